@@ -1,0 +1,104 @@
+package policy
+
+// This file is the contract other packages code against (approvals, runner,
+// cmd). Keep these names and meanings stable; add fields freely.
+
+import "fmt"
+
+// Decision is the policy's answer. The order is strictness: the strictest
+// part of a request wins, so max(Decision) is the combined answer.
+type Decision int
+
+// Decisions, least strict first.
+const (
+	Allow Decision = iota
+	Ask
+	Deny
+)
+
+func (d Decision) String() string {
+	switch d {
+	case Allow:
+		return "allow"
+	case Ask:
+		return "ask"
+	case Deny:
+		return "deny"
+	}
+	return fmt.Sprintf("Decision(%d)", int(d))
+}
+
+// MarshalText makes a Decision encode as "allow" / "ask" / "deny".
+func (d Decision) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText parses "allow" / "ask" / "deny".
+func (d *Decision) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "allow":
+		*d = Allow
+	case "ask":
+		*d = Ask
+	case "deny":
+		*d = Deny
+	default:
+		return fmt.Errorf("unknown decision %q (want allow, ask or deny)", b)
+	}
+	return nil
+}
+
+// Kind is what a request wants to do.
+type Kind string
+
+// Request kinds shared by every adapter.
+const (
+	KindShell Kind = "shell"
+	KindWrite Kind = "write"
+	KindEdit  Kind = "edit"
+	KindRead  Kind = "read"
+	KindNet   Kind = "net"
+	KindMCP   Kind = "mcp"
+	KindOther Kind = "other"
+)
+
+// Context is where a request is judged.
+type Context struct {
+	Workspace string // absolute root of the coder's workspace
+	Cwd       string // absolute working directory of the request (defaults to Workspace)
+	Home      string // the person's home directory, for credential locations
+}
+
+// Query is one structured question to the engine.
+type Query struct {
+	Kind    Kind
+	Command string // KindShell: the shell text
+	Path    string // KindWrite/KindEdit/KindRead: the target path
+	URL     string // KindNet: a URL (host and port are taken from it when Host is empty)
+	Host    string // KindNet
+	Port    int    // KindNet; 0 means the scheme's default
+	Tool    string // KindMCP / KindOther: the tool name, e.g. mcp__github__create_issue
+	Context Context
+}
+
+// Part is the judgment of one simple command of a shell line (or the single
+// part of a structured request).
+type Part struct {
+	Text      string   // the source text of this part
+	Argv      []string // the decoded argv; nil when it could not be decoded statically
+	Dynamic   bool     // it contains a substitution, expansion or anything not static
+	Redirects []string // redirection targets, resolved to absolute paths where static
+	Decision  Decision
+	Rule      string
+	Reason    string
+}
+
+// Verdict is the engine's whole answer.
+type Verdict struct {
+	Decision Decision
+	Rule     string // the id of the deciding rule
+	Reason   string // one sentence a person (and the coder) can read
+	Parts    []Part // every simple command found, in source order
+	// NeverDelegable marks requests only a person may approve (network to a
+	// new host, writes to files that run code later): a supervisor model may
+	// not answer them.
+	NeverDelegable bool
+}

@@ -1,0 +1,58 @@
+package sandbox
+
+// This file is the contract the runner and cmd code against. Keep these
+// names and meanings stable; add fields freely.
+
+import "context"
+
+// Mode picks the enforcement backend.
+type Mode string
+
+// The modes `--sandbox` accepts.
+const (
+	ModeAuto  Mode = "auto"  // bubblewrap when present, else Go's own namespaces
+	ModeNS    Mode = "ns"    // Go clone flags + re-exec helper (Landlock, seccomp)
+	ModeBwrap Mode = "bwrap" // bubblewrap + re-exec helper (Landlock, seccomp)
+	ModeOff   Mode = "off"   // no sandbox: only when the person asks for it
+)
+
+// NetMode says how the process tree may reach the network.
+type NetMode string
+
+// Network modes.
+const (
+	NetProxy NetMode = "proxy" // only through Sentinel's allowlisting proxy
+	NetNone  NetMode = "none"  // no network at all (verification, adversary)
+	NetHost  NetMode = "host"  // the host's network (sandbox off only)
+)
+
+// Profile says what a sandboxed process tree may do.
+type Profile struct {
+	Workspace  string   // writable root: the coder's workspace
+	TempDir    string   // private temp dir; made by Prepare when empty
+	Writable   []string // further writable roots (agent state dirs and files)
+	Readable   []string // further readable locations beyond the system ones
+	Hidden     []string // never readable (credential locations, config additions)
+	Protected  []string // inside writable roots but kept read-only (.git/hooks, .git/config, …)
+	ReadOnly   []string // Sentinel's own state: readable (e.g. the broker socket's dir), never writable
+	Net        NetMode
+	AllowHosts []string // host[:port] the proxy lets through without asking
+	Env        []string // KEY=VALUE set inside, on top of the allowlisted environment
+	PassEnv    []string // names passed through from Sentinel's environment (the agent's API keys)
+}
+
+// HostAsker is asked when the proxy meets a host the profile does not allow.
+// It must fail closed: any error is a refusal.
+type HostAsker func(ctx context.Context, host string, port int) (allowed bool, reason string)
+
+// Options configure Prepare.
+type Options struct {
+	Mode  Mode
+	Asker HostAsker
+}
+
+// HelperArg is the hidden first argument with which the sentinel binary
+// re-executes itself inside the namespaces to apply Landlock and seccomp
+// before exec'ing the real command. main must hand such invocations to
+// HelperMain before any other parsing.
+const HelperArg = "__sandbox-exec"

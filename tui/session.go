@@ -1,0 +1,54 @@
+package tui
+
+// This file is the contract between the TUI and a live run; runner.Run
+// satisfies Session. The TUI reads events and answers prompts through it and
+// never reaches into runner internals.
+
+import (
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// SessionInfo is what the status bar shows about a run.
+type SessionInfo struct {
+	RunID   string
+	Coder   string // adapter name: demo, claude, codex, …
+	Task    string
+	Sandbox string // e.g. "bwrap+landlock+seccomp" or "off"
+	// SandboxOff is true when the run has no sandbox: the status bar shows it in red.
+	SandboxOff bool
+	Network    string // e.g. "proxy (3 hosts)" or "none"
+	// FullScreenCoder is true when the coder draws its own TUI (Claude Code,
+	// Codex interactive): coder output goes through a terminal emulator.
+	FullScreenCoder bool
+	// PerCommandApproval is false for coders with no hook protocol (any
+	// command): the UI says so plainly.
+	PerCommandApproval bool
+	Started            time.Time
+}
+
+// Session is a live (or finished) run as the TUI sees it.
+type Session interface {
+	Info() SessionInfo
+	// Events replays the run's journal so far and then follows it; nothing is
+	// dropped. cancel stops the subscription.
+	Events() (events <-chan journal.Event, cancel func())
+	// Prompts delivers requests waiting for the person, in order.
+	Prompts() <-chan *approvals.Prompt
+	// PastRequests returns earlier requests (this run and past runs in the
+	// project) for the remember chooser's preview. It does I/O: call it from a
+	// tea.Cmd, never from Update.
+	PastRequests() []approvals.Request
+	// Steer sends text from the person to the coder (or, later, to the supervisor).
+	Steer(text string) error
+	// ResizeCoder sets the coder pty's size to the coder pane's inner size.
+	ResizeCoder(cols, rows int)
+	// SendKeys forwards raw key bytes to the coder (attach mode only).
+	SendKeys(b []byte) error
+	// Stop ends the run: the coder's process group is ended, work is kept.
+	Stop()
+	// Done is closed when the run has finished (landed, failed or stopped).
+	Done() <-chan struct{}
+}
