@@ -6,6 +6,7 @@ package approvals
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 
 	"github.com/sentinelhq/sentinel/policy"
@@ -47,8 +48,9 @@ const (
 type Decision struct {
 	RequestID string  `json:"request_id,omitempty"`
 	Outcome   Outcome `json:"decision"`
-	// By says who decided: "policy:<rule>", "template:<id>", "person",
-	// "supervisor", "timeout" or "error".
+	// By says who decided: "policy:<rule>", "template:<id>[+<id>…]",
+	// "person", "supervisor", "timeout", "nobody" (no decider configured) or
+	// "error".
 	By      string `json:"by"`
 	Reason  string `json:"reason"`
 	Message string `json:"message,omitempty"` // for a deny: what the coder is told
@@ -57,6 +59,9 @@ type Decision struct {
 	// can pass that on.
 	Remember  bool  `json:"remember,omitempty"`
 	LatencyMS int64 `json:"latency_ms"`
+	// Grant is how broad a remembered approval is (set by a decider with
+	// Remember); the broker stores it as a template. Never sent over the wire.
+	Grant *GrantSpec `json:"-"`
 }
 
 // Allowed reports whether the decision lets the request proceed.
@@ -75,12 +80,21 @@ type Prompt struct {
 	Recommendation string
 	Opened         time.Time
 	reply          chan Answer
+	done           chan struct{}
+	doneOnce       sync.Once
 }
 
 // NewPrompt makes a prompt that can be answered once.
 func NewPrompt(req Request, v policy.Verdict) *Prompt {
-	return &Prompt{Request: req, Verdict: v, Opened: time.Now(), reply: make(chan Answer, 1)}
+	return &Prompt{Request: req, Verdict: v, Opened: time.Now(), reply: make(chan Answer, 1), done: make(chan struct{})}
 }
+
+// Done is closed once the request is decided — by this prompt's answer, a
+// timeout, or the coder giving up — so a view can drop a skipped card.
+func (p *Prompt) Done() <-chan struct{} { return p.done }
+
+// finish marks the prompt decided.
+func (p *Prompt) finish() { p.doneOnce.Do(func() { close(p.done) }) }
 
 // Answer delivers the person's answer; only the first answer counts.
 func (p *Prompt) Answer(a Answer) {

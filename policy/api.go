@@ -65,6 +65,9 @@ type Context struct {
 	Workspace string // absolute root of the coder's workspace
 	Cwd       string // absolute working directory of the request (defaults to Workspace)
 	Home      string // the person's home directory, for credential locations
+	// Writable lists extra absolute roots the coder may write to besides the
+	// workspace (e.g. the sandbox's private temp dir). Empty means none.
+	Writable []string
 }
 
 // Query is one structured question to the engine.
@@ -81,6 +84,24 @@ type Query struct {
 
 // Part is the judgment of one simple command of a shell line (or the single
 // part of a structured request).
+//
+// What Parts holds for a shell line, in source order:
+//   - one Part per simple command, wherever it appears (lists, pipelines,
+//     subshells, $(), backticks, <(), heredoc bodies, function bodies);
+//   - Argv is the effective command after wrappers are stripped
+//     ("timeout 5 make test" gives Argv [make test] and Wrappers
+//     [timeout 5]); Assigns holds NAME=value prefixes (including env's);
+//   - a command run by another command's arguments gets its own Part with
+//     Via set: "sh -c" / "bash -c" payloads (re-parsed, one Part per simple
+//     command), "find -exec", "xargs" (Dynamic, since stdin supplies args),
+//     "eval", "trap", "alias", "watch"; the outer command keeps its own Part;
+//   - a redirection on a compound command ("{ a; b; } > f") is a Part with
+//     nil Argv, Via "redirect" and the target in Redirects;
+//   - a function definition, [[ ]], (( )) and let are Parts with Via
+//     "function", "test", "arith".
+//
+// A template matcher must cover every Part; a Part with nil Argv or Dynamic
+// set cannot be matched by an argv template.
 type Part struct {
 	Text      string   // the source text of this part
 	Argv      []string // the decoded argv; nil when it could not be decoded statically
@@ -89,6 +110,9 @@ type Part struct {
 	Decision  Decision
 	Rule      string
 	Reason    string
+	Wrappers  []string `json:",omitempty"` // wrapper tokens stripped before Argv (env, timeout, nice, …)
+	Assigns   []string `json:",omitempty"` // NAME=value prefixes, decoded
+	Via       string   `json:",omitempty"` // how this command is reached when not written directly
 }
 
 // Verdict is the engine's whole answer.

@@ -49,6 +49,10 @@ type HostAsker func(ctx context.Context, host string, port int) (allowed bool, r
 type Options struct {
 	Mode  Mode
 	Asker HostAsker
+	// Helper is the sentinel binary re-executed inside the namespaces
+	// (HelperArg). Empty means the running executable; tests that are not
+	// the sentinel binary point it at a built one.
+	Helper string
 }
 
 // HelperArg is the hidden first argument with which the sentinel binary

@@ -5,29 +5,14 @@ package tui
 // never reaches into runner internals.
 
 import (
-	"time"
-
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner"
 )
 
-// SessionInfo is what the status bar shows about a run.
-type SessionInfo struct {
-	RunID   string
-	Coder   string // adapter name: demo, claude, codex, …
-	Task    string
-	Sandbox string // e.g. "bwrap+landlock+seccomp" or "off"
-	// SandboxOff is true when the run has no sandbox: the status bar shows it in red.
-	SandboxOff bool
-	Network    string // e.g. "proxy (3 hosts)" or "none"
-	// FullScreenCoder is true when the coder draws its own TUI (Claude Code,
-	// Codex interactive): coder output goes through a terminal emulator.
-	FullScreenCoder bool
-	// PerCommandApproval is false for coders with no hook protocol (any
-	// command): the UI says so plainly.
-	PerCommandApproval bool
-	Started            time.Time
-}
+// SessionInfo is what the status bar shows about a run. It is the runner's
+// Info (the runner cannot import tui; tui may import runner).
+type SessionInfo = runner.Info
 
 // Session is a live (or finished) run as the TUI sees it.
 type Session interface {

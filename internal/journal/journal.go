@@ -97,7 +97,10 @@ func (s *subscriber) pump(mu *sync.Mutex) {
 			select {
 			case s.ch <- ev:
 			case <-s.done:
-				return
+				if !s.flush {
+					return
+				}
+				s.ch <- ev // the journal closed: the reader still gets everything
 			}
 		}
 		select {

@@ -1,0 +1,330 @@
+package approvals
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// DefaultTimeout is how long a request waits for a decider by default.
+const DefaultTimeout = 10 * time.Minute
+
+// BrokerConfig configures a run's broker.
+type BrokerConfig struct {
+	SocketPath string // the unix socket, in the run directory
+	RunID      string
+	Policy     *policy.Engine
+	Context    policy.Context
+	Templates  *TemplateSet // nil: no remembered approvals (run scope is still kept)
+	Decider    Decider      // nil: everything policy asks about is denied ("no one to ask")
+	Timeout    time.Duration
+	Journal    *journal.Journal // nil: nothing is journaled
+}
+
+// Broker answers a run's requests: over its unix socket (hook commands,
+// adapters in other processes) and in process (Decide).
+type Broker struct {
+	cfg      BrokerConfig
+	ln       net.Listener
+	idPrefix string
+	seq      atomic.Int64
+
+	ctx    context.Context // cancelled by Close
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	conns   map[net.Conn]struct{}
+	started bool
+	history []Request
+}
+
+// NewBroker listens on cfg.SocketPath (mode 0600). Call Start or Serve to
+// begin answering; Close removes the socket.
+func NewBroker(cfg BrokerConfig) (*Broker, error) {
+	if cfg.SocketPath == "" {
+		return nil, errors.New("approvals: the broker needs a socket path")
+	}
+	if len(cfg.SocketPath) >= len(unix.RawSockaddrUnix{}.Path) {
+		return nil, fmt.Errorf("approvals: socket path %s is too long for a unix socket (%d bytes, max %d); use a shorter run directory",
+			cfg.SocketPath, len(cfg.SocketPath), len(unix.RawSockaddrUnix{}.Path)-1)
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.Policy == nil {
+		eng, err := policy.Load()
+		if err != nil {
+			return nil, fmt.Errorf("approvals: load the built-in policy: %w", err)
+		}
+		cfg.Policy = eng
+	}
+	if cfg.Templates == nil {
+		cfg.Templates = NewTemplateSet()
+	}
+	if err := removeStaleSocket(cfg.SocketPath); err != nil {
+		return nil, err
+	}
+	// The run directory is private (0700), so the moment between listen and
+	// chmod exposes nothing; umask is process-wide and not ours to change.
+	ln, err := net.Listen("unix", cfg.SocketPath)
+	if err != nil {
+		return nil, fmt.Errorf("approvals: listen on %s: %w", cfg.SocketPath, err)
+	}
+	if err := os.Chmod(cfg.SocketPath, 0o600); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("approvals: restrict %s: %w", cfg.SocketPath, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	prefix := cfg.RunID
+	if prefix == "" {
+		prefix = "req"
+	}
+	return &Broker{cfg: cfg, ln: ln, idPrefix: prefix, ctx: ctx, cancel: cancel, conns: map[net.Conn]struct{}{}}, nil
+}
+
+// removeStaleSocket removes a leftover socket nobody listens on; anything
+// else at the path is an error.
+func removeStaleSocket(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("approvals: %s: %w", path, err)
+	}
+	if fi.Mode()&os.ModeSocket == 0 {
+		return fmt.Errorf("approvals: %s exists and is not a socket; remove it or pick another run directory", path)
+	}
+	if c, err := net.DialTimeout("unix", path, time.Second); err == nil {
+		c.Close()
+		return fmt.Errorf("approvals: another broker is listening on %s", path)
+	}
+	return os.Remove(path)
+}
+
+// SocketPath returns where the broker listens.
+func (b *Broker) SocketPath() string { return b.cfg.SocketPath }
+
+// Timeout returns how long a request waits for a decider.
+func (b *Broker) Timeout() time.Duration { return b.cfg.Timeout }
+
+// Templates returns the broker's template set.
+func (b *Broker) Templates() *TemplateSet { return b.cfg.Templates }
+
+// Start begins accepting connections in the background.
+func (b *Broker) Start() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.started {
+		return
+	}
+	b.started = true
+	b.wg.Add(1)
+	go b.acceptLoop()
+}
+
+// Serve answers until ctx is done, then closes the broker.
+func (b *Broker) Serve(ctx context.Context) error {
+	b.Start()
+	select {
+	case <-ctx.Done():
+	case <-b.ctx.Done():
+	}
+	b.Close()
+	return nil
+}
+
+// Close stops accepting, denies every request still waiting, closes the
+// connections and removes the socket. It is safe to call more than once.
+func (b *Broker) Close() error {
+	b.cancel()
+	err := b.ln.Close()
+	b.mu.Lock()
+	for c := range b.conns {
+		c.Close()
+	}
+	b.mu.Unlock()
+	b.wg.Wait()
+	if rerr := os.Remove(b.cfg.SocketPath); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+		return rerr
+	}
+	if errors.Is(err, net.ErrClosed) {
+		return nil
+	}
+	return err
+}
+
+func (b *Broker) closing() bool { return b.ctx.Err() != nil }
+
+// History returns the requests that reached a decider, oldest first (for
+// the person's "remember" preview).
+func (b *Broker) History() []Request {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]Request(nil), b.history...)
+}
+
+func (b *Broker) remember(req Request) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.history = append(b.history, req)
+	if len(b.history) > 1000 {
+		b.history = b.history[len(b.history)-1000:]
+	}
+}
+
+func (b *Broker) acceptLoop() {
+	defer b.wg.Done()
+	for {
+		c, err := b.ln.Accept()
+		if err != nil {
+			if b.closing() || errors.Is(err, net.ErrClosed) {
+				return
+			}
+			b.journal(journal.System, "broker-error", "accept: "+err.Error(), nil)
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		if err := samePeer(c); err != nil {
+			b.journal(journal.System, "broker-error", "refused a connection: "+err.Error(), nil)
+			c.Close()
+			continue
+		}
+		b.mu.Lock()
+		b.conns[c] = struct{}{}
+		b.mu.Unlock()
+		b.wg.Add(1)
+		go b.serveConn(c)
+	}
+}
+
+// samePeer refuses connections from another user.
+func samePeer(c net.Conn) error {
+	uc, ok := c.(*net.UnixConn)
+	if !ok {
+		return errors.New("not a unix connection")
+	}
+	raw, err := uc.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var cred *unix.Ucred
+	var cerr error
+	if err := raw.Control(func(fd uintptr) {
+		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
+	}); err != nil {
+		return err
+	}
+	if cerr != nil {
+		return cerr
+	}
+	if int(cred.Uid) != os.Getuid() {
+		return fmt.Errorf("peer uid %d is not this user (%d)", cred.Uid, os.Getuid())
+	}
+	return nil
+}
+
+// serveConn reads messages; each request is decided in its own goroutine so
+// many may be in flight on one connection. When the client goes away, its
+// waiting requests are withdrawn (and denied).
+func (b *Broker) serveConn(c net.Conn) {
+	defer b.wg.Done()
+	ctx, cancel := context.WithCancel(b.ctx)
+	var inflight sync.WaitGroup
+	defer func() {
+		cancel()
+		inflight.Wait()
+		c.Close()
+		b.mu.Lock()
+		delete(b.conns, c)
+		b.mu.Unlock()
+	}()
+	var wmu sync.Mutex
+	send := func(m message) {
+		m.V = ProtocolVersion
+		line, err := json.Marshal(m)
+		if err != nil {
+			return
+		}
+		wmu.Lock()
+		defer wmu.Unlock()
+		_, _ = c.Write(append(line, '\n'))
+	}
+	sc := bufio.NewScanner(c)
+	sc.Buffer(make([]byte, 64<<10), maxMessage)
+	for sc.Scan() {
+		var m message
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			d := b.refuse(Request{}, "malformed message: "+err.Error())
+			send(message{Type: msgDecision, Decision: &d})
+			continue
+		}
+		switch {
+		case m.V != ProtocolVersion:
+			req := Request{}
+			if m.Request != nil {
+				req = *m.Request
+			}
+			d := b.refuse(req, fmt.Sprintf("protocol version %d is not supported (this broker speaks %d)", m.V, ProtocolVersion))
+			send(message{Type: msgDecision, ID: m.ID, Decision: &d})
+		case m.Type == msgRequest && m.Request != nil:
+			inflight.Add(1)
+			go func(id string, req Request) {
+				defer inflight.Done()
+				d := b.Decide(ctx, req)
+				send(message{Type: msgDecision, ID: id, Decision: &d})
+			}(m.ID, *m.Request)
+		case m.Type == msgReport && m.Report != nil:
+			if err := b.record(*m.Report); err != nil {
+				send(message{Type: msgError, ID: m.ID, Error: err.Error()})
+			} else {
+				send(message{Type: msgAck, ID: m.ID})
+			}
+		default:
+			// Anything else — including any attempt to add a template —
+			// is refused: templates are written only by the person.
+			d := b.refuse(Request{}, fmt.Sprintf("unknown message type %q (want request or report)", m.Type))
+			send(message{Type: msgDecision, ID: m.ID, Decision: &d})
+		}
+	}
+	if err := sc.Err(); err != nil && !b.closing() && !errors.Is(err, net.ErrClosed) {
+		d := b.refuse(Request{}, "malformed message: "+err.Error())
+		send(message{Type: msgDecision, Decision: &d})
+	}
+}
+
+// refuse journals a request that could not be read and its deny.
+func (b *Broker) refuse(req Request, reason string) Decision {
+	req.ID = fmt.Sprintf("%s-%d", b.idPrefix, b.seq.Add(1))
+	b.journalRequest(req, nil)
+	d := denyBy("error", reason)
+	d.RequestID = req.ID
+	b.journalDecision(req, d)
+	return d
+}
+
+// record journals a report on its lane.
+func (b *Broker) record(r Report) error {
+	lane := journal.Lane(r.Lane)
+	if lane != journal.Tool && lane != journal.System {
+		return fmt.Errorf("report lane %q is not allowed (want tool or system)", r.Lane)
+	}
+	if r.Kind == "" {
+		return errors.New("a report needs a kind")
+	}
+	b.journal(lane, r.Kind, oneLine(r.Text), r)
+	return nil
+}

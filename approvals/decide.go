@@ -1,0 +1,250 @@
+package approvals
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// Judgment is what policy and templates say about a request before any
+// decider is asked. `sentinel templates test` and the broker share it, so
+// the two always agree.
+type Judgment struct {
+	Verdict   policy.Verdict
+	Decided   bool     // policy or templates answered
+	Decision  Decision // valid when Decided
+	Templates []string // ids of the covering templates, if they decided
+}
+
+// Judge runs the first two links of the chain: policy deny → deny, policy
+// allow → allow, otherwise covering templates → allow.
+func Judge(eng *policy.Engine, set *TemplateSet, req Request, ctx policy.Context) (j Judgment) {
+	defer func() {
+		if r := recover(); r != nil {
+			j = Judgment{Decided: true, Decision: denyBy("error", fmt.Sprintf("internal error judging the request: %v", r))}
+		}
+	}()
+	if eng == nil {
+		return Judgment{Decided: true, Decision: denyBy("error", "no policy engine is configured")}
+	}
+	v := eng.Check(queryOf(req, ctx))
+	j.Verdict = v
+	switch v.Decision {
+	case policy.Deny:
+		j.Decided = true
+		j.Decision = denyBy("policy:"+v.Rule, v.Reason)
+		return j
+	case policy.Allow:
+		j.Decided = true
+		j.Decision = Decision{Outcome: OutcomeAllow, By: "policy:" + v.Rule, Reason: v.Reason}
+		return j
+	case policy.Ask:
+	default:
+		j.Decided = true
+		j.Decision = denyBy("error", fmt.Sprintf("policy gave an unknown answer %v", v.Decision))
+		return j
+	}
+	if ids, ok := set.Covering(req, v, ctx); ok {
+		j.Decided = true
+		j.Templates = ids
+		j.Decision = Decision{Outcome: OutcomeAllow, By: "template:" + strings.Join(ids, "+"),
+			Reason: "remembered approval " + strings.Join(ids, ", ")}
+	}
+	return j
+}
+
+func queryOf(req Request, ctx policy.Context) policy.Query {
+	c := ctx
+	if req.Cwd != "" {
+		c.Cwd = req.Cwd
+	}
+	if c.Cwd == "" {
+		c.Cwd = c.Workspace
+	}
+	return policy.Query{Kind: req.Kind, Command: req.Command, Path: req.Path, URL: req.URL,
+		Host: req.Host, Port: req.Port, Tool: req.Tool, Context: c}
+}
+
+func denyBy(by, reason string) Decision {
+	return Decision{Outcome: OutcomeDeny, By: by, Reason: reason, Message: "Sentinel denied this: " + reason}
+}
+
+// Decide answers one request through the whole chain: policy, templates,
+// then the decider (bounded by the timeout). It never fails open: a
+// malformed request, a panic, no decider or no answer in time is a deny.
+// Every request and its decision are journaled.
+func (b *Broker) Decide(ctx context.Context, req Request) (d Decision) {
+	start := time.Now()
+	req.ID = fmt.Sprintf("%s-%d", b.idPrefix, b.seq.Add(1))
+	var verdict *policy.Verdict
+	journaled := false
+	defer func() {
+		if r := recover(); r != nil {
+			d = denyBy("error", fmt.Sprintf("internal error: %v", r))
+		}
+		if !journaled {
+			b.journalRequest(req, verdict)
+		}
+		d.RequestID = req.ID
+		d.LatencyMS = time.Since(start).Milliseconds()
+		b.journalDecision(req, d)
+	}()
+	if err := req.validate(); err != nil {
+		return denyBy("error", "malformed request: "+err.Error())
+	}
+	if b.closing() {
+		return denyBy("error", "the broker is shutting down")
+	}
+	j := Judge(b.cfg.Policy, b.cfg.Templates, req, b.cfg.Context)
+	verdict = &j.Verdict
+	b.journalRequest(req, verdict)
+	journaled = true
+	if j.Decided {
+		if len(j.Templates) > 0 {
+			b.cfg.Templates.MarkUsed(j.Templates)
+		}
+		return j.Decision
+	}
+	b.remember(req)
+	if b.cfg.Decider == nil {
+		return denyBy("nobody", "no one to ask: no person or supervisor is answering approvals in this run")
+	}
+	return b.ask(ctx, req, j.Verdict)
+}
+
+// ask hands the request to the decider and waits up to the timeout.
+func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decision {
+	ctx, cancel := context.WithTimeout(ctx, b.cfg.Timeout)
+	defer cancel()
+	stop := context.AfterFunc(b.ctx, cancel) // the broker closing ends every wait
+	defer stop()
+	p := NewPrompt(req, v)
+	defer p.finish()
+	got := make(chan Decision, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				got <- denyBy("error", fmt.Sprintf("the decider failed: %v", r))
+			}
+		}()
+		got <- b.cfg.Decider.Decide(ctx, p)
+	}()
+	var d Decision
+	answered := false
+	select {
+	case d = <-got:
+		answered = true
+	case <-ctx.Done():
+	}
+	if err := ctx.Err(); err != nil && (!answered || d.By == "timeout") {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			return denyBy("timeout", fmt.Sprintf("no answer within %s", b.cfg.Timeout))
+		case b.closing():
+			return denyBy("error", "the broker is shutting down")
+		default:
+			return denyBy("error", "the coder stopped waiting for this decision")
+		}
+	}
+	switch d.Outcome {
+	case OutcomeAllow, OutcomeDeny:
+	default:
+		return denyBy("error", fmt.Sprintf("the decider gave no valid answer (%q)", d.Outcome))
+	}
+	if d.By == "" {
+		d.By = "error"
+	}
+	if d.Outcome == OutcomeDeny && d.Message == "" {
+		d.Message = "Sentinel denied this: " + d.Reason
+	}
+	if d.Allowed() && d.Grant != nil {
+		b.storeGrant(req, *d.Grant)
+	}
+	return d
+}
+
+func (b *Broker) storeGrant(req Request, g GrantSpec) {
+	if b.cfg.Templates == nil {
+		b.journal(journal.System, "template-error", "could not remember the grant: no template set", nil)
+		return
+	}
+	t, err := b.cfg.Templates.Add(g, Origin{Run: b.cfg.RunID, Request: req.Summary()})
+	if err != nil {
+		b.journal(journal.System, "template-error", "could not remember the grant: "+err.Error(), nil)
+		return
+	}
+	b.journal(journal.Approval, "template-added", fmt.Sprintf("remembered %s (%s scope) as %s", t.Match, t.Scope, t.ID), t)
+}
+
+// verdictSummary is what the journal keeps of the policy's answer.
+type verdictSummary struct {
+	Decision       policy.Decision `json:"decision"`
+	Rule           string          `json:"rule,omitempty"`
+	Reason         string          `json:"reason,omitempty"`
+	NeverDelegable bool            `json:"never_delegable,omitempty"`
+	Parts          []partSummary   `json:"parts,omitempty"`
+}
+
+type partSummary struct {
+	Text     string          `json:"text"`
+	Decision policy.Decision `json:"decision"`
+	Rule     string          `json:"rule,omitempty"`
+}
+
+// requestEvent is the data of a "request" event: the request's own fields
+// plus the policy's verdict.
+type requestEvent struct {
+	Request
+	Verdict *verdictSummary `json:"verdict,omitempty"`
+}
+
+func (b *Broker) journalRequest(req Request, v *policy.Verdict) {
+	ev := requestEvent{Request: req}
+	if v != nil {
+		s := &verdictSummary{Decision: v.Decision, Rule: v.Rule, Reason: v.Reason, NeverDelegable: v.NeverDelegable}
+		for _, p := range v.Parts {
+			s.Parts = append(s.Parts, partSummary{Text: p.Text, Decision: p.Decision, Rule: p.Rule})
+		}
+		ev.Verdict = s
+	}
+	b.journal(journal.Approval, "request", fmt.Sprintf("%s: %s", kindOr(req.Kind), oneLine(req.Summary())), ev)
+}
+
+func (b *Broker) journalDecision(req Request, d Decision) {
+	word := "allowed"
+	if !d.Allowed() {
+		word = "denied"
+	}
+	text := fmt.Sprintf("%s: %s (%s)", word, oneLine(req.Summary()), d.By)
+	if !d.Allowed() && d.Reason != "" {
+		text += " — " + oneLine(d.Reason)
+	}
+	b.journal(journal.Approval, "decision", text, d)
+}
+
+func (b *Broker) journal(lane journal.Lane, kind, text string, data any) {
+	if b.cfg.Journal == nil {
+		return
+	}
+	_, _ = b.cfg.Journal.Append(lane, kind, text, data)
+}
+
+func kindOr(k policy.Kind) string {
+	if k == "" {
+		return "?"
+	}
+	return string(k)
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\n", "⏎")
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "…"
+	}
+	return s
+}

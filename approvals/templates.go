@@ -1,0 +1,323 @@
+package approvals
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// Template is a remembered approval. It matches on the parsed form of a
+// request, never on its raw text.
+type Template struct {
+	ID    string `json:"id"`
+	Scope Scope  `json:"scope"`
+	File  string `json:"file,omitempty"` // where it is stored; empty for run scope
+	Match Match  `json:"match"`
+
+	// Where it came from.
+	Created     time.Time `json:"created"`
+	CreatedRun  string    `json:"created_run,omitempty"`
+	CreatedFrom string    `json:"created_from,omitempty"` // the request that created it
+
+	Uses     int       `json:"uses"`
+	LastUsed time.Time `json:"last_used,omitzero"`
+	Expires  time.Time `json:"expires,omitzero"` // zero: never
+
+	// Examples re-checked when the template loads: it must cover every
+	// MatchExamples entry and none of NotMatchExamples.
+	MatchExamples    []string `json:"match_examples,omitempty"`
+	NotMatchExamples []string `json:"not_match_examples,omitempty"`
+}
+
+// Kind names what the template applies to.
+func (t *Template) Kind() string {
+	switch {
+	case t.Match.Prefix != nil:
+		return "prefix"
+	case t.Match.Exact != nil:
+		return "exact"
+	case t.Match.Path != "":
+		return "path"
+	case t.Match.Host != "":
+		return "host"
+	}
+	return "empty"
+}
+
+// String shows the match as a person would type it.
+func (m Match) String() string {
+	switch {
+	case m.Prefix != nil:
+		return "prefix " + quoteArgv(m.Prefix)
+	case m.Exact != nil:
+		return "exact " + quoteArgv(m.Exact)
+	case m.Path != "":
+		return "path " + m.Path
+	case m.Host != "":
+		return "host " + m.Host
+	}
+	return "(nothing)"
+}
+
+func quoteArgv(argv []string) string {
+	q := make([]string, len(argv))
+	for i, a := range argv {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`;&|<>()*?[]{}~#!") {
+			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		} else {
+			q[i] = a
+		}
+	}
+	return strings.Join(q, " ")
+}
+
+// Validate reports a match that sets not exactly one field, or a field that
+// can never match safely.
+func (m Match) Validate() error {
+	n := 0
+	if m.Prefix != nil {
+		n++
+		if len(m.Prefix) == 0 || m.Prefix[0] == "" {
+			return errors.New("prefix must name at least the program")
+		}
+	}
+	if m.Exact != nil {
+		n++
+		if len(m.Exact) == 0 || m.Exact[0] == "" {
+			return errors.New("exact must name at least the program")
+		}
+	}
+	if m.Path != "" {
+		n++
+		if err := validGlob(m.Path); err != nil {
+			return err
+		}
+	}
+	if m.Host != "" {
+		n++
+		if _, _, err := splitHostPort(m.Host); err != nil {
+			return err
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("a template sets exactly one of prefix, exact, path, host (this one sets %d)", n)
+	}
+	return nil
+}
+
+func validGlob(g string) error {
+	if filepath.IsAbs(g) || strings.HasPrefix(g, "~") {
+		return fmt.Errorf("path %q must be relative to the workspace (like 'src/**/*.go')", g)
+	}
+	for _, seg := range strings.Split(g, "/") {
+		if seg == ".." {
+			return fmt.Errorf("path %q must stay inside the workspace (no '..')", g)
+		}
+		if seg == "**" {
+			continue
+		}
+		if _, err := path.Match(seg, ""); err != nil {
+			return fmt.Errorf("path %q: bad glob segment %q", g, seg)
+		}
+	}
+	return nil
+}
+
+// splitHostPort reads "host" or "host:port" ("[v6]:port" too).
+func splitHostPort(hp string) (string, int, error) {
+	if hp == "" || strings.ContainsAny(hp, "/ *") {
+		return "", 0, fmt.Errorf("host %q must be an exact host or host:port, like 'registry.npmjs.org'", hp)
+	}
+	if h, p, err := net.SplitHostPort(hp); err == nil {
+		n, err := strconv.Atoi(p)
+		if err != nil || n <= 0 || n > 65535 {
+			return "", 0, fmt.Errorf("host %q: bad port", hp)
+		}
+		return strings.ToLower(h), n, nil
+	}
+	return strings.ToLower(strings.Trim(hp, "[]")), 0, nil
+}
+
+// Expired reports whether the template no longer applies at now.
+func (t *Template) Expired(now time.Time) bool {
+	return !t.Expires.IsZero() && !now.Before(t.Expires)
+}
+
+// CoversPart reports whether the template covers one simple command. A part
+// with anything the template cannot have seen — a substitution, a variable,
+// a redirection to a file — is never covered.
+func (t *Template) CoversPart(p policy.Part) bool {
+	if p.Argv == nil || p.Dynamic {
+		return false
+	}
+	for _, r := range p.Redirects {
+		if !harmlessRedirect(r) {
+			return false
+		}
+	}
+	switch {
+	case t.Match.Exact != nil:
+		return slices.Equal(p.Argv, t.Match.Exact)
+	case t.Match.Prefix != nil:
+		return len(p.Argv) >= len(t.Match.Prefix) && slices.Equal(p.Argv[:len(t.Match.Prefix)], t.Match.Prefix)
+	}
+	return false
+}
+
+func harmlessRedirect(target string) bool {
+	switch target {
+	case "/dev/null", "&1", "&2", "1", "2":
+		return true
+	}
+	return false
+}
+
+// CoversPath reports whether the template covers a write to abs, which must
+// lie inside workspace (after resolving symlinks of its existing ancestors).
+func (t *Template) CoversPath(abs, workspace string) bool {
+	if t.Match.Path == "" || workspace == "" {
+		return false
+	}
+	rel, ok := insideWorkspace(abs, workspace)
+	if !ok {
+		return false
+	}
+	return globMatch(t.Match.Path, rel)
+}
+
+// insideWorkspace returns abs relative to workspace, or false when it (or a
+// symlinked ancestor) leads outside.
+func insideWorkspace(abs, workspace string) (string, bool) {
+	if !filepath.IsAbs(abs) {
+		return "", false
+	}
+	ws := filepath.Clean(workspace)
+	if r, err := filepath.EvalSymlinks(ws); err == nil {
+		ws = r
+	}
+	p := resolveExisting(filepath.Clean(abs))
+	rel, err := filepath.Rel(ws, p)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// resolveExisting resolves symlinks of the longest existing ancestor of p
+// (including p itself) and re-attaches the rest.
+func resolveExisting(p string) string {
+	rest := ""
+	cur := p
+	for {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return p
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
+}
+
+// globMatch matches a slash path against a glob where "**" spans any number
+// of directories (including none) and other segments use path.Match.
+func globMatch(glob, rel string) bool {
+	return matchSegs(strings.Split(glob, "/"), strings.Split(rel, "/"))
+}
+
+func matchSegs(g, p []string) bool {
+	for len(g) > 0 {
+		if g[0] == "**" {
+			for i := 0; i <= len(p); i++ {
+				if matchSegs(g[1:], p[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(p) == 0 {
+			return false
+		}
+		if ok, err := path.Match(g[0], p[0]); err != nil || !ok {
+			return false
+		}
+		g, p = g[1:], p[1:]
+	}
+	return len(p) == 0
+}
+
+// CoversHost reports whether the template covers a connection to host:port.
+// A template without a port covers the web ports (80, 443) only.
+func (t *Template) CoversHost(host string, port int) bool {
+	if t.Match.Host == "" || host == "" {
+		return false
+	}
+	th, tp, err := splitHostPort(t.Match.Host)
+	if err != nil || th != strings.ToLower(strings.TrimSuffix(host, ".")) {
+		return false
+	}
+	if tp == 0 {
+		return port == 0 || port == 80 || port == 443
+	}
+	return port == tp
+}
+
+// requestHost returns the host and port a net request names.
+func requestHost(req Request) (string, int) {
+	host, port := req.Host, req.Port
+	if host == "" && req.URL != "" {
+		if u, err := url.Parse(req.URL); err == nil {
+			host = u.Hostname()
+			if p, err := strconv.Atoi(u.Port()); err == nil {
+				port = p
+			} else if port == 0 {
+				switch u.Scheme {
+				case "http":
+					port = 80
+				case "https":
+					port = 443
+				}
+			}
+		}
+	}
+	if h, p, err := net.SplitHostPort(host); err == nil {
+		host = h
+		if n, err := strconv.Atoi(p); err == nil && port == 0 {
+			port = n
+		}
+	}
+	return host, port
+}
+
+// requestPath returns the absolute path a write/edit/read request names.
+func requestPath(req Request, ctx policy.Context) string {
+	p := req.Path
+	if p == "" {
+		return ""
+	}
+	if !filepath.IsAbs(p) {
+		base := req.Cwd
+		if base == "" {
+			base = ctx.Cwd
+		}
+		if base == "" {
+			base = ctx.Workspace
+		}
+		p = filepath.Join(base, p)
+	}
+	return filepath.Clean(p)
+}

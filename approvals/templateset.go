@@ -1,0 +1,331 @@
+package approvals
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// ProjectTemplatesPath is the project-scope template file under root (the
+// git top-level of the real project).
+func ProjectTemplatesPath(root string) string {
+	return filepath.Join(root, ".sentinel", "templates.toml")
+}
+
+// UserTemplatesPath is the user-scope template file in the user config
+// directory ($XDG_CONFIG_HOME/sentinel/templates.toml).
+func UserTemplatesPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("find the user config directory (set XDG_CONFIG_HOME or HOME): %w", err)
+	}
+	return filepath.Join(dir, "sentinel", "templates.toml"), nil
+}
+
+// TemplateSet holds the remembered templates of the three scopes: run (in
+// memory), project and user (files). It is safe for concurrent use.
+type TemplateSet struct {
+	mu      sync.RWMutex
+	files   map[Scope]string
+	byScope map[Scope][]*Template
+	pending map[string]int // uses not yet written, by template id
+	now     func() time.Time
+
+	persist  sync.WaitGroup
+	watchMu  sync.Mutex
+	stopWait func()
+}
+
+// NewTemplateSet returns an empty set with no files: run scope only.
+func NewTemplateSet() *TemplateSet {
+	return &TemplateSet{files: map[Scope]string{}, byScope: map[Scope][]*Template{}, pending: map[string]int{}, now: time.Now}
+}
+
+// LoadTemplates reads the project and user template files (either may be
+// empty to leave that scope out; a missing file is an empty scope). A
+// malformed file is an error naming file, line and field.
+func LoadTemplates(projectFile, userFile string) (*TemplateSet, error) {
+	s := NewTemplateSet()
+	if projectFile != "" {
+		s.files[ScopeProject] = projectFile
+	}
+	if userFile != "" {
+		s.files[ScopeUser] = userFile
+	}
+	for _, sc := range []Scope{ScopeProject, ScopeUser} {
+		if err := s.Reload(sc); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// File returns the file of a scope ("" for run scope or a scope left out).
+func (s *TemplateSet) File(sc Scope) string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.files[sc]
+}
+
+// Reload re-reads one scope's file. On error the old templates stay.
+func (s *TemplateSet) Reload(sc Scope) error {
+	s.mu.RLock()
+	file := s.files[sc]
+	s.mu.RUnlock()
+	if file == "" {
+		return nil
+	}
+	ts, err := readTemplateFile(file, sc)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range ts {
+		t.Uses += s.pending[t.ID]
+	}
+	s.byScope[sc] = ts
+	return nil
+}
+
+// All returns copies of every template: run, then project, then user.
+func (s *TemplateSet) All() []Template {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var out []Template
+	for _, sc := range []Scope{ScopeRun, ScopeProject, ScopeUser} {
+		for _, t := range s.byScope[sc] {
+			out = append(out, *t)
+		}
+	}
+	return out
+}
+
+// Get returns the template with id.
+func (s *TemplateSet) Get(id string) (Template, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if t := s.find(id); t != nil {
+		return *t, true
+	}
+	return Template{}, false
+}
+
+func (s *TemplateSet) find(id string) *Template {
+	for _, ts := range s.byScope {
+		for _, t := range ts {
+			if t.ID == id {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// Origin says where a new template came from.
+type Origin struct {
+	Run     string
+	Request string // the request's text (command, path or host)
+}
+
+// Add remembers a grant: run scope in memory, project and user scope
+// appended to their file.
+func (s *TemplateSet) Add(spec GrantSpec, from Origin) (Template, error) {
+	if err := spec.Match.Validate(); err != nil {
+		return Template{}, fmt.Errorf("cannot remember this grant: %w", err)
+	}
+	now := s.now().UTC().Truncate(time.Second)
+	t := &Template{ID: newTemplateID(), Scope: spec.Scope, Match: spec.Match, Created: now,
+		CreatedRun: from.Run, CreatedFrom: from.Request}
+	if spec.Expires > 0 {
+		t.Expires = now.Add(spec.Expires)
+	}
+	switch spec.Scope {
+	case ScopeRun:
+		s.mu.Lock()
+		s.byScope[ScopeRun] = append(s.byScope[ScopeRun], t)
+		s.mu.Unlock()
+		return *t, nil
+	case ScopeProject, ScopeUser:
+		file := s.File(spec.Scope)
+		if file == "" {
+			return Template{}, fmt.Errorf("no %s template file is configured for this run", spec.Scope)
+		}
+		t.File = file
+		if err := appendTemplate(file, spec.Scope, t); err != nil {
+			return Template{}, err
+		}
+		if err := s.Reload(spec.Scope); err != nil {
+			return Template{}, err
+		}
+		return *t, nil
+	}
+	return Template{}, fmt.Errorf("unknown scope %q (want run, project or user)", spec.Scope)
+}
+
+// Remove forgets the template with id (from its file for project/user scope).
+func (s *TemplateSet) Remove(id string) error {
+	s.mu.Lock()
+	t := s.find(id)
+	if t == nil {
+		s.mu.Unlock()
+		return fmt.Errorf("no template %q (see 'sentinel templates list')", id)
+	}
+	if t.Scope == ScopeRun {
+		run := s.byScope[ScopeRun]
+		for i, o := range run {
+			if o.ID == id {
+				s.byScope[ScopeRun] = append(run[:i:i], run[i+1:]...)
+			}
+		}
+		s.mu.Unlock()
+		return nil
+	}
+	sc, file := t.Scope, s.files[t.Scope]
+	s.mu.Unlock()
+	if err := removeTemplate(file, sc, id); err != nil {
+		return err
+	}
+	return s.Reload(sc)
+}
+
+// Covering returns the ids of the templates that together cover req, and
+// whether they (with the policy's allowed parts) cover all of it. A request
+// the policy denies is never covered; a shell line is covered only when
+// every simple command in it is allowed by policy or covered by a template.
+func (s *TemplateSet) Covering(req Request, v policy.Verdict, ctx policy.Context) ([]string, bool) {
+	if s == nil || v.Decision == policy.Deny {
+		return nil, false
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	now := s.now()
+	var live []*Template
+	for _, sc := range []Scope{ScopeRun, ScopeProject, ScopeUser} {
+		for _, t := range s.byScope[sc] {
+			if !t.Expired(now) {
+				live = append(live, t)
+			}
+		}
+	}
+	return coveringWith(live, req, v, ctx)
+}
+
+func coveringWith(live []*Template, req Request, v policy.Verdict, ctx policy.Context) ([]string, bool) {
+	if v.Decision == policy.Deny {
+		return nil, false
+	}
+	var ids []string
+	add := func(id string) {
+		for _, x := range ids {
+			if x == id {
+				return
+			}
+		}
+		ids = append(ids, id)
+	}
+	switch req.Kind {
+	case policy.KindShell:
+		if len(v.Parts) == 0 {
+			return nil, false
+		}
+		for _, p := range v.Parts {
+			if p.Decision == policy.Deny {
+				return nil, false
+			}
+			if p.Decision == policy.Allow {
+				continue
+			}
+			found := false
+			for _, t := range live {
+				if t.CoversPart(p) {
+					add(t.ID)
+					found = true
+					break
+				}
+			}
+			if !found {
+				return nil, false
+			}
+		}
+		return ids, len(ids) > 0
+	case policy.KindWrite, policy.KindEdit:
+		abs := requestPath(req, ctx)
+		for _, t := range live {
+			if t.CoversPath(abs, ctx.Workspace) {
+				return []string{t.ID}, true
+			}
+		}
+	case policy.KindNet:
+		host, port := requestHost(req)
+		for _, t := range live {
+			if t.CoversHost(host, port) {
+				return []string{t.ID}, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// MarkUsed counts one use of each template and records the time; file
+// scopes are updated in the background (re-read, edited, renamed into place).
+func (s *TemplateSet) MarkUsed(ids []string) {
+	now := s.now().UTC()
+	s.mu.Lock()
+	var files []func()
+	for _, id := range ids {
+		t := s.find(id)
+		if t == nil {
+			continue
+		}
+		t.Uses++
+		t.LastUsed = now
+		if t.Scope == ScopeRun {
+			continue
+		}
+		s.pending[id]++
+		id, sc, file := id, t.Scope, s.files[t.Scope]
+		files = append(files, func() { s.flushUsage(id, sc, file, now) })
+	}
+	s.mu.Unlock()
+	for _, f := range files {
+		s.persist.Add(1)
+		go func() {
+			defer s.persist.Done()
+			f()
+		}()
+	}
+}
+
+func (s *TemplateSet) flushUsage(id string, sc Scope, file string, at time.Time) {
+	s.mu.Lock()
+	delta := s.pending[id]
+	delete(s.pending, id)
+	s.mu.Unlock()
+	if delta == 0 {
+		return
+	}
+	err := addUsage(file, sc, id, delta, at)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		// the person may have removed it meanwhile; the count is advisory
+		return
+	}
+}
+
+// Flush waits for background usage writes to finish.
+func (s *TemplateSet) Flush() { s.persist.Wait() }
+
+func newTemplateID() string {
+	var b [4]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return fmt.Sprintf("t-%08x", time.Now().UnixNano()&0xffffffff)
+	}
+	return "t-" + hex.EncodeToString(b[:])
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+const demoTask = "Add a Shout function to the greeter, with a test."
+
+func init() {
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "demo [DIR]",
+		Short: "Try Sentinel with the built-in demo coder: no account, key or setup",
+		Long: `Create a small sample project (in a new temporary directory, or in DIR when
+it is empty or missing; an existing git repository in DIR is used as is),
+then supervise the built-in demo coder on it. The demo coder asks for
+everything a real agent would: a safe command, one that needs your approval,
+a dangerous one, file edits and a new network host; it receives a steering
+message and finishes. Its work lands on a new branch you can look at.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			dir, err := demoDir(c, args)
+			if err != nil {
+				return err
+			}
+			f.coder = "demo"
+			err = startRun(c.Context(), f, demoTask, dir)
+			fmt.Fprintf(os.Stderr, "\nThe project is in %s — cd there, then: git branch --list 'sentinel/*'; sentinel runs\n", dir)
+			return err
+		},
+	}
+	f.register(cmd, false)
+	root.AddCommand(cmd)
+}
+
+func demoDir(c *cobra.Command, args []string) (string, error) {
+	if len(args) == 0 {
+		dir, err := os.MkdirTemp("", "sentinel-demo-")
+		if err != nil {
+			return "", err
+		}
+		return dir, runner.CreateSample(c.Context(), dir)
+	}
+	dir, err := filepath.Abs(args[0])
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		return dir, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	return dir, runner.CreateSample(c.Context(), dir)
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/sentinelhq/sentinel/tui/plain"
+)
+
+// runFlags are the flags `run` and `demo` share.
+type runFlags struct {
+	coder      string
+	taskFile   string
+	scenario   string
+	plain      bool
+	apply      string
+	sandbox    string
+	allowHosts []string
+	timeout    time.Duration
+}
+
+func (f *runFlags) register(c *cobra.Command, withCoder bool) {
+	fl := c.Flags()
+	if withCoder {
+		fl.StringVar(&f.coder, "coder", "claude", "the coding agent to supervise: demo, claude, codex")
+		fl.StringVar(&f.taskFile, "task", "", "read the task from `FILE` (instead of giving it as text)")
+	}
+	fl.StringVar(&f.scenario, "scenario", "", "scenario `FILE` (TOML) for the demo coder; default: the built-in one")
+	fl.BoolVar(&f.plain, "plain", false, "no TUI: one line per event, tagged by lane")
+	fl.StringVar(&f.apply, "apply", "branch", "where the result goes: branch (new branch sentinel/<run-id>), worktree, or none")
+	fl.StringVar(&f.sandbox, "sandbox", "auto", "sandbox backend: auto, ns, bwrap, or off (no sandbox: only knowingly)")
+	fl.StringArrayVar(&f.allowHosts, "allow-host", nil, "let the coder reach `HOST[:PORT]` without asking (repeatable)")
+	fl.DurationVar(&f.timeout, "approval-timeout", 10*time.Minute, "deny a request nobody answers within this long")
+}
+
+func init() {
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "run [flags] [TASK TEXT...]",
+		Short: "Supervise a coder on a task in a disposable copy of this repository",
+		Long: `Run a coder on TASK in a disposable copy of the git repository you are in
+(HEAD plus your uncommitted changes), inside a sandbox, with every action it
+takes going through policy, remembered approvals and you. When it finishes,
+its work lands on a new branch sentinel/<run-id>; your branch, index and
+working tree are not touched.
+
+Exit status: 0 when the run completes and lands, 1 when it fails, 2 for a
+usage error, 130 when interrupted.`,
+		Example: `  sentinel run --coder demo "add a Shout function"
+  sentinel run --coder claude --task TASK.md
+  sentinel run --coder demo --plain --apply none "try it"`,
+		RunE: func(c *cobra.Command, args []string) error {
+			task, err := readTask(f.taskFile, args)
+			if err != nil {
+				return err
+			}
+			wd, err := os.Getwd()
+			if err != nil {
+				return err
+			}
+			return startRun(c.Context(), f, task, wd)
+		},
+	}
+	f.register(cmd, true)
+	root.AddCommand(cmd)
+}
+
+func readTask(file string, args []string) (string, error) {
+	if file != "" && len(args) > 0 {
+		return "", usageError{errors.New("give the task either as text or with --task FILE, not both")}
+	}
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("--task %s: %w", file, err)
+		}
+		if strings.TrimSpace(string(b)) == "" {
+			return "", usageError{fmt.Errorf("--task %s is empty: write the task in it", file)}
+		}
+		return strings.TrimSpace(string(b)), nil
+	}
+	task := strings.TrimSpace(strings.Join(args, " "))
+	if task == "" {
+		return "", usageError{errors.New(`no task: give it as text (sentinel run --coder demo "add a health endpoint") or with --task FILE`)}
+	}
+	return task, nil
+}
+
+// startRun checks everything a run needs, runs it with the right view and
+// turns its outcome into an exit status.
+func startRun(ctx context.Context, f runFlags, task, dir string) error {
+	apply, err := runner.ParseApplyMode(f.apply)
+	if err != nil {
+		return usageError{err}
+	}
+	mode := sandbox.Mode(f.sandbox)
+	switch mode {
+	case sandbox.ModeAuto, sandbox.ModeNS, sandbox.ModeBwrap, sandbox.ModeOff:
+	default:
+		return usageError{fmt.Errorf("--sandbox %q: want auto, ns, bwrap or off", f.sandbox)}
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	project, err := runner.FindProject(ctx, dir)
+	if err != nil {
+		return err
+	}
+	if _, err := runner.NewAdapter(f.coder, f.scenario); err != nil {
+		return err
+	}
+	interactive := term.IsTerminal(int(os.Stdin.Fd()))
+	var person *approvals.PersonQueue
+	if interactive {
+		person = approvals.NewPersonQueue()
+	}
+	cols, rows := 120, 40
+	if w, h, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+		cols, rows = w, h
+	}
+	r, err := runner.Start(ctx, runner.Options{
+		Project: project, Task: task, Coder: f.coder, Scenario: f.scenario, Apply: apply,
+		Sandbox: mode, AllowHosts: f.allowHosts, Person: person, Timeout: f.timeout,
+		Cols: cols, Rows: rows,
+	})
+	if err != nil {
+		return err
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	go func() {
+		select {
+		case <-sigs:
+			r.Stop()
+		case <-r.Done():
+		}
+	}()
+	runPlain(r, person, interactive)
+	return outcome(r.Wait())
+}
+
+// runPlain prints the run's events as tagged lines and, at a terminal,
+// answers approval prompts at a line prompt.
+func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool) {
+	printer := plain.NewPrinter(os.Stdout, term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "")
+	events, cancel := r.Events()
+	defer cancel()
+	if person != nil && interactive {
+		pr := &plain.Prompter{In: os.Stdin, Out: os.Stdout, Printer: printer}
+		go pr.Serve(person.Prompts(), r.Done())
+	}
+	printer.Follow(events)
+}
+
+// outcome maps a run's result to the process exit status.
+func outcome(res runner.Result) error {
+	switch res.Status {
+	case runner.StatusLanded:
+		return nil
+	case runner.StatusInterrupted:
+		return exitError{code: 130, err: fmt.Errorf("%v; work kept in %s", res.Err, res.Recovery)}
+	}
+	msg := "run failed"
+	if res.Err != nil {
+		msg = res.Err.Error()
+	}
+	if res.Recovery != "" {
+		msg += "; work kept in " + res.Recovery
+	}
+	return exitError{code: 1, err: errors.New(msg)}
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+func init() {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "runs",
+		Short: "List this repository's runs: status, coder, task, duration, decisions",
+		Long: `List the runs of the git repository you are in, newest first. A run whose
+sentinel process died (killed, crashed, terminal closed) is found here, marked
+interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			wd, _ := os.Getwd()
+			p, err := runner.FindProject(c.Context(), wd)
+			if err != nil {
+				return err
+			}
+			runner.SweepStale(c.Context(), p)
+			metas, err := runner.ListRuns(p)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if metas == nil {
+					metas = []*runner.Meta{}
+				}
+				enc := json.NewEncoder(os.Stdout)
+				enc.SetIndent("", "  ")
+				return enc.Encode(metas)
+			}
+			if len(metas) == 0 {
+				fmt.Println("no runs yet — try: sentinel run --coder demo \"add a Shout function\"")
+				return nil
+			}
+			tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "RUN\tSTATUS\tCODER\tSTARTED\tDURATION\tDECISIONS\tTASK")
+			for _, m := range metas {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, statusText(m), m.Coder,
+					m.Started.Local().Format("2006-01-02 15:04"), duration(m), decisionsText(m.Decisions), clip(m.Task, 50))
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the runs as JSON")
+	root.AddCommand(cmd)
+}
+
+func statusText(m *runner.Meta) string {
+	s := string(m.Status)
+	if m.Landing != nil && m.Landing.Branch != "" {
+		s += " → " + m.Landing.Branch
+	}
+	if m.Recovery != "" {
+		s += " (recovery)"
+	}
+	return s
+}
+
+func duration(m *runner.Meta) string {
+	if m.Ended.IsZero() {
+		return time.Since(m.Started).Round(time.Second).String() + "…"
+	}
+	return m.Ended.Sub(m.Started).Round(100 * time.Millisecond).String()
+}
+
+func decisionsText(d *runner.Decisions) string {
+	if d == nil {
+		return "-"
+	}
+	keys := make([]string, 0, len(d.By))
+	for k := range d.By {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %d", k, d.By[k]))
+	}
+	s := fmt.Sprintf("%d allowed, %d denied", d.Allowed, d.Denied)
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}
+
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

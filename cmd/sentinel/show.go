@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/tui/plain"
+)
+
+func init() {
+	var lane string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show RUN",
+		Short: "Print a run's events (RUN is a run id, a unique prefix of one, or 'last')",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if lane != "" && !journal.Lane(lane).Valid() {
+				return usageError{fmt.Errorf("--lane %q: want one of system, coder, tool, approval, supervisor, adversary", lane)}
+			}
+			wd, _ := os.Getwd()
+			p, err := runner.FindProject(c.Context(), wd)
+			if err != nil {
+				return err
+			}
+			id, err := resolveRun(p, args[0])
+			if err != nil {
+				return err
+			}
+			evs, err := journal.ReadFile(filepath.Join(p.RunDir(id), "events.jsonl"))
+			if err != nil {
+				return fmt.Errorf("run %s: %w", id, err)
+			}
+			if asJSON {
+				for _, ev := range evs {
+					if lane == "" || string(ev.Lane) == lane {
+						b, _ := jsonLine(ev)
+						os.Stdout.Write(b)
+					}
+				}
+				return nil
+			}
+			pr := plain.NewPrinter(os.Stdout, term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "")
+			for _, ev := range evs {
+				if lane == "" || string(ev.Lane) == lane {
+					pr.Print(ev)
+				}
+			}
+			pr.Flush()
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&lane, "lane", "", "only this lane: system, coder, tool, approval, supervisor, adversary")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the events as JSON Lines")
+	root.AddCommand(cmd)
+}
+
+// resolveRun turns a run id, a unique prefix or "last" into a run id.
+func resolveRun(p *runner.Project, arg string) (string, error) {
+	metas, err := runner.ListRuns(p)
+	if err != nil {
+		return "", err
+	}
+	if len(metas) == 0 {
+		return "", fmt.Errorf("no runs in %s yet", p.Root)
+	}
+	if arg == "last" {
+		return metas[0].ID, nil
+	}
+	var found []string
+	for _, m := range metas {
+		if m.ID == arg {
+			return arg, nil
+		}
+		if strings.HasPrefix(m.ID, arg) {
+			found = append(found, m.ID)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", fmt.Errorf("no run %q (see 'sentinel runs')", arg)
+	case 1:
+		return found[0], nil
+	}
+	return "", fmt.Errorf("%q matches %d runs (%s, …): give more of the id", arg, len(found), found[0])
+}

@@ -1,0 +1,359 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// cmdCtx accumulates the judgment of one simple command.
+type cmdCtx struct {
+	c    *checkEnv
+	s    *src
+	cw   *cwds
+	part *Part
+	f    finding
+	set  bool
+}
+
+// add records a contribution; the strictest wins, the first on a tie.
+func (x *cmdCtx) add(d Decision, rule, reason string) {
+	if !x.set || d > x.f.d {
+		x.f = finding{d, rule, reason}
+		x.set = true
+	}
+}
+
+func (x *cmdCtx) addF(f finding) { x.add(f.d, f.rule, f.reason) }
+
+// resolve returns the canonical absolute paths w may name (one per
+// possible working directory); nil when it cannot be known.
+func (x *cmdCtx) resolve(w word) []string {
+	if !w.static {
+		return nil
+	}
+	v := w.val
+	if w.pattern {
+		v = literalPrefixDir(v)
+	}
+	if filepath.IsAbs(v) {
+		return []string{canonical(v)}
+	}
+	if x.cw.unknown || len(x.cw.dirs) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(x.cw.dirs))
+	for _, d := range x.cw.dirs {
+		out = append(out, canonical(filepath.Join(d, v)))
+	}
+	return out
+}
+
+func (x *cmdCtx) read(w word)  { x.access(w, false) }
+func (x *cmdCtx) write(w word) { x.access(w, true) }
+
+// readStr and writeStr judge a path given as a plain static string (for
+// example the value of --output=PATH).
+func (x *cmdCtx) readStr(v string)  { x.access(word{val: v, static: true}, false) }
+func (x *cmdCtx) writeStr(v string) { x.access(word{val: v, static: true}, true) }
+
+func (x *cmdCtx) access(w word, write bool) {
+	if !w.static {
+		x.add(Ask, RulePathUnknown, "a path that comes from an expansion cannot be judged before it runs")
+		return
+	}
+	if w.val == "" || w.val == "-" {
+		return
+	}
+	if w.pattern {
+		dir := literalPrefixDir(w.val)
+		tail := strings.TrimPrefix(strings.TrimPrefix(w.val, dir), "/")
+		if write && (strings.ContainsAny(w.val, "{") || hiddenGlob(tail)) {
+			x.add(Ask, RulePathUnknown, "a pattern that may expand to hidden or protected paths")
+			return
+		}
+		if write {
+			w = word{val: filepath.Join(dir, "glob-match"), static: true}
+		} else {
+			w = word{val: dir, static: true}
+		}
+	}
+	paths := x.resolve(w)
+	if paths == nil {
+		x.add(Ask, RulePathUnknown, "a relative path in a directory that cannot be known before it runs")
+		return
+	}
+	for _, p := range paths {
+		x.addF(x.c.judgePath(p, write))
+	}
+}
+
+// hiddenGlob reports whether a glob tail may match dot files or directories.
+func hiddenGlob(tail string) bool {
+	for _, c := range strings.Split(tail, "/") {
+		if strings.HasPrefix(c, ".") || strings.HasPrefix(c, "[") {
+			return true
+		}
+	}
+	return false
+}
+
+// call judges one simple command and records it as a Part.
+func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds, redirs []redirTarget) {
+	// Substitutions run before the command; judge them first.
+	for _, a := range call.Assigns {
+		c.scan(s, a.Value, cw)
+		if a.Array != nil {
+			c.scan(s, a.Array, cw)
+		}
+		if a.Index != nil {
+			c.scan(s, a.Index, cw)
+		}
+	}
+	for _, w := range call.Args {
+		c.scan(s, w, cw)
+	}
+	idx := len(c.parts)
+	p := Part{Text: s.slice(st), Via: s.via}
+	c.addPart(p)
+	x := &cmdCtx{c: c, s: s, cw: cw, part: &p}
+
+	for _, a := range call.Assigns {
+		name := ""
+		if a.Name != nil {
+			name = a.Name.Value
+		}
+		val := word{static: true}
+		if a.Value != nil {
+			val = decodeWord(a.Value, c.home)
+		}
+		if a.Array != nil || a.Index != nil {
+			val.static = false
+		}
+		if !val.static {
+			p.Dynamic = true
+		}
+		p.Assigns = append(p.Assigns, name+"="+val.val)
+		x.addF(envVarFinding(name, val.val, len(call.Args) == 0))
+	}
+	words := make([]word, len(call.Args))
+	argv := make([]string, len(call.Args))
+	static := true
+	for i, w := range call.Args {
+		words[i] = decodeWord(w, c.home)
+		argv[i] = words[i].val
+		if !words[i].static {
+			static = false
+		}
+		if words[i].pattern && i > 0 {
+			p.Dynamic = true
+		}
+	}
+	if static {
+		p.Argv = argv
+	} else {
+		p.Dynamic = true
+	}
+	for _, r := range redirs {
+		if r.fd {
+			continue
+		}
+		p.Redirects = append(p.Redirects, x.resolve(r.w)...)
+		x.access(r.w, r.write)
+	}
+	if len(words) == 0 {
+		x.add(Allow, RuleShellAssign, "assigns shell variables")
+	} else {
+		x.command(words, 0)
+	}
+	if !x.set {
+		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
+	}
+	p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
+	if p.Argv != nil && !p.Dynamic {
+		f := c.e.applyArgvRules(x.f, p.Argv)
+		p.Decision, p.Rule, p.Reason = f.d, f.rule, f.reason
+	} else if p.Argv != nil {
+		// User deny and ask rules still apply to a dynamic command.
+		f := c.e.applyArgvRules(x.f, p.Argv)
+		if f.d > x.f.d {
+			p.Decision, p.Rule, p.Reason = f.d, f.rule, f.reason
+		}
+	}
+	if idx < len(c.parts) {
+		c.parts[idx] = p
+	}
+}
+
+// command judges a decoded argv. depth counts wrappers stripped so far.
+func (x *cmdCtx) command(args []word, depth int) {
+	if len(args) == 0 {
+		return
+	}
+	if depth > 16 {
+		x.add(Ask, RuleShellTooDeep, "too many nested wrappers")
+		return
+	}
+	name := args[0]
+	if !name.static || name.pattern || name.val == "" {
+		x.add(Ask, RuleShellDynamicCmd, "the command name comes from an expansion and cannot be known before it runs")
+		return
+	}
+	for _, a := range args[1:] {
+		if !a.static {
+			x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion or substitution and cannot be judged before it runs")
+			break
+		}
+	}
+	prog := name.val
+	if strings.ContainsRune(prog, '/') {
+		x.add(Ask, RulePathProgram, "runs "+prog+", a path-qualified program, which is not the program of the same name")
+		return
+	}
+	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
+		x.add(Ask, RuleUnknownCommand, "an unusual command name "+quoteShort(prog))
+		return
+	}
+	if inner, ok := x.wrapper(args); ok {
+		if inner == nil {
+			return
+		}
+		n := len(args) - len(inner)
+		for _, w := range args[:n] {
+			x.part.Wrappers = append(x.part.Wrappers, w.val)
+		}
+		if x.part.Argv != nil {
+			x.part.Argv = x.part.Argv[n:]
+		}
+		x.command(inner, depth+1)
+		return
+	}
+	for i := range prefixRules {
+		r := &prefixRules[i]
+		if subsequence(args, r.Argv) {
+			x.add(r.Decision, r.ID, r.Reason)
+		}
+	}
+	if h, ok := handlers[prog]; ok {
+		h(x, args)
+		return
+	}
+	if strings.HasPrefix(prog, "mkfs") {
+		x.add(Deny, RuleSystem, "formats a filesystem")
+		return
+	}
+	if isVersionedInterp(prog) {
+		interpreter(x, args)
+		return
+	}
+	if !x.set {
+		x.add(Ask, RuleUnknownCommand, prog+" is not a program the policy knows")
+	}
+}
+
+// subsequence reports whether the tokens of want appear in args in order,
+// the first being the program itself.
+func subsequence(args []word, want []string) bool {
+	if len(want) == 0 || len(args) == 0 || args[0].val != want[0] {
+		return false
+	}
+	j := 1
+	for _, a := range args[1:] {
+		if j == len(want) {
+			break
+		}
+		if a.val == want[j] {
+			j++
+		}
+	}
+	return j == len(want)
+}
+
+// vals returns the decoded values of ws.
+func vals(ws []word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.val
+	}
+	return out
+}
+
+// envVarFinding judges NAME=value, either as a prefix of a command (which
+// puts it in that command's environment) or standing alone.
+func envVarFinding(name, value string, standalone bool) finding {
+	if name == "" {
+		return finding{Ask, RuleEnvUnknownVar, "an assignment without a name"}
+	}
+	up := strings.ToUpper(name)
+	switch {
+	case (up == "PAGER" || up == "GIT_PAGER" || up == "MANPAGER" || up == "SYSTEMD_PAGER") && (value == "" || value == "cat"):
+		return finding{Allow, RuleShellAssign, "turns a pager off"}
+	case execVars[up], strings.HasPrefix(up, "LD_"), strings.HasPrefix(up, "DYLD_"),
+		strings.HasPrefix(up, "BASH_FUNC_"), strings.HasPrefix(up, "NPM_CONFIG_"),
+		strings.HasPrefix(up, "YARN_"), strings.HasPrefix(up, "PNPM_"),
+		strings.HasPrefix(up, "CARGO_TARGET_") && strings.HasSuffix(up, "_RUNNER"),
+		strings.HasPrefix(up, "GIT_") && !benignGitVars[up]:
+		return finding{Deny, RuleEnvExecVar, name + " changes which program or code runs"}
+	case benignVars[up], strings.HasPrefix(up, "LC_"), benignGitVars[up]:
+		return finding{Allow, RuleShellAssign, "sets " + name}
+	case askVars[up], strings.HasPrefix(up, "PYTHON"), strings.HasPrefix(up, "PERL"),
+		strings.HasPrefix(up, "RUBY"), strings.HasPrefix(up, "NODE_"), strings.HasPrefix(up, "CARGO_"),
+		strings.HasPrefix(up, "RUSTC"), strings.HasPrefix(up, "GO"), strings.HasPrefix(up, "CGO_"),
+		strings.HasPrefix(up, "JAVA"), strings.HasPrefix(up, "DOCKER_"), strings.HasPrefix(up, "AWS_"),
+		strings.HasSuffix(up, "_PROXY"), strings.HasSuffix(up, "PATH"), strings.HasSuffix(up, "_OPTS"),
+		strings.HasSuffix(up, "_OPTIONS"), strings.HasSuffix(up, "FLAGS"), strings.HasPrefix(up, "SSL_"),
+		strings.HasPrefix(up, "BASH"), strings.HasPrefix(up, "HIST"):
+		return finding{Ask, RuleEnvUnknownVar, name + " may change what a program runs or reads"}
+	case standalone:
+		return finding{Allow, RuleShellAssign, "assigns a shell variable"}
+	}
+	return finding{Ask, RuleEnvUnknownVar, name + " is not a variable the policy knows"}
+}
+
+var execVars = setOf("PATH", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PS1", "PS0",
+	"PROMPT_COMMAND", "NODE_OPTIONS", "NODE_PATH", "NODE_REPL_EXTERNAL_MODULE", "PYTHONPATH",
+	"PYTHONSTARTUP", "PYTHONHOME", "PYTHONINSPECT", "PYTHONEXECUTABLE", "PYTHONUSERBASE",
+	"PERL5LIB", "PERL5OPT", "PERLLIB", "PERL5DB", "RUBYOPT", "RUBYLIB", "GOFLAGS", "GOROOT",
+	"GOTOOLCHAIN", "GOPROXY", "GONOSUMDB", "GONOSUMCHECK", "GOSUMDB", "GOINSECURE", "GONOPROXY",
+	"GOENV", "CC", "CXX", "LD", "AR", "CPP", "AS", "FC", "MAKEFLAGS", "MFLAGS", "MAKE", "MAKEFILES",
+	"SHELL", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "LESSOPEN", "LESSCLOSE",
+	"BROWSER", "SSH_ASKPASS", "SUDO_ASKPASS", "TERMINAL", "RUSTC_WRAPPER", "RUSTC",
+	"RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC",
+	"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GCONV_PATH", "IFS", "CDPATH",
+	"FPATH", "BASH_LOADABLES_PATH", "EXECIGNORE", "GLOBIGNORE", "BASH_XTRACEFD", "INPUTRC",
+	"HOME", "XDG_CONFIG_HOME", "ZDOTDIR", "NPM_CONFIG_USERCONFIG", "COMPOSER_HOME",
+	"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_TRUSTED_HOST", "UV_INDEX_URL", "PYTEST_PLUGINS",
+	"PYTEST_ADDOPTS", "TERMINFO", "LOCPATH", "NLSPATH", "OPENSSL_CONF", "OPENSSL_ENGINES",
+	"CGO_LDFLAGS", "CGO_CFLAGS", "CGO_CXXFLAGS", "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_ENCODED_RUSTFLAGS",
+	"CARGO_HOME", "RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "GEM_HOME", "GEM_PATH", "BUNDLE_GEMFILE",
+	"MAVEN_OPTS", "GRADLE_OPTS", "GIT_EXEC_PATH", "TMUX", "LUA_PATH", "LUA_CPATH", "LUA_INIT",
+	"R_PROFILE_USER", "R_ENVIRON_USER", "PHPRC", "PHP_INI_SCAN_DIR", "DENO_DIR", "BUN_INSTALL",
+	"ELECTRON_RUN_AS_NODE", "PROMPT", "RPROMPT", "PROMPT_COMMAND", "TMPDIR", "MAKELEVEL")
+
+var benignVars = setOf("CI", "DEBUG", "VERBOSE", "LANG", "LANGUAGE", "TZ", "NO_COLOR",
+	"FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "TERM", "COLUMNS", "LINES", "CGO_ENABLED",
+	"GOOS", "GOARCH", "GOARM", "GOAMD64", "GO386", "GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG",
+	"GOEXPERIMENT", "GO111MODULE", "GOTRACEBACK", "GOFIPS140", "RUST_BACKTRACE", "RUST_LOG",
+	"RUST_TEST_THREADS", "RUST_MIN_STACK", "NODE_ENV", "CARGO_TERM_COLOR", "CARGO_INCREMENTAL",
+	"CARGO_TERM_VERBOSE", "CARGO_BUILD_JOBS", "PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED",
+	"PYTHONHASHSEED", "PYTHONWARNINGS", "PYTHONFAULTHANDLER", "PYTHONUTF8", "PYTHONIOENCODING",
+	"HUSKY", "SKIP", "TESTING", "TEST", "LOG_LEVEL", "LOGLEVEL", "NODE_NO_WARNINGS",
+	"NEXT_TELEMETRY_DISABLED", "DOTNET_CLI_TELEMETRY_OPTOUT", "DISABLE_TELEMETRY", "UPDATE",
+	"UPDATE_SNAPSHOTS", "SNAPSHOT_UPDATE", "GOLDEN_UPDATE", "RACE", "V", "Q", "DEBIAN_FRONTEND")
+
+var benignGitVars = setOf("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE",
+	"GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE", "GIT_TERMINAL_PROMPT",
+	"GIT_OPTIONAL_LOCKS", "GIT_LITERAL_PATHSPECS", "GIT_FLUSH")
+
+var askVars = setOf("USER", "LOGNAME", "MAIL", "EMAIL", "DISPLAY", "WAYLAND_DISPLAY", "KUBECONFIG",
+	"XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "XDG_STATE_HOME", "SSH_AUTH_SOCK",
+	"GPG_AGENT_INFO", "GNUPGHOME", "NPM_TOKEN", "GITHUB_TOKEN", "GH_TOKEN", "OLDPWD", "PWD")
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

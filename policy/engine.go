@@ -1,0 +1,225 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Engine judges queries against the built-in rules and the rules loaded
+// from files. It is safe for concurrent use; its tables are built once.
+type Engine struct {
+	user    []*Rule          // rules from files, in load order
+	byID    map[string]*Rule // built-in and user rules by id
+	sources []string         // rule files that were read
+}
+
+// finding is one contribution to a decision.
+type finding struct {
+	d      Decision
+	rule   string
+	reason string
+}
+
+var defaultEngine = newEngine()
+
+func newEngine() *Engine {
+	e := &Engine{byID: make(map[string]*Rule, len(builtinCatalog)+len(prefixRules))}
+	for i := range builtinCatalog {
+		r := &builtinCatalog[i]
+		r.Source = "built-in"
+		e.byID[r.ID] = r
+	}
+	for i := range prefixRules {
+		r := &prefixRules[i]
+		r.Source = "built-in"
+		if _, dup := e.byID[r.ID]; !dup {
+			e.byID[r.ID] = r
+		}
+	}
+	return e
+}
+
+// Default returns an engine with the built-in rules only.
+func Default() *Engine { return defaultEngine }
+
+// Rules returns every rule the engine knows, built-in first, then the
+// loaded files' rules in order.
+func (e *Engine) Rules() []*Rule {
+	out := make([]*Rule, 0, len(builtinCatalog)+len(prefixRules)+len(e.user))
+	seen := map[string]bool{}
+	for i := range builtinCatalog {
+		out = append(out, &builtinCatalog[i])
+		seen[builtinCatalog[i].ID] = true
+	}
+	for i := range prefixRules {
+		if !seen[prefixRules[i].ID] {
+			out = append(out, &prefixRules[i])
+			seen[prefixRules[i].ID] = true
+		}
+	}
+	return append(out, e.user...)
+}
+
+// Rule returns the rule with this id, or nil.
+func (e *Engine) Rule(id string) *Rule { return e.byID[id] }
+
+// Sources lists the rule files that were found and loaded.
+func (e *Engine) Sources() []string { return append([]string(nil), e.sources...) }
+
+// checkEnv is the state of one Check call.
+type checkEnv struct {
+	e        *Engine
+	ws       string
+	home     string
+	writable []string
+	parts    []Part
+	never    bool
+	budget   int // simple commands left before the line is too large to judge
+}
+
+func (e *Engine) newEnv(ctx Context) *checkEnv {
+	c := &checkEnv{e: e, budget: 20000}
+	if ctx.Home != "" && filepath.IsAbs(ctx.Home) {
+		c.home = canonical(ctx.Home)
+	}
+	ws := ctx.Workspace
+	if ws == "" {
+		ws = ctx.Cwd
+	}
+	if ws != "" && filepath.IsAbs(ws) {
+		c.ws = canonical(ws)
+	}
+	for _, w := range ctx.Writable {
+		if filepath.IsAbs(w) {
+			c.writable = append(c.writable, canonical(w))
+		}
+	}
+	return c
+}
+
+// startCwd is the directory a request runs in.
+func (c *checkEnv) startCwd(ctx Context) cwds {
+	cwd := ctx.Cwd
+	switch {
+	case cwd == "" && c.ws != "":
+		return cwds{dirs: []string{c.ws}}
+	case cwd == "":
+		return cwds{unknown: true}
+	case !filepath.IsAbs(cwd):
+		if c.ws == "" {
+			return cwds{unknown: true}
+		}
+		cwd = filepath.Join(c.ws, cwd)
+	}
+	return cwds{dirs: []string{canonical(cwd)}}
+}
+
+// Check judges one query.
+func (e *Engine) Check(q Query) Verdict {
+	c := e.newEnv(q.Context)
+	var v Verdict
+	switch q.Kind {
+	case KindShell:
+		v = c.checkShell(q)
+	case KindWrite, KindEdit, KindRead:
+		v = c.checkPath(q)
+	case KindNet:
+		v = c.checkNet(q)
+	case KindMCP, KindOther:
+		v = c.checkTool(q)
+	default:
+		v = verdictOf(finding{Ask, RuleQueryBad, "unknown request kind " + quoteShort(string(q.Kind))})
+	}
+	return v
+}
+
+func verdictOf(f finding) Verdict {
+	return Verdict{Decision: f.d, Rule: f.rule, Reason: f.reason,
+		Parts: []Part{{Decision: f.d, Rule: f.rule, Reason: f.reason}}}
+}
+
+func (c *checkEnv) checkShell(q Query) Verdict {
+	if strings.TrimSpace(q.Command) == "" {
+		return verdictOf(finding{Ask, RuleShellEmpty, "the command is empty"})
+	}
+	cw := c.startCwd(q.Context)
+	c.shell(q.Command, &cw, 0, "")
+	if len(c.parts) == 0 {
+		// Only comments: nothing runs, but nothing to judge either.
+		return verdictOf(finding{Ask, RuleShellEmpty, "the command holds no commands"})
+	}
+	v := Verdict{Parts: c.parts, NeverDelegable: c.never}
+	best := -1
+	for i, p := range c.parts {
+		if best < 0 || p.Decision > c.parts[best].Decision {
+			best = i
+		}
+	}
+	p := c.parts[best]
+	v.Decision, v.Rule = p.Decision, p.Rule
+	v.Reason = p.Reason
+	if len(c.parts) > 1 && p.Text != "" {
+		v.Reason = quoteShort(p.Text) + ": " + p.Reason
+	}
+	return v
+}
+
+// checkPath judges a structured read, write or edit.
+func (c *checkEnv) checkPath(q Query) Verdict {
+	p := q.Path
+	if p == "" || strings.IndexByte(p, 0) >= 0 {
+		return verdictOf(finding{Ask, RuleQueryBad, "the request names no usable path"})
+	}
+	if c.home != "" && (p == "~" || strings.HasPrefix(p, "~/")) {
+		p = c.home + p[1:]
+	}
+	if !filepath.IsAbs(p) {
+		cw := c.startCwd(q.Context)
+		if cw.unknown {
+			return verdictOf(finding{Ask, RulePathUnknown, "a relative path with no working directory"})
+		}
+		p = filepath.Join(cw.dirs[0], p)
+	}
+	p = canonical(p)
+	write := q.Kind != KindRead
+	f := c.judgePath(p, write)
+	v := verdictOf(f)
+	v.Parts[0].Text = string(q.Kind) + " " + q.Path
+	v.Parts[0].Redirects = []string{p}
+	v.NeverDelegable = c.never
+	return v
+}
+
+// judgePath is pathVerdict with the user's path rules applied.
+func (c *checkEnv) judgePath(p string, write bool) finding {
+	f := c.pathVerdict(p, write)
+	f = c.e.applyPathRules(f, p, write, c)
+	if write && f.rule == RulePathWriteLater {
+		c.never = true
+	}
+	return f
+}
+
+func (c *checkEnv) checkTool(q Query) Verdict {
+	name := strings.TrimSpace(q.Tool)
+	if name == "" {
+		return verdictOf(finding{Ask, RuleQueryBad, "the request names no tool"})
+	}
+	f := finding{Ask, RuleMCPDefault, "MCP tool " + quoteShort(name) + " is not allowed by any rule"}
+	if q.Kind == KindOther {
+		f = finding{Ask, RuleOtherDefault, "tool " + quoteShort(name) + " is not known to the policy"}
+	}
+	f = c.e.applyToolRules(f, name)
+	v := verdictOf(f)
+	v.Parts[0].Text = name
+	return v
+}
+
+// quoteShort quotes s for a reason, cut to a readable length.
+func quoteShort(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return "'" + s + "'"
+}

@@ -1,0 +1,234 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// canonical resolves symlinks along p component by component, the way the
+// kernel would, stopping at the first component that does not exist (the
+// rest is appended lexically). p must be absolute.
+func canonical(p string) string {
+	p = filepath.Clean(p)
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	resolved := "/"
+	rest := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	hops := 0
+	for len(rest) > 0 {
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			resolved = filepath.Dir(resolved)
+			continue
+		}
+		next := filepath.Join(resolved, c)
+		fi, err := os.Lstat(next)
+		if err != nil {
+			// Does not exist (or unreadable): the remainder is lexical.
+			return filepath.Join(append([]string{next}, rest...)...)
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		hops++
+		if hops > 40 {
+			return filepath.Join(append([]string{next}, rest...)...)
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return filepath.Join(append([]string{next}, rest...)...)
+		}
+		if filepath.IsAbs(target) {
+			resolved = "/"
+		}
+		rest = append(strings.Split(strings.Trim(target, "/"), "/"), rest...)
+	}
+	return resolved
+}
+
+// within reports whether p is root or below it (both clean and absolute).
+func within(p, root string) bool {
+	if root == "" {
+		return false
+	}
+	if p == root || root == "/" {
+		return true
+	}
+	return strings.HasPrefix(p, root+"/")
+}
+
+// rel returns p relative to root when within it ("" for root itself).
+func rel(p, root string) string {
+	if p == root {
+		return ""
+	}
+	return strings.TrimPrefix(p, root+"/")
+}
+
+// credentialDirs are locations below the home directory that hold secrets.
+var credentialDirs = []string{
+	".ssh", ".aws", ".azure", ".kube", ".config/gh", ".gnupg", ".password-store",
+	".docker/config.json", ".netrc", ".git-credentials", ".config/gcloud",
+	".npmrc", ".pypirc", ".cargo/credentials", ".cargo/credentials.toml",
+	".gem/credentials", ".vault-token", ".terraform.d/credentials.tfrc.json",
+	".config/hub", ".local/share/keyrings", ".mozilla", ".config/google-chrome",
+	".config/chromium", ".config/BraveSoftware", "Library/Keychains",
+	"Library/Application Support/Google/Chrome", "Library/Cookies",
+	".config/sentinel", ".sentinel", ".bash_history", ".zsh_history",
+	".python_history", ".psql_history", ".mysql_history", ".pgpass", ".my.cnf",
+	".config/op", ".1password", ".authinfo", ".authinfo.gpg", ".claude.json",
+	".claude/.credentials.json", ".codex/auth.json", ".config/rclone",
+	".s3cfg", ".boto", ".oci", ".config/doctl", ".fly", ".wrangler",
+}
+
+// systemSecrets are absolute locations that hold secrets or let a reader
+// take over the machine.
+var systemSecrets = []string{
+	"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers",
+	"/etc/sudoers.d", "/etc/ssh", "/etc/ssl/private", "/root", "/var/run/secrets",
+	"/run/secrets", "/proc/self/environ", "/proc/self/mem", "/dev/mem", "/dev/kmem",
+	"/dev/port", "/etc/security/opasswd", "/var/lib/sss", "/etc/krb5.keytab",
+}
+
+// secretNames are file names that usually hold secrets wherever they are.
+func secretName(base string) bool {
+	switch base {
+	case ".env", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials",
+		".netrc", ".git-credentials", ".pgpass", "secrets.yaml", "secrets.yml",
+		"secrets.json", ".npmrc", ".pypirc", "kubeconfig", "environ":
+		return true
+	}
+	if strings.HasPrefix(base, ".env.") || strings.HasPrefix(base, "id_rsa") ||
+		strings.HasPrefix(base, "id_ed25519") || strings.HasPrefix(base, "id_ecdsa") {
+		return true
+	}
+	for _, ext := range []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".gpg", ".asc"} {
+		if strings.HasSuffix(base, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCredential reports whether p (canonical) is a credential location.
+func (c *checkEnv) isCredential(p string) bool {
+	if c.home != "" && within(p, c.home) {
+		r := rel(p, c.home)
+		for _, d := range credentialDirs {
+			if r == d || strings.HasPrefix(r, d+"/") {
+				return true
+			}
+		}
+	}
+	for _, d := range systemSecrets {
+		if within(p, d) {
+			return true
+		}
+	}
+	if strings.HasPrefix(p, "/proc/") {
+		// /proc/<pid>/environ, mem, cmdline, root, cwd, fd of other processes.
+		parts := strings.Split(p, "/")
+		if len(parts) >= 4 {
+			switch parts[3] {
+			case "environ", "mem", "root", "cwd", "fd", "map_files", "auxv", "cmdline":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// runLater names files inside the workspace that run code later, when a
+// person opens the project, or that change how tools behave.
+func runLater(r string) bool {
+	first, _, _ := strings.Cut(r, "/")
+	switch first {
+	case ".envrc", ".vscode", ".idea", ".claude", ".codex", ".gemini", ".cursor",
+		".mcp.json", ".gitmodules", ".gitattributes", ".husky", ".devcontainer",
+		".pre-commit-config.yaml", ".bashrc", ".bash_profile", ".profile", ".zshrc",
+		".zprofile", ".zshenv", ".bash_login", ".bash_logout", ".npmrc", ".yarnrc",
+		".yarnrc.yml", ".pnpmrc", ".tool-versions", ".mise.toml", ".direnv",
+		".lefthook.yml", "lefthook.yml", ".git-hooks", ".githooks", "CLAUDE.md",
+		"AGENTS.md", "GEMINI.md", ".aider.conf.yml", ".crush.json", "opencode.json":
+		return true
+	}
+	if strings.HasPrefix(r, ".github/workflows/") || r == ".github/workflows" ||
+		strings.HasPrefix(r, ".gitlab-ci") || strings.HasPrefix(r, ".circleci") {
+		return true
+	}
+	return false
+}
+
+// pathVerdict judges one access to the already-resolved canonical path p.
+func (c *checkEnv) pathVerdict(p string, write bool) finding {
+	if p == "" {
+		return finding{Ask, RulePathUnknown, "a path whose location cannot be known"}
+	}
+	if write {
+		switch p {
+		case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero":
+			return finding{Allow, RulePathWriteWorkspace, "writes to " + p}
+		}
+		if strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
+			return finding{Allow, RulePathWriteWorkspace, "writes to an open file descriptor"}
+		}
+	}
+	if c.isCredential(p) {
+		return finding{Deny, RulePathCredential, "touches a credential location (" + c.show(p) + ")"}
+	}
+	inWS := within(p, c.ws)
+	if !inWS {
+		for _, w := range c.writable {
+			if within(p, w) {
+				if write {
+					return finding{Allow, RulePathWriteWorkspace, "writes inside an extra writable root"}
+				}
+				return finding{Allow, RulePathReadWorkspace, "reads inside an extra writable root"}
+			}
+		}
+		if write {
+			return finding{Deny, RulePathWriteOutside, "writes outside the workspace (" + c.show(p) + ")"}
+		}
+		if p == "/dev/null" || p == "/dev/zero" || p == "/dev/urandom" || p == "/dev/random" || p == "/dev/stdin" {
+			return finding{Allow, RulePathReadWorkspace, "reads " + p}
+		}
+		return finding{Ask, RulePathReadOutside, "reads outside the workspace (" + c.show(p) + ")"}
+	}
+	r := rel(p, c.ws)
+	base := filepath.Base(p)
+	if !write {
+		if secretName(base) {
+			return finding{Ask, RulePathReadSecret, "reads a file that usually holds secrets (" + r + ")"}
+		}
+		return finding{Allow, RulePathReadWorkspace, "reads inside the workspace"}
+	}
+	if r == "" {
+		return finding{Ask, RulePathWriteRoot, "changes the workspace root itself"}
+	}
+	if r == ".git" || strings.HasPrefix(r, ".git/") || r == ".sentinel" || strings.HasPrefix(r, ".sentinel/") ||
+		strings.Contains("/"+r+"/", "/.git/hooks/") {
+		return finding{Deny, RulePathWriteProtected, "writes into " + r + ", which git or Sentinel runs or trusts"}
+	}
+	if runLater(r) || strings.Contains("/"+r, "/.git/") {
+		return finding{Ask, RulePathWriteRunLater, "writes " + r + ", a file that runs code later"}
+	}
+	return finding{Allow, RulePathWriteWorkspace, "writes inside the workspace"}
+}
+
+// show renders p for a reason: ~-relative when below home.
+func (c *checkEnv) show(p string) string {
+	if c.home != "" && within(p, c.home) && p != c.home {
+		return "~/" + rel(p, c.home)
+	}
+	if p == c.home && p != "" {
+		return "~"
+	}
+	return p
+}

@@ -1,0 +1,402 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxDepth bounds re-parsing of nested payloads (sh -c 'sh -c …').
+const maxDepth = 8
+
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// cwds is the set of directories a command may run in. cd adds to the set
+// (a failed cd leaves the old directory), so judging every member is
+// conservative. unknown means a relative path cannot be resolved.
+type cwds struct {
+	dirs    []string
+	unknown bool
+}
+
+func (w cwds) copy() cwds {
+	return cwds{dirs: append([]string(nil), w.dirs...), unknown: w.unknown}
+}
+
+func (w *cwds) add(d string) {
+	for _, x := range w.dirs {
+		if x == d {
+			return
+		}
+	}
+	if len(w.dirs) >= 8 {
+		w.unknown = true
+		return
+	}
+	w.dirs = append(w.dirs, d)
+}
+
+// src is the text being walked, for slicing each part's source.
+type src struct {
+	text  string
+	depth int
+	via   string
+}
+
+// shell parses text and judges every simple command in it.
+func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
+	if depth > maxDepth {
+		c.addPart(Part{Text: text, Via: via, Decision: Ask, Rule: RuleShellTooDeep,
+			Reason: "commands nested more than 8 levels deep"})
+		return
+	}
+	if strings.IndexByte(text, 0) >= 0 {
+		c.addPart(Part{Text: text, Via: via, Decision: Ask, Rule: RuleShellParse,
+			Reason: "the text holds a NUL byte"})
+		return
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(text), "")
+	parserPool.Put(p)
+	if err != nil {
+		c.addPart(Part{Text: text, Via: via, Decision: Ask, Rule: RuleShellParse,
+			Reason: "cannot be parsed as bash: " + err.Error()})
+		return
+	}
+	s := &src{text: text, depth: depth, via: via}
+	c.stmts(s, f.Stmts, cw)
+}
+
+func (c *checkEnv) addPart(p Part) {
+	c.budget--
+	if c.budget == 0 {
+		p = Part{Text: p.Text, Decision: Ask, Rule: RuleShellTooDeep, Reason: "too many commands to judge"}
+	} else if c.budget < 0 {
+		return
+	}
+	c.parts = append(c.parts, p)
+}
+
+func (s *src) slice(n syntax.Node) string {
+	a, b := n.Pos().Offset(), n.End().Offset()
+	if int(b) > len(s.text) || a > b {
+		return ""
+	}
+	return s.text[a:b]
+}
+
+func (c *checkEnv) stmts(s *src, list []*syntax.Stmt, cw *cwds) {
+	for _, st := range list {
+		c.stmt(s, st, cw)
+	}
+}
+
+func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
+	if st == nil {
+		return
+	}
+	// Redirections belong to the simple command when there is one.
+	redirs := c.redirects(s, st.Redirs, cw)
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall && len(st.Redirs) > 0 {
+		p := Part{Text: s.slice(st), Via: "redirect"}
+		c.judgeRedirects(&p, redirs, cw)
+		c.addPart(p)
+	}
+	switch x := st.Cmd.(type) {
+	case nil:
+	case *syntax.CallExpr:
+		c.call(s, st, call, cw, redirs)
+	case *syntax.BinaryCmd:
+		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+			a, b := cw.copy(), cw.copy()
+			c.stmt(s, x.X, &a)
+			c.stmt(s, x.Y, &b)
+		} else {
+			c.stmt(s, x.X, cw)
+			c.stmt(s, x.Y, cw)
+		}
+	case *syntax.Subshell:
+		sub := cw.copy()
+		c.stmts(s, x.Stmts, &sub)
+	case *syntax.Block:
+		c.stmts(s, x.Stmts, cw)
+	case *syntax.IfClause:
+		for cl := x; cl != nil; cl = cl.Else {
+			c.stmts(s, cl.Cond, cw)
+			c.stmts(s, cl.Then, cw)
+		}
+	case *syntax.WhileClause:
+		if changesDir(x) {
+			cw.unknown = true
+		}
+		c.stmts(s, x.Cond, cw)
+		c.stmts(s, x.Do, cw)
+	case *syntax.ForClause:
+		if changesDir(x) {
+			cw.unknown = true
+		}
+		switch l := x.Loop.(type) {
+		case *syntax.WordIter:
+			for _, w := range l.Items {
+				c.scan(s, w, cw)
+			}
+		case *syntax.CStyleLoop:
+			c.addPart(Part{Text: s.slice(l), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
+				Reason: "arithmetic evaluation can run code through array subscripts"})
+			c.scan(s, l, cw)
+		}
+		c.stmts(s, x.Do, cw)
+	case *syntax.CaseClause:
+		c.scan(s, x.Word, cw)
+		for _, it := range x.Items {
+			for _, w := range it.Patterns {
+				c.scan(s, w, cw)
+			}
+			c.stmts(s, it.Stmts, cw)
+		}
+	case *syntax.FuncDecl:
+		c.addPart(Part{Text: s.slice(x), Via: "function", Decision: Ask, Rule: RuleShellFunction,
+			Reason: "defines a function, which changes what a later word runs"})
+		body := cwds{unknown: true}
+		c.stmt(s, x.Body, &body)
+	case *syntax.ArithmCmd:
+		c.addPart(Part{Text: s.slice(x), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
+			Reason: "arithmetic evaluation can run code through array subscripts"})
+		c.scan(s, x, cw)
+	case *syntax.LetClause:
+		c.addPart(Part{Text: s.slice(x), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
+			Reason: "let evaluates arithmetic, which can run code through array subscripts"})
+		c.scan(s, x, cw)
+	case *syntax.TestClause:
+		c.testClause(s, x, cw)
+	case *syntax.DeclClause:
+		c.declClause(s, x, cw)
+	case *syntax.TimeClause:
+		c.stmt(s, x.Stmt, cw)
+	case *syntax.CoprocClause:
+		c.addPart(Part{Text: s.slice(x), Via: "coproc", Decision: Ask, Rule: RuleShellOption,
+			Reason: "a coprocess runs in the background with pipes to this shell"})
+		sub := cw.copy()
+		c.stmt(s, x.Stmt, &sub)
+	default:
+		c.addPart(Part{Text: s.slice(st), Decision: Ask, Rule: RuleShellParse,
+			Reason: "a shell construct the policy does not judge"})
+	}
+}
+
+// changesDir reports whether a loop body may change directory, in which
+// case no directory is known inside or after it.
+func changesDir(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			switch call.Args[0].Lit() {
+			case "cd", "pushd", "popd":
+				found = true
+			}
+			if call.Args[0].Lit() == "" {
+				found = true // a dynamic name might be cd
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// scan walks a node for command and process substitutions and judges the
+// commands inside them (each in a subshell).
+func (c *checkEnv) scan(s *src, n syntax.Node, cw *cwds) {
+	if n == nil {
+		return
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			sub := cw.copy()
+			c.stmts(s, x.Stmts, &sub)
+			return false
+		case *syntax.ProcSubst:
+			sub := cw.copy()
+			c.stmts(s, x.Stmts, &sub)
+			return false
+		}
+		return true
+	})
+}
+
+// redirTarget is one decoded redirection.
+type redirTarget struct {
+	w     word
+	write bool
+	fd    bool // duplicates a descriptor: no path
+}
+
+func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTarget {
+	if len(rs) == 0 {
+		return nil
+	}
+	out := make([]redirTarget, 0, len(rs))
+	for _, r := range rs {
+		c.scan(s, r.Word, cw)
+		if r.Hdoc != nil {
+			c.scan(s, r.Hdoc, cw)
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			continue
+		}
+		w := decodeWord(r.Word, c.home)
+		t := redirTarget{w: w}
+		switch r.Op {
+		case syntax.RdrIn:
+		case syntax.DplIn, syntax.DplOut:
+			if w.static && (w.val == "-" || isDigits(w.val)) {
+				t.fd = true
+			} else {
+				t.write = r.Op == syntax.DplOut
+			}
+		default:
+			t.write = true
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// judgeRedirects records and judges redirection targets on a part.
+func (c *checkEnv) judgeRedirects(p *Part, rs []redirTarget, cw *cwds) {
+	x := &cmdCtx{c: c, cw: cw, part: p}
+	x.f = finding{Allow, RuleShellBuiltin, "redirects output"}
+	for _, r := range rs {
+		if r.fd {
+			continue
+		}
+		for _, abs := range x.resolve(r.w) {
+			p.Redirects = append(p.Redirects, abs)
+		}
+		if r.write {
+			x.write(r.w)
+		} else {
+			x.read(r.w)
+		}
+	}
+	if p.Rule == "" || x.f.d >= p.Decision {
+		p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
+	}
+}
+
+func (c *checkEnv) testClause(s *src, x *syntax.TestClause, cw *cwds) {
+	p := Part{Text: s.slice(x), Via: "test", Decision: Allow, Rule: RuleShellTest,
+		Reason: "a test of static words only reads"}
+	syntax.Walk(x.X, func(n syntax.Node) bool {
+		if w, ok := n.(*syntax.Word); ok {
+			if !decodeWord(w, c.home).static {
+				p.Dynamic = true
+			}
+			return false
+		}
+		return true
+	})
+	if p.Dynamic {
+		p.Decision, p.Rule = Ask, RuleShellArith
+		p.Reason = "a [[ ]] test of expanded values can evaluate arithmetic, which can run code"
+	}
+	c.addPart(p)
+	c.scan(s, x, cw)
+}
+
+func (c *checkEnv) declClause(s *src, x *syntax.DeclClause, cw *cwds) {
+	p := Part{Text: s.slice(x), Argv: []string{x.Variant.Value}, Via: "declare",
+		Decision: Allow, Rule: RuleShellAssign, Reason: "declares shell variables"}
+	for _, a := range x.Args {
+		c.scan(s, a.Value, cw)
+		if a.Array != nil {
+			c.scan(s, a.Array, cw)
+		}
+		if a.Name == nil {
+			if a.Value != nil {
+				w := decodeWord(a.Value, c.home)
+				if !w.static {
+					p.Dynamic = true
+					p.Decision, p.Rule, p.Reason = Ask, RuleShellDynamicArg, "a declaration built from an expansion"
+					continue
+				}
+				p.Argv = append(p.Argv, w.val)
+				if strings.HasPrefix(w.val, "-") && strings.ContainsAny(w.val, "fFn") && !strings.ContainsAny(w.val, "p") {
+					if strings.ContainsRune(w.val, 'n') {
+						p.Decision, p.Rule, p.Reason = Ask, RuleShellOption, "a name reference can redirect later assignments"
+					}
+				}
+			}
+			continue
+		}
+		name := a.Name.Value
+		p.Argv = append(p.Argv, name)
+		if f := envVarFinding(name); f.d > p.Decision {
+			p.Decision, p.Rule, p.Reason = f.d, f.rule, f.reason
+		}
+		if a.Index != nil && p.Decision < Ask {
+			p.Decision, p.Rule, p.Reason = Ask, RuleShellArith, "an array subscript is evaluated as arithmetic"
+		}
+	}
+	c.addPart(p)
+}
+
+// resolveDir turns a cd target into the new directory set.
+func (c *checkEnv) cd(x *cmdCtx, args []word) {
+	cw := x.cw
+	x.add(Allow, RuleShellCd, "changes directory")
+	var target word
+	switch {
+	case len(args) == 0:
+		if c.home == "" {
+			cw.unknown = true
+			return
+		}
+		target = word{val: c.home, static: true}
+	default:
+		target = args[len(args)-1]
+		for _, a := range args {
+			if a.static && (a.val == "-P" || a.val == "-L" || a.val == "-e" || a.val == "-@") {
+				continue
+			}
+			target = a
+			break
+		}
+	}
+	if !target.static || target.pattern || target.val == "-" {
+		x.add(Ask, RulePathUnknown, "cd to a directory that cannot be known before it runs")
+		cw.unknown = true
+		return
+	}
+	if filepath.IsAbs(target.val) {
+		cw.add(canonical(target.val))
+		return
+	}
+	if cw.unknown {
+		return
+	}
+	for _, d := range append([]string(nil), cw.dirs...) {
+		cw.add(canonical(filepath.Join(d, target.val)))
+	}
+}

@@ -1,0 +1,216 @@
+package policy
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// word is a shell word decoded statically: quotes removed, escapes and
+// $'…' decoded, a leading ~ expanded.
+type word struct {
+	val     string
+	static  bool // no expansion or substitution of any kind
+	pattern bool // unquoted glob or brace-expansion characters: the shell may turn it into other words
+	tilde   bool // began with an unquoted ~ that was expanded
+}
+
+// decodeWord decodes w. home is used for a leading "~" or "~/".
+func decodeWord(w *syntax.Word, home string) word {
+	var b strings.Builder
+	out := word{static: true}
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			if i == 0 && strings.HasPrefix(v, "~") {
+				rest := v[1:]
+				end := strings.IndexByte(rest, '/')
+				user := rest
+				if end >= 0 {
+					user = rest[:end]
+				}
+				if user != "" || home == "" {
+					// ~user, ~+, ~- or no home: not knowable statically.
+					out.static = false
+				} else {
+					b.WriteString(home)
+					out.tilde = true
+					v = rest
+				}
+			}
+			if unquotedLit(&b, v) {
+				out.pattern = true
+			}
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				s, ok := decodeANSIC(p.Value)
+				if !ok {
+					out.static = false
+				}
+				b.WriteString(s)
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok {
+					out.static = false
+					continue
+				}
+				dquoteLit(&b, lit.Value)
+			}
+		default:
+			// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob, BraceExp.
+			out.static = false
+		}
+	}
+	out.val = b.String()
+	if strings.IndexByte(out.val, 0) >= 0 {
+		out.static = false
+	}
+	return out
+}
+
+// unquotedLit appends the unescaped text of an unquoted literal and
+// reports whether it holds unescaped glob or brace-expansion characters.
+func unquotedLit(b *strings.Builder, v string) (pattern bool) {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '\\' {
+			if i+1 < len(v) {
+				i++
+				if v[i] != '\n' {
+					b.WriteByte(v[i])
+				}
+			}
+			continue
+		}
+		switch c {
+		case '*', '?', '[', '{':
+			pattern = true
+		}
+		b.WriteByte(c)
+	}
+	return pattern
+}
+
+// dquoteLit appends a literal from inside double quotes, where a backslash
+// only escapes $ ` " \ and newline.
+func dquoteLit(b *strings.Builder, v string) {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '\\' && i+1 < len(v) {
+			switch v[i+1] {
+			case '$', '`', '"', '\\':
+				b.WriteByte(v[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+}
+
+// decodeANSIC decodes the body of a $'…' string as bash does.
+func decodeANSIC(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(e)
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			j := i + 1
+			for j < len(s) && j-i-1 < max && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			n, err := strconv.ParseUint(s[i+1:j], 16, 32)
+			if err != nil {
+				return b.String(), false
+			}
+			if e == 'x' {
+				b.WriteByte(byte(n))
+			} else {
+				if !utf8.ValidRune(rune(n)) {
+					return b.String(), false
+				}
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return b.String(), true
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// literalPrefixDir returns the part of a pattern word before the first path
+// component holding a glob or brace character: the directory the shell
+// will search. "src/*.go" gives "src", "*" gives ".", "~/.ssh/id*" gives
+// "~/.ssh" (already expanded).
+func literalPrefixDir(v string) string {
+	i := strings.IndexAny(v, "*?[{")
+	if i < 0 {
+		return v
+	}
+	j := strings.LastIndexByte(v[:i], '/')
+	if j < 0 {
+		return "."
+	}
+	if j == 0 {
+		return "/"
+	}
+	return v[:j]
+}

@@ -1,0 +1,88 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Adapter is how Sentinel starts and talks to one kind of coder.
+type Adapter interface {
+	Name() string
+	// Preflight checks the coder can start here (binary installed, version).
+	Preflight() error
+	// Argv is the command to run under the pty, in the workspace.
+	Argv(task string) ([]string, error)
+	// Env is what the coder needs on top of the sandbox's allowlist.
+	Env() []string
+	// FullScreen says whether the coder draws its own TUI.
+	FullScreen() bool
+	// PerCommandApproval says whether the coder asks before each action.
+	PerCommandApproval() bool
+	// SteerBytes encodes a steering message for the coder's pty input.
+	SteerBytes(text string) []byte
+}
+
+// demoAdapter runs Sentinel's own scripted coder: the sentinel binary in
+// its hidden coder-demo mode, which asks the broker through the same client
+// the real agents' hook commands use.
+type demoAdapter struct {
+	scenario string // path to a scenario file; empty for the built-in default
+	exe      string
+}
+
+// NewAdapter returns the adapter for --coder name.
+func NewAdapter(name, scenario string) (Adapter, error) {
+	switch name {
+	case "", "demo":
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("find the sentinel binary: %w", err)
+		}
+		return &demoAdapter{scenario: scenario, exe: exe}, nil
+	case "claude", "codex", "gemini", "opencode", "crush", "aider":
+		if _, err := exec.LookPath(name); err != nil {
+			return nil, fmt.Errorf("coder %q is not installed: no %s on PATH (install it, or try --coder demo)", name, name)
+		}
+		return nil, fmt.Errorf("coder %q is not supported yet (try --coder demo)", name)
+	}
+	return nil, fmt.Errorf("unknown coder %q (known: demo, claude, codex)", name)
+}
+
+func (d *demoAdapter) Name() string { return "demo" }
+
+func (d *demoAdapter) Preflight() error {
+	if d.scenario == "" {
+		return nil
+	}
+	if _, err := os.Stat(d.scenario); err != nil {
+		return fmt.Errorf("scenario %s: %w (pass an existing TOML file to --scenario)", d.scenario, err)
+	}
+	return nil
+}
+
+func (d *demoAdapter) Argv(task string) ([]string, error) {
+	argv := []string{d.exe, "coder-demo"}
+	if d.scenario != "" {
+		abs, err := filepath.Abs(d.scenario)
+		if err != nil {
+			return nil, err
+		}
+		argv = append(argv, "--scenario", abs)
+	}
+	if strings.TrimSpace(task) != "" {
+		argv = append(argv, "--task", task)
+	}
+	return argv, nil
+}
+
+func (d *demoAdapter) Env() []string            { return nil }
+func (d *demoAdapter) FullScreen() bool         { return false }
+func (d *demoAdapter) PerCommandApproval() bool { return true }
+
+// The demo coder reads steering as one line on its terminal input.
+func (d *demoAdapter) SteerBytes(text string) []byte {
+	return []byte(strings.ReplaceAll(text, "\n", " ") + "\n")
+}

@@ -1,0 +1,21 @@
+package runner
+
+import "time"
+
+// Info is what a view shows about a run (the TUI's status bar reads it).
+type Info struct {
+	RunID   string
+	Coder   string // adapter name: demo, claude, codex, …
+	Task    string
+	Sandbox string // e.g. "bwrap+landlock+seccomp" or "off"
+	// SandboxOff is true when the run has no sandbox: views show it in red.
+	SandboxOff bool
+	Network    string // e.g. "proxy (3 hosts)" or "none"
+	// FullScreenCoder is true when the coder draws its own TUI (Claude Code,
+	// Codex interactive): coder output goes through a terminal emulator.
+	FullScreenCoder bool
+	// PerCommandApproval is false for coders with no hook protocol (any
+	// command): views say so plainly.
+	PerCommandApproval bool
+	Started            time.Time
+}

@@ -1,0 +1,130 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ApplyMode is where a finished run's patch goes.
+type ApplyMode string
+
+// The --apply choices.
+const (
+	ApplyBranch   ApplyMode = "branch"   // commit onto a new branch sentinel/<run-id>
+	ApplyWorktree ApplyMode = "worktree" // apply to the person's working tree
+	ApplyNone     ApplyMode = "none"     // only keep the patch
+)
+
+// ParseApplyMode checks a --apply value.
+func ParseApplyMode(s string) (ApplyMode, error) {
+	switch m := ApplyMode(s); m {
+	case ApplyBranch, ApplyWorktree, ApplyNone:
+		return m, nil
+	}
+	return "", fmt.Errorf("--apply %q: want branch, worktree or none", s)
+}
+
+// Landing says what reached the real project.
+type Landing struct {
+	Mode     ApplyMode `json:"mode"`
+	Branch   string    `json:"branch,omitempty"`
+	Commit   string    `json:"commit,omitempty"`   // the coder's commit (branch mode)
+	Snapshot string    `json:"snapshot,omitempty"` // the uncommitted-changes commit, when there was one
+	Files    []string  `json:"files"`
+	Nothing  bool      `json:"nothing,omitempty"` // nothing to land
+}
+
+// CheckPaths refuses a change that would write outside the project or into
+// git's own directory, before anything touches the real project.
+func CheckPaths(root string, files []string) error {
+	for _, f := range files {
+		if f == "" || filepath.IsAbs(f) || strings.HasPrefix(f, "/") {
+			return fmt.Errorf("refusing to land %q: absolute path", f)
+		}
+		for _, part := range strings.Split(f, "/") {
+			if part == ".." || part == "." || part == "" {
+				return fmt.Errorf("refusing to land %q: path escapes the project", f)
+			}
+			if strings.EqualFold(part, ".git") {
+				return fmt.Errorf("refusing to land %q: writes into .git", f)
+			}
+		}
+		// No parent of the target may be a symlink in the real project.
+		dir := root
+		parts := strings.Split(f, "/")
+		for _, part := range parts[:len(parts)-1] {
+			dir = filepath.Join(dir, part)
+			if st, err := os.Lstat(dir); err == nil && st.Mode()&os.ModeSymlink != 0 {
+				return fmt.Errorf("refusing to land %q: %s is a symlink", f, dir)
+			}
+		}
+	}
+	return nil
+}
+
+// Land puts the change into the real project as mode says, without touching
+// the person's current branch, index or working tree (except that worktree
+// mode applies to the working tree, all or nothing).
+func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyMode, runID, message, patchPath, scratch string) (Landing, error) {
+	l := Landing{Mode: mode, Files: ch.Files}
+	if err := CheckPaths(p.Root, ch.Files); err != nil {
+		return l, err
+	}
+	switch mode {
+	case ApplyNone:
+		l.Nothing = ch.Empty()
+		return l, nil
+	case ApplyWorktree:
+		if ch.Empty() {
+			l.Nothing = true
+			return l, nil
+		}
+		g := gitCmd{dir: p.Root}
+		if _, err := g.run(ctx, "apply", "--check", "--binary", "--whitespace=nowarn", patchPath); err != nil {
+			return l, fmt.Errorf("the patch no longer applies to your working tree (kept in the run): %w", err)
+		}
+		if _, err := g.run(ctx, "apply", "--binary", "--whitespace=nowarn", patchPath); err != nil {
+			return l, fmt.Errorf("apply to the working tree: %w", err)
+		}
+		return l, nil
+	}
+	if ch.Empty() && !snap.Dirty {
+		l.Nothing = true
+		return l, nil
+	}
+	g := gitCmd{dir: p.Root}
+	head := snap.Commit
+	if snap.Dirty {
+		l.Snapshot = snap.Commit
+	}
+	if !ch.Empty() {
+		index := filepath.Join(scratch, "land.index")
+		defer os.Remove(index)
+		gi := g.with("GIT_INDEX_FILE=" + index)
+		if _, err := gi.run(ctx, "read-tree", snap.Commit); err != nil {
+			return l, err
+		}
+		if _, err := gi.run(ctx, "apply", "--cached", "--binary", "--whitespace=nowarn", patchPath); err != nil {
+			return l, fmt.Errorf("build the landing commit: %w", err)
+		}
+		tree, err := gi.line(ctx, "write-tree")
+		if err != nil {
+			return l, err
+		}
+		commit, err := g.line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
+		if err != nil {
+			return l, err
+		}
+		head = commit
+		l.Commit = commit
+	}
+	l.Branch = "sentinel/" + runID
+	// An empty old value makes update-ref refuse to overwrite an existing branch.
+	if _, err := g.run(ctx, "update-ref", "-m", "sentinel: land run "+runID, "refs/heads/"+l.Branch, head, ""); err != nil {
+		return l, fmt.Errorf("create branch %s: %w", l.Branch, err)
+	}
+	return l, nil
+}

@@ -1,0 +1,117 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Project is the person's real repository and Sentinel's state inside it.
+type Project struct {
+	Root   string // the work tree's top level
+	GitDir string // its .git directory (absolute)
+}
+
+// ErrNotRepo and ErrNoCommits are the two ways a directory can fail to be a
+// project Sentinel can work on.
+var (
+	ErrNotRepo   = errors.New("not inside a git repository (run 'git init' and commit, or cd into your project)")
+	ErrNoCommits = errors.New("the repository has no commits yet (make a first commit: git add -A && git commit -m init)")
+)
+
+// FindProject locates the git repository containing dir and checks that it
+// has a commit to start from.
+func FindProject(ctx context.Context, dir string) (*Project, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, errors.New("git is not installed (install it: apt-get install git)")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", dir)
+	}
+	g := gitCmd{dir: abs}
+	root, err := g.line(ctx, "rev-parse", "--show-toplevel")
+	if err != nil || root == "" {
+		return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
+	}
+	gitDir, err := g.line(ctx, "rev-parse", "--absolute-git-dir")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
+	}
+	if _, err := g.line(ctx, "rev-parse", "--verify", "-q", "HEAD^{commit}"); err != nil {
+		return nil, fmt.Errorf("%s: %w", root, ErrNoCommits)
+	}
+	p := &Project{Root: root, GitDir: gitDir}
+	return p, nil
+}
+
+// StateDir is the project's .sentinel directory.
+func (p *Project) StateDir() string { return filepath.Join(p.Root, ".sentinel") }
+
+// RunsDir holds one directory per run.
+func (p *Project) RunsDir() string { return filepath.Join(p.StateDir(), "runs") }
+
+// RunDir is one run's directory (journal, patch, reports, broker socket).
+func (p *Project) RunDir(id string) string { return filepath.Join(p.RunsDir(), id) }
+
+// WorkDir is where a live run's workspace lives.
+func (p *Project) WorkDir(id string) string { return filepath.Join(p.StateDir(), "work", id) }
+
+// RecoveryDir keeps the workspace and patch of a run that did not land.
+func (p *Project) RecoveryDir(id string) string {
+	return filepath.Join(p.StateDir(), "recovery", id)
+}
+
+// EnsureState creates .sentinel/ and keeps it out of git through
+// .git/info/exclude — never by editing the person's .gitignore.
+func (p *Project) EnsureState() error {
+	for _, d := range []string{p.RunsDir(), filepath.Join(p.StateDir(), "work"), filepath.Join(p.StateDir(), "recovery")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return fmt.Errorf("create %s: %w", d, err)
+		}
+	}
+	return p.excludeState()
+}
+
+func (p *Project) excludeState() error {
+	// The common dir holds info/exclude for every worktree of the repository.
+	common := p.GitDir
+	if b, err := os.ReadFile(filepath.Join(p.GitDir, "commondir")); err == nil {
+		c := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(p.GitDir, c)
+		}
+		common = c
+	}
+	path := filepath.Join(common, "info", "exclude")
+	b, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if t := strings.TrimSpace(l); t == "/.sentinel/" || t == ".sentinel/" || t == "/.sentinel" {
+			return nil
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("update %s: %w", path, err)
+	}
+	defer f.Close()
+	prefix := ""
+	if len(b) > 0 && !strings.HasSuffix(string(b), "\n") {
+		prefix = "\n"
+	}
+	_, err = fmt.Fprintf(f, "%s# Sentinel's run state (journals, workspaces, recovery)\n/.sentinel/\n", prefix)
+	return err
+}

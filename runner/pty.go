@@ -1,0 +1,161 @@
+package runner
+
+import (
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/creack/pty"
+)
+
+// coderProc is the coder's process tree under a pty.
+type coderProc struct {
+	cmd  *exec.Cmd
+	pty  *os.File
+	mu   sync.Mutex // guards writes to the pty
+	done chan struct{}
+	code int
+	err  error
+}
+
+// startUnderPTY starts cmd as the leader of a new session with the pty as its
+// controlling terminal, so the whole process group can be ended at once.
+func startUnderPTY(cmd *exec.Cmd, cols, rows int) (*coderProc, error) {
+	if cols <= 0 {
+		cols = 120
+	}
+	if rows <= 0 {
+		rows = 40
+	}
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)})
+	if err != nil {
+		return nil, err
+	}
+	p := &coderProc{cmd: cmd, pty: f, done: make(chan struct{})}
+	go func() {
+		err := cmd.Wait()
+		p.code = exitCode(err)
+		if err != nil && p.code < 0 {
+			p.err = err
+		}
+		close(p.done)
+	}()
+	return p, nil
+}
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+func (p *coderProc) write(b []byte) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, err := p.pty.Write(b)
+	return err
+}
+
+func (p *coderProc) resize(cols, rows int) {
+	if cols > 0 && rows > 0 {
+		_ = pty.Setsize(p.pty, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)})
+	}
+}
+
+// stop ends the coder's whole process group: SIGTERM, then SIGKILL after grace.
+func (p *coderProc) stop(grace time.Duration) {
+	select {
+	case <-p.done:
+		return
+	default:
+	}
+	pid := p.cmd.Process.Pid
+	_ = syscall.Kill(-pid, syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(grace):
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		<-p.done
+	}
+}
+
+// pumpOutput reads the pty and hands coalesced chunks to emit: at most one
+// call per frame interval or per maxChunk bytes, always cut on a UTF-8
+// boundary so no rune is split between events. It returns when the pty
+// reports EOF or an error (the coder and every holder of the pty are gone).
+func pumpOutput(r io.Reader, frame time.Duration, maxChunk int, emit func([]byte)) {
+	reads := make(chan []byte, 64)
+	go func() {
+		defer close(reads)
+		for {
+			buf := make([]byte, 32*1024)
+			n, err := r.Read(buf)
+			if n > 0 {
+				reads <- buf[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var pending []byte
+	flush := func(all bool) {
+		cut := len(pending)
+		if !all {
+			cut = utf8Boundary(pending)
+		}
+		if cut > 0 {
+			emit(pending[:cut])
+			pending = append([]byte(nil), pending[cut:]...)
+		}
+	}
+	ticker := time.NewTicker(frame)
+	defer ticker.Stop()
+	for {
+		select {
+		case b, ok := <-reads:
+			if !ok {
+				flush(true)
+				return
+			}
+			pending = append(pending, b...)
+			if len(pending) >= maxChunk {
+				flush(false)
+			}
+		case <-ticker.C:
+			flush(false)
+		}
+	}
+}
+
+// utf8Boundary returns the length of the longest prefix of b that does not
+// end inside a multi-byte rune.
+func utf8Boundary(b []byte) int {
+	n := len(b)
+	for i := 1; i <= utf8.UTFMax && i <= n; i++ {
+		c := b[n-i]
+		if c < 0x80 {
+			return n // ASCII: nothing pending
+		}
+		if utf8.RuneStart(c) {
+			if utf8.FullRune(b[n-i:]) {
+				return n
+			}
+			return n - i
+		}
+	}
+	return n
+}

@@ -1,0 +1,290 @@
+package runner
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// Options configure one run.
+type Options struct {
+	Project    *Project
+	Task       string
+	Coder      string // adapter name
+	Scenario   string // demo coder scenario file; empty for the built-in default
+	Apply      ApplyMode
+	Sandbox    sandbox.Mode
+	AllowHosts []string
+	// Person answers prompts; nil means no one is there to ask, and every
+	// request that needs a person is denied with "no one to ask".
+	Person  *approvals.PersonQueue
+	Timeout time.Duration // how long a request may wait for an answer
+	Cols    int           // initial coder pty size
+	Rows    int
+}
+
+// Result is how a run ended.
+type Result struct {
+	Status   Status
+	Landing  *Landing
+	Recovery string
+	Err      error
+}
+
+// Run is one supervised run of a coder.
+type Run struct {
+	opts    Options
+	id      string
+	dir     string
+	info    Info
+	adapter Adapter
+	journal *journal.Journal
+	lock    *runLock
+	ws      *Workspace
+	broker  *approvals.Broker
+	sb      *sandbox.Sandbox
+	coder   *coderProc
+	meta    *Meta
+
+	stopOnce sync.Once
+	stopped  chan struct{}
+	done     chan struct{}
+	result   Result
+	cancel   context.CancelFunc
+}
+
+// NewRunID makes a sortable, unique run id.
+func NewRunID(now time.Time) string {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	return now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}
+
+// Start prepares the workspace, the broker and the sandbox, and starts the
+// coder. Errors before the coder starts leave nothing behind but the run's
+// journal, which says what failed.
+func Start(ctx context.Context, o Options) (*Run, error) {
+	if o.Project == nil {
+		return nil, errors.New("runner: no project")
+	}
+	if o.Apply == "" {
+		o.Apply = ApplyBranch
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Minute
+	}
+	adapter, err := NewAdapter(o.Coder, o.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	if err := adapter.Preflight(); err != nil {
+		return nil, err
+	}
+	p := o.Project
+	if err := p.EnsureState(); err != nil {
+		return nil, err
+	}
+	SweepStale(ctx, p)
+
+	now := time.Now()
+	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{})}
+	r.dir = p.RunDir(r.id)
+	if err := os.MkdirAll(r.dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create run directory: %w", err)
+	}
+	if r.lock, err = lockRun(r.dir); err != nil {
+		return nil, err
+	}
+	if r.journal, err = journal.Open(filepath.Join(r.dir, "events.jsonl"), r.id); err != nil {
+		r.lock.release()
+		return nil, err
+	}
+	r.meta = &Meta{ID: r.id, Task: o.Task, Coder: adapter.Name(), Status: StatusRunning, Started: now.UTC(), PID: os.Getpid(), Apply: o.Apply}
+	r.info = Info{RunID: r.id, Coder: adapter.Name(), Task: o.Task, FullScreenCoder: adapter.FullScreen(),
+		PerCommandApproval: adapter.PerCommandApproval(), Started: now}
+	if err := writeMeta(r.dir, r.meta); err != nil {
+		r.abort(err)
+		return nil, err
+	}
+	r.emit(journal.System, "run-start", fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task)),
+		map[string]any{"task": o.Task, "coder": adapter.Name(), "apply": o.Apply, "project": p.Root})
+
+	if err := r.prepare(ctx); err != nil {
+		r.emit(journal.System, "error", err.Error(), nil)
+		r.abort(err)
+		return nil, err
+	}
+	return r, nil
+}
+
+func (r *Run) prepare(ctx context.Context) error {
+	p, o := r.opts.Project, r.opts
+	t0 := time.Now()
+	snap, err := TakeSnapshot(ctx, p, r.dir)
+	if err != nil {
+		return err
+	}
+	r.meta.Base, r.meta.Snapshot = snap.Base, snap.Commit
+	r.ws, err = CreateWorkspace(ctx, p, snap, p.WorkDir(r.id), filepath.Join(r.dir, "shadow.git"), "sentinel/"+r.id)
+	if err != nil {
+		return err
+	}
+	msg := fmt.Sprintf("workspace ready in %s at %s (snapshot %s", time.Since(t0).Round(time.Millisecond), r.ws.Dir, short(snap.Commit))
+	if snap.Dirty {
+		msg += ", includes your uncommitted changes"
+	}
+	r.emit(journal.System, "workspace", msg+")", map[string]any{"dir": r.ws.Dir, "base": snap.Base, "snapshot": snap.Commit, "dirty": snap.Dirty})
+
+	if err := r.startBroker(); err != nil {
+		return err
+	}
+	profile := r.profile()
+	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox, Asker: r.askHost})
+	if err != nil {
+		return err
+	}
+	r.info.Sandbox = r.sb.Describe()
+	r.info.SandboxOff = r.sb.Mode() == sandbox.ModeOff
+	r.info.Network = networkLabel(profile)
+	r.meta.Sandbox = r.info.Sandbox
+	level := "sandbox"
+	if r.info.SandboxOff {
+		level = "sandbox-off"
+	}
+	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network, map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
+	_ = writeMeta(r.dir, r.meta)
+
+	argv, err := r.adapter.Argv(o.Task)
+	if err != nil {
+		return err
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	r.cancel = cancel
+	cmd, err := r.sb.Command(cctx, r.ws.Dir, argv...)
+	if err != nil {
+		return err
+	}
+	cmd.Env = append(cmd.Env, r.adapter.Env()...)
+	cmd.Env = append(cmd.Env, approvals.EnvSocket+"="+r.socketPath(), approvals.EnvRun+"="+r.id)
+	r.coder, err = startUnderPTY(cmd, o.Cols, o.Rows)
+	if err != nil {
+		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
+	}
+	r.emit(journal.System, "coder-start", fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
+		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})
+	go pumpOutput(r.coder.pty, 25*time.Millisecond, 64*1024, func(b []byte) {
+		r.emit(journal.Coder, "output", string(b), nil)
+	})
+	if d, ok := r.adapter.(*demoAdapter); ok {
+		go r.scriptedSteering(d)
+	}
+	go r.watch()
+	return nil
+}
+
+// watch waits for the coder to end (or the run to be stopped) and finishes.
+func (r *Run) watch() {
+	interrupted := false
+	select {
+	case <-r.coder.done:
+	case <-r.stopped:
+		interrupted = true
+		r.coder.stop(3 * time.Second)
+	}
+	code := r.coder.code
+	r.meta.ExitCode = &code
+	r.emit(journal.System, "coder-exit", fmt.Sprintf("coder exited with status %d", code), map[string]any{"exit_code": code})
+	r.finish(interrupted, code)
+}
+
+// Stop ends the run: the coder's process group is ended and its work kept
+// in recovery. It is safe to call more than once.
+func (r *Run) Stop() {
+	r.stopOnce.Do(func() { close(r.stopped) })
+}
+
+// Wait blocks until the run has finished.
+func (r *Run) Wait() Result {
+	<-r.done
+	return r.result
+}
+
+// Done is closed when the run has finished.
+func (r *Run) Done() <-chan struct{} { return r.done }
+
+// ID is the run id.
+func (r *Run) ID() string { return r.id }
+
+// Dir is the run's directory.
+func (r *Run) Dir() string { return r.dir }
+
+// Info describes the run for views.
+func (r *Run) Info() Info { return r.info }
+
+func (r *Run) emit(lane journal.Lane, kind, text string, data any) {
+	if r.journal == nil {
+		return
+	}
+	_, _ = r.journal.Append(lane, kind, text, data)
+}
+
+// abort cleans up after a failure before the coder started.
+func (r *Run) abort(cause error) {
+	if r.broker != nil {
+		r.broker.Close()
+	}
+	if r.sb != nil {
+		_ = r.sb.Close()
+	}
+	if r.ws != nil {
+		_ = os.RemoveAll(r.ws.Dir)
+	}
+	r.meta.Status = StatusFailed
+	r.meta.Error = cause.Error()
+	r.meta.Ended = time.Now().UTC()
+	_ = writeMeta(r.dir, r.meta)
+	r.emit(journal.System, "run-end", "run failed before the coder started: "+cause.Error(), map[string]any{"status": StatusFailed})
+	if r.journal != nil {
+		_ = r.journal.Close()
+	}
+	r.lock.release()
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	if len(s) > 120 {
+		s = s[:117] + "…"
+	}
+	return s
+}
+
+func short(sha string) string {
+	if len(sha) > 10 {
+		return sha[:10]
+	}
+	return sha
+}
+
+func networkLabel(p sandbox.Profile) string {
+	switch p.Net {
+	case sandbox.NetNone:
+		return "none"
+	case sandbox.NetHost:
+		return "host (unfiltered)"
+	}
+	return fmt.Sprintf("proxy (%d allowed hosts)", len(p.AllowHosts))
+}

@@ -1,0 +1,128 @@
+package runner
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// Events replays the run's journal so far and then follows it; nothing is
+// dropped. The channel closes when the run's journal closes or on cancel.
+func (r *Run) Events() (<-chan journal.Event, func()) {
+	live, cancel := r.journal.Subscribe(256, true)
+	out := make(chan journal.Event, 256)
+	stop := make(chan struct{})
+	go func() {
+		defer close(out)
+		past, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
+		var last int64
+		for _, ev := range past {
+			select {
+			case out <- ev:
+				last = ev.Seq
+			case <-stop:
+				return
+			}
+		}
+		for ev := range live {
+			if ev.Seq <= last {
+				continue // already replayed from the file
+			}
+			select {
+			case out <- ev:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() {
+		once.Do(func() {
+			close(stop)
+			cancel()
+		})
+	}
+}
+
+// Prompts delivers requests waiting for the person (nil when no one is asked).
+func (r *Run) Prompts() <-chan *approvals.Prompt {
+	if r.opts.Person == nil {
+		return nil
+	}
+	return r.opts.Person.Prompts()
+}
+
+// PastRequests returns the approval requests of every run of the project,
+// oldest first, for the remember chooser's preview.
+func (r *Run) PastRequests() []approvals.Request {
+	return PastRequests(r.opts.Project)
+}
+
+// PastRequests reads every run journal of the project for approval requests.
+func PastRequests(p *Project) []approvals.Request {
+	metas, _ := ListRuns(p)
+	var out []approvals.Request
+	for i := len(metas) - 1; i >= 0; i-- {
+		evs, _ := journal.ReadFile(filepath.Join(p.RunDir(metas[i].ID), "events.jsonl"))
+		for _, ev := range evs {
+			if ev.Lane != journal.Approval || ev.Kind != "request" {
+				continue
+			}
+			var req approvals.Request
+			if ev.Decode(&req) == nil && req.Kind != "" {
+				out = append(out, req)
+			}
+		}
+	}
+	return out
+}
+
+// Steer sends a message from the person (or a supervisor) to the coder.
+func (r *Run) Steer(text string) error {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
+	if r.coder == nil {
+		return errors.New("the coder is not running")
+	}
+	select {
+	case <-r.coder.done:
+		return errors.New("the coder has already exited")
+	default:
+	}
+	r.emit(journal.Coder, "steer", text, nil)
+	return r.coder.write(r.adapter.SteerBytes(text))
+}
+
+// ResizeCoder sets the coder pty's size.
+func (r *Run) ResizeCoder(cols, rows int) {
+	if r.coder != nil {
+		r.coder.resize(cols, rows)
+	}
+}
+
+// SendKeys forwards raw key bytes to the coder (attach mode).
+func (r *Run) SendKeys(b []byte) error {
+	if r.coder == nil {
+		return errors.New("the coder is not running")
+	}
+	return r.coder.write(b)
+}
+
+// socketPath is where the broker listens: in the run directory, unless that
+// path is too long for a unix socket, then in a private temp directory.
+func (r *Run) socketPath() string {
+	p := filepath.Join(r.dir, "broker.sock")
+	if len(p) < 100 {
+		return p
+	}
+	d := filepath.Join(os.TempDir(), "sentinel-"+r.id)
+	_ = os.MkdirAll(d, 0o700)
+	return filepath.Join(d, "broker.sock")
+}

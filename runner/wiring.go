@@ -1,0 +1,132 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/runner/demo"
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// policyFiles are the rule files a run loads on top of the built-in rules.
+func policyFiles(p *Project) []string {
+	files := []string{filepath.Join(p.StateDir(), "policy.toml")}
+	if dir, err := os.UserConfigDir(); err == nil {
+		files = append(files, filepath.Join(dir, "sentinel", "policy.toml"))
+	}
+	return files
+}
+
+func (r *Run) policyContext() policy.Context {
+	home, _ := os.UserHomeDir()
+	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home}
+}
+
+// startBroker loads the policy and the remembered templates and starts the
+// run's broker on its unix socket.
+func (r *Run) startBroker() error {
+	p := r.opts.Project
+	eng, err := policy.Load(policyFiles(p)...)
+	if err != nil {
+		return err
+	}
+	userFile, _ := approvals.UserTemplatesPath()
+	templates, err := approvals.LoadTemplates(approvals.ProjectTemplatesPath(p.Root), userFile)
+	if err != nil {
+		return err
+	}
+	var decider approvals.Decider
+	if r.opts.Person != nil {
+		decider = r.opts.Person
+	}
+	r.broker, err = approvals.NewBroker(approvals.BrokerConfig{
+		SocketPath: r.socketPath(),
+		RunID:      r.id,
+		Policy:     eng,
+		Context:    r.policyContext(),
+		Templates:  templates,
+		Decider:    decider,
+		Timeout:    r.opts.Timeout,
+		Journal:    r.journal,
+	})
+	if err != nil {
+		return fmt.Errorf("start the approval broker: %w", err)
+	}
+	r.broker.Start()
+	return nil
+}
+
+// profile is what the coder's process tree may do.
+func (r *Run) profile() sandbox.Profile {
+	p := r.opts.Project
+	return sandbox.Profile{
+		Workspace:  r.ws.Dir,
+		ReadOnly:   []string{r.dir, filepath.Dir(r.socketPath()), p.StateDir()},
+		Protected:  []string{filepath.Join(r.ws.Dir, ".git", "hooks"), filepath.Join(r.ws.Dir, ".git", "config")},
+		Hidden:     []string{p.Root + string(os.PathSeparator) + ".git"},
+		Net:        sandbox.NetProxy,
+		AllowHosts: r.opts.AllowHosts,
+	}
+}
+
+// askHost routes a host the proxy does not know to the broker as a net
+// request, so it gets the same policy, templates and person as any other.
+func (r *Run) askHost(ctx context.Context, host string, port int) (bool, string) {
+	if r.broker == nil {
+		return false, "no broker"
+	}
+	d := r.broker.Decide(ctx, approvals.Request{Kind: policy.KindNet, Host: host, Port: port,
+		URL: "https://" + host + ":" + strconv.Itoa(port) + "/", Adapter: "proxy"})
+	return d.Allowed(), d.Reason
+}
+
+// scriptedSteering plays the demo scenario's stand-in supervisor: once the
+// named step has been decided, it sends the scripted steering message to the
+// coder through the same channel a person or a supervisor model uses.
+func (r *Run) scriptedSteering(d *demoAdapter) {
+	sc, err := demo.Load(d.scenario)
+	if err != nil || len(sc.Steer) == 0 {
+		return
+	}
+	pending := map[string]string{}
+	for _, s := range sc.Steer {
+		pending[s.After] = s.Text
+	}
+	events, cancel := r.journal.Subscribe(64, true)
+	defer cancel()
+	stepOf := map[string]string{} // request id → the scenario step that asked
+	for ev := range events {
+		if ev.Lane != journal.Approval {
+			continue
+		}
+		var msg struct {
+			ID         string `json:"id"`
+			ToolCallID string `json:"tool_call_id"`
+			RequestID  string `json:"request_id"`
+		}
+		if ev.Decode(&msg) != nil {
+			continue
+		}
+		if ev.Kind == "request" {
+			stepOf[msg.ID] = msg.ToolCallID
+			continue
+		}
+		step := stepOf[msg.RequestID]
+		text, ok := pending[step]
+		if ev.Kind != "decision" || !ok {
+			continue
+		}
+		delete(pending, step)
+		r.emit(journal.Supervisor, "steer", "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
+		_ = r.Steer(text)
+		if len(pending) == 0 {
+			return
+		}
+	}
+}

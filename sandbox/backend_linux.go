@@ -1,0 +1,166 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// helperSpec is what the re-exec helper needs to know; it travels as one
+// JSON argument (it holds paths, never secrets).
+type helperSpec struct {
+	Backend   Mode     `json:"backend"` // ns: the helper mounts; bwrap: bwrap did
+	Dir       string   `json:"dir"`
+	Workspace string   `json:"workspace"`
+	TempDir   string   `json:"tmp"`
+	Writable  []string `json:"writable,omitempty"`
+	Readable  []string `json:"readable,omitempty"`
+	ReadOnly  []string `json:"readonly,omitempty"`
+	Hidden    []string `json:"hidden,omitempty"`
+	Protected []string `json:"protected,omitempty"`
+	Net       NetMode  `json:"net"`
+	ProxyPort int      `json:"proxy_port,omitempty"`
+}
+
+// pickBackend resolves auto and refuses when the machine cannot enforce
+// the profile.
+func (s *Sandbox) pickBackend(m Mode) (Mode, error) {
+	if m == ModeOff {
+		return ModeOff, nil
+	}
+	if err := checkKernel(); err != nil {
+		return "", err
+	}
+	bw, bwErr := exec.LookPath("bwrap")
+	switch m {
+	case ModeBwrap:
+		if bwErr != nil {
+			return "", fmt.Errorf("sandbox: bubblewrap (bwrap) is not installed; install it (apt-get install bubblewrap), use --sandbox ns, or run with --sandbox off knowingly")
+		}
+		s.bwrap = bw
+		return ModeBwrap, nil
+	case ModeAuto:
+		if bwErr == nil {
+			s.bwrap = bw
+			return ModeBwrap, nil
+		}
+	}
+	if err := checkUserNS(); err != nil {
+		return "", err
+	}
+	return ModeNS, nil
+}
+
+// checkKernel refuses when Landlock or seccomp is missing or the
+// architecture has no seccomp filter here.
+func checkKernel() error {
+	if seccompArch == 0 {
+		return fmt.Errorf("sandbox: no seccomp filter for %s in this build; run with --sandbox off knowingly", runtime.GOARCH)
+	}
+	if abi := LandlockABI(); abi < 1 {
+		return fmt.Errorf("sandbox: this kernel does not offer Landlock (needs Linux ≥ 5.13 with CONFIG_SECURITY_LANDLOCK and \"landlock\" in the lsm= boot parameter); fix that or run with --sandbox off knowingly")
+	}
+	if _, err := unix.PrctlRetInt(unix.PR_GET_SECCOMP, 0, 0, 0, 0); err != nil {
+		return fmt.Errorf("sandbox: this kernel does not offer seccomp filters (CONFIG_SECCOMP_FILTER): %v; run with --sandbox off knowingly", err)
+	}
+	return nil
+}
+
+// checkUserNS refuses when unprivileged user namespaces are switched off.
+func checkUserNS() error {
+	if b, err := os.ReadFile("/proc/sys/user/max_user_namespaces"); err == nil && string(b) == "0\n" {
+		return fmt.Errorf("sandbox: user namespaces are disabled (user.max_user_namespaces=0); enable them with sysctl -w user.max_user_namespaces=15000 or run with --sandbox off knowingly")
+	}
+	if os.Getuid() != 0 {
+		if b, err := os.ReadFile("/proc/sys/kernel/unprivileged_userns_clone"); err == nil && string(b) == "0\n" {
+			return fmt.Errorf("sandbox: unprivileged user namespaces are disabled; enable them with sysctl -w kernel.unprivileged_userns_clone=1, install bubblewrap, or run with --sandbox off knowingly")
+		}
+	}
+	return nil
+}
+
+// LandlockABI is the Landlock ABI version the kernel offers (0: none).
+func LandlockABI() int {
+	v, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if e != 0 {
+		return 0
+	}
+	return int(v)
+}
+
+func (s *Sandbox) spec(dir string) helperSpec {
+	sp := helperSpec{
+		Backend: s.mode, Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
+		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
+		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: s.p.Net,
+	}
+	if s.p.Net == NetProxy {
+		sp.ProxyPort = InsideProxyPort
+	}
+	return sp
+}
+
+func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec.Cmd, error) {
+	sp := s.spec(resolve(dir))
+	js, err := json.Marshal(sp)
+	if err != nil {
+		return nil, err
+	}
+	helperArgs := append([]string{s.helper, HelperArg, "stage1", string(js), "--"}, argv...)
+	var c *exec.Cmd
+	switch s.mode {
+	case ModeBwrap:
+		args := append(bwrapArgs(sp, planMounts(sp)), "--")
+		c = exec.CommandContext(ctx, s.bwrap, append(args, helperArgs...)...)
+		c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	case ModeNS:
+		c = exec.CommandContext(ctx, s.helper, helperArgs[1:]...)
+		c.SysProcAttr = &syscall.SysProcAttr{
+			Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID |
+				syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS,
+			UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
+			GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+			GidMappingsEnableSetgroups: false,
+			Pdeathsig:                  syscall.SIGKILL,
+		}
+	default:
+		return nil, errors.New("sandbox: no backend")
+	}
+	c.Dir = sp.Dir
+	// bwrap and the helper start with the coder's environment only: bwrap's
+	// own pid 1 keeps its environ readable in /proc/1/environ.
+	c.Env = s.env("/tmp")
+	if s.sockDir != nil {
+		c.ExtraFiles = []*os.File{s.sockDir}
+	}
+	return c, nil
+}
+
+// bwrapArgs translates the mount plan into bubblewrap arguments.
+func bwrapArgs(sp helperSpec, plan []mountOp) []string {
+	a := []string{
+		"--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+		"--unshare-cgroup-try", "--die-with-parent",
+		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+	}
+	for _, m := range plan {
+		switch m.kind {
+		case mountBindRW:
+			a = append(a, "--bind", m.src, m.dst)
+		case mountBindRO:
+			a = append(a, "--ro-bind", m.src, m.dst)
+		case mountHideDir:
+			a = append(a, "--tmpfs", m.dst, "--remount-ro", m.dst)
+		case mountHideFile:
+			a = append(a, "--ro-bind", "/dev/null", m.dst)
+		}
+	}
+	return append(a, "--chdir", sp.Dir)
+}

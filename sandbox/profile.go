@@ -1,0 +1,128 @@
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// CredentialPaths are the credential locations SECURITY.md names, relative
+// to a home directory. Every profile hides them.
+var CredentialPaths = []string{
+	".ssh", ".aws", ".azure", ".kube", ".config/gh", ".gnupg", ".password-store",
+	".docker/config.json", ".netrc", ".git-credentials",
+	".config/gcloud", ".config/google-chrome", ".config/chromium",
+	".mozilla", ".config/BraveSoftware", ".pki",
+	".config/sentinel", // Sentinel's user config holds supervisor model keys
+}
+
+// systemHidden are machine-wide secrets hidden even when the caller is root.
+var systemHidden = []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh"}
+
+// ProtectedNames are paths inside the workspace that stay read-only even
+// though the workspace is writable: they run code later, outside the sandbox.
+var ProtectedNames = []string{".git/hooks", ".git/config"}
+
+// SystemReadable are the locations every sandboxed process may read and
+// execute from. The home directory is deliberately absent.
+var SystemReadable = []string{
+	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
+	"/opt", "/nix", "/snap", "/var/lib", "/proc", "/sys", "/run/current-system",
+}
+
+// DefaultProfile is what a generic command (`sentinel sandbox run`) faces:
+// the workspace writable, a private temp dir, system locations and the
+// directories on PATH readable, credentials under home hidden, .git hooks and
+// config protected, network only through the proxy.
+func DefaultProfile(workspace, home string) Profile {
+	p := Profile{Workspace: workspace, Net: NetProxy}
+	for _, c := range CredentialPaths {
+		p.Hidden = append(p.Hidden, filepath.Join(home, c))
+	}
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if filepath.IsAbs(d) {
+			p.Readable = append(p.Readable, d)
+		}
+	}
+	for _, n := range ProtectedNames {
+		p.Protected = append(p.Protected, filepath.Join(workspace, n))
+	}
+	return p
+}
+
+// normalize checks a profile and returns a copy with absolute, cleaned paths
+// (symlinks resolved where they exist, so mounts and rules hit the real
+// inode) and the system hidden paths added.
+func (p Profile) normalize() (Profile, error) {
+	if p.Workspace == "" {
+		return p, fmt.Errorf("sandbox profile: no workspace; pass --workspace DIR")
+	}
+	var err error
+	clean := func(what string, in []string) []string {
+		var out []string
+		for _, s := range in {
+			if err != nil {
+				return nil
+			}
+			if !filepath.IsAbs(s) {
+				err = fmt.Errorf("sandbox profile: %s path %q is not absolute; give a full path", what, s)
+				return nil
+			}
+			s = resolve(filepath.Clean(s))
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	ws := clean("workspace", []string{p.Workspace})
+	if err != nil {
+		return p, err
+	}
+	st, serr := os.Stat(ws[0])
+	if serr != nil || !st.IsDir() {
+		return p, fmt.Errorf("sandbox profile: workspace %s is not a directory; create it or pass another --workspace", p.Workspace)
+	}
+	p.Workspace = ws[0]
+	p.Writable = clean("writable", p.Writable)
+	p.Readable = clean("readable", p.Readable)
+	p.Hidden = clean("hidden", append(slices.Clone(p.Hidden), systemHidden...))
+	p.Protected = clean("protected", p.Protected)
+	p.ReadOnly = clean("read-only", p.ReadOnly)
+	if err != nil {
+		return p, err
+	}
+	if p.Workspace == "/" || p.Workspace == resolve(os.Getenv("HOME")) {
+		return p, fmt.Errorf("sandbox profile: workspace %s would expose too much; use a project directory", p.Workspace)
+	}
+	if p.Net == "" {
+		p.Net = NetProxy
+	}
+	switch p.Net {
+	case NetProxy, NetNone, NetHost:
+	default:
+		return p, fmt.Errorf("sandbox profile: unknown network mode %q; use proxy or none", p.Net)
+	}
+	for _, h := range p.AllowHosts {
+		if _, _, herr := splitAllowHost(h); herr != nil {
+			return p, herr
+		}
+	}
+	return p, nil
+}
+
+// resolve follows symlinks when the path exists, so a rule or mount names
+// the real location.
+func resolve(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	return path
+}
+
+// within reports whether path is root or lies beneath it.
+func within(path, root string) bool {
+	return path == root || strings.HasPrefix(path, strings.TrimSuffix(root, "/")+"/")
+}

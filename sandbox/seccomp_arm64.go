@@ -1,0 +1,13 @@
+//go:build linux
+
+package sandbox
+
+import "golang.org/x/sys/unix"
+
+const (
+	seccompArch      = unix.AUDIT_ARCH_AARCH64
+	archSyscallBit   = 0
+	cloneFlagsOffset = offArg0
+)
+
+var archDeniedSyscalls []uintptr

@@ -1,0 +1,150 @@
+package sandbox
+
+import (
+	"fmt"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// The seccomp filter stage 2 installs before exec. It refuses (EPERM)
+// debugging other processes (ptrace, process_vm_*), io_uring (which bypasses
+// this filter), mounting, new namespaces, kernel keyrings, BPF, module and
+// kexec calls, and terminal injection (TIOCSTI); it lets only unix, netlink
+// route and non-raw inet sockets be made (the network namespace has nothing
+// but loopback); and it answers every call of a foreign architecture (32-bit
+// int 0x80 on x86-64, x32) with ENOSYS — a default-allow filter without that
+// check lets a 32-bit socket call through.
+var deniedSyscalls = append([]uintptr{
+	unix.SYS_PTRACE, unix.SYS_PROCESS_VM_READV, unix.SYS_PROCESS_VM_WRITEV,
+	unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER,
+	unix.SYS_MOUNT, unix.SYS_UMOUNT2, unix.SYS_PIVOT_ROOT, unix.SYS_MOVE_MOUNT, unix.SYS_OPEN_TREE,
+	unix.SYS_FSOPEN, unix.SYS_FSCONFIG, unix.SYS_FSMOUNT, unix.SYS_FSPICK, unix.SYS_MOUNT_SETATTR,
+	unix.SYS_UNSHARE, unix.SYS_SETNS, unix.SYS_KEYCTL, unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY,
+	unix.SYS_BPF, unix.SYS_PERF_EVENT_OPEN, unix.SYS_USERFAULTFD, unix.SYS_KEXEC_LOAD,
+	unix.SYS_KEXEC_FILE_LOAD, unix.SYS_INIT_MODULE, unix.SYS_FINIT_MODULE, unix.SYS_DELETE_MODULE,
+	unix.SYS_OPEN_BY_HANDLE_AT, unix.SYS_NAME_TO_HANDLE_AT, unix.SYS_ACCT, unix.SYS_SWAPON,
+	unix.SYS_SWAPOFF, unix.SYS_REBOOT, unix.SYS_SYSLOG, unix.SYS_QUOTACTL, unix.SYS_PIDFD_GETFD,
+}, archDeniedSyscalls...)
+
+const (
+	bpfLdAbs  = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
+	bpfJeq    = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
+	bpfJge    = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+	bpfAnd    = unix.BPF_ALU | unix.BPF_AND | unix.BPF_K
+	bpfRet    = unix.BPF_RET | unix.BPF_K
+	offNr     = 0
+	offArch   = 4
+	offArg0   = 16 // low 32 bits on little-endian machines
+	offArg1   = 24
+	offArg2   = 32
+	retAllow  = unix.SECCOMP_RET_ALLOW
+	retErrno  = unix.SECCOMP_RET_ERRNO
+	nsFlags   = unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWNET | unix.CLONE_NEWPID | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS | unix.CLONE_NEWCGROUP
+	sockRaw   = unix.SOCK_RAW
+	sockPkt   = unix.SOCK_PACKET
+	typeMask  = 0xf
+	tiocsti   = unix.TIOCSTI
+	tioclinux = unix.TIOCLINUX
+)
+
+// bpfProg assembles instructions whose jumps name labels.
+type bpfProg struct {
+	ins    []unix.SockFilter
+	jumps  map[int][2]string
+	labels map[string]int
+}
+
+func (p *bpfProg) op(code uint16, k uint32) { p.ins = append(p.ins, unix.SockFilter{Code: code, K: k}) }
+
+// jump adds a conditional jump; "" means the next instruction.
+func (p *bpfProg) jump(code uint16, k uint32, ifTrue, ifFalse string) {
+	p.jumps[len(p.ins)] = [2]string{ifTrue, ifFalse}
+	p.op(code, k)
+}
+
+func (p *bpfProg) label(name string) { p.labels[name] = len(p.ins) }
+
+func (p *bpfProg) assemble() ([]unix.SockFilter, error) {
+	for i, j := range p.jumps {
+		for n, l := range j {
+			if l == "" {
+				continue
+			}
+			t, ok := p.labels[l]
+			if !ok || t <= i || t-i-1 > 255 {
+				return nil, fmt.Errorf("bad jump to %q", l)
+			}
+			if n == 0 {
+				p.ins[i].Jt = uint8(t - i - 1)
+			} else {
+				p.ins[i].Jf = uint8(t - i - 1)
+			}
+		}
+	}
+	return p.ins, nil
+}
+
+func seccompFilter() ([]unix.SockFilter, error) {
+	p := &bpfProg{jumps: map[int][2]string{}, labels: map[string]int{}}
+	p.op(bpfLdAbs, offArch)
+	p.jump(bpfJeq, seccompArch, "", "enosys")
+	p.op(bpfLdAbs, offNr)
+	if archSyscallBit != 0 {
+		p.jump(bpfJge, archSyscallBit, "enosys", "")
+	}
+	for _, nr := range deniedSyscalls {
+		p.jump(bpfJeq, uint32(nr), "eperm", "")
+	}
+	p.jump(bpfJeq, unix.SYS_CLONE3, "enosys", "") // flags live in memory: make libc fall back to clone
+	p.jump(bpfJeq, unix.SYS_SOCKET, "socket", "")
+	p.jump(bpfJeq, unix.SYS_IOCTL, "ioctl", "")
+	p.jump(bpfJeq, unix.SYS_CLONE, "clone", "")
+	p.op(bpfRet, retAllow)
+
+	p.label("socket")
+	p.op(bpfLdAbs, offArg0)
+	p.jump(bpfJeq, unix.AF_UNIX, "allow", "")
+	p.jump(bpfJeq, unix.AF_NETLINK, "netlink", "")
+	p.jump(bpfJeq, unix.AF_INET, "inet", "")
+	p.jump(bpfJeq, unix.AF_INET6, "inet", "eafnosupport")
+	p.label("netlink")
+	p.op(bpfLdAbs, offArg2)
+	p.jump(bpfJeq, unix.NETLINK_ROUTE, "allow", "eperm")
+	p.label("inet")
+	p.op(bpfLdAbs, offArg1)
+	p.op(bpfAnd, typeMask)
+	p.jump(bpfJeq, sockRaw, "eperm", "")
+	p.jump(bpfJeq, sockPkt, "eperm", "allow")
+
+	p.label("ioctl")
+	p.op(bpfLdAbs, offArg1)
+	p.jump(bpfJeq, tiocsti, "eperm", "")
+	p.jump(bpfJeq, tioclinux, "eperm", "allow")
+
+	p.label("clone")
+	p.op(bpfLdAbs, cloneFlagsOffset)
+	p.op(bpfAnd, nsFlags)
+	p.jump(bpfJeq, 0, "allow", "eperm")
+
+	p.label("allow")
+	p.op(bpfRet, retAllow)
+	p.label("eperm")
+	p.op(bpfRet, retErrno|uint32(unix.EPERM))
+	p.label("enosys")
+	p.op(bpfRet, retErrno|uint32(unix.ENOSYS))
+	p.label("eafnosupport")
+	p.op(bpfRet, retErrno|uint32(unix.EAFNOSUPPORT))
+	return p.assemble()
+}
+
+// installSeccomp loads the filter on the calling thread; no-new-privs must
+// already be set.
+func installSeccomp() error {
+	ins, err := seccompFilter()
+	if err != nil {
+		return err
+	}
+	prog := unix.SockFprog{Len: uint16(len(ins)), Filter: &ins[0]}
+	return unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&prog)), 0, 0)
+}

@@ -1,0 +1,210 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// maxValueLines caps how many lines the asked-for command or input may take
+// on the card; the rest is counted, never silently dropped.
+const maxValueLines = 8
+
+// enqueue adds a request for the person. The card opens for it if nothing is
+// showing; otherwise it waits its turn and the count grows.
+func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
+	m.queue = append(m.queue, p)
+	if len(m.queue) == 1 || m.cardHidden {
+		clear(m.skipped)
+		return m.openCard()
+	}
+	return nil
+}
+
+// openCard shows the head of the queue and starts its key guard. An attached
+// person is detached: the card's keys must not go to the coder.
+func (m *model) openCard() tea.Cmd {
+	m.cardHidden = false
+	m.cardOpened = m.opts.Now()
+	if m.mode == modeAttach {
+		m.mode = modeNormal
+		m.flash = "left attach mode: an approval is waiting"
+	}
+	return tea.Tick(m.opts.Guard, func(time.Time) tea.Msg { return armMsg{} })
+}
+
+func (m *model) cardVisible() bool { return len(m.queue) > 0 && !m.cardHidden }
+
+// cardKey handles a/r/d/s/esc on a visible card; ok is false for other keys.
+func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(k, m.keys.Approve):
+		return m.answer(approvals.Answer{Kind: approvals.ApproveOnce}), true
+	case key.Matches(k, m.keys.Remember):
+		m.chooser = newChooser(m.queue[0])
+		m.mode = modeRemember
+		if !m.pastLoaded {
+			s := m.s
+			return func() tea.Msg { return pastMsg(s.PastRequests()) }, true
+		}
+		return nil, true
+	case key.Matches(k, m.keys.Deny):
+		m.mode = modeDenyMsg
+		m.edit.open("message for the coder (enter denies, esc goes back): ")
+		return nil, true
+	case key.Matches(k, m.keys.Skip):
+		return m.skip(), true
+	case key.Matches(k, m.keys.Reject):
+		return m.answer(approvals.Answer{Kind: approvals.Deny}), true
+	}
+	return nil, false
+}
+
+// answer replies to the head of the queue and opens the next card.
+func (m *model) answer(a approvals.Answer) tea.Cmd {
+	if len(m.queue) == 0 {
+		return nil
+	}
+	p := m.queue[0]
+	p.Answer(a)
+	delete(m.skipped, p)
+	m.queue = m.queue[1:]
+	m.chooser = nil
+	m.mode = modeNormal
+	if len(m.queue) == 0 {
+		return nil
+	}
+	if m.skipped[m.queue[0]] {
+		m.cardHidden = true
+		return nil
+	}
+	return m.openCard()
+}
+
+// skip leaves the head pending and moves it to the back of the queue; once
+// every pending request has been skipped the card folds to a notice line.
+func (m *model) skip() tea.Cmd {
+	p := m.queue[0]
+	m.skipped[p] = true
+	m.queue = append(m.queue[1:], p)
+	if m.skipped[m.queue[0]] {
+		m.cardHidden = true
+		return nil
+	}
+	return m.openCard()
+}
+
+// cardLines draws the card for the head of the queue.
+func (m *model) cardLines(w int) []string {
+	st := m.styles
+	p := m.queue[0]
+	req := p.Request
+	title := fmt.Sprintf(" APPROVAL · %s ", kindName(req.Kind))
+	if n := len(m.queue); n > 1 {
+		title += fmt.Sprintf("· 1 of %d pending ", n)
+	}
+	if req.Adapter != "" {
+		title += "· from " + sanitize(req.Adapter) + " "
+	}
+	out := []string{rule(st.CardTitle.Render(title), st.CardBorder, w)}
+	label := func(name string) string { return st.CardLabel.Render(fmt.Sprintf(" %-8s ", name)) }
+	hidden := 0
+	field := func(name, value string) {
+		if value == "" {
+			return
+		}
+		toks, n := reveal(value)
+		hidden += n
+		lines := wrapToks(toks, w-10)
+		for i, l := range lines {
+			if i == maxValueLines {
+				rest := 0
+				for _, ll := range lines[i:] {
+					for _, t := range ll {
+						rest += len(t.s)
+					}
+				}
+				out = append(out, padTo(label("")+st.Reveal.Render(fmt.Sprintf("… %d more characters not shown", rest)), w))
+				break
+			}
+			lab := label("")
+			if i == 0 {
+				lab = label(name)
+			}
+			out = append(out, padTo(lab+renderToks(st, l), w))
+		}
+	}
+	switch req.Kind {
+	case policy.KindShell:
+		field("command", req.Command)
+	case policy.KindWrite, policy.KindEdit, policy.KindRead:
+		field("path", req.Path)
+	case policy.KindNet:
+		host := req.Host
+		if req.Port != 0 {
+			host += ":" + strconv.Itoa(req.Port)
+		}
+		field("host", host)
+		field("url", req.URL)
+	default:
+		field("tool", req.Tool)
+		field("input", string(req.Input))
+	}
+	field("cwd", req.Cwd)
+	if hidden > 0 {
+		out = append(out, padTo(label("warning")+st.Reveal.Render(fmt.Sprintf("%d invisible or non-ASCII character(s) shown as <U+…>", hidden)), w))
+	}
+	v := p.Verdict
+	pol := fmt.Sprintf("%s · %s", strings.ToUpper(v.Decision.String()), firstNonEmpty(v.Rule, "no rule"))
+	if v.Reason != "" {
+		pol += " — " + sanitize(v.Reason)
+	}
+	if v.NeverDelegable {
+		pol += " (only a person may approve)"
+	}
+	out = append(out, padTo(label("policy")+st.Text.Render(pol), w))
+	if p.Recommendation != "" {
+		out = append(out, padTo(label("advice")+st.Text.Render(sanitize(p.Recommendation)), w))
+	}
+	if m.mode == modeRemember && m.chooser != nil {
+		return append(out, m.chooserLines(w)...)
+	}
+	if m.mode == modeDenyMsg {
+		return append(out, m.editLine(w))
+	}
+	out = append(out, m.cardKeysLine(w))
+	return out
+}
+
+func (m *model) cardKeysLine(w int) string {
+	st := m.styles
+	if left := m.opts.Guard - m.opts.Now().Sub(m.cardOpened); left > 0 {
+		return padTo(st.Muted.Render(" keys are ignored for a moment so a keystroke in flight cannot answer this"), w)
+	}
+	return padTo(" "+m.keysLine(m.keys.cardHelp()), w)
+}
+
+// keysLine renders "[k] desc" pairs from bindings.
+func (m *model) keysLine(bs []key.Binding) string {
+	st := m.styles
+	var parts []string
+	for _, b := range bs {
+		h := b.Help()
+		parts = append(parts, st.CardKey.Render("["+h.Key+"]")+" "+st.Text.Render(h.Desc))
+	}
+	return strings.Join(parts, "  ")
+}
+
+func kindName(k policy.Kind) string {
+	if k == "" {
+		return "request"
+	}
+	return sanitize(string(k))
+}

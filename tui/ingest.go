@@ -1,0 +1,231 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// maxPartial bounds an unfinished coder line: output with no newline for this
+// long is cut into lines so memory stays bounded.
+const maxPartial = 16 << 10
+
+// ingest applies a batch of events to the lanes and counters.
+func (m *model) ingest(evs []journal.Event) {
+	for _, ev := range evs {
+		m.ingestOne(ev)
+	}
+}
+
+func (m *model) ingestOne(ev journal.Event) {
+	switch ev.Lane {
+	case journal.Coder:
+		if ev.Kind == "output" {
+			m.coderOutput(ev.Text)
+			return
+		}
+		m.addLine(paneCoder, line{tagCoder, m.coderEventText(ev)})
+	case journal.Tool:
+		for _, t := range toolLines(ev) {
+			m.addLine(paneTool, line{tagTool, t})
+		}
+	case journal.Approval:
+		t := tagApproval
+		switch ev.Kind {
+		case "request":
+			var d struct {
+				Verdict struct {
+					Decision string `json:"decision"`
+				} `json:"verdict"`
+			}
+			_ = ev.Decode(&d)
+			if d.Verdict.Decision == "ask" {
+				m.counts.asked++
+			}
+		case "decision":
+			var d struct {
+				Decision string `json:"decision"`
+			}
+			_ = ev.Decode(&d)
+			switch {
+			case d.Decision == "deny" || strings.HasPrefix(ev.Text, "denied:"):
+				m.counts.denied++
+				t = tagDenied
+			case d.Decision == "allow":
+				m.counts.allowed++
+			}
+		}
+		m.addLine(paneApproval, line{t, eventText(ev)})
+	case journal.Supervisor:
+		m.addLine(paneSupervisor, line{tagSupervisor, eventText(ev)})
+	case journal.Adversary:
+		m.addLine(paneSupervisor, line{tagAdversary, eventText(ev)})
+	default:
+		m.systemEvent(ev)
+	}
+}
+
+func (m *model) systemEvent(ev journal.Event) {
+	switch ev.Kind {
+	case "run-end":
+		var d struct {
+			Status string `json:"status"`
+		}
+		_ = ev.Decode(&d)
+		m.runStatus = firstNonEmpty(d.Status, "ended")
+	case "coder-exit":
+		m.coderExited = true
+	}
+	m.addLine(paneSupervisor, line{tagSystem, eventText(ev)})
+}
+
+// addLine adds to a lane pane and to the timeline.
+func (m *model) addLine(id paneID, l line) {
+	m.panes[id].add(l)
+	m.panes[paneTimeline].add(l)
+}
+
+// coderOutput takes a raw pty chunk. A full-screen coder's chunk goes to the
+// terminal emulator; a line coder's is cut into lines with escapes removed.
+func (m *model) coderOutput(chunk string) {
+	if m.info.FullScreenCoder {
+		m.term.write(chunk)
+		return
+	}
+	m.coderPartial += chunk
+	for {
+		i := strings.IndexByte(m.coderPartial, '\n')
+		if i < 0 {
+			break
+		}
+		m.addLine(paneCoder, line{tagCoder, cleanLine(m.coderPartial[:i])})
+		m.coderPartial = m.coderPartial[i+1:]
+	}
+	if len(m.coderPartial) > maxPartial {
+		m.addLine(paneCoder, line{tagCoder, cleanLine(m.coderPartial)})
+		m.coderPartial = ""
+	}
+	if m.coderPartial == "" {
+		m.panes[paneCoder].setPartial(line{}, false)
+		return
+	}
+	m.panes[paneCoder].setPartial(line{tagCoder, cleanLine(m.coderPartial)}, true)
+}
+
+// cleanLine turns one raw terminal line into plain text: a carriage return
+// starts the line over (progress bars), escape sequences are dropped, tabs
+// become spaces and any other control character is removed.
+func cleanLine(raw string) string {
+	raw = strings.TrimSuffix(raw, "\r")
+	if i := strings.LastIndexByte(raw, '\r'); i >= 0 {
+		raw = raw[i+1:]
+	}
+	return sanitize(ansi.Strip(raw))
+}
+
+// sanitize removes escape and control characters from text shown in a lane,
+// so nothing the coder prints can move the cursor or restyle the screen.
+func sanitize(s string) string {
+	clean := true
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString("    ")
+		case r == '\n':
+			b.WriteString(" ⏎ ")
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || !unicode.IsPrint(r) && unicode.IsControl(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func (m *model) coderEventText(ev journal.Event) string {
+	if ev.Kind == "steer" {
+		return "» steer: " + sanitize(ev.Text)
+	}
+	return eventText(ev)
+}
+
+// toolLines renders a tool event: a started command, its result with the
+// tail of its output, or a file write.
+func toolLines(ev journal.Event) []string {
+	switch ev.Kind {
+	case "run":
+		return []string{"$ " + sanitize(ev.Text)}
+	case "result":
+		var d map[string]any
+		_ = ev.Decode(&d)
+		head := "exit " + fmt.Sprint(d["exit_code"])
+		if ev.Text != "" {
+			head = sanitize(ev.Text)
+		}
+		out := []string{"  → " + head}
+		for _, k := range []string{"output", "output_tail", "tail"} {
+			if s, ok := d[k].(string); ok && s != "" {
+				for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+					out = append(out, "    "+cleanLine(l))
+				}
+				break
+			}
+		}
+		return out
+	}
+	return []string{eventText(ev)}
+}
+
+// eventText is an event's one-line form: its text, else its kind and data.
+func eventText(ev journal.Event) string {
+	if ev.Text != "" {
+		return sanitize(ev.Text)
+	}
+	if len(ev.Data) == 0 {
+		return ev.Kind
+	}
+	var d map[string]json.RawMessage
+	if err := json.Unmarshal(ev.Data, &d); err != nil {
+		return ev.Kind + " " + sanitize(string(ev.Data))
+	}
+	keys := make([]string, 0, len(d))
+	for k := range d {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(ev.Kind)
+	for _, k := range keys {
+		v := string(d[k])
+		var s string
+		if json.Unmarshal(d[k], &s) == nil {
+			v = s
+		}
+		fmt.Fprintf(&b, " %s=%s", k, v)
+	}
+	return sanitize(b.String())
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}

@@ -1,0 +1,83 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// keyMap is the one place every binding is declared; the help overlay and the
+// footer are built from it, so a binding without help text cannot exist.
+type keyMap struct {
+	// lanes
+	Next, Prev, Timeline, Zoom                 key.Binding
+	Up, Down, PageUp, PageDown, Top, End       key.Binding
+	Search, NextMatch, PrevMatch               key.Binding
+	Attach, Detach, Steer, Pending, Help, Quit key.Binding
+	// approval card
+	Approve, Remember, Deny, Skip, Reject key.Binding
+	// remember chooser
+	Breadth, Scope, Expiry, Confirm, Back key.Binding
+	// quit confirmation
+	Yes, No key.Binding
+}
+
+func defaultKeys() keyMap {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return keyMap{
+		Next:      b([]string{"tab"}, "tab", "next pane"),
+		Prev:      b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+		Timeline:  b([]string{"t"}, "t", "timeline of all lanes"),
+		Zoom:      b([]string{"z"}, "z", "zoom pane"),
+		Up:        b([]string{"up", "k"}, "↑/k", "scroll up"),
+		Down:      b([]string{"down", "j"}, "↓/j", "scroll down"),
+		PageUp:    b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown:  b([]string{"pgdown", "ctrl+d"}, "pgdn", "page down"),
+		Top:       b([]string{"home", "g"}, "g", "oldest line"),
+		End:       b([]string{"end", "G"}, "G", "follow the tail"),
+		Search:    b([]string{"/"}, "/", "search this lane"),
+		NextMatch: b([]string{"n"}, "n", "older match"),
+		PrevMatch: b([]string{"N"}, "N", "newer match"),
+		Attach:    b([]string{"i"}, "i", "attach: type into the coder"),
+		Detach:    b([]string{"ctrl+]"}, "ctrl+]", "leave attach mode"),
+		Steer:     b([]string{"m"}, "m", "message the coder"),
+		Pending:   b([]string{"p"}, "p", "show pending approvals"),
+		Help:      b([]string{"?"}, "?", "help"),
+		Quit:      b([]string{"q", "ctrl+c"}, "q", "stop run and quit"),
+
+		Approve:  b([]string{"a"}, "a", "approve once"),
+		Remember: b([]string{"r"}, "r", "approve + remember"),
+		Deny:     b([]string{"d"}, "d", "deny (with message)"),
+		Skip:     b([]string{"s"}, "s", "skip for now"),
+		Reject:   b([]string{"esc"}, "esc", "deny"),
+
+		Breadth: b([]string{"up", "down", "k", "j"}, "↑/↓", "how broad"),
+		Scope:   b([]string{"o"}, "o", "scope: run/project/user"),
+		Expiry:  b([]string{"e"}, "e", "expiry"),
+		Confirm: b([]string{"enter"}, "enter", "confirm"),
+		Back:    b([]string{"esc"}, "esc", "back"),
+
+		Yes: b([]string{"y"}, "y", "yes"),
+		No:  b([]string{"n", "esc"}, "n", "no"),
+	}
+}
+
+// ShortHelp is the footer.
+func (k keyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Help, k.Next, k.Timeline, k.Zoom, k.Search, k.Steer, k.Attach, k.Quit}
+}
+
+// FullHelp is the help overlay, one column per group.
+func (k keyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Help, k.Quit},
+		{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject, k.Scope, k.Expiry, k.Confirm},
+	}
+}
+
+func (k keyMap) cardHelp() []key.Binding {
+	return []key.Binding{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject}
+}
+
+func (k keyMap) chooserHelp() []key.Binding {
+	return []key.Binding{k.Breadth, k.Scope, k.Expiry, k.Confirm, k.Back}
+}

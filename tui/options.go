@@ -1,0 +1,58 @@
+package tui
+
+import (
+	"os"
+	"time"
+)
+
+// Options configure the TUI for one run.
+type Options struct {
+	// Theme is "auto" (or empty: dark or light from the terminal background),
+	// a built-in theme (dark, light, high-contrast) or a user theme's name.
+	Theme string
+	// ThemeDir holds user themes (*.toml); empty means themes.Dir(). Run
+	// watches it and reloads themes when a file changes.
+	ThemeDir string
+	// NoColor turns colour off; Run also sets it when NO_COLOR is set.
+	NoColor bool
+	// History is how many lines each lane keeps for scrolling (older lines
+	// stay in the journal). 0 means DefaultHistory.
+	History int
+	// ExitWhenDone quits the TUI as soon as the run finishes instead of
+	// waiting for the person to press q.
+	ExitWhenDone bool
+	// Frame is how long streaming events are gathered before the screen is
+	// redrawn. 0 means DefaultFrame.
+	Frame time.Duration
+	// Guard is how long a newly opened approval card ignores keys, so a
+	// keystroke already in flight cannot answer it. 0 means DefaultGuard.
+	Guard time.Duration
+	// Now is the clock; nil means time.Now. Tests inject one.
+	Now func() time.Time
+}
+
+// Defaults for Options.
+const (
+	DefaultHistory = 10000
+	DefaultFrame   = 16 * time.Millisecond
+	DefaultGuard   = 400 * time.Millisecond
+)
+
+func (o Options) withDefaults() Options {
+	if o.History <= 0 {
+		o.History = DefaultHistory
+	}
+	if o.Frame <= 0 {
+		o.Frame = DefaultFrame
+	}
+	if o.Guard <= 0 {
+		o.Guard = DefaultGuard
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if os.Getenv("NO_COLOR") != "" {
+		o.NoColor = true
+	}
+	return o
+}

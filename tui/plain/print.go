@@ -1,0 +1,112 @@
+// Package plain is Sentinel's line mode (--plain): one line per event,
+// tagged by lane, for logs and pipes, and approval prompts answered at a
+// terminal prompt. It is a view: it reads events and answers prompts and
+// must not reach into the runner.
+package plain
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// Tag is the lane label a line starts with; approval denials get [DENIED].
+func Tag(ev journal.Event) string {
+	if ev.Lane == journal.Approval && ev.Kind == "decision" && strings.HasPrefix(ev.Text, "denied") {
+		return "[DENIED]"
+	}
+	return "[" + strings.ToUpper(string(ev.Lane)) + "]"
+}
+
+var laneColor = map[string]string{
+	"[SYSTEM]":     "\x1b[1;34m",
+	"[CODER]":      "\x1b[1;37m",
+	"[TOOL]":       "\x1b[1;36m",
+	"[APPROVAL]":   "\x1b[1;33m",
+	"[DENIED]":     "\x1b[1;31m",
+	"[SUPERVISOR]": "\x1b[1;35m",
+	"[ADVERSARY]":  "\x1b[1;91m",
+}
+
+// Printer writes events as tagged lines. Coder output arrives in raw pty
+// chunks; it is cut into lines and stripped of terminal escapes.
+type Printer struct {
+	mu      sync.Mutex
+	w       *bufio.Writer
+	color   bool
+	partial strings.Builder // coder output after the last newline
+}
+
+// NewPrinter writes to w; color adds ANSI colour to the tags.
+func NewPrinter(w io.Writer, color bool) *Printer {
+	return &Printer{w: bufio.NewWriter(w), color: color}
+}
+
+// Print writes one event.
+func (p *Printer) Print(ev journal.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	defer p.w.Flush()
+	if ev.Lane == journal.Coder && ev.Kind == "output" {
+		p.coderOutput(ev.Text)
+		return
+	}
+	text := ev.Text
+	if ev.Lane == journal.Coder && ev.Kind == "steer" {
+		text = "↪ steering sent: " + text
+	}
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		p.line(Tag(ev), l)
+	}
+}
+
+func (p *Printer) coderOutput(chunk string) {
+	p.partial.WriteString(chunk)
+	s := p.partial.String()
+	i := strings.LastIndexByte(s, '\n')
+	if i < 0 {
+		return
+	}
+	p.partial.Reset()
+	p.partial.WriteString(s[i+1:])
+	for _, l := range strings.Split(s[:i], "\n") {
+		l = strings.TrimRight(ansi.Strip(l), "\r")
+		if j := strings.LastIndexByte(l, '\r'); j >= 0 {
+			l = l[j+1:] // a carriage return redraws the line: keep the last state
+		}
+		p.line("[CODER]", l)
+	}
+}
+
+// Flush writes any unterminated coder output.
+func (p *Printer) Flush() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.partial.Len() > 0 {
+		p.line("[CODER]", strings.TrimRight(ansi.Strip(p.partial.String()), "\r"))
+		p.partial.Reset()
+	}
+	p.w.Flush()
+}
+
+func (p *Printer) line(tag, text string) {
+	if p.color {
+		fmt.Fprintf(p.w, "%s%s\x1b[0m %s\n", laneColor[tag], tag, text)
+		return
+	}
+	fmt.Fprintf(p.w, "%s %s\n", tag, text)
+}
+
+// Follow prints every event from events until the channel closes.
+func (p *Printer) Follow(events <-chan journal.Event) {
+	for ev := range events {
+		p.Print(ev)
+	}
+	p.Flush()
+}

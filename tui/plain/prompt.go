@@ -1,0 +1,163 @@
+package plain
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sentinelhq/sentinel/approvals"
+)
+
+// Prompter answers approval prompts at a terminal: one card per request,
+// answered by a letter and Enter. Output is held while a card is open, so
+// the card is not interleaved with the coder's lines.
+type Prompter struct {
+	In      *os.File // the terminal
+	Out     io.Writer
+	Printer *Printer
+	Scope   approvals.Scope // where remembered grants go by default
+	reader  *bufio.Reader
+}
+
+// Serve answers prompts until the channel closes or done is closed.
+func (pr *Prompter) Serve(prompts <-chan *approvals.Prompt, done <-chan struct{}) {
+	pr.reader = bufio.NewReader(pr.In)
+	var skipped []*approvals.Prompt
+	for {
+		var p *approvals.Prompt
+		var ok bool
+		retry := (<-chan time.Time)(nil)
+		if len(skipped) > 0 {
+			retry = time.After(15 * time.Second)
+		}
+		select {
+		case p, ok = <-prompts:
+			if !ok {
+				return
+			}
+		case <-retry:
+			p, skipped = skipped[0], skipped[1:]
+		case <-done:
+			return
+		}
+		select {
+		case <-p.Done():
+			continue // answered elsewhere or timed out
+		default:
+		}
+		if !pr.ask(p) {
+			skipped = append(skipped, p)
+		}
+	}
+}
+
+// ask shows one card and delivers the answer; false means skipped.
+func (pr *Prompter) ask(p *approvals.Prompt) bool {
+	if pr.Printer != nil {
+		pr.Printer.mu.Lock()
+		defer pr.Printer.mu.Unlock()
+		pr.Printer.w.Flush()
+	}
+	out := pr.Out
+	r := p.Request
+	fmt.Fprintf(out, "\n┌─ approval needed: %s\n", r.Kind)
+	fmt.Fprintf(out, "│ %s\n", Visible(r.Summary()))
+	if r.Cwd != "" {
+		fmt.Fprintf(out, "│ in %s\n", Visible(r.Cwd))
+	}
+	fmt.Fprintf(out, "│ policy: %s (%s) — %s\n", p.Verdict.Decision, p.Verdict.Rule, p.Verdict.Reason)
+	if p.Recommendation != "" {
+		fmt.Fprintf(out, "│ supervisor: %s\n", p.Recommendation)
+	}
+	// A key typed before the card appeared must not answer it.
+	_ = unix.IoctlSetInt(int(pr.In.Fd()), unix.TCFLSH, unix.TCIFLUSH)
+	for {
+		fmt.Fprint(out, "└─ [a]pprove once / approve + [r]emember / [d]eny / [s]kip: ")
+		line, err := pr.reader.ReadString('\n')
+		if err != nil {
+			p.Answer(approvals.Answer{Kind: approvals.Deny, Message: "the person's terminal closed"})
+			return true
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "a":
+			p.Answer(approvals.Answer{Kind: approvals.ApproveOnce})
+			return true
+		case "r":
+			if g := pr.chooseGrant(p); g != nil {
+				p.Answer(approvals.Answer{Kind: approvals.ApproveRemember, Grant: g})
+				return true
+			}
+		case "d":
+			fmt.Fprint(out, "   message for the coder (Enter for none): ")
+			msg, _ := pr.reader.ReadString('\n')
+			p.Answer(approvals.Answer{Kind: approvals.Deny, Message: strings.TrimSpace(msg)})
+			return true
+		case "s":
+			fmt.Fprintln(out, "   skipped: it stays pending; you will be asked again.")
+			return false
+		}
+	}
+}
+
+// chooseGrant asks how broad a remembered grant should be.
+func (pr *Prompter) chooseGrant(p *approvals.Prompt) *approvals.GrantSpec {
+	choices := approvals.SuggestGrants(p.Request, p.Verdict)
+	if len(choices) == 0 {
+		fmt.Fprintln(pr.Out, "   nothing here can be remembered; approve once or deny.")
+		return nil
+	}
+	for i, m := range choices {
+		fmt.Fprintf(pr.Out, "   %d) %s\n", i+1, m.String())
+	}
+	fmt.Fprintf(pr.Out, "   remember which (1-%d, Enter for 1)? ", len(choices))
+	line, _ := pr.reader.ReadString('\n')
+	n := 1
+	if t := strings.TrimSpace(line); t != "" {
+		v, err := strconv.Atoi(t)
+		if err != nil || v < 1 || v > len(choices) {
+			fmt.Fprintln(pr.Out, "   not a choice; back to the card.")
+			return nil
+		}
+		n = v
+	}
+	scope := pr.Scope
+	if scope == "" {
+		scope = approvals.ScopeRun
+	}
+	fmt.Fprintf(pr.Out, "   scope: [1] this run  [2] this project  [3] all my projects (Enter for %s)? ", scope)
+	line, _ = pr.reader.ReadString('\n')
+	switch strings.TrimSpace(line) {
+	case "1":
+		scope = approvals.ScopeRun
+	case "2":
+		scope = approvals.ScopeProject
+	case "3":
+		scope = approvals.ScopeUser
+	}
+	return &approvals.GrantSpec{Scope: scope, Match: choices[n-1]}
+}
+
+// Visible shows invisible and look-alike characters as <U+XXXX> so the
+// person sees exactly what will run.
+func Visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == ' ':
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "<U+%04X>", r)
+		case r > 0x7e: // every non-ASCII rune: zero-width, bidi and homoglyphs alike
+			fmt.Fprintf(&b, "<U+%04X>", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

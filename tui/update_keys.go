@@ -1,0 +1,223 @@
+package tui
+
+import (
+	"errors"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sentinelhq/sentinel/approvals"
+)
+
+// stopWait bounds how long quitting waits for the run to finish after Stop.
+const stopWait = 10 * time.Second
+
+func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
+	// Attach mode: every key but the leave key goes to the coder, encoded for
+	// its terminal. Nothing else ever sends a key to the coder.
+	if m.mode == modeAttach {
+		if key.Matches(k, m.keys.Detach) {
+			m.mode = modeNormal
+			return nil
+		}
+		m.term.key(k)
+		return nil
+	}
+	m.flash = ""
+	// A card that just opened ignores every key: one already in flight must
+	// not answer it.
+	if m.cardVisible() && m.opts.Now().Sub(m.cardOpened) < m.opts.Guard {
+		return nil
+	}
+	switch m.mode {
+	case modeHelp:
+		if key.Matches(k, m.keys.Help, m.keys.Back, m.keys.Quit) {
+			m.mode = modeNormal
+		}
+		return nil
+	case modeQuit:
+		switch {
+		case key.Matches(k, m.keys.Yes):
+			return m.stop()
+		case key.Matches(k, m.keys.No):
+			m.mode = modeNormal
+		}
+		return nil
+	case modeSearch, modeSteer, modeDenyMsg:
+		return m.editKey(k)
+	case modeRemember:
+		return m.chooserKey(k)
+	}
+	if m.cardVisible() {
+		if cmd, ok := m.cardKey(k); ok {
+			return cmd
+		}
+	}
+	return m.normalKey(k)
+}
+
+func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
+	p := m.activePane()
+	rows := m.paneRows(p.id)
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		if m.runDone {
+			return tea.Quit
+		}
+		m.mode = modeQuit
+	case key.Matches(k, m.keys.Help):
+		m.mode = modeHelp
+	case key.Matches(k, m.keys.Next):
+		m.focus = (m.focus + 1) % paneTimeline
+	case key.Matches(k, m.keys.Prev):
+		m.focus = (m.focus + paneTimeline - 1) % paneTimeline
+	case key.Matches(k, m.keys.Timeline):
+		m.view = toggle(m.view, viewTimeline)
+	case key.Matches(k, m.keys.Zoom):
+		m.view = toggle(m.view, viewZoom)
+	case key.Matches(k, m.keys.Up):
+		p.scroll(1, rows)
+	case key.Matches(k, m.keys.Down):
+		p.scroll(-1, rows)
+	case key.Matches(k, m.keys.PageUp):
+		p.scroll(max(rows-1, 1), rows)
+	case key.Matches(k, m.keys.PageDown):
+		p.scroll(-max(rows-1, 1), rows)
+	case key.Matches(k, m.keys.Top):
+		p.toTop(rows)
+	case key.Matches(k, m.keys.End):
+		p.toEnd()
+	case key.Matches(k, m.keys.Search):
+		m.mode = modeSearch
+		m.edit.open("search " + paneTitles[p.id] + ": ")
+	case key.Matches(k, m.keys.NextMatch):
+		if !p.search(p.query, true, rows) {
+			m.flash = "no older match"
+		}
+	case key.Matches(k, m.keys.PrevMatch):
+		if !p.search(p.query, false, rows) {
+			m.flash = "no newer match"
+		}
+	case key.Matches(k, m.keys.Steer):
+		m.mode = modeSteer
+		m.edit.open("message for the coder: ")
+	case key.Matches(k, m.keys.Attach):
+		if len(m.queue) > 0 {
+			m.flash = "answer the pending approval first (p)"
+			return nil
+		}
+		m.mode = modeAttach
+		m.flash = ""
+	case key.Matches(k, m.keys.Pending):
+		if len(m.queue) > 0 {
+			clear(m.skipped)
+			return m.openCard()
+		}
+	}
+	return nil
+}
+
+func toggle(cur, v viewMode) viewMode {
+	if cur == v {
+		return viewLanes
+	}
+	return v
+}
+
+// activePane is the pane that scrolling and search act on.
+func (m *model) activePane() *pane {
+	if m.view == viewTimeline {
+		return m.panes[paneTimeline]
+	}
+	return m.panes[m.focus]
+}
+
+func (m *model) paneRows(id paneID) int {
+	r, ok := m.layout().rect(id)
+	if !ok {
+		return 1
+	}
+	return max(r.h-1, 1)
+}
+
+func (m *model) editKey(k tea.KeyPressMsg) tea.Cmd {
+	submitted, cancelled := m.edit.key(k)
+	if !submitted && !cancelled {
+		return nil
+	}
+	md, text := m.mode, m.edit.value()
+	m.mode = modeNormal
+	if cancelled {
+		return nil
+	}
+	switch md {
+	case modeSearch:
+		p := m.activePane()
+		p.match = -1
+		if !p.search(text, true, m.paneRows(p.id)) {
+			m.flash = "no match for " + text
+		}
+	case modeSteer:
+		if text == "" {
+			return nil
+		}
+		s := m.s
+		m.flash = "sent to the coder"
+		return func() tea.Msg {
+			if err := s.Steer(text); err != nil {
+				return errMsg{errors.New("steer: " + err.Error())}
+			}
+			return nil
+		}
+	case modeDenyMsg:
+		return m.answer(approvals.Answer{Kind: approvals.Deny, Message: text})
+	}
+	return nil
+}
+
+func (m *model) paste(s string) tea.Cmd {
+	switch m.mode {
+	case modeAttach:
+		m.term.paste(s)
+	case modeSearch, modeSteer, modeDenyMsg:
+		m.edit.insert(s)
+	}
+	return nil
+}
+
+func (m *model) wheel(ms tea.Mouse) {
+	l := m.layout()
+	id, ok := l.paneAt(ms.X, ms.Y)
+	if !ok {
+		return
+	}
+	rows := max(l.panes[id].h-1, 1)
+	switch ms.Button {
+	case tea.MouseWheelUp:
+		m.panes[id].scroll(3, rows)
+	case tea.MouseWheelDown:
+		m.panes[id].scroll(-3, rows)
+	}
+}
+
+// stop ends the run: pending requests are denied (fail closed), then Stop,
+// then wait for Done off the UI goroutine.
+func (m *model) stop() tea.Cmd {
+	m.mode = modeNormal
+	m.stopping = true
+	for _, p := range m.queue {
+		p.Answer(approvals.Answer{Kind: approvals.Deny, Message: "the person stopped the run"})
+	}
+	m.queue = nil
+	m.flash = "stopping the run…"
+	s := m.s
+	return func() tea.Msg {
+		s.Stop()
+		select {
+		case <-s.Done():
+		case <-time.After(stopWait):
+		}
+		return stoppedMsg{}
+	}
+}

@@ -1,0 +1,216 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View draws the whole screen from state: status bar, panes, the bottom
+// section and the footer, each row exactly the terminal's width.
+func (m *model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "sentinel · " + m.info.RunID
+	return v
+}
+
+func (m *model) render() string {
+	w, h := max(m.width, 1), max(m.height, 1)
+	l := m.layout()
+	rows := make([][]string, h)
+	rows[0] = []string{m.statusBar(w)}
+	if m.mode == modeHelp {
+		m.help.SetWidth(w - 2)
+		hl := strings.Split(m.help.FullHelpView(m.keys.FullHelp()), "\n")
+		hl = append([]string{m.styles.TitleOn.Render(" HELP · ? or esc to close"), ""}, hl...)
+		for i := 0; i < l.area.h && l.area.y+i < h; i++ {
+			s := ""
+			if i < len(hl) {
+				s = " " + hl[i]
+			}
+			rows[l.area.y+i] = []string{padTo(s, w)}
+		}
+	} else {
+		for id := paneID(0); id < numPanes; id++ {
+			r, ok := l.rect(id)
+			if !ok {
+				continue
+			}
+			for i, ln := range m.renderPane(id, r) {
+				if y := r.y + i; y < h {
+					rows[y] = append(rows[y], ln)
+				}
+			}
+		}
+	}
+	y := l.area.y + l.area.h
+	for _, b := range l.bottom {
+		if y < h-1 {
+			rows[y] = []string{b}
+		}
+		y++
+	}
+	rows[h-1] = []string{m.footer(w)}
+	sep := m.styles.Separator.Render("│")
+	out := make([]string, h)
+	for i, segs := range rows {
+		out[i] = padTo(strings.Join(segs, sep), w)
+	}
+	return strings.Join(out, "\n")
+}
+
+func (m *model) renderPane(id paneID, r rect) []string {
+	p := m.panes[id]
+	focused := id == m.focus || id == paneTimeline
+	note := ""
+	switch id {
+	case paneCoder:
+		switch {
+		case m.mode == modeAttach:
+			note = m.styles.Attached.Render(" ATTACHED · ctrl+] to leave ")
+		case m.coderExited:
+			note = "exited"
+		}
+	case paneTool:
+		if !m.info.PerCommandApproval {
+			note = "no per-command approval for this coder"
+		}
+	}
+	if id == paneCoder && m.info.FullScreenCoder {
+		out := []string{p.titleRow(m.styles, r.w, focused, note)}
+		for _, ln := range m.term.lines() {
+			if len(out) == r.h {
+				break
+			}
+			out = append(out, padTo(ln+"\x1b[m", r.w))
+		}
+		for len(out) < r.h {
+			out = append(out, strings.Repeat(" ", r.w))
+		}
+		return out
+	}
+	return p.render(m.styles, r.w, r.h, focused, note)
+}
+
+// statusBar: run id, coder, sandbox (red when off), network, approval counts,
+// pending approvals, elapsed time, and the run's end when it has ended. On a
+// narrow terminal the long facts get their short forms before anything is cut.
+func (m *model) statusBar(w int) string {
+	s := m.statusText(false)
+	if ansi.StringWidth(s) > w {
+		s = m.statusText(true)
+	}
+	if ansi.StringWidth(s) > w {
+		return ansi.Truncate(s, w, "")
+	}
+	return s + m.styles.StatusBar.Render(strings.Repeat(" ", w-ansi.StringWidth(s)))
+}
+
+func (m *model) statusText(short bool) string {
+	st := m.styles
+	bar := st.StatusBar
+	sep := bar.Render(" │ ")
+	sandbox, network := "sandbox "+firstNonEmpty(m.info.Sandbox, "?"), "net "+firstNonEmpty(m.info.Network, "?")
+	if short {
+		sandbox = "sandbox ✓"
+		if f := strings.Fields(m.info.Network); len(f) > 0 {
+			network = "net " + f[0]
+		}
+	}
+	sb := st.SandboxOn.Render(sandbox)
+	if m.info.SandboxOff {
+		sb = st.SandboxOff.Render("SANDBOX OFF")
+	}
+	brand := " SENTINEL "
+	if short {
+		brand = ""
+	}
+	segs := []string{
+		st.StatusKey.Render(brand) + bar.Render(sanitize(m.info.RunID)),
+		bar.Render(sanitize(firstNonEmpty(m.info.Coder, "coder"))),
+		sb,
+		bar.Render(sanitize(network)),
+		st.Allowed.Render(fmt.Sprintf("✓%d", m.counts.allowed)) + bar.Render(" ") +
+			st.Asked.Render(fmt.Sprintf("?%d", m.counts.asked)) + bar.Render(" ") +
+			st.Denied.Render(fmt.Sprintf("✗%d", m.counts.denied)),
+	}
+	if n := len(m.queue); n > 0 {
+		segs = append(segs, st.Asked.Render(fmt.Sprintf("%d pending", n)))
+	}
+	segs = append(segs, bar.Render(m.elapsed()))
+	if m.runDone || m.runStatus != "" {
+		segs = append(segs, st.StatusKey.Render("run "+firstNonEmpty(m.runStatus, "ended")))
+	}
+	return strings.Join(segs, sep)
+}
+
+func (m *model) elapsed() string {
+	if m.info.Started.IsZero() {
+		return "00:00:00"
+	}
+	d := m.opts.Now().Sub(m.info.Started)
+	if !m.ended.IsZero() {
+		d = m.ended.Sub(m.info.Started)
+	}
+	d = max(d, 0).Truncate(time.Second)
+	return fmt.Sprintf("%02d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+}
+
+// footer is the last notice, or the short help built from the key map.
+func (m *model) footer(w int) string {
+	if m.flash != "" {
+		return padTo(m.styles.Asked.UnsetBackground().Render(" "+sanitize(m.flash)), w)
+	}
+	m.help.SetWidth(w - 1)
+	return padTo(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
+}
+
+// bottomLines is everything between the panes and the footer: the approval
+// card (with the remember chooser or the deny message inside it), a folded
+// notice for skipped requests, the line editor, the attach banner and the
+// quit confirmation.
+func (m *model) bottomLines(w int) []string {
+	var out []string
+	switch {
+	case m.cardVisible():
+		out = m.cardLines(w)
+	case len(m.queue) > 0:
+		out = append(out, padTo(m.styles.Asked.UnsetBackground().Render(
+			fmt.Sprintf(" ● %d approval(s) pending — press p to answer", len(m.queue))), w))
+	}
+	switch m.mode {
+	case modeSearch, modeSteer:
+		out = append(out, m.editLine(w))
+	case modeAttach:
+		out = append(out, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
+	case modeQuit:
+		out = append(out, padTo(m.styles.CardTitle.Render(" Stop the run and quit? ")+m.keysLine([]key.Binding{m.keys.Yes, m.keys.No}), w))
+	}
+	return out
+}
+
+func (m *model) editLine(w int) string {
+	st := m.styles
+	s := st.CardKey.Render(" "+m.edit.prompt) + st.Text.Render(m.edit.value()) + st.CardKey.Render("█")
+	if ansi.StringWidth(s) > w {
+		// keep the end of what is being typed in view
+		s = ansi.TruncateLeft(s, ansi.StringWidth(s)-w, "…")
+	}
+	return padTo(s, w)
+}
+
+// rule is a horizontal line with a title at its left.
+func rule(title string, line lipgloss.Style, w int) string {
+	fill := w - 2 - ansi.StringWidth(title)
+	if fill < 0 {
+		return padTo(line.Render("──")+title, w)
+	}
+	return line.Render("──") + title + line.Render(strings.Repeat("─", fill))
+}
