@@ -45,10 +45,11 @@ type Broker struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu      sync.Mutex
-	conns   map[net.Conn]struct{}
-	started bool
-	history []Request
+	mu       sync.Mutex
+	conns    map[net.Conn]struct{}
+	started  bool
+	watching bool // the broker started the template watch and stops it
+	history  []Request
 }
 
 // NewBroker listens on cfg.SocketPath (mode 0600). Call Start or Serve to
@@ -132,6 +133,18 @@ func (b *Broker) Start() {
 		return
 	}
 	b.started = true
+	// Reload template files when the person edits them during the run.
+	err := b.cfg.Templates.Watch(func(sc Scope, err error) {
+		switch {
+		case err != nil && sc != "":
+			b.journal(journal.System, "template-error", fmt.Sprintf("%s templates not reloaded (the previous ones stay): %v", sc, err), nil)
+		case err != nil:
+			b.journal(journal.System, "template-error", "watching template files: "+err.Error(), nil)
+		default:
+			b.journal(journal.System, "templates-reloaded", fmt.Sprintf("%s templates reloaded from %s", sc, b.cfg.Templates.File(sc)), nil)
+		}
+	})
+	b.watching = err == nil
 	b.wg.Add(1)
 	go b.acceptLoop()
 }
@@ -158,6 +171,15 @@ func (b *Broker) Close() error {
 	}
 	b.mu.Unlock()
 	b.wg.Wait()
+	b.mu.Lock()
+	watching := b.watching
+	b.watching = false
+	b.mu.Unlock()
+	if watching {
+		b.cfg.Templates.Close()
+	} else {
+		b.cfg.Templates.Flush()
+	}
 	if rerr := os.Remove(b.cfg.SocketPath); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
 		return rerr
 	}

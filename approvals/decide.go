@@ -200,11 +200,19 @@ type partSummary struct {
 // plus the policy's verdict.
 type requestEvent struct {
 	Request
-	Verdict *verdictSummary `json:"verdict,omitempty"`
+	InputBytes int             `json:"input_bytes,omitempty"` // set when Input was too large to journal
+	Verdict    *verdictSummary `json:"verdict,omitempty"`
 }
+
+const maxJournaledInput = 64 << 10
 
 func (b *Broker) journalRequest(req Request, v *policy.Verdict) {
 	ev := requestEvent{Request: req}
+	if len(req.Input) > maxJournaledInput {
+		// a Write's whole content does not belong in every view's stream
+		ev.Input = nil
+		ev.InputBytes = len(req.Input)
+	}
 	if v != nil {
 		s := &verdictSummary{Decision: v.Decision, Rule: v.Rule, Reason: v.Reason, NeverDelegable: v.NeverDelegable}
 		for _, p := range v.Parts {

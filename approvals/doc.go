@@ -5,5 +5,42 @@
 // that fail closed.
 //
 // It must not know about Bubble Tea or any view: people answer through
-// Prompt values that a view consumes.
+// Prompt values that a view consumes. It must never fail open: an
+// unreachable broker, a malformed request, a panic, no decider, or no answer
+// within the timeout is a deny with a reason. It never accepts a template
+// over the socket: templates are written only by the person (the card's
+// "remember", `sentinel templates`, or editing the file).
+//
+// # Files
+//
+//   - types.go: the contract (Request, Decision, Decider, Prompt, Answer, Match, GrantSpec).
+//   - broker.go, decide.go: the socket server and the chain (Judge is the
+//     policy + templates part, shared with `sentinel templates test`).
+//   - protocol.go, client.go: the wire protocol (PROTOCOL.md) and its client.
+//   - person.go: PersonQueue, the Decider a view answers.
+//   - templates*.go, templateset.go: remembered approvals, their TOML files,
+//     matching, usage counts (atomic edits) and fsnotify reloads.
+//   - suggest.go: the breadths offered on "remember" and their preview.
+//   - hooks.go: agent hook payloads (Claude Code, Codex, Gemini CLI, Crush)
+//     to requests and decisions back to each agent's answer format.
+//   - shellparse.go: a small static reader of shell lines for examples,
+//     suggestions and `templates add`; decisions use the policy's parts only.
+//
+// # Journal events
+//
+// The broker appends these to the run's journal:
+//
+//	lane      kind            text                                   data
+//	approval  request         "<kind>: <summary>"                    Request fields + "verdict" {decision, rule, reason, never_delegable, parts[{text, decision, rule}]}
+//	approval  decision        "allowed: <summary> (<by>)" or          Decision {request_id, decision, by, reason, message, remember, latency_ms}
+//	                          "denied: <summary> (<by>) — <reason>"
+//	approval  template-added  "remembered <match> (<scope> scope) as <id>"  Template
+//	system    template-error  a grant that could not be stored, or a template file that failed to reload
+//	system    templates-reloaded  "<scope> templates reloaded from <file>"
+//	system    broker-error    a refused connection or accept failure
+//	tool      <report kind>   a Report from an adapter (e.g. tool-result: "Bash: make → exit 1")   Report
+//	system    <report kind>   coder-stop, notification, hook-<event>  Report
+//
+// A decision's By is policy:<rule>, template:<id>[+<id>…], person,
+// supervisor, timeout, nobody (no decider) or error.
 package approvals

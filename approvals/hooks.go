@@ -20,6 +20,12 @@ const (
 	HookCrush  = "crush"  // Crush: PreToolUse (Claude-compatible input, {"decision"} output)
 )
 
+// EnvHookTimeout optionally tells `sentinel hook` how long to wait for a
+// decision (a Go duration like "9m30s"). Set it below the agent's own hook
+// timeout: an agent lets a timed-out hook's call proceed, so the hook must
+// deny first.
+const EnvHookTimeout = "SENTINEL_HOOK_TIMEOUT"
+
 // HookEvent is one hook invocation read from an agent's payload: either a
 // request that needs a decision, or a report to journal.
 type HookEvent struct {
@@ -289,7 +295,7 @@ func FormatHookAnswer(ev HookEvent, d Decision) HookAnswer {
 	allowed := d.Allowed()
 	reason := d.Reason
 	if !allowed {
-		reason = first(d.Message, d.Reason, "denied by Sentinel")
+		reason = first(d.Message, d.Reason, "Sentinel denied this")
 	}
 	var out any
 	switch ev.Adapter {
@@ -319,7 +325,7 @@ func FormatHookAnswer(ev HookEvent, d Decision) HookAnswer {
 	a := HookAnswer{Stdout: append(b, '\n')}
 	if !allowed {
 		a.Exit = 2
-		a.Stderr = "Sentinel denied this (" + d.By + "): " + reason
+		a.Stderr = reason + " [" + d.By + "]"
 	}
 	return a
 }

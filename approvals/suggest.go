@@ -1,9 +1,8 @@
 package approvals
 
 import (
-	"fmt"
+	"net"
 	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -74,16 +73,7 @@ func joinHostPort(h string, p int) string {
 	if p == 0 {
 		return h
 	}
-	return filepath.ToSlash(fmt.Sprintf("%s:%s", bracket(h), strconv.Itoa(p)))
-}
-
-func bracket(h string) string {
-	for _, r := range h {
-		if r == ':' {
-			return "[" + h + "]"
-		}
-	}
-	return h
+	return net.JoinHostPort(h, strconv.Itoa(p))
 }
 
 func argvBreadths(argv []string) []Match {

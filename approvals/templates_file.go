@@ -121,7 +121,14 @@ func parseTemplates(src []byte, file string, scope Scope) ([]*Template, error) {
 		if errors.As(err, &pe) {
 			return nil, &TemplateFileError{File: file, Line: pe.Position.Line, Field: pe.LastKey, Msg: pe.Message}
 		}
-		return nil, &TemplateFileError{File: file, Line: 1, Msg: err.Error()}
+		fe := &TemplateFileError{File: file, Line: 1, Msg: err.Error()}
+		if m := decodeErrLine.FindStringSubmatch(err.Error()); m != nil {
+			fe.Line, _ = strconv.Atoi(m[1])
+			fe.Field = m[2]
+			fe.Msg = strings.TrimSpace(err.Error()[len(m[0]):])
+			fe.Msg = strings.TrimPrefix(fe.Msg, ": ")
+		}
+		return nil, fe
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
@@ -160,6 +167,9 @@ func parseTemplates(src []byte, file string, scope Scope) ([]*Template, error) {
 	}
 	return out, nil
 }
+
+// decodeErrLine reads the position out of a toml type-mismatch error.
+var decodeErrLine = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\)`)
 
 var tableHeader = regexp.MustCompile(`^\s*\[\[\s*template\s*\]\]`)
 

@@ -201,7 +201,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	for _, a := range args[1:] {
-		if !a.static {
+		if !a.static && !(a.benignVars && (name.val == "echo" || name.val == "printf")) {
 			x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion or substitution and cannot be judged before it runs")
 			break
 		}

@@ -128,7 +128,9 @@ func (c *checkEnv) isCredential(p string) bool {
 		}
 	}
 	for _, d := range systemSecrets {
-		if within(p, d) {
+		// A workspace that lives below one of these (say /root/project)
+		// is the person's choice; only the secret itself counts then.
+		if within(p, d) && !within(c.ws, d) {
 			return true
 		}
 	}

@@ -15,12 +15,29 @@ type word struct {
 	static  bool // no expansion or substitution of any kind
 	pattern bool // unquoted glob or brace-expansion characters: the shell may turn it into other words
 	tilde   bool // began with an unquoted ~ that was expanded
+	// benignVars: every dynamic part is a plain $NAME of a variable whose
+	// value is not secret ($?, $HOME, $PWD, …); printing it is harmless.
+	benignVars bool
+}
+
+var benignParams = setOf("?", "#", "$", "!", "-", "0", "HOME", "PWD", "OLDPWD", "USER", "SHELL", "PATH",
+	"GOPATH", "GOROOT", "LANG", "TERM", "HOSTNAME", "SHLVL", "RANDOM", "LINENO", "SECONDS", "PPID", "UID", "EUID",
+	"BASH_VERSION", "OSTYPE", "MACHTYPE", "HOSTTYPE", "TMPDIR", "CI", "GOOS", "GOARCH")
+
+// benignParam reports a plain expansion of a non-secret variable.
+func benignParam(n syntax.WordPart) bool {
+	pe, ok := n.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil ||
+		pe.Repl != nil || pe.Names != 0 || pe.Exp != nil || pe.NestedParam != nil {
+		return false
+	}
+	return benignParams[pe.Param.Value]
 }
 
 // decodeWord decodes w. home is used for a leading "~" or "~/".
 func decodeWord(w *syntax.Word, home string) word {
 	var b strings.Builder
-	out := word{static: true}
+	out := word{static: true, benignVars: true}
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
@@ -40,6 +57,11 @@ func decodeWord(w *syntax.Word, home string) word {
 					out.tilde = true
 					v = rest
 				}
+			} else if i == 0 && home != "" {
+				// bash (not in POSIX mode) expands ~ after "name=" and
+				// after ":" in such a word even when it is an argument:
+				// dd of=~/.bashrc writes the home directory.
+				v = expandAssignTilde(v, home)
 			}
 			if unquotedLit(&b, v) {
 				out.pattern = true
@@ -59,6 +81,9 @@ func decodeWord(w *syntax.Word, home string) word {
 				lit, ok := q.(*syntax.Lit)
 				if !ok {
 					out.static = false
+					if !benignParam(q) {
+						out.benignVars = false
+					}
 					continue
 				}
 				dquoteLit(&b, lit.Value)
@@ -66,6 +91,9 @@ func decodeWord(w *syntax.Word, home string) word {
 		default:
 			// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob, BraceExp.
 			out.static = false
+			if !benignParam(p) {
+				out.benignVars = false
+			}
 		}
 	}
 	out.val = b.String()
@@ -213,4 +241,20 @@ func literalPrefixDir(v string) string {
 		return "/"
 	}
 	return v[:j]
+}
+
+// expandAssignTilde expands "~" right after the "=" of a leading NAME= and
+// after each ":" following it.
+func expandAssignTilde(v, home string) string {
+	eq := strings.IndexByte(v, '=')
+	if eq <= 0 || !validName(v[:eq]) {
+		return v
+	}
+	parts := strings.Split(v[eq+1:], ":")
+	for i, p := range parts {
+		if p == "~" || strings.HasPrefix(p, "~/") {
+			parts[i] = home + p[1:]
+		}
+	}
+	return v[:eq+1] + strings.Join(parts, ":")
 }

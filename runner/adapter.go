@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/runner/demo"
 )
 
 // Adapter is how Sentinel starts and talks to one kind of coder.
@@ -60,7 +62,8 @@ func (d *demoAdapter) Preflight() error {
 	if _, err := os.Stat(d.scenario); err != nil {
 		return fmt.Errorf("scenario %s: %w (pass an existing TOML file to --scenario)", d.scenario, err)
 	}
-	return nil
+	_, err := demo.Load(d.scenario)
+	return err
 }
 
 func (d *demoAdapter) Argv(task string) ([]string, error) {

@@ -165,6 +165,15 @@ func (r *Run) prepare(ctx context.Context) error {
 	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network, map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
 	_ = writeMeta(r.dir, r.meta)
 
+	if d, ok := r.adapter.(*demoAdapter); ok && d.scenario != "" {
+		// The coder reads its scenario from the run directory, which the
+		// sandbox shows it read-only, wherever the person's file lives.
+		dst := filepath.Join(r.dir, "scenario.toml")
+		if err := copyFile(d.scenario, dst); err != nil {
+			return fmt.Errorf("scenario: %w", err)
+		}
+		d.scenario = dst
+	}
 	argv, err := r.adapter.Argv(o.Task)
 	if err != nil {
 		return err

@@ -29,7 +29,7 @@ func TestGreet(t *testing.T) {
 	}
 }
 `,
-	"README.md": "# greet\n\nA tiny greeter, used by `sentinel demo`.\n",
+	"README.md":       "# greet\n\nA tiny greeter, used by `sentinel demo`.\n",
 	"scripts/lint.sh": "#!/bin/sh\n# Counts exported functions per file: the project's house style check.\nfor f in *.go; do printf '%s: %s exported funcs\\n' \"$f\" \"$(grep -c '^func [A-Z]' \"$f\")\"; done\n",
 }
 

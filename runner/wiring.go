@@ -65,8 +65,13 @@ func (r *Run) startBroker() error {
 // profile is what the coder's process tree may do.
 func (r *Run) profile() sandbox.Profile {
 	p := r.opts.Project
+	var readable []string
+	if exe, err := os.Executable(); err == nil {
+		readable = append(readable, exe) // the demo coder and the hook commands are this binary
+	}
 	return sandbox.Profile{
 		Workspace:  r.ws.Dir,
+		Readable:   readable,
 		ReadOnly:   []string{r.dir, filepath.Dir(r.socketPath()), p.StateDir()},
 		Protected:  []string{filepath.Join(r.ws.Dir, ".git", "hooks"), filepath.Join(r.ws.Dir, ".git", "config")},
 		Hidden:     []string{p.Root + string(os.PathSeparator) + ".git"},

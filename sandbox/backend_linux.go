@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"syscall"
 
@@ -27,6 +28,7 @@ type helperSpec struct {
 	Protected []string `json:"protected,omitempty"`
 	Net       NetMode  `json:"net"`
 	ProxyPort int      `json:"proxy_port,omitempty"`
+	Empty     string   `json:"empty"` // an empty read-only file mounted over hidden files
 }
 
 // pickBackend resolves auto and refuses when the machine cannot enforce
@@ -100,6 +102,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 		Backend: s.mode, Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
 		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
 		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: s.p.Net,
+		Empty: filepath.Join(s.base, "empty"),
 	}
 	if s.p.Net == NetProxy {
 		sp.ProxyPort = InsideProxyPort
@@ -109,6 +112,14 @@ func (s *Sandbox) spec(dir string) helperSpec {
 
 func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec.Cmd, error) {
 	sp := s.spec(resolve(dir))
+	// The program itself must be readable inside: its real directory (an
+	// npm package, a versioned install under ~/.local/share) joins the
+	// read-only locations for this command.
+	if p, err := exec.LookPath(argv[0]); err == nil {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			sp.Readable = append(append([]string{}, sp.Readable...), filepath.Dir(r))
+		}
+	}
 	js, err := json.Marshal(sp)
 	if err != nil {
 		return nil, err
@@ -117,8 +128,9 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	var c *exec.Cmd
 	switch s.mode {
 	case ModeBwrap:
-		args := append(bwrapArgs(sp, planMounts(sp)), "--")
-		c = exec.CommandContext(ctx, s.bwrap, append(args, helperArgs...)...)
+		args := append([]string{HelperArg, "stage0", "--", s.bwrap}, bwrapArgs(sp, planMounts(sp))...)
+		args = append(args, "--")
+		c = exec.CommandContext(ctx, s.helper, append(args, helperArgs...)...)
 		c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	case ModeNS:
 		c = exec.CommandContext(ctx, s.helper, helperArgs[1:]...)
@@ -159,7 +171,7 @@ func bwrapArgs(sp helperSpec, plan []mountOp) []string {
 		case mountHideDir:
 			a = append(a, "--tmpfs", m.dst, "--remount-ro", m.dst)
 		case mountHideFile:
-			a = append(a, "--ro-bind", "/dev/null", m.dst)
+			a = append(a, "--ro-bind", m.src, m.dst)
 		}
 	}
 	return append(a, "--chdir", sp.Dir)

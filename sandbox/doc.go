@@ -1,9 +1,19 @@
 // Package sandbox confines a coder's whole process tree: profiles (writable
 // roots, hidden and protected paths, network mode), the Linux backends (user,
 // mount, pid and network namespaces through Go's clone flags or bubblewrap,
-// then a re-exec helper that applies Landlock and seccomp), the egress proxy
-// that is the only way out, macOS Seatbelt profiles, and probing what the
-// machine can enforce for `sentinel doctor`.
+// then a re-exec helper that drops capabilities, sets no-new-privs and
+// applies Landlock and a seccomp filter before exec'ing the command), the
+// egress proxy that is the only way out, macOS Seatbelt profiles, and
+// probing what the machine can enforce for `sentinel doctor`.
 //
-// It must not decide policy: unknown hosts are handed to a HostAsker.
+// Layers: mounts make hidden paths empty, protected paths and Sentinel's
+// state read-only, /tmp private and /run empty; Landlock limits reads to
+// system and named locations and writes to the workspace, /tmp and the
+// agent's state; seccomp refuses ptrace, io_uring, mounts, new namespaces,
+// raw sockets and every foreign-architecture call; the network namespace has
+// only loopback, where the helper forwards to Sentinel's proxy.
+//
+// It must not decide policy: unknown hosts are handed to a HostAsker. If the
+// machine cannot enforce what a profile asks for, Prepare refuses; it never
+// runs a weaker sandbox.
 package sandbox

@@ -21,6 +21,9 @@ import (
 // exit status. Stage 2 drops capabilities, sets no-new-privs, applies
 // Landlock and seccomp and execs the command; it never returns on success.
 func HelperMain(args []string) int {
+	if len(args) >= 3 && args[0] == "stage0" && args[1] == "--" {
+		return stage0(args[2:])
+	}
 	if len(args) < 4 || args[2] != "--" {
 		fmt.Fprintln(os.Stderr, "sentinel sandbox helper: internal use only")
 		return 125
@@ -42,6 +45,16 @@ func HelperMain(args []string) int {
 func helperFail(what string, err error) int {
 	fmt.Fprintf(os.Stderr, "sentinel sandbox: %s: %v (refusing to run unconfined)\n", what, err)
 	return 125
+}
+
+// stage0 starts bubblewrap with keyboard signals ignored: bwrap sits in the
+// terminal's foreground process group and would die of a Ctrl-C meant for
+// the command. Stage 1 handles them again, so the command starts with the
+// default dispositions.
+func stage0(argv []string) int {
+	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	err := syscall.Exec(argv[0], argv, os.Environ())
+	return helperFail("exec bwrap", err)
 }
 
 // proxyFD is where Sandbox.Command puts the proxy socket's directory.

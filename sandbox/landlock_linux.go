@@ -93,8 +93,8 @@ func restrictLandlock(sp helperSpec) error {
 func addLandlockRule(rulesetFD int, r llRule, handled uint64) error {
 	pfd, err := unix.Open(r.path, unix.O_PATH|unix.O_CLOEXEC, 0)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return nil // a missing optional location grants nothing
+		if os.IsNotExist(err) || os.IsPermission(err) {
+			return nil // a location missing or closed to us grants nothing
 		}
 		return fmt.Errorf("open %s: %w", r.path, err)
 	}

@@ -15,7 +15,7 @@ const (
 	mountBindRW   mountKind = iota // src bound writable at dst
 	mountBindRO                    // src bound read-only at dst
 	mountHideDir                   // an empty read-only tmpfs over dst
-	mountHideFile                  // /dev/null (read-only) over dst
+	mountHideFile                  // an empty read-only file over dst
 )
 
 type mountOp struct {
@@ -64,7 +64,24 @@ func planMounts(sp helperSpec) []mountOp {
 			if st.IsDir() {
 				plan = append(plan, mountOp{kind: mountHideDir, dst: h, dir: true})
 			} else {
-				plan = append(plan, mountOp{kind: mountHideFile, src: "/dev/null", dst: h})
+				// Not /dev/null: writes to a device pass a read-only mount.
+				plan = append(plan, mountOp{kind: mountHideFile, src: sp.Empty, dst: h})
+			}
+		}
+	}
+	// A mount point cannot be renamed or removed, so each directory between
+	// the workspace and a protected path is bound onto itself first: else
+	// `mv .git .git2 && mkdir -p .git/hooks` would sidestep the protection.
+	seen := map[string]bool{}
+	for _, p := range sp.Protected {
+		var anchors []string
+		for a := filepath.Dir(p); a != sp.Workspace && within(a, sp.Workspace); a = filepath.Dir(a) {
+			anchors = append([]string{a}, anchors...)
+		}
+		for _, a := range anchors {
+			if !seen[a] {
+				seen[a] = true
+				add(mountBindRW, a, a)
 			}
 		}
 	}

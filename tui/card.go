@@ -3,8 +3,8 @@ package tui
 import (
 	"fmt"
 	"strconv"
-	"time"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -50,6 +50,7 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, m.keys.Remember):
 		m.chooser = newChooser(m.queue[0])
 		m.mode = modeRemember
+		m.updatePreview()
 		if !m.pastLoaded {
 			s := m.s
 			return func() tea.Msg { return pastMsg(s.PastRequests()) }, true

@@ -3,33 +3,53 @@ package tui
 import (
 	"io"
 	"strings"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/vt"
 )
 
+// writeSlice bounds how much output the emulator parses while holding its
+// lock, so a redraw never waits long for a flood to be parsed.
+const writeSlice = 64 << 10
+
 // coderTerm is the terminal emulator a full-screen coder draws into, and the
 // one path by which bytes go back to the coder: the emulator's replies to
 // terminal queries and, in attach mode only, the person's keys encoded the
 // way the coder's terminal modes expect.
 //
-// Everything the emulator writes back is read by its own goroutine and passed
-// to send; without that reader the emulator's Write blocks on the first query
-// (see STYLE.md, x/vt pitfalls).
+// Output is parsed on the emulator's own goroutine, never on the UI's: a
+// coder that prints faster than the emulator parses makes the coder pane lag,
+// not the keyboard or the other lanes. Everything the emulator writes back is
+// read by a second goroutine and passed to send; without that reader the
+// emulator's Write blocks on the first query (see STYLE.md, x/vt pitfalls).
 type coderTerm struct {
+	mu   sync.Mutex // guards emu, w, h
 	emu  *vt.Emulator
 	w, h int
+
+	qmu     sync.Mutex // guards pending, flushes
+	pending []byte
+	flushes []chan struct{}
+	wake    chan struct{}
+	changed func() // called after output changed the screen; may block
+
 	pipe *io.PipeWriter
-	done chan struct{}
+	quit chan struct{}
+	done sync.WaitGroup
 }
 
 func newCoderTerm(w, h int, send func([]byte)) *coderTerm {
 	w, h = max(w, 1), max(h, 1)
-	t := &coderTerm{emu: vt.NewEmulator(w, h), w: w, h: h, done: make(chan struct{})}
+	t := &coderTerm{emu: vt.NewEmulator(w, h), w: w, h: h, wake: make(chan struct{}, 1), quit: make(chan struct{})}
+	// The pane shows the live screen only; x/vt v0.1.0 keeps scrollback in a
+	// slice it shifts on every scrolled line, which made output 20× slower.
+	t.emu.SetScrollbackSize(1) // 0 is ignored
 	t.pipe, _ = t.emu.InputPipe().(*io.PipeWriter)
+	t.done.Add(2)
 	go func() {
-		defer close(t.done)
+		defer t.done.Done()
 		buf := make([]byte, 4096)
 		for {
 			n, err := t.emu.Read(buf)
@@ -41,14 +61,85 @@ func newCoderTerm(w, h int, send func([]byte)) *coderTerm {
 			}
 		}
 	}()
+	go t.parse()
 	return t
 }
 
-// write feeds coder output to the emulator.
-func (t *coderTerm) write(s string) { _, _ = t.emu.WriteString(s) }
+// parse feeds queued output to the emulator until close.
+func (t *coderTerm) parse() {
+	defer t.done.Done()
+	for {
+		select {
+		case <-t.quit:
+			return
+		case <-t.wake:
+		}
+		t.qmu.Lock()
+		data, flushes, changed := t.pending, t.flushes, t.changed
+		t.pending, t.flushes = nil, nil
+		t.qmu.Unlock()
+		drew := len(data) > 0
+		for len(data) > 0 {
+			n := min(len(data), writeSlice)
+			t.mu.Lock()
+			_, _ = t.emu.Write(data[:n])
+			t.mu.Unlock()
+			data = data[n:]
+		}
+		for _, f := range flushes {
+			close(f)
+		}
+		if changed != nil && drew {
+			changed()
+		}
+	}
+}
+
+func (t *coderTerm) signal() {
+	select {
+	case t.wake <- struct{}{}:
+	default:
+	}
+}
+
+// setChanged sets what is called after output changed the screen.
+func (t *coderTerm) setChanged(f func()) {
+	t.qmu.Lock()
+	t.changed = f
+	t.qmu.Unlock()
+}
+
+// write queues coder output for the emulator; it never blocks on parsing.
+func (t *coderTerm) write(s string) {
+	t.qmu.Lock()
+	t.pending = append(t.pending, s...)
+	t.qmu.Unlock()
+	t.signal()
+}
+
+// flush waits until everything written so far is on the emulator's screen.
+func (t *coderTerm) flush() {
+	ch := make(chan struct{})
+	t.qmu.Lock()
+	t.flushes = append(t.flushes, ch)
+	t.qmu.Unlock()
+	t.signal()
+	select {
+	case <-ch:
+	case <-t.quit:
+	}
+}
+
+func (t *coderTerm) size() (int, int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.w, t.h
+}
 
 func (t *coderTerm) resize(w, h int) {
 	w, h = max(w, 1), max(h, 1)
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if w == t.w && h == t.h {
 		return
 	}
@@ -58,22 +149,52 @@ func (t *coderTerm) resize(w, h int) {
 
 // key encodes a key press for the coder and sends it through the reply path.
 func (t *coderTerm) key(k tea.KeyPressMsg) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.emu.SendKey(uv.KeyPressEvent(uv.Key(k)))
 }
 
 // paste sends pasted text, bracketed if the coder asked for that.
-func (t *coderTerm) paste(s string) { t.emu.Paste(s) }
-
-// lines returns the screen as h styled lines.
-func (t *coderTerm) lines() []string {
-	return strings.Split(strings.ReplaceAll(t.emu.Render(), "\r\n", "\n"), "\n")
+func (t *coderTerm) paste(s string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.emu.Paste(s)
 }
 
-// close ends the reply reader. It closes the pipe directly rather than calling
-// the emulator's Close, which races a blocked Read in x/vt v0.1.0.
+// text sends raw text down the reply path (tests use it as a marker).
+func (t *coderTerm) text(s string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.emu.SendText(s)
+}
+
+// lines returns the screen as styled lines.
+func (t *coderTerm) lines() []string {
+	t.mu.Lock()
+	s := t.emu.Render()
+	t.mu.Unlock()
+	return strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+}
+
+// cursor returns where the coder's cursor is, and whether it is shown.
+func (t *coderTerm) cursor() (x, y int, shown bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	p := t.emu.CursorPosition()
+	return p.X, p.Y, !t.emu.CursorHidden()
+}
+
+// close stops both goroutines. It closes the reply pipe directly rather than
+// calling the emulator's Close, which races a blocked Read in x/vt v0.1.0.
 func (t *coderTerm) close() {
+	select {
+	case <-t.quit:
+		return
+	default:
+	}
+	close(t.quit)
 	if t.pipe != nil {
 		_ = t.pipe.CloseWithError(io.EOF)
-		<-t.done
 	}
+	t.done.Wait()
 }

@@ -106,7 +106,13 @@ func keyMsg(k string) tea.KeyPressMsg {
 }
 
 // screen is the view as plain text.
-func (h *harness) screen() string { return ansi.Strip(h.m.render()) }
+func (h *harness) screen() string { return ansi.Strip(h.render()) }
+
+// render is the exact view once the coder's output has been parsed.
+func (h *harness) render() string {
+	h.m.term.flush()
+	return h.m.render()
+}
 
 func ev(seq int64, lane journal.Lane, kind, text string, data any) journal.Event {
 	var raw json.RawMessage
@@ -167,3 +173,34 @@ func notContains(t *testing.T, screen, want string) {
 		t.Fatalf("screen shows %q but should not:\n%s", want, screen)
 	}
 }
+
+// waitFor polls cond for a condition reached by another goroutine (the
+// emulator's reply reader); it fails with what it last saw, never on time.
+func waitFor(t *testing.T, cond func() bool, got func() string) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		if cond() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("condition not reached; last saw %q", got())
+}
+
+// coderKeys returns every byte that has reached the coder so far. Keys travel
+// from the emulator through a pipe and a goroutine, so it first sends a
+// marker down the same ordered path and waits for it: everything sent
+// before the marker has then arrived.
+func (h *harness) coderKeys() string {
+	h.t.Helper()
+	const marker = "\x00<flush>"
+	h.m.term.text(marker)
+	waitFor(h.t, func() bool { return strings.HasSuffix(string(h.s.Keys()), marker) }, func() string { return string(h.s.Keys()) })
+	got := strings.TrimSuffix(string(h.s.Keys()), marker)
+	h.s.mu.Lock()
+	h.s.keys = []byte(got)
+	h.s.mu.Unlock()
+	return got
+}
+
+func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -50,9 +48,11 @@ func (m *model) ingestOne(ev journal.Event) {
 			}
 		case "decision":
 			var d struct {
-				Decision string `json:"decision"`
+				Decision  string `json:"decision"`
+				RequestID string `json:"request_id"`
 			}
 			_ = ev.Decode(&d)
+			m.decidedElsewhere(d.RequestID)
 			switch {
 			case d.Decision == "deny" || strings.HasPrefix(ev.Text, "denied:"):
 				m.counts.denied++
@@ -68,6 +68,32 @@ func (m *model) ingestOne(ev journal.Event) {
 		m.addLine(paneSupervisor, line{tagAdversary, eventText(ev)})
 	default:
 		m.systemEvent(ev)
+	}
+}
+
+// decidedElsewhere drops a queued card whose request was already decided (a
+// timeout, the supervisor, or a stopped run): answering it would do nothing.
+func (m *model) decidedElsewhere(id string) {
+	if id == "" {
+		return
+	}
+	for i, p := range m.queue {
+		if p.Request.ID != id {
+			continue
+		}
+		delete(m.skipped, p)
+		m.queue = append(m.queue[:i:i], m.queue[i+1:]...)
+		if i == 0 {
+			m.chooser = nil
+			if m.mode == modeRemember || m.mode == modeDenyMsg {
+				m.mode = modeNormal
+			}
+			if len(m.queue) > 0 && !m.cardHidden {
+				m.cardOpened = m.opts.Now() // the next card gets its own guard
+			}
+		}
+		m.flash = "a pending request was decided elsewhere: " + sanitize(requestText(p.Request))
+		return
 	}
 }
 
@@ -116,17 +142,6 @@ func (m *model) coderOutput(chunk string) {
 		return
 	}
 	m.panes[paneCoder].setPartial(line{tagCoder, cleanLine(m.coderPartial)}, true)
-}
-
-// cleanLine turns one raw terminal line into plain text: a carriage return
-// starts the line over (progress bars), escape sequences are dropped, tabs
-// become spaces and any other control character is removed.
-func cleanLine(raw string) string {
-	raw = strings.TrimSuffix(raw, "\r")
-	if i := strings.LastIndexByte(raw, '\r'); i >= 0 {
-		raw = raw[i+1:]
-	}
-	return sanitize(ansi.Strip(raw))
 }
 
 // sanitize removes escape and control characters from text shown in a lane,

@@ -45,12 +45,12 @@ func defaultKeys() keyMap {
 
 		Approve:  b([]string{"a"}, "a", "approve once"),
 		Remember: b([]string{"r"}, "r", "approve + remember"),
-		Deny:     b([]string{"d"}, "d", "deny (with message)"),
-		Skip:     b([]string{"s"}, "s", "skip for now"),
+		Deny:     b([]string{"d"}, "d", "deny…"),
+		Skip:     b([]string{"s"}, "s", "skip"),
 		Reject:   b([]string{"esc"}, "esc", "deny"),
 
 		Breadth: b([]string{"up", "down", "k", "j"}, "↑/↓", "how broad"),
-		Scope:   b([]string{"o"}, "o", "scope: run/project/user"),
+		Scope:   b([]string{"o"}, "o", "scope"),
 		Expiry:  b([]string{"e"}, "e", "expiry"),
 		Confirm: b([]string{"enter"}, "enter", "confirm"),
 		Back:    b([]string{"esc"}, "esc", "back"),

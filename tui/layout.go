@@ -49,8 +49,9 @@ func (m *model) layout() layout {
 		l.set(paneSupervisor, rect{lw + 1, top + th, rw, bh})
 		return l
 	}
-	// stacked: the coder gets half, the other three share the rest
-	other := max((h-h/2)/3, 2)
+	// stacked: the coder gets two fifths and what does not divide evenly;
+	// the other three share the rest
+	other := max((h-h*2/5)/3, 2)
 	coder := max(h-3*other, 2)
 	y := top
 	for _, p := range []struct {

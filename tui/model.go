@@ -3,10 +3,11 @@ package tui
 import (
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/themes"
 )
 
@@ -67,6 +68,7 @@ type model struct {
 	chooser    *chooser
 	past       []approvals.Request
 	pastLoaded bool
+	engine     *policy.Engine // for the remember preview; built on first use
 
 	counts      counts
 	runStatus   string // set when the run has ended
@@ -104,7 +106,11 @@ func (m *model) applyTheme() {
 		p, _ = themes.Resolve("auto", m.darkBG, nil)
 	}
 	m.styles = themes.New(p, m.opts.NoColor)
-	m.help.Styles = help.DefaultStyles(m.darkBG)
+	st := m.styles
+	m.help.Styles = help.Styles{
+		ShortKey: st.CardKey, ShortDesc: st.Muted, ShortSeparator: st.Separator, Ellipsis: st.Separator,
+		FullKey: st.CardKey, FullDesc: st.Text, FullSeparator: st.Separator,
+	}
 }
 
 func (m *model) Init() tea.Cmd {
@@ -141,6 +147,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.enqueue(msg.p)
 	case pastMsg:
 		m.past, m.pastLoaded = msg, true
+		if m.chooser != nil {
+			m.chooser.coveredSel = -1
+			m.updatePreview()
+		}
 	case runDoneMsg:
 		m.runDone = true
 		m.ended = m.opts.Now()
@@ -150,6 +160,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		if m.stopping || m.opts.ExitWhenDone {
 			return tea.Quit
 		}
+	case screenMsg:
+		// the coder's screen changed: the redraw after this shows it
 	case stoppedMsg:
 		return tea.Quit
 	case tickMsg:
@@ -164,6 +176,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.paste(msg.Content)
 	case tea.MouseWheelMsg:
 		m.wheel(msg.Mouse())
+	case tea.MouseClickMsg:
+		if id, ok := m.layout().paneAt(msg.X, msg.Y); ok && id != paneTimeline {
+			m.focus = id
+		}
 	}
 	return nil
 }

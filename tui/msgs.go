@@ -23,6 +23,8 @@ type (
 		palettes map[string]themes.Palette
 		errs     []error
 	}
+	// screenMsg says the full-screen coder's screen changed.
+	screenMsg struct{}
 	// tickMsg redraws the elapsed time.
 	tickMsg struct{}
 	// armMsg redraws a card when its key guard has passed.

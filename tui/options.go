@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"io"
 	"os"
 	"time"
 )
@@ -29,6 +30,11 @@ type Options struct {
 	Guard time.Duration
 	// Now is the clock; nil means time.Now. Tests inject one.
 	Now func() time.Time
+	// Input and Output replace the terminal (nil means stdin/stdout); Size is
+	// the screen size to assume when Output is not a terminal.
+	Input  io.Reader
+	Output io.Writer
+	Size   [2]int
 }
 
 // Defaults for Options.

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -32,10 +31,14 @@ type chooser struct {
 	sel     int
 	scope   int
 	expiry  int
+	// covered caches which past requests the selected breadth would have
+	// covered; coveredSel is the selection it was computed for (-1: none).
+	covered    []approvals.Request
+	coveredSel int
 }
 
 func newChooser(p *approvals.Prompt) *chooser {
-	return &chooser{prompt: p, options: suggestGrants(p.Request, p.Verdict)}
+	return &chooser{prompt: p, options: suggestGrants(p.Request, p.Verdict), coveredSel: -1}
 }
 
 func (c *chooser) spec() *approvals.GrantSpec {
@@ -53,8 +56,10 @@ func (m *model) chooserKey(k tea.KeyPressMsg) tea.Cmd {
 		m.mode = modeNormal
 	case k.String() == "up" || k.String() == "k":
 		c.sel = max(c.sel-1, 0)
+		m.updatePreview()
 	case k.String() == "down" || k.String() == "j":
 		c.sel = min(c.sel+1, max(len(c.options)-1, 0))
+		m.updatePreview()
 	case key.Matches(k, m.keys.Scope):
 		c.scope = (c.scope + 1) % len(scopes)
 	case key.Matches(k, m.keys.Expiry):
@@ -116,7 +121,7 @@ func (m *model) previewLines(w int) []string {
 	if len(c.options) == 0 {
 		return nil
 	}
-	covered := preview(c.options[c.sel].match, m.past)
+	covered := c.covered
 	out := []string{padTo(st.CardLabel.Render(fmt.Sprintf("  would have covered %d of %d earlier requests", len(covered), len(m.past))), w)}
 	for i, r := range covered {
 		if i == 3 {
@@ -140,47 +145,30 @@ func expiryName(d time.Duration) string {
 	}
 }
 
-// suggestGrants offers breadths from narrowest to broadest: the exact argv and
-// its token prefixes for a shell command, the path and globs of its
-// directory for a file, the exact host for the network.
-//
-// Local stand-in until approvals.SuggestGrants lands; it works on the
-// policy's decoded argv and never on raw text.
+// suggestGrants offers the breadths approvals.SuggestGrants allows for the
+// request, narrowest first, each with a label a person can read.
 func suggestGrants(req approvals.Request, v policy.Verdict) []grantOption {
 	var out []grantOption
-	switch req.Kind {
-	case policy.KindShell:
-		if len(v.Parts) != 1 || v.Parts[0].Argv == nil || v.Parts[0].Dynamic {
-			// A compound or dynamic line cannot be covered by one argv match.
-			return nil
-		}
-		argv := v.Parts[0].Argv
-		out = append(out, grantOption{"exactly: " + quoteArgv(argv), approvals.Match{Exact: argv}})
-		for n := len(argv) - 1; n >= 1; n-- {
-			if n == 1 && len(argv) > 2 {
-				break // a bare program name is too broad to offer
-			}
-			out = append(out, grantOption{"starting with: " + quoteArgv(argv[:n]) + " …", approvals.Match{Prefix: argv[:n]}})
-		}
-	case policy.KindWrite, policy.KindEdit:
-		if req.Path == "" {
-			return nil
-		}
-		out = append(out, grantOption{"exactly: " + req.Path, approvals.Match{Path: req.Path}})
-		dir := path.Dir(req.Path)
-		out = append(out, grantOption{"files in " + dir + "/*", approvals.Match{Path: dir + "/*"}})
-		out = append(out, grantOption{"anything under " + dir + "/**", approvals.Match{Path: dir + "/**"}})
-	case policy.KindNet:
-		if req.Host == "" {
-			return nil
-		}
-		h := req.Host
-		if req.Port != 0 {
-			h += ":" + strconv.Itoa(req.Port)
-		}
-		out = append(out, grantOption{"exactly the host " + h, approvals.Match{Host: h}})
+	for _, m := range approvals.SuggestGrants(req, v) {
+		out = append(out, grantOption{label: grantLabel(m), match: m})
 	}
 	return out
+}
+
+func grantLabel(m approvals.Match) string {
+	switch {
+	case m.Exact != nil:
+		return "exactly: " + quoteArgv(m.Exact)
+	case m.Prefix != nil:
+		return "starting with: " + quoteArgv(m.Prefix) + " …"
+	case strings.ContainsAny(m.Path, "*?["):
+		return "files matching " + m.Path + " in the workspace"
+	case m.Path != "":
+		return "exactly the file " + m.Path + " in the workspace"
+	case m.Host != "":
+		return "exactly the host " + m.Host
+	}
+	return "nothing"
 }
 
 func quoteArgv(argv []string) string {

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,9 +13,12 @@ import (
 	"github.com/sentinelhq/sentinel/themes"
 )
 
-// maxBatch caps how many events one frame carries, so a flood of output
-// still lets the screen redraw.
-const maxBatch = 4096
+// maxBatch and maxBatchBytes cap what one frame carries, so a flood of
+// output still lets the screen redraw and keys through between frames.
+const (
+	maxBatch      = 4096
+	maxBatchBytes = 1 << 20
+)
 
 // Run shows the session until the person quits (after a confirmed Stop) or,
 // with opts.ExitWhenDone, until the run finishes. It owns the terminal while
@@ -44,7 +48,24 @@ func Run(ctx context.Context, s Session, opts Options) error {
 		m.update(themesMsg{palettes: pal, errs: errs})
 	}
 
-	p := tea.NewProgram(m, tea.WithContext(ctx))
+	popts := []tea.ProgramOption{tea.WithContext(ctx)}
+	if opts.Input != nil {
+		popts = append(popts, tea.WithInput(opts.Input))
+	}
+	if opts.Output != nil {
+		popts = append(popts, tea.WithOutput(opts.Output))
+	}
+	if opts.Size[0] > 0 && opts.Size[1] > 0 {
+		popts = append(popts, tea.WithWindowSize(opts.Size[0], opts.Size[1]))
+	}
+	p := tea.NewProgram(m, popts...)
+	var redraw atomic.Bool // one screenMsg in flight at a time
+	m.term.setChanged(func() {
+		if redraw.CompareAndSwap(false, true) {
+			p.Send(screenMsg{})
+			redraw.Store(false)
+		}
+	})
 
 	go func() { // the coder's input: one writer, in order, off the UI goroutine
 		for {
@@ -101,19 +122,21 @@ func forwardEvents(ctx context.Context, events <-chan journal.Event, send func(t
 	timer.Stop()
 	for {
 		var batch []journal.Event
+		size := 0
 		select {
 		case ev, ok := <-events:
 			if !ok {
 				return
 			}
 			batch = append(batch, ev)
+			size += len(ev.Text)
 		case <-ctx.Done():
 			return
 		}
 		timer.Reset(frame)
 		open := true
 	gather:
-		for len(batch) < maxBatch {
+		for len(batch) < maxBatch && size < maxBatchBytes {
 			select {
 			case ev, ok := <-events:
 				if !ok {
@@ -121,6 +144,7 @@ func forwardEvents(ctx context.Context, events <-chan journal.Event, send func(t
 					break gather
 				}
 				batch = append(batch, ev)
+				size += len(ev.Text)
 			case <-timer.C:
 				break gather
 			case <-ctx.Done():

@@ -17,7 +17,14 @@ func (m *model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "sentinel · " + m.info.RunID
+	v.WindowTitle = "sentinel · " + sanitize(m.info.RunID)
+	// attached to a full-screen coder: show its cursor where it put it
+	if m.mode == modeAttach && m.info.FullScreenCoder {
+		x, y, shown := m.term.cursor()
+		if r, ok := m.layout().rect(paneCoder); ok && shown && x < r.w && y < r.h-1 {
+			v.Cursor = tea.NewCursor(r.x+x, r.y+1+y)
+		}
+	}
 	return v
 }
 
@@ -28,7 +35,12 @@ func (m *model) render() string {
 	rows[0] = []string{m.statusBar(w)}
 	if m.mode == modeHelp {
 		m.help.SetWidth(w - 2)
-		hl := strings.Split(m.help.FullHelpView(m.keys.FullHelp()), "\n")
+		groups := m.keys.FullHelp()
+		text := m.help.FullHelpView(groups)
+		if w < gridMinWidth { // two columns, then the card's keys below
+			text = m.help.FullHelpView(groups[:2]) + "\n\n" + m.help.FullHelpView(groups[2:])
+		}
+		hl := strings.Split(text, "\n")
 		hl = append([]string{m.styles.TitleOn.Render(" HELP · ? or esc to close"), ""}, hl...)
 		for i := 0; i < l.area.h && l.area.y+i < h; i++ {
 			s := ""

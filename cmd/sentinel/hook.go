@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,9 +14,18 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 )
 
-// hookTimeout bounds one hook's wait; the broker's own timeout (10 min by
-// default) answers first, so this only catches a broker that hangs.
-const hookTimeout = approvals.DefaultTimeout + time.Minute
+// defaultHookTimeout bounds one hook's wait when the runner does not say
+// (approvals.EnvHookTimeout). It is below the 600 s hook timeout agents are
+// configured with, because an agent lets a timed-out hook's call proceed:
+// the hook must deny first.
+const defaultHookTimeout = 9*time.Minute + 30*time.Second
+
+func hookTimeout() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(approvals.EnvHookTimeout)); err == nil && d > 0 {
+		return d
+	}
+	return defaultHookTimeout
+}
 
 func init() {
 	hook := &cobra.Command{
@@ -27,7 +37,15 @@ $` + approvals.EnvSocket + `) and prints the answer in the agent's format. Any p
 run, bad input, a broker that is gone, a timeout, a crash — is a deny with
 exit status 2 and the reason on stderr, because agents let a failed hook's
 tool call proceed.`,
-		Args: cobra.NoArgs,
+		// A mistyped hook command must deny too (exit 2), never print help and
+		// exit 0, which an agent would take as "go ahead".
+		Args: cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			err := fmt.Errorf("name the agent: sentinel hook claude|codex|gemini|crush (got %q)", strings.Join(args, " "))
+			a := approvals.HookFailure(approvals.HookClaude, "", err)
+			os.Stdout.Write(a.Stdout)
+			return exitError{code: 2, err: errors.New("hook: " + a.Stderr)}
+		},
 	}
 	for _, a := range []string{approvals.HookClaude, approvals.HookCodex, approvals.HookGemini, approvals.HookCrush} {
 		adapter := a
@@ -73,7 +91,7 @@ func runHook(ctx context.Context, adapter string, stdin io.Reader, stdout, stder
 		return fail(err)
 	}
 	event = ev.Name
-	ctx, cancel := context.WithTimeout(ctx, hookTimeout)
+	ctx, cancel := context.WithTimeout(ctx, hookTimeout())
 	defer cancel()
 	if ev.Report != nil {
 		// Reports never block the agent: a failure is a warning (exit 1).
@@ -91,14 +109,12 @@ func runHook(ctx context.Context, adapter string, stdin io.Reader, stdout, stder
 	if ev.Request == nil {
 		return fail(errors.New("the hook payload asks nothing"))
 	}
-	d, err := approvals.AskOnce(ctx, socket, *ev.Request)
-	if err != nil {
-		return fail(err)
-	}
+	// On any failure AskOnce returns a deny saying why; it is answered the same way.
+	d, _ := approvals.AskOnce(ctx, socket, *ev.Request)
 	a := approvals.FormatHookAnswer(ev, d)
 	stdout.Write(a.Stdout)
 	if a.Stderr != "" {
-		fmt.Fprintln(stderr, a.Stderr)
+		fmt.Fprintln(stderr, "sentinel hook "+adapter+": "+a.Stderr)
 	}
 	return a.Exit
 }

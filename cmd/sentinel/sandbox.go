@@ -25,8 +25,8 @@ func init() {
 		Short: "Run commands under the coder's sandbox",
 	}
 	var (
-		workspace, mode, netMode string
-		hosts, reads, writes     []string
+		workspace, mode, netMode, agent string
+		hosts, reads, writes            []string
 	)
 	run := &cobra.Command{
 		Use:   "run [flags] -- CMD [ARG...]",
@@ -37,13 +37,14 @@ through Sentinel's proxy. Unknown hosts are asked about on the terminal when
 stdin is one, and refused otherwise. The exit status is CMD's.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			return sandboxRun(args, workspace, sandbox.Mode(mode), sandbox.NetMode(netMode), hosts, reads, writes)
+			return sandboxRun(args, workspace, agent, sandbox.Mode(mode), sandbox.NetMode(netMode), hosts, reads, writes)
 		},
 	}
 	f := run.Flags()
 	f.StringVar(&workspace, "workspace", "", "writable workspace (default: the current directory)")
 	f.StringVar(&mode, "sandbox", "auto", "enforcement: auto, ns, bwrap or off")
 	f.StringVar(&netMode, "net", "proxy", "network: proxy (through Sentinel's proxy) or none")
+	f.StringVar(&agent, "agent", "", "also grant what this agent needs (claude, codex, gemini, opencode, crush): its state dirs and API key variables")
 	f.StringArrayVar(&hosts, "allow-host", nil, "let HOST[:PORT] through the proxy without asking (repeatable)")
 	f.StringArrayVar(&reads, "read", nil, "also let the command read PATH (repeatable)")
 	f.StringArrayVar(&writes, "write", nil, "also let the command write PATH (repeatable)")
@@ -51,7 +52,7 @@ stdin is one, and refused otherwise. The exit status is CMD's.`,
 	root.AddCommand(sb)
 }
 
-func sandboxRun(argv []string, workspace string, mode sandbox.Mode, net sandbox.NetMode, hosts, reads, writes []string) error {
+func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net sandbox.NetMode, hosts, reads, writes []string) error {
 	if workspace == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -76,6 +77,12 @@ func sandboxRun(argv []string, workspace string, mode sandbox.Mode, net sandbox.
 	}
 	home, _ := os.UserHomeDir()
 	p := sandbox.DefaultProfile(ws, home)
+	if agent != "" {
+		if _, ok := sandbox.KnownAgents[agent]; !ok {
+			return usageError{fmt.Errorf("--agent %s: unknown; use claude, codex, gemini, opencode or crush", agent)}
+		}
+		p = p.WithAgent(agent, home)
+	}
 	p.Net = net
 	p.AllowHosts = hosts
 	if r, err := abs(reads); err == nil {

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// agentCLI is a coding agent Sentinel can drive, and how to install it.
+type agentCLI struct {
+	Name    string `json:"name"`
+	Binary  string `json:"binary"`
+	Install string `json:"install"`
+}
+
+var agentCLIs = []agentCLI{
+	{"Claude Code", "claude", "npm install -g @anthropic-ai/claude-code"},
+	{"Codex", "codex", "npm install -g @openai/codex"},
+	{"Gemini CLI", "gemini", "npm install -g @google/gemini-cli"},
+	{"opencode", "opencode", "npm install -g opencode-ai"},
+	{"Crush", "crush", "npm install -g @charmland/crush"},
+}
+
+// doctorReport is what `sentinel doctor --json` prints.
+type doctorReport struct {
+	Sandbox     []sandbox.Check `json:"sandbox"`
+	Modes       []sandbox.Mode  `json:"modes"`
+	Enforceable bool            `json:"enforceable"`
+	Agents      []sandbox.Check `json:"agents"`
+}
+
+func init() {
+	var asJSON bool
+	doc := &cobra.Command{
+		Use:   "doctor",
+		Short: "Report what this machine can enforce and which agents are installed",
+		Long: `Check the sandbox's building blocks (Landlock, seccomp, user namespaces,
+bubblewrap, a trial confined run under each backend, pty) and which coding agent
+CLIs are on PATH, each with a fix when missing. Exits 1 when no sandbox backend
+works here.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			rep := runDoctor()
+			if asJSON {
+				enc := json.NewEncoder(c.OutOrStdout())
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(rep); err != nil {
+					return err
+				}
+			} else {
+				printDoctor(c.OutOrStdout(), rep)
+			}
+			if !rep.Enforceable {
+				return exitError{code: 1, err: fmt.Errorf("no sandbox backend works on this machine; see the fixes above, or run with --sandbox off knowingly")}
+			}
+			return nil
+		},
+	}
+	doc.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	root.AddCommand(doc)
+}
+
+func runDoctor() doctorReport {
+	caps := sandbox.Probe("")
+	rep := doctorReport{Sandbox: caps.Checks, Modes: caps.Modes, Enforceable: caps.Enforceable()}
+	for _, a := range agentCLIs {
+		ck := sandbox.Check{Name: a.Binary}
+		if p, err := exec.LookPath(a.Binary); err == nil {
+			ck.OK, ck.Detail = true, a.Name+" at "+p
+		} else {
+			ck.Detail, ck.Fix = a.Name+" not installed", a.Install
+		}
+		rep.Agents = append(rep.Agents, ck)
+	}
+	return rep
+}
+
+func printDoctor(w io.Writer, rep doctorReport) {
+	section := func(title string, checks []sandbox.Check) {
+		fmt.Fprintln(w, title)
+		for _, c := range checks {
+			mark := "ok     "
+			if !c.OK {
+				mark = "MISSING"
+			}
+			fmt.Fprintf(w, "  %s  %-34s %s\n", mark, c.Name, c.Detail)
+			if c.Fix != "" {
+				fmt.Fprintf(w, "           %-34s fix: %s\n", "", c.Fix)
+			}
+		}
+	}
+	section("sandbox", rep.Sandbox)
+	if rep.Enforceable {
+		modes := make([]string, len(rep.Modes))
+		for i, m := range rep.Modes {
+			modes[i] = string(m)
+		}
+		fmt.Fprintf(w, "  => can enforce: %s (--sandbox auto uses %s)\n", strings.Join(modes, ", "), modes[0])
+	} else {
+		fmt.Fprintln(w, "  => cannot enforce a sandbox here")
+	}
+	section("agents", rep.Agents)
+}

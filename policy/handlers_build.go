@@ -1,0 +1,657 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// The project's own build and test tools. They run project code, which the
+// sandbox contains; the policy checks the options that would run something
+// else or write elsewhere.
+
+func init() {
+	handlers["go"] = goCmd
+	handlers["gofmt"] = gofmtCmd
+	handlers["goimports"] = gofmtCmd
+	handlers["npm"] = npmCmd
+	handlers["yarn"] = yarnCmd
+	handlers["pnpm"] = pnpmCmd
+	handlers["bun"] = bunCmd
+	handlers["npx"] = npxCmd
+	handlers["pnpx"] = npxCmd
+	handlers["bunx"] = npxCmd
+	handlers["make"] = makeCmd
+	handlers["gmake"] = makeCmd
+	handlers["cargo"] = cargoCmd
+	handlers["pytest"] = pytestCmd
+	handlers["py.test"] = pytestCmd
+	handlers["pip"] = pipCmd
+	handlers["pip3"] = pipCmd
+	handlers["uv"] = func(x *cmdCtx, a []word) {
+		x.add(Ask, RulePkgInstall, "uv installs packages and runs tools")
+		if hasOpt(a[1:], "", "--index-url", "--extra-index-url", "--index", "-i", "--find-links") {
+			x.add(Deny, RulePkgIndex, "installs from a custom package index")
+		}
+	}
+	handlers["uvx"] = func(x *cmdCtx, a []word) { x.add(Ask, RulePkgRemoteExec, "uvx fetches and runs a tool") }
+	handlers["pipx"] = func(x *cmdCtx, a []word) { x.add(Ask, RulePkgRemoteExec, "pipx installs and runs tools") }
+	for _, n := range []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
+		"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
+		"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "tox", "nox"} {
+		handlers[n] = projectTool
+	}
+	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
+		handlers[n] = subcommandTool
+	}
+}
+
+// inWorkspace asks unless the command runs inside the workspace.
+func (x *cmdCtx) inWorkspace() {
+	x.readStr(".")
+}
+
+// projectTool allows a linter, formatter or test runner of the project.
+func projectTool(x *cmdCtx, args []word) {
+	x.add(Allow, RuleBuildProject, args[0].val+" checks or formats the project")
+	x.inWorkspace()
+	for _, w := range args[1:] {
+		if strings.HasPrefix(w.val, "-") {
+			if _, v, ok := strings.Cut(w.val, "="); ok && looksLikePath(v) {
+				x.readStr(v)
+			}
+			if w.val == "--config" || w.val == "-c" || strings.HasPrefix(w.val, "--plugin") || strings.HasPrefix(w.val, "--rulesdir") ||
+				strings.HasPrefix(w.val, "--require") || w.val == "-r" || strings.HasPrefix(w.val, "--loader") || strings.HasPrefix(w.val, "--resolve-plugins") {
+				x.add(Ask, RuleBuildOption, args[0].val+" "+w.val+" loads code or configuration from elsewhere")
+			}
+			continue
+		}
+		x.read(w)
+	}
+}
+
+// subcommandTool covers build tools whose subcommands the policy knows
+// only coarsely: test/build/check-style words are allowed, the rest asks.
+func subcommandTool(x *cmdCtx, args []word) {
+	ops := operands(args[1:], "", nil)
+	if len(ops) == 0 {
+		x.add(Ask, RuleUnknownCommand, args[0].val+" with no subcommand")
+		return
+	}
+	switch ops[0].val {
+	case "test", "build", "check", "lint", "fmt", "format", "vet", "compile", "verify", "tests", "spec":
+		x.add(Ask, RuleBuildOption, args[0].val+" "+ops[0].val+": this tool's options are not judged in detail")
+	default:
+		x.add(Ask, RuleUnknownCommand, args[0].val+" "+ops[0].val+" is not judged in detail")
+	}
+}
+
+var goBuildCmds = setOf("build", "test", "vet", "list", "run", "install", "fmt", "fix", "doc")
+
+func goCmd(x *cmdCtx, args []word) {
+	rest := args[1:]
+	if len(rest) > 0 && (rest[0].val == "-C" || strings.HasPrefix(rest[0].val, "-C=")) {
+		dir := strings.TrimPrefix(rest[0].val, "-C=")
+		if rest[0].val == "-C" && len(rest) > 1 {
+			x.read(rest[1])
+			rest = rest[2:]
+		} else {
+			x.readStr(dir)
+			rest = rest[1:]
+		}
+	}
+	if len(rest) == 0 {
+		x.add(Allow, RuleReadOnly, "prints go usage")
+		return
+	}
+	sub := rest[0].val
+	sargs := rest[1:]
+	switch {
+	case sub == "version" || sub == "help" || sub == "doc" || sub == "-h" || sub == "--help":
+		x.add(Allow, RuleReadOnly, "prints go information")
+		return
+	case sub == "env":
+		if hasOpt(sargs, "wu") {
+			x.add(Deny, RulePersist, "go env -w writes the person's Go configuration, which runs in later builds")
+			return
+		}
+		x.add(Allow, RuleReadOnly, "prints go environment")
+		return
+	case sub == "mod":
+		x.inWorkspace()
+		if len(sargs) > 0 {
+			switch sargs[0].val {
+			case "graph", "why", "verify", "edit", "init":
+				x.add(Allow, RuleBuildProject, "go mod "+sargs[0].val)
+				return
+			}
+		}
+		x.add(Ask, RulePkgInstall, "go mod downloads modules")
+		return
+	case sub == "get" || sub == "install" || sub == "work" || sub == "generate" || sub == "tool" || sub == "bug" || sub == "telemetry":
+		if sub == "install" || sub == "get" {
+			x.add(Ask, RulePkgInstall, "go "+sub+" downloads and installs modules")
+		} else {
+			x.add(Ask, RuleBuildOption, "go "+sub+" runs commands the request does not show")
+		}
+		goFlags(x, sargs)
+		return
+	case sub == "clean":
+		x.inWorkspace()
+		if hasOpt(sargs, "", "-cache", "-modcache", "-testcache", "-fuzzcache", "-i") {
+			x.add(Ask, RuleBuildOption, "go clean of shared caches outside the workspace")
+			return
+		}
+		x.add(Allow, RuleBuildProject, "removes build outputs")
+		return
+	case !goBuildCmds[sub]:
+		x.add(Ask, RuleUnknownCommand, "go "+sub+" is not a go command the policy knows")
+		return
+	}
+	x.add(Allow, RuleBuildProject, "go "+sub+" builds or tests the project")
+	x.inWorkspace()
+	ops := goFlags(x, sargs)
+	if sub == "run" || sub == "install" {
+		for _, o := range ops {
+			if strings.Contains(o.val, "@") {
+				if sub == "run" {
+					x.add(Deny, RulePkgRemoteExec, "go run "+o.val+" downloads and runs remote code")
+				}
+				return
+			}
+			if !strings.HasPrefix(o.val, ".") && !strings.HasPrefix(o.val, "/") && !strings.HasSuffix(o.val, ".go") && strings.Contains(strings.SplitN(o.val, "/", 2)[0], ".") {
+				x.add(Ask, RulePkgRemoteExec, "go run of a package outside the project")
+			}
+			if sub == "run" {
+				break // the rest are the program's arguments
+			}
+		}
+	}
+	for _, o := range ops {
+		if strings.HasPrefix(o.val, "/") || strings.HasPrefix(o.val, "~") || strings.HasPrefix(o.val, "..") {
+			x.read(o)
+		}
+	}
+}
+
+// goFlags judges go build flags and returns the operands.
+func goFlags(x *cmdCtx, sargs []word) []word {
+	var ops []word
+	for i := 0; i < len(sargs); i++ {
+		a := sargs[i].val
+		if a == "-args" || a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, sargs[i])
+			continue
+		}
+		name, val, has := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		takesVal := contains([]string{"o", "exec", "toolexec", "vettool", "coverprofile", "cpuprofile", "memprofile",
+			"blockprofile", "mutexprofile", "trace", "outputdir", "modfile", "overlay", "pgo", "ldflags", "gcflags",
+			"asmflags", "gccgoflags", "run", "bench", "count", "timeout", "cpu", "p", "tags", "mod", "covermode",
+			"coverpkg", "benchtime", "parallel", "skip", "fuzz", "fuzztime", "fuzzminimizetime", "list", "shuffle",
+			"compiler", "buildmode", "installsuffix", "pkgdir", "C", "f", "json.no", "failfast.no", "fullpath.no",
+			"memprofilerate", "blockprofilerate", "mutexprofilefraction", "reuse"}, name)
+		if takesVal && !has && i+1 < len(sargs) {
+			val = sargs[i+1].val
+			i++
+		}
+		switch name {
+		case "exec", "toolexec", "vettool":
+			x.add(Deny, RuleBuildExec, "go -"+name+" runs an arbitrary program")
+		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
+			x.writeStr(val)
+		case "outputdir", "pkgdir":
+			x.writeStr(filepath.Join(val, "glob-match"))
+		case "modfile", "overlay", "pgo":
+			if val != "auto" && val != "off" {
+				x.readStr(val)
+			}
+		case "ldflags", "gcflags", "asmflags", "gccgoflags":
+			if strings.Contains(val, "extld") || strings.Contains(val, "-plugin") || strings.Contains(val, "linkshared") {
+				x.add(Deny, RuleBuildExec, "an external linker or compiler plugin runs an arbitrary program")
+			}
+		case "compiler":
+			x.add(Ask, RuleBuildOption, "an alternative compiler")
+		}
+	}
+	return ops
+}
+
+func gofmtCmd(x *cmdCtx, args []word) {
+	write := hasOpt(args[1:], "w", "-w")
+	if write {
+		x.add(Allow, RuleFileWrite, "formats files in place")
+	} else {
+		x.add(Allow, RuleReadOnly, "checks formatting")
+	}
+	for _, w := range operands(args[1:], "r", []string{"srcdir", "local"}) {
+		if write {
+			x.write(w)
+		} else {
+			x.read(w)
+		}
+	}
+}
+
+var npmSafeGlobal = []string{"-s", "--silent", "-q", "--quiet", "--if-present", "--no-color", "--color", "-ws",
+	"--workspaces", "--loglevel", "--ignore-scripts", "--no-audit", "--no-fund", "--offline", "--prefer-offline",
+	"--no-progress", "-w", "--workspace", "--include-workspace-root", "-d", "--verbose", "-dd", "--json", "--parseable",
+	"-p", "--long", "-l", "--all", "-a", "--depth", "--omit", "--include", "--production", "--dev", "--save-dev", "-D",
+	"--save-exact", "-E", "--no-save", "-g.no"}
+
+// npmOptions judges npm-style options before "--" and returns the
+// operands. An option that changes configuration asks.
+func npmOptions(x *cmdCtx, args []word, tool string) []word {
+	var ops []word
+	for i := 0; i < len(args); i++ {
+		a := args[i].val
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, args[i])
+			continue
+		}
+		name, _, _ := strings.Cut(a, "=")
+		switch {
+		case name == "--registry" || strings.Contains(name, "registry") || name == "--userconfig" || name == "--globalconfig":
+			x.add(Deny, RulePkgIndex, tool+" "+name+" installs or runs from another registry or configuration")
+		case name == "--prefix" || name == "-C" || name == "--dir" || name == "--cwd":
+			v := strings.TrimPrefix(a, name+"=")
+			if v == a && i+1 < len(args) {
+				v = args[i+1].val
+				i++
+			}
+			x.readStr(v)
+		case contains(npmSafeGlobal, name):
+			if (name == "--loglevel" || name == "-w" || name == "--workspace" || name == "--depth" || name == "--omit" || name == "--include") && !strings.Contains(a, "=") {
+				i++
+			}
+		case name == "-g" || name == "--global" || name == "--location":
+			x.add(Ask, RulePkgInstall, tool+" --global changes the person's global packages")
+		default:
+			x.add(Ask, RuleBuildOption, tool+" option "+name+" can change which program runs (npm reads any --key=value as configuration)")
+		}
+	}
+	return ops
+}
+
+var npmDeny = setOf("publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "token", "login",
+	"logout", "adduser", "add-user", "team", "org", "star", "unstar", "hook", "profile")
+
+func npmCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "npm")
+	if len(ops) == 0 {
+		x.add(Allow, RuleReadOnly, "prints npm usage")
+		return
+	}
+	sub := ops[0].val
+	switch {
+	case npmDeny[sub]:
+		x.add(Deny, RulePublish, "npm "+sub+" publishes or changes the person's registry account")
+	case sub == "test" || sub == "t" || sub == "tst" || sub == "start" || sub == "stop" || sub == "restart" || sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn":
+		x.add(Allow, RuleBuildProject, "npm "+sub+" runs the project's own script")
+		x.inWorkspace()
+		if (sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn") && len(ops) > 1 {
+			npmScriptName(x, ops[1].val)
+		}
+	case sub == "ls" || sub == "list" || sub == "la" || sub == "ll" || sub == "explain" || sub == "why" ||
+		sub == "root" || sub == "prefix" || sub == "bin" || sub == "help" || sub == "help-search" || sub == "query" || sub == "-v" || sub == "--version":
+		x.add(Allow, RuleReadOnly, "npm "+sub+" prints information")
+	case sub == "exec" || sub == "x":
+		npxCmd(x, append([]word{{val: "npx", static: true}}, args[2:]...))
+	case sub == "version":
+		if len(ops) == 1 {
+			x.add(Allow, RuleReadOnly, "prints versions")
+		} else {
+			x.add(Ask, RuleGitOther, "npm version changes package.json and tags the repository")
+		}
+	case sub == "pkg" && len(ops) > 1 && ops[1].val == "get":
+		x.add(Allow, RuleReadOnly, "reads package.json")
+	case sub == "pack" || sub == "rebuild" || sub == "rb" || sub == "prune" || sub == "dedupe" || sub == "ddp" || sub == "init" || sub == "create" || sub == "link" || sub == "ln":
+		x.add(Ask, RulePkgInstall, "npm "+sub+" changes installed packages or runs their scripts")
+	default:
+		x.add(Ask, RulePkgInstall, "npm "+sub+" installs packages, talks to the registry, or is not known to the policy")
+	}
+}
+
+// npmScriptName asks for scripts whose names say they publish or deploy.
+func npmScriptName(x *cmdCtx, name string) {
+	n := strings.ToLower(name)
+	for _, bad := range []string{"publish", "deploy", "release", "push", "upload", "ship"} {
+		if strings.Contains(n, bad) {
+			x.add(Ask, RulePublish, "the script "+quoteShort(name)+" sounds like it publishes or deploys")
+		}
+	}
+}
+
+var yarnBuiltins = setOf("add", "remove", "install", "upgrade", "up", "dlx", "npm", "config", "set", "plugin",
+	"global", "link", "unlink", "pack", "import", "init", "create", "exec", "node", "info", "cache",
+	"constraints", "patch", "patch-commit", "version", "workspace", "workspaces", "dedupe", "rebuild", "stage",
+	"unplug", "login", "logout", "owner", "tag", "team", "upgrade-interactive", "generate-lock-entry", "policies",
+	"autoclean", "audit", "outdated", "search", "explain", "sdks", "bin", "why", "list", "licenses", "check", "publish")
+
+func yarnCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "yarn")
+	if len(ops) == 0 {
+		x.add(Ask, RulePkgInstall, "yarn with no command installs packages")
+		return
+	}
+	sub := ops[0].val
+	switch {
+	case sub == "publish" || sub == "login" || sub == "owner" || sub == "team" || (sub == "npm" && len(ops) > 1 && (ops[1].val == "publish" || ops[1].val == "login" || ops[1].val == "tag")):
+		x.add(Deny, RulePublish, "yarn "+sub+" publishes or changes the person's registry account")
+	case sub == "why" || sub == "list" || sub == "bin" || sub == "licenses" || sub == "explain" || sub == "check":
+		x.add(Allow, RuleReadOnly, "yarn "+sub+" prints information")
+	case sub == "dlx" || sub == "exec" || sub == "node":
+		x.add(Ask, RulePkgRemoteExec, "yarn "+sub+" runs code the request does not show")
+	case yarnBuiltins[sub]:
+		x.add(Ask, RulePkgInstall, "yarn "+sub+" installs packages or changes configuration")
+	default:
+		if sub == "run" {
+			if len(ops) < 2 {
+				x.add(Allow, RuleReadOnly, "lists scripts")
+				return
+			}
+			sub = ops[1].val
+		}
+		x.add(Allow, RuleBuildProject, "yarn runs the project's own script "+quoteShort(sub))
+		x.inWorkspace()
+		npmScriptName(x, sub)
+	}
+}
+
+func pnpmCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "pnpm")
+	if len(ops) == 0 {
+		x.add(Allow, RuleReadOnly, "prints pnpm usage")
+		return
+	}
+	sub := ops[0].val
+	switch sub {
+	case "publish", "login", "logout", "adduser", "owner", "dist-tag", "deprecate", "unpublish":
+		x.add(Deny, RulePublish, "pnpm "+sub+" publishes or changes the person's registry account")
+	case "test", "t", "run", "start":
+		x.add(Allow, RuleBuildProject, "pnpm "+sub+" runs the project's own script")
+		x.inWorkspace()
+		if sub == "run" && len(ops) > 1 {
+			npmScriptName(x, ops[1].val)
+		}
+	case "ls", "list", "why", "root", "bin", "help":
+		x.add(Allow, RuleReadOnly, "pnpm "+sub+" prints information")
+	case "dlx", "exec", "x", "create":
+		x.add(Ask, RulePkgRemoteExec, "pnpm "+sub+" runs code the request does not show")
+	case "install", "i", "add", "update", "up", "remove", "rm", "uninstall", "link", "unlink", "import", "rebuild", "prune", "fetch", "setup", "env", "config", "store", "patch", "patch-commit", "audit", "outdated", "pack", "init", "server", "deploy", "licenses", "approve-builds":
+		x.add(Ask, RulePkgInstall, "pnpm "+sub+" installs packages or changes configuration")
+	default:
+		x.add(Allow, RuleBuildProject, "pnpm runs the project's own script "+quoteShort(sub))
+		x.inWorkspace()
+		npmScriptName(x, sub)
+	}
+}
+
+func bunCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "bun")
+	if len(ops) == 0 {
+		x.add(Deny, RuleShellStdin, "bun with no arguments starts a REPL")
+		return
+	}
+	sub := ops[0].val
+	switch sub {
+	case "test":
+		x.add(Allow, RuleBuildProject, "bun test runs the project's tests")
+		x.inWorkspace()
+	case "run":
+		if len(ops) > 1 && !strings.ContainsAny(ops[1].val, "/.") {
+			x.add(Allow, RuleBuildProject, "bun run runs the project's own script")
+			x.inWorkspace()
+			npmScriptName(x, ops[1].val)
+			return
+		}
+		x.add(Ask, RuleInterpScript, "bun run of a file runs code the request does not show")
+	case "publish":
+		x.add(Deny, RulePublish, "bun publish publishes a package")
+	case "x":
+		npxCmd(x, append([]word{{val: "bunx", static: true}}, ops[1:]...))
+	case "install", "i", "add", "remove", "rm", "update", "link", "unlink", "pm", "create", "init", "upgrade", "patch":
+		x.add(Ask, RulePkgInstall, "bun "+sub+" installs packages")
+	default:
+		x.add(Ask, RuleInterpScript, "bun "+sub+" runs code the request does not show")
+	}
+}
+
+// npxCmd allows a tool only when the project already has it installed in
+// node_modules/.bin (npx then runs the local copy); anything else would be
+// downloaded and run.
+func npxCmd(x *cmdCtx, args []word) {
+	rest := args[1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "-y" || a == "--yes" || a == "-p" || a == "--package" || strings.HasPrefix(a, "--package=") || a == "-c" || a == "--call":
+			x.add(Deny, RulePkgRemoteExec, args[0].val+" "+a+" downloads or runs code without showing it")
+			return
+		case a == "--no-install" || a == "--no" || a == "--offline" || a == "-q" || a == "--quiet":
+		case strings.HasPrefix(a, "-"):
+			x.add(Ask, RulePkgRemoteExec, args[0].val+" option "+a+" the policy does not know")
+			return
+		default:
+			tool := a
+			if strings.ContainsAny(tool, "@/:") {
+				x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" fetches and runs a package")
+				return
+			}
+			if x.c.ws == "" || x.cw.unknown {
+				x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" may fetch and run a package")
+				return
+			}
+			for _, d := range x.cw.dirs {
+				bin := canonical(filepath.Join(d, "node_modules", ".bin", tool))
+				if _, err := os.Stat(bin); err != nil || !within(bin, x.c.ws) {
+					x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" is not installed in the project, so it would be downloaded and run")
+					return
+				}
+			}
+			projectTool(x, append([]word{{val: tool, static: true}}, rest[i+1:]...))
+			return
+		}
+	}
+	x.add(Ask, RulePkgRemoteExec, args[0].val+" with no package")
+}
+
+var makeBenignVars = setOf("V", "VERBOSE", "DEBUG", "CI", "TEST", "TESTS", "RUN", "PKG", "Q", "NAME", "TAGS",
+	"GOFLAGS.no", "TESTFLAGS.no", "J", "JOBS", "RACE", "COVER", "FILTER", "SUITE", "TARGET", "ARCH", "OS",
+	"GOOS", "GOARCH", "CGO_ENABLED", "RELEASE", "BUILD_TYPE", "NODE_ENV", "PREFIX.no", "VERSION")
+
+func makeCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleBuildProject, "make runs the project's own targets")
+	rest := args[1:]
+	dirSet := false
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "-C" || a == "--directory" || a == "-f" || a == "--file" || a == "--makefile" || a == "-I" || a == "--include-dir":
+			if i+1 < len(rest) {
+				x.read(rest[i+1])
+				if a == "-C" || a == "--directory" {
+					dirSet = true
+				}
+				if a == "-I" || a == "--include-dir" {
+					x.add(Ask, RuleBuildOption, "make -I reads makefiles from another directory")
+				}
+				i++
+			}
+		case strings.HasPrefix(a, "--directory=") || strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--makefile="):
+			_, v, _ := strings.Cut(a, "=")
+			x.readStr(v)
+			dirSet = dirSet || strings.HasPrefix(a, "--directory=")
+		case strings.HasPrefix(a, "-C") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			x.readStr(a[2:])
+			dirSet = true
+		case a == "-e" || a == "--environment-overrides" || strings.HasPrefix(a, "--eval") || a == "-E":
+			x.add(Ask, RuleBuildOption, "make "+a+" changes what the makefile runs")
+			if a == "-E" || a == "--eval" {
+				i++
+			}
+		case a == "-j" || a == "--jobs" || a == "-l" || a == "--load-average":
+			if i+1 < len(rest) && isDigits(rest[i+1].val) {
+				i++
+			}
+		case a == "-o" || a == "-W" || a == "--old-file" || a == "--what-if" || a == "--assume-old" || a == "--assume-new" || a == "--new-file":
+			i++
+		case strings.HasPrefix(a, "--"):
+			switch strings.SplitN(a, "=", 2)[0] {
+			case "--jobs", "--keep-going", "--silent", "--quiet", "--dry-run", "--just-print", "--recon",
+				"--always-make", "--no-print-directory", "--print-directory", "--output-sync", "--question",
+				"--no-builtin-rules", "--no-builtin-variables", "--ignore-errors", "--touch", "--trace", "--debug",
+				"--warn-undefined-variables", "--check-symlink-times", "--load-average", "--stop", "--no-keep-going",
+				"--print-data-base", "--version", "--help", "--shuffle", "--old-file", "--what-if", "--new-file":
+			default:
+				x.add(Ask, RuleBuildOption, "a make option the policy does not know: "+a)
+			}
+		case strings.HasPrefix(a, "-"):
+			if strings.Trim(a[1:], "jklsnBiqrRwStOdpv0123456789") != "" {
+				x.add(Ask, RuleBuildOption, "a make option the policy does not know: "+a)
+			}
+		case strings.Contains(a, "="):
+			name := strings.TrimRight(strings.SplitN(a, "=", 2)[0], ":+?!")
+			if !makeBenignVars[name] {
+				x.add(Ask, RuleBuildOption, "make variable "+name+" can change what the makefile runs")
+			}
+		default:
+			t := strings.ToLower(a)
+			for _, bad := range []string{"install", "deploy", "publish", "release", "push", "upload", "ship", "apply", "destroy"} {
+				if strings.Contains(t, bad) {
+					x.add(Ask, RulePublish, "the target "+quoteShort(a)+" sounds like it installs, publishes or deploys")
+				}
+			}
+		}
+	}
+	if !dirSet {
+		x.inWorkspace()
+	}
+}
+
+var cargoAllowed = setOf("test", "t", "build", "b", "check", "c", "clippy", "fmt", "doc", "d", "bench", "run", "r",
+	"tree", "metadata", "clean", "fix", "new", "init", "locate-project", "verify-project", "read-manifest", "version",
+	"help", "pkgid", "nextest", "llvm-cov", "udeps.no", "expand", "machete", "deny.no")
+
+func cargoCmd(x *cmdCtx, args []word) {
+	rest := args[1:]
+	sub := ""
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case strings.HasPrefix(a, "+"):
+			x.add(Ask, RuleBuildOption, "cargo "+a+" selects (and may download) another toolchain")
+		case a == "--config" || strings.HasPrefix(a, "--config="):
+			x.add(Deny, RuleBuildExec, "cargo --config can set a runner or wrapper that runs any program")
+			i++
+		case a == "-Z" || strings.HasPrefix(a, "-Z"):
+			x.add(Ask, RuleBuildOption, "unstable cargo flags")
+		case a == "--manifest-path" || a == "-C" || a == "--target-dir" || a == "--lockfile-path" || a == "--artifact-dir" || a == "--out-dir":
+			if i+1 < len(rest) {
+				if a == "--target-dir" || a == "--artifact-dir" || a == "--out-dir" {
+					x.write(word{val: rest[i+1].val + "/glob-match", static: rest[i+1].static})
+				} else {
+					x.read(rest[i+1])
+				}
+				i++
+			}
+		case strings.HasPrefix(a, "--manifest-path=") || strings.HasPrefix(a, "--target-dir="):
+			_, v, _ := strings.Cut(a, "=")
+			if strings.HasPrefix(a, "--target-dir=") {
+				x.writeStr(v + "/glob-match")
+			} else {
+				x.readStr(v)
+			}
+		case a == "--":
+			i = len(rest)
+		case strings.HasPrefix(a, "-"):
+		default:
+			if sub == "" {
+				sub = a
+			}
+		}
+	}
+	switch {
+	case sub == "publish" || sub == "login" || sub == "logout" || sub == "owner" || sub == "yank":
+		x.add(Deny, RulePublish, "cargo "+sub+" publishes or changes the person's registry account")
+	case sub == "install" || sub == "add" || sub == "remove" || sub == "update" || sub == "search" || sub == "fetch" || sub == "vendor" || sub == "package" || sub == "generate-lockfile" || sub == "uninstall":
+		x.add(Ask, RulePkgInstall, "cargo "+sub+" downloads or installs crates")
+	case sub == "" || cargoAllowed[sub]:
+		x.add(Allow, RuleBuildProject, "cargo "+sub+" builds or tests the project")
+		x.inWorkspace()
+	default:
+		x.add(Ask, RuleUnknownCommand, "cargo "+sub+" is an external subcommand the policy does not know")
+	}
+}
+
+func pytestCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleBuildProject, "pytest runs the project's tests")
+	x.inWorkspace()
+	rest := args[1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		name, val, has := strings.Cut(a, "=")
+		switch name {
+		case "--basetemp", "--junitxml", "--junit-xml", "--html", "--result-log", "--report-log", "--cov-report", "--debug", "--resultlog", "--json-report-file":
+			if !has && i+1 < len(rest) {
+				val = rest[i+1].val
+				i++
+			}
+			if name == "--cov-report" {
+				_, val, _ = strings.Cut(val, ":")
+			}
+			if val != "" {
+				if name == "--basetemp" {
+					val += "/glob-match"
+				}
+				x.writeStr(val)
+			}
+		case "--pdb", "--trace", "--pdbcls":
+			x.add(Ask, RuleShellStdin, "pytest --pdb opens an interactive debugger")
+		case "-p", "-c", "-k", "-m", "-o", "-n", "-W", "--tb", "--maxfail", "--durations", "--rootdir", "--confcutdir",
+			"--deselect", "--ignore", "--ignore-glob", "--override-ini", "--config-file", "--import-mode", "--log-level",
+			"--capture", "--dist", "--numprocesses", "--timeout", "-r", "--cov", "--cov-config", "--color", "--count", "--randomly-seed", "--lfnf", "--last-failed-no-failures", "--show-capture", "--verbosity", "--junit-prefix":
+			if !has && i+1 < len(rest) {
+				i++
+			}
+		default:
+			if !strings.HasPrefix(a, "-") {
+				path := a
+				if k := strings.Index(path, "::"); k >= 0 {
+					path = path[:k]
+				}
+				x.read(word{val: path, static: rest[i].static})
+			}
+		}
+	}
+}
+
+func pipCmd(x *cmdCtx, args []word) {
+	ops := operands(args[1:], "rcei", []string{"requirement", "constraint", "index-url", "extra-index-url", "find-links", "trusted-host", "target", "prefix", "root", "python", "platform", "implementation", "src", "log", "cache-dir", "proxy", "cert", "client-cert", "timeout", "retries", "exists-action", "progress-bar", "format", "path"})
+	if hasOpt(args[1:], "i", "--index-url", "--extra-index-url", "--find-links", "--trusted-host", "-f", "--proxy") {
+		x.add(Deny, RulePkgIndex, "pip from a custom index, host or proxy")
+		return
+	}
+	if len(ops) == 0 {
+		x.add(Allow, RuleReadOnly, "prints pip information")
+		return
+	}
+	switch ops[0].val {
+	case "list", "show", "freeze", "check", "help", "--version", "inspect", "debug":
+		x.add(Allow, RuleReadOnly, "pip "+ops[0].val+" prints information")
+	case "install", "download", "wheel", "uninstall":
+		x.add(Ask, RulePkgInstall, "pip "+ops[0].val+" installs or fetches packages")
+		for _, o := range ops[1:] {
+			if strings.Contains(o.val, "://") || strings.HasPrefix(o.val, "git+") {
+				x.add(Deny, RulePkgIndex, "pip install from a URL")
+			}
+		}
+	default:
+		x.add(Ask, RulePkgInstall, "pip "+ops[0].val+" is not judged in detail")
+	}
+}

@@ -1,0 +1,590 @@
+package policy
+
+import (
+	"strings"
+)
+
+// Programs that run other programs or code: find, archives, shells,
+// interpreters.
+
+func init() {
+	handlers["find"] = findCmd
+	handlers["tar"] = tarCmd
+	handlers["bsdtar"] = tarCmd
+	handlers["gtar"] = tarCmd
+	handlers["zip"] = zipCmd
+	handlers["unzip"] = unzipCmd
+	for _, n := range []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"} {
+		handlers[n] = compressCmd
+	}
+	for _, n := range []string{"sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "fish", "csh", "tcsh", "yash", "posh", "rbash"} {
+		handlers[n] = shellCmd
+	}
+	for _, n := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby",
+		"php", "lua", "luajit", "Rscript", "R", "julia", "tclsh", "wish", "osascript", "pwsh", "powershell",
+		"irb", "ghci", "runghc", "runhaskell", "scala", "groovy", "jshell", "clojure", "elixir", "iex", "erl",
+		"escript", "guile", "racket", "sbcl", "ocaml", "swipl", "gjs", "qjs", "jrunscript", "awk.no"} {
+		handlers[n] = interpreter
+	}
+	delete(handlers, "awk.no")
+}
+
+// isVersionedInterp recognises python3.12, ruby3.2, perl5.36 and the like.
+func isVersionedInterp(prog string) bool {
+	for _, base := range []string{"python", "pypy", "ruby", "perl", "php", "lua", "node", "pip"} {
+		if rest, ok := strings.CutPrefix(prog, base); ok && rest != "" {
+			if strings.Trim(rest, "0123456789.") == "" {
+				return base != "pip"
+			}
+		}
+	}
+	return false
+}
+
+// nested judges argv as its own Part reached through via.
+func (x *cmdCtx) nested(argv []word, via string) {
+	c := x.c
+	idx := len(c.parts)
+	p := Part{Text: strings.Join(vals(argv), " "), Via: via}
+	static := true
+	for _, w := range argv {
+		if !w.static {
+			static = false
+		}
+	}
+	if static {
+		p.Argv = vals(argv)
+	} else {
+		p.Dynamic = true
+	}
+	c.addPart(p)
+	sub := &cmdCtx{c: c, s: x.s, cw: x.cw, part: &p}
+	sub.command(argv, 1)
+	if !sub.set {
+		sub.add(Ask, RuleUnknownCommand, "nothing decided this command")
+	}
+	p.Decision, p.Rule, p.Reason = sub.f.d, sub.f.rule, sub.f.reason
+	if p.Argv != nil && !p.Dynamic {
+		f := c.e.applyArgvRules(sub.f, p.Argv)
+		p.Decision, p.Rule, p.Reason = f.d, f.rule, f.reason
+	}
+	if idx < len(c.parts) {
+		c.parts[idx] = p
+	}
+}
+
+var findValued = setOf("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+	"-type", "-xtype", "-size", "-perm", "-user", "-group", "-uid", "-gid", "-mtime", "-atime", "-ctime",
+	"-mmin", "-amin", "-cmin", "-maxdepth", "-mindepth", "-links", "-inum", "-printf", "-lname", "-ilname",
+	"-fstype", "-context", "-newer", "-anewer", "-cnewer", "-used", "-samefile", "-regextype", "-files0-from")
+
+var findFlags = setOf("-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false", "-empty", "-readable",
+	"-writable", "-executable", "-nouser", "-nogroup", "-depth", "-d", "-mount", "-xdev", "-noleaf",
+	"-daystart", "-warn", "-nowarn", "-ignore_readdir_race", "-noignore_readdir_race", "-help", "--help",
+	"-version", "--version", "-a", "-and", "-o", "-or", "-not", "!", ",", "(", ")", "-follow")
+
+func findCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "finds files")
+	rest := args[1:]
+	i := 0
+	for i < len(rest) && (rest[i].val == "-H" || rest[i].val == "-L" || rest[i].val == "-P" ||
+		strings.HasPrefix(rest[i].val, "-O") || rest[i].val == "-D") {
+		if rest[i].val == "-L" {
+			x.add(Ask, RulePathSymlinkOut, "find -L follows links, which may lead outside the workspace")
+		}
+		if rest[i].val == "-D" {
+			i++
+		}
+		i++
+	}
+	var starts []word
+	for i < len(rest) {
+		v := rest[i].val
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
+			break
+		}
+		starts = append(starts, rest[i])
+		i++
+	}
+	if len(starts) == 0 {
+		starts = []word{{val: ".", static: true}}
+	}
+	for _, s := range starts {
+		x.read(s)
+	}
+	for i < len(rest) {
+		v := rest[i].val
+		switch {
+		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
+			j := i + 1
+			for j < len(rest) && rest[j].val != ";" && rest[j].val != "+" {
+				j++
+			}
+			inner := rest[i+1 : j]
+			if len(inner) == 0 {
+				x.add(Ask, RuleUnknownCommand, "find "+v+" with no command")
+			}
+			// Judge the command once per starting point, with {} standing
+			// for a file found below it.
+			for _, s := range starts {
+				argv := make([]word, len(inner))
+				for k, w := range inner {
+					argv[k] = w
+					if strings.Contains(w.val, "{}") {
+						argv[k] = word{val: strings.ReplaceAll(w.val, "{}", s.val+"/glob-match"), static: w.static && s.static}
+					}
+				}
+				if len(argv) > 0 {
+					x.nested(argv, "find "+v)
+				}
+			}
+			i = j + 1
+		case v == "-delete":
+			x.add(Allow, RuleFileWrite, "deletes the files it finds")
+			for _, s := range starts {
+				x.write(word{val: s.val + "/glob-match", static: s.static})
+			}
+			i++
+		case v == "-fprint" || v == "-fprint0" || v == "-fls" || v == "-fprintf":
+			if i+1 < len(rest) {
+				x.write(rest[i+1])
+			}
+			i += 2
+			if v == "-fprintf" {
+				i++
+			}
+		case strings.HasPrefix(v, "-newer") && len(v) == 8:
+			i += 2
+		case findValued[v]:
+			if v == "-files0-from" && i+1 < len(rest) {
+				x.read(rest[i+1])
+				x.add(Ask, RulePathUnknown, "find reads its starting points from a file")
+			}
+			i += 2
+		case findFlags[v]:
+			i++
+		default:
+			x.add(Ask, RuleUnknownCommand, "a find expression the policy does not know: "+v)
+			i++
+		}
+	}
+}
+
+func tarCmd(x *cmdCtx, args []word) {
+	rest := args[1:]
+	for _, w := range rest {
+		for _, bad := range []string{"to-command", "checkpoint-action", "use-compress-program", "rsh-command",
+			"info-script", "new-volume-script", "rmt-command", "compress-program", "--lzip=", "--transform-command"} {
+			if strings.Contains(w.val, bad) {
+				x.add(Deny, RuleToolExec, "tar --"+strings.Trim(bad, "-=")+" runs a program")
+				return
+			}
+		}
+	}
+	mode := byte(0)
+	var archive, dir *word
+	var ops []word
+	var pendingVal []byte // letters of an old-style cluster still waiting for their values
+	valued := "fCTXbHgKLNVIF"
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		a := w.val
+		if len(pendingVal) > 0 {
+			switch pendingVal[0] {
+			case 'f':
+				archive = &rest[i]
+			case 'C':
+				dir = &rest[i]
+			case 'T', 'X':
+				x.read(w)
+			case 'g':
+				x.write(w)
+			}
+			pendingVal = pendingVal[1:]
+			continue
+		}
+		switch {
+		case a == "--":
+			ops = append(ops, rest[i+1:]...)
+			i = len(rest)
+		case strings.HasPrefix(a, "--"):
+			name, val, has := strings.Cut(a[2:], "=")
+			takes := contains([]string{"file", "directory", "files-from", "exclude-from", "listed-incremental", "owner", "group", "mode", "mtime", "transform", "xform", "format", "exclude", "blocking-factor", "tape-length", "label", "newer", "after-date", "newer-mtime", "index-file", "volno-file", "checkpoint", "record-size", "strip-components", "sort", "warning", "occurrence", "quoting-style", "suffix", "backup", "hole-detection", "atime-preserve"}, name)
+			if takes && !has && name != "checkpoint" && name != "backup" && name != "atime-preserve" {
+				if i+1 < len(rest) {
+					val = rest[i+1].val
+					i++
+				}
+			}
+			switch name {
+			case "file":
+				archive = &word{val: val, static: w.static}
+			case "directory":
+				dir = &word{val: val, static: w.static}
+			case "files-from", "exclude-from":
+				x.readStr(val)
+			case "listed-incremental", "index-file", "volno-file":
+				x.writeStr(val)
+			case "extract", "get":
+				mode = 'x'
+			case "create":
+				mode = 'c'
+			case "list":
+				mode = 't'
+			case "append", "update", "concatenate", "catenate", "delete":
+				mode = 'r'
+			case "diff", "compare":
+				mode = 't'
+			case "absolute-names":
+				x.add(Ask, RulePathUnknown, "tar --absolute-names may write anywhere")
+			}
+		case len(a) > 1 && a[0] == '-' || i == 0 && w.static && !strings.Contains(a, "/") && !strings.Contains(a, "."):
+			letters := strings.TrimPrefix(a, "-")
+			for j := 0; j < len(letters); j++ {
+				c := letters[j]
+				switch c {
+				case 'x':
+					mode = 'x'
+				case 'c':
+					mode = 'c'
+				case 't', 'd':
+					mode = 't'
+				case 'r', 'u', 'A':
+					mode = 'r'
+				case 'P':
+					x.add(Ask, RulePathUnknown, "tar -P may write anywhere")
+				case 'I', 'F':
+					x.add(Deny, RuleToolExec, "tar -"+string(c)+" runs a program")
+					return
+				}
+				if strings.IndexByte(valued, c) >= 0 {
+					if a[0] == '-' && j+1 < len(letters) {
+						v := word{val: letters[j+1:], static: w.static}
+						switch c {
+						case 'f':
+							archive = &v
+						case 'C':
+							dir = &v
+						}
+						break
+					}
+					pendingVal = append(pendingVal, c)
+				}
+			}
+		default:
+			ops = append(ops, w)
+		}
+	}
+	if archive != nil && strings.Contains(archive.val, ":") && !strings.HasPrefix(archive.val, "/") && !strings.HasPrefix(archive.val, ".") {
+		x.add(Ask, RuleNetTool, "tar with a host:file archive runs a remote shell")
+		return
+	}
+	switch mode {
+	case 'x':
+		x.add(Allow, RuleFileWrite, "extracts an archive inside the workspace")
+		if archive != nil {
+			x.read(*archive)
+		}
+		target := word{val: ".", static: true}
+		if dir != nil {
+			target = *dir
+		}
+		x.write(word{val: target.val + "/glob-match", static: target.static})
+	case 'c', 'r':
+		x.add(Allow, RuleFileWrite, "writes an archive inside the workspace")
+		if archive != nil {
+			x.write(*archive)
+		}
+		for _, o := range ops {
+			if dir != nil && !strings.HasPrefix(o.val, "/") {
+				x.read(word{val: dir.val + "/" + o.val, static: o.static && dir.static})
+			} else {
+				x.read(o)
+			}
+		}
+	case 't':
+		x.add(Allow, RuleReadOnly, "lists an archive")
+		if archive != nil {
+			x.read(*archive)
+		}
+	default:
+		x.add(Ask, RuleUnknownCommand, "a tar form the policy does not know")
+	}
+}
+
+func zipCmd(x *cmdCtx, args []word) {
+	if hasOpt(args[1:], "", "-TT", "--unzip-command") {
+		x.add(Deny, RuleToolExec, "zip -TT runs a program")
+		return
+	}
+	x.add(Allow, RuleFileWrite, "writes an archive inside the workspace")
+	ops := operands(args[1:], "bnOtPsx", []string{"temp-path", "output-file", "password", "split-size", "suffixes", "exclude", "include"})
+	for _, v := range longValues(args[1:], "output-file") {
+		x.writeStr(v)
+	}
+	if len(ops) == 0 {
+		return
+	}
+	x.write(ops[0])
+	for _, o := range ops[1:] {
+		x.read(o)
+	}
+}
+
+func unzipCmd(x *cmdCtx, args []word) {
+	ops := operands(args[1:], "dxP", nil)
+	if hasOpt(args[1:], "lvtZz") {
+		x.add(Allow, RuleReadOnly, "lists an archive")
+		if len(ops) > 0 {
+			x.read(ops[0])
+		}
+		return
+	}
+	x.add(Allow, RuleFileWrite, "extracts an archive inside the workspace")
+	if len(ops) > 0 {
+		x.read(ops[0])
+	}
+	dir := "."
+	for i, w := range args[1:] {
+		if w.val == "-d" && i+2 < len(args) {
+			dir = args[i+2].val
+			if !args[i+2].static {
+				x.add(Ask, RulePathUnknown, "extracts to a directory that cannot be known")
+			}
+		}
+	}
+	x.writeStr(dir + "/glob-match")
+}
+
+func compressCmd(x *cmdCtx, args []word) {
+	if hasOpt(args[1:], "c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test") {
+		readAll(x, args)
+		return
+	}
+	x.add(Allow, RuleFileWrite, "compresses or expands files inside the workspace")
+	for _, w := range operands(args[1:], "S", []string{"suffix"}) {
+		x.write(w)
+	}
+}
+
+func shellCmd(x *cmdCtx, args []word) {
+	name := args[0].val
+	rest := args[1:]
+	var payload *word
+	var ops []word
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case payload != nil || len(ops) > 0:
+			ops = append(ops, rest[i])
+		case a == "--" || a == "-":
+			ops = append(ops, rest[i+1:]...)
+			i = len(rest)
+		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
+			if i+1 < len(rest) && (rest[i+1].val == "expand_aliases" || rest[i+1].val == "functrace") {
+				x.add(Ask, RuleShellOption, "a shell option that changes how text is run")
+			}
+			i++
+		case a == "--rcfile" || a == "--init-file":
+			x.add(Ask, RuleShellScript, "runs a start-up file")
+			i++
+		case a == "-i" || a == "--login" || a == "-l" || a == "-s" || a == "--debugger":
+			x.add(Ask, RuleShellStdin, "an interactive or login shell reads code the request does not show")
+		case strings.HasPrefix(a, "--"):
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			if strings.ContainsRune(a, 'c') && a[0] == '-' {
+				if strings.ContainsAny(a, "is") {
+					x.add(Ask, RuleShellStdin, "an interactive shell")
+				}
+				if i+1 < len(rest) {
+					payload = &rest[i+1]
+					i++
+				} else {
+					x.add(Ask, RuleShellParse, name+" -c with no command")
+				}
+			} else if strings.ContainsAny(a[1:], "is") {
+				x.add(Ask, RuleShellStdin, "an interactive shell reads code the request does not show")
+			}
+		default:
+			ops = append(ops, rest[i])
+		}
+	}
+	switch {
+	case payload != nil:
+		x.add(Allow, RuleShellBuiltin, "runs a shell on the command text, which is judged on its own")
+		if !payload.static {
+			x.add(Ask, RuleShellDynamicArg, name+" -c with a command built from an expansion")
+			return
+		}
+		if name == "fish" || name == "csh" || name == "tcsh" || name == "zsh" {
+			x.add(Ask, RuleShellScript, name+" syntax is not bash; its payload is judged as bash only as a hint")
+		}
+		if len(ops) > 0 {
+			x.add(Ask, RuleShellDynamicArg, "positional arguments to a shell payload are expanded at run time")
+		}
+		sub := x.cw.copy()
+		x.c.shell(payload.val, &sub, x.s.depth+1, name+" -c")
+	case len(ops) > 0:
+		x.add(Ask, RuleShellScript, name+" runs the script "+quoteShort(ops[0].val))
+		x.read(ops[0])
+	default:
+		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
+	}
+}
+
+// interpreter judges python, node, perl, ruby and friends.
+func interpreter(x *cmdCtx, args []word) {
+	name := args[0].val
+	base := strings.TrimRight(name, "0123456789.")
+	rest := args[1:]
+	if len(rest) == 0 {
+		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
+		return
+	}
+	if len(rest) == 1 {
+		switch rest[0].val {
+		case "--version", "-V", "-v", "-version", "--help", "-h", "-VV":
+			if !(base == "perl" && rest[0].val == "-V") {
+				x.add(Allow, RuleInterpSafe, "prints the interpreter's version or help")
+				return
+			}
+		}
+	}
+	switch base {
+	case "python", "pypy":
+		pythonCmd(x, name, rest)
+	case "node", "nodejs":
+		nodeCmd(x, name, rest)
+	default:
+		inline := map[string][]string{"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r", "-B", "-R", "-E", "-F"},
+			"lua": {"-e"}, "luajit": {"-e"}, "Rscript": {"-e"}, "R": {"-e"}, "julia": {"-e", "-E"},
+			"osascript": {"-e"}, "pwsh": {"-c", "-Command", "-command", "-EncodedCommand", "-e"},
+			"powershell": {"-c", "-Command", "-command", "-EncodedCommand", "-e"}}[base]
+		for _, w := range rest {
+			for _, o := range inline {
+				if w.val == o || (len(o) == 2 && strings.HasPrefix(w.val, o) && base != "pwsh" && base != "powershell") {
+					x.add(Ask, RuleInterpInline, name+" runs inline code")
+					return
+				}
+			}
+			if strings.HasPrefix(w.val, "-") && (strings.ContainsAny(w.val[1:], "eE") && (base == "perl" || base == "ruby")) {
+				x.add(Ask, RuleInterpInline, name+" runs inline code")
+				return
+			}
+		}
+		x.add(Ask, RuleInterpScript, name+" runs code from a file")
+		for _, w := range rest {
+			if !strings.HasPrefix(w.val, "-") {
+				x.read(w)
+				break
+			}
+		}
+	}
+}
+
+var pythonSafeModules = setOf("pytest", "unittest", "mypy", "pyflakes", "pylint", "flake8", "black",
+	"ruff", "isort", "json.tool", "py_compile", "compileall", "doctest", "tabnanny", "coverage",
+	"pycodestyle", "pydocstyle", "bandit", "pyright", "tox.no")
+
+func pythonCmd(x *cmdCtx, name string, rest []word) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "-c" || strings.HasPrefix(a, "-c") && !strings.HasPrefix(a, "--") || a == "-" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'c')):
+			if a == "-" {
+				x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
+				return
+			}
+			x.add(Ask, RuleInterpInline, name+" -c runs inline code")
+			return
+		case a == "-m" || strings.HasPrefix(a, "-m") && !strings.HasPrefix(a, "--"):
+			mod := strings.TrimPrefix(a, "-m")
+			args := rest[i+1:]
+			if mod == "" {
+				if i+1 >= len(rest) {
+					x.add(Ask, RuleInterpInline, name+" -m with no module")
+					return
+				}
+				mod = rest[i+1].val
+				args = rest[i+2:]
+			}
+			switch {
+			case mod == "pip":
+				pipCmd(x, append([]word{{val: "pip", static: true}}, args...))
+			case mod == "pytest":
+				pytestCmd(x, append([]word{{val: "pytest", static: true}}, args...))
+			case mod == "venv" || mod == "virtualenv":
+				x.add(Allow, RuleFileWrite, "creates a virtual environment")
+				for _, o := range operands(args, "", []string{"prompt"}) {
+					x.write(o)
+				}
+			case pythonSafeModules[mod]:
+				x.add(Allow, RuleInterpSafe, name+" -m "+mod+" runs a known test or inspection tool")
+				for _, o := range operands(args, "kmpocnW", nil) {
+					if looksLikePath(o.val) || strings.HasSuffix(o.val, ".py") {
+						x.read(o)
+					}
+				}
+			case mod == "http.server" || mod == "smtpd" || mod == "ftplib":
+				x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections")
+			default:
+				x.add(Ask, RuleInterpScript, name+" -m "+mod+" runs a module the policy does not know")
+			}
+			return
+		case a == "-W" || a == "-X" || a == "-Q":
+			i++
+		case a == "-i":
+			x.add(Ask, RuleShellStdin, "an interactive interpreter")
+		case strings.HasPrefix(a, "--"):
+			if a == "--version" || a == "--help" {
+				continue
+			}
+			x.add(Ask, RuleInterpScript, "an interpreter option the policy does not know: "+a)
+		case strings.HasPrefix(a, "-"):
+		default:
+			x.add(Ask, RuleInterpScript, name+" runs the script "+quoteShort(a))
+			x.read(rest[i])
+			return
+		}
+	}
+	x.add(Allow, RuleInterpSafe, "prints interpreter information")
+}
+
+func nodeCmd(x *cmdCtx, name string, rest []word) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "-e" || a == "--eval" || a == "-p" || a == "--print" || strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print=") || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "ep")):
+			x.add(Ask, RuleInterpInline, name+" runs inline code")
+			return
+		case a == "-r" || a == "--require" || a == "--import" || a == "--loader" || a == "--experimental-loader" ||
+			strings.HasPrefix(a, "--require=") || strings.HasPrefix(a, "--import=") || strings.HasPrefix(a, "--loader="):
+			x.add(Ask, RuleInterpScript, name+" preloads a module")
+			i++
+		case a == "--test":
+			x.add(Allow, RuleBuildProject, "runs the project's tests")
+			x.readStr(".")
+			for _, o := range rest[i+1:] {
+				if !strings.HasPrefix(o.val, "-") {
+					x.read(o)
+				}
+			}
+			return
+		case a == "--run":
+			x.add(Allow, RuleBuildProject, "runs a package.json script")
+			return
+		case a == "-c" || a == "--check":
+		case a == "-":
+			x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
+			return
+		case a == "-i" || a == "--interactive":
+			x.add(Ask, RuleShellStdin, "an interactive interpreter")
+		case strings.HasPrefix(a, "-"):
+		default:
+			x.add(Ask, RuleInterpScript, name+" runs the script "+quoteShort(a))
+			x.read(rest[i])
+			return
+		}
+	}
+	x.add(Ask, RuleInterpScript, name+" with options the policy does not judge")
+}

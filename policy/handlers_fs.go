@@ -1,0 +1,505 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// handler judges one program's argv (args[0] is the program).
+type handler func(x *cmdCtx, args []word)
+
+// handlers maps a program name to its judgment. Filled in init so the
+// table can refer to functions that refer back to it.
+var handlers = map[string]handler{}
+
+func init() {
+
+	for _, n := range []string{"cat", "head", "tail", "wc", "nl", "cut", "tr", "paste", "join", "comm",
+		"fold", "fmt", "column", "rev", "tac", "expand", "unexpand", "od", "hexdump", "strings",
+		"base64", "base32", "basenc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum",
+		"b2sum", "cksum", "sum", "stat", "file", "du", "ls", "dir", "vdir", "realpath", "readlink",
+		"diff", "cmp", "sdiff", "diff3", "tsort", "numfmt", "look", "bat", "batcat", "exa", "eza",
+		"lsd", "shasum", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lz4cat",
+		"zgrep", "cloc", "tokei", "scc", "fd", "fdfind", "identify", "pdfinfo",
+		"shellcheck", "hadolint", "yamllint", "jsonlint", "markdownlint", "actionlint", "codespell",
+		"typos", "misspell", "test", "[", "nm", "objdump", "readelf", "size", "csvlook", "tree"} {
+		handlers[n] = readAll
+	}
+	delete(handlers, "tree")
+	handlers["tree"] = treeCmd
+	for _, n := range []string{"echo", "printf", "true", "false", ":", "pwd", "which", "type", "whereis",
+		"whoami", "id", "groups", "uname", "arch", "nproc", "tty", "locale", "seq", "sleep", "expr",
+		"basename", "dirname", "yes", "df", "ps", "free", "uptime", "getconf", "logname", "users",
+		"who", "w", "lsb_release", "sw_vers", "wait", "jobs", "times", "read", "getopts",
+		"shift", "break", "continue", "return", "exit", "bg", "fg", "caller", "compgen", "complete",
+		"compopt", "dirs", "help", "umask", "ulimit", "set", "unset", "mapfile", "readarray",
+		"factor", "cal", "clear", "reset", "tput", "date", "hostname", "lscpu", "lsblk", "nvidia-smi"} {
+		handlers[n] = noPaths
+	}
+	handlers["date"] = dateCmd
+	handlers["hostname"] = hostnameCmd
+	handlers["set"] = setCmd
+	handlers["unset"] = unsetCmd
+	handlers["cd"] = func(x *cmdCtx, a []word) { x.c.cd(x, a[1:]) }
+	handlers["pushd"] = handlers["cd"]
+	handlers["popd"] = func(x *cmdCtx, a []word) {
+		x.add(Allow, RuleShellCd, "changes directory")
+		x.cw.unknown = true
+	}
+	handlers["printenv"] = func(x *cmdCtx, a []word) {
+		x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+	}
+	handlers["export"] = exportCmd
+	handlers["eval"] = evalCmd
+	handlers["source"] = sourceCmd
+	handlers["."] = sourceCmd
+	handlers["alias"] = aliasCmd
+	handlers["unalias"] = func(x *cmdCtx, a []word) { x.add(Allow, RuleShellBuiltin, "removes aliases") }
+	handlers["trap"] = trapCmd
+	for _, n := range []string{"shopt", "enable", "hash", "fc", "history", "bind", "coproc", "kill", "pkill", "killall", "disown", "suspend", "logout", "chattr", "chown", "chgrp", "setfacl", "mount", "umount", "stty"} {
+		n := n
+		handlers[n] = func(x *cmdCtx, a []word) {
+			x.add(Ask, RuleShellOption, n+" changes this shell, other processes or file ownership")
+		}
+	}
+	for _, n := range []string{"less", "more", "most", "man", "info", "vi", "vim", "nvim", "nano", "emacs", "view", "pico", "ed", "ex", "joe", "micro", "code", "open", "xdg-open", "top", "htop", "lsof", "dc", "bc", "gdb"} {
+		n := n
+		handlers[n] = func(x *cmdCtx, a []word) {
+			x.add(Ask, RuleUnknownCommand, n+" is interactive or can run commands of its own")
+		}
+	}
+	for _, n := range []string{"cp", "install"} {
+		handlers[n] = copyCmd
+	}
+	handlers["mv"] = moveCmd
+	handlers["rm"] = removeCmd
+	handlers["unlink"] = removeCmd
+	handlers["rmdir"] = writeAll
+	handlers["mkdir"] = writeAll
+	handlers["touch"] = touchCmd
+	handlers["tee"] = writeAll
+	handlers["truncate"] = writeAll
+	handlers["shred"] = func(x *cmdCtx, a []word) {
+		x.add(Ask, RuleDestructive, "shred destroys file contents")
+		writeAll(x, a)
+	}
+	handlers["chmod"] = chmodCmd
+	handlers["ln"] = linkCmd
+	handlers["dd"] = ddCmd
+	handlers["mktemp"] = mktempCmd
+	handlers["split"] = func(x *cmdCtx, a []word) {
+		ops := operands(a[1:], "abClnt", nil)
+		x.add(Allow, RuleFileWrite, "splits a file inside the workspace")
+		if len(ops) > 0 {
+			x.read(ops[0])
+		}
+		prefix := word{val: "x", static: true}
+		if len(ops) > 1 {
+			prefix = ops[1]
+		}
+		x.write(prefix)
+	}
+	handlers["patch"] = func(x *cmdCtx, a []word) {
+		x.add(Ask, RuleFileWrite, "patch writes the files its input names")
+		readAll(x, a)
+	}
+}
+
+// operands returns the non-option arguments of args, skipping the values
+// of the single-letter options in valued and of the long options in
+// longVal (which take "--x v" as well as "--x=v"). Everything after "--" is
+// an operand.
+func operands(args []word, valued string, longVal []string) []word {
+	var out []word
+	for i := 0; i < len(args); i++ {
+		a := args[i].val
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case strings.HasPrefix(a, "--"):
+			name, _, has := strings.Cut(a[2:], "=")
+			if !has && contains(longVal, name) {
+				i++
+			}
+		case len(a) > 1 && a[0] == '-' && args[i].static:
+			// -abc or -n5 or -n 5.
+			for j := 1; j < len(a); j++ {
+				if strings.IndexByte(valued, a[j]) >= 0 {
+					if j == len(a)-1 {
+						i++
+					}
+					break
+				}
+			}
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
+}
+
+// longValues yields every --name=value or "--name value" of the given names.
+func longValues(args []word, names ...string) []string {
+	var out []string
+	for i, w := range args {
+		for _, n := range names {
+			if v, ok := strings.CutPrefix(w.val, "--"+n+"="); ok {
+				out = append(out, v)
+			} else if w.val == "--"+n && i+1 < len(args) {
+				out = append(out, args[i+1].val)
+			}
+		}
+	}
+	return out
+}
+
+// hasOpt reports whether any argument is one of opts, or a short-option
+// cluster holding one of the letters in short.
+func hasOpt(args []word, short string, opts ...string) bool {
+	for _, w := range args {
+		a := w.val
+		if a == "--" {
+			return false
+		}
+		for _, o := range opts {
+			if a == o || strings.HasPrefix(a, o+"=") {
+				return true
+			}
+		}
+		if short != "" && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[1:], short) {
+			return true
+		}
+	}
+	return false
+}
+
+// readAll allows a read-only tool and judges each operand and each
+// path-looking --opt=value as a read.
+func readAll(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "read-only inspection")
+	for _, w := range args[1:] {
+		if !w.static {
+			continue
+		}
+		if strings.HasPrefix(w.val, "-") && w.val != "-" {
+			if _, v, ok := strings.Cut(w.val, "="); ok && looksLikePath(v) {
+				x.readStr(v)
+			}
+			continue
+		}
+		x.read(w)
+	}
+}
+
+func looksLikePath(v string) bool {
+	return strings.ContainsRune(v, '/') || strings.HasPrefix(v, "~") || strings.HasPrefix(v, ".")
+}
+
+// noPaths allows a command whose arguments are not paths.
+func noPaths(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "prints information")
+}
+
+// writeAll allows a file-changing tool whose operands are all written.
+func writeAll(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "changes files inside the workspace")
+	for _, w := range operands(args[1:], "msrSt", []string{"mode", "size", "reference", "context"}) {
+		x.write(w)
+	}
+}
+
+func treeCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "lists a directory tree")
+	ops := operands(args[1:], "oPILHT", []string{"charset", "filelimit", "timefmt", "sort", "filesfrom"})
+	for i, w := range args {
+		if w.val == "-o" && i+1 < len(args) {
+			x.write(args[i+1])
+		}
+	}
+	for _, w := range ops {
+		x.read(w)
+	}
+}
+
+func dateCmd(x *cmdCtx, args []word) {
+	if hasOpt(args[1:], "s", "--set") {
+		x.add(Ask, RuleShellOption, "date --set changes the system clock")
+		return
+	}
+	readAll(x, args[:1])
+	for _, v := range longValues(args[1:], "file", "reference") {
+		x.readStr(v)
+	}
+}
+
+func hostnameCmd(x *cmdCtx, args []word) {
+	for _, w := range args[1:] {
+		if !strings.HasPrefix(w.val, "-") || w.val == "-F" || w.val == "--file" {
+			x.add(Ask, RuleShellOption, "hostname with an argument changes the host name")
+			return
+		}
+	}
+	noPaths(x, args)
+}
+
+func setCmd(x *cmdCtx, args []word) {
+	for _, w := range args[1:] {
+		if w.val == "--" {
+			break
+		}
+		// set -o / +o emacs|vi|history are harmless; set -T/-o functrace with
+		// a DEBUG trap and set -k change evaluation.
+		if strings.HasPrefix(w.val, "-") || strings.HasPrefix(w.val, "+") {
+			if strings.ContainsAny(w.val[1:], "kT") {
+				x.add(Ask, RuleShellOption, "this set option changes how later commands are evaluated")
+			}
+		}
+	}
+	x.add(Allow, RuleShellBuiltin, "sets shell options")
+}
+
+func unsetCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleShellBuiltin, "removes shell variables")
+	for _, w := range args[1:] {
+		if w.val == "-f" {
+			x.add(Ask, RuleShellOption, "removes shell functions")
+		}
+	}
+}
+
+func exportCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleShellAssign, "exports shell variables")
+	for _, w := range args[1:] {
+		if strings.HasPrefix(w.val, "-") {
+			if strings.Contains(w.val, "f") {
+				x.add(Ask, RuleShellFunction, "exports a function")
+			}
+			continue
+		}
+		name, val, _ := strings.Cut(w.val, "=")
+		x.addF(envVarFinding(name, val, false))
+	}
+}
+
+func evalCmd(x *cmdCtx, args []word) {
+	x.add(Ask, RuleShellEval, "eval runs text as code")
+	for _, w := range args[1:] {
+		if !w.static {
+			return
+		}
+	}
+	sub := x.cw.copy()
+	x.c.shell(strings.Join(vals(args[1:]), " "), &sub, x.s.depth+1, "eval")
+}
+
+func sourceCmd(x *cmdCtx, args []word) {
+	x.add(Ask, RuleShellSource, "runs a file's contents in this shell")
+	if len(args) > 1 {
+		x.read(args[1])
+	}
+}
+
+func aliasCmd(x *cmdCtx, args []word) {
+	if len(args) == 1 || (len(args) == 2 && args[1].val == "-p") {
+		x.add(Allow, RuleShellBuiltin, "lists aliases")
+		return
+	}
+	x.add(Ask, RuleShellAlias, "defines an alias, which changes what a later word runs")
+	for _, w := range args[1:] {
+		if _, v, ok := strings.Cut(w.val, "="); ok && w.static {
+			sub := cwds{unknown: true}
+			x.c.shell(v, &sub, x.s.depth+1, "alias")
+		}
+	}
+}
+
+func trapCmd(x *cmdCtx, args []word) {
+	if len(args) == 1 || args[1].val == "-l" || args[1].val == "-p" {
+		x.add(Allow, RuleShellBuiltin, "lists traps")
+		return
+	}
+	x.add(Ask, RuleShellOption, "trap runs code later, when a signal arrives")
+	if args[1].static && args[1].val != "-" {
+		sub := cwds{unknown: true}
+		x.c.shell(args[1].val, &sub, x.s.depth+1, "trap")
+	}
+}
+
+func copyCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "copies files inside the workspace")
+	ops := operands(args[1:], "tSmogZ", []string{"target-directory", "suffix", "mode", "owner", "group", "backup", "sparse", "reflink", "preserve", "no-preserve", "context", "strip-program"})
+	if v := longValues(args[1:], "strip-program"); len(v) > 0 {
+		x.add(Deny, RuleToolExec, "install --strip-program runs a program")
+	}
+	target := targetDir(args[1:])
+	if target != nil {
+		x.write(*target)
+		for _, w := range ops {
+			x.read(w)
+		}
+		return
+	}
+	if len(ops) == 0 {
+		return
+	}
+	for _, w := range ops[:len(ops)-1] {
+		x.read(w)
+	}
+	x.write(ops[len(ops)-1])
+	if len(ops) > 1 {
+		// The copy may land inside the destination directory.
+		last := ops[len(ops)-1]
+		for _, w := range ops[:len(ops)-1] {
+			if w.static && last.static && !last.pattern {
+				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
+			}
+		}
+	}
+}
+
+// targetDir returns the value of -t DIR / --target-directory=DIR.
+func targetDir(args []word) *word {
+	for i, w := range args {
+		if v, ok := strings.CutPrefix(w.val, "--target-directory="); ok {
+			return &word{val: v, static: w.static}
+		}
+		if (w.val == "-t" || w.val == "--target-directory") && i+1 < len(args) {
+			return &args[i+1]
+		}
+		if strings.HasPrefix(w.val, "-t") && len(w.val) > 2 && !strings.HasPrefix(w.val, "--") {
+			return &word{val: w.val[2:], static: w.static}
+		}
+	}
+	return nil
+}
+
+func moveCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "moves files inside the workspace")
+	ops := operands(args[1:], "tS", []string{"target-directory", "suffix", "backup"})
+	if t := targetDir(args[1:]); t != nil {
+		x.write(*t)
+	}
+	for _, w := range ops {
+		x.write(w)
+	}
+	if len(ops) > 1 {
+		last := ops[len(ops)-1]
+		for _, w := range ops[:len(ops)-1] {
+			if w.static && last.static && !last.pattern {
+				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
+			}
+		}
+	}
+}
+
+func removeCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "removes files inside the workspace")
+	if hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root") {
+		x.add(Ask, RuleDestructive, "recursive deletion")
+	}
+	if hasOpt(args[1:], "", "--no-preserve-root") {
+		x.add(Deny, RuleSystem, "rm --no-preserve-root")
+	}
+	for _, w := range operands(args[1:], "", nil) {
+		x.write(w)
+	}
+}
+
+func touchCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "creates or touches files inside the workspace")
+	for _, w := range operands(args[1:], "dtr", []string{"date", "reference", "time"}) {
+		x.write(w)
+	}
+}
+
+func chmodCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "changes file modes inside the workspace")
+	ops := operands(args[1:], "", []string{"reference"})
+	if len(longValues(args[1:], "reference")) == 0 && len(ops) > 0 {
+		mode := ops[0].val
+		if strings.ContainsAny(mode, "st") || (isDigits(mode) && len(mode) == 4 && mode[0] != '0') {
+			x.add(Ask, RuleShellOption, "sets setuid, setgid or sticky bits")
+		}
+		ops = ops[1:]
+	}
+	for _, w := range ops {
+		x.write(w)
+	}
+}
+
+func linkCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "creates links inside the workspace")
+	ops := operands(args[1:], "tS", []string{"target-directory", "suffix", "backup"})
+	if len(ops) == 0 {
+		return
+	}
+	var link word
+	targets := ops
+	if t := targetDir(args[1:]); t != nil {
+		link = *t
+	} else if len(ops) == 1 {
+		link = word{val: filepath.Base(ops[0].val), static: ops[0].static}
+	} else {
+		link = ops[len(ops)-1]
+		targets = ops[:len(ops)-1]
+	}
+	x.write(link)
+	for _, t := range targets {
+		if !t.static || t.pattern {
+			x.add(Ask, RulePathSymlinkOut, "a link to a target that cannot be known before it runs")
+			continue
+		}
+		// A symbolic link's target is relative to the link's directory.
+		base := word{val: t.val, static: true}
+		if !filepath.IsAbs(t.val) && link.static && hasOpt(args[1:], "s", "--symbolic") {
+			base.val = filepath.Join(filepath.Dir(link.val), t.val)
+		}
+		for _, p := range x.resolve(base) {
+			if !within(p, x.c.ws) {
+				x.add(Ask, RulePathSymlinkOut, "links to "+x.c.show(p)+", outside the workspace")
+			}
+			if f := x.c.pathVerdict(p, false); f.rule == RulePathCredential {
+				x.addF(f)
+			}
+		}
+	}
+}
+
+func ddCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "copies data inside the workspace")
+	for _, w := range args[1:] {
+		k, v, ok := strings.Cut(w.val, "=")
+		if !ok {
+			continue
+		}
+		switch k {
+		case "of":
+			x.write(word{val: v, static: w.static})
+		case "if":
+			x.read(word{val: v, static: w.static})
+		}
+	}
+}
+
+func mktempCmd(x *cmdCtx, args []word) {
+	for i, w := range args[1:] {
+		var dir string
+		if v, ok := strings.CutPrefix(w.val, "--tmpdir="); ok {
+			dir = v
+		} else if w.val == "-p" && i+2 < len(args) {
+			dir = args[i+2].val
+		}
+		if dir != "" {
+			x.add(Allow, RuleFileWrite, "creates a temporary file")
+			x.writeStr(filepath.Join(dir, "glob-match"))
+			return
+		}
+	}
+	for _, w := range x.c.writable {
+		if w == "/tmp" || strings.HasPrefix(w, "/tmp/") {
+			x.add(Allow, RuleFileWrite, "creates a temporary file")
+			return
+		}
+	}
+	x.add(Ask, RulePathUnknown, "creates a file in the system temporary directory")
+}

@@ -1,0 +1,572 @@
+package policy
+
+import (
+	"strings"
+)
+
+func init() {
+	for _, n := range []string{"grep", "egrep", "fgrep", "rgrep", "zgrep", "ag", "ack", "git-grep"} {
+		handlers[n] = grepCmd
+	}
+	handlers["rg"] = rgCmd
+	handlers["sed"] = sedCmd
+	handlers["gsed"] = sedCmd
+	for _, n := range []string{"awk", "gawk", "mawk", "nawk", "busybox-awk"} {
+		handlers[n] = awkCmd
+	}
+	handlers["sort"] = sortCmd
+	handlers["uniq"] = uniqCmd
+	handlers["xxd"] = xxdCmd
+	handlers["jq"] = jqCmd
+	handlers["yq"] = jqCmd
+	handlers["gojq"] = jqCmd
+}
+
+func grepCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "searches files")
+	if args[0].val == "ag" && hasOpt(args[1:], "", "--pager") {
+		x.add(Deny, RuleToolExec, "ag --pager runs a program")
+	}
+	if args[0].val == "ack" && hasOpt(args[1:], "", "--pager", "--env") {
+		x.add(Ask, RuleToolExec, "ack --pager runs a program")
+	}
+	valued := "efmABCdD"
+	long := []string{"regexp", "file", "max-count", "after-context", "before-context", "context",
+		"devices", "directories", "include", "exclude", "exclude-dir", "exclude-from", "label",
+		"binary-files", "color", "colour", "group-separator"}
+	patternGiven := hasOpt(args[1:], "", "-e", "-f", "--regexp", "--file")
+	for i, w := range args[1:] {
+		if (w.val == "-f" || w.val == "--exclude-from") && i+2 < len(args) {
+			x.read(args[i+2])
+		}
+	}
+	for _, v := range longValues(args[1:], "file", "exclude-from") {
+		x.readStr(v)
+	}
+	ops := operands(args[1:], valued, long)
+	if !patternGiven && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, w := range ops {
+		x.read(w)
+	}
+}
+
+func rgCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "searches files")
+	if hasOpt(args[1:], "", "--pre", "--hostname-bin") {
+		x.add(Deny, RuleToolExec, "rg --pre / --hostname-bin runs a program on every file")
+		return
+	}
+	valued := "efgtTABCmMjdErV"
+	long := []string{"regexp", "file", "glob", "iglob", "type", "type-not", "type-add", "type-clear",
+		"after-context", "before-context", "context", "max-count", "max-columns", "threads",
+		"max-depth", "maxdepth", "encoding", "replace", "sort", "sortr", "color", "colors",
+		"context-separator", "field-context-separator", "field-match-separator", "path-separator",
+		"engine", "max-filesize", "ignore-file", "pre-glob", "dfa-size-limit", "regex-size-limit",
+		"hyperlink-format", "generate", "max-columns-preview"}
+	patternGiven := hasOpt(args[1:], "", "-e", "-f", "--regexp", "--file")
+	for i, w := range args[1:] {
+		if (w.val == "-f" || w.val == "--ignore-file") && i+2 < len(args) {
+			x.read(args[i+2])
+		}
+	}
+	for _, v := range longValues(args[1:], "file", "ignore-file") {
+		x.readStr(v)
+	}
+	ops := operands(args[1:], valued, long)
+	if !patternGiven && len(ops) > 0 && !hasOpt(args[1:], "", "--files", "--type-list") {
+		ops = ops[1:]
+	}
+	for _, w := range ops {
+		x.read(w)
+	}
+}
+
+func sedCmd(x *cmdCtx, args []word) {
+	var scripts []string
+	fromFile := false
+	inPlace := false
+	sandboxed := false
+	rest := args[1:]
+	var ops []word
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "--":
+			ops = append(ops, rest[i+1:]...)
+			i = len(rest)
+		case a == "-e" || a == "--expression":
+			if i+1 < len(rest) {
+				scripts = append(scripts, rest[i+1].val)
+				i++
+			}
+		case strings.HasPrefix(a, "--expression="):
+			scripts = append(scripts, strings.TrimPrefix(a, "--expression="))
+		case a == "-f" || a == "--file" || strings.HasPrefix(a, "--file="):
+			fromFile = true
+			if a != "--file" && a != "-f" {
+				x.readStr(strings.TrimPrefix(a, "--file="))
+			} else if i+1 < len(rest) {
+				x.read(rest[i+1])
+				i++
+			}
+		case a == "--in-place" || strings.HasPrefix(a, "--in-place="):
+			inPlace = true
+		case a == "--sandbox":
+			sandboxed = true
+		case a == "-l" || a == "--line-length":
+			i++
+		case strings.HasPrefix(a, "--"):
+			switch strings.SplitN(a, "=", 2)[0] {
+			case "--quiet", "--silent", "--regexp-extended", "--separate", "--null-data", "--unbuffered",
+				"--posix", "--debug", "--follow-symlinks", "--binary", "--line-length", "--zero-terminated":
+			default:
+				x.add(Ask, RuleSedScript, "a sed option the policy does not know: "+a)
+			}
+		case len(a) > 1 && a[0] == '-':
+			for j := 1; j < len(a); j++ {
+				switch c := a[j]; {
+				case c == 'i':
+					inPlace = true
+					j = len(a) // the rest is a backup suffix
+				case c == 'e':
+					if j+1 < len(a) {
+						scripts = append(scripts, a[j+1:])
+					} else if i+1 < len(rest) {
+						scripts = append(scripts, rest[i+1].val)
+						i++
+					}
+					j = len(a)
+				case c == 'f':
+					fromFile = true
+					if j+1 < len(a) {
+						x.readStr(a[j+1:])
+					} else if i+1 < len(rest) {
+						x.read(rest[i+1])
+						i++
+					}
+					j = len(a)
+				case c == 'l':
+					if j+1 == len(a) {
+						i++
+					}
+					j = len(a)
+				case strings.IndexByte("nErsuzb", c) >= 0:
+				default:
+					x.add(Ask, RuleSedScript, "a sed option the policy does not know: "+a)
+				}
+			}
+		default:
+			ops = append(ops, rest[i])
+		}
+	}
+	if len(scripts) == 0 && !fromFile {
+		if len(ops) == 0 {
+			x.add(Ask, RuleSedScript, "sed with no script")
+			return
+		}
+		scripts = append(scripts, ops[0].val)
+		if !ops[0].static {
+			x.add(Ask, RuleShellDynamicArg, "a sed script built from an expansion")
+		}
+		ops = ops[1:]
+	}
+	if fromFile {
+		x.add(Ask, RuleSedScript, "a sed script read from a file cannot be judged")
+	}
+	if inPlace {
+		x.add(Allow, RuleFileWrite, "edits files in place inside the workspace")
+	} else {
+		x.add(Allow, RuleReadOnly, "transforms text")
+	}
+	if !sandboxed {
+		for _, s := range scripts {
+			if bad := sedUnsafe(s); bad != "" {
+				x.add(Deny, RuleSedScript, "the sed script "+bad)
+			}
+		}
+	}
+	for _, w := range ops {
+		if inPlace {
+			x.write(w)
+		} else {
+			x.read(w)
+		}
+	}
+}
+
+// sedUnsafe returns why a sed script is unsafe ("" when it only uses
+// commands that neither run programs nor touch files). A script it cannot
+// follow is unsafe.
+func sedUnsafe(s string) string {
+	p := &sedParser{s: s}
+	return p.run()
+}
+
+type sedParser struct {
+	s string
+	i int
+}
+
+func (p *sedParser) eof() bool { return p.i >= len(p.s) }
+func (p *sedParser) peek() byte {
+	if p.eof() {
+		return 0
+	}
+	return p.s[p.i]
+}
+
+func (p *sedParser) skipSpace() {
+	for !p.eof() && (p.s[p.i] == ' ' || p.s[p.i] == '\t') {
+		p.i++
+	}
+}
+
+// delimited skips a delimited section (after its opening delimiter has been
+// consumed) and reports whether it was closed.
+func (p *sedParser) delimited(d byte) bool {
+	for !p.eof() {
+		c := p.s[p.i]
+		p.i++
+		if c == '\\' {
+			if p.eof() {
+				return false
+			}
+			p.i++
+			continue
+		}
+		if c == '\n' && d != '\n' {
+			return false
+		}
+		if c == d {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *sedParser) address() bool {
+	switch c := p.peek(); {
+	case c >= '0' && c <= '9':
+		for !p.eof() && (isDigits(string(p.peek())) || p.peek() == '~') {
+			p.i++
+		}
+	case c == '$':
+		p.i++
+	case c == '/':
+		p.i++
+		if !p.delimited('/') {
+			return false
+		}
+		for p.peek() == 'I' || p.peek() == 'M' {
+			p.i++
+		}
+	case c == '\\':
+		p.i++
+		if p.eof() {
+			return false
+		}
+		d := p.s[p.i]
+		p.i++
+		if !p.delimited(d) {
+			return false
+		}
+		for p.peek() == 'I' || p.peek() == 'M' {
+			p.i++
+		}
+	}
+	return true
+}
+
+func (p *sedParser) run() string {
+	for {
+		// Separators.
+		for !p.eof() && strings.IndexByte(" \t\n;", p.peek()) >= 0 {
+			p.i++
+		}
+		if p.eof() {
+			return ""
+		}
+		if p.peek() == '#' {
+			for !p.eof() && p.peek() != '\n' {
+				p.i++
+			}
+			continue
+		}
+		if p.peek() == '}' {
+			p.i++
+			continue
+		}
+		if !p.address() {
+			return "has an address the policy cannot follow"
+		}
+		p.skipSpace()
+		if p.peek() == ',' {
+			p.i++
+			p.skipSpace()
+			if p.peek() == '+' || p.peek() == '~' {
+				p.i++
+			}
+			if !p.address() {
+				return "has an address the policy cannot follow"
+			}
+			p.skipSpace()
+		}
+		for p.peek() == '!' || p.peek() == ' ' {
+			p.i++
+		}
+		if p.eof() {
+			return "ends after an address"
+		}
+		cmd := p.s[p.i]
+		p.i++
+		switch cmd {
+		case '{', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
+		case 'l', 'q', 'Q', 'L':
+			p.skipSpace()
+			for !p.eof() && p.peek() >= '0' && p.peek() <= '9' {
+				p.i++
+			}
+		case ':', 'b', 't', 'T':
+			for !p.eof() && p.peek() != '\n' && p.peek() != ';' && p.peek() != '}' {
+				p.i++
+			}
+		case 'a', 'i', 'c':
+			// Text up to an unescaped newline.
+			for !p.eof() {
+				c := p.s[p.i]
+				p.i++
+				if c == '\\' && !p.eof() {
+					p.i++
+					continue
+				}
+				if c == '\n' {
+					break
+				}
+			}
+		case 's':
+			if p.eof() {
+				return "has an unfinished s command"
+			}
+			d := p.s[p.i]
+			p.i++
+			if d == '\\' || d == '\n' || !p.delimited(d) || !p.delimited(d) {
+				return "has an s command the policy cannot follow"
+			}
+			for !p.eof() {
+				c := p.peek()
+				if c == 'g' || c == 'p' || c == 'i' || c == 'I' || c == 'm' || c == 'M' || (c >= '0' && c <= '9') {
+					p.i++
+					continue
+				}
+				if c == 'e' {
+					return "runs its pattern space as a command (s///e)"
+				}
+				if c == 'w' || c == 'W' {
+					return "writes a file (s///w)"
+				}
+				break
+			}
+			if !p.eof() && strings.IndexByte(" \t\n;}#", p.peek()) < 0 {
+				return "has s command flags the policy does not know"
+			}
+		case 'y':
+			if p.eof() {
+				return "has an unfinished y command"
+			}
+			d := p.s[p.i]
+			p.i++
+			if d == '\\' || d == '\n' || !p.delimited(d) || !p.delimited(d) {
+				return "has a y command the policy cannot follow"
+			}
+		case 'e':
+			return "runs a command (e)"
+		case 'w', 'W':
+			return "writes a file (w)"
+		case 'r', 'R':
+			return "reads a file (r)"
+		case 'v':
+			for !p.eof() && p.peek() != '\n' && p.peek() != ';' {
+				p.i++
+			}
+		default:
+			return "uses a command the policy does not know (" + string(cmd) + ")"
+		}
+	}
+}
+
+func awkCmd(x *cmdCtx, args []word) {
+	rest := args[1:]
+	var program *word
+	fromFile := false
+	sandboxed := false
+	var ops []word
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "--":
+			ops = append(ops, rest[i+1:]...)
+			i = len(rest)
+		case a == "-f" || a == "--file" || a == "-i" || a == "--include" || a == "-E" || a == "--exec":
+			fromFile = true
+			if i+1 < len(rest) {
+				x.read(rest[i+1])
+				i++
+			}
+		case a == "-l" || a == "--load" || strings.HasPrefix(a, "--load="):
+			x.add(Ask, RuleAwkProgram, "awk --load loads a shared library")
+			i++
+		case a == "-e" || a == "--source":
+			if i+1 < len(rest) {
+				program = &rest[i+1]
+				i++
+			}
+		case a == "-S" || a == "--sandbox":
+			sandboxed = true
+		case a == "-F" || a == "-v" || a == "--field-separator" || a == "--assign":
+			i++
+		case strings.HasPrefix(a, "-F") || strings.HasPrefix(a, "-v") || strings.HasPrefix(a, "--field-separator=") || strings.HasPrefix(a, "--assign="):
+		case strings.HasPrefix(a, "-o") || strings.HasPrefix(a, "-p") || strings.HasPrefix(a, "-d") ||
+			strings.HasPrefix(a, "--pretty-print") || strings.HasPrefix(a, "--profile") || strings.HasPrefix(a, "--dump-variables"):
+			x.add(Ask, RuleAwkProgram, "this awk option writes a file")
+		case len(a) > 1 && a[0] == '-':
+			switch a {
+			case "-b", "-c", "-n", "-N", "-O", "-P", "-r", "-t", "-V", "-M", "--posix", "--traditional",
+				"--characters-as-bytes", "--non-decimal-data", "--use-lc-numeric", "--optimize",
+				"--re-interval", "--lint", "--version", "--bignum", "--csv", "-k":
+			default:
+				x.add(Ask, RuleAwkProgram, "an awk option the policy does not know: "+a)
+			}
+		default:
+			ops = append(ops, rest[i])
+		}
+	}
+	if program == nil && !fromFile {
+		if len(ops) == 0 {
+			x.add(Ask, RuleAwkProgram, "awk with no program")
+			return
+		}
+		program = &ops[0]
+		ops = ops[1:]
+	}
+	x.add(Allow, RuleReadOnly, "transforms text")
+	if fromFile {
+		x.add(Ask, RuleAwkProgram, "an awk program read from a file cannot be judged")
+	}
+	if program != nil && !sandboxed {
+		if !program.static {
+			x.add(Ask, RuleShellDynamicArg, "an awk program built from an expansion")
+		} else {
+			for _, bad := range []string{"system", "getline", "|", ">", "ENVIRON", "PROCINFO", "@", "close", "extension"} {
+				if strings.Contains(program.val, bad) {
+					x.add(Ask, RuleAwkProgram, "the awk program uses "+quoteShort(bad)+", which can run commands, write files or read the environment")
+					break
+				}
+			}
+		}
+	}
+	for _, w := range ops {
+		if w.static && strings.Contains(w.val, "=") && validName(strings.SplitN(w.val, "=", 2)[0]) {
+			continue // var=value operand
+		}
+		x.read(w)
+	}
+}
+
+func sortCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "sorts text")
+	if hasOpt(args[1:], "", "--compress-program") {
+		x.add(Deny, RuleToolExec, "sort --compress-program runs a program")
+		return
+	}
+	for i, w := range args[1:] {
+		if (w.val == "-o" || w.val == "--output") && i+2 < len(args) {
+			x.write(args[i+2])
+		} else if strings.HasPrefix(w.val, "-o") && len(w.val) > 2 && !strings.HasPrefix(w.val, "--") {
+			x.write(word{val: w.val[2:], static: w.static})
+		} else if (w.val == "-T" || w.val == "--temporary-directory") && i+2 < len(args) {
+			x.write(word{val: args[i+2].val + "/glob-match", static: args[i+2].static})
+		}
+	}
+	for _, v := range longValues(args[1:], "output") {
+		x.writeStr(v)
+	}
+	for _, v := range longValues(args[1:], "temporary-directory") {
+		x.writeStr(v + "/glob-match")
+	}
+	for _, v := range longValues(args[1:], "files0-from") {
+		x.readStr(v)
+		x.add(Ask, RulePathUnknown, "sort reads the names of its inputs from a file")
+	}
+	for _, w := range operands(args[1:], "koStT", []string{"key", "output", "field-separator", "buffer-size", "temporary-directory", "parallel", "batch-size", "sort", "compress-program", "files0-from", "random-source"}) {
+		x.read(w)
+	}
+}
+
+func uniqCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "filters repeated lines")
+	ops := operands(args[1:], "fsw", []string{"skip-fields", "skip-chars", "check-chars", "all-repeated", "group"})
+	if len(ops) > 0 {
+		x.read(ops[0])
+	}
+	if len(ops) > 1 {
+		x.write(ops[1])
+	}
+}
+
+func xxdCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "dumps bytes")
+	ops := operands(args[1:], "cglsonC", nil)
+	if len(ops) > 0 {
+		x.read(ops[0])
+	}
+	if len(ops) > 1 {
+		x.write(ops[1])
+	}
+}
+
+func jqCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "queries JSON")
+	rest := args[1:]
+	programDone := false
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "--arg" || a == "--argjson":
+			i += 2
+		case a == "--slurpfile" || a == "--rawfile":
+			if i+2 < len(rest) {
+				x.read(rest[i+2])
+			}
+			i += 2
+		case a == "-f" || a == "--from-file":
+			if i+1 < len(rest) {
+				x.read(rest[i+1])
+			}
+			i++
+			programDone = true
+		case a == "-L":
+			x.add(Ask, RuleUnknownCommand, "jq -L loads modules from a directory")
+			i++
+		case a == "--indent":
+			i++
+		case a == "--args" || a == "--jsonargs":
+			return
+		case a == "-i" || a == "--inplace":
+			x.add(Ask, RuleFileWrite, "edits files in place")
+		case len(a) > 1 && a[0] == '-':
+		default:
+			if !programDone {
+				programDone = true
+				p := rest[i].val
+				if strings.Contains(p, "env") || strings.Contains(p, "$__prog") || strings.Contains(p, "import") ||
+					strings.Contains(p, "include") || strings.Contains(p, "input_filename") || strings.Contains(p, "$__loc__") {
+					x.add(Ask, RuleEnvPrint, "the jq program reads the environment or loads modules")
+				}
+				continue
+			}
+			x.read(rest[i])
+		}
+	}
+}

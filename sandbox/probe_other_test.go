@@ -1,0 +1,7 @@
+//go:build !linux
+
+package sandbox
+
+const probeArg = "escape-probe"
+
+func probeMain(args []string) int { return 2 }

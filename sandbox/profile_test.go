@@ -1,0 +1,109 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestProfileNormalize(t *testing.T) {
+	ws := t.TempDir()
+	link := filepath.Join(t.TempDir(), "ws-link")
+	if err := os.Symlink(ws, link); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		p       Profile
+		wantErr string
+		check   func(t *testing.T, p Profile)
+	}{
+		{"no workspace", Profile{}, "no workspace", nil},
+		{"relative workspace", Profile{Workspace: "ws"}, "not absolute", nil},
+		{"missing workspace", Profile{Workspace: filepath.Join(ws, "nope")}, "is not a directory", nil},
+		{"workspace is /", Profile{Workspace: "/"}, "would expose too much", nil},
+		{"relative writable", Profile{Workspace: ws, Writable: []string{".claude"}}, "writable path \".claude\" is not absolute", nil},
+		{"bad network mode", Profile{Workspace: ws, Net: "wifi"}, "unknown network mode", nil},
+		{"bad allowed host", Profile{Workspace: ws, AllowHosts: []string{"http://x/"}}, `allowed host "http://x/"`, nil},
+		{"symlinked workspace resolves", Profile{Workspace: link}, "", func(t *testing.T, p Profile) {
+			if real, _ := filepath.EvalSymlinks(ws); p.Workspace != real {
+				t.Errorf("workspace %s, want %s", p.Workspace, real)
+			}
+		}},
+		{"defaults: proxy network and system secrets hidden", Profile{Workspace: ws}, "", func(t *testing.T, p Profile) {
+			if p.Net != NetProxy {
+				t.Errorf("net %q, want proxy", p.Net)
+			}
+			if !strings.Contains(strings.Join(p.Hidden, " "), "/etc/shadow") {
+				t.Errorf("hidden %v lacks /etc/shadow", p.Hidden)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.p.normalize()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, got)
+		})
+	}
+}
+
+func TestDefaultProfileHidesEveryCredentialLocation(t *testing.T) {
+	p := DefaultProfile("/work/ws", "/home/u")
+	hidden := strings.Join(p.Hidden, "\n") + "\n"
+	for _, c := range []string{".ssh", ".aws", ".azure", ".kube", ".config/gh", ".gnupg", ".password-store",
+		".docker/config.json", ".netrc", ".git-credentials", ".config/sentinel"} {
+		if !strings.Contains(hidden, "/home/u/"+c+"\n") {
+			t.Errorf("%s is not hidden", c)
+		}
+	}
+	prot := strings.Join(p.Protected, " ")
+	for _, c := range []string{"/work/ws/.git/hooks", "/work/ws/.git/config"} {
+		if !strings.Contains(prot, c) {
+			t.Errorf("%s is not protected", c)
+		}
+	}
+	if p.Net != NetProxy {
+		t.Errorf("net %q, want proxy", p.Net)
+	}
+}
+
+func TestSeatbeltProfile(t *testing.T) {
+	p := Profile{
+		Workspace: "/Users/u/ws", TempDir: "/private/tmp/s", Writable: []string{"/Users/u/.claude"},
+		Hidden: []string{"/Users/u/.ssh"}, Protected: []string{"/Users/u/ws/.git/hooks"},
+		ReadOnly: []string{"/Users/u/proj/.sentinel"}, Net: NetProxy,
+	}
+	sb := SeatbeltProfile(p, 41234)
+	for _, want := range []string{
+		"(deny default)",
+		`(allow file-read* file-write* (subpath "/Users/u/ws") (subpath "/Users/u/.claude") (subpath "/private/tmp/s"))`,
+		`(deny file-read* file-write* (subpath "/Users/u/.ssh"))`,
+		`(deny file-write* (subpath "/Users/u/ws/.git/hooks") (subpath "/Users/u/proj/.sentinel"))`,
+		`(allow network-outbound (remote tcp "localhost:41234"))`,
+	} {
+		if !strings.Contains(sb, want) {
+			t.Errorf("profile lacks %s\n%s", want, sb)
+		}
+	}
+	if strings.Contains(sb, "network*") {
+		t.Errorf("proxy profile allows all network:\n%s", sb)
+	}
+	p.Net = NetNone
+	if sb := SeatbeltProfile(p, 41234); strings.Contains(sb, "network-outbound") {
+		t.Errorf("no-network profile allows outbound:\n%s", sb)
+	}
+	p.Workspace = `/Users/u/we"ird`
+	if sb := SeatbeltProfile(p, 0); !strings.Contains(sb, `(subpath "/Users/u/we\"ird")`) {
+		t.Errorf("quote not escaped:\n%s", sb)
+	}
+}

@@ -1,0 +1,121 @@
+package tui
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+func TestRememberChooserBuildsGrant(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 120, 40)
+	h.s.Past = []approvals.Request{
+		{Kind: policy.KindShell, Command: "npm run test"},
+		{Kind: policy.KindShell, Command: "npm run lint"},
+		{Kind: policy.KindShell, Command: "npm install left-pad"},
+		{Kind: policy.KindShell, Command: "npm run lint && rm -rf /"},
+	}
+	p := shellPrompt("npm run test -- --watch", "npm", "run", "test", "--", "--watch")
+	h.openCard(p)
+	cmd := h.send(keyMsg("r"))
+	s := h.screen()
+	contains(t, s, "REMEMBER · how broad?")
+	contains(t, s, "▸ exactly: npm run test -- --watch")
+	contains(t, s, "starting with: npm run test …")
+	contains(t, s, "starting with: npm run …")
+	notContains(t, s, "starting with: npm …") // a bare program is too broad to offer
+	contains(t, s, "looking for earlier requests")
+	// the preview comes from Session.PastRequests, run as a command
+	if cmd == nil {
+		t.Fatal("r did not ask for past requests")
+	}
+	past := pastMsg(h.s.PastRequests())
+	h.send(past)
+	contains(t, h.screen(), "would have covered 0 of 4 earlier requests")
+	h.press("down", "down", "down", "down") // to npm run …, the last, and one past it
+	s = h.screen()
+	contains(t, s, "▸ starting with: npm run …")
+	contains(t, s, "would have covered 2 of 4 earlier requests")
+	contains(t, s, "npm run lint")
+	notContains(t, s, "rm -rf") // every simple command must be covered
+	h.press("o", "o", "e", "e") // user scope, 8h
+	contains(t, h.screen(), "[user]")
+	h.press("enter")
+	a, ok := answered(p)
+	if !ok || a.Kind != approvals.ApproveRemember || a.Grant == nil {
+		t.Fatalf("answer = %+v, %v", a, ok)
+	}
+	want := approvals.GrantSpec{Scope: approvals.ScopeUser, Match: approvals.Match{Prefix: []string{"npm", "run"}}, Expires: 8 * time.Hour}
+	if a.Grant.Scope != want.Scope || !slices.Equal(a.Grant.Match.Prefix, want.Match.Prefix) || a.Grant.Expires != want.Expires {
+		t.Fatalf("grant = %+v, want %+v", *a.Grant, want)
+	}
+}
+
+func TestRememberEscReturnsToCard(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 120, 40)
+	p := shellPrompt("make", "make")
+	h.openCard(p)
+	h.press("r", "esc")
+	if _, ok := answered(p); ok {
+		t.Fatal("esc in the chooser answered the request")
+	}
+	contains(t, h.screen(), "[a] approve once")
+}
+
+func TestGrantLabels(t *testing.T) {
+	shell := func(argv ...string) policy.Verdict {
+		return policy.Verdict{Decision: policy.Ask, Parts: []policy.Part{{Argv: argv, Decision: policy.Ask}}}
+	}
+	tests := []struct {
+		name string
+		req  approvals.Request
+		v    policy.Verdict
+		want []string
+	}{
+		{"shell prefixes", approvals.Request{Kind: policy.KindShell, Command: "npm run test"}, shell("npm", "run", "test"),
+			[]string{"exactly: npm run test", "starting with: npm run test …", "starting with: npm run …"}},
+		{"quoted argument", approvals.Request{Kind: policy.KindShell, Command: "echo 'a b'"}, shell("echo", "a b"),
+			[]string{"exactly: echo 'a b'", "starting with: echo 'a b' …"}},
+		{"dynamic", approvals.Request{Kind: policy.KindShell}, policy.Verdict{Parts: []policy.Part{{Argv: []string{"a"}, Dynamic: true}}}, nil},
+		{"write", approvals.Request{Kind: policy.KindWrite, Path: "/ws/src/a.go", Cwd: "/ws"}, policy.Verdict{},
+			[]string{"exactly the file src/a.go in the workspace", "files matching src/* in the workspace", "files matching src/** in the workspace"}},
+		{"net", approvals.Request{Kind: policy.KindNet, Host: "registry.npmjs.org", Port: 443}, policy.Verdict{},
+			[]string{"exactly the host registry.npmjs.org:443", "exactly the host registry.npmjs.org"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, o := range suggestGrants(tt.req, tt.v) {
+				got = append(got, o.label)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReveal(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"ls -la", "ls -la"},
+		{"a\u200bb", "a<U+200B>b"},
+		{"x\u202ey", "x<U+202E>y"},
+		{"c\u0430t", "c<U+0430>t"},
+		{"tab\there", "tab<U+0009>here"},
+		{"line\nnext", "line<U+000A>next"},
+		{"\x1b[31m", "<U+001B>[31m"},
+		{"caf\u00e9", "caf<U+00E9>"},
+	}
+	for _, tt := range tests {
+		toks, _ := reveal(tt.in)
+		var got string
+		for _, tk := range toks {
+			got += tk.s
+		}
+		if got != tt.want {
+			t.Errorf("reveal(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
