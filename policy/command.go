@@ -68,7 +68,12 @@ func (x *cmdCtx) access(w word, write bool) {
 	}
 	if w.pattern {
 		dir := literalPrefixDir(w.val)
-		tail := strings.TrimPrefix(strings.TrimPrefix(w.val, dir), "/")
+		tail := w.val
+		if dir == "/" {
+			tail = strings.TrimPrefix(w.val, "/")
+		} else if strings.HasPrefix(w.val, dir+"/") {
+			tail = w.val[len(dir)+1:]
+		}
 		if write && (strings.ContainsAny(w.val, "{") || hiddenGlob(tail)) {
 			x.add(Ask, RulePathUnknown, "a pattern that may expand to hidden or protected paths")
 			return

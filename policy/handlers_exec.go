@@ -140,7 +140,7 @@ func findCmd(x *cmdCtx, args []word) {
 			}
 			i = j + 1
 		case v == "-delete":
-			x.add(Allow, RuleFileWrite, "deletes the files it finds")
+			x.add(Ask, RuleDestructive, "find -delete deletes every file it matches")
 			for _, s := range starts {
 				x.write(word{val: s.val + "/glob-match", static: s.static})
 			}

@@ -30,13 +30,16 @@ func init() {
 	for _, n := range []string{"echo", "printf", "true", "false", ":", "pwd", "which", "type", "whereis",
 		"whoami", "id", "groups", "uname", "arch", "nproc", "tty", "locale", "seq", "sleep", "expr",
 		"basename", "dirname", "yes", "df", "ps", "free", "uptime", "getconf", "logname", "users",
-		"who", "w", "lsb_release", "sw_vers", "wait", "jobs", "times", "read", "getopts",
+		"who", "w", "lsb_release", "sw_vers", "wait", "jobs", "times",
 		"shift", "break", "continue", "return", "exit", "bg", "fg", "caller", "compgen", "complete",
 		"compopt", "dirs", "help", "umask", "ulimit", "set", "unset", "mapfile", "readarray",
 		"factor", "cal", "clear", "reset", "tput", "date", "hostname", "lscpu", "lsblk", "nvidia-smi"} {
 		handlers[n] = noPaths
 	}
 	handlers["date"] = dateCmd
+	for _, n := range []string{"read", "mapfile", "readarray", "getopts", "printf"} {
+		handlers[n] = assigningBuiltin
+	}
 	handlers["hostname"] = hostnameCmd
 	handlers["set"] = setCmd
 	handlers["unset"] = unsetCmd
@@ -502,4 +505,33 @@ func mktempCmd(x *cmdCtx, args []word) {
 		}
 	}
 	x.add(Ask, RulePathUnknown, "creates a file in the system temporary directory")
+}
+
+// assigningBuiltin covers builtins that assign shell variables from their
+// operands or input (read NAME, printf -v NAME, mapfile NAME, getopts S NAME):
+// assigning PATH or IFS this way changes what later words run.
+func assigningBuiltin(x *cmdCtx, args []word) {
+	x.add(Allow, RuleShellBuiltin, args[0].val+" sets shell variables")
+	for i, w := range args[1:] {
+		name := w.val
+		if args[0].val == "printf" {
+			if w.val != "-v" || i+2 >= len(args) {
+				continue
+			}
+			name = args[i+2].val
+		}
+		if args[0].val == "mapfile" || args[0].val == "readarray" || args[0].val == "read" {
+			if (w.val == "-u" || w.val == "-C" || w.val == "-c" || w.val == "-n" || w.val == "-N" || w.val == "-t" && args[0].val == "read" || w.val == "-p" || w.val == "-d" || w.val == "-O" || w.val == "-s") && i+2 < len(args) {
+				continue
+			}
+			if w.val == "-a" && i+2 < len(args) {
+				name = args[i+2].val
+			}
+		}
+		if validName(name) {
+			if f := envVarFinding(name, "", true); f.d > Allow {
+				x.addF(f)
+			}
+		}
+	}
 }

@@ -559,7 +559,7 @@ func jqCmd(x *cmdCtx, args []word) {
 		default:
 			if !programDone {
 				programDone = true
-				p := rest[i].val
+				p := strings.ToLower(rest[i].val)
 				if strings.Contains(p, "env") || strings.Contains(p, "$__prog") || strings.Contains(p, "import") ||
 					strings.Contains(p, "include") || strings.Contains(p, "input_filename") || strings.Contains(p, "$__loc__") {
 					x.add(Ask, RuleEnvPrint, "the jq program reads the environment or loads modules")

@@ -142,6 +142,10 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 		}
 		switch l := x.Loop.(type) {
 		case *syntax.WordIter:
+			if f := envVarFinding(l.Name.Value, "", true); f.d > Allow {
+				c.addPart(Part{Text: s.slice(x), Argv: []string{"for", l.Name.Value}, Via: "for",
+					Decision: f.d, Rule: f.rule, Reason: "the loop assigns " + l.Name.Value + ": " + f.reason})
+			}
 			for _, w := range l.Items {
 				c.scan(s, w, cw)
 			}

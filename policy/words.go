@@ -104,8 +104,10 @@ func decodeWord(w *syntax.Word, home string) word {
 }
 
 // unquotedLit appends the unescaped text of an unquoted literal and
-// reports whether it holds unescaped glob or brace-expansion characters.
+// reports whether it holds unescaped glob or brace-expansion syntax: * or
+// ?, a [ closed by a later ], or a { … } holding a comma or "..".
 func unquotedLit(b *strings.Builder, v string) (pattern bool) {
+	var marks []byte // unescaped special characters, in order
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		if c == '\\' {
@@ -118,10 +120,26 @@ func unquotedLit(b *strings.Builder, v string) (pattern bool) {
 			continue
 		}
 		switch c {
-		case '*', '?', '[', '{':
+		case '*', '?':
 			pattern = true
+		case '[', ']', '{', '}', ',':
+			marks = append(marks, c)
+		case '.':
+			if i+1 < len(v) && v[i+1] == '.' {
+				marks = append(marks, ',')
+			}
 		}
 		b.WriteByte(c)
+	}
+	open := strings.IndexByte(string(marks), '[')
+	if open >= 0 && strings.IndexByte(string(marks[open:]), ']') > 0 {
+		pattern = true
+	}
+	if ob := strings.IndexByte(string(marks), '{'); ob >= 0 {
+		rest := string(marks[ob:])
+		if cb := strings.IndexByte(rest, '}'); cb > 0 && strings.IndexByte(rest[:cb], ',') > 0 {
+			pattern = true
+		}
 	}
 	return pattern
 }

@@ -70,8 +70,8 @@ func TestGoldenScreens(t *testing.T) {
 		{"help", func(h *harness) { h.press("?") }},
 		{"quit_confirm", func(h *harness) { h.press("q") }},
 		{"remember", func(h *harness) {
-			h.s.Past = []approvals.Request{{Kind: "shell", Command: "npm run lint"}}
-			h.openCard(shellPrompt("npm run test", "npm", "run", "test"))
+			h.s.Past = []approvals.Request{{Kind: "shell", Command: "mytool run lint"}, {Kind: "shell", Command: "mytool build"}}
+			h.openCard(shellPrompt("mytool run test", "mytool", "run", "test"))
 			h.press("r")
 			h.send(pastMsg(h.s.PastRequests()))
 			h.press("down", "down")

@@ -12,42 +12,43 @@ import (
 func TestRememberChooserBuildsGrant(t *testing.T) {
 	h := newHarness(t, testInfo(), "dark", 120, 40)
 	h.s.Past = []approvals.Request{
-		{Kind: policy.KindShell, Command: "npm run test"},
-		{Kind: policy.KindShell, Command: "npm run lint"},
-		{Kind: policy.KindShell, Command: "npm install left-pad"},
-		{Kind: policy.KindShell, Command: "npm run lint && rm -rf /"},
+		{Kind: policy.KindShell, Command: "mytool run test"},
+		{Kind: policy.KindShell, Command: "mytool run lint"},
+		{Kind: policy.KindShell, Command: "mytool build"},
+		{Kind: policy.KindShell, Command: "mytool run lint && mytool build"},
+		{Kind: policy.KindShell, Command: "mytool run lint && rm -rf /"},
 	}
-	p := shellPrompt("npm run test -- --watch", "npm", "run", "test", "--", "--watch")
+	p := shellPrompt("mytool run test -- --watch", "mytool", "run", "test", "--", "--watch")
 	h.openCard(p)
 	cmd := h.send(keyMsg("r"))
 	s := h.screen()
 	contains(t, s, "REMEMBER · how broad?")
-	contains(t, s, "▸ exactly: npm run test -- --watch")
-	contains(t, s, "starting with: npm run test …")
-	contains(t, s, "starting with: npm run …")
-	notContains(t, s, "starting with: npm …") // a bare program is too broad to offer
+	contains(t, s, "▸ exactly: mytool run test -- --watch")
+	contains(t, s, "starting with: mytool run test …")
+	contains(t, s, "starting with: mytool run …")
+	notContains(t, s, "starting with: mytool …") // a bare program is too broad to offer
 	contains(t, s, "looking for earlier requests")
 	// the preview comes from Session.PastRequests, run as a command
 	if cmd == nil {
 		t.Fatal("r did not ask for past requests")
 	}
-	past := pastMsg(h.s.PastRequests())
-	h.send(past)
-	contains(t, h.screen(), "would have covered 0 of 4 earlier requests")
-	h.press("down", "down", "down", "down") // to npm run …, the last, and one past it
+	h.send(pastMsg(h.s.PastRequests()))
+	contains(t, h.screen(), "would have covered 0 of 5 earlier requests")
+	h.press("down", "down", "down", "down", "down", "down") // to mytool run …, the last, and one past it
 	s = h.screen()
-	contains(t, s, "▸ starting with: npm run …")
-	contains(t, s, "would have covered 2 of 4 earlier requests")
-	contains(t, s, "npm run lint")
-	notContains(t, s, "rm -rf") // every simple command must be covered
-	h.press("o", "o", "e", "e") // user scope, 8h
+	contains(t, s, "▸ starting with: mytool run …")
+	contains(t, s, "would have covered 2 of 5 earlier requests")
+	contains(t, s, "mytool run lint")
+	notContains(t, s, "mytool build") // every simple command must be covered
+	notContains(t, s, "rm -rf")       // and policy's denials never are
+	h.press("o", "o", "e", "e")       // user scope, 8h
 	contains(t, h.screen(), "[user]")
 	h.press("enter")
 	a, ok := answered(p)
 	if !ok || a.Kind != approvals.ApproveRemember || a.Grant == nil {
 		t.Fatalf("answer = %+v, %v", a, ok)
 	}
-	want := approvals.GrantSpec{Scope: approvals.ScopeUser, Match: approvals.Match{Prefix: []string{"npm", "run"}}, Expires: 8 * time.Hour}
+	want := approvals.GrantSpec{Scope: approvals.ScopeUser, Match: approvals.Match{Prefix: []string{"mytool", "run"}}, Expires: 8 * time.Hour}
 	if a.Grant.Scope != want.Scope || !slices.Equal(a.Grant.Match.Prefix, want.Match.Prefix) || a.Grant.Expires != want.Expires {
 		t.Fatalf("grant = %+v, want %+v", *a.Grant, want)
 	}
