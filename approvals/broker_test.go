@@ -39,7 +39,8 @@ func startBroker(t *testing.T, cfg BrokerConfig) *testRun {
 	cfg.RunID = "r-test"
 	cfg.Journal = j
 	if cfg.Context.Workspace == "" {
-		cfg.Context = policy.Context{Workspace: dir, Cwd: dir}
+		home, _ := os.UserHomeDir()
+		cfg.Context = policy.Context{Workspace: dir, Cwd: dir, Home: home}
 	}
 	b, err := NewBroker(cfg)
 	if err != nil {
@@ -386,10 +387,10 @@ func TestBrokerReloadsEditedTemplateFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := startBroker(t, BrokerConfig{Templates: set})
-	os.WriteFile(f, []byte("[[template]]\nid = \"t-edit\"\nhost = \"pypi.org\"\n"), 0o600)
+	os.WriteFile(f, []byte("[[template]]\nid = \"t-edit\"\nhost = \"widgets.example.net\"\n"), 0o600)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		d := r.broker.Decide(context.Background(), Request{Kind: policy.KindNet, Host: "pypi.org", Port: 443})
+		d := r.broker.Decide(context.Background(), Request{Kind: policy.KindNet, Host: "widgets.example.net", Port: 443})
 		if d.Allowed() && d.By == "template:t-edit" {
 			break
 		}
@@ -398,7 +399,7 @@ func TestBrokerReloadsEditedTemplateFile(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	os.WriteFile(f, []byte("[[template]]\nid = \"t-edit\"\nhost = \"pypi.org\"\nbogus = 1\n"), 0o600)
+	os.WriteFile(f, []byte("[[template]]\nid = \"t-edit\"\nhost = \"widgets.example.net\"\nbogus = 1\n"), 0o600)
 	for time.Now().Before(deadline) {
 		for _, ev := range r.events(t) {
 			if ev.Kind == "template-error" && strings.Contains(ev.Text, f+":4:") {
@@ -406,6 +407,9 @@ func TestBrokerReloadsEditedTemplateFile(t *testing.T) {
 			}
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	for _, ev := range r.events(t) {
+		t.Log(ev.Kind, ev.Text)
 	}
 	t.Fatal("a broken edit was not reported on the system lane")
 }

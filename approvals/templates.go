@@ -165,6 +165,9 @@ func (t *Template) CoversPart(p policy.Part) bool {
 			return false
 		}
 	}
+	if !sameAsWritten(p) {
+		return false
+	}
 	switch {
 	case t.Match.Exact != nil:
 		return slices.Equal(p.Argv, t.Match.Exact)
@@ -172,6 +175,21 @@ func (t *Template) CoversPart(p policy.Part) bool {
 		return len(p.Argv) >= len(t.Match.Prefix) && slices.Equal(p.Argv[:len(t.Match.Prefix)], t.Match.Prefix)
 	}
 	return false
+}
+
+// sameAsWritten reports whether the part's source text is exactly its argv:
+// one simple command with no assignments (FOO=1 cmd, env FOO=1 cmd) and no
+// wrapper the policy looked through (nice, timeout). A template remembers a
+// command, not whatever the policy found inside something else.
+func sameAsWritten(p policy.Part) bool {
+	if p.Text == "" {
+		return false
+	}
+	parsed, err := splitCommands(p.Text)
+	if err != nil || len(parsed) != 1 || parsed[0].Dynamic {
+		return false
+	}
+	return slices.Equal(parsed[0].Argv, p.Argv)
 }
 
 func harmlessRedirect(target string) bool {

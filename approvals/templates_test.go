@@ -55,6 +55,7 @@ func TestCoveringShellLines(t *testing.T) {
 		{"every command covered by some template", []Match{pytest, {Exact: []string{"make", "lint"}}}, "make lint && python -m pytest -q", true},
 		{"exact does not cover extra args", []Match{{Exact: []string{"make", "lint"}}}, "make lint fix", false},
 		{"assignment prefix is not covered", []Match{pytest}, "PYTHONPATH=/tmp python -m pytest", false},
+		{"background job is the same command", []Match{pytest}, "python -m pytest &", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -134,6 +135,25 @@ func TestCoversHost(t *testing.T) {
 		if got := tm.CoversHost(tc.host, tc.port); got != tc.want {
 			t.Errorf("%s covers %s:%d = %v, want %v", tc.tmpl, tc.host, tc.port, got, tc.want)
 		}
+	}
+}
+
+// The engine looks through wrappers and assignments and reports the inner
+// argv; a template must not cover what it was never shown.
+func TestTemplateDoesNotCoverWhatPolicyLookedThrough(t *testing.T) {
+	tm := &Template{Match: Match{Prefix: []string{"frobnicate"}}}
+	for _, p := range []policy.Part{
+		{Text: "FOO=1 frobnicate x", Argv: []string{"frobnicate", "x"}, Decision: policy.Ask},
+		{Text: "env FOO=1 frobnicate x", Argv: []string{"frobnicate", "x"}, Decision: policy.Ask},
+		{Text: "nice -n 5 frobnicate x", Argv: []string{"frobnicate", "x"}, Decision: policy.Ask},
+		{Text: "", Argv: []string{"frobnicate", "x"}, Decision: policy.Ask},
+	} {
+		if tm.CoversPart(p) {
+			t.Errorf("template frobnicate covers %q", p.Text)
+		}
+	}
+	if !tm.CoversPart(policy.Part{Text: "frobnicate x", Argv: []string{"frobnicate", "x"}}) {
+		t.Error("template frobnicate does not cover the plain command")
 	}
 }
 

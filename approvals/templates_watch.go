@@ -2,6 +2,7 @@ package approvals
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -54,6 +55,7 @@ func (s *TemplateSet) Watch(onChange func(Scope, error)) error {
 				if !ok {
 					return
 				}
+				println("DBG event", ev.String(), time.Now().Format("05.000"))
 				sc, ours := byName[filepath.Clean(ev.Name)]
 				if !ours {
 					continue
@@ -69,6 +71,7 @@ func (s *TemplateSet) Watch(onChange func(Scope, error)) error {
 				})
 			case sc := <-fire:
 				err := s.Reload(sc)
+				println("DBG reload", sc, fmt.Sprint(err), time.Now().Format("05.000"))
 				if onChange != nil {
 					onChange(sc, err)
 				}

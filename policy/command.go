@@ -66,6 +66,14 @@ func (x *cmdCtx) access(w word, write bool) {
 	if w.val == "" || w.val == "-" {
 		return
 	}
+	if devStream(w.val) {
+		return // the terminal or a descriptor, not a file
+	}
+	if strings.HasPrefix(w.val, "~/") && !w.tilde && x.c.home != "" {
+		// Not expanded by the shell here, but a tool may expand it
+		// itself; judge the stricter reading.
+		x.access(word{val: x.c.home + w.val[1:], static: true, pattern: w.pattern}, write)
+	}
 	if w.pattern {
 		dir := literalPrefixDir(w.val)
 		tail := w.val
@@ -205,12 +213,6 @@ func (x *cmdCtx) command(args []word, depth int) {
 		x.add(Ask, RuleShellDynamicCmd, "the command name comes from an expansion and cannot be known before it runs")
 		return
 	}
-	for _, a := range args[1:] {
-		if !a.static && !(a.benignVars && (name.val == "echo" || name.val == "printf")) {
-			x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion or substitution and cannot be judged before it runs")
-			break
-		}
-	}
 	prog := name.val
 	if strings.ContainsRune(prog, '/') {
 		x.add(Ask, RulePathProgram, "runs "+prog+", a path-qualified program, which is not the program of the same name")
@@ -234,6 +236,16 @@ func (x *cmdCtx) command(args []word, depth int) {
 		x.command(inner, depth+1)
 		return
 	}
+	// Judged after the program's own handler, so that its rule names the
+	// decision when both ask (eval "$X" is shell.eval).
+	defer func() {
+		for _, a := range args[1:] {
+			if !a.static && !(a.benignVars && (name.val == "echo" || name.val == "printf")) {
+				x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion or substitution and cannot be judged before it runs")
+				break
+			}
+		}
+	}()
 	for i := range prefixRules {
 		r := &prefixRules[i]
 		if subsequence(args, r.Argv) {
@@ -361,4 +373,13 @@ func setOf(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// devStream reports the special files that are streams, not storage.
+func devStream(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/") && isDigits(p[len("/dev/fd/"):])
 }

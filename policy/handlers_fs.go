@@ -180,6 +180,12 @@ func hasOpt(args []word, short string, opts ...string) bool {
 // path-looking --opt=value as a read.
 func readAll(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, "read-only inspection")
+	switch args[0].val {
+	case "ls", "dir", "vdir", "du", "exa", "eza", "lsd", "fd", "fdfind", "cloc", "tokei", "scc":
+		if len(operands(args[1:], "", nil)) == 0 {
+			x.readStr(".") // lists the working directory
+		}
+	}
 	for _, w := range args[1:] {
 		if !w.static {
 			continue
@@ -214,6 +220,9 @@ func writeAll(x *cmdCtx, args []word) {
 func treeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, "lists a directory tree")
 	ops := operands(args[1:], "oPILHT", []string{"charset", "filelimit", "timefmt", "sort", "filesfrom"})
+	if len(ops) == 0 {
+		x.readStr(".")
+	}
 	for i, w := range args {
 		if w.val == "-o" && i+1 < len(args) {
 			x.write(args[i+1])

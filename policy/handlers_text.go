@@ -47,6 +47,9 @@ func grepCmd(x *cmdCtx, args []word) {
 	if !patternGiven && len(ops) > 0 {
 		ops = ops[1:]
 	}
+	if len(ops) == 0 && (args[0].val == "rgrep" || args[0].val == "ag" || args[0].val == "ack" || hasOpt(args[1:], "rR", "--recursive", "--dereference-recursive")) {
+		x.readStr(".")
+	}
 	for _, w := range ops {
 		x.read(w)
 	}
@@ -77,6 +80,9 @@ func rgCmd(x *cmdCtx, args []word) {
 	ops := operands(args[1:], valued, long)
 	if !patternGiven && len(ops) > 0 && !hasOpt(args[1:], "", "--files", "--type-list") {
 		ops = ops[1:]
+	}
+	if len(ops) == 0 {
+		x.readStr(".")
 	}
 	for _, w := range ops {
 		x.read(w)

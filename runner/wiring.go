@@ -62,22 +62,23 @@ func (r *Run) startBroker() error {
 	return nil
 }
 
-// profile is what the coder's process tree may do.
+// profile is what the coder's process tree may do: the sandbox's default
+// (workspace writable, private temp, system locations readable, credentials
+// hidden, .git hooks and config protected, network only through the proxy)
+// plus what this run needs. The real project is not mounted at all — its
+// ignored files (.env and the like) stay out of reach — except its object
+// store, read-only, which the workspace borrows through alternates, and the
+// run directory, read-only, where the broker's socket is.
 func (r *Run) profile() sandbox.Profile {
 	p := r.opts.Project
-	var readable []string
+	home, _ := os.UserHomeDir()
+	prof := sandbox.DefaultProfile(r.ws.Dir, home)
 	if exe, err := os.Executable(); err == nil {
-		readable = append(readable, exe) // the demo coder and the hook commands are this binary
+		prof.Readable = append(prof.Readable, exe) // the demo coder and the hook commands are this binary
 	}
-	return sandbox.Profile{
-		Workspace:  r.ws.Dir,
-		Readable:   readable,
-		ReadOnly:   []string{r.dir, filepath.Dir(r.socketPath()), p.StateDir()},
-		Protected:  []string{filepath.Join(r.ws.Dir, ".git", "hooks"), filepath.Join(r.ws.Dir, ".git", "config")},
-		Hidden:     []string{p.Root + string(os.PathSeparator) + ".git"},
-		Net:        sandbox.NetProxy,
-		AllowHosts: r.opts.AllowHosts,
-	}
+	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()), filepath.Join(p.GitDir, "objects"))
+	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
+	return prof
 }
 
 // askHost routes a host the proxy does not know to the broker as a net

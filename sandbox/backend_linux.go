@@ -29,6 +29,7 @@ type helperSpec struct {
 	Net       NetMode  `json:"net"`
 	ProxyPort int      `json:"proxy_port,omitempty"`
 	Empty     string   `json:"empty"` // an empty read-only file mounted over hidden files
+	Root      string   `json:"root"`  // ns backend: where the new root is built
 }
 
 // pickBackend resolves auto and refuses when the machine cannot enforce
@@ -102,7 +103,11 @@ func (s *Sandbox) spec(dir string) helperSpec {
 		Backend: s.mode, Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
 		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
 		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: s.p.Net,
-		Empty: filepath.Join(s.base, "empty"),
+		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
+	}
+	// bwrap execs the helper by path inside the new root.
+	if r, err := filepath.EvalSymlinks(s.helper); err == nil {
+		sp.Readable = append(append([]string{}, sp.Readable...), filepath.Dir(r))
 	}
 	if s.p.Net == NetProxy {
 		sp.ProxyPort = InsideProxyPort
@@ -160,7 +165,7 @@ func bwrapArgs(sp helperSpec, plan []mountOp) []string {
 	a := []string{
 		"--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
 		"--unshare-cgroup-try", "--die-with-parent",
-		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+		"--dev", "/dev", "--proc", "/proc",
 	}
 	for _, m := range plan {
 		switch m.kind {
@@ -172,7 +177,9 @@ func bwrapArgs(sp helperSpec, plan []mountOp) []string {
 			a = append(a, "--tmpfs", m.dst, "--remount-ro", m.dst)
 		case mountHideFile:
 			a = append(a, "--ro-bind", m.src, m.dst)
+		case mountSymlink:
+			a = append(a, "--symlink", m.src, m.dst)
 		}
 	}
-	return append(a, "--chdir", sp.Dir)
+	return append(a, "--remount-ro", "/", "--chdir", sp.Dir)
 }

@@ -124,6 +124,19 @@ func TestEscape(t *testing.T) {
 		InternalURLs: []string{"http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/", "http://[fd00:ec2::254]/"},
 		SleeperPid:   sleeper.Process.Pid,
 	}
+	cfg.UnixSockets = map[string]string{}
+	for name, p := range map[string]string{
+		"connect to a daemon's unix socket outside": filepath.Join(project, "docker.sock"),
+		"connect to the gpg agent's socket":         filepath.Join(home, ".gnupg", "S.gpg-agent"),
+	} {
+		ln, err := net.Listen("unix", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ln.Close() })
+		os.Chmod(p, 0o777)
+		cfg.UnixSockets[name] = p
+	}
 	js, _ := json.Marshal(cfg)
 
 	for _, mode := range modes(t) {

@@ -62,7 +62,7 @@ const proxyFD = 3
 
 func stage1(sp helperSpec, rawSpec string, argv []string) int {
 	if sp.Backend == ModeNS {
-		if err := applyMounts(planMounts(sp)); err != nil {
+		if err := applyMounts(planMounts(sp), sp.Root); err != nil {
 			return helperFail("mounts", err)
 		}
 		if err := loopbackUp(); err != nil {

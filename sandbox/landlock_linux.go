@@ -45,7 +45,9 @@ type llRule struct {
 // sandbox: system and configured locations read-only, the workspace, the
 // agent's state and /tmp writable, and a handful of device files.
 func landlockRules(sp helperSpec, rw uint64) []llRule {
-	var r []llRule
+	// Listing "/" and its descendants is harmless: the root holds only
+	// what the profile shows, and READ_DIR grants no file contents.
+	r := []llRule{{"/", unix.LANDLOCK_ACCESS_FS_READ_DIR}}
 	for _, p := range SystemReadable {
 		r = append(r, llRule{p, llRead})
 	}

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -16,6 +18,7 @@ const (
 	mountBindRO                    // src bound read-only at dst
 	mountHideDir                   // an empty read-only tmpfs over dst
 	mountHideFile                  // an empty read-only file over dst
+	mountSymlink                   // a symlink dst → src (merged-/usr systems)
 )
 
 type mountOp struct {
@@ -24,49 +27,82 @@ type mountOp struct {
 	dir      bool // dst is a directory (for creating the mount point)
 }
 
-// replacedDirs are host directories the sandbox replaces wholesale: /tmp by
-// the private temp dir, /run (sockets of docker, dbus, agents…) by nothing.
-var replacedDirs = []string{"/tmp", "/run", "/var/run"}
-
-// planMounts lists, in order, the mounts that build the sandbox's view of
-// the filesystem. Both backends apply the same plan. Only existing paths
-// are mounted; the host view decides.
+// planMounts lists, in order, what the sandbox's root holds. The root is an
+// empty tmpfs: system locations and readable paths are bound read-only, the
+// workspace and the agent's state writable, the private temp dir at /tmp;
+// then Sentinel's state is made read-only, hidden paths emptied and
+// protected paths pinned read-only. Both backends apply the same plan; the
+// host's view decides what exists.
 func planMounts(sp helperSpec) []mountOp {
-	var plan []mountOp
-	add := func(kind mountKind, src, dst string) {
+	var binds, plan []mountOp
+	var visible []string // host paths shown at the same path inside
+	bind := func(kind mountKind, src, dst string) {
 		st, err := os.Stat(src)
 		if err != nil {
 			return
 		}
-		plan = append(plan, mountOp{kind: kind, src: src, dst: dst, dir: st.IsDir()})
+		binds = append(binds, mountOp{kind: kind, src: src, dst: dst, dir: st.IsDir()})
+		if src == dst {
+			visible = append(visible, dst)
+		}
 	}
-	add(mountBindRW, sp.TempDir, "/tmp")
-	if st, err := os.Lstat("/run"); err == nil && st.IsDir() {
-		plan = append(plan, mountOp{kind: mountHideDir, dst: "/run", dir: true})
+	covered := func(p string) bool {
+		for _, v := range visible {
+			if within(p, v) {
+				return true
+			}
+		}
+		return false
 	}
-	add(mountBindRW, sp.Workspace, sp.Workspace)
+	for _, p := range SystemReadable {
+		if p == "/proc" {
+			continue
+		}
+		st, err := os.Lstat(p)
+		switch {
+		case err != nil:
+		case st.Mode()&os.ModeSymlink != 0:
+			if target, err := os.Readlink(p); err == nil {
+				plan = append(plan, mountOp{kind: mountSymlink, src: target, dst: p})
+			}
+		default:
+			bind(mountBindRO, p, p)
+		}
+	}
+	bind(mountBindRW, sp.TempDir, "/tmp")
+	bind(mountBindRW, sp.Workspace, sp.Workspace)
 	for _, w := range sp.Writable {
-		add(mountBindRW, w, w)
+		bind(mountBindRW, w, w)
 	}
 	for _, r := range sp.Readable {
-		for _, d := range replacedDirs {
-			if within(r, d) {
-				add(mountBindRO, r, r)
-				break
-			}
+		if !covered(r) {
+			bind(mountBindRO, r, r)
+		}
+	}
+	// Parents before children, so a writable root inside a readable one
+	// (or the reverse) ends up as asked.
+	sort.SliceStable(binds, func(i, j int) bool {
+		return strings.Count(binds[i].dst, "/") < strings.Count(binds[j].dst, "/")
+	})
+	plan = append(plan, binds...)
+	add := func(kind mountKind, src, dst string) {
+		if st, err := os.Stat(src); err == nil {
+			plan = append(plan, mountOp{kind: kind, src: src, dst: dst, dir: st.IsDir()})
 		}
 	}
 	for _, r := range sp.ReadOnly {
 		add(mountBindRO, r, r)
 	}
 	for _, h := range sp.Hidden {
-		if st, err := os.Stat(h); err == nil {
-			if st.IsDir() {
-				plan = append(plan, mountOp{kind: mountHideDir, dst: h, dir: true})
-			} else {
-				// Not /dev/null: writes to a device pass a read-only mount.
-				plan = append(plan, mountOp{kind: mountHideFile, src: sp.Empty, dst: h})
-			}
+		st, err := os.Stat(h)
+		if err != nil || !covered(h) {
+			continue // not shown inside anyway
+		}
+		if st.IsDir() {
+			plan = append(plan, mountOp{kind: mountHideDir, dst: h, dir: true})
+		} else {
+			// Not /dev/null: writes to a device pass a read-only mount.
+			plan = append(plan, mountOp{kind: mountHideFile, src: sp.Empty, dst: h})
 		}
 	}
 	// A mount point cannot be renamed or removed, so each directory between
@@ -91,17 +127,16 @@ func planMounts(sp helperSpec) []mountOp {
 	return plan
 }
 
-// applyMounts carries out the plan inside a fresh user+mount namespace (ns
-// backend), then gives the pid namespace its own /proc, /dev/pts and
-// /dev/shm. Sources are opened before anything is mounted, so a source under
-// /tmp stays reachable after /tmp is replaced.
-func applyMounts(plan []mountOp) error {
+// applyMounts builds the plan on a fresh tmpfs at root inside a new user and
+// mount namespace (ns backend) and pivots into it, like bubblewrap does.
+// Sources are opened before anything is mounted.
+func applyMounts(plan []mountOp, root string) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("make mounts private: %w", err)
 	}
 	srcs := make([]string, len(plan))
 	for i, m := range plan {
-		if m.src == "" {
+		if m.src == "" || m.kind == mountSymlink {
 			continue
 		}
 		fd, err := unix.Open(m.src, unix.O_PATH|unix.O_CLOEXEC, 0)
@@ -111,57 +146,120 @@ func applyMounts(plan []mountOp) error {
 		defer unix.Close(fd)
 		srcs[i] = "/proc/self/fd/" + strconv.Itoa(fd)
 	}
+	if err := unix.Mount("tmpfs", root, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=0755"); err != nil {
+		return fmt.Errorf("root tmpfs: %w", err)
+	}
+	if err := setupDev(root + "/dev"); err != nil {
+		return err
+	}
 	for i, m := range plan {
-		if err := ensureMountPoint(m); err != nil {
+		dst := root + m.dst
+		if err := ensureMountPoint(m, dst); err != nil {
 			return err
 		}
 		switch m.kind {
+		case mountSymlink:
+			if err := os.Symlink(m.src, dst); err != nil {
+				return err
+			}
 		case mountBindRW, mountBindRO, mountHideFile:
-			if err := unix.Mount(srcs[i], m.dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+			if err := unix.Mount(srcs[i], dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
 				return fmt.Errorf("bind %s on %s: %w", m.src, m.dst, err)
 			}
 			if m.kind != mountBindRW {
-				if err := remountRO(m.dst); err != nil {
+				if err := remountRO(dst); err != nil {
 					return err
 				}
 			}
 		case mountHideDir:
 			flags := uintptr(unix.MS_RDONLY | unix.MS_NOSUID | unix.MS_NODEV | unix.MS_NOEXEC)
-			if err := unix.Mount("tmpfs", m.dst, "tmpfs", flags, "size=4k,mode=0555"); err != nil {
+			if err := unix.Mount("tmpfs", dst, "tmpfs", flags, "size=4k,mode=0555"); err != nil {
 				return fmt.Errorf("hide %s: %w", m.dst, err)
 			}
 		}
 	}
-	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+	if err := os.MkdirAll(root+"/proc", 0o755); err != nil {
+		return err
+	}
+	if err := unix.Mount("proc", root+"/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mount /proc for the pid namespace: %w", err)
 	}
-	if err := unix.Mount("devpts", "/dev/pts", "devpts", unix.MS_NOSUID|unix.MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620"); err != nil {
+	old := root + "/.old-root"
+	if err := os.Mkdir(old, 0o700); err != nil {
+		return err
+	}
+	if err := unix.PivotRoot(root, old); err != nil {
+		return fmt.Errorf("pivot_root: %w", err)
+	}
+	if err := unix.Chdir("/"); err != nil {
+		return err
+	}
+	if err := unix.Unmount("/.old-root", unix.MNT_DETACH); err != nil {
+		return fmt.Errorf("detach the host's root: %w", err)
+	}
+	if err := os.Remove("/.old-root"); err != nil {
+		return err
+	}
+	if err := unix.Mount("", "/", "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+		return fmt.Errorf("make the root read-only: %w", err)
+	}
+	return nil
+}
+
+// setupDev makes a minimal /dev: the harmless device nodes, a private pty
+// instance and /dev/shm (what bwrap --dev makes).
+func setupDev(dev string) error {
+	if err := os.MkdirAll(dev, 0o755); err != nil {
+		return err
+	}
+	if err := unix.Mount("tmpfs", dev, "tmpfs", unix.MS_NOSUID|unix.MS_NOEXEC, "mode=0755"); err != nil {
+		return fmt.Errorf("/dev tmpfs: %w", err)
+	}
+	for _, n := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
+		f, err := os.Create(dev + "/" + n)
+		if err != nil {
+			return err
+		}
+		f.Close()
+		if err := unix.Mount("/dev/"+n, dev+"/"+n, "", unix.MS_BIND, ""); err != nil {
+			return fmt.Errorf("bind /dev/%s: %w", n, err)
+		}
+	}
+	for _, d := range []string{"pts", "shm"} {
+		if err := os.Mkdir(dev+"/"+d, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := unix.Mount("devpts", dev+"/pts", "devpts", unix.MS_NOSUID|unix.MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620"); err != nil {
 		return fmt.Errorf("mount a private /dev/pts: %w", err)
 	}
-	if err := unix.Mount("/dev/pts/ptmx", "/dev/ptmx", "", unix.MS_BIND, ""); err != nil {
-		return fmt.Errorf("bind /dev/ptmx: %w", err)
+	if err := unix.Mount("tmpfs", dev+"/shm", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"); err != nil {
+		return fmt.Errorf("mount a private /dev/shm: %w", err)
 	}
-	if _, err := os.Stat("/dev/shm"); err == nil {
-		if err := unix.Mount("tmpfs", "/dev/shm", "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"); err != nil {
-			return fmt.Errorf("mount a private /dev/shm: %w", err)
+	for link, target := range map[string]string{"ptmx": "pts/ptmx", "fd": "/proc/self/fd", "stdin": "/proc/self/fd/0", "stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
+		if err := os.Symlink(target, dev+"/"+link); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 // ensureMountPoint creates dst (a directory or an empty file) when it is
-// missing, which happens for paths under a replaced directory.
-func ensureMountPoint(m mountOp) error {
-	if _, err := os.Lstat(m.dst); err == nil {
+// missing from the new root.
+func ensureMountPoint(m mountOp, dst string) error {
+	if _, err := os.Lstat(dst); err == nil {
 		return nil
 	}
-	if m.dir || m.kind == mountHideDir {
-		return os.MkdirAll(m.dst, 0o755)
+	if m.kind == mountSymlink {
+		return os.MkdirAll(filepath.Dir(dst), 0o755)
 	}
-	if err := os.MkdirAll(filepath.Dir(m.dst), 0o755); err != nil {
+	if m.dir || m.kind == mountHideDir {
+		return os.MkdirAll(dst, 0o755)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(m.dst, os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}
@@ -169,7 +267,7 @@ func ensureMountPoint(m mountOp) error {
 }
 
 // remountRO makes the bind mount at dst read-only, keeping the flags the
-// kernel locks (nosuid, nodev, noexec) from the original mount.
+// kernel locks (nosuid, nodev, noexec, atime) from the original mount.
 func remountRO(dst string) error {
 	var st unix.Statfs_t
 	if err := unix.Statfs(dst, &st); err != nil {

@@ -32,7 +32,8 @@ type probeConfig struct {
 	AllowedURL   string // allowed through the proxy (control)
 	DeniedURL    string // not allowed; the asker says no
 	InternalURLs []string
-	SleeperPid   int // a process outside the sandbox
+	SleeperPid   int               // a process outside the sandbox
+	UnixSockets  map[string]string // check name → a listening socket outside
 }
 
 // probeResult is one attempt: Escaped is true when the attempt worked.
@@ -94,6 +95,13 @@ func probeMain(args []string) int {
 	report("rename .git/hooks", err == nil, err)
 	err = os.Remove(filepath.Join(cfg.Workspace, ".git/config"))
 	report("remove .git/config", err == nil, err)
+	for name, p := range cfg.UnixSockets {
+		c, err := net.Dial("unix", p)
+		report(name, err == nil, err)
+		if c != nil {
+			c.Close()
+		}
+	}
 	c, err := net.DialTimeout("tcp", cfg.HostTCP, 3*time.Second)
 	report("tcp to the host loopback", err == nil, err)
 	if c != nil {

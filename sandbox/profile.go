@@ -12,7 +12,7 @@ import (
 // to a home directory. Every profile hides them.
 var CredentialPaths = []string{
 	".ssh", ".aws", ".azure", ".kube", ".config/gh", ".gnupg", ".password-store",
-	".docker/config.json", ".netrc", ".git-credentials",
+	".docker", ".netrc", ".git-credentials",
 	".config/gcloud", ".config/google-chrome", ".config/chromium",
 	".mozilla", ".config/BraveSoftware", ".pki",
 	".config/sentinel", // Sentinel's user config holds supervisor model keys
@@ -26,10 +26,13 @@ var systemHidden = []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc
 var ProtectedNames = []string{".git/hooks", ".git/config"}
 
 // SystemReadable are the locations every sandboxed process may read and
-// execute from. The home directory is deliberately absent.
+// execute from. The home directory is deliberately absent. Nothing else of
+// the host's filesystem is even visible inside: the sandbox's root is a
+// fresh, read-only tmpfs holding only these, the profile's paths, a private
+// /tmp and a minimal /dev (so no stray unix socket can be reached).
 var SystemReadable = []string{
 	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
-	"/opt", "/nix", "/snap", "/var/lib", "/proc", "/sys", "/run/current-system",
+	"/opt", "/nix", "/proc", "/sys",
 }
 
 // DefaultProfile is what a generic command (`sentinel sandbox run`) faces:

@@ -61,7 +61,7 @@ func TestDefaultProfileHidesEveryCredentialLocation(t *testing.T) {
 	p := DefaultProfile("/work/ws", "/home/u")
 	hidden := strings.Join(p.Hidden, "\n") + "\n"
 	for _, c := range []string{".ssh", ".aws", ".azure", ".kube", ".config/gh", ".gnupg", ".password-store",
-		".docker/config.json", ".netrc", ".git-credentials", ".config/sentinel"} {
+		".docker", ".netrc", ".git-credentials", ".config/sentinel"} {
 		if !strings.Contains(hidden, "/home/u/"+c+"\n") {
 			t.Errorf("%s is not hidden", c)
 		}

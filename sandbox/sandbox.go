@@ -59,6 +59,10 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 	if s.base, err = os.MkdirTemp("", "sentinel-sbx-"); err != nil {
 		return nil, fmt.Errorf("sandbox: private state dir: %w", err)
 	}
+	if err := os.Mkdir(filepath.Join(s.base, "root"), 0o700); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sandbox: private state dir: %w", err)
+	}
 	if err := os.WriteFile(filepath.Join(s.base, "empty"), nil, 0o444); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("sandbox: private state dir: %w", err)

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/policy"
@@ -16,6 +17,9 @@ import (
 // maxValueLines caps how many lines the asked-for command or input may take
 // on the card; the rest is counted, never silently dropped.
 const maxValueLines = 8
+
+// maxProseLines caps the policy's reason and the supervisor's advice.
+const maxProseLines = 4
 
 // enqueue adds a request for the person. The card opens for it if nothing is
 // showing; otherwise it waits its turn and the count grows.
@@ -170,9 +174,22 @@ func (m *model) cardLines(w int) []string {
 	if v.NeverDelegable {
 		pol += " (only a person may approve)"
 	}
-	out = append(out, padTo(label("policy")+st.Text.Render(pol), w))
+	prose := func(name, text string) {
+		for i, l := range strings.Split(ansi.Wrap(text, max(w-10, 10), " -/"), "\n") {
+			if i == maxProseLines {
+				out = append(out, padTo(label("")+st.Muted.Render("…"), w))
+				break
+			}
+			lab := label("")
+			if i == 0 {
+				lab = label(name)
+			}
+			out = append(out, padTo(lab+st.Text.Render(l), w))
+		}
+	}
+	prose("policy", pol)
 	if p.Recommendation != "" {
-		out = append(out, padTo(label("advice")+st.Text.Render(sanitize(p.Recommendation)), w))
+		prose("advice", sanitize(p.Recommendation))
 	}
 	if m.mode == modeRemember && m.chooser != nil {
 		return append(out, m.chooserLines(w)...)

@@ -188,3 +188,13 @@ func TestCardDecidedElsewhereCloses(t *testing.T) {
 		t.Fatal("a request decided elsewhere was answered again")
 	}
 }
+
+func TestCardWrapsLongPolicyReason(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 80, 24)
+	p := shellPrompt("./scripts/lint.sh", "./scripts/lint.sh")
+	p.Verdict.Reason = "runs ./scripts/lint.sh, a path-qualified program, which is not the program of the same name on PATH"
+	h.openCard(p)
+	s := h.screen()
+	contains(t, s, "policy   ASK · unknown-program — runs ./scripts/lint.sh, a path-qualified")
+	contains(t, s, "         program, which is not the program of the same name on PATH")
+}

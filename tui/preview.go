@@ -19,5 +19,13 @@ func (m *model) updatePreview() {
 	req := c.prompt.Request
 	ctx := policy.Context{Workspace: req.Cwd, Cwd: req.Cwd}
 	spec := approvals.GrantSpec{Scope: scopes[c.scope], Match: c.options[c.sel].match}
-	c.covered, c.coveredSel = approvals.Preview(spec, m.past, ctx, m.engine), c.sel
+	// the request on the card is already in the journal: it is not "earlier"
+	past := make([]approvals.Request, 0, len(m.past))
+	for _, r := range m.past {
+		if req.ID == "" || r.ID != req.ID {
+			past = append(past, r)
+		}
+	}
+	c.earlier = len(past)
+	c.covered, c.coveredSel = approvals.Preview(spec, past, ctx, m.engine), c.sel
 }

@@ -35,6 +35,7 @@ type chooser struct {
 	// covered; coveredSel is the selection it was computed for (-1: none).
 	covered    []approvals.Request
 	coveredSel int
+	earlier    int // how many past requests the preview looked at
 }
 
 func newChooser(p *approvals.Prompt) *chooser {
@@ -122,7 +123,7 @@ func (m *model) previewLines(w int) []string {
 		return nil
 	}
 	covered := c.covered
-	out := []string{padTo(st.CardLabel.Render(fmt.Sprintf("  would have covered %d of %d earlier requests", len(covered), len(m.past))), w)}
+	out := []string{padTo(st.CardLabel.Render(fmt.Sprintf("  would have covered %d of %d earlier requests", len(covered), c.earlier)), w)}
 	for i, r := range covered {
 		if i == 3 {
 			out = append(out, padTo(st.Muted.Render(fmt.Sprintf("    … and %d more", len(covered)-3)), w))

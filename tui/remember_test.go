@@ -17,6 +17,7 @@ func TestRememberChooserBuildsGrant(t *testing.T) {
 		{Kind: policy.KindShell, Command: "mytool build"},
 		{Kind: policy.KindShell, Command: "mytool run lint && mytool build"},
 		{Kind: policy.KindShell, Command: "mytool run lint && rm -rf /"},
+		{ID: "q1", Kind: policy.KindShell, Command: "mytool run test -- --watch"}, // the request on the card
 	}
 	p := shellPrompt("mytool run test -- --watch", "mytool", "run", "test", "--", "--watch")
 	h.openCard(p)

@@ -115,9 +115,11 @@ func (m *model) renderPane(id paneID, r rect) []string {
 // pending approvals, elapsed time, and the run's end when it has ended. On a
 // narrow terminal the long facts get their short forms before anything is cut.
 func (m *model) statusBar(w int) string {
-	s := m.statusText(false)
-	if ansi.StringWidth(s) > w {
-		s = m.statusText(true)
+	var s string
+	for level := 0; level <= 2; level++ {
+		if s = m.statusText(level); ansi.StringWidth(s) <= w {
+			break
+		}
 	}
 	if ansi.StringWidth(s) > w {
 		return ansi.Truncate(s, w, "")
@@ -125,7 +127,10 @@ func (m *model) statusBar(w int) string {
 	return s + m.styles.StatusBar.Render(strings.Repeat(" ", w-ansi.StringWidth(s)))
 }
 
-func (m *model) statusText(short bool) string {
+// statusText at level 0 is the full bar; 1 uses short forms; 2 also drops
+// the network and keeps the end of the run id.
+func (m *model) statusText(level int) string {
+	short := level > 0
 	st := m.styles
 	bar := st.StatusBar
 	sep := bar.Render(" │ ")
@@ -144,15 +149,22 @@ func (m *model) statusText(short bool) string {
 	if short {
 		brand = ""
 	}
+	id := sanitize(m.info.RunID)
+	if level >= 2 && len(id) > 8 {
+		id = "…" + id[len(id)-6:]
+	}
 	segs := []string{
-		st.StatusKey.Render(brand) + bar.Render(sanitize(m.info.RunID)),
+		st.StatusKey.Render(brand) + bar.Render(id),
 		bar.Render(sanitize(firstNonEmpty(m.info.Coder, "coder"))),
 		sb,
-		bar.Render(sanitize(network)),
-		st.Allowed.Render(fmt.Sprintf("✓%d", m.counts.allowed)) + bar.Render(" ") +
-			st.Asked.Render(fmt.Sprintf("?%d", m.counts.asked)) + bar.Render(" ") +
-			st.Denied.Render(fmt.Sprintf("✗%d", m.counts.denied)),
 	}
+	if level < 2 {
+		segs = append(segs, bar.Render(sanitize(network)))
+	}
+	segs = append(segs,
+		st.Allowed.Render(fmt.Sprintf("✓%d", m.counts.allowed))+bar.Render(" ")+
+			st.Asked.Render(fmt.Sprintf("?%d", m.counts.asked))+bar.Render(" ")+
+			st.Denied.Render(fmt.Sprintf("✗%d", m.counts.denied)))
 	if n := len(m.queue); n > 0 {
 		segs = append(segs, st.Asked.Render(fmt.Sprintf("%d pending", n)))
 	}

@@ -234,3 +234,14 @@ func runAll(cmd tea.Cmd) {
 		}
 	}
 }
+
+func TestStatusBarFitsNarrowTerminal(t *testing.T) {
+	info := testInfo()
+	info.RunID = "20261129-225515-40a6a9"
+	h := newHarness(t, info, "dark", 80, 24)
+	h.send(promptMsg{shellPrompt("make", "make")})
+	bar := strings.SplitN(h.screen(), "\n", 2)[0]
+	for _, want := range []string{"40a6a9", "demo", "sandbox", "✓0 ?0 ✗0", "1 pending", "00:01:30"} {
+		contains(t, bar, want)
+	}
+}

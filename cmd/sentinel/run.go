@@ -16,6 +16,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/sentinelhq/sentinel/tui"
 	"github.com/sentinelhq/sentinel/tui/plain"
 )
 
@@ -29,6 +30,7 @@ type runFlags struct {
 	sandbox    string
 	allowHosts []string
 	timeout    time.Duration
+	theme      string
 }
 
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
@@ -43,6 +45,7 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl.StringVar(&f.sandbox, "sandbox", "auto", "sandbox backend: auto, ns, bwrap, or off (no sandbox: only knowingly)")
 	fl.StringArrayVar(&f.allowHosts, "allow-host", nil, "let the coder reach `HOST[:PORT]` without asking (repeatable)")
 	fl.DurationVar(&f.timeout, "approval-timeout", 10*time.Minute, "deny a request nobody answers within this long")
+	fl.StringVar(&f.theme, "theme", "auto", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
 }
 
 func init() {
@@ -122,6 +125,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		return err
 	}
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
+	useTUI := !f.plain && interactive && term.IsTerminal(int(os.Stdout.Fd()))
 	var person *approvals.PersonQueue
 	if interactive {
 		person = approvals.NewPersonQueue()
@@ -148,6 +152,17 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		case <-r.Done():
 		}
 	}()
+	if useTUI {
+		if err := tui.Run(ctx, r, tui.Options{Theme: f.theme}); err != nil {
+			r.Stop()
+			r.Wait()
+			return err
+		}
+		r.Stop() // the person quit the TUI: a run still going ends here
+		res := r.Wait()
+		fmt.Fprintln(os.Stderr, summary(res))
+		return outcome(res)
+	}
 	runPlain(r, person, interactive)
 	return outcome(r.Wait())
 }
@@ -163,6 +178,19 @@ func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool) {
 		go pr.Serve(person.Prompts(), r.Done())
 	}
 	printer.Follow(events)
+}
+
+// summary is the one line left on the terminal after the TUI closes.
+func summary(res runner.Result) string {
+	switch {
+	case res.Landing != nil && res.Landing.Branch != "":
+		return fmt.Sprintf("sentinel: landed on branch %s — see: git log --stat %s", res.Landing.Branch, res.Landing.Branch)
+	case res.Landing != nil:
+		return "sentinel: " + string(res.Status)
+	case res.Recovery != "":
+		return fmt.Sprintf("sentinel: %s; work kept in %s", res.Status, res.Recovery)
+	}
+	return "sentinel: " + string(res.Status)
 }
 
 // outcome maps a run's result to the process exit status.

@@ -1,0 +1,173 @@
+package fakemodel
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+)
+
+// Server is a fake Anthropic Messages API on 127.0.0.1.
+type Server struct {
+	// URL is the base URL to put in ANTHROPIC_BASE_URL.
+	URL string
+	// IsMain decides whether a /v1/messages request is a turn of the agent's
+	// loop (consumes a scripted turn) or a side request (answered with
+	// SideReply). The default is HasTools. Set it before the client starts.
+	IsMain func(*Request) bool
+	// SideReply is the text answered to side requests.
+	SideReply string
+
+	ln  net.Listener
+	srv *http.Server
+
+	mu      sync.Mutex
+	script  Script
+	used    []bool
+	main    []*Request
+	side    []*Request
+	other   []*Request // every request to another endpoint
+	changed chan struct{}
+	nextID  int
+}
+
+// HasTools is the default main-loop rule: the agent loop always offers its
+// tools; title generation and other side calls offer none.
+func HasTools(r *Request) bool { return len(r.Tools) > 0 }
+
+// Start listens on a free loopback port and serves script.
+func Start(script Script) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("fakemodel: listen on loopback: %w", err)
+	}
+	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: HasTools, SideReply: "Scripted task",
+		ln: ln, script: script, used: make([]bool, len(script)), changed: make(chan struct{})}
+	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
+	go s.srv.Serve(ln)
+	return s, nil
+}
+
+// Close stops the server.
+func (s *Server) Close() error { return s.srv.Close() }
+
+// Requests are the main-loop requests received so far, in order.
+func (s *Server) Requests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.main...)
+}
+
+// SideRequests are the /v1/messages requests judged not to be main-loop turns.
+func (s *Server) SideRequests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.side...)
+}
+
+// OtherRequests are the requests to any endpoint but /v1/messages
+// (count_tokens, model listing, unknown paths).
+func (s *Server) OtherRequests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.other...)
+}
+
+// Used is how many scripted turns have been played.
+func (s *Server) Used() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, u := range s.used {
+		if u {
+			n++
+		}
+	}
+	return n
+}
+
+// Changed is closed (and replaced) whenever a request is recorded; wait on
+// it to react to traffic without polling on a timer.
+func (s *Server) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+func (s *Server) record(list *[]*Request, r *Request) {
+	s.mu.Lock()
+	*list = append(*list, r)
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+}
+
+func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
+	req := parseRequest(hr, body)
+	path := strings.TrimSuffix(hr.URL.Path, "/")
+	switch {
+	case hr.Method == http.MethodPost && path == "/v1/messages":
+		s.messages(w, req)
+	case hr.Method == http.MethodPost && path == "/v1/messages/count_tokens":
+		s.record(&s.other, req)
+		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(body) / 4})
+	case hr.Method == http.MethodGet && path == "/v1/models":
+		s.record(&s.other, req)
+		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "has_more": false, "first_id": nil, "last_id": nil})
+	default:
+		s.record(&s.other, req)
+		writeJSON(w, http.StatusNotFound, map[string]any{"type": "error",
+			"error": map[string]any{"type": "not_found_error", "message": "fakemodel: no such endpoint " + hr.Method + " " + hr.URL.Path}})
+	}
+}
+
+func (s *Server) messages(w http.ResponseWriter, req *Request) {
+	isMain := s.IsMain
+	if isMain == nil {
+		isMain = HasTools
+	}
+	var turn Turn
+	if isMain(req) {
+		turn = s.take(req)
+		s.record(&s.main, req)
+	} else {
+		turn = Reply(Text(s.SideReply))
+		s.record(&s.side, req)
+	}
+	msg, err := s.message(req.Model, turn)
+	if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]any{"type": "error",
+			"error": map[string]any{"type": "api_error", "message": err.Error()}})
+		return
+	}
+	if !req.Stream {
+		writeJSON(w, http.StatusOK, msg)
+		return
+	}
+	writeStream(w, msg)
+}
+
+// take picks the first unused turn that matches req.
+func (s *Server) take(req *Request) Turn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, t := range s.script {
+		if s.used[i] || (t.When != nil && !t.When(req)) {
+			continue
+		}
+		s.used[i] = true
+		return t
+	}
+	return Reply(Text(Exhausted))
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("request-id", "req_fake")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
