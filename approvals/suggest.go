@@ -14,8 +14,9 @@ import (
 // tokens (`npm run test --watch`, `npm run test`, `npm run`) of the first
 // simple command policy asked about; for a write, the exact path, its
 // directory and its directory tree (relative to req.Cwd, taken as the
-// workspace); for the network, the exact host:port and the host. Parts with
-// a substitution or variable offer nothing: they can never be remembered.
+// workspace); for the network, the exact host:port and the host. A command
+// with a substitution, a variable, an assignment or a wrapper the policy
+// looked through offers nothing: no template could ever cover it.
 func SuggestGrants(req Request, verdict policy.Verdict) []Match {
 	return SuggestGrantsIn(req, verdict, req.Cwd)
 }
@@ -32,8 +33,8 @@ func SuggestGrantsIn(req Request, verdict policy.Verdict, workspace string) []Ma
 			if p.Decision == policy.Allow && len(verdict.Parts) > 0 {
 				continue
 			}
-			if p.Dynamic || p.Argv == nil {
-				return nil
+			if p.Dynamic || p.Argv == nil || !sameAsWritten(p) {
+				return nil // nothing a template could ever cover
 			}
 			return argvBreadths(p.Argv)
 		}

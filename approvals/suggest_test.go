@@ -74,3 +74,12 @@ func TestPreviewShell(t *testing.T) {
 		t.Fatalf("Preview = %+v", got)
 	}
 }
+
+func TestSuggestNothingForWrappedParts(t *testing.T) {
+	v := policy.Verdict{Decision: policy.Ask, Parts: []policy.Part{
+		{Text: "FOO=1 frobnicate x", Argv: []string{"frobnicate", "x"}, Decision: policy.Ask},
+	}}
+	if got := SuggestGrants(Request{Kind: policy.KindShell, Command: "FOO=1 frobnicate x"}, v); got != nil {
+		t.Fatalf("offered %v for a command no template can cover", got)
+	}
+}

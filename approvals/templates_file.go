@@ -171,6 +171,8 @@ func parseTemplates(src []byte, file string, scope Scope) ([]*Template, error) {
 // decodeErrLine reads the position out of a toml type-mismatch error.
 var decodeErrLine = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\)`)
 
+var idLine = regexp.MustCompile(`^\s*id\s*=`)
+
 var tableHeader = regexp.MustCompile(`^\s*\[\[\s*template\s*\]\]`)
 
 // keyLine finds the line of key inside the index-th [[template]] table (any
@@ -287,22 +289,34 @@ func editFile(file string, scope Scope, edit func(src []byte, ts []*Template) ([
 		return err
 	}
 	defer unlock()
-	src, err := os.ReadFile(file)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("read templates %s: %w", file, err)
+	// The person's editor does not take our lock: if the file changes while
+	// we edit, start again from what they wrote rather than rename over it.
+	for attempt := 0; attempt < 5; attempt++ {
+		src, err := os.ReadFile(file)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("read templates %s: %w", file, err)
+		}
+		ts, err := parseTemplates(src, file, scope)
+		if err != nil {
+			return err // never rewrite a file the person has left broken
+		}
+		out, err := edit(src, ts)
+		if err != nil {
+			return err
+		}
+		if _, err := parseTemplates(out, file, scope); err != nil {
+			return fmt.Errorf("refusing to write %s: the edit would break it: %w", file, err)
+		}
+		now, err := os.ReadFile(file)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("read templates %s: %w", file, err)
+		}
+		if !bytes.Equal(now, src) {
+			continue
+		}
+		return writeAtomic(file, out)
 	}
-	ts, err := parseTemplates(src, file, scope)
-	if err != nil {
-		return err
-	}
-	out, err := edit(src, ts)
-	if err != nil {
-		return err
-	}
-	if _, err := parseTemplates(out, file, scope); err != nil {
-		return fmt.Errorf("refusing to write %s: the edit would break it: %w", file, err)
-	}
-	return writeAtomic(file, out)
+	return fmt.Errorf("%s keeps changing; not editing it now", file)
 }
 
 func writeAtomic(file string, data []byte) error {
@@ -443,7 +457,13 @@ func addUsage(file string, scope Scope, id string, delta int, last time.Time) er
 				}
 			}
 			if !done {
-				block = append(block[:1], append([]string{key + " = " + set[key]}, block[1:]...)...)
+				at := 1 // after the header, or better after the id line
+				for i, l := range block {
+					if idLine.MatchString(l) {
+						at = i + 1
+					}
+				}
+				block = append(block[:at], append([]string{key + " = " + set[key]}, block[at:]...)...)
 			}
 		}
 		out := append(append(append([]string{}, lines[:s]...), block...), lines[e:]...)

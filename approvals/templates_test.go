@@ -299,3 +299,25 @@ func TestParseArgv(t *testing.T) {
 		}
 	}
 }
+
+func TestUsageNeverOverwritesABrokenEdit(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "templates.toml")
+	os.WriteFile(f, []byte("[[template]]\nid = \"t-1\"\nhost = \"widgets.example.net\"\n"), 0o600)
+	s, err := LoadTemplates(f, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.MarkUsed([]string{"t-1"})
+	broken := "[[template]]\nid = \"t-1\"\nhost = \"widgets.example.net\"\nhalf-typed\n"
+	os.WriteFile(f, []byte(broken), 0o600) // the person is mid-edit
+	s.Flush()
+	if data, _ := os.ReadFile(f); string(data) != broken {
+		t.Fatalf("usage write replaced the person's edit:\n%s", data)
+	}
+	os.WriteFile(f, []byte("# fixed\n[[template]]\nid = \"t-1\"\nhost = \"widgets.example.net\"\n"), 0o600)
+	s.MarkUsed([]string{"t-1"})
+	s.Flush()
+	if data, _ := os.ReadFile(f); !strings.Contains(string(data), "uses = 2") || !strings.Contains(string(data), "# fixed") {
+		t.Fatalf("held-back count not written once the file was fixed:\n%s", data)
+	}
+}

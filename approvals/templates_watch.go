@@ -2,7 +2,6 @@ package approvals
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -55,7 +54,6 @@ func (s *TemplateSet) Watch(onChange func(Scope, error)) error {
 				if !ok {
 					return
 				}
-				println("DBG event", ev.String(), time.Now().Format("05.000"))
 				sc, ours := byName[filepath.Clean(ev.Name)]
 				if !ours {
 					continue
@@ -71,7 +69,6 @@ func (s *TemplateSet) Watch(onChange func(Scope, error)) error {
 				})
 			case sc := <-fire:
 				err := s.Reload(sc)
-				println("DBG reload", sc, fmt.Sprint(err), time.Now().Format("05.000"))
 				if onChange != nil {
 					onChange(sc, err)
 				}
@@ -93,7 +90,7 @@ func (s *TemplateSet) Watch(onChange func(Scope, error)) error {
 	return nil
 }
 
-// Close stops watching and waits for pending usage writes.
+// Close stops watching and writes pending usage counts.
 func (s *TemplateSet) Close() error {
 	s.watchMu.Lock()
 	stop := s.stopWait
@@ -102,6 +99,6 @@ func (s *TemplateSet) Close() error {
 	if stop != nil {
 		stop()
 	}
-	s.persist.Wait()
+	s.Flush()
 	return nil
 }

@@ -3,10 +3,10 @@ package approvals
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -35,17 +35,20 @@ type TemplateSet struct {
 	mu      sync.RWMutex
 	files   map[Scope]string
 	byScope map[Scope][]*Template
-	pending map[string]int // uses not yet written, by template id
+	pending map[string]int       // uses not yet written, by template id
+	lastUse map[string]time.Time // their latest use
 	now     func() time.Time
 
-	persist  sync.WaitGroup
-	watchMu  sync.Mutex
-	stopWait func()
+	flushTimer *time.Timer
+	persist    sync.WaitGroup
+	watchMu    sync.Mutex
+	stopWait   func()
 }
 
 // NewTemplateSet returns an empty set with no files: run scope only.
 func NewTemplateSet() *TemplateSet {
-	return &TemplateSet{files: map[Scope]string{}, byScope: map[Scope][]*Template{}, pending: map[string]int{}, now: time.Now}
+	return &TemplateSet{files: map[Scope]string{}, byScope: map[Scope][]*Template{}, pending: map[string]int{},
+		lastUse: map[string]time.Time{}, now: time.Now}
 }
 
 // LoadTemplates reads the project and user template files (either may be
@@ -274,12 +277,18 @@ func coveringWith(live []*Template, req Request, v policy.Verdict, ctx policy.Co
 	return nil, false
 }
 
-// MarkUsed counts one use of each template and records the time; file
-// scopes are updated in the background (re-read, edited, renamed into place).
+// usageDelay batches usage writes: a busy run rewrites its template files
+// at most this often, not on every matched command.
+const usageDelay = 2 * time.Second
+
+// MarkUsed counts one use of each template and records the time. File
+// scopes are written in the background, batched (re-read, edited, renamed
+// into place under a lock, never over a file the person left broken).
 func (s *TemplateSet) MarkUsed(ids []string) {
 	now := s.now().UTC()
 	s.mu.Lock()
-	var files []func()
+	defer s.mu.Unlock()
+	schedule := false
 	for _, id := range ids {
 		t := s.find(id)
 		if t == nil {
@@ -291,36 +300,68 @@ func (s *TemplateSet) MarkUsed(ids []string) {
 			continue
 		}
 		s.pending[id]++
-		id, sc, file := id, t.Scope, s.files[t.Scope]
-		files = append(files, func() { s.flushUsage(id, sc, file, now) })
+		s.lastUse[id] = now
+		schedule = true
 	}
-	s.mu.Unlock()
-	for _, f := range files {
+	if schedule && s.flushTimer == nil {
 		s.persist.Add(1)
-		go func() {
+		s.flushTimer = time.AfterFunc(usageDelay, func() {
 			defer s.persist.Done()
-			f()
-		}()
+			s.writeUsage()
+		})
 	}
 }
 
-func (s *TemplateSet) flushUsage(id string, sc Scope, file string, at time.Time) {
+// writeUsage writes the pending use counts to their files. A count that
+// cannot be written now (the file is broken or busy) waits for the next use
+// or Flush; it is advisory.
+func (s *TemplateSet) writeUsage() {
+	type job struct {
+		id, file string
+		sc       Scope
+		delta    int
+		at       time.Time
+	}
 	s.mu.Lock()
-	delta := s.pending[id]
-	delete(s.pending, id)
-	s.mu.Unlock()
-	if delta == 0 {
-		return
+	s.flushTimer = nil
+	var jobs []job
+	for id, n := range s.pending {
+		if t := s.find(id); t != nil && s.files[t.Scope] != "" {
+			jobs = append(jobs, job{id, s.files[t.Scope], t.Scope, n, s.lastUse[id]})
+		}
+		delete(s.pending, id)
+		delete(s.lastUse, id)
 	}
-	err := addUsage(file, sc, id, delta, at)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		// the person may have removed it meanwhile; the count is advisory
-		return
+	s.mu.Unlock()
+	for _, j := range jobs {
+		err := addUsage(j.file, j.sc, j.id, j.delta, j.at)
+		if err == nil || strings.Contains(err.Error(), "no template") {
+			continue // written, or the person removed it meanwhile
+		}
+		s.mu.Lock()
+		s.pending[j.id] += j.delta
+		if j.at.After(s.lastUse[j.id]) {
+			s.lastUse[j.id] = j.at
+		}
+		s.mu.Unlock()
 	}
 }
 
-// Flush waits for background usage writes to finish.
-func (s *TemplateSet) Flush() { s.persist.Wait() }
+// Flush writes pending usage now and waits for background writes.
+func (s *TemplateSet) Flush() {
+	s.mu.Lock()
+	t := s.flushTimer
+	stopped := t != nil && t.Stop()
+	if stopped {
+		s.flushTimer = nil
+	}
+	s.mu.Unlock()
+	if stopped {
+		s.writeUsage()
+		s.persist.Done()
+	}
+	s.persist.Wait()
+}
 
 func newTemplateID() string {
 	var b [4]byte

@@ -38,14 +38,14 @@ func (x *cmdCtx) resolve(w word) []string {
 		v = literalPrefixDir(v)
 	}
 	if filepath.IsAbs(v) {
-		return []string{canonical(v)}
+		return []string{x.c.canon(v)}
 	}
 	if x.cw.unknown || len(x.cw.dirs) == 0 {
 		return nil
 	}
 	out := make([]string, 0, len(x.cw.dirs))
 	for _, d := range x.cw.dirs {
-		out = append(out, canonical(filepath.Join(d, v)))
+		out = append(out, x.c.canon(rawJoin(d, v)))
 	}
 	return out
 }
@@ -73,6 +73,10 @@ func (x *cmdCtx) access(w word, write bool) {
 		// Not expanded by the shell here, but a tool may expand it
 		// itself; judge the stricter reading.
 		x.access(word{val: x.c.home + w.val[1:], static: true, pattern: w.pattern}, write)
+	}
+	if w.brace {
+		x.add(Ask, RulePathUnknown, "a brace expansion builds paths the policy does not expand")
+		return
 	}
 	if w.pattern {
 		dir := literalPrefixDir(w.val)
@@ -239,6 +243,20 @@ func (x *cmdCtx) command(args []word, depth int) {
 	// Judged after the program's own handler, so that its rule names the
 	// decision when both ask (eval "$X" is shell.eval).
 	defer func() {
+		afterDashes := false
+		for _, a := range args[1:] {
+			if a.val == "--" && a.static {
+				afterDashes = true
+			}
+			if a.brace {
+				x.add(Ask, RuleShellDynamicArg, "a brace expansion turns one word into several arguments")
+				break
+			}
+			if a.pattern && !afterDashes && !globSafe[name.val] && strings.IndexAny(a.val[:1], "*?[") == 0 {
+				x.add(Ask, RuleShellDynamicArg, "a glob may expand to file names that "+name.val+" would read as options")
+				break
+			}
+		}
 		for _, a := range args[1:] {
 			if !a.static && !(a.benignVars && (name.val == "echo" || name.val == "printf")) {
 				x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion or substitution and cannot be judged before it runs")
@@ -383,3 +401,10 @@ func devStream(p string) bool {
 	}
 	return strings.HasPrefix(p, "/dev/fd/") && isDigits(p[len("/dev/fd/"):])
 }
+
+// globSafe programs have no option that runs a program or writes a file
+// named by a value, so a glob expanding to option-like file names is
+// harmless for them.
+var globSafe = setOf("ls", "wc", "cat", "head", "tail", "stat", "file", "du", "grep", "egrep", "fgrep",
+	"md5sum", "sha1sum", "sha256sum", "sha512sum", "nl", "diff", "cmp", "gofmt", "echo", "printf", "rm",
+	"mkdir", "touch", "cut", "tr", "strings", "od", "hexdump", "realpath", "basename", "dirname", "test", "[")

@@ -3,11 +3,13 @@ package policy
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Engine judges queries against the built-in rules and the rules loaded
 // from files. It is safe for concurrent use; its tables are built once.
 type Engine struct {
+	roots   sync.Map         // canonical forms of workspace and home roots (Sentinel's own paths)
 	user    []*Rule          // rules from files, in load order
 	byID    map[string]*Rule // built-in and user rules by id
 	sources []string         // rule files that were read
@@ -75,23 +77,37 @@ type checkEnv struct {
 	parts    []Part
 	never    bool
 	budget   int // simple commands left before the line is too large to judge
+	wsRaw    string            // the workspace as given
+	memo     map[string]string // canonical paths resolved during this Check
+}
+
+// root canonicalizes a root path the adapter gave (workspace, home,
+// writable roots), remembering it across calls.
+func (e *Engine) root(p string) string {
+	if v, ok := e.roots.Load(p); ok {
+		return v.(string)
+	}
+	v := canonical(filepath.Clean(p))
+	e.roots.Store(p, v)
+	return v
 }
 
 func (e *Engine) newEnv(ctx Context) *checkEnv {
 	c := &checkEnv{e: e, budget: 20000}
 	if ctx.Home != "" && filepath.IsAbs(ctx.Home) {
-		c.home = canonical(ctx.Home)
+		c.home = e.root(ctx.Home)
 	}
 	ws := ctx.Workspace
 	if ws == "" {
 		ws = ctx.Cwd
 	}
 	if ws != "" && filepath.IsAbs(ws) {
-		c.ws = canonical(ws)
+		c.ws = e.root(ws)
+		c.wsRaw = filepath.Clean(ws)
 	}
 	for _, w := range ctx.Writable {
 		if filepath.IsAbs(w) {
-			c.writable = append(c.writable, canonical(w))
+			c.writable = append(c.writable, e.root(w))
 		}
 	}
 	return c
@@ -109,9 +125,9 @@ func (c *checkEnv) startCwd(ctx Context) cwds {
 		if c.ws == "" {
 			return cwds{unknown: true}
 		}
-		cwd = filepath.Join(c.ws, cwd)
+		cwd = rawJoin(c.ws, cwd)
 	}
-	return cwds{dirs: []string{canonical(cwd)}}
+	return cwds{dirs: []string{c.canon(cwd)}}
 }
 
 // Check judges one query.
@@ -178,9 +194,9 @@ func (c *checkEnv) checkPath(q Query) Verdict {
 		if cw.unknown {
 			return verdictOf(finding{Ask, RulePathUnknown, "a relative path with no working directory"})
 		}
-		p = filepath.Join(cw.dirs[0], p)
+		p = rawJoin(cw.dirs[0], p)
 	}
-	p = canonical(p)
+	p = c.canon(p)
 	write := q.Kind != KindRead
 	f := c.judgePath(p, write)
 	v := verdictOf(f)

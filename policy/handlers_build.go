@@ -179,16 +179,14 @@ func goFlags(x *cmdCtx, sargs []word) []word {
 	var ops []word
 	for i := 0; i < len(sargs); i++ {
 		a := sargs[i].val
-		if a == "-args" || a == "--" {
-			break
-		}
-		if !strings.HasPrefix(a, "-") {
+		if !strings.HasPrefix(a, "-") || a == "-args" || a == "--" {
 			ops = append(ops, sargs[i])
 			continue
 		}
 		name, val, has := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		name = strings.TrimPrefix(name, "test.")
 		takesVal := contains([]string{"o", "exec", "toolexec", "vettool", "coverprofile", "cpuprofile", "memprofile",
-			"blockprofile", "mutexprofile", "trace", "outputdir", "modfile", "overlay", "pgo", "ldflags", "gcflags",
+			"blockprofile", "mutexprofile", "trace", "outputdir", "gocoverdir", "modfile", "overlay", "pgo", "ldflags", "gcflags",
 			"asmflags", "gccgoflags", "run", "bench", "count", "timeout", "cpu", "p", "tags", "mod", "covermode",
 			"coverpkg", "benchtime", "parallel", "skip", "fuzz", "fuzztime", "fuzzminimizetime", "list", "shuffle",
 			"compiler", "buildmode", "installsuffix", "pkgdir", "C", "f", "json.no", "failfast.no", "fullpath.no",
@@ -202,7 +200,7 @@ func goFlags(x *cmdCtx, sargs []word) []word {
 			x.add(Deny, RuleBuildExec, "go -"+name+" runs an arbitrary program")
 		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
 			x.writeStr(val)
-		case "outputdir", "pkgdir":
+		case "outputdir", "pkgdir", "gocoverdir":
 			x.writeStr(filepath.Join(val, "glob-match"))
 		case "modfile", "overlay", "pgo":
 			if val != "auto" && val != "off" {
@@ -448,7 +446,7 @@ func npxCmd(x *cmdCtx, args []word) {
 				return
 			}
 			for _, d := range x.cw.dirs {
-				bin := canonical(filepath.Join(d, "node_modules", ".bin", tool))
+				bin := x.c.canon(rawJoin(d, "node_modules/.bin/"+tool))
 				if _, err := os.Stat(bin); err != nil || !within(bin, x.c.ws) {
 					x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" is not installed in the project, so it would be downloaded and run")
 					return
@@ -613,9 +611,19 @@ func pytestCmd(x *cmdCtx, args []word) {
 			}
 		case "--pdb", "--trace", "--pdbcls":
 			x.add(Ask, RuleShellStdin, "pytest --pdb opens an interactive debugger")
-		case "-p", "-c", "-k", "-m", "-o", "-n", "-W", "--tb", "--maxfail", "--durations", "--rootdir", "--confcutdir",
-			"--deselect", "--ignore", "--ignore-glob", "--override-ini", "--config-file", "--import-mode", "--log-level",
-			"--capture", "--dist", "--numprocesses", "--timeout", "-r", "--cov", "--cov-config", "--color", "--count", "--randomly-seed", "--lfnf", "--last-failed-no-failures", "--show-capture", "--verbosity", "--junit-prefix":
+		case "--rootdir", "--confcutdir", "-c", "--config-file", "--ignore", "--log-file", "--cov-config":
+			if !has && i+1 < len(rest) {
+				val = rest[i+1].val
+				i++
+			}
+			if name == "--log-file" {
+				x.writeStr(val)
+			} else {
+				x.readStr(val)
+			}
+		case "-p", "-k", "-m", "-o", "-n", "-W", "--tb", "--maxfail", "--durations",
+			"--deselect", "--ignore-glob", "--override-ini", "--import-mode", "--log-level",
+			"--capture", "--dist", "--numprocesses", "--timeout", "-r", "--cov", "--color", "--count", "--randomly-seed", "--lfnf", "--last-failed-no-failures", "--show-capture", "--verbosity", "--junit-prefix":
 			if !has && i+1 < len(rest) {
 				i++
 			}

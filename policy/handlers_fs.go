@@ -49,6 +49,15 @@ func init() {
 		x.add(Allow, RuleShellCd, "changes directory")
 		x.cw.unknown = true
 	}
+	handlers["ps"] = func(x *cmdCtx, a []word) {
+		for _, w := range a[1:] {
+			if !strings.HasPrefix(w.val, "-") && strings.ContainsAny(w.val, "eE") || w.val == "-E" {
+				x.add(Ask, RuleEnvPrint, "ps e shows other processes' environments")
+				return
+			}
+		}
+		x.add(Allow, RuleReadOnly, "lists processes")
+	}
 	handlers["printenv"] = func(x *cmdCtx, a []word) {
 		x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
 	}
@@ -255,6 +264,10 @@ func hostnameCmd(x *cmdCtx, args []word) {
 }
 
 func setCmd(x *cmdCtx, args []word) {
+	if len(args) == 1 {
+		x.add(Ask, RuleEnvPrint, "set with no arguments prints every variable, secrets included")
+		return
+	}
 	for _, w := range args[1:] {
 		if w.val == "--" {
 			break
@@ -281,6 +294,9 @@ func unsetCmd(x *cmdCtx, args []word) {
 
 func exportCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleShellAssign, "exports shell variables")
+	if len(args) == 1 || (len(args) == 2 && args[1].val == "-p") {
+		x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+	}
 	for _, w := range args[1:] {
 		if strings.HasPrefix(w.val, "-") {
 			if strings.Contains(w.val, "f") {

@@ -335,6 +335,10 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 				x.add(Ask, RuleGitOther, "an interactive rebase opens an editor")
 			}
 		}
+	case "apply":
+		if hasOpt(sargs, "", "--unsafe-paths", "--directory") {
+			x.add(Ask, RuleGitOther, "git apply --unsafe-paths / --directory may write outside the tree")
+		}
 	case "reset":
 		if hasOpt(sargs, "", "--hard", "--merge", "--keep") {
 			x.add(Ask, RuleGitDestructive, "git reset --hard discards work")

@@ -6,16 +6,19 @@ import (
 	"strings"
 )
 
-// canonical resolves symlinks along p component by component, the way the
-// kernel would, stopping at the first component that does not exist (the
-// rest is appended lexically). p must be absolute.
+// canonical resolves symlinks along the absolute path p component by
+// component, the way the kernel would (so "link/.." is the parent of the
+// link's target, not of the link), stopping at the first component that
+// does not exist; the remainder is appended lexically.
 func canonical(p string) string {
-	p = filepath.Clean(p)
-	if !filepath.IsAbs(p) {
-		return p
+	if !strings.HasPrefix(p, "/") {
+		return filepath.Clean(p)
 	}
-	resolved := "/"
-	rest := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	return canonicalFrom("/", strings.Split(p, "/"))
+}
+
+// canonicalFrom resolves rest below resolved, which must be canonical.
+func canonicalFrom(resolved string, rest []string) string {
 	hops := 0
 	for len(rest) > 0 {
 		c := rest[0]
@@ -38,19 +41,48 @@ func canonical(p string) string {
 			continue
 		}
 		hops++
-		if hops > 40 {
-			return filepath.Join(append([]string{next}, rest...)...)
-		}
 		target, err := os.Readlink(next)
-		if err != nil {
+		if err != nil || hops > 40 {
 			return filepath.Join(append([]string{next}, rest...)...)
 		}
 		if filepath.IsAbs(target) {
 			resolved = "/"
 		}
-		rest = append(strings.Split(strings.Trim(target, "/"), "/"), rest...)
+		rest = append(strings.Split(target, "/"), rest...)
 	}
 	return resolved
+}
+
+// rawJoin joins a directory and a path without lexical cleaning, which
+// would be wrong across symlinks.
+func rawJoin(dir, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return p
+	}
+	return dir + "/" + p
+}
+
+// canon is canonical with two savings that keep a decision fast: the
+// workspace prefix is never re-resolved (its ancestors are outside the
+// coder's reach), and results are remembered for the rest of this Check.
+func (c *checkEnv) canon(p string) string {
+	if v, ok := c.memo[p]; ok {
+		return v
+	}
+	var out string
+	switch {
+	case c.wsRaw != "" && (p == c.wsRaw || strings.HasPrefix(p, c.wsRaw+"/")):
+		out = canonicalFrom(c.ws, strings.Split(p[len(c.wsRaw):], "/"))
+	case c.ws != "" && (p == c.ws || strings.HasPrefix(p, c.ws+"/")):
+		out = canonicalFrom(c.ws, strings.Split(p[len(c.ws):], "/"))
+	default:
+		out = canonical(p)
+	}
+	if c.memo == nil {
+		c.memo = make(map[string]string, 8)
+	}
+	c.memo[p] = out
+	return out
 }
 
 // within reports whether p is root or below it (both clean and absolute).

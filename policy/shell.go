@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -221,6 +222,9 @@ func (c *checkEnv) scan(s *src, n syntax.Node, cw *cwds) {
 	if n == nil {
 		return
 	}
+	if rv := reflect.ValueOf(n); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return // a typed nil, e.g. the missing value of "A="
+	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
@@ -371,6 +375,15 @@ func (c *checkEnv) declClause(s *src, x *syntax.DeclClause, cw *cwds) {
 			p.Decision, p.Rule, p.Reason = Ask, RuleShellArith, "an array subscript is evaluated as arithmetic"
 		}
 	}
+	named := false
+	for _, a := range x.Args {
+		if a.Name != nil {
+			named = true
+		}
+	}
+	if !named && p.Decision < Ask {
+		p.Decision, p.Rule, p.Reason = Ask, RuleEnvPrint, x.Variant.Value+" with no names prints variables, secrets included"
+	}
 	c.addPart(p)
 }
 
@@ -402,13 +415,13 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 		return
 	}
 	if filepath.IsAbs(target.val) {
-		cw.add(canonical(target.val))
+		cw.add(c.canon(target.val))
 		return
 	}
 	if cw.unknown {
 		return
 	}
 	for _, d := range append([]string(nil), cw.dirs...) {
-		cw.add(canonical(filepath.Join(d, target.val)))
+		cw.add(c.canon(rawJoin(d, target.val)))
 	}
 }

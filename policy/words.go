@@ -14,6 +14,7 @@ type word struct {
 	val     string
 	static  bool // no expansion or substitution of any kind
 	pattern bool // unquoted glob or brace-expansion characters: the shell may turn it into other words
+	brace   bool // unquoted brace expansion: the shell turns it into several words
 	tilde   bool // began with an unquoted ~ that was expanded
 	// benignVars: every dynamic part is a plain $NAME of a variable whose
 	// value is not secret ($?, $HOME, $PWD, …); printing it is harmless.
@@ -63,8 +64,9 @@ func decodeWord(w *syntax.Word, home string) word {
 				// dd of=~/.bashrc writes the home directory.
 				v = expandAssignTilde(v, home)
 			}
-			if unquotedLit(&b, v) {
+			if pat, br := unquotedLit(&b, v); pat {
 				out.pattern = true
+				out.brace = out.brace || br
 			}
 		case *syntax.SglQuoted:
 			if p.Dollar {
@@ -106,7 +108,7 @@ func decodeWord(w *syntax.Word, home string) word {
 // unquotedLit appends the unescaped text of an unquoted literal and
 // reports whether it holds unescaped glob or brace-expansion syntax: * or
 // ?, a [ closed by a later ], or a { … } holding a comma or "..".
-func unquotedLit(b *strings.Builder, v string) (pattern bool) {
+func unquotedLit(b *strings.Builder, v string) (pattern, brace bool) {
 	var marks []byte // unescaped special characters, in order
 	for i := 0; i < len(v); i++ {
 		c := v[i]
@@ -138,10 +140,10 @@ func unquotedLit(b *strings.Builder, v string) (pattern bool) {
 	if ob := strings.IndexByte(string(marks), '{'); ob >= 0 {
 		rest := string(marks[ob:])
 		if cb := strings.IndexByte(rest, '}'); cb > 0 && strings.IndexByte(rest[:cb], ',') > 0 {
-			pattern = true
+			pattern, brace = true, true
 		}
 	}
-	return pattern
+	return pattern, brace
 }
 
 // dquoteLit appends a literal from inside double quotes, where a backslash

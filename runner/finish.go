@@ -29,6 +29,27 @@ func (r *Run) finish(interrupted bool, code int) {
 		r.emit(journal.System, "patch", fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
 			map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
 	}
+	var verifyErr error
+	if derr == nil {
+		r.meta.Files = change.Files
+	}
+	if !interrupted && derr == nil && code == 0 && !change.Empty() {
+		results, err := r.verify(ctx, patchPath, r.opts.Checks)
+		r.meta.Checks = results
+		verifyErr = err
+		for _, c := range results {
+			if !c.Passed() && verifyErr == nil {
+				verifyErr = fmt.Errorf("verification failed: %s exited %d on a clean copy", c.Command, c.ExitCode)
+			}
+		}
+		if len(r.opts.Checks) > 0 {
+			text := fmt.Sprintf("verification passed: %d check(s) on a clean copy", len(results))
+			if verifyErr != nil {
+				text = verifyErr.Error()
+			}
+			r.emit(journal.System, "verify-result", text, map[string]any{"passed": verifyErr == nil, "checks": results})
+		}
+	}
 	switch {
 	case interrupted:
 		res.Status = StatusInterrupted
@@ -39,6 +60,9 @@ func (r *Run) finish(interrupted bool, code int) {
 	case code != 0:
 		res.Status = StatusFailed
 		res.Err = fmt.Errorf("coder %s exited with status %d", r.adapter.Name(), code)
+	case verifyErr != nil:
+		res.Status = StatusFailed
+		res.Err = verifyErr
 	default:
 		l, err := Land(ctx, r.opts.Project, r.ws.Snapshot, change, r.opts.Apply, r.id, r.commitMessage(change), patchPath, r.dir)
 		if err != nil {
@@ -77,9 +101,13 @@ func (r *Run) finish(interrupted bool, code int) {
 	}
 	r.emit(journal.System, "run-end", fmt.Sprintf("run %s: %s", r.id, res.Status), map[string]any{"status": res.Status})
 	_ = r.journal.Close()
+	<-r.reportsDone
 	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
 	r.meta.Decisions = CountDecisions(evs)
 	_ = writeMeta(r.dir, r.meta)
+	_ = writeAtomic(filepath.Join(r.dir, "PROGRESS.md"), renderProgress(r.meta, evs, time.Now()))
+	_ = writeAtomic(filepath.Join(r.dir, "DECISIONS.md"), renderDecisions(r.meta, evs))
+	_ = writeAtomic(filepath.Join(r.dir, "FINAL_REPORT.md"), renderFinalReport(r.meta, evs, FlaggedPaths(r.meta.Files)))
 	r.lock.release()
 	r.result = res
 	close(r.done)
@@ -90,8 +118,18 @@ func (r *Run) commitMessage(ch Change) string {
 	if title == "" {
 		title = "coder's work"
 	}
-	return fmt.Sprintf("sentinel: %s\n\n%d file(s) changed by coder %s.\n\nSentinel-Run: %s\nSentinel-Coder: %s\n",
-		title, len(ch.Files), r.adapter.Name(), r.id, r.adapter.Name())
+	verified := "none configured"
+	if len(r.meta.Checks) > 0 {
+		var parts []string
+		for _, c := range r.meta.Checks {
+			parts = append(parts, fmt.Sprintf("%s (exit %d)", c.Command, c.ExitCode))
+		}
+		verified = strings.Join(parts, "; ")
+	}
+	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
+	d := CountDecisions(evs)
+	return fmt.Sprintf("sentinel: %s\n\n%d file(s) changed by coder %s.\n\nSentinel-Run: %s\nSentinel-Coder: %s\nSentinel-Verified: %s\nSentinel-Approvals: %d allowed, %d denied\n",
+		title, len(ch.Files), r.adapter.Name(), r.id, r.adapter.Name(), verified, d.Allowed, d.Denied)
 }
 
 func landingText(l Landing) string {

@@ -18,4 +18,5 @@ type Info struct {
 	// command): views say so plainly.
 	PerCommandApproval bool
 	Started            time.Time
+	Workspace          string // the coder's workspace (for path previews)
 }

@@ -32,6 +32,13 @@ type Options struct {
 	Timeout time.Duration // how long a request may wait for an answer
 	Cols    int           // initial coder pty size
 	Rows    int
+	// Checks are re-run on a clean copy with the patch applied before
+	// anything lands; VerifyTimeout bounds each.
+	Checks        []Check
+	VerifyTimeout time.Duration
+	// Sandbox additions from config.
+	Hidden   []string
+	Readable []string
 }
 
 // Result is how a run ended.
@@ -56,6 +63,10 @@ type Run struct {
 	sb      *sandbox.Sandbox
 	coder   *coderProc
 	meta    *Meta
+	// startMeta is the summary as it was when the coder started: the live
+	// reports read it while finish rewrites meta.
+	startMeta   Meta
+	reportsDone chan struct{}
 
 	stopOnce sync.Once
 	stopped  chan struct{}
@@ -83,6 +94,9 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 10 * time.Minute
+	}
+	if o.VerifyTimeout <= 0 {
+		o.VerifyTimeout = 10 * time.Minute
 	}
 	adapter, err := NewAdapter(o.Coder, o.Scenario)
 	if err != nil {
@@ -118,7 +132,16 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		return nil, err
 	}
 	r.emit(journal.System, "run-start", fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task)),
-		map[string]any{"task": o.Task, "coder": adapter.Name(), "apply": o.Apply, "project": p.Root})
+		map[string]any{"task": o.Task, "coder": adapter.Name(), "apply": o.Apply, "project": p.Root, "checks": o.Checks})
+	if len(o.Checks) > 0 {
+		var cs []string
+		for _, c := range o.Checks {
+			cs = append(cs, c.Command+" ("+c.Source+")")
+		}
+		r.emit(journal.System, "verify-plan", "before landing, on a clean copy with the network off: "+strings.Join(cs, ", "), o.Checks)
+	} else {
+		r.emit(journal.System, "verify-plan", "no verification checks configured or detected: set [verify] commands in .sentinel/config.toml or pass --verify", nil)
+	}
 
 	if err := r.prepare(ctx); err != nil {
 		r.emit(journal.System, "error", err.Error(), nil)
@@ -144,6 +167,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if snap.Dirty {
 		msg += ", includes your uncommitted changes"
 	}
+	r.info.Workspace = r.ws.Dir
 	r.emit(journal.System, "workspace", msg+")", map[string]any{"dir": r.ws.Dir, "base": snap.Base, "snapshot": snap.Commit, "dirty": snap.Dirty})
 
 	if err := r.startBroker(); err != nil {
@@ -198,6 +222,12 @@ func (r *Run) prepare(ctx context.Context) error {
 	if d, ok := r.adapter.(*demoAdapter); ok {
 		go r.scriptedSteering(d)
 	}
+	r.startMeta = *r.meta
+	r.reportsDone = make(chan struct{})
+	go func() {
+		defer close(r.reportsDone)
+		r.keepReports()
+	}()
 	go r.watch()
 	return nil
 }

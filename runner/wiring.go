@@ -78,6 +78,8 @@ func (r *Run) profile() sandbox.Profile {
 	}
 	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()), filepath.Join(p.GitDir, "objects"))
 	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
+	prof.Hidden = append(prof.Hidden, r.opts.Hidden...)
+	prof.Readable = append(prof.Readable, r.opts.Readable...)
 	return prof
 }
 

@@ -107,7 +107,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 	}
 	// bwrap execs the helper by path inside the new root.
 	if r, err := filepath.EvalSymlinks(s.helper); err == nil {
-		sp.Readable = append(append([]string{}, sp.Readable...), filepath.Dir(r))
+		sp.Readable = append(append([]string{}, sp.Readable...), r)
 	}
 	if s.p.Net == NetProxy {
 		sp.ProxyPort = InsideProxyPort
@@ -122,7 +122,10 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	// read-only locations for this command.
 	if p, err := exec.LookPath(argv[0]); err == nil {
 		if r, err := filepath.EvalSymlinks(p); err == nil {
-			sp.Readable = append(append([]string{}, sp.Readable...), filepath.Dir(r))
+			if d := filepath.Dir(r); d != "/" && d != "/tmp" {
+				r = d
+			}
+			sp.Readable = append(append([]string{}, sp.Readable...), r)
 		}
 	}
 	js, err := json.Marshal(sp)

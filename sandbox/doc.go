@@ -6,8 +6,10 @@
 // egress proxy that is the only way out, macOS Seatbelt profiles, and
 // probing what the machine can enforce for `sentinel doctor`.
 //
-// Layers: mounts make hidden paths empty, protected paths and Sentinel's
-// state read-only, /tmp private and /run empty; Landlock limits reads to
+// Layers: the root is a fresh read-only tmpfs showing only system
+// locations and the profile's paths (no stray unix sockets), with hidden
+// paths emptied, protected paths and Sentinel's state read-only and a
+// private /tmp and /dev; Landlock limits reads to
 // system and named locations and writes to the workspace, /tmp and the
 // agent's state; seccomp refuses ptrace, io_uring, mounts, new namespaces,
 // raw sockets and every foreign-architecture call; the network namespace has

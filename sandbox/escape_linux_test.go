@@ -137,6 +137,22 @@ func TestEscape(t *testing.T) {
 		os.Chmod(p, 0o777)
 		cfg.UnixSockets[name] = p
 	}
+	broker, err := net.Listen("unix", filepath.Join(state, "broker.sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { broker.Close() })
+	go func() {
+		for {
+			c, err := broker.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	os.Chmod(filepath.Join(state, "broker.sock"), 0o777)
+	cfg.BrokerSocket = filepath.Join(state, "broker.sock")
 	js, _ := json.Marshal(cfg)
 
 	for _, mode := range modes(t) {

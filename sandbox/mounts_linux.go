@@ -36,7 +36,12 @@ type mountOp struct {
 func planMounts(sp helperSpec) []mountOp {
 	var binds, plan []mountOp
 	var visible []string // host paths shown at the same path inside
+	taken := map[string]bool{}
 	bind := func(kind mountKind, src, dst string) {
+		if taken[dst] {
+			return // the first (more specific) meaning of a path wins: /tmp stays private
+		}
+		taken[dst] = true
 		st, err := os.Stat(src)
 		if err != nil {
 			return

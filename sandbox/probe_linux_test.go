@@ -34,6 +34,7 @@ type probeConfig struct {
 	InternalURLs []string
 	SleeperPid   int               // a process outside the sandbox
 	UnixSockets  map[string]string // check name → a listening socket outside
+	BrokerSocket string            // in a ReadOnly dir: must stay reachable
 }
 
 // probeResult is one attempt: Escaped is true when the attempt worked.
@@ -95,6 +96,13 @@ func probeMain(args []string) int {
 	report("rename .git/hooks", err == nil, err)
 	err = os.Remove(filepath.Join(cfg.Workspace, ".git/config"))
 	report("remove .git/config", err == nil, err)
+	if bc, err := net.Dial("unix", cfg.BrokerSocket); err == nil {
+		_, err = bc.Write([]byte("ping\n"))
+		report("control-broker-socket-reachable", err != nil, err)
+		bc.Close()
+	} else {
+		report("control-broker-socket-reachable", true, err)
+	}
 	for name, p := range cfg.UnixSockets {
 		c, err := net.Dial("unix", p)
 		report(name, err == nil, err)

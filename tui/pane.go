@@ -112,7 +112,8 @@ func (p *pane) search(query string, older bool, rows int) bool {
 }
 
 // render draws the pane as exactly h lines of exactly w cells: a title row
-// and h-1 content rows.
+// and h-1 content rows. Long lines wrap. It walks back from the newest line
+// shown only until the rows are full, so the cost does not depend on history.
 func (p *pane) render(st themes.Styles, w, h int, focused bool, note string) []string {
 	out := make([]string, 0, h)
 	out = append(out, p.titleRow(st, w, focused, note))
@@ -122,12 +123,17 @@ func (p *pane) render(st themes.Styles, w, h int, focused bool, note string) []s
 	}
 	p.offset = clamp(p.offset, 0, max(0, p.count()-rows))
 	end := p.count() - p.offset
-	start := max(0, end-rows)
 	first := p.lines.first()
-	for i := start; i < end; i++ {
-		l := p.lineAt(i)
+	var body []string // newest row first
+	for i := end - 1; i >= 0 && len(body) < rows; i-- {
 		isMatch := p.match >= 0 && i < p.lines.len() && first+int64(i) == p.match
-		out = append(out, renderLine(st, l, w, p.showTags, isMatch))
+		wrapped := renderLine(st, p.lineAt(i), w, p.showTags, isMatch, rows)
+		for j := len(wrapped) - 1; j >= 0 && len(body) < rows; j-- {
+			body = append(body, wrapped[j])
+		}
+	}
+	for i := len(body) - 1; i >= 0; i-- {
+		out = append(out, body[i])
 	}
 	for len(out) < h {
 		out = append(out, strings.Repeat(" ", w))
@@ -158,19 +164,16 @@ func (p *pane) titleRow(st themes.Styles, w int, focused bool, note string) stri
 	return ts.Render(title) + st.Separator.Render(strings.Repeat("─", fill)) + ts.Render(right)
 }
 
-// renderLine fits one plain line into w cells, labelled and coloured.
-func renderLine(st themes.Styles, l line, w int, tags, isMatch bool) string {
-	var b strings.Builder
-	used := 0
+// renderLine draws one plain line as at most maxRows rows of w cells,
+// labelled and coloured, wrapping long text under its start.
+func renderLine(st themes.Styles, l line, w int, tags, isMatch bool, maxRows int) []string {
+	prefix, indent := "", 0
 	if tags {
 		lab := l.tag.label()
-		if ansi.StringWidth(lab)+1 <= w {
-			b.WriteString(tagStyle(st, l.tag).Render(lab))
-			b.WriteByte(' ')
-			used = ansi.StringWidth(lab) + 1
+		if lw := ansi.StringWidth(lab) + 1; lw+8 <= w {
+			prefix, indent = tagStyle(st, l.tag).Render(lab)+" ", lw
 		}
 	}
-	text := ansi.Truncate(l.text, w-used, "…")
 	ts := st.Text
 	switch {
 	case isMatch:
@@ -180,12 +183,26 @@ func renderLine(st themes.Styles, l line, w int, tags, isMatch bool) string {
 	case !tags && l.tag == tagSystem:
 		ts = st.Muted
 	}
-	b.WriteString(ts.Render(text))
-	used += ansi.StringWidth(text)
-	if used < w {
-		b.WriteString(strings.Repeat(" ", w-used))
+	avail := max(w-indent, 1)
+	var parts []string
+	if ansi.StringWidth(l.text) <= avail {
+		parts = []string{l.text}
+	} else {
+		parts = strings.Split(ansi.Wrap(l.text, avail, ""), "\n")
 	}
-	return b.String()
+	if len(parts) > maxRows {
+		parts = parts[:maxRows]
+		parts[maxRows-1] = ansi.Truncate(parts[maxRows-1], avail-1, "") + "…"
+	}
+	out := make([]string, len(parts))
+	for i, t := range parts {
+		lead := prefix
+		if i > 0 {
+			lead = strings.Repeat(" ", indent)
+		}
+		out[i] = lead + ts.Render(t) + strings.Repeat(" ", max(avail-ansi.StringWidth(t), 0))
+	}
+	return out
 }
 
 func tagStyle(st themes.Styles, t tag) lipgloss.Style {

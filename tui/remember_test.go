@@ -67,8 +67,8 @@ func TestRememberEscReturnsToCard(t *testing.T) {
 }
 
 func TestGrantLabels(t *testing.T) {
-	shell := func(argv ...string) policy.Verdict {
-		return policy.Verdict{Decision: policy.Ask, Parts: []policy.Part{{Argv: argv, Decision: policy.Ask}}}
+	shell := func(text string, argv ...string) policy.Verdict {
+		return policy.Verdict{Decision: policy.Ask, Parts: []policy.Part{{Text: text, Argv: argv, Decision: policy.Ask}}}
 	}
 	tests := []struct {
 		name string
@@ -76,9 +76,9 @@ func TestGrantLabels(t *testing.T) {
 		v    policy.Verdict
 		want []string
 	}{
-		{"shell prefixes", approvals.Request{Kind: policy.KindShell, Command: "npm run test"}, shell("npm", "run", "test"),
+		{"shell prefixes", approvals.Request{Kind: policy.KindShell, Command: "npm run test"}, shell("npm run test", "npm", "run", "test"),
 			[]string{"exactly: npm run test", "starting with: npm run test …", "starting with: npm run …"}},
-		{"quoted argument", approvals.Request{Kind: policy.KindShell, Command: "echo 'a b'"}, shell("echo", "a b"),
+		{"quoted argument", approvals.Request{Kind: policy.KindShell, Command: "echo 'a b'"}, shell("echo 'a b'", "echo", "a b"),
 			[]string{"exactly: echo 'a b'", "starting with: echo 'a b' …"}},
 		{"dynamic", approvals.Request{Kind: policy.KindShell}, policy.Verdict{Parts: []policy.Part{{Argv: []string{"a"}, Dynamic: true}}}, nil},
 		{"write", approvals.Request{Kind: policy.KindWrite, Path: "/ws/src/a.go", Cwd: "/ws"}, policy.Verdict{},

@@ -245,3 +245,11 @@ func TestStatusBarFitsNarrowTerminal(t *testing.T) {
 		contains(t, bar, want)
 	}
 }
+
+func TestLongLinesWrapUnderTheirStart(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 80, 24)
+	h.send(eventsMsg{ev(1, journal.System, "info", "the sandbox allows writes only to the workspace, a private /tmp and the agent's own state directories", nil)})
+	s := h.screen()
+	contains(t, s, "[SYSTEM] the sandbox allows writes only to the workspace, a private /tmp and the")
+	contains(t, s, "\n         agent's own state directories")
+}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/tui"
@@ -31,12 +32,13 @@ type runFlags struct {
 	allowHosts []string
 	timeout    time.Duration
 	theme      string
+	verify     []string
 }
 
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl := c.Flags()
 	if withCoder {
-		fl.StringVar(&f.coder, "coder", "claude", "the coding agent to supervise: demo, claude, codex")
+		fl.StringVar(&f.coder, "coder", "", "the coding agent to supervise: demo, claude, codex (default: coder in config, else claude)")
 		fl.StringVar(&f.taskFile, "task", "", "read the task from `FILE` (instead of giving it as text)")
 	}
 	fl.StringVar(&f.scenario, "scenario", "", "scenario `FILE` (TOML) for the demo coder; default: the built-in one")
@@ -45,7 +47,8 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl.StringVar(&f.sandbox, "sandbox", "auto", "sandbox backend: auto, ns, bwrap, or off (no sandbox: only knowingly)")
 	fl.StringArrayVar(&f.allowHosts, "allow-host", nil, "let the coder reach `HOST[:PORT]` without asking (repeatable)")
 	fl.DurationVar(&f.timeout, "approval-timeout", 10*time.Minute, "deny a request nobody answers within this long")
-	fl.StringVar(&f.theme, "theme", "auto", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
+	fl.StringArrayVar(&f.verify, "verify", nil, "check `CMD` to re-run on a clean copy before landing (repeatable; default: [verify] commands in config, else detected)")
+	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
 }
 
 func init() {
@@ -121,9 +124,23 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if err != nil {
 		return err
 	}
+	cfg, err := config.Load(project.Root)
+	if err != nil {
+		return err
+	}
+	if f.coder == "" {
+		f.coder = cfg.Coder
+	}
+	if f.coder == "" {
+		f.coder = "claude"
+	}
+	if f.theme == "" {
+		f.theme = cfg.Theme
+	}
 	if _, err := runner.NewAdapter(f.coder, f.scenario); err != nil {
 		return err
 	}
+	checks := checksFor(f.verify, cfg, project.Root)
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	useTUI := !f.plain && interactive && term.IsTerminal(int(os.Stdout.Fd()))
 	var person *approvals.PersonQueue
@@ -136,8 +153,9 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	}
 	r, err := runner.Start(ctx, runner.Options{
 		Project: project, Task: task, Coder: f.coder, Scenario: f.scenario, Apply: apply,
-		Sandbox: mode, AllowHosts: f.allowHosts, Person: person, Timeout: f.timeout,
-		Cols: cols, Rows: rows,
+		Sandbox: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...), Person: person, Timeout: f.timeout,
+		Cols: cols, Rows: rows, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
+		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
 	})
 	if err != nil {
 		return err
@@ -178,6 +196,25 @@ func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool) {
 		go pr.Serve(person.Prompts(), r.Done())
 	}
 	printer.Follow(events)
+}
+
+// checksFor picks the verification commands: --verify, else config, else
+// what the project's files suggest.
+func checksFor(flags []string, cfg config.Config, root string) []runner.Check {
+	var out []runner.Check
+	for _, c := range flags {
+		out = append(out, runner.Check{Command: c, Source: "flag"})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, c := range cfg.Verify.Commands {
+		out = append(out, runner.Check{Command: c, Source: "config"})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return runner.DetectChecks(root)
 }
 
 // summary is the one line left on the terminal after the TUI closes.

@@ -239,3 +239,57 @@ func TestHelpOnEverySubcommand(t *testing.T) {
 		}
 	}
 }
+
+func TestVerificationOnACleanCopyDecidesWhetherWorkLands(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "claims.toml")
+	writeFile(t, scenario, `
+[[steps]]
+id = "w"
+write = "feature.txt"
+content = "done\n"
+
+[[steps]]
+say = "All tests pass!"
+
+[[steps]]
+done = "finished, tests pass"
+`)
+	// The check fails on the clean copy whatever the coder claims.
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
+		"--verify", "test -f feature.txt", "--verify", "grep -q approved feature.txt", "ship it")
+	if res.code != 1 || !strings.Contains(res.stderr, "verification failed: grep -q approved feature.txt exited 1") {
+		t.Fatalf("exit %d, stderr %q\n%s", res.code, res.stderr, res.stdout)
+	}
+	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+		t.Fatalf("work that failed verification landed: %s", b)
+	}
+	if !strings.Contains(res.stdout, "[TOOL] verify: test -f feature.txt → passed") {
+		t.Fatalf("the passing check is not reported:\n%s", res.stdout)
+	}
+	m, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "FINAL_REPORT.md"))
+	if len(m) != 1 {
+		t.Fatal("no FINAL_REPORT.md")
+	}
+	report, _ := os.ReadFile(m[0])
+	for _, want := range []string{"**failed**", "`grep -q approved feature.txt` | flag | 1", "feature.txt", "kept in"} {
+		if !strings.Contains(string(report), want) {
+			t.Errorf("FINAL_REPORT.md lacks %q:\n%s", want, report)
+		}
+	}
+	for _, f := range []string{"PROGRESS.md", "DECISIONS.md"} {
+		if b, err := os.ReadFile(filepath.Join(filepath.Dir(m[0]), f)); err != nil || !strings.Contains(string(b), "feature.txt") {
+			t.Errorf("%s: %v\n%s", f, err, b)
+		}
+	}
+
+	// The same run with a check that passes lands, and says so in the commit.
+	res = sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "test -f feature.txt", "ship it")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	msg := git(t, dir, "log", "-1", "--format=%B", "--branches=sentinel/*")
+	if !strings.Contains(msg, "Sentinel-Verified: test -f feature.txt (exit 0)") || !strings.Contains(msg, "Sentinel-Approvals: 1 allowed, 0 denied") {
+		t.Fatalf("commit message:\n%s", msg)
+	}
+}

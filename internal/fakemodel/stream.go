@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"unicode/utf8"
 )
 
 // wireMessage is a complete assistant message (the non-streamed answer).
@@ -83,6 +84,9 @@ func writeStream(w http.ResponseWriter, m *wireMessage) {
 			in := m.inputs[i]
 			// Split the input in two, as a real stream would deliver it.
 			half := len(in) / 2
+			for half > 0 && !utf8.RuneStart(in[half]) {
+				half--
+			}
 			for _, part := range []string{in[:half], in[half:]} {
 				event("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
 					"delta": map[string]any{"type": "input_json_delta", "partial_json": part}})

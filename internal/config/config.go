@@ -1,0 +1,128 @@
+// Package config reads Sentinel's TOML configuration: the project's
+// .sentinel/config.toml over the user's config.toml over built-in defaults.
+// A malformed file or an unknown key is an error naming the file, the line
+// and the key, so a typo never silently turns a protection off.
+//
+// It must not act on what it reads: callers wire values into packages.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is everything that can be configured in a file.
+type Config struct {
+	Coder   string  `toml:"coder"` // default --coder
+	Theme   string  `toml:"theme"`
+	Verify  Verify  `toml:"verify"`
+	Sandbox Sandbox `toml:"sandbox"`
+}
+
+// Verify lists the checks re-run on a clean copy when the coder finishes.
+type Verify struct {
+	Commands []string `toml:"commands"`
+	Timeout  string   `toml:"timeout"` // per command, e.g. "10m"
+}
+
+// Sandbox adds to what the coder may reach.
+type Sandbox struct {
+	AllowHosts []string `toml:"allow_hosts"`
+	Hidden     []string `toml:"hidden"`
+	Readable   []string `toml:"readable"`
+}
+
+// Files are the config files, lowest precedence first.
+func Files(projectRoot string) []string {
+	var out []string
+	if dir, err := os.UserConfigDir(); err == nil {
+		out = append(out, filepath.Join(dir, "sentinel", "config.toml"))
+	}
+	if projectRoot != "" {
+		out = append(out, filepath.Join(projectRoot, ".sentinel", "config.toml"))
+	}
+	return out
+}
+
+// Load reads the user config and then the project config; a later file's
+// non-empty values win. Missing files are fine.
+func Load(projectRoot string) (Config, error) {
+	var c Config
+	for _, f := range Files(projectRoot) {
+		fc, err := LoadFile(f)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return c, err
+		}
+		c.merge(fc)
+	}
+	return c, nil
+}
+
+// LoadFile reads one config file strictly.
+func LoadFile(path string) (Config, error) {
+	var c Config
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return c, err
+	}
+	md, err := toml.Decode(string(src), &c)
+	if err != nil {
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			return c, fmt.Errorf("%s:%d: %s (fix the TOML syntax)", path, perr.Position.Line, perr.Message)
+		}
+		return c, fmt.Errorf("%s: %v", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		key := und[0].String()
+		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable)", path, lineOf(string(src), und[0][len(und[0])-1]), key)
+	}
+	if c.Verify.Timeout != "" {
+		if _, err := parseDuration(c.Verify.Timeout); err != nil {
+			return c, fmt.Errorf("%s:%d: [verify] timeout %q: %v", path, lineOf(string(src), "timeout"), c.Verify.Timeout, err)
+		}
+	}
+	for _, cmd := range c.Verify.Commands {
+		if strings.TrimSpace(cmd) == "" {
+			return c, fmt.Errorf("%s:%d: [verify] commands has an empty command", path, lineOf(string(src), "commands"))
+		}
+	}
+	return c, nil
+}
+
+func (c *Config) merge(o Config) {
+	if o.Coder != "" {
+		c.Coder = o.Coder
+	}
+	if o.Theme != "" {
+		c.Theme = o.Theme
+	}
+	if len(o.Verify.Commands) > 0 {
+		c.Verify.Commands = o.Verify.Commands
+	}
+	if o.Verify.Timeout != "" {
+		c.Verify.Timeout = o.Verify.Timeout
+	}
+	c.Sandbox.AllowHosts = append(c.Sandbox.AllowHosts, o.Sandbox.AllowHosts...)
+	c.Sandbox.Hidden = append(c.Sandbox.Hidden, o.Sandbox.Hidden...)
+	c.Sandbox.Readable = append(c.Sandbox.Readable, o.Sandbox.Readable...)
+}
+
+// lineOf finds the first line that sets key, for error messages.
+func lineOf(src, key string) int {
+	for i, l := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, key) && strings.Contains(t, "=") {
+			return i + 1
+		}
+	}
+	return 1
+}

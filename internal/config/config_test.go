@@ -1,0 +1,64 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func write(t *testing.T, path, body string) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestProjectOverridesUser(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", home)
+	proj := t.TempDir()
+	write(t, filepath.Join(home, "sentinel", "config.toml"), "theme = \"light\"\ncoder = \"claude\"\n[verify]\ncommands = [\"make test\"]\n[sandbox]\nallow_hosts = [\"a.example\"]\n")
+	write(t, filepath.Join(proj, ".sentinel", "config.toml"), "[verify]\ncommands = [\"go test ./...\", \"go vet ./...\"]\ntimeout = \"2m\"\n[sandbox]\nallow_hosts = [\"b.example:8443\"]\n")
+	c, err := Load(proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Theme != "light" || c.Coder != "claude" || strings.Join(c.Verify.Commands, ";") != "go test ./...;go vet ./..." || c.VerifyTimeout() != 2*time.Minute {
+		t.Fatalf("merged config = %+v", c)
+	}
+	if strings.Join(c.Sandbox.AllowHosts, ",") != "a.example,b.example:8443" {
+		t.Fatalf("hosts = %v", c.Sandbox.AllowHosts)
+	}
+}
+
+func TestBadFilesNameFileLineAndKey(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]struct{ body, want string }{
+		"syntax":  {"theme = \"dark\"\ncoder = = 1\n", ":2:"},
+		"unknown": {"theme = \"dark\"\n\n[verify]\ncommandz = [\"x\"]\n", `:4: unknown key "verify.commandz"`},
+		"timeout": {"[verify]\ntimeout = \"soon\"\n", `:2: [verify] timeout "soon"`},
+		"empty":   {"[verify]\ncommands = [\" \"]\n", ":2: [verify] commands has an empty command"},
+		"type":    {"theme = 3\n", "config.toml"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			p := filepath.Join(dir, name, "config.toml")
+			write(t, p, c.body)
+			_, err := LoadFile(p)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p) {
+				t.Fatalf("err = %v, want it to name %s and contain %q", err, p, c.want)
+			}
+		})
+	}
+}
+
+func TestMissingFilesAreFine(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	c, err := Load(t.TempDir())
+	if err != nil || c.VerifyTimeout() != 10*time.Minute {
+		t.Fatalf("Load with no files: %+v %v", c, err)
+	}
+}

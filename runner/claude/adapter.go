@@ -1,0 +1,264 @@
+package claude
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MinVersion is the oldest Claude Code this adapter accepts: it needs
+// PreToolUse hooks answering permissionDecision, --settings JSON,
+// --setting-sources and disableAllHooks. Verified end to end with 2.1.332.
+const MinVersion = "2.1.0"
+
+// HookTimeout is the per-hook timeout, in seconds, given to Claude Code. The
+// hook command itself denies before it (approvals.EnvHookTimeout), because
+// Claude Code lets a timed-out hook's call proceed.
+const HookTimeout = 600
+
+// HookEvents are the Claude Code hook events routed to `sentinel hook claude`.
+var HookEvents = []string{"PreToolUse", "PostToolUse", "Stop", "Notification"}
+
+// Mode is how Claude Code is driven.
+type Mode int
+
+const (
+	// Interactive runs Claude Code's own full-screen TUI under the pty, the
+	// task as its first prompt.
+	Interactive Mode = iota
+	// Headless runs `claude -p` speaking stream-json on stdin and stdout.
+	Headless
+)
+
+// Options configure an Adapter.
+type Options struct {
+	Mode Mode
+	// Binary is the claude executable; empty looks up "claude" on PATH.
+	Binary string
+	// Sentinel is the sentinel executable the hooks call; empty is the
+	// running executable.
+	Sentinel string
+	// Model is passed as --model when set.
+	Model string
+	// UserSettings lets Claude Code read the person's ~/.claude/settings.json
+	// (--setting-sources user). Off by default: no settings file is read at
+	// all (--setting-sources ""), because the coder can write that file and a
+	// hook or "env" it adds there would run or apply in a later session
+	// without any approval. When on, the sandbox must keep the file
+	// read-only (see ProtectedPaths).
+	UserSettings bool
+}
+
+// Adapter starts Claude Code under Sentinel. Its method set matches
+// runner.Adapter.
+type Adapter struct {
+	opts Options
+}
+
+// New returns the adapter; it does not check the installation (Preflight does).
+func New(o Options) *Adapter { return &Adapter{opts: o} }
+
+// Name is the coder's name as --coder spells it.
+func (a *Adapter) Name() string { return "claude" }
+
+// Mode is how this adapter drives Claude Code.
+func (a *Adapter) Mode() Mode { return a.opts.Mode }
+
+// FullScreen is true in interactive mode: Claude Code draws its own TUI.
+func (a *Adapter) FullScreen() bool { return a.opts.Mode == Interactive }
+
+// PerCommandApproval is true: every tool call goes through the PreToolUse hook.
+func (a *Adapter) PerCommandApproval() bool { return true }
+
+// Binary is the claude executable to run ("claude" on PATH when unset).
+func (a *Adapter) Binary() (string, error) {
+	if a.opts.Binary != "" {
+		return a.opts.Binary, nil
+	}
+	p, err := exec.LookPath("claude")
+	if err != nil {
+		return "", errors.New("coder claude is not installed: no claude on PATH (install it with: npm install -g @anthropic-ai/claude-code)")
+	}
+	return p, nil
+}
+
+var versionRe = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
+
+// Preflight checks claude is installed and recent enough, and that the
+// sentinel executable for the hooks is there.
+func (a *Adapter) Preflight() error {
+	bin, err := a.Binary()
+	if err != nil {
+		return err
+	}
+	if _, err := a.sentinel(); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--version")
+	cmd.Env = append(os.Environ(), "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("coder claude: %s --version failed: %v (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, err)
+	}
+	v := versionRe.FindString(string(out))
+	if v == "" {
+		return fmt.Errorf("coder claude: cannot read a version from %s --version output %q (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, strings.TrimSpace(string(out)))
+	}
+	if compareVersions(v, MinVersion) < 0 {
+		return fmt.Errorf("coder claude: version %s is older than %s, which Sentinel's hooks need (update it with: npm install -g @anthropic-ai/claude-code@latest)", v, MinVersion)
+	}
+	return nil
+}
+
+// compareVersions compares dotted numeric versions a and b (-1, 0, 1).
+func compareVersions(a, b string) int {
+	pa, pb := versionRe.FindStringSubmatch(a), versionRe.FindStringSubmatch(b)
+	for i := 1; i <= 3; i++ {
+		var x, y int
+		if len(pa) > i {
+			x, _ = strconv.Atoi(pa[i])
+		}
+		if len(pb) > i {
+			y, _ = strconv.Atoi(pb[i])
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+func (a *Adapter) sentinel() (string, error) {
+	exe := a.opts.Sentinel
+	if exe == "" {
+		var err error
+		if exe, err = os.Executable(); err != nil {
+			return "", fmt.Errorf("find the sentinel binary for claude's hooks: %w", err)
+		}
+	}
+	abs, err := filepath.Abs(exe)
+	if err != nil {
+		return "", fmt.Errorf("sentinel binary %s: %w", exe, err)
+	}
+	return abs, nil
+}
+
+// HookCommand is the shell command Claude Code runs for each hook event.
+func (a *Adapter) HookCommand() (string, error) {
+	exe, err := a.sentinel()
+	if err != nil {
+		return "", err
+	}
+	return shellQuote(exe) + " hook claude", nil
+}
+
+// Settings is the JSON passed with --settings: Sentinel's hooks for every
+// event in HookEvents, disableAllHooks forced off and the hook-skipping
+// environment switches forced to "0" (--settings outranks every settings
+// file; see doc.go).
+func (a *Adapter) Settings() (string, error) {
+	cmd, err := a.HookCommand()
+	if err != nil {
+		return "", err
+	}
+	hook := []map[string]any{{"type": "command", "command": cmd, "timeout": HookTimeout}}
+	hooks := map[string]any{}
+	for _, ev := range HookEvents {
+		entry := map[string]any{"hooks": hook}
+		if ev == "PreToolUse" || ev == "PostToolUse" {
+			entry["matcher"] = "*"
+		}
+		hooks[ev] = []any{entry}
+	}
+	// The env entries outrank an "env" in any settings file that would put
+	// Claude Code in --bare or --safe-mode, both of which skip our hooks.
+	env := map[string]string{"CLAUDE_CODE_SIMPLE": "0", "CLAUDE_CODE_SAFE_MODE": "0"}
+	b, err := json.Marshal(map[string]any{"disableAllHooks": false, "env": env, "hooks": hooks})
+	return string(b), err
+}
+
+// Argv is the command to run in the workspace. In interactive mode the task
+// is the first prompt; in headless mode it is not on the command line but
+// sent on stdin (InitialInput).
+func (a *Adapter) Argv(task string) ([]string, error) {
+	bin, err := a.Binary()
+	if err != nil {
+		return nil, err
+	}
+	settings, err := a.Settings()
+	if err != nil {
+		return nil, err
+	}
+	sources := ""
+	if a.opts.UserSettings {
+		sources = "user"
+	}
+	argv := []string{bin, "--settings", settings, "--setting-sources", sources}
+	if a.opts.Model != "" {
+		argv = append(argv, "--model", a.opts.Model)
+	}
+	if a.opts.Mode == Headless {
+		return append(argv, "-p", "--output-format", "stream-json", "--input-format", "stream-json", "--verbose"), nil
+	}
+	if strings.TrimSpace(task) != "" {
+		// "--" so a task starting with "-" is never read as a flag.
+		argv = append(argv, "--", task)
+	}
+	return argv, nil
+}
+
+// InitialInput is what the runner writes to the coder's stdin right after
+// it starts: in headless mode the task as a stream-json user message; in
+// interactive mode nothing (the task is on the command line).
+func (a *Adapter) InitialInput(task string) []byte {
+	if a.opts.Mode != Headless || strings.TrimSpace(task) == "" {
+		return nil
+	}
+	return UserMessage(task)
+}
+
+// SteerBytes encodes a steering message: a stream-json user message line in
+// headless mode; in interactive mode the text typed into Claude Code's
+// prompt as one line and submitted with Enter.
+func (a *Adapter) SteerBytes(text string) []byte {
+	if a.opts.Mode == Headless {
+		return UserMessage(text)
+	}
+	line := strings.Join(strings.Fields(text), " ")
+	return []byte(line + "\r")
+}
+
+// Env is what Claude Code needs on top of the sandbox's allowlist: no
+// auto-updater, no telemetry or other non-essential traffic.
+func (a *Adapter) Env() []string {
+	return []string{
+		"DISABLE_AUTOUPDATER=1",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+		"DISABLE_TELEMETRY=1",
+		"DISABLE_ERROR_REPORTING=1",
+	}
+}
+
+// shellQuote quotes s for a POSIX shell (Claude Code runs hook commands
+// through one).
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

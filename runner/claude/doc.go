@@ -1,0 +1,27 @@
+// Package claude is the runner's adapter for Claude Code (`--coder claude`):
+// the argv that starts the real claude CLI with Sentinel's hooks injected
+// for that session only, the environment, sandbox needs (state paths,
+// environment names, hosts) and, for headless mode, the stream-json encoder
+// for the task and steering and the decoder for its output lines.
+//
+// Hooks that cannot be switched off by the repository or the coder (all
+// verified against 2.1.332 with the fake model): Claude Code merges settings
+// from the user, project and local files and from --settings, and
+//   - "disableAllHooks": true in .claude/settings.json (or settings.local.json,
+//     or ~/.claude/settings.json) turns off every hook, ours from --settings
+//     included;
+//   - "env": {"CLAUDE_CODE_SIMPLE": "1"} (what --bare sets) or
+//     CLAUDE_CODE_SAFE_MODE in a settings file does the same;
+//   - a repository's own hooks run as commands without any approval.
+//
+// The adapter passes --setting-sources "" (no settings file is read; with
+// Options.UserSettings, "user": only the person's file) and puts
+// "disableAllHooks": false and env CLAUDE_CODE_SIMPLE=0, CLAUDE_CODE_SAFE_MODE=0
+// in --settings, which outranks every file. Each counter alone beat the
+// attacks above; both are kept. When several PreToolUse hooks answer, a deny
+// wins over another hook's allow. CLAUDE_CODE_SIMPLE and CLAUDE_CODE_SAFE_MODE
+// in the process environment must never reach the coder (DropEnv).
+//
+// It must not start processes (the runner does), draw anything, or decide
+// policy: every decision comes from the broker through `sentinel hook claude`.
+package claude

@@ -1,0 +1,101 @@
+package claude
+
+import (
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// StatePaths are the places under home Claude Code writes to and so must be
+// writable inside the sandbox: its config and transcript directory, its
+// top-level state file (rewritten through a temp file and rename beside it,
+// so the lock and backup files next to it need the same), and its caches.
+// Paths that do not exist yet are listed too; the sandbox decides how to
+// make them.
+func (a *Adapter) StatePaths(home string) []string {
+	paths := []string{
+		filepath.Join(home, ".claude"),
+		filepath.Join(home, ".claude.json"),
+		filepath.Join(home, ".cache", "claude"),
+		filepath.Join(home, ".cache", "claude-cli-nodejs"),
+		filepath.Join(home, ".local", "state", "claude"),
+	}
+	if dir := os.Getenv("CLAUDE_CONFIG_DIR"); dir != "" {
+		paths = append(paths, dir)
+	}
+	return paths
+}
+
+// ReadablePaths are locations outside the system ones the sandbox must let
+// Claude Code read: the directory its executable really lives in (npm's
+// global prefix, or ~/.local/share/claude for the native installer).
+func (a *Adapter) ReadablePaths() []string {
+	bin, err := a.Binary()
+	if err != nil {
+		return nil
+	}
+	real, err := filepath.EvalSymlinks(bin)
+	if err != nil {
+		return []string{filepath.Dir(bin)}
+	}
+	return []string{filepath.Dir(real)}
+}
+
+// PassEnv names the variables passed through from Sentinel's environment:
+// credentials, the endpoint, proxy/CA settings and the CLAUDE_CODE_* knobs
+// that choose a provider or model. Names in DropEnv are never passed.
+func (a *Adapter) PassEnv() []string {
+	return []string{
+		"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL",
+		"ANTHROPIC_MODEL", "ANTHROPIC_SMALL_FAST_MODEL", "ANTHROPIC_CUSTOM_HEADERS",
+		"ANTHROPIC_DEFAULT_OPUS_MODEL", "ANTHROPIC_DEFAULT_SONNET_MODEL", "ANTHROPIC_DEFAULT_HAIKU_MODEL",
+		"CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY",
+		"CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CODE_MAX_OUTPUT_TOKENS", "CLAUDE_CONFIG_DIR",
+		"NODE_EXTRA_CA_CERTS",
+	}
+}
+
+// DropEnv names variables that must never reach Claude Code because they
+// switch Sentinel's hooks off (--bare sets CLAUDE_CODE_SIMPLE; --safe-mode
+// sets CLAUDE_CODE_SAFE_MODE) or load code into it.
+func (a *Adapter) DropEnv() []string {
+	return []string{"CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE", "NODE_OPTIONS", "LD_PRELOAD", "BASH_ENV"}
+}
+
+// AllowHosts is the host the proxy lets through without asking: the host of
+// ANTHROPIC_BASE_URL when set (with its port, defaulting by scheme), else
+// the Anthropic API.
+func (a *Adapter) AllowHosts() []string {
+	return allowHosts(os.Getenv("ANTHROPIC_BASE_URL"))
+}
+
+func allowHosts(base string) []string {
+	if base == "" {
+		return []string{"api.anthropic.com:443"}
+	}
+	u, err := url.Parse(base)
+	if err != nil || u.Hostname() == "" {
+		return []string{"api.anthropic.com:443"}
+	}
+	port := u.Port()
+	if port == "" {
+		port = "443"
+		if strings.EqualFold(u.Scheme, "http") {
+			port = "80"
+		}
+	}
+	return []string{net.JoinHostPort(u.Hostname(), port)}
+}
+
+// ProtectedPaths are files inside the writable state paths that must stay
+// read-only for the coder: the settings files Claude Code would read on a
+// later start with Options.UserSettings (hooks, env and permissions there
+// run or apply without approval). Harmless to protect when UserSettings is off.
+func (a *Adapter) ProtectedPaths(home string) []string {
+	return []string{
+		filepath.Join(home, ".claude", "settings.json"),
+		filepath.Join(home, ".claude", "settings.local.json"),
+	}
+}

@@ -1,0 +1,181 @@
+package claude
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// UserMessage is one stream-json input line carrying a user message, for
+// `claude -p --input-format stream-json` (the task, and each steering text).
+func UserMessage(text string) []byte {
+	b, _ := json.Marshal(map[string]any{
+		"type":    "user",
+		"message": map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": text}}},
+	})
+	return append(b, '\n')
+}
+
+// Line is one thing Claude Code's stream-json output said, ready for the
+// journal: assistant text on the coder lane, tool calls and their results
+// on the tool lane, the session's start and its result on the system lane.
+type Line struct {
+	Lane journal.Lane
+	Kind string // text, tool-call, tool-result, init, result, permission-denied, system, unknown
+	Text string
+	Data json.RawMessage // the line as Claude Code wrote it
+}
+
+type streamLine struct {
+	Type    string `json:"type"`
+	Subtype string `json:"subtype"`
+	Model   string `json:"model"`
+	Message struct {
+		Content json.RawMessage `json:"content"`
+	} `json:"message"`
+	Result   string `json:"result"`
+	IsError  bool   `json:"is_error"`
+	ToolName string `json:"tool_name"`
+	Denials  []struct {
+		ToolName string `json:"tool_name"`
+	} `json:"permission_denials"`
+	NumTurns int `json:"num_turns"`
+}
+
+type streamBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	Content   json.RawMessage `json:"content"`
+	IsError   bool            `json:"is_error"`
+	ToolUseID string          `json:"tool_use_id"`
+}
+
+// maxText bounds one event's text; the whole line stays in Data.
+const maxText = 4000
+
+// DecodeLine turns one stdout line of `claude -p --output-format
+// stream-json` into journal-ready lines (an assistant message may hold
+// several blocks). Blank lines give nothing; a line that is not JSON comes
+// back as one system "unknown" line with the raw text, never an error, so a
+// stray warning on stdout is still journaled.
+func DecodeLine(raw []byte) []Line {
+	s := strings.TrimSpace(string(raw))
+	if s == "" {
+		return nil
+	}
+	data := json.RawMessage(s)
+	var l streamLine
+	if err := json.Unmarshal(data, &l); err != nil || l.Type == "" {
+		return []Line{{Lane: journal.System, Kind: "unknown", Text: clip(s), Data: jsonOrNil(data)}}
+	}
+	switch l.Type {
+	case "assistant", "user":
+		var out []Line
+		for _, b := range blocks(l.Message.Content) {
+			switch b.Type {
+			case "text":
+				if strings.TrimSpace(b.Text) == "" {
+					continue
+				}
+				lane := journal.Coder
+				kind := "text"
+				if l.Type == "user" {
+					kind = "user-text"
+				}
+				out = append(out, Line{Lane: lane, Kind: kind, Text: clip(b.Text), Data: data})
+			case "tool_use":
+				out = append(out, Line{Lane: journal.Tool, Kind: "tool-call", Text: clip(b.Name + " " + toolSummary(b.Input)), Data: data})
+			case "tool_result":
+				text := flatten(b.Content)
+				if b.IsError {
+					text = "error: " + text
+				}
+				out = append(out, Line{Lane: journal.Tool, Kind: "tool-result", Text: clip(text), Data: data})
+			}
+		}
+		return out
+	case "result":
+		text := fmt.Sprintf("claude finished (%s, %d turns", l.Subtype, l.NumTurns)
+		if len(l.Denials) > 0 {
+			text += fmt.Sprintf(", %d tool calls denied", len(l.Denials))
+		}
+		text += ")"
+		if l.IsError {
+			text = "claude failed: " + l.Result
+		} else if l.Result != "" {
+			text += ": " + l.Result
+		}
+		return []Line{{Lane: journal.System, Kind: "result", Text: clip(text), Data: data}}
+	case "system":
+		switch l.Subtype {
+		case "init":
+			return []Line{{Lane: journal.System, Kind: "init", Text: "claude session started (model " + l.Model + ")", Data: data}}
+		case "permission_denied":
+			var pd struct {
+				Message string `json:"message"`
+			}
+			_ = json.Unmarshal(data, &pd)
+			return []Line{{Lane: journal.Tool, Kind: "permission-denied", Text: clip(l.ToolName + " denied: " + pd.Message), Data: data}}
+		}
+		return []Line{{Lane: journal.System, Kind: "system", Text: "claude: " + l.Subtype, Data: data}}
+	}
+	return []Line{{Lane: journal.System, Kind: "unknown", Text: "claude: " + l.Type, Data: data}}
+}
+
+func blocks(raw json.RawMessage) []streamBlock {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return []streamBlock{{Type: "text", Text: s}}
+	}
+	var bs []streamBlock
+	_ = json.Unmarshal(raw, &bs)
+	return bs
+}
+
+// flatten reads tool_result content: a string or a list of text blocks.
+func flatten(raw json.RawMessage) string {
+	var parts []string
+	for _, b := range blocks(raw) {
+		if b.Text != "" {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// toolSummary is the most telling field of a tool input: a Bash command, a
+// file path, a URL; else the input JSON.
+func toolSummary(in json.RawMessage) string {
+	var m map[string]any
+	if json.Unmarshal(in, &m) != nil {
+		return string(in)
+	}
+	for _, k := range []string{"command", "file_path", "url", "pattern", "path"} {
+		if v, ok := m[k].(string); ok {
+			return v
+		}
+	}
+	return string(in)
+}
+
+func clip(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func jsonOrNil(b json.RawMessage) json.RawMessage {
+	if json.Valid(b) {
+		return b
+	}
+	return nil
+}

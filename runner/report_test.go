@@ -1,0 +1,65 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+func ev(lane journal.Lane, kind, text, data string) journal.Event {
+	return journal.Event{Time: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Lane: lane, Kind: kind, Text: text, Data: []byte(data)}
+}
+
+func TestReportsListDecisionsChecksAndRisks(t *testing.T) {
+	evs := []journal.Event{
+		ev(journal.Approval, "request", "shell: ls | wc", `{"id":"a-1","kind":"shell","command":"ls | wc"}`),
+		ev(journal.Approval, "decision", "allowed: ls | wc (policy:read)", `{"request_id":"a-1","decision":"allow","by":"policy:read","reason":"read-only"}`),
+		ev(journal.Approval, "request", "shell: rm -rf ~", `{"id":"a-2","kind":"shell","command":"rm -rf ~"}`),
+		ev(journal.Approval, "decision", "denied: rm -rf ~", `{"request_id":"a-2","decision":"deny","by":"policy:rm","reason":"deletes home"}`),
+		ev(journal.Tool, "result", "ls | wc → exit 0", `{}`),
+	}
+	m := &Meta{ID: "r1", Task: "t", Coder: "demo", Status: StatusLanded, Sandbox: "bwrap",
+		Files:   []string{"main.go", ".envrc", ".github/workflows/ci.yml"},
+		Checks:  []CheckResult{{Check: Check{Command: "go test ./...", Source: "detected"}, ExitCode: 2}},
+		Landing: &Landing{Mode: ApplyBranch, Branch: "sentinel/r1", Commit: "abcdef0123456"}}
+	dec := renderDecisions(m, evs)
+	if !strings.Contains(dec, "| shell | `ls \\| wc` | allow | policy:read |") || !strings.Contains(dec, "`rm -rf ~` | deny | policy:rm | deletes home") {
+		t.Fatalf("DECISIONS.md:\n%s", dec)
+	}
+	final := renderFinalReport(m, evs, FlaggedPaths(m.Files))
+	for _, want := range []string{"1 allowed, 1 denied", "| shell | `rm -rf ~` | policy:rm | deletes home |", "`go test ./...` | detected | 2",
+		"Branch `sentinel/r1`", "`.envrc` runs code later", "`.github/workflows/ci.yml` runs code later", "check `go test ./...` failed (exit 2)"} {
+		if !strings.Contains(final, want) {
+			t.Errorf("FINAL_REPORT.md lacks %q:\n%s", want, final)
+		}
+	}
+	if strings.Contains(final, "`main.go` runs code later") {
+		t.Error("an ordinary file is flagged")
+	}
+	prog := renderProgress(m, evs, m.Started.Add(time.Minute))
+	if !strings.Contains(prog, "1 allowed, 1 denied") || !strings.Contains(prog, "ls | wc → exit 0") {
+		t.Fatalf("PROGRESS.md:\n%s", prog)
+	}
+}
+
+func TestDetectChecks(t *testing.T) {
+	dir := t.TempDir()
+	if c := DetectChecks(dir); len(c) != 0 {
+		t.Fatalf("empty dir: %v", c)
+	}
+	write(t, dir+"/go.mod", "module x\n")
+	write(t, dir+"/package.json", `{"scripts":{"test":"jest"}}`)
+	var cmds []string
+	for _, c := range DetectChecks(dir) {
+		cmds = append(cmds, c.Command+"/"+c.Source)
+	}
+	if strings.Join(cmds, ",") != "go test ./.../detected,npm test/detected" {
+		t.Fatalf("detected %v", cmds)
+	}
+	write(t, dir+"/package.json", `{"scripts":{"test":"echo \"Error: no test specified\" && exit 1"}}`)
+	if len(DetectChecks(dir)) != 1 {
+		t.Fatal("npm's placeholder test script counted as a check")
+	}
+}

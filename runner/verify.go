@@ -1,0 +1,174 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// Check is one verification command and where it came from.
+type Check struct {
+	Command string `json:"command"`
+	Source  string `json:"source"` // flag, config or detected
+}
+
+// CheckResult is what one check did on the clean copy.
+type CheckResult struct {
+	Check
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
+	Tail       string `json:"tail"` // the end of its output
+	Error      string `json:"error,omitempty"`
+}
+
+// Passed reports whether the check exited 0.
+func (c CheckResult) Passed() bool { return c.ExitCode == 0 && c.Error == "" }
+
+// DetectChecks guesses the project's own test command from its files. What
+// it finds is shown to the person and run only inside the sandbox.
+func DetectChecks(root string) []Check {
+	has := func(name string) bool { _, err := os.Stat(filepath.Join(root, name)); return err == nil }
+	var out []Check
+	add := func(cmd string) { out = append(out, Check{Command: cmd, Source: "detected"}) }
+	if has("go.mod") {
+		add("go test ./...")
+	}
+	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
+		var pkg struct {
+			Scripts map[string]string `json:"scripts"`
+		}
+		if json.Unmarshal(b, &pkg) == nil && pkg.Scripts["test"] != "" && !strings.Contains(pkg.Scripts["test"], "no test specified") {
+			add("npm test")
+		}
+	}
+	if has("Cargo.toml") {
+		add("cargo test")
+	}
+	if has("pyproject.toml") || has("pytest.ini") || has("setup.cfg") && has("tests") {
+		add("python3 -m pytest -q")
+	}
+	if len(out) == 0 && has("Makefile") {
+		if b, _ := os.ReadFile(filepath.Join(root, "Makefile")); bytes.Contains(b, []byte("\ntest:")) || bytes.HasPrefix(b, []byte("test:")) {
+			add("make test")
+		}
+	}
+	return out
+}
+
+// verify re-runs the checks on a fresh copy of the starting snapshot with
+// the patch applied, inside the sandbox with the network off. The coder's
+// own claims count for nothing here.
+func (r *Run) verify(ctx context.Context, patchPath string, checks []Check) ([]CheckResult, error) {
+	if len(checks) == 0 {
+		return nil, nil
+	}
+	p := r.opts.Project
+	id := r.id + "-verify"
+	dir := p.WorkDir(id)
+	defer os.RemoveAll(dir)
+	shadow := filepath.Join(r.dir, "verify-shadow.git")
+	defer os.RemoveAll(shadow)
+	ws, err := CreateWorkspace(ctx, p, r.ws.Snapshot, dir, shadow, "sentinel/"+id)
+	if err != nil {
+		return nil, fmt.Errorf("clean copy for verification: %w", err)
+	}
+	if st, err := os.Stat(patchPath); err == nil && st.Size() > 0 {
+		g := gitCmd{dir: ws.Dir}
+		if _, err := g.run(ctx, "apply", "--binary", "--whitespace=nowarn", patchPath); err != nil {
+			return nil, fmt.Errorf("apply the patch to the clean copy: %w", err)
+		}
+	}
+	home, _ := os.UserHomeDir()
+	prof := sandbox.DefaultProfile(ws.Dir, home)
+	prof.Net = sandbox.NetNone
+	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
+	// Go's build cache lives across verifications in a directory of
+	// Sentinel's own (never the person's GOCACHE, which checks could poison),
+	// so only the first verification compiles the standard library.
+	if cache, err := os.UserCacheDir(); err == nil {
+		gc := filepath.Join(cache, "sentinel", "verify-go-build")
+		if os.MkdirAll(gc, 0o700) == nil {
+			prof.Writable = append(prof.Writable, gc)
+			prof.Env = append(prof.Env, "GOCACHE="+gc)
+		}
+	}
+	if mc := goModCache(); mc != "" {
+		prof.Readable = append(prof.Readable, mc)
+		prof.Env = append(prof.Env, "GOMODCACHE="+mc)
+	}
+	sb, err := sandbox.Prepare(prof, sandbox.Options{Mode: r.opts.Sandbox})
+	if err != nil {
+		return nil, fmt.Errorf("sandbox for verification: %w", err)
+	}
+	defer sb.Close()
+	var results []CheckResult
+	for _, c := range checks {
+		r.emit(journal.Tool, "verify-start", "verify: "+c.Command, c)
+		res := r.runCheck(ctx, sb, ws.Dir, c)
+		results = append(results, res)
+		word := "passed"
+		if !res.Passed() {
+			word = fmt.Sprintf("FAILED (exit %d)", res.ExitCode)
+		}
+		r.emit(journal.Tool, "verify", fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
+	}
+	return results, nil
+}
+
+func (r *Run) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string, c Check) CheckResult {
+	res := CheckResult{Check: c}
+	cctx, cancel := context.WithTimeout(ctx, r.opts.VerifyTimeout)
+	defer cancel()
+	cmd, err := sb.Command(cctx, dir, "sh", "-c", c.Command)
+	if err != nil {
+		res.ExitCode, res.Error = -1, err.Error()
+		return res
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err = cmd.Run()
+	res.DurationMS = time.Since(start).Milliseconds()
+	res.ExitCode = exitCode(err)
+	if cctx.Err() != nil {
+		res.Error = "timed out after " + r.opts.VerifyTimeout.String()
+	} else if err != nil && res.ExitCode < 0 {
+		res.Error = err.Error()
+	}
+	res.Tail = tailLines(out.String(), 40, 4000)
+	return res
+}
+
+func goModCache() string {
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		return ""
+	}
+	mc := strings.TrimSpace(string(out))
+	if _, err := os.Stat(mc); err != nil {
+		return ""
+	}
+	return mc
+}
+
+// tailLines keeps the last n lines and at most max bytes of s.
+func tailLines(s string, n, max int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	t := strings.Join(lines, "\n")
+	if len(t) > max {
+		t = t[len(t)-max:]
+	}
+	return t
+}

@@ -1,0 +1,57 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestPlanMounts(t *testing.T) {
+	root := t.TempDir()
+	ws := filepath.Join(root, "ws")
+	for _, d := range []string{ws + "/.git/hooks", root + "/home/.ssh", root + "/state", root + "/priv-tmp", root + "/elsewhere/.aws"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(ws+"/.git/config", nil, 0o644)
+	sp := helperSpec{
+		Workspace: ws, TempDir: root + "/priv-tmp", Empty: "/dev/null",
+		Readable:  []string{"/tmp", root + "/home"},
+		ReadOnly:  []string{root + "/state"},
+		Hidden:    []string{root + "/home/.ssh", root + "/elsewhere/.aws"},
+		Protected: []string{ws + "/.git/hooks", ws + "/.git/config"},
+	}
+	plan := planMounts(sp)
+	index := map[string]int{}
+	byDst := map[string]mountOp{}
+	for i, m := range plan {
+		if _, dup := index[m.dst]; !dup || m.kind == mountBindRO {
+			index[m.dst] = i
+			byDst[m.dst] = m
+		}
+	}
+	if m := byDst["/tmp"]; m.src != sp.TempDir || m.kind != mountBindRW {
+		t.Errorf("/tmp is %+v: a readable /tmp must not shadow the private temp dir", m)
+	}
+	if m, ok := byDst[root+"/home/.ssh"]; !ok || m.kind != mountHideDir {
+		t.Errorf("a hidden dir under a readable one is not emptied: %+v", m)
+	}
+	if _, ok := byDst[root+"/elsewhere/.aws"]; ok {
+		t.Errorf("a hidden dir that is not visible anyway got a mount")
+	}
+	if m := byDst[root+"/state"]; m.kind != mountBindRO {
+		t.Errorf("Sentinel's state is %+v, want read-only", m)
+	}
+	if !(index[ws] < index[ws+"/.git"] && index[ws+"/.git"] < index[ws+"/.git/hooks"]) {
+		t.Errorf(".git must be pinned (a mount point) between the workspace and .git/hooks: %v", plan)
+	}
+	for _, p := range sp.Protected {
+		if byDst[p].kind != mountBindRO {
+			t.Errorf("protected %s is %+v, want read-only", p, byDst[p])
+		}
+	}
+	if m := byDst["/usr"]; m.kind != mountBindRO {
+		t.Errorf("/usr is %+v, want read-only", m)
+	}
+}
