@@ -76,7 +76,7 @@ type checkEnv struct {
 	writable []string
 	parts    []Part
 	never    bool
-	budget   int // simple commands left before the line is too large to judge
+	budget   int               // simple commands left before the line is too large to judge
 	wsRaw    string            // the workspace as given
 	memo     map[string]string // canonical paths resolved during this Check
 }
@@ -127,7 +127,10 @@ func (c *checkEnv) startCwd(ctx Context) cwds {
 		}
 		cwd = rawJoin(c.ws, cwd)
 	}
-	return cwds{dirs: []string{c.canon(cwd)}}
+	if d := c.canon(cwd); d != "" {
+		return cwds{dirs: []string{d}}
+	}
+	return cwds{unknown: true}
 }
 
 // Check judges one query.

@@ -43,7 +43,7 @@ func canonicalFrom(resolved string, rest []string) string {
 		hops++
 		target, err := os.Readlink(next)
 		if err != nil || hops > 40 {
-			return filepath.Join(append([]string{next}, rest...)...)
+			return "" // a link loop: the location cannot be known
 		}
 		if filepath.IsAbs(target) {
 			resolved = "/"

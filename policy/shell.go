@@ -414,14 +414,21 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 		cw.unknown = true
 		return
 	}
+	add := func(p string) {
+		if p == "" {
+			cw.unknown = true
+			return
+		}
+		cw.add(p)
+	}
 	if filepath.IsAbs(target.val) {
-		cw.add(c.canon(target.val))
+		add(c.canon(target.val))
 		return
 	}
 	if cw.unknown {
 		return
 	}
 	for _, d := range append([]string(nil), cw.dirs...) {
-		cw.add(c.canon(rawJoin(d, target.val)))
+		add(c.canon(rawJoin(d, target.val)))
 	}
 }

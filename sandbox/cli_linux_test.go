@@ -48,7 +48,9 @@ func TestSandboxRunCLI(t *testing.T) {
 			{"an allowed host is reached through the proxy", "", []string{"--allow-host", allowed, "--", exe, probeArg, "fetch", "http://" + allowed + "/"}, "200 fake model", "", 0},
 			{"an unknown host is refused without a terminal", "", []string{"--allow-host", allowed, "--", exe, probeArg, "fetch", "http://" + other + "/"}, "403 sentinel proxy: host " + other + " is not allowed: not in the allowlist (no terminal to ask", "", 0},
 			{"no network at all with --net none", "", []string{"--net", "none", "--", exe, probeArg, "fetch", "http://" + allowed + "/"}, "no proxy", "", 1},
-			{"a bad mode is a one-line usage error", "", []string{"--sandbox", "bogus", "--", "true"}, "", "sandbox mode \"bogus\": unknown; use auto, ns, bwrap or off", 1},
+			{"a bad mode is a one-line usage error", "", []string{"--sandbox", "bogus", "--", "true"}, "", "--sandbox bogus: unknown; use auto, ns, bwrap or off", 2},
+			{"a bad network mode is a usage error", "", []string{"--net", "wifi", "--", "true"}, "", "--net wifi: unknown; use proxy or none", 2},
+			{"a missing command is exit 127", "", []string{"--", "no-such-command-xyz"}, "", "no-such-command-xyz: command not found", 127},
 			{"a missing workspace names the fix", "", []string{"--workspace", filepath.Join(ws, "nope"), "--", "true"}, "", "is not a directory; create it or pass another --workspace", 1},
 		}
 		for _, tt := range tests {

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -37,7 +38,12 @@ func HelperMain(args []string) int {
 	case "stage1":
 		return stage1(sp, args[1], argv)
 	case "stage2":
-		return helperFail("enforce", stage2(sp, argv))
+		err := stage2(sp, argv)
+		if errors.Is(err, exec.ErrNotFound) {
+			fmt.Fprintf(os.Stderr, "sentinel sandbox: %v\n", err)
+			return 127
+		}
+		return helperFail("enforce", err)
 	}
 	return helperFail("unknown stage "+args[0], nil)
 }
@@ -179,7 +185,7 @@ func stage2(sp helperSpec, argv []string) error {
 	runtime.LockOSThread() // never unlocked: the rules are per thread until exec
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
-		return fmt.Errorf("%s: command not found in the sandbox (is it readable here?)", argv[0])
+		return fmt.Errorf("%s: command not found in the sandbox (is it readable here? add its directory with --read): %w", argv[0], exec.ErrNotFound)
 	}
 	if err := dropCapabilities(); err != nil {
 		return fmt.Errorf("drop capabilities: %w", err)

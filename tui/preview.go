@@ -17,7 +17,11 @@ func (m *model) updatePreview() {
 		m.engine = policy.Default()
 	}
 	req := c.prompt.Request
-	ctx := policy.Context{Workspace: req.Cwd, Cwd: req.Cwd}
+	ws := m.info.Workspace
+	if ws == "" {
+		ws = req.Cwd
+	}
+	ctx := policy.Context{Workspace: ws, Cwd: req.Cwd}
 	spec := approvals.GrantSpec{Scope: scopes[c.scope], Match: c.options[c.sel].match}
 	// the request on the card is already in the journal: it is not "earlier"
 	past := make([]approvals.Request, 0, len(m.past))

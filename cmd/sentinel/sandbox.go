@@ -53,6 +53,14 @@ stdin is one, and refused otherwise. The exit status is CMD's.`,
 }
 
 func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net sandbox.NetMode, hosts, reads, writes []string) error {
+	switch mode {
+	case sandbox.ModeAuto, sandbox.ModeNS, sandbox.ModeBwrap, sandbox.ModeOff:
+	default:
+		return usageError{fmt.Errorf("--sandbox %s: unknown; use auto, ns, bwrap or off", mode)}
+	}
+	if net != sandbox.NetProxy && net != sandbox.NetNone {
+		return usageError{fmt.Errorf("--net %s: unknown; use proxy or none", net)}
+	}
 	if workspace == "" {
 		wd, err := os.Getwd()
 		if err != nil {

@@ -32,12 +32,11 @@ type streamLine struct {
 	Type    string `json:"type"`
 	Subtype string `json:"subtype"`
 	Model   string `json:"model"`
-	Message struct {
-		Content json.RawMessage `json:"content"`
-	} `json:"message"`
-	Result   string `json:"result"`
-	IsError  bool   `json:"is_error"`
-	ToolName string `json:"tool_name"`
+	// Message is an object (assistant, user) or a string (system lines).
+	Message  json.RawMessage `json:"message"`
+	Result   string          `json:"result"`
+	IsError  bool            `json:"is_error"`
+	ToolName string          `json:"tool_name"`
 	Denials  []struct {
 		ToolName string `json:"tool_name"`
 	} `json:"permission_denials"`
@@ -74,8 +73,12 @@ func DecodeLine(raw []byte) []Line {
 	}
 	switch l.Type {
 	case "assistant", "user":
+		var msg struct {
+			Content json.RawMessage `json:"content"`
+		}
+		_ = json.Unmarshal(l.Message, &msg)
 		var out []Line
-		for _, b := range blocks(l.Message.Content) {
+		for _, b := range blocks(msg.Content) {
 			switch b.Type {
 			case "text":
 				if strings.TrimSpace(b.Text) == "" {
@@ -115,11 +118,9 @@ func DecodeLine(raw []byte) []Line {
 		case "init":
 			return []Line{{Lane: journal.System, Kind: "init", Text: "claude session started (model " + l.Model + ")", Data: data}}
 		case "permission_denied":
-			var pd struct {
-				Message string `json:"message"`
-			}
-			_ = json.Unmarshal(data, &pd)
-			return []Line{{Lane: journal.Tool, Kind: "permission-denied", Text: clip(l.ToolName + " denied: " + pd.Message), Data: data}}
+			var text string
+			_ = json.Unmarshal(l.Message, &text)
+			return []Line{{Lane: journal.Tool, Kind: "permission-denied", Text: clip(l.ToolName + " denied: " + text), Data: data}}
 		}
 		return []Line{{Lane: journal.System, Kind: "system", Text: "claude: " + l.Subtype, Data: data}}
 	}

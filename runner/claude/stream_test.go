@@ -1,0 +1,88 @@
+package claude
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// testdata/headless-2.1.332.jsonl is the real output of claude 2.1.332
+// (-p --output-format stream-json --verbose) for a scripted run whose Bash
+// call a hook denied.
+func TestDecodeRealStream(t *testing.T) {
+	f, err := os.Open("testdata/headless-2.1.332.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var got []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		for _, l := range DecodeLine(sc.Bytes()) {
+			if len(l.Data) == 0 {
+				t.Errorf("%s/%s line lost its raw data", l.Lane, l.Kind)
+			}
+			got = append(got, string(l.Lane)+"/"+l.Kind+": "+l.Text)
+		}
+	}
+	want := []string{
+		"system/init: claude session started (model claude-opus-5-5)",
+		"coder/text: I will list.",
+		"tool/tool-call: Bash touch /tmp/fm_marker_ok && ls /",
+		"tool/tool-result: error: PreToolUse:Bash hook error: HOOKDENY-xyz",
+		"coder/text: Done listing.",
+		"system/result: claude finished (success, 2 turns, 1 tool calls denied): Done listing.",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("decoded:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestDecodeLine(t *testing.T) {
+	tests := []struct {
+		name, line string
+		want       []string // lane/kind: text
+	}{
+		{"blank", "  \n", nil},
+		{"not json", "Warning: something\n", []string{"system/unknown: Warning: something"}},
+		{"error result", `{"type":"result","subtype":"error_during_execution","is_error":true,"result":"API Error: 500"}`,
+			[]string{"system/result: claude failed: API Error: 500"}},
+		{"string content", `{"type":"assistant","message":{"content":"hello"}}`, []string{"coder/text: hello"}},
+		{"steering echo", `{"type":"user","message":{"role":"user","content":[{"type":"text","text":"stop"}]}}`,
+			[]string{"coder/user-text: stop"}},
+		{"tool result text blocks", `{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}]}}`,
+			[]string{"tool/tool-result: a\nb"}},
+		{"write call", `{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Write","input":{"file_path":"/w/x.go","content":"package x"}}]}}`,
+			[]string{"tool/tool-call: Write /w/x.go"}},
+		{"permission denied", `{"type":"system","subtype":"permission_denied","tool_name":"Bash","message":"needs approval"}`,
+			[]string{"tool/permission-denied: Bash denied: needs approval"}},
+		{"other system", `{"type":"system","subtype":"compact_boundary"}`, []string{"system/system: claude: compact_boundary"}},
+		{"unknown type", `{"type":"stream_event"}`, []string{"system/unknown: claude: stream_event"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, l := range DecodeLine([]byte(tc.line)) {
+				got = append(got, string(l.Lane)+"/"+l.Kind+": "+l.Text)
+			}
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecodeClipsLongText(t *testing.T) {
+	long := strings.Repeat("é", maxText)
+	ls := DecodeLine([]byte(`{"type":"assistant","message":{"content":"` + long + `"}}`))
+	if len(ls) != 1 || len(ls[0].Text) > maxText+len("…") || !strings.HasSuffix(ls[0].Text, "…") || !strings.HasPrefix(ls[0].Text, "éé") {
+		t.Fatalf("clipped text has %d bytes", len(ls[0].Text))
+	}
+	if ls[0].Lane != journal.Coder {
+		t.Errorf("lane = %s", ls[0].Lane)
+	}
+}
