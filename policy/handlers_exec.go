@@ -17,17 +17,29 @@ func init() {
 	for _, n := range []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"} {
 		handlers[n] = compressCmd
 	}
-	for _, n := range []string{"sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "fish", "csh", "tcsh", "yash", "posh", "rbash"} {
+	for _, n := range shellNames {
 		handlers[n] = shellCmd
+		codeRunners[n] = true
 	}
-	for _, n := range []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby",
-		"php", "lua", "luajit", "Rscript", "R", "julia", "tclsh", "wish", "osascript", "pwsh", "powershell",
-		"irb", "ghci", "runghc", "runhaskell", "scala", "groovy", "jshell", "clojure", "elixir", "iex", "erl",
-		"escript", "guile", "racket", "sbcl", "ocaml", "swipl", "gjs", "qjs", "jrunscript", "awk.no"} {
+	for _, n := range interpNames {
 		handlers[n] = interpreter
+		codeRunners[n] = true
 	}
-	delete(handlers, "awk.no")
+	for _, n := range []string{"awk", "gawk", "mawk", "nawk", "sed", "xargs", "env", "eval"} {
+		codeRunners[n] = true
+	}
 }
+
+var shellNames = []string{"sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "fish", "csh", "tcsh", "yash", "posh", "rbash"}
+
+var interpNames = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "perl", "ruby",
+	"php", "lua", "luajit", "Rscript", "R", "julia", "tclsh", "wish", "osascript", "pwsh", "powershell",
+	"irb", "ghci", "runghc", "runhaskell", "scala", "groovy", "jshell", "clojure", "elixir", "iex", "erl",
+	"escript", "guile", "racket", "sbcl", "ocaml", "swipl", "gjs", "qjs", "jrunscript"}
+
+// codeRunners take program text as an argument; pasting file names into
+// that text lets a file name run commands.
+var codeRunners = map[string]bool{}
 
 // isVersionedInterp recognises python3.12, ruby3.2, perl5.36 and the like.
 func isVersionedInterp(prog string) bool {
@@ -123,6 +135,19 @@ func findCmd(x *cmdCtx, args []word) {
 			inner := rest[i+1 : j]
 			if len(inner) == 0 {
 				x.add(Ask, RuleUnknownCommand, "find "+v+" with no command")
+			} else {
+				switch inner[0].val {
+				case "rm", "shred", "unlink", "truncate", "rmdir", "mv", "dd":
+					x.add(Ask, RuleDestructive, "find "+v+" "+inner[0].val+" changes every file find matches")
+				}
+				if codeRunners[inner[0].val] || isVersionedInterp(inner[0].val) {
+					for _, w := range inner[1:] {
+						if strings.Contains(w.val, "{}") {
+							x.add(Ask, RuleShellDynamicArg, "find pastes file names into code, so a file name can run commands")
+							break
+						}
+					}
+				}
 			}
 			// Judge the command once per starting point, with {} standing
 			// for a file found below it.
@@ -484,7 +509,7 @@ func interpreter(x *cmdCtx, args []word) {
 
 var pythonSafeModules = setOf("pytest", "unittest", "mypy", "pyflakes", "pylint", "flake8", "black",
 	"ruff", "isort", "json.tool", "py_compile", "compileall", "doctest", "tabnanny", "coverage",
-	"pycodestyle", "pydocstyle", "bandit", "pyright", "tox.no")
+	"pycodestyle", "pydocstyle", "bandit", "pyright")
 
 func pythonCmd(x *cmdCtx, name string, rest []word) {
 	for i := 0; i < len(rest); i++ {

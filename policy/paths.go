@@ -137,6 +137,11 @@ func secretName(base string) bool {
 		"secrets.json", ".npmrc", ".pypirc", "kubeconfig", "environ":
 		return true
 	}
+	lower := strings.ToLower(base)
+	if strings.HasPrefix(lower, "credentials") || strings.HasPrefix(lower, "secrets") || strings.HasSuffix(lower, ".tfstate") ||
+		strings.HasPrefix(lower, "service-account") || strings.HasPrefix(lower, "serviceaccount") {
+		return true
+	}
 	if strings.HasPrefix(base, ".env.") || strings.HasPrefix(base, "id_rsa") ||
 		strings.HasPrefix(base, "id_ed25519") || strings.HasPrefix(base, "id_ecdsa") {
 		return true

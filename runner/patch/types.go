@@ -1,0 +1,40 @@
+// Package patch reads a git binary diff into files and hunks, flags files
+// that run code later, and builds the sub-patch of what a person accepted.
+// It is pure: no I/O, no git.
+package patch
+
+// Status is how a file changed.
+type Status string
+
+// File statuses.
+const (
+	Added    Status = "added"
+	Modified Status = "modified"
+	Deleted  Status = "deleted"
+	Renamed  Status = "renamed"
+	Mode     Status = "mode" // only the mode changed
+)
+
+// File is one file of a patch.
+type File struct {
+	Path    string // the new path ("b/" side), or the old one for a deletion
+	OldPath string // for renames
+	Status  Status
+	Binary  bool
+	OldMode string
+	NewMode string
+	Adds    int
+	Dels    int
+	// Flagged files run code later (.envrc, .vscode/, git hooks, CI
+	// workflows, shell rc files, new executables…): review sorts them first.
+	Flagged    bool
+	FlagReason string
+	Header     string // the file's diff header lines, verbatim
+	Hunks      []Hunk
+}
+
+// Hunk is one @@ section of a file.
+type Hunk struct {
+	Header string   // the @@ line
+	Lines  []string // the body lines, each starting with ' ', '+', '-' or '\'
+}
