@@ -151,7 +151,7 @@ var builtinCatalog = []Rule{
 	{ID: RuleSystem, Decision: Deny, Reason: "system-wide destructive actions", Match: []string{"mkfs.ext4 /dev/sda", "shutdown now"}},
 	{ID: RuleInterpInline, Decision: Ask, Reason: "an interpreter running inline code", Match: []string{"python -c 'import os'", "node -e 'x'"}},
 	{ID: RuleInterpScript, Decision: Ask, Reason: "an interpreter running a script file", Match: []string{"python tool.py"}},
-	{ID: RuleInterpSafe, Decision: Allow, Reason: "an interpreter running a known test or inspection module", Match: []string{"python -m mypy .", "python3 --version"}},
+	{ID: RuleInterpSafe, Decision: Allow, Reason: "an interpreter running a known test or inspection module", Match: []string{"python -m mypy .", "python3 -V"}},
 	{ID: RuleToolExec, Decision: Deny, Reason: "an option that makes a tool run another program", Match: []string{"rg --pre ./evil x", "tar --to-command=sh -xf a.tar", "sort --compress-program=sh x"}},
 	{ID: RuleSedScript, Decision: Deny, Reason: "a sed script that runs commands or reads/writes files (e, w, r)", Match: []string{"sed 's/x/y/e' f", "sed -n 'w /tmp/x' f"}},
 	{ID: RuleAwkProgram, Decision: Ask, Reason: "an awk program that can run commands, write files or read the environment", Match: []string{`awk 'BEGIN{system("id")}'`}},

@@ -163,7 +163,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		if !words[i].static {
 			static = false
 		}
-		if words[i].pattern && i > 0 {
+		if (words[i].pattern || words[i].procSubst) && i > 0 {
 			p.Dynamic = true
 		}
 	}
@@ -269,6 +269,10 @@ func (x *cmdCtx) command(args []word, depth int) {
 		if subsequence(args, r.Argv) {
 			x.add(r.Decision, r.ID, r.Reason)
 		}
+	}
+	if _, known := handlers[prog]; len(args) == 2 && (args[1].val == "--version" || (args[1].val == "version" && !known)) && !x.set {
+		x.add(Allow, RuleReadOnly, "prints "+prog+"'s version")
+		return
 	}
 	if h, ok := handlers[prog]; ok {
 		h(x, args)

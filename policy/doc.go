@@ -3,6 +3,21 @@
 // edits and reads of paths, network hosts and MCP tools. Every answer names
 // the deciding rule and a reason.
 //
-// It is pure: it must not do I/O beyond reading its rule files and resolving
-// symlinks of the paths it judges.
+// A shell line is parsed (bash dialect) and every simple command in every
+// context is judged on its decoded argv: lists, pipelines, subshells, $(),
+// backticks, <() >(), heredocs, function bodies, sh -c / eval / trap / alias
+// payloads (re-parsed), and commands behind wrappers (env, timeout, nice,
+// xargs, find -exec, …). The strictest part wins. Paths are resolved
+// against the working directory (tracking cd) and canonicalized the way
+// the kernel resolves symlinks.
+//
+// Files: engine.go (Check and structured queries), shell.go (the walk),
+// command.go and wrappers.go (one simple command), handlers_*.go (what each
+// program's arguments mean), paths.go, hosts.go, rules.go (TOML rule files
+// and user rules), builtin_rules.go (every built-in rule id, as data).
+//
+// It is pure: it must not do I/O beyond reading its rule files and
+// resolving paths it judges (lstat/readlink of their components, and one
+// stat of node_modules/.bin/NAME inside the workspace for npx). It never
+// runs anything and never talks to the network.
 package policy

@@ -24,18 +24,23 @@ type finding struct {
 
 var defaultEngine = newEngine()
 
+func init() {
+	for i := range builtinCatalog {
+		builtinCatalog[i].Source = "built-in"
+	}
+	for i := range prefixRules {
+		prefixRules[i].Source = "built-in"
+	}
+}
+
 func newEngine() *Engine {
 	e := &Engine{byID: make(map[string]*Rule, len(builtinCatalog)+len(prefixRules))}
 	for i := range builtinCatalog {
-		r := &builtinCatalog[i]
-		r.Source = "built-in"
-		e.byID[r.ID] = r
+		e.byID[builtinCatalog[i].ID] = &builtinCatalog[i]
 	}
 	for i := range prefixRules {
-		r := &prefixRules[i]
-		r.Source = "built-in"
-		if _, dup := e.byID[r.ID]; !dup {
-			e.byID[r.ID] = r
+		if _, dup := e.byID[prefixRules[i].ID]; !dup {
+			e.byID[prefixRules[i].ID] = &prefixRules[i]
 		}
 	}
 	return e

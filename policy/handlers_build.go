@@ -118,15 +118,32 @@ func goCmd(x *cmdCtx, args []word) {
 		x.add(Allow, RuleReadOnly, "prints go environment")
 		return
 	case sub == "mod":
-		x.inWorkspace()
 		if len(sargs) > 0 {
 			switch sargs[0].val {
-			case "graph", "why", "verify", "edit", "init":
-				x.add(Allow, RuleBuildProject, "go mod "+sargs[0].val)
+			case "graph", "why", "verify", "edit", "init", "tidy", "download", "vendor":
+				x.add(Allow, RuleBuildProject, "go mod "+sargs[0].val+" maintains the project's modules (downloads run no code)")
+				x.inWorkspace()
 				return
 			}
 		}
-		x.add(Ask, RulePkgInstall, "go mod downloads modules")
+		x.add(Ask, RuleUnknownCommand, "a go mod command the policy does not know")
+		return
+	case sub == "tool" && len(sargs) > 0 && sargs[0].val == "cover":
+		x.add(Allow, RuleBuildProject, "go tool cover reports coverage")
+		x.inWorkspace()
+		for _, a := range sargs[1:] {
+			if v, ok := strings.CutPrefix(a.val, "-o="); ok {
+				x.writeStr(v)
+			}
+			if strings.HasPrefix(a.val, "-html") && !hasOpt(sargs, "", "-o") {
+				x.add(Ask, RuleBuildOption, "go tool cover -html opens a browser")
+			}
+		}
+		for i, a := range sargs {
+			if a.val == "-o" && i+1 < len(sargs) {
+				x.write(sargs[i+1])
+			}
+		}
 		return
 	case sub == "get" || sub == "install" || sub == "work" || sub == "generate" || sub == "tool" || sub == "bug" || sub == "telemetry":
 		if sub == "install" || sub == "get" {
@@ -534,7 +551,7 @@ func makeCmd(x *cmdCtx, args []word) {
 
 var cargoAllowed = setOf("test", "t", "build", "b", "check", "c", "clippy", "fmt", "doc", "d", "bench", "run", "r",
 	"tree", "metadata", "clean", "fix", "new", "init", "locate-project", "verify-project", "read-manifest", "version",
-	"help", "pkgid", "nextest", "llvm-cov", "udeps.no", "expand", "machete", "deny.no")
+	"help", "pkgid", "nextest", "llvm-cov", "expand", "fetch", "update", "generate-lockfile", "vendor")
 
 func cargoCmd(x *cmdCtx, args []word) {
 	rest := args[1:]
@@ -577,7 +594,7 @@ func cargoCmd(x *cmdCtx, args []word) {
 	switch {
 	case sub == "publish" || sub == "login" || sub == "logout" || sub == "owner" || sub == "yank":
 		x.add(Deny, RulePublish, "cargo "+sub+" publishes or changes the person's registry account")
-	case sub == "install" || sub == "add" || sub == "remove" || sub == "update" || sub == "search" || sub == "fetch" || sub == "vendor" || sub == "package" || sub == "generate-lockfile" || sub == "uninstall":
+	case sub == "install" || sub == "add" || sub == "remove" || sub == "search" || sub == "package" || sub == "uninstall":
 		x.add(Ask, RulePkgInstall, "cargo "+sub+" downloads or installs crates")
 	case sub == "" || cargoAllowed[sub]:
 		x.add(Allow, RuleBuildProject, "cargo "+sub+" builds or tests the project")

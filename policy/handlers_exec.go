@@ -449,6 +449,8 @@ func shellCmd(x *cmdCtx, args []word) {
 		}
 		sub := x.cw.copy()
 		x.c.shell(payload.val, &sub, x.s.depth+1, name+" -c")
+	case len(ops) > 0 && (!ops[0].static || ops[0].procSubst):
+		x.add(Deny, RuleShellStdin, name+" runs a script that another command or an expansion produces, which nobody has seen")
 	case len(ops) > 0:
 		x.add(Ask, RuleShellScript, name+" runs the script "+quoteShort(ops[0].val))
 		x.read(ops[0])
@@ -576,6 +578,13 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 }
 
 func nodeCmd(x *cmdCtx, name string, rest []word) {
+	for _, w := range rest {
+		a := w.val
+		if a == "-e" || a == "--eval" || a == "-p" || a == "--print" || strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print=") {
+			x.add(Ask, RuleInterpInline, name+" runs inline code")
+			return
+		}
+	}
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {

@@ -18,10 +18,10 @@ func init() {
 		"fold", "fmt", "column", "rev", "tac", "expand", "unexpand", "od", "hexdump", "strings",
 		"base64", "base32", "basenc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum",
 		"b2sum", "cksum", "sum", "stat", "file", "du", "ls", "dir", "vdir", "realpath", "readlink",
-		"diff", "cmp", "sdiff", "diff3", "tsort", "numfmt", "look", "bat", "batcat", "exa", "eza",
+		"diff", "cmp", "diff3", "tsort", "numfmt", "look", "exa", "eza",
 		"lsd", "shasum", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lz4cat",
-		"zgrep", "cloc", "tokei", "scc", "fd", "fdfind", "identify", "pdfinfo",
-		"shellcheck", "hadolint", "yamllint", "jsonlint", "markdownlint", "actionlint", "codespell",
+		"zgrep", "tokei", "scc", "pdfinfo",
+		"shellcheck", "hadolint", "yamllint", "jsonlint", "actionlint", "codespell",
 		"typos", "misspell", "test", "[", "nm", "objdump", "readelf", "size", "csvlook", "tree"} {
 		handlers[n] = readAll
 	}
@@ -31,9 +31,8 @@ func init() {
 		"whoami", "id", "groups", "uname", "arch", "nproc", "tty", "locale", "seq", "sleep", "expr",
 		"basename", "dirname", "yes", "df", "ps", "free", "uptime", "getconf", "logname", "users",
 		"who", "w", "lsb_release", "sw_vers", "wait", "jobs", "times",
-		"shift", "break", "continue", "return", "exit", "bg", "fg", "caller", "compgen", "complete",
-		"compopt", "dirs", "help", "umask", "ulimit", "set", "unset", "mapfile", "readarray",
-		"factor", "cal", "clear", "reset", "tput", "date", "hostname", "lscpu", "lsblk", "nvidia-smi"} {
+		"shift", "break", "continue", "return", "exit", "bg", "fg", "caller", "dirs", "help", "umask", "ulimit", "set", "unset", "mapfile", "readarray",
+		"factor", "cal", "clear", "reset", "tput", "date", "hostname", "lscpu", "lsblk"} {
 		handlers[n] = noPaths
 	}
 	handlers["date"] = dateCmd
@@ -68,7 +67,7 @@ func init() {
 	handlers["alias"] = aliasCmd
 	handlers["unalias"] = func(x *cmdCtx, a []word) { x.add(Allow, RuleShellBuiltin, "removes aliases") }
 	handlers["trap"] = trapCmd
-	for _, n := range []string{"shopt", "enable", "hash", "fc", "history", "bind", "coproc", "kill", "pkill", "killall", "disown", "suspend", "logout", "chattr", "chown", "chgrp", "setfacl", "mount", "umount", "stty"} {
+	for _, n := range []string{"compgen", "complete", "compopt", "shopt", "enable", "hash", "fc", "history", "bind", "coproc", "kill", "pkill", "killall", "disown", "suspend", "logout", "chattr", "chown", "chgrp", "setfacl", "mount", "umount", "stty"} {
 		n := n
 		handlers[n] = func(x *cmdCtx, a []word) {
 			x.add(Ask, RuleShellOption, n+" changes this shell, other processes or file ownership")
@@ -190,7 +189,7 @@ func hasOpt(args []word, short string, opts ...string) bool {
 func readAll(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, "read-only inspection")
 	switch args[0].val {
-	case "ls", "dir", "vdir", "du", "exa", "eza", "lsd", "fd", "fdfind", "cloc", "tokei", "scc":
+	case "ls", "dir", "vdir", "du", "exa", "eza", "lsd", "fd", "fdfind", "tokei", "scc":
 		if len(operands(args[1:], "", nil)) == 0 {
 			x.readStr(".") // lists the working directory
 		}

@@ -19,6 +19,9 @@ type word struct {
 	// benignVars: every dynamic part is a plain $NAME of a variable whose
 	// value is not secret ($?, $HOME, $PWD, …); printing it is harmless.
 	benignVars bool
+	// procSubst: the word is a single <(…) or >(…), which the shell
+	// replaces with a /dev/fd path; the commands inside are judged apart.
+	procSubst bool
 }
 
 var benignParams = setOf("?", "#", "$", "!", "-", "0", "HOME", "PWD", "OLDPWD", "USER", "SHELL", "PATH",
@@ -37,6 +40,11 @@ func benignParam(n syntax.WordPart) bool {
 
 // decodeWord decodes w. home is used for a leading "~" or "~/".
 func decodeWord(w *syntax.Word, home string) word {
+	if len(w.Parts) == 1 {
+		if _, ok := w.Parts[0].(*syntax.ProcSubst); ok {
+			return word{val: "/dev/fd/63", static: true, procSubst: true}
+		}
+	}
 	var b strings.Builder
 	out := word{static: true, benignVars: true}
 	for i, p := range w.Parts {

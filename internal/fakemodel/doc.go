@@ -11,6 +11,18 @@
 // sends its tool list; side calls send none); Server.IsMain can replace that
 // rule. Side requests get a short canned text reply and are recorded apart.
 //
+// What Claude Code 2.1.332 was seen to call (measured with this server):
+//   - claude -p, with or without CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1:
+//     only POST /v1/messages?beta=true, streamed, with tools — one per turn.
+//   - interactive, with CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1: the same.
+//   - interactive without it: also HEAD /api/hello (a connectivity check)
+//     and a streamed POST /v1/messages on the main model with no tools whose
+//     system prompt asks to name the session (a side request).
+//
+// count_tokens and GET /v1/models are answered minimally in case a version
+// calls them; any other path gets a 404 in the API's error shape and is
+// recorded in OtherRequests so a test can see it.
+//
 // It owns only test plumbing. It must not be imported by non-test code and
 // must never listen on anything but the loopback interface.
 package fakemodel

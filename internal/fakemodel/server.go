@@ -115,6 +115,11 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	case hr.Method == http.MethodPost && path == "/v1/messages/count_tokens":
 		s.record(&s.other, req)
 		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(body) / 4})
+	case path == "/api/hello":
+		// Claude Code's connectivity check (HEAD) in interactive mode when
+		// non-essential traffic is not disabled.
+		s.record(&s.other, req)
+		w.WriteHeader(http.StatusOK)
 	case hr.Method == http.MethodGet && path == "/v1/models":
 		s.record(&s.other, req)
 		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "has_more": false, "first_id": nil, "last_id": nil})

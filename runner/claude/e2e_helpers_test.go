@@ -153,16 +153,21 @@ func (w *world) runHeadless(t *testing.T, a *Adapter, task string) []Line {
 	if _, err := stdin.Write(a.InitialInput(task)); err != nil {
 		t.Fatal(err)
 	}
+	// Read in raw chunks through the Decoder, as the runner's output pump will.
 	var lines []Line
-	rd := bufio.NewReaderSize(stdout, 1<<20)
-	for {
-		raw, err := rd.ReadBytes('\n')
-		for _, l := range DecodeLine(raw) {
+	var dec Decoder
+	take := func(ls []Line) {
+		for _, l := range ls {
 			lines = append(lines, l)
 			if l.Kind == "result" {
 				closeIn()
 			}
 		}
+	}
+	buf := make([]byte, 4096)
+	for {
+		n, err := stdout.Read(buf)
+		take(dec.Write(buf[:n]))
 		if err == io.EOF {
 			break
 		}
@@ -170,6 +175,7 @@ func (w *world) runHeadless(t *testing.T, a *Adapter, task string) []Line {
 			t.Fatal(err)
 		}
 	}
+	take(dec.Flush())
 	closeIn()
 	if err := cmd.Wait(); err != nil {
 		t.Logf("claude exited: %v\nstderr:\n%s", err, stderr.String())

@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -179,4 +180,43 @@ func jsonOrNil(b json.RawMessage) json.RawMessage {
 		return b
 	}
 	return nil
+}
+
+// Decoder turns Claude Code's stream-json output, arriving in chunks of any
+// size (a pty or pipe read), into Lines. It is not safe for concurrent use.
+type Decoder struct {
+	partial []byte
+}
+
+// maxLine bounds a line kept while waiting for its end; a longer one is
+// decoded as it stands (the decoder never grows without bound).
+const maxLine = 16 << 20
+
+// Write feeds a chunk and returns the Lines of every line it completed.
+func (d *Decoder) Write(chunk []byte) []Line {
+	d.partial = append(d.partial, chunk...)
+	var out []Line
+	for {
+		i := bytes.IndexByte(d.partial, '\n')
+		if i < 0 {
+			break
+		}
+		out = append(out, DecodeLine(d.partial[:i])...)
+		d.partial = d.partial[i+1:]
+	}
+	if len(d.partial) > maxLine {
+		out = append(out, d.Flush()...)
+	}
+	if len(d.partial) == 0 {
+		d.partial = nil // let a large buffer go
+	}
+	return out
+}
+
+// Flush decodes whatever is left without a final newline (call it when the
+// coder's output ends).
+func (d *Decoder) Flush() []Line {
+	rest := d.partial
+	d.partial = nil
+	return DecodeLine(rest)
 }

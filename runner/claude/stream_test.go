@@ -86,3 +86,35 @@ func TestDecodeClipsLongText(t *testing.T) {
 		t.Errorf("lane = %s", ls[0].Lane)
 	}
 }
+
+func TestDecoderReassemblesChunks(t *testing.T) {
+	raw, err := os.ReadFile("testdata/headless-2.1.332.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A pty turns \n into \r\n; chunks split lines anywhere.
+	crlf := []byte(strings.ReplaceAll(string(raw), "\n", "\r\n"))
+	for _, size := range []int{1, 7, 4096, len(crlf)} {
+		var d Decoder
+		var kinds []string
+		for i := 0; i < len(crlf); i += size {
+			end := min(i+size, len(crlf))
+			for _, l := range d.Write(crlf[i:end]) {
+				kinds = append(kinds, l.Kind)
+			}
+		}
+		for _, l := range d.Flush() {
+			kinds = append(kinds, l.Kind)
+		}
+		if got := strings.Join(kinds, " "); got != "init text tool-call tool-result text result" {
+			t.Errorf("chunks of %d: kinds %q", size, got)
+		}
+	}
+	var d Decoder
+	if ls := d.Write([]byte(`{"type":"assistant","message":{"content":"no newline yet"}}`)); len(ls) != 0 {
+		t.Errorf("a line without its newline was decoded early: %+v", ls)
+	}
+	if ls := d.Flush(); len(ls) != 1 || ls[0].Text != "no newline yet" {
+		t.Errorf("Flush = %+v", ls)
+	}
+}

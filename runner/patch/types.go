@@ -1,6 +1,3 @@
-// Package patch reads a git binary diff into files and hunks, flags files
-// that run code later, and builds the sub-patch of what a person accepted.
-// It is pure: no I/O, no git.
 package patch
 
 // Status is how a file changed.
@@ -29,12 +26,20 @@ type File struct {
 	// workflows, shell rc files, new executables…): review sorts them first.
 	Flagged    bool
 	FlagReason string
-	Header     string // the file's diff header lines, verbatim
-	Hunks      []Hunk
+	// Header is the file's diff header lines, verbatim, each ending in a
+	// newline: "diff --git", modes, index, "---"/"+++". For a binary file it
+	// also holds the whole "GIT binary patch" section.
+	Header string
+	Hunks  []Hunk
 }
 
 // Hunk is one @@ section of a file.
 type Hunk struct {
 	Header string   // the @@ line
 	Lines  []string // the body lines, each starting with ' ', '+', '-' or '\'
+	// The numbers of the @@ line: where the hunk starts and how many lines
+	// it spans on each side.
+	OldStart, OldCount, NewStart, NewCount int
+	// Section is what follows the second @@ (often the enclosing function).
+	Section string
 }
