@@ -119,3 +119,32 @@ func TestEverydayCorpusMostlyAllowed(t *testing.T) {
 		t.Errorf("everyday: %d of %d allowed, want at least 90%%", allowed, len(lines))
 	}
 }
+
+// The engine is shared by every adapter; judging from many goroutines at
+// once must give the same answers (run with -race).
+func TestConcurrentChecksAgree(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	lines := readCorpus(t, "adversarial.txt")
+	want := make([]Decision, len(lines))
+	for i, c := range lines {
+		want[i] = e.Check(Query{Kind: KindShell, Command: c.cmd, Context: ctx}).Decision
+	}
+	done := make(chan string, 4)
+	for g := 0; g < 4; g++ {
+		go func() {
+			for i, c := range lines {
+				if got := e.Check(Query{Kind: KindShell, Command: c.cmd, Context: ctx}).Decision; got != want[i] {
+					done <- c.cmd
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if bad := <-done; bad != "" {
+			t.Errorf("concurrent check of %q disagreed", bad)
+		}
+	}
+}

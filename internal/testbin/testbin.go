@@ -20,8 +20,8 @@ var (
 	buildErr error
 )
 
-// Sentinel returns the path of a freshly built sentinel binary,
-// <module root>/tmp/sentinel, building it on first use. SENTINEL_TEST_BIN
+// Sentinel returns the path of a freshly built sentinel binary in a
+// temporary directory, building it on first use. SENTINEL_TEST_BIN
 // names a prebuilt binary instead (used when tests re-run themselves as
 // another user who cannot build).
 func Sentinel() (string, error) {
@@ -35,7 +35,19 @@ func Sentinel() (string, error) {
 			buildErr = err
 			return
 		}
-		out := filepath.Join(root, "tmp", "sentinel")
+		// A directory of this process's own: packages' tests run in
+		// parallel, and two builds into one path would race. It is
+		// world-readable so tests can re-run the binary as another user.
+		dir, err := os.MkdirTemp("", "sentinel-testbin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		if err := os.Chmod(dir, 0o755); err != nil {
+			buildErr = err
+			return
+		}
+		out := filepath.Join(dir, "sentinel")
 		cmd := exec.Command("go", "build", "-o", out, "./cmd/sentinel")
 		cmd.Dir = root
 		if b, err := cmd.CombinedOutput(); err != nil {

@@ -1,0 +1,170 @@
+package policy
+
+import "strings"
+
+// Interpreters: inline code and script files ask; version and a few
+// known test and lint modules are allowed.
+
+// interpreter judges python, node, perl, ruby and friends.
+func interpreter(x *cmdCtx, args []word) {
+	name := args[0].val
+	base := strings.TrimRight(name, "0123456789.")
+	rest := args[1:]
+	if len(rest) == 0 {
+		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
+		return
+	}
+	if len(rest) == 1 {
+		switch rest[0].val {
+		case "--version", "-V", "-v", "-version", "--help", "-h", "-VV":
+			if !(base == "perl" && rest[0].val == "-V") {
+				x.add(Allow, RuleInterpSafe, "prints the interpreter's version or help")
+				return
+			}
+		}
+	}
+	switch base {
+	case "python", "pypy":
+		pythonCmd(x, name, rest)
+	case "node", "nodejs":
+		nodeCmd(x, name, rest)
+	default:
+		inline := map[string][]string{"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r", "-B", "-R", "-E", "-F"},
+			"lua": {"-e"}, "luajit": {"-e"}, "Rscript": {"-e"}, "R": {"-e"}, "julia": {"-e", "-E"},
+			"osascript": {"-e"}, "pwsh": {"-c", "-Command", "-command", "-EncodedCommand", "-e"},
+			"powershell": {"-c", "-Command", "-command", "-EncodedCommand", "-e"}}[base]
+		for _, w := range rest {
+			for _, o := range inline {
+				if w.val == o || (len(o) == 2 && strings.HasPrefix(w.val, o) && base != "pwsh" && base != "powershell") {
+					x.add(Ask, RuleInterpInline, name+" runs inline code")
+					return
+				}
+			}
+			if strings.HasPrefix(w.val, "-") && (strings.ContainsAny(w.val[1:], "eE") && (base == "perl" || base == "ruby")) {
+				x.add(Ask, RuleInterpInline, name+" runs inline code")
+				return
+			}
+		}
+		x.add(Ask, RuleInterpScript, name+" runs code from a file")
+		for _, w := range rest {
+			if !strings.HasPrefix(w.val, "-") {
+				x.read(w)
+				break
+			}
+		}
+	}
+}
+
+var pythonSafeModules = setOf("pytest", "unittest", "mypy", "pyflakes", "pylint", "flake8", "black",
+	"ruff", "isort", "json.tool", "py_compile", "compileall", "doctest", "tabnanny", "coverage",
+	"pycodestyle", "pydocstyle", "bandit", "pyright")
+
+func pythonCmd(x *cmdCtx, name string, rest []word) {
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "-c" || strings.HasPrefix(a, "-c") && !strings.HasPrefix(a, "--") || a == "-" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'c')):
+			if a == "-" {
+				x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
+				return
+			}
+			x.add(Ask, RuleInterpInline, name+" -c runs inline code")
+			return
+		case a == "-m" || strings.HasPrefix(a, "-m") && !strings.HasPrefix(a, "--"):
+			mod := strings.TrimPrefix(a, "-m")
+			args := rest[i+1:]
+			if mod == "" {
+				if i+1 >= len(rest) {
+					x.add(Ask, RuleInterpInline, name+" -m with no module")
+					return
+				}
+				mod = rest[i+1].val
+				args = rest[i+2:]
+			}
+			switch {
+			case mod == "pip":
+				pipCmd(x, append([]word{{val: "pip", static: true}}, args...))
+			case mod == "pytest":
+				pytestCmd(x, append([]word{{val: "pytest", static: true}}, args...))
+			case mod == "venv" || mod == "virtualenv":
+				x.add(Allow, RuleFileWrite, "creates a virtual environment")
+				for _, o := range operands(args, "", []string{"prompt"}) {
+					x.write(o)
+				}
+			case pythonSafeModules[mod]:
+				x.add(Allow, RuleInterpSafe, name+" -m "+mod+" runs a known test or inspection tool")
+				for _, o := range operands(args, "kmpocnW", nil) {
+					if looksLikePath(o.val) || strings.HasSuffix(o.val, ".py") {
+						x.read(o)
+					}
+				}
+			case mod == "http.server" || mod == "smtpd" || mod == "ftplib":
+				x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections")
+			default:
+				x.add(Ask, RuleInterpScript, name+" -m "+mod+" runs a module the policy does not know")
+			}
+			return
+		case a == "-W" || a == "-X" || a == "-Q":
+			i++
+		case a == "-i":
+			x.add(Ask, RuleShellStdin, "an interactive interpreter")
+		case strings.HasPrefix(a, "--"):
+			if a == "--version" || a == "--help" {
+				continue
+			}
+			x.add(Ask, RuleInterpScript, "an interpreter option the policy does not know: "+a)
+		case strings.HasPrefix(a, "-"):
+		default:
+			x.add(Ask, RuleInterpScript, name+" runs the script "+quoteShort(a))
+			x.read(rest[i])
+			return
+		}
+	}
+	x.add(Allow, RuleInterpSafe, "prints interpreter information")
+}
+
+func nodeCmd(x *cmdCtx, name string, rest []word) {
+	for _, w := range rest {
+		a := w.val
+		if a == "-e" || a == "--eval" || a == "-p" || a == "--print" || strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print=") {
+			x.add(Ask, RuleInterpInline, name+" runs inline code")
+			return
+		}
+	}
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "-e" || a == "--eval" || a == "-p" || a == "--print" || strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print=") || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "ep")):
+			x.add(Ask, RuleInterpInline, name+" runs inline code")
+			return
+		case a == "-r" || a == "--require" || a == "--import" || a == "--loader" || a == "--experimental-loader" ||
+			strings.HasPrefix(a, "--require=") || strings.HasPrefix(a, "--import=") || strings.HasPrefix(a, "--loader="):
+			x.add(Ask, RuleInterpScript, name+" preloads a module")
+			i++
+		case a == "--test":
+			x.add(Allow, RuleBuildProject, "runs the project's tests")
+			x.readStr(".")
+			for _, o := range rest[i+1:] {
+				if !strings.HasPrefix(o.val, "-") {
+					x.read(o)
+				}
+			}
+			return
+		case a == "--run":
+			x.add(Allow, RuleBuildProject, "runs a package.json script")
+			return
+		case a == "-c" || a == "--check":
+		case a == "-":
+			x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
+			return
+		case a == "-i" || a == "--interactive":
+			x.add(Ask, RuleShellStdin, "an interactive interpreter")
+		case strings.HasPrefix(a, "-"):
+		default:
+			x.add(Ask, RuleInterpScript, name+" runs the script "+quoteShort(a))
+			x.read(rest[i])
+			return
+		}
+	}
+	x.add(Ask, RuleInterpScript, name+" with options the policy does not judge")
+}

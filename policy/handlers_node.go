@@ -1,0 +1,235 @@
+package policy
+
+import (
+	"os"
+	"strings"
+)
+
+// npm, yarn, pnpm, bun and npx: scripts of the project are its own build;
+// installs, registries and fetched tools are not.
+
+var npmSafeGlobal = []string{"-s", "--silent", "-q", "--quiet", "--if-present", "--no-color", "--color", "-ws",
+	"--workspaces", "--loglevel", "--ignore-scripts", "--no-audit", "--no-fund", "--offline", "--prefer-offline",
+	"--no-progress", "-w", "--workspace", "--include-workspace-root", "-d", "--verbose", "-dd", "--json", "--parseable",
+	"-p", "--long", "-l", "--all", "-a", "--depth", "--omit", "--include", "--production", "--dev", "--save-dev", "-D",
+	"--save-exact", "-E", "--no-save", "-g.no"}
+
+// npmOptions judges npm-style options before "--" and returns the
+// operands. An option that changes configuration asks.
+func npmOptions(x *cmdCtx, args []word, tool string) []word {
+	var ops []word
+	for i := 0; i < len(args); i++ {
+		a := args[i].val
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, args[i])
+			continue
+		}
+		name, _, _ := strings.Cut(a, "=")
+		switch {
+		case name == "--registry" || strings.Contains(name, "registry") || name == "--userconfig" || name == "--globalconfig":
+			x.add(Deny, RulePkgIndex, tool+" "+name+" installs or runs from another registry or configuration")
+		case name == "--prefix" || name == "-C" || name == "--dir" || name == "--cwd":
+			v := strings.TrimPrefix(a, name+"=")
+			if v == a && i+1 < len(args) {
+				v = args[i+1].val
+				i++
+			}
+			x.readStr(v)
+		case contains(npmSafeGlobal, name):
+			if (name == "--loglevel" || name == "-w" || name == "--workspace" || name == "--depth" || name == "--omit" || name == "--include") && !strings.Contains(a, "=") {
+				i++
+			}
+		case name == "-g" || name == "--global" || name == "--location":
+			x.add(Ask, RulePkgInstall, tool+" --global changes the person's global packages")
+		default:
+			x.add(Ask, RuleBuildOption, tool+" option "+name+" can change which program runs (npm reads any --key=value as configuration)")
+		}
+	}
+	return ops
+}
+
+var npmDeny = setOf("publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "token", "login",
+	"logout", "adduser", "add-user", "team", "org", "star", "unstar", "hook", "profile")
+
+func npmCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "npm")
+	if len(ops) == 0 {
+		x.add(Allow, RuleReadOnly, "prints npm usage")
+		return
+	}
+	sub := ops[0].val
+	switch {
+	case npmDeny[sub]:
+		x.add(Deny, RulePublish, "npm "+sub+" publishes or changes the person's registry account")
+	case sub == "test" || sub == "t" || sub == "tst" || sub == "start" || sub == "stop" || sub == "restart" || sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn":
+		x.add(Allow, RuleBuildProject, "npm "+sub+" runs the project's own script")
+		x.inWorkspace()
+		if (sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn") && len(ops) > 1 {
+			npmScriptName(x, ops[1].val)
+		}
+	case sub == "ls" || sub == "list" || sub == "la" || sub == "ll" || sub == "explain" || sub == "why" ||
+		sub == "root" || sub == "prefix" || sub == "bin" || sub == "help" || sub == "help-search" || sub == "query" || sub == "-v" || sub == "--version":
+		x.add(Allow, RuleReadOnly, "npm "+sub+" prints information")
+	case sub == "exec" || sub == "x":
+		npxCmd(x, append([]word{{val: "npx", static: true}}, args[2:]...))
+	case sub == "version":
+		if len(ops) == 1 {
+			x.add(Allow, RuleReadOnly, "prints versions")
+		} else {
+			x.add(Ask, RuleGitOther, "npm version changes package.json and tags the repository")
+		}
+	case sub == "pkg" && len(ops) > 1 && ops[1].val == "get":
+		x.add(Allow, RuleReadOnly, "reads package.json")
+	case sub == "pack" || sub == "rebuild" || sub == "rb" || sub == "prune" || sub == "dedupe" || sub == "ddp" || sub == "init" || sub == "create" || sub == "link" || sub == "ln":
+		x.add(Ask, RulePkgInstall, "npm "+sub+" changes installed packages or runs their scripts")
+	default:
+		x.add(Ask, RulePkgInstall, "npm "+sub+" installs packages, talks to the registry, or is not known to the policy")
+	}
+}
+
+// npmScriptName asks for scripts whose names say they publish or deploy.
+func npmScriptName(x *cmdCtx, name string) {
+	n := strings.ToLower(name)
+	for _, bad := range []string{"publish", "deploy", "release", "push", "upload", "ship"} {
+		if strings.Contains(n, bad) {
+			x.add(Ask, RulePublish, "the script "+quoteShort(name)+" sounds like it publishes or deploys")
+		}
+	}
+}
+
+var yarnBuiltins = setOf("add", "remove", "install", "upgrade", "up", "dlx", "npm", "config", "set", "plugin",
+	"global", "link", "unlink", "pack", "import", "init", "create", "exec", "node", "info", "cache",
+	"constraints", "patch", "patch-commit", "version", "workspace", "workspaces", "dedupe", "rebuild", "stage",
+	"unplug", "login", "logout", "owner", "tag", "team", "upgrade-interactive", "generate-lock-entry", "policies",
+	"autoclean", "audit", "outdated", "search", "explain", "sdks", "bin", "why", "list", "licenses", "check", "publish")
+
+func yarnCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "yarn")
+	if len(ops) == 0 {
+		x.add(Ask, RulePkgInstall, "yarn with no command installs packages")
+		return
+	}
+	sub := ops[0].val
+	switch {
+	case sub == "publish" || sub == "login" || sub == "owner" || sub == "team" || (sub == "npm" && len(ops) > 1 && (ops[1].val == "publish" || ops[1].val == "login" || ops[1].val == "tag")):
+		x.add(Deny, RulePublish, "yarn "+sub+" publishes or changes the person's registry account")
+	case sub == "why" || sub == "list" || sub == "bin" || sub == "licenses" || sub == "explain" || sub == "check":
+		x.add(Allow, RuleReadOnly, "yarn "+sub+" prints information")
+	case sub == "dlx" || sub == "exec" || sub == "node":
+		x.add(Ask, RulePkgRemoteExec, "yarn "+sub+" runs code the request does not show")
+	case yarnBuiltins[sub]:
+		x.add(Ask, RulePkgInstall, "yarn "+sub+" installs packages or changes configuration")
+	default:
+		if sub == "run" {
+			if len(ops) < 2 {
+				x.add(Allow, RuleReadOnly, "lists scripts")
+				return
+			}
+			sub = ops[1].val
+		}
+		x.add(Allow, RuleBuildProject, "yarn runs the project's own script "+quoteShort(sub))
+		x.inWorkspace()
+		npmScriptName(x, sub)
+	}
+}
+
+func pnpmCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "pnpm")
+	if len(ops) == 0 {
+		x.add(Allow, RuleReadOnly, "prints pnpm usage")
+		return
+	}
+	sub := ops[0].val
+	switch sub {
+	case "publish", "login", "logout", "adduser", "owner", "dist-tag", "deprecate", "unpublish":
+		x.add(Deny, RulePublish, "pnpm "+sub+" publishes or changes the person's registry account")
+	case "test", "t", "run", "start":
+		x.add(Allow, RuleBuildProject, "pnpm "+sub+" runs the project's own script")
+		x.inWorkspace()
+		if sub == "run" && len(ops) > 1 {
+			npmScriptName(x, ops[1].val)
+		}
+	case "ls", "list", "why", "root", "bin", "help":
+		x.add(Allow, RuleReadOnly, "pnpm "+sub+" prints information")
+	case "dlx", "exec", "x", "create":
+		x.add(Ask, RulePkgRemoteExec, "pnpm "+sub+" runs code the request does not show")
+	case "install", "i", "add", "update", "up", "remove", "rm", "uninstall", "link", "unlink", "import", "rebuild", "prune", "fetch", "setup", "env", "config", "store", "patch", "patch-commit", "audit", "outdated", "pack", "init", "server", "deploy", "licenses", "approve-builds":
+		x.add(Ask, RulePkgInstall, "pnpm "+sub+" installs packages or changes configuration")
+	default:
+		x.add(Allow, RuleBuildProject, "pnpm runs the project's own script "+quoteShort(sub))
+		x.inWorkspace()
+		npmScriptName(x, sub)
+	}
+}
+
+func bunCmd(x *cmdCtx, args []word) {
+	ops := npmOptions(x, args[1:], "bun")
+	if len(ops) == 0 {
+		x.add(Deny, RuleShellStdin, "bun with no arguments starts a REPL")
+		return
+	}
+	sub := ops[0].val
+	switch sub {
+	case "test":
+		x.add(Allow, RuleBuildProject, "bun test runs the project's tests")
+		x.inWorkspace()
+	case "run":
+		if len(ops) > 1 && !strings.ContainsAny(ops[1].val, "/.") {
+			x.add(Allow, RuleBuildProject, "bun run runs the project's own script")
+			x.inWorkspace()
+			npmScriptName(x, ops[1].val)
+			return
+		}
+		x.add(Ask, RuleInterpScript, "bun run of a file runs code the request does not show")
+	case "publish":
+		x.add(Deny, RulePublish, "bun publish publishes a package")
+	case "x":
+		npxCmd(x, append([]word{{val: "bunx", static: true}}, ops[1:]...))
+	case "install", "i", "add", "remove", "rm", "update", "link", "unlink", "pm", "create", "init", "upgrade", "patch":
+		x.add(Ask, RulePkgInstall, "bun "+sub+" installs packages")
+	default:
+		x.add(Ask, RuleInterpScript, "bun "+sub+" runs code the request does not show")
+	}
+}
+
+// npxCmd allows a tool only when the project already has it installed in
+// node_modules/.bin (npx then runs the local copy); anything else would be
+// downloaded and run.
+func npxCmd(x *cmdCtx, args []word) {
+	rest := args[1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i].val
+		switch {
+		case a == "-y" || a == "--yes" || a == "-p" || a == "--package" || strings.HasPrefix(a, "--package=") || a == "-c" || a == "--call":
+			x.add(Deny, RulePkgRemoteExec, args[0].val+" "+a+" downloads or runs code without showing it")
+			return
+		case a == "--no-install" || a == "--no" || a == "--offline" || a == "-q" || a == "--quiet":
+		case strings.HasPrefix(a, "-"):
+			x.add(Ask, RulePkgRemoteExec, args[0].val+" option "+a+" the policy does not know")
+			return
+		default:
+			tool := a
+			if strings.ContainsAny(tool, "@/:") {
+				x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" fetches and runs a package")
+				return
+			}
+			if x.c.ws == "" || x.cw.unknown {
+				x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" may fetch and run a package")
+				return
+			}
+			for _, d := range x.cw.dirs {
+				bin := x.c.canon(rawJoin(d, "node_modules/.bin/"+tool))
+				if _, err := os.Stat(bin); err != nil || !within(bin, x.c.ws) {
+					x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" is not installed in the project, so it would be downloaded and run")
+					return
+				}
+			}
+			projectTool(x, append([]word{{val: tool, static: true}}, rest[i+1:]...))
+			return
+		}
+	}
+	x.add(Ask, RulePkgRemoteExec, args[0].val+" with no package")
+}

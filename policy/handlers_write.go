@@ -1,0 +1,187 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Programs that change files: their targets are judged as writes.
+
+func copyCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "copies files inside the workspace")
+	ops := operands(args[1:], "tSmogZ", []string{"target-directory", "suffix", "mode", "owner", "group", "backup", "sparse", "reflink", "preserve", "no-preserve", "context", "strip-program"})
+	if v := longValues(args[1:], "strip-program"); len(v) > 0 {
+		x.add(Deny, RuleToolExec, "install --strip-program runs a program")
+	}
+	target := targetDir(args[1:])
+	if target != nil {
+		x.write(*target)
+		for _, w := range ops {
+			x.read(w)
+		}
+		return
+	}
+	if len(ops) == 0 {
+		return
+	}
+	for _, w := range ops[:len(ops)-1] {
+		x.read(w)
+	}
+	x.write(ops[len(ops)-1])
+	if len(ops) > 1 {
+		// The copy may land inside the destination directory.
+		last := ops[len(ops)-1]
+		for _, w := range ops[:len(ops)-1] {
+			if w.static && last.static && !last.pattern {
+				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
+			}
+		}
+	}
+}
+
+// targetDir returns the value of -t DIR / --target-directory=DIR.
+func targetDir(args []word) *word {
+	for i, w := range args {
+		if v, ok := strings.CutPrefix(w.val, "--target-directory="); ok {
+			return &word{val: v, static: w.static}
+		}
+		if (w.val == "-t" || w.val == "--target-directory") && i+1 < len(args) {
+			return &args[i+1]
+		}
+		if strings.HasPrefix(w.val, "-t") && len(w.val) > 2 && !strings.HasPrefix(w.val, "--") {
+			return &word{val: w.val[2:], static: w.static}
+		}
+	}
+	return nil
+}
+
+func moveCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "moves files inside the workspace")
+	ops := operands(args[1:], "tS", []string{"target-directory", "suffix", "backup"})
+	if t := targetDir(args[1:]); t != nil {
+		x.write(*t)
+	}
+	for _, w := range ops {
+		x.write(w)
+	}
+	if len(ops) > 1 {
+		last := ops[len(ops)-1]
+		for _, w := range ops[:len(ops)-1] {
+			if w.static && last.static && !last.pattern {
+				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
+			}
+		}
+	}
+}
+
+func removeCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "removes files inside the workspace")
+	if hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root") {
+		x.add(Ask, RuleDestructive, "recursive deletion")
+	}
+	if hasOpt(args[1:], "", "--no-preserve-root") {
+		x.add(Deny, RuleSystem, "rm --no-preserve-root")
+	}
+	for _, w := range operands(args[1:], "", nil) {
+		x.write(w)
+	}
+}
+
+func touchCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "creates or touches files inside the workspace")
+	for _, w := range operands(args[1:], "dtr", []string{"date", "reference", "time"}) {
+		x.write(w)
+	}
+}
+
+func chmodCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "changes file modes inside the workspace")
+	ops := operands(args[1:], "", []string{"reference"})
+	if len(longValues(args[1:], "reference")) == 0 && len(ops) > 0 {
+		mode := ops[0].val
+		if strings.ContainsAny(mode, "st") || (isDigits(mode) && len(mode) == 4 && mode[0] != '0') {
+			x.add(Ask, RuleShellOption, "sets setuid, setgid or sticky bits")
+		}
+		ops = ops[1:]
+	}
+	for _, w := range ops {
+		x.write(w)
+	}
+}
+
+func linkCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "creates links inside the workspace")
+	ops := operands(args[1:], "tS", []string{"target-directory", "suffix", "backup"})
+	if len(ops) == 0 {
+		return
+	}
+	var link word
+	targets := ops
+	if t := targetDir(args[1:]); t != nil {
+		link = *t
+	} else if len(ops) == 1 {
+		link = word{val: filepath.Base(ops[0].val), static: ops[0].static}
+	} else {
+		link = ops[len(ops)-1]
+		targets = ops[:len(ops)-1]
+	}
+	x.write(link)
+	for _, t := range targets {
+		if !t.static || t.pattern {
+			x.add(Ask, RulePathSymlinkOut, "a link to a target that cannot be known before it runs")
+			continue
+		}
+		// A symbolic link's target is relative to the link's directory.
+		base := word{val: t.val, static: true}
+		if !filepath.IsAbs(t.val) && link.static && hasOpt(args[1:], "s", "--symbolic") {
+			base.val = filepath.Join(filepath.Dir(link.val), t.val)
+		}
+		for _, p := range x.resolve(base) {
+			if !within(p, x.c.ws) {
+				x.add(Ask, RulePathSymlinkOut, "links to "+x.c.show(p)+", outside the workspace")
+			}
+			if f := x.c.pathVerdict(p, false); f.rule == RulePathCredential {
+				x.addF(f)
+			}
+		}
+	}
+}
+
+func ddCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleFileWrite, "copies data inside the workspace")
+	for _, w := range args[1:] {
+		k, v, ok := strings.Cut(w.val, "=")
+		if !ok {
+			continue
+		}
+		switch k {
+		case "of":
+			x.write(word{val: v, static: w.static})
+		case "if":
+			x.read(word{val: v, static: w.static})
+		}
+	}
+}
+
+func mktempCmd(x *cmdCtx, args []word) {
+	for i, w := range args[1:] {
+		var dir string
+		if v, ok := strings.CutPrefix(w.val, "--tmpdir="); ok {
+			dir = v
+		} else if w.val == "-p" && i+2 < len(args) {
+			dir = args[i+2].val
+		}
+		if dir != "" {
+			x.add(Allow, RuleFileWrite, "creates a temporary file")
+			x.writeStr(filepath.Join(dir, "glob-match"))
+			return
+		}
+	}
+	for _, w := range x.c.writable {
+		if w == "/tmp" || strings.HasPrefix(w, "/tmp/") {
+			x.add(Allow, RuleFileWrite, "creates a temporary file")
+			return
+		}
+	}
+	x.add(Ask, RulePathUnknown, "creates a file in the system temporary directory")
+}
