@@ -176,7 +176,11 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		if r.fd {
 			continue
 		}
-		p.Redirects = append(p.Redirects, x.resolve(r.w)...)
+		if devStream(r.w.val) {
+			p.Redirects = append(p.Redirects, r.w.val)
+		} else {
+			p.Redirects = append(p.Redirects, x.resolve(r.w)...)
+		}
 		x.access(r.w, r.write)
 	}
 	if len(words) == 0 {

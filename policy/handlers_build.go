@@ -37,7 +37,7 @@ func init() {
 	handlers["pipx"] = func(x *cmdCtx, a []word) { x.add(Ask, RulePkgRemoteExec, "pipx installs and runs tools") }
 	for _, n := range []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
 		"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
-		"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "tox", "nox"} {
+		"clippy-driver", "govulncheck", "revive", "biome", "stylelint"} {
 		handlers[n] = projectTool
 	}
 	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
@@ -69,20 +69,46 @@ func projectTool(x *cmdCtx, args []word) {
 	}
 }
 
-// subcommandTool covers build tools whose subcommands the policy knows
-// only coarsely: test/build/check-style words are allowed, the rest asks.
+// simpleBuildWords lists, per tool, the subcommands and bare flags whose
+// plain use only builds or tests the project. Anything else (values,
+// properties, plugins, tasks the policy does not know) asks.
+var simpleBuildWords = map[string]map[string]bool{
+	"mvn":      setOf("test", "compile", "verify", "package", "clean", "validate", "test-compile", "-q", "--quiet", "-B", "--batch-mode", "-o", "--offline", "-e", "-U", "--no-transfer-progress", "-ntp"),
+	"gradle":   setOf("test", "build", "check", "assemble", "clean", "compileJava", "compileTestJava", "lint", "--offline", "-q", "--quiet", "--no-daemon", "--info", "--stacktrace", "--console=plain"),
+	"dotnet":   setOf("test", "build", "format", "--no-restore", "--nologo", "-v", "q", "minimal", "--verbosity"),
+	"swift":    setOf("test", "build", "-v", "--parallel"),
+	"mix":      setOf("test", "compile", "format", "credo", "--check-formatted"),
+	"zig":      setOf("build", "test"),
+	"deno":     setOf("test", "fmt", "lint", "check", "--check"),
+	"dart":     setOf("test", "analyze", "format", "--output=none", "--set-exit-if-changed"),
+	"flutter":  setOf("test", "analyze"),
+	"bazel":    setOf("test", "build", "//..."),
+	"bazelisk": setOf("test", "build", "//..."),
+	"stack":    setOf("test", "build"),
+	"cabal":    setOf("test", "build"),
+	"dune":     setOf("test", "build"),
+	"just":     setOf("test", "build", "lint", "fmt", "check"),
+}
+
+// subcommandTool allows the plain build and test forms of other build
+// tools and asks for the rest.
 func subcommandTool(x *cmdCtx, args []word) {
-	ops := operands(args[1:], "", nil)
-	if len(ops) == 0 {
-		x.add(Ask, RuleUnknownCommand, args[0].val+" with no subcommand")
-		return
+	words := simpleBuildWords[args[0].val]
+	if len(args) > 1 && words != nil {
+		ok := true
+		for _, w := range args[1:] {
+			if !words[w.val] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			x.add(Allow, RuleBuildProject, args[0].val+" builds or tests the project")
+			x.inWorkspace()
+			return
+		}
 	}
-	switch ops[0].val {
-	case "test", "build", "check", "lint", "fmt", "format", "vet", "compile", "verify", "tests", "spec":
-		x.add(Ask, RuleBuildOption, args[0].val+" "+ops[0].val+": this tool's options are not judged in detail")
-	default:
-		x.add(Ask, RuleUnknownCommand, args[0].val+" "+ops[0].val+" is not judged in detail")
-	}
+	x.add(Ask, RuleBuildOption, args[0].val+": only its plain build and test forms are allowed without asking")
 }
 
 var goBuildCmds = setOf("build", "test", "vet", "list", "run", "install", "fmt", "fix", "doc")
@@ -154,7 +180,7 @@ func goCmd(x *cmdCtx, args []word) {
 		return
 	case sub == "clean":
 		x.inWorkspace()
-		if hasOpt(sargs, "", "-cache", "-modcache", "-testcache", "-fuzzcache", "-i") {
+		if hasOpt(sargs, "", "-cache", "-modcache", "-fuzzcache", "-i") {
 			x.add(Ask, RuleBuildOption, "go clean of shared caches outside the workspace")
 			return
 		}
@@ -205,7 +231,7 @@ func goFlags(x *cmdCtx, sargs []word) []word {
 			"blockprofile", "mutexprofile", "trace", "outputdir", "gocoverdir", "modfile", "overlay", "pgo", "ldflags", "gcflags",
 			"asmflags", "gccgoflags", "run", "bench", "count", "timeout", "cpu", "p", "tags", "mod", "covermode",
 			"coverpkg", "benchtime", "parallel", "skip", "fuzz", "fuzztime", "fuzzminimizetime", "list", "shuffle",
-			"compiler", "buildmode", "installsuffix", "pkgdir", "C", "f", "json.no", "failfast.no", "fullpath.no",
+			"compiler", "buildmode", "installsuffix", "pkgdir", "C", "f",
 			"memprofilerate", "blockprofilerate", "mutexprofilefraction", "reuse"}, name)
 		if takesVal && !has && i+1 < len(sargs) {
 			val = sargs[i+1].val
@@ -250,8 +276,8 @@ func gofmtCmd(x *cmdCtx, args []word) {
 }
 
 var makeBenignVars = setOf("V", "VERBOSE", "DEBUG", "CI", "TEST", "TESTS", "RUN", "PKG", "Q", "NAME", "TAGS",
-	"GOFLAGS.no", "TESTFLAGS.no", "J", "JOBS", "RACE", "COVER", "FILTER", "SUITE", "TARGET", "ARCH", "OS",
-	"GOOS", "GOARCH", "CGO_ENABLED", "RELEASE", "BUILD_TYPE", "NODE_ENV", "PREFIX.no", "VERSION")
+	"J", "JOBS", "RACE", "COVER", "FILTER", "SUITE", "TARGET", "ARCH", "OS",
+	"GOOS", "GOARCH", "CGO_ENABLED", "RELEASE", "BUILD_TYPE", "NODE_ENV", "VERSION")
 
 func makeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleBuildProject, "make runs the project's own targets")

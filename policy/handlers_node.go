@@ -12,7 +12,7 @@ var npmSafeGlobal = []string{"-s", "--silent", "-q", "--quiet", "--if-present", 
 	"--workspaces", "--loglevel", "--ignore-scripts", "--no-audit", "--no-fund", "--offline", "--prefer-offline",
 	"--no-progress", "-w", "--workspace", "--include-workspace-root", "-d", "--verbose", "-dd", "--json", "--parseable",
 	"-p", "--long", "-l", "--all", "-a", "--depth", "--omit", "--include", "--production", "--dev", "--save-dev", "-D",
-	"--save-exact", "-E", "--no-save", "-g.no"}
+	"--save-exact", "-E", "--no-save"}
 
 // npmOptions judges npm-style options before "--" and returns the
 // operands. An option that changes configuration asks.

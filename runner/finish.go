@@ -9,82 +9,32 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/patch"
 )
 
-// finish computes the patch, lands it or keeps it for recovery, and closes
-// everything the run opened.
+// finish concludes the run (patch, verification, review, landing), keeps
+// whatever did not land for recovery, and closes everything the run opened.
 func (r *Run) finish(interrupted bool, code int) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	if r.cancel != nil {
 		r.cancel()
 	}
-	res := Result{}
-	change, derr := r.ws.Diff(ctx)
 	patchPath := filepath.Join(r.dir, "patch.diff")
-	if derr == nil {
-		derr = os.WriteFile(patchPath, change.Patch, 0o600)
-	}
-	if derr == nil {
-		r.emit(journal.System, "patch", fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
-			map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
-	}
-	var verifyErr error
-	if derr == nil {
-		r.meta.Files = change.Files
-	}
-	if !interrupted && derr == nil && code == 0 && !change.Empty() {
-		results, err := r.verify(ctx, patchPath, r.opts.Checks)
-		r.meta.Checks = results
-		verifyErr = err
-		for _, c := range results {
-			if !c.Passed() && verifyErr == nil {
-				verifyErr = fmt.Errorf("verification failed: %s exited %d on a clean copy", c.Command, c.ExitCode)
-			}
+	res := r.conclude(ctx, interrupted, code, patchPath)
+	if res.Status == StatusLanded {
+		_ = os.RemoveAll(r.ws.Dir)
+	} else {
+		if res.Err != nil {
+			r.emit(journal.System, "error", res.Err.Error(), nil)
 		}
-		if len(r.opts.Checks) > 0 {
-			text := fmt.Sprintf("verification passed: %d check(s) on a clean copy", len(results))
-			if verifyErr != nil {
-				text = verifyErr.Error()
-			}
-			r.emit(journal.System, "verify-result", text, map[string]any{"passed": verifyErr == nil, "checks": results})
-		}
-	}
-	switch {
-	case interrupted:
-		res.Status = StatusInterrupted
-		res.Err = fmt.Errorf("run %s was interrupted", r.id)
-	case derr != nil:
-		res.Status = StatusFailed
-		res.Err = fmt.Errorf("compute the patch: %w", derr)
-	case code != 0:
-		res.Status = StatusFailed
-		res.Err = fmt.Errorf("coder %s exited with status %d", r.adapter.Name(), code)
-	case verifyErr != nil:
-		res.Status = StatusFailed
-		res.Err = verifyErr
-	default:
-		l, err := Land(ctx, r.opts.Project, r.ws.Snapshot, change, r.opts.Apply, r.id, r.commitMessage(change), patchPath, r.dir)
-		if err != nil {
-			res.Status = StatusFailed
-			res.Err = fmt.Errorf("land: %w", err)
-			break
-		}
-		res.Status = StatusLanded
-		res.Landing = &l
-		r.emit(journal.System, "landed", landingText(l), l)
-	}
-	if res.Status != StatusLanded {
-		r.emit(journal.System, "error", res.Err.Error(), nil)
 		dest, err := keepForRecovery(r.opts.Project, r.id, r.ws.Dir, patchPath)
 		if err != nil {
 			r.emit(journal.System, "error", "keep the work for recovery: "+err.Error(), nil)
 		} else {
 			res.Recovery = dest
-			r.emit(journal.System, "recovery", "work kept in "+dest, map[string]any{"dir": dest})
+			r.emit(journal.System, "recovery", "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", map[string]any{"dir": dest})
 		}
-	} else {
-		_ = os.RemoveAll(r.ws.Dir)
 	}
 	if r.broker != nil {
 		r.broker.Close()
@@ -105,12 +55,128 @@ func (r *Run) finish(interrupted bool, code int) {
 	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
 	r.meta.Decisions = CountDecisions(evs)
 	_ = writeMeta(r.dir, r.meta)
-	_ = writeAtomic(filepath.Join(r.dir, "PROGRESS.md"), renderProgress(r.meta, evs, time.Now()))
-	_ = writeAtomic(filepath.Join(r.dir, "DECISIONS.md"), renderDecisions(r.meta, evs))
-	_ = writeAtomic(filepath.Join(r.dir, "FINAL_REPORT.md"), renderFinalReport(r.meta, evs, FlaggedPaths(r.meta.Files)))
+	writeReports(r.dir, r.meta, evs)
 	r.lock.release()
 	r.result = res
 	close(r.done)
+}
+
+// writeReports rewrites PROGRESS.md, DECISIONS.md and FINAL_REPORT.md.
+func writeReports(dir string, m *Meta, evs []journal.Event) {
+	_ = writeAtomic(filepath.Join(dir, "PROGRESS.md"), renderProgress(m, evs, time.Now()))
+	_ = writeAtomic(filepath.Join(dir, "DECISIONS.md"), renderDecisions(m, evs))
+	_ = writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedPaths(m.Files)))
+}
+
+// conclude takes the coder's work from the workspace through verification
+// and review to landing, and says how that went.
+func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPath string) Result {
+	change, err := r.ws.Diff(ctx)
+	if err == nil {
+		err = os.WriteFile(patchPath, change.Patch, 0o600)
+	}
+	if err != nil {
+		if interrupted {
+			return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
+		}
+		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
+	}
+	r.meta.Files = change.Files
+	r.emit(journal.System, "patch", fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
+		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
+	switch {
+	case interrupted:
+		return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
+	case code != 0:
+		return Result{Status: StatusFailed, Err: fmt.Errorf("coder %s exited with status %d", r.adapter.Name(), code)}
+	}
+	if !change.Empty() {
+		results, err := r.verifier().Verify(ctx, patchPath)
+		r.meta.Checks = results
+		if err != nil {
+			return Result{Status: StatusFailed, Err: err}
+		}
+		var res *Result
+		change, res = r.review(ctx, change, patchPath)
+		if res != nil {
+			return *res
+		}
+	}
+	l, err := Land(ctx, r.opts.Project, r.ws.Snapshot, change, r.opts.Apply, r.id, r.commitMessage(change), patchPath, r.dir)
+	if err != nil {
+		return Result{Status: StatusFailed, Err: fmt.Errorf("land: %w", err)}
+	}
+	r.emit(journal.System, "landed", landingText(l), l)
+	return Result{Status: StatusLanded, Landing: &l}
+}
+
+// review shows the change to the person when one is there and returns what
+// they accepted (re-verified when it is only part of the change). A nil
+// Result means go on and land; otherwise the run ends with it. With no
+// person, a branch lands unreviewed (it touches nothing of the person's
+// checkout) but a working-tree apply waits for `sentinel review`.
+func (r *Run) review(ctx context.Context, change Change, patchPath string) (Change, *Result) {
+	if !r.opts.Review {
+		if r.opts.Apply == ApplyWorktree {
+			return change, &Result{Status: StatusPending, Err: fmt.Errorf("nobody reviewed the change, so it was not applied to your working tree: review it with 'sentinel review %s'", r.id)}
+		}
+		return change, nil
+	}
+	files, err := patch.Parse(change.Patch)
+	if err != nil {
+		return change, &Result{Status: StatusFailed, Err: fmt.Errorf("read the patch for review: %w", err)}
+	}
+	patch.Sort(files)
+	answer := make(chan ReviewAnswer, 1)
+	req := &ReviewRequest{RunID: r.id, Files: files, Patch: change.Patch, Checks: r.meta.Checks, Answer: answer}
+	r.emit(journal.System, "review", fmt.Sprintf("waiting for your review of %d file(s)", len(files)), map[string]any{"files": len(files)})
+	select {
+	case r.reviews <- req:
+	case <-r.stopped:
+		return change, &Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted during review", r.id)}
+	}
+	var a ReviewAnswer
+	select {
+	case a = <-answer:
+	case <-r.stopped:
+		return change, &Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted during review", r.id)}
+	}
+	if !a.Approve {
+		reason := a.Reason
+		if reason == "" {
+			reason = "no reason given"
+		}
+		r.emit(journal.System, "review-rejected", "you rejected the change: "+reason, map[string]any{"reason": a.Reason})
+		return change, &Result{Status: StatusRejected, Err: fmt.Errorf("the change was rejected in review: %s", reason)}
+	}
+	if a.Patch == nil {
+		r.emit(journal.System, "review-approved", "you approved the whole change", nil)
+		return change, nil
+	}
+	// A part of the change: it replaces the patch and is verified again.
+	accepted := filepath.Join(r.dir, "accepted.diff")
+	if err := os.WriteFile(accepted, a.Patch, 0o600); err != nil {
+		return change, &Result{Status: StatusFailed, Err: err}
+	}
+	part, err := patch.Parse(a.Patch)
+	if err != nil {
+		return change, &Result{Status: StatusFailed, Err: fmt.Errorf("read the accepted part: %w", err)}
+	}
+	var names []string
+	for _, f := range part {
+		names = append(names, f.Path)
+	}
+	r.emit(journal.System, "review-approved", fmt.Sprintf("you approved part of the change: %d of %d file(s); verifying that part again", len(part), len(change.Files)), map[string]any{"files": names})
+	results, err := r.verifier().Verify(ctx, accepted)
+	r.meta.Checks = results
+	if err != nil {
+		return change, &Result{Status: StatusFailed, Err: fmt.Errorf("the accepted part: %w", err)}
+	}
+	if err := copyFile(accepted, patchPath); err != nil {
+		return change, &Result{Status: StatusFailed, Err: err}
+	}
+	r.meta.Files = names
+	return Change{Patch: a.Patch, Files: names}, nil
 }
 
 func (r *Run) commitMessage(ch Change) string {

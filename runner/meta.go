@@ -17,9 +17,11 @@ type Status string
 // Run statuses.
 const (
 	StatusRunning     Status = "running"
-	StatusLanded      Status = "landed"      // finished and landed (or kept, with --apply none)
-	StatusFailed      Status = "failed"      // the coder or landing failed; work in recovery
-	StatusInterrupted Status = "interrupted" // stopped or killed; work in recovery
+	StatusLanded      Status = "landed"          // finished and landed (or kept, with --apply none)
+	StatusFailed      Status = "failed"          // the coder or landing failed; work in recovery
+	StatusInterrupted Status = "interrupted"     // stopped or killed; work in recovery
+	StatusRejected    Status = "rejected"        // the person rejected the change in review; work in recovery
+	StatusPending     Status = "awaiting-review" // nobody could review a working-tree apply; work in recovery
 )
 
 // Meta is a run's summary, kept in runs/<id>/meta.json.

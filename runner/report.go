@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/patch"
 )
 
 // decisionRow is one approval decision as the reports show it.
@@ -193,29 +194,11 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []string) string {
 func FlaggedPaths(files []string) []string {
 	var out []string
 	for _, f := range files {
-		if RunsCodeLater(f) {
+		if patch.RunsCodeLater(f) {
 			out = append(out, f)
 		}
 	}
 	return out
-}
-
-// RunsCodeLater reports whether a path is one that tools execute later:
-// direnv, editor and agent settings, git metadata files, CI workflows,
-// shell start-up files, git hooks.
-func RunsCodeLater(path string) bool {
-	base := filepath.Base(path)
-	switch base {
-	case ".envrc", ".mcp.json", ".gitmodules", ".gitattributes", ".bashrc", ".bash_profile", ".profile",
-		".zshrc", ".zprofile", ".zshenv", ".npmrc", ".yarnrc", ".pre-commit-config.yaml", "Makefile.local":
-		return true
-	}
-	for _, dir := range []string{".vscode/", ".idea/", ".claude/", ".codex/", ".github/workflows/", ".husky/", ".githooks/", ".devcontainer/"} {
-		if strings.HasPrefix(path, dir) || strings.Contains(path, "/"+dir) {
-			return true
-		}
-	}
-	return false
 }
 
 func cell(s string) string {

@@ -21,3 +21,7 @@ type ReviewAnswer struct {
 	Patch  []byte
 	Reason string // why it was rejected, for the journal
 }
+
+// Reviews delivers the review of the coder's change when the run has a
+// person (Options.Review); the view answers on the request's Answer.
+func (r *Run) Reviews() <-chan *ReviewRequest { return r.reviews }

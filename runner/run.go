@@ -36,6 +36,8 @@ type Options struct {
 	// anything lands; VerifyTimeout bounds each.
 	Checks        []Check
 	VerifyTimeout time.Duration
+	// Review: a person is there to review the change before it lands.
+	Review bool
 	// Sandbox additions from config.
 	Hidden   []string
 	Readable []string
@@ -68,6 +70,7 @@ type Run struct {
 	startMeta   Meta
 	reportsDone chan struct{}
 
+	reviews  chan *ReviewRequest
 	stopOnce sync.Once
 	stopped  chan struct{}
 	done     chan struct{}
@@ -112,7 +115,8 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	SweepStale(ctx, p)
 
 	now := time.Now()
-	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{})}
+	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{}),
+		reviews: make(chan *ReviewRequest)}
 	r.dir = p.RunDir(r.id)
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create run directory: %w", err)

@@ -64,20 +64,40 @@ func DetectChecks(root string) []Check {
 	return out
 }
 
-// verify re-runs the checks on a fresh copy of the starting snapshot with
-// the patch applied, inside the sandbox with the network off. The coder's
-// own claims count for nothing here.
-func (r *Run) verify(ctx context.Context, patchPath string, checks []Check) ([]CheckResult, error) {
-	if len(checks) == 0 {
+// Verifier re-runs checks on a fresh copy of a run's starting snapshot with a
+// patch applied, inside the sandbox with the network off. The coder's own
+// claims count for nothing here.
+type Verifier struct {
+	Project  *Project
+	Snapshot Snapshot
+	RunID    string
+	RunDir   string
+	Checks   []Check
+	Mode     sandbox.Mode
+	Timeout  time.Duration
+	// Emit journals progress; nil means silent.
+	Emit func(lane journal.Lane, kind, text string, data any)
+}
+
+// Verify runs every check against patchPath and returns the results and,
+// when any check failed or could not run, an error saying which.
+func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, error) {
+	if len(v.Checks) == 0 {
 		return nil, nil
 	}
-	p := r.opts.Project
-	id := r.id + "-verify"
-	dir := p.WorkDir(id)
+	if v.Timeout <= 0 {
+		v.Timeout = 10 * time.Minute
+	}
+	emit := v.Emit
+	if emit == nil {
+		emit = func(journal.Lane, string, string, any) {}
+	}
+	id := v.RunID + "-verify"
+	dir := v.Project.WorkDir(id)
 	defer os.RemoveAll(dir)
-	shadow := filepath.Join(r.dir, "verify-shadow.git")
+	shadow := filepath.Join(v.RunDir, "verify-shadow.git")
 	defer os.RemoveAll(shadow)
-	ws, err := CreateWorkspace(ctx, p, r.ws.Snapshot, dir, shadow, "sentinel/"+id)
+	ws, err := CreateWorkspace(ctx, v.Project, v.Snapshot, dir, shadow, "sentinel/"+id)
 	if err != nil {
 		return nil, fmt.Errorf("clean copy for verification: %w", err)
 	}
@@ -105,28 +125,37 @@ func (r *Run) verify(ctx context.Context, patchPath string, checks []Check) ([]C
 		prof.Readable = append(prof.Readable, mc)
 		prof.Env = append(prof.Env, "GOMODCACHE="+mc)
 	}
-	sb, err := sandbox.Prepare(prof, sandbox.Options{Mode: r.opts.Sandbox})
+	sb, err := sandbox.Prepare(prof, sandbox.Options{Mode: v.Mode})
 	if err != nil {
 		return nil, fmt.Errorf("sandbox for verification: %w", err)
 	}
 	defer sb.Close()
 	var results []CheckResult
-	for _, c := range checks {
-		r.emit(journal.Tool, "verify-start", "verify: "+c.Command, c)
-		res := r.runCheck(ctx, sb, ws.Dir, c)
+	var failed error
+	for _, c := range v.Checks {
+		emit(journal.Tool, "verify-start", "verify: "+c.Command, c)
+		res := v.runCheck(ctx, sb, ws.Dir, c)
 		results = append(results, res)
 		word := "passed"
 		if !res.Passed() {
 			word = fmt.Sprintf("FAILED (exit %d)", res.ExitCode)
+			if failed == nil {
+				failed = fmt.Errorf("verification failed: %s exited %d on a clean copy", c.Command, res.ExitCode)
+			}
 		}
-		r.emit(journal.Tool, "verify", fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
+		emit(journal.Tool, "verify", fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
 	}
-	return results, nil
+	text := fmt.Sprintf("verification passed: %d check(s) on a clean copy", len(results))
+	if failed != nil {
+		text = failed.Error()
+	}
+	emit(journal.System, "verify-result", text, map[string]any{"passed": failed == nil, "checks": results})
+	return results, failed
 }
 
-func (r *Run) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string, c Check) CheckResult {
+func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string, c Check) CheckResult {
 	res := CheckResult{Check: c}
-	cctx, cancel := context.WithTimeout(ctx, r.opts.VerifyTimeout)
+	cctx, cancel := context.WithTimeout(ctx, v.Timeout)
 	defer cancel()
 	cmd, err := sb.Command(cctx, dir, "sh", "-c", c.Command)
 	if err != nil {
@@ -140,12 +169,18 @@ func (r *Run) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string, c C
 	res.DurationMS = time.Since(start).Milliseconds()
 	res.ExitCode = exitCode(err)
 	if cctx.Err() != nil {
-		res.Error = "timed out after " + r.opts.VerifyTimeout.String()
+		res.Error = "timed out after " + v.Timeout.String()
 	} else if err != nil && res.ExitCode < 0 {
 		res.Error = err.Error()
 	}
 	res.Tail = tailLines(out.String(), 40, 4000)
 	return res
+}
+
+// verifier is this run's Verifier.
+func (r *Run) verifier() Verifier {
+	return Verifier{Project: r.opts.Project, Snapshot: r.ws.Snapshot, RunID: r.id, RunDir: r.dir,
+		Checks: r.opts.Checks, Mode: r.opts.Sandbox, Timeout: r.opts.VerifyTimeout, Emit: r.emit}
 }
 
 func goModCache() string {

@@ -16,6 +16,10 @@ type keyMap struct {
 	Breadth, Scope, Expiry, Confirm, Back key.Binding
 	// quit confirmation
 	Yes, No key.Binding
+	// review screen (Up, Down, PageUp, PageDown, Top, End, Help, Quit, Yes
+	// and No work there too)
+	ReviewFocus, ReviewToggle, ReviewFile, ReviewNextHunk, ReviewPrevHunk key.Binding
+	ReviewSplit, ReviewChecks, ReviewApprove, ReviewReject                key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -57,6 +61,16 @@ func defaultKeys() keyMap {
 
 		Yes: b([]string{"y"}, "y", "yes"),
 		No:  b([]string{"n", "esc"}, "n", "no"),
+
+		ReviewFocus:    b([]string{"tab", "shift+tab"}, "tab", "files ⇄ diff"),
+		ReviewToggle:   b([]string{"space"}, "space", "accept/reject hunk (file in the list)"),
+		ReviewFile:     b([]string{"x"}, "x", "accept/reject whole file"),
+		ReviewNextHunk: b([]string{"]"}, "]", "next hunk"),
+		ReviewPrevHunk: b([]string{"["}, "[", "previous hunk"),
+		ReviewSplit:    b([]string{"v"}, "v", "unified ⇄ side by side"),
+		ReviewChecks:   b([]string{"c"}, "c", "verification output"),
+		ReviewApprove:  b([]string{"a"}, "a", "approve: land the accepted part…"),
+		ReviewReject:   b([]string{"d"}, "d", "reject the whole change…"),
 	}
 }
 
@@ -80,4 +94,17 @@ func (k keyMap) cardHelp() []key.Binding {
 
 func (k keyMap) chooserHelp() []key.Binding {
 	return []key.Binding{k.Breadth, k.Scope, k.Expiry, k.Confirm, k.Back}
+}
+
+// reviewShortHelp is the footer while the review screen is open.
+func (k keyMap) reviewShortHelp() []key.Binding {
+	return []key.Binding{k.Help, k.ReviewToggle, k.ReviewFile, k.ReviewNextHunk, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject}
+}
+
+// reviewFullHelp is the review screen's help overlay.
+func (k keyMap) reviewFullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.ReviewFocus, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End, k.ReviewNextHunk, k.ReviewPrevHunk},
+		{k.ReviewToggle, k.ReviewFile, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, k.Quit},
+	}
 }

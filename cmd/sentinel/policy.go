@@ -272,6 +272,9 @@ func checkLines(e *policy.Engine, ctx policy.Context, r io.Reader, w io.Writer) 
 			return fmt.Errorf("reading standard input: %w", err)
 		}
 		line = bytes.TrimRight(line, "\r\n")
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
+		}
 		if out, bad := judgeLine(e, ctx, line); bad != "" {
 			_ = enc.Encode(errorOut{Error: bad, Line: n, Decision: "deny", Rule: policy.RuleQueryBad, Reason: bad})
 		} else {

@@ -156,6 +156,8 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Sandbox: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...), Person: person, Timeout: f.timeout,
 		Cols: cols, Rows: rows, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
 		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
+		// TODO(review): the TUI answers reviews once its review screen lands.
+		Review: interactive && !useTUI,
 	})
 	if err != nil {
 		return err
@@ -193,7 +195,7 @@ func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool) {
 	defer cancel()
 	if person != nil && interactive {
 		pr := &plain.Prompter{In: os.Stdin, Out: os.Stdout, Printer: printer}
-		go pr.Serve(person.Prompts(), r.Done())
+		go pr.Serve(person.Prompts(), r.Reviews(), r.Done())
 	}
 	printer.Follow(events)
 }

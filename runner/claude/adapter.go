@@ -55,6 +55,13 @@ type Options struct {
 	// without any approval. When on, the sandbox must keep the file
 	// read-only (see ProtectedPaths).
 	UserSettings bool
+	// ConfigDir, when set, is a per-run Claude Code state directory passed as
+	// CLAUDE_CONFIG_DIR: all of Claude Code's writes (its .claude.json and the
+	// lock and temp files it renames over it, transcripts, sessions) land in
+	// it, so the sandbox needs only this one writable directory and the
+	// person's own ~/.claude and ~/.claude.json stay untouched. Fill it with
+	// PrepareConfigDir before the coder starts.
+	ConfigDir string
 }
 
 // Adapter starts Claude Code under Sentinel. Its method set matches
@@ -244,12 +251,16 @@ func (a *Adapter) SteerBytes(text string) []byte {
 // Env is what Claude Code needs on top of the sandbox's allowlist: no
 // auto-updater, no telemetry or other non-essential traffic.
 func (a *Adapter) Env() []string {
-	return []string{
+	env := []string{
 		"DISABLE_AUTOUPDATER=1",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
 		"DISABLE_TELEMETRY=1",
 		"DISABLE_ERROR_REPORTING=1",
 	}
+	if a.opts.ConfigDir != "" {
+		env = append(env, "CLAUDE_CONFIG_DIR="+a.opts.ConfigDir)
+	}
+	return env
 }
 
 // shellQuote quotes s for a POSIX shell (Claude Code runs hook commands

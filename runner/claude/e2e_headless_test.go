@@ -62,6 +62,7 @@ func headlessScenario(t *testing.T, opts Options) {
 	a := New(opts)
 	lines := w.runHeadless(t, a, "Tidy up the project.")
 
+	logTree(t, w.home)
 	reqs := w.model.Requests()
 	if len(reqs) != 4 {
 		t.Fatalf("the fake model got %d main-loop requests, want 4 (one per scripted turn)", len(reqs))

@@ -100,6 +100,7 @@ func TestInteractiveUnderPTY(t *testing.T) {
 	if got := w.model.Requests()[2].UserText(); !strings.Contains(got, "Also: steer-7f3 please") {
 		t.Errorf("steering did not arrive as typed; user text: %q", got)
 	}
+	logTree(t, w.home)
 	for _, r := range w.model.SideRequests() {
 		t.Logf("side request: model %s, system %.80q", r.Model, r.System)
 	}

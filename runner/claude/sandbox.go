@@ -8,16 +8,24 @@ import (
 	"strings"
 )
 
-// StatePaths are the places under home Claude Code writes to and so must be
-// writable inside the sandbox: its config and transcript directory, its
-// top-level state file (rewritten through a temp file and rename beside it,
-// so the lock and backup files next to it need the same), and its caches.
+// StatePaths are the places Claude Code writes to and so must be writable
+// inside the sandbox. With Options.ConfigDir that is the one directory.
+// Without it, Claude Code (2.1.332, measured) writes ~/.claude/ and rewrites
+// ~/.claude.json through ~/.claude.json.lock and ~/.claude.json.tmp.<pid>.<rand>
+// created directly in home — a sandbox that cannot allow those names without
+// making home writable should use ConfigDir. Either way it also tries
+// ~/.local/share/applications/claude-code-url-handler.desktop (interactive
+// mode), which is not listed: it is not needed to work.
 // Paths that do not exist yet are listed too; the sandbox decides how to
 // make them.
 func (a *Adapter) StatePaths(home string) []string {
+	if a.opts.ConfigDir != "" {
+		return []string{a.opts.ConfigDir}
+	}
 	paths := []string{
 		filepath.Join(home, ".claude"),
 		filepath.Join(home, ".claude.json"),
+		filepath.Join(home, ".claude.json.lock"),
 		filepath.Join(home, ".cache", "claude"),
 		filepath.Join(home, ".cache", "claude-cli-nodejs"),
 		filepath.Join(home, ".local", "state", "claude"),
@@ -47,7 +55,7 @@ func (a *Adapter) ReadablePaths() []string {
 // credentials, the endpoint, proxy/CA settings and the CLAUDE_CODE_* knobs
 // that choose a provider or model. Names in DropEnv are never passed.
 func (a *Adapter) PassEnv() []string {
-	return []string{
+	names := []string{
 		"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL",
 		"ANTHROPIC_MODEL", "ANTHROPIC_SMALL_FAST_MODEL", "ANTHROPIC_CUSTOM_HEADERS",
 		"ANTHROPIC_DEFAULT_OPUS_MODEL", "ANTHROPIC_DEFAULT_SONNET_MODEL", "ANTHROPIC_DEFAULT_HAIKU_MODEL",
@@ -55,6 +63,17 @@ func (a *Adapter) PassEnv() []string {
 		"CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CODE_MAX_OUTPUT_TOKENS", "CLAUDE_CONFIG_DIR",
 		"NODE_EXTRA_CA_CERTS",
 	}
+	if a.opts.ConfigDir == "" {
+		return names
+	}
+	// CLAUDE_CONFIG_DIR is the per-run directory, set by Env.
+	out := names[:0]
+	for _, n := range names {
+		if n != "CLAUDE_CONFIG_DIR" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // DropEnv names variables that must never reach Claude Code because they
@@ -94,6 +113,12 @@ func allowHosts(base string) []string {
 // later start with Options.UserSettings (hooks, env and permissions there
 // run or apply without approval). Harmless to protect when UserSettings is off.
 func (a *Adapter) ProtectedPaths(home string) []string {
+	if a.opts.ConfigDir != "" {
+		return []string{
+			filepath.Join(a.opts.ConfigDir, "settings.json"),
+			filepath.Join(a.opts.ConfigDir, "settings.local.json"),
+		}
+	}
 	return []string{
 		filepath.Join(home, ".claude", "settings.json"),
 		filepath.Join(home, ".claude", "settings.local.json"),

@@ -91,3 +91,48 @@ func SeedConfig(path, workspace, apiKey string) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// PrepareConfigDir fills Options.ConfigDir for one run: a copy of the
+// person's Claude Code state file (their onboarding, preferences and
+// approvals; from $CLAUDE_CONFIG_DIR or home) seeded by SeedConfig for the
+// workspace and apiKey, and a copy of their login (.credentials.json, the
+// file Claude Code keeps OAuth tokens in on Linux) when there is one. The
+// person's own files are only read. The directory must not be inside
+// anything the sandbox makes read-only.
+func (a *Adapter) PrepareConfigDir(home, workspace, apiKey string) error {
+	dir := a.opts.ConfigDir
+	if dir == "" {
+		return fmt.Errorf("claude: PrepareConfigDir needs Options.ConfigDir")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create claude config dir: %w", err)
+	}
+	srcDir := os.Getenv("CLAUDE_CONFIG_DIR")
+	srcFile := ConfigFile(home)
+	if srcDir == "" {
+		srcDir = filepath.Join(home, ".claude")
+	}
+	dst := filepath.Join(dir, ".claude.json")
+	if err := copyIfExists(srcFile, dst); err != nil {
+		return err
+	}
+	if err := copyIfExists(filepath.Join(srcDir, ".credentials.json"), filepath.Join(dir, ".credentials.json")); err != nil {
+		return err
+	}
+	return SeedConfig(dst, workspace, apiKey)
+}
+
+// copyIfExists copies src to dst (mode 0600); a missing src is no error.
+func copyIfExists(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read %s: %w", src, err)
+	}
+	if err := os.WriteFile(dst, b, 0o600); err != nil {
+		return fmt.Errorf("write %s: %w", dst, err)
+	}
+	return nil
+}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/runner"
 )
 
 // Prompter answers approval prompts at a terminal: one card per request,
@@ -25,8 +26,8 @@ type Prompter struct {
 	reader  *bufio.Reader
 }
 
-// Serve answers prompts until the channel closes or done is closed.
-func (pr *Prompter) Serve(prompts <-chan *approvals.Prompt, done <-chan struct{}) {
+// Serve answers prompts and reviews until done is closed.
+func (pr *Prompter) Serve(prompts <-chan *approvals.Prompt, reviews <-chan *runner.ReviewRequest, done <-chan struct{}) {
 	pr.reader = bufio.NewReader(pr.In)
 	var skipped []*approvals.Prompt
 	for {
@@ -37,6 +38,9 @@ func (pr *Prompter) Serve(prompts <-chan *approvals.Prompt, done <-chan struct{}
 			retry = time.After(15 * time.Second)
 		}
 		select {
+		case rv := <-reviews:
+			pr.Review(rv)
+			continue
 		case p, ok = <-prompts:
 			if !ok {
 				return

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const writeScenario = `
+[[steps]]
+id = "w"
+write = "feature.txt"
+content = "feature\n"
+
+[[steps]]
+done = "ok"
+`
+
+func runMeta(t *testing.T, dir string) []struct{ ID, Status, Recovery string } {
+	t.Helper()
+	res := sentinel(t, dir, nil, "runs", "--json")
+	var metas []struct{ ID, Status, Recovery string }
+	if err := json.Unmarshal([]byte(res.stdout), &metas); err != nil {
+		t.Fatalf("runs --json: %v\n%s", err, res.stdout)
+	}
+	return metas
+}
+
+func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "w.toml")
+	writeFile(t, scenario, writeScenario)
+
+	// With nobody to review, a working-tree apply waits for review.
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "worktree", "add a feature")
+	if res.code != 1 || !strings.Contains(res.stderr, "sentinel review") {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "feature.txt")); err == nil {
+		t.Fatal("an unreviewed change reached the working tree")
+	}
+	m := runMeta(t, dir)
+	if m[0].Status != "awaiting-review" || m[0].Recovery == "" {
+		t.Fatalf("run after an unreviewed worktree apply: %+v", m[0])
+	}
+	before := checkout(t, dir)
+
+	// No terminal, no flag: a clear usage error, nothing changes.
+	res = sentinel(t, dir, nil, "review", "last")
+	if res.code != 2 || !strings.Contains(res.stderr, "--approve or --reject") {
+		t.Fatalf("review without a flag: %d %q", res.code, res.stderr)
+	}
+	res = sentinel(t, dir, nil, "review", "last", "--reject", "--reason", "not what I asked")
+	if res.code != 0 || !strings.Contains(res.stdout, "rejected run") {
+		t.Fatalf("reject: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+	if checkout(t, dir) != before {
+		t.Fatal("reject changed the checkout")
+	}
+	if m := runMeta(t, dir); m[0].Status != "rejected" {
+		t.Fatalf("after reject: %+v", m[0])
+	}
+	report, _ := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", m[0].ID, "FINAL_REPORT.md"))
+	if !strings.Contains(string(report), "not what I asked") {
+		t.Fatalf("FINAL_REPORT.md does not give the reason:\n%s", report)
+	}
+
+	// A rejected run can still be approved later: onto a branch.
+	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve")
+	if res.code != 0 || !strings.Contains(res.stdout, "landed on branch sentinel/"+m[0].ID) {
+		t.Fatalf("approve: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+	if got := git(t, dir, "show", "sentinel/"+m[0].ID+":feature.txt"); got != "feature" {
+		t.Fatalf("landed feature.txt = %q", got)
+	}
+	if checkout(t, dir) != before {
+		t.Fatal("approving onto a branch changed the checkout")
+	}
+	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve")
+	if res.code == 0 || !strings.Contains(res.stderr, "already landed") {
+		t.Fatalf("approving twice: %d %s", res.code, res.stderr)
+	}
+
+	// Another run, approved into the working tree.
+	res = sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "again")
+	if res.code != 0 {
+		t.Fatalf("apply none: %d %s", res.code, res.stderr)
+	}
+	res = sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	if res.code != 0 {
+		t.Fatalf("approve into worktree: %d %s", res.code, res.stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "feature.txt")); string(b) != "feature\n" {
+		t.Fatalf("feature.txt in the working tree = %q", b)
+	}
+}

@@ -1,0 +1,141 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/patch"
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// Finished is a run that ended without landing (or kept its patch with
+// --apply none), reopened for review after the fact.
+type Finished struct {
+	Project *Project
+	Meta    *Meta
+	Dir     string // the run directory
+	Patch   []byte
+}
+
+// OpenFinished loads a run for `sentinel review`: it must have ended, and
+// not already have landed somewhere.
+func OpenFinished(ctx context.Context, p *Project, id string) (*Finished, error) {
+	SweepStale(ctx, p)
+	dir := p.RunDir(id)
+	m, err := ReadMeta(dir)
+	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", id, err)
+	}
+	switch {
+	case m.Status == StatusRunning:
+		return nil, fmt.Errorf("run %s is still running; review it when it ends", id)
+	case m.Landing != nil && m.Landing.Mode != ApplyNone && !m.Landing.Nothing:
+		return nil, fmt.Errorf("run %s already landed (%s); nothing to review", id, landingText(*m.Landing))
+	case m.Snapshot == "":
+		return nil, fmt.Errorf("run %s never got a workspace; nothing to review", id)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "patch.diff"))
+	if err != nil {
+		if b, err = os.ReadFile(filepath.Join(p.RecoveryDir(id), "patch.diff")); err != nil {
+			return nil, fmt.Errorf("run %s has no patch to review", id)
+		}
+	}
+	return &Finished{Project: p, Meta: m, Dir: dir, Patch: b}, nil
+}
+
+// Files is the patch read for review, flagged files first.
+func (f *Finished) Files() ([]patch.File, error) {
+	files, err := patch.Parse(f.Patch)
+	if err != nil {
+		return nil, err
+	}
+	patch.Sort(files)
+	return files, nil
+}
+
+// Approve lands accepted (nil: the whole patch) as mode says. A part of the
+// patch is re-verified with the run's checks first.
+func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode, sbMode sandbox.Mode) (Landing, error) {
+	if len(f.Patch) == 0 {
+		return Landing{}, errors.New("the run changed nothing; there is nothing to land")
+	}
+	p, m := f.Project, f.Meta
+	patchPath := filepath.Join(f.Dir, "patch.diff")
+	body := f.Patch
+	if accepted != nil {
+		body = accepted
+		patchPath = filepath.Join(f.Dir, "accepted.diff")
+		if err := os.WriteFile(patchPath, accepted, 0o600); err != nil {
+			return Landing{}, err
+		}
+		var checks []Check
+		for _, c := range m.Checks {
+			checks = append(checks, c.Check)
+		}
+		v := Verifier{Project: p, Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot},
+			RunID: m.ID, RunDir: f.Dir, Checks: checks, Mode: sbMode, Emit: f.emit}
+		results, err := v.Verify(ctx, patchPath)
+		if err != nil {
+			return Landing{}, fmt.Errorf("the accepted part: %w", err)
+		}
+		m.Checks = results
+	} else if _, err := os.Stat(patchPath); err != nil {
+		if err := os.WriteFile(patchPath, body, 0o600); err != nil {
+			return Landing{}, err
+		}
+	}
+	parsed, err := patch.Parse(body)
+	if err != nil {
+		return Landing{}, err
+	}
+	var names []string
+	for _, pf := range parsed {
+		names = append(names, pf.Path)
+	}
+	snap := Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot}
+	msg := fmt.Sprintf("sentinel: %s\n\n%d file(s) changed by coder %s, landed after review.\n\nSentinel-Run: %s\nSentinel-Coder: %s\n",
+		oneLine(m.Task), len(names), m.Coder, m.ID, m.Coder)
+	l, err := Land(ctx, p, snap, Change{Patch: body, Files: names}, mode, m.ID, msg, patchPath, f.Dir)
+	if err != nil {
+		return l, err
+	}
+	m.Status, m.Landing, m.Files, m.Error = StatusLanded, &l, names, ""
+	f.emit(journal.System, "landed", "after review: "+landingText(l), l)
+	return l, f.save()
+}
+
+// Reject records that the person rejected the change; the work stays in
+// recovery.
+func (f *Finished) Reject(reason string) error {
+	if reason == "" {
+		reason = "no reason given"
+	}
+	f.Meta.Status = StatusRejected
+	f.Meta.Error = "rejected in review: " + reason
+	f.emit(journal.System, "review-rejected", "you rejected the change: "+reason, map[string]any{"reason": reason})
+	return f.save()
+}
+
+func (f *Finished) emit(lane journal.Lane, kind, text string, data any) {
+	j, err := journal.Open(filepath.Join(f.Dir, "events.jsonl"), f.Meta.ID)
+	if err != nil {
+		return
+	}
+	_, _ = j.Append(lane, kind, text, data)
+	_ = j.Close()
+}
+
+func (f *Finished) save() error {
+	if f.Meta.Ended.IsZero() {
+		f.Meta.Ended = time.Now().UTC()
+	}
+	evs, _ := journal.ReadFile(filepath.Join(f.Dir, "events.jsonl"))
+	f.Meta.Decisions = CountDecisions(evs)
+	writeReports(f.Dir, f.Meta, evs)
+	return writeMeta(f.Dir, f.Meta)
+}
