@@ -85,7 +85,10 @@ type Query struct {
 // Part is the judgment of one simple command of a shell line (or the single
 // part of a structured request).
 //
-// What Parts holds for a shell line, in source order:
+// What Parts holds for a shell line, in the order things run (source order,
+// except that a $() or <() inside a command's words comes before that
+// command, and a payload's commands come right after the command that runs
+// them):
 //   - one Part per simple command, wherever it appears (lists, pipelines,
 //     subshells, $(), backticks, <(), heredoc bodies, function bodies);
 //   - Argv is the effective command after wrappers are stripped

@@ -15,10 +15,12 @@ type cmdCtx struct {
 	part *Part
 	f    finding
 	set  bool
+	adds int // how many contributions were made, to tell whether the command itself was judged
 }
 
 // add records a contribution; the strictest wins, the first on a tie.
 func (x *cmdCtx) add(d Decision, rule, reason string) {
+	x.adds++
 	if !x.set || d > x.f.d {
 		x.f = finding{d, rule, reason}
 		x.set = true
@@ -186,7 +188,13 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if len(words) == 0 {
 		x.add(Allow, RuleShellAssign, "assigns shell variables")
 	} else {
+		// A redirect or assignment judged above must not stand in for a
+		// judgment of the program itself: `unknown > out.txt` still asks.
+		before := x.adds
 		x.command(words, 0)
+		if x.adds == before {
+			x.add(Ask, RuleUnknownCommand, "nothing decided this command")
+		}
 	}
 	if !x.set {
 		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
@@ -380,7 +388,7 @@ var benignVars = setOf("CI", "DEBUG", "VERBOSE", "LANG", "LANGUAGE", "TZ", "NO_C
 	"GOEXPERIMENT", "GO111MODULE", "GOTRACEBACK", "GOFIPS140", "RUST_BACKTRACE", "RUST_LOG",
 	"RUST_TEST_THREADS", "RUST_MIN_STACK", "NODE_ENV", "CARGO_TERM_COLOR", "CARGO_INCREMENTAL",
 	"CARGO_TERM_VERBOSE", "CARGO_BUILD_JOBS", "PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED",
-	"PYTHONHASHSEED", "PYTHONWARNINGS", "PYTHONFAULTHANDLER", "PYTHONUTF8", "PYTHONIOENCODING",
+	"PYTHONHASHSEED", "PYTHONFAULTHANDLER", "PYTHONUTF8", "PYTHONIOENCODING",
 	"HUSKY", "SKIP", "TESTING", "TEST", "LOG_LEVEL", "LOGLEVEL", "NODE_NO_WARNINGS",
 	"NEXT_TELEMETRY_DISABLED", "DOTNET_CLI_TELEMETRY_OPTOUT", "DISABLE_TELEMETRY", "UPDATE",
 	"UPDATE_SNAPSHOTS", "SNAPSHOT_UPDATE", "GOLDEN_UPDATE", "RACE", "V", "Q", "DEBIAN_FRONTEND")

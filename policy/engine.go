@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -99,8 +100,13 @@ func (e *Engine) root(p string) string {
 
 func (e *Engine) newEnv(ctx Context) *checkEnv {
 	c := &checkEnv{e: e, budget: 20000}
-	if ctx.Home != "" && filepath.IsAbs(ctx.Home) {
-		c.home = e.root(ctx.Home)
+	home := ctx.Home
+	if home == "" {
+		// An adapter that leaves Home out still gets credential checks.
+		home, _ = os.UserHomeDir()
+	}
+	if home != "" && filepath.IsAbs(home) {
+		c.home = e.root(home)
 	}
 	ws := ctx.Workspace
 	if ws == "" {

@@ -148,6 +148,17 @@ func goCmd(x *cmdCtx, args []word) {
 			case "graph", "why", "verify", "edit", "init", "tidy", "download", "vendor":
 				x.add(Allow, RuleBuildProject, "go mod "+sargs[0].val+" maintains the project's modules (downloads run no code)")
 				x.inWorkspace()
+				for i, a := range sargs[1:] {
+					if a.val == "-o" && i+2 < len(sargs) {
+						x.write(word{val: sargs[i+2].val + "/glob-match", static: sargs[i+2].static})
+					}
+					if v, ok := strings.CutPrefix(a.val, "-o="); ok {
+						x.writeStr(v + "/glob-match")
+					}
+					if strings.HasPrefix(a.val, "-replace") && (strings.Contains(a.val, "=/") || strings.Contains(a.val, "=.") || strings.Contains(a.val, "=~")) {
+						x.add(Ask, RuleBuildOption, "go mod edit -replace points a module at a directory")
+					}
+				}
 				return
 			}
 		}
@@ -395,6 +406,8 @@ func cargoCmd(x *cmdCtx, args []word) {
 		x.add(Deny, RulePublish, "cargo "+sub+" publishes or changes the person's registry account")
 	case sub == "install" || sub == "add" || sub == "remove" || sub == "search" || sub == "package" || sub == "uninstall":
 		x.add(Ask, RulePkgInstall, "cargo "+sub+" downloads or installs crates")
+	case hasOpt(rest, "", "--open"):
+		x.add(Ask, RuleBuildOption, "cargo --open starts a browser")
 	case sub == "" || cargoAllowed[sub]:
 		x.add(Allow, RuleBuildProject, "cargo "+sub+" builds or tests the project")
 		x.inWorkspace()

@@ -220,7 +220,10 @@ func tarCmd(x *cmdCtx, args []word) {
 				archive = &rest[i]
 			case 'C':
 				dir = &rest[i]
-			case 'T', 'X':
+			case 'T':
+				x.read(w)
+				x.add(Ask, RulePathUnknown, "tar reads the names of the files to archive from a file")
+			case 'X':
 				x.read(w)
 			case 'g':
 				x.write(w)
@@ -246,7 +249,10 @@ func tarCmd(x *cmdCtx, args []word) {
 				archive = &word{val: val, static: w.static}
 			case "directory":
 				dir = &word{val: val, static: w.static}
-			case "files-from", "exclude-from":
+			case "files-from":
+				x.readStr(val)
+				x.add(Ask, RulePathUnknown, "tar reads the names of the files to archive from a file")
+			case "exclude-from":
 				x.readStr(val)
 			case "listed-incremental", "index-file", "volno-file":
 				x.writeStr(val)
@@ -343,6 +349,9 @@ func zipCmd(x *cmdCtx, args []word) {
 		return
 	}
 	x.add(Allow, RuleFileWrite, "writes an archive inside the workspace")
+	if hasOpt(args[1:], "@", "--names-stdin") {
+		x.add(Ask, RulePathUnknown, "zip -@ reads the names of the files to archive from its input")
+	}
 	ops := operands(args[1:], "bnOtPsx", []string{"temp-path", "output-file", "password", "split-size", "suffixes", "exclude", "include"})
 	for _, v := range longValues(args[1:], "output-file") {
 		x.writeStr(v)

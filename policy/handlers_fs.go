@@ -57,7 +57,17 @@ func init() {
 		x.add(Allow, RuleReadOnly, "lists processes")
 	}
 	handlers["printenv"] = func(x *cmdCtx, a []word) {
-		x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+		for _, w := range a[1:] {
+			if !benignParams[w.val] || w.val == "@" || w.val == "*" {
+				x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+				return
+			}
+		}
+		if len(a) == 1 {
+			x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+			return
+		}
+		x.add(Allow, RuleReadOnly, "prints variables that hold no secrets")
 	}
 	handlers["export"] = exportCmd
 	handlers["eval"] = evalCmd
@@ -311,15 +321,17 @@ func evalCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellEval, "eval runs text as code")
 	for _, w := range args[1:] {
 		if !w.static {
+			x.cw.unknown = true // it may change directory
 			return
 		}
 	}
-	sub := x.cw.copy()
-	x.c.shell(strings.Join(vals(args[1:]), " "), &sub, x.s.depth+1, "eval")
+	// eval runs in this shell: a cd inside it moves the commands after it.
+	x.c.shell(strings.Join(vals(args[1:]), " "), x.cw, x.s.depth+1, "eval")
 }
 
 func sourceCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellSource, "runs a file's contents in this shell")
+	x.cw.unknown = true // the file may change directory
 	if len(args) > 1 {
 		x.read(args[1])
 	}

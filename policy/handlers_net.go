@@ -201,6 +201,9 @@ func rsyncCmd(x *cmdCtx, args []word) {
 			_, v, _ := strings.Cut(w.val, "=")
 			x.writeStr(v + "/glob-match")
 		}
+		if strings.HasPrefix(w.val, "--files-from") {
+			x.add(Ask, RulePathUnknown, "rsync reads the names of the files to copy from a file")
+		}
 		if strings.HasPrefix(w.val, "--files-from=") || strings.HasPrefix(w.val, "--exclude-from=") || strings.HasPrefix(w.val, "--include-from=") || strings.HasPrefix(w.val, "--read-batch=") {
 			_, v, _ := strings.Cut(w.val, "=")
 			x.readStr(v)

@@ -104,7 +104,8 @@ var yarnBuiltins = setOf("add", "remove", "install", "upgrade", "up", "dlx", "np
 	"global", "link", "unlink", "pack", "import", "init", "create", "exec", "node", "info", "cache",
 	"constraints", "patch", "patch-commit", "version", "workspace", "workspaces", "dedupe", "rebuild", "stage",
 	"unplug", "login", "logout", "owner", "tag", "team", "upgrade-interactive", "generate-lock-entry", "policies",
-	"autoclean", "audit", "outdated", "search", "explain", "sdks", "bin", "why", "list", "licenses", "check", "publish")
+	"autoclean", "audit", "outdated", "search", "explain", "sdks", "bin", "why", "list", "licenses", "check", "publish",
+	"self-update", "upgrade-interactive", "global", "env", "prune", "npx", "dedupe")
 
 func yarnCmd(x *cmdCtx, args []word) {
 	ops := npmOptions(x, args[1:], "yarn")
@@ -156,7 +157,8 @@ func pnpmCmd(x *cmdCtx, args []word) {
 		x.add(Allow, RuleReadOnly, "pnpm "+sub+" prints information")
 	case "dlx", "exec", "x", "create":
 		x.add(Ask, RulePkgRemoteExec, "pnpm "+sub+" runs code the request does not show")
-	case "install", "i", "add", "update", "up", "remove", "rm", "uninstall", "link", "unlink", "import", "rebuild", "prune", "fetch", "setup", "env", "config", "store", "patch", "patch-commit", "audit", "outdated", "pack", "init", "server", "deploy", "licenses", "approve-builds":
+	case "install", "i", "add", "update", "up", "remove", "rm", "uninstall", "link", "unlink", "import", "rebuild", "prune", "fetch", "setup", "env", "config", "store", "patch", "patch-commit", "audit", "outdated", "pack", "init", "server", "deploy", "licenses", "approve-builds",
+		"self-update", "install-test", "it", "dedupe", "doctor", "cat-file", "cat-index", "find-hash", "ignored-builds", "recursive", "multi", "m", "add-user", "whoami", "view", "info", "search":
 		x.add(Ask, RulePkgInstall, "pnpm "+sub+" installs packages or changes configuration")
 	default:
 		x.add(Allow, RuleBuildProject, "pnpm runs the project's own script "+quoteShort(sub))

@@ -151,11 +151,16 @@ func awkCmd(x *cmdCtx, args []word) {
 		if !program.static {
 			x.add(Ask, RuleShellDynamicArg, "an awk program built from an expansion")
 		} else {
-			for _, bad := range []string{"system", "getline", "|", ">", "ENVIRON", "PROCINFO", "@", "close", "extension"} {
+			for _, bad := range []string{"system", "getline", "ENVIRON", "PROCINFO", "@", "close", "extension", "|&"} {
 				if strings.Contains(program.val, bad) {
 					x.add(Ask, RuleAwkProgram, "the awk program uses "+quoteShort(bad)+", which can run commands, write files or read the environment")
 					break
 				}
+			}
+			// print > "file" and print | "cmd" write files and run commands;
+			// a > or | before the first print is a comparison or a regex.
+			if i := strings.Index(program.val, "print"); i >= 0 && strings.ContainsAny(program.val[i:], ">|") {
+				x.add(Ask, RuleAwkProgram, "the awk program redirects print, which can write files or run commands")
 			}
 		}
 	}

@@ -12,7 +12,17 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// Rule is one rule, built-in or loaded from a TOML file. A file rule has
+// Rule is one rule, built-in or loaded from a TOML file, for example
+//
+//	[[rule]]
+//	id = "lint"                 # unique; shown as the deciding rule
+//	decision = "allow"          # allow | ask | deny
+//	reason = "our linter"       # optional; shown to the person and the coder
+//	argv = ["make", "lint"]     # or paths = [...] / hosts = [...] / tools = [...]
+//	match = ["make lint", "make lint -j4"]   # checked when the file loads
+//	not_match = ["make deploy"]
+//
+// A user allow lowers only an ask: it never overrides a built-in deny. A file rule has
 // exactly one matcher: Argv (token prefix of a command's effective argv;
 // "*" matches any one token), Paths (globs for reads, writes and edits;
 // relative to the workspace, "~/" for home, "**" for any depth), Hosts
@@ -112,7 +122,15 @@ func (e *Engine) addFile(file, text string) error {
 		if errors.As(err, &pe) {
 			return fmt.Errorf("%s:%d: %s (fix the TOML syntax)", file, pe.Position.Line, pe.Message)
 		}
-		return fmt.Errorf("%s: %w", file, err)
+		msg := strings.TrimPrefix(err.Error(), "toml: ")
+		var line int
+		if _, scanErr := fmt.Sscanf(msg, "line %d", &line); scanErr == nil {
+			if _, rest, ok := strings.Cut(msg, ": "); ok {
+				msg = rest
+			}
+			return fmt.Errorf("%s:%d: %s", file, line, msg)
+		}
+		return fmt.Errorf("%s: %s", file, msg)
 	}
 	lines := ruleLines(text)
 	lineOf := func(i int) int {

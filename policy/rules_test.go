@@ -60,6 +60,7 @@ func TestLoadRuleFileErrorsNameFileLineAndRule(t *testing.T) {
 		{"failing not_match", "[[rule]]\nid = \"mk\"\ndecision = \"allow\"\nargv = [\"make\"]\nnot_match = [\"make lint\"]\n", `not_match example "make lint" is matched`},
 		{"allow over builtin deny", "[[rule]]\nid = \"rm-ok\"\ndecision = \"allow\"\nargv = [\"rm\"]\nmatch = [\"rm -rf /\"]\n", "can never override a built-in deny"},
 		{"duplicate builtin id", "[[rule]]\nid = \"git.read\"\ndecision = \"allow\"\nargv = [\"ls\"]\n", "already used"},
+		{"wrong type", "[[rule]]\nid = \"x\"\ndecision = \"allow\"\nargv = \"make\"\n", ":4: incompatible types"},
 		{"bad access", "[[rule]]\nid = \"p\"\ndecision = \"allow\"\npaths = [\"docs/**\"]\naccess = \"exec\"\n", "access must be"},
 	}
 	for _, c := range cases {

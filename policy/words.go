@@ -26,7 +26,10 @@ type word struct {
 
 var benignParams = setOf("?", "#", "$", "!", "-", "0", "HOME", "PWD", "OLDPWD", "USER", "SHELL", "PATH",
 	"GOPATH", "GOROOT", "LANG", "TERM", "HOSTNAME", "SHLVL", "RANDOM", "LINENO", "SECONDS", "PPID", "UID", "EUID",
-	"BASH_VERSION", "OSTYPE", "MACHTYPE", "HOSTTYPE", "TMPDIR", "CI", "GOOS", "GOARCH")
+	"BASH_VERSION", "OSTYPE", "MACHTYPE", "HOSTTYPE", "TMPDIR", "CI", "GOOS", "GOARCH", "GOBIN", "GOFLAGS",
+	"GOPROXY", "GOVERSION", "GOMODCACHE", "GOCACHE", "NODE_ENV", "JAVA_HOME", "VIRTUAL_ENV", "CONDA_DEFAULT_ENV",
+	"PYTHONPATH", "CARGO_HOME", "RUSTUP_HOME", "NVM_DIR", "EDITOR", "PAGER", "LC_ALL", "LOGNAME", "COLUMNS",
+	"LINES", "PIPESTATUS", "BASH_SOURCE", "FUNCNAME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "@", "*", "1", "2", "3")
 
 // benignParam reports a plain expansion of a non-secret variable.
 func benignParam(n syntax.WordPart) bool {

@@ -19,7 +19,7 @@ type keyMap struct {
 	// review screen (Up, Down, PageUp, PageDown, Top, End, Help, Quit, Yes
 	// and No work there too)
 	ReviewFocus, ReviewToggle, ReviewFile, ReviewNextHunk, ReviewPrevHunk key.Binding
-	ReviewSplit, ReviewChecks, ReviewApprove, ReviewReject                key.Binding
+	ReviewSplit, ReviewChecks, ReviewApprove, ReviewReject, ReviewLeave   key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -63,14 +63,15 @@ func defaultKeys() keyMap {
 		No:  b([]string{"n", "esc"}, "n", "no"),
 
 		ReviewFocus:    b([]string{"tab", "shift+tab"}, "tab", "files ⇄ diff"),
-		ReviewToggle:   b([]string{"space"}, "space", "accept/reject hunk (file in the list)"),
-		ReviewFile:     b([]string{"x"}, "x", "accept/reject whole file"),
+		ReviewToggle:   b([]string{"space"}, "space", "accept/reject (hunk, or file in the list)"),
+		ReviewFile:     b([]string{"x"}, "x", "accept/reject file"),
 		ReviewNextHunk: b([]string{"]"}, "]", "next hunk"),
 		ReviewPrevHunk: b([]string{"["}, "[", "previous hunk"),
 		ReviewSplit:    b([]string{"v"}, "v", "unified ⇄ side by side"),
 		ReviewChecks:   b([]string{"c"}, "c", "verification output"),
 		ReviewApprove:  b([]string{"a"}, "a", "approve: land the accepted part…"),
 		ReviewReject:   b([]string{"d"}, "d", "reject the whole change…"),
+		ReviewLeave:    b([]string{"q", "ctrl+c"}, "q", "quit without deciding"),
 	}
 }
 
@@ -98,13 +99,19 @@ func (k keyMap) chooserHelp() []key.Binding {
 
 // reviewShortHelp is the footer while the review screen is open.
 func (k keyMap) reviewShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.ReviewToggle, k.ReviewFile, k.ReviewNextHunk, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject}
+	return []key.Binding{k.Help, k.ReviewFile, k.ReviewNextHunk, k.ReviewSplit, k.ReviewChecks, k.ReviewFocus, k.ReviewToggle}
 }
 
 // reviewFullHelp is the review screen's help overlay.
-func (k keyMap) reviewFullHelp() [][]key.Binding {
+// Standalone (sentinel review), q leaves without deciding instead of
+// stopping a run.
+func (k keyMap) reviewFullHelp(standalone bool) [][]key.Binding {
+	quit := k.Quit
+	if standalone {
+		quit = k.ReviewLeave
+	}
 	return [][]key.Binding{
 		{k.ReviewFocus, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End, k.ReviewNextHunk, k.ReviewPrevHunk},
-		{k.ReviewToggle, k.ReviewFile, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, k.Quit},
+		{k.ReviewToggle, k.ReviewFile, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, quit},
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/themes"
 )
 
@@ -60,6 +61,9 @@ type model struct {
 	view          viewMode
 	mode          mode
 	edit          editor
+
+	reviews []*runner.ReviewRequest // the head is on screen
+	review  *reviewScreen           // nil when no review is open
 
 	queue      []*approvals.Prompt
 	cardOpened time.Time
@@ -145,6 +149,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		m.ingest(msg)
 	case promptMsg:
 		return m.enqueue(msg.p)
+	case reviewMsg:
+		return m.enqueueReview(msg.req)
 	case pastMsg:
 		m.past, m.pastLoaded = msg, true
 		if m.chooser != nil {
@@ -175,6 +181,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.paste(msg.Content)
 	case tea.MouseWheelMsg:
+		if m.review != nil {
+			m.review.wheel(msg.Mouse(), m.review.layout(m.reviewRows()).viewer)
+			return nil
+		}
 		m.wheel(msg.Mouse())
 	case tea.MouseClickMsg:
 		if id, ok := m.layout().paneAt(msg.X, msg.Y); ok && id != paneTimeline {

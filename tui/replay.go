@@ -5,6 +5,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner"
 )
 
 // ReplaySession is a Session over recorded events: a finished run's journal
@@ -14,6 +15,7 @@ type ReplaySession struct {
 	info    SessionInfo
 	events  []journal.Event
 	prompts chan *approvals.Prompt
+	reviews chan *runner.ReviewRequest
 	done    chan struct{}
 	finish  sync.Once
 
@@ -27,7 +29,8 @@ type ReplaySession struct {
 // NewReplay returns a session that replays events. The run counts as running
 // until Finish or Stop.
 func NewReplay(info SessionInfo, events []journal.Event) *ReplaySession {
-	return &ReplaySession{info: info, events: events, prompts: make(chan *approvals.Prompt, 64), done: make(chan struct{})}
+	return &ReplaySession{info: info, events: events, prompts: make(chan *approvals.Prompt, 64),
+		reviews: make(chan *runner.ReviewRequest, 4), done: make(chan struct{})}
 }
 
 // ReplayFile replays the journal at path as a finished run, its status-bar
@@ -80,6 +83,11 @@ func (r *ReplaySession) Events() (<-chan journal.Event, func()) {
 }
 
 func (r *ReplaySession) Prompts() <-chan *approvals.Prompt { return r.prompts }
+
+// Review queues a review request for the person, as a finished run would.
+func (r *ReplaySession) Review(req *runner.ReviewRequest) { r.reviews <- req }
+
+func (r *ReplaySession) Reviews() <-chan *runner.ReviewRequest { return r.reviews }
 
 func (r *ReplaySession) PastRequests() []approvals.Request {
 	r.mu.Lock()

@@ -85,6 +85,7 @@ func Run(ctx context.Context, s Session, opts Options) error {
 		forwardEvents(ctx, events, p.Send, opts.Frame)
 	}()
 	go forwardPrompts(ctx, s.Prompts(), p.Send)
+	go forwardReviews(ctx, s.Reviews(), p.Send)
 	go func() {
 		select {
 		case <-s.Done():

@@ -22,6 +22,10 @@ type Session interface {
 	Events() (events <-chan journal.Event, cancel func())
 	// Prompts delivers requests waiting for the person, in order.
 	Prompts() <-chan *approvals.Prompt
+	// Reviews delivers the review of the coder's change before it lands (nil
+	// or never sending when nobody reviews); the review screen answers each
+	// once on its Answer channel.
+	Reviews() <-chan *runner.ReviewRequest
 	// PastRequests returns earlier requests (this run and past runs in the
 	// project) for the remember chooser's preview. It does I/O: call it from a
 	// tea.Cmd, never from Update.

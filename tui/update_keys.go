@@ -30,6 +30,10 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	if m.cardVisible() && m.opts.Now().Sub(m.cardOpened) < m.opts.Guard {
 		return nil
 	}
+	// So does a review screen that just opened.
+	if m.review != nil && !m.review.armed(m.opts.Now(), m.opts.Guard) {
+		return nil
+	}
 	switch m.mode {
 	case modeHelp:
 		if key.Matches(k, m.keys.Help, m.keys.Back, m.keys.Quit) {
@@ -53,6 +57,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		if cmd, ok := m.cardKey(k); ok {
 			return cmd
 		}
+	}
+	if m.review != nil {
+		return m.reviewKey(k)
 	}
 	return m.normalKey(k)
 }
@@ -182,6 +189,10 @@ func (m *model) paste(s string) tea.Cmd {
 		m.term.paste(s)
 	case modeSearch, modeSteer, modeDenyMsg:
 		m.edit.insert(s)
+	default:
+		if m.review != nil && m.review.step == stepReason {
+			m.review.edit.insert(s)
+		}
 	}
 	return nil
 }
@@ -210,14 +221,15 @@ func (m *model) stop() tea.Cmd {
 		p.Answer(approvals.Answer{Kind: approvals.Deny, Message: "the person stopped the run"})
 	}
 	m.queue = nil
+	reject := m.rejectReviews("the person stopped the run")
 	m.flash = "stopping the run…"
 	s := m.s
-	return func() tea.Msg {
+	return tea.Batch(reject, func() tea.Msg {
 		s.Stop()
 		select {
 		case <-s.Done():
 		case <-time.After(stopWait):
 		}
 		return stoppedMsg{}
-	}
+	})
 }

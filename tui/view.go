@@ -33,7 +33,13 @@ func (m *model) render() string {
 	l := m.layout()
 	rows := make([][]string, h)
 	rows[0] = []string{m.statusBar(w)}
-	if m.mode == modeHelp {
+	if m.review != nil && m.mode != modeHelp {
+		for i, ln := range m.review.render(m.styles, m.keys, &m.help, w, l.area.h, m.opts.Now(), m.opts.Guard) {
+			if y := l.area.y + i; y < h {
+				rows[y] = []string{ln}
+			}
+		}
+	} else if m.mode == modeHelp {
 		m.help.SetWidth(w - 2)
 		groups := m.keys.FullHelp()
 		text := m.help.FullHelpView(groups)
@@ -191,6 +197,9 @@ func (m *model) elapsed() string {
 func (m *model) footer(w int) string {
 	if m.flash != "" {
 		return padTo(m.styles.Asked.UnsetBackground().Render(" "+sanitize(m.flash)), w)
+	}
+	if m.review != nil {
+		return m.reviewFooter(w)
 	}
 	m.help.SetWidth(w - 1)
 	return padTo(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)

@@ -249,13 +249,17 @@ func (a *Adapter) SteerBytes(text string) []byte {
 }
 
 // Env is what Claude Code needs on top of the sandbox's allowlist: no
-// auto-updater, no telemetry or other non-essential traffic.
+// auto-updater, no telemetry or other non-essential traffic, and no
+// automatic install of the official plugin marketplace (without it,
+// interactive 2.1.332 reaches github.com:443 and downloads.claude.ai:443 at
+// start even with the other switches — measured through Sentinel's proxy).
 func (a *Adapter) Env() []string {
 	env := []string{
 		"DISABLE_AUTOUPDATER=1",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
 		"DISABLE_TELEMETRY=1",
 		"DISABLE_ERROR_REPORTING=1",
+		"CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL=1",
 	}
 	if a.opts.ConfigDir != "" {
 		env = append(env, "CLAUDE_CONFIG_DIR="+a.opts.ConfigDir)

@@ -22,6 +22,17 @@
 // wins over another hook's allow. CLAUDE_CODE_SIMPLE and CLAUDE_CODE_SAFE_MODE
 // in the process environment must never reach the coder (DropEnv).
 //
+// Headless mode needs stdin to be a pipe: `claude -p` refuses a terminal on
+// stdin ("Input must be provided either through stdin or as a prompt
+// argument"), even with --input-format stream-json. Its stdout may be the
+// pty (Decoder copes with \r\n and lines split across reads). It does not
+// exit after its result line while stdin is open: close stdin to end it.
+//
+// State: with Options.ConfigDir every write Claude Code makes lands in one
+// per-run directory (CLAUDE_CONFIG_DIR), filled from the person's state by
+// PrepareConfigDir; without it, it writes ~/.claude/ and temp and lock files
+// directly in home (see StatePaths).
+//
 // It must not start processes (the runner does), draw anything, or decide
 // policy: every decision comes from the broker through `sentinel hook claude`.
 package claude

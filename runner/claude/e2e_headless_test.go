@@ -62,7 +62,6 @@ func headlessScenario(t *testing.T, opts Options) {
 	a := New(opts)
 	lines := w.runHeadless(t, a, "Tidy up the project.")
 
-	logTree(t, w.home)
 	reqs := w.model.Requests()
 	if len(reqs) != 4 {
 		t.Fatalf("the fake model got %d main-loop requests, want 4 (one per scripted turn)", len(reqs))
@@ -101,6 +100,20 @@ func headlessScenario(t *testing.T, opts Options) {
 	}
 	if _, err := os.Stat(evil); !os.IsNotExist(err) {
 		t.Errorf("%s exists (err %v): the denied Write happened", evil, err)
+	}
+
+	// PostToolUse and Stop reached the journal through the same hook command.
+	var reported []string
+	for _, ev := range w.events(t) {
+		if ev.Lane != journal.Approval {
+			reported = append(reported, string(ev.Lane)+"/"+ev.Kind+": "+ev.Text)
+		}
+	}
+	joined := strings.Join(reported, "\n")
+	for _, want := range []string{"tool/tool-result: Bash: ls", "system/coder-stop: Stop"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("journal has no %q; reports:\n%s", want, joined)
+		}
 	}
 
 	// The decoded stream is what the journal will show.

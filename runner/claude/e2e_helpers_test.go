@@ -97,24 +97,34 @@ func (w *world) env(a *Adapter) []string {
 	return append(env, a.Env()...)
 }
 
-// decisions are the broker's journaled decisions, in order.
-func (w *world) decisions(t *testing.T) []approvals.Decision {
+// events are the run journal's events, in order.
+func (w *world) events(t *testing.T) []journal.Event {
 	t.Helper()
 	f, err := os.Open(w.journalPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []approvals.Decision
+	var out []journal.Event
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	for sc.Scan() {
 		var ev journal.Event
-		if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Lane != journal.Approval || ev.Kind != "decision" {
-			continue
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			t.Fatalf("journal line is not JSON: %v", err)
 		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// decisions are the broker's journaled decisions, in order.
+func (w *world) decisions(t *testing.T) []approvals.Decision {
+	t.Helper()
+	var out []approvals.Decision
+	for _, ev := range w.events(t) {
 		var d approvals.Decision
-		if ev.Decode(&d) == nil {
+		if ev.Lane == journal.Approval && ev.Kind == "decision" && ev.Decode(&d) == nil {
 			out = append(out, d)
 		}
 	}

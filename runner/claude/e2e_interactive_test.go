@@ -31,11 +31,15 @@ func TestInteractiveUnderPTY(t *testing.T) {
 			Blocks: []fakemodel.Block{fakemodel.Text("Steered.")}},
 	})
 	writeFile(t, filepath.Join(w.ws, ".claude", "settings.json"), `{"disableAllHooks": true}`)
-	if err := SeedConfig(ConfigFile(w.home), w.ws, fakeKey); err != nil {
+	// The person's own state: onboarded, a preference. The run gets a copy
+	// in its own config dir and must leave the original alone.
+	userState := `{"hasCompletedOnboarding": true, "numStartups": 3}`
+	writeFile(t, filepath.Join(w.home, ".claude.json"), userState)
+	runDir := filepath.Join(t.TempDir(), "claude-state")
+	a := New(Options{Sentinel: w.sentinel, ConfigDir: runDir})
+	if err := a.PrepareConfigDir(w.home, w.ws, fakeKey); err != nil {
 		t.Fatal(err)
 	}
-
-	a := New(Options{Sentinel: w.sentinel})
 	argv, err := a.Argv("Install the tool.")
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +104,18 @@ func TestInteractiveUnderPTY(t *testing.T) {
 	if got := w.model.Requests()[2].UserText(); !strings.Contains(got, "Also: steer-7f3 please") {
 		t.Errorf("steering did not arrive as typed; user text: %q", got)
 	}
-	logTree(t, w.home)
+	// Everything Claude Code keeps went to the run's config dir.
+	if b, _ := os.ReadFile(filepath.Join(w.home, ".claude.json")); string(b) != userState {
+		t.Errorf("the person's ~/.claude.json changed:\n%s", b)
+	}
+	for _, name := range []string{".claude", ".claude.json.lock"} {
+		if _, err := os.Stat(filepath.Join(w.home, name)); !os.IsNotExist(err) {
+			t.Errorf("claude wrote ~/%s (err %v) although it has its own config dir", name, err)
+		}
+	}
+	if m := readJSON(t, filepath.Join(runDir, ".claude.json")); m["numStartups"] != float64(4) {
+		t.Errorf("the run's .claude.json is not the person's copy, started once more: numStartups %v, want 4", m["numStartups"])
+	}
 	for _, r := range w.model.SideRequests() {
 		t.Logf("side request: model %s, system %.80q", r.Model, r.System)
 	}

@@ -1,0 +1,352 @@
+package tui
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+	chromastyles "github.com/alecthomas/chroma/v2/styles"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/sentinelhq/sentinel/runner/patch"
+	"github.com/sentinelhq/sentinel/themes"
+)
+
+// rowKind is what one row of the diff viewer shows.
+type rowKind uint8
+
+const (
+	rowNone rowKind = iota // an empty side of a side-by-side row
+	rowFlag                // why a file is flagged
+	rowInfo                // status, modes, rename, binary
+	rowHunk                // an @@ line
+	rowCtx
+	rowAdd
+	rowDel
+	rowNote // "\ No newline at end of file"
+)
+
+// diffRow is one row of the viewer. In side-by-side rows the left side is
+// kind/old/text and the right side right/new/rtext.
+type diffRow struct {
+	kind     rowKind
+	hunk     int // -1 for the file's own rows
+	old, new int // line numbers, 0 for none
+	text     string
+	right    rowKind
+	rtext    string
+}
+
+// rowsKey names the rows of one file in one layout.
+type rowsKey struct {
+	file  int
+	split bool
+}
+
+// renderKey names one drawn row: the same row drawn at the same width in
+// the same state is the same string.
+type renderKey struct {
+	file, row, width int
+	split, on, sel   bool
+}
+
+// maxRendered bounds the drawn-row cache; it is cleared when full.
+const maxRendered = 20000
+
+// diffCache keeps the viewer fast on large diffs: rows are built once per
+// file and layout, each drawn row is kept by width and state, and only the
+// rows on screen are ever highlighted.
+type diffCache struct {
+	rowsOf   map[rowsKey][]diffRow
+	lexerOf  map[int]chroma.Lexer
+	drawn    map[renderKey]string
+	pal      themes.Palette
+	noColor  bool
+	colors   diffColors
+	styleSGR map[chroma.TokenType]string
+	chroma   *chroma.Style
+}
+
+func newDiffCache() *diffCache {
+	return &diffCache{rowsOf: map[rowsKey][]diffRow{}, lexerOf: map[int]chroma.Lexer{}, drawn: map[renderKey]string{}}
+}
+
+// rows returns the viewer rows of files[fi], building them on first use.
+func (c *diffCache) rows(files []patch.File, fi int, split bool) []diffRow {
+	k := rowsKey{fi, split}
+	if r, ok := c.rowsOf[k]; ok {
+		return r
+	}
+	r := buildRows(files[fi], split)
+	c.rowsOf[k] = r
+	return r
+}
+
+// buildRows lays out a file: its flag and facts, then each hunk.
+func buildRows(f patch.File, split bool) []diffRow {
+	var out []diffRow
+	info := func(kind rowKind, s string) { out = append(out, diffRow{kind: kind, hunk: -1, text: s}) }
+	if f.Flagged {
+		info(rowFlag, "⚑ runs code later: "+f.FlagReason)
+	}
+	switch f.Status {
+	case patch.Added:
+		info(rowInfo, "new file · mode "+f.NewMode)
+	case patch.Deleted:
+		info(rowInfo, "deleted file · mode "+f.OldMode)
+	case patch.Renamed:
+		info(rowInfo, "renamed from "+f.OldPath)
+	}
+	if f.OldMode != "" && f.NewMode != "" && f.OldMode != f.NewMode {
+		info(rowInfo, "mode "+f.OldMode+" → "+f.NewMode)
+	}
+	if f.Binary {
+		info(rowInfo, "binary file: content not shown; it lands or stays as a whole")
+	} else if f.Whole() && len(f.Hunks) > 0 {
+		info(rowInfo, "lands or stays as a whole")
+	}
+	if len(f.Hunks) == 0 && !f.Binary && f.Status != patch.Mode && f.Status != patch.Renamed {
+		info(rowInfo, "no content change")
+	}
+	for hi, h := range f.Hunks {
+		out = append(out, diffRow{kind: rowHunk, hunk: hi, text: h.Header})
+		old, nw := h.OldStart, h.NewStart
+		var dels, adds []diffRow // a change block waiting to be paired (split view)
+		flush := func() {
+			for i := 0; i < max(len(dels), len(adds)); i++ {
+				r := diffRow{hunk: hi}
+				if i < len(dels) {
+					r.kind, r.old, r.text = rowDel, dels[i].old, dels[i].text
+				}
+				if i < len(adds) {
+					r.right, r.new, r.rtext = rowAdd, adds[i].new, adds[i].text
+				}
+				out = append(out, r)
+			}
+			dels, adds = dels[:0], adds[:0]
+		}
+		for _, l := range h.Lines {
+			body := l[1:]
+			switch l[0] {
+			case ' ':
+				if split {
+					flush()
+					out = append(out, diffRow{kind: rowCtx, hunk: hi, old: old, new: nw, text: body, right: rowCtx, rtext: body})
+				} else {
+					out = append(out, diffRow{kind: rowCtx, hunk: hi, old: old, new: nw, text: body})
+				}
+				old++
+				nw++
+			case '-':
+				if split {
+					dels = append(dels, diffRow{old: old, text: body})
+				} else {
+					out = append(out, diffRow{kind: rowDel, hunk: hi, old: old, text: body})
+				}
+				old++
+			case '+':
+				if split {
+					adds = append(adds, diffRow{new: nw, text: body})
+				} else {
+					out = append(out, diffRow{kind: rowAdd, hunk: hi, new: nw, text: body})
+				}
+				nw++
+			default:
+				flush()
+				out = append(out, diffRow{kind: rowNote, hunk: hi, text: strings.TrimPrefix(l, `\ `)})
+			}
+		}
+		flush()
+	}
+	return out
+}
+
+// diffColors are the SGR sequences the viewer writes by hand: drawing
+// thousands of short runs through lipgloss would be too slow.
+type diffColors struct {
+	text, muted, add, del, accent, warn, danger, sep string
+	addBG, delBG                                     string
+	reveal                                           string // a revealed invisible character
+}
+
+// prepare readies the colours and the syntax style for the styles in use,
+// dropping every drawn row when they changed.
+func (c *diffCache) prepare(st themes.Styles) {
+	if c.styleSGR != nil && c.pal == st.Palette && c.noColor == st.NoColor {
+		return
+	}
+	c.pal, c.noColor = st.Palette, st.NoColor
+	clear(c.drawn)
+	c.styleSGR = map[chroma.TokenType]string{}
+	p := st.Palette
+	if st.NoColor {
+		c.colors = diffColors{reveal: "\x1b[1;4m"}
+		c.chroma = nil
+		return
+	}
+	light := isLight(p.Foreground)
+	c.colors = diffColors{
+		text: fgSGR(p.Foreground), muted: fgSGR(p.Muted), add: fgSGR(p.OK), del: fgSGR(p.Danger),
+		accent: fgSGR(p.Accent), warn: fgSGR(p.Warn), danger: fgSGR(p.Danger), sep: fgSGR(p.Border),
+		reveal: fgSGR(p.Danger) + "\x1b[1;4m",
+	}
+	c.chroma = chromastyles.Get("github-dark")
+	if light {
+		c.chroma = chromastyles.Get("github")
+	}
+	if strings.HasPrefix(p.Foreground, "#") { // truecolour themes get tinted lines
+		c.colors.addBG, c.colors.delBG = "\x1b[48;2;18;38;30m", "\x1b[48;2;45;18;22m"
+		if light {
+			c.colors.addBG, c.colors.delBG = "\x1b[48;2;230;255;236m", "\x1b[48;2;255;235;233m"
+		}
+	}
+}
+
+// fgSGR is the foreground sequence for a palette colour.
+func fgSGR(col string) string {
+	if strings.HasPrefix(col, "#") {
+		r, g, b := hexRGB(col)
+		return fmt.Sprintf("\x1b[38;2;%d;%d;%dm", r, g, b)
+	}
+	if _, err := strconv.Atoi(col); err == nil {
+		return "\x1b[38;5;" + col + "m"
+	}
+	return ""
+}
+
+func hexRGB(col string) (r, g, b int) {
+	h := strings.TrimPrefix(col, "#")
+	if len(h) == 3 {
+		h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
+	}
+	v, _ := strconv.ParseUint(h, 16, 32)
+	return int(v >> 16 & 0xff), int(v >> 8 & 0xff), int(v & 0xff)
+}
+
+// isLight guesses a light background from a dark foreground colour.
+func isLight(fg string) bool {
+	if !strings.HasPrefix(fg, "#") {
+		return false
+	}
+	r, g, b := hexRGB(fg)
+	return 299*r+587*g+114*b < 128*1000
+}
+
+// tokenSGR is the foreground for a syntax token type.
+func (c *diffCache) tokenSGR(t chroma.TokenType) string {
+	if s, ok := c.styleSGR[t]; ok {
+		return s
+	}
+	s := c.colors.text
+	if c.chroma != nil {
+		e := c.chroma.Get(t)
+		if e.Colour.IsSet() {
+			s = fmt.Sprintf("\x1b[38;2;%d;%d;%dm", e.Colour.Red(), e.Colour.Green(), e.Colour.Blue())
+		}
+		if e.Bold == chroma.Yes {
+			s += "\x1b[1m"
+		}
+	}
+	c.styleSGR[t] = s
+	return s
+}
+
+// shellFiles are shell scripts without a telling extension.
+var shellFiles = map[string]bool{".envrc": true, ".bashrc": true, ".bash_profile": true, ".profile": true,
+	".zshrc": true, ".zprofile": true, ".zshenv": true}
+
+// lexer picks the syntax for a file by name, then by a #! line; nil means
+// plain text.
+func (c *diffCache) lexer(f patch.File, fi int) chroma.Lexer {
+	if l, ok := c.lexerOf[fi]; ok {
+		return l
+	}
+	l := lexers.Match(path.Base(f.Path))
+	if l == nil && shellFiles[path.Base(f.Path)] {
+		l = lexers.Get("bash")
+	}
+	if l == nil && len(f.Hunks) > 0 && len(f.Hunks[0].Lines) > 0 && strings.HasPrefix(f.Hunks[0].Lines[0][1:], "#!") {
+		l = lexers.Analyse(f.Hunks[0].Lines[0][1:] + "\n")
+	}
+	if l != nil {
+		l = chroma.Coalesce(l)
+	}
+	c.lexerOf[fi] = l
+	return l
+}
+
+// code writes one line of the file's text, highlighted, with tabs expanded
+// and every control or invisible formatting character (bidi overrides,
+// zero-width spaces) spelled out as <U+XXXX>: a diff must show all of what
+// lands. lineSGR restores the line's background after a revealed character.
+func (c *diffCache) code(b *strings.Builder, lex chroma.Lexer, text, lineSGR string, plain bool) {
+	if plain || lex == nil || c.chroma == nil {
+		b.WriteString(c.colors.text)
+		c.cleanRun(b, text, c.colors.text, lineSGR)
+		return
+	}
+	it, err := lex.Tokenise(nil, text)
+	if err != nil {
+		b.WriteString(c.colors.text)
+		c.cleanRun(b, text, c.colors.text, lineSGR)
+		return
+	}
+	last := ""
+	for tok := it(); tok != chroma.EOF; tok = it() {
+		v := strings.TrimRight(tok.Value, "\n")
+		if v == "" {
+			continue
+		}
+		sgr := c.tokenSGR(tok.Type)
+		if sgr != last {
+			if strings.Contains(last, "\x1b[1m") {
+				b.WriteString("\x1b[22m")
+			}
+			b.WriteString(sgr)
+			last = sgr
+		}
+		c.cleanRun(b, v, sgr, lineSGR)
+	}
+}
+
+// cleanRun writes s with tabs expanded and hidden characters revealed
+// (invalid UTF-8 shows as <U+FFFD>).
+func (c *diffCache) cleanRun(b *strings.Builder, s, sgr, lineSGR string) {
+	start := 0
+	for i := 0; i < len(s); {
+		if ch := s[i]; ch >= 0x20 && ch < 0x7f {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\t':
+			b.WriteString(s[start:i])
+			b.WriteString("    ")
+		case r == utf8.RuneError && n == 1, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
+			b.WriteString(s[start:i])
+			fmt.Fprintf(b, "%s<U+%04X>\x1b[m%s%s", c.colors.reveal, r, lineSGR, sgr)
+		default:
+			i += n
+			continue
+		}
+		i += n
+		start = i
+	}
+	b.WriteString(s[start:])
+}
+
+// fit truncates or pads a drawn row to exactly w cells and ends every style.
+func fit(s string, w int) string {
+	if sw := ansi.StringWidth(s); sw > w {
+		s = ansi.Truncate(s, w, "…")
+	} else {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s + "\x1b[m"
+}

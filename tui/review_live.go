@@ -1,0 +1,123 @@
+package tui
+
+// The review screen inside the live run TUI: a ReviewRequest from the run
+// opens it over the lanes (the status bar stays); the person's verdict goes
+// back once on the request's Answer channel.
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+// reviewMsg is a review request for the person.
+type reviewMsg struct{ req *runner.ReviewRequest }
+
+// forwardReviews delivers every review request; none may be dropped.
+func forwardReviews(ctx context.Context, reqs <-chan *runner.ReviewRequest, send func(tea.Msg)) {
+	for {
+		select {
+		case r, ok := <-reqs:
+			if !ok {
+				return
+			}
+			send(reviewMsg{r})
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// enqueueReview opens the review screen, or queues the request behind the
+// one showing. An attached person is detached and a half-typed search or
+// message is dropped: the review's keys must not go anywhere else.
+func (m *model) enqueueReview(req *runner.ReviewRequest) tea.Cmd {
+	if req == nil {
+		return nil
+	}
+	m.reviews = append(m.reviews, req)
+	if m.review != nil {
+		return nil
+	}
+	return m.openReview()
+}
+
+func (m *model) openReview() tea.Cmd {
+	m.review = newReviewScreen(m.reviews[0], m.opts.Now())
+	switch m.mode {
+	case modeAttach, modeSearch, modeSteer, modeHelp:
+		m.mode = modeNormal
+	}
+	m.flash = ""
+	return tea.Tick(m.opts.Guard, func(time.Time) tea.Msg { return armMsg{} })
+}
+
+// reviewRows is the height the review screen gets: the lanes' area.
+func (m *model) reviewRows() int { return m.layout().area.h }
+
+// reviewKey handles a key while the review screen is open.
+func (m *model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
+	r := m.review
+	if r.step == stepBrowse && key.Matches(k, m.keys.Quit) {
+		m.mode = modeQuit
+		return nil
+	}
+	v := r.key(k, m.keys, r.layout(m.reviewRows()).viewer)
+	if v == nil {
+		return nil
+	}
+	return m.answerReview(*v)
+}
+
+// answerReview sends the verdict and opens the next review, if any.
+func (m *model) answerReview(v reviewVerdict) tea.Cmd {
+	req := m.reviews[0]
+	m.reviews = m.reviews[1:]
+	m.review = nil
+	m.flash = v.note
+	cmd := sendVerdict(req, v.answer)
+	if len(m.reviews) > 0 {
+		return tea.Batch(cmd, m.openReview())
+	}
+	return cmd
+}
+
+// rejectReviews answers every open review with a rejection (the run is
+// being stopped): nothing lands that the person did not approve.
+func (m *model) rejectReviews(reason string) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, req := range m.reviews {
+		cmds = append(cmds, sendVerdict(req, runner.ReviewAnswer{Reason: reason}))
+	}
+	m.reviews, m.review = nil, nil
+	return tea.Batch(cmds...)
+}
+
+// sendVerdict answers a review request: at once when the run is waiting
+// (the Answer channel should have room for one), else from a command so
+// Update never blocks.
+func sendVerdict(req *runner.ReviewRequest, a runner.ReviewAnswer) tea.Cmd {
+	if req.Answer == nil {
+		return func() tea.Msg { return errMsg{errors.New("review: the run gave no way to answer; nothing was landed")} }
+	}
+	select {
+	case req.Answer <- a:
+		return nil
+	default:
+	}
+	return func() tea.Msg {
+		req.Answer <- a
+		return nil
+	}
+}
+
+// reviewFooter is the footer while the review screen is open.
+func (m *model) reviewFooter(w int) string {
+	m.help.SetWidth(w - 1)
+	return padTo(" "+m.help.ShortHelpView(m.keys.reviewShortHelp()), w)
+}
