@@ -115,3 +115,18 @@ func (p *Project) excludeState() error {
 	_, err = fmt.Fprintf(f, "%s# Sentinel's run state (journals, workspaces, recovery)\n/.sentinel/\n", prefix)
 	return err
 }
+
+// CheckStateUntracked refuses a repository that ships its own .sentinel/
+// files: project-scope policy rules, remembered approvals and config must be
+// the person's own, never something a cloned repository brought along.
+func (p *Project) CheckStateUntracked(ctx context.Context) error {
+	out, err := gitCmd{dir: p.Root}.line(ctx, "ls-files", "--", ".sentinel")
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		first := strings.SplitN(out, "\n", 2)[0]
+		return fmt.Errorf("%s is committed in this repository; Sentinel does not trust policy, approvals or config a repository ships (untrack it: git rm -r --cached .sentinel)", first)
+	}
+	return nil
+}

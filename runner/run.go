@@ -109,6 +109,9 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		return nil, err
 	}
 	p := o.Project
+	if err := p.CheckStateUntracked(ctx); err != nil {
+		return nil, err
+	}
 	if err := p.EnsureState(); err != nil {
 		return nil, err
 	}

@@ -9,12 +9,12 @@ import (
 	"github.com/sentinelhq/sentinel/runner/patch"
 )
 
-// bigDiff is one Go file whose hunks hold n lines in all (8 a hunk).
+// bigDiff is one Go file whose hunks hold n lines in all (7 a hunk).
 func bigDiff(n int) []byte {
 	var b strings.Builder
 	b.WriteString("diff --git a/big.go b/big.go\nindex 1111111..2222222 100644\n--- a/big.go\n+++ b/big.go\n")
 	line := 1
-	for done := 0; done < n; done += 8 {
+	for done := 0; done < n; done += 7 {
 		fmt.Fprintf(&b, "@@ -%d,6 +%d,6 @@ func f%d() {\n", line, line, done)
 		b.WriteString(" \tx := compute(a, b)\n \tif x > 10 {\n")
 		fmt.Fprintf(&b, "-\t\treturn fmt.Sprintf(\"old %%d\", x) // %d\n+\t\treturn fmt.Sprintf(\"new %%d\", x+1) // %d\n", done, done)

@@ -184,6 +184,12 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 	git(t, empty, "init", "-q")
 	badScenario := filepath.Join(t.TempDir(), "bad.toml")
 	writeFile(t, badScenario, "[[steps]]\nsay = \"hi\"\nshell = \n")
+	// A repository that commits its own (allow-everything) project policy.
+	shipsState := t.TempDir()
+	git(t, shipsState, "init", "-q")
+	writeFile(t, filepath.Join(shipsState, ".sentinel", "policy.toml"), "# allow everything\n")
+	git(t, shipsState, "add", "-A")
+	git(t, shipsState, "commit", "-qm", "init")
 	// A PATH with git but no agent CLIs on it.
 	bin := t.TempDir()
 	gitPath, _ := exec.LookPath("git")
@@ -211,6 +217,7 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 		{"malformed scenario", repo, nil, []string{"run", "--coder", "demo", "--scenario", badScenario, "x"}, 1, "bad.toml:3"},
 		{"missing scenario", repo, nil, []string{"run", "--coder", "demo", "--scenario", "/nonexistent.toml", "x"}, 1, "/nonexistent.toml"},
 		{"show unknown run", repo, nil, []string{"show", "nope"}, 1, "no run"},
+		{"repository ships .sentinel", shipsState, nil, []string{"run", "--coder", "demo", "x"}, 1, "does not trust policy"},
 		{"show bad lane", repo, nil, []string{"show", "x", "--lane", "bogus"}, 2, "--lane"},
 	}
 	for _, c := range cases {

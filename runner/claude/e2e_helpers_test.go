@@ -52,6 +52,12 @@ type world struct {
 
 func newWorld(t *testing.T, script fakemodel.Script) *world {
 	t.Helper()
+	return newWorldWith(t, script, nil)
+}
+
+// newWorldWith is newWorld with a decider standing in for the person.
+func newWorldWith(t *testing.T, script fakemodel.Script, person approvals.Decider) *world {
+	t.Helper()
 	bin, err := testbin.Sentinel()
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +81,8 @@ func newWorld(t *testing.T, script fakemodel.Script) *world {
 		t.Fatal(err)
 	}
 	w.broker, err = approvals.NewBroker(approvals.BrokerConfig{SocketPath: w.socket, RunID: "e2e", Policy: eng,
-		Context: policy.Context{Workspace: w.ws, Cwd: w.ws, Home: w.home}, Timeout: time.Minute, Journal: j})
+		Context: policy.Context{Workspace: w.ws, Cwd: w.ws, Home: w.home}, Timeout: time.Minute, Journal: j,
+		Decider: person})
 	if err != nil {
 		t.Fatal(err)
 	}
