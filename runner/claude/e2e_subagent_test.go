@@ -47,6 +47,14 @@ func TestSubagentToolCallsAreHooked(t *testing.T) {
 		for _, l := range lines {
 			t.Logf("%s/%s: %.120s", l.Lane, l.Kind, l.Text)
 		}
+		for i, r := range w.model.Requests() {
+			last := r.Messages[len(r.Messages)-1]
+			var types []string
+			for _, b := range last.Blocks {
+				types = append(types, b.Type)
+			}
+			t.Logf("req %d: %d msgs, last %s %v, sub=%v, user text %.200q", i, len(r.Messages), last.Role, types, isSub(r), r.UserText())
+		}
 		t.Fatalf("the subagent's tool result never reached the model (%d requests)", len(w.model.Requests()))
 	}
 	var tools []string
