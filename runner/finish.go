@@ -229,18 +229,30 @@ func keepForRecovery(p *Project, id, wsDir, patchPath string) (string, error) {
 	return dest, nil
 }
 
-// CountDecisions totals approval decisions from a journal.
+// CountDecisions totals approval decisions from a journal: allowed and
+// denied, by who decided, and by the kind of request.
 func CountDecisions(evs []journal.Event) *Decisions {
-	d := &Decisions{By: map[string]int{}}
+	d := &Decisions{By: map[string]int{}, ByKind: map[string]int{}}
+	kinds := map[string]string{} // request id → kind
 	for _, ev := range evs {
-		if ev.Lane != journal.Approval || ev.Kind != "decision" {
+		if ev.Lane != journal.Approval {
 			continue
 		}
 		var dec struct {
-			Decision string `json:"decision"`
-			By       string `json:"by"`
+			ID        string `json:"id"`
+			Kind      string `json:"kind"`
+			RequestID string `json:"request_id"`
+			Decision  string `json:"decision"`
+			By        string `json:"by"`
 		}
 		if ev.Decode(&dec) != nil {
+			continue
+		}
+		if ev.Kind == "request" {
+			kinds[dec.ID] = dec.Kind
+			continue
+		}
+		if ev.Kind != "decision" {
 			continue
 		}
 		if dec.Decision == "allow" {
@@ -250,6 +262,9 @@ func CountDecisions(evs []journal.Event) *Decisions {
 		}
 		by, _, _ := strings.Cut(dec.By, ":")
 		d.By[by]++
+		if k := kinds[dec.RequestID]; k != "" {
+			d.ByKind[k]++
+		}
 	}
 	return d
 }

@@ -50,7 +50,8 @@ type Meta struct {
 type Decisions struct {
 	Allowed int            `json:"allowed"`
 	Denied  int            `json:"denied"`
-	By      map[string]int `json:"by"`
+	By      map[string]int `json:"by"`      // policy, template, person, supervisor, timeout, nobody, error
+	ByKind  map[string]int `json:"by_kind"` // shell, write, edit, read, net, mcp, other
 }
 
 func metaPath(runDir string) string { return filepath.Join(runDir, "meta.json") }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
@@ -244,6 +245,8 @@ func (r *Run) watch() {
 	interrupted := false
 	select {
 	case <-r.coder.done:
+		// Anything the coder left running in its process group goes too.
+		_ = syscall.Kill(-r.coder.cmd.Process.Pid, syscall.SIGKILL)
 	case <-r.stopped:
 		interrupted = true
 		r.coder.stop(3 * time.Second)

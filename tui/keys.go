@@ -20,6 +20,7 @@ type keyMap struct {
 	// and No work there too)
 	ReviewFocus, ReviewToggle, ReviewFile, ReviewNextHunk, ReviewPrevHunk key.Binding
 	ReviewSplit, ReviewChecks, ReviewApprove, ReviewReject, ReviewLeave   key.Binding
+	ReviewTop, ReviewEnd                                                  key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -72,6 +73,8 @@ func defaultKeys() keyMap {
 		ReviewApprove:  b([]string{"a"}, "a", "approve: land the accepted part…"),
 		ReviewReject:   b([]string{"d"}, "d", "reject the whole change…"),
 		ReviewLeave:    b([]string{"q", "ctrl+c"}, "q", "quit without deciding"),
+		ReviewTop:      b([]string{"home", "g"}, "g", "first file / top of the diff"),
+		ReviewEnd:      b([]string{"end", "G"}, "G", "last file / end of the diff"),
 	}
 }
 
@@ -111,7 +114,7 @@ func (k keyMap) reviewFullHelp(standalone bool) [][]key.Binding {
 		quit = k.ReviewLeave
 	}
 	return [][]key.Binding{
-		{k.ReviewFocus, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End, k.ReviewNextHunk, k.ReviewPrevHunk},
+		{k.ReviewFocus, k.Up, k.Down, k.PageUp, k.PageDown, k.ReviewTop, k.ReviewEnd, k.ReviewNextHunk, k.ReviewPrevHunk},
 		{k.ReviewToggle, k.ReviewFile, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, quit},
 	}
 }

@@ -265,9 +265,9 @@ func (r *reviewScreen) key(k tea.KeyPressMsg, keys keyMap, rows int) *reviewVerd
 		r.move(-max(rows-1, 1), rows)
 	case key.Matches(k, keys.PageDown):
 		r.move(max(rows-1, 1), rows)
-	case key.Matches(k, keys.Top):
+	case key.Matches(k, keys.ReviewTop):
 		r.move(-1<<30, rows)
-	case key.Matches(k, keys.End):
+	case key.Matches(k, keys.ReviewEnd):
 		r.move(1<<30, rows)
 	}
 	return nil

@@ -49,7 +49,7 @@ func (h *harness) pressReview(keys ...string) {
 }
 
 func TestReviewIgnoresKeysRightAfterItOpens(t *testing.T) {
-	hs := newThemedHarness(t, "nocolor", 80, 24)
+	hs := newThemedHarness(t, "nocolor", 120, 40)
 	req, ans := fixtureRequest(t)
 	hs.send(reviewMsg{req})
 	contains(t, hs.screen(), "keys are ignored for a moment")
@@ -266,4 +266,37 @@ func lineWith(t *testing.T, screen, s string) string {
 	}
 	t.Fatalf("no row shows %q:\n%s", s, screen)
 	return ""
+}
+
+// TestRunReviewProgram drives the real program: keys typed on its input
+// approve the change and it returns with the verdict sent.
+func TestRunReviewProgram(t *testing.T) {
+	req, ans := fixtureRequest(t)
+	var out strings.Builder
+	err := RunReview(t.Context(), req, Options{
+		Theme: "dark", NoColor: true, Guard: time.Nanosecond, ThemeDir: t.TempDir(),
+		Input: strings.NewReader("xay"), Output: &out, Size: [2]int{100, 30},
+	})
+	if err != nil {
+		t.Fatalf("RunReview: %v", err)
+	}
+	a, ok := verdict(ans)
+	if !ok || !a.Approve || a.Patch == nil || strings.Contains(string(a.Patch), ".envrc") {
+		t.Fatalf("typed x a y (reject .envrc, approve) but got %+v (answered %v)", a, ok)
+	}
+}
+
+func TestRunReviewProgramQuitLeavesNoVerdict(t *testing.T) {
+	req, ans := fixtureRequest(t)
+	var out strings.Builder
+	err := RunReview(t.Context(), req, Options{
+		Theme: "dark", NoColor: true, Guard: time.Nanosecond, ThemeDir: t.TempDir(),
+		Input: strings.NewReader("xq"), Output: &out, Size: [2]int{100, 30},
+	})
+	if err != ErrNoVerdict {
+		t.Fatalf("quitting returned %v, want ErrNoVerdict", err)
+	}
+	if a, ok := verdict(ans); ok {
+		t.Fatalf("quitting sent %+v", a)
+	}
 }

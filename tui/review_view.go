@@ -218,11 +218,11 @@ func (r *reviewScreen) bottomRow(st themes.Styles, keys keyMap, w int, now time.
 	switch r.step {
 	case stepConfirm:
 		q := fmt.Sprintf(" Land %d of %d file(s), %d of %d hunk(s)? ", t.files, t.allFiles, t.hunks, t.allHunks)
-		s := st.CardTitle.Render(q)
+		s := st.CardTitle.Render(q) + bindingsLine(st, keys.Yes, keys.No)
 		if fl := r.landingFlagged(); len(fl) > 0 {
-			s += st.Reveal.Render("⚑ includes "+sanitize(strings.Join(fl, ", "))) + " "
+			s += "  " + st.Reveal.Render("⚑ includes "+sanitize(strings.Join(fl, ", ")))
 		}
-		return padTo(s+bindingsLine(st, keys.Yes, keys.No), w)
+		return padTo(s, w)
 	case stepReason:
 		s := st.CardKey.Render(" "+r.edit.prompt) + st.Text.Render(r.edit.value()) + st.CardKey.Render("█")
 		if ansi.StringWidth(s) > w {

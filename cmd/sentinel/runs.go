@@ -94,6 +94,18 @@ func decisionsText(d *runner.Decisions) string {
 	if len(parts) > 0 {
 		s += " (" + strings.Join(parts, ", ") + ")"
 	}
+	kinds := make([]string, 0, len(d.ByKind))
+	for k := range d.ByKind {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var kp []string
+	for _, k := range kinds {
+		kp = append(kp, fmt.Sprintf("%s %d", k, d.ByKind[k]))
+	}
+	if len(kp) > 0 {
+		s += " [" + strings.Join(kp, ", ") + "]"
+	}
 	return s
 }
 

@@ -133,15 +133,24 @@ func joinText(raw json.RawMessage) string {
 	return strings.Join(parts, "\n")
 }
 
-// LastToolResults are the tool_result blocks of the request's last message.
+// LastToolResults are the tool_result blocks sent since the model's last
+// turn: in the messages after the last assistant message. (Claude Code
+// 2.1.332 may follow the user message holding the results with a
+// role "system" message, so the very last message is not enough.)
 func (r *Request) LastToolResults() []ToolResult {
-	if len(r.Messages) == 0 {
-		return nil
+	start := 0
+	for i := len(r.Messages) - 1; i >= 0; i-- {
+		if r.Messages[i].Role == "assistant" {
+			start = i + 1
+			break
+		}
 	}
 	var out []ToolResult
-	for _, b := range r.Messages[len(r.Messages)-1].Blocks {
-		if b.Type == "tool_result" {
-			out = append(out, ToolResult{ToolUseID: b.ToolUseID, Content: b.Text, IsError: b.IsError})
+	for _, m := range r.Messages[start:] {
+		for _, b := range m.Blocks {
+			if b.Type == "tool_result" {
+				out = append(out, ToolResult{ToolUseID: b.ToolUseID, Content: b.Text, IsError: b.IsError})
+			}
 		}
 	}
 	return out

@@ -59,8 +59,8 @@ type Script []Turn
 // for a request.
 const Exhausted = "(fake model: no scripted turn left)"
 
-// AfterToolResult matches a request whose last message carries a
-// tool_result.
+// AfterToolResult matches a request that carries tool results since the
+// model's last turn (see Request.LastToolResults).
 func AfterToolResult(r *Request) bool { return len(r.LastToolResults()) > 0 }
 
 // inputJSON is the tool input as JSON text ("{}" when nil).

@@ -207,3 +207,30 @@ func TestOtherEndpoints(t *testing.T) {
 		t.Errorf("other endpoints used %d turns", s.Used())
 	}
 }
+
+func TestLastToolResultsLookPastSystemMessages(t *testing.T) {
+	s, err := Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tests := []struct {
+		name, messages string
+		want           int
+	}{
+		{"results then a system reminder", `[{"role":"user","content":"x"},
+			{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{}}]},
+			{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},
+			{"role":"system","content":[{"type":"text","text":"reminder"}]}]`, 1},
+		{"results before the model's last turn are old", `[{"role":"user","content":[{"type":"tool_result","tool_use_id":"t0","content":"old"}]},
+			{"role":"assistant","content":"done"},{"role":"user","content":"next"}]`, 0},
+	}
+	for _, tc := range tests {
+		post(t, s, "/v1/messages", `{"model":"m","tools":[{"name":"Bash"}],"messages":`+tc.messages+`}`)
+		reqs := s.Requests()
+		r := reqs[len(reqs)-1]
+		if got := len(r.LastToolResults()); got != tc.want || AfterToolResult(r) != (tc.want > 0) {
+			t.Errorf("%s: %d last tool results, want %d", tc.name, got, tc.want)
+		}
+	}
+}

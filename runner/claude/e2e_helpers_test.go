@@ -143,6 +143,14 @@ func (w *world) decisions(t *testing.T) []approvals.Decision {
 // comes out, and every decoded line is returned.
 func (w *world) runHeadless(t *testing.T, a *Adapter, task string) []Line {
 	t.Helper()
+	return w.runHeadlessUntil(t, a, task, nil)
+}
+
+// runHeadlessUntil is runHeadless closing stdin only at a result line after
+// which done (when not nil) holds: a background subagent may still be
+// working when the main loop reports a result.
+func (w *world) runHeadlessUntil(t *testing.T, a *Adapter, task string, done func() bool) []Line {
+	t.Helper()
 	argv, err := a.Argv(task)
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +184,7 @@ func (w *world) runHeadless(t *testing.T, a *Adapter, task string) []Line {
 	take := func(ls []Line) {
 		for _, l := range ls {
 			lines = append(lines, l)
-			if l.Kind == "result" {
+			if l.Kind == "result" && (done == nil || done()) {
 				closeIn()
 			}
 		}

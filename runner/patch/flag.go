@@ -73,16 +73,20 @@ func flag(f *File) {
 	if why == "" && f.OldPath != "" {
 		why = WhyRunsCodeLater(f.OldPath)
 	}
+	also := ""
 	switch {
-	case why != "":
-	case f.NewMode == "100755" && (f.Status == Added || f.OldMode != "100755"):
-		if f.Status == Added {
-			why = "new executable"
-		} else {
-			why = "made executable"
-		}
-	case f.NewMode == "120000" && f.OldMode != "120000":
-		why = "new symlink"
+	case f.NewMode == "100755" && f.Status == Added:
+		also = "new executable"
+	case f.NewMode == "100755" && f.OldMode != "100755" && f.Status != Deleted:
+		also = "made executable"
+	case f.NewMode == "120000" && f.OldMode != "120000" && f.Status != Deleted:
+		also = "new symlink"
+	}
+	switch {
+	case why == "":
+		why = also
+	case also != "":
+		why += " · " + also
 	}
 	f.Flagged, f.FlagReason = why != "", why
 }

@@ -62,7 +62,7 @@ func TestParseFixture(t *testing.T) {
 	}
 	want := []row{
 		{".envrc", Added, false, 1, 0, 1, "direnv runs it on cd"},
-		{".githooks/pre-commit", Added, false, 2, 0, 1, "git hook"},
+		{".githooks/pre-commit", Added, false, 2, 0, 1, "git hook · new executable"},
 		{"run.sh", Mode, false, 0, 0, 0, "made executable"},
 		{"logo.png", Modified, true, 0, 0, 0, ""},
 		{"main.go", Modified, false, 5, 2, 3, ""},
