@@ -59,14 +59,20 @@ type reviewScreen struct {
 	edit   editor
 
 	diff       *diffCache
+	width      int  // the screen's width: long lines wrap to it
 	standalone bool // shown by RunReview, not inside a run
+}
+
+// rows are the viewer rows of the selected file at the current width.
+func (r *reviewScreen) rows() []diffRow {
+	return r.diff.rows(r.files, r.cur, r.split, max(r.width, 10))
 }
 
 // newReviewScreen prepares a request for review. Files come from the
 // request (or are parsed from its patch when it has none), flagged first.
 // Everything starts accepted; rejecting is the person's act.
 func newReviewScreen(req *runner.ReviewRequest, now time.Time) *reviewScreen {
-	r := &reviewScreen{req: req, opened: now, hunk: -1, diff: newDiffCache()}
+	r := &reviewScreen{req: req, opened: now, hunk: -1, diff: newDiffCache(), width: 80}
 	r.files = append([]patch.File(nil), req.Files...)
 	if len(r.files) == 0 && len(req.Patch) > 0 {
 		files, err := patch.Parse(req.Patch)
@@ -291,7 +297,7 @@ func (r *reviewScreen) scrollBy(n, rows int) {
 	if r.tail || len(r.files) == 0 {
 		return
 	}
-	ds := r.diff.rows(r.files, r.cur, r.split)
+	ds := r.rows()
 	if r.scroll < len(ds) {
 		if h := ds[r.scroll].hunk; h >= 0 {
 			r.hunk = h
@@ -327,7 +333,7 @@ func (r *reviewScreen) scrollToHunk() {
 		r.scroll = 0
 		return
 	}
-	for i, row := range r.diff.rows(r.files, r.cur, r.split) {
+	for i, row := range r.rows() {
 		if row.kind == rowHunk && row.hunk == r.hunk {
 			r.scroll = i
 			return
@@ -343,7 +349,7 @@ func (r *reviewScreen) viewerRows() int {
 	if len(r.files) == 0 {
 		return 0
 	}
-	return len(r.diff.rows(r.files, r.cur, r.split))
+	return len(r.rows())
 }
 
 // tailLines is every check's output, each under a heading.

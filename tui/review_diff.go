@@ -35,6 +35,7 @@ const (
 // kind/old/text and the right side right/new/rtext.
 type diffRow struct {
 	kind     rowKind
+	part     int // a long line wraps: 0 is its first row, then 1, 2…
 	hunk     int // -1 for the file's own rows
 	old, new int // line numbers, 0 for none
 	text     string
@@ -42,10 +43,11 @@ type diffRow struct {
 	rtext    string
 }
 
-// rowsKey names the rows of one file in one layout.
+// rowsKey names the rows of one file in one layout: long lines wrap, so
+// the rows depend on the width.
 type rowsKey struct {
-	file  int
-	split bool
+	file, width int
+	split       bool
 }
 
 // renderKey names one drawn row: the same row drawn at the same width in
@@ -77,19 +79,87 @@ func newDiffCache() *diffCache {
 }
 
 // rows returns the viewer rows of files[fi], building them on first use.
-func (c *diffCache) rows(files []patch.File, fi int, split bool) []diffRow {
-	k := rowsKey{fi, split}
+func (c *diffCache) rows(files []patch.File, fi int, split bool, width int) []diffRow {
+	k := rowsKey{fi, width, split}
 	if r, ok := c.rowsOf[k]; ok {
 		return r
 	}
-	r := buildRows(files[fi], split)
+	if len(c.rowsOf) > 16 {
+		clear(c.rowsOf)
+	}
+	r := wrapRows(buildRows(files[fi], split), files[fi], split, width)
 	c.rowsOf[k] = r
 	return r
 }
 
+// codeWidths is how many cells of text fit beside the gutters: the whole
+// row's when unified, each side's when side by side.
+func codeWidths(f patch.File, split bool, w int) (left, right int) {
+	d := numWidth(f)
+	if !split {
+		return max(w-(2*d+2)-1, 1), 0
+	}
+	lw := (w - 1) / 2
+	return max(lw-(d+1)-1, 1), max(w-1-lw-(d+1)-1, 1)
+}
+
+// wrapRows adds a row under each line too long for the view for every
+// further piece of it: a diff must never hide the end of a line.
+func wrapRows(rows []diffRow, f patch.File, split bool, w int) []diffRow {
+	lw, rw := codeWidths(f, split, w)
+	pieces := func(text string, cw int) int { return max((textWidth(text)+cw-1)/cw, 1) }
+	var out []diffRow
+	for i, row := range rows {
+		if out != nil {
+			out = append(out, row)
+		}
+		if row.kind == rowHunk || row.kind == rowFlag || row.kind == rowInfo || row.kind == rowNote {
+			continue
+		}
+		n := pieces(row.text, lw)
+		if split {
+			n = max(n, pieces(row.rtext, rw))
+		}
+		if n > 1 && out == nil { // the first long line: copy what came before
+			out = append(make([]diffRow, 0, len(rows)+n), rows[:i+1]...)
+		}
+		for p := 1; p < n; p++ {
+			cont := row
+			cont.part = p
+			out = append(out, cont)
+		}
+	}
+	if out == nil {
+		return rows // nothing wraps
+	}
+	return out
+}
+
+// textWidth is how many cells a line of the file takes once drawn (tabs
+// expanded, hidden characters spelled out).
+func textWidth(s string) int {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return len(s)
+	}
+	var b strings.Builder
+	(&diffCache{}).cleanRun(&b, s, "", "")
+	return ansi.StringWidth(b.String())
+}
+
 // buildRows lays out a file: its flag and facts, then each hunk.
 func buildRows(f patch.File, split bool) []diffRow {
-	var out []diffRow
+	n := 8
+	for _, h := range f.Hunks {
+		n += len(h.Lines) + 1
+	}
+	out := make([]diffRow, 0, n)
 	info := func(kind rowKind, s string) { out = append(out, diffRow{kind: kind, hunk: -1, text: s}) }
 	if f.Flagged {
 		info(rowFlag, "⚑ runs code later: "+f.FlagReason)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestGoldenReview(t *testing.T) {
@@ -54,4 +56,24 @@ func TestGoldenReviewStandalone(t *testing.T) {
 	clk.Add(DefaultGuard)
 	a.Update(keyMsg("G"))
 	golden(t, "review_standalone_dark_100x30", a.render())
+}
+
+// TestReviewFitsEverySize: at any size each row is exactly the terminal's
+// width and the screen exactly its height, in every view of the screen.
+func TestReviewFitsEverySize(t *testing.T) {
+	for _, sz := range [][2]int{{20, 5}, {40, 8}, {60, 15}, {99, 31}, {200, 60}} {
+		for _, keys := range [][]string{nil, {"G", "v"}, {"c"}, {"?"}, {"a"}, {"d"}} {
+			hs, _ := openReview(t, "dark", sz[0], sz[1])
+			hs.pressReview(keys...)
+			rows := strings.Split(hs.render(), "\n")
+			if len(rows) != sz[1] {
+				t.Fatalf("%dx%d after %v: %d rows", sz[0], sz[1], keys, len(rows))
+			}
+			for i, r := range rows {
+				if w := ansi.StringWidth(r); w != sz[0] {
+					t.Fatalf("%dx%d after %v: row %d is %d cells wide: %q", sz[0], sz[1], keys, i, w, ansi.Strip(r))
+				}
+			}
+		}
+	}
 }

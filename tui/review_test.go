@@ -300,3 +300,25 @@ func TestRunReviewProgramQuitLeavesNoVerdict(t *testing.T) {
 		t.Fatalf("quitting sent %+v", a)
 	}
 }
+
+// TestReviewWrapsLongLines: the end of a long line is on screen, however
+// far out it hides, in both layouts.
+func TestReviewWrapsLongLines(t *testing.T) {
+	long := "safe()" + strings.Repeat(" ", 150) + "\t\tEVIL()"
+	d := "diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+" + long + "\n"
+	files, err := patch.Parse([]byte(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, split := range []bool{false, true} {
+		hs := newThemedHarness(t, "dark", 80, 24)
+		hs.send(reviewMsg{&runner.ReviewRequest{RunID: "r", Files: files, Answer: make(chan runner.ReviewAnswer, 1)}})
+		hs.clk.Add(DefaultGuard)
+		if split {
+			hs.pressReview("v")
+		}
+		s := hs.screen()
+		contains(t, s, "EVIL()")
+		contains(t, s, "↪")
+	}
+}

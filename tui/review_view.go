@@ -44,6 +44,7 @@ func (r *reviewScreen) layout(h int) reviewLayout {
 // render draws the review screen into exactly h rows of w cells.
 func (r *reviewScreen) render(st themes.Styles, keys keyMap, hm *help.Model, w, h int, now time.Time, guard time.Duration) []string {
 	r.diff.prepare(st)
+	r.width = w
 	l := r.layout(h)
 	out := make([]string, 0, h)
 	out = append(out, r.titleRow(st, w))
@@ -70,7 +71,7 @@ func (r *reviewScreen) render(st themes.Styles, keys keyMap, hm *help.Model, w, 
 	case len(r.files) == 0:
 		out = append(out, padTo(st.Muted.Render(" the change is empty: nothing would land"), w))
 	default:
-		rows := r.diff.rows(r.files, r.cur, r.split)
+		rows := r.rows()
 		for i := r.scroll; i < len(rows) && i < r.scroll+l.viewer; i++ {
 			out = append(out, r.drawRow(i, w))
 		}
@@ -247,7 +248,7 @@ func (r *reviewScreen) bottomRow(st themes.Styles, keys keyMap, w int, now time.
 // the same row was drawn before at this width and in this state.
 func (r *reviewScreen) drawRow(ri, w int) string {
 	c := r.diff
-	row := c.rows(r.files, r.cur, r.split)[ri]
+	row := r.rows()[ri]
 	on := r.fileOn[r.cur]
 	if row.hunk >= 0 {
 		on = r.hunkOn[r.cur][row.hunk]
@@ -293,17 +294,27 @@ func (c *diffCache) draw(f patch.File, fi int, row diffRow, w int, split, on, se
 	digits := numWidth(f)
 	if !split {
 		g := lineNo(row.old, digits) + " " + lineNo(row.new, digits) + " "
-		return c.codeSide(f, fi, row.kind, g, row.text, w, on)
+		if row.part > 0 {
+			g = strings.Repeat(" ", 2*digits+2)
+		}
+		return c.codeSide(f, fi, row.kind, g, row.text, row.part, w, on)
 	}
 	lw := (w - 1) / 2
-	left := c.codeSide(f, fi, row.kind, lineNo(row.old, digits)+" ", row.text, lw, on)
-	right := c.codeSide(f, fi, row.right, lineNo(row.new, digits)+" ", row.rtext, w-1-lw, on)
+	lg, rg := lineNo(row.old, digits)+" ", lineNo(row.new, digits)+" "
+	if row.part > 0 {
+		lg, rg = strings.Repeat(" ", digits+1), strings.Repeat(" ", digits+1)
+	}
+	left := c.codeSide(f, fi, row.kind, lg, row.text, row.part, lw, on)
+	right := c.codeSide(f, fi, row.right, rg, row.rtext, row.part, w-1-lw, on)
 	return left + col.sep + "│\x1b[39m" + right
 }
 
 // codeSide is one side of a code row: gutter, sign, highlighted text, in
 // the row's tint. A rejected hunk is drawn muted and untinted.
-func (c *diffCache) codeSide(f patch.File, fi int, kind rowKind, gutter, text string, w int, on bool) string {
+//
+// Piece part of a wrapped line shows its cells [part·cw, (part+1)·cw) with
+// ↪ in the sign column; a side whose line has fewer pieces is blank.
+func (c *diffCache) codeSide(f patch.File, fi int, kind rowKind, gutter, text string, part, w int, on bool) string {
 	col := c.colors
 	if kind == rowNone {
 		return strings.Repeat(" ", w)
@@ -316,17 +327,27 @@ func (c *diffCache) codeSide(f patch.File, fi int, kind rowKind, gutter, text st
 		sign, signSGR, bg = "-", col.del, col.delBG
 	}
 	if !on {
-		bg = ""
+		signSGR, bg = col.muted, ""
 	}
-	var b strings.Builder
-	if !on {
-		b.WriteString(col.muted + gutter + sign)
-		c.cleanRun(&b, text, col.muted, "")
-		return fit(b.String(), w)
+	cw := max(w-ansi.StringWidth(gutter)-1, 1)
+	if part > 0 {
+		if textWidth(text) <= part*cw {
+			return strings.Repeat(" ", w) // this side's line has ended
+		}
+		sign = "↪"
 	}
-	b.WriteString(bg + col.muted + gutter + signSGR + sign)
-	c.code(&b, c.lexer(f, fi), text, bg, false)
-	return fit(b.String(), w)
+	var code strings.Builder
+	if on {
+		c.code(&code, c.lexer(f, fi), text, bg, false)
+	} else {
+		code.WriteString(col.muted)
+		c.cleanRun(&code, text, col.muted, "")
+	}
+	s := code.String()
+	if part > 0 || ansi.StringWidth(s) > cw {
+		s = ansi.Cut(s, part*cw, (part+1)*cw)
+	}
+	return fit(bg+col.muted+gutter+signSGR+sign+s, w)
 }
 
 func lineNo(n, digits int) string {

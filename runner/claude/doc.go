@@ -19,8 +19,15 @@
 // "disableAllHooks": false and env CLAUDE_CODE_SIMPLE=0, CLAUDE_CODE_SAFE_MODE=0
 // in --settings, which outranks every file. Each counter alone beat the
 // attacks above; both are kept. When several PreToolUse hooks answer, a deny
-// wins over another hook's allow. CLAUDE_CODE_SIMPLE and CLAUDE_CODE_SAFE_MODE
-// in the process environment must never reach the coder (DropEnv).
+// wins over another hook's allow. CLAUDE_CODE_SIMPLE=1 in the process
+// environment was overridden by the --settings env too; still, DropEnv names
+// what must never be passed to the coder. (CLAUDE_CODE_PERSONAL_HOOKS_OFF,
+// CLAUDE_CODE_DISABLE_HOOK_FORWARDING and CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG
+// were tried too: they left our hooks on.)
+//
+// Subagents (the Task tool, "Agent" in hook payloads) run their own tool
+// loop in the background; their tool calls come through the same PreToolUse
+// hook (tested).
 //
 // Headless mode needs stdin to be a pipe: `claude -p` refuses a terminal on
 // stdin ("Input must be provided either through stdin or as a prompt
