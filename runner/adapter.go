@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/demo"
 )
 
@@ -44,7 +45,17 @@ func NewAdapter(name, scenario string) (Adapter, error) {
 			return nil, fmt.Errorf("find the sentinel binary: %w", err)
 		}
 		return &demoAdapter{scenario: scenario, exe: exe}, nil
-	case "claude", "codex", "gemini", "opencode", "crush", "aider":
+	case "claude", "claude-headless":
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("find the sentinel binary: %w", err)
+		}
+		mode := claude.Interactive
+		if name == "claude-headless" {
+			mode = claude.Headless
+		}
+		return claude.New(claude.Options{Mode: mode, Sentinel: exe}), nil
+	case "codex", "gemini", "opencode", "crush", "aider":
 		if _, err := exec.LookPath(name); err != nil {
 			return nil, fmt.Errorf("coder %q is not installed: no %s on PATH (install it, or try --coder demo)", name, name)
 		}

@@ -42,6 +42,10 @@ func (r *Run) finish(interrupted bool, code int) {
 	if r.sb != nil {
 		_ = r.sb.Close()
 	}
+	if r.needs != nil {
+		// Claude Code's per-run state holds a copy of the person's login.
+		_ = os.RemoveAll(r.claudeStateDir())
+	}
 	r.meta.Status = res.Status
 	r.meta.Ended = time.Now().UTC()
 	r.meta.Landing = res.Landing
@@ -295,6 +299,7 @@ func SweepStale(ctx context.Context, p *Project) {
 			}
 		}
 		dest, err := keepForRecovery(p, m.ID, wsDir, patchPath)
+		_ = os.RemoveAll(wsDir + ".claude") // Claude Code's per-run state holds a copy of the login
 		m.Status = StatusInterrupted
 		m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
 		if err == nil {

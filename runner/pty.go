@@ -15,12 +15,14 @@ import (
 
 // coderProc is the coder's process tree under a pty.
 type coderProc struct {
-	cmd  *exec.Cmd
-	pty  *os.File
-	mu   sync.Mutex // guards writes to the pty
-	done chan struct{}
-	code int
-	err  error
+	cmd *exec.Cmd
+	pty *os.File
+	// stdin, when set, is the coder's input instead of the pty (claude -p).
+	stdin io.WriteCloser
+	mu    sync.Mutex // guards writes to the pty and stdin
+	done  chan struct{}
+	code  int
+	err   error
 }
 
 // startUnderPTY starts cmd as the leader of a new session with the pty as its
@@ -65,8 +67,21 @@ func exitCode(err error) int {
 func (p *coderProc) write(b []byte) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.stdin != nil {
+		_, err := p.stdin.Write(b)
+		return err
+	}
 	_, err := p.pty.Write(b)
 	return err
+}
+
+// closeInput ends the coder's stdin when it is a pipe.
+func (p *coderProc) closeInput() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stdin != nil {
+		_ = p.stdin.Close()
+	}
 }
 
 func (p *coderProc) resize(cols, rows int) {

@@ -80,6 +80,13 @@ func (r *Run) profile() sandbox.Profile {
 	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
 	prof.Hidden = append(prof.Hidden, r.opts.Hidden...)
 	prof.Readable = append(prof.Readable, r.opts.Readable...)
+	if n := r.needs; n != nil {
+		prof.Writable = append(prof.Writable, n.Writable...)
+		prof.Readable = append(prof.Readable, n.Readable...)
+		prof.Protected = append(prof.Protected, n.Protected...)
+		prof.PassEnv = append(prof.PassEnv, n.PassEnv...)
+		prof.AllowHosts = append(prof.AllowHosts, n.AllowHosts...)
+	}
 	return prof
 }
 

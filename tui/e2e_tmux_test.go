@@ -68,17 +68,30 @@ func TestDemoInTmux(t *testing.T) {
 			t.Fatalf("the lanes are not all shown; missing %s:\n%s", want, s)
 		}
 	}
-	cards := 0
-	for i := 0; i < 30; i++ {
-		s = waitFor("a card or the run's end", func(s string) bool {
-			return strings.Contains(s, "[a] approve once") || strings.Contains(s, "│ run ") || strings.Contains(s, "SENTINEL-EXITED")
+	cards, reviewed := 0, false
+	for i := 0; i < 60; i++ {
+		s = waitFor("a card, the review or the run's end", func(s string) bool {
+			return strings.Contains(s, "[a] approve once") || strings.Contains(s, "[a] approve: land") ||
+				strings.Contains(s, "│ run ") || strings.Contains(s, "SENTINEL-EXITED")
 		})
-		if !strings.Contains(s, "[a] approve once") {
-			break
+		switch {
+		case strings.Contains(s, "[a] approve once"):
+			cards++
+			tmux("send-keys", "-t", "e2e", "a")
+		case strings.Contains(s, "[a] approve: land"):
+			// The review screen: approve, then confirm.
+			reviewed = true
+			tmux("send-keys", "-t", "e2e", "a")
+			time.Sleep(300 * time.Millisecond)
+			tmux("send-keys", "-t", "e2e", "y")
+		default:
+			i = 60
+			continue
 		}
-		cards++
-		tmux("send-keys", "-t", "e2e", "a")
 		time.Sleep(300 * time.Millisecond)
+	}
+	if !reviewed {
+		t.Fatalf("the demo run never showed the review screen:\n%s", s)
 	}
 	if cards == 0 {
 		t.Fatalf("the demo run never asked for an approval:\n%s", s)

@@ -66,6 +66,7 @@ const maxRendered = 20000
 type diffCache struct {
 	rowsOf   map[rowsKey][]diffRow
 	lexerOf  map[int]chroma.Lexer
+	digitsOf map[int]int
 	drawn    map[renderKey]string
 	pal      themes.Palette
 	noColor  bool
@@ -75,7 +76,7 @@ type diffCache struct {
 }
 
 func newDiffCache() *diffCache {
-	return &diffCache{rowsOf: map[rowsKey][]diffRow{}, lexerOf: map[int]chroma.Lexer{}, drawn: map[renderKey]string{}}
+	return &diffCache{rowsOf: map[rowsKey][]diffRow{}, lexerOf: map[int]chroma.Lexer{}, digitsOf: map[int]int{}, drawn: map[renderKey]string{}}
 }
 
 // rows returns the viewer rows of files[fi], building them on first use.
@@ -87,15 +88,14 @@ func (c *diffCache) rows(files []patch.File, fi int, split bool, width int) []di
 	if len(c.rowsOf) > 16 {
 		clear(c.rowsOf)
 	}
-	r := wrapRows(buildRows(files[fi], split), files[fi], split, width)
+	r := wrapRows(buildRows(files[fi], split), c.digits(files[fi], fi), split, width)
 	c.rowsOf[k] = r
 	return r
 }
 
 // codeWidths is how many cells of text fit beside the gutters: the whole
 // row's when unified, each side's when side by side.
-func codeWidths(f patch.File, split bool, w int) (left, right int) {
-	d := numWidth(f)
+func codeWidths(d int, split bool, w int) (left, right int) {
 	if !split {
 		return max(w-(2*d+2)-1, 1), 0
 	}
@@ -105,8 +105,8 @@ func codeWidths(f patch.File, split bool, w int) (left, right int) {
 
 // wrapRows adds a row under each line too long for the view for every
 // further piece of it: a diff must never hide the end of a line.
-func wrapRows(rows []diffRow, f patch.File, split bool, w int) []diffRow {
-	lw, rw := codeWidths(f, split, w)
+func wrapRows(rows []diffRow, digits int, split bool, w int) []diffRow {
+	lw, rw := codeWidths(digits, split, w)
 	pieces := func(text string, cw int) int { return max((textWidth(text)+cw-1)/cw, 1) }
 	var out []diffRow
 	for i, row := range rows {
@@ -324,6 +324,16 @@ func (c *diffCache) tokenSGR(t chroma.TokenType) string {
 	}
 	c.styleSGR[t] = s
 	return s
+}
+
+// digits is how many digits the file's line numbers take.
+func (c *diffCache) digits(f patch.File, fi int) int {
+	d, ok := c.digitsOf[fi]
+	if !ok {
+		d = numWidth(f)
+		c.digitsOf[fi] = d
+	}
+	return d
 }
 
 // shellFiles are shell scripts without a telling extension.

@@ -291,7 +291,7 @@ func (c *diffCache) draw(f patch.File, fi int, row diffRow, w int, split, on, se
 	case rowNote:
 		return fit(" "+col.muted+sanitize(row.text), w)
 	}
-	digits := numWidth(f)
+	digits := c.digits(f, fi)
 	if !split {
 		g := lineNo(row.old, digits) + " " + lineNo(row.new, digits) + " "
 		if row.part > 0 {

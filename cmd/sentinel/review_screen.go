@@ -10,9 +10,11 @@ import (
 
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/sentinelhq/sentinel/tui"
 )
 
-// reviewInteractively shows the review screen at a terminal.
+// reviewInteractively shows the review screen at a terminal and carries
+// out the person's verdict.
 func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.ApplyMode, sb sandbox.Mode) error {
 	if !term.IsTerminal(int(os.Stdin.Fd())) || !term.IsTerminal(int(os.Stdout.Fd())) {
 		return usageError{errors.New("no terminal for the review screen: pass --approve or --reject")}
@@ -21,12 +23,27 @@ func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.Apply
 	if err != nil {
 		return err
 	}
-	for _, pf := range files {
-		flag := ""
-		if pf.Flagged {
-			flag = "  ⚠ " + pf.FlagReason
+	answer := make(chan runner.ReviewAnswer, 1)
+	req := &runner.ReviewRequest{RunID: f.Meta.ID, Files: files, Patch: f.Patch, Checks: f.Meta.Checks, Answer: answer}
+	if err := tui.RunReview(c.Context(), req, tui.Options{}); err != nil {
+		if errors.Is(err, tui.ErrNoVerdict) {
+			fmt.Println("no decision: the run is unchanged")
+			return nil
 		}
-		fmt.Printf("%-9s %s  +%d -%d%s\n", pf.Status, pf.Path, pf.Adds, pf.Dels, flag)
+		return err
 	}
-	return usageError{errors.New("the review screen is not available in this build: pass --approve or --reject")}
+	a := <-answer
+	if !a.Approve {
+		if err := f.Reject(a.Reason); err != nil {
+			return err
+		}
+		fmt.Printf("rejected run %s; its work stays in recovery\n", f.Meta.ID)
+		return nil
+	}
+	l, err := f.Approve(c.Context(), a.Patch, mode, sb)
+	if err != nil {
+		return err
+	}
+	fmt.Println(landedLine(l))
+	return nil
 }

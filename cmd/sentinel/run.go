@@ -33,6 +33,7 @@ type runFlags struct {
 	timeout    time.Duration
 	theme      string
 	verify     []string
+	headless   bool
 }
 
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
@@ -40,6 +41,7 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	if withCoder {
 		fl.StringVar(&f.coder, "coder", "", "the coding agent to supervise: demo, claude, codex (default: coder in config, else claude)")
 		fl.StringVar(&f.taskFile, "task", "", "read the task from `FILE` (instead of giving it as text)")
+		fl.BoolVar(&f.headless, "headless", false, "with --coder claude: run claude -p with stream-json (the walk-away mode) instead of its TUI")
 	}
 	fl.StringVar(&f.scenario, "scenario", "", "scenario `FILE` (TOML) for the demo coder; default: the built-in one")
 	fl.BoolVar(&f.plain, "plain", false, "no TUI: one line per event, tagged by lane")
@@ -137,6 +139,12 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if f.theme == "" {
 		f.theme = cfg.Theme
 	}
+	if f.headless {
+		if f.coder != "claude" {
+			return usageError{fmt.Errorf("--headless works with --coder claude, not %q", f.coder)}
+		}
+		f.coder = "claude-headless"
+	}
 	if _, err := runner.NewAdapter(f.coder, f.scenario); err != nil {
 		return err
 	}
@@ -156,8 +164,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Sandbox: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...), Person: person, Timeout: f.timeout,
 		Cols: cols, Rows: rows, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
 		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
-		// TODO(review): the TUI answers reviews once its review screen lands.
-		Review: interactive && !useTUI,
+		Review: interactive, // the TUI's review screen or the plain prompt
 	})
 	if err != nil {
 		return err
