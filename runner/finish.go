@@ -274,48 +274,72 @@ func CountDecisions(evs []journal.Event) *Decisions {
 }
 
 // SweepStale finds runs whose process died (kill -9, a crash, a closed
-// terminal) and keeps their work in recovery. The real project was never
-// touched by such a run: landing is the last step and is all or nothing.
+// terminal): an apply to the working tree that was cut short is undone, so
+// the project is exactly as before, and the work is kept in recovery.
+// Landing on a branch is a single ref update, so it either happened or not.
 func SweepStale(ctx context.Context, p *Project) {
-	metas, _ := ListRuns(p)
-	for _, m := range metas {
-		if m.Status != StatusRunning {
-			continue
-		}
-		dir := p.RunDir(m.ID)
-		if alive(dir) {
+	entries, _ := os.ReadDir(p.RunsDir())
+	for _, e := range entries {
+		dir := p.RunDir(e.Name())
+		_, pendErr := os.Stat(pendingPath(dir))
+		m, err := ReadMeta(dir)
+		if err != nil || (m.Status != StatusRunning && pendErr != nil) {
 			continue
 		}
 		l, err := lockRun(dir)
 		if err != nil {
-			continue
+			continue // alive: its own process is still at work
 		}
-		patchPath := filepath.Join(dir, "patch.diff")
-		wsDir := p.WorkDir(m.ID)
-		if _, err := os.Stat(wsDir); err == nil && m.Snapshot != "" {
-			ws := &Workspace{Dir: wsDir, Shadow: filepath.Join(dir, "shadow.git"), Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot}, project: p}
-			if ch, err := ws.Diff(ctx); err == nil {
-				_ = os.WriteFile(patchPath, ch.Patch, 0o600)
+		if pendErr == nil {
+			note := "an apply to your working tree was cut short; the files it had touched were restored"
+			if err := restorePending(dir); err != nil {
+				note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
+			}
+			appendEvent(dir, m.ID, journal.System, "apply-undone", note, nil)
+			if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
+				m.Status, m.Landing = StatusInterrupted, nil
 			}
 		}
-		dest, err := keepForRecovery(p, m.ID, wsDir, patchPath)
-		_ = os.RemoveAll(wsDir + ".claude") // Claude Code's per-run state holds a copy of the login
-		m.Status = StatusInterrupted
-		m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
-		if err == nil {
-			m.Recovery = dest
-		}
-		if m.Ended.IsZero() {
-			m.Ended = time.Now().UTC()
-		}
-		if evs, err := journal.ReadFile(filepath.Join(dir, "events.jsonl")); err == nil {
-			m.Decisions = CountDecisions(evs)
-		}
-		if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), m.ID); err == nil {
-			_, _ = j.Append(journal.System, "run-end", "run "+m.ID+": interrupted (found after the fact; work kept in "+dest+")", map[string]any{"status": StatusInterrupted})
-			_ = j.Close()
+		if m.Status == StatusRunning {
+			recoverDead(ctx, p, dir, m)
 		}
 		_ = writeMeta(dir, m)
 		l.release()
+	}
+}
+
+// recoverDead keeps the work of a run whose process died.
+func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
+	patchPath := filepath.Join(dir, "patch.diff")
+	wsDir := p.WorkDir(m.ID)
+	if _, err := os.Stat(wsDir); err == nil && m.Snapshot != "" {
+		ws := &Workspace{Dir: wsDir, Shadow: filepath.Join(dir, "shadow.git"), Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot}, project: p}
+		if ch, err := ws.Diff(ctx); err == nil {
+			_ = os.WriteFile(patchPath, ch.Patch, 0o600)
+		}
+	}
+	dest, err := keepForRecovery(p, m.ID, wsDir, patchPath)
+	_ = os.RemoveAll(wsDir + ".claude") // Claude Code's per-run state holds a copy of the login
+	_ = os.RemoveAll(p.WorkDir(m.ID + "-verify"))
+	m.Status = StatusInterrupted
+	m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
+	if err == nil {
+		m.Recovery = dest
+	}
+	if m.Ended.IsZero() {
+		m.Ended = time.Now().UTC()
+	}
+	appendEvent(dir, m.ID, journal.System, "run-end", "run "+m.ID+": interrupted (found after the fact; work kept in "+dest+")", map[string]any{"status": StatusInterrupted})
+	if evs, err := journal.ReadFile(filepath.Join(dir, "events.jsonl")); err == nil {
+		m.Decisions = CountDecisions(evs)
+		writeReports(dir, m, evs)
+	}
+}
+
+// appendEvent adds one event to a finished run's journal.
+func appendEvent(dir, id string, lane journal.Lane, kind, text string, data any) {
+	if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), id); err == nil {
+		_, _ = j.Append(lane, kind, text, data)
+		_ = j.Close()
 	}
 }

@@ -67,7 +67,8 @@ func CheckPaths(root string, files []string) error {
 
 // Land puts the change into the real project as mode says, without touching
 // the person's current branch, index or working tree (except that worktree
-// mode applies to the working tree, all or nothing).
+// mode applies to the working tree: three-way, all or nothing, see
+// apply_worktree.go). scratch is the run directory.
 func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyMode, runID, message, patchPath, scratch string) (Landing, error) {
 	l := Landing{Mode: mode, Files: ch.Files}
 	if err := CheckPaths(p.Root, ch.Files); err != nil {
@@ -82,14 +83,7 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 			l.Nothing = true
 			return l, nil
 		}
-		g := gitCmd{dir: p.Root}
-		if _, err := g.run(ctx, "apply", "--check", "--binary", "--whitespace=nowarn", patchPath); err != nil {
-			return l, fmt.Errorf("the patch no longer applies to your working tree (kept in the run): %w", err)
-		}
-		if _, err := g.run(ctx, "apply", "--binary", "--whitespace=nowarn", patchPath); err != nil {
-			return l, fmt.Errorf("apply to the working tree: %w", err)
-		}
-		return l, nil
+		return l, applyWorktree(ctx, p, snap, patchPath, scratch, ch.Files)
 	}
 	if ch.Empty() && !snap.Dirty {
 		l.Nothing = true

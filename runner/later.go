@@ -20,7 +20,12 @@ type Finished struct {
 	Meta    *Meta
 	Dir     string // the run directory
 	Patch   []byte
+	lock    *runLock
 }
+
+// Close releases the run (OpenFinished holds its lock so no other sentinel
+// touches it meanwhile).
+func (f *Finished) Close() { f.lock.release() }
 
 // OpenFinished loads a run for `sentinel review`: it must have ended, and
 // not already have landed somewhere.
@@ -45,7 +50,11 @@ func OpenFinished(ctx context.Context, p *Project, id string) (*Finished, error)
 			return nil, fmt.Errorf("run %s has no patch to review", id)
 		}
 	}
-	return &Finished{Project: p, Meta: m, Dir: dir, Patch: b}, nil
+	l, err := lockRun(dir)
+	if err != nil {
+		return nil, fmt.Errorf("run %s is being reviewed or landed by another sentinel", id)
+	}
+	return &Finished{Project: p, Meta: m, Dir: dir, Patch: b, lock: l}, nil
 }
 
 // Files is the patch read for review, flagged files first.
@@ -122,12 +131,7 @@ func (f *Finished) Reject(reason string) error {
 }
 
 func (f *Finished) emit(lane journal.Lane, kind, text string, data any) {
-	j, err := journal.Open(filepath.Join(f.Dir, "events.jsonl"), f.Meta.ID)
-	if err != nil {
-		return
-	}
-	_, _ = j.Append(lane, kind, text, data)
-	_ = j.Close()
+	appendEvent(f.Dir, f.Meta.ID, lane, kind, text, data)
 }
 
 func (f *Finished) save() error {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -266,3 +267,110 @@ func TestUTF8BoundaryNeverSplitsARune(t *testing.T) {
 }
 
 func validPrefix(b []byte) bool { return strings.ToValidUTF8(string(b), "\uFFFD") == string(b) }
+
+func TestWorktreeApplyIsThreeWay(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	gitT(t, dir, "init", "-q")
+	lines := func(n int, tag string) string {
+		var b strings.Builder
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "line %d%s\n", i, tag)
+		}
+		return b.String()
+	}
+	write(t, filepath.Join(dir, "long.txt"), lines(40, ""))
+	write(t, filepath.Join(dir, "other.txt"), "other\n")
+	gitT(t, dir, "add", "-A")
+	gitT(t, dir, "commit", "-qm", "init")
+	p, _ := FindProject(ctx, dir)
+	p.EnsureState()
+	runDir := p.RunDir("r3")
+	os.MkdirAll(runDir, 0o700)
+	snap, _ := TakeSnapshot(ctx, p, runDir)
+	ws, err := CreateWorkspace(ctx, p, snap, p.WorkDir("r3"), filepath.Join(runDir, "shadow.git"), "sentinel/r3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The coder edits line 35 and adds a file.
+	write(t, filepath.Join(ws.Dir, "long.txt"), strings.Replace(lines(40, ""), "line 35\n", "line 35 (coder)\n", 1))
+	write(t, filepath.Join(ws.Dir, "new.txt"), "new\n")
+	ch, _ := ws.Diff(ctx)
+	patch := filepath.Join(runDir, "patch.diff")
+	os.WriteFile(patch, ch.Patch, 0o600)
+
+	// Meanwhile the person edits line 2 of the same file and another file.
+	write(t, filepath.Join(dir, "long.txt"), strings.Replace(lines(40, ""), "line 2\n", "line 2 (person)\n", 1))
+	write(t, filepath.Join(dir, "other.txt"), "other, edited\n")
+	if _, err := Land(ctx, p, snap, ch, ApplyWorktree, "r3", "m", patch, runDir); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "long.txt"))
+	if !strings.Contains(string(got), "line 2 (person)\n") || !strings.Contains(string(got), "line 35 (coder)\n") {
+		t.Fatalf("three-way result lost a side:\n%s", got)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "other.txt")); string(b) != "other, edited\n" {
+		t.Fatalf("the person's unrelated edit was touched: %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "new.txt")); string(b) != "new\n" {
+		t.Fatalf("new.txt = %q", b)
+	}
+
+	// Now the person rewrites the coder's line too: a conflict refuses the
+	// whole apply and names the file; nothing is written.
+	write(t, filepath.Join(dir, "long.txt"), strings.Replace(lines(40, ""), "line 35\n", "line 35 (person)\n", 1))
+	os.Remove(filepath.Join(dir, "new.txt"))
+	before := readAll(t, dir, "long.txt", "other.txt", "new.txt")
+	_, err = Land(ctx, p, snap, ch, ApplyWorktree, "r3", "m", patch, runDir)
+	if err == nil || !strings.Contains(err.Error(), "long.txt") || !strings.Contains(err.Error(), "nothing was applied") {
+		t.Fatalf("conflicting apply: %v", err)
+	}
+	if after := readAll(t, dir, "long.txt", "other.txt", "new.txt"); after != before {
+		t.Fatalf("a refused apply changed files:\n%s\n---\n%s", before, after)
+	}
+	if _, err := os.Stat(pendingPath(runDir)); err == nil {
+		t.Fatal("a refused apply left a pending marker")
+	}
+}
+
+func TestInterruptedApplyIsRestored(t *testing.T) {
+	root, runDir := t.TempDir(), t.TempDir()
+	write(t, filepath.Join(root, "a.txt"), "a\n")
+	write(t, filepath.Join(root, "b.txt"), "b\n")
+	plan := applyPlan{Files: map[string]blob{
+		"a.txt":     {data: []byte("A\n"), mode: 0o644},
+		"b.txt":     {absent: true},
+		"dir/c.txt": {data: []byte("C\n"), mode: 0o755},
+	}}
+	// Simulate a crash after the marker and one write: do what writePlan
+	// does up to there.
+	crashAfterWrites = 1
+	defer func() { crashAfterWrites = 0 }()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { recover() }()
+		writePlanUntilCrash(t, root, runDir, plan)
+	}()
+	<-done
+	if b, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(b) != "A\n" {
+		t.Fatalf("the simulated crash did not happen after one write: a.txt = %q", b)
+	}
+	if err := restorePending(runDir); err != nil {
+		t.Fatal(err)
+	}
+	if got := readAll(t, root, "a.txt", "b.txt", "dir/c.txt"); got != "a.txt:a\nb.txt:b\ndir/c.txt:" {
+		t.Fatalf("after restore: %q", got)
+	}
+	if _, err := os.Stat(pendingPath(runDir)); err == nil {
+		t.Fatal("the pending marker survived the restore")
+	}
+}
+
+// writePlanUntilCrash runs writePlan with os.Exit replaced by a panic.
+func writePlanUntilCrash(t *testing.T, root, runDir string, plan applyPlan) {
+	t.Helper()
+	exit = func(int) { panic("crash") }
+	defer func() { exit = os.Exit }()
+	writePlan(root, runDir, plan)
+}

@@ -47,6 +47,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 			if err != nil {
 				return err
 			}
+			defer f.Close()
 			switch {
 			case reject:
 				if err := f.Reject(reason); err != nil {

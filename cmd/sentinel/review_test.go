@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 const writeScenario = `
@@ -94,5 +97,95 @@ func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "feature.txt")); string(b) != "feature\n" {
 		t.Fatalf("feature.txt in the working tree = %q", b)
+	}
+}
+
+func TestCrashesNeverLeaveAHalfAppliedProject(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "three.toml")
+	writeFile(t, scenario, `
+[[steps]]
+write = "a.txt"
+content = "a\n"
+[[steps]]
+write = "b.txt"
+content = "b\n"
+[[steps]]
+edit = "main.txt"
+old = "one"
+new = "ONE"
+[[steps]]
+done = "ok"
+`)
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "three files")
+	if res.code != 0 {
+		t.Fatalf("run: %d %s", res.code, res.stderr)
+	}
+	before := checkout(t, dir)
+	// Die after the first of three files is replaced.
+	res = sentinel(t, dir, []string{"SENTINEL_TEST_CRASH_AFTER_WRITES=1"}, "review", "last", "--approve", "--apply", "worktree")
+	if res.code != 137 {
+		t.Fatalf("the injected crash did not happen: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.txt")); err != nil {
+		t.Fatal("the crash came before any write; the test proves nothing")
+	}
+	// The next sentinel command puts the project back exactly as it was.
+	sentinel(t, dir, nil, "runs")
+	if after := checkout(t, dir); after != before {
+		t.Fatalf("after the crash and the sweep the checkout is not as before:\n%s\n---\n%s", before, after)
+	}
+	for _, f := range []string{"a.txt", "b.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Fatalf("%s survived the undo", f)
+		}
+	}
+	// And the approved patch can then land whole.
+	res = sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	if res.code != 0 {
+		t.Fatalf("second approve: %d %s", res.code, res.stderr)
+	}
+	for f, want := range map[string]string{"a.txt": "a\n", "b.txt": "b\n", "main.txt": "ONE\ntwo (uncommitted)\n"} {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != want {
+			t.Fatalf("%s = %q, want %q", f, b, want)
+		}
+	}
+}
+
+func TestKillNineDuringVerification(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "w.toml")
+	writeFile(t, scenario, writeScenario)
+	before := checkout(t, dir)
+	cmd := exec.Command(sentinelBin, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "sleep 120", "x")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir())
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		m, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
+		if len(m) == 1 {
+			if b, _ := os.ReadFile(m[0]); strings.Contains(string(b), `"kind":"verify-start"`) {
+				break
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if checkout(t, dir) != before {
+		t.Fatal("kill -9 during verification changed the checkout")
+	}
+	m := runMeta(t, dir)
+	if m[0].Status != "interrupted" || m[0].Recovery == "" {
+		t.Fatalf("after kill -9 in verification: %+v", m[0])
+	}
+	if b, err := os.ReadFile(filepath.Join(m[0].Recovery, "patch.diff")); err != nil || !strings.Contains(string(b), "+feature") {
+		t.Fatalf("recovery patch: %v %s", err, b)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "work", "*")); len(left) != 0 {
+		t.Fatalf("workspaces left behind: %v", left)
 	}
 }

@@ -1,0 +1,173 @@
+package fakeresponses
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+)
+
+// Server is a fake OpenAI Responses API on 127.0.0.1.
+type Server struct {
+	// URL is the server's root (http://127.0.0.1:PORT); Codex's base_url is
+	// URL + "/v1".
+	URL string
+	// IsMain decides whether a /v1/responses request is a turn of the
+	// agent's loop (consumes a scripted turn) or a side request (answered
+	// with SideReply). The default is HasTools. Set it before the client starts.
+	IsMain func(*Request) bool
+	// SideReply is the text answered to side requests.
+	SideReply string
+
+	ln  net.Listener
+	srv *http.Server
+
+	mu      sync.Mutex
+	script  Script
+	used    []bool
+	main    []*Request
+	side    []*Request
+	other   []*Request
+	changed chan struct{}
+	nextID  int
+}
+
+// HasTools is the default main-loop rule: the agent loop always offers tools.
+func HasTools(r *Request) bool { return len(r.Tools) > 0 }
+
+// Start listens on a free loopback port and serves script.
+func Start(script Script) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("fakeresponses: listen on loopback: %w", err)
+	}
+	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: HasTools, SideReply: "Scripted reply",
+		ln: ln, script: script, used: make([]bool, len(script)), changed: make(chan struct{})}
+	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
+	go s.srv.Serve(ln)
+	return s, nil
+}
+
+// BaseURL is what Codex's model provider needs as base_url.
+func (s *Server) BaseURL() string { return s.URL + "/v1" }
+
+// Close stops the server.
+func (s *Server) Close() error { return s.srv.Close() }
+
+// Requests are the main-loop requests received so far, in order.
+func (s *Server) Requests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.main...)
+}
+
+// SideRequests are the /v1/responses requests judged not to be main-loop turns.
+func (s *Server) SideRequests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.side...)
+}
+
+// OtherRequests are the requests to any endpoint but /v1/responses.
+func (s *Server) OtherRequests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.other...)
+}
+
+// Used is how many scripted turns have been played.
+func (s *Server) Used() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, u := range s.used {
+		if u {
+			n++
+		}
+	}
+	return n
+}
+
+// Changed is closed (and replaced) whenever a request is recorded.
+func (s *Server) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+func (s *Server) record(list *[]*Request, r *Request) {
+	s.mu.Lock()
+	*list = append(*list, r)
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+}
+
+func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
+	req := parseRequest(hr, body)
+	path := strings.TrimSuffix(hr.URL.Path, "/")
+	switch {
+	case hr.Method == http.MethodPost && path == "/v1/responses":
+		s.responses(w, req)
+	case hr.Method == http.MethodGet && path == "/v1/models":
+		s.record(&s.other, req)
+		writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{}, "models": []any{}})
+	default:
+		s.record(&s.other, req)
+		writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]any{"type": "invalid_request_error",
+			"message": "fakeresponses: no such endpoint " + hr.Method + " " + hr.URL.Path}})
+	}
+}
+
+func (s *Server) responses(w http.ResponseWriter, req *Request) {
+	isMain := s.IsMain
+	if isMain == nil {
+		isMain = HasTools
+	}
+	var turn Turn
+	if isMain(req) {
+		turn = s.take(req)
+		s.record(&s.main, req)
+	} else {
+		turn = Reply(Text(s.SideReply))
+		s.record(&s.side, req)
+	}
+	s.mu.Lock()
+	s.nextID++
+	id := s.nextID
+	s.mu.Unlock()
+	events, err := turnEvents(id, req.Model, turn)
+	if err != nil {
+		writeJSON(w, http.StatusInternalServerError, map[string]any{"error": map[string]any{"type": "server_error", "message": err.Error()}})
+		return
+	}
+	if !req.Stream {
+		writeJSON(w, http.StatusOK, events[len(events)-1].data["response"])
+		return
+	}
+	writeStream(w, events)
+}
+
+// take picks the first unused turn that matches req.
+func (s *Server) take(req *Request) Turn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, t := range s.script {
+		if s.used[i] || (t.When != nil && !t.When(req)) {
+			continue
+		}
+		s.used[i] = true
+		return t
+	}
+	return Reply(Text(Exhausted))
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,197 @@
+package supervisor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// Turn is one stateless question to a model: a system prompt, the user's
+// text, and the JSON schema the answer must follow.
+type Turn struct {
+	Role       string         // what asks: judge, review, check (for the journal)
+	System     string         // the system prompt
+	User       string         // the question, with everything the model may use
+	SchemaName string         // a short identifier for the schema (letters, _)
+	Schema     map[string]any // JSON Schema of the answer object
+}
+
+// Usage is what a turn cost.
+type Usage struct {
+	InputTokens  int64 `json:"tokens_in"`
+	OutputTokens int64 `json:"tokens_out"`
+}
+
+// Reply is a model's answer to a Turn: Text is the answer as JSON text.
+type Reply struct {
+	Text  string
+	Usage Usage
+}
+
+// Backend asks a model one Turn. Implementations must honour ctx (a
+// cancelled context ends the call) and report a refusal as an error.
+type Backend interface {
+	// Name says which backend and model, e.g. "anthropic claude-sonnet-5-5".
+	Name() string
+	Complete(ctx context.Context, t Turn) (Reply, error)
+}
+
+// Kind names a backend.
+type Kind string
+
+// The backends.
+const (
+	KindAnthropic Kind = "anthropic"  // Anthropic Messages API
+	KindOpenAI    Kind = "openai"     // OpenAI-compatible chat completions
+	KindClaudeCLI Kind = "claude-cli" // `claude -p`, signed in as the person
+)
+
+// Kinds lists every backend kind, for flag help and errors.
+var Kinds = []Kind{KindAnthropic, KindOpenAI, KindClaudeCLI}
+
+// Environment variables that configure the supervisor.
+const (
+	EnvBaseURL = "SENTINEL_SUPERVISOR_BASE_URL"
+	EnvModel   = "SENTINEL_SUPERVISOR_MODEL"
+	EnvAPIKey  = "SENTINEL_SUPERVISOR_API_KEY"
+	EnvPrompts = "SENTINEL_PROMPTS_FILE"
+)
+
+// Default models when none is configured.
+const (
+	DefaultAnthropicModel = "claude-sonnet-5-5"
+	DefaultOpenAIModel    = "gpt-5-mini"
+)
+
+// Config selects and configures a backend. The toml tags let a config file
+// section ([supervisor]) decode straight into it.
+type Config struct {
+	Backend Kind   `toml:"backend"`  // anthropic, openai, claude-cli
+	BaseURL string `toml:"base_url"` // empty: the API's public endpoint
+	Model   string `toml:"model"`
+	// APIKeyEnv names the environment variable holding the key, so keys
+	// never sit in config files. Empty: SENTINEL_SUPERVISOR_API_KEY, then
+	// ANTHROPIC_API_KEY or OPENAI_API_KEY.
+	APIKeyEnv string `toml:"api_key_env"`
+	// Timeout bounds one model turn ("30s"); empty means 60s.
+	Timeout string `toml:"timeout"`
+	// Prompts is a prompts file overriding the built-in prompt text.
+	Prompts string `toml:"prompts"`
+	// MaxTokens bounds the answer; 0 means 1024.
+	MaxTokens int `toml:"max_tokens"`
+	// Command is the CLI for claude-cli; empty means "claude" on PATH.
+	Command string `toml:"command"`
+
+	apiKey string // resolved by Resolve; never from a file
+}
+
+// Resolve fills what the environment gives: variables override the file's
+// base URL and model, and the key is read from the environment only.
+// getenv is os.Getenv in production.
+func (c Config) Resolve(getenv func(string) string) Config {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if v := getenv(EnvBaseURL); v != "" {
+		c.BaseURL = v
+	}
+	if v := getenv(EnvModel); v != "" {
+		c.Model = v
+	}
+	if c.Prompts == "" {
+		c.Prompts = getenv(EnvPrompts)
+	}
+	switch {
+	case c.APIKeyEnv != "":
+		c.apiKey = getenv(c.APIKeyEnv)
+	case getenv(EnvAPIKey) != "":
+		c.apiKey = getenv(EnvAPIKey)
+	case c.Backend == KindAnthropic:
+		c.apiKey = getenv("ANTHROPIC_API_KEY")
+	case c.Backend == KindOpenAI:
+		c.apiKey = getenv("OPENAI_API_KEY")
+	}
+	if c.Model == "" {
+		switch c.Backend {
+		case KindAnthropic:
+			c.Model = DefaultAnthropicModel
+		case KindOpenAI:
+			c.Model = DefaultOpenAIModel
+		}
+	}
+	return c
+}
+
+// WithAPIKey sets the key directly (tests, or a caller with its own store).
+func (c Config) WithAPIKey(key string) Config { c.apiKey = key; return c }
+
+// TurnTimeout is the configured per-turn timeout (60s by default).
+func (c Config) TurnTimeout() (time.Duration, error) {
+	if c.Timeout == "" {
+		return 60 * time.Second, nil
+	}
+	d, err := time.ParseDuration(c.Timeout)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("supervisor timeout %q: want a positive duration such as 30s or 2m", c.Timeout)
+	}
+	return d, nil
+}
+
+func (c Config) maxTokens() int64 {
+	if c.MaxTokens > 0 {
+		return int64(c.MaxTokens)
+	}
+	return 1024
+}
+
+// ParseKind checks a --supervisor value.
+func ParseKind(s string) (Kind, error) {
+	for _, k := range Kinds {
+		if string(k) == s {
+			return k, nil
+		}
+	}
+	names := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		names[i] = string(k)
+	}
+	return "", fmt.Errorf("--supervisor %q: want one of %s (or leave it unset for no supervisor)", s, strings.Join(names, ", "))
+}
+
+// New builds the backend cfg names. Call Resolve first. A missing key for
+// an API backend is an error saying which variable to set, except for an
+// OpenAI-compatible server on a custom base URL (local servers need none).
+func New(cfg Config) (Backend, error) {
+	if _, err := cfg.TurnTimeout(); err != nil {
+		return nil, err
+	}
+	switch cfg.Backend {
+	case KindAnthropic:
+		if cfg.apiKey == "" {
+			return nil, errors.New("supervisor anthropic: no API key: set " + keyVar(cfg, "ANTHROPIC_API_KEY"))
+		}
+		return newAnthropic(cfg), nil
+	case KindOpenAI:
+		if cfg.apiKey == "" && cfg.BaseURL == "" {
+			return nil, errors.New("supervisor openai: no API key: set " + keyVar(cfg, "OPENAI_API_KEY") +
+				" (or " + EnvBaseURL + " for a local server that needs none)")
+		}
+		return newOpenAI(cfg), nil
+	case KindClaudeCLI:
+		return newClaudeCLI(cfg)
+	case "":
+		return nil, errors.New("no supervisor backend configured: pass --supervisor anthropic|openai|claude-cli")
+	}
+	_, err := ParseKind(string(cfg.Backend))
+	return nil, err
+}
+
+func keyVar(cfg Config, fallback string) string {
+	if cfg.APIKeyEnv != "" {
+		return cfg.APIKeyEnv
+	}
+	return EnvAPIKey + " or " + fallback
+}

@@ -1,0 +1,27 @@
+// Package supervisor owns the model backends Sentinel can consult when the
+// person has walked away, and the roles that use them:
+//
+//   - Backend: one stateless model turn with a structured (JSON) answer,
+//     over the Anthropic Messages API, any OpenAI-compatible chat
+//     completions server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio,
+//     gateways), or a CLI agent the person is already signed in to
+//     (`claude -p`). Check is the `sentinel doctor` probe.
+//   - Judge: an approvals.Decider for the gray zone — requests the policy
+//     sends to ask and no template covers. Any error, timeout, refusal or
+//     unparseable answer is a deny. PersonAndSupervisor lets a present
+//     person decide with the model's advice on the card. Requests the
+//     policy marks NeverDelegable are never answered by a model.
+//   - Review: the completion review at "done" (accept, or return to the
+//     coder with what is missing).
+//   - Prompts: every prompt text, as data (prompts.toml, embedded; a user
+//     file overrides it).
+//   - Ledger: every model turn journaled on the supervisor lane with its
+//     tokens and time; Totals for the status bar and the report.
+//
+// Steering detection (masked exit statuses, skipped tests, …) lives in the
+// sub-package steer.
+//
+// It must not be required: a run with no model configured works without
+// this package doing anything. It must never turn a failure into an allow,
+// and must not import runner or tui (dependencies point the other way).
+package supervisor
