@@ -36,9 +36,15 @@ type demoAdapter struct {
 	exe      string
 }
 
-// NewAdapter returns the adapter for --coder name.
-func NewAdapter(name, scenario string) (Adapter, error) {
+// NewAdapter returns the adapter for --coder name. command is the argv of
+// the "command" coder (any program, given after --).
+func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 	switch name {
+	case "command":
+		if len(command) == 0 {
+			return nil, fmt.Errorf("--coder command needs the program after --: sentinel run --coder command \"task\" -- CMD [ARG...]")
+		}
+		return &commandAdapter{argv: command}, nil
 	case "", "demo":
 		exe, err := os.Executable()
 		if err != nil {
@@ -61,7 +67,7 @@ func NewAdapter(name, scenario string) (Adapter, error) {
 		}
 		return nil, fmt.Errorf("coder %q is not supported yet (try --coder demo)", name)
 	}
-	return nil, fmt.Errorf("unknown coder %q (known: demo, claude, codex)", name)
+	return nil, fmt.Errorf("unknown coder %q (known: demo, claude, command)", name)
 }
 
 func (d *demoAdapter) Name() string { return "demo" }
@@ -100,3 +106,24 @@ func (d *demoAdapter) PerCommandApproval() bool { return true }
 func (d *demoAdapter) SteerBytes(text string) []byte {
 	return []byte(strings.ReplaceAll(text, "\n", " ") + "\n")
 }
+
+// commandAdapter runs any program under the pty in the workspace, inside
+// the sandbox. With no protocol to ask through, the sandbox is the only gate
+// for what it runs: network hosts still become approval requests through the
+// proxy, and verification, review and landing still apply.
+type commandAdapter struct{ argv []string }
+
+func (c *commandAdapter) Name() string { return "command" }
+
+func (c *commandAdapter) Preflight() error {
+	if _, err := exec.LookPath(c.argv[0]); err != nil {
+		return fmt.Errorf("coder command %q is not installed or not on PATH (check the program after --)", c.argv[0])
+	}
+	return nil
+}
+
+func (c *commandAdapter) Argv(string) ([]string, error) { return c.argv, nil }
+func (c *commandAdapter) Env() []string                 { return nil }
+func (c *commandAdapter) FullScreen() bool              { return true }
+func (c *commandAdapter) PerCommandApproval() bool      { return false }
+func (c *commandAdapter) SteerBytes(text string) []byte { return []byte(text + "\r") }

@@ -24,8 +24,9 @@ import (
 type Options struct {
 	Project    *Project
 	Task       string
-	Coder      string // adapter name
-	Scenario   string // demo coder scenario file; empty for the built-in default
+	Coder      string   // adapter name
+	Scenario   string   // demo coder scenario file; empty for the built-in default
+	Command    []string // the "command" coder's argv
 	Apply      ApplyMode
 	Sandbox    sandbox.Mode
 	AllowHosts []string
@@ -105,7 +106,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	if o.VerifyTimeout <= 0 {
 		o.VerifyTimeout = 10 * time.Minute
 	}
-	adapter, err := NewAdapter(o.Coder, o.Scenario)
+	adapter, err := NewAdapter(o.Coder, o.Scenario, o.Command)
 	if err != nil {
 		return nil, err
 	}
@@ -253,6 +254,9 @@ func (r *Run) prepare(ctx context.Context) error {
 		if err := r.coder.write(ca.InitialInput(o.Task)); err != nil {
 			return fmt.Errorf("send the task to claude: %w", err)
 		}
+	}
+	if !r.adapter.PerCommandApproval() {
+		r.emit(journal.System, "no-per-command-approval", fmt.Sprintf("coder %s has no hook protocol: per-command approval is not available; the sandbox is the only gate for what it runs (network hosts are still asked about, and review and landing still apply)", r.adapter.Name()), nil)
 	}
 	r.emit(journal.System, "coder-start", fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
 		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})

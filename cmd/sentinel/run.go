@@ -34,12 +34,13 @@ type runFlags struct {
 	theme      string
 	verify     []string
 	headless   bool
+	command    []string // after --, for --coder command
 }
 
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl := c.Flags()
 	if withCoder {
-		fl.StringVar(&f.coder, "coder", "", "the coding agent to supervise: demo, claude, codex (default: coder in config, else claude)")
+		fl.StringVar(&f.coder, "coder", "", "the coding agent to supervise: demo, claude, or command (any program, given after --) (default: coder in config, else claude)")
 		fl.StringVar(&f.taskFile, "task", "", "read the task from `FILE` (instead of giving it as text)")
 		fl.BoolVar(&f.headless, "headless", false, "with --coder claude: run claude -p with stream-json (the walk-away mode) instead of its TUI")
 	}
@@ -68,8 +69,21 @@ Exit status: 0 when the run completes and lands, 1 when it fails, 2 for a
 usage error, 130 when interrupted.`,
 		Example: `  sentinel run --coder demo "add a Shout function"
   sentinel run --coder claude --task TASK.md
-  sentinel run --coder demo --plain --apply none "try it"`,
+  sentinel run --coder demo --plain --apply none "try it"
+  sentinel run --coder command "tidy the docs" -- aider --yes   # any program; the sandbox is its only gate`,
 		RunE: func(c *cobra.Command, args []string) error {
+			if dash := c.ArgsLenAtDash(); dash >= 0 {
+				f.command, args = args[dash:], args[:dash]
+				if f.coder == "" {
+					f.coder = "command"
+				}
+				if f.coder != "command" {
+					return usageError{fmt.Errorf("a program after -- is for --coder command, not --coder %s", f.coder)}
+				}
+				if len(args) == 0 && f.taskFile == "" {
+					args = append([]string{"run"}, f.command...)
+				}
+			}
 			task, err := readTask(f.taskFile, args)
 			if err != nil {
 				return err
@@ -145,7 +159,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		}
 		f.coder = "claude-headless"
 	}
-	if _, err := runner.NewAdapter(f.coder, f.scenario); err != nil {
+	if _, err := runner.NewAdapter(f.coder, f.scenario, f.command); err != nil {
 		return err
 	}
 	checks := checksFor(f.verify, cfg, project.Root)
@@ -160,7 +174,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		cols, rows = w, h
 	}
 	r, err := runner.Start(ctx, runner.Options{
-		Project: project, Task: task, Coder: f.coder, Scenario: f.scenario, Apply: apply,
+		Project: project, Task: task, Coder: f.coder, Scenario: f.scenario, Command: f.command, Apply: apply,
 		Sandbox: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...), Person: person, Timeout: f.timeout,
 		Cols: cols, Rows: rows, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
 		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,

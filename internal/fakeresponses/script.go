@@ -25,7 +25,7 @@ func FunctionCall(name string, args any) Item { return Item{Name: name, Argument
 // ExecCommand is a call of Codex's shell tool (exec_command) running cmd in
 // workdir (empty: the thread's cwd).
 func ExecCommand(cmd, workdir string) Item {
-	args := map[string]any{"cmd": cmd, "justification": "scripted by the test"}
+	args := map[string]any{"cmd": cmd}
 	if workdir != "" {
 		args["workdir"] = workdir
 	}

@@ -1,0 +1,111 @@
+package codex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// MinVersion is the oldest Codex this adapter accepts; the schema check in
+// Preflight is what really decides. Verified end to end with 0.171.0.
+const MinVersion = "0.169.0"
+
+// Options configure an Adapter.
+type Options struct {
+	// Binary is the codex executable; empty looks up "codex" on PATH.
+	Binary string
+	// Provider is the model endpoint written into CODEX_HOME/config.toml.
+	Provider Provider
+	// Home is the per-run CODEX_HOME (set by Prepare); outside /tmp.
+	Home string
+}
+
+// Adapter starts Codex as `codex app-server` under Sentinel. Its method set
+// matches runner.Adapter; the runner must drive it through Start (pipes,
+// JSON-RPC), not the pty path.
+type Adapter struct {
+	opts Options
+}
+
+// New returns the adapter; it does not check the installation (Preflight does).
+func New(o Options) *Adapter { return &Adapter{opts: o} }
+
+// Name is the coder's name as --coder spells it.
+func (a *Adapter) Name() string { return "codex" }
+
+// FullScreen is false: the app-server draws nothing.
+func (a *Adapter) FullScreen() bool { return false }
+
+// PerCommandApproval is true: every command and file change is asked about
+// (see ApprovalPolicy).
+func (a *Adapter) PerCommandApproval() bool { return true }
+
+// SteerBytes is nil: app-server steering is a JSON-RPC call (Session.Steer),
+// never bytes on a terminal.
+func (a *Adapter) SteerBytes(string) []byte { return nil }
+
+// Binary is the codex executable to run.
+func (a *Adapter) Binary() (string, error) {
+	if a.opts.Binary != "" {
+		return a.opts.Binary, nil
+	}
+	p, err := exec.LookPath("codex")
+	if err != nil {
+		return "", errors.New("coder codex is not installed: no codex on PATH (install it with: npm install -g @openai/codex)")
+	}
+	return p, nil
+}
+
+// Argv is `codex app-server`; the task goes in over JSON-RPC (Config.Task).
+func (a *Adapter) Argv(string) ([]string, error) {
+	bin, err := a.Binary()
+	if err != nil {
+		return nil, err
+	}
+	return []string{bin, "app-server"}, nil
+}
+
+// Env is what Codex needs on top of the sandbox's allowlist: its per-run
+// home (when prepared) and no colour codes in its logs.
+func (a *Adapter) Env() []string {
+	env := []string{"NO_COLOR=1", "RUST_LOG=warn"}
+	if a.opts.Home != "" {
+		env = append(env, "CODEX_HOME="+a.opts.Home)
+	}
+	return env
+}
+
+// Preflight checks codex is installed and that its app-server protocol has
+// every method and field Sentinel relies on (CheckSchema).
+func (a *Adapter) Preflight() error {
+	bin, err := a.Binary()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "--version").Output()
+	if err != nil {
+		return fmt.Errorf("coder codex: %s --version failed: %v (reinstall it with: npm install -g @openai/codex)", bin, err)
+	}
+	v := strings.TrimSpace(string(out))
+	if compareVersions(v, MinVersion) < 0 {
+		return fmt.Errorf("coder codex: version %s is older than %s, whose app-server Sentinel drives (update it with: npm install -g @openai/codex@latest)", v, MinVersion)
+	}
+	dir, err := os.MkdirTemp("", "sentinel-codex-schema-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if err := GenerateSchema(ctx, bin, dir); err != nil {
+		return err
+	}
+	if err := CheckSchema(dir); err != nil {
+		return fmt.Errorf("coder codex %s: %w", v, err)
+	}
+	return nil
+}
