@@ -76,6 +76,7 @@ type Run struct {
 	reportsDone chan struct{}
 
 	reviews  chan *ReviewRequest
+	pumpDone chan struct{}
 	stopOnce sync.Once
 	stopped  chan struct{}
 	done     chan struct{}
@@ -124,7 +125,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{}),
-		reviews: make(chan *ReviewRequest)}
+		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{})}
 	r.dir = p.RunDir(r.id)
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create run directory: %w", err)
@@ -260,21 +261,22 @@ func (r *Run) prepare(ctx context.Context) error {
 	}
 	r.emit(journal.System, "coder-start", fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
 		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})
+	emit := func(b []byte) { r.emit(journal.Coder, "output", string(b), nil) }
 	if headless {
 		var dec claude.Decoder
-		go pumpOutput(r.coder.pty, 25*time.Millisecond, 64*1024, func(b []byte) {
+		emit = func(b []byte) {
 			for _, l := range dec.Write(b) {
 				r.emit(l.Lane, l.Kind, l.Text, l.Data)
 				if l.Kind == "result" {
 					r.coder.closeInput() // claude -p ends when its input does
 				}
 			}
-		})
-	} else {
-		go pumpOutput(r.coder.pty, 25*time.Millisecond, 64*1024, func(b []byte) {
-			r.emit(journal.Coder, "output", string(b), nil)
-		})
+		}
 	}
+	go func() {
+		defer close(r.pumpDone)
+		pumpOutput(r.coder.pty, 25*time.Millisecond, 64*1024, emit)
+	}()
 	if d, ok := r.adapter.(*demoAdapter); ok {
 		go r.scriptedSteering(d)
 	}
@@ -291,6 +293,13 @@ func (r *Run) prepare(ctx context.Context) error {
 // watch waits for the coder to end (or the run to be stopped) and finishes.
 func (r *Run) watch() {
 	interrupted := false
+	defer func() {
+		// Let the coder's last output reach the journal before its exit does.
+		select {
+		case <-r.pumpDone:
+		case <-time.After(2 * time.Second):
+		}
+	}()
 	select {
 	case <-r.coder.done:
 		// Anything the coder left running in its process group goes too.

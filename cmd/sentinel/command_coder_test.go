@@ -11,7 +11,7 @@ func TestAnyCommandRunsSandboxedAndLands(t *testing.T) {
 	script := "echo hi > out.txt"
 	_, curlErr := exec.LookPath("curl")
 	if curlErr == nil {
-		script += "; curl -sS --max-time 10 http://example.com/ || echo NO-NETWORK"
+		script += "; curl -fsS --max-time 10 http://example.com/ || echo NO-NETWORK"
 	}
 	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "make out.txt", "--", "sh", "-c", script)
 	if res.code != 0 {

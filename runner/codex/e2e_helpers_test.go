@@ -35,25 +35,6 @@ func requireCodex(t *testing.T) string {
 	return p
 }
 
-// stateDir is a throwaway directory outside /tmp (Codex will not set up its
-// helpers under a temp directory), for CODEX_HOME.
-func stateDir(t *testing.T) string {
-	t.Helper()
-	base, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(base, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp(base, "sentinel-codex-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	return dir
-}
-
 // world is one end-to-end setup: a workspace, a CODEX_HOME, a broker with
 // the real built-in policy and person (nil: every "ask" is denied), the fake
 // Responses server, and the journal.
@@ -76,7 +57,7 @@ type world struct {
 
 func newWorld(t *testing.T, script fakeresponses.Script, person approvals.Decider) *world {
 	t.Helper()
-	w := &world{ws: t.TempDir(), home: t.TempDir(), codexHome: stateDir(t), session: make(chan *Session, 1)}
+	w := &world{ws: t.TempDir(), home: t.TempDir(), codexHome: t.TempDir(), session: make(chan *Session, 1)}
 	sockDir, err := os.MkdirTemp("", "sx")
 	if err != nil {
 		t.Fatal(err)
