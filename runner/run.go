@@ -69,19 +69,23 @@ type Run struct {
 	sb      *sandbox.Sandbox
 	coder   *coderProc
 	meta    *Meta
+	grants  *hostGrants
 	needs   *claude.Needs // what Claude Code adds to the sandbox profile
 	// startMeta is the summary as it was when the coder started: the live
 	// reports read it while finish rewrites meta.
 	startMeta   Meta
 	reportsDone chan struct{}
 
-	reviews  chan *ReviewRequest
-	pumpDone chan struct{}
-	stopOnce sync.Once
-	stopped  chan struct{}
-	done     chan struct{}
-	result   Result
-	cancel   context.CancelFunc
+	reviews chan *ReviewRequest
+	// finishing is closed when the person says the coder is done.
+	finishing  chan struct{}
+	finishOnce sync.Once
+	pumpDone   chan struct{}
+	stopOnce   sync.Once
+	stopped    chan struct{}
+	done       chan struct{}
+	result     Result
+	cancel     context.CancelFunc
 }
 
 // NewRunID makes a sortable, unique run id.
@@ -125,7 +129,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{}),
-		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{})}
+		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: make(chan struct{})}
 	r.dir = p.RunDir(r.id)
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create run directory: %w", err)
@@ -186,6 +190,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if err := r.startBroker(); err != nil {
 		return err
 	}
+	r.startHostGrants()
 	ca, isClaude := r.adapter.(*claude.Adapter)
 	if isClaude {
 		home, _ := os.UserHomeDir()
@@ -307,8 +312,16 @@ func (r *Run) watch() {
 	case <-r.stopped:
 		interrupted = true
 		r.coder.stop(3 * time.Second)
+	case <-r.finishing:
+		r.coder.stop(3 * time.Second)
+		r.emit(journal.System, "coder-done", "the person said the coder is done; its work goes on to verification and review", nil)
 	}
 	code := r.coder.code
+	select {
+	case <-r.finishing:
+		code = 0 // ended on the person's word, not by failing
+	default:
+	}
 	r.meta.ExitCode = &code
 	r.emit(journal.System, "coder-exit", fmt.Sprintf("coder exited with status %d", code), map[string]any{"exit_code": code})
 	r.finish(interrupted, code)
@@ -318,6 +331,12 @@ func (r *Run) watch() {
 // in recovery. It is safe to call more than once.
 func (r *Run) Stop() {
 	r.stopOnce.Do(func() { close(r.stopped) })
+}
+
+// Finish says the coder is done: it is ended and its work goes on to
+// verification, review and landing as if it had exited by itself.
+func (r *Run) Finish() {
+	r.finishOnce.Do(func() { close(r.finishing) })
 }
 
 // Wait blocks until the run has finished.

@@ -96,6 +96,9 @@ func (r *Run) askHost(ctx context.Context, host string, port int) (bool, string)
 	if r.broker == nil {
 		return false, "no broker"
 	}
+	if r.proxyHostAllowedByToolCall(ctx, host, port) {
+		return true, "approved for the tool call that asked for it"
+	}
 	d := r.broker.Decide(ctx, approvals.Request{Kind: policy.KindNet, Host: host, Port: port,
 		URL: "https://" + host + ":" + strconv.Itoa(port) + "/", Adapter: "proxy"})
 	return d.Allowed(), d.Reason

@@ -84,6 +84,9 @@ type Config struct {
 	MaxTokens int `toml:"max_tokens"`
 	// Command is the CLI for claude-cli; empty means "claude" on PATH.
 	Command string `toml:"command"`
+	// Env is extra environment for the CLI backend (NAME=value), after the
+	// caller's own.
+	Env []string `toml:"-"`
 
 	apiKey string // resolved by Resolve; never from a file
 }

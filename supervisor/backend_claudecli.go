@@ -73,6 +73,9 @@ func (b *claudeCLIBackend) Complete(ctx context.Context, t Turn) (Reply, error) 
 	}
 	cmd := exec.CommandContext(ctx, b.path, args...)
 	cmd.Dir = dir
+	if len(b.cfg.Env) > 0 {
+		cmd.Env = append(os.Environ(), b.cfg.Env...)
+	}
 	cmd.Stdin = strings.NewReader(t.User)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr

@@ -10,6 +10,7 @@ type keyMap struct {
 	Up, Down, PageUp, PageDown, Top, End       key.Binding
 	Search, NextMatch, PrevMatch               key.Binding
 	Attach, Detach, Steer, Pending, Help, Quit key.Binding
+	Finish                                     key.Binding
 	// approval card
 	Approve, Remember, Deny, Skip, Reject key.Binding
 	// remember chooser
@@ -47,6 +48,7 @@ func defaultKeys() keyMap {
 		Pending:   b([]string{"p"}, "p", "show pending approvals"),
 		Help:      b([]string{"?"}, "?", "help"),
 		Quit:      b([]string{"q", "ctrl+c"}, "q", "stop run and quit"),
+		Finish:    b([]string{"D"}, "D", "coder is done → review"),
 
 		Approve:  b([]string{"a"}, "a", "approve once"),
 		Remember: b([]string{"r"}, "r", "approve + remember"),
@@ -87,7 +89,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
-		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Help, k.Quit},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Finish, k.Help, k.Quit},
 		{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject, k.Scope, k.Expiry, k.Confirm},
 	}
 }

@@ -24,6 +24,7 @@ const (
 	modeRemember      // choosing how broad a remembered grant is
 	modeHelp          // the help overlay
 	modeQuit          // confirming quit
+	modeFinish        // confirming that the coder is done
 )
 
 // viewMode is which lanes fill the screen.

@@ -38,6 +38,10 @@ type Session interface {
 	SendKeys(b []byte) error
 	// Stop ends the run: the coder's process group is ended, work is kept.
 	Stop()
+	// Finish says the coder is done (a coder that waits for input after its
+	// turn, like interactive Claude Code): it is ended and its work goes on
+	// to verification, review and landing as if it had exited by itself.
+	Finish()
 	// Done is closed when the run has finished (landed, failed or stopped).
 	Done() <-chan struct{}
 }

@@ -48,6 +48,14 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.mode = modeNormal
 		}
 		return nil
+	case modeFinish:
+		m.mode = modeNormal
+		if key.Matches(k, m.keys.Yes) {
+			m.flash = "ending the coder; verification and review follow…"
+			s := m.s
+			return func() tea.Msg { s.Finish(); return nil }
+		}
+		return nil
 	case modeSearch, modeSteer, modeDenyMsg:
 		return m.editKey(k)
 	case modeRemember:
@@ -75,6 +83,10 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		m.mode = modeQuit
 	case key.Matches(k, m.keys.Help):
 		m.mode = modeHelp
+	case key.Matches(k, m.keys.Finish):
+		if !m.runDone {
+			m.mode = modeFinish
+		}
 	case key.Matches(k, m.keys.Next):
 		m.focus = (m.focus + 1) % paneTimeline
 	case key.Matches(k, m.keys.Prev):

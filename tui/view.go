@@ -225,6 +225,8 @@ func (m *model) bottomLines(w int) []string {
 		out = append(out, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
 	case modeQuit:
 		out = append(out, padTo(m.styles.CardTitle.Render(" Stop the run and quit? ")+m.keysLine([]key.Binding{m.keys.Yes, m.keys.No}), w))
+	case modeFinish:
+		out = append(out, padTo(m.styles.CardTitle.Render(" The coder is done: end it, verify and review its work? ")+m.keysLine([]key.Binding{m.keys.Yes, m.keys.No}), w))
 	}
 	return out
 }

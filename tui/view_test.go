@@ -253,3 +253,42 @@ func TestLongLinesWrapUnderTheirStart(t *testing.T) {
 	contains(t, s, "[SYSTEM] the sandbox allows writes only to the workspace, a private /tmp and the")
 	contains(t, s, "\n         agent's own state directories")
 }
+
+func TestFinishSaysTheCoderIsDone(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 80, 24)
+	h.press("D")
+	contains(t, h.screen(), "The coder is done")
+	h.press("n")
+	notContains(t, h.screen(), "The coder is done")
+	select {
+	case <-h.s.Done():
+		t.Fatal("n finished the run")
+	default:
+	}
+	h.press("D")
+	cmd := h.send(keyMsg("y"))
+	if cmd == nil {
+		t.Fatal("y did not ask the run to finish")
+	}
+	runCmd(cmd)
+	select {
+	case <-h.s.Done():
+	default:
+		t.Fatal("Finish was not called")
+	}
+	if h.s.Keys() != nil {
+		t.Fatalf("finishing sent keys to the coder: %q", h.s.Keys())
+	}
+}
+
+// runCmd runs a command and every command of a batch it returns.
+func runCmd(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	if batch, ok := cmd().(tea.BatchMsg); ok {
+		for _, c := range batch {
+			runCmd(c)
+		}
+	}
+}

@@ -35,7 +35,19 @@ func (b Block) IsTool() bool { return b.ToolName != "" }
 type Turn struct {
 	When   func(*Request) bool
 	Blocks []Block
+	// Status, when not 0 or 200, answers with that HTTP status and an
+	// API-shaped error body instead of a message (e.g. 500, 529).
+	Status int
+	// Hang holds the request open until the client gives up or the server
+	// closes (a model that never answers).
+	Hang bool
 }
+
+// Fail is a turn answered with an HTTP error status.
+func Fail(status int) Turn { return Turn{Status: status} }
+
+// Hang is a turn that never answers.
+func Hang() Turn { return Turn{Hang: true} }
 
 // Reply is a turn that always matches.
 func Reply(blocks ...Block) Turn { return Turn{Blocks: blocks} }

@@ -111,7 +111,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	path := strings.TrimSuffix(hr.URL.Path, "/")
 	switch {
 	case hr.Method == http.MethodPost && path == "/v1/messages":
-		s.messages(w, req)
+		s.messages(w, hr, req)
 	case hr.Method == http.MethodPost && path == "/v1/messages/count_tokens":
 		s.record(&s.other, req)
 		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(body) / 4})
@@ -130,7 +130,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	}
 }
 
-func (s *Server) messages(w http.ResponseWriter, req *Request) {
+func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request) {
 	isMain := s.IsMain
 	if isMain == nil {
 		isMain = HasTools
@@ -142,6 +142,15 @@ func (s *Server) messages(w http.ResponseWriter, req *Request) {
 	} else {
 		turn = Reply(Text(s.SideReply))
 		s.record(&s.side, req)
+	}
+	switch {
+	case turn.Hang:
+		<-hr.Context().Done()
+		return
+	case turn.Status != 0 && turn.Status != http.StatusOK:
+		writeJSON(w, turn.Status, map[string]any{"type": "error",
+			"error": map[string]any{"type": "api_error", "message": fmt.Sprintf("fakemodel: scripted status %d", turn.Status)}})
+		return
 	}
 	msg, err := s.message(req.Model, turn)
 	if err != nil {

@@ -19,6 +19,15 @@ type Asker interface {
 	Ask(ctx context.Context, req approvals.Request) (approvals.Decision, error)
 }
 
+// AskerFunc adapts an in-process decision function to Asker, for a runner
+// that holds the broker itself: codex.AskerFunc(broker.Decide).
+type AskerFunc func(ctx context.Context, req approvals.Request) approvals.Decision
+
+// Ask calls f; it never fails (f's deny carries its own reason).
+func (f AskerFunc) Ask(ctx context.Context, req approvals.Request) (approvals.Decision, error) {
+	return f(ctx, req), nil
+}
+
 // The app-server's server-to-client requests this client answers.
 const (
 	MethodCommandApproval    = "item/commandExecution/requestApproval"

@@ -35,6 +35,8 @@
 //     fileChange item's item/started notification, which precedes it.
 //   - A repository's .codex/config.toml (approval_policy = "never", another
 //     provider, hooks on) did not take over (tested).
+//   - Codex wrote only into CODEX_HOME (config, rules, sqlite state, session
+//     rollouts, skills) and the workspace; nothing in HOME.
 //   - config.toml turns off hooks (they run without approval), plugins and
 //     apps (they reach github.com and chatgpt.com at start), subagents, and
 //     non-coding tools (DisabledFeatures).

@@ -44,6 +44,7 @@ type world struct {
 	model               *fakeresponses.Server
 	broker              *approvals.Broker
 	client              *approvals.Client
+	inProcess           bool // ask the broker in process (AskerFunc), not over its socket
 
 	mu    sync.Mutex
 	lines []Line
@@ -112,7 +113,11 @@ func (w *world) run(t *testing.T, task string) *Session {
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + w.home, "LANG=C.UTF-8",
 		"CODEX_HOME=" + w.codexHome, "SENTINEL_TEST_KEY=sk-test-fake"}, a.Env()...)
 	stderr, smu := &w.stderr, &w.smu
-	cfg := Config{Task: task, Workspace: w.ws, Asker: w.client,
+	var asker Asker = w.client
+	if w.inProcess {
+		asker = AskerFunc(w.broker.Decide)
+	}
+	cfg := Config{Task: task, Workspace: w.ws, Asker: asker,
 		OnLine: func(l Line) {
 			w.mu.Lock()
 			w.lines = append(w.lines, l)

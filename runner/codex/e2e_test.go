@@ -191,9 +191,7 @@ func TestFileChangeGoesThroughTheBrokerAndLands(t *testing.T) {
 		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.CustomToolCall("apply_patch", patch(filepath.Join(outside, "escape.txt"), "nope"))}},
 		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Wrote hello.txt.")}},
 	}, nil) // no person: only policy decides
-	if !w.model.IsMain(&fr.Request{Tools: []fr.Tool{{Name: "x"}}}) {
-		t.Fatal("fake server misconfigured")
-	}
+	w.inProcess = true
 	w.run(t, "write hello.txt")
 
 	b, err := os.ReadFile(filepath.Join(w.ws, "hello.txt"))

@@ -1,0 +1,204 @@
+package fakeopenai
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+)
+
+// Reply is one scripted answer.
+type Reply struct {
+	Content string // the assistant message's content
+	Refusal string // set: the message is a refusal
+	// Status, when not 0 or 200, answers with that HTTP status and an
+	// OpenAI-shaped error body.
+	Status int
+	// Raw, when set, is written as the whole body (status 200), e.g. text
+	// that is not JSON.
+	Raw string
+	// Hang holds the request open until the client gives up or the server
+	// closes.
+	Hang bool
+	// Tokens reported in usage; 0 means 10 in and 5 out.
+	PromptTokens, CompletionTokens int
+}
+
+// Request is one request the server received.
+type Request struct {
+	Path   string
+	Header http.Header
+	Body   []byte
+
+	Model          string
+	Messages       []Message
+	ResponseFormat json.RawMessage
+}
+
+// Message is one chat message of a request (content flattened to text).
+type Message struct {
+	Role, Content string
+}
+
+// Server is a fake chat completions API on 127.0.0.1.
+type Server struct {
+	// URL is the base URL (ending in /v1) to give the client.
+	URL string
+
+	srv     *http.Server
+	mu      sync.Mutex
+	replies []Reply
+	next    int
+	reqs    []*Request
+}
+
+// Start listens on a free loopback port. Requests get the replies in order;
+// when they run out, the last reply is repeated (so a client's retry sees
+// the same failure).
+func Start(replies ...Reply) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("fakeopenai: listen on loopback: %w", err)
+	}
+	s := &Server{URL: "http://" + ln.Addr().String() + "/v1", replies: replies}
+	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
+	go s.srv.Serve(ln)
+	return s, nil
+}
+
+// Close stops the server, ending any hanging request.
+func (s *Server) Close() error { return s.srv.Close() }
+
+// Requests are the chat completion requests received so far.
+func (s *Server) Requests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.reqs...)
+}
+
+// UserText is every user message's content joined with newlines.
+func (r *Request) UserText() string {
+	var parts []string
+	for _, m := range r.Messages {
+		if m.Role == "user" {
+			parts = append(parts, m.Content)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// SystemText is every system (or developer) message's content.
+func (r *Request) SystemText() string {
+	var parts []string
+	for _, m := range r.Messages {
+		if m.Role == "system" || m.Role == "developer" {
+			parts = append(parts, m.Content)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(hr.Body, 16<<20))
+	if hr.Method != http.MethodPost || strings.TrimSuffix(hr.URL.Path, "/") != "/v1/chat/completions" {
+		writeError(w, http.StatusNotFound, "fakeopenai: no such endpoint "+hr.Method+" "+hr.URL.Path)
+		return
+	}
+	req := parse(hr, body)
+	s.mu.Lock()
+	s.reqs = append(s.reqs, req)
+	var rep Reply
+	if len(s.replies) > 0 {
+		i := s.next
+		if i >= len(s.replies) {
+			i = len(s.replies) - 1
+		}
+		rep = s.replies[i]
+		s.next++
+	} else {
+		rep = Reply{Content: "(fakeopenai: no scripted reply)"}
+	}
+	s.mu.Unlock()
+
+	switch {
+	case rep.Hang:
+		<-hr.Context().Done()
+		return
+	case rep.Status != 0 && rep.Status != http.StatusOK:
+		writeError(w, rep.Status, fmt.Sprintf("fakeopenai: scripted status %d", rep.Status))
+		return
+	case rep.Raw != "":
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, rep.Raw)
+		return
+	}
+	in, out := rep.PromptTokens, rep.CompletionTokens
+	if in == 0 && out == 0 {
+		in, out = 10, 5
+	}
+	msg := map[string]any{"role": "assistant", "content": rep.Content, "refusal": nil}
+	if rep.Refusal != "" {
+		msg["content"], msg["refusal"] = nil, rep.Refusal
+	}
+	model := req.Model
+	if model == "" {
+		model = "fake"
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"id": fmt.Sprintf("chatcmpl-fake%d", len(s.Requests())), "object": "chat.completion", "created": 1, "model": model,
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop", "logprobs": nil}},
+		"usage":   map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out},
+	})
+}
+
+func parse(hr *http.Request, body []byte) *Request {
+	r := &Request{Path: hr.URL.Path, Header: hr.Header.Clone(), Body: body}
+	var w struct {
+		Model    string `json:"model"`
+		Messages []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+		ResponseFormat json.RawMessage `json:"response_format"`
+	}
+	if json.Unmarshal(body, &w) != nil {
+		return r
+	}
+	r.Model, r.ResponseFormat = w.Model, w.ResponseFormat
+	for _, m := range w.Messages {
+		r.Messages = append(r.Messages, Message{Role: m.Role, Content: flatten(m.Content)})
+	}
+	return r
+}
+
+// flatten reads content that is a string or a list of text parts.
+func flatten(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var parts []struct {
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(raw, &parts) != nil {
+		return ""
+	}
+	var out []string
+	for _, p := range parts {
+		out = append(out, p.Text)
+	}
+	return strings.Join(out, "\n")
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]any{"error": map[string]any{"message": msg, "type": "server_error", "code": nil}})
+}

@@ -1,0 +1,114 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// hostGrantTTL is how long a network request the coder's own tool call got
+// approved also lets the proxy through to that host, so one fetch is not
+// asked about twice (once by the agent's hook, once by the proxy).
+const hostGrantTTL = 2 * time.Minute
+
+// hostGrants remembers hosts whose net requests were just allowed.
+type hostGrants struct {
+	mu     sync.Mutex
+	until  map[string]time.Time // host:port → expiry
+	now    func() time.Time
+	reqs   map[string]string // request id → host:port, for requests not from the proxy
+	events <-chan journal.Event
+}
+
+func (g *hostGrants) allowed(host string, port int) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	exp, ok := g.until[net.JoinHostPort(strings.ToLower(host), strconv.Itoa(port))]
+	return ok && g.now().Before(exp)
+}
+
+// follow watches the journal for allowed net requests until it closes.
+func (g *hostGrants) follow() {
+	for ev := range g.events {
+		if ev.Lane != journal.Approval {
+			continue
+		}
+		var m struct {
+			ID        string `json:"id"`
+			Kind      string `json:"kind"`
+			Adapter   string `json:"adapter"`
+			Host      string `json:"host"`
+			Port      int    `json:"port"`
+			URL       string `json:"url"`
+			RequestID string `json:"request_id"`
+			Decision  string `json:"decision"`
+		}
+		if ev.Decode(&m) != nil {
+			continue
+		}
+		switch ev.Kind {
+		case "request":
+			if m.Kind == "net" && m.Adapter != "proxy" {
+				if hp := hostPort(m.Host, m.Port, m.URL); hp != "" {
+					g.reqs[m.ID] = hp
+				}
+			}
+		case "decision":
+			hp, ok := g.reqs[m.RequestID]
+			delete(g.reqs, m.RequestID)
+			if ok && m.Decision == "allow" {
+				g.mu.Lock()
+				g.until[hp] = g.now().Add(hostGrantTTL)
+				g.mu.Unlock()
+			}
+		}
+	}
+}
+
+// hostPort is the host:port a net request names, from its fields or URL.
+func hostPort(host string, port int, raw string) string {
+	if host == "" && raw != "" {
+		u, err := url.Parse(raw)
+		if err != nil || u.Hostname() == "" {
+			return ""
+		}
+		host = u.Hostname()
+		if p, err := strconv.Atoi(u.Port()); err == nil {
+			port = p
+		} else if u.Scheme == "http" {
+			port = 80
+		}
+	}
+	if host == "" {
+		return ""
+	}
+	if port == 0 {
+		port = 443
+	}
+	return net.JoinHostPort(strings.ToLower(host), strconv.Itoa(port))
+}
+
+// startHostGrants begins following this run's journal.
+func (r *Run) startHostGrants() {
+	events, _ := r.journal.Subscribe(64, true) // ends when the journal closes
+	r.grants = &hostGrants{until: map[string]time.Time{}, reqs: map[string]string{}, now: time.Now, events: events}
+	go r.grants.follow()
+}
+
+// proxyHostAllowedByToolCall reports, and journals, a proxy connection that
+// a just-approved tool call already covers.
+func (r *Run) proxyHostAllowedByToolCall(_ context.Context, host string, port int) bool {
+	if r.grants == nil || !r.grants.allowed(host, port) {
+		return false
+	}
+	r.emit(journal.Tool, "net", fmt.Sprintf("proxy: %s:%d let through (the tool call for it was approved moments ago)", host, port),
+		map[string]any{"host": host, "port": port})
+	return true
+}
