@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/demo"
 )
 
@@ -61,7 +62,9 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 			mode = claude.Headless
 		}
 		return claude.New(claude.Options{Mode: mode, Sentinel: exe}), nil
-	case "codex", "gemini", "opencode", "crush", "aider":
+	case "codex":
+		return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}), nil
+	case "gemini", "opencode", "crush", "aider":
 		if _, err := exec.LookPath(name); err != nil {
 			return nil, fmt.Errorf("coder %q is not installed: no %s on PATH (install it, or try --coder demo)", name, name)
 		}

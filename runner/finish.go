@@ -43,8 +43,8 @@ func (r *Run) finish(interrupted bool, code int) {
 		_ = r.sb.Close()
 	}
 	if r.needs != nil {
-		// Claude Code's per-run state holds a copy of the person's login.
-		_ = os.RemoveAll(r.claudeStateDir())
+		// An agent's per-run state may hold a copy of the person's login.
+		_ = os.RemoveAll(r.agentStateDir())
 	}
 	r.meta.Status = res.Status
 	r.meta.Ended = time.Now().UTC()
@@ -319,7 +319,7 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 		}
 	}
 	dest, err := keepForRecovery(p, m.ID, wsDir, patchPath)
-	_ = os.RemoveAll(wsDir + ".claude") // Claude Code's per-run state holds a copy of the login
+	_ = os.RemoveAll(wsDir + ".agent") // an agent's per-run state may hold a copy of the login
 	_ = os.RemoveAll(p.WorkDir(m.ID + "-verify"))
 	m.Status = StatusInterrupted
 	m.Error = "the sentinel process ended without finishing the run (killed or crashed)"

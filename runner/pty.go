@@ -20,9 +20,13 @@ type coderProc struct {
 	// stdin, when set, is the coder's input instead of the pty (claude -p).
 	stdin io.WriteCloser
 	mu    sync.Mutex // guards writes to the pty and stdin
-	done  chan struct{}
-	code  int
-	err   error
+	// steer and stopFn replace the pty for coders spoken to over a
+	// protocol (Codex app-server): steering is a protocol message.
+	steer  func(string) error
+	stopFn func(time.Duration)
+	done   chan struct{}
+	code   int
+	err    error
 }
 
 // startUnderPTY starts cmd as the leader of a new session with the pty as its
@@ -71,6 +75,9 @@ func (p *coderProc) write(b []byte) error {
 		_, err := p.stdin.Write(b)
 		return err
 	}
+	if p.pty == nil {
+		return errors.New("this coder takes no keyboard input")
+	}
 	_, err := p.pty.Write(b)
 	return err
 }
@@ -85,7 +92,7 @@ func (p *coderProc) closeInput() {
 }
 
 func (p *coderProc) resize(cols, rows int) {
-	if cols > 0 && rows > 0 {
+	if p.pty != nil && cols > 0 && rows > 0 {
 		_ = pty.Setsize(p.pty, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)})
 	}
 }
@@ -96,6 +103,11 @@ func (p *coderProc) stop(grace time.Duration) {
 	case <-p.done:
 		return
 	default:
+	}
+	if p.stopFn != nil {
+		p.stopFn(grace)
+		<-p.done
+		return
 	}
 	pid := p.cmd.Process.Pid
 	_ = syscall.Kill(-pid, syscall.SIGTERM)

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,15 +190,8 @@ func (r *Run) prepare(ctx context.Context) error {
 		return err
 	}
 	r.startHostGrants()
-	ca, isClaude := r.adapter.(*claude.Adapter)
-	if isClaude {
-		home, _ := os.UserHomeDir()
-		needs, err := ca.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir,
-			StateDir: r.claudeStateDir(), APIKey: os.Getenv("ANTHROPIC_API_KEY")})
-		if err != nil {
-			return err
-		}
-		r.needs = &needs
+	if err := r.prepareAgent(); err != nil {
+		return err
 	}
 	profile := r.profile()
 	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox, Asker: r.askHost})
@@ -238,50 +230,14 @@ func (r *Run) prepare(ctx context.Context) error {
 	}
 	cmd.Env = append(cmd.Env, r.adapter.Env()...)
 	cmd.Env = append(cmd.Env, approvals.EnvSocket+"="+r.socketPath(), approvals.EnvRun+"="+r.id)
-	headless := isClaude && ca.Mode() == claude.Headless
-	var stdin io.WriteCloser
-	if headless {
-		// claude -p refuses a terminal on stdin; its output stays on the pty.
-		if stdin, err = cmd.StdinPipe(); err != nil {
-			return err
-		}
-		// The controlling terminal is then the child's fd 1 (the pty), not 0.
-		if cmd.SysProcAttr == nil {
-			cmd.SysProcAttr = &syscall.SysProcAttr{}
-		}
-		cmd.SysProcAttr.Ctty = 1
-	}
-	r.coder, err = startUnderPTY(cmd, o.Cols, o.Rows)
-	if err != nil {
-		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
-	}
-	r.coder.stdin = stdin
-	if headless {
-		if err := r.coder.write(ca.InitialInput(o.Task)); err != nil {
-			return fmt.Errorf("send the task to claude: %w", err)
-		}
-	}
 	if !r.adapter.PerCommandApproval() {
 		r.emit(journal.System, "no-per-command-approval", fmt.Sprintf("coder %s has no hook protocol: per-command approval is not available; the sandbox is the only gate for what it runs (network hosts are still asked about, and review and landing still apply)", r.adapter.Name()), nil)
 	}
+	if err := r.startCoder(cmd); err != nil {
+		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
+	}
 	r.emit(journal.System, "coder-start", fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
 		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})
-	emit := func(b []byte) { r.emit(journal.Coder, "output", string(b), nil) }
-	if headless {
-		var dec claude.Decoder
-		emit = func(b []byte) {
-			for _, l := range dec.Write(b) {
-				r.emit(l.Lane, l.Kind, l.Text, l.Data)
-				if l.Kind == "result" {
-					r.coder.closeInput() // claude -p ends when its input does
-				}
-			}
-		}
-	}
-	go func() {
-		defer close(r.pumpDone)
-		pumpOutput(r.coder.pty, 25*time.Millisecond, 64*1024, emit)
-	}()
 	if d, ok := r.adapter.(*demoAdapter); ok {
 		go r.scriptedSteering(d)
 	}
@@ -364,10 +320,6 @@ func (r *Run) emit(lane journal.Lane, kind, text string, data any) {
 	_, _ = r.journal.Append(lane, kind, text, data)
 }
 
-// claudeStateDir is Claude Code's per-run CLAUDE_CONFIG_DIR, beside the
-// workspace (writable in the sandbox, outside the read-only run directory).
-func (r *Run) claudeStateDir() string { return r.ws.Dir + ".claude" }
-
 // abort cleans up after a failure before the coder started.
 func (r *Run) abort(cause error) {
 	if r.broker != nil {
@@ -378,7 +330,7 @@ func (r *Run) abort(cause error) {
 	}
 	if r.ws != nil {
 		_ = os.RemoveAll(r.ws.Dir)
-		_ = os.RemoveAll(r.claudeStateDir())
+		_ = os.RemoveAll(r.agentStateDir())
 	}
 	r.meta.Status = StatusFailed
 	r.meta.Error = cause.Error()

@@ -97,6 +97,9 @@ func (r *Run) Steer(text string) error {
 	default:
 	}
 	r.emit(journal.Coder, "steer", text, nil)
+	if r.coder.steer != nil {
+		return r.coder.steer(text)
+	}
 	return r.coder.write(r.adapter.SteerBytes(text))
 }
 

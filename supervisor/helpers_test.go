@@ -3,7 +3,6 @@ package supervisor
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"path/filepath"
 	"testing"
 	"time"
@@ -144,5 +143,3 @@ func decide(t *testing.T, s *Supervisor, p *approvals.Prompt) approvals.Decision
 	defer cancel()
 	return s.Decide(ctx, p)
 }
-
-var _ = http.StatusOK

@@ -2,6 +2,7 @@ package supervisor
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/fakemodel"
+	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -180,13 +183,47 @@ func TestOpenAIRefusalIsADeny(t *testing.T) {
 	}
 }
 
-func TestOpenAIAsksForTheSchema(t *testing.T) {
-	b, _ := startOpenAI(t, answer{verdict: &Verdict{"allow", "ok", "low"}})
-	s := NewSupervisor(Options{Backend: b})
-	decide(t, s, shellPrompt("ls"))
-	// the request carried a strict json_schema response format
-	ob := b.(*openaiBackend)
-	_ = ob
+func TestBothShapesAskForTheStructuredAnswer(t *testing.T) {
+	osrv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"decision":"allow","reason":"ok","risk":"low"}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer osrv.Close()
+	ob, _ := New(Config{Backend: KindOpenAI, BaseURL: osrv.URL, Model: "m"}.WithAPIKey("k"))
+	if d := decide(t, NewSupervisor(Options{Backend: ob}), shellPrompt("ls")); !d.Allowed() {
+		t.Fatalf("openai: %+v", d)
+	}
+	var rf struct {
+		Type       string `json:"type"`
+		JSONSchema struct {
+			Name   string         `json:"name"`
+			Strict bool           `json:"strict"`
+			Schema map[string]any `json:"schema"`
+		} `json:"json_schema"`
+	}
+	if err := json.Unmarshal(osrv.Requests()[0].ResponseFormat, &rf); err != nil {
+		t.Fatal(err)
+	}
+	if rf.Type != "json_schema" || !rf.JSONSchema.Strict || rf.JSONSchema.Schema["required"] == nil {
+		t.Errorf("openai response_format = %s, want a strict json_schema", osrv.Requests()[0].ResponseFormat)
+	}
+
+	asrv, err := fakemodel.Start(fakemodel.Script{fakemodel.Reply(fakemodel.ToolUse("judgment", Verdict{"allow", "ok", "low"}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer asrv.Close()
+	ab, _ := New(Config{Backend: KindAnthropic, BaseURL: asrv.URL, Model: "m"}.WithAPIKey("k"))
+	if d := decide(t, NewSupervisor(Options{Backend: ab}), shellPrompt("ls")); !d.Allowed() {
+		t.Fatalf("anthropic: %+v", d)
+	}
+	req := asrv.Requests()[0]
+	if !req.Contains(`"tool_choice":{"name":"judgment","type":"tool"}`) || len(req.Tools) != 1 || req.Tools[0] != "judgment" {
+		t.Errorf("anthropic request does not force the judgment tool: %s", req.Body)
+	}
+	if req.Stream {
+		t.Errorf("anthropic request is streamed; the backend reads one JSON message")
+	}
 }
 
 // panicky is a backend that panics.

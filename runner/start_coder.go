@@ -1,0 +1,132 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/codex"
+)
+
+// prepareAgent lets a real agent's adapter set up its per-run state and
+// declare what it needs from the sandbox (state dirs, API key variables,
+// its model host).
+func (r *Run) prepareAgent() error {
+	switch a := r.adapter.(type) {
+	case *claude.Adapter:
+		home, _ := os.UserHomeDir()
+		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir,
+			StateDir: r.agentStateDir(), APIKey: os.Getenv("ANTHROPIC_API_KEY")})
+		if err != nil {
+			return err
+		}
+		r.needs = &needs
+	case *codex.Adapter:
+		n, err := a.Prepare(codex.RunPaths{Workspace: r.ws.Dir, StateDir: r.agentStateDir()})
+		if err != nil {
+			return err
+		}
+		needs := claude.Needs(n)
+		r.needs = &needs
+	}
+	return nil
+}
+
+// agentStateDir is a real agent's per-run state directory (CLAUDE_CONFIG_DIR,
+// CODEX_HOME), beside the workspace: writable in the sandbox, outside the
+// read-only run directory, removed when the run ends (it may hold a copy of
+// the person's login).
+func (r *Run) agentStateDir() string { return r.ws.Dir + ".agent" }
+
+// startCoder starts the coder the way its adapter speaks: Codex over
+// JSON-RPC on pipes, headless Claude Code with stream-json on stdin, every
+// other coder with the pty as its terminal.
+func (r *Run) startCoder(cmd *exec.Cmd) error {
+	switch a := r.adapter.(type) {
+	case *codex.Adapter:
+		return r.startCodex(cmd)
+	case *claude.Adapter:
+		if a.Mode() == claude.Headless {
+			return r.startClaudeHeadless(cmd, a)
+		}
+	}
+	var err error
+	if r.coder, err = startUnderPTY(cmd, r.opts.Cols, r.opts.Rows); err != nil {
+		return err
+	}
+	r.pumpPTY(func(b []byte) { r.emit(journal.Coder, "output", string(b), nil) })
+	return nil
+}
+
+func (r *Run) pumpPTY(emit func([]byte)) {
+	go func() {
+		defer close(r.pumpDone)
+		pumpOutput(r.coder.pty, 25*time.Millisecond, 64*1024, emit)
+	}()
+}
+
+// startClaudeHeadless runs `claude -p` with stream-json: the task and
+// steering go in on a pipe (it refuses a terminal on stdin), its output
+// stays on the pty and is decoded into the lanes.
+func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter) error {
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	// The controlling terminal is then the child's fd 1 (the pty), not 0.
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Ctty = 1
+	if r.coder, err = startUnderPTY(cmd, r.opts.Cols, r.opts.Rows); err != nil {
+		return err
+	}
+	r.coder.stdin = stdin
+	if err := r.coder.write(a.InitialInput(r.opts.Task)); err != nil {
+		return fmt.Errorf("send the task to claude: %w", err)
+	}
+	var dec claude.Decoder
+	r.pumpPTY(func(b []byte) {
+		for _, l := range dec.Write(b) {
+			r.emit(l.Lane, l.Kind, l.Text, l.Data)
+			if l.Kind == "result" {
+				r.coder.closeInput() // claude -p ends when its input does
+			}
+		}
+	})
+	return nil
+}
+
+// startCodex drives `codex app-server` over JSON-RPC on pipes; its approval
+// requests go to the broker in process.
+func (r *Run) startCodex(cmd *exec.Cmd) error {
+	logf, err := os.Create(filepath.Join(r.dir, "codex-stderr.log"))
+	if err != nil {
+		return err
+	}
+	sess, err := codex.Start(context.Background(), cmd, codex.Config{
+		Task: r.opts.Task, Workspace: r.ws.Dir,
+		Asker:  codex.AskerFunc(r.broker.Decide),
+		OnLine: func(l codex.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
+		Stderr: logf,
+	})
+	if err != nil {
+		logf.Close()
+		return err
+	}
+	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: sess.Steer, stopFn: sess.Stop}
+	go func() {
+		p.code = sess.Wait()
+		logf.Close()
+		close(p.done)
+	}()
+	r.coder = p
+	close(r.pumpDone) // no pty: the session journals as it goes
+	return nil
+}
