@@ -230,7 +230,11 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	prog := name.val
-	if strings.ContainsRune(prog, '/') {
+	if base, ok := systemProgram(prog); ok {
+		// /bin/bash is bash: system directories are read-only to the coder.
+		args = append([]word{{val: base, static: true}}, args[1:]...)
+		prog = base
+	} else if strings.ContainsRune(prog, '/') {
 		x.add(Ask, RulePathProgram, "runs "+prog+", a path-qualified program, which is not the program of the same name")
 		return
 	}
@@ -424,3 +428,18 @@ func devStream(p string) bool {
 var globSafe = setOf("ls", "wc", "cat", "head", "tail", "stat", "file", "du", "grep", "egrep", "fgrep",
 	"md5sum", "sha1sum", "sha256sum", "sha512sum", "nl", "diff", "cmp", "gofmt", "echo", "printf", "rm",
 	"mkdir", "touch", "cut", "tr", "strings", "od", "hexdump", "realpath", "basename", "dirname", "test", "[")
+
+// systemDirs hold the system's own programs; the sandbox shows them
+// read-only, so a program named by its path there is that program.
+var systemDirs = []string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/"}
+
+// systemProgram returns the name of a program given by its full path in a
+// system directory (/usr/bin/env → env); anything else is not one.
+func systemProgram(prog string) (string, bool) {
+	for _, d := range systemDirs {
+		if rest, ok := strings.CutPrefix(prog, d); ok && rest != "" && !strings.ContainsAny(rest, "/") && rest != "." && rest != ".." {
+			return rest, true
+		}
+	}
+	return "", false
+}
