@@ -1,10 +1,11 @@
 package runner
 
 import (
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+
 	"context"
 	"fmt"
 	"net"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,16 +76,8 @@ func (g *hostGrants) follow() {
 // hostPort is the host:port a net request names, from its fields or URL.
 func hostPort(host string, port int, raw string) string {
 	if host == "" && raw != "" {
-		u, err := url.Parse(raw)
-		if err != nil || u.Hostname() == "" {
-			return ""
-		}
-		host = u.Hostname()
-		if p, err := strconv.Atoi(u.Port()); err == nil {
-			port = p
-		} else if u.Scheme == "http" {
-			port = 80
-		}
+		hp, _ := agentutil.URLHostPort(raw)
+		return hp
 	}
 	if host == "" {
 		return ""

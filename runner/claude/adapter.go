@@ -1,6 +1,8 @@
 package claude
 
 import (
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -121,31 +122,10 @@ func (a *Adapter) Preflight() error {
 	if v == "" {
 		return fmt.Errorf("coder claude: cannot read a version from %s --version output %q (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, strings.TrimSpace(string(out)))
 	}
-	if compareVersions(v, MinVersion) < 0 {
+	if agentutil.CompareVersions(v, MinVersion) < 0 {
 		return fmt.Errorf("coder claude: version %s is older than %s, which Sentinel's hooks need (update it with: npm install -g @anthropic-ai/claude-code@latest)", v, MinVersion)
 	}
 	return nil
-}
-
-// compareVersions compares dotted numeric versions a and b (-1, 0, 1).
-func compareVersions(a, b string) int {
-	pa, pb := versionRe.FindStringSubmatch(a), versionRe.FindStringSubmatch(b)
-	for i := 1; i <= 3; i++ {
-		var x, y int
-		if len(pa) > i {
-			x, _ = strconv.Atoi(pa[i])
-		}
-		if len(pb) > i {
-			y, _ = strconv.Atoi(pb[i])
-		}
-		if x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }
 
 func (a *Adapter) sentinel() (string, error) {

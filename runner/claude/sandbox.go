@@ -1,11 +1,10 @@
 package claude
 
 import (
-	"net"
-	"net/url"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // StatePaths are the places Claude Code writes to and so must be writable
@@ -94,18 +93,10 @@ func allowHosts(base string) []string {
 	if base == "" {
 		return []string{"api.anthropic.com:443"}
 	}
-	u, err := url.Parse(base)
-	if err != nil || u.Hostname() == "" {
-		return []string{"api.anthropic.com:443"}
+	if hp, ok := agentutil.URLHostPort(base); ok {
+		return []string{hp}
 	}
-	port := u.Port()
-	if port == "" {
-		port = "443"
-		if strings.EqualFold(u.Scheme, "http") {
-			port = "80"
-		}
-	}
-	return []string{net.JoinHostPort(u.Hostname(), port)}
+	return []string{"api.anthropic.com:443"}
 }
 
 // ProtectedPaths are files inside the writable state paths that must stay

@@ -1,6 +1,8 @@
 package codex
 
 import (
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+
 	"context"
 	"errors"
 	"fmt"
@@ -93,7 +95,7 @@ func (a *Adapter) Preflight() error {
 		return fmt.Errorf("coder codex: %s --version failed: %v (reinstall it with: npm install -g @openai/codex)", bin, err)
 	}
 	v := strings.TrimSpace(string(out))
-	if compareVersions(v, MinVersion) < 0 {
+	if agentutil.CompareVersions(v, MinVersion) < 0 {
 		return fmt.Errorf("coder codex: version %s is older than %s, whose app-server Sentinel drives (update it with: npm install -g @openai/codex@latest)", v, MinVersion)
 	}
 	dir, err := os.MkdirTemp("", "sentinel-codex-schema-")

@@ -1,12 +1,11 @@
 package codex
 
 import (
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+
 	"errors"
-	"net"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // Needs is everything a run must add to its sandbox profile for Codex. Its
@@ -106,18 +105,10 @@ func (a *Adapter) AllowHosts() []string {
 }
 
 func allowHosts(base string) []string {
-	u, err := url.Parse(base)
-	if err != nil || u.Hostname() == "" {
-		return []string{"api.openai.com:443"}
+	if hp, ok := agentutil.URLHostPort(base); ok {
+		return []string{hp}
 	}
-	port := u.Port()
-	if port == "" {
-		port = "443"
-		if strings.EqualFold(u.Scheme, "http") {
-			port = "80"
-		}
-	}
-	return []string{net.JoinHostPort(u.Hostname(), port)}
+	return []string{"api.openai.com:443"}
 }
 
 // ProviderFromEnv is the provider for a run: OPENAI_BASE_URL and

@@ -7,9 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -196,27 +194,4 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-var versionRe = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
-
-// compareVersions compares dotted numeric versions found in a and b.
-func compareVersions(a, b string) int {
-	pa, pb := versionRe.FindStringSubmatch(a), versionRe.FindStringSubmatch(b)
-	for i := 1; i <= 3; i++ {
-		var x, y int
-		if len(pa) > i {
-			x, _ = strconv.Atoi(pa[i])
-		}
-		if len(pb) > i {
-			y, _ = strconv.Atoi(pb[i])
-		}
-		if x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }

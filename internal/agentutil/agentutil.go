@@ -1,0 +1,54 @@
+// Package agentutil holds the small helpers the agent adapters share:
+// comparing CLI versions and naming the host:port a URL reaches.
+//
+// It must not know about any one agent.
+package agentutil
+
+import (
+	"net"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var versionRe = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
+
+// CompareVersions compares the first dotted numeric versions found in a and
+// b: -1, 0 or 1.
+func CompareVersions(a, b string) int {
+	pa, pb := versionRe.FindStringSubmatch(a), versionRe.FindStringSubmatch(b)
+	for i := 1; i <= 3; i++ {
+		var x, y int
+		if len(pa) > i {
+			x, _ = strconv.Atoi(pa[i])
+		}
+		if len(pb) > i {
+			y, _ = strconv.Atoi(pb[i])
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// URLHostPort is the lower-cased host:port a URL reaches, with the scheme's
+// default port (80 for http, else 443); ok is false when it names no host.
+func URLHostPort(raw string) (string, bool) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return "", false
+	}
+	port := u.Port()
+	if port == "" {
+		port = "443"
+		if strings.EqualFold(u.Scheme, "http") {
+			port = "80"
+		}
+	}
+	return net.JoinHostPort(strings.ToLower(u.Hostname()), port), true
+}

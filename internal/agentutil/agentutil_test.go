@@ -1,0 +1,37 @@
+package agentutil
+
+import "testing"
+
+func TestCompareVersions(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want int
+	}{
+		{"2.1.332 (Claude Code)", "2.1.0", 1},
+		{"codex-cli 0.171.0", "0.171.0", 0},
+		{"1.9.9", "1.10.0", -1},
+		{"garbage", "0.0.1", -1},
+	}
+	for _, c := range cases {
+		if got := CompareVersions(c.a, c.b); got != c.want {
+			t.Errorf("CompareVersions(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestURLHostPort(t *testing.T) {
+	cases := map[string]string{
+		"https://API.example.com/v1": "api.example.com:443",
+		"http://127.0.0.1:8080/x":    "127.0.0.1:8080",
+		"http://gateway.local/v1":    "gateway.local:80",
+		"https://[::1]:9000":         "[::1]:9000",
+		"not a url":                  "",
+		"":                           "",
+	}
+	for in, want := range cases {
+		got, ok := URLHostPort(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("URLHostPort(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
