@@ -38,6 +38,13 @@ func TestReportsListDecisionsChecksAndRisks(t *testing.T) {
 	if strings.Contains(final, "`main.go` runs code later") {
 		t.Error("an ordinary file is flagged")
 	}
+	if strings.Contains(final, "WITHOUT a sandbox") {
+		t.Error("a sandboxed run is reported as unsandboxed")
+	}
+	m.SandboxOff = true
+	if off := renderFinalReport(m, evs, nil); !strings.Contains(off, "WITHOUT a sandbox") || !strings.Contains(off, "NOT sandboxed") {
+		t.Errorf("--sandbox off is not in the report:\n%s", off)
+	}
 	prog := renderProgress(m, evs, m.Started.Add(time.Minute))
 	if !strings.Contains(prog, "1 allowed, 1 denied") || !strings.Contains(prog, "ls | wc → exit 0") {
 		t.Fatalf("PROGRESS.md:\n%s", prog)

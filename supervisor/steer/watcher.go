@@ -1,0 +1,66 @@
+package steer
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/supervisor"
+)
+
+// Watcher consumes a run's journal events and steers the coder once per
+// finding. It is safe for concurrent use.
+type Watcher struct {
+	// Steer sends text to the coder (the runner's Run.Steer).
+	Steer func(text string) error
+	// Prompts hold the steering messages ([steer] in prompts.toml); nil
+	// means the built-in ones.
+	Prompts *supervisor.Prompts
+	// Journal, when set, records each finding on the supervisor lane
+	// (kind "steer-finding") before the coder is told.
+	Journal *journal.Journal
+
+	mu sync.Mutex
+	d  Detector
+}
+
+// Observe takes one journal event (feed it every event, e.g. through
+// supervisor.Supervisor.Follow or journal.Subscribe).
+func (w *Watcher) Observe(ev journal.Event) {
+	if ev.Lane == journal.Supervisor {
+		return // never react to our own notes
+	}
+	w.mu.Lock()
+	found := w.d.Observe(ev)
+	w.mu.Unlock()
+	for _, f := range found {
+		w.steer(f)
+	}
+}
+
+// Message is the steering text for f.
+func (w *Watcher) Message(f Finding) string {
+	p := w.Prompts
+	if p == nil {
+		p = supervisor.DefaultPrompts()
+	}
+	text, err := p.Render("steer."+string(f.Kind), map[string]string{"Detail": f.Detail})
+	if err != nil {
+		return "Sentinel supervisor: " + f.Detail
+	}
+	return strings.TrimSpace(text)
+}
+
+func (w *Watcher) steer(f Finding) {
+	text := w.Message(f)
+	if w.Journal != nil {
+		_, _ = w.Journal.Append(journal.Supervisor, "steer-finding", fmt.Sprintf("noticed (%s): %s", f.Kind, f.Detail), f)
+	}
+	if w.Steer == nil {
+		return
+	}
+	if err := w.Steer(text); err != nil && w.Journal != nil {
+		_, _ = w.Journal.Append(journal.Supervisor, "steer-error", "could not steer the coder: "+err.Error(), nil)
+	}
+}
