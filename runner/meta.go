@@ -26,24 +26,25 @@ const (
 
 // Meta is a run's summary, kept in runs/<id>/meta.json.
 type Meta struct {
-	ID        string        `json:"id"`
-	Task      string        `json:"task"`
-	Coder     string        `json:"coder"`
-	Status    Status        `json:"status"`
-	Started   time.Time     `json:"started"`
-	Ended     time.Time     `json:"ended,omitempty"`
-	PID       int           `json:"pid"`
-	Sandbox   string        `json:"sandbox"`
-	Apply     ApplyMode     `json:"apply"`
-	Base      string        `json:"base"`
-	Snapshot  string        `json:"snapshot"`
-	ExitCode  *int          `json:"exit_code,omitempty"`
-	Landing   *Landing      `json:"landing,omitempty"`
-	Recovery  string        `json:"recovery,omitempty"` // where the work was kept
-	Error     string        `json:"error,omitempty"`
-	Decisions *Decisions    `json:"decisions,omitempty"`
-	Checks    []CheckResult `json:"checks,omitempty"`
-	Files     []string      `json:"files,omitempty"` // what the coder changed
+	ID         string        `json:"id"`
+	Task       string        `json:"task"`
+	Coder      string        `json:"coder"`
+	Status     Status        `json:"status"`
+	Started    time.Time     `json:"started"`
+	Ended      time.Time     `json:"ended,omitempty"`
+	PID        int           `json:"pid"`
+	Sandbox    string        `json:"sandbox"`
+	SandboxOff bool          `json:"sandbox_off,omitempty"`
+	Apply      ApplyMode     `json:"apply"`
+	Base       string        `json:"base"`
+	Snapshot   string        `json:"snapshot"`
+	ExitCode   *int          `json:"exit_code,omitempty"`
+	Landing    *Landing      `json:"landing,omitempty"`
+	Recovery   string        `json:"recovery,omitempty"` // where the work was kept
+	Error      string        `json:"error,omitempty"`
+	Decisions  *Decisions    `json:"decisions,omitempty"`
+	Checks     []CheckResult `json:"checks,omitempty"`
+	Files      []string      `json:"files,omitempty"` // what the coder changed
 }
 
 // Decisions counts a run's approval decisions by who decided.

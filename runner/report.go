@@ -121,7 +121,11 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []string) string {
 	for _, f := range m.Files {
 		fmt.Fprintf(&b, "- `%s`\n", f)
 	}
-	b.WriteString("\n## Verification (clean copy, sandboxed, network off)\n\n")
+	if m.SandboxOff {
+		b.WriteString("\n## Verification (clean copy, NOT sandboxed: --sandbox off)\n\n")
+	} else {
+		b.WriteString("\n## Verification (clean copy, sandboxed, network off)\n\n")
+	}
 	if len(m.Checks) == 0 {
 		b.WriteString("No checks ran.\n")
 	} else {
@@ -180,8 +184,8 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []string) string {
 			risks = append(risks, fmt.Sprintf("- check `%s` failed (exit %d)", c.Command, c.ExitCode))
 		}
 	}
-	if m.Sandbox == "" || strings.HasPrefix(m.Sandbox, "off") {
-		risks = append(risks, "- the coder ran WITHOUT a sandbox")
+	if m.SandboxOff {
+		risks = append(risks, "- the coder ran WITHOUT a sandbox (--sandbox off): it could read and write anything you can")
 	}
 	if len(risks) == 0 {
 		risks = []string{"- none found"}

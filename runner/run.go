@@ -201,7 +201,11 @@ func (r *Run) prepare(ctx context.Context) error {
 	r.info.Sandbox = r.sb.Describe()
 	r.info.SandboxOff = r.sb.Mode() == sandbox.ModeOff
 	r.info.Network = networkLabel(profile)
+	if r.info.SandboxOff {
+		r.info.Network = "unfiltered (sandbox off)"
+	}
 	r.meta.Sandbox = r.info.Sandbox
+	r.meta.SandboxOff = r.info.SandboxOff
 	level := "sandbox"
 	if r.info.SandboxOff {
 		level = "sandbox-off"
