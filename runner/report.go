@@ -10,6 +10,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/patch"
+	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // decisionRow is one approval decision as the reports show it.
@@ -136,6 +137,9 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []string) string {
 	}
 	d := CountDecisions(evs)
 	fmt.Fprintf(&b, "\n## Approvals\n\n%d allowed, %d denied.\n\n", d.Allowed, d.Denied)
+	if t := supervisor.TotalsFromEvents(evs); t.Turns > 0 {
+		fmt.Fprintf(&b, "Supervisor model: %s.\n\n", strings.TrimPrefix(t.String(), "supervisor: "))
+	}
 	keys := make([]string, 0, len(d.By))
 	for k := range d.By {
 		keys = append(keys, k)

@@ -17,6 +17,8 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/sentinelhq/sentinel/supervisor"
+	"github.com/sentinelhq/sentinel/supervisor/steer"
 )
 
 // Options configure one run.
@@ -44,6 +46,13 @@ type Options struct {
 	// Sandbox additions from config.
 	Hidden   []string
 	Readable []string
+	// Supervisor, when set, builds the run's supervisor model once the
+	// journal exists (cmd's supervisorFactory). With a Person it advises on
+	// each card, or, with AwayGrace > 0, decides what the person leaves
+	// unanswered that long; without one it decides the gray zone alone.
+	Supervisor func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor
+	Prompts    *supervisor.Prompts // steering messages; nil: built-in
+	AwayGrace  time.Duration
 }
 
 // Result is how a run ended.
@@ -75,6 +84,7 @@ type Run struct {
 	startMeta   Meta
 	reportsDone chan struct{}
 
+	sup     *supervisor.Supervisor // nil: no model configured
 	reviews chan *ReviewRequest
 	// finishing is closed when the person says the coder is done.
 	finishing  chan struct{}
@@ -139,6 +149,9 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	if r.journal, err = journal.Open(filepath.Join(r.dir, "events.jsonl"), r.id); err != nil {
 		r.lock.release()
 		return nil, err
+	}
+	if o.Supervisor != nil {
+		r.sup = o.Supervisor(o.Task, r.journal, r.dir)
 	}
 	r.meta = &Meta{ID: r.id, Task: o.Task, Coder: adapter.Name(), Status: StatusRunning, Started: now.UTC(), PID: os.Getpid(), Apply: o.Apply}
 	r.info = Info{RunID: r.id, Coder: adapter.Name(), Task: o.Task, FullScreenCoder: adapter.FullScreen(),
@@ -251,6 +264,12 @@ func (r *Run) prepare(ctx context.Context) error {
 		defer close(r.reportsDone)
 		r.keepReports()
 	}()
+	if r.sup != nil {
+		// Steering detection and the supervisor's memory of the run follow
+		// the journal; the subscription ends when the journal closes.
+		w := &steer.Watcher{Steer: r.Steer, Prompts: r.opts.Prompts, Journal: r.journal}
+		r.sup.Follow(r.journal, w.Observe)
+	}
 	go r.watch()
 	return nil
 }
@@ -313,6 +332,10 @@ func (r *Run) ID() string { return r.id }
 
 // Dir is the run's directory.
 func (r *Run) Dir() string { return r.dir }
+
+// SupervisorTotals is what the supervisor model has cost so far (zero
+// without one), for the status bar.
+func (r *Run) SupervisorTotals() supervisor.Totals { return r.sup.Totals() }
 
 // Info describes the run for views.
 func (r *Run) Info() Info { return r.info }

@@ -6,12 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/demo"
 	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // policyFiles are the rule files a run loads on top of the built-in rules.
@@ -42,7 +44,14 @@ func (r *Run) startBroker() error {
 		return err
 	}
 	var decider approvals.Decider
-	if r.opts.Person != nil {
+	switch {
+	case r.sup != nil && r.opts.Person != nil && r.opts.AwayGrace > 0:
+		decider = supervisor.PersonThenSupervisor{Person: r.opts.Person, Supervisor: r.sup, Grace: r.opts.AwayGrace}
+	case r.sup != nil && r.opts.Person != nil:
+		decider = supervisor.PersonAndSupervisor{Person: r.opts.Person, Supervisor: r.sup, AdviceTimeout: 20 * time.Second}
+	case r.sup != nil:
+		decider = r.sup
+	case r.opts.Person != nil:
 		decider = r.opts.Person
 	}
 	r.broker, err = approvals.NewBroker(approvals.BrokerConfig{

@@ -6,11 +6,14 @@
 //     completions server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio,
 //     gateways), or a CLI agent the person is already signed in to
 //     (`claude -p`). Check is the `sentinel doctor` probe.
-//   - Judge: an approvals.Decider for the gray zone — requests the policy
-//     sends to ask and no template covers. Any error, timeout, refusal or
-//     unparseable answer is a deny. PersonAndSupervisor lets a present
-//     person decide with the model's advice on the card. Requests the
-//     policy marks NeverDelegable are never answered by a model.
+//   - Supervisor.Decide: an approvals.Decider for the gray zone — requests
+//     the policy sends to ask and no template covers — judged against the
+//     task with a compact packet of the run's durable state (History,
+//     DECISIONS.md). Any error, timeout, refusal or unparseable answer is a
+//     deny. PersonAndSupervisor lets a present person decide with the
+//     model's advice on the card; PersonThenSupervisor lets the model
+//     decide when the person has not answered within a grace period.
+//     Requests the policy marks NeverDelegable are never sent to a model.
 //   - Review: the completion review at "done" (accept, or return to the
 //     coder with what is missing).
 //   - Prompts: every prompt text, as data (prompts.toml, embedded; a user

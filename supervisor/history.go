@@ -44,7 +44,7 @@ func (h *History) Observe(ev journal.Event) {
 		return
 	}
 	h.recent = push(h.recent, ev, h.keep)
-	if ev.Kind == "tool-result" && looksLikeTestOutput(ev.Text) {
+	if (ev.Kind == "tool-result" || ev.Kind == "result") && looksLikeTestOutput(ev.Text) {
 		h.validations = push(h.validations, ev, h.keep)
 	}
 }

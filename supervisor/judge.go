@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 )
@@ -122,6 +123,9 @@ func deny(reason string) approvals.Decision {
 type PersonAndSupervisor struct {
 	Person     approvals.Decider
 	Supervisor *Supervisor
+	// AdviceTimeout bounds the wait for advice before the card opens
+	// (0: the supervisor's own per-turn timeout).
+	AdviceTimeout time.Duration
 }
 
 // Decide asks for advice (bounded by the supervisor's timeout), then waits
@@ -131,7 +135,12 @@ func (d PersonAndSupervisor) Decide(ctx context.Context, p *approvals.Prompt) ap
 		return deny("no person is answering")
 	}
 	if d.Supervisor != nil && !p.Verdict.NeverDelegable {
-		p.Recommendation = Recommendation(d.Supervisor.Advise(ctx, p))
+		actx, cancel := ctx, context.CancelFunc(func() {})
+		if d.AdviceTimeout > 0 {
+			actx, cancel = context.WithTimeout(ctx, d.AdviceTimeout)
+		}
+		p.Recommendation = Recommendation(d.Supervisor.Advise(actx, p))
+		cancel()
 	}
 	return d.Person.Decide(ctx, p)
 }

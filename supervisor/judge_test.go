@@ -247,3 +247,21 @@ func TestNoBackendIsADeny(t *testing.T) {
 		t.Fatalf("decision %+v", d)
 	}
 }
+
+// deaf is a backend that ignores its context and never returns.
+type deaf struct{ block chan struct{} }
+
+func (deaf) Name() string { return "deaf" }
+func (d deaf) Complete(context.Context, Turn) (Reply, error) {
+	<-d.block
+	return Reply{Text: `{"decision":"allow","reason":"late","risk":"low"}`}, nil
+}
+
+func TestABackendThatIgnoresItsContextIsADenyAtTheTimeout(t *testing.T) {
+	d := deaf{block: make(chan struct{})}
+	defer close(d.block)
+	got := decide(t, NewSupervisor(Options{Backend: d, Timeout: 50 * time.Millisecond}), shellPrompt("ls"))
+	if got.Allowed() || !strings.Contains(got.Reason, "did not answer within 50ms") {
+		t.Fatalf("decision %+v", got)
+	}
+}

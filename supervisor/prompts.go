@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -111,6 +112,9 @@ func parsePrompts(base *Prompts, file, src string) (*Prompts, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: prompt %q: %v", file, line, key, err)
 			}
+			if err := t.Execute(io.Discard, sampleData(sec)); err != nil {
+				return nil, fmt.Errorf("%s:%d: prompt %q uses a field it does not have: %v", file, line, key, err)
+			}
 			p.tmpl[key], p.source[key] = t, fmt.Sprintf("%s:%d", file, line)
 		}
 	}
@@ -120,6 +124,20 @@ func parsePrompts(base *Prompts, file, src string) (*Prompts, error) {
 		}
 	}
 	return p, nil
+}
+
+// sampleData is an empty value of the data each section's prompts get, so a
+// field name the prompt does not have fails when the file loads.
+func sampleData(section string) any {
+	switch section {
+	case "judge":
+		return judgeFacts{}
+	case "review":
+		return reviewFacts{}
+	case "steer":
+		return map[string]string{"Detail": ""}
+	}
+	return nil
 }
 
 // Render fills the prompt key with data. An error names where the prompt

@@ -75,6 +75,8 @@ func TestMalformedPromptsFileNamesFileLineAndKey(t *testing.T) {
 		{"not text", "[judge]\n\nuser = 42\n", `:3: prompt "judge.user" must be text`},
 		{"broken template", "[review]\nuser = \"{{.Task\"\n", `:2: prompt "review.user": template`},
 		{"top-level key", "judge = \"x\"\n", `:1: "judge" is not a [section]`},
+		{"unknown field", "[judge]\nuser = \"{{.Nope}}\"\n", `:2: prompt "judge.user" uses a field it does not have`},
+		{"unknown steer field", "[steer]\nmasked_exit = \"{{.Command}}\"\n", `:2: prompt "steer.masked_exit" uses a field`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,20 +96,5 @@ func TestMissingPromptsFileIsAnError(t *testing.T) {
 	_, err := LoadPrompts(filepath.Join(t.TempDir(), "nope.toml"))
 	if err == nil || !strings.Contains(err.Error(), "nope.toml") {
 		t.Fatalf("error %v", err)
-	}
-}
-
-func TestUnknownFieldInATemplateFailsTheTurnClosed(t *testing.T) {
-	p, err := LoadPrompts(writePrompts(t, "[judge]\nuser = \"{{.Nope}}\"\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, sent := startOpenAI(t, answer{verdict: &Verdict{"allow", "ok", "low"}})
-	d := decide(t, NewSupervisor(Options{Backend: b, Prompts: p}), shellPrompt("ls"))
-	if d.Allowed() || !strings.Contains(d.Reason, "judge.user") {
-		t.Fatalf("decision %+v, want a deny naming the broken prompt", d)
-	}
-	if len(sent()) != 0 {
-		t.Error("a broken prompt still reached the model")
 	}
 }

@@ -46,7 +46,13 @@ func NewSupervisor(o Options) *Supervisor {
 
 // Totals is what the supervisor has cost so far, for the status bar and the
 // final report.
-func (s *Supervisor) Totals() Totals { return s.ledger.Totals() }
+// A nil Supervisor (no model configured) costs nothing.
+func (s *Supervisor) Totals() Totals {
+	if s == nil {
+		return Totals{}
+	}
+	return s.ledger.Totals()
+}
 
 // Observe feeds one journal event to the supervisor's memory of the run.
 func (s *Supervisor) Observe(ev journal.Event) { s.history.Observe(ev) }
@@ -101,12 +107,7 @@ func (s *Supervisor) ask(ctx context.Context, role string, t Turn, rec TurnRecor
 }
 
 // complete calls the backend, turning a panic into an error.
-func (s *Supervisor) complete(ctx context.Context, t Turn) (r Reply, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the supervisor backend failed: %v", p)
-		}
-	}()
+func (s *Supervisor) complete(ctx context.Context, t Turn) (Reply, error) {
 	type result struct {
 		r   Reply
 		err error

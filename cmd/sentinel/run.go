@@ -15,8 +15,10 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/config"
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/sentinelhq/sentinel/supervisor"
 	"github.com/sentinelhq/sentinel/tui"
 	"github.com/sentinelhq/sentinel/tui/plain"
 )
@@ -34,6 +36,8 @@ type runFlags struct {
 	theme      string
 	verify     []string
 	headless   bool
+	sup        supervisorFlags
+	awayAfter  time.Duration
 	command    []string // after --, for --coder command
 }
 
@@ -51,6 +55,8 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl.StringArrayVar(&f.allowHosts, "allow-host", nil, "let the coder reach `HOST[:PORT]` without asking (repeatable)")
 	fl.DurationVar(&f.timeout, "approval-timeout", 10*time.Minute, "deny a request nobody answers within this long")
 	fl.StringArrayVar(&f.verify, "verify", nil, "check `CMD` to re-run on a clean copy before landing (repeatable; default: [verify] commands in config, else detected)")
+	f.sup.register(fl)
+	fl.DurationVar(&f.awayAfter, "away-after", 0, "with --supervisor and you at the terminal: the supervisor decides requests you leave unanswered this long (0: it only advises on the card)")
 	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
 }
 
@@ -162,6 +168,17 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if _, err := runner.NewAdapter(f.coder, f.scenario, f.command); err != nil {
 		return err
 	}
+	supCfg, supOn, err := f.sup.config(cfg.Supervisor)
+	if err != nil {
+		return err
+	}
+	var buildSup func(string, *journal.Journal, string) *supervisor.Supervisor
+	var prompts *supervisor.Prompts
+	if supOn {
+		if buildSup, prompts, err = supervisorFactory(supCfg); err != nil {
+			return err
+		}
+	}
 	checks := checksFor(f.verify, cfg, project.Root)
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	useTUI := !f.plain && interactive && term.IsTerminal(int(os.Stdout.Fd()))
@@ -178,7 +195,8 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Sandbox: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...), Person: person, Timeout: f.timeout,
 		Cols: cols, Rows: rows, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
 		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
-		Review: interactive, // the TUI's review screen or the plain prompt
+		Review:     interactive, // the TUI's review screen or the plain prompt
+		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter,
 	})
 	if err != nil {
 		return err

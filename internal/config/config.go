@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // Config is everything that can be configured in a file.
@@ -22,6 +24,9 @@ type Config struct {
 	Theme   string  `toml:"theme"`
 	Verify  Verify  `toml:"verify"`
 	Sandbox Sandbox `toml:"sandbox"`
+	// Supervisor is the [supervisor] section: backend, base_url, model,
+	// api_key_env, timeout, prompts, max_tokens, command.
+	Supervisor supervisor.Config `toml:"supervisor"`
 }
 
 // Verify lists the checks re-run on a clean copy when the coder finishes.
@@ -110,6 +115,9 @@ func (c *Config) merge(o Config) {
 	}
 	if o.Verify.Timeout != "" {
 		c.Verify.Timeout = o.Verify.Timeout
+	}
+	if o.Supervisor.Backend != "" {
+		c.Supervisor = o.Supervisor // a file that names a backend sets the whole section
 	}
 	c.Sandbox.AllowHosts = append(c.Sandbox.AllowHosts, o.Sandbox.AllowHosts...)
 	c.Sandbox.Hidden = append(c.Sandbox.Hidden, o.Sandbox.Hidden...)

@@ -23,6 +23,12 @@
 // calls them; any other path gets a 404 in the API's error shape and is
 // recorded in OtherRequests so a test can see it.
 //
+// A request with "stream": false gets the whole message as one JSON body
+// (what a non-streaming SDK call expects). A scripted turn can also fail
+// (Fail(status): an API-shaped error with that HTTP status) or hang (Hang():
+// no answer until the client gives up), for testing clients that must fail
+// closed.
+//
 // It owns only test plumbing. It must not be imported by non-test code and
 // must never listen on anything but the loopback interface.
 package fakemodel

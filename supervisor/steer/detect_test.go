@@ -12,7 +12,7 @@ import (
 	"github.com/sentinelhq/sentinel/supervisor"
 )
 
-func requestEvent(t *testing.T, seq int64, r approvals.Request) journal.Event {
+func requestEvent(t testing.TB, seq int64, r approvals.Request) journal.Event {
 	t.Helper()
 	b, err := json.Marshal(r)
 	if err != nil {
@@ -21,11 +21,11 @@ func requestEvent(t *testing.T, seq int64, r approvals.Request) journal.Event {
 	return journal.Event{Seq: seq, Lane: journal.Approval, Kind: "request", Text: r.Summary(), Data: b}
 }
 
-func shell(t *testing.T, seq int64, cmd string) journal.Event {
+func shell(t testing.TB, seq int64, cmd string) journal.Event {
 	return requestEvent(t, seq, approvals.Request{Kind: policy.KindShell, Command: cmd, ToolCallID: "toolu_" + cmd})
 }
 
-func edit(t *testing.T, seq int64, path, old, new string) journal.Event {
+func edit(t testing.TB, seq int64, path, old, new string) journal.Event {
 	in, _ := json.Marshal(map[string]string{"file_path": path, "old_string": old, "new_string": new})
 	return requestEvent(t, seq, approvals.Request{Kind: policy.KindEdit, Path: path, Input: in})
 }
@@ -67,6 +67,22 @@ func TestDetect(t *testing.T) {
 			}
 			return evs
 		}, []Kind{KindRepeatedFailure}},
+		{"three identical exit statuses (demo and codex result lines)", func(t *testing.T) []journal.Event {
+			var evs []journal.Event
+			for i := int64(0); i < 3; i++ {
+				evs = append(evs, shell(t, 2*i+1, "make"),
+					journal.Event{Seq: 2*i + 2, Lane: journal.Tool, Kind: "result", Text: "make → exit 2\nboom"})
+			}
+			return evs
+		}, []Kind{KindRepeatedFailure}},
+		{"exit 0 three times is fine", func(t *testing.T) []journal.Event {
+			var evs []journal.Event
+			for i := int64(0); i < 3; i++ {
+				evs = append(evs, shell(t, 2*i+1, "make"),
+					journal.Event{Seq: 2*i + 2, Lane: journal.Tool, Kind: "result", Text: "make → exit 0"})
+			}
+			return evs
+		}, nil},
 		{"two failures are not yet a pattern", func(t *testing.T) []journal.Event {
 			return []journal.Event{shell(t, 1, "go build ./..."), failure(2, "", "undefined: Foo"),
 				shell(t, 3, "go build ./..."), failure(4, "", "undefined: Foo")}

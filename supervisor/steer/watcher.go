@@ -39,7 +39,8 @@ func (w *Watcher) Observe(ev journal.Event) {
 	}
 }
 
-// Message is the steering text for f.
+// Message is the steering text for f, on one line: a newline typed into
+// an agent's prompt could send half a message.
 func (w *Watcher) Message(f Finding) string {
 	p := w.Prompts
 	if p == nil {
@@ -49,7 +50,7 @@ func (w *Watcher) Message(f Finding) string {
 	if err != nil {
 		return "Sentinel supervisor: " + f.Detail
 	}
-	return strings.TrimSpace(text)
+	return strings.Join(strings.Fields(text), " ")
 }
 
 func (w *Watcher) steer(f Finding) {

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/sentinelhq/sentinel/supervisor"
+	"github.com/sentinelhq/sentinel/supervisor/steer"
+)
+
+// supervisorFlags choose the supervisor model; `run` and `supervisor check`
+// share them.
+type supervisorFlags struct {
+	backend string
+	model   string
+	baseURL string
+	prompts string
+}
+
+func (f *supervisorFlags) register(fl *pflag.FlagSet) {
+	fl.StringVar(&f.backend, "supervisor", "", "supervisor model backend: anthropic, openai (any OpenAI-compatible server), or claude-cli (your signed-in Claude Code); unset: no supervisor")
+	fl.StringVar(&f.model, "supervisor-model", "", "supervisor model name (default: $"+supervisor.EnvModel+", else the backend's default)")
+	fl.StringVar(&f.baseURL, "supervisor-url", "", "supervisor API base URL, e.g. http://localhost:11434/v1 for Ollama (default: $"+supervisor.EnvBaseURL+")")
+	fl.StringVar(&f.prompts, "prompts", "", "prompts `FILE` overriding the built-in supervisor prompts (default: $"+supervisor.EnvPrompts+")")
+}
+
+// config turns the flags into a resolved supervisor.Config; file is the
+// [supervisor] section of config.toml, if the config has one. enabled is
+// false when no backend is chosen.
+func (f *supervisorFlags) config(file supervisor.Config) (cfg supervisor.Config, enabled bool, err error) {
+	cfg = file
+	if f.backend != "" {
+		k, err := supervisor.ParseKind(f.backend)
+		if err != nil {
+			return cfg, false, usageError{err}
+		}
+		cfg.Backend = k
+	}
+	if cfg.Backend == "" {
+		return cfg, false, nil
+	}
+	cfg = cfg.Resolve(os.Getenv)
+	if f.model != "" {
+		cfg.Model = f.model
+	}
+	if f.baseURL != "" {
+		cfg.BaseURL = f.baseURL
+	}
+	if f.prompts != "" {
+		cfg.Prompts = f.prompts
+	}
+	return cfg, true, nil
+}
+
+// supervisorFactory does everything that can fail up front — the prompts
+// file, the timeout, the backend and its key — so a run refuses to start on
+// a bad supervisor setup, and returns what builds the run's supervisor once
+// its journal and directory exist.
+func supervisorFactory(cfg supervisor.Config) (build func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor, prompts *supervisor.Prompts, err error) {
+	prompts, err = supervisor.LoadPrompts(cfg.Prompts)
+	if err != nil {
+		return nil, nil, err
+	}
+	timeout, err := cfg.TurnTimeout()
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := supervisor.New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor {
+		return supervisor.NewSupervisor(supervisor.Options{Backend: b, Prompts: prompts, Timeout: timeout,
+			Task: task, Journal: j, RunDir: runDir})
+	}, prompts, nil
+}
+
+// supervisorDoctorCheck is `sentinel doctor`'s row for the supervisor model
+// the flags and config choose; ok is false when none is chosen (no row).
+func supervisorDoctorCheck(ctx context.Context, f supervisorFlags, file supervisor.Config) (sandbox.Check, bool) {
+	cfg, on, err := f.config(file)
+	ck := sandbox.Check{Name: "supervisor"}
+	switch {
+	case err != nil:
+		ck.Detail, ck.Fix = err.Error(), "pass --supervisor anthropic|openai|claude-cli"
+		return ck, true
+	case !on:
+		return ck, false
+	}
+	prompts, err := supervisor.LoadPrompts(cfg.Prompts)
+	if err != nil {
+		ck.Detail, ck.Fix = err.Error(), "fix or unset "+supervisor.EnvPrompts
+		return ck, true
+	}
+	timeout, err := cfg.TurnTimeout()
+	if err == nil {
+		var b supervisor.Backend
+		if b, err = supervisor.New(cfg); err == nil {
+			if err = supervisor.CheckWith(ctx, b, prompts, timeout); err == nil {
+				ck.OK, ck.Detail = true, b.Name()+" answers with a structured judgment"
+				return ck, true
+			}
+		}
+	}
+	ck.Detail, ck.Fix = err.Error(), "sentinel supervisor check --help"
+	return ck, true
+}
+
+func init() {
+	cmd := &cobra.Command{
+		Use:   "supervisor",
+		Short: "Check the supervisor model, or scan a run for steering findings",
+	}
+	var f supervisorFlags
+	check := &cobra.Command{
+		Use:   "check",
+		Short: "Ask the supervisor model one probe question: reachable, answers, structured output parses",
+		Example: `  sentinel supervisor check --supervisor anthropic
+  sentinel supervisor check --supervisor openai --supervisor-url http://localhost:11434/v1 --supervisor-model llama3.1
+  sentinel supervisor check --supervisor claude-cli`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, ok, err := f.config(supervisor.Config{})
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli")}
+			}
+			prompts, err := supervisor.LoadPrompts(cfg.Prompts)
+			if err != nil {
+				return err
+			}
+			timeout, err := cfg.TurnTimeout()
+			if err != nil {
+				return err
+			}
+			b, err := supervisor.New(cfg)
+			if err != nil {
+				return err
+			}
+			if err := supervisor.CheckWith(context.Background(), b, prompts, timeout); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.OutOrStdout(), "supervisor %s: answers with a structured judgment\n", b.Name())
+			return nil
+		},
+	}
+	f.register(check.Flags())
+	scan := &cobra.Command{
+		Use:   "scan RUN-DIR|events.jsonl",
+		Short: "List what steering detection finds in a run's journal (masked exit statuses, skipped tests, …)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			path := args[0]
+			if st, err := os.Stat(path); err == nil && st.IsDir() {
+				path = filepath.Join(path, "events.jsonl")
+			}
+			evs, err := journal.ReadFile(path)
+			if err != nil {
+				return fmt.Errorf("read the journal: %w", err)
+			}
+			found := steer.Detect(evs)
+			w := &steer.Watcher{}
+			for _, fd := range found {
+				fmt.Fprintf(c.OutOrStdout(), "#%d %s: %s\n  → %s\n", fd.Seq, fd.Kind, fd.Detail, w.Message(fd))
+			}
+			if len(found) == 0 {
+				fmt.Fprintln(c.OutOrStdout(), "nothing to steer about")
+			}
+			return nil
+		},
+	}
+	cmd.AddCommand(check, scan)
+	root.AddCommand(cmd)
+}

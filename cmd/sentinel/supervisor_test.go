@@ -1,0 +1,36 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/fakeopenai"
+)
+
+func TestSupervisorCheckAgainstAFakeServer(t *testing.T) {
+	srv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"decision":"deny","reason":"probe","risk":"low"}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dir := t.TempDir()
+	r := sentinel(t, dir, nil, "supervisor", "check", "--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "llama-fake")
+	if r.code != 0 || !strings.Contains(r.stdout, "supervisor openai llama-fake: answers with a structured judgment") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	r = sentinel(t, dir, nil, "supervisor", "check", "--supervisor", "gemini")
+	if r.code != 2 || !strings.Contains(r.stderr, "want one of anthropic, openai, claude-cli") {
+		t.Fatalf("bad backend: exit %d, stderr %s", r.code, r.stderr)
+	}
+}
+
+func TestSupervisorScanFindsAMaskedExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "events.jsonl"),
+		`{"seq":7,"time":"2026-11-29T23:00:00Z","run":"r","lane":"approval","kind":"request","text":"shell","data":{"kind":"shell","command":"go test ./... || true"}}`+"\n")
+	r := sentinel(t, dir, nil, "supervisor", "scan", dir)
+	if r.code != 0 || !strings.Contains(r.stdout, "#7 masked_exit: `go test ./... || true`") || !strings.Contains(r.stdout, "hides the command's exit status") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
