@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
-	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // The real Claude Code under `sentinel run --coder claude --headless`, in
@@ -74,17 +72,9 @@ func TestRealClaudeHeadlessUnderSentinel(t *testing.T) {
 
 	// What the journal says agrees.
 	id := strings.TrimPrefix(branch, "sentinel/")
-	evs, err := journal.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "events.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var decisions []string
-	for _, ev := range evs {
-		if ev.Lane == journal.Approval && ev.Kind == "decision" {
-			var d struct{ Decision, By string }
-			json.Unmarshal(ev.Data, &d)
-			decisions = append(decisions, d.Decision+" "+d.By)
-		}
+	for _, j := range approvalsOf(t, runEvents(t, dir, id)) {
+		decisions = append(decisions, string(j.Decision.Outcome)+" "+j.Decision.By)
 	}
 	joined := strings.Join(decisions, "; ")
 	if !strings.HasPrefix(joined, "allow policy:") || strings.Count(joined, "deny policy:") < 2 {
