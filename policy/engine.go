@@ -238,11 +238,23 @@ func (c *checkEnv) checkTool(q Query) Verdict {
 	f := finding{Ask, RuleMCPDefault, "MCP tool " + quoteShort(name) + " is not allowed by any rule"}
 	if q.Kind == KindOther {
 		f = finding{Ask, RuleOtherDefault, "tool " + quoteShort(name) + " is not known to the policy"}
+		if agentInternalTools[name] {
+			f = finding{Allow, RuleAgentInternal, "tool " + quoteShort(name) + " is the agent's own bookkeeping: it runs nothing and touches no file or host"}
+		}
 	}
 	f = c.e.applyToolRules(f, name)
 	v := verdictOf(f)
 	v.Parts[0].Text = name
 	return v
+}
+
+// agentInternalTools are agents' tools that only keep their own state: a
+// todo list, plan mode, starting a subagent (whose own tool calls reach the
+// hook one by one), searching the agent's tool list. Anything that runs a
+// command, touches a file or reaches a host is judged by its own kind.
+var agentInternalTools = map[string]bool{
+	"TodoWrite": true, "TodoRead": true, "ExitPlanMode": true, "EnterPlanMode": true,
+	"Task": true, "Agent": true, "ToolSearch": true,
 }
 
 // quoteShort quotes s for a reason, cut to a readable length.

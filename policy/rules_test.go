@@ -19,6 +19,8 @@ func exampleQuery(ex string, ctx Context) Query {
 			return Query{Kind: KindNet, URL: rest, Context: ctx}
 		case "mcp":
 			return Query{Kind: KindMCP, Tool: rest, Context: ctx}
+		case "other":
+			return Query{Kind: KindOther, Tool: rest, Context: ctx}
 		}
 	}
 	return Query{Kind: KindShell, Command: ex, Context: ctx}
