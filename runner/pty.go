@@ -2,6 +2,7 @@ package runner
 
 import (
 	"errors"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"io"
 	"os"
 	"os/exec"
@@ -45,27 +46,13 @@ func startUnderPTY(cmd *exec.Cmd, cols, rows int) (*coderProc, error) {
 	p := &coderProc{cmd: cmd, pty: f, done: make(chan struct{})}
 	go func() {
 		err := cmd.Wait()
-		p.code = exitCode(err)
+		p.code = agentutil.ExitStatus(err)
 		if err != nil && p.code < 0 {
 			p.err = err
 		}
 		close(p.done)
 	}()
 	return p, nil
-}
-
-func exitCode(err error) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 128 + int(ws.Signal())
-		}
-		return ee.ExitCode()
-	}
-	return -1
 }
 
 func (p *coderProc) write(b []byte) error {

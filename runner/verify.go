@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -167,7 +169,7 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 	start := time.Now()
 	err = cmd.Run()
 	res.DurationMS = time.Since(start).Milliseconds()
-	res.ExitCode = exitCode(err)
+	res.ExitCode = agentutil.ExitStatus(err)
 	if cctx.Err() != nil {
 		res.Error = "timed out after " + v.Timeout.String()
 	} else if err != nil && res.ExitCode < 0 {

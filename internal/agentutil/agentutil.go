@@ -1,15 +1,19 @@
 // Package agentutil holds the small helpers the agent adapters share:
-// comparing CLI versions and naming the host:port a URL reaches.
+// comparing CLI versions, naming the host:port a URL reaches, and reading a
+// command's exit status.
 //
 // It must not know about any one agent.
 package agentutil
 
 import (
+	"errors"
 	"net"
 	"net/url"
+	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 var versionRe = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
@@ -51,4 +55,21 @@ func URLHostPort(raw string) (string, bool) {
 		}
 	}
 	return net.JoinHostPort(strings.ToLower(u.Hostname()), port), true
+}
+
+// ExitStatus is a finished command's exit status as a shell reports it:
+// 0, the process's own status, 128+N when killed by signal N, or -1 when it
+// never ran.
+func ExitStatus(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	return -1
 }

@@ -67,7 +67,7 @@ func TestSubagentToolCallsAreHooked(t *testing.T) {
 	var deny *approvals.Decision
 	for _, d := range w.decisions(t) {
 		switch {
-		case d.Allowed() && d.Reason == "test approves the subagent":
+		case d.Allowed() && (d.Reason == "test approves the subagent" || d.By == "policy:tool.agent-internal"):
 			allowedAgent = true
 		case !d.Allowed() && deny == nil:
 			deny = &d

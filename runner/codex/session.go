@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"io"
 	"os/exec"
 	"strings"
@@ -115,7 +116,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	go func() {
 		<-readDone // all output read before Wait closes the pipe
 		err := cmd.Wait()
-		s.exitCode, s.waitErr = exitCode(err), err
+		s.exitCode, s.waitErr = agentutil.ExitStatus(err), err
 		s.finish("")
 		s.cancel()
 		close(s.exited)
@@ -349,20 +350,6 @@ func (s *Session) Stop(grace time.Duration) {
 	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
 	_ = s.cmd.Process.Kill()
 	<-s.exited
-}
-
-func exitCode(err error) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 128 + int(ws.Signal())
-		}
-		return ee.ExitCode()
-	}
-	return -1
 }
 
 // tailBuffer keeps the last max bytes written to it.
