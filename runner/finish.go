@@ -88,6 +88,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 	r.meta.Files = change.Files
 	r.emit(journal.System, "patch", fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
 		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
+	if r.gateErr != nil {
+		return Result{Status: StatusFailed, Err: r.gateErr}
+	}
 	switch {
 	case interrupted:
 		return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}

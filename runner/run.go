@@ -43,6 +43,9 @@ type Options struct {
 	VerifyTimeout time.Duration
 	// Review: a person is there to review the change before it lands.
 	Review bool
+	// MaxRestarts bounds how often a supervisor's completion review may
+	// return the work to a fresh coder (0: DefaultMaxRestarts).
+	MaxRestarts int
 	// Sandbox additions from config.
 	Hidden   []string
 	Readable []string
@@ -75,6 +78,7 @@ type Run struct {
 	ws      *Workspace
 	broker  *approvals.Broker
 	sb      *sandbox.Sandbox
+	coderMu sync.Mutex // guards coder, which a restart replaces
 	coder   *coderProc
 	meta    *Meta
 	grants  *hostGrants
@@ -85,16 +89,17 @@ type Run struct {
 	reportsDone chan struct{}
 
 	sup     *supervisor.Supervisor // nil: no model configured
+	gateErr error                  // the completion gate gave up: do not land
 	reviews chan *ReviewRequest
 	// finishing is closed when the person says the coder is done.
-	finishing  chan struct{}
-	finishOnce sync.Once
-	pumpDone   chan struct{}
-	stopOnce   sync.Once
-	stopped    chan struct{}
-	done       chan struct{}
-	result     Result
-	cancel     context.CancelFunc
+	finishing chan struct{}
+	finMu     sync.Mutex
+	pumpDone  chan struct{}
+	stopOnce  sync.Once
+	stopped   chan struct{}
+	done      chan struct{}
+	result    Result
+	cancel    context.CancelFunc
 }
 
 // NewRunID makes a sortable, unique run id.
@@ -235,26 +240,14 @@ func (r *Run) prepare(ctx context.Context) error {
 		}
 		d.scenario = dst
 	}
-	argv, err := r.adapter.Argv(o.Task)
-	if err != nil {
-		return err
-	}
 	cctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
-	cmd, err := r.sb.Command(cctx, r.ws.Dir, argv...)
-	if err != nil {
-		return err
-	}
-	cmd.Env = append(cmd.Env, r.adapter.Env()...)
-	cmd.Env = append(cmd.Env, approvals.EnvSocket+"="+r.socketPath(), approvals.EnvRun+"="+r.id)
 	if !r.adapter.PerCommandApproval() {
 		r.emit(journal.System, "no-per-command-approval", fmt.Sprintf("coder %s has no hook protocol: per-command approval is not available; the sandbox is the only gate for what it runs (network hosts are still asked about, and review and landing still apply)", r.adapter.Name()), nil)
 	}
-	if err := r.startCoder(cmd); err != nil {
-		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
+	if err := r.launchCoder(cctx, o.Task); err != nil {
+		return err
 	}
-	r.emit(journal.System, "coder-start", fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
-		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})
 	if d, ok := r.adapter.(*demoAdapter); ok {
 		go r.scriptedSteering(d)
 	}
@@ -274,36 +267,91 @@ func (r *Run) prepare(ctx context.Context) error {
 	return nil
 }
 
-// watch waits for the coder to end (or the run to be stopped) and finishes.
-func (r *Run) watch() {
-	interrupted := false
-	defer func() {
-		// Let the coder's last output reach the journal before its exit does.
-		select {
-		case <-r.pumpDone:
-		case <-time.After(2 * time.Second):
-		}
-	}()
+// cur is the coder running now.
+func (r *Run) cur() *coderProc {
+	r.coderMu.Lock()
+	defer r.coderMu.Unlock()
+	return r.coder
+}
+
+// launchCoder starts the coder (again, after a restart) on task.
+func (r *Run) launchCoder(ctx context.Context, task string) error {
+	argv, err := r.adapter.Argv(task)
+	if err != nil {
+		return err
+	}
+	cmd, err := r.sb.Command(ctx, r.ws.Dir, argv...)
+	if err != nil {
+		return err
+	}
+	cmd.Env = append(cmd.Env, r.adapter.Env()...)
+	cmd.Env = append(cmd.Env, approvals.EnvSocket+"="+r.socketPath(), approvals.EnvRun+"="+r.id)
+	r.pumpDone = make(chan struct{})
+	if err := r.startCoder(cmd, task); err != nil {
+		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
+	}
+	r.emit(journal.System, "coder-start", fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
+		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})
+	return nil
+}
+
+// waitCoder waits for the coder to end, or for the person to stop the run or
+// say the coder is done, and returns how it ended.
+func (r *Run) waitCoder() (interrupted bool, code int) {
+	c := r.cur()
 	select {
-	case <-r.coder.done:
+	case <-c.done:
 		// Anything the coder left running in its process group goes too.
-		_ = syscall.Kill(-r.coder.cmd.Process.Pid, syscall.SIGKILL)
+		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
 	case <-r.stopped:
 		interrupted = true
-		r.coder.stop(3 * time.Second)
-	case <-r.finishing:
-		r.coder.stop(3 * time.Second)
+		c.stop(3 * time.Second)
+	case <-r.finishCh():
+		c.stop(3 * time.Second)
 		r.emit(journal.System, "coder-done", "the person said the coder is done; its work goes on to verification and review", nil)
 	}
-	code := r.coder.code
+	// Let the coder's last output reach the journal before its exit does.
 	select {
-	case <-r.finishing:
-		code = 0 // ended on the person's word, not by failing
+	case <-r.pumpDone:
+	case <-time.After(2 * time.Second):
+	}
+	code = c.code
+	select {
+	case <-r.finishCh():
+		code = 0        // ended on the person's word, not by failing
+		r.resetFinish() // a restarted coder gets its own "done"
 	default:
 	}
 	r.meta.ExitCode = &code
 	r.emit(journal.System, "coder-exit", fmt.Sprintf("coder exited with status %d", code), map[string]any{"exit_code": code})
-	r.finish(interrupted, code)
+	return interrupted, code
+}
+
+// watch waits for the coder to end and finishes the run. With a supervisor
+// model, "done" must first pass its completion review; work it returns
+// goes back to a fresh coder with a written handoff, up to MaxRestarts.
+func (r *Run) watch() {
+	for restarts := 0; ; restarts++ {
+		interrupted, code := r.waitCoder()
+		if interrupted || code != 0 || r.sup == nil {
+			r.finish(interrupted, code)
+			return
+		}
+		next, err := r.completionGate(restarts)
+		if err != nil {
+			r.finish(false, code)
+			return
+		}
+		if next == "" {
+			r.finish(false, code)
+			return
+		}
+		if err := r.launchCoder(context.Background(), next); err != nil {
+			r.emit(journal.System, "error", err.Error(), nil)
+			r.finish(false, 1)
+			return
+		}
+	}
 }
 
 // Stop ends the run: the coder's process group is ended and its work kept
@@ -315,7 +363,25 @@ func (r *Run) Stop() {
 // Finish says the coder is done: it is ended and its work goes on to
 // verification, review and landing as if it had exited by itself.
 func (r *Run) Finish() {
-	r.finishOnce.Do(func() { close(r.finishing) })
+	r.finMu.Lock()
+	defer r.finMu.Unlock()
+	select {
+	case <-r.finishing:
+	default:
+		close(r.finishing)
+	}
+}
+
+func (r *Run) finishCh() <-chan struct{} {
+	r.finMu.Lock()
+	defer r.finMu.Unlock()
+	return r.finishing
+}
+
+func (r *Run) resetFinish() {
+	r.finMu.Lock()
+	defer r.finMu.Unlock()
+	r.finishing = make(chan struct{})
 }
 
 // Wait blocks until the run has finished.

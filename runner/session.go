@@ -88,34 +88,36 @@ func (r *Run) Steer(text string) error {
 	if text == "" {
 		return nil
 	}
-	if r.coder == nil {
+	c := r.cur()
+	if c == nil {
 		return errors.New("the coder is not running")
 	}
 	select {
-	case <-r.coder.done:
+	case <-c.done:
 		return errors.New("the coder has already exited")
 	default:
 	}
 	r.emit(journal.Coder, "steer", text, nil)
-	if r.coder.steer != nil {
-		return r.coder.steer(text)
+	if c.steer != nil {
+		return c.steer(text)
 	}
-	return r.coder.write(r.adapter.SteerBytes(text))
+	return c.write(r.adapter.SteerBytes(text))
 }
 
 // ResizeCoder sets the coder pty's size.
 func (r *Run) ResizeCoder(cols, rows int) {
-	if r.coder != nil {
-		r.coder.resize(cols, rows)
+	if c := r.cur(); c != nil {
+		c.resize(cols, rows)
 	}
 }
 
 // SendKeys forwards raw key bytes to the coder (attach mode).
 func (r *Run) SendKeys(b []byte) error {
-	if r.coder == nil {
+	c := r.cur()
+	if c == nil {
 		return errors.New("the coder is not running")
 	}
-	return r.coder.write(b)
+	return c.write(b)
 }
 
 // socketPath is where the broker listens: in the run directory, unless that

@@ -47,34 +47,42 @@ func (r *Run) agentStateDir() string { return r.ws.Dir + ".agent" }
 // startCoder starts the coder the way its adapter speaks: Codex over
 // JSON-RPC on pipes, headless Claude Code with stream-json on stdin, every
 // other coder with the pty as its terminal.
-func (r *Run) startCoder(cmd *exec.Cmd) error {
+func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	switch a := r.adapter.(type) {
 	case *codex.Adapter:
-		return r.startCodex(cmd)
+		return r.startCodex(cmd, task)
 	case *claude.Adapter:
 		if a.Mode() == claude.Headless {
-			return r.startClaudeHeadless(cmd, a)
+			return r.startClaudeHeadless(cmd, a, task)
 		}
 	}
-	var err error
-	if r.coder, err = startUnderPTY(cmd, r.opts.Cols, r.opts.Rows); err != nil {
+	c, err := startUnderPTY(cmd, r.opts.Cols, r.opts.Rows)
+	if err != nil {
 		return err
 	}
-	r.pumpPTY(func(b []byte) { r.emit(journal.Coder, "output", string(b), nil) })
+	r.setCoder(c)
+	r.pumpPTY(c, func(b []byte) { r.emit(journal.Coder, "output", string(b), nil) })
 	return nil
 }
 
-func (r *Run) pumpPTY(emit func([]byte)) {
+func (r *Run) setCoder(c *coderProc) {
+	r.coderMu.Lock()
+	defer r.coderMu.Unlock()
+	r.coder = c
+}
+
+func (r *Run) pumpPTY(c *coderProc, emit func([]byte)) {
+	done := r.pumpDone
 	go func() {
-		defer close(r.pumpDone)
-		pumpOutput(r.coder.pty, 25*time.Millisecond, 64*1024, emit)
+		defer close(done)
+		pumpOutput(c.pty, 25*time.Millisecond, 64*1024, emit)
 	}()
 }
 
 // startClaudeHeadless runs `claude -p` with stream-json: the task and
 // steering go in on a pipe (it refuses a terminal on stdin), its output
 // stays on the pty and is decoded into the lanes.
-func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter) error {
+func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter, task string) error {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -84,19 +92,21 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter) error {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Ctty = 1
-	if r.coder, err = startUnderPTY(cmd, r.opts.Cols, r.opts.Rows); err != nil {
+	c, err := startUnderPTY(cmd, r.opts.Cols, r.opts.Rows)
+	if err != nil {
 		return err
 	}
-	r.coder.stdin = stdin
-	if err := r.coder.write(a.InitialInput(r.opts.Task)); err != nil {
+	c.stdin = stdin
+	r.setCoder(c)
+	if err := c.write(a.InitialInput(task)); err != nil {
 		return fmt.Errorf("send the task to claude: %w", err)
 	}
 	var dec claude.Decoder
-	r.pumpPTY(func(b []byte) {
+	r.pumpPTY(c, func(b []byte) {
 		for _, l := range dec.Write(b) {
 			r.emit(l.Lane, l.Kind, l.Text, l.Data)
 			if l.Kind == "result" {
-				r.coder.closeInput() // claude -p ends when its input does
+				c.closeInput() // claude -p ends when its input does
 			}
 		}
 	})
@@ -105,13 +115,13 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter) error {
 
 // startCodex drives `codex app-server` over JSON-RPC on pipes; its approval
 // requests go to the broker in process.
-func (r *Run) startCodex(cmd *exec.Cmd) error {
+func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 	logf, err := os.Create(filepath.Join(r.dir, "codex-stderr.log"))
 	if err != nil {
 		return err
 	}
 	sess, err := codex.Start(context.Background(), cmd, codex.Config{
-		Task: r.opts.Task, Workspace: r.ws.Dir,
+		Task: task, Workspace: r.ws.Dir,
 		Asker:  codex.AskerFunc(r.broker.Decide),
 		OnLine: func(l codex.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
 		Stderr: logf,
@@ -126,7 +136,7 @@ func (r *Run) startCodex(cmd *exec.Cmd) error {
 		logf.Close()
 		close(p.done)
 	}()
-	r.coder = p
+	r.setCoder(p)
 	close(r.pumpDone) // no pty: the session journals as it goes
 	return nil
 }

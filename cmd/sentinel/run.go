@@ -25,20 +25,21 @@ import (
 
 // runFlags are the flags `run` and `demo` share.
 type runFlags struct {
-	coder      string
-	taskFile   string
-	scenario   string
-	plain      bool
-	apply      string
-	sandbox    string
-	allowHosts []string
-	timeout    time.Duration
-	theme      string
-	verify     []string
-	headless   bool
-	sup        supervisorFlags
-	awayAfter  time.Duration
-	command    []string // after --, for --coder command
+	coder       string
+	taskFile    string
+	scenario    string
+	plain       bool
+	apply       string
+	sandbox     string
+	allowHosts  []string
+	timeout     time.Duration
+	theme       string
+	verify      []string
+	headless    bool
+	sup         supervisorFlags
+	awayAfter   time.Duration
+	command     []string // after --, for --coder command
+	maxRestarts int
 }
 
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
@@ -56,6 +57,7 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl.DurationVar(&f.timeout, "approval-timeout", 10*time.Minute, "deny a request nobody answers within this long")
 	fl.StringArrayVar(&f.verify, "verify", nil, "check `CMD` to re-run on a clean copy before landing (repeatable; default: [verify] commands in config, else detected)")
 	f.sup.register(fl)
+	fl.IntVar(&f.maxRestarts, "max-restarts", 5, "with --supervisor: how often the completion review may return the work to a fresh coder before the run stops with a stuck report")
 	fl.DurationVar(&f.awayAfter, "away-after", 0, "with --supervisor and you at the terminal: the supervisor decides requests you leave unanswered this long (0: it only advises on the card)")
 	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
 }
@@ -196,7 +198,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Cols: cols, Rows: rows, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
 		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
 		Review:     interactive, // the TUI's review screen or the plain prompt
-		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter,
+		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter, MaxRestarts: f.maxRestarts,
 	})
 	if err != nil {
 		return err

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/fakeopenai"
+)
+
+const gateScenario = `
+[[steps]]
+id = "w"
+write = "feature.txt"
+content = "feature\n"
+
+[[steps]]
+done = "done, honestly"
+`
+
+func TestCompletionReviewReturnsWorkToAFreshCoderWithAHandoff(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "gate.toml")
+	writeFile(t, scenario, gateScenario)
+	srv, err := fakeopenai.Start(
+		fakeopenai.Reply{Content: `{"verdict":"return","reason":"there is no test for the feature","missing":["a test for feature.txt"]}`},
+		fakeopenai.Reply{Content: `{"verdict":"accept","reason":"the feature is there and checked","missing":[]}`},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
+		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "--verify", "test -f feature.txt", "add the feature")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+	}
+	if n := strings.Count(res.stdout, "[SYSTEM] coder demo started"); n != 2 {
+		t.Fatalf("the coder started %d times, want 2 (one restart):\n%s", n, res.stdout)
+	}
+	id := lastRun(t, dir)
+	handoff, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "HANDOFF.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## Objective", "add the feature", "there is no test for the feature", "missing: a test for feature.txt", "test -f feature.txt → exit 0", "`feature.txt`"} {
+		if !strings.Contains(string(handoff), want) {
+			t.Errorf("HANDOFF.md lacks %q:\n%s", want, handoff)
+		}
+	}
+	// The review saw the task and the validation ledger, in a fresh context.
+	reqs := srv.Requests()
+	if len(reqs) != 2 || !strings.Contains(reqs[0].UserText(), "test -f feature.txt") {
+		t.Fatalf("review requests: %d; first: %s", len(reqs), reqs[0].UserText())
+	}
+	if git(t, dir, "branch", "--list", "sentinel/"+id) == "" {
+		t.Fatal("the accepted work did not land")
+	}
+}
+
+func TestStuckCoderStopsWithAReportInsteadOfLanding(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "gate.toml")
+	writeFile(t, scenario, gateScenario)
+	srv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"verdict":"return","reason":"still wrong","missing":["everything"]}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--max-restarts", "1",
+		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "never good enough")
+	if res.code != 1 || !strings.Contains(res.stderr, "stuck") {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if n := strings.Count(res.stdout, "[SYSTEM] coder demo started"); n != 2 {
+		t.Fatalf("the coder started %d times, want 2", n)
+	}
+	id := lastRun(t, dir)
+	if b, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "STUCK.md")); err != nil || !strings.Contains(string(b), "still wrong") {
+		t.Fatalf("STUCK.md: %v\n%s", err, b)
+	}
+	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+		t.Fatalf("a stuck run landed: %s", b)
+	}
+	if m := runMeta(t, dir); m[0].Status != "failed" || m[0].Recovery == "" {
+		t.Fatalf("stuck run: %+v", m[0])
+	}
+}

@@ -1,0 +1,103 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/supervisor"
+)
+
+// DefaultMaxRestarts is how many times a returned "done" may go back to a
+// fresh coder before the run stops with a stuck report.
+const DefaultMaxRestarts = 5
+
+// completionGate runs when the coder says it is done and a supervisor model
+// is configured: the work is verified on a clean copy, then reviewed in a
+// fresh context against the task and that validation ledger. It returns the
+// next coder's task (the original plus a written handoff) when the work is
+// returned, or "" when the run should go on to finish. When the restarts
+// are used up it records a stuck report and the run ends without landing.
+func (r *Run) completionGate(restarts int) (string, error) {
+	ctx := context.Background()
+	change, err := r.ws.Diff(ctx)
+	if err != nil {
+		return "", err
+	}
+	gatePatch := filepath.Join(r.dir, "gate.diff")
+	if err := os.WriteFile(gatePatch, change.Patch, 0o600); err != nil {
+		return "", err
+	}
+	var checks []CheckResult
+	if !change.Empty() {
+		checks, _ = r.verifier().Verify(ctx, gatePatch)
+	}
+	ledger := validationLedger(checks)
+	res, err := r.sup.Review(ctx, supervisor.ReviewInput{
+		Summary:  "Validation ledger (checks re-run by Sentinel on a clean copy):\n" + ledger,
+		Diffstat: strings.Join(change.Files, "\n"),
+	})
+	if err == nil && res.Accepted() {
+		r.emit(journal.Supervisor, "gate", "completion review accepted the work: "+res.Reason, res)
+		return "", nil
+	}
+	if err != nil {
+		res = supervisor.ReviewResult{Verdict: "return", Reason: "the completion review failed: " + err.Error()}
+	}
+	handoff := renderHandoff(r.opts.Task, change.Files, checks, res, restarts+1)
+	_ = writeAtomic(filepath.Join(r.dir, "HANDOFF.md"), handoff)
+	max := r.opts.MaxRestarts
+	if max <= 0 {
+		max = DefaultMaxRestarts
+	}
+	if restarts >= max {
+		stuck := fmt.Sprintf("# Stuck — run %s\n\nThe coder's work was returned %d times and Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts+1, handoff)
+		_ = writeAtomic(filepath.Join(r.dir, "STUCK.md"), stuck)
+		r.gateErr = fmt.Errorf("stuck: the completion review returned the work %d times (last: %s); see STUCK.md", restarts+1, res.Reason)
+		r.emit(journal.Supervisor, "stuck", r.gateErr.Error(), map[string]any{"restarts": restarts})
+		return "", r.gateErr
+	}
+	r.emit(journal.Supervisor, "gate", fmt.Sprintf("completion review returned the work (restart %d of %d): %s", restarts+1, max, res.Reason), res)
+	r.emit(journal.System, "restart", "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
+	return r.opts.Task + "\n\n" + handoff, nil
+}
+
+// validationLedger lists every check with its exit status.
+func validationLedger(checks []CheckResult) string {
+	if len(checks) == 0 {
+		return "(no checks configured or detected)"
+	}
+	var b strings.Builder
+	for _, c := range checks {
+		fmt.Fprintf(&b, "- %s → exit %d (%s)\n", c.Command, c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
+	}
+	return b.String()
+}
+
+// renderHandoff is HANDOFF.md: what the next coder needs to pick up.
+func renderHandoff(task string, files []string, checks []CheckResult, res supervisor.ReviewResult, attempt int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Handoff (attempt %d)\n\n## Objective\n\n%s\n\n## What was done\n\n", attempt+1, strings.TrimSpace(task))
+	if len(files) == 0 {
+		b.WriteString("No files changed yet.\n")
+	}
+	for _, f := range files {
+		fmt.Fprintf(&b, "- `%s`\n", f)
+	}
+	fmt.Fprintf(&b, "\n## What went wrong\n\nThe completion review returned the work: %s\n", res.Reason)
+	for _, m := range res.Missing {
+		fmt.Fprintf(&b, "- missing: %s\n", m)
+	}
+	b.WriteString("\n## Evidence\n\n" + validationLedger(checks))
+	for _, c := range checks {
+		if !c.Passed() && c.Tail != "" {
+			fmt.Fprintf(&b, "\nOutput of `%s` (tail):\n\n```\n%s\n```\n", c.Command, c.Tail)
+		}
+	}
+	b.WriteString("\n## Next step\n\nContinue in the same workspace (your earlier changes are there): fix what is missing above, run the checks, then say you are done.\n")
+	return b.String()
+}
