@@ -129,13 +129,3 @@ func (l *runLock) release() {
 		l.f.Close()
 	}
 }
-
-// alive reports whether some process holds the run's lock.
-func alive(runDir string) bool {
-	l, err := lockRun(runDir)
-	if err != nil {
-		return true
-	}
-	l.release()
-	return false
-}

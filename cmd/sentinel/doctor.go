@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/config"
+	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -33,10 +36,14 @@ type doctorReport struct {
 	Modes       []sandbox.Mode  `json:"modes"`
 	Enforceable bool            `json:"enforceable"`
 	Agents      []sandbox.Check `json:"agents"`
+	// Supervisor is the configured supervisor model's check, when one is
+	// configured (--supervisor or [supervisor] in config).
+	Supervisor *sandbox.Check `json:"supervisor,omitempty"`
 }
 
 func init() {
 	var asJSON bool
+	var sup supervisorFlags
 	doc := &cobra.Command{
 		Use:   "doctor",
 		Short: "Report what this machine can enforce and which agents are installed",
@@ -47,6 +54,17 @@ works here.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			rep := runDoctor()
+			var file config.Config
+			if wd, err := os.Getwd(); err == nil {
+				if p, err := runner.FindProject(c.Context(), wd); err == nil {
+					if file, err = config.Load(p.Root); err != nil {
+						return err
+					}
+				}
+			}
+			if ck, ok := supervisorDoctorCheck(c.Context(), sup, file.Supervisor); ok {
+				rep.Supervisor = &ck
+			}
 			if asJSON {
 				enc := json.NewEncoder(c.OutOrStdout())
 				enc.SetIndent("", "  ")
@@ -63,6 +81,7 @@ works here.`,
 		},
 	}
 	doc.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	sup.register(doc.Flags())
 	root.AddCommand(doc)
 }
 
@@ -106,4 +125,7 @@ func printDoctor(w io.Writer, rep doctorReport) {
 		fmt.Fprintln(w, "  => cannot enforce a sandbox here")
 	}
 	section("agents", rep.Agents)
+	if rep.Supervisor != nil {
+		section("supervisor model", []sandbox.Check{*rep.Supervisor})
+	}
 }

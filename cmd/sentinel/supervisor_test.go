@@ -34,3 +34,19 @@ func TestSupervisorScanFindsAMaskedExitStatus(t *testing.T) {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
 }
+
+func TestDoctorChecksTheConfiguredSupervisor(t *testing.T) {
+	srv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"decision":"deny","reason":"probe","risk":"low"}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	r := sentinel(t, t.TempDir(), nil, "doctor", "--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "llama-fake")
+	if !strings.Contains(r.stdout, "supervisor model") || !strings.Contains(r.stdout, "answers with a structured judgment") {
+		t.Fatalf("doctor did not check the supervisor:\n%s\n%s", r.stdout, r.stderr)
+	}
+	r = sentinel(t, t.TempDir(), nil, "doctor")
+	if strings.Contains(r.stdout, "supervisor model") {
+		t.Fatalf("doctor shows a supervisor row with none configured:\n%s", r.stdout)
+	}
+}
