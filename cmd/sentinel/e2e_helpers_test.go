@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The binary under test is sentinelBin, built once in TestMain (hook_test.go).
@@ -85,4 +87,35 @@ func checkout(t *testing.T, dir string) string {
 	}
 	return strings.Join([]string{git(t, dir, "symbolic-ref", "HEAD"), git(t, dir, "rev-parse", "HEAD"),
 		fmt.Sprintf("%x", idx), git(t, dir, "status", "--porcelain"), files.String()}, "\n")
+}
+
+// killNineWhen starts sentinel with args in dir, waits until its run's
+// journal contains marker, then kills it with SIGKILL, as a crash would. It
+// returns the journal's path.
+func killNineWhen(t *testing.T, dir, marker string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(sentinelBin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir())
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second) // a bound on a hung run, not a speed check
+	journalPath := ""
+	for time.Now().Before(deadline) {
+		m, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
+		if len(m) == 1 {
+			journalPath = m[0]
+			if b, _ := os.ReadFile(m[0]); strings.Contains(string(b), marker) {
+				break
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if journalPath == "" {
+		t.Fatal("the run never started")
+	}
+	return journalPath
 }

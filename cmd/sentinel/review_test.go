@@ -3,12 +3,9 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 const writeScenario = `
@@ -157,24 +154,7 @@ func TestKillNineDuringVerification(t *testing.T) {
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	writeFile(t, scenario, writeScenario)
 	before := checkout(t, dir)
-	cmd := exec.Command(sentinelBin, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "sleep 120", "x")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir())
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		m, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
-		if len(m) == 1 {
-			if b, _ := os.ReadFile(m[0]); strings.Contains(string(b), `"kind":"verify-start"`) {
-				break
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
+	killNineWhen(t, dir, `"kind":"verify-start"`, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "sleep 120", "x")
 	if checkout(t, dir) != before {
 		t.Fatal("kill -9 during verification changed the checkout")
 	}

@@ -6,9 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -121,30 +119,8 @@ await = "60s"
 done = "never reached"
 `)
 	before := checkout(t, dir)
-	cmd := exec.Command(sentinelBin, "run", "--coder", "demo", "--plain", "--scenario", scenario, "slow task")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir())
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Wait until the write has been decided and reported, then kill -9.
-	deadline := time.Now().Add(60 * time.Second)
-	var journalPath string
-	for time.Now().Before(deadline) {
-		m, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
-		if len(m) == 1 {
-			journalPath = m[0]
-			if b, _ := os.ReadFile(m[0]); strings.Contains(string(b), "thinking for a long time") {
-				break
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if journalPath == "" {
-		t.Fatal("the run never started")
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
+	journalPath := killNineWhen(t, dir, "thinking for a long time", "run", "--coder", "demo", "--plain", "--scenario", scenario, "slow task")
 
 	if after := checkout(t, dir); after != before {
 		t.Fatalf("kill -9 changed the checkout:\n%s\n---\n%s", before, after)
