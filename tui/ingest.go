@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -63,6 +64,17 @@ func (m *model) ingestOne(ev journal.Event) {
 		}
 		m.addLine(paneApproval, line{t, eventText(ev)})
 	case journal.Supervisor:
+		var d struct {
+			TokensIn   int   `json:"tokens_in"`
+			TokensOut  int   `json:"tokens_out"`
+			DurationMS int64 `json:"duration_ms"`
+		}
+		if ev.Decode(&d) == nil && (d.TokensIn > 0 || d.TokensOut > 0 || d.DurationMS > 0) {
+			m.counts.supTurns++
+			m.counts.supIn += d.TokensIn
+			m.counts.supOut += d.TokensOut
+			m.counts.supTime += time.Duration(d.DurationMS) * time.Millisecond
+		}
 		m.addLine(paneSupervisor, line{tagSupervisor, eventText(ev)})
 	case journal.Adversary:
 		m.addLine(paneSupervisor, line{tagAdversary, eventText(ev)})

@@ -37,7 +37,12 @@ const (
 )
 
 // counts are the approval tallies in the status bar.
-type counts struct{ allowed, asked, denied int }
+type counts struct {
+	allowed, asked, denied int
+	// the supervisor model's turns, tokens and time, from its lane's events
+	supTurns, supIn, supOut int
+	supTime                 time.Duration
+}
 
 // model is the root of the app: it owns focus, layout, routing and every
 // pane; panes are plain structs it draws.

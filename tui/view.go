@@ -174,6 +174,9 @@ func (m *model) statusText(level int) string {
 	if n := len(m.queue); n > 0 {
 		segs = append(segs, st.Asked.Render(fmt.Sprintf("%d pending", n)))
 	}
+	if c := m.counts; c.supTurns > 0 && level < 2 {
+		segs = append(segs, bar.Render(fmt.Sprintf("sup %d↑%d↓ %s", c.supIn, c.supOut, c.supTime.Round(100*time.Millisecond))))
+	}
 	segs = append(segs, bar.Render(m.elapsed()))
 	if m.runDone || m.runStatus != "" {
 		segs = append(segs, st.StatusKey.Render("run "+firstNonEmpty(m.runStatus, "ended")))

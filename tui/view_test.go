@@ -292,3 +292,14 @@ func runCmd(cmd tea.Cmd) {
 		}
 	}
 }
+
+func TestStatusBarTotalsTheSupervisorsTokensAndTime(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 200, 60)
+	notContains(t, h.screen(), "sup ")
+	h.send(eventsMsg([]journal.Event{
+		ev(1, journal.Supervisor, "judge", "judge: allow — fine", map[string]any{"tokens_in": 100, "tokens_out": 20, "duration_ms": 1500}),
+		ev(2, journal.Supervisor, "review", "review: accept", map[string]any{"tokens_in": 50, "tokens_out": 5, "duration_ms": 500}),
+		ev(3, journal.Supervisor, "steer-finding", "masked exit status", nil),
+	}))
+	contains(t, h.screen(), "sup 150↑25↓ 2s")
+}
