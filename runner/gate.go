@@ -43,7 +43,11 @@ func (r *Run) completionGate(restarts int) (string, error) {
 	})
 	if err == nil && res.Accepted() {
 		r.emit(journal.Supervisor, "gate", "completion review accepted the work: "+res.Reason, res)
-		return "", nil
+		findings := r.adversary(ctx, change, gatePatch)
+		if len(findings) == 0 {
+			return "", nil
+		}
+		res = supervisor.ReviewResult{Verdict: "return", Reason: "the adversarial tester's probes failed on a clean copy", Missing: findings}
 	}
 	if err != nil {
 		res = supervisor.ReviewResult{Verdict: "return", Reason: "the completion review failed: " + err.Error()}
@@ -64,6 +68,45 @@ func (r *Run) completionGate(restarts int) (string, error) {
 	r.emit(journal.Supervisor, "gate", fmt.Sprintf("completion review returned the work (restart %d of %d): %s", restarts+1, max, res.Reason), res)
 	r.emit(journal.System, "restart", "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
 	return r.opts.Task + "\n\n" + handoff, nil
+}
+
+// adversary runs the adversarial tester AdversaryRuns times: it proposes
+// probes knowing only the task and the changed files; Sentinel runs them on
+// a disposable copy in the sandbox with the network off. It returns what
+// failed. A tester that cannot answer finds nothing (the review already
+// accepted, and the person still reviews before landing); that is journaled.
+func (r *Run) adversary(ctx context.Context, change Change, patchPath string) []string {
+	var findings []string
+	for i := 0; i < r.opts.AdversaryRuns; i++ {
+		probes, err := r.sup.Adversary(ctx, supervisor.AdversaryInput{Diffstat: strings.Join(change.Files, "\n")})
+		if err != nil {
+			r.emit(journal.Adversary, "error", "the adversarial tester could not answer: "+err.Error(), nil)
+			continue
+		}
+		checks := make([]Check, len(probes))
+		for j, p := range probes {
+			checks[j] = Check{Command: p.Command, Source: "adversary"}
+			r.emit(journal.Adversary, "probe", fmt.Sprintf("probe: %s (%s)", p.Command, p.Expect), p)
+		}
+		v := r.verifier()
+		v.Checks = checks
+		results, _ := v.Verify(ctx, patchPath)
+		for j, res := range results {
+			if res.Passed() {
+				continue
+			}
+			f := fmt.Sprintf("probe `%s` failed (exit %d): %s", res.Command, res.ExitCode, probes[j].Expect)
+			if tail := strings.TrimSpace(res.Tail); tail != "" {
+				f += "; output: " + oneLine(tail)
+			}
+			findings = append(findings, f)
+			r.emit(journal.Adversary, "finding", f, res)
+		}
+	}
+	if r.opts.AdversaryRuns > 0 && len(findings) == 0 {
+		r.emit(journal.Adversary, "clear", "the adversarial tester's probes all passed", nil)
+	}
+	return findings
 }
 
 // validationLedger lists every check with its exit status.

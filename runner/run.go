@@ -46,6 +46,12 @@ type Options struct {
 	// MaxRestarts bounds how often a supervisor's completion review may
 	// return the work to a fresh coder (0: DefaultMaxRestarts).
 	MaxRestarts int
+	// AdversaryRuns is how many adversarial tester turns the completion
+	// gate runs after the review accepts (0: none).
+	AdversaryRuns int
+	// NoCompletionGate skips the completion review (preset everyday):
+	// the supervisor only judges and steers at runtime.
+	NoCompletionGate bool
 	// Sandbox additions from config.
 	Hidden   []string
 	Readable []string
@@ -333,7 +339,7 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 func (r *Run) watch() {
 	for restarts := 0; ; restarts++ {
 		interrupted, code := r.waitCoder()
-		if interrupted || code != 0 || r.sup == nil {
+		if interrupted || code != 0 || r.sup == nil || r.opts.NoCompletionGate {
 			r.finish(interrupted, code)
 			return
 		}

@@ -23,6 +23,7 @@ var promptKeys = []string{
 	"judge.system", "judge.user",
 	"review.system", "review.user",
 	"check.system", "check.user",
+	"adversary.system", "adversary.user",
 	"steer.masked_exit", "steer.skipped_test", "steer.deleted_test",
 	"steer.edited_expectation", "steer.repeated_failure",
 }
@@ -134,6 +135,8 @@ func sampleData(section string) any {
 		return judgeFacts{}
 	case "review":
 		return reviewFacts{}
+	case "adversary":
+		return adversaryFacts{}
 	case "steer":
 		return map[string]string{"Detail": ""}
 	}

@@ -32,7 +32,7 @@ func TestCompletionReviewReturnsWorkToAFreshCoderWithAHandoff(t *testing.T) {
 	}
 	defer srv.Close()
 	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
-		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "--verify", "test -f feature.txt", "add the feature")
+		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "--adversary-runs", "0", "--verify", "test -f feature.txt", "add the feature")
 	if res.code != 0 {
 		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
 	}
@@ -68,7 +68,7 @@ func TestStuckCoderStopsWithAReportInsteadOfLanding(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--max-restarts", "1",
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--max-restarts", "1", "--adversary-runs", "0",
 		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "never good enough")
 	if res.code != 1 || !strings.Contains(res.stderr, "stuck") {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)
@@ -85,5 +85,65 @@ func TestStuckCoderStopsWithAReportInsteadOfLanding(t *testing.T) {
 	}
 	if m := runMeta(t, dir); m[0].Status != "failed" || m[0].Recovery == "" {
 		t.Fatalf("stuck run: %+v", m[0])
+	}
+}
+
+func TestAdversaryFindingsReachTheCoder(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "gate.toml")
+	writeFile(t, scenario, gateScenario)
+	accept := fakeopenai.Reply{Content: `{"verdict":"accept","reason":"looks done","missing":[]}`}
+	srv, err := fakeopenai.Start(
+		accept,
+		fakeopenai.Reply{Content: `{"probes":[{"command":"test -f feature.txt","expect":"the file exists"},{"command":"grep -q approved feature.txt","expect":"the feature is approved"}]}`},
+		accept,
+		fakeopenai.Reply{Content: `{"probes":[{"command":"test -f feature.txt","expect":"the file exists"}]}`},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
+		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "add the feature")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+	}
+	for _, want := range []string{"[ADVERSARY] probe: grep -q approved feature.txt", "[ADVERSARY] probe `grep -q approved feature.txt` failed (exit 1)", "[ADVERSARY] the adversarial tester's probes all passed"} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if n := strings.Count(res.stdout, "[SYSTEM] coder demo started"); n != 2 {
+		t.Fatalf("the coder started %d times, want 2 (the finding sent it back)", n)
+	}
+	// The tester knew the task and the changed files, not how they were made.
+	reqs := srv.Requests()
+	adv := reqs[1].UserText()
+	if !strings.Contains(adv, "add the feature") || !strings.Contains(adv, "feature.txt") || strings.Contains(adv, "done, honestly") {
+		t.Fatalf("the adversary's request:\n%s", adv)
+	}
+	handoff, _ := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", lastRun(t, dir), "HANDOFF.md"))
+	if !strings.Contains(string(handoff), "grep -q approved feature.txt") {
+		t.Fatalf("the finding is not in the handoff:\n%s", handoff)
+	}
+}
+
+func TestEverydayPresetSkipsTheCompletionGate(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "gate.toml")
+	writeFile(t, scenario, gateScenario)
+	srv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"verdict":"return","reason":"never","missing":["x"]}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--preset", "everyday",
+		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "add the feature")
+	if res.code != 0 || len(srv.Requests()) != 0 {
+		t.Fatalf("exit %d, %d model requests: %s", res.code, len(srv.Requests()), res.stderr)
+	}
+	bad := sentinel(t, dir, nil, "run", "--coder", "demo", "--preset", "lazy", "x")
+	if bad.code != 2 || !strings.Contains(bad.stderr, "--preset") {
+		t.Fatalf("bad preset: %d %s", bad.code, bad.stderr)
 	}
 }

@@ -25,21 +25,23 @@ import (
 
 // runFlags are the flags `run` and `demo` share.
 type runFlags struct {
-	coder       string
-	taskFile    string
-	scenario    string
-	plain       bool
-	apply       string
-	sandbox     string
-	allowHosts  []string
-	timeout     time.Duration
-	theme       string
-	verify      []string
-	headless    bool
-	sup         supervisorFlags
-	awayAfter   time.Duration
-	command     []string // after --, for --coder command
-	maxRestarts int
+	coder         string
+	taskFile      string
+	scenario      string
+	plain         bool
+	apply         string
+	sandbox       string
+	allowHosts    []string
+	timeout       time.Duration
+	theme         string
+	verify        []string
+	headless      bool
+	sup           supervisorFlags
+	awayAfter     time.Duration
+	command       []string // after --, for --coder command
+	maxRestarts   int
+	preset        string
+	adversaryRuns int
 }
 
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
@@ -57,6 +59,8 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl.DurationVar(&f.timeout, "approval-timeout", 10*time.Minute, "deny a request nobody answers within this long")
 	fl.StringArrayVar(&f.verify, "verify", nil, "check `CMD` to re-run on a clean copy before landing (repeatable; default: [verify] commands in config, else detected)")
 	f.sup.register(fl)
+	fl.StringVar(&f.preset, "preset", "deep", "with --supervisor: deep (completion review + adversarial tester) or everyday (runtime supervision only)")
+	fl.IntVar(&f.adversaryRuns, "adversary-runs", 1, "with --supervisor and --preset deep: adversarial tester turns after the completion review accepts")
 	fl.IntVar(&f.maxRestarts, "max-restarts", 5, "with --supervisor: how often the completion review may return the work to a fresh coder before the run stops with a stuck report")
 	fl.DurationVar(&f.awayAfter, "away-after", 0, "with --supervisor and you at the terminal: the supervisor decides requests you leave unanswered this long (0: it only advises on the card)")
 	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
@@ -161,6 +165,17 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if f.theme == "" {
 		f.theme = cfg.Theme
 	}
+	adversaryRuns := f.adversaryRuns
+	switch f.preset {
+	case "deep":
+	case "everyday":
+		adversaryRuns = 0
+	default:
+		return usageError{fmt.Errorf("--preset %q: want deep or everyday", f.preset)}
+	}
+	if adversaryRuns < 0 {
+		return usageError{fmt.Errorf("--adversary-runs %d: want 0 or more", adversaryRuns)}
+	}
 	if f.headless {
 		if f.coder != "claude" {
 			return usageError{fmt.Errorf("--headless works with --coder claude, not %q", f.coder)}
@@ -199,6 +214,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
 		Review:     interactive, // the TUI's review screen or the plain prompt
 		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter, MaxRestarts: f.maxRestarts,
+		AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday",
 	})
 	if err != nil {
 		return err
