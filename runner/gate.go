@@ -144,3 +144,75 @@ func renderHandoff(task string, files []string, checks []CheckResult, res superv
 	b.WriteString("\n## Next step\n\nContinue in the same workspace (your earlier changes are there): fix what is missing above, run the checks, then say you are done.\n")
 	return b.String()
 }
+
+// steerLimit is how many steering messages one coder gets before Sentinel
+// decides it has stopped absorbing correction and starts a fresh one.
+const steerLimit = 3
+
+// steerFromSupervisor sends the supervisor's steering to the coder and
+// counts it; past steerLimit the coder is ended and replaced.
+func (r *Run) steerFromSupervisor(text string) error {
+	err := r.Steer(text)
+	r.finMu.Lock()
+	r.steered = append(r.steered, text)
+	over := len(r.steered) >= steerLimit
+	if over {
+		select {
+		case <-r.restarting:
+		default:
+			close(r.restarting)
+		}
+	}
+	r.finMu.Unlock()
+	return err
+}
+
+func (r *Run) restartCh() <-chan struct{} {
+	r.finMu.Lock()
+	defer r.finMu.Unlock()
+	return r.restarting
+}
+
+// takeRestart returns the ignored steering when a restart was asked for,
+// and arms the next coder's own count.
+func (r *Run) takeRestart() []string {
+	r.finMu.Lock()
+	defer r.finMu.Unlock()
+	select {
+	case <-r.restarting:
+	default:
+		return nil
+	}
+	evidence := r.steered
+	r.steered = nil
+	r.restarting = make(chan struct{})
+	return evidence
+}
+
+// restartAfterDrift writes the handoff for a coder that ignored steering
+// and returns the fresh coder's task, or an error once restarts run out.
+func (r *Run) restartAfterDrift(restarts int, evidence []string) (string, error) {
+	ctx := context.Background()
+	change, err := r.ws.Diff(ctx)
+	if err != nil {
+		return "", err
+	}
+	res := supervisor.ReviewResult{Verdict: "return",
+		Reason:  fmt.Sprintf("the coder was steered %d times and kept drifting", len(evidence)),
+		Missing: evidence}
+	handoff := renderHandoff(r.opts.Task, change.Files, nil, res, restarts+1)
+	_ = writeAtomic(filepath.Join(r.dir, "HANDOFF.md"), handoff)
+	max := r.opts.MaxRestarts
+	if max <= 0 {
+		max = DefaultMaxRestarts
+	}
+	if restarts >= max {
+		_ = writeAtomic(filepath.Join(r.dir, "STUCK.md"), fmt.Sprintf("# Stuck — run %s\n\nThe coder was restarted %d times and kept drifting; Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts, handoff))
+		r.gateErr = fmt.Errorf("stuck: the coder kept ignoring steering after %d restarts; see STUCK.md", restarts)
+		r.emit(journal.Supervisor, "stuck", r.gateErr.Error(), nil)
+		return "", r.gateErr
+	}
+	r.emit(journal.Supervisor, "restart", fmt.Sprintf("restarting the coder (%d of %d): %s", restarts+1, max, res.Reason), map[string]any{"evidence": evidence})
+	r.emit(journal.System, "restart", "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
+	return r.opts.Task + "\n\n" + handoff, nil
+}

@@ -100,12 +100,16 @@ type Run struct {
 	// finishing is closed when the person says the coder is done.
 	finishing chan struct{}
 	finMu     sync.Mutex
-	pumpDone  chan struct{}
-	stopOnce  sync.Once
-	stopped   chan struct{}
-	done      chan struct{}
-	result    Result
-	cancel    context.CancelFunc
+	// restarting is closed when the coder stops absorbing correction; the
+	// steering it ignored is the evidence for the handoff.
+	restarting chan struct{}
+	steered    []string
+	pumpDone   chan struct{}
+	stopOnce   sync.Once
+	stopped    chan struct{}
+	done       chan struct{}
+	result     Result
+	cancel     context.CancelFunc
 }
 
 // NewRunID makes a sortable, unique run id.
@@ -149,7 +153,8 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{}),
-		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: make(chan struct{})}
+		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: make(chan struct{}),
+		restarting: make(chan struct{})}
 	r.dir = p.RunDir(r.id)
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create run directory: %w", err)
@@ -266,7 +271,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if r.sup != nil {
 		// Steering detection and the supervisor's memory of the run follow
 		// the journal; the subscription ends when the journal closes.
-		w := &steer.Watcher{Steer: r.Steer, Prompts: r.opts.Prompts, Journal: r.journal}
+		w := &steer.Watcher{Steer: r.steerFromSupervisor, Prompts: r.opts.Prompts, Journal: r.journal}
 		r.sup.Follow(r.journal, w.Observe)
 	}
 	go r.watch()
@@ -312,6 +317,9 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 	case <-r.stopped:
 		interrupted = true
 		c.stop(3 * time.Second)
+	case <-r.restartCh():
+		c.stop(3 * time.Second)
+		r.emit(journal.System, "coder-ended", "the coder kept drifting after being steered; ending it for a fresh start", nil)
 	case <-r.finishCh():
 		c.stop(3 * time.Second)
 		r.emit(journal.System, "coder-done", "the person said the coder is done; its work goes on to verification and review", nil)
@@ -339,6 +347,17 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 func (r *Run) watch() {
 	for restarts := 0; ; restarts++ {
 		interrupted, code := r.waitCoder()
+		if evidence := r.takeRestart(); evidence != nil && !interrupted {
+			next, err := r.restartAfterDrift(restarts, evidence)
+			if err == nil {
+				if err = r.launchCoder(context.Background(), next); err == nil {
+					continue
+				}
+				r.emit(journal.System, "error", err.Error(), nil)
+			}
+			r.finish(false, 1)
+			return
+		}
 		if interrupted || code != 0 || r.sup == nil || r.opts.NoCompletionGate {
 			r.finish(interrupted, code)
 			return

@@ -147,3 +147,48 @@ func TestEverydayPresetSkipsTheCompletionGate(t *testing.T) {
 		t.Fatalf("bad preset: %d %s", bad.code, bad.stderr)
 	}
 }
+
+func TestACoderThatIgnoresSteeringIsRestartedWithTheEvidence(t *testing.T) {
+	dir := scratchRepo(t)
+	scenario := filepath.Join(t.TempDir(), "drift.toml")
+	writeFile(t, scenario, `
+[[steps]]
+write = "feature.txt"
+content = "feature\n"
+[[steps]]
+shell = "go vet ./... || true"
+[[steps]]
+shell = "go test ./... | tail -3"
+[[steps]]
+shell = "go build ./... ; exit 0"
+[[steps]]
+await = "8s"
+[[steps]]
+done = "all green!"
+`)
+	srv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"verdict":"accept","reason":"fine","missing":[]}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--adversary-runs", "0",
+		"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "add the feature")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+	}
+	if n := strings.Count(res.stdout, "[SYSTEM] coder demo started"); n != 2 {
+		t.Fatalf("the coder started %d times, want 2:\n%s", n, res.stdout)
+	}
+	if !strings.Contains(res.stdout, "Steering received:") {
+		t.Fatal("the steering never reached the coder")
+	}
+	handoff, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", lastRun(t, dir), "HANDOFF.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"steered 3 times and kept drifting", "go vet ./... || true", "go test ./... | tail -3", "`feature.txt`"} {
+		if !strings.Contains(string(handoff), want) {
+			t.Errorf("HANDOFF.md lacks %q:\n%s", want, handoff)
+		}
+	}
+}
