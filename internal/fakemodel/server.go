@@ -3,6 +3,7 @@ package fakemodel
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +13,9 @@ import (
 
 // Server is a fake Anthropic Messages API on 127.0.0.1.
 type Server struct {
+	// The requests received: Requests, SideRequests, OtherRequests, Changed.
+	fakehttp.Log[*Request]
+
 	// URL is the base URL to put in ANTHROPIC_BASE_URL.
 	URL string
 	// IsMain decides whether a /v1/messages request is a turn of the agent's
@@ -24,14 +28,10 @@ type Server struct {
 	ln  net.Listener
 	srv *http.Server
 
-	mu      sync.Mutex
-	script  Script
-	used    []bool
-	main    []*Request
-	side    []*Request
-	other   []*Request // every request to another endpoint
-	changed chan struct{}
-	nextID  int
+	mu     sync.Mutex
+	script Script
+	used   []bool
+	nextID int
 }
 
 // HasTools is the default main-loop rule: the agent loop always offers its
@@ -45,7 +45,7 @@ func Start(script Script) (*Server, error) {
 		return nil, fmt.Errorf("fakemodel: listen on loopback: %w", err)
 	}
 	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: HasTools, SideReply: "Scripted task",
-		ln: ln, script: script, used: make([]bool, len(script)), changed: make(chan struct{})}
+		ln: ln, script: script, used: make([]bool, len(script))}
 	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
 	go s.srv.Serve(ln)
 	return s, nil
@@ -53,28 +53,6 @@ func Start(script Script) (*Server, error) {
 
 // Close stops the server.
 func (s *Server) Close() error { return s.srv.Close() }
-
-// Requests are the main-loop requests received so far, in order.
-func (s *Server) Requests() []*Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]*Request(nil), s.main...)
-}
-
-// SideRequests are the /v1/messages requests judged not to be main-loop turns.
-func (s *Server) SideRequests() []*Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]*Request(nil), s.side...)
-}
-
-// OtherRequests are the requests to any endpoint but /v1/messages
-// (count_tokens, model listing, unknown paths).
-func (s *Server) OtherRequests() []*Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]*Request(nil), s.other...)
-}
 
 // Used is how many scripted turns have been played.
 func (s *Server) Used() int {
@@ -89,22 +67,6 @@ func (s *Server) Used() int {
 	return n
 }
 
-// Changed is closed (and replaced) whenever a request is recorded; wait on
-// it to react to traffic without polling on a timer.
-func (s *Server) Changed() <-chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.changed
-}
-
-func (s *Server) record(list *[]*Request, r *Request) {
-	s.mu.Lock()
-	*list = append(*list, r)
-	close(s.changed)
-	s.changed = make(chan struct{})
-	s.mu.Unlock()
-}
-
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
 	req := parseRequest(hr, body)
@@ -113,18 +75,18 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	case hr.Method == http.MethodPost && path == "/v1/messages":
 		s.messages(w, hr, req)
 	case hr.Method == http.MethodPost && path == "/v1/messages/count_tokens":
-		s.record(&s.other, req)
+		s.Record(fakehttp.Other, req)
 		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(body) / 4})
 	case path == "/api/hello":
 		// Claude Code's connectivity check (HEAD) in interactive mode when
 		// non-essential traffic is not disabled.
-		s.record(&s.other, req)
+		s.Record(fakehttp.Other, req)
 		w.WriteHeader(http.StatusOK)
 	case hr.Method == http.MethodGet && path == "/v1/models":
-		s.record(&s.other, req)
+		s.Record(fakehttp.Other, req)
 		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "has_more": false, "first_id": nil, "last_id": nil})
 	default:
-		s.record(&s.other, req)
+		s.Record(fakehttp.Other, req)
 		writeJSON(w, http.StatusNotFound, map[string]any{"type": "error",
 			"error": map[string]any{"type": "not_found_error", "message": "fakemodel: no such endpoint " + hr.Method + " " + hr.URL.Path}})
 	}
@@ -138,10 +100,10 @@ func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request)
 	var turn Turn
 	if isMain(req) {
 		turn = s.take(req)
-		s.record(&s.main, req)
+		s.Record(fakehttp.Main, req)
 	} else {
 		turn = Reply(Text(s.SideReply))
-		s.record(&s.side, req)
+		s.Record(fakehttp.Side, req)
 	}
 	switch {
 	case turn.Hang:

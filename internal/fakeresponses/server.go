@@ -3,6 +3,7 @@ package fakeresponses
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +13,9 @@ import (
 
 // Server is a fake OpenAI Responses API on 127.0.0.1.
 type Server struct {
+	// The requests received: Requests, SideRequests, OtherRequests, Changed.
+	fakehttp.Log[*Request]
+
 	// URL is the server's root (http://127.0.0.1:PORT); Codex's base_url is
 	// URL + "/v1".
 	URL string
@@ -25,14 +29,10 @@ type Server struct {
 	ln  net.Listener
 	srv *http.Server
 
-	mu      sync.Mutex
-	script  Script
-	used    []bool
-	main    []*Request
-	side    []*Request
-	other   []*Request
-	changed chan struct{}
-	nextID  int
+	mu     sync.Mutex
+	script Script
+	used   []bool
+	nextID int
 }
 
 // HasTools is the default main-loop rule: the agent loop always offers tools.
@@ -45,7 +45,7 @@ func Start(script Script) (*Server, error) {
 		return nil, fmt.Errorf("fakeresponses: listen on loopback: %w", err)
 	}
 	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: HasTools, SideReply: "Scripted reply",
-		ln: ln, script: script, used: make([]bool, len(script)), changed: make(chan struct{})}
+		ln: ln, script: script, used: make([]bool, len(script))}
 	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
 	go s.srv.Serve(ln)
 	return s, nil
@@ -56,27 +56,6 @@ func (s *Server) BaseURL() string { return s.URL + "/v1" }
 
 // Close stops the server.
 func (s *Server) Close() error { return s.srv.Close() }
-
-// Requests are the main-loop requests received so far, in order.
-func (s *Server) Requests() []*Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]*Request(nil), s.main...)
-}
-
-// SideRequests are the /v1/responses requests judged not to be main-loop turns.
-func (s *Server) SideRequests() []*Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]*Request(nil), s.side...)
-}
-
-// OtherRequests are the requests to any endpoint but /v1/responses.
-func (s *Server) OtherRequests() []*Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]*Request(nil), s.other...)
-}
 
 // Used is how many scripted turns have been played.
 func (s *Server) Used() int {
@@ -91,21 +70,6 @@ func (s *Server) Used() int {
 	return n
 }
 
-// Changed is closed (and replaced) whenever a request is recorded.
-func (s *Server) Changed() <-chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.changed
-}
-
-func (s *Server) record(list *[]*Request, r *Request) {
-	s.mu.Lock()
-	*list = append(*list, r)
-	close(s.changed)
-	s.changed = make(chan struct{})
-	s.mu.Unlock()
-}
-
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
 	req := parseRequest(hr, body)
@@ -114,10 +78,10 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	case hr.Method == http.MethodPost && path == "/v1/responses":
 		s.responses(w, req)
 	case hr.Method == http.MethodGet && path == "/v1/models":
-		s.record(&s.other, req)
+		s.Record(fakehttp.Other, req)
 		writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{}, "models": []any{}})
 	default:
-		s.record(&s.other, req)
+		s.Record(fakehttp.Other, req)
 		writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]any{"type": "invalid_request_error",
 			"message": "fakeresponses: no such endpoint " + hr.Method + " " + hr.URL.Path}})
 	}
@@ -131,10 +95,10 @@ func (s *Server) responses(w http.ResponseWriter, req *Request) {
 	var turn Turn
 	if isMain(req) {
 		turn = s.take(req)
-		s.record(&s.main, req)
+		s.Record(fakehttp.Main, req)
 	} else {
 		turn = Reply(Text(s.SideReply))
-		s.record(&s.side, req)
+		s.Record(fakehttp.Side, req)
 	}
 	s.mu.Lock()
 	s.nextID++
