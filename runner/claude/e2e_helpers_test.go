@@ -1,9 +1,7 @@
 package claude
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"io"
 	"os"
 	"os/exec"
@@ -107,22 +105,11 @@ func (w *world) env(a *Adapter) []string {
 // events are the run journal's events, in order.
 func (w *world) events(t *testing.T) []journal.Event {
 	t.Helper()
-	f, err := os.Open(w.journalPath)
+	evs, err := journal.ReadFile(w.journalPath)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("journal: %v", err)
 	}
-	defer f.Close()
-	var out []journal.Event
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	for sc.Scan() {
-		var ev journal.Event
-		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
-			t.Fatalf("journal line is not JSON: %v", err)
-		}
-		out = append(out, ev)
-	}
-	return out
+	return evs
 }
 
 // decisions are the broker's journaled decisions, in order.

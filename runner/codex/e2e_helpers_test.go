@@ -1,9 +1,7 @@
 package codex
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -186,22 +184,11 @@ func (w *world) got() []Line {
 // events are the run journal's events, in order.
 func (w *world) events(t *testing.T) []journal.Event {
 	t.Helper()
-	f, err := os.Open(w.journalPath)
+	evs, err := journal.ReadFile(w.journalPath)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("journal: %v", err)
 	}
-	defer f.Close()
-	var out []journal.Event
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	for sc.Scan() {
-		var ev journal.Event
-		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
-			t.Fatalf("journal line is not JSON: %v", err)
-		}
-		out = append(out, ev)
-	}
-	return out
+	return evs
 }
 
 // requests are the broker's journaled requests, in order.
