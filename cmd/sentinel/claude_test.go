@@ -66,7 +66,8 @@ func TestRealClaudeHeadlessUnderSentinel(t *testing.T) {
 		}
 	}
 	all := strings.Join(told, "\n")
-	if !strings.Contains(all, "interpreter") && !strings.Contains(all, "denied") {
+	// The policy's own reason for `… | sh`, word for word.
+	if !strings.Contains(all, "runs code read from its input") {
 		t.Fatalf("the deny reason did not reach the model; tool results:\n%s", all)
 	}
 

@@ -56,7 +56,8 @@ func TestRealCodexUnderSentinel(t *testing.T) {
 	// Codex was told why: the decline's reason reached the model.
 	told := false
 	for _, r := range model.Requests() {
-		if strings.Contains(string(r.Body), "denied") || strings.Contains(string(r.Body), "Sentinel") {
+		// The policy's own reason for `… | sh`, word for word.
+		if strings.Contains(string(r.Body), "runs code read from its input") {
 			told = true
 		}
 	}

@@ -126,13 +126,9 @@ func templatesShow() *cobra.Command {
 		Short: "Show one template",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			set, _, err := loadTemplateSet(c)
+			_, t, err := findTemplate(c, args[0])
 			if err != nil {
 				return err
-			}
-			t, ok := set.Get(args[0])
-			if !ok {
-				return fmt.Errorf("no template %q (see 'sentinel templates list')", args[0])
 			}
 			out := c.OutOrStdout()
 			if asJSON {
@@ -167,13 +163,9 @@ func templatesRm() *cobra.Command {
 		Short: "Remove a template",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			set, _, err := loadTemplateSet(c)
+			set, t, err := findTemplate(c, args[0])
 			if err != nil {
 				return err
-			}
-			t, ok := set.Get(args[0])
-			if !ok {
-				return fmt.Errorf("no template %q (see 'sentinel templates list')", args[0])
 			}
 			if err := set.Remove(t.ID); err != nil {
 				return err
@@ -343,4 +335,17 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// findTemplate loads the project and user templates and finds one by id.
+func findTemplate(c *cobra.Command, id string) (*approvals.TemplateSet, approvals.Template, error) {
+	set, _, err := loadTemplateSet(c)
+	if err != nil {
+		return nil, approvals.Template{}, err
+	}
+	t, ok := set.Get(id)
+	if !ok {
+		return nil, approvals.Template{}, fmt.Errorf("no template %q (see 'sentinel templates list')", id)
+	}
+	return set, t, nil
 }
