@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/demo"
@@ -64,13 +65,17 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 		return claude.New(claude.Options{Mode: mode, Sentinel: exe}), nil
 	case "codex":
 		return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}), nil
-	case "gemini", "opencode", "crush", "aider":
+	case "acp":
+		return acp.New(command)
+	case "gemini", "opencode":
+		return nil, fmt.Errorf("coder %q speaks ACP: use --coder acp \"task\" -- %s", name, map[string]string{"gemini": "gemini --acp", "opencode": "opencode acp"}[name])
+	case "crush", "aider":
 		if _, err := exec.LookPath(name); err != nil {
 			return nil, fmt.Errorf("coder %q is not installed: no %s on PATH (install it, or try --coder demo)", name, name)
 		}
 		return nil, fmt.Errorf("coder %q is not supported yet (try --coder demo)", name)
 	}
-	return nil, fmt.Errorf("unknown coder %q (known: demo, claude, command)", name)
+	return nil, fmt.Errorf("unknown coder %q (known: demo, claude, claude-headless, codex, acp, command)", name)
 }
 
 func (d *demoAdapter) Name() string { return "demo" }

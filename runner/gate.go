@@ -152,7 +152,7 @@ const steerLimit = 3
 // steerFromSupervisor sends the supervisor's steering to the coder and
 // counts it; past steerLimit the coder is ended and replaced.
 func (r *Run) steerFromSupervisor(text string) error {
-	err := r.Steer(text)
+	err := r.tellCoder(text)
 	r.finMu.Lock()
 	r.steered = append(r.steered, text)
 	over := len(r.steered) >= steerLimit

@@ -17,6 +17,9 @@ type Info struct {
 	// PerCommandApproval is false for coders with no hook protocol (any
 	// command): views say so plainly.
 	PerCommandApproval bool
-	Started            time.Time
-	Workspace          string // the coder's workspace (for path previews)
+	// Supervised is true when a supervisor model reads what the person
+	// types during the run and decides what the coder is told.
+	Supervised bool
+	Started    time.Time
+	Workspace  string // the coder's workspace (for path previews)
 }

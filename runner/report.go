@@ -65,6 +65,13 @@ func decisionRows(evs []journal.Event) []decisionRow {
 func renderDecisions(m *Meta, evs []journal.Event) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Decisions — run %s\n\nEvery request the coder made and who decided it. Kept current while the run is live.\n\n", m.ID)
+	if rules := standingDecisions(evs); len(rules) > 0 {
+		b.WriteString("## Standing decisions from the person\n\n")
+		for _, r := range rules {
+			fmt.Fprintf(&b, "- %s\n", oneLine(r))
+		}
+		b.WriteString("\n")
+	}
 	rows := decisionRows(evs)
 	if len(rows) == 0 {
 		b.WriteString("No requests yet.\n")
@@ -76,6 +83,21 @@ func renderDecisions(m *Meta, evs []journal.Event) string {
 			cell(r.What), r.Outcome, r.By, cell(r.Reason))
 	}
 	return b.String()
+}
+
+// standingDecisions are the lasting rules the person set through the
+// supervisor during the run, oldest first.
+func standingDecisions(evs []journal.Event) []string {
+	var out []string
+	for _, ev := range evs {
+		var d struct {
+			Text string `json:"text"`
+		}
+		if ev.Lane == journal.Supervisor && ev.Kind == "standing" && ev.Decode(&d) == nil && d.Text != "" {
+			out = append(out, d.Text)
+		}
+	}
+	return out
 }
 
 // renderProgress is PROGRESS.md: where the run stands, for a person who

@@ -171,7 +171,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	}
 	r.meta = &Meta{ID: r.id, Task: o.Task, Coder: adapter.Name(), Status: StatusRunning, Started: now.UTC(), PID: os.Getpid(), Apply: o.Apply}
 	r.info = Info{RunID: r.id, Coder: adapter.Name(), Task: o.Task, FullScreenCoder: adapter.FullScreen(),
-		PerCommandApproval: adapter.PerCommandApproval(), Started: now}
+		PerCommandApproval: adapter.PerCommandApproval(), Started: now, Supervised: r.sup != nil}
 	if err := writeMeta(r.dir, r.meta); err != nil {
 		r.abort(err)
 		return nil, err

@@ -82,8 +82,23 @@ func PastRequests(p *Project) []approvals.Request {
 	return out
 }
 
-// Steer sends a message from the person (or a supervisor) to the coder.
+// Steer takes a message the person typed while the run is active. With a
+// supervisor model it goes to the supervisor, which decides what to tell
+// the coder (see relay.go); without one it goes to the coder as typed.
 func (r *Run) Steer(text string) error {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
+	if r.sup != nil {
+		return r.relay(text)
+	}
+	return r.tellCoder(text)
+}
+
+// tellCoder sends text to the coder: as a protocol message for coders that
+// have one, else typed into its terminal.
+func (r *Run) tellCoder(text string) error {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return nil

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 )
@@ -34,6 +35,14 @@ func (r *Run) prepareAgent() error {
 		}
 		needs := claude.Needs(n)
 		r.needs = &needs
+	case *acp.Adapter:
+		home, _ := os.UserHomeDir()
+		n, err := a.Prepare(home, r.agentStateDir())
+		if err != nil {
+			return err
+		}
+		needs := claude.Needs(n)
+		r.needs = &needs
 	}
 	return nil
 }
@@ -51,6 +60,8 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	switch a := r.adapter.(type) {
 	case *codex.Adapter:
 		return r.startCodex(cmd, task)
+	case *acp.Adapter:
+		return r.startACP(cmd, a, task)
 	case *claude.Adapter:
 		if a.Mode() == claude.Headless {
 			return r.startClaudeHeadless(cmd, a, task)
@@ -125,6 +136,32 @@ func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 		Asker:  codex.AskerFunc(r.broker.Decide),
 		OnLine: func(l codex.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
 		Stderr: logf,
+	})
+	if err != nil {
+		logf.Close()
+		return err
+	}
+	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: sess.Steer, stopFn: sess.Stop}
+	go func() {
+		p.code = sess.Wait()
+		logf.Close()
+		close(p.done)
+	}()
+	r.setCoder(p)
+	close(r.pumpDone) // no pty: the session journals as it goes
+	return nil
+}
+
+// startACP drives an ACP agent over JSON-RPC on pipes; its permission and
+// file requests go to the broker in process.
+func (r *Run) startACP(cmd *exec.Cmd, a *acp.Adapter, task string) error {
+	logf, err := os.Create(filepath.Join(r.dir, "agent-stderr.log"))
+	if err != nil {
+		return err
+	}
+	sess, err := acp.Start(context.Background(), cmd, acp.Config{
+		Task: task, Workspace: r.ws.Dir, Ask: r.broker.Decide, Stderr: logf, NoReadDelegation: !a.ReadDelegation(),
+		OnLine: func(l acp.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
 	})
 	if err != nil {
 		logf.Close()

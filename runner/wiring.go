@@ -151,7 +151,7 @@ func (r *Run) scriptedSteering(d *demoAdapter) {
 		}
 		delete(pending, step)
 		r.emit(journal.Supervisor, "steer", "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
-		_ = r.Steer(text)
+		_ = r.tellCoder(text)
 		if len(pending) == 0 {
 			return
 		}

@@ -73,7 +73,7 @@ func (s *Supervisor) facts(p *approvals.Prompt) judgeFacts {
 		reason = "no rule covers it"
 	}
 	return judgeFacts{Task: s.task, Request: describeRequest(p.Request), Kind: string(p.Request.Kind),
-		PolicyReason: reason, Recent: recent, Validations: validations, Decisions: readDecisions(s.runDir)}
+		PolicyReason: reason, Recent: recent, Validations: validations, Decisions: s.decisions()}
 }
 
 // maxInput bounds how much of a request's raw input (a file's content) the

@@ -23,6 +23,7 @@ var promptKeys = []string{
 	"judge.system", "judge.user",
 	"review.system", "review.user",
 	"check.system", "check.user",
+	"relay.system", "relay.user",
 	"adversary.system", "adversary.user",
 	"steer.masked_exit", "steer.skipped_test", "steer.deleted_test",
 	"steer.edited_expectation", "steer.repeated_failure",
@@ -137,6 +138,8 @@ func sampleData(section string) any {
 		return reviewFacts{}
 	case "adversary":
 		return adversaryFacts{}
+	case "relay":
+		return relayFacts{}
 	case "steer":
 		return map[string]string{"Detail": ""}
 	}

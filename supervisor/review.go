@@ -79,7 +79,7 @@ type reviewFacts struct {
 func (s *Supervisor) Review(ctx context.Context, in ReviewInput) (ReviewResult, error) {
 	recent, validations := s.history.Snapshot()
 	facts := reviewFacts{Task: s.task, Summary: clip(in.Summary, 4000), Diffstat: in.Diffstat,
-		Recent: recent, Validations: validations, Decisions: readDecisions(s.runDir)}
+		Recent: recent, Validations: validations, Decisions: s.decisions()}
 	failed := func(err error) (ReviewResult, error) {
 		return ReviewResult{Verdict: "return", Reason: "the supervisor could not review the work: " + clip(err.Error(), 200)}, err
 	}

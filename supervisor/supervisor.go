@@ -30,6 +30,8 @@ type Supervisor struct {
 	ledger  *Ledger
 	history *History
 	journal *journal.Journal
+	// standing are the lasting rules the person set through Relay.
+	standing standingRules
 }
 
 // NewSupervisor makes a Supervisor.

@@ -120,7 +120,11 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(k, m.keys.Steer):
 		m.mode = modeSteer
-		m.edit.open("message for the coder: ")
+		if m.info.Supervised {
+			m.edit.open("message (the supervisor passes it on): ")
+		} else {
+			m.edit.open("message for the coder: ")
+		}
 	case key.Matches(k, m.keys.Attach):
 		if len(m.queue) > 0 {
 			m.flash = "answer the pending approval first (p)"

@@ -47,7 +47,7 @@ type runFlags struct {
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl := c.Flags()
 	if withCoder {
-		fl.StringVar(&f.coder, "coder", "", "the coding agent to supervise: demo, claude, or command (any program, given after --) (default: coder in config, else claude)")
+		fl.StringVar(&f.coder, "coder", "", "the coding agent to supervise: demo, claude, claude-headless, codex, acp (any ACP agent, given after --), or command (any program, given after --) (default: coder in config, else claude)")
 		fl.StringVar(&f.taskFile, "task", "", "read the task from `FILE` (instead of giving it as text)")
 		fl.BoolVar(&f.headless, "headless", false, "with --coder claude: run claude -p with stream-json (the walk-away mode) instead of its TUI")
 	}
@@ -82,6 +82,7 @@ usage error, 130 when interrupted.`,
 		Example: `  sentinel run --coder demo "add a Shout function"
   sentinel run --coder claude --task TASK.md
   sentinel run --coder demo --plain --apply none "try it"
+  sentinel run --coder acp "fix the flaky test" -- gemini --acp  # any Agent Client Protocol agent
   sentinel run --coder command "tidy the docs" -- aider --yes   # any program; the sandbox is its only gate`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if dash := c.ArgsLenAtDash(); dash >= 0 {
@@ -89,10 +90,10 @@ usage error, 130 when interrupted.`,
 				if f.coder == "" {
 					f.coder = "command"
 				}
-				if f.coder != "command" {
-					return usageError{fmt.Errorf("a program after -- is for --coder command, not --coder %s", f.coder)}
+				if f.coder != "command" && f.coder != "acp" {
+					return usageError{fmt.Errorf("a program after -- is for --coder command or --coder acp, not --coder %s", f.coder)}
 				}
-				if len(args) == 0 && f.taskFile == "" {
+				if len(args) == 0 && f.taskFile == "" && f.coder == "command" {
 					args = append([]string{"run"}, f.command...)
 				}
 			}

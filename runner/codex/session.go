@@ -55,7 +55,7 @@ type Session struct {
 	rpc    *conn
 	ctx    context.Context
 	cancel context.CancelFunc
-	stderr *tailBuffer
+	stderr *agentutil.TailBuffer
 
 	mu       sync.Mutex
 	threadID string
@@ -83,7 +83,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 		cfg.Workspace = cmd.Dir
 	}
 	s := &Session{cfg: cfg, cmd: cmd, changes: map[string][]fileChange{}, ended: make(chan struct{}),
-		exited: make(chan struct{}), stderr: &tailBuffer{max: 16 << 10}}
+		exited: make(chan struct{}), stderr: &agentutil.TailBuffer{Max: 16 << 10}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	var err error
 	if s.stdin, err = cmd.StdinPipe(); err != nil {
@@ -124,7 +124,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	if err := s.begin(ctx); err != nil {
 		s.Stop(2 * time.Second)
 		if tail := strings.TrimSpace(s.stderr.String()); tail != "" {
-			err = fmt.Errorf("%w (codex said: %s)", err, lastLines(tail, 5))
+			err = fmt.Errorf("%w (codex said: %s)", err, agentutil.LastLines(tail, 5))
 		}
 		return nil, err
 	}
@@ -350,35 +350,4 @@ func (s *Session) Stop(grace time.Duration) {
 	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
 	_ = s.cmd.Process.Kill()
 	<-s.exited
-}
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, " | ")
 }

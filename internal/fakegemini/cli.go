@@ -1,0 +1,48 @@
+package fakegemini
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Settings is the $HOME/.gemini/settings.json that runs gemini-cli offline
+// against this server: API-key auth (without it gemini -p fails with
+// "Invalid auth method selected."), and no usage statistics (on by default:
+// they resolve play.googleapis.com), telemetry, update checks or IDE
+// integration.
+var Settings = map[string]any{
+	"security":  map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
+	"privacy":   map[string]any{"usageStatisticsEnabled": false},
+	"telemetry": map[string]any{"enabled": false},
+	"general":   map[string]any{"enableAutoUpdate": false, "enableAutoUpdateNotification": false},
+	"ide":       map[string]any{"enabled": false},
+}
+
+// WriteSettings writes Settings to home/.gemini/settings.json.
+func WriteSettings(home string) error {
+	dir := filepath.Join(home, ".gemini")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("fakegemini: gemini settings dir: %w", err)
+	}
+	b, _ := json.MarshalIndent(Settings, "", "  ")
+	if err := os.WriteFile(filepath.Join(dir, "settings.json"), b, 0o600); err != nil {
+		return fmt.Errorf("fakegemini: gemini settings: %w", err)
+	}
+	return nil
+}
+
+// Env is what gemini-cli needs in its environment to use this server with
+// home as its HOME (prepared by WriteSettings): the base URL, any API key,
+// and workspace trust (gemini -p refuses an untrusted folder otherwise).
+// Append it to a base environment; later entries win.
+func (s *Server) Env(home string) []string {
+	return []string{
+		"HOME=" + home,
+		"GEMINI_API_KEY=fakegemini-key",
+		"GOOGLE_GEMINI_BASE_URL=" + s.URL,
+		"GEMINI_CLI_TRUST_WORKSPACE=true",
+		"NO_COLOR=1",
+	}
+}

@@ -1,0 +1,182 @@
+package fakegemini
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
+)
+
+// Server is a fake Gemini API (generativelanguage v1beta) on 127.0.0.1.
+type Server struct {
+	// The requests received: Requests, SideRequests, OtherRequests, Changed.
+	fakehttp.Log[*Request]
+
+	// URL is the server's root (http://127.0.0.1:PORT): gemini-cli's
+	// GOOGLE_GEMINI_BASE_URL.
+	URL string
+	// IsMain decides whether a model request is a turn of the agent's loop
+	// (consumes a scripted turn) or a side request (answered by Side). The
+	// default is IsMainLoop. Set it before the client starts.
+	IsMain func(*Request) bool
+	// Side answers side requests; the default is DefaultSide.
+	Side func(*Request) Turn
+
+	ln  net.Listener
+	srv *http.Server
+
+	mu     sync.Mutex
+	script Script
+	used   []bool
+	hangs  chan struct{}
+}
+
+// SideReply is the text DefaultSide answers to side requests without a
+// response schema (e.g. a chat-compression summary).
+const SideReply = "Scripted side reply"
+
+// IsMainLoop is the default main-loop rule: a streamed request that offers
+// functions and asks for no JSON schema. gemini-cli's main loop always
+// streams with its tool list; its routing, next-speaker and loop-detection
+// checks call generateContent with a response schema and no tools.
+func IsMainLoop(r *Request) bool {
+	return r.Action == "streamGenerateContent" && len(r.Tools) > 0 && len(r.Schema) == 0
+}
+
+// DefaultSide answers a side request: a JSON text satisfying its response
+// schema (see SchemaAnswer) when it has one, else SideReply.
+func DefaultSide(r *Request) Turn {
+	if len(r.Schema) > 0 {
+		b, _ := json.Marshal(SchemaAnswer(r.Schema))
+		return Reply(Text(string(b)))
+	}
+	return Reply(Text(SideReply))
+}
+
+// Start listens on a free loopback port and serves script.
+func Start(script Script) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("fakegemini: listen on loopback: %w", err)
+	}
+	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: IsMainLoop, Side: DefaultSide,
+		ln: ln, script: script, used: make([]bool, len(script)), hangs: make(chan struct{})}
+	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
+	go s.srv.Serve(ln)
+	return s, nil
+}
+
+// Close stops the server and releases hanging turns.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	select {
+	case <-s.hangs:
+	default:
+		close(s.hangs)
+	}
+	s.mu.Unlock()
+	return s.srv.Close()
+}
+
+// Used is how many scripted turns have been played.
+func (s *Server) Used() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, u := range s.used {
+		if u {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
+	req := parseRequest(hr, body)
+	model := hr.Method == http.MethodPost && strings.Contains(hr.URL.Path, "/models/")
+	switch {
+	case model && (req.Action == "streamGenerateContent" || req.Action == "generateContent"):
+		s.generate(w, hr, req)
+	case model && req.Action == "countTokens":
+		s.Record(fakehttp.Side, req)
+		writeJSON(w, http.StatusOK, map[string]any{"totalTokens": len(body)/4 + 1})
+	default:
+		s.Record(fakehttp.Other, req)
+		writeError(w, http.StatusNotFound, "fakegemini: no such endpoint "+hr.Method+" "+hr.URL.Path)
+	}
+}
+
+func (s *Server) generate(w http.ResponseWriter, hr *http.Request, req *Request) {
+	isMain, side := s.IsMain, s.Side
+	if isMain == nil {
+		isMain = IsMainLoop
+	}
+	if side == nil {
+		side = DefaultSide
+	}
+	var turn Turn
+	if isMain(req) {
+		turn = s.take(req)
+		s.Record(fakehttp.Main, req)
+	} else {
+		turn = side(req)
+		s.Record(fakehttp.Side, req)
+	}
+	switch {
+	case turn.Hang:
+		select {
+		case <-hr.Context().Done():
+		case <-s.hangs:
+		}
+		return
+	case turn.Status != 0 && turn.Status != http.StatusOK:
+		writeError(w, turn.Status, fmt.Sprintf("fakegemini: scripted failure %d", turn.Status))
+		return
+	}
+	chunks, err := turnChunks(req.Model, turn)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if req.Action == "streamGenerateContent" {
+		writeStream(w, chunks)
+		return
+	}
+	writeJSON(w, http.StatusOK, merged(chunks))
+}
+
+// take picks the first unused turn that matches req.
+func (s *Server) take(req *Request) Turn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, t := range s.script {
+		if s.used[i] || (t.When != nil && !t.When(req)) {
+			continue
+		}
+		s.used[i] = true
+		return t
+	}
+	return Reply(Text(Exhausted))
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers in the Google API error shape.
+func writeError(w http.ResponseWriter, code int, msg string) {
+	status := map[int]string{400: "INVALID_ARGUMENT", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED",
+		500: "INTERNAL", 503: "UNAVAILABLE"}[code]
+	if status == "" {
+		status = "UNKNOWN"
+	}
+	writeJSON(w, code, map[string]any{"error": map[string]any{"code": code, "message": msg, "status": status}})
+}

@@ -1,0 +1,135 @@
+package acp
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// Adapter starts an ACP agent (the command given after --) under Sentinel.
+// Its method set matches runner.Adapter; the runner drives it through Start
+// (pipes, JSON-RPC), not the pty path.
+type Adapter struct {
+	argv []string
+	home string // the per-run HOME (set by Prepare)
+}
+
+// New returns the adapter for argv, e.g. ["gemini", "--acp"].
+func New(argv []string) (*Adapter, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("--coder acp needs the agent's command after --: sentinel run --coder acp \"task\" -- gemini --acp")
+	}
+	return &Adapter{argv: argv}, nil
+}
+
+// Name is the coder's name as --coder spells it.
+func (a *Adapter) Name() string { return "acp" }
+
+// FullScreen is false: an ACP agent draws nothing.
+func (a *Adapter) FullScreen() bool { return false }
+
+// PerCommandApproval is true: the agent asks before each action.
+func (a *Adapter) PerCommandApproval() bool { return true }
+
+// SteerBytes is nil: steering is a prompt (Session.Steer).
+func (a *Adapter) SteerBytes(string) []byte { return nil }
+
+// Preflight checks the agent's program exists.
+func (a *Adapter) Preflight() error {
+	if _, err := exec.LookPath(a.argv[0]); err != nil {
+		return fmt.Errorf("coder acp: %s not found on PATH: install the agent, or give its full path after --", a.argv[0])
+	}
+	return nil
+}
+
+// ReadDelegation says whether to offer the agent fs/read_text_file. Gemini
+// CLI (0.61) cannot take a missing file from the client: any error, however
+// phrased, fails write_file on a new file ("Error checking existing file").
+// It reads the workspace itself, inside the sandbox, and still hands every
+// write to Sentinel.
+func (a *Adapter) ReadDelegation() bool {
+	return filepath.Base(a.argv[0]) != "gemini"
+}
+
+// Argv is the agent's command.
+func (a *Adapter) Argv(string) ([]string, error) { return a.argv, nil }
+
+// Env points HOME at the per-run home, where the agent keeps its state.
+func (a *Adapter) Env() []string {
+	if a.home == "" {
+		return nil
+	}
+	return []string{"HOME=" + a.home}
+}
+
+// Needs is what a run adds to its sandbox profile for the agent; its fields
+// are those of claude.Needs.
+type Needs struct {
+	Writable   []string
+	Readable   []string
+	Protected  []string
+	PassEnv    []string
+	DropEnv    []string
+	AllowHosts []string
+}
+
+// KeyEnv are the variables ACP agents read their model access from; they
+// pass into the sandbox when set.
+var KeyEnv = []string{
+	"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GEMINI_BASE_URL", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION",
+	"GOOGLE_GENAI_USE_VERTEXAI", "GEMINI_CLI_TRUST_WORKSPACE", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
+	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY",
+}
+
+// homeFiles are the agents' settings and logins copied into the per-run
+// home (the person's home itself is never readable in the sandbox).
+var homeFiles = []string{
+	".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json",
+	".config/opencode/opencode.json", ".local/share/opencode/auth.json",
+}
+
+// Prepare makes the per-run home in stateDir (outside the read-only run
+// directory, removed with the run) with copies of the agents' settings and
+// logins from home, and returns what the sandbox must allow.
+func (a *Adapter) Prepare(home, stateDir string) (Needs, error) {
+	abs, err := filepath.Abs(stateDir)
+	if err != nil {
+		return Needs{}, err
+	}
+	if err := os.MkdirAll(abs, 0o700); err != nil {
+		return Needs{}, fmt.Errorf("acp: make the agent's home: %w", err)
+	}
+	for _, f := range homeFiles {
+		if home == "" {
+			break
+		}
+		if err := copyFile(filepath.Join(home, f), filepath.Join(abs, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return Needs{}, fmt.Errorf("acp: copy ~/%s into the run: %w", f, err)
+		}
+	}
+	a.home = abs
+	return Needs{Writable: []string{abs}, PassEnv: KeyEnv}, nil
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

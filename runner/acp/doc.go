@@ -1,0 +1,27 @@
+// Package acp drives any agent that speaks the Agent Client Protocol
+// (`gemini --acp`, `opencode acp`, the ACP adapters for Claude Code and
+// Codex) as Sentinel's coder, with Sentinel as the ACP client:
+//
+//   - session/request_permission becomes broker requests (a shell command,
+//     file writes, reads, fetches); the answer is the agent's own option of
+//     the matching kind. A remembered grant is kept by Sentinel as a template
+//     and answered allow_once, never allow_always: an agent's "always" is
+//     its own rule (Gemini's covers every command with the same first word)
+//     and later calls would no longer reach Sentinel or its journal.
+//   - session/update feeds the coder lane (messages, plans) and the tool
+//     lane (tool calls and their results).
+//   - fs/read_text_file and fs/write_text_file are served from the workspace
+//     only, through os.Root (no path or symlink leaves it); a write the agent
+//     did not get permission for first goes to the broker as its own request.
+//   - terminal/* is refused: commands run in the agent's own sandboxed
+//     process, where Sentinel's sandbox confines them.
+//
+// Steering cancels the running prompt turn and sends the message as the
+// next prompt; the reasons for denials reach the agent as one follow-up
+// prompt when its turn ends. The session ends when a turn ends with nothing
+// left to say.
+//
+// It must not decide anything itself (every decision is the broker's), must
+// never answer a permission request with an allow the broker did not give,
+// and must not import runner.
+package acp

@@ -1,0 +1,304 @@
+package acp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// Config configures a Session.
+type Config struct {
+	Task      string // the first prompt
+	Workspace string // the session's cwd (absolute); files are served from here only
+	// Ask is the broker; required. It must deny on any failure.
+	Ask func(context.Context, approvals.Request) approvals.Decision
+	// OnLine receives every journal-ready line.
+	OnLine func(Line)
+	// Stderr receives the agent's stderr (its logs); may be nil.
+	Stderr io.Writer
+	// StartTimeout bounds initialize and session/new (0: 2 minutes).
+	StartTimeout time.Duration
+	// NoReadDelegation leaves file reads to the agent (see Adapter.ReadDelegation).
+	NoReadDelegation bool
+}
+
+// Session is one ACP agent process driven by Sentinel: one session, one
+// prompt turn after another until a turn ends with nothing more to say.
+type Session struct {
+	cfg    Config
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	conn   *sdk.ClientSideConnection
+	client *client
+	id     sdk.SessionId
+
+	mu       sync.Mutex
+	queue    []string // steering waiting for the next prompt
+	inTurn   bool
+	finished bool
+	stop     chan struct{}
+	status   sdk.StopReason // the last turn's stop reason
+
+	exited   chan struct{}
+	exitCode int
+	ended    bool // Sentinel ended the agent after its session finished
+}
+
+// Start starts cmd (the sandboxed agent, not yet started) with pipes on its
+// stdin and stdout, initializes the connection, opens a session in
+// cfg.Workspace and sends the task. The turns then run in the background.
+func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
+	if cfg.Ask == nil {
+		return nil, errors.New("acp: no approval broker to ask (Config.Ask is nil)")
+	}
+	if cfg.Workspace == "" {
+		cfg.Workspace = cmd.Dir
+	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 2 * time.Minute
+	}
+	emit := cfg.OnLine
+	if emit == nil {
+		emit = func(Line) {}
+	}
+	root, err := os.OpenRoot(cfg.Workspace)
+	if err != nil {
+		return nil, fmt.Errorf("acp: open the workspace: %w", err)
+	}
+	s := &Session{cfg: cfg, cmd: cmd, exited: make(chan struct{}), stop: make(chan struct{})}
+	s.client = &client{ws: cfg.Workspace, root: root, ask: cfg.Ask, emit: emit, lines: newLineWriter(emit), granted: map[string]int{}}
+	if s.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	tail := &agentutil.TailBuffer{Max: 16 << 10}
+	cmd.Stderr = tail
+	if cfg.Stderr != nil {
+		cmd.Stderr = io.MultiWriter(tail, cfg.Stderr)
+	}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	if !cmd.SysProcAttr.Setsid && !cmd.SysProcAttr.Setpgid {
+		cmd.SysProcAttr.Setsid = true
+	}
+	if err := cmd.Start(); err != nil {
+		root.Close()
+		return nil, fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	s.conn = sdk.NewClientSideConnection(s.client, s.stdin, stdout)
+	go func() {
+		err := cmd.Wait()
+		s.exitCode = agentutil.ExitStatus(err)
+		root.Close()
+		close(s.exited)
+	}()
+	if err := s.begin(ctx); err != nil {
+		s.kill()
+		if t := strings.TrimSpace(tail.String()); t != "" {
+			err = fmt.Errorf("%w (the agent said: %s)", err, agentutil.LastLines(t, 5))
+		}
+		return nil, err
+	}
+	go s.turns()
+	return s, nil
+}
+
+// begin is the handshake: initialize, then session/new.
+func (s *Session) begin(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.StartTimeout)
+	defer cancel()
+	go func() {
+		select {
+		case <-s.exited:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	init, err := s.conn.Initialize(ctx, sdk.InitializeRequest{
+		ProtocolVersion: sdk.ProtocolVersionNumber,
+		ClientCapabilities: sdk.ClientCapabilities{
+			Fs: sdk.FileSystemCapabilities{ReadTextFile: !s.cfg.NoReadDelegation, WriteTextFile: true},
+		},
+		ClientInfo: &sdk.Implementation{Name: "sentinel", Version: "1"},
+	})
+	if err != nil {
+		return fmt.Errorf("acp initialize: %w (is this an ACP agent? e.g. gemini --acp, opencode acp)", err)
+	}
+	if init.ProtocolVersion != sdk.ProtocolVersionNumber {
+		return fmt.Errorf("acp: the agent speaks protocol version %d; Sentinel speaks %d", init.ProtocolVersion, sdk.ProtocolVersionNumber)
+	}
+	sess, err := s.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: s.cfg.Workspace, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		return fmt.Errorf("acp session/new: %w (if the agent needs a login, sign in to it outside Sentinel first)", err)
+	}
+	s.id = sess.SessionId
+	s.client.emit(Line{Lane: journal.Coder, Kind: "init", Text: fmt.Sprintf("ACP session %s with %s", sess.SessionId, agentName(init)),
+		Data: map[string]any{"session": sess.SessionId, "agent": init.AgentInfo}})
+	return nil
+}
+
+func agentName(r sdk.InitializeResponse) string {
+	if r.AgentInfo == nil {
+		return "an unnamed agent"
+	}
+	return strings.TrimSpace(r.AgentInfo.Name + " " + r.AgentInfo.Version)
+}
+
+// turns sends the task, then each steering message or denial follow-up,
+// one prompt turn at a time, and ends the agent when a turn ends with
+// nothing left to send.
+func (s *Session) turns() {
+	defer s.end()
+	text := s.cfg.Task
+	for {
+		s.mu.Lock()
+		if s.finished {
+			s.mu.Unlock()
+			return
+		}
+		s.inTurn = true
+		s.mu.Unlock()
+		res, err := s.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: s.id, Prompt: []sdk.ContentBlock{sdk.TextBlock(text)}})
+		s.client.lines.flush()
+		s.mu.Lock()
+		s.inTurn = false
+		s.status = res.StopReason
+		s.mu.Unlock()
+		if err != nil {
+			s.client.emit(Line{Lane: journal.System, Kind: "error", Text: "acp session/prompt failed: " + err.Error()})
+			return
+		}
+		s.client.emit(Line{Lane: journal.Coder, Kind: "turn-end", Text: "turn ended: " + string(res.StopReason), Data: res})
+		next, ok := s.next(res.StopReason)
+		if !ok {
+			return
+		}
+		text = next
+	}
+}
+
+// next is the following prompt: queued steering and untold denials. A turn
+// that ended any way but end_turn or a cancel of ours ends the session.
+func (s *Session) next(reason sdk.StopReason) (string, bool) {
+	s.mu.Lock()
+	queued := s.queue
+	s.queue = nil
+	s.mu.Unlock()
+	if reason != sdk.StopReasonEndTurn && reason != sdk.StopReasonCancelled {
+		return "", false
+	}
+	var parts []string
+	parts = append(parts, queued...)
+	if d := s.client.takeDenials(); len(d) > 0 {
+		parts = append(parts, "Sentinel, which approves your actions, denied:\n- "+strings.Join(d, "\n- ")+
+			"\nDo not try to get around these; continue the task another way, or finish and say what is left.")
+	}
+	if len(parts) == 0 {
+		return "", false
+	}
+	return strings.Join(parts, "\n\n"), true
+}
+
+// Steer sends text to the agent: the running turn is cancelled and the
+// text becomes the next prompt (ACP has no input into a running turn).
+func (s *Session) Steer(text string) error {
+	s.mu.Lock()
+	if s.finished {
+		s.mu.Unlock()
+		return errors.New("acp: the session has ended; nothing to steer")
+	}
+	s.queue = append(s.queue, text)
+	inTurn := s.inTurn
+	s.mu.Unlock()
+	if inTurn {
+		return s.conn.Cancel(context.Background(), sdk.CancelNotification{SessionId: s.id})
+	}
+	return nil
+}
+
+// Status is the last turn's stop reason.
+func (s *Session) Status() sdk.StopReason {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.status
+}
+
+// end closes the agent's input and, after a grace period, ends its
+// process group: an ACP agent may keep running after its input closes.
+func (s *Session) end() {
+	s.mu.Lock()
+	if s.finished && s.ended {
+		s.mu.Unlock()
+		return
+	}
+	s.finished, s.ended = true, true
+	s.mu.Unlock()
+	_ = s.stdin.Close()
+	select {
+	case <-s.exited:
+	case <-time.After(2 * time.Second):
+		s.kill()
+	}
+}
+
+func (s *Session) kill() {
+	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+	_ = s.cmd.Process.Kill()
+	<-s.exited
+}
+
+// Wait waits for the agent to end. A session that ended its last turn with
+// end_turn is 0 even though Sentinel had to end the process; a turn that
+// ended otherwise (refusal, max tokens, an error) is 1; an agent that died
+// on its own gives its own status.
+func (s *Session) Wait() int {
+	<-s.exited
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ended {
+		if s.status == sdk.StopReasonEndTurn {
+			return 0
+		}
+		return 1
+	}
+	if s.exitCode == 0 {
+		return 1 // it quit without finishing its turn
+	}
+	return s.exitCode
+}
+
+// Stop cancels the running turn and ends the agent after grace.
+func (s *Session) Stop(grace time.Duration) {
+	s.mu.Lock()
+	inTurn := s.inTurn
+	s.finished = true
+	s.mu.Unlock()
+	if inTurn {
+		ctx, cancel := context.WithTimeout(context.Background(), grace)
+		_ = s.conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.id})
+		cancel()
+	}
+	_ = s.stdin.Close()
+	select {
+	case <-s.exited:
+	case <-time.After(grace):
+		s.kill()
+	}
+}

@@ -1,0 +1,65 @@
+package runner
+
+import (
+	"context"
+	"errors"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// relay hands a message the person typed to the supervisor model, which
+// decides what the coder is told. It returns at once; the model turn runs in
+// the background and everything it decides is journaled on the supervisor
+// lane. If the model fails, the person's words go to the coder as typed: a
+// model failure never loses what the person said.
+func (r *Run) relay(text string) error {
+	if c := r.cur(); c == nil {
+		return errors.New("the coder is not running")
+	}
+	r.emit(journal.Supervisor, "person", "you → supervisor: "+text, map[string]any{"text": text})
+	go func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go func() {
+			select {
+			case <-r.done:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+		res, err := r.sup.Relay(ctx, text)
+		if err != nil {
+			r.emit(journal.Supervisor, "relay-failed", "the supervisor could not relay your message ("+clipLine(err.Error(), 160)+"); it goes to the coder as you typed it", nil)
+			r.tellOrSay(text)
+			return
+		}
+		if res.Standing != "" {
+			r.emit(journal.Supervisor, "standing", "standing decision from you: "+res.Standing, map[string]any{"text": res.Standing})
+		}
+		if res.ToPerson != "" {
+			r.emit(journal.Supervisor, "to-person", "supervisor → you: "+res.ToPerson, map[string]any{"text": res.ToPerson})
+		}
+		if res.ToCoder != "" {
+			r.emit(journal.Supervisor, "to-coder", "supervisor → coder: "+res.ToCoder, map[string]any{"text": res.ToCoder, "from": text})
+			r.tellOrSay(res.ToCoder)
+		}
+	}()
+	return nil
+}
+
+// tellOrSay sends text to the coder; a coder that has gone in the meantime
+// is noted in the journal, since nobody is waiting on an error any more.
+func (r *Run) tellOrSay(text string) {
+	if err := r.tellCoder(text); err != nil {
+		r.emit(journal.System, "steer-failed", "the message did not reach the coder: "+err.Error(), nil)
+	}
+}
+
+// clipLine shortens s to n bytes on one line.
+func clipLine(s string, n int) string {
+	s = oneLine(s)
+	if len(s) > n {
+		s = s[:n] + "…"
+	}
+	return s
+}
