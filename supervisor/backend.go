@@ -47,10 +47,11 @@ const (
 	KindAnthropic Kind = "anthropic"  // Anthropic Messages API
 	KindOpenAI    Kind = "openai"     // OpenAI-compatible chat completions
 	KindClaudeCLI Kind = "claude-cli" // `claude -p`, signed in as the person
+	KindCodexCLI  Kind = "codex-cli"  // `codex exec`, signed in as the person
 )
 
 // Kinds lists every backend kind, for flag help and errors.
-var Kinds = []Kind{KindAnthropic, KindOpenAI, KindClaudeCLI}
+var Kinds = []Kind{KindAnthropic, KindOpenAI, KindClaudeCLI, KindCodexCLI}
 
 // Environment variables that configure the supervisor.
 const (
@@ -69,7 +70,7 @@ const (
 // Config selects and configures a backend. The toml tags let a config file
 // section ([supervisor]) decode straight into it.
 type Config struct {
-	Backend Kind   `toml:"backend"`  // anthropic, openai, claude-cli
+	Backend Kind   `toml:"backend"`  // anthropic, openai, claude-cli, codex-cli
 	BaseURL string `toml:"base_url"` // empty: the API's public endpoint
 	Model   string `toml:"model"`
 	// APIKeyEnv names the environment variable holding the key, so keys
@@ -82,7 +83,8 @@ type Config struct {
 	Prompts string `toml:"prompts"`
 	// MaxTokens bounds the answer; 0 means 1024.
 	MaxTokens int `toml:"max_tokens"`
-	// Command is the CLI for claude-cli; empty means "claude" on PATH.
+	// Command is the CLI for claude-cli or codex-cli; empty means "claude"
+	// or "codex" on PATH.
 	Command string `toml:"command"`
 	// Env is extra environment for the CLI backend (NAME=value), after the
 	// caller's own.
@@ -185,8 +187,10 @@ func New(cfg Config) (Backend, error) {
 		return newOpenAI(cfg), nil
 	case KindClaudeCLI:
 		return newClaudeCLI(cfg)
+	case KindCodexCLI:
+		return newCodexCLI(cfg)
 	case "":
-		return nil, errors.New("no supervisor backend configured: pass --supervisor anthropic|openai|claude-cli")
+		return nil, errors.New("no supervisor backend configured: pass --supervisor anthropic|openai|claude-cli|codex-cli")
 	}
 	_, err := ParseKind(string(cfg.Backend))
 	return nil, err

@@ -5,7 +5,7 @@
 //     over the Anthropic Messages API, any OpenAI-compatible chat
 //     completions server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio,
 //     gateways), or a CLI agent the person is already signed in to
-//     (`claude -p`). Check is the `sentinel doctor` probe.
+//     (`claude -p`, `codex exec`). Check is the `sentinel doctor` probe.
 //   - Supervisor.Decide: an approvals.Decider for the gray zone — requests
 //     the policy sends to ask and no template covers — judged against the
 //     task with a compact packet of the run's durable state (History,

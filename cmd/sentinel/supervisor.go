@@ -25,7 +25,7 @@ type supervisorFlags struct {
 }
 
 func (f *supervisorFlags) register(fl *pflag.FlagSet) {
-	fl.StringVar(&f.backend, "supervisor", "", "supervisor model backend: anthropic, openai (any OpenAI-compatible server), or claude-cli (your signed-in Claude Code); unset: no supervisor")
+	fl.StringVar(&f.backend, "supervisor", "", "supervisor model backend: anthropic, openai (any OpenAI-compatible server), claude-cli (your signed-in Claude Code) or codex-cli (your signed-in Codex); unset: no supervisor")
 	fl.StringVar(&f.model, "supervisor-model", "", "supervisor model name (default: $"+supervisor.EnvModel+", else the backend's default)")
 	fl.StringVar(&f.baseURL, "supervisor-url", "", "supervisor API base URL, e.g. http://localhost:11434/v1 for Ollama (default: $"+supervisor.EnvBaseURL+")")
 	fl.StringVar(&f.prompts, "prompts", "", "prompts `FILE` overriding the built-in supervisor prompts (default: $"+supervisor.EnvPrompts+")")
@@ -89,7 +89,7 @@ func supervisorDoctorCheck(ctx context.Context, f supervisorFlags, file supervis
 	ck := sandbox.Check{Name: "supervisor"}
 	switch {
 	case err != nil:
-		ck.Detail, ck.Fix = err.Error(), "pass --supervisor anthropic|openai|claude-cli"
+		ck.Detail, ck.Fix = err.Error(), "pass --supervisor anthropic|openai|claude-cli|codex-cli"
 		return ck, true
 	case !on:
 		return ck, false
@@ -124,7 +124,8 @@ func init() {
 		Short: "Ask the supervisor model one probe question: reachable, answers, structured output parses",
 		Example: `  sentinel supervisor check --supervisor anthropic
   sentinel supervisor check --supervisor openai --supervisor-url http://localhost:11434/v1 --supervisor-model llama3.1
-  sentinel supervisor check --supervisor claude-cli`,
+  sentinel supervisor check --supervisor claude-cli
+  sentinel supervisor check --supervisor codex-cli`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			cfg, ok, err := f.config(supervisor.Config{})
@@ -132,7 +133,7 @@ func init() {
 				return err
 			}
 			if !ok {
-				return usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli")}
+				return usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli|codex-cli")}
 			}
 			prompts, err := supervisor.LoadPrompts(cfg.Prompts)
 			if err != nil {
