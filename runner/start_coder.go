@@ -160,7 +160,7 @@ func (r *Run) startACP(cmd *exec.Cmd, a *acp.Adapter, task string) error {
 		return err
 	}
 	sess, err := acp.Start(context.Background(), cmd, acp.Config{
-		Task: task, Workspace: r.ws.Dir, Ask: r.broker.Decide, Stderr: logf, NoReadDelegation: !a.ReadDelegation(),
+		Task: task, Workspace: r.ws.Dir, Ask: r.broker.Decide, Stderr: logf, NoReadDelegation: !a.ReadDelegation(), Agent: a.Program(),
 		OnLine: func(l acp.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
 	})
 	if err != nil {

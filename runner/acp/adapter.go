@@ -54,6 +54,9 @@ func (a *Adapter) ReadDelegation() bool {
 	return filepath.Base(a.argv[0]) != "gemini"
 }
 
+// Program is the agent's program as given.
+func (a *Adapter) Program() string { return a.argv[0] }
+
 // Argv is the agent's command.
 func (a *Adapter) Argv(string) ([]string, error) { return a.argv, nil }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/exec"
 	"strings"
@@ -31,6 +32,8 @@ type Config struct {
 	Stderr io.Writer
 	// StartTimeout bounds initialize and session/new (0: 2 minutes).
 	StartTimeout time.Duration
+	// Agent names the agent's program in messages (default: cmd's).
+	Agent string
 	// NoReadDelegation leaves file reads to the agent (see Adapter.ReadDelegation).
 	NoReadDelegation bool
 }
@@ -66,6 +69,9 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	}
 	if cfg.Workspace == "" {
 		cfg.Workspace = cmd.Dir
+	}
+	if cfg.Agent == "" {
+		cfg.Agent = cmd.Path
 	}
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = 2 * time.Minute
@@ -103,6 +109,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("start %s: %w", cmd.Path, err)
 	}
 	s.conn = sdk.NewClientSideConnection(s.client, s.stdin, stdout)
+	s.conn.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil))) // failures reach the journal instead
 	go func() {
 		err := cmd.Wait()
 		s.exitCode = agentutil.ExitStatus(err)
@@ -139,7 +146,12 @@ func (s *Session) begin(ctx context.Context) error {
 		ClientInfo: &sdk.Implementation{Name: "sentinel", Version: "1"},
 	})
 	if err != nil {
-		return fmt.Errorf("acp initialize: %w (is this an ACP agent? e.g. gemini --acp, opencode acp)", err)
+		select {
+		case <-s.exited:
+			return fmt.Errorf("acp: %s exited without answering initialize (is it an ACP agent? e.g. gemini --acp, opencode acp)", s.cfg.Agent)
+		case <-time.After(time.Second): // its exit may trail the closed pipe
+		}
+		return fmt.Errorf("acp initialize: %v (is this an ACP agent? e.g. gemini --acp, opencode acp)", err)
 	}
 	if init.ProtocolVersion != sdk.ProtocolVersionNumber {
 		return fmt.Errorf("acp: the agent speaks protocol version %d; Sentinel speaks %d", init.ProtocolVersion, sdk.ProtocolVersionNumber)
