@@ -44,6 +44,12 @@ func IsCheck(argv []string) bool {
 	if checkTools[prog] {
 		return true
 	}
+	if (prog == "sh" || prog == "bash") && len(argv) > 1 && !strings.HasPrefix(argv[1], "-") {
+		return checkScript(argv[1])
+	}
+	if strings.Contains(argv[0], "/") || strings.HasSuffix(prog, ".sh") {
+		return checkScript(argv[0])
+	}
 	subs, ok := checkSub[prog]
 	if !ok || len(argv) < 2 {
 		return false
@@ -59,6 +65,22 @@ func IsCheck(argv []string) bool {
 			return len(argv) > 2 && (strings.Contains(argv[2], "test") || strings.Contains(argv[2], "lint") || strings.Contains(argv[2], "check"))
 		}
 		return true
+	}
+	return false
+}
+
+// checkScriptWords are words in a project script's name that say it is a
+// check: test.sh, run-tests.sh, scripts/lint, ci/check.sh, verify_all.sh.
+var checkScriptWords = map[string]bool{"test": true, "tests": true, "check": true, "checks": true,
+	"lint": true, "verify": true, "ci": true, "typecheck": true}
+
+// checkScript says whether a script's name makes it a test, lint or check.
+func checkScript(name string) bool {
+	base := strings.ToLower(path.Base(name))
+	for _, w := range strings.FieldsFunc(base, func(r rune) bool { return r == '.' || r == '-' || r == '_' }) {
+		if checkScriptWords[w] {
+			return true
+		}
 	}
 	return false
 }

@@ -56,6 +56,13 @@ func TestIsCheck(t *testing.T) {
 		{[]string{"go", "mod", "tidy"}, false},
 		{[]string{"npm", "install"}, false},
 		{[]string{"python3", "-m", "http.server"}, false},
+		{[]string{"./test.sh"}, true},
+		{[]string{"./scripts/run-tests.sh", "-v"}, true},
+		{[]string{"bash", "ci/check.sh"}, true},
+		{[]string{"./scripts/lint"}, true},
+		{[]string{"./scripts/deploy.sh"}, false},
+		{[]string{"./contest.sh"}, false},
+		{[]string{"bash", "-c", "echo hi"}, false},
 		{nil, false},
 	}
 	for _, c := range cases {
