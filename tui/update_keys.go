@@ -187,6 +187,9 @@ func (m *model) editKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		s := m.s
 		m.flash = "sent to the coder"
+		if m.info.Supervised {
+			m.flash = "sent to the supervisor (its answer shows in the supervisor lane)"
+		}
 		return func() tea.Msg {
 			if err := s.Steer(text); err != nil {
 				return errMsg{errors.New("steer: " + err.Error())}
