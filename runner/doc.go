@@ -1,7 +1,10 @@
 // Package runner owns a Run: the project checks, the disposable workspace
 // (a snapshot of HEAD plus the person's uncommitted changes), the coder
-// adapters (the built-in demo coder first) under a pty, the journal, the
-// patch computed with hardened git, landing, and recovery.
+// adapters (the demo coder and any command under a pty; Claude Code through
+// its hooks; Codex app-server and ACP agents over JSON-RPC in runner/codex
+// and runner/acp), the journal, the supervisor's gates and the person's
+// messages through it, the patch computed with hardened git, landing, and
+// recovery.
 //
 // It must not draw anything: views read its event stream.
 package runner

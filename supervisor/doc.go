@@ -16,6 +16,10 @@
 //     Requests the policy marks NeverDelegable are never sent to a model.
 //   - Review: the completion review at "done" (accept, or return to the
 //     coder with what is missing).
+//   - Relay: what the person types during a run goes to the model, which
+//     decides what the coder is told, answers the person's questions, and
+//     keeps lasting rules as standing decisions for every later turn. A
+//     failed relay is the caller's cue to pass the message on as typed.
 //   - Prompts: every prompt text, as data (prompts.toml, embedded; a user
 //     file overrides it).
 //   - Ledger: every model turn journaled on the supervisor lane with its
