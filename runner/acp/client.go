@@ -26,31 +26,87 @@ type client struct {
 	emit  func(Line)
 	lines *lineWriter
 
-	mu      sync.Mutex
-	granted map[string]int // paths whose write the broker allowed through a permission request
-	denied  []string       // denials the agent has not been told the reasons for
+	mu       sync.Mutex
+	granted  map[string]int // paths whose write the broker allowed through a permission request
+	denied   []string       // denials the agent has not been told the reasons for
+	turnDone chan struct{}  // closed when Sentinel cancels the running turn
 }
 
 var _ sdk.Client = (*client)(nil)
 
 func (c *client) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
 	c.lines.flush()
+	turn := c.turn()
+	// A cancel of ours ends the wait: the card closes, the answer is cancelled.
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() {
+		select {
+		case <-turn:
+			stop()
+		case <-ctx.Done():
+		}
+	}()
 	reqs := requestsFor(p.ToolCall, c.ws)
 	for _, r := range reqs {
 		d := c.ask(ctx, r)
 		if !d.Allowed() {
+			if isClosed(turn) {
+				return cancelled(), nil
+			}
 			c.noteDenial(r, d)
 			return choose(p.Options, false), nil
 		}
 	}
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if isClosed(turn) {
+		return cancelled(), nil
+	}
 	for _, r := range reqs {
 		if r.Kind == policy.KindWrite || r.Kind == policy.KindEdit {
 			c.granted[filepath.Clean(r.Path)]++
 		}
 	}
-	c.mu.Unlock()
+	c.lines.noteCall(p.ToolCall)
 	return choose(p.Options, true), nil
+}
+
+// cancelled answers a permission request whose turn Sentinel cancelled
+// while it was pending: ACP requires that answer of a client that sent
+// session/cancel, whatever the broker decided.
+func cancelled() sdk.RequestPermissionResponse {
+	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeCancelled()}
+}
+
+// turn is closed when Sentinel cancels the running turn.
+func (c *client) turn() chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.turnDone == nil {
+		c.turnDone = make(chan struct{})
+	}
+	return c.turnDone
+}
+
+// cancelTurn notes that Sentinel is cancelling the running turn: requests
+// still waiting for a decision are answered cancelled.
+func (c *client) cancelTurn() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.turnDone != nil {
+		close(c.turnDone)
+	}
+	c.turnDone = make(chan struct{})
+}
+
+func isClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // noteDenial keeps why a request was denied, for the follow-up prompt.

@@ -376,3 +376,36 @@ func TestTerminalsAreRefused(t *testing.T) {
 		t.Errorf("CreateTerminal = %v, want method not found (-32601)", err)
 	}
 }
+
+// After Sentinel cancels the turn (steering, stop), a permission request
+// still pending is answered cancelled, whatever the broker then says, and
+// grants no write.
+func TestPermissionPendingAcrossACancelIsCancelled(t *testing.T) {
+	for _, allowed := range []bool{true, false} {
+		c, ws, b, _ := testClient(t)
+		path := filepath.Join(ws, "late.txt")
+		b.decide = func(approvals.Request) approvals.Decision {
+			c.cancelTurn() // the person steers while the card is open
+			if allowed {
+				return approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person"}
+			}
+			return approvals.Decision{Outcome: approvals.OutcomeDeny, By: "person", Message: "not now"}
+		}
+		res, err := c.RequestPermission(context.Background(), editCall(path))
+		if err != nil || res.Outcome.Cancelled == nil || res.Outcome.Selected != nil {
+			t.Fatalf("allowed=%v: RequestPermission = %+v, %v; want cancelled", allowed, res.Outcome, err)
+		}
+		b.decide = nil
+		if _, err := c.WriteTextFile(context.Background(), sdk.WriteTextFileRequest{Path: path, Content: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(b.requests()); n != 2 {
+			t.Errorf("allowed=%v: broker asked %d times; the cancelled request must grant no write", allowed, n)
+		}
+		// The next turn's requests are answered as usual.
+		res, err = c.RequestPermission(context.Background(), editCall(path))
+		if err != nil || res.Outcome.Selected == nil || res.Outcome.Selected.OptionId != "yes" {
+			t.Errorf("allowed=%v: the request after the cancel = %+v, %v; want option yes", allowed, res.Outcome, err)
+		}
+	}
+}

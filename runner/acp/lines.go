@@ -77,6 +77,23 @@ func (w *lineWriter) update(u sdk.SessionUpdate) {
 	}
 }
 
+// noteCall shows an allowed call the agent announced only in its permission
+// request (Gemini sends no tool_call update first), so the tool lane names
+// what ran.
+func (w *lineWriter) noteCall(tc sdk.ToolCallUpdate) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, seen := w.titles[tc.ToolCallId]; seen || tc.Title == nil {
+		return
+	}
+	kind := sdk.ToolKindOther
+	if tc.Kind != nil {
+		kind = *tc.Kind
+	}
+	w.titles[tc.ToolCallId] = *tc.Title
+	w.emit(Line{Lane: journal.Tool, Kind: toolKindEvent(kind), Text: toolTitle(kind, *tc.Title), Data: tc})
+}
+
 // flush emits what is left of the message being streamed.
 func (w *lineWriter) flush() {
 	w.mu.Lock()

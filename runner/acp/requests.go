@@ -2,6 +2,7 @@ package acp
 
 import (
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -35,12 +36,12 @@ func requestsFor(tc sdk.ToolCallUpdate, cwd string) []approvals.Request {
 	case sdk.ToolKindEdit, sdk.ToolKindDelete, sdk.ToolKindMove:
 		for _, d := range diffs(tc) {
 			r := base
-			r.Kind, r.Path = policy.KindWrite, d.Path
+			r.Kind, r.Path = policy.KindWrite, filepath.Clean(d.Path)
 			if d.OldText != nil && *d.OldText != "" {
 				r.Kind = policy.KindEdit
 			}
 			out = append(out, r)
-			delete(paths, d.Path)
+			delete(paths, r.Path)
 		}
 		for p := range paths {
 			r := base
@@ -104,21 +105,17 @@ func urlOf(raw any, title string) string {
 	return title
 }
 
+// hostOf is the URL's host ("" when it does not parse: nothing matches
+// it, so the request fails closed).
 func hostOf(u string) string {
-	s := u
-	if i := strings.Index(s, "://"); i >= 0 {
-		s = s[i+3:]
+	if !strings.Contains(u, "://") {
+		u = "https://" + u
 	}
-	if i := strings.IndexAny(s, "/?#"); i >= 0 {
-		s = s[:i]
+	p, err := url.Parse(u)
+	if err != nil {
+		return ""
 	}
-	if i := strings.LastIndexByte(s, '@'); i >= 0 {
-		s = s[i+1:]
-	}
-	if h, _, ok := strings.Cut(s, ":"); ok {
-		return h
-	}
-	return s
+	return p.Hostname()
 }
 
 func diffs(tc sdk.ToolCallUpdate) []*sdk.ToolCallContentDiff {

@@ -1,7 +1,9 @@
 package acp
 
 import (
+	"encoding/json"
 	"sort"
+	"strings"
 	"testing"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -88,6 +90,13 @@ func TestRequestsFor(t *testing.T) {
 		{"fetch with the url in the title",
 			sdk.ToolCallUpdate{Kind: kind(sdk.ToolKindFetch), Title: title("Fetching https://go.dev/doc now")},
 			[]want{{Kind: policy.KindNet, URL: "https://go.dev/doc", Host: "go.dev"}}},
+		{"fetch of an IPv6 literal",
+			sdk.ToolCallUpdate{Kind: kind(sdk.ToolKindFetch), Title: title("Fetch"), RawInput: map[string]any{"url": "http://[::1]:8080/x"}},
+			[]want{{Kind: policy.KindNet, URL: "http://[::1]:8080/x", Host: "::1"}}},
+		{"a diff path and its location, spelled differently, ask once",
+			sdk.ToolCallUpdate{Kind: kind(sdk.ToolKindEdit), Title: title("edit"), Locations: loc("/ws/a"),
+				Content: []sdk.ToolCallContent{sdk.ToolDiffContent("/ws/./a", "new")}},
+			[]want{{Kind: policy.KindWrite, Path: "/ws/a"}}},
 		{"unknown kind is other with the title",
 			sdk.ToolCallUpdate{Kind: kind(sdk.ToolKindThink), Title: title("ponder")},
 			[]want{{Kind: policy.KindOther, Tool: "think: ponder"}}},
@@ -170,6 +179,17 @@ func TestChoose(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := choose(tt.opts, tt.allowed)
+			wire, err := json.Marshal(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantWire := `"outcome":"cancelled"`
+			if tt.want != "" {
+				wantWire = `"optionId":"` + tt.want + `","outcome":"selected"`
+			}
+			if !strings.Contains(string(wire), wantWire) {
+				t.Errorf("the agent gets %s, want it to hold %s", wire, wantWire)
+			}
 			switch {
 			case tt.want == "":
 				if got.Outcome.Cancelled == nil || got.Outcome.Selected != nil {

@@ -240,6 +240,7 @@ func (s *Session) Steer(text string) error {
 	inTurn := s.inTurn
 	s.mu.Unlock()
 	if inTurn {
+		s.client.cancelTurn()
 		return s.conn.Cancel(context.Background(), sdk.CancelNotification{SessionId: s.id})
 	}
 	return nil
@@ -303,6 +304,7 @@ func (s *Session) Stop(grace time.Duration) {
 	s.finished = true
 	s.mu.Unlock()
 	if inTurn {
+		s.client.cancelTurn()
 		ctx, cancel := context.WithTimeout(context.Background(), grace)
 		_ = s.conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.id})
 		cancel()
