@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
 	"github.com/sentinelhq/sentinel/supervisor/steer"
@@ -88,7 +88,7 @@ type Run struct {
 	coder   *coderProc
 	meta    *Meta
 	grants  *hostGrants
-	needs   *claude.Needs // what Claude Code adds to the sandbox profile
+	needs   *agentutil.Needs // what a real agent adds to the sandbox profile
 	// startMeta is the summary as it was when the coder started: the live
 	// reports read it while finish rewrites meta.
 	startMeta   Meta

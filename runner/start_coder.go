@@ -33,16 +33,14 @@ func (r *Run) prepareAgent() error {
 		if err != nil {
 			return err
 		}
-		needs := claude.Needs(n)
-		r.needs = &needs
+		r.needs = &n
 	case *acp.Adapter:
 		home, _ := os.UserHomeDir()
 		n, err := a.Prepare(home, r.agentStateDir())
 		if err != nil {
 			return err
 		}
-		needs := claude.Needs(n)
-		r.needs = &needs
+		r.needs = &n
 	}
 	return nil
 }
@@ -141,14 +139,7 @@ func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 		logf.Close()
 		return err
 	}
-	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: sess.Steer, stopFn: sess.Stop}
-	go func() {
-		p.code = sess.Wait()
-		logf.Close()
-		close(p.done)
-	}()
-	r.setCoder(p)
-	close(r.pumpDone) // no pty: the session journals as it goes
+	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, logf)
 	return nil
 }
 
@@ -167,13 +158,19 @@ func (r *Run) startACP(cmd *exec.Cmd, a *acp.Adapter, task string) error {
 		logf.Close()
 		return err
 	}
-	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: sess.Steer, stopFn: sess.Stop}
+	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, logf)
+	return nil
+}
+
+// adoptSession makes a coder spoken to over a protocol the run's coder:
+// steering is a protocol message, and its end is the session's.
+func (r *Run) adoptSession(cmd *exec.Cmd, steer func(string) error, stop func(time.Duration), wait func() int, logf *os.File) {
+	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: steer, stopFn: stop}
 	go func() {
-		p.code = sess.Wait()
+		p.code = wait()
 		logf.Close()
 		close(p.done)
 	}()
 	r.setCoder(p)
 	close(r.pumpDone) // no pty: the session journals as it goes
-	return nil
 }

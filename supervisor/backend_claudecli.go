@@ -9,8 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
-	"time"
 )
 
 // claudeCLIBackend asks `claude -p` — the Claude Code the person is already
@@ -71,25 +69,18 @@ func (b *claudeCLIBackend) Complete(ctx context.Context, t Turn) (Reply, error) 
 	if b.cfg.Model != "" {
 		args = append(args, "--model", b.cfg.Model)
 	}
-	cmd := exec.CommandContext(ctx, b.path, args...)
-	cmd.Dir = dir
+	var env []string
 	if len(b.cfg.Env) > 0 {
-		cmd.Env = append(os.Environ(), b.cfg.Env...)
+		env = append(os.Environ(), b.cfg.Env...)
 	}
-	cmd.Stdin = strings.NewReader(t.User)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 2 * time.Second // a child holding the pipes does not outlive the deadline
-	runErr := cmd.Run()
-	if ctx.Err() != nil {
-		return Reply{}, fmt.Errorf("claude-cli: %w", ctx.Err())
+	out, stderr, runErr, err := cliCall{name: "claude-cli", path: b.path, args: args, dir: dir, env: env, stdin: t.User}.run(ctx)
+	if err != nil {
+		return Reply{}, err
 	}
 	var res cliResult
-	if err := json.Unmarshal(bytes.TrimSpace(out.Bytes()), &res); err != nil {
+	if err := json.Unmarshal(bytes.TrimSpace(out), &res); err != nil {
 		if runErr != nil {
-			return Reply{}, fmt.Errorf("claude-cli: %v: %s", runErr, lastLine(stderr.String()))
+			return Reply{}, fmt.Errorf("claude-cli: %v: %s", runErr, lastLine(stderr))
 		}
 		return Reply{}, fmt.Errorf("claude-cli: its output is not the expected JSON: %v", err)
 	}

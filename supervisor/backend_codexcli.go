@@ -13,8 +13,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -132,20 +130,12 @@ func (b *codexCLIBackend) Complete(ctx context.Context, t Turn) (Reply, error) {
 	if err := os.WriteFile(filepath.Join(dir, "system.md"), []byte(t.System), 0o600); err != nil {
 		return Reply{}, fmt.Errorf("codex-cli: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, b.path, b.args(dir, t.System, mcpServers)...)
-	cmd.Dir = cwd
-	cmd.Env = env
-	cmd.Stdin = strings.NewReader(t.User)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 2 * time.Second // a child holding the pipes does not outlive the deadline
-	runErr := cmd.Run()
-	if ctx.Err() != nil {
-		return Reply{}, fmt.Errorf("codex-cli: %w", ctx.Err())
+	out, stderr, runErr, err := cliCall{name: "codex-cli", path: b.path, args: b.args(dir, t.System, mcpServers),
+		dir: cwd, env: env, stdin: t.User}.run(ctx)
+	if err != nil {
+		return Reply{}, err
 	}
-	return readCodexEvents(out.Bytes(), runErr, stderr.String())
+	return readCodexEvents(out, runErr, stderr)
 }
 
 // codexEvent is the part of a `codex exec --json` line read here.

@@ -46,15 +46,7 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 	tm.typeText(denyMsg)
 	tm.keys("Enter")
 
-	tm.waitFor("the review screen", has("[a] approve: land"))
-	tm.settle()
-	tm.pressUntil("a", "the landing question", has("Land 1 of 1 file(s)"))
-	tm.keys("y")
-	tm.waitFor("the run's end", has("run landed"))
-	tm.keys("q")
-	if s := tm.waitFor("sentinel to exit", has("SENTINEL-EXITED")); !strings.Contains(s, "SENTINEL-EXITED 0") {
-		t.Errorf("sentinel exited with an error:\n%s", s)
-	}
+	tm.landFromReview(1)
 
 	id := lastRun(t, dir)
 	js := approvalsOf(t, runEvents(t, dir, id))

@@ -73,3 +73,15 @@ func ExitStatus(err error) int {
 	}
 	return -1
 }
+
+// Needs is everything a run must add to its sandbox profile for one real
+// agent: writable state, readable install locations, read-only settings
+// files, environment names to pass and to strip, and hosts to allow.
+type Needs struct {
+	Writable   []string
+	Readable   []string
+	Protected  []string
+	PassEnv    []string
+	DropEnv    []string
+	AllowHosts []string
+}

@@ -1,6 +1,8 @@
 package acp
 
 import (
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+
 	"errors"
 	"fmt"
 	"io"
@@ -68,16 +70,8 @@ func (a *Adapter) Env() []string {
 	return []string{"HOME=" + a.home}
 }
 
-// Needs is what a run adds to its sandbox profile for the agent; its fields
-// are those of claude.Needs.
-type Needs struct {
-	Writable   []string
-	Readable   []string
-	Protected  []string
-	PassEnv    []string
-	DropEnv    []string
-	AllowHosts []string
-}
+// Needs is what a run adds to its sandbox profile for the ACP agent.
+type Needs = agentutil.Needs
 
 // KeyEnv are the variables ACP agents read their model access from; they
 // pass into the sandbox when set.

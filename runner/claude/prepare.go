@@ -1,16 +1,9 @@
 package claude
 
-// Needs is everything a run must add to its sandbox profile for Claude
-// Code: writable state, readable install location, read-only settings files,
-// environment names to pass and to strip, and hosts to allow.
-type Needs struct {
-	Writable   []string
-	Readable   []string
-	Protected  []string
-	PassEnv    []string
-	DropEnv    []string
-	AllowHosts []string
-}
+import "github.com/sentinelhq/sentinel/internal/agentutil"
+
+// Needs is what a run adds to its sandbox profile for Claude Code.
+type Needs = agentutil.Needs
 
 // RunPaths say where one run lives, for Prepare.
 type RunPaths struct {

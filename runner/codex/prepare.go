@@ -8,17 +8,8 @@ import (
 	"path/filepath"
 )
 
-// Needs is everything a run must add to its sandbox profile for Codex. Its
-// fields are those of claude.Needs, so the runner can convert one to the
-// other (claude.Needs(n)).
-type Needs struct {
-	Writable   []string
-	Readable   []string
-	Protected  []string
-	PassEnv    []string
-	DropEnv    []string
-	AllowHosts []string
-}
+// Needs is what a run adds to its sandbox profile for Codex.
+type Needs = agentutil.Needs
 
 // RunPaths say where one run lives, for Prepare.
 type RunPaths struct {
