@@ -169,6 +169,13 @@ func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decisio
 }
 
 func (b *Broker) storeGrant(req Request, g GrantSpec) {
+	if argv := append(append([]string{}, g.Match.Exact...), g.Match.Prefix...); len(argv) > 0 {
+		cwd := req.Cwd
+		if cwd == "" {
+			cwd = b.cfg.Context.Cwd
+		}
+		g.Match.ProgramSHA256 = programDigest(argv, cwd, b.cfg.Context.Workspace)
+	}
 	if b.cfg.Templates == nil {
 		b.journal(journal.System, "template-error", "could not remember the grant: no template set", nil)
 		return

@@ -58,15 +58,22 @@ func (t *Template) Kind() string {
 func (m Match) String() string {
 	switch {
 	case m.Prefix != nil:
-		return "prefix " + quoteArgv(m.Prefix)
+		return "prefix " + quoteArgv(m.Prefix) + m.programNote()
 	case m.Exact != nil:
-		return "exact " + quoteArgv(m.Exact)
+		return "exact " + quoteArgv(m.Exact) + m.programNote()
 	case m.Path != "":
 		return "path " + m.Path
 	case m.Host != "":
 		return "host " + m.Host
 	}
 	return "(nothing)"
+}
+
+func (m Match) programNote() string {
+	if m.ProgramSHA256 == "" {
+		return ""
+	}
+	return " (while " + programFile(append(append([]string{}, m.Exact...), m.Prefix...)) + " is unchanged)"
 }
 
 func quoteArgv(argv []string) string {
@@ -111,6 +118,14 @@ func (m Match) Validate() error {
 	}
 	if n != 1 {
 		return fmt.Errorf("a template sets exactly one of prefix, exact, path, host (this one sets %d)", n)
+	}
+	if m.ProgramSHA256 != "" {
+		if m.Prefix == nil && m.Exact == nil {
+			return errors.New("program_sha256 binds only a prefix or exact command")
+		}
+		if len(m.ProgramSHA256) != 64 || strings.Trim(m.ProgramSHA256, "0123456789abcdef") != "" {
+			return fmt.Errorf("program_sha256 %q must be 64 lowercase hex digits (or remove the line to drop the binding)", m.ProgramSHA256)
+		}
 	}
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 //	[[template]]
 //	id = "t-3fa9c2d1"
 //	prefix = ["python", "-m", "pytest"]     # or exact = [...], path = "src/**", host = "pypi.org"
+//	program_sha256 = "…"                     # optional: only while the script it runs is unchanged
 //	created = 2026-11-29T22:00:00Z
 //	created_run = "r-20261129-2200"
 //	created_from = "python -m pytest -q tests/"
@@ -35,6 +36,7 @@ type templateRecord struct {
 	Exact       []string   `toml:"exact,omitempty"`
 	Path        string     `toml:"path,omitempty"`
 	Host        string     `toml:"host,omitempty"`
+	Program     string     `toml:"program_sha256,omitempty"`
 	Created     *time.Time `toml:"created,omitempty"`
 	CreatedRun  string     `toml:"created_run,omitempty"`
 	CreatedFrom string     `toml:"created_from,omitempty"`
@@ -68,7 +70,7 @@ func (e *TemplateFileError) Error() string {
 func (r templateRecord) template(scope Scope, file string) *Template {
 	t := &Template{
 		ID: r.ID, Scope: scope, File: file,
-		Match:      Match{Prefix: r.Prefix, Exact: r.Exact, Path: r.Path, Host: r.Host},
+		Match:      Match{Prefix: r.Prefix, Exact: r.Exact, Path: r.Path, Host: r.Host, ProgramSHA256: r.Program},
 		CreatedRun: r.CreatedRun, CreatedFrom: r.CreatedFrom, Uses: r.Uses,
 		MatchExamples: r.Match, NotMatchExamples: r.NotMatch,
 	}
@@ -86,7 +88,7 @@ func (r templateRecord) template(scope Scope, file string) *Template {
 
 func recordOf(t *Template) templateRecord {
 	r := templateRecord{
-		ID: t.ID, Prefix: t.Match.Prefix, Exact: t.Match.Exact, Path: t.Match.Path, Host: t.Match.Host,
+		ID: t.ID, Prefix: t.Match.Prefix, Exact: t.Match.Exact, Path: t.Match.Path, Host: t.Match.Host, Program: t.Match.ProgramSHA256,
 		CreatedRun: t.CreatedRun, CreatedFrom: t.CreatedFrom, Uses: t.Uses,
 		Match: t.MatchExamples, NotMatch: t.NotMatchExamples,
 	}

@@ -1,6 +1,7 @@
 package approvals
 
 import (
+	"cmp"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -248,7 +249,7 @@ func coveringWith(live []*Template, req Request, v policy.Verdict, ctx policy.Co
 			}
 			found := false
 			for _, t := range live {
-				if t.CoversPart(p) {
+				if t.CoversPart(p) && !t.programChanged(p.Argv, cmp.Or(req.Cwd, ctx.Cwd), ctx.Workspace) {
 					add(t.ID)
 					found = true
 					break

@@ -140,6 +140,9 @@ type Match struct {
 	Exact  []string `toml:"exact,omitempty" json:"exact,omitempty"`   // shell: exact argv
 	Path   string   `toml:"path,omitempty" json:"path,omitempty"`     // write/edit: glob inside the workspace
 	Host   string   `toml:"host,omitempty" json:"host,omitempty"`     // net: exact host[:port]
+	// ProgramSHA256 binds a prefix or exact match to the content of the
+	// workspace script it runs, as it was when remembered (see program.go).
+	ProgramSHA256 string `toml:"program_sha256,omitempty" json:"program_sha256,omitempty"`
 }
 
 // GrantSpec is what the person chose when remembering.

@@ -17,11 +17,11 @@ import (
 //
 //  1. ./scripts/gen.sh one — a card; the person presses r and confirms the
 //     chooser's second breadth ("starting with: ./scripts/gen.sh one …"),
-//     so Codex is answered acceptForSession and the run holds a template;
-//  2. ./scripts/gen.sh one again (Codex's own session grant covers the
-//     exact repeat, so Sentinel is not asked), then ./scripts/gen.sh one
-//     more, which Codex does ask about and the run's template answers —
-//     no card for either;
+//     so the run holds a template bound to gen.sh's content. Codex is
+//     answered accept, not acceptForSession: a script could be rewritten,
+//     so its repeats must keep coming to Sentinel;
+//  2. ./scripts/gen.sh one again, then ./scripts/gen.sh one more — Codex
+//     asks about both and the run's template answers: no card for either;
 //  3. ./scripts/deploy.sh --prod — the person presses d, types a message,
 //     Enter: Codex declines it and the model hears the message;
 //  4. an apply_patch adding hello.txt (policy allows writes in the
@@ -111,6 +111,7 @@ func TestRealCodexInTmux(t *testing.T) {
 	}
 	wants := []want{
 		{"shell", gen, true, "person"},
+		{"shell", gen, true, "template:"},
 		{"shell", genMore, true, "template:"},
 		{"shell", deploy, false, "person"},
 		{"write", ".vscode/settings.json", true, "person"},
@@ -119,7 +120,7 @@ func TestRealCodexInTmux(t *testing.T) {
 	ok := len(js) == len(wants)
 	if ok {
 		// The two writes are one patch; Codex lists its files in no fixed order.
-		sort.Slice(js[3:], func(a, b int) bool { return js[3+a].Request.Path < js[3+b].Request.Path })
+		sort.Slice(js[4:], func(a, b int) bool { return js[4+a].Request.Path < js[4+b].Request.Path })
 	}
 	for i := 0; ok && i < len(wants); i++ {
 		w, j := wants[i], js[i]
@@ -138,8 +139,8 @@ func TestRealCodexInTmux(t *testing.T) {
 	if !js[0].Decision.Remember {
 		t.Errorf("the first approval was not remembered: %s", jsonOf(js[0].Decision))
 	}
-	if js[2].Decision.Message != denyMsg {
-		t.Errorf("the deny carries message %q, want %q", js[2].Decision.Message, denyMsg)
+	if js[3].Decision.Message != denyMsg {
+		t.Errorf("the deny carries message %q, want %q", js[3].Decision.Message, denyMsg)
 	}
 
 	// The model heard the decline and the person's message, word for word,

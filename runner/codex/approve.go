@@ -190,7 +190,9 @@ func (s *Session) decide(ctx context.Context, reqs []approvals.Request) approval
 		if !d.Allowed() {
 			return d
 		}
-		remember = remember && d.Remember
+		// A grant bound to a script's content stays Sentinel's to check:
+		// Codex's own session grant would skip it after a rewrite.
+		remember = remember && d.Remember && !(r.Kind == policy.KindShell && approvals.RunsWorkspaceScript(r.Command))
 		last = d
 	}
 	last.Remember = remember

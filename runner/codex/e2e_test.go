@@ -161,6 +161,33 @@ func TestRememberedApprovalIsAnsweredAcceptForSession(t *testing.T) {
 	person := approvals.DeciderFunc(func(ctx context.Context, p *approvals.Prompt) approvals.Decision {
 		return approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person", Reason: "approved and remembered", Remember: true}
 	})
+	// Inline code the policy asks about; no file a rewrite could change.
+	const cmd = `perl -e 'open(F, ">>ticks.txt"); print F "tick\n"'`
+	w := newWorld(t, fr.Script{
+		fr.Reply(fr.ExecCommand(cmd, "")),
+		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.ExecCommand(cmd, "")}},
+		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Ran it twice.")}},
+	}, person)
+	w.run(t, "tick twice")
+
+	if got := approvalAnswers(t, w); len(got) != 1 || got[0] != "acceptForSession" {
+		t.Fatalf("answers to codex = %q, want one acceptForSession", got)
+	}
+	if reqs := w.requests(t); len(reqs) != 1 {
+		t.Errorf("broker saw %d requests, want 1: codex's session grant covers the repeat", len(reqs))
+	}
+	if b, _ := os.ReadFile(filepath.Join(w.ws, "ticks.txt")); string(b) != "tick\ntick\n" {
+		t.Errorf("ticks.txt = %q, want the command to have run twice", b)
+	}
+}
+
+// A remembered command that runs a workspace script is Sentinel's to keep:
+// Codex is answered accept, not acceptForSession, so the repeat is asked
+// about again and Sentinel can check the script has not been rewritten.
+func TestRememberedScriptIsNotCachedByCodex(t *testing.T) {
+	person := approvals.DeciderFunc(func(ctx context.Context, p *approvals.Prompt) approvals.Decision {
+		return approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person", Reason: "approved and remembered", Remember: true}
+	})
 	const cmd = "sh ./tick.sh"
 	w := newWorld(t, fr.Script{
 		fr.Reply(fr.ExecCommand(cmd, "")),
@@ -170,11 +197,8 @@ func TestRememberedApprovalIsAnsweredAcceptForSession(t *testing.T) {
 	script(t, w, "tick.sh", "echo tick >> ticks.txt")
 	w.run(t, "tick twice")
 
-	if got := approvalAnswers(t, w); len(got) != 1 || got[0] != "acceptForSession" {
-		t.Fatalf("answers to codex = %q, want one acceptForSession", got)
-	}
-	if reqs := w.requests(t); len(reqs) != 1 {
-		t.Errorf("broker saw %d requests, want 1: codex's session grant covers the repeat", len(reqs))
+	if got := approvalAnswers(t, w); len(got) != 2 || got[0] != "accept" || got[1] != "accept" {
+		t.Fatalf("answers to codex = %q, want accept twice", got)
 	}
 	if b, _ := os.ReadFile(filepath.Join(w.ws, "ticks.txt")); string(b) != "tick\ntick\n" {
 		t.Errorf("ticks.txt = %q, want the command to have run twice", b)

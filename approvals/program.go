@@ -1,0 +1,121 @@
+package approvals
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// A remembered command that runs a file the coder can rewrite — a script
+// in the workspace, named by its path (./scripts/gen.sh) or given to an
+// interpreter (bash scripts/gen.sh) — is bound to that file's content when
+// it is remembered (Match.ProgramSHA256). If the coder changes the script,
+// the template no longer covers it and the person is asked again: what
+// they approved was that script, not whatever the file later holds.
+
+// interpreters run the file named by their first argument.
+var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true,
+	"python": true, "python3": true, "node": true, "ruby": true, "perl": true, "php": true}
+
+// programFile is the file argv runs that may be a workspace script, or "".
+func programFile(argv []string) string {
+	if len(argv) == 0 {
+		return ""
+	}
+	if filepath.Base(argv[0]) != argv[0] && !systemDir(filepath.Dir(argv[0])) {
+		return argv[0]
+	}
+	if interpreters[path.Base(argv[0])] && len(argv) > 1 && argv[1] != "" && argv[1][0] != '-' {
+		return argv[1]
+	}
+	return ""
+}
+
+// systemDir says whether programs in dir are the system's (not the coder's
+// to rewrite: the sandbox keeps them read-only).
+func systemDir(dir string) bool {
+	switch filepath.Clean(dir) {
+	case "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin":
+		return true
+	}
+	return false
+}
+
+// programDigest is the sha256 of the file argv runs when it is a regular
+// file inside the workspace, resolved from cwd; "" otherwise.
+func programDigest(argv []string, cwd, workspace string) string {
+	f := programFile(argv)
+	if f == "" || workspace == "" {
+		return ""
+	}
+	if !filepath.IsAbs(f) {
+		if cwd == "" {
+			cwd = workspace
+		}
+		f = filepath.Join(cwd, f)
+	}
+	if _, inside := insideWorkspace(f, workspace); !inside {
+		return ""
+	}
+	b, err := os.ReadFile(f)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// programChanged reports whether a template bound to a program's content
+// no longer matches the file argv runs (changed, removed, or unreadable).
+func (t *Template) programChanged(argv []string, cwd, workspace string) bool {
+	if t.Match.ProgramSHA256 == "" {
+		return false
+	}
+	return programDigest(argv, cwd, workspace) != t.Match.ProgramSHA256
+}
+
+// RunsWorkspaceScript reports whether a shell command runs a file by its
+// path or through an interpreter: a remembered grant for it is bound to the
+// file's content, so an adapter must not let the agent cache the grant
+// itself (Codex acceptForSession), or later runs of a rewritten script
+// would never reach Sentinel. A command that does not parse counts as one.
+func RunsWorkspaceScript(command string) bool {
+	parts, err := splitCommands(command)
+	if err != nil {
+		return true
+	}
+	for _, p := range parts {
+		if p.Dynamic || programFile(p.Argv) != "" {
+			return true
+		}
+		if payload, ok := shellPayload(p.Argv); ok && RunsWorkspaceScript(payload) {
+			return true
+		}
+	}
+	return false
+}
+
+// shellPayload is the script of `sh -c SCRIPT` (or -lc, bash, zsh, …).
+func shellPayload(argv []string) (string, bool) {
+	if len(argv) < 3 {
+		return "", false
+	}
+	switch path.Base(argv[0]) {
+	case "sh", "bash", "zsh", "dash":
+	default:
+		return "", false
+	}
+	for i := 1; i < len(argv)-1; i++ {
+		a := argv[i]
+		if len(a) < 2 || a[0] != '-' {
+			return "", false
+		}
+		if strings.ContainsRune(a[1:], 'c') {
+			return argv[i+1], true
+		}
+	}
+	return "", false
+}
