@@ -21,6 +21,8 @@
 //   - templates*.go, templateset.go: remembered approvals, their TOML files,
 //     matching, usage counts (atomic edits) and fsnotify reloads.
 //   - suggest.go: the breadths offered on "remember" and their preview.
+//   - program.go: binding a remembered workspace script to its content, so
+//     a rewritten script is asked about again.
 //   - hooks.go: agent hook payloads (Claude Code, Codex, Gemini CLI, Crush)
 //     to requests and decisions back to each agent's answer format.
 //   - shellparse.go: a small static reader of shell lines for examples,
