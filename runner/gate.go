@@ -52,7 +52,7 @@ func (r *Run) completionGate(restarts int) (string, error) {
 	if err != nil {
 		res = supervisor.ReviewResult{Verdict: "return", Reason: "the completion review failed: " + err.Error()}
 	}
-	handoff := renderHandoff(r.opts.Task, change.Files, checks, res, restarts+1)
+	handoff := renderHandoff(r.opts.Task, r.sup.Standing(), change.Files, checks, res, restarts+1)
 	_ = writeAtomic(filepath.Join(r.dir, "HANDOFF.md"), handoff)
 	max := r.opts.MaxRestarts
 	if max <= 0 {
@@ -122,9 +122,17 @@ func validationLedger(checks []CheckResult) string {
 }
 
 // renderHandoff is HANDOFF.md: what the next coder needs to pick up.
-func renderHandoff(task string, files []string, checks []CheckResult, res supervisor.ReviewResult, attempt int) string {
+func renderHandoff(task string, standing []string, files []string, checks []CheckResult, res supervisor.ReviewResult, attempt int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Handoff (attempt %d)\n\n## Objective\n\n%s\n\n## What was done\n\n", attempt+1, strings.TrimSpace(task))
+	fmt.Fprintf(&b, "# Handoff (attempt %d)\n\n## Objective\n\n%s\n\n", attempt+1, strings.TrimSpace(task))
+	if len(standing) > 0 {
+		b.WriteString("## Standing decisions from the person\n\n")
+		for _, d := range standing {
+			fmt.Fprintf(&b, "- %s\n", d)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("## What was done\n\n")
 	if len(files) == 0 {
 		b.WriteString("No files changed yet.\n")
 	}
@@ -200,7 +208,7 @@ func (r *Run) restartAfterDrift(restarts int, evidence []string) (string, error)
 	res := supervisor.ReviewResult{Verdict: "return",
 		Reason:  fmt.Sprintf("the coder was steered %d times and kept drifting", len(evidence)),
 		Missing: evidence}
-	handoff := renderHandoff(r.opts.Task, change.Files, nil, res, restarts+1)
+	handoff := renderHandoff(r.opts.Task, r.sup.Standing(), change.Files, nil, res, restarts+1)
 	_ = writeAtomic(filepath.Join(r.dir, "HANDOFF.md"), handoff)
 	max := r.opts.MaxRestarts
 	if max <= 0 {
