@@ -100,14 +100,15 @@ done = "all tests pass"
 // past the configured timeout.
 func TestWalkAwayModelFailuresDeny(t *testing.T) {
 	cases := []struct {
-		name  string
-		reply fakeopenai.Reply
+		name   string
+		reply  fakeopenai.Reply
+		reason string // more of the deny's reason
 	}{
-		{"garbage", fakeopenai.Reply{Content: "Sure! Go ahead."}},
-		{"500", fakeopenai.Reply{Status: 500}},
-		{"empty", fakeopenai.Reply{Content: ""}},
-		{"refusal", fakeopenai.Reply{Refusal: "I can't help with that."}},
-		{"hang", fakeopenai.Reply{Hang: true}},
+		{name: "garbage", reply: fakeopenai.Reply{Content: "Sure! Go ahead."}},
+		{name: "500", reply: fakeopenai.Reply{Status: 500}},
+		{name: "empty", reply: fakeopenai.Reply{Content: ""}},
+		{name: "refusal", reply: fakeopenai.Reply{Refusal: "I can't help with that."}},
+		{name: "hang", reply: fakeopenai.Reply{Hang: true}, reason: "did not answer within 3s"}, // [supervisor] timeout from the project config
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -124,7 +125,8 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 				"--supervisor", "openai", "--supervisor-url", model.URL, "--supervisor-model", "fake", "fix things")
 			js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
 			if len(js) != 1 || js[0].Decision.Allowed() || js[0].Decision.By != "supervisor" ||
-				!strings.Contains(js[0].Decision.Reason, "the supervisor could not judge this request") {
+				!strings.Contains(js[0].Decision.Reason, "the supervisor could not judge this request") ||
+				!strings.Contains(js[0].Decision.Reason, c.reason) {
 				t.Fatalf("want one deny by the supervisor saying it could not judge:\n%s\n%s", describe(js), res.stdout)
 			}
 			var failedTurn bool

@@ -116,12 +116,35 @@ func (c *Config) merge(o Config) {
 	if o.Verify.Timeout != "" {
 		c.Verify.Timeout = o.Verify.Timeout
 	}
-	if o.Supervisor.Backend != "" {
-		c.Supervisor = o.Supervisor // a file that names a backend sets the whole section
-	}
+	c.Supervisor = mergeSupervisor(c.Supervisor, o.Supervisor)
 	c.Sandbox.AllowHosts = append(c.Sandbox.AllowHosts, o.Sandbox.AllowHosts...)
 	c.Sandbox.Hidden = append(c.Sandbox.Hidden, o.Sandbox.Hidden...)
 	c.Sandbox.Readable = append(c.Sandbox.Readable, o.Sandbox.Readable...)
+}
+
+// mergeSupervisor lays o's [supervisor] over c's: a file that names a
+// backend sets the whole section (a model or URL meant for one backend must
+// not carry over to another); one that does not (say, only a timeout, with
+// the backend chosen by --supervisor) sets the fields it has.
+func mergeSupervisor(c, o supervisor.Config) supervisor.Config {
+	if o.Backend != "" {
+		return o
+	}
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&c.BaseURL, o.BaseURL)
+	set(&c.Model, o.Model)
+	set(&c.APIKeyEnv, o.APIKeyEnv)
+	set(&c.Timeout, o.Timeout)
+	set(&c.Prompts, o.Prompts)
+	set(&c.Command, o.Command)
+	if o.MaxTokens > 0 {
+		c.MaxTokens = o.MaxTokens
+	}
+	return c
 }
 
 // lineOf finds the first line that sets key, for error messages.

@@ -62,3 +62,32 @@ func TestMissingFilesAreFine(t *testing.T) {
 		t.Fatalf("Load with no files: %+v %v", c, err)
 	}
 }
+
+func TestSupervisorSectionsMerge(t *testing.T) {
+	cases := []struct {
+		name, user, project string
+		backend, model      string
+		timeout             string
+	}{
+		{"a project timeout keeps the user's backend", "[supervisor]\nbackend = \"anthropic\"\nmodel = \"m1\"\n", "[supervisor]\ntimeout = \"3s\"\n", "anthropic", "m1", "3s"},
+		{"a project backend replaces the whole section", "[supervisor]\nbackend = \"anthropic\"\nmodel = \"m1\"\ntimeout = \"9s\"\n", "[supervisor]\nbackend = \"openai\"\n", "openai", "", ""},
+		{"a timeout alone, backend from the flag", "", "[supervisor]\ntimeout = \"3s\"\n", "", "", "3s"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			t.Setenv("XDG_CONFIG_HOME", home)
+			proj := t.TempDir()
+			write(t, filepath.Join(home, "sentinel", "config.toml"), c.user)
+			write(t, filepath.Join(proj, ".sentinel", "config.toml"), c.project)
+			got, err := Load(proj)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := got.Supervisor
+			if string(s.Backend) != c.backend || s.Model != c.model || s.Timeout != c.timeout {
+				t.Fatalf("[supervisor] = %+v", s)
+			}
+		})
+	}
+}
