@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -22,12 +23,14 @@ type supervisorFlags struct {
 	model   string
 	baseURL string
 	prompts string
+	timeout time.Duration
 }
 
 func (f *supervisorFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&f.backend, "supervisor", "", "supervisor model backend: anthropic, openai (any OpenAI-compatible server), claude-cli (your signed-in Claude Code) or codex-cli (your signed-in Codex); unset: no supervisor")
 	fl.StringVar(&f.model, "supervisor-model", "", "supervisor model name (default: $"+supervisor.EnvModel+", else the backend's default)")
 	fl.StringVar(&f.baseURL, "supervisor-url", "", "supervisor API base URL, e.g. http://localhost:11434/v1 for Ollama (default: $"+supervisor.EnvBaseURL+")")
+	fl.DurationVar(&f.timeout, "supervisor-timeout", 0, "bound on one supervisor model turn; a turn past it is a deny (default: [supervisor] timeout, else 60s)")
 	fl.StringVar(&f.prompts, "prompts", "", "prompts `FILE` overriding the built-in supervisor prompts (default: $"+supervisor.EnvPrompts+")")
 }
 
@@ -55,6 +58,12 @@ func (f *supervisorFlags) config(file supervisor.Config) (cfg supervisor.Config,
 	}
 	if f.prompts != "" {
 		cfg.Prompts = f.prompts
+	}
+	if f.timeout < 0 {
+		return cfg, false, usageError{fmt.Errorf("--supervisor-timeout %s: want a positive duration such as 30s", f.timeout)}
+	}
+	if f.timeout > 0 {
+		cfg.Timeout = f.timeout.String()
 	}
 	return cfg, true, nil
 }

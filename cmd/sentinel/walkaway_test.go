@@ -102,13 +102,15 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 	cases := []struct {
 		name   string
 		reply  fakeopenai.Reply
-		reason string // more of the deny's reason
+		reason string   // more of the deny's reason
+		flags  []string // more run flags
 	}{
 		{name: "garbage", reply: fakeopenai.Reply{Content: "Sure! Go ahead."}},
 		{name: "500", reply: fakeopenai.Reply{Status: 500}},
 		{name: "empty", reply: fakeopenai.Reply{Content: ""}},
 		{name: "refusal", reply: fakeopenai.Reply{Refusal: "I can't help with that."}},
 		{name: "hang", reply: fakeopenai.Reply{Hang: true}, reason: "did not answer within 3s"}, // [supervisor] timeout from the project config
+		{name: "hang past the flag's timeout", reply: fakeopenai.Reply{Hang: true}, reason: "did not answer within 2s", flags: []string{"--supervisor-timeout", "2s"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -121,8 +123,9 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer model.Close()
-			res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--preset", "everyday",
-				"--supervisor", "openai", "--supervisor-url", model.URL, "--supervisor-model", "fake", "fix things")
+			args := append([]string{"run", "--coder", "demo", "--plain", "--scenario", scenario, "--preset", "everyday",
+				"--supervisor", "openai", "--supervisor-url", model.URL, "--supervisor-model", "fake"}, c.flags...)
+			res := sentinel(t, dir, nil, append(args, "fix things")...)
 			js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
 			if len(js) != 1 || js[0].Decision.Allowed() || js[0].Decision.By != "supervisor" ||
 				!strings.Contains(js[0].Decision.Reason, "the supervisor could not judge this request") ||
