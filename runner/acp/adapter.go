@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
 // Adapter starts an ACP agent (the command given after --) under Sentinel.
@@ -47,27 +48,37 @@ func (a *Adapter) Preflight() error {
 	return nil
 }
 
-// ReadDelegation says whether to offer the agent fs/read_text_file. Gemini
-// CLI (0.61) cannot take a missing file from the client: any error, however
-// phrased, fails write_file on a new file ("Error checking existing file").
-// It reads the workspace itself, inside the sandbox, and still hands every
-// write to Sentinel.
-func (a *Adapter) ReadDelegation() bool {
-	return filepath.Base(a.argv[0]) != "gemini"
-}
-
 // Program is the agent's program as given.
 func (a *Adapter) Program() string { return a.argv[0] }
 
-// Argv is the agent's command.
-func (a *Adapter) Argv(string) ([]string, error) { return a.argv, nil }
+// Argv is the agent's command. `opencode acp` gets --hostname localhost
+// unless it was given one (see opencodeLocal).
+func (a *Adapter) Argv(string) ([]string, error) {
+	if !a.isOpencodeACP() {
+		return a.argv, nil
+	}
+	for _, arg := range a.argv[2:] {
+		if arg == "--hostname" || strings.HasPrefix(arg, "--hostname=") {
+			return a.argv, nil
+		}
+	}
+	return append([]string{a.argv[0], a.argv[1], "--hostname", opencodeLocal}, a.argv[2:]...), nil
+}
 
 // Env points HOME at the per-run home, where the agent keeps its state.
 func (a *Adapter) Env() []string {
-	if a.home == "" {
-		return nil
+	var env []string
+	if a.home != "" {
+		env = append(env, "HOME="+a.home)
 	}
-	return []string{"HOME=" + a.home}
+	if a.isOpencodeACP() {
+		env = append(env, "NO_PROXY="+opencodeLocal, "no_proxy="+opencodeLocal)
+		env = append(env, opencodeEnv...)
+	}
+	if a.isGemini() {
+		env = append(env, geminiEnv...)
+	}
+	return env
 }
 
 // Needs is what a run adds to its sandbox profile for the ACP agent.
@@ -77,7 +88,7 @@ type Needs = agentutil.Needs
 // pass into the sandbox when set.
 var KeyEnv = []string{
 	"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GEMINI_BASE_URL", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION",
-	"GOOGLE_GENAI_USE_VERTEXAI", "GEMINI_CLI_TRUST_WORKSPACE", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
+	"GOOGLE_GENAI_USE_VERTEXAI", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
 	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY",
 }
 

@@ -161,8 +161,32 @@ func (s *Session) begin(ctx context.Context) error {
 		return fmt.Errorf("acp session/new: %w (if the agent needs a login, sign in to it outside Sentinel first)", err)
 	}
 	s.id = sess.SessionId
+	if err := s.askingMode(ctx, sess.Modes); err != nil {
+		return err
+	}
 	s.client.emit(Line{Lane: journal.Coder, Kind: "init", Text: fmt.Sprintf("ACP session %s with %s", sess.SessionId, agentName(init)),
 		Data: map[string]any{"session": sess.SessionId, "agent": init.AgentInfo}})
+	return nil
+}
+
+// askingMode puts a session that starts in another mode (the person's
+// settings may choose an auto-approving one, like Gemini's yolo or
+// autoEdit) into the agent's "default" mode, where it asks before acting.
+// An agent without modes, or without one called default, is left alone.
+func (s *Session) askingMode(ctx context.Context, modes *sdk.SessionModeState) error {
+	if modes == nil || modes.CurrentModeId == "default" {
+		return nil
+	}
+	for _, m := range modes.AvailableModes {
+		if m.Id != "default" {
+			continue
+		}
+		if _, err := s.conn.SetSessionMode(ctx, sdk.SetSessionModeRequest{SessionId: s.id, ModeId: m.Id}); err != nil {
+			return fmt.Errorf("acp: the session started in mode %q and could not be set to default (where it asks first): %w", modes.CurrentModeId, err)
+		}
+		s.client.emit(Line{Lane: journal.System, Kind: "mode", Text: fmt.Sprintf("the agent started in mode %q; set to default, where it asks before acting", modes.CurrentModeId)})
+		return nil
+	}
 	return nil
 }
 
