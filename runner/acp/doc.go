@@ -15,6 +15,10 @@
 //     did not get permission for first goes to the broker as its own request.
 //   - terminal/* is refused: commands run in the agent's own sandboxed
 //     process, where Sentinel's sandbox confines them.
+//   - An agent only asks about what it is set to ask about: a session that
+//     starts in an auto-approving mode is set to "default", and quirks.go
+//     keeps the known agents (Gemini CLI, opencode) asking whatever the
+//     repository's settings say.
 //
 // Steering cancels the running prompt turn and sends the message as the
 // next prompt; the reasons for denials reach the agent as one follow-up
