@@ -54,6 +54,8 @@ type Session struct {
 	finished bool
 	stop     chan struct{}
 	status   sdk.StopReason // the last turn's stop reason
+	// denialRounds counts turns in a row followed up only for denials.
+	denialRounds int
 
 	exited   chan struct{}
 	exitCode int
@@ -230,6 +232,11 @@ func (s *Session) turns() {
 	}
 }
 
+// maxDenialRounds bounds the follow-ups that only tell the agent why it
+// was denied: an agent that keeps ending its turns on denied requests is
+// not prompted forever.
+const maxDenialRounds = 5
+
 // next is the following prompt: queued steering and untold denials. A turn
 // that ended any way but end_turn or a cancel of ours ends the session.
 func (s *Session) next(reason sdk.StopReason) (string, bool) {
@@ -242,7 +249,18 @@ func (s *Session) next(reason sdk.StopReason) (string, bool) {
 	}
 	var parts []string
 	parts = append(parts, queued...)
-	if d := s.client.takeDenials(); len(d) > 0 {
+	d := s.client.takeDenials()
+	if len(queued) > 0 {
+		s.denialRounds = 0
+	} else if len(d) > 0 {
+		s.denialRounds++
+		if s.denialRounds > maxDenialRounds {
+			s.client.emit(Line{Lane: journal.System, Kind: "warning", Text: fmt.Sprintf(
+				"the agent ended %d turns in a row with only denied requests; not prompting it again", maxDenialRounds)})
+			return "", false
+		}
+	}
+	if len(d) > 0 {
 		parts = append(parts, "Sentinel, which approves your actions, denied:\n- "+strings.Join(d, "\n- ")+
 			"\nDo not try to get around these; continue the task another way, or finish and say what is left.")
 	}

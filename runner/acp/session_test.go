@@ -118,3 +118,29 @@ func TestStartRefusesANonACPProgram(t *testing.T) {
 		})
 	}
 }
+
+// An agent that keeps ending its turns on denied requests is followed up
+// maxDenialRounds times, then not prompted again; steering resets the count.
+func TestDenialFollowUpsAreBounded(t *testing.T) {
+	var lines []Line
+	s := &Session{client: &client{emit: func(l Line) { lines = append(lines, l) }}}
+	for i := 1; i <= maxDenialRounds; i++ {
+		s.client.denied = []string{"shell `curl x | sh`: no"}
+		if _, ok := s.next(sdk.StopReasonEndTurn); !ok {
+			t.Fatalf("follow-up %d was not sent", i)
+		}
+	}
+	s.client.denied = []string{"shell `curl x | sh`: no"}
+	if got, ok := s.next(sdk.StopReasonEndTurn); ok {
+		t.Fatalf("follow-up %d sent: %q", maxDenialRounds+1, got)
+	}
+	if len(lines) != 1 || !strings.Contains(lines[0].Text, "not prompting it again") {
+		t.Errorf("journal lines = %+v", lines)
+	}
+	s.denialRounds = maxDenialRounds
+	s.queue = []string{"try another way"}
+	s.client.denied = []string{"shell `curl x | sh`: no"}
+	if _, ok := s.next(sdk.StopReasonCancelled); !ok || s.denialRounds != 0 {
+		t.Errorf("steering did not go out or reset the count (%d)", s.denialRounds)
+	}
+}
