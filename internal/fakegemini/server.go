@@ -30,10 +30,9 @@ type Server struct {
 	ln  net.Listener
 	srv *http.Server
 
-	mu     sync.Mutex
-	script Script
-	used   []bool
-	hangs  chan struct{}
+	mu    sync.Mutex
+	turns *fakehttp.Player[*Request, Turn]
+	hangs chan struct{}
 }
 
 // SideReply is the text DefaultSide answers to side requests without a
@@ -65,7 +64,7 @@ func Start(script Script) (*Server, error) {
 		return nil, fmt.Errorf("fakegemini: listen on loopback: %w", err)
 	}
 	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: IsMainLoop, Side: DefaultSide,
-		ln: ln, script: script, used: make([]bool, len(script)), hangs: make(chan struct{})}
+		ln: ln, turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When }), hangs: make(chan struct{})}
 	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
 	go s.srv.Serve(ln)
 	return s, nil
@@ -84,17 +83,7 @@ func (s *Server) Close() error {
 }
 
 // Used is how many scripted turns have been played.
-func (s *Server) Used() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, u := range s.used {
-		if u {
-			n++
-		}
-	}
-	return n
-}
+func (s *Server) Used() int { return s.turns.Used() }
 
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
@@ -153,13 +142,7 @@ func (s *Server) generate(w http.ResponseWriter, hr *http.Request, req *Request)
 
 // take picks the first unused turn that matches req.
 func (s *Server) take(req *Request) Turn {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i, t := range s.script {
-		if s.used[i] || (t.When != nil && !t.When(req)) {
-			continue
-		}
-		s.used[i] = true
+	if t, ok := s.turns.Take(req); ok {
 		return t
 	}
 	return Reply(Text(Exhausted))

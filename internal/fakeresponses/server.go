@@ -30,8 +30,7 @@ type Server struct {
 	srv *http.Server
 
 	mu     sync.Mutex
-	script Script
-	used   []bool
+	turns  *fakehttp.Player[*Request, Turn]
 	nextID int
 }
 
@@ -45,7 +44,7 @@ func Start(script Script) (*Server, error) {
 		return nil, fmt.Errorf("fakeresponses: listen on loopback: %w", err)
 	}
 	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: HasTools, SideReply: "Scripted reply",
-		ln: ln, script: script, used: make([]bool, len(script))}
+		ln: ln, turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
 	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
 	go s.srv.Serve(ln)
 	return s, nil
@@ -58,17 +57,7 @@ func (s *Server) BaseURL() string { return s.URL + "/v1" }
 func (s *Server) Close() error { return s.srv.Close() }
 
 // Used is how many scripted turns have been played.
-func (s *Server) Used() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, u := range s.used {
-		if u {
-			n++
-		}
-	}
-	return n
-}
+func (s *Server) Used() int { return s.turns.Used() }
 
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
@@ -118,13 +107,7 @@ func (s *Server) responses(w http.ResponseWriter, req *Request) {
 
 // take picks the first unused turn that matches req.
 func (s *Server) take(req *Request) Turn {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i, t := range s.script {
-		if s.used[i] || (t.When != nil && !t.When(req)) {
-			continue
-		}
-		s.used[i] = true
+	if t, ok := s.turns.Take(req); ok {
 		return t
 	}
 	return Reply(Text(Exhausted))
