@@ -4,7 +4,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -178,7 +180,12 @@ func startTmux(t *testing.T, dir string, env []string, args ...string) *tmuxRun 
 	line.WriteString("; echo SENTINEL-EXITED $?; sleep 120")
 	tm.tmux("new-session", "-d", "-x", "200", "-y", "60", "-s", "e2e", line.String())
 	t.Cleanup(func() {
+		// Ending tmux hangs up on sentinel, which then keeps the run's work
+		// for recovery; wait for that, so the test's temp dirs are removed
+		// after it and not while it writes.
+		kids := childPIDs(strings.TrimSpace(tm.tmux("display", "-p", "-t", "e2e", "#{pane_pid}")))
 		tm.tmux("kill-server")
+		waitGone(kids, 10*time.Second)
 		os.RemoveAll(sockDir)
 	})
 	return tm
@@ -245,3 +252,28 @@ func has(parts ...string) func(string) bool {
 
 // shq quotes s for a POSIX shell.
 func shq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// childPIDs are the children of pid (via pgrep), for waiting on them.
+func childPIDs(pid string) []int {
+	if pid == "" {
+		return nil
+	}
+	out, _ := exec.Command("pgrep", "-P", pid).Output()
+	var pids []int
+	for _, f := range strings.Fields(string(out)) {
+		if n, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, n)
+		}
+	}
+	return pids
+}
+
+// waitGone waits (up to bound) until none of pids is alive.
+func waitGone(pids []int, bound time.Duration) {
+	deadline := time.Now().Add(bound)
+	for _, pid := range pids {
+		for syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+}
