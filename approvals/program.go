@@ -119,3 +119,9 @@ func shellPayload(argv []string) (string, bool) {
 	}
 	return "", false
 }
+
+// ProgramFile is the script a prefix or exact match runs, when it names one
+// (see programFile): remembering it binds the grant to that file's content.
+func (m Match) ProgramFile() string {
+	return programFile(append(append([]string{}, m.Exact...), m.Prefix...))
+}

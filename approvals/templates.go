@@ -73,7 +73,7 @@ func (m Match) programNote() string {
 	if m.ProgramSHA256 == "" {
 		return ""
 	}
-	return " (while " + programFile(append(append([]string{}, m.Exact...), m.Prefix...)) + " is unchanged)"
+	return " (while " + m.ProgramFile() + " is unchanged)"
 }
 
 func quoteArgv(argv []string) string {

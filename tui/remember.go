@@ -108,6 +108,11 @@ func (m *model) chooserLines(w int) []string {
 	for _, e := range expiries {
 		en = append(en, expiryName(e))
 	}
+	if len(c.options) > 0 {
+		if f := c.options[c.sel].match.ProgramFile(); f != "" {
+			out = append(out, padTo(st.Muted.Render("  remembers "+f+" as it is now: if it changes, you are asked again"), w))
+		}
+	}
 	out = append(out, padTo(st.CardLabel.Render("  scope ")+pick(sn, c.scope)+st.CardLabel.Render("   expires ")+pick(en, c.expiry), w))
 	out = append(out, m.previewLines(w)...)
 	return append(out, padTo(" "+m.keysLine(m.keys.chooserHelp()), w))

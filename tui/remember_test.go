@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,6 +119,29 @@ func TestReveal(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("reveal(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Remembering a workspace script says the grant holds only while the
+// script is unchanged; an ordinary program gets no such note.
+func TestRememberChooserSaysAScriptIsBoundToItsContent(t *testing.T) {
+	for _, c := range []struct {
+		argv []string
+		note bool
+	}{
+		{[]string{"./scripts/gen.sh", "one"}, true},
+		{[]string{"mytool", "run", "test"}, false},
+	} {
+		h := newHarness(t, testInfo(), "dark", 120, 40)
+		h.openCard(shellPrompt(strings.Join(c.argv, " "), c.argv...))
+		h.send(keyMsg("r"))
+		s := h.screen()
+		const note = "remembers ./scripts/gen.sh as it is now: if it changes, you are asked again"
+		if c.note {
+			contains(t, s, note)
+		} else {
+			notContains(t, s, "as it is now")
 		}
 	}
 }
