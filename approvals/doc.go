@@ -21,6 +21,8 @@
 //   - templates*.go, templateset.go: remembered approvals, their TOML files,
 //     matching, usage counts (atomic edits) and fsnotify reloads.
 //   - suggest.go: the breadths offered on "remember" and their preview.
+//   - journaled.go: reading the request/decision events below back as pairs
+//     (reports, `sentinel runs`, tests).
 //   - program.go: binding a remembered workspace script to its content, so
 //     a rewritten script is asked about again.
 //   - hooks.go: agent hook payloads (Claude Code, Codex, Gemini CLI, Crush)

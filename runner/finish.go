@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/patch"
 )
@@ -240,37 +241,20 @@ func keepForRecovery(p *Project, id, wsDir, patchPath string) (string, error) {
 // denied, by who decided, and by the kind of request.
 func CountDecisions(evs []journal.Event) *Decisions {
 	d := &Decisions{By: map[string]int{}, ByKind: map[string]int{}}
-	kinds := map[string]string{} // request id → kind
-	for _, ev := range evs {
-		if ev.Lane != journal.Approval {
+	js, _ := approvals.ReadJournaled(evs)
+	for _, j := range js {
+		if !j.Decided {
 			continue
 		}
-		var dec struct {
-			ID        string `json:"id"`
-			Kind      string `json:"kind"`
-			RequestID string `json:"request_id"`
-			Decision  string `json:"decision"`
-			By        string `json:"by"`
-		}
-		if ev.Decode(&dec) != nil {
-			continue
-		}
-		if ev.Kind == "request" {
-			kinds[dec.ID] = dec.Kind
-			continue
-		}
-		if ev.Kind != "decision" {
-			continue
-		}
-		if dec.Decision == "allow" {
+		if j.Decision.Allowed() {
 			d.Allowed++
 		} else {
 			d.Denied++
 		}
-		by, _, _ := strings.Cut(dec.By, ":")
+		by, _, _ := strings.Cut(j.Decision.By, ":")
 		d.By[by]++
-		if k := kinds[dec.RequestID]; k != "" {
-			d.ByKind[k]++
+		if k := j.Request.Kind; k != "" {
+			d.ByKind[string(k)]++
 		}
 	}
 	return d

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/patch"
 	"github.com/sentinelhq/sentinel/supervisor"
@@ -24,40 +25,20 @@ type decisionRow struct {
 	Message string
 }
 
-// decisionRows pairs each decision with its request.
+// decisionRows are the run's decisions with their requests, in the order
+// they were decided.
 func decisionRows(evs []journal.Event) []decisionRow {
-	type req struct{ Kind, Summary string }
-	reqs := map[string]req{}
+	js, _ := approvals.ReadJournaled(evs)
 	var rows []decisionRow
-	for _, ev := range evs {
-		if ev.Lane != journal.Approval {
+	for _, j := range js {
+		if !j.Decided {
 			continue
 		}
-		switch ev.Kind {
-		case "request":
-			var r struct {
-				ID   string `json:"id"`
-				Kind string `json:"kind"`
-			}
-			if ev.Decode(&r) == nil {
-				_, what, _ := strings.Cut(ev.Text, ": ")
-				reqs[r.ID] = req{r.Kind, what}
-			}
-		case "decision":
-			var d struct {
-				RequestID string `json:"request_id"`
-				Decision  string `json:"decision"`
-				By        string `json:"by"`
-				Reason    string `json:"reason"`
-				Message   string `json:"message"`
-			}
-			if ev.Decode(&d) != nil {
-				continue
-			}
-			q := reqs[d.RequestID]
-			rows = append(rows, decisionRow{ev.Time, q.Kind, q.Summary, d.Decision, d.By, d.Reason, d.Message})
-		}
+		d := j.Decision
+		rows = append(rows, decisionRow{j.DecidedAt, string(j.Request.Kind), oneLine(j.Request.Summary()),
+			string(d.Outcome), d.By, d.Reason, d.Message})
 	}
+	sort.SliceStable(rows, func(a, b int) bool { return rows[a].Time.Before(rows[b].Time) })
 	return rows
 }
 

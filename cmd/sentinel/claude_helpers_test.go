@@ -90,41 +90,17 @@ func runEvents(t *testing.T, dir, id string) []journal.Event {
 }
 
 // journaled is one approval request with its decision, as the journal has them.
-type journaled struct {
-	Request  approvals.Request
-	Decision approvals.Decision
-}
+type journaled = approvals.Journaled
 
-// approvalsOf pairs each journaled approval request with its decision.
+// approvalsOf pairs each journaled approval request with its decision; an
+// event that does not decode fails the test.
 func approvalsOf(t *testing.T, evs []journal.Event) []journaled {
 	t.Helper()
-	var out []journaled
-	index := map[string]int{}
-	for _, ev := range evs {
-		if ev.Lane != journal.Approval {
-			continue
-		}
-		switch ev.Kind {
-		case "request":
-			var r approvals.Request
-			if err := ev.Decode(&r); err != nil {
-				t.Fatalf("journaled request %s: %v", ev.Data, err)
-			}
-			index[r.ID] = len(out)
-			out = append(out, journaled{Request: r})
-		case "decision":
-			var d approvals.Decision
-			if err := ev.Decode(&d); err != nil {
-				t.Fatalf("journaled decision %s: %v", ev.Data, err)
-			}
-			if i, ok := index[d.RequestID]; ok {
-				out[i].Decision = d
-			} else {
-				out = append(out, journaled{Decision: d})
-			}
-		}
+	js, err := approvals.ReadJournaled(evs)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return js
 }
 
 // describe lists journaled approvals one per line, for failure messages.
