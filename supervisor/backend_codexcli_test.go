@@ -138,15 +138,7 @@ func TestCodexCLIBackendAgainstAFakeModel(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			j, read := openJournal(t)
-			d := decide(t, NewSupervisor(Options{Backend: b, Task: "make the tests pass", Journal: j}), shellPrompt("go test ./..."))
-			if c.want == "allow" {
-				if !d.Allowed() {
-					t.Fatalf("decision %+v, want allow", d)
-				}
-			} else if d.Allowed() || !strings.Contains(d.Reason, c.want) {
-				t.Fatalf("decision %+v, want a deny saying %q", d, c.want)
-			}
+			read := judgeGoTest(t, b, c.want)
 			if _, err := os.Stat(mcpMark); err == nil {
 				t.Error("codex started the MCP server from the person's config for a judge turn")
 			}
@@ -174,14 +166,7 @@ func TestCodexCLIBackendAgainstAFakeModel(t *testing.T) {
 			if !strings.Contains(string(first.Body), `"json_schema"`) || !strings.Contains(string(first.Body), `"decision"`) {
 				t.Error("the request does not hold the answer to the judge's schema")
 			}
-			var sawTokens bool
-			for _, ev := range read() {
-				var rec TurnRecord
-				if ev.Decode(&rec) == nil && rec.Role == "judge" && rec.TokensIn > 0 && rec.TokensOut > 0 {
-					sawTokens = true
-				}
-			}
-			if c.want == "allow" && !sawTokens {
+			if c.want == "allow" && !journaledJudgeTokens(read()) {
 				t.Error("the journaled turn has no token count")
 			}
 		})

@@ -142,27 +142,12 @@ func TestClaudeCLIBackendAgainstAFakeModel(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			j, read := openJournal(t)
-			d := decide(t, NewSupervisor(Options{Backend: b, Task: "make the tests pass", Journal: j}), shellPrompt("go test ./..."))
-			if c.want == "allow" {
-				if !d.Allowed() {
-					t.Fatalf("decision %+v, want allow", d)
-				}
-			} else if d.Allowed() || !strings.Contains(d.Reason, c.want) {
-				t.Fatalf("decision %+v, want a deny saying %q", d, c.want)
-			}
+			read := judgeGoTest(t, b, c.want)
 			reqs := srv.Requests()
 			if len(reqs) == 0 || !strings.Contains(reqs[0].UserText(), "go test ./...") || !strings.Contains(reqs[0].System, "Judge the request against the TASK") {
 				t.Fatalf("claude did not send the judge's prompt to the model")
 			}
-			var sawTokens bool
-			for _, ev := range read() {
-				var rec TurnRecord
-				if ev.Decode(&rec) == nil && rec.Role == "judge" && rec.TokensIn > 0 {
-					sawTokens = true
-				}
-			}
-			if !sawTokens {
+			if !journaledJudgeTokens(read()) {
 				t.Error("the journaled turn has no token count")
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,4 +143,33 @@ func decide(t *testing.T, s *Supervisor, p *approvals.Prompt) approvals.Decision
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	return s.Decide(ctx, p)
+}
+
+// judgeGoTest has a supervisor on b judge `go test ./...` for the task "make
+// the tests pass" and checks the outcome: want is "allow", or a piece of the
+// deny's reason. It returns the journal's reader.
+func judgeGoTest(t *testing.T, b Backend, want string) func() []journal.Event {
+	t.Helper()
+	j, read := openJournal(t)
+	d := decide(t, NewSupervisor(Options{Backend: b, Task: "make the tests pass", Journal: j}), shellPrompt("go test ./..."))
+	if want == "allow" {
+		if !d.Allowed() {
+			t.Fatalf("decision %+v, want allow", d)
+		}
+	} else if d.Allowed() || !strings.Contains(d.Reason, want) {
+		t.Fatalf("decision %+v, want a deny saying %q", d, want)
+	}
+	return read
+}
+
+// journaledJudgeTokens says whether a judge turn with tokens both in and out
+// is on the journal.
+func journaledJudgeTokens(evs []journal.Event) bool {
+	for _, ev := range evs {
+		var rec TurnRecord
+		if ev.Decode(&rec) == nil && rec.Role == "judge" && rec.TokensIn > 0 && rec.TokensOut > 0 {
+			return true
+		}
+	}
+	return false
 }
