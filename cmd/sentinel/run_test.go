@@ -192,6 +192,7 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 		{"bad sandbox", repo, nil, []string{"run", "--coder", "demo", "--sandbox", "maybe", "x"}, 2, "--sandbox"},
 		{"malformed scenario", repo, nil, []string{"run", "--coder", "demo", "--scenario", badScenario, "x"}, 1, "bad.toml:3"},
 		{"missing scenario", repo, nil, []string{"run", "--coder", "demo", "--scenario", "/nonexistent.toml", "x"}, 1, "/nonexistent.toml"},
+		{"negative supervisor timeout", repo, nil, []string{"run", "--coder", "demo", "--supervisor-timeout", "-1s", "x"}, 2, "--supervisor-timeout -1s: want a positive duration"},
 		{"show unknown run", repo, nil, []string{"show", "nope"}, 1, "no run"},
 		{"repository ships .sentinel", shipsState, nil, []string{"run", "--coder", "demo", "x"}, 1, "does not trust policy"},
 		{"show bad lane", repo, nil, []string{"show", "x", "--lane", "bogus"}, 2, "--lane"},

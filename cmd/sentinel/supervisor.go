@@ -39,6 +39,9 @@ func (f *supervisorFlags) register(fl *pflag.FlagSet) {
 // false when no backend is chosen.
 func (f *supervisorFlags) config(file supervisor.Config) (cfg supervisor.Config, enabled bool, err error) {
 	cfg = file
+	if f.timeout < 0 {
+		return cfg, false, usageError{fmt.Errorf("--supervisor-timeout %s: want a positive duration such as 30s", f.timeout)}
+	}
 	if f.backend != "" {
 		k, err := supervisor.ParseKind(f.backend)
 		if err != nil {
@@ -58,9 +61,6 @@ func (f *supervisorFlags) config(file supervisor.Config) (cfg supervisor.Config,
 	}
 	if f.prompts != "" {
 		cfg.Prompts = f.prompts
-	}
-	if f.timeout < 0 {
-		return cfg, false, usageError{fmt.Errorf("--supervisor-timeout %s: want a positive duration such as 30s", f.timeout)}
 	}
 	if f.timeout > 0 {
 		cfg.Timeout = f.timeout.String()
