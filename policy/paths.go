@@ -184,27 +184,6 @@ func (c *checkEnv) isCredential(p string) bool {
 	return false
 }
 
-// runLater names files inside the workspace that run code later, when a
-// person opens the project, or that change how tools behave.
-func runLater(r string) bool {
-	first, _, _ := strings.Cut(r, "/")
-	switch first {
-	case ".envrc", ".vscode", ".idea", ".claude", ".codex", ".gemini", ".cursor",
-		".mcp.json", ".gitmodules", ".gitattributes", ".husky", ".devcontainer",
-		".pre-commit-config.yaml", ".bashrc", ".bash_profile", ".profile", ".zshrc",
-		".zprofile", ".zshenv", ".bash_login", ".bash_logout", ".npmrc", ".yarnrc",
-		".yarnrc.yml", ".pnpmrc", ".tool-versions", ".mise.toml", ".direnv",
-		".lefthook.yml", "lefthook.yml", ".git-hooks", ".githooks", "CLAUDE.md",
-		"AGENTS.md", "GEMINI.md", ".aider.conf.yml", ".crush.json", "opencode.json":
-		return true
-	}
-	if strings.HasPrefix(r, ".github/workflows/") || r == ".github/workflows" ||
-		strings.HasPrefix(r, ".gitlab-ci") || strings.HasPrefix(r, ".circleci") {
-		return true
-	}
-	return false
-}
-
 // pathVerdict judges one access to the already-resolved canonical path p.
 func (c *checkEnv) pathVerdict(p string, write bool) finding {
 	if p == "" {
@@ -255,8 +234,8 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 		strings.Contains("/"+r+"/", "/.git/hooks/") {
 		return finding{Deny, RulePathWriteProtected, "writes into " + r + ", which git or Sentinel runs or trusts"}
 	}
-	if runLater(r) || strings.Contains("/"+r, "/.git/") {
-		return finding{Ask, RulePathWriteRunLater, "writes " + r + ", a file that runs code later"}
+	if e, ok := runLater(r); ok {
+		return finding{Ask, RulePathWriteRunLater, "writes " + r + ", a file that runs code later (" + e.Reason + ")"}
 	}
 	return finding{Allow, RulePathWriteWorkspace, "writes inside the workspace"}
 }

@@ -1,86 +1,50 @@
 package patch
 
-import (
-	"path"
-	"strings"
-)
+import "github.com/sentinelhq/sentinel/policy"
 
-// RunsCodeLater reports whether a path is one that tools execute or obey
-// later (SECURITY.md layer 4): direnv, editor and agent settings, git
-// metadata files, CI workflows, shell start-up files, git hooks.
+// RunsCodeLater reports whether a path is one that tools run, execute or
+// obey later (SECURITY.md layer 4). The list is policy/runlater.toml, the
+// same one that makes the coder's writes to such files person-only.
 func RunsCodeLater(p string) bool { return WhyRunsCodeLater(p) != "" }
 
-// laterFiles are file names that run code later wherever they sit.
-var laterFiles = map[string]string{
-	".envrc":                  "direnv runs it on cd",
-	".mcp.json":               "agent MCP servers: starts programs",
-	".gitmodules":             "submodules: git fetches and checks out code",
-	".gitattributes":          "git attributes: can name filters and diff drivers that run",
-	".bashrc":                 "shell start-up file",
-	".bash_profile":           "shell start-up file",
-	".bash_login":             "shell start-up file",
-	".bash_logout":            "shell start-up file",
-	".profile":                "shell start-up file",
-	".zshrc":                  "shell start-up file",
-	".zprofile":               "shell start-up file",
-	".zshenv":                 "shell start-up file",
-	".zlogin":                 "shell start-up file",
-	".cshrc":                  "shell start-up file",
-	".tcshrc":                 "shell start-up file",
-	".inputrc":                "shell start-up file",
-	".npmrc":                  "npm config: can run scripts and change registries",
-	".yarnrc":                 "yarn config: can run scripts and change registries",
-	".yarnrc.yml":             "yarn config: can run scripts and change registries",
-	".pre-commit-config.yaml": "pre-commit hooks run on commit",
-	"Makefile.local":          "included by make",
-}
-
-// laterDirs are directories whose files run code later.
-var laterDirs = []struct{ dir, why string }{
-	{".vscode/", "editor settings and tasks run programs"},
-	{".idea/", "editor settings and run configurations"},
-	{".claude/", "agent settings and hooks run programs"},
-	{".codex/", "agent settings run programs"},
-	{".gemini/", "agent settings run programs"},
-	{".cursor/", "agent settings run programs"},
-	{".github/workflows/", "CI workflow: runs on push"},
-	{".gitlab-ci/", "CI configuration: runs on push"},
-	{".githooks/", "git hook"},
-	{".husky/", "git hook"},
-	{".devcontainer/", "dev container: runs on open"},
-	{".git/", "writes into git's own directory"},
-}
-
 // WhyRunsCodeLater says why a path runs code later, or "" when it does not.
+// Names match case-insensitively and Unicode-folded: the project may land
+// on a file system where `.VSCODE/` is `.vscode/`.
 func WhyRunsCodeLater(p string) string {
-	if why, ok := laterFiles[path.Base(p)]; ok {
-		return why
-	}
-	if path.Base(p) == ".gitlab-ci.yml" {
-		return "CI configuration: runs on push"
-	}
-	for _, d := range laterDirs {
-		if strings.HasPrefix(p, d.dir) || strings.Contains(p, "/"+d.dir) {
-			return d.why
-		}
+	if e, ok := policy.RunsLater(p); ok {
+		return e.Reason
 	}
 	return ""
 }
 
-// flag marks a file that runs code later, with the reason the review shows.
+// Git's modes for what is not a plain file.
+const (
+	modeExec    = "100755"
+	modeSymlink = "120000"
+	modeGitlink = "160000" // a submodule: a commit of another repository
+)
+
+// flag marks a file that runs code later, with the reason the review shows:
+// a path on the list, a submodule, a symlink or a new executable.
 func flag(f *File) {
 	why := WhyRunsCodeLater(f.Path)
 	if why == "" && f.OldPath != "" {
 		why = WhyRunsCodeLater(f.OldPath)
 	}
 	also := ""
-	switch {
-	case f.NewMode == "100755" && f.Status == Added:
-		also = "new executable"
-	case f.NewMode == "100755" && f.OldMode != "100755" && f.Status != Deleted:
-		also = "made executable"
-	case f.NewMode == "120000" && f.OldMode != "120000" && f.Status != Deleted:
-		also = "new symlink"
+	if f.Status != Deleted {
+		switch {
+		case f.NewMode == modeGitlink:
+			also = "submodule: git checks out another repository's code here"
+		case f.NewMode == modeSymlink && f.OldMode == modeSymlink:
+			also = "symlink changed: what it points to is what tools open"
+		case f.NewMode == modeSymlink:
+			also = "new symlink: what it points to is what tools open"
+		case f.NewMode == modeExec && f.Status == Added:
+			also = "new executable"
+		case f.NewMode == modeExec && f.OldMode != modeExec:
+			also = "made executable"
+		}
 	}
 	switch {
 	case why == "":

@@ -1,0 +1,214 @@
+package policy
+
+import (
+	_ "embed"
+	"fmt"
+	"path"
+	"strings"
+	"unicode"
+
+	"github.com/BurntSushi/toml"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// RunLaterClass says when a file that runs code later runs, and so how
+// strictly the coder's writes to it are held.
+type RunLaterClass string
+
+// The classes of runlater.toml, strongest first.
+const (
+	// RunsUnasked: the person's machine runs or obeys it without being
+	// asked (editor tasks, direnv, agent settings, git hooks, CI). Writes
+	// are person-only; review and report flag it.
+	RunsUnasked RunLaterClass = "auto"
+	// RunsOnBuild: it runs when the person builds, tests or installs.
+	// Review and report flag it; the policy does not block it.
+	RunsOnBuild RunLaterClass = "build"
+	// AgentInstructions: an agent reads and obeys it. Flagged, not blocked.
+	AgentInstructions RunLaterClass = "instructions"
+)
+
+// RunLaterEntry is one entry of runlater.toml.
+type RunLaterEntry struct {
+	Pattern string        `toml:"pattern"`
+	Reason  string        `toml:"reason"`
+	Class   RunLaterClass `toml:"-"`
+
+	dir   bool     // the pattern ended in "/": it covers everything below too
+	elems []string // the folded pattern, split at "/"
+}
+
+//go:embed runlater.toml
+var runLaterTOML string
+
+// runLaterList is runlater.toml, strongest class first, in file order.
+var runLaterList = mustLoadRunLater(runLaterTOML)
+
+// RunLaterEntries is the whole list, strongest class first, in file order.
+func RunLaterEntries() []RunLaterEntry { return append([]RunLaterEntry(nil), runLaterList...) }
+
+// RunsLater finds the entry that says why the project-relative path p runs
+// code later: the first match of the strongest class. It reports false for
+// a path no entry matches.
+func RunsLater(p string) (RunLaterEntry, bool) {
+	elems := foldedElems(p)
+	for _, e := range runLaterList {
+		if e.matches(elems) {
+			return e, true
+		}
+	}
+	return RunLaterEntry{}, false
+}
+
+// runLater reports whether a write to the workspace-relative path r is one
+// only the person may approve: an auto entry matches it, or r is a
+// directory above a root-anchored auto entry (`mv x .github` creates
+// .github/workflows).
+func runLater(r string) (RunLaterEntry, bool) {
+	if e, ok := RunsLater(r); ok && e.Class == RunsUnasked {
+		return e, true
+	}
+	elems := foldedElems(r)
+	if len(elems) == 0 {
+		return RunLaterEntry{}, false
+	}
+	for _, e := range runLaterList {
+		if e.Class == RunsUnasked && e.holds(elems) {
+			return e, true
+		}
+	}
+	return RunLaterEntry{}, false
+}
+
+func (e RunLaterEntry) matches(elems []string) bool {
+	if e.dir {
+		// the directory itself or anything below it
+		for n := len(elems); n > 0; n-- {
+			if matchElems(e.elems, elems[:n]) {
+				return true
+			}
+		}
+		return false
+	}
+	return matchElems(e.elems, elems)
+}
+
+// holds reports whether elems names a directory above where the entry's
+// literal leading elements lead (".github" for ".github/workflows/").
+func (e RunLaterEntry) holds(elems []string) bool {
+	if len(elems) >= len(e.elems) {
+		return false
+	}
+	for i, el := range elems {
+		if e.elems[i] != el || strings.ContainsAny(el, `*?[\`) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchElems matches path elements against pattern elements; "**" takes
+// any number of elements, none included.
+func matchElems(pat, elems []string) bool {
+	if len(pat) == 0 {
+		return len(elems) == 0
+	}
+	if pat[0] == "**" {
+		for i := 0; i <= len(elems); i++ {
+			if matchElems(pat[1:], elems[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(elems) == 0 {
+		return false
+	}
+	if ok, _ := path.Match(pat[0], elems[0]); !ok {
+		return false
+	}
+	return matchElems(pat[1:], elems[1:])
+}
+
+// foldedElems splits a project-relative path into folded elements, ".."
+// resolved against the project root.
+func foldedElems(p string) []string {
+	c := strings.TrimPrefix(path.Clean("/"+FoldPathName(p)), "/")
+	if c == "" {
+		return nil
+	}
+	return strings.Split(c, "/")
+}
+
+var folder = cases.Fold()
+
+// FoldPathName is how a file name compares on the file systems a project
+// may land on: invisible format characters removed (HFS+ ignores some),
+// NFKC-normalised and case-folded, and each element's trailing dots and
+// spaces dropped (Windows ignores them). Two names that fold alike may be
+// the same file.
+func FoldPathName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+			unicode.Is(unicode.Variation_Selector, r) {
+			return -1
+		}
+		return r
+	}, s)
+	s = norm.NFKC.String(folder.String(norm.NFKC.String(s)))
+	els := strings.Split(s, "/")
+	for i, el := range els {
+		if t := strings.TrimRight(el, ". "); t != "" && el != "." && el != ".." {
+			els[i] = t
+		}
+	}
+	return strings.Join(els, "/")
+}
+
+// mustLoadRunLater reads runlater.toml; a bad entry is a build-time
+// mistake, so it panics naming the entry (a test loads it).
+func mustLoadRunLater(src string) []RunLaterEntry {
+	list, err := loadRunLater(src)
+	if err != nil {
+		panic(err)
+	}
+	return list
+}
+
+func loadRunLater(src string) ([]RunLaterEntry, error) {
+	var file map[string][]RunLaterEntry
+	md, err := toml.Decode(src, &file)
+	if err != nil {
+		return nil, fmt.Errorf("policy/runlater.toml: %w", err)
+	}
+	if un := md.Undecoded(); len(un) > 0 {
+		return nil, fmt.Errorf("policy/runlater.toml: unknown key %q (want pattern and reason)", un[0].String())
+	}
+	var out []RunLaterEntry
+	for _, class := range []RunLaterClass{RunsUnasked, RunsOnBuild, AgentInstructions} {
+		for _, e := range file[string(class)] {
+			e.Class = class
+			if e.Pattern == "" || e.Reason == "" {
+				return nil, fmt.Errorf("policy/runlater.toml: %s entry %q needs both a pattern and a reason", class, e.Pattern)
+			}
+			body := strings.TrimSuffix(e.Pattern, "/")
+			e.dir = body != e.Pattern
+			if body == "" || strings.HasPrefix(body, "/") {
+				return nil, fmt.Errorf("policy/runlater.toml: pattern %q must be relative to the project root", e.Pattern)
+			}
+			e.elems = strings.Split(FoldPathName(body), "/")
+			for _, el := range e.elems {
+				if _, err := path.Match(el, ""); err != nil || el == "" || el == "." || el == ".." {
+					return nil, fmt.Errorf("policy/runlater.toml: pattern %q has a bad element %q", e.Pattern, el)
+				}
+			}
+			out = append(out, e)
+		}
+		delete(file, string(class))
+	}
+	for k := range file {
+		return nil, fmt.Errorf("policy/runlater.toml: unknown class %q (want auto, build or instructions)", k)
+	}
+	return out, nil
+}
