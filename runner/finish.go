@@ -70,7 +70,8 @@ func (r *Run) finish(interrupted bool, code int) {
 func writeReports(dir string, m *Meta, evs []journal.Event) {
 	_ = writeAtomic(filepath.Join(dir, "PROGRESS.md"), renderProgress(m, evs, time.Now()))
 	_ = writeAtomic(filepath.Join(dir, "DECISIONS.md"), renderDecisions(m, evs))
-	_ = writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedPaths(m.Files)))
+	diff, _ := os.ReadFile(filepath.Join(dir, "patch.diff"))
+	_ = writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedFiles(m.Files, diff)))
 }
 
 // conclude takes the coder's work from the workspace through verification

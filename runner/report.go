@@ -110,7 +110,7 @@ func renderProgress(m *Meta, evs []journal.Event, now time.Time) string {
 }
 
 // renderFinalReport is FINAL_REPORT.md.
-func renderFinalReport(m *Meta, evs []journal.Event, flagged []string) string {
+func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Final report — run %s\n\n", m.ID)
 	fmt.Fprintf(&b, "| | |\n|---|---|\n| status | **%s** |\n| task | %s |\n| coder | %s |\n| sandbox | %s |\n| started | %s |\n| ended | %s |\n| base | %s |\n",
@@ -181,7 +181,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []string) string {
 	b.WriteString("\n## Remaining risks\n\n")
 	var risks []string
 	for _, f := range flagged {
-		risks = append(risks, fmt.Sprintf("- `%s` runs code later (review it before use)", f))
+		risks = append(risks, fmt.Sprintf("- `%s` runs code later: %s (review it before use)", f.Path, f.Reason))
 	}
 	if len(m.Checks) == 0 && len(m.Files) > 0 {
 		risks = append(risks, "- no verification check ran: configure `[verify] commands` in .sentinel/config.toml or pass --verify")
@@ -201,12 +201,28 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []string) string {
 	return b.String()
 }
 
-// FlaggedPaths are changed files that run code later (SECURITY.md layer 4).
-func FlaggedPaths(files []string) []string {
-	var out []string
+// Flag is a changed file that runs code later, and why.
+type Flag struct{ Path, Reason string }
+
+// FlaggedFiles are the changed files that run code later (SECURITY.md
+// layer 4), as the review screen flags them: every changed path on
+// policy/runlater.toml and, from the run's patch when it reads, submodules,
+// symlinks and new executables too. An unreadable patch loses only those.
+func FlaggedFiles(files []string, diff []byte) []Flag {
+	var out []Flag
+	seen := map[string]bool{}
+	if parsed, err := patch.Parse(diff); err == nil {
+		for _, f := range parsed {
+			if f.Flagged && !seen[f.Path] {
+				seen[f.Path] = true
+				out = append(out, Flag{f.Path, f.FlagReason})
+			}
+		}
+	}
 	for _, f := range files {
-		if patch.RunsCodeLater(f) {
-			out = append(out, f)
+		if why := patch.WhyRunsCodeLater(f); why != "" && !seen[f] {
+			seen[f] = true
+			out = append(out, Flag{f, why})
 		}
 	}
 	return out

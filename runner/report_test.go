@@ -28,7 +28,7 @@ func TestReportsListDecisionsChecksAndRisks(t *testing.T) {
 	if !strings.Contains(dec, "| shell | `ls \\| wc` | allow | policy:read |") || !strings.Contains(dec, "`rm -rf ~` | deny | policy:rm | deletes home") {
 		t.Fatalf("DECISIONS.md:\n%s", dec)
 	}
-	final := renderFinalReport(m, evs, FlaggedPaths(m.Files))
+	final := renderFinalReport(m, evs, FlaggedFiles(m.Files, nil))
 	for _, want := range []string{"1 allowed, 1 denied", "| shell | `rm -rf ~` | policy:rm | deletes home |", "`go test ./...` | detected | 2",
 		"Branch `sentinel/r1`", "`.envrc` runs code later", "`.github/workflows/ci.yml` runs code later", "check `go test ./...` failed (exit 2)"} {
 		if !strings.Contains(final, want) {
