@@ -14,7 +14,9 @@
 // Files: engine.go (Check and structured queries), shell.go (the walk),
 // command.go and wrappers.go (one simple command), handlers_*.go (what each
 // program's arguments mean), paths.go, hosts.go, rules.go (TOML rule files
-// and user rules), builtin_rules.go (every built-in rule id, as data).
+// and user rules), builtin_rules.go (every built-in rule id, as data),
+// runlater.toml and runlater.go (the one list of files that run code later,
+// which also drives the review's flags and the report's risks).
 //
 // It is pure: it must not do I/O beyond reading its rule files and
 // resolving paths it judges (lstat/readlink of their components, and one

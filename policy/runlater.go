@@ -141,8 +141,6 @@ func foldedElems(p string) []string {
 	return strings.Split(c, "/")
 }
 
-var folder = cases.Fold()
-
 // FoldPathName is how a file name compares on the file systems a project
 // may land on: invisible format characters removed (HFS+ ignores some),
 // NFKC-normalised and case-folded, and each element's trailing dots and
@@ -156,7 +154,8 @@ func FoldPathName(s string) string {
 		}
 		return r
 	}, s)
-	s = norm.NFKC.String(folder.String(norm.NFKC.String(s)))
+	// a Caser may keep state (x/text/cases): one per call, as checks run concurrently
+	s = norm.NFKC.String(cases.Fold().String(norm.NFKC.String(s)))
 	els := strings.Split(s, "/")
 	for i, el := range els {
 		if t := strings.TrimRight(el, ". "); t != "" && el != "." && el != ".." {

@@ -147,3 +147,4 @@ func TestRunLaterListErrors(t *testing.T) {
 		t.Errorf("runlater.toml has only %d entries", n)
 	}
 }
+

@@ -61,8 +61,8 @@ func TestParseFixture(t *testing.T) {
 		got = append(got, row{f.Path, f.Status, f.Binary, f.Adds, f.Dels, len(f.Hunks), f.FlagReason})
 	}
 	want := []row{
-		{".envrc", Added, false, 1, 0, 1, "direnv runs it when you cd into the directory"},
-		{".githooks/pre-commit", Added, false, 2, 0, 1, "git hooks run on commit, merge and push · new executable"},
+		{".envrc", Added, false, 1, 0, 1, "direnv runs it on cd"},
+		{".githooks/pre-commit", Added, false, 2, 0, 1, "git hook · new executable"},
 		{"run.sh", Mode, false, 0, 0, 0, "made executable"},
 		{"logo.png", Modified, true, 0, 0, 0, ""},
 		{"main.go", Modified, false, 5, 2, 3, ""},
