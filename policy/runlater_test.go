@@ -147,4 +147,3 @@ func TestRunLaterListErrors(t *testing.T) {
 		t.Errorf("runlater.toml has only %d entries", n)
 	}
 }
-
