@@ -82,6 +82,18 @@ func runLater(r string) (RunLaterEntry, bool) {
 }
 
 func (e RunLaterEntry) matches(elems []string) bool {
+	if len(e.elems) == 2 && e.elems[0] == "**" {
+		// the common "**/name" and "**/dir/": one element to compare
+		if e.dir {
+			for _, el := range elems {
+				if matchElem(e.elems[1], el) {
+					return true
+				}
+			}
+			return false
+		}
+		return len(elems) > 0 && matchElem(e.elems[1], elems[len(elems)-1])
+	}
 	if e.dir {
 		// the directory itself or anything below it
 		for n := len(elems); n > 0; n-- {
@@ -94,6 +106,25 @@ func (e RunLaterEntry) matches(elems []string) bool {
 	return matchElems(e.elems, elems)
 }
 
+// matchElem matches one path element against one pattern element.
+func matchElem(pat, el string) bool {
+	if !isGlob(pat) {
+		return pat == el
+	}
+	ok, _ := path.Match(pat, el)
+	return ok
+}
+
+func isGlob(pat string) bool {
+	for i := 0; i < len(pat); i++ {
+		switch pat[i] {
+		case '*', '?', '[', '\\':
+			return true
+		}
+	}
+	return false
+}
+
 // holds reports whether elems names a directory above where the entry's
 // literal leading elements lead (".github" for ".github/workflows/").
 func (e RunLaterEntry) holds(elems []string) bool {
@@ -101,7 +132,7 @@ func (e RunLaterEntry) holds(elems []string) bool {
 		return false
 	}
 	for i, el := range elems {
-		if e.elems[i] != el || strings.ContainsAny(el, `*?[\`) {
+		if e.elems[i] != el || isGlob(el) {
 			return false
 		}
 	}
@@ -125,7 +156,7 @@ func matchElems(pat, elems []string) bool {
 	if len(elems) == 0 {
 		return false
 	}
-	if ok, _ := path.Match(pat[0], elems[0]); !ok {
+	if !matchElem(pat[0], elems[0]) {
 		return false
 	}
 	return matchElems(pat[1:], elems[1:])
@@ -147,6 +178,10 @@ func foldedElems(p string) []string {
 // spaces dropped (Windows ignores them). Two names that fold alike may be
 // the same file.
 func FoldPathName(s string) string {
+	if isPlainASCII(s) {
+		// NFKC leaves printable ASCII alone and folds it to lower case
+		return trimElems(strings.ToLower(s))
+	}
 	s = strings.Map(func(r rune) rune {
 		if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
 			unicode.Is(unicode.Variation_Selector, r) {
@@ -156,6 +191,23 @@ func FoldPathName(s string) string {
 	}, s)
 	// a Caser may keep state (x/text/cases): one per call, as checks run concurrently
 	s = norm.NFKC.String(cases.Fold().String(norm.NFKC.String(s)))
+	return trimElems(s)
+}
+
+func isPlainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// trimElems drops each element's trailing dots and spaces.
+func trimElems(s string) string {
+	if !strings.ContainsAny(s, ". ") {
+		return s
+	}
 	els := strings.Split(s, "/")
 	for i, el := range els {
 		if t := strings.TrimRight(el, ". "); t != "" && el != "." && el != ".." {
