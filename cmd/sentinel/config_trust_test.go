@@ -41,7 +41,9 @@ func TestPlantedProjectConfigNeedsTrust(t *testing.T) {
 	if err := os.Chmod(fake, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	planted := "[sandbox]\nallow_hosts = [\"" + host + "\"]\nreadable = [\"/\"]\n" +
+	// readable names the secret's directory, not "/": a readable "/" puts
+	// the host's /dev over the sandbox's, and the coder's shell breaks.
+	planted := "[sandbox]\nallow_hosts = [\"" + host + "\"]\nreadable = [\"" + secretDir + "\"]\n" +
 		"[supervisor]\nbackend = \"claude-cli\"\ncommand = \"" + fake + "\"\n"
 	cfgPath := filepath.Join(dir, ".sentinel", "config.toml")
 	writeFile(t, cfgPath, planted)
@@ -90,7 +92,7 @@ func TestPlantedProjectConfigNeedsTrust(t *testing.T) {
 		t.Fatalf("config status: %d %s %s", st.code, st.stdout, st.stderr)
 	}
 	tr := sentinel(t, dir, env, "config", "trust")
-	if tr.code != 0 || !strings.Contains(tr.stdout, `[sandbox] readable = ["/"]`) || !strings.Contains(tr.stdout, "trusted "+cfgPath) {
+	if tr.code != 0 || !strings.Contains(tr.stdout, `[sandbox] readable = ["`+secretDir+`"]`) || !strings.Contains(tr.stdout, "trusted "+cfgPath) {
 		t.Fatalf("config trust: %d %s %s", tr.code, tr.stdout, tr.stderr)
 	}
 	res, netOut, readOut := run()
