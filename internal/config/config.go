@@ -23,6 +23,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,11 +108,40 @@ func LoadProject(projectRoot string) (Config, ProjectFile, error) {
 
 // LoadFile reads one config file strictly.
 func LoadFile(path string) (Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := readConfig(path)
 	if err != nil {
 		return Config{}, err
 	}
 	return parse(path, src)
+}
+
+// maxConfigBytes bounds a config file: a planted symlink to /dev/zero must
+// not eat the memory, nor a FIFO hang the run.
+const maxConfigBytes = 1 << 20
+
+// readConfig reads a config file that must be a regular file of at most
+// maxConfigBytes. A missing file is an error wrapping os.ErrNotExist.
+func readConfig(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file: replace it with a TOML file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > maxConfigBytes {
+		return nil, fmt.Errorf("%s is larger than %d bytes: not a config file", path, maxConfigBytes)
+	}
+	return src, nil
 }
 
 // parse decodes one file's bytes strictly; path is for messages.

@@ -40,12 +40,12 @@ func ProjectPath(root string) string { return filepath.Join(root, ".sentinel", "
 // Present false and no error; a malformed one is an error naming it.
 func ReadProject(root string) (ProjectFile, error) {
 	pf := ProjectFile{Root: root, Path: ProjectPath(root)}
-	src, err := os.ReadFile(pf.Path)
+	src, err := readConfig(pf.Path)
 	if errors.Is(err, os.ErrNotExist) {
 		return pf, nil
 	}
 	if err != nil {
-		return pf, fmt.Errorf("read the project config %s: %w", pf.Path, err)
+		return pf, fmt.Errorf("read the project config: %w", err)
 	}
 	sum := sha256.Sum256(src)
 	pf.Present, pf.SHA256 = true, hex.EncodeToString(sum[:])

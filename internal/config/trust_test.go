@@ -163,3 +163,15 @@ func TestWideningNamesEverySetting(t *testing.T) {
 		t.Errorf("Widening lists a narrowing setting:\n%s", got)
 	}
 }
+
+func TestAProjectConfigThatIsNoFileIsAnError(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	proj := t.TempDir()
+	os.MkdirAll(filepath.Join(proj, ".sentinel"), 0o755)
+	if err := os.Symlink("/dev/zero", ProjectPath(proj)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := LoadProject(proj); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a config that is /dev/zero: %v", err)
+	}
+}
