@@ -54,7 +54,7 @@ you start the agent unsandboxed.`,
 	f.StringVar(&workspace, "workspace", "", "writable workspace (default: the current directory)")
 	f.StringVar(&mode, "sandbox", "auto", "enforcement: auto, ns, bwrap or off")
 	f.StringVar(&netMode, "net", "proxy", "network: proxy (through Sentinel's proxy) or none")
-	f.StringVar(&agent, "agent", "", "also grant what this agent needs (claude, codex, gemini, opencode, crush): its state dirs and API key variables")
+	f.StringVar(&agent, "agent", "", "set CMD up for this agent (claude, codex, gemini, opencode, crush): a fresh home with copies of its login and settings, and its API key variables")
 	f.StringArrayVar(&hosts, "allow-host", nil, "let HOST[:PORT] through the proxy without asking (repeatable)")
 	f.StringArrayVar(&reads, "read", nil, "also let the command read PATH (repeatable)")
 	f.StringArrayVar(&writes, "write", nil, "also let the command write PATH (repeatable)")
@@ -186,7 +186,9 @@ func applySandboxConfig(p *sandbox.Profile, ws string) error {
 
 // agentRunHome makes the per-run home `sandbox run --agent` gives the
 // command, in Sentinel's cache directory (not under /tmp, which is private
-// inside the sandbox).
+// inside the sandbox). It holds copies of the agent's login, so the homes of
+// earlier runs whose sentinel is gone (killed before it could clean up) are
+// removed first.
 func agentRunHome() (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
@@ -196,7 +198,15 @@ func agentRunHome() (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("make the sandbox's home: %w", err)
 	}
-	h, err := os.MkdirTemp(dir, "home-")
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		var pid int
+		if _, err := fmt.Sscanf(e.Name(), "home-%d-", &pid); err == nil && pid > 0 &&
+			errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+	h, err := os.MkdirTemp(dir, fmt.Sprintf("home-%d-", os.Getpid()))
 	if err != nil {
 		return "", fmt.Errorf("make the sandbox's home: %w", err)
 	}

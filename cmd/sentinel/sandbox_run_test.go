@@ -24,6 +24,8 @@ func TestSandboxRunAgentCannotTouchTheRealStartupFiles(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(home, ".codex"), 0o755) // there, but no config.toml yet
 	missing := []string{".claude/settings.local.json", ".codex/config.toml", ".gemini/extensions.json"}
+	// A home left by a sentinel killed before it could clean up (no such pid).
+	writeFile(t, filepath.Join(home, ".cache", "sentinel", "sandbox-homes", "home-99999999-1", ".claude.json"), "{}")
 	ws := t.TempDir()
 	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + filepath.Join(home, ".cache")}
 	cases := []struct {
@@ -55,7 +57,7 @@ func TestSandboxRunAgentCannotTouchTheRealStartupFiles(t *testing.T) {
 		})
 	}
 	if left, _ := filepath.Glob(filepath.Join(home, ".cache", "sentinel", "sandbox-homes", "*")); len(left) != 0 {
-		t.Errorf("the per-run homes were left behind: %v", left)
+		t.Errorf("per-run homes were left behind: %v", left)
 	}
 }
 
