@@ -62,6 +62,9 @@ type Options struct {
 	Supervisor func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor
 	Prompts    *supervisor.Prompts // steering messages; nil: built-in
 	AwayGrace  time.Duration
+	// Notices are shown as system lines right after the run's first, e.g.
+	// the project config settings left out because the file is not trusted.
+	Notices []string
 }
 
 // Result is how a run ended.
@@ -178,6 +181,9 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	}
 	r.emit(journal.System, "run-start", fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task)),
 		map[string]any{"task": o.Task, "coder": adapter.Name(), "apply": o.Apply, "project": p.Root, "checks": o.Checks})
+	for _, n := range o.Notices {
+		r.emit(journal.System, "notice", n, nil)
+	}
 	if len(o.Checks) > 0 {
 		var cs []string
 		for _, c := range o.Checks {

@@ -153,9 +153,14 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := config.Load(project.Root)
+	cfg, projCfg, err := config.LoadProject(project.Root)
 	if err != nil {
 		return err
+	}
+	var notices []string
+	if w := projCfg.Warning(); w != "" {
+		fmt.Fprintln(os.Stderr, "sentinel: "+w)
+		notices = append(notices, w)
 	}
 	if f.coder == "" {
 		f.coder = cfg.Coder
@@ -216,6 +221,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Review:     interactive, // the TUI's review screen or the plain prompt
 		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter, MaxRestarts: f.maxRestarts,
 		AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday",
+		Notices: notices,
 	})
 	if err != nil {
 		return err
