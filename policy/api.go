@@ -125,7 +125,7 @@ type Verdict struct {
 	Reason   string // one sentence a person (and the coder) can read
 	Parts    []Part // every simple command found, in source order
 	// NeverDelegable marks requests only a person may approve (network to a
-	// new host, writes to files that run code later): a supervisor model may
-	// not answer them.
+	// new host, writes to files that run code later, reads of files that
+	// usually hold secrets): a supervisor model may not answer them.
 	NeverDelegable bool
 }

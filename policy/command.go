@@ -95,6 +95,7 @@ func (x *cmdCtx) access(w word, write bool) {
 		if write {
 			w = word{val: filepath.Join(dir, "glob-match"), static: true}
 		} else {
+			x.globRead(dir, tail)
 			w = word{val: dir, static: true}
 		}
 	}

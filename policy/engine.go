@@ -227,6 +227,11 @@ func (c *checkEnv) judgePath(p string, write bool) finding {
 	if write && f.rule == RulePathWriteLater {
 		c.never = true
 	}
+	if !write && f.rule == RulePathReadSecret && f.d == Ask {
+		// A secret read into the coder's context cannot be taken back;
+		// only a person may decide it, never a supervisor model.
+		c.never = true
+	}
 	return f
 }
 

@@ -67,6 +67,8 @@ func moveCmd(x *cmdCtx, args []word) {
 	if len(ops) > 1 {
 		last := ops[len(ops)-1]
 		for _, w := range ops[:len(ops)-1] {
+			// Renaming a secret is reading it by another name.
+			x.read(w)
 			if w.static && last.static && !last.pattern {
 				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
 			}
@@ -140,7 +142,8 @@ func linkCmd(x *cmdCtx, args []word) {
 			if !within(p, x.c.ws) {
 				x.add(Ask, RulePathSymlinkOut, "links to "+x.c.show(p)+", outside the workspace")
 			}
-			if f := x.c.pathVerdict(p, false); f.rule == RulePathCredential {
+			// A link to a secret is a read of it by another name.
+			if f := x.c.judgePath(p, false); f.rule == RulePathCredential || f.rule == RulePathReadSecret {
 				x.addF(f)
 			}
 		}

@@ -131,6 +131,7 @@ var systemSecrets = []string{
 
 // secretNames are file names that usually hold secrets wherever they are.
 func secretName(base string) bool {
+	base = foldName(base)
 	switch base {
 	case ".env", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials",
 		".netrc", ".git-credentials", ".pgpass", "secrets.yaml", "secrets.yml",
@@ -157,8 +158,9 @@ func secretName(base string) bool {
 // isCredential reports whether p (canonical) is a credential location.
 func (c *checkEnv) isCredential(p string) bool {
 	if c.home != "" && within(p, c.home) {
-		r := rel(p, c.home)
+		r := foldPath(rel(p, c.home))
 		for _, d := range credentialDirs {
+			d = foldPath(d)
 			if r == d || strings.HasPrefix(r, d+"/") {
 				return true
 			}
@@ -187,6 +189,7 @@ func (c *checkEnv) isCredential(p string) bool {
 // runLater names files inside the workspace that run code later, when a
 // person opens the project, or that change how tools behave.
 func runLater(r string) bool {
+	r = foldPath(r)
 	first, _, _ := strings.Cut(r, "/")
 	switch first {
 	case ".envrc", ".vscode", ".idea", ".claude", ".codex", ".gemini", ".cursor",
@@ -241,6 +244,7 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 		return finding{Ask, RulePathReadOutside, "reads outside the workspace (" + c.show(p) + ")"}
 	}
 	r := rel(p, c.ws)
+	fr := foldPath(r) // protected names are compared case- and Unicode-folded
 	base := filepath.Base(p)
 	if !write {
 		if secretName(base) {
@@ -251,11 +255,11 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 	if r == "" {
 		return finding{Ask, RulePathWriteRoot, "changes the workspace root itself"}
 	}
-	if r == ".git" || strings.HasPrefix(r, ".git/") || r == ".sentinel" || strings.HasPrefix(r, ".sentinel/") ||
-		strings.Contains("/"+r+"/", "/.git/hooks/") {
+	if fr == ".git" || strings.HasPrefix(fr, ".git/") || fr == ".sentinel" || strings.HasPrefix(fr, ".sentinel/") ||
+		strings.Contains("/"+fr+"/", "/.git/hooks/") {
 		return finding{Deny, RulePathWriteProtected, "writes into " + r + ", which git or Sentinel runs or trusts"}
 	}
-	if runLater(r) || strings.Contains("/"+r, "/.git/") {
+	if runLater(r) || strings.Contains("/"+fr, "/.git/") {
 		return finding{Ask, RulePathWriteRunLater, "writes " + r + ", a file that runs code later"}
 	}
 	return finding{Allow, RulePathWriteWorkspace, "writes inside the workspace"}
