@@ -231,7 +231,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	prog := name.val
-	if base, ok := systemProgram(prog); ok {
+	if base, ok := resolvedProgram(prog); ok {
 		// /bin/bash is bash: system directories are read-only to the coder.
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
@@ -443,4 +443,26 @@ func systemProgram(prog string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// resolvedProgram is systemProgram for a path written any way that
+// reaches a system directory: /usr/bin/../bin/rm is rm. The directory is
+// resolved the way the kernel would (system directories are not the
+// coder's to change); the name itself is kept, so /usr/bin/sh stays sh.
+func resolvedProgram(prog string) (string, bool) {
+	if base, ok := systemProgram(prog); ok {
+		return base, true
+	}
+	if !strings.HasPrefix(prog, "/") || strings.HasSuffix(prog, "/") {
+		return "", false
+	}
+	dir, base := filepath.Dir(prog), filepath.Base(prog)
+	if base == "." || base == ".." {
+		return "", false
+	}
+	d := canonical(dir)
+	if d == "" {
+		return "", false
+	}
+	return systemProgram(d + "/" + base)
 }

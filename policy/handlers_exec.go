@@ -136,11 +136,15 @@ func findCmd(x *cmdCtx, args []word) {
 			if len(inner) == 0 {
 				x.add(Ask, RuleUnknownCommand, "find "+v+" with no command")
 			} else {
-				switch inner[0].val {
-				case "rm", "shred", "unlink", "truncate", "rmdir", "mv", "dd":
-					x.add(Ask, RuleDestructive, "find "+v+" "+inner[0].val+" changes every file find matches")
+				prog := inner[0].val
+				if base, ok := resolvedProgram(prog); ok {
+					prog = base
 				}
-				if codeRunners[inner[0].val] || isVersionedInterp(inner[0].val) {
+				switch prog {
+				case "rm", "shred", "unlink", "truncate", "rmdir", "mv", "dd":
+					x.add(Ask, RuleDestructive, "find "+v+" "+prog+" changes every file find matches")
+				}
+				if codeRunners[prog] || isVersionedInterp(prog) {
 					for _, w := range inner[1:] {
 						if strings.Contains(w.val, "{}") {
 							x.add(Ask, RuleShellDynamicArg, "find pastes file names into code, so a file name can run commands")

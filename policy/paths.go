@@ -189,7 +189,7 @@ func (c *checkEnv) isCredential(p string) bool {
 // runLater names files inside the workspace that run code later, when a
 // person opens the project, or that change how tools behave.
 func runLater(r string) bool {
-	r = foldPath(r)
+	r = foldPath(r) // names below are compared folded: list them in lower case
 	first, _, _ := strings.Cut(r, "/")
 	switch first {
 	case ".envrc", ".vscode", ".idea", ".claude", ".codex", ".gemini", ".cursor",
@@ -197,8 +197,8 @@ func runLater(r string) bool {
 		".pre-commit-config.yaml", ".bashrc", ".bash_profile", ".profile", ".zshrc",
 		".zprofile", ".zshenv", ".bash_login", ".bash_logout", ".npmrc", ".yarnrc",
 		".yarnrc.yml", ".pnpmrc", ".tool-versions", ".mise.toml", ".direnv",
-		".lefthook.yml", "lefthook.yml", ".git-hooks", ".githooks", "CLAUDE.md",
-		"AGENTS.md", "GEMINI.md", ".aider.conf.yml", ".crush.json", "opencode.json":
+		".lefthook.yml", "lefthook.yml", ".git-hooks", ".githooks", "claude.md",
+		"agents.md", "gemini.md", ".aider.conf.yml", ".crush.json", "opencode.json":
 		return true
 	}
 	if strings.HasPrefix(r, ".github/workflows/") || r == ".github/workflows" ||

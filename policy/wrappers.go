@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // optSpec describes a wrapper's options: which take a value.
 type optSpec struct {
@@ -109,16 +113,31 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		x.add(Ask, RuleWrapperUnknown, args[0].val+" runs other programs in a way the policy does not judge")
 		return nil, true
 	case "env":
+		var split []word
+		splitOK := true
 		n, good := skipOpts(rest, envSpec, func(opt, val string) {
 			switch opt {
 			case "-C", "--chdir":
 				x.add(Ask, RuleWrapperUnknown, "env --chdir changes where the command runs")
 			case "-S", "--split-string":
-				x.add(Ask, RuleShellDynamicArg, "env -S splits a string into a command line")
+				// env -S 'sh -c "…"' is judged by the command it spells.
+				ws, ok := splitString(val, x.c.home)
+				split = append(split, ws...)
+				splitOK = splitOK && ok
 			}
 		})
 		if !good {
 			x.add(Ask, RuleWrapperUnknown, "an env option the policy does not know")
+			return nil, true
+		}
+		if !splitOK {
+			x.add(Ask, RuleShellDynamicArg, "env -S splits a string the policy cannot split the same way")
+			return nil, true
+		}
+		if split != nil {
+			x.add(Allow, RuleShellBuiltin, "env -S runs the command its string spells, which is judged on its own")
+			argv := append([]word{{val: "env", static: true}}, split...)
+			x.nested(append(argv, rest[n:]...), "env -S")
 			return nil, true
 		}
 		rest = rest[n:]
@@ -261,4 +280,33 @@ func validName(s string) bool {
 		return false
 	}
 	return true
+}
+
+// splitString splits the value of env -S into words the way env does for
+// plain text: quotes group, nothing expands. Text using env's own escapes
+// or ${VAR} expansion is not split (ok is false).
+func splitString(v, home string) ([]word, bool) {
+	if strings.ContainsAny(v, "\\$#`\x00") {
+		return nil, false
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(v), "")
+	parserPool.Put(p)
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || len(call.Assigns) > 0 || st.Negated || st.Background {
+		return nil, false
+	}
+	out := make([]word, 0, len(call.Args))
+	for _, a := range call.Args {
+		w := decodeWord(a, "")
+		if !w.static || w.pattern || w.tilde || strings.HasPrefix(w.val, "~") {
+			return nil, false
+		}
+		out = append(out, w)
+	}
+	return out, true
 }
