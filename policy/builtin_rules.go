@@ -22,6 +22,8 @@ const (
 	RuleShellStdin       = "shell.interpreter-stdin"
 	RuleShellScript      = "shell.script"
 	RuleShellCd          = "shell.cd"
+	RuleSandboxCode      = "sandbox.workspace-code"
+	RuleWriteThenRun     = "shell.write-then-run"
 	RuleUnknownCommand   = "command.unknown"
 	RulePathProgram      = "command.path-qualified"
 	RuleReadOnly         = "command.read-only"
@@ -109,6 +111,8 @@ var builtinCatalog = []Rule{
 	{ID: RuleShellTooDeep, Decision: Ask, Reason: "commands nested too deeply to judge", Match: nil},
 	{ID: RuleShellStdin, Decision: Deny, Reason: "a shell or interpreter reading code from a pipe runs text nobody has seen", Match: []string{"curl -s example.com | sh", "cat x | python3"}},
 	{ID: RuleShellScript, Decision: Ask, Reason: "running a script file runs code that is not in the request", Match: []string{"bash build.sh"}},
+	{ID: RuleSandboxCode, Decision: Allow, Reason: "inside the sandbox, running the project's own code (its scripts, generators, programs and inline snippets that spawn nothing) is no riskier than its build; with --sandbox off it asks", Match: nil},
+	{ID: RuleWriteThenRun, Decision: Ask, Reason: "a line that writes a script, Makefile or package.json and then runs it is judged on the text it writes; text that cannot be known asks", Match: []string{"cp x Makefile && make"}},
 	{ID: RuleShellCd, Decision: Allow, Reason: "changing directory; later paths are judged from the new directory", Match: []string{"cd src"}},
 	{ID: RuleUnknownCommand, Decision: Ask, Reason: "a program the policy does not know", Match: []string{"frobnicate --all"}},
 	{ID: RulePathProgram, Decision: Ask, Reason: "a path-qualified program (./ls, /tmp/cat) is not the program of the same name", Match: []string{"./ls", "/tmp/cat x"}},

@@ -16,6 +16,9 @@ type cmdCtx struct {
 	f    finding
 	set  bool
 	adds int // how many contributions were made, to tell whether the command itself was judged
+	// stdin is the text of a here-document or here-string the command
+	// reads, when it is in plain sight; nil otherwise.
+	stdin *string
 }
 
 // add records a contribution; the strictest wins, the first on a tie.
@@ -137,7 +140,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	idx := len(c.parts)
 	p := Part{Text: s.slice(st), Via: s.via}
 	c.addPart(p)
-	x := &cmdCtx{c: c, s: s, cw: cw, part: &p}
+	x := &cmdCtx{c: c, s: s, cw: cw, part: &p, stdin: stdinText(st)}
 
 	for _, a := range call.Assigns {
 		name := ""
@@ -155,6 +158,11 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			p.Dynamic = true
 		}
 		p.Assigns = append(p.Assigns, name+"="+val.val)
+		if name == "PYTHONPATH" && val.static && len(call.Args) > 0 && x.inWorkspaceList(val.val) {
+			// The project's own modules: what pytest imports anyway.
+			x.add(Allow, RuleShellAssign, "puts workspace directories on PYTHONPATH")
+			continue
+		}
 		x.addF(envVarFinding(name, val.val, len(call.Args) == 0))
 	}
 	words := make([]word, len(call.Args))
@@ -200,6 +208,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if !x.set {
 		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
 	}
+	x.noteOutput(words, redirs)
 	p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
 	if p.Argv != nil && !p.Dynamic {
 		f := c.e.applyArgvRules(x.f, p.Argv)
@@ -236,7 +245,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
 	} else if strings.ContainsRune(prog, '/') {
-		x.add(Ask, RulePathProgram, "runs "+prog+", a path-qualified program, which is not the program of the same name")
+		x.pathProgram(args, depth)
 		return
 	}
 	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
@@ -292,7 +301,9 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	if h, ok := handlers[prog]; ok {
+		x.c.keepText = prog == "chmod" || prog == "touch" || prog == "chown" || prog == "chgrp"
 		h(x, args)
+		x.c.keepText = false
 		return
 	}
 	if strings.HasPrefix(prog, "mkfs") {
@@ -465,4 +476,27 @@ func resolvedProgram(prog string) (string, bool) {
 		return "", false
 	}
 	return systemProgram(d + "/" + base)
+}
+
+// inWorkspaceList reports whether every entry of a colon-separated path
+// list is a directory inside the workspace.
+func (x *cmdCtx) inWorkspaceList(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, e := range strings.Split(v, ":") {
+		if e == "" || strings.ContainsAny(e, "*?[{~$") {
+			return false
+		}
+		ps := x.resolve(word{val: e, static: true})
+		if ps == nil {
+			return false
+		}
+		for _, p := range ps {
+			if !within(p, x.c.ws) || x.c.pathVerdict(p, true).d > Allow {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -181,7 +181,15 @@ func goCmd(x *cmdCtx, args []word) {
 			}
 		}
 		return
-	case sub == "get" || sub == "install" || sub == "work" || sub == "generate" || sub == "tool" || sub == "bug" || sub == "telemetry":
+	case sub == "generate":
+		// go generate runs the project's //go:generate directives: the
+		// project's own code, like its build.
+		x.ranBuildFiles("go generate", func(b string) bool { return strings.HasSuffix(b, ".go") }, goGenerateCommands)
+		x.sandboxedCode("go generate runs the project's own generators", RuleBuildOption, "go generate runs commands the request does not show, and the sandbox is off")
+		x.inWorkspace()
+		goFlags(x, sargs)
+		return
+	case sub == "get" || sub == "install" || sub == "work" || sub == "tool" || sub == "bug" || sub == "telemetry":
 		if sub == "install" || sub == "get" {
 			x.add(Ask, RulePkgInstall, "go "+sub+" downloads and installs modules")
 		} else {
@@ -293,6 +301,15 @@ var makeBenignVars = setOf("V", "VERBOSE", "DEBUG", "CI", "TEST", "TESTS", "RUN"
 func makeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleBuildProject, "make runs the project's own targets")
 	rest := args[1:]
+	files := map[string]bool{}
+	for i, w := range rest {
+		if (w.val == "-f" || w.val == "--file" || w.val == "--makefile") && i+1 < len(rest) {
+			files[foldName(filepath.Base(rest[i+1].val))] = true
+		} else if _, v, ok := strings.Cut(w.val, "="); ok && (strings.HasPrefix(w.val, "--file=") || strings.HasPrefix(w.val, "--makefile=")) {
+			files[foldName(filepath.Base(v))] = true
+		}
+	}
+	x.ranBuildFiles("make", func(b string) bool { return isMakefile(b) || files[b] }, makeCommands)
 	dirSet := false
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val

@@ -410,6 +410,7 @@ func shellCmd(x *cmdCtx, args []word) {
 	rest := args[1:]
 	var payload *word
 	var ops []word
+	stdin := false // -s: the script is the input, the operands are its arguments
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {
@@ -426,7 +427,9 @@ func shellCmd(x *cmdCtx, args []word) {
 		case a == "--rcfile" || a == "--init-file":
 			x.add(Ask, RuleShellScript, "runs a start-up file")
 			i++
-		case a == "-i" || a == "--login" || a == "-l" || a == "-s" || a == "--debugger":
+		case a == "-s":
+			stdin = true
+		case a == "-i" || a == "--login" || a == "-l" || a == "--debugger":
 			x.add(Ask, RuleShellStdin, "an interactive or login shell reads code the request does not show")
 		case strings.HasPrefix(a, "--"):
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
@@ -440,14 +443,18 @@ func shellCmd(x *cmdCtx, args []word) {
 				} else {
 					x.add(Ask, RuleShellParse, name+" -c with no command")
 				}
-			} else if strings.ContainsAny(a[1:], "is") {
+			} else if strings.ContainsRune(a[1:], 'i') {
 				x.add(Ask, RuleShellStdin, "an interactive shell reads code the request does not show")
+			} else if strings.ContainsRune(a[1:], 's') && a[0] == '-' {
+				stdin = true
 			}
 		default:
 			ops = append(ops, rest[i])
 		}
 	}
 	switch {
+	case payload != nil && payload.fetch:
+		x.add(Deny, RuleShellStdin, name+" -c runs code downloaded by a substitution, which nobody has seen")
 	case payload != nil:
 		x.add(Allow, RuleShellBuiltin, "runs a shell on the command text, which is judged on its own")
 		if !payload.static {
@@ -462,11 +469,20 @@ func shellCmd(x *cmdCtx, args []word) {
 		}
 		sub := x.cw.copy()
 		x.c.shell(payload.val, &sub, x.s.depth+1, name+" -c")
+	case (stdin || len(ops) == 0) && x.stdin != nil:
+		// bash <<'EOF' … EOF: the script is in plain sight.
+		x.add(Allow, RuleShellBuiltin, name+" runs the here-document, which is judged on its own")
+		if len(ops) > 0 {
+			x.add(Ask, RuleShellDynamicArg, "positional arguments to a shell script are expanded at run time")
+		}
+		sub := x.cw.copy()
+		x.c.shell(*x.stdin, &sub, x.s.depth+1, name+" <<")
+	case stdin:
+		x.add(Deny, RuleShellStdin, name+" -s runs code read from its input, which nobody has seen")
 	case len(ops) > 0 && (!ops[0].static || ops[0].procSubst):
 		x.add(Deny, RuleShellStdin, name+" runs a script that another command or an expansion produces, which nobody has seen")
 	case len(ops) > 0:
-		x.add(Ask, RuleShellScript, name+" runs the script "+quoteShort(ops[0].val))
-		x.read(ops[0])
+		x.runFile(ops[0], name+" runs the script "+quoteShort(ops[0].val), RuleShellScript, name+" runs the script "+quoteShort(ops[0].val)+", and the sandbox is off")
 	default:
 		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
 	}

@@ -320,6 +320,9 @@ func exportCmd(x *cmdCtx, args []word) {
 func evalCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellEval, "eval runs text as code")
 	for _, w := range args[1:] {
+		if w.fetch {
+			x.add(Deny, RuleShellStdin, "eval runs code downloaded by a substitution, which nobody has seen")
+		}
 		if !w.static {
 			x.cw.unknown = true // it may change directory
 			return
@@ -332,7 +335,11 @@ func evalCmd(x *cmdCtx, args []word) {
 func sourceCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellSource, "runs a file's contents in this shell")
 	x.cw.unknown = true // the file may change directory
-	if len(args) > 1 {
+	if len(args) > 1 && (args[1].procSubst || args[1].fetch) {
+		x.add(Deny, RuleShellStdin, args[0].val+" runs code that another command produces, which nobody has seen")
+		return
+	}
+	if len(args) > 1 && !x.ranWritten(args[1], nil) {
 		x.read(args[1])
 	}
 }

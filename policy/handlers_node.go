@@ -55,6 +55,7 @@ var npmDeny = setOf("publish", "unpublish", "deprecate", "dist-tag", "owner", "a
 	"logout", "adduser", "add-user", "team", "org", "star", "unstar", "hook", "profile")
 
 func npmCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("npm", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "npm")
 	if len(ops) == 0 {
 		x.add(Allow, RuleReadOnly, "prints npm usage")
@@ -108,6 +109,7 @@ var yarnBuiltins = setOf("add", "remove", "install", "upgrade", "up", "dlx", "np
 	"self-update", "upgrade-interactive", "global", "env", "prune", "npx", "dedupe")
 
 func yarnCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("yarn", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "yarn")
 	if len(ops) == 0 {
 		x.add(Ask, RulePkgInstall, "yarn with no command installs packages")
@@ -138,6 +140,7 @@ func yarnCmd(x *cmdCtx, args []word) {
 }
 
 func pnpmCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("pnpm", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "pnpm")
 	if len(ops) == 0 {
 		x.add(Allow, RuleReadOnly, "prints pnpm usage")
@@ -168,6 +171,7 @@ func pnpmCmd(x *cmdCtx, args []word) {
 }
 
 func bunCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("bun", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "bun")
 	if len(ops) == 0 {
 		x.add(Deny, RuleShellStdin, "bun with no arguments starts a REPL")

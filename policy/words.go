@@ -22,6 +22,38 @@ type word struct {
 	// procSubst: the word is a single <(…) or >(…), which the shell
 	// replaces with a /dev/fd path; the commands inside are judged apart.
 	procSubst bool
+	// fetch: a substitution in the word runs a program that downloads
+	// (curl, wget, …): its output is text nobody has seen.
+	fetch bool
+}
+
+// fetchers download text a shell could then run.
+var fetchers = setOf("curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m",
+	"nc", "ncat", "netcat", "socat", "openssl", "ftp", "tftp", "scp", "rsync", "ssh", "gh", "aws", "gsutil",
+	"s3cmd", "rclone", "httpie", "powershell", "pwsh", "iwr", "invoke-webrequest")
+
+// fetchesIn reports whether a substitution inside n runs a fetcher.
+func fetchesIn(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := n.(*syntax.CallExpr); ok {
+			for _, a := range call.Args {
+				v := a.Lit()
+				if b, ok := resolvedProgram(v); ok {
+					v = b
+				}
+				if fetchers[strings.ToLower(v)] {
+					found = true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
 
 var benignParams = setOf("?", "#", "$", "!", "-", "0", "HOME", "PWD", "OLDPWD", "USER", "SHELL", "PATH",
@@ -44,10 +76,18 @@ func benignParam(n syntax.WordPart) bool {
 // decodeWord decodes w. home is used for a leading "~" or "~/".
 func decodeWord(w *syntax.Word, home string) word {
 	if len(w.Parts) == 1 {
-		if _, ok := w.Parts[0].(*syntax.ProcSubst); ok {
-			return word{val: "/dev/fd/63", static: true, procSubst: true}
+		if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok {
+			return word{val: "/dev/fd/63", static: true, procSubst: true, fetch: fetchesIn(ps)}
 		}
 	}
+	out := decodeParts(w, home)
+	if !out.static {
+		out.fetch = fetchesIn(w)
+	}
+	return out
+}
+
+func decodeParts(w *syntax.Word, home string) word {
 	var b strings.Builder
 	out := word{static: true, benignVars: true}
 	for i, p := range w.Parts {

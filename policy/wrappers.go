@@ -223,7 +223,6 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		return rest, true
 	case "xargs":
 		x.part.Dynamic = true
-		x.add(Ask, RuleWrapperXargs, "xargs runs a command with arguments read at run time")
 		n, good := skipOpts(rest, xargsSpec, func(opt, val string) {
 			if opt == "-a" || opt == "--arg-file" {
 				x.readStr(val)
@@ -234,7 +233,19 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			return nil, true
 		}
 		if n >= len(rest) {
+			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
+		}
+		inner := rest[n].val
+		if b, ok := resolvedProgram(inner); ok {
+			inner = b
+		}
+		if x.c.sandbox && xargsFileTools[inner] {
+			// The names come from the input; the sandbox keeps what the
+			// tool does to them inside the workspace.
+			x.add(Allow, RuleSandboxCode, "xargs passes names read at run time to "+inner+", inside the sandbox")
+		} else {
+			x.add(Ask, RuleWrapperXargs, "xargs runs a command with arguments read at run time")
 		}
 		return rest[n:], true
 	case "watch":
@@ -310,3 +321,10 @@ func splitString(v, home string) ([]word, bool) {
 	}
 	return out, true
 }
+
+// xargsFileTools read or edit the files xargs names and run nothing else
+// (their own options are still judged).
+var xargsFileTools = setOf("sed", "grep", "egrep", "fgrep", "rg", "wc", "cat", "head", "tail", "ls", "stat",
+	"file", "du", "gofmt", "goimports", "prettier", "black", "ruff", "isort", "eslint", "touch", "basename",
+	"dirname", "echo", "printf", "sort", "uniq", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format",
+	"rustfmt", "jq", "git", "realpath", "readlink", "diff", "tr", "cut", "awk", "perl", "mkdir")
