@@ -487,7 +487,14 @@ func pytestCmd(x *cmdCtx, args []word) {
 
 func pipCmd(x *cmdCtx, args []word) {
 	ops := operands(args[1:], "rcei", []string{"requirement", "constraint", "index-url", "extra-index-url", "find-links", "trusted-host", "target", "prefix", "root", "python", "platform", "implementation", "src", "log", "cache-dir", "proxy", "cert", "client-cert", "timeout", "retries", "exists-action", "progress-bar", "format", "path"})
-	if hasOpt(args[1:], "i", "--index-url", "--extra-index-url", "--find-links", "--trusted-host", "-f", "--proxy") {
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0].val
+	}
+	// -f is --find-links for the commands that fetch; pip show -f lists files.
+	fetching := sub != "show" && sub != "list" && sub != "freeze" && sub != "check" && sub != "help" && sub != "inspect" && sub != "uninstall" && sub != "cache" && sub != "config" && sub != "debug"
+	if hasOpt(args[1:], "", "--index-url", "--extra-index-url", "--find-links", "--trusted-host", "--proxy", "--index") ||
+		fetching && hasOpt(args[1:], "if", "-i", "-f") {
 		x.add(Deny, RulePkgIndex, "pip from a custom index, host or proxy")
 		return
 	}

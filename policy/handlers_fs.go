@@ -26,6 +26,8 @@ func init() {
 	}
 	delete(handlers, "tree")
 	handlers["tree"] = treeCmd
+	handlers["test"] = testCmd
+	handlers["["] = testCmd
 	for _, n := range []string{"echo", "printf", "true", "false", ":", "pwd", "which", "type", "whereis",
 		"whoami", "id", "groups", "uname", "arch", "nproc", "tty", "locale", "seq", "sleep", "expr",
 		"basename", "dirname", "yes", "df", "ps", "free", "uptime", "getconf", "logname", "users",
@@ -395,6 +397,31 @@ func assigningBuiltin(x *cmdCtx, args []word) {
 			if f := envVarFinding(name, "", true); f.d > Allow {
 				x.addF(f)
 			}
+		}
+	}
+}
+
+// testCmd judges test and [: they look at a file's type, size and mode,
+// never its contents, so a file that usually holds secrets may be tested
+// (test -e .env); credential locations and paths outside stay as for a read.
+func testCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "tests files without reading them")
+	for _, w := range args[1:] {
+		if !w.static || strings.HasPrefix(w.val, "-") || w.val == "]" || w.val == "!" || w.val == "=" || w.val == "!=" || w.val == "(" || w.val == ")" {
+			continue
+		}
+		if !looksLikePath(w.val) && !strings.Contains(w.val, ".") {
+			continue // a string compared, most likely
+		}
+		sub := &cmdCtx{c: x.c, s: x.s, cw: x.cw, part: x.part}
+		never := x.c.never
+		sub.read(w)
+		if sub.f.rule == RulePathReadSecret {
+			x.c.never = never // testing is not reading
+			continue
+		}
+		if sub.set {
+			x.addF(sub.f)
 		}
 	}
 }

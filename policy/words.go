@@ -144,7 +144,7 @@ func decodeParts(w *syntax.Word, home string) word {
 		default:
 			// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob, BraceExp.
 			out.static = false
-			if !benignParam(p) {
+			if !benignParam(p) && !literalArith(p) {
 				out.benignVars = false
 			}
 		}
@@ -328,4 +328,52 @@ func expandAssignTilde(v, home string) string {
 		}
 	}
 	return v[:eq+1] + strings.Join(parts, ":")
+}
+
+// literalArith reports $(( … )) of number literals and operators only:
+// no variable, so no array subscript can run code.
+func literalArith(n syntax.WordPart) bool {
+	a, ok := n.(*syntax.ArithmExp)
+	if !ok || a.X == nil {
+		return false
+	}
+	good := true
+	syntax.Walk(a.X, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Word:
+			if len(x.Parts) != 1 {
+				good = false
+				return false
+			}
+			lit, ok := x.Parts[0].(*syntax.Lit)
+			if !ok || !isNumberLit(lit.Value) {
+				good = false
+			}
+			return false
+		case *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm:
+			return true
+		case nil:
+			return true
+		default:
+			good = false
+			return false
+		}
+	})
+	return good
+}
+
+func isNumberLit(v string) bool {
+	if v == "" {
+		return false
+	}
+	if strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0X") {
+		v = v[2:]
+		for i := 0; i < len(v); i++ {
+			if !isHex(v[i]) {
+				return false
+			}
+		}
+		return v != ""
+	}
+	return isDigits(v)
 }
