@@ -173,6 +173,9 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		argv[i] = words[i].val
 		if !words[i].static {
 			static = false
+			if sw, ok := c.substWord(w); ok && !words[i].fetch {
+				words[i] = sw
+			}
 		}
 		if (words[i].pattern || words[i].procSubst) && i > 0 {
 			p.Dynamic = true
@@ -286,6 +289,10 @@ func (x *cmdCtx) command(args []word, depth int) {
 		for _, a := range args[1:] {
 			if !a.static && !(a.benignVars && (name.val == "echo" || name.val == "printf")) {
 				x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion or substitution and cannot be judged before it runs")
+				break
+			}
+			if !substAllowed(prog, a.subst) {
+				x.add(Ask, RuleShellDynamicArg, "an argument comes from a substitution whose output "+prog+" should not be given unseen")
 				break
 			}
 		}

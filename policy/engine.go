@@ -87,6 +87,7 @@ type checkEnv struct {
 	sandbox  bool                // the command runs inside Sentinel's sandbox
 	written  map[string][]string // files this line writes: the spellings of their text, nil when unknown
 	keepText bool                // the command being judged changes files' modes or times, not their text
+	bind     map[string]word     // loop variables bound to one of their static words (subst.go)
 	memo     map[string]string   // canonical paths resolved during this Check
 }
 

@@ -141,6 +141,26 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 		if changesDir(x) {
 			cw.unknown = true
 		}
+		if name, items, ok := c.forBindings(x); ok {
+			// Judge the body once per word, as if each were written out.
+			for _, w := range x.Loop.(*syntax.WordIter).Items {
+				c.scan(s, w, cw)
+			}
+			old, had := c.bind[name]
+			if c.bind == nil {
+				c.bind = map[string]word{}
+			}
+			for _, it := range items {
+				c.bind[name] = it
+				c.stmts(s, x.Do, cw)
+			}
+			if had {
+				c.bind[name] = old
+			} else {
+				delete(c.bind, name)
+			}
+			return
+		}
 		switch l := x.Loop.(type) {
 		case *syntax.WordIter:
 			if f := envVarFinding(l.Name.Value, "", true); f.d > Allow {

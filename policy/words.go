@@ -25,6 +25,9 @@ type word struct {
 	// fetch: a substitution in the word runs a program that downloads
 	// (curl, wget, …): its output is text nobody has seen.
 	fetch bool
+	// subst: the word holds a producer's output judged through a stand-in
+	// (subst.go); the class limits which programs may take it.
+	subst byte
 }
 
 // fetchers download text a shell could then run.
