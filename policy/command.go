@@ -500,7 +500,8 @@ func (x *cmdCtx) inWorkspaceList(v string) bool {
 			return false
 		}
 		for _, p := range ps {
-			if !within(p, x.c.ws) || x.c.pathVerdict(p, true).d > Allow {
+			fr := foldPath(rel(p, x.c.ws))
+			if !within(p, x.c.ws) || fr == ".git" || strings.HasPrefix(fr, ".git/") || strings.HasPrefix(fr, ".sentinel") {
 				return false
 			}
 		}

@@ -26,6 +26,7 @@ func init() {
 	handlers["pytest"] = pytestCmd
 	handlers["py.test"] = pytestCmd
 	handlers["pip"] = pipCmd
+	handlers["coverage"] = coverageCmd
 	handlers["pip3"] = pipCmd
 	handlers["uv"] = func(x *cmdCtx, a []word) {
 		x.add(Ask, RulePkgInstall, "uv installs packages and runs tools")
@@ -514,5 +515,30 @@ func pipCmd(x *cmdCtx, args []word) {
 		}
 	default:
 		x.add(Ask, RulePkgInstall, "pip "+ops[0].val+" is not judged in detail")
+	}
+}
+
+// coverageCmd judges coverage.py: run is python under measurement; the
+// reports read the data file and write reports in the workspace.
+func coverageCmd(x *cmdCtx, args []word) {
+	if len(args) < 2 {
+		x.add(Allow, RuleReadOnly, "prints coverage usage")
+		return
+	}
+	switch args[1].val {
+	case "run":
+		rest := args[2:]
+		for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && rest[0].val != "-m" {
+			if strings.HasPrefix(rest[0].val, "--rcfile") || strings.HasPrefix(rest[0].val, "--data-file") {
+				x.add(Ask, RuleBuildOption, "coverage run with another configuration or data file")
+			}
+			rest = rest[1:]
+		}
+		x.command(append([]word{{val: "python", static: true}}, rest...), 1)
+	case "report", "html", "xml", "json", "lcov", "erase", "combine", "debug", "annotate":
+		x.add(Allow, RuleBuildProject, "coverage "+args[1].val+" reports on the project's tests")
+		x.inWorkspace()
+	default:
+		x.add(Ask, RuleUnknownCommand, "a coverage command the policy does not know")
 	}
 }

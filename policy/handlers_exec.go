@@ -124,6 +124,7 @@ func findCmd(x *cmdCtx, args []word) {
 	for _, s := range starts {
 		x.read(s)
 	}
+	findSecrets(x, starts, rest[i:])
 	for i < len(rest) {
 		v := rest[i].val
 		switch {
@@ -135,6 +136,8 @@ func findCmd(x *cmdCtx, args []word) {
 			inner := rest[i+1 : j]
 			if len(inner) == 0 {
 				x.add(Ask, RuleUnknownCommand, "find "+v+" with no command")
+			} else if strings.Contains(inner[0].val, "{}") {
+				x.add(Ask, RulePathProgram, "find "+v+" runs every file it matches as a program")
 			} else {
 				prog := inner[0].val
 				if base, ok := resolvedProgram(prog); ok {
@@ -485,5 +488,33 @@ func shellCmd(x *cmdCtx, args []word) {
 		x.runFile(ops[0], name+" runs the script "+quoteShort(ops[0].val), RuleShellScript, name+" runs the script "+quoteShort(ops[0].val)+", and the sandbox is off")
 	default:
 		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
+	}
+}
+
+// findSecrets denies a search for secret files across the system or the
+// home directory (find / -name '*.pem', find ~ -name id_rsa): collecting
+// keys, whatever the search then does with them.
+func findSecrets(x *cmdCtx, starts, expr []word) {
+	wide := false
+	for _, s := range starts {
+		for _, p := range x.resolve(s) {
+			if p == "/" || x.c.home != "" && within(x.c.home, p) {
+				wide = true
+			}
+		}
+	}
+	if !wide {
+		return
+	}
+	for i := 0; i+1 < len(expr); i++ {
+		switch expr[i].val {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+			pat := expr[i+1].val
+			base := pat[strings.LastIndexByte(pat, '/')+1:]
+			if secretName(base) || hasGlobMeta(base) && aimedAtSecrets(base) {
+				x.add(Deny, RulePathCredential, "searches the whole system or home for secret files ("+quoteShort(pat)+")")
+				return
+			}
+		}
 	}
 }

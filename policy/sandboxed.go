@@ -36,11 +36,19 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 			return
 		}
 	}
+	base := filepath.Base(name.val)
+	_, known := handlers[base]
+	installed := inInstalledBin(x.c, paths)
+	if known && !installed && !x.ranWritten(name, nil) {
+		// ./cat, bin/ls: a workspace program named like one the policy
+		// knows is not that program; a person should see it.
+		x.add(Ask, RulePathProgram, "runs "+name.val+", a workspace program named like "+base+", which it is not")
+		return
+	}
 	if !x.runFile(name, "runs "+name.val, RulePathProgram, "runs "+name.val+", a program of the workspace, and the sandbox is off") {
 		return
 	}
-	base := filepath.Base(name.val)
-	if _, known := handlers[base]; known && x.c.sandbox && inInstalledBin(x.c, paths) {
+	if known && x.c.sandbox && installed {
 		x.command(append([]word{{val: base, static: true}}, args[1:]...), depth+1)
 	}
 }

@@ -240,7 +240,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		if b, ok := resolvedProgram(inner); ok {
 			inner = b
 		}
-		if x.c.sandbox && xargsFileTools[inner] {
+		if x.c.sandbox && xargsFileTools[inner] && xargsNamesOnly(inner, vals(rest[n+1:])) {
 			// The names come from the input; the sandbox keeps what the
 			// tool does to them inside the workspace.
 			x.add(Allow, RuleSandboxCode, "xargs passes names read at run time to "+inner+", inside the sandbox")
@@ -324,7 +324,38 @@ func splitString(v, home string) ([]word, bool) {
 
 // xargsFileTools read or edit the files xargs names and run nothing else
 // (their own options are still judged).
-var xargsFileTools = setOf("sed", "grep", "egrep", "fgrep", "rg", "wc", "cat", "head", "tail", "ls", "stat",
+var xargsFileTools = setOf("sed", "grep", "egrep", "fgrep", "rg", "wc", "ls", "stat",
 	"file", "du", "gofmt", "goimports", "prettier", "black", "ruff", "isort", "eslint", "touch", "basename",
-	"dirname", "echo", "printf", "sort", "uniq", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format",
-	"rustfmt", "jq", "git", "realpath", "readlink", "diff", "tr", "cut", "awk", "perl", "mkdir")
+	"dirname", "echo", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format", "rustfmt", "realpath", "mkdir")
+
+// xargsNamesOnly reports whether the tool, given unseen names, prints no
+// file's contents: sed edits in place, grep and rg list or count.
+func xargsNamesOnly(tool string, args []string) bool {
+	switch tool {
+	case "sed":
+		return hasOptS(args, "i", "--in-place")
+	case "grep", "egrep", "fgrep", "rg":
+		return hasOptS(args, "lLcq", "--files-with-matches", "--files-without-match", "--count", "--quiet")
+	}
+	return true
+}
+
+// hasOptS is hasOpt over plain strings.
+func hasOptS(args []string, short string, long ...string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if strings.HasPrefix(a, "--") {
+			name, _, _ := strings.Cut(a, "=")
+			if contains(long, name) || contains(long, a) {
+				return true
+			}
+			continue
+		}
+		if strings.HasPrefix(a, "-") && strings.ContainsAny(a[1:], short) {
+			return true
+		}
+	}
+	return false
+}
