@@ -57,6 +57,9 @@ func TestCorpusReport(t *testing.T) {
 				if v.Decision == Allow && c.expect == "!allow-off" && cx.Sandboxed {
 					continue // the project's own code, inside the sandbox
 				}
+				if file == "agents_adversarial.txt" && v.Decision != Allow && !c.ok(v.Decision) {
+					t.Errorf("%s:%d (sandbox %v) %q (%s): got %s by %s (%s), want %s", file, c.line, cx.Sandboxed, c.cmd, c.why, v.Decision, v.Rule, v.Reason, c.expect)
+				}
 				if v.Decision == Allow {
 					tl.allowed++
 					unsafe++

@@ -151,6 +151,9 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 				c.bind = map[string]word{}
 			}
 			for _, it := range items {
+				if c.budget <= 0 {
+					break
+				}
 				c.bind[name] = it
 				c.stmts(s, x.Do, cw)
 			}

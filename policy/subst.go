@@ -270,7 +270,8 @@ func substAllowed(prog string, class byte) bool {
 // enough of them.
 func (c *checkEnv) forBindings(f *syntax.ForClause) (string, []word, bool) {
 	it, ok := f.Loop.(*syntax.WordIter)
-	if !ok || len(it.Items) == 0 || len(it.Items) > 8 {
+	// Nested bound loops multiply the work: two levels at most.
+	if !ok || len(it.Items) == 0 || len(it.Items) > 8 || len(c.bind) >= 2 || c.budget < 1000 {
 		return "", nil, false
 	}
 	name := it.Name.Value
