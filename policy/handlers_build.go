@@ -29,6 +29,17 @@ func init() {
 	handlers["coverage"] = coverageCmd
 	handlers["pip3"] = pipCmd
 	handlers["uv"] = func(x *cmdCtx, a []word) {
+		if envRunner(x, a) {
+			return
+		}
+		if len(a) > 2 && a[1].val == "pip" && (a[2].val == "list" || a[2].val == "show" || a[2].val == "freeze" || a[2].val == "check" || a[2].val == "tree") {
+			x.add(Allow, RuleReadOnly, "uv pip "+a[2].val+" prints information")
+			return
+		}
+		if len(a) == 2 && (a[1].val == "version" || a[1].val == "--version") || len(a) > 1 && a[1].val == "tree" {
+			x.add(Allow, RuleReadOnly, "uv prints information")
+			return
+		}
 		x.add(Ask, RulePkgInstall, "uv installs packages and runs tools")
 		if hasOpt(a[1:], "", "--index-url", "--extra-index-url", "--index", "-i", "--find-links") {
 			x.add(Deny, RulePkgIndex, "installs from a custom package index")
@@ -94,6 +105,9 @@ var simpleBuildWords = map[string]map[string]bool{
 // subcommandTool allows the plain build and test forms of other build
 // tools and asks for the rest.
 func subcommandTool(x *cmdCtx, args []word) {
+	if envRunner(x, args) {
+		return
+	}
 	words := simpleBuildWords[args[0].val]
 	if len(args) > 1 && words != nil {
 		ok := true
@@ -541,4 +555,41 @@ func coverageCmd(x *cmdCtx, args []word) {
 	default:
 		x.add(Ask, RuleUnknownCommand, "a coverage command the policy does not know")
 	}
+}
+
+// envRunner judges `uv run CMD`, `poetry run CMD`, `pdm run CMD`, `hatch
+// run CMD` and `pipenv run CMD`: CMD run in the project's environment, so
+// CMD is what is judged. Options that add packages or pick another
+// interpreter ask. It reports whether args was such a form.
+func envRunner(x *cmdCtx, args []word) bool {
+	switch args[0].val {
+	case "uv", "poetry", "pdm", "hatch", "pipenv":
+	default:
+		return false
+	}
+	if len(args) < 3 || args[1].val != "run" {
+		return false
+	}
+	rest := args[2:]
+	for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
+		switch name, _, _ := strings.Cut(rest[0].val, "="); name {
+		case "--frozen", "--locked", "--no-sync", "--offline", "-q", "--quiet", "--no-dev", "--all-extras", "--all-packages", "-v", "--verbose":
+		case "--extra", "--group", "--package", "--env", "-e", "--directory", "--project":
+			if !strings.Contains(rest[0].val, "=") {
+				rest = rest[1:]
+			}
+		default:
+			x.add(Ask, RuleBuildOption, args[0].val+" run option "+rest[0].val+" can add packages or change the interpreter")
+			return true
+		}
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		x.add(Ask, RuleBuildOption, args[0].val+" run with no command")
+		return true
+	}
+	x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
+	x.inWorkspace()
+	x.command(rest, 1)
+	return true
 }

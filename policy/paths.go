@@ -143,6 +143,9 @@ func secretName(base string) bool {
 		strings.HasPrefix(lower, "service-account") || strings.HasPrefix(lower, "serviceaccount") {
 		return true
 	}
+	if templateName(base) {
+		return false // .env.example, secrets.sample.yaml: the shape, not the values
+	}
 	if strings.HasPrefix(base, ".env.") || strings.HasPrefix(base, "id_rsa") ||
 		strings.HasPrefix(base, "id_ed25519") || strings.HasPrefix(base, "id_ecdsa") {
 		return true
@@ -241,6 +244,9 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 		if p == "/dev/null" || p == "/dev/zero" || p == "/dev/urandom" || p == "/dev/random" || p == "/dev/stdin" {
 			return finding{Allow, RulePathReadWorkspace, "reads " + p}
 		}
+		if c.readableOutside(p) && !secretName(filepath.Base(p)) {
+			return finding{Allow, RulePathReadWorkspace, "reads " + c.show(p) + ", a system or toolchain location that holds no secrets"}
+		}
 		return finding{Ask, RulePathReadOutside, "reads outside the workspace (" + c.show(p) + ")"}
 	}
 	r := rel(p, c.ws)
@@ -274,4 +280,46 @@ func (c *checkEnv) show(p string) string {
 		return "~"
 	}
 	return p
+}
+
+// templateName reports a file that documents secrets rather than holding
+// them: .env.example, .env.sample, .env.template, .env.dist,
+// credentials.example.json, id_rsa.pub.
+func templateName(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return true
+	}
+	for _, part := range strings.Split(base, ".")[1:] {
+		switch part {
+		case "example", "examples", "sample", "template", "tmpl", "dist", "defaults", "schema":
+			return true
+		}
+	}
+	return false
+}
+
+// readableOutside are locations outside the workspace that hold no
+// secrets and that coders read all day: the system's programs, libraries
+// and documentation, the Go and Rust toolchains and module caches.
+func (c *checkEnv) readableOutside(p string) bool {
+	if within(p, "/usr/local/etc") {
+		return false
+	}
+	for _, d := range []string{"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/opt/homebrew/Cellar", "/opt/homebrew/opt"} {
+		if within(p, d) {
+			return true
+		}
+	}
+	switch p {
+	case "/etc/os-release", "/etc/lsb-release", "/etc/debian_version", "/etc/alpine-release", "/proc/cpuinfo", "/proc/meminfo", "/proc/version":
+		return true
+	}
+	if c.home != "" {
+		for _, d := range []string{"go/pkg/mod", ".cargo/registry/src", ".cargo/git/checkouts", ".rustup/toolchains", "sdk"} {
+			if within(p, c.home+"/"+d) {
+				return true
+			}
+		}
+	}
+	return false
 }
