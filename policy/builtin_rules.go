@@ -118,7 +118,7 @@ var builtinCatalog = []Rule{
 	{ID: RulePathProgram, Decision: Ask, Reason: "a path-qualified program (./ls, /tmp/cat) is not the program of the same name", Match: []string{"./ls", "/tmp/cat x"}},
 	{ID: RuleReadOnly, Decision: Allow, Reason: "read-only inspection inside the workspace", Match: []string{"ls -la", "cat README.md", "wc -l main.go"}},
 	{ID: RuleFileWrite, Decision: Allow, Reason: "file changes inside the workspace", Match: []string{"mkdir -p build", "touch x"}},
-	{ID: RuleDestructive, Decision: Ask, Reason: "recursive or forced deletion", Match: []string{"rm -rf build"}},
+	{ID: RuleDestructive, Decision: Ask, Reason: "recursive deletion of anything but a build output or cache directory", Match: []string{"rm -rf src"}},
 	{ID: RuleEnvExecVar, Decision: Deny, Reason: "this environment variable changes which program or code runs", Match: []string{"LD_PRELOAD=/tmp/x.so ls", "GIT_SSH_COMMAND=x git fetch", "export PATH=/tmp:$PATH"}},
 	{ID: RuleEnvUnknownVar, Decision: Ask, Reason: "an environment variable the policy does not know may change what runs", Match: []string{"FOO=1 ls"}},
 	{ID: RuleEnvPrint, Decision: Ask, Reason: "printing the environment can reveal secrets", Match: []string{"env", "printenv"}},

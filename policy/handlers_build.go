@@ -49,7 +49,7 @@ func init() {
 	handlers["pipx"] = func(x *cmdCtx, a []word) { x.add(Ask, RulePkgRemoteExec, "pipx installs and runs tools") }
 	for _, n := range []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
 		"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
-		"clippy-driver", "govulncheck", "revive", "biome", "stylelint"} {
+		"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright"} {
 		handlers[n] = projectTool
 	}
 	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {

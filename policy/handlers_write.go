@@ -78,7 +78,7 @@ func moveCmd(x *cmdCtx, args []word) {
 
 func removeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleFileWrite, "removes files inside the workspace")
-	if hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root") {
+	if hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root") && !generatedOnly(x, operands(args[1:], "", nil)) {
 		x.add(Ask, RuleDestructive, "recursive deletion")
 	}
 	if hasOpt(args[1:], "", "--no-preserve-root") {
@@ -187,4 +187,37 @@ func mktempCmd(x *cmdCtx, args []word) {
 		}
 	}
 	x.add(Ask, RulePathUnknown, "creates a file in the system temporary directory")
+}
+
+// generatedDirs are directories tools regenerate: build outputs, caches,
+// installed dependencies. Deleting them inside the workspace loses nothing.
+var generatedDirs = setOf("build", "dist", "out", "target", "node_modules", ".next", ".nuxt", ".svelte-kit",
+	"coverage", "htmlcov", ".pytest_cache", "__pycache__", ".mypy_cache", ".ruff_cache", ".tox", ".nox",
+	".turbo", ".parcel-cache", ".cache", ".gradle", "obj", ".eggs", ".hypothesis", ".coverage", "tmp")
+
+// generatedOnly reports whether every operand is a generated directory
+// (or an .egg-info) inside the workspace, named plainly.
+func generatedOnly(x *cmdCtx, ops []word) bool {
+	if len(ops) == 0 {
+		return false
+	}
+	for _, w := range ops {
+		if !w.static || w.pattern || w.brace {
+			return false
+		}
+		base := filepath.Base(strings.TrimRight(w.val, "/"))
+		if !generatedDirs[base] && !strings.HasSuffix(base, ".egg-info") {
+			return false
+		}
+		ps := x.resolve(w)
+		if ps == nil {
+			return false
+		}
+		for _, p := range ps {
+			if !within(p, x.c.ws) || p == x.c.ws {
+				return false
+			}
+		}
+	}
+	return true
 }
