@@ -122,6 +122,8 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		sub := x.cw.copy()
 		x.c.shell(cmd, &sub, x.s.depth+1, name+" spawns")
 	}
+	x.codeDeletes(code)
+	x.codeExfil(name, code)
 	if !x.c.sandbox {
 		x.add(Ask, RuleInterpInline, name+" runs inline code")
 		return
@@ -240,6 +242,103 @@ func spawnedShell(code string) []string {
 			if len(out) > 16 {
 				return out
 			}
+		}
+	}
+	return out
+}
+
+// deleteCalls are the common ways code deletes files and trees.
+var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "os.remove(", "os.unlink(",
+	"os.rmdir(", "removedirs(", "rimraf(", "fs.rm(", "fs.rmdir(", "fs.unlink(", "remove_dir_all(", "file.delete(",
+	"fileutils.rm_rf(", "fileutils.rm_r(", ".unlink(", ".rmdir(", "os.removeall("}
+
+// codeDeletes judges the targets of deletions spelled plainly in code as
+// writes: a literal path, or the home directory however it is named.
+func (x *cmdCtx) codeDeletes(code string) {
+	low := strings.ToLower(code)
+	for _, call := range deleteCalls {
+		from := 0
+		for {
+			i := strings.Index(low[from:], call)
+			if i < 0 {
+				break
+			}
+			i += from + len(call)
+			from = i
+			end := matchingParen(code[i:])
+			if end < 0 {
+				end = len(code) - i
+			}
+			arg := code[i : i+end]
+			la := strings.ToLower(arg)
+			if x.c.home != "" && (strings.Contains(la, "expanduser") || strings.Contains(la, "homedir") ||
+				strings.Contains(la, "home()") || strings.Contains(la, "home\"") || strings.Contains(la, "'home'") ||
+				strings.Contains(la, "\"~") || strings.Contains(la, "'~")) {
+				x.writeStr(x.c.home)
+			}
+			if lit, ok := firstLiteral(arg); ok && lit != "" {
+				x.writeStr(lit)
+			}
+		}
+	}
+}
+
+// codeExfil denies code that both reads a secret or credential file
+// named plainly and talks to the network.
+func (x *cmdCtx) codeExfil(name, code string) {
+	low := strings.ToLower(code)
+	net := false
+	for _, t := range []string{"http", "socket", "urlopen", "requests.", "fetch(", "net.", "curl", "smtp", "ftp"} {
+		if strings.Contains(low, t) {
+			net = true
+		}
+	}
+	if !net {
+		return
+	}
+	for _, lit := range allLiterals(code) {
+		if lit == "" || len(lit) > 256 {
+			continue
+		}
+		p := lit
+		if strings.HasPrefix(p, "~/") && x.c.home != "" {
+			p = x.c.home + p[1:]
+		}
+		base := filepath.Base(p)
+		sub := &cmdCtx{c: x.c, s: x.s, cw: x.cw, part: x.part}
+		sub.readStr(p)
+		if secretName(base) || sub.f.rule == RulePathCredential || sub.f.rule == RulePathReadSecret {
+			x.add(Deny, RuleNetExfil, name+" code reads "+quoteShort(lit)+" and talks to the network")
+			return
+		}
+	}
+}
+
+// firstLiteral returns the first quoted string in s.
+func firstLiteral(s string) (string, bool) {
+	l := allLiterals(s)
+	if len(l) == 0 {
+		return "", false
+	}
+	return l[0], true
+}
+
+// allLiterals returns the single- or double-quoted strings in s.
+func allLiterals(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		q := s[i]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		end := strings.IndexByte(s[i+1:], q)
+		if end < 0 {
+			break
+		}
+		out = append(out, s[i+1:i+1+end])
+		i += end + 1
+		if len(out) > 64 {
+			break
 		}
 	}
 	return out
