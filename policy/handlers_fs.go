@@ -78,7 +78,17 @@ func init() {
 	handlers["alias"] = aliasCmd
 	handlers["unalias"] = func(x *cmdCtx, a []word) { x.add(Allow, RuleShellBuiltin, "removes aliases") }
 	handlers["trap"] = trapCmd
-	for _, n := range []string{"compgen", "complete", "compopt", "shopt", "enable", "hash", "fc", "history", "bind", "coproc", "kill", "pkill", "killall", "disown", "suspend", "logout", "chattr", "chown", "chgrp", "setfacl", "mount", "umount", "stty"} {
+	handlers["kill"] = func(x *cmdCtx, a []word) {
+		for i, w := range a[1:] {
+			// kill -9 -1, kill -1 (with a signal before it): every process.
+			if w.val == "-1" && i > 0 || w.val == "0" {
+				x.add(Deny, RuleSystem, "kill of every process the coder can reach")
+				return
+			}
+		}
+		x.add(Ask, RuleShellOption, "kill changes this shell, other processes or file ownership")
+	}
+	for _, n := range []string{"compgen", "complete", "compopt", "shopt", "enable", "hash", "fc", "history", "bind", "coproc", "pkill", "killall", "disown", "suspend", "logout", "chattr", "chown", "chgrp", "setfacl", "mount", "umount", "stty"} {
 		n := n
 		handlers[n] = func(x *cmdCtx, a []word) {
 			x.add(Ask, RuleShellOption, n+" changes this shell, other processes or file ownership")

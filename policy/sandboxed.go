@@ -284,9 +284,14 @@ func (x *cmdCtx) codeDeletes(code string) {
 }
 
 // codeExfil denies code that both reads a secret or credential file
-// named plainly and talks to the network.
+// named plainly and talks to the network, and a reverse shell.
 func (x *cmdCtx) codeExfil(name, code string) {
 	low := strings.ToLower(code)
+	if strings.Contains(low, "socket") && (strings.Contains(low, "dup2") || strings.Contains(low, "pty.spawn") ||
+		strings.Contains(low, "/bin/sh") || strings.Contains(low, "/bin/bash") || strings.Contains(low, "child_process")) {
+		x.add(Deny, RuleNetExfil, name+" code connects a shell to the network (a reverse shell)")
+		return
+	}
 	net := false
 	for _, t := range []string{"http", "socket", "urlopen", "requests.", "fetch(", "net.", "curl", "smtp", "ftp"} {
 		if strings.Contains(low, t) {

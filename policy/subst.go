@@ -117,6 +117,10 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 			return "", 0, false, false
 		}
 		w, bound := c.bind[p.Param.Value]
+		if !bound && p.Param.Value == "HOME" && c.home != "" {
+			// $HOME is the home directory: rm -rf "$HOME" is rm -rf ~.
+			return c.home, substNone, false, true
+		}
 		if !bound {
 			return "", 0, false, false
 		}
