@@ -463,6 +463,9 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 // forkBomb reports a function whose body runs itself in the background or
 // in a pipeline with itself: :(){ :|:& };:
 func forkBomb(f *syntax.FuncDecl) bool {
+	if f.Name == nil || f.Body == nil {
+		return false
+	}
 	name := f.Name.Value
 	calls, bg := 0, false
 	syntax.Walk(f.Body, func(n syntax.Node) bool {
