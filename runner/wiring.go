@@ -27,7 +27,9 @@ func policyFiles(p *Project) []string {
 
 func (r *Run) policyContext() policy.Context {
 	home, _ := os.UserHomeDir()
-	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home}
+	// With --sandbox off the policy is the only gate: running the
+	// project's own scripts and snippets asks instead of being allowed.
+	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox != sandbox.ModeOff}
 }
 
 // startBroker loads the policy and the remembered templates and starts the

@@ -26,6 +26,7 @@ type policyFlags struct {
 	workspace string
 	json      bool
 	stdin     bool
+	sandbox   string // "on" (the default, as a run) or "off"
 }
 
 func newPolicyCmd() *cobra.Command {
@@ -35,7 +36,7 @@ func newPolicyCmd() *cobra.Command {
 	}
 	var f policyFlags
 	check := &cobra.Command{
-		Use:   "check [--cwd DIR] [--workspace DIR] [--json] -- 'COMMAND'  |  check --stdin --json",
+		Use:   "check [--cwd DIR] [--workspace DIR] [--sandbox on|off] [--json] -- 'COMMAND'  |  check --stdin --json",
 		Short: "Judge a shell command as allow, ask or deny",
 		Long: `Judge a shell command the way Sentinel judges the coder's commands.
 
@@ -46,13 +47,19 @@ JSON object per input line, in order. Bad lines get {"error": ..., "line": N}.
 
 The workspace is --workspace, else the git top-level of --cwd (or of the
 current directory), else that directory. Rules come from the built-in set,
-the user's policy.toml and the project's .sentinel/policy.toml.`,
+the user's policy.toml and the project's .sentinel/policy.toml.
+
+--sandbox says whether the command would run inside Sentinel's sandbox, as a
+run does by default: inside it, running the project's own scripts, programs,
+generators and plain inline snippets is allowed; with --sandbox off, where the
+policy is the only gate, those ask.`,
 		RunE: func(c *cobra.Command, args []string) error { return runPolicyCheck(c, f, args) },
 	}
 	check.Flags().StringVar(&f.cwd, "cwd", "", "directory the command runs in (default: current directory)")
 	check.Flags().StringVar(&f.workspace, "workspace", "", "workspace root (default: git top-level of --cwd)")
 	check.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	check.Flags().BoolVar(&f.stdin, "stdin", false, "read JSON Lines commands from standard input")
+	check.Flags().StringVar(&f.sandbox, "sandbox", "on", "judge as a run with the sandbox on or off (as 'sentinel run --sandbox off')")
 
 	var wsExplain string
 	explain := &cobra.Command{
@@ -166,7 +173,7 @@ func policyEngine(f policyFlags) (*policy.Engine, policy.Context, error) {
 		return nil, ctx, fmt.Errorf("--workspace %s: %w", f.workspace, err)
 	}
 	home, _ := os.UserHomeDir()
-	ctx = policy.Context{Workspace: ws, Cwd: cwd, Home: home}
+	ctx = policy.Context{Workspace: ws, Cwd: cwd, Home: home, Sandboxed: f.sandbox != "off"}
 	e, err := policy.Load(policy.RuleFiles(ws)...)
 	if err != nil {
 		return nil, ctx, err
@@ -175,6 +182,9 @@ func policyEngine(f policyFlags) (*policy.Engine, policy.Context, error) {
 }
 
 func runPolicyCheck(c *cobra.Command, f policyFlags, args []string) error {
+	if f.sandbox != "on" && f.sandbox != "off" {
+		return usageError{fmt.Errorf("--sandbox %q: want on or off", f.sandbox)}
+	}
 	e, ctx, err := policyEngine(f)
 	if err != nil {
 		return err
