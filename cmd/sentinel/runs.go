@@ -30,7 +30,7 @@ interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
 				return err
 			}
 			runner.SweepStale(c.Context(), p)
-			metas, err := runner.ListRuns(p)
+			metas, err := verifiedRuns(p)
 			if err != nil {
 				return err
 			}
