@@ -336,4 +336,3 @@ func TestWorktreeApplyIsThreeWay(t *testing.T) {
 		t.Fatal("a refused apply left a pending marker")
 	}
 }
-
