@@ -212,6 +212,9 @@ func TestSymlinkedRunDirIsRefused(t *testing.T) {
 	if err := os.Symlink(filepath.Join(elsewhere, id), p.RunDir(id)); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := ReadMeta(p, id); err == nil {
+		t.Fatal("a run record was read through a symlinked run directory")
+	}
 	SweepStale(context.Background(), p)
 	metas, bad, _ := ScanRuns(p)
 	if len(metas) != 0 || len(bad) != 1 || !strings.Contains(bad[0].Reason, "symlink") {
@@ -241,6 +244,9 @@ func TestApplyNeverWritesThroughSymlinks(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(p.Root, "notes.txt")); string(b) != "edited\n" {
 		t.Fatalf("notes.txt = %q", b)
 	}
+	if b, _ := os.ReadFile(target); string(b) != "outside\n" {
+		t.Fatalf("the apply wrote through the link at the old temp name: %q", b)
+	}
 	// A parent that is a symlink is refused, by the plan and by each write.
 	err = writePlan(p, runDir, applyPlan{Files: map[string]blob{"sub/x.txt": {data: []byte("x\n"), mode: 0o644}}})
 	if err == nil {
@@ -253,6 +259,16 @@ func TestApplyNeverWritesThroughSymlinks(t *testing.T) {
 	}
 	if err := replaceFile(root, "sub/secret.txt", tempName("sub/secret.txt"), blob{absent: true}); err == nil {
 		t.Fatal("a delete through a symlinked directory succeeded")
+	}
+	// A symlinked directory inside the project (here to its .git) is
+	// refused too, though it does not lead outside.
+	os.MkdirAll(filepath.Join(p.Root, ".git", "hooks"), 0o755)
+	os.Symlink(filepath.Join(".git", "hooks"), filepath.Join(p.Root, "tools")) // relative: os.Root follows it
+	if err := replaceFile(root, "tools/pre-commit", tempName("tools/pre-commit"), blob{data: []byte("x\n"), mode: 0o755}); err == nil {
+		t.Fatal("a write through a symlinked directory inside the project succeeded")
+	}
+	if _, err := os.Lstat(filepath.Join(p.Root, ".git", "hooks", "pre-commit")); err == nil {
+		t.Fatal("a hook was written through a symlinked directory")
 	}
 	// A target that became a symlink is not replaced.
 	os.Remove(filepath.Join(p.Root, "notes.txt"))
