@@ -125,8 +125,8 @@ func TestCrashSweepUsesOnlyItsOwnShadowGitDir(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	dir := scratchRepo(t)
 	marker := filepath.Join(t.TempDir(), "FILTER-RAN")
-	journalPath := killNineWhen(t, dir, "WORK-WRITTEN", "run", "--plain", "--coder", "command", "--apply", "none", "x", "--",
-		"sh", "-c", "echo work > w.txt; echo WORK-WRITTEN; sleep 20")
+	journalPath := killNineWhen(t, dir, "WRITTEN-2", "run", "--plain", "--coder", "command", "--apply", "none", "x", "--",
+		"sh", "-c", "echo work > w.txt; echo WRITTEN-$((1+1)); sleep 20")
 	runDir := filepath.Dir(journalPath)
 	plantShadow(t, filepath.Join(runDir, "shadow.git"), marker)
 
