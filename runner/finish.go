@@ -83,7 +83,7 @@ func writeReports(dir string, m *Meta, evs []journal.Event) {
 func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPath string) Result {
 	change, err := r.ws.Diff(ctx)
 	if err == nil {
-		err = os.WriteFile(patchPath, change.Patch, 0o600)
+		err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
 	}
 	if err != nil {
 		if interrupted {

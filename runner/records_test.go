@@ -299,3 +299,25 @@ func TestShadowGitDirIsOutsideTheProject(t *testing.T) {
 		t.Fatal("a shadow dir for a path")
 	}
 }
+
+func TestRunDirectoryWritesNeverFollowPlantedLinks(t *testing.T) {
+	p := recordsProject(t)
+	id, dir := newRunDir(t, p)
+	outside := filepath.Join(t.TempDir(), "bashrc")
+	write(t, outside, "mine\n")
+	for _, name := range []string{"meta.json.tmp", "PROGRESS.md.tmp", "DECISIONS.md.tmp", "FINAL_REPORT.md.tmp", "lock"} {
+		os.Symlink(outside, filepath.Join(dir, name))
+	}
+	m := &Meta{ID: id, Status: StatusFailed}
+	if err := writeMeta(dir, m); err != nil {
+		t.Fatal(err)
+	}
+	writeReports(dir, m, nil)
+	if l, err := lockRun(dir); err == nil {
+		l.release()
+		t.Error("a run lock was taken through a planted link")
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "mine\n" {
+		t.Fatalf("a write into the run directory went through a planted link: %q", b)
+	}
+}
