@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // recordsProject is a project (no git needed) with its state directories,
@@ -319,5 +321,31 @@ func TestRunDirectoryWritesNeverFollowPlantedLinks(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(outside); string(b) != "mine\n" {
 		t.Fatalf("a write into the run directory went through a planted link: %q", b)
+	}
+}
+
+func TestVerificationNeverUsesAGitDirFoundInTheRunDirectory(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	ctx := context.Background()
+	p := dirtyRepo(t)
+	id, runDir := newRunDir(t, p)
+	snap, err := TakeSnapshot(ctx, p, runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A planted verify-shadow.git whose files are links to a file outside.
+	outside := filepath.Join(t.TempDir(), "victim")
+	write(t, outside, "precious\n")
+	planted := filepath.Join(runDir, "verify-shadow.git")
+	gitT(t, runDir, "init", "-q", "--bare", planted)
+	os.Remove(filepath.Join(planted, "objects", "info", "alternates"))
+	os.Symlink(outside, filepath.Join(planted, "objects", "info", "alternates"))
+	os.Symlink(outside, filepath.Join(planted, "sentinel.index"))
+	v := Verifier{Project: p, Snapshot: snap, RunID: id, RunDir: runDir, Checks: []Check{{Command: "true", Source: "flag"}}, Mode: sandbox.ModeOff}
+	if _, err := v.Verify(ctx, filepath.Join(runDir, "none.diff")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "precious\n" {
+		t.Fatalf("verification wrote through a planted git dir: %q", b)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -40,6 +41,17 @@ func shadowDir(p *Project, id string) (string, error) {
 		return "", err
 	}
 	return filepath.Join(dir, id+".git"), nil
+}
+
+// scratchShadowDir is a fresh, empty directory in the user's state dir for
+// a throwaway shadow git dir (verification's clean copy); the caller
+// removes it. A fixed name in a run directory could be a planted git dir.
+func scratchShadowDir(p *Project) (string, error) {
+	parent, err := shadowDir(p, NewRunID(time.Now()))
+	if err != nil {
+		return "", err
+	}
+	return os.MkdirTemp(filepath.Dir(parent), "verify-*.git")
 }
 
 // removeShadow drops a run's shadow git dir once its patch is computed.
