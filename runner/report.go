@@ -2,7 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -236,11 +235,9 @@ func cell(s string) string {
 
 // writeAtomic replaces a report file in one rename.
 func writeAtomic(path, body string) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(body), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	// Exclusive, no-follow temp file: a link planted in a run directory is
+	// never written through (safefile.go).
+	return writeFileIn(filepath.Dir(path), filepath.Base(path), []byte(body), 0o644)
 }
 
 // keepReports rewrites PROGRESS.md and DECISIONS.md as events arrive, at

@@ -210,7 +210,11 @@ func (r *Run) prepare(ctx context.Context) error {
 		return err
 	}
 	r.meta.Base, r.meta.Snapshot = snap.Base, snap.Commit
-	r.ws, err = CreateWorkspace(ctx, p, snap, p.WorkDir(r.id), filepath.Join(r.dir, "shadow.git"), "sentinel/"+r.id)
+	shadow, err := shadowDir(p, r.id) // in the user's state dir, see shadow.go
+	if err != nil {
+		return err
+	}
+	r.ws, err = CreateWorkspace(ctx, p, snap, p.WorkDir(r.id), shadow, "sentinel/"+r.id)
 	if err != nil {
 		return err
 	}
@@ -455,6 +459,7 @@ func (r *Run) abort(cause error) {
 	if r.ws != nil {
 		_ = os.RemoveAll(r.ws.Dir)
 		_ = os.RemoveAll(r.agentStateDir())
+		removeShadow(r.opts.Project, r.id)
 	}
 	r.meta.Status = StatusFailed
 	r.meta.Error = cause.Error()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/userstate"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/demo"
 	"github.com/sentinelhq/sentinel/sandbox"
@@ -90,6 +91,11 @@ func (r *Run) profile() sandbox.Profile {
 	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()), filepath.Join(p.GitDir, "objects"))
 	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
 	prof.Hidden = append(prof.Hidden, r.opts.Hidden...)
+	if d, err := userstate.Dir(); err == nil {
+		// The record key and the shadow git dirs: never the coder's to read,
+		// whatever else a profile makes readable.
+		prof.Hidden = append(prof.Hidden, d)
+	}
 	prof.Readable = append(prof.Readable, r.opts.Readable...)
 	if n := r.needs; n != nil {
 		prof.Writable = append(prof.Writable, n.Writable...)

@@ -21,7 +21,9 @@ func init() {
 		Short: "List this repository's runs: status, coder, task, duration, decisions",
 		Long: `List the runs of the git repository you are in, newest first. A run whose
 sentinel process died (killed, crashed, terminal closed) is found here, marked
-interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
+interrupted, and its work kept under .sentinel/recovery/<run-id>/. A run record
+Sentinel cannot prove it wrote (signed with the key in your state directory) is
+reported on stderr as "unverified record, ignored" and never acted on.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			wd, _ := os.Getwd()
@@ -30,7 +32,7 @@ interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
 				return err
 			}
 			runner.SweepStale(c.Context(), p)
-			metas, err := runner.ListRuns(p)
+			metas, err := verifiedRuns(p)
 			if err != nil {
 				return err
 			}
