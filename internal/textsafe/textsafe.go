@@ -75,9 +75,9 @@ func Hidden(prev, r rune) bool {
 	case unicode.Is(unicode.Variation_Selector, r):
 		return !((r == 0xfe0e || r == 0xfe0f) && prev > 0x7f && unicode.Is(unicode.So, prev))
 	case unicode.Is(unicode.Zs, r), // spaces other than U+0020
-		unicode.Is(unicode.Cf, r), // zero-width, bidi, BOM, soft hyphen, tags
+		unicode.Is(unicode.Cf, r),                                 // zero-width, bidi, BOM, soft hyphen, tags
 		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), // fillers, CGJ
-		!unicode.IsGraphic(r): // other controls, separators, private use, unassigned
+		!unicode.IsGraphic(r):                                     // other controls, separators, private use, unassigned
 		return true
 	}
 	return false

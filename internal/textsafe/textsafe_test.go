@@ -25,8 +25,8 @@ func TestLine(t *testing.T) {
 		{"filler\u3164\u115f cgj\u034f", "filler<U+3164><U+115F> cgj<U+034F>"},
 		{"sep\u2028\u2029", "sep<U+2028><U+2029>"},
 		{"bad \xff\xc2 utf8", "bad <0xFF><0xC2> utf8"},
-		{"⚠️ warn", "⚠️ warn"},                              // an emoji's presentation selector stays
-		{"a\ufe0f ⚠\ufe0f\ufe0f", "a<U+FE0F> ⚠️<U+FE0F>"},   // selectors that select nothing do not
+		{"⚠️ warn", "⚠️ warn"},                            // an emoji's presentation selector stays
+		{"a\ufe0f ⚠\ufe0f\ufe0f", "a<U+FE0F> ⚠️<U+FE0F>"}, // selectors that select nothing do not
 		{"smuggle😀\U000E0100\U000E0101", "smuggle😀<U+E0100><U+E0101>"},
 		{"private \ue0b0", "private <U+E0B0>"},
 	}
