@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -49,8 +50,8 @@ interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
 			tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "RUN\tSTATUS\tCODER\tSTARTED\tDURATION\tDECISIONS\tTASK")
 			for _, m := range metas {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, statusText(m), m.Coder,
-					m.Started.Local().Format("2006-01-02 15:04"), duration(m), decisionsText(m.Decisions), clip(m.Task, 50))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", textsafe.Line(m.ID), textsafe.Line(statusText(m)), textsafe.Line(m.Coder),
+					m.Started.Local().Format("2006-01-02 15:04"), duration(m), decisionsText(m.Decisions), clip(textsafe.Line(m.Task), 50))
 			}
 			return tw.Flush()
 		},
