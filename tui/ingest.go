@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
@@ -174,7 +175,7 @@ func toolLines(ev journal.Event) []string {
 		_ = ev.Decode(&d)
 		head := "exit " + fmt.Sprint(d["exit_code"])
 		if ev.Text != "" {
-			head = textsafe.Line(ev.Text)
+			head = eventText(ev)
 		}
 		out := []string{"  → " + head}
 		for _, k := range []string{"output", "output_tail", "tail"} {
@@ -190,8 +191,15 @@ func toolLines(ev journal.Event) []string {
 	return []string{eventText(ev)}
 }
 
+// coderSays leads a report the coder sent over the broker's socket: the
+// coder's word, not Sentinel's.
+const coderSays = "coder reports: "
+
 // eventText is an event's one-line form: its text, else its kind and data.
 func eventText(ev journal.Event) string {
+	if approvals.CoderReported(ev) {
+		return coderSays + textsafe.Line(ev.Text)
+	}
 	if ev.Text != "" {
 		return textsafe.Line(ev.Text)
 	}
