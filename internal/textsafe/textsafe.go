@@ -59,8 +59,22 @@ func Pieces(s string, strict bool) []Piece {
 	return out
 }
 
-// Clean reports whether Line would return s unchanged.
-func Clean(s string) bool { return Line(s) == s }
+// Clean reports whether Line would return s unchanged, without copying it.
+func Clean(s string) bool {
+	prev := rune(0)
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return false
+			}
+		}
+		if r == '\t' || r == '\n' || Hidden(prev, r) {
+			return false
+		}
+		prev = r
+	}
+	return true
+}
 
 // Hidden reports whether r is shown spelled out (after prev; a variation
 // selector is kept only right after a symbol it can select).

@@ -136,6 +136,9 @@ func FuzzSanitizers(f *testing.F) {
 		if out := Strict(s); strings.IndexFunc(out, func(r rune) bool { return r < 0x20 || r > 0x7e }) >= 0 {
 			t.Fatalf("Strict(%q) = %q is not printable ASCII", s, out)
 		}
+		if Clean(s) != (Line(s) == s) {
+			t.Fatalf("Clean(%q) = %v, but Line gives %q", s, Clean(s), Line(s))
+		}
 		var joined strings.Builder
 		for _, p := range Pieces(s, false) {
 			joined.WriteString(p.Text)
