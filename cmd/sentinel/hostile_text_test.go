@@ -107,6 +107,12 @@ func TestForgedReportsAndHostileTextNeverReachTheTerminalRaw(t *testing.T) {
 	checkNoForgery(t, "sentinel show", show.stdout)
 	runs := sentinel(t, dir, nil, "runs")
 	checkNoForgery(t, "sentinel runs", runs.stdout)
+	for _, args := range [][]string{{"show", "--json", "last"}, {"runs", "--json"}} {
+		out := sentinel(t, dir, nil, args...)
+		if r, bad := rawHidden(out.stdout); bad || out.code != 0 {
+			t.Errorf("sentinel %v: exit %d, shows a raw %U (%v):\n%q", args, out.code, r, bad, out.stdout)
+		}
+	}
 
 	runDirs, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "FINAL_REPORT.md"))
 	if len(runDirs) != 1 {

@@ -39,9 +39,12 @@ interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
 				if metas == nil {
 					metas = []*runner.Meta{}
 				}
-				enc := json.NewEncoder(os.Stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(metas)
+				b, err := json.MarshalIndent(metas, "", "  ")
+				if err != nil {
+					return err
+				}
+				_, err = os.Stdout.Write(append(textsafe.JSON(b), '\n'))
+				return err
 			}
 			if len(metas) == 0 {
 				fmt.Println("no runs yet — try: sentinel run --coder demo \"add a Shout function\"")

@@ -1,6 +1,7 @@
 package textsafe
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode"
@@ -147,4 +148,23 @@ func FuzzSanitizers(f *testing.F) {
 			t.Fatalf("Pieces(%q) joined = %q, Line = %q", s, joined.String(), Line(s))
 		}
 	})
+}
+
+func TestJSONEscapesHiddenCharacters(t *testing.T) {
+	in := map[string]string{"t": "a\x1b]52;c;eA==\x07\u009b\u202e\u200b\U000E0041 café ⚠\ufe0f\x7f"}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := JSON(b)
+	if r, bad := unsafe(string(out), false); bad {
+		t.Fatalf("JSON(%s) = %s holds %U", b, out, r)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(out, &back); err != nil || back["t"] != in["t"] {
+		t.Fatalf("JSON changed the value: %s → %q (%v)", out, back, err)
+	}
+	if !strings.Contains(string(out), "café ⚠\ufe0f") {
+		t.Fatalf("JSON escaped visible text: %s", out)
+	}
 }
