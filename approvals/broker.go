@@ -337,16 +337,3 @@ func (b *Broker) refuse(req Request, reason string) Decision {
 	b.journalDecision(req, d)
 	return d
 }
-
-// record journals a report on its lane.
-func (b *Broker) record(r Report) error {
-	lane := journal.Lane(r.Lane)
-	if lane != journal.Tool && lane != journal.System {
-		return fmt.Errorf("report lane %q is not allowed (want tool or system)", r.Lane)
-	}
-	if r.Kind == "" {
-		return errors.New("a report needs a kind")
-	}
-	b.journal(lane, r.Kind, oneLine(r.Text), r)
-	return nil
-}

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -116,7 +117,7 @@ func (m *model) cardLines(w int) []string {
 		title += fmt.Sprintf("· 1 of %d pending ", n)
 	}
 	if req.Adapter != "" {
-		title += "· from " + sanitize(req.Adapter) + " "
+		title += "· from " + textsafe.Line(req.Adapter) + " "
 	}
 	out := []string{rule(st.CardTitle.Render(title), st.CardBorder, w)}
 	label := func(name string) string { return st.CardLabel.Render(fmt.Sprintf(" %-8s ", name)) }
@@ -169,7 +170,7 @@ func (m *model) cardLines(w int) []string {
 	v := p.Verdict
 	pol := fmt.Sprintf("%s · %s", strings.ToUpper(v.Decision.String()), firstNonEmpty(v.Rule, "no rule"))
 	if v.Reason != "" {
-		pol += " — " + sanitize(v.Reason)
+		pol += " — " + textsafe.Line(v.Reason)
 	}
 	if v.NeverDelegable {
 		pol += " (only a person may approve)"
@@ -189,7 +190,7 @@ func (m *model) cardLines(w int) []string {
 	}
 	prose("policy", pol)
 	if p.Recommendation != "" {
-		prose("advice", sanitize(p.Recommendation))
+		prose("advice", textsafe.Line(p.Recommendation))
 	}
 	if m.mode == modeRemember && m.chooser != nil {
 		return append(out, m.chooserLines(w)...)
@@ -224,5 +225,5 @@ func kindName(k policy.Kind) string {
 	if k == "" {
 		return "request"
 	}
-	return sanitize(string(k))
+	return textsafe.Line(string(k))
 }

@@ -290,7 +290,7 @@ func TestHookReportsReachTheJournal(t *testing.T) {
 	var tool, stop bool
 	for _, ev := range evs {
 		tool = tool || (ev.Lane == journal.Tool && ev.Text == "Bash: make test → exit 1")
-		stop = stop || (ev.Lane == journal.System && ev.Kind == "coder-stop")
+		stop = stop || (ev.Lane == journal.Coder && ev.Kind == "coder-stop")
 	}
 	if !tool || !stop {
 		t.Fatalf("journal lacks the tool result (%v) or the stop (%v): %+v", tool, stop, evs)

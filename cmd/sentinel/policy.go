@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -93,7 +94,7 @@ policy is the only gate, those ask.`,
 			}
 			w := c.OutOrStdout()
 			for _, r := range e.Rules() {
-				fmt.Fprintf(w, "%-5s  %-32s  %s\n", r.Decision, r.ID, r.Source)
+				fmt.Fprintf(w, "%-5s  %-32s  %s\n", r.Decision, textsafe.Line(r.ID), textsafe.Line(r.Source))
 			}
 			return nil
 		},
@@ -104,32 +105,32 @@ policy is the only gate, those ask.`,
 }
 
 func printRule(w io.Writer, r *policy.Rule) {
-	fmt.Fprintf(w, "id:        %s\n", r.ID)
+	fmt.Fprintf(w, "id:        %s\n", textsafe.Line(r.ID))
 	fmt.Fprintf(w, "decision:  %s\n", r.Decision)
 	src := r.Source
 	if r.Line > 0 {
 		src = fmt.Sprintf("%s:%d", r.Source, r.Line)
 	}
-	fmt.Fprintf(w, "source:    %s\n", src)
+	fmt.Fprintf(w, "source:    %s\n", textsafe.Line(src))
 	if r.Reason != "" {
-		fmt.Fprintf(w, "reason:    %s\n", r.Reason)
+		fmt.Fprintf(w, "reason:    %s\n", textsafe.Line(r.Reason))
 	}
 	for _, m := range []struct {
 		name string
 		v    []string
 	}{{"argv", r.Argv}, {"paths", r.Paths}, {"hosts", r.Hosts}, {"tools", r.Tools}} {
 		if len(m.v) > 0 {
-			fmt.Fprintf(w, "%-10s %s\n", m.name+":", strings.Join(m.v, " "))
+			fmt.Fprintf(w, "%-10s %s\n", m.name+":", textsafe.Line(strings.Join(m.v, " ")))
 		}
 	}
 	if r.Access != "" {
 		fmt.Fprintf(w, "access:    %s\n", r.Access)
 	}
 	for _, ex := range r.Match {
-		fmt.Fprintf(w, "matches:   %s\n", ex)
+		fmt.Fprintf(w, "matches:   %s\n", textsafe.Line(ex))
 	}
 	for _, ex := range r.NotMatch {
-		fmt.Fprintf(w, "not:       %s\n", ex)
+		fmt.Fprintf(w, "not:       %s\n", textsafe.Line(ex))
 	}
 }
 
@@ -244,8 +245,8 @@ func verdictJSON(v policy.Verdict, line int) verdictOut {
 
 func printVerdict(w io.Writer, v policy.Verdict) {
 	fmt.Fprintf(w, "decision: %s\n", v.Decision)
-	fmt.Fprintf(w, "rule:     %s\n", v.Rule)
-	fmt.Fprintf(w, "reason:   %s\n", v.Reason)
+	fmt.Fprintf(w, "rule:     %s\n", textsafe.Line(v.Rule))
+	fmt.Fprintf(w, "reason:   %s\n", textsafe.Line(v.Reason))
 	if v.NeverDelegable {
 		fmt.Fprintln(w, "note:     only a person may approve this (never a supervisor model)")
 	}
@@ -255,7 +256,7 @@ func printVerdict(w io.Writer, v policy.Verdict) {
 		if p.Via != "" {
 			via = " [" + p.Via + "]"
 		}
-		fmt.Fprintf(w, "  %d. %-5s %-26s %q%s\n       %s\n", i+1, p.Decision, p.Rule, p.Text, via, p.Reason)
+		fmt.Fprintf(w, "  %d. %-5s %-26s %q%s\n       %s\n", i+1, p.Decision, textsafe.Line(p.Rule), p.Text, textsafe.Line(via), textsafe.Line(p.Reason))
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
@@ -244,7 +245,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		}
 		r.Stop() // the person quit the TUI: a run still going ends here
 		res := r.Wait()
-		fmt.Fprintln(os.Stderr, summary(res))
+		fmt.Fprintln(os.Stderr, textsafe.Line(summary(res)))
 		return outcome(res)
 	}
 	runPlain(r, person, interactive)
