@@ -92,6 +92,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 	if r.gateErr != nil {
 		return Result{Status: StatusFailed, Err: r.gateErr}
 	}
+	if err := journalFailure(r.journal); err != nil {
+		return Result{Status: StatusFailed, Err: err}
+	}
 	switch {
 	case interrupted:
 		return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
@@ -109,6 +112,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 		if res != nil {
 			return *res
 		}
+	}
+	if err := journalFailure(r.journal); err != nil {
+		return Result{Status: StatusFailed, Err: err} // nothing lands unrecorded
 	}
 	l, err := Land(ctx, r.opts.Project, r.ws.Snapshot, change, r.opts.Apply, r.id, r.commitMessage(change), patchPath, r.dir)
 	if err != nil {

@@ -275,6 +275,7 @@ func (r *Run) prepare(ctx context.Context) error {
 		r.sup.Follow(r.journal, w.Observe)
 	}
 	go r.watch()
+	go r.watchJournal()
 	return nil
 }
 

@@ -134,3 +134,22 @@ func TestAFullFilesystemLeavesNoTornLine(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestSubscribersAreToldTheJournalFailed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "events.jsonl")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJournal(&fullDisk{File: f, left: 10}, path, "r1", 0, 0)
+	evs, cancel := j.Subscribe(4, true)
+	defer cancel()
+	if _, err := j.Append(System, "x", "", nil); err == nil {
+		t.Fatal("the append fitted")
+	}
+	ev := <-evs
+	if ev.Kind != KindFailed || !strings.Contains(ev.Text, "no space left on device") {
+		t.Errorf("subscribers got %+v; want the failure", ev)
+	}
+	j.Close()
+}

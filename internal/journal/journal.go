@@ -251,6 +251,12 @@ func (j *Journal) Append(lane Lane, kind, text string, data any) (Event, error) 
 		return Event{}, j.err
 	}
 	j.size += int64(n)
+	j.publish(ev)
+	return ev, nil
+}
+
+// publish fans ev out to the subscribers; the caller holds the lock.
+func (j *Journal) publish(ev Event) {
 	for _, s := range j.subs {
 		if s.lossless {
 			s.queue = append(s.queue, ev)
@@ -265,7 +271,6 @@ func (j *Journal) Append(lane Lane, kind, text string, data any) (Event, error) 
 		default: // a slow view loses streaming events, never the journal
 		}
 	}
-	return ev, nil
 }
 
 // fail puts the journal in its failed state after a write error: a line
@@ -278,7 +283,13 @@ func (j *Journal) fail(werr error) {
 	}
 	j.err = err
 	close(j.failed)
+	// The views following the run are told, though the file cannot be.
+	j.publish(Event{Seq: j.seq + 1, Time: j.now().UTC(), Run: j.run, Lane: System, Kind: KindFailed, Text: err.Error()})
 }
+
+// KindFailed is the kind of the event live subscribers get when the journal
+// fails; it is never in the file.
+const KindFailed = "journal-failed"
 
 // Subscribe returns a channel of every event appended from now on and a
 // cancel function. A lossy subscriber misses events while its buffer is full;
