@@ -77,8 +77,18 @@ func denyBy(by, reason string) Decision {
 // Decide answers one request through the whole chain: policy, templates,
 // then the decider (bounded by the timeout). It never fails open: a
 // malformed request, a panic, no decider or no answer in time is a deny.
-// Every request and its decision are journaled.
-func (b *Broker) Decide(ctx context.Context, req Request) (d Decision) {
+// Every request and its decision are journaled, except in a flood: with
+// MaxPending already in flight a request is denied at once, and a burst of
+// those is journaled as its first request and a count.
+func (b *Broker) Decide(ctx context.Context, req Request) Decision {
+	if !b.admit() {
+		return b.overflow(req)
+	}
+	defer b.release()
+	return b.decide(ctx, req)
+}
+
+func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	start := time.Now()
 	req.ID = fmt.Sprintf("%s-%d", b.idPrefix, b.seq.Add(1))
 	var verdict *policy.Verdict
