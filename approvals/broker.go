@@ -285,7 +285,7 @@ func (b *Broker) serveConn(c net.Conn) {
 		}
 		wmu.Lock()
 		defer wmu.Unlock()
-		_, _ = c.Write(append(line, '\n'))
+		_, _ = c.Write(append(line, '\n')) // a client gone away: its requests are withdrawn when the read ends
 	}
 	sc := bufio.NewScanner(c)
 	sc.Buffer(make([]byte, 64<<10), maxMessage)

@@ -307,6 +307,9 @@ func summary(res runner.Result) string {
 func outcome(res runner.Result) error {
 	switch res.Status {
 	case runner.StatusLanded:
+		if res.Err != nil { // landed, but e.g. a report could not be written
+			fmt.Fprintln(os.Stderr, "sentinel: warning: "+res.Err.Error())
+		}
 		return nil
 	case runner.StatusInterrupted:
 		return exitError{code: 130, err: fmt.Errorf("%v; work kept in %s", res.Err, res.Recovery)}

@@ -320,6 +320,7 @@ func (s *Session) end() {
 }
 
 func (s *Session) kill() {
+	// ESRCH / "process already finished": it is gone, which is the point.
 	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
 	_ = s.cmd.Process.Kill()
 	<-s.exited
@@ -354,7 +355,7 @@ func (s *Session) Stop(grace time.Duration) {
 	if inTurn {
 		s.client.cancelTurn()
 		ctx, cancel := context.WithTimeout(context.Background(), grace)
-		_ = s.conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.id})
+		_ = s.conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.id}) // best effort: the agent is killed next if it ignores it
 		cancel()
 	}
 	_ = s.stdin.Close()
