@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -48,4 +49,13 @@ func TestXDeniesEveryPendingRequestOfTheShownKind(t *testing.T) {
 	contains(t, s, "github.com:443")
 	contains(t, s, "denied 50 pending shell request(s)")
 	notContains(t, s, "deny all")
+}
+
+// TestAFailedJournalIsShownOnTheFooter: the one event the journal could
+// not write reaches the screen where the person looks.
+func TestAFailedJournalIsShownOnTheFooter(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 160, 40)
+	h.send(eventsMsg{ev(9, journal.System, journal.KindFailed, "journal /p/events.jsonl: write: no space left on device", nil)})
+	contains(t, h.screen(), "journal cannot be written")
+	contains(t, h.screen(), "no space left on device")
 }
