@@ -60,12 +60,11 @@ func (r *Run) finish(interrupted bool, code int) {
 	<-r.reportsDone
 	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
 	r.meta.Decisions = CountDecisions(evs)
-	if err := errors.Join(closeErr, writeMeta(r.dir, r.meta), writeReports(r.dir, r.meta, evs)); err != nil {
+	err := errors.Join(closeErr, writeMeta(r.dir, r.meta), writeReports(r.dir, r.meta, evs))
+	if err != nil {
 		appendEvent(r.dir, r.id, journal.System, "error", "could not write the run's records: "+err.Error(), nil)
-		res = r.withRecordsErr(res, err)
-	} else {
-		res = r.withRecordsErr(res, nil)
 	}
+	res = r.withRecordsErr(res, err)
 	r.lock.release()
 	r.result = res
 	close(r.done)
