@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,7 +30,7 @@ func (r *Run) finish(interrupted bool, code int) {
 		r.meta.PatchSHA256 = sha256Hex(b)
 	}
 	if res.Status == StatusLanded {
-		_ = os.RemoveAll(r.ws.Dir)
+		_ = os.RemoveAll(r.ws.Dir) // landed: a leftover copy is only disk space, swept with the run
 	} else {
 		if res.Err != nil {
 			r.emit(journal.System, "error", res.Err.Error(), nil)
@@ -46,7 +47,7 @@ func (r *Run) finish(interrupted bool, code int) {
 		r.broker.Close()
 	}
 	if r.sb != nil {
-		_ = r.sb.Close()
+		_ = r.sb.Close() // best effort: the coder's processes are already gone
 	}
 	if r.needs != nil {
 		// An agent's per-run state may hold a copy of the person's login.
@@ -60,23 +61,27 @@ func (r *Run) finish(interrupted bool, code int) {
 		r.meta.Error = res.Err.Error()
 	}
 	r.emit(journal.System, "run-end", fmt.Sprintf("run %s: %s", r.id, res.Status), map[string]any{"status": res.Status})
-	_ = r.journal.Close()
+	closeErr := r.journal.Close()
 	<-r.reportsDone
 	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
 	r.meta.Decisions = CountDecisions(evs)
-	_ = writeMeta(r.dir, r.meta)
-	writeReports(r.dir, r.meta, evs)
+	err := errors.Join(closeErr, writeMeta(r.dir, r.meta), writeReports(r.dir, r.meta, evs))
+	if err != nil {
+		appendEvent(r.dir, r.id, journal.System, "error", "could not write the run's records: "+err.Error(), nil)
+	}
+	res = r.withRecordsErr(res, err)
 	r.lock.release()
 	r.result = res
 	close(r.done)
 }
 
 // writeReports rewrites PROGRESS.md, DECISIONS.md and FINAL_REPORT.md.
-func writeReports(dir string, m *Meta, evs []journal.Event) {
-	_ = writeAtomic(filepath.Join(dir, "PROGRESS.md"), renderProgress(m, evs, time.Now()))
-	_ = writeAtomic(filepath.Join(dir, "DECISIONS.md"), renderDecisions(m, evs))
-	diff, _ := os.ReadFile(filepath.Join(dir, "patch.diff"))
-	_ = writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedFiles(m.Files, diff)))
+func writeReports(dir string, m *Meta, evs []journal.Event) error {
+	diff, _ := readFileIn(dir, "patch.diff") // unreadable: the report loses only the mode-based flags
+	return errors.Join(
+		writeAtomic(filepath.Join(dir, "PROGRESS.md"), renderProgress(m, evs, time.Now())),
+		writeAtomic(filepath.Join(dir, "DECISIONS.md"), renderDecisions(m, evs)),
+		writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedFiles(m.Files, diff))))
 }
 
 // conclude takes the coder's work from the workspace through verification
@@ -98,6 +103,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 	if r.gateErr != nil {
 		return Result{Status: StatusFailed, Err: r.gateErr}
 	}
+	if err := journalFailure(r.journal); err != nil {
+		return Result{Status: StatusFailed, Err: err}
+	}
 	switch {
 	case interrupted:
 		return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
@@ -115,6 +123,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 		if res != nil {
 			return *res
 		}
+	}
+	if err := journalFailure(r.journal); err != nil {
+		return Result{Status: StatusFailed, Err: err} // nothing lands unrecorded
 	}
 	l, err := Land(ctx, r.opts.Project, r.ws.Snapshot, change, r.opts.Apply, r.id, r.commitMessage(change), patchPath, r.dir)
 	if err != nil {
@@ -366,7 +377,7 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 // appendEvent adds one event to a finished run's journal.
 func appendEvent(dir, id string, lane journal.Lane, kind, text string, data any) {
 	if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), id); err == nil {
-		_, _ = j.Append(lane, kind, text, data)
+		_, _ = j.Append(lane, kind, text, data) // after the run: no run left to stop; the journal stays whole either way
 		_ = j.Close()
 	}
 }

@@ -279,6 +279,8 @@ func (r *Run) keepReports() {
 
 func (r *Run) writeLiveReports(evs []journal.Event) {
 	m := r.startMeta
+	// Live copies, rewritten every half second: a failure here is retried,
+	// and the final write in finish reports it if it persists.
 	_ = writeAtomic(filepath.Join(r.dir, "PROGRESS.md"), renderProgress(&m, evs, time.Now()))
 	_ = writeAtomic(filepath.Join(r.dir, "DECISIONS.md"), renderDecisions(&m, evs))
 }

@@ -159,7 +159,7 @@ func (r *Run) scriptedSteering(d *demoAdapter) {
 		}
 		delete(pending, step)
 		r.emit(journal.Supervisor, "steer", "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
-		_ = r.tellCoder(text)
+		_ = r.tellCoder(text) // a coder that has exited needs no steering; the steer event is journaled
 		if len(pending) == 0 {
 			return
 		}

@@ -120,6 +120,8 @@ func (m *model) systemEvent(ev journal.Event) {
 		m.runStatus = firstNonEmpty(d.Status, "ended")
 	case "coder-exit":
 		m.coderExited = true
+	case journal.KindFailed: // the run stops: say why where the person looks
+		m.flash = "the run's journal cannot be written; the run is stopping: " + textsafe.Line(ev.Text)
 	}
 	m.addLine(paneSupervisor, line{tagSystem, eventText(ev)})
 }

@@ -227,18 +227,31 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if err != nil {
 		return err
 	}
-	sigs := make(chan os.Signal, 1)
+	// A signal stops the run (its work is kept). A hangup also ends the
+	// TUI: the terminal is gone, so nobody can read the end or press q, and
+	// a TUI left waiting for a key would keep the process alive forever.
+	// Signals are watched until this function returns, not only until the
+	// run ends: the TUI outlives the run while the person reads it.
+	tuiCtx, hangup := context.WithCancel(ctx)
+	defer hangup()
+	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
 	go func() {
-		select {
-		case <-sigs:
-			r.Stop()
-		case <-r.Done():
+		for {
+			select {
+			case s := <-sigs:
+				r.Stop()
+				if s == syscall.SIGHUP {
+					hangup()
+				}
+			case <-tuiCtx.Done():
+				return
+			}
 		}
 	}()
 	if useTUI {
-		if err := tui.Run(ctx, r, tui.Options{Theme: f.theme}); err != nil {
+		if err := tui.Run(tuiCtx, r, tui.Options{Theme: f.theme}); err != nil {
 			r.Stop()
 			r.Wait()
 			return err
@@ -301,6 +314,9 @@ func summary(res runner.Result) string {
 func outcome(res runner.Result) error {
 	switch res.Status {
 	case runner.StatusLanded:
+		if res.Err != nil { // landed, but e.g. a report could not be written
+			fmt.Fprintln(os.Stderr, "sentinel: warning: "+res.Err.Error())
+		}
 		return nil
 	case runner.StatusInterrupted:
 		return exitError{code: 130, err: fmt.Errorf("%v; work kept in %s", res.Err, res.Recovery)}
