@@ -52,6 +52,16 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 	return p, nil
 }
 
+// TopLevel is the work tree's top level of the repository containing dir,
+// found with hardened git, or "" outside a repository.
+func TopLevel(ctx context.Context, dir string) string {
+	root, err := gitCmd{dir: dir}.line(ctx, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return ""
+	}
+	return root
+}
+
 // StateDir is the project's .sentinel directory.
 func (p *Project) StateDir() string { return filepath.Join(p.Root, ".sentinel") }
 
