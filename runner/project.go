@@ -90,17 +90,25 @@ func (p *Project) EnsureState() error {
 	return p.excludeState()
 }
 
-func (p *Project) excludeState() error {
-	// The common dir holds info/exclude for every worktree of the repository.
-	common := p.GitDir
+// commonDir is the git dir shared by every worktree of the repository
+// (p.GitDir itself unless the project is a linked worktree).
+func (p *Project) commonDir() string {
 	if b, err := os.ReadFile(filepath.Join(p.GitDir, "commondir")); err == nil {
 		c := strings.TrimSpace(string(b))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(p.GitDir, c)
 		}
-		common = c
+		return c
 	}
-	path := filepath.Join(common, "info", "exclude")
+	return p.GitDir
+}
+
+// ObjectsDir is the repository's object store.
+func (p *Project) ObjectsDir() string { return filepath.Join(p.commonDir(), "objects") }
+
+func (p *Project) excludeState() error {
+	// The common dir holds info/exclude for every worktree of the repository.
+	path := filepath.Join(p.commonDir(), "info", "exclude")
 	b, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return fmt.Errorf("read %s: %w", path, err)
