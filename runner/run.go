@@ -62,6 +62,8 @@ type Options struct {
 	Supervisor func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor
 	Prompts    *supervisor.Prompts // steering messages; nil: built-in
 	AwayGrace  time.Duration
+	// Limits bound the size of the change (limits.go); zero: the defaults.
+	Limits Limits
 }
 
 // Result is how a run ended.
@@ -208,6 +210,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	r.ws.Limits = o.Limits
 	msg := fmt.Sprintf("workspace ready in %s at %s (snapshot %s", time.Since(t0).Round(time.Millisecond), r.ws.Dir, short(snap.Commit))
 	if snap.Dirty {
 		msg += ", includes your uncommitted changes"
