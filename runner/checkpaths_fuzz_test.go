@@ -62,8 +62,10 @@ func FuzzCheckPaths(f *testing.F) {
 
 // modelIsGit and modelIsState are a second, plainer statement of what the
 // file systems do, to check forbiddenPath against.
-func modelIsGit(part string) bool   { return modelName(part) == ".git" || shortName(part, "GIT~") }
-func modelIsState(part string) bool { return modelName(part) == ".sentinel" || shortName(part, "SENTIN~") }
+func modelIsGit(part string) bool { return modelName(part) == ".git" || shortName(part, "GIT~") }
+func modelIsState(part string) bool {
+	return modelName(part) == ".sentinel" || shortName(part, "SENTIN~")
+}
 
 func modelName(part string) string {
 	var kept []rune
