@@ -75,10 +75,13 @@ func isShortOrExact(n, name, shortPrefix string) bool {
 	if strings.EqualFold(n, name) {
 		return true
 	}
-	if len(n) <= len(shortPrefix) || !strings.EqualFold(n[:len(shortPrefix)], shortPrefix) {
+	// Compare rune by rune, so a multi-byte look-alike cannot slip past.
+	r := []rune(n)
+	p := []rune(shortPrefix)
+	if len(r) <= len(p) || !strings.EqualFold(string(r[:len(p)]), shortPrefix) {
 		return false
 	}
-	for _, c := range n[len(shortPrefix):] {
+	for _, c := range r[len(p):] {
 		if c < '0' || c > '9' {
 			return false
 		}

@@ -129,6 +129,9 @@ type Change struct {
 	Tree  string   // the workspace's tree (objects live in the shadow git dir)
 	Patch []byte   // git diff --binary against the snapshot
 	Files []string // changed paths
+	// Left are new paths in the workspace that a patch may never carry
+	// (.git, .sentinel, nested repositories): left out, named for the record.
+	Left []string
 }
 
 // Empty reports whether the coder changed nothing.
@@ -149,12 +152,15 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 	if err != nil {
 		return Change{}, fmt.Errorf("read the workspace: %w", err)
 	}
-	var add []string
+	var add, left []string
 	for _, n := range strings.Split(out, "\x00") {
-		if n == "" || strings.HasSuffix(n, "/") || forbiddenPath(n) != "" {
-			continue
+		switch {
+		case n == "":
+		case strings.HasSuffix(n, "/") || forbiddenPath(n) != "":
+			left = append(left, n)
+		default:
+			add = append(add, n)
 		}
-		add = append(add, n)
 	}
 	if err := w.checkSizes(ctx, lim, add); err != nil {
 		return Change{}, err
@@ -195,7 +201,7 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 	if err != nil {
 		return Change{}, err
 	}
-	return Change{Tree: tree, Patch: patch.buf.Bytes(), Files: files}, nil
+	return Change{Tree: tree, Patch: patch.buf.Bytes(), Files: files, Left: left}, nil
 }
 
 // checkSizes refuses, before git reads them, new and modified files over
