@@ -16,8 +16,9 @@
 //     info/attributes finds a driver that runs nothing. Git 2.39 does not
 //     run an empty driver: a filter is skipped, a textconv or diff/merge
 //     command fails with "cannot run" (the call fails; nothing runs).
-//     Diff-like commands additionally get --no-ext-diff --no-textconv from
-//     the callers;
+//     Diff-like commands must pass --no-ext-diff --no-textconv: with
+//     diff.external set empty, a diff without --no-ext-diff fails rather
+//     than run anything;
 //   - core.protectHFS and core.protectNTFS are on, so git itself refuses
 //     paths that a case-folding or NTFS file system would take for .git.
 //
