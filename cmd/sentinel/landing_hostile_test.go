@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,5 +112,39 @@ func TestAHostileCoderRunsNothingAndLandsNoState(t *testing.T) {
 				t.Fatal("a driver ran once the change was in the project")
 			}
 		})
+	}
+}
+
+// TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone: a coder that
+// writes a large random file gets a refusal naming the file and the flag,
+// no branch, and the project's object store does not grow.
+func TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone(t *testing.T) {
+	dir := scratchRepo(t)
+	// The store's size in KiB (loose and packed). The snapshot of the
+	// person's own uncommitted files adds a few small objects; the 3MB of
+	// the coder's must add nothing.
+	objects := func() int {
+		var kib int
+		for _, l := range strings.Split(git(t, dir, "count-objects", "-v"), "\n") {
+			var n int
+			if _, err := fmt.Sscanf(l, "size: %d", &n); err == nil {
+				kib += n
+			} else if _, err := fmt.Sscanf(l, "size-pack: %d", &n); err == nil {
+				kib += n
+			}
+		}
+		return kib
+	}
+	before := objects()
+	res := sentinel(t, dir, nil, "run", "--plain", "--max-file-size", "1MB",
+		"--coder", "command", "big", "--", "sh", "-c", "echo small > ok.txt; head -c 3000000 /dev/urandom > big.bin")
+	if res.code != 1 || !strings.Contains(res.stderr, "big.bin") || !strings.Contains(res.stderr, "--max-file-size 3MB") {
+		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+	}
+	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+		t.Fatalf("a refused change made branch %s", b)
+	}
+	if after := objects(); after-before > 100 {
+		t.Fatalf("the project's object store grew by %d KiB", after-before)
 	}
 }
