@@ -86,7 +86,14 @@ var exit = os.Exit
 // applyWorktree lands patchPath in the person's working tree, three-way and
 // all or nothing.
 func applyWorktree(ctx context.Context, p *Project, snap Snapshot, patchPath, runDir string, files []string) error {
-	g := gitCmd{dir: p.Root}
+	// The coder's result is built in a quarantine (quarantine.go): nothing
+	// of it enters the project's object store, applied or refused.
+	q, err := newQuarantine(runDir, p)
+	if err != nil {
+		return err
+	}
+	defer q.remove()
+	g := gitCmd{dir: p.Root}.with(q.env()...)
 	index := filepath.Join(runDir, "apply.index")
 	defer os.Remove(index)
 	gi := g.with("GIT_INDEX_FILE=" + index)

@@ -100,6 +100,10 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 	r.meta.Files = change.Files
 	r.emit(journal.System, "patch", fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
 		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
+	if len(change.Left) > 0 {
+		r.emit(journal.System, "patch-left-out", fmt.Sprintf("left out of the patch: %d path(s) a patch may never carry (.git, .sentinel, nested repositories)", len(change.Left)),
+			map[string]any{"paths": change.Left})
+	}
 	if r.gateErr != nil {
 		return Result{Status: StatusFailed, Err: r.gateErr}
 	}

@@ -3,85 +3,45 @@ package runner
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"os"
-	"os/exec"
+	"io"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
-// hardenedConfig disables everything in git that can run a program or
-// consult a config the coder could have written: hooks, fsmonitor, pagers,
-// external diff and textconv, credential helpers, filters via attributes
-// files. System and global config are ignored through the environment.
-var hardenedConfig = []string{
-	"-c", "core.hooksPath=/dev/null",
-	"-c", "core.fsmonitor=false",
-	"-c", "core.untrackedCache=false",
-	"-c", "core.pager=cat",
-	"-c", "core.attributesFile=/dev/null",
-	"-c", "core.askPass=",
-	"-c", "core.sshCommand=false",
-	"-c", "diff.external=",
-	"-c", "credential.helper=",
-	"-c", "protocol.allow=never",
-	"-c", "protocol.file.allow=always",
-	"-c", "gc.auto=0",
-	"-c", "maintenance.auto=false",
-	"-c", "advice.detachedHead=false",
-	"-c", "commit.gpgSign=false",
-	"-c", "user.name=Sentinel",
-	"-c", "user.email=sentinel@localhost",
-}
+// gitEnv is the environment every git call gets (see hardgit.Env): no
+// system or global config, no pager, no prompts, and none of the GIT_*
+// variables the person's shell might carry.
+func gitEnv(extra ...string) []string { return hardgit.Env(extra...) }
 
-// gitEnv is the environment every git call gets: no system or global config,
-// no pager, no prompts, and none of the GIT_* variables the person's shell
-// might carry (they could redirect the repository).
-func gitEnv(extra ...string) []string {
-	env := []string{
-		"GIT_CONFIG_NOSYSTEM=1",
-		"GIT_CONFIG_GLOBAL=/dev/null",
-		"GIT_TERMINAL_PROMPT=0",
-		"GIT_PAGER=cat",
-		"PAGER=cat",
-		"GIT_OPTIONAL_LOCKS=0",
-		"LC_ALL=C",
-	}
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(k, "GIT_") || k == "PAGER" || k == "LC_ALL" {
-			continue
-		}
-		env = append(env, kv)
-	}
-	return append(env, extra...)
-}
-
-// git runs hardened git with the given environment additions in dir.
+// gitCmd runs hardened git (package hardgit: hooks, fsmonitor, pagers,
+// external diff, textconv and every filter, diff and merge driver of the
+// git dir's config neutralised) with the given environment additions in dir.
+// Every git call in this package goes through it.
 type gitCmd struct {
 	dir   string
 	env   []string
 	stdin []byte
 }
 
-func (g gitCmd) run(ctx context.Context, args ...string) (string, error) {
-	full := append(append([]string{}, hardenedConfig...), args...)
-	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Dir = g.dir
-	cmd.Env = gitEnv(g.env...)
+func (g gitCmd) hard() hardgit.Git {
+	h := hardgit.Git{Dir: g.dir, Env: g.env}
 	if g.stdin != nil {
-		cmd.Stdin = bytes.NewReader(g.stdin)
+		h.Stdin = bytes.NewReader(g.stdin)
 	}
-	var out, errb bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &errb
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
-		}
-		return out.String(), fmt.Errorf("git %s: %w: %s", args[0], err, msg)
-	}
-	return out.String(), nil
+	return h
+}
+
+func (g gitCmd) run(ctx context.Context, args ...string) (string, error) {
+	return g.hard().Run(ctx, args...)
+}
+
+// stream runs git with its output going to w.
+func (g gitCmd) stream(ctx context.Context, w io.Writer, args ...string) error {
+	h := g.hard()
+	h.Stdout = w
+	_, err := h.Run(ctx, args...)
+	return err
 }
 
 func (g gitCmd) line(ctx context.Context, args ...string) (string, error) {
@@ -91,5 +51,10 @@ func (g gitCmd) line(ctx context.Context, args ...string) (string, error) {
 
 func (g gitCmd) with(env ...string) gitCmd {
 	g.env = append(append([]string{}, g.env...), env...)
+	return g
+}
+
+func (g gitCmd) input(b []byte) gitCmd {
+	g.stdin = b
 	return g
 }

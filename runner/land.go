@@ -37,20 +37,30 @@ type Landing struct {
 	Nothing  bool      `json:"nothing,omitempty"` // nothing to land
 }
 
-// CheckPaths refuses a change that would write outside the project or into
-// git's own directory, before anything touches the real project.
+// CheckPaths refuses a change that would write outside the project, into
+// git's own directory or into Sentinel's state (see landpath.go for how the
+// names are compared), before anything touches the real project.
 func CheckPaths(root string, files []string) error {
 	for _, f := range files {
-		if f == "" || filepath.IsAbs(f) || strings.HasPrefix(f, "/") {
+		if f == "" || filepath.IsAbs(f) || strings.HasPrefix(f, "/") || strings.HasPrefix(f, "\\") {
 			return fmt.Errorf("refusing to land %q: absolute path", f)
 		}
-		for _, part := range strings.Split(f, "/") {
-			if part == ".." || part == "." || part == "" {
+		for _, part := range strings.FieldsFunc(f, func(r rune) bool { return r == '/' || r == '\\' }) {
+			// Windows drops trailing dots and spaces: ".. " is "..".
+			if strings.TrimRight(part, ". ") == "" {
 				return fmt.Errorf("refusing to land %q: path escapes the project", f)
 			}
-			if strings.EqualFold(part, ".git") {
-				return fmt.Errorf("refusing to land %q: writes into .git", f)
+		}
+		for _, part := range strings.Split(f, "/") {
+			if part == "" {
+				return fmt.Errorf("refusing to land %q: path escapes the project", f)
 			}
+		}
+		if why := forbiddenPath(f); why != "" {
+			return fmt.Errorf("refusing to land %q: %s", f, why)
+		}
+		if strings.ContainsRune(f, 0) {
+			return fmt.Errorf("refusing to land %q: the name holds a NUL byte", f)
 		}
 		// No parent of the target may be a symlink in the real project.
 		dir := root
@@ -94,10 +104,22 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 	if snap.Dirty {
 		l.Snapshot = snap.Commit
 	}
+	l.Branch = "sentinel/" + runID
+	if _, err := g.line(ctx, "rev-parse", "--verify", "-q", "refs/heads/"+l.Branch); err == nil {
+		return l, fmt.Errorf("create branch %s: it already exists", l.Branch)
+	}
 	if !ch.Empty() {
+		// Built in a quarantine: the project's object store gets the
+		// change only when the branch is about to point at it.
+		q, err := newQuarantine(scratch, p)
+		if err != nil {
+			return l, err
+		}
+		defer q.remove()
+		gq := g.with(q.env()...)
 		index := filepath.Join(scratch, "land.index")
 		defer os.Remove(index)
-		gi := g.with("GIT_INDEX_FILE=" + index)
+		gi := gq.with("GIT_INDEX_FILE=" + index)
 		if _, err := gi.run(ctx, "read-tree", snap.Commit); err != nil {
 			return l, err
 		}
@@ -108,14 +130,16 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 		if err != nil {
 			return l, err
 		}
-		commit, err := g.line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
+		commit, err := gq.line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
 		if err != nil {
+			return l, err
+		}
+		if err := q.migrate(); err != nil {
 			return l, err
 		}
 		head = commit
 		l.Commit = commit
 	}
-	l.Branch = "sentinel/" + runID
 	// An empty old value makes update-ref refuse to overwrite an existing branch.
 	if _, err := g.run(ctx, "update-ref", "-m", "sentinel: land run "+runID, "refs/heads/"+l.Branch, head, ""); err != nil {
 		return l, fmt.Errorf("create branch %s: %w", l.Branch, err)

@@ -52,6 +52,16 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 	return p, nil
 }
 
+// TopLevel is the work tree's top level of the repository containing dir,
+// found with hardened git, or "" outside a repository.
+func TopLevel(ctx context.Context, dir string) string {
+	root, err := gitCmd{dir: dir}.line(ctx, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return ""
+	}
+	return root
+}
+
 // StateDir is the project's .sentinel directory.
 func (p *Project) StateDir() string { return filepath.Join(p.Root, ".sentinel") }
 
@@ -80,17 +90,25 @@ func (p *Project) EnsureState() error {
 	return p.excludeState()
 }
 
-func (p *Project) excludeState() error {
-	// The common dir holds info/exclude for every worktree of the repository.
-	common := p.GitDir
+// commonDir is the git dir shared by every worktree of the repository
+// (p.GitDir itself unless the project is a linked worktree).
+func (p *Project) commonDir() string {
 	if b, err := os.ReadFile(filepath.Join(p.GitDir, "commondir")); err == nil {
 		c := strings.TrimSpace(string(b))
 		if !filepath.IsAbs(c) {
 			c = filepath.Join(p.GitDir, c)
 		}
-		common = c
+		return c
 	}
-	path := filepath.Join(common, "info", "exclude")
+	return p.GitDir
+}
+
+// ObjectsDir is the repository's object store.
+func (p *Project) ObjectsDir() string { return filepath.Join(p.commonDir(), "objects") }
+
+func (p *Project) excludeState() error {
+	// The common dir holds info/exclude for every worktree of the repository.
+	path := filepath.Join(p.commonDir(), "info", "exclude")
 	b, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return fmt.Errorf("read %s: %w", path, err)
@@ -117,16 +135,45 @@ func (p *Project) excludeState() error {
 }
 
 // CheckStateUntracked refuses a repository that ships its own .sentinel/
-// files: project-scope policy rules, remembered approvals and config must be
-// the person's own, never something a cloned repository brought along.
+// files (in any spelling a case-folding file system takes for it):
+// project-scope policy rules, remembered approvals and config must be the
+// person's own, never something a cloned repository or a merged branch
+// brought along. The advice removes the committed files from the index and
+// the working tree — untracking them alone would leave the shipped
+// templates and config in place for the next run — and keeps the person's
+// untracked state (runs, recovery).
 func (p *Project) CheckStateUntracked(ctx context.Context) error {
-	out, err := gitCmd{dir: p.Root}.line(ctx, "ls-files", "--", ".sentinel")
+	out, err := gitCmd{dir: p.Root}.run(ctx, "ls-files", "-z")
 	if err != nil {
 		return err
 	}
-	if out != "" {
-		first := strings.SplitN(out, "\n", 2)[0]
-		return fmt.Errorf("%s is committed in this repository; Sentinel does not trust policy, approvals or config a repository ships (untrack it: git rm -r --cached .sentinel)", first)
+	var first string
+	var tops []string
+	seen := map[string]bool{}
+	for _, f := range strings.Split(out, "\x00") {
+		top, _, _ := strings.Cut(f, "/")
+		if f == "" || !isShortOrExact(fsName(top), stateDirName, "sentin~") {
+			continue
+		}
+		if first == "" {
+			first = f
+		}
+		if !seen[top] {
+			seen[top] = true
+			tops = append(tops, shellQuote(top))
+		}
 	}
-	return nil
+	if first == "" {
+		return nil
+	}
+	return fmt.Errorf("%s is committed in this repository, and Sentinel does not trust policy, approvals or config a repository ships; remove the committed files from the repository and from your working tree (your own untracked runs and recovery stay) with: %s — then write your own .sentinel/config.toml or templates.toml again if you had one (checking out the committed files replaced them)",
+		first, removeStateCommand(tops))
 }
+
+// removeStateCommand is the advice's command line.
+func removeStateCommand(quotedTops []string) string {
+	return "git rm -r -f -q -- " + strings.Join(quotedTops, " ") + " && git commit -q -m 'Remove committed Sentinel state'"
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

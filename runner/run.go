@@ -65,6 +65,8 @@ type Options struct {
 	// Notices are shown as system lines right after the run's first, e.g.
 	// the project config settings left out because the file is not trusted.
 	Notices []string
+	// Limits bound the size of the change (limits.go); zero: the defaults.
+	Limits Limits
 }
 
 // Result is how a run ended.
@@ -221,6 +223,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	r.ws.Limits = o.Limits
 	msg := fmt.Sprintf("workspace ready in %s at %s (snapshot %s", time.Since(t0).Round(time.Millisecond), r.ws.Dir, short(snap.Commit))
 	if snap.Dirty {
 		msg += ", includes your uncommitted changes"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 )
 
@@ -54,14 +53,9 @@ func CreateSample(ctx context.Context, dir string) error {
 		}
 	}
 	git := func(args ...string) error {
-		cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "user.name=Sentinel Demo", "-c", "user.email=demo@sentinel.invalid",
-			"-c", "init.defaultBranch=main", "-c", "commit.gpgSign=false", "-c", "core.hooksPath=/dev/null"}, args...)...)
-		cmd.Dir = dir
-		cmd.Env = gitEnv()
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git %s: %v: %s", args[0], err, out)
-		}
-		return nil
+		_, err := gitCmd{dir: dir}.run(ctx, append([]string{"-c", "user.name=Sentinel Demo", "-c", "user.email=demo@sentinel.invalid",
+			"-c", "init.defaultBranch=main"}, args...)...)
+		return err
 	}
 	if err := git("init", "-q"); err != nil {
 		return err

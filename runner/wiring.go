@@ -88,7 +88,7 @@ func (r *Run) profile() sandbox.Profile {
 	if exe, err := os.Executable(); err == nil {
 		prof.Readable = append(prof.Readable, exe) // the demo coder and the hook commands are this binary
 	}
-	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()), filepath.Join(p.GitDir, "objects"))
+	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()), p.ObjectsDir())
 	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
 	prof.Hidden = append(prof.Hidden, r.opts.Hidden...)
 	if d, err := userstate.Dir(); err == nil {

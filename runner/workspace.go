@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -75,7 +76,9 @@ type Workspace struct {
 	Dir      string // the copy the coder works in
 	Shadow   string // Sentinel's own git dir for reading the copy
 	Snapshot Snapshot
-	project  *Project
+	// Limits bound the change Diff computes; zero values are the defaults.
+	Limits  Limits
+	project *Project
 }
 
 // CreateWorkspace clones the project into dir at the snapshot. shadowDir is
@@ -99,7 +102,7 @@ func CreateWorkspace(ctx context.Context, p *Project, snap Snapshot, dir, shadow
 		return nil, fmt.Errorf("create shadow git dir: %w", err)
 	}
 	alt := filepath.Join(shadowDir, "objects", "info", "alternates")
-	objects := filepath.Join(p.GitDir, "objects")
+	objects := p.ObjectsDir()
 	if err := os.WriteFile(alt, []byte(objects+"\n"), 0o600); err != nil {
 		return nil, err
 	}
@@ -126,39 +129,167 @@ type Change struct {
 	Tree  string   // the workspace's tree (objects live in the shadow git dir)
 	Patch []byte   // git diff --binary against the snapshot
 	Files []string // changed paths
+	// Left are new paths in the workspace that a patch may never carry
+	// (.git, .sentinel, nested repositories): left out, named for the record.
+	Left []string
 }
 
 // Empty reports whether the coder changed nothing.
 func (c Change) Empty() bool { return len(c.Files) == 0 }
 
 // Diff computes the coder's change with hardened git through the shadow git
-// dir. Files the project ignores are not part of it.
+// dir. Files the project ignores are not part of it, and neither is any path
+// a patch may never carry (landpath.go: .sentinel/, .git at any depth, in
+// any spelling a file system takes for them) nor another repository nested
+// in the workspace. A change over w.Limits is refused (limits.go) before its
+// patch is written out; the patch is collected up to the limit, never more.
 func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 	g := w.shadowGit()
-	// Tracked files deleted by the coder, new files, and edits all count.
-	if _, err := g.run(ctx, "add", "-A", "--", "."); err != nil {
+	lim := w.Limits.orDefault()
+	// New files, minus what may never land. git lists a nested repository
+	// as "dir/": its files are another repository's, never the patch's.
+	out, err := g.run(ctx, "ls-files", "-z", "-o", "--exclude-standard", "--", ".")
+	if err != nil {
 		return Change{}, fmt.Errorf("read the workspace: %w", err)
+	}
+	var add, left []string
+	for _, n := range strings.Split(out, "\x00") {
+		switch {
+		case n == "":
+		case strings.HasSuffix(n, "/") || forbiddenPath(n) != "":
+			left = append(left, n)
+		default:
+			add = append(add, n)
+		}
+	}
+	if err := w.checkSizes(ctx, lim, add); err != nil {
+		return Change{}, err
+	}
+	// Tracked files the coder edited or deleted. Their names come from the
+	// snapshot, so none of them is a forbidden path.
+	if _, err := g.run(ctx, "add", "-u", "--", "."); err != nil {
+		return Change{}, fmt.Errorf("read the workspace: %w", err)
+	}
+	if len(add) > 0 {
+		list := []byte(strings.Join(add, "\x00") + "\x00")
+		if _, err := g.with("GIT_LITERAL_PATHSPECS=1").input(list).run(ctx, "add", "--pathspec-from-file=-", "--pathspec-file-nul"); err != nil {
+			return Change{}, fmt.Errorf("read the workspace: %w", err)
+		}
 	}
 	tree, err := g.line(ctx, "write-tree")
 	if err != nil {
 		return Change{}, err
 	}
-	names, err := g.run(ctx, "diff", "--cached", "--name-only", "-z", "--no-renames", w.Snapshot.Commit)
+	files, newBlobs, err := rawChanges(ctx, g, w.Snapshot.Commit)
 	if err != nil {
 		return Change{}, err
 	}
-	var files []string
-	for _, n := range strings.Split(names, "\x00") {
-		if n != "" {
-			files = append(files, n)
+	for _, f := range files {
+		if why := forbiddenPath(f); why != "" {
+			return Change{}, fmt.Errorf("refusing the change: %q %s", f, why)
 		}
 	}
-	patch, err := g.run(ctx, "diff", "--cached", "--binary", "--no-ext-diff", "--no-textconv",
+	if err := checkBlobSizes(ctx, g, lim, newBlobs); err != nil {
+		return Change{}, err
+	}
+	patch := &capBuffer{max: lim.MaxTotalBytes}
+	err = g.stream(ctx, patch, "diff", "--cached", "--binary", "--no-ext-diff", "--no-textconv",
 		"--no-color", "--no-renames", w.Snapshot.Commit)
+	if patch.over {
+		return Change{}, lim.totalTooBig(0)
+	}
 	if err != nil {
 		return Change{}, err
 	}
-	return Change{Tree: tree, Patch: []byte(patch), Files: files}, nil
+	return Change{Tree: tree, Patch: patch.buf.Bytes(), Files: files, Left: left}, nil
+}
+
+// checkSizes refuses, before git reads them, new and modified files over
+// the limits (by their size in the workspace), so a huge file is not even
+// hashed. checkBlobSizes is the exact check afterwards.
+func (w *Workspace) checkSizes(ctx context.Context, lim Limits, untracked []string) error {
+	out, err := w.shadowGit().run(ctx, "ls-files", "-z", "-m", "--", ".")
+	if err != nil {
+		return fmt.Errorf("read the workspace: %w", err)
+	}
+	names := append(strings.Split(out, "\x00"), untracked...)
+	var total int64
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		st, err := os.Lstat(filepath.Join(w.Dir, filepath.FromSlash(n)))
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		if st.Size() > lim.MaxFileBytes {
+			return lim.fileTooBig(n, st.Size())
+		}
+		total += st.Size()
+	}
+	if total > lim.MaxTotalBytes {
+		return lim.totalTooBig(total)
+	}
+	return nil
+}
+
+// rawChanges lists the paths the shadow index changes against base and the
+// blobs it adds (new content), from git's raw diff.
+func rawChanges(ctx context.Context, g gitCmd, base string) (files, blobs []string, err error) {
+	out, err := g.run(ctx, "diff-index", "--cached", "-z", "-r", "--no-renames", "--abbrev=64", base)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Each entry: ":oldmode newmode oldsha newsha status\0path\0".
+	fields := strings.Split(out, "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		meta, path := strings.Fields(strings.TrimPrefix(fields[i], ":")), fields[i+1]
+		if len(meta) < 5 {
+			return nil, nil, fmt.Errorf("git diff-index: unexpected line %q", fields[i])
+		}
+		files = append(files, path)
+		if meta[4] != "D" && meta[1] != "160000" {
+			blobs = append(blobs, meta[3]+" "+path)
+		}
+	}
+	return files, blobs, nil
+}
+
+// checkBlobSizes refuses new content over the limits, by the size git
+// stored. blobs are "sha path" pairs.
+func checkBlobSizes(ctx context.Context, g gitCmd, lim Limits, blobs []string) error {
+	if len(blobs) == 0 {
+		return nil
+	}
+	var in strings.Builder
+	for _, b := range blobs {
+		sha, _, _ := strings.Cut(b, " ")
+		in.WriteString(sha + "\n")
+	}
+	out, err := g.input([]byte(in.String())).run(ctx, "cat-file", "--batch-check=%(objectsize)")
+	if err != nil {
+		return err
+	}
+	sizes := strings.Fields(out)
+	if len(sizes) != len(blobs) {
+		return fmt.Errorf("git cat-file: %d sizes for %d files", len(sizes), len(blobs))
+	}
+	var total int64
+	for i, s := range sizes {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("git cat-file: size %q: %w", s, err)
+		}
+		if n > lim.MaxFileBytes {
+			_, path, _ := strings.Cut(blobs[i], " ")
+			return lim.fileTooBig(path, n)
+		}
+		total += n
+	}
+	if total > lim.MaxTotalBytes {
+		return lim.totalTooBig(total)
+	}
+	return nil
 }
 
 func copyFile(src, dst string) error {

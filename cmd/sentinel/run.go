@@ -43,6 +43,8 @@ type runFlags struct {
 	maxRestarts   int
 	preset        string
 	adversaryRuns int
+	maxFile       string
+	maxChange     string
 }
 
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
@@ -65,6 +67,21 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl.IntVar(&f.maxRestarts, "max-restarts", 5, "with --supervisor: how often the completion review may return the work to a fresh coder before the run stops with a stuck report")
 	fl.DurationVar(&f.awayAfter, "away-after", 0, "with --supervisor and you at the terminal: the supervisor decides requests you leave unanswered this long (0: it only advises on the card)")
 	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
+	fl.StringVar(&f.maxFile, "max-file-size", "10MB", "refuse to land a change in which one file's new content is larger than `SIZE` (B, KB, MB, GB)")
+	fl.StringVar(&f.maxChange, "max-change-size", "50MB", "refuse to land a change whose files or patch together are larger than `SIZE` (B, KB, MB, GB)")
+}
+
+// limits reads --max-file-size and --max-change-size.
+func (f *runFlags) limits() (runner.Limits, error) {
+	file, err := runner.ParseSize(f.maxFile)
+	if err != nil {
+		return runner.Limits{}, usageError{fmt.Errorf("--max-file-size: %w", err)}
+	}
+	change, err := runner.ParseSize(f.maxChange)
+	if err != nil {
+		return runner.Limits{}, usageError{fmt.Errorf("--max-change-size: %w", err)}
+	}
+	return runner.Limits{MaxFileBytes: file, MaxTotalBytes: change}, nil
 }
 
 func init() {
@@ -203,6 +220,10 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 			return err
 		}
 	}
+	limits, err := f.limits()
+	if err != nil {
+		return err
+	}
 	checks := checksFor(f.verify, cfg, project.Root)
 	interactive := term.IsTerminal(int(os.Stdin.Fd()))
 	useTUI := !f.plain && interactive && term.IsTerminal(int(os.Stdout.Fd()))
@@ -221,7 +242,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
 		Review:     interactive, // the TUI's review screen or the plain prompt
 		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter, MaxRestarts: f.maxRestarts,
-		AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday",
+		AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday", Limits: limits,
 		Notices: notices,
 	})
 	if err != nil {

@@ -190,6 +190,7 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 		{"unknown coder", repo, nil, []string{"run", "--coder", "nope", "x"}, 1, "unknown coder"},
 		{"bad apply", repo, nil, []string{"run", "--coder", "demo", "--apply", "yolo", "x"}, 2, "--apply"},
 		{"bad sandbox", repo, nil, []string{"run", "--coder", "demo", "--sandbox", "maybe", "x"}, 2, "--sandbox"},
+		{"bad size limit", repo, nil, []string{"run", "--coder", "demo", "--max-file-size", "lots", "x"}, 2, "--max-file-size"},
 		{"malformed scenario", repo, nil, []string{"run", "--coder", "demo", "--scenario", badScenario, "x"}, 1, "bad.toml:3"},
 		{"missing scenario", repo, nil, []string{"run", "--coder", "demo", "--scenario", "/nonexistent.toml", "x"}, 1, "/nonexistent.toml"},
 		{"negative supervisor timeout", repo, nil, []string{"run", "--coder", "demo", "--supervisor-timeout", "-1s", "x"}, 2, "--supervisor-timeout -1s: want a positive duration"},

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -18,6 +17,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/runner"
 )
 
 func init() {
@@ -45,16 +45,7 @@ func userTemplatesHint() string {
 }
 
 // projectRoot is the git top-level of dir, or "" outside a repository.
-func projectRoot(ctx context.Context, dir string) string {
-	cmd := exec.CommandContext(ctx, "git", "rev-parse", "--show-toplevel")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1")
-	out, err := cmd.Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
-}
+func projectRoot(ctx context.Context, dir string) string { return runner.TopLevel(ctx, dir) }
 
 // templateFiles finds the project (may be "") and user template files.
 func templateFiles(ctx context.Context) (root, project, user string, err error) {

@@ -110,7 +110,7 @@ func headlessScenario(t *testing.T, opts Options) {
 		}
 	}
 	joined := strings.Join(reported, "\n")
-	for _, want := range []string{"tool/tool-result: Bash: ls", "system/coder-stop: Stop"} {
+	for _, want := range []string{"tool/tool-result: Bash: ls", "coder/coder-stop: Stop"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("journal has no %q; reports:\n%s", want, joined)
 		}

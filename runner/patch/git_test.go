@@ -1,12 +1,16 @@
 package patch
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
 // repo is a throwaway git repository for tests.
@@ -39,30 +43,24 @@ func (r *repo) git(args ...string) string {
 	return r.gitIn(nil, args...)
 }
 
+// gitIn runs git hardened as Sentinel runs it (internal/hardgit), so the
+// patches these tests build are applied the way a landing applies them.
 func (r *repo) gitIn(stdin []byte, args ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com",
-		"-c", "core.autocrlf=false", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+r.dir)
-	if stdin != nil {
-		cmd.Stdin = strings.NewReader(string(stdin))
-	}
-	out, err := cmd.CombinedOutput()
+	out, err := r.tryGit(stdin, args...)
 	if err != nil {
 		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
-	return string(out)
+	return out
 }
 
 // tryGit is git that returns its error instead of failing the test.
 func (r *repo) tryGit(stdin []byte, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+r.dir)
-	cmd.Stdin = strings.NewReader(string(stdin))
-	out, err := cmd.CombinedOutput()
-	return string(out), err
+	g := hardgit.Git{Dir: r.dir, Env: []string{"HOME=" + r.dir}}
+	if stdin != nil {
+		g.Stdin = bytes.NewReader(stdin)
+	}
+	return g.Run(context.Background(), append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.autocrlf=false"}, args...)...)
 }
 
 func (r *repo) write(name, body string, mode os.FileMode) {
@@ -102,7 +100,7 @@ func (r *repo) clone() *repo {
 func (r *repo) diff(extra ...string) []byte {
 	r.t.Helper()
 	r.git("add", "-A")
-	args := append([]string{"diff", "--cached", "--binary"}, extra...)
+	args := append([]string{"diff", "--cached", "--binary", "--no-ext-diff", "--no-textconv"}, extra...)
 	if len(extra) == 0 {
 		args = append(args, "--no-renames")
 	}
