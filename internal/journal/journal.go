@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -148,7 +149,8 @@ func Open(path, run string) (*Journal, error) {
 	if evs, err := ReadFile(path); err == nil && len(evs) > 0 {
 		seq = evs[len(evs)-1].Seq
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o600)
+	// No-follow: a link planted where a journal should be is never written through.
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
@@ -362,7 +364,8 @@ func (j *Journal) Close() error {
 // a newline (a write cut short by a crash) is ignored; a complete line that is
 // not valid JSON is an error naming its line number.
 func ReadFile(path string) ([]Event, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0) // never read through a planted link
+
 	if err != nil {
 		return nil, err
 	}

@@ -109,3 +109,27 @@ func TestLossySubscriberNeverBlocksTheWriter(t *testing.T) {
 	cancel() // twice is fine
 	j.Close()
 }
+
+// A journal path that is a symlink (planted in a run directory) is neither
+// written nor read through.
+func TestJournalNeverFollowsALink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere")
+	if err := os.WriteFile(target, []byte("{\"seq\":1}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "events.jsonl")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if j, err := Open(link, "r"); err == nil {
+		j.Close()
+		t.Fatal("opened a journal through a symlink")
+	}
+	if _, err := ReadFile(link); err == nil {
+		t.Fatal("read a journal through a symlink")
+	}
+	if b, _ := os.ReadFile(target); string(b) != "{\"seq\":1}\n" {
+		t.Fatalf("the link's target changed: %q", b)
+	}
+}
