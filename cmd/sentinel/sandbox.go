@@ -84,7 +84,11 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		return usageError{fmt.Errorf("--workspace %s: %w", workspace, err)}
 	}
 	home, _ := os.UserHomeDir()
-	p := sandbox.DefaultProfile(ws, home)
+	p, err := sandbox.DefaultProfile(ws, home).WithCaches(ws)
+	if err != nil {
+		return err
+	}
+	p.Env = append(p.Env, sandbox.GitIdentityEnv(ws)...)
 	if agent != "" {
 		if _, ok := sandbox.KnownAgents[agent]; !ok {
 			return usageError{fmt.Errorf("--agent %s: unknown; use claude, codex, gemini, opencode or crush", agent)}
