@@ -108,7 +108,7 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 		if err != nil {
 			return l, err
 		}
-		commit, err := g.line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
+		commit, err := g.with(personIdentityEnv(p.Root)...).line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
 		if err != nil {
 			return l, err
 		}

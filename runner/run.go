@@ -239,7 +239,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if r.info.SandboxOff {
 		level = "sandbox-off"
 	}
-	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network, map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
+	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network+"; "+sandboxView(), map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
 	_ = writeMeta(r.dir, r.meta)
 
 	if d, ok := r.adapter.(*demoAdapter); ok && d.scenario != "" {

@@ -89,6 +89,13 @@ func (r *Run) profile() sandbox.Profile {
 	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
 	prof.Hidden = append(prof.Hidden, r.opts.Hidden...)
 	prof.Readable = append(prof.Readable, r.opts.Readable...)
+	// Build caches are the project's own, in the person's cache dir (never
+	// the workspace or the project); the person's git identity signs the
+	// coder's commits.
+	if cp, err := prof.WithCaches(p.Root); err == nil {
+		prof = cp
+	}
+	prof.Env = append(prof.Env, sandbox.GitIdentityEnv(p.Root)...)
 	if n := r.needs; n != nil {
 		prof.Writable = append(prof.Writable, n.Writable...)
 		prof.Readable = append(prof.Readable, n.Readable...)

@@ -48,19 +48,26 @@ func ProjectCacheDir(project string) (string, error) {
 	return filepath.Join(base, "sentinel", "projects", hex.EncodeToString(sum[:8])), nil
 }
 
+// BuildCacheEnv lists the caches under a project's cache root (made or not).
+func BuildCacheEnv(root string) []BuildCache {
+	var out []BuildCache
+	for _, c := range buildCaches {
+		out = append(out, BuildCache{Env: c.env, Dir: filepath.Join(root, c.sub)})
+	}
+	return out
+}
+
 // ProjectCaches makes the project's build caches and lists them.
 func ProjectCaches(project string) ([]BuildCache, error) {
 	root, err := ProjectCacheDir(project)
 	if err != nil {
 		return nil, err
 	}
-	var out []BuildCache
-	for _, c := range buildCaches {
-		d := filepath.Join(root, c.sub)
-		if err := os.MkdirAll(d, 0o700); err != nil {
-			return nil, fmt.Errorf("build cache %s: %w", d, err)
+	out := BuildCacheEnv(root)
+	for _, c := range out {
+		if err := os.MkdirAll(c.Dir, 0o700); err != nil {
+			return nil, fmt.Errorf("build cache %s: %w; make it writable or set XDG_CACHE_HOME", c.Dir, err)
 		}
-		out = append(out, BuildCache{Env: c.env, Dir: d})
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -307,4 +308,13 @@ func (p Profile) withToolchains(v ToolchainView) Profile {
 	p.Env = append(p.Env, v.Env...)
 	p.Hidden = append(p.Hidden, v.Secrets...)
 	return p
+}
+
+// Brief names what the sandbox shows and hides in one line.
+func (v ToolchainView) Brief() string {
+	tc := "no toolchains under home"
+	if len(v.Toolchains) > 0 {
+		tc = "toolchains " + strings.Join(v.Names(), ", ")
+	}
+	return fmt.Sprintf("%s (read-only); build caches per project; %d credential file(s) hidden", tc, len(v.Secrets))
 }
