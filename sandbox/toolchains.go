@@ -220,8 +220,14 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 		}
 	}
 	// Go's module cache may be moved by `go env -w`, which only go knows.
-	if mc := goEnv(getenv, "GOMODCACHE"); filepath.IsAbs(mc) {
-		add("go modules", mc, "go env GOMODCACHE")
+	// It may live outside home; it is shown wherever it is, unless it is
+	// home or holds home.
+	if mc := filepath.Clean(goEnv(getenv, "GOMODCACHE")); filepath.IsAbs(mc) && mc != "/" && !within(home, mc) && !within(homeReal, mc) {
+		if underHome(mc) {
+			add("go modules", mc, "go env GOMODCACHE")
+		} else if st, err := os.Stat(mc); err == nil && st.IsDir() {
+			v.Toolchains = append(v.Toolchains, Toolchain{Name: "go modules", Root: mc, Via: "go env GOMODCACHE"})
+		}
 		v.Env = append(v.Env, "GOMODCACHE="+mc)
 	}
 	for _, s := range dependencyStores {
