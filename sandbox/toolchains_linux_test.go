@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"archive/zip"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -234,5 +235,45 @@ echo "helper=[$(git config --get credential.helper)]"`
 				t.Errorf("the person's credential helper is visible inside: %s", out)
 			}
 		})
+	}
+}
+
+// doctor lists what the sandbox will show (the toolchains, this project's
+// caches) and what it hides.
+func TestDoctorListsToolchainsCachesAndHidden(t *testing.T) {
+	root := t.TempDir()
+	home, _ := fakeHome(t, root)
+	out, errOut, _ := sentinel(t, "", "doctor", "--json")
+	var rep struct {
+		View struct {
+			Toolchains []Toolchain  `json:"toolchains"`
+			Caches     []BuildCache `json:"caches"`
+			Hidden     []string     `json:"hidden"`
+		} `json:"view"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("doctor --json printed %q (%v); stderr %q", out, err, errOut)
+	}
+	var names []string
+	for _, tc := range rep.View.Toolchains {
+		names = append(names, tc.Name+"="+tc.Root)
+	}
+	for _, want := range []string{"pyenv=" + filepath.Join(home, ".pyenv"), "rustup=" + filepath.Join(home, ".rustup"), "cargo=" + filepath.Join(home, ".cargo"), "nvm="} {
+		if !strings.Contains(strings.Join(names, " "), want) {
+			t.Errorf("doctor's toolchains %v lack %s", names, want)
+		}
+	}
+	caches := map[string]string{}
+	for _, c := range rep.View.Caches {
+		caches[c.Env] = c.Dir
+	}
+	if !strings.HasPrefix(caches["GOCACHE"], filepath.Join(root, "cache", "sentinel", "projects")) || caches["PIP_CACHE_DIR"] == "" || caches["npm_config_cache"] == "" {
+		t.Errorf("doctor's caches %v: want GOCACHE, pip and npm under the person's cache dir, per project", caches)
+	}
+	hidden := strings.Join(rep.View.Hidden, " ")
+	for _, want := range []string{".cargo/credentials.toml", ".npmrc", ".netrc", ".bash_history", "etc/npmrc"} {
+		if !strings.Contains(hidden, filepath.Join(home, want)) && !strings.Contains(hidden, want) {
+			t.Errorf("doctor's hidden list %v lacks %s", rep.View.Hidden, want)
+		}
 	}
 }

@@ -21,6 +21,10 @@ func TestLandedCommitCarriesThePersonsIdentity(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
 	}
+	// The sandbox line says what the coder sees of the person's setup.
+	if !strings.Contains(res.stdout, "build caches per project; 1 credential file(s) hidden") {
+		t.Errorf("the sandbox line does not name the caches and the hidden .gitconfig:\n%s", res.stdout)
+	}
 	if !strings.Contains(res.stdout, "Pat Person <pat@example.com") {
 		t.Errorf("git inside the run does not know the person:\n%s", res.stdout)
 	}
