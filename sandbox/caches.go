@@ -73,7 +73,9 @@ func ProjectCaches(project string) ([]BuildCache, error) {
 }
 
 // WithCaches makes project's build caches writable and points each tool's
-// variable at its own.
+// variable at its own. Apply it after an agent's needs: an agent that keeps
+// state under ~/.cache (opencode's installed providers) keeps it there, so
+// XDG_CACHE_HOME is then left alone.
 func (p Profile) WithCaches(project string) (Profile, error) {
 	caches, err := ProjectCaches(project)
 	if err != nil {
@@ -81,7 +83,16 @@ func (p Profile) WithCaches(project string) (Profile, error) {
 	}
 	root, _ := ProjectCacheDir(project)
 	p.Writable = append(p.Writable, root)
+	agentCache := false
+	if home, err := os.UserHomeDir(); err == nil {
+		for _, w := range p.Writable {
+			agentCache = agentCache || within(w, filepath.Join(home, ".cache"))
+		}
+	}
 	for _, c := range caches {
+		if c.Env == "XDG_CACHE_HOME" && agentCache {
+			continue
+		}
 		p.Env = append(p.Env, c.Env+"="+c.Dir)
 	}
 	return p, nil

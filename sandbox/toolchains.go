@@ -62,7 +62,8 @@ var dependencyStores = []struct{ name, rel string }{
 
 // versionFiles are the person's global version choices that version
 // managers read from home.
-var versionFiles = []string{".tool-versions", ".config/mise", ".python-version", ".nvmrc", ".node-version", ".ruby-version"}
+// mise's config is left out: its [env] section may hold secrets.
+var versionFiles = []string{".tool-versions", ".python-version", ".nvmrc", ".node-version", ".ruby-version"}
 
 // ToolchainSecrets are credential files that live beside toolchains and
 // package managers, and shell histories, relative to home. Like

@@ -84,16 +84,16 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		return usageError{fmt.Errorf("--workspace %s: %w", workspace, err)}
 	}
 	home, _ := os.UserHomeDir()
-	p, err := sandbox.DefaultProfile(ws, home).WithCaches(ws)
-	if err != nil {
-		return err
-	}
+	p := sandbox.DefaultProfile(ws, home)
 	p.Env = append(p.Env, sandbox.GitIdentityEnv(ws)...)
 	if agent != "" {
 		if _, ok := sandbox.KnownAgents[agent]; !ok {
 			return usageError{fmt.Errorf("--agent %s: unknown; use claude, codex, gemini, opencode or crush", agent)}
 		}
 		p = p.WithAgent(agent, home)
+	}
+	if p, err = p.WithCaches(ws); err != nil {
+		return err
 	}
 	p.Net = net
 	p.AllowHosts = hosts
