@@ -40,6 +40,7 @@ type Broker struct {
 	ln       net.Listener
 	idPrefix string
 	seq      atomic.Int64
+	pending  pendingLimit // requests in flight, capped at MaxPending
 
 	ctx    context.Context // cancelled by Close
 	cancel context.CancelFunc
@@ -171,6 +172,7 @@ func (b *Broker) Close() error {
 	}
 	b.mu.Unlock()
 	b.wg.Wait()
+	b.endBurst()
 	b.mu.Lock()
 	watching := b.watching
 	b.watching = false
@@ -283,7 +285,7 @@ func (b *Broker) serveConn(c net.Conn) {
 		}
 		wmu.Lock()
 		defer wmu.Unlock()
-		_, _ = c.Write(append(line, '\n'))
+		_, _ = c.Write(append(line, '\n')) // a client gone away: its requests are withdrawn when the read ends
 	}
 	sc := bufio.NewScanner(c)
 	sc.Buffer(make([]byte, 64<<10), maxMessage)
@@ -303,10 +305,16 @@ func (b *Broker) serveConn(c net.Conn) {
 			d := b.refuse(req, fmt.Sprintf("protocol version %d is not supported (this broker speaks %d)", m.V, ProtocolVersion))
 			send(message{Type: msgDecision, ID: m.ID, Decision: &d})
 		case m.Type == msgRequest && m.Request != nil:
+			if !b.admit() { // a flood: denied here, no goroutine, no card
+				d := b.overflow(*m.Request)
+				send(message{Type: msgDecision, ID: m.ID, Decision: &d})
+				continue
+			}
 			inflight.Add(1)
 			go func(id string, req Request) {
 				defer inflight.Done()
-				d := b.Decide(ctx, req)
+				defer b.release()
+				d := b.decide(ctx, req)
 				send(message{Type: msgDecision, ID: id, Decision: &d})
 			}(m.ID, *m.Request)
 		case m.Type == msgReport && m.Report != nil:
@@ -336,17 +344,4 @@ func (b *Broker) refuse(req Request, reason string) Decision {
 	d.RequestID = req.ID
 	b.journalDecision(req, d)
 	return d
-}
-
-// record journals a report on its lane.
-func (b *Broker) record(r Report) error {
-	lane := journal.Lane(r.Lane)
-	if lane != journal.Tool && lane != journal.System {
-		return fmt.Errorf("report lane %q is not allowed (want tool or system)", r.Lane)
-	}
-	if r.Kind == "" {
-		return errors.New("a report needs a kind")
-	}
-	b.journal(lane, r.Kind, oneLine(r.Text), r)
-	return nil
 }

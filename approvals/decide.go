@@ -77,8 +77,18 @@ func denyBy(by, reason string) Decision {
 // Decide answers one request through the whole chain: policy, templates,
 // then the decider (bounded by the timeout). It never fails open: a
 // malformed request, a panic, no decider or no answer in time is a deny.
-// Every request and its decision are journaled.
-func (b *Broker) Decide(ctx context.Context, req Request) (d Decision) {
+// Every request and its decision are journaled, except in a flood: with
+// MaxPending already in flight a request is denied at once, and a burst of
+// those is journaled as its first request and a count.
+func (b *Broker) Decide(ctx context.Context, req Request) Decision {
+	if !b.admit() {
+		return b.overflow(req)
+	}
+	defer b.release()
+	return b.decide(ctx, req)
+}
+
+func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	start := time.Now()
 	req.ID = fmt.Sprintf("%s-%d", b.idPrefix, b.seq.Add(1))
 	var verdict *policy.Verdict
@@ -100,10 +110,15 @@ func (b *Broker) Decide(ctx context.Context, req Request) (d Decision) {
 	if b.closing() {
 		return denyBy("error", "the broker is shutting down")
 	}
+	if err := b.journalFailed(); err != nil {
+		return denyBy("error", "the run's journal cannot be written, so nothing is allowed: "+err.Error())
+	}
 	j := Judge(b.cfg.Policy, b.cfg.Templates, req, b.cfg.Context)
 	verdict = &j.Verdict
-	b.journalRequest(req, verdict)
 	journaled = true
+	if err := b.journalRequest(req, verdict); err != nil {
+		return denyBy("error", "the request could not be journaled, so it is not allowed: "+err.Error())
+	}
 	if j.Decided {
 		if len(j.Templates) > 0 {
 			b.cfg.Templates.MarkUsed(j.Templates)
@@ -213,7 +228,7 @@ type requestEvent struct {
 
 const maxJournaledInput = 64 << 10
 
-func (b *Broker) journalRequest(req Request, v *policy.Verdict) {
+func (b *Broker) journalRequest(req Request, v *policy.Verdict) error {
 	ev := requestEvent{Request: req}
 	if len(req.Input) > maxJournaledInput {
 		// a Write's whole content does not belong in every view's stream
@@ -227,7 +242,7 @@ func (b *Broker) journalRequest(req Request, v *policy.Verdict) {
 		}
 		ev.Verdict = s
 	}
-	b.journal(journal.Approval, "request", fmt.Sprintf("%s: %s", kindOr(req.Kind), oneLine(req.Summary())), ev)
+	return b.journal(journal.Approval, "request", fmt.Sprintf("%s: %s", kindOr(req.Kind), oneLine(req.Summary())), ev)
 }
 
 func (b *Broker) journalDecision(req Request, d Decision) {
@@ -242,11 +257,23 @@ func (b *Broker) journalDecision(req Request, d Decision) {
 	b.journal(journal.Approval, "decision", text, d)
 }
 
-func (b *Broker) journal(lane journal.Lane, kind, text string, data any) {
+// journal appends an event. A failed append fails the journal for good
+// (journal.Journal.Failed): the run watching it stops, and Decide denies
+// from then on; callers that gate something on the event check the error.
+func (b *Broker) journal(lane journal.Lane, kind, text string, data any) error {
 	if b.cfg.Journal == nil {
-		return
+		return nil
 	}
-	_, _ = b.cfg.Journal.Append(lane, kind, text, data)
+	_, err := b.cfg.Journal.Append(lane, kind, text, data)
+	return err
+}
+
+// journalFailed is why the journal can no longer be written, or nil.
+func (b *Broker) journalFailed() error {
+	if b.cfg.Journal == nil {
+		return nil
+	}
+	return b.cfg.Journal.Err()
 }
 
 func kindOr(k policy.Kind) string {

@@ -27,6 +27,8 @@
 //     a rewritten script is asked about again.
 //   - hooks.go: agent hook payloads (Claude Code, Codex, Gemini CLI, Crush)
 //     to requests and decisions back to each agent's answer format.
+//   - flood.go: at most MaxPending requests in flight per run; the overflow
+//     is denied at once and journaled as a first request and a count.
 //   - shellparse.go: a small static reader of shell lines for examples,
 //     suggestions and `templates add`; decisions use the policy's parts only.
 //
@@ -42,9 +44,13 @@
 //	system    template-error  a grant that could not be stored, or a template file that failed to reload
 //	system    templates-reloaded  "<scope> templates reloaded from <file>"
 //	system    broker-error    a refused connection or accept failure
+//	system    request-flood   MaxPending requests wait: new ones are denied (the first is journaled in full)   {max_pending}
+//	system    request-flood-end  "denied <n> more request(s) …" when the burst ends   {denied}
 //	tool      <report kind>   a Report from an adapter (e.g. tool-result: "Bash: make → exit 1")   Report
 //	system    <report kind>   coder-stop, notification, hook-<event>  Report
 //
 // A decision's By is policy:<rule>, template:<id>[+<id>…], person,
-// supervisor, timeout, nobody (no decider) or error.
+// supervisor, timeout, nobody (no decider), limit (too many pending) or
+// error. While the journal cannot be written every request is denied by
+// error: nothing is allowed unrecorded.
 package approvals

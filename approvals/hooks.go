@@ -97,15 +97,18 @@ func ParseHook(adapter string, payload []byte) (HookEvent, error) {
 		ev.Report = &rep
 	default:
 		text := first(p.Message, p.StopReason, name)
-		kind := "hook-" + strings.ToLower(name)
+		kind := "hook" // any other hook event: its name leads the text
 		switch normEvent(name) {
 		case "stop", "subagentstop", "afteragent", "sessionend":
 			kind = "coder-stop"
-			text = name + ": " + text
 		case "notification":
 			kind = "notification"
 		}
-		ev.Report = &Report{Lane: "system", Kind: kind, Text: text, Adapter: adapter, Data: json.RawMessage(payload)}
+		if kind != "notification" && text != name {
+			text = name + ": " + text
+		}
+		// the coder's lane: the broker takes reports only on the coder and tool lanes
+		ev.Report = &Report{Lane: "coder", Kind: kind, Text: text, Adapter: adapter, Data: json.RawMessage(payload)}
 	}
 	return ev, nil
 }

@@ -83,7 +83,7 @@ func TestParseHookReports(t *testing.T) {
 	}
 	for name, kind := range map[string]string{"Stop": "coder-stop", "Notification": "notification"} {
 		ev, err := ParseHook(HookClaude, []byte(`{"hook_event_name":"`+name+`","message":"Claude needs your permission"}`))
-		if err != nil || ev.Report == nil || ev.Report.Lane != "system" || ev.Report.Kind != kind {
+		if err != nil || ev.Report == nil || ev.Report.Lane != "coder" || ev.Report.Kind != kind {
 			t.Fatalf("%s → %+v %v", name, ev.Report, err)
 		}
 	}

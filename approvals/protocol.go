@@ -35,7 +35,8 @@ type message struct {
 
 // Report is something an adapter observed that needs no decision: a tool's
 // result (PostToolUse), the coder stopping, a notification. The broker
-// journals it on the named lane ("tool" or "system").
+// journals it on the named lane ("tool" or "coder"), marked as the coder's
+// (see record).
 type Report struct {
 	Lane       string          `json:"lane"`
 	Kind       string          `json:"kind"` // tool-result, stop, notification, …

@@ -68,6 +68,13 @@ type Context struct {
 	// Writable lists extra absolute roots the coder may write to besides the
 	// workspace (e.g. the sandbox's private temp dir). Empty means none.
 	Writable []string
+	// Sandboxed says the command will run inside Sentinel's OS sandbox
+	// (workspace-only writes, credentials hidden, network through the
+	// proxy). Running the project's own code — its scripts, generators,
+	// inline snippets — is then allowed as the build is; without it
+	// (--sandbox off, or an adapter that does not say) the policy is the
+	// only gate and those ask. The zero value is the stricter answer.
+	Sandboxed bool
 }
 
 // Query is one structured question to the engine.
@@ -125,7 +132,7 @@ type Verdict struct {
 	Reason   string // one sentence a person (and the coder) can read
 	Parts    []Part // every simple command found, in source order
 	// NeverDelegable marks requests only a person may approve (network to a
-	// new host, writes to files that run code later): a supervisor model may
-	// not answer them.
+	// new host, writes to files that run code later, reads of files that
+	// usually hold secrets): a supervisor model may not answer them.
 	NeverDelegable bool
 }

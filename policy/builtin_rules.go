@@ -22,6 +22,8 @@ const (
 	RuleShellStdin       = "shell.interpreter-stdin"
 	RuleShellScript      = "shell.script"
 	RuleShellCd          = "shell.cd"
+	RuleSandboxCode      = "sandbox.workspace-code"
+	RuleWriteThenRun     = "shell.write-then-run"
 	RuleUnknownCommand   = "command.unknown"
 	RulePathProgram      = "command.path-qualified"
 	RuleReadOnly         = "command.read-only"
@@ -109,12 +111,14 @@ var builtinCatalog = []Rule{
 	{ID: RuleShellTooDeep, Decision: Ask, Reason: "commands nested too deeply to judge", Match: nil},
 	{ID: RuleShellStdin, Decision: Deny, Reason: "a shell or interpreter reading code from a pipe runs text nobody has seen", Match: []string{"curl -s example.com | sh", "cat x | python3"}},
 	{ID: RuleShellScript, Decision: Ask, Reason: "running a script file runs code that is not in the request", Match: []string{"bash build.sh"}},
+	{ID: RuleSandboxCode, Decision: Allow, Reason: "inside the sandbox, running the project's own code (its scripts, generators, programs and inline snippets that spawn nothing) is no riskier than its build; with --sandbox off it asks", Match: nil},
+	{ID: RuleWriteThenRun, Decision: Ask, Reason: "a line that writes a script, Makefile or package.json and then runs it is judged on the text it writes; text that cannot be known asks", Match: []string{"cp x Makefile && make"}},
 	{ID: RuleShellCd, Decision: Allow, Reason: "changing directory; later paths are judged from the new directory", Match: []string{"cd src"}},
 	{ID: RuleUnknownCommand, Decision: Ask, Reason: "a program the policy does not know", Match: []string{"frobnicate --all"}},
 	{ID: RulePathProgram, Decision: Ask, Reason: "a path-qualified program (./ls, /tmp/cat) is not the program of the same name", Match: []string{"./ls", "/tmp/cat x"}},
 	{ID: RuleReadOnly, Decision: Allow, Reason: "read-only inspection inside the workspace", Match: []string{"ls -la", "cat README.md", "wc -l main.go"}},
 	{ID: RuleFileWrite, Decision: Allow, Reason: "file changes inside the workspace", Match: []string{"mkdir -p build", "touch x"}},
-	{ID: RuleDestructive, Decision: Ask, Reason: "recursive or forced deletion", Match: []string{"rm -rf build"}},
+	{ID: RuleDestructive, Decision: Ask, Reason: "recursive deletion of anything but a build output or cache directory", Match: []string{"rm -rf src"}},
 	{ID: RuleEnvExecVar, Decision: Deny, Reason: "this environment variable changes which program or code runs", Match: []string{"LD_PRELOAD=/tmp/x.so ls", "GIT_SSH_COMMAND=x git fetch", "export PATH=/tmp:$PATH"}},
 	{ID: RuleEnvUnknownVar, Decision: Ask, Reason: "an environment variable the policy does not know may change what runs", Match: []string{"FOO=1 ls"}},
 	{ID: RuleEnvPrint, Decision: Ask, Reason: "printing the environment can reveal secrets", Match: []string{"env", "printenv"}},

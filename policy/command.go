@@ -16,6 +16,9 @@ type cmdCtx struct {
 	f    finding
 	set  bool
 	adds int // how many contributions were made, to tell whether the command itself was judged
+	// stdin is the text of a here-document or here-string the command
+	// reads, when it is in plain sight; nil otherwise.
+	stdin *string
 }
 
 // add records a contribution; the strictest wins, the first on a tie.
@@ -95,6 +98,7 @@ func (x *cmdCtx) access(w word, write bool) {
 		if write {
 			w = word{val: filepath.Join(dir, "glob-match"), static: true}
 		} else {
+			x.globRead(dir, tail)
 			w = word{val: dir, static: true}
 		}
 	}
@@ -136,7 +140,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	idx := len(c.parts)
 	p := Part{Text: s.slice(st), Via: s.via}
 	c.addPart(p)
-	x := &cmdCtx{c: c, s: s, cw: cw, part: &p}
+	x := &cmdCtx{c: c, s: s, cw: cw, part: &p, stdin: stdinText(st)}
 
 	for _, a := range call.Assigns {
 		name := ""
@@ -154,6 +158,11 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			p.Dynamic = true
 		}
 		p.Assigns = append(p.Assigns, name+"="+val.val)
+		if name == "PYTHONPATH" && val.static && len(call.Args) > 0 && x.inWorkspaceList(val.val) {
+			// The project's own modules: what pytest imports anyway.
+			x.add(Allow, RuleShellAssign, "puts workspace directories on PYTHONPATH")
+			continue
+		}
 		x.addF(envVarFinding(name, val.val, len(call.Args) == 0))
 	}
 	words := make([]word, len(call.Args))
@@ -164,6 +173,9 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		argv[i] = words[i].val
 		if !words[i].static {
 			static = false
+			if sw, ok := c.substWord(w); ok && !words[i].fetch {
+				words[i] = sw
+			}
 		}
 		if (words[i].pattern || words[i].procSubst) && i > 0 {
 			p.Dynamic = true
@@ -199,6 +211,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if !x.set {
 		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
 	}
+	x.noteOutput(words, redirs)
 	p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
 	if p.Argv != nil && !p.Dynamic {
 		f := c.e.applyArgvRules(x.f, p.Argv)
@@ -230,12 +243,12 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	prog := name.val
-	if base, ok := systemProgram(prog); ok {
+	if base, ok := resolvedProgram(prog); ok {
 		// /bin/bash is bash: system directories are read-only to the coder.
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
 	} else if strings.ContainsRune(prog, '/') {
-		x.add(Ask, RulePathProgram, "runs "+prog+", a path-qualified program, which is not the program of the same name")
+		x.pathProgram(args, depth)
 		return
 	}
 	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
@@ -278,6 +291,10 @@ func (x *cmdCtx) command(args []word, depth int) {
 				x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion or substitution and cannot be judged before it runs")
 				break
 			}
+			if !substAllowed(prog, a.subst) {
+				x.add(Ask, RuleShellDynamicArg, "an argument comes from a substitution whose output "+prog+" should not be given unseen")
+				break
+			}
 		}
 	}()
 	for i := range prefixRules {
@@ -291,7 +308,9 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	if h, ok := handlers[prog]; ok {
+		x.c.keepText = prog == "chmod" || prog == "touch" || prog == "chown" || prog == "chgrp"
 		h(x, args)
+		x.c.keepText = false
 		return
 	}
 	if strings.HasPrefix(prog, "mkfs") {
@@ -442,4 +461,50 @@ func systemProgram(prog string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// resolvedProgram is systemProgram for a path written any way that
+// reaches a system directory: /usr/bin/../bin/rm is rm. The directory is
+// resolved the way the kernel would (system directories are not the
+// coder's to change); the name itself is kept, so /usr/bin/sh stays sh.
+func resolvedProgram(prog string) (string, bool) {
+	if base, ok := systemProgram(prog); ok {
+		return base, true
+	}
+	if !strings.HasPrefix(prog, "/") || strings.HasSuffix(prog, "/") {
+		return "", false
+	}
+	dir, base := filepath.Dir(prog), filepath.Base(prog)
+	if base == "." || base == ".." {
+		return "", false
+	}
+	d := canonical(dir)
+	if d == "" {
+		return "", false
+	}
+	return systemProgram(d + "/" + base)
+}
+
+// inWorkspaceList reports whether every entry of a colon-separated path
+// list is a directory inside the workspace.
+func (x *cmdCtx) inWorkspaceList(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, e := range strings.Split(v, ":") {
+		if e == "" || strings.ContainsAny(e, "*?[{~$") {
+			return false
+		}
+		ps := x.resolve(word{val: e, static: true})
+		if ps == nil {
+			return false
+		}
+		for _, p := range ps {
+			fr := foldPath(rel(p, x.c.ws))
+			if !within(p, x.c.ws) || fr == ".git" || strings.HasPrefix(fr, ".git/") || strings.HasPrefix(fr, ".sentinel") {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -43,6 +43,7 @@ type corpusLine struct {
 	expect string
 	cmd    string
 	why    string
+	cat    string // the "# --- name" section the line is in
 }
 
 func readCorpus(t testing.TB, name string) []corpusLine {
@@ -55,9 +56,13 @@ func readCorpus(t testing.TB, name string) []corpusLine {
 	var out []corpusLine
 	sc := bufio.NewScanner(f)
 	n := 0
+	cat := "other"
 	for sc.Scan() {
 		n++
 		l := sc.Text()
+		if c, ok := strings.CutPrefix(l, "# --- "); ok {
+			cat = strings.TrimSpace(c)
+		}
 		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
@@ -65,14 +70,14 @@ func readCorpus(t testing.TB, name string) []corpusLine {
 		if len(parts) != 3 {
 			t.Fatalf("%s:%d: want EXPECT ::: COMMAND ::: WHY", name, n)
 		}
-		out = append(out, corpusLine{n, parts[0], strings.ReplaceAll(parts[1], "⏎", "\n"), parts[2]})
+		out = append(out, corpusLine{n, parts[0], strings.ReplaceAll(parts[1], "⏎", "\n"), parts[2], cat})
 	}
 	return out
 }
 
 func (c corpusLine) ok(d Decision) bool {
 	switch c.expect {
-	case "!allow":
+	case "!allow", "!allow-off":
 		return d != Allow
 	default:
 		return d.String() == c.expect

@@ -82,9 +82,13 @@ type checkEnv struct {
 	writable []string
 	parts    []Part
 	never    bool
-	budget   int               // simple commands left before the line is too large to judge
-	wsRaw    string            // the workspace as given
-	memo     map[string]string // canonical paths resolved during this Check
+	budget   int                 // simple commands left before the line is too large to judge
+	wsRaw    string              // the workspace as given
+	sandbox  bool                // the command runs inside Sentinel's sandbox
+	written  map[string][]string // files this line writes: the spellings of their text, nil when unknown
+	keepText bool                // the command being judged changes files' modes or times, not their text
+	bind     map[string]word     // loop variables bound to one of their static words (subst.go)
+	memo     map[string]string   // canonical paths resolved during this Check
 }
 
 // root canonicalizes a root path the adapter gave (workspace, home,
@@ -99,7 +103,7 @@ func (e *Engine) root(p string) string {
 }
 
 func (e *Engine) newEnv(ctx Context) *checkEnv {
-	c := &checkEnv{e: e, budget: 20000}
+	c := &checkEnv{e: e, budget: 20000, sandbox: ctx.Sandboxed}
 	home := ctx.Home
 	if home == "" {
 		// An adapter that leaves Home out still gets credential checks.
@@ -224,7 +228,15 @@ func (c *checkEnv) checkPath(q Query) Verdict {
 func (c *checkEnv) judgePath(p string, write bool) finding {
 	f := c.pathVerdict(p, write)
 	f = c.e.applyPathRules(f, p, write, c)
+	if write {
+		c.noteWrite(p)
+	}
 	if write && f.rule == RulePathWriteLater {
+		c.never = true
+	}
+	if !write && f.rule == RulePathReadSecret && f.d == Ask {
+		// A secret read into the coder's context cannot be taken back;
+		// only a person may decide it, never a supervisor model.
 		c.never = true
 	}
 	return f

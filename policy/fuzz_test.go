@@ -11,7 +11,7 @@ import (
 // not parse. The seed corpus is both corpora plus odd inputs, so a plain
 // `go test` runs it.
 func FuzzCheck(f *testing.F) {
-	for _, name := range []string{"adversarial.txt", "everyday.txt"} {
+	for _, name := range []string{"adversarial.txt", "everyday.txt", "agents_adversarial.txt", "agents_everyday.txt"} {
 		for _, c := range readCorpus(f, name) {
 			f.Add(c.cmd)
 		}
@@ -24,7 +24,9 @@ func FuzzCheck(f *testing.F) {
 	ctx := Context{Workspace: "/nonexistent/ws", Cwd: "/nonexistent/ws", Home: "/nonexistent/home"}
 	e := Default()
 	f.Fuzz(func(t *testing.T, cmd string) {
-		v := e.Check(Query{Kind: KindShell, Command: cmd, Context: ctx})
+		c := ctx
+		c.Sandboxed = len(cmd)%2 == 0 // both judgements
+		v := e.Check(Query{Kind: KindShell, Command: cmd, Context: c})
 		if v.Decision < Allow || v.Decision > Deny {
 			t.Fatalf("decision %d out of range", v.Decision)
 		}

@@ -26,8 +26,20 @@ func init() {
 	handlers["pytest"] = pytestCmd
 	handlers["py.test"] = pytestCmd
 	handlers["pip"] = pipCmd
+	handlers["coverage"] = coverageCmd
 	handlers["pip3"] = pipCmd
 	handlers["uv"] = func(x *cmdCtx, a []word) {
+		if envRunner(x, a) {
+			return
+		}
+		if len(a) > 2 && a[1].val == "pip" && (a[2].val == "list" || a[2].val == "show" || a[2].val == "freeze" || a[2].val == "check" || a[2].val == "tree") {
+			x.add(Allow, RuleReadOnly, "uv pip "+a[2].val+" prints information")
+			return
+		}
+		if len(a) == 2 && (a[1].val == "version" || a[1].val == "--version") || len(a) > 1 && a[1].val == "tree" {
+			x.add(Allow, RuleReadOnly, "uv prints information")
+			return
+		}
 		x.add(Ask, RulePkgInstall, "uv installs packages and runs tools")
 		if hasOpt(a[1:], "", "--index-url", "--extra-index-url", "--index", "-i", "--find-links") {
 			x.add(Deny, RulePkgIndex, "installs from a custom package index")
@@ -37,7 +49,7 @@ func init() {
 	handlers["pipx"] = func(x *cmdCtx, a []word) { x.add(Ask, RulePkgRemoteExec, "pipx installs and runs tools") }
 	for _, n := range []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
 		"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
-		"clippy-driver", "govulncheck", "revive", "biome", "stylelint"} {
+		"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright"} {
 		handlers[n] = projectTool
 	}
 	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
@@ -93,6 +105,9 @@ var simpleBuildWords = map[string]map[string]bool{
 // subcommandTool allows the plain build and test forms of other build
 // tools and asks for the rest.
 func subcommandTool(x *cmdCtx, args []word) {
+	if envRunner(x, args) {
+		return
+	}
 	words := simpleBuildWords[args[0].val]
 	if len(args) > 1 && words != nil {
 		ok := true
@@ -181,7 +196,15 @@ func goCmd(x *cmdCtx, args []word) {
 			}
 		}
 		return
-	case sub == "get" || sub == "install" || sub == "work" || sub == "generate" || sub == "tool" || sub == "bug" || sub == "telemetry":
+	case sub == "generate":
+		// go generate runs the project's //go:generate directives: the
+		// project's own code, like its build.
+		x.ranBuildFiles("go generate", func(b string) bool { return strings.HasSuffix(b, ".go") }, goGenerateCommands)
+		x.sandboxedCode("go generate runs the project's own generators", RuleBuildOption, "go generate runs commands the request does not show, and the sandbox is off")
+		x.inWorkspace()
+		goFlags(x, sargs)
+		return
+	case sub == "get" || sub == "install" || sub == "work" || sub == "tool" || sub == "bug" || sub == "telemetry":
 		if sub == "install" || sub == "get" {
 			x.add(Ask, RulePkgInstall, "go "+sub+" downloads and installs modules")
 		} else {
@@ -293,6 +316,15 @@ var makeBenignVars = setOf("V", "VERBOSE", "DEBUG", "CI", "TEST", "TESTS", "RUN"
 func makeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleBuildProject, "make runs the project's own targets")
 	rest := args[1:]
+	files := map[string]bool{}
+	for i, w := range rest {
+		if (w.val == "-f" || w.val == "--file" || w.val == "--makefile") && i+1 < len(rest) {
+			files[foldName(filepath.Base(rest[i+1].val))] = true
+		} else if _, v, ok := strings.Cut(w.val, "="); ok && (strings.HasPrefix(w.val, "--file=") || strings.HasPrefix(w.val, "--makefile=")) {
+			files[foldName(filepath.Base(v))] = true
+		}
+	}
+	x.ranBuildFiles("make", func(b string) bool { return isMakefile(b) || files[b] }, makeCommands)
 	dirSet := false
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
@@ -470,7 +502,14 @@ func pytestCmd(x *cmdCtx, args []word) {
 
 func pipCmd(x *cmdCtx, args []word) {
 	ops := operands(args[1:], "rcei", []string{"requirement", "constraint", "index-url", "extra-index-url", "find-links", "trusted-host", "target", "prefix", "root", "python", "platform", "implementation", "src", "log", "cache-dir", "proxy", "cert", "client-cert", "timeout", "retries", "exists-action", "progress-bar", "format", "path"})
-	if hasOpt(args[1:], "i", "--index-url", "--extra-index-url", "--find-links", "--trusted-host", "-f", "--proxy") {
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0].val
+	}
+	// -f is --find-links for the commands that fetch; pip show -f lists files.
+	fetching := sub != "show" && sub != "list" && sub != "freeze" && sub != "check" && sub != "help" && sub != "inspect" && sub != "uninstall" && sub != "cache" && sub != "config" && sub != "debug"
+	if hasOpt(args[1:], "", "--index-url", "--extra-index-url", "--find-links", "--trusted-host", "--proxy", "--index") ||
+		fetching && hasOpt(args[1:], "if", "-i", "-f") {
 		x.add(Deny, RulePkgIndex, "pip from a custom index, host or proxy")
 		return
 	}
@@ -491,4 +530,66 @@ func pipCmd(x *cmdCtx, args []word) {
 	default:
 		x.add(Ask, RulePkgInstall, "pip "+ops[0].val+" is not judged in detail")
 	}
+}
+
+// coverageCmd judges coverage.py: run is python under measurement; the
+// reports read the data file and write reports in the workspace.
+func coverageCmd(x *cmdCtx, args []word) {
+	if len(args) < 2 {
+		x.add(Allow, RuleReadOnly, "prints coverage usage")
+		return
+	}
+	switch args[1].val {
+	case "run":
+		rest := args[2:]
+		for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && rest[0].val != "-m" {
+			if strings.HasPrefix(rest[0].val, "--rcfile") || strings.HasPrefix(rest[0].val, "--data-file") {
+				x.add(Ask, RuleBuildOption, "coverage run with another configuration or data file")
+			}
+			rest = rest[1:]
+		}
+		x.command(append([]word{{val: "python", static: true}}, rest...), 1)
+	case "report", "html", "xml", "json", "lcov", "erase", "combine", "debug", "annotate":
+		x.add(Allow, RuleBuildProject, "coverage "+args[1].val+" reports on the project's tests")
+		x.inWorkspace()
+	default:
+		x.add(Ask, RuleUnknownCommand, "a coverage command the policy does not know")
+	}
+}
+
+// envRunner judges `uv run CMD`, `poetry run CMD`, `pdm run CMD`, `hatch
+// run CMD` and `pipenv run CMD`: CMD run in the project's environment, so
+// CMD is what is judged. Options that add packages or pick another
+// interpreter ask. It reports whether args was such a form.
+func envRunner(x *cmdCtx, args []word) bool {
+	switch args[0].val {
+	case "uv", "poetry", "pdm", "hatch", "pipenv":
+	default:
+		return false
+	}
+	if len(args) < 3 || args[1].val != "run" {
+		return false
+	}
+	rest := args[2:]
+	for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
+		switch name, _, _ := strings.Cut(rest[0].val, "="); name {
+		case "--frozen", "--locked", "--no-sync", "--offline", "-q", "--quiet", "--no-dev", "--all-extras", "--all-packages", "-v", "--verbose":
+		case "--extra", "--group", "--package", "--env", "-e", "--directory", "--project":
+			if !strings.Contains(rest[0].val, "=") {
+				rest = rest[1:]
+			}
+		default:
+			x.add(Ask, RuleBuildOption, args[0].val+" run option "+rest[0].val+" can add packages or change the interpreter")
+			return true
+		}
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		x.add(Ask, RuleBuildOption, args[0].val+" run with no command")
+		return true
+	}
+	x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
+	x.inWorkspace()
+	x.command(rest, 1)
+	return true
 }

@@ -124,6 +124,7 @@ func findCmd(x *cmdCtx, args []word) {
 	for _, s := range starts {
 		x.read(s)
 	}
+	findSecrets(x, starts, rest[i:])
 	for i < len(rest) {
 		v := rest[i].val
 		switch {
@@ -135,12 +136,18 @@ func findCmd(x *cmdCtx, args []word) {
 			inner := rest[i+1 : j]
 			if len(inner) == 0 {
 				x.add(Ask, RuleUnknownCommand, "find "+v+" with no command")
+			} else if strings.Contains(inner[0].val, "{}") {
+				x.add(Ask, RulePathProgram, "find "+v+" runs every file it matches as a program")
 			} else {
-				switch inner[0].val {
-				case "rm", "shred", "unlink", "truncate", "rmdir", "mv", "dd":
-					x.add(Ask, RuleDestructive, "find "+v+" "+inner[0].val+" changes every file find matches")
+				prog := inner[0].val
+				if base, ok := resolvedProgram(prog); ok {
+					prog = base
 				}
-				if codeRunners[inner[0].val] || isVersionedInterp(inner[0].val) {
+				switch prog {
+				case "rm", "shred", "unlink", "truncate", "rmdir", "mv", "dd":
+					x.add(Ask, RuleDestructive, "find "+v+" "+prog+" changes every file find matches")
+				}
+				if codeRunners[prog] || isVersionedInterp(prog) {
 					for _, w := range inner[1:] {
 						if strings.Contains(w.val, "{}") {
 							x.add(Ask, RuleShellDynamicArg, "find pastes file names into code, so a file name can run commands")
@@ -406,6 +413,7 @@ func shellCmd(x *cmdCtx, args []word) {
 	rest := args[1:]
 	var payload *word
 	var ops []word
+	stdin := false // -s: the script is the input, the operands are its arguments
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {
@@ -422,7 +430,9 @@ func shellCmd(x *cmdCtx, args []word) {
 		case a == "--rcfile" || a == "--init-file":
 			x.add(Ask, RuleShellScript, "runs a start-up file")
 			i++
-		case a == "-i" || a == "--login" || a == "-l" || a == "-s" || a == "--debugger":
+		case a == "-s":
+			stdin = true
+		case a == "-i" || a == "--login" || a == "-l" || a == "--debugger":
 			x.add(Ask, RuleShellStdin, "an interactive or login shell reads code the request does not show")
 		case strings.HasPrefix(a, "--"):
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
@@ -436,14 +446,18 @@ func shellCmd(x *cmdCtx, args []word) {
 				} else {
 					x.add(Ask, RuleShellParse, name+" -c with no command")
 				}
-			} else if strings.ContainsAny(a[1:], "is") {
+			} else if strings.ContainsRune(a[1:], 'i') {
 				x.add(Ask, RuleShellStdin, "an interactive shell reads code the request does not show")
+			} else if strings.ContainsRune(a[1:], 's') && a[0] == '-' {
+				stdin = true
 			}
 		default:
 			ops = append(ops, rest[i])
 		}
 	}
 	switch {
+	case payload != nil && payload.fetch:
+		x.add(Deny, RuleShellStdin, name+" -c runs code downloaded by a substitution, which nobody has seen")
 	case payload != nil:
 		x.add(Allow, RuleShellBuiltin, "runs a shell on the command text, which is judged on its own")
 		if !payload.static {
@@ -458,12 +472,49 @@ func shellCmd(x *cmdCtx, args []word) {
 		}
 		sub := x.cw.copy()
 		x.c.shell(payload.val, &sub, x.s.depth+1, name+" -c")
+	case (stdin || len(ops) == 0) && x.stdin != nil:
+		// bash <<'EOF' … EOF: the script is in plain sight.
+		x.add(Allow, RuleShellBuiltin, name+" runs the here-document, which is judged on its own")
+		if len(ops) > 0 {
+			x.add(Ask, RuleShellDynamicArg, "positional arguments to a shell script are expanded at run time")
+		}
+		sub := x.cw.copy()
+		x.c.shell(*x.stdin, &sub, x.s.depth+1, name+" <<")
+	case stdin:
+		x.add(Deny, RuleShellStdin, name+" -s runs code read from its input, which nobody has seen")
 	case len(ops) > 0 && (!ops[0].static || ops[0].procSubst):
 		x.add(Deny, RuleShellStdin, name+" runs a script that another command or an expansion produces, which nobody has seen")
 	case len(ops) > 0:
-		x.add(Ask, RuleShellScript, name+" runs the script "+quoteShort(ops[0].val))
-		x.read(ops[0])
+		x.runFile(ops[0], name+" runs the script "+quoteShort(ops[0].val), RuleShellScript, name+" runs the script "+quoteShort(ops[0].val)+", and the sandbox is off")
 	default:
 		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
+	}
+}
+
+// findSecrets denies a search for secret files across the system or the
+// home directory (find / -name '*.pem', find ~ -name id_rsa): collecting
+// keys, whatever the search then does with them.
+func findSecrets(x *cmdCtx, starts, expr []word) {
+	wide := false
+	for _, s := range starts {
+		for _, p := range x.resolve(s) {
+			if p == "/" || x.c.home != "" && within(x.c.home, p) {
+				wide = true
+			}
+		}
+	}
+	if !wide {
+		return
+	}
+	for i := 0; i+1 < len(expr); i++ {
+		switch expr[i].val {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+			pat := expr[i+1].val
+			base := pat[strings.LastIndexByte(pat, '/')+1:]
+			if secretName(base) || hasGlobMeta(base) && aimedAtSecrets(base) {
+				x.add(Deny, RulePathCredential, "searches the whole system or home for secret files ("+quoteShort(pat)+")")
+				return
+			}
+		}
 	}
 }

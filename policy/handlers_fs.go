@@ -26,6 +26,8 @@ func init() {
 	}
 	delete(handlers, "tree")
 	handlers["tree"] = treeCmd
+	handlers["test"] = testCmd
+	handlers["["] = testCmd
 	for _, n := range []string{"echo", "printf", "true", "false", ":", "pwd", "which", "type", "whereis",
 		"whoami", "id", "groups", "uname", "arch", "nproc", "tty", "locale", "seq", "sleep", "expr",
 		"basename", "dirname", "yes", "df", "ps", "free", "uptime", "getconf", "logname", "users",
@@ -76,7 +78,17 @@ func init() {
 	handlers["alias"] = aliasCmd
 	handlers["unalias"] = func(x *cmdCtx, a []word) { x.add(Allow, RuleShellBuiltin, "removes aliases") }
 	handlers["trap"] = trapCmd
-	for _, n := range []string{"compgen", "complete", "compopt", "shopt", "enable", "hash", "fc", "history", "bind", "coproc", "kill", "pkill", "killall", "disown", "suspend", "logout", "chattr", "chown", "chgrp", "setfacl", "mount", "umount", "stty"} {
+	handlers["kill"] = func(x *cmdCtx, a []word) {
+		for i, w := range a[1:] {
+			// kill -9 -1, kill -1 (with a signal before it): every process.
+			if w.val == "-1" && i > 0 || w.val == "0" {
+				x.add(Deny, RuleSystem, "kill of every process the coder can reach")
+				return
+			}
+		}
+		x.add(Ask, RuleShellOption, "kill changes this shell, other processes or file ownership")
+	}
+	for _, n := range []string{"compgen", "complete", "compopt", "shopt", "enable", "hash", "fc", "history", "bind", "coproc", "pkill", "killall", "disown", "suspend", "logout", "chattr", "chown", "chgrp", "setfacl", "mount", "umount", "stty"} {
 		n := n
 		handlers[n] = func(x *cmdCtx, a []word) {
 			x.add(Ask, RuleShellOption, n+" changes this shell, other processes or file ownership")
@@ -320,6 +332,9 @@ func exportCmd(x *cmdCtx, args []word) {
 func evalCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellEval, "eval runs text as code")
 	for _, w := range args[1:] {
+		if w.fetch {
+			x.add(Deny, RuleShellStdin, "eval runs code downloaded by a substitution, which nobody has seen")
+		}
 		if !w.static {
 			x.cw.unknown = true // it may change directory
 			return
@@ -332,7 +347,11 @@ func evalCmd(x *cmdCtx, args []word) {
 func sourceCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellSource, "runs a file's contents in this shell")
 	x.cw.unknown = true // the file may change directory
-	if len(args) > 1 {
+	if len(args) > 1 && (args[1].procSubst || args[1].fetch) {
+		x.add(Deny, RuleShellStdin, args[0].val+" runs code that another command produces, which nobody has seen")
+		return
+	}
+	if len(args) > 1 && !x.ranWritten(args[1], nil) {
 		x.read(args[1])
 	}
 }
@@ -388,6 +407,31 @@ func assigningBuiltin(x *cmdCtx, args []word) {
 			if f := envVarFinding(name, "", true); f.d > Allow {
 				x.addF(f)
 			}
+		}
+	}
+}
+
+// testCmd judges test and [: they look at a file's type, size and mode,
+// never its contents, so a file that usually holds secrets may be tested
+// (test -e .env); credential locations and paths outside stay as for a read.
+func testCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "tests files without reading them")
+	for _, w := range args[1:] {
+		if !w.static || strings.HasPrefix(w.val, "-") || w.val == "]" || w.val == "!" || w.val == "=" || w.val == "!=" || w.val == "(" || w.val == ")" {
+			continue
+		}
+		if !looksLikePath(w.val) && !strings.Contains(w.val, ".") {
+			continue // a string compared, most likely
+		}
+		sub := &cmdCtx{c: x.c, s: x.s, cw: x.cw, part: x.part}
+		never := x.c.never
+		sub.read(w)
+		if sub.f.rule == RulePathReadSecret {
+			x.c.never = never // testing is not reading
+			continue
+		}
+		if sub.set {
+			x.addF(sub.f)
 		}
 	}
 }

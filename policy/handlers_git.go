@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"strings"
 )
 
@@ -180,6 +181,7 @@ sub:
 		gitNetwork(x, sub, sargs)
 	case gitReadCmds[sub]:
 		x.add(Allow, RuleGitRead, "git "+sub+" inspects the repository")
+		gitSecretObjects(x, sargs)
 		if sub == "grep" && hasOpt(sargs, "O", "--open-files-in-pager") {
 			x.add(Deny, RuleGitExecOpt, "git grep -O runs a program on the matches")
 		}
@@ -421,5 +423,42 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 func (x *cmdCtx) relabel(from, to, reason string) {
 	if x.f.rule == from {
 		x.f.rule, x.f.reason = to, reason
+	}
+}
+
+// gitSecretObjects judges what a reading git command prints from files
+// that usually hold secrets: "REV:path" and ":path" objects (git show
+// HEAD:.env) and pathspecs (git log -p -- .env, git grep KEY -- .env*).
+func gitSecretObjects(x *cmdCtx, sargs []word) {
+	dashes := false
+	for _, a := range sargs {
+		v := a.val
+		if v == "--" && !dashes {
+			dashes = true
+			continue
+		}
+		if !a.static || (!dashes && strings.HasPrefix(v, "-")) {
+			continue
+		}
+		name := v
+		if rev, p, ok := strings.Cut(v, ":"); ok && !dashes && !strings.HasPrefix(v, ":(") {
+			if rev == "" && strings.HasPrefix(p, "/") {
+				continue // :/text names a commit by its message
+			}
+			name = p
+			if len(name) > 2 && name[0] >= '0' && name[0] <= '3' && name[1] == ':' {
+				name = name[2:] // :0:path names a stage of the index
+			}
+		}
+		name = strings.TrimPrefix(strings.TrimRight(name, "/"), "./")
+		if i := strings.IndexByte(name, ')'); strings.HasPrefix(name, ":(") && i > 0 {
+			name = name[i+1:] // a pathspec with magic, :(glob)x
+		}
+		base := path.Base(name)
+		if name == "" || !(secretName(base) || hasGlobMeta(base) && aimedAtSecrets(base)) {
+			continue
+		}
+		x.add(Ask, RulePathReadSecret, "git prints "+quoteShort(v)+", a file that usually holds secrets")
+		x.c.never = true
 	}
 }

@@ -10,9 +10,19 @@ func interpreter(x *cmdCtx, args []word) {
 	name := args[0].val
 	base := strings.TrimRight(name, "0123456789.")
 	rest := args[1:]
+	if len(rest) == 0 && x.stdin != nil {
+		x.inlineCode(name, *x.stdin)
+		return
+	}
 	if len(rest) == 0 {
 		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
 		return
+	}
+	for _, w := range rest {
+		if w.fetch {
+			x.add(Deny, RuleShellStdin, name+" runs code downloaded by a substitution, which nobody has seen")
+			return
+		}
 	}
 	if len(rest) == 1 {
 		switch rest[0].val {
@@ -45,13 +55,13 @@ func interpreter(x *cmdCtx, args []word) {
 				return
 			}
 		}
-		x.add(Ask, RuleInterpScript, name+" runs code from a file")
 		for _, w := range rest {
 			if !strings.HasPrefix(w.val, "-") {
-				x.read(w)
-				break
+				x.interpScript(name, w)
+				return
 			}
 		}
+		x.add(Ask, RuleInterpScript, name+" runs code from a file")
 	}
 }
 
@@ -65,10 +75,22 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 		switch {
 		case a == "-c" || strings.HasPrefix(a, "-c") && !strings.HasPrefix(a, "--") || a == "-" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'c')):
 			if a == "-" {
+				if x.stdin != nil {
+					x.inlineCode(name, *x.stdin)
+					return
+				}
 				x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
 				return
 			}
-			x.add(Ask, RuleInterpInline, name+" -c runs inline code")
+			code := a[strings.IndexByte(a, 'c')+1:]
+			if code == "" && i+1 < len(rest) {
+				code = rest[i+1].val
+				if !rest[i+1].static {
+					x.add(Ask, RuleInterpInline, name+" -c runs inline code built from an expansion")
+					return
+				}
+			}
+			x.inlineCode(name, code)
 			return
 		case a == "-m" || strings.HasPrefix(a, "-m") && !strings.HasPrefix(a, "--"):
 			mod := strings.TrimPrefix(a, "-m")
@@ -101,7 +123,7 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 			case mod == "http.server" || mod == "smtpd" || mod == "ftplib":
 				x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections")
 			default:
-				x.add(Ask, RuleInterpScript, name+" -m "+mod+" runs a module the policy does not know")
+				x.sandboxedCode(name+" -m "+mod+" runs a module of the project or its packages", RuleInterpScript, name+" -m "+mod+" runs a module the policy does not know")
 			}
 			return
 		case a == "-W" || a == "-X" || a == "-Q":
@@ -115,8 +137,7 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 			x.add(Ask, RuleInterpScript, "an interpreter option the policy does not know: "+a)
 		case strings.HasPrefix(a, "-"):
 		default:
-			x.add(Ask, RuleInterpScript, name+" runs the script "+quoteShort(a))
-			x.read(rest[i])
+			x.interpScript(name, rest[i])
 			return
 		}
 	}
@@ -124,10 +145,18 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 }
 
 func nodeCmd(x *cmdCtx, name string, rest []word) {
-	for _, w := range rest {
+	for i, w := range rest {
 		a := w.val
 		if a == "-e" || a == "--eval" || a == "-p" || a == "--print" || strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print=") {
-			x.add(Ask, RuleInterpInline, name+" runs inline code")
+			_, code, has := strings.Cut(a, "=")
+			if !has && i+1 < len(rest) {
+				code = rest[i+1].val
+				if !rest[i+1].static {
+					x.add(Ask, RuleInterpInline, name+" runs inline code built from an expansion")
+					return
+				}
+			}
+			x.inlineCode(name, code)
 			return
 		}
 	}
@@ -155,16 +184,29 @@ func nodeCmd(x *cmdCtx, name string, rest []word) {
 			return
 		case a == "-c" || a == "--check":
 		case a == "-":
+			if x.stdin != nil {
+				x.inlineCode(name, *x.stdin)
+				return
+			}
 			x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
 			return
 		case a == "-i" || a == "--interactive":
 			x.add(Ask, RuleShellStdin, "an interactive interpreter")
 		case strings.HasPrefix(a, "-"):
 		default:
-			x.add(Ask, RuleInterpScript, name+" runs the script "+quoteShort(a))
-			x.read(rest[i])
+			x.interpScript(name, rest[i])
 			return
 		}
 	}
 	x.add(Ask, RuleInterpScript, name+" with options the policy does not judge")
+}
+
+// interpScript judges an interpreter running the script file w: code this
+// line writes is judged as inline code; a workspace script runs inside
+// the sandbox; anything else asks.
+func (x *cmdCtx) interpScript(name string, w word) {
+	if x.ranWritten(w, func(text string) { x.inlineCode(name, text) }) {
+		return
+	}
+	x.runFile(w, name+" runs the script "+quoteShort(w.val), RuleInterpScript, name+" runs the script "+quoteShort(w.val)+", and the sandbox is off")
 }

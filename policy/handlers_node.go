@@ -12,7 +12,8 @@ var npmSafeGlobal = []string{"-s", "--silent", "-q", "--quiet", "--if-present", 
 	"--workspaces", "--loglevel", "--ignore-scripts", "--no-audit", "--no-fund", "--offline", "--prefer-offline",
 	"--no-progress", "-w", "--workspace", "--include-workspace-root", "-d", "--verbose", "-dd", "--json", "--parseable",
 	"-p", "--long", "-l", "--all", "-a", "--depth", "--omit", "--include", "--production", "--dev", "--save-dev", "-D",
-	"--save-exact", "-E", "--no-save"}
+	"--save-exact", "-E", "--no-save", "-r", "--recursive", "--parallel", "--stream", "--no-bail", "--bail",
+	"--workspace-root", "--filter", "--sort", "--reporter", "--aggregate-output", "--resume-from", "--changed-files-ignore-pattern"}
 
 // npmOptions judges npm-style options before "--" and returns the
 // operands. An option that changes configuration asks.
@@ -39,7 +40,8 @@ func npmOptions(x *cmdCtx, args []word, tool string) []word {
 			}
 			x.readStr(v)
 		case contains(npmSafeGlobal, name):
-			if (name == "--loglevel" || name == "-w" || name == "--workspace" || name == "--depth" || name == "--omit" || name == "--include") && !strings.Contains(a, "=") {
+			if (name == "--loglevel" || name == "-w" || name == "--workspace" || name == "--depth" || name == "--omit" || name == "--include" ||
+				name == "--filter" || name == "--reporter" || name == "--resume-from") && !strings.Contains(a, "=") {
 				i++
 			}
 		case name == "-g" || name == "--global" || name == "--location":
@@ -55,6 +57,7 @@ var npmDeny = setOf("publish", "unpublish", "deprecate", "dist-tag", "owner", "a
 	"logout", "adduser", "add-user", "team", "org", "star", "unstar", "hook", "profile")
 
 func npmCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("npm", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "npm")
 	if len(ops) == 0 {
 		x.add(Allow, RuleReadOnly, "prints npm usage")
@@ -108,6 +111,7 @@ var yarnBuiltins = setOf("add", "remove", "install", "upgrade", "up", "dlx", "np
 	"self-update", "upgrade-interactive", "global", "env", "prune", "npx", "dedupe")
 
 func yarnCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("yarn", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "yarn")
 	if len(ops) == 0 {
 		x.add(Ask, RulePkgInstall, "yarn with no command installs packages")
@@ -138,6 +142,7 @@ func yarnCmd(x *cmdCtx, args []word) {
 }
 
 func pnpmCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("pnpm", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "pnpm")
 	if len(ops) == 0 {
 		x.add(Allow, RuleReadOnly, "prints pnpm usage")
@@ -168,6 +173,7 @@ func pnpmCmd(x *cmdCtx, args []word) {
 }
 
 func bunCmd(x *cmdCtx, args []word) {
+	x.ranBuildFiles("bun", func(b string) bool { return b == "package.json" }, packageScripts)
 	ops := npmOptions(x, args[1:], "bun")
 	if len(ops) == 0 {
 		x.add(Deny, RuleShellStdin, "bun with no arguments starts a REPL")
@@ -202,13 +208,16 @@ func bunCmd(x *cmdCtx, args []word) {
 // downloaded and run.
 func npxCmd(x *cmdCtx, args []word) {
 	rest := args[1:]
+	noInstall := false
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {
 		case a == "-y" || a == "--yes" || a == "-p" || a == "--package" || strings.HasPrefix(a, "--package=") || a == "-c" || a == "--call":
 			x.add(Deny, RulePkgRemoteExec, args[0].val+" "+a+" downloads or runs code without showing it")
 			return
-		case a == "--no-install" || a == "--no" || a == "--offline" || a == "-q" || a == "--quiet":
+		case a == "--no-install" || a == "--no" || a == "--offline":
+			noInstall = true
+		case a == "-q" || a == "--quiet":
 		case strings.HasPrefix(a, "-"):
 			x.add(Ask, RulePkgRemoteExec, args[0].val+" option "+a+" the policy does not know")
 			return
@@ -225,6 +234,12 @@ func npxCmd(x *cmdCtx, args []word) {
 			for _, d := range x.cw.dirs {
 				bin := x.c.canon(rawJoin(d, "node_modules/.bin/"+tool))
 				if _, err := os.Stat(bin); err != nil || !within(bin, x.c.ws) {
+					if noInstall {
+						// Nothing is downloaded: it runs the installed
+						// program of that name, or fails.
+						x.command(append([]word{{val: tool, static: true}}, rest[i+1:]...), 1)
+						return
+					}
 					x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" is not installed in the project, so it would be downloaded and run")
 					return
 				}

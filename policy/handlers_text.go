@@ -257,9 +257,7 @@ func jqCmd(x *cmdCtx, args []word) {
 		default:
 			if !programDone {
 				programDone = true
-				p := strings.ToLower(rest[i].val)
-				if strings.Contains(p, "env") || strings.Contains(p, "$__prog") || strings.Contains(p, "import") ||
-					strings.Contains(p, "include") || strings.Contains(p, "input_filename") || strings.Contains(p, "$__loc__") {
+				if jqRisky(rest[i].val) {
 					x.add(Ask, RuleEnvPrint, "the jq program reads the environment or loads modules")
 				}
 				continue
@@ -267,4 +265,46 @@ func jqCmd(x *cmdCtx, args []word) {
 			x.read(rest[i])
 		}
 	}
+}
+
+// jqRisky reports a jq program that reads the environment ($ENV, env),
+// loads modules (import, include) or names its inputs: the builtins, not
+// object keys spelled alike (.Imports, .env, ."env").
+func jqRisky(p string) bool {
+	for i := 0; i < len(p); {
+		c := p[i]
+		if c == '"' {
+			// Skip a string literal (keys like ."env" and text).
+			j := i + 1
+			for j < len(p) && p[j] != '"' {
+				if p[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+			continue
+		}
+		if !isIdent(c) || c >= '0' && c <= '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(p) && isIdent(p[j]) {
+			j++
+		}
+		tok := p[i:j]
+		prev := byte(0)
+		if i > 0 {
+			prev = p[i-1]
+		}
+		switch {
+		case prev == '$' && (tok == "ENV" || strings.HasPrefix(tok, "__")):
+			return true
+		case prev != '.' && prev != '$' && (tok == "env" || tok == "import" || tok == "include" || tok == "input_filename" || tok == "modulemeta" || tok == "get_search_list"):
+			return true
+		}
+		i = j
+	}
+	return false
 }

@@ -67,6 +67,8 @@ func moveCmd(x *cmdCtx, args []word) {
 	if len(ops) > 1 {
 		last := ops[len(ops)-1]
 		for _, w := range ops[:len(ops)-1] {
+			// Renaming a secret is reading it by another name.
+			x.read(w)
 			if w.static && last.static && !last.pattern {
 				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
 			}
@@ -76,7 +78,7 @@ func moveCmd(x *cmdCtx, args []word) {
 
 func removeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleFileWrite, "removes files inside the workspace")
-	if hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root") {
+	if hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root") && !generatedOnly(x, operands(args[1:], "", nil)) {
 		x.add(Ask, RuleDestructive, "recursive deletion")
 	}
 	if hasOpt(args[1:], "", "--no-preserve-root") {
@@ -140,7 +142,8 @@ func linkCmd(x *cmdCtx, args []word) {
 			if !within(p, x.c.ws) {
 				x.add(Ask, RulePathSymlinkOut, "links to "+x.c.show(p)+", outside the workspace")
 			}
-			if f := x.c.pathVerdict(p, false); f.rule == RulePathCredential {
+			// A link to a secret is a read of it by another name.
+			if f := x.c.judgePath(p, false); f.rule == RulePathCredential || f.rule == RulePathReadSecret {
 				x.addF(f)
 			}
 		}
@@ -184,4 +187,37 @@ func mktempCmd(x *cmdCtx, args []word) {
 		}
 	}
 	x.add(Ask, RulePathUnknown, "creates a file in the system temporary directory")
+}
+
+// generatedDirs are directories tools regenerate: build outputs, caches,
+// installed dependencies. Deleting them inside the workspace loses nothing.
+var generatedDirs = setOf("build", "dist", "out", "target", "node_modules", ".next", ".nuxt", ".svelte-kit",
+	"coverage", "htmlcov", ".pytest_cache", "__pycache__", ".mypy_cache", ".ruff_cache", ".tox", ".nox",
+	".turbo", ".parcel-cache", ".cache", ".gradle", "obj", ".eggs", ".hypothesis", ".coverage", "tmp")
+
+// generatedOnly reports whether every operand is a generated directory
+// (or an .egg-info) inside the workspace, named plainly.
+func generatedOnly(x *cmdCtx, ops []word) bool {
+	if len(ops) == 0 {
+		return false
+	}
+	for _, w := range ops {
+		if !w.static || w.pattern || w.brace {
+			return false
+		}
+		base := filepath.Base(strings.TrimRight(w.val, "/"))
+		if !generatedDirs[base] && !strings.HasSuffix(base, ".egg-info") {
+			return false
+		}
+		ps := x.resolve(w)
+		if ps == nil {
+			return false
+		}
+		for _, p := range ps {
+			if !within(p, x.c.ws) || p == x.c.ws {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -131,6 +131,7 @@ var systemSecrets = []string{
 
 // secretNames are file names that usually hold secrets wherever they are.
 func secretName(base string) bool {
+	base = foldName(base)
 	switch base {
 	case ".env", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials",
 		".netrc", ".git-credentials", ".pgpass", "secrets.yaml", "secrets.yml",
@@ -141,6 +142,9 @@ func secretName(base string) bool {
 	if strings.HasPrefix(lower, "credentials") || strings.HasPrefix(lower, "secrets") || strings.HasSuffix(lower, ".tfstate") ||
 		strings.HasPrefix(lower, "service-account") || strings.HasPrefix(lower, "serviceaccount") {
 		return true
+	}
+	if templateName(base) {
+		return false // .env.example, secrets.sample.yaml: the shape, not the values
 	}
 	if strings.HasPrefix(base, ".env.") || strings.HasPrefix(base, "id_rsa") ||
 		strings.HasPrefix(base, "id_ed25519") || strings.HasPrefix(base, "id_ecdsa") {
@@ -157,8 +161,9 @@ func secretName(base string) bool {
 // isCredential reports whether p (canonical) is a credential location.
 func (c *checkEnv) isCredential(p string) bool {
 	if c.home != "" && within(p, c.home) {
-		r := rel(p, c.home)
+		r := foldPath(rel(p, c.home))
 		for _, d := range credentialDirs {
+			d = foldPath(d)
 			if r == d || strings.HasPrefix(r, d+"/") {
 				return true
 			}
@@ -217,9 +222,13 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 		if p == "/dev/null" || p == "/dev/zero" || p == "/dev/urandom" || p == "/dev/random" || p == "/dev/stdin" {
 			return finding{Allow, RulePathReadWorkspace, "reads " + p}
 		}
+		if c.readableOutside(p) && !secretName(filepath.Base(p)) {
+			return finding{Allow, RulePathReadWorkspace, "reads " + c.show(p) + ", a system or toolchain location that holds no secrets"}
+		}
 		return finding{Ask, RulePathReadOutside, "reads outside the workspace (" + c.show(p) + ")"}
 	}
 	r := rel(p, c.ws)
+	fr := foldPath(r) // protected names are compared case- and Unicode-folded
 	base := filepath.Base(p)
 	if !write {
 		if secretName(base) {
@@ -230,12 +239,15 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 	if r == "" {
 		return finding{Ask, RulePathWriteRoot, "changes the workspace root itself"}
 	}
-	if r == ".git" || strings.HasPrefix(r, ".git/") || r == ".sentinel" || strings.HasPrefix(r, ".sentinel/") ||
-		strings.Contains("/"+r+"/", "/.git/hooks/") {
+	if fr == ".git" || strings.HasPrefix(fr, ".git/") || fr == ".sentinel" || strings.HasPrefix(fr, ".sentinel/") ||
+		strings.Contains("/"+fr+"/", "/.git/hooks/") {
 		return finding{Deny, RulePathWriteProtected, "writes into " + r + ", which git or Sentinel runs or trusts"}
 	}
 	if e, ok := runLater(r); ok {
 		return finding{Ask, RulePathWriteRunLater, "writes " + r + ", a file that runs code later (" + e.Reason + ")"}
+	}
+	if strings.Contains("/"+fr, "/.git/") {
+		return finding{Ask, RulePathWriteRunLater, "writes " + r + ", inside a nested git directory (its hooks and config run code later)"}
 	}
 	return finding{Allow, RulePathWriteWorkspace, "writes inside the workspace"}
 }
@@ -249,4 +261,46 @@ func (c *checkEnv) show(p string) string {
 		return "~"
 	}
 	return p
+}
+
+// templateName reports a file that documents secrets rather than holding
+// them: .env.example, .env.sample, .env.template, .env.dist,
+// credentials.example.json, id_rsa.pub.
+func templateName(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return true
+	}
+	for _, part := range strings.Split(base, ".")[1:] {
+		switch part {
+		case "example", "examples", "sample", "template", "tmpl", "dist", "defaults", "schema":
+			return true
+		}
+	}
+	return false
+}
+
+// readableOutside are locations outside the workspace that hold no
+// secrets and that coders read all day: the system's programs, libraries
+// and documentation, the Go and Rust toolchains and module caches.
+func (c *checkEnv) readableOutside(p string) bool {
+	if within(p, "/usr/local/etc") {
+		return false
+	}
+	for _, d := range []string{"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/opt/homebrew/Cellar", "/opt/homebrew/opt"} {
+		if within(p, d) {
+			return true
+		}
+	}
+	switch p {
+	case "/etc/os-release", "/etc/lsb-release", "/etc/debian_version", "/etc/alpine-release", "/proc/cpuinfo", "/proc/meminfo", "/proc/version":
+		return true
+	}
+	if c.home != "" {
+		for _, d := range []string{"go/pkg/mod", ".cargo/registry/src", ".cargo/git/checkouts", ".rustup/toolchains", "sdk"} {
+			if within(p, c.home+"/"+d) {
+				return true
+			}
+		}
+	}
+	return false
 }

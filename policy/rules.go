@@ -316,9 +316,25 @@ func (e *Engine) applyArgvRules(f finding, argv []string) finding {
 	if len(e.user) == 0 {
 		return f
 	}
+	// A program named by its path is judged by its name too: a rule for
+	// nc covers /usr/bin/nc and /usr/bin/../bin/nc. Deny and ask rules also
+	// cover any other path to a program of that name (stricter is safe);
+	// allow rules only a system program, which is that program.
+	named, system := argv, false
+	if len(argv) > 0 && strings.ContainsRune(argv[0], '/') {
+		base, ok := resolvedProgram(argv[0])
+		if !ok {
+			base = filepath.Base(argv[0])
+		}
+		system = ok
+		named = append([]string{base}, argv[1:]...)
+	}
 	var deny, ask, allow *Rule
 	for _, r := range e.user {
-		if len(r.Argv) > 0 && argvMatch(r.Argv, argv) {
+		if len(r.Argv) == 0 {
+			continue
+		}
+		if argvMatch(r.Argv, argv) || (r.Decision != Allow || system) && argvMatch(r.Argv, named) {
 			pick(r, &deny, &ask, &allow)
 		}
 	}

@@ -116,9 +116,9 @@ argv = ["cat"]
 [[rule]]
 id = "docs-read"
 decision = "allow"
-paths = ["/usr/share/doc/**"]
+paths = ["/srv/share/doc/**"]
 access = "read"
-match = ["/usr/share/doc/git/README"]
+match = ["/srv/share/doc/git/README"]
 
 [[rule]]
 id = "github-api"
@@ -155,8 +155,8 @@ not_match = ["mcp__github__create_issue"]
 		{Query{Kind: KindShell, Command: "cat /etc/hosts"}, Allow, "allow-cat"},
 		{Query{Kind: KindShell, Command: "cat ~/.ssh/id_rsa"}, Deny, RulePathCredential},
 		{Query{Kind: KindShell, Command: "cat $X"}, Ask, RuleShellDynamicArg},
-		{Query{Kind: KindRead, Path: "/usr/share/doc/git/README"}, Allow, "docs-read"},
-		{Query{Kind: KindWrite, Path: "/usr/share/doc/git/README"}, Deny, RulePathWriteOutside},
+		{Query{Kind: KindRead, Path: "/srv/share/doc/git/README"}, Allow, "docs-read"},
+		{Query{Kind: KindWrite, Path: "/srv/share/doc/git/README"}, Deny, RulePathWriteOutside},
 		{Query{Kind: KindNet, URL: "https://api.github.com/x"}, Allow, "github-api"},
 		{Query{Kind: KindNet, Host: "objects.githubusercontent.com", Port: 443}, Allow, "github-api"},
 		{Query{Kind: KindNet, Host: "githubusercontent.com"}, Ask, RuleNetNewHost},

@@ -141,6 +141,29 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 		if changesDir(x) {
 			cw.unknown = true
 		}
+		if name, items, ok := c.forBindings(x); ok {
+			// Judge the body once per word, as if each were written out.
+			for _, w := range x.Loop.(*syntax.WordIter).Items {
+				c.scan(s, w, cw)
+			}
+			old, had := c.bind[name]
+			if c.bind == nil {
+				c.bind = map[string]word{}
+			}
+			for _, it := range items {
+				if c.budget <= 0 {
+					break
+				}
+				c.bind[name] = it
+				c.stmts(s, x.Do, cw)
+			}
+			if had {
+				c.bind[name] = old
+			} else {
+				delete(c.bind, name)
+			}
+			return
+		}
 		switch l := x.Loop.(type) {
 		case *syntax.WordIter:
 			if f := envVarFinding(l.Name.Value, "", true); f.d > Allow {
@@ -165,6 +188,10 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 			c.stmts(s, it.Stmts, cw)
 		}
 	case *syntax.FuncDecl:
+		if forkBomb(x) {
+			c.addPart(Part{Text: s.slice(x), Via: "function", Decision: Deny, Rule: RuleSystem,
+				Reason: "a function that starts itself in the background without end (a fork bomb)"})
+		}
 		c.addPart(Part{Text: s.slice(x), Via: "function", Decision: Ask, Rule: RuleShellFunction,
 			Reason: "defines a function, which changes what a later word runs"})
 		body := cwds{unknown: true}
@@ -431,4 +458,28 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 	for _, d := range append([]string(nil), cw.dirs...) {
 		add(c.canon(rawJoin(d, target.val)))
 	}
+}
+
+// forkBomb reports a function whose body runs itself in the background or
+// in a pipeline with itself: :(){ :|:& };:
+func forkBomb(f *syntax.FuncDecl) bool {
+	if f.Name == nil || f.Body == nil {
+		return false
+	}
+	name := f.Name.Value
+	calls, bg := 0, false
+	syntax.Walk(f.Body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 && x.Args[0].Lit() == name {
+				calls++
+			}
+		case *syntax.Stmt:
+			if x.Background {
+				bg = true
+			}
+		}
+		return true
+	})
+	return calls >= 2 || calls >= 1 && bg
 }

@@ -22,6 +22,41 @@ type word struct {
 	// procSubst: the word is a single <(…) or >(…), which the shell
 	// replaces with a /dev/fd path; the commands inside are judged apart.
 	procSubst bool
+	// fetch: a substitution in the word runs a program that downloads
+	// (curl, wget, …): its output is text nobody has seen.
+	fetch bool
+	// subst: the word holds a producer's output judged through a stand-in
+	// (subst.go); the class limits which programs may take it.
+	subst byte
+}
+
+// fetchers download text a shell could then run.
+var fetchers = setOf("curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m",
+	"nc", "ncat", "netcat", "socat", "openssl", "ftp", "tftp", "scp", "rsync", "ssh", "gh", "aws", "gsutil",
+	"s3cmd", "rclone", "httpie", "powershell", "pwsh", "iwr", "invoke-webrequest")
+
+// fetchesIn reports whether a substitution inside n runs a fetcher.
+func fetchesIn(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := n.(*syntax.CallExpr); ok {
+			for _, a := range call.Args {
+				v := a.Lit()
+				if b, ok := resolvedProgram(v); ok {
+					v = b
+				}
+				if fetchers[strings.ToLower(v)] {
+					found = true
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
 
 var benignParams = setOf("?", "#", "$", "!", "-", "0", "HOME", "PWD", "OLDPWD", "USER", "SHELL", "PATH",
@@ -44,10 +79,18 @@ func benignParam(n syntax.WordPart) bool {
 // decodeWord decodes w. home is used for a leading "~" or "~/".
 func decodeWord(w *syntax.Word, home string) word {
 	if len(w.Parts) == 1 {
-		if _, ok := w.Parts[0].(*syntax.ProcSubst); ok {
-			return word{val: "/dev/fd/63", static: true, procSubst: true}
+		if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok {
+			return word{val: "/dev/fd/63", static: true, procSubst: true, fetch: fetchesIn(ps)}
 		}
 	}
+	out := decodeParts(w, home)
+	if !out.static {
+		out.fetch = fetchesIn(w)
+	}
+	return out
+}
+
+func decodeParts(w *syntax.Word, home string) word {
 	var b strings.Builder
 	out := word{static: true, benignVars: true}
 	for i, p := range w.Parts {
@@ -104,7 +147,7 @@ func decodeWord(w *syntax.Word, home string) word {
 		default:
 			// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob, BraceExp.
 			out.static = false
-			if !benignParam(p) {
+			if !benignParam(p) && !literalArith(p) {
 				out.benignVars = false
 			}
 		}
@@ -288,4 +331,52 @@ func expandAssignTilde(v, home string) string {
 		}
 	}
 	return v[:eq+1] + strings.Join(parts, ":")
+}
+
+// literalArith reports $(( … )) of number literals and operators only:
+// no variable, so no array subscript can run code.
+func literalArith(n syntax.WordPart) bool {
+	a, ok := n.(*syntax.ArithmExp)
+	if !ok || a.X == nil {
+		return false
+	}
+	good := true
+	syntax.Walk(a.X, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Word:
+			if len(x.Parts) != 1 {
+				good = false
+				return false
+			}
+			lit, ok := x.Parts[0].(*syntax.Lit)
+			if !ok || !isNumberLit(lit.Value) {
+				good = false
+			}
+			return false
+		case *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm:
+			return true
+		case nil:
+			return true
+		default:
+			good = false
+			return false
+		}
+	})
+	return good
+}
+
+func isNumberLit(v string) bool {
+	if v == "" {
+		return false
+	}
+	if strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0X") {
+		v = v[2:]
+		for i := 0; i < len(v); i++ {
+			if !isHex(v[i]) {
+				return false
+			}
+		}
+		return v != ""
+	}
+	return isDigits(v)
 }

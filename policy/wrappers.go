@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // optSpec describes a wrapper's options: which take a value.
 type optSpec struct {
@@ -109,16 +113,31 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		x.add(Ask, RuleWrapperUnknown, args[0].val+" runs other programs in a way the policy does not judge")
 		return nil, true
 	case "env":
+		var split []word
+		splitOK := true
 		n, good := skipOpts(rest, envSpec, func(opt, val string) {
 			switch opt {
 			case "-C", "--chdir":
 				x.add(Ask, RuleWrapperUnknown, "env --chdir changes where the command runs")
 			case "-S", "--split-string":
-				x.add(Ask, RuleShellDynamicArg, "env -S splits a string into a command line")
+				// env -S 'sh -c "…"' is judged by the command it spells.
+				ws, ok := splitString(val, x.c.home)
+				split = append(split, ws...)
+				splitOK = splitOK && ok
 			}
 		})
 		if !good {
 			x.add(Ask, RuleWrapperUnknown, "an env option the policy does not know")
+			return nil, true
+		}
+		if !splitOK {
+			x.add(Ask, RuleShellDynamicArg, "env -S splits a string the policy cannot split the same way")
+			return nil, true
+		}
+		if split != nil {
+			x.add(Allow, RuleShellBuiltin, "env -S runs the command its string spells, which is judged on its own")
+			argv := append([]word{{val: "env", static: true}}, split...)
+			x.nested(append(argv, rest[n:]...), "env -S")
 			return nil, true
 		}
 		rest = rest[n:]
@@ -204,7 +223,6 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		return rest, true
 	case "xargs":
 		x.part.Dynamic = true
-		x.add(Ask, RuleWrapperXargs, "xargs runs a command with arguments read at run time")
 		n, good := skipOpts(rest, xargsSpec, func(opt, val string) {
 			if opt == "-a" || opt == "--arg-file" {
 				x.readStr(val)
@@ -215,7 +233,19 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			return nil, true
 		}
 		if n >= len(rest) {
+			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
+		}
+		inner := rest[n].val
+		if b, ok := resolvedProgram(inner); ok {
+			inner = b
+		}
+		if x.c.sandbox && xargsFileTools[inner] && xargsNamesOnly(inner, vals(rest[n+1:])) {
+			// The names come from the input; the sandbox keeps what the
+			// tool does to them inside the workspace.
+			x.add(Allow, RuleSandboxCode, "xargs passes names read at run time to "+inner+", inside the sandbox")
+		} else {
+			x.add(Ask, RuleWrapperXargs, "xargs runs a command with arguments read at run time")
 		}
 		return rest[n:], true
 	case "watch":
@@ -261,4 +291,71 @@ func validName(s string) bool {
 		return false
 	}
 	return true
+}
+
+// splitString splits the value of env -S into words the way env does for
+// plain text: quotes group, nothing expands. Text using env's own escapes
+// or ${VAR} expansion is not split (ok is false).
+func splitString(v, home string) ([]word, bool) {
+	if strings.ContainsAny(v, "\\$#`\x00") {
+		return nil, false
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(v), "")
+	parserPool.Put(p)
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || len(call.Assigns) > 0 || st.Negated || st.Background {
+		return nil, false
+	}
+	out := make([]word, 0, len(call.Args))
+	for _, a := range call.Args {
+		w := decodeWord(a, "")
+		if !w.static || w.pattern || w.tilde || strings.HasPrefix(w.val, "~") {
+			return nil, false
+		}
+		out = append(out, w)
+	}
+	return out, true
+}
+
+// xargsFileTools read or edit the files xargs names and run nothing else
+// (their own options are still judged).
+var xargsFileTools = setOf("sed", "grep", "egrep", "fgrep", "rg", "wc", "ls", "stat",
+	"file", "du", "gofmt", "goimports", "prettier", "black", "ruff", "isort", "eslint", "touch", "basename",
+	"dirname", "echo", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format", "rustfmt", "realpath", "mkdir")
+
+// xargsNamesOnly reports whether the tool, given unseen names, prints no
+// file's contents: sed edits in place, grep and rg list or count.
+func xargsNamesOnly(tool string, args []string) bool {
+	switch tool {
+	case "sed":
+		return hasOptS(args, "i", "--in-place")
+	case "grep", "egrep", "fgrep", "rg":
+		return hasOptS(args, "lLcq", "--files-with-matches", "--files-without-match", "--count", "--quiet")
+	}
+	return true
+}
+
+// hasOptS is hasOpt over plain strings.
+func hasOptS(args []string, short string, long ...string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if strings.HasPrefix(a, "--") {
+			name, _, _ := strings.Cut(a, "=")
+			if contains(long, name) || contains(long, a) {
+				return true
+			}
+			continue
+		}
+		if strings.HasPrefix(a, "-") && strings.ContainsAny(a[1:], short) {
+			return true
+		}
+	}
+	return false
 }

@@ -10,15 +10,17 @@ package runner
 //     touched since S takes T; one only the person changed stays; one both
 //     changed is merged with `git merge-file`, and any conflict refuses the
 //     whole apply, naming the files, before anything is written;
-//  3. the original contents are saved in the run directory and a pending
-//     marker is written; then every file is replaced (temp file + rename);
-//     then the marker is removed. A crash in step 3 leaves the marker, and
-//     the next sentinel command in the project restores the originals.
+//  3. the original contents are saved in the run directory and a signed
+//     pending record is written; then every file is replaced (exclusive,
+//     no-follow temp file + rename, through an os.Root at the project root,
+//     never through a symlink); then the record is removed. A crash in step
+//     3 leaves the record, and the next sentinel command in the project
+//     restores the originals, once it has verified the record and the
+//     saved originals (see records.go).
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,21 +45,40 @@ type applyPlan struct {
 	Files map[string]blob
 }
 
-// pendingApply is the marker left in the run directory while files are
-// being replaced: which paths, and where their originals are saved.
+// pendingApply is the record left in the run directory while files are
+// being replaced: which paths, what each held before (saved in
+// apply-backup/<index>, with its hash and mode), and the temp names the
+// apply may leave behind. It is signed and bound to the run id and the
+// project root (see records.go); the restore recomputes every path from
+// those and trusts nothing else in it.
 type pendingApply struct {
-	Root   string          `json:"root"`
-	Backup string          `json:"backup"`
-	Paths  []string        `json:"paths"`
-	Absent map[string]bool `json:"absent"` // paths that did not exist before
+	Run    string                 `json:"run"`
+	Root   string                 `json:"root"`
+	Paths  []string               `json:"paths"`
+	Temps  []string               `json:"temps"`  // per path: the temp name its write uses
+	Saved  map[string]savedOrigin `json:"saved"`  // paths that existed before
+	Absent map[string]bool        `json:"absent"` // paths that did not exist before
 }
 
-func pendingPath(runDir string) string { return filepath.Join(runDir, "apply.pending.json") }
+// savedOrigin is one original file kept in apply-backup/<Index>.
+type savedOrigin struct {
+	Index  int         `json:"index"`
+	SHA256 string      `json:"sha256"`
+	Mode   os.FileMode `json:"mode"`
+}
+
+const (
+	pendingName = "apply.pending.json"
+	backupName  = "apply-backup"
+)
+
+func pendingPath(runDir string) string { return filepath.Join(runDir, pendingName) }
 
 // crashAfterWrites, when positive, makes applyWorktree exit the process
 // after that many file replacements: the crash-safety tests use it to die
-// in the middle of an apply. It is read from SENTINEL_TEST_CRASH_AFTER_WRITES.
-var crashAfterWrites, _ = strconv.Atoi(os.Getenv("SENTINEL_TEST_CRASH_AFTER_WRITES"))
+// in the middle of an apply. Only a binary built with -tags sentineltest
+// reads it from the environment (crashhook_sentineltest.go).
+var crashAfterWrites int
 
 // exit is os.Exit; unit tests replace it to stop where a crash would.
 var exit = os.Exit
@@ -109,7 +130,7 @@ func applyWorktree(ctx context.Context, p *Project, snap Snapshot, patchPath, ru
 	if len(conflicts) > 0 {
 		return fmt.Errorf("your working tree changed in the same places the coder did (%s); nothing was applied — land it on a branch instead: sentinel review RUN --approve", strings.Join(conflicts, ", "))
 	}
-	return writePlan(p.Root, runDir, plan)
+	return writePlan(p, runDir, plan)
 }
 
 // merge3 decides one path's final content.
@@ -176,8 +197,17 @@ func treeBlob(ctx context.Context, g gitCmd, tree, path string) (blob, error) {
 }
 
 func worktreeBlob(root, path string) (blob, error) {
-	full := filepath.Join(root, filepath.FromSlash(path))
-	st, err := os.Lstat(full)
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return blob{}, err
+	}
+	defer r.Close()
+	if err := realParents(r, path, false); os.IsNotExist(err) {
+		return blob{absent: true}, nil
+	} else if err != nil {
+		return blob{}, fmt.Errorf("%w; nothing was applied", err)
+	}
+	st, err := r.Lstat(path)
 	if os.IsNotExist(err) {
 		return blob{absent: true}, nil
 	}
@@ -187,7 +217,7 @@ func worktreeBlob(root, path string) (blob, error) {
 	if !st.Mode().IsRegular() {
 		return blob{}, fmt.Errorf("%s in your working tree is not a regular file; nothing was applied", path)
 	}
-	data, err := os.ReadFile(full)
+	data, _, err := noFollowRead(r, path)
 	if err != nil {
 		return blob{}, err
 	}
@@ -198,122 +228,181 @@ func worktreeBlob(root, path string) (blob, error) {
 	return blob{data: data, mode: mode}, nil
 }
 
-// writePlan saves the originals, marks the apply pending, replaces every
-// file, and clears the mark.
-func writePlan(root, runDir string, plan applyPlan) error {
+// writePlan saves the originals, records the apply as pending (signed),
+// replaces every file, and clears the record. Every write into the working
+// tree goes through an os.Root at the project root, refuses a symlinked or
+// non-directory parent, and uses an exclusive, no-follow temp file.
+func writePlan(p *Project, runDir string, plan applyPlan) error {
 	if len(plan.Files) == 0 {
 		return nil
 	}
+	id, err := p.runIDOfDir(runDir)
+	if err != nil {
+		return err
+	}
+	if runDir, err = p.runDir(id); err != nil {
+		return err
+	}
 	paths := make([]string, 0, len(plan.Files))
-	for p := range plan.Files {
-		paths = append(paths, p)
+	for path := range plan.Files {
+		paths = append(paths, path)
 	}
 	sort.Strings(paths)
-	backup := filepath.Join(runDir, "apply-backup")
-	if err := os.RemoveAll(backup); err != nil {
+	if err := CheckPaths(p.Root, paths); err != nil {
 		return err
 	}
-	pend := pendingApply{Root: root, Backup: backup, Paths: paths, Absent: map[string]bool{}}
-	for _, p := range paths {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if _, err := os.Lstat(full); os.IsNotExist(err) {
-			pend.Absent[p] = true
+	root, err := os.OpenRoot(p.Root)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	rd, err := os.OpenRoot(runDir)
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	if err := rd.RemoveAll(backupName); err != nil {
+		return err
+	}
+	if err := rd.Mkdir(backupName, 0o700); err != nil {
+		return err
+	}
+	pend := pendingApply{Run: id, Root: p.Root, Paths: paths, Saved: map[string]savedOrigin{}, Absent: map[string]bool{}}
+	for i, path := range paths {
+		pend.Temps = append(pend.Temps, tempName(path))
+		if err := realParents(root, path, false); os.IsNotExist(err) {
+			pend.Absent[path] = true
 			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(backup, p)), 0o700); err != nil {
+		} else if err != nil {
 			return err
 		}
-		if err := copyFileMode(full, filepath.Join(backup, p)); err != nil {
-			return fmt.Errorf("save %s before applying: %w", p, err)
+		data, st, err := noFollowRead(root, path)
+		if os.IsNotExist(err) {
+			pend.Absent[path] = true
+			continue
 		}
+		if err != nil {
+			return fmt.Errorf("save %s before applying: %w", path, err)
+		}
+		saved := backupName + "/" + strconv.Itoa(i)
+		if err := replaceIn(rd, saved, tempName(saved), data, 0o600); err != nil {
+			return fmt.Errorf("save %s before applying: %w", path, err)
+		}
+		pend.Saved[path] = savedOrigin{Index: i, SHA256: sha256Hex(data), Mode: st.Mode().Perm()}
 	}
-	b, _ := json.Marshal(pend)
-	if err := writeAtomic(pendingPath(runDir), string(b)); err != nil {
+	if err := writeSigned(runDir, pendingName, purposePending, pend, id, p.Root); err != nil {
 		return err
 	}
-	for i, p := range paths {
+	for i, path := range paths {
 		if crashAfterWrites > 0 && i == crashAfterWrites {
 			exit(137)
 		}
-		if err := replaceFile(root, p, plan.Files[p]); err != nil {
-			if rerr := restorePending(runDir); rerr != nil {
-				return fmt.Errorf("apply %s: %v; and restoring the originals failed: %v (they are in %s)", p, err, rerr, backup)
+		if err := replaceFile(root, path, pend.Temps[i], plan.Files[path]); err != nil {
+			if rerr := restore(root, rd, &pend); rerr != nil {
+				return fmt.Errorf("apply %s: %v; and restoring the originals failed: %v (they are in %s)", path, err, rerr, filepath.Join(runDir, backupName))
 			}
-			return fmt.Errorf("apply %s: %w; your working tree was restored", p, err)
+			return fmt.Errorf("apply %s: %w; your working tree was restored", path, err)
 		}
 	}
-	_ = os.Remove(pendingPath(runDir))
-	return os.RemoveAll(backup)
+	_ = rd.Remove(pendingName)
+	return rd.RemoveAll(backupName)
 }
 
-func replaceFile(root, p string, b blob) error {
-	full := filepath.Join(root, filepath.FromSlash(p))
+// replaceFile writes one path's final content (or removes it) through root.
+func replaceFile(root *os.Root, path, tmp string, b blob) error {
 	if b.absent {
-		if err := os.Remove(full); err != nil && !os.IsNotExist(err) {
+		if err := realParents(root, path, false); os.IsNotExist(err) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if err := root.Remove(path); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+	if err := realParents(root, path, true); err != nil {
 		return err
 	}
-	tmp := full + ".sentinel-tmp"
-	if err := os.WriteFile(tmp, b.data, b.mode); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp, b.mode); err != nil {
-		return err
-	}
-	return os.Rename(tmp, full)
+	return replaceIn(root, path, tmp, b.data, b.mode)
 }
 
-// restorePending puts back the originals of an interrupted apply.
-func restorePending(runDir string) error {
-	raw, err := os.ReadFile(pendingPath(runDir))
+// readPending reads and checks a run's pending-apply record: signed by
+// Sentinel for this run and this project, with paths that stay inside it.
+func readPending(p *Project, id string) (*pendingApply, error) {
+	dir, err := p.runDir(id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var pend pendingApply
-	if err := json.Unmarshal(raw, &pend); err != nil {
-		return fmt.Errorf("%s: %w", pendingPath(runDir), err)
+	if err := readSigned(dir, pendingName, purposePending, &pend, id, p.Root); err != nil {
+		return nil, err
 	}
-	for _, p := range pend.Paths {
-		full := filepath.Join(pend.Root, filepath.FromSlash(p))
-		_ = os.Remove(full + ".sentinel-tmp")
-		if pend.Absent[p] {
-			if err := os.Remove(full); err != nil && !os.IsNotExist(err) {
-				return err
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return err
-		}
-		if err := copyFileMode(filepath.Join(pend.Backup, p), full); err != nil {
-			return err
-		}
+	if pend.Run != id || pend.Root != p.Root || len(pend.Temps) != len(pend.Paths) {
+		return nil, fmt.Errorf("%s: %w", pendingName, ErrUnverified)
 	}
-	if err := os.Remove(pendingPath(runDir)); err != nil {
-		return err
+	if err := CheckPaths(p.Root, pend.Paths); err != nil {
+		return nil, err
 	}
-	return os.RemoveAll(pend.Backup)
+	return &pend, nil
 }
 
-func copyFileMode(src, dst string) error {
-	st, err := os.Stat(src)
+// restorePending puts back the originals of an interrupted apply of run id.
+// The record must verify (readPending); the backups must match the hashes
+// it holds, all of them, before anything is written.
+func restorePending(p *Project, id string) error {
+	pend, err := readPending(p, id)
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(src)
+	root, err := os.OpenRoot(p.Root)
 	if err != nil {
 		return err
 	}
-	tmp := dst + ".sentinel-tmp"
-	if err := os.WriteFile(tmp, data, st.Mode().Perm()); err != nil {
+	defer root.Close()
+	rd, err := os.OpenRoot(p.RunDir(id))
+	if err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp, st.Mode().Perm()); err != nil {
+	defer rd.Close()
+	return restore(root, rd, pend)
+}
+
+// restore writes the saved originals back through root (the project) from
+// rd (the run directory) and clears the pending record.
+func restore(root, rd *os.Root, pend *pendingApply) error {
+	originals := map[string][]byte{}
+	for _, path := range pend.Paths {
+		if pend.Absent[path] {
+			continue
+		}
+		s, ok := pend.Saved[path]
+		if !ok {
+			return fmt.Errorf("the pending apply does not say what %s held before; nothing was restored", path)
+		}
+		data, _, err := noFollowRead(rd, backupName+"/"+strconv.Itoa(s.Index))
+		if err != nil {
+			return fmt.Errorf("the saved original of %s: %w; nothing was restored", path, err)
+		}
+		if sha256Hex(data) != s.SHA256 {
+			return fmt.Errorf("the saved original of %s was changed since Sentinel saved it; nothing was restored", path)
+		}
+		originals[path] = data
+	}
+	for i, path := range pend.Paths {
+		if st, err := root.Lstat(pend.Temps[i]); err == nil && st.Mode().IsRegular() {
+			_ = root.Remove(pend.Temps[i]) // left by the interrupted write
+		}
+		final := blob{absent: true}
+		if !pend.Absent[path] {
+			final = blob{data: originals[path], mode: pend.Saved[path].Mode.Perm()}
+		}
+		if err := replaceFile(root, path, tempName(path), final); err != nil {
+			return err
+		}
+	}
+	if err := rd.Remove(pendingName); err != nil {
 		return err
 	}
-	return os.Rename(tmp, dst)
+	return rd.RemoveAll(backupName)
 }

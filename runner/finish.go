@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,8 +24,13 @@ func (r *Run) finish(interrupted bool, code int) {
 	}
 	patchPath := filepath.Join(r.dir, "patch.diff")
 	res := r.conclude(ctx, interrupted, code, patchPath)
+	removeShadow(r.opts.Project, r.id)
+	// The patch as Sentinel computed it: review later lands only this.
+	if b, err := readFileIn(r.dir, "patch.diff"); err == nil {
+		r.meta.PatchSHA256 = sha256Hex(b)
+	}
 	if res.Status == StatusLanded {
-		_ = os.RemoveAll(r.ws.Dir)
+		_ = os.RemoveAll(r.ws.Dir) // landed: a leftover copy is only disk space, swept with the run
 	} else {
 		if res.Err != nil {
 			r.emit(journal.System, "error", res.Err.Error(), nil)
@@ -41,7 +47,7 @@ func (r *Run) finish(interrupted bool, code int) {
 		r.broker.Close()
 	}
 	if r.sb != nil {
-		_ = r.sb.Close()
+		_ = r.sb.Close() // best effort: the coder's processes are already gone
 	}
 	if r.needs != nil {
 		// An agent's per-run state may hold a copy of the person's login.
@@ -55,23 +61,27 @@ func (r *Run) finish(interrupted bool, code int) {
 		r.meta.Error = res.Err.Error()
 	}
 	r.emit(journal.System, "run-end", fmt.Sprintf("run %s: %s", r.id, res.Status), map[string]any{"status": res.Status})
-	_ = r.journal.Close()
+	closeErr := r.journal.Close()
 	<-r.reportsDone
 	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
 	r.meta.Decisions = CountDecisions(evs)
-	_ = writeMeta(r.dir, r.meta)
-	writeReports(r.dir, r.meta, evs)
+	err := errors.Join(closeErr, writeMeta(r.dir, r.meta), writeReports(r.dir, r.meta, evs))
+	if err != nil {
+		appendEvent(r.dir, r.id, journal.System, "error", "could not write the run's records: "+err.Error(), nil)
+	}
+	res = r.withRecordsErr(res, err)
 	r.lock.release()
 	r.result = res
 	close(r.done)
 }
 
 // writeReports rewrites PROGRESS.md, DECISIONS.md and FINAL_REPORT.md.
-func writeReports(dir string, m *Meta, evs []journal.Event) {
-	_ = writeAtomic(filepath.Join(dir, "PROGRESS.md"), renderProgress(m, evs, time.Now()))
-	_ = writeAtomic(filepath.Join(dir, "DECISIONS.md"), renderDecisions(m, evs))
-	diff, _ := os.ReadFile(filepath.Join(dir, "patch.diff"))
-	_ = writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedFiles(m.Files, diff)))
+func writeReports(dir string, m *Meta, evs []journal.Event) error {
+	diff, _ := readFileIn(dir, "patch.diff") // unreadable: the report loses only the mode-based flags
+	return errors.Join(
+		writeAtomic(filepath.Join(dir, "PROGRESS.md"), renderProgress(m, evs, time.Now())),
+		writeAtomic(filepath.Join(dir, "DECISIONS.md"), renderDecisions(m, evs)),
+		writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedFiles(m.Files, diff))))
 }
 
 // conclude takes the coder's work from the workspace through verification
@@ -79,7 +89,7 @@ func writeReports(dir string, m *Meta, evs []journal.Event) {
 func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPath string) Result {
 	change, err := r.ws.Diff(ctx)
 	if err == nil {
-		err = os.WriteFile(patchPath, change.Patch, 0o600)
+		err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
 	}
 	if err != nil {
 		if interrupted {
@@ -92,6 +102,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
 	if r.gateErr != nil {
 		return Result{Status: StatusFailed, Err: r.gateErr}
+	}
+	if err := journalFailure(r.journal); err != nil {
+		return Result{Status: StatusFailed, Err: err}
 	}
 	switch {
 	case interrupted:
@@ -110,6 +123,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 		if res != nil {
 			return *res
 		}
+	}
+	if err := journalFailure(r.journal); err != nil {
+		return Result{Status: StatusFailed, Err: err} // nothing lands unrecorded
 	}
 	l, err := Land(ctx, r.opts.Project, r.ws.Snapshot, change, r.opts.Apply, r.id, r.commitMessage(change), patchPath, r.dir)
 	if err != nil {
@@ -220,17 +236,31 @@ func landingText(l Landing) string {
 }
 
 // keepForRecovery moves a run's workspace and patch to .sentinel/recovery/<id>/.
+// id must be a run id; the paths are recomputed from it, and none of the
+// state directories on the way may be a symlink.
 func keepForRecovery(p *Project, id, wsDir, patchPath string) (string, error) {
-	dest := p.RecoveryDir(id)
-	if err := os.MkdirAll(dest, 0o700); err != nil {
+	if !ValidRunID(id) {
+		return "", fmt.Errorf("%q is not a run id", id)
+	}
+	if err := os.MkdirAll(filepath.Join(p.StateDir(), "recovery"), 0o700); err != nil {
 		return "", err
 	}
-	if b, err := os.ReadFile(patchPath); err == nil {
-		if err := os.WriteFile(filepath.Join(dest, "patch.diff"), b, 0o600); err != nil {
+	if err := p.stateDirs("recovery"); err != nil {
+		return "", err
+	}
+	dest := p.RecoveryDir(id)
+	if err := os.Mkdir(dest, 0o700); err != nil && !os.IsExist(err) {
+		return "", err
+	}
+	if err := p.stateDirs("recovery", id); err != nil {
+		return "", err
+	}
+	if b, err := readFileIn(filepath.Dir(patchPath), filepath.Base(patchPath)); err == nil {
+		if err := writeFileIn(dest, "patch.diff", b, 0o600); err != nil {
 			return "", err
 		}
 	}
-	if _, err := os.Stat(wsDir); err == nil {
+	if st, err := os.Lstat(wsDir); wsDir != "" && err == nil && st.IsDir() {
 		if err := os.Rename(wsDir, filepath.Join(dest, "workspace")); err != nil {
 			return "", err
 		}
@@ -265,13 +295,19 @@ func CountDecisions(evs []journal.Event) *Decisions {
 // terminal): an apply to the working tree that was cut short is undone, so
 // the project is exactly as before, and the work is kept in recovery.
 // Landing on a branch is a single ref update, so it either happened or not.
+//
+// It acts only on records Sentinel can prove it wrote (ScanRuns): a planted
+// run directory, meta.json or apply.pending.json is ignored, and the paths
+// it uses are recomputed from the run id.
 func SweepStale(ctx context.Context, p *Project) {
-	entries, _ := os.ReadDir(p.RunsDir())
-	for _, e := range entries {
-		dir := p.RunDir(e.Name())
-		_, pendErr := os.Stat(pendingPath(dir))
-		m, err := ReadMeta(dir)
-		if err != nil || (m.Status != StatusRunning && pendErr != nil) {
+	metas, _, _ := ScanRuns(p)
+	for _, m := range metas {
+		dir, err := p.runDir(m.ID)
+		if err != nil {
+			continue
+		}
+		_, pendErr := os.Lstat(pendingPath(dir))
+		if m.Status != StatusRunning && pendErr != nil {
 			continue
 		}
 		l, err := lockRun(dir)
@@ -279,13 +315,15 @@ func SweepStale(ctx context.Context, p *Project) {
 			continue // alive: its own process is still at work
 		}
 		if pendErr == nil {
-			note := "an apply to your working tree was cut short; the files it had touched were restored"
-			if err := restorePending(dir); err != nil {
-				note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
-			}
-			appendEvent(dir, m.ID, journal.System, "apply-undone", note, nil)
-			if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
-				m.Status, m.Landing = StatusInterrupted, nil
+			if _, err := readPending(p, m.ID); err == nil {
+				note := "an apply to your working tree was cut short; the files it had touched were restored"
+				if err := restorePending(p, m.ID); err != nil {
+					note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
+				}
+				appendEvent(dir, m.ID, journal.System, "apply-undone", note, nil)
+				if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
+					m.Status, m.Landing = StatusInterrupted, nil
+				}
 			}
 		}
 		if m.Status == StatusRunning {
@@ -296,19 +334,31 @@ func SweepStale(ctx context.Context, p *Project) {
 	}
 }
 
-// recoverDead keeps the work of a run whose process died.
+// recoverDead keeps the work of a run whose process died. The workspace is
+// read only through the run's shadow git dir in the user's state dir (see
+// shadow.go), never through a git dir found in the project.
 func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 	patchPath := filepath.Join(dir, "patch.diff")
 	wsDir := p.WorkDir(m.ID)
-	if _, err := os.Stat(wsDir); err == nil && m.Snapshot != "" {
-		ws := &Workspace{Dir: wsDir, Shadow: filepath.Join(dir, "shadow.git"), Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot}, project: p}
-		if ch, err := ws.Diff(ctx); err == nil {
-			_ = os.WriteFile(patchPath, ch.Patch, 0o600)
+	wsReal := p.stateDirs("work", m.ID) == nil
+	if shadow, err := shadowDir(p, m.ID); err == nil && wsReal && m.Snapshot != "" {
+		if st, err := os.Lstat(shadow); err == nil && st.IsDir() {
+			ws := &Workspace{Dir: wsDir, Shadow: shadow, Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot}, project: p}
+			if ch, err := ws.Diff(ctx); err == nil {
+				if err := writeFileIn(dir, "patch.diff", ch.Patch, 0o600); err == nil {
+					m.PatchSHA256 = sha256Hex(ch.Patch)
+				}
+			}
 		}
 	}
-	dest, err := keepForRecovery(p, m.ID, wsDir, patchPath)
-	_ = os.RemoveAll(wsDir + ".agent") // an agent's per-run state may hold a copy of the login
-	_ = os.RemoveAll(p.WorkDir(m.ID + "-verify"))
+	removeShadow(p, m.ID)
+	keepWS := ""
+	if p.stateDirs("work") == nil { // never through a symlinked .sentinel/work
+		keepWS = wsDir
+		_ = os.RemoveAll(wsDir + ".agent") // an agent's per-run state may hold a copy of the login
+		_ = os.RemoveAll(p.WorkDir(m.ID + "-verify"))
+	}
+	dest, err := keepForRecovery(p, m.ID, keepWS, patchPath)
 	m.Status = StatusInterrupted
 	m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
 	if err == nil {
@@ -327,7 +377,7 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 // appendEvent adds one event to a finished run's journal.
 func appendEvent(dir, id string, lane journal.Lane, kind, text string, data any) {
 	if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), id); err == nil {
-		_, _ = j.Append(lane, kind, text, data)
+		_, _ = j.Append(lane, kind, text, data) // after the run: no run left to stop; the journal stays whole either way
 		_ = j.Close()
 	}
 }

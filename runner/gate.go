@@ -53,14 +53,14 @@ func (r *Run) completionGate(restarts int) (string, error) {
 		res = supervisor.ReviewResult{Verdict: "return", Reason: "the completion review failed: " + err.Error()}
 	}
 	handoff := renderHandoff(r.opts.Task, r.sup.Standing(), change.Files, checks, res, restarts+1)
-	_ = writeAtomic(filepath.Join(r.dir, "HANDOFF.md"), handoff)
+	r.writeReport("HANDOFF.md", handoff)
 	max := r.opts.MaxRestarts
 	if max <= 0 {
 		max = DefaultMaxRestarts
 	}
 	if restarts >= max {
 		stuck := fmt.Sprintf("# Stuck — run %s\n\nThe coder's work was returned %d times and Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts+1, handoff)
-		_ = writeAtomic(filepath.Join(r.dir, "STUCK.md"), stuck)
+		r.writeReport("STUCK.md", stuck)
 		r.gateErr = fmt.Errorf("stuck: the completion review returned the work %d times (last: %s); see STUCK.md", restarts+1, res.Reason)
 		r.emit(journal.Supervisor, "stuck", r.gateErr.Error(), map[string]any{"restarts": restarts})
 		return "", r.gateErr
@@ -209,13 +209,13 @@ func (r *Run) restartAfterDrift(restarts int, evidence []string) (string, error)
 		Reason:  fmt.Sprintf("the coder was steered %d times and kept drifting", len(evidence)),
 		Missing: evidence}
 	handoff := renderHandoff(r.opts.Task, r.sup.Standing(), change.Files, nil, res, restarts+1)
-	_ = writeAtomic(filepath.Join(r.dir, "HANDOFF.md"), handoff)
+	r.writeReport("HANDOFF.md", handoff)
 	max := r.opts.MaxRestarts
 	if max <= 0 {
 		max = DefaultMaxRestarts
 	}
 	if restarts >= max {
-		_ = writeAtomic(filepath.Join(r.dir, "STUCK.md"), fmt.Sprintf("# Stuck — run %s\n\nThe coder was restarted %d times and kept drifting; Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts, handoff))
+		r.writeReport("STUCK.md", fmt.Sprintf("# Stuck — run %s\n\nThe coder was restarted %d times and kept drifting; Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts, handoff))
 		r.gateErr = fmt.Errorf("stuck: the coder kept ignoring steering after %d restarts; see STUCK.md", restarts)
 		r.emit(journal.Supervisor, "stuck", r.gateErr.Error(), nil)
 		return "", r.gateErr

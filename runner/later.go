@@ -28,14 +28,18 @@ type Finished struct {
 func (f *Finished) Close() { f.lock.release() }
 
 // OpenFinished loads a run for `sentinel review`: it must have ended, and
-// not already have landed somewhere.
+// not already have landed somewhere. Its record must be one Sentinel signed
+// (records.go), and the patch must be the one Sentinel computed for it.
 func OpenFinished(ctx context.Context, p *Project, id string) (*Finished, error) {
 	SweepStale(ctx, p)
-	dir := p.RunDir(id)
-	m, err := ReadMeta(dir)
+	if !ValidRunID(id) {
+		return nil, fmt.Errorf("%q is not a run id (see 'sentinel runs')", id)
+	}
+	m, err := ReadMeta(p, id)
 	if err != nil {
 		return nil, fmt.Errorf("run %s: %w", id, err)
 	}
+	dir := p.RunDir(id)
 	switch {
 	case m.Status == StatusRunning:
 		return nil, fmt.Errorf("run %s is still running; review it when it ends", id)
@@ -44,17 +48,38 @@ func OpenFinished(ctx context.Context, p *Project, id string) (*Finished, error)
 	case m.Snapshot == "":
 		return nil, fmt.Errorf("run %s never got a workspace; nothing to review", id)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "patch.diff"))
+	b, err := verifiedPatch(p, m)
 	if err != nil {
-		if b, err = os.ReadFile(filepath.Join(p.RecoveryDir(id), "patch.diff")); err != nil {
-			return nil, fmt.Errorf("run %s has no patch to review", id)
-		}
+		return nil, err
 	}
 	l, err := lockRun(dir)
 	if err != nil {
 		return nil, fmt.Errorf("run %s is being reviewed or landed by another sentinel", id)
 	}
 	return &Finished{Project: p, Meta: m, Dir: dir, Patch: b, lock: l}, nil
+}
+
+// verifiedPatch is the run's patch from its directory or from recovery,
+// whichever matches the hash in its signed record.
+func verifiedPatch(p *Project, m *Meta) ([]byte, error) {
+	if m.PatchSHA256 == "" {
+		return nil, fmt.Errorf("run %s has no patch to review", m.ID)
+	}
+	found := false
+	for _, dir := range []string{p.RunDir(m.ID), p.RecoveryDir(m.ID)} {
+		b, err := readFileIn(dir, "patch.diff")
+		if err != nil {
+			continue
+		}
+		found = true
+		if sha256Hex(b) == m.PatchSHA256 {
+			return b, nil
+		}
+	}
+	if found {
+		return nil, fmt.Errorf("run %s: patch.diff was changed since Sentinel computed it; not landing it (the run's work is in %s)", m.ID, p.RecoveryDir(m.ID))
+	}
+	return nil, fmt.Errorf("run %s has no patch to review", m.ID)
 }
 
 // Files is the patch read for review, flagged files first.

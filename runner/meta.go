@@ -1,11 +1,9 @@
 package runner
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -45,6 +43,9 @@ type Meta struct {
 	Decisions  *Decisions    `json:"decisions,omitempty"`
 	Checks     []CheckResult `json:"checks,omitempty"`
 	Files      []string      `json:"files,omitempty"` // what the coder changed
+	// PatchSHA256 is the hash of the patch Sentinel computed (patch.diff in
+	// the run directory, copied to recovery): review lands only that.
+	PatchSHA256 string `json:"patch_sha256,omitempty"`
 }
 
 // Decisions counts a run's approval decisions by who decided.
@@ -57,54 +58,38 @@ type Decisions struct {
 
 func metaPath(runDir string) string { return filepath.Join(runDir, "meta.json") }
 
-// writeMeta replaces meta.json atomically (temp file + rename).
+// writeMeta replaces meta.json atomically, signed (see records.go). runDir
+// must be the directory named by m.ID.
 func writeMeta(runDir string, m *Meta) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
+	if !ValidRunID(m.ID) || filepath.Base(runDir) != m.ID {
+		return fmt.Errorf("internal error: run record %q does not belong in %s", m.ID, runDir)
 	}
-	tmp := metaPath(runDir) + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, metaPath(runDir))
+	return writeSigned(runDir, "meta.json", purposeMeta, m, m.ID)
 }
 
-// ReadMeta reads one run's summary.
-func ReadMeta(runDir string) (*Meta, error) {
-	b, err := os.ReadFile(metaPath(runDir))
+// ReadMeta reads one run's summary: id must be a run id, the run directory
+// a real directory, and the record signed by Sentinel for this id (an error
+// wrapping ErrUnverified otherwise).
+func ReadMeta(p *Project, id string) (*Meta, error) {
+	dir, err := p.runDir(id)
 	if err != nil {
 		return nil, err
 	}
 	var m Meta
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", metaPath(runDir), err)
+	if err := readSigned(dir, "meta.json", purposeMeta, &m, id); err != nil {
+		return nil, err
+	}
+	if m.ID != id {
+		return nil, fmt.Errorf("meta.json: %w", ErrUnverified)
 	}
 	return &m, nil
 }
 
-// ListRuns returns every run of the project, newest first.
+// ListRuns returns every run of the project that Sentinel can prove it
+// recorded, newest first (ScanRuns also says what it ignored).
 func ListRuns(p *Project) ([]*Meta, error) {
-	entries, err := os.ReadDir(p.RunsDir())
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []*Meta
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		m, err := ReadMeta(filepath.Join(p.RunsDir(), e.Name()))
-		if err != nil {
-			continue
-		}
-		out = append(out, m)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Started.After(out[j].Started) })
-	return out, nil
+	out, _, err := ScanRuns(p)
+	return out, err
 }
 
 // runLock is held for a run's whole life; a run whose lock is free but whose
@@ -112,7 +97,7 @@ func ListRuns(p *Project) ([]*Meta, error) {
 type runLock struct{ f *os.File }
 
 func lockRun(runDir string) (*runLock, error) {
-	f, err := os.OpenFile(filepath.Join(runDir, "lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	f, err := os.OpenFile(filepath.Join(runDir, "lock"), os.O_CREATE|os.O_RDWR|unix.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return nil, err
 	}

@@ -74,12 +74,13 @@ func (p *coderProc) closeInput() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stdin != nil {
-		_ = p.stdin.Close()
+		_ = p.stdin.Close() // the coder is ending; nothing more goes to it
 	}
 }
 
 func (p *coderProc) resize(cols, rows int) {
 	if p.pty != nil && cols > 0 && rows > 0 {
+		// best effort: a coder gone meanwhile has no size to set
 		_ = pty.Setsize(p.pty, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)})
 	}
 }
@@ -97,11 +98,11 @@ func (p *coderProc) stop(grace time.Duration) {
 		return
 	}
 	pid := p.cmd.Process.Pid
-	_ = syscall.Kill(-pid, syscall.SIGTERM)
+	_ = syscall.Kill(-pid, syscall.SIGTERM) // ESRCH: the group is already gone
 	select {
 	case <-p.done:
 	case <-time.After(grace):
-		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		_ = syscall.Kill(-pid, syscall.SIGKILL) // ESRCH: the group is already gone
 		<-p.done
 	}
 }

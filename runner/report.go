@@ -2,7 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/patch"
 	"github.com/sentinelhq/sentinel/supervisor"
 )
@@ -45,11 +45,11 @@ func decisionRows(evs []journal.Event) []decisionRow {
 // renderDecisions is DECISIONS.md: every decision so far, newest last.
 func renderDecisions(m *Meta, evs []journal.Event) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Decisions — run %s\n\nEvery request the coder made and who decided it. Kept current while the run is live.\n\n", m.ID)
+	fmt.Fprintf(&b, "# Decisions — run %s\n\nEvery request the coder made and who decided it. Kept current while the run is live.\n\n", md(m.ID))
 	if rules := standingDecisions(evs); len(rules) > 0 {
 		b.WriteString("## Standing decisions from the person\n\n")
 		for _, r := range rules {
-			fmt.Fprintf(&b, "- %s\n", oneLine(r))
+			fmt.Fprintf(&b, "- %s\n", md(r))
 		}
 		b.WriteString("\n")
 	}
@@ -60,8 +60,8 @@ func renderDecisions(m *Meta, evs []journal.Event) string {
 	}
 	b.WriteString("| time | kind | request | decision | by | reason |\n|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", r.Time.Local().Format("15:04:05"), r.Kind,
-			cell(r.What), r.Outcome, r.By, cell(r.Reason))
+		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", r.Time.Local().Format("15:04:05"), md(r.Kind),
+			md(r.What), md(r.Outcome), md(r.By), md(r.Reason))
 	}
 	return b.String()
 }
@@ -85,9 +85,9 @@ func standingDecisions(evs []journal.Event) []string {
 // walks back in mid-run.
 func renderProgress(m *Meta, evs []journal.Event, now time.Time) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Progress — run %s\n\n", m.ID)
+	fmt.Fprintf(&b, "# Progress — run %s\n\n", md(m.ID))
 	fmt.Fprintf(&b, "- **Status:** %s\n- **Task:** %s\n- **Coder:** %s\n- **Started:** %s (%s ago)\n",
-		m.Status, oneLine(m.Task), m.Coder, m.Started.Local().Format(time.RFC1123), now.Sub(m.Started).Round(time.Second))
+		md(string(m.Status)), md(m.Task), md(m.Coder), m.Started.Local().Format(time.RFC1123), now.Sub(m.Started).Round(time.Second))
 	d := CountDecisions(evs)
 	fmt.Fprintf(&b, "- **Approvals:** %d allowed, %d denied\n\n", d.Allowed, d.Denied)
 	b.WriteString("## Latest activity\n\n")
@@ -96,7 +96,11 @@ func renderProgress(m *Meta, evs []journal.Event, now time.Time) string {
 		switch {
 		case ev.Lane == journal.Tool, ev.Lane == journal.Supervisor,
 			ev.Lane == journal.System && ev.Kind != "run-start":
-			lines = append(lines, fmt.Sprintf("- %s [%s] %s", ev.Time.Local().Format("15:04:05"), ev.Lane, oneLine(ev.Text)))
+			text := ev.Text
+			if approvals.CoderReported(ev) {
+				text = "coder reports: " + text
+			}
+			lines = append(lines, fmt.Sprintf("- %s [%s] %s", ev.Time.Local().Format("15:04:05"), textsafe.Line(string(ev.Lane)), textsafe.Line(oneLine(text))))
 		}
 	}
 	if len(lines) > 20 {
@@ -112,18 +116,18 @@ func renderProgress(m *Meta, evs []journal.Event, now time.Time) string {
 // renderFinalReport is FINAL_REPORT.md.
 func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Final report — run %s\n\n", m.ID)
+	fmt.Fprintf(&b, "# Final report — run %s\n\n", md(m.ID))
 	fmt.Fprintf(&b, "| | |\n|---|---|\n| status | **%s** |\n| task | %s |\n| coder | %s |\n| sandbox | %s |\n| started | %s |\n| ended | %s |\n| base | %s |\n",
-		m.Status, cell(oneLine(m.Task)), m.Coder, cell(m.Sandbox), m.Started.Local().Format(time.RFC1123), m.Ended.Local().Format(time.RFC1123), short(m.Base))
+		md(string(m.Status)), md(m.Task), md(m.Coder), md(m.Sandbox), m.Started.Local().Format(time.RFC1123), m.Ended.Local().Format(time.RFC1123), md(short(m.Base)))
 	if m.Error != "" {
-		fmt.Fprintf(&b, "| error | %s |\n", cell(m.Error))
+		fmt.Fprintf(&b, "| error | %s |\n", md(m.Error))
 	}
 	b.WriteString("\n## Changed files\n\n")
 	if len(m.Files) == 0 {
 		b.WriteString("None.\n")
 	}
 	for _, f := range m.Files {
-		fmt.Fprintf(&b, "- `%s`\n", f)
+		fmt.Fprintf(&b, "- `%s`\n", md(f))
 	}
 	if m.SandboxOff {
 		b.WriteString("\n## Verification (clean copy, NOT sandboxed: --sandbox off)\n\n")
@@ -135,13 +139,13 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	} else {
 		b.WriteString("| check | source | exit | duration |\n|---|---|---|---|\n")
 		for _, c := range m.Checks {
-			fmt.Fprintf(&b, "| `%s` | %s | %d | %s |\n", cell(c.Command), c.Source, c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
+			fmt.Fprintf(&b, "| `%s` | %s | %d | %s |\n", md(c.Command), md(c.Source), c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
 		}
 	}
 	d := CountDecisions(evs)
 	fmt.Fprintf(&b, "\n## Approvals\n\n%d allowed, %d denied.\n\n", d.Allowed, d.Denied)
 	if t := supervisor.TotalsFromEvents(evs); t.Turns > 0 {
-		fmt.Fprintf(&b, "Supervisor model: %s.\n\n", strings.TrimPrefix(t.String(), "supervisor: "))
+		fmt.Fprintf(&b, "Supervisor model: %s.\n\n", md(strings.TrimPrefix(t.String(), "supervisor: ")))
 	}
 	keys := make([]string, 0, len(d.By))
 	for k := range d.By {
@@ -149,7 +153,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&b, "- decided by %s: %d\n", k, d.By[k])
+		fmt.Fprintf(&b, "- decided by %s: %d\n", md(k), d.By[k])
 	}
 	var denied []decisionRow
 	for _, r := range decisionRows(evs) {
@@ -160,19 +164,19 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	if len(denied) > 0 {
 		b.WriteString("\nDenied:\n\n| kind | request | by | reason |\n|---|---|---|---|\n")
 		for _, r := range denied {
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", r.Kind, cell(r.What), r.By, cell(r.Reason))
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", md(r.Kind), md(r.What), md(r.By), md(r.Reason))
 		}
 	}
 	b.WriteString("\n## What landed\n\n")
 	switch {
 	case m.Landing == nil && m.Recovery != "":
-		fmt.Fprintf(&b, "Nothing. The work is kept in `%s` (patch and workspace).\n", m.Recovery)
+		fmt.Fprintf(&b, "Nothing. The work is kept in `%s` (patch and workspace).\n", md(m.Recovery))
 	case m.Landing == nil:
 		b.WriteString("Nothing.\n")
 	case m.Landing.Nothing:
 		b.WriteString("Nothing: the coder changed no files.\n")
 	case m.Landing.Branch != "":
-		fmt.Fprintf(&b, "Branch `%s` (commit %s); your checkout was not touched.\n", m.Landing.Branch, short(m.Landing.Commit))
+		fmt.Fprintf(&b, "Branch `%s` (commit %s); your checkout was not touched.\n", md(m.Landing.Branch), md(short(m.Landing.Commit)))
 	case m.Landing.Mode == ApplyWorktree:
 		b.WriteString("Applied to your working tree.\n")
 	default:
@@ -181,14 +185,14 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	b.WriteString("\n## Remaining risks\n\n")
 	var risks []string
 	for _, f := range flagged {
-		risks = append(risks, fmt.Sprintf("- `%s` runs code later: %s (review it before use)", f.Path, f.Reason))
+		risks = append(risks, fmt.Sprintf("- `%s` runs code later: %s (review it before use)", md(f.Path), md(f.Reason)))
 	}
 	if len(m.Checks) == 0 && len(m.Files) > 0 {
 		risks = append(risks, "- no verification check ran: configure `[verify] commands` in .sentinel/config.toml or pass --verify")
 	}
 	for _, c := range m.Checks {
 		if !c.Passed() {
-			risks = append(risks, fmt.Sprintf("- check `%s` failed (exit %d)", c.Command, c.ExitCode))
+			risks = append(risks, fmt.Sprintf("- check `%s` failed (exit %d)", md(c.Command), c.ExitCode))
 		}
 	}
 	if m.SandboxOff {
@@ -228,6 +232,12 @@ func FlaggedFiles(files []string, diff []byte) []Flag {
 	return out
 }
 
+// md is text Sentinel did not write, for one line of a markdown report (a
+// list item, a table cell, a code span): its first line, hidden characters
+// spelled out (textsafe), then made safe for markdown.
+func md(s string) string { return cell(textsafe.Line(oneLine(s))) }
+
+// cell keeps s inside one table cell or code span.
 func cell(s string) string {
 	s = strings.ReplaceAll(s, "|", "\\|")
 	s = strings.ReplaceAll(s, "`", "'")
@@ -236,11 +246,9 @@ func cell(s string) string {
 
 // writeAtomic replaces a report file in one rename.
 func writeAtomic(path, body string) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(body), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	// Exclusive, no-follow temp file: a link planted in a run directory is
+	// never written through (safefile.go).
+	return writeFileIn(filepath.Dir(path), filepath.Base(path), []byte(body), 0o644)
 }
 
 // keepReports rewrites PROGRESS.md and DECISIONS.md as events arrive, at
@@ -271,6 +279,8 @@ func (r *Run) keepReports() {
 
 func (r *Run) writeLiveReports(evs []journal.Event) {
 	m := r.startMeta
+	// Live copies, rewritten every half second: a failure here is retried,
+	// and the final write in finish reports it if it persists.
 	_ = writeAtomic(filepath.Join(r.dir, "PROGRESS.md"), renderProgress(&m, evs, time.Now()))
 	_ = writeAtomic(filepath.Join(r.dir, "DECISIONS.md"), renderDecisions(&m, evs))
 }

@@ -62,6 +62,9 @@ type Options struct {
 	Supervisor func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor
 	Prompts    *supervisor.Prompts // steering messages; nil: built-in
 	AwayGrace  time.Duration
+	// Notices are shown as system lines right after the run's first, e.g.
+	// the project config settings left out because the file is not trusted.
+	Notices []string
 }
 
 // Result is how a run ended.
@@ -109,13 +112,16 @@ type Run struct {
 	stopped    chan struct{}
 	done       chan struct{}
 	result     Result
+	// recordsErr is what could not be written of the run's reports.
+	recordsMu  sync.Mutex
+	recordsErr error
 	cancel     context.CancelFunc
 }
 
 // NewRunID makes a sortable, unique run id.
 func NewRunID(now time.Time) string {
 	var b [3]byte
-	_, _ = rand.Read(b[:])
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (it panics instead)
 	return now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
 
@@ -178,6 +184,9 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	}
 	r.emit(journal.System, "run-start", fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task)),
 		map[string]any{"task": o.Task, "coder": adapter.Name(), "apply": o.Apply, "project": p.Root, "checks": o.Checks})
+	for _, n := range o.Notices {
+		r.emit(journal.System, "notice", n, nil)
+	}
 	if len(o.Checks) > 0 {
 		var cs []string
 		for _, c := range o.Checks {
@@ -204,7 +213,11 @@ func (r *Run) prepare(ctx context.Context) error {
 		return err
 	}
 	r.meta.Base, r.meta.Snapshot = snap.Base, snap.Commit
-	r.ws, err = CreateWorkspace(ctx, p, snap, p.WorkDir(r.id), filepath.Join(r.dir, "shadow.git"), "sentinel/"+r.id)
+	shadow, err := shadowDir(p, r.id) // in the user's state dir, see shadow.go
+	if err != nil {
+		return err
+	}
+	r.ws, err = CreateWorkspace(ctx, p, snap, p.WorkDir(r.id), shadow, "sentinel/"+r.id)
 	if err != nil {
 		return err
 	}
@@ -240,7 +253,9 @@ func (r *Run) prepare(ctx context.Context) error {
 		level = "sandbox-off"
 	}
 	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network+"; "+sandboxView(), map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
-	_ = writeMeta(r.dir, r.meta)
+	if err := writeMeta(r.dir, r.meta); err != nil {
+		return err // a run whose state cannot be recorded does not start
+	}
 
 	if d, ok := r.adapter.(*demoAdapter); ok && d.scenario != "" {
 		// The coder reads its scenario from the run directory, which the
@@ -275,6 +290,7 @@ func (r *Run) prepare(ctx context.Context) error {
 		r.sup.Follow(r.journal, w.Observe)
 	}
 	go r.watch()
+	go r.watchJournal()
 	return nil
 }
 
@@ -313,7 +329,7 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 	select {
 	case <-c.done:
 		// Anything the coder left running in its process group goes too.
-		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL) // ESRCH: nothing was left
 	case <-r.stopped:
 		interrupted = true
 		c.stop(3 * time.Second)
@@ -435,6 +451,8 @@ func (r *Run) emit(lane journal.Lane, kind, text string, data any) {
 	if r.journal == nil {
 		return
 	}
+	// A failed append fails the journal for good; watchJournal turns that
+	// into a fail-closed stop of the run, so the error is not lost here.
 	_, _ = r.journal.Append(lane, kind, text, data)
 }
 
@@ -443,20 +461,24 @@ func (r *Run) abort(cause error) {
 	if r.broker != nil {
 		r.broker.Close()
 	}
+	// Best-effort cleanup of a run that never started; SweepStale retries.
 	if r.sb != nil {
 		_ = r.sb.Close()
 	}
 	if r.ws != nil {
 		_ = os.RemoveAll(r.ws.Dir)
 		_ = os.RemoveAll(r.agentStateDir())
+		removeShadow(r.opts.Project, r.id)
 	}
 	r.meta.Status = StatusFailed
 	r.meta.Error = cause.Error()
 	r.meta.Ended = time.Now().UTC()
-	_ = writeMeta(r.dir, r.meta)
+	if err := writeMeta(r.dir, r.meta); err != nil {
+		r.emit(journal.System, "error", err.Error(), nil)
+	}
 	r.emit(journal.System, "run-end", "run failed before the coder started: "+cause.Error(), map[string]any{"status": StatusFailed})
 	if r.journal != nil {
-		_ = r.journal.Close()
+		_ = r.journal.Close() // the run failed already; its error is the one to report
 	}
 	r.lock.release()
 }

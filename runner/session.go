@@ -143,6 +143,6 @@ func (r *Run) socketPath() string {
 		return p
 	}
 	d := filepath.Join(os.TempDir(), "sentinel-"+r.id)
-	_ = os.MkdirAll(d, 0o700)
+	_ = os.MkdirAll(d, 0o700) // if it failed, listening there fails and says so
 	return filepath.Join(d, "broker.sock")
 }

@@ -97,7 +97,10 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	id := v.RunID + "-verify"
 	dir := v.Project.WorkDir(id)
 	defer os.RemoveAll(dir)
-	shadow := filepath.Join(v.RunDir, "verify-shadow.git")
+	shadow, err := scratchShadowDir(v.Project) // never a git dir found in the run directory
+	if err != nil {
+		return nil, err
+	}
 	defer os.RemoveAll(shadow)
 	ws, err := CreateWorkspace(ctx, v.Project, v.Snapshot, dir, shadow, "sentinel/"+id)
 	if err != nil {

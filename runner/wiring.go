@@ -10,6 +10,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/userstate"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/demo"
 	"github.com/sentinelhq/sentinel/sandbox"
@@ -27,7 +28,9 @@ func policyFiles(p *Project) []string {
 
 func (r *Run) policyContext() policy.Context {
 	home, _ := os.UserHomeDir()
-	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home}
+	// With --sandbox off the policy is the only gate: running the
+	// project's own scripts and snippets asks instead of being allowed.
+	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox != sandbox.ModeOff}
 }
 
 // startBroker loads the policy and the remembered templates and starts the
@@ -88,6 +91,11 @@ func (r *Run) profile() sandbox.Profile {
 	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()), filepath.Join(p.GitDir, "objects"))
 	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
 	prof.Hidden = append(prof.Hidden, r.opts.Hidden...)
+	if d, err := userstate.Dir(); err == nil {
+		// The record key and the shadow git dirs: never the coder's to read,
+		// whatever else a profile makes readable.
+		prof.Hidden = append(prof.Hidden, d)
+	}
 	prof.Readable = append(prof.Readable, r.opts.Readable...)
 	// The person's git identity signs the coder's commits.
 	prof.Env = append(prof.Env, sandbox.GitIdentityEnv(p.Root)...)
@@ -158,7 +166,7 @@ func (r *Run) scriptedSteering(d *demoAdapter) {
 		}
 		delete(pending, step)
 		r.emit(journal.Supervisor, "steer", "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
-		_ = r.tellCoder(text)
+		_ = r.tellCoder(text) // a coder that has exited needs no steering; the steer event is journaled
 		if len(pending) == 0 {
 			return
 		}

@@ -167,11 +167,13 @@ func TestWorkspaceHoldsHeadPlusUncommittedChangesAndLandsOnABranch(t *testing.T)
 
 func TestApplyWorktreeAndNone(t *testing.T) {
 	ctx := context.Background()
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // the pending apply is signed
 	p := dirtyRepo(t)
-	runDir := p.RunDir("r2")
+	id := "20260101-000000-0000a2"
+	runDir := p.RunDir(id)
 	os.MkdirAll(runDir, 0o700)
 	snap, _ := TakeSnapshot(ctx, p, runDir)
-	ws, err := CreateWorkspace(ctx, p, snap, p.WorkDir("r2"), filepath.Join(runDir, "shadow.git"), "sentinel/r2")
+	ws, err := CreateWorkspace(ctx, p, snap, p.WorkDir(id), filepath.Join(runDir, "shadow.git"), "sentinel/"+id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,13 +183,13 @@ func TestApplyWorktreeAndNone(t *testing.T) {
 	os.WriteFile(patch, ch.Patch, 0o600)
 
 	before := fingerprint(t, p)
-	if _, err := Land(ctx, p, snap, ch, ApplyNone, "r2", "m", patch, runDir); err != nil {
+	if _, err := Land(ctx, p, snap, ch, ApplyNone, id, "m", patch, runDir); err != nil {
 		t.Fatal(err)
 	}
 	if fingerprint(t, p) != before {
 		t.Fatal("--apply none changed the project")
 	}
-	if _, err := Land(ctx, p, snap, ch, ApplyWorktree, "r2", "m", patch, runDir); err != nil {
+	if _, err := Land(ctx, p, snap, ch, ApplyWorktree, id, "m", patch, runDir); err != nil {
 		t.Fatal(err)
 	}
 	if c, _ := os.ReadFile(filepath.Join(p.Root, "b.txt")); string(c) != "b\nstaged\nunstaged\ncoder\n" {
@@ -202,7 +204,7 @@ func TestApplyWorktreeAndNone(t *testing.T) {
 	write(t, filepath.Join(p.Root, "a.txt"), "a2\n")
 	ch2 := ch
 	ch2.Files = append([]string{"a.txt"}, ch.Files...)
-	if _, err := Land(ctx, p, snap, ch, ApplyWorktree, "r2", "m", patch, runDir); err == nil {
+	if _, err := Land(ctx, p, snap, ch, ApplyWorktree, id, "m", patch, runDir); err == nil {
 		t.Fatal("a conflicting patch applied")
 	}
 	if c, _ := os.ReadFile(filepath.Join(p.Root, "b.txt")); string(c) != "totally different\n" {
@@ -270,6 +272,8 @@ func validPrefix(b []byte) bool { return strings.ToValidUTF8(string(b), "\uFFFD"
 
 func TestWorktreeApplyIsThreeWay(t *testing.T) {
 	ctx := context.Background()
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // the pending apply is signed
+	id := "20260101-000000-0000a3"
 	dir := t.TempDir()
 	gitT(t, dir, "init", "-q")
 	lines := func(n int, tag string) string {
@@ -285,10 +289,10 @@ func TestWorktreeApplyIsThreeWay(t *testing.T) {
 	gitT(t, dir, "commit", "-qm", "init")
 	p, _ := FindProject(ctx, dir)
 	p.EnsureState()
-	runDir := p.RunDir("r3")
+	runDir := p.RunDir(id)
 	os.MkdirAll(runDir, 0o700)
 	snap, _ := TakeSnapshot(ctx, p, runDir)
-	ws, err := CreateWorkspace(ctx, p, snap, p.WorkDir("r3"), filepath.Join(runDir, "shadow.git"), "sentinel/r3")
+	ws, err := CreateWorkspace(ctx, p, snap, p.WorkDir(id), filepath.Join(runDir, "shadow.git"), "sentinel/"+id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +306,7 @@ func TestWorktreeApplyIsThreeWay(t *testing.T) {
 	// Meanwhile the person edits line 2 of the same file and another file.
 	write(t, filepath.Join(dir, "long.txt"), strings.Replace(lines(40, ""), "line 2\n", "line 2 (person)\n", 1))
 	write(t, filepath.Join(dir, "other.txt"), "other, edited\n")
-	if _, err := Land(ctx, p, snap, ch, ApplyWorktree, "r3", "m", patch, runDir); err != nil {
+	if _, err := Land(ctx, p, snap, ch, ApplyWorktree, id, "m", patch, runDir); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "long.txt"))
@@ -321,7 +325,7 @@ func TestWorktreeApplyIsThreeWay(t *testing.T) {
 	write(t, filepath.Join(dir, "long.txt"), strings.Replace(lines(40, ""), "line 35\n", "line 35 (person)\n", 1))
 	os.Remove(filepath.Join(dir, "new.txt"))
 	before := readAll(t, dir, "long.txt", "other.txt", "new.txt")
-	_, err = Land(ctx, p, snap, ch, ApplyWorktree, "r3", "m", patch, runDir)
+	_, err = Land(ctx, p, snap, ch, ApplyWorktree, id, "m", patch, runDir)
 	if err == nil || !strings.Contains(err.Error(), "long.txt") || !strings.Contains(err.Error(), "nothing was applied") {
 		t.Fatalf("conflicting apply: %v", err)
 	}
@@ -331,46 +335,4 @@ func TestWorktreeApplyIsThreeWay(t *testing.T) {
 	if _, err := os.Stat(pendingPath(runDir)); err == nil {
 		t.Fatal("a refused apply left a pending marker")
 	}
-}
-
-func TestInterruptedApplyIsRestored(t *testing.T) {
-	root, runDir := t.TempDir(), t.TempDir()
-	write(t, filepath.Join(root, "a.txt"), "a\n")
-	write(t, filepath.Join(root, "b.txt"), "b\n")
-	plan := applyPlan{Files: map[string]blob{
-		"a.txt":     {data: []byte("A\n"), mode: 0o644},
-		"b.txt":     {absent: true},
-		"dir/c.txt": {data: []byte("C\n"), mode: 0o755},
-	}}
-	// Simulate a crash after the marker and one write: do what writePlan
-	// does up to there.
-	crashAfterWrites = 1
-	defer func() { crashAfterWrites = 0 }()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		defer func() { recover() }()
-		writePlanUntilCrash(t, root, runDir, plan)
-	}()
-	<-done
-	if b, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(b) != "A\n" {
-		t.Fatalf("the simulated crash did not happen after one write: a.txt = %q", b)
-	}
-	if err := restorePending(runDir); err != nil {
-		t.Fatal(err)
-	}
-	if got := readAll(t, root, "a.txt", "b.txt", "dir/c.txt"); got != "a.txt:a\nb.txt:b\ndir/c.txt:" {
-		t.Fatalf("after restore: %q", got)
-	}
-	if _, err := os.Stat(pendingPath(runDir)); err == nil {
-		t.Fatal("the pending marker survived the restore")
-	}
-}
-
-// writePlanUntilCrash runs writePlan with os.Exit replaced by a panic.
-func writePlanUntilCrash(t *testing.T, root, runDir string, plan applyPlan) {
-	t.Helper()
-	exit = func(int) { panic("crash") }
-	defer func() { exit = os.Exit }()
-	writePlan(root, runDir, plan)
 }

@@ -1,50 +1,120 @@
 package sandbox
 
-import "path/filepath"
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+)
 
 // AgentNeeds is what a known coding agent needs inside the sandbox beyond
-// the default profile: its state files and directories (writable) and the
-// environment variables that carry its API keys and endpoints. Adapters may
-// use it as a starting point and add their own; users add more in config.
+// the default profile: copies of the person's login and settings, and the
+// environment variables that carry its API keys and endpoints.
+//
+// The agent's real state in the person's home is never writable: its
+// start-up files (~/.claude/settings.json hooks, ~/.claude.json MCP servers,
+// ~/.codex/config.toml, ~/.gemini/settings.json, …) run code the next time
+// the person starts that agent outside the sandbox. WithAgent gives it a
+// per-run home instead, the way `sentinel run` gives each adapter a per-run
+// state directory.
 type AgentNeeds struct {
-	Writable []string // relative to the home directory
+	// Copy are the files, relative to home, copied into the per-run home
+	// when the person has them: the agent's login and settings.
+	Copy []string
+	// DirEnv names the variable that moves the agent's files out of home
+	// (CLAUDE_CONFIG_DIR, CODEX_HOME). When it is set, the entries of Copy
+	// that DirFiles names are read from that directory instead. Inside it
+	// is never set: the per-run home holds everything.
+	DirEnv   string
+	DirFiles map[string]string // Copy entry → path relative to $DirEnv
 	PassEnv  []string
 }
 
 // KnownAgents maps an agent CLI's binary name to its needs.
 var KnownAgents = map[string]AgentNeeds{
 	"claude": {
-		Writable: []string{".claude", ".claude.json", ".claude.json.backup", ".cache/claude"},
-		PassEnv:  []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CONFIG_DIR", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "DISABLE_AUTOUPDATER"},
+		Copy:     []string{".claude.json", ".claude/.credentials.json"},
+		DirEnv:   "CLAUDE_CONFIG_DIR",
+		DirFiles: map[string]string{".claude.json": ".claude.json", ".claude/.credentials.json": ".credentials.json"},
+		PassEnv:  []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "DISABLE_AUTOUPDATER"},
 	},
 	"codex": {
-		Writable: []string{".codex"},
-		PassEnv:  []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "CODEX_HOME"},
+		Copy:     []string{".codex/auth.json", ".codex/config.toml"},
+		DirEnv:   "CODEX_HOME",
+		DirFiles: map[string]string{".codex/auth.json": "auth.json", ".codex/config.toml": "config.toml"},
+		PassEnv:  []string{"OPENAI_API_KEY", "OPENAI_BASE_URL"},
 	},
 	"gemini": {
-		Writable: []string{".gemini"},
-		PassEnv:  []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI"},
+		Copy:    []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json"},
+		PassEnv: []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI"},
 	},
 	"opencode": {
-		Writable: []string{".config/opencode", ".local/share/opencode", ".local/state/opencode", ".cache/opencode"},
-		PassEnv:  []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY"},
+		Copy:    []string{".config/opencode/opencode.json", ".local/share/opencode/auth.json"},
+		PassEnv: []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY"},
 	},
 	"crush": {
-		Writable: []string{".config/crush", ".local/share/crush"},
-		PassEnv:  []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY"},
+		Copy:    []string{".config/crush/crush.json", ".local/share/crush/crush.json"},
+		PassEnv: []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY"},
 	},
 }
 
-// WithAgent returns p widened by what the named agent needs (unknown names
-// change nothing).
-func (p Profile) WithAgent(name, home string) Profile {
+// WithAgent returns p set up for the named agent on a per-run home:
+// runHome (an empty directory the caller made and removes afterwards, not
+// inside anything the profile hides or makes read-only) gets copies of the
+// agent's files from home, becomes HOME inside and is the only place outside
+// the workspace the command may write. Nothing written there reaches the
+// person's home. An unknown name is an error.
+func (p Profile) WithAgent(name, home, runHome string) (Profile, error) {
 	n, ok := KnownAgents[name]
 	if !ok {
-		return p
+		return p, fmt.Errorf("agent %q: unknown; use claude, codex, gemini, opencode or crush", name)
 	}
-	for _, w := range n.Writable {
-		p.Writable = append(p.Writable, filepath.Join(home, w))
+	dirEnv := ""
+	if n.DirEnv != "" {
+		dirEnv = os.Getenv(n.DirEnv)
 	}
+	for _, rel := range n.Copy {
+		src := filepath.Join(home, rel)
+		if alt, ok := n.DirFiles[rel]; ok && dirEnv != "" {
+			src = filepath.Join(dirEnv, alt)
+		}
+		if err := copyPrivate(src, filepath.Join(runHome, rel)); err != nil {
+			return p, fmt.Errorf("copy %s into the sandbox's home: %w", src, err)
+		}
+	}
+	p.Writable = append(p.Writable, runHome)
 	p.PassEnv = append(p.PassEnv, n.PassEnv...)
-	return p
+	p.PassEnv = slices.DeleteFunc(p.PassEnv, func(k string) bool { return n.DirEnv != "" && k == n.DirEnv })
+	p.Env = append(p.Env, "HOME="+runHome)
+	return p, nil
+}
+
+// copyPrivate copies the regular file src to dst (mode 0600, parents 0700);
+// a missing src is no error and copies nothing.
+func copyPrivate(src, dst string) error {
+	in, err := os.Open(src)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if st, err := in.Stat(); err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file")
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

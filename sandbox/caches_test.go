@@ -36,7 +36,8 @@ func TestWithCaches(t *testing.T) {
 	if other == dir {
 		t.Errorf("two projects share %s", dir)
 	}
-	p, _ = Profile{Workspace: proj}.WithAgent("opencode", home).WithCaches(proj)
+	ap := Profile{Workspace: proj, Writable: []string{filepath.Join(home, ".cache", "agent")}}
+	p, _ = ap.WithCaches(proj)
 	if env := strings.Join(p.Env, "\n"); strings.Contains(env, "XDG_CACHE_HOME=") || !strings.Contains(env, "GOCACHE=") {
 		t.Errorf("with an agent's state under ~/.cache: env\n%s\nwant GOCACHE but no XDG_CACHE_HOME", env)
 	}

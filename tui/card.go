@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -46,7 +47,7 @@ func (m *model) openCard() tea.Cmd {
 
 func (m *model) cardVisible() bool { return len(m.queue) > 0 && !m.cardHidden }
 
-// cardKey handles a/r/d/s/esc on a visible card; ok is false for other keys.
+// cardKey handles a/r/d/s/esc/X on a visible card; ok is false for other keys.
 func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(k, m.keys.Approve):
@@ -68,8 +69,53 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.skip(), true
 	case key.Matches(k, m.keys.Reject):
 		return m.answer(approvals.Answer{Kind: approvals.Deny}), true
+	case key.Matches(k, m.keys.DenyKind):
+		return m.denyKind(), true
 	}
 	return nil, false
+}
+
+// pendingOfKind counts the pending requests of kind k.
+func (m *model) pendingOfKind(k policy.Kind) int {
+	n := 0
+	for _, p := range m.queue {
+		if p.Request.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// denyKind denies, at once, every pending request of the shown one's kind
+// (a coder flooding the person with requests); the broker journals each
+// decision. The next request of another kind gets the card.
+func (m *model) denyKind() tea.Cmd {
+	kind := m.queue[0].Request.Kind
+	msg := fmt.Sprintf("denied with every other pending %s request: the person denied them all at once", kindName(kind))
+	keep := m.queue[:0]
+	n := 0
+	for _, p := range m.queue {
+		if p.Request.Kind != kind {
+			keep = append(keep, p)
+			continue
+		}
+		p.Answer(approvals.Answer{Kind: approvals.Deny, Message: msg})
+		delete(m.skipped, p)
+		n++
+	}
+	clear(m.queue[len(keep):])
+	m.queue = keep
+	m.chooser = nil
+	m.mode = modeNormal
+	m.flash = fmt.Sprintf("denied %d pending %s request(s)", n, kindName(kind))
+	if len(m.queue) == 0 {
+		return nil
+	}
+	if m.skipped[m.queue[0]] {
+		m.cardHidden = true
+		return nil
+	}
+	return m.openCard()
 }
 
 // answer replies to the head of the queue and opens the next card.
@@ -115,8 +161,12 @@ func (m *model) cardLines(w int) []string {
 	if n := len(m.queue); n > 1 {
 		title += fmt.Sprintf("· 1 of %d pending ", n)
 	}
+	if n := m.pendingOfKind(req.Kind); n > 1 {
+		// a flood of one kind is cleared in one key (the key line has no room)
+		title += fmt.Sprintf("· [%s] deny all %d %s ", m.keys.DenyKind.Help().Key, n, kindName(req.Kind))
+	}
 	if req.Adapter != "" {
-		title += "· from " + sanitize(req.Adapter) + " "
+		title += "· from " + textsafe.Line(req.Adapter) + " "
 	}
 	out := []string{rule(st.CardTitle.Render(title), st.CardBorder, w)}
 	label := func(name string) string { return st.CardLabel.Render(fmt.Sprintf(" %-8s ", name)) }
@@ -169,7 +219,7 @@ func (m *model) cardLines(w int) []string {
 	v := p.Verdict
 	pol := fmt.Sprintf("%s · %s", strings.ToUpper(v.Decision.String()), firstNonEmpty(v.Rule, "no rule"))
 	if v.Reason != "" {
-		pol += " — " + sanitize(v.Reason)
+		pol += " — " + textsafe.Line(v.Reason)
 	}
 	if v.NeverDelegable {
 		pol += " (only a person may approve)"
@@ -189,7 +239,7 @@ func (m *model) cardLines(w int) []string {
 	}
 	prose("policy", pol)
 	if p.Recommendation != "" {
-		prose("advice", sanitize(p.Recommendation))
+		prose("advice", textsafe.Line(p.Recommendation))
 	}
 	if m.mode == modeRemember && m.chooser != nil {
 		return append(out, m.chooserLines(w)...)
@@ -224,5 +274,5 @@ func kindName(k policy.Kind) string {
 	if k == "" {
 		return "request"
 	}
-	return sanitize(string(k))
+	return textsafe.Line(string(k))
 }

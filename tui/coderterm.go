@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/vt"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // writeSlice bounds how much output the emulator parses while holding its
@@ -168,12 +170,32 @@ func (t *coderTerm) text(s string) {
 	t.emu.SendText(s)
 }
 
-// lines returns the screen as styled lines.
+// lines returns the screen as styled lines: the cells' text and colours
+// only. The coder's hyperlinks are not drawn (an OSC 8 link shows one URL
+// and opens another, or file:///etc/passwd); its title, clipboard and other
+// terminal requests end in the emulator and never reach the real terminal;
+// a cell whose text is not clean (textsafe) shows as U+FFFD.
 func (t *coderTerm) lines() []string {
 	t.mu.Lock()
-	s := t.emu.Render()
-	t.mu.Unlock()
-	return strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	defer t.mu.Unlock()
+	out := make([]string, t.h)
+	row := make(uv.Line, t.w)
+	for y := range t.h {
+		for x := range t.w {
+			row[x] = uv.EmptyCell
+			c := t.emu.CellAt(x, y)
+			if c == nil {
+				continue
+			}
+			row[x] = *c
+			row[x].Link = uv.Link{}
+			if !textsafe.Clean(c.Content) {
+				row[x].Content = strings.Repeat("\ufffd", max(c.Width, 1))
+			}
+		}
+		out[y] = row.Render()
+	}
+	return out
 }
 
 // cursor returns where the coder's cursor is, and whether it is shown.

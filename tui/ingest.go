@@ -6,9 +6,10 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // maxPartial bounds an unfinished coder line: output with no newline for this
@@ -104,7 +105,7 @@ func (m *model) decidedElsewhere(id string) {
 				m.cardOpened = m.opts.Now() // the next card gets its own guard
 			}
 		}
-		m.flash = "a pending request was decided elsewhere: " + sanitize(requestText(p.Request))
+		m.flash = "a pending request was decided elsewhere: " + textsafe.Line(requestText(p.Request))
 		return
 	}
 }
@@ -119,6 +120,8 @@ func (m *model) systemEvent(ev journal.Event) {
 		m.runStatus = firstNonEmpty(d.Status, "ended")
 	case "coder-exit":
 		m.coderExited = true
+	case journal.KindFailed: // the run stops: say why where the person looks
+		m.flash = "the run's journal cannot be written; the run is stopping: " + textsafe.Line(ev.Text)
 	}
 	m.addLine(paneSupervisor, line{tagSystem, eventText(ev)})
 }
@@ -142,51 +145,23 @@ func (m *model) coderOutput(chunk string) {
 		if i < 0 {
 			break
 		}
-		m.addLine(paneCoder, line{tagCoder, cleanLine(m.coderPartial[:i])})
+		m.addLine(paneCoder, line{tagCoder, textsafe.TermLine(m.coderPartial[:i])})
 		m.coderPartial = m.coderPartial[i+1:]
 	}
 	if len(m.coderPartial) > maxPartial {
-		m.addLine(paneCoder, line{tagCoder, cleanLine(m.coderPartial)})
+		m.addLine(paneCoder, line{tagCoder, textsafe.TermLine(m.coderPartial)})
 		m.coderPartial = ""
 	}
 	if m.coderPartial == "" {
 		m.panes[paneCoder].setPartial(line{}, false)
 		return
 	}
-	m.panes[paneCoder].setPartial(line{tagCoder, cleanLine(m.coderPartial)}, true)
-}
-
-// sanitize removes escape and control characters from text shown in a lane,
-// so nothing the coder prints can move the cursor or restyle the screen.
-func sanitize(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\t':
-			b.WriteString("    ")
-		case r == '\n':
-			b.WriteString(" ⏎ ")
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || !unicode.IsPrint(r) && unicode.IsControl(r):
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	m.panes[paneCoder].setPartial(line{tagCoder, textsafe.TermLine(m.coderPartial)}, true)
 }
 
 func (m *model) coderEventText(ev journal.Event) string {
 	if ev.Kind == "steer" {
-		return "» steer: " + sanitize(ev.Text)
+		return "» steer: " + textsafe.Line(ev.Text)
 	}
 	return eventText(ev)
 }
@@ -196,19 +171,19 @@ func (m *model) coderEventText(ev journal.Event) string {
 func toolLines(ev journal.Event) []string {
 	switch ev.Kind {
 	case "run":
-		return []string{"$ " + sanitize(ev.Text)}
+		return []string{"$ " + textsafe.Line(ev.Text)}
 	case "result":
 		var d map[string]any
 		_ = ev.Decode(&d)
 		head := "exit " + fmt.Sprint(d["exit_code"])
 		if ev.Text != "" {
-			head = sanitize(ev.Text)
+			head = eventText(ev)
 		}
 		out := []string{"  → " + head}
 		for _, k := range []string{"output", "output_tail", "tail"} {
 			if s, ok := d[k].(string); ok && s != "" {
 				for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-					out = append(out, "    "+cleanLine(l))
+					out = append(out, "    "+textsafe.TermLine(l))
 				}
 				break
 			}
@@ -218,17 +193,24 @@ func toolLines(ev journal.Event) []string {
 	return []string{eventText(ev)}
 }
 
+// coderSays leads a report the coder sent over the broker's socket: the
+// coder's word, not Sentinel's.
+const coderSays = "coder reports: "
+
 // eventText is an event's one-line form: its text, else its kind and data.
 func eventText(ev journal.Event) string {
+	if approvals.CoderReported(ev) {
+		return coderSays + textsafe.Line(ev.Text)
+	}
 	if ev.Text != "" {
-		return sanitize(ev.Text)
+		return textsafe.Line(ev.Text)
 	}
 	if len(ev.Data) == 0 {
 		return ev.Kind
 	}
 	var d map[string]json.RawMessage
 	if err := json.Unmarshal(ev.Data, &d); err != nil {
-		return ev.Kind + " " + sanitize(string(ev.Data))
+		return ev.Kind + " " + textsafe.Line(string(ev.Data))
 	}
 	keys := make([]string, 0, len(d))
 	for k := range d {
@@ -245,7 +227,7 @@ func eventText(ev journal.Event) string {
 		}
 		fmt.Fprintf(&b, " %s=%s", k, v)
 	}
-	return sanitize(b.String())
+	return textsafe.Line(b.String())
 }
 
 func firstNonEmpty(s ...string) string {

@@ -12,7 +12,7 @@ type keyMap struct {
 	Attach, Detach, Steer, Pending, Help, Quit key.Binding
 	Finish                                     key.Binding
 	// approval card
-	Approve, Remember, Deny, Skip, Reject key.Binding
+	Approve, Remember, Deny, Skip, Reject, DenyKind key.Binding
 	// remember chooser
 	Breadth, Scope, Expiry, Confirm, Back key.Binding
 	// quit confirmation
@@ -55,6 +55,7 @@ func defaultKeys() keyMap {
 		Deny:     b([]string{"d"}, "d", "deny…"),
 		Skip:     b([]string{"s"}, "s", "skip"),
 		Reject:   b([]string{"esc"}, "esc", "deny"),
+		DenyKind: b([]string{"X"}, "X", "deny all pending of this kind"),
 
 		Breadth: b([]string{"up", "down", "k", "j"}, "↑/↓", "how broad"),
 		Scope:   b([]string{"o"}, "o", "scope"),
@@ -90,7 +91,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
 		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Finish, k.Help, k.Quit},
-		{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject, k.Scope, k.Expiry, k.Confirm},
+		{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject, k.DenyKind, k.Scope, k.Expiry, k.Confirm},
 	}
 }
 

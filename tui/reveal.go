@@ -1,11 +1,11 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/themes"
 )
 
@@ -16,29 +16,17 @@ type tok struct {
 	special bool
 }
 
-// reveal spells out everything in s that is not printable ASCII: zero-width
-// and bidi controls, other control characters and every non-ASCII rune (a
-// Cyrillic а looks like a Latin a). It reports how many it spelled out.
+// reveal spells out everything in s that is not printable ASCII (see
+// textsafe.Strict) and reports how many characters it spelled out.
 func reveal(s string) ([]tok, int) {
 	var out []tok
-	var plain strings.Builder
 	n := 0
-	flush := func() {
-		if plain.Len() > 0 {
-			out = append(out, tok{s: plain.String()})
-			plain.Reset()
+	for _, p := range textsafe.Pieces(s, true) {
+		if p.Hidden {
+			n++
 		}
+		out = append(out, tok{s: p.Text, special: p.Hidden})
 	}
-	for _, r := range s {
-		if r >= 0x20 && r < 0x7f {
-			plain.WriteRune(r)
-			continue
-		}
-		flush()
-		n++
-		out = append(out, tok{s: fmt.Sprintf("<U+%04X>", r), special: true})
-	}
-	flush()
 	return out, n
 }
 

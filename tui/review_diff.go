@@ -5,14 +5,13 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/patch"
 	"github.com/sentinelhq/sentinel/themes"
 )
@@ -394,31 +393,16 @@ func (c *diffCache) code(b *strings.Builder, lex chroma.Lexer, text, lineSGR str
 	}
 }
 
-// cleanRun writes s with tabs expanded and hidden characters revealed
-// (invalid UTF-8 shows as <U+FFFD>).
+// cleanRun writes s as textsafe.Line shows it, hidden characters (and
+// invalid UTF-8) in the reveal colour.
 func (c *diffCache) cleanRun(b *strings.Builder, s, sgr, lineSGR string) {
-	start := 0
-	for i := 0; i < len(s); {
-		if ch := s[i]; ch >= 0x20 && ch < 0x7f {
-			i++
-			continue
+	for _, p := range textsafe.Pieces(s, false) {
+		if p.Hidden {
+			fmt.Fprintf(b, "%s%s\x1b[m%s%s", c.colors.reveal, p.Text, lineSGR, sgr)
+		} else {
+			b.WriteString(p.Text)
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '\t':
-			b.WriteString(s[start:i])
-			b.WriteString("    ")
-		case r == utf8.RuneError && n == 1, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-			b.WriteString(s[start:i])
-			fmt.Fprintf(b, "%s<U+%04X>\x1b[m%s%s", c.colors.reveal, r, lineSGR, sgr)
-		default:
-			i += n
-			continue
-		}
-		i += n
-		start = i
 	}
-	b.WriteString(s[start:])
 }
 
 // fit truncates or pads a drawn row to exactly w cells and ends every style.

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/themes"
 )
@@ -143,21 +144,21 @@ func (a *reviewApp) View() tea.View {
 	v := tea.NewView(a.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "sentinel review · " + sanitize(a.screen.req.RunID)
+	v.WindowTitle = "sentinel review · " + textsafe.Line(a.screen.req.RunID)
 	return v
 }
 
 func (a *reviewApp) render() string {
 	w, h := max(a.width, 1), max(a.height, 3)
 	st := a.styles
-	title := st.StatusKey.Render(" SENTINEL ") + st.StatusBar.Render(" review · run "+sanitize(a.screen.req.RunID)+" ")
+	title := st.StatusKey.Render(" SENTINEL ") + st.StatusBar.Render(" review · run "+textsafe.Line(a.screen.req.RunID)+" ")
 	out := []string{padTo(title, w)}
 	if sw := ansi.StringWidth(title); sw < w {
 		out[0] = title + st.StatusBar.Render(strings.Repeat(" ", w-sw))
 	}
 	out = append(out, a.screen.render(st, a.keys, &a.help, w, h-2, a.opts.Now(), a.opts.Guard)...)
 	if a.flash != "" {
-		out = append(out, padTo(st.Asked.UnsetBackground().Render(" "+sanitize(a.flash)), w))
+		out = append(out, padTo(st.Asked.UnsetBackground().Render(" "+textsafe.Line(a.flash)), w))
 	} else {
 		a.help.SetWidth(w - 1)
 		out = append(out, padTo(" "+a.help.ShortHelpView(append(a.keys.reviewShortHelp(), a.keys.ReviewLeave)), w))

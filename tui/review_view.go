@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/patch"
 	"github.com/sentinelhq/sentinel/themes"
 )
@@ -63,10 +64,10 @@ func (r *reviewScreen) render(st themes.Styles, keys keyMap, hm *help.Model, w, 
 	case r.tail:
 		lines := r.tailLines()
 		for i := r.scroll; i < len(lines) && i < r.scroll+l.viewer; i++ {
-			out = append(out, padTo(st.Text.Render(" "+sanitize(lines[i])), w))
+			out = append(out, padTo(st.Text.Render(" "+textsafe.Line(lines[i])), w))
 		}
 	case r.err != "":
-		out = append(out, padTo(st.Reveal.Render(" cannot read the patch: "+sanitize(r.err)), w))
+		out = append(out, padTo(st.Reveal.Render(" cannot read the patch: "+textsafe.Line(r.err)), w))
 		out = append(out, padTo(st.Text.Render(" It can only be rejected (d)."), w))
 	case len(r.files) == 0:
 		out = append(out, padTo(st.Muted.Render(" the change is empty: nothing would land"), w))
@@ -92,7 +93,7 @@ func (r *reviewScreen) titleRow(st themes.Styles, w int) string {
 			flagged++
 		}
 	}
-	title := fmt.Sprintf(" REVIEW · run %s · %d file(s) +%d −%d ", sanitize(r.req.RunID), len(r.files), adds, dels)
+	title := fmt.Sprintf(" REVIEW · run %s · %d file(s) +%d −%d ", textsafe.Line(r.req.RunID), len(r.files), adds, dels)
 	s := st.CardTitle.Render(title)
 	if flagged > 0 {
 		s += st.Reveal.Render(fmt.Sprintf("⚑ %d flagged ", flagged))
@@ -117,9 +118,9 @@ func (r *reviewScreen) listRows(st themes.Styles, w, n int) []string {
 			}
 		}
 		box := r.fileBox(i)
-		name := sanitize(f.Path)
+		name := textsafe.Line(f.Path)
 		if f.Status == patch.Renamed {
-			name = sanitize(f.OldPath) + " → " + name
+			name = textsafe.Line(f.OldPath) + " → " + name
 		}
 		counts := fmt.Sprintf("+%d −%d", f.Adds, f.Dels)
 		if f.Binary {
@@ -173,7 +174,7 @@ func (r *reviewScreen) checkRows(st themes.Styles, w, n int) []string {
 		if !c.Passed() {
 			mark, style = "✗", st.Denied.UnsetBackground()
 		}
-		out = append(out, padTo(" "+style.Render(mark+" "+sanitize(c.Command))+"  "+st.Muted.Render(checkSummary(c)), w))
+		out = append(out, padTo(" "+style.Render(mark+" "+textsafe.Line(c.Command))+"  "+st.Muted.Render(checkSummary(c)), w))
 		if len(out) == n {
 			break
 		}
@@ -196,7 +197,7 @@ func (r *reviewScreen) viewerTitle(st themes.Styles, w int) string {
 		title = " DIFF "
 	default:
 		f := r.files[r.cur]
-		title = " " + sanitize(f.Path) + " "
+		title = " " + textsafe.Line(f.Path) + " "
 		if n := len(f.Hunks); n > 0 && r.hunk >= 0 {
 			title += fmt.Sprintf("· hunk %d/%d ", r.hunk+1, n)
 		}
@@ -221,7 +222,7 @@ func (r *reviewScreen) bottomRow(st themes.Styles, keys keyMap, w int, now time.
 		q := fmt.Sprintf(" Land %d of %d file(s), %d of %d hunk(s)? ", t.files, t.allFiles, t.hunks, t.allHunks)
 		s := st.CardTitle.Render(q) + bindingsLine(st, keys.Yes, keys.No)
 		if fl := r.landingFlagged(); len(fl) > 0 {
-			s += "  " + st.Reveal.Render("⚑ includes "+sanitize(strings.Join(fl, ", ")))
+			s += "  " + st.Reveal.Render("⚑ includes "+textsafe.Line(strings.Join(fl, ", ")))
 		}
 		return padTo(s, w)
 	case stepReason:
@@ -271,9 +272,9 @@ func (c *diffCache) draw(f patch.File, fi int, row diffRow, w int, split, on, se
 	var b strings.Builder
 	switch row.kind {
 	case rowFlag:
-		return fit(" "+col.reveal+sanitize(row.text), w)
+		return fit(" "+col.reveal+textsafe.Line(row.text), w)
 	case rowInfo:
-		return fit(" "+col.muted+sanitize(row.text), w)
+		return fit(" "+col.muted+textsafe.Line(row.text), w)
 	case rowHunk:
 		mark := "  "
 		if sel {
@@ -283,13 +284,13 @@ func (c *diffCache) draw(f patch.File, fi int, row diffRow, w int, split, on, se
 		if !on {
 			box = "[ ]"
 		}
-		b.WriteString(mark + col.accent + box + "\x1b[39m " + col.muted + sanitize(row.text))
+		b.WriteString(mark + col.accent + box + "\x1b[39m " + col.muted + textsafe.Line(row.text))
 		if !on {
 			b.WriteString(col.warn + "  rejected: will not land")
 		}
 		return fit(b.String(), w)
 	case rowNote:
-		return fit(" "+col.muted+sanitize(row.text), w)
+		return fit(" "+col.muted+textsafe.Line(row.text), w)
 	}
 	digits := c.digits(f, fi)
 	if !split {

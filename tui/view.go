@@ -9,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // View draws the whole screen from state: status bar, panes, the bottom
@@ -17,7 +19,7 @@ func (m *model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "sentinel · " + sanitize(m.info.RunID)
+	v.WindowTitle = "sentinel · " + textsafe.Line(m.info.RunID)
 	// attached to a full-screen coder: show its cursor where it put it
 	if m.mode == modeAttach && m.info.FullScreenCoder {
 		x, y, shown := m.term.cursor()
@@ -155,17 +157,17 @@ func (m *model) statusText(level int) string {
 	if short {
 		brand = ""
 	}
-	id := sanitize(m.info.RunID)
+	id := textsafe.Line(m.info.RunID)
 	if level >= 2 && len(id) > 8 {
 		id = "…" + id[len(id)-6:]
 	}
 	segs := []string{
 		st.StatusKey.Render(brand) + bar.Render(id),
-		bar.Render(sanitize(firstNonEmpty(m.info.Coder, "coder"))),
+		bar.Render(textsafe.Line(firstNonEmpty(m.info.Coder, "coder"))),
 		sb,
 	}
 	if level < 2 {
-		segs = append(segs, bar.Render(sanitize(network)))
+		segs = append(segs, bar.Render(textsafe.Line(network)))
 	}
 	segs = append(segs,
 		st.Allowed.Render(fmt.Sprintf("✓%d", m.counts.allowed))+bar.Render(" ")+
@@ -199,7 +201,7 @@ func (m *model) elapsed() string {
 // footer is the last notice, or the short help built from the key map.
 func (m *model) footer(w int) string {
 	if m.flash != "" {
-		return padTo(m.styles.Asked.UnsetBackground().Render(" "+sanitize(m.flash)), w)
+		return padTo(m.styles.Asked.UnsetBackground().Render(" "+textsafe.Line(m.flash)), w)
 	}
 	if m.review != nil {
 		return m.reviewFooter(w)

@@ -23,7 +23,14 @@ type result struct {
 // person at a terminal) and an isolated user config directory.
 func sentinel(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(sentinelBin, args...)
+	return runBin(t, sentinelBin, dir, env, args...)
+}
+
+// runBin is sentinel with another build of the binary (see
+// testbin.SentinelWithTestHooks).
+func runBin(t *testing.T, bin, dir string, env []string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "NO_COLOR=1"), env...)
 	var out, errb bytes.Buffer

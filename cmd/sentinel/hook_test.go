@@ -37,6 +37,11 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	sentinelBin = filepath.Join(dir, "sentinel")
+	// One user state dir (the run-record key) for every sentinel this
+	// process starts, whatever HOME a test gives it, and never the real one.
+	if os.Getenv("XDG_STATE_HOME") == "" {
+		os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	}
 	if out, err := exec.Command("go", "build", "-o", sentinelBin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build sentinel: %v\n%s", err, out)
 		os.RemoveAll(dir)
@@ -285,7 +290,7 @@ func TestHookReportsReachTheJournal(t *testing.T) {
 	var tool, stop bool
 	for _, ev := range evs {
 		tool = tool || (ev.Lane == journal.Tool && ev.Text == "Bash: make test → exit 1")
-		stop = stop || (ev.Lane == journal.System && ev.Kind == "coder-stop")
+		stop = stop || (ev.Lane == journal.Coder && ev.Kind == "coder-stop")
 	}
 	if !tool || !stop {
 		t.Fatalf("journal lacks the tool result (%v) or the stop (%v): %+v", tool, stop, evs)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -70,11 +71,11 @@ func execute(args []string) int {
 	var ee exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(os.Stderr, "sentinel: "+ee.err.Error())
+			fmt.Fprintln(os.Stderr, "sentinel: "+textsafe.Block(ee.err.Error()))
 		}
 		return ee.code
 	}
-	fmt.Fprintln(os.Stderr, "sentinel: "+err.Error())
+	fmt.Fprintln(os.Stderr, "sentinel: "+textsafe.Block(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return 2

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -26,6 +27,7 @@ type policyFlags struct {
 	workspace string
 	json      bool
 	stdin     bool
+	sandbox   string // "on" (the default, as a run) or "off"
 }
 
 func newPolicyCmd() *cobra.Command {
@@ -35,7 +37,7 @@ func newPolicyCmd() *cobra.Command {
 	}
 	var f policyFlags
 	check := &cobra.Command{
-		Use:   "check [--cwd DIR] [--workspace DIR] [--json] -- 'COMMAND'  |  check --stdin --json",
+		Use:   "check [--cwd DIR] [--workspace DIR] [--sandbox on|off] [--json] -- 'COMMAND'  |  check --stdin --json",
 		Short: "Judge a shell command as allow, ask or deny",
 		Long: `Judge a shell command the way Sentinel judges the coder's commands.
 
@@ -46,13 +48,19 @@ JSON object per input line, in order. Bad lines get {"error": ..., "line": N}.
 
 The workspace is --workspace, else the git top-level of --cwd (or of the
 current directory), else that directory. Rules come from the built-in set,
-the user's policy.toml and the project's .sentinel/policy.toml.`,
+the user's policy.toml and the project's .sentinel/policy.toml.
+
+--sandbox says whether the command would run inside Sentinel's sandbox, as a
+run does by default: inside it, running the project's own scripts, programs,
+generators and plain inline snippets is allowed; with --sandbox off, where the
+policy is the only gate, those ask.`,
 		RunE: func(c *cobra.Command, args []string) error { return runPolicyCheck(c, f, args) },
 	}
 	check.Flags().StringVar(&f.cwd, "cwd", "", "directory the command runs in (default: current directory)")
 	check.Flags().StringVar(&f.workspace, "workspace", "", "workspace root (default: git top-level of --cwd)")
 	check.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	check.Flags().BoolVar(&f.stdin, "stdin", false, "read JSON Lines commands from standard input")
+	check.Flags().StringVar(&f.sandbox, "sandbox", "on", "judge as a run with the sandbox on or off (as 'sentinel run --sandbox off')")
 
 	var wsExplain string
 	explain := &cobra.Command{
@@ -86,7 +94,7 @@ the user's policy.toml and the project's .sentinel/policy.toml.`,
 			}
 			w := c.OutOrStdout()
 			for _, r := range e.Rules() {
-				fmt.Fprintf(w, "%-5s  %-32s  %s\n", r.Decision, r.ID, r.Source)
+				fmt.Fprintf(w, "%-5s  %-32s  %s\n", r.Decision, textsafe.Line(r.ID), textsafe.Line(r.Source))
 			}
 			return nil
 		},
@@ -97,32 +105,32 @@ the user's policy.toml and the project's .sentinel/policy.toml.`,
 }
 
 func printRule(w io.Writer, r *policy.Rule) {
-	fmt.Fprintf(w, "id:        %s\n", r.ID)
+	fmt.Fprintf(w, "id:        %s\n", textsafe.Line(r.ID))
 	fmt.Fprintf(w, "decision:  %s\n", r.Decision)
 	src := r.Source
 	if r.Line > 0 {
 		src = fmt.Sprintf("%s:%d", r.Source, r.Line)
 	}
-	fmt.Fprintf(w, "source:    %s\n", src)
+	fmt.Fprintf(w, "source:    %s\n", textsafe.Line(src))
 	if r.Reason != "" {
-		fmt.Fprintf(w, "reason:    %s\n", r.Reason)
+		fmt.Fprintf(w, "reason:    %s\n", textsafe.Line(r.Reason))
 	}
 	for _, m := range []struct {
 		name string
 		v    []string
 	}{{"argv", r.Argv}, {"paths", r.Paths}, {"hosts", r.Hosts}, {"tools", r.Tools}} {
 		if len(m.v) > 0 {
-			fmt.Fprintf(w, "%-10s %s\n", m.name+":", strings.Join(m.v, " "))
+			fmt.Fprintf(w, "%-10s %s\n", m.name+":", textsafe.Line(strings.Join(m.v, " ")))
 		}
 	}
 	if r.Access != "" {
 		fmt.Fprintf(w, "access:    %s\n", r.Access)
 	}
 	for _, ex := range r.Match {
-		fmt.Fprintf(w, "matches:   %s\n", ex)
+		fmt.Fprintf(w, "matches:   %s\n", textsafe.Line(ex))
 	}
 	for _, ex := range r.NotMatch {
-		fmt.Fprintf(w, "not:       %s\n", ex)
+		fmt.Fprintf(w, "not:       %s\n", textsafe.Line(ex))
 	}
 }
 
@@ -166,7 +174,7 @@ func policyEngine(f policyFlags) (*policy.Engine, policy.Context, error) {
 		return nil, ctx, fmt.Errorf("--workspace %s: %w", f.workspace, err)
 	}
 	home, _ := os.UserHomeDir()
-	ctx = policy.Context{Workspace: ws, Cwd: cwd, Home: home}
+	ctx = policy.Context{Workspace: ws, Cwd: cwd, Home: home, Sandboxed: f.sandbox != "off"}
 	e, err := policy.Load(policy.RuleFiles(ws)...)
 	if err != nil {
 		return nil, ctx, err
@@ -175,6 +183,9 @@ func policyEngine(f policyFlags) (*policy.Engine, policy.Context, error) {
 }
 
 func runPolicyCheck(c *cobra.Command, f policyFlags, args []string) error {
+	if f.sandbox != "on" && f.sandbox != "off" {
+		return usageError{fmt.Errorf("--sandbox %q: want on or off", f.sandbox)}
+	}
 	e, ctx, err := policyEngine(f)
 	if err != nil {
 		return err
@@ -234,8 +245,8 @@ func verdictJSON(v policy.Verdict, line int) verdictOut {
 
 func printVerdict(w io.Writer, v policy.Verdict) {
 	fmt.Fprintf(w, "decision: %s\n", v.Decision)
-	fmt.Fprintf(w, "rule:     %s\n", v.Rule)
-	fmt.Fprintf(w, "reason:   %s\n", v.Reason)
+	fmt.Fprintf(w, "rule:     %s\n", textsafe.Line(v.Rule))
+	fmt.Fprintf(w, "reason:   %s\n", textsafe.Line(v.Reason))
 	if v.NeverDelegable {
 		fmt.Fprintln(w, "note:     only a person may approve this (never a supervisor model)")
 	}
@@ -245,7 +256,7 @@ func printVerdict(w io.Writer, v policy.Verdict) {
 		if p.Via != "" {
 			via = " [" + p.Via + "]"
 		}
-		fmt.Fprintf(w, "  %d. %-5s %-26s %q%s\n       %s\n", i+1, p.Decision, p.Rule, p.Text, via, p.Reason)
+		fmt.Fprintf(w, "  %d. %-5s %-26s %q%s\n       %s\n", i+1, p.Decision, textsafe.Line(p.Rule), p.Text, textsafe.Line(via), textsafe.Line(p.Reason))
 	}
 }
 

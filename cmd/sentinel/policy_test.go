@@ -135,3 +135,34 @@ func TestPolicyBadRuleFileIsAClearError(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// The sandbox is part of the judgement: a workspace script runs inside it
+// and asks without it; a bad --sandbox value is a usage error.
+func TestPolicyCheckSandboxOnOff(t *testing.T) {
+	ws, env := policyWorkspace(t)
+	if err := os.WriteFile(filepath.Join(ws, "build.sh"), []byte("#!/bin/sh\ngo build ./...\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "allow"},
+		{[]string{"--sandbox", "on"}, "allow"},
+		{[]string{"--sandbox", "off"}, "ask"},
+	} {
+		args := append(append([]string{"policy", "check", "--json"}, c.flags...), "--", "./build.sh")
+		r := runSentinelBin(t, ws, "", env, args...)
+		var v struct{ Decision, Rule string }
+		if err := json.Unmarshal([]byte(r.stdout), &v); err != nil {
+			t.Fatalf("%v: not JSON: %v\n%s%s", c.flags, err, r.stdout, r.stderr)
+		}
+		if v.Decision != c.want {
+			t.Errorf("%v ./build.sh: got %s by %s, want %s", c.flags, v.Decision, v.Rule, c.want)
+		}
+	}
+	r := runSentinelBin(t, ws, "", env, "policy", "check", "--sandbox", "maybe", "--", "ls")
+	if r.code == 0 || !strings.Contains(r.stderr, "--sandbox") {
+		t.Errorf("--sandbox maybe: exit %d, stderr %q; want a usage error naming --sandbox", r.code, r.stderr)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/testbin"
 )
 
 const writeScenario = `
@@ -98,6 +100,7 @@ func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
 }
 
 func TestCrashesNeverLeaveAHalfAppliedProject(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	dir := scratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "three.toml")
 	writeFile(t, scenario, `
@@ -120,7 +123,11 @@ done = "ok"
 	}
 	before := checkout(t, dir)
 	// Die after the first of three files is replaced.
-	res = sentinel(t, dir, []string{"SENTINEL_TEST_CRASH_AFTER_WRITES=1"}, "review", "last", "--approve", "--apply", "worktree")
+	hooked, err := testbin.SentinelWithTestHooks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = runBin(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AFTER_WRITES=1"}, "review", "last", "--approve", "--apply", "worktree")
 	if res.code != 137 {
 		t.Fatalf("the injected crash did not happen: %d %s %s", res.code, res.stdout, res.stderr)
 	}

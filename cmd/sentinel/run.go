@@ -16,6 +16,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
@@ -153,9 +154,14 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := config.Load(project.Root)
+	cfg, projCfg, err := config.LoadProject(project.Root)
 	if err != nil {
 		return err
+	}
+	var notices []string
+	if w := projCfg.Warning(); w != "" {
+		fmt.Fprintln(os.Stderr, "sentinel: "+w)
+		notices = append(notices, w)
 	}
 	if f.coder == "" {
 		f.coder = cfg.Coder
@@ -216,29 +222,43 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Review:     interactive, // the TUI's review screen or the plain prompt
 		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter, MaxRestarts: f.maxRestarts,
 		AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday",
+		Notices: notices,
 	})
 	if err != nil {
 		return err
 	}
-	sigs := make(chan os.Signal, 1)
+	// A signal stops the run (its work is kept). A hangup also ends the
+	// TUI: the terminal is gone, so nobody can read the end or press q, and
+	// a TUI left waiting for a key would keep the process alive forever.
+	// Signals are watched until this function returns, not only until the
+	// run ends: the TUI outlives the run while the person reads it.
+	tuiCtx, hangup := context.WithCancel(ctx)
+	defer hangup()
+	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
 	go func() {
-		select {
-		case <-sigs:
-			r.Stop()
-		case <-r.Done():
+		for {
+			select {
+			case s := <-sigs:
+				r.Stop()
+				if s == syscall.SIGHUP {
+					hangup()
+				}
+			case <-tuiCtx.Done():
+				return
+			}
 		}
 	}()
 	if useTUI {
-		if err := tui.Run(ctx, r, tui.Options{Theme: f.theme}); err != nil {
+		if err := tui.Run(tuiCtx, r, tui.Options{Theme: f.theme}); err != nil {
 			r.Stop()
 			r.Wait()
 			return err
 		}
 		r.Stop() // the person quit the TUI: a run still going ends here
 		res := r.Wait()
-		fmt.Fprintln(os.Stderr, summary(res))
+		fmt.Fprintln(os.Stderr, textsafe.Line(summary(res)))
 		return outcome(res)
 	}
 	runPlain(r, person, interactive)
@@ -294,6 +314,9 @@ func summary(res runner.Result) string {
 func outcome(res runner.Result) error {
 	switch res.Status {
 	case runner.StatusLanded:
+		if res.Err != nil { // landed, but e.g. a report could not be written
+			fmt.Fprintln(os.Stderr, "sentinel: warning: "+res.Err.Error())
+		}
 		return nil
 	case runner.StatusInterrupted:
 		return exitError{code: 130, err: fmt.Errorf("%v; work kept in %s", res.Err, res.Recovery)}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -21,7 +22,9 @@ func init() {
 		Short: "List this repository's runs: status, coder, task, duration, decisions",
 		Long: `List the runs of the git repository you are in, newest first. A run whose
 sentinel process died (killed, crashed, terminal closed) is found here, marked
-interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
+interrupted, and its work kept under .sentinel/recovery/<run-id>/. A run record
+Sentinel cannot prove it wrote (signed with the key in your state directory) is
+reported on stderr as "unverified record, ignored" and never acted on.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			wd, _ := os.Getwd()
@@ -30,7 +33,7 @@ interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
 				return err
 			}
 			runner.SweepStale(c.Context(), p)
-			metas, err := runner.ListRuns(p)
+			metas, err := verifiedRuns(p)
 			if err != nil {
 				return err
 			}
@@ -38,9 +41,12 @@ interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
 				if metas == nil {
 					metas = []*runner.Meta{}
 				}
-				enc := json.NewEncoder(os.Stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(metas)
+				b, err := json.MarshalIndent(metas, "", "  ")
+				if err != nil {
+					return err
+				}
+				_, err = os.Stdout.Write(append(textsafe.JSON(b), '\n'))
+				return err
 			}
 			if len(metas) == 0 {
 				fmt.Println("no runs yet — try: sentinel run --coder demo \"add a Shout function\"")
@@ -49,8 +55,8 @@ interrupted, and its work kept under .sentinel/recovery/<run-id>/.`,
 			tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "RUN\tSTATUS\tCODER\tSTARTED\tDURATION\tDECISIONS\tTASK")
 			for _, m := range metas {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", m.ID, statusText(m), m.Coder,
-					m.Started.Local().Format("2006-01-02 15:04"), duration(m), decisionsText(m.Decisions), clip(m.Task, 50))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", textsafe.Line(m.ID), textsafe.Line(statusText(m)), textsafe.Line(m.Coder),
+					m.Started.Local().Format("2006-01-02 15:04"), duration(m), decisionsText(m.Decisions), clip(textsafe.Line(m.Task), 50))
 			}
 			return tw.Flush()
 		},

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -16,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -34,7 +36,15 @@ func init() {
 		Long: `Run CMD confined the way a coder is: writes only to the workspace and a
 private /tmp, credentials hidden, .git hooks and config read-only, network only
 through Sentinel's proxy. Unknown hosts are asked about on the terminal when
-stdin is one, and refused otherwise. The exit status is CMD's.`,
+stdin is one, and refused otherwise. The exit status is CMD's.
+
+The [sandbox] settings of your config and of the project's
+.sentinel/config.toml apply as they do to a run: hidden always, allow_hosts
+and readable from the project file only once you trust it (sentinel config
+trust). With --agent, CMD gets a fresh home holding copies of that agent's
+login and settings, removed afterwards: your real ~/.claude, ~/.codex and the
+like are never writable, since their start-up files run code the next time
+you start the agent unsandboxed.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			return sandboxRun(args, workspace, agent, sandbox.Mode(mode), sandbox.NetMode(netMode), hosts, reads, writes)
@@ -44,7 +54,7 @@ stdin is one, and refused otherwise. The exit status is CMD's.`,
 	f.StringVar(&workspace, "workspace", "", "writable workspace (default: the current directory)")
 	f.StringVar(&mode, "sandbox", "auto", "enforcement: auto, ns, bwrap or off")
 	f.StringVar(&netMode, "net", "proxy", "network: proxy (through Sentinel's proxy) or none")
-	f.StringVar(&agent, "agent", "", "also grant what this agent needs (claude, codex, gemini, opencode, crush): its state dirs and API key variables")
+	f.StringVar(&agent, "agent", "", "set CMD up for this agent (claude, codex, gemini, opencode, crush): a fresh home with copies of its login and settings, and its API key variables")
 	f.StringArrayVar(&hosts, "allow-host", nil, "let HOST[:PORT] through the proxy without asking (repeatable)")
 	f.StringArrayVar(&reads, "read", nil, "also let the command read PATH (repeatable)")
 	f.StringArrayVar(&writes, "write", nil, "also let the command write PATH (repeatable)")
@@ -90,13 +100,25 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		if _, ok := sandbox.KnownAgents[agent]; !ok {
 			return usageError{fmt.Errorf("--agent %s: unknown; use claude, codex, gemini, opencode or crush", agent)}
 		}
-		p = p.WithAgent(agent, home)
+		runHome, err := agentRunHome()
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(runHome)
+		if p, err = p.WithAgent(agent, home, runHome); err != nil {
+			return err
+		}
 	}
 	if p, err = p.WithCaches(ws); err != nil {
 		return err
 	}
 	p.Net = net
-	p.AllowHosts = hosts
+	p.AllowHosts = slices.Clone(hosts)
+	if st, err := os.Stat(ws); err == nil && st.IsDir() { // else Prepare says what is wrong
+		if err := applySandboxConfig(&p, ws); err != nil {
+			return err
+		}
+	}
 	if r, err := abs(reads); err == nil {
 		p.Readable = append(p.Readable, r...)
 	}
@@ -142,6 +164,57 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		return fmt.Errorf("run %s: %w", argv[0], err)
 	}
 	return nil
+}
+
+// applySandboxConfig adds the [sandbox] settings of the user's config and of
+// the workspace's project config to p, as a run does: hidden always,
+// readable and allow_hosts from the project file only when it is trusted
+// (with one line on stderr saying what was left out).
+func applySandboxConfig(p *sandbox.Profile, ws string) error {
+	root, err := configRoot(context.Background(), ws)
+	if err != nil {
+		return err
+	}
+	cfg, projCfg, err := config.LoadProject(root)
+	if err != nil {
+		return err
+	}
+	if w := projCfg.Warning(); w != "" {
+		fmt.Fprintln(os.Stderr, "sentinel: "+w)
+	}
+	p.Hidden = append(p.Hidden, cfg.Sandbox.Hidden...)
+	p.Readable = append(p.Readable, cfg.Sandbox.Readable...)
+	p.AllowHosts = append(p.AllowHosts, cfg.Sandbox.AllowHosts...)
+	return nil
+}
+
+// agentRunHome makes the per-run home `sandbox run --agent` gives the
+// command, in Sentinel's cache directory (not under /tmp, which is private
+// inside the sandbox). It holds copies of the agent's login, so the homes of
+// earlier runs whose sentinel is gone (killed before it could clean up) are
+// removed first.
+func agentRunHome() (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	dir := filepath.Join(base, "sentinel", "sandbox-homes")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("make the sandbox's home: %w", err)
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		var pid int
+		if _, err := fmt.Sscanf(e.Name(), "home-%d-", &pid); err == nil && pid > 0 &&
+			errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+	h, err := os.MkdirTemp(dir, fmt.Sprintf("home-%d-", os.Getpid()))
+	if err != nil {
+		return "", fmt.Errorf("make the sandbox's home: %w", err)
+	}
+	return h, nil
 }
 
 // terminalAsker asks about unknown hosts on the controlling terminal when

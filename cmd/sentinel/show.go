@@ -64,7 +64,7 @@ func init() {
 
 // resolveRun turns a run id, a unique prefix or "last" into a run id.
 func resolveRun(p *runner.Project, arg string) (string, error) {
-	metas, err := runner.ListRuns(p)
+	metas, err := verifiedRuns(p)
 	if err != nil {
 		return "", err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -103,7 +104,7 @@ func templatesList() *cobra.Command {
 			tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
 			fmt.Fprintln(tw, "ID\tSCOPE\tMATCH\tUSES\tLAST USED\tEXPIRES")
 			for _, t := range all {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", t.ID, t.Scope, t.Match, t.Uses, stamp(t.LastUsed, "never"), stamp(t.Expires, "never"))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", textsafe.Line(t.ID), t.Scope, textsafe.Line(t.Match.String()), t.Uses, stamp(t.LastUsed, "never"), stamp(t.Expires, "never"))
 			}
 			return tw.Flush()
 		},
@@ -134,21 +135,21 @@ func templatesShow() *cobra.Command {
 			if asJSON {
 				return writeJSON(out, t)
 			}
-			fmt.Fprintf(out, "id:           %s\nscope:        %s\nfile:         %s\nmatch:        %s\n", t.ID, t.Scope, t.File, t.Match)
+			fmt.Fprintf(out, "id:           %s\nscope:        %s\nfile:         %s\nmatch:        %s\n", textsafe.Line(t.ID), t.Scope, textsafe.Line(t.File), textsafe.Line(t.Match.String()))
 			fmt.Fprintf(out, "created:      %s", stamp(t.Created, "unknown"))
 			if t.CreatedRun != "" {
-				fmt.Fprintf(out, " in run %s", t.CreatedRun)
+				fmt.Fprintf(out, " in run %s", textsafe.Line(t.CreatedRun))
 			}
 			fmt.Fprintln(out)
 			if t.CreatedFrom != "" {
-				fmt.Fprintf(out, "created from: %s\n", t.CreatedFrom)
+				fmt.Fprintf(out, "created from: %s\n", textsafe.Line(t.CreatedFrom))
 			}
 			fmt.Fprintf(out, "uses:         %d (last %s)\nexpires:      %s\n", t.Uses, stamp(t.LastUsed, "never"), stamp(t.Expires, "never"))
 			for _, ex := range t.MatchExamples {
-				fmt.Fprintf(out, "must match:   %s\n", ex)
+				fmt.Fprintf(out, "must match:   %s\n", textsafe.Line(ex))
 			}
 			for _, ex := range t.NotMatchExamples {
-				fmt.Fprintf(out, "must not:     %s\n", ex)
+				fmt.Fprintf(out, "must not:     %s\n", textsafe.Line(ex))
 			}
 			return nil
 		},
@@ -170,7 +171,7 @@ func templatesRm() *cobra.Command {
 			if err := set.Remove(t.ID); err != nil {
 				return err
 			}
-			fmt.Fprintf(c.OutOrStdout(), "Removed %s (%s) from %s\n", t.ID, t.Match, t.File)
+			fmt.Fprintf(c.OutOrStdout(), "Removed %s (%s) from %s\n", textsafe.Line(t.ID), textsafe.Line(t.Match.String()), textsafe.Line(t.File))
 			return nil
 		},
 	}
@@ -229,7 +230,7 @@ func templatesAdd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.OutOrStdout(), "Added %s: %s (%s scope, %s)\n", t.ID, t.Match, t.Scope, t.File)
+			fmt.Fprintf(c.OutOrStdout(), "Added %s: %s (%s scope, %s)\n", textsafe.Line(t.ID), textsafe.Line(t.Match.String()), t.Scope, textsafe.Line(t.File))
 			return nil
 		},
 	}
@@ -315,14 +316,14 @@ func templatesTest() *cobra.Command {
 			}
 			switch r.Decision {
 			case "allow":
-				fmt.Fprintf(out, "auto-approved by %s: %s\n", r.By, r.Reason)
+				fmt.Fprintf(out, "auto-approved by %s: %s\n", textsafe.Line(r.By), textsafe.Line(r.Reason))
 			case "deny":
-				fmt.Fprintf(out, "denied by %s: %s\n", r.By, r.Reason)
+				fmt.Fprintf(out, "denied by %s: %s\n", textsafe.Line(r.By), textsafe.Line(r.Reason))
 			default:
-				fmt.Fprintf(out, "would ask: %s\n", r.Reason)
+				fmt.Fprintf(out, "would ask: %s\n", textsafe.Line(r.Reason))
 			}
 			for _, p := range r.Parts {
-				fmt.Fprintf(out, "  %-5s %s (%s)\n", p.Decision, p.Text, p.Rule)
+				fmt.Fprintf(out, "  %-5s %s (%s)\n", p.Decision, textsafe.Line(p.Text), textsafe.Line(p.Rule))
 			}
 			return nil
 		},

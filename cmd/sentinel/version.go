@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // version is set at build time with -ldflags "-X main.version=v1.2.3".
@@ -33,5 +35,5 @@ func init() {
 
 func jsonLine(v any) ([]byte, error) {
 	b, err := json.Marshal(v)
-	return append(b, '\n'), err
+	return append(textsafe.JSON(b), '\n'), err
 }

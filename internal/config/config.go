@@ -3,12 +3,27 @@
 // A malformed file or an unknown key is an error naming the file, the line
 // and the key, so a typo never silently turns a protection off.
 //
+// The project file is data the coder may have written (a landed patch, a
+// commit from another tool, a checkout of someone else's repository), so it
+// is trusted only as far as it narrows what a run may do. Settings that
+// widen the sandbox, name a program to run on the host or choose what judges
+// the coder — [sandbox] allow_hosts and readable, [verify] commands, and
+// every [supervisor] key but timeout — are honoured only once the person has
+// approved that exact file with `sentinel config trust`: the SHA-256 of its
+// bytes is recorded in the user's state directory (internal/userstate),
+// outside every project, as direnv does. A file that is not approved, or
+// has changed by one byte since, is still read, without those settings (see
+// ProjectFile.Warning). Always honoured: coder, theme, [verify] timeout,
+// [sandbox] hidden, [supervisor] timeout. The user's own config.toml, which
+// no sandboxed process can reach, is honoured in full.
+//
 // It must not act on what it reads: callers wire values into packages.
 package config
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,29 +70,83 @@ func Files(projectRoot string) []string {
 }
 
 // Load reads the user config and then the project config; a later file's
-// non-empty values win. Missing files are fine.
+// non-empty values win. Missing files are fine. Of the project file only
+// what it may set without the person's approval is used unless that exact
+// file is trusted (see the package doc and LoadProject).
 func Load(projectRoot string) (Config, error) {
+	c, _, err := LoadProject(projectRoot)
+	return c, err
+}
+
+// LoadProject is Load that also describes the project file: whether it is
+// there, trusted, and which of its settings were left out.
+func LoadProject(projectRoot string) (Config, ProjectFile, error) {
 	var c Config
-	for _, f := range Files(projectRoot) {
-		fc, err := LoadFile(f)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
+	var pf ProjectFile
+	if dir, err := os.UserConfigDir(); err == nil {
+		fc, err := LoadFile(filepath.Join(dir, "sentinel", "config.toml"))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return c, pf, err
+		default:
+			c.merge(fc)
 		}
-		if err != nil {
-			return c, err
-		}
-		c.merge(fc)
 	}
-	return c, nil
+	if projectRoot == "" {
+		return c, pf, nil
+	}
+	pf, err := ReadProject(projectRoot)
+	if err != nil {
+		return c, pf, err
+	}
+	if pf.Present {
+		c.merge(pf.Honoured())
+	}
+	return c, pf, nil
 }
 
 // LoadFile reads one config file strictly.
 func LoadFile(path string) (Config, error) {
-	var c Config
-	src, err := os.ReadFile(path)
+	src, err := readConfig(path)
 	if err != nil {
-		return c, err
+		return Config{}, err
 	}
+	return parse(path, src)
+}
+
+// maxConfigBytes bounds a config file: a planted symlink to /dev/zero must
+// not eat the memory, nor a FIFO hang the run.
+const maxConfigBytes = 1 << 20
+
+// readConfig reads a config file that must be a regular file of at most
+// maxConfigBytes. A missing file is an error wrapping os.ErrNotExist.
+func readConfig(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file: replace it with a TOML file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > maxConfigBytes {
+		return nil, fmt.Errorf("%s is larger than %d bytes: not a config file", path, maxConfigBytes)
+	}
+	return src, nil
+}
+
+// parse decodes one file's bytes strictly; path is for messages.
+func parse(path string, src []byte) (Config, error) {
+	var c Config
 	md, err := toml.Decode(string(src), &c)
 	if err != nil {
 		var perr toml.ParseError
@@ -88,7 +157,7 @@ func LoadFile(path string) (Config, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		key := und[0].String()
-		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable)", path, lineOf(string(src), und[0][len(und[0])-1]), key)
+		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command)", path, lineOf(string(src), und[0][len(und[0])-1]), key)
 	}
 	if c.Verify.Timeout != "" {
 		if _, err := parseDuration(c.Verify.Timeout); err != nil {
@@ -98,6 +167,12 @@ func LoadFile(path string) (Config, error) {
 	for _, cmd := range c.Verify.Commands {
 		if strings.TrimSpace(cmd) == "" {
 			return c, fmt.Errorf("%s:%d: [verify] commands has an empty command", path, lineOf(string(src), "commands"))
+		}
+	}
+	// `x = []` sets nothing, the same as leaving x out.
+	for _, l := range []*[]string{&c.Verify.Commands, &c.Sandbox.AllowHosts, &c.Sandbox.Hidden, &c.Sandbox.Readable} {
+		if len(*l) == 0 {
+			*l = nil
 		}
 	}
 	return c, nil

@@ -16,12 +16,26 @@ func write(t *testing.T, path, body string) {
 	}
 }
 
+// trust approves proj's config file as it is now, in a fresh state dir.
+func trust(t *testing.T, proj string) {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	pf, err := ReadProject(proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Trust(pf); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestProjectOverridesUser(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", home)
 	proj := t.TempDir()
 	write(t, filepath.Join(home, "sentinel", "config.toml"), "theme = \"light\"\ncoder = \"claude\"\n[verify]\ncommands = [\"make test\"]\n[sandbox]\nallow_hosts = [\"a.example\"]\n")
 	write(t, filepath.Join(proj, ".sentinel", "config.toml"), "[verify]\ncommands = [\"go test ./...\", \"go vet ./...\"]\ntimeout = \"2m\"\n[sandbox]\nallow_hosts = [\"b.example:8443\"]\n")
+	trust(t, proj)
 	c, err := Load(proj)
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +94,7 @@ func TestSupervisorSectionsMerge(t *testing.T) {
 			proj := t.TempDir()
 			write(t, filepath.Join(home, "sentinel", "config.toml"), c.user)
 			write(t, filepath.Join(proj, ".sentinel", "config.toml"), c.project)
+			trust(t, proj)
 			got, err := Load(proj)
 			if err != nil {
 				t.Fatal(err)

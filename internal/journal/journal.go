@@ -1,6 +1,8 @@
 // Package journal owns a run's append-only event log: the Event type, the
 // lanes, writing events so that a kill -9 at any moment leaves only complete
-// lines, publishing them to live subscribers, and reading a journal back.
+// lines (and a failed write, e.g. a full disk, leaves none torn: the file is
+// cut back to its last complete line and the journal fails), publishing
+// them to live subscribers, and reading a journal back.
 //
 // It must not interpret events: views (TUI, plain output, reports) do that.
 package journal
@@ -65,8 +67,14 @@ func (e Event) Decode(v any) error {
 // Journal appends events to a file and fans them out to subscribers.
 // It is safe for concurrent use.
 type Journal struct {
-	mu     sync.Mutex
-	f      *os.File
+	mu   sync.Mutex
+	f    file
+	path string
+	size int64 // bytes of complete lines in the file: where a failed write is cut back to
+	// err is set by the first write that fails; from then on every Append
+	// fails with it and failed is closed.
+	err    error
+	failed chan struct{}
 	run    string
 	seq    int64
 	subs   map[int]*subscriber
@@ -122,18 +130,80 @@ func (s *subscriber) pump(mu *sync.Mutex) {
 	}
 }
 
+// file is what the journal needs of its file (*os.File; tests inject one
+// that fails).
+type file interface {
+	io.Writer
+	Truncate(size int64) error
+	Sync() error
+	Close() error
+}
+
 // Open creates (or appends to) the journal file at path for run.
-// Sequence numbers continue after the last complete line of an existing file.
+// Sequence numbers continue after the last complete line of an existing file;
+// a torn last line (a crash mid-write) is cut off first, so the next event
+// starts on a line of its own.
 func Open(path, run string) (*Journal, error) {
 	var seq int64
 	if evs, err := ReadFile(path); err == nil && len(evs) > 0 {
 		seq = evs[len(evs)-1].Seq
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}
-	return &Journal{f: f, run: run, seq: seq, subs: map[int]*subscriber{}, now: time.Now}, nil
+	size, err := completeSize(f)
+	if err == nil {
+		err = f.Truncate(size)
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("open journal %s: %w", path, err)
+	}
+	return newJournal(f, path, run, seq, size), nil
+}
+
+func newJournal(f file, path, run string, seq, size int64) *Journal {
+	return &Journal{f: f, path: path, size: size, failed: make(chan struct{}), run: run, seq: seq,
+		subs: map[int]*subscriber{}, now: time.Now}
+}
+
+// completeSize is the length of f up to and including its last newline.
+func completeSize(f *os.File) (int64, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	end := fi.Size()
+	buf := make([]byte, 4096)
+	for end > 0 {
+		n := int64(len(buf))
+		if n > end {
+			n = end
+		}
+		if _, err := f.ReadAt(buf[:n], end-n); err != nil {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			return end - n + int64(i) + 1, nil
+		}
+		end -= n
+	}
+	return 0, nil
+}
+
+// Path is the journal's file.
+func (j *Journal) Path() string { return j.path }
+
+// Failed is closed when a write to the journal has failed (e.g. the disk is
+// full); Err then says why. A run must not go on unrecorded.
+func (j *Journal) Failed() <-chan struct{} { return j.failed }
+
+// Err is the write failure that stopped the journal, or nil.
+func (j *Journal) Err() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.err
 }
 
 // Run returns the run id the journal belongs to.
@@ -157,6 +227,9 @@ func (j *Journal) Append(lane Lane, kind, text string, data any) (Event, error) 
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if j.err != nil {
+		return Event{}, j.err
+	}
 	if j.closed {
 		return Event{}, errors.New("journal: closed")
 	}
@@ -168,9 +241,22 @@ func (j *Journal) Append(lane Lane, kind, text string, data any) (Event, error) 
 		return Event{}, fmt.Errorf("journal: encode event: %w", err)
 	}
 	line = append(line, '\n')
-	if _, err := j.f.Write(line); err != nil {
-		return ev, fmt.Errorf("journal: write: %w", err)
+	n, err := j.f.Write(line)
+	if err == nil && n < len(line) {
+		err = io.ErrShortWrite
 	}
+	if err != nil {
+		j.seq--
+		j.fail(err)
+		return Event{}, j.err
+	}
+	j.size += int64(n)
+	j.publish(ev)
+	return ev, nil
+}
+
+// publish fans ev out to the subscribers; the caller holds the lock.
+func (j *Journal) publish(ev Event) {
 	for _, s := range j.subs {
 		if s.lossless {
 			s.queue = append(s.queue, ev)
@@ -185,8 +271,25 @@ func (j *Journal) Append(lane Lane, kind, text string, data any) (Event, error) 
 		default: // a slow view loses streaming events, never the journal
 		}
 	}
-	return ev, nil
 }
+
+// fail puts the journal in its failed state after a write error: a line
+// written in part (a short write on a full disk) is cut off, so the file
+// still ends on a complete line. The caller holds the lock.
+func (j *Journal) fail(werr error) {
+	err := fmt.Errorf("journal %s: write: %w", j.path, werr)
+	if terr := j.f.Truncate(j.size); terr != nil {
+		err = fmt.Errorf("%w (and cutting back its torn last line failed: %v)", err, terr)
+	}
+	j.err = err
+	close(j.failed)
+	// The views following the run are told, though the file cannot be.
+	j.publish(Event{Seq: j.seq + 1, Time: j.now().UTC(), Run: j.run, Lane: System, Kind: KindFailed, Text: err.Error()})
+}
+
+// KindFailed is the kind of the event live subscribers get when the journal
+// fails; it is never in the file.
+const KindFailed = "journal-failed"
 
 // Subscribe returns a channel of every event appended from now on and a
 // cancel function. A lossy subscriber misses events while its buffer is full;

@@ -18,7 +18,21 @@ var (
 	once     sync.Once
 	built    string
 	buildErr error
+
+	hooksOnce     sync.Once
+	hooksBuilt    string
+	hooksBuildErr error
 )
+
+// SentinelWithTestHooks is a sentinel binary built with -tags sentineltest:
+// it honours test-only switches (such as SENTINEL_TEST_CRASH_AFTER_WRITES)
+// that the shipped binary does not have. Built once, on first use.
+func SentinelWithTestHooks() (string, error) {
+	hooksOnce.Do(func() {
+		hooksBuilt, hooksBuildErr = build("-tags", "sentineltest")
+	})
+	return hooksBuilt, hooksBuildErr
+}
 
 // Sentinel returns the path of a freshly built sentinel binary in a
 // temporary directory, building it on first use. SENTINEL_TEST_BIN
@@ -30,33 +44,36 @@ func Sentinel() (string, error) {
 			built = p
 			return
 		}
-		root, err := ModuleRoot()
-		if err != nil {
-			buildErr = err
-			return
-		}
-		// A directory of this process's own: packages' tests run in
-		// parallel, and two builds into one path would race. It is
-		// world-readable so tests can re-run the binary as another user.
-		dir, err := os.MkdirTemp("", "sentinel-testbin-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		if err := os.Chmod(dir, 0o755); err != nil {
-			buildErr = err
-			return
-		}
-		out := filepath.Join(dir, "sentinel")
-		cmd := exec.Command("go", "build", "-o", out, "./cmd/sentinel")
-		cmd.Dir = root
-		if b, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/sentinel: %v\n%s", err, b)
-			return
-		}
-		built = out
+		built, buildErr = build()
 	})
 	return built, buildErr
+}
+
+// build builds ./cmd/sentinel with extra go build flags into a temp dir
+// of this process's own.
+func build(flags ...string) (string, error) {
+	root, err := ModuleRoot()
+	if err != nil {
+		return "", err
+	}
+	// A directory of this process's own: packages' tests run in parallel,
+	// and two builds into one path would race. It is world-readable so
+	// tests can re-run the binary as another user.
+	dir, err := os.MkdirTemp("", "sentinel-testbin-")
+	if err != nil {
+		return "", err
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return "", err
+	}
+	out := filepath.Join(dir, "sentinel")
+	args := append(append([]string{"build"}, flags...), "-o", out, "./cmd/sentinel")
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, b)
+	}
+	return out, nil
 }
 
 // ModuleRoot is the directory holding go.mod.

@@ -110,8 +110,14 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 		root.Close()
 		return nil, fmt.Errorf("start %s: %w", cmd.Path, err)
 	}
-	s.conn = sdk.NewClientSideConnection(s.client, s.stdin, stdout)
+	// The SDK starts its receive loop inside NewClientSideConnection and
+	// only then lets us set its logger; the loop logs (e.g. "connection
+	// closed" when the agent exits at once). It reads through a gate that
+	// opens after SetLogger, so the logger is set before the loop can use it.
+	gate := &gatedReader{r: stdout, open: make(chan struct{})}
+	s.conn = sdk.NewClientSideConnection(s.client, s.stdin, gate)
 	s.conn.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil))) // failures reach the journal instead
+	close(gate.open)
 	go func() {
 		err := cmd.Wait()
 		s.exitCode = agentutil.ExitStatus(err)
@@ -314,6 +320,7 @@ func (s *Session) end() {
 }
 
 func (s *Session) kill() {
+	// ESRCH / "process already finished": it is gone, which is the point.
 	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
 	_ = s.cmd.Process.Kill()
 	<-s.exited
@@ -348,7 +355,7 @@ func (s *Session) Stop(grace time.Duration) {
 	if inTurn {
 		s.client.cancelTurn()
 		ctx, cancel := context.WithTimeout(context.Background(), grace)
-		_ = s.conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.id})
+		_ = s.conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.id}) // best effort: the agent is killed next if it ignores it
 		cancel()
 	}
 	_ = s.stdin.Close()
@@ -357,4 +364,15 @@ func (s *Session) Stop(grace time.Duration) {
 	case <-time.After(grace):
 		s.kill()
 	}
+}
+
+// gatedReader holds every Read until open is closed.
+type gatedReader struct {
+	r    io.Reader
+	open chan struct{}
+}
+
+func (g *gatedReader) Read(p []byte) (int, error) {
+	<-g.open
+	return g.r.Read(p)
 }

@@ -56,6 +56,7 @@ func (w *Watcher) Message(f Finding) string {
 func (w *Watcher) steer(f Finding) {
 	text := w.Message(f)
 	if w.Journal != nil {
+		// A failed append fails the journal, and the run stops on that (runner.watchJournal).
 		_, _ = w.Journal.Append(journal.Supervisor, "steer-finding", fmt.Sprintf("noticed (%s): %s", f.Kind, f.Detail), f)
 	}
 	if w.Steer == nil {

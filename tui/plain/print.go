@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // Tag is the lane label a line starts with; approval denials get [DENIED].
@@ -21,8 +21,12 @@ func Tag(ev journal.Event) string {
 	if ev.Lane == journal.Approval && ev.Kind == "decision" && strings.HasPrefix(ev.Text, "denied") {
 		return "[DENIED]"
 	}
-	return "[" + strings.ToUpper(string(ev.Lane)) + "]"
+	return "[" + textsafe.Line(strings.ToUpper(string(ev.Lane))) + "]"
 }
+
+// CoderSays leads the text of a report the coder sent over the broker's
+// socket: it is the coder's word, not Sentinel's.
+const CoderSays = "coder reports: "
 
 var laneColor = map[string]string{
 	"[SYSTEM]":     "\x1b[1;34m",
@@ -34,8 +38,10 @@ var laneColor = map[string]string{
 	"[ADVERSARY]":  "\x1b[1;91m",
 }
 
-// Printer writes events as tagged lines. Coder output arrives in raw pty
-// chunks; it is cut into lines and stripped of terminal escapes.
+// Printer writes events as tagged lines, every line through textsafe: coder
+// output arrives in raw pty chunks, cut into lines as a terminal would leave
+// them (textsafe.TermLine); any other text has its hidden characters spelled
+// out (textsafe.Line).
 type Printer struct {
 	mu      sync.Mutex
 	w       *bufio.Writer
@@ -61,8 +67,11 @@ func (p *Printer) Print(ev journal.Event) {
 	if ev.Lane == journal.Coder && ev.Kind == "steer" {
 		text = "↪ steering sent: " + text
 	}
+	if approvals.CoderReported(ev) {
+		text = CoderSays + text
+	}
 	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		p.line(Tag(ev), l)
+		p.line(Tag(ev), textsafe.Line(l))
 	}
 }
 
@@ -76,11 +85,7 @@ func (p *Printer) coderOutput(chunk string) {
 	p.partial.Reset()
 	p.partial.WriteString(s[i+1:])
 	for _, l := range strings.Split(s[:i], "\n") {
-		l = strings.TrimRight(ansi.Strip(l), "\r")
-		if j := strings.LastIndexByte(l, '\r'); j >= 0 {
-			l = l[j+1:] // a carriage return redraws the line: keep the last state
-		}
-		p.line("[CODER]", l)
+		p.line("[CODER]", textsafe.TermLine(l))
 	}
 }
 
@@ -89,7 +94,7 @@ func (p *Printer) Flush() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.partial.Len() > 0 {
-		p.line("[CODER]", strings.TrimRight(ansi.Strip(p.partial.String()), "\r"))
+		p.line("[CODER]", textsafe.TermLine(p.partial.String()))
 		p.partial.Reset()
 	}
 	p.w.Flush()

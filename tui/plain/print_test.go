@@ -53,11 +53,32 @@ func TestVisibleShowsHiddenAndLookAlikeCharacters(t *testing.T) {
 		"echo \u202eevil":     "echo <U+202E>evil",
 		"c\u0430t secrets":    "c<U+0430>t secrets", // Cyrillic a
 		"a\x1b[2Jb":           "a<U+001B>[2Jb",
-		"tab\tand\nnewline\r": "tab\tand<U+000A>newline<U+000D>",
+		"tab\tand\nnewline\r": "tab<U+0009>and<U+000A>newline<U+000D>",
 	}
 	for in, want := range cases {
 		if got := Visible(in); got != want {
 			t.Errorf("Visible(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Text the coder controls reaches the terminal with every control, escape,
+// bidi and zero-width character spelled out, and a report the coder sent
+// over the broker is marked as its word.
+func TestPrinterSpellsOutHostileText(t *testing.T) {
+	var out bytes.Buffer
+	p := NewPrinter(&out, false)
+	hostile := "ok\x1b]52;c;ZXZpbA==\x07\x1b]0;title\x1b\\\r\x1b[2K\u202eevil\u200b\u009b31m"
+	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: hostile, Data: []byte(`{"reported_by":"coder"}`)})
+	p.Print(journal.Event{Lane: journal.Approval, Kind: "request", Text: "write: READ\u200bME.md"})
+	p.Print(journal.Event{Lane: journal.Coder, Kind: "output", Text: "\x1b]8;;file:///etc/passwd\x1b\\https://example.com\x1b]8;;\x1b\\ \x07\u202e\n"})
+	p.Print(journal.Event{Lane: journal.Lane("sys\x1b[2Jtem"), Text: "x"})
+	p.Flush()
+	want := "[TOOL] coder reports: ok<U+001B>]52;c;ZXZpbA==<U+0007><U+001B>]0;title<U+001B>\\<U+000D><U+001B>[2K<U+202E>evil<U+200B><U+009B>31m\n" +
+		"[APPROVAL] write: READ<U+200B>ME.md\n" +
+		"[CODER] https://example.com <U+0007><U+202E>\n" +
+		"[SYS<U+001B>[2JTEM] x\n"
+	if out.String() != want {
+		t.Fatalf("got:\n%q\nwant:\n%q", out.String(), want)
 	}
 }

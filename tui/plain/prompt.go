@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -70,14 +71,14 @@ func (pr *Prompter) ask(p *approvals.Prompt) bool {
 	}
 	out := pr.Out
 	r := p.Request
-	fmt.Fprintf(out, "\n┌─ approval needed: %s\n", r.Kind)
+	fmt.Fprintf(out, "\n┌─ approval needed: %s\n", textsafe.Line(string(r.Kind)))
 	fmt.Fprintf(out, "│ %s\n", Visible(r.Summary()))
 	if r.Cwd != "" {
 		fmt.Fprintf(out, "│ in %s\n", Visible(r.Cwd))
 	}
-	fmt.Fprintf(out, "│ policy: %s (%s) — %s\n", p.Verdict.Decision, p.Verdict.Rule, p.Verdict.Reason)
+	fmt.Fprintf(out, "│ policy: %s (%s) — %s\n", p.Verdict.Decision, textsafe.Line(p.Verdict.Rule), textsafe.Line(p.Verdict.Reason))
 	if p.Recommendation != "" {
-		fmt.Fprintf(out, "│ supervisor: %s\n", p.Recommendation)
+		fmt.Fprintf(out, "│ supervisor: %s\n", textsafe.Line(p.Recommendation))
 	}
 	// A key typed before the card appeared must not answer it.
 	_ = unix.IoctlSetInt(int(pr.In.Fd()), unix.TCFLSH, unix.TCIFLUSH)
@@ -117,7 +118,7 @@ func (pr *Prompter) chooseGrant(p *approvals.Prompt) *approvals.GrantSpec {
 		return nil
 	}
 	for i, m := range choices {
-		fmt.Fprintf(pr.Out, "   %d) %s\n", i+1, m.String())
+		fmt.Fprintf(pr.Out, "   %d) %s\n", i+1, textsafe.Line(m.String()))
 	}
 	fmt.Fprintf(pr.Out, "   remember which (1-%d, Enter for 1)? ", len(choices))
 	line, _ := pr.reader.ReadString('\n')
@@ -147,21 +148,6 @@ func (pr *Prompter) chooseGrant(p *approvals.Prompt) *approvals.GrantSpec {
 	return &approvals.GrantSpec{Scope: scope, Match: choices[n-1]}
 }
 
-// Visible shows invisible and look-alike characters as <U+XXXX> so the
-// person sees exactly what will run.
-func Visible(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\t' || r == ' ':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "<U+%04X>", r)
-		case r > 0x7e: // every non-ASCII rune: zero-width, bidi and homoglyphs alike
-			fmt.Fprintf(&b, "<U+%04X>", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// Visible shows everything outside printable ASCII as <U+XXXX> so the
+// person sees exactly what will run (textsafe.Strict).
+func Visible(s string) string { return textsafe.Strict(s) }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -22,7 +23,7 @@ func (pr *Prompter) Review(req *runner.ReviewRequest) {
 	for _, f := range req.Files {
 		flag := ""
 		if f.Flagged {
-			flag = "  ⚠ " + f.FlagReason
+			flag = "  ⚠ " + textsafe.Line(f.FlagReason)
 		}
 		kind := string(f.Status)
 		if f.Binary {
@@ -38,9 +39,9 @@ func (pr *Prompter) Review(req *runner.ReviewRequest) {
 		if !c.Passed() {
 			word = fmt.Sprintf("FAILED (exit %d)", c.ExitCode)
 		}
-		fmt.Fprintf(out, "│ check %s: %s in %s\n", c.Command, word, time.Duration(c.DurationMS)*time.Millisecond)
+		fmt.Fprintf(out, "│ check %s: %s in %s\n", textsafe.Line(c.Command), word, time.Duration(c.DurationMS)*time.Millisecond)
 	}
-	fmt.Fprintln(out, "│ the patch is in the run directory (patch.diff); review it in full with: sentinel review "+req.RunID)
+	fmt.Fprintln(out, "│ the patch is in the run directory (patch.diff); review it in full with: sentinel review "+textsafe.Line(req.RunID))
 	for {
 		fmt.Fprint(out, "└─ land it? [y]es / [n]o: ")
 		line, err := pr.reader.ReadString('\n')

@@ -1,0 +1,117 @@
+package policy
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestCorpusReport measures the policy against the corpora and prints, per
+// category, how many everyday lines are allowed (judged inside the sandbox,
+// as a run does), how many adversarial lines are allowed (with the sandbox
+// on or off: must be none) and the deny recall on the lines labelled deny
+// (clearly destructive or exfiltrating). Run it with
+//
+//	go test -run TestCorpusReport -v ./policy/
+func TestCorpusReport(t *testing.T) {
+	ctx := testEnv(t)
+	on, off := ctx, ctx
+	on.Sandboxed = true
+	e := Default()
+
+	type tally struct{ n, allowed, deny, denied int }
+	every := map[string]*tally{}
+	adv := map[string]*tally{}
+	get := func(m map[string]*tally, k string) *tally {
+		if m[k] == nil {
+			m[k] = &tally{}
+		}
+		return m[k]
+	}
+	var total, totalAllowed int
+	for _, file := range []string{"everyday.txt", "agents_everyday.txt"} {
+		for _, c := range readCorpus(t, file) {
+			v := e.Check(Query{Kind: KindShell, Command: c.cmd, Context: on})
+			k := strings.TrimSuffix(file, ".txt") + "/" + c.cat
+			tl := get(every, k)
+			tl.n++
+			total++
+			if v.Decision == Allow {
+				tl.allowed++
+				totalAllowed++
+			}
+			if file == "agents_everyday.txt" && !c.ok(v.Decision) {
+				t.Errorf("%s:%d %q (%s): got %s by %s (%s), want %s", file, c.line, c.cmd, c.why, v.Decision, v.Rule, v.Reason, c.expect)
+			}
+		}
+	}
+	var unsafe, denyN, denied int
+	for _, file := range []string{"adversarial.txt", "agents_adversarial.txt"} {
+		for _, c := range readCorpus(t, file) {
+			k := strings.TrimSuffix(file, ".txt") + "/" + c.cat
+			tl := get(adv, k)
+			tl.n++
+			for _, cx := range []Context{on, off} {
+				v := e.Check(Query{Kind: KindShell, Command: c.cmd, Context: cx})
+				if v.Decision == Allow && c.expect == "!allow-off" && cx.Sandboxed {
+					continue // the project's own code, inside the sandbox
+				}
+				if file == "agents_adversarial.txt" && v.Decision != Allow && !c.ok(v.Decision) {
+					t.Errorf("%s:%d (sandbox %v) %q (%s): got %s by %s (%s), want %s", file, c.line, cx.Sandboxed, c.cmd, c.why, v.Decision, v.Rule, v.Reason, c.expect)
+				}
+				if v.Decision == Allow {
+					tl.allowed++
+					unsafe++
+					t.Errorf("%s:%d ALLOWED (sandbox %v) %q (%s): %s: %s", file, c.line, cx.Sandboxed, c.cmd, c.why, v.Rule, v.Reason)
+				}
+				if cx.Sandboxed && c.expect == "deny" {
+					tl.deny++
+					denyN++
+					if v.Decision == Deny {
+						tl.denied++
+						denied++
+					} else {
+						t.Logf("deny recall miss %s:%d %q: %s by %s (%s)", file, c.line, c.cmd, v.Decision, v.Rule, v.Reason)
+					}
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%-44s %6s %8s\n", "everyday (sandbox on)", "lines", "allowed")
+	for _, k := range sortedKeys(every) {
+		tl := every[k]
+		fmt.Fprintf(&b, "%-44s %6d %7.1f%%\n", k, tl.n, pct(tl.allowed, tl.n))
+	}
+	fmt.Fprintf(&b, "%-44s %6d %7.1f%%\n\n", "ALL EVERYDAY", total, pct(totalAllowed, total))
+	fmt.Fprintf(&b, "%-44s %6s %8s %6s %8s\n", "adversarial (sandbox on and off)", "lines", "allowed", "deny", "denied")
+	for _, k := range sortedKeys(adv) {
+		tl := adv[k]
+		fmt.Fprintf(&b, "%-44s %6d %8d %6d %7.1f%%\n", k, tl.n, tl.allowed, tl.deny, pct(tl.denied, tl.deny))
+	}
+	fmt.Fprintf(&b, "%-44s %6s %8d %6d %7.1f%%\n", "ALL ADVERSARIAL (unsafe allows, deny recall)", "", unsafe, denyN, pct(denied, denyN))
+	t.Log(b.String())
+	if pct(totalAllowed, total) < 95 {
+		t.Errorf("everyday allowed %.1f%%, want at least 95%%", pct(totalAllowed, total))
+	}
+	if pct(denied, denyN) < 90 {
+		t.Errorf("deny recall %.1f%%, want at least 90%%", pct(denied, denyN))
+	}
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 100
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,350 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Running the project's own code. Inside Sentinel's sandbox (writes only
+// to the workspace, credentials hidden, network through the proxy) a
+// script, generator or program that lives in the workspace is no riskier
+// than `make test`, which runs the same code; with the sandbox off the
+// policy is the only gate, so the same requests ask. A file this very line
+// writes and then runs is judged on the text it writes (writethenrun.go).
+
+// installedBinDirs hold programs a package manager put in the workspace;
+// a program there is judged as the tool of that name.
+var installedBinDirs = []string{"node_modules/.bin", ".venv/bin", "venv/bin", "env/bin", ".env/bin", ".virtualenv/bin"}
+
+// pathProgram judges a program named by a path that is not a system
+// program: ./scripts/build.sh, .venv/bin/python, node_modules/.bin/jest.
+func (x *cmdCtx) pathProgram(args []word, depth int) {
+	name := args[0]
+	paths := x.resolve(name)
+	if paths == nil {
+		x.add(Ask, RulePathProgram, "runs "+name.val+", a path-qualified program, which is not the program of the same name")
+		return
+	}
+	for _, p := range paths {
+		if base, ok := resolvedProgram(p); ok && x.c.sandbox {
+			// A virtualenv's python is python on the project's packages.
+			x.command(append([]word{{val: base, static: true}}, args[1:]...), depth+1)
+			return
+		}
+		if !within(p, x.c.ws) || p == x.c.ws {
+			x.add(Ask, RulePathProgram, "runs "+name.val+", a path-qualified program, which is not the program of the same name")
+			return
+		}
+	}
+	base := filepath.Base(name.val)
+	_, known := handlers[base]
+	installed := inInstalledBin(x.c, paths)
+	if known && !installed && !x.ranWritten(name, nil) {
+		// ./cat, bin/ls: a workspace program named like one the policy
+		// knows is not that program; a person should see it.
+		x.add(Ask, RulePathProgram, "runs "+name.val+", a workspace program named like "+base+", which it is not")
+		return
+	}
+	if !x.runFile(name, "runs "+name.val, RulePathProgram, "runs "+name.val+", a program of the workspace, and the sandbox is off") {
+		return
+	}
+	if known && x.c.sandbox && installed {
+		x.command(append([]word{{val: base, static: true}}, args[1:]...), depth+1)
+	}
+}
+
+// inInstalledBin reports whether every path is in a package manager's bin
+// directory of the workspace.
+func inInstalledBin(c *checkEnv, paths []string) bool {
+	for _, p := range paths {
+		dir := rel(filepath.Dir(p), c.ws)
+		ok := false
+		for _, b := range installedBinDirs {
+			if dir == b || strings.HasSuffix(dir, "/"+b) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// runFile judges running the workspace file w (a script or program):
+// text this line wrote is judged as shell; otherwise, sandboxed, the
+// project's own code runs, and unsandboxed it asks with rule and reason.
+// It reports whether the run itself was allowed (so far).
+func (x *cmdCtx) runFile(w word, what, rule, reason string) bool {
+	if x.ranWritten(w, nil) {
+		return false
+	}
+	paths := x.resolve(w)
+	if paths == nil {
+		x.add(Ask, RulePathUnknown, what+": a file whose location cannot be known before it runs")
+		return false
+	}
+	for _, p := range paths {
+		if !within(p, x.c.ws) {
+			x.add(Ask, rule, what+", outside the workspace")
+			return false
+		}
+		if f := x.c.judgePath(p, false); f.d > Allow {
+			x.addF(f)
+			return false
+		}
+	}
+	if !x.c.sandbox {
+		x.add(Ask, rule, reason)
+		return false
+	}
+	x.add(Allow, RuleSandboxCode, what+", the project's own code, inside the sandbox")
+	return true
+}
+
+// sandboxedCode allows what inside the sandbox and asks (rule, reason)
+// without it.
+func (x *cmdCtx) sandboxedCode(what, rule, reason string) {
+	if x.c.sandbox {
+		x.add(Allow, RuleSandboxCode, what+", inside the sandbox")
+		return
+	}
+	x.add(Ask, rule, reason)
+}
+
+// inlineCode judges a snippet given to an interpreter (python -c, node
+// -e, python - <<'EOF'). Inside the sandbox a snippet that only computes
+// and reads is allowed; one that spawns programs, reaches the network,
+// deletes files, reads the environment or evaluates more text asks, and a
+// shell command spelled in it plainly is judged as shell.
+func (x *cmdCtx) inlineCode(name, code string) {
+	for _, cmd := range spawnedShell(code) {
+		sub := x.cw.copy()
+		x.c.shell(cmd, &sub, x.s.depth+1, name+" spawns")
+	}
+	x.codeDeletes(code)
+	x.codeExfil(name, code)
+	if !x.c.sandbox {
+		x.add(Ask, RuleInterpInline, name+" runs inline code")
+		return
+	}
+	if tok := riskyCodeToken(code); tok != "" {
+		x.add(Ask, RuleInterpInline, name+" runs inline code that uses "+quoteShort(tok))
+		return
+	}
+	x.add(Allow, RuleSandboxCode, name+" runs inline code that only computes and reads, inside the sandbox")
+}
+
+// riskyTokens are capabilities beyond computing and reading files.
+var riskyTokens = []string{
+	"system", "popen", "subprocess", "spawn", "exec", "fork", "child_process", "eval", "compile(",
+	"__import__", "importlib", "import(", "ctypes", "cffi", "socket", "http", "urllib", "request", "fetch",
+	"net.", "dgram", "dns", "tls", "ftp", "smtp", "telnet", "websocket", "remove", "unlink", "rmtree",
+	"rmdir", "rmsync", "rename", "shutil", "truncate", "chmod", "chown", "symlink", "link(", "environ",
+	"getenv", "process.env", "env[", "expanduser", "homedir", "home", "~", "/etc", "/root", ".ssh", ".aws",
+	".env", "secret", "token", "password", "credential", "keychain", "open(", "write", "appendfile",
+	"createwritestream", "fs.w", "fs.a", "fs.c", "fs.r", "fs.promises", "pickle", "marshal", "base64",
+	"codecs", "decode", "fromcharcode", "atob", "buffer.from", "vm.", "worker", "cluster", "inspector",
+	"process.binding", "dlopen", "os.", "sys.modules", "setattr", "getattr", "globals", "builtins",
+	"\\x", "\\u", "chr(", "ord(", "`", "$(", "kill", "signal", "pty", "sqlite", "tempfile", "mmap",
+}
+
+// readOnlyCode are the uses of the tokens above that only read.
+var readOnlyCode = []string{"open(", "fs.r", "os."}
+
+// riskyCodeToken returns the first risky capability the code names.
+func riskyCodeToken(code string) string {
+	low := strings.ToLower(code)
+	for _, t := range riskyTokens {
+		if strings.Contains(low, t) && !benignUse(low, t) {
+			return t
+		}
+	}
+	return ""
+}
+
+// benignUse allows the read-only forms: open(path) with no mode or "r",
+// fs.readFileSync, os.path.
+func benignUse(low, tok string) bool {
+	switch tok {
+	case "open(":
+		for _, seg := range strings.Split(low, "open(")[1:] {
+			end := strings.IndexByte(seg, ')')
+			if end < 0 || strings.ContainsAny(seg[:end], ",") && !strings.Contains(seg[:end], "'r'") && !strings.Contains(seg[:end], "\"r\"") {
+				return false
+			}
+		}
+		return true
+	case "fs.r":
+		rest := low
+		for {
+			i := strings.Index(rest, "fs.r")
+			if i < 0 {
+				return true
+			}
+			rest = rest[i+4:]
+			if !strings.HasPrefix(rest, "eadfilesync") && !strings.HasPrefix(rest, "eaddirsync") && !strings.HasPrefix(rest, "eadfile(") && !strings.HasPrefix(rest, "eaddir(") {
+				return false
+			}
+		}
+	case "os.":
+		rest := low
+		for {
+			i := strings.Index(rest, "os.")
+			if i < 0 {
+				return true
+			}
+			if i > 0 && isIdent(rest[i-1]) {
+				rest = rest[i+3:]
+				continue
+			}
+			rest = rest[i+3:]
+			if !strings.HasPrefix(rest, "path.") && !strings.HasPrefix(rest, "listdir(") && !strings.HasPrefix(rest, "getcwd(") && !strings.HasPrefix(rest, "sep") && !strings.HasPrefix(rest, "walk(") && !strings.HasPrefix(rest, "scandir(") && !strings.HasPrefix(rest, "cpu_count(") {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// spawnedShell finds shell commands spelled as a plain string literal in
+// the common spawning calls: os.system('…'), subprocess.run('…',
+// shell=True), execSync("…"), exec("…"), `…` in Ruby and Perl.
+func spawnedShell(code string) []string {
+	var out []string
+	low := strings.ToLower(code)
+	for _, call := range []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput("} {
+		from := 0
+		for {
+			i := strings.Index(low[from:], call)
+			if i < 0 {
+				break
+			}
+			i += from + len(call)
+			from = i
+			s := strings.TrimLeft(code[i:], " \t")
+			if s == "" {
+				break
+			}
+			q := s[0]
+			if q != '\'' && q != '"' && q != '`' {
+				continue
+			}
+			end := strings.IndexByte(s[1:], q)
+			if end < 0 {
+				continue
+			}
+			out = append(out, s[1:1+end])
+			if len(out) > 16 {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// deleteCalls are the common ways code deletes files and trees.
+var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "os.remove(", "os.unlink(",
+	"os.rmdir(", "removedirs(", "rimraf(", "fs.rm(", "fs.rmdir(", "fs.unlink(", "remove_dir_all(", "file.delete(",
+	"fileutils.rm_rf(", "fileutils.rm_r(", ".unlink(", ".rmdir(", "os.removeall("}
+
+// codeDeletes judges the targets of deletions spelled plainly in code as
+// writes: a literal path, or the home directory however it is named.
+func (x *cmdCtx) codeDeletes(code string) {
+	low := strings.ToLower(code)
+	for _, call := range deleteCalls {
+		from := 0
+		for {
+			i := strings.Index(low[from:], call)
+			if i < 0 {
+				break
+			}
+			i += from + len(call)
+			from = i
+			end := matchingParen(code[i:])
+			if end < 0 {
+				end = len(code) - i
+			}
+			arg := code[i : i+end]
+			la := strings.ToLower(arg)
+			if x.c.home != "" && (strings.Contains(la, "expanduser") || strings.Contains(la, "homedir") ||
+				strings.Contains(la, "home()") || strings.Contains(la, "home\"") || strings.Contains(la, "'home'") ||
+				strings.Contains(la, "\"~") || strings.Contains(la, "'~")) {
+				x.writeStr(x.c.home)
+			}
+			if lit, ok := firstLiteral(arg); ok && lit != "" {
+				x.writeStr(lit)
+			}
+		}
+	}
+}
+
+// codeExfil denies code that both reads a secret or credential file
+// named plainly and talks to the network, and a reverse shell.
+func (x *cmdCtx) codeExfil(name, code string) {
+	low := strings.ToLower(code)
+	if strings.Contains(low, "socket") && (strings.Contains(low, "dup2") || strings.Contains(low, "pty.spawn") ||
+		strings.Contains(low, "/bin/sh") || strings.Contains(low, "/bin/bash") || strings.Contains(low, "child_process")) {
+		x.add(Deny, RuleNetExfil, name+" code connects a shell to the network (a reverse shell)")
+		return
+	}
+	net := false
+	for _, t := range []string{"http", "socket", "urlopen", "requests.", "fetch(", "net.", "curl", "smtp", "ftp"} {
+		if strings.Contains(low, t) {
+			net = true
+		}
+	}
+	if !net {
+		return
+	}
+	for _, lit := range allLiterals(code) {
+		if lit == "" || len(lit) > 256 {
+			continue
+		}
+		p := lit
+		if strings.HasPrefix(p, "~/") && x.c.home != "" {
+			p = x.c.home + p[1:]
+		}
+		base := filepath.Base(p)
+		sub := &cmdCtx{c: x.c, s: x.s, cw: x.cw, part: x.part}
+		sub.readStr(p)
+		if secretName(base) || sub.f.rule == RulePathCredential || sub.f.rule == RulePathReadSecret {
+			x.add(Deny, RuleNetExfil, name+" code reads "+quoteShort(lit)+" and talks to the network")
+			return
+		}
+	}
+}
+
+// firstLiteral returns the first quoted string in s.
+func firstLiteral(s string) (string, bool) {
+	l := allLiterals(s)
+	if len(l) == 0 {
+		return "", false
+	}
+	return l[0], true
+}
+
+// allLiterals returns the single- or double-quoted strings in s.
+func allLiterals(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		q := s[i]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		end := strings.IndexByte(s[i+1:], q)
+		if end < 0 {
+			break
+		}
+		out = append(out, s[i+1:i+1+end])
+		i += end + 1
+		if len(out) > 64 {
+			break
+		}
+	}
+	return out
+}

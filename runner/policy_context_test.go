@@ -1,0 +1,32 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// A run with --sandbox off judges with the off answers: the policy is then
+// the only gate, so the project's own scripts ask instead of running.
+func TestRunPolicyContextFollowsTheSandbox(t *testing.T) {
+	ws := t.TempDir()
+	if err := os.WriteFile(filepath.Join(ws, "build.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for mode, want := range map[sandbox.Mode]policy.Decision{
+		sandbox.ModeAuto: policy.Allow, sandbox.ModeBwrap: policy.Allow, sandbox.ModeOff: policy.Ask,
+	} {
+		r := &Run{opts: Options{Sandbox: mode}, ws: &Workspace{Dir: ws}}
+		ctx := r.policyContext()
+		if ctx.Sandboxed != (mode != sandbox.ModeOff) {
+			t.Errorf("--sandbox %s: Sandboxed = %v", mode, ctx.Sandboxed)
+		}
+		v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: "./build.sh", Context: ctx})
+		if v.Decision != want {
+			t.Errorf("--sandbox %s: ./build.sh is %s by %s, want %s", mode, v.Decision, v.Rule, want)
+		}
+	}
+}

@@ -1,0 +1,52 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// WithAgent grants the per-run home and nothing of the real one, copies the
+// agent's files from where the agent keeps them, and moves HOME.
+func TestWithAgentUsesAPerRunHome(t *testing.T) {
+	home, runHome, confDir := t.TempDir(), t.TempDir(), t.TempDir()
+	mustWrite(t, filepath.Join(home, ".codex", "auth.json"), "home-auth")
+	mustWrite(t, filepath.Join(confDir, ".credentials.json"), "dir-login")
+	mustWrite(t, filepath.Join(home, ".claude", ".credentials.json"), "home-login")
+	t.Setenv("CLAUDE_CONFIG_DIR", confDir)
+	t.Setenv("CODEX_HOME", "")
+
+	p, err := Profile{Workspace: t.TempDir()}.WithAgent("claude", home, runHome)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.Writable, []string{runHome}) {
+		t.Errorf("writable = %v, want only the per-run home", p.Writable)
+	}
+	if !slices.Contains(p.Env, "HOME="+runHome) || slices.Contains(p.PassEnv, "CLAUDE_CONFIG_DIR") {
+		t.Errorf("env = %v, pass = %v: want HOME moved and CLAUDE_CONFIG_DIR not passed", p.Env, p.PassEnv)
+	}
+	if b, _ := os.ReadFile(filepath.Join(runHome, ".claude", ".credentials.json")); string(b) != "dir-login" {
+		t.Errorf("the login was not copied from $CLAUDE_CONFIG_DIR: %q", b)
+	}
+	if st, err := os.Stat(filepath.Join(runHome, ".claude", ".credentials.json")); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("the copied login: %v %v", st, err)
+	}
+
+	codexHome := t.TempDir()
+	if _, err := (Profile{}).WithAgent("codex", home, codexHome); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(codexHome, ".codex", "auth.json")); string(b) != "home-auth" {
+		t.Errorf("codex login not copied from home: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(codexHome, ".codex", "config.toml")); err == nil {
+		t.Error("a file the person does not have appeared in the copy")
+	}
+
+	if _, err := (Profile{}).WithAgent("vim", home, t.TempDir()); err == nil || !strings.Contains(err.Error(), "unknown") {
+		t.Errorf("an unknown agent: %v", err)
+	}
+}
