@@ -178,6 +178,11 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 		}
 		roots[k.name] = root
 		add(k.name, root, via)
+		// Named explicitly, so the tool finds its root even where HOME
+		// inside is a per-run home (--agent, the ACP coders).
+		if st, err := os.Stat(root); err == nil && st.IsDir() && k.env != "" && getenv(k.env) == "" && acceptable(filepath.Clean(root)) {
+			v.Env = append(v.Env, k.env+"="+filepath.Clean(root))
+		}
 		v.PassEnv = append(v.PassEnv, k.pass...)
 		for _, e := range k.pass {
 			// A moved GOROOT or JAVA_HOME under home is shown too.

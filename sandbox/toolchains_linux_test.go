@@ -82,17 +82,22 @@ for f in ~/.cargo/credentials.toml ~/.npmrc ~/.netrc ~/.bash_history ~/.pypirc ~
   cat "$f" 2>/dev/null
 done; true`
 	for _, mode := range modes(t) {
-		t.Run(string(mode), func(t *testing.T) {
-			out, errOut, code := sentinel(t, "", "sandbox", "run", "--sandbox", string(mode), "--workspace", ws, "--", "sh", "-c", script)
-			for _, want := range []string{"python 3", "cargo 9.9.9 (stable-test)", "v99.0.0 lib-ok"} {
-				if !strings.Contains(out, want) {
-					t.Errorf("%q missing: the toolchain did not run inside (exit %d)\nstdout %s\nstderr %s", want, code, out, errOut)
+		// With --agent the command's HOME inside is a per-run home: the
+		// toolchains are still found.
+		for _, extra := range [][]string{nil, {"--agent", "codex"}} {
+			t.Run(string(mode)+strings.Join(extra, ""), func(t *testing.T) {
+				args := append(append([]string{"sandbox", "run", "--sandbox", string(mode), "--workspace", ws}, extra...), "--", "sh", "-c", script)
+				out, errOut, code := sentinel(t, "", args...)
+				for _, want := range []string{"python 3", "cargo 9.9.9 (stable-test)", "v99.0.0 lib-ok"} {
+					if !strings.Contains(out, want) {
+						t.Errorf("%q missing: the toolchain did not run inside (exit %d)\nstdout %s\nstderr %s", want, code, out, errOut)
+					}
 				}
-			}
-			if strings.Contains(out, secret) {
-				t.Errorf("a credential file was readable inside:\n%s", out)
-			}
-		})
+				if strings.Contains(out, secret) {
+					t.Errorf("a credential file was readable inside:\n%s", out)
+				}
+			})
+		}
 	}
 	v := DetectToolchains(home, os.Getenv)
 	names := strings.Join(v.Names(), " ")
