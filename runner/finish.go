@@ -223,8 +223,8 @@ func (r *Run) commitMessage(ch Change) string {
 	}
 	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
 	d := CountDecisions(evs)
-	return fmt.Sprintf("sentinel: %s\n\n%d file(s) changed by coder %s.\n\nSentinel-Run: %s\nSentinel-Coder: %s\nSentinel-Verified: %s\nSentinel-Approvals: %d allowed, %d denied\n",
-		title, len(ch.Files), r.adapter.Name(), r.id, r.adapter.Name(), verified, d.Allowed, d.Denied)
+	return fmt.Sprintf("sentinel: %s\n\n%d file(s) changed by coder %s.\n\nSentinel-Run: %s\nSentinel-Coder: %s\nSentinel-Verified: %s\nSentinel-Approvals: %d allowed, %d denied\nCo-authored-by: %s\n",
+		title, len(ch.Files), r.adapter.Name(), r.id, r.adapter.Name(), verified, d.Allowed, d.Denied, coAuthor(r.adapter.Name()))
 }
 
 func landingText(l Landing) string {

@@ -130,7 +130,7 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 		if err != nil {
 			return l, err
 		}
-		commit, err := gq.line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
+		commit, err := gq.with(personIdentityEnv(p.Root)...).line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
 		if err != nil {
 			return l, err
 		}

@@ -255,7 +255,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if r.info.SandboxOff {
 		level = "sandbox-off"
 	}
-	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network, map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
+	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network+"; "+sandboxView(), map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
 	if err := writeMeta(r.dir, r.meta); err != nil {
 		return err // a run whose state cannot be recorded does not start
 	}

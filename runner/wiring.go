@@ -97,12 +97,19 @@ func (r *Run) profile() sandbox.Profile {
 		prof.Hidden = append(prof.Hidden, d)
 	}
 	prof.Readable = append(prof.Readable, r.opts.Readable...)
+	// The person's git identity signs the coder's commits.
+	prof.Env = append(prof.Env, sandbox.GitIdentityEnv(p.Root)...)
 	if n := r.needs; n != nil {
 		prof.Writable = append(prof.Writable, n.Writable...)
 		prof.Readable = append(prof.Readable, n.Readable...)
 		prof.Protected = append(prof.Protected, n.Protected...)
 		prof.PassEnv = append(prof.PassEnv, n.PassEnv...)
 		prof.AllowHosts = append(prof.AllowHosts, n.AllowHosts...)
+	}
+	// Build caches are the project's own, in the person's cache dir (never
+	// the workspace or the project), after the agent's needs (WithCaches).
+	if cp, err := prof.WithCaches(p.Root); err == nil {
+		prof = cp
 	}
 	return prof
 }

@@ -15,6 +15,13 @@
 // raw sockets and every foreign-architecture call; the network namespace has
 // only loopback, where the helper forwards to Sentinel's proxy.
 //
+// What of the person's setup it shows: the toolchains their PATH and the
+// toolchains' own variables point at under home, read-only
+// (DetectToolchains), with the credential files beside them hidden; build
+// caches writable, one set per project in the person's cache dir
+// (WithCaches); their git user.name and user.email (GitIdentityEnv), never
+// the rest of their git config.
+//
 // It must not decide policy: unknown hosts are handed to a HostAsker. If the
 // machine cannot enforce what a profile asks for, Prepare refuses; it never
 // runs a weaker sandbox.

@@ -98,10 +98,20 @@ func planMounts(sp helperSpec) []mountOp {
 	for _, r := range sp.ReadOnly {
 		add(mountBindRO, r, r)
 	}
+	insideHidden := func(h string) bool {
+		for _, o := range sp.Hidden {
+			if o != h && within(h, o) {
+				if _, err := os.Stat(o); err == nil {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	for _, h := range sp.Hidden {
 		st, err := os.Stat(h)
-		if err != nil || !covered(h) {
-			continue // not shown inside anyway
+		if err != nil || !covered(h) || insideHidden(h) {
+			continue // not shown inside anyway, or emptied with its directory
 		}
 		if st.IsDir() {
 			plan = append(plan, mountOp{kind: mountHideDir, dst: h, dir: true})

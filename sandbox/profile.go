@@ -36,9 +36,10 @@ var SystemReadable = []string{
 }
 
 // DefaultProfile is what a generic command (`sentinel sandbox run`) faces:
-// the workspace writable, a private temp dir, system locations and the
-// directories on PATH readable, credentials under home hidden, .git hooks and
-// config protected, network only through the proxy.
+// the workspace writable, a private temp dir, system locations, the
+// directories on PATH and the person's toolchains under home readable
+// (DetectToolchains), credentials under home hidden, .git hooks and config
+// protected, network only through the proxy.
 func DefaultProfile(workspace, home string) Profile {
 	p := Profile{Workspace: workspace, Net: NetProxy}
 	for _, c := range CredentialPaths {
@@ -52,7 +53,7 @@ func DefaultProfile(workspace, home string) Profile {
 	for _, n := range ProtectedNames {
 		p.Protected = append(p.Protected, filepath.Join(workspace, n))
 	}
-	return p
+	return p.withToolchains(DetectToolchains(home, os.Getenv))
 }
 
 // normalize checks a profile and returns a copy with absolute, cleaned paths

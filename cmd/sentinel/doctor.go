@@ -39,6 +39,8 @@ type doctorReport struct {
 	// Supervisor is the configured supervisor model's check, when one is
 	// configured (--supervisor or [supervisor] in config).
 	Supervisor *sandbox.Check `json:"supervisor,omitempty"`
+	// View is what a coder's sandbox will show of the person's setup.
+	View sandboxView `json:"view"`
 }
 
 func init() {
@@ -62,6 +64,11 @@ works here.`,
 					}
 				}
 			}
+			wd, _ := os.Getwd()
+			if p, err := runner.FindProject(c.Context(), wd); err == nil {
+				wd = p.Root
+			}
+			rep.View = doctorView(wd)
 			if ck, ok := supervisorDoctorCheck(c.Context(), sup, file.Supervisor); ok {
 				rep.Supervisor = &ck
 			}
@@ -124,6 +131,7 @@ func printDoctor(w io.Writer, rep doctorReport) {
 	} else {
 		fmt.Fprintln(w, "  => cannot enforce a sandbox here")
 	}
+	printView(w, rep.View)
 	section("agents", rep.Agents)
 	if rep.Supervisor != nil {
 		section("supervisor model", []sandbox.Check{*rep.Supervisor})

@@ -95,6 +95,7 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 	}
 	home, _ := os.UserHomeDir()
 	p := sandbox.DefaultProfile(ws, home)
+	p.Env = append(p.Env, sandbox.GitIdentityEnv(ws)...)
 	if agent != "" {
 		if _, ok := sandbox.KnownAgents[agent]; !ok {
 			return usageError{fmt.Errorf("--agent %s: unknown; use claude, codex, gemini, opencode or crush", agent)}
@@ -107,6 +108,9 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		if p, err = p.WithAgent(agent, home, runHome); err != nil {
 			return err
 		}
+	}
+	if p, err = p.WithCaches(ws); err != nil {
+		return err
 	}
 	p.Net = net
 	p.AllowHosts = slices.Clone(hosts)

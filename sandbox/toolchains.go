@@ -1,0 +1,332 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Toolchain is a directory of the person's that the sandbox shows read-only
+// so the tools they run outside run inside too: a version manager's root
+// (pyenv, rustup, nvm, …), a PATH entry under home, or a dependency store.
+type Toolchain struct {
+	Name string `json:"name"` // pyenv, rustup, cargo, go, nvm, … or the PATH entry's own name
+	Root string `json:"root"` // the directory made readable
+	Via  string `json:"via"`  // how it was found: PATH, $PYENV_ROOT, the default location
+}
+
+// knownToolchain is a version manager or language home: the variable that
+// moves it, where it lives when that is unset (relative to home), and the
+// variables its own version resolution reads (paths and version names,
+// never secrets: GOPROXY, which may carry a password, stays out).
+type knownToolchain struct {
+	name, env, def string
+	pass           []string
+}
+
+var knownToolchains = []knownToolchain{
+	{"pyenv", "PYENV_ROOT", ".pyenv", []string{"PYENV_ROOT", "PYENV_VERSION"}},
+	{"rustup", "RUSTUP_HOME", ".rustup", []string{"RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "RUSTUP_AUTO_INSTALL"}},
+	{"cargo", "CARGO_HOME", ".cargo", []string{"CARGO_HOME"}},
+	{"go", "GOPATH", "go", []string{"GOPATH", "GOROOT", "GOMODCACHE", "GOTOOLCHAIN", "GOFLAGS", "GOPRIVATE", "GONOSUMDB", "GONOPROXY"}},
+	{"nvm", "NVM_DIR", ".nvm", []string{"NVM_DIR", "NVM_BIN", "NVM_INC"}},
+	{"volta", "VOLTA_HOME", ".volta", []string{"VOLTA_HOME"}},
+	{"asdf", "ASDF_DATA_DIR", ".asdf", []string{"ASDF_DIR", "ASDF_DATA_DIR"}},
+	{"mise", "MISE_DATA_DIR", ".local/share/mise", []string{"MISE_DATA_DIR"}},
+	{"sdkman", "SDKMAN_DIR", ".sdkman", []string{"SDKMAN_DIR", "JAVA_HOME"}},
+	{"bun", "BUN_INSTALL", ".bun", []string{"BUN_INSTALL"}},
+	{"deno", "DENO_INSTALL", ".deno", []string{"DENO_INSTALL"}},
+	{"rbenv", "RBENV_ROOT", ".rbenv", []string{"RBENV_ROOT", "RBENV_VERSION"}},
+	{"nodenv", "NODENV_ROOT", ".nodenv", []string{"NODENV_ROOT", "NODENV_VERSION"}},
+	{"goenv", "GOENV_ROOT", ".goenv", []string{"GOENV_ROOT", "GOENV_VERSION"}},
+	{"fnm", "FNM_DIR", ".local/share/fnm", []string{"FNM_DIR"}},
+	{"pnpm", "PNPM_HOME", ".local/share/pnpm", []string{"PNPM_HOME"}},
+	{"pipx", "PIPX_HOME", ".local/share/pipx", []string{"PIPX_HOME"}},
+	{"uv", "UV_PYTHON_INSTALL_DIR", ".local/share/uv", []string{"UV_PYTHON_INSTALL_DIR"}},
+	{"jenv", "", ".jenv", nil},
+}
+
+// dependencyStores are the download caches the person already has, shown
+// read-only so a build with cached dependencies works without the network.
+var dependencyStores = []struct{ name, rel string }{
+	{"maven", ".m2/repository"},
+	{"gradle", ".gradle/caches"},
+	{"npm", ".npm/_cacache"},
+	{"ivy", ".ivy2/cache"},
+}
+
+// versionFiles are the person's global version choices that version
+// managers read from home.
+// mise's config is left out: its [env] section may hold secrets.
+var versionFiles = []string{".tool-versions", ".python-version", ".nvmrc", ".node-version", ".ruby-version"}
+
+// ToolchainSecrets are credential files that live beside toolchains and
+// package managers, and shell histories, relative to home. Like
+// CredentialPaths they are hidden whatever else is shown: the credential
+// list always wins over a toolchain directory.
+var ToolchainSecrets = []string{
+	".cargo/credentials", ".cargo/credentials.toml",
+	".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".pip/pip.conf", ".config/pip/pip.conf",
+	".gem/credentials", ".m2/settings.xml", ".m2/settings-security.xml", ".gradle/gradle.properties",
+	".composer/auth.json", ".config/composer/auth.json", ".bundle/config", ".terraform.d/credentials.tfrc.json",
+	".vault-token", ".pgpass", ".my.cnf", ".s3cfg", ".boto", ".config/hub", ".config/rclone",
+	".gitconfig", ".config/git", ".docker/config.json",
+	".bash_history", ".zsh_history", ".zhistory", ".histfile", ".sh_history", ".local/share/fish/fish_history",
+	".python_history", ".node_repl_history", ".psql_history", ".mysql_history", ".sqlite_history",
+	".rediscli_history", ".lesshst", ".viminfo",
+}
+
+// rootSecrets are credential files inside a toolchain's own root (a moved
+// CARGO_HOME, a node prefix's global npmrc), as globs relative to it.
+var rootSecrets = []string{"credentials", "credentials.toml", "etc/npmrc", "versions/node/*/etc/npmrc", "*/etc/npmrc"}
+
+// ToolchainView is what DetectToolchains found: directories the sandbox
+// shows read-only, the variables that pass in, and the credential files
+// among them that stay hidden.
+type ToolchainView struct {
+	Toolchains []Toolchain `json:"toolchains"`
+	PassEnv    []string    `json:"pass_env,omitempty"`
+	Env        []string    `json:"env,omitempty"` // KEY=VALUE found by asking the tools themselves
+	Secrets    []string    `json:"hidden"`        // absolute paths that exist and are hidden
+}
+
+// Readable are the directories to show read-only.
+func (v ToolchainView) Readable() []string {
+	var out []string
+	for _, t := range v.Toolchains {
+		out = append(out, t.Root)
+	}
+	return out
+}
+
+// Names is a short list for the run's first system line.
+func (v ToolchainView) Names() []string {
+	var out []string
+	for _, t := range v.Toolchains {
+		if !slices.Contains(out, t.Name) {
+			out = append(out, t.Name)
+		}
+	}
+	return out
+}
+
+// DetectToolchains looks at the person's PATH and the toolchains' own
+// variables (getenv) to find what under home the sandbox must show for the
+// person's tools to run: each PATH entry under home (its install root when
+// it is a bin or shims directory), the roots of known version managers,
+// what the symlinks on those PATH entries point at, the dependency stores
+// and the global version files. Home itself and the broad XDG directories
+// are never shown whole; credential locations never at all.
+func DetectToolchains(home string, getenv func(string) string) ToolchainView {
+	var v ToolchainView
+	if home == "" || !filepath.IsAbs(home) {
+		return v
+	}
+	home = filepath.Clean(home)
+	homeReal := resolve(home)
+	var secretsRoots []string
+	for _, c := range append(slices.Clone(CredentialPaths), ToolchainSecrets...) {
+		secretsRoots = append(secretsRoots, filepath.Join(home, c))
+	}
+	underHome := func(p string) bool {
+		return p != home && p != homeReal && (within(p, home) || within(p, homeReal))
+	}
+	broad := map[string]bool{}
+	for _, b := range []string{"", ".local", ".local/share", ".local/state", ".local/lib", ".config", ".cache", "Library", "Library/Application Support", ".var", ".var/app"} {
+		broad[filepath.Join(home, b)] = true
+		broad[filepath.Join(homeReal, b)] = true
+	}
+	acceptable := func(p string) bool {
+		if !underHome(p) || broad[p] {
+			return false
+		}
+		for _, s := range secretsRoots {
+			if within(p, s) {
+				return false
+			}
+		}
+		return true
+	}
+	add := func(name, root, via string) {
+		root = filepath.Clean(root)
+		if !acceptable(root) {
+			return
+		}
+		if _, err := os.Stat(root); err != nil {
+			return
+		}
+		for _, t := range v.Toolchains {
+			if within(root, t.Root) {
+				return // already shown
+			}
+		}
+		// A broader root replaces the narrower ones it covers.
+		v.Toolchains = slices.DeleteFunc(v.Toolchains, func(t Toolchain) bool { return within(t.Root, root) })
+		v.Toolchains = append(v.Toolchains, Toolchain{Name: name, Root: root, Via: via})
+	}
+	// The known roots first, so a PATH entry inside one is named for it.
+	roots := map[string]string{}
+	for _, k := range knownToolchains {
+		root, via := filepath.Join(home, k.def), "default location"
+		if k.env != "" && getenv(k.env) != "" && filepath.IsAbs(getenv(k.env)) {
+			root, via = getenv(k.env), "$"+k.env
+		}
+		roots[k.name] = root
+		add(k.name, root, via)
+		// Named explicitly, so the tool finds its root even where HOME
+		// inside is a per-run home (--agent, the ACP coders).
+		if st, err := os.Stat(root); err == nil && st.IsDir() && k.env != "" && getenv(k.env) == "" && acceptable(filepath.Clean(root)) {
+			v.Env = append(v.Env, k.env+"="+filepath.Clean(root))
+		}
+		v.PassEnv = append(v.PassEnv, k.pass...)
+		for _, e := range k.pass {
+			// A moved GOROOT or JAVA_HOME under home is shown too.
+			if val := getenv(e); filepath.IsAbs(val) && e != k.env {
+				if st, err := os.Stat(val); err == nil && st.IsDir() {
+					add(k.name, val, "$"+e)
+				}
+			}
+		}
+	}
+	nameFor := func(dir string) string {
+		for _, k := range knownToolchains {
+			if r := roots[k.name]; within(dir, r) || within(dir, resolve(r)) {
+				return k.name
+			}
+		}
+		return filepath.Base(dir)
+	}
+	for _, d := range filepath.SplitList(getenv("PATH")) {
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		d = filepath.Clean(d)
+		if !underHome(d) {
+			continue
+		}
+		root := d
+		if b := filepath.Base(d); (b == "bin" || b == "shims") && acceptable(filepath.Dir(d)) {
+			root = filepath.Dir(d)
+		}
+		add(nameFor(d), root, "PATH")
+		for _, target := range linkTargets(d) {
+			if !underHome(target) {
+				continue
+			}
+			prefix := filepath.Dir(target)
+			if filepath.Base(prefix) == "bin" && acceptable(filepath.Dir(prefix)) {
+				prefix = filepath.Dir(prefix)
+			}
+			add(nameFor(prefix), prefix, "PATH link")
+		}
+	}
+	// Go's module cache may be moved by `go env -w`, which only go knows.
+	// It may live outside home; it is shown wherever it is, unless it is
+	// home or holds home.
+	if mc := filepath.Clean(goEnv(getenv, "GOMODCACHE")); filepath.IsAbs(mc) && mc != "/" && !within(home, mc) && !within(homeReal, mc) {
+		if underHome(mc) {
+			add("go modules", mc, "go env GOMODCACHE")
+		} else if st, err := os.Stat(mc); err == nil && st.IsDir() {
+			v.Toolchains = append(v.Toolchains, Toolchain{Name: "go modules", Root: mc, Via: "go env GOMODCACHE"})
+		}
+		v.Env = append(v.Env, "GOMODCACHE="+mc)
+	}
+	for _, s := range dependencyStores {
+		add(s.name, filepath.Join(home, s.rel), "dependency store")
+	}
+	for _, f := range versionFiles {
+		add("version choice", filepath.Join(home, f), "global version file")
+	}
+	// The secrets that exist: the fixed list, and those inside each root.
+	for _, s := range secretsRoots {
+		if _, err := os.Lstat(s); err == nil {
+			v.Secrets = append(v.Secrets, s)
+		}
+	}
+	for _, t := range v.Toolchains {
+		for _, g := range rootSecrets {
+			m, _ := filepath.Glob(filepath.Join(t.Root, g))
+			for _, s := range m {
+				if !slices.Contains(v.Secrets, s) {
+					v.Secrets = append(v.Secrets, s)
+				}
+			}
+		}
+	}
+	return v
+}
+
+// linkTargets are where the symlinks in dir point (a pipx or npm install
+// in ~/.local/bin, a version manager's current link), resolved; at most a
+// few hundred are looked at.
+func linkTargets(dir string) []string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for i, e := range ents {
+		if i >= 500 {
+			break
+		}
+		if e.Type()&os.ModeSymlink == 0 {
+			continue
+		}
+		t, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name()))
+		if err != nil || within(t, dir) || within(t, resolve(dir)) {
+			continue
+		}
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// goEnv asks the go on PATH for one of its settings ("" without go).
+func goEnv(getenv func(string) string, key string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	var goBin string
+	for _, d := range filepath.SplitList(getenv("PATH")) {
+		if st, err := os.Stat(filepath.Join(d, "go")); err == nil && !st.IsDir() && filepath.IsAbs(d) {
+			goBin = filepath.Join(d, "go")
+			break
+		}
+	}
+	if goBin == "" {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, goBin, "env", key).Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// withToolchains shows v's roots read-only, passes its variables and hides
+// its secrets (hidden paths are emptied over whatever is shown).
+func (p Profile) withToolchains(v ToolchainView) Profile {
+	p.Readable = append(p.Readable, v.Readable()...)
+	p.PassEnv = append(p.PassEnv, v.PassEnv...)
+	p.Env = append(p.Env, v.Env...)
+	p.Hidden = append(p.Hidden, v.Secrets...)
+	return p
+}
+
+// Brief names what the sandbox shows and hides in one line.
+func (v ToolchainView) Brief() string {
+	tc := "no toolchains under home"
+	if len(v.Toolchains) > 0 {
+		tc = "toolchains " + strings.Join(v.Names(), ", ")
+	}
+	return fmt.Sprintf("%s (read-only); build caches per project; %d credential file(s) hidden", tc, len(v.Secrets))
+}
