@@ -115,7 +115,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
 	// Go's build cache is this verification's alone (see verify_gocache.go):
 	// a check can write it, so nothing it holds afterwards is ever read again.
-	gc, err := privateGoCache(ctx, "")
+	gc, err := privateGoCache(ctx, "", usesGo(ws.Dir, v.Checks))
 	if err != nil {
 		return nil, err
 	}

@@ -84,13 +84,32 @@ type seedManifest struct {
 	Files     map[string]string `json:"files"` // slash path under cache/ → hex SHA-256
 }
 
+// usesGo says whether a verification is likely to build Go: the clean copy
+// has a go.mod or a check names go. Only then is the seed worth copying.
+func usesGo(dir string, checks []Check) bool {
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		return true
+	}
+	for _, c := range checks {
+		for _, w := range strings.FieldsFunc(c.Command, func(r rune) bool { return strings.ContainsRune(" \t;&|()`$", r) }) {
+			if w == "go" || strings.HasSuffix(w, "/go") || w == "make" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // privateGoCache makes a Go build cache for one verification: a new
-// directory (under parent) holding a checked copy of Sentinel's seed, or
-// empty when there is no good seed. The caller removes it.
-func privateGoCache(ctx context.Context, parent string) (string, error) {
+// directory (under parent) holding a checked copy of Sentinel's seed when
+// seeded is set and there is a good seed, else empty. The caller removes it.
+func privateGoCache(ctx context.Context, parent string, seeded bool) (string, error) {
 	dir, err := os.MkdirTemp(parent, "sentinel-verify-gocache-")
 	if err != nil {
 		return "", fmt.Errorf("a private Go build cache for verification: %w", err)
+	}
+	if !seeded {
+		return dir, nil
 	}
 	base, err := os.UserCacheDir()
 	if err != nil {
