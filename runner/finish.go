@@ -146,6 +146,9 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 // checkout) but a working-tree apply waits for `sentinel review`.
 func (r *Run) review(ctx context.Context, change Change, patchPath string) (Change, *Result) {
 	if !r.opts.Review {
+		if err := r.heldByGates(); err != nil {
+			return change, &Result{Status: StatusPending, Err: err}
+		}
 		if r.opts.Apply == ApplyWorktree {
 			return change, &Result{Status: StatusPending, Err: fmt.Errorf("nobody reviewed the change, so it was not applied to your working tree: review it with 'sentinel review %s'", r.id)}
 		}

@@ -41,16 +41,23 @@ func (r *Run) completionGate(restarts int) (string, error) {
 		Summary:  "Validation ledger (checks re-run by Sentinel on a clean copy):\n" + ledger,
 		Diffstat: strings.Join(change.Files, "\n"),
 	})
-	if err == nil && res.Accepted() {
+	if err != nil {
+		// A review that cannot answer has not found the work done. The coder
+		// is not to blame, so it is not sent back; the run goes on to
+		// verification and is held for a person (it never lands unattended).
+		r.gateFailed(journal.Supervisor, gateReview, err)
+		return "", nil
+	}
+	if res.Accepted() {
 		r.emit(journal.Supervisor, "gate", "completion review accepted the work: "+res.Reason, res)
-		findings := r.adversary(ctx, change, gatePatch)
+		findings, failure := r.adversary(ctx, change, gatePatch)
 		if len(findings) == 0 {
+			if failure != nil {
+				r.gateFailed(journal.Adversary, gateAdversary, failure)
+			}
 			return "", nil
 		}
 		res = supervisor.ReviewResult{Verdict: "return", Reason: "the adversarial tester's probes failed on a clean copy", Missing: findings}
-	}
-	if err != nil {
-		res = supervisor.ReviewResult{Verdict: "return", Reason: "the completion review failed: " + err.Error()}
 	}
 	handoff := renderHandoff(r.opts.Task, r.sup.Standing(), change.Files, checks, res, restarts+1)
 	r.writeReport("HANDOFF.md", handoff)
@@ -73,14 +80,17 @@ func (r *Run) completionGate(restarts int) (string, error) {
 // adversary runs the adversarial tester AdversaryRuns times: it proposes
 // probes knowing only the task and the changed files; Sentinel runs them on
 // a disposable copy in the sandbox with the network off. It returns what
-// failed. A tester that cannot answer finds nothing (the review already
-// accepted, and the person still reviews before landing); that is journaled.
-func (r *Run) adversary(ctx context.Context, change Change, patchPath string) []string {
-	var findings []string
+// failed, and why the tester could not do its job when it could not (no
+// usable answer, or probes that could not be run): then nobody tried to
+// break the change, and the caller must not call it tested.
+func (r *Run) adversary(ctx context.Context, change Change, patchPath string) (findings []string, failure error) {
 	for i := 0; i < r.opts.AdversaryRuns; i++ {
 		probes, err := r.sup.Adversary(ctx, supervisor.AdversaryInput{Diffstat: strings.Join(change.Files, "\n")})
 		if err != nil {
 			r.emit(journal.Adversary, "error", "the adversarial tester could not answer: "+err.Error(), nil)
+			if failure == nil {
+				failure = fmt.Errorf("the model gave no usable probes: %w", err)
+			}
 			continue
 		}
 		checks := make([]Check, len(probes))
@@ -90,7 +100,18 @@ func (r *Run) adversary(ctx context.Context, change Change, patchPath string) []
 		}
 		v := r.verifier()
 		v.Checks = checks
-		results, _ := v.Verify(ctx, patchPath)
+		results, verr := v.Verify(ctx, patchPath)
+		if len(results) < len(probes) {
+			// The clean copy or its sandbox could not be made: no probe ran.
+			if verr == nil {
+				verr = fmt.Errorf("%d of %d probes ran", len(results), len(probes))
+			}
+			r.emit(journal.Adversary, "error", "the adversarial tester's probes could not run: "+verr.Error(), nil)
+			if failure == nil {
+				failure = fmt.Errorf("its probes could not run: %w", verr)
+			}
+			continue
+		}
 		for j, res := range results {
 			if res.Passed() {
 				continue
@@ -103,10 +124,10 @@ func (r *Run) adversary(ctx context.Context, change Change, patchPath string) []
 			r.emit(journal.Adversary, "finding", f, res)
 		}
 	}
-	if r.opts.AdversaryRuns > 0 && len(findings) == 0 {
+	if r.opts.AdversaryRuns > 0 && len(findings) == 0 && failure == nil {
 		r.emit(journal.Adversary, "clear", "the adversarial tester's probes all passed", nil)
 	}
-	return findings
+	return findings, failure
 }
 
 // validationLedger lists every check with its exit status.

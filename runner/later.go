@@ -10,7 +10,6 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/patch"
-	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // Finished is a run that ended without landing (or kept its patch with
@@ -93,8 +92,11 @@ func (f *Finished) Files() ([]patch.File, error) {
 }
 
 // Approve lands accepted (nil: the whole patch) as mode says. A part of the
-// patch is re-verified with the run's checks first.
-func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode, sbMode sandbox.Mode) (Landing, error) {
+// patch is re-verified with the run's checks first, and so is the whole of
+// a run that never passed verification (failed, interrupted, stuck): when
+// that fails, or nothing could verify it, nothing lands. o.Force lands such
+// a run unverified and journals what was not checked.
+func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode, o ApproveOptions) (Landing, error) {
 	if len(f.Patch) == 0 {
 		return Landing{}, errors.New("the run changed nothing; there is nothing to land")
 	}
@@ -107,21 +109,31 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		if err := os.WriteFile(patchPath, accepted, 0o600); err != nil {
 			return Landing{}, err
 		}
-		var checks []Check
-		for _, c := range m.Checks {
-			checks = append(checks, c.Check)
-		}
-		v := Verifier{Project: p, Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot},
-			RunID: m.ID, RunDir: f.Dir, Checks: checks, Mode: sbMode, Emit: f.emit}
-		results, err := v.Verify(ctx, patchPath)
-		if err != nil {
-			return Landing{}, fmt.Errorf("the accepted part: %w", err)
-		}
-		m.Checks = results
 	} else if _, err := os.Stat(patchPath); err != nil {
 		if err := os.WriteFile(patchPath, body, 0o600); err != nil {
 			return Landing{}, err
 		}
+	}
+	why := f.Unverified()
+	switch {
+	case why != "" && o.Force && accepted == nil:
+		g := gateFailure{Gate: gateForced, Reason: f.NotChecked(o)}
+		f.emit(journal.System, "gate-failed", "landing with --force, unverified: "+g.Reason, g)
+	case why != "" || accepted != nil:
+		checks := f.verifyChecks(o)
+		if len(checks) == 0 && accepted == nil {
+			return Landing{}, fmt.Errorf("%s, and no check command is configured or detected to verify it on a clean copy: give --verify CMD, or --force to land it unverified", why)
+		}
+		v := Verifier{Project: p, Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot},
+			RunID: m.ID, RunDir: f.Dir, Checks: checks, Mode: o.Sandbox, Emit: f.emit}
+		results, err := v.Verify(ctx, patchPath)
+		if err != nil {
+			if accepted != nil {
+				return Landing{}, fmt.Errorf("the accepted part: %w", err)
+			}
+			return Landing{}, fmt.Errorf("%s, and verifying it on a clean copy now failed: %w; nothing landed (--force lands it unverified)", why, err)
+		}
+		m.Checks = results
 	}
 	parsed, err := patch.Parse(body)
 	if err != nil {

@@ -29,7 +29,12 @@ func (r *Run) relay(text string) error {
 		}()
 		res, err := r.sup.Relay(ctx, text)
 		if err != nil {
-			r.emit(journal.Supervisor, "relay-failed", "the supervisor could not relay your message ("+clipLine(err.Error(), 160)+"); it goes to the coder as you typed it", nil)
+			// The person's own words go on as typed: that is their intent, not
+			// a widening, and nothing of the model's answer reaches the coder.
+			// The failure is journaled for the final report, but does not hold
+			// the run.
+			r.emit(journal.Supervisor, "relay-failed", "the supervisor could not relay your message ("+clipLine(err.Error(), 160)+"); it goes to the coder as you typed it",
+				gateFailure{Gate: gateRelay, Reason: clipLine(err.Error(), 300) + "; your message went to the coder as typed"})
 			r.tellOrSay(text)
 			return
 		}

@@ -195,6 +195,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 			risks = append(risks, fmt.Sprintf("- check `%s` failed (exit %d)", md(c.Command), c.ExitCode))
 		}
 	}
+	risks = append(risks, gateRisks(evs)...) // every gate that failed (gates.go)
 	if m.SandboxOff {
 		risks = append(risks, "- the coder ran WITHOUT a sandbox (--sandbox off): it could read and write anything you can")
 	}

@@ -101,6 +101,11 @@ type Run struct {
 
 	sup     *supervisor.Supervisor // nil: no model configured
 	gateErr error                  // the completion gate gave up: do not land
+
+	// gateFailures are the model gates that could not answer: the run
+	// does not land without a person (gates.go).
+	gateFailures []gateFailure
+
 	reviews chan *ReviewRequest
 	// finishing is closed when the person says the coder is done.
 	finishing chan struct{}

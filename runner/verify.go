@@ -116,16 +116,15 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	prof := sandbox.DefaultProfile(ws.Dir, home)
 	prof.Net = sandbox.NetNone
 	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
-	// Go's build cache lives across verifications in a directory of
-	// Sentinel's own (never the person's GOCACHE, which checks could poison),
-	// so only the first verification compiles the standard library.
-	if cache, err := os.UserCacheDir(); err == nil {
-		gc := filepath.Join(cache, "sentinel", "verify-go-build")
-		if os.MkdirAll(gc, 0o700) == nil {
-			prof.Writable = append(prof.Writable, gc)
-			prof.Env = append(prof.Env, "GOCACHE="+gc)
-		}
+	// Go's build cache is this verification's alone (see verify_gocache.go):
+	// a check can write it, so nothing it holds afterwards is ever read again.
+	gc, err := privateGoCache(ctx, "", usesGo(ws.Dir, v.Checks))
+	if err != nil {
+		return nil, err
 	}
+	defer os.RemoveAll(gc)
+	prof.Writable = append(prof.Writable, gc)
+	prof.Env = append(prof.Env, "GOCACHE="+gc)
 	if mc := goModCache(); mc != "" {
 		prof.Readable = append(prof.Readable, mc)
 		prof.Env = append(prof.Env, "GOMODCACHE="+mc)

@@ -44,7 +44,7 @@ func ParseProbes(text string) ([]Probe, error) {
 	var r struct {
 		Probes []Probe `json:"probes"`
 	}
-	if err := decodeObject(text, &r); err != nil {
+	if err := decodeObject(text, &r, "probes"); err != nil {
 		return nil, err
 	}
 	if len(r.Probes) == 0 {
@@ -56,6 +56,9 @@ func ParseProbes(text string) ([]Probe, error) {
 	for i, p := range r.Probes {
 		if strings.TrimSpace(p.Command) == "" {
 			return nil, fmt.Errorf("probe %d has no command", i+1)
+		}
+		if strings.TrimSpace(p.Expect) == "" {
+			return nil, fmt.Errorf("probe %d does not say what it expects", i+1)
 		}
 	}
 	return r.Probes, nil

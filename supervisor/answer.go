@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Verdict is the judge's structured answer.
@@ -32,7 +33,7 @@ var judgeSchema = map[string]any{
 // of low, medium or high. Anything else is an error — and so a deny.
 func ParseVerdict(text string) (Verdict, error) {
 	var v Verdict
-	if err := decodeObject(text, &v); err != nil {
+	if err := decodeObject(text, &v, "decision", "reason", "risk"); err != nil {
 		return v, err
 	}
 	v.Decision = strings.ToLower(strings.TrimSpace(v.Decision))
@@ -54,8 +55,10 @@ func ParseVerdict(text string) (Verdict, error) {
 	return v, nil
 }
 
-// decodeObject finds the one JSON object in text and decodes it into v.
-func decodeObject(text string, v any) error {
+// decodeObject finds the one JSON object in text and decodes it into v. Each
+// of required must be present and not null: an answer that parses but lacks
+// a field its schema requires is an error like any other, and so a no.
+func decodeObject(text string, v any, required ...string) error {
 	s := strings.TrimSpace(text)
 	if s == "" {
 		return errors.New("the answer is empty")
@@ -74,7 +77,30 @@ func decodeObject(text string, v any) error {
 	if dec.More() {
 		return errors.New("the answer holds more than one JSON value")
 	}
+	if len(required) > 0 {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(s), &fields); err != nil {
+			return fmt.Errorf("the answer does not parse: %v", err)
+		}
+		for _, f := range required {
+			if raw, ok := fields[f]; !ok || string(raw) == "null" {
+				return fmt.Errorf("the answer lacks the required field %q", f)
+			}
+		}
+	}
 	return nil
+}
+
+// hasControl says whether s holds a control character (escape sequences,
+// NUL, DEL, C1 controls) once whitespace has been folded: text that reaches
+// the coder's terminal as typed input must not carry keys of its own.
+func hasControl(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // clip shortens s to n runes on one line.

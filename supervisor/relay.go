@@ -37,15 +37,23 @@ var relaySchema = map[string]any{
 // is an error, and the caller passes the message on as typed.
 func ParseRelay(text string) (RelayResult, error) {
 	var r RelayResult
-	if err := decodeObject(text, &r); err != nil {
-		return r, err
+	if err := decodeObject(text, &r, "to_coder", "to_person", "standing_decision", "reason"); err != nil {
+		return RelayResult{}, err
+	}
+	// Whatever the model says reaches the coder's input as typed keys (and
+	// the person's screen): an answer carrying control characters is garbage,
+	// and the person's own words go on instead.
+	for _, f := range []string{r.ToCoder, r.ToPerson, r.Standing} {
+		if hasControl(f) {
+			return RelayResult{}, errors.New("the answer holds control characters")
+		}
 	}
 	r.ToCoder = oneParagraph(r.ToCoder)
 	r.ToPerson = strings.TrimSpace(r.ToPerson)
 	r.Standing = oneParagraph(r.Standing)
 	r.Reason = strings.TrimSpace(r.Reason)
 	if r.ToCoder == "" && r.ToPerson == "" {
-		return r, errors.New("the answer neither tells the coder anything nor answers the person")
+		return RelayResult{}, errors.New("the answer neither tells the coder anything nor answers the person")
 	}
 	return r, nil
 }

@@ -49,7 +49,7 @@ var reviewSchema = map[string]any{
 // ParseReview reads a completion review's answer strictly.
 func ParseReview(text string) (ReviewResult, error) {
 	var r ReviewResult
-	if err := decodeObject(text, &r); err != nil {
+	if err := decodeObject(text, &r, "verdict", "reason", "missing"); err != nil {
 		return r, err
 	}
 	r.Verdict = strings.ToLower(strings.TrimSpace(r.Verdict))

@@ -1,25 +1,35 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 func init() {
-	var approve, reject bool
+	var approve, reject, force bool
 	var reason, apply, sbMode string
+	var verify []string
 	cmd := &cobra.Command{
 		Use:   "review RUN",
 		Short: "Review a finished run's change and land it or reject it",
 		Long: `Reopen the review of a run that ended without landing — failed, interrupted,
 rejected, awaiting review, or kept with --apply none. RUN is a run id, a unique
 prefix of one, or 'last'.
+
+A run that never passed verification (it failed, was interrupted or got stuck)
+is verified on a clean copy, sandboxed, before anything lands: with the run's
+own checks, else --verify, else the project's configured or detected ones. If
+that fails, or nothing can verify it, nothing lands. --force lands it anyway,
+unverified, says what was not checked, and records that in the journal and
+the final report.
 
 With --approve the whole change lands (on a new branch sentinel/<run-id> by
 default, or as --apply says); with --reject it is marked rejected and stays in
@@ -29,6 +39,9 @@ opens: accept or reject files and hunks, then approve or reject.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if approve && reject {
 				return usageError{errors.New("give --approve or --reject, not both")}
+			}
+			if force && reject {
+				return usageError{errors.New("--force goes with --approve (or the review screen), not --reject")}
 			}
 			mode, err := runner.ParseApplyMode(apply)
 			if err != nil {
@@ -48,6 +61,11 @@ opens: accept or reject files and hunks, then approve or reject.`,
 				return err
 			}
 			defer f.Close()
+			cfg, err := config.Load(p.Root)
+			if err != nil {
+				return err
+			}
+			opts := runner.ApproveOptions{Sandbox: sandbox.Mode(sbMode), Force: force, Checks: checksFor(verify, cfg, p.Root)}
 			switch {
 			case reject:
 				if err := f.Reject(reason); err != nil {
@@ -56,14 +74,9 @@ opens: accept or reject files and hunks, then approve or reject.`,
 				fmt.Printf("rejected run %s; its work stays in %s\n", id, p.RecoveryDir(id))
 				return nil
 			case approve:
-				l, err := f.Approve(c.Context(), nil, mode, sandbox.Mode(sbMode))
-				if err != nil {
-					return err
-				}
-				fmt.Println(landedLine(l))
-				return nil
+				return approveWhole(c.Context(), f, mode, opts)
 			}
-			return reviewInteractively(c, f, mode, sandbox.Mode(sbMode))
+			return reviewInteractively(c, f, mode, opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -71,8 +84,25 @@ opens: accept or reject files and hunks, then approve or reject.`,
 	fl.BoolVar(&reject, "reject", false, "reject the change without the review screen (the work stays in recovery)")
 	fl.StringVar(&reason, "reason", "", "with --reject: why, for the journal and the report")
 	fl.StringVar(&apply, "apply", "branch", "where an approved change goes: branch, worktree or none")
-	fl.StringVar(&sbMode, "sandbox", "auto", "sandbox for re-verifying a partly accepted change: auto, ns, bwrap or off")
+	fl.StringVar(&sbMode, "sandbox", "auto", "sandbox for verifying the change before it lands: auto, ns, bwrap or off")
+	fl.StringArrayVar(&verify, "verify", nil, "a check command to verify with when the run recorded none (repeatable; default: the project's configured or detected checks)")
+	fl.BoolVar(&force, "force", false, "land a run that never passed verification WITHOUT verifying it (says what was not checked)")
 	root.AddCommand(cmd)
+}
+
+// approveWhole lands the whole change, saying plainly when --force skipped
+// a verification the run never passed.
+func approveWhole(ctx context.Context, f *runner.Finished, mode runner.ApplyMode, o runner.ApproveOptions) error {
+	unchecked := f.NotChecked(o)
+	l, err := f.Approve(ctx, nil, mode, o)
+	if err != nil {
+		return err
+	}
+	if o.Force && unchecked != "" {
+		fmt.Println("landed WITHOUT verification (--force): " + unchecked)
+	}
+	fmt.Println(landedLine(l))
+	return nil
 }
 
 func landedLine(l runner.Landing) string {

@@ -9,13 +9,12 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sentinelhq/sentinel/runner"
-	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/tui"
 )
 
 // reviewInteractively shows the review screen at a terminal and carries
 // out the person's verdict.
-func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.ApplyMode, sb sandbox.Mode) error {
+func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.ApplyMode, o runner.ApproveOptions) error {
 	if !term.IsTerminal(int(os.Stdin.Fd())) || !term.IsTerminal(int(os.Stdout.Fd())) {
 		return usageError{errors.New("no terminal for the review screen: pass --approve or --reject")}
 	}
@@ -40,7 +39,10 @@ func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.Apply
 		fmt.Printf("rejected run %s; its work stays in recovery\n", f.Meta.ID)
 		return nil
 	}
-	l, err := f.Approve(c.Context(), a.Patch, mode, sb)
+	if a.Patch == nil {
+		return approveWhole(c.Context(), f, mode, o)
+	}
+	l, err := f.Approve(c.Context(), a.Patch, mode, o)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,97 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/supervisor"
+)
+
+// A model gate that cannot answer is a no. The judge denies on its own
+// (supervisor.Decide); the gates around landing — the completion review and
+// the adversarial tester — record their failure here, and a run with a
+// failed gate never lands without a person (see Run.review). Every failure
+// is journaled as a "gate-failed" event and listed in FINAL_REPORT.md.
+
+// Gate names as the journal and the final report give them.
+const (
+	gateReview    = "completion review"
+	gateAdversary = "adversarial tester"
+	gateRelay     = "relay"
+	gateForced    = "verification before landing"
+)
+
+// gateFailure is the data of a "gate-failed" event.
+type gateFailure struct {
+	Gate   string `json:"gate"`
+	Reason string `json:"reason"`
+}
+
+func (g gateFailure) String() string { return g.Gate + ": failed (" + g.Reason + ")" }
+
+// gateFailed journals that gate could not give its answer, and holds the
+// run: what it would have checked was not checked, so nothing lands
+// without a person.
+func (r *Run) gateFailed(lane journal.Lane, gate string, err error) {
+	g := gateFailure{Gate: gate, Reason: clipLine(err.Error(), 300)}
+	r.gateFailures = append(r.gateFailures, g)
+	r.emit(lane, "gate-failed", g.String(), g)
+}
+
+// heldByGates is why an unattended run must not land, or nil.
+func (r *Run) heldByGates() error {
+	if len(r.gateFailures) == 0 {
+		return nil
+	}
+	var parts []string
+	for _, g := range r.gateFailures {
+		parts = append(parts, g.String())
+	}
+	return fmt.Errorf("not landed without a person because a gate failed — %s: review it with 'sentinel review %s'", strings.Join(parts, "; "), r.id)
+}
+
+// gateRisks are the final report's lines for every gate that failed during
+// the run: the journaled gate failures, and the supervisor judge's failed
+// turns (each of which was a deny).
+func gateRisks(evs []journal.Event) []string {
+	var out []string
+	seen := map[string]bool{}
+	judgeFails, lastJudge := 0, ""
+	for _, ev := range evs {
+		switch {
+		case ev.Kind == "gate-failed", ev.Kind == "relay-failed":
+			var g gateFailure
+			if ev.Decode(&g) != nil || g.Gate == "" {
+				continue
+			}
+			line := "- " + oneLine(g.Gate) + ": failed (" + oneLineLong(g.Reason) + ")"
+			if g.Gate == gateForced {
+				line = "- landed WITHOUT verification (--force): " + oneLineLong(g.Reason)
+			}
+			if !seen[line] {
+				seen[line] = true
+				out = append(out, line)
+			}
+		case ev.Lane == journal.Supervisor && ev.Kind == "judge":
+			var rec supervisor.TurnRecord
+			if ev.Decode(&rec) == nil && rec.Error != "" {
+				judgeFails++
+				lastJudge = rec.Error
+			}
+		}
+	}
+	if judgeFails > 0 {
+		out = append(out, fmt.Sprintf("- supervisor judge: failed %d time(s), each a deny (last: %s)", judgeFails, oneLineLong(lastJudge)))
+	}
+	return out
+}
+
+// oneLineLong is s on one line, at most 300 runes, for a report's list.
+func oneLineLong(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 300 {
+		s = string(r[:297]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,312 @@
+package runner
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/userstate"
+)
+
+// Go's build cache is keyed by action ID, but nothing checks that the output
+// stored under a key is what that action produces: whoever can write a cache
+// can make a later build link code of their choosing. A check running in a
+// verification can write the cache it was given, so every verification gets
+// a fresh one of its own, removed afterwards, and nothing one verification
+// wrote is ever read by another.
+//
+// A fresh cache means compiling the standard library again each time
+// (measured: `go test` of a one-package module took 100–175 s from an empty
+// cache on a loaded 2-core machine, against 3 s warm). So the fresh cache
+// starts as a copy of a seed that only Sentinel writes, outside any sandbox,
+// by testing a module of its own (the Go toolchain and Sentinel's own code
+// run, nothing of the project). The seed's files are listed with their
+// SHA-256 in a manifest signed with the user's record key; a copy whose
+// bytes differ from the manifest is thrown away and the seed rebuilt.
+
+// seedGoFiles is the module Sentinel tests to fill the seed: it imports the
+// standard packages most tests pull in, so their compiled forms (and vet's
+// facts about them) are in the seed.
+var seedGoFiles = map[string]string{
+	"go.mod": "module sentinel.invalid/verifyseed\n\ngo 1.21\n",
+	"seed.go": `package verifyseed
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+var _ = []any{bufio.NewReader, bytes.NewReader, context.Background, json.Marshal, errors.New,
+	fmt.Sprint, io.EOF, http.NewRequest, os.Getenv, exec.Command, filepath.Join, regexp.MustCompile,
+	sort.Strings, strconv.Itoa, strings.Fields, sync.NewCond, time.Now}
+`,
+	"seed_test.go": `package verifyseed
+
+import (
+	"net/http/httptest"
+	"testing"
+)
+
+func TestSeed(t *testing.T) { _ = httptest.NewRecorder() }
+`,
+}
+
+const seedPurpose = "verify-go-seed"
+
+// seedManifest names every file of a seed's cache with its digest.
+type seedManifest struct {
+	GoVersion string            `json:"go_version"`
+	Files     map[string]string `json:"files"` // slash path under cache/ → hex SHA-256
+}
+
+// usesGo says whether a verification is likely to build Go: the clean copy
+// has a go.mod or a check names go. Only then is the seed worth copying.
+func usesGo(dir string, checks []Check) bool {
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		return true
+	}
+	for _, c := range checks {
+		for _, w := range strings.FieldsFunc(c.Command, func(r rune) bool { return strings.ContainsRune(" \t;&|()`$", r) }) {
+			if w == "go" || strings.HasSuffix(w, "/go") || w == "make" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// privateGoCache makes a Go build cache for one verification: a new
+// directory (under parent) holding a checked copy of Sentinel's seed when
+// seeded is set and there is a good seed, else empty. The caller removes it.
+func privateGoCache(ctx context.Context, parent string, seeded bool) (string, error) {
+	dir, err := os.MkdirTemp(parent, "sentinel-verify-gocache-")
+	if err != nil {
+		return "", fmt.Errorf("a private Go build cache for verification: %w", err)
+	}
+	if !seeded {
+		return dir, nil
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return dir, nil
+	}
+	// Before each verification had a cache of its own, all of them shared
+	// this one; whatever was planted in it must never be read again.
+	_ = os.RemoveAll(filepath.Join(base, "sentinel", "verify-go-build"))
+	seed, err := goSeed(ctx, filepath.Join(base, "sentinel", "verify-go-seed"))
+	if err != nil {
+		return dir, nil // an empty cache: slower, just as safe
+	}
+	if err := copySeed(seed, dir); err != nil {
+		// A seed that no longer matches its manifest is gone for good.
+		_ = os.RemoveAll(seed.dir)
+		_ = os.RemoveAll(dir)
+		return os.MkdirTemp(parent, "sentinel-verify-gocache-")
+	}
+	return dir, nil
+}
+
+type goSeedDir struct {
+	dir      string
+	manifest seedManifest
+}
+
+// goSeed finds this toolchain's signed seed under root, building it first
+// when there is none.
+func goSeed(ctx context.Context, root string) (goSeedDir, error) {
+	ver, err := exec.CommandContext(ctx, "go", "version").Output()
+	if err != nil {
+		return goSeedDir{}, err
+	}
+	version := strings.TrimSpace(string(ver))
+	// The directory is named by the toolchain and the user's record key, so
+	// a seed signed with another key is never mistaken for this one.
+	sig, err := userstate.Sign(seedPurpose+"-dir", []byte(version))
+	if err != nil {
+		return goSeedDir{}, err
+	}
+	sum := sha256.Sum256([]byte(sig))
+	dir := filepath.Join(root, hex.EncodeToString(sum[:12]))
+	if s, err := readSeed(dir, version); err == nil {
+		return s, nil
+	}
+	_ = os.RemoveAll(dir)
+	if err := os.MkdirAll(root, 0o700); err != nil {
+		return goSeedDir{}, err
+	}
+	tmp, err := os.MkdirTemp(root, ".building-")
+	if err != nil {
+		return goSeedDir{}, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := buildSeed(ctx, tmp, version); err != nil {
+		return goSeedDir{}, err
+	}
+	if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, fs.ErrExist) && !os.IsExist(err) {
+		// Another verification may have built it meanwhile; use theirs if good.
+		if _, statErr := os.Stat(dir); statErr != nil {
+			return goSeedDir{}, err
+		}
+	}
+	return readSeed(dir, version)
+}
+
+// readSeed loads a seed's manifest and checks its signature.
+func readSeed(dir, version string) (goSeedDir, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return goSeedDir{}, err
+	}
+	sig, err := os.ReadFile(filepath.Join(dir, "manifest.sig"))
+	if err != nil {
+		return goSeedDir{}, err
+	}
+	if !userstate.Verify(seedPurpose, b, strings.TrimSpace(string(sig))) {
+		return goSeedDir{}, fmt.Errorf("the Go build cache seed in %s is not signed by this user's key", dir)
+	}
+	var m seedManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return goSeedDir{}, err
+	}
+	if m.GoVersion != version || len(m.Files) == 0 {
+		return goSeedDir{}, errors.New("the seed is for another Go toolchain")
+	}
+	return goSeedDir{dir: dir, manifest: m}, nil
+}
+
+// buildSeed tests Sentinel's own module with dir/cache as GOCACHE, outside
+// the sandbox (nothing of the project runs), then signs what it holds.
+func buildSeed(ctx context.Context, dir, version string) error {
+	mod := filepath.Join(dir, "module")
+	for name, body := range seedGoFiles {
+		if err := os.MkdirAll(mod, 0o700); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(body), 0o600); err != nil {
+			return err
+		}
+	}
+	cache := filepath.Join(dir, "cache")
+	ctx, cancel := context.WithTimeout(ctx, 15*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "./...")
+	cmd.Dir = mod
+	// The environment verification gives checks, so the same action IDs come out.
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
+		"GOCACHE=" + cache, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true", "GOENV=off"}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("build the Go cache seed: %v: %s", err, tailLines(string(out), 5, 500))
+	}
+	if err := os.RemoveAll(mod); err != nil {
+		return err
+	}
+	m := seedManifest{GoVersion: version, Files: map[string]string{}}
+	err := filepath.WalkDir(cache, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		sum, err := fileSHA256(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(cache, p)
+		m.Files[filepath.ToSlash(rel)] = sum
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	sig, err := userstate.Sign(seedPurpose, b)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o600); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "manifest.sig"), []byte(sig+"\n"), 0o600)
+}
+
+// copySeed copies exactly the manifest's files into dst, checking each
+// one's digest as it goes (no hard links: a check could write through one).
+func copySeed(s goSeedDir, dst string) error {
+	for rel, want := range s.manifest.Files {
+		if strings.Contains(rel, "..") || strings.HasPrefix(rel, "/") {
+			return fmt.Errorf("seed manifest names %q", rel)
+		}
+		to := filepath.Join(dst, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(to), 0o700); err != nil {
+			return err
+		}
+		got, err := copyHashed(filepath.Join(s.dir, "cache", filepath.FromSlash(rel)), to)
+		if err != nil {
+			return err
+		}
+		if got != want {
+			return fmt.Errorf("seed file %s does not match its manifest", rel)
+		}
+	}
+	return nil
+}
+
+func copyHashed(from, to string) (string, error) {
+	in, err := os.Open(from)
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	if st, err := in.Stat(); err != nil || !st.Mode().IsRegular() {
+		return "", fmt.Errorf("seed file %s is not a regular file", from)
+	}
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	_, err = io.Copy(io.MultiWriter(out, h), in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return hex.EncodeToString(h.Sum(nil)), err
+}
+
+func fileSHA256(p string) (string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
