@@ -187,7 +187,7 @@ func (r *Run) review(ctx context.Context, change Change, patchPath string) (Chan
 	}
 	// A part of the change: it replaces the patch and is verified again.
 	accepted := filepath.Join(r.dir, "accepted.diff")
-	if err := os.WriteFile(accepted, a.Patch, 0o600); err != nil {
+	if err := writeFileIn(r.dir, "accepted.diff", a.Patch, 0o600); err != nil {
 		return change, &Result{Status: StatusFailed, Err: err}
 	}
 	part, err := patch.Parse(a.Patch)

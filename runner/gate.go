@@ -3,12 +3,12 @@ package runner
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/supervisor"
 )
 
@@ -29,7 +29,7 @@ func (r *Run) completionGate(restarts int) (string, error) {
 		return "", err
 	}
 	gatePatch := filepath.Join(r.dir, "gate.diff")
-	if err := os.WriteFile(gatePatch, change.Patch, 0o600); err != nil {
+	if err := writeFileIn(r.dir, "gate.diff", change.Patch, 0o600); err != nil {
 		return "", err
 	}
 	var checks []CheckResult
@@ -137,7 +137,7 @@ func validationLedger(checks []CheckResult) string {
 	}
 	var b strings.Builder
 	for _, c := range checks {
-		fmt.Fprintf(&b, "- %s → exit %d (%s)\n", c.Command, c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
+		fmt.Fprintf(&b, "- %s → exit %d (%s)\n", textsafe.Line(c.Command), c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
 	}
 	return b.String()
 }
@@ -145,11 +145,11 @@ func validationLedger(checks []CheckResult) string {
 // renderHandoff is HANDOFF.md: what the next coder needs to pick up.
 func renderHandoff(task string, standing []string, files []string, checks []CheckResult, res supervisor.ReviewResult, attempt int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Handoff (attempt %d)\n\n## Objective\n\n%s\n\n", attempt+1, strings.TrimSpace(task))
+	fmt.Fprintf(&b, "# Handoff (attempt %d)\n\n## Objective\n\n%s\n\n", attempt+1, textsafe.Block(strings.TrimSpace(task)))
 	if len(standing) > 0 {
 		b.WriteString("## Standing decisions from the person\n\n")
 		for _, d := range standing {
-			fmt.Fprintf(&b, "- %s\n", d)
+			fmt.Fprintf(&b, "- %s\n", textsafe.Line(d))
 		}
 		b.WriteString("\n")
 	}
@@ -158,16 +158,16 @@ func renderHandoff(task string, standing []string, files []string, checks []Chec
 		b.WriteString("No files changed yet.\n")
 	}
 	for _, f := range files {
-		fmt.Fprintf(&b, "- `%s`\n", f)
+		fmt.Fprintf(&b, "- `%s`\n", cell(textsafe.Line(f)))
 	}
-	fmt.Fprintf(&b, "\n## What went wrong\n\nThe completion review returned the work: %s\n", res.Reason)
+	fmt.Fprintf(&b, "\n## What went wrong\n\nThe completion review returned the work: %s\n", textsafe.Line(res.Reason))
 	for _, m := range res.Missing {
-		fmt.Fprintf(&b, "- missing: %s\n", m)
+		fmt.Fprintf(&b, "- missing: %s\n", textsafe.Line(m))
 	}
 	b.WriteString("\n## Evidence\n\n" + validationLedger(checks))
 	for _, c := range checks {
 		if !c.Passed() && c.Tail != "" {
-			fmt.Fprintf(&b, "\nOutput of `%s` (tail):\n\n```\n%s\n```\n", c.Command, c.Tail)
+			fmt.Fprintf(&b, "\nOutput of `%s` (tail):\n\n```\n%s\n```\n", cell(textsafe.Line(c.Command)), strings.ReplaceAll(textsafe.Block(c.Tail), "```", "'''"))
 		}
 	}
 	b.WriteString("\n## Next step\n\nContinue in the same workspace (your earlier changes are there): fix what is missing above, run the checks, then say you are done.\n")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/supervisor"
 )
 
@@ -89,7 +90,7 @@ func gateRisks(evs []journal.Event) []string {
 
 // oneLineLong is s on one line, at most 300 runes, for a report's list.
 func oneLineLong(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = textsafe.Line(strings.Join(strings.Fields(s), " "))
 	if r := []rune(s); len(r) > 300 {
 		s = string(r[:297]) + "…"
 	}

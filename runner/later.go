@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -106,13 +105,12 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 	if accepted != nil {
 		body = accepted
 		patchPath = filepath.Join(f.Dir, "accepted.diff")
-		if err := os.WriteFile(patchPath, accepted, 0o600); err != nil {
-			return Landing{}, err
-		}
-	} else if _, err := os.Stat(patchPath); err != nil {
-		if err := os.WriteFile(patchPath, body, 0o600); err != nil {
-			return Landing{}, err
-		}
+	}
+	// Always the verified bytes, as a regular file of Sentinel's (the rename
+	// replaces whatever stood at that name, a planted link included): git
+	// reads this path, so it must hold exactly what was checked.
+	if err := writeFileIn(f.Dir, filepath.Base(patchPath), body, 0o600); err != nil {
+		return Landing{}, err
 	}
 	why := f.Unverified()
 	switch {

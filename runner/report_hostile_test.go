@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // hostile carries what a coder might put in any text Sentinel writes into a
@@ -55,5 +56,20 @@ func TestReportsSpellOutHostileText(t *testing.T) {
 	}
 	if p := renderProgress(m, evs, m.Started); !strings.Contains(p, "[tool] coder reports: x<U+001B>]52;") {
 		t.Errorf("PROGRESS.md does not mark the coder's report:\n%s", p)
+	}
+}
+
+// HANDOFF.md is read by the next coder and by the person: the coder's and
+// the model's text in it is shown, never passed raw.
+func TestHandoffShowsHostileTextVisibly(t *testing.T) {
+	h := "\x1b]52;c;eA==\x07\u202eevil\u200b\r\x1b[2K"
+	body := renderHandoff("task "+h, []string{"rule " + h}, []string{"READ\u200bME.md"},
+		[]CheckResult{{Check: Check{Command: "make " + h}, ExitCode: 1, Tail: "out " + h}},
+		supervisor.ReviewResult{Reason: "why " + h, Missing: []string{"m " + h}}, 0)
+	if r, bad := rawHidden(body); bad {
+		t.Fatalf("HANDOFF.md holds a raw %U:\n%q", r, body)
+	}
+	if !strings.Contains(body, "READ<U+200B>ME.md") {
+		t.Fatalf("the hidden character in a file name is not shown:\n%s", body)
 	}
 }
