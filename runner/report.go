@@ -196,6 +196,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 		}
 	}
 	risks = append(risks, gateRisks(evs)...) // every gate that failed (gates.go)
+	risks = append(risks, leftOutRisks(evs)...)
 	if m.SandboxOff {
 		risks = append(risks, "- the coder ran WITHOUT a sandbox (--sandbox off): it could read and write anything you can")
 	}
@@ -204,6 +205,28 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	}
 	b.WriteString(strings.Join(risks, "\n") + "\n")
 	return b.String()
+}
+
+// leftOutRisks names what the coder made that no patch may carry (.git,
+// .sentinel, a nested repository): it did not land, and the person should
+// know the coder tried.
+func leftOutRisks(evs []journal.Event) []string {
+	var out []string
+	for _, ev := range evs {
+		if ev.Lane != journal.System || ev.Kind != "patch-left-out" {
+			continue
+		}
+		var d struct {
+			Paths []string `json:"paths"`
+		}
+		if ev.Decode(&d) != nil {
+			continue
+		}
+		for _, p := range d.Paths {
+			out = append(out, fmt.Sprintf("- `%s` was left out of the patch: a patch never carries .git, .sentinel or a nested repository (submodule); it did not land", md(p)))
+		}
+	}
+	return out
 }
 
 // Flag is a changed file that runs code later, and why.

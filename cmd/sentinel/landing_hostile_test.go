@@ -36,7 +36,9 @@ func hostileCoder(marker string) string {
 		"printf '%s' '" + cfg + "' >> .git/config",
 		"mkdir -p .git/info && printf '* filter=x diff=x merge=x\\n' > .git/info/attributes",
 		"printf '%s' '" + cfg + "' > gitconfig-x && printf '[include]\\n\\tpath = ../gitconfig-x\\n' >> .git/config",
-		// With the sandbox off even Sentinel's shadow git dir is in reach.
+		// A planted shadow git dir where one used to live (Sentinel's own
+		// lives in the user's state dir now, and is never read from here).
+		"mkdir -p ../../runs/$(basename \"$PWD\")/shadow.git/info",
 		"printf '%s' '" + cfg + "' >> ../../runs/$(basename \"$PWD\")/shadow.git/config",
 		"printf '* filter=x diff=x merge=x\\n' >> ../../runs/$(basename \"$PWD\")/shadow.git/info/attributes",
 		"mkdir -p hooks-of-the-coder && printf '#!/bin/sh\\n" + touch + "\\n' > hooks-of-the-coder/post-checkout && chmod +x hooks-of-the-coder/post-checkout",

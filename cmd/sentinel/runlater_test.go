@@ -54,11 +54,15 @@ mkdir -p vendor/lib && cd vendor/lib && git init -q && git -c user.name=c -c use
 		".Cargo/config.toml":           "cargo settings",
 		"Dockerfile":                   "docker build",
 		"docs-link":                    "new symlink",
-		"vendor/lib":                   "submodule",
 	} {
 		if !strings.Contains(risks, "`"+path+"` runs code later: "+why) {
 			t.Errorf("the report's risks do not name %s (%s):\n%s", path, why, risks)
 		}
+	}
+	// A nested repository never lands (a patch never carries one); the
+	// report says the coder made it.
+	if !strings.Contains(risks, "`vendor/lib/` was left out of the patch") {
+		t.Errorf("the report's risks do not name the nested repository vendor/lib:\n%s", risks)
 	}
 	if strings.Contains(risks, "ordinary.txt") {
 		t.Errorf("an ordinary file is named a risk:\n%s", risks)
