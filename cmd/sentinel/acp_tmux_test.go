@@ -34,7 +34,7 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 	}
 	host := strings.TrimPrefix(model.URL, "http://")
 	tm := startTmux(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
-		"run", "--coder", "acp", "--allow-host", host, "Generate, then deploy.", "--", "gemini", "--acp")
+		"run", "--sandbox", "off", "--coder", "acp", "--allow-host", host, "Generate, then deploy.", "--", "gemini", "--acp")
 
 	tm.waitFor("the card for gen.sh", has("./scripts/gen.sh acp", "[a] approve once"))
 	tm.settle()

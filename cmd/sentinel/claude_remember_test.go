@@ -15,7 +15,11 @@ import (
 )
 
 // The command every run's model issues: a path-qualified program, which the
-// policy asks a person about.
+// policy asks a person about when it will not run sandboxed. Inside the
+// sandbox the project's own code runs without asking (issue: the sandbox is
+// part of the judgement), so these runs, and the tmux tests that answer a
+// card for a workspace script, run with --sandbox off: that is where a
+// remembered grant bound to the script's content matters.
 const genCmd = "./scripts/gen.sh one"
 
 // TestRealClaudeRememberedApproval: a person at the terminal approves a
@@ -37,7 +41,7 @@ func TestRealClaudeRememberedApproval(t *testing.T) {
 		{after: "remember which", send: "1"},
 		{after: "scope: [1] this run  [2] this project", send: "2"},
 		{after: "land it? [y]es / [n]o", send: "y"},
-	}, "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate one")
+	}, "run", "--sandbox", "off", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate one")
 	if code != 0 {
 		t.Fatalf("run 1 exited %d; terminal:\n%s", code, screen)
 	}
@@ -58,7 +62,7 @@ func TestRealClaudeRememberedApproval(t *testing.T) {
 		fakemodel.Reply(fakemodel.Bash(genCmd)),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Generated again.")}},
 	})
-	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate one again")
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--sandbox", "off", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate one again")
 	if res.code != 0 {
 		t.Fatalf("run 2 exited %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
 	}
@@ -93,7 +97,7 @@ func TestRealClaudeTemplateAddedByCLI(t *testing.T) {
 		fakemodel.Reply(fakemodel.Bash(genCmd)),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Generated.")}},
 	})
-	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate one")
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--sandbox", "off", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate one")
 	if res.code != 0 {
 		t.Fatalf("exited %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
 	}
@@ -120,7 +124,7 @@ func notCovered(t *testing.T, dir string) {
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash(fetched)}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Could not.")}},
 	})
-	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate and fetch")
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--sandbox", "off", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "generate and fetch")
 	id := lastRun(t, dir)
 	js := approvalsOf(t, runEvents(t, dir, id))
 	if len(js) != 2 || js[0].Request.Command != piped || js[1].Request.Command != fetched {

@@ -33,7 +33,7 @@ func TestRealClaudeInteractiveInTmux(t *testing.T) {
 	})
 
 	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
-		"run", "--coder", "claude", "Generate the tmux file, then deploy.")
+		"run", "--sandbox", "off", "--coder", "claude", "Generate the tmux file, then deploy.")
 
 	tm.waitFor("the card for ./scripts/gen.sh", has("./scripts/gen.sh tmux", "[a] approve once"))
 	tm.settle()
@@ -113,7 +113,7 @@ func TestRealClaudeInteractiveLandsAfterExit(t *testing.T) {
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Generated; nothing more to do.")}},
 	})
 	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
-		"run", "--coder", "claude", "Generate the land file.")
+		"run", "--sandbox", "off", "--coder", "claude", "Generate the land file.")
 	tm.waitFor("the card for ./scripts/gen.sh", has("./scripts/gen.sh land", "[a] approve once"))
 	tm.settle()
 	tm.keys("a")
