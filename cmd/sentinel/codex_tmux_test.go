@@ -63,7 +63,7 @@ func TestRealCodexInTmux(t *testing.T) {
 
 	env := []string{"HOME=" + t.TempDir(), "XDG_CONFIG_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + model.BaseURL(),
 		"OPENAI_API_KEY=sk-test-fake", "SENTINEL_CODEX_MODEL=gpt-5.5"}
-	tm := startTmux(t, dir, env, "run", "--coder", "codex", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
+	tm := startTmux(t, dir, env, "run", "--sandbox", "off", "--coder", "codex", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
 		"Generate one, deploy to prod, then write hello.txt.")
 
 	// 1. Approve and remember, one breadth wider than the exact command.

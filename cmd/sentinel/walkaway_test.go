@@ -49,7 +49,8 @@ done = "all tests pass"
 	model, err := fakeopenai.Start(
 		fakeopenai.Reply{Content: `{"decision":"allow","reason":"frobnicate is the project's fixer, part of the task","risk":"low"}`},
 		fakeopenai.Reply{Content: `{"decision":"deny","reason":"deploying is not part of adding a Shout function","risk":"high"}`},
-		fakeopenai.Reply{Content: `{"decision":"allow","reason":"running the tests","risk":"low"}`},
+		// `./test.sh || true` is the project's own code: inside the sandbox
+		// the policy runs it without asking (steering still catches the mask).
 		fakeopenai.Reply{Content: `{"verdict":"accept","reason":"looks done","missing":[]}`},
 	)
 	if err != nil {
@@ -83,7 +84,7 @@ done = "all tests pass"
 			judged = append(judged, j.Request.Command+" → "+string(j.Decision.Outcome))
 		}
 	}
-	if strings.Join(judged, "; ") != "frobnicate --fix → allow; mytool deploy --prod → deny; ./test.sh || true → allow" {
+	if strings.Join(judged, "; ") != "frobnicate --fix → allow; mytool deploy --prod → deny" {
 		t.Errorf("decided by the supervisor: %v", judged)
 	}
 	report, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "FINAL_REPORT.md"))
