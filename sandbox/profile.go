@@ -46,7 +46,9 @@ func DefaultProfile(workspace, home string) Profile {
 		p.Hidden = append(p.Hidden, filepath.Join(home, c))
 	}
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
-		if filepath.IsAbs(d) {
+		// A PATH entry at or above /dev or /tmp is not shown (it would cover
+		// the sandbox's own); the rest of PATH still is.
+		if filepath.IsAbs(d) && coversPrivateMount(resolve(filepath.Clean(d))) == "" {
 			p.Readable = append(p.Readable, d)
 		}
 	}
@@ -98,6 +100,16 @@ func (p Profile) normalize() (Profile, error) {
 	if err != nil {
 		return p, err
 	}
+	for _, list := range []struct {
+		what  string
+		paths []string
+	}{{"readable", p.Readable}, {"writable", p.Writable}} {
+		for _, d := range list.paths {
+			if covers := coversPrivateMount(d); covers != "" {
+				return p, fmt.Errorf("sandbox profile: %s path %s would cover the sandbox's own %s; name a narrower directory", list.what, d, covers)
+			}
+		}
+	}
 	if p.Workspace == "/" || p.Workspace == resolve(os.Getenv("HOME")) {
 		return p, fmt.Errorf("sandbox profile: workspace %s would expose too much; use a project directory", p.Workspace)
 	}
@@ -115,6 +127,26 @@ func (p Profile) normalize() (Profile, error) {
 		}
 	}
 	return p, nil
+}
+
+// privateMounts are what the sandbox builds for itself: a minimal /dev (no
+// host device or stray socket), a private /tmp, and the system locations
+// mounted as they are. A profile path at or above one of them would lay the
+// host's over the sandbox's (readable = ["/"] made /dev/null read-only and
+// showed every host socket).
+var privateMounts = []string{"/dev", "/tmp"}
+
+// coversPrivateMount names the private mount d would cover, or "".
+func coversPrivateMount(d string) string {
+	if d == "/" {
+		return "root filesystem"
+	}
+	for _, m := range privateMounts {
+		if within(resolve(m), d) {
+			return m
+		}
+	}
+	return ""
 }
 
 // resolve follows symlinks when the path exists, so a rule or mount names

@@ -107,3 +107,29 @@ func TestSeatbeltProfile(t *testing.T) {
 		t.Errorf("quote not escaped:\n%s", sb)
 	}
 }
+
+// A profile path at or above the sandbox's own /dev or /tmp (a config's
+// readable = ["/"]) is refused: it would lay the host's over the sandbox's.
+func TestProfileRefusesPathsOverPrivateMounts(t *testing.T) {
+	ws := t.TempDir()
+	for _, c := range []struct {
+		readable, writable []string
+		bad                bool
+	}{
+		{readable: []string{"/"}, bad: true},
+		{readable: []string{"/dev"}, bad: true},
+		{writable: []string{"/tmp"}, bad: true},
+		{readable: []string{"/dev/"}, bad: true},
+		{readable: []string{"/usr/share"}},
+		{writable: []string{ws}},
+		{readable: []string{"/develop-not-dev"}},
+	} {
+		_, err := Profile{Workspace: ws, Readable: c.readable, Writable: c.writable}.normalize()
+		if (err != nil) != c.bad {
+			t.Errorf("readable %v writable %v: err %v, want refused=%v", c.readable, c.writable, err, c.bad)
+		}
+		if err != nil && !strings.Contains(err.Error(), "narrower directory") {
+			t.Errorf("error does not say the fix: %v", err)
+		}
+	}
+}
