@@ -70,7 +70,8 @@ func DecodeLine(raw []byte) []Line {
 	data := json.RawMessage(s)
 	var l streamLine
 	if err := json.Unmarshal(data, &l); err != nil || l.Type == "" {
-		return []Line{{Lane: journal.System, Kind: "unknown", Text: clip(s), Data: jsonOrNil(data)}}
+		// Raw text on the agent's stdout is the coder's, never a system line.
+		return []Line{{Lane: journal.Coder, Kind: "unknown", Text: clip(s), Data: jsonOrNil(data)}}
 	}
 	switch l.Type {
 	case "assistant", "user":
@@ -108,10 +109,12 @@ func DecodeLine(raw []byte) []Line {
 			text += fmt.Sprintf(", %d tool calls denied", len(l.Denials))
 		}
 		text += ")"
+		// The model's own words are quoted: a system line says what Sentinel
+		// saw, and text in it from the coder must read as the coder's.
 		if l.IsError {
-			text = "claude failed: " + l.Result
+			text = fmt.Sprintf("claude failed: %q", l.Result)
 		} else if l.Result != "" {
-			text += ": " + l.Result
+			text += fmt.Sprintf(", its last message: %q", l.Result)
 		}
 		return []Line{{Lane: journal.System, Kind: "result", Text: clip(text), Data: data}}
 	case "system":

@@ -35,7 +35,7 @@ func TestDecodeRealStream(t *testing.T) {
 		"tool/tool-call: Bash touch /tmp/fm_marker_ok && ls /",
 		"tool/tool-result: error: PreToolUse:Bash hook error: HOOKDENY-xyz",
 		"coder/text: Done listing.",
-		"system/result: claude finished (success, 2 turns, 1 tool calls denied): Done listing.",
+		"system/result: claude finished (success, 2 turns, 1 tool calls denied), its last message: \"Done listing.\"",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("decoded:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -48,9 +48,9 @@ func TestDecodeLine(t *testing.T) {
 		want       []string // lane/kind: text
 	}{
 		{"blank", "  \n", nil},
-		{"not json", "Warning: something\n", []string{"system/unknown: Warning: something"}},
+		{"not json", "Warning: something\n", []string{"coder/unknown: Warning: something"}},
 		{"error result", `{"type":"result","subtype":"error_during_execution","is_error":true,"result":"API Error: 500"}`,
-			[]string{"system/result: claude failed: API Error: 500"}},
+			[]string{"system/result: claude failed: \"API Error: 500\""}},
 		{"string content", `{"type":"assistant","message":{"content":"hello"}}`, []string{"coder/text: hello"}},
 		{"steering echo", `{"type":"user","message":{"role":"user","content":[{"type":"text","text":"stop"}]}}`,
 			[]string{"coder/user-text: stop"}},
