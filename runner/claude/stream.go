@@ -60,7 +60,7 @@ const maxText = 4000
 // DecodeLine turns one stdout line of `claude -p --output-format
 // stream-json` into journal-ready lines (an assistant message may hold
 // several blocks). Blank lines give nothing; a line that is not JSON comes
-// back as one system "unknown" line with the raw text, never an error, so a
+// back as one coder "unknown" line with the raw text, never an error, so a
 // stray warning on stdout is still journaled.
 func DecodeLine(raw []byte) []Line {
 	s := strings.TrimSpace(string(raw))
