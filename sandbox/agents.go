@@ -1,12 +1,12 @@
 package sandbox
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
 // AgentNeeds is what a known coding agent needs inside the sandbox beyond
@@ -80,7 +80,7 @@ func (p Profile) WithAgent(name, home, runHome string) (Profile, error) {
 		if alt, ok := n.DirFiles[rel]; ok && dirEnv != "" {
 			src = filepath.Join(dirEnv, alt)
 		}
-		if err := copyPrivate(src, filepath.Join(runHome, rel)); err != nil {
+		if err := agentutil.CopyPrivate(src, filepath.Join(runHome, rel)); err != nil {
 			return p, fmt.Errorf("copy %s into the sandbox's home: %w", src, err)
 		}
 	}
@@ -89,32 +89,4 @@ func (p Profile) WithAgent(name, home, runHome string) (Profile, error) {
 	p.PassEnv = slices.DeleteFunc(p.PassEnv, func(k string) bool { return n.DirEnv != "" && k == n.DirEnv })
 	p.Env = append(p.Env, "HOME="+runHome)
 	return p, nil
-}
-
-// copyPrivate copies the regular file src to dst (mode 0600, parents 0700);
-// a missing src is no error and copies nothing.
-func copyPrivate(src, dst string) error {
-	in, err := os.Open(src)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	if st, err := in.Stat(); err != nil || !st.Mode().IsRegular() {
-		return fmt.Errorf("not a regular file")
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
-		return err
-	}
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

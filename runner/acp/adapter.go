@@ -5,7 +5,6 @@ import (
 
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,30 +113,10 @@ func (a *Adapter) Prepare(home, stateDir string) (Needs, error) {
 		if home == "" {
 			break
 		}
-		if err := copyFile(filepath.Join(home, f), filepath.Join(abs, f)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := agentutil.CopyPrivate(filepath.Join(home, f), filepath.Join(abs, f)); err != nil {
 			return Needs{}, fmt.Errorf("acp: copy ~/%s into the run: %w", f, err)
 		}
 	}
 	a.home = abs
 	return Needs{Writable: []string{abs}, PassEnv: KeyEnv}, nil
-}
-
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
-		return err
-	}
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
