@@ -216,35 +216,39 @@ func isIdent(c byte) bool {
 // shell=True), execSync("…"), exec("…"), `…` in Ruby and Perl.
 func spawnedShell(code string) []string {
 	var out []string
+	eachCall(code, []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput("}, func(args string) bool {
+		s := strings.TrimLeft(args, " \t")
+		if s == "" {
+			return true
+		}
+		q := s[0]
+		if q != '\'' && q != '"' && q != '`' {
+			return true
+		}
+		if end := strings.IndexByte(s[1:], q); end >= 0 {
+			out = append(out, s[1:1+end])
+		}
+		return len(out) <= 16
+	})
+	return out
+}
+
+// eachCall calls f with the text after every case-insensitive occurrence of
+// each of calls in code, until f returns false.
+func eachCall(code string, calls []string, f func(args string) bool) {
 	low := strings.ToLower(code)
-	for _, call := range []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput("} {
-		from := 0
-		for {
+	for _, call := range calls {
+		for from := 0; ; {
 			i := strings.Index(low[from:], call)
 			if i < 0 {
 				break
 			}
-			i += from + len(call)
-			from = i
-			s := strings.TrimLeft(code[i:], " \t")
-			if s == "" {
-				break
-			}
-			q := s[0]
-			if q != '\'' && q != '"' && q != '`' {
-				continue
-			}
-			end := strings.IndexByte(s[1:], q)
-			if end < 0 {
-				continue
-			}
-			out = append(out, s[1:1+end])
-			if len(out) > 16 {
-				return out
+			from += i + len(call)
+			if !f(code[from:]) {
+				return
 			}
 		}
 	}
-	return out
 }
 
 // deleteCalls are the common ways code deletes files and trees.
@@ -255,32 +259,22 @@ var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "o
 // codeDeletes judges the targets of deletions spelled plainly in code as
 // writes: a literal path, or the home directory however it is named.
 func (x *cmdCtx) codeDeletes(code string) {
-	low := strings.ToLower(code)
-	for _, call := range deleteCalls {
-		from := 0
-		for {
-			i := strings.Index(low[from:], call)
-			if i < 0 {
-				break
-			}
-			i += from + len(call)
-			from = i
-			end := matchingParen(code[i:])
-			if end < 0 {
-				end = len(code) - i
-			}
-			arg := code[i : i+end]
-			la := strings.ToLower(arg)
-			if x.c.home != "" && (strings.Contains(la, "expanduser") || strings.Contains(la, "homedir") ||
-				strings.Contains(la, "home()") || strings.Contains(la, "home\"") || strings.Contains(la, "'home'") ||
-				strings.Contains(la, "\"~") || strings.Contains(la, "'~")) {
-				x.writeStr(x.c.home)
-			}
-			if lit, ok := firstLiteral(arg); ok && lit != "" {
-				x.writeStr(lit)
-			}
+	eachCall(code, deleteCalls, func(args string) bool {
+		arg := args
+		if end := matchingParen(args); end >= 0 {
+			arg = args[:end]
 		}
-	}
+		la := strings.ToLower(arg)
+		if x.c.home != "" && (strings.Contains(la, "expanduser") || strings.Contains(la, "homedir") ||
+			strings.Contains(la, "home()") || strings.Contains(la, "home\"") || strings.Contains(la, "'home'") ||
+			strings.Contains(la, "\"~") || strings.Contains(la, "'~")) {
+			x.writeStr(x.c.home)
+		}
+		if lit, ok := firstLiteral(arg); ok && lit != "" {
+			x.writeStr(lit)
+		}
+		return true
+	})
 }
 
 // codeExfil denies code that both reads a secret or credential file
