@@ -3,12 +3,12 @@ package approvals
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -16,18 +16,12 @@ import (
 // full disk, a request that policy alone would allow is denied, so nothing
 // happens unrecorded.
 func TestNothingIsAllowedOnceTheJournalFails(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a small tmpfs needs root")
-	}
 	dir, err := os.MkdirTemp("", "jf")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
-	}
-	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	testbin.Tmpfs(t, dir, "64k")
 	j, err := journal.Open(filepath.Join(dir, "events.jsonl"), "r-test")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/testbin"
 )
 
 // TestAFullDiskStopsTheRun: the run's journal lives on a small filesystem
@@ -19,16 +20,10 @@ import (
 // exit status is an error naming the journal and the cause, and the work
 // is kept for recovery.
 func TestAFullDiskStopsTheRun(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a small tmpfs needs root")
-	}
 	dir := scratchRepo(t)
 	runs := filepath.Join(dir, ".sentinel", "runs")
 	os.MkdirAll(runs, 0o700)
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", runs).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
-	}
-	t.Cleanup(func() { exec.Command("umount", "-l", runs).Run() })
+	testbin.Tmpfs(t, runs, "512k")
 
 	script := "echo kept > work.txt; yes 'a line of the coder talking at length, again and again' | head -c 4000000; exec sleep 600"
 	cmd := exec.Command(sentinelBin, "run", "--plain", "--coder", "command", "talk a lot", "--", "sh", "-c", script)

@@ -3,11 +3,12 @@ package journal
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/testbin"
 )
 
 // fullDisk is a journal file on a disk with room for left more bytes: a
@@ -105,14 +106,8 @@ func TestOpenCutsATornLastLine(t *testing.T) {
 
 // TestAFullFilesystemLeavesNoTornLine fills a real 64 KiB tmpfs (root only).
 func TestAFullFilesystemLeavesNoTornLine(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a tmpfs needs root")
-	}
 	dir := t.TempDir()
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
-	}
-	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	testbin.Tmpfs(t, dir, "64k")
 	path := filepath.Join(dir, "events.jsonl")
 	j, err := Open(path, "r1")
 	if err != nil {
