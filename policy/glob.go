@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
@@ -60,15 +61,20 @@ func (x *cmdCtx) globRead(dir, tail string) {
 
 // globExisting judges the files that exist now and match tail below d.
 func (x *cmdCtx) globExisting(d, tail, last string) {
+	// What cannot be checked file by file is asked about, never passed:
+	// a link to a secret may hide among the files not looked at.
 	if strings.Count(tail, "/") > 4 || strings.Contains(tail, "**") && strings.Count(tail, "**") > 1 {
+		x.add(Ask, RulePathUnknown, "a pattern too deep to check file by file")
 		return
 	}
 	matches, err := filepath.Glob(filepath.Join(d, tail))
 	if err != nil {
+		x.add(Ask, RulePathUnknown, "a pattern the policy cannot expand")
 		return
 	}
 	if len(matches) > maxGlobMatches {
-		matches = matches[:maxGlobMatches]
+		x.add(Ask, RulePathUnknown, fmt.Sprintf("a pattern matching more than %d files, too many to check one by one", maxGlobMatches))
+		return
 	}
 	for _, m := range matches {
 		if strings.HasPrefix(filepath.Base(m), ".") && !strings.HasPrefix(last, ".") {

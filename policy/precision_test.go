@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -115,5 +116,25 @@ func TestProtectedNamesFoldCase(t *testing.T) {
 	}
 	if v := e.Check(Query{Kind: KindShell, Command: "mkdir -p .Git/hooks && echo x > .Git/hooks/pre-commit", Context: ctx}); v.Decision != Deny {
 		t.Errorf("hook by case: got %s by %s (%s)", v.Decision, v.Rule, v.Reason)
+	}
+}
+
+// A pattern the policy cannot check file by file asks rather than passing:
+// a link to a secret may hide among the files it did not look at.
+func TestGlobTooBroadToCheckAsks(t *testing.T) {
+	ctx := testEnv(t)
+	dir := filepath.Join(ctx.Workspace, "many")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i <= maxGlobMatches; i++ {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%05d", i)), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, line := range []string{"cat many/*", "cat */*/*/*/*/*/k"} {
+		if v := Default().Check(Query{Kind: KindShell, Command: line, Context: ctx}); v.Decision == Allow {
+			t.Errorf("%s: allowed by %s (%s); a pattern too broad to check must ask", line, v.Rule, v.Reason)
+		}
 	}
 }
