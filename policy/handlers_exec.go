@@ -408,56 +408,89 @@ func compressCmd(x *cmdCtx, args []word) {
 	}
 }
 
-func shellCmd(x *cmdCtx, args []word) {
-	name := args[0].val
-	rest := args[1:]
-	var payload *word
-	var ops []word
-	stdin := false // -s: the script is the input, the operands are its arguments
+// shellRead is a shell's command line read without judging it.
+type shellRead struct {
+	payload *word     // the script of -c (or a cluster holding c)
+	ops     []word    // operands: a script file and its arguments, or the payload's arguments
+	stdin   bool      // -s: the script is the input, the operands are its arguments
+	notes   []finding // options that change how text is run, in the order given
+}
+
+// readShell reads the words after a shell's name the way the shell does.
+func readShell(name string, rest []word) shellRead {
+	var r shellRead
+	note := func(rule, reason string) { r.notes = append(r.notes, finding{Ask, rule, reason}) }
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {
-		case payload != nil || len(ops) > 0:
-			ops = append(ops, rest[i])
+		case r.payload != nil || len(r.ops) > 0:
+			r.ops = append(r.ops, rest[i])
 		case a == "--" || a == "-":
-			ops = append(ops, rest[i+1:]...)
+			r.ops = append(r.ops, rest[i+1:]...)
 			i = len(rest)
 		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
 			if i+1 < len(rest) && (rest[i+1].val == "expand_aliases" || rest[i+1].val == "functrace") {
-				x.add(Ask, RuleShellOption, "a shell option that changes how text is run")
+				note(RuleShellOption, "a shell option that changes how text is run")
 			}
 			i++
 		case a == "--rcfile" || a == "--init-file":
-			x.add(Ask, RuleShellScript, "runs a start-up file")
+			note(RuleShellScript, "runs a start-up file")
 			i++
 		case a == "-s":
-			stdin = true
+			r.stdin = true
 		case a == "-i" || a == "--login" || a == "-l" || a == "--debugger":
-			x.add(Ask, RuleShellStdin, "an interactive or login shell reads code the request does not show")
+			note(RuleShellStdin, "an interactive or login shell reads code the request does not show")
 		case strings.HasPrefix(a, "--"):
 		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
 			if strings.ContainsRune(a, 'c') && a[0] == '-' {
 				if strings.ContainsAny(a, "is") {
-					x.add(Ask, RuleShellStdin, "an interactive shell")
+					note(RuleShellStdin, "an interactive shell")
 				}
 				if i+1 < len(rest) {
-					payload = &rest[i+1]
+					r.payload = &rest[i+1]
 					i++
 				} else {
-					x.add(Ask, RuleShellParse, name+" -c with no command")
+					note(RuleShellParse, name+" -c with no command")
 				}
 			} else if strings.ContainsRune(a[1:], 'i') {
-				x.add(Ask, RuleShellStdin, "an interactive shell reads code the request does not show")
+				note(RuleShellStdin, "an interactive shell reads code the request does not show")
 			} else if strings.ContainsRune(a[1:], 's') && a[0] == '-' {
-				stdin = true
+				r.stdin = true
 			}
 		default:
-			ops = append(ops, rest[i])
+			r.ops = append(r.ops, rest[i])
 		}
 	}
+	return r
+}
+
+// script is the text the shell runs and the engine re-parses: a static
+// -c payload, or the here-document (stdin, when in plain sight) it reads
+// as its script. via names how it is reached ("bash -c", "sh <<").
+func (r shellRead) script(name string, stdin *string) (text, via string, ok bool) {
+	switch {
+	case r.payload != nil:
+		if !r.payload.static || r.payload.fetch {
+			return "", "", false
+		}
+		return r.payload.val, name + " -c", true
+	case (r.stdin || len(r.ops) == 0) && stdin != nil:
+		return *stdin, name + " <<", true
+	}
+	return "", "", false
+}
+
+func shellCmd(x *cmdCtx, args []word) {
+	name := args[0].val
+	r := readShell(name, args[1:])
+	for _, f := range r.notes {
+		x.addF(f)
+	}
+	payload, ops, stdin := r.payload, r.ops, r.stdin
 	switch {
 	case payload != nil && payload.fetch:
 		x.add(Deny, RuleShellStdin, name+" -c runs code downloaded by a substitution, which nobody has seen")
+		return
 	case payload != nil:
 		x.add(Allow, RuleShellBuiltin, "runs a shell on the command text, which is judged on its own")
 		if !payload.static {
@@ -470,24 +503,30 @@ func shellCmd(x *cmdCtx, args []word) {
 		if len(ops) > 0 {
 			x.add(Ask, RuleShellDynamicArg, "positional arguments to a shell payload are expanded at run time")
 		}
-		sub := x.cw.copy()
-		x.c.shell(payload.val, &sub, x.s.depth+1, name+" -c")
 	case (stdin || len(ops) == 0) && x.stdin != nil:
 		// bash <<'EOF' … EOF: the script is in plain sight.
 		x.add(Allow, RuleShellBuiltin, name+" runs the here-document, which is judged on its own")
 		if len(ops) > 0 {
 			x.add(Ask, RuleShellDynamicArg, "positional arguments to a shell script are expanded at run time")
 		}
-		sub := x.cw.copy()
-		x.c.shell(*x.stdin, &sub, x.s.depth+1, name+" <<")
 	case stdin:
 		x.add(Deny, RuleShellStdin, name+" -s runs code read from its input, which nobody has seen")
+		return
 	case len(ops) > 0 && (!ops[0].static || ops[0].procSubst):
 		x.add(Deny, RuleShellStdin, name+" runs a script that another command or an expansion produces, which nobody has seen")
+		return
 	case len(ops) > 0:
 		x.runFile(ops[0], name+" runs the script "+quoteShort(ops[0].val), RuleShellScript, name+" runs the script "+quoteShort(ops[0].val)+", and the sandbox is off")
+		return
 	default:
 		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")
+		return
+	}
+	// The script is re-read by the same reading the exported reader gives
+	// (Command.Script), so both see one script.
+	if text, via, ok := r.script(name, x.stdin); ok {
+		sub := x.cw.copy()
+		x.c.shell(text, &sub, x.s.depth+1, via)
 	}
 }
 

@@ -100,183 +100,312 @@ var (
 		longVal: []string{"delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "arg-file", "replace", "process-slot-var"}}
 )
 
-// wrapper strips a wrapper program. ok is false when args[0] is not a
+// wrapKind is how a wrapper treats the words after it.
+type wrapKind int
+
+const (
+	wrapPriv    wrapKind = iota + 1 // changes privileges (sudo, doas, …): never followed
+	wrapOpaque                      // runs a program in a way the policy does not model
+	wrapEnv                         // env [opts] [NAME=value…] cmd
+	wrapTimeout                     // timeout [opts] DURATION cmd
+	wrapPlain                       // nice, nohup, stdbuf, ionice, setsid, time: [opts] cmd
+	wrapCommand                     // command [-pvV] cmd
+	wrapBuiltin                     // builtin cmd
+	wrapExec                        // exec [-cl] [-a name] cmd
+	wrapBox                         // busybox / toybox applet
+	wrapXargs                       // xargs [opts] cmd (arguments come from the input)
+	wrapWatch                       // watch [opts] words… (joined and run by a shell)
+)
+
+// optVal is a valued option a wrapper was given, in the order given.
+type optVal struct{ opt, val string }
+
+// wrapRead is one wrapper read without judging it: the reading the engine
+// judges (wrapper) and the exported reader follows (programOf) are one.
+type wrapRead struct {
+	kind wrapKind
+	rest []word   // the words after the wrapper's name (after nice's -N)
+	n    int      // rest[n:] is what follows the options
+	good bool     // every option was one the policy knows
+	vals []optVal // valued options, in order
+}
+
+var wrapKinds = func() map[string]wrapKind {
+	m := map[string]wrapKind{"env": wrapEnv, "timeout": wrapTimeout, "command": wrapCommand,
+		"builtin": wrapBuiltin, "exec": wrapExec, "busybox": wrapBox, "toybox": wrapBox, "xargs": wrapXargs, "watch": wrapWatch}
+	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "sg", "newgrp", "run0", "calife", "please"} {
+		m[n] = wrapPriv
+	}
+	for _, n := range []string{"nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "unbuffer", "rlwrap", "flock", "parallel", "entr", "nodemon", "tmux", "screen", "dtach"} {
+		m[n] = wrapOpaque
+	}
+	for _, n := range []string{"nice", "nohup", "stdbuf", "ionice", "setsid", "time"} {
+		m[n] = wrapPlain
+	}
+	return m
+}()
+
+var plainSpecs = map[string]optSpec{"nice": niceSpec, "nohup": {}, "stdbuf": stdbufSpec, "ionice": ioniceSpec, "setsid": setsidSpec, "time": timeSpec}
+
+var watchSpec = optSpec{flags: "bcCdegptrx", valued: "nq", long: []string{"beep", "color", "no-color", "differences", "errexit", "chgexit", "precise", "no-title", "no-rerun", "exec", "no-wrap"}, longVal: []string{"interval", "equexit", "differences"}}
+
+// readWrapper reads prog (a program's resolved name) as a wrapper of rest.
+func readWrapper(prog string, rest []word) (wrapRead, bool) {
+	k, ok := wrapKinds[prog]
+	if !ok {
+		return wrapRead{}, false
+	}
+	r := wrapRead{kind: k, rest: rest, good: true}
+	onVal := func(opt, val string) { r.vals = append(r.vals, optVal{opt, val}) }
+	switch k {
+	case wrapEnv:
+		r.n, r.good = skipOpts(rest, envSpec, onVal)
+	case wrapTimeout:
+		r.n, r.good = skipOpts(rest, timeoutSpec, nil)
+	case wrapPlain:
+		if prog == "nice" && len(rest) > 0 && len(rest[0].val) > 1 && rest[0].val[0] == '-' && isDigits(rest[0].val[1:]) {
+			r.rest = rest[1:]
+		}
+		r.n, r.good = skipOpts(r.rest, plainSpecs[prog], onVal)
+	case wrapCommand:
+		r.n, r.good = skipOpts(rest, optSpec{flags: "pvV"}, nil)
+	case wrapExec:
+		r.n, r.good = skipOpts(rest, optSpec{flags: "cl", valued: "a"}, nil)
+	case wrapXargs:
+		r.n, r.good = skipOpts(rest, xargsSpec, onVal)
+	case wrapWatch:
+		r.n, r.good = skipOpts(rest, watchSpec, nil)
+	}
+	return r, true
+}
+
+// lookup reports command -v / -V: it looks a name up and runs nothing.
+func (r wrapRead) lookup() bool {
+	if r.kind != wrapCommand {
+		return false
+	}
+	for _, a := range r.rest[:r.n] {
+		if a.val == "-v" || a.val == "-V" || strings.HasPrefix(a.val, "-") && strings.ContainsAny(a.val, "vV") {
+			return true
+		}
+	}
+	return false
+}
+
+// envSplit is the words env -S spells (nil without -S); ok is false when
+// a string cannot be split the way env splits it.
+func (r wrapRead) envSplit() (split []word, ok bool) {
+	ok = true
+	for _, v := range r.vals {
+		if v.opt == "-S" || v.opt == "--split-string" {
+			ws, good := splitString(v.val)
+			split = append(split, ws...)
+			ok = ok && good
+		}
+	}
+	return split, ok
+}
+
+// envCommand is what follows env's options: its NAME=value words and the
+// command after them.
+func (r wrapRead) envCommand() (assigns, cmd []word) {
+	cmd = r.rest[r.n:]
+	for len(cmd) > 0 {
+		name, _, isAssign := strings.Cut(cmd[0].val, "=")
+		if !isAssign || !validName(name) {
+			break
+		}
+		assigns = append(assigns, cmd[0])
+		cmd = cmd[1:]
+	}
+	return assigns, cmd
+}
+
+// inner is the command the wrapper runs, as the engine follows it; nil
+// when it runs none that can be read in its words (sudo, nsenter, watch,
+// command -v, an unknown option, no command at all). env -S gives env
+// followed by the words its string spells.
+func (r wrapRead) inner() []word {
+	if !r.good || r.lookup() {
+		return nil
+	}
+	switch r.kind {
+	case wrapPriv, wrapOpaque, wrapWatch:
+		return nil
+	case wrapEnv:
+		split, ok := r.envSplit()
+		if !ok {
+			return nil
+		}
+		if split != nil {
+			return append(append([]word{{val: "env", static: true}}, split...), r.rest[r.n:]...)
+		}
+		_, cmd := r.envCommand()
+		if len(cmd) == 0 {
+			return nil
+		}
+		return cmd
+	case wrapTimeout:
+		if r.n+1 >= len(r.rest) {
+			return nil
+		}
+		return r.rest[r.n+1:]
+	}
+	if r.n >= len(r.rest) {
+		return nil
+	}
+	return r.rest[r.n:]
+}
+
+// wrapper judges a wrapper program. ok is false when args[0] is not a
 // wrapper; inner is nil when the wrapper was fully judged here.
 func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
-	rest := args[1:]
-	switch args[0].val {
-	case "sudo", "doas", "su", "pkexec", "runuser", "sg", "newgrp", "run0", "calife", "please":
-		x.add(Deny, RuleWrapperPriv, args[0].val+" changes privileges, which the coder may never do")
+	name := args[0].val
+	r, ok := readWrapper(name, args[1:])
+	if !ok {
+		return nil, false
+	}
+	rest := r.rest
+	switch r.kind {
+	case wrapPriv:
+		x.add(Deny, RuleWrapperPriv, name+" changes privileges, which the coder may never do")
 		return nil, true
-	case "nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "unbuffer", "rlwrap", "flock", "parallel", "entr", "nodemon", "tmux", "screen", "dtach":
+	case wrapOpaque:
 		// Runs another program in a way the policy does not model.
-		x.add(Ask, RuleWrapperUnknown, args[0].val+" runs other programs in a way the policy does not judge")
+		x.add(Ask, RuleWrapperUnknown, name+" runs other programs in a way the policy does not judge")
 		return nil, true
-	case "env":
-		var split []word
-		splitOK := true
-		n, good := skipOpts(rest, envSpec, func(opt, val string) {
-			switch opt {
-			case "-C", "--chdir":
+	case wrapEnv:
+		for _, v := range r.vals {
+			if v.opt == "-C" || v.opt == "--chdir" {
 				x.add(Ask, RuleWrapperUnknown, "env --chdir changes where the command runs")
-			case "-S", "--split-string":
-				// env -S 'sh -c "…"' is judged by the command it spells.
-				ws, ok := splitString(val, x.c.home)
-				split = append(split, ws...)
-				splitOK = splitOK && ok
 			}
-		})
-		if !good {
+		}
+		if !r.good {
 			x.add(Ask, RuleWrapperUnknown, "an env option the policy does not know")
 			return nil, true
 		}
+		split, splitOK := r.envSplit()
 		if !splitOK {
 			x.add(Ask, RuleShellDynamicArg, "env -S splits a string the policy cannot split the same way")
 			return nil, true
 		}
 		if split != nil {
+			// env -S 'sh -c "…"' is judged by the command it spells.
 			x.add(Allow, RuleShellBuiltin, "env -S runs the command its string spells, which is judged on its own")
-			argv := append([]word{{val: "env", static: true}}, split...)
-			x.nested(append(argv, rest[n:]...), "env -S")
+			x.nested(r.inner(), "env -S")
 			return nil, true
 		}
-		rest = rest[n:]
-		for len(rest) > 0 {
-			name, val, isAssign := strings.Cut(rest[0].val, "=")
-			if !isAssign || !validName(name) {
-				break
-			}
-			x.part.Assigns = append(x.part.Assigns, rest[0].val)
+		assigns, cmd := r.envCommand()
+		for _, a := range assigns {
+			name, val, _ := strings.Cut(a.val, "=")
+			x.part.Assigns = append(x.part.Assigns, a.val)
 			x.addF(envVarFinding(name, val, false))
-			rest = rest[1:]
 		}
-		if len(rest) == 0 {
+		if len(cmd) == 0 {
 			x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
 			return nil, true
 		}
-		return rest, true
-	case "timeout":
-		n, good := skipOpts(rest, timeoutSpec, nil)
-		if !good || n+1 >= len(rest) {
+		return cmd, true
+	case wrapTimeout:
+		if !r.good || r.n+1 >= len(rest) {
 			x.add(Ask, RuleWrapperUnknown, "a timeout form the policy does not know")
 			return nil, true
 		}
-		return rest[n+1:], true
-	case "nice":
-		if len(rest) > 0 && len(rest[0].val) > 1 && rest[0].val[0] == '-' && isDigits(rest[0].val[1:]) {
-			rest = rest[1:]
-		}
-		return x.simpleWrapper(args[0].val, rest, niceSpec)
-	case "nohup":
-		return x.simpleWrapper("nohup", rest, optSpec{})
-	case "stdbuf":
-		return x.simpleWrapper("stdbuf", rest, stdbufSpec)
-	case "ionice":
-		return x.simpleWrapper("ionice", rest, ioniceSpec)
-	case "setsid":
-		return x.simpleWrapper("setsid", rest, setsidSpec)
-	case "time":
-		return x.simpleWrapperVal("time", rest, timeSpec, func(opt, val string) {
-			if opt == "-o" || opt == "--output" {
-				x.writeStr(val)
-			}
-		})
-	case "command":
-		n, good := skipOpts(rest, optSpec{flags: "pvV"}, nil)
-		for _, a := range rest[:n] {
-			if a.val == "-v" || a.val == "-V" || strings.HasPrefix(a.val, "-") && strings.ContainsAny(a.val, "vV") {
-				x.add(Allow, RuleReadOnly, "looks up a command")
-				return nil, true
+		return r.inner(), true
+	case wrapPlain:
+		for _, v := range r.vals {
+			if name == "time" && (v.opt == "-o" || v.opt == "--output") {
+				x.writeStr(v.val)
 			}
 		}
-		if !good {
+		return x.plainWrapper(name, r)
+	case wrapCommand:
+		if r.lookup() {
+			x.add(Allow, RuleReadOnly, "looks up a command")
+			return nil, true
+		}
+		if !r.good {
 			x.add(Ask, RuleWrapperUnknown, "a command option the policy does not know")
 			return nil, true
 		}
-		if n >= len(rest) {
+		if r.n >= len(rest) {
 			x.add(Allow, RuleShellBuiltin, "does nothing")
 			return nil, true
 		}
-		return rest[n:], true
-	case "builtin":
+		return r.inner(), true
+	case wrapBuiltin:
 		if len(rest) == 0 {
 			x.add(Allow, RuleShellBuiltin, "does nothing")
 			return nil, true
 		}
 		return rest, true
-	case "exec":
-		n, good := skipOpts(rest, optSpec{flags: "cl", valued: "a"}, nil)
-		if !good {
+	case wrapExec:
+		if !r.good {
 			x.add(Ask, RuleWrapperUnknown, "an exec option the policy does not know")
 			return nil, true
 		}
-		if n >= len(rest) {
+		if r.n >= len(rest) {
 			x.add(Allow, RuleShellBuiltin, "changes this shell's file descriptors")
 			return nil, true
 		}
-		return rest[n:], true
-	case "busybox", "toybox":
+		return r.inner(), true
+	case wrapBox:
 		if len(rest) == 0 {
 			x.add(Allow, RuleReadOnly, "lists applets")
 			return nil, true
 		}
 		return rest, true
-	case "xargs":
+	case wrapXargs:
 		x.part.Dynamic = true
-		n, good := skipOpts(rest, xargsSpec, func(opt, val string) {
-			if opt == "-a" || opt == "--arg-file" {
-				x.readStr(val)
+		for _, v := range r.vals {
+			if v.opt == "-a" || v.opt == "--arg-file" {
+				x.readStr(v.val)
 			}
-		})
-		if !good {
+		}
+		if !r.good {
 			x.add(Ask, RuleWrapperUnknown, "an xargs option the policy does not know")
 			return nil, true
 		}
-		if n >= len(rest) {
+		if r.n >= len(rest) {
 			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
 		}
-		inner := rest[n].val
+		inner := rest[r.n].val
 		if b, ok := resolvedProgram(inner); ok {
 			inner = b
 		}
-		if x.c.sandbox && xargsFileTools[inner] && xargsNamesOnly(inner, vals(rest[n+1:])) {
+		if x.c.sandbox && xargsFileTools[inner] && xargsNamesOnly(inner, vals(rest[r.n+1:])) {
 			// The names come from the input; the sandbox keeps what the
 			// tool does to them inside the workspace.
 			x.add(Allow, RuleSandboxCode, "xargs passes names read at run time to "+inner+", inside the sandbox")
 		} else {
 			x.add(Ask, RuleWrapperXargs, "xargs runs a command with arguments read at run time")
 		}
-		return rest[n:], true
-	case "watch":
-		n, good := skipOpts(rest, optSpec{flags: "bcCdegptrx", valued: "nq", long: []string{"beep", "color", "no-color", "differences", "errexit", "chgexit", "precise", "no-title", "no-rerun", "exec", "no-wrap"}, longVal: []string{"interval", "equexit", "differences"}}, nil)
-		if !good || n >= len(rest) {
+		return r.inner(), true
+	case wrapWatch:
+		if !r.good || r.n >= len(rest) {
 			x.add(Ask, RuleWrapperUnknown, "a watch form the policy does not know")
 			return nil, true
 		}
 		x.add(Ask, RuleWrapperUnknown, "watch runs a command over and over")
 		sub := x.cw.copy()
-		x.c.shell(strings.Join(vals(rest[n:]), " "), &sub, x.s.depth+1, "watch")
+		x.c.shell(strings.Join(vals(rest[r.n:]), " "), &sub, x.s.depth+1, "watch")
 		return nil, true
 	}
 	return nil, false
 }
 
-func (x *cmdCtx) simpleWrapper(name string, rest []word, sp optSpec) ([]word, bool) {
-	return x.simpleWrapperVal(name, rest, sp, nil)
-}
-
-func (x *cmdCtx) simpleWrapperVal(name string, rest []word, sp optSpec, onVal func(opt, val string)) ([]word, bool) {
-	n, good := skipOpts(rest, sp, onVal)
-	if !good {
+// plainWrapper judges nice, nohup, stdbuf, ionice, setsid and time.
+func (x *cmdCtx) plainWrapper(name string, r wrapRead) ([]word, bool) {
+	if !r.good {
 		x.add(Ask, RuleWrapperUnknown, "a "+name+" option the policy does not know")
 		return nil, true
 	}
-	if n >= len(rest) {
+	if r.n >= len(r.rest) {
 		x.add(Allow, RuleReadOnly, name+" with no command")
 		return nil, true
 	}
-	return rest[n:], true
+	return r.inner(), true
 }
 
 func validName(s string) bool {
@@ -296,7 +425,7 @@ func validName(s string) bool {
 // splitString splits the value of env -S into words the way env does for
 // plain text: quotes group, nothing expands. Text using env's own escapes
 // or ${VAR} expansion is not split (ok is false).
-func splitString(v, home string) ([]word, bool) {
+func splitString(v string) ([]word, bool) {
 	if strings.ContainsAny(v, "\\$#`\x00") {
 		return nil, false
 	}
