@@ -562,13 +562,33 @@ func coverageCmd(x *cmdCtx, args []word) {
 // CMD is what is judged. Options that add packages or pick another
 // interpreter ask. It reports whether args was such a form.
 func envRunner(x *cmdCtx, args []word) bool {
+	cmd, bad, ok := readEnvRunner(args)
+	switch {
+	case !ok:
+		return false
+	case bad != "":
+		x.add(Ask, RuleBuildOption, args[0].val+" run option "+bad+" can add packages or change the interpreter")
+	case len(cmd) == 0:
+		x.add(Ask, RuleBuildOption, args[0].val+" run with no command")
+	default:
+		x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
+		x.inWorkspace()
+		x.command(cmd, 1)
+	}
+	return true
+}
+
+// readEnvRunner reads `uv run [opts] CMD` and its kin (envRunner) without
+// judging it: ok is false when args is not such a form; bad is the first
+// option the policy does not know; cmd is CMD, nil when there is none.
+func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 	switch args[0].val {
 	case "uv", "poetry", "pdm", "hatch", "pipenv":
 	default:
-		return false
+		return nil, "", false
 	}
 	if len(args) < 3 || args[1].val != "run" {
-		return false
+		return nil, "", false
 	}
 	rest := args[2:]
 	for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
@@ -576,20 +596,18 @@ func envRunner(x *cmdCtx, args []word) bool {
 		case "--frozen", "--locked", "--no-sync", "--offline", "-q", "--quiet", "--no-dev", "--all-extras", "--all-packages", "-v", "--verbose":
 		case "--extra", "--group", "--package", "--env", "-e", "--directory", "--project":
 			if !strings.Contains(rest[0].val, "=") {
+				if len(rest) < 2 {
+					return nil, "", true // the option's value is missing: no command
+				}
 				rest = rest[1:]
 			}
 		default:
-			x.add(Ask, RuleBuildOption, args[0].val+" run option "+rest[0].val+" can add packages or change the interpreter")
-			return true
+			return nil, rest[0].val, true
 		}
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
-		x.add(Ask, RuleBuildOption, args[0].val+" run with no command")
-		return true
+		return nil, "", true
 	}
-	x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
-	x.inWorkspace()
-	x.command(rest, 1)
-	return true
+	return rest, "", true
 }
