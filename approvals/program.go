@@ -6,7 +6,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
+
+	"github.com/sentinelhq/sentinel/policy"
 )
 
 // A remembered command that runs a file the coder can rewrite — a script
@@ -81,43 +82,26 @@ func (t *Template) programChanged(argv []string, cwd, workspace string) bool {
 // path or through an interpreter: a remembered grant for it is bound to the
 // file's content, so an adapter must not let the agent cache the grant
 // itself (Codex acceptForSession), or later runs of a rewritten script
-// would never reach Sentinel. A command that does not parse counts as one.
+// would never reach Sentinel. It reads the line as the policy does
+// (policy.ReadShell): behind wrappers (env, nice, timeout, uv run …) and
+// inside the scripts of sh -c and here-documents fed to a shell. A command
+// that does not parse, holds anything but plain words, or whose program a
+// wrapper hides (nsenter ./x.sh) counts as one.
 func RunsWorkspaceScript(command string) bool {
-	parts, err := splitCommands(command)
+	l, err := policy.ReadShell(command)
 	if err != nil {
 		return true
 	}
-	for _, p := range parts {
-		if p.Dynamic || programFile(p.Argv) != "" {
+	for _, c := range l.Commands() {
+		prog := c.Program()
+		if c.Dynamic || programFile(c.Args) != "" || programFile(prog) != "" || prog == nil && len(c.Args) > 1 {
 			return true
 		}
-		if payload, ok := shellPayload(p.Argv); ok && RunsWorkspaceScript(payload) {
+		if script, ok := c.Script(); ok && RunsWorkspaceScript(script) {
 			return true
 		}
 	}
 	return false
-}
-
-// shellPayload is the script of `sh -c SCRIPT` (or -lc, bash, zsh, …).
-func shellPayload(argv []string) (string, bool) {
-	if len(argv) < 3 {
-		return "", false
-	}
-	switch path.Base(argv[0]) {
-	case "sh", "bash", "zsh", "dash":
-	default:
-		return "", false
-	}
-	for i := 1; i < len(argv)-1; i++ {
-		a := argv[i]
-		if len(a) < 2 || a[0] != '-' {
-			return "", false
-		}
-		if strings.ContainsRune(a[1:], 'c') {
-			return argv[i+1], true
-		}
-	}
-	return "", false
 }
 
 // ProgramFile is the script a prefix or exact match runs, when it names one
