@@ -24,8 +24,8 @@
 //     Codex's own would be nested inside it. With it, CODEX_HOME under /tmp
 //     works (AGENTS.md's warning is about Codex's own sandbox helper).
 //   - Codex reports each command as `/bin/bash -lc '<cmd>'`; the broker is
-//     asked about <cmd> (UnwrapShell), else the policy sees only a
-//     path-qualified bash.
+//     asked about <cmd> (UnwrapShell, on the policy's own shell reader),
+//     else the policy sees only a login shell.
 //   - decline has no reason field. The reason reaches the model as a
 //     turn/steer user message sent before the decline is answered; the next
 //     model request carries Codex's own "rejected by user" output and that

@@ -4,86 +4,38 @@ import (
 	"path"
 	"strings"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/sentinelhq/sentinel/policy"
 )
 
 // loginShells are the shells Codex wraps every command in.
 var loginShells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true}
 
-// shellDirs are where a path-qualified login shell may live.
-var shellDirs = map[string]bool{"": true, "/bin": true, "/usr/bin": true, "/usr/local/bin": true}
-
 // UnwrapShell returns the script of Codex's own shell wrapper. Codex 0.171
 // reports every exec_command as `/bin/bash -lc '<the model's cmd>'`; the
-// policy would see only a path-qualified bash (ask) and never the script,
-// so the broker is asked about the script itself. Only an exact
-// `<shell> -c|-lc <one literal word>` is unwrapped (a shell from shellDirs,
-// the script in plain, single or double quotes without expansions);
-// anything else comes back unchanged, and is judged as it stands.
+// policy would see only a login shell (ask), so the broker is asked about
+// the script itself. Only an exact `<shell> -c|-lc <one plain word>` is
+// unwrapped, read by the policy's own reader (policy.ReadShell): the shell
+// one the policy reads as that shell (bash, /bin/bash, /usr/bin/zsh — not
+// /usr/local/bin/bash or ./bash, which it judges as path programs), the
+// script one plain word in plain, single or double quotes, and the same
+// script the policy finds there. Anything else comes back unchanged, and
+// is judged as it stands.
 func UnwrapShell(command string) (string, bool) {
-	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
-	if err != nil || len(f.Stmts) != 1 {
+	l, err := policy.ReadShell(command)
+	if err != nil || len(l.Stmts) != 1 {
 		return command, false
 	}
-	st := f.Stmts[0]
-	if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+	st := l.Stmts[0]
+	c := st.Cmd
+	if c == nil || st.Negated || st.Async || c.Dynamic || len(c.Redirects) > 0 || len(c.Args) != 3 {
 		return command, false
 	}
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Assigns) > 0 || len(call.Args) != 3 {
+	if !loginShells[path.Base(c.Args[0])] || c.Args[1] != "-c" && c.Args[1] != "-lc" {
 		return command, false
 	}
-	var words [3]string
-	for i, w := range call.Args {
-		s, ok := literal(w)
-		if !ok {
-			return command, false
-		}
-		words[i] = s
-	}
-	dir, base := path.Split(words[0])
-	if !loginShells[base] || !shellDirs[strings.TrimSuffix(dir, "/")] {
+	script, ok := c.Script()
+	if !ok || script != c.Args[2] || strings.TrimSpace(script) == "" {
 		return command, false
 	}
-	if words[1] != "-c" && words[1] != "-lc" {
-		return command, false
-	}
-	if strings.TrimSpace(words[2]) == "" {
-		return command, false
-	}
-	return words[2], true
-}
-
-// literal is a word's value when it has no expansions: plain text, single
-// quotes, and double quotes holding only text.
-func literal(w *syntax.Word) (string, bool) {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			if strings.ContainsAny(p.Value, `\`) {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return "", false
-			}
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			if p.Dollar {
-				return "", false
-			}
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok || strings.ContainsAny(l.Value, `\`) {
-					return "", false
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
+	return script, true
 }

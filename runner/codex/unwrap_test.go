@@ -24,6 +24,17 @@ func TestUnwrapShell(t *testing.T) {
 		{"/bin/bash -lc ''", "/bin/bash -lc ''", false},
 		{"/bin/bash -lc 'unterminated", "/bin/bash -lc 'unterminated", false},
 		{"python3 -c 'print(1)'", "python3 -c 'print(1)'", false},
+		// Where this unwrapper and the policy once read differently, the
+		// policy's reading (policy.ReadShell) decides, and it is stricter:
+		{"/usr/local/bin/bash -lc 'rm -rf ~'", "/usr/local/bin/bash -lc 'rm -rf ~'", false}, // a path program to the policy
+		{"/usr/bin/../bin/bash -lc ls", "ls", true},                                         // the policy resolves it to bash
+		{"/bin/bash -lc 'ls *.go'", "ls *.go", true},                                        // quoted: a plain word
+		{"/bin/bash -lc ls*", "/bin/bash -lc ls*", false},                                   // a glob the shell expands first
+		{"/bin/bash -lc ~/x.sh", "/bin/bash -lc ~/x.sh", false},                             // ~ the shell expands first
+		{`/bin/bash -lc "echo \"hi\""`, `/bin/bash -lc "echo \"hi\""`, false},               // an escape
+		{"! /bin/bash -lc ls", "! /bin/bash -lc ls", false},
+		{"/bin/bash -lc ls &", "/bin/bash -lc ls &", false},
+		{"/bin/bash -lc $'ls'", "/bin/bash -lc $'ls'", false},
 	}
 	for _, tt := range tests {
 		got, ok := UnwrapShell(tt.in)
