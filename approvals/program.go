@@ -85,8 +85,9 @@ func (t *Template) programChanged(argv []string, cwd, workspace string) bool {
 // would never reach Sentinel. It reads the line as the policy does
 // (policy.ReadShell): behind wrappers (env, nice, timeout, uv run …) and
 // inside the scripts of sh -c and here-documents fed to a shell. A command
-// that does not parse, holds anything but plain words, or whose program a
-// wrapper hides (nsenter ./x.sh) counts as one.
+// that does not parse, holds a word whose value is known only when it runs
+// (an expansion, a glob, ~), or whose program a wrapper hides
+// (nsenter ./x.sh) counts as one.
 func RunsWorkspaceScript(command string) bool {
 	l, err := policy.ReadShell(command)
 	if err != nil {

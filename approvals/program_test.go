@@ -128,16 +128,18 @@ func TestRunsWorkspaceScript(t *testing.T) {
 		"'unterminated":               true,
 		// Where this package's old reader saw no script and the policy
 		// does: the stricter reading (it runs one) is kept.
-		"env ./gen.sh":                          true, // behind a wrapper
-		"nice -n 5 bash gen.sh":                 true,
-		"env -i sh -c './gen.sh'":               true, // sh -c behind env
-		"timeout 9 bash -lc 'go vet && ./x.sh'": true,
-		"uv run ./gen.sh":                       true, // a runner the policy follows
-		"bash <<'EOF'\n./gen.sh\nEOF":           true, // a here-document as the script
-		"sh -c \"sh -c './gen.sh'\"":            true, // nested
-		"nsenter -t 1 ./gen.sh":                 true, // a wrapper that hides what runs
-		"sh -c 'go test ./...'":                 false,
-		"env -i bash -lc 'go vet ./...'":        false,
+		"env ./gen.sh":                                  true, // behind a wrapper
+		"nice -n 5 bash gen.sh":                         true,
+		"env -i sh -c './gen.sh'":                       true, // sh -c behind env
+		"timeout 9 bash -lc 'go vet && ./x.sh'":         true,
+		"uv run ./gen.sh":                               true, // a runner the policy follows
+		"bash <<'EOF'\n./gen.sh\nEOF":                   true, // a here-document as the script
+		"sh -c \"sh -c './gen.sh'\"":                    true, // nested
+		"nsenter -t 1 ./gen.sh":                         true, // a wrapper that hides what runs
+		"sh -c 'go test ./...'":                         false,
+		"env -i bash -lc 'go vet ./...'":                false,
+		`/bin/bash -lc "perl -e 'print F \"tick\\n\"'"`: false, // escaped, but known: Codex's own quoting
+		"ls *.go": true, // a glob: the old reader took it as text
 	} {
 		if got := RunsWorkspaceScript(cmd); got != want {
 			t.Errorf("RunsWorkspaceScript(%q) = %v, want %v", cmd, got, want)

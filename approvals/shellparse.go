@@ -22,8 +22,11 @@ func splitCommands(line string) ([]policy.Part, error) {
 	}
 	var parts []policy.Part
 	for _, c := range l.Commands() {
-		p := policy.Part{Text: c.Text, Dynamic: c.Dynamic, Redirects: c.Redirects}
-		if !c.Dynamic {
+		// An escaped word's text is not its value: a template, which
+		// compares written words, must not cover it.
+		dynamic := c.Dynamic || c.Escaped
+		p := policy.Part{Text: c.Text, Dynamic: dynamic, Redirects: c.Redirects}
+		if !dynamic {
 			p.Argv = c.Args
 		}
 		parts = append(parts, p)

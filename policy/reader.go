@@ -37,11 +37,14 @@ type Stmt struct {
 // Command is one simple command as written.
 type Command struct {
 	Text string   // the statement's source text
-	Args []string // the words, decoded; a word that is not plain holds only its literal text
-	// Dynamic: an assignment prefix, or a word that is not plain text:
-	// an expansion, substitution, glob, brace, ~, $'…', $"…" or a
-	// backslash escape. Such a command's words are not what runs.
-	Dynamic   bool
+	Args []string // the words, decoded as the engine decodes them; a Dynamic word holds only its literal text
+	// Dynamic: an assignment prefix, or a word whose value is not known
+	// before it runs: an expansion, substitution, glob, brace or ~.
+	Dynamic bool
+	// Escaped: a word is known but is not its text less quotes: a
+	// backslash escape, $'…' or $"…". Args holds the decoded value, but a
+	// reader that compares text with words (a template) must not.
+	Escaped   bool
 	Assigns   []string // NAME=value prefixes, decoded
 	Redirects []string // redirection targets as decoded ("1" for 2>&1, a here-document's delimiter)
 
@@ -259,9 +262,9 @@ func (r *reader) call(text string, st *syntax.Stmt, c *syntax.CallExpr) *Command
 	}
 	for _, w := range c.Args {
 		d := decodeWord(w, "")
-		if !plainWord(w, d) {
-			cmd.Dynamic = true
-		}
+		dynamic, escaped := wordShape(w, d)
+		cmd.Dynamic = cmd.Dynamic || dynamic
+		cmd.Escaped = cmd.Escaped || escaped
 		cmd.words = append(cmd.words, d)
 		cmd.Args = append(cmd.Args, d.val)
 	}
@@ -275,37 +278,36 @@ func (r *reader) call(text string, st *syntax.Stmt, c *syntax.CallExpr) *Command
 	return cmd
 }
 
-// plainWord reports a word whose value is its text less its quotes: no
-// expansion, substitution, glob, brace or tilde, no $'…' or $"…", and no
-// backslash (whose meaning differs inside and outside double quotes).
-func plainWord(w *syntax.Word, d word) bool {
-	if !d.static || d.pattern || d.procSubst || d.tilde {
-		return false
-	}
+// wordShape says whether a word's value is unknown before it runs
+// (dynamic: an expansion, substitution, glob, brace, ~, or a ~ bash
+// expands after NAME=) and whether its value differs from its text less
+// quotes (escaped: a backslash, whose meaning differs inside and outside
+// double quotes, $'…' or $"…").
+func wordShape(w *syntax.Word, d word) (dynamic, escaped bool) {
+	dynamic = !d.static || d.pattern || d.procSubst || d.tilde
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			if strings.ContainsRune(p.Value, '\\') || expandAssignTilde(p.Value, "\x00") != p.Value {
-				return false
+			if strings.ContainsRune(p.Value, '\\') {
+				escaped = true
+			}
+			if expandAssignTilde(p.Value, "\x00") != p.Value {
+				dynamic = true
 			}
 		case *syntax.SglQuoted:
-			if p.Dollar {
-				return false
-			}
+			escaped = escaped || p.Dollar
 		case *syntax.DblQuoted:
-			if p.Dollar {
-				return false
-			}
+			escaped = escaped || p.Dollar
 			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); !ok || strings.ContainsRune(l.Value, '\\') {
-					return false
+				if l, ok := q.(*syntax.Lit); ok && strings.ContainsRune(l.Value, '\\') {
+					escaped = true
 				}
 			}
 		default:
-			return false
+			dynamic = true
 		}
 	}
-	return true
+	return dynamic, escaped
 }
 
 // text is a statement's source, without a trailing ; or &.

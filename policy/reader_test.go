@@ -90,35 +90,38 @@ func TestReaderFailsClosedOnWhatItCannotParse(t *testing.T) {
 	checkAgrees(t, `sh -c 'if ('`)
 }
 
-// TestReaderWordsAreStrict: a word is plain only when its value is its text
-// less quotes; the readers this one replaced disagreed on the rest, and the
-// stricter reading (not plain, so no template covers it) was kept.
-func TestReaderWordsAreStrict(t *testing.T) {
+// TestReaderWordShapes: the readers this one replaced disagreed on words
+// that are not their text less quotes; each case names the old readings.
+// Dynamic (value unknown) and Escaped (value known, text differs) let each
+// caller keep the stricter one.
+func TestReaderWordShapes(t *testing.T) {
 	for _, tc := range []struct {
-		line    string
-		dynamic bool
+		line             string
+		dynamic, escaped bool
 	}{
-		{`go test ./...`, false},
-		{`git commit -m 'a b'`, false},
-		{`echo "a b" 'c\d'`, false},
-		{`git log HEAD~1`, false},
-		{`echo a\ b`, true},         // approvals unescaped it, codex refused it
-		{`echo "a\"b"`, true},       // approvals kept the backslash, the engine drops it
-		{`echo $'\x41'`, true},      // approvals: dynamic; the engine decodes it
-		{`echo $"x"`, true},         // locale translation
-		{`ls *.go`, true},           // approvals: static; the engine: a pattern
-		{`echo {a,b}`, true},        // brace expansion
-		{`cat ~/.ssh/id_rsa`, true}, // approvals: literal "~"; the engine: the home directory
-		{`dd of=~/x`, true},         // bash expands ~ after NAME=
-		{`FOO=1 make`, true},        // an assignment prefix
-		{`echo $(date)`, true},
+		{`go test ./...`, false, false},
+		{`git commit -m 'a b'`, false, false},
+		{`echo "a b" 'c\d'`, false, false},
+		{`git log HEAD~1`, false, false},
+		{`echo a\ b`, false, true},         // approvals unescaped it, codex refused it
+		{`echo "a\"b"`, false, true},       // approvals kept the backslash, the engine drops it
+		{`echo $'\x41'`, false, true},      // approvals: dynamic; the engine decodes it
+		{`echo $"x"`, false, true},         // locale translation
+		{`ls *.go`, true, false},           // approvals: literal text; the engine: a pattern
+		{`echo {a,b}`, true, false},        // brace expansion
+		{`cat ~/.ssh/id_rsa`, true, false}, // approvals: literal "~"; the engine: the home directory
+		{`dd of=~/x`, true, false},         // bash expands ~ after NAME=
+		{`FOO=1 make`, true, false},        // an assignment prefix
+		{`echo $(date)`, true, false},
+		{`echo "$HOME"`, true, false},
 	} {
 		l, err := ReadShell(tc.line)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := l.Commands()[0].Dynamic; got != tc.dynamic {
-			t.Errorf("%q: Dynamic = %v, want %v", tc.line, got, tc.dynamic)
+		c := l.Commands()[0]
+		if c.Dynamic != tc.dynamic || c.Escaped != tc.escaped {
+			t.Errorf("%q: Dynamic, Escaped = %v, %v; want %v, %v", tc.line, c.Dynamic, c.Escaped, tc.dynamic, tc.escaped)
 		}
 	}
 }

@@ -27,7 +27,7 @@ func UnwrapShell(command string) (string, bool) {
 	}
 	st := l.Stmts[0]
 	c := st.Cmd
-	if c == nil || st.Negated || st.Async || c.Dynamic || len(c.Redirects) > 0 || len(c.Args) != 3 {
+	if c == nil || st.Negated || st.Async || c.Dynamic || c.Escaped || len(c.Redirects) > 0 || len(c.Args) != 3 {
 		return command, false
 	}
 	if !loginShells[path.Base(c.Args[0])] || c.Args[1] != "-c" && c.Args[1] != "-lc" {
