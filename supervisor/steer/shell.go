@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"mvdan.cc/sh/v3/syntax"
+	"github.com/sentinelhq/sentinel/policy"
 )
 
 // checkTools are programs whose exit status is the point of running them.
@@ -34,9 +34,10 @@ var checkSub = map[string][]string{
 	"swift":   {"test"},
 }
 
-// IsCheck says whether argv runs a test, build, lint or type check.
+// IsCheck says whether argv runs a test, build, lint or type check, behind
+// the wrappers the policy follows (policy.Unwrap: env, timeout, nice, …).
 func IsCheck(argv []string) bool {
-	argv = unwrap(argv)
+	argv = policy.Unwrap(argv)
 	if len(argv) == 0 {
 		return false
 	}
@@ -85,95 +86,63 @@ func checkScript(name string) bool {
 	return false
 }
 
-// unwrap drops wrappers that run their arguments: env, timeout, nice, time.
-func unwrap(argv []string) []string {
-	for len(argv) > 0 {
-		switch path.Base(argv[0]) {
-		case "env":
-			argv = argv[1:]
-			for len(argv) > 0 && (strings.Contains(argv[0], "=") || strings.HasPrefix(argv[0], "-")) {
-				argv = argv[1:]
-			}
-		case "timeout":
-			argv = argv[1:]
-			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
-				argv = argv[1:]
-			}
-			if len(argv) > 0 {
-				argv = argv[1:] // the duration
-			}
-		case "nice", "time", "command", "nohup", "stdbuf":
-			argv = argv[1:]
-			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
-				argv = argv[1:]
-			}
-		default:
-			return argv
-		}
-	}
-	return argv
-}
-
 // MaskedExit reports how a shell line hides a check's exit status: a check
 // followed by `|| true` (or `|| :`, `|| echo …`, `|| exit 0`), a check piped
 // into another command without `set -o pipefail`, or a check followed by a
-// final `exit 0` / `true`. detail quotes the part that masks it.
+// final `exit 0` / `true`. detail quotes the part that masks it. The line is
+// read by the policy's reader (policy.ReadShell), into the scripts of
+// sh -c and here-documents the policy itself reads.
 func MaskedExit(command string) (detail string, ok bool) {
-	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
+	l, err := policy.ReadShell(command)
 	if err != nil {
 		return "", false
 	}
 	pipefail := false
 	var found string
-	inspect := func(n syntax.Node) {
-		syntax.Walk(n, func(n syntax.Node) bool {
+	inspect := func(st *policy.Stmt) {
+		st.Walk(func(n *policy.Stmt) bool {
 			if found != "" {
 				return false
 			}
-			switch x := n.(type) {
-			case *syntax.CallExpr:
-				argv := literalArgv(x)
-				if len(argv) >= 3 && argv[0] == "set" && containsPipefail(argv[1:]) {
+			if c := n.Cmd; c != nil {
+				if len(c.Args) >= 3 && c.Args[0] == "set" && containsPipefail(c.Args[1:]) {
 					pipefail = true
 				}
-				if inner, ok := shellPayload(argv); ok {
+				if inner, ok := c.Script(); ok {
 					if d, ok := MaskedExit(inner); ok {
 						found = d
 					}
 					return false
 				}
-			case *syntax.BinaryCmd:
-				switch x.Op {
-				case syntax.OrStmt:
-					if hasCheck(x.X) && succeeds(x.Y) {
-						found = nodeText(command, x)
-					}
-				case syntax.Pipe, syntax.PipeAll:
-					if !pipefail && hasCheck(x.X) {
-						found = nodeText(command, x)
-					}
+			}
+			switch n.Op {
+			case "||":
+				if hasCheck(n.X) && succeeds(n.Y) {
+					found = n.Text
+				}
+			case "|", "|&":
+				if !pipefail && hasCheck(n.X) {
+					found = n.Text
 				}
 			}
 			return true
 		})
 	}
-	walkStmts := func(stmts []*syntax.Stmt) {
-		for i, st := range stmts {
-			inspect(st)
-			if found != "" {
-				return
-			}
-			if i > 0 && i == len(stmts)-1 && succeeds(st) {
-				for _, prev := range stmts[:i] {
-					if hasCheck(prev) {
-						found = strings.TrimRight(nodeText(command, prev), "; ") + "; " + nodeText(command, st)
-						return
-					}
+	stmts := l.Stmts
+	for i, st := range stmts {
+		inspect(st)
+		if found != "" {
+			break
+		}
+		if i > 0 && i == len(stmts)-1 && succeeds(st) {
+			for _, prev := range stmts[:i] {
+				if hasCheck(prev) {
+					found = strings.TrimRight(prev.Text, "; ") + "; " + st.Text
+					break
 				}
 			}
 		}
 	}
-	walkStmts(f.Stmts)
 	return found, found != ""
 }
 
@@ -186,39 +155,20 @@ func containsPipefail(args []string) bool {
 	return false
 }
 
-// shellPayload is the script of `sh -c SCRIPT` / `bash -c SCRIPT`.
-func shellPayload(argv []string) (string, bool) {
-	argv = unwrap(argv)
-	if len(argv) < 3 {
-		return "", false
-	}
-	switch path.Base(argv[0]) {
-	case "sh", "bash", "zsh", "dash":
-	default:
-		return "", false
-	}
-	for i := 1; i < len(argv)-1; i++ {
-		if argv[i] == "-c" || (strings.HasPrefix(argv[i], "-") && strings.HasSuffix(argv[i], "c") && !strings.HasPrefix(argv[i], "--")) {
-			return argv[i+1], true
-		}
-	}
-	return "", false
-}
-
-// hasCheck says whether any simple command in n runs a check.
-func hasCheck(n syntax.Node) bool {
+// hasCheck says whether any simple command in st, or in a script it runs
+// through a shell, runs a check.
+func hasCheck(st *policy.Stmt) bool {
 	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
-		if found {
-			return false
+	st.Walk(func(n *policy.Stmt) bool {
+		if found || n.Cmd == nil {
+			return !found
 		}
-		if c, ok := n.(*syntax.CallExpr); ok {
-			argv := literalArgv(c)
-			if IsCheck(argv) {
-				found = true
-			} else if inner, ok := shellPayload(argv); ok {
-				if f, err := syntax.NewParser().Parse(strings.NewReader(inner), ""); err == nil && hasCheck(f) {
-					found = true
+		if IsCheck(n.Cmd.Args) {
+			found = true
+		} else if inner, ok := n.Cmd.Script(); ok {
+			if l, err := policy.ReadShell(inner); err == nil {
+				for _, s := range l.Stmts {
+					found = found || hasCheck(s)
 				}
 			}
 		}
@@ -227,21 +177,13 @@ func hasCheck(n syntax.Node) bool {
 	return found
 }
 
-// succeeds says whether n is a command that always exits 0: true, :,
+// succeeds says whether st is a command that always exits 0: true, :,
 // echo/printf, exit 0.
-func succeeds(n syntax.Node) bool {
-	st, ok := n.(*syntax.Stmt)
-	if ok {
-		n = st.Cmd
-	}
-	c, ok := n.(*syntax.CallExpr)
-	if !ok {
+func succeeds(st *policy.Stmt) bool {
+	if st == nil || st.Cmd == nil || len(st.Cmd.Args) == 0 {
 		return false
 	}
-	argv := literalArgv(c)
-	if len(argv) == 0 {
-		return false
-	}
+	argv := st.Cmd.Args
 	switch argv[0] {
 	case "true", ":", "echo", "printf":
 		return true
@@ -251,59 +193,23 @@ func succeeds(n syntax.Node) bool {
 	return false
 }
 
-// literalArgv is a call's words as literal text ("" for a dynamic word).
-func literalArgv(c *syntax.CallExpr) []string {
-	out := make([]string, 0, len(c.Args))
-	for _, w := range c.Args {
-		out = append(out, wordText(w))
-	}
-	return out
-}
-
-func wordText(w *syntax.Word) string {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch x := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(x.Value)
-		case *syntax.SglQuoted:
-			b.WriteString(x.Value)
-		case *syntax.DblQuoted:
-			for _, q := range x.Parts {
-				if l, ok := q.(*syntax.Lit); ok {
-					b.WriteString(l.Value)
-				}
-			}
-		}
-	}
-	return b.String()
-}
-
-func nodeText(src string, n syntax.Node) string {
-	s, e := int(n.Pos().Offset()), int(n.End().Offset())
-	if s < 0 || e > len(src) || s >= e {
-		return ""
-	}
-	return strings.TrimSpace(src[s:e])
-}
-
-// DeletedTests are the test files a shell line removes (rm, git rm, unlink).
+// DeletedTests are the test files a shell line removes (rm, git rm, unlink),
+// behind the wrappers and in the scripts the policy reads.
 func DeletedTests(command string) []string {
-	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
+	l, err := policy.ReadShell(command)
 	if err != nil {
 		return nil
 	}
 	var out []string
-	syntax.Walk(f, func(n syntax.Node) bool {
-		c, ok := n.(*syntax.CallExpr)
-		if !ok {
+	l.Walk(func(n *policy.Stmt) bool {
+		if n.Cmd == nil {
 			return true
 		}
-		argv := unwrap(literalArgv(c))
-		if inner, ok := shellPayload(argv); ok {
+		if inner, ok := n.Cmd.Script(); ok {
 			out = append(out, DeletedTests(inner)...)
 			return false
 		}
+		argv := n.Cmd.Program()
 		var files []string
 		switch {
 		case len(argv) > 1 && (path.Base(argv[0]) == "rm" || path.Base(argv[0]) == "unlink"):
@@ -322,26 +228,30 @@ func DeletedTests(command string) []string {
 }
 
 // UpdatesExpectations says whether a check is run in a mode that rewrites
-// what tests expect (golden files, snapshots).
+// what tests expect (golden files, snapshots), also in a script the policy
+// reads.
 func UpdatesExpectations(command string) (string, bool) {
-	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
+	l, err := policy.ReadShell(command)
 	if err != nil {
 		return "", false
 	}
 	found := ""
-	syntax.Walk(f, func(n syntax.Node) bool {
-		c, ok := n.(*syntax.CallExpr)
-		if !ok || found != "" {
+	l.Walk(func(n *policy.Stmt) bool {
+		if found != "" || n.Cmd == nil {
 			return found == ""
 		}
-		argv := literalArgv(c)
+		if inner, ok := n.Cmd.Script(); ok {
+			found, _ = UpdatesExpectations(inner)
+			return false
+		}
+		argv := n.Cmd.Args
 		if !IsCheck(argv) {
 			return true
 		}
 		for _, a := range argv[1:] {
 			switch a {
 			case "-update", "--update", "-u", "--update-snapshots", "--updateSnapshot", "--snapshot-update", "-update-golden":
-				found = nodeText(command, c)
+				found = n.Cmd.Text
 			}
 		}
 		return true

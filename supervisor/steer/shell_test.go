@@ -34,6 +34,13 @@ func TestMaskedExit(t *testing.T) {
 		{"go test ./...; echo done; go vet ./...", false, ""},
 		{"npm run build-docs || true", false, ""},
 		{"if (", false, ""}, // unparseable: not our business here
+		// Read as the policy reads it (policy.ReadShell), where steering's
+		// own reader once read otherwise:
+		{"bash <<'EOF'\ngo test ./... || true\nEOF", true, "go test ./... || true"},    // a here-document script
+		{"uv run sh -c 'pytest -q || true'", true, "pytest -q || true"},                // behind uv run
+		{"env -u HOME go test ./... | tail", true, "env -u HOME go test ./... | tail"}, // -u takes a value
+		{"bash run.sh -c 'go test ./... || true'", false, ""},                          // -c after the script is run.sh's
+		{`bash -c "go test $PKG || true"`, false, ""},                                  // a script built at run time is not read
 	}
 	for _, c := range cases {
 		d, ok := MaskedExit(c.cmd)
@@ -64,6 +71,9 @@ func TestIsCheck(t *testing.T) {
 		{[]string{"./contest.sh"}, false},
 		{[]string{"bash", "-c", "echo hi"}, false},
 		{nil, false},
+		{[]string{"env", "-u", "HOME", "go", "test"}, true},
+		{[]string{"uv", "run", "pytest"}, true},
+		{[]string{"sudo", "go", "test"}, false},
 	}
 	for _, c := range cases {
 		if got := IsCheck(c.argv); got != c.want {
@@ -83,6 +93,9 @@ func TestDeletedTests(t *testing.T) {
 		{"cd x && rm -rf __tests__/", []string{"__tests__/"}},
 		{`sh -c 'unlink spec/user_spec.rb'`, []string{"spec/user_spec.rb"}},
 		{"rm main.go", nil},
+		{"bash <<EOF\nrm pkg/a_test.go\nEOF", []string{"pkg/a_test.go"}},
+		{"env -u HOME rm pkg/a_test.go", []string{"pkg/a_test.go"}},
+		{"bash run.sh -c 'rm pkg/a_test.go'", nil},
 		{"go test ./...", nil},
 	}
 	for _, c := range cases {
@@ -103,6 +116,7 @@ func TestUpdatesExpectations(t *testing.T) {
 		{"vitest -u", true},
 		{"go test ./...", false},
 		{"git pull -u origin", false},
+		{"sh -c 'go test ./tui -update'", true},
 	}
 	for _, c := range cases {
 		if _, got := UpdatesExpectations(c.cmd); got != c.want {
