@@ -29,8 +29,9 @@
 //     to requests and decisions back to each agent's answer format.
 //   - flood.go: at most MaxPending requests in flight per run; the overflow
 //     is denied at once and journaled as a first request and a count.
-//   - shellparse.go: a small static reader of shell lines for examples,
-//     suggestions and `templates add`; decisions use the policy's parts only.
+//   - shellparse.go: shell lines split into parts through policy.ReadShell
+//     (the one shell reader) for examples, suggestions and `templates add`;
+//     decisions use the policy's parts only.
 //
 // # Journal events
 //

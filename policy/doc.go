@@ -11,7 +11,18 @@
 // against the working directory (tracking cd) and canonicalized the way
 // the kernel resolves symlinks.
 //
+// It owns the one reading of shell text in Sentinel: no other package
+// imports mvdan.cc/sh. reader.go exports it without judging: ReadShell
+// splits a line into statements and simple commands with their decoded
+// words, Command.Program follows the wrappers the engine follows, and
+// Command.Script finds the script of `sh -c` / `bash -lc` / a here-document
+// fed to a shell. It is built on the engine's own readWrapper (wrappers.go)
+// and readShell (handlers_exec.go), so approvals, the Codex adapter and
+// steering never see another program or script than the engine judges
+// (FuzzReaderAgreesWithEngine).
+//
 // Files: engine.go (Check and structured queries), shell.go (the walk),
+// reader.go (the exported reading of shell text),
 // command.go and wrappers.go (one simple command), handlers_*.go (what each
 // program's arguments mean), paths.go, hosts.go, rules.go (TOML rule files
 // and user rules), builtin_rules.go (every built-in rule id, as data),
