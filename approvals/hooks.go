@@ -235,10 +235,14 @@ func commandText(raw string) (string, error) {
 	if err := json.Unmarshal([]byte(raw), &argv); err != nil || len(argv) == 0 {
 		return "", errors.New("command is neither a string nor a list of words")
 	}
-	// ["bash", "-lc", "script"] runs script: judge the script itself
+	// ["bash", "-lc", "script"] runs script: judge the script itself, when
+	// the policy's reader finds that script there (not in ./bash or
+	// /tmp/x/bash, which are not the shell).
 	if len(argv) == 3 && (argv[0] == "bash" || argv[0] == "sh" || argv[0] == "zsh" ||
 		strings.HasSuffix(argv[0], "/bash") || strings.HasSuffix(argv[0], "/sh")) && (argv[1] == "-lc" || argv[1] == "-c") {
-		return argv[2], nil
+		if script, ok := policy.ShellScript(argv); ok && script == argv[2] {
+			return argv[2], nil
+		}
 	}
 	return quoteArgv(argv), nil
 }

@@ -60,6 +60,26 @@ func TestParseHookRequests(t *testing.T) {
 	}
 }
 
+// TestCommandTextUnwrapsOnlyTheShell: an argv `<shell> -c SCRIPT` is judged
+// as SCRIPT only where the policy's reader finds that script; a program
+// named bash in the workspace or /tmp once had its -c argument judged in
+// its place.
+func TestCommandTextUnwrapsOnlyTheShell(t *testing.T) {
+	for _, tc := range []struct{ argv, want string }{
+		{`["bash","-lc","ls -la"]`, "ls -la"},
+		{`["/bin/bash","-lc","ls -la"]`, "ls -la"},
+		{`["/usr/bin/sh","-c","make"]`, "make"},
+		{`["./bash","-c","ls"]`, "./bash -c ls"},
+		{`["/tmp/x/bash","-lc","ls"]`, "/tmp/x/bash -lc ls"},
+		{`["sub/sh","-c","ls"]`, "sub/sh -c ls"},
+	} {
+		got, err := commandText(tc.argv)
+		if err != nil || got != tc.want {
+			t.Errorf("commandText(%s) = %q, %v; want %q", tc.argv, got, err, tc.want)
+		}
+	}
+}
+
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)

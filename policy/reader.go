@@ -129,10 +129,22 @@ func (c *Command) Script() (string, bool) {
 	return text, ok
 }
 
+// ShellScript is Script for words already decoded (each taken as plain
+// text, with no input): the script of ["bash", "-lc", "make test"] is
+// "make test"; of ["./bash", "-c", "ls"], none (a workspace program).
+func ShellScript(argv []string) (string, bool) {
+	text, _, ok := scriptOf(plainWords(argv), nil)
+	return text, ok
+}
+
 // script is Script with the way the engine names where the script's
 // commands are reached from ("bash -c", "sh <<").
 func (c *Command) script() (text, via string, ok bool) {
-	prog, split := programOf(c.words)
+	return scriptOf(c.words, c.stdin)
+}
+
+func scriptOf(words []word, stdin *string) (text, via string, ok bool) {
+	prog, split := programOf(words)
 	if len(prog) == 0 {
 		return "", "", false
 	}
@@ -140,7 +152,6 @@ func (c *Command) script() (text, via string, ok bool) {
 	if !contains(shellNames, name) {
 		return "", "", false
 	}
-	stdin := c.stdin
 	if split {
 		stdin = nil // env -S: the engine judges the spelled command on its own, without the statement's input
 	}
@@ -149,15 +160,19 @@ func (c *Command) script() (text, via string, ok bool) {
 
 // Unwrap is Program for words already decoded (each taken as plain text).
 func Unwrap(argv []string) []string {
-	ws := make([]word, len(argv))
-	for i, a := range argv {
-		ws[i] = word{val: a, static: true}
-	}
-	prog, _ := programOf(ws)
+	prog, _ := programOf(plainWords(argv))
 	if prog == nil {
 		return nil
 	}
 	return vals(prog)
+}
+
+func plainWords(argv []string) []word {
+	ws := make([]word, len(argv))
+	for i, a := range argv {
+		ws[i] = word{val: a, static: true}
+	}
+	return ws
 }
 
 // programOf follows wrappers as cmdCtx.command does and returns the words

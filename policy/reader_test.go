@@ -150,6 +150,27 @@ func TestReaderStatements(t *testing.T) {
 	}
 }
 
+func TestShellScriptOfWords(t *testing.T) {
+	for _, tc := range []struct {
+		argv   []string
+		script string
+	}{
+		{[]string{"bash", "-lc", "make test"}, "make test"},
+		{[]string{"/bin/sh", "-c", "ls *.go"}, "ls *.go"}, // a word, not a pattern: no shell expands it
+		{[]string{"env", "-i", "sh", "-ec", "ls"}, "ls"},
+		{[]string{"./bash", "-c", "ls"}, ""},
+		{[]string{"/tmp/x/bash", "-lc", "ls"}, ""},
+		{[]string{"/usr/local/bin/bash", "-lc", "ls"}, ""},
+		{[]string{"bash", "x.sh", "-c", "ls"}, ""},
+		{[]string{"bash"}, ""},
+	} {
+		got, ok := ShellScript(tc.argv)
+		if got != tc.script || ok != (tc.script != "") {
+			t.Errorf("ShellScript(%q) = %q, %v; want %q", tc.argv, got, ok, tc.script)
+		}
+	}
+}
+
 func TestUnwrap(t *testing.T) {
 	for _, tc := range []struct{ in, want []string }{
 		{[]string{"env", "CGO_ENABLED=0", "go", "vet"}, []string{"go", "vet"}},
