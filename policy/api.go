@@ -1,7 +1,8 @@
 package policy
 
 // This file is the contract other packages code against (approvals, runner,
-// cmd). Keep these names and meanings stable; add fields freely.
+// cmd), with reader.go (the one shell reader: approvals, runner/codex,
+// supervisor/steer). Keep these names and meanings stable; add fields freely.
 
 import "fmt"
 
