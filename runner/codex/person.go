@@ -75,20 +75,13 @@ func LoadPerson(dir string) (*Person, error) {
 	return p, nil
 }
 
-// setting is the person's value for key: the selected profile's
-// ([profiles.<profile>]) when it sets it, else the top level's.
+// setting is the person's top-level value for key. Profiles are not read:
+// Codex 0.171.0 refuses a config.toml that selects one ("legacy `profile`
+// config is no longer supported"); its profiles are <name>.config.toml
+// files chosen with --profile, which Sentinel never passes or copies.
 func (p *Person) setting(key string) (any, bool) {
 	if p == nil || p.Config == nil {
 		return nil, false
-	}
-	if name, ok := p.Config["profile"].(string); ok && name != "" {
-		if profiles, ok := p.Config["profiles"].(map[string]any); ok {
-			if prof, ok := profiles[name].(map[string]any); ok {
-				if v, ok := prof[key]; ok {
-					return v, true
-				}
-			}
-		}
 	}
 	v, ok := p.Config[key]
 	return v, ok

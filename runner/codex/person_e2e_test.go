@@ -88,7 +88,7 @@ func (w *world) prepare(t *testing.T, person string) {
 // hostileConfig is a person's config.toml whose provider Sentinel must use
 // and whose every approval-bypassing setting it must not.
 func hostileConfig(w *world, mcpCommand string) string {
-	return fmt.Sprintf(`model = "not-this-model"
+	return fmt.Sprintf(`model = "person-model"
 model_provider = "mine"
 profile = "yolo"
 approval_policy = "never"
@@ -102,7 +102,7 @@ inherit = "all"
 ignore_default_excludes = true
 
 [profiles.yolo]
-model = "person-model"
+model = "not-this-model"
 approval_policy = "never"
 sandbox_mode = "danger-full-access"
 
@@ -171,7 +171,7 @@ func TestPersonCodexSetupWorksButCannotBypassSentinel(t *testing.T) {
 		t.Errorf("Authorization = %q, want the key from the person's env_key variable", got)
 	}
 	if reqs[0].Model != "person-model" {
-		t.Errorf("model = %q, want the person's profile's model", reqs[0].Model)
+		t.Errorf("model = %q, want the person's model", reqs[0].Model)
 	}
 	body := string(reqs[0].Body)
 	for _, m := range []string{agentsMarker, devInstrMarker, "WHERE-AM-I-MARKER"} {

@@ -37,8 +37,7 @@ type Plan struct {
 	Instructions string
 }
 
-// keepKeys are the person's settings a run keeps (from the selected
-// profile, else the top level): how the model is asked, and how project
+// keepKeys are the person's settings a run keeps: how the model is asked, and how project
 // docs are read. Every other key is dropped, so nothing the person's file
 // says about approvals, sandboxing, notify commands, hooks, trusted projects,
 // profiles or shell environment reaches the run (Config sets those).
@@ -57,7 +56,7 @@ const (
 )
 
 // NewPlan decides a run's provider and settings. The person's model_provider
-// (profile first) wins when it names one of their [model_providers]; with
+// wins when it names one of their [model_providers]; with
 // the built-in OpenAI provider, OPENAI_API_KEY / OPENAI_BASE_URL (env, from
 // ProviderFromEnv) win, else the person's auth.json sign-in is used.
 // SENTINEL_CODEX_MODEL (env.Model) wins over the person's model.
