@@ -38,7 +38,7 @@ func (r *Run) prepareAgent() error {
 		r.needs = &n
 	case *acp.Adapter:
 		home, _ := os.UserHomeDir()
-		n, err := a.Prepare(home, r.agentStateDir())
+		n, err := a.Prepare(home, r.agentStateDir(), r.whereAmI())
 		if err != nil {
 			return err
 		}
