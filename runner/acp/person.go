@@ -164,7 +164,11 @@ func ForceGeminiSettings(m map[string]any) map[string]any {
 // and instructions: the global permission is "ask" for every tool, every
 // agent's and mode's own permission (which outranks the global one) is
 // dropped, and plugins (code in opencode's process that can answer
-// permission requests) are not loaded. whereAmI, when set, is the path of
+// permission requests) are not loaded. The person's MCP servers are kept
+// but disabled: opencode's permission settings do not cover MCP tools
+// (upstream issue anomalyco/opencode#6892), and with 1.18.33 over ACP it
+// was not shown that their calls come to Sentinel as permission requests,
+// so a call could run unasked. whereAmI, when set, is the path of
 // Sentinel's instructions file, added to "instructions".
 func ForceOpencodeConfig(m map[string]any, whereAmI string) map[string]any {
 	if m == nil {
@@ -172,6 +176,13 @@ func ForceOpencodeConfig(m map[string]any, whereAmI string) map[string]any {
 	}
 	delete(m, "plugin")
 	m["permission"] = opencodeAskAll()
+	if servers, ok := m["mcp"].(map[string]any); ok {
+		for _, s := range servers {
+			if t, ok := s.(map[string]any); ok {
+				t["enabled"] = false
+			}
+		}
+	}
 	for _, key := range []string{"agent", "mode"} {
 		if agents, ok := m[key].(map[string]any); ok {
 			for _, a := range agents {

@@ -79,8 +79,11 @@ func TestForceOpencodeConfig(t *testing.T) {
 	if _, ok := m["mode"].(map[string]any)["build"].(map[string]any)["permission"]; ok {
 		t.Error("mode permission kept")
 	}
-	if _, ok := m["plugin"]; ok || m["mcp"] == nil {
-		t.Errorf("plugin kept or mcp dropped: %v", m)
+	if _, ok := m["plugin"]; ok {
+		t.Errorf("plugin kept: %v", m)
+	}
+	if s := m["mcp"].(map[string]any)["s"].(map[string]any); s["enabled"] != false || s["type"] != "local" {
+		t.Errorf("mcp server = %v, want kept but disabled", s)
 	}
 	if ins := m["instructions"].([]any); len(ins) != 2 || ins[1] != "/run/home/where.md" {
 		t.Errorf("instructions = %v", ins)
