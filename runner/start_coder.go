@@ -29,14 +29,16 @@ func (r *Run) prepareAgent() error {
 		}
 		r.needs = &needs
 	case *codex.Adapter:
-		n, err := a.Prepare(codex.RunPaths{Workspace: r.ws.Dir, StateDir: r.agentStateDir()})
+		home, _ := os.UserHomeDir()
+		n, err := a.Prepare(codex.RunPaths{Workspace: r.ws.Dir, StateDir: r.agentStateDir(),
+			PersonDir: codex.PersonDir(os.Getenv, home), WhereAmI: r.whereAmI()})
 		if err != nil {
 			return err
 		}
 		r.needs = &n
 	case *acp.Adapter:
 		home, _ := os.UserHomeDir()
-		n, err := a.Prepare(home, r.agentStateDir())
+		n, err := a.Prepare(home, r.agentStateDir(), r.whereAmI())
 		if err != nil {
 			return err
 		}

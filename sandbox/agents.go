@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/BurntSushi/toml"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
@@ -41,17 +42,18 @@ var KnownAgents = map[string]AgentNeeds{
 		PassEnv:  []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "DISABLE_AUTOUPDATER"},
 	},
 	"codex": {
-		Copy:     []string{".codex/auth.json", ".codex/config.toml"},
-		DirEnv:   "CODEX_HOME",
-		DirFiles: map[string]string{".codex/auth.json": "auth.json", ".codex/config.toml": "config.toml"},
-		PassEnv:  []string{"OPENAI_API_KEY", "OPENAI_BASE_URL"},
+		Copy:   []string{".codex/auth.json", ".codex/config.toml", ".codex/AGENTS.md", ".codex/AGENTS.override.md"},
+		DirEnv: "CODEX_HOME",
+		DirFiles: map[string]string{".codex/auth.json": "auth.json", ".codex/config.toml": "config.toml",
+			".codex/AGENTS.md": "AGENTS.md", ".codex/AGENTS.override.md": "AGENTS.override.md"},
+		PassEnv: []string{"OPENAI_API_KEY", "OPENAI_BASE_URL"},
 	},
 	"gemini": {
-		Copy:    []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json"},
+		Copy:    []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/GEMINI.md"},
 		PassEnv: []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI"},
 	},
 	"opencode": {
-		Copy:    []string{".config/opencode/opencode.json", ".local/share/opencode/auth.json"},
+		Copy:    []string{".config/opencode/opencode.json", ".config/opencode/AGENTS.md", ".local/share/opencode/auth.json"},
 		PassEnv: []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY"},
 	},
 	"crush": {
@@ -86,7 +88,40 @@ func (p Profile) WithAgent(name, home, runHome string) (Profile, error) {
 	}
 	p.Writable = append(p.Writable, runHome)
 	p.PassEnv = append(p.PassEnv, n.PassEnv...)
+	if name == "codex" {
+		p.PassEnv = append(p.PassEnv, codexProviderEnv(filepath.Join(runHome, ".codex", "config.toml"))...)
+	}
 	p.PassEnv = slices.DeleteFunc(p.PassEnv, func(k string) bool { return n.DirEnv != "" && k == n.DirEnv })
 	p.Env = append(p.Env, "HOME="+runHome)
 	return p, nil
+}
+
+// codexProviderEnv names the variables the model provider in a Codex
+// config.toml reads (its env_key and env_http_headers), which must reach
+// Codex for a person's own provider to work; nothing when the file is
+// missing, unreadable, or uses Codex's built-in provider.
+func codexProviderEnv(configPath string) []string {
+	var c struct {
+		ModelProvider string `toml:"model_provider"`
+		Providers     map[string]struct {
+			EnvKey      string            `toml:"env_key"`
+			HTTPHeaders map[string]string `toml:"env_http_headers"`
+		} `toml:"model_providers"`
+	}
+	if _, err := toml.DecodeFile(configPath, &c); err != nil {
+		return nil
+	}
+	p, ok := c.Providers[c.ModelProvider]
+	if !ok {
+		return nil
+	}
+	var out []string
+	if p.EnvKey != "" {
+		out = append(out, p.EnvKey)
+	}
+	for _, v := range p.HTTPHeaders {
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
 }

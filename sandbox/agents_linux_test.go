@@ -46,6 +46,18 @@ func TestWithAgentUsesAPerRunHome(t *testing.T) {
 		t.Error("a file the person does not have appeared in the copy")
 	}
 
+	// A person's own provider: its key variable passes; their global
+	// instructions come along.
+	mustWrite(t, filepath.Join(home, ".codex", "config.toml"), "model_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"https://gw.example/v1\"\nenv_key = \"GW_PASS\"\n")
+	mustWrite(t, filepath.Join(home, ".codex", "AGENTS.md"), "rules")
+	p, err = (Profile{}).WithAgent("codex", home, t.TempDir())
+	if err != nil || !slices.Contains(p.PassEnv, "GW_PASS") {
+		t.Errorf("pass = %v (%v), want the provider's env_key", p.PassEnv, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(p.Writable[0], ".codex", "AGENTS.md")); string(b) != "rules" {
+		t.Errorf("AGENTS.md not copied: %q", b)
+	}
+
 	if _, err := (Profile{}).WithAgent("vim", home, t.TempDir()); err == nil || !strings.Contains(err.Error(), "unknown") {
 		t.Errorf("an unknown agent: %v", err)
 	}

@@ -10,6 +10,9 @@ type Item struct {
 	// Function call.
 	Name      string
 	Arguments any
+	// Namespace, when set, is the function call's namespace (Codex puts
+	// each MCP server's tools in one, e.g. "mcp__server__").
+	Namespace string
 	// Custom tool call (Input is sent as is).
 	Custom bool
 	Input  string

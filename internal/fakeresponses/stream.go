@@ -52,6 +52,9 @@ func turnEvents(n int, model string, t Turn) ([]sseEvent, error) {
 				return nil, fmt.Errorf("fakeresponses: arguments of %s: %w", it.Name, err)
 			}
 			base := map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_fake_%d_%d", n, i), "call_id": callID, "name": it.Name}
+			if it.Namespace != "" {
+				base["namespace"] = it.Namespace
+			}
 			added = with(base, "status", "in_progress", "arguments", "")
 			final = with(base, "status", "completed", "arguments", args)
 		default:

@@ -91,17 +91,20 @@ var KeyEnv = []string{
 	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY",
 }
 
-// homeFiles are the agents' settings and logins copied into the per-run
-// home (the person's home itself is never readable in the sandbox).
-var homeFiles = []string{
-	".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json",
-	".config/opencode/opencode.json", ".local/share/opencode/auth.json",
+// loginFiles are the agents' logins copied into the per-run home as they
+// are (the person's home itself is never readable in the sandbox); their
+// settings are rewritten (preparePerson).
+var loginFiles = []string{
+	".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".local/share/opencode/auth.json",
 }
 
 // Prepare makes the per-run home in stateDir (outside the read-only run
-// directory, removed with the run) with copies of the agents' settings and
-// logins from home, and returns what the sandbox must allow.
-func (a *Adapter) Prepare(home, stateDir string) (Needs, error) {
+// directory, removed with the run) from the person's home: their logins,
+// their settings made to ask Sentinel first, their global instructions
+// (GEMINI.md, opencode's AGENTS.md) and whereAmI, Sentinel's text about
+// where the coder is (see preparePerson). It returns what the sandbox must
+// allow and keep read-only.
+func (a *Adapter) Prepare(home, stateDir, whereAmI string) (Needs, error) {
 	abs, err := filepath.Abs(stateDir)
 	if err != nil {
 		return Needs{}, err
@@ -109,14 +112,10 @@ func (a *Adapter) Prepare(home, stateDir string) (Needs, error) {
 	if err := os.MkdirAll(abs, 0o700); err != nil {
 		return Needs{}, fmt.Errorf("acp: make the agent's home: %w", err)
 	}
-	for _, f := range homeFiles {
-		if home == "" {
-			break
-		}
-		if err := agentutil.CopyPrivate(filepath.Join(home, f), filepath.Join(abs, f)); err != nil {
-			return Needs{}, fmt.Errorf("acp: copy ~/%s into the run: %w", f, err)
-		}
+	protected, err := preparePerson(home, abs, whereAmI)
+	if err != nil {
+		return Needs{}, err
 	}
 	a.home = abs
-	return Needs{Writable: []string{abs}, PassEnv: KeyEnv}, nil
+	return Needs{Writable: []string{abs}, Protected: protected, PassEnv: KeyEnv}, nil
 }

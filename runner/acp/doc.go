@@ -19,6 +19,13 @@
 //     starts in an auto-approving mode is set to "default", and quirks.go
 //     keeps the known agents (Gemini CLI, opencode) asking whatever the
 //     repository's settings say.
+//   - The person's own setup comes along in a per-run home (person.go):
+//     logins copied, settings rewritten so nothing in them answers a
+//     permission request in Sentinel's place (Gemini: yolo, tools.allowed,
+//     hooks, trusted MCP servers; opencode: agent permissions, plugins),
+//     their global instructions kept, and Sentinel's where-am-I text added
+//     through each agent's own mechanism (GEMINI.md; opencode's
+//     "instructions").
 //
 // Steering cancels the running prompt turn and sends the message as the
 // next prompt; the reasons for denials reach the agent as one follow-up

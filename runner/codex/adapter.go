@@ -31,6 +31,7 @@ type Options struct {
 // JSON-RPC), not the pty path.
 type Adapter struct {
 	opts Options
+	plan *Plan // set by Prepare
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).

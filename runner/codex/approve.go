@@ -249,6 +249,8 @@ func DeniedMessage(reqs []approvals.Request, d approvals.Decision) string {
 			what = "the command `" + r.Command + "`"
 		case policy.KindNet:
 			what = "network access to " + r.Host
+		case policy.KindMCP:
+			what = "the MCP tool call " + r.Tool
 		default:
 			what = "the change to " + r.Path
 		}

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
 // ProviderID is the model provider Sentinel writes into CODEX_HOME/config.toml.
@@ -17,11 +20,15 @@ const DefaultBaseURL = "https://api.openai.com/v1"
 // DefaultEnvKey is the variable holding the API key.
 const DefaultEnvKey = "OPENAI_API_KEY"
 
-// Provider is the model endpoint Codex talks to.
+// Provider is the model endpoint Sentinel sets up when the person's own
+// provider is not used (see NewPlan).
 type Provider struct {
 	BaseURL string // e.g. http://127.0.0.1:PORT/v1; empty: DefaultBaseURL
 	EnvKey  string // the variable holding the key; empty: DefaultEnvKey
-	Model   string // empty: Codex's default
+	Model   string // empty: the person's, else Codex's default
+	// FromEnv says OPENAI_API_KEY or OPENAI_BASE_URL is set: it is used
+	// rather than the person's auth.json sign-in.
+	FromEnv bool
 }
 
 func (p Provider) baseURL() string {
@@ -38,28 +45,21 @@ func (p Provider) envKey() string {
 	return p.EnvKey
 }
 
-// ConfigTOML is the config.toml Sentinel gives Codex: its provider, the
-// approval policy and sandbox mode (see ApprovalPolicy), and no update
-// checks, analytics, feedback or web search.
-func ConfigTOML(p Provider) string {
+// PlanFor is the plan for p alone: no person's setup, no instructions.
+func PlanFor(p Provider) Plan {
+	p.FromEnv = true
+	pl, _ := NewPlan(p, nil, "") // without a person it cannot fail
+	return pl
+}
+
+// ConfigTOML is the run's config.toml for pl (Plan.Config).
+func ConfigTOML(pl Plan) (string, error) {
 	var b strings.Builder
-	if p.Model != "" {
-		fmt.Fprintf(&b, "model = %s\n", strconv.Quote(p.Model))
+	b.WriteString("# Written by Sentinel for one run; the person's own config.toml is never used or changed.\n")
+	if err := toml.NewEncoder(&b).Encode(pl.Config()); err != nil {
+		return "", fmt.Errorf("codex config: %w", err)
 	}
-	fmt.Fprintf(&b, "model_provider = %q\n", ProviderID)
-	fmt.Fprintf(&b, "sandbox_mode = %q\n", SandboxMode)
-	b.WriteString("check_for_update_on_startup = false\n")
-	b.WriteString("web_search = \"disabled\"\n")
-	b.WriteString("\n[features]\n")
-	for _, f := range DisabledFeatures {
-		fmt.Fprintf(&b, "%s = false\n", f)
-	}
-	b.WriteString("\n[agents]\nenabled = false\n")
-	b.WriteString("\n[analytics]\nenabled = false\n")
-	b.WriteString("\n[feedback]\nenabled = false\n")
-	fmt.Fprintf(&b, "\n[model_providers.%s]\nname = \"Sentinel\"\nbase_url = %s\nenv_key = %s\nwire_api = \"responses\"\n",
-		ProviderID, strconv.Quote(p.baseURL()), strconv.Quote(p.envKey()))
-	return b.String()
+	return b.String(), nil
 }
 
 // DisabledFeatures are Codex features Sentinel turns off (names from
@@ -74,19 +74,36 @@ var DisabledFeatures = []string{"hooks", "plugins", "remote_plugin", "apps", "to
 	"skill_mcp_dependency_install", "image_generation", "browser_use", "computer_use",
 	"in_app_browser", "in_app_updates", "daemon_auto_start"}
 
-// WriteConfig fills a fresh CODEX_HOME: config.toml and the exec-policy
-// rules that send Codex's built-in "safe" commands to Sentinel too. home
-// must be outside /tmp (Codex refuses to set up its helpers under a temp
-// directory).
-func WriteConfig(home string, p Provider) error {
+// WriteConfig fills a fresh CODEX_HOME: config.toml (ConfigTOML), the
+// exec-policy rules that send Codex's built-in "safe" commands to Sentinel
+// too, and copies of the person's auth.json (when pl.Auth) and global
+// AGENTS.md files from person (nil: none). home must be outside /tmp (Codex
+// refuses to set up its helpers under a temp directory).
+func WriteConfig(home string, pl Plan, person *Person) error {
 	if err := os.MkdirAll(filepath.Join(home, "rules"), 0o700); err != nil {
 		return fmt.Errorf("codex state dir %s: %w", home, err)
 	}
-	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(ConfigTOML(p)), 0o600); err != nil {
+	text, err := ConfigTOML(pl)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(text), 0o600); err != nil {
 		return fmt.Errorf("codex config: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(home, "rules", "sentinel.rules"), []byte(ExecPolicyRules()), 0o600); err != nil {
 		return fmt.Errorf("codex rules: %w", err)
+	}
+	if person == nil || person.Dir == "" {
+		return nil
+	}
+	files := instructionFiles
+	if pl.Auth {
+		files = append([]string{"auth.json"}, files...)
+	}
+	for _, f := range files {
+		if err := agentutil.CopyPrivate(filepath.Join(person.Dir, f), filepath.Join(home, f)); err != nil {
+			return fmt.Errorf("codex: copy your %s into the run: %w", filepath.Join(person.Dir, f), err)
+		}
 	}
 	return nil
 }

@@ -24,7 +24,10 @@ func TestConfigTOML(t *testing.T) {
 			WireAPI string `toml:"wire_api"`
 		} `toml:"model_providers"`
 	}
-	text := ConfigTOML(Provider{BaseURL: "http://127.0.0.1:5000/v1", EnvKey: "MY_KEY", Model: `gpt-"x"`})
+	text, err := ConfigTOML(PlanFor(Provider{BaseURL: "http://127.0.0.1:5000/v1", EnvKey: "MY_KEY", Model: `gpt-"x"`}))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := toml.Decode(text, &c); err != nil {
 		t.Fatalf("config.toml does not parse: %v\n%s", err, text)
 	}
@@ -49,7 +52,7 @@ func TestConfigTOML(t *testing.T) {
 	if c.Agents.Enabled == nil || *c.Agents.Enabled {
 		t.Error("subagents are not turned off")
 	}
-	def := ConfigTOML(Provider{})
+	def, _ := ConfigTOML(PlanFor(Provider{}))
 	if !strings.Contains(def, `base_url = "`+DefaultBaseURL+`"`) || !strings.Contains(def, `env_key = "OPENAI_API_KEY"`) {
 		t.Errorf("default provider:\n%s", def)
 	}

@@ -41,6 +41,37 @@
 //     apps (they reach github.com and chatgpt.com at start), subagents, and
 //     non-coding tools (DisabledFeatures).
 //
+// The person's own setup (Prepare, NewPlan; measured with 0.171.0):
+//   - Their CODEX_HOME ($CODEX_HOME or ~/.codex) is only read. The run's
+//     config.toml is rebuilt from a whitelist of their settings (model,
+//     model_provider and its [model_providers] table, reasoning and project
+//     doc settings, developer_instructions, MCP servers) with Sentinel's
+//     values on top; their auth.json (when the provider uses it) and
+//     AGENTS.md / AGENTS.override.md are copied. A custom provider's
+//     env_key (and env_http_headers) variables pass into the sandbox and
+//     are kept out of the coder's commands (shell_environment_policy
+//     exclude: Codex's default excludes only *KEY*/*SECRET*/*TOKEN* names);
+//     its base_url host is allowed by the proxy.
+//   - With the person's whole file kept, their notify command ran after the
+//     turn (tested); thread/start's approvalPolicy still beat their
+//     approval_policy = "never". A config.toml that selects a profile is
+//     refused by 0.171.0 ("legacy `profile` config is no longer
+//     supported"); profiles are never read or copied.
+//   - approvals_reviewer "auto_review" would let a Codex subagent decide
+//     approvals: it is forced to "user" in config.toml and on thread/start,
+//     and Start refuses a thread that reports another reviewer.
+//   - MCP tool calls ask through mcpServer/elicitation/request with
+//     _meta.codex_approval_kind = "mcp_tool_call" (server, tool_name,
+//     tool_params); they go to the broker as kind mcp, tool
+//     mcp__<server>__<tool>, answered {"action":"accept"|"decline"}. A tool
+//     annotated readOnlyHint, or set to approval_mode "approve", ran with no
+//     request at all until each server got default_tools_approval_mode and
+//     every tools.<name>.approval_mode = "prompt" (tested both ways). MCP
+//     tools are deferred behind tool_search; the model calls them as
+//     function calls in namespace "mcp__<server>".
+//   - The where-am-I text goes in developer_instructions, after the
+//     person's own; the global AGENTS.md reaches the model's first request.
+//
 // It must not decide policy (the broker does), draw anything, or start the
 // sandbox: the runner passes the sandboxed *exec.Cmd to Start.
 package codex

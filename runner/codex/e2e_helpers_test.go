@@ -42,7 +42,8 @@ type world struct {
 	model               *fakeresponses.Server
 	broker              *approvals.Broker
 	client              *approvals.Client
-	inProcess           bool // ask the broker in process (AskerFunc), not over its socket
+	inProcess           bool     // ask the broker in process (AskerFunc), not over its socket
+	env                 []string // more of codex's environment
 
 	mu    sync.Mutex
 	lines []Line
@@ -89,7 +90,7 @@ func newWorld(t *testing.T, script fakeresponses.Script, person approvals.Decide
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.model.Close() })
-	if err := WriteConfig(w.codexHome, Provider{BaseURL: w.model.BaseURL(), EnvKey: "SENTINEL_TEST_KEY", Model: "gpt-5.5"}); err != nil {
+	if err := WriteConfig(w.codexHome, PlanFor(Provider{BaseURL: w.model.BaseURL(), EnvKey: "SENTINEL_TEST_KEY", Model: "gpt-5.5"}), nil); err != nil {
 		t.Fatal(err)
 	}
 	return w
@@ -110,6 +111,7 @@ func (w *world) run(t *testing.T, task string) *Session {
 	cmd.Dir = w.ws
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + w.home, "LANG=C.UTF-8",
 		"CODEX_HOME=" + w.codexHome, "SENTINEL_TEST_KEY=sk-test-fake"}, a.Env()...)
+	cmd.Env = append(cmd.Env, w.env...)
 	stderr, smu := &w.stderr, &w.smu
 	var asker Asker = w.client
 	if w.inProcess {

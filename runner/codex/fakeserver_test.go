@@ -25,6 +25,9 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(envFakeServer); mode != "" {
 		os.Exit(fakeAppServer(mode))
 	}
+	if dir := os.Getenv(envFakeMCP); dir != "" {
+		os.Exit(fakeMCPServer(dir))
+	}
 	os.Exit(m.Run())
 }
 
@@ -35,9 +38,12 @@ func fakeAppServer(mode string) int {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 16<<20)
 	out := json.NewEncoder(os.Stdout)
-	policy := "untrusted"
-	if mode == "policy-never" {
+	policy, reviewer := "untrusted", "user"
+	switch mode {
+	case "policy-never":
 		policy = "never"
+	case "reviewer-auto":
+		reviewer = "auto_review"
 	}
 	requests := []map[string]any{
 		{"method": MethodCommandApproval, "params": map[string]any{"itemId": "i1", "turnId": "u1", "threadId": "t1", "startedAtMs": 1, "command": "/bin/bash -lc 'make build'", "cwd": "/ws/sub"}},
@@ -58,7 +64,7 @@ func fakeAppServer(mode string) int {
 		case m.Method == "initialize":
 			out.Encode(map[string]any{"id": m.ID, "result": map[string]any{"userAgent": "fake"}})
 		case m.Method == "thread/start":
-			out.Encode(map[string]any{"id": m.ID, "result": map[string]any{"thread": map[string]any{"id": "t1"}, "approvalPolicy": policy}})
+			out.Encode(map[string]any{"id": m.ID, "result": map[string]any{"thread": map[string]any{"id": "t1"}, "approvalPolicy": policy, "approvalsReviewer": reviewer}})
 		case m.Method == "turn/start":
 			out.Encode(map[string]any{"id": m.ID, "result": map[string]any{"turn": map[string]any{"id": "u1"}}})
 			out.Encode(map[string]any{"method": "turn/started", "params": map[string]any{"threadId": "t1", "turn": map[string]any{"id": "u1"}}})
@@ -173,5 +179,14 @@ func TestStartRefusesAThreadWithoutTheApprovalPolicy(t *testing.T) {
 	_, _, err := startFake(t, "policy-never", &stubAsker{})
 	if err == nil || !strings.Contains(err.Error(), `approval policy "never"`) && !strings.Contains(err.Error(), "not \"untrusted\"") {
 		t.Fatalf("Start = %v, want a refusal naming the approval policy", err)
+	}
+}
+
+// Codex must not hand approvals to its own reviewer subagent, whatever a
+// config layer says: Start refuses the thread.
+func TestStartRefusesAThreadWhoseApprovalsAReviewerDecides(t *testing.T) {
+	_, _, err := startFake(t, "reviewer-auto", &stubAsker{})
+	if err == nil || !strings.Contains(err.Error(), `"auto_review"`) {
+		t.Fatalf("Start = %v, want a refusal naming the approvals reviewer", err)
 	}
 }

@@ -18,6 +18,13 @@ type RunPaths struct {
 	// logs, its sqlite state. It must be writable in the sandbox and outside
 	// the run directory the profile makes read-only.
 	StateDir string
+	// PersonDir is the person's own CODEX_HOME (PersonDir): their
+	// config.toml, auth.json and AGENTS.md are read there, never written.
+	// Empty: none.
+	PersonDir string
+	// WhereAmI is Sentinel's text telling the coder where it runs
+	// (agentutil.WhereAmI); it goes into developer_instructions.
+	WhereAmI string
 }
 
 // Prepare writes the run's CODEX_HOME (WriteConfig) and returns what the
@@ -31,10 +38,18 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if err != nil {
 		return Needs{}, err
 	}
-	if err := WriteConfig(abs, a.opts.Provider); err != nil {
+	person, err := LoadPerson(p.PersonDir)
+	if err != nil {
 		return Needs{}, err
 	}
-	a.opts.Home = abs
+	pl, err := NewPlan(a.opts.Provider, person, p.WhereAmI)
+	if err != nil {
+		return Needs{}, err
+	}
+	if err := WriteConfig(abs, pl, person); err != nil {
+		return Needs{}, err
+	}
+	a.opts.Home, a.plan = abs, &pl
 	return Needs{
 		Writable:   []string{abs},
 		Readable:   a.ReadablePaths(),
@@ -52,7 +67,26 @@ func (a *Adapter) ProtectedPaths() []string {
 	if a.opts.Home == "" {
 		return nil
 	}
-	return []string{filepath.Join(a.opts.Home, "config.toml"), filepath.Join(a.opts.Home, "rules")}
+	out := []string{filepath.Join(a.opts.Home, "config.toml"), filepath.Join(a.opts.Home, "rules")}
+	for _, f := range instructionFiles {
+		if p := filepath.Join(a.opts.Home, f); fileExists(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func fileExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// plan is the prepared plan, else the one for the adapter's provider alone.
+func (a *Adapter) currentPlan() Plan {
+	if a.plan != nil {
+		return *a.plan
+	}
+	return PlanFor(a.opts.Provider)
 }
 
 // ReadablePaths are locations outside the system ones the sandbox must let
@@ -76,9 +110,10 @@ func (a *Adapter) ReadablePaths() []string {
 }
 
 // PassEnv names the variables passed through from Sentinel's environment:
-// the key named by the provider, and proxy/CA settings.
+// the ones the provider reads (its env_key and env_http_headers; only
+// those), and CA settings.
 func (a *Adapter) PassEnv() []string {
-	return []string{a.opts.Provider.envKey(), "SSL_CERT_FILE", "SSL_CERT_DIR", "CODEX_CA_CERTIFICATE"}
+	return append(a.currentPlan().EnvKeys, "SSL_CERT_FILE", "SSL_CERT_DIR", "CODEX_CA_CERTIFICATE")
 }
 
 // DropEnv names variables that must never reach Codex: another CODEX_HOME
@@ -89,10 +124,11 @@ func (a *Adapter) DropEnv() []string {
 		"NODE_OPTIONS", "LD_PRELOAD", "BASH_ENV"}
 }
 
-// AllowHosts is the model host the proxy lets through without asking: the
-// provider's base URL host with its port.
+// AllowHosts are the hosts the proxy lets through without asking: the
+// provider's base URL host with its port (and, for a ChatGPT sign-in, its
+// token refresh host).
 func (a *Adapter) AllowHosts() []string {
-	return allowHosts(a.opts.Provider.baseURL())
+	return a.currentPlan().AllowHosts()
 }
 
 func allowHosts(base string) []string {
@@ -102,9 +138,11 @@ func allowHosts(base string) []string {
 	return []string{"api.openai.com:443"}
 }
 
-// ProviderFromEnv is the provider for a run: OPENAI_BASE_URL and
-// SENTINEL_CODEX_MODEL when set, else the OpenAI API and Codex's default
-// model. The key is always read from OPENAI_API_KEY.
+// ProviderFromEnv is what the environment says about the provider:
+// OPENAI_BASE_URL, and SENTINEL_CODEX_MODEL for the model; the key is read
+// from OPENAI_API_KEY. NewPlan decides whether the person's own provider or
+// sign-in wins over it.
 func ProviderFromEnv() Provider {
-	return Provider{BaseURL: os.Getenv("OPENAI_BASE_URL"), Model: os.Getenv("SENTINEL_CODEX_MODEL")}
+	return Provider{BaseURL: os.Getenv("OPENAI_BASE_URL"), Model: os.Getenv("SENTINEL_CODEX_MODEL"),
+		FromEnv: os.Getenv("OPENAI_BASE_URL") != "" || os.Getenv("OPENAI_API_KEY") != ""}
 }

@@ -26,9 +26,13 @@ import (
 // nested bubblewrap/Landlock sandbox may not start inside it, and under a
 // read-only or workspace-write Codex sandbox a command Codex thinks runs
 // safely sandboxed would not be asked about at all.
+//
+// ApprovalsReviewer "user" keeps every approval request coming to the
+// client (Sentinel): "auto_review" would let a Codex subagent decide them.
 const (
-	ApprovalPolicy = "untrusted"
-	SandboxMode    = "danger-full-access"
+	ApprovalPolicy    = "untrusted"
+	SandboxMode       = "danger-full-access"
+	ApprovalsReviewer = "user"
 )
 
 // Config configures a Session.
@@ -142,7 +146,8 @@ func (s *Session) begin(ctx context.Context) error {
 	if err := s.rpc.notify("initialized", nil); err != nil {
 		return err
 	}
-	params := map[string]any{"cwd": s.cfg.Workspace, "approvalPolicy": ApprovalPolicy, "sandbox": SandboxMode}
+	params := map[string]any{"cwd": s.cfg.Workspace, "approvalPolicy": ApprovalPolicy, "sandbox": SandboxMode,
+		"approvalsReviewer": ApprovalsReviewer}
 	if s.cfg.Model != "" {
 		params["model"] = s.cfg.Model
 	}
@@ -150,8 +155,9 @@ func (s *Session) begin(ctx context.Context) error {
 		Thread struct {
 			ID string `json:"id"`
 		} `json:"thread"`
-		ApprovalPolicy json.RawMessage `json:"approvalPolicy"`
-		Sandbox        json.RawMessage `json:"sandbox"`
+		ApprovalPolicy    json.RawMessage `json:"approvalPolicy"`
+		ApprovalsReviewer json.RawMessage `json:"approvalsReviewer"`
+		Sandbox           json.RawMessage `json:"sandbox"`
 	}
 	if err := s.rpc.call(ctx, "thread/start", params, &started); err != nil {
 		return fmt.Errorf("codex: start a thread: %w", err)
@@ -164,6 +170,11 @@ func (s *Session) begin(ctx context.Context) error {
 	var pol string
 	if json.Unmarshal(started.ApprovalPolicy, &pol) != nil || pol != ApprovalPolicy {
 		return fmt.Errorf("codex: the thread runs with approval policy %s, not %q; refusing to run it (check CODEX_HOME/config.toml and managed requirements)", started.ApprovalPolicy, ApprovalPolicy)
+	}
+	// The same for who reviews approvals: a Codex subagent must not.
+	var rev string
+	if len(started.ApprovalsReviewer) > 0 && (json.Unmarshal(started.ApprovalsReviewer, &rev) != nil || rev != ApprovalsReviewer) {
+		return fmt.Errorf("codex: the thread's approvals are reviewed by %s, not %q; refusing to run it (check CODEX_HOME/config.toml and managed requirements)", started.ApprovalsReviewer, ApprovalsReviewer)
 	}
 	s.mu.Lock()
 	s.threadID = started.Thread.ID
@@ -230,7 +241,11 @@ func (s *Session) handle(m message) {
 		switch m.Method {
 		case MethodCommandApproval, MethodFileChangeApproval, MethodExecApprovalV1, MethodPatchApprovalV1:
 			go s.handleApproval(m)
-		case "mcpServer/elicitation/request":
+		case MethodElicitation:
+			if isMCPToolApproval(m.Params) {
+				go s.handleMCPApproval(m)
+				return
+			}
 			_ = s.rpc.reply(m.ID, map[string]any{"action": "decline"})
 			s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: declined an MCP elicitation (Sentinel does not answer those)", Data: jsonOrNil(m.Params)})
 		default:

@@ -1,0 +1,339 @@
+package acp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+)
+
+// What a person's own Gemini CLI and opencode setup brings into a run: the
+// per-run home gets copies of their settings, logins and global
+// instructions (GEMINI.md; opencode's AGENTS.md), rewritten so that their
+// provider, model, MCP servers and instructions work while nothing in them
+// can answer a permission request in Sentinel's place; and Sentinel's text
+// about where the coder is, in each agent's own instructions mechanism.
+// The person's files are only read.
+
+// geminiSettings and opencodeConfig are the settings files, relative to home.
+const (
+	geminiSettings = ".gemini/settings.json"
+	opencodeConfig = ".config/opencode/opencode.json"
+)
+
+// geminiContext is Gemini CLI's global context file (relative to home)
+// unless the person's context.fileName names others.
+const geminiContext = ".gemini/GEMINI.md"
+
+// opencodeRules is opencode's global instructions file, relative to home.
+const opencodeRules = ".config/opencode/AGENTS.md"
+
+// opencodeWhereAmI is where Sentinel's text for opencode goes, relative to
+// the run's home; opencode.json's "instructions" names it.
+const opencodeWhereAmI = ".config/opencode/sentinel-whereami.md"
+
+// readJSONC reads a settings file that may hold // and /* */ comments and
+// trailing commas (both agents accept them). Missing: nil, no error.
+func readJSONC(path string) (map[string]any, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(stripJSONC(b), &m); err != nil {
+		return nil, fmt.Errorf("%s does not parse: %v (fix it; the agent itself would not read it either)", path, err)
+	}
+	return m, nil
+}
+
+// stripJSONC removes comments and trailing commas outside strings.
+func stripJSONC(b []byte) []byte {
+	var out []byte
+	inStr, esc := false, false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if inStr {
+			out = append(out, c)
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+			continue
+		}
+		switch {
+		case c == '"':
+			inStr = true
+			out = append(out, c)
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i < len(b) && b[i] != '\n' {
+				i++
+			}
+			if i < len(b) {
+				out = append(out, '\n')
+			}
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			i += 2
+			for i+1 < len(b) && !(b[i] == '*' && b[i+1] == '/') {
+				i++
+			}
+			i++
+		case c == ']' || c == '}':
+			j := len(out) - 1
+			for j >= 0 && strings.ContainsRune(" \t\r\n", rune(out[j])) {
+				j--
+			}
+			if j >= 0 && out[j] == ',' {
+				out = append(out[:j], out[j+1:]...)
+			}
+			out = append(out, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func writeJSON(path string, m map[string]any) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o600)
+}
+
+// section is m[key] as an object, made when missing (or not an object).
+func section(m map[string]any, key string) map[string]any {
+	s, ok := m[key].(map[string]any)
+	if !ok {
+		s = map[string]any{}
+		m[key] = s
+	}
+	return s
+}
+
+// ForceGeminiSettings makes a person's Gemini CLI (0.61) settings ask
+// Sentinel before every action, keeping the rest (auth, model, MCP servers,
+// context file names): the default approval mode (not yolo or auto_edit),
+// YOLO disabled, no tools.allowed or discovered/called commands, no
+// remembered or policy-added approvals, no hooks, every MCP server
+// untrusted, and Gemini's own sandbox off (Sentinel's is the boundary).
+func ForceGeminiSettings(m map[string]any) map[string]any {
+	if m == nil {
+		m = map[string]any{}
+	}
+	for _, k := range []string{"hooks", "admin", "autoAccept", "allowedTools", "coreTools", "toolDiscoveryCommand", "toolCallCommand", "yolo"} {
+		delete(m, k) // hooks, and the legacy top-level names
+	}
+	section(m, "general")["defaultApprovalMode"] = "default"
+	tools := section(m, "tools")
+	for _, k := range []string{"allowed", "autoAccept", "discoveryCommand", "callCommand", "approvalMode"} {
+		delete(tools, k)
+	}
+	tools["sandbox"] = false
+	sec := section(m, "security")
+	sec["disableYoloMode"] = true
+	sec["enablePermanentToolApproval"] = false
+	sec["autoAddToPolicyByDefault"] = false
+	section(m, "hooksConfig")["enabled"] = false
+	if servers, ok := m["mcpServers"].(map[string]any); ok {
+		for _, s := range servers {
+			if t, ok := s.(map[string]any); ok {
+				t["trust"] = false
+			}
+		}
+	}
+	return m
+}
+
+// ForceOpencodeConfig makes a person's opencode (1.18) config ask Sentinel
+// before every action while keeping their providers, model, MCP servers
+// and instructions: the global permission is "ask" for every tool, every
+// agent's and mode's own permission (which outranks the global one) is
+// dropped, and plugins (code in opencode's process that can answer
+// permission requests) are not loaded. The person's MCP servers are kept
+// but disabled: opencode's permission settings do not cover MCP tools
+// (upstream issue anomalyco/opencode#6892), and with 1.18.33 over ACP it
+// was not shown that their calls come to Sentinel as permission requests,
+// so a call could run unasked. whereAmI, when set, is the path of
+// Sentinel's instructions file, added to "instructions".
+func ForceOpencodeConfig(m map[string]any, whereAmI string) map[string]any {
+	if m == nil {
+		m = map[string]any{}
+	}
+	delete(m, "plugin")
+	m["permission"] = opencodeAskAll()
+	if servers, ok := m["mcp"].(map[string]any); ok {
+		for _, s := range servers {
+			if t, ok := s.(map[string]any); ok {
+				t["enabled"] = false
+			}
+		}
+	}
+	for _, key := range []string{"agent", "mode"} {
+		if agents, ok := m[key].(map[string]any); ok {
+			for _, a := range agents {
+				if t, ok := a.(map[string]any); ok {
+					delete(t, "permission")
+					delete(t, "tools")
+				}
+			}
+		}
+	}
+	if whereAmI != "" {
+		var ins []any
+		if old, ok := m["instructions"].([]any); ok {
+			ins = append(ins, old...)
+		}
+		m["instructions"] = append(ins, whereAmI)
+	}
+	return m
+}
+
+func opencodeAskAll() map[string]any {
+	var p map[string]any
+	_ = json.Unmarshal([]byte(opencodeAsk), &p)
+	return p
+}
+
+// preparePerson fills the per-run home abs from the person's home: copies
+// of the logins, rewritten settings, global instructions, and Sentinel's
+// where-am-I text. It returns the files the coder must not change.
+func preparePerson(home, abs, whereAmI string) ([]string, error) {
+	for _, f := range loginFiles {
+		if home == "" {
+			break
+		}
+		if err := agentutil.CopyPrivate(filepath.Join(home, f), filepath.Join(abs, f)); err != nil {
+			return nil, fmt.Errorf("acp: copy ~/%s into the run: %w", f, err)
+		}
+	}
+	var protected []string
+	// Gemini CLI.
+	gs, err := readJSONC(pathIn(home, geminiSettings))
+	if err != nil {
+		return nil, fmt.Errorf("acp: your gemini settings: %w", err)
+	}
+	if gs != nil || home != "" {
+		gs = ForceGeminiSettings(gs)
+		if err := writeJSON(filepath.Join(abs, geminiSettings), gs); err != nil {
+			return nil, fmt.Errorf("acp: write the run's gemini settings: %w", err)
+		}
+		protected = append(protected, filepath.Join(abs, geminiSettings))
+	}
+	for _, name := range geminiContextNames(gs) {
+		rel := filepath.Join(".gemini", name)
+		body, _ := readSmall(pathIn(home, rel))
+		if name == filepath.Base(geminiContext) || len(body) > 0 {
+			if strings.TrimSpace(whereAmI) != "" && name == geminiContextNames(gs)[0] {
+				body = appendSection(body, whereAmI)
+			}
+			if len(body) == 0 {
+				continue
+			}
+			if err := os.WriteFile(filepath.Join(abs, rel), body, 0o600); err != nil {
+				return nil, fmt.Errorf("acp: write the run's %s: %w", rel, err)
+			}
+			protected = append(protected, filepath.Join(abs, rel))
+		}
+	}
+	// opencode.
+	oc, err := readJSONC(pathIn(home, opencodeConfig))
+	if err != nil {
+		return nil, fmt.Errorf("acp: your opencode config: %w", err)
+	}
+	where := ""
+	if strings.TrimSpace(whereAmI) != "" {
+		where = filepath.Join(abs, opencodeWhereAmI)
+		if err := os.MkdirAll(filepath.Dir(where), 0o700); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(where, []byte(whereAmI+"\n"), 0o600); err != nil {
+			return nil, fmt.Errorf("acp: write the run's instructions for opencode: %w", err)
+		}
+		protected = append(protected, where)
+	}
+	if oc != nil || where != "" {
+		if err := writeJSON(filepath.Join(abs, opencodeConfig), ForceOpencodeConfig(oc, where)); err != nil {
+			return nil, fmt.Errorf("acp: write the run's opencode config: %w", err)
+		}
+		protected = append(protected, filepath.Join(abs, opencodeConfig))
+	}
+	if home != "" {
+		if err := agentutil.CopyPrivate(filepath.Join(home, opencodeRules), filepath.Join(abs, opencodeRules)); err != nil {
+			return nil, fmt.Errorf("acp: copy ~/%s into the run: %w", opencodeRules, err)
+		}
+	}
+	return protected, nil
+}
+
+func pathIn(home, rel string) string {
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, rel)
+}
+
+func readSmall(path string) ([]byte, error) {
+	if path == "" {
+		return nil, nil
+	}
+	st, err := os.Lstat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > 1<<20 {
+		return nil, err
+	}
+	return os.ReadFile(path)
+}
+
+// appendSection is body with text after it, as a section of its own.
+func appendSection(body []byte, text string) []byte {
+	if len(body) > 0 && !strings.HasSuffix(string(body), "\n") {
+		body = append(body, '\n')
+	}
+	if len(body) > 0 {
+		body = append(body, '\n')
+	}
+	return append(body, "# Where you are (from Sentinel)\n\n"+text+"\n"...)
+}
+
+// geminiContextNames are the context file names Gemini CLI reads from
+// ~/.gemini: context.fileName (a name or a list) or GEMINI.md. Names with a
+// path in them are skipped.
+func geminiContextNames(settings map[string]any) []string {
+	var names []string
+	if ctx, ok := settings["context"].(map[string]any); ok {
+		switch v := ctx["fileName"].(type) {
+		case string:
+			names = append(names, v)
+		case []any:
+			for _, x := range v {
+				if s, ok := x.(string); ok {
+					names = append(names, s)
+				}
+			}
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if n != "" && filepath.Base(n) == n && n != "." && n != ".." {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{filepath.Base(geminiContext)}
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package acp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestStripJSONC(t *testing.T) {
+	in := `// top
+{
+  "a": "http://x // not a comment", /* block */
+  "b": [1, 2,],
+  "c": {"d": "\"/*\"",},
+}`
+	var m map[string]any
+	if err := json.Unmarshal(stripJSONC([]byte(in)), &m); err != nil {
+		t.Fatalf("%v\n%s", err, stripJSONC([]byte(in)))
+	}
+	if m["a"] != "http://x // not a comment" || len(m["b"].([]any)) != 2 || m["c"].(map[string]any)["d"] != `"/*"` {
+		t.Errorf("got %v", m)
+	}
+}
+
+// Every Gemini setting that would let an action run without a permission
+// request is forced; the rest is kept.
+func TestForceGeminiSettings(t *testing.T) {
+	m := ForceGeminiSettings(map[string]any{
+		"general":     map[string]any{"defaultApprovalMode": "yolo", "vimMode": true},
+		"tools":       map[string]any{"allowed": []any{"run_shell_command"}, "discoveryCommand": "x", "callCommand": "y", "sandbox": "docker"},
+		"security":    map[string]any{"disableYoloMode": false, "auth": map[string]any{"selectedType": "gemini-api-key"}},
+		"hooks":       map[string]any{"BeforeTool": []any{}},
+		"hooksConfig": map[string]any{"enabled": true},
+		"mcpServers":  map[string]any{"s": map[string]any{"command": "srv", "trust": true}},
+		"autoAccept":  true, "allowedTools": []any{"x"}, "model": map[string]any{"name": "m"},
+	})
+	g, tools, sec := m["general"].(map[string]any), m["tools"].(map[string]any), m["security"].(map[string]any)
+	if g["defaultApprovalMode"] != "default" || g["vimMode"] != true {
+		t.Errorf("general = %v", g)
+	}
+	for _, k := range []string{"allowed", "discoveryCommand", "callCommand"} {
+		if _, ok := tools[k]; ok {
+			t.Errorf("tools.%s kept", k)
+		}
+	}
+	if tools["sandbox"] != false || sec["disableYoloMode"] != true || sec["auth"] == nil {
+		t.Errorf("tools %v security %v", tools, sec)
+	}
+	if _, ok := m["hooks"]; ok || m["hooksConfig"].(map[string]any)["enabled"] != false {
+		t.Errorf("hooks %v %v", m["hooks"], m["hooksConfig"])
+	}
+	if s := m["mcpServers"].(map[string]any)["s"].(map[string]any); s["trust"] != false || s["command"] != "srv" {
+		t.Errorf("mcp server = %v", s)
+	}
+	if _, ok := m["autoAccept"]; ok || m["model"] == nil {
+		t.Errorf("legacy autoAccept kept or model dropped: %v", m)
+	}
+}
+
+func TestForceOpencodeConfig(t *testing.T) {
+	m := ForceOpencodeConfig(map[string]any{
+		"permission":   map[string]any{"bash": "allow"},
+		"agent":        map[string]any{"build": map[string]any{"permission": map[string]any{"bash": "allow"}, "model": "x/y"}},
+		"mode":         map[string]any{"build": map[string]any{"permission": map[string]any{"edit": "allow"}}},
+		"plugin":       []any{"opencode-auto-approve"},
+		"instructions": []any{"~/rules.md"},
+		"mcp":          map[string]any{"s": map[string]any{"type": "local"}},
+	}, "/run/home/where.md")
+	if p := m["permission"].(map[string]any); p["bash"] != "ask" || p["edit"] != "ask" {
+		t.Errorf("permission = %v", p)
+	}
+	b := m["agent"].(map[string]any)["build"].(map[string]any)
+	if _, ok := b["permission"]; ok || b["model"] != "x/y" {
+		t.Errorf("agent build = %v", b)
+	}
+	if _, ok := m["mode"].(map[string]any)["build"].(map[string]any)["permission"]; ok {
+		t.Error("mode permission kept")
+	}
+	if _, ok := m["plugin"]; ok {
+		t.Errorf("plugin kept: %v", m)
+	}
+	if s := m["mcp"].(map[string]any)["s"].(map[string]any); s["enabled"] != false || s["type"] != "local" {
+		t.Errorf("mcp server = %v, want kept but disabled", s)
+	}
+	if ins := m["instructions"].([]any); len(ins) != 2 || ins[1] != "/run/home/where.md" {
+		t.Errorf("instructions = %v", ins)
+	}
+}
+
+// Prepare copies logins, rewrites settings, appends Sentinel's text to the
+// person's GEMINI.md and keeps every rewritten file read-only; the person's
+// files are not changed.
+func TestPrepareBringsThePersonsSetup(t *testing.T) {
+	home, state := t.TempDir(), filepath.Join(t.TempDir(), "agent")
+	files := map[string]string{
+		".gemini/settings.json":           `{"general": {"defaultApprovalMode": "yolo"}, // mine` + "\n}",
+		".gemini/GEMINI.md":               "person's gemini rules",
+		".gemini/oauth_creds.json":        `{"token": "t"}`,
+		".config/opencode/opencode.json":  `{"model": "p/m"}`,
+		".config/opencode/AGENTS.md":      "person's opencode rules",
+		".local/share/opencode/auth.json": `{}`,
+	}
+	for name, body := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(home, name)), 0o700)
+		if err := os.WriteFile(filepath.Join(home, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, _ := New([]string{"gemini", "--acp"})
+	n, err := a.Prepare(home, state, "WHERE-AM-I")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(rel string) string { b, _ := os.ReadFile(filepath.Join(state, rel)); return string(b) }
+	if g := read(".gemini/GEMINI.md"); !strings.HasPrefix(g, "person's gemini rules") || !strings.Contains(g, "WHERE-AM-I") {
+		t.Errorf("GEMINI.md = %q", g)
+	}
+	if s := read(".gemini/settings.json"); !strings.Contains(s, `"defaultApprovalMode": "default"`) {
+		t.Errorf("settings = %s", s)
+	}
+	if read(".gemini/oauth_creds.json") != `{"token": "t"}` || read(".config/opencode/AGENTS.md") != "person's opencode rules" {
+		t.Error("logins or opencode rules not copied")
+	}
+	if s := read(".config/opencode/opencode.json"); !strings.Contains(s, "sentinel-whereami.md") || !strings.Contains(s, `"p/m"`) {
+		t.Errorf("opencode.json = %s", s)
+	}
+	for _, rel := range []string{".gemini/settings.json", ".gemini/GEMINI.md", ".config/opencode/opencode.json", opencodeWhereAmI} {
+		if !slices.Contains(n.Protected, filepath.Join(state, rel)) {
+			t.Errorf("%s is not protected: %q", rel, n.Protected)
+		}
+	}
+	for name, body := range files {
+		if b, _ := os.ReadFile(filepath.Join(home, name)); string(b) != body {
+			t.Errorf("the person's %s changed", name)
+		}
+	}
+	if _, err := New(nil); err == nil {
+		t.Error("New(nil) succeeded")
+	}
+	bad := t.TempDir()
+	os.MkdirAll(filepath.Join(bad, ".gemini"), 0o700)
+	os.WriteFile(filepath.Join(bad, ".gemini", "settings.json"), []byte("{nope"), 0o600)
+	if _, err := a.Prepare(bad, t.TempDir(), ""); err == nil || !strings.Contains(err.Error(), "settings.json") {
+		t.Errorf("Prepare with broken settings = %v, want an error naming the file", err)
+	}
+}
