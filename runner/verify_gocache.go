@@ -104,7 +104,8 @@ func usesGo(dir string, checks []Check) bool {
 // directory (under parent) holding a checked copy of Sentinel's seed when
 // seeded is set and there is a good seed, else empty. The caller removes it.
 func privateGoCache(ctx context.Context, parent string, seeded bool) (string, error) {
-	dir, err := os.MkdirTemp(parent, "sentinel-verify-gocache-")
+	sweepStaleGoCaches(parent)
+	dir, err := os.MkdirTemp(parent, goCachePattern())
 	if err != nil {
 		return "", fmt.Errorf("a private Go build cache for verification: %w", err)
 	}
@@ -126,7 +127,7 @@ func privateGoCache(ctx context.Context, parent string, seeded bool) (string, er
 		// A seed that no longer matches its manifest is gone for good.
 		_ = os.RemoveAll(seed.dir)
 		_ = os.RemoveAll(dir)
-		return os.MkdirTemp(parent, "sentinel-verify-gocache-")
+		return os.MkdirTemp(parent, goCachePattern())
 	}
 	return dir, nil
 }
