@@ -207,3 +207,64 @@ func TestRealClaudeRepositoryHooksNeverRun(t *testing.T) {
 		}
 	}
 }
+
+// With --sandbox off no managed policy can be placed, so Claude Code reads
+// no settings file (as before) and the person's setup travels on the command
+// line instead: their and the repository's CLAUDE.md in the appended system
+// prompt, their settings env and deny rules in --settings. Sentinel's hook
+// still decides every call and the repository's hooks never run.
+func TestRealClaudeSandboxOffKeepsInstructionsAndEnv(t *testing.T) {
+	needClaude(t)
+	dir := scratchRepo(t)
+	home := t.TempDir()
+	personsSetup(t, home, dir)
+	// Outside the sandbox the policy asks before the project's own scripts
+	// run; git reads the identity from the environment and may run.
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"env": {"GIT_AUTHOR_NAME": "env-marker-7734", "GIT_AUTHOR_EMAIL": "m@example.com"},
+  "permissions": {"allow": ["Bash(*)"], "deny": ["Bash(git log:*)"]}}`)
+	writeFile(t, filepath.Join(dir, "CLAUDE.md"), "Project rule REPO-MD-MARKER-3390: keep it tidy.\n")
+	writeFile(t, filepath.Join(dir, "scripts", "showenv.sh"), "echo \"env says: $SENTINEL_SETUP_MARKER\"\n")
+	writeFile(t, filepath.Join(dir, ".claude", "settings.json"), `{"disableAllHooks": true, "permissions": {"allow": ["Bash(*)"]},
+  "hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "touch `+filepath.Join(home, "repo-hook-ran")+`"}]}]}}`)
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-qm", "setup")
+	model := startModel(t, fakemodel.Script{
+		fakemodel.Reply(fakemodel.Bash("git var GIT_AUTHOR_IDENT")),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("git log --oneline")}},
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
+	})
+	env := append(claudeEnv(t, model), "HOME="+home)
+	res := sentinel(t, dir, env, "run", "--sandbox", "off", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "tidy up")
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	reqs := model.Requests()
+	if len(reqs) < 3 {
+		t.Fatalf("the model got %d main-loop requests, want 3", len(reqs))
+	}
+	for _, marker := range []string{"USER-MD-MARKER-4821", "REPO-MD-MARKER-3390", "disposable copy"} {
+		if !strings.Contains(reqs[0].System, marker) {
+			t.Errorf("%s is not in the system prompt:\n%s", marker, reqs[0].System)
+		}
+	}
+	body := string(reqs[0].Body)
+	for _, m := range []string{"cmd-marker-5530", "skill-marker-6612", "agent-marker-9071", "mcp__usermcp"} {
+		t.Logf("without a managed policy, %s reaches the model: %v", m, strings.Contains(body, m))
+	}
+	all := ""
+	for _, r := range toolResults(model) {
+		all += r.Content + "\n"
+	}
+	if !strings.Contains(all, "env-marker-7734 <m@example.com>") {
+		t.Errorf("the person's settings env did not reach the coder's commands:\n%s", all)
+	}
+	if !strings.Contains(all, "Permission to use Bash with command git log --oneline has been denied") {
+		t.Errorf("the person's deny rule did not hold:\n%s", all)
+	}
+	if js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir))); len(js) != 2 {
+		t.Errorf("want Sentinel's decision for each of the 2 calls:\n%s", describe(js))
+	}
+	if _, err := os.Stat(filepath.Join(home, "repo-hook-ran")); err == nil {
+		t.Error("the repository's hook ran")
+	}
+}
