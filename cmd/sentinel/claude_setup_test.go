@@ -211,7 +211,8 @@ func TestRealClaudeRepositoryHooksNeverRun(t *testing.T) {
 // With --sandbox off no managed policy can be placed, so Claude Code reads
 // no settings file (as before) and the person's setup travels on the command
 // line instead: their and the repository's CLAUDE.md in the appended system
-// prompt, their settings env and deny rules in --settings. Sentinel's hook
+// prompt, their settings env and deny rules in --settings, their MCP servers
+// in --mcp-config. Sentinel's hook
 // still decides every call and the repository's hooks never run.
 func TestRealClaudeSandboxOffKeepsInstructionsAndEnv(t *testing.T) {
 	needClaude(t)
@@ -248,7 +249,12 @@ func TestRealClaudeSandboxOffKeepsInstructionsAndEnv(t *testing.T) {
 		}
 	}
 	body := string(reqs[0].Body)
-	for _, m := range []string{"cmd-marker-5530", "skill-marker-6612", "agent-marker-9071", "mcp__usermcp"} {
+	for _, m := range []string{"mcp__usermcp__user_marker_tool", "mcp__projmcp__project_marker_tool"} {
+		if !strings.Contains(body, m) {
+			t.Errorf("the person's MCP server %s did not reach the model (--mcp-config)", m)
+		}
+	}
+	for _, m := range []string{"cmd-marker-5530", "skill-marker-6612", "agent-marker-9071"} {
 		t.Logf("without a managed policy, %s reaches the model: %v", m, strings.Contains(body, m))
 	}
 	all := ""

@@ -82,6 +82,9 @@ type Options struct {
 	// Instructions are the person's and the repository's CLAUDE.md, read at
 	// Prepare: without Managed they are appended to the system prompt.
 	Instructions []string
+	// MCPConfig is a file of the person's MCP servers passed with
+	// --mcp-config when no managed policy lets Claude Code read them itself.
+	MCPConfig string
 }
 
 // Adapter starts Claude Code under Sentinel. Its method set matches
@@ -243,6 +246,9 @@ func (a *Adapter) Argv(task string) ([]string, error) {
 	argv := []string{bin, "--settings", settings, "--setting-sources", a.settingSources()}
 	if a.opts.Model != "" {
 		argv = append(argv, "--model", a.opts.Model)
+	}
+	if a.opts.MCPConfig != "" && !a.opts.Managed {
+		argv = append(argv, "--mcp-config", a.opts.MCPConfig)
 	}
 	if p := a.systemPrompt(); p != "" {
 		argv = append(argv, "--append-system-prompt", p)

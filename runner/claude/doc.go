@@ -41,8 +41,9 @@
 // CLAUDE_CODE_SIMPLE=0, CLAUDE_CODE_SAFE_MODE=0 in --settings, which
 // outranks every file, with the person's settings env and deny rules under
 // them; the person's and the repository's CLAUDE.md go in the appended
-// system prompt. Commands, skills, agents and MCP servers do not reach the
-// model then (measured). The --settings hooks and counters are passed in
+// system prompt; their MCP servers (user-level and the project's) in
+// --mcp-config. Commands, skills and agents do not reach the model then
+// (measured). The --settings hooks and counters are passed in
 // both cases: should a higher administrator source (server-managed
 // settings) displace the placed file, Sentinel's hooks still run. (Each
 // counter alone beat the attacks above; with it, a repository's own hooks

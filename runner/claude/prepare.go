@@ -64,6 +64,10 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 			}
 			places = map[string]string{ManagedSettingsPath: file}
 			a.opts.Managed = true
+		} else if p.PolicyDir != "" {
+			if err := a.writeMCPConfig(p, filepath.Join(p.PolicyDir, "claude-mcp.json")); err != nil {
+				return Needs{}, err
+			}
 		}
 	}
 	return Needs{
@@ -155,4 +159,38 @@ func MapProject(path, project, workspace string) error {
 		return err
 	}
 	return os.Rename(path+".sentinel-tmp", path)
+}
+
+// writeMCPConfig is the fallback for a run without a managed policy, where
+// Claude Code reads no settings file: the person's MCP servers (user-level
+// and their entry for the real project, from their own ~/.claude.json as it
+// is before the run) written to path and passed with --mcp-config.
+func (a *Adapter) writeMCPConfig(p RunPaths, path string) error {
+	cfg, err := readSettings(ConfigFile(p.Home))
+	if err != nil {
+		return err
+	}
+	servers := map[string]any{}
+	if user, ok := cfg["mcpServers"].(map[string]any); ok {
+		for k, v := range user {
+			servers[k] = v
+		}
+	}
+	if projects, ok := cfg["projects"].(map[string]any); ok && p.Project != "" {
+		if proj, ok := projects[p.Project].(map[string]any); ok {
+			if ps, ok := proj["mcpServers"].(map[string]any); ok {
+				for k, v := range ps {
+					servers[k] = v
+				}
+			}
+		}
+	}
+	if len(servers) == 0 {
+		return nil
+	}
+	if err := writeJSON(path, map[string]any{"mcpServers": servers}); err != nil {
+		return fmt.Errorf("write claude's MCP servers: %w", err)
+	}
+	a.opts.MCPConfig = path
+	return nil
 }
