@@ -64,10 +64,10 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 			}
 			places = map[string]string{ManagedSettingsPath: file}
 			a.opts.Managed = true
-		} else if p.PolicyDir != "" {
-			if err := a.writeMCPConfig(p, filepath.Join(p.PolicyDir, "claude-mcp.json")); err != nil {
-				return Needs{}, err
-			}
+		} else if err := a.writeMCPConfig(p, filepath.Join(p.StateDir, "sentinel-mcp.json")); err != nil {
+			// In the per-run state dir, removed with the run: server
+			// entries may carry tokens.
+			return Needs{}, err
 		}
 	}
 	return Needs{
