@@ -13,6 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // prepareAgent lets a real agent's adapter set up its per-run state and
@@ -22,8 +23,9 @@ func (r *Run) prepareAgent() error {
 	switch a := r.adapter.(type) {
 	case *claude.Adapter:
 		home, _ := os.UserHomeDir()
-		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir,
-			StateDir: r.agentStateDir(), APIKey: os.Getenv("ANTHROPIC_API_KEY")})
+		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir, Project: r.opts.Project.Root,
+			StateDir: r.agentStateDir(), PolicyDir: r.dir, Placed: sandbox.PlacesEnforced(r.opts.Sandbox),
+			SystemPrompt: r.whereAmI(), APIKey: os.Getenv("ANTHROPIC_API_KEY")})
 		if err != nil {
 			return err
 		}

@@ -105,6 +105,11 @@ func (r *Run) profile() sandbox.Profile {
 		prof.Protected = append(prof.Protected, n.Protected...)
 		prof.PassEnv = append(prof.PassEnv, n.PassEnv...)
 		prof.AllowHosts = append(prof.AllowHosts, n.AllowHosts...)
+		if sandbox.PlacesEnforced(r.opts.Sandbox) {
+			for path, src := range n.Places {
+				prof.Places = append(prof.Places, sandbox.Place{Path: path, Source: src})
+			}
+		}
 	}
 	// Build caches are the project's own, in the person's cache dir (never
 	// the workspace or the project), after the agent's needs (WithCaches).

@@ -39,6 +39,20 @@ type Profile struct {
 	AllowHosts []string // host[:port] the proxy lets through without asking
 	Env        []string // KEY=VALUE set inside, on top of the allowlisted environment
 	PassEnv    []string // names passed through from Sentinel's environment (the agent's API keys)
+	// Places are files or directories of Sentinel's shown read-only at a
+	// path of its choosing (an agent's managed-policy file at the system
+	// location the agent reads). Linux backends only (PlacesEnforced);
+	// Prepare refuses them where they cannot be enforced, and with
+	// --sandbox off they are not shown at all.
+	Places []Place
+}
+
+// Place shows Source (a host file or directory Sentinel wrote, outside
+// everything the sandbox makes writable) read-only at Path inside. Path need
+// not exist on the host: the directories above it are made inside.
+type Place struct {
+	Path   string `json:"path"`
+	Source string `json:"source"`
 }
 
 // HostAsker is asked when the proxy meets a host the profile does not allow.

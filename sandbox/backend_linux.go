@@ -30,6 +30,7 @@ type helperSpec struct {
 	ProxyPort int      `json:"proxy_port,omitempty"`
 	Empty     string   `json:"empty"` // an empty read-only file mounted over hidden files
 	Root      string   `json:"root"`  // ns backend: where the new root is built
+	Places    []Place  `json:"places,omitempty"`
 }
 
 // pickBackend resolves auto and refuses when the machine cannot enforce
@@ -102,7 +103,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 	sp := helperSpec{
 		Backend: s.mode, Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
 		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
-		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: s.p.Net,
+		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: s.p.Net, Places: s.p.Places,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
 	}
 	// bwrap execs the helper by path inside the new root.
@@ -182,6 +183,10 @@ func bwrapArgs(sp helperSpec, plan []mountOp) []string {
 			a = append(a, "--ro-bind", m.src, m.dst)
 		case mountSymlink:
 			a = append(a, "--symlink", m.src, m.dst)
+		case mountTmpfs:
+			a = append(a, "--tmpfs", m.dst)
+		case mountRemountRO:
+			a = append(a, "--remount-ro", m.dst)
 		}
 	}
 	return append(a, "--remount-ro", "/", "--chdir", sp.Dir)

@@ -22,6 +22,12 @@
 // (WithCaches); their git user.name and user.email (GitIdentityEnv), never
 // the rest of their git config.
 //
+// Places (Profile.Places, Linux only) show a file Sentinel wrote read-only
+// at a path of its choosing, such as an agent's managed-policy file under
+// /etc: a shown directory that lacks the path is spliced (a tmpfs with its
+// host entries bound one by one) so the path can be made, then made
+// read-only again.
+//
 // It must not decide policy: unknown hosts are handed to a HostAsker. If the
 // machine cannot enforce what a profile asks for, Prepare refuses; it never
 // runs a weaker sandbox.

@@ -54,6 +54,9 @@ func landlockRules(sp helperSpec, rw uint64) []llRule {
 	for _, p := range append(append([]string{}, sp.Readable...), sp.ReadOnly...) {
 		r = append(r, llRule{p, llRead})
 	}
+	for _, pl := range sp.Places {
+		r = append(r, llRule{pl.Path, llRead})
+	}
 	r = append(r, llRule{"/dev", unix.LANDLOCK_ACCESS_FS_READ_DIR})
 	for _, d := range []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/ptmx"} {
 		r = append(r, llRule{d, llDevRW})

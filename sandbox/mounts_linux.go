@@ -14,11 +14,13 @@ import (
 type mountKind int
 
 const (
-	mountBindRW   mountKind = iota // src bound writable at dst
-	mountBindRO                    // src bound read-only at dst
-	mountHideDir                   // an empty read-only tmpfs over dst
-	mountHideFile                  // an empty read-only file over dst
-	mountSymlink                   // a symlink dst → src (merged-/usr systems)
+	mountBindRW    mountKind = iota // src bound writable at dst
+	mountBindRO                     // src bound read-only at dst
+	mountHideDir                    // an empty read-only tmpfs over dst
+	mountHideFile                   // an empty read-only file over dst
+	mountSymlink                    // a symlink dst → src (merged-/usr systems)
+	mountTmpfs                      // a fresh tmpfs at dst, writable until remounted (a spliced directory, places.go)
+	mountRemountRO                  // make the mount at dst read-only
 )
 
 type mountOp struct {
@@ -59,6 +61,7 @@ func planMounts(sp helperSpec) []mountOp {
 		}
 		return false
 	}
+	splice := spliceDirs(sp)
 	for _, p := range SystemReadable {
 		if p == "/proc" {
 			continue
@@ -70,6 +73,9 @@ func planMounts(sp helperSpec) []mountOp {
 			if target, err := os.Readlink(p); err == nil {
 				plan = append(plan, mountOp{kind: mountSymlink, src: target, dst: p})
 			}
+		case splice[p]:
+			taken[p] = true
+			binds = append(binds, mountOp{kind: mountTmpfs, dst: p, dir: true})
 		default:
 			bind(mountBindRO, p, p)
 		}
@@ -80,8 +86,29 @@ func planMounts(sp helperSpec) []mountOp {
 		bind(mountBindRW, w, w)
 	}
 	for _, r := range sp.Readable {
-		if !covered(r) {
+		if splice[r] {
+			taken[r] = true
+			binds = append(binds, mountOp{kind: mountTmpfs, dst: r, dir: true})
+		} else if !covered(r) {
 			bind(mountBindRO, r, r)
+		}
+	}
+	// A spliced directory shows its entries one by one, read-only, except
+	// those already given another meaning and the spliced ones below it.
+	for _, d := range sortedKeys(splice) {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			p := filepath.Join(d, e.Name())
+			switch {
+			case splice[p] || taken[p]:
+			case e.Type()&os.ModeSymlink != 0:
+				if target, err := os.Readlink(p); err == nil {
+					taken[p] = true
+					binds = append(binds, mountOp{kind: mountSymlink, src: target, dst: p})
+				}
+			default:
+				bind(mountBindRO, p, p)
+			}
 		}
 	}
 	// Parents before children, so a writable root inside a readable one
@@ -94,6 +121,9 @@ func planMounts(sp helperSpec) []mountOp {
 		if st, err := os.Stat(src); err == nil {
 			plan = append(plan, mountOp{kind: kind, src: src, dst: dst, dir: st.IsDir()})
 		}
+	}
+	for _, pl := range sp.Places {
+		add(mountBindRO, pl.Source, pl.Path)
 	}
 	for _, r := range sp.ReadOnly {
 		add(mountBindRO, r, r)
@@ -138,6 +168,9 @@ func planMounts(sp helperSpec) []mountOp {
 	}
 	for _, p := range sp.Protected {
 		add(mountBindRO, p, p)
+	}
+	for _, d := range sortedKeys(splice) {
+		plan = append(plan, mountOp{kind: mountRemountRO, dst: d, dir: true})
 	}
 	return plan
 }
@@ -185,6 +218,14 @@ func applyMounts(plan []mountOp, root string) error {
 				if err := remountRO(dst); err != nil {
 					return err
 				}
+			}
+		case mountTmpfs:
+			if err := unix.Mount("tmpfs", dst, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=0755"); err != nil {
+				return fmt.Errorf("tmpfs %s: %w", m.dst, err)
+			}
+		case mountRemountRO:
+			if err := unix.Mount("", dst, "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+				return fmt.Errorf("make %s read-only: %w", m.dst, err)
 			}
 		case mountHideDir:
 			flags := uintptr(unix.MS_RDONLY | unix.MS_NOSUID | unix.MS_NODEV | unix.MS_NOEXEC)

@@ -100,6 +100,9 @@ func (p Profile) normalize() (Profile, error) {
 	if err != nil {
 		return p, err
 	}
+	if p.Places, err = normalizePlaces(p.Places, p.Workspace, p.Writable); err != nil {
+		return p, err
+	}
 	for _, list := range []struct {
 		what  string
 		paths []string

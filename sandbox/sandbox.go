@@ -56,6 +56,9 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 	if s.mode, err = s.pickBackend(o.Mode); err != nil {
 		return nil, err
 	}
+	if len(s.p.Places) > 0 && s.mode != ModeOff && !PlacesEnforced(s.mode) {
+		return nil, fmt.Errorf("sandbox: the %s backend cannot show files at chosen paths (places); leave them out on this system", s.mode)
+	}
 	if s.base, err = os.MkdirTemp("", "sentinel-sbx-"); err != nil {
 		return nil, fmt.Errorf("sandbox: private state dir: %w", err)
 	}

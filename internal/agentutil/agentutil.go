@@ -84,4 +84,7 @@ type Needs struct {
 	PassEnv    []string
 	DropEnv    []string
 	AllowHosts []string
+	// Places are files the agent needs shown read-only at a fixed path
+	// (inside path → host file Sentinel wrote): the sandbox's places.
+	Places map[string]string
 }

@@ -63,6 +63,28 @@ type Options struct {
 	// person's own ~/.claude and ~/.claude.json stay untouched. Fill it with
 	// PrepareConfigDir before the coder starts.
 	ConfigDir string
+	// Managed says the sandbox shows Sentinel's managed policy
+	// (ManagedSettings) at ManagedSettingsPath: only its hooks run and only
+	// its permission rules apply, so every settings file may be read
+	// (--setting-sources user,project,local) and the person's and the
+	// repository's instructions, commands, skills, agents, MCP servers and
+	// env reach the model. Without it no settings file is read (see doc.go).
+	Managed bool
+	// Personal is the person's settings as kept (PersonalSettings) and Deny
+	// their and the repository's deny rules: without Managed they travel in
+	// --settings. Prepare fills both.
+	Personal map[string]any
+	Deny     []string
+	// SystemPrompt is appended to Claude Code's system prompt
+	// (--append-system-prompt): where it runs (agentutil.WhereAmI) and,
+	// without Managed, the instructions it could not read itself.
+	SystemPrompt string
+	// Instructions are the person's and the repository's CLAUDE.md, read at
+	// Prepare: without Managed they are appended to the system prompt.
+	Instructions []string
+	// MCPConfig is a file of the person's MCP servers passed with
+	// --mcp-config when no managed policy lets Claude Code read them itself.
+	MCPConfig string
 }
 
 // Adapter starts Claude Code under Sentinel. Its method set matches
@@ -156,10 +178,46 @@ func (a *Adapter) HookCommand() (string, error) {
 // event in HookEvents, disableAllHooks forced off and the hook-skipping
 // environment switches forced to "0" (--settings outranks every settings
 // file; see doc.go).
+//
+// Without a managed policy (Options.Managed unset: --sandbox off, macOS)
+// it also carries the person's settings env and deny rules (Options.Personal)
+// under those overrides.
 func (a *Adapter) Settings() (string, error) {
-	cmd, err := a.HookCommand()
+	hooks, err := a.hooks()
 	if err != nil {
 		return "", err
+	}
+	settings := map[string]any{"disableAllHooks": false, "env": hookEnv(), "hooks": hooks}
+	if !a.opts.Managed {
+		if env, ok := a.opts.Personal["env"].(map[string]any); ok {
+			merged := map[string]any{}
+			for k, v := range env {
+				merged[k] = v
+			}
+			for k, v := range hookEnv() {
+				merged[k] = v
+			}
+			settings["env"] = merged
+		}
+		if len(a.opts.Deny) > 0 {
+			settings["permissions"] = map[string]any{"deny": a.opts.Deny}
+		}
+	}
+	b, err := json.Marshal(settings)
+	return string(b), err
+}
+
+// hookEnv outranks an "env" in any settings file that would put Claude
+// Code in --bare or --safe-mode, both of which skip our hooks.
+func hookEnv() map[string]any {
+	return map[string]any{"CLAUDE_CODE_SIMPLE": "0", "CLAUDE_CODE_SAFE_MODE": "0"}
+}
+
+// hooks routes every event in HookEvents to HookCommand.
+func (a *Adapter) hooks() (map[string]any, error) {
+	cmd, err := a.HookCommand()
+	if err != nil {
+		return nil, err
 	}
 	hook := []map[string]any{{"type": "command", "command": cmd, "timeout": HookTimeout}}
 	hooks := map[string]any{}
@@ -170,11 +228,7 @@ func (a *Adapter) Settings() (string, error) {
 		}
 		hooks[ev] = []any{entry}
 	}
-	// The env entries outrank an "env" in any settings file that would put
-	// Claude Code in --bare or --safe-mode, both of which skip our hooks.
-	env := map[string]string{"CLAUDE_CODE_SIMPLE": "0", "CLAUDE_CODE_SAFE_MODE": "0"}
-	b, err := json.Marshal(map[string]any{"disableAllHooks": false, "env": env, "hooks": hooks})
-	return string(b), err
+	return hooks, nil
 }
 
 // Argv is the command to run in the workspace. In interactive mode the task
@@ -189,13 +243,15 @@ func (a *Adapter) Argv(task string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	sources := ""
-	if a.opts.UserSettings {
-		sources = "user"
-	}
-	argv := []string{bin, "--settings", settings, "--setting-sources", sources}
+	argv := []string{bin, "--settings", settings, "--setting-sources", a.settingSources()}
 	if a.opts.Model != "" {
 		argv = append(argv, "--model", a.opts.Model)
+	}
+	if a.opts.MCPConfig != "" && !a.opts.Managed {
+		argv = append(argv, "--mcp-config", a.opts.MCPConfig)
+	}
+	if p := a.systemPrompt(); p != "" {
+		argv = append(argv, "--append-system-prompt", p)
 	}
 	if a.opts.Mode == Headless {
 		return append(argv, "-p", "--output-format", "stream-json", "--input-format", "stream-json", "--verbose"), nil
@@ -243,6 +299,13 @@ func (a *Adapter) Env() []string {
 	}
 	if a.opts.ConfigDir != "" {
 		env = append(env, "CLAUDE_CONFIG_DIR="+a.opts.ConfigDir)
+	}
+	if a.opts.Mode == Headless {
+		// 2.1.332 connects MCP servers in the background by default: a
+		// headless run's first turns went to the model without the
+		// person's MCP tools (measured). Nobody watches a headless start,
+		// so it waits for them.
+		env = append(env, "MCP_CONNECTION_NONBLOCKING=false")
 	}
 	return env
 }

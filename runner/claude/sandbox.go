@@ -100,15 +100,20 @@ func allowHosts(base string) []string {
 }
 
 // ProtectedPaths are files inside the writable state paths that must stay
-// read-only for the coder: the settings files Claude Code would read on a
-// later start with Options.UserSettings (hooks, env and permissions there
-// run or apply without approval). Harmless to protect when UserSettings is off.
+// read-only for the coder: the settings files Claude Code reads on a later
+// start (env there applies without approval) and the person's instructions,
+// commands, skills and agents copied in (personalEntries). Paths that do
+// not exist are left alone by the sandbox.
 func (a *Adapter) ProtectedPaths(home string) []string {
 	if a.opts.ConfigDir != "" {
-		return []string{
+		out := []string{
 			filepath.Join(a.opts.ConfigDir, "settings.json"),
 			filepath.Join(a.opts.ConfigDir, "settings.local.json"),
 		}
+		for _, e := range personalEntries {
+			out = append(out, filepath.Join(a.opts.ConfigDir, e))
+		}
+		return out
 	}
 	return []string{
 		filepath.Join(home, ".claude", "settings.json"),

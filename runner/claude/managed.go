@@ -1,0 +1,137 @@
+package claude
+
+import (
+	"os"
+	"slices"
+	"strings"
+)
+
+// ManagedSettingsPath is where Claude Code on Linux reads its managed
+// (administrator) settings, the highest-precedence source. Under the Linux
+// sandbox Sentinel's own policy is shown there, read-only, as a sandbox
+// place; the host's file, if any, is never written.
+const ManagedSettingsPath = "/etc/claude-code/managed-settings.json"
+
+// ManagedSettings is Sentinel's managed policy for one run, on top of the
+// host's own managed settings (host, nil when there are none), measured
+// against 2.1.332:
+//   - allowManagedHooksOnly: only these hooks run. A user, project or local
+//     hook never runs, and a settings file's disableAllHooks does not stop
+//     managed hooks; hooks in --settings do not run either.
+//   - allowManagedPermissionRulesOnly: only the rules here apply. A
+//     settings deny rule outranks a PreToolUse hook's "allow", and when a
+//     hook fails (exits 1) an allow rule lets the call run — so no allow
+//     rule from any file may apply. The person's and the repository's deny
+//     rules (deny) are copied here and still refuse.
+//   - bypassPermissions and auto mode are disabled; env forces --bare and
+//     --safe-mode off.
+func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[string]any, error) {
+	hooks, err := a.hooks()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{}
+	for k, v := range host {
+		out[k] = v
+	}
+	// The host administrator's own hooks are managed hooks and keep running.
+	if hostHooks, ok := host["hooks"].(map[string]any); ok {
+		for ev, list := range hostHooks {
+			if l, ok := list.([]any); ok {
+				if ours, ok := hooks[ev].([]any); ok {
+					hooks[ev] = append(slices.Clone(l), ours...)
+				} else {
+					hooks[ev] = l
+				}
+			}
+		}
+	}
+	env := hookEnv()
+	if hostEnv, ok := host["env"].(map[string]any); ok {
+		for k, v := range hostEnv {
+			if _, forced := env[k]; !forced {
+				env[k] = v
+			}
+		}
+	}
+	perms := map[string]any{}
+	if hp, ok := host["permissions"].(map[string]any); ok {
+		for k, v := range hp {
+			perms[k] = v
+		}
+		deny = append(denyRules(host), deny...)
+	}
+	delete(perms, "allow")
+	delete(perms, "ask")
+	perms["deny"] = dedupe(deny)
+	perms["disableBypassPermissionsMode"] = "disable"
+	perms["disableAutoMode"] = "disable"
+	out["hooks"] = hooks
+	out["env"] = env
+	out["permissions"] = perms
+	out["allowManagedHooksOnly"] = true
+	out["allowManagedPermissionRulesOnly"] = true
+	out["disableAllHooks"] = false
+	return out, nil
+}
+
+// settingSources is --setting-sources: every file under a managed policy;
+// none without one (see doc.go).
+func (a *Adapter) settingSources() string {
+	switch {
+	case a.opts.Managed:
+		return "user,project,local"
+	case a.opts.UserSettings:
+		return "user"
+	}
+	return ""
+}
+
+// systemPrompt is what --append-system-prompt carries: where the coder is
+// and, without a managed policy, the instructions Claude Code does not read
+// itself then.
+func (a *Adapter) systemPrompt() string {
+	parts := []string{}
+	if s := strings.TrimSpace(a.opts.SystemPrompt); s != "" {
+		parts = append(parts, s)
+	}
+	if !a.opts.Managed {
+		for _, in := range a.opts.Instructions {
+			if s := strings.TrimSpace(in); s != "" {
+				parts = append(parts, s)
+			}
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// hostManaged is the host's own managed settings file, or nil.
+func hostManaged() map[string]any {
+	s, err := readSettings(ManagedSettingsPath)
+	if err != nil || len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+func dedupe(in []string) []any {
+	out := []any{}
+	seen := map[string]bool{}
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// readInstructions reads a CLAUDE.md for the fallback system prompt, under
+// a heading naming where it came from; "" when there is none.
+func readInstructions(path, heading string) string {
+	b, err := os.ReadFile(path)
+	if err != nil || strings.TrimSpace(string(b)) == "" {
+		return ""
+	}
+	return heading + "\n" + string(b)
+}

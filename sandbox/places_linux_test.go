@@ -1,0 +1,118 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A place shows Sentinel's file at a path the host does not have, inside a
+// directory the sandbox shows read-only (/etc): the file reads, nothing
+// under that path can be written or replaced, and the rest of /etc is still
+// there (hidden files still hidden).
+func TestPlacesShowAFileWhereTheHostHasNone(t *testing.T) {
+	place := "/etc/sentinel-place-test/sub/policy.json"
+	if _, err := os.Stat(filepath.Dir(filepath.Dir(place))); err == nil {
+		t.Skipf("%s exists on this host", filepath.Dir(filepath.Dir(place)))
+	}
+	src := filepath.Join(t.TempDir(), "policy.json")
+	mustWrite(t, src, `{"marker":"placed-ok"}`)
+	dirSrc := t.TempDir()
+	mustWrite(t, filepath.Join(dirSrc, "inner.txt"), "dir-placed-ok")
+	script := `cat /etc/sentinel-place-test/sub/policy.json; echo
+cat /etc/sentinel-place-dir/inner.txt; echo
+echo pwn > /etc/sentinel-place-test/sub/policy.json && echo WROTE-PLACE
+echo pwn > /etc/sentinel-place-test/sub/other.json && echo WROTE-BESIDE
+mv /etc/sentinel-place-test /etc/moved 2>/dev/null && echo MOVED
+echo pwn > /etc/sentinel-new && echo WROTE-ETC
+echo pwn > /etc/sentinel-place-dir/inner.txt && echo WROTE-DIR
+test -r /etc/passwd && echo PASSWD-OK
+grep -c . /etc/shadow 2>/dev/null || echo SHADOW-HIDDEN
+true`
+	for _, mode := range modes(t) {
+		t.Run(string(mode), func(t *testing.T) {
+			ws := t.TempDir()
+			sbx, err := Prepare(Profile{Workspace: ws, Net: NetNone, Places: []Place{
+				{Path: place, Source: src}, {Path: "/etc/sentinel-place-dir", Source: dirSrc}}},
+				Options{Mode: mode, Helper: helperBin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sbx.Close()
+			cmd, err := sbx.Command(context.Background(), ws, "sh", "-c", script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := cmd.CombinedOutput()
+			got := string(out)
+			for _, want := range []string{`{"marker":"placed-ok"}`, "dir-placed-ok", "PASSWD-OK", "SHADOW-HIDDEN"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("%q missing (err %v):\n%s", want, err, got)
+				}
+			}
+			for _, bad := range []string{"WROTE-PLACE", "WROTE-BESIDE", "MOVED", "WROTE-ETC", "WROTE-DIR"} {
+				if strings.Contains(got, bad) {
+					t.Errorf("%s: a placed file or its directory was writable:\n%s", bad, got)
+				}
+			}
+			if b, _ := os.ReadFile(src); string(b) != `{"marker":"placed-ok"}` {
+				t.Errorf("the place's source changed: %q", b)
+			}
+		})
+	}
+}
+
+// A place whose source the coder could write, or that sits in the
+// workspace, is refused: what it shows would be the coder's.
+func TestPlacesRefuseWritableSourcesAndPaths(t *testing.T) {
+	ws := t.TempDir()
+	src := filepath.Join(ws, "policy.json")
+	mustWrite(t, src, "{}")
+	outside := filepath.Join(t.TempDir(), "p.json")
+	mustWrite(t, outside, "{}")
+	for name, pl := range map[string]Place{
+		"source in the workspace": {Path: "/etc/x/p.json", Source: src},
+		"path in the workspace":   {Path: filepath.Join(ws, "p.json"), Source: outside},
+		"path in /tmp":            {Path: "/tmp/p.json", Source: outside},
+		"relative path":           {Path: "etc/p.json", Source: outside},
+	} {
+		if _, err := Prepare(Profile{Workspace: ws, Net: NetNone, Places: []Place{pl}}, Options{Mode: ModeNS, Helper: helperBin}); err == nil {
+			t.Errorf("%s: Prepare accepted %+v", name, pl)
+		}
+	}
+}
+
+// The plan splices /etc only for a place the host lacks: a tmpfs with the
+// host's entries bound one by one, the place bound in it, and the tmpfs
+// made read-only after.
+func TestPlanSplicesForAPlace(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "p.json")
+	mustWrite(t, src, "{}")
+	ws := t.TempDir()
+	plan := planMounts(helperSpec{Workspace: ws, TempDir: t.TempDir(), Empty: "/dev/null",
+		Places: []Place{{Path: "/etc/sentinel-place-test/p.json", Source: src}}})
+	key := func(dst string, k mountKind) string { return fmt.Sprintf("%s#%d", dst, k) }
+	at := map[string]int{}
+	for i, m := range plan {
+		at[key(m.dst, m.kind)] = i
+	}
+	tmpfs, okT := at[key("/etc", mountTmpfs)]
+	passwd, okP := at[key("/etc/passwd", mountBindRO)]
+	place, okL := at[key("/etc/sentinel-place-test/p.json", mountBindRO)]
+	ro, okR := at[key("/etc", mountRemountRO)]
+	if !okT || !okP || !okL || !okR || !(tmpfs < passwd && passwd < place && place < ro) {
+		t.Errorf("want tmpfs /etc < bind /etc/passwd < place < remount /etc read-only; plan %+v", plan)
+	}
+	if _, whole := at[key("/etc", mountBindRO)]; whole {
+		t.Errorf("/etc is still bound whole: the place's directory could not be made")
+	}
+	plain := planMounts(helperSpec{Workspace: ws, TempDir: t.TempDir(), Empty: "/dev/null"})
+	for _, m := range plain {
+		if m.kind == mountTmpfs || m.kind == mountRemountRO {
+			t.Errorf("a profile without places splices %s", m.dst)
+		}
+	}
+}
