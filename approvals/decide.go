@@ -260,7 +260,7 @@ func (b *Broker) journalDecision(req Request, d Decision) {
 // journal appends an event. A failed append fails the journal for good
 // (journal.Journal.Failed): the run watching it stops, and Decide denies
 // from then on; callers that gate something on the event check the error.
-func (b *Broker) journal(lane journal.Lane, kind, text string, data any) error {
+func (b *Broker) journal(lane journal.Lane, kind journal.Kind, text string, data any) error {
 	if b.cfg.Journal == nil {
 		return nil
 	}

@@ -56,7 +56,7 @@ func (b *Broker) record(r Report) error {
 			map[string]any{"lane": r.Lane, "kind": r.Kind, "text": clipText(r.Text), "adapter": r.Adapter})
 		return err
 	}
-	b.journal(journal.Lane(r.Lane), r.Kind, oneLine(r.Text), reportEvent{r, ReportedByCoder})
+	b.journal(journal.Lane(r.Lane), journal.Kind(r.Kind), oneLine(r.Text), reportEvent{r, ReportedByCoder})
 	return nil
 }
 

@@ -382,7 +382,7 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 }
 
 // appendEvent adds one event to a finished run's journal.
-func appendEvent(dir, id string, lane journal.Lane, kind, text string, data any) {
+func appendEvent(dir, id string, lane journal.Lane, kind journal.Kind, text string, data any) {
 	if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), id); err == nil {
 		_, _ = j.Append(lane, kind, text, data) // after the run: no run left to stop; the journal stays whole either way
 		_ = j.Close()

@@ -165,7 +165,7 @@ func (f *Finished) Reject(reason string) error {
 	return f.save()
 }
 
-func (f *Finished) emit(lane journal.Lane, kind, text string, data any) {
+func (f *Finished) emit(lane journal.Lane, kind journal.Kind, text string, data any) {
 	appendEvent(f.Dir, f.Meta.ID, lane, kind, text, data)
 }
 

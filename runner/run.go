@@ -256,7 +256,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	}
 	r.meta.Sandbox = r.info.Sandbox
 	r.meta.SandboxOff = r.info.SandboxOff
-	level := "sandbox"
+	level := journal.Kind("sandbox")
 	if r.info.SandboxOff {
 		level = "sandbox-off"
 	}
@@ -455,7 +455,7 @@ func (r *Run) SupervisorTotals() supervisor.Totals { return r.sup.Totals() }
 // Info describes the run for views.
 func (r *Run) Info() Info { return r.info }
 
-func (r *Run) emit(lane journal.Lane, kind, text string, data any) {
+func (r *Run) emit(lane journal.Lane, kind journal.Kind, text string, data any) {
 	if r.journal == nil {
 		return
 	}

@@ -78,7 +78,7 @@ type Verifier struct {
 	Mode     sandbox.Mode
 	Timeout  time.Duration
 	// Emit journals progress; nil means silent.
-	Emit func(lane journal.Lane, kind, text string, data any)
+	Emit func(lane journal.Lane, kind journal.Kind, text string, data any)
 }
 
 // Verify runs every check against patchPath and returns the results and,
@@ -92,7 +92,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	}
 	emit := v.Emit
 	if emit == nil {
-		emit = func(journal.Lane, string, string, any) {}
+		emit = func(journal.Lane, journal.Kind, string, any) {}
 	}
 	id := v.RunID + "-verify"
 	dir := v.Project.WorkDir(id)

@@ -33,7 +33,7 @@ func (h *History) Observe(ev journal.Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	switch {
-	case ev.Lane == journal.Tool && strings.HasPrefix(ev.Kind, "verify"),
+	case ev.Lane == journal.Tool && strings.HasPrefix(string(ev.Kind), "verify"),
 		ev.Lane == journal.System && ev.Kind == "verify-result":
 		h.validations = push(h.validations, ev, h.keep)
 		return

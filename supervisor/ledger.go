@@ -72,7 +72,7 @@ func (l *Ledger) Record(rec TurnRecord, dur time.Duration, text string) {
 	l.mu.Unlock()
 	if l.j != nil {
 		text = fmt.Sprintf("%s (%d+%d tokens, %s)", text, rec.TokensIn, rec.TokensOut, dur.Round(time.Millisecond))
-		_, _ = l.j.Append(journal.Supervisor, rec.Role, text, rec) // a failure fails the journal; the run stops on that
+		_, _ = l.j.Append(journal.Supervisor, journal.Kind(rec.Role), text, rec) // a failure fails the journal; the run stops on that
 	}
 }
 

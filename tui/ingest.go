@@ -206,11 +206,11 @@ func eventText(ev journal.Event) string {
 		return textsafe.Line(ev.Text)
 	}
 	if len(ev.Data) == 0 {
-		return ev.Kind
+		return string(ev.Kind)
 	}
 	var d map[string]json.RawMessage
 	if err := json.Unmarshal(ev.Data, &d); err != nil {
-		return ev.Kind + " " + textsafe.Line(string(ev.Data))
+		return string(ev.Kind) + " " + textsafe.Line(string(ev.Data))
 	}
 	keys := make([]string, 0, len(d))
 	for k := range d {
@@ -218,7 +218,7 @@ func eventText(ev journal.Event) string {
 	}
 	sort.Strings(keys)
 	var b strings.Builder
-	b.WriteString(ev.Kind)
+	b.WriteString(string(ev.Kind))
 	for _, k := range keys {
 		v := string(d[k])
 		var s string

@@ -14,7 +14,7 @@ import (
 // Line is one journal-ready event from the agent.
 type Line struct {
 	Lane journal.Lane
-	Kind string // text, thinking, plan, tool-call, result, error, warning
+	Kind journal.Kind // text, thinking, plan, tool-call, result, error, warning
 	Text string
 	Data any
 }
@@ -121,7 +121,7 @@ func (w *lineWriter) flushLines(all bool) {
 	w.partial.WriteString(s)
 }
 
-func toolKindEvent(k sdk.ToolKind) string {
+func toolKindEvent(k sdk.ToolKind) journal.Kind {
 	if k == sdk.ToolKindExecute {
 		return "run"
 	}

@@ -24,7 +24,7 @@ func UserMessage(text string) []byte {
 // on the tool lane, the session's start and its result on the system lane.
 type Line struct {
 	Lane journal.Lane
-	Kind string // text, tool-call, tool-result, init, result, permission-denied, system, unknown
+	Kind journal.Kind // text, tool-call, tool-result, init, result, permission-denied, system, unknown
 	Text string
 	Data json.RawMessage // the line as Claude Code wrote it
 }
@@ -87,7 +87,7 @@ func DecodeLine(raw []byte) []Line {
 					continue
 				}
 				lane := journal.Coder
-				kind := "text"
+				kind := journal.Kind("text")
 				if l.Type == "user" {
 					kind = "user-text"
 				}

@@ -13,7 +13,7 @@ import (
 // the thread's start, its turns and errors on the system lane.
 type Line struct {
 	Lane journal.Lane
-	Kind string // text, tool-call, tool-result, init, turn-start, result, error, warning
+	Kind journal.Kind // text, tool-call, tool-result, init, turn-start, result, error, warning
 	Text string
 	Data json.RawMessage // the notification's params as Codex sent them
 }
@@ -47,7 +47,7 @@ type fileChange struct {
 // lines. Streaming deltas, token counts and other bookkeeping give nothing:
 // the completed item carries the whole text.
 func DecodeNotification(method string, params json.RawMessage) []Line {
-	line := func(lane journal.Lane, kind, text string) []Line {
+	line := func(lane journal.Lane, kind journal.Kind, text string) []Line {
 		return []Line{{Lane: lane, Kind: kind, Text: clip(text), Data: jsonOrNil(params)}}
 	}
 	switch method {
@@ -121,7 +121,7 @@ func DecodeNotification(method string, params json.RawMessage) []Line {
 
 func decodeItem(started bool, it item, params json.RawMessage) []Line {
 	data := jsonOrNil(params)
-	mk := func(lane journal.Lane, kind, text string) []Line {
+	mk := func(lane journal.Lane, kind journal.Kind, text string) []Line {
 		return []Line{{Lane: lane, Kind: kind, Text: clip(text), Data: data}}
 	}
 	switch it.Type {
