@@ -137,7 +137,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	var results []CheckResult
 	var failed error
 	for _, c := range v.Checks {
-		emit(journal.Tool, "verify-start", "verify: "+c.Command, c)
+		emit(journal.Tool, KindVerifyStart, "verify: "+c.Command, c)
 		res := v.runCheck(ctx, sb, ws.Dir, c)
 		results = append(results, res)
 		word := "passed"
@@ -147,13 +147,13 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 				failed = fmt.Errorf("verification failed: %s exited %d on a clean copy", c.Command, res.ExitCode)
 			}
 		}
-		emit(journal.Tool, "verify", fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
+		emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
 	}
 	text := fmt.Sprintf("verification passed: %d check(s) on a clean copy", len(results))
 	if failed != nil {
 		text = failed.Error()
 	}
-	emit(journal.System, "verify-result", text, map[string]any{"passed": failed == nil, "checks": results})
+	emit(journal.System, KindVerifyResult, text, map[string]any{"passed": failed == nil, "checks": results})
 	return results, failed
 }
 
