@@ -54,7 +54,7 @@ const (
 	// message to the coder (coder lane), and on the supervisor lane what
 	// the person said, the standing decisions it made, and the replies
 	// (Said).
-	KindSteer    = supervisor.KindSteer
+	KindSteer                 = supervisor.KindSteer
 	KindPerson   journal.Kind = "person"
 	KindStanding journal.Kind = "standing"
 	KindToPerson journal.Kind = "to-person"
@@ -71,7 +71,10 @@ type RunStart struct {
 	Checks  []Check   `json:"checks"`
 	Coder   string    `json:"coder"`
 	Project string    `json:"project"`
-	Task    string    `json:"task"`
+	// Sandbox is the sandbox's description in journals that carry it in
+	// their run-start (the sandbox event does now); empty otherwise.
+	Sandbox string `json:"sandbox,omitempty"`
+	Task    string `json:"task"`
 }
 
 // AsRunStart decodes a run's start.

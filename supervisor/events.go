@@ -32,6 +32,5 @@ var turnKinds = []journal.Kind{KindJudge, KindAdvice, KindReview, KindAdversary,
 
 // AsTurn decodes a model turn the Ledger journaled on the supervisor lane.
 func AsTurn(ev journal.Event) (TurnRecord, bool) {
-	rec, ok := journal.As[TurnRecord](ev, journal.Supervisor, turnKinds...)
-	return rec, ok && rec.Role == ev.Kind
+	return journal.As[TurnRecord](ev, journal.Supervisor, turnKinds...)
 }

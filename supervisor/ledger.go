@@ -92,7 +92,7 @@ func TotalsFromEvents(evs []journal.Event) Totals {
 	var l Ledger
 	for _, ev := range evs {
 		rec, ok := AsTurn(ev)
-		if !ok {
+		if !ok || rec.Role == "" {
 			continue
 		}
 		l.Record(rec, time.Duration(rec.DurationMS)*time.Millisecond, "")

@@ -96,10 +96,10 @@ type Kind string
 func (e Event) Is(lane Lane, k Kind) bool { return e.Lane == lane && e.Kind == k }
 
 // As decodes ev's data as a T when ev is on lane and of one of kinds; ok is
-// false for another event or data that does not decode. It is what the
-// emitting packages' typed decoders are built on.
+// false for another event, an event without data, or data that does not
+// decode. It is what the emitting packages' typed decoders are built on.
 func As[T any](ev Event, lane Lane, kinds ...Kind) (v T, ok bool) {
-	if ev.Lane != lane {
+	if ev.Lane != lane || len(ev.Data) == 0 {
 		return v, false
 	}
 	for _, k := range kinds {
