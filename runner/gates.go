@@ -23,7 +23,6 @@ const (
 	gateForced    = "verification before landing"
 )
 
-
 // gateFailed journals that gate could not give its answer, and holds the
 // run: what it would have checked was not checked, so nothing lands
 // without a person.
