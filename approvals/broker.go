@@ -138,11 +138,11 @@ func (b *Broker) Start() {
 	err := b.cfg.Templates.Watch(func(sc Scope, err error) {
 		switch {
 		case err != nil && sc != "":
-			b.journal(journal.System, "template-error", fmt.Sprintf("%s templates not reloaded (the previous ones stay): %v", sc, err), nil)
+			b.journal(journal.System, KindTemplateError, fmt.Sprintf("%s templates not reloaded (the previous ones stay): %v", sc, err), nil)
 		case err != nil:
-			b.journal(journal.System, "template-error", "watching template files: "+err.Error(), nil)
+			b.journal(journal.System, KindTemplateError, "watching template files: "+err.Error(), nil)
 		default:
-			b.journal(journal.System, "templates-reloaded", fmt.Sprintf("%s templates reloaded from %s", sc, b.cfg.Templates.File(sc)), nil)
+			b.journal(journal.System, KindTemplatesReloaded, fmt.Sprintf("%s templates reloaded from %s", sc, b.cfg.Templates.File(sc)), nil)
 		}
 	})
 	b.watching = err == nil
@@ -218,12 +218,12 @@ func (b *Broker) acceptLoop() {
 			if b.closing() || errors.Is(err, net.ErrClosed) {
 				return
 			}
-			b.journal(journal.System, "broker-error", "accept: "+err.Error(), nil)
+			b.journal(journal.System, KindBrokerError, "accept: "+err.Error(), nil)
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
 		if err := samePeer(c); err != nil {
-			b.journal(journal.System, "broker-error", "refused a connection: "+err.Error(), nil)
+			b.journal(journal.System, KindBrokerError, "refused a connection: "+err.Error(), nil)
 			c.Close()
 			continue
 		}

@@ -192,57 +192,58 @@ func (b *Broker) storeGrant(req Request, g GrantSpec) {
 		g.Match.ProgramSHA256 = programDigest(argv, cwd, b.cfg.Context.Workspace)
 	}
 	if b.cfg.Templates == nil {
-		b.journal(journal.System, "template-error", "could not remember the grant: no template set", nil)
+		b.journal(journal.System, KindTemplateError, "could not remember the grant: no template set", nil)
 		return
 	}
 	t, err := b.cfg.Templates.Add(g, Origin{Run: b.cfg.RunID, Request: req.Summary()})
 	if err != nil {
-		b.journal(journal.System, "template-error", "could not remember the grant: "+err.Error(), nil)
+		b.journal(journal.System, KindTemplateError, "could not remember the grant: "+err.Error(), nil)
 		return
 	}
-	b.journal(journal.Approval, "template-added", fmt.Sprintf("remembered %s (%s scope) as %s", t.Match, t.Scope, t.ID), t)
+	b.journal(journal.Approval, KindTemplateAdded, fmt.Sprintf("remembered %s (%s scope) as %s", t.Match, t.Scope, t.ID), t)
 }
 
-// verdictSummary is what the journal keeps of the policy's answer.
-type verdictSummary struct {
+// VerdictSummary is what the journal keeps of the policy's answer.
+type VerdictSummary struct {
 	Decision       policy.Decision `json:"decision"`
 	Rule           string          `json:"rule,omitempty"`
 	Reason         string          `json:"reason,omitempty"`
 	NeverDelegable bool            `json:"never_delegable,omitempty"`
-	Parts          []partSummary   `json:"parts,omitempty"`
+	Parts          []PartSummary   `json:"parts,omitempty"`
 }
 
-type partSummary struct {
+// PartSummary is one part of a compound command in a VerdictSummary.
+type PartSummary struct {
 	Text     string          `json:"text"`
 	Decision policy.Decision `json:"decision"`
 	Rule     string          `json:"rule,omitempty"`
 }
 
-// requestEvent is the data of a "request" event: the request's own fields
+// RequestEvent is the data of a KindRequest event: the request's own fields
 // plus the policy's verdict.
-type requestEvent struct {
+type RequestEvent struct {
 	Request
 	InputBytes int             `json:"input_bytes,omitempty"` // set when Input was too large to journal
-	Verdict    *verdictSummary `json:"verdict,omitempty"`
+	Verdict    *VerdictSummary `json:"verdict,omitempty"`
 }
 
 const maxJournaledInput = 64 << 10
 
 func (b *Broker) journalRequest(req Request, v *policy.Verdict) error {
-	ev := requestEvent{Request: req}
+	ev := RequestEvent{Request: req}
 	if len(req.Input) > maxJournaledInput {
 		// a Write's whole content does not belong in every view's stream
 		ev.Input = nil
 		ev.InputBytes = len(req.Input)
 	}
 	if v != nil {
-		s := &verdictSummary{Decision: v.Decision, Rule: v.Rule, Reason: v.Reason, NeverDelegable: v.NeverDelegable}
+		s := &VerdictSummary{Decision: v.Decision, Rule: v.Rule, Reason: v.Reason, NeverDelegable: v.NeverDelegable}
 		for _, p := range v.Parts {
-			s.Parts = append(s.Parts, partSummary{Text: p.Text, Decision: p.Decision, Rule: p.Rule})
+			s.Parts = append(s.Parts, PartSummary{Text: p.Text, Decision: p.Decision, Rule: p.Rule})
 		}
 		ev.Verdict = s
 	}
-	return b.journal(journal.Approval, "request", fmt.Sprintf("%s: %s", kindOr(req.Kind), oneLine(req.Summary())), ev)
+	return b.journal(journal.Approval, KindRequest, fmt.Sprintf("%s: %s", kindOr(req.Kind), oneLine(req.Summary())), ev)
 }
 
 func (b *Broker) journalDecision(req Request, d Decision) {
@@ -254,13 +255,13 @@ func (b *Broker) journalDecision(req Request, d Decision) {
 	if !d.Allowed() && d.Reason != "" {
 		text += " — " + oneLine(d.Reason)
 	}
-	b.journal(journal.Approval, "decision", text, d)
+	b.journal(journal.Approval, KindDecision, text, d)
 }
 
 // journal appends an event. A failed append fails the journal for good
 // (journal.Journal.Failed): the run watching it stops, and Decide denies
 // from then on; callers that gate something on the event check the error.
-func (b *Broker) journal(lane journal.Lane, kind, text string, data any) error {
+func (b *Broker) journal(lane journal.Lane, kind journal.Kind, text string, data any) error {
 	if b.cfg.Journal == nil {
 		return nil
 	}

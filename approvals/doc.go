@@ -21,8 +21,9 @@
 //   - templates*.go, templateset.go: remembered approvals, their TOML files,
 //     matching, usage counts (atomic edits) and fsnotify reloads.
 //   - suggest.go: the breadths offered on "remember" and their preview.
-//   - journaled.go: reading the request/decision events below back as pairs
-//     (reports, `sentinel runs`, tests).
+//   - events.go: the kinds below as typed constants and their decoders
+//     (AsRequest, AsDecision; AsReport in report.go); journaled.go reads the
+//     request/decision events back as pairs (reports, `sentinel runs`, tests).
 //   - program.go: binding a remembered workspace script to its content, so
 //     a rewritten script is asked about again.
 //   - hooks.go: agent hook payloads (Claude Code, Codex, Gemini CLI, Crush)
@@ -47,7 +48,7 @@
 //	system    broker-error    a refused connection or accept failure
 //	system    request-flood   MaxPending requests wait: new ones are denied (the first is journaled in full)   {max_pending}
 //	system    request-flood-end  "denied <n> more request(s) …" when the burst ends   {denied}
-//	tool      <report kind>   a Report from an adapter (e.g. tool-result: "Bash: make → exit 1")   Report
+//	tool      <report kind>   a Report from an adapter (kinds: internal/coderstream) (e.g. tool-result: "Bash: make → exit 1")   Report
 //	system    <report kind>   coder-stop, notification, hook-<event>  Report
 //
 // A decision's By is policy:<rule>, template:<id>[+<id>…], person,

@@ -50,7 +50,7 @@ func (b *Broker) overflow(req Request) Decision {
 	first := b.pending.denied == 1
 	b.pending.mu.Unlock()
 	if first {
-		b.journal(journal.System, "request-flood", fmt.Sprintf("too many pending requests (%d): new ones are denied until some are answered", MaxPending), map[string]any{"max_pending": MaxPending})
+		b.journal(journal.System, KindRequestFlood, fmt.Sprintf("too many pending requests (%d): new ones are denied until some are answered", MaxPending), map[string]any{"max_pending": MaxPending})
 		b.journalRequest(req, nil)
 		b.journalDecision(req, d)
 	}
@@ -64,6 +64,6 @@ func (b *Broker) endBurst() {
 	b.pending.denied = 0
 	b.pending.mu.Unlock()
 	if more > 0 {
-		b.journal(journal.System, "request-flood-end", fmt.Sprintf("denied %d more request(s) while too many were pending (only the first is journaled in full)", more), map[string]any{"denied": more})
+		b.journal(journal.System, KindRequestFloodEnd, fmt.Sprintf("denied %d more request(s) while too many were pending (only the first is journaled in full)", more), map[string]any{"denied": more})
 	}
 }

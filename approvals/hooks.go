@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -97,14 +98,14 @@ func ParseHook(adapter string, payload []byte) (HookEvent, error) {
 		ev.Report = &rep
 	default:
 		text := first(p.Message, p.StopReason, name)
-		kind := "hook" // any other hook event: its name leads the text
+		kind := coderstream.Hook // any other hook event: its name leads the text
 		switch normEvent(name) {
 		case "stop", "subagentstop", "afteragent", "sessionend":
-			kind = "coder-stop"
+			kind = coderstream.CoderStop
 		case "notification":
-			kind = "notification"
+			kind = coderstream.Notification
 		}
-		if kind != "notification" && text != name {
+		if kind != coderstream.Notification && text != name {
 			text = name + ": " + text
 		}
 		// the coder's lane: the broker takes reports only on the coder and tool lanes
@@ -249,7 +250,7 @@ func commandText(raw string) (string, error) {
 
 // toolReport describes a finished tool call for the tool lane.
 func toolReport(tool string, input json.RawMessage, response string) Report {
-	rep := Report{Lane: "tool", Kind: "tool-result", Tool: tool}
+	rep := Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool}
 	req, _ := toolRequest(tool, input, "")
 	what := req.Summary()
 	var resp struct {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -101,7 +102,7 @@ func TestParseHookReports(t *testing.T) {
 	if err != nil || ev.Report == nil || ev.Report.Lane != "tool" || ev.Report.Text != "Bash: make → exit 0" || ev.Report.ToolCallID != "t9" {
 		t.Fatalf("PostToolUse → %+v %v", ev.Report, err)
 	}
-	for name, kind := range map[string]string{"Stop": "coder-stop", "Notification": "notification"} {
+	for name, kind := range map[string]journal.Kind{"Stop": "coder-stop", "Notification": "notification"} {
 		ev, err := ParseHook(HookClaude, []byte(`{"hook_event_name":"`+name+`","message":"Claude needs your permission"}`))
 		if err != nil || ev.Report == nil || ev.Report.Lane != "coder" || ev.Report.Kind != kind {
 			t.Fatalf("%s → %+v %v", name, ev.Report, err)

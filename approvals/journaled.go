@@ -29,7 +29,7 @@ func ReadJournaled(evs []journal.Event) ([]Journaled, error) {
 			continue
 		}
 		switch ev.Kind {
-		case "request":
+		case KindRequest:
 			var r Request
 			if err := ev.Decode(&r); err != nil {
 				first = firstErr(first, fmt.Errorf("journaled request %s: %w", ev.Data, err))
@@ -37,7 +37,7 @@ func ReadJournaled(evs []journal.Event) ([]Journaled, error) {
 			}
 			index[r.ID] = len(out)
 			out = append(out, Journaled{Request: r, Asked: ev.Time})
-		case "decision":
+		case KindDecision:
 			var d Decision
 			if err := ev.Decode(&d); err != nil {
 				first = firstErr(first, fmt.Errorf("journaled decision %s: %w", ev.Data, err))

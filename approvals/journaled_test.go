@@ -32,7 +32,7 @@ func TestReadJournaledPairsTheBrokersEvents(t *testing.T) {
 }
 
 func TestReadJournaledUndecidedAloneAndBroken(t *testing.T) {
-	ev := func(kind string, data any) journal.Event {
+	ev := func(kind journal.Kind, data any) journal.Event {
 		b, _ := json.Marshal(data)
 		return journal.Event{Lane: journal.Approval, Kind: kind, Data: b}
 	}

@@ -3,6 +3,8 @@ package approvals
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // ProtocolVersion is the version of the broker's socket protocol
@@ -39,7 +41,7 @@ type message struct {
 // (see record).
 type Report struct {
 	Lane       string          `json:"lane"`
-	Kind       string          `json:"kind"` // tool-result, stop, notification, …
+	Kind       journal.Kind    `json:"kind"` // a report kind (coderstream: tool-result, coder-stop, notification, …)
 	Text       string          `json:"text"`
 	Tool       string          `json:"tool,omitempty"`
 	ToolCallID string          `json:"tool_call_id,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -18,14 +19,14 @@ const ReportedByCoder = "coder"
 // the agents' hooks (tool results, stops, notifications, other hook events)
 // and the demo coder send. The system, approval, supervisor and adversary
 // lanes speak for Sentinel; a report on them would be a forgery.
-var reportKinds = map[journal.Lane][]string{
-	journal.Tool:  {"tool-result", "result", "write", "edit"},
-	journal.Coder: {"coder-stop", "notification", "hook"},
+var reportKinds = map[journal.Lane][]journal.Kind{
+	journal.Tool:  {coderstream.ToolResult, coderstream.Result, coderstream.Write, coderstream.Edit},
+	journal.Coder: {coderstream.CoderStop, coderstream.Notification, coderstream.Hook},
 }
 
-// reportEvent is a journaled report: the report as sent, marked as the
-// coder's.
-type reportEvent struct {
+// ReportEvent is the data of a journaled report: the report as sent, marked
+// as the coder's.
+type ReportEvent struct {
 	Report
 	ReportedBy string `json:"reported_by"`
 }
@@ -44,7 +45,11 @@ func checkReport(r Report) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("report kind %q is not allowed on lane %s (want one of %s)", r.Kind, r.Lane, strings.Join(kinds, ", "))
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	return fmt.Errorf("report kind %q is not allowed on lane %s (want one of %s)", r.Kind, r.Lane, strings.Join(names, ", "))
 }
 
 // record journals a report from the socket on its lane, marked as the
@@ -52,11 +57,11 @@ func checkReport(r Report) error {
 // journaled as a rejected report.
 func (b *Broker) record(r Report) error {
 	if err := checkReport(r); err != nil {
-		b.journal(journal.System, "report-rejected", "refused a report from the coder: "+err.Error(),
+		b.journal(journal.System, KindReportRejected, "refused a report from the coder: "+err.Error(),
 			map[string]any{"lane": r.Lane, "kind": r.Kind, "text": clipText(r.Text), "adapter": r.Adapter})
 		return err
 	}
-	b.journal(journal.Lane(r.Lane), r.Kind, oneLine(r.Text), reportEvent{r, ReportedByCoder})
+	b.journal(journal.Lane(r.Lane), r.Kind, oneLine(r.Text), ReportEvent{r, ReportedByCoder})
 	return nil
 }
 
@@ -70,6 +75,14 @@ func CoderReported(ev journal.Event) bool {
 		ReportedBy string `json:"reported_by"`
 	}
 	return json.Unmarshal(ev.Data, &d) == nil && d.ReportedBy == ReportedByCoder
+}
+
+// AsReport decodes a report the broker journaled from its socket (the
+// coder's word): an event of a report kind on the tool or coder lane whose
+// data says it was reported by the coder.
+func AsReport(ev journal.Event) (ReportEvent, bool) {
+	r, ok := journal.As[ReportEvent](ev, ev.Lane, reportKinds[ev.Lane]...)
+	return r, ok && r.ReportedBy == ReportedByCoder
 }
 
 func clipText(s string) string {

@@ -31,10 +31,7 @@ func (f *Finished) Unverified() string {
 	status := m.Status
 	if evs, err := journal.ReadFile(filepath.Join(f.Dir, "events.jsonl")); err == nil {
 		for _, ev := range evs {
-			var d struct {
-				Status Status `json:"status"`
-			}
-			if ev.Kind == "run-end" && ev.Decode(&d) == nil && d.Status != "" {
+			if d, ok := AsRunEnd(ev); ok && d.Status != "" {
 				status = d.Status
 			}
 		}

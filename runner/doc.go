@@ -6,5 +6,8 @@
 // messages through it, the patch computed with hardened git, landing, and
 // recovery.
 //
-// It must not draw anything: views read its event stream.
+// It must not draw anything: views read its event stream. The kinds it
+// journals and their payloads are in events.go (typed constants, payload
+// types and decoders such as AsRunEnd); views switch on those, never on an
+// event's text.
 package runner

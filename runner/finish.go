@@ -33,14 +33,14 @@ func (r *Run) finish(interrupted bool, code int) {
 		_ = os.RemoveAll(r.ws.Dir) // landed: a leftover copy is only disk space, swept with the run
 	} else {
 		if res.Err != nil {
-			r.emit(journal.System, "error", res.Err.Error(), nil)
+			r.emit(journal.System, KindError, res.Err.Error(), nil)
 		}
 		dest, err := keepForRecovery(r.opts.Project, r.id, r.ws.Dir, patchPath)
 		if err != nil {
-			r.emit(journal.System, "error", "keep the work for recovery: "+err.Error(), nil)
+			r.emit(journal.System, KindError, "keep the work for recovery: "+err.Error(), nil)
 		} else {
 			res.Recovery = dest
-			r.emit(journal.System, "recovery", "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", map[string]any{"dir": dest})
+			r.emit(journal.System, KindRecovery, "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", map[string]any{"dir": dest})
 		}
 	}
 	if r.broker != nil {
@@ -60,14 +60,14 @@ func (r *Run) finish(interrupted bool, code int) {
 	if res.Err != nil {
 		r.meta.Error = res.Err.Error()
 	}
-	r.emit(journal.System, "run-end", fmt.Sprintf("run %s: %s", r.id, res.Status), map[string]any{"status": res.Status})
+	r.emit(journal.System, KindRunEnd, fmt.Sprintf("run %s: %s", r.id, res.Status), RunEnd{Status: res.Status})
 	closeErr := r.journal.Close()
 	<-r.reportsDone
 	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
 	r.meta.Decisions = CountDecisions(evs)
 	err := errors.Join(closeErr, writeMeta(r.dir, r.meta), writeReports(r.dir, r.meta, evs))
 	if err != nil {
-		appendEvent(r.dir, r.id, journal.System, "error", "could not write the run's records: "+err.Error(), nil)
+		appendEvent(r.dir, r.id, journal.System, KindError, "could not write the run's records: "+err.Error(), nil)
 	}
 	res = r.withRecordsErr(res, err)
 	r.lock.release()
@@ -98,11 +98,11 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
 	r.meta.Files = change.Files
-	r.emit(journal.System, "patch", fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
+	r.emit(journal.System, KindPatch, fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
 		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
 	if len(change.Left) > 0 {
-		r.emit(journal.System, "patch-left-out", fmt.Sprintf("left out of the patch: %d path(s) a patch may never carry (.git, .sentinel, nested repositories)", len(change.Left)),
-			map[string]any{"paths": change.Left})
+		r.emit(journal.System, KindPatchLeftOut, fmt.Sprintf("left out of the patch: %d path(s) a patch may never carry (.git, .sentinel, nested repositories)", len(change.Left)),
+			PatchLeftOut{Paths: change.Left})
 	}
 	if r.gateErr != nil {
 		return Result{Status: StatusFailed, Err: r.gateErr}
@@ -135,7 +135,7 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 	if err != nil {
 		return Result{Status: StatusFailed, Err: fmt.Errorf("land: %w", err)}
 	}
-	r.emit(journal.System, "landed", landingText(l), l)
+	r.emit(journal.System, KindLanded, landingText(l), l)
 	return Result{Status: StatusLanded, Landing: &l}
 }
 
@@ -161,7 +161,7 @@ func (r *Run) review(ctx context.Context, change Change, patchPath string) (Chan
 	patch.Sort(files)
 	answer := make(chan ReviewAnswer, 1)
 	req := &ReviewRequest{RunID: r.id, Files: files, Patch: change.Patch, Checks: r.meta.Checks, Answer: answer}
-	r.emit(journal.System, "review", fmt.Sprintf("waiting for your review of %d file(s)", len(files)), map[string]any{"files": len(files)})
+	r.emit(journal.System, KindReview, fmt.Sprintf("waiting for your review of %d file(s)", len(files)), map[string]any{"files": len(files)})
 	select {
 	case r.reviews <- req:
 	case <-r.stopped:
@@ -178,11 +178,11 @@ func (r *Run) review(ctx context.Context, change Change, patchPath string) (Chan
 		if reason == "" {
 			reason = "no reason given"
 		}
-		r.emit(journal.System, "review-rejected", "you rejected the change: "+reason, map[string]any{"reason": a.Reason})
+		r.emit(journal.System, KindReviewRejected, "you rejected the change: "+reason, map[string]any{"reason": a.Reason})
 		return change, &Result{Status: StatusRejected, Err: fmt.Errorf("the change was rejected in review: %s", reason)}
 	}
 	if a.Patch == nil {
-		r.emit(journal.System, "review-approved", "you approved the whole change", nil)
+		r.emit(journal.System, KindReviewApproved, "you approved the whole change", nil)
 		return change, nil
 	}
 	// A part of the change: it replaces the patch and is verified again.
@@ -198,7 +198,7 @@ func (r *Run) review(ctx context.Context, change Change, patchPath string) (Chan
 	for _, f := range part {
 		names = append(names, f.Path)
 	}
-	r.emit(journal.System, "review-approved", fmt.Sprintf("you approved part of the change: %d of %d file(s); verifying that part again", len(part), len(change.Files)), map[string]any{"files": names})
+	r.emit(journal.System, KindReviewApproved, fmt.Sprintf("you approved part of the change: %d of %d file(s); verifying that part again", len(part), len(change.Files)), map[string]any{"files": names})
 	results, err := r.verifier().Verify(ctx, accepted)
 	r.meta.Checks = results
 	if err != nil {
@@ -327,7 +327,7 @@ func SweepStale(ctx context.Context, p *Project) {
 				if err := restorePending(p, m.ID); err != nil {
 					note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
 				}
-				appendEvent(dir, m.ID, journal.System, "apply-undone", note, nil)
+				appendEvent(dir, m.ID, journal.System, KindApplyUndone, note, nil)
 				if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
 					m.Status, m.Landing = StatusInterrupted, nil
 				}
@@ -374,7 +374,7 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 	if m.Ended.IsZero() {
 		m.Ended = time.Now().UTC()
 	}
-	appendEvent(dir, m.ID, journal.System, "run-end", "run "+m.ID+": interrupted (found after the fact; work kept in "+dest+")", map[string]any{"status": StatusInterrupted})
+	appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": interrupted (found after the fact; work kept in "+dest+")", RunEnd{Status: StatusInterrupted})
 	if evs, err := journal.ReadFile(filepath.Join(dir, "events.jsonl")); err == nil {
 		m.Decisions = CountDecisions(evs)
 		writeReports(dir, m, evs)
@@ -382,7 +382,7 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 }
 
 // appendEvent adds one event to a finished run's journal.
-func appendEvent(dir, id string, lane journal.Lane, kind, text string, data any) {
+func appendEvent(dir, id string, lane journal.Lane, kind journal.Kind, text string, data any) {
 	if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), id); err == nil {
 		_, _ = j.Append(lane, kind, text, data) // after the run: no run left to stop; the journal stays whole either way
 		_ = j.Close()

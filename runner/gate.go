@@ -49,7 +49,7 @@ func (r *Run) completionGate(restarts int) (string, error) {
 		return "", nil
 	}
 	if res.Accepted() {
-		r.emit(journal.Supervisor, "gate", "completion review accepted the work: "+res.Reason, res)
+		r.emit(journal.Supervisor, KindGate, "completion review accepted the work: "+res.Reason, res)
 		findings, failure := r.adversary(ctx, change, gatePatch)
 		if len(findings) == 0 {
 			if failure != nil {
@@ -69,11 +69,11 @@ func (r *Run) completionGate(restarts int) (string, error) {
 		stuck := fmt.Sprintf("# Stuck — run %s\n\nThe coder's work was returned %d times and Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts+1, handoff)
 		r.writeReport("STUCK.md", stuck)
 		r.gateErr = fmt.Errorf("stuck: the completion review returned the work %d times (last: %s); see STUCK.md", restarts+1, res.Reason)
-		r.emit(journal.Supervisor, "stuck", r.gateErr.Error(), map[string]any{"restarts": restarts})
+		r.emit(journal.Supervisor, KindStuck, r.gateErr.Error(), map[string]any{"restarts": restarts})
 		return "", r.gateErr
 	}
-	r.emit(journal.Supervisor, "gate", fmt.Sprintf("completion review returned the work (restart %d of %d): %s", restarts+1, max, res.Reason), res)
-	r.emit(journal.System, "restart", "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
+	r.emit(journal.Supervisor, KindGate, fmt.Sprintf("completion review returned the work (restart %d of %d): %s", restarts+1, max, res.Reason), res)
+	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
 	return r.opts.Task + "\n\n" + handoff, nil
 }
 
@@ -87,7 +87,7 @@ func (r *Run) adversary(ctx context.Context, change Change, patchPath string) (f
 	for i := 0; i < r.opts.AdversaryRuns; i++ {
 		probes, err := r.sup.Adversary(ctx, supervisor.AdversaryInput{Diffstat: strings.Join(change.Files, "\n")})
 		if err != nil {
-			r.emit(journal.Adversary, "error", "the adversarial tester could not answer: "+err.Error(), nil)
+			r.emit(journal.Adversary, KindError, "the adversarial tester could not answer: "+err.Error(), nil)
 			if failure == nil {
 				failure = fmt.Errorf("the model gave no usable probes: %w", err)
 			}
@@ -96,7 +96,7 @@ func (r *Run) adversary(ctx context.Context, change Change, patchPath string) (f
 		checks := make([]Check, len(probes))
 		for j, p := range probes {
 			checks[j] = Check{Command: p.Command, Source: "adversary"}
-			r.emit(journal.Adversary, "probe", fmt.Sprintf("probe: %s (%s)", p.Command, p.Expect), p)
+			r.emit(journal.Adversary, KindProbe, fmt.Sprintf("probe: %s (%s)", p.Command, p.Expect), p)
 		}
 		v := r.verifier()
 		v.Checks = checks
@@ -106,7 +106,7 @@ func (r *Run) adversary(ctx context.Context, change Change, patchPath string) (f
 			if verr == nil {
 				verr = fmt.Errorf("%d of %d probes ran", len(results), len(probes))
 			}
-			r.emit(journal.Adversary, "error", "the adversarial tester's probes could not run: "+verr.Error(), nil)
+			r.emit(journal.Adversary, KindError, "the adversarial tester's probes could not run: "+verr.Error(), nil)
 			if failure == nil {
 				failure = fmt.Errorf("its probes could not run: %w", verr)
 			}
@@ -121,11 +121,11 @@ func (r *Run) adversary(ctx context.Context, change Change, patchPath string) (f
 				f += "; output: " + oneLine(tail)
 			}
 			findings = append(findings, f)
-			r.emit(journal.Adversary, "finding", f, res)
+			r.emit(journal.Adversary, KindFinding, f, res)
 		}
 	}
 	if r.opts.AdversaryRuns > 0 && len(findings) == 0 && failure == nil {
-		r.emit(journal.Adversary, "clear", "the adversarial tester's probes all passed", nil)
+		r.emit(journal.Adversary, KindClear, "the adversarial tester's probes all passed", nil)
 	}
 	return findings, failure
 }
@@ -238,10 +238,10 @@ func (r *Run) restartAfterDrift(restarts int, evidence []string) (string, error)
 	if restarts >= max {
 		r.writeReport("STUCK.md", fmt.Sprintf("# Stuck — run %s\n\nThe coder was restarted %d times and kept drifting; Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts, handoff))
 		r.gateErr = fmt.Errorf("stuck: the coder kept ignoring steering after %d restarts; see STUCK.md", restarts)
-		r.emit(journal.Supervisor, "stuck", r.gateErr.Error(), nil)
+		r.emit(journal.Supervisor, KindStuck, r.gateErr.Error(), nil)
 		return "", r.gateErr
 	}
-	r.emit(journal.Supervisor, "restart", fmt.Sprintf("restarting the coder (%d of %d): %s", restarts+1, max, res.Reason), map[string]any{"evidence": evidence})
-	r.emit(journal.System, "restart", "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
+	r.emit(journal.Supervisor, KindRestart, fmt.Sprintf("restarting the coder (%d of %d): %s", restarts+1, max, res.Reason), map[string]any{"evidence": evidence})
+	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
 	return r.opts.Task + "\n\n" + handoff, nil
 }

@@ -23,21 +23,13 @@ const (
 	gateForced    = "verification before landing"
 )
 
-// gateFailure is the data of a "gate-failed" event.
-type gateFailure struct {
-	Gate   string `json:"gate"`
-	Reason string `json:"reason"`
-}
-
-func (g gateFailure) String() string { return g.Gate + ": failed (" + g.Reason + ")" }
-
 // gateFailed journals that gate could not give its answer, and holds the
 // run: what it would have checked was not checked, so nothing lands
 // without a person.
 func (r *Run) gateFailed(lane journal.Lane, gate string, err error) {
-	g := gateFailure{Gate: gate, Reason: clipLine(err.Error(), 300)}
+	g := GateFailure{Gate: gate, Reason: clipLine(err.Error(), 300)}
 	r.gateFailures = append(r.gateFailures, g)
-	r.emit(lane, "gate-failed", g.String(), g)
+	r.emit(lane, KindGateFailed, g.String(), g)
 }
 
 // heldByGates is why an unattended run must not land, or nil.
@@ -60,10 +52,8 @@ func gateRisks(evs []journal.Event) []string {
 	seen := map[string]bool{}
 	judgeFails, lastJudge := 0, ""
 	for _, ev := range evs {
-		switch {
-		case ev.Kind == "gate-failed", ev.Kind == "relay-failed":
-			var g gateFailure
-			if ev.Decode(&g) != nil || g.Gate == "" {
+		if g, ok := AsGateFailure(ev); ok {
+			if g.Gate == "" {
 				continue
 			}
 			line := "- " + oneLine(g.Gate) + ": failed (" + oneLineLong(g.Reason) + ")"
@@ -74,12 +64,11 @@ func gateRisks(evs []journal.Event) []string {
 				seen[line] = true
 				out = append(out, line)
 			}
-		case ev.Lane == journal.Supervisor && ev.Kind == "judge":
-			var rec supervisor.TurnRecord
-			if ev.Decode(&rec) == nil && rec.Error != "" {
-				judgeFails++
-				lastJudge = rec.Error
-			}
+			continue
+		}
+		if rec, ok := supervisor.AsTurn(ev); ok && rec.Role == supervisor.KindJudge && rec.Error != "" {
+			judgeFails++
+			lastJudge = rec.Error
 		}
 	}
 	if judgeFails > 0 {

@@ -11,7 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/policy"
 )
 
 // hostGrantTTL is how long a network request the coder's own tool call got
@@ -38,33 +40,16 @@ func (g *hostGrants) allowed(host string, port int) bool {
 // follow watches the journal for allowed net requests until it closes.
 func (g *hostGrants) follow() {
 	for ev := range g.events {
-		if ev.Lane != journal.Approval {
-			continue
-		}
-		var m struct {
-			ID        string `json:"id"`
-			Kind      string `json:"kind"`
-			Adapter   string `json:"adapter"`
-			Host      string `json:"host"`
-			Port      int    `json:"port"`
-			URL       string `json:"url"`
-			RequestID string `json:"request_id"`
-			Decision  string `json:"decision"`
-		}
-		if ev.Decode(&m) != nil {
-			continue
-		}
-		switch ev.Kind {
-		case "request":
-			if m.Kind == "net" && m.Adapter != "proxy" {
+		if m, ok := approvals.AsRequest(ev); ok {
+			if m.Kind == policy.KindNet && m.Adapter != "proxy" {
 				if hp := hostPort(m.Host, m.Port, m.URL); hp != "" {
 					g.reqs[m.ID] = hp
 				}
 			}
-		case "decision":
-			hp, ok := g.reqs[m.RequestID]
-			delete(g.reqs, m.RequestID)
-			if ok && m.Decision == "allow" {
+		} else if d, ok := approvals.AsDecision(ev); ok {
+			hp, ok := g.reqs[d.RequestID]
+			delete(g.reqs, d.RequestID)
+			if ok && d.Allowed() {
 				g.mu.Lock()
 				g.until[hp] = g.now().Add(hostGrantTTL)
 				g.mu.Unlock()
@@ -101,7 +86,7 @@ func (r *Run) proxyHostAllowedByToolCall(_ context.Context, host string, port in
 	if r.grants == nil || !r.grants.allowed(host, port) {
 		return false
 	}
-	r.emit(journal.Tool, "net", fmt.Sprintf("proxy: %s:%d let through (the tool call for it was approved moments ago)", host, port),
+	r.emit(journal.Tool, KindNet, fmt.Sprintf("proxy: %s:%d let through (the tool call for it was approved moments ago)", host, port),
 		map[string]any{"host": host, "port": port})
 	return true
 }

@@ -12,7 +12,7 @@ func TestAToolCallsApprovedHostLetsTheProxyThroughBriefly(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	events := make(chan journal.Event, 8)
 	g := &hostGrants{until: map[string]time.Time{}, reqs: map[string]string{}, now: func() time.Time { return now }, events: events}
-	send := func(kind string, v any) {
+	send := func(kind journal.Kind, v any) {
 		b, _ := json.Marshal(v)
 		events <- journal.Event{Lane: journal.Approval, Kind: kind, Data: b}
 	}

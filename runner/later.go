@@ -115,8 +115,8 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 	why := f.Unverified()
 	switch {
 	case why != "" && o.Force && accepted == nil:
-		g := gateFailure{Gate: gateForced, Reason: f.NotChecked(o)}
-		f.emit(journal.System, "gate-failed", "landing with --force, unverified: "+g.Reason, g)
+		g := GateFailure{Gate: gateForced, Reason: f.NotChecked(o)}
+		f.emit(journal.System, KindGateFailed, "landing with --force, unverified: "+g.Reason, g)
 	case why != "" || accepted != nil:
 		checks := f.verifyChecks(o)
 		if len(checks) == 0 && accepted == nil {
@@ -149,7 +149,7 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		return l, err
 	}
 	m.Status, m.Landing, m.Files, m.Error = StatusLanded, &l, names, ""
-	f.emit(journal.System, "landed", "after review: "+landingText(l), l)
+	f.emit(journal.System, KindLanded, "after review: "+landingText(l), l)
 	return l, f.save()
 }
 
@@ -161,11 +161,11 @@ func (f *Finished) Reject(reason string) error {
 	}
 	f.Meta.Status = StatusRejected
 	f.Meta.Error = "rejected in review: " + reason
-	f.emit(journal.System, "review-rejected", "you rejected the change: "+reason, map[string]any{"reason": reason})
+	f.emit(journal.System, KindReviewRejected, "you rejected the change: "+reason, map[string]any{"reason": reason})
 	return f.save()
 }
 
-func (f *Finished) emit(lane journal.Lane, kind, text string, data any) {
+func (f *Finished) emit(lane journal.Lane, kind journal.Kind, text string, data any) {
 	appendEvent(f.Dir, f.Meta.ID, lane, kind, text, data)
 }
 

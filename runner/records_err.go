@@ -14,7 +14,7 @@ import (
 func (r *Run) writeReport(name, body string) {
 	if err := writeAtomic(filepath.Join(r.dir, name), body); err != nil {
 		err = fmt.Errorf("could not write %s: %w", name, err)
-		r.emit(journal.System, "error", err.Error(), nil)
+		r.emit(journal.System, KindError, err.Error(), nil)
 		r.recordsMu.Lock()
 		r.recordsErr = errors.Join(r.recordsErr, err)
 		r.recordsMu.Unlock()

@@ -16,7 +16,7 @@ func (r *Run) relay(text string) error {
 	if c := r.cur(); c == nil {
 		return errors.New("the coder is not running")
 	}
-	r.emit(journal.Supervisor, "person", "you → supervisor: "+text, map[string]any{"text": text})
+	r.emit(journal.Supervisor, KindPerson, "you → supervisor: "+text, Said{Text: text})
 	go func() {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -33,19 +33,19 @@ func (r *Run) relay(text string) error {
 			// a widening, and nothing of the model's answer reaches the coder.
 			// The failure is journaled for the final report, but does not hold
 			// the run.
-			r.emit(journal.Supervisor, "relay-failed", "the supervisor could not relay your message ("+clipLine(err.Error(), 160)+"); it goes to the coder as you typed it",
-				gateFailure{Gate: gateRelay, Reason: clipLine(err.Error(), 300) + "; your message went to the coder as typed"})
+			r.emit(journal.Supervisor, KindRelayFailed, "the supervisor could not relay your message ("+clipLine(err.Error(), 160)+"); it goes to the coder as you typed it",
+				GateFailure{Gate: gateRelay, Reason: clipLine(err.Error(), 300) + "; your message went to the coder as typed"})
 			r.tellOrSay(text)
 			return
 		}
 		if res.Standing != "" {
-			r.emit(journal.Supervisor, "standing", "standing decision from you: "+res.Standing, map[string]any{"text": res.Standing})
+			r.emit(journal.Supervisor, KindStanding, "standing decision from you: "+res.Standing, Said{Text: res.Standing})
 		}
 		if res.ToPerson != "" {
-			r.emit(journal.Supervisor, "to-person", "supervisor → you: "+res.ToPerson, map[string]any{"text": res.ToPerson})
+			r.emit(journal.Supervisor, KindToPerson, "supervisor → you: "+res.ToPerson, Said{Text: res.ToPerson})
 		}
 		if res.ToCoder != "" {
-			r.emit(journal.Supervisor, "to-coder", "supervisor → coder: "+res.ToCoder, map[string]any{"text": res.ToCoder, "from": text})
+			r.emit(journal.Supervisor, KindToCoder, "supervisor → coder: "+res.ToCoder, Said{Text: res.ToCoder, From: text})
 			r.tellOrSay(res.ToCoder)
 		}
 	}()
@@ -56,7 +56,7 @@ func (r *Run) relay(text string) error {
 // is noted in the journal, since nobody is waiting on an error any more.
 func (r *Run) tellOrSay(text string) {
 	if err := r.tellCoder(text); err != nil {
-		r.emit(journal.System, "steer-failed", "the message did not reach the coder: "+err.Error(), nil)
+		r.emit(journal.System, KindSteerFailed, "the message did not reach the coder: "+err.Error(), nil)
 	}
 }
 

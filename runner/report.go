@@ -71,10 +71,7 @@ func renderDecisions(m *Meta, evs []journal.Event) string {
 func standingDecisions(evs []journal.Event) []string {
 	var out []string
 	for _, ev := range evs {
-		var d struct {
-			Text string `json:"text"`
-		}
-		if ev.Lane == journal.Supervisor && ev.Kind == "standing" && ev.Decode(&d) == nil && d.Text != "" {
+		if d, ok := AsStanding(ev); ok && d.Text != "" {
 			out = append(out, d.Text)
 		}
 	}
@@ -95,7 +92,7 @@ func renderProgress(m *Meta, evs []journal.Event, now time.Time) string {
 	for _, ev := range evs {
 		switch {
 		case ev.Lane == journal.Tool, ev.Lane == journal.Supervisor,
-			ev.Lane == journal.System && ev.Kind != "run-start":
+			ev.Lane == journal.System && ev.Kind != KindRunStart:
 			text := ev.Text
 			if approvals.CoderReported(ev) {
 				text = "coder reports: " + text
@@ -213,13 +210,8 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 func leftOutRisks(evs []journal.Event) []string {
 	var out []string
 	for _, ev := range evs {
-		if ev.Lane != journal.System || ev.Kind != "patch-left-out" {
-			continue
-		}
-		var d struct {
-			Paths []string `json:"paths"`
-		}
-		if ev.Decode(&d) != nil {
+		d, ok := AsPatchLeftOut(ev)
+		if !ok {
 			continue
 		}
 		for _, p := range d.Paths {

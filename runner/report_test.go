@@ -8,7 +8,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
-func ev(lane journal.Lane, kind, text, data string) journal.Event {
+func ev(lane journal.Lane, kind journal.Kind, text, data string) journal.Event {
 	return journal.Event{Time: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Lane: lane, Kind: kind, Text: text, Data: []byte(data)}
 }
 

@@ -104,7 +104,7 @@ type Run struct {
 
 	// gateFailures are the model gates that could not answer: the run
 	// does not land without a person (gates.go).
-	gateFailures []gateFailure
+	gateFailures []GateFailure
 
 	reviews chan *ReviewRequest
 	// finishing is closed when the person says the coder is done.
@@ -189,23 +189,23 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		r.abort(err)
 		return nil, err
 	}
-	r.emit(journal.System, "run-start", fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task)),
-		map[string]any{"task": o.Task, "coder": adapter.Name(), "apply": o.Apply, "project": p.Root, "checks": o.Checks})
+	r.emit(journal.System, KindRunStart, fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task)),
+		RunStart{Task: o.Task, Coder: adapter.Name(), Apply: o.Apply, Project: p.Root, Checks: o.Checks})
 	for _, n := range o.Notices {
-		r.emit(journal.System, "notice", n, nil)
+		r.emit(journal.System, KindNotice, n, nil)
 	}
 	if len(o.Checks) > 0 {
 		var cs []string
 		for _, c := range o.Checks {
 			cs = append(cs, c.Command+" ("+c.Source+")")
 		}
-		r.emit(journal.System, "verify-plan", "before landing, on a clean copy with the network off: "+strings.Join(cs, ", "), o.Checks)
+		r.emit(journal.System, KindVerifyPlan, "before landing, on a clean copy with the network off: "+strings.Join(cs, ", "), o.Checks)
 	} else {
-		r.emit(journal.System, "verify-plan", "no verification checks configured or detected: set [verify] commands in .sentinel/config.toml or pass --verify", nil)
+		r.emit(journal.System, KindVerifyPlan, "no verification checks configured or detected: set [verify] commands in .sentinel/config.toml or pass --verify", nil)
 	}
 
 	if err := r.prepare(ctx); err != nil {
-		r.emit(journal.System, "error", err.Error(), nil)
+		r.emit(journal.System, KindError, err.Error(), nil)
 		r.abort(err)
 		return nil, err
 	}
@@ -234,7 +234,7 @@ func (r *Run) prepare(ctx context.Context) error {
 		msg += ", includes your uncommitted changes"
 	}
 	r.info.Workspace = r.ws.Dir
-	r.emit(journal.System, "workspace", msg+")", map[string]any{"dir": r.ws.Dir, "base": snap.Base, "snapshot": snap.Commit, "dirty": snap.Dirty})
+	r.emit(journal.System, KindWorkspace, msg+")", map[string]any{"dir": r.ws.Dir, "base": snap.Base, "snapshot": snap.Commit, "dirty": snap.Dirty})
 
 	if err := r.startBroker(); err != nil {
 		return err
@@ -256,9 +256,9 @@ func (r *Run) prepare(ctx context.Context) error {
 	}
 	r.meta.Sandbox = r.info.Sandbox
 	r.meta.SandboxOff = r.info.SandboxOff
-	level := "sandbox"
+	level := KindSandbox
 	if r.info.SandboxOff {
-		level = "sandbox-off"
+		level = KindSandboxOff
 	}
 	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network+"; "+sandboxView(), map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
 	if err := writeMeta(r.dir, r.meta); err != nil {
@@ -277,7 +277,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	cctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	if !r.adapter.PerCommandApproval() {
-		r.emit(journal.System, "no-per-command-approval", fmt.Sprintf("coder %s has no hook protocol: per-command approval is not available; the sandbox is the only gate for what it runs (network hosts are still asked about, and review and landing still apply)", r.adapter.Name()), nil)
+		r.emit(journal.System, KindNoPerCommandApproval, fmt.Sprintf("coder %s has no hook protocol: per-command approval is not available; the sandbox is the only gate for what it runs (network hosts are still asked about, and review and landing still apply)", r.adapter.Name()), nil)
 	}
 	if err := r.launchCoder(cctx, o.Task); err != nil {
 		return err
@@ -325,7 +325,7 @@ func (r *Run) launchCoder(ctx context.Context, task string) error {
 	if err := r.startCoder(cmd, task); err != nil {
 		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
 	}
-	r.emit(journal.System, "coder-start", fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
+	r.emit(journal.System, KindCoderStart, fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
 		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})
 	return nil
 }
@@ -343,10 +343,10 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 		c.stop(3 * time.Second)
 	case <-r.restartCh():
 		c.stop(3 * time.Second)
-		r.emit(journal.System, "coder-ended", "the coder kept drifting after being steered; ending it for a fresh start", nil)
+		r.emit(journal.System, KindCoderEnded, "the coder kept drifting after being steered; ending it for a fresh start", nil)
 	case <-r.finishCh():
 		c.stop(3 * time.Second)
-		r.emit(journal.System, "coder-done", "the person said the coder is done; its work goes on to verification and review", nil)
+		r.emit(journal.System, KindCoderDone, "the person said the coder is done; its work goes on to verification and review", nil)
 	}
 	// Let the coder's last output reach the journal before its exit does.
 	select {
@@ -361,7 +361,7 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 	default:
 	}
 	r.meta.ExitCode = &code
-	r.emit(journal.System, "coder-exit", fmt.Sprintf("coder exited with status %d", code), map[string]any{"exit_code": code})
+	r.emit(journal.System, KindCoderExit, fmt.Sprintf("coder exited with status %d", code), CoderExit{ExitCode: code})
 	return interrupted, code
 }
 
@@ -377,7 +377,7 @@ func (r *Run) watch() {
 				if err = r.launchCoder(context.Background(), next); err == nil {
 					continue
 				}
-				r.emit(journal.System, "error", err.Error(), nil)
+				r.emit(journal.System, KindError, err.Error(), nil)
 			}
 			r.finish(false, 1)
 			return
@@ -396,7 +396,7 @@ func (r *Run) watch() {
 			return
 		}
 		if err := r.launchCoder(context.Background(), next); err != nil {
-			r.emit(journal.System, "error", err.Error(), nil)
+			r.emit(journal.System, KindError, err.Error(), nil)
 			r.finish(false, 1)
 			return
 		}
@@ -455,7 +455,7 @@ func (r *Run) SupervisorTotals() supervisor.Totals { return r.sup.Totals() }
 // Info describes the run for views.
 func (r *Run) Info() Info { return r.info }
 
-func (r *Run) emit(lane journal.Lane, kind, text string, data any) {
+func (r *Run) emit(lane journal.Lane, kind journal.Kind, text string, data any) {
 	if r.journal == nil {
 		return
 	}
@@ -482,9 +482,9 @@ func (r *Run) abort(cause error) {
 	r.meta.Error = cause.Error()
 	r.meta.Ended = time.Now().UTC()
 	if err := writeMeta(r.dir, r.meta); err != nil {
-		r.emit(journal.System, "error", err.Error(), nil)
+		r.emit(journal.System, KindError, err.Error(), nil)
 	}
-	r.emit(journal.System, "run-end", "run failed before the coder started: "+cause.Error(), map[string]any{"status": StatusFailed})
+	r.emit(journal.System, KindRunEnd, "run failed before the coder started: "+cause.Error(), RunEnd{Status: StatusFailed})
 	if r.journal != nil {
 		_ = r.journal.Close() // the run failed already; its error is the one to report
 	}

@@ -70,12 +70,8 @@ func PastRequests(p *Project) []approvals.Request {
 	for i := len(metas) - 1; i >= 0; i-- {
 		evs, _ := journal.ReadFile(filepath.Join(p.RunDir(metas[i].ID), "events.jsonl"))
 		for _, ev := range evs {
-			if ev.Lane != journal.Approval || ev.Kind != "request" {
-				continue
-			}
-			var req approvals.Request
-			if ev.Decode(&req) == nil && req.Kind != "" {
-				out = append(out, req)
+			if req, ok := approvals.AsRequest(ev); ok && req.Kind != "" {
+				out = append(out, req.Request)
 			}
 		}
 	}
@@ -112,7 +108,7 @@ func (r *Run) tellCoder(text string) error {
 		return errors.New("the coder has already exited")
 	default:
 	}
-	r.emit(journal.Coder, "steer", text, nil)
+	r.emit(journal.Coder, KindSteer, text, nil)
 	if c.steer != nil {
 		return c.steer(text)
 	}

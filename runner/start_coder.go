@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
@@ -74,7 +75,7 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 		return err
 	}
 	r.setCoder(c)
-	r.pumpPTY(c, func(b []byte) { r.emit(journal.Coder, "output", string(b), nil) })
+	r.pumpPTY(c, func(b []byte) { r.emit(journal.Coder, coderstream.Output, string(b), nil) })
 	return nil
 }
 
@@ -118,7 +119,7 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter, task string)
 	r.pumpPTY(c, func(b []byte) {
 		for _, l := range dec.Write(b) {
 			r.emit(l.Lane, l.Kind, l.Text, l.Data)
-			if l.Kind == "result" {
+			if l.Kind == coderstream.Result {
 				c.closeInput() // claude -p ends when its input does
 			}
 		}

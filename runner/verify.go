@@ -78,7 +78,7 @@ type Verifier struct {
 	Mode     sandbox.Mode
 	Timeout  time.Duration
 	// Emit journals progress; nil means silent.
-	Emit func(lane journal.Lane, kind, text string, data any)
+	Emit func(lane journal.Lane, kind journal.Kind, text string, data any)
 }
 
 // Verify runs every check against patchPath and returns the results and,
@@ -92,7 +92,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	}
 	emit := v.Emit
 	if emit == nil {
-		emit = func(journal.Lane, string, string, any) {}
+		emit = func(journal.Lane, journal.Kind, string, any) {}
 	}
 	id := v.RunID + "-verify"
 	dir := v.Project.WorkDir(id)
@@ -137,7 +137,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	var results []CheckResult
 	var failed error
 	for _, c := range v.Checks {
-		emit(journal.Tool, "verify-start", "verify: "+c.Command, c)
+		emit(journal.Tool, KindVerifyStart, "verify: "+c.Command, c)
 		res := v.runCheck(ctx, sb, ws.Dir, c)
 		results = append(results, res)
 		word := "passed"
@@ -147,13 +147,13 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 				failed = fmt.Errorf("verification failed: %s exited %d on a clean copy", c.Command, res.ExitCode)
 			}
 		}
-		emit(journal.Tool, "verify", fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
+		emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
 	}
 	text := fmt.Sprintf("verification passed: %d check(s) on a clean copy", len(results))
 	if failed != nil {
 		text = failed.Error()
 	}
-	emit(journal.System, "verify-result", text, map[string]any{"passed": failed == nil, "checks": results})
+	emit(journal.System, KindVerifyResult, text, map[string]any{"passed": failed == nil, "checks": results})
 	return results, failed
 }
 

@@ -149,28 +149,21 @@ func (r *Run) scriptedSteering(d *demoAdapter) {
 	defer cancel()
 	stepOf := map[string]string{} // request id → the scenario step that asked
 	for ev := range events {
-		if ev.Lane != journal.Approval {
+		if req, ok := approvals.AsRequest(ev); ok {
+			stepOf[req.ID] = req.ToolCallID
 			continue
 		}
-		var msg struct {
-			ID         string `json:"id"`
-			ToolCallID string `json:"tool_call_id"`
-			RequestID  string `json:"request_id"`
-		}
-		if ev.Decode(&msg) != nil {
+		d, ok := approvals.AsDecision(ev)
+		if !ok {
 			continue
 		}
-		if ev.Kind == "request" {
-			stepOf[msg.ID] = msg.ToolCallID
-			continue
-		}
-		step := stepOf[msg.RequestID]
+		step := stepOf[d.RequestID]
 		text, ok := pending[step]
-		if ev.Kind != "decision" || !ok {
+		if !ok {
 			continue
 		}
 		delete(pending, step)
-		r.emit(journal.Supervisor, "steer", "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
+		r.emit(journal.Supervisor, KindSteer, "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
 		_ = r.tellCoder(text) // a coder that has exited needs no steering; the steer event is journaled
 		if len(pending) == 0 {
 			return

@@ -81,7 +81,7 @@ func (s *Supervisor) Adversary(ctx context.Context, in AdversaryInput) ([]Probe,
 		return nil, err
 	}
 	var probes []Probe
-	err = s.ask(ctx, "adversary", Turn{Role: "adversary", System: sys, User: user, SchemaName: "probes", Schema: adversarySchema},
+	err = s.ask(ctx, KindAdversary, Turn{Role: string(KindAdversary), System: sys, User: user, SchemaName: "probes", Schema: adversarySchema},
 		TurnRecord{}, func(r Reply, rec *TurnRecord) error {
 			var perr error
 			probes, perr = ParseProbes(r.Text)

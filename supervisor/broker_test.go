@@ -42,7 +42,7 @@ func TestSupervisorBehindTheBroker(t *testing.T) {
 	var lanes []string
 	for _, ev := range read() {
 		if ev.Lane == journal.Supervisor || (ev.Lane == journal.Approval && ev.Kind == "decision") {
-			lanes = append(lanes, string(ev.Lane)+"/"+ev.Kind)
+			lanes = append(lanes, string(ev.Lane)+"/"+string(ev.Kind))
 		}
 	}
 	if got := strings.Join(lanes, " "); got != "supervisor/judge approval/decision approval/decision" {

@@ -23,7 +23,10 @@
 //   - Prompts: every prompt text, as data (prompts.toml, embedded; a user
 //     file overrides it).
 //   - Ledger: every model turn journaled on the supervisor lane with its
-//     tokens and time; Totals for the status bar and the report.
+//     tokens and time, under its role's kind (events.go: KindJudge, …;
+//     AsTurn decodes one); Totals for the status bar and the report.
+//     events.go also declares the steer and verify kinds the runner emits
+//     and History reads.
 //
 // Steering detection (masked exit statuses, skipped tests, …) lives in the
 // sub-package steer.

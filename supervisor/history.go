@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -33,18 +35,18 @@ func (h *History) Observe(ev journal.Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	switch {
-	case ev.Lane == journal.Tool && strings.HasPrefix(ev.Kind, "verify"),
-		ev.Lane == journal.System && ev.Kind == "verify-result":
+	case ev.Lane == journal.Tool && (ev.Kind == KindVerifyStart || ev.Kind == KindVerify),
+		ev.Is(journal.System, KindVerifyResult):
 		h.validations = push(h.validations, ev, h.keep)
 		return
 	case ev.Lane == journal.Tool,
-		ev.Lane == journal.Approval && ev.Kind == "decision",
-		ev.Kind == "steer":
+		ev.Is(journal.Approval, approvals.KindDecision),
+		ev.Kind == KindSteer:
 	default:
 		return
 	}
 	h.recent = push(h.recent, ev, h.keep)
-	if (ev.Kind == "tool-result" || ev.Kind == "result") && looksLikeTestOutput(ev.Text) {
+	if (ev.Kind == coderstream.ToolResult || ev.Kind == coderstream.Result) && looksLikeTestOutput(ev.Text) {
 		h.validations = push(h.validations, ev, h.keep)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // ByWho is the Decision.By of every supervisor decision.
@@ -24,7 +25,7 @@ func (s *Supervisor) Decide(ctx context.Context, p *approvals.Prompt) approvals.
 	if p.Verdict.NeverDelegable {
 		return deny(fmt.Sprintf("only a person may approve this (%s), and no person is answering", clip(p.Verdict.Reason, 160)))
 	}
-	v, err := s.judge(ctx, p, "judge")
+	v, err := s.judge(ctx, p, KindJudge)
 	if err != nil {
 		return deny("the supervisor could not judge this request: " + clip(err.Error(), 240))
 	}
@@ -42,10 +43,10 @@ func (s *Supervisor) Decide(ctx context.Context, p *approvals.Prompt) approvals.
 
 // Advise asks the model about p without deciding, for a person's card.
 func (s *Supervisor) Advise(ctx context.Context, p *approvals.Prompt) (Verdict, error) {
-	return s.judge(ctx, p, "advice")
+	return s.judge(ctx, p, KindAdvice)
 }
 
-func (s *Supervisor) judge(ctx context.Context, p *approvals.Prompt, role string) (Verdict, error) {
+func (s *Supervisor) judge(ctx context.Context, p *approvals.Prompt, role journal.Kind) (Verdict, error) {
 	facts := s.facts(p)
 	sys, err := s.prompts.Render("judge.system", facts)
 	if err != nil {
@@ -56,7 +57,7 @@ func (s *Supervisor) judge(ctx context.Context, p *approvals.Prompt, role string
 		return Verdict{}, err
 	}
 	var v Verdict
-	err = s.ask(ctx, role, Turn{Role: role, System: sys, User: user, SchemaName: "judgment", Schema: judgeSchema},
+	err = s.ask(ctx, role, Turn{Role: string(role), System: sys, User: user, SchemaName: "judgment", Schema: judgeSchema},
 		TurnRecord{RequestID: p.Request.ID}, func(r Reply, rec *TurnRecord) error {
 			var perr error
 			v, perr = ParseVerdict(r.Text)

@@ -26,16 +26,16 @@ func (t Totals) String() string {
 
 // TurnRecord is the data of a supervisor-lane event: one model turn.
 type TurnRecord struct {
-	Role       string `json:"role"` // judge, advice, review, check
-	Backend    string `json:"backend"`
-	RequestID  string `json:"request_id,omitempty"`
-	Decision   string `json:"decision,omitempty"` // allow, deny, accept, return
-	Reason     string `json:"reason,omitempty"`
-	Risk       string `json:"risk,omitempty"`
-	Error      string `json:"error,omitempty"`
-	TokensIn   int64  `json:"tokens_in"`
-	TokensOut  int64  `json:"tokens_out"`
-	DurationMS int64  `json:"duration_ms"`
+	Role       journal.Kind `json:"role"` // judge, advice, review, adversary, relay: the event's kind
+	Backend    string       `json:"backend"`
+	RequestID  string       `json:"request_id,omitempty"`
+	Decision   string       `json:"decision,omitempty"` // allow, deny, accept, return
+	Reason     string       `json:"reason,omitempty"`
+	Risk       string       `json:"risk,omitempty"`
+	Error      string       `json:"error,omitempty"`
+	TokensIn   int64        `json:"tokens_in"`
+	TokensOut  int64        `json:"tokens_out"`
+	DurationMS int64        `json:"duration_ms"`
 }
 
 // Ledger journals each model turn on the supervisor lane and keeps Totals.
@@ -91,11 +91,8 @@ func (l *Ledger) Totals() Totals {
 func TotalsFromEvents(evs []journal.Event) Totals {
 	var l Ledger
 	for _, ev := range evs {
-		if ev.Lane != journal.Supervisor {
-			continue
-		}
-		var rec TurnRecord
-		if ev.Decode(&rec) != nil || rec.Role == "" {
+		rec, ok := AsTurn(ev)
+		if !ok || rec.Role == "" {
 			continue
 		}
 		l.Record(rec, time.Duration(rec.DurationMS)*time.Millisecond, "")

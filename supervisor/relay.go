@@ -84,7 +84,7 @@ func (s *Supervisor) Relay(ctx context.Context, message string) (RelayResult, er
 		return RelayResult{}, err
 	}
 	var res RelayResult
-	err = s.ask(ctx, "relay", Turn{Role: "relay", System: sys, User: user, SchemaName: "relay", Schema: relaySchema},
+	err = s.ask(ctx, KindRelay, Turn{Role: string(KindRelay), System: sys, User: user, SchemaName: "relay", Schema: relaySchema},
 		TurnRecord{}, func(r Reply, rec *TurnRecord) error {
 			var perr error
 			res, perr = ParseRelay(r.Text)

@@ -92,7 +92,7 @@ func (s *Supervisor) Review(ctx context.Context, in ReviewInput) (ReviewResult, 
 		return failed(err)
 	}
 	var res ReviewResult
-	err = s.ask(ctx, "review", Turn{Role: "review", System: sys, User: user, SchemaName: "review", Schema: reviewSchema},
+	err = s.ask(ctx, KindReview, Turn{Role: string(KindReview), System: sys, User: user, SchemaName: "review", Schema: reviewSchema},
 		TurnRecord{}, func(r Reply, rec *TurnRecord) error {
 			var perr error
 			res, perr = ParseReview(r.Text)

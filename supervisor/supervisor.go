@@ -78,7 +78,7 @@ func (s *Supervisor) Follow(j *journal.Journal, also ...func(journal.Event)) (st
 
 // ask runs one bounded model turn and records it. parse turns the reply
 // into the record's decision; any error comes back for the caller to deny.
-func (s *Supervisor) ask(ctx context.Context, role string, t Turn, rec TurnRecord, parse func(Reply, *TurnRecord) error) error {
+func (s *Supervisor) ask(ctx context.Context, role journal.Kind, t Turn, rec TurnRecord, parse func(Reply, *TurnRecord) error) error {
 	if s.backend == nil {
 		return fmt.Errorf("no supervisor model is configured")
 	}

@@ -114,7 +114,7 @@ func (h *harness) render() string {
 	return h.m.render()
 }
 
-func ev(seq int64, lane journal.Lane, kind, text string, data any) journal.Event {
+func ev(seq int64, lane journal.Lane, kind journal.Kind, text string, data any) journal.Event {
 	var raw json.RawMessage
 	if data != nil {
 		raw, _ = json.Marshal(data)

@@ -8,8 +8,12 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // maxPartial bounds an unfinished coder line: output with no newline for this
@@ -26,7 +30,7 @@ func (m *model) ingest(evs []journal.Event) {
 func (m *model) ingestOne(ev journal.Event) {
 	switch ev.Lane {
 	case journal.Coder:
-		if ev.Kind == "output" {
+		if ev.Kind == coderstream.Output {
 			m.coderOutput(ev.Text)
 			return
 		}
@@ -37,43 +41,24 @@ func (m *model) ingestOne(ev journal.Event) {
 		}
 	case journal.Approval:
 		t := tagApproval
-		switch ev.Kind {
-		case "request":
-			var d struct {
-				Verdict struct {
-					Decision string `json:"decision"`
-				} `json:"verdict"`
-			}
-			_ = ev.Decode(&d)
-			if d.Verdict.Decision == "ask" {
-				m.counts.asked++
-			}
-		case "decision":
-			var d struct {
-				Decision  string `json:"decision"`
-				RequestID string `json:"request_id"`
-			}
-			_ = ev.Decode(&d)
+		if r, ok := approvals.AsRequest(ev); ok && r.Verdict != nil && r.Verdict.Decision == policy.Ask {
+			m.counts.asked++
+		}
+		if d, ok := approvals.AsDecision(ev); ok {
 			m.decidedElsewhere(d.RequestID)
-			switch {
-			case d.Decision == "deny" || strings.HasPrefix(ev.Text, "denied:"):
+			if d.Allowed() {
+				m.counts.allowed++
+			} else {
 				m.counts.denied++
 				t = tagDenied
-			case d.Decision == "allow":
-				m.counts.allowed++
 			}
 		}
 		m.addLine(paneApproval, line{t, eventText(ev)})
 	case journal.Supervisor:
-		var d struct {
-			TokensIn   int   `json:"tokens_in"`
-			TokensOut  int   `json:"tokens_out"`
-			DurationMS int64 `json:"duration_ms"`
-		}
-		if ev.Decode(&d) == nil && (d.TokensIn > 0 || d.TokensOut > 0 || d.DurationMS > 0) {
+		if d, ok := supervisor.AsTurn(ev); ok && (d.TokensIn > 0 || d.TokensOut > 0 || d.DurationMS > 0) {
 			m.counts.supTurns++
-			m.counts.supIn += d.TokensIn
-			m.counts.supOut += d.TokensOut
+			m.counts.supIn += int(d.TokensIn)
+			m.counts.supOut += int(d.TokensOut)
 			m.counts.supTime += time.Duration(d.DurationMS) * time.Millisecond
 		}
 		m.addLine(paneSupervisor, line{tagSupervisor, eventText(ev)})
@@ -112,13 +97,10 @@ func (m *model) decidedElsewhere(id string) {
 
 func (m *model) systemEvent(ev journal.Event) {
 	switch ev.Kind {
-	case "run-end":
-		var d struct {
-			Status string `json:"status"`
-		}
-		_ = ev.Decode(&d)
-		m.runStatus = firstNonEmpty(d.Status, "ended")
-	case "coder-exit":
+	case runner.KindRunEnd:
+		d, _ := runner.AsRunEnd(ev)
+		m.runStatus = firstNonEmpty(string(d.Status), "ended")
+	case runner.KindCoderExit:
 		m.coderExited = true
 	case journal.KindFailed: // the run stops: say why where the person looks
 		m.flash = "the run's journal cannot be written; the run is stopping: " + textsafe.Line(ev.Text)
@@ -160,7 +142,7 @@ func (m *model) coderOutput(chunk string) {
 }
 
 func (m *model) coderEventText(ev journal.Event) string {
-	if ev.Kind == "steer" {
+	if ev.Kind == runner.KindSteer {
 		return "» steer: " + textsafe.Line(ev.Text)
 	}
 	return eventText(ev)
@@ -170,22 +152,21 @@ func (m *model) coderEventText(ev journal.Event) string {
 // tail of its output, or a file write.
 func toolLines(ev journal.Event) []string {
 	switch ev.Kind {
-	case "run":
+	case coderstream.Run:
 		return []string{"$ " + textsafe.Line(ev.Text)}
-	case "result":
-		var d map[string]any
-		_ = ev.Decode(&d)
-		head := "exit " + fmt.Sprint(d["exit_code"])
+	case coderstream.Result:
+		d, _ := coderstream.AsToolOutput(ev)
+		head := "exit <nil>"
+		if d.ExitCode != nil {
+			head = "exit " + fmt.Sprint(*d.ExitCode)
+		}
 		if ev.Text != "" {
 			head = eventText(ev)
 		}
 		out := []string{"  → " + head}
-		for _, k := range []string{"output", "output_tail", "tail"} {
-			if s, ok := d[k].(string); ok && s != "" {
-				for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-					out = append(out, "    "+textsafe.TermLine(l))
-				}
-				break
+		if s := d.Shown(); s != "" {
+			for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+				out = append(out, "    "+textsafe.TermLine(l))
 			}
 		}
 		return out
@@ -206,11 +187,11 @@ func eventText(ev journal.Event) string {
 		return textsafe.Line(ev.Text)
 	}
 	if len(ev.Data) == 0 {
-		return ev.Kind
+		return string(ev.Kind)
 	}
 	var d map[string]json.RawMessage
 	if err := json.Unmarshal(ev.Data, &d); err != nil {
-		return ev.Kind + " " + textsafe.Line(string(ev.Data))
+		return string(ev.Kind) + " " + textsafe.Line(string(ev.Data))
 	}
 	keys := make([]string, 0, len(d))
 	for k := range d {
@@ -218,7 +199,7 @@ func eventText(ev journal.Event) string {
 	}
 	sort.Strings(keys)
 	var b strings.Builder
-	b.WriteString(ev.Kind)
+	b.WriteString(string(ev.Kind))
 	for _, k := range keys {
 		v := string(d[k])
 		var s string

@@ -45,9 +45,8 @@ func ReplayFile(path string) (*ReplaySession, error) {
 		if info.RunID == "" {
 			info.RunID, info.Started = ev.Run, ev.Time
 		}
-		if ev.Lane == journal.System && ev.Kind == "run-start" {
-			var d struct{ Task, Coder, Sandbox string }
-			_ = ev.Decode(&d)
+		if ev.Is(journal.System, runner.KindRunStart) {
+			d, _ := runner.AsRunStart(ev)
 			info.Task, info.Coder, info.Sandbox = d.Task, d.Coder, d.Sandbox
 			info.SandboxOff = d.Sandbox == "off"
 		}

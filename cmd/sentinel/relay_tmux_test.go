@@ -76,7 +76,7 @@ done = "client written"
 	for _, ev := range runEvents(t, dir, id) {
 		switch {
 		case ev.Lane == journal.Supervisor:
-			kinds = append(kinds, ev.Kind)
+			kinds = append(kinds, string(ev.Kind))
 		case ev.Lane == journal.Coder && ev.Kind == "steer":
 			steers = append(steers, ev.Text)
 		}

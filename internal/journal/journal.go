@@ -1,10 +1,40 @@
 // Package journal owns a run's append-only event log: the Event type, the
-// lanes, writing events so that a kill -9 at any moment leaves only complete
-// lines (and a failed write, e.g. a full disk, leaves none torn: the file is
-// cut back to its last complete line and the journal fails), publishing
-// them to live subscribers, and reading a journal back.
+// lanes, the Kind type, writing events so that a kill -9 at any moment leaves
+// only complete lines (and a failed write, e.g. a full disk, leaves none
+// torn: the file is cut back to its last complete line and the journal
+// fails), publishing them to live subscribers, and reading a journal back.
 //
 // It must not interpret events: views (TUI, plain output, reports) do that.
+// Each package that emits events owns its kinds as typed constants and its
+// payload types with decoders (approvals.AsDecision, runner.AsRunEnd, …),
+// built on As; readers switch on those constants and decode with those
+// decoders, never by matching an event's display text.
+//
+// # Stability of the event format
+//
+// A journal (events.jsonl) is read by other processes and later versions
+// (`sentinel show`, `sentinel runs`, reports, a console following a run), so
+// what is on disk is a format, and these rules hold for it:
+//
+//   - One event is one JSON object on one line:
+//     {seq, time, run, lane, kind, text, data}. Seq counts from 1 without
+//     gaps within a file; time is UTC; a last line without a newline is an
+//     interrupted write and is ignored.
+//   - Lanes are the six of Lanes; a new lane is a format change.
+//   - A kind is a stable lower-case string on disk: once written, a kind
+//     keeps its spelling and meaning. The Go constant's name may change; its
+//     value may not. A kind that is no longer emitted is still read.
+//   - A kind means something only together with its lane (reports from the
+//     coder may use the tool and coder lanes only; see approvals).
+//   - Payload (data) fields are only ever added: an existing field keeps its
+//     name, JSON type and meaning, and a reader must ignore fields it does
+//     not know. A decoder that meets a payload it cannot decode says so
+//     (false), and the reader treats the event as display-only.
+//   - A reader must ignore (or show as text only) kinds it does not know;
+//     text is for display only and carries no meaning a reader may decide
+//     on.
+//   - What the coder sent (reports, its stream) is marked as the coder's
+//     word (approvals.CoderReported) and is hostile input to every reader.
 package journal
 
 import (
@@ -52,9 +82,32 @@ type Event struct {
 	Time time.Time       `json:"time"`
 	Run  string          `json:"run"`
 	Lane Lane            `json:"lane"`
-	Kind string          `json:"kind"`
+	Kind Kind            `json:"kind"`
 	Text string          `json:"text"`
 	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// Kind names what an event is, within its lane. Kinds are stable strings on
+// disk (see the package doc); each emitting package declares its own as
+// typed constants.
+type Kind string
+
+// Is reports whether the event is of kind k on lane.
+func (e Event) Is(lane Lane, k Kind) bool { return e.Lane == lane && e.Kind == k }
+
+// As decodes ev's data as a T when ev is on lane and of one of kinds; ok is
+// false for another event, an event without data, or data that does not
+// decode. It is what the emitting packages' typed decoders are built on.
+func As[T any](ev Event, lane Lane, kinds ...Kind) (v T, ok bool) {
+	if ev.Lane != lane || len(ev.Data) == 0 {
+		return v, false
+	}
+	for _, k := range kinds {
+		if ev.Kind == k {
+			return v, ev.Decode(&v) == nil
+		}
+	}
+	return v, false
 }
 
 // Decode unmarshals the event's data into v.
@@ -214,7 +267,7 @@ func (j *Journal) Run() string { return j.run }
 // Append records an event. data may be nil, a json.RawMessage, or any value
 // that marshals to JSON. The line reaches the file in a single write(2), so a
 // process killed at any moment leaves whole lines only.
-func (j *Journal) Append(lane Lane, kind, text string, data any) (Event, error) {
+func (j *Journal) Append(lane Lane, kind Kind, text string, data any) (Event, error) {
 	var raw json.RawMessage
 	switch d := data.(type) {
 	case nil:
@@ -291,7 +344,7 @@ func (j *Journal) fail(werr error) {
 
 // KindFailed is the kind of the event live subscribers get when the journal
 // fails; it is never in the file.
-const KindFailed = "journal-failed"
+const KindFailed Kind = "journal-failed"
 
 // Subscribe returns a channel of every event appended from now on and a
 // cancel function. A lossy subscriber misses events while its buffer is full;

@@ -13,6 +13,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -225,7 +226,7 @@ func (c *client) WriteTextFile(ctx context.Context, p sdk.WriteTextFileRequest) 
 	if err := c.root.WriteFile(rel, []byte(p.Content), mode); err != nil {
 		return sdk.WriteTextFileResponse{}, &sdk.RequestError{Code: -32603, Message: "write " + p.Path + ": " + err.Error()}
 	}
-	c.emit(Line{Lane: journal.Tool, Kind: "write", Text: fmt.Sprintf("wrote %s (%d bytes)", rel, len(p.Content)),
+	c.emit(Line{Lane: journal.Tool, Kind: coderstream.Write, Text: fmt.Sprintf("wrote %s (%d bytes)", rel, len(p.Content)),
 		Data: map[string]any{"path": p.Path, "bytes": len(p.Content)}})
 	return sdk.WriteTextFileResponse{}, nil
 }

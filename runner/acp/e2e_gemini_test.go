@@ -150,7 +150,7 @@ func (r *geminiRun) journal() string {
 	defer r.mu.Unlock()
 	var b strings.Builder
 	for _, l := range r.lines {
-		b.WriteString(string(l.Lane) + " " + l.Kind + ": " + l.Text + "\n")
+		b.WriteString(string(l.Lane) + " " + string(l.Kind) + ": " + l.Text + "\n")
 	}
 	return b.String()
 }

@@ -8,13 +8,14 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // Line is one journal-ready event from the agent.
 type Line struct {
 	Lane journal.Lane
-	Kind string // text, thinking, plan, tool-call, result, error, warning
+	Kind journal.Kind // one of coderstream's kinds
 	Text string
 	Data any
 }
@@ -45,7 +46,7 @@ func (w *lineWriter) update(u sdk.SessionUpdate) {
 	case u.AgentThoughtChunk != nil:
 		if t := u.AgentThoughtChunk.Content.Text; t != nil && strings.TrimSpace(t.Text) != "" {
 			w.flushLines(true)
-			w.emit(Line{Lane: journal.Coder, Kind: "thinking", Text: "(thinking) " + oneLine(t.Text, 300)})
+			w.emit(Line{Lane: journal.Coder, Kind: coderstream.Thinking, Text: "(thinking) " + oneLine(t.Text, 300)})
 		}
 	case u.Plan != nil:
 		w.flushLines(true)
@@ -53,7 +54,7 @@ func (w *lineWriter) update(u sdk.SessionUpdate) {
 		for _, e := range u.Plan.Entries {
 			b = append(b, fmt.Sprintf("[%s] %s", e.Status, e.Content))
 		}
-		w.emit(Line{Lane: journal.Coder, Kind: "plan", Text: "plan: " + strings.Join(b, " · "), Data: u.Plan})
+		w.emit(Line{Lane: journal.Coder, Kind: coderstream.Plan, Text: "plan: " + strings.Join(b, " · "), Data: u.Plan})
 	case u.ToolCall != nil:
 		w.flushLines(true)
 		tc := u.ToolCall
@@ -72,7 +73,7 @@ func (w *lineWriter) update(u sdk.SessionUpdate) {
 		if out := contentText(tu.Content); out != "" {
 			text += ": " + oneLine(out, 400)
 		}
-		w.emit(Line{Lane: journal.Tool, Kind: "result", Text: text,
+		w.emit(Line{Lane: journal.Tool, Kind: coderstream.Result, Text: text,
 			Data: map[string]any{"tool_call_id": tu.ToolCallId, "title": w.titles[tu.ToolCallId], "status": *tu.Status, "output": contentText(tu.Content)}})
 	}
 }
@@ -109,23 +110,23 @@ func (w *lineWriter) flushLines(all bool) {
 			break
 		}
 		if l := strings.TrimRight(s[:i], "\r"); strings.TrimSpace(l) != "" {
-			w.emit(Line{Lane: journal.Coder, Kind: "text", Text: l})
+			w.emit(Line{Lane: journal.Coder, Kind: coderstream.Text, Text: l})
 		}
 		s = s[i+1:]
 	}
 	if all && strings.TrimSpace(s) != "" {
-		w.emit(Line{Lane: journal.Coder, Kind: "text", Text: s})
+		w.emit(Line{Lane: journal.Coder, Kind: coderstream.Text, Text: s})
 		s = ""
 	}
 	w.partial.Reset()
 	w.partial.WriteString(s)
 }
 
-func toolKindEvent(k sdk.ToolKind) string {
+func toolKindEvent(k sdk.ToolKind) journal.Kind {
 	if k == sdk.ToolKindExecute {
-		return "run"
+		return coderstream.Run
 	}
-	return "tool-call"
+	return coderstream.ToolCall
 }
 
 func toolTitle(k sdk.ToolKind, title string) string {

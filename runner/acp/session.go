@@ -17,6 +17,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -172,7 +173,7 @@ func (s *Session) begin(ctx context.Context) error {
 	if err := s.askingMode(ctx, sess.Modes); err != nil {
 		return err
 	}
-	s.client.emit(Line{Lane: journal.Coder, Kind: "init", Text: fmt.Sprintf("ACP session %s with %s", sess.SessionId, agentName(init)),
+	s.client.emit(Line{Lane: journal.Coder, Kind: coderstream.Init, Text: fmt.Sprintf("ACP session %s with %s", sess.SessionId, agentName(init)),
 		Data: map[string]any{"session": sess.SessionId, "agent": init.AgentInfo}})
 	return nil
 }
@@ -192,7 +193,7 @@ func (s *Session) askingMode(ctx context.Context, modes *sdk.SessionModeState) e
 		if _, err := s.conn.SetSessionMode(ctx, sdk.SetSessionModeRequest{SessionId: s.id, ModeId: m.Id}); err != nil {
 			return fmt.Errorf("acp: the session started in mode %q and could not be set to default (where it asks first): %w", modes.CurrentModeId, err)
 		}
-		s.client.emit(Line{Lane: journal.System, Kind: "mode", Text: fmt.Sprintf("the agent started in mode %q; set to default, where it asks before acting", modes.CurrentModeId)})
+		s.client.emit(Line{Lane: journal.System, Kind: coderstream.Mode, Text: fmt.Sprintf("the agent started in mode %q; set to default, where it asks before acting", modes.CurrentModeId)})
 		return nil
 	}
 	return nil
@@ -226,10 +227,10 @@ func (s *Session) turns() {
 		s.status = res.StopReason
 		s.mu.Unlock()
 		if err != nil {
-			s.client.emit(Line{Lane: journal.System, Kind: "error", Text: "acp session/prompt failed: " + err.Error()})
+			s.client.emit(Line{Lane: journal.System, Kind: coderstream.Error, Text: "acp session/prompt failed: " + err.Error()})
 			return
 		}
-		s.client.emit(Line{Lane: journal.Coder, Kind: "turn-end", Text: "turn ended: " + string(res.StopReason), Data: res})
+		s.client.emit(Line{Lane: journal.Coder, Kind: coderstream.TurnEnd, Text: "turn ended: " + string(res.StopReason), Data: res})
 		next, ok := s.next(res.StopReason)
 		if !ok {
 			return
@@ -261,7 +262,7 @@ func (s *Session) next(reason sdk.StopReason) (string, bool) {
 	} else if len(d) > 0 {
 		s.denialRounds++
 		if s.denialRounds > maxDenialRounds {
-			s.client.emit(Line{Lane: journal.System, Kind: "warning", Text: fmt.Sprintf(
+			s.client.emit(Line{Lane: journal.System, Kind: coderstream.Warning, Text: fmt.Sprintf(
 				"the agent ended %d turns in a row with only denied requests; not prompting it again", maxDenialRounds)})
 			return "", false
 		}

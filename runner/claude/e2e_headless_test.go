@@ -106,7 +106,7 @@ func headlessScenario(t *testing.T, opts Options) {
 	var reported []string
 	for _, ev := range w.events(t) {
 		if ev.Lane != journal.Approval {
-			reported = append(reported, string(ev.Lane)+"/"+ev.Kind+": "+ev.Text)
+			reported = append(reported, string(ev.Lane)+"/"+string(ev.Kind)+": "+ev.Text)
 		}
 	}
 	joined := strings.Join(reported, "\n")
@@ -119,7 +119,7 @@ func headlessScenario(t *testing.T, opts Options) {
 	// The decoded stream is what the journal will show.
 	want := []struct {
 		lane journal.Lane
-		kind string
+		kind journal.Kind
 		text string
 	}{
 		{journal.System, "init", "claude session started"},
@@ -159,7 +159,7 @@ func denyText(d approvals.Decision) string {
 	return d.Reason
 }
 
-func hasLine(lines []Line, lane journal.Lane, kind, text string) bool {
+func hasLine(lines []Line, lane journal.Lane, kind journal.Kind, text string) bool {
 	for _, l := range lines {
 		if l.Lane == lane && l.Kind == kind && strings.Contains(l.Text, text) {
 			return true

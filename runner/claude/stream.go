@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -24,7 +25,7 @@ func UserMessage(text string) []byte {
 // on the tool lane, the session's start and its result on the system lane.
 type Line struct {
 	Lane journal.Lane
-	Kind string // text, tool-call, tool-result, init, result, permission-denied, system, unknown
+	Kind journal.Kind // one of coderstream's kinds
 	Text string
 	Data json.RawMessage // the line as Claude Code wrote it
 }
@@ -71,7 +72,7 @@ func DecodeLine(raw []byte) []Line {
 	var l streamLine
 	if err := json.Unmarshal(data, &l); err != nil || l.Type == "" {
 		// Raw text on the agent's stdout is the coder's, never a system line.
-		return []Line{{Lane: journal.Coder, Kind: "unknown", Text: clip(s), Data: jsonOrNil(data)}}
+		return []Line{{Lane: journal.Coder, Kind: coderstream.Unknown, Text: clip(s), Data: jsonOrNil(data)}}
 	}
 	switch l.Type {
 	case "assistant", "user":
@@ -87,19 +88,19 @@ func DecodeLine(raw []byte) []Line {
 					continue
 				}
 				lane := journal.Coder
-				kind := "text"
+				kind := coderstream.Text
 				if l.Type == "user" {
-					kind = "user-text"
+					kind = coderstream.UserText
 				}
 				out = append(out, Line{Lane: lane, Kind: kind, Text: clip(b.Text), Data: data})
 			case "tool_use":
-				out = append(out, Line{Lane: journal.Tool, Kind: "tool-call", Text: clip(b.Name + " " + toolSummary(b.Input)), Data: data})
+				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.ToolCall, Text: clip(b.Name + " " + toolSummary(b.Input)), Data: data})
 			case "tool_result":
 				text := flatten(b.Content)
 				if b.IsError {
 					text = "error: " + text
 				}
-				out = append(out, Line{Lane: journal.Tool, Kind: "tool-result", Text: clip(text), Data: data})
+				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.ToolResult, Text: clip(text), Data: data})
 			}
 		}
 		return out
@@ -116,19 +117,19 @@ func DecodeLine(raw []byte) []Line {
 		} else if l.Result != "" {
 			text += fmt.Sprintf(", its last message: %q", l.Result)
 		}
-		return []Line{{Lane: journal.System, Kind: "result", Text: clip(text), Data: data}}
+		return []Line{{Lane: journal.System, Kind: coderstream.Result, Text: clip(text), Data: data}}
 	case "system":
 		switch l.Subtype {
 		case "init":
-			return []Line{{Lane: journal.System, Kind: "init", Text: "claude session started (model " + l.Model + ")", Data: data}}
+			return []Line{{Lane: journal.System, Kind: coderstream.Init, Text: "claude session started (model " + l.Model + ")", Data: data}}
 		case "permission_denied":
 			var text string
 			_ = json.Unmarshal(l.Message, &text)
-			return []Line{{Lane: journal.Tool, Kind: "permission-denied", Text: clip(l.ToolName + " denied: " + text), Data: data}}
+			return []Line{{Lane: journal.Tool, Kind: coderstream.PermissionDenied, Text: clip(l.ToolName + " denied: " + text), Data: data}}
 		}
-		return []Line{{Lane: journal.System, Kind: "system", Text: "claude: " + l.Subtype, Data: data}}
+		return []Line{{Lane: journal.System, Kind: coderstream.System, Text: "claude: " + l.Subtype, Data: data}}
 	}
-	return []Line{{Lane: journal.System, Kind: "unknown", Text: "claude: " + l.Type, Data: data}}
+	return []Line{{Lane: journal.System, Kind: coderstream.Unknown, Text: "claude: " + l.Type, Data: data}}
 }
 
 func blocks(raw json.RawMessage) []streamBlock {

@@ -26,7 +26,7 @@ func TestDecodeRealStream(t *testing.T) {
 			if len(l.Data) == 0 {
 				t.Errorf("%s/%s line lost its raw data", l.Lane, l.Kind)
 			}
-			got = append(got, string(l.Lane)+"/"+l.Kind+": "+l.Text)
+			got = append(got, string(l.Lane)+"/"+string(l.Kind)+": "+l.Text)
 		}
 	}
 	want := []string{
@@ -67,7 +67,7 @@ func TestDecodeLine(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
 			for _, l := range DecodeLine([]byte(tc.line)) {
-				got = append(got, string(l.Lane)+"/"+l.Kind+": "+l.Text)
+				got = append(got, string(l.Lane)+"/"+string(l.Kind)+": "+l.Text)
 			}
 			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 				t.Errorf("got %q, want %q", got, tc.want)
@@ -100,11 +100,11 @@ func TestDecoderReassemblesChunks(t *testing.T) {
 		for i := 0; i < len(crlf); i += size {
 			end := min(i+size, len(crlf))
 			for _, l := range d.Write(crlf[i:end]) {
-				kinds = append(kinds, l.Kind)
+				kinds = append(kinds, string(l.Kind))
 			}
 		}
 		for _, l := range d.Flush() {
-			kinds = append(kinds, l.Kind)
+			kinds = append(kinds, string(l.Kind))
 		}
 		if got := strings.Join(kinds, " "); got != "init text tool-call tool-result text result" {
 			t.Errorf("chunks of %d: kinds %q", size, got)

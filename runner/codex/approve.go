@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -207,7 +208,7 @@ func (s *Session) handleApproval(m message) {
 	var d approvals.Decision
 	if len(reqs) == 0 {
 		d = approvals.Decision{Outcome: approvals.OutcomeDeny, By: "error", Reason: bad}
-		s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: declined " + m.Method + ": " + bad, Data: jsonOrNil(m.Params)})
+		s.emit(Line{Lane: journal.System, Kind: coderstream.ApprovalError, Text: "codex: declined " + m.Method + ": " + bad, Data: jsonOrNil(m.Params)})
 	} else {
 		d = s.decide(ctx, reqs)
 	}
@@ -228,7 +229,7 @@ func (s *Session) handleApproval(m message) {
 		answer = pick(v1, "denied", "decline")
 	}
 	if err := s.rpc.reply(m.ID, map[string]any{"decision": answer}); err != nil {
-		s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: could not answer " + m.Method + ": " + err.Error()})
+		s.emit(Line{Lane: journal.System, Kind: coderstream.ApprovalError, Text: "codex: could not answer " + m.Method + ": " + err.Error()})
 	}
 }
 
@@ -272,7 +273,7 @@ func (s *Session) tellDenied(ctx context.Context, m message, reqs []approvals.Re
 	}
 	_ = json.Unmarshal(m.Params, &turnID)
 	if err := s.steerTurn(ctx, turnID.TurnID, text); err != nil {
-		s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: the deny reason could not be sent to the model: " + err.Error()})
+		s.emit(Line{Lane: journal.System, Kind: coderstream.ApprovalError, Text: "codex: the deny reason could not be sent to the model: " + err.Error()})
 	}
 }
 

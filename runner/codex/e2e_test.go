@@ -36,7 +36,7 @@ func approvalAnswers(t *testing.T, w *world) []string {
 	return out
 }
 
-func linesOf(w *world, lane journal.Lane, kind string) []string {
+func linesOf(w *world, lane journal.Lane, kind journal.Kind) []string {
 	var out []string
 	for _, l := range w.got() {
 		if l.Lane == lane && (kind == "" || l.Kind == kind) {

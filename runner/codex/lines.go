@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -13,7 +14,7 @@ import (
 // the thread's start, its turns and errors on the system lane.
 type Line struct {
 	Lane journal.Lane
-	Kind string // text, tool-call, tool-result, init, turn-start, result, error, warning
+	Kind journal.Kind // one of coderstream's kinds
 	Text string
 	Data json.RawMessage // the notification's params as Codex sent them
 }
@@ -47,7 +48,7 @@ type fileChange struct {
 // lines. Streaming deltas, token counts and other bookkeeping give nothing:
 // the completed item carries the whole text.
 func DecodeNotification(method string, params json.RawMessage) []Line {
-	line := func(lane journal.Lane, kind, text string) []Line {
+	line := func(lane journal.Lane, kind journal.Kind, text string) []Line {
 		return []Line{{Lane: lane, Kind: kind, Text: clip(text), Data: jsonOrNil(params)}}
 	}
 	switch method {
@@ -58,9 +59,9 @@ func DecodeNotification(method string, params json.RawMessage) []Line {
 			} `json:"thread"`
 		}
 		_ = json.Unmarshal(params, &p)
-		return line(journal.System, "init", "codex thread started ("+p.Thread.ID+")")
+		return line(journal.System, coderstream.Init, "codex thread started ("+p.Thread.ID+")")
 	case "turn/started":
-		return line(journal.System, "turn-start", "codex turn started")
+		return line(journal.System, coderstream.TurnStart, "codex turn started")
 	case "turn/completed":
 		var p struct {
 			Turn struct {
@@ -75,7 +76,7 @@ func DecodeNotification(method string, params json.RawMessage) []Line {
 		if p.Turn.Error != nil && p.Turn.Error.Message != "" {
 			text = "codex turn " + p.Turn.Status + ": " + p.Turn.Error.Message
 		}
-		return line(journal.System, "result", text)
+		return line(journal.System, coderstream.Result, text)
 	case "error":
 		var p struct {
 			Error struct {
@@ -88,7 +89,7 @@ func DecodeNotification(method string, params json.RawMessage) []Line {
 		if p.WillRetry {
 			text += " (retrying)"
 		}
-		return line(journal.System, "error", text)
+		return line(journal.System, coderstream.Error, text)
 	case "warning", "configWarning", "deprecationNotice", "guardianWarning":
 		var p struct {
 			Message string `json:"message"`
@@ -102,7 +103,7 @@ func DecodeNotification(method string, params json.RawMessage) []Line {
 		if text == "" {
 			text = string(params)
 		}
-		return line(journal.System, "warning", "codex: "+text)
+		return line(journal.System, coderstream.Warning, "codex: "+text)
 	case "item/started", "item/completed":
 		var p struct {
 			Item item `json:"item"`
@@ -114,14 +115,14 @@ func DecodeNotification(method string, params json.RawMessage) []Line {
 	case "sentinel/unreadable":
 		var s string
 		_ = json.Unmarshal(params, &s)
-		return []Line{{Lane: journal.System, Kind: "unknown", Text: clip("codex: " + s)}}
+		return []Line{{Lane: journal.System, Kind: coderstream.Unknown, Text: clip("codex: " + s)}}
 	}
 	return nil
 }
 
 func decodeItem(started bool, it item, params json.RawMessage) []Line {
 	data := jsonOrNil(params)
-	mk := func(lane journal.Lane, kind, text string) []Line {
+	mk := func(lane journal.Lane, kind journal.Kind, text string) []Line {
 		return []Line{{Lane: lane, Kind: kind, Text: clip(text), Data: data}}
 	}
 	switch it.Type {
@@ -129,10 +130,10 @@ func decodeItem(started bool, it item, params json.RawMessage) []Line {
 		if started || strings.TrimSpace(it.Text) == "" {
 			return nil
 		}
-		return mk(journal.Coder, "text", it.Text)
+		return mk(journal.Coder, coderstream.Text, it.Text)
 	case "commandExecution":
 		if started {
-			return mk(journal.Tool, "tool-call", "$ "+it.Command)
+			return mk(journal.Tool, coderstream.ToolCall, "$ "+it.Command)
 		}
 		text := it.Command + " → " + it.Status
 		if it.ExitCode != nil {
@@ -141,28 +142,28 @@ func decodeItem(started bool, it item, params json.RawMessage) []Line {
 		if it.AggregatedOutput != nil && strings.TrimSpace(*it.AggregatedOutput) != "" {
 			text += "\n" + strings.TrimRight(*it.AggregatedOutput, "\n")
 		}
-		return mk(journal.Tool, "tool-result", text)
+		return mk(journal.Tool, coderstream.ToolResult, text)
 	case "fileChange":
 		paths := changePaths(it.Changes)
 		if started {
-			return mk(journal.Tool, "tool-call", "edit "+strings.Join(paths, ", "))
+			return mk(journal.Tool, coderstream.ToolCall, "edit "+strings.Join(paths, ", "))
 		}
-		return mk(journal.Tool, "tool-result", "edit "+strings.Join(paths, ", ")+" → "+it.Status)
+		return mk(journal.Tool, coderstream.ToolResult, "edit "+strings.Join(paths, ", ")+" → "+it.Status)
 	case "mcpToolCall":
 		if started {
-			return mk(journal.Tool, "tool-call", "mcp "+it.Server+"/"+it.Tool)
+			return mk(journal.Tool, coderstream.ToolCall, "mcp "+it.Server+"/"+it.Tool)
 		}
-		return mk(journal.Tool, "tool-result", "mcp "+it.Server+"/"+it.Tool+" → "+it.Status)
+		return mk(journal.Tool, coderstream.ToolResult, "mcp "+it.Server+"/"+it.Tool+" → "+it.Status)
 	case "dynamicToolCall":
 		if started {
-			return mk(journal.Tool, "tool-call", it.Tool)
+			return mk(journal.Tool, coderstream.ToolCall, it.Tool)
 		}
-		return mk(journal.Tool, "tool-result", it.Tool+" → "+it.Status)
+		return mk(journal.Tool, coderstream.ToolResult, it.Tool+" → "+it.Status)
 	case "webSearch":
 		if started {
 			return nil
 		}
-		return mk(journal.Tool, "tool-call", "web search: "+it.Query)
+		return mk(journal.Tool, coderstream.ToolCall, "web search: "+it.Query)
 	}
 	return nil
 }

@@ -11,7 +11,8 @@ func TestDecodeNotification(t *testing.T) {
 	tests := []struct {
 		name, method, params string
 		lane                 journal.Lane
-		kind, text           string
+		kind                 journal.Kind
+		text                 string
 	}{
 		{"agent message", "item/completed", `{"item":{"type":"agentMessage","id":"m1","text":"Adding the endpoint."}}`,
 			journal.Coder, "text", "Adding the endpoint."},

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -247,10 +248,10 @@ func (s *Session) handle(m message) {
 				return
 			}
 			_ = s.rpc.reply(m.ID, map[string]any{"action": "decline"})
-			s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: declined an MCP elicitation (Sentinel does not answer those)", Data: jsonOrNil(m.Params)})
+			s.emit(Line{Lane: journal.System, Kind: coderstream.ApprovalError, Text: "codex: declined an MCP elicitation (Sentinel does not answer those)", Data: jsonOrNil(m.Params)})
 		default:
 			_ = s.rpc.replyError(m.ID, -32601, "Sentinel does not grant "+m.Method)
-			s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: refused " + m.Method + " (Sentinel does not grant it)", Data: jsonOrNil(m.Params)})
+			s.emit(Line{Lane: journal.System, Kind: coderstream.ApprovalError, Text: "codex: refused " + m.Method + " (Sentinel does not grant it)", Data: jsonOrNil(m.Params)})
 		}
 		return
 	}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -172,7 +174,7 @@ func (c *Coder) shell(ctx context.Context, st Step) {
 	}
 	printIndented(c.Out, string(out), 20)
 	data, _ := json.Marshal(map[string]any{"command": st.Shell, "output": tail(string(out), 2000)})
-	_ = c.Broker.Report(ctx, approvals.Report{Lane: "tool", Kind: "result", Adapter: "demo", Tool: "shell",
+	_ = c.Broker.Report(ctx, approvals.Report{Lane: "tool", Kind: coderstream.Result, Adapter: "demo", Tool: "shell",
 		ToolCallID: st.ID, ExitCode: &code, Text: fmt.Sprintf("%s → exit %d", st.Shell, code), Data: data})
 }
 
@@ -191,7 +193,7 @@ func (c *Coder) write(ctx context.Context, st Step) {
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
 		err = os.WriteFile(path, []byte(st.Content), 0o644)
-		c.reportFile(ctx, "write", st, path, err)
+		c.reportFile(ctx, coderstream.Write, st, path, err)
 		return
 	}
 }
@@ -214,17 +216,17 @@ func (c *Coder) edit(ctx context.Context, st Step) {
 		return
 	}
 	err = os.WriteFile(path, []byte(strings.Replace(string(b), st.Old, st.New, 1)), 0o644)
-	c.reportFile(ctx, "edit", st, path, err)
+	c.reportFile(ctx, coderstream.Edit, st, path, err)
 }
 
-func (c *Coder) reportFile(ctx context.Context, kind string, st Step, path string, err error) {
-	text := kind + " " + path
+func (c *Coder) reportFile(ctx context.Context, kind journal.Kind, st Step, path string, err error) {
+	text := string(kind) + " " + path
 	if err != nil {
 		text += " failed: " + err.Error()
 		fmt.Fprintf(c.Out, "  %s%s%s\n", red, err, reset)
 	}
 	data, _ := json.Marshal(map[string]any{"path": path, "ok": err == nil})
-	_ = c.Broker.Report(ctx, approvals.Report{Lane: "tool", Kind: kind, Adapter: "demo", Tool: kind,
+	_ = c.Broker.Report(ctx, approvals.Report{Lane: "tool", Kind: kind, Adapter: "demo", Tool: string(kind),
 		ToolCallID: st.ID, Text: text, Data: data})
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -66,13 +67,13 @@ func (d *Detector) Observe(ev journal.Event) []Finding {
 	}
 	var found []Finding
 	switch {
-	case ev.Lane == journal.Approval && ev.Kind == "request":
-		var req approvals.Request
-		if ev.Decode(&req) != nil {
+	case ev.Is(journal.Approval, approvals.KindRequest):
+		req, ok := approvals.AsRequest(ev)
+		if !ok {
 			return nil
 		}
-		found = d.request(req)
-	case ev.Lane == journal.Tool && (ev.Kind == "tool-result" || ev.Kind == "result"):
+		found = d.request(req.Request)
+	case ev.Is(journal.Tool, coderstream.ToolResult) || ev.Is(journal.Tool, coderstream.Result):
 		found = d.result(ev)
 	}
 	var out []Finding

@@ -57,12 +57,12 @@ func (w *Watcher) steer(f Finding) {
 	text := w.Message(f)
 	if w.Journal != nil {
 		// A failed append fails the journal, and the run stops on that (runner.watchJournal).
-		_, _ = w.Journal.Append(journal.Supervisor, "steer-finding", fmt.Sprintf("noticed (%s): %s", f.Kind, f.Detail), f)
+		_, _ = w.Journal.Append(journal.Supervisor, EventFinding, fmt.Sprintf("noticed (%s): %s", f.Kind, f.Detail), f)
 	}
 	if w.Steer == nil {
 		return
 	}
 	if err := w.Steer(text); err != nil && w.Journal != nil {
-		_, _ = w.Journal.Append(journal.Supervisor, "steer-error", "could not steer the coder: "+err.Error(), nil)
+		_, _ = w.Journal.Append(journal.Supervisor, EventError, "could not steer the coder: "+err.Error(), nil)
 	}
 }

@@ -12,13 +12,15 @@ import (
 	"sync"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/runner"
 )
 
 // Tag is the lane label a line starts with; approval denials get [DENIED].
 func Tag(ev journal.Event) string {
-	if ev.Lane == journal.Approval && ev.Kind == "decision" && strings.HasPrefix(ev.Text, "denied") {
+	if d, ok := approvals.AsDecision(ev); ok && !d.Allowed() {
 		return "[DENIED]"
 	}
 	return "[" + textsafe.Line(strings.ToUpper(string(ev.Lane))) + "]"
@@ -59,12 +61,12 @@ func (p *Printer) Print(ev journal.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	defer p.w.Flush()
-	if ev.Lane == journal.Coder && ev.Kind == "output" {
+	if ev.Is(journal.Coder, coderstream.Output) {
 		p.coderOutput(ev.Text)
 		return
 	}
 	text := ev.Text
-	if ev.Lane == journal.Coder && ev.Kind == "steer" {
+	if ev.Is(journal.Coder, runner.KindSteer) {
 		text = "↪ steering sent: " + text
 	}
 	if approvals.CoderReported(ev) {
