@@ -173,7 +173,13 @@ func (a *Adapter) Settings() (string, error) {
 	// The env entries outrank an "env" in any settings file that would put
 	// Claude Code in --bare or --safe-mode, both of which skip our hooks.
 	env := map[string]string{"CLAUDE_CODE_SIMPLE": "0", "CLAUDE_CODE_SAFE_MODE": "0"}
-	b, err := json.Marshal(map[string]any{"disableAllHooks": false, "env": env, "hooks": hooks})
+	// skipWebFetchPreflight: WebFetch otherwise first asks
+	// api.anthropic.com/api/web/domain_info about every host it fetches.
+	// Sentinel's host policy and proxy are the gate here; the preflight
+	// would send each host name out and, with a gateway or another
+	// ANTHROPIC_BASE_URL, fail (api.anthropic.com is not an allowed host),
+	// so a host the person approved or --allow-host'ed could not be fetched.
+	b, err := json.Marshal(map[string]any{"disableAllHooks": false, "env": env, "hooks": hooks, "skipWebFetchPreflight": true})
 	return string(b), err
 }
 
