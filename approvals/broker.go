@@ -51,6 +51,8 @@ type Broker struct {
 	started  bool
 	watching bool // the broker started the template watch and stops it
 	history  []Request
+
+	notes coderNotes // for the coder's next tool result (NoteForCoder)
 }
 
 // NewBroker listens on cfg.SocketPath (mode 0600). Call Start or Serve to
@@ -321,7 +323,11 @@ func (b *Broker) serveConn(c net.Conn) {
 			if err := b.record(*m.Report); err != nil {
 				send(message{Type: msgError, ID: m.ID, Error: err.Error()})
 			} else {
-				send(message{Type: msgAck, ID: m.ID})
+				ack := message{Type: msgAck, ID: m.ID}
+				if m.Report.Kind == "tool-result" {
+					ack.Note = b.notes.take()
+				}
+				send(ack)
 			}
 		default:
 			// Anything else — including any attempt to add a template —

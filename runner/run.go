@@ -244,7 +244,7 @@ func (r *Run) prepare(ctx context.Context) error {
 		return err
 	}
 	profile := r.profile()
-	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox, Asker: r.askHost})
+	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox, Asker: r.askHost, OnDeny: r.proxyDenied})
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ type Denial struct {
 	Port   int
 	Reason string // why, in a person's words
 	Fix    string // how to allow it
+	Allow  string // the --allow-host argument that would let it through
 }
 
 func (d *Denial) Error() string {
@@ -33,13 +34,20 @@ func (d *Denial) Line() string {
 		net.JoinHostPort(d.Host, fmt.Sprint(d.Port)), strings.TrimSuffix(d.Reason, "."), d.Fix))
 }
 
+// Note is the short form for the coder's agent, host and remedy first:
+// an agent may show only the start of a long hook message.
+func (d *Denial) Note() string {
+	return oneLine(fmt.Sprintf("Sentinel's proxy refused %s (to allow: --allow-host %s, or approve it when asked): %s",
+		net.JoinHostPort(d.Host, fmt.Sprint(d.Port)), d.Allow, d.Reason))
+}
+
 // deny makes the Denial for host:port and tells OnDeny about it.
 func (p *Proxy) deny(host string, port int, reason string) *Denial {
 	allow := host
 	if port != 80 && port != 443 {
 		allow = net.JoinHostPort(host, fmt.Sprint(port))
 	}
-	d := &Denial{Host: host, Port: port, Reason: oneLine(reason),
+	d := &Denial{Host: host, Port: port, Reason: oneLine(reason), Allow: allow,
 		Fix: fmt.Sprintf("To allow it, approve it when Sentinel asks, or start the run with --allow-host %s (or [sandbox] allow_hosts in .sentinel/config.toml).", allow)}
 	if p.OnDeny != nil {
 		p.OnDeny(*d)

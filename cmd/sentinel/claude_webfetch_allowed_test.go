@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -74,5 +75,50 @@ func TestRealClaudeWebFetchOfAnAllowedHostWorks(t *testing.T) {
 	rs := toolResults(model)
 	if len(rs) != 1 || rs[0].IsError || !strings.Contains(rs[0].Content, secret) {
 		t.Errorf("the model did not get the page: %s", jsonOf(rs))
+	}
+}
+
+// TestRealClaudeIsToldWhyTheProxyRefusedAHost: a project script the policy
+// lets run fetches a host nobody allowed; the proxy refuses it (no one to
+// ask), and the reason reaches the model with the command's result — the
+// tool itself saw only a failed CONNECT.
+func TestRealClaudeIsToldWhyTheProxyRefusedAHost(t *testing.T) {
+	needClaude(t)
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("curl is not installed")
+	}
+	dir := scratchRepo(t)
+	const host = "blocked-docs.example"
+	p := filepath.Join(dir, "scripts", "fetch.sh")
+	writeFile(t, p, "#!/bin/sh\ncurl -sS --max-time 30 -o /dev/null https://"+host+"/guide\necho fetch finished\n")
+	if err := os.Chmod(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, dir, "add", "scripts/fetch.sh")
+	git(t, dir, "commit", "-qm", "add fetch.sh")
+	model := startModel(t, fakemodel.Script{
+		fakemodel.Reply(fakemodel.Text("Fetching."), fakemodel.Bash("./scripts/fetch.sh")),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Done.")}},
+	})
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "fetch the guide")
+	reqs := model.Requests()
+	if len(reqs) < 2 {
+		t.Fatalf("the model got %d requests, want 2 (exit %d)\nstdout:\n%s\nstderr: %s", len(reqs), res.code, res.stdout, res.stderr)
+	}
+	js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
+	var reason string
+	for _, j := range js {
+		if j.Request.Adapter == "proxy" && j.Request.Host == host {
+			reason = j.Decision.Reason
+		}
+	}
+	if reason == "" {
+		t.Fatalf("the proxy never asked about %s:\n%s\nstdout:\n%s", host, describe(js), res.stdout)
+	}
+	body := string(reqs[1].Body)
+	for _, want := range []string{"Sentinel's proxy refused " + host + ":443", "--allow-host " + host, reason[:min(len(reason), 40)]} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the model was not told %q; its request after the command:\n%s\nstdout:\n%s", want, body, res.stdout)
+		}
 	}
 }
