@@ -31,6 +31,10 @@ type BrokerConfig struct {
 	Decider    Decider      // nil: everything policy asks about is denied ("no one to ask")
 	Timeout    time.Duration
 	Journal    *journal.Journal // nil: nothing is journaled
+	// Sees, when set, says whether the coder's sandbox shows an absolute
+	// path (for writing when write): a file request for a path it does not
+	// show is denied, never offered (see reach.go).
+	Sees func(path string, write bool) bool
 }
 
 // Broker answers a run's requests: over its unix socket (hook commands,

@@ -119,6 +119,9 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	if err := b.journalRequest(req, verdict); err != nil {
 		return denyBy("error", "the request could not be journaled, so it is not allowed: "+err.Error())
 	}
+	if d, ok := b.outOfReach(req, j.Verdict); ok {
+		return d
+	}
 	if j.Decided {
 		if len(j.Templates) > 0 {
 			b.cfg.Templates.MarkUsed(j.Templates)

@@ -71,6 +71,7 @@ func (r *Run) startBroker() error {
 		Decider:    decider,
 		Timeout:    r.opts.Timeout,
 		Journal:    r.journal,
+		Sees:       r.sandboxSees,
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)
