@@ -29,7 +29,9 @@ func (n *coderNotes) add(line string) {
 			return
 		}
 	}
-	n.lines = append(n.lines, line)
+	if len(n.lines) < 10*maxNotes { // a flood waiting for no tool result stays bounded
+		n.lines = append(n.lines, line)
+	}
 }
 
 func (n *coderNotes) take() string {

@@ -181,7 +181,7 @@ func (p *Proxy) dial(ctx context.Context, host string, port int) (net.Conn, erro
 	for _, a := range addrs {
 		a = a.Unmap()
 		if !configured && internalAddr(a) {
-			lastErr = p.deny(host, port, fmt.Sprintf("it resolves to internal address %s, which only an explicitly allowed host may reach", a))
+			lastErr = p.denyInternal(host, port, fmt.Sprintf("it resolves to internal address %s, which only an explicitly allowed host may reach", a))
 			continue
 		}
 		d := net.Dialer{Timeout: 15 * time.Second}

@@ -43,12 +43,25 @@ func (d *Denial) Note() string {
 
 // deny makes the Denial for host:port and tells OnDeny about it.
 func (p *Proxy) deny(host string, port int, reason string) *Denial {
+	return p.denyWith(host, port, reason, false)
+}
+
+// denyInternal is deny for a host that resolved to an internal address:
+// approving it cannot help, only configuring it explicitly can.
+func (p *Proxy) denyInternal(host string, port int, reason string) *Denial {
+	return p.denyWith(host, port, reason, true)
+}
+
+func (p *Proxy) denyWith(host string, port int, reason string, internal bool) *Denial {
 	allow := host
-	if port != 80 && port != 443 {
+	if port != 80 && port != 443 || internal {
 		allow = net.JoinHostPort(host, fmt.Sprint(port))
 	}
-	d := &Denial{Host: host, Port: port, Reason: oneLine(reason), Allow: allow,
-		Fix: fmt.Sprintf("To allow it, approve it when Sentinel asks, or start the run with --allow-host %s (or [sandbox] allow_hosts in .sentinel/config.toml).", allow)}
+	fix := fmt.Sprintf("To allow it, approve it when Sentinel asks, or start the run with --allow-host %s (or [sandbox] allow_hosts in .sentinel/config.toml).", allow)
+	if internal {
+		fix = fmt.Sprintf("Approving cannot open it; only a host allowed explicitly may: start the run with --allow-host %s (or [sandbox] allow_hosts in .sentinel/config.toml).", allow)
+	}
+	d := &Denial{Host: host, Port: port, Reason: oneLine(reason), Allow: allow, Fix: fix}
 	if p.OnDeny != nil {
 		p.OnDeny(*d)
 	}

@@ -118,3 +118,15 @@ func TestProxyDialFailureIsBadGateway(t *testing.T) {
 		})
 	}
 }
+
+// A host that resolves to an internal address is refused even when
+// approved; the refusal says approving cannot open it and names the
+// explicit allow that can.
+func TestProxyInternalAddressRefusalSaysApprovingCannotHelp(t *testing.T) {
+	_, dial := startProxy(t, nil, func(context.Context, string, int) (bool, string) { return true, "approved" })
+	resp, body := rawResponse(t, dial(), true, "10.1.2.3:8080")
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "Approving cannot open it") ||
+		!strings.Contains(body, "--allow-host 10.1.2.3:8080") || !strings.Contains(resp.Header.Get(DeniedHeader), "internal address") {
+		t.Fatalf("got %d %q (%s: %q)", resp.StatusCode, body, DeniedHeader, resp.Header.Get(DeniedHeader))
+	}
+}
