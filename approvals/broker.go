@@ -31,6 +31,10 @@ type BrokerConfig struct {
 	Decider    Decider      // nil: everything policy asks about is denied ("no one to ask")
 	Timeout    time.Duration
 	Journal    *journal.Journal // nil: nothing is journaled
+	// Sees, when set, says whether the coder's sandbox shows an absolute
+	// path (for writing when write): a file request for a path it does not
+	// show is denied, never offered (see reach.go).
+	Sees func(path string, write bool) bool
 }
 
 // Broker answers a run's requests: over its unix socket (hook commands,
@@ -51,6 +55,8 @@ type Broker struct {
 	started  bool
 	watching bool // the broker started the template watch and stops it
 	history  []Request
+
+	notes coderNotes // for the coder's next tool result (NoteForCoder)
 }
 
 // NewBroker listens on cfg.SocketPath (mode 0600). Call Start or Serve to
@@ -321,7 +327,11 @@ func (b *Broker) serveConn(c net.Conn) {
 			if err := b.record(*m.Report); err != nil {
 				send(message{Type: msgError, ID: m.ID, Error: err.Error()})
 			} else {
-				send(message{Type: msgAck, ID: m.ID})
+				ack := message{Type: msgAck, ID: m.ID}
+				if m.Report.Kind == "tool-result" {
+					ack.Note = b.notes.take()
+				}
+				send(ack)
 			}
 		default:
 			// Anything else — including any attempt to add a template —

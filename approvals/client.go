@@ -140,17 +140,24 @@ func (c *Client) Ask(ctx context.Context, req Request) (Decision, error) {
 
 // Report sends something that needs no decision; the broker journals it.
 func (c *Client) Report(ctx context.Context, rep Report) error {
+	_, err := c.ReportNote(ctx, rep)
+	return err
+}
+
+// ReportNote is Report that also returns the broker's note for the coder's
+// agent ("" when none): what Sentinel refused since the last tool result.
+func (c *Client) ReportNote(ctx context.Context, rep Report) (string, error) {
 	r, err := c.roundTrip(ctx, message{Type: msgReport, Report: &rep})
 	if err != nil {
-		return err
+		return "", err
 	}
 	if r.Type != msgAck {
 		if r.Error != "" {
-			return errors.New(r.Error)
+			return "", errors.New(r.Error)
 		}
-		return fmt.Errorf("the broker answered %q to a report", r.Type)
+		return "", fmt.Errorf("the broker answered %q to a report", r.Type)
 	}
-	return nil
+	return r.Note, nil
 }
 
 // AskOnce dials socketPath, asks one request and closes. It never fails

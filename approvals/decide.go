@@ -119,6 +119,9 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	if err := b.journalRequest(req, verdict); err != nil {
 		return denyBy("error", "the request could not be journaled, so it is not allowed: "+err.Error())
 	}
+	if d, ok := b.outOfReach(req, j.Verdict); ok {
+		return d
+	}
 	if j.Decided {
 		if len(j.Templates) > 0 {
 			b.cfg.Templates.MarkUsed(j.Templates)
@@ -195,12 +198,22 @@ func (b *Broker) storeGrant(req Request, g GrantSpec) {
 		b.journal(journal.System, KindTemplateError, "could not remember the grant: no template set", nil)
 		return
 	}
-	t, err := b.cfg.Templates.Add(g, Origin{Run: b.cfg.RunID, Request: req.Summary()})
-	if err != nil {
-		b.journal(journal.System, KindTemplateError, "could not remember the grant: "+err.Error(), nil)
+	if len(g.Also) > 0 && !isRegistryGrant(req, g) {
+		// Also carries a registry preset's hosts, for a request naming one
+		// of them, and nothing else rides along.
+		b.journal(journal.System, KindTemplateError, "could not remember the grant: its extra hosts are not the registry preset of "+req.Summary(), nil)
 		return
 	}
-	b.journal(journal.Approval, KindTemplateAdded, fmt.Sprintf("remembered %s (%s scope) as %s", t.Match, t.Scope, t.ID), t)
+	for _, m := range append([]Match{g.Match}, g.Also...) {
+		one := g
+		one.Match, one.Also = m, nil
+		t, err := b.cfg.Templates.Add(one, Origin{Run: b.cfg.RunID, Request: req.Summary()})
+		if err != nil {
+			b.journal(journal.System, KindTemplateError, "could not remember the grant: "+err.Error(), nil)
+			return
+		}
+		b.journal(journal.Approval, KindTemplateAdded, fmt.Sprintf("remembered %s (%s scope) as %s", t.Match, t.Scope, t.ID), t)
+	}
 }
 
 // VerdictSummary is what the journal keeps of the policy's answer.

@@ -30,6 +30,14 @@
 //     to requests and decisions back to each agent's answer format.
 //   - flood.go: at most MaxPending requests in flight per run; the overflow
 //     is denied at once and journaled as a first request and a count.
+//   - reach.go: a file request for a path the coder's sandbox hides
+//     (BrokerConfig.Sees) is denied at once, never offered: approving it
+//     could not give access.
+//   - notes.go: what Sentinel refused outside the hook's sight (the proxy's
+//     refusals) goes back with the next tool-result report's ack, for the
+//     hook to hand to the agent (Claude Code: additionalContext).
+//   - registries.go, registries.toml: package registry presets (Go, npm,
+//     Python, Rust, …) a card offers to remember for a project at once.
 //   - shellparse.go: shell lines split into parts through policy.ReadShell
 //     (the one shell reader) for examples, suggestions and `templates add`;
 //     decisions use the policy's parts only.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/coderstream"
@@ -215,6 +216,9 @@ func toolRequest(tool string, raw json.RawMessage, cwd string) (Request, error) 
 		if in.URL != "" {
 			if u, err := url.Parse(in.URL); err == nil {
 				req.Host = u.Hostname()
+				// An explicit port is part of what is asked for (policy,
+				// templates and the proxy's grant all judge host:port).
+				req.Port, _ = strconv.Atoi(u.Port())
 			}
 		} else {
 			req.Host = "web-search" // a search runs on the agent's provider; the person decides

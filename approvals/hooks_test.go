@@ -29,6 +29,8 @@ func TestParseHookRequests(t *testing.T) {
 			Request{Kind: policy.KindRead, Path: "/etc/passwd", Cwd: "/w", Tool: "Read"}},
 		{HookClaude, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"WebFetch","tool_input":{"url":"https://pkg.go.dev/x","prompt":"p"}}`,
 			Request{Kind: policy.KindNet, URL: "https://pkg.go.dev/x", Host: "pkg.go.dev", Cwd: "/w", Tool: "WebFetch"}},
+		{HookClaude, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"WebFetch","tool_input":{"url":"https://docs.example:8443/x","prompt":"p"}}`,
+			Request{Kind: policy.KindNet, URL: "https://docs.example:8443/x", Host: "docs.example", Port: 8443, Cwd: "/w", Tool: "WebFetch"}},
 		{HookClaude, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"mcp__github__create_issue","tool_input":{}}`,
 			Request{Kind: policy.KindMCP, Tool: "mcp__github__create_issue", Cwd: "/w"}},
 		{HookClaude, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"Task","tool_input":{}}`,

@@ -33,6 +33,9 @@ type message struct {
 	Report   *Report   `json:"report,omitempty"`
 	Decision *Decision `json:"decision,omitempty"`
 	Error    string    `json:"error,omitempty"`
+	// Note, on an ack of a tool result: what Sentinel refused meanwhile
+	// that the coder's agent should be told (see Broker.NoteForCoder).
+	Note string `json:"note,omitempty"`
 }
 
 // Report is something an adapter observed that needs no decision: a tool's

@@ -150,4 +150,8 @@ type GrantSpec struct {
 	Scope   Scope
 	Match   Match
 	Expires time.Duration // 0 means never
+	// Also are further matches remembered with Match, in the same scope and
+	// for as long: the other hosts of a package registry preset
+	// (registries.toml). Each becomes its own template.
+	Also []Match
 }

@@ -76,6 +76,11 @@ type Context struct {
 	// (--sandbox off, or an adapter that does not say) the policy is the
 	// only gate and those ask. The zero value is the stricter answer.
 	Sandboxed bool
+	// AllowHosts are the HOST[:PORT] entries the run's sandbox proxy lets
+	// through without asking (--allow-host, [sandbox] allow_hosts, the
+	// agent's model host). A net request for one of them is allowed
+	// (RuleNetRunHost) instead of asking about a host the proxy passes anyway.
+	AllowHosts []string
 }
 
 // Query is one structured question to the engine.

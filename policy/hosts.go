@@ -145,6 +145,7 @@ func (c *checkEnv) checkNet(q Query) Verdict {
 	host = normHost(host)
 	f := hostFinding(host)
 	f = c.e.applyHostRules(f, host, port)
+	f = runHostFinding(f, q.Context.AllowHosts, host, port)
 	if f.d != Allow && f.rule == RuleNetNewHost {
 		c.never = true
 	}

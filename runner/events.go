@@ -63,6 +63,9 @@ const (
 	// KindNet is a proxied connection let through on a recent approval
 	// (tool lane).
 	KindNet journal.Kind = "net"
+	// KindNetDenied is a connection the proxy refused, with its reason
+	// (tool lane).
+	KindNetDenied journal.Kind = "net-denied"
 )
 
 // RunStart is the data of a run-start event.

@@ -14,6 +14,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // hostGrantTTL is how long a network request the coder's own tool call got
@@ -89,4 +90,17 @@ func (r *Run) proxyHostAllowedByToolCall(_ context.Context, host string, port in
 	r.emit(journal.Tool, KindNet, fmt.Sprintf("proxy: %s:%d let through (the tool call for it was approved moments ago)", host, port),
 		map[string]any{"host": host, "port": port})
 	return true
+}
+
+// proxyDenied journals a host the sandbox's proxy refused and queues its
+// reason for the coder's agent: the tool that met the refusal got only a
+// 403 (its body and X-Sentinel-Denied header name the reason, but most
+// tools do not show them), so a hook-based agent is also told with the
+// tool's result, the way a policy deny reaches it.
+func (r *Run) proxyDenied(d sandbox.Denial) {
+	r.emit(journal.Tool, KindNetDenied, "proxy: "+d.Line(),
+		map[string]any{"host": d.Host, "port": d.Port, "reason": d.Reason})
+	if r.broker != nil {
+		r.broker.NoteForCoder(d.Note())
+	}
 }

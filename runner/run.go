@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -79,6 +80,7 @@ type Result struct {
 
 // Run is one supervised run of a coder.
 type Run struct {
+	seen    atomic.Pointer[sandbox.Profile] // the enforced profile, for the broker (reach.go)
 	opts    Options
 	id      string
 	dir     string
@@ -244,10 +246,11 @@ func (r *Run) prepare(ctx context.Context) error {
 		return err
 	}
 	profile := r.profile()
-	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox, Asker: r.askHost})
+	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox, Asker: r.askHost, OnDeny: r.proxyDenied})
 	if err != nil {
 		return err
 	}
+	r.noteSandbox(r.sb)
 	r.info.Sandbox = r.sb.Describe()
 	r.info.SandboxOff = r.sb.Mode() == sandbox.ModeOff
 	r.info.Network = networkLabel(profile)

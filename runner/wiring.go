@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -30,7 +31,11 @@ func (r *Run) policyContext() policy.Context {
 	home, _ := os.UserHomeDir()
 	// With --sandbox off the policy is the only gate: running the
 	// project's own scripts and snippets asks instead of being allowed.
-	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox != sandbox.ModeOff}
+	// The hosts the person let through (--allow-host, allow_hosts) are
+	// allowed by the policy too: the proxy passes them without asking, so
+	// the agent's own fetch tool must not be asked about (or denied) them.
+	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox != sandbox.ModeOff,
+		AllowHosts: slices.Clone(r.opts.AllowHosts)}
 }
 
 // startBroker loads the policy and the remembered templates and starts the
@@ -66,6 +71,7 @@ func (r *Run) startBroker() error {
 		Decider:    decider,
 		Timeout:    r.opts.Timeout,
 		Journal:    r.journal,
+		Sees:       r.sandboxSees,
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)

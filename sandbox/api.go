@@ -63,6 +63,9 @@ type HostAsker func(ctx context.Context, host string, port int) (allowed bool, r
 type Options struct {
 	Mode  Mode
 	Asker HostAsker
+	// OnDeny, when set, hears each host the proxy refuses, with the reason
+	// the sandboxed tool is given (see Denial), so the run can journal it.
+	OnDeny func(Denial)
 	// Helper is the sentinel binary re-executed inside the namespaces
 	// (HelperArg). Empty means the running executable; tests that are not
 	// the sentinel binary point it at a built one.

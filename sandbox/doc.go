@@ -28,6 +28,13 @@
 // host entries bound one by one) so the path can be made, then made
 // read-only again.
 //
+// The proxy's refusals explain themselves: a host it will not pass gets 403
+// with Sentinel's reason in the X-Sentinel-Denied header and a one-line body
+// naming the host and how to allow it (Denial; Options.OnDeny hears each);
+// an allowed host it cannot reach gets 502 Bad Gateway with the dial error.
+// Profile.Sees answers whether a path is there at all inside, so an
+// approval that could not take effect is not offered.
+//
 // It must not decide policy: unknown hosts are handed to a HostAsker. If the
 // machine cannot enforce what a profile asks for, Prepare refuses; it never
 // runs a weaker sandbox.

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -29,6 +30,9 @@ type Proxy struct {
 
 	// Resolve is how hosts become addresses; tests may replace it.
 	Resolve func(ctx context.Context, host string) ([]netip.Addr, error)
+	// OnDeny, when set, hears every refusal (before the client does), so
+	// the run can journal it. Set it before Serve.
+	OnDeny func(Denial)
 }
 
 // splitAllowHost parses HOST[:PORT]; a missing port means 80 and 443.
@@ -127,6 +131,18 @@ func refuse(c net.Conn, code int, why string) {
 		code, http.StatusText(code), len(body), body)
 }
 
+// answerDialErr answers a failed dial: 403 with Sentinel's reason when the
+// proxy refused the host (a *Denial), 502 Bad Gateway with the dial error
+// when an allowed host could not be reached.
+func answerDialErr(c net.Conn, err error) {
+	var d *Denial
+	if errors.As(err, &d) {
+		denied(c, d)
+		return
+	}
+	refuse(c, http.StatusBadGateway, err.Error())
+}
+
 // dial decides whether host:port may be reached and, if so, connects to a
 // checked address. The error text goes back to the sandboxed client.
 func (p *Proxy) dial(ctx context.Context, host string, port int) (net.Conn, error) {
@@ -137,14 +153,14 @@ func (p *Proxy) dial(ctx context.Context, host string, port int) (net.Conn, erro
 	p.mu.Unlock()
 	if !configured && !remembered {
 		if p.asker == nil {
-			return nil, fmt.Errorf("host %s is not allowed", key)
+			return nil, p.deny(host, port, "it is not on this run's allowed hosts")
 		}
 		ok, reason := p.asker(ctx, host, port)
 		if !ok {
 			if reason == "" {
 				reason = "denied"
 			}
-			return nil, fmt.Errorf("host %s is not allowed: %s", key, reason)
+			return nil, p.deny(host, port, reason)
 		}
 	}
 	var addrs []netip.Addr
@@ -155,14 +171,17 @@ func (p *Proxy) dial(ctx context.Context, host string, port int) (net.Conn, erro
 		defer cancel()
 		addrs, err = p.Resolve(rctx, host)
 		if err != nil || len(addrs) == 0 {
-			return nil, fmt.Errorf("cannot resolve %s", host)
+			if err == nil {
+				err = errors.New("no addresses")
+			}
+			return nil, fmt.Errorf("cannot resolve %s: %v", host, err)
 		}
 	}
 	var lastErr error
 	for _, a := range addrs {
 		a = a.Unmap()
 		if !configured && internalAddr(a) {
-			lastErr = fmt.Errorf("%s resolves to internal address %s; configure it explicitly to allow", host, a)
+			lastErr = p.denyInternal(host, port, fmt.Sprintf("it resolves to internal address %s, which only an explicitly allowed host may reach", a))
 			continue
 		}
 		d := net.Dialer{Timeout: 15 * time.Second}
@@ -170,7 +189,7 @@ func (p *Proxy) dial(ctx context.Context, host string, port int) (net.Conn, erro
 		if err == nil {
 			return c, nil
 		}
-		lastErr = err
+		lastErr = fmt.Errorf("cannot reach %s (%s): %v", key, a, err)
 	}
 	return nil, lastErr
 }
@@ -208,7 +227,7 @@ func (p *Proxy) tunnel(c net.Conn, br *bufio.Reader, req *http.Request) {
 	}
 	up, err := p.dial(context.Background(), host, port)
 	if err != nil {
-		refuse(c, http.StatusForbidden, err.Error())
+		answerDialErr(c, err)
 		return
 	}
 	defer up.Close()
@@ -253,7 +272,7 @@ func (p *Proxy) forward(c net.Conn, req *http.Request) bool {
 	}
 	up, err := p.dial(req.Context(), host, port)
 	if err != nil {
-		refuse(c, http.StatusForbidden, err.Error())
+		answerDialErr(c, err)
 		return false
 	}
 	defer up.Close()

@@ -78,7 +78,7 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 		}
 	}
 	if s.p.Net == NetProxy && s.mode != ModeOff {
-		if err := s.startProxy(o.Asker); err != nil {
+		if err := s.startProxy(o.Asker, o.OnDeny); err != nil {
 			s.Close()
 			return nil, err
 		}
@@ -86,7 +86,7 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 	return s, nil
 }
 
-func (s *Sandbox) startProxy(asker HostAsker) error {
+func (s *Sandbox) startProxy(asker HostAsker, onDeny func(Denial)) error {
 	dir := filepath.Join(s.base, "proxy")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		return fmt.Errorf("sandbox proxy: %w", err)
@@ -95,6 +95,7 @@ func (s *Sandbox) startProxy(asker HostAsker) error {
 	if err != nil {
 		return err
 	}
+	px.OnDeny = onDeny
 	s.sock = filepath.Join(dir, "proxy.sock")
 	ln, err := net.Listen("unix", s.sock)
 	if err != nil {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,10 @@ import (
 type grantOption struct {
 	label string
 	match approvals.Match
+	also  []approvals.Match // remembered with match: a registry preset's other hosts
+	// project: the option is meant for the project (a registry preset);
+	// choosing it moves the scope to project, which the person may change.
+	project bool
 }
 
 var (
@@ -46,7 +51,8 @@ func (c *chooser) spec() *approvals.GrantSpec {
 	if len(c.options) == 0 {
 		return nil
 	}
-	return &approvals.GrantSpec{Scope: scopes[c.scope], Match: c.options[c.sel].match, Expires: expiries[c.expiry]}
+	o := c.options[c.sel]
+	return &approvals.GrantSpec{Scope: scopes[c.scope], Match: o.match, Also: o.also, Expires: expiries[c.expiry]}
 }
 
 func (m *model) chooserKey(k tea.KeyPressMsg) tea.Cmd {
@@ -60,6 +66,9 @@ func (m *model) chooserKey(k tea.KeyPressMsg) tea.Cmd {
 		m.updatePreview()
 	case k.String() == "down" || k.String() == "j":
 		c.sel = min(c.sel+1, max(len(c.options)-1, 0))
+		if len(c.options) > 0 && c.options[c.sel].project && scopes[c.scope] == approvals.ScopeRun {
+			c.scope = slices.Index(scopes, approvals.ScopeProject)
+		}
 		m.updatePreview()
 	case key.Matches(k, m.keys.Scope):
 		c.scope = (c.scope + 1) % len(scopes)
@@ -157,6 +166,10 @@ func suggestGrants(req approvals.Request, v policy.Verdict) []grantOption {
 	var out []grantOption
 	for _, m := range approvals.SuggestGrants(req, v) {
 		out = append(out, grantOption{label: grantLabel(m), match: m})
+	}
+	if r, m, also, ok := approvals.RegistryGrant(req); ok {
+		out = append(out, grantOption{label: "allow " + r.Label + " for this project (" + strings.Join(r.Hosts, ", ") + ")",
+			match: m, also: also, project: true})
 	}
 	return out
 }

@@ -85,7 +85,7 @@ func TestGrantLabels(t *testing.T) {
 		{"write", approvals.Request{Kind: policy.KindWrite, Path: "/ws/src/a.go", Cwd: "/ws"}, policy.Verdict{},
 			[]string{"exactly the file src/a.go in the workspace", "files matching src/* in the workspace", "files matching src/** in the workspace"}},
 		{"net", approvals.Request{Kind: policy.KindNet, Host: "registry.npmjs.org", Port: 443}, policy.Verdict{},
-			[]string{"exactly the host registry.npmjs.org:443", "exactly the host registry.npmjs.org"}},
+			[]string{"exactly the host registry.npmjs.org:443", "exactly the host registry.npmjs.org", "allow the npm registry for this project (registry.npmjs.org)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

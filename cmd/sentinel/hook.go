@@ -96,14 +96,18 @@ func runHook(ctx context.Context, adapter string, stdin io.Reader, stdout, stder
 	if ev.Report != nil {
 		// Reports never block the agent: a failure is a warning (exit 1).
 		c, err := approvals.Dial(socket)
+		note := ""
 		if err == nil {
-			err = c.Report(ctx, *ev.Report)
+			note, err = c.ReportNote(ctx, *ev.Report)
 			c.Close()
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "sentinel hook "+adapter+": could not report "+ev.Name+": "+err.Error())
 			return 1
 		}
+		// What Sentinel refused while the tool ran (a host the proxy
+		// turned away) reaches the model with the tool's result.
+		stdout.Write(approvals.FormatReportNote(ev, note))
 		return 0
 	}
 	if ev.Request == nil {

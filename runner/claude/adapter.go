@@ -187,7 +187,13 @@ func (a *Adapter) Settings() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	settings := map[string]any{"disableAllHooks": false, "env": hookEnv(), "hooks": hooks}
+	// skipWebFetchPreflight: WebFetch otherwise first asks
+	// api.anthropic.com/api/web/domain_info about every host it fetches.
+	// Sentinel's host policy and proxy are the gate here; the preflight
+	// would send each host name out and, with a gateway or another
+	// ANTHROPIC_BASE_URL, fail (api.anthropic.com is not an allowed host),
+	// so a host the person approved or --allow-host'ed could not be fetched.
+	settings := map[string]any{"disableAllHooks": false, "env": hookEnv(), "hooks": hooks, "skipWebFetchPreflight": true}
 	if !a.opts.Managed {
 		if env, ok := a.opts.Personal["env"].(map[string]any); ok {
 			merged := map[string]any{}

@@ -120,6 +120,12 @@ func (pr *Prompter) chooseGrant(p *approvals.Prompt) *approvals.GrantSpec {
 	for i, m := range choices {
 		fmt.Fprintf(pr.Out, "   %d) %s\n", i+1, textsafe.Line(m.String()))
 	}
+	// A package registry's host: the whole registry, for the project.
+	reg, regMatch, regAlso, hasReg := approvals.RegistryGrant(p.Request)
+	if hasReg {
+		choices = append(choices, regMatch)
+		fmt.Fprintf(pr.Out, "   %d) allow %s for this project (%s)\n", len(choices), reg.Label, strings.Join(reg.Hosts, ", "))
+	}
 	fmt.Fprintf(pr.Out, "   remember which (1-%d, Enter for 1)? ", len(choices))
 	line, _ := pr.reader.ReadString('\n')
 	n := 1
@@ -131,9 +137,13 @@ func (pr *Prompter) chooseGrant(p *approvals.Prompt) *approvals.GrantSpec {
 		}
 		n = v
 	}
+	preset := hasReg && n == len(choices)
 	scope := pr.Scope
 	if scope == "" {
 		scope = approvals.ScopeRun
+	}
+	if preset && scope == approvals.ScopeRun {
+		scope = approvals.ScopeProject
 	}
 	fmt.Fprintf(pr.Out, "   scope: [1] this run  [2] this project  [3] all my projects (Enter for %s)? ", scope)
 	line, _ = pr.reader.ReadString('\n')
@@ -145,7 +155,11 @@ func (pr *Prompter) chooseGrant(p *approvals.Prompt) *approvals.GrantSpec {
 	case "3":
 		scope = approvals.ScopeUser
 	}
-	return &approvals.GrantSpec{Scope: scope, Match: choices[n-1]}
+	g := &approvals.GrantSpec{Scope: scope, Match: choices[n-1]}
+	if preset {
+		g.Also = regAlso
+	}
+	return g
 }
 
 // Visible shows everything outside printable ASCII as <U+XXXX> so the

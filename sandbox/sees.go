@@ -1,0 +1,96 @@
+package sandbox
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// Sees reports whether a process inside a sandbox with this profile can
+// reach path: read it (write false) or write it. It answers for the
+// profile's own lists — what the sandbox mounts and hides — so a decision
+// about a file tool can know beforehand that approving it could not help
+// (the home directory, for one, is not there at all). Hidden always wins.
+// The sandbox's private /tmp and /dev are its own and always there.
+//
+// Call it on the profile a Sandbox enforces (Sandbox.Profile), whose paths
+// are normalized.
+func (p Profile) Sees(path string, write bool) bool {
+	if !filepath.IsAbs(path) {
+		return false
+	}
+	path = filepath.Clean(path)
+	if !p.mounted(path) {
+		switch {
+		case within(path, "/dev"):
+			return !write
+		case within(path, "/tmp"):
+			// The sandbox's private /tmp is the host's TempDir: the coder's
+			// own scratch files are there, the host's /tmp is not.
+			if write || p.TempDir == "" {
+				return true
+			}
+			rel, _ := filepath.Rel("/tmp", path)
+			_, err := os.Lstat(filepath.Join(p.TempDir, rel))
+			return err == nil
+		}
+	}
+	path = resolveExisting(path)
+	for _, h := range p.Hidden {
+		if within(path, h) {
+			return false
+		}
+	}
+	if write {
+		for _, r := range slices.Concat(p.Protected, p.ReadOnly) {
+			if within(path, r) {
+				return false
+			}
+		}
+		for _, w := range append([]string{p.Workspace}, p.Writable...) {
+			if w != "" && within(path, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return p.mounted(path)
+}
+
+// mounted reports whether path lies under something the sandbox mounts
+// from the host: the workspace, the profile's paths or a system location.
+func (p Profile) mounted(path string) bool {
+	for _, r := range slices.Concat([]string{p.Workspace}, p.Writable, p.Readable, p.ReadOnly, p.Protected) {
+		if r != "" && within(path, r) {
+			return true
+		}
+	}
+	for _, s := range SystemReadable {
+		if within(path, s) || within(path, resolve(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveExisting resolves the symlinks of the longest existing ancestor
+// of p and re-attaches the rest, so a link into a hidden place is judged
+// by where it leads.
+func resolveExisting(p string) string {
+	rest := ""
+	cur := p
+	for {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return p
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
+}
