@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 
@@ -111,10 +112,20 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter, task string)
 		return fmt.Errorf("send the task to claude: %w", err)
 	}
 	var dec claude.Decoder
+	var failMu sync.Mutex
+	var failure string // the last result's error; a later result that succeeded clears it
+	c.failure = func() string {
+		failMu.Lock()
+		defer failMu.Unlock()
+		return failure
+	}
 	r.pumpPTY(c, func(b []byte) {
 		for _, l := range dec.Write(b) {
 			r.emit(l.Lane, l.Kind, l.Text, l.Data)
 			if l.Kind == "result" {
+				failMu.Lock()
+				failure = l.Err
+				failMu.Unlock()
 				c.closeInput() // claude -p ends when its input does
 			}
 		}
@@ -139,7 +150,7 @@ func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 		logf.Close()
 		return err
 	}
-	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, logf)
+	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, sess.Failure, logf)
 	return nil
 }
 
@@ -158,14 +169,14 @@ func (r *Run) startACP(cmd *exec.Cmd, a *acp.Adapter, task string) error {
 		logf.Close()
 		return err
 	}
-	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, logf)
+	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, sess.Failure, logf)
 	return nil
 }
 
 // adoptSession makes a coder spoken to over a protocol the run's coder:
 // steering is a protocol message, and its end is the session's.
-func (r *Run) adoptSession(cmd *exec.Cmd, steer func(string) error, stop func(time.Duration), wait func() int, logf *os.File) {
-	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: steer, stopFn: stop}
+func (r *Run) adoptSession(cmd *exec.Cmd, steer func(string) error, stop func(time.Duration), wait func() int, failure func() string, logf *os.File) {
+	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: steer, stopFn: stop, failure: failure}
 	go func() {
 		p.code = wait()
 		logf.Close()
