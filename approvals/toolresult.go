@@ -39,26 +39,70 @@ func IsToolResult(ev journal.Event) bool {
 // ToolOutcome says whether ev is a finished tool call and whether it
 // failed: its data says "failed": true, or an exit code other than 0.
 func ToolOutcome(ev journal.Event) (finished, failed bool) {
-	if !IsToolResult(ev) {
-		return false, false
-	}
-	var d struct {
-		Failed   bool `json:"failed"`
-		ExitCode *int `json:"exit_code"`
-	}
-	_ = ev.Decode(&d) // undecodable data: a finished call that did not say it failed
-	return true, d.Failed || (d.ExitCode != nil && *d.ExitCode != 0)
+	_, finished, failed = toolOutcome(ev)
+	return finished, failed
 }
 
-// ToolCounts totals the finished tool calls in a journal and how many failed.
-func ToolCounts(evs []journal.Event) (calls, failed int) {
-	for _, ev := range evs {
-		if done, bad := ToolOutcome(ev); done {
-			calls++
-			if bad {
-				failed++
-			}
+func toolOutcome(ev journal.Event) (callID string, finished, failed bool) {
+	if !IsToolResult(ev) {
+		return "", false, false
+	}
+	var d struct {
+		Failed     bool   `json:"failed"`
+		ExitCode   *int   `json:"exit_code"`
+		ToolCallID string `json:"tool_call_id"`
+	}
+	_ = ev.Decode(&d) // undecodable data: a finished call that did not say it failed
+	return d.ToolCallID, true, d.Failed || (d.ExitCode != nil && *d.ExitCode != 0)
+}
+
+// FailedToolCalls are the failed calls' events, one per call.
+func FailedToolCalls(evs []journal.Event) []journal.Event {
+	var out []journal.Event
+	for _, c := range toolCalls(evs) {
+		if c.failed {
+			out = append(out, c.ev)
 		}
 	}
-	return calls, failed
+	return out
+}
+
+// ToolCounts totals the finished tool calls in a journal and how many
+// failed. A call reported twice with the same tool call id (the agent's
+// stream and its hook both tell of it) counts once, failed if either says so.
+func ToolCounts(evs []journal.Event) (calls, failed int) {
+	cs := toolCalls(evs)
+	for _, c := range cs {
+		if c.failed {
+			failed++
+		}
+	}
+	return len(cs), failed
+}
+
+type toolCall struct {
+	ev     journal.Event // the first event that said it failed, else the first
+	failed bool
+}
+
+func toolCalls(evs []journal.Event) []toolCall {
+	var out []toolCall
+	byID := map[string]int{}
+	for _, ev := range evs {
+		id, done, bad := toolOutcome(ev)
+		if !done {
+			continue
+		}
+		if i, seen := byID[id]; seen && id != "" {
+			if bad && !out[i].failed {
+				out[i] = toolCall{ev, true}
+			}
+			continue
+		}
+		if id != "" {
+			byID[id] = len(out)
+		}
+		out = append(out, toolCall{ev, bad})
+	}
+	return out
 }

@@ -17,19 +17,14 @@ func renderToolCalls(evs []journal.Event) string {
 	calls, failed := approvals.ToolCounts(evs)
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n## Tool calls\n\n%d tool calls, %d failed.\n", calls, failed)
-	shown := 0
-	for _, ev := range evs {
-		if _, bad := approvals.ToolOutcome(ev); !bad {
-			continue
-		}
-		if shown == maxFailedShown {
-			fmt.Fprintf(&b, "- … and %d more (see events.jsonl)\n", failed-shown)
-			break
-		}
-		if shown == 0 {
+	for i, ev := range approvals.FailedToolCalls(evs) {
+		if i == 0 {
 			b.WriteString("\nFailed (as the coder reported them):\n\n")
 		}
-		shown++
+		if i == maxFailedShown {
+			fmt.Fprintf(&b, "- … and %d more (see events.jsonl)\n", failed-i)
+			break
+		}
 		fmt.Fprintf(&b, "- %s\n", md(ev.Text))
 	}
 	return b.String()

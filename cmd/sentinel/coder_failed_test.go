@@ -1,0 +1,91 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/fakemodel"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// finalReport is run id's FINAL_REPORT.md in dir.
+func finalReport(t *testing.T, dir, id string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "FINAL_REPORT.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// failedToolResults are the journal's finished tool calls that failed.
+func failedToolResults(evs []journal.Event) []journal.Event {
+	var out []journal.Event
+	for _, ev := range evs {
+		if _, failed := approvals.ToolOutcome(ev); failed {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// The real claude -p whose model API refuses the request never did the
+// work: the run fails with Claude Code's own error.
+func TestRealClaudeHeadlessWhoseModelFailsFailsTheRun(t *testing.T) {
+	needClaude(t)
+	dir := scratchRepo(t)
+	var script fakemodel.Script
+	for range 12 {
+		script = append(script, fakemodel.Fail(400))
+	}
+	model := startModel(t, script)
+	defer func() { t.Logf("the model got %d request(s)", len(model.Requests())) }()
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "write safe.txt")
+	if res.code != 1 {
+		t.Fatalf("exit %d, want 1 (the coder failed)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	// The fake model's error body says "fakemodel: scripted status 400".
+	if !strings.Contains(res.stderr, "coder claude failed") || !strings.Contains(res.stderr, "400") {
+		t.Fatalf("the error does not carry Claude Code's own error:\nstderr: %s\nstdout:\n%s", res.stderr, res.stdout)
+	}
+	t.Logf("stderr: %s", res.stderr)
+	id := lastRun(t, dir)
+	if r := finalReport(t, dir, id); !strings.Contains(r, "**failed**") || !strings.Contains(r, "coder claude failed") {
+		t.Fatalf("FINAL_REPORT.md does not say the coder failed:\n%s", r)
+	}
+	if git(t, dir, "branch", "--list", "sentinel/*") != "" {
+		t.Fatal("a run whose coder failed landed a branch")
+	}
+}
+
+// A Bash command of the real claude -p that exits non-zero is a failed
+// tool call in the journal, marked in the tool lane, and counted in the
+// final report; the run itself (the model went on) still lands.
+func TestRealClaudeHeadlessFailedCommandIsJournaledAndCounted(t *testing.T) {
+	needClaude(t)
+	dir := scratchRepo(t)
+	model := startModel(t, fakemodel.Script{
+		fakemodel.Reply(fakemodel.Bash("ls ./no-such-dir-here")),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("It failed; stopping.")}},
+	})
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "try a command")
+	if res.code != 0 {
+		t.Fatalf("exit %d, want 0 (the coder finished its turn)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	t.Logf("stdout:\n%s", res.stdout)
+	id := lastRun(t, dir)
+	evs := runEvents(t, dir, id)
+	failed := failedToolResults(evs)
+	if len(failed) == 0 {
+		t.Fatalf("no failed tool result in the journal:\n%s", res.stdout)
+	}
+	if !strings.Contains(res.stdout, "[TOOL] ✗ failed: ") && !strings.Contains(res.stdout, "[TOOL] coder reports: ✗ failed: ") {
+		t.Fatalf("the tool lane does not show the failure:\n%s", res.stdout)
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "1 tool calls, 1 failed.") {
+		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
+	}
+}
