@@ -6,11 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
@@ -71,8 +74,32 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 		return err
 	}
 	r.setCoder(c)
-	r.pumpPTY(c, func(b []byte) { r.emit(journal.Coder, "output", string(b), nil) })
+	tail := &agentutil.TailBuffer{Max: 4 << 10}
+	if _, ok := r.adapter.(*commandAdapter); ok {
+		// Any program has no protocol to say why it failed: its last words are its error.
+		c.failure = func() string { return exitFailure(c.code, tail.String()) }
+	}
+	r.pumpPTY(c, func(b []byte) {
+		_, _ = tail.Write(b) // a TailBuffer never fails
+		r.emit(journal.Coder, "output", string(b), nil)
+	})
 	return nil
+}
+
+// exitFailure is a program's failure when it exited with code: the status
+// and its last line of output, or "" when it exited 0.
+func exitFailure(code int, output string) string {
+	if code == 0 {
+		return ""
+	}
+	why := fmt.Sprintf("exited with status %d", code)
+	lines := strings.Split(strings.TrimSpace(output), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(textsafe.TermLine(lines[i])); l != "" {
+			return why + ": " + l
+		}
+	}
+	return why
 }
 
 func (r *Run) setCoder(c *coderProc) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,6 +87,50 @@ func TestRealClaudeHeadlessFailedCommandIsJournaledAndCounted(t *testing.T) {
 		t.Fatalf("the tool lane does not show the failure:\n%s", res.stdout)
 	}
 	if r := finalReport(t, dir, id); !strings.Contains(r, "1 tool calls, 1 failed.") {
+		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
+	}
+}
+
+// A command coder that exits non-zero fails the run with its own last words.
+func TestCommandCoderThatFailsCarriesItsError(t *testing.T) {
+	dir := scratchRepo(t)
+	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c",
+		"echo 'model provider not configured: no API key' >&2; exit 7")
+	if res.code != 1 {
+		t.Fatalf("exit %d, want 1\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	want := "coder command failed: exited with status 7: model provider not configured: no API key"
+	if !strings.Contains(res.stderr, want) {
+		t.Fatalf("stderr does not carry the coder's own error %q:\n%s", want, res.stderr)
+	}
+	if r := finalReport(t, dir, lastRun(t, dir)); !strings.Contains(r, "model provider not configured") {
+		t.Fatalf("FINAL_REPORT.md does not carry the coder's error:\n%s", r)
+	}
+}
+
+// A command coder reports each tool call it ran through the same hook the
+// agents use; one that exited non-zero is a failed tool call in the
+// journal, marked in the tool lane and counted in the report, while the
+// run (the coder went on and finished) lands.
+func TestCommandCoderFailedToolIsJournaledAndCounted(t *testing.T) {
+	dir := scratchRepo(t)
+	report := func(cmd string, code int) string {
+		return fmt.Sprintf(`printf '%%s' '{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_use_id":"call-%d","tool_input":{"command":"%s"},"tool_response":{"exit_code":%d}}' | %s hook claude`,
+			code, cmd, code, sentinelBin)
+	}
+	script := "ls ./no-such-dir; " + report("ls ./no-such-dir", 2) + "; echo hi > out.txt; " + report("echo hi", 0)
+	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c", script)
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if !strings.Contains(res.stdout, "[TOOL] coder reports: ✗ failed: Bash: ls ./no-such-dir → exit 2") {
+		t.Fatalf("the tool lane does not show the failed call:\n%s", res.stdout)
+	}
+	id := lastRun(t, dir)
+	if f := failedToolResults(runEvents(t, dir, id)); len(f) != 1 {
+		t.Fatalf("%d failed tool results in the journal, want 1: %+v", len(f), f)
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "2 tool calls, 1 failed.") {
 		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
 	}
 }
