@@ -134,3 +134,33 @@ func TestCommandCoderFailedToolIsJournaledAndCounted(t *testing.T) {
 		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
 	}
 }
+
+// In an interactive Claude Code run only its hooks tell Sentinel what
+// happened: a Bash call that exits non-zero reaches the journal through
+// the PostToolUseFailure hook, shows as failed in the tool lane, and is
+// counted in the report.
+func TestRealClaudeInteractiveFailedCommandReachesTheJournal(t *testing.T) {
+	needClaude(t)
+	dir := scratchRepo(t)
+	model := startModel(t, fakemodel.Script{
+		fakemodel.Reply(fakemodel.Bash("ls ./no-such-dir-here")),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("It failed; nothing more to do.")}},
+	})
+	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+		"run", "--sandbox", "off", "--coder", "claude", "List a directory.")
+	tm.waitRequests(model, 2)
+	tm.waitFor("the failed call in the tool lane", has("✗ failed: Bash: ls ./no-such-dir-here"))
+	tm.keys("q")
+	tm.waitFor("the quit confirmation", has("Stop the run and quit?"))
+	tm.keys("y")
+	tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+
+	id := lastRun(t, dir)
+	failed := failedToolResults(runEvents(t, dir, id))
+	if len(failed) != 1 || !approvals.CoderReported(failed[0]) || !strings.Contains(failed[0].Text, "ls ./no-such-dir-here") {
+		t.Fatalf("failed tool results in the journal = %+v, want the one Bash call, reported by the hook", failed)
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "1 tool calls, 1 failed.") {
+		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
+	}
+}
