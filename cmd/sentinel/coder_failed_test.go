@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -162,5 +163,34 @@ func TestRealClaudeInteractiveFailedCommandReachesTheJournal(t *testing.T) {
 	}
 	if r := finalReport(t, dir, id); !strings.Contains(r, "1 tool calls, 1 failed.") {
 		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
+	}
+}
+
+// The real Gemini CLI over ACP whose model API refuses the request never
+// did the work: the run fails with its own error.
+func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
+	needGemini(t)
+	dir := scratchRepo(t)
+	var script fg.Script
+	for range 12 {
+		script = append(script, fg.Fail(400))
+	}
+	model, err := fg.Start(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer model.Close()
+	home := t.TempDir()
+	if err := fg.WriteSettings(home); err != nil {
+		t.Fatal(err)
+	}
+	res := sentinel(t, dir, model.Env(home), "run", "--coder", "acp", "--plain", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
+		"write hello.txt", "--", "gemini", "--acp")
+	t.Logf("stderr: %s", res.stderr)
+	if res.code != 1 || !strings.Contains(res.stderr, "coder acp failed: ") || !strings.Contains(res.stderr, "scripted failure 400") {
+		t.Fatalf("exit %d, want 1 with the agent's error\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if r := finalReport(t, dir, lastRun(t, dir)); !strings.Contains(r, "coder acp failed: ") {
+		t.Fatalf("FINAL_REPORT.md does not carry the agent's error:\n%s", r)
 	}
 }
