@@ -6,5 +6,10 @@
 // messages through it, the patch computed with hardened git, landing, and
 // recovery.
 //
+// A coder that never did the work is a failed run, not an empty landing:
+// each adapter says when its agent's turn failed (CoderFailed, with the
+// agent's own error, journaled as system "coder-failed" {coder, reason,
+// exit_code}), and a failed coder never goes to a completion gate.
+//
 // It must not draw anything: views read its event stream.
 package runner
