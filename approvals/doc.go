@@ -26,6 +26,8 @@
 //     request/decision events back as pairs (reports, `sentinel runs`, tests).
 //   - program.go: binding a remembered workspace script to its content, so
 //     a rewritten script is asked about again.
+//   - toolresult.go: how a finished tool call went, as data (ToolResult,
+//     ToolOutcome, ToolCounts), for every adapter and view.
 //   - hooks.go: agent hook payloads (Claude Code, Codex, Gemini CLI, Crush)
 //     to requests and decisions back to each agent's answer format.
 //   - flood.go: at most MaxPending requests in flight per run; the overflow
@@ -56,7 +58,7 @@
 //	system    broker-error    a refused connection or accept failure
 //	system    request-flood   MaxPending requests wait: new ones are denied (the first is journaled in full)   {max_pending}
 //	system    request-flood-end  "denied <n> more request(s) …" when the burst ends   {denied}
-//	tool      <report kind>   a Report from an adapter (kinds: internal/coderstream) (e.g. tool-result: "Bash: make → exit 1")   Report
+//	tool      <report kind>   a Report from an adapter (kinds: internal/coderstream) (e.g. tool-result: "Bash: make → exit 1")   Report (a failed call: "failed": true or a non-zero "exit_code"; see ToolOutcome)
 //	system    <report kind>   coder-stop, notification, hook-<event>  Report
 //
 // A decision's By is policy:<rule>, template:<id>[+<id>…], person,

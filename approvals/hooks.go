@@ -52,6 +52,7 @@ type hookPayload struct {
 	CallID     string          `json:"call_id"`
 	Message    string          `json:"message"`
 	StopReason string          `json:"stop_reason"`
+	Error      json.RawMessage `json:"error"` // PostToolUseFailure: why the call failed
 }
 
 // ParseHook reads one hook payload of adapter. Anything it cannot read is
@@ -93,8 +94,12 @@ func ParseHook(adapter string, payload []byte) (HookEvent, error) {
 		}
 		req.Adapter, req.ToolCallID = adapter, callID
 		ev.Request = &req
-	case "posttooluse", "aftertool", "posttoolusefailure":
+	case "posttooluse", "aftertool":
 		rep := toolReport(tool, input, first(string(p.Response), string(p.Output)))
+		rep.Adapter, rep.ToolCallID = adapter, callID
+		ev.Report = &rep
+	case "posttoolusefailure":
+		rep := toolFailureReport(tool, input, p.Error)
 		rep.Adapter, rep.ToolCallID = adapter, callID
 		ev.Report = &rep
 	default:
@@ -264,6 +269,9 @@ func toolReport(tool string, input json.RawMessage, response string) Report {
 		Stdout    string `json:"stdout"`
 		Stderr    string `json:"stderr"`
 		Interrupt bool   `json:"interrupted"`
+		IsError   bool   `json:"is_error"`
+		IsError2  bool   `json:"isError"`
+		Success   *bool  `json:"success"`
 	}
 	_ = json.Unmarshal([]byte(response), &resp)
 	for _, c := range []*int{resp.ExitCode, resp.ExitCode2, resp.Code} {
@@ -272,6 +280,8 @@ func toolReport(tool string, input json.RawMessage, response string) Report {
 			break
 		}
 	}
+	rep.Failed = resp.IsError || resp.IsError2 || (resp.Success != nil && !*resp.Success) ||
+		(rep.ExitCode != nil && *rep.ExitCode != 0)
 	rep.Text = tool
 	if what != "" {
 		rep.Text += ": " + what
@@ -281,6 +291,8 @@ func toolReport(tool string, input json.RawMessage, response string) Report {
 		rep.Text += fmt.Sprintf(" → exit %d", *rep.ExitCode)
 	case resp.Interrupt:
 		rep.Text += " → interrupted"
+	case rep.Failed:
+		rep.Text += " → failed"
 	}
 	const keep = 64 << 10
 	if len(response) > keep {
@@ -290,6 +302,31 @@ func toolReport(tool string, input json.RawMessage, response string) Report {
 	} else if json.Valid([]byte(response)) && response != "" {
 		rep.Data = json.RawMessage(response)
 	}
+	return rep
+}
+
+// toolFailureReport describes a tool call the agent's failure hook
+// (Claude Code's PostToolUseFailure) reported: failed, with the agent's error.
+func toolFailureReport(tool string, input, errRaw json.RawMessage) Report {
+	rep := Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool, Failed: true}
+	req, _ := toolRequest(tool, input, "")
+	rep.Text = tool
+	if what := req.Summary(); what != "" {
+		rep.Text += ": " + what
+	}
+	var msg string
+	if json.Unmarshal(errRaw, &msg) != nil {
+		msg = strings.TrimSpace(string(errRaw)) // an error given as an object: its JSON
+	}
+	if first, _, _ := strings.Cut(strings.TrimSpace(msg), "\n"); first != "" {
+		rep.Text += " → failed: " + first
+	} else {
+		rep.Text += " → failed"
+	}
+	if len(msg) > 64<<10 {
+		msg = msg[:64<<10]
+	}
+	rep.Data, _ = json.Marshal(map[string]any{"error": msg})
 	return rep
 }
 

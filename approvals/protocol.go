@@ -50,6 +50,7 @@ type Report struct {
 	ToolCallID string          `json:"tool_call_id,omitempty"`
 	Adapter    string          `json:"adapter,omitempty"`
 	ExitCode   *int            `json:"exit_code,omitempty"`
+	Failed     bool            `json:"failed,omitempty"` // a tool call that failed (see ToolOutcome)
 	Data       json.RawMessage `json:"data,omitempty"`
 }
 

@@ -19,9 +19,10 @@ const (
 	KindSandboxOff           journal.Kind = "sandbox-off"
 	KindNoPerCommandApproval journal.Kind = "no-per-command-approval"
 	KindCoderStart           journal.Kind = "coder-start"
-	KindCoderEnded           journal.Kind = "coder-ended" // ended for a fresh start
-	KindCoderDone            journal.Kind = "coder-done"  // the person said it is done
-	KindCoderExit            journal.Kind = "coder-exit"  // CoderExit
+	KindCoderEnded           journal.Kind = "coder-ended"  // ended for a fresh start
+	KindCoderDone            journal.Kind = "coder-done"   // the person said it is done
+	KindCoderExit            journal.Kind = "coder-exit"   // CoderExit
+	KindCoderFailed          journal.Kind = "coder-failed" // {coder, reason, exit_code}: see CoderFailed
 	KindSteerFailed          journal.Kind = "steer-failed"
 	KindRecovery             journal.Kind = "recovery"
 

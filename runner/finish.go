@@ -16,14 +16,14 @@ import (
 
 // finish concludes the run (patch, verification, review, landing), keeps
 // whatever did not land for recovery, and closes everything the run opened.
-func (r *Run) finish(interrupted bool, code int) {
+func (r *Run) finish(end coderEnd) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	if r.cancel != nil {
 		r.cancel()
 	}
 	patchPath := filepath.Join(r.dir, "patch.diff")
-	res := r.conclude(ctx, interrupted, code, patchPath)
+	res := r.conclude(ctx, end, patchPath)
 	removeShadow(r.opts.Project, r.id)
 	// The patch as Sentinel computed it: review later lands only this.
 	if b, err := readFileIn(r.dir, "patch.diff"); err == nil {
@@ -86,13 +86,13 @@ func writeReports(dir string, m *Meta, evs []journal.Event) error {
 
 // conclude takes the coder's work from the workspace through verification
 // and review to landing, and says how that went.
-func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPath string) Result {
+func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Result {
 	change, err := r.ws.Diff(ctx)
 	if err == nil {
 		err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
 	}
 	if err != nil {
-		if interrupted {
+		if end.interrupted {
 			return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
 		}
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
@@ -111,10 +111,12 @@ func (r *Run) conclude(ctx context.Context, interrupted bool, code int, patchPat
 		return Result{Status: StatusFailed, Err: err}
 	}
 	switch {
-	case interrupted:
+	case end.interrupted:
 		return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
-	case code != 0:
-		return Result{Status: StatusFailed, Err: fmt.Errorf("coder %s exited with status %d", r.adapter.Name(), code)}
+	case end.failed != nil: // the agent's own error: it never did the work
+		return Result{Status: StatusFailed, Err: end.failed}
+	case end.code != 0:
+		return Result{Status: StatusFailed, Err: fmt.Errorf("coder %s exited with status %d", r.adapter.Name(), end.code)}
 	}
 	if !change.Empty() {
 		results, err := r.verifier().Verify(ctx, patchPath)

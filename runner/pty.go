@@ -28,6 +28,9 @@ type coderProc struct {
 	done   chan struct{}
 	code   int
 	err    error
+	// failure, when set, is the agent's own error once it has ended: why
+	// its turn failed, or "" when it did not fail.
+	failure func() string
 }
 
 // startUnderPTY starts cmd as the leader of a new session with the pty as its

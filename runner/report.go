@@ -139,6 +139,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 			fmt.Fprintf(&b, "| `%s` | %s | %d | %s |\n", md(c.Command), md(c.Source), c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
 		}
 	}
+	b.WriteString(renderToolCalls(evs))
 	d := CountDecisions(evs)
 	fmt.Fprintf(&b, "\n## Approvals\n\n%d allowed, %d denied.\n\n", d.Allowed, d.Denied)
 	if t := supervisor.TotalsFromEvents(evs); t.Turns > 0 {

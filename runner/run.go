@@ -333,9 +333,22 @@ func (r *Run) launchCoder(ctx context.Context, task string) error {
 	return nil
 }
 
+// coderEnd is how the coder ended: interrupted by the person, its exit
+// status, and the agent's own failure when its turn failed.
+type coderEnd struct {
+	interrupted bool
+	code        int
+	failed      *CoderFailed
+}
+
+// ok says the coder ended by itself, or on the person's word, having done
+// its turn: its work goes on (to a completion gate, verification, landing).
+func (e coderEnd) ok() bool { return !e.interrupted && e.code == 0 && e.failed == nil }
+
 // waitCoder waits for the coder to end, or for the person to stop the run or
 // say the coder is done, and returns how it ended.
-func (r *Run) waitCoder() (interrupted bool, code int) {
+func (r *Run) waitCoder() coderEnd {
+	var interrupted bool
 	c := r.cur()
 	select {
 	case <-c.done:
@@ -356,16 +369,23 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 	case <-r.pumpDone:
 	case <-time.After(2 * time.Second):
 	}
-	code = c.code
+	code := c.code
+	var failed *CoderFailed
+	if c.failure != nil && !interrupted {
+		failed = coderFailed(r.adapter.Name(), c.failure())
+	}
 	select {
 	case <-r.finishCh():
-		code = 0        // ended on the person's word, not by failing
-		r.resetFinish() // a restarted coder gets its own "done"
+		code, failed = 0, nil // ended on the person's word, not by failing
+		r.resetFinish()       // a restarted coder gets its own "done"
 	default:
 	}
 	r.meta.ExitCode = &code
 	r.emit(journal.System, KindCoderExit, fmt.Sprintf("coder exited with status %d", code), CoderExit{ExitCode: code})
-	return interrupted, code
+	if failed != nil {
+		r.emit(journal.System, KindCoderFailed, failed.Error(), map[string]any{"coder": failed.Coder, "reason": failed.Reason, "exit_code": code})
+	}
+	return coderEnd{interrupted: interrupted, code: code, failed: failed}
 }
 
 // watch waits for the coder to end and finishes the run. With a supervisor
@@ -373,8 +393,8 @@ func (r *Run) waitCoder() (interrupted bool, code int) {
 // goes back to a fresh coder with a written handoff, up to MaxRestarts.
 func (r *Run) watch() {
 	for restarts := 0; ; restarts++ {
-		interrupted, code := r.waitCoder()
-		if evidence := r.takeRestart(); evidence != nil && !interrupted {
+		end := r.waitCoder()
+		if evidence := r.takeRestart(); evidence != nil && !end.interrupted {
 			next, err := r.restartAfterDrift(restarts, evidence)
 			if err == nil {
 				if err = r.launchCoder(context.Background(), next); err == nil {
@@ -382,25 +402,26 @@ func (r *Run) watch() {
 				}
 				r.emit(journal.System, KindError, err.Error(), nil)
 			}
-			r.finish(false, 1)
+			r.finish(coderEnd{code: 1})
 			return
 		}
-		if interrupted || code != 0 || r.sup == nil || r.opts.NoCompletionGate {
-			r.finish(interrupted, code)
+		// A coder that failed never goes to a completion gate as "done".
+		if !end.ok() || r.sup == nil || r.opts.NoCompletionGate {
+			r.finish(end)
 			return
 		}
 		next, err := r.completionGate(restarts)
 		if err != nil {
-			r.finish(false, code)
+			r.finish(end)
 			return
 		}
 		if next == "" {
-			r.finish(false, code)
+			r.finish(end)
 			return
 		}
 		if err := r.launchCoder(context.Background(), next); err != nil {
 			r.emit(journal.System, KindError, err.Error(), nil)
-			r.finish(false, 1)
+			r.finish(coderEnd{code: 1})
 			return
 		}
 	}

@@ -6,11 +6,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
@@ -75,8 +79,32 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 		return err
 	}
 	r.setCoder(c)
-	r.pumpPTY(c, func(b []byte) { r.emit(journal.Coder, coderstream.Output, string(b), nil) })
+	tail := &agentutil.TailBuffer{Max: 4 << 10}
+	if _, ok := r.adapter.(*commandAdapter); ok {
+		// Any program has no protocol to say why it failed: its last words are its error.
+		c.failure = func() string { return exitFailure(c.code, tail.String()) }
+	}
+	r.pumpPTY(c, func(b []byte) {
+		_, _ = tail.Write(b) // a TailBuffer never fails
+		r.emit(journal.Coder, coderstream.Output, string(b), nil)
+	})
 	return nil
+}
+
+// exitFailure is a program's failure when it exited with code: the status
+// and its last line of output, or "" when it exited 0.
+func exitFailure(code int, output string) string {
+	if code == 0 {
+		return ""
+	}
+	why := fmt.Sprintf("exited with status %d", code)
+	lines := strings.Split(strings.TrimSpace(output), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(textsafe.TermLine(lines[i])); l != "" {
+			return why + ": " + l
+		}
+	}
+	return why
 }
 
 func (r *Run) setCoder(c *coderProc) {
@@ -116,10 +144,20 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter, task string)
 		return fmt.Errorf("send the task to claude: %w", err)
 	}
 	var dec claude.Decoder
+	var failMu sync.Mutex
+	var failure string // the last result's error; a later result that succeeded clears it
+	c.failure = func() string {
+		failMu.Lock()
+		defer failMu.Unlock()
+		return failure
+	}
 	r.pumpPTY(c, func(b []byte) {
 		for _, l := range dec.Write(b) {
 			r.emit(l.Lane, l.Kind, l.Text, l.Data)
 			if l.Kind == coderstream.Result {
+				failMu.Lock()
+				failure = l.Err
+				failMu.Unlock()
 				c.closeInput() // claude -p ends when its input does
 			}
 		}
@@ -144,7 +182,7 @@ func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 		logf.Close()
 		return err
 	}
-	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, logf)
+	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, sess.Failure, logf)
 	return nil
 }
 
@@ -163,14 +201,14 @@ func (r *Run) startACP(cmd *exec.Cmd, a *acp.Adapter, task string) error {
 		logf.Close()
 		return err
 	}
-	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, logf)
+	r.adoptSession(cmd, sess.Steer, sess.Stop, sess.Wait, sess.Failure, logf)
 	return nil
 }
 
 // adoptSession makes a coder spoken to over a protocol the run's coder:
 // steering is a protocol message, and its end is the session's.
-func (r *Run) adoptSession(cmd *exec.Cmd, steer func(string) error, stop func(time.Duration), wait func() int, logf *os.File) {
-	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: steer, stopFn: stop}
+func (r *Run) adoptSession(cmd *exec.Cmd, steer func(string) error, stop func(time.Duration), wait func() int, failure func() string, logf *os.File) {
+	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: steer, stopFn: stop, failure: failure}
 	go func() {
 		p.code = wait()
 		logf.Close()

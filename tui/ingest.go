@@ -148,6 +148,21 @@ func (m *model) coderEventText(ev journal.Event) string {
 	return eventText(ev)
 }
 
+// failedMark leads a tool call that failed (approvals.ToolOutcome).
+const failedMark = "✗ failed: "
+
+// markFailed marks a finished tool call's line as failed when it did; a
+// coder's report keeps "coder reports: " first.
+func markFailed(ev journal.Event, text string) string {
+	if _, failed := approvals.ToolOutcome(ev); !failed {
+		return text
+	}
+	if rest, ok := strings.CutPrefix(text, coderSays); ok {
+		return coderSays + failedMark + rest
+	}
+	return failedMark + text
+}
+
 // toolLines renders a tool event: a started command, its result with the
 // tail of its output, or a file write.
 func toolLines(ev journal.Event) []string {
@@ -163,7 +178,7 @@ func toolLines(ev journal.Event) []string {
 		if ev.Text != "" {
 			head = eventText(ev)
 		}
-		out := []string{"  → " + head}
+		out := []string{"  → " + markFailed(ev, head)}
 		if s := d.Shown(); s != "" {
 			for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 				out = append(out, "    "+textsafe.TermLine(l))
@@ -171,7 +186,7 @@ func toolLines(ev journal.Event) []string {
 		}
 		return out
 	}
-	return []string{eventText(ev)}
+	return []string{markFailed(ev, eventText(ev))}
 }
 
 // coderSays leads a report the coder sent over the broker's socket: the

@@ -160,3 +160,70 @@ wire_api = "responses"
 		}
 	}
 }
+
+// codexRun runs the real Codex under `sentinel run --plain` against model.
+func codexRun(t *testing.T, dir string, model *fr.Server, task string) result {
+	t.Helper()
+	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + model.BaseURL(), "OPENAI_API_KEY=sk-test-fake", "SENTINEL_CODEX_MODEL=gpt-5.5"}
+	host := strings.TrimPrefix(model.URL, "http://")
+	return sentinel(t, dir, env, "run", "--coder", "codex", "--plain", "--allow-host", host, task)
+}
+
+// A Codex whose turn fails (the model server refuses every request) did
+// nothing: the run fails with Codex's own error, never "landed (0 files)".
+func TestRealCodexWhoseTurnFailsFailsTheRun(t *testing.T) {
+	needCodex(t)
+	dir := scratchRepo(t)
+	const why = "fake-provider-misconfigured-7f3a"
+	model, err := fr.Start(fr.Script{fr.Fail(400, why), fr.Fail(400, why), fr.Fail(400, why)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer model.Close()
+	res := codexRun(t, dir, model, "write safe.txt")
+	if res.code != 1 {
+		t.Fatalf("exit %d, want 1 (the coder failed)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if !strings.Contains(res.stderr, "coder codex failed") || !strings.Contains(res.stderr, why) {
+		t.Fatalf("the error does not carry Codex's own error %q:\nstderr: %s\nstdout:\n%s", why, res.stderr, res.stdout)
+	}
+	if strings.Contains(res.stdout, "landed") || git(t, dir, "branch", "--list", "sentinel/*") != "" {
+		t.Fatalf("a run whose coder failed landed:\n%s", res.stdout)
+	}
+	id := lastRun(t, dir)
+	report, _ := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "FINAL_REPORT.md"))
+	if !strings.Contains(string(report), "**failed**") || !strings.Contains(string(report), why) {
+		t.Fatalf("FINAL_REPORT.md does not say the coder failed and why:\n%s", report)
+	}
+	var journaled bool
+	for _, ev := range runEvents(t, dir, id) {
+		var d struct {
+			Reason string `json:"reason"`
+		}
+		if ev.Kind == "coder-failed" && ev.Decode(&d) == nil && strings.Contains(d.Reason, why) {
+			journaled = true
+		}
+	}
+	if !journaled {
+		t.Fatal("the journal has no coder-failed event with Codex's error")
+	}
+}
+
+// A Codex that finishes its turn having changed nothing (it answered a
+// question) did not fail: the run ends with exit 0.
+func TestRealCodexThatChangesNothingStillSucceeds(t *testing.T) {
+	needCodex(t)
+	dir := scratchRepo(t)
+	model, err := fr.Start(fr.Script{fr.Reply(fr.Text("The answer is 42; nothing to change."))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer model.Close()
+	res := codexRun(t, dir, model, "what is the answer?")
+	if res.code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if !strings.Contains(res.stdout, ": landed") || strings.Contains(res.stdout, "failed") {
+		t.Fatalf("the run did not end as landed:\n%s", res.stdout)
+	}
+}

@@ -58,7 +58,15 @@ func (i Item) argumentsJSON() (string, error) {
 type Turn struct {
 	When  func(*Request) bool
 	Items []Item
+	// Status, when not 0 or 200, answers with that HTTP status and an
+	// API-shaped error body (Message) instead of a response.
+	Status  int
+	Message string
 }
+
+// Fail is a turn answered with an HTTP error status and message (a 400 is
+// not retried by Codex: its turn fails at once).
+func Fail(status int, message string) Turn { return Turn{Status: status, Message: message} }
 
 // Reply is a turn that always matches.
 func Reply(items ...Item) Turn { return Turn{Items: items} }

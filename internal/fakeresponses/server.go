@@ -93,6 +93,10 @@ func (s *Server) responses(w http.ResponseWriter, req *Request) {
 	s.nextID++
 	id := s.nextID
 	s.mu.Unlock()
+	if turn.Status != 0 && turn.Status != http.StatusOK {
+		writeJSON(w, turn.Status, map[string]any{"error": map[string]any{"type": "invalid_request_error", "message": turn.Message}})
+		return
+	}
 	events, err := turnEvents(id, req.Model, turn)
 	if err != nil {
 		writeJSON(w, http.StatusInternalServerError, map[string]any{"error": map[string]any{"type": "server_error", "message": err.Error()}})

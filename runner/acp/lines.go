@@ -74,7 +74,8 @@ func (w *lineWriter) update(u sdk.SessionUpdate) {
 			text += ": " + oneLine(out, 400)
 		}
 		w.emit(Line{Lane: journal.Tool, Kind: coderstream.Result, Text: text,
-			Data: map[string]any{"tool_call_id": tu.ToolCallId, "title": w.titles[tu.ToolCallId], "status": *tu.Status, "output": contentText(tu.Content)}})
+			Data: map[string]any{"tool_call_id": tu.ToolCallId, "title": w.titles[tu.ToolCallId], "status": *tu.Status, "output": contentText(tu.Content),
+				"failed": *tu.Status == sdk.ToolCallStatusFailed}}) // how it went, as data (approvals.ToolOutcome)
 	}
 }
 

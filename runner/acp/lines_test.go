@@ -103,3 +103,20 @@ func TestResultDataKeepsTheTitle(t *testing.T) {
 		t.Errorf("result data %+v, want the call's title ls -la", got[1].Data)
 	}
 }
+
+func TestAFailedToolCallSaysSoAsData(t *testing.T) {
+	var got []Line
+	w := newLineWriter(func(l Line) { got = append(got, l) })
+	w.update(sdk.StartToolCall("t1", "false", sdk.WithStartKind(sdk.ToolKindExecute)))
+	w.update(sdk.UpdateToolCall("t1", sdk.WithUpdateStatus(sdk.ToolCallStatusFailed)))
+	w.update(sdk.StartToolCall("t2", "true", sdk.WithStartKind(sdk.ToolKindExecute)))
+	w.update(sdk.UpdateToolCall("t2", sdk.WithUpdateStatus(sdk.ToolCallStatusCompleted)))
+	if len(got) != 4 {
+		t.Fatalf("lines %+v", got)
+	}
+	for i, want := range map[int]bool{1: true, 3: false} {
+		if d, ok := got[i].Data.(map[string]any); !ok || d["failed"] != want {
+			t.Errorf("result %d data %+v, want failed=%v", i, got[i].Data, want)
+		}
+	}
+}

@@ -61,6 +61,10 @@ type Session struct {
 	exited   chan struct{}
 	exitCode int
 	ended    bool // Sentinel ended the agent after its session finished
+	stopped  bool // Sentinel stopped the session (Stop)
+	// promptErr is the agent's error answering session/prompt.
+	promptErr string
+	tail      *agentutil.TailBuffer // the end of the agent's stderr
 }
 
 // Start starts cmd (the sandboxed agent, not yet started) with pipes on its
@@ -97,6 +101,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 		return nil, err
 	}
 	tail := &agentutil.TailBuffer{Max: 16 << 10}
+	s.tail = tail
 	cmd.Stderr = tail
 	if cfg.Stderr != nil {
 		cmd.Stderr = io.MultiWriter(tail, cfg.Stderr)
@@ -227,6 +232,9 @@ func (s *Session) turns() {
 		s.status = res.StopReason
 		s.mu.Unlock()
 		if err != nil {
+			s.mu.Lock()
+			s.promptErr = err.Error()
+			s.mu.Unlock()
 			s.client.emit(Line{Lane: journal.System, Kind: coderstream.Error, Text: "acp session/prompt failed: " + err.Error()})
 			return
 		}
@@ -347,10 +355,38 @@ func (s *Session) Wait() int {
 	return s.exitCode
 }
 
+// Failure is the agent's own error when its turn failed ("" when its last
+// turn ended normally, or Sentinel stopped it): its answer to
+// session/prompt was an error, its turn ended another way than end_turn
+// (refusal, max tokens), or it exited before finishing its turn (with the
+// end of its stderr).
+func (s *Session) Failure() string {
+	<-s.exited
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.promptErr != "":
+		return "session/prompt failed: " + s.promptErr
+	case s.stopped:
+		return ""
+	case s.ended:
+		if s.status == sdk.StopReasonEndTurn || s.status == sdk.StopReasonCancelled {
+			return ""
+		}
+		return "its turn ended with stop reason " + string(s.status)
+	}
+	why := fmt.Sprintf("%s exited (status %d) before finishing its turn", s.cfg.Agent, s.exitCode)
+	if t := strings.TrimSpace(s.tail.String()); t != "" {
+		why += ": " + agentutil.LastLines(t, 3)
+	}
+	return why
+}
+
 // Stop cancels the running turn and ends the agent after grace.
 func (s *Session) Stop(grace time.Duration) {
 	s.mu.Lock()
 	inTurn := s.inTurn
+	s.stopped = true
 	s.finished = true
 	s.mu.Unlock()
 	if inTurn {

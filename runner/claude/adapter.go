@@ -26,7 +26,9 @@ const MinVersion = "2.1.0"
 const HookTimeout = 600
 
 // HookEvents are the Claude Code hook events routed to `sentinel hook claude`.
-var HookEvents = []string{"PreToolUse", "PostToolUse", "Stop", "Notification"}
+// PostToolUseFailure journals a tool call that failed (a command that exited
+// non-zero), which PostToolUse never sees.
+var HookEvents = []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "Notification"}
 
 // Mode is how Claude Code is driven.
 type Mode int
@@ -229,7 +231,7 @@ func (a *Adapter) hooks() (map[string]any, error) {
 	hooks := map[string]any{}
 	for _, ev := range HookEvents {
 		entry := map[string]any{"hooks": hook}
-		if ev == "PreToolUse" || ev == "PostToolUse" {
+		if ev == "PreToolUse" || ev == "PostToolUse" || ev == "PostToolUseFailure" {
 			entry["matcher"] = "*"
 		}
 		hooks[ev] = []any{entry}

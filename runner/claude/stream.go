@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -27,7 +28,10 @@ type Line struct {
 	Lane journal.Lane
 	Kind journal.Kind // one of coderstream's kinds
 	Text string
-	Data json.RawMessage // the line as Claude Code wrote it
+	Data json.RawMessage // the line as Claude Code wrote it; a tool-result's is an approvals.ToolResult
+	// Err is set on a result line that ended in an error: Claude Code's
+	// own message (the session failed, e.g. the model API refused).
+	Err string
 }
 
 type streamLine struct {
@@ -42,7 +46,8 @@ type streamLine struct {
 	Denials  []struct {
 		ToolName string `json:"tool_name"`
 	} `json:"permission_denials"`
-	NumTurns int `json:"num_turns"`
+	NumTurns int             `json:"num_turns"`
+	Errors   json.RawMessage `json:"errors"` // an error result's messages (e.g. error_during_execution)
 }
 
 type streamBlock struct {
@@ -100,7 +105,8 @@ func DecodeLine(raw []byte) []Line {
 				if b.IsError {
 					text = "error: " + text
 				}
-				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.ToolResult, Text: clip(text), Data: data})
+				res := approvals.ToolResult{Failed: b.IsError, ToolCallID: b.ToolUseID, Agent: jsonOrNil(data)}
+				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.ToolResult, Text: clip(text), Data: res.Data()})
 			}
 		}
 		return out
@@ -112,12 +118,14 @@ func DecodeLine(raw []byte) []Line {
 		text += ")"
 		// The model's own words are quoted: a system line says what Sentinel
 		// saw, and text in it from the coder must read as the coder's.
+		var failure string
 		if l.IsError {
 			text = fmt.Sprintf("claude failed: %q", l.Result)
+			failure = first(strings.TrimSpace(l.Result), errorsText(l.Errors), l.Subtype, "its session ended in an error")
 		} else if l.Result != "" {
 			text += fmt.Sprintf(", its last message: %q", l.Result)
 		}
-		return []Line{{Lane: journal.System, Kind: coderstream.Result, Text: clip(text), Data: data}}
+		return []Line{{Lane: journal.System, Kind: coderstream.Result, Text: clip(text), Data: data, Err: failure}}
 	case "system":
 		switch l.Subtype {
 		case "init":
@@ -130,6 +138,35 @@ func DecodeLine(raw []byte) []Line {
 		return []Line{{Lane: journal.System, Kind: coderstream.System, Text: "claude: " + l.Subtype, Data: data}}
 	}
 	return []Line{{Lane: journal.System, Kind: coderstream.Unknown, Text: "claude: " + l.Type, Data: data}}
+}
+
+// errorsText reads an error result's "errors": a list of strings (or of
+// anything, kept as JSON).
+func errorsText(raw json.RawMessage) string {
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) != nil {
+		return ""
+	}
+	var out []string
+	for _, e := range list {
+		var s string
+		if json.Unmarshal(e, &s) != nil {
+			s = string(e)
+		}
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+func first(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
 }
 
 func blocks(raw json.RawMessage) []streamBlock {

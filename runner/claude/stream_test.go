@@ -2,6 +2,7 @@ package claude
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -116,5 +117,32 @@ func TestDecoderReassemblesChunks(t *testing.T) {
 	}
 	if ls := d.Flush(); len(ls) != 1 || ls[0].Text != "no newline yet" {
 		t.Errorf("Flush = %+v", ls)
+	}
+}
+
+func TestDecodeLineCarriesFailuresAsData(t *testing.T) {
+	ls := DecodeLine([]byte(`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_9","is_error":true,"content":"Exit code 2"}]}}`))
+	if len(ls) != 1 || ls[0].Kind != "tool-result" {
+		t.Fatalf("lines = %+v", ls)
+	}
+	var d struct {
+		Failed     bool            `json:"failed"`
+		ToolCallID string          `json:"tool_call_id"`
+		Agent      json.RawMessage `json:"agent"`
+	}
+	if err := json.Unmarshal(ls[0].Data, &d); err != nil || !d.Failed || d.ToolCallID != "toolu_9" || !strings.Contains(string(d.Agent), `"tool_result"`) {
+		t.Errorf("tool-result data = %s (%v)", ls[0].Data, err)
+	}
+	ls = DecodeLine([]byte(`{"type":"result","subtype":"success","is_error":true,"num_turns":1,"result":"API Error: 400 bad model"}`))
+	if len(ls) != 1 || ls[0].Err != "API Error: 400 bad model" {
+		t.Errorf("an error result: %+v", ls)
+	}
+	ls = DecodeLine([]byte(`{"type":"result","subtype":"error_during_execution","is_error":true,"num_turns":0,"errors":["no credentials"]}`))
+	if len(ls) != 1 || ls[0].Err != "no credentials" {
+		t.Errorf("an error result with only errors: %+v", ls)
+	}
+	ls = DecodeLine([]byte(`{"type":"result","subtype":"success","is_error":false,"num_turns":1,"result":"nothing to change"}`))
+	if len(ls) != 1 || ls[0].Err != "" {
+		t.Errorf("a result that went well has an error: %+v", ls)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -57,7 +58,7 @@ func (s *Session) handleMCPApproval(m message) {
 	var reqs []approvals.Request
 	if bad != "" {
 		d = approvals.Decision{Outcome: approvals.OutcomeDeny, By: "error", Reason: bad}
-		s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: declined " + m.Method + ": " + bad, Data: jsonOrNil(m.Params)})
+		s.emit(Line{Lane: journal.System, Kind: coderstream.ApprovalError, Text: "codex: declined " + m.Method + ": " + bad, Data: jsonOrNil(m.Params)})
 	} else {
 		reqs = []approvals.Request{req}
 		d = s.decide(s.ctx, reqs)
@@ -68,6 +69,6 @@ func (s *Session) handleMCPApproval(m message) {
 		action = "decline"
 	}
 	if err := s.rpc.reply(m.ID, map[string]any{"action": action}); err != nil {
-		s.emit(Line{Lane: journal.System, Kind: "approval-error", Text: "codex: could not answer " + m.Method + ": " + err.Error()})
+		s.emit(Line{Lane: journal.System, Kind: coderstream.ApprovalError, Text: "codex: could not answer " + m.Method + ": " + err.Error()})
 	}
 }

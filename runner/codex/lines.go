@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -123,7 +124,12 @@ func DecodeNotification(method string, params json.RawMessage) []Line {
 func decodeItem(started bool, it item, params json.RawMessage) []Line {
 	data := jsonOrNil(params)
 	mk := func(lane journal.Lane, kind journal.Kind, text string) []Line {
-		return []Line{{Lane: lane, Kind: kind, Text: clip(text), Data: data}}
+		d := data
+		if kind == coderstream.ToolResult { // how the call went, as data (approvals.ToolOutcome)
+			d = approvals.ToolResult{Failed: it.Status == "failed" || (it.ExitCode != nil && *it.ExitCode != 0),
+				ExitCode: it.ExitCode, ToolCallID: it.ID, Agent: data}.Data()
+		}
+		return []Line{{Lane: lane, Kind: kind, Text: clip(text), Data: d}}
 	}
 	switch it.Type {
 	case "agentMessage":

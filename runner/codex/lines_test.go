@@ -2,6 +2,7 @@ package codex
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -20,6 +21,8 @@ func TestDecodeNotification(t *testing.T) {
 			journal.Tool, "tool-call", "$ /bin/bash -lc 'go test ./...'"},
 		{"command ends", "item/completed", `{"item":{"type":"commandExecution","id":"c1","command":"make","cwd":"/ws","status":"failed","exitCode":2,"aggregatedOutput":"boom\n","commandActions":[]}}`,
 			journal.Tool, "tool-result", "make → exit 2\nboom"},
+		{"command exits 1 reporting success", "item/completed", `{"item":{"type":"commandExecution","id":"c2","command":"false","cwd":"/ws","status":"completed","exitCode":1,"commandActions":[]}}`,
+			journal.Tool, "tool-result", "false → exit 1"},
 		{"command declined", "item/completed", `{"item":{"type":"commandExecution","id":"c1","command":"sudo ls","cwd":"/ws","status":"declined","commandActions":[]}}`,
 			journal.Tool, "tool-result", "sudo ls → declined"},
 		{"file change", "item/started", `{"item":{"type":"fileChange","id":"f1","status":"inProgress","changes":[{"path":"/ws/a.go","kind":{"type":"update","move_path":"/ws/b.go"},"diff":""},{"path":"/ws/c.go","kind":{"type":"add"},"diff":""}]}}`,
@@ -42,8 +45,20 @@ func TestDecodeNotification(t *testing.T) {
 			if got[0].Lane != tt.lane || got[0].Kind != tt.kind || got[0].Text != tt.text {
 				t.Errorf("got %s/%s %q, want %s/%s %q", got[0].Lane, got[0].Kind, got[0].Text, tt.lane, tt.kind, tt.text)
 			}
-			if string(got[0].Data) != tt.params {
-				t.Errorf("data = %s, want the notification's params", got[0].Data)
+			data := got[0].Data
+			if tt.kind == "tool-result" { // how it went, with the params as Codex sent them
+				var d struct {
+					Failed bool            `json:"failed"`
+					Agent  json.RawMessage `json:"agent"`
+				}
+				_ = json.Unmarshal(data, &d)
+				if want := strings.HasPrefix(tt.name, "command e"); d.Failed != want {
+					t.Errorf("data says failed=%v, want %v: %s", d.Failed, want, data)
+				}
+				data = d.Agent
+			}
+			if string(data) != tt.params {
+				t.Errorf("data = %s, want the notification's params", data)
 			}
 		})
 	}

@@ -66,6 +66,8 @@ type Session struct {
 	threadID string
 	turnID   string // the active turn; "" between turns
 	status   string // the last turn's status
+	turnErr  string // the completed turn's error, or the last error notification's
+	stopped  bool   // Sentinel ended the session (Stop)
 	changes  map[string][]fileChange
 	ended    chan struct{} // closed when the turn has completed
 	endOnce  sync.Once
@@ -273,15 +275,69 @@ func (s *Session) handle(m message) {
 	for _, l := range DecodeNotification(m.Method, m.Params) {
 		s.emit(l)
 	}
-	if m.Method == "turn/completed" {
+	switch m.Method {
+	case "error":
+		if msg := errorMessage(m.Params); msg != "" {
+			s.mu.Lock()
+			s.turnErr = msg
+			s.mu.Unlock()
+		}
+	case "turn/completed":
 		var p struct {
 			Turn struct {
 				Status string `json:"status"`
+				Error  *struct {
+					Message string `json:"message"`
+				} `json:"error"`
 			} `json:"turn"`
 		}
 		_ = json.Unmarshal(m.Params, &p)
+		if p.Turn.Error != nil && p.Turn.Error.Message != "" {
+			s.mu.Lock()
+			s.turnErr = p.Turn.Error.Message
+			s.mu.Unlock()
+		}
 		s.finish(p.Turn.Status)
 	}
+}
+
+// errorMessage is an error notification's message.
+func errorMessage(params json.RawMessage) string {
+	var p struct {
+		Error struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal(params, &p)
+	return p.Error.Message
+}
+
+// Failure is Codex's own error when its turn failed ("" when the turn
+// completed, or Sentinel ended it): the failed turn's error, else the last
+// error it sent; for an app-server that ended without completing its turn,
+// the end of what it wrote on stderr.
+func (s *Session) Failure() string {
+	s.mu.Lock()
+	status, msg, stopped := s.status, s.turnErr, s.stopped
+	s.mu.Unlock()
+	switch {
+	case stopped || status == "completed" || status == "interrupted":
+		return ""
+	case status == "failed":
+		if msg == "" {
+			msg = "its turn failed without saying why"
+		}
+		return msg
+	}
+	// The app-server ended without completing the turn.
+	why := "codex app-server ended before its turn completed"
+	if msg != "" {
+		why += ": " + msg
+	}
+	if tail := strings.TrimSpace(s.stderr.String()); tail != "" {
+		why += " (codex said: " + agentutil.LastLines(tail, 3) + ")"
+	}
+	return why
 }
 
 // track remembers each file change item's paths: the approval request for
@@ -350,6 +406,7 @@ func (s *Session) Pid() int { return s.cmd.Process.Pid }
 // after grace, the process group killed.
 func (s *Session) Stop(grace time.Duration) {
 	s.mu.Lock()
+	s.stopped = true
 	thread, turn := s.threadID, s.turnID
 	s.mu.Unlock()
 	if turn != "" {

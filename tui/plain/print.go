@@ -30,6 +30,10 @@ func Tag(ev journal.Event) string {
 // socket: it is the coder's word, not Sentinel's.
 const CoderSays = "coder reports: "
 
+// FailedMark leads a finished tool call that failed (a command that
+// exited non-zero, a tool the agent reported as failed).
+const FailedMark = "✗ failed: "
+
 var laneColor = map[string]string{
 	"[SYSTEM]":     "\x1b[1;34m",
 	"[CODER]":      "\x1b[1;37m",
@@ -68,6 +72,9 @@ func (p *Printer) Print(ev journal.Event) {
 	text := ev.Text
 	if ev.Is(journal.Coder, runner.KindSteer) {
 		text = "↪ steering sent: " + text
+	}
+	if _, failed := approvals.ToolOutcome(ev); failed {
+		text = FailedMark + text
 	}
 	if approvals.CoderReported(ev) {
 		text = CoderSays + text

@@ -82,3 +82,18 @@ func TestPrinterSpellsOutHostileText(t *testing.T) {
 		t.Fatalf("got:\n%q\nwant:\n%q", out.String(), want)
 	}
 }
+
+// A failed tool call is marked as failed from its data, after the mark
+// that it is the coder's word; one that went well is not.
+func TestPrinterMarksFailedToolCalls(t *testing.T) {
+	var out bytes.Buffer
+	p := NewPrinter(&out, false)
+	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: "Bash: make → exit 2", Data: []byte(`{"reported_by":"coder","exit_code":2}`)})
+	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: "false → exit 1\nout", Data: []byte(`{"failed":true}`)})
+	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: "true → exit 0", Data: []byte(`{"failed":false,"exit_code":0}`)})
+	p.Flush()
+	want := "[TOOL] coder reports: ✗ failed: Bash: make → exit 2\n[TOOL] ✗ failed: false → exit 1\n[TOOL] out\n[TOOL] true → exit 0\n"
+	if out.String() != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
