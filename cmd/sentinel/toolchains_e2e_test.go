@@ -377,6 +377,10 @@ go build ./... && go test ./... 2>&1 && echo GO-TESTS-OK`
 	if strings.Contains(res.stdout, "[APPROVAL] net:") {
 		t.Errorf("the build asked for the network though its dependency is cached:\n%s", res.stdout)
 	}
+	if strings.Contains(res.stdout, "read-only file system") {
+		// VCS stamping of cmd/app wrote into the read-only module cache.
+		t.Errorf("go wrote into a read-only location inside:\n%s", res.stdout)
+	}
 	if got := git(t, dir, "show", branch+":twice.go"); !strings.Contains(got, "Twice") {
 		t.Errorf("landed twice.go = %q", got)
 	}
