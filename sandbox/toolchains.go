@@ -199,6 +199,13 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 				return k.name
 			}
 		}
+		// Another directory of the person's: named by where it is
+		// (~/.local/bin, not "bin").
+		for _, h := range []string{home, homeReal} {
+			if rel, err := filepath.Rel(h, dir); err == nil && !strings.HasPrefix(rel, "..") {
+				return "~/" + rel
+			}
+		}
 		return filepath.Base(dir)
 	}
 	for _, d := range filepath.SplitList(getenv("PATH")) {

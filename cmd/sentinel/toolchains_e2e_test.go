@@ -165,7 +165,7 @@ func (p *person) landedGreen(t *testing.T, dir string, res result, toolchains ..
 			break
 		}
 	}
-	for _, want := range append([]string{"build caches per project", "credential file(s) hidden"}, toolchains...) {
+	for _, want := range append([]string{"build caches per project", "credential file(s) hidden", "~/.local/bin"}, toolchains...) {
 		if !strings.Contains(sandboxLine, want) {
 			t.Errorf("the run's sandbox line does not name %q: %q", want, sandboxLine)
 		}
@@ -245,6 +245,14 @@ python3 -m unittest -v 2>&1 && echo PY-TESTS-OK`
 	}
 	if got := git(t, dir, "show", branch+":test_mul.py"); !strings.Contains(got, "test_mul") {
 		t.Errorf("landed test_mul.py = %q", got)
+	}
+	// doctor, in the same home, says what the sandbox shows and hides.
+	doc := p.run(t, dir, "doctor")
+	for _, want := range []string{"pyenv", filepath.Join(p.home, ".pyenv"), filepath.Join(p.home, ".local", "bin"),
+		"GOCACHE", filepath.Join(p.home, ".cache", "sentinel", "projects"), filepath.Join(p.home, ".pypirc"), filepath.Join(p.home, ".npmrc")} {
+		if !strings.Contains(doc.stdout, want) {
+			t.Errorf("sentinel doctor does not list %s:\n%s", want, doc.stdout)
+		}
 	}
 }
 
@@ -329,6 +337,9 @@ cat ~/.cargo/registry/index/marker; cargo --version > cargo-version.txt && cat c
 func TestPersonGoModuleWithCachedDependencyTestsAndLands(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go on this machine")
+	}
+	if testing.Short() {
+		t.Skip("-short: builds the standard library into a fresh project cache and a verification seed")
 	}
 	p := newPerson(t)
 	t.Cleanup(func() { exec.Command("chmod", "-R", "u+w", filepath.Join(p.home, "go")).Run() })
