@@ -22,7 +22,8 @@ var buildCaches = []struct{ env, sub string }{
 	{"GOCACHE", "go-build"},
 	{"npm_config_cache", "npm"},
 	{"YARN_CACHE_FOLDER", "yarn"},
-	{"npm_config_store_dir", "pnpm-store"},
+	{"npm_config_store_dir", "pnpm-store"},  // pnpm ≤ 10
+	{"pnpm_config_store_dir", "pnpm-store"}, // pnpm 11 reads only this
 	{"PIP_CACHE_DIR", "pip"},
 	{"UV_CACHE_DIR", "uv"},
 	{"CCACHE_DIR", "ccache"},

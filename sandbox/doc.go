@@ -17,7 +17,10 @@
 //
 // What of the person's setup it shows: the toolchains their PATH and the
 // toolchains' own variables point at under home, read-only
-// (DetectToolchains), with the credential files beside them hidden; build
+// (DetectToolchains), with the credential files beside them hidden, and
+// go's own settings (`go env -w`, whose file stays hidden) carried in as
+// variables, never a GOPROXY with a password; their tools' update checks
+// switched off so they do not ask for the network on their own; build
 // caches writable, one set per project in the person's cache dir
 // (WithCaches); their git user.name and user.email (GitIdentityEnv), never
 // the rest of their git config.

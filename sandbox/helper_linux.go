@@ -56,7 +56,9 @@ func helperFail(what string, err error) int {
 // stage0 starts bubblewrap with keyboard signals ignored: bwrap sits in the
 // terminal's foreground process group and would die of a Ctrl-C meant for
 // the command. Stage 1 handles them again, so the command starts with the
-// default dispositions.
+// default dispositions. The system shell does this job (stage0Script),
+// far cheaper than starting this binary; stage0 is for a system without
+// /bin/sh.
 func stage0(argv []string) int {
 	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
 	err := syscall.Exec(argv[0], argv, os.Environ())

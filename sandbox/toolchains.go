@@ -199,6 +199,13 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 				return k.name
 			}
 		}
+		// Another directory of the person's: named by where it is
+		// (~/.local/bin, not "bin").
+		for _, h := range []string{home, homeReal} {
+			if rel, err := filepath.Rel(h, dir); err == nil && !strings.HasPrefix(rel, "..") {
+				return "~/" + rel
+			}
+		}
 		return filepath.Base(dir)
 	}
 	for _, d := range filepath.SplitList(getenv("PATH")) {
@@ -228,13 +235,27 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 	// Go's module cache may be moved by `go env -w`, which only go knows.
 	// It may live outside home; it is shown wherever it is, unless it is
 	// home or holds home.
-	if mc := filepath.Clean(goEnv(getenv, "GOMODCACHE")); filepath.IsAbs(mc) && mc != "/" && !within(home, mc) && !within(homeReal, mc) {
+	gs := goEnv(getenv, append([]string{"GOMODCACHE", "GOFLAGS", "GOPROXY"}, goSettingsInside...)...)
+	if mc := filepath.Clean(gs["GOMODCACHE"]); filepath.IsAbs(mc) && mc != "/" && !within(home, mc) && !within(homeReal, mc) {
 		if underHome(mc) {
 			add("go modules", mc, "go env GOMODCACHE")
 		} else if st, err := os.Stat(mc); err == nil && st.IsDir() {
 			v.Toolchains = append(v.Toolchains, Toolchain{Name: "go modules", Root: mc, Via: "go env GOMODCACHE"})
 		}
 		v.Env = append(v.Env, "GOMODCACHE="+mc)
+	}
+	if gs["GOMODCACHE"] != "" { // there is a go
+		// The person's `go env -w` file is hidden inside (it lives in
+		// ~/.config): what it says comes in as variables.
+		v.Env = append(v.Env, "GOFLAGS="+goFlagsInside(gs["GOFLAGS"]))
+		for _, k := range goSettingsInside {
+			if gs[k] != "" {
+				v.Env = append(v.Env, k+"="+gs[k])
+			}
+		}
+		if p := gs["GOPROXY"]; p != "" && !strings.Contains(p, "@") {
+			v.Env = append(v.Env, "GOPROXY="+p) // never one that carries a password
+		}
 	}
 	for _, s := range dependencyStores {
 		add(s.name, filepath.Join(home, s.rel), "dependency store")
@@ -288,10 +309,17 @@ func linkTargets(dir string) []string {
 	return out
 }
 
-// goEnv asks the go on PATH for one of its settings ("" without go).
-func goEnv(getenv func(string) string, key string) string {
-	if v := getenv(key); v != "" {
-		return v
+// goEnv asks the go on PATH for some of its settings in one call (each
+// from the environment when set there; none without go).
+func goEnv(getenv func(string) string, keys ...string) map[string]string {
+	out := map[string]string{}
+	var ask []string
+	for _, k := range keys {
+		if v := getenv(k); v != "" {
+			out[k] = v
+		} else {
+			ask = append(ask, k)
+		}
 	}
 	var goBin string
 	for _, d := range filepath.SplitList(getenv("PATH")) {
@@ -300,16 +328,48 @@ func goEnv(getenv func(string) string, key string) string {
 			break
 		}
 	}
-	if goBin == "" {
-		return ""
+	if goBin == "" || len(ask) == 0 {
+		return out
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, goBin, "env", key).Output()
+	b, err := exec.CommandContext(ctx, goBin, append([]string{"env"}, ask...)...).Output()
 	if err != nil {
-		return ""
+		return out
 	}
-	return strings.TrimSpace(string(out))
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	for i, k := range ask {
+		if i < len(lines) {
+			out[k] = strings.TrimSpace(lines[i])
+		}
+	}
+	return out
+}
+
+// goSettingsInside are go's settings (from the environment or `go env -w`)
+// that carry into the sandbox as they are: names and patterns, no secrets.
+var goSettingsInside = []string{"GOTOOLCHAIN", "GOPRIVATE", "GONOPROXY", "GONOSUMDB", "GOINSECURE"}
+
+// goFlagsInside is GOFLAGS for go inside the sandbox: the person's (from
+// their environment or `go env -w`, whose file is hidden inside) with VCS
+// stamping off. Stamping a main package's build made go write its "stat
+// cache" into the read-only module cache ("go: writing stat cache: …
+// read-only file system" on every go build) and ran git several times per
+// build; a build in a disposable workspace has nothing worth stamping.
+// The person's own -buildvcs choice stands.
+func goFlagsInside(person string) string {
+	if strings.Contains(person, "-buildvcs") {
+		return strings.TrimSpace(person)
+	}
+	return strings.TrimSpace(person + " -buildvcs=false")
+}
+
+// quietToolEnv keeps the person's tools from phoning home on their own:
+// npm's update check asked for registry.npmjs.org on every `npm test`,
+// which became an approval request (or a denial) the coder never meant.
+var quietToolEnv = []string{
+	"npm_config_update_notifier=false", "NO_UPDATE_NOTIFIER=1",
+	"PIP_DISABLE_PIP_VERSION_CHECK=1",
 }
 
 // withToolchains shows v's roots read-only, passes its variables and hides
@@ -317,7 +377,7 @@ func goEnv(getenv func(string) string, key string) string {
 func (p Profile) withToolchains(v ToolchainView) Profile {
 	p.Readable = append(p.Readable, v.Readable()...)
 	p.PassEnv = append(p.PassEnv, v.PassEnv...)
-	p.Env = append(p.Env, v.Env...)
+	p.Env = append(append(p.Env, v.Env...), quietToolEnv...)
 	p.Hidden = append(p.Hidden, v.Secrets...)
 	return p
 }

@@ -282,3 +282,51 @@ func TestDoctorListsToolchainsCachesAndHidden(t *testing.T) {
 		}
 	}
 }
+
+// The person's go settings written with `go env -w` live in a file under
+// ~/.config that is hidden inside: DetectToolchains asks go for them and
+// carries the harmless ones in as variables, with VCS stamping off (it
+// wrote into the read-only module cache on every build), and never a
+// GOPROXY that carries a password.
+func TestDetectToolchainsCarriesGoEnvSettings(t *testing.T) {
+	home := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "bin")
+	mustWrite(t, filepath.Join(bin, "go"), `#!/bin/sh
+[ "$1" = env ] || exit 2
+shift
+for k; do case $k in
+GOMODCACHE) echo /nonexistent/mod;;
+GOFLAGS) echo -mod=mod;;
+GOTOOLCHAIN) echo local;;
+GOPRIVATE) echo 'corp.example/*';;
+GOPROXY) echo "$FAKE_GOPROXY";;
+*) echo;;
+esac; done
+`)
+	if err := os.Chmod(filepath.Join(bin, "go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ proxy, want string }{
+		{"https://corp.example/goproxy,direct", "GOPROXY=https://corp.example/goproxy,direct"},
+		{"https://user:hunter2@corp.example/goproxy", ""},
+	} {
+		env := map[string]string{"PATH": bin, "FAKE_GOPROXY": tc.proxy}
+		t.Setenv("FAKE_GOPROXY", tc.proxy)
+		v := DetectToolchains(home, func(k string) string { return env[k] })
+		got := strings.Join(v.Env, "\n")
+		for _, want := range []string{"GOMODCACHE=/nonexistent/mod", "GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local", "GOPRIVATE=corp.example/*"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("Env lacks %s:\n%s", want, got)
+			}
+		}
+		if tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("Env lacks %s:\n%s", tc.want, got)
+		}
+		if strings.Contains(got, "hunter2") {
+			t.Errorf("a GOPROXY with a password went inside:\n%s", got)
+		}
+	}
+	if got := goFlagsInside("-buildvcs=true -x"); got != "-buildvcs=true -x" {
+		t.Errorf("goFlagsInside overrode the person's own -buildvcs: %q", got)
+	}
+}
