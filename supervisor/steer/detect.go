@@ -3,7 +3,6 @@ package steer
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/approvals"
@@ -126,7 +125,7 @@ func (d *Detector) request(req approvals.Request) []Finding {
 // it; the same command failing the same way Repeats times is a finding.
 func (d *Detector) result(ev journal.Event) []Finding {
 	text := strings.TrimSpace(ev.Text)
-	if !failed(text) {
+	if _, failed := approvals.ToolOutcome(ev); !failed {
 		return nil
 	}
 	cmd := d.lastCmd
@@ -147,21 +146,6 @@ func (d *Detector) result(ev journal.Event) []Finding {
 	}
 	return []Finding{{Kind: KindRepeatedFailure, Key: "repeat:" + key,
 		Detail: fmt.Sprintf("`%s` has failed %d times with the same error (%s)", clip(cmd, 100), d.failures[key], clip(strings.TrimPrefix(text, "error:"), 100))}}
-}
-
-// exitLine matches the "CMD → exit N" first line the demo and Codex
-// adapters write for a command's result.
-var exitLine = regexp.MustCompile(`→ exit (-?\d+)`)
-
-// failed says whether a tool result reports a failure: Claude Code's
-// "error: …" results, or "→ exit N" with N not 0.
-func failed(text string) bool {
-	if strings.HasPrefix(text, "error:") || strings.HasPrefix(text, "Error:") {
-		return true
-	}
-	first, _, _ := strings.Cut(text, "\n")
-	m := exitLine.FindStringSubmatch(first)
-	return m != nil && m[1] != "0"
 }
 
 // toolUseID finds the tool_use_id of a tool result in a Claude stream line

@@ -31,9 +31,18 @@ func edit(t testing.TB, seq int64, path, old, new string) journal.Event {
 }
 
 func failure(seq int64, toolUseID, text string) journal.Event {
-	data, _ := json.Marshal(map[string]any{"type": "user", "message": map[string]any{"content": []any{
+	// As the Claude adapter journals it: how it went as data, the agent's
+	// own message beside it.
+	agent, _ := json.Marshal(map[string]any{"type": "user", "message": map[string]any{"content": []any{
 		map[string]any{"type": "tool_result", "tool_use_id": toolUseID, "is_error": true}}}})
+	data, _ := json.Marshal(approvals.ToolResult{Failed: true, ToolCallID: toolUseID, Agent: agent})
 	return journal.Event{Seq: seq, Lane: journal.Tool, Kind: "tool-result", Text: "error: " + text, Data: data}
+}
+
+// exited is a finished command as the demo and Codex adapters journal it.
+func exited(seq int64, text string, code int) journal.Event {
+	data, _ := json.Marshal(map[string]any{"exit_code": code})
+	return journal.Event{Seq: seq, Lane: journal.Tool, Kind: "result", Text: text, Data: data}
 }
 
 func TestDetect(t *testing.T) {
@@ -71,7 +80,7 @@ func TestDetect(t *testing.T) {
 			var evs []journal.Event
 			for i := int64(0); i < 3; i++ {
 				evs = append(evs, shell(t, 2*i+1, "make"),
-					journal.Event{Seq: 2*i + 2, Lane: journal.Tool, Kind: "result", Text: "make → exit 2\nboom"})
+					exited(2*i+2, "make → exit 2\nboom", 2))
 			}
 			return evs
 		}, []Kind{KindRepeatedFailure}},
@@ -79,7 +88,15 @@ func TestDetect(t *testing.T) {
 			var evs []journal.Event
 			for i := int64(0); i < 3; i++ {
 				evs = append(evs, shell(t, 2*i+1, "make"),
-					journal.Event{Seq: 2*i + 2, Lane: journal.Tool, Kind: "result", Text: "make → exit 0"})
+					exited(2*i+2, "make → exit 0", 0))
+			}
+			return evs
+		}, nil},
+		{"a failure spelled only in the coder's text is not one", func(t *testing.T) []journal.Event {
+			var evs []journal.Event
+			for i := int64(0); i < 3; i++ {
+				evs = append(evs, shell(t, 2*i+1, "make"),
+					journal.Event{Seq: 2*i + 2, Lane: journal.Tool, Kind: "result", Text: "error: make → exit 2"})
 			}
 			return evs
 		}, nil},
