@@ -24,6 +24,10 @@
 // (WithCaches); their git user.name and user.email (GitIdentityEnv), never
 // the rest of their git config.
 //
+// Its lists of what every profile hides, protects and shows (credential
+// paths, protected names, system locations, toolchain secrets) are its own,
+// unexported: no other package can change at run time what a coder reaches.
+//
 // It must not decide policy: unknown hosts are handed to a HostAsker. If the
 // machine cannot enforce what a profile asks for, Prepare refuses; it never
 // runs a weaker sandbox.

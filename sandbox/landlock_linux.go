@@ -50,7 +50,7 @@ func landlockRules(sp helperSpec, rw landlock.AccessFSSet) []llRule {
 	// Listing "/" and its descendants is harmless: the root holds only
 	// what the profile shows, and READ_DIR grants no file contents.
 	r := []llRule{{"/", llsys.AccessFSReadDir}}
-	for _, p := range SystemReadable {
+	for _, p := range systemReadable {
 		r = append(r, llRule{p, llRead})
 	}
 	for _, p := range append(append([]string{}, sp.Readable...), sp.ReadOnly...) {

@@ -59,7 +59,7 @@ func planMounts(sp helperSpec) []mountOp {
 		}
 		return false
 	}
-	for _, p := range SystemReadable {
+	for _, p := range systemReadable {
 		if p == "/proc" {
 			continue
 		}
