@@ -60,9 +60,6 @@ func TestPreviewPaths(t *testing.T) {
 
 func TestPreviewShell(t *testing.T) {
 	eng, _ := policy.Load()
-	if isStub(eng) {
-		t.Skip("policy engine is the stub")
-	}
 	ws := t.TempDir()
 	past := []Request{
 		{Kind: policy.KindShell, Command: "frobnicate --widgets 3"},

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"syscall"
 
+	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 )
 
@@ -92,11 +93,11 @@ func checkUserNS() error {
 
 // LandlockABI is the Landlock ABI version the kernel offers (0: none).
 func LandlockABI() int {
-	v, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
-	if e != 0 {
+	v, err := llsys.LandlockGetABIVersion()
+	if err != nil {
 		return 0
 	}
-	return int(v)
+	return v
 }
 
 func (s *Sandbox) spec(dir string) helperSpec {

@@ -46,7 +46,7 @@ func TestSandboxRunCLI(t *testing.T) {
 			{"stdout and stdin pass through", "from stdin", []string{"--", "sh", "-c", "echo out; cat"}, "out\nfrom stdin", "", 0},
 			{"a write lands in the workspace", "", []string{"--", "sh", "-c", "echo hi > made.txt && cat made.txt"}, "hi", "", 0},
 			{"an allowed host is reached through the proxy", "", []string{"--allow-host", allowed, "--", exe, probeArg, "fetch", "http://" + allowed + "/"}, "200 fake model", "", 0},
-			{"an unknown host is refused without a terminal", "", []string{"--allow-host", allowed, "--", exe, probeArg, "fetch", "http://" + other + "/"}, "403 sentinel proxy: host " + other + " is not allowed: not in the allowlist (no terminal to ask", "", 0},
+			{"an unknown host is refused without a terminal", "", []string{"--allow-host", allowed, "--", exe, probeArg, "fetch", "http://" + other + "/"}, "403 Sentinel's sandbox proxy refused " + other + ": not in the allowlist (no terminal to ask", "", 0},
 			{"no network at all with --net none", "", []string{"--net", "none", "--", exe, probeArg, "fetch", "http://" + allowed + "/"}, "no proxy", "", 1},
 			{"a bad mode is a one-line usage error", "", []string{"--sandbox", "bogus", "--", "true"}, "", "--sandbox bogus: unknown; use auto, ns, bwrap or off", 2},
 			{"a bad network mode is a usage error", "", []string{"--net", "wifi", "--", "true"}, "", "--net wifi: unknown; use proxy or none", 2},

@@ -9,9 +9,11 @@
 // Layers: the root is a fresh read-only tmpfs showing only system
 // locations and the profile's paths (no stray unix sockets), with hidden
 // paths emptied, protected paths and Sentinel's state read-only and a
-// private /tmp and /dev; Landlock limits reads to
-// system and named locations and writes to the workspace, /tmp and the
-// agent's state; seccomp refuses ptrace, io_uring, mounts, new namespaces,
+// private /tmp and /dev; Landlock (through the kernel maintainers'
+// go-landlock, every filesystem right up to ABI 5 and the ABI 6 IPC scopes,
+// whatever of that the kernel knows; none at all is a refusal) limits reads
+// to system and named locations and writes to the workspace, /tmp and the
+// agent's state, and keeps signals and abstract unix sockets inside; seccomp refuses ptrace, io_uring, mounts, new namespaces,
 // raw sockets and every foreign-architecture call; the network namespace has
 // only loopback, where the helper forwards to Sentinel's proxy.
 //
@@ -37,6 +39,10 @@
 // an allowed host it cannot reach gets 502 Bad Gateway with the dial error.
 // Profile.Sees answers whether a path is there at all inside, so an
 // approval that could not take effect is not offered.
+//
+// Its lists of what every profile hides, protects and shows (credential
+// paths, protected names, system locations, toolchain secrets) are its own,
+// unexported: no other package can change at run time what a coder reaches.
 //
 // It must not decide policy: unknown hosts are handed to a HostAsker. If the
 // machine cannot enforce what a profile asks for, Prepare refuses; it never

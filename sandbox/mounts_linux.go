@@ -62,7 +62,7 @@ func planMounts(sp helperSpec) []mountOp {
 		return false
 	}
 	splice := spliceDirs(sp)
-	for _, p := range SystemReadable {
+	for _, p := range systemReadable {
 		if p == "/proc" {
 			continue
 		}

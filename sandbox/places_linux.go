@@ -17,7 +17,7 @@ import (
 // sandbox's own root as usual.
 func spliceDirs(sp helperSpec) map[string]bool {
 	shown := func(d string) bool {
-		for _, r := range append(slices.Clone(SystemReadable), sp.Readable...) {
+		for _, r := range append(slices.Clone(systemReadable), sp.Readable...) {
 			if r != "/proc" && within(d, r) {
 				if st, err := os.Lstat(r); err == nil && st.Mode()&os.ModeSymlink == 0 {
 					return true

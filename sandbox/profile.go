@@ -8,9 +8,9 @@ import (
 	"strings"
 )
 
-// CredentialPaths are the credential locations SECURITY.md names, relative
+// credentialPaths are the credential locations SECURITY.md names, relative
 // to a home directory. Every profile hides them.
-var CredentialPaths = []string{
+var credentialPaths = []string{
 	".ssh", ".aws", ".azure", ".kube", ".config/gh", ".gnupg", ".password-store",
 	".docker", ".netrc", ".git-credentials",
 	".config/gcloud", ".config/google-chrome", ".config/chromium",
@@ -21,16 +21,16 @@ var CredentialPaths = []string{
 // systemHidden are machine-wide secrets hidden even when the caller is root.
 var systemHidden = []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/ssh"}
 
-// ProtectedNames are paths inside the workspace that stay read-only even
+// protectedNames are paths inside the workspace that stay read-only even
 // though the workspace is writable: they run code later, outside the sandbox.
-var ProtectedNames = []string{".git/hooks", ".git/config"}
+var protectedNames = []string{".git/hooks", ".git/config"}
 
-// SystemReadable are the locations every sandboxed process may read and
+// systemReadable are the locations every sandboxed process may read and
 // execute from. The home directory is deliberately absent. Nothing else of
 // the host's filesystem is even visible inside: the sandbox's root is a
 // fresh, read-only tmpfs holding only these, the profile's paths, a private
 // /tmp and a minimal /dev (so no stray unix socket can be reached).
-var SystemReadable = []string{
+var systemReadable = []string{
 	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
 	"/opt", "/nix", "/proc", "/sys",
 }
@@ -42,7 +42,7 @@ var SystemReadable = []string{
 // protected, network only through the proxy.
 func DefaultProfile(workspace, home string) Profile {
 	p := Profile{Workspace: workspace, Net: NetProxy}
-	for _, c := range CredentialPaths {
+	for _, c := range credentialPaths {
 		p.Hidden = append(p.Hidden, filepath.Join(home, c))
 	}
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
@@ -52,7 +52,7 @@ func DefaultProfile(workspace, home string) Profile {
 			p.Readable = append(p.Readable, d)
 		}
 	}
-	for _, n := range ProtectedNames {
+	for _, n := range protectedNames {
 		p.Protected = append(p.Protected, filepath.Join(workspace, n))
 	}
 	return p.withToolchains(DetectToolchains(home, os.Getenv))

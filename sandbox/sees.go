@@ -66,7 +66,7 @@ func (p Profile) mounted(path string) bool {
 			return true
 		}
 	}
-	for _, s := range SystemReadable {
+	for _, s := range systemReadable {
 		if within(path, s) || within(path, resolve(s)) {
 			return true
 		}

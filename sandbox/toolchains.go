@@ -65,11 +65,11 @@ var dependencyStores = []struct{ name, rel string }{
 // mise's config is left out: its [env] section may hold secrets.
 var versionFiles = []string{".tool-versions", ".python-version", ".nvmrc", ".node-version", ".ruby-version"}
 
-// ToolchainSecrets are credential files that live beside toolchains and
+// toolchainSecrets are credential files that live beside toolchains and
 // package managers, and shell histories, relative to home. Like
-// CredentialPaths they are hidden whatever else is shown: the credential
+// credentialPaths they are hidden whatever else is shown: the credential
 // list always wins over a toolchain directory.
-var ToolchainSecrets = []string{
+var toolchainSecrets = []string{
 	".cargo/credentials", ".cargo/credentials.toml",
 	".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".pip/pip.conf", ".config/pip/pip.conf",
 	".gem/credentials", ".m2/settings.xml", ".m2/settings-security.xml", ".gradle/gradle.properties",
@@ -130,7 +130,7 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 	home = filepath.Clean(home)
 	homeReal := resolve(home)
 	var secretsRoots []string
-	for _, c := range append(slices.Clone(CredentialPaths), ToolchainSecrets...) {
+	for _, c := range append(slices.Clone(credentialPaths), toolchainSecrets...) {
 		secretsRoots = append(secretsRoots, filepath.Join(home, c))
 	}
 	underHome := func(p string) bool {

@@ -67,28 +67,29 @@ const (
 	DefaultOpenAIModel    = "gpt-5-mini"
 )
 
-// Config selects and configures a backend. The toml tags let a config file
-// section ([supervisor]) decode straight into it.
+// Config selects and configures a backend. A config file's [supervisor]
+// section is read by internal/config as plain data; the command line turns
+// it into a Config (this package imports no configuration loader).
 type Config struct {
-	Backend Kind   `toml:"backend"`  // anthropic, openai, claude-cli, codex-cli
-	BaseURL string `toml:"base_url"` // empty: the API's public endpoint
-	Model   string `toml:"model"`
+	Backend Kind   // anthropic, openai, claude-cli, codex-cli
+	BaseURL string // empty: the API's public endpoint
+	Model   string
 	// APIKeyEnv names the environment variable holding the key, so keys
 	// never sit in config files. Empty: SENTINEL_SUPERVISOR_API_KEY, then
 	// ANTHROPIC_API_KEY or OPENAI_API_KEY.
-	APIKeyEnv string `toml:"api_key_env"`
+	APIKeyEnv string
 	// Timeout bounds one model turn ("30s"); empty means 60s.
-	Timeout string `toml:"timeout"`
+	Timeout string
 	// Prompts is a prompts file overriding the built-in prompt text.
-	Prompts string `toml:"prompts"`
+	Prompts string
 	// MaxTokens bounds the answer; 0 means 1024.
-	MaxTokens int `toml:"max_tokens"`
+	MaxTokens int
 	// Command is the CLI for claude-cli or codex-cli; empty means "claude"
 	// or "codex" on PATH.
-	Command string `toml:"command"`
+	Command string
 	// Env is extra environment for the CLI backend (NAME=value), after the
 	// caller's own.
-	Env []string `toml:"-"`
+	Env []string
 
 	apiKey string // resolved by Resolve; never from a file
 }

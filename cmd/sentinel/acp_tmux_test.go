@@ -36,11 +36,9 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 	tm := startTmux(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "acp", "--allow-host", host, "Generate, then deploy.", "--", "gemini", "--acp")
 
-	tm.waitFor("the card for gen.sh", has("./scripts/gen.sh acp", "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for gen.sh", has("./scripts/gen.sh acp", "[a] approve once"))
 	tm.keys("a") // once: a second press could answer the next card
-	tm.waitFor("the card for deploy.sh", has("./scripts/deploy.sh --prod", "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for deploy.sh", has("./scripts/deploy.sh --prod", "[a] approve once"))
 	tm.keys("d")
 	tm.waitFor("the deny message prompt", has("message for the coder"))
 	tm.typeText(denyMsg)

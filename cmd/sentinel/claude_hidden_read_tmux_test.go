@@ -35,8 +35,7 @@ func TestRealClaudeReadOfAHiddenHomeFileIsNotOffered(t *testing.T) {
 	tm := startTmux(t, dir, env, "run", "--coder", "claude", "--allow-host", modelHost(model), "Look at my bashrc.")
 
 	tm.waitFor("the hidden-path denial", has("approving cannot give access"))
-	tm.waitFor("the card for the next request", has("mytool deploy --prod", "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for the next request", has("mytool deploy --prod", "[a] approve once"))
 	tm.keys("d")
 	tm.waitFor("the deny message prompt", has("message for the coder"))
 	tm.keys("Enter")

@@ -35,12 +35,10 @@ func TestRealClaudeInteractiveInTmux(t *testing.T) {
 	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Generate the tmux file, then deploy.")
 
-	tm.waitFor("the card for ./scripts/gen.sh", has("./scripts/gen.sh tmux", "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for ./scripts/gen.sh", has("./scripts/gen.sh tmux", "[a] approve once"))
 	tm.keys("a")
 
-	tm.waitFor("the card for mytool", has("mytool deploy --prod", "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for mytool", has("mytool deploy --prod", "[a] approve once"))
 	tm.keys("d")
 	tm.waitFor("the deny message prompt", has("message for the coder"))
 	tm.typeText(denyMsg)
@@ -114,8 +112,7 @@ func TestRealClaudeInteractiveLandsAfterExit(t *testing.T) {
 	})
 	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Generate the land file.")
-	tm.waitFor("the card for ./scripts/gen.sh", has("./scripts/gen.sh land", "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for ./scripts/gen.sh", has("./scripts/gen.sh land", "[a] approve once"))
 	tm.keys("a")
 	tm.waitRequests(model, 2)
 	tm.waitFor("Claude Code's answer", has("nothing more to do"))
@@ -123,12 +120,11 @@ func TestRealClaudeInteractiveLandsAfterExit(t *testing.T) {
 	// Type /exit into Claude Code's own prompt, as the person would.
 	tm.keys("i")
 	tm.typeText("/exit")
-	tm.settle() // Claude Code's command menu opens as the text is typed
+	tm.waitFor("Claude Code's command menu", has("/exit", "Exit the CLI")) // it opens as the text is typed
 	tm.keys("Enter")
-	tm.waitFor("the review screen", has("[a] approve: land"))
-	tm.settle()
+	tm.waitArmed("the review screen", has("[a] approve: land"))
 	tm.keys("a")
-	tm.settle()
+	tm.waitFor("the landing question", has("Land 1 of 1 file(s)"))
 	tm.keys("y")
 	tm.waitFor("the run's end in the status bar", has("run landed"))
 	tm.keys("q")
@@ -220,10 +216,6 @@ func (tm *tmuxRun) waitFor(what string, cond func(string) bool) string {
 	tm.t.Fatalf("never saw %s; screen:\n%s", what, s)
 	return s
 }
-
-// settle waits out the 400 ms a new card or review screen ignores keys
-// for, with room to spare.
-func (tm *tmuxRun) settle() { time.Sleep(700 * time.Millisecond) }
 
 // waitRequests waits until the model has had n main-loop requests.
 func (tm *tmuxRun) waitRequests(model *fakemodel.Server, n int) {

@@ -67,8 +67,7 @@ func TestRealCodexInTmux(t *testing.T) {
 		"Generate one, deploy to prod, then write hello.txt.")
 
 	// 1. Approve and remember, one breadth wider than the exact command.
-	tm.waitFor("the card for "+gen, has(gen, "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for "+gen, has(gen, "[a] approve once"))
 	tm.keys("r")
 	tm.waitFor("the remember chooser", has("REMEMBER · how broad?", "starting with: "+gen+" …"))
 	tm.keys("Down")
@@ -76,22 +75,19 @@ func TestRealCodexInTmux(t *testing.T) {
 	tm.keys("Enter")
 
 	// 2. Both repeats run without a card; 3. the deploy gets one.
-	tm.waitFor("the card for "+deploy, has(deploy, "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for "+deploy, has(deploy, "[a] approve once"))
 	tm.keys("d")
 	tm.waitFor("the deny message prompt", has("message for the coder"))
 	tm.typeText(denyMsg)
 	tm.keys("Enter")
 
 	// 4. The file change that runs code later gets a card.
-	tm.waitFor("the card for .vscode/settings.json", has(".vscode/settings.json", "[a] approve once"))
-	tm.settle()
+	tm.waitArmed("the card for .vscode/settings.json", has(".vscode/settings.json", "[a] approve once"))
 	tm.keys("a")
 
 	// The turn ends; the review screen lands the work (gen.log, hello.txt and
 	// the flagged settings file).
-	tm.waitFor("the review screen", has("[a] approve: land", "hello.txt", ".vscode/settings.json"))
-	tm.settle()
+	tm.waitArmed("the review screen", has("[a] approve: land", "hello.txt", ".vscode/settings.json"))
 	tm.keys("a")
 	tm.waitFor("the landing confirmation", has("Land 3 of 3 file(s)", "⚑ includes .vscode/settings.json"))
 	tm.keys("y")

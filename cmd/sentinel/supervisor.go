@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
@@ -34,11 +35,26 @@ func (f *supervisorFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&f.prompts, "prompts", "", "prompts `FILE` overriding the built-in supervisor prompts (default: $"+supervisor.EnvPrompts+")")
 }
 
+// supervisorConfig is config.toml's [supervisor] section as the supervisor
+// package's Config: every key of the section, field by field.
+func supervisorConfig(s config.Supervisor) supervisor.Config {
+	return supervisor.Config{
+		Backend:   supervisor.Kind(s.Backend),
+		BaseURL:   s.BaseURL,
+		Model:     s.Model,
+		APIKeyEnv: s.APIKeyEnv,
+		Timeout:   s.Timeout,
+		Prompts:   s.Prompts,
+		MaxTokens: s.MaxTokens,
+		Command:   s.Command,
+	}
+}
+
 // config turns the flags into a resolved supervisor.Config; file is the
 // [supervisor] section of config.toml, if the config has one. enabled is
 // false when no backend is chosen.
-func (f *supervisorFlags) config(file supervisor.Config) (cfg supervisor.Config, enabled bool, err error) {
-	cfg = file
+func (f *supervisorFlags) config(file config.Supervisor) (cfg supervisor.Config, enabled bool, err error) {
+	cfg = supervisorConfig(file)
 	if f.timeout < 0 {
 		return cfg, false, usageError{fmt.Errorf("--supervisor-timeout %s: want a positive duration such as 30s", f.timeout)}
 	}
@@ -93,7 +109,7 @@ func supervisorFactory(cfg supervisor.Config) (build func(task string, j *journa
 
 // supervisorDoctorCheck is `sentinel doctor`'s row for the supervisor model
 // the flags and config choose; ok is false when none is chosen (no row).
-func supervisorDoctorCheck(ctx context.Context, f supervisorFlags, file supervisor.Config) (sandbox.Check, bool) {
+func supervisorDoctorCheck(ctx context.Context, f supervisorFlags, file config.Supervisor) (sandbox.Check, bool) {
 	cfg, on, err := f.config(file)
 	ck := sandbox.Check{Name: "supervisor"}
 	switch {
@@ -137,7 +153,7 @@ func init() {
   sentinel supervisor check --supervisor codex-cli`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			cfg, ok, err := f.config(supervisor.Config{})
+			cfg, ok, err := f.config(config.Supervisor{})
 			if err != nil {
 				return err
 			}

@@ -17,7 +17,10 @@
 // [sandbox] hidden, [supervisor] timeout. The user's own config.toml, which
 // no sandboxed process can reach, is honoured in full.
 //
-// It must not act on what it reads: callers wire values into packages.
+// It must not act on what it reads: callers wire values into packages. Its
+// sections are plain data, and it imports none of the packages it
+// configures (they sit above it; the command line converts), so nothing it
+// imports runs back up the tree.
 package config
 
 import (
@@ -29,8 +32,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
-	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // Config is everything that can be configured in a file.
@@ -41,13 +42,30 @@ type Config struct {
 	Sandbox Sandbox `toml:"sandbox"`
 	// Supervisor is the [supervisor] section: backend, base_url, model,
 	// api_key_env, timeout, prompts, max_tokens, command.
-	Supervisor supervisor.Config `toml:"supervisor"`
+	Supervisor Supervisor `toml:"supervisor"`
 }
 
 // Verify lists the checks re-run on a clean copy when the coder finishes.
 type Verify struct {
 	Commands []string `toml:"commands"`
 	Timeout  string   `toml:"timeout"` // per command, e.g. "10m"
+}
+
+// Supervisor is the [supervisor] section as written: which model backend
+// judges the coder and how to reach it. It is plain data; the caller turns
+// it into the supervisor package's own configuration (and checks the
+// backend name there), so this package depends on no package it configures.
+type Supervisor struct {
+	Backend string `toml:"backend"`  // anthropic, openai, claude-cli, codex-cli
+	BaseURL string `toml:"base_url"` // empty: the API's public endpoint
+	Model   string `toml:"model"`
+	// APIKeyEnv names the environment variable holding the key, so keys
+	// never sit in config files.
+	APIKeyEnv string `toml:"api_key_env"`
+	Timeout   string `toml:"timeout"` // one model turn, e.g. "30s"
+	Prompts   string `toml:"prompts"` // a prompts file over the built-in text
+	MaxTokens int    `toml:"max_tokens"`
+	Command   string `toml:"command"` // the CLI for claude-cli or codex-cli
 }
 
 // Sandbox adds to what the coder may reach.
@@ -201,7 +219,7 @@ func (c *Config) merge(o Config) {
 // backend sets the whole section (a model or URL meant for one backend must
 // not carry over to another); one that does not (say, only a timeout, with
 // the backend chosen by --supervisor) sets the fields it has.
-func mergeSupervisor(c, o supervisor.Config) supervisor.Config {
+func mergeSupervisor(c, o Supervisor) Supervisor {
 	if o.Backend != "" {
 		return o
 	}

@@ -10,8 +10,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-
-	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // ProjectFile is a project's .sentinel/config.toml as read once: its bytes'
@@ -123,7 +121,7 @@ func Widening(c Config) []string {
 			out = append(out, fmt.Sprintf("[supervisor] %s = %s", key, strconv.Quote(v)))
 		}
 	}
-	str("backend", string(s.Backend))
+	str("backend", s.Backend)
 	str("command", s.Command)
 	str("base_url", s.BaseURL)
 	str("api_key_env", s.APIKeyEnv)
@@ -148,6 +146,6 @@ func Narrow(c Config) Config {
 		Theme:      c.Theme,
 		Verify:     Verify{Timeout: c.Verify.Timeout},
 		Sandbox:    Sandbox{Hidden: c.Sandbox.Hidden},
-		Supervisor: supervisor.Config{Timeout: c.Supervisor.Timeout},
+		Supervisor: Supervisor{Timeout: c.Supervisor.Timeout},
 	}
 }
