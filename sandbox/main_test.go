@@ -22,5 +22,5 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	helperBin = bin
-	os.Exit(m.Run())
+	testbin.Main(m)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -53,6 +54,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	testbin.Cleanup() // the binary built with test hooks, when a test asked for it
 	os.Exit(code)
 }
 

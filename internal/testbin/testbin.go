@@ -22,7 +22,30 @@ var (
 	hooksOnce     sync.Once
 	hooksBuilt    string
 	hooksBuildErr error
+
+	dirsMu sync.Mutex
+	dirs   []string // what build made, for Cleanup
 )
+
+// Cleanup removes the binaries this process built (about 100 MB each).
+// Call it from TestMain after m.Run: a package whose tests built one and
+// never removed it fills /tmp run after run.
+func Cleanup() {
+	dirsMu.Lock()
+	defer dirsMu.Unlock()
+	for _, d := range dirs {
+		_ = os.RemoveAll(d)
+	}
+	dirs = nil
+}
+
+// Main runs m and exits with its code, removing the binaries built on the
+// way (Cleanup).
+func Main(m interface{ Run() int }) {
+	code := m.Run()
+	Cleanup()
+	os.Exit(code)
+}
 
 // SentinelWithTestHooks is a sentinel binary built with -tags sentineltest:
 // it honours test-only switches (such as SENTINEL_TEST_CRASH_AFTER_WRITES)
@@ -63,6 +86,9 @@ func build(flags ...string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	dirsMu.Lock()
+	dirs = append(dirs, dir)
+	dirsMu.Unlock()
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return "", err
 	}
