@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -238,32 +238,12 @@ func insideWorkspace(abs, workspace string) (string, bool) {
 	if r, err := filepath.EvalSymlinks(ws); err == nil {
 		ws = r
 	}
-	p := resolveExisting(filepath.Clean(abs))
+	p := agentutil.ResolveExisting(filepath.Clean(abs))
 	rel, err := filepath.Rel(ws, p)
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true
-}
-
-// resolveExisting resolves symlinks of the longest existing ancestor of p
-// (including p itself) and re-attaches the rest.
-func resolveExisting(p string) string {
-	rest := ""
-	cur := p
-	for {
-		if r, err := filepath.EvalSymlinks(cur); err == nil {
-			return filepath.Join(r, rest)
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return p
-		}
-		parent := filepath.Dir(cur)
-		if parent == cur {
-			return p
-		}
-		rest = filepath.Join(filepath.Base(cur), rest)
-		cur = parent
-	}
 }
 
 // globMatch matches a slash path against a glob where "**" spans any number

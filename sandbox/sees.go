@@ -1,10 +1,11 @@
 package sandbox
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
 // Sees reports whether a process inside a sandbox with this profile can
@@ -36,7 +37,7 @@ func (p Profile) Sees(path string, write bool) bool {
 			return err == nil
 		}
 	}
-	path = resolveExisting(path)
+	path = agentutil.ResolveExisting(path)
 	for _, h := range p.Hidden {
 		if within(path, h) {
 			return false
@@ -72,25 +73,4 @@ func (p Profile) mounted(path string) bool {
 		}
 	}
 	return false
-}
-
-// resolveExisting resolves the symlinks of the longest existing ancestor
-// of p and re-attaches the rest, so a link into a hidden place is judged
-// by where it leads.
-func resolveExisting(p string) string {
-	rest := ""
-	cur := p
-	for {
-		if r, err := filepath.EvalSymlinks(cur); err == nil {
-			return filepath.Join(r, rest)
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return p
-		}
-		parent := filepath.Dir(cur)
-		if parent == cur {
-			return p
-		}
-		rest = filepath.Join(filepath.Base(cur), rest)
-		cur = parent
-	}
 }
