@@ -1,6 +1,6 @@
 // Package agentutil holds the small helpers the agent adapters share:
-// comparing CLI versions, naming the host:port a URL reaches, and reading a
-// command's exit status, resolving a path through its existing links.
+// comparing CLI versions, naming the host:port a URL reaches, reading a
+// command's exit status and resolving a path through its existing links.
 //
 // It must not know about any one agent.
 package agentutil
