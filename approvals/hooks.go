@@ -52,7 +52,9 @@ type hookPayload struct {
 	CallID     string          `json:"call_id"`
 	Message    string          `json:"message"`
 	StopReason string          `json:"stop_reason"`
-	Error      json.RawMessage `json:"error"` // PostToolUseFailure: why the call failed
+	Error      json.RawMessage `json:"error"`                  // PostToolUseFailure: why the call failed; StopFailure: the API error's type
+	Details    string          `json:"error_details"`          // StopFailure: the API error's words
+	LastWords  string          `json:"last_assistant_message"` // StopFailure: what the agent showed last (its error message)
 }
 
 // ParseHook reads one hook payload of adapter. Anything it cannot read is
@@ -102,6 +104,12 @@ func ParseHook(adapter string, payload []byte) (HookEvent, error) {
 		rep := toolFailureReport(tool, input, p.Error)
 		rep.Adapter, rep.ToolCallID = adapter, callID
 		ev.Report = &rep
+	case "stopfailure":
+		// Claude Code's turn ended on an API error instead of a Stop: the
+		// coder never reached its model (or lost it). The text is the
+		// agent's own error, for the run's failure (runner.CoderFailed).
+		ev.Report = &Report{Lane: "coder", Kind: coderstream.CoderStopFailure, Text: "StopFailure: " + errorWords(p.Error, first(p.Details, p.LastWords)),
+			Adapter: adapter, Data: json.RawMessage(payload)}
 	default:
 		text := first(p.Message, p.StopReason, name)
 		kind := coderstream.Hook // any other hook event: its name leads the text
@@ -328,6 +336,25 @@ func toolFailureReport(tool string, input, errRaw json.RawMessage) Report {
 	}
 	rep.Data, _ = json.Marshal(map[string]any{"error": msg})
 	return rep
+}
+
+// errorWords is an agent's error as one line: its type (a JSON string, or
+// the JSON of whatever else it sent) and its details.
+func errorWords(errRaw json.RawMessage, details string) string {
+	var typ string
+	if json.Unmarshal(errRaw, &typ) != nil {
+		typ = strings.TrimSpace(string(errRaw))
+	}
+	parts := []string{}
+	for _, p := range []string{typ, details} {
+		if first, _, _ := strings.Cut(strings.TrimSpace(p), "\n"); first != "" {
+			parts = append(parts, first)
+		}
+	}
+	if len(parts) == 0 {
+		return "an API error ended the turn"
+	}
+	return strings.Join(parts, ": ")
 }
 
 // HookAnswer is what a hook command prints and its exit status.

@@ -21,7 +21,7 @@ const ReportedByCoder = "coder"
 // lanes speak for Sentinel; a report on them would be a forgery.
 var reportKinds = map[journal.Lane][]journal.Kind{
 	journal.Tool:  {coderstream.ToolResult, coderstream.Result, coderstream.Write, coderstream.Edit},
-	journal.Coder: {coderstream.CoderStop, coderstream.Notification, coderstream.Hook},
+	journal.Coder: {coderstream.CoderStop, coderstream.CoderStopFailure, coderstream.Notification, coderstream.Hook},
 }
 
 // ReportEvent is the data of a journaled report: the report as sent, marked

@@ -80,15 +80,38 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	}
 	r.setCoder(c)
 	tail := &agentutil.TailBuffer{Max: 4 << 10}
-	if _, ok := r.adapter.(*commandAdapter); ok {
+	switch r.adapter.(type) {
+	case *commandAdapter:
 		// Any program has no protocol to say why it failed: its last words are its error.
 		c.failure = func() string { return exitFailure(c.code, tail.String()) }
+	case *claude.Adapter:
+		// Interactive Claude Code says a turn ended on an API error through
+		// its StopFailure hook; the person then quits a coder that did nothing.
+		c.failure = func() string {
+			evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
+			return lastStopFailure(evs)
+		}
 	}
 	r.pumpPTY(c, func(b []byte) {
 		_, _ = tail.Write(b) // a TailBuffer never fails
 		r.emit(journal.Coder, coderstream.Output, string(b), nil)
 	})
 	return nil
+}
+
+// lastStopFailure is the agent's error when its last turn ended on one
+// (coderstream.CoderStopFailure) rather than a stop; a later stop clears it.
+func lastStopFailure(evs []journal.Event) string {
+	failure := ""
+	for _, ev := range evs {
+		switch {
+		case ev.Is(journal.Coder, coderstream.CoderStopFailure):
+			failure = strings.TrimPrefix(ev.Text, "StopFailure: ")
+		case ev.Is(journal.Coder, coderstream.CoderStop):
+			failure = ""
+		}
+	}
+	return failure
 }
 
 // exitFailure is a program's failure when it exited with code: the status

@@ -194,3 +194,56 @@ func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
 		t.Fatalf("FINAL_REPORT.md does not carry the agent's error:\n%s", r)
 	}
 }
+
+// Interactive Claude Code whose model refuses every request never did the
+// work: its StopFailure hook carries the API error, and when the person
+// leaves it with /exit the run ends failed (exit 1) with that error, never
+// as an empty landing.
+func TestRealClaudeInteractiveWhoseModelFailsFailsTheRun(t *testing.T) {
+	needClaude(t)
+	dir := scratchRepo(t)
+	var script fakemodel.Script
+	for range 12 {
+		script = append(script, fakemodel.Fail(400))
+	}
+	model := startModel(t, script)
+	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+		"run", "--sandbox", "off", "--coder", "claude", "Write safe.txt.")
+	tm.waitRequests(model, 1)
+	tm.waitFor("Claude Code's API error", has("400"))
+
+	tm.keys("i")
+	tm.typeText("/exit")
+	tm.waitFor("Claude Code's command menu", has("/exit", "Exit the CLI"))
+	tm.keys("Enter")
+	tm.waitFor("the run's failure", has("coder claude failed"))
+	tm.keys("C-]") // leave the coder's terminal
+	tm.keys("q")
+	s := tm.waitFor("the quit question or the exit", func(s string) bool {
+		return strings.Contains(s, "Stop the run and quit?") || strings.Contains(s, "SENTINEL-EXITED")
+	})
+	if !strings.Contains(s, "SENTINEL-EXITED") {
+		tm.keys("y")
+		s = tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	}
+	if !strings.Contains(s, "SENTINEL-EXITED 1") {
+		t.Errorf("sentinel did not exit 1:\n%s", s)
+	}
+	id := lastRun(t, dir)
+	var stopFailure bool
+	for _, ev := range runEvents(t, dir, id) {
+		if ev.Kind == "coder-stop-failure" {
+			stopFailure = true
+			t.Logf("StopFailure: %s %s", ev.Text, ev.Data)
+		}
+	}
+	if !stopFailure {
+		t.Error("the journal has no StopFailure from Claude Code's hook")
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "**failed**") || !strings.Contains(r, "coder claude failed") {
+		t.Fatalf("FINAL_REPORT.md does not say the coder failed:\n%s", r)
+	}
+	if git(t, dir, "branch", "--list", "sentinel/*") != "" {
+		t.Fatal("a run whose coder failed landed a branch")
+	}
+}

@@ -42,6 +42,9 @@ const (
 	// CoderStop, Notification and Hook are hook events the coder reported:
 	// it stopped, it wants attention, any other hook.
 	CoderStop    journal.Kind = "coder-stop"
+	// CoderStopFailure is the agent's turn ending on an API error instead
+	// of a stop (Claude Code's StopFailure hook): its text is the error.
+	CoderStopFailure journal.Kind = "coder-stop-failure"
 	Notification journal.Kind = "notification"
 	Hook         journal.Kind = "hook"
 	// Mode is the agent's session mode as Sentinel set it.

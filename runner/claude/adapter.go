@@ -28,7 +28,7 @@ const HookTimeout = 600
 // HookEvents are the Claude Code hook events routed to `sentinel hook claude`.
 // PostToolUseFailure journals a tool call that failed (a command that exited
 // non-zero), which PostToolUse never sees.
-var HookEvents = []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "Notification"}
+var HookEvents = []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "StopFailure", "Notification"}
 
 // Mode is how Claude Code is driven.
 type Mode int
