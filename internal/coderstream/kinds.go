@@ -41,12 +41,12 @@ const (
 	PermissionDenied journal.Kind = "permission-denied"
 	// CoderStop, Notification and Hook are hook events the coder reported:
 	// it stopped, it wants attention, any other hook.
-	CoderStop    journal.Kind = "coder-stop"
+	CoderStop journal.Kind = "coder-stop"
 	// CoderStopFailure is the agent's turn ending on an API error instead
 	// of a stop (Claude Code's StopFailure hook): its text is the error.
 	CoderStopFailure journal.Kind = "coder-stop-failure"
-	Notification journal.Kind = "notification"
-	Hook         journal.Kind = "hook"
+	Notification     journal.Kind = "notification"
+	Hook             journal.Kind = "hook"
 	// Mode is the agent's session mode as Sentinel set it.
 	Mode journal.Kind = "mode"
 	// System is an agent's own system message (e.g. Claude Code's).
