@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"syscall"
 
-	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 )
 
@@ -93,11 +92,11 @@ func checkUserNS() error {
 
 // LandlockABI is the Landlock ABI version the kernel offers (0: none).
 func LandlockABI() int {
-	v, err := llsys.LandlockGetABIVersion()
-	if err != nil {
+	v, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if e != 0 {
 		return 0
 	}
-	return v
+	return int(v)
 }
 
 func (s *Sandbox) spec(dir string) helperSpec {

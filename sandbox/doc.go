@@ -9,11 +9,10 @@
 // Layers: the root is a fresh read-only tmpfs showing only system
 // locations and the profile's paths (no stray unix sockets), with hidden
 // paths emptied, protected paths and Sentinel's state read-only and a
-// private /tmp and /dev; Landlock (through the kernel maintainers'
-// go-landlock, every filesystem right up to ABI 5 and the ABI 6 IPC scopes,
-// whatever of that the kernel knows; none at all is a refusal) limits reads
-// to system and named locations and writes to the workspace, /tmp and the
-// agent's state, and keeps signals and abstract unix sockets inside; seccomp refuses ptrace, io_uring, mounts, new namespaces,
+// private /tmp and /dev; Landlock (every filesystem right up to the
+// kernel's ABI, and the ABI 6 signal and abstract-socket scopes; no Landlock
+// at all is a refusal) limits reads to system and named locations and
+// writes to the workspace, /tmp and the agent's state; seccomp refuses ptrace, io_uring, mounts, new namespaces,
 // raw sockets and every foreign-architecture call; the network namespace has
 // only loopback, where the helper forwards to Sentinel's proxy.
 //
