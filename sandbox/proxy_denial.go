@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // DeniedHeader is the response header on every refusal of Sentinel's
@@ -75,16 +77,12 @@ func denied(c net.Conn, d *Denial) {
 		http.StatusForbidden, http.StatusText(http.StatusForbidden), DeniedHeader, oneLine(d.Reason), len(body), body)
 }
 
-// oneLine keeps text on one line of printable characters: a reason may carry
-// a person's message or a host the coder wrote, and must not split a header.
+// oneLine is s through Sentinel's one sanitizer (textsafe.Line: every
+// control, bidi or invisible character spelled out, newlines included), so a
+// reason carrying a person's message or a host the coder wrote can neither
+// split a header nor act on a terminal; it is cut at 1000 bytes.
 func oneLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029' {
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
+	s = textsafe.Line(strings.TrimSpace(s))
 	if len(s) > 1000 {
 		s = strings.ToValidUTF8(s[:1000], "") + "…"
 	}

@@ -80,7 +80,7 @@ func TestProxyRefusalReasonStaysOneLine(t *testing.T) {
 	if resp.Header.Get("X-Injected") != "" {
 		t.Fatalf("the reason injected a header: %v", resp.Header)
 	}
-	if got := resp.Header.Get(DeniedHeader); got != "no X-Injected: 1 body" {
+	if got := resp.Header.Get(DeniedHeader); got != "no<U+000D> ⏎ X-Injected: 1 ⏎  ⏎ body" { // textsafe.Line: spelled out, never raw
 		t.Errorf("%s = %q", DeniedHeader, got)
 	}
 	if strings.Count(body, "\n") != 1 {
