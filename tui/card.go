@@ -105,17 +105,8 @@ func (m *model) denyKind() tea.Cmd {
 	}
 	clear(m.queue[len(keep):])
 	m.queue = keep
-	m.chooser = nil
-	m.mode = modeNormal
 	m.flash = fmt.Sprintf("denied %d pending %s request(s)", n, kindName(kind))
-	if len(m.queue) == 0 {
-		return nil
-	}
-	if m.skipped[m.queue[0]] {
-		m.cardHidden = true
-		return nil
-	}
-	return m.openCard()
+	return m.nextCard()
 }
 
 // answer replies to the head of the queue and opens the next card.
@@ -127,6 +118,12 @@ func (m *model) answer(a approvals.Answer) tea.Cmd {
 	p.Answer(a)
 	delete(m.skipped, p)
 	m.queue = m.queue[1:]
+	return m.nextCard()
+}
+
+// nextCard closes the chooser and opens the card at the head of the queue,
+// unless the person skipped it (then the card stays hidden).
+func (m *model) nextCard() tea.Cmd {
 	m.chooser = nil
 	m.mode = modeNormal
 	if len(m.queue) == 0 {
