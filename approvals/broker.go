@@ -28,13 +28,17 @@ type BrokerConfig struct {
 	Policy     *policy.Engine
 	Context    policy.Context
 	Templates  *TemplateSet // nil: no remembered approvals (run scope is still kept)
-	Decider    Decider      // nil: everything policy asks about is denied ("no one to ask")
+	Decider    Decider      // the chain's last link (a run: Ask); nil: everything policy asks about is denied ("no one to ask")
 	Timeout    time.Duration
 	Journal    *journal.Journal // nil: nothing is journaled
 	// Sees, when set, says whether the coder's sandbox shows an absolute
 	// path (for writing when write): a file request for a path it does not
 	// show is denied, never offered (see reach.go).
 	Sees func(path string, write bool) bool
+	// Registries, when set, reads the package registries the project and
+	// the person configured: a package install's card then names the hosts
+	// it will fetch from and may allow them with it (fetchgrant.go).
+	Registries func() policy.Registries
 }
 
 // Broker answers a run's requests: over its unix socket (hook commands,

@@ -12,6 +12,12 @@ import (
 	"time"
 )
 
+// EnvHookTimeout optionally tells `sentinel hook` how long to wait for a
+// decision (a Go duration like "9m30s"). Set it below the agent's own hook
+// timeout: an agent lets a timed-out hook's call proceed, so the hook must
+// deny first.
+const EnvHookTimeout = "SENTINEL_HOOK_TIMEOUT"
+
 // Client talks to a broker over its socket. It is safe for concurrent use:
 // many requests may be in flight on one connection. Every failure of the
 // client is a deny.

@@ -130,7 +130,7 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	}
 	b.remember(req)
 	if b.cfg.Decider == nil {
-		return denyBy("nobody", "no one to ask: no person or supervisor is answering approvals in this run")
+		return unanswered("nobody", noOneToAsk, j.Verdict)
 	}
 	return b.ask(ctx, req, j.Verdict)
 }
@@ -142,6 +142,7 @@ func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decisio
 	stop := context.AfterFunc(b.ctx, cancel) // the broker closing ends every wait
 	defer stop()
 	p := NewPrompt(req, v)
+	p.Fetch = b.fetchOf(req)
 	defer p.finish()
 	got := make(chan Decision, 1)
 	go func() {
@@ -162,7 +163,7 @@ func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decisio
 	if err := ctx.Err(); err != nil && (!answered || d.By == "timeout") {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
-			return denyBy("timeout", fmt.Sprintf("no answer within %s", b.cfg.Timeout))
+			return unanswered("timeout", fmt.Sprintf("no answer within %s", b.cfg.Timeout), v)
 		case b.closing():
 			return denyBy("error", "the broker is shutting down")
 		default:
@@ -182,6 +183,9 @@ func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decisio
 	}
 	if d.Allowed() && d.Grant != nil {
 		b.storeGrant(req, *d.Grant)
+	}
+	if d.Hosts = b.allowFetchHosts(req, p.Fetch, d); len(d.Hosts) > 0 {
+		d.Reason += ", with " + strings.Join(d.Hosts, ", ") + " for this run"
 	}
 	return d
 }

@@ -1,8 +1,20 @@
 // Package approvals owns the one path every coder action takes: the request
 // and decision types, the broker (a unix-socket server per run), its client
-// (used by hook commands), the decider chain (policy → remembered templates →
-// person or supervisor → deny), remembered templates in TOML, and timeouts
-// that fail closed.
+// (used by hook commands), the one approval chain (policy → remembered
+// templates → the person and/or the supervisor model, with walk-away grace
+// and advice on the card → deny), remembered templates in TOML, and timeouts
+// that fail closed. The supervisor package supplies the model (a Model: its
+// judge and advice roles); when each role is asked is decided here, and a
+// run's views preview a remembered grant through the same chain
+// (Broker.Preview), never an engine of their own.
+//
+// It is agent-neutral: Request, Report, Decision and ToolResult are the
+// words every adapter translates its agent into. No agent's own format lives
+// here — hook payloads and answers are each agent's dialect, beside its
+// adapter (runner/hooks, runner/claude, runner/codex, runner/gemini,
+// runner/crush, registered in runner/dialects), and ACP's and Codex
+// app-server's requests are read in runner/acp and runner/codex. It imports
+// no runner package.
 //
 // It must not know about Bubble Tea or any view: people answer through
 // Prompt values that a view consumes. It must never fail open: an
@@ -16,11 +28,19 @@
 //   - types.go: the contract (Request, Decision, Decider, Prompt, Answer, Match, GrantSpec).
 //   - broker.go, decide.go: the socket server and the chain (Judge is the
 //     policy + templates part, shared with `sentinel templates test`).
-//   - protocol.go, client.go: the wire protocol (PROTOCOL.md) and its client.
+//   - ask.go: the chain's last link, Ask — the person and/or the supervisor
+//     model (Model), with walk-away grace and advice. A model that cannot
+//     answer or answers garbage is a deny; it never remembers a grant and
+//     never sees what only a person may approve.
+//   - protocol.go, client.go: the wire protocol (PROTOCOL.md) and its client
+//     (EnvSocket, EnvHookTimeout: what a hook command is told).
+//   - adapterapi.go: the broker's own checks and words adapters reuse
+//     (Request.Validate, CheckReport, DenyBy, QuoteArgv).
 //   - person.go: PersonQueue, the Decider a view answers.
 //   - templates*.go, templateset.go: remembered approvals, their TOML files,
 //     matching, usage counts (atomic edits) and fsnotify reloads.
-//   - suggest.go: the breadths offered on "remember" and their preview.
+//   - suggest.go: the breadths offered on "remember" and their preview
+//     (Broker.Preview: asked of the run's own policy and context).
 //   - events.go: the kinds below as typed constants and their decoders
 //     (AsRequest, AsDecision; AsReport in report.go); journaled.go reads the
 //     request/decision events back as pairs (reports, `sentinel runs`, tests).
@@ -28,8 +48,6 @@
 //     a rewritten script is asked about again.
 //   - toolresult.go: how a finished tool call went, as data (ToolResult,
 //     ToolOutcome, ToolCounts), for every adapter and view.
-//   - hooks.go: agent hook payloads (Claude Code, Codex, Gemini CLI, Crush)
-//     to requests and decisions back to each agent's answer format.
 //   - flood.go: at most MaxPending requests in flight per run; the overflow
 //     is denied at once and journaled as a first request and a count.
 //   - reach.go: a file request for a path the coder's sandbox hides
@@ -37,9 +55,15 @@
 //     could not give access.
 //   - notes.go: what Sentinel refused outside the hook's sight (the proxy's
 //     refusals) goes back with the next tool-result report's ack, for the
-//     hook to hand to the agent (Claude Code: additionalContext).
+//     hook to hand to the agent in its dialect (hooks.Dialect.Note; Claude
+//     Code: additionalContext).
 //   - registries.go, registries.toml: package registry presets (Go, npm,
 //     Python, Rust, …) a card offers to remember for a project at once.
+//   - fetchgrant.go: a package install's prompt carries the registry hosts
+//     it will fetch from (policy.FetchHosts over BrokerConfig.Registries);
+//     a person's approval with them (Answer.WithHosts) allows those hosts,
+//     and only those, as run-scope host grants, which the sandbox proxy's
+//     own asks then find: one card for `npm install`, not one per host.
 //   - shellparse.go: shell lines split into parts through policy.ReadShell
 //     (the one shell reader) for examples, suggestions and `templates add`;
 //     decisions use the policy's parts only.

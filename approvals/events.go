@@ -15,6 +15,9 @@ const (
 	KindRequestFlood      journal.Kind = "request-flood"
 	KindRequestFloodEnd   journal.Kind = "request-flood-end"
 	KindReportRejected    journal.Kind = "report-rejected"
+	// KindFetchHosts: a package install was approved with the registry
+	// hosts it needs, allowed for the rest of the run (fetchgrant.go).
+	KindFetchHosts journal.Kind = "fetch-hosts"
 )
 
 // AsRequest decodes a request the broker journaled, with the policy's

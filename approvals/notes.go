@@ -1,7 +1,6 @@
 package approvals
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,25 +61,4 @@ func (b *Broker) NoteForCoder(line string) {
 	if line != "" {
 		b.notes.add(line)
 	}
-}
-
-// FormatReportNote is what a hook prints after a tool-result report whose
-// ack carried a note, or nil when the agent has no way to take it. Claude
-// Code reads additionalContext from PostToolUse (and PostToolUseFailure)
-// and shows it to the model with the tool's result.
-func FormatReportNote(ev HookEvent, note string) []byte {
-	if note == "" || ev.Adapter != HookClaude {
-		return nil
-	}
-	switch normEvent(ev.Name) {
-	case "posttooluse", "posttoolusefailure":
-	default:
-		return nil
-	}
-	b, err := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName": ev.Name, "additionalContext": note}})
-	if err != nil {
-		return nil
-	}
-	return append(b, '\n')
 }

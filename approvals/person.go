@@ -28,7 +28,11 @@ func (q *PersonQueue) Decide(ctx context.Context, p *Prompt) Decision {
 	}
 	select {
 	case a := <-p.Replies():
-		return answerDecision(a)
+		d := answerDecision(a)
+		if a.WithHosts && d.Allowed() && p.Fetch != nil {
+			d.Hosts = append([]string(nil), p.Fetch.Hosts...)
+		}
+		return d
 	case <-ctx.Done():
 		return denyBy("timeout", "no answer in time")
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -20,7 +21,9 @@ type Registry struct {
 //go:embed registries.toml
 var registriesTOML string
 
-var registries = mustRegistries(registriesTOML)
+// registries is decoded on first use, not at package init, which every
+// sentinel process pays (each hook call, each sandbox helper start).
+var registries = sync.OnceValue(func() []Registry { return mustRegistries(registriesTOML) })
 
 func mustRegistries(src string) []Registry {
 	rs, err := parseRegistries(src)
@@ -66,8 +69,9 @@ func parseRegistries(src string) ([]Registry, error) {
 
 // Registries is the preset table.
 func Registries() []Registry {
-	out := make([]Registry, len(registries))
-	for i, r := range registries {
+	all := registries()
+	out := make([]Registry, len(all))
+	for i, r := range all {
 		out[i] = Registry{Name: r.Name, Label: r.Label, Hosts: slices.Clone(r.Hosts)}
 	}
 	return out

@@ -110,3 +110,11 @@ func Preview(spec GrantSpec, past []Request, ctx policy.Context, eng *policy.Eng
 	}
 	return out
 }
+
+// Preview is Preview asked of this broker's own chain: its policy (the
+// built-in rules with the project's and the user's) and its context. A
+// view's remember preview comes from here (through the run), never from an
+// engine of its own, so the preview and the broker's decisions agree.
+func (b *Broker) Preview(spec GrantSpec, past []Request) []Request {
+	return Preview(spec, past, b.cfg.Context, b.cfg.Policy)
+}

@@ -1,6 +1,7 @@
 package approvals
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -79,4 +80,9 @@ func TestSuggestNothingForWrappedParts(t *testing.T) {
 	if got := SuggestGrants(Request{Kind: policy.KindShell, Command: "FOO=1 frobnicate x"}, v); got != nil {
 		t.Fatalf("offered %v for a command no template can cover", got)
 	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

@@ -62,6 +62,9 @@ type Decision struct {
 	// Grant is how broad a remembered approval is (set by a decider with
 	// Remember); the broker stores it as a template. Never sent over the wire.
 	Grant *GrantSpec `json:"-"`
+	// Hosts are the registry hosts a package install was approved with,
+	// allowed for the rest of the run (fetchgrant.go).
+	Hosts []string `json:"hosts,omitempty"`
 }
 
 // Allowed reports whether the decision lets the request proceed.
@@ -78,10 +81,13 @@ type Prompt struct {
 	Verdict policy.Verdict
 	// Recommendation is a supervisor model's advice shown on the card, if any.
 	Recommendation string
-	Opened         time.Time
-	reply          chan Answer
-	done           chan struct{}
-	doneOnce       sync.Once
+	// Fetch, for a package install, is the registry hosts it will need,
+	// which the card offers to allow with it (fetchgrant.go).
+	Fetch    *policy.Fetch
+	Opened   time.Time
+	reply    chan Answer
+	done     chan struct{}
+	doneOnce sync.Once
 }
 
 // NewPrompt makes a prompt that can be answered once.
@@ -122,6 +128,9 @@ type Answer struct {
 	Kind    AnswerKind
 	Message string     // for Deny: an optional message for the coder
 	Grant   *GrantSpec // for ApproveRemember: how broad the remembered grant is
+	// WithHosts, on an approval, also allows the prompt's Fetch hosts for
+	// the rest of the run.
+	WithHosts bool
 }
 
 // Scope is where a remembered grant lives.

@@ -27,7 +27,9 @@
 // program's arguments mean), paths.go, hosts.go, rules.go (TOML rule files
 // and user rules), builtin_rules.go (every built-in rule id, as data),
 // runlater.toml and runlater.go (the one list of files that run code later,
-// which also drives the review's flags and the report's risks).
+// which also drives the review's flags and the report's risks), fetch.go
+// (which package installs fetch from which registry hosts, FetchHosts: the
+// caller reads the configured registries and passes them in).
 //
 // It is pure: it must not do I/O beyond reading its rule files and
 // resolving paths it judges (lstat/readlink of their components, and one

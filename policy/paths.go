@@ -129,6 +129,11 @@ var systemSecrets = []string{
 	"/dev/port", "/etc/security/opasswd", "/var/lib/sss", "/etc/krb5.keytab",
 }
 
+// SecretName says whether a file's base name usually holds secrets wherever
+// it is (.env, id_rsa, credentials, *.pem, …): the policy makes reading one
+// person-only, and nothing Sentinel sends a model may carry its content.
+func SecretName(base string) bool { return secretName(base) }
+
 // secretNames are file names that usually hold secrets wherever they are.
 func secretName(base string) bool {
 	base = foldName(base)

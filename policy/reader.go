@@ -119,6 +119,23 @@ func (c *Command) Program() []string {
 	return vals(prog)
 }
 
+// ProgramStatic is Program with, for each word, whether its value is
+// known before the line runs: false for a word with an expansion,
+// substitution, glob, brace or ~ (whose entry in Program holds only its
+// literal text, so `ls$(x)` reads as "ls"). An allowlist that compares
+// words must compare only static ones.
+func (c *Command) ProgramStatic() (argv []string, static []bool) {
+	prog, _ := programOf(c.words)
+	if prog == nil {
+		return nil, nil
+	}
+	static = make([]bool, len(prog))
+	for i, w := range prog {
+		static[i] = w.static && !w.pattern && !w.brace && !w.tilde
+	}
+	return vals(prog), static
+}
+
 // Script is the text a shell runs when the Program is a shell given a
 // static -c script (sh -c, bash -lc, sh -ec, /bin/sh -c, with its
 // positional arguments or not) or a here-document as its script: the text

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
@@ -43,17 +44,19 @@ type RunLaterEntry struct {
 var runLaterTOML string
 
 // runLaterList is runlater.toml, strongest class first, in file order.
-var runLaterList = mustLoadRunLater(runLaterTOML)
+// It is read on first use, not at start: every process (each hook call,
+// the sandbox helper) would otherwise pay for decoding it.
+var runLaterList = sync.OnceValue(func() []RunLaterEntry { return mustLoadRunLater(runLaterTOML) })
 
 // RunLaterEntries is the whole list, strongest class first, in file order.
-func RunLaterEntries() []RunLaterEntry { return append([]RunLaterEntry(nil), runLaterList...) }
+func RunLaterEntries() []RunLaterEntry { return append([]RunLaterEntry(nil), runLaterList()...) }
 
 // RunsLater finds the entry that says why the project-relative path p runs
 // code later: the first match of the strongest class. It reports false for
 // a path no entry matches.
 func RunsLater(p string) (RunLaterEntry, bool) {
 	elems := foldedElems(p)
-	for _, e := range runLaterList {
+	for _, e := range runLaterList() {
 		if e.matches(elems) {
 			return e, true
 		}
@@ -73,7 +76,7 @@ func runLater(r string) (RunLaterEntry, bool) {
 	if len(elems) == 0 {
 		return RunLaterEntry{}, false
 	}
-	for _, e := range runLaterList {
+	for _, e := range runLaterList() {
 		if e.Class == RunsUnasked && e.holds(elems) {
 			return e, true
 		}

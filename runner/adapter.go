@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
@@ -38,13 +39,19 @@ type demoAdapter struct {
 	exe      string
 }
 
+// CoderNameError says --coder names no coder, or one used the wrong way: a
+// mistake in how Sentinel was called, not a failure of the run.
+type CoderNameError struct{ Msg string }
+
+func (e CoderNameError) Error() string { return e.Msg }
+
 // NewAdapter returns the adapter for --coder name. command is the argv of
 // the "command" coder (any program, given after --).
 func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 	switch name {
 	case "command":
 		if len(command) == 0 {
-			return nil, fmt.Errorf("--coder command needs the program after --: sentinel run --coder command \"task\" -- CMD [ARG...]")
+			return nil, CoderNameError{"--coder command needs the program after --: sentinel run --coder command \"task\" -- CMD [ARG...]"}
 		}
 		return &commandAdapter{argv: command}, nil
 	case "", "demo":
@@ -54,9 +61,11 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 		}
 		return &demoAdapter{scenario: scenario, exe: exe}, nil
 	case "claude", "claude-headless":
-		exe, err := os.Executable()
+		// Claude Code's hooks start sentinel-helper when it sits beside
+		// this binary: one bare Go program's start per tool call.
+		exe, err := helperbin.Path()
 		if err != nil {
-			return nil, fmt.Errorf("find the sentinel binary: %w", err)
+			return nil, err
 		}
 		mode := claude.Interactive
 		if name == "claude-headless" {
@@ -68,14 +77,14 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 	case "acp":
 		return acp.New(command)
 	case "gemini", "opencode":
-		return nil, fmt.Errorf("coder %q speaks ACP: use --coder acp \"task\" -- %s", name, map[string]string{"gemini": "gemini --acp", "opencode": "opencode acp"}[name])
+		return nil, CoderNameError{fmt.Sprintf("coder %q speaks ACP: use --coder acp \"task\" -- %s", name, map[string]string{"gemini": "gemini --acp", "opencode": "opencode acp"}[name])}
 	case "crush", "aider":
 		if _, err := exec.LookPath(name); err != nil {
 			return nil, fmt.Errorf("coder %q is not installed: no %s on PATH (install it, or try --coder demo)", name, name)
 		}
 		return nil, fmt.Errorf("coder %q is not supported yet (try --coder demo)", name)
 	}
-	return nil, fmt.Errorf("unknown coder %q (known: demo, claude, claude-headless, codex, acp, command)", name)
+	return nil, CoderNameError{fmt.Sprintf("unknown coder %q (known: demo, claude, claude-headless, codex, acp, command)", name)}
 }
 
 func (d *demoAdapter) Name() string { return "demo" }
@@ -119,9 +128,19 @@ func (d *demoAdapter) SteerBytes(text string) []byte {
 // the sandbox. With no protocol to ask through, the sandbox is the only gate
 // for what it runs: network hosts still become approval requests through the
 // proxy, and verification, review and landing still apply.
-type commandAdapter struct{ argv []string }
+type commandAdapter struct {
+	argv []string
+	// program is the known agent argv runs, in place, without hooks
+	// (inplace_agent.go); "" for any other program.
+	program string
+}
 
-func (c *commandAdapter) Name() string { return "command" }
+func (c *commandAdapter) Name() string {
+	if c.program != "" {
+		return c.program
+	}
+	return "command"
+}
 
 func (c *commandAdapter) Preflight() error {
 	if _, err := exec.LookPath(c.argv[0]); err != nil {

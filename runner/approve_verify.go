@@ -2,10 +2,8 @@ package runner
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -29,7 +27,7 @@ type ApproveOptions struct {
 func (f *Finished) Unverified() string {
 	m := f.Meta
 	status := m.Status
-	if evs, err := journal.ReadFile(filepath.Join(f.Dir, "events.jsonl")); err == nil {
+	if evs, err := readRecord(f.Dir); err == nil {
 		for _, ev := range evs {
 			if d, ok := AsRunEnd(ev); ok && d.Status != "" {
 				status = d.Status

@@ -6,10 +6,50 @@
 // messages through it, the patch computed with hardened git, landing, and
 // recovery.
 //
+// Each agent's own language lives in its adapter's sub-package, so adding
+// an agent touches one folder: runner/claude (Claude Code: argv, settings,
+// stream-json and its hook dialect), runner/codex (app-server JSON-RPC and
+// its hook dialect), runner/acp (any ACP agent's permission requests and
+// updates), runner/gemini and runner/crush (their hook dialects only).
+// runner/hooks holds what the hook dialects share (the Dialect contract, the
+// common payload reader, the deny-exits-2 rule) and runner/dialects is the
+// one registry `sentinel hook <agent>` looks a dialect up in. Those hook
+// packages import approvals, policy and internal/coderstream only, never
+// runner: a hook runs on every tool call and must start light.
+//
 // A coder that never did the work is a failed run, not an empty landing:
 // each adapter says when its agent's turn failed (CoderFailed, with the
 // agent's own error, journaled as system "coder-failed" {coder, reason,
 // exit_code}), and a failed coder never goes to a completion gate.
+//
+// A Run is the orchestrator of one run in stages, each a type of its own
+// with its own files, built by Start from the grouped Options (one group a
+// stage: CoderOptions, SandboxOptions, ApprovalOptions, SupervisionOptions,
+// LandingOptions) and given only what it needs:
+//
+//   - the workspace (stage_workspace.go, workspace.go): the disposable copy,
+//     its patch read through the shadow git dir, and its end (removed once
+//     landed, else kept in recovery);
+//   - the completion gate (gate.go, gates.go: gateStage): the supervisor's
+//     review of "done", the adversarial tester, steering counts, restarts
+//     with a handoff, and the gate failures that hold a run for a person;
+//   - verification and landing (stage_landing.go: LandingStage, verify.go,
+//     land.go): checks on a clean copy, the person's review, the accepted
+//     part re-verified, and the landing. `sentinel review` (Finished, in
+//     later.go) lands through the same stage;
+//   - the reports (stage_reports.go: reportStage, report.go): PROGRESS.md and
+//     DECISIONS.md kept live, HANDOFF.md and STUCK.md, the final records.
+//
+// The Run starts the coder, waits for it, and moves the work from stage to
+// stage. A stage must not reach back into the Run (it is given values and
+// functions, never the *Run), must not start or stop the coder, and the
+// reports must not decide anything.
+//
+// A run tells the user service it exists through a Registrar
+// (registrar.go: Options.Registrar, else the process's default, which
+// cmd/sentinel sets to runner/service's): registered before the coder
+// starts, its state and end after. A registrar never fails or holds up a
+// run.
 //
 // It must not draw anything: views read its event stream. The kinds it
 // journals and their payloads are in events.go (typed constants, payload

@@ -25,6 +25,7 @@ const (
 	KindCoderFailed          journal.Kind = "coder-failed" // {coder, reason, exit_code}: see CoderFailed
 	KindSteerFailed          journal.Kind = "steer-failed"
 	KindRecovery             journal.Kind = "recovery"
+	KindInPlaceChanged       journal.Kind = "in-place-changed" // InPlaceChanged: what an exec run changed
 
 	// Verification (system lane; the checks themselves on the tool lane).
 	KindVerifyPlan   journal.Kind = "verify-plan"
@@ -67,6 +68,13 @@ const (
 	// KindNetDenied is a connection the proxy refused, with its reason
 	// (tool lane).
 	KindNetDenied journal.Kind = "net-denied"
+
+	// KindQueued says a request also waits in the user service's
+	// cross-run queue, under which id (approval lane).
+	KindQueued journal.Kind = "queued"
+	// KindExecDenied is a program the sandbox refused to run, being in
+	// [service] denied_executables: {entry, path, file, copy} (tool lane).
+	KindExecDenied journal.Kind = "exec-denied"
 )
 
 // RunStart is the data of a run-start event.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/runner/patch"
 )
 
 // finish concludes the run (patch, verification, review, landing), keeps
@@ -23,19 +22,22 @@ func (r *Run) finish(end coderEnd) {
 		r.cancel()
 	}
 	patchPath := filepath.Join(r.dir, "patch.diff")
-	res := r.conclude(ctx, end, patchPath)
-	removeShadow(r.opts.Project, r.id)
+	var res Result
+	if r.opts.InPlace {
+		res = r.concludeInPlace(ctx, end)
+	} else {
+		res = r.conclude(ctx, end, patchPath)
+	}
+	r.ws.dropShadow(r.opts.Project, r.id)
 	// The patch as Sentinel computed it: review later lands only this.
 	if b, err := readFileIn(r.dir, "patch.diff"); err == nil {
 		r.meta.PatchSHA256 = sha256Hex(b)
 	}
-	if res.Status == StatusLanded {
-		_ = os.RemoveAll(r.ws.Dir) // landed: a leftover copy is only disk space, swept with the run
-	} else {
-		if res.Err != nil {
-			r.emit(journal.System, KindError, res.Err.Error(), nil)
-		}
-		dest, err := keepForRecovery(r.opts.Project, r.id, r.ws.Dir, patchPath)
+	landed := res.Status == StatusLanded
+	if !landed && res.Err != nil {
+		r.emit(journal.System, KindError, res.Err.Error(), nil)
+	}
+	if dest, err := r.ws.keep(r.opts.Project, r.id, patchPath, landed); !landed && !r.opts.InPlace {
 		if err != nil {
 			r.emit(journal.System, KindError, "keep the work for recovery: "+err.Error(), nil)
 		} else {
@@ -60,17 +62,10 @@ func (r *Run) finish(end coderEnd) {
 	if res.Err != nil {
 		r.meta.Error = res.Err.Error()
 	}
-	r.emit(journal.System, KindRunEnd, fmt.Sprintf("run %s: %s", r.id, res.Status), RunEnd{Status: res.Status})
-	closeErr := r.journal.Close()
-	<-r.reportsDone
-	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
-	r.meta.Decisions = CountDecisions(evs)
-	err := errors.Join(closeErr, writeMeta(r.dir, r.meta), writeReports(r.dir, r.meta, evs))
-	if err != nil {
-		appendEvent(r.dir, r.id, journal.System, KindError, "could not write the run's records: "+err.Error(), nil)
-	}
-	res = r.withRecordsErr(res, err)
+	r.emit(journal.System, KindRunEnd, fmt.Sprintf("run %s: %s", r.id, res.EndWord()), RunEnd{Status: res.Status})
+	res = r.reports.final(r.journal.Close(), r.meta, res)
 	r.lock.release()
+	r.regEnd(res.Status)
 	r.result = res
 	close(r.done)
 }
@@ -92,6 +87,11 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 		err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
 	}
 	if err != nil {
+		// A full disk fails the journal and the patch's write alike; the
+		// journal is the cause the person must hear of.
+		if jerr := journalFailure(r.journal); jerr != nil {
+			return Result{Status: StatusFailed, Err: jerr}
+		}
 		if end.interrupted {
 			return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
 		}
@@ -104,8 +104,8 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 		r.emit(journal.System, KindPatchLeftOut, fmt.Sprintf("left out of the patch: %d path(s) a patch may never carry (.git, .sentinel, nested repositories)", len(change.Left)),
 			PatchLeftOut{Paths: change.Left})
 	}
-	if r.gateErr != nil {
-		return Result{Status: StatusFailed, Err: r.gateErr}
+	if r.gate.gaveUp != nil {
+		return Result{Status: StatusFailed, Err: r.gate.gaveUp}
 	}
 	if err := journalFailure(r.journal); err != nil {
 		return Result{Status: StatusFailed, Err: err}
@@ -119,117 +119,28 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 		return Result{Status: StatusFailed, Err: fmt.Errorf("coder %s exited with status %d", r.adapter.Name(), end.code)}
 	}
 	if !change.Empty() {
-		results, err := r.verifier().Verify(ctx, patchPath)
+		results, err := r.land.Verify(ctx, patchPath, r.opts.Landing.Checks)
 		r.meta.Checks = results
 		if err != nil {
 			return Result{Status: StatusFailed, Err: err}
 		}
+		desk := reviewDesk{person: r.opts.Landing.Review, apply: r.opts.Landing.Apply, held: r.gate.held, reviews: r.reviews, stopped: r.stopped}
 		var res *Result
-		change, res = r.review(ctx, change, patchPath)
+		change, r.meta.Checks, res = r.land.review(ctx, change, patchPath, r.opts.Landing.Checks, r.meta.Checks, desk)
 		if res != nil {
 			return *res
 		}
+		r.meta.Files = change.Files
 	}
 	if err := journalFailure(r.journal); err != nil {
 		return Result{Status: StatusFailed, Err: err} // nothing lands unrecorded
 	}
-	l, err := Land(ctx, r.opts.Project, r.ws.Snapshot, change, r.opts.Apply, r.id, r.commitMessage(change), patchPath, r.dir)
+	msg := runCommitMessage(r.opts.Task, r.adapter.Name(), r.id, r.dir, change.Files, r.meta.Checks)
+	l, err := r.land.Land(ctx, change, r.opts.Landing.Apply, msg, patchPath, "")
 	if err != nil {
 		return Result{Status: StatusFailed, Err: fmt.Errorf("land: %w", err)}
 	}
-	r.emit(journal.System, KindLanded, landingText(l), l)
 	return Result{Status: StatusLanded, Landing: &l}
-}
-
-// review shows the change to the person when one is there and returns what
-// they accepted (re-verified when it is only part of the change). A nil
-// Result means go on and land; otherwise the run ends with it. With no
-// person, a branch lands unreviewed (it touches nothing of the person's
-// checkout) but a working-tree apply waits for `sentinel review`.
-func (r *Run) review(ctx context.Context, change Change, patchPath string) (Change, *Result) {
-	if !r.opts.Review {
-		if err := r.heldByGates(); err != nil {
-			return change, &Result{Status: StatusPending, Err: err}
-		}
-		if r.opts.Apply == ApplyWorktree {
-			return change, &Result{Status: StatusPending, Err: fmt.Errorf("nobody reviewed the change, so it was not applied to your working tree: review it with 'sentinel review %s'", r.id)}
-		}
-		return change, nil
-	}
-	files, err := patch.Parse(change.Patch)
-	if err != nil {
-		return change, &Result{Status: StatusFailed, Err: fmt.Errorf("read the patch for review: %w", err)}
-	}
-	patch.Sort(files)
-	answer := make(chan ReviewAnswer, 1)
-	req := &ReviewRequest{RunID: r.id, Files: files, Patch: change.Patch, Checks: r.meta.Checks, Answer: answer}
-	r.emit(journal.System, KindReview, fmt.Sprintf("waiting for your review of %d file(s)", len(files)), map[string]any{"files": len(files)})
-	select {
-	case r.reviews <- req:
-	case <-r.stopped:
-		return change, &Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted during review", r.id)}
-	}
-	var a ReviewAnswer
-	select {
-	case a = <-answer:
-	case <-r.stopped:
-		return change, &Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted during review", r.id)}
-	}
-	if !a.Approve {
-		reason := a.Reason
-		if reason == "" {
-			reason = "no reason given"
-		}
-		r.emit(journal.System, KindReviewRejected, "you rejected the change: "+reason, map[string]any{"reason": a.Reason})
-		return change, &Result{Status: StatusRejected, Err: fmt.Errorf("the change was rejected in review: %s", reason)}
-	}
-	if a.Patch == nil {
-		r.emit(journal.System, KindReviewApproved, "you approved the whole change", nil)
-		return change, nil
-	}
-	// A part of the change: it replaces the patch and is verified again.
-	accepted := filepath.Join(r.dir, "accepted.diff")
-	if err := writeFileIn(r.dir, "accepted.diff", a.Patch, 0o600); err != nil {
-		return change, &Result{Status: StatusFailed, Err: err}
-	}
-	part, err := patch.Parse(a.Patch)
-	if err != nil {
-		return change, &Result{Status: StatusFailed, Err: fmt.Errorf("read the accepted part: %w", err)}
-	}
-	var names []string
-	for _, f := range part {
-		names = append(names, f.Path)
-	}
-	r.emit(journal.System, KindReviewApproved, fmt.Sprintf("you approved part of the change: %d of %d file(s); verifying that part again", len(part), len(change.Files)), map[string]any{"files": names})
-	results, err := r.verifier().Verify(ctx, accepted)
-	r.meta.Checks = results
-	if err != nil {
-		return change, &Result{Status: StatusFailed, Err: fmt.Errorf("the accepted part: %w", err)}
-	}
-	if err := copyFile(accepted, patchPath); err != nil {
-		return change, &Result{Status: StatusFailed, Err: err}
-	}
-	r.meta.Files = names
-	return Change{Patch: a.Patch, Files: names}, nil
-}
-
-func (r *Run) commitMessage(ch Change) string {
-	title := oneLine(r.opts.Task)
-	if title == "" {
-		title = "coder's work"
-	}
-	verified := "none configured"
-	if len(r.meta.Checks) > 0 {
-		var parts []string
-		for _, c := range r.meta.Checks {
-			parts = append(parts, fmt.Sprintf("%s (exit %d)", c.Command, c.ExitCode))
-		}
-		verified = strings.Join(parts, "; ")
-	}
-	evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
-	d := CountDecisions(evs)
-	return fmt.Sprintf("sentinel: %s\n\n%d file(s) changed by coder %s.\n\nSentinel-Run: %s\nSentinel-Coder: %s\nSentinel-Verified: %s\nSentinel-Approvals: %d allowed, %d denied\nCo-authored-by: %s\n",
-		title, len(ch.Files), r.adapter.Name(), r.id, r.adapter.Name(), verified, d.Allowed, d.Denied, coAuthor(r.adapter.Name()))
 }
 
 func landingText(l Landing) string {
@@ -347,13 +258,20 @@ func SweepStale(ctx context.Context, p *Project) {
 // read only through the run's shadow git dir in the user's state dir (see
 // shadow.go), never through a git dir found in the project.
 func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
+	if m.InPlace {
+		recoverDeadInPlace(p, dir, m)
+		return
+	}
 	patchPath := filepath.Join(dir, "patch.diff")
 	wsDir := p.WorkDir(m.ID)
 	wsReal := p.stateDirs("work", m.ID) == nil
 	if shadow, err := shadowDir(p, m.ID); err == nil && wsReal && m.Snapshot != "" {
 		if st, err := os.Lstat(shadow); err == nil && st.IsDir() {
 			ws := &Workspace{Dir: wsDir, Shadow: shadow, Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot}, project: p}
-			if ch, err := ws.Diff(ctx); err == nil {
+			if ok := ws.recoverOverlay(ctx, m.ID); !ok {
+				// An overlay whose shared checkout is gone: its upper layer
+				// alone is no tree to diff; it is kept as it is below.
+			} else if ch, err := ws.Diff(ctx); err == nil {
 				if err := writeFileIn(dir, "patch.diff", ch.Patch, 0o600); err == nil {
 					m.PatchSHA256 = sha256Hex(ch.Patch)
 				}
@@ -368,6 +286,9 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 		_ = os.RemoveAll(p.WorkDir(m.ID + "-verify"))
 	}
 	dest, err := keepForRecovery(p, m.ID, keepWS, patchPath)
+	if keepWS != "" {
+		removeOverlayWork(overlayWorkDir(wsDir))
+	}
 	m.Status = StatusInterrupted
 	m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
 	if err == nil {
@@ -377,7 +298,7 @@ func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 		m.Ended = time.Now().UTC()
 	}
 	appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": interrupted (found after the fact; work kept in "+dest+")", RunEnd{Status: StatusInterrupted})
-	if evs, err := journal.ReadFile(filepath.Join(dir, "events.jsonl")); err == nil {
+	if evs, err := readRecord(dir); err == nil {
 		m.Decisions = CountDecisions(evs)
 		writeReports(dir, m, evs)
 	}
@@ -388,5 +309,26 @@ func appendEvent(dir, id string, lane journal.Lane, kind journal.Kind, text stri
 	if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), id); err == nil {
 		_, _ = j.Append(lane, kind, text, data) // after the run: no run left to stop; the journal stays whole either way
 		_ = j.Close()
+	}
+}
+
+// recoverDeadInPlace ends the record of an in-place run whose process died:
+// its work is in the project already, so there is nothing to keep; its
+// shadow git dir and the agent's per-run state (which may hold a copy of
+// the login) go.
+func recoverDeadInPlace(p *Project, dir string, m *Meta) {
+	removeShadow(p, m.ID)
+	if a, err := inPlaceAgentDir(m.ID); err == nil {
+		_ = os.RemoveAll(a)
+	}
+	m.Status = StatusInterrupted
+	m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
+	if m.Ended.IsZero() {
+		m.Ended = time.Now().UTC()
+	}
+	appendEvent(dir, m.ID, journal.System, KindRunEnd, "exec "+m.ID+": interrupted (found after the fact; its changes are in the project)", RunEnd{Status: StatusInterrupted})
+	if evs, err := journal.ReadFile(filepath.Join(dir, "events.jsonl")); err == nil {
+		m.Decisions = CountDecisions(evs)
+		writeReports(dir, m, evs)
 	}
 }

@@ -5,26 +5,66 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/supervisor"
 )
 
-// DefaultMaxRestarts is how many times a returned "done" may go back to a
-// fresh coder before the run stops with a stuck report.
+// DefaultMaxRestarts is the --max-restarts default: how many times a
+// returned "done" may go back to a fresh coder before the run stops with a
+// stuck report.
 const DefaultMaxRestarts = 5
 
-// completionGate runs when the coder says it is done and a supervisor model
+// gateStage is the completion gate of a supervised run: when the coder says
+// it is done, its work is verified on a clean copy and reviewed by the
+// supervisor model (and probed by the adversarial tester); work it returns,
+// or a coder that keeps ignoring steering, goes to a fresh coder with a
+// written handoff (HANDOFF.md), up to MaxRestarts, then the run is stuck
+// (STUCK.md). A gate that cannot answer holds the run for a person
+// (gates.go).
+//
+// It owns the steering count, the restarts, the gate failures and the
+// handoff. It does not start or stop coders (the run does, on what it
+// returns), land anything (it only says whether the run is held or has
+// given up), or decide the coder's requests (that is the broker's).
+type gateStage struct {
+	sup    *supervisor.Supervisor // nil: no model, nothing to gate
+	runID  string
+	dir    string // the run directory: gate.diff, HANDOFF.md, STUCK.md
+	task   string
+	opts   SupervisionOptions
+	checks []Check
+	diff   func(context.Context) (Change, error) // the workspace's change now
+	land   *LandingStage                         // verification on a clean copy
+	tell   func(text string) error               // to the coder running now
+	emit   func(lane journal.Lane, kind journal.Kind, text string, data any)
+	report func(name, body string) // writes one of the run's reports
+
+	mu sync.Mutex
+	// restarting is raised when the coder stops absorbing correction; the
+	// steering it ignored is the evidence for the handoff.
+	restarting *latch
+	steered    []string
+
+	// failures are the model gates that could not answer: the run does
+	// not land without a person (gates.go).
+	failures []GateFailure
+	gaveUp   error // stuck: do not land
+}
+
+// review runs when the coder says it is done and a supervisor model
 // is configured: the work is verified on a clean copy, then reviewed in a
 // fresh context against the task and that validation ledger. It returns the
 // next coder's task (the original plus a written handoff) when the work is
 // returned, or "" when the run should go on to finish. When the restarts
 // are used up it records a stuck report and the run ends without landing.
-func (r *Run) completionGate(restarts int) (string, error) {
+func (r *gateStage) review(restarts int) (string, error) {
 	ctx := context.Background()
-	change, err := r.ws.Diff(ctx)
+	change, err := r.diff(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -34,18 +74,19 @@ func (r *Run) completionGate(restarts int) (string, error) {
 	}
 	var checks []CheckResult
 	if !change.Empty() {
-		checks, _ = r.verifier().Verify(ctx, gatePatch)
+		checks, _ = r.land.Verify(ctx, gatePatch, r.checks)
 	}
-	ledger := validationLedger(checks)
+	r.emit(journal.Supervisor, KindAwaitModel, "completion review: waiting for the supervisor model", nil)
 	res, err := r.sup.Review(ctx, supervisor.ReviewInput{
-		Summary:  "Validation ledger (checks re-run by Sentinel on a clean copy):\n" + ledger,
 		Diffstat: strings.Join(change.Files, "\n"),
+		Patch:    change.Patch,
+		Ledger:   reviewLedger(checks),
 	})
 	if err != nil {
 		// A review that cannot answer has not found the work done. The coder
 		// is not to blame, so it is not sent back; the run goes on to
 		// verification and is held for a person (it never lands unattended).
-		r.gateFailed(journal.Supervisor, gateReview, err)
+		r.failed(journal.Supervisor, gateReview, err)
 		return "", nil
 	}
 	if res.Accepted() {
@@ -53,28 +94,25 @@ func (r *Run) completionGate(restarts int) (string, error) {
 		findings, failure := r.adversary(ctx, change, gatePatch)
 		if len(findings) == 0 {
 			if failure != nil {
-				r.gateFailed(journal.Adversary, gateAdversary, failure)
+				r.failed(journal.Adversary, gateAdversary, failure)
 			}
 			return "", nil
 		}
 		res = supervisor.ReviewResult{Verdict: "return", Reason: "the adversarial tester's probes failed on a clean copy", Missing: findings}
 	}
-	handoff := renderHandoff(r.opts.Task, r.sup.Standing(), change.Files, checks, res, restarts+1)
-	r.writeReport("HANDOFF.md", handoff)
-	max := r.opts.MaxRestarts
-	if max <= 0 {
-		max = DefaultMaxRestarts
+	handoff := renderHandoff(r.task, r.sup.Standing(), change.Files, checks, res, restarts+1)
+	r.report("HANDOFF.md", handoff)
+	limit := max(r.opts.MaxRestarts, 0)
+	if restarts >= limit {
+		stuck := fmt.Sprintf("# Stuck — run %s\n\nThe coder's work was returned %d times and Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.runID, restarts+1, handoff)
+		r.report("STUCK.md", stuck)
+		r.gaveUp = fmt.Errorf("stuck: the completion review returned the work %d times (last: %s); see STUCK.md", restarts+1, res.Reason)
+		r.emit(journal.Supervisor, KindStuck, r.gaveUp.Error(), map[string]any{"restarts": restarts})
+		return "", r.gaveUp
 	}
-	if restarts >= max {
-		stuck := fmt.Sprintf("# Stuck — run %s\n\nThe coder's work was returned %d times and Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts+1, handoff)
-		r.writeReport("STUCK.md", stuck)
-		r.gateErr = fmt.Errorf("stuck: the completion review returned the work %d times (last: %s); see STUCK.md", restarts+1, res.Reason)
-		r.emit(journal.Supervisor, KindStuck, r.gateErr.Error(), map[string]any{"restarts": restarts})
-		return "", r.gateErr
-	}
-	r.emit(journal.Supervisor, KindGate, fmt.Sprintf("completion review returned the work (restart %d of %d): %s", restarts+1, max, res.Reason), res)
+	r.emit(journal.Supervisor, KindGate, fmt.Sprintf("completion review returned the work (restart %d of %d): %s", restarts+1, limit, res.Reason), res)
 	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
-	return r.opts.Task + "\n\n" + handoff, nil
+	return r.task + "\n\n" + handoff, nil
 }
 
 // adversary runs the adversarial tester AdversaryRuns times: it proposes
@@ -83,8 +121,9 @@ func (r *Run) completionGate(restarts int) (string, error) {
 // failed, and why the tester could not do its job when it could not (no
 // usable answer, or probes that could not be run): then nobody tried to
 // break the change, and the caller must not call it tested.
-func (r *Run) adversary(ctx context.Context, change Change, patchPath string) (findings []string, failure error) {
+func (r *gateStage) adversary(ctx context.Context, change Change, patchPath string) (findings []string, failure error) {
 	for i := 0; i < r.opts.AdversaryRuns; i++ {
+		r.emit(journal.Adversary, KindAwaitModel, "adversarial tester: waiting for the model's probes", nil)
 		probes, err := r.sup.Adversary(ctx, supervisor.AdversaryInput{Diffstat: strings.Join(change.Files, "\n")})
 		if err != nil {
 			r.emit(journal.Adversary, KindError, "the adversarial tester could not answer: "+err.Error(), nil)
@@ -98,9 +137,7 @@ func (r *Run) adversary(ctx context.Context, change Change, patchPath string) (f
 			checks[j] = Check{Command: p.Command, Source: "adversary"}
 			r.emit(journal.Adversary, KindProbe, fmt.Sprintf("probe: %s (%s)", p.Command, p.Expect), p)
 		}
-		v := r.verifier()
-		v.Checks = checks
-		results, verr := v.Verify(ctx, patchPath)
+		results, verr := r.land.Verify(ctx, patchPath, checks)
 		if len(results) < len(probes) {
 			// The clean copy or its sandbox could not be made: no probe ran.
 			if verr == nil {
@@ -142,6 +179,39 @@ func validationLedger(checks []CheckResult) string {
 	return b.String()
 }
 
+// maxLedgerTail bounds each check's output tail in the review's ledger.
+const maxLedgerTail = 1500
+
+// reviewLedger is the validation ledger for the completion review: each
+// check with its exit status and the end of its output (the project's
+// tests print what the coder wrote: hidden characters are spelled out).
+func reviewLedger(checks []CheckResult) string {
+	if len(checks) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, c := range checks {
+		fmt.Fprintf(&b, "- %s → exit %d (%s)\n", textsafe.Line(c.Command), c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
+		if c.Error != "" {
+			fmt.Fprintf(&b, "  error: %s\n", textsafe.Line(c.Error))
+		}
+		tail := strings.TrimSpace(c.Tail)
+		if len(tail) > maxLedgerTail {
+			i := len(tail) - maxLedgerTail
+			for i < len(tail) && !utf8.RuneStart(tail[i]) {
+				i++
+			}
+			tail = "…" + tail[i:]
+		}
+		if tail != "" {
+			for _, line := range strings.Split(textsafe.Block(tail), "\n") {
+				b.WriteString("    | " + line + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
 // renderHandoff is HANDOFF.md: what the next coder needs to pick up.
 func renderHandoff(task string, standing []string, files []string, checks []CheckResult, res supervisor.ReviewResult, attempt int) string {
 	var b strings.Builder
@@ -178,70 +248,60 @@ func renderHandoff(task string, standing []string, files []string, checks []Chec
 // decides it has stopped absorbing correction and starts a fresh one.
 const steerLimit = 3
 
-// steerFromSupervisor sends the supervisor's steering to the coder and
+// steer sends the supervisor's steering to the coder and
 // counts it; past steerLimit the coder is ended and replaced.
-func (r *Run) steerFromSupervisor(text string) error {
-	err := r.tellCoder(text)
-	r.finMu.Lock()
+func (r *gateStage) steer(text string) error {
+	err := r.tell(text)
+	r.mu.Lock()
 	r.steered = append(r.steered, text)
-	over := len(r.steered) >= steerLimit
-	if over {
-		select {
-		case <-r.restarting:
-		default:
-			close(r.restarting)
-		}
+	if len(r.steered) >= steerLimit {
+		r.restarting.raise()
 	}
-	r.finMu.Unlock()
+	r.mu.Unlock()
 	return err
 }
 
-func (r *Run) restartCh() <-chan struct{} {
-	r.finMu.Lock()
-	defer r.finMu.Unlock()
-	return r.restarting
-}
+// isFreshCoder says ev starts a new coder generation: every fresh coder,
+// after a gate's restart or after drifting past steerLimit, follows the
+// system lane's restart event. Steering findings are per generation.
+func isFreshCoder(ev journal.Event) bool { return ev.Is(journal.System, KindRestart) }
+
+func (r *gateStage) restartCh() <-chan struct{} { return r.restarting.wait() }
 
 // takeRestart returns the ignored steering when a restart was asked for,
 // and arms the next coder's own count.
-func (r *Run) takeRestart() []string {
-	r.finMu.Lock()
-	defer r.finMu.Unlock()
-	select {
-	case <-r.restarting:
-	default:
+func (r *gateStage) takeRestart() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.restarting.take() {
 		return nil
 	}
 	evidence := r.steered
 	r.steered = nil
-	r.restarting = make(chan struct{})
 	return evidence
 }
 
-// restartAfterDrift writes the handoff for a coder that ignored steering
+// afterDrift writes the handoff for a coder that ignored steering
 // and returns the fresh coder's task, or an error once restarts run out.
-func (r *Run) restartAfterDrift(restarts int, evidence []string) (string, error) {
+func (r *gateStage) afterDrift(restarts int, evidence []string) (string, error) {
 	ctx := context.Background()
-	change, err := r.ws.Diff(ctx)
+	change, err := r.diff(ctx)
 	if err != nil {
 		return "", err
 	}
 	res := supervisor.ReviewResult{Verdict: "return",
 		Reason:  fmt.Sprintf("the coder was steered %d times and kept drifting", len(evidence)),
 		Missing: evidence}
-	handoff := renderHandoff(r.opts.Task, r.sup.Standing(), change.Files, nil, res, restarts+1)
-	r.writeReport("HANDOFF.md", handoff)
-	max := r.opts.MaxRestarts
-	if max <= 0 {
-		max = DefaultMaxRestarts
+	handoff := renderHandoff(r.task, r.sup.Standing(), change.Files, nil, res, restarts+1)
+	r.report("HANDOFF.md", handoff)
+	limit := max(r.opts.MaxRestarts, 0)
+	if restarts >= limit {
+		r.report("STUCK.md", fmt.Sprintf("# Stuck — run %s\n\nThe coder was restarted %d times and kept drifting; Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.runID, restarts, handoff))
+		r.gaveUp = fmt.Errorf("stuck: the coder kept ignoring steering after %d restarts; see STUCK.md", restarts)
+		r.emit(journal.Supervisor, KindStuck, r.gaveUp.Error(), nil)
+		return "", r.gaveUp
 	}
-	if restarts >= max {
-		r.writeReport("STUCK.md", fmt.Sprintf("# Stuck — run %s\n\nThe coder was restarted %d times and kept drifting; Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.id, restarts, handoff))
-		r.gateErr = fmt.Errorf("stuck: the coder kept ignoring steering after %d restarts; see STUCK.md", restarts)
-		r.emit(journal.Supervisor, KindStuck, r.gateErr.Error(), nil)
-		return "", r.gateErr
-	}
-	r.emit(journal.Supervisor, KindRestart, fmt.Sprintf("restarting the coder (%d of %d): %s", restarts+1, max, res.Reason), map[string]any{"evidence": evidence})
+	r.emit(journal.Supervisor, KindRestart, fmt.Sprintf("restarting the coder (%d of %d): %s", restarts+1, limit, res.Reason), map[string]any{"evidence": evidence})
 	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
-	return r.opts.Task + "\n\n" + handoff, nil
+	return r.task + "\n\n" + handoff, nil
 }

@@ -12,7 +12,7 @@ import (
 // A model gate that cannot answer is a no. The judge denies on its own
 // (supervisor.Decide); the gates around landing — the completion review and
 // the adversarial tester — record their failure here, and a run with a
-// failed gate never lands without a person (see Run.review). Every failure
+// failed gate never lands without a person (see LandingStage.review). Every failure
 // is journaled as a "gate-failed" event and listed in FINAL_REPORT.md.
 
 // Gate names as the journal and the final report give them.
@@ -23,25 +23,25 @@ const (
 	gateForced    = "verification before landing"
 )
 
-// gateFailed journals that gate could not give its answer, and holds the
+// failed journals that gate could not give its answer, and holds the
 // run: what it would have checked was not checked, so nothing lands
 // without a person.
-func (r *Run) gateFailed(lane journal.Lane, gate string, err error) {
+func (r *gateStage) failed(lane journal.Lane, gate string, err error) {
 	g := GateFailure{Gate: gate, Reason: clipLine(err.Error(), 300)}
-	r.gateFailures = append(r.gateFailures, g)
+	r.failures = append(r.failures, g)
 	r.emit(lane, KindGateFailed, g.String(), g)
 }
 
-// heldByGates is why an unattended run must not land, or nil.
-func (r *Run) heldByGates() error {
-	if len(r.gateFailures) == 0 {
+// held is why an unattended run must not land, or nil.
+func (r *gateStage) held() error {
+	if len(r.failures) == 0 {
 		return nil
 	}
 	var parts []string
-	for _, g := range r.gateFailures {
+	for _, g := range r.failures {
 		parts = append(parts, g.String())
 	}
-	return fmt.Errorf("not landed without a person because a gate failed — %s: review it with 'sentinel review %s'", strings.Join(parts, "; "), r.id)
+	return fmt.Errorf("not landed without a person because a gate failed — %s: review it with 'sentinel review %s'", strings.Join(parts, "; "), r.runID)
 }
 
 // gateRisks are the final report's lines for every gate that failed during

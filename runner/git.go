@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os/exec"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/hardgit"
@@ -22,10 +23,13 @@ type gitCmd struct {
 	dir   string
 	env   []string
 	stdin []byte
+	// wrap, when set, runs git through another program (an overlay
+	// workspace's view, sandbox.View.Wrap).
+	wrap func(*exec.Cmd)
 }
 
 func (g gitCmd) hard() hardgit.Git {
-	h := hardgit.Git{Dir: g.dir, Env: g.env}
+	h := hardgit.Git{Dir: g.dir, Env: g.env, Wrap: g.wrap}
 	if g.stdin != nil {
 		h.Stdin = bytes.NewReader(g.stdin)
 	}

@@ -3,7 +3,6 @@ package runner
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 
-	"context"
 	"fmt"
 	"net"
 	"strconv"
@@ -74,20 +73,21 @@ func hostPort(host string, port int, raw string) string {
 	return net.JoinHostPort(strings.ToLower(host), strconv.Itoa(port))
 }
 
-// startHostGrants begins following this run's journal.
-func (r *Run) startHostGrants() {
-	events, _ := r.journal.Subscribe(64, true) // ends when the journal closes
-	r.grants = &hostGrants{until: map[string]time.Time{}, reqs: map[string]string{}, now: time.Now, events: events}
-	go r.grants.follow()
+// followHostGrants follows j's decisions until it closes.
+func followHostGrants(j *journal.Journal) *hostGrants {
+	events, _ := j.SubscribeWhere(64, true, notCoderOutput) // ends when the journal closes
+	g := &hostGrants{until: map[string]time.Time{}, reqs: map[string]string{}, now: time.Now, events: events}
+	go g.follow()
+	return g
 }
 
-// proxyHostAllowedByToolCall reports, and journals, a proxy connection that
-// a just-approved tool call already covers.
-func (r *Run) proxyHostAllowedByToolCall(_ context.Context, host string, port int) bool {
-	if r.grants == nil || !r.grants.allowed(host, port) {
+// coveredByToolCall reports, and journals with emit, a proxy connection
+// that a just-approved tool call already covers.
+func (g *hostGrants) coveredByToolCall(host string, port int, emit func(journal.Lane, journal.Kind, string, any)) bool {
+	if g == nil || !g.allowed(host, port) {
 		return false
 	}
-	r.emit(journal.Tool, KindNet, fmt.Sprintf("proxy: %s:%d let through (the tool call for it was approved moments ago)", host, port),
+	emit(journal.Tool, KindNet, fmt.Sprintf("proxy: %s:%d let through (the tool call for it was approved moments ago)", host, port),
 		map[string]any{"host": host, "port": port})
 	return true
 }
@@ -103,4 +103,11 @@ func (r *Run) proxyDenied(d sandbox.Denial) {
 	if r.broker != nil {
 		r.broker.NoteForCoder(d.Note())
 	}
+}
+
+// execDenied journals a program the sandbox refused to run because it is
+// in [service] denied_executables (tool lane: the coder's action).
+func (r *Run) execDenied(d sandbox.ExecDenial) {
+	r.emit(journal.Tool, KindExecDenied, "sandbox: "+d.Line(),
+		map[string]any{"entry": d.Entry, "path": d.Path, "file": d.File, "copy": d.Copy})
 }

@@ -22,4 +22,7 @@ type Info struct {
 	Supervised bool
 	Started    time.Time
 	Workspace  string // the coder's workspace (for path previews)
+	// Journal is the run's events.jsonl: a view keeps a window of a long
+	// run in memory and reads older lines back from it.
+	Journal string
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/runner/patch"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // Finished is a run that ended without landing (or kept its patch with
@@ -80,14 +80,19 @@ func verifiedPatch(p *Project, m *Meta) ([]byte, error) {
 	return nil, fmt.Errorf("run %s has no patch to review", m.ID)
 }
 
-// Files is the patch read for review, flagged files first.
-func (f *Finished) Files() ([]patch.File, error) {
-	files, err := patch.Parse(f.Patch)
-	if err != nil {
-		return nil, err
-	}
-	patch.Sort(files)
-	return files, nil
+// stage is the landing stage `sentinel review` lands through, the same
+// one a live run uses; verification runs in mode's sandbox.
+func (f *Finished) stage(mode sandbox.Mode) *LandingStage {
+	m := f.Meta
+	snap := Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot}
+	return &LandingStage{Project: f.Project, Snapshot: snap, RunID: m.ID, Dir: f.Dir, Emit: f.emit,
+		Verifier: Verifier{Project: f.Project, Snapshot: snap, RunID: m.ID, RunDir: f.Dir, Mode: mode, Emit: f.emit}}
+}
+
+// ReviewRequest asks for the person's review of the run's patch, as a live
+// run's review does; the view answers on answer.
+func (f *Finished) ReviewRequest(answer chan<- ReviewAnswer) (*ReviewRequest, error) {
+	return f.stage("").ReviewRequest(f.Patch, f.Meta.Checks, answer)
 }
 
 // Approve lands accepted (nil: the whole patch) as mode says. A part of the
@@ -99,18 +104,26 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 	if len(f.Patch) == 0 {
 		return Landing{}, errors.New("the run changed nothing; there is nothing to land")
 	}
-	p, m := f.Project, f.Meta
-	patchPath := filepath.Join(f.Dir, "patch.diff")
-	body := f.Patch
-	if accepted != nil {
-		body = accepted
-		patchPath = filepath.Join(f.Dir, "accepted.diff")
-	}
+	m, s := f.Meta, f.stage(o.Sandbox)
 	// Always the verified bytes, as a regular file of Sentinel's (the rename
 	// replaces whatever stood at that name, a planted link included): git
 	// reads this path, so it must hold exactly what was checked.
-	if err := writeFileIn(f.Dir, filepath.Base(patchPath), body, 0o600); err != nil {
-		return Landing{}, err
+	var patchPath string
+	var ch Change
+	if accepted != nil {
+		var err error
+		if patchPath, ch, err = s.Accepted(accepted); err != nil {
+			return Landing{}, err
+		}
+	} else {
+		if err := writeFileIn(f.Dir, "patch.diff", f.Patch, 0o600); err != nil {
+			return Landing{}, err
+		}
+		names, err := patchNames(f.Patch)
+		if err != nil {
+			return Landing{}, err
+		}
+		patchPath, ch = filepath.Join(f.Dir, "patch.diff"), Change{Patch: f.Patch, Files: names}
 	}
 	why := f.Unverified()
 	switch {
@@ -122,9 +135,7 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		if len(checks) == 0 && accepted == nil {
 			return Landing{}, fmt.Errorf("%s, and no check command is configured or detected to verify it on a clean copy: give --verify CMD, or --force to land it unverified", why)
 		}
-		v := Verifier{Project: p, Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot},
-			RunID: m.ID, RunDir: f.Dir, Checks: checks, Mode: o.Sandbox, Emit: f.emit}
-		results, err := v.Verify(ctx, patchPath)
+		results, err := s.Verify(ctx, patchPath, checks)
 		if err != nil {
 			if accepted != nil {
 				return Landing{}, fmt.Errorf("the accepted part: %w", err)
@@ -133,23 +144,11 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		}
 		m.Checks = results
 	}
-	parsed, err := patch.Parse(body)
-	if err != nil {
-		return Landing{}, err
-	}
-	var names []string
-	for _, pf := range parsed {
-		names = append(names, pf.Path)
-	}
-	snap := Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot}
-	msg := fmt.Sprintf("sentinel: %s\n\n%d file(s) changed by coder %s, landed after review.\n\nSentinel-Run: %s\nSentinel-Coder: %s\n",
-		oneLine(m.Task), len(names), m.Coder, m.ID, m.Coder)
-	l, err := Land(ctx, p, snap, Change{Patch: body, Files: names}, mode, m.ID, msg, patchPath, f.Dir)
+	l, err := s.Land(ctx, ch, mode, reviewCommitMessage(m, ch.Files), patchPath, "after review: ")
 	if err != nil {
 		return l, err
 	}
-	m.Status, m.Landing, m.Files, m.Error = StatusLanded, &l, names, ""
-	f.emit(journal.System, KindLanded, "after review: "+landingText(l), l)
+	m.Status, m.Landing, m.Files, m.Error = StatusLanded, &l, ch.Files, ""
 	return l, f.save()
 }
 
@@ -157,11 +156,11 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 // recovery.
 func (f *Finished) Reject(reason string) error {
 	if reason == "" {
-		reason = "no reason given"
+		reason = "no reason given" // and so the journal's payload says
 	}
+	f.stage("").Rejected(reason, reason)
 	f.Meta.Status = StatusRejected
 	f.Meta.Error = "rejected in review: " + reason
-	f.emit(journal.System, KindReviewRejected, "you rejected the change: "+reason, map[string]any{"reason": reason})
 	return f.save()
 }
 
@@ -173,7 +172,7 @@ func (f *Finished) save() error {
 	if f.Meta.Ended.IsZero() {
 		f.Meta.Ended = time.Now().UTC()
 	}
-	evs, _ := journal.ReadFile(filepath.Join(f.Dir, "events.jsonl"))
+	evs, _ := readRecord(f.Dir)
 	f.Meta.Decisions = CountDecisions(evs)
 	writeReports(f.Dir, f.Meta, evs)
 	return writeMeta(f.Dir, f.Meta)

@@ -20,6 +20,7 @@ const (
 	StatusInterrupted Status = "interrupted"     // stopped or killed; work in recovery
 	StatusRejected    Status = "rejected"        // the person rejected the change in review; work in recovery
 	StatusPending     Status = "awaiting-review" // nobody could review a working-tree apply; work in recovery
+	StatusDone        Status = "done"            // an in-place run (exec) ended well; its changes are in the project already
 )
 
 // Meta is a run's summary, kept in runs/<id>/meta.json.
@@ -46,6 +47,9 @@ type Meta struct {
 	// PatchSHA256 is the hash of the patch Sentinel computed (patch.diff in
 	// the run directory, copied to recovery): review lands only that.
 	PatchSHA256 string `json:"patch_sha256,omitempty"`
+	// InPlace marks a run of `sentinel exec`: the coder worked in the
+	// project itself; there is no patch, recovery or landing.
+	InPlace bool `json:"in_place,omitempty"`
 }
 
 // Decisions counts a run's approval decisions by who decided.

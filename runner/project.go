@@ -107,6 +107,9 @@ func (p *Project) commonDir() string {
 func (p *Project) ObjectsDir() string { return filepath.Join(p.commonDir(), "objects") }
 
 func (p *Project) excludeState() error {
+	if p.GitDir == "" {
+		return nil // not a repository (sentinel exec works in any directory)
+	}
 	// The common dir holds info/exclude for every worktree of the repository.
 	path := filepath.Join(p.commonDir(), "info", "exclude")
 	b, err := os.ReadFile(path)

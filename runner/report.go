@@ -90,24 +90,38 @@ func renderProgress(m *Meta, evs []journal.Event, now time.Time) string {
 	b.WriteString("## Latest activity\n\n")
 	var lines []string
 	for _, ev := range evs {
-		switch {
-		case ev.Lane == journal.Tool, ev.Lane == journal.Supervisor,
-			ev.Lane == journal.System && ev.Kind != KindRunStart:
-			text := ev.Text
-			if approvals.CoderReported(ev) {
-				text = "coder reports: " + text
-			}
-			lines = append(lines, fmt.Sprintf("- %s [%s] %s", ev.Time.Local().Format("15:04:05"), textsafe.Line(string(ev.Lane)), textsafe.Line(oneLine(text))))
+		if l, ok := activityLine(ev); ok {
+			lines = append(lines, l)
 		}
 	}
-	if len(lines) > 20 {
-		lines = lines[len(lines)-20:]
+	if len(lines) > latestActivity {
+		lines = lines[len(lines)-latestActivity:]
 	}
 	if len(lines) == 0 {
 		lines = []string{"- nothing yet"}
 	}
 	b.WriteString(strings.Join(lines, "\n") + "\n")
 	return b.String()
+}
+
+// latestActivity is how many lines PROGRESS.md shows of the run's latest
+// activity.
+const latestActivity = 20
+
+// activityLine is ev as a line of PROGRESS.md's latest activity, when it
+// is one (the tool, supervisor and system lanes).
+func activityLine(ev journal.Event) (string, bool) {
+	switch {
+	case ev.Lane == journal.Tool, ev.Lane == journal.Supervisor,
+		ev.Lane == journal.System && ev.Kind != KindRunStart:
+	default:
+		return "", false
+	}
+	text := ev.Text
+	if approvals.CoderReported(ev) {
+		text = "coder reports: " + text
+	}
+	return fmt.Sprintf("- %s [%s] %s", ev.Time.Local().Format("15:04:05"), textsafe.Line(string(ev.Lane)), textsafe.Line(oneLine(text))), true
 }
 
 // renderFinalReport is FINAL_REPORT.md.
@@ -132,13 +146,15 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 		b.WriteString("\n## Verification (clean copy, sandboxed, network off)\n\n")
 	}
 	if len(m.Checks) == 0 {
-		b.WriteString("No checks ran.\n")
+		b.WriteString("The final verification did not run (every check that ran during the run is listed below).\n")
 	} else {
 		b.WriteString("| check | source | exit | duration |\n|---|---|---|---|\n")
 		for _, c := range m.Checks {
 			fmt.Fprintf(&b, "| `%s` | %s | %d | %s |\n", md(c.Command), md(c.Source), c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
 		}
+		b.WriteString(failedCheckTails(m.Checks))
 	}
+	b.WriteString(renderCourse(evs))
 	b.WriteString(renderToolCalls(evs))
 	d := CountDecisions(evs)
 	fmt.Fprintf(&b, "\n## Approvals\n\n%d allowed, %d denied.\n\n", d.Allowed, d.Denied)
@@ -175,6 +191,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 		b.WriteString("Nothing: the coder changed no files.\n")
 	case m.Landing.Branch != "":
 		fmt.Fprintf(&b, "Branch `%s` (commit %s); your checkout was not touched.\n", md(m.Landing.Branch), md(short(m.Landing.Commit)))
+		b.WriteString(renderSnapshot(m))
 	case m.Landing.Mode == ApplyWorktree:
 		b.WriteString("Applied to your working tree.\n")
 	default:
@@ -194,6 +211,9 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 		}
 	}
 	risks = append(risks, gateRisks(evs)...) // every gate that failed (gates.go)
+	if _, failed := approvals.ToolCounts(evs); failed > 0 {
+		risks = append(risks, fmt.Sprintf("- %d of the coder's own tool calls failed during the run (listed under Tool calls): whatever it said about its work is a claim, not evidence — trust the checks above", failed))
+	}
 	risks = append(risks, leftOutRisks(evs)...)
 	if m.SandboxOff {
 		risks = append(risks, "- the coder ran WITHOUT a sandbox (--sandbox off): it could read and write anything you can")
@@ -266,38 +286,4 @@ func writeAtomic(path, body string) error {
 	// Exclusive, no-follow temp file: a link planted in a run directory is
 	// never written through (safefile.go).
 	return writeFileIn(filepath.Dir(path), filepath.Base(path), []byte(body), 0o644)
-}
-
-// keepReports rewrites PROGRESS.md and DECISIONS.md as events arrive, at
-// most a few times a second, until the journal closes.
-func (r *Run) keepReports() {
-	events, cancel := r.journal.Subscribe(256, true)
-	defer cancel()
-	var evs []journal.Event
-	dirty := false
-	tick := time.NewTicker(500 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case ev, ok := <-events:
-			if !ok {
-				return
-			}
-			evs = append(evs, ev)
-			dirty = dirty || ev.Lane != journal.Coder
-		case <-tick.C:
-			if dirty {
-				r.writeLiveReports(evs)
-				dirty = false
-			}
-		}
-	}
-}
-
-func (r *Run) writeLiveReports(evs []journal.Event) {
-	m := r.startMeta
-	// Live copies, rewritten every half second: a failure here is retried,
-	// and the final write in finish reports it if it persists.
-	_ = writeAtomic(filepath.Join(r.dir, "PROGRESS.md"), renderProgress(&m, evs, time.Now()))
-	_ = writeAtomic(filepath.Join(r.dir, "DECISIONS.md"), renderDecisions(&m, evs))
 }

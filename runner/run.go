@@ -22,40 +22,65 @@ import (
 	"github.com/sentinelhq/sentinel/supervisor/steer"
 )
 
-// Options configure one run.
+// Options configure one run: what it is for, and one group for each stage
+// of it.
 type Options struct {
-	Project    *Project
-	Task       string
-	Coder      string   // adapter name
-	Scenario   string   // demo coder scenario file; empty for the built-in default
-	Command    []string // the "command" coder's argv
-	Apply      ApplyMode
-	Sandbox    sandbox.Mode
+	Project *Project
+	Task    string
+	// InPlace runs the coder in the project itself (sentinel exec): no
+	// copy, no verification, review or landing; Coder.Command is the
+	// program and its arguments, a known agent getting its hooks
+	// (inplace_agent.go). See stage_inplace.go.
+	InPlace bool
+	// Notices are shown as system lines right after the run's first, e.g.
+	// the project config settings left out because the file is not trusted.
+	Notices     []string
+	Coder       CoderOptions
+	Sandbox     SandboxOptions
+	Approval    ApprovalOptions
+	Supervision SupervisionOptions
+	Landing     LandingOptions
+	// Registrar is told about the run (the user service's registry); nil:
+	// the process's default (SetDefaultRegistrar), if any.
+	Registrar Registrar
+}
+
+// CoderOptions say which coder runs and how it is shown.
+type CoderOptions struct {
+	Name     string   // adapter name
+	Scenario string   // demo coder scenario file; empty for the built-in default
+	Command  []string // the "command" coder's argv
+	Cols     int      // initial coder pty size
+	Rows     int
+}
+
+// SandboxOptions say what the coder's sandbox is and what it adds to the
+// default profile (from config and flags).
+type SandboxOptions struct {
+	Mode       sandbox.Mode
 	AllowHosts []string
+	Hidden     []string
+	Readable   []string
+	// DeniedExecutables ([service] denied_executables) are refused by the
+	// sandbox at exec time; each refusal is journaled (KindExecDenied).
+	DeniedExecutables []string
+}
+
+// ApprovalOptions say who answers the coder's requests.
+type ApprovalOptions struct {
 	// Person answers prompts; nil means no one is there to ask, and every
 	// request that needs a person is denied with "no one to ask".
 	Person  *approvals.PersonQueue
 	Timeout time.Duration // how long a request may wait for an answer
-	Cols    int           // initial coder pty size
-	Rows    int
-	// Checks are re-run on a clean copy with the patch applied before
-	// anything lands; VerifyTimeout bounds each.
-	Checks        []Check
-	VerifyTimeout time.Duration
-	// Review: a person is there to review the change before it lands.
-	Review bool
-	// MaxRestarts bounds how often a supervisor's completion review may
-	// return the work to a fresh coder (0: DefaultMaxRestarts).
-	MaxRestarts int
-	// AdversaryRuns is how many adversarial tester turns the completion
-	// gate runs after the review accepts (0: none).
-	AdversaryRuns int
-	// NoCompletionGate skips the completion review (preset everyday):
-	// the supervisor only judges and steers at runtime.
-	NoCompletionGate bool
-	// Sandbox additions from config.
-	Hidden   []string
-	Readable []string
+	// Queue posts what needs a person to the user service's cross-run
+	// queue too (approvals/queue), when the service runs: alone when no
+	// Person is at the terminal, beside the card when one is (the first
+	// answer wins). With no service the run behaves as without it.
+	Queue bool
+}
+
+// SupervisionOptions configure the supervisor model and the gates it runs.
+type SupervisionOptions struct {
 	// Supervisor, when set, builds the run's supervisor model once the
 	// journal exists (cmd's supervisorFactory). With a Person it advises on
 	// each card, or, with AwayGrace > 0, decides what the person leaves
@@ -63,9 +88,28 @@ type Options struct {
 	Supervisor func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor
 	Prompts    *supervisor.Prompts // steering messages; nil: built-in
 	AwayGrace  time.Duration
-	// Notices are shown as system lines right after the run's first, e.g.
-	// the project config settings left out because the file is not trusted.
-	Notices []string
+	// MaxRestarts bounds how often a supervisor's completion review may
+	// return the work to a fresh coder: 0 means never (the first return
+	// ends the run stuck); the command line's default is DefaultMaxRestarts.
+	MaxRestarts int
+	// AdversaryRuns is how many adversarial tester turns the completion
+	// gate runs after the review accepts (0: none).
+	AdversaryRuns int
+	// NoCompletionGate skips the completion review (preset everyday):
+	// the supervisor only judges and steers at runtime.
+	NoCompletionGate bool
+}
+
+// LandingOptions say how the coder's change is verified, reviewed and
+// landed.
+type LandingOptions struct {
+	Apply ApplyMode
+	// Checks are re-run on a clean copy with the patch applied before
+	// anything lands; VerifyTimeout bounds each.
+	Checks        []Check
+	VerifyTimeout time.Duration
+	// Review: a person is there to review the change before it lands.
+	Review bool
 	// Limits bound the size of the change (limits.go); zero: the defaults.
 	Limits Limits
 }
@@ -76,11 +120,20 @@ type Result struct {
 	Landing  *Landing
 	Recovery string
 	Err      error
+	// InPlace is what an in-place run (sentinel exec) changed, when it
+	// could be told, and Code its program's exit status.
+	InPlace *InPlaceChanged
+	Code    int
 }
 
-// Run is one supervised run of a coder.
+// Run is one supervised run of a coder. It starts and waits for the coder
+// and hands the work from stage to stage (workspace, completion gate,
+// landing, reports: see the package doc); what a stage does is in the
+// stage's own type, not here.
 type Run struct {
 	seen    atomic.Pointer[sandbox.Profile] // the enforced profile, for the broker (reach.go)
+	shows   string                          // what the sandbox shows and hides, in brief (toolchains, caches, secrets)
+	wsKind  string                          // WorkspaceClone or WorkspaceOverlay, chosen before the first line
 	opts    Options
 	id      string
 	dir     string
@@ -89,6 +142,7 @@ type Run struct {
 	journal *journal.Journal
 	lock    *runLock
 	ws      *Workspace
+	land    *LandingStage // verification, review and landing (stage_landing.go)
 	broker  *approvals.Broker
 	sb      *sandbox.Sandbox
 	coderMu sync.Mutex // guards coder, which a restart replaces
@@ -96,35 +150,21 @@ type Run struct {
 	meta    *Meta
 	grants  *hostGrants
 	needs   *agentutil.Needs // what a real agent adds to the sandbox profile
-	// startMeta is the summary as it was when the coder started: the live
-	// reports read it while finish rewrites meta.
-	startMeta   Meta
-	reportsDone chan struct{}
+	reports *reportStage     // the run's records (stage_reports.go)
 
-	sup     *supervisor.Supervisor // nil: no model configured
-	gateErr error                  // the completion gate gave up: do not land
-
-	// gateFailures are the model gates that could not answer: the run
-	// does not land without a person (gates.go).
-	gateFailures []GateFailure
+	sup  *supervisor.Supervisor // nil: no model configured
+	gate *gateStage             // the completion gate and restarts (gate.go)
 
 	reviews chan *ReviewRequest
-	// finishing is closed when the person says the coder is done.
-	finishing chan struct{}
-	finMu     sync.Mutex
-	// restarting is closed when the coder stops absorbing correction; the
-	// steering it ignored is the evidence for the handoff.
-	restarting chan struct{}
-	steered    []string
-	pumpDone   chan struct{}
-	stopOnce   sync.Once
-	stopped    chan struct{}
-	done       chan struct{}
-	result     Result
-	// recordsErr is what could not be written of the run's reports.
-	recordsMu  sync.Mutex
-	recordsErr error
-	cancel     context.CancelFunc
+	// finishing is raised when the person says the coder is done.
+	finishing *latch
+	pumpDone  chan struct{}
+	stopOnce  sync.Once
+	stopped   chan struct{}
+	done      chan struct{}
+	result    Result
+	cancel    context.CancelFunc
+	reg       Registered // the run's registration with the user service; nil: none
 }
 
 // NewRunID makes a sortable, unique run id.
@@ -141,16 +181,22 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	if o.Project == nil {
 		return nil, errors.New("runner: no project")
 	}
-	if o.Apply == "" {
-		o.Apply = ApplyBranch
+	if o.Landing.Apply == "" {
+		o.Landing.Apply = ApplyBranch
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = 10 * time.Minute
+	if o.Approval.Timeout <= 0 {
+		o.Approval.Timeout = 10 * time.Minute
 	}
-	if o.VerifyTimeout <= 0 {
-		o.VerifyTimeout = 10 * time.Minute
+	if o.Landing.VerifyTimeout <= 0 {
+		o.Landing.VerifyTimeout = 10 * time.Minute
 	}
-	adapter, err := NewAdapter(o.Coder, o.Scenario, o.Command)
+	var adapter Adapter
+	var err error
+	if o.InPlace {
+		adapter, err = newInPlaceAdapter(o.Coder.Command)
+	} else {
+		adapter, err = NewAdapter(o.Coder.Name, o.Coder.Scenario, o.Coder.Command)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -158,8 +204,10 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		return nil, err
 	}
 	p := o.Project
-	if err := p.CheckStateUntracked(ctx); err != nil {
-		return nil, err
+	if p.GitDir != "" {
+		if err := p.CheckStateUntracked(ctx); err != nil {
+			return nil, err
+		}
 	}
 	if err := p.EnsureState(); err != nil {
 		return nil, err
@@ -168,9 +216,9 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{}),
-		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: make(chan struct{}),
-		restarting: make(chan struct{})}
+		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: newLatch()}
 	r.dir = p.RunDir(r.id)
+	r.reports = &reportStage{id: r.id, dir: r.dir, emit: r.emit}
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create run directory: %w", err)
 	}
@@ -181,27 +229,57 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		r.lock.release()
 		return nil, err
 	}
-	if o.Supervisor != nil {
-		r.sup = o.Supervisor(o.Task, r.journal, r.dir)
+	if o.Supervision.Supervisor != nil {
+		r.sup = o.Supervision.Supervisor(o.Task, r.journal, r.dir)
 	}
-	r.meta = &Meta{ID: r.id, Task: o.Task, Coder: adapter.Name(), Status: StatusRunning, Started: now.UTC(), PID: os.Getpid(), Apply: o.Apply}
+	r.meta = &Meta{ID: r.id, Task: o.Task, Coder: adapter.Name(), Status: StatusRunning, Started: now.UTC(), PID: os.Getpid(), Apply: o.Landing.Apply, InPlace: o.InPlace}
+	if o.InPlace {
+		r.meta.Apply = ""
+	}
 	r.info = Info{RunID: r.id, Coder: adapter.Name(), Task: o.Task, FullScreenCoder: adapter.FullScreen(),
-		PerCommandApproval: adapter.PerCommandApproval(), Started: now, Supervised: r.sup != nil}
+		PerCommandApproval: adapter.PerCommandApproval(), Started: now, Supervised: r.sup != nil, Journal: r.journal.Path()}
 	if err := writeMeta(r.dir, r.meta); err != nil {
 		r.abort(err)
 		return nil, err
 	}
-	r.emit(journal.System, KindRunStart, fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task)),
-		RunStart{Task: o.Task, Coder: adapter.Name(), Apply: o.Apply, Project: p.Root, Checks: o.Checks})
+	// Registered before the coder starts, so the service knows the agent
+	// it finds under this process is this run's.
+	mode := "run"
+	if o.InPlace {
+		mode = "exec"
+	}
+	r.reg = o.register(RunRegistration{ID: r.id, Project: p.Root, Coder: adapter.Name(), PID: os.Getpid(), Started: now, Mode: mode})
+	// The first line names what the coder's sandbox will see and hide, in
+	// brief; the sandbox line below says it again with the backend.
+	r.shows = sandboxView()
+	first := fmt.Sprintf("run %s: coder %s, task: %s", r.id, adapter.Name(), oneLine(o.Task))
+	if o.InPlace {
+		first = inPlaceFirstLine(r.id, adapter, p.Root)
+	}
+	if o.Sandbox.Mode != sandbox.ModeOff {
+		first += " — its sandbox shows " + r.shows
+	}
+	if !o.InPlace { // in place, the workspace is the project itself
+		var whyClone string
+		if r.wsKind, whyClone, err = chooseWorkspace(ctx, p, o.Sandbox.Mode, hostWorkspaceIO(adapter)); err != nil {
+			r.abort(err)
+			return nil, err
+		}
+		first += "; " + workspaceLabel(r.wsKind, whyClone)
+	}
+	r.emit(journal.System, KindRunStart, first,
+		RunStart{Task: o.Task, Coder: adapter.Name(), Apply: o.Landing.Apply, Project: p.Root, Checks: o.Landing.Checks})
 	for _, n := range o.Notices {
 		r.emit(journal.System, KindNotice, n, nil)
 	}
-	if len(o.Checks) > 0 {
+	if o.InPlace {
+		// No verification, review or landing: the work is in place.
+	} else if len(o.Landing.Checks) > 0 {
 		var cs []string
-		for _, c := range o.Checks {
+		for _, c := range o.Landing.Checks {
 			cs = append(cs, c.Command+" ("+c.Source+")")
 		}
-		r.emit(journal.System, KindVerifyPlan, "before landing, on a clean copy with the network off: "+strings.Join(cs, ", "), o.Checks)
+		r.emit(journal.System, KindVerifyPlan, "before landing, on a clean copy with the network off: "+strings.Join(cs, ", "), o.Landing.Checks)
 	} else {
 		r.emit(journal.System, KindVerifyPlan, "no verification checks configured or detected: set [verify] commands in .sentinel/config.toml or pass --verify", nil)
 	}
@@ -216,37 +294,57 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 func (r *Run) prepare(ctx context.Context) error {
 	p, o := r.opts.Project, r.opts
-	t0 := time.Now()
-	snap, err := TakeSnapshot(ctx, p, r.dir)
-	if err != nil {
-		return err
+	var snap Snapshot
+	var ws *Workspace
+	var err error
+	if o.InPlace {
+		snap, ws, err = openInPlace(ctx, p, r.id, r.emit)
+	} else {
+		snap, ws, err = openWorkspace(ctx, p, r.id, r.dir, r.wsKind, o.Landing.Limits, r.emit)
 	}
 	r.meta.Base, r.meta.Snapshot = snap.Base, snap.Commit
-	shadow, err := shadowDir(p, r.id) // in the user's state dir, see shadow.go
 	if err != nil {
 		return err
 	}
-	r.ws, err = CreateWorkspace(ctx, p, snap, p.WorkDir(r.id), shadow, "sentinel/"+r.id)
-	if err != nil {
-		return err
+	r.ws = ws
+	r.info.Workspace = ws.Dir
+	if o.InPlace {
+		// No landing stage; a gate with no model only carries steering.
+		r.gate = &gateStage{runID: r.id, dir: r.dir, task: o.Task, tell: r.tellCoder, emit: r.emit, report: r.reports.write, restarting: newLatch()}
+	} else {
+		r.prepareLanding()
 	}
-	r.ws.Limits = o.Limits
-	msg := fmt.Sprintf("workspace ready in %s at %s (snapshot %s", time.Since(t0).Round(time.Millisecond), r.ws.Dir, short(snap.Commit))
-	if snap.Dirty {
-		msg += ", includes your uncommitted changes"
-	}
-	r.info.Workspace = r.ws.Dir
-	r.emit(journal.System, KindWorkspace, msg+")", map[string]any{"dir": r.ws.Dir, "base": snap.Base, "snapshot": snap.Commit, "dirty": snap.Dirty})
+	return r.prepareCoder(ctx)
+}
 
+// prepareLanding makes the stages after the coder: the completion gate
+// and verification, review and landing.
+func (r *Run) prepareLanding() {
+	p, o := r.opts.Project, r.opts
+	r.land = &LandingStage{Project: p, Snapshot: r.ws.Snapshot, RunID: r.id, Dir: r.dir, Emit: r.emit,
+		Verifier: Verifier{Project: p, Snapshot: r.ws.Snapshot, RunID: r.id, RunDir: r.dir, Mode: o.Sandbox.Mode, Timeout: o.Landing.VerifyTimeout, DeniedExecutables: o.Sandbox.DeniedExecutables, Emit: r.emit}}
+	r.gate = &gateStage{sup: r.sup, runID: r.id, dir: r.dir, task: o.Task, opts: o.Supervision, checks: o.Landing.Checks,
+		diff: r.ws.Diff, land: r.land, tell: r.tellCoder, emit: r.emit, report: r.reports.write, restarting: newLatch()}
+}
+
+// prepareCoder starts the broker, the sandbox and the coder.
+func (r *Run) prepareCoder(ctx context.Context) error {
+	o := r.opts
+	var err error
 	if err := r.startBroker(); err != nil {
 		return err
 	}
-	r.startHostGrants()
+	r.grants = followHostGrants(r.journal)
 	if err := r.prepareAgent(); err != nil {
 		return err
 	}
 	profile := r.profile()
-	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox, Asker: r.askHost, OnDeny: r.proxyDenied})
+	if o.InPlace {
+		if profile, err = r.inPlaceProfile(ctx, profile); err != nil {
+			return err
+		}
+	}
+	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox.Mode, Asker: r.askHost, OnDeny: r.proxyDenied, OnExecDeny: r.execDenied})
 	if err != nil {
 		return err
 	}
@@ -263,7 +361,11 @@ func (r *Run) prepare(ctx context.Context) error {
 	if r.info.SandboxOff {
 		level = KindSandboxOff
 	}
-	r.emit(journal.System, level, "sandbox: "+r.info.Sandbox+"; network: "+r.info.Network+"; "+sandboxView(), map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
+	sbLine := "sandbox: " + r.info.Sandbox + "; network: " + r.info.Network + "; " + r.shows
+	if d := r.sb.DeniedSummary(); d != "" {
+		sbLine += "; " + d + " ([service] denied_executables)"
+	}
+	r.emit(journal.System, level, sbLine, map[string]any{"mode": r.sb.Mode(), "describe": r.info.Sandbox})
 	if err := writeMeta(r.dir, r.meta); err != nil {
 		return err // a run whose state cannot be recorded does not start
 	}
@@ -279,7 +381,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	}
 	cctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
-	if !r.adapter.PerCommandApproval() {
+	if !r.adapter.PerCommandApproval() && !o.InPlace { // in place, the first line says so
 		r.emit(journal.System, KindNoPerCommandApproval, fmt.Sprintf("coder %s has no hook protocol: per-command approval is not available; the sandbox is the only gate for what it runs (network hosts are still asked about, and review and landing still apply)", r.adapter.Name()), nil)
 	}
 	if err := r.launchCoder(cctx, o.Task); err != nil {
@@ -288,18 +390,14 @@ func (r *Run) prepare(ctx context.Context) error {
 	if d, ok := r.adapter.(*demoAdapter); ok {
 		go r.scriptedSteering(d)
 	}
-	r.startMeta = *r.meta
-	r.reportsDone = make(chan struct{})
-	go func() {
-		defer close(r.reportsDone)
-		r.keepReports()
-	}()
+	r.reports.keepLive(r.journal, *r.meta)
 	if r.sup != nil {
 		// Steering detection and the supervisor's memory of the run follow
 		// the journal; the subscription ends when the journal closes.
-		w := &steer.Watcher{Steer: r.steerFromSupervisor, Prompts: r.opts.Prompts, Journal: r.journal}
+		w := &steer.Watcher{Steer: r.gate.steer, Prompts: r.opts.Supervision.Prompts, Journal: r.journal, NewCoder: isFreshCoder}
 		r.sup.Follow(r.journal, w.Observe)
 	}
+	r.regState(string(StatusRunning))
 	go r.watch()
 	go r.watchJournal()
 	return nil
@@ -314,7 +412,11 @@ func (r *Run) cur() *coderProc {
 
 // launchCoder starts the coder (again, after a restart) on task.
 func (r *Run) launchCoder(ctx context.Context, task string) error {
-	argv, err := r.adapter.Argv(task)
+	prompt := task
+	if r.opts.InPlace {
+		prompt = "" // the person's own arguments are the whole command line
+	}
+	argv, err := r.adapter.Argv(prompt)
 	if err != nil {
 		return err
 	}
@@ -357,10 +459,10 @@ func (r *Run) waitCoder() coderEnd {
 	case <-r.stopped:
 		interrupted = true
 		c.stop(3 * time.Second)
-	case <-r.restartCh():
+	case <-r.gate.restartCh():
 		c.stop(3 * time.Second)
 		r.emit(journal.System, KindCoderEnded, "the coder kept drifting after being steered; ending it for a fresh start", nil)
-	case <-r.finishCh():
+	case <-r.finishing.wait():
 		c.stop(3 * time.Second)
 		r.emit(journal.System, KindCoderDone, "the person said the coder is done; its work goes on to verification and review", nil)
 	}
@@ -374,11 +476,8 @@ func (r *Run) waitCoder() coderEnd {
 	if c.failure != nil && !interrupted {
 		failed = coderFailed(r.adapter.Name(), c.failure())
 	}
-	select {
-	case <-r.finishCh():
+	if r.finishing.take() { // and a restarted coder gets its own "done"
 		code, failed = 0, nil // ended on the person's word, not by failing
-		r.resetFinish()       // a restarted coder gets its own "done"
-	default:
 	}
 	r.meta.ExitCode = &code
 	r.emit(journal.System, KindCoderExit, fmt.Sprintf("coder exited with status %d", code), CoderExit{ExitCode: code})
@@ -394,8 +493,8 @@ func (r *Run) waitCoder() coderEnd {
 func (r *Run) watch() {
 	for restarts := 0; ; restarts++ {
 		end := r.waitCoder()
-		if evidence := r.takeRestart(); evidence != nil && !end.interrupted {
-			next, err := r.restartAfterDrift(restarts, evidence)
+		if evidence := r.gate.takeRestart(); evidence != nil && !end.interrupted {
+			next, err := r.gate.afterDrift(restarts, evidence)
 			if err == nil {
 				if err = r.launchCoder(context.Background(), next); err == nil {
 					continue
@@ -406,11 +505,11 @@ func (r *Run) watch() {
 			return
 		}
 		// A coder that failed never goes to a completion gate as "done".
-		if !end.ok() || r.sup == nil || r.opts.NoCompletionGate {
+		if !end.ok() || r.sup == nil || r.opts.Supervision.NoCompletionGate || r.opts.InPlace {
 			r.finish(end)
 			return
 		}
-		next, err := r.completionGate(restarts)
+		next, err := r.gate.review(restarts)
 		if err != nil {
 			r.finish(end)
 			return
@@ -435,27 +534,7 @@ func (r *Run) Stop() {
 
 // Finish says the coder is done: it is ended and its work goes on to
 // verification, review and landing as if it had exited by itself.
-func (r *Run) Finish() {
-	r.finMu.Lock()
-	defer r.finMu.Unlock()
-	select {
-	case <-r.finishing:
-	default:
-		close(r.finishing)
-	}
-}
-
-func (r *Run) finishCh() <-chan struct{} {
-	r.finMu.Lock()
-	defer r.finMu.Unlock()
-	return r.finishing
-}
-
-func (r *Run) resetFinish() {
-	r.finMu.Lock()
-	defer r.finMu.Unlock()
-	r.finishing = make(chan struct{})
-}
+func (r *Run) Finish() { r.finishing.raise() }
 
 // Wait blocks until the run has finished.
 func (r *Run) Wait() Result {
@@ -498,9 +577,7 @@ func (r *Run) abort(cause error) {
 		_ = r.sb.Close()
 	}
 	if r.ws != nil {
-		_ = os.RemoveAll(r.ws.Dir)
-		_ = os.RemoveAll(r.agentStateDir())
-		removeShadow(r.opts.Project, r.id)
+		r.ws.discard(r.opts.Project, r.id)
 	}
 	r.meta.Status = StatusFailed
 	r.meta.Error = cause.Error()
@@ -509,6 +586,7 @@ func (r *Run) abort(cause error) {
 		r.emit(journal.System, KindError, err.Error(), nil)
 	}
 	r.emit(journal.System, KindRunEnd, "run failed before the coder started: "+cause.Error(), RunEnd{Status: StatusFailed})
+	r.regEnd(StatusFailed)
 	if r.journal != nil {
 		_ = r.journal.Close() // the run failed already; its error is the one to report
 	}

@@ -19,15 +19,21 @@ func (r *Run) Events() (<-chan journal.Event, func()) {
 	stop := make(chan struct{})
 	go func() {
 		defer close(out)
-		past, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
+		// The journal so far, one event at a time: a view that joins a long
+		// run does not hold all of it.
 		var last int64
-		for _, ev := range past {
+		errStopped := errors.New("stopped")
+		err := journal.ScanFile(filepath.Join(r.dir, "events.jsonl"), func(ev journal.Event) error {
 			select {
 			case out <- ev:
 				last = ev.Seq
+				return nil
 			case <-stop:
-				return
+				return errStopped
 			}
+		})
+		if err == errStopped {
+			return
 		}
 		for ev := range live {
 			if ev.Seq <= last {
@@ -51,10 +57,10 @@ func (r *Run) Events() (<-chan journal.Event, func()) {
 
 // Prompts delivers requests waiting for the person (nil when no one is asked).
 func (r *Run) Prompts() <-chan *approvals.Prompt {
-	if r.opts.Person == nil {
+	if r.opts.Approval.Person == nil {
 		return nil
 	}
-	return r.opts.Person.Prompts()
+	return r.opts.Approval.Person.Prompts()
 }
 
 // PastRequests returns the approval requests of every run of the project,
@@ -68,7 +74,9 @@ func PastRequests(p *Project) []approvals.Request {
 	metas, _ := ListRuns(p)
 	var out []approvals.Request
 	for i := len(metas) - 1; i >= 0; i-- {
-		evs, _ := journal.ReadFile(filepath.Join(p.RunDir(metas[i].ID), "events.jsonl"))
+		evs, _ := journal.ReadFileWhere(filepath.Join(p.RunDir(metas[i].ID), "events.jsonl"), func(ev *journal.Event) bool {
+			return ev.Is(journal.Approval, approvals.KindRequest)
+		})
 		for _, ev := range evs {
 			if req, ok := approvals.AsRequest(ev); ok && req.Kind != "" {
 				out = append(out, req.Request)

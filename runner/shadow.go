@@ -58,5 +58,6 @@ func scratchShadowDir(p *Project) (string, error) {
 func removeShadow(p *Project, id string) {
 	if dir, err := shadowDir(p, id); err == nil {
 		_ = os.RemoveAll(dir)
+		_ = os.RemoveAll(dir + ".policy") // an in-place run's agent policy (Run.policyDir)
 	}
 }

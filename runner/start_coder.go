@@ -28,8 +28,8 @@ func (r *Run) prepareAgent() error {
 	switch a := r.adapter.(type) {
 	case *claude.Adapter:
 		home, _ := os.UserHomeDir()
-		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir, Project: r.opts.Project.Root,
-			StateDir: r.agentStateDir(), PolicyDir: r.dir, Placed: sandbox.PlacesEnforced(r.opts.Sandbox),
+		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir, Source: r.ws.readDir(), Project: r.opts.Project.Root,
+			StateDir: r.agentStateDir(), PolicyDir: r.policyDir(), Placed: sandbox.PlacesEnforced(r.opts.Sandbox.Mode),
 			SystemPrompt: r.whereAmI(), APIKey: os.Getenv("ANTHROPIC_API_KEY")})
 		if err != nil {
 			return err
@@ -45,9 +45,14 @@ func (r *Run) prepareAgent() error {
 		r.needs = &n
 	case *acp.Adapter:
 		home, _ := os.UserHomeDir()
+		exe, _ := os.Executable()
+		a.SetRun(acp.RunSetup{Sentinel: exe, Socket: r.socketPath(), Workspace: r.ws.Dir, Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
 		n, err := a.Prepare(home, r.agentStateDir(), r.whereAmI())
 		if err != nil {
 			return err
+		}
+		for _, note := range a.Notes() {
+			r.emit(journal.System, KindNotice, note, nil)
 		}
 		r.needs = &n
 	}
@@ -58,7 +63,7 @@ func (r *Run) prepareAgent() error {
 // CODEX_HOME), beside the workspace: writable in the sandbox, outside the
 // read-only run directory, removed when the run ends (it may hold a copy of
 // the person's login).
-func (r *Run) agentStateDir() string { return r.ws.Dir + ".agent" }
+func (r *Run) agentStateDir() string { return r.ws.agentDir() }
 
 // startCoder starts the coder the way its adapter speaks: Codex over
 // JSON-RPC on pipes, headless Claude Code with stream-json on stdin, every
@@ -74,7 +79,7 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 			return r.startClaudeHeadless(cmd, a, task)
 		}
 	}
-	c, err := startUnderPTY(cmd, r.opts.Cols, r.opts.Rows)
+	c, err := startUnderPTY(cmd, r.opts.Coder.Cols, r.opts.Coder.Rows)
 	if err != nil {
 		return err
 	}
@@ -88,7 +93,7 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 		// Interactive Claude Code says a turn ended on an API error through
 		// its StopFailure hook; the person then quits a coder that did nothing.
 		c.failure = func() string {
-			evs, _ := journal.ReadFile(filepath.Join(r.dir, "events.jsonl"))
+			evs, _ := readRecord(r.dir)
 			return lastStopFailure(evs)
 		}
 	}
@@ -157,7 +162,7 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter, task string)
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Ctty = 1
-	c, err := startUnderPTY(cmd, r.opts.Cols, r.opts.Rows)
+	c, err := startUnderPTY(cmd, r.opts.Coder.Cols, r.opts.Coder.Rows)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,8 @@ type CheckResult struct {
 // Passed reports whether the check exited 0.
 func (c CheckResult) Passed() bool { return c.ExitCode == 0 && c.Error == "" }
 
-// DetectChecks guesses the project's own test command from its files. What
+// DetectChecks guesses the project's own test and vet/lint commands from its
+// files (a coder's claim that its build is clean is checked, not taken). What
 // it finds is shown to the person and run only inside the sandbox.
 func DetectChecks(root string) []Check {
 	has := func(name string) bool { _, err := os.Stat(filepath.Join(root, name)); return err == nil }
@@ -43,13 +44,19 @@ func DetectChecks(root string) []Check {
 	add := func(cmd string) { out = append(out, Check{Command: cmd, Source: "detected"}) }
 	if has("go.mod") {
 		add("go test ./...")
+		add("go vet ./...")
 	}
 	if b, err := os.ReadFile(filepath.Join(root, "package.json")); err == nil {
 		var pkg struct {
 			Scripts map[string]string `json:"scripts"`
 		}
-		if json.Unmarshal(b, &pkg) == nil && pkg.Scripts["test"] != "" && !strings.Contains(pkg.Scripts["test"], "no test specified") {
-			add("npm test")
+		if json.Unmarshal(b, &pkg) == nil {
+			if pkg.Scripts["test"] != "" && !strings.Contains(pkg.Scripts["test"], "no test specified") {
+				add("npm test")
+			}
+			if pkg.Scripts["lint"] != "" {
+				add("npm run lint")
+			}
 		}
 	}
 	if has("Cargo.toml") {
@@ -77,6 +84,9 @@ type Verifier struct {
 	Checks   []Check
 	Mode     sandbox.Mode
 	Timeout  time.Duration
+	// DeniedExecutables are refused in the checks' sandbox as in the
+	// coder's: a check runs the coder's code.
+	DeniedExecutables []string
 	// Emit journals progress; nil means silent.
 	Emit func(lane journal.Lane, kind journal.Kind, text string, data any)
 }
@@ -129,7 +139,11 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 		prof.Readable = append(prof.Readable, mc)
 		prof.Env = append(prof.Env, "GOMODCACHE="+mc)
 	}
-	sb, err := sandbox.Prepare(prof, sandbox.Options{Mode: v.Mode})
+	prof.DeniedExecutables = v.DeniedExecutables
+	onExec := func(d sandbox.ExecDenial) {
+		emit(journal.Tool, KindExecDenied, "verify: sandbox: "+d.Line(), map[string]any{"entry": d.Entry, "path": d.Path, "file": d.File, "copy": d.Copy})
+	}
+	sb, err := sandbox.Prepare(prof, sandbox.Options{Mode: v.Mode, OnExecDeny: onExec})
 	if err != nil {
 		return nil, fmt.Errorf("sandbox for verification: %w", err)
 	}
@@ -167,9 +181,18 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 		return res
 	}
 	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	last := &lastLine{w: &out}
+	cmd.Stdout, cmd.Stderr = last, last
 	start := time.Now()
+	stopProgress := func() {}
+	if v.Emit != nil { // a long check shows a sign of life, with its last line
+		tick := time.NewTicker(progressEvery)
+		done, stopped := make(chan struct{}), make(chan struct{})
+		go func() { defer close(stopped); reportProgress(tick.C, done, start, c.Command, last, v.Emit) }()
+		stopProgress = func() { tick.Stop(); close(done); <-stopped } // no progress after the result
+	}
 	err = cmd.Run()
+	stopProgress()
 	res.DurationMS = time.Since(start).Milliseconds()
 	res.ExitCode = agentutil.ExitStatus(err)
 	if cctx.Err() != nil {
@@ -181,14 +204,11 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 	return res
 }
 
-// verifier is this run's Verifier.
-func (r *Run) verifier() Verifier {
-	return Verifier{Project: r.opts.Project, Snapshot: r.ws.Snapshot, RunID: r.id, RunDir: r.dir,
-		Checks: r.opts.Checks, Mode: r.opts.Sandbox, Timeout: r.opts.VerifyTimeout, Emit: r.emit}
-}
-
 func goModCache() string {
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	c := exec.Command("go", "env", "GOMODCACHE")
+	// Sentinel's own probe starts no telemetry sidecar that outlives it.
+	c.Env = append(os.Environ(), "GO_TELEMETRY_CHILD=2")
+	out, err := c.Output()
 	if err != nil {
 		return ""
 	}

@@ -12,7 +12,7 @@ import (
 // caches, the proxy, and who answers asks when nobody is at the terminal.
 // Each real agent's Prepare receives its text.
 func (r *Run) surroundings() agentutil.Surroundings {
-	s := agentutil.Surroundings{Workspace: r.ws.Dir, Sandboxed: r.opts.Sandbox != sandbox.ModeOff}
+	s := agentutil.Surroundings{Workspace: r.ws.Dir, InPlace: r.opts.InPlace, Sandboxed: r.opts.Sandbox.Mode != sandbox.ModeOff}
 	if s.Sandboxed {
 		home, _ := os.UserHomeDir()
 		s.Toolchains = sandbox.DetectToolchains(home, os.Getenv).Names()
@@ -24,7 +24,7 @@ func (r *Run) surroundings() agentutil.Surroundings {
 	// Nobody answers when there is no person, or when a supervisor decides
 	// what the person leaves unanswered (walk-away).
 	s.Supervised = r.sup != nil
-	s.Unattended = r.opts.Person == nil || (r.sup != nil && r.opts.AwayGrace > 0)
+	s.Unattended = r.opts.Approval.Person == nil || (r.sup != nil && r.opts.Supervision.AwayGrace > 0)
 	return s
 }
 

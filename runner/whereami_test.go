@@ -22,11 +22,11 @@ func TestSurroundingsSayWhoAnswers(t *testing.T) {
 		unattended, supervised bool
 		sandboxed              bool
 	}{
-		{"nobody there", Options{Sandbox: sandbox.ModeAuto}, nil, true, false, true},
-		{"person at the terminal", Options{Person: person, Sandbox: sandbox.ModeOff}, nil, false, false, false},
-		{"supervisor alone", Options{Sandbox: sandbox.ModeAuto}, sup, true, true, true},
-		{"person who may walk away", Options{Person: person, AwayGrace: time.Minute, Sandbox: sandbox.ModeAuto}, sup, true, true, true},
-		{"person advised by a supervisor", Options{Person: person, Sandbox: sandbox.ModeAuto}, sup, false, true, true},
+		{"nobody there", Options{Sandbox: SandboxOptions{Mode: sandbox.ModeAuto}}, nil, true, false, true},
+		{"person at the terminal", Options{Approval: ApprovalOptions{Person: person}, Sandbox: SandboxOptions{Mode: sandbox.ModeOff}}, nil, false, false, false},
+		{"supervisor alone", Options{Sandbox: SandboxOptions{Mode: sandbox.ModeAuto}}, sup, true, true, true},
+		{"person who may walk away", Options{Approval: ApprovalOptions{Person: person}, Supervision: SupervisionOptions{AwayGrace: time.Minute}, Sandbox: SandboxOptions{Mode: sandbox.ModeAuto}}, sup, true, true, true},
+		{"person advised by a supervisor", Options{Approval: ApprovalOptions{Person: person}, Sandbox: SandboxOptions{Mode: sandbox.ModeAuto}}, sup, false, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &Run{opts: tc.opts, sup: tc.sup, ws: &Workspace{Dir: "/work/ws"}}

@@ -10,12 +10,13 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/demo"
 	"github.com/sentinelhq/sentinel/sandbox"
-	"github.com/sentinelhq/sentinel/supervisor"
 )
 
 // policyFiles are the rule files a run loads on top of the built-in rules.
@@ -34,8 +35,8 @@ func (r *Run) policyContext() policy.Context {
 	// The hosts the person let through (--allow-host, allow_hosts) are
 	// allowed by the policy too: the proxy passes them without asking, so
 	// the agent's own fetch tool must not be asked about (or denied) them.
-	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox != sandbox.ModeOff,
-		AllowHosts: slices.Clone(r.opts.AllowHosts)}
+	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox.Mode != sandbox.ModeOff,
+		AllowHosts: slices.Clone(r.opts.Sandbox.AllowHosts)}
 }
 
 // startBroker loads the policy and the remembered templates and starts the
@@ -51,16 +52,17 @@ func (r *Run) startBroker() error {
 	if err != nil {
 		return err
 	}
-	var decider approvals.Decider
-	switch {
-	case r.sup != nil && r.opts.Person != nil && r.opts.AwayGrace > 0:
-		decider = supervisor.PersonThenSupervisor{Person: r.opts.Person, Supervisor: r.sup, Grace: r.opts.AwayGrace}
-	case r.sup != nil && r.opts.Person != nil:
-		decider = supervisor.PersonAndSupervisor{Person: r.opts.Person, Supervisor: r.sup, AdviceTimeout: 20 * time.Second}
-	case r.sup != nil:
-		decider = r.sup
-	case r.opts.Person != nil:
-		decider = r.opts.Person
+	// The chain's last link: the person and/or the supervisor model (the
+	// chain, in approvals, decides which is asked when).
+	ask := approvals.Ask{Grace: r.opts.Supervision.AwayGrace, AdviceTimeout: 20 * time.Second}
+	if r.opts.Approval.Person != nil {
+		ask.Person = r.opts.Approval.Person
+	}
+	if r.sup != nil {
+		ask.Model = r.sup
+	}
+	if r.opts.Approval.Queue {
+		ask.Away = r.queuePerson()
 	}
 	r.broker, err = approvals.NewBroker(approvals.BrokerConfig{
 		SocketPath: r.socketPath(),
@@ -68,16 +70,28 @@ func (r *Run) startBroker() error {
 		Policy:     eng,
 		Context:    r.policyContext(),
 		Templates:  templates,
-		Decider:    decider,
-		Timeout:    r.opts.Timeout,
+		Decider:    ask,
+		Timeout:    r.opts.Approval.Timeout,
 		Journal:    r.journal,
 		Sees:       r.sandboxSees,
+		Registries: r.registries,
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)
 	}
 	r.broker.Start()
 	return nil
+}
+
+// PreviewGrant says which of the past requests a remembered grant would
+// have approved, asked of the run's own approval chain (its policy with the
+// project's and the user's rules, and its context): the remember chooser's
+// preview, so it never disagrees with the broker. Pure: no I/O.
+func (r *Run) PreviewGrant(spec approvals.GrantSpec, past []approvals.Request) []approvals.Request {
+	if r.broker == nil {
+		return nil
+	}
+	return r.broker.Preview(spec, past)
 }
 
 // profile is what the coder's process tree may do: the sandbox's default
@@ -91,27 +105,39 @@ func (r *Run) profile() sandbox.Profile {
 	p := r.opts.Project
 	home, _ := os.UserHomeDir()
 	prof := sandbox.DefaultProfile(r.ws.Dir, home)
+	prof.Overlay = r.ws.Overlay()
 	if exe, err := os.Executable(); err == nil {
 		prof.Readable = append(prof.Readable, exe) // the demo coder and the hook commands are this binary
 	}
-	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()), p.ObjectsDir())
-	prof.AllowHosts = append(prof.AllowHosts, r.opts.AllowHosts...)
-	prof.Hidden = append(prof.Hidden, r.opts.Hidden...)
+	if h, err := helperbin.Path(); err == nil {
+		prof.Readable = append(prof.Readable, h) // or sentinel-helper beside it
+	}
+	prof.ReadOnly = append(prof.ReadOnly, r.dir, filepath.Dir(r.socketPath()))
+	if p.GitDir != "" { // in place, a project need not be a repository
+		prof.ReadOnly = append(prof.ReadOnly, p.ObjectsDir())
+	}
+	prof.AllowHosts = append(prof.AllowHosts, r.opts.Sandbox.AllowHosts...)
+	prof.Hidden = append(prof.Hidden, r.opts.Sandbox.Hidden...)
 	if d, err := userstate.Dir(); err == nil {
 		// The record key and the shadow git dirs: never the coder's to read,
 		// whatever else a profile makes readable.
 		prof.Hidden = append(prof.Hidden, d)
 	}
-	prof.Readable = append(prof.Readable, r.opts.Readable...)
+	// The user service's socket: the coder must never post, answer or
+	// withdraw in the approval queue, whatever a profile makes readable.
+	prof.Hidden = append(prof.Hidden, servicewire.DirPath())
+	prof.Readable = append(prof.Readable, r.opts.Sandbox.Readable...)
+	prof.DeniedExecutables = append(prof.DeniedExecutables, r.opts.Sandbox.DeniedExecutables...)
 	// The person's git identity signs the coder's commits.
 	prof.Env = append(prof.Env, sandbox.GitIdentityEnv(p.Root)...)
 	if n := r.needs; n != nil {
 		prof.Writable = append(prof.Writable, n.Writable...)
 		prof.Readable = append(prof.Readable, n.Readable...)
 		prof.Protected = append(prof.Protected, n.Protected...)
+		prof.Hidden = append(prof.Hidden, n.Hidden...)
 		prof.PassEnv = append(prof.PassEnv, n.PassEnv...)
 		prof.AllowHosts = append(prof.AllowHosts, n.AllowHosts...)
-		if sandbox.PlacesEnforced(r.opts.Sandbox) {
+		if sandbox.PlacesEnforced(r.opts.Sandbox.Mode) {
 			for path, src := range n.Places {
 				prof.Places = append(prof.Places, sandbox.Place{Path: path, Source: src})
 			}
@@ -131,12 +157,15 @@ func (r *Run) askHost(ctx context.Context, host string, port int) (bool, string)
 	if r.broker == nil {
 		return false, "no broker"
 	}
-	if r.proxyHostAllowedByToolCall(ctx, host, port) {
+	if r.grants.coveredByToolCall(host, port, r.emit) {
 		return true, "approved for the tool call that asked for it"
 	}
 	d := r.broker.Decide(ctx, approvals.Request{Kind: policy.KindNet, Host: host, Port: port,
 		URL: "https://" + host + ":" + strconv.Itoa(port) + "/", Adapter: "proxy"})
-	return d.Allowed(), d.Reason
+	if !d.Allowed() {
+		return false, registryDenied(d.Reason, host, port, r.registries())
+	}
+	return true, d.Reason
 }
 
 // scriptedSteering plays the demo scenario's stand-in supervisor: once the

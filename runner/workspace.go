@@ -23,6 +23,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // Snapshot is the starting point of a run.
@@ -79,6 +81,18 @@ type Workspace struct {
 	// Limits bound the change Diff computes; zero values are the defaults.
 	Limits  Limits
 	project *Project
+	// inPlace: Dir is the person's project itself (sentinel exec,
+	// stage_inplace.go), never removed or moved; agent is then where the
+	// agent's per-run state lives.
+	inPlace bool
+	agent   string
+	planted map[string]bool // in place: which of inPlaceGitPlanted the git dir had at the start
+	// Kind is WorkspaceClone or WorkspaceOverlay (workspace_overlay.go);
+	// an overlay's Lower is its shared checkout, read through view.
+	Kind  string
+	Lower string
+	runID string
+	view  *sandbox.View
 }
 
 // CreateWorkspace clones the project into dir at the snapshot. shadowDir is
@@ -98,20 +112,29 @@ func CreateWorkspace(ctx context.Context, p *Project, snap Snapshot, dir, shadow
 	if _, err := w.run(ctx, "checkout", "--quiet", "-B", branch, snap.Commit); err != nil {
 		return nil, fmt.Errorf("check out the snapshot: %w", err)
 	}
-	if _, err := g.run(ctx, "init", "--quiet", "--bare", "--", shadowDir); err != nil {
-		return nil, fmt.Errorf("create shadow git dir: %w", err)
-	}
-	alt := filepath.Join(shadowDir, "objects", "info", "alternates")
-	objects := p.ObjectsDir()
-	if err := os.WriteFile(alt, []byte(objects+"\n"), 0o600); err != nil {
+	if err := initShadow(ctx, p, shadowDir, filepath.Join(dir, ".git", "index")); err != nil {
 		return nil, err
 	}
-	// The checkout's index is trustworthy now, before the coder starts: its
-	// stat data lets the final `git add` re-hash only what changed.
-	if err := copyFile(filepath.Join(dir, ".git", "index"), shadowIndex(shadowDir)); err != nil {
-		return nil, fmt.Errorf("seed the shadow index: %w", err)
+	return &Workspace{Dir: dir, Shadow: shadowDir, Snapshot: snap, project: p, Kind: WorkspaceClone}, nil
+}
+
+// initShadow makes the shadow git dir: bare, borrowing the project's
+// objects, its index seeded from the checkout's index, which is trustworthy
+// now, before the coder starts: its stat data lets the final `git add`
+// re-hash only what changed.
+func initShadow(ctx context.Context, p *Project, shadowDir, index string) error {
+	g := gitCmd{dir: p.Root}
+	if _, err := g.run(ctx, "init", "--quiet", "--bare", "--", shadowDir); err != nil {
+		return fmt.Errorf("create shadow git dir: %w", err)
 	}
-	return &Workspace{Dir: dir, Shadow: shadowDir, Snapshot: snap, project: p}, nil
+	alt := filepath.Join(shadowDir, "objects", "info", "alternates")
+	if err := os.WriteFile(alt, []byte(p.ObjectsDir()+"\n"), 0o600); err != nil {
+		return err
+	}
+	if err := copyFile(index, shadowIndex(shadowDir)); err != nil {
+		return fmt.Errorf("seed the shadow index: %w", err)
+	}
+	return nil
 }
 
 func shadowIndex(shadow string) string { return filepath.Join(shadow, "sentinel.index") }
@@ -121,7 +144,7 @@ func (w *Workspace) shadowGit() gitCmd {
 		"GIT_DIR=" + w.Shadow,
 		"GIT_WORK_TREE=" + w.Dir,
 		"GIT_INDEX_FILE=" + shadowIndex(w.Shadow),
-	}}
+	}, wrap: w.wrapView()}
 }
 
 // Change is the coder's work relative to the snapshot.

@@ -6,8 +6,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/testbin"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // benchRepo returns a repository of n generated files, committed, with a
@@ -94,3 +98,107 @@ func BenchmarkWorkspace50k(b *testing.B) {
 	b.ReportMetric(theirs.Seconds()/float64(b.N), "s/git-worktree-add")
 	b.ReportMetric(float64(ours)/float64(theirs), "ratio")
 }
+
+// benchOverlay measures making a run's workspace the way a run does —
+// snapshot, then an overlay workspace over the shared checkout (warm: the
+// checkout of this snapshot's tree exists, as for every run after the
+// first of a snapshot) — beside a clone workspace of the same snapshot.
+func benchOverlay(b *testing.B, n int) {
+	bin, err := testbin.Sentinel()
+	if err != nil {
+		b.Fatal(err)
+	}
+	overlayHelper = func() (string, error) { return bin, nil }
+	b.Setenv("XDG_STATE_HOME", filepath.Join(os.TempDir(), fmt.Sprintf("sentinel-bench-state-%d", n)))
+	p := benchRepo(b, n)
+	ctx := context.Background()
+	if why := overlayUnavailable(ctx, p, sandbox.ModeAuto, false, ""); why != "" {
+		b.Skip("no overlay here: " + why)
+	}
+	// The first run of a snapshot makes the shared checkout (a clone's
+	// cost). The benchmark function runs more than once: start cold.
+	if _, err := ClearCheckouts(); err != nil {
+		b.Fatal(err)
+	}
+	id0 := NewRunID(time.Now())
+	os.MkdirAll(p.RunDir(id0), 0o700)
+	snap0, err := TakeSnapshot(ctx, p, p.RunDir(id0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	t0 := time.Now()
+	ws0, err := CreateOverlayWorkspace(ctx, p, snap0, p.WorkDir(id0), filepath.Join(p.RunDir(id0), "shadow.git"), "sentinel/"+id0, id0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	first := time.Since(t0)
+	ws0.removeDir()
+	os.RemoveAll(p.RunDir(id0))
+
+	var snapT, overT, cloneT, snapCPU, overCPU, cloneCPU time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		id := NewRunID(time.Now().Add(time.Duration(i) * time.Second))
+		runDir := p.RunDir(id)
+		os.MkdirAll(runDir, 0o700)
+		t0, c0 := time.Now(), cpuTime()
+		snap, err := TakeSnapshot(ctx, p, runDir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t1, c1 := time.Now(), cpuTime()
+		ws, err := CreateOverlayWorkspace(ctx, p, snap, p.WorkDir(id), filepath.Join(runDir, "shadow.git"), "sentinel/"+id, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t2, c2 := time.Now(), cpuTime()
+		snapCPU += c1 - c0
+		overCPU += c2 - c1
+		snapT += t1.Sub(t0)
+		overT += t2.Sub(t1)
+		b.StopTimer()
+		ws.removeDir()
+		if os.Getenv("SENTINEL_BENCH_NO_CLONE") != "" {
+			os.RemoveAll(runDir)
+			b.StartTimer()
+			continue
+		}
+		w0, k0 := time.Now(), cpuTime()
+		cl, err := CreateWorkspace(ctx, p, snap, p.WorkDir(id+"c"), filepath.Join(runDir, "shadowc.git"), "sentinel/"+id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cloneT += time.Since(w0)
+		cloneCPU += cpuTime() - k0
+		os.RemoveAll(cl.Dir)
+		os.RemoveAll(runDir)
+		b.StartTimer()
+	}
+	b.ReportMetric(snapT.Seconds()/float64(b.N), "s/snapshot")
+	b.ReportMetric(overT.Seconds()/float64(b.N), "s/overlay-workspace")
+	b.ReportMetric((snapT+overT).Seconds()/float64(b.N), "s/snapshot+overlay")
+	b.ReportMetric(cloneT.Seconds()/float64(b.N), "s/clone-workspace")
+	b.ReportMetric(first.Seconds(), "s/first-run-shared-checkout")
+	// CPU seconds (this process and the git processes it waited for): on
+	// a loaded machine, closer to the unloaded wall time than wall time.
+	b.ReportMetric(snapCPU.Seconds()/float64(b.N), "cpu-s/snapshot")
+	b.ReportMetric(overCPU.Seconds()/float64(b.N), "cpu-s/overlay-workspace")
+	b.ReportMetric(cloneCPU.Seconds()/float64(b.N), "cpu-s/clone-workspace")
+}
+
+// cpuTime is the CPU time used by this process and its waited-for children.
+func cpuTime() time.Duration {
+	var self, kids syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
+	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
+}
+
+// BenchmarkOverlayWorkspace50k and 500k: see benchOverlay.
+//
+//	go test -run '^$' -bench 'OverlayWorkspace' -benchtime 3x ./runner
+//
+// SENTINEL_BENCH_NO_CLONE=1 leaves out the clone beside it (minutes at 500k).
+func BenchmarkOverlayWorkspace50k(b *testing.B)  { benchOverlay(b, 50000) }
+func BenchmarkOverlayWorkspace500k(b *testing.B) { benchOverlay(b, 500000) }

@@ -45,6 +45,15 @@ type Profile struct {
 	// Prepare refuses them where they cannot be enforced, and with
 	// --sandbox off they are not shown at all.
 	Places []Place
+	// DeniedExecutables ([service] denied_executables) are programs the
+	// kernel refuses to run or read inside: a name is that program in PATH
+	// and the bin directories, an absolute path that one file (execdeny.go).
+	// Linux backends only; Prepare refuses them where they cannot be
+	// enforced, --sandbox off included.
+	DeniedExecutables []string
+	// Overlay, when set, makes Workspace the upper layer of an overlay over
+	// a shared read-only checkout (overlay.go). Linux backends only.
+	Overlay *Overlay
 }
 
 // Place shows Source (a host file or directory Sentinel wrote, outside
@@ -66,8 +75,13 @@ type Options struct {
 	// OnDeny, when set, hears each host the proxy refuses, with the reason
 	// the sandboxed tool is given (see Denial), so the run can journal it.
 	OnDeny func(Denial)
+	// OnExecDeny, when set, hears each program the sandbox refused to run
+	// because of Profile.DeniedExecutables (as the exec watcher saw it:
+	// see execdeny_notify_linux.go), so the run can journal it.
+	OnExecDeny func(ExecDenial)
 	// Helper is the sentinel binary re-executed inside the namespaces
-	// (HelperArg). Empty means the running executable; tests that are not
+	// (HelperArg). Empty means sentinel-helper beside the running executable when it is
+	// there (internal/helperbin), else the running executable; tests that are not
 	// the sentinel binary point it at a built one.
 	Helper string
 }

@@ -17,20 +17,24 @@ import (
 // helperSpec is what the re-exec helper needs to know; it travels as one
 // JSON argument (it holds paths, never secrets).
 type helperSpec struct {
-	Backend   Mode     `json:"backend"` // ns: the helper mounts; bwrap: bwrap did
-	Dir       string   `json:"dir"`
-	Workspace string   `json:"workspace"`
-	TempDir   string   `json:"tmp"`
-	Writable  []string `json:"writable,omitempty"`
-	Readable  []string `json:"readable,omitempty"`
-	ReadOnly  []string `json:"readonly,omitempty"`
-	Hidden    []string `json:"hidden,omitempty"`
-	Protected []string `json:"protected,omitempty"`
-	Net       NetMode  `json:"net"`
-	ProxyPort int      `json:"proxy_port,omitempty"`
-	Empty     string   `json:"empty"` // an empty read-only file mounted over hidden files
-	Root      string   `json:"root"`  // ns backend: where the new root is built
-	Places    []Place  `json:"places,omitempty"`
+	Backend   Mode         `json:"backend"` // ns: the helper mounts; bwrap: bwrap did
+	Dir       string       `json:"dir"`
+	Workspace string       `json:"workspace"`
+	TempDir   string       `json:"tmp"`
+	Writable  []string     `json:"writable,omitempty"`
+	Readable  []string     `json:"readable,omitempty"`
+	ReadOnly  []string     `json:"readonly,omitempty"`
+	Hidden    []string     `json:"hidden,omitempty"`
+	Protected []string     `json:"protected,omitempty"`
+	Net       NetMode      `json:"net"`
+	ProxyPort int          `json:"proxy_port,omitempty"`
+	Empty     string       `json:"empty"` // an empty read-only file mounted over hidden files
+	Root      string       `json:"root"`  // ns backend: where the new root is built
+	Places    []Place      `json:"places,omitempty"`
+	Denied    []deniedFile `json:"denied,omitempty"` // refused at exec time (execdeny.go)
+	Report    bool         `json:"report,omitempty"` // fd 4 takes the exec watcher's refusals
+	// Overlay: the workspace is an overlay (overlay_linux.go).
+	Overlay *overlaySpec `json:"overlay,omitempty"`
 }
 
 // pickBackend resolves auto and refuses when the machine cannot enforce
@@ -105,6 +109,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
 		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: s.p.Net, Places: s.p.Places,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
+		Denied: s.denied, Report: s.reportW != nil,
 	}
 	// bwrap execs the helper by path inside the new root.
 	if r, err := filepath.EvalSymlinks(s.helper); err == nil {
@@ -112,6 +117,9 @@ func (s *Sandbox) spec(dir string) helperSpec {
 	}
 	if s.p.Net == NetProxy {
 		sp.ProxyPort = InsideProxyPort
+	}
+	if s.p.Overlay != nil {
+		splitOverlayProtected(&sp, s.p.Overlay)
 	}
 	return sp
 }
@@ -142,6 +150,9 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 		// that cost every sandboxed command its package initialisation
 		// (a third of the sandbox's fixed start, measured).
 		args := append([]string{s.bwrap}, bwrapArgs(sp, planMounts(sp))...)
+		if sp.Overlay != nil {
+			args = append(args, overlayCaps...)
+		}
 		args = append(args, "--")
 		if _, err := os.Stat(stage0Shell); err == nil {
 			args = append([]string{"-c", stage0Script}, args...)
@@ -167,8 +178,8 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	// bwrap and the helper start with the coder's environment only: bwrap's
 	// own pid 1 keeps its environ readable in /proc/1/environ.
 	c.Env = s.env("/tmp")
-	if s.sockDir != nil {
-		c.ExtraFiles = []*os.File{s.sockDir}
+	if c.ExtraFiles, err = s.extraFiles(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -182,8 +193,13 @@ const (
 
 // bwrapArgs translates the mount plan into bubblewrap arguments.
 func bwrapArgs(sp helperSpec, plan []mountOp) []string {
+	// --as-pid-1: the helper is the namespace's pid 1 and reaps, as in the
+	// ns backend. With bwrap's own reaper as pid 1, bwrap's outer process
+	// exits on the status the reaper sends it without waiting for the
+	// reaper, which was left behind in the caller's process group (a zombie
+	// handed to init) after every command.
 	a := []string{
-		"--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+		"--unshare-user", "--unshare-pid", "--as-pid-1", "--unshare-net", "--unshare-ipc", "--unshare-uts",
 		"--unshare-cgroup-try", "--die-with-parent",
 		"--dev", "/dev", "--proc", "/proc",
 	}

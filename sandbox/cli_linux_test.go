@@ -6,8 +6,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // sentinel runs the real binary and returns stdout, stderr and exit status.
@@ -135,4 +139,56 @@ func TestEnvironmentIsRebuilt(t *testing.T) {
 			}
 		})
 	}
+}
+
+// When `sentinel sandbox run` has exited, nothing it started is left in its
+// process group (bwrap's own pid-1 reaper was: a zombie handed to init
+// after every command). This test process is a child subreaper while it
+// runs, so whatever is orphaned comes to it and stays visible until reaped.
+func TestSandboxRunLeavesNoProcessBehind(t *testing.T) {
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		t.Skipf("cannot become a subreaper: %v", err)
+	}
+	defer unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
+	for _, mode := range modes(t) {
+		for _, net := range []string{"proxy", "none"} {
+			cmd := exec.Command(helperBin, "sandbox", "run", "--sandbox", string(mode), "--net", net, "--workspace", t.TempDir(), "--", "true")
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s/%s: %v %s", mode, net, err, out)
+			}
+			if left := groupMembers(cmd.Process.Pid); len(left) > 0 {
+				t.Errorf("%s/%s: left behind in the process group: %v", mode, net, left)
+			}
+		}
+	}
+}
+
+// groupMembers lists (and reaps, when they are this process's zombies) the
+// processes of process group pgid.
+func groupMembers(pgid int) []string {
+	var out []string
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp …; comm may hold spaces.
+		i := bytes.LastIndexByte(b, ')')
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 3 || f[2] != strconv.Itoa(pgid) {
+			continue
+		}
+		out = append(out, string(b[:i+1])+" "+f[0])
+		if f[1] == strconv.Itoa(os.Getpid()) {
+			var ws unix.WaitStatus
+			unix.Wait4(pid, &ws, 0, nil)
+		}
+	}
+	return out
 }

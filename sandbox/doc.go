@@ -1,8 +1,9 @@
 // Package sandbox confines a coder's whole process tree: profiles (writable
 // roots, hidden and protected paths, network mode), the Linux backends (user,
 // mount, pid and network namespaces through Go's clone flags or bubblewrap,
-// then a re-exec helper that drops capabilities, sets no-new-privs and
-// applies Landlock and a seccomp filter before exec'ing the command), the
+// then a helper — the sentinel binary, started once inside — that confines
+// one thread (drops capabilities, sets no-new-privs, applies Landlock and a
+// seccomp filter) and starts the command from it), the
 // egress proxy that is the only way out, macOS Seatbelt profiles, and
 // probing what the machine can enforce for `sentinel doctor`.
 //
@@ -31,6 +32,19 @@
 // /etc: a shown directory that lacks the path is spliced (a tmpfs with its
 // host entries bound one by one) so the path can be made, then made
 // read-only again.
+//
+// Denied executables (Profile.DeniedExecutables, the user config's
+// [service] denied_executables; Linux only) are found outside at Prepare
+// and refused inside by Landlock: the locations holding them are granted
+// entry by entry, leaving the denied files without execute or read, so
+// neither a symlink, a copy, nor the dynamic loader runs them, with no
+// window between check and use (execdeny.go says why not seccomp). An exec
+// watcher (seccomp user notification on execve/execveat, in the helper)
+// witnesses the refusals for the journal (Options.OnExecDeny) and, as a
+// second net, refuses byte-identical copies brought in (best effort: the
+// wall is Landlock's). Where the list cannot be
+// enforced (--sandbox off, other systems, a denied file the coder can
+// write) Prepare refuses.
 //
 // The proxy's refusals explain themselves: a host it will not pass gets 403
 // with Sentinel's reason in the X-Sentinel-Denied header and a one-line body

@@ -12,18 +12,27 @@ import (
 // strings when they have none. Only these two keys are read: credential
 // helpers, url rewrites and signing keys stay outside the sandbox.
 func GitIdentity(dir string) (name, email string) {
-	get := func(key string) string {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		c := exec.CommandContext(ctx, "git", "config", "--get", key)
-		c.Dir = dir
-		out, err := c.Output()
-		if err != nil {
-			return ""
-		}
-		return strings.TrimSpace(string(out))
+	// One git start for both keys (each start costs every sandboxed
+	// command a few milliseconds); the last value of a key wins, as with
+	// git config --get.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c := exec.CommandContext(ctx, "git", "config", "-z", "--get-regexp", `^user\.(name|email)$`)
+	c.Dir = dir
+	out, err := c.Output()
+	if err != nil {
+		return "", ""
 	}
-	return get("user.name"), get("user.email")
+	for _, entry := range strings.Split(string(out), "\x00") {
+		key, value, _ := strings.Cut(entry, "\n")
+		switch key {
+		case "user.name":
+			name = strings.TrimSpace(value)
+		case "user.email":
+			email = strings.TrimSpace(value)
+		}
+	}
+	return name, email
 }
 
 // GitIdentityEnv gives a sandboxed git the person's identity through the

@@ -16,14 +16,17 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// HelperMain runs inside the namespaces. Stage 1 (pid 1 of the ns backend,
-// pid 2 under bwrap) builds the mounts (ns backend), brings up loopback,
-// runs the proxy forwarder and starts stage 2, then waits and passes on the
-// exit status. Stage 2 drops capabilities, sets no-new-privs, applies
-// Landlock and seccomp and execs the command; it never returns on success.
+// HelperMain runs inside the namespaces. Stage 1 (the namespace's pid 1
+// under both backends) builds the mounts (ns backend), brings up loopback,
+// runs the proxy forwarder and starts the command confined (see
+// startConfined), then waits and passes on the exit status. The sentinel
+// binary starts once per sandboxed command.
 func HelperMain(args []string) int {
 	if len(args) >= 3 && args[0] == "stage0" && args[1] == "--" {
 		return stage0(args[2:])
+	}
+	if len(args) == 2 && args[0] == watchArg {
+		return watchMain(args[1])
 	}
 	if len(args) < 4 || args[2] != "--" {
 		fmt.Fprintln(os.Stderr, "sentinel sandbox helper: internal use only")
@@ -34,16 +37,11 @@ func HelperMain(args []string) int {
 		return helperFail("bad spec", err)
 	}
 	argv := args[3:]
-	switch args[0] {
-	case "stage1":
-		return stage1(sp, args[1], argv)
-	case "stage2":
-		err := stage2(sp, argv)
-		if errors.Is(err, exec.ErrNotFound) {
-			fmt.Fprintf(os.Stderr, "sentinel sandbox: %v\n", err)
-			return 127
-		}
-		return helperFail("enforce", err)
+	if args[0] == "view" {
+		return viewMain(args[1], argv)
+	}
+	if args[0] == "stage1" {
+		return stage1(sp, argv)
 	}
 	return helperFail("unknown stage "+args[0], nil)
 }
@@ -68,13 +66,18 @@ func stage0(argv []string) int {
 // proxyFD is where Sandbox.Command puts the proxy socket's directory.
 const proxyFD = 3
 
-func stage1(sp helperSpec, rawSpec string, argv []string) int {
+func stage1(sp helperSpec, argv []string) int {
 	if sp.Backend == ModeNS {
 		if err := applyMounts(planMounts(sp), sp.Root); err != nil {
 			return helperFail("mounts", err)
 		}
 		if err := loopbackUp(); err != nil {
 			return helperFail("loopback", err)
+		}
+	}
+	if sp.Overlay != nil {
+		if err := mountOverlay(sp); err != nil {
+			return helperFail("workspace overlay", err)
 		}
 	}
 	if err := os.Chdir(sp.Dir); err != nil {
@@ -92,12 +95,14 @@ func stage1(sp helperSpec, rawSpec string, argv []string) int {
 	// others are passed on. Handled (not ignored) so the child starts with
 	// default dispositions.
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
-	c := exec.Command("/proc/self/exe", append([]string{HelperArg, "stage2", rawSpec, "--"}, argv...)...)
-	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if err := c.Start(); err != nil {
-		return helperFail("start", err)
+	pid, err := startConfined(sp, argv)
+	if errors.Is(err, exec.ErrNotFound) {
+		fmt.Fprintf(os.Stderr, "sentinel sandbox: %v\n", err)
+		return 127
 	}
-	pid := c.Process.Pid
+	if err != nil {
+		return helperFail("enforce", err)
+	}
 	go func() {
 		for s := range sigs {
 			if s != syscall.SIGINT && s != syscall.SIGQUIT {
@@ -180,27 +185,64 @@ func startForwarder(port int) error {
 	return nil
 }
 
-// stage2 confines this thread and execs the command. Order matters:
-// capabilities go first (they need CAP_SETPCAP), then no-new-privs, Landlock,
-// and seccomp last (it forbids nothing execve needs).
-func stage2(sp helperSpec, argv []string) error {
-	runtime.LockOSThread() // never unlocked: the rules are per thread until exec
+// startConfined starts the command confined and returns its pid. A fresh
+// OS thread, locked to this goroutine and never unlocked (so it ends with
+// the goroutine and no other goroutine ever runs on it), drops its
+// capabilities, sets no-new-privs and applies Landlock and seccomp — all of
+// them per thread — and then forks the command, which inherits exactly
+// that thread's confinement; the rest of this process (the reaper, the
+// proxy bridge) stays as it was. The Go runtime never clones a new thread
+// from a locked one, so the confinement cannot leak into a runtime thread.
+// Order matters: capabilities go first (they need CAP_SETPCAP), then
+// no-new-privs, Landlock, and seccomp last (it forbids nothing fork and
+// exec need). Before this, a second start of the sentinel binary (stage 2)
+// did the same and exec'd the command: its package initialisation was
+// paid by every sandboxed command.
+func startConfined(sp helperSpec, argv []string) (int, error) {
+	type started struct {
+		pid int
+		err error
+	}
+	done := make(chan started, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread exits with this goroutine
+		pid, err := confineAndStart(sp, argv)
+		done <- started{pid, err}
+	}()
+	r := <-done
+	return r.pid, r.err
+}
+
+func confineAndStart(sp helperSpec, argv []string) (int, error) {
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
-		return fmt.Errorf("%s: command not found in the sandbox (is it readable here? add its directory with --read): %w", argv[0], exec.ErrNotFound)
+		return 0, fmt.Errorf("%s: command not found in the sandbox (is it readable here? add its directory with --read): %w", argv[0], exec.ErrNotFound)
 	}
 	if err := dropCapabilities(); err != nil {
-		return fmt.Errorf("drop capabilities: %w", err)
+		return 0, fmt.Errorf("drop capabilities: %w", err)
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return fmt.Errorf("no-new-privs: %w", err)
+		return 0, fmt.Errorf("no-new-privs: %w", err)
 	}
 	if err := restrictLandlock(sp); err != nil {
-		return fmt.Errorf("landlock: %w", err)
+		return 0, fmt.Errorf("landlock: %w", err)
 	}
 	if err := installSeccomp(); err != nil {
-		return fmt.Errorf("seccomp: %w", err)
+		return 0, fmt.Errorf("seccomp: %w", err)
 	}
-	err = syscall.Exec(path, argv, os.Environ())
-	return fmt.Errorf("exec %s: %w", path, err)
+	if len(sp.Denied) > 0 { // the witness of refusals (execdeny_notify_linux.go)
+		if err := startExecWatch(sp); err != nil {
+			return 0, fmt.Errorf("seccomp: %w", err)
+		}
+	}
+	// The bare fork and exec: the command gets stdin, stdout and stderr
+	// only (the proxy directory's descriptor is close-on-exec or closed).
+	pid, err := syscall.ForkExec(path, argv, &syscall.ProcAttr{
+		Env:   os.Environ(),
+		Files: []uintptr{0, 1, 2},
+	})
+	if err != nil {
+		return 0, fmt.Errorf("exec %s: %w", path, err)
+	}
+	return pid, nil
 }

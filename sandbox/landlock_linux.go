@@ -92,7 +92,11 @@ func restrictLandlock(sp helperSpec) error {
 		return fmt.Errorf("create ruleset: %w", e)
 	}
 	defer unix.Close(int(fd))
-	for _, rule := range landlockRules(sp, handled) {
+	rules, err := carveDenied(landlockRules(sp, handled), sp.Denied)
+	if err != nil {
+		return err
+	}
+	for _, rule := range rules {
 		if err := addLandlockRule(int(fd), rule, handled); err != nil {
 			return err
 		}

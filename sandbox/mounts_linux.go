@@ -172,7 +172,7 @@ func planMounts(sp helperSpec) []mountOp {
 	for _, d := range sortedKeys(splice) {
 		plan = append(plan, mountOp{kind: mountRemountRO, dst: d, dir: true})
 	}
-	return plan
+	return append(plan, overlayStaging(sp)...)
 }
 
 // applyMounts builds the plan on a fresh tmpfs at root inside a new user and

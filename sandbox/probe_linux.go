@@ -43,6 +43,7 @@ func Probe(helper string) Capabilities {
 		}
 		c.Checks = append(c.Checks, ck)
 	}
+	c.Checks = append(c.Checks, deniedExecCheck(helper, c.Modes))
 	pty := Check{Name: "pty", OK: true, Detail: "/dev/ptmx opens"}
 	if f, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0); err != nil {
 		pty = Check{Name: "pty", Detail: err.Error(), Fix: "mount devpts on /dev/pts (coders run under a pseudo-terminal)"}

@@ -100,6 +100,12 @@ func (p Profile) normalize() (Profile, error) {
 	if err != nil {
 		return p, err
 	}
+	if err := checkDeniedEntries(p.DeniedExecutables); err != nil {
+		return p, err
+	}
+	if p.Overlay, err = normalizeOverlay(p.Overlay, p.Workspace); err != nil {
+		return p, err
+	}
 	if p.Places, err = normalizePlaces(p.Places, p.Workspace, p.Writable); err != nil {
 		return p, err
 	}

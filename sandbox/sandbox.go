@@ -7,7 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 )
 
 // InsideProxyPort is the loopback port inside the network namespace where the
@@ -18,13 +21,18 @@ const InsideProxyPort = 3128
 type Sandbox struct {
 	p        Profile
 	mode     Mode
-	helper   string // the sentinel binary re-executed as the helper
+	helper   string // sentinel-helper or the sentinel binary, re-executed as the helper
 	base     string // private state: tmp/ and proxy/proxy.sock
 	proxy    *Proxy
 	sock     string
 	sockDir  *os.File // passed to the helper as fd 3 so it can reach the proxy
 	bwrap    string
-	tcpProxy string // darwin: the proxy's loopback address
+	tcpProxy string       // darwin: the proxy's loopback address
+	denied   []deniedFile // files refused at exec time (execdeny.go)
+	// The exec watcher's refusals (execdeny.go): read end, write end
+	// passed to each helper as fd 4, and /dev/null for fd 3 without a proxy.
+	reportR, reportW, devNull *os.File
+	reportDone                chan struct{} // closed when the reports are all read
 }
 
 // Prepare checks that the machine can enforce p under o.Mode and sets up what
@@ -49,7 +57,9 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 	}
 	s := &Sandbox{p: np, helper: o.Helper}
 	if s.helper == "" {
-		if s.helper, err = os.Executable(); err != nil {
+		// sentinel-helper beside this binary when it is there (a bare Go
+		// program's start per command), else this binary itself.
+		if s.helper, err = helperbin.Path(); err != nil {
 			return nil, fmt.Errorf("sandbox: cannot find the sentinel binary to re-execute: %w", err)
 		}
 	}
@@ -75,6 +85,22 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 		if err := os.Mkdir(s.p.TempDir, 0o700); err != nil {
 			s.Close()
 			return nil, fmt.Errorf("sandbox: private temp dir: %w", err)
+		}
+	}
+	if s.denied, err = s.resolveDenied(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if len(s.denied) > 0 {
+		if err := s.startExecReports(o.OnExecDeny); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	if s.p.Overlay != nil {
+		if s.mode == ModeOff || runtime.GOOS != "linux" {
+			s.Close()
+			return nil, fmt.Errorf("sandbox: an overlay workspace needs a Linux sandbox backend; make a cloned workspace instead")
 		}
 	}
 	if s.p.Net == NetProxy && s.mode != ModeOff {
@@ -170,6 +196,7 @@ func (s *Sandbox) Close() error {
 	if s.sockDir != nil {
 		s.sockDir.Close()
 	}
+	s.closeExecReports()
 	if s.base == "" {
 		return nil
 	}

@@ -7,10 +7,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The seccomp filter stage 2 installs before exec. It refuses (EPERM)
-// debugging other processes (ptrace, process_vm_*), io_uring (which bypasses
-// this filter), mounting, new namespaces, kernel keyrings, BPF, module and
-// kexec calls, and terminal injection (TIOCSTI); it lets only unix, netlink
+// The seccomp filter the helper installs on the thread that starts the
+// command. It refuses (EPERM) debugging other processes (ptrace,
+// process_vm_*), io_uring (which bypasses this filter), mounting, new
+// namespaces, kernel keyrings, BPF, module and kexec calls, and terminal
+// injection (TIOCSTI); it lets only unix, netlink
 // route and non-raw inet sockets be made (the network namespace has nothing
 // but loopback); and it answers every call of a foreign architecture (32-bit
 // int 0x80 on x86-64, x32) with ENOSYS — a default-allow filter without that

@@ -331,18 +331,33 @@ func goEnv(getenv func(string) string, keys ...string) map[string]string {
 	if goBin == "" || len(ask) == 0 {
 		return out
 	}
+	key := goEnvKey(goBin, getenv, ask)
+	if kept, ok := cachedGoEnv(key); ok {
+		for _, k := range ask {
+			out[k] = kept[k]
+		}
+		return out
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	b, err := exec.CommandContext(ctx, goBin, append([]string{"env"}, ask...)...).Output()
+	c := exec.CommandContext(ctx, goBin, append([]string{"env"}, ask...)...)
+	// go would otherwise start its telemetry sidecar, a process that
+	// outlives the probe and writes under the person's config directory
+	// after Sentinel has moved on; "2" tells it that it is a sidecar's child.
+	c.Env = append(os.Environ(), "GO_TELEMETRY_CHILD=2")
+	b, err := c.Output()
 	if err != nil {
 		return out
 	}
 	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	asked := map[string]string{}
 	for i, k := range ask {
 		if i < len(lines) {
 			out[k] = strings.TrimSpace(lines[i])
+			asked[k] = out[k]
 		}
 	}
+	keepGoEnv(key, asked)
 	return out
 }
 

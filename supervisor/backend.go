@@ -110,6 +110,12 @@ func (c Config) Resolve(getenv func(string) string) Config {
 	if c.Prompts == "" {
 		c.Prompts = getenv(EnvPrompts)
 	}
+	return c.resolveKey(getenv)
+}
+
+// resolveKey reads the API key from the environment and fills the
+// backend's default model.
+func (c Config) resolveKey(getenv func(string) string) Config {
 	switch {
 	case c.APIKeyEnv != "":
 		c.apiKey = getenv(c.APIKeyEnv)
@@ -127,6 +133,41 @@ func (c Config) Resolve(getenv func(string) string) Config {
 		case KindOpenAI:
 			c.Model = DefaultOpenAIModel
 		}
+	}
+	return c
+}
+
+// ForRole is the configuration of a role whose own section is own, over c,
+// the resolved base configuration ([supervisor] with the environment and
+// the flags). A role section naming a backend is the role's whole
+// configuration: a model or URL meant for the base backend must not carry
+// over to another, and the base URL and model variables set the base, not
+// it. Otherwise each key own leaves unset is c's. The prompts file and the
+// CLI environment are c's either way. The key is read from the
+// environment, never from own.
+func (c Config) ForRole(own Config, getenv func(string) string) Config {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if own.Backend != "" {
+		own.Prompts, own.Env, own.apiKey = c.Prompts, c.Env, ""
+		return own.resolveKey(getenv)
+	}
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&c.BaseURL, own.BaseURL)
+	set(&c.Model, own.Model)
+	set(&c.Timeout, own.Timeout)
+	set(&c.Command, own.Command)
+	if own.MaxTokens > 0 {
+		c.MaxTokens = own.MaxTokens
+	}
+	if own.APIKeyEnv != "" {
+		c.APIKeyEnv, c.apiKey = own.APIKeyEnv, ""
+		c = c.resolveKey(getenv)
 	}
 	return c
 }

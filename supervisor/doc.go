@@ -6,14 +6,16 @@
 //     completions server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio,
 //     gateways), or a CLI agent the person is already signed in to
 //     (`claude -p`, `codex exec`). Check is the `sentinel doctor` probe.
-//   - Supervisor.Decide: an approvals.Decider for the gray zone — requests
-//     the policy sends to ask and no template covers — judged against the
-//     task with a compact packet of the run's durable state (History,
-//     DECISIONS.md). Any error, timeout, refusal or unparseable answer is a
-//     deny. PersonAndSupervisor lets a present person decide with the
-//     model's advice on the card; PersonThenSupervisor lets the model
-//     decide when the person has not answered within a grace period.
-//     Requests the policy marks NeverDelegable are never sent to a model.
+//   - Supervisor as approvals.Model: one decider with roles that the
+//     approval chain (approvals.Ask) calls. Decide is the judge role for the
+//     gray zone — requests the policy sends to ask and no template covers —
+//     judged against the task with a compact packet of the run's durable
+//     state (History, DECISIONS.md); any error, timeout, refusal or
+//     unparseable answer is a deny. Recommend is the advice role: the line
+//     a present person sees on the card. When each role is used (the person
+//     alone, advice on the card, walk-away after a grace period) is the
+//     chain's business, not this package's. Requests the policy marks
+//     NeverDelegable are never sent to a model.
 //   - Review: the completion review at "done" (accept, or return to the
 //     coder with what is missing).
 //   - Relay: what the person types during a run goes to the model, which

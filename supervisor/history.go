@@ -19,6 +19,8 @@ type History struct {
 	mu          sync.Mutex
 	recent      []journal.Event // tool calls/results, decisions, steering
 	validations []journal.Event // verify events and test-like tool results
+	steering    []journal.Event // every message sent to steer the coder
+	summary     string          // the coder's last turn's final message
 	keep        int
 }
 
@@ -39,9 +41,13 @@ func (h *History) Observe(ev journal.Event) {
 		ev.Is(journal.System, KindVerifyResult):
 		h.validations = push(h.validations, ev, h.keep)
 		return
+	case ev.Is(journal.System, coderstream.Result):
+		h.summary = ev.Text
+		return
+	case ev.Kind == KindSteer:
+		h.steering = push(h.steering, ev, h.keep)
 	case ev.Lane == journal.Tool,
-		ev.Is(journal.Approval, approvals.KindDecision),
-		ev.Kind == KindSteer:
+		ev.Is(journal.Approval, approvals.KindDecision):
 	default:
 		return
 	}
@@ -60,6 +66,28 @@ func (h *History) Snapshot() (recent, validations string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return renderEvents(h.recent), renderEvents(h.validations)
+}
+
+// Steering renders the messages sent to steer the coder, oldest first (the
+// newest keep of them).
+func (h *History) Steering() string {
+	if h == nil {
+		return ""
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return renderEvents(h.steering)
+}
+
+// Summary is the coder's own final message of its last turn (a claim, not
+// evidence), when its agent reports one.
+func (h *History) Summary() string {
+	if h == nil {
+		return ""
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.summary
 }
 
 func push(list []journal.Event, ev journal.Event, keep int) []journal.Event {

@@ -4,21 +4,24 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // ByWho is the Decision.By of every supervisor decision.
-const ByWho = "supervisor"
+const ByWho = approvals.BySupervisor
+
+// The supervisor is the model in the approval chain (approvals.Ask).
+var _ approvals.Model = (*Supervisor)(nil)
 
 // judgeFacts are the fields the judge prompts may use.
 type judgeFacts struct {
 	Task, Request, Kind, PolicyReason, Recent, Decisions, Validations string
 }
 
-// Decide is the walk-away judge: it answers p with one stateless model turn.
+// Decide is the judge role (approvals.Model): it answers p with one
+// stateless model turn.
 // It never allows what the policy marks NeverDelegable, and any error,
 // timeout, refusal or unparseable answer is a deny saying why.
 func (s *Supervisor) Decide(ctx context.Context, p *approvals.Prompt) approvals.Decision {
@@ -117,33 +120,10 @@ func deny(reason string) approvals.Decision {
 		Message: "Sentinel's supervisor denied this: " + reason}
 }
 
-// PersonAndSupervisor is the decider when a person is present and a model
-// is configured: the model's advice goes on the card (Prompt.Recommendation)
-// and the person decides. Requests only a person may approve go straight to
-// the person, without advice.
-type PersonAndSupervisor struct {
-	Person     approvals.Decider
-	Supervisor *Supervisor
-	// AdviceTimeout bounds the wait for advice before the card opens
-	// (0: the supervisor's own per-turn timeout).
-	AdviceTimeout time.Duration
-}
-
-// Decide asks for advice (bounded by the supervisor's timeout), then waits
-// for the person.
-func (d PersonAndSupervisor) Decide(ctx context.Context, p *approvals.Prompt) approvals.Decision {
-	if d.Person == nil {
-		return deny("no person is answering")
-	}
-	if d.Supervisor != nil && !p.Verdict.NeverDelegable {
-		actx, cancel := ctx, context.CancelFunc(func() {})
-		if d.AdviceTimeout > 0 {
-			actx, cancel = context.WithTimeout(ctx, d.AdviceTimeout)
-		}
-		p.Recommendation = Recommendation(d.Supervisor.Advise(actx, p))
-		cancel()
-	}
-	return d.Person.Decide(ctx, p)
+// Recommend is the advice role (approvals.Model): the card's one line for
+// p, from one advice turn; the person decides.
+func (s *Supervisor) Recommend(ctx context.Context, p *approvals.Prompt) string {
+	return Recommendation(s.Advise(ctx, p))
 }
 
 // Recommendation is the card's one line for an advice turn.

@@ -147,7 +147,7 @@ func TestPersonAndSupervisorPutsAdviceOnTheCard(t *testing.T) {
 	b, sent := startOpenAI(t, answer{verdict: &Verdict{"deny", "the task does not need the network", "medium"}})
 	s := NewSupervisor(Options{Backend: b, Task: "fix the typo"})
 	who := &person{answer: approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person"}}
-	d := PersonAndSupervisor{Person: who, Supervisor: s}.Decide(context.Background(), shellPrompt("npm install left-pad"))
+	d := approvals.Ask{Person: who, Model: s}.Decide(context.Background(), shellPrompt("npm install left-pad"))
 	if d.By != "person" || !d.Allowed() {
 		t.Fatalf("decision %+v: the person's answer must stand", d)
 	}
@@ -157,7 +157,7 @@ func TestPersonAndSupervisorPutsAdviceOnTheCard(t *testing.T) {
 	}
 	// never-delegable: the person decides, the model is not asked
 	who.shown = nil
-	PersonAndSupervisor{Person: who, Supervisor: s}.Decide(context.Background(), netPrompt("pastebin.com"))
+	approvals.Ask{Person: who, Model: s}.Decide(context.Background(), netPrompt("pastebin.com"))
 	if who.shown == nil || who.shown.Recommendation != "" {
 		t.Fatalf("never-delegable card: shown=%v recommendation=%q, want the person asked without advice", who.shown != nil, who.shown.Recommendation)
 	}
@@ -169,7 +169,7 @@ func TestPersonAndSupervisorPutsAdviceOnTheCard(t *testing.T) {
 func TestAdviceFailureSaysSo(t *testing.T) {
 	b, _ := startAnthropic(t, answer{text: "no idea"})
 	who := &person{answer: approvals.Decision{Outcome: approvals.OutcomeDeny, By: "person"}}
-	PersonAndSupervisor{Person: who, Supervisor: NewSupervisor(Options{Backend: b})}.Decide(context.Background(), shellPrompt("make"))
+	approvals.Ask{Person: who, Model: NewSupervisor(Options{Backend: b})}.Decide(context.Background(), shellPrompt("make"))
 	if !strings.HasPrefix(who.shown.Recommendation, "supervisor: no advice (") {
 		t.Fatalf("recommendation %q", who.shown.Recommendation)
 	}

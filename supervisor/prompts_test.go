@@ -11,7 +11,7 @@ func TestBuiltinPromptsHaveEveryKeyAndRender(t *testing.T) {
 	p := DefaultPrompts()
 	for _, k := range promptKeys {
 		out, err := p.Render(k, map[string]any{"Task": "T", "Request": "R", "Kind": "shell", "PolicyReason": "P",
-			"Recent": "", "Decisions": "", "Validations": "", "Summary": "", "Diffstat": "", "Detail": "D", "Message": "M"})
+			"Recent": "", "Decisions": "", "Validations": "", "Summary": "", "Diffstat": "", "Diff": "", "Ledger": "", "Steering": "", "Detail": "D", "Message": "M"})
 		if err != nil {
 			t.Errorf("%s: %v", k, err)
 		}

@@ -7,11 +7,17 @@ import (
 	"strings"
 )
 
-// ReviewInput is what the completion review sees besides the task and the
-// run's history.
+// ReviewInput is what the completion review sees besides the task, the
+// standing decisions, the steering sent and the run's recent history.
 type ReviewInput struct {
-	Summary  string // the coder's own final message
+	Summary  string // the coder's own final message (a claim, not evidence)
 	Diffstat string // files changed (e.g. `git diff --stat`)
+	// Patch is the change (git diff against the snapshot); the prompt gets
+	// it bounded by ReviewDiff, with what was cut said plainly.
+	Patch []byte
+	// Ledger is the validation ledger: each check Sentinel re-ran on a
+	// clean copy, with its exit status and the tail of its output.
+	Ledger string
 }
 
 // ReviewResult is the completion review's answer.
@@ -69,7 +75,7 @@ func ParseReview(text string) (ReviewResult, error) {
 }
 
 type reviewFacts struct {
-	Task, Summary, Diffstat, Recent, Validations, Decisions string
+	Task, Summary, Diffstat, Diff, Ledger, Steering, Recent, Validations, Decisions string
 }
 
 // Review is the completion review: when the coder says it is done, the
@@ -78,7 +84,12 @@ type reviewFacts struct {
 // caller can fall back to the person's review.
 func (s *Supervisor) Review(ctx context.Context, in ReviewInput) (ReviewResult, error) {
 	recent, validations := s.history.Snapshot()
-	facts := reviewFacts{Task: s.task, Summary: clip(in.Summary, 4000), Diffstat: in.Diffstat,
+	summary := in.Summary
+	if summary == "" {
+		summary = s.history.Summary()
+	}
+	facts := reviewFacts{Task: s.task, Summary: clip(summary, 4000), Diffstat: in.Diffstat,
+		Diff: ReviewDiff(in.Patch, MaxReviewDiff), Ledger: in.Ledger, Steering: s.history.Steering(),
 		Recent: recent, Validations: validations, Decisions: s.decisions()}
 	failed := func(err error) (ReviewResult, error) {
 		return ReviewResult{Verdict: "return", Reason: "the supervisor could not review the work: " + clip(err.Error(), 200)}, err

@@ -36,7 +36,10 @@ func TestCompletionReview(t *testing.T) {
 			b, _ := New(Config{Backend: KindOpenAI, BaseURL: srv.URL, Model: "m"})
 			s := NewSupervisor(Options{Backend: b, Task: "add a health endpoint"})
 			s.Observe(journal.Event{Lane: journal.Tool, Kind: "verify", Text: "verify: go test ./... → passed in 2s"})
-			r, err := s.Review(context.Background(), ReviewInput{Summary: "Added /health.", Diffstat: "server.go | 12 ++++"})
+			s.Observe(journal.Event{Lane: journal.Coder, Kind: KindSteer, Text: "Sentinel supervisor: `go test ./... || true` hides the exit status"})
+			r, err := s.Review(context.Background(), ReviewInput{Summary: "Added /health.", Diffstat: "server.go | 12 ++++",
+				Patch:  []byte("diff --git a/server.go b/server.go\n--- a/server.go\n+++ b/server.go\n@@ -1 +1,2 @@\n+func health() {}\n"),
+				Ledger: "- go vet ./... → exit 1 (1s)\n    | server.go:3: unreachable code\n"})
 			if (err != nil) != c.wantErr {
 				t.Fatalf("err = %v, want error %v", err, c.wantErr)
 			}
@@ -50,7 +53,8 @@ func TestCompletionReview(t *testing.T) {
 				t.Errorf("reason %q lacks %q", r.Reason, c.reasonHave)
 			}
 			sent := srv.Requests()[0].UserText()
-			for _, want := range []string{"add a health endpoint", "Added /health.", "server.go | 12", "go test ./... → passed"} {
+			for _, want := range []string{"add a health endpoint", "Added /health.", "server.go | 12", "go test ./... → passed",
+				"+func health() {}", "go vet ./... → exit 1", "unreachable code", "STEERING SENT TO THE CODER", "hides the exit status"} {
 				if !strings.Contains(sent, want) {
 					t.Errorf("the review prompt lacks %q", want)
 				}

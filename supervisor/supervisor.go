@@ -10,7 +10,10 @@ import (
 
 // Options configure a Supervisor.
 type Options struct {
+	// Backend answers every role's turns but those of a role in Roles.
 	Backend Backend
+	// Roles gives a role its own model (see Role).
+	Roles   map[Role]RoleModel
 	Prompts *Prompts      // nil: the built-in prompts
 	Timeout time.Duration // per model turn; 0 means 60s
 	Task    string        // the person's task, as given
@@ -20,9 +23,12 @@ type Options struct {
 
 // Supervisor is one run's model supervisor: the gray-zone judge (it is an
 // approvals.Decider), the advisor for a present person, and the completion
-// reviewer. Every turn is journaled on the supervisor lane.
+// reviewer. Every turn is journaled on the supervisor lane. Each role
+// (judge, reviewer, adversary, relay) may have its own model; a role without
+// one uses Options.Backend.
 type Supervisor struct {
 	backend Backend
+	roles   map[Role]RoleModel
 	prompts *Prompts
 	timeout time.Duration
 	task    string
@@ -42,7 +48,11 @@ func NewSupervisor(o Options) *Supervisor {
 	if o.Timeout <= 0 {
 		o.Timeout = 60 * time.Second
 	}
-	return &Supervisor{backend: o.Backend, prompts: o.Prompts, timeout: o.Timeout, task: o.Task,
+	roles := make(map[Role]RoleModel, len(o.Roles))
+	for r, m := range o.Roles {
+		roles[r] = m
+	}
+	return &Supervisor{backend: o.Backend, roles: roles, prompts: o.Prompts, timeout: o.Timeout, task: o.Task,
 		runDir: o.RunDir, ledger: NewLedger(o.Journal), history: NewHistory(0), journal: o.Journal}
 }
 
@@ -79,19 +89,20 @@ func (s *Supervisor) Follow(j *journal.Journal, also ...func(journal.Event)) (st
 // ask runs one bounded model turn and records it. parse turns the reply
 // into the record's decision; any error comes back for the caller to deny.
 func (s *Supervisor) ask(ctx context.Context, role journal.Kind, t Turn, rec TurnRecord, parse func(Reply, *TurnRecord) error) error {
-	if s.backend == nil {
+	backend, timeout := s.model(role)
+	if backend == nil {
 		return fmt.Errorf("no supervisor model is configured")
 	}
-	rec.Role, rec.Backend = role, s.backend.Name()
-	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	rec.Role, rec.Backend = role, backend.Name()
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	reply, err := s.complete(ctx, t)
+	reply, err := complete(ctx, backend, t)
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
 	if err != nil && ctx.Err() == context.DeadlineExceeded {
-		err = fmt.Errorf("the supervisor model did not answer within %s", s.timeout)
+		err = fmt.Errorf("the supervisor model did not answer within %s", timeout)
 	}
 	rec.TokensIn, rec.TokensOut = reply.Usage.InputTokens, reply.Usage.OutputTokens
 	if err == nil {
@@ -109,7 +120,7 @@ func (s *Supervisor) ask(ctx context.Context, role journal.Kind, t Turn, rec Tur
 }
 
 // complete calls the backend, turning a panic into an error.
-func (s *Supervisor) complete(ctx context.Context, t Turn) (Reply, error) {
+func complete(ctx context.Context, b Backend, t Turn) (Reply, error) {
 	type result struct {
 		r   Reply
 		err error
@@ -121,7 +132,7 @@ func (s *Supervisor) complete(ctx context.Context, t Turn) (Reply, error) {
 				ch <- result{err: fmt.Errorf("the supervisor backend failed: %v", p)}
 			}
 		}()
-		r, err := s.backend.Complete(ctx, t)
+		r, err := b.Complete(ctx, t)
 		ch <- result{r, err}
 	}()
 	// A backend that ignores its context must not hold the decision.

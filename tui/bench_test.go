@@ -15,9 +15,9 @@ func BenchmarkRenderFrame(b *testing.B) {
 	for _, n := range []int{1_000, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("history=%d", n), func(b *testing.B) {
 			s := NewReplay(testInfo(), nil)
-			m := newModel(s, Options{History: n}, func([]byte) {})
+			r, m := newLive(s, Options{History: n}, func([]byte) {})
 			defer m.close()
-			m.update(teaSize(120, 40))
+			r.update(teaSize(120, 40))
 			for i := 0; i < n; i++ {
 				m.addLine(paneCoder, line{tagCoder, "compiling package github.com/example/service/internal/handlers ..."})
 				m.addLine(paneTool, line{tagTool, "$ go test ./internal/..."})
@@ -37,9 +37,9 @@ func BenchmarkRenderFrame(b *testing.B) {
 func BenchmarkIngestLineCoder(b *testing.B) {
 	chunk := outputChunk()
 	s := NewReplay(testInfo(), nil)
-	m := newModel(s, Options{}, func([]byte) {})
+	r, m := newLive(s, Options{}, func([]byte) {})
 	defer m.close()
-	m.update(teaSize(120, 40))
+	r.update(teaSize(120, 40))
 	evs := eventsMsg{{Lane: journal.Coder, Kind: "output", Text: chunk}}
 	b.SetBytes(int64(len(chunk)))
 	b.ReportAllocs()
@@ -49,23 +49,31 @@ func BenchmarkIngestLineCoder(b *testing.B) {
 	}
 }
 
-// BenchmarkIngestFullScreenCoder feeds the same chunks through the terminal
-// emulator, as for Claude Code or Codex, and waits for them to be parsed (on
-// the emulator's goroutine, off the UI's).
+// BenchmarkIngestFullScreenCoder feeds output through the terminal emulator,
+// as for Claude Code or Codex, and waits for it to be parsed (on the
+// emulator's goroutine, off the UI's): a test log scrolling the screen, and
+// Claude Code's own recorded output (redraws in place on its alternate
+// screen).
 func BenchmarkIngestFullScreenCoder(b *testing.B) {
-	chunk := outputChunk()
-	info := testInfo()
-	info.FullScreenCoder = true
-	s := NewReplay(info, nil)
-	m := newModel(s, Options{}, func([]byte) {})
-	defer m.close()
-	m.update(teaSize(120, 40))
-	evs := eventsMsg{{Lane: journal.Coder, Kind: "output", Text: chunk}}
-	b.SetBytes(int64(len(chunk)))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		m.ingest(evs)
-		m.term.flush()
+	for _, in := range []struct{ name, out string }{
+		{"test-log", outputChunk()},
+		{"claude-code", recordedClaude(b)},
+	} {
+		b.Run(in.name, func(b *testing.B) {
+			info := testInfo()
+			info.FullScreenCoder = true
+			s := NewReplay(info, nil)
+			r, m := newLive(s, Options{}, func([]byte) {})
+			defer m.close()
+			r.update(teaSize(120, 40))
+			evs := eventsMsg{{Lane: journal.Coder, Kind: "output", Text: in.out}}
+			b.SetBytes(int64(len(in.out)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m.ingest(evs)
+				m.term.flush()
+			}
+		})
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -42,18 +41,32 @@ func (m *model) openCard() tea.Cmd {
 		m.mode = modeNormal
 		m.flash = "left attach mode: an approval is waiting"
 	}
-	return tea.Tick(m.opts.Guard, func(time.Time) tea.Msg { return armMsg{} })
+	return armTick(m.opts.Guard)
 }
 
 func (m *model) cardVisible() bool { return len(m.queue) > 0 && !m.cardHidden }
 
-// cardKey handles a/r/d/s/esc/X on a visible card; ok is false for other keys.
+// cardKey handles a/1, 2, r, d/3, s, esc and X on a visible card (Claude
+// Code's 1/2/3 beside Sentinel's letters); a key that neither the card nor
+// the lanes use is answered with a notice; ok is false for the lanes' keys. An answer is a decision in the outbox (ApproveMsg, DenyMsg) for the
+// root to apply: the card never answers a prompt itself.
 func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	head := m.queue[0]
 	switch {
-	case key.Matches(k, m.keys.Approve):
-		return m.answer(approvals.Answer{Kind: approvals.ApproveOnce}), true
+	case key.Matches(k, m.keys.Approve, m.keys.ClaudeYes):
+		return m.answer(ApproveMsg{Prompt: head}), true
+	case key.Matches(k, m.keys.ApproveHosts):
+		return m.approveWithHosts(head), true
+	case key.Matches(k, m.keys.ClaudeAlways):
+		spec := newChooser(head).spec()
+		if spec == nil {
+			m.flash = "nothing to remember for this kind of request: approve once (a) or deny (d)"
+			return nil, true
+		}
+		m.flash = "approved; " + scopeWhere(spec.Scope)
+		return m.answer(RememberMsg{Prompt: head, Grant: spec}), true
 	case key.Matches(k, m.keys.Remember):
-		m.chooser = newChooser(m.queue[0])
+		m.chooser = newChooser(head)
 		m.mode = modeRemember
 		m.updatePreview()
 		if !m.pastLoaded {
@@ -61,16 +74,26 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 			return func() tea.Msg { return pastMsg(s.PastRequests()) }, true
 		}
 		return nil, true
-	case key.Matches(k, m.keys.Deny):
+	case key.Matches(k, m.keys.Deny, m.keys.ClaudeNo):
 		m.mode = modeDenyMsg
 		m.edit.open("message for the coder (enter denies, esc goes back): ")
 		return nil, true
 	case key.Matches(k, m.keys.Skip):
 		return m.skip(), true
 	case key.Matches(k, m.keys.Reject):
-		return m.answer(approvals.Answer{Kind: approvals.Deny}), true
+		return m.answer(DenyMsg{Prompt: head}), true
 	case key.Matches(k, m.keys.DenyKind):
 		return m.denyKind(), true
+	case key.Matches(k, m.keys.ContentUp):
+		m.scrollContent(-1)
+		return nil, true
+	case key.Matches(k, m.keys.ContentDown):
+		m.scrollContent(1)
+		return nil, true
+	case m.review == nil && !key.Matches(k, m.keys.laneKeys()...):
+		// a key that does nothing on a card says so (Enter and y never approve)
+		m.flash = fmt.Sprintf("%s does nothing on a card: a or 1 approves, 2 approves and remembers, d or 3 denies", textsafe.Line(k.String()))
+		return nil, true
 	}
 	return nil, false
 }
@@ -87,8 +110,8 @@ func (m *model) pendingOfKind(k policy.Kind) int {
 }
 
 // denyKind denies, at once, every pending request of the shown one's kind
-// (a coder flooding the person with requests); the broker journals each
-// decision. The next request of another kind gets the card.
+// (a coder flooding the person with requests): one DenyMsg each, and the
+// broker journals each decision. The next request of another kind gets the card.
 func (m *model) denyKind() tea.Cmd {
 	kind := m.queue[0].Request.Kind
 	msg := fmt.Sprintf("denied with every other pending %s request: the person denied them all at once", kindName(kind))
@@ -99,7 +122,7 @@ func (m *model) denyKind() tea.Cmd {
 			keep = append(keep, p)
 			continue
 		}
-		p.Answer(approvals.Answer{Kind: approvals.Deny, Message: msg})
+		m.decide(DenyMsg{Prompt: p, Message: msg})
 		delete(m.skipped, p)
 		n++
 	}
@@ -109,13 +132,14 @@ func (m *model) denyKind() tea.Cmd {
 	return m.nextCard()
 }
 
-// answer replies to the head of the queue and opens the next card.
-func (m *model) answer(a approvals.Answer) tea.Cmd {
+// answer leaves d, a decision on the head of the queue, for the root,
+// takes the head off the queue and opens the next card.
+func (m *model) answer(d tea.Msg) tea.Cmd {
 	if len(m.queue) == 0 {
 		return nil
 	}
 	p := m.queue[0]
-	p.Answer(a)
+	m.decide(d)
 	delete(m.skipped, p)
 	m.queue = m.queue[1:]
 	return m.nextCard()
@@ -150,7 +174,7 @@ func (m *model) skip() tea.Cmd {
 }
 
 // cardLines draws the card for the head of the queue.
-func (m *model) cardLines(w int) []string {
+func (m *model) cardLines(w int) block {
 	st := m.styles
 	p := m.queue[0]
 	req := p.Request
@@ -165,10 +189,16 @@ func (m *model) cardLines(w int) []string {
 	if req.Adapter != "" {
 		title += "· from " + textsafe.Line(req.Adapter) + " "
 	}
-	out := []string{rule(st.CardTitle.Render(title), st.CardBorder, w)}
+	var out block
+	out.add(prioKeep, rule(st.CardTitle.Render(title), st.CardBorder, w))
+	// while the chooser is open the card's facts give way to it first
+	fieldPrio, lowPrio := prioHigh, prioLow
+	if m.mode == modeRemember {
+		fieldPrio = prioLow
+	}
 	label := func(name string) string { return st.CardLabel.Render(fmt.Sprintf(" %-8s ", name)) }
 	hidden := 0
-	field := func(name, value string) {
+	field := func(prio int, name, value string) {
 		if value == "" {
 			return
 		}
@@ -183,35 +213,36 @@ func (m *model) cardLines(w int) []string {
 						rest += len(t.s)
 					}
 				}
-				out = append(out, padTo(label("")+st.Reveal.Render(fmt.Sprintf("… %d more characters not shown", rest)), w))
+				out.add(prio, padTo(label("")+st.Reveal.Render(fmt.Sprintf("… %d more characters not shown", rest)), w))
 				break
 			}
 			lab := label("")
 			if i == 0 {
 				lab = label(name)
 			}
-			out = append(out, padTo(lab+renderToks(st, l), w))
+			out.add(prio, padTo(lab+renderToks(st, l), w))
 		}
 	}
 	switch req.Kind {
 	case policy.KindShell:
-		field("command", req.Command)
+		field(fieldPrio, "command", req.Command)
+		field(prioKeep, "needs", fetchNeeds(p))
 	case policy.KindWrite, policy.KindEdit, policy.KindRead:
-		field("path", req.Path)
+		field(fieldPrio, "path", relPath(m.info.Workspace, req.Path))
 	case policy.KindNet:
 		host := req.Host
 		if req.Port != 0 {
 			host += ":" + strconv.Itoa(req.Port)
 		}
-		field("host", host)
-		field("url", req.URL)
+		field(fieldPrio, "host", host)
+		field(fieldPrio, "url", req.URL)
 	default:
-		field("tool", req.Tool)
-		field("input", string(req.Input))
+		field(fieldPrio, "tool", req.Tool)
+		field(fieldPrio, "input", string(req.Input))
 	}
-	field("cwd", req.Cwd)
+	field(lowPrio, "cwd", relPath(m.info.Workspace, req.Cwd))
 	if hidden > 0 {
-		out = append(out, padTo(label("warning")+st.Reveal.Render(fmt.Sprintf("%d invisible or non-ASCII character(s) shown as <U+…>", hidden)), w))
+		out.add(prioKeep, padTo(label("warning")+st.Reveal.Render(fmt.Sprintf("%d invisible or non-ASCII character(s) shown as <U+…>", hidden)), w))
 	}
 	v := p.Verdict
 	pol := fmt.Sprintf("%s · %s", strings.ToUpper(v.Decision.String()), firstNonEmpty(v.Rule, "no rule"))
@@ -221,50 +252,51 @@ func (m *model) cardLines(w int) []string {
 	if v.NeverDelegable {
 		pol += " (only a person may approve)"
 	}
-	prose := func(name, text string) {
+	prose := func(name string, prio int, text string) {
 		for i, l := range strings.Split(ansi.Wrap(text, max(w-10, 10), " -/"), "\n") {
 			if i == maxProseLines {
-				out = append(out, padTo(label("")+st.Muted.Render("…"), w))
+				out.add(lowPrio, padTo(label("")+st.Muted.Render("…"), w))
 				break
 			}
 			lab := label("")
 			if i == 0 {
 				lab = label(name)
 			}
-			out = append(out, padTo(lab+st.Text.Render(l), w))
+			out.add(prio, padTo(lab+st.Text.Render(l), w))
 		}
 	}
-	prose("policy", pol)
+	prose("policy", fieldPrio, pol)
 	if p.Recommendation != "" {
-		prose("advice", textsafe.Line(p.Recommendation))
+		prose("advice", lowPrio, textsafe.Line(p.Recommendation))
+	}
+	if m.mode != modeRemember {
+		out.add(prioMid, m.contentLines(w)...)
 	}
 	if m.mode == modeRemember && m.chooser != nil {
-		return append(out, m.chooserLines(w)...)
+		out.addBlock(m.chooserLines(w))
+		return out
 	}
 	if m.mode == modeDenyMsg {
-		return append(out, m.editLine(w))
+		out.add(prioKeep, m.editLine(w))
+		return out
 	}
-	out = append(out, m.cardKeysLine(w))
+	out.add(prioKeep, m.cardKeysLines(w)...)
 	return out
 }
 
-func (m *model) cardKeysLine(w int) string {
+// cardKeysLines are the card's keys, wrapped to the width, or the key
+// guard's notice.
+func (m *model) cardKeysLines(w int) []string {
 	st := m.styles
 	if left := m.opts.Guard - m.opts.Now().Sub(m.cardOpened); left > 0 {
-		return padTo(st.Muted.Render(" keys are ignored for a moment so a keystroke in flight cannot answer this"), w)
+		return []string{padTo(st.Muted.Render(" keys are ignored for a moment so a keystroke in flight cannot answer this"), w)}
 	}
-	return padTo(" "+m.keysLine(m.keys.cardHelp()), w)
+	return wrapParts("", keyParts(st, m.cardBindings()), w)
 }
 
 // keysLine renders "[k] desc" pairs from bindings.
 func (m *model) keysLine(bs []key.Binding) string {
-	st := m.styles
-	var parts []string
-	for _, b := range bs {
-		h := b.Help()
-		parts = append(parts, st.CardKey.Render("["+h.Key+"]")+" "+st.Text.Render(h.Desc))
-	}
-	return strings.Join(parts, "  ")
+	return strings.Join(keyParts(m.styles, bs), "  ")
 }
 
 func kindName(k policy.Kind) string {

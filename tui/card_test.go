@@ -171,11 +171,12 @@ func TestCardDecidedElsewhereCloses(t *testing.T) {
 	p2.Request.ID = "q2"
 	h.openCard(p1)
 	h.send(promptMsg{p2})
-	h.send(eventsMsg{ev(1, "approval", "decision", "denied: timed out", map[string]any{"decision": "deny", "by": "timeout", "request_id": "q1"})})
+	h.send(eventsMsg{ev(1, "approval", "decision", "denied: timed out", map[string]any{"decision": "deny", "by": "person", "reason": "denied in the console: not now", "request_id": "q1"})})
 	s := h.screen()
 	contains(t, s, "command  make")
 	contains(t, s, "decided elsewhere")
-	h.press("a") // the next card has its own guard
+	contains(t, s, "denied in the console: not now") // where it was answered
+	h.press("a")                                     // the next card has its own guard
 	if _, ok := answered(p2); ok {
 		t.Fatal("the next card took a key inside its guard")
 	}

@@ -4,11 +4,14 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/vt"
 
+	"github.com/sentinelhq/sentinel/internal/coderstream"
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
@@ -31,20 +34,36 @@ type coderTerm struct {
 	emu  *vt.Emulator
 	w, h int
 
-	qmu     sync.Mutex // guards pending, flushes
+	qmu     sync.Mutex // guards pending, flushes, behind, last
 	pending []byte
 	flushes []chan struct{}
 	wake    chan struct{}
 	changed func() // called after output changed the screen; may block
+	// A coder that prints faster than the emulator parses would grow
+	// pending without bound; past maxPending, output is not queued but
+	// read back from the run's journal (every chunk is there before the
+	// view gets it) once the emulator has caught up with the queue.
+	journal string // the run's journal; "" when output cannot be read back
+	behind  int64  // seq of the first chunk not queued; 0 when none
+	last    int64  // seq of the newest chunk written
+	cur     *journal.Cursor
 
 	pipe *io.PipeWriter
 	quit chan struct{}
 	done sync.WaitGroup
 }
 
-func newCoderTerm(w, h int, send func([]byte)) *coderTerm {
+// maxPending bounds the coder's output queued for the emulator (a variable
+// for tests only).
+var maxPending = 4 << 20
+
+// newCoderTerm makes the emulator, w×h; send gets the bytes meant for the
+// coder; journalPath is the run's journal ("" for none), from which output
+// the emulator fell behind on is read back.
+func newCoderTerm(w, h int, send func([]byte), journalPath string) *coderTerm {
 	w, h = max(w, 1), max(h, 1)
-	t := &coderTerm{emu: vt.NewEmulator(w, h), w: w, h: h, wake: make(chan struct{}, 1), quit: make(chan struct{})}
+	t := &coderTerm{emu: vt.NewEmulator(w, h), w: w, h: h, wake: make(chan struct{}, 1), quit: make(chan struct{}),
+		journal: journalPath}
 	// The pane shows the live screen only; x/vt v0.1.0 keeps scrollback in a
 	// slice it shifts on every scrolled line, which made output 20× slower.
 	t.emu.SetScrollbackSize(1) // 0 is ignored
@@ -77,16 +96,13 @@ func (t *coderTerm) parse() {
 		case <-t.wake:
 		}
 		t.qmu.Lock()
-		data, flushes, changed := t.pending, t.flushes, t.changed
+		data, flushes, changed, behind := t.pending, t.flushes, t.changed, t.behind
 		t.pending, t.flushes = nil, nil
 		t.qmu.Unlock()
-		drew := len(data) > 0
-		for len(data) > 0 {
-			n := min(len(data), writeSlice)
-			t.mu.Lock()
-			_, _ = t.emu.Write(data[:n])
-			t.mu.Unlock()
-			data = data[n:]
+		drew := len(data) > 0 || behind > 0
+		t.feed(data)
+		if behind > 0 {
+			t.catchUp(behind)
 		}
 		for _, f := range flushes {
 			close(f)
@@ -111,12 +127,89 @@ func (t *coderTerm) setChanged(f func()) {
 	t.qmu.Unlock()
 }
 
-// write queues coder output for the emulator; it never blocks on parsing.
-func (t *coderTerm) write(s string) {
+// feed parses data, a slice at a time under the emulator's lock.
+func (t *coderTerm) feed(data []byte) {
+	for len(data) > 0 {
+		n := min(len(data), writeSlice)
+		t.mu.Lock()
+		_, _ = t.emu.Write(data[:n])
+		t.mu.Unlock()
+		data = data[n:]
+	}
+}
+
+// catchUp parses the coder's output chunks from seq from on, read back from
+// the journal, until it has parsed the newest chunk written; then output is
+// queued again. A journal that cannot be read leaves the screen behind, not
+// the memory unbounded.
+func (t *coderTerm) catchUp(from int64) {
+	defer func() {
+		t.qmu.Lock()
+		t.behind = 0
+		t.qmu.Unlock()
+	}()
+	if t.cur == nil {
+		c, err := journal.OpenCursor(t.journal)
+		if err != nil {
+			return
+		}
+		t.cur = c
+	}
+	for {
+		ev, ok, err := t.cur.Next()
+		if err != nil {
+			return
+		}
+		if !ok { // the line is still being written: wait for it
+			select {
+			case <-t.quit:
+				return
+			case <-time.After(time.Millisecond):
+			}
+			continue
+		}
+		select {
+		case <-t.quit: // closing never waits for a long read-back
+			return
+		default:
+		}
+		if ev.Seq >= from && ev.Is(journal.Coder, coderstream.Output) {
+			t.feed([]byte(ev.Text))
+		}
+		t.qmu.Lock()
+		done := ev.Seq >= t.last
+		if done {
+			t.behind = 0 // under the same lock as write: no chunk is lost or parsed twice
+		}
+		t.qmu.Unlock()
+		if done {
+			return
+		}
+	}
+}
+
+// write queues coder output (the chunk of journal event seq) for the
+// emulator; it never blocks on parsing.
+func (t *coderTerm) write(s string, seq int64) {
 	t.qmu.Lock()
-	t.pending = append(t.pending, s...)
+	switch {
+	case t.behind > 0:
+		// read back from the journal once the emulator catches up
+	case t.journal != "" && seq > 0 && len(t.pending) >= maxPending:
+		t.behind = seq
+	default:
+		t.pending = append(t.pending, s...)
+	}
+	t.last = max(t.last, seq)
 	t.qmu.Unlock()
 	t.signal()
+}
+
+// queued is how many bytes of output wait for the emulator in memory.
+func (t *coderTerm) queued() int {
+	t.qmu.Lock()
+	defer t.qmu.Unlock()
+	return len(t.pending)
 }
 
 // flush waits until everything written so far is on the emulator's screen.
@@ -219,4 +312,7 @@ func (t *coderTerm) close() {
 		_ = t.pipe.CloseWithError(io.EOF)
 	}
 	t.done.Wait()
+	if t.cur != nil {
+		_ = t.cur.Close()
+	}
 }

@@ -1,12 +1,29 @@
-// Package tui is Sentinel's Bubble Tea app: the coder, tool, approval and
-// supervisor lanes in panes (a 2×2 grid when wide, stacked when narrow) and as
-// one timeline, the coder's own screen through a terminal emulator, the
-// approval card and its remember chooser, search, help and a status bar.
-// Everything it shows comes from a run's event stream through Session; Run
-// drives a live run and ReplaySession shows a recorded one. The review screen
-// (review*.go) shows the change before it lands — files flagged first, the
-// verification results, a highlighted diff — and sends the person's verdict
-// once on the ReviewRequest; RunReview shows it alone for `sentinel review`.
+// Package tui is Sentinel's Bubble Tea app. One root model (root.go) owns
+// what every screen shares — the theme and its styles, help, the footer's
+// notice, the screen size, the options and keys (chrome.go) — and the key
+// guard, and shows one page:
+//
+//   - the lanes (model): the coder, tool, approval and supervisor lanes in
+//     panes (a 2×2 grid when wide, stacked when narrow) and as one timeline,
+//     the coder's own screen through a terminal emulator, the approval card
+//     and its remember chooser, search and a status bar, and the review
+//     screen over the lanes when the run asks for one. Everything it shows
+//     comes from a run's event stream through Session: Run drives a live
+//     run, and a replay is the same page over a ReplaySession (a recorded
+//     run, or a scripted one in tests);
+//   - the standalone review (reviewPage): RunReview shows the review screen
+//     alone for `sentinel review`.
+//
+// The review screen (review*.go) shows the change before it lands — files
+// flagged first, the verification results, a highlighted diff.
+//
+// The card, the remember chooser and the review screen never answer
+// anything themselves: they return the person's decision as a typed message
+// (ApproveMsg, DenyMsg, RememberMsg, ReviewVerdictMsg, decisions.go) and the
+// root applies it to its broker, the one place an answer leaves the TUI —
+// on the Prompt for the approval broker, once on the ReviewRequest's Answer
+// channel for a review. A card or review that just opened ignores keys for
+// Options.Guard, so a keystroke in flight cannot answer it.
 //
 // Keys reach the coder only in attach mode (and the emulator's answers to the
 // coder's terminal queries); answering a card never does. Update does no I/O:
@@ -14,5 +31,5 @@
 // tea.Cmds, and bytes for the coder go out through one ordered writer.
 //
 // It must not reach into runner internals, and the approvals it shows are
-// decided elsewhere: it only passes the person's answer back on the Prompt.
+// decided elsewhere: it only passes the person's answer back.
 package tui

@@ -70,6 +70,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"help", func(h *harness) { h.press("?") }},
 		{"quit_confirm", func(h *harness) { h.press("q") }},
 		{"remember", func(h *harness) {
+			h.m.opts.Preview = chainPreview(h.t) // the run's chain: built-in rules
 			h.s.Past = []approvals.Request{{Kind: "shell", Command: "mytool run lint"}, {Kind: "shell", Command: "mytool build"}}
 			h.openCard(shellPrompt("mytool run test", "mytool", "run", "test"))
 			h.press("r")

@@ -40,6 +40,7 @@ func testInfo() SessionInfo {
 
 type harness struct {
 	t   *testing.T
+	r   *root
 	m   *model
 	s   *ReplaySession
 	clk *clock
@@ -51,16 +52,16 @@ func newHarness(t *testing.T, info SessionInfo, theme string, w, h int) *harness
 	t.Helper()
 	s := NewReplay(info, nil)
 	clk := &clock{now: t0.Add(90 * time.Second)}
-	m := newModel(s, Options{Theme: theme, Now: clk.Now, History: 1000}, func(b []byte) { _ = s.SendKeys(b) })
+	r, m := newLive(s, Options{Theme: theme, Now: clk.Now, History: 1000}, func(b []byte) { _ = s.SendKeys(b) })
 	t.Cleanup(m.close)
-	h0 := &harness{t: t, m: m, s: s, clk: clk}
+	h0 := &harness{t: t, r: r, m: m, s: s, clk: clk}
 	h0.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return h0
 }
 
 func (h *harness) send(msg tea.Msg) tea.Cmd {
 	h.t.Helper()
-	_, cmd := h.m.Update(msg)
+	_, cmd := h.r.Update(msg)
 	return cmd
 }
 
@@ -111,7 +112,7 @@ func (h *harness) screen() string { return ansi.Strip(h.render()) }
 // render is the exact view once the coder's output has been parsed.
 func (h *harness) render() string {
 	h.m.term.flush()
-	return h.m.render()
+	return h.r.render()
 }
 
 func ev(seq int64, lane journal.Lane, kind journal.Kind, text string, data any) journal.Event {

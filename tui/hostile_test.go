@@ -25,9 +25,9 @@ func TestLanesMarkAndSpellOutCoderReports(t *testing.T) {
 // hyperlink (whose target may differ from its text), clipboard write or
 // title change reaches the real terminal.
 func TestCoderPaneDrawsNoLinksOrTerminalRequests(t *testing.T) {
-	ct := newCoderTerm(60, 3, func([]byte) {})
+	ct := newCoderTerm(60, 3, func([]byte) {}, "")
 	defer ct.close()
-	ct.write("\x1b]8;;file:///etc/passwd\x1b\\https://ok.example\x1b]8;;\x1b\\ \x1b]52;c;ZXZpbA==\x07\x1b]0;title\x07a\u200bb\u202ec\r\n\x1b[31mred\x1b[0m")
+	ct.write("\x1b]8;;file:///etc/passwd\x1b\\https://ok.example\x1b]8;;\x1b\\ \x1b]52;c;ZXZpbA==\x07\x1b]0;title\x07a\u200bb\u202ec\r\n\x1b[31mred\x1b[0m", 0)
 	ct.flush()
 	lines := ct.lines()
 	all := strings.Join(lines, "\n")

@@ -14,6 +14,7 @@ import (
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/supervisor"
+	"github.com/sentinelhq/sentinel/tui/plain"
 )
 
 // maxPartial bounds an unfinished coder line: output with no newline for this
@@ -28,10 +29,14 @@ func (m *model) ingest(evs []journal.Event) {
 }
 
 func (m *model) ingestOne(ev journal.Event) {
+	m.trackIdle(ev)
+	if m.trackBusy(ev) || coderstream.Quiet(ev) {
+		return
+	}
 	switch ev.Lane {
 	case journal.Coder:
 		if ev.Kind == coderstream.Output {
-			m.coderOutput(ev.Text)
+			m.coderOutput(ev.Text, ev.Seq)
 			return
 		}
 		m.addLine(paneCoder, line{tagCoder, m.coderEventText(ev)})
@@ -45,7 +50,7 @@ func (m *model) ingestOne(ev journal.Event) {
 			m.counts.asked++
 		}
 		if d, ok := approvals.AsDecision(ev); ok {
-			m.decidedElsewhere(d.RequestID)
+			m.decidedElsewhere(d.RequestID, d.Reason)
 			if d.Allowed() {
 				m.counts.allowed++
 			} else {
@@ -70,8 +75,10 @@ func (m *model) ingestOne(ev journal.Event) {
 }
 
 // decidedElsewhere drops a queued card whose request was already decided (a
-// timeout, the supervisor, or a stopped run): answering it would do nothing.
-func (m *model) decidedElsewhere(id string) {
+// timeout, the supervisor, a stopped run, or the person in the approval
+// queue or console): answering it would do nothing. The flash says where
+// (the decision's reason, e.g. "approved once in the console").
+func (m *model) decidedElsewhere(id, how string) {
 	if id == "" {
 		return
 	}
@@ -91,6 +98,9 @@ func (m *model) decidedElsewhere(id string) {
 			}
 		}
 		m.flash = "a pending request was decided elsewhere: " + textsafe.Line(requestText(p.Request))
+		if how != "" {
+			m.flash += " — " + textsafe.Line(how)
+		}
 		return
 	}
 }
@@ -105,20 +115,22 @@ func (m *model) systemEvent(ev journal.Event) {
 	case journal.KindFailed: // the run stops: say why where the person looks
 		m.flash = "the run's journal cannot be written; the run is stopping: " + textsafe.Line(ev.Text)
 	}
+	m.trackEnd(ev)
 	m.addLine(paneSupervisor, line{tagSystem, eventText(ev)})
 }
 
 // addLine adds to a lane pane and to the timeline.
 func (m *model) addLine(id paneID, l line) {
+	l.text = relText(m.info.Workspace, l.text)
 	m.panes[id].add(l)
 	m.panes[paneTimeline].add(l)
 }
 
 // coderOutput takes a raw pty chunk. A full-screen coder's chunk goes to the
 // terminal emulator; a line coder's is cut into lines with escapes removed.
-func (m *model) coderOutput(chunk string) {
+func (m *model) coderOutput(chunk string, seq int64) {
 	if m.info.FullScreenCoder {
-		m.term.write(chunk)
+		m.term.write(chunk, seq)
 		return
 	}
 	m.coderPartial += chunk
@@ -186,7 +198,11 @@ func toolLines(ev journal.Event) []string {
 		}
 		return out
 	}
-	return []string{markFailed(ev, eventText(ev))}
+	out := []string{markFailed(ev, eventText(ev))}
+	for _, l := range plain.FailedCheckTail(ev) { // a failed check: its output's end
+		out = append(out, plain.TailMark+l)
+	}
+	return out
 }
 
 // coderSays leads a report the coder sent over the broker's socket: the

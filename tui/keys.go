@@ -13,6 +13,16 @@ type keyMap struct {
 	Finish                                     key.Binding
 	// approval card
 	Approve, Remember, Deny, Skip, Reject, DenyKind key.Binding
+	// ApproveHosts approves a package install once with the registry hosts
+	// it will fetch from, for the rest of the run (cardhosts.go).
+	ApproveHosts key.Binding
+	// Claude Code's keys on a card: 1 yes (approve once), 2 yes and don't
+	// ask again (remember at once: the narrowest breadth, the default
+	// scope), 3 no and tell the coder (deny with a message). ClaudeKeys is
+	// their one entry on the card's key row.
+	ClaudeYes, ClaudeAlways, ClaudeNo, ClaudeKeys key.Binding
+	// scroll what a write or edit card will write
+	ContentUp, ContentDown key.Binding
 	// remember chooser
 	Breadth, Scope, Expiry, Confirm, Back key.Binding
 	// quit confirmation
@@ -50,12 +60,20 @@ func defaultKeys() keyMap {
 		Quit:      b([]string{"q", "ctrl+c"}, "q", "stop run and quit"),
 		Finish:    b([]string{"D"}, "D", "coder is done → review"),
 
-		Approve:  b([]string{"a"}, "a", "approve once"),
-		Remember: b([]string{"r"}, "r", "approve + remember"),
-		Deny:     b([]string{"d"}, "d", "deny…"),
-		Skip:     b([]string{"s"}, "s", "skip"),
-		Reject:   b([]string{"esc"}, "esc", "deny"),
-		DenyKind: b([]string{"X"}, "X", "deny all pending of this kind"),
+		Approve:      b([]string{"a"}, "a", "approve once"),
+		Remember:     b([]string{"r"}, "r", "approve + remember"),
+		Deny:         b([]string{"d"}, "d", "deny…"),
+		Skip:         b([]string{"s"}, "s", "skip"),
+		Reject:       b([]string{"esc"}, "esc", "deny"),
+		DenyKind:     b([]string{"X"}, "X", "deny all pending of this kind"),
+		ApproveHosts: b([]string{"h"}, "h", "approve + allow its registry hosts (this run)"),
+
+		ClaudeYes:    b([]string{"1"}, "1", "yes: approve once"),
+		ClaudeAlways: b([]string{"2"}, "2", "yes, don't ask again (project)"),
+		ClaudeNo:     b([]string{"3"}, "3", "no, and tell the coder…"),
+		ClaudeKeys:   b([]string{"1", "2", "3"}, "1/2/3", "yes · always · no…"),
+		ContentUp:    b([]string{"["}, "[", "scroll the card's content up"),
+		ContentDown:  b([]string{"]"}, "]", "scroll the card's content down"),
 
 		Breadth: b([]string{"up", "down", "k", "j"}, "↑/↓", "how broad"),
 		Scope:   b([]string{"o"}, "o", "scope"),
@@ -86,17 +104,30 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Help, k.Next, k.Timeline, k.Zoom, k.Search, k.Steer, k.Attach, k.Quit}
 }
 
+// idleShortHelp is the footer while the coder waits after its turn: D
+// first, so a narrow footer drops the others before it.
+func (k keyMap) idleShortHelp() []key.Binding {
+	return []key.Binding{k.Finish, k.Help, k.Next, k.Timeline, k.Zoom, k.Search, k.Steer, k.Attach, k.Quit}
+}
+
 // FullHelp is the help overlay, one column per group.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
 		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Finish, k.Help, k.Quit},
-		{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject, k.DenyKind, k.Scope, k.Expiry, k.Confirm},
+		{k.Approve, k.ApproveHosts, k.Remember, k.Deny, k.Skip, k.Reject, k.DenyKind, k.ClaudeYes, k.ClaudeAlways, k.ClaudeNo, k.ContentUp, k.ContentDown, k.Scope, k.Expiry, k.Confirm},
 	}
 }
 
 func (k keyMap) cardHelp() []key.Binding {
-	return []key.Binding{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject}
+	return []key.Binding{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject, k.ClaudeKeys}
+}
+
+// laneKeys are the bindings that still act while a card is open (the
+// lanes': scrolling, views, search, help, quit…).
+func (k keyMap) laneKeys() []key.Binding {
+	g := k.FullHelp()
+	return append(append([]key.Binding{}, g[0]...), g[1]...)
 }
 
 func (k keyMap) chooserHelp() []key.Binding {
@@ -105,7 +136,8 @@ func (k keyMap) chooserHelp() []key.Binding {
 
 // reviewShortHelp is the footer while the review screen is open.
 func (k keyMap) reviewShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.ReviewFile, k.ReviewNextHunk, k.ReviewSplit, k.ReviewChecks, k.ReviewFocus, k.ReviewToggle}
+	// on a narrow screen the hints after help go first, in this order
+	return []key.Binding{k.Help, k.ReviewToggle, k.ReviewFocus, k.ReviewChecks, k.ReviewSplit, k.ReviewNextHunk, k.ReviewFile}
 }
 
 // reviewFullHelp is the review screen's help overlay.

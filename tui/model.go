@@ -3,13 +3,10 @@ package tui
 import (
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner"
-	"github.com/sentinelhq/sentinel/themes"
 )
 
 // mode is what the keyboard is doing right now.
@@ -44,29 +41,27 @@ type counts struct {
 	supTime                 time.Duration
 }
 
-// model is the root of the app: it owns focus, layout, routing and every
-// pane; panes are plain structs it draws.
+// model is the lanes page, for a live run or a replayed one: it owns focus,
+// layout, routing, every pane, the approval card's queue and the review
+// screen inside a run; panes are plain structs it draws. The theme, help,
+// footer notice and size are the root's (chrome); the person's decisions
+// go to the root through the outbox.
 type model struct {
+	*chrome
+	outbox
 	s     Session
 	info  SessionInfo
-	opts  Options
-	keys  keyMap
-	help  help.Model
 	sendK func([]byte) // bytes for the coder: emulator replies and attached keys
 
-	styles     themes.Styles
-	userThemes map[string]themes.Palette
-	darkBG     bool
-
-	width, height int
-	panes         [numPanes]*pane
-	term          *coderTerm // encodes keys always; draws a full-screen coder
-	coderPartial  string     // a line coder's unfinished line, raw
-	coderSize     [2]int     // last size passed to ResizeCoder
-	focus         paneID     // one of the four lane panes
-	view          viewMode
-	mode          mode
-	edit          editor
+	panes        [numPanes]*pane
+	term         *coderTerm // encodes keys always; draws a full-screen coder
+	coderPartial string     // a line coder's unfinished line, raw
+	coderSize    [2]int     // last size passed to ResizeCoder
+	focus        paneID     // one of the four lane panes
+	view         viewMode
+	mode         mode
+	edit         editor
+	helpScroll   int // first row of the help overlay shown
 
 	reviews []*runner.ReviewRequest // the head is on screen
 	review  *reviewScreen           // nil when no review is open
@@ -76,84 +71,59 @@ type model struct {
 	cardHidden bool // skipped: collapsed to a one-line notice
 	skipped    map[*approvals.Prompt]bool
 	chooser    *chooser
-	past       []approvals.Request
-	pastLoaded bool
-	engine     *policy.Engine // for the remember preview; built on first use
+	// cardContent is the change the card on screen asks to write
+	cardContent *cardContent
+	past        []approvals.Request
+	pastLoaded  bool
 
 	counts      counts
 	runStatus   string // set when the run has ended
 	coderExited bool
+	coderIdle   bool // the coder said its turn ended (idle.go)
+	bell        bool // the bell is due for the turn that just ended
 	runDone     bool
 	stopping    bool
-	flash       string    // last notice or error, on the footer
-	ended       time.Time // when the run was seen to finish
+	ended       time.Time       // when the run was seen to finish
+	busy        *busy           // a long wait in progress (busy.go)
+	landing     *runner.Landing // what landed, once it has (ending.go)
 }
 
-// newModel builds the model; sendKeys receives every byte meant for the coder
-// (Run queues them to Session.SendKeys off the UI goroutine).
-func newModel(s Session, opts Options, sendKeys func([]byte)) *model {
-	opts = opts.withDefaults()
+// newLive builds the root over the lanes page for session s; sendKeys
+// receives every byte meant for the coder (Run queues them to
+// Session.SendKeys off the UI goroutine).
+func newLive(s Session, opts Options, sendKeys func([]byte)) (*root, *model) {
+	m := newModel(s, newChrome(opts), sendKeys)
+	return newRoot(m.chrome, m), m
+}
+
+func newModel(s Session, c *chrome, sendKeys func([]byte)) *model {
 	m := &model{
-		s: s, info: s.Info(), opts: opts, keys: defaultKeys(), help: help.New(),
-		sendK: sendKeys, darkBG: true, skipped: map[*approvals.Prompt]bool{},
-		width: 80, height: 24,
+		chrome: c, s: s, info: s.Info(),
+		sendK: sendKeys, skipped: map[*approvals.Prompt]bool{},
 	}
 	for id := paneID(0); id < numPanes; id++ {
-		m.panes[id] = newPane(id, opts.History)
+		m.panes[id] = newPane(id, c.opts.History)
+		m.panes[id].backed = m.info.Journal != ""
 	}
-	m.term = newCoderTerm(80, 20, sendKeys)
-	m.applyTheme()
+	m.term = newCoderTerm(80, 20, sendKeys, m.info.Journal)
 	return m
 }
 
-// applyTheme rebuilds the styles from the configured theme, the terminal
-// background and the user themes. A bad theme name falls back to auto and
-// says so on the footer.
-func (m *model) applyTheme() {
-	p, err := themes.Resolve(m.opts.Theme, m.darkBG, m.userThemes)
-	if err != nil {
-		m.flash = err.Error()
-		p, _ = themes.Resolve("auto", m.darkBG, nil)
-	}
-	m.styles = themes.New(p, m.opts.NoColor)
-	st := m.styles
-	m.help.Styles = help.Styles{
-		ShortKey: st.CardKey, ShortDesc: st.Muted, ShortSeparator: st.Separator, Ellipsis: st.Separator,
-		FullKey: st.CardKey, FullDesc: st.Text, FullSeparator: st.Separator,
-	}
-}
-
-func (m *model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, tick())
-}
+func (m *model) init() tea.Cmd { return tick() }
 
 func tick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
-func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.syncCoderSize())
-}
-
 func (m *model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-	case tea.BackgroundColorMsg:
-		m.darkBG = msg.IsDark()
-		m.applyTheme()
-	case themesMsg:
-		if msg.palettes != nil {
-			m.userThemes = msg.palettes
-		}
-		m.applyTheme()
-		if len(msg.errs) > 0 {
-			m.flash = msg.errs[0].Error()
-		}
 	case eventsMsg:
 		m.ingest(msg)
+		return tea.Batch(m.ringBell(), m.fetchScrolled())
+	case olderMsg:
+		return m.older(msg)
 	case promptMsg:
+		m.coderIdle = false // a coder asking is not idle
 		return m.enqueue(msg.p)
 	case reviewMsg:
 		return m.enqueueReview(msg.req)
@@ -180,10 +150,6 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return tick()
 	case armMsg:
 		// nothing to change: the redraw shows the card's keys as live
-	case errMsg:
-		m.flash = msg.err.Error()
-	case tea.KeyPressMsg:
-		return m.key(msg)
 	case tea.PasteMsg:
 		return m.paste(msg.Content)
 	case tea.MouseWheelMsg:
@@ -191,7 +157,7 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 			m.review.wheel(msg.Mouse(), m.review.layout(m.reviewRows()).viewer)
 			return nil
 		}
-		m.wheel(msg.Mouse())
+		return m.wheel(msg.Mouse())
 	case tea.MouseClickMsg:
 		if id, ok := m.layout().paneAt(msg.X, msg.Y); ok && id != paneTimeline {
 			m.focus = id
@@ -199,6 +165,24 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 	}
 	return nil
 }
+
+func (m *model) attached() bool { return m.mode == modeAttach }
+
+// guardSince is when the card or the review screen on show opened, the
+// later of the two.
+func (m *model) guardSince() (time.Time, bool) {
+	var t time.Time
+	ok := false
+	if m.cardVisible() {
+		t, ok = m.cardOpened, true
+	}
+	if m.review != nil && (!ok || m.review.opened.After(t)) {
+		t, ok = m.review.opened, true
+	}
+	return t, ok
+}
+
+func (m *model) settle() tea.Cmd { return m.syncCoderSize() }
 
 // syncCoderSize keeps the emulator and the coder's pty the size of the coder
 // pane as the layout changes.

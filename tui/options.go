@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
 )
 
 // Options configure the TUI for one run.
@@ -28,6 +30,12 @@ type Options struct {
 	// Guard is how long a newly opened approval card ignores keys, so a
 	// keystroke already in flight cannot answer it. 0 means DefaultGuard.
 	Guard time.Duration
+	// Preview says which earlier requests a remembered grant would have
+	// approved, asked of the run's own approval chain (runner.Run's
+	// PreviewGrant), so the remember chooser never disagrees with the
+	// broker. It must not do I/O: it runs in Update. nil: the chooser shows
+	// no preview (the TUI keeps no policy engine of its own).
+	Preview func(spec approvals.GrantSpec, past []approvals.Request) []approvals.Request
 	// Now is the clock; nil means time.Now. Tests inject one.
 	Now func() time.Time
 	// Input and Output replace the terminal (nil means stdin/stdout); Size is

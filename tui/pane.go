@@ -38,25 +38,40 @@ type pane struct {
 	offset int
 	query  string
 	match  int64 // absolute line number of the current search match; -1 for none
+	// older is a page of lines older than the kept ones, read back from the
+	// journal when the view scrolls past them (history.go).
+	older  olderPage
+	backed bool // older lines can be read back from the journal
 }
 
 func newPane(id paneID, history int) *pane {
 	return &pane{id: id, lines: newRing(history), showTags: id == paneTimeline || id == paneSupervisor, match: -1}
 }
 
+// count is the number of lines the pane can show: every line ever added
+// (the oldest read back from the journal on demand) and the partial one.
 func (p *pane) count() int {
-	n := p.lines.len()
+	n := int(p.lines.total)
 	if p.hasPartial {
 		n++
 	}
 	return n
 }
 
+// lineAt is line i, by absolute number; a line neither kept nor in the page
+// read back from the journal shows as a placeholder until it is.
 func (p *pane) lineAt(i int) line {
-	if i == p.lines.len() {
+	first := p.lines.first()
+	switch {
+	case int64(i) == p.lines.total:
 		return p.partial
+	case int64(i) >= first:
+		return p.lines.at(int(int64(i) - first))
 	}
-	return p.lines.at(i)
+	if l, ok := p.older.at(int64(i)); ok {
+		return l
+	}
+	return line{tagSystem, olderPlaceholder}
 }
 
 // add appends a finished line. A pane scrolled up keeps showing the same
@@ -73,11 +88,23 @@ func (p *pane) setPartial(l line, ok bool) { p.partial, p.hasPartial = l, ok }
 // scroll moves the view up (delta > 0, older) or down; rows is the number of
 // content rows shown. Reaching the bottom resumes following.
 func (p *pane) scroll(delta, rows int) {
-	p.offset = clamp(p.offset+delta, 0, max(0, p.count()-rows))
+	p.offset = clamp(p.offset+delta, 0, p.maxOffset(rows))
 }
 
-func (p *pane) toTop(rows int) { p.offset = max(0, p.count()-rows) }
-func (p *pane) toEnd()         { p.offset = 0 }
+func (p *pane) toTop(rows int) { p.offset = p.maxOffset(rows) }
+
+// floor is the oldest line the pane can show: the first ever when older
+// lines can be read back from the journal, else the oldest kept.
+func (p *pane) floor() int {
+	if p.backed {
+		return 0
+	}
+	return int(p.lines.first())
+}
+
+// maxOffset is how far up the view can scroll.
+func (p *pane) maxOffset(rows int) int { return max(0, p.count()-p.floor()-rows) }
+func (p *pane) toEnd()                 { p.offset = 0 }
 
 // search finds the next line containing query (case-insensitive), older than
 // the current match when older is true, else newer; from no match it starts
@@ -88,27 +115,39 @@ func (p *pane) search(query string, older bool, rows int) bool {
 	}
 	p.query = query
 	q := strings.ToLower(query)
-	first, n := p.lines.first(), p.lines.len()
-	cur := n // one past the newest kept line
-	if p.match >= first {
-		cur = int(p.match - first)
+	lo, hi := p.available() // the lines in memory: [lo, hi)
+	cur := hi               // one past the newest kept line
+	if p.match >= 0 {
+		cur = p.match
 	}
-	step := -1
+	step := int64(-1)
 	if !older {
 		step = 1
 	}
-	if p.match < first && !older {
-		return false
-	}
-	for i := cur + step; i >= 0 && i < n; i += step {
-		if strings.Contains(strings.ToLower(p.lines.at(i).text), q) {
-			p.match = first + int64(i)
-			// show the match on the bottom row (or as low as it can go)
-			p.offset = clamp(p.count()-1-i, 0, max(0, p.count()-rows))
+	for i := cur + step; i >= lo && i < hi; i += step {
+		if strings.Contains(strings.ToLower(p.lineAt(int(i)).text), q) {
+			p.showMatch(i, rows)
 			return true
 		}
 	}
 	return false
+}
+
+// showMatch makes line i the current match and scrolls it onto the bottom
+// row (or as low as it can go).
+func (p *pane) showMatch(i int64, rows int) {
+	p.match = i
+	p.offset = clamp(p.count()-1-int(i), 0, p.maxOffset(rows))
+}
+
+// available is the range of line numbers in memory: the page read back
+// from the journal when it joins the kept lines, else the kept lines.
+func (p *pane) available() (lo, hi int64) {
+	lo, hi = p.lines.first(), p.lines.total
+	if p.older.has() && p.older.end() >= lo {
+		lo = min(lo, p.older.first)
+	}
+	return lo, hi
 }
 
 // render draws the pane as exactly h lines of exactly w cells: a title row
@@ -121,12 +160,11 @@ func (p *pane) render(st themes.Styles, w, h int, focused bool, note string) []s
 	if rows <= 0 {
 		return out[:min(len(out), max(h, 0))]
 	}
-	p.offset = clamp(p.offset, 0, max(0, p.count()-rows))
+	p.offset = clamp(p.offset, 0, p.maxOffset(rows))
 	end := p.count() - p.offset
-	first := p.lines.first()
 	var body []string // newest row first
-	for i := end - 1; i >= 0 && len(body) < rows; i-- {
-		isMatch := p.match >= 0 && i < p.lines.len() && first+int64(i) == p.match
+	for i := end - 1; i >= p.floor() && len(body) < rows; i-- {
+		isMatch := p.match >= 0 && int64(i) < p.lines.total && int64(i) == p.match
 		wrapped := renderLine(st, p.lineAt(i), w, p.showTags, isMatch, rows)
 		for j := len(wrapped) - 1; j >= 0 && len(body) < rows; j-- {
 			body = append(body, wrapped[j])
@@ -231,4 +269,10 @@ func clamp(v, lo, hi int) int {
 		return hi
 	}
 	return v
+}
+
+// oldestInMemory is the number of the oldest line the pane holds.
+func (p *pane) oldestInMemory() int64 {
+	lo, _ := p.available()
+	return lo
 }

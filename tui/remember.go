@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +11,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/policy"
@@ -43,8 +46,30 @@ type chooser struct {
 	earlier    int // how many past requests the preview looked at
 }
 
+// defaultScope is where "approve + remember" stores a grant unless the
+// person picks another scope: the project, like Claude Code's "don't ask
+// again" (the run and the user are one key away).
+var defaultScope = slices.Index(scopes, approvals.ScopeProject)
+
 func newChooser(p *approvals.Prompt) *chooser {
-	return &chooser{prompt: p, options: suggestGrants(p.Request, p.Verdict), coveredSel: -1}
+	return &chooser{prompt: p, options: suggestGrants(p.Request, p.Verdict), scope: defaultScope, coveredSel: -1}
+}
+
+// scopeWhere says where a grant of scope s is kept, for the chooser.
+func scopeWhere(s approvals.Scope) string {
+	switch s {
+	case approvals.ScopeProject:
+		return "kept in .sentinel/templates.toml (sentinel templates list)"
+	case approvals.ScopeUser:
+		if p, err := approvals.UserTemplatesPath(); err == nil {
+			if home, err := os.UserHomeDir(); err == nil && home != "" && strings.HasPrefix(p, home+string(filepath.Separator)) {
+				p = "~" + p[len(home):]
+			}
+			return "kept in " + p + " (sentinel templates list)"
+		}
+		return "kept in the user config directory"
+	}
+	return "kept until this run ends"
 }
 
 func (c *chooser) spec() *approvals.GrantSpec {
@@ -80,24 +105,25 @@ func (m *model) chooserKey(k tea.KeyPressMsg) tea.Cmd {
 			m.flash = "nothing to remember for this kind of request: approve once or deny"
 			return nil
 		}
-		return m.answer(approvals.Answer{Kind: approvals.ApproveRemember, Grant: spec})
+		return m.answer(RememberMsg{Prompt: c.prompt, Grant: spec})
 	}
 	return nil
 }
 
-func (m *model) chooserLines(w int) []string {
+func (m *model) chooserLines(w int) block {
 	st, c := m.styles, m.chooser
-	out := []string{rule(st.CardTitle.Render(" REMEMBER · how broad? "), st.CardBorder, w)}
+	var out block
+	out.add(prioKeep, rule(st.CardTitle.Render(" REMEMBER · how broad? "), st.CardBorder, w))
 	if len(c.options) == 0 {
-		out = append(out, padTo(st.Muted.Render("  no grant can be remembered for this request"), w))
+		out.add(prioKeep, padTo(st.Muted.Render("  no grant can be remembered for this request"), w))
 	}
 	for i, o := range c.options {
 		s := "   " + o.label
 		if i == c.sel {
-			out = append(out, padTo(st.Selected.Render(" ▸ "+o.label), w))
+			out.add(prioKeep, padTo(st.Selected.Render(" ▸ "+o.label), w))
 			continue
 		}
-		out = append(out, padTo(st.Text.Render(s), w))
+		out.add(prioMid, padTo(st.Text.Render(s), w))
 	}
 	pick := func(names []string, sel int) string {
 		var parts []string
@@ -119,12 +145,20 @@ func (m *model) chooserLines(w int) []string {
 	}
 	if len(c.options) > 0 {
 		if f := c.options[c.sel].match.ProgramFile(); f != "" {
-			out = append(out, padTo(st.Muted.Render("  remembers "+f+" as it is now: if it changes, you are asked again"), w))
+			out.add(prioHigh, padTo(st.Muted.Render("  remembers "+f+" as it is now: if it changes, you are asked again"), w))
 		}
 	}
-	out = append(out, padTo(st.CardLabel.Render("  scope ")+pick(sn, c.scope)+st.CardLabel.Render("   expires ")+pick(en, c.expiry), w))
-	out = append(out, m.previewLines(w)...)
-	return append(out, padTo(" "+m.keysLine(m.keys.chooserHelp()), w))
+	scope, expires := st.CardLabel.Render("  scope ")+pick(sn, c.scope), st.CardLabel.Render("   expires ")+pick(en, c.expiry)
+	if ansi.StringWidth(scope+expires) <= w {
+		out.add(prioKeep, padTo(scope+expires, w))
+	} else {
+		out.add(prioKeep, padTo(scope, w))
+		out.add(prioKeep, padTo(" "+expires, w))
+	}
+	out.add(prioHigh, padTo(st.Muted.Render("  "+scopeWhere(scopes[c.scope])), w))
+	out.add(prioLow, m.previewLines(w)...)
+	out.add(prioKeep, wrapParts("", keyParts(st, m.keys.chooserHelp()), w)...)
+	return out
 }
 
 // previewLines say which earlier requests the chosen grant would have covered.
@@ -135,6 +169,9 @@ func (m *model) previewLines(w int) []string {
 	}
 	if len(c.options) == 0 {
 		return nil
+	}
+	if m.opts.Preview == nil {
+		return []string{padTo(st.Muted.Render("  no preview: this view has no run's approval chain to ask"), w)}
 	}
 	covered := c.covered
 	out := []string{padTo(st.CardLabel.Render(fmt.Sprintf("  would have covered %d of %d earlier requests", len(covered), c.earlier)), w)}

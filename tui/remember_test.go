@@ -12,6 +12,7 @@ import (
 
 func TestRememberChooserBuildsGrant(t *testing.T) {
 	h := newHarness(t, testInfo(), "dark", 120, 40)
+	h.m.opts.Preview = chainPreview(t) // the run's chain: built-in rules
 	h.s.Past = []approvals.Request{
 		{Kind: policy.KindShell, Command: "mytool run test"},
 		{Kind: policy.KindShell, Command: "mytool run lint"},
@@ -43,7 +44,9 @@ func TestRememberChooserBuildsGrant(t *testing.T) {
 	contains(t, s, "mytool run lint")
 	notContains(t, s, "mytool build") // every simple command must be covered
 	notContains(t, s, "rm -rf")       // and policy's denials never are
-	h.press("o", "o", "e", "e")       // user scope, 8h
+	contains(t, s, "[project]")       // the default scope: the project, like Claude Code's "don't ask again"
+	contains(t, s, "kept in .sentinel/templates.toml")
+	h.press("o", "e", "e") // user scope, 8h
 	contains(t, h.screen(), "[user]")
 	h.press("enter")
 	a, ok := answered(p)

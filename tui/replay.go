@@ -40,7 +40,7 @@ func ReplayFile(path string) (*ReplaySession, error) {
 	if err != nil {
 		return nil, err
 	}
-	var info SessionInfo
+	info := SessionInfo{Journal: path}
 	for _, ev := range evs {
 		if info.RunID == "" {
 			info.RunID, info.Started = ev.Run, ev.Time

@@ -30,17 +30,10 @@ const (
 	stepHelp               // the review help overlay
 )
 
-// reviewVerdict is what the screen decided; the root sends it on the
-// request's Answer channel exactly once.
-type reviewVerdict struct {
-	answer runner.ReviewAnswer
-	note   string // for the footer: what happened
-}
-
 // reviewScreen is the diff review of one ReviewRequest: the changed files
 // (flagged first), the verification results and a diff viewer, with each
-// file and hunk accepted or rejected. It is a plain struct the root model
-// (or RunReview's small program) draws and feeds keys to.
+// file and hunk accepted or rejected. It is a plain struct a page (the
+// lanes, or the standalone review page) draws and feeds keys to.
 type reviewScreen struct {
 	req    *runner.ReviewRequest
 	files  []patch.File
@@ -56,7 +49,9 @@ type reviewScreen struct {
 	cur    int  // the selected file
 	hunk   int  // the selected hunk of the selected file, -1 for none
 	scroll int  // the first diff (or tail) row shown
-	edit   editor
+	// helpScroll is the first help row shown
+	helpScroll int
+	edit       editor
 
 	diff       *diffCache
 	width      int  // the screen's width: long lines wrap to it
@@ -181,25 +176,32 @@ func (r *reviewScreen) landingFlagged() []string {
 	return out
 }
 
-// verdict builds the approval: nil Patch when everything is accepted,
+// approve builds the approval: nil Patch when everything is accepted,
 // otherwise the selected sub-patch.
-func (r *reviewScreen) approve() reviewVerdict {
+func (r *reviewScreen) approve() ReviewVerdictMsg {
 	t := r.tally()
 	if t.everything() {
-		return reviewVerdict{runner.ReviewAnswer{Approve: true}, fmt.Sprintf("approved: landing all %d file(s)", t.allFiles)}
+		return ReviewVerdictMsg{Request: r.req, Answer: runner.ReviewAnswer{Approve: true}, Note: fmt.Sprintf("approved: landing all %d file(s)", t.allFiles)}
 	}
 	p := patch.Select(r.files, r.accepted)
-	return reviewVerdict{runner.ReviewAnswer{Approve: true, Patch: p},
-		fmt.Sprintf("approved: landing %d of %d file(s), %d of %d hunk(s) (re-verified first)", t.files, t.allFiles, t.hunks, t.allHunks)}
+	return ReviewVerdictMsg{Request: r.req, Answer: runner.ReviewAnswer{Approve: true, Patch: p},
+		Note: fmt.Sprintf("approved: landing %d of %d file(s), %d of %d hunk(s) (re-verified first)", t.files, t.allFiles, t.hunks, t.allHunks)}
 }
 
-// key handles one key press; a non-nil verdict means the review is answered.
+// key handles one key press; a non-nil verdict means the review is
+// answered: its page hands it to the root, whose broker sends it on the
+// request's Answer channel exactly once. The screen sends nothing itself.
 // rows is the height of the diff viewer, for paging.
-func (r *reviewScreen) key(k tea.KeyPressMsg, keys keyMap, rows int) *reviewVerdict {
+func (r *reviewScreen) key(k tea.KeyPressMsg, keys keyMap, rows int) *ReviewVerdictMsg {
 	switch r.step {
 	case stepHelp:
-		if key.Matches(k, keys.Help, keys.Back, keys.Quit) {
+		switch {
+		case key.Matches(k, keys.Help, keys.Back, keys.Quit):
 			r.step = stepBrowse
+		case key.Matches(k, keys.Up):
+			r.helpScroll = max(r.helpScroll-1, 0)
+		case key.Matches(k, keys.Down):
+			r.helpScroll++ // the drawing bounds the end
 		}
 		return nil
 	case stepConfirm:
@@ -222,14 +224,14 @@ func (r *reviewScreen) key(k tea.KeyPressMsg, keys keyMap, rows int) *reviewVerd
 			if reason != "" {
 				note += ": " + reason
 			}
-			return &reviewVerdict{runner.ReviewAnswer{Reason: reason}, note}
+			return &ReviewVerdictMsg{Request: r.req, Answer: runner.ReviewAnswer{Reason: reason}, Note: note}
 		}
 		return nil
 	}
 	rows = max(rows, 1)
 	switch {
 	case key.Matches(k, keys.Help):
-		r.step = stepHelp
+		r.step, r.helpScroll = stepHelp, 0
 	case key.Matches(k, keys.ReviewApprove):
 		if r.err != "" {
 			return nil // an unreadable patch can only be rejected

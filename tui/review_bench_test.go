@@ -35,9 +35,9 @@ func BenchmarkReviewFrame(b *testing.B) {
 	for _, h := range files[0].Hunks {
 		total += len(h.Lines)
 	}
-	m := newModel(NewReplay(testInfo(), nil), Options{Theme: "dark"}, func([]byte) {})
+	r, m := newLive(NewReplay(testInfo(), nil), Options{Theme: "dark"}, func([]byte) {})
 	defer m.close()
-	m.update(teaSize(120, 40))
+	r.update(teaSize(120, 40))
 	m.update(reviewMsg{&runner.ReviewRequest{RunID: "bench", Files: files, Answer: make(chan runner.ReviewAnswer, 1)}})
 	m.review.focus = focusDiff
 	rows := m.review.layout(m.reviewRows()).viewer
@@ -59,9 +59,9 @@ func BenchmarkReviewOpen(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := newModel(NewReplay(testInfo(), nil), Options{Theme: "dark"}, func([]byte) {})
+	r, m := newLive(NewReplay(testInfo(), nil), Options{Theme: "dark"}, func([]byte) {})
 	defer m.close()
-	m.update(teaSize(120, 40))
+	r.update(teaSize(120, 40))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m.review, m.reviews = nil, nil
@@ -88,9 +88,9 @@ func BenchmarkReviewFrameCached(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := newModel(NewReplay(testInfo(), nil), Options{Theme: "dark"}, func([]byte) {})
+	r, m := newLive(NewReplay(testInfo(), nil), Options{Theme: "dark"}, func([]byte) {})
 	defer m.close()
-	m.update(teaSize(120, 40))
+	r.update(teaSize(120, 40))
 	m.update(reviewMsg{&runner.ReviewRequest{RunID: "bench", Files: files, Answer: make(chan runner.ReviewAnswer, 1)}})
 	_ = m.render()
 	b.ResetTimer()

@@ -51,7 +51,7 @@ func TestGoldenReviewScreens(t *testing.T) {
 func TestGoldenReviewStandalone(t *testing.T) {
 	req, _ := fixtureRequest(t)
 	clk := &clock{now: t0}
-	a := newReviewApp(req, Options{Theme: "dark", Now: clk.Now})
+	a, _ := newStandaloneReview(req, Options{Theme: "dark", Now: clk.Now})
 	a.Update(teaSize(100, 30))
 	clk.Add(DefaultGuard)
 	a.Update(keyMsg("G"))

@@ -6,8 +6,6 @@ package tui
 
 import (
 	"context"
-	"errors"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -54,7 +52,7 @@ func (m *model) openReview() tea.Cmd {
 		m.mode = modeNormal
 	}
 	m.flash = ""
-	return tea.Tick(m.opts.Guard, func(time.Time) tea.Msg { return armMsg{} })
+	return armTick(m.opts.Guard)
 }
 
 // reviewRows is the height the review screen gets: the lanes' area.
@@ -74,50 +72,24 @@ func (m *model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.answerReview(*v)
 }
 
-// answerReview sends the verdict and opens the next review, if any.
-func (m *model) answerReview(v reviewVerdict) tea.Cmd {
-	req := m.reviews[0]
+// answerReview leaves the verdict for the root and opens the next review,
+// if any.
+func (m *model) answerReview(v ReviewVerdictMsg) tea.Cmd {
 	m.reviews = m.reviews[1:]
 	m.review = nil
-	m.flash = v.note
-	cmd := sendVerdict(req, v.answer)
+	m.flash = v.Note
+	m.decide(v)
 	if len(m.reviews) > 0 {
-		return tea.Batch(cmd, m.openReview())
+		return m.openReview()
 	}
-	return cmd
+	return nil
 }
 
-// rejectReviews answers every open review with a rejection (the run is
-// being stopped): nothing lands that the person did not approve.
-func (m *model) rejectReviews(reason string) tea.Cmd {
-	var cmds []tea.Cmd
+// rejectReviews rejects every open review (the run is being stopped):
+// nothing lands that the person did not approve.
+func (m *model) rejectReviews(reason string) {
 	for _, req := range m.reviews {
-		cmds = append(cmds, sendVerdict(req, runner.ReviewAnswer{Reason: reason}))
+		m.decide(ReviewVerdictMsg{Request: req, Answer: runner.ReviewAnswer{Reason: reason}})
 	}
 	m.reviews, m.review = nil, nil
-	return tea.Batch(cmds...)
-}
-
-// sendVerdict answers a review request: at once when the run is waiting
-// (the Answer channel should have room for one), else from a command so
-// Update never blocks.
-func sendVerdict(req *runner.ReviewRequest, a runner.ReviewAnswer) tea.Cmd {
-	if req.Answer == nil {
-		return func() tea.Msg { return errMsg{errors.New("review: the run gave no way to answer; nothing was landed")} }
-	}
-	select {
-	case req.Answer <- a:
-		return nil
-	default:
-	}
-	return func() tea.Msg {
-		req.Answer <- a
-		return nil
-	}
-}
-
-// reviewFooter is the footer while the review screen is open.
-func (m *model) reviewFooter(w int) string {
-	m.help.SetWidth(w - 1)
-	return padTo(" "+m.help.ShortHelpView(m.keys.reviewShortHelp()), w)
 }

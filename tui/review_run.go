@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -28,127 +27,85 @@ func RunReview(ctx context.Context, req *runner.ReviewRequest, opts Options) err
 	if req == nil {
 		return errors.New("review: no review request given")
 	}
-	opts = opts.withDefaults()
-	a := newReviewApp(req, opts)
-	if dir := opts.ThemeDir; dir != "" {
+	r, p := newStandaloneReview(req, opts)
+	if dir := r.opts.ThemeDir; dir != "" {
 		pal, errs := themes.LoadDir(dir)
-		a.userThemes = pal
-		if len(errs) > 0 {
-			a.flash = errs[0].Error()
-		}
-		a.applyTheme()
+		r.update(themesMsg{palettes: pal, errs: errs})
 	} else if d, err := themes.Dir(); err == nil {
 		if pal, _ := themes.LoadDir(d); pal != nil {
-			a.userThemes = pal
-			a.applyTheme()
+			r.update(themesMsg{palettes: pal})
 		}
 	}
-	popts := []tea.ProgramOption{tea.WithContext(ctx)}
-	if opts.Input != nil {
-		popts = append(popts, tea.WithInput(opts.Input))
-	}
-	if opts.Output != nil {
-		popts = append(popts, tea.WithOutput(opts.Output))
-	}
-	if opts.Size[0] > 0 && opts.Size[1] > 0 {
-		popts = append(popts, tea.WithWindowSize(opts.Size[0], opts.Size[1]))
-	}
-	if _, err := tea.NewProgram(a, popts...).Run(); err != nil {
+	if _, err := r.program(ctx).Run(); err != nil {
 		if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 			return ErrNoVerdict
 		}
 		return err
 	}
-	if !a.answered {
+	if !p.answered {
 		return ErrNoVerdict
 	}
 	return nil
 }
 
-// reviewApp is the standalone program: a title row, the review screen and
-// the footer.
-type reviewApp struct {
-	screen     *reviewScreen
-	opts       Options
-	keys       keyMap
-	help       help.Model
-	styles     themes.Styles
-	userThemes map[string]themes.Palette
-	darkBG     bool
-	width      int
-	height     int
-	answered   bool
-	flash      string
+// reviewPage is the standalone review: a title row, the review screen and
+// the footer. Its verdict goes to the root as a ReviewVerdictMsg; the
+// program ends after the root has sent it.
+type reviewPage struct {
+	*chrome
+	outbox
+	screen   *reviewScreen
+	answered bool
 }
 
-func newReviewApp(req *runner.ReviewRequest, opts Options) *reviewApp {
-	opts = opts.withDefaults()
-	a := &reviewApp{screen: newReviewScreen(req, opts.Now()), opts: opts, keys: defaultKeys(), help: help.New(),
-		darkBG: true, width: 80, height: 24}
-	a.screen.standalone = true
-	a.applyTheme()
-	return a
+// newStandaloneReview builds the root over the standalone review page.
+func newStandaloneReview(req *runner.ReviewRequest, opts Options) (*root, *reviewPage) {
+	c := newChrome(opts)
+	p := &reviewPage{chrome: c, screen: newReviewScreen(req, c.opts.Now())}
+	p.screen.standalone = true
+	return newRoot(c, p), p
 }
 
-func (a *reviewApp) applyTheme() {
-	p, err := themes.Resolve(a.opts.Theme, a.darkBG, a.userThemes)
-	if err != nil {
-		a.flash = err.Error()
-		p, _ = themes.Resolve("auto", a.darkBG, nil)
-	}
-	a.styles = themes.New(p, a.opts.NoColor)
-	st := a.styles
-	a.help.Styles = help.Styles{
-		ShortKey: st.CardKey, ShortDesc: st.Muted, ShortSeparator: st.Separator, Ellipsis: st.Separator,
-		FullKey: st.CardKey, FullDesc: st.Text, FullSeparator: st.Separator,
-	}
-}
+func (a *reviewPage) init() tea.Cmd   { return armTick(a.opts.Guard) }
+func (a *reviewPage) attached() bool  { return false }
+func (a *reviewPage) settle() tea.Cmd { return nil }
 
-func (a *reviewApp) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, tea.Tick(a.opts.Guard, func(time.Time) tea.Msg { return armMsg{} }))
-}
+func (a *reviewPage) guardSince() (time.Time, bool) { return a.screen.opened, true }
 
-func (a *reviewApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (a *reviewPage) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		a.width, a.height = msg.Width, msg.Height
-	case tea.BackgroundColorMsg:
-		a.darkBG = msg.IsDark()
-		a.applyTheme()
 	case tea.MouseWheelMsg:
 		a.screen.wheel(msg.Mouse(), a.rows())
 	case tea.PasteMsg:
 		if a.screen.step == stepReason {
 			a.screen.edit.insert(msg.Content)
 		}
-	case tea.KeyPressMsg:
-		if !a.screen.armed(a.opts.Now(), a.opts.Guard) {
-			return a, nil
-		}
-		a.flash = ""
-		if a.screen.step == stepBrowse && key.Matches(msg, a.keys.ReviewLeave) {
-			return a, tea.Quit
-		}
-		if v := a.screen.key(msg, a.keys, a.rows()); v != nil {
-			a.answered = true
-			return a, tea.Sequence(sendVerdict(a.screen.req, v.answer), tea.Quit)
-		}
 	}
-	return a, nil
+	return nil
+}
+
+func (a *reviewPage) key(k tea.KeyPressMsg) tea.Cmd {
+	if a.screen.step == stepBrowse && key.Matches(k, a.keys.ReviewLeave) {
+		return tea.Quit
+	}
+	if v := a.screen.key(k, a.keys, a.rows()); v != nil {
+		a.answered = true
+		a.decide(*v)
+		return tea.Quit
+	}
+	return nil
 }
 
 // rows is the viewer's height at the current size.
-func (a *reviewApp) rows() int { return a.screen.layout(max(a.height-2, 1)).viewer }
+func (a *reviewPage) rows() int { return a.screen.layout(max(a.height-2, 1)).viewer }
 
-func (a *reviewApp) View() tea.View {
-	v := tea.NewView(a.render())
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "sentinel review · " + textsafe.Line(a.screen.req.RunID)
-	return v
+func (a *reviewPage) title() string {
+	return "sentinel review · " + textsafe.Line(a.screen.req.RunID)
 }
 
-func (a *reviewApp) render() string {
+func (a *reviewPage) cursor() *tea.Cursor { return nil }
+
+func (a *reviewPage) render() string {
 	w, h := max(a.width, 1), max(a.height, 3)
 	st := a.styles
 	title := st.StatusKey.Render(" SENTINEL ") + st.StatusBar.Render(" review · run "+textsafe.Line(a.screen.req.RunID)+" ")
@@ -157,11 +114,6 @@ func (a *reviewApp) render() string {
 		out[0] = title + st.StatusBar.Render(strings.Repeat(" ", w-sw))
 	}
 	out = append(out, a.screen.render(st, a.keys, &a.help, w, h-2, a.opts.Now(), a.opts.Guard)...)
-	if a.flash != "" {
-		out = append(out, padTo(st.Asked.UnsetBackground().Render(" "+textsafe.Line(a.flash)), w))
-	} else {
-		a.help.SetWidth(w - 1)
-		out = append(out, padTo(" "+a.help.ShortHelpView(append(a.keys.reviewShortHelp(), a.keys.ReviewLeave)), w))
-	}
+	out = append(out, a.footer(w, append(a.keys.reviewShortHelp(), a.keys.ReviewLeave)))
 	return strings.Join(out, "\n")
 }

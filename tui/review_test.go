@@ -235,22 +235,22 @@ func TestReviewShowsHiddenCharacters(t *testing.T) {
 func TestRunReviewStandaloneQuitAndApprove(t *testing.T) {
 	req, ans := fixtureRequest(t)
 	clk := &clock{now: t0}
-	a := newReviewApp(req, Options{Theme: "dark", NoColor: true, Now: clk.Now})
-	a.Update(teaSize(80, 24))
-	a.Update(keyMsg("a"))
+	r, a := newStandaloneReview(req, Options{Theme: "dark", NoColor: true, Now: clk.Now})
+	r.Update(teaSize(80, 24))
+	r.Update(keyMsg("a"))
 	if a.screen.step != stepBrowse {
 		t.Fatal("the standalone review took a key inside its guard")
 	}
 	clk.Add(DefaultGuard)
-	_, cmd := a.Update(keyMsg("q"))
+	_, cmd := r.Update(keyMsg("q"))
 	if cmd == nil || a.answered {
 		t.Fatal("q should quit without a verdict")
 	}
 	if _, ok := verdict(ans); ok {
 		t.Fatal("q sent a verdict")
 	}
-	a.Update(keyMsg("a"))
-	a.Update(keyMsg("y"))
+	r.Update(keyMsg("a"))
+	r.Update(keyMsg("y"))
 	if v, ok := verdict(ans); !ok || !v.Approve || !a.answered {
 		t.Fatalf("approve in the standalone review gave %+v (answered %v)", v, ok)
 	}

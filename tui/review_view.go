@@ -54,12 +54,16 @@ func (r *reviewScreen) render(st themes.Styles, keys keyMap, hm *help.Model, w, 
 	out = append(out, r.viewerTitle(st, w))
 	switch {
 	case r.step == stepHelp:
-		hm.SetWidth(w - 2)
-		text := hm.FullHelpView(keys.reviewFullHelp(r.standalone))
-		for i, ln := range strings.Split(text, "\n") {
-			if i < l.viewer {
-				out = append(out, padTo(" "+ln, w))
-			}
+		hm.SetWidth(0)
+		groups := keys.reviewFullHelp(r.standalone)
+		text := hm.FullHelpView(groups)
+		if maxWidth(text) > w-2 { // the columns one under another
+			text = hm.FullHelpView(groups[:1]) + "\n\n" + hm.FullHelpView(groups[1:])
+		}
+		lines := strings.Split(text, "\n")
+		r.helpScroll = max(min(r.helpScroll, len(lines)-l.viewer), 0)
+		for i := r.helpScroll; i < len(lines) && i < r.helpScroll+l.viewer; i++ {
+			out = append(out, padTo(" "+lines[i], w))
 		}
 	case r.tail:
 		lines := r.tailLines()
@@ -190,7 +194,7 @@ func (r *reviewScreen) viewerTitle(st themes.Styles, w int) string {
 	var title string
 	switch {
 	case r.step == stepHelp:
-		title = " HELP · ? or esc to close "
+		title = " HELP · ? or esc to close · ↑/↓ scroll "
 	case r.tail:
 		title = " VERIFICATION OUTPUT · c to close "
 	case len(r.files) == 0:
@@ -238,11 +242,21 @@ func (r *reviewScreen) bottomRow(st themes.Styles, keys keyMap, w int, now time.
 	if t.files == 0 {
 		return padTo(st.Asked.UnsetBackground().Render(" nothing accepted — ")+bindingsLine(st, keys.ReviewReject), w)
 	}
-	s := st.Muted.Render(fmt.Sprintf(" accepting %d/%d file(s), %d/%d hunk(s)  ", t.files, t.allFiles, t.hunks, t.allHunks))
+	ks := bindingsLine(st, keys.ReviewApprove, keys.ReviewReject)
 	if w < 100 { // the short forms
-		return padTo(s+shortKey(st, keys.ReviewApprove, "approve…")+"  "+shortKey(st, keys.ReviewReject, "reject…"), w)
+		ks = shortKey(st, keys.ReviewApprove, "approve…") + "  " + shortKey(st, keys.ReviewReject, "reject…")
 	}
-	return padTo(s+bindingsLine(st, keys.ReviewApprove, keys.ReviewReject), w)
+	// the keys stay whole: the tally shortens, then goes
+	for _, tally := range []string{
+		fmt.Sprintf(" accepting %d/%d file(s), %d/%d hunk(s)  ", t.files, t.allFiles, t.hunks, t.allHunks),
+		fmt.Sprintf(" %d/%d files  ", t.files, t.allFiles),
+		" ",
+	} {
+		if s := st.Muted.Render(tally) + ks; ansi.StringWidth(s) <= w || tally == " " {
+			return padTo(s, w)
+		}
+	}
+	return ""
 }
 
 // drawRow draws viewer row ri of the selected file, from the cache when

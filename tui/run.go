@@ -29,7 +29,7 @@ func Run(ctx context.Context, s Session, opts Options) error {
 	defer cancel()
 
 	toCoder := make(chan []byte, 1024)
-	m := newModel(s, opts, func(b []byte) {
+	r, m := newLive(s, opts, func(b []byte) {
 		select {
 		case toCoder <- b:
 		case <-ctx.Done():
@@ -45,20 +45,10 @@ func Run(ctx context.Context, s Session, opts Options) error {
 	}
 	if dir != "" {
 		pal, errs := themes.LoadDir(dir)
-		m.update(themesMsg{palettes: pal, errs: errs})
+		r.update(themesMsg{palettes: pal, errs: errs})
 	}
 
-	popts := []tea.ProgramOption{tea.WithContext(ctx)}
-	if opts.Input != nil {
-		popts = append(popts, tea.WithInput(opts.Input))
-	}
-	if opts.Output != nil {
-		popts = append(popts, tea.WithOutput(opts.Output))
-	}
-	if opts.Size[0] > 0 && opts.Size[1] > 0 {
-		popts = append(popts, tea.WithWindowSize(opts.Size[0], opts.Size[1]))
-	}
-	p := tea.NewProgram(m, popts...)
+	p := r.program(ctx)
 	var redraw atomic.Bool // one screenMsg in flight at a time
 	m.term.setChanged(func() {
 		if redraw.CompareAndSwap(false, true) {
@@ -105,7 +95,7 @@ func Run(ctx context.Context, s Session, opts Options) error {
 		if err := themes.Watch(ctx, dir, func(pal map[string]themes.Palette, errs []error) {
 			p.Send(themesMsg{palettes: pal, errs: errs})
 		}); err != nil {
-			m.update(errMsg{err})
+			r.update(errMsg{err})
 		}
 	}
 

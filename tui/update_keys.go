@@ -6,13 +6,13 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/sentinelhq/sentinel/approvals"
 )
 
 // stopWait bounds how long quitting waits for the run to finish after Stop.
 const stopWait = 10 * time.Second
 
+// key handles a key that passed the root's guard (a card or review that
+// just opened ignores keys; attach mode has none).
 func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 	// Attach mode: every key but the leave key goes to the coder, encoded for
 	// its terminal. Nothing else ever sends a key to the coder.
@@ -24,21 +24,21 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.term.key(k)
 		return nil
 	}
-	m.flash = ""
-	// A card that just opened ignores every key: one already in flight must
-	// not answer it.
-	if m.cardVisible() && m.opts.Now().Sub(m.cardOpened) < m.opts.Guard {
-		return nil
-	}
-	// So does a review screen that just opened.
-	if m.review != nil && !m.review.armed(m.opts.Now(), m.opts.Guard) {
-		return nil
-	}
 	switch m.mode {
 	case modeHelp:
-		if key.Matches(k, m.keys.Help, m.keys.Back, m.keys.Quit) {
+		switch {
+		case key.Matches(k, m.keys.Help, m.keys.Back, m.keys.Quit):
 			m.mode = modeNormal
+		case key.Matches(k, m.keys.Up):
+			m.helpScroll--
+		case key.Matches(k, m.keys.Down):
+			m.helpScroll++
+		case key.Matches(k, m.keys.PageUp):
+			m.helpScroll -= max(m.height/2, 1)
+		case key.Matches(k, m.keys.PageDown):
+			m.helpScroll += max(m.height/2, 1)
 		}
+		m.helpScroll = max(m.helpScroll, 0) // the drawing bounds the end
 		return nil
 	case modeQuit:
 		switch {
@@ -82,7 +82,7 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		m.mode = modeQuit
 	case key.Matches(k, m.keys.Help):
-		m.mode = modeHelp
+		m.mode, m.helpScroll = modeHelp, 0
 	case key.Matches(k, m.keys.Finish):
 		if !m.runDone {
 			m.mode = modeFinish
@@ -97,14 +97,17 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		m.view = toggle(m.view, viewZoom)
 	case key.Matches(k, m.keys.Up):
 		p.scroll(1, rows)
+		return m.fetchOlder(p, rows)
 	case key.Matches(k, m.keys.Down):
 		p.scroll(-1, rows)
 	case key.Matches(k, m.keys.PageUp):
 		p.scroll(max(rows-1, 1), rows)
+		return m.fetchOlder(p, rows)
 	case key.Matches(k, m.keys.PageDown):
 		p.scroll(-max(rows-1, 1), rows)
 	case key.Matches(k, m.keys.Top):
 		p.toTop(rows)
+		return m.fetchOlder(p, rows)
 	case key.Matches(k, m.keys.End):
 		p.toEnd()
 	case key.Matches(k, m.keys.Search):
@@ -112,8 +115,9 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		m.edit.open("search " + paneTitles[p.id] + ": ")
 	case key.Matches(k, m.keys.NextMatch):
 		if !p.search(p.query, true, rows) {
-			m.flash = "no older match"
+			return m.noOlderMatch(p, p.query)
 		}
+		return m.fetchOlder(p, rows)
 	case key.Matches(k, m.keys.PrevMatch):
 		if !p.search(p.query, false, rows) {
 			m.flash = "no newer match"
@@ -179,6 +183,10 @@ func (m *model) editKey(k tea.KeyPressMsg) tea.Cmd {
 		p := m.activePane()
 		p.match = -1
 		if !p.search(text, true, m.paneRows(p.id)) {
+			if cmd := m.searchOlder(p, text, p.oldestInMemory()); cmd != nil {
+				m.flash = "searching older lines in the journal for " + text
+				return cmd
+			}
 			m.flash = "no match for " + text
 		}
 	case modeSteer:
@@ -197,7 +205,10 @@ func (m *model) editKey(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	case modeDenyMsg:
-		return m.answer(approvals.Answer{Kind: approvals.Deny, Message: text})
+		if len(m.queue) == 0 {
+			return nil
+		}
+		return m.answer(DenyMsg{Prompt: m.queue[0], Message: text})
 	}
 	return nil
 }
@@ -216,34 +227,37 @@ func (m *model) paste(s string) tea.Cmd {
 	return nil
 }
 
-func (m *model) wheel(ms tea.Mouse) {
+func (m *model) wheel(ms tea.Mouse) tea.Cmd {
 	l := m.layout()
 	id, ok := l.paneAt(ms.X, ms.Y)
 	if !ok {
-		return
+		return nil
 	}
 	rows := max(l.panes[id].h-1, 1)
 	switch ms.Button {
 	case tea.MouseWheelUp:
 		m.panes[id].scroll(3, rows)
+		return m.fetchOlder(m.panes[id], rows)
 	case tea.MouseWheelDown:
 		m.panes[id].scroll(-3, rows)
 	}
+	return nil
 }
 
-// stop ends the run: pending requests are denied (fail closed), then Stop,
-// then wait for Done off the UI goroutine.
+// stop ends the run: pending requests are denied and open reviews rejected
+// (fail closed; decisions for the root), then Stop, then wait for Done off
+// the UI goroutine.
 func (m *model) stop() tea.Cmd {
 	m.mode = modeNormal
 	m.stopping = true
 	for _, p := range m.queue {
-		p.Answer(approvals.Answer{Kind: approvals.Deny, Message: "the person stopped the run"})
+		m.decide(DenyMsg{Prompt: p, Message: "the person stopped the run"})
 	}
 	m.queue = nil
-	reject := m.rejectReviews("the person stopped the run")
+	m.rejectReviews("the person stopped the run")
 	m.flash = "stopping the run…"
 	s := m.s
-	return tea.Batch(reject, func() tea.Msg {
+	return tea.Batch(func() tea.Msg {
 		s.Stop()
 		select {
 		case <-s.Done():

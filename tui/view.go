@@ -13,23 +13,23 @@ import (
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
-// View draws the whole screen from state: status bar, panes, the bottom
-// section and the footer, each row exactly the terminal's width.
-func (m *model) View() tea.View {
-	v := tea.NewView(m.render())
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "sentinel · " + textsafe.Line(m.info.RunID)
-	// attached to a full-screen coder: show its cursor where it put it
-	if m.mode == modeAttach && m.info.FullScreenCoder {
-		x, y, shown := m.term.cursor()
-		if r, ok := m.layout().rect(paneCoder); ok && shown && x < r.w && y < r.h-1 {
-			v.Cursor = tea.NewCursor(r.x+x, r.y+1+y)
-		}
+func (m *model) title() string { return "sentinel · " + textsafe.Line(m.info.RunID) }
+
+// cursor: attached to a full-screen coder, the terminal's cursor is where
+// the coder put it.
+func (m *model) cursor() *tea.Cursor {
+	if m.mode != modeAttach || !m.info.FullScreenCoder {
+		return nil
 	}
-	return v
+	x, y, shown := m.term.cursor()
+	if r, ok := m.layout().rect(paneCoder); ok && shown && x < r.w && y < r.h-1 {
+		return tea.NewCursor(r.x+x, r.y+1+y)
+	}
+	return nil
 }
 
+// render draws the whole screen from state: status bar, panes, the bottom
+// section and the footer, each row exactly the terminal's width.
 func (m *model) render() string {
 	w, h := max(m.width, 1), max(m.height, 1)
 	l := m.layout()
@@ -42,20 +42,10 @@ func (m *model) render() string {
 			}
 		}
 	} else if m.mode == modeHelp {
-		m.help.SetWidth(w - 2)
-		groups := m.keys.FullHelp()
-		text := m.help.FullHelpView(groups)
-		if w < gridMinWidth { // two columns, then the card's keys below
-			text = m.help.FullHelpView(groups[:2]) + "\n\n" + m.help.FullHelpView(groups[2:])
-		}
-		hl := strings.Split(text, "\n")
-		hl = append([]string{m.styles.TitleOn.Render(" HELP · ? or esc to close"), ""}, hl...)
-		for i := 0; i < l.area.h && l.area.y+i < h; i++ {
-			s := ""
-			if i < len(hl) {
-				s = " " + hl[i]
+		for i, ln := range m.helpLines(w, l.area.h) {
+			if y := l.area.y + i; y < h {
+				rows[y] = []string{ln}
 			}
-			rows[l.area.y+i] = []string{padTo(s, w)}
 		}
 	} else {
 		for id := paneID(0); id < numPanes; id++ {
@@ -84,6 +74,48 @@ func (m *model) render() string {
 		out[i] = padTo(strings.Join(segs, sep), w)
 	}
 	return strings.Join(out, "\n")
+}
+
+// helpLines is the help overlay in n rows of w cells, from m.helpScroll:
+// its columns side by side when they fit, else one under another, and the
+// title says when there is more to scroll to.
+func (m *model) helpLines(w, n int) []string {
+	m.help.SetWidth(0)
+	groups := m.keys.FullHelp()
+	var blocks []string
+	if all := m.help.FullHelpView(groups); w >= gridMinWidth && maxWidth(all) <= w-2 {
+		blocks = []string{all}
+	} else if two := m.help.FullHelpView(groups[:2]); maxWidth(two) <= w-2 {
+		blocks = []string{two, m.help.FullHelpView(groups[2:])}
+	} else {
+		for _, g := range groups {
+			blocks = append(blocks, m.help.FullHelpView([][]key.Binding{g}))
+		}
+	}
+	body := strings.Split(strings.Join(blocks, "\n\n"), "\n")
+	body = append(body, counterLegend(&m.styles, w-2)...)
+	rows := max(n-2, 1)
+	m.helpScroll = max(min(m.helpScroll, len(body)-rows), 0)
+	title := " HELP · ? or esc to close"
+	if len(body) > rows {
+		title += fmt.Sprintf(" · ↑/↓ scroll · %d–%d of %d", m.helpScroll+1, min(m.helpScroll+rows, len(body)), len(body))
+	}
+	out := []string{padTo(m.styles.TitleOn.Render(title), w), strings.Repeat(" ", w)}
+	for i := m.helpScroll; i < len(body) && len(out) < n; i++ {
+		out = append(out, padTo(" "+body[i], w))
+	}
+	for len(out) < n {
+		out = append(out, strings.Repeat(" ", w))
+	}
+	return out[:n]
+}
+
+func maxWidth(text string) int {
+	w := 0
+	for _, l := range strings.Split(text, "\n") {
+		w = max(w, ansi.StringWidth(l))
+	}
+	return w
 }
 
 func (m *model) renderPane(id paneID, r rect) []string {
@@ -179,6 +211,9 @@ func (m *model) statusText(level int) string {
 	if c := m.counts; c.supTurns > 0 && level < 2 {
 		segs = append(segs, bar.Render(fmt.Sprintf("sup %d↑%d↓ %s", c.supIn, c.supOut, c.supTime.Round(100*time.Millisecond))))
 	}
+	if m.idle() {
+		segs = append(segs, st.Asked.Render(idleMark))
+	}
 	segs = append(segs, bar.Render(m.elapsed()))
 	if m.runDone || m.runStatus != "" {
 		segs = append(segs, st.StatusKey.Render("run "+firstNonEmpty(m.runStatus, "ended")))
@@ -198,16 +233,15 @@ func (m *model) elapsed() string {
 	return fmt.Sprintf("%02d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
 }
 
-// footer is the last notice, or the short help built from the key map.
+// footer is the last notice, or the short help for the lanes or the review.
 func (m *model) footer(w int) string {
-	if m.flash != "" {
-		return padTo(m.styles.Asked.UnsetBackground().Render(" "+textsafe.Line(m.flash)), w)
-	}
 	if m.review != nil {
-		return m.reviewFooter(w)
+		return m.chrome.footer(w, m.keys.reviewShortHelp())
 	}
-	m.help.SetWidth(w - 1)
-	return padTo(" "+m.help.ShortHelpView(m.keys.ShortHelp()), w)
+	if m.idle() {
+		return m.chrome.footer(w, m.keys.idleShortHelp())
+	}
+	return m.chrome.footer(w, m.keys.ShortHelp())
 }
 
 // bottomLines is everything between the panes and the footer: the approval
@@ -215,25 +249,30 @@ func (m *model) footer(w int) string {
 // notice for skipped requests, the line editor, the attach banner and the
 // quit confirmation.
 func (m *model) bottomLines(w int) []string {
-	var out []string
+	var out block
+	if b := m.busyLine(w); b != "" { // a long wait shows it is alive
+		out.add(prioHigh, b)
+	}
 	switch {
 	case m.cardVisible():
-		out = m.cardLines(w)
+		out.addBlock(m.cardLines(w))
 	case len(m.queue) > 0:
-		out = append(out, padTo(m.styles.Asked.UnsetBackground().Render(
+		out.add(prioKeep, padTo(m.styles.Asked.UnsetBackground().Render(
 			fmt.Sprintf(" ● %d approval(s) pending — press p to answer", len(m.queue))), w))
 	}
+	yesNo := keyParts(m.styles, []key.Binding{m.keys.Yes, m.keys.No})
 	switch m.mode {
 	case modeSearch, modeSteer:
-		out = append(out, m.editLine(w))
+		out.add(prioKeep, m.editLine(w))
 	case modeAttach:
-		out = append(out, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
+		out.add(prioKeep, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
 	case modeQuit:
-		out = append(out, padTo(m.styles.CardTitle.Render(" Stop the run and quit? ")+m.keysLine([]key.Binding{m.keys.Yes, m.keys.No}), w))
+		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? "), yesNo, w)...)
 	case modeFinish:
-		out = append(out, padTo(m.styles.CardTitle.Render(" The coder is done: end it, verify and review its work? ")+m.keysLine([]key.Binding{m.keys.Yes, m.keys.No}), w))
+		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("The coder is done: end it, verify and review its work? "), yesNo, w)...)
 	}
-	return out
+	// the panes keep at least a title and a row
+	return out.fit(max(m.height-4, 1))
 }
 
 func (m *model) editLine(w int) string {

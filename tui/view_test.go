@@ -61,6 +61,10 @@ func checkHelp(t *testing.T, h *harness) {
 	h.press("?")
 	s := h.screen()
 	contains(t, s, "HELP")
+	for i := 0; i < 40; i++ { // a short screen scrolls the rest into view
+		h.press("down")
+		s += h.screen()
+	}
 	for _, group := range h.m.keys.FullHelp() {
 		for _, b := range group {
 			if b.Help().Desc == "" {
@@ -214,8 +218,8 @@ func TestHistoryIsBounded(t *testing.T) {
 	}
 	h.send(eventsMsg(evs))
 	p := h.m.panes[paneTool]
-	if p.count() != 1000 || p.lineAt(0).text != "$ cmd 501" {
-		t.Fatalf("tool lane keeps %d lines starting %q; want 1000 starting \"$ cmd 501\"", p.count(), p.lineAt(0).text)
+	if p.lines.len() != 1000 || p.lines.at(0).text != "$ cmd 501" {
+		t.Fatalf("tool lane keeps %d lines starting %q; want 1000 starting \"$ cmd 501\"", p.lines.len(), p.lines.at(0).text)
 	}
 	h.press("tab", "g")
 	contains(t, h.screen(), "$ cmd 501")

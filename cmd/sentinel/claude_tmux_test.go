@@ -51,6 +51,10 @@ func TestRealClaudeInteractiveInTmux(t *testing.T) {
 		t.Errorf("tool results = %s\nwant the approved command's output, then an error carrying %q", jsonOf(rs), denyMsg)
 	}
 
+	// Claude Code's Stop hook says its turn is over: the view says so and
+	// offers D (issue 20 item 1).
+	tm.waitFor("the idle signal", has("coder idle — D to review", "D coder is done"))
+
 	// Quit as a person would: q, then confirm.
 	tm.keys("q")
 	tm.waitFor("the quit confirmation", has("Stop the run and quit?"))
@@ -152,6 +156,12 @@ type tmuxRun struct {
 // with env added; when sentinel exits the pane shows SENTINEL-EXITED <status>.
 func startTmux(t *testing.T, dir string, env []string, args ...string) *tmuxRun {
 	t.Helper()
+	return startTmuxSized(t, 200, 60, dir, env, args...)
+}
+
+// startTmuxSized is startTmux in a window cols by rows.
+func startTmuxSized(t *testing.T, cols, rows int, dir string, env []string, args ...string) *tmuxRun {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("tmux is required in CI for the TUI end-to-end tests")
@@ -174,7 +184,7 @@ func startTmux(t *testing.T, dir string, env []string, args ...string) *tmuxRun 
 		line.WriteString(" " + shq(a))
 	}
 	line.WriteString("; echo SENTINEL-EXITED $?; sleep 120")
-	tm.tmux("new-session", "-d", "-x", "200", "-y", "60", "-s", "e2e", line.String())
+	tm.tmux("new-session", "-d", "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), "-s", "e2e", line.String())
 	t.Cleanup(func() {
 		// Ending tmux hangs up on sentinel, which then keeps the run's work
 		// for recovery; wait for that, so the test's temp dirs are removed

@@ -58,7 +58,7 @@ func TestRealClaudeWebFetchOfAnAllowedHostWorks(t *testing.T) {
 			fakemodel.ToolUse("WebFetch", map[string]any{"url": srv.URL + "/guide", "prompt": "Quote the guide."})),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Read it.")}},
 	})
-	model.SideReply = "The guide says: " + secret
+	model.SetSideReply("The guide says: " + secret)
 	res := sentinel(t, dir, append(claudeEnv(t, model), env...), "run", "--coder", "claude", "--headless", "--plain",
 		"--allow-host", modelHost(model), "--allow-host", host, "read the guide")
 	id := lastRun(t, dir)

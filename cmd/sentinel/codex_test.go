@@ -223,7 +223,7 @@ func TestRealCodexThatChangesNothingStillSucceeds(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d, want 0\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
 	}
-	if !strings.Contains(res.stdout, ": landed") || strings.Contains(res.stdout, "failed") {
-		t.Fatalf("the run did not end as landed:\n%s", res.stdout)
+	if !strings.Contains(res.stdout, ": no changes") || strings.Contains(res.stdout, "failed") {
+		t.Fatalf("the run did not end as a success with no changes:\n%s", res.stdout)
 	}
 }

@@ -17,7 +17,7 @@ import (
 func init() {
 	cmd := &cobra.Command{
 		Use:   "config",
-		Short: "Approve a project's .sentinel/config.toml, or see whether it is approved",
+		Short: "Show the effective configuration; approve a project's .sentinel/config.toml",
 		Long: `A project's .sentinel/config.toml may have been written by a coder, so the
 settings in it that widen what a run may do — [sandbox] allow_hosts and
 readable, [verify] commands, and [supervisor] (a program or server, a key;
@@ -74,10 +74,15 @@ always used.`,
 			return configStatus(c.OutOrStdout(), root)
 		},
 	}
-	for _, sub := range []*cobra.Command{trust, untrust, status} {
+	show := configShowCommand(&project)
+	for _, sub := range []*cobra.Command{show, trust, untrust, status} {
 		sub.Flags().StringVar(&project, "project", "", "the project `DIR` (default: the git repository you are in, else the current directory)")
 		cmd.AddCommand(sub)
 	}
+	// Plain `sentinel config` shows the effective configuration.
+	cmd.Args = cobra.NoArgs
+	cmd.RunE = show.RunE
+	cmd.Flags().AddFlagSet(show.Flags())
 	root.AddCommand(cmd)
 }
 

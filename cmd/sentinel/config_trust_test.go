@@ -36,8 +36,10 @@ func TestPlantedProjectConfigNeedsTrust(t *testing.T) {
 	// accepts the work, so a run that honours it still lands.
 	marker := filepath.Join(t.TempDir(), "supervisor-ran")
 	fake := filepath.Join(t.TempDir(), "fake-claude")
-	writeFile(t, fake, "#!/bin/sh\ntouch '"+marker+"'\ncat >/dev/null\n"+
-		`echo '{"type":"result","subtype":"success","is_error":false,"result":"","structured_output":{"verdict":"accept","reason":"ok","missing":[]}}'`+"\n")
+	// It answers the probe every run with a supervisor asks first too.
+	writeFile(t, fake, "#!/bin/sh\ntouch '"+marker+"'\nin=$(cat)\n"+
+		`case "$in $*" in *"health probe"*) echo '{"type":"result","subtype":"success","is_error":false,"result":"","structured_output":{"decision":"deny","reason":"probe","risk":"low"}}' ;;`+"\n"+
+		`*) echo '{"type":"result","subtype":"success","is_error":false,"result":"","structured_output":{"verdict":"accept","reason":"ok","missing":[]}}' ;; esac`+"\n")
 	if err := os.Chmod(fake, 0o755); err != nil {
 		t.Fatal(err)
 	}

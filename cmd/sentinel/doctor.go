@@ -10,8 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sentinelhq/sentinel/internal/config"
-	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -41,6 +39,8 @@ type doctorReport struct {
 	Supervisor *sandbox.Check `json:"supervisor,omitempty"`
 	// View is what a coder's sandbox will show of the person's setup.
 	View sandboxView `json:"view"`
+	// Helper is which program answers hooks and starts sandboxed commands.
+	Helper sandbox.Check `json:"helper"`
 }
 
 func init() {
@@ -52,23 +52,18 @@ func init() {
 		Long: `Check the sandbox's building blocks (Landlock, seccomp, user namespaces,
 bubblewrap, a trial confined run under each backend, pty) and which coding agent
 CLIs are on PATH, each with a fix when missing. Exits 1 when no sandbox backend
-works here.`,
+works here, or when the configured supervisor model fails its check.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			rep := runDoctor()
-			var file config.Config
-			if wd, err := os.Getwd(); err == nil {
-				if p, err := runner.FindProject(c.Context(), wd); err == nil {
-					if file, err = config.Load(p.Root); err != nil {
-						return err
-					}
-				}
+			file, root, err := configHere(c.Context())
+			if err != nil {
+				return err
 			}
-			wd, _ := os.Getwd()
-			if p, err := runner.FindProject(c.Context(), wd); err == nil {
-				wd = p.Root
+			if root == "" {
+				root, _ = os.Getwd()
 			}
-			rep.View = doctorView(wd)
+			rep.View = doctorView(root)
 			if ck, ok := supervisorDoctorCheck(c.Context(), sup, file.Supervisor); ok {
 				rep.Supervisor = &ck
 			}
@@ -84,6 +79,9 @@ works here.`,
 			if !rep.Enforceable {
 				return exitError{code: 1, err: fmt.Errorf("no sandbox backend works on this machine; see the fixes above, or run with --sandbox off knowingly")}
 			}
+			if rep.Supervisor != nil && !rep.Supervisor.OK {
+				return exitError{code: 1, err: fmt.Errorf("the configured supervisor fails its check: %s; a run with it would refuse to start", rep.Supervisor.Detail)}
+			}
 			return nil
 		},
 	}
@@ -94,7 +92,7 @@ works here.`,
 
 func runDoctor() doctorReport {
 	caps := sandbox.Probe("")
-	rep := doctorReport{Sandbox: caps.Checks, Modes: caps.Modes, Enforceable: caps.Enforceable()}
+	rep := doctorReport{Sandbox: append(caps.Checks, workspaceCheck()), Modes: caps.Modes, Enforceable: caps.Enforceable(), Helper: helperCheck()}
 	for _, a := range agentCLIs {
 		ck := sandbox.Check{Name: a.Binary}
 		if p, err := exec.LookPath(a.Binary); err == nil {
@@ -132,6 +130,7 @@ func printDoctor(w io.Writer, rep doctorReport) {
 		fmt.Fprintln(w, "  => cannot enforce a sandbox here")
 	}
 	printView(w, rep.View)
+	section("hooks", []sandbox.Check{rep.Helper})
 	section("agents", rep.Agents)
 	if rep.Supervisor != nil {
 		section("supervisor model", []sandbox.Check{*rep.Supervisor})

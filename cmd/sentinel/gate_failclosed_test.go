@@ -38,7 +38,7 @@ func TestModelGatesThatCannotAnswerHoldTheRun(t *testing.T) {
 			writeFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
 			scenario := filepath.Join(t.TempDir(), "gate.toml")
 			writeFile(t, scenario, gateScenario)
-			srv, err := fakeopenai.Start(c.replies...)
+			srv, err := fakeopenai.Start(append([]fakeopenai.Reply{fakeopenai.Probe()}, c.replies...)...)
 			if err != nil {
 				t.Fatal(err)
 			}

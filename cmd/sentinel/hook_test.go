@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/policy"
@@ -23,6 +24,9 @@ import (
 // sentinelBin is the sentinel binary built once for every test in this
 // package that runs the real program.
 var sentinelBin string
+
+// helperBin is sentinel-helper, built beside sentinelBin.
+var helperBin string
 
 // envTestBroker makes the test binary act as a bare broker process (so a
 // test can kill -9 it like a crashed run).
@@ -43,15 +47,26 @@ func TestMain(m *testing.M) {
 	if os.Getenv("XDG_STATE_HOME") == "" {
 		os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	}
+	// Never the person's user service (a run would post its requests to
+	// the real approval queue): one empty runtime dir for the process;
+	// the queue's tests start their own service in their own.
+	if os.Getenv("SENTINEL_TEST_BIN") == "" {
+		rt := filepath.Join(dir, "rt")
+		_ = os.Mkdir(rt, 0o700)
+		os.Setenv("XDG_RUNTIME_DIR", rt)
+	}
 	if p := os.Getenv("SENTINEL_TEST_BIN"); p != "" {
 		// A re-run as another user (TestHostileSuiteUnprivileged), who may
 		// not be able to build: the binary the first run built.
 		sentinelBin = p
-	} else if out, err := exec.Command("go", "build", "-o", sentinelBin, ".").CombinedOutput(); err != nil {
+	} else if out, err := exec.Command("go", "build", "-o", dir, ".", "../sentinel-helper").CombinedOutput(); err != nil {
+		// sentinel-helper beside sentinel, as go install ./cmd/... puts it:
+		// the runs under test start it for hooks and sandboxed commands.
 		fmt.Fprintf(os.Stderr, "go build sentinel: %v\n%s", err, out)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
+	helperBin = filepath.Join(filepath.Dir(sentinelBin), helperbin.Name)
 	code := m.Run()
 	os.RemoveAll(dir)
 	testbin.Cleanup() // the binary built with test hooks, when a test asked for it
@@ -124,7 +139,13 @@ type binResult struct {
 // runSentinelBin runs the built binary with a clean environment plus env.
 func runSentinelBin(t testing.TB, dir, stdin string, env []string, args ...string) binResult {
 	t.Helper()
-	cmd := exec.Command(sentinelBin, args...)
+	return runProgram(t, sentinelBin, dir, stdin, env, args...)
+}
+
+// runProgram runs bin with a clean environment plus env.
+func runProgram(t testing.TB, bin, dir, stdin string, env []string, args ...string) binResult {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, env...)
 	cmd.Stdin = strings.NewReader(stdin)
@@ -304,8 +325,9 @@ func TestHookReportsReachTheJournal(t *testing.T) {
 }
 
 // BenchmarkHookRoundTrip measures one tool call's hook — process start to
-// decision printed, against a live broker — next to starting a trivial Go
-// binary, and reports the ratio.
+// decision printed, against a live broker — through sentinel hook and
+// through sentinel-helper, next to starting a trivial Go binary, and
+// reports the ratios.
 func BenchmarkHookRoundTrip(b *testing.B) {
 	run := startHookRun(b, hookDecider(approvals.OutcomeAllow, ""))
 	dir := hookShortDir(b)
@@ -317,29 +339,34 @@ func BenchmarkHookRoundTrip(b *testing.B) {
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("build trivial: %v\n%s", err, out)
 	}
-	var hookTotal, trivialTotal time.Duration
+	var hookTotal, helperTotal, trivialTotal time.Duration
+	hook := func(bin string) time.Duration {
+		t0 := time.Now()
+		h := exec.Command(bin, "hook", "claude")
+		h.Env = []string{approvals.EnvSocket + "=" + run.socket}
+		h.Stdin = strings.NewReader(bashPayload)
+		out, err := h.Output()
+		if err != nil || !bytes.Contains(out, []byte(`"allow"`)) {
+			b.Fatalf("hook %s: %v %s", bin, err, out)
+		}
+		return time.Since(t0)
+	}
 	for b.Loop() {
 		t0 := time.Now()
 		c := exec.Command(trivial)
 		if err := c.Run(); err != nil {
 			b.Fatal(err)
 		}
-		t1 := time.Now()
-		h := exec.Command(sentinelBin, "hook", "claude")
-		h.Env = []string{approvals.EnvSocket + "=" + run.socket}
-		h.Stdin = strings.NewReader(bashPayload)
-		out, err := h.Output()
-		if err != nil || !bytes.Contains(out, []byte(`"allow"`)) {
-			b.Fatalf("hook: %v %s", err, out)
-		}
-		t2 := time.Now()
-		trivialTotal += t1.Sub(t0)
-		hookTotal += t2.Sub(t1)
+		trivialTotal += time.Since(t0)
+		hookTotal += hook(sentinelBin)
+		helperTotal += hook(helperBin) // what a run installs when the helper is beside sentinel
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(hookTotal.Microseconds())/n, "hook-µs/op")
+	b.ReportMetric(float64(helperTotal.Microseconds())/n, "helper-µs/op")
 	b.ReportMetric(float64(trivialTotal.Microseconds())/n, "trivial-µs/op")
 	b.ReportMetric(float64(hookTotal)/float64(trivialTotal), "ratio")
+	b.ReportMetric(float64(helperTotal)/float64(trivialTotal), "helper-ratio")
 }
 
 func TestHookDeniesBeforeTheAgentGivesUp(t *testing.T) {

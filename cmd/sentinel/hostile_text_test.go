@@ -106,7 +106,13 @@ func TestForgedReportsAndHostileTextNeverReachTheTerminalRaw(t *testing.T) {
 	}
 	checkNoForgery(t, "sentinel show", show.stdout)
 	runs := sentinel(t, dir, nil, "runs")
-	checkNoForgery(t, "sentinel runs", runs.stdout)
+	// Piped, runs separates its 7 fields with tabs: no field may add one.
+	for _, l := range strings.Split(strings.TrimRight(runs.stdout, "\n"), "\n") {
+		if n := strings.Count(l, "\t"); n != 6 {
+			t.Errorf("sentinel runs line has %d tabs, want 6: %q", n, l)
+		}
+	}
+	checkNoForgery(t, "sentinel runs", strings.ReplaceAll(runs.stdout, "\t", " "))
 	for _, args := range [][]string{{"show", "--json", "last"}, {"runs", "--json"}} {
 		out := sentinel(t, dir, nil, args...)
 		if r, bad := rawHidden(out.stdout); bad || out.code != 0 {

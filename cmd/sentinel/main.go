@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/runner/mcpgate"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -58,6 +59,9 @@ func (e exitError) Unwrap() error { return e.err }
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == sandbox.HelperArg {
 		os.Exit(sandbox.HelperMain(os.Args[2:]))
+	}
+	if len(os.Args) > 1 && os.Args[1] == mcpgate.Arg {
+		os.Exit(mcpgate.Main(os.Args[2:]))
 	}
 	os.Exit(execute(os.Args[1:]))
 }

@@ -35,7 +35,7 @@ content = "package greet\n"
 done = "client written"
 `)
 	const relayed = "The person says: add no new dependencies; write the HTTP client with net/http."
-	model, err := fakeopenai.Start(
+	model, err := fakeopenai.Start(fakeopenai.Probe(),
 		fakeopenai.Reply{Content: `{"to_coder":"` + relayed + `","to_person":"","standing_decision":"No new dependencies.","reason":"a lasting rule"}`},
 		fakeopenai.Reply{Content: "I will pass that on."},
 	)
@@ -63,7 +63,7 @@ done = "client written"
 
 	tm.landFromReview(1)
 
-	reqs := model.Requests()
+	reqs := modelTurns(t, model)
 	if len(reqs) != 2 || !strings.Contains(reqs[0].UserText(), "no new deps please") || !strings.Contains(reqs[0].UserText(), "Write an HTTP client.") {
 		t.Fatalf("the model got %d requests; want two relay turns carrying the task and the person's message", len(reqs))
 	}

@@ -18,12 +18,11 @@ func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.Apply
 	if !term.IsTerminal(int(os.Stdin.Fd())) || !term.IsTerminal(int(os.Stdout.Fd())) {
 		return usageError{errors.New("no terminal for the review screen: pass --approve or --reject")}
 	}
-	files, err := f.Files()
+	answer := make(chan runner.ReviewAnswer, 1)
+	req, err := f.ReviewRequest(answer) // the landing stage's, as a live run's review
 	if err != nil {
 		return err
 	}
-	answer := make(chan runner.ReviewAnswer, 1)
-	req := &runner.ReviewRequest{RunID: f.Meta.ID, Files: files, Patch: f.Patch, Checks: f.Meta.Checks, Answer: answer}
 	if err := tui.RunReview(c.Context(), req, tui.Options{}); err != nil {
 		if errors.Is(err, tui.ErrNoVerdict) {
 			fmt.Println("no decision: the run is unchanged")

@@ -18,8 +18,8 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
-	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
+	"github.com/sentinelhq/sentinel/themes"
 	"github.com/sentinelhq/sentinel/tui"
 	"github.com/sentinelhq/sentinel/tui/plain"
 )
@@ -64,7 +64,7 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	f.sup.register(fl)
 	fl.StringVar(&f.preset, "preset", "deep", "with --supervisor: deep (completion review + adversarial tester) or everyday (runtime supervision only)")
 	fl.IntVar(&f.adversaryRuns, "adversary-runs", 1, "with --supervisor and --preset deep: adversarial tester turns after the completion review accepts")
-	fl.IntVar(&f.maxRestarts, "max-restarts", 5, "with --supervisor: how often the completion review may return the work to a fresh coder before the run stops with a stuck report")
+	fl.IntVar(&f.maxRestarts, "max-restarts", runner.DefaultMaxRestarts, "with --supervisor: how often the completion review may return the work to a fresh coder before the run stops with a stuck report (0: never; the first return stops the run)")
 	fl.DurationVar(&f.awayAfter, "away-after", 0, "with --supervisor and you at the terminal: the supervisor decides requests you leave unanswered this long (0: it only advises on the card)")
 	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
 	fl.StringVar(&f.maxFile, "max-file-size", "10MB", "refuse to land a change in which one file's new content is larger than `SIZE` (B, KB, MB, GB)")
@@ -158,27 +158,16 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	mode := sandbox.Mode(f.sandbox)
-	switch mode {
-	case sandbox.ModeAuto, sandbox.ModeNS, sandbox.ModeBwrap, sandbox.ModeOff:
-	default:
-		return usageError{fmt.Errorf("--sandbox %q: want auto, ns, bwrap or off", f.sandbox)}
+	mode, err := parseSandboxMode(f.sandbox)
+	if err != nil {
+		return err
 	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	project, err := runner.FindProject(ctx, dir)
+	project, cfg, notices, err := openLaunch(ctx, dir, runner.FindProject)
 	if err != nil {
 		return err
-	}
-	cfg, projCfg, err := config.LoadProject(project.Root)
-	if err != nil {
-		return err
-	}
-	var notices []string
-	if w := projCfg.Warning(); w != "" {
-		fmt.Fprintln(os.Stderr, "sentinel: "+w)
-		notices = append(notices, w)
 	}
 	if f.coder == "" {
 		f.coder = cfg.Coder
@@ -186,8 +175,8 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if f.coder == "" {
 		f.coder = "claude"
 	}
-	if f.theme == "" {
-		f.theme = cfg.Theme
+	if f.theme, err = pickTheme(f.theme, cfg.Theme); err != nil {
+		return err
 	}
 	adversaryRuns := f.adversaryRuns
 	switch f.preset {
@@ -200,6 +189,9 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if adversaryRuns < 0 {
 		return usageError{fmt.Errorf("--adversary-runs %d: want 0 or more", adversaryRuns)}
 	}
+	if f.maxRestarts < 0 {
+		return usageError{fmt.Errorf("--max-restarts %d: want 0 or more (0: no restart)", f.maxRestarts)}
+	}
 	if f.headless {
 		if f.coder != "claude" {
 			return usageError{fmt.Errorf("--headless works with --coder claude, not %q", f.coder)}
@@ -207,6 +199,9 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		f.coder = "claude-headless"
 	}
 	if _, err := runner.NewAdapter(f.coder, f.scenario, f.command); err != nil {
+		if errors.As(err, new(runner.CoderNameError)) {
+			return usageError{err}
+		}
 		return err
 	}
 	supCfg, supOn, err := f.sup.config(cfg.Supervisor)
@@ -216,7 +211,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	var buildSup func(string, *journal.Journal, string) *supervisor.Supervisor
 	var prompts *supervisor.Prompts
 	if supOn {
-		if buildSup, prompts, err = supervisorFactory(supCfg); err != nil {
+		if buildSup, prompts, err = supervisorFactory(ctx, supCfg, cfg.Supervisor); err != nil {
 			return err
 		}
 	}
@@ -225,29 +220,40 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		return err
 	}
 	checks := checksFor(f.verify, cfg, project.Root)
-	interactive := term.IsTerminal(int(os.Stdin.Fd()))
-	useTUI := !f.plain && interactive && term.IsTerminal(int(os.Stdout.Fd()))
-	var person *approvals.PersonQueue
-	if interactive {
-		person = approvals.NewPersonQueue()
-	}
-	cols, rows := 120, 40
-	if w, h, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
-		cols, rows = w, h
-	}
+	interactive, useTUI, person, cols, rows := openTerminal(f.plain)
 	r, err := runner.Start(ctx, runner.Options{
-		Project: project, Task: task, Coder: f.coder, Scenario: f.scenario, Command: f.command, Apply: apply,
-		Sandbox: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...), Person: person, Timeout: f.timeout,
-		Cols: cols, Rows: rows, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
-		Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable,
-		Review:     interactive, // the TUI's review screen or the plain prompt
-		Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter, MaxRestarts: f.maxRestarts,
-		AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday", Limits: limits,
-		Notices: notices,
+		Project: project, Task: task, Notices: notices,
+		Coder: runner.CoderOptions{Name: f.coder, Scenario: f.scenario, Command: f.command, Cols: cols, Rows: rows},
+		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
+			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables},
+		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
+		Supervision: runner.SupervisionOptions{Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter,
+			MaxRestarts: f.maxRestarts, AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday"},
+		Landing: runner.LandingOptions{Apply: apply, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
+			Review: interactive, // the TUI's review screen or the plain prompt
+			Limits: limits},
 	})
 	if err != nil {
 		return err
 	}
+	status := reportStatus(r, project.Root)
+	res, err := showRun(ctx, r, person, useTUI, interactive, f.theme)
+	if err != nil {
+		status.final(r, r.Wait())
+		return err
+	}
+	status.final(r, res)
+	err = outcome(res)
+	if err == nil && useTUI { // a failure's exit line says it all: print the end once
+		fmt.Fprintln(os.Stderr, textsafe.Line(summary(res)))
+	}
+	return err
+}
+
+// showRun shows a started run in the TUI or as plain lines until it ends
+// (and, in the TUI, until the person leaves it), and returns its result.
+// An error is the TUI's own failure.
+func showRun(ctx context.Context, r *runner.Run, person *approvals.PersonQueue, useTUI, interactive bool, theme string) (runner.Result, error) {
 	// A signal stops the run (its work is kept). A hangup also ends the
 	// TUI: the terminal is gone, so nobody can read the end or press q, and
 	// a TUI left waiting for a key would keep the process alive forever.
@@ -272,18 +278,16 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		}
 	}()
 	if useTUI {
-		if err := tui.Run(tuiCtx, r, tui.Options{Theme: f.theme}); err != nil {
+		if err := tui.Run(tuiCtx, r, tui.Options{Theme: theme, Preview: r.PreviewGrant}); err != nil {
 			r.Stop()
 			r.Wait()
-			return err
+			return runner.Result{}, err
 		}
 		r.Stop() // the person quit the TUI: a run still going ends here
-		res := r.Wait()
-		fmt.Fprintln(os.Stderr, textsafe.Line(summary(res)))
-		return outcome(res)
+		return r.Wait(), nil
 	}
 	runPlain(r, person, interactive)
-	return outcome(r.Wait())
+	return r.Wait(), nil
 }
 
 // runPlain prints the run's events as tagged lines and, at a terminal,
@@ -324,7 +328,7 @@ func summary(res runner.Result) string {
 	case res.Landing != nil && res.Landing.Branch != "":
 		return fmt.Sprintf("sentinel: landed on branch %s — see: git log --stat %s", res.Landing.Branch, res.Landing.Branch)
 	case res.Landing != nil:
-		return "sentinel: " + string(res.Status)
+		return "sentinel: " + res.EndWord()
 	case res.Recovery != "":
 		return fmt.Sprintf("sentinel: %s; work kept in %s", res.Status, res.Recovery)
 	}
@@ -350,4 +354,15 @@ func outcome(res runner.Result) error {
 		msg += "; work kept in " + res.Recovery
 	}
 	return exitError{code: 1, err: errors.New(msg)}
+}
+
+// checkTheme says whether name is a theme the TUI can show: auto, a built-in
+// or a user theme.
+func checkTheme(name string) error {
+	var user map[string]themes.Palette
+	if dir, err := themes.Dir(); err == nil {
+		user, _ = themes.LoadDir(dir)
+	}
+	_, err := themes.Resolve(name, true, user)
+	return err
 }

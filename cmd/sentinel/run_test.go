@@ -187,7 +187,9 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 		{"not a repository", plainDir, nil, []string{"run", "--coder", "demo", "x"}, 1, "not inside a git repository"},
 		{"no commits", empty, nil, []string{"run", "--coder", "demo", "x"}, 1, "no commits yet"},
 		{"coder not installed", repo, noAgents, []string{"run", "--coder", "claude", "x"}, 1, "not installed"},
-		{"unknown coder", repo, nil, []string{"run", "--coder", "nope", "x"}, 1, "unknown coder"},
+		{"unknown coder", repo, nil, []string{"run", "--coder", "nope", "x"}, 2, "unknown coder"},
+		{"ACP coder named directly", repo, nil, []string{"run", "--coder", "gemini", "x"}, 2, "--coder acp"},
+		{"unknown theme", repo, nil, []string{"run", "--coder", "demo", "--theme", "nope", "x"}, 2, `--theme: theme "nope" not found`},
 		{"bad apply", repo, nil, []string{"run", "--coder", "demo", "--apply", "yolo", "x"}, 2, "--apply"},
 		{"bad sandbox", repo, nil, []string{"run", "--coder", "demo", "--sandbox", "maybe", "x"}, 2, "--sandbox"},
 		{"bad size limit", repo, nil, []string{"run", "--coder", "demo", "--max-file-size", "lots", "x"}, 2, "--max-file-size"},
@@ -213,6 +215,20 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 				t.Error("a refused command changed the checkout")
 			}
 		})
+	}
+}
+
+// sentinel --version (and -v) print what sentinel version prints.
+func TestVersionFlagMatchesVersionCommand(t *testing.T) {
+	want := sentinel(t, t.TempDir(), nil, "version")
+	if want.code != 0 || !strings.HasPrefix(want.stdout, "sentinel ") {
+		t.Fatalf("version: exit %d, %q %q", want.code, want.stdout, want.stderr)
+	}
+	for _, flag := range []string{"--version", "-v"} {
+		got := sentinel(t, t.TempDir(), nil, flag)
+		if got.code != 0 || got.stdout != want.stdout || got.stderr != "" {
+			t.Errorf("%s: exit %d, stdout %q stderr %q; want %q", flag, got.code, got.stdout, got.stderr, want.stdout)
+		}
 	}
 }
 

@@ -6,10 +6,10 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
@@ -24,7 +24,10 @@ func init() {
 sentinel process died (killed, crashed, terminal closed) is found here, marked
 interrupted, and its work kept under .sentinel/recovery/<run-id>/. A run record
 Sentinel cannot prove it wrote (signed with the key in your state directory) is
-reported on stderr as "unverified record, ignored" and never acted on.`,
+reported on stderr as "unverified record, ignored" and never acted on.
+
+At a terminal the table fits its width (the task is cut with …); piped, each
+run is one tab-separated line with every field whole; --json has everything.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			wd, _ := os.Getwd()
@@ -52,13 +55,12 @@ reported on stderr as "unverified record, ignored" and never acted on.`,
 				fmt.Println("no runs yet — try: sentinel run --coder demo \"add a Shout function\"")
 				return nil
 			}
-			tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "RUN\tSTATUS\tCODER\tSTARTED\tDURATION\tDECISIONS\tTASK")
-			for _, m := range metas {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", textsafe.Line(m.ID), textsafe.Line(statusText(m)), textsafe.Line(m.Coder),
-					m.Started.Local().Format("2006-01-02 15:04"), duration(m), decisionsText(m.Decisions), clip(textsafe.Line(m.Task), 50))
+			if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+				_, err = fmt.Fprint(os.Stdout, runsFit(metas, w))
+				return err
 			}
-			return tw.Flush()
+			_, err = fmt.Fprint(os.Stdout, runsTSV(metas))
+			return err
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the runs as JSON")
@@ -66,7 +68,7 @@ reported on stderr as "unverified record, ignored" and never acted on.`,
 }
 
 func statusText(m *runner.Meta) string {
-	s := string(m.Status)
+	s := runner.EndWord(m.Status, m.Landing)
 	if m.Landing != nil && m.Landing.Branch != "" {
 		s += " → " + m.Landing.Branch
 	}
@@ -111,14 +113,6 @@ func decisionsText(d *runner.Decisions) string {
 	}
 	if len(kp) > 0 {
 		s += " [" + strings.Join(kp, ", ") + "]"
-	}
-	return s
-}
-
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
 	}
 	return s
 }

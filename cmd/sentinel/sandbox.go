@@ -18,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sentinelhq/sentinel/internal/config"
+	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -93,9 +94,19 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 	if err != nil {
 		return usageError{fmt.Errorf("--workspace %s: %w", workspace, err)}
 	}
+	// The person's git identity and the project's root each start git,
+	// and DefaultProfile may start go: at the same time, not in turn.
+	var (
+		gitEnv  []string
+		cfgRoot string
+		lookups sync.WaitGroup
+	)
+	lookups.Go(func() { gitEnv = sandbox.GitIdentityEnv(ws) })
+	lookups.Go(func() { cfgRoot = sandboxConfigRoot(ws) })
 	home, _ := os.UserHomeDir()
 	p := sandbox.DefaultProfile(ws, home)
-	p.Env = append(p.Env, sandbox.GitIdentityEnv(ws)...)
+	lookups.Wait()
+	p.Env = append(p.Env, gitEnv...)
 	if agent != "" {
 		if _, ok := sandbox.KnownAgents[agent]; !ok {
 			return usageError{fmt.Errorf("--agent %s: unknown; use claude, codex, gemini, opencode or crush", agent)}
@@ -114,8 +125,8 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 	}
 	p.Net = net
 	p.AllowHosts = slices.Clone(hosts)
-	if st, err := os.Stat(ws); err == nil && st.IsDir() { // else Prepare says what is wrong
-		if err := applySandboxConfig(&p, ws); err != nil {
+	if cfgRoot != "" { // else Prepare says what is wrong with the workspace
+		if err := applySandboxConfig(&p, cfgRoot); err != nil {
 			return err
 		}
 	}
@@ -131,7 +142,8 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 			sbx.AllowHost(h, port)
 		}
 	})
-	sbx, err = sandbox.Prepare(p, sandbox.Options{Mode: mode, Asker: asker})
+	sbx, err = sandbox.Prepare(p, sandbox.Options{Mode: mode, Asker: asker,
+		OnExecDeny: func(d sandbox.ExecDenial) { fmt.Fprintln(os.Stderr, "sentinel: "+d.Line()) }})
 	if err != nil {
 		return err
 	}
@@ -166,15 +178,27 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 	return nil
 }
 
+// sandboxConfigRoot is the project whose config applies to a workspace:
+// the top of the git work tree it is in, else the workspace itself ("" when
+// the workspace is not a directory). It is configRoot's answer with one
+// git question instead of three (FindProject also checks for HEAD and
+// the git dir, which only a run needs).
+func sandboxConfigRoot(ws string) string {
+	if st, err := os.Stat(ws); err != nil || !st.IsDir() {
+		return ""
+	}
+	if top := runner.TopLevel(context.Background(), ws); top != "" {
+		return top
+	}
+	return ws
+}
+
 // applySandboxConfig adds the [sandbox] settings of the user's config and of
-// the workspace's project config to p, as a run does: hidden always,
+// the project config at root to p, as a run does (with the user config's
+// [service] denied_executables): hidden always,
 // readable and allow_hosts from the project file only when it is trusted
 // (with one line on stderr saying what was left out).
-func applySandboxConfig(p *sandbox.Profile, ws string) error {
-	root, err := configRoot(context.Background(), ws)
-	if err != nil {
-		return err
-	}
+func applySandboxConfig(p *sandbox.Profile, root string) error {
 	cfg, projCfg, err := config.LoadProject(root)
 	if err != nil {
 		return err
@@ -185,6 +209,7 @@ func applySandboxConfig(p *sandbox.Profile, ws string) error {
 	p.Hidden = append(p.Hidden, cfg.Sandbox.Hidden...)
 	p.Readable = append(p.Readable, cfg.Sandbox.Readable...)
 	p.AllowHosts = append(p.AllowHosts, cfg.Sandbox.AllowHosts...)
+	p.DeniedExecutables = append(p.DeniedExecutables, cfg.Service.DeniedExecutables...)
 	return nil
 }
 

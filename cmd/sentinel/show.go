@@ -18,25 +18,16 @@ func init() {
 	var lane string
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "show RUN",
-		Short: "Print a run's events (RUN is a run id, a unique prefix of one, or 'last')",
+		Use:   "show RUN|FILE",
+		Short: "Print a run's events (RUN is a run id, a unique prefix of one, or 'last'; FILE a journal such as sentinel mcp's audit)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if lane != "" && !journal.Lane(lane).Valid() {
 				return usageError{fmt.Errorf("--lane %q: want one of system, coder, tool, approval, supervisor, adversary", lane)}
 			}
-			wd, _ := os.Getwd()
-			p, err := runner.FindProject(c.Context(), wd)
+			evs, err := showEvents(c, args[0])
 			if err != nil {
 				return err
-			}
-			id, err := resolveRun(p, args[0])
-			if err != nil {
-				return err
-			}
-			evs, err := journal.ReadFile(filepath.Join(p.RunDir(id), "events.jsonl"))
-			if err != nil {
-				return fmt.Errorf("run %s: %w", id, err)
 			}
 			if asJSON {
 				for _, ev := range evs {
@@ -60,6 +51,32 @@ func init() {
 	cmd.Flags().StringVar(&lane, "lane", "", "only this lane: system, coder, tool, approval, supervisor, adversary")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the events as JSON Lines")
 	root.AddCommand(cmd)
+}
+
+// showEvents reads the journal arg names: a journal file given by path
+// (one holding a / or ending in .jsonl, e.g. sentinel mcp's audit journal), or a run.
+func showEvents(c *cobra.Command, arg string) ([]journal.Event, error) {
+	if strings.Contains(arg, "/") || strings.HasSuffix(arg, ".jsonl") {
+		evs, err := journal.ReadFile(arg)
+		if err != nil {
+			return nil, fmt.Errorf("journal %s: %w", arg, err)
+		}
+		return evs, nil
+	}
+	wd, _ := os.Getwd()
+	p, err := runner.FindProject(c.Context(), wd)
+	if err != nil {
+		return nil, err
+	}
+	id, err := resolveRun(p, arg)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := journal.ReadFile(filepath.Join(p.RunDir(id), "events.jsonl"))
+	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", id, err)
+	}
+	return evs, nil
 }
 
 // resolveRun turns a run id, a unique prefix or "last" into a run id.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
 	"github.com/sentinelhq/sentinel/supervisor/steer"
@@ -85,26 +87,56 @@ func (f *supervisorFlags) config(file config.Supervisor) (cfg supervisor.Config,
 }
 
 // supervisorFactory does everything that can fail up front — the prompts
-// file, the timeout, the backend and its key — so a run refuses to start on
-// a bad supervisor setup, and returns what builds the run's supervisor once
-// its journal and directory exist.
-func supervisorFactory(cfg supervisor.Config) (build func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor, prompts *supervisor.Prompts, err error) {
+// file, the timeouts, each role's backend and its key, and one probe turn
+// to every distinct model the roles use — so a run refuses to start on a
+// supervisor that cannot answer, and returns what builds the run's
+// supervisor once its journal and directory exist. cfg is the resolved
+// base ([supervisor] with the environment and flags); file holds the role
+// sections.
+func supervisorFactory(ctx context.Context, cfg supervisor.Config, file config.Supervisor) (build func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor, prompts *supervisor.Prompts, err error) {
 	prompts, err = supervisor.LoadPrompts(cfg.Prompts)
 	if err != nil {
 		return nil, nil, err
 	}
-	timeout, err := cfg.TurnTimeout()
-	if err != nil {
+	models := roleModels(cfg, file, os.Getenv)
+	if err := buildRoleModels(models); err != nil {
 		return nil, nil, err
 	}
-	b, err := supervisor.New(cfg)
-	if err != nil {
-		return nil, nil, err
+	// A supervisor that cannot answer would deny every gray-zone request and
+	// every "done" only after the coder has worked: ask each model the same
+	// probe as `sentinel supervisor check`, bounded by its turn timeout,
+	// before anything starts.
+	if _, err := checkRoleModels(ctx, models, prompts); err != nil {
+		return nil, nil, fmt.Errorf("the run did not start: %w; fix it and see `sentinel supervisor check`, or run without --supervisor", err)
 	}
 	return func(task string, j *journal.Journal, runDir string) *supervisor.Supervisor {
-		return supervisor.NewSupervisor(supervisor.Options{Backend: b, Prompts: prompts, Timeout: timeout,
-			Task: task, Journal: j, RunDir: runDir})
+		o := supervisorOptions(models)
+		o.Prompts, o.Task, o.Journal, o.RunDir = prompts, task, j, runDir
+		return supervisor.NewSupervisor(o)
 	}, prompts, nil
+}
+
+// checkSupervisor probes every model the flags and config give the roles
+// and says, one line each, which answer; the error names each role whose
+// model does not.
+func checkSupervisor(ctx context.Context, cfg supervisor.Config, file config.Supervisor) (ok []string, err error) {
+	prompts, err := supervisor.LoadPrompts(cfg.Prompts)
+	if err != nil {
+		return nil, err
+	}
+	models := roleModels(cfg, file, os.Getenv)
+	if err := buildRoleModels(models); err != nil {
+		return nil, err
+	}
+	answered, err := checkRoleModels(ctx, models, prompts)
+	for _, m := range answered {
+		line := "supervisor " + m.backend.Name()
+		if w := m.who(); w != "" {
+			line += " (" + strings.TrimPrefix(w, "the ") + ")"
+		}
+		ok = append(ok, line+": answers with a structured judgment")
+	}
+	return ok, err
 }
 
 // supervisorDoctorCheck is `sentinel doctor`'s row for the supervisor model
@@ -119,22 +151,19 @@ func supervisorDoctorCheck(ctx context.Context, f supervisorFlags, file config.S
 	case !on:
 		return ck, false
 	}
-	prompts, err := supervisor.LoadPrompts(cfg.Prompts)
-	if err != nil {
+	if _, err := supervisor.LoadPrompts(cfg.Prompts); err != nil {
 		ck.Detail, ck.Fix = err.Error(), "fix or unset "+supervisor.EnvPrompts
 		return ck, true
 	}
-	timeout, err := cfg.TurnTimeout()
-	if err == nil {
-		var b supervisor.Backend
-		if b, err = supervisor.New(cfg); err == nil {
-			if err = supervisor.CheckWith(ctx, b, prompts, timeout); err == nil {
-				ck.OK, ck.Detail = true, b.Name()+" answers with a structured judgment"
-				return ck, true
-			}
-		}
+	lines, err := checkSupervisor(ctx, cfg, file)
+	if err != nil {
+		ck.Detail, ck.Fix = err.Error(), "sentinel supervisor check --help"
+		return ck, true
 	}
-	ck.Detail, ck.Fix = err.Error(), "sentinel supervisor check --help"
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(strings.TrimPrefix(l, "supervisor "), ": answers with a structured judgment")
+	}
+	ck.OK, ck.Detail = true, strings.Join(lines, "; ")+" answers with a structured judgment"
 	return ck, true
 }
 
@@ -146,37 +175,29 @@ func init() {
 	var f supervisorFlags
 	check := &cobra.Command{
 		Use:   "check",
-		Short: "Ask the supervisor model one probe question: reachable, answers, structured output parses",
+		Short: "Ask each supervisor model (the base, and each role's own) one probe question: reachable, answers, structured output parses",
 		Example: `  sentinel supervisor check --supervisor anthropic
   sentinel supervisor check --supervisor openai --supervisor-url http://localhost:11434/v1 --supervisor-model llama3.1
   sentinel supervisor check --supervisor claude-cli
   sentinel supervisor check --supervisor codex-cli`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			cfg, ok, err := f.config(config.Supervisor{})
+			file, _, err := configHere(c.Context())
+			if err != nil {
+				return err
+			}
+			cfg, ok, err := f.config(file.Supervisor)
 			if err != nil {
 				return err
 			}
 			if !ok {
-				return usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli|codex-cli")}
+				return usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli|codex-cli, or set [supervisor] backend in config.toml")}
 			}
-			prompts, err := supervisor.LoadPrompts(cfg.Prompts)
-			if err != nil {
-				return err
+			lines, err := checkSupervisor(c.Context(), cfg, file.Supervisor)
+			for _, l := range lines {
+				fmt.Fprintln(c.OutOrStdout(), l)
 			}
-			timeout, err := cfg.TurnTimeout()
-			if err != nil {
-				return err
-			}
-			b, err := supervisor.New(cfg)
-			if err != nil {
-				return err
-			}
-			if err := supervisor.CheckWith(context.Background(), b, prompts, timeout); err != nil {
-				return err
-			}
-			fmt.Fprintf(c.OutOrStdout(), "supervisor %s: answers with a structured judgment\n", b.Name())
-			return nil
+			return err
 		},
 	}
 	f.register(check.Flags())
@@ -204,6 +225,19 @@ func init() {
 			return nil
 		},
 	}
-	cmd.AddCommand(check, scan)
+	cmd.AddCommand(check, scan, supervisorEvalCmd())
 	root.AddCommand(cmd)
+}
+
+// configHere is the configuration a command run in the working directory
+// sees: the user's config.toml, and the project's when the directory is in
+// one (root is then the project's root, else empty).
+func configHere(ctx context.Context) (file config.Config, root string, err error) {
+	if wd, err := os.Getwd(); err == nil {
+		if p, err := runner.FindProject(ctx, wd); err == nil {
+			root = p.Root
+		}
+	}
+	file, err = config.Load(root)
+	return file, root, err
 }

@@ -13,19 +13,33 @@ import (
 // name, so a key added to the file format is never silently dropped.
 func TestEveryConfigKeyReachesTheSupervisor(t *testing.T) {
 	var file config.Supervisor
-	fv := reflect.ValueOf(&file).Elem()
+	everyKeyReaches(t, reflect.ValueOf(&file).Elem(), func() any { return supervisorConfig(file) }, "config.Supervisor")
+	var role config.Role
+	everyKeyReaches(t, reflect.ValueOf(&role).Elem(), func() any { return roleConfig(role) }, "config.Role")
+}
+
+// everyKeyReaches sets each key field of the section fv and checks
+// convert's result has it under the same name; role sections (structs of
+// type config.Role) are checked on their own.
+func everyKeyReaches(t *testing.T, fv reflect.Value, convert func() any, what string) {
+	t.Helper()
+	isRole := func(i int) bool { return fv.Field(i).Type() == reflect.TypeOf(config.Role{}) }
 	for i := 0; i < fv.NumField(); i++ {
-		switch f := fv.Field(i); f.Kind() {
-		case reflect.String:
+		switch f := fv.Field(i); {
+		case isRole(i):
+		case f.Kind() == reflect.String:
 			f.SetString(fmt.Sprintf("value-%d", i))
-		case reflect.Int:
+		case f.Kind() == reflect.Int:
 			f.SetInt(int64(100 + i))
 		default:
-			t.Fatalf("config.Supervisor.%s is a %s: teach this test and supervisorConfig about it", fv.Type().Field(i).Name, f.Kind())
+			t.Fatalf("%s.%s is a %s: teach this test and supervisorConfig about it", what, fv.Type().Field(i).Name, f.Kind())
 		}
 	}
-	got := reflect.ValueOf(supervisorConfig(file))
+	got := reflect.ValueOf(convert())
 	for i := 0; i < fv.NumField(); i++ {
+		if isRole(i) {
+			continue
+		}
 		name := fv.Type().Field(i).Name
 		g := got.FieldByName(name)
 		if !g.IsValid() {

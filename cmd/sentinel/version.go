@@ -20,17 +20,25 @@ func init() {
 		Short: "Print Sentinel's version",
 		Args:  cobra.NoArgs,
 		Run: func(*cobra.Command, []string) {
-			v := version
-			if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" {
-				for _, s := range bi.Settings {
-					if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-						v = "dev+" + s.Value[:12]
-					}
-				}
-			}
-			fmt.Printf("sentinel %s (%s, %s/%s)\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Println(versionLine())
 		},
 	})
+	// sentinel --version prints the same line as sentinel version.
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
+}
+
+// versionLine is what sentinel version and sentinel --version print.
+func versionLine() string {
+	v := version
+	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v = "dev+" + s.Value[:12]
+			}
+		}
+	}
+	return fmt.Sprintf("sentinel %s (%s, %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 func jsonLine(v any) ([]byte, error) {

@@ -46,7 +46,7 @@ content = "HI!\n"
 [[steps]]
 done = "all tests pass"
 `)
-	model, err := fakeopenai.Start(
+	model, err := fakeopenai.Start(fakeopenai.Probe(),
 		fakeopenai.Reply{Content: `{"decision":"allow","reason":"frobnicate is the project's fixer, part of the task","risk":"low"}`},
 		fakeopenai.Reply{Content: `{"decision":"deny","reason":"deploying is not part of adding a Shout function","risk":"high"}`},
 		// `./test.sh || true` is the project's own code: inside the sandbox
@@ -119,7 +119,7 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 			writeFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
 			scenario := filepath.Join(t.TempDir(), "gray.toml")
 			writeFile(t, scenario, "[[steps]]\nshell = \"frobnicate --fix\"\n[[steps]]\ndone = \"ok\"\n")
-			model, err := fakeopenai.Start(c.reply)
+			model, err := fakeopenai.Start(fakeopenai.Probe(), c.reply)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -76,11 +76,13 @@ func ExitStatus(err error) int {
 
 // Needs is everything a run must add to its sandbox profile for one real
 // agent: writable state, readable install locations, read-only settings
-// files, environment names to pass and to strip, and hosts to allow.
+// files, paths to hide, environment names to pass and to strip, and hosts
+// to allow.
 type Needs struct {
 	Writable   []string
 	Readable   []string
 	Protected  []string
+	Hidden     []string
 	PassEnv    []string
 	DropEnv    []string
 	AllowHosts []string

@@ -13,6 +13,10 @@ type Surroundings struct {
 	// Workspace is the coder's working directory: a disposable copy of the
 	// person's project.
 	Workspace string
+	// InPlace: the working directory is the person's project itself
+	// (sentinel exec), not a copy; changes are not reviewed before they
+	// count.
+	InPlace bool
 	// Sandboxed is false with --sandbox off.
 	Sandboxed bool
 	// Toolchains are the names of the person's toolchains shown read-only
@@ -42,7 +46,11 @@ func WhereAmI(s Surroundings) string {
 	if s.Workspace != "" {
 		ws = fmt.Sprintf("The working directory (%s)", s.Workspace)
 	}
-	b.WriteString(ws + " is a disposable copy of the person's project: your changes are reviewed before they land in the real project, so work there and do not look for the original.")
+	if s.InPlace {
+		b.WriteString(ws + " is the person's project itself: your changes take effect there directly, with no review step; .git hooks and config are read-only.")
+	} else {
+		b.WriteString(ws + " is a disposable copy of the person's project: your changes are reviewed before they land in the real project, so work there and do not look for the original.")
+	}
 	if s.Sandboxed {
 		b.WriteString("\nIt runs in a sandbox: the home directory is hidden except ")
 		if len(s.Toolchains) > 0 {

@@ -34,6 +34,13 @@ const (
 	ToolCall   journal.Kind = "tool-call"
 	Run        journal.Kind = "run"
 	ToolResult journal.Kind = "tool-result"
+	// StreamCall and StreamResult are a tool call and its result as an
+	// agent's output stream repeats them while its hooks already carry the
+	// call (Claude Code headless: PreToolUse asks, PostToolUse and
+	// PostToolUseFailure report): journaled, never shown in a lane (Quiet),
+	// so a lane shows each call once, as in the agent's interactive mode.
+	StreamCall   journal.Kind = "stream-tool-call"
+	StreamResult journal.Kind = "stream-tool-result"
 	// Write and Edit are files the coder wrote or edited.
 	Write journal.Kind = "write"
 	Edit  journal.Kind = "edit"
@@ -51,6 +58,10 @@ const (
 	Mode journal.Kind = "mode"
 	// System is an agent's own system message (e.g. Claude Code's).
 	System journal.Kind = "system"
+	// Lifecycle is an agent's own bookkeeping about its session (Claude
+	// Code's task_started, hook_started, status lines): journaled, never
+	// shown in a lane (Quiet).
+	Lifecycle journal.Kind = "lifecycle"
 	// ApprovalError is an approval the adapter could not route or answer.
 	ApprovalError journal.Kind = "approval-error"
 	// Error and Warning are the agent's (or its protocol's) errors and

@@ -8,14 +8,15 @@
 // is trusted only as far as it narrows what a run may do. Settings that
 // widen the sandbox, name a program to run on the host or choose what judges
 // the coder — [sandbox] allow_hosts and readable, [verify] commands, and
-// every [supervisor] key but timeout — are honoured only once the person has
-// approved that exact file with `sentinel config trust`: the SHA-256 of its
-// bytes is recorded in the user's state directory (internal/userstate),
-// outside every project, as direnv does. A file that is not approved, or
-// has changed by one byte since, is still read, without those settings (see
+// every key but timeout of [supervisor] and of its role sections
+// ([supervisor.judge] …) — are honoured only once the person has approved
+// that exact file with `sentinel config trust`: the SHA-256 of its bytes is
+// recorded in the user's state directory (internal/userstate), outside
+// every project, as direnv does. A file that is not approved, or has
+// changed by one byte since, is still read, without those settings (see
 // ProjectFile.Warning). Always honoured: coder, theme, [verify] timeout,
-// [sandbox] hidden, [supervisor] timeout. The user's own config.toml, which
-// no sandboxed process can reach, is honoured in full.
+// [sandbox] hidden, the supervisor sections' timeout. The user's own
+// config.toml, which no sandboxed process can reach, is honoured in full.
 //
 // It must not act on what it reads: callers wire values into packages. Its
 // sections are plain data, and it imports none of the packages it
@@ -41,8 +42,43 @@ type Config struct {
 	Verify  Verify  `toml:"verify"`
 	Sandbox Sandbox `toml:"sandbox"`
 	// Supervisor is the [supervisor] section: backend, base_url, model,
-	// api_key_env, timeout, prompts, max_tokens, command.
+	// api_key_env, timeout, prompts, max_tokens, command; and the role
+	// sections [supervisor.judge|reviewer|adversary|relay].
 	Supervisor Supervisor `toml:"supervisor"`
+	// Service is the machine's policy for agents ([service]); Notify says
+	// how the person hears that a request waits ([notify]). Both are read
+	// from the user's config only: a project file's are dropped (see
+	// LoadProject), since a project must not set the machine's rules.
+	Service Service `toml:"service"`
+	Notify  Notify  `toml:"notify"`
+}
+
+// Service is the [service] section: the rules the user service and every
+// launch apply to agents on this machine.
+type Service struct {
+	// RequireLauncher: an agent started outside Sentinel (not by run, exec
+	// or a shim) is ended — TERM, then KILL after Grace — unless its
+	// program is in AllowedApps.
+	RequireLauncher bool     `toml:"require_launcher"`
+	AllowedApps     []string `toml:"allowed_apps"` // program names or absolute paths
+	// BlockedDirs: no launch in or under these directories.
+	BlockedDirs []string `toml:"blocked_dirs"`
+	// DeniedExecutables are refused at exec time inside launched runs, by
+	// the sandbox (names match any directory; absolute paths match one file).
+	DeniedExecutables []string `toml:"denied_executables"`
+	Grace             string   `toml:"grace"`         // TERM → KILL, default 5s
+	ScanInterval      string   `toml:"scan_interval"` // how often the service looks for agents, default 2s
+}
+
+// Notify is the [notify] section: how the person hears that a request is
+// waiting with nobody answering.
+type Notify struct {
+	// Command runs (through sh -c, outside any sandbox: it is the person's
+	// own) with the request's run, project and summary as JSON on stdin.
+	Command string `toml:"command"`
+	// Desktop turns the desktop notification off when false (default on
+	// where one is available).
+	Desktop *bool `toml:"desktop"`
 }
 
 // Verify lists the checks re-run on a clean copy when the coder finishes.
@@ -66,7 +102,53 @@ type Supervisor struct {
 	Prompts   string `toml:"prompts"` // a prompts file over the built-in text
 	MaxTokens int    `toml:"max_tokens"`
 	Command   string `toml:"command"` // the CLI for claude-cli or codex-cli
+
+	// The roles' own sections, [supervisor.judge] and so on: each key a
+	// role leaves unset is the [supervisor] one (see Role).
+	Judge     Role `toml:"judge"`
+	Reviewer  Role `toml:"reviewer"`
+	Adversary Role `toml:"adversary"`
+	Relay     Role `toml:"relay"`
 }
+
+// Role is one supervisor role's own section: [supervisor.judge] (gray-zone
+// requests and a person's card), [supervisor.reviewer] (the completion
+// review), [supervisor.adversary] (the adversarial tester) or
+// [supervisor.relay] (a person's messages). A role section that names a
+// backend is that role's whole configuration (a model or URL meant for
+// [supervisor]'s backend must not carry over to another); one that does not
+// sets only its keys over [supervisor]'s. The prompts file is shared.
+type Role struct {
+	Backend   string `toml:"backend"`
+	BaseURL   string `toml:"base_url"`
+	Model     string `toml:"model"`
+	APIKeyEnv string `toml:"api_key_env"`
+	Timeout   string `toml:"timeout"`
+	MaxTokens int    `toml:"max_tokens"`
+	Command   string `toml:"command"`
+}
+
+// RoleNames are the role sections' names, in the order they are shown.
+var RoleNames = []string{"judge", "reviewer", "adversary", "relay"}
+
+// Role is the section of the role named name (one of RoleNames); nil for
+// another name.
+func (s *Supervisor) Role(name string) *Role {
+	switch name {
+	case "judge":
+		return &s.Judge
+	case "reviewer":
+		return &s.Reviewer
+	case "adversary":
+		return &s.Adversary
+	case "relay":
+		return &s.Relay
+	}
+	return nil
+}
+
+// IsZero says the section sets nothing.
+func (r Role) IsZero() bool { return r == Role{} }
 
 // Sandbox adds to what the coder may reach.
 type Sandbox struct {
@@ -119,7 +201,9 @@ func LoadProject(projectRoot string) (Config, ProjectFile, error) {
 		return c, pf, err
 	}
 	if pf.Present {
-		c.merge(pf.Honoured())
+		h := pf.Honoured()
+		h.Service, h.Notify = Service{}, Notify{} // the machine's rules are the person's alone
+		c.merge(h)
 	}
 	return c, pf, nil
 }
@@ -175,20 +259,51 @@ func parse(path string, src []byte) (Config, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		key := und[0].String()
-		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command)", path, lineOf(string(src), und[0][len(und[0])-1]), key)
+		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command, [supervisor.judge|reviewer|adversary|relay] backend/base_url/model/api_key_env/timeout/max_tokens/command, [service] require_launcher/allowed_apps/blocked_dirs/denied_executables/grace/scan_interval, [notify] command/desktop)", path, lineOf(string(src), und[0]...), key)
+	}
+	for _, name := range RoleNames {
+		if t := c.Supervisor.Role(name).Timeout; t != "" {
+			if d, err := parseDuration(t); err != nil || d <= 0 {
+				return c, fmt.Errorf("%s:%d: [supervisor.%s] timeout %q: want a positive duration such as 30s", path, lineOf(string(src), "supervisor", name, "timeout"), name, t)
+			}
+		}
+	}
+	for _, d := range []struct{ key, v string }{{"grace", c.Service.Grace}, {"scan_interval", c.Service.ScanInterval}} {
+		if d.v == "" {
+			continue
+		}
+		if v, err := parseDuration(d.v); err != nil || v <= 0 {
+			return c, fmt.Errorf("%s:%d: [service] %s %q: want a positive duration such as 5s", path, lineOf(string(src), "service", d.key), d.key, d.v)
+		}
+	}
+	for _, l := range []struct {
+		key  string
+		list []string
+	}{{"blocked_dirs", c.Service.BlockedDirs}, {"denied_executables", c.Service.DeniedExecutables}, {"allowed_apps", c.Service.AllowedApps}} {
+		for _, v := range l.list {
+			if strings.TrimSpace(v) == "" {
+				return c, fmt.Errorf("%s:%d: [service] %s has an empty entry", path, lineOf(string(src), "service", l.key), l.key)
+			}
+		}
+	}
+	for _, d := range c.Service.BlockedDirs {
+		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~/") {
+			return c, fmt.Errorf("%s:%d: [service] blocked_dirs entry %q: want an absolute path or one starting with ~/", path, lineOf(string(src), "service", "blocked_dirs"), d)
+		}
 	}
 	if c.Verify.Timeout != "" {
 		if _, err := parseDuration(c.Verify.Timeout); err != nil {
-			return c, fmt.Errorf("%s:%d: [verify] timeout %q: %v", path, lineOf(string(src), "timeout"), c.Verify.Timeout, err)
+			return c, fmt.Errorf("%s:%d: [verify] timeout %q: %v", path, lineOf(string(src), "verify", "timeout"), c.Verify.Timeout, err)
 		}
 	}
 	for _, cmd := range c.Verify.Commands {
 		if strings.TrimSpace(cmd) == "" {
-			return c, fmt.Errorf("%s:%d: [verify] commands has an empty command", path, lineOf(string(src), "commands"))
+			return c, fmt.Errorf("%s:%d: [verify] commands has an empty command", path, lineOf(string(src), "verify", "commands"))
 		}
 	}
 	// `x = []` sets nothing, the same as leaving x out.
-	for _, l := range []*[]string{&c.Verify.Commands, &c.Sandbox.AllowHosts, &c.Sandbox.Hidden, &c.Sandbox.Readable} {
+	for _, l := range []*[]string{&c.Verify.Commands, &c.Sandbox.AllowHosts, &c.Sandbox.Hidden, &c.Sandbox.Readable,
+		&c.Service.AllowedApps, &c.Service.BlockedDirs, &c.Service.DeniedExecutables} {
 		if len(*l) == 0 {
 			*l = nil
 		}
@@ -213,13 +328,57 @@ func (c *Config) merge(o Config) {
 	c.Sandbox.AllowHosts = append(c.Sandbox.AllowHosts, o.Sandbox.AllowHosts...)
 	c.Sandbox.Hidden = append(c.Sandbox.Hidden, o.Sandbox.Hidden...)
 	c.Sandbox.Readable = append(c.Sandbox.Readable, o.Sandbox.Readable...)
+	if o.Service.RequireLauncher {
+		c.Service.RequireLauncher = true
+	}
+	c.Service.AllowedApps = append(c.Service.AllowedApps, o.Service.AllowedApps...)
+	c.Service.BlockedDirs = append(c.Service.BlockedDirs, o.Service.BlockedDirs...)
+	c.Service.DeniedExecutables = append(c.Service.DeniedExecutables, o.Service.DeniedExecutables...)
+	if o.Service.Grace != "" {
+		c.Service.Grace = o.Service.Grace
+	}
+	if o.Service.ScanInterval != "" {
+		c.Service.ScanInterval = o.Service.ScanInterval
+	}
+	if o.Notify.Command != "" {
+		c.Notify.Command = o.Notify.Command
+	}
+	if o.Notify.Desktop != nil {
+		c.Notify.Desktop = o.Notify.Desktop
+	}
 }
 
 // mergeSupervisor lays o's [supervisor] over c's: a file that names a
 // backend sets the whole section (a model or URL meant for one backend must
 // not carry over to another); one that does not (say, only a timeout, with
 // the backend chosen by --supervisor) sets the fields it has.
+//
+// The role sections follow the same rule among themselves, and a file that
+// names the [supervisor] backend sets them too (they were written for the
+// backend it replaces).
 func mergeSupervisor(c, o Supervisor) Supervisor {
+	if o.Backend != "" {
+		return o
+	}
+	for _, name := range RoleNames {
+		*c.Role(name) = mergeRole(*c.Role(name), *o.Role(name))
+	}
+	m := mergeRole(c.model(), o.model())
+	c.BaseURL, c.Model, c.APIKeyEnv, c.Timeout, c.MaxTokens, c.Command = m.BaseURL, m.Model, m.APIKeyEnv, m.Timeout, m.MaxTokens, m.Command
+	if o.Prompts != "" {
+		c.Prompts = o.Prompts
+	}
+	return c
+}
+
+// model is the section's own model keys, in a role section's shape.
+func (s Supervisor) model() Role {
+	return Role{Backend: s.Backend, BaseURL: s.BaseURL, Model: s.Model, APIKeyEnv: s.APIKeyEnv,
+		Timeout: s.Timeout, MaxTokens: s.MaxTokens, Command: s.Command}
+}
+
+// mergeRole lays o's role section over c's by mergeSupervisor's rule.
+func mergeRole(c, o Role) Role {
 	if o.Backend != "" {
 		return o
 	}
@@ -232,7 +391,6 @@ func mergeSupervisor(c, o Supervisor) Supervisor {
 	set(&c.Model, o.Model)
 	set(&c.APIKeyEnv, o.APIKeyEnv)
 	set(&c.Timeout, o.Timeout)
-	set(&c.Prompts, o.Prompts)
 	set(&c.Command, o.Command)
 	if o.MaxTokens > 0 {
 		c.MaxTokens = o.MaxTokens
@@ -240,13 +398,45 @@ func mergeSupervisor(c, o Supervisor) Supervisor {
 	return c
 }
 
-// lineOf finds the first line that sets key, for error messages.
-func lineOf(src, key string) int {
+// lineOf finds the line that sets key (a full path such as verify.timeout),
+// for error messages: the key itself, not one it is a prefix of, inside its
+// own table. A key it cannot place is reported on line 1.
+func lineOf(src string, key ...string) int {
+	want := strings.Join(key, "\x00")
+	var table []string
 	for i, l := range strings.Split(src, "\n") {
 		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, key) && strings.Contains(t, "=") {
-			return i + 1
+		switch {
+		case t == "" || strings.HasPrefix(t, "#"):
+			continue
+		case strings.HasPrefix(t, "["):
+			name := strings.TrimLeft(t, "[")
+			if j := strings.Index(name, "]"); j >= 0 {
+				name = name[:j]
+			}
+			table = splitKey(name)
+			if strings.Join(table, "\x00") == want {
+				return i + 1
+			}
+		default:
+			eq := strings.Index(t, "=")
+			if eq < 0 {
+				continue
+			}
+			full := append(append([]string{}, table...), splitKey(t[:eq])...)
+			if strings.Join(full, "\x00") == want {
+				return i + 1
+			}
 		}
 	}
 	return 1
+}
+
+// splitKey splits a dotted TOML key into its parts, without quotes.
+func splitKey(k string) []string {
+	var parts []string
+	for _, p := range strings.Split(k, ".") {
+		parts = append(parts, strings.Trim(strings.TrimSpace(p), `"'`))
+	}
+	return parts
 }

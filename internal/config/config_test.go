@@ -56,6 +56,12 @@ func TestBadFilesNameFileLineAndKey(t *testing.T) {
 		"timeout": {"[verify]\ntimeout = \"soon\"\n", `:2: [verify] timeout "soon"`},
 		"empty":   {"[verify]\ncommands = [\" \"]\n", ":2: [verify] commands has an empty command"},
 		"type":    {"theme = 3\n", "config.toml"},
+		// An unknown key that is a prefix of the key above it, and a key
+		// whose name also appears in another table: the line is the key's own.
+		"prefix":        {"[verify]\ncommands = [\"x\"]\ncommand = \"y\"\n", `:3: unknown key "verify.command"`},
+		"other table":   {"[supervisor]\ntimeout = \"30s\"\n\n[verify] # checks\ntimeout = \"soon\"\n", `:5: [verify] timeout "soon"`},
+		"dotted":        {"verify.commands = [\"x\"]\nverify.command = \"y\"\n", `:2: unknown key "verify.command"`},
+		"unknown table": {"coder = \"demo\"\n[verifi]\ncommands = [\"x\"]\n", `:2: unknown key "verifi"`},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

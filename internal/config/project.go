@@ -94,13 +94,14 @@ func (p ProjectFile) Warning() string {
 // Widening lists the settings in c that need the person's approval when
 // they come from a project file: each would let the coder reach more
 // (allow_hosts, readable), run a program on the host or talk to a server
-// with the person's key ([supervisor] backend, command, base_url,
-// api_key_env, model, prompts, max_tokens), or replace the checks that gate
-// landing ([verify] commands: a project could make them `true`). Not here,
-// honoured always: coder (a built-in adapter, sandboxed like every other;
-// a program for command or acp comes only from the command line), theme,
-// [verify] timeout and [supervisor] timeout (a check or a model turn past
-// them fails, which is a no), [sandbox] hidden (only takes away).
+// with the person's key ([supervisor] and its role sections' backend,
+// command, base_url, api_key_env, model, max_tokens; [supervisor] prompts),
+// or replace the checks that gate landing ([verify] commands: a project
+// could make them `true`). Not here, honoured always: coder (a built-in
+// adapter, sandboxed like every other; a program for command or acp comes
+// only from the command line), theme, [verify] timeout, the timeout of
+// [supervisor] and of its role sections (a check or a model turn past them
+// fails, which is a no), [sandbox] hidden (only takes away).
 func Widening(c Config) []string {
 	var out []string
 	list := func(key string, v []string) {
@@ -130,6 +131,28 @@ func Widening(c Config) []string {
 	if s.MaxTokens != 0 {
 		out = append(out, fmt.Sprintf("[supervisor] max_tokens = %d", s.MaxTokens))
 	}
+	// A role's section chooses what judges the coder as much as
+	// [supervisor] does; only its timeout narrows.
+	for _, name := range RoleNames {
+		r := s.Role(name)
+		sec := "[supervisor." + name + "] "
+		rstr := func(key, v string) {
+			if v != "" {
+				out = append(out, fmt.Sprintf("%s%s = %s", sec, key, strconv.Quote(v)))
+			}
+		}
+		rstr("backend", r.Backend)
+		rstr("command", r.Command)
+		rstr("base_url", r.BaseURL)
+		rstr("api_key_env", r.APIKeyEnv)
+		rstr("model", r.Model)
+		if r.MaxTokens != 0 {
+			out = append(out, fmt.Sprintf("%smax_tokens = %d", sec, r.MaxTokens))
+		}
+	}
+	// [service] and [notify] are never taken from a project (LoadProject
+	// drops them), so they need no approval either.
+	c.Service, c.Notify = Service{}, Notify{}
 	if len(out) == 0 && !reflect.DeepEqual(Narrow(c), c) {
 		// A key added to Config later is withheld until it is sorted here.
 		out = append(out, "settings that need approval")
@@ -142,10 +165,15 @@ func Widening(c Config) []string {
 // an untrusted file until it is sorted in Widening.
 func Narrow(c Config) Config {
 	return Config{
-		Coder:      c.Coder,
-		Theme:      c.Theme,
-		Verify:     Verify{Timeout: c.Verify.Timeout},
-		Sandbox:    Sandbox{Hidden: c.Sandbox.Hidden},
-		Supervisor: Supervisor{Timeout: c.Supervisor.Timeout},
+		Coder:   c.Coder,
+		Theme:   c.Theme,
+		Verify:  Verify{Timeout: c.Verify.Timeout},
+		Sandbox: Sandbox{Hidden: c.Sandbox.Hidden},
+		Supervisor: Supervisor{Timeout: c.Supervisor.Timeout,
+			Judge:     Role{Timeout: c.Supervisor.Judge.Timeout},
+			Reviewer:  Role{Timeout: c.Supervisor.Reviewer.Timeout},
+			Adversary: Role{Timeout: c.Supervisor.Adversary.Timeout},
+			Relay:     Role{Timeout: c.Supervisor.Relay.Timeout},
+		},
 	}
 }

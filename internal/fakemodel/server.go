@@ -22,7 +22,8 @@ type Server struct {
 	// loop (consumes a scripted turn) or a side request (answered with
 	// SideReply). The default is HasTools. Set it before the client starts.
 	IsMain func(*Request) bool
-	// SideReply is the text answered to side requests.
+	// SideReply is the text answered to side requests. Set it before the
+	// client starts, or through SetSideReply once it may be serving.
 	SideReply string
 
 	ln  net.Listener
@@ -48,6 +49,14 @@ func Start(script Script) (*Server, error) {
 	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
 	go s.srv.Serve(ln)
 	return s, nil
+}
+
+// SetSideReply changes the side requests' answer while the server may be
+// serving.
+func (s *Server) SetSideReply(text string) {
+	s.mu.Lock()
+	s.SideReply = text
+	s.mu.Unlock()
 }
 
 // Close stops the server.
@@ -91,7 +100,10 @@ func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request)
 		turn = s.take(req)
 		s.Record(fakehttp.Main, req)
 	} else {
-		turn = Reply(Text(s.SideReply))
+		s.mu.Lock()
+		side := s.SideReply
+		s.mu.Unlock()
+		turn = Reply(Text(side))
 		s.Record(fakehttp.Side, req)
 	}
 	switch {

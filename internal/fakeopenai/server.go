@@ -27,6 +27,12 @@ type Reply struct {
 	PromptTokens, CompletionTokens int
 }
 
+// Probe is a healthy answer to the supervisor's probe turn (`sentinel
+// supervisor check`, which every run with a supervisor also asks before its
+// coder starts): a judgment in the structured shape. Put it first in the
+// replies of a run's fake supervisor.
+func Probe() Reply { return Reply{Content: `{"decision":"deny","reason":"probe","risk":"low"}`} }
+
 // Request is one request the server received.
 type Request struct {
 	Path   string
@@ -53,6 +59,7 @@ type Server struct {
 	replies []Reply
 	next    int
 	reqs    []*Request
+	choose  func(*Request) Reply // set by StartFunc
 }
 
 // Start listens on a free loopback port. Requests get the replies in order;
@@ -111,7 +118,12 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	s.mu.Lock()
 	s.reqs = append(s.reqs, req)
 	var rep Reply
-	if len(s.replies) > 0 {
+	choose := s.choose
+	if choose != nil {
+		s.mu.Unlock()
+		rep = choose(req)
+		s.mu.Lock()
+	} else if len(s.replies) > 0 {
 		i := s.next
 		if i >= len(s.replies) {
 			i = len(s.replies) - 1
@@ -201,4 +213,18 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 
 func writeError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]any{"error": map[string]any{"message": msg, "type": "server_error", "code": nil}})
+}
+
+// StartFunc listens like Start, but answers each request with what choose
+// returns for it (content-aware scripts: deny when the request mentions X).
+// choose may be called from several goroutines at once.
+func StartFunc(choose func(*Request) Reply) (*Server, error) {
+	s, err := Start()
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.choose = choose
+	s.mu.Unlock()
+	return s, nil
 }

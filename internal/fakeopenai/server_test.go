@@ -51,3 +51,26 @@ func TestRefusalShape(t *testing.T) {
 		t.Fatalf("message %v", msg)
 	}
 }
+
+func TestStartFuncChoosesByRequest(t *testing.T) {
+	s, err := StartFunc(func(r *Request) Reply {
+		if strings.Contains(r.UserText(), "push") {
+			return Reply{Content: "no"}
+		}
+		return Reply{Status: 503}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	_, v := post(t, s, `{"model":"m","messages":[{"role":"user","content":"git push"}]}`)
+	if msg := v["choices"].([]any)[0].(map[string]any)["message"].(map[string]any); msg["content"] != "no" {
+		t.Fatalf("push: %v", v)
+	}
+	if resp, _ := post(t, s, `{"model":"m","messages":[{"role":"user","content":"ls"}]}`); resp.StatusCode != 503 {
+		t.Fatalf("ls: status %d", resp.StatusCode)
+	}
+	if len(s.Requests()) != 2 {
+		t.Errorf("recorded %d requests", len(s.Requests()))
+	}
+}

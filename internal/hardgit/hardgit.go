@@ -146,6 +146,10 @@ type Git struct {
 	Stdin io.Reader
 	// Stdout, when set, receives the output instead of Run's string.
 	Stdout io.Writer
+	// Wrap, when set, may rewrite the git command before it runs (run it
+	// through a helper, e.g. in a private mount namespace); the hardening
+	// (arguments, environment) is already in place.
+	Wrap func(*exec.Cmd)
 }
 
 // Run runs git with args, hardened, and returns its output (empty when
@@ -160,6 +164,9 @@ func (g Git) Run(ctx context.Context, args ...string) (string, error) {
 	cmd.Dir = g.Dir
 	cmd.Env = Env(append(append([]string{}, g.Env...), over...)...)
 	cmd.Stdin = g.Stdin
+	if g.Wrap != nil {
+		g.Wrap(cmd)
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout = &out
 	if g.Stdout != nil {

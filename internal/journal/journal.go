@@ -38,7 +38,6 @@
 package journal
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -137,53 +136,6 @@ type Journal struct {
 	now    func() time.Time
 }
 
-type subscriber struct {
-	ch chan Event
-	// A lossless subscriber gets every event through an unbounded queue
-	// drained by its own goroutine, so a slow reader never blocks Append.
-	lossless bool
-	queue    []Event
-	wake     chan struct{}
-	done     chan struct{}
-	flush    bool // deliver the queue when done (journal closed, not cancelled)
-}
-
-func (s *subscriber) pump(mu *sync.Mutex) {
-	defer close(s.ch)
-	for {
-		mu.Lock()
-		q := s.queue
-		s.queue = nil
-		mu.Unlock()
-		for _, ev := range q {
-			select {
-			case s.ch <- ev:
-			case <-s.done:
-				if !s.flush {
-					return
-				}
-				s.ch <- ev // the journal closed: the reader still gets everything
-			}
-		}
-		select {
-		case <-s.wake:
-		case <-s.done:
-			if !s.flush {
-				return
-			}
-			// the journal closed: deliver what was queued, then stop
-			mu.Lock()
-			q := s.queue
-			s.queue = nil
-			mu.Unlock()
-			for _, ev := range q {
-				s.ch <- ev
-			}
-			return
-		}
-	}
-}
-
 // file is what the journal needs of its file (*os.File; tests inject one
 // that fails).
 type file interface {
@@ -198,10 +150,6 @@ type file interface {
 // a torn last line (a crash mid-write) is cut off first, so the next event
 // starts on a line of its own.
 func Open(path, run string) (*Journal, error) {
-	var seq int64
-	if evs, err := ReadFile(path); err == nil && len(evs) > 0 {
-		seq = evs[len(evs)-1].Seq
-	}
 	// No-follow: a link planted where a journal should be is never written through.
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
@@ -210,6 +158,12 @@ func Open(path, run string) (*Journal, error) {
 	size, err := completeSize(f)
 	if err == nil {
 		err = f.Truncate(size)
+	}
+	var seq int64
+	if err == nil {
+		// The last complete line's seq, read from the end: reopening a
+		// journal of millions of lines reads one of them.
+		seq, err = lastSeq(f, size)
 	}
 	if err != nil {
 		f.Close()
@@ -305,20 +259,21 @@ func (j *Journal) Append(lane Lane, kind Kind, text string, data any) (Event, er
 		j.fail(err)
 		return Event{}, j.err
 	}
+	off := j.size
 	j.size += int64(n)
-	j.publish(ev)
+	j.publish(ev, off)
 	return ev, nil
 }
 
-// publish fans ev out to the subscribers; the caller holds the lock.
-func (j *Journal) publish(ev Event) {
+// publish fans ev out to the subscribers; off is where its line starts in
+// the file (-1: it is not in the file). The caller holds the lock.
+func (j *Journal) publish(ev Event, off int64) {
 	for _, s := range j.subs {
+		if !s.wants(&ev) {
+			continue
+		}
 		if s.lossless {
-			s.queue = append(s.queue, ev)
-			select {
-			case s.wake <- struct{}{}:
-			default:
-			}
+			s.enqueue(ev, off)
 			continue
 		}
 		select {
@@ -339,54 +294,12 @@ func (j *Journal) fail(werr error) {
 	j.err = err
 	close(j.failed)
 	// The views following the run are told, though the file cannot be.
-	j.publish(Event{Seq: j.seq + 1, Time: j.now().UTC(), Run: j.run, Lane: System, Kind: KindFailed, Text: err.Error()})
+	j.publish(Event{Seq: j.seq + 1, Time: j.now().UTC(), Run: j.run, Lane: System, Kind: KindFailed, Text: err.Error()}, -1)
 }
 
 // KindFailed is the kind of the event live subscribers get when the journal
 // fails; it is never in the file.
 const KindFailed Kind = "journal-failed"
-
-// Subscribe returns a channel of every event appended from now on and a
-// cancel function. A lossy subscriber misses events while its buffer is full;
-// a lossless one never misses any (use it for views that must see approval
-// requests and run completion). The channel is closed on cancel or Close.
-func (j *Journal) Subscribe(buffer int, lossless bool) (<-chan Event, func()) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	id := j.nextID
-	j.nextID++
-	s := &subscriber{ch: make(chan Event, buffer), lossless: lossless}
-	if j.closed {
-		close(s.ch)
-		return s.ch, func() {}
-	}
-	j.subs[id] = s
-	if lossless {
-		s.wake = make(chan struct{}, 1)
-		s.done = make(chan struct{})
-		go s.pump(&j.mu)
-	}
-	var once sync.Once
-	return s.ch, func() {
-		once.Do(func() {
-			j.mu.Lock()
-			defer j.mu.Unlock()
-			if _, ok := j.subs[id]; ok {
-				delete(j.subs, id)
-				s.end()
-			}
-		})
-	}
-}
-
-// end stops a subscriber; the caller holds the journal's lock.
-func (s *subscriber) end() {
-	if s.lossless {
-		close(s.done)
-		return
-	}
-	close(s.ch)
-}
 
 // Sync flushes the file to stable storage.
 func (j *Journal) Sync() error {
@@ -411,41 +324,4 @@ func (j *Journal) Close() error {
 	serr := j.f.Sync()
 	cerr := j.f.Close()
 	return errors.Join(serr, cerr)
-}
-
-// ReadFile reads every complete event of a journal file. A final line without
-// a newline (a write cut short by a crash) is ignored; a complete line that is
-// not valid JSON is an error naming its line number.
-func ReadFile(path string) ([]Event, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0) // never read through a planted link
-
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f)
-}
-
-// Read decodes events from r as ReadFile does.
-func Read(r io.Reader) ([]Event, error) {
-	br := bufio.NewReaderSize(r, 64*1024)
-	var evs []Event
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if errors.Is(err, io.EOF) {
-			return evs, nil // an unterminated tail is an interrupted write
-		}
-		if err != nil {
-			return evs, err
-		}
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		var ev Event
-		if err := json.Unmarshal(line, &ev); err != nil {
-			return evs, fmt.Errorf("journal line %d: %w", n, err)
-		}
-		evs = append(evs, ev)
-	}
 }

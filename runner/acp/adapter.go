@@ -17,6 +17,14 @@ import (
 type Adapter struct {
 	argv []string
 	home string // the per-run HOME (set by Prepare)
+	// run is what the run said (SetRun); gate starts the person's stdio
+	// MCP servers behind Sentinel's MCP gate; notes are what Prepare left
+	// out (Notes); trustGemini says the workspace's .gemini is hidden, so
+	// Gemini CLI may trust the workspace (see mcp.go).
+	run         RunSetup
+	gate        *MCPGate
+	notes       []string
+	trustGemini bool
 }
 
 // New returns the adapter for argv, e.g. ["gemini", "--acp"].
@@ -75,7 +83,7 @@ func (a *Adapter) Env() []string {
 		env = append(env, opencodeEnv...)
 	}
 	if a.isGemini() {
-		env = append(env, geminiEnv...)
+		env = append(env, geminiEnv(a.trustGemini)...)
 	}
 	return env
 }
@@ -112,10 +120,22 @@ func (a *Adapter) Prepare(home, stateDir, whereAmI string) (Needs, error) {
 	if err := os.MkdirAll(abs, 0o700); err != nil {
 		return Needs{}, fmt.Errorf("acp: make the agent's home: %w", err)
 	}
-	protected, err := preparePerson(home, abs, whereAmI)
+	protected, notes, err := preparePerson(home, abs, whereAmI, a.gate)
 	if err != nil {
 		return Needs{}, err
 	}
+	needs := Needs{Writable: []string{abs}, Protected: protected, PassEnv: KeyEnv}
+	if a.isGemini() {
+		hide, note := a.containGemini(geminiHasMCP(abs))
+		if note != "" {
+			notes = append(notes, note)
+		}
+		if hide != "" {
+			needs.Hidden = append(needs.Hidden, hide)
+			a.trustGemini = true
+		}
+	}
+	a.notes = notes
 	a.home = abs
-	return Needs{Writable: []string{abs}, Protected: protected, PassEnv: KeyEnv}, nil
+	return needs, nil
 }

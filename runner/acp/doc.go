@@ -26,6 +26,13 @@
 //     their global instructions kept, and Sentinel's where-am-I text added
 //     through each agent's own mechanism (GEMINI.md; opencode's
 //     "instructions").
+//   - The person's MCP servers come along and every call to them is
+//     decided by Sentinel (mcp.go): opencode's stdio servers run behind
+//     Sentinel's MCP gate (runner/mcpgate); Gemini asks about each MCP
+//     call over ACP and its stdio servers run behind the gate too (its
+//     question does not name the tool reliably), and its workspace is
+//     trusted (so it starts MCP servers at all) only with the repository's
+//     .gemini/ hidden inside the sandbox. Remote servers are kept off.
 //
 // Steering cancels the running prompt turn and sends the message as the
 // next prompt; the reasons for denials reach the agent as one follow-up

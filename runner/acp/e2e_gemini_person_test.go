@@ -39,10 +39,11 @@ for line in sys.stdin:
 // without asking) comes along untrusted: its tool call is a permission
 // request that reaches Sentinel, and denied, it does not run.
 //
-// Measured with 0.61.0: in the untrusted workspace Sentinel gives Gemini
-// (GEMINI_CLI_TRUST_WORKSPACE=false) it starts no MCP server at all, so the
-// person's servers offer no tools under Sentinel. This test trusts the
-// workspace to check the settings rewrite would hold if that changed.
+// Measured with 0.61.0: in an untrusted workspace Gemini starts no MCP
+// server at all; a run trusts the workspace only with its .gemini/ hidden
+// in the sandbox (mcp.go, and TestRealGeminiAsksAboutThePersonsMCPServer in
+// cmd/sentinel). This test trusts the workspace itself, without a sandbox,
+// to check the settings rewrite alone keeps the call asking.
 func TestGeminiPersonsTrustedMCPServerStillAsks(t *testing.T) {
 	needGemini(t)
 	if _, err := exec.LookPath("python3"); err != nil {

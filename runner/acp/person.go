@@ -129,15 +129,19 @@ func section(m map[string]any, key string) map[string]any {
 // Sentinel before every action, keeping the rest (auth, model, MCP servers,
 // context file names): the default approval mode (not yolo or auto_edit),
 // YOLO disabled, no tools.allowed or discovered/called commands, no
-// remembered or policy-added approvals, no hooks, every MCP server
-// untrusted, and Gemini's own sandbox off (Sentinel's is the boundary).
+// remembered or policy-added approvals, no hooks, no policy files of their
+// own, every MCP server untrusted, no workspace .env, and Gemini's own
+// sandbox off (Sentinel's is the boundary).
 func ForceGeminiSettings(m map[string]any) map[string]any {
 	if m == nil {
 		m = map[string]any{}
 	}
-	for _, k := range []string{"hooks", "admin", "autoAccept", "allowedTools", "coreTools", "toolDiscoveryCommand", "toolCallCommand", "yolo"} {
-		delete(m, k) // hooks, and the legacy top-level names
+	for _, k := range []string{"hooks", "admin", "autoAccept", "allowedTools", "coreTools", "toolDiscoveryCommand", "toolCallCommand", "yolo",
+		"policyPaths", "adminPolicyPaths"} {
+		delete(m, k) // hooks, policy files (their rules can allow), and the legacy top-level names
 	}
+	// A trusted workspace's .env is not read (see mcp.go).
+	section(m, "advanced")["ignoreLocalEnv"] = true
 	section(m, "general")["defaultApprovalMode"] = "default"
 	tools := section(m, "tools")
 	for _, k := range []string{"allowed", "autoAccept", "discoveryCommand", "callCommand", "approvalMode"} {
@@ -149,6 +153,10 @@ func ForceGeminiSettings(m map[string]any) map[string]any {
 	sec["enablePermanentToolApproval"] = false
 	sec["autoAddToPolicyByDefault"] = false
 	section(m, "hooksConfig")["enabled"] = false
+	// mcp.serverCommand starts a server of its own, which no gate wraps.
+	if mcp, ok := m["mcp"].(map[string]any); ok {
+		delete(mcp, "serverCommand")
+	}
 	if servers, ok := m["mcpServers"].(map[string]any); ok {
 		for _, s := range servers {
 			if t, ok := s.(map[string]any); ok {
@@ -164,25 +172,19 @@ func ForceGeminiSettings(m map[string]any) map[string]any {
 // and instructions: the global permission is "ask" for every tool, every
 // agent's and mode's own permission (which outranks the global one) is
 // dropped, and plugins (code in opencode's process that can answer
-// permission requests) are not loaded. The person's MCP servers are kept
-// but disabled: opencode's permission settings do not cover MCP tools
-// (upstream issue anomalyco/opencode#6892), and with 1.18.33 over ACP it
-// was not shown that their calls come to Sentinel as permission requests,
-// so a call could run unasked. whereAmI, when set, is the path of
-// Sentinel's instructions file, added to "instructions".
-func ForceOpencodeConfig(m map[string]any, whereAmI string) map[string]any {
+// permission requests) are not loaded. opencode's permission settings do
+// not cover MCP tools (upstream issue anomalyco/opencode#6892), so the
+// person's stdio MCP servers run behind gate (see mcp.go) and every other
+// server is disabled; with no gate, all of them are. whereAmI, when set, is
+// the path of Sentinel's instructions file, added to "instructions". It
+// returns the config and a note for each server kept off.
+func ForceOpencodeConfig(m map[string]any, whereAmI string, gate *MCPGate) (map[string]any, []string) {
 	if m == nil {
 		m = map[string]any{}
 	}
 	delete(m, "plugin")
 	m["permission"] = opencodeAskAll()
-	if servers, ok := m["mcp"].(map[string]any); ok {
-		for _, s := range servers {
-			if t, ok := s.(map[string]any); ok {
-				t["enabled"] = false
-			}
-		}
-	}
+	notes := gateOpencodeMCP(m, gate)
 	for _, key := range []string{"agent", "mode"} {
 		if agents, ok := m[key].(map[string]any); ok {
 			for _, a := range agents {
@@ -200,7 +202,7 @@ func ForceOpencodeConfig(m map[string]any, whereAmI string) map[string]any {
 		}
 		m["instructions"] = append(ins, whereAmI)
 	}
-	return m
+	return m, notes
 }
 
 func opencodeAskAll() map[string]any {
@@ -211,26 +213,29 @@ func opencodeAskAll() map[string]any {
 
 // preparePerson fills the per-run home abs from the person's home: copies
 // of the logins, rewritten settings, global instructions, and Sentinel's
-// where-am-I text. It returns the files the coder must not change.
-func preparePerson(home, abs, whereAmI string) ([]string, error) {
+// where-am-I text. The person's stdio MCP servers run behind gate (nil: kept
+// off). It returns the files the coder must not change and notes on what
+// was left out.
+func preparePerson(home, abs, whereAmI string, gate *MCPGate) ([]string, []string, error) {
 	for _, f := range loginFiles {
 		if home == "" {
 			break
 		}
 		if err := agentutil.CopyPrivate(filepath.Join(home, f), filepath.Join(abs, f)); err != nil {
-			return nil, fmt.Errorf("acp: copy ~/%s into the run: %w", f, err)
+			return nil, nil, fmt.Errorf("acp: copy ~/%s into the run: %w", f, err)
 		}
 	}
-	var protected []string
+	var protected, notes []string
 	// Gemini CLI.
 	gs, err := readJSONC(pathIn(home, geminiSettings))
 	if err != nil {
-		return nil, fmt.Errorf("acp: your gemini settings: %w", err)
+		return nil, nil, fmt.Errorf("acp: your gemini settings: %w", err)
 	}
 	if gs != nil || home != "" {
 		gs = ForceGeminiSettings(gs)
+		notes = append(notes, gateGeminiMCP(gs, gate)...)
 		if err := writeJSON(filepath.Join(abs, geminiSettings), gs); err != nil {
-			return nil, fmt.Errorf("acp: write the run's gemini settings: %w", err)
+			return nil, nil, fmt.Errorf("acp: write the run's gemini settings: %w", err)
 		}
 		protected = append(protected, filepath.Join(abs, geminiSettings))
 	}
@@ -245,7 +250,7 @@ func preparePerson(home, abs, whereAmI string) ([]string, error) {
 				continue
 			}
 			if err := os.WriteFile(filepath.Join(abs, rel), body, 0o600); err != nil {
-				return nil, fmt.Errorf("acp: write the run's %s: %w", rel, err)
+				return nil, nil, fmt.Errorf("acp: write the run's %s: %w", rel, err)
 			}
 			protected = append(protected, filepath.Join(abs, rel))
 		}
@@ -253,31 +258,33 @@ func preparePerson(home, abs, whereAmI string) ([]string, error) {
 	// opencode.
 	oc, err := readJSONC(pathIn(home, opencodeConfig))
 	if err != nil {
-		return nil, fmt.Errorf("acp: your opencode config: %w", err)
+		return nil, nil, fmt.Errorf("acp: your opencode config: %w", err)
 	}
 	where := ""
 	if strings.TrimSpace(whereAmI) != "" {
 		where = filepath.Join(abs, opencodeWhereAmI)
 		if err := os.MkdirAll(filepath.Dir(where), 0o700); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := os.WriteFile(where, []byte(whereAmI+"\n"), 0o600); err != nil {
-			return nil, fmt.Errorf("acp: write the run's instructions for opencode: %w", err)
+			return nil, nil, fmt.Errorf("acp: write the run's instructions for opencode: %w", err)
 		}
 		protected = append(protected, where)
 	}
 	if oc != nil || where != "" {
-		if err := writeJSON(filepath.Join(abs, opencodeConfig), ForceOpencodeConfig(oc, where)); err != nil {
-			return nil, fmt.Errorf("acp: write the run's opencode config: %w", err)
+		forced, ocNotes := ForceOpencodeConfig(oc, where, gate)
+		notes = append(notes, ocNotes...)
+		if err := writeJSON(filepath.Join(abs, opencodeConfig), forced); err != nil {
+			return nil, nil, fmt.Errorf("acp: write the run's opencode config: %w", err)
 		}
 		protected = append(protected, filepath.Join(abs, opencodeConfig))
 	}
 	if home != "" {
 		if err := agentutil.CopyPrivate(filepath.Join(home, opencodeRules), filepath.Join(abs, opencodeRules)); err != nil {
-			return nil, fmt.Errorf("acp: copy ~/%s into the run: %w", opencodeRules, err)
+			return nil, nil, fmt.Errorf("acp: copy ~/%s into the run: %w", opencodeRules, err)
 		}
 	}
-	return protected, nil
+	return protected, notes, nil
 }
 
 func pathIn(home, rel string) string {

@@ -61,14 +61,17 @@ func TestForceGeminiSettings(t *testing.T) {
 }
 
 func TestForceOpencodeConfig(t *testing.T) {
-	m := ForceOpencodeConfig(map[string]any{
+	m, notes := ForceOpencodeConfig(map[string]any{
 		"permission":   map[string]any{"bash": "allow"},
 		"agent":        map[string]any{"build": map[string]any{"permission": map[string]any{"bash": "allow"}, "model": "x/y"}},
 		"mode":         map[string]any{"build": map[string]any{"permission": map[string]any{"edit": "allow"}}},
 		"plugin":       []any{"opencode-auto-approve"},
 		"instructions": []any{"~/rules.md"},
 		"mcp":          map[string]any{"s": map[string]any{"type": "local"}},
-	}, "/run/home/where.md")
+	}, "/run/home/where.md", nil)
+	if len(notes) != 1 || !strings.Contains(notes[0], `"s" is kept off`) {
+		t.Errorf("notes = %q", notes)
+	}
 	if p := m["permission"].(map[string]any); p["bash"] != "ask" || p["edit"] != "ask" {
 		t.Errorf("permission = %v", p)
 	}

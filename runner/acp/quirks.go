@@ -1,6 +1,9 @@
 package acp
 
-import "path/filepath"
+import (
+	"path/filepath"
+	"strconv"
+)
 
 // What individual ACP agents need beyond the protocol, each with the
 // version it was seen in.
@@ -14,12 +17,29 @@ func (a *Adapter) ReadDelegation() bool { return !a.isGemini() }
 
 func (a *Adapter) isGemini() bool { return filepath.Base(a.argv[0]) == "gemini" }
 
-// geminiEnv keeps Gemini CLI (0.61) asking Sentinel first: a trusted folder
-// loads the repository's .gemini/settings.json, whose tools.allowed and
-// approval mode would let commands run without a permission request. An
-// untrusted workspace ignores them, whatever the person's trustedFolders.json
-// or folderTrust setting says.
-var geminiEnv = []string{"GEMINI_CLI_TRUST_WORKSPACE=false"}
+// geminiEnv keeps Gemini CLI (0.61) asking Sentinel first. An untrusted
+// workspace ignores the repository's .gemini/settings.json (whose
+// tools.allowed and approval mode would let commands run without a
+// permission request), whatever the person's trustedFolders.json or
+// folderTrust setting says; but it starts no MCP server either. The
+// workspace is trusted only when its .gemini/ is hidden inside the sandbox
+// (see mcp.go); then the system settings paths are fixed to Linux's own, so
+// nothing else can point Gemini at settings of its own.
+func geminiEnv(trusted bool) []string {
+	env := []string{"GEMINI_CLI_TRUST_WORKSPACE=" + strconv.FormatBool(trusted)}
+	if trusted {
+		env = append(env, "GEMINI_CLI_SYSTEM_SETTINGS_PATH="+geminiSystemSettings, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH="+geminiSystemDefaults)
+	}
+	return env
+}
+
+// geminiSystemSettings and geminiSystemDefaults are Gemini CLI's system
+// settings files on Linux: the host administrator's, which Sentinel leaves
+// as they are (they outrank the person's, and the coder cannot write them).
+const (
+	geminiSystemSettings = "/etc/gemini-cli/settings.json"
+	geminiSystemDefaults = "/etc/gemini-cli/system-defaults.json"
+)
 
 // opencodeLocal is where `opencode acp` serves its own HTTP API, which its
 // ACP side calls. opencode (1.18) sends even those calls through

@@ -46,6 +46,12 @@ type Options struct {
 	Mode Mode
 	// Binary is the claude executable; empty looks up "claude" on PATH.
 	Binary string
+	// Launch, when set, is how the person started Claude Code in place
+	// (sentinel exec: the real program, or e.g. node and its cli.js) and
+	// Args their own arguments, given after Sentinel's flags (interactive
+	// mode only). Launch replaces Binary on the command line.
+	Launch []string
+	Args   []string
 	// Sentinel is the sentinel executable the hooks call; empty is the
 	// running executable.
 	Sentinel string
@@ -173,7 +179,7 @@ func (a *Adapter) HookCommand() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return shellQuote(exe) + " hook claude", nil
+	return shellQuote(exe) + " hook " + HookName, nil
 }
 
 // Settings is the JSON passed with --settings: Sentinel's hooks for every
@@ -251,7 +257,11 @@ func (a *Adapter) Argv(task string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	argv := []string{bin, "--settings", settings, "--setting-sources", a.settingSources()}
+	argv := []string{bin}
+	if len(a.opts.Launch) > 0 {
+		argv = append([]string(nil), a.opts.Launch...)
+	}
+	argv = append(argv, "--settings", settings, "--setting-sources", a.settingSources())
 	if a.opts.Model != "" {
 		argv = append(argv, "--model", a.opts.Model)
 	}
@@ -268,7 +278,7 @@ func (a *Adapter) Argv(task string) ([]string, error) {
 		// "--" so a task starting with "-" is never read as a flag.
 		argv = append(argv, "--", task)
 	}
-	return argv, nil
+	return append(argv, a.opts.Args...), nil
 }
 
 // InitialInput is what the runner writes to the coder's stdin right after

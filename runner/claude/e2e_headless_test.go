@@ -124,9 +124,9 @@ func headlessScenario(t *testing.T, opts Options) {
 	}{
 		{journal.System, "init", "claude session started"},
 		{journal.Coder, "text", "Let me look around."},
-		{journal.Tool, "tool-call", "Bash ls"},
-		{journal.Tool, "tool-result", "hello-from-workspace.txt"},
-		{journal.Tool, "tool-call", "Write " + evil},
+		{journal.Tool, "stream-tool-call", "Bash ls"},
+		{journal.Tool, "stream-tool-result", "hello-from-workspace.txt"},
+		{journal.Tool, "stream-tool-call", "Write " + evil},
 		{journal.Coder, "text", "All done."},
 		{journal.System, "result", "All done."},
 	}

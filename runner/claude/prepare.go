@@ -15,6 +15,10 @@ type Needs = agentutil.Needs
 type RunPaths struct {
 	Home      string // the person's home directory (read, never written)
 	Workspace string // the coder's working directory
+	// Source is where the workspace's files can be read on the host before
+	// the coder starts (an overlay workspace's shared checkout); empty
+	// means Workspace.
+	Source string
 	// Project is the person's real project root: their ~/.claude.json entry
 	// for it (MCP servers, approvals) is given to the workspace.
 	Project string
@@ -102,9 +106,13 @@ func (a *Adapter) prepareSetup(p RunPaths) error {
 		return fmt.Errorf("write claude settings: %w", err)
 	}
 	deny := denyRules(person)
+	files := p.Workspace
+	if p.Source != "" {
+		files = p.Source
+	}
 	for _, f := range []string{"settings.json", "settings.local.json"} {
 		// Deny rules only narrow: the repository's are kept whoever wrote them.
-		if repo, err := readSettings(filepath.Join(p.Workspace, ".claude", f)); err == nil {
+		if repo, err := readSettings(filepath.Join(files, ".claude", f)); err == nil {
 			deny = append(deny, denyRules(repo)...)
 		}
 	}
@@ -112,7 +120,7 @@ func (a *Adapter) prepareSetup(p RunPaths) error {
 	a.opts.Instructions = nil
 	for _, in := range []struct{ path, heading string }{
 		{filepath.Join(src, "CLAUDE.md"), "The person's own instructions (their ~/.claude/CLAUDE.md):"},
-		{filepath.Join(p.Workspace, "CLAUDE.md"), "The project's instructions (CLAUDE.md in the workspace):"},
+		{filepath.Join(files, "CLAUDE.md"), "The project's instructions (CLAUDE.md in the workspace):"},
 	} {
 		if s := readInstructions(in.path, in.heading); s != "" {
 			a.opts.Instructions = append(a.opts.Instructions, s)

@@ -60,6 +60,15 @@ type streamBlock struct {
 	ToolUseID string          `json:"tool_use_id"`
 }
 
+// lifecycleSubtypes are Claude Code's system lines about its own session
+// bookkeeping (its hooks running, a background task starting, a status
+// change): journaled as coderstream.Lifecycle, which no lane shows. Any
+// other subtype stays a shown system line.
+var lifecycleSubtypes = map[string]bool{
+	"hook_started": true, "hook_progress": true, "hook_response": true,
+	"task_started": true, "task_progress": true, "status": true, "files_persisted": true,
+}
+
 // maxText bounds one event's text; the whole line stays in Data.
 const maxText = 4000
 
@@ -98,15 +107,20 @@ func DecodeLine(raw []byte) []Line {
 					kind = coderstream.UserText
 				}
 				out = append(out, Line{Lane: lane, Kind: kind, Text: clip(b.Text), Data: data})
+			// Sentinel's hooks see every tool call (PreToolUse asks the
+			// broker, PostToolUse and PostToolUseFailure report how it
+			// went), so the stream's copy of a call and its result is
+			// journaled as a repeat that no lane shows: a lane shows each
+			// call once, as in interactive mode.
 			case "tool_use":
-				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.ToolCall, Text: clip(b.Name + " " + toolSummary(b.Input)), Data: data})
+				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.StreamCall, Text: clip(b.Name + " " + toolSummary(b.Input)), Data: data})
 			case "tool_result":
 				text := flatten(b.Content)
 				if b.IsError {
 					text = "error: " + text
 				}
 				res := approvals.ToolResult{Failed: b.IsError, ToolCallID: b.ToolUseID, Agent: jsonOrNil(data)}
-				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.ToolResult, Text: clip(text), Data: res.Data()})
+				out = append(out, Line{Lane: journal.Tool, Kind: coderstream.StreamResult, Text: clip(text), Data: res.Data()})
 			}
 		}
 		return out
@@ -135,7 +149,11 @@ func DecodeLine(raw []byte) []Line {
 			_ = json.Unmarshal(l.Message, &text)
 			return []Line{{Lane: journal.Tool, Kind: coderstream.PermissionDenied, Text: clip(l.ToolName + " denied: " + text), Data: data}}
 		}
-		return []Line{{Lane: journal.System, Kind: coderstream.System, Text: "claude: " + l.Subtype, Data: data}}
+		kind := coderstream.System
+		if lifecycleSubtypes[l.Subtype] {
+			kind = coderstream.Lifecycle
+		}
+		return []Line{{Lane: journal.System, Kind: kind, Text: "claude: " + l.Subtype, Data: data}}
 	}
 	return []Line{{Lane: journal.System, Kind: coderstream.Unknown, Text: "claude: " + l.Type, Data: data}}
 }

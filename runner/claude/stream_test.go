@@ -33,8 +33,8 @@ func TestDecodeRealStream(t *testing.T) {
 	want := []string{
 		"system/init: claude session started (model claude-opus-5-5)",
 		"coder/text: I will list.",
-		"tool/tool-call: Bash touch /tmp/fm_marker_ok && ls /",
-		"tool/tool-result: error: PreToolUse:Bash hook error: HOOKDENY-xyz",
+		"tool/stream-tool-call: Bash touch /tmp/fm_marker_ok && ls /",
+		"tool/stream-tool-result: error: PreToolUse:Bash hook error: HOOKDENY-xyz",
 		"coder/text: Done listing.",
 		"system/result: claude finished (success, 2 turns, 1 tool calls denied), its last message: \"Done listing.\"",
 	}
@@ -56,9 +56,9 @@ func TestDecodeLine(t *testing.T) {
 		{"steering echo", `{"type":"user","message":{"role":"user","content":[{"type":"text","text":"stop"}]}}`,
 			[]string{"coder/user-text: stop"}},
 		{"tool result text blocks", `{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}]}}`,
-			[]string{"tool/tool-result: a\nb"}},
+			[]string{"tool/stream-tool-result: a\nb"}},
 		{"write call", `{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Write","input":{"file_path":"/w/x.go","content":"package x"}}]}}`,
-			[]string{"tool/tool-call: Write /w/x.go"}},
+			[]string{"tool/stream-tool-call: Write /w/x.go"}},
 		{"permission denied", `{"type":"system","subtype":"permission_denied","tool_name":"Bash","message":"needs approval"}`,
 			[]string{"tool/permission-denied: Bash denied: needs approval"}},
 		{"other system", `{"type":"system","subtype":"compact_boundary"}`, []string{"system/system: claude: compact_boundary"}},
@@ -107,7 +107,7 @@ func TestDecoderReassemblesChunks(t *testing.T) {
 		for _, l := range d.Flush() {
 			kinds = append(kinds, string(l.Kind))
 		}
-		if got := strings.Join(kinds, " "); got != "init text tool-call tool-result text result" {
+		if got := strings.Join(kinds, " "); got != "init text stream-tool-call stream-tool-result text result" {
 			t.Errorf("chunks of %d: kinds %q", size, got)
 		}
 	}
@@ -122,7 +122,7 @@ func TestDecoderReassemblesChunks(t *testing.T) {
 
 func TestDecodeLineCarriesFailuresAsData(t *testing.T) {
 	ls := DecodeLine([]byte(`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_9","is_error":true,"content":"Exit code 2"}]}}`))
-	if len(ls) != 1 || ls[0].Kind != "tool-result" {
+	if len(ls) != 1 || ls[0].Kind != "stream-tool-result" {
 		t.Fatalf("lines = %+v", ls)
 	}
 	var d struct {

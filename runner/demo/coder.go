@@ -188,7 +188,9 @@ func (c *Coder) path(p string) string {
 func (c *Coder) write(ctx context.Context, st Step) {
 	path := c.path(st.Write)
 	fmt.Fprintf(c.Out, "%s✎ write %s%s (%d bytes)\n", bold, st.Write, reset, len(st.Content))
-	if !c.ask(ctx, st, approvals.Request{Kind: policy.KindWrite, Path: path}) {
+	// the input carries the content, as Claude Code's Write does: the card shows it
+	in, _ := json.Marshal(map[string]string{"file_path": path, "content": st.Content})
+	if !c.ask(ctx, st, approvals.Request{Kind: policy.KindWrite, Path: path, Input: in}) {
 		return
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
@@ -212,7 +214,8 @@ func (c *Coder) edit(ctx context.Context, st Step) {
 	for _, l := range strings.Split(st.New, "\n") {
 		fmt.Fprintf(c.Out, "  %s+ %s%s\n", green, l, reset)
 	}
-	if !c.ask(ctx, st, approvals.Request{Kind: policy.KindEdit, Path: path}) {
+	in, _ := json.Marshal(map[string]string{"file_path": path, "old_string": st.Old, "new_string": st.New})
+	if !c.ask(ctx, st, approvals.Request{Kind: policy.KindEdit, Path: path, Input: in}) {
 		return
 	}
 	err = os.WriteFile(path, []byte(strings.Replace(string(b), st.Old, st.New, 1)), 0o644)

@@ -10,7 +10,9 @@ import (
 )
 
 // Watcher consumes a run's journal events and steers the coder once per
-// finding. It is safe for concurrent use.
+// finding per coder generation: a fresh coder that repeats the drift its
+// predecessor was steered about is steered again. It is safe for
+// concurrent use.
 type Watcher struct {
 	// Steer sends text to the coder (the runner's Run.Steer).
 	Steer func(text string) error
@@ -20,6 +22,10 @@ type Watcher struct {
 	// Journal, when set, records each finding on the supervisor lane
 	// (kind "steer-finding") before the coder is told.
 	Journal *journal.Journal
+	// NewCoder says an event marks the start of a fresh coder generation
+	// (the runner's restart event); the findings already steered about
+	// are forgotten there. Nil: one generation for the whole journal.
+	NewCoder func(journal.Event) bool
 
 	mu sync.Mutex
 	d  Detector
@@ -32,6 +38,9 @@ func (w *Watcher) Observe(ev journal.Event) {
 		return // never react to our own notes
 	}
 	w.mu.Lock()
+	if w.NewCoder != nil && w.NewCoder(ev) {
+		w.d = Detector{Repeats: w.d.Repeats}
+	}
 	found := w.d.Observe(ev)
 	w.mu.Unlock()
 	for _, f := range found {

@@ -65,6 +65,9 @@ func (p *Printer) Print(ev journal.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	defer p.w.Flush()
+	if coderstream.Quiet(ev) {
+		return // an agent's lifecycle chatter: the journal keeps it
+	}
 	if ev.Is(journal.Coder, coderstream.Output) {
 		p.coderOutput(ev.Text)
 		return
@@ -82,13 +85,49 @@ func (p *Printer) Print(ev journal.Event) {
 	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		p.line(Tag(ev), textsafe.Line(l))
 	}
+	for _, l := range FailedCheckTail(ev) {
+		p.line(Tag(ev), TailMark+l)
+	}
 }
+
+// TailMark leads each line of a failed check's output: the check runs the
+// coder's code, so these lines are its words, not Sentinel's.
+const TailMark = "  │ "
+
+// FailedCheckTail is the end of a failed check's output, line by line with
+// hidden characters spelled out, when ev is a check that failed; else nil.
+func FailedCheckTail(ev journal.Event) []string {
+	c, ok := runner.AsCheckResult(ev)
+	if !ok || c.Passed() {
+		return nil
+	}
+	tail := strings.TrimSpace(c.Tail)
+	if c.Error != "" {
+		tail = strings.TrimSpace(c.Error + "\n" + tail)
+	}
+	if tail == "" {
+		return []string{"(no output)"}
+	}
+	lines := strings.Split(tail, "\n")
+	for i, l := range lines {
+		lines[i] = textsafe.TermLine(l)
+	}
+	return lines
+}
+
+// MaxPartial bounds unfinished coder output: output with no newline for
+// this long is printed as a line, so memory stays bounded.
+const MaxPartial = 16 << 10
 
 func (p *Printer) coderOutput(chunk string) {
 	p.partial.WriteString(chunk)
 	s := p.partial.String()
 	i := strings.LastIndexByte(s, '\n')
 	if i < 0 {
+		if len(s) > MaxPartial {
+			p.partial.Reset()
+			p.line("[CODER]", textsafe.TermLine(s))
+		}
 		return
 	}
 	p.partial.Reset()

@@ -80,10 +80,16 @@ func (pr *Prompter) ask(p *approvals.Prompt) bool {
 	if p.Recommendation != "" {
 		fmt.Fprintf(out, "│ supervisor: %s\n", textsafe.Line(p.Recommendation))
 	}
+	hosts := p.Fetch != nil && len(p.Fetch.Hosts) > 0
+	choices := "└─ [a]pprove once / approve + [r]emember / [d]eny / [s]kip: "
+	if hosts {
+		fmt.Fprintf(out, "│ needs: %s (%s registry)\n", textsafe.Line(strings.Join(p.Fetch.Hosts, ", ")), textsafe.Line(p.Fetch.Ecosystem))
+		choices = "└─ [a]pprove once / approve + allow its [h]osts for this run / approve + [r]emember / [d]eny / [s]kip: "
+	}
 	// A key typed before the card appeared must not answer it.
 	_ = unix.IoctlSetInt(int(pr.In.Fd()), unix.TCFLSH, unix.TCIFLUSH)
 	for {
-		fmt.Fprint(out, "└─ [a]pprove once / approve + [r]emember / [d]eny / [s]kip: ")
+		fmt.Fprint(out, choices)
 		line, err := pr.reader.ReadString('\n')
 		if err != nil {
 			p.Answer(approvals.Answer{Kind: approvals.Deny, Message: "the person's terminal closed"})
@@ -93,6 +99,11 @@ func (pr *Prompter) ask(p *approvals.Prompt) bool {
 		case "a":
 			p.Answer(approvals.Answer{Kind: approvals.ApproveOnce})
 			return true
+		case "h":
+			if hosts {
+				p.Answer(approvals.Answer{Kind: approvals.ApproveOnce, WithHosts: true})
+				return true
+			}
 		case "r":
 			if g := pr.chooseGrant(p); g != nil {
 				p.Answer(approvals.Answer{Kind: approvals.ApproveRemember, Grant: g})
@@ -139,13 +150,10 @@ func (pr *Prompter) chooseGrant(p *approvals.Prompt) *approvals.GrantSpec {
 	}
 	preset := hasReg && n == len(choices)
 	scope := pr.Scope
-	if scope == "" {
-		scope = approvals.ScopeRun
+	if scope == "" || preset && scope == approvals.ScopeRun {
+		scope = approvals.ScopeProject // like Claude Code's "don't ask again"
 	}
-	if preset && scope == approvals.ScopeRun {
-		scope = approvals.ScopeProject
-	}
-	fmt.Fprintf(pr.Out, "   scope: [1] this run  [2] this project  [3] all my projects (Enter for %s)? ", scope)
+	fmt.Fprintf(pr.Out, "   scope: [1] this run  [2] this project  [3] all my projects (Enter for %s; the project's are kept in .sentinel/templates.toml)? ", scope)
 	line, _ = pr.reader.ReadString('\n')
 	switch strings.TrimSpace(line) {
 	case "1":

@@ -1,0 +1,44 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/sentinelhq/sentinel/internal/servicewire"
+)
+
+// Pending asks the service for the pending requests, oldest first.
+func Pending(ctx context.Context) ([]Entry, error) {
+	var out []Entry
+	err := servicewire.Do(ctx, OpList, nil, &out)
+	return out, err
+}
+
+// Send answers one request.
+func Send(ctx context.Context, a Answer) error {
+	return servicewire.Do(ctx, OpAnswer, a, nil)
+}
+
+// Runs asks the service for every run's state.
+func Runs(ctx context.Context) ([]RunStatus, error) {
+	var out []RunStatus
+	err := servicewire.Do(ctx, OpStatus, nil, &out)
+	return out, err
+}
+
+// SendReport reports a run's state.
+func SendReport(ctx context.Context, r Report) error {
+	return servicewire.Do(ctx, OpReport, r, nil)
+}
+
+// WatchQueue follows the queue until ctx ends or the service goes away.
+func WatchQueue(ctx context.Context, each func(Event)) error {
+	return servicewire.Stream(ctx, OpWatch, nil, func(raw json.RawMessage) error {
+		var ev Event
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			return err
+		}
+		each(ev)
+		return nil
+	}, nil)
+}

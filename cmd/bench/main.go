@@ -1,0 +1,266 @@
+// Command bench re-measures issue 21's table on this machine: each row as
+// a ratio against its anchor measured in the same run, in interleaved
+// pairs, medians reported.
+//
+//	go run ./cmd/bench            # every row
+//	go run ./cmd/bench -n 41 -rows hook,sandbox
+//
+// Rows: hook (sentinel-helper hook and sentinel hook, through a live
+// broker, against a trivial Go binary), sandbox (sentinel sandbox run --
+// true under each backend against bare bwrap), pane (the coder pane's
+// ingest, go test -bench IngestLineCoder ./tui), workspace (go test -bench
+// Workspace50k ./runner: a 50k-file repo against git worktree add), policy
+// (µs per decision), review (the review screen's frame time), memory (peak
+// RSS of a run whose coder prints -lines lines, plain). It builds sentinel
+// and sentinel-helper into a temp dir first, as go install ./cmd/... would
+// lay them out.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+func main() {
+	n := flag.Int("n", 31, "pairs per row (medians of these)")
+	rows := flag.String("rows", "hook,sandbox,pane,workspace,policy,review,memory", "rows to measure, comma-separated")
+	lines := flag.Int("lines", 2_000_000, "lines the coder prints in the memory row")
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "sentinel-bench-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(dir)
+	bins := build(dir)
+	fmt.Printf("%-44s %12s %12s %8s  %s\n", "row", "measured", "anchor", "ratio", "goal")
+	for _, r := range strings.Split(*rows, ",") {
+		switch strings.TrimSpace(r) {
+		case "hook":
+			hookRow(bins, *n)
+		case "sandbox":
+			sandboxRow(bins, *n)
+		case "pane":
+			goBench("./tui", "IngestLineCoder$", "1x", func(m map[string]float64) {
+				row("coder pane ingest (MB/s)", m["MB/s"], 30, m["MB/s"]/30, "≥ 1× (30 MB/s, xterm.js)")
+			})
+		case "workspace":
+			goBench("./runner", "Workspace50k$", "3x", func(m map[string]float64) {
+				row("workspace, 50k files (s)", m["s/sentinel-workspace"], m["s/git-worktree-add"], m["ratio"], "< 1 s")
+			})
+		case "policy":
+			goBench("./policy", "CheckTypical$", "", func(m map[string]float64) {
+				row("policy decision (µs)", m["ns/op"]/1e3, 0, 0, "")
+			})
+		case "review":
+			goBench("./tui", "ReviewFrame$", "", func(m map[string]float64) {
+				row("review screen frame (ms)", m["ns/op"]/1e6, 1000.0/60, m["ns/op"]/1e6/(1000.0/60), "≤ 1× (a 60 Hz frame)")
+			})
+		case "memory":
+			memoryRow(bins, *lines)
+		default:
+			fail(fmt.Errorf("-rows: unknown row %q", r))
+		}
+	}
+}
+
+type binaries struct{ sentinel, helper, trivial string }
+
+// build puts sentinel and sentinel-helper side by side, and a trivial Go
+// program (the anchor of a hook's start), in dir.
+func build(dir string) binaries {
+	run(exec.Command("go", "build", "-o", dir+"/", "./cmd/sentinel", "./cmd/sentinel-helper"))
+	src := filepath.Join(dir, "trivial.go")
+	if err := os.WriteFile(src, []byte("package main\n\nfunc main() {}\n"), 0o600); err != nil {
+		fail(err)
+	}
+	triv := exec.Command("go", "build", "-o", filepath.Join(dir, "trivial"), src)
+	triv.Env = append(os.Environ(), "GO111MODULE=off", "GOFLAGS=")
+	run(triv)
+	return binaries{filepath.Join(dir, "sentinel"), filepath.Join(dir, "sentinel-helper"), filepath.Join(dir, "trivial")}
+}
+
+// hookRow answers a Bash tool call through a live broker with the helper
+// and with sentinel hook, each paired with a trivial Go binary's start.
+func hookRow(b binaries, n int) {
+	sock := filepath.Join(shortDir(), "b.sock")
+	br, err := approvals.NewBroker(approvals.BrokerConfig{SocketPath: sock, RunID: "bench",
+		Decider: approvals.DeciderFunc(func(ctx context.Context, p *approvals.Prompt) approvals.Decision {
+			return approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person", Reason: "bench"}
+		}),
+		Context: policy.Context{Workspace: "/w", Cwd: "/w"}})
+	if err != nil {
+		fail(err)
+	}
+	br.Start()
+	defer br.Close()
+	defer os.RemoveAll(filepath.Dir(sock))
+	payload := `{"session_id":"s","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"frobnicate --widgets 3"},"tool_use_id":"t"}`
+	hook := func(bin string, args ...string) func() {
+		return func() {
+			c := exec.Command(bin, args...)
+			c.Env = []string{approvals.EnvSocket + "=" + sock}
+			c.Stdin = strings.NewReader(payload)
+			out, err := c.Output()
+			if err != nil || !strings.Contains(string(out), `"allow"`) {
+				fail(fmt.Errorf("hook: %v %s", err, out))
+			}
+		}
+	}
+	trivial := func() { run(exec.Command(b.trivial)) }
+	pairs("sentinel-helper hook claude (ms)", n, hook(b.helper, "hook", "claude"), trivial, "≤ 1.5× a trivial Go binary")
+	pairs("sentinel hook claude (ms)", n, hook(b.sentinel, "hook", "claude"), trivial, "(without the helper)")
+}
+
+// sandboxRow runs sentinel sandbox run -- true under each backend, paired
+// with bare bwrap.
+func sandboxRow(b binaries, n int) {
+	bw, err := exec.LookPath("bwrap")
+	if err != nil {
+		fmt.Println("sandbox: no bwrap on this machine; skipped")
+		return
+	}
+	ws, _ := os.MkdirTemp("", "sentinel-bench-ws-")
+	defer os.RemoveAll(ws)
+	bare := func() {
+		run(exec.Command(bw, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "true"))
+	}
+	for _, mode := range []string{"bwrap", "ns"} {
+		for _, net := range []string{"none", "proxy"} {
+			sb := func() {
+				c := exec.Command(b.sentinel, "sandbox", "run", "--sandbox", mode, "--net", net, "--workspace", ws, "--", "true")
+				c.Dir = ws
+				run(c)
+			}
+			pairs("sandbox run --sandbox "+mode+" --net "+net+" (ms)", n, sb, bare, "≤ 3× bare bwrap")
+		}
+	}
+}
+
+// pairs times a and its anchor alternately n times and prints the medians
+// and the median of the per-pair ratios.
+func pairs(name string, n int, a, anchor func(), goal string) {
+	a()
+	anchor()
+	var as, bs, rs []float64
+	for range n {
+		t0 := time.Now()
+		anchor()
+		t1 := time.Now()
+		a()
+		t2 := time.Now()
+		x, y := t2.Sub(t1).Seconds()*1e3, t1.Sub(t0).Seconds()*1e3
+		as, bs, rs = append(as, x), append(bs, y), append(rs, x/y)
+	}
+	row(name, median(as), median(bs), median(rs), goal)
+}
+
+// memoryRow is the peak RSS of sentinel run --plain whose command coder
+// prints lines lines.
+func memoryRow(b binaries, lines int) {
+	repo, _ := os.MkdirTemp("", "sentinel-bench-repo-")
+	defer os.RemoveAll(repo)
+	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.name=b", "-c", "user.email=b@b", "commit", "-q", "--allow-empty", "-m", "init"}} {
+		c := exec.Command("git", args...)
+		c.Dir = repo
+		run(c)
+	}
+	c := exec.Command(b.sentinel, "run", "--plain", "--coder", "command", "print lines", "--", "seq", fmt.Sprint(lines))
+	c.Dir = repo
+	state, _ := os.MkdirTemp("", "sentinel-bench-state-")
+	defer os.RemoveAll(state)
+	c.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CONFIG_HOME="+state)
+	t0 := time.Now()
+	c.Run() // its exit status (nothing to land) does not matter here
+	ru, _ := c.ProcessState.SysUsage().(*syscall.Rusage)
+	if ru == nil {
+		fmt.Println("memory: no resource usage on this system")
+		return
+	}
+	row(fmt.Sprintf("run printing %d lines: peak RSS (MB)", lines), float64(ru.Maxrss)/1024, 150, float64(ru.Maxrss)/1024/150, "flat, < 150 MB at 10M lines")
+	row(fmt.Sprintf("run printing %d lines: wall (s)", lines), time.Since(t0).Seconds(), 0, 0, "")
+}
+
+var metricRe = regexp.MustCompile(`([0-9.e+-]+) (\S+)`)
+
+// goBench runs one go test benchmark of pkg and hands its metrics to show.
+func goBench(pkg, name, benchtime string, show func(map[string]float64)) {
+	args := []string{"test", "-run", "^$", "-bench", name, "-benchmem=false"}
+	if benchtime != "" {
+		args = append(args, "-benchtime", benchtime)
+	}
+	out, err := exec.Command("go", append(args, pkg)...).CombinedOutput()
+	if err != nil {
+		fmt.Printf("%s %s: %v\n%s", pkg, name, err, out)
+		return
+	}
+	for _, l := range strings.Split(string(out), "\n") {
+		if !strings.HasPrefix(l, "Benchmark") {
+			continue
+		}
+		m := map[string]float64{}
+		f := strings.SplitN(l, "\t", 3)
+		if len(f) < 3 {
+			continue
+		}
+		for _, kv := range metricRe.FindAllStringSubmatch(f[2], -1) {
+			var v float64
+			fmt.Sscan(kv[1], &v)
+			m[kv[2]] = v
+		}
+		show(m)
+		return
+	}
+	fmt.Printf("%s %s: no benchmark line in:\n%s", pkg, name, out)
+}
+
+func row(name string, v, anchor, ratio float64, goal string) {
+	a, r := "", ""
+	if anchor > 0 {
+		a = fmt.Sprintf("%12.2f", anchor)
+	}
+	if ratio > 0 {
+		r = fmt.Sprintf("%7.2f×", ratio)
+	}
+	fmt.Printf("%-44s %12.2f %12s %8s  %s\n", name, v, a, r, goal)
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// shortDir is a temp dir with a path short enough for a unix socket.
+func shortDir() string {
+	d, err := os.MkdirTemp("", "sb")
+	if err != nil {
+		fail(err)
+	}
+	return d
+}
+
+func run(c *exec.Cmd) {
+	if out, err := c.CombinedOutput(); err != nil {
+		fail(fmt.Errorf("%s: %v\n%s", strings.Join(c.Args, " "), err, out))
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}

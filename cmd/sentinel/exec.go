@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+// defaultApprovalTimeout is how long a request may wait for an answer.
+const defaultApprovalTimeout = 10 * time.Minute
+
+// execFlags are `sentinel exec`'s flags.
+type execFlags struct {
+	plain      bool
+	sandbox    string
+	allowHosts []string
+	timeout    time.Duration
+	theme      string
+}
+
+func init() {
+	var f execFlags
+	cmd := &cobra.Command{
+		Use:   "exec [flags] -- PROGRAM [ARG...]",
+		Short: "Run an agent in place, in this project itself, inside the sandbox",
+		Long: `Run PROGRAM in the project you are in (the git top level, else this
+directory) itself — not a copy — inside Sentinel's sandbox, journaled in the
+project's .sentinel/runs. The project, the agent's own per-run state and temp
+dirs are writable; credentials, the project's secret files (.env, keys…),
+.git hooks and .git config are not. Known agents (claude) get their approval
+hooks as in 'sentinel run'; any other program is sandbox-only, and the run's
+first line says so. At the end it prints what changed; there is no landing
+step. Prefer 'sentinel run' for untrusted tasks, for walking away, and to
+review a change before it lands.
+
+Exit status: the program's own (0 when it succeeded), 1 when Sentinel
+failed, 2 for a usage error, 130 when interrupted.`,
+		Example: `  sentinel exec -- claude
+  sentinel exec -- sh -c 'make test'
+  sentinel exec --plain -- claude -p "fix the failing test"`,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageError{errors.New("no program: sentinel exec [flags] -- PROGRAM [ARG...]")}
+			}
+			wd, err := os.Getwd()
+			if err != nil {
+				return err
+			}
+			return startExec(c.Context(), f, args, wd)
+		},
+	}
+	cmd.Flags().SetInterspersed(false) // the program's own flags are its own
+	fl := cmd.Flags()
+	fl.BoolVar(&f.plain, "plain", false, "no TUI: one line per event, tagged by lane")
+	fl.StringVar(&f.sandbox, "sandbox", "auto", "sandbox backend: auto, ns, bwrap, or off (no sandbox: only knowingly)")
+	fl.StringArrayVar(&f.allowHosts, "allow-host", nil, "let the program reach `HOST[:PORT]` without asking (repeatable)")
+	fl.DurationVar(&f.timeout, "approval-timeout", defaultApprovalTimeout, "deny a request nobody answers within this long")
+	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
+	root.AddCommand(cmd)
+}
+
+// startExec runs argv in place in the project at dir and turns the outcome
+// into an exit status.
+func startExec(ctx context.Context, f execFlags, argv []string, dir string) error {
+	mode, err := parseSandboxMode(f.sandbox)
+	if err != nil {
+		return err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	project, cfg, notices, err := openLaunch(ctx, dir, runner.FindInPlaceProject)
+	if err != nil {
+		return err
+	}
+	if f.theme, err = pickTheme(f.theme, cfg.Theme); err != nil {
+		return err
+	}
+	interactive, useTUI, person, cols, rows := openTerminal(f.plain)
+	r, err := runner.Start(ctx, runner.Options{
+		Project: project, Task: "exec: " + strings.Join(argv, " "), Notices: notices, InPlace: true,
+		Coder: runner.CoderOptions{Command: argv, Cols: cols, Rows: rows},
+		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
+			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables},
+		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
+	})
+	if err != nil {
+		if errors.As(err, new(runner.CoderNameError)) {
+			return usageError{err}
+		}
+		return err
+	}
+	status := reportStatus(r, project.Root)
+	res, err := showRun(ctx, r, person, useTUI, interactive, f.theme)
+	if err != nil {
+		status.final(r, r.Wait())
+		return err
+	}
+	status.final(r, res)
+	fmt.Fprintln(os.Stderr, textsafe.Block(execSummary(r.ID(), res)))
+	switch {
+	case res.Status == runner.StatusDone:
+		return nil
+	case res.Status == runner.StatusInterrupted:
+		return exitError{code: 130}
+	case res.Code > 0 && res.Code < 126:
+		return exitError{code: res.Code} // the program's own failure, told in the summary
+	}
+	return exitError{code: 1}
+}
+
+// execSummary is what an exec run leaves on the terminal: how it ended and
+// what it changed in the project.
+func execSummary(id string, res runner.Result) string {
+	end := string(res.Status)
+	if res.Err != nil && res.Status != runner.StatusDone {
+		end += ": " + res.Err.Error()
+	}
+	msg := fmt.Sprintf("sentinel: exec %s %s", id, end)
+	switch {
+	case res.InPlace == nil:
+		msg += "; what changed could not be told (see: sentinel show " + id + ")"
+	case len(res.InPlace.Files) == 0:
+		msg += "; no files changed"
+	default:
+		msg += fmt.Sprintf("; %d file(s) changed in place:\n%s", len(res.InPlace.Files), res.InPlace.Stat)
+	}
+	return msg
+}

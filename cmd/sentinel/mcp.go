@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/runner/mcpserver"
+)
+
+func init() {
+	var configFile, httpAddr string
+	cmd := &cobra.Command{
+		Use:   "mcp --config FILE [--http ADDR]",
+		Short: "Serve an allowlisted shell and path-gated file tools over MCP",
+		Long: `Serve MCP (stdio by default, streamable HTTP with --http) so any MCP client's
+model can run only the commands the config allows, touch only the paths it
+lists, and have every call recorded in an audit journal (read it with
+'sentinel show FILE'). Commands run inside Sentinel's sandbox.
+
+Over HTTP a bearer token (token or token_env in the config) is required for
+any address beyond loopback. ` + mcpserver.TLSAdvice + `.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if configFile == "" {
+				return usageError{fmt.Errorf("--config FILE is required (see README: sentinel mcp)")}
+			}
+			cfg, err := mcpserver.LoadConfig(configFile)
+			if err != nil {
+				return err
+			}
+			token, err := cfg.ResolveToken(os.Getenv)
+			if err != nil {
+				return err
+			}
+			if httpAddr != "" {
+				if err := mcpserver.CheckListen(httpAddr, token); err != nil {
+					return usageError{err}
+				}
+			}
+			transport := "stdio"
+			if httpAddr != "" {
+				transport = "http"
+			}
+			srv, err := mcpserver.New(cfg, mcpserver.Options{Transport: transport, Version: version})
+			if err != nil {
+				return err
+			}
+			defer srv.Close()
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			fmt.Fprintf(os.Stderr, "sentinel mcp: audit journal %s\n", srv.AuditPath())
+			if httpAddr != "" {
+				return srv.ServeHTTP(ctx, httpAddr, token, func(a net.Addr) {
+					fmt.Fprintf(os.Stderr, "sentinel mcp: serving streamable HTTP on http://%s/\n", a)
+				})
+			}
+			return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
+		},
+	}
+	cmd.Flags().StringVar(&configFile, "config", "", "the server's TOML config (required)")
+	cmd.Flags().StringVar(&httpAddr, "http", "", "serve streamable HTTP on HOST:PORT instead of stdio")
+	root.AddCommand(cmd)
+}

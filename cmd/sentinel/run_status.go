@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+// statusReports tells the user service (when it runs) the run's state as
+// it changes, for sentinel status and sentinel console. No service is no
+// report, at once; a report never holds the run up for long.
+type statusReports struct {
+	mu   sync.Mutex
+	base queue.Report
+	last string
+	stop func()
+}
+
+func reportStatus(r *runner.Run, project string) *statusReports {
+	info := r.Info()
+	s := &statusReports{base: queue.Report{Run: r.ID(), Project: project, Coder: info.Coder, Started: info.Started}}
+	s.send(queue.StateRunning)
+	events, cancel := r.Events()
+	s.stop = cancel
+	go func() {
+		for ev := range events {
+			switch ev.Kind {
+			case runner.KindReview:
+				s.send(queue.StateReviewing)
+			case runner.KindReviewApproved, runner.KindReviewRejected:
+				s.send(queue.StateRunning)
+			}
+		}
+	}()
+	return s
+}
+
+// final reports how the run ended.
+func (s *statusReports) final(r *runner.Run, res runner.Result) {
+	s.stop()
+	state := queue.StateStopped
+	switch res.Status {
+	case runner.StatusLanded:
+		state = queue.StateLanded
+	case runner.StatusFailed:
+		state = queue.StateFailed
+		if _, err := os.Stat(filepath.Join(r.Dir(), "STUCK.md")); err == nil {
+			state = queue.StateStuck
+		}
+	}
+	s.send(state)
+}
+
+func (s *statusReports) send(state string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if state == s.last {
+		return
+	}
+	s.last = state
+	rep := s.base
+	rep.State = state
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = queue.SendReport(ctx, rep)
+}

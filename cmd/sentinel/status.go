@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+)
+
+// statusItem is one run in sentinel status --json.
+type statusItem struct {
+	Project string    `json:"project"`
+	Run     string    `json:"run"`
+	Coder   string    `json:"coder"`
+	State   string    `json:"state"`
+	Started time.Time `json:"started"`
+	AgeSec  int64     `json:"age_sec"`
+	Pending int       `json:"pending"`
+}
+
+func init() {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "status",
+		Short: "Every run on this machine, across projects: its state and what waits for you",
+		Long: `sentinel status lists every run the user service (sentinel service) knows on
+this machine, in every project: its coder, its state (running, waiting for
+you, reviewing, landed, failed, stuck, stopped, gone), its age and how many
+of its requests wait for you (sentinel queue, sentinel console).`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			runs, err := queue.Runs(c.Context())
+			if err != nil {
+				return err
+			}
+			now := time.Now()
+			if asJSON {
+				items := make([]statusItem, 0, len(runs))
+				for _, r := range runs {
+					items = append(items, statusItem{Project: r.Project, Run: r.Run, Coder: r.Coder, State: r.State,
+						Started: r.Started, AgeSec: int64(now.Sub(r.Started).Seconds()), Pending: r.Pending})
+				}
+				enc := json.NewEncoder(c.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(items)
+			}
+			writeStatusTable(c.OutOrStdout(), runs, now)
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the runs as a JSON array")
+	root.AddCommand(c)
+}
+
+func writeStatusTable(w io.Writer, runs []queue.RunStatus, now time.Time) {
+	if len(runs) == 0 {
+		fmt.Fprintln(w, "no runs on this machine have reported to the service")
+		return
+	}
+	fmt.Fprintf(w, "%-20s %-22s %-10s %-16s %-5s %s\n", "PROJECT", "RUN", "CODER", "STATE", "AGE", "PENDING")
+	for _, r := range runs {
+		fmt.Fprintf(w, "%-20s %-22s %-10s %-16s %-5s %d\n", textsafe.Line(shortProject(r.Project)), textsafe.Line(r.Run),
+			textsafe.Line(r.Coder), r.State, ago(now.Sub(r.Started)), r.Pending)
+	}
+}

@@ -1,0 +1,98 @@
+package servicewire
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"os"
+	"syscall"
+)
+
+// Dial connects to the user's service. No service (no socket, or nobody
+// listening) is ErrNotRunning.
+func Dial(ctx context.Context) (net.Conn, error) {
+	path, err := SocketPath()
+	if err != nil {
+		return nil, err
+	}
+	return DialPath(ctx, path)
+}
+
+// DialPath is Dial to the socket at path.
+func DialPath(ctx context.Context, path string) (net.Conn, error) {
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "unix", path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT) {
+			return nil, ErrNotRunning
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+// Do sends op with body and decodes the one reply into out (nil: ignore
+// it). A stream's intermediate replies are an error here: use Stream.
+func Do(ctx context.Context, op string, body, out any) error {
+	return Stream(ctx, op, body, func(json.RawMessage) error {
+		return errors.New(op + ": the service streamed replies to a call")
+	}, out)
+}
+
+// Stream sends op with body, hands each intermediate reply to each (an
+// error from it ends the stream), and decodes the last into out.
+func Stream(ctx context.Context, op string, body any, each func(json.RawMessage) error, out any) error {
+	c, err := Dial(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	var raw json.RawMessage
+	if body != nil {
+		if raw, err = json.Marshal(body); err != nil {
+			return err
+		}
+	}
+	line, err := json.Marshal(Request{V: Version, Op: op, Body: raw})
+	if err != nil {
+		return err
+	}
+	if _, err := c.Write(append(line, '\n')); err != nil {
+		return ctxErr(ctx, err)
+	}
+	br := bufio.NewReaderSize(c, 64<<10)
+	for {
+		l, err := readLine(br)
+		if err != nil {
+			return ctxErr(ctx, err)
+		}
+		var r Reply
+		if err := json.Unmarshal(l, &r); err != nil {
+			return errors.New(op + ": malformed reply from the service: " + err.Error())
+		}
+		if !r.OK {
+			return &RemoteError{Op: op, Msg: r.Error}
+		}
+		if r.More {
+			if err := each(r.Body); err != nil {
+				return err
+			}
+			continue
+		}
+		if out != nil && len(r.Body) > 0 {
+			return json.Unmarshal(r.Body, out)
+		}
+		return nil
+	}
+}
+
+func ctxErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}

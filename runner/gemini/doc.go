@@ -1,0 +1,9 @@
+// Package gemini owns Gemini CLI's hook dialect (`sentinel hook gemini`):
+// BeforeTool, AfterTool and Notification payloads in the shared hook shape
+// (runner/hooks), answered {"decision": "allow"|"deny", "reason"}.
+//
+// Gemini CLI as Sentinel's coder is driven over ACP (`gemini --acp`) by
+// runner/acp, which also keeps its quirks and the person's setup; this
+// package is only what its own hooks say and how they are answered. It
+// must stay light (a hook runs on every tool call) and decide nothing.
+package gemini

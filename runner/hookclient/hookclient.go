@@ -1,0 +1,128 @@
+// Package hookclient is the client side of an agent's hook: it reads the
+// agent's payload on stdin, asks the run's broker and prints the answer in
+// the agent's dialect. Both `sentinel hook <agent>` and the small
+// `sentinel-helper hook <agent>` (cmd/sentinel-helper) are this code; it
+// imports only the dialects and the approvals client, because it runs on
+// every tool call.
+package hookclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/dialects"
+	"github.com/sentinelhq/sentinel/runner/hooks"
+)
+
+// defaultTimeout bounds one hook's wait when the runner does not say
+// (approvals.EnvHookTimeout). It is below the 600 s hook timeout agents are
+// configured with, because an agent lets a timed-out hook's call proceed:
+// the hook must deny first.
+const defaultTimeout = 9*time.Minute + 30*time.Second
+
+// Timeout is one hook's wait: approvals.EnvHookTimeout when it holds a
+// positive duration, else defaultTimeout.
+func Timeout() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(approvals.EnvHookTimeout)); err == nil && d > 0 {
+		return d
+	}
+	return defaultTimeout
+}
+
+// Mistyped answers a hook command that names no agent, or more than one
+// word: a deny in Claude Code's dialect (exit 2), never help and exit 0,
+// which an agent would take as "go ahead". It returns the exit status and
+// the reason for stderr.
+func Mistyped(args []string, stdout io.Writer) (int, string) {
+	err := fmt.Errorf("name the agent: sentinel hook %s (got %q)", strings.Join(dialects.Names(), "|"), strings.Join(args, " "))
+	a := hooks.Failure(claude.HookDialect, "", err)
+	stdout.Write(a.Stdout)
+	return 2, "hook: " + a.Stderr
+}
+
+// Main is `hook ARGS...` for a program without a command-line parser: one
+// argument naming the agent, else a deny.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) != 1 || !slices.Contains(dialects.Names(), args[0]) {
+		code, msg := Mistyped(args, stdout)
+		fmt.Fprintln(stderr, "sentinel: "+msg)
+		return code
+	}
+	return Run(context.Background(), args[0], stdin, stdout, stderr, os.Getenv(approvals.EnvSocket))
+}
+
+// Run answers one hook invocation in adapter's dialect (an unknown adapter
+// is denied in Claude Code's) and returns the exit status. Any problem —
+// no run, bad input, a broker that is gone, a timeout, a crash — is a deny
+// saying why, because agents let a failed hook's tool call proceed.
+func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io.Writer, socket string) (code int) {
+	dialect, lookupErr := dialects.Lookup(adapter)
+	if lookupErr != nil {
+		dialect = claude.HookDialect
+	}
+	event := ""
+	fail := func(err error) int {
+		a := hooks.Failure(dialect, event, err)
+		stdout.Write(a.Stdout)
+		fmt.Fprintln(stderr, "sentinel hook "+adapter+": "+a.Stderr)
+		return a.Exit
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			code = fail(fmt.Errorf("internal error: %v", r))
+		}
+	}()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	payload, err := io.ReadAll(io.LimitReader(stdin, 64<<20))
+	if err != nil {
+		return fail(fmt.Errorf("read the hook payload: %w", err))
+	}
+	if lookupErr != nil {
+		return fail(lookupErr)
+	}
+	ev, err := dialect.Parse(payload)
+	if err != nil {
+		return fail(err)
+	}
+	event = ev.Name
+	ctx, cancel := context.WithTimeout(ctx, Timeout())
+	defer cancel()
+	if ev.Report != nil {
+		// Reports never block the agent: a failure is a warning (exit 1).
+		c, err := approvals.Dial(socket)
+		note := ""
+		if err == nil {
+			note, err = c.ReportNote(ctx, *ev.Report)
+			c.Close()
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "sentinel hook "+adapter+": could not report "+ev.Name+": "+err.Error())
+			return 1
+		}
+		// What Sentinel refused while the tool ran (a host the proxy
+		// turned away) reaches the model with the tool's result.
+		stdout.Write(dialect.Note(ev, note))
+		return 0
+	}
+	if ev.Request == nil {
+		return fail(errors.New("the hook payload asks nothing"))
+	}
+	// On any failure AskOnce returns a deny saying why; it is answered the same way.
+	d, _ := approvals.AskOnce(ctx, socket, *ev.Request)
+	a := dialect.Answer(ev, d)
+	stdout.Write(a.Stdout)
+	if a.Stderr != "" {
+		fmt.Fprintln(stderr, "sentinel hook "+adapter+": "+a.Stderr)
+	}
+	return a.Exit
+}

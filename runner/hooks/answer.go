@@ -1,0 +1,65 @@
+package hooks
+
+import (
+	"encoding/json"
+
+	"github.com/sentinelhq/sentinel/approvals"
+)
+
+// Reply is d as an answer whose JSON is what out makes of it: out gets
+// whether d allows and the reason to show (an allow's reason; a deny's
+// message for the agent, else its reason). A deny also exits 2 with that
+// reason and who decided on stderr: every agent treats that as a block,
+// even one that does not read the JSON.
+func Reply(d approvals.Decision, out func(allowed bool, reason string) any) Answer {
+	allowed := d.Allowed()
+	reason := d.Reason
+	if !allowed {
+		reason = first(d.Message, d.Reason, "Sentinel denied this")
+	}
+	b, _ := json.Marshal(out(allowed, reason))
+	a := Answer{Stdout: append(b, '\n')}
+	if !allowed {
+		a.Exit = 2
+		a.Stderr = reason + " [" + d.By + "]"
+	}
+	return a
+}
+
+// Word is "allow" or "deny".
+func Word(allowed bool) string {
+	if allowed {
+		return "allow"
+	}
+	return "deny"
+}
+
+// first is the first non-empty string.
+func first(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// DecisionReason is the dialect of agents whose hooks read the shared
+// payload and answer {"decision": "allow"|"deny", "reason": …} with no
+// notes (Gemini CLI, Crush): each agent's room names it, one
+// implementation answers for all of them.
+func DecisionReason(name string) Dialect { return decisionReason(name) }
+
+type decisionReason string
+
+func (d decisionReason) Name() string { return string(d) }
+
+func (d decisionReason) Parse(payload []byte) (Event, error) { return Read(string(d), payload) }
+
+func (decisionReason) Answer(_ Event, dec approvals.Decision) Answer {
+	return Reply(dec, func(allowed bool, reason string) any {
+		return map[string]any{"decision": Word(allowed), "reason": reason}
+	})
+}
+
+func (decisionReason) Note(Event, string) []byte { return nil }

@@ -1,0 +1,100 @@
+package hooks
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// TestCommandTextUnwrapsOnlyTheShell: an argv `<shell> -c SCRIPT` is judged
+// as SCRIPT only where the policy's reader finds that script; a program
+// named bash in the workspace or /tmp once had its -c argument judged in
+// its place.
+func TestCommandTextUnwrapsOnlyTheShell(t *testing.T) {
+	for _, tc := range []struct{ argv, want string }{
+		{`["bash","-lc","ls -la"]`, "ls -la"},
+		{`["/bin/bash","-lc","ls -la"]`, "ls -la"},
+		{`["/usr/bin/sh","-c","make"]`, "make"},
+		{`["./bash","-c","ls"]`, "./bash -c ls"},
+		{`["/tmp/x/bash","-lc","ls"]`, "/tmp/x/bash -lc ls"},
+		{`["sub/sh","-c","ls"]`, "sub/sh -c ls"},
+	} {
+		got, err := commandText(tc.argv)
+		if err != nil || got != tc.want {
+			t.Errorf("commandText(%s) = %q, %v; want %q", tc.argv, got, err, tc.want)
+		}
+	}
+}
+
+func TestParseHookRejectsGarbage(t *testing.T) {
+	for _, p := range []string{"", "garbage", "{", `{"hook_event_name":"PreToolUse"}`, `{"tool_name":"Bash","tool_input":{"command":42}}`, `{} {}`} {
+		if _, err := Read("claude", []byte(p)); err == nil {
+			t.Errorf("Read(%q) accepted", p)
+		}
+	}
+}
+
+func TestParseHookReports(t *testing.T) {
+	ev, err := Read("claude", []byte(`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":{"stdout":"ok","exit_code":0},"tool_use_id":"t9"}`))
+	if err != nil || ev.Report == nil || ev.Report.Lane != "tool" || ev.Report.Text != "Bash: make → exit 0" || ev.Report.ToolCallID != "t9" {
+		t.Fatalf("PostToolUse → %+v %v", ev.Report, err)
+	}
+	for name, kind := range map[string]journal.Kind{"Stop": "coder-stop", "Notification": "notification"} {
+		ev, err := Read("claude", []byte(`{"hook_event_name":"`+name+`","message":"Claude needs your permission"}`))
+		if err != nil || ev.Report == nil || ev.Report.Lane != "coder" || ev.Report.Kind != kind {
+			t.Fatalf("%s → %+v %v", name, ev.Report, err)
+		}
+	}
+}
+
+// Claude Code's StopFailure (a turn ended on an API error) is a report of
+// its own kind, carrying the agent's error, that the broker accepts.
+func TestParseHookStopFailure(t *testing.T) {
+	ev, err := Read("claude", []byte(`{"hook_event_name":"StopFailure","error":"rate_limit",
+		"last_assistant_message":"API Error: 429 slow down\nsecond line"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ev.Report
+	if r == nil || r.Lane != "coder" || r.Kind != coderstream.CoderStopFailure {
+		t.Fatalf("report = %+v, want a coder-lane %s", r, coderstream.CoderStopFailure)
+	}
+	if r.Text != "StopFailure: rate_limit: API Error: 429 slow down" {
+		t.Errorf("text = %q", r.Text)
+	}
+	if err := approvals.CheckReport(*r); err != nil {
+		t.Errorf("the broker refuses it: %v", err)
+	}
+	ev, _ = Read("claude", []byte(`{"hook_event_name":"StopFailure"}`))
+	if ev.Report == nil || !strings.Contains(ev.Report.Text, "an API error ended the turn") {
+		t.Errorf("a StopFailure without words = %+v", ev.Report)
+	}
+}
+
+func TestParseHookToolFailures(t *testing.T) {
+	ev, err := Read("claude", []byte(`{"hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_use_id":"toolu_1",
+		"tool_input":{"command":"pyenv exec python3 -V"},"error":"Exit code 127\npyenv: python3: command not found"}`))
+	if err != nil || ev.Report == nil {
+		t.Fatalf("Read = %+v, %v", ev, err)
+	}
+	r := *ev.Report
+	if !r.Failed || r.Kind != "tool-result" || r.Lane != "tool" || r.ToolCallID != "toolu_1" ||
+		r.Text != "Bash: pyenv exec python3 -V → failed: Exit code 127" || !strings.Contains(string(r.Data), "command not found") {
+		t.Errorf("report = %+v (data %s)", r, r.Data)
+	}
+	ev, err = Read("claude", []byte(`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":{"exit_code":2}}`))
+	if err != nil || ev.Report == nil || !ev.Report.Failed || ev.Report.Text != "Bash: make → exit 2" {
+		t.Errorf("a PostToolUse with exit 2: %+v, %v", ev.Report, err)
+	}
+	ev, err = Read("claude", []byte(`{"hook_event_name":"PostToolUse","tool_name":"mcp__x__y","tool_input":{},"tool_response":{"is_error":true}}`))
+	if err != nil || ev.Report == nil || !ev.Report.Failed {
+		t.Errorf("a PostToolUse whose response is an error: %+v, %v", ev.Report, err)
+	}
+	ev, err = Read("claude", []byte(`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"true"},"tool_response":{"stdout":"","stderr":""}}`))
+	if err != nil || ev.Report == nil || ev.Report.Failed {
+		t.Errorf("a PostToolUse that went well: %+v, %v", ev.Report, err)
+	}
+}

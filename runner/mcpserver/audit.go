@@ -1,0 +1,108 @@
+package mcpserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/userstate"
+)
+
+// The kinds `sentinel mcp` journals. Stable strings on disk (see package
+// journal).
+const (
+	// KindServe is the server starting (system lane): Serve.
+	KindServe journal.Kind = "mcp-serve"
+	// KindCall is one tool call and its result (tool lane): Call.
+	KindCall journal.Kind = "mcp-call"
+)
+
+// Serve is the data of an mcp-serve event.
+type Serve struct {
+	Config    string   `json:"config"`
+	ExecMode  string   `json:"exec_mode"`
+	Transport string   `json:"transport"`
+	Paths     []string `json:"paths"`
+}
+
+// Call is the data of an mcp-call event. Args is what the client sent: the
+// model's word, hostile to every reader.
+type Call struct {
+	Tool       string          `json:"tool"`
+	Args       json.RawMessage `json:"args,omitempty"`
+	Decision   string          `json:"decision"` // allow, deny or error
+	Class      Class           `json:"class,omitempty"`
+	Rule       string          `json:"rule,omitempty"`
+	Reason     string          `json:"reason,omitempty"`
+	ExitCode   *int            `json:"exit_code,omitempty"`
+	Bytes      int             `json:"bytes"`
+	DurationMS int64           `json:"duration_ms"`
+	Backup     string          `json:"backup,omitempty"`
+}
+
+// Call decisions.
+const (
+	DecisionAllow = "allow"
+	DecisionDeny  = "deny"
+	DecisionError = "error"
+)
+
+// AsCall decodes an mcp-call event.
+func AsCall(ev journal.Event) (Call, bool) { return journal.As[Call](ev, journal.Tool, KindCall) }
+
+// AsServe decodes an mcp-serve event.
+func AsServe(ev journal.Event) (Serve, bool) {
+	return journal.As[Serve](ev, journal.System, KindServe)
+}
+
+// audit is the server's journal. One file has one writer at a time: the
+// file is locked for the server's life, and a second server given the same
+// file refuses to start instead of interleaving sequence numbers.
+type audit struct {
+	j    *journal.Journal
+	lock *os.File
+}
+
+// defaultAuditPath is a fresh file per server in the user's state dir.
+func defaultAuditPath(run string) (string, error) {
+	return userstate.Path(filepath.Join("mcp", run+".jsonl"))
+}
+
+func openAudit(path, run string) (*audit, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("audit journal %s: %w", path, err)
+	}
+	lf, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR|unix.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("audit journal %s: %w", path, err)
+	}
+	if err := unix.Flock(int(lf.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		lf.Close()
+		return nil, fmt.Errorf("audit journal %s is in use by another sentinel mcp: give this server its own audit path (or leave audit out for one per server)", path)
+	}
+	j, err := journal.Open(path, run)
+	if err != nil {
+		lf.Close()
+		return nil, fmt.Errorf("audit journal %s: %w", path, err)
+	}
+	return &audit{j: j, lock: lf}, nil
+}
+
+func (a *audit) call(text string, c Call) error {
+	_, err := a.j.Append(journal.Tool, KindCall, text, c)
+	return err
+}
+
+func (a *audit) close() {
+	a.j.Close()
+	a.lock.Close()
+}
+
+func newRunID() string {
+	return fmt.Sprintf("mcp-%s-%d", time.Now().UTC().Format("20060102-150405"), os.Getpid())
+}

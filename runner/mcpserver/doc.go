@@ -1,0 +1,21 @@
+// Package mcpserver owns `sentinel mcp`: an MCP server (stdio or streamable
+// HTTP) that gives an MCP client's model an allowlisted shell and path-gated
+// file tools, every call judged, confined and journaled.
+//
+// It owns the server's TOML config and its validation, the path gate (every
+// path canonicalised — symlinks resolved, `..` collapsed as the kernel would —
+// before the prefix check, and every operation then done through an os.Root
+// so a path swapped for a symlink after the check cannot leave the root),
+// the exec gate (allowlist mode, read through policy's one shell reader;
+// policy mode, policy.Engine plus remembered templates with a Person seam
+// that denies while no one can be asked), running commands inside
+// Sentinel's sandbox, the tools themselves, and the audit events (its own
+// journal kinds, read back with `sentinel show FILE`).
+//
+// Everything a client sends is hostile input: the model on the other side
+// may be steered by anything it has read. A gate that cannot answer says no.
+//
+// It lives under internal/ because only cmd/sentinel uses it: it is a
+// product surface built on policy, approvals, sandbox and journal, not an
+// API other packages code against, and it is not part of a run (runner).
+package mcpserver

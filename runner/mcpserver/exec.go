@@ -1,0 +1,157 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// runner runs command lines inside Sentinel's sandbox: the rw paths
+// writable, the r paths readable, credentials hidden, the network as the
+// config says. It is prepared on first use and shared by every call.
+type runner struct {
+	cfg    *Config
+	helper string // the sentinel binary re-executed inside (empty: this one)
+	once   sync.Once
+	sbx    *sandbox.Sandbox
+	tmp    string // a private workspace when no path is rw
+	err    error
+}
+
+func (r *runner) prepare() (*sandbox.Sandbox, error) {
+	r.once.Do(func() {
+		var ws string
+		var writable, readable []string
+		for _, p := range r.cfg.Paths {
+			switch {
+			case p.Access == AccessReadWrite && ws == "":
+				ws = p.real
+			case p.Access == AccessReadWrite:
+				writable = append(writable, p.real)
+			default:
+				readable = append(readable, p.real)
+			}
+		}
+		if ws == "" {
+			d, err := os.MkdirTemp("", "sentinel-mcp-ws-")
+			if err != nil {
+				r.err = err
+				return
+			}
+			r.tmp, ws = d, d
+		}
+		home, _ := os.UserHomeDir()
+		p := sandbox.DefaultProfile(ws, home)
+		p.Writable = append(p.Writable, writable...)
+		for _, w := range writable {
+			p.Protected = append(p.Protected, protectedIn(w)...) // as the workspace's own are
+		}
+		p.Readable = append(p.Readable, readable...)
+		if r.cfg.Network == NetProxy {
+			p.Net = sandbox.NetProxy
+			p.AllowHosts = append(p.AllowHosts, r.cfg.AllowHosts...)
+		} else {
+			p.Net = sandbox.NetNone
+		}
+		asker := func(context.Context, string, int) (bool, string) {
+			return false, "not in allow_hosts of the sentinel mcp config"
+		}
+		r.sbx, r.err = sandbox.Prepare(p, sandbox.Options{Mode: sandbox.Mode(r.cfg.Sandbox), Asker: asker, Helper: r.helper})
+		if r.err != nil {
+			r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", r.err)
+		}
+	})
+	return r.sbx, r.err
+}
+
+func (r *runner) close() {
+	if r.sbx != nil {
+		r.sbx.Close()
+	}
+	if r.tmp != "" {
+		os.RemoveAll(r.tmp)
+	}
+}
+
+// ran is one command's outcome.
+type ran struct {
+	Exit      int
+	Output    []byte
+	Truncated bool
+	TimedOut  bool
+}
+
+// run runs line with bash in dir, inside the sandbox.
+func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
+	sbx, err := r.prepare()
+	if err != nil {
+		return ran{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.Limits.ExecTimeoutDuration())
+	defer cancel()
+	cmd, err := sbx.Command(ctx, dir, "bash", "--noprofile", "--norc", "-c", line)
+	if err != nil {
+		return ran{}, err
+	}
+	out := &capped{max: r.cfg.Limits.MaxOutputBytes}
+	cmd.Stdin = nil
+	cmd.Stdout, cmd.Stderr = out, out
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Setpgid = true // the sandbox's contract allows setting only this
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 2 * time.Second
+	err = cmd.Run()
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over}
+	if ctx.Err() == context.DeadlineExceeded {
+		res.TimedOut = true
+	}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		res.Exit = ee.ExitCode()
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			res.Exit = 128 + int(ws.Signal())
+		}
+	case res.TimedOut:
+		res.Exit = 124
+	default:
+		return res, fmt.Errorf("run: %w", err)
+	}
+	return res, nil
+}
+
+// capped keeps the first max bytes written to it.
+type capped struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	max  int
+	over bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	room := c.max - c.buf.Len()
+	if room <= 0 {
+		c.over = c.over || len(p) > 0
+		return len(p), nil
+	}
+	if len(p) > room {
+		c.buf.Write(p[:room])
+		c.over = true
+		return len(p), nil
+	}
+	c.buf.Write(p)
+	return len(p), nil
+}

@@ -1,0 +1,66 @@
+package mcpserver
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// guards are the locations the file tools keep to the sandbox's rules even
+// inside a configured path: credential locations are never read or written
+// (the sandbox hides them from commands), and each rw path's git hooks and
+// config are never written (the sandbox keeps them read-only: they run code
+// the next time someone uses git there).
+type guards struct {
+	hidden    []string
+	protected []string
+}
+
+func newGuards(c *Config) guards {
+	home, _ := os.UserHomeDir()
+	var g guards
+	canon := func(p string) string {
+		if a, err := Canonical(p); err == nil {
+			return a
+		}
+		return filepath.Clean(p)
+	}
+	if home != "" {
+		for _, h := range sandbox.DefaultProfile(home, home).Hidden {
+			g.hidden = append(g.hidden, canon(h))
+		}
+	}
+	for _, p := range c.Paths {
+		if p.Access == AccessReadWrite {
+			g.protected = append(g.protected, protectedIn(p.real)...)
+		}
+	}
+	for i, p := range g.protected {
+		g.protected[i] = canon(p)
+	}
+	return g
+}
+
+// protectedIn is what the sandbox keeps read-only inside a writable root.
+func protectedIn(root string) []string {
+	return sandbox.DefaultProfile(root, "").Protected
+}
+
+func (g guards) check(abs, want string) error {
+	for _, h := range g.hidden {
+		if within(abs, h) {
+			return &Refusal{Class: ClassPathNotAllowed, Rule: "hidden credentials (" + h + ")", Reason: abs + " is a credential location Sentinel never shows",
+				Use: "leave credentials out; ask the person if the task truly needs them"}
+		}
+	}
+	if want == AccessReadWrite {
+		for _, p := range g.protected {
+			if within(abs, p) {
+				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code the next time git is used here, so it is kept read-only",
+					Use: "ask the person to change git hooks and config themselves"}
+			}
+		}
+	}
+	return nil
+}

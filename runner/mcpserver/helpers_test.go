@@ -1,0 +1,153 @@
+package mcpserver
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// fixture is a temp tree: an rw dir, an r dir, an outside dir holding a
+// secret, and the config text pointing at them.
+type fixture struct {
+	rw, ro, outside, secret string
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fixture{rw: filepath.Join(base, "app"), ro: filepath.Join(base, "logs"), outside: filepath.Join(base, "outside")}
+	for _, d := range []string{f.rw, f.ro, f.outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.secret = filepath.Join(f.outside, "secret.txt")
+	write(t, f.secret, "TOPSECRET\n")
+	write(t, filepath.Join(f.rw, "config.json"), `{"a": 1}`+"\n")
+	write(t, filepath.Join(f.rw, "notes.txt"), "hello world\nsecond line\n")
+	write(t, filepath.Join(f.ro, "app.log"), "boot ok\nERROR disk full\n")
+	return f
+}
+
+func (f fixture) config(extra string) string {
+	return `allowed_commands = ["ls", "git", "echo", "cat", "systemctl status", "find", "true"]
+` + extra + `
+[[paths]]
+path = "` + f.rw + `"
+access = "rw"
+
+[[paths]]
+path = "` + f.ro + `"
+access = "r"
+`
+}
+
+func write(t *testing.T, p, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustConfig(t *testing.T, src string) *Config {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "mcp.toml")
+	write(t, p, src)
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// session starts a server for cfg and connects the SDK's client to it in
+// memory.
+func session(t *testing.T, cfg *Config, opts Options) (*mcp.ClientSession, *Server) {
+	t.Helper()
+	if opts.Transport == "" {
+		opts.Transport = "memory"
+	}
+	srv, err := New(cfg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := srv.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		ss.Wait()
+		srv.Close()
+	})
+	return cs, srv
+}
+
+// call calls a tool and returns its text and whether it was an error.
+func call(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) (string, bool) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s %v: protocol error %v", tool, args, err)
+	}
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String(), res.IsError
+}
+
+func mustAllow(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) string {
+	t.Helper()
+	text, isErr := call(t, cs, tool, args)
+	if isErr {
+		t.Fatalf("%s %v refused: %s", tool, args, text)
+	}
+	return text
+}
+
+func mustRefuse(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any, class Class) string {
+	t.Helper()
+	text, isErr := call(t, cs, tool, args)
+	if !isErr || !strings.Contains(text, "["+string(class)+"]") {
+		t.Fatalf("%s %v: want a %s refusal, got (error=%v) %s", tool, args, class, isErr, text)
+	}
+	return text
+}
+
+func auditCalls(t *testing.T, srv *Server) []Call {
+	t.Helper()
+	evs, err := journal.ReadFile(srv.AuditPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Call
+	for _, ev := range evs {
+		if c, ok := AsCall(ev); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package mcpserver
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func TestCheckListen(t *testing.T) {
+	for addr, ok := range map[string]bool{"127.0.0.1:0": true, "[::1]:8765": true, "localhost:1": true, "0.0.0.0:8765": false, ":8765": false, "10.0.0.5:80": false, "example.com:80": false} {
+		err := CheckListen(addr, "")
+		if (err == nil) != ok {
+			t.Errorf("CheckListen(%s, no token) = %v", addr, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "TLS") {
+			t.Errorf("the refusal does not say how to put it behind TLS: %v", err)
+		}
+		if err := CheckListen(addr, "0123456789abcdef0123"); err != nil {
+			t.Errorf("CheckListen(%s, token) = %v", addr, err)
+		}
+	}
+}
+
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	if b.token != "" {
+		r.Header.Set("Authorization", "Bearer "+b.token)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func TestHTTPNeedsTheToken(t *testing.T) {
+	f := newFixture(t)
+	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	const token = "0123456789abcdef0123456789abcdef"
+	hs := httptest.NewServer(srv.Handler(token))
+	defer hs.Close()
+	ctx := context.Background()
+	connect := func(tok string) (*mcp.ClientSession, error) {
+		tr := &mcp.StreamableClientTransport{Endpoint: hs.URL, HTTPClient: &http.Client{Transport: bearer{tok}}, MaxRetries: -1}
+		return mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, tr, nil)
+	}
+	for _, bad := range []string{"", "wrong-token-wrong-token-wrong"} {
+		if cs, err := connect(bad); err == nil {
+			cs.Close()
+			t.Fatalf("token %q was let in", bad)
+		}
+	}
+	cs, err := connect(token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{"path": f.rw + "/notes.txt"}})
+	if err != nil || res.IsError {
+		t.Fatalf("read over HTTP: %v %+v", err, res)
+	}
+	// Malformed JSON-RPC is an HTTP error, not a crash.
+	req, _ := http.NewRequest("POST", hs.URL, strings.NewReader("{not json"))
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode < 400 {
+		t.Fatalf("bad JSON got %d", resp.StatusCode)
+	}
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "help"}); err != nil {
+		t.Fatalf("the server stopped answering: %v", err)
+	}
+}
+
+func TestServeHTTPWithTokenFromEnv(t *testing.T) {
+	f := newFixture(t)
+	cfg := mustConfig(t, f.config(`token_env = "SENTINEL_MCP_TEST_TOKEN"`))
+	if _, err := cfg.ResolveToken(func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "SENTINEL_MCP_TEST_TOKEN is unset") {
+		t.Fatalf("an unset token_env: %v", err)
+	}
+	const token = "fedcba9876543210fedcba9876543210"
+	tok, err := cfg.ResolveToken(func(k string) string { return map[string]string{"SENTINEL_MCP_TEST_TOKEN": token}[k] })
+	if err != nil || tok != token {
+		t.Fatalf("token_env: %q %v", tok, err)
+	}
+	srv, err := New(cfg, Options{Transport: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	addr := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- srv.ServeHTTP(ctx, "127.0.0.1:0", tok, func(a net.Addr) { addr <- a.String() })
+	}()
+	url := "http://" + <-addr + "/"
+	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{token}}, MaxRetries: -1}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, tr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "capabilities"})
+	if err != nil || res.IsError {
+		t.Fatalf("capabilities over HTTP: %v %+v", err, res)
+	}
+	cs.Close()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("ServeHTTP: %v", err)
+	}
+}

@@ -1,0 +1,246 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// serviceTool runs `systemctl ACTION UNIT` for a configured service and
+// action. It runs outside the sandbox (talking to the service manager is
+// the point), as a fixed argv: the model picks only among the config's
+// names and actions.
+func (s *Server) serviceTool(ctx context.Context, a serviceArgs) (outcome, error) {
+	svc, ok := s.cfg.Services[a.Unit]
+	if !ok {
+		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "services", Reason: fmt.Sprintf("no service %q in the config", a.Unit), Use: "one of: " + strings.Join(s.serviceNames(), ", ")}
+	}
+	if !slices.Contains(svc.Actions, a.Action) {
+		return outcome{}, &Refusal{Class: ClassNotAllowed, Rule: "services." + a.Unit + ".actions", Reason: fmt.Sprintf("action %q is not allowed for %s", a.Action, a.Unit), Use: "one of: " + strings.Join(svc.Actions, ", ")}
+	}
+	unit := svc.Unit
+	if unit == "" {
+		unit = a.Unit
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Limits.ExecTimeoutDuration())
+	defer cancel()
+	args := []string{a.Action, "--no-pager", "--", unit}
+	cmd := exec.CommandContext(ctx, s.opts.Systemctl, args...)
+	out := &capped{max: s.cfg.Limits.MaxOutputBytes}
+	cmd.Stdout, cmd.Stderr = out, out
+	err := cmd.Run()
+	r := ran{Output: out.buf.Bytes(), Truncated: out.over, TimedOut: ctx.Err() != nil}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		r.Exit = ee.ExitCode()
+	default:
+		return outcome{rule: "services." + a.Unit}, fmt.Errorf("run %s: %w", s.opts.Systemctl, err)
+	}
+	exit := r.Exit
+	return outcome{text: formatRan(r, s.cfg.Limits), rule: "services." + a.Unit + ".actions", exit: &exit, bytes: len(r.Output)}, nil
+}
+
+// playbookTool runs a diagnostic playbook's commands in order, in the
+// sandbox (the person wrote them, so they are not held to the allowlist),
+// or returns a procedure's steps for the model to follow with the other
+// tools, each of which is gated as usual.
+func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, error) {
+	pb, ok := s.cfg.Playbooks[a.Name]
+	if !ok {
+		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "playbooks", Reason: fmt.Sprintf("no playbook %q in the config", a.Name), Use: "one of: " + strings.Join(s.playbookNames(), ", ")}
+	}
+	var b strings.Builder
+	if pb.Kind == PlaybookProcedure {
+		fmt.Fprintf(&b, "Procedure %s: %s\nFollow these steps with the other tools (each is checked as usual):\n", a.Name, pb.Description)
+		for i, st := range pb.Steps {
+			fmt.Fprintf(&b, "%d. %s\n", i+1, st)
+		}
+		return outcome{text: b.String(), rule: "playbooks." + a.Name}, nil
+	}
+	last := 0
+	for _, c := range pb.Commands {
+		r, err := s.run.run(ctx, s.defaultCwd(), c)
+		if err != nil {
+			return outcome{rule: "playbooks." + a.Name}, err
+		}
+		fmt.Fprintf(&b, "$ %s\n%s\n", c, formatRan(r, s.cfg.Limits))
+		last = r.Exit
+	}
+	return outcome{text: b.String(), rule: "playbooks." + a.Name, exit: &last, bytes: b.Len()}, nil
+}
+
+func (s *Server) serviceNames() []string {
+	var out []string
+	for n := range s.cfg.Services {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	if out == nil {
+		return []string{"(none configured)"}
+	}
+	return out
+}
+
+func (s *Server) playbookNames() []string {
+	var out []string
+	for n := range s.cfg.Playbooks {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	if out == nil {
+		return []string{"(none configured)"}
+	}
+	return out
+}
+
+var helpTopics = map[string]string{
+	"exec": `exec runs ONE shell line (no newlines) inside Sentinel's sandbox: only the rw paths are writable, the r paths readable, credentials hidden, network as capabilities section=network says.
+In allowlist mode every command in the line — in lists (&&, ||, ;), subshells, $(…), sh -c scripts, and what find -exec or xargs run — must be covered by an allowed_commands entry as whole words: "git" covers "git log -1", "systemctl status" covers "systemctl status nginx" but not "systemctl restart nginx", "ls" does not cover "lsof". The words an entry matches must be written out (no $VAR, globs or ~ there).
+After a pipe, read-only filters need no entry: ` + strings.Join(filterNames(), ", ") + ` — without file operands or options that read or write files.
+No NAME=value prefixes, no background jobs (&), no sudo. Redirections may only name files under the configured paths.
+In policy mode Sentinel's policy decides, then the person's remembered templates; what would need a person is refused with class no-one-to-ask.
+The result is the output (cut at max_output_bytes) and [exit N].`,
+	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete and chmod need an rw path.
+Paths must be absolute. Each is canonicalised first — symlinks resolved, ".." collapsed the way the kernel does — and the result must lie under a configured path; a symlink that leads outside is refused. delete, move and chmod act on a symlink itself, and refuse one that points outside the rw paths.
+read: offset and max_bytes page through big files. search: plain text (or regex=true), glob to pick file names.`,
+	"edit": `edit takes path and either content (the whole file; creates it if missing) or old_string + new_string (old_string must occur exactly once unless replace_all).
+The new content is validated first — validate=auto picks by extension (.json, .yaml/.yml, .toml, .go, .sh), or name json, yaml, toml, go, sh, none. Invalid content is refused and the file is left unchanged (rolled back).
+The write is atomic (a new file renamed over the old). The previous content is kept as a backup whose path the result names.`,
+	"refusals": `A refusal reads "refused [CLASS]: why (rule: RULE). Instead: what to do". Classes:
+not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), read-only-path (a write to an r path), op-disabled (the tool is switched off), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
+	"services":  `service runs "systemctl ACTION UNIT" for a service and action the config lists (capabilities section=services). Nothing else reaches the service manager.`,
+	"playbooks": `playbook NAME: a diagnostic playbook runs its commands in order in the sandbox and returns each output; a procedure playbook returns steps for you to follow with the other tools. capabilities playbook=NAME shows one in full.`,
+	"audit":     `Every call — its arguments, the decision, the rule, exit status, bytes and duration — is one line in this server's audit journal, which the person reads with "sentinel show FILE".`,
+}
+
+func (s *Server) help(topic string) (string, error) {
+	if topic == "" {
+		var b strings.Builder
+		b.WriteString("Sentinel MCP server. Tools:\n")
+		for _, op := range Ops {
+			state := ""
+			if s.cfg.disabled(op) {
+				state = " (disabled)"
+			}
+			fmt.Fprintf(&b, "  %s%s\n", op, state)
+		}
+		b.WriteString("Topics (help topic=NAME): exec, files, edit, refusals, services, playbooks, audit.\n")
+		b.WriteString("What this server allows: capabilities (a summary), then capabilities section=… / path=… / playbook=….\n")
+		return b.String(), nil
+	}
+	t := strings.ToLower(strings.TrimSpace(topic))
+	switch t {
+	case "read", "list", "search", "move", "copy", "delete", "chmod", "paths":
+		t = "files"
+	case "service":
+		t = "services"
+	case "playbook":
+		t = "playbooks"
+	case "help", "capabilities":
+		return "help and capabilities answer a little at a time: call them with no arguments for an index, then ask for one topic, section, path or playbook.", nil
+	}
+	if text, ok := helpTopics[t]; ok {
+		return text, nil
+	}
+	return "", &Refusal{Class: ClassNotFound, Reason: fmt.Sprintf("no help topic %q", topic), Use: "topics: exec, files, edit, refusals, services, playbooks, audit"}
+}
+
+func (s *Server) capabilities(a capsArgs) (string, error) {
+	c := s.cfg
+	var b strings.Builder
+	switch {
+	case a.Path != "":
+		abs, err := Canonical(a.Path)
+		if err != nil {
+			return "", &Refusal{Class: ClassBadPath, Reason: err.Error(), Use: "give an absolute path"}
+		}
+		pl, ok := c.place(abs)
+		if !ok {
+			return fmt.Sprintf("%s: not allowed (outside %s)", abs, c.rootList()), nil
+		}
+		ops := "read, list, search, exec cwd"
+		if pl.Access == AccessReadWrite {
+			ops += ", edit, move, copy, delete, chmod; writable by exec"
+		}
+		return fmt.Sprintf("%s: under %s (access %s): %s", abs, pl.Root, pl.Access, ops), nil
+	case a.Playbook != "":
+		pb, ok := c.Playbooks[a.Playbook]
+		if !ok {
+			return "", &Refusal{Class: ClassNotFound, Rule: "playbooks", Reason: fmt.Sprintf("no playbook %q", a.Playbook), Use: "one of: " + strings.Join(s.playbookNames(), ", ")}
+		}
+		fmt.Fprintf(&b, "%s (%s): %s\n", a.Playbook, pb.Kind, pb.Description)
+		for _, x := range append(append([]string(nil), pb.Commands...), pb.Steps...) {
+			fmt.Fprintf(&b, "  - %s\n", x)
+		}
+		return b.String(), nil
+	}
+	switch a.Section {
+	case "":
+		fmt.Fprintf(&b, "exec_mode: %s; network: %s; sandbox: %s\n", c.ExecMode, c.Network, c.Sandbox)
+		nr, nrw := 0, 0
+		for _, p := range c.Paths {
+			if p.Access == AccessReadWrite {
+				nrw++
+			} else {
+				nr++
+			}
+		}
+		fmt.Fprintf(&b, "paths: %d rw, %d r (section=paths)\n", nrw, nr)
+		if c.ExecMode == ModeAllowlist {
+			fmt.Fprintf(&b, "allowed commands: %d (section=commands)\n", len(c.AllowedCommands))
+		}
+		fmt.Fprintf(&b, "services: %d; playbooks: %d (section=services, section=playbooks)\n", len(c.Services), len(c.Playbooks))
+		if len(c.DisabledOps) > 0 {
+			fmt.Fprintf(&b, "disabled tools: %s\n", strings.Join(c.DisabledOps, ", "))
+		}
+		b.WriteString("limits: section=limits\n")
+	case "paths":
+		for _, p := range c.Paths {
+			fmt.Fprintf(&b, "%s %s\n", p.Access, p.real)
+		}
+	case "commands":
+		if c.ExecMode == ModePolicy {
+			b.WriteString("policy mode: Sentinel's policy and the person's remembered templates decide each line; asks are refused (no one to ask).\n")
+		} else {
+			for _, x := range c.AllowedCommands {
+				fmt.Fprintf(&b, "%s\n", x)
+			}
+			fmt.Fprintf(&b, "(after a pipe, without an entry: %s)\n", strings.Join(filterNames(), ", "))
+		}
+	case "services":
+		for _, n := range s.serviceNames() {
+			if sv, ok := c.Services[n]; ok {
+				fmt.Fprintf(&b, "%s: %s\n", n, strings.Join(sv.Actions, ", "))
+			} else {
+				b.WriteString(n + "\n")
+			}
+		}
+	case "playbooks":
+		for _, n := range s.playbookNames() {
+			if pb, ok := c.Playbooks[n]; ok {
+				fmt.Fprintf(&b, "%s (%s): %s\n", n, pb.Kind, pb.Description)
+			} else {
+				b.WriteString(n + "\n")
+			}
+		}
+	case "limits":
+		l := c.Limits
+		fmt.Fprintf(&b, "max_read_bytes %d; max_list_entries %d; max_search_results %d; exec_timeout %s; max_output_bytes %d\n",
+			l.MaxReadBytes, l.MaxListEntries, l.MaxSearchResults, l.ExecTimeoutDuration(), l.MaxOutputBytes)
+	case "network":
+		if c.Network == NetProxy {
+			fmt.Fprintf(&b, "through Sentinel's proxy, to: %s\n", strings.Join(c.AllowHosts, ", "))
+		} else {
+			b.WriteString("none: commands have no network\n")
+		}
+	default:
+		return "", &Refusal{Class: ClassNotFound, Reason: fmt.Sprintf("no section %q", a.Section), Use: "sections: paths, commands, services, playbooks, limits, network"}
+	}
+	return b.String(), nil
+}

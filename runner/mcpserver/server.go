@@ -1,0 +1,345 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// Options are what the command line adds to a config.
+type Options struct {
+	// Helper is the sentinel binary the sandbox re-executes (empty: this
+	// process's executable; tests point it at a built one).
+	Helper string
+	// Person hears policy-mode asks; nil is NoPerson (every ask denied).
+	Person Person
+	// Systemctl is the program the service tool runs (default systemctl).
+	Systemctl string
+	// Transport names how clients connect, for the audit ("stdio", "http").
+	Transport string
+	// Version is reported to clients.
+	Version string
+}
+
+// Server is one `sentinel mcp` server: its config, its sandbox, its gate
+// and its audit journal.
+type Server struct {
+	cfg       *Config
+	opts      Options
+	run       *runner
+	gate      *policyGate
+	audit     *audit
+	auditPath string
+	mcp       *mcp.Server
+}
+
+// New prepares a server for cfg and opens its audit journal.
+func New(cfg *Config, opts Options) (*Server, error) {
+	if opts.Systemctl == "" {
+		opts.Systemctl = "systemctl"
+	}
+	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}}
+	if cfg.ExecMode == ModePolicy {
+		g, err := newPolicyGate(opts.Person)
+		if err != nil {
+			return nil, err
+		}
+		s.gate = g
+	}
+	run := newRunID()
+	s.auditPath = cfg.Audit
+	if s.auditPath == "" {
+		p, err := defaultAuditPath(run)
+		if err != nil {
+			return nil, err
+		}
+		s.auditPath = p
+	}
+	a, err := openAudit(s.auditPath, run)
+	if err != nil {
+		return nil, err
+	}
+	s.audit = a
+	var paths []string
+	for _, p := range cfg.Paths {
+		paths = append(paths, p.real+" ("+p.Access+")")
+	}
+	if _, err := a.j.Append(journal.System, KindServe, "sentinel mcp serving "+cfg.File+" over "+opts.Transport+" ("+cfg.ExecMode+")",
+		Serve{Config: cfg.File, ExecMode: cfg.ExecMode, Transport: opts.Transport, Paths: paths}); err != nil {
+		a.close()
+		return nil, fmt.Errorf("audit journal %s: %w", s.auditPath, err)
+	}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "sentinel", Version: opts.Version}, &mcp.ServerOptions{
+		Instructions: "Sentinel gives you an allowlisted shell (exec) and path-gated file tools. Call help first, then capabilities. A refusal says its class, the rule and the tool to use instead.",
+	})
+	s.addTools()
+	return s, nil
+}
+
+// MCP is the SDK server, for a transport to run.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// AuditPath is where this server journals.
+func (s *Server) AuditPath() string { return s.auditPath }
+
+// Close stops the sandbox and closes the journal.
+func (s *Server) Close() {
+	s.run.close()
+	s.audit.close()
+}
+
+// outcome is what a tool handler reports for the audit and the client.
+type outcome struct {
+	text   string
+	rule   string
+	exit   *int
+	bytes  int
+	backup string
+}
+
+// handle wraps a tool's handler: the op switch, the audit line, and the
+// refusal as a tool error the model reads.
+func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, error)) mcp.ToolHandlerFor[In, any] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		start := time.Now()
+		var out outcome
+		var err error
+		if s.cfg.disabled(op) {
+			err = &Refusal{Class: ClassOpDisabled, Rule: "disabled_ops", Reason: "the " + op + " tool is disabled in this server's config", Use: "see capabilities for the tools that are on"}
+		} else {
+			out, err = h(ctx, in)
+		}
+		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, DurationMS: time.Since(start).Milliseconds()}
+		if req != nil && req.Params != nil {
+			c.Args = req.Params.Arguments
+		}
+		var r *Refusal
+		switch {
+		case errors.As(err, &r):
+			c.Decision, c.Class, c.Rule, c.Reason = DecisionDeny, r.Class, r.Rule, r.Reason
+		case err != nil:
+			c.Decision, c.Reason = DecisionError, err.Error()
+		}
+		summary := op + " " + c.Decision
+		if c.Class != "" {
+			summary += " [" + string(c.Class) + "]"
+		}
+		if c.ExitCode != nil {
+			summary += fmt.Sprintf(" (exit %d)", *c.ExitCode)
+		}
+		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(c.Args)), c); aerr != nil {
+			// No audit, no action reported as done: the client hears it.
+			return nil, nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", aerr)
+		}
+		if err != nil {
+			res := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+			return res, nil, nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out.text}}}, nil, nil
+	}
+}
+
+func argSummary(raw json.RawMessage) string {
+	s := string(raw)
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+type execArgs struct {
+	Command string `json:"command" jsonschema:"one shell line; every command in it must be allowed (see capabilities section=commands)"`
+	Cwd     string `json:"cwd,omitempty" jsonschema:"absolute working directory under a configured path (default: the first rw path)"`
+}
+
+type pathArgs struct {
+	Path string `json:"path" jsonschema:"absolute path under a configured path"`
+}
+
+type readArgs struct {
+	Path     string `json:"path" jsonschema:"absolute path of a file under a configured path"`
+	Offset   int64  `json:"offset,omitempty" jsonschema:"byte offset to start at"`
+	MaxBytes int64  `json:"max_bytes,omitempty" jsonschema:"at most this many bytes (capped by the server's max_read_bytes)"`
+}
+
+type searchArgs struct {
+	Path    string `json:"path" jsonschema:"absolute directory (or file) to search under"`
+	Pattern string `json:"pattern" jsonschema:"text to find in lines"`
+	Regex   bool   `json:"regex,omitempty" jsonschema:"pattern is a Go (RE2) regular expression"`
+	Glob    string `json:"glob,omitempty" jsonschema:"only files whose name matches, e.g. *.conf"`
+}
+
+type twoPathArgs struct {
+	From      string `json:"from" jsonschema:"absolute source path"`
+	To        string `json:"to" jsonschema:"absolute destination path"`
+	Overwrite bool   `json:"overwrite,omitempty" jsonschema:"replace an existing destination file"`
+}
+
+type deleteArgs struct {
+	Path      string `json:"path" jsonschema:"absolute path to delete (a symlink is removed, not its target)"`
+	Recursive bool   `json:"recursive,omitempty" jsonschema:"delete a directory and everything in it"`
+}
+
+type chmodArgs struct {
+	Path string `json:"path" jsonschema:"absolute path of a file or directory (not a symlink)"`
+	Mode string `json:"mode" jsonschema:"octal permission bits, e.g. 644 or 755"`
+}
+
+type serviceArgs struct {
+	Unit   string `json:"unit" jsonschema:"a service named in the config (see capabilities section=services)"`
+	Action string `json:"action" jsonschema:"one of the actions the config allows for it"`
+}
+
+type playbookArgs struct {
+	Name string `json:"name" jsonschema:"a playbook named in the config (see capabilities section=playbooks)"`
+}
+
+type helpArgs struct {
+	Topic string `json:"topic,omitempty" jsonschema:"a topic or tool name from the index; empty for the index"`
+}
+
+type capsArgs struct {
+	Section  string `json:"section,omitempty" jsonschema:"paths, commands, services, playbooks, limits or network; empty for the summary"`
+	Path     string `json:"path,omitempty" jsonschema:"what this server allows at one path"`
+	Playbook string `json:"playbook,omitempty" jsonschema:"one playbook in full"`
+}
+
+func (s *Server) addTools() {
+	tool := func(name, desc string) *mcp.Tool { return &mcp.Tool{Name: name, Description: desc} }
+	mcp.AddTool(s.mcp, tool("exec", "Run one shell line inside Sentinel's sandbox. Allowed only when every command is covered ("+s.cfg.ExecMode+" mode); see help topic=exec."), handle(s, "exec", s.execTool))
+	mcp.AddTool(s.mcp, tool("read", "Read a file under a configured path."), handle(s, "read", func(_ context.Context, a readArgs) (outcome, error) {
+		t, n, err := s.read(a.Path, a.Offset, a.MaxBytes)
+		return outcome{text: t, bytes: n, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("list", "List a directory under a configured path."), handle(s, "list", func(_ context.Context, a pathArgs) (outcome, error) {
+		t, n, err := s.list(a.Path)
+		return outcome{text: t, bytes: n, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("search", "Find lines containing a text (or regex) in files under a configured path."), handle(s, "search", func(_ context.Context, a searchArgs) (outcome, error) {
+		t, n, err := s.search(a.Path, a.Pattern, a.Regex, a.Glob)
+		return outcome{text: t, bytes: n, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("edit", "Write a file under an rw path: the whole content, or old_string -> new_string. Atomic, with a backup named in the result and validation (json, yaml, toml, go, sh) that rolls back on failure."), handle(s, "edit", func(_ context.Context, a editArgs) (outcome, error) {
+		e, err := s.edit(a)
+		if err != nil {
+			return outcome{}, err
+		}
+		t := fmt.Sprintf("wrote %s (%d bytes)", e.Abs, e.Bytes)
+		if e.Check != "" {
+			t += "; valid " + e.Check
+		}
+		if e.Backup != "" {
+			t += "; backup of the previous content: " + e.Backup
+		} else {
+			t += "; new file, no backup"
+		}
+		return outcome{text: t, bytes: e.Bytes, backup: e.Backup, rule: "paths"}, nil
+	}))
+	mcp.AddTool(s.mcp, tool("move", "Move or rename a file or directory within one rw path."), handle(s, "move", func(_ context.Context, a twoPathArgs) (outcome, error) {
+		t, err := s.move(a.From, a.To, a.Overwrite)
+		return outcome{text: t, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("copy", "Copy a file (readable) to a path under an rw path."), handle(s, "copy", func(_ context.Context, a twoPathArgs) (outcome, error) {
+		t, n, err := s.copyFile(a.From, a.To, a.Overwrite)
+		return outcome{text: t, bytes: n, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("delete", "Delete a file, a symlink (not its target) or, with recursive, a directory under an rw path."), handle(s, "delete", func(_ context.Context, a deleteArgs) (outcome, error) {
+		t, err := s.delete(a.Path, a.Recursive)
+		return outcome{text: t, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("chmod", "Set the permission bits of a file or directory under an rw path."), handle(s, "chmod", func(_ context.Context, a chmodArgs) (outcome, error) {
+		t, err := s.chmod(a.Path, a.Mode)
+		return outcome{text: t, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("service", "Run an allowed action on a configured service (systemctl ACTION UNIT)."), handle(s, "service", s.serviceTool))
+	mcp.AddTool(s.mcp, tool("playbook", "Run a diagnostic playbook (its commands, in order) or get a procedure's steps."), handle(s, "playbook", s.playbookTool))
+	mcp.AddTool(s.mcp, tool("help", "How this server works: an index first, then one topic at a time."), handle(s, "help", func(_ context.Context, a helpArgs) (outcome, error) {
+		t, err := s.help(a.Topic)
+		return outcome{text: t}, err
+	}))
+	mcp.AddTool(s.mcp, tool("capabilities", "What this server allows: a summary first, then one section, path or playbook."), handle(s, "capabilities", func(_ context.Context, a capsArgs) (outcome, error) {
+		t, err := s.capabilities(a)
+		return outcome{text: t}, err
+	}))
+}
+
+// execTool gates and runs one line.
+func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
+	cwd := a.Cwd
+	if cwd == "" {
+		cwd = s.defaultCwd()
+	}
+	pl, err := s.cfg.Resolve(cwd, AccessRead)
+	if err != nil {
+		return outcome{}, err
+	}
+	if fi, err := os.Stat(pl.Abs); err != nil || !fi.IsDir() {
+		return outcome{}, &Refusal{Class: ClassBadInput, Reason: "cwd " + pl.Abs + " is not a directory", Use: "give an existing directory under " + s.cfg.rootList()}
+	}
+	var rule string
+	if s.cfg.ExecMode == ModePolicy {
+		rule, err = s.gate.decide(ctx, a.Command, s.policyContext(pl.Abs))
+	} else {
+		var used []string
+		used, err = s.cfg.gateAllowlist(a.Command, pl.Abs)
+		rule = "allowed_commands " + strings.Join(used, ", ")
+		if len(used) == 0 {
+			rule = "allowed_commands (read-only filters and shell grammar only)"
+		}
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	r, err := s.run.run(ctx, pl.Abs, a.Command)
+	if err != nil {
+		return outcome{rule: rule}, err
+	}
+	exit := r.Exit
+	return outcome{text: formatRan(r, s.cfg.Limits), rule: rule, exit: &exit, bytes: len(r.Output)}, nil
+}
+
+func formatRan(r ran, l Limits) string {
+	var b strings.Builder
+	b.Write(r.Output)
+	if len(r.Output) > 0 && r.Output[len(r.Output)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	if r.Truncated {
+		fmt.Fprintf(&b, "[output cut at %d bytes (max_output_bytes)]\n", l.MaxOutputBytes)
+	}
+	if r.TimedOut {
+		fmt.Fprintf(&b, "[killed after %s (exec_timeout)]\n", l.ExecTimeoutDuration())
+	}
+	fmt.Fprintf(&b, "[exit %d]", r.Exit)
+	return b.String()
+}
+
+func (s *Server) defaultCwd() string {
+	for _, p := range s.cfg.Paths {
+		if p.Access == AccessReadWrite {
+			return p.real
+		}
+	}
+	return s.cfg.Paths[0].real
+}
+
+func (s *Server) policyContext(cwd string) policy.Context {
+	home, _ := os.UserHomeDir()
+	ctx := policy.Context{Workspace: s.defaultCwd(), Cwd: cwd, Home: home, Sandboxed: true, AllowHosts: s.cfg.AllowHosts}
+	for _, p := range s.cfg.Paths {
+		if p.Access == AccessReadWrite && p.real != ctx.Workspace {
+			ctx.Writable = append(ctx.Writable, p.real)
+		}
+	}
+	return ctx
+}

@@ -1,0 +1,125 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// maxLine bounds one inbound JSON-RPC line on stdio.
+const maxLine = 16 << 20
+
+// ServeStdio serves MCP on r and w (stdin and stdout) until the client
+// hangs up or ctx ends. A line that is not one JSON-RPC message — bad JSON,
+// a batch, an object that is not a request, a line over 16 MiB — is
+// answered with a JSON-RPC error and skipped; the SDK's own reader would
+// end the session on it.
+func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
+	lw := &lockedWriter{w: w}
+	fr := &lineFilter{in: bufio.NewReaderSize(r, 64<<10), out: lw}
+	return s.mcp.Run(ctx, &mcp.IOTransport{Reader: fr, Writer: lw})
+}
+
+// lockedWriter makes each Write whole: the SDK writes one message per call,
+// and so do the filter's error answers.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) Close() error { return nil }
+
+// lineFilter passes on only lines that are one JSON-RPC message.
+type lineFilter struct {
+	in      *bufio.Reader
+	out     io.Writer
+	pending []byte
+}
+
+func (f *lineFilter) Close() error { return nil }
+
+func (f *lineFilter) Read(p []byte) (int, error) {
+	for len(f.pending) == 0 {
+		line, err := f.line()
+		if len(line) > 0 {
+			f.pending = f.check(line)
+		}
+		if err != nil && len(f.pending) == 0 {
+			return 0, err
+		}
+		if err != nil {
+			break
+		}
+	}
+	n := copy(p, f.pending)
+	f.pending = f.pending[n:]
+	return n, nil
+}
+
+// line reads one line, trimmed. A line over maxLine is discarded and
+// answered with an error (line returns nothing for it).
+func (f *lineFilter) line() ([]byte, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := f.in.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > maxLine {
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if tooLong {
+			f.answer(nil, -32600, "the line is over 16 MiB")
+			return nil, err
+		}
+		return bytes.TrimSpace(buf), err
+	}
+}
+
+// check returns line with its newline when it is one JSON-RPC message, and
+// answers it with an error otherwise.
+func (f *lineFilter) check(line []byte) []byte {
+	if !json.Valid(line) {
+		f.answer(nil, -32700, "parse error: the line is not JSON")
+		return nil
+	}
+	if line[0] == '[' {
+		f.answer(nil, -32600, "batches are not supported: send one message per line")
+		return nil
+	}
+	if _, err := jsonrpc.DecodeMessage(line); err != nil {
+		var probe struct {
+			ID json.RawMessage `json:"id"`
+		}
+		json.Unmarshal(line, &probe)
+		f.answer(probe.ID, -32600, "invalid request: "+err.Error())
+		return nil
+	}
+	return append(line, '\n')
+}
+
+func (f *lineFilter) answer(id json.RawMessage, code int, msg string) {
+	if len(id) == 0 || !(id[0] == '"' || id[0] == '-' || (id[0] >= '0' && id[0] <= '9')) {
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
+	f.out.Write(append(b, '\n'))
+}

@@ -1,0 +1,47 @@
+package mcpserver
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A directory swapped for a symlink to outside after the path was checked
+// (the race a hostile process in the same tree could win) cannot redirect
+// the read or the write: both go through an os.Root at the configured path.
+func TestSwapAfterCheckStaysInside(t *testing.T) {
+	f := newFixture(t)
+	c := mustConfig(t, f.config(""))
+	write(t, filepath.Join(f.rw, "sub", "secret.txt"), "inside\n")
+	read, err := c.Resolve(f.rw+"/sub/secret.txt", AccessRead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wr, err := c.Resolve(f.rw+"/sub/planted", AccessReadWrite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The swap.
+	if err := os.Rename(filepath.Join(f.rw, "sub"), filepath.Join(f.rw, "sub-moved")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(f.outside, filepath.Join(f.rw, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	if fh, _, err := openRead(read); err == nil {
+		fh.Close()
+		t.Fatal("the read followed the swapped-in symlink outside")
+	} else {
+		var r *Refusal
+		if !errors.As(err, &r) || r.Class != ClassPathNotAllowed {
+			t.Fatalf("want a path-not-allowed refusal, got %v", err)
+		}
+	}
+	if err := replaceFile(wr, []byte("pwned"), 0o644); err == nil {
+		t.Fatal("the write followed the swapped-in symlink outside")
+	}
+	if _, err := os.Stat(filepath.Join(f.outside, "planted")); err == nil {
+		t.Fatal("a file was planted outside")
+	}
+}

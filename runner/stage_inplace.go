@@ -1,0 +1,227 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// The in-place workspace stage (`sentinel exec`): the coder works in the
+// person's project itself, not a copy, so there is nothing to verify,
+// review or land. What the stage owns is the record of what changed: a
+// tree of the project as it was at the start, taken through a shadow git
+// dir in the user's state dir (never the project's own .git: the person's
+// index, stash, refs and branch are never touched, and a project with no
+// commits or no git at all works the same way), and at the end a diff stat
+// against the project as the coder left it, untracked files included.
+// Ignored files are in neither tree (what .gitignore hides is not shown).
+//
+// The sandbox side of in place (what stays hidden and read-only inside the
+// real project) is inplace_profile.go.
+
+// openInPlace makes run id's in-place workspace over the project and
+// records its starting tree.
+func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.Lane, journal.Kind, string, any)) (Snapshot, *Workspace, error) {
+	t0 := time.Now()
+	shadow, err := shadowDir(p, id) // in the user's state dir, see shadow.go
+	if err != nil {
+		return Snapshot{}, nil, err
+	}
+	w := &Workspace{Dir: p.Root, Shadow: shadow, project: p, inPlace: true, planted: gitPlantedAtStart(p)}
+	if w.agent, err = inPlaceAgentDir(id); err != nil {
+		return Snapshot{}, nil, err
+	}
+	if err := os.MkdirAll(shadow+".policy", 0o700); err != nil {
+		return Snapshot{}, nil, err
+	}
+	if err := w.initInPlaceShadow(ctx); err != nil {
+		return Snapshot{}, nil, err
+	}
+	tree, err := w.inPlaceTree(ctx)
+	if err != nil {
+		return Snapshot{}, nil, fmt.Errorf("record the project as it is: %w", err)
+	}
+	snap := Snapshot{Commit: tree}
+	if p.GitDir != "" {
+		// The person's HEAD, for the record only (none in a repository
+		// without commits).
+		snap.Base, _ = gitCmd{dir: p.Root}.line(ctx, "rev-parse", "--verify", "-q", "HEAD^{commit}")
+	}
+	w.Snapshot = snap
+	emit(journal.System, KindWorkspace, fmt.Sprintf("in place: the coder works in %s itself (no copy, no landing step); its state recorded in %s",
+		p.Root, time.Since(t0).Round(time.Millisecond)), map[string]any{"dir": p.Root, "in_place": true, "base": snap.Base, "tree": tree})
+	return snap, w, nil
+}
+
+// inPlaceAgentDir is where a real agent's per-run state lives in place:
+// the person's cache dir, outside the project (whose .sentinel/ the coder
+// may not write) and outside the sandbox's private /tmp.
+func inPlaceAgentDir(id string) (string, error) {
+	if !ValidRunID(id) {
+		return "", fmt.Errorf("%q is not a run id", id)
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("agent state: no cache directory (%v); set XDG_CACHE_HOME", err)
+	}
+	dir := filepath.Join(base, "sentinel", "exec")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("agent state: %w", err)
+	}
+	return filepath.Join(dir, id+".agent"), nil
+}
+
+// initInPlaceShadow makes the shadow git dir that reads the project: it
+// borrows the repository's objects (so unchanged files are not stored
+// again) and starts from a copy of the person's index (so they are not
+// re-hashed), and it ignores what the repository ignores plus .sentinel/.
+func (w *Workspace) initInPlaceShadow(ctx context.Context) error {
+	p := w.project
+	if _, err := (gitCmd{dir: p.Root}).run(ctx, "init", "--quiet", "--bare", "--", w.Shadow); err != nil {
+		return fmt.Errorf("create shadow git dir: %w", err)
+	}
+	exclude := "/.sentinel/\n"
+	if p.GitDir != "" {
+		if err := os.WriteFile(filepath.Join(w.Shadow, "objects", "info", "alternates"), []byte(p.ObjectsDir()+"\n"), 0o600); err != nil {
+			return err
+		}
+		if b, err := os.ReadFile(filepath.Join(p.commonDir(), "info", "exclude")); err == nil {
+			exclude += string(b) + "\n"
+		}
+		if err := copyFile(filepath.Join(p.GitDir, "index"), shadowIndex(w.Shadow)); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("copy the index: %w", err)
+		}
+	}
+	return os.WriteFile(filepath.Join(w.Shadow, "info", "exclude"), []byte(exclude), 0o600)
+}
+
+// inPlaceTree records the project as it is now (tracked and untracked
+// files, not ignored ones) as a tree in the shadow git dir.
+func (w *Workspace) inPlaceTree(ctx context.Context) (string, error) {
+	g := w.shadowGit()
+	if _, err := g.run(ctx, "add", "-A", "--", "."); err != nil {
+		return "", err
+	}
+	return g.line(ctx, "write-tree")
+}
+
+// InPlaceChange is what the coder changed in place.
+type InPlaceChange struct {
+	Files []string // changed paths, relative to the project
+	Stat  string   // git's diff stat of them
+	// Flagged are changed files that run code later (FlaggedFiles): with
+	// no review before landing, the person must hear of them here.
+	Flagged []Flag
+}
+
+// inPlaceChange compares the project now with its tree at the start.
+func (w *Workspace) inPlaceChange(ctx context.Context) (InPlaceChange, error) {
+	if w.Snapshot.Commit == "" {
+		return InPlaceChange{}, errors.New("no record of the project at the start")
+	}
+	end, err := w.inPlaceTree(ctx)
+	if err != nil {
+		return InPlaceChange{}, err
+	}
+	g := w.shadowGit()
+	names, err := g.run(ctx, "diff-tree", "-r", "-z", "--name-only", "--no-renames", w.Snapshot.Commit, end)
+	if err != nil {
+		return InPlaceChange{}, err
+	}
+	var c InPlaceChange
+	for _, n := range strings.Split(names, "\x00") {
+		if n != "" {
+			c.Files = append(c.Files, n)
+		}
+	}
+	if len(c.Files) == 0 {
+		return c, nil
+	}
+	stat, err := g.run(ctx, "diff-tree", "-r", "--stat=200", "--no-renames", "--no-ext-diff", "--no-textconv", "--no-color", w.Snapshot.Commit, end)
+	if err != nil {
+		return InPlaceChange{}, err
+	}
+	c.Stat = strings.TrimRight(stat, "\n")
+	c.Flagged = FlaggedFiles(c.Files, nil)
+	return c, nil
+}
+
+// concludeInPlace ends an in-place run: no verification, review or
+// landing, only the record of what changed, told as a diff stat.
+func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
+	for _, f := range removeGitPlanted(r.opts.Project, r.ws.planted) {
+		r.emit(journal.System, KindNotice, "in place: removed "+f+", which the coder planted in your git dir (it would change where git reads its config and hooks)", nil)
+	}
+	ch, err := r.ws.inPlaceChange(ctx)
+	var told *InPlaceChanged
+	if err != nil {
+		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
+	} else {
+		r.meta.Files = ch.Files
+		text := "in place: no files changed"
+		if len(ch.Files) > 0 {
+			text = fmt.Sprintf("in place: %d file(s) changed (already in your project; there is no landing step)\n%s", len(ch.Files), ch.Stat)
+		}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat}
+		r.emit(journal.System, KindInPlaceChanged, text, *told)
+		for _, f := range ch.Flagged {
+			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
+		}
+	}
+	res := r.inPlaceEnd(end)
+	res.InPlace, res.Code = told, end.code
+	return res
+}
+
+// inPlaceEnd is how an in-place run ended.
+func (r *Run) inPlaceEnd(end coderEnd) Result {
+	if jerr := journalFailure(r.journal); jerr != nil {
+		return Result{Status: StatusFailed, Err: jerr}
+	}
+	switch {
+	case end.interrupted:
+		return Result{Status: StatusInterrupted, Err: fmt.Errorf("exec %s was interrupted", r.id)}
+	case end.failed != nil:
+		return Result{Status: StatusFailed, Err: end.failed}
+	case end.code != 0:
+		return Result{Status: StatusFailed, Err: fmt.Errorf("%s exited with status %d", r.adapter.Name(), end.code)}
+	}
+	return Result{Status: StatusDone}
+}
+
+// InPlaceChanged is the data of KindInPlaceChanged.
+type InPlaceChanged struct {
+	Files []string `json:"files"`
+	Stat  string   `json:"stat,omitempty"`
+}
+
+// FindInPlaceProject is the project `sentinel exec` works in from dir: the
+// git top level when dir is in a repository (with or without commits),
+// else dir itself.
+func FindInPlaceProject(ctx context.Context, dir string) (*Project, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", dir)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	g := gitCmd{dir: abs}
+	if root, err := g.line(ctx, "rev-parse", "--show-toplevel"); err == nil && root != "" {
+		gitDir, err := g.line(ctx, "rev-parse", "--absolute-git-dir")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
+		}
+		return &Project{Root: root, GitDir: gitDir}, nil
+	}
+	return &Project{Root: abs}, nil
+}

@@ -1,0 +1,48 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+// A running check shows a spinner line with its elapsed time and the last
+// line it printed; the line goes when the check ends, and a failed check's
+// output tail is in the tool lane (escapes removed, under the check's mark).
+func TestLongWaitsShowASignOfLifeAndFailedChecksTheirOutput(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 120, 40)
+	h.send(eventsMsg{ev(1, journal.Tool, runner.KindVerifyStart, "verify: go test ./...", runner.Check{Command: "go test ./...", Source: "detected"})})
+	h.clk.Add(12 * time.Second)
+	h.send(eventsMsg{ev(2, journal.System, runner.KindVerifyProgress, "still running (10s): === RUN TestShout",
+		runner.CheckProgress{Command: "go test ./...", ElapsedMS: 10000, LastLine: "=== RUN \x1b[1mTestShout\x1b[0m"})})
+	s := h.screen()
+	if !strings.Contains(s, "verifying go test ./... · 12s · === RUN TestShout") {
+		t.Fatalf("no spinner line with elapsed time and last line:\n%s", s)
+	}
+	if strings.Contains(s, "still running (10s)") {
+		t.Errorf("a progress event is a lane line as well as the spinner:\n%s", s)
+	}
+	h.send(eventsMsg{ev(3, journal.Tool, runner.KindVerify, "verify: go test ./... → FAILED (exit 1) in 14s",
+		runner.CheckResult{Check: runner.Check{Command: "go test ./..."}, ExitCode: 1, Tail: "--- FAIL: TestShout\n\x1b[31m    got hi, want HI\x1b[0m"})})
+	s = h.screen()
+	if strings.Contains(s, "verifying go test") {
+		t.Errorf("the spinner line stays after the check ended:\n%s", s)
+	}
+	if !strings.Contains(s, "│ --- FAIL: TestShout") || !strings.Contains(s, "│     got hi, want HI") || strings.Contains(s, "[31m") {
+		t.Errorf("the failed check's output tail is not in the tool lane:\n%s", s)
+	}
+
+	// A model wait: the completion review, until the supervisor lane moves.
+	h.send(eventsMsg{ev(4, journal.Supervisor, runner.KindAwaitModel, "completion review: waiting for the supervisor model", nil)})
+	h.clk.Add(3 * time.Second)
+	if s = h.screen(); !strings.Contains(s, "completion review: waiting for the supervisor model · 3s") {
+		t.Fatalf("no spinner line for the completion review:\n%s", s)
+	}
+	h.send(eventsMsg{ev(5, journal.Supervisor, runner.KindGate, "completion review accepted the work: ok", nil)})
+	if s = h.screen(); strings.Contains(s, "· 3s") {
+		t.Errorf("the review's spinner stays after its answer:\n%s", s)
+	}
+}

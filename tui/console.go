@@ -1,0 +1,378 @@
+package tui
+
+// This file is sentinel console: every run on the machine with its state
+// (from the user service), the lanes of the selected run (its journal,
+// read-only) and one queue of pending cards across runs, oldest first —
+// the same card, keys and remember chooser as a run's own screen, on the
+// same model. An answer goes to the service, which hands it to the run
+// that asked; that run checks it and its broker applies it.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+type (
+	consoleRunsMsg  []queue.RunStatus
+	consoleQueueMsg queue.Event
+	// consoleJournalMsg is what the selected run's journal gained.
+	consoleJournalMsg struct {
+		key    string
+		events []journal.Event
+	}
+	consoleTickMsg struct{}
+	// consoleResyncMsg starts a new watch of the queue: entries not in its
+	// snapshot closed while the console was not watching.
+	consoleResyncMsg struct{}
+)
+
+// consolePage is the console: a header listing the runs over the selected
+// run's lanes and the cards (a model).
+type consolePage struct {
+	c       *chrome
+	m       *model
+	ctx     context.Context
+	send    func(queue.Answer) error
+	runs    []queue.RunStatus
+	sel     string // the selected run's key (project + run)
+	lastSeq int64
+	pending []*approvals.Prompt // the queue, oldest first
+	byID    map[string]*approvals.Prompt
+	gone    map[string]chan struct{} // closed when an entry closes elsewhere
+	synced  bool
+	seen    map[string]bool // ids in the current watch's snapshot
+	down    string          // why the service cannot be reached, if it cannot
+}
+
+// maxConsoleRuns is how many runs the header lists.
+const maxConsoleRuns = 6
+
+func newConsole(ctx context.Context, c *chrome, send func(queue.Answer) error) *consolePage {
+	p := &consolePage{c: c, ctx: ctx, send: send, byID: map[string]*approvals.Prompt{}, gone: map[string]chan struct{}{}}
+	c.keys.Quit.SetHelp("q", "quit the console (the runs go on)")
+	p.m = newModel(consoleSession{}, c, func([]byte) {})
+	return p
+}
+
+func runKeyOf(r queue.RunStatus) string { return r.Project + "\x00" + r.Run }
+
+func (p *consolePage) init() tea.Cmd { return tea.Batch(p.m.init(), p.poll()) }
+
+// poll reads the runs and the selected run's journal once a second (off
+// the UI goroutine).
+func (p *consolePage) poll() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return consoleTickMsg{} })
+}
+
+func (p *consolePage) fetch() tea.Cmd {
+	ctx := p.ctx
+	cmds := []tea.Cmd{func() tea.Msg {
+		c, cancel := context.WithTimeout(ctx, 3*time.Second)
+		defer cancel()
+		runs, err := queue.Runs(c)
+		if err != nil {
+			return errMsg{fmt.Errorf("the service: %w", err)}
+		}
+		return consoleRunsMsg(runs)
+	}}
+	if r, ok := p.selected(); ok {
+		key, after := p.sel, p.lastSeq
+		cmds = append(cmds, func() tea.Msg {
+			path, err := queue.JournalPath(r.Project, r.Run)
+			if err != nil {
+				return nil
+			}
+			evs, _ := journal.ReadFile(path) // read-only, never through a link; hostile text is drawn safe by the lanes
+			var out []journal.Event
+			for _, ev := range evs {
+				if ev.Seq > after {
+					out = append(out, ev)
+				}
+			}
+			return consoleJournalMsg{key: key, events: out}
+		})
+	}
+	return tea.Batch(cmds...)
+}
+
+func (p *consolePage) selected() (queue.RunStatus, bool) {
+	for _, r := range p.runs {
+		if runKeyOf(r) == p.sel {
+			return r, true
+		}
+	}
+	return queue.RunStatus{}, false
+}
+
+func (p *consolePage) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case consoleTickMsg:
+		return tea.Batch(p.fetch(), p.poll())
+	case consoleRunsMsg:
+		p.runs, p.down = msg, ""
+		if _, ok := p.selected(); !ok && len(p.runs) > 0 {
+			p.selectRun(runKeyOf(p.runs[len(p.runs)-1]))
+			return p.fetch()
+		}
+		return nil
+	case consoleJournalMsg:
+		if msg.key != p.sel || len(msg.events) == 0 {
+			return nil
+		}
+		p.lastSeq = msg.events[len(msg.events)-1].Seq
+		p.m.ingest(eventsMsg(msg.events))
+		return nil
+	case consoleQueueMsg:
+		return p.queueEvent(queue.Event(msg))
+	case consoleResyncMsg:
+		p.synced, p.seen = false, map[string]bool{}
+		return nil
+	case errMsg:
+		p.down = msg.err.Error()
+		return nil
+	}
+	return p.m.update(msg)
+}
+
+// queueEvent keeps the cards in step with the service's queue.
+func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
+	switch ev.Type {
+	case queue.EventSynced:
+		p.synced = true
+		for id := range p.byID {
+			if !p.seen[id] {
+				p.queueEvent(queue.Event{Type: queue.EventClosed, ID: id, Reason: "no longer waiting"})
+			}
+		}
+	case queue.EventOpen:
+		if ev.Entry == nil {
+			return nil
+		}
+		if p.seen != nil {
+			p.seen[ev.Entry.ID] = true
+		}
+		if p.byID[ev.Entry.ID] != nil {
+			return nil
+		}
+		e := *ev.Entry
+		req := e.Request
+		req.ID = e.ID // the card and its closing are keyed by the queue's id
+		pr := approvals.NewPrompt(req, e.Verdict)
+		pr.Opened = e.WaitingSince
+		p.byID[e.ID] = pr
+		gone := make(chan struct{})
+		p.gone[e.ID] = gone
+		p.pending = append(p.pending, pr)
+		go p.relay(e, pr, gone)
+		cmd := p.m.enqueue(pr)
+		return tea.Batch(cmd, tea.Raw("\a")) // the nudge: a request waits
+	case queue.EventClosed:
+		pr := p.byID[ev.ID]
+		if pr == nil {
+			return nil
+		}
+		delete(p.byID, ev.ID)
+		close(p.gone[ev.ID])
+		delete(p.gone, ev.ID)
+		for i, q := range p.pending {
+			if q == pr {
+				p.pending = append(p.pending[:i:i], p.pending[i+1:]...)
+				break
+			}
+		}
+		p.m.decidedElsewhere(ev.ID, ev.Reason)
+	}
+	return nil
+}
+
+// relay sends the card's answer to the service (the run that asked applies
+// it), unless the entry closes first.
+func (p *consolePage) relay(e queue.Entry, pr *approvals.Prompt, gone <-chan struct{}) {
+	select {
+	case a := <-pr.Replies():
+		qa := queue.Answer{ID: e.ID, Decision: queue.Approve, Via: "console"}
+		switch a.Kind {
+		case approvals.Deny:
+			qa.Decision, qa.Message = queue.Deny, a.Message
+		case approvals.ApproveRemember:
+			if g := a.Grant; g != nil {
+				m := g.Match
+				qa.Remember, qa.Match, qa.Also, qa.ExpiresSec = g.Scope, &m, g.Also, int64(g.Expires/time.Second)
+			} else {
+				qa.Remember = approvals.ScopeProject
+			}
+		}
+		_ = p.send(qa) // an answer to an entry that closed meanwhile is refused by the service; the closing says how
+	case <-gone:
+	case <-p.ctx.Done():
+	}
+}
+
+func (p *consolePage) selectRun(key string) {
+	if key == p.sel {
+		return
+	}
+	p.sel, p.lastSeq = key, 0
+	r, _ := p.selected()
+	flash := p.m.flash
+	p.m = newModel(consoleSession{run: r}, p.c, func([]byte) {})
+	p.m.flash = flash
+	for _, pr := range p.pending {
+		p.m.queue = append(p.m.queue, pr)
+	}
+	if len(p.m.queue) > 0 {
+		p.m.cardOpened = p.c.opts.Now()
+	}
+}
+
+func (p *consolePage) key(k tea.KeyPressMsg) tea.Cmd {
+	if p.m.mode == modeNormal {
+		switch k.String() {
+		case "q", "ctrl+c": // nothing to stop: the runs and their requests go on
+			return tea.Quit
+		case ">", "<":
+			p.step(map[string]int{">": 1, "<": -1}[k.String()])
+			return p.fetch()
+		}
+	}
+	return p.m.key(k)
+}
+
+func (p *consolePage) step(d int) {
+	if len(p.runs) == 0 {
+		return
+	}
+	i := 0
+	for j, r := range p.runs {
+		if runKeyOf(r) == p.sel {
+			i = j
+		}
+	}
+	i = (i + d + len(p.runs)) % len(p.runs)
+	p.selectRun(runKeyOf(p.runs[i]))
+}
+
+func (p *consolePage) attached() bool                { return false }
+func (p *consolePage) guardSince() (time.Time, bool) { return p.m.guardSince() }
+func (p *consolePage) take() []tea.Msg               { return p.m.take() }
+func (p *consolePage) settle() tea.Cmd               { return nil }
+func (p *consolePage) title() string                 { return "sentinel console" }
+func (p *consolePage) cursor() *tea.Cursor           { return nil }
+
+// render is the runs over the selected run's lanes and the card.
+func (p *consolePage) render() string {
+	head := p.header()
+	n := strings.Count(head, "\n") + 1
+	p.c.height -= n
+	body := p.m.render()
+	p.c.height += n
+	return head + "\n" + body
+}
+
+func (p *consolePage) header() string {
+	w := max(p.c.width, 20)
+	waiting := len(p.pending)
+	lines := []string{fmt.Sprintf("sentinel console · %d run(s) · %d waiting for you · < > pick a run · q quits (runs go on)", len(p.runs), waiting)}
+	if p.down != "" {
+		lines = append(lines, "! "+textsafe.Line(p.down))
+	}
+	start := max(0, len(p.runs)-maxConsoleRuns)
+	for _, r := range p.runs[start:] {
+		mark := "  "
+		if runKeyOf(r) == p.sel {
+			mark = "▶ "
+		}
+		line := fmt.Sprintf("%s%-18s %-22s %-8s %-15s %3d pending", mark, textsafe.Line(lastTwo(r.Project)), textsafe.Line(r.Run),
+			textsafe.Line(r.Coder), r.State, r.Pending)
+		lines = append(lines, line)
+	}
+	if len(p.runs) == 0 {
+		lines = append(lines, "  no runs have reported to the service yet")
+	}
+	for i := range lines {
+		lines[i] = ansi.Truncate(lines[i], w, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func lastTwo(p string) string {
+	parts := strings.Split(strings.TrimRight(p, "/"), "/")
+	if len(parts) > 2 {
+		return strings.Join(parts[len(parts)-2:], "/")
+	}
+	return p
+}
+
+// consoleSession is the selected run as the model sees it: its lanes come
+// from its journal (fed by the console), its cards from the queue. The
+// console cannot steer, attach to or stop another terminal's run.
+type consoleSession struct{ run queue.RunStatus }
+
+var errNotHere = errors.New("the console answers cards; steer, attach to or stop a run at its own terminal")
+
+func (s consoleSession) Info() SessionInfo {
+	return runner.Info{RunID: s.run.Run, Coder: s.run.Coder, Task: "(console) " + s.run.Project, Started: s.run.Started, PerCommandApproval: true}
+}
+func (consoleSession) Events() (<-chan journal.Event, func()) { return nil, func() {} }
+func (consoleSession) Prompts() <-chan *approvals.Prompt      { return nil }
+func (consoleSession) Reviews() <-chan *runner.ReviewRequest  { return nil }
+func (s consoleSession) PastRequests() []approvals.Request {
+	if s.run.Project == "" {
+		return nil
+	}
+	return runner.PastRequests(&runner.Project{Root: s.run.Project})
+}
+func (consoleSession) Steer(string) error    { return errNotHere }
+func (consoleSession) ResizeCoder(int, int)  {}
+func (consoleSession) SendKeys([]byte) error { return errNotHere }
+func (consoleSession) Stop()                 {}
+func (consoleSession) Finish()               {}
+func (consoleSession) Done() <-chan struct{} { return nil }
+
+// RunConsole shows the console until the person quits. It owns the
+// terminal; the caller checks that the service runs.
+func RunConsole(ctx context.Context, opts Options) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	c := newChrome(opts)
+	page := newConsole(ctx, c, func(a queue.Answer) error {
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return queue.Send(sctx, a)
+	})
+	r := newRoot(c, page)
+	prog := r.program(ctx)
+	go func() { // the queue, as it changes; again after the service comes back
+		for ctx.Err() == nil {
+			prog.Send(consoleResyncMsg{})
+			err := queue.WatchQueue(ctx, func(ev queue.Event) { prog.Send(consoleQueueMsg(ev)) })
+			if ctx.Err() != nil {
+				return
+			}
+			if err != nil {
+				prog.Send(errMsg{err})
+			}
+			select {
+			case <-time.After(2 * time.Second):
+			case <-ctx.Done():
+			}
+		}
+	}()
+	_, err := prog.Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,129 @@
+package tui
+
+// Key rows and the bottom section never lose a key to a narrow or short
+// screen: "[k] desc" rows wrap (a part wider than the screen keeps its key
+// and shortens its description), the footer drops the least needed hints
+// before any essential one, and the bottom section drops its least
+// important lines, never a title or a key row.
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/sentinelhq/sentinel/themes"
+)
+
+// keyParts renders bindings as "[k] desc" parts.
+func keyParts(st themes.Styles, bs []key.Binding) []string {
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		h := b.Help()
+		parts = append(parts, st.CardKey.Render("["+h.Key+"]")+" "+st.Text.Render(h.Desc))
+	}
+	return parts
+}
+
+// wrapParts packs parts into rows of exactly w cells, each led by a space,
+// two spaces between parts; lead is put before the first part.
+func wrapParts(lead string, parts []string, w int) []string {
+	var rows []string
+	cur := " " + lead
+	empty := true
+	for _, p := range parts {
+		if pw := ansi.StringWidth(p); pw > w-1 {
+			p = ansi.Truncate(p, max(w-1, 1), "…") // the key comes first and stays
+		}
+		sep := "  "
+		if empty {
+			sep = ""
+		}
+		if !empty && ansi.StringWidth(cur)+len(sep)+ansi.StringWidth(p) > w {
+			rows = append(rows, padTo(cur, w))
+			cur, sep = " ", ""
+		}
+		cur += sep + p
+		empty = false
+	}
+	return append(rows, padTo(cur, w))
+}
+
+// fitFooter is the short help on one row of w cells: while it is too wide
+// the hints after the first are dropped in order, except the last keep
+// ones; then only the keys are shown.
+func (c *chrome) fitFooter(bs []key.Binding, keep, w int) string {
+	bs = append([]key.Binding{}, bs...)
+	c.help.SetWidth(0) // no truncation: this fits the row itself
+	for {
+		s := " " + c.help.ShortHelpView(bs)
+		if ansi.StringWidth(s) <= w || len(bs) <= 1+keep {
+			if ansi.StringWidth(s) <= w {
+				return padTo(s, w)
+			}
+			break
+		}
+		bs = append(bs[:1], bs[2:]...)
+	}
+	// each hint's first word, then the keys alone
+	short := make([]key.Binding, len(bs))
+	for i, b := range bs {
+		h := b.Help()
+		d, _, _ := strings.Cut(h.Desc, " ")
+		short[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(h.Key, strings.TrimRight(d, ":")))
+	}
+	if s := " " + c.help.ShortHelpView(short); ansi.StringWidth(s) <= w {
+		return padTo(s, w)
+	}
+	var ks []string
+	for _, b := range bs {
+		ks = append(ks, c.styles.CardKey.Render(b.Help().Key))
+	}
+	return padTo(" "+strings.Join(ks, " "), w)
+}
+
+// Priorities of bottom-section lines: when the section is taller than the
+// screen allows, the lowest go first, from the end; prioKeep lines (titles,
+// key rows, what is being typed) always stay.
+const (
+	prioKeep = iota
+	prioHigh
+	prioMid
+	prioLow
+)
+
+// block is lines with a priority each.
+type block struct {
+	lines []string
+	prio  []int
+}
+
+func (b *block) add(prio int, lines ...string) {
+	for _, l := range lines {
+		b.lines = append(b.lines, l)
+		b.prio = append(b.prio, prio)
+	}
+}
+
+func (b *block) addBlock(o block) {
+	b.lines = append(b.lines, o.lines...)
+	b.prio = append(b.prio, o.prio...)
+}
+
+// fit drops the lowest-priority lines, last first, until at most n are
+// left; if the kept lines alone are too many, the last n stay.
+func (b block) fit(n int) []string {
+	lines, prio := append([]string{}, b.lines...), append([]int{}, b.prio...)
+	for p := prioLow; p > prioKeep && len(lines) > n; p-- {
+		for i := len(lines) - 1; i >= 0 && len(lines) > n; i-- {
+			if prio[i] == p {
+				lines = append(lines[:i], lines[i+1:]...)
+				prio = append(prio[:i], prio[i+1:]...)
+			}
+		}
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-max(n, 0):]
+	}
+	return lines
+}

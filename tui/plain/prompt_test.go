@@ -1,0 +1,52 @@
+package plain
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// promptWith answers p's card with the typed lines and returns the card.
+func promptWith(t *testing.T, p *approvals.Prompt, typed string) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	w.WriteString(typed)
+	w.Close()
+	var out bytes.Buffer
+	pr := &Prompter{In: r, Out: &out}
+	pr.reader = bufio.NewReader(r)
+	pr.ask(p)
+	return out.String()
+}
+
+// TestPlainInstallCardOffersItsHosts: --plain's card for a package install
+// names its registry hosts and h approves with them; on a card without
+// hosts h is not a choice.
+func TestPlainInstallCardOffersItsHosts(t *testing.T) {
+	p := approvals.NewPrompt(approvals.Request{Kind: policy.KindShell, Command: "npm install"}, policy.Verdict{Decision: policy.Ask})
+	p.Fetch = &policy.Fetch{Ecosystem: policy.EcoNPM, Hosts: []string{"registry.npmjs.org"}}
+	card := promptWith(t, p, "h\n")
+	if !strings.Contains(card, "needs: registry.npmjs.org (npm registry)") || !strings.Contains(card, "[h]osts") {
+		t.Fatalf("the card does not name the hosts:\n%s", card)
+	}
+	if a := <-p.Replies(); a.Kind != approvals.ApproveOnce || !a.WithHosts {
+		t.Fatalf("h answered %+v", a)
+	}
+	q := approvals.NewPrompt(approvals.Request{Kind: policy.KindShell, Command: "make"}, policy.Verdict{Decision: policy.Ask})
+	card = promptWith(t, q, "h\na\n")
+	if strings.Contains(card, "[h]osts") {
+		t.Fatalf("a card without hosts offers h:\n%s", card)
+	}
+	if a := <-q.Replies(); a.WithHosts {
+		t.Fatalf("h counted on a card without hosts: %+v", a)
+	}
+}
