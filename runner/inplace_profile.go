@@ -30,7 +30,8 @@ import (
 //     core.hooksPath names, and submodules' git dirs (modules/) stay
 //     read-only, made first where missing so they cannot be created; a
 //     commondir or config.worktree planted at the top of .git is removed
-//     when the run ends (gitPlanted).
+//     as soon as it appears (watchGitPlanted, inplace_gitwatch.go) and
+//     swept again when the run ends (removeGitPlanted).
 //
 // For `git push` over ssh without the private key inside, ~/.ssh/known_hosts
 // (and ~/.ssh/config) are shown read-only and the ssh agent's socket
@@ -49,6 +50,7 @@ func (r *Run) inPlaceProfile(ctx context.Context, prof sandbox.Profile) (sandbox
 		return prof, fmt.Errorf("find the project's secret files: %w", err)
 	}
 	prof.Hidden = append(prof.Hidden, secrets...)
+	prof.Writable = append(prof.Writable, r.opts.Sandbox.Writable...)
 	prof.ReadOnly = append(prof.ReadOnly, p.StateDir())
 	prof.Hidden = append(prof.Hidden, filepath.Join(p.StateDir(), "work"), filepath.Join(p.StateDir(), "recovery"))
 	if p.GitDir != "" {

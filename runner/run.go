@@ -64,6 +64,9 @@ type SandboxOptions struct {
 	// DeniedExecutables ([service] denied_executables) are refused by the
 	// sandbox at exec time; each refusal is journaled (KindExecDenied).
 	DeniedExecutables []string
+	// Writable ([exec] writable, absolute) are further places an in-place
+	// run may write; a run in a copy ignores them.
+	Writable []string
 }
 
 // ApprovalOptions say who answers the coder's requests.

@@ -54,6 +54,13 @@ func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.L
 		snap.Base, _ = gitCmd{dir: p.Root}.line(ctx, "rev-parse", "--verify", "-q", "HEAD^{commit}")
 	}
 	w.Snapshot = snap
+	w.stopGitWatch, err = watchGitPlanted(ctx, p, w.planted, func(f string) {
+		emit(journal.System, KindNotice, "in place: removed "+f+" as soon as the coder planted it in your git dir (it would change where git reads its config and hooks)", nil)
+	})
+	if err != nil {
+		w.stopGitWatch = func() {}
+		emit(journal.System, KindNotice, "in place: cannot watch "+p.GitDir+" ("+err.Error()+"); a commondir or config.worktree the coder plants there is removed only when the run ends, so run no git command in the project until then", nil)
+	}
 	emit(journal.System, KindWorkspace, fmt.Sprintf("in place: the coder works in %s itself (no copy, no landing step); its state recorded in %s",
 		p.Root, time.Since(t0).Round(time.Millisecond)), map[string]any{"dir": p.Root, "in_place": true, "base": snap.Base, "tree": tree})
 	return snap, w, nil
@@ -155,6 +162,9 @@ func (w *Workspace) inPlaceChange(ctx context.Context) (InPlaceChange, error) {
 // concludeInPlace ends an in-place run: no verification, review or
 // landing, only the record of what changed, told as a diff stat.
 func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
+	if r.ws.stopGitWatch != nil {
+		r.ws.stopGitWatch()
+	}
 	for _, f := range removeGitPlanted(r.opts.Project, r.ws.planted) {
 		r.emit(journal.System, KindNotice, "in place: removed "+f+", which the coder planted in your git dir (it would change where git reads its config and hooks)", nil)
 	}

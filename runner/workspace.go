@@ -87,6 +87,8 @@ type Workspace struct {
 	inPlace bool
 	agent   string
 	planted map[string]bool // in place: which of inPlaceGitPlanted the git dir had at the start
+	// stopGitWatch ends the in-place watch on the git dir (watchGitPlanted).
+	stopGitWatch func()
 	// Kind is WorkspaceClone or WorkspaceOverlay (workspace_overlay.go);
 	// an overlay's Lower is its shared checkout, read through view.
 	Kind  string

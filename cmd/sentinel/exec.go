@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -33,8 +34,8 @@ func init() {
 		Short: "Run an agent in place, in this project itself, inside the sandbox",
 		Long: `Run PROGRAM in the project you are in (the git top level, else this
 directory) itself — not a copy — inside Sentinel's sandbox, journaled in the
-project's .sentinel/runs. The project, the agent's own per-run state and temp
-dirs are writable; credentials, the project's secret files (.env, keys…),
+project's .sentinel/runs. The project, the agent's own per-run state, temp
+dirs and the places [exec] writable in your user config names are writable; credentials, the project's secret files (.env, keys…),
 .git hooks and .git config are not. Known agents (claude) get their approval
 hooks as in 'sentinel run'; any other program is sandbox-only, and the run's
 first line says so. At the end it prints what changed; there is no landing
@@ -84,12 +85,17 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 	if f.theme, err = pickTheme(f.theme, cfg.Theme); err != nil {
 		return err
 	}
+	writable, err := execWritable(cfg.Exec.Writable)
+	if err != nil {
+		return err
+	}
 	interactive, useTUI, person, cols, rows := openTerminal(f.plain)
 	r, err := runner.Start(ctx, runner.Options{
 		Project: project, Task: "exec: " + strings.Join(argv, " "), Notices: notices, InPlace: true,
 		Coder: runner.CoderOptions{Command: argv, Cols: cols, Rows: rows},
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
-			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables},
+			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables,
+			Writable: writable},
 		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
 	})
 	if err != nil {
@@ -115,6 +121,26 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 		return exitError{code: res.Code} // the program's own failure, told in the summary
 	}
 	return exitError{code: 1}
+}
+
+// execWritable is [exec] writable made absolute: each entry must exist,
+// since the sandbox cannot bind a place that is not there.
+func execWritable(list []string) ([]string, error) {
+	home, _ := os.UserHomeDir()
+	where := "your user config"
+	if files := config.Files(""); len(files) > 0 {
+		where = files[0]
+	}
+	out, err := config.ExpandWritable(list, home)
+	if err != nil {
+		return nil, fmt.Errorf("%v (fix it in %s)", err, where)
+	}
+	for _, p := range out {
+		if _, err := os.Stat(p); err != nil {
+			return nil, fmt.Errorf("[exec] writable entry %s does not exist; create it or remove it from %s", p, where)
+		}
+	}
+	return out, nil
 }
 
 // execSummary is what an exec run leaves on the terminal: how it ended and

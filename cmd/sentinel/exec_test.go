@@ -235,6 +235,56 @@ func TestBlockedDirsRefuseLaunches(t *testing.T) {
 	}
 }
 
+// [exec] writable adds places an in-place run may write, and nothing
+// besides: the credential list still wins inside them, and a place that is
+// not there is a one-line error before anything runs.
+func TestExecWritesWhatConfigAdds(t *testing.T) {
+	dir := scratchRepo(t)
+	home := execHome(t)
+	writeFile(t, filepath.Join(home, ".config", "gh", "hosts.yml"), "GH-TOKEN-VALUE\n")
+	os.MkdirAll(filepath.Join(home, ".config", "tool"), 0o755)
+	shared := t.TempDir()
+	sibling := t.TempDir()
+	cfgHome := t.TempDir()
+	cfgFile := filepath.Join(cfgHome, "sentinel", "config.toml")
+	writeFile(t, cfgFile, "[exec]\nwritable = [\"~/.config\", "+quoteTOML(shared)+"]\n")
+	env := []string{"XDG_CONFIG_HOME=" + cfgHome, "HOME=" + home}
+	script := strings.Join([]string{
+		"echo out > " + filepath.Join(shared, "out.txt"),
+		"echo tool > ~/.config/tool/state",
+		"echo x > " + filepath.Join(sibling, "evil"),
+		"cat ~/.config/gh/hosts.yml",
+		"echo x > ~/.config/gh/hosts.yml",
+		"true",
+	}, "; ")
+	res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", script)
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if b, _ := os.ReadFile(filepath.Join(shared, "out.txt")); string(b) != "out\n" {
+		t.Errorf("a configured writable dir was not written: %q\n%s", b, res.stdout)
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".config", "tool", "state")); string(b) != "tool\n" {
+		t.Errorf("a configured ~/ writable dir was not written: %q\n%s", b, res.stdout)
+	}
+	if _, err := os.Stat(filepath.Join(sibling, "evil")); err == nil {
+		t.Error("the coder wrote a directory config does not name")
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".config", "gh", "hosts.yml")); string(b) != "GH-TOKEN-VALUE\n" || strings.Contains(res.stdout, "GH-TOKEN-VALUE") {
+		t.Errorf("a credential inside a writable dir was reached (file now %q):\n%s", b, res.stdout)
+	}
+
+	writeFile(t, cfgFile, "[exec]\nwritable = [\"/no/such/dir-xyz\"]\n")
+	res = sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "echo ran > ran.txt")
+	if res.code == 0 || !strings.Contains(res.stderr, "/no/such/dir-xyz does not exist") || !strings.Contains(res.stderr, cfgFile) ||
+		strings.Count(strings.TrimSpace(res.stderr), "\n") > 0 {
+		t.Errorf("a missing writable place: exit %d, stderr %q", res.code, res.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ran.txt")); err == nil {
+		t.Error("exec ran with a broken [exec] writable")
+	}
+}
+
 func quoteTOML(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
 
 // In place, a real project builds and tests with the person's Go, and a

@@ -51,6 +51,18 @@ type Config struct {
 	// LoadProject), since a project must not set the machine's rules.
 	Service Service `toml:"service"`
 	Notify  Notify  `toml:"notify"`
+	// Exec is [exec]: what `sentinel exec` (in place) adds to its sandbox.
+	Exec Exec `toml:"exec"`
+}
+
+// Exec is the [exec] section.
+type Exec struct {
+	// Writable are directories or files an in-place run may write besides
+	// its project, its agent's state and temp dirs (a shared build output,
+	// a second checkout): absolute or ~/ paths. The sandbox's credential
+	// list still wins inside them. `sentinel run` ignores them: its coder
+	// writes only its disposable copy.
+	Writable []string `toml:"writable"`
 }
 
 // Service is the [service] section: the rules the user service and every
@@ -259,7 +271,7 @@ func parse(path string, src []byte) (Config, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		key := und[0].String()
-		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command, [supervisor.judge|reviewer|adversary|relay] backend/base_url/model/api_key_env/timeout/max_tokens/command, [service] require_launcher/allowed_apps/blocked_dirs/denied_executables/grace/scan_interval, [notify] command/desktop)", path, lineOf(string(src), und[0]...), key)
+		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command, [supervisor.judge|reviewer|adversary|relay] backend/base_url/model/api_key_env/timeout/max_tokens/command, [service] require_launcher/allowed_apps/blocked_dirs/denied_executables/grace/scan_interval, [notify] command/desktop, [exec] writable)", path, lineOf(string(src), und[0]...), key)
 	}
 	for _, name := range RoleNames {
 		if t := c.Supervisor.Role(name).Timeout; t != "" {
@@ -286,6 +298,11 @@ func parse(path string, src []byte) (Config, error) {
 			}
 		}
 	}
+	for _, w := range c.Exec.Writable {
+		if err := checkWritable(w); err != nil {
+			return c, fmt.Errorf("%s:%d: [exec] writable entry %q: %v", path, lineOf(string(src), "exec", "writable"), w, err)
+		}
+	}
 	for _, d := range c.Service.BlockedDirs {
 		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~/") {
 			return c, fmt.Errorf("%s:%d: [service] blocked_dirs entry %q: want an absolute path or one starting with ~/", path, lineOf(string(src), "service", "blocked_dirs"), d)
@@ -303,7 +320,7 @@ func parse(path string, src []byte) (Config, error) {
 	}
 	// `x = []` sets nothing, the same as leaving x out.
 	for _, l := range []*[]string{&c.Verify.Commands, &c.Sandbox.AllowHosts, &c.Sandbox.Hidden, &c.Sandbox.Readable,
-		&c.Service.AllowedApps, &c.Service.BlockedDirs, &c.Service.DeniedExecutables} {
+		&c.Service.AllowedApps, &c.Service.BlockedDirs, &c.Service.DeniedExecutables, &c.Exec.Writable} {
 		if len(*l) == 0 {
 			*l = nil
 		}
@@ -334,6 +351,7 @@ func (c *Config) merge(o Config) {
 	c.Service.AllowedApps = append(c.Service.AllowedApps, o.Service.AllowedApps...)
 	c.Service.BlockedDirs = append(c.Service.BlockedDirs, o.Service.BlockedDirs...)
 	c.Service.DeniedExecutables = append(c.Service.DeniedExecutables, o.Service.DeniedExecutables...)
+	c.Exec.Writable = append(c.Exec.Writable, o.Exec.Writable...)
 	if o.Service.Grace != "" {
 		c.Service.Grace = o.Service.Grace
 	}

@@ -93,7 +93,7 @@ func (p ProjectFile) Warning() string {
 
 // Widening lists the settings in c that need the person's approval when
 // they come from a project file: each would let the coder reach more
-// (allow_hosts, readable), run a program on the host or talk to a server
+// (allow_hosts, readable, [exec] writable), run a program on the host or talk to a server
 // with the person's key ([supervisor] and its role sections' backend,
 // command, base_url, api_key_env, model, max_tokens; [supervisor] prompts),
 // or replace the checks that gate landing ([verify] commands: a project
@@ -115,6 +115,7 @@ func Widening(c Config) []string {
 	}
 	list("[sandbox] allow_hosts", c.Sandbox.AllowHosts)
 	list("[sandbox] readable", c.Sandbox.Readable)
+	list("[exec] writable", c.Exec.Writable)
 	list("[verify] commands", c.Verify.Commands)
 	s := c.Supervisor
 	str := func(key, v string) {
