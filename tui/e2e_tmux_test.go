@@ -47,7 +47,10 @@ func TestDemoInTmux(t *testing.T) {
 	waitFor := func(what string, cond func(string) bool) string {
 		t.Helper()
 		var s string
-		for i := 0; i < 600; i++ { // a bound on a hung run, not a speed check
+		// A bound on a hung run, not a speed check: verification builds and
+		// tests the demo project on a clean copy, which on a loaded machine
+		// with a cold build cache takes minutes.
+		for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); {
 			s = screen()
 			if cond(s) {
 				return s

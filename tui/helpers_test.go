@@ -179,7 +179,7 @@ func notContains(t *testing.T, screen, want string) {
 // emulator's reply reader); it fails with what it last saw, never on time.
 func waitFor(t *testing.T, cond func() bool, got func() string) {
 	t.Helper()
-	for i := 0; i < 500; i++ {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
 		if cond() {
 			return
 		}

@@ -60,7 +60,7 @@ func startCmd(t *testing.T, cmd *exec.Cmd, env ...string) (*exec.Cmd, chan struc
 // process shows up in /proc at once, but a shell needs to have exec'd).
 func scanUntil(t *testing.T, s *Service, wg *sync.WaitGroup, want ...int) {
 	t.Helper()
-	for i := 0; i < 200; i++ {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		s.Scan(context.Background(), wg)
 		l := s.Listing()
 		found := 0
