@@ -57,6 +57,9 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 		return Needs{}, err
 	}
 	a.home, a.notes = abs, notes
+	if !choosesMode(a.opts.Args) {
+		a.notes = append(a.notes, "gemini: started with --approval-mode yolo (its \"YOLO mode\" line) so that it does not ask again after Sentinel: every tool call still goes through Sentinel's hook first")
+	}
 	needs := Needs{Writable: []string{abs}, Protected: protected, PassEnv: acp.KeyEnv,
 		// bash -c runs the hook command: BASH_ENV would run first.
 		DropEnv: []string{"BASH_ENV", "ENV", "NODE_OPTIONS", "LD_PRELOAD"}}
