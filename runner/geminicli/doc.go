@@ -26,6 +26,9 @@
 //     0) or deny (exit 2) — a crash, a missing helper, garbage, an error
 //     status — is answered with a deny of its own, exit 2. Gemini's own
 //     timeout (HookTimeout) is above the helper's, which denies first.
+//     Every deny exits 2 (the JSON says so too), which blocks even if the
+//     answer could not be read; Gemini's screen then also says "Hook(s)
+//     [sentinel] failed", which only means that.
 //   - Settings come from a per-run home (GEMINI_CLI_HOME; the person's HOME
 //     stays theirs): their settings made to ask first (acp.ForceGeminiSettings:
 //     their hooks, allowed tools, policy files and yolo switches dropped),
