@@ -169,6 +169,6 @@ var builtinCatalog = []Rule{
 	{ID: RuleNetBadURL, Decision: Ask, Reason: "a URL or host that cannot be parsed", Match: []string{"net:http://[::1"}},
 	{ID: RuleMCPDefault, Decision: Ask, Reason: "an MCP tool no rule allows", Match: []string{"mcp:mcp__github__create_issue"}},
 	{ID: RuleOtherDefault, Decision: Ask, Reason: "a tool call the policy does not know", Match: []string{"other:SomeNewTool"}},
-	{ID: RuleAgentInternal, Decision: Allow, Reason: "the agent's own bookkeeping (a todo list, planning, starting a subagent whose every tool call is judged in turn); it runs nothing and touches no file or host", Match: []string{"other:TodoWrite", "other:Task", "other:ExitPlanMode"}},
+	{ID: RuleAgentInternal, Decision: Allow, Reason: "the agent's own bookkeeping (a todo list, planning, starting a subagent whose every tool call is judged in turn); it runs nothing and touches no file or host", Match: []string{"other:TodoWrite", "other:Task", "other:ExitPlanMode", "other:write_todos", "other:update_topic"}},
 	{ID: RuleQueryBad, Decision: Ask, Reason: "a malformed query", Match: nil},
 }

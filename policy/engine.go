@@ -264,9 +264,16 @@ func (c *checkEnv) checkTool(q Query) Verdict {
 // todo list, plan mode, starting a subagent (whose own tool calls reach the
 // hook one by one), searching the agent's tool list. Anything that runs a
 // command, touches a file or reaches a host is judged by its own kind.
+// Gemini CLI's (0.61) are its todo list and task tracker, the topic it
+// shows, plan mode, a question to the person in its own screen and a
+// subagent's end; its invoke_agent is not here (that every tool call of a
+// Gemini subagent reaches the hook has not been verified).
 var agentInternalTools = map[string]bool{
 	"TodoWrite": true, "TodoRead": true, "ExitPlanMode": true, "EnterPlanMode": true,
 	"Task": true, "Agent": true, "ToolSearch": true,
+	"write_todos": true, "update_topic": true, "enter_plan_mode": true, "exit_plan_mode": true, "ask_user": true, "complete_task": true,
+	"tracker_create_task": true, "tracker_update_task": true, "tracker_get_task": true, "tracker_list_tasks": true,
+	"tracker_add_dependency": true, "tracker_visualize": true,
 }
 
 // quoteShort quotes s for a reason, cut to a readable length.

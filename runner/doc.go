@@ -10,7 +10,9 @@
 // an agent touches one folder: runner/claude (Claude Code: argv, settings,
 // stream-json and its hook dialect), runner/codex (app-server JSON-RPC and
 // its hook dialect), runner/acp (any ACP agent's permission requests and
-// updates), runner/gemini and runner/crush (their hook dialects only).
+// updates), runner/geminicli (Gemini CLI as itself under `sentinel exec`,
+// through its hooks), runner/gemini and runner/crush (their hook dialects
+// only).
 // runner/hooks holds what the hook dialects share (the Dialect contract, the
 // common payload reader, the deny-exits-2 rule) and runner/dialects is the
 // one registry `sentinel hook <agent>` looks a dialect up in. Those hook

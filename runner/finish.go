@@ -55,6 +55,9 @@ func (r *Run) finish(end coderEnd) {
 		// An agent's per-run state may hold a copy of the person's login.
 		_ = os.RemoveAll(r.agentStateDir())
 	}
+	if c, ok := r.adapter.(interface{ Cleanup() }); ok {
+		c.Cleanup() // what the adapter made in the project for the run (geminicli: a .gemini/ to hide)
+	}
 	r.meta.Status = res.Status
 	r.meta.Ended = time.Now().UTC()
 	r.meta.Landing = res.Landing

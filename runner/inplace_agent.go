@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/geminicli"
 )
 
 // Which program `sentinel exec` runs, and how: a known agent gets the same
@@ -103,6 +105,13 @@ func newInPlaceAdapter(argv []string) (Adapter, error) {
 		}
 		return claude.New(claude.Options{Mode: claude.Interactive, Sentinel: exe,
 			Binary: launch[at-1], Launch: launch[:at], Args: launch[at:]}), nil
+	case "gemini":
+		// Its hooks start sentinel-helper when it sits beside this binary.
+		helper, err := helperbin.Path()
+		if err != nil {
+			return nil, err
+		}
+		return geminicli.New(geminicli.Options{Launch: launch[:at], Args: launch[at:], Helper: helper}), nil
 	}
 	return &commandAdapter{argv: launch, program: agent}, nil
 }

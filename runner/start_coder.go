@@ -18,6 +18,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
+	"github.com/sentinelhq/sentinel/runner/geminicli"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -48,6 +49,17 @@ func (r *Run) prepareAgent() error {
 		exe, _ := os.Executable()
 		a.SetRun(acp.RunSetup{Sentinel: exe, Socket: r.socketPath(), Workspace: r.ws.Dir, Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
 		n, err := a.Prepare(home, r.agentStateDir(), r.whereAmI())
+		if err != nil {
+			return err
+		}
+		for _, note := range a.Notes() {
+			r.emit(journal.System, KindNotice, note, nil)
+		}
+		r.needs = &n
+	case *geminicli.Adapter:
+		home, _ := os.UserHomeDir()
+		n, err := a.Prepare(geminicli.RunPaths{Home: home, StateDir: r.agentStateDir(), Project: r.ws.Dir, Socket: r.socketPath(),
+			WhereAmI: r.whereAmI(), Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
 		if err != nil {
 			return err
 		}
@@ -86,7 +98,7 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	r.setCoder(c)
 	tail := &agentutil.TailBuffer{Max: 4 << 10}
 	switch r.adapter.(type) {
-	case *commandAdapter:
+	case *commandAdapter, *geminicli.Adapter:
 		// Any program has no protocol to say why it failed: its last words are its error.
 		c.failure = func() string { return exitFailure(c.code, tail.String()) }
 	case *claude.Adapter:

@@ -83,7 +83,7 @@ func (a *Adapter) Env() []string {
 		env = append(env, opencodeEnv...)
 	}
 	if a.isGemini() {
-		env = append(env, geminiEnv(a.trustGemini)...)
+		env = append(env, GeminiEnv(a.trustGemini)...)
 	}
 	return env
 }
@@ -99,12 +99,13 @@ var KeyEnv = []string{
 	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY",
 }
 
-// loginFiles are the agents' logins copied into the per-run home as they
-// are (the person's home itself is never readable in the sandbox); their
-// settings are rewritten (preparePerson).
-var loginFiles = []string{
-	".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".local/share/opencode/auth.json",
-}
+// geminiLogins and opencodeLogins are the agents' logins copied into the
+// per-run home as they are (the person's home itself is never readable in
+// the sandbox); their settings are rewritten (preparePerson).
+var (
+	geminiLogins   = []string{".gemini/oauth_creds.json", ".gemini/google_accounts.json"}
+	opencodeLogins = []string{".local/share/opencode/auth.json"}
+)
 
 // Prepare makes the per-run home in stateDir (outside the read-only run
 // directory, removed with the run) from the person's home: their logins,

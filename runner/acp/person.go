@@ -53,6 +53,10 @@ func readJSONC(path string) (map[string]any, error) {
 	return m, nil
 }
 
+// ReadSettings reads an agent's settings file as the agent does (comments
+// and trailing commas allowed); a missing file is nil, no error.
+func ReadSettings(path string) (map[string]any, error) { return readJSONC(path) }
+
 // stripJSONC removes comments and trailing commas outside strings.
 func stripJSONC(b []byte) []byte {
 	var out []byte
@@ -217,43 +221,12 @@ func opencodeAskAll() map[string]any {
 // off). It returns the files the coder must not change and notes on what
 // was left out.
 func preparePerson(home, abs, whereAmI string, gate *MCPGate) ([]string, []string, error) {
-	for _, f := range loginFiles {
-		if home == "" {
-			break
-		}
-		if err := agentutil.CopyPrivate(filepath.Join(home, f), filepath.Join(abs, f)); err != nil {
-			return nil, nil, fmt.Errorf("acp: copy ~/%s into the run: %w", f, err)
-		}
+	if err := copyLogins(home, abs, opencodeLogins); err != nil {
+		return nil, nil, err
 	}
-	var protected, notes []string
-	// Gemini CLI.
-	gs, err := readJSONC(pathIn(home, geminiSettings))
+	protected, notes, err := PrepareGeminiHome(home, abs, whereAmI, gate, nil)
 	if err != nil {
-		return nil, nil, fmt.Errorf("acp: your gemini settings: %w", err)
-	}
-	if gs != nil || home != "" {
-		gs = ForceGeminiSettings(gs)
-		notes = append(notes, gateGeminiMCP(gs, gate)...)
-		if err := writeJSON(filepath.Join(abs, geminiSettings), gs); err != nil {
-			return nil, nil, fmt.Errorf("acp: write the run's gemini settings: %w", err)
-		}
-		protected = append(protected, filepath.Join(abs, geminiSettings))
-	}
-	for _, name := range geminiContextNames(gs) {
-		rel := filepath.Join(".gemini", name)
-		body, _ := readSmall(pathIn(home, rel))
-		if name == filepath.Base(geminiContext) || len(body) > 0 {
-			if strings.TrimSpace(whereAmI) != "" && name == geminiContextNames(gs)[0] {
-				body = appendSection(body, whereAmI)
-			}
-			if len(body) == 0 {
-				continue
-			}
-			if err := os.WriteFile(filepath.Join(abs, rel), body, 0o600); err != nil {
-				return nil, nil, fmt.Errorf("acp: write the run's %s: %w", rel, err)
-			}
-			protected = append(protected, filepath.Join(abs, rel))
-		}
+		return nil, nil, err
 	}
 	// opencode.
 	oc, err := readJSONC(pathIn(home, opencodeConfig))
@@ -285,6 +258,64 @@ func preparePerson(home, abs, whereAmI string, gate *MCPGate) ([]string, []strin
 		}
 	}
 	return protected, notes, nil
+}
+
+// PrepareGeminiHome writes Gemini CLI's part of a per-run home abs from the
+// person's home: their settings made to ask Sentinel first
+// (ForceGeminiSettings), their stdio MCP servers behind gate (nil: as they
+// are), then edit (nil: none) for what the caller drives Gemini by, and
+// their global context files with whereAmI after the first, and copies of
+// their logins (geminiLogins). It returns the files the
+// coder must not change and notes on what was left out.
+func PrepareGeminiHome(home, abs, whereAmI string, gate *MCPGate, edit func(map[string]any)) (protected, notes []string, err error) {
+	if err := copyLogins(home, abs, geminiLogins); err != nil {
+		return nil, nil, err
+	}
+	gs, err := readJSONC(pathIn(home, geminiSettings))
+	if err != nil {
+		return nil, nil, fmt.Errorf("gemini: your settings: %w", err)
+	}
+	if gs != nil || home != "" {
+		gs = ForceGeminiSettings(gs)
+		notes = append(notes, gateGeminiMCP(gs, gate)...)
+		if edit != nil {
+			edit(gs)
+		}
+		if err := writeJSON(filepath.Join(abs, geminiSettings), gs); err != nil {
+			return nil, nil, fmt.Errorf("gemini: write the run's settings: %w", err)
+		}
+		protected = append(protected, filepath.Join(abs, geminiSettings))
+	}
+	for _, name := range geminiContextNames(gs) {
+		rel := filepath.Join(".gemini", name)
+		body, _ := readSmall(pathIn(home, rel))
+		if name == filepath.Base(geminiContext) || len(body) > 0 {
+			if strings.TrimSpace(whereAmI) != "" && name == geminiContextNames(gs)[0] {
+				body = appendSection(body, whereAmI)
+			}
+			if len(body) == 0 {
+				continue
+			}
+			if err := os.WriteFile(filepath.Join(abs, rel), body, 0o600); err != nil {
+				return nil, nil, fmt.Errorf("gemini: write the run's %s: %w", rel, err)
+			}
+			protected = append(protected, filepath.Join(abs, rel))
+		}
+	}
+	return protected, notes, nil
+}
+
+// copyLogins copies each of files (relative to home) into abs as it is.
+func copyLogins(home, abs string, files []string) error {
+	if home == "" {
+		return nil
+	}
+	for _, f := range files {
+		if err := agentutil.CopyPrivate(filepath.Join(home, f), filepath.Join(abs, f)); err != nil {
+			return fmt.Errorf("copy ~/%s into the run: %w", f, err)
+		}
+	}
+	return nil
 }
 
 func pathIn(home, rel string) string {

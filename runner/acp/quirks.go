@@ -17,7 +17,7 @@ func (a *Adapter) ReadDelegation() bool { return !a.isGemini() }
 
 func (a *Adapter) isGemini() bool { return filepath.Base(a.argv[0]) == "gemini" }
 
-// geminiEnv keeps Gemini CLI (0.61) asking Sentinel first. An untrusted
+// GeminiEnv keeps Gemini CLI (0.61) asking Sentinel first. An untrusted
 // workspace ignores the repository's .gemini/settings.json (whose
 // tools.allowed and approval mode would let commands run without a
 // permission request), whatever the person's trustedFolders.json or
@@ -25,7 +25,7 @@ func (a *Adapter) isGemini() bool { return filepath.Base(a.argv[0]) == "gemini" 
 // workspace is trusted only when its .gemini/ is hidden inside the sandbox
 // (see mcp.go); then the system settings paths are fixed to Linux's own, so
 // nothing else can point Gemini at settings of its own.
-func geminiEnv(trusted bool) []string {
+func GeminiEnv(trusted bool) []string {
 	env := []string{"GEMINI_CLI_TRUST_WORKSPACE=" + strconv.FormatBool(trusted)}
 	if trusted {
 		env = append(env, "GEMINI_CLI_SYSTEM_SETTINGS_PATH="+geminiSystemSettings, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH="+geminiSystemDefaults)

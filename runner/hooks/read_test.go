@@ -98,3 +98,29 @@ func TestParseHookToolFailures(t *testing.T) {
 		t.Errorf("a PostToolUse that went well: %+v, %v", ev.Report, err)
 	}
 }
+
+// Gemini CLI's BeforeTool payloads: its search tool reads, and dir_path
+// (relative to the project, or absolute) is where a command runs and what
+// a listing or search reads.
+func TestParseGeminiToolPayloads(t *testing.T) {
+	for _, tc := range []struct {
+		payload         string
+		kind, path, cwd string
+	}{
+		{`{"tool_name":"grep_search","tool_input":{"pattern":"x"}}`, "read", "/ws", "/ws"},
+		{`{"tool_name":"grep_search","tool_input":{"pattern":"x","dir_path":"src"}}`, "read", "/ws/src", "/ws"},
+		{`{"tool_name":"list_directory","tool_input":{"dir_path":"/etc"}}`, "read", "/etc", "/ws"},
+		{`{"tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"sub"}}`, "shell", "", "/ws/sub"},
+		{`{"tool_name":"run_shell_command","tool_input":{"command":"make","dir_path":"/tmp"}}`, "shell", "", "/tmp"},
+		{`{"tool_name":"read_file","tool_input":{"file_path":"/ws/a.go"}}`, "read", "/ws/a.go", "/ws"},
+	} {
+		ev, err := Read("gemini", []byte(`{"hook_event_name":"BeforeTool","cwd":"/ws",`+strings.TrimPrefix(tc.payload, "{")))
+		if err != nil || ev.Request == nil {
+			t.Fatalf("%s: %v", tc.payload, err)
+		}
+		r := ev.Request
+		if string(r.Kind) != tc.kind || r.Path != tc.path || r.Cwd != tc.cwd {
+			t.Errorf("%s → kind %s, path %q, cwd %q; want %s, %q, %q", tc.payload, r.Kind, r.Path, r.Cwd, tc.kind, tc.path, tc.cwd)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -29,7 +30,7 @@ var toolKinds = map[string]policy.Kind{
 	// read
 	"read": policy.KindRead, "glob": policy.KindRead, "grep": policy.KindRead, "ls": policy.KindRead,
 	"view": policy.KindRead, "read_file": policy.KindRead, "read_many_files": policy.KindRead,
-	"list_directory": policy.KindRead, "search_file_content": policy.KindRead,
+	"list_directory": policy.KindRead, "search_file_content": policy.KindRead, "grep_search": policy.KindRead,
 	// net
 	"webfetch": policy.KindNet, "websearch": policy.KindNet, "web_fetch": policy.KindNet,
 	"google_web_search": policy.KindNet, "fetch": policy.KindNet, "download": policy.KindNet,
@@ -43,6 +44,7 @@ type toolInput struct {
 	Cwd       string          `json:"cwd"`
 	Workdir   string          `json:"workdir"`
 	Directory string          `json:"directory"`
+	DirPath   string          `json:"dir_path"` // Gemini CLI: the shell's directory, or the one listed or searched
 	FilePath  string          `json:"file_path"`
 	Path      string          `json:"path"`
 	AbsPath   string          `json:"absolute_path"`
@@ -82,11 +84,11 @@ func toolRequest(tool string, raw json.RawMessage, cwd string) (approvals.Reques
 			return approvals.Request{}, fmt.Errorf("%s: %w", tool, err)
 		}
 		req.Command = cmd
-		if d := first(in.Cwd, in.Workdir, in.Directory); d != "" {
+		if d := first(in.Cwd, in.Workdir, in.Directory, inDir(in.DirPath, cwd)); d != "" {
 			req.Cwd = d
 		}
 	case policy.KindWrite, policy.KindEdit, policy.KindRead:
-		req.Path = first(in.FilePath, in.Notebook, in.AbsPath, in.Path)
+		req.Path = first(in.FilePath, in.Notebook, in.AbsPath, in.Path, inDir(in.DirPath, cwd))
 		if lower == "apply_patch" {
 			files := patchFile.FindAllStringSubmatch(first(in.Patch, in.PatchAlt), -1)
 			if len(files) != 1 {
@@ -113,6 +115,15 @@ func toolRequest(tool string, raw json.RawMessage, cwd string) (approvals.Reques
 		}
 	}
 	return req, nil
+}
+
+// inDir is dir (Gemini CLI's dir_path, relative to the project) made
+// absolute against cwd.
+func inDir(dir, cwd string) string {
+	if dir == "" || filepath.IsAbs(dir) || cwd == "" {
+		return dir
+	}
+	return filepath.Join(cwd, dir)
 }
 
 // commandText reads a command given as a string or as an argv array.
