@@ -1,60 +1,8 @@
 package claude
 
-import (
-	"encoding/json"
-
-	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/runner/hooks"
-)
+import "github.com/sentinelhq/sentinel/runner/claude/claudehook"
 
 // HookName is the name Claude Code's hooks go by: `sentinel hook claude`.
-const HookName = "claude"
-
-// HookDialect is Claude Code's hook language: the shared payload shape in,
-// hookSpecificOutput out (HookAnswer), and notes handed to the model with
-// a tool's result (additionalContext).
-var HookDialect hooks.Dialect = dialect{}
-
-type dialect struct{}
-
-func (dialect) Name() string { return HookName }
-
-func (dialect) Parse(payload []byte) (hooks.Event, error) { return hooks.Read(HookName, payload) }
-
-func (dialect) Answer(ev hooks.Event, d approvals.Decision) hooks.Answer { return HookAnswer(ev, d) }
-
-// Note: Claude Code reads additionalContext from PostToolUse (and
-// PostToolUseFailure) and shows it to the model with the tool's result.
-func (dialect) Note(ev hooks.Event, note string) []byte {
-	if note == "" {
-		return nil
-	}
-	switch hooks.NormEvent(ev.Name) {
-	case "posttooluse", "posttoolusefailure":
-	default:
-		return nil
-	}
-	b, err := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName": ev.Name, "additionalContext": note}})
-	if err != nil {
-		return nil
-	}
-	return append(b, '\n')
-}
-
-// HookAnswer writes d in Claude Code's hook format: a PermissionRequest
-// gets a decision {behavior, message}, any other event a PreToolUse
-// permissionDecision with its reason. Codex's hooks take the same answers.
-func HookAnswer(ev hooks.Event, d approvals.Decision) hooks.Answer {
-	return hooks.Reply(d, func(allowed bool, reason string) any {
-		if hooks.NormEvent(ev.Name) == "permissionrequest" {
-			dec := map[string]any{"behavior": "allow"}
-			if !allowed {
-				dec = map[string]any{"behavior": "deny", "message": reason}
-			}
-			return map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PermissionRequest", "decision": dec}}
-		}
-		return map[string]any{"hookSpecificOutput": map[string]any{
-			"hookEventName": "PreToolUse", "permissionDecision": hooks.Word(allowed), "permissionDecisionReason": reason}}
-	})
-}
+// The dialect itself is claudehook.Dialect, in a package of its own so
+// that a hook links none of this adapter.
+const HookName = claudehook.Name

@@ -1,30 +1,8 @@
 package codex
 
-import (
-	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/runner/claude"
-	"github.com/sentinelhq/sentinel/runner/hooks"
-)
+import "github.com/sentinelhq/sentinel/runner/codex/codexhook"
 
-// HookName is the name Codex's hooks go by: `sentinel hook codex`.
-const HookName = "codex"
-
-// HookDialect is Codex's hook language: Claude-shaped hooks (the shared
-// payload shape, with commands often an argv like ["bash","-lc",SCRIPT])
-// answered in Claude Code's format (claude.HookAnswer). Codex has no way
-// to take a note with a tool's result. The runner drives Codex through
-// app-server, not hooks (its config.toml turns hooks off); this dialect
-// serves a person who routes their own Codex's hooks to Sentinel.
-var HookDialect hooks.Dialect = dialect{}
-
-type dialect struct{}
-
-func (dialect) Name() string { return HookName }
-
-func (dialect) Parse(payload []byte) (hooks.Event, error) { return hooks.Read(HookName, payload) }
-
-func (dialect) Answer(ev hooks.Event, d approvals.Decision) hooks.Answer {
-	return claude.HookAnswer(ev, d)
-}
-
-func (dialect) Note(hooks.Event, string) []byte { return nil }
+// HookName is the name Codex's hooks go by: `sentinel hook codex`. The
+// dialect itself is codexhook.Dialect, in a package of its own so that a
+// hook links none of this adapter.
+const HookName = codexhook.Name
