@@ -75,42 +75,45 @@ func TestAskOnceReadsTheDecision(t *testing.T) {
 	}
 }
 
+// within is a context ending after d.
+func within(d time.Duration) func() (context.Context, context.CancelFunc) {
+	return func() (context.Context, context.CancelFunc) { return context.WithTimeout(context.Background(), d) }
+}
+
+// cancelledAfter is a context cancelled (not timed out) after d.
+func cancelledAfter(d time.Duration) func() (context.Context, context.CancelFunc) {
+	return func() (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(d, cancel)
+		return ctx, cancel
+	}
+}
+
+// answering is a broker that answers every request with answer.
+func answering(answer func(m Message) string) func(t *testing.T) string {
+	return func(t *testing.T) string { return fakeBroker(t, answer) }
+}
+
 // Every way of not getting one clear decision is a deny saying why.
 func TestAskOnceFailsClosed(t *testing.T) {
 	dir := t.TempDir()
+	never := func(Message) string { select {} }
 	for name, tc := range map[string]struct {
 		sock   func(t *testing.T) string
 		ctx    func() (context.Context, context.CancelFunc)
 		by, in string
 	}{
-		"no socket": {sock: func(*testing.T) string { return "" }, by: "error", in: EnvSocket},
-		"nothing listens": {sock: func(*testing.T) string { return filepath.Join(dir, "none.sock") }, by: "error",
-			in: "cannot reach the Sentinel broker"},
-		"the broker hangs up": {sock: func(t *testing.T) string { return fakeBroker(t, func(Message) string { return "" }) },
-			by: "error", in: "the broker went away"},
-		"garbage only": {sock: func(t *testing.T) string {
-			return fakeBroker(t, func(Message) string { return "garbage\n" })
-		}, ctx: func() (context.Context, context.CancelFunc) { return context.WithTimeout(context.Background(), 300*time.Millisecond) },
-			by: "timeout", in: "no decision"},
-		"an ack, not a decision": {sock: func(t *testing.T) string {
-			return fakeBroker(t, func(m Message) string { return `{"v":1,"type":"ack","id":"` + m.ID + `"}` + "\n" })
-		}, by: "error", in: "without a decision"},
-		"an unknown outcome": {sock: func(t *testing.T) string {
-			return fakeBroker(t, func(m Message) string {
-				return `{"v":1,"type":"decision","id":"` + m.ID + `","decision":{"decision":"maybe","by":"x"}}` + "\n"
-			})
-		}, by: "error", in: "unknown decision"},
-		"no answer before the deadline": {sock: func(t *testing.T) string {
-			return fakeBroker(t, func(Message) string { select {} })
-		}, ctx: func() (context.Context, context.CancelFunc) { return context.WithTimeout(context.Background(), 200*time.Millisecond) },
-			by: "timeout", in: "no decision"},
-		"cancelled while waiting": {sock: func(t *testing.T) string {
-			return fakeBroker(t, func(Message) string { select {} })
-		}, ctx: func() (context.Context, context.CancelFunc) {
-			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(100*time.Millisecond, cancel)
-			return ctx, cancel
-		}, by: "error", in: "canceled"},
+		"no socket":           {sock: func(*testing.T) string { return "" }, by: "error", in: EnvSocket},
+		"nothing listens":     {sock: func(*testing.T) string { return filepath.Join(dir, "none.sock") }, by: "error", in: "cannot reach the Sentinel broker"},
+		"the broker hangs up": {sock: answering(func(Message) string { return "" }), by: "error", in: "the broker went away"},
+		"garbage only":        {sock: answering(func(Message) string { return "garbage\n" }), ctx: within(300 * time.Millisecond), by: "timeout", in: "no decision"},
+		"an ack, not a decision": {sock: answering(func(m Message) string { return `{"v":1,"type":"ack","id":"` + m.ID + `"}` + "\n" }),
+			by: "error", in: "without a decision"},
+		"an unknown outcome": {sock: answering(func(m Message) string {
+			return `{"v":1,"type":"decision","id":"` + m.ID + `","decision":{"decision":"maybe","by":"x"}}` + "\n"
+		}), by: "error", in: "unknown decision"},
+		"no answer before the deadline": {sock: answering(never), ctx: within(200 * time.Millisecond), by: "timeout", in: "no decision"},
+		"cancelled while waiting":       {sock: answering(never), ctx: cancelledAfter(100 * time.Millisecond), by: "error", in: "canceled"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.Background(), context.CancelFunc(func() {})
