@@ -28,15 +28,22 @@ const oneID = "c1"
 // broker, ctx done, an answer that is not one decision — the returned
 // decision is a deny (By "error" or "timeout") and err says why.
 func AskOnce(ctx context.Context, socketPath string, req Request) (Decision, error) {
-	r, err := exchange(ctx, socketPath, Message{Type: TypeRequest, Request: &req})
+	return AskWithin(ctx, socketPath, req, 0)
+}
+
+// AskWithin is AskOnce that also gives up after d (0: only ctx bounds
+// it). The socket's own timeouts enforce d, so a hook bounds its wait
+// without starting a timer (and with it the runtime's poller).
+func AskWithin(ctx context.Context, socketPath string, req Request, d time.Duration) (Decision, error) {
+	r, err := exchange(ctx, socketPath, Message{Type: TypeRequest, Request: &req}, d)
 	return DecisionIn(r, err)
 }
 
-// ReportOnce sends a report on a connection of its own and returns the
-// broker's note for the coder's agent ("" when none): what Sentinel refused
-// since the last tool result.
-func ReportOnce(ctx context.Context, socketPath string, rep Report) (string, error) {
-	r, err := exchange(ctx, socketPath, Message{Type: TypeReport, Report: &rep})
+// ReportOnce sends a report on a connection of its own, giving up after d
+// (0: only ctx bounds it), and returns the broker's note for the coder's
+// agent ("" when none): what Sentinel refused since the last tool result.
+func ReportOnce(ctx context.Context, socketPath string, rep Report, d time.Duration) (string, error) {
+	r, err := exchange(ctx, socketPath, Message{Type: TypeReport, Report: &rep}, d)
 	return NoteIn(r, err)
 }
 
@@ -92,9 +99,10 @@ func Unreachable(socketPath string, err error) error {
 // returns the first answer line that reads as a message with m's id (a
 // line that does not answers nothing). It uses the socket directly — one
 // connect, one send, reads until the answer's newline — so that a hook
-// links neither the net package nor its poller. The kernel bounds the
-// connect and the send (dialTimeout); ctx bounds the wait for the answer.
-func exchange(ctx context.Context, socketPath string, m Message) (Message, error) {
+// links neither the net package nor its poller. The socket's timeouts
+// bound it by ctx's deadline and d (connecting and sending also by
+// dialTimeout), enforced by the kernel; ctx's cancellation shuts it down.
+func exchange(ctx context.Context, socketPath string, m Message, d time.Duration) (Message, error) {
 	if socketPath == "" {
 		return Message{}, NoRun()
 	}
@@ -107,27 +115,55 @@ func exchange(ctx context.Context, socketPath string, m Message) (Message, error
 	if err := ctx.Err(); err != nil {
 		return Message{}, err
 	}
+	deadline, bounded := ctx.Deadline()
+	if d > 0 && (!bounded || time.Now().Add(d).Before(deadline)) {
+		deadline, bounded = time.Now().Add(d), true
+	}
+	// timeout sets the socket's timeout for opt: what is left of the
+	// deadline, at most most (0: no more bound than the deadline).
+	timeout := func(fd, opt int, most time.Duration) error {
+		t := most
+		if bounded {
+			left := time.Until(deadline)
+			if left <= 0 {
+				return context.DeadlineExceeded
+			}
+			if t == 0 || left < t {
+				t = left
+			}
+		}
+		if t == 0 {
+			return nil
+		}
+		tv := syscall.NsecToTimeval(max(t.Nanoseconds(), 1000)) // 0 would mean "no timeout"
+		return syscall.SetsockoptTimeval(fd, syscall.SOL_SOCKET, opt, &tv)
+	}
 	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return Message{}, Unreachable(socketPath, err)
 	}
 	s := &sock{fd: fd}
 	defer s.close()
-	tv := syscall.NsecToTimeval(dialTimeout.Nanoseconds())
-	if err := syscall.SetsockoptTimeval(fd, syscall.SOL_SOCKET, syscall.SO_SNDTIMEO, &tv); err != nil {
-		return Message{}, Unreachable(socketPath, err)
-	}
-	if err := syscall.Connect(fd, &syscall.SockaddrUnix{Name: socketPath}); err != nil {
-		return Message{}, Unreachable(socketPath, err)
-	}
-	// ctx ending shuts the socket down, which ends a read or send waiting on it.
-	stop := context.AfterFunc(ctx, s.shutdown)
-	defer stop()
+	// Why an exchange ended early: ctx's cancellation or the deadline
+	// first, else err.
 	gone := func(err error) (Message, error) {
 		if cerr := ctx.Err(); cerr != nil {
 			return Message{}, cerr
 		}
+		if bounded && !time.Now().Before(deadline) {
+			return Message{}, context.DeadlineExceeded
+		}
 		return Message{}, err
+	}
+	if err := timeout(fd, syscall.SO_SNDTIMEO, dialTimeout); err != nil {
+		return gone(Unreachable(socketPath, err))
+	}
+	if err := syscall.Connect(fd, &syscall.SockaddrUnix{Name: socketPath}); err != nil {
+		return gone(Unreachable(socketPath, err))
+	}
+	if ctx.Done() != nil { // cancellation shuts the socket down, which ends a send or read waiting on it
+		stop := context.AfterFunc(ctx, s.shutdown)
+		defer stop()
 	}
 	for rest := line; len(rest) > 0; {
 		n, err := syscall.SendmsgN(fd, rest, nil, nil, syscall.MSG_NOSIGNAL)
@@ -138,6 +174,9 @@ func exchange(ctx context.Context, socketPath string, m Message) (Message, error
 			return gone(fmt.Errorf("send to the broker: %w", err))
 		}
 		rest = rest[n:]
+	}
+	if err := timeout(fd, syscall.SO_RCVTIMEO, 0); err != nil {
+		return gone(err)
 	}
 	buf := make([]byte, 0, 4096)
 	for {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
@@ -129,6 +130,19 @@ func TestAskOnceFailsClosed(t *testing.T) {
 	}
 }
 
+// AskWithin's own bound (the socket's timeout, no timer) is a deny by
+// timeout like a context's deadline, and so is a report's.
+func TestAskWithinTimesOut(t *testing.T) {
+	sock := fakeBroker(t, func(Message) string { select {} })
+	d, err := AskWithin(context.Background(), sock, shell, 200*time.Millisecond)
+	if err == nil || d.Allowed() || d.By != "timeout" {
+		t.Fatalf("AskWithin = %+v, %v; want a deny by timeout", d, err)
+	}
+	if _, err := ReportOnce(context.Background(), sock, Report{Lane: "tool"}, 200*time.Millisecond); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("ReportOnce = %v; want the deadline", err)
+	}
+}
+
 func TestReportOnce(t *testing.T) {
 	sock := fakeBroker(t, func(m Message) string {
 		if m.Report == nil || m.Report.Lane != "tool" {
@@ -136,14 +150,14 @@ func TestReportOnce(t *testing.T) {
 		}
 		return `{"v":1,"type":"ack","id":"` + m.ID + `","note":"refused a.example:443"}` + "\n"
 	})
-	note, err := ReportOnce(context.Background(), sock, Report{Lane: "tool", Kind: "tool-result", Text: "Bash: make → exit 0"})
+	note, err := ReportOnce(context.Background(), sock, Report{Lane: "tool", Kind: "tool-result", Text: "Bash: make → exit 0"}, 0)
 	if err != nil || note != "refused a.example:443" {
 		t.Fatalf("ReportOnce = %q, %v", note, err)
 	}
-	if _, err := ReportOnce(context.Background(), sock, Report{Lane: "x", Kind: "y"}); err == nil || !strings.Contains(err.Error(), "not allowed") {
+	if _, err := ReportOnce(context.Background(), sock, Report{Lane: "x", Kind: "y"}, 0); err == nil || !strings.Contains(err.Error(), "not allowed") {
 		t.Fatalf("a refused report: %v", err)
 	}
-	if _, err := ReportOnce(context.Background(), "", Report{Lane: "tool"}); err == nil {
+	if _, err := ReportOnce(context.Background(), "", Report{Lane: "tool"}, 0); err == nil {
 		t.Fatal("a report without a socket went nowhere without an error")
 	}
 }

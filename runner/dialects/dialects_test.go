@@ -77,8 +77,8 @@ func TestParseHookRequests(t *testing.T) {
 // `bash -lc SCRIPT`, else the quoted words.
 func TestArgvCommandsAreJudgedAsTheBrokerReadsThem(t *testing.T) {
 	for payload, judged := range map[string]string{
-		`{"hook_event_name":"PreToolUse","tool_name":"shell","tool_input":{"command":["bash","-lc","ls -la"]}}`:          "ls -la",
-		`{"hook_event_name":"PreToolUse","tool_name":"shell","tool_input":{"command":["/tmp/x/bash","-lc","ls"]}}`:       "/tmp/x/bash -lc ls",
+		`{"hook_event_name":"PreToolUse","tool_name":"shell","tool_input":{"command":["bash","-lc","ls -la"]}}`:        "ls -la",
+		`{"hook_event_name":"PreToolUse","tool_name":"shell","tool_input":{"command":["/tmp/x/bash","-lc","ls"]}}`:     "/tmp/x/bash -lc ls",
 		`{"hook_event_name":"PreToolUse","tool_name":"exec_command","tool_input":{"cmd":["git","commit","-m","a b"]}}`: "git commit -m 'a b'",
 	} {
 		d, _ := Lookup(codex.HookName)

@@ -97,11 +97,11 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 		return fail(err)
 	}
 	event = ev.Name
-	ctx, cancel := context.WithTimeout(ctx, Timeout())
-	defer cancel()
+	// The socket's own timeout bounds the wait (no timer: see wire.AskWithin).
+	wait := Timeout()
 	if ev.Report != nil {
 		// Reports never block the agent: a failure is a warning (exit 1).
-		note, err := wire.ReportOnce(ctx, socket, *ev.Report)
+		note, err := wire.ReportOnce(ctx, socket, *ev.Report, wait)
 		if err != nil {
 			fmt.Fprintln(stderr, "sentinel hook "+adapter+": could not report "+ev.Name+": "+err.Error())
 			return 1
@@ -115,7 +115,7 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 		return fail(errors.New("the hook payload asks nothing"))
 	}
 	// On any failure AskOnce returns a deny saying why; it is answered the same way.
-	d, _ := wire.AskOnce(ctx, socket, *ev.Request)
+	d, _ := wire.AskWithin(ctx, socket, *ev.Request, wait)
 	a := dialect.Answer(ev, d)
 	stdout.Write(a.Stdout)
 	if a.Stderr != "" {
