@@ -198,6 +198,8 @@ func exchange(ctx context.Context, socketPath string, m Message, d time.Duration
 		switch {
 		case err == syscall.EINTR:
 			continue
+		case err == syscall.EAGAIN && bounded: // the receive timeout is the deadline's
+			return gone(context.DeadlineExceeded)
 		case err != nil:
 			return gone(fmt.Errorf("the broker went away: %w", err))
 		case n == 0:
