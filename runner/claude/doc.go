@@ -75,7 +75,7 @@
 // PrepareConfigDir; without it, it writes ~/.claude/ and temp and lock files
 // directly in home (see StatePaths).
 //
-// Its hook dialect (claudehook: Dialect, Answer; a package of its own, so
+// Its hook dialect (claudehook: HookDialect, HookAnswer; a package of its own, so
 // a hook links none of this adapter) is what `sentinel hook claude` reads
 // and answers: the shared payload shape (runner/hooks) for PreToolUse,
 // PermissionRequest, PostToolUse, PostToolUseFailure, Stop, StopFailure

@@ -3,6 +3,6 @@ package claude
 import "github.com/sentinelhq/sentinel/runner/claude/claudehook"
 
 // HookName is the name Claude Code's hooks go by: `sentinel hook claude`.
-// The dialect itself is claudehook.Dialect, in a package of its own so
+// The dialect itself is claudehook.HookDialect, in a package of its own so
 // that a hook links none of this adapter.
-const HookName = claudehook.Name
+const HookName = claudehook.HookName

@@ -77,7 +77,7 @@
 // hooks to Sentinel: Claude-shaped payloads (runner/hooks; a command given
 // as an argv `bash -lc SCRIPT` is judged as SCRIPT where the policy's
 // reader finds it, by the broker: approvals.ShellCommand) answered in
-// Claude Code's format (claudehook.Answer). Runs of `--coder codex` never
+// Claude Code's format (claudehook.HookAnswer). Runs of `--coder codex` never
 // use it: their config.toml turns hooks off.
 //
 // It must not decide policy (the broker does), draw anything, or start the

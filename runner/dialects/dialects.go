@@ -20,7 +20,7 @@ import (
 )
 
 // all are the dialects, in the order help and errors name them.
-var all = []hooks.Dialect{claudehook.Dialect, codexhook.Dialect, gemini.HookDialect, crush.HookDialect}
+var all = []hooks.Dialect{claudehook.HookDialect, codexhook.HookDialect, gemini.HookDialect, crush.HookDialect}
 
 // All are the dialects, in the order help and errors name them.
 func All() []hooks.Dialect { return append([]hooks.Dialect(nil), all...) }

@@ -45,7 +45,7 @@ func Timeout() time.Duration {
 // the reason for stderr.
 func Mistyped(args []string, stdout io.Writer) (int, string) {
 	err := fmt.Errorf("name the agent: sentinel hook %s (got %q)", strings.Join(dialects.Names(), "|"), strings.Join(args, " "))
-	a := hooks.Failure(claudehook.Dialect, "", err)
+	a := hooks.Failure(claudehook.HookDialect, "", err)
 	stdout.Write(a.Stdout)
 	return 2, "hook: " + a.Stderr
 }
@@ -68,7 +68,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io.Writer, socket string) (code int) {
 	dialect, lookupErr := dialects.Lookup(adapter)
 	if lookupErr != nil {
-		dialect = claudehook.Dialect
+		dialect = claudehook.HookDialect
 	}
 	event := ""
 	fail := func(err error) int {

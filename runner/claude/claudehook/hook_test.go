@@ -10,7 +10,7 @@ import (
 // A note (what Sentinel refused outside the hook's sight) reaches Claude
 // Code as additionalContext of a tool-result hook, and only there.
 func TestClaudeHookNote(t *testing.T) {
-	out := Dialect.Note(hooks.Event{Adapter: Name, Name: "PostToolUse"}, "refused a.example:443")
+	out := HookDialect.Note(hooks.Event{Adapter: HookName, Name: "PostToolUse"}, "refused a.example:443")
 	var m struct {
 		H struct {
 			Event   string `json:"hookEventName"`
@@ -20,13 +20,13 @@ func TestClaudeHookNote(t *testing.T) {
 	if err := json.Unmarshal(out, &m); err != nil || m.H.Event != "PostToolUse" || m.H.Context != "refused a.example:443" {
 		t.Fatalf("claude output %s (%v)", out, err)
 	}
-	if out := Dialect.Note(hooks.Event{Adapter: Name, Name: "PostToolUseFailure"}, "x"); out == nil {
+	if out := HookDialect.Note(hooks.Event{Adapter: HookName, Name: "PostToolUseFailure"}, "x"); out == nil {
 		t.Error("no note on a PostToolUseFailure hook")
 	}
-	if out := Dialect.Note(hooks.Event{Adapter: Name, Name: "Stop"}, "x"); out != nil {
+	if out := HookDialect.Note(hooks.Event{Adapter: HookName, Name: "Stop"}, "x"); out != nil {
 		t.Errorf("a note on a Stop hook: %s", out)
 	}
-	if out := Dialect.Note(hooks.Event{Adapter: Name, Name: "PostToolUse"}, ""); out != nil {
+	if out := HookDialect.Note(hooks.Event{Adapter: HookName, Name: "PostToolUse"}, ""); out != nil {
 		t.Errorf("an empty note printed: %s", out)
 	}
 }

@@ -1,6 +1,3 @@
-// Package codexhook is Codex's hook dialect (hooks.Dialect), beside its
-// adapter (runner/codex) but a package of its own: `sentinel hook codex`
-// runs on every tool call and must link none of the adapter.
 package codexhook
 
 import (
@@ -9,25 +6,25 @@ import (
 	"github.com/sentinelhq/sentinel/runner/hooks"
 )
 
-// Name is the name Codex's hooks go by: `sentinel hook codex`.
-const Name = "codex"
+// HookName is the name Codex's hooks go by: `sentinel hook codex`.
+const HookName = "codex"
 
-// Dialect is Codex's hook language: Claude-shaped hooks (the shared
+// HookDialect is Codex's hook language: Claude-shaped hooks (the shared
 // payload shape, with commands often an argv like ["bash","-lc",SCRIPT])
-// answered in Claude Code's format (claudehook.Answer). Codex has no way
+// answered in Claude Code's format (claudehook.HookAnswer). Codex has no way
 // to take a note with a tool's result. The runner drives Codex through
 // app-server, not hooks (its config.toml turns hooks off); this dialect
 // serves a person who routes their own Codex's hooks to Sentinel.
-var Dialect hooks.Dialect = dialect{}
+var HookDialect hooks.Dialect = dialect{}
 
 type dialect struct{}
 
-func (dialect) Name() string { return Name }
+func (dialect) Name() string { return HookName }
 
-func (dialect) Parse(payload []byte) (hooks.Event, error) { return hooks.Read(Name, payload) }
+func (dialect) Parse(payload []byte) (hooks.Event, error) { return hooks.Read(HookName, payload) }
 
 func (dialect) Answer(ev hooks.Event, d wire.Decision) hooks.Answer {
-	return claudehook.Answer(ev, d)
+	return claudehook.HookAnswer(ev, d)
 }
 
 func (dialect) Note(hooks.Event, string) []byte { return nil }
