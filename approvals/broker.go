@@ -352,6 +352,7 @@ func (b *Broker) serveConn(c net.Conn) {
 
 // refuse journals a request that could not be read and its deny.
 func (b *Broker) refuse(req Request, reason string) Decision {
+	req = fromArgv(req)
 	req.ID = fmt.Sprintf("%s-%d", b.idPrefix, b.seq.Add(1))
 	b.journalRequest(req, nil)
 	d := denyBy("error", reason)

@@ -10,13 +10,15 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/sentinelhq/sentinel/approvals/wire"
 )
 
 // EnvHookTimeout optionally tells `sentinel hook` how long to wait for a
 // decision (a Go duration like "9m30s"). Set it below the agent's own hook
 // timeout: an agent lets a timed-out hook's call proceed, so the hook must
 // deny first.
-const EnvHookTimeout = "SENTINEL_HOOK_TIMEOUT"
+const EnvHookTimeout = wire.EnvHookTimeout
 
 // Client talks to a broker over its socket. It is safe for concurrent use:
 // many requests may be in flight on one connection. Every failure of the
@@ -35,11 +37,11 @@ type Client struct {
 // Dial connects to the broker at socketPath.
 func Dial(socketPath string) (*Client, error) {
 	if socketPath == "" {
-		return nil, fmt.Errorf("no Sentinel run: %s is not set (run the coder with 'sentinel run')", EnvSocket)
+		return nil, wire.NoRun()
 	}
 	c, err := net.DialTimeout("unix", socketPath, 5*time.Second)
 	if err != nil {
-		return nil, fmt.Errorf("cannot reach the Sentinel broker at %s: %w", socketPath, err)
+		return nil, wire.Unreachable(socketPath, err)
 	}
 	cl := &Client{conn: c, waiting: map[string]chan message{}, gone: make(chan struct{})}
 	go cl.readLoop()
@@ -125,23 +127,7 @@ func (c *Client) roundTrip(ctx context.Context, m message) (message, error) {
 // Ask sends a request and waits for its decision. On any failure the
 // returned decision is a deny (By "error" or "timeout") and err says why.
 func (c *Client) Ask(ctx context.Context, req Request) (Decision, error) {
-	r, err := c.roundTrip(ctx, message{Type: msgRequest, Request: &req})
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return denyBy("timeout", "no decision from the broker in time"), err
-		}
-		return denyBy("error", err.Error()), err
-	}
-	if r.Type != msgDecision || r.Decision == nil {
-		err := fmt.Errorf("the broker answered %q without a decision", r.Type)
-		return denyBy("error", err.Error()), err
-	}
-	d := *r.Decision
-	if d.Outcome != OutcomeAllow && d.Outcome != OutcomeDeny {
-		err := fmt.Errorf("the broker answered an unknown decision %q", d.Outcome)
-		return denyBy("error", err.Error()), err
-	}
-	return d, nil
+	return wire.DecisionIn(c.roundTrip(ctx, message{Type: msgRequest, Request: &req}))
 }
 
 // Report sends something that needs no decision; the broker journals it.
@@ -153,26 +139,11 @@ func (c *Client) Report(ctx context.Context, rep Report) error {
 // ReportNote is Report that also returns the broker's note for the coder's
 // agent ("" when none): what Sentinel refused since the last tool result.
 func (c *Client) ReportNote(ctx context.Context, rep Report) (string, error) {
-	r, err := c.roundTrip(ctx, message{Type: msgReport, Report: &rep})
-	if err != nil {
-		return "", err
-	}
-	if r.Type != msgAck {
-		if r.Error != "" {
-			return "", errors.New(r.Error)
-		}
-		return "", fmt.Errorf("the broker answered %q to a report", r.Type)
-	}
-	return r.Note, nil
+	return wire.NoteIn(c.roundTrip(ctx, message{Type: msgReport, Report: &rep}))
 }
 
-// AskOnce dials socketPath, asks one request and closes. It never fails
-// open: an unreachable broker is a deny.
+// AskOnce asks one request on a connection of its own (wire.AskOnce). It
+// never fails open: an unreachable broker is a deny.
 func AskOnce(ctx context.Context, socketPath string, req Request) (Decision, error) {
-	c, err := Dial(socketPath)
-	if err != nil {
-		return denyBy("error", err.Error()), err
-	}
-	defer c.Close()
-	return c.Ask(ctx, req)
+	return wire.AskOnce(ctx, socketPath, req)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -70,9 +71,7 @@ func queryOf(req Request, ctx policy.Context) policy.Query {
 		Host: req.Host, Port: req.Port, Tool: req.Tool, Context: c}
 }
 
-func denyBy(by, reason string) Decision {
-	return Decision{Outcome: OutcomeDeny, By: by, Reason: reason, Message: "Sentinel denied this: " + reason}
-}
+func denyBy(by, reason string) Decision { return wire.DenyBy(by, reason) }
 
 // Decide answers one request through the whole chain: policy, templates,
 // then the decider (bounded by the timeout). It never fails open: a
@@ -90,6 +89,7 @@ func (b *Broker) Decide(ctx context.Context, req Request) Decision {
 
 func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	start := time.Now()
+	req = fromArgv(req)
 	req.ID = fmt.Sprintf("%s-%d", b.idPrefix, b.seq.Add(1))
 	var verdict *policy.Verdict
 	journaled := false
@@ -104,7 +104,7 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 		d.LatencyMS = time.Since(start).Milliseconds()
 		b.journalDecision(req, d)
 	}()
-	if err := req.validate(); err != nil {
+	if err := req.Validate(); err != nil {
 		return denyBy("error", "malformed request: "+err.Error())
 	}
 	if b.closing() {

@@ -25,15 +25,23 @@
 //
 // # Files
 //
-//   - types.go: the contract (Request, Decision, Decider, Prompt, Answer, Match, GrantSpec).
+//   - wire/: what the hook side of the socket shares with the broker and
+//     all a hook links (Request, Report, Decision, Match, GrantSpec, the
+//     protocol's lines and the one-shot AskOnce/ReportOnce, without net or
+//     the policy engine); approvals re-exports those names.
+//   - types.go: the contract (Decider, Prompt, Answer; the wire's types by
+//     their approvals names).
 //   - broker.go, decide.go: the socket server and the chain (Judge is the
 //     policy + templates part, shared with `sentinel templates test`).
 //   - ask.go: the chain's last link, Ask — the person and/or the supervisor
 //     model (Model), with walk-away grace and advice. A model that cannot
 //     answer or answers garbage is a deny; it never remembers a grant and
 //     never sees what only a person may approve.
-//   - protocol.go, client.go: the wire protocol (PROTOCOL.md) and its client
-//     (EnvSocket, EnvHookTimeout: what a hook command is told).
+//   - protocol.go, client.go: the wire protocol (PROTOCOL.md) and the
+//     multiplexing client (EnvSocket, EnvHookTimeout: what a hook command is
+//     told).
+//   - argv.go: a shell command a hook gives as words (Request.Argv) is
+//     read here, with the policy's reader (ShellCommand), not in the hook.
 //   - adapterapi.go: the broker's own checks and words adapters reuse
 //     (Request.Validate, CheckReport, DenyBy, QuoteArgv).
 //   - person.go: PersonQueue, the Decider a view answers.

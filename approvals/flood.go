@@ -42,6 +42,7 @@ func (b *Broker) release() {
 
 // overflow denies a request that came while MaxPending were in flight.
 func (b *Broker) overflow(req Request) Decision {
+	req = fromArgv(req)
 	req.ID = fmt.Sprintf("%s-%d", b.idPrefix, b.seq.Add(1))
 	d := denyBy("limit", fmt.Sprintf("too many pending requests: %d waiting (at most %d); ask again once they are answered", b.pending.n.Load(), MaxPending))
 	d.RequestID = req.ID

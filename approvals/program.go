@@ -4,9 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
-	"path"
 	"path/filepath"
 
+	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -17,33 +17,8 @@ import (
 // the template no longer covers it and the person is asked again: what
 // they approved was that script, not whatever the file later holds.
 
-// interpreters run the file named by their first argument.
-var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true,
-	"python": true, "python3": true, "node": true, "ruby": true, "perl": true, "php": true}
-
 // programFile is the file argv runs that may be a workspace script, or "".
-func programFile(argv []string) string {
-	if len(argv) == 0 {
-		return ""
-	}
-	if filepath.Base(argv[0]) != argv[0] && !systemDir(filepath.Dir(argv[0])) {
-		return argv[0]
-	}
-	if interpreters[path.Base(argv[0])] && len(argv) > 1 && argv[1] != "" && argv[1][0] != '-' {
-		return argv[1]
-	}
-	return ""
-}
-
-// systemDir says whether programs in dir are the system's (not the coder's
-// to rewrite: the sandbox keeps them read-only).
-func systemDir(dir string) bool {
-	switch filepath.Clean(dir) {
-	case "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin":
-		return true
-	}
-	return false
-}
+func programFile(argv []string) string { return wire.ProgramFileOf(argv) }
 
 // programDigest is the sha256 of the file argv runs when it is a regular
 // file inside the workspace, resolved from cwd; "" otherwise.
@@ -103,10 +78,4 @@ func RunsWorkspaceScript(command string) bool {
 		}
 	}
 	return false
-}
-
-// ProgramFile is the script a prefix or exact match runs, when it names one
-// (see programFile): remembering it binds the grant to that file's content.
-func (m Match) ProgramFile() string {
-	return programFile(append(append([]string{}, m.Exact...), m.Prefix...))
 }

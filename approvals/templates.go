@@ -1,17 +1,13 @@
 package approvals
 
 import (
-	"errors"
-	"fmt"
-	"net"
-	"net/url"
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -54,114 +50,10 @@ func (t *Template) Kind() string {
 	return "empty"
 }
 
-// String shows the match as a person would type it.
-func (m Match) String() string {
-	switch {
-	case m.Prefix != nil:
-		return "prefix " + quoteArgv(m.Prefix) + m.programNote()
-	case m.Exact != nil:
-		return "exact " + quoteArgv(m.Exact) + m.programNote()
-	case m.Path != "":
-		return "path " + m.Path
-	case m.Host != "":
-		return "host " + m.Host
-	}
-	return "(nothing)"
-}
-
-func (m Match) programNote() string {
-	if m.ProgramSHA256 == "" {
-		return ""
-	}
-	return " (while " + m.ProgramFile() + " is unchanged)"
-}
-
-func quoteArgv(argv []string) string {
-	q := make([]string, len(argv))
-	for i, a := range argv {
-		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`;&|<>()*?[]{}~#!") {
-			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		} else {
-			q[i] = a
-		}
-	}
-	return strings.Join(q, " ")
-}
-
-// Validate reports a match that sets not exactly one field, or a field that
-// can never match safely.
-func (m Match) Validate() error {
-	n := 0
-	if m.Prefix != nil {
-		n++
-		if len(m.Prefix) == 0 || m.Prefix[0] == "" {
-			return errors.New("prefix must name at least the program")
-		}
-	}
-	if m.Exact != nil {
-		n++
-		if len(m.Exact) == 0 || m.Exact[0] == "" {
-			return errors.New("exact must name at least the program")
-		}
-	}
-	if m.Path != "" {
-		n++
-		if err := validGlob(m.Path); err != nil {
-			return err
-		}
-	}
-	if m.Host != "" {
-		n++
-		if _, _, err := splitHostPort(m.Host); err != nil {
-			return err
-		}
-	}
-	if n != 1 {
-		return fmt.Errorf("a template sets exactly one of prefix, exact, path, host (this one sets %d)", n)
-	}
-	if m.ProgramSHA256 != "" {
-		if m.Prefix == nil && m.Exact == nil {
-			return errors.New("program_sha256 binds only a prefix or exact command")
-		}
-		if len(m.ProgramSHA256) != 64 || strings.Trim(m.ProgramSHA256, "0123456789abcdef") != "" {
-			return fmt.Errorf("program_sha256 %q must be 64 lowercase hex digits (or remove the line to drop the binding)", m.ProgramSHA256)
-		}
-	}
-	return nil
-}
-
-func validGlob(g string) error {
-	if filepath.IsAbs(g) || strings.HasPrefix(g, "~") {
-		return fmt.Errorf("path %q must be relative to the workspace (like 'src/**/*.go')", g)
-	}
-	for _, seg := range strings.Split(g, "/") {
-		if seg == ".." {
-			return fmt.Errorf("path %q must stay inside the workspace (no '..')", g)
-		}
-		if seg == "**" {
-			continue
-		}
-		if _, err := path.Match(seg, ""); err != nil {
-			return fmt.Errorf("path %q: bad glob segment %q", g, seg)
-		}
-	}
-	return nil
-}
+func quoteArgv(argv []string) string { return wire.QuoteArgv(argv) }
 
 // splitHostPort reads "host" or "host:port" ("[v6]:port" too).
-func splitHostPort(hp string) (string, int, error) {
-	if hp == "" || strings.ContainsAny(hp, "/ *") {
-		return "", 0, fmt.Errorf("host %q must be an exact host or host:port, like 'registry.npmjs.org'", hp)
-	}
-	if h, p, err := net.SplitHostPort(hp); err == nil {
-		n, err := strconv.Atoi(p)
-		if err != nil || n <= 0 || n > 65535 {
-			return "", 0, fmt.Errorf("host %q: bad port", hp)
-		}
-		return strings.ToLower(h), n, nil
-	}
-	return strings.ToLower(strings.Trim(hp, "[]")), 0, nil
-}
+func splitHostPort(hp string) (string, int, error) { return wire.MatchHost(hp) }
 
 // Expired reports whether the template no longer applies at now.
 func (t *Template) Expired(now time.Time) bool {
@@ -290,31 +182,7 @@ func (t *Template) CoversHost(host string, port int) bool {
 }
 
 // requestHost returns the host and port a net request names.
-func requestHost(req Request) (string, int) {
-	host, port := req.Host, req.Port
-	if host == "" && req.URL != "" {
-		if u, err := url.Parse(req.URL); err == nil {
-			host = u.Hostname()
-			if p, err := strconv.Atoi(u.Port()); err == nil {
-				port = p
-			} else if port == 0 {
-				switch u.Scheme {
-				case "http":
-					port = 80
-				case "https":
-					port = 443
-				}
-			}
-		}
-	}
-	if h, p, err := net.SplitHostPort(host); err == nil {
-		host = h
-		if n, err := strconv.Atoi(p); err == nil && port == 0 {
-			port = n
-		}
-	}
-	return host, port
-}
+func requestHost(req Request) (string, int) { return req.HostPort() }
 
 // requestPath returns the absolute path a write/edit/read request names.
 func requestPath(req Request, ctx policy.Context) string {

@@ -5,70 +5,37 @@ package approvals
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
+// The words shared with the hook side of the socket live in approvals/wire,
+// which a hook imports without the broker; these are the same types.
+
 // EnvSocket names the environment variable through which the runner tells
 // the coder's process tree (and so every hook command) where the broker is.
-const EnvSocket = "SENTINEL_SOCKET"
+const EnvSocket = wire.EnvSocket
 
 // EnvRun names the environment variable holding the run id.
-const EnvRun = "SENTINEL_RUN"
+const EnvRun = wire.EnvRun
 
-// Request is one thing a coder wants to do.
-type Request struct {
-	ID         string          `json:"id,omitempty"` // assigned by the broker
-	Kind       policy.Kind     `json:"kind"`
-	Command    string          `json:"command,omitempty"` // shell
-	Path       string          `json:"path,omitempty"`    // write / edit / read
-	URL        string          `json:"url,omitempty"`     // net
-	Host       string          `json:"host,omitempty"`    // net
-	Port       int             `json:"port,omitempty"`    // net
-	Tool       string          `json:"tool,omitempty"`    // mcp / other: the tool name
-	Input      json.RawMessage `json:"input,omitempty"`   // the adapter's raw tool input, for display
-	Cwd        string          `json:"cwd,omitempty"`
-	Adapter    string          `json:"adapter,omitempty"` // demo, claude, codex, proxy, …
-	ToolCallID string          `json:"tool_call_id,omitempty"`
-}
+// Request is one thing a coder wants to do (wire.Request).
+type Request = wire.Request
 
 // Outcome is allow or deny: every request gets exactly one.
-type Outcome string
+type Outcome = wire.Outcome
 
 // The two outcomes.
 const (
-	OutcomeAllow Outcome = "allow"
-	OutcomeDeny  Outcome = "deny"
+	OutcomeAllow = wire.OutcomeAllow
+	OutcomeDeny  = wire.OutcomeDeny
 )
 
-// Decision answers a Request.
-type Decision struct {
-	RequestID string  `json:"request_id,omitempty"`
-	Outcome   Outcome `json:"decision"`
-	// By says who decided: "policy:<rule>", "template:<id>[+<id>…]",
-	// "person", "supervisor", "timeout", "nobody" (no decider configured) or
-	// "error".
-	By      string `json:"by"`
-	Reason  string `json:"reason"`
-	Message string `json:"message,omitempty"` // for a deny: what the coder is told
-	// Remember is set when the person approved and remembered, so adapters
-	// with their own session grants (Codex acceptForSession, ACP allow_always)
-	// can pass that on.
-	Remember  bool  `json:"remember,omitempty"`
-	LatencyMS int64 `json:"latency_ms"`
-	// Grant is how broad a remembered approval is (set by a decider with
-	// Remember); the broker stores it as a template. Never sent over the wire.
-	Grant *GrantSpec `json:"-"`
-	// Hosts are the registry hosts a package install was approved with,
-	// allowed for the rest of the run (fetchgrant.go).
-	Hosts []string `json:"hosts,omitempty"`
-}
-
-// Allowed reports whether the decision lets the request proceed.
-func (d Decision) Allowed() bool { return d.Outcome == OutcomeAllow }
+// Decision answers a Request (wire.Decision).
+type Decision = wire.Decision
 
 // Decider answers the requests that policy asks about and no template covers.
 type Decider interface {
@@ -134,33 +101,18 @@ type Answer struct {
 }
 
 // Scope is where a remembered grant lives.
-type Scope string
+type Scope = wire.Scope
 
 // The scopes, narrowest first.
 const (
-	ScopeRun     Scope = "run"     // in memory for this run
-	ScopeProject Scope = "project" // .sentinel/templates.toml
-	ScopeUser    Scope = "user"    // templates.toml in the user config directory
+	ScopeRun     = wire.ScopeRun     // in memory for this run
+	ScopeProject = wire.ScopeProject // .sentinel/templates.toml
+	ScopeUser    = wire.ScopeUser    // templates.toml in the user config directory
 )
 
-// Match is what a template matches on — exactly one field is set.
-type Match struct {
-	Prefix []string `toml:"prefix,omitempty" json:"prefix,omitempty"` // shell: argv token prefix
-	Exact  []string `toml:"exact,omitempty" json:"exact,omitempty"`   // shell: exact argv
-	Path   string   `toml:"path,omitempty" json:"path,omitempty"`     // write/edit: glob inside the workspace
-	Host   string   `toml:"host,omitempty" json:"host,omitempty"`     // net: exact host[:port]
-	// ProgramSHA256 binds a prefix or exact match to the content of the
-	// workspace script it runs, as it was when remembered (see program.go).
-	ProgramSHA256 string `toml:"program_sha256,omitempty" json:"program_sha256,omitempty"`
-}
+// Match is what a template matches on — exactly one field is set
+// (wire.Match).
+type Match = wire.Match
 
-// GrantSpec is what the person chose when remembering.
-type GrantSpec struct {
-	Scope   Scope
-	Match   Match
-	Expires time.Duration // 0 means never
-	// Also are further matches remembered with Match, in the same scope and
-	// for as long: the other hosts of a package registry preset
-	// (registries.toml). Each becomes its own template.
-	Also []Match
-}
+// GrantSpec is what the person chose when remembering (wire.GrantSpec).
+type GrantSpec = wire.GrantSpec

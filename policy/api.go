@@ -4,7 +4,11 @@ package policy
 // cmd), with reader.go (the one shell reader: approvals, runner/codex,
 // supervisor/steer). Keep these names and meanings stable; add fields freely.
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sentinelhq/sentinel/policy/kind"
+)
 
 // Decision is the policy's answer. The order is strictness: the strictest
 // part of a request wins, so max(Decision) is the combined answer.
@@ -47,18 +51,19 @@ func (d *Decision) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Kind is what a request wants to do.
-type Kind string
+// Kind is what a request wants to do (defined in policy/kind, which the
+// hook's side of the broker's protocol imports without this engine).
+type Kind = kind.Kind
 
 // Request kinds shared by every adapter.
 const (
-	KindShell Kind = "shell"
-	KindWrite Kind = "write"
-	KindEdit  Kind = "edit"
-	KindRead  Kind = "read"
-	KindNet   Kind = "net"
-	KindMCP   Kind = "mcp"
-	KindOther Kind = "other"
+	KindShell = kind.Shell
+	KindWrite = kind.Write
+	KindEdit  = kind.Edit
+	KindRead  = kind.Read
+	KindNet   = kind.Net
+	KindMCP   = kind.MCP
+	KindOther = kind.Other
 )
 
 // Context is where a request is judged.

@@ -4,8 +4,13 @@
 // Both run once per tool call or sandboxed command, so this program links
 // only the hook client, the dialects and the sandbox — none of the terminal
 // UI, syntax highlighting or model clients whose package initialisation
-// would make every call pay for them. Sentinel uses it when it sits beside
-// the sentinel executable (go install ./cmd/...); see internal/helperbin.
+// would make every call pay for them. The hook's own part links no more
+// than its wire (runner/hookclient's imports test): no policy engine, no
+// TOML, and not the net package, whose cgo resolver makes a binary start
+// through the dynamic loader and libc. What this program still pays for
+// beyond that is the sandbox package's (net for its proxy, TOML). Sentinel
+// uses it when it sits beside the sentinel executable (go install
+// ./cmd/...); see internal/helperbin.
 package main
 
 import (

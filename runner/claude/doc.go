@@ -75,10 +75,11 @@
 // PrepareConfigDir; without it, it writes ~/.claude/ and temp and lock files
 // directly in home (see StatePaths).
 //
-// Its hook dialect (hook.go: HookDialect, HookAnswer) is what `sentinel
-// hook claude` reads and answers: the shared payload shape (runner/hooks)
-// for PreToolUse, PermissionRequest, PostToolUse, PostToolUseFailure, Stop,
-// StopFailure and Notification; hookSpecificOutput with a
+// Its hook dialect (claudehook: HookDialect, HookAnswer; a package of its own, so
+// a hook links none of this adapter) is what `sentinel hook claude` reads
+// and answers: the shared payload shape (runner/hooks) for PreToolUse,
+// PermissionRequest, PostToolUse, PostToolUseFailure, Stop, StopFailure
+// and Notification; hookSpecificOutput with a
 // permissionDecision (or a PermissionRequest decision) back, a deny also
 // exiting 2; Sentinel's notes as a tool-result hook's additionalContext.
 //

@@ -72,12 +72,13 @@
 //   - The where-am-I text goes in developer_instructions, after the
 //     person's own; the global AGENTS.md reaches the model's first request.
 //
-// Its hook dialect (hook.go) is what `sentinel hook codex` reads and
-// answers, for a person who routes their own Codex's hooks to Sentinel:
-// Claude-shaped payloads (runner/hooks; a command given as an argv
-// `bash -lc SCRIPT` is judged as SCRIPT where the policy's reader finds it)
-// answered in Claude Code's format (claude.HookAnswer). Runs of `--coder
-// codex` never use it: their config.toml turns hooks off.
+// Its hook dialect (codexhook, a package of its own) is what `sentinel
+// hook codex` reads and answers, for a person who routes their own Codex's
+// hooks to Sentinel: Claude-shaped payloads (runner/hooks; a command given
+// as an argv `bash -lc SCRIPT` is judged as SCRIPT where the policy's
+// reader finds it, by the broker: approvals.ShellCommand) answered in
+// Claude Code's format (claudehook.HookAnswer). Runs of `--coder codex` never
+// use it: their config.toml turns hooks off.
 //
 // It must not decide policy (the broker does), draw anything, or start the
 // sandbox: the runner passes the sandboxed *exec.Cmd to Start.

@@ -1,25 +1,26 @@
 // Package dialects is the one registry of agent hook dialects: the name
 // `sentinel hook <agent>` takes, to the Dialect beside that agent's adapter
-// (runner/claude, runner/codex, runner/gemini, runner/crush). Adding an
-// agent is its Dialect in its own folder and one line here.
+// (runner/claude/claudehook, runner/codex/codexhook, runner/gemini,
+// runner/crush). Adding an agent is its Dialect in its own folder and one
+// line here.
 //
-// It imports only the dialects' packages, which stay light: a hook runs on
-// every tool call.
+// It imports only the dialects' packages, never an adapter's: a hook runs
+// on every tool call (imports_test.go keeps it so).
 package dialects
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/runner/claude"
-	"github.com/sentinelhq/sentinel/runner/codex"
+	"github.com/sentinelhq/sentinel/runner/claude/claudehook"
+	"github.com/sentinelhq/sentinel/runner/codex/codexhook"
 	"github.com/sentinelhq/sentinel/runner/crush"
 	"github.com/sentinelhq/sentinel/runner/gemini"
 	"github.com/sentinelhq/sentinel/runner/hooks"
 )
 
 // all are the dialects, in the order help and errors name them.
-var all = []hooks.Dialect{claude.HookDialect, codex.HookDialect, gemini.HookDialect, crush.HookDialect}
+var all = []hooks.Dialect{claudehook.HookDialect, codexhook.HookDialect, gemini.HookDialect, crush.HookDialect}
 
 // All are the dialects, in the order help and errors name them.
 func All() []hooks.Dialect { return append([]hooks.Dialect(nil), all...) }

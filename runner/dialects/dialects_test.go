@@ -41,9 +41,9 @@ func TestParseHookRequests(t *testing.T) {
 		{claude.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"Task","tool_input":{}}`,
 			approvals.Request{Kind: policy.KindOther, Tool: "Task", Cwd: "/w"}},
 		{codex.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"shell","tool_input":{"command":["bash","-lc","ls -la"],"workdir":"/w/sub"}}`,
-			approvals.Request{Kind: policy.KindShell, Command: "ls -la", Cwd: "/w/sub", Tool: "shell"}},
+			approvals.Request{Kind: policy.KindShell, Command: "bash -lc 'ls -la'", Argv: []string{"bash", "-lc", "ls -la"}, Cwd: "/w/sub", Tool: "shell"}},
 		{codex.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"exec_command","tool_input":{"cmd":["git","commit","-m","a b"]}}`,
-			approvals.Request{Kind: policy.KindShell, Command: "git commit -m 'a b'", Cwd: "/w", Tool: "exec_command"}},
+			approvals.Request{Kind: policy.KindShell, Command: "git commit -m 'a b'", Argv: []string{"git", "commit", "-m", "a b"}, Cwd: "/w", Tool: "exec_command"}},
 		{gemini.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"run_shell_command","tool_input":{"command":"go test ./...","directory":"/w/pkg"}}`,
 			approvals.Request{Kind: policy.KindShell, Command: "go test ./...", Cwd: "/w/pkg", Tool: "run_shell_command"}},
 		{gemini.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"write_file","tool_input":{"file_path":"/w/x"}}`,
@@ -68,6 +68,26 @@ func TestParseHookRequests(t *testing.T) {
 		}
 		if err := got.Validate(); err != nil {
 			t.Errorf("%s: mapped request is invalid: %v", tc.payload, err)
+		}
+	}
+}
+
+// A command a hook gives as words reaches the broker as them, and the
+// broker judges what the policy's reader finds there: the script of
+// `bash -lc SCRIPT`, else the quoted words.
+func TestArgvCommandsAreJudgedAsTheBrokerReadsThem(t *testing.T) {
+	for payload, judged := range map[string]string{
+		`{"hook_event_name":"PreToolUse","tool_name":"shell","tool_input":{"command":["bash","-lc","ls -la"]}}`:        "ls -la",
+		`{"hook_event_name":"PreToolUse","tool_name":"shell","tool_input":{"command":["/tmp/x/bash","-lc","ls"]}}`:     "/tmp/x/bash -lc ls",
+		`{"hook_event_name":"PreToolUse","tool_name":"exec_command","tool_input":{"cmd":["git","commit","-m","a b"]}}`: "git commit -m 'a b'",
+	} {
+		d, _ := Lookup(codex.HookName)
+		ev, err := d.Parse([]byte(payload))
+		if err != nil || ev.Request == nil {
+			t.Fatalf("%s: %v", payload, err)
+		}
+		if got := approvals.ShellCommand(ev.Request.Argv); got != judged {
+			t.Errorf("%s is judged as %q, want %q", payload, got, judged)
 		}
 	}
 }

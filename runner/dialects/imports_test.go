@@ -63,23 +63,28 @@ func TestApprovalsImportsNoRunnerPackage(t *testing.T) {
 }
 
 // `sentinel hook` runs on every tool call: the dialects add only their own
-// small packages to what approvals (the hook's client) already brings, never
-// runner itself, an adapter's protocol library or another outside module.
-func TestHookDialectsImportNothingHeavierThanApprovals(t *testing.T) {
-	base, baseOut := closure(t, module+"/approvals")
+// small packages to what approvals/wire (the hook's side of the broker's
+// protocol) already brings — never approvals itself, the policy engine, an
+// adapter, or any outside module (runner/hookclient checks the whole
+// program, standard library included).
+func TestHookDialectsImportNothingHeavierThanTheWire(t *testing.T) {
+	base, baseOut := closure(t, module+"/approvals/wire")
 	mine, out := closure(t, module+"/runner/dialects")
 	allowed := map[string]bool{}
-	for _, p := range []string{"runner/dialects", "runner/hooks", "runner/claude", "runner/codex", "runner/gemini", "runner/crush"} {
+	for _, p := range []string{"runner/dialects", "runner/hooks", "runner/claude/claudehook", "runner/codex/codexhook", "runner/gemini", "runner/crush", "internal/coderstream"} {
 		allowed[module+"/"+p] = true
 	}
 	for _, p := range keys(mine) {
 		if !base[p] && !allowed[p] {
-			t.Errorf("the hook dialects import %s, which approvals does not", p)
+			t.Errorf("the hook dialects import %s, which approvals/wire does not", p)
 		}
 	}
 	for _, p := range keys(out) {
 		if !baseOut[p] {
-			t.Errorf("the hook dialects import outside package %s, which approvals does not", p)
+			t.Errorf("the hook dialects import outside package %s, which approvals/wire does not", p)
 		}
+	}
+	if len(baseOut) > 0 {
+		t.Errorf("approvals/wire imports outside packages %v", keys(baseOut))
 	}
 }

@@ -2,8 +2,10 @@
 // agent's payload on stdin, asks the run's broker and prints the answer in
 // the agent's dialect. Both `sentinel hook <agent>` and the small
 // `sentinel-helper hook <agent>` (cmd/sentinel-helper) are this code; it
-// imports only the dialects and the approvals client, because it runs on
-// every tool call.
+// imports only the dialects and the broker's wire (approvals/wire), because
+// it runs on every tool call: one connect, one write and one read on the
+// broker's socket, and none of the policy engine, TOML or net package
+// (whose cgo resolver would start every hook through the dynamic loader).
 package hookclient
 
 import (
@@ -16,22 +18,22 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/approvals/wire"
+	"github.com/sentinelhq/sentinel/runner/claude/claudehook"
 	"github.com/sentinelhq/sentinel/runner/dialects"
 	"github.com/sentinelhq/sentinel/runner/hooks"
 )
 
 // defaultTimeout bounds one hook's wait when the runner does not say
-// (approvals.EnvHookTimeout). It is below the 600 s hook timeout agents are
+// (wire.EnvHookTimeout). It is below the 600 s hook timeout agents are
 // configured with, because an agent lets a timed-out hook's call proceed:
 // the hook must deny first.
 const defaultTimeout = 9*time.Minute + 30*time.Second
 
-// Timeout is one hook's wait: approvals.EnvHookTimeout when it holds a
+// Timeout is one hook's wait: wire.EnvHookTimeout when it holds a
 // positive duration, else defaultTimeout.
 func Timeout() time.Duration {
-	if d, err := time.ParseDuration(os.Getenv(approvals.EnvHookTimeout)); err == nil && d > 0 {
+	if d, err := time.ParseDuration(os.Getenv(wire.EnvHookTimeout)); err == nil && d > 0 {
 		return d
 	}
 	return defaultTimeout
@@ -43,7 +45,7 @@ func Timeout() time.Duration {
 // the reason for stderr.
 func Mistyped(args []string, stdout io.Writer) (int, string) {
 	err := fmt.Errorf("name the agent: sentinel hook %s (got %q)", strings.Join(dialects.Names(), "|"), strings.Join(args, " "))
-	a := hooks.Failure(claude.HookDialect, "", err)
+	a := hooks.Failure(claudehook.HookDialect, "", err)
 	stdout.Write(a.Stdout)
 	return 2, "hook: " + a.Stderr
 }
@@ -56,7 +58,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "sentinel: "+msg)
 		return code
 	}
-	return Run(context.Background(), args[0], stdin, stdout, stderr, os.Getenv(approvals.EnvSocket))
+	return Run(context.Background(), args[0], stdin, stdout, stderr, os.Getenv(wire.EnvSocket))
 }
 
 // Run answers one hook invocation in adapter's dialect (an unknown adapter
@@ -66,7 +68,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io.Writer, socket string) (code int) {
 	dialect, lookupErr := dialects.Lookup(adapter)
 	if lookupErr != nil {
-		dialect = claude.HookDialect
+		dialect = claudehook.HookDialect
 	}
 	event := ""
 	fail := func(err error) int {
@@ -95,16 +97,11 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 		return fail(err)
 	}
 	event = ev.Name
-	ctx, cancel := context.WithTimeout(ctx, Timeout())
-	defer cancel()
+	// The socket's own timeout bounds the wait (no timer: see wire.AskWithin).
+	wait := Timeout()
 	if ev.Report != nil {
 		// Reports never block the agent: a failure is a warning (exit 1).
-		c, err := approvals.Dial(socket)
-		note := ""
-		if err == nil {
-			note, err = c.ReportNote(ctx, *ev.Report)
-			c.Close()
-		}
+		note, err := wire.ReportOnce(ctx, socket, *ev.Report, wait)
 		if err != nil {
 			fmt.Fprintln(stderr, "sentinel hook "+adapter+": could not report "+ev.Name+": "+err.Error())
 			return 1
@@ -118,7 +115,7 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 		return fail(errors.New("the hook payload asks nothing"))
 	}
 	// On any failure AskOnce returns a deny saying why; it is answered the same way.
-	d, _ := approvals.AskOnce(ctx, socket, *ev.Request)
+	d, _ := wire.AskWithin(ctx, socket, *ev.Request, wait)
 	a := dialect.Answer(ev, d)
 	stdout.Write(a.Stdout)
 	if a.Stderr != "" {

@@ -3,7 +3,7 @@ package hooks
 import (
 	"encoding/json"
 
-	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/approvals/wire"
 )
 
 // Reply is d as an answer whose JSON is what out makes of it: out gets
@@ -11,7 +11,7 @@ import (
 // message for the agent, else its reason). A deny also exits 2 with that
 // reason and who decided on stderr: every agent treats that as a block,
 // even one that does not read the JSON.
-func Reply(d approvals.Decision, out func(allowed bool, reason string) any) Answer {
+func Reply(d wire.Decision, out func(allowed bool, reason string) any) Answer {
 	allowed := d.Allowed()
 	reason := d.Reason
 	if !allowed {
@@ -56,7 +56,7 @@ func (d decisionReason) Name() string { return string(d) }
 
 func (d decisionReason) Parse(payload []byte) (Event, error) { return Read(string(d), payload) }
 
-func (decisionReason) Answer(_ Event, dec approvals.Decision) Answer {
+func (decisionReason) Answer(_ Event, dec wire.Decision) Answer {
 	return Reply(dec, func(allowed bool, reason string) any {
 		return map[string]any{"decision": Word(allowed), "reason": reason}
 	})

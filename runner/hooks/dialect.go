@@ -1,14 +1,14 @@
 package hooks
 
-import "github.com/sentinelhq/sentinel/approvals"
+import "github.com/sentinelhq/sentinel/approvals/wire"
 
 // Event is one hook invocation read from an agent's payload: either a
 // request that needs a decision, or a report to journal.
 type Event struct {
 	Adapter string
-	Name    string             // the agent's event name, e.g. PreToolUse
-	Request *approvals.Request // set when the event needs a decision
-	Report  *approvals.Report  // set when it only informs
+	Name    string        // the agent's event name, e.g. PreToolUse
+	Request *wire.Request // set when the event needs a decision
+	Report  *wire.Report  // set when it only informs
 }
 
 // Answer is what a hook command prints and its exit status.
@@ -27,7 +27,7 @@ type Dialect interface {
 	// the caller denies.
 	Parse(payload []byte) (Event, error)
 	// Answer writes a decision in the agent's own format.
-	Answer(ev Event, d approvals.Decision) Answer
+	Answer(ev Event, d wire.Decision) Answer
 	// Note is what the hook prints after a tool-result report whose ack
 	// carried a note (what Sentinel refused outside the hook's sight), or
 	// nil when the agent has no way to take it.
@@ -37,5 +37,5 @@ type Dialect interface {
 // Failure is the answer for a hook that could not get a decision: a deny
 // in the agent's format, exit 2, the reason on stderr.
 func Failure(d Dialect, event string, err error) Answer {
-	return d.Answer(Event{Adapter: d.Name(), Name: event}, approvals.DenyBy("error", err.Error()))
+	return d.Answer(Event{Adapter: d.Name(), Name: event}, wire.DenyBy("error", err.Error()))
 }

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 )
 
@@ -77,7 +77,7 @@ func Read(adapter string, data []byte) (Event, error) {
 		// Claude Code's turn ended on an API error instead of a Stop: the
 		// coder never reached its model (or lost it). The text is the
 		// agent's own error, for the run's failure (runner.CoderFailed).
-		ev.Report = &approvals.Report{Lane: "coder", Kind: coderstream.CoderStopFailure, Text: "StopFailure: " + errorWords(p.Error, first(p.Details, p.LastWords)),
+		ev.Report = &wire.Report{Lane: "coder", Kind: coderstream.CoderStopFailure, Text: "StopFailure: " + errorWords(p.Error, first(p.Details, p.LastWords)),
 			Adapter: adapter, Data: json.RawMessage(data)}
 	default:
 		text := first(p.Message, p.StopReason, name)
@@ -92,7 +92,7 @@ func Read(adapter string, data []byte) (Event, error) {
 			text = name + ": " + text
 		}
 		// the coder's lane: the broker takes reports only on the coder and tool lanes
-		ev.Report = &approvals.Report{Lane: "coder", Kind: kind, Text: text, Adapter: adapter, Data: json.RawMessage(data)}
+		ev.Report = &wire.Report{Lane: "coder", Kind: kind, Text: text, Adapter: adapter, Data: json.RawMessage(data)}
 	}
 	return ev, nil
 }

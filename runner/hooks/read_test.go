@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,22 +10,27 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
-// TestCommandTextUnwrapsOnlyTheShell: an argv `<shell> -c SCRIPT` is judged
-// as SCRIPT only where the policy's reader finds that script; a program
-// named bash in the workspace or /tmp once had its -c argument judged in
-// its place.
-func TestCommandTextUnwrapsOnlyTheShell(t *testing.T) {
-	for _, tc := range []struct{ argv, want string }{
-		{`["bash","-lc","ls -la"]`, "ls -la"},
-		{`["/bin/bash","-lc","ls -la"]`, "ls -la"},
-		{`["/usr/bin/sh","-c","make"]`, "make"},
-		{`["./bash","-c","ls"]`, "./bash -c ls"},
-		{`["/tmp/x/bash","-lc","ls"]`, "/tmp/x/bash -lc ls"},
-		{`["sub/sh","-c","ls"]`, "sub/sh -c ls"},
+// TestCommandTextSendsTheWords: a command given as an argv goes to the
+// broker as its words with their quoted line; which script it is judged as
+// is the broker's reading (approvals.ShellCommand, TestShellCommand there),
+// because a hook does not link the policy.
+func TestCommandTextSendsTheWords(t *testing.T) {
+	for _, tc := range []struct {
+		raw, want string
+		argv      []string
+	}{
+		{`"ls -la"`, "ls -la", nil},
+		{`["bash","-lc","ls -la"]`, "bash -lc 'ls -la'", []string{"bash", "-lc", "ls -la"}},
+		{`["/tmp/x/bash","-lc","ls"]`, "/tmp/x/bash -lc ls", []string{"/tmp/x/bash", "-lc", "ls"}},
 	} {
-		got, err := commandText(tc.argv)
-		if err != nil || got != tc.want {
-			t.Errorf("commandText(%s) = %q, %v; want %q", tc.argv, got, err, tc.want)
+		got, argv, err := commandText(tc.raw)
+		if err != nil || got != tc.want || !slices.Equal(argv, tc.argv) {
+			t.Errorf("commandText(%s) = %q, %q, %v; want %q, %q", tc.raw, got, argv, err, tc.want, tc.argv)
+		}
+	}
+	for _, raw := range []string{``, `42`, `[]`, `{"a":1}`} {
+		if _, _, err := commandText(raw); err == nil {
+			t.Errorf("commandText(%s) accepted", raw)
 		}
 	}
 }

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 )
 
 // toolReport describes a finished tool call for the tool lane.
-func toolReport(tool string, input json.RawMessage, response string) approvals.Report {
-	rep := approvals.Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool}
+func toolReport(tool string, input json.RawMessage, response string) wire.Report {
+	rep := wire.Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool}
 	req, _ := toolRequest(tool, input, "")
 	what := req.Summary()
 	var resp struct {
@@ -59,8 +59,8 @@ func toolReport(tool string, input json.RawMessage, response string) approvals.R
 
 // toolFailureReport describes a tool call the agent's failure hook
 // (Claude Code's PostToolUseFailure) reported: failed, with the agent's error.
-func toolFailureReport(tool string, input, errRaw json.RawMessage) approvals.Report {
-	rep := approvals.Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool, Failed: true}
+func toolFailureReport(tool string, input, errRaw json.RawMessage) wire.Report {
+	rep := wire.Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool, Failed: true}
 	req, _ := toolRequest(tool, input, "")
 	rep.Text = tool
 	if what := req.Summary(); what != "" {

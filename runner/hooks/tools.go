@@ -6,35 +6,34 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/approvals/wire"
+	"github.com/sentinelhq/sentinel/policy/kind"
 )
 
 // toolKinds maps the hook agents' tool names (lower case; Claude Code,
 // Codex, Gemini CLI and Crush in one table) to request kinds: a payload is
 // mapped the same whichever dialect read it. A name not here is kind other,
 // which the policy sends to a person.
-var toolKinds = map[string]policy.Kind{
+var toolKinds = map[string]kind.Kind{
 	// shell
-	"bash": policy.KindShell, "shell": policy.KindShell, "exec_command": policy.KindShell,
-	"run_shell_command": policy.KindShell, "local_shell": policy.KindShell, "unified_exec": policy.KindShell,
+	"bash": kind.Shell, "shell": kind.Shell, "exec_command": kind.Shell,
+	"run_shell_command": kind.Shell, "local_shell": kind.Shell, "unified_exec": kind.Shell,
 	// write
-	"write": policy.KindWrite, "write_file": policy.KindWrite, "create_file": policy.KindWrite,
+	"write": kind.Write, "write_file": kind.Write, "create_file": kind.Write,
 	// edit
-	"edit": policy.KindEdit, "multiedit": policy.KindEdit, "notebookedit": policy.KindEdit,
-	"replace": policy.KindEdit, "edit_file": policy.KindEdit, "multi_edit": policy.KindEdit, "apply_patch": policy.KindEdit,
+	"edit": kind.Edit, "multiedit": kind.Edit, "notebookedit": kind.Edit,
+	"replace": kind.Edit, "edit_file": kind.Edit, "multi_edit": kind.Edit, "apply_patch": kind.Edit,
 	// read
-	"read": policy.KindRead, "glob": policy.KindRead, "grep": policy.KindRead, "ls": policy.KindRead,
-	"view": policy.KindRead, "read_file": policy.KindRead, "read_many_files": policy.KindRead,
-	"list_directory": policy.KindRead, "search_file_content": policy.KindRead, "grep_search": policy.KindRead,
+	"read": kind.Read, "glob": kind.Read, "grep": kind.Read, "ls": kind.Read,
+	"view": kind.Read, "read_file": kind.Read, "read_many_files": kind.Read,
+	"list_directory": kind.Read, "search_file_content": kind.Read, "grep_search": kind.Read,
 	// net
-	"webfetch": policy.KindNet, "websearch": policy.KindNet, "web_fetch": policy.KindNet,
-	"google_web_search": policy.KindNet, "fetch": policy.KindNet, "download": policy.KindNet,
-	"agentic_fetch": policy.KindNet,
+	"webfetch": kind.Net, "websearch": kind.Net, "web_fetch": kind.Net,
+	"google_web_search": kind.Net, "fetch": kind.Net, "download": kind.Net,
+	"agentic_fetch": kind.Net,
 }
 
 // toolInput holds the tool_input fields the mapping reads.
@@ -55,53 +54,51 @@ type toolInput struct {
 	PatchAlt  string          `json:"patch"`
 }
 
-var patchFile = regexp.MustCompile(`(?m)^\*\*\* (?:Add|Update|Delete) File: (.+)$`)
-
 // toolRequest maps one tool call to a request.
-func toolRequest(tool string, raw json.RawMessage, cwd string) (approvals.Request, error) {
-	req := approvals.Request{Tool: tool, Input: raw, Cwd: cwd}
+func toolRequest(tool string, raw json.RawMessage, cwd string) (wire.Request, error) {
+	req := wire.Request{Tool: tool, Input: raw, Cwd: cwd}
 	var in toolInput
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &in); err != nil {
-			return approvals.Request{}, fmt.Errorf("tool_input of %s is not a JSON object: %w", tool, err)
+			return wire.Request{}, fmt.Errorf("tool_input of %s is not a JSON object: %w", tool, err)
 		}
 	}
 	lower := strings.ToLower(tool)
-	kind, known := toolKinds[lower]
+	k, known := toolKinds[lower]
 	switch {
 	case strings.HasPrefix(tool, "mcp__"):
-		req.Kind = policy.KindMCP
+		req.Kind = kind.MCP
 		return req, nil
 	case !known:
-		req.Kind = policy.KindOther
+		req.Kind = kind.Other
 		return req, nil
 	}
-	req.Kind = kind
-	switch kind {
-	case policy.KindShell:
-		cmd, err := commandText(first(string(in.Command), string(in.Cmd)))
+	req.Kind = k
+	switch k {
+	case kind.Shell:
+		cmd, argv, err := commandText(first(string(in.Command), string(in.Cmd)))
 		if err != nil {
-			return approvals.Request{}, fmt.Errorf("%s: %w", tool, err)
+			return wire.Request{}, fmt.Errorf("%s: %w", tool, err)
 		}
-		req.Command = cmd
+		req.Command, req.Argv = cmd, argv
 		if d := first(in.Cwd, in.Workdir, in.Directory, inDir(in.DirPath, cwd)); d != "" {
 			req.Cwd = d
 		}
-	case policy.KindWrite, policy.KindEdit, policy.KindRead:
+	case kind.Write, kind.Edit, kind.Read:
 		req.Path = first(in.FilePath, in.Notebook, in.AbsPath, in.Path, inDir(in.DirPath, cwd))
 		if lower == "apply_patch" {
-			files := patchFile.FindAllStringSubmatch(first(in.Patch, in.PatchAlt), -1)
+			files := patchFiles(first(in.Patch, in.PatchAlt))
 			if len(files) != 1 {
 				// a patch of several files is one request no path template can cover
-				req.Kind, req.Path = policy.KindOther, ""
+				req.Kind, req.Path = kind.Other, ""
 				return req, nil
 			}
-			req.Path = strings.TrimSpace(files[0][1])
+			req.Path = strings.TrimSpace(files[0])
 		}
-		if req.Path == "" && kind == policy.KindRead {
+		if req.Path == "" && k == kind.Read {
 			req.Path = cwd // Glob / Grep / ls without a path search the working directory
 		}
-	case policy.KindNet:
+	case kind.Net:
 		req.URL = in.URL
 		if in.URL != "" {
 			if u, err := url.Parse(in.URL); err == nil {
@@ -126,27 +123,43 @@ func inDir(dir, cwd string) string {
 	return filepath.Join(cwd, dir)
 }
 
-// commandText reads a command given as a string or as an argv array.
-func commandText(raw string) (string, error) {
+// commandText reads a command given as a string, or as an argv array: its
+// words quoted as one line, and the words themselves, from which the broker
+// makes the command it judges (approvals.ShellCommand: the script of
+// ["bash", "-lc", SCRIPT] where the policy's reader finds it there).
+func commandText(raw string) (string, []string, error) {
 	if raw == "" {
-		return "", errors.New("no command in tool_input")
+		return "", nil, errors.New("no command in tool_input")
 	}
 	var s string
 	if err := json.Unmarshal([]byte(raw), &s); err == nil {
-		return s, nil
+		return s, nil, nil
 	}
 	var argv []string
 	if err := json.Unmarshal([]byte(raw), &argv); err != nil || len(argv) == 0 {
-		return "", errors.New("command is neither a string nor a list of words")
+		return "", nil, errors.New("command is neither a string nor a list of words")
 	}
-	// ["bash", "-lc", "script"] runs script: judge the script itself, when
-	// the policy's reader finds that script there (not in ./bash or
-	// /tmp/x/bash, which are not the shell).
-	if len(argv) == 3 && (argv[0] == "bash" || argv[0] == "sh" || argv[0] == "zsh" ||
-		strings.HasSuffix(argv[0], "/bash") || strings.HasSuffix(argv[0], "/sh")) && (argv[1] == "-lc" || argv[1] == "-c") {
-		if script, ok := policy.ShellScript(argv); ok && script == argv[2] {
-			return argv[2], nil
+	return wire.QuoteArgv(argv), argv, nil
+}
+
+// patchFiles are the files an apply_patch input names: the rest of each
+// line that starts "*** Add File: ", "*** Update File: " or "*** Delete
+// File: " and has more after it (what the multi-line pattern
+// `^\*\*\* (?:Add|Update|Delete) File: (.+)$` finds, without compiling
+// one on every hook's start).
+func patchFiles(patch string) []string {
+	var files []string
+	for line := range strings.SplitSeq(patch, "\n") {
+		rest, ok := strings.CutPrefix(line, "*** ")
+		if !ok {
+			continue
+		}
+		for _, verb := range []string{"Add", "Update", "Delete"} {
+			if name, ok := strings.CutPrefix(rest, verb+" File: "); ok && name != "" {
+				files = append(files, name)
+				break
+			}
 		}
 	}
-	return approvals.QuoteArgv(argv), nil
+	return files
 }

@@ -1,4 +1,4 @@
-package claude
+package claudehook
 
 import (
 	"encoding/json"

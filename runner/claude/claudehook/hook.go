@@ -1,9 +1,9 @@
-package claude
+package claudehook
 
 import (
 	"encoding/json"
 
-	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/runner/hooks"
 )
 
@@ -21,7 +21,7 @@ func (dialect) Name() string { return HookName }
 
 func (dialect) Parse(payload []byte) (hooks.Event, error) { return hooks.Read(HookName, payload) }
 
-func (dialect) Answer(ev hooks.Event, d approvals.Decision) hooks.Answer { return HookAnswer(ev, d) }
+func (dialect) Answer(ev hooks.Event, d wire.Decision) hooks.Answer { return HookAnswer(ev, d) }
 
 // Note: Claude Code reads additionalContext from PostToolUse (and
 // PostToolUseFailure) and shows it to the model with the tool's result.
@@ -45,7 +45,7 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // HookAnswer writes d in Claude Code's hook format: a PermissionRequest
 // gets a decision {behavior, message}, any other event a PreToolUse
 // permissionDecision with its reason. Codex's hooks take the same answers.
-func HookAnswer(ev hooks.Event, d approvals.Decision) hooks.Answer {
+func HookAnswer(ev hooks.Event, d wire.Decision) hooks.Answer {
 	return hooks.Reply(d, func(allowed bool, reason string) any {
 		if hooks.NormEvent(ev.Name) == "permissionrequest" {
 			dec := map[string]any{"behavior": "allow"}

@@ -1,0 +1,233 @@
+package wire
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// EnvHookTimeout optionally tells `sentinel hook` how long to wait for a
+// decision (a Go duration like "9m30s"). Set it below the agent's own hook
+// timeout: an agent lets a timed-out hook's call proceed, so the hook must
+// deny first.
+const EnvHookTimeout = "SENTINEL_HOOK_TIMEOUT"
+
+// dialTimeout bounds connecting to the broker and sending it the line.
+const dialTimeout = 5 * time.Second
+
+// oneID is the id of the one message an exchange sends.
+const oneID = "c1"
+
+// AskOnce asks the broker at socketPath one request on a connection of its
+// own. It never fails open: on any failure — no socket, an unreachable
+// broker, ctx done, an answer that is not one decision — the returned
+// decision is a deny (By "error" or "timeout") and err says why.
+func AskOnce(ctx context.Context, socketPath string, req Request) (Decision, error) {
+	return AskWithin(ctx, socketPath, req, 0)
+}
+
+// AskWithin is AskOnce that also gives up after d (0: only ctx bounds
+// it). The socket's own timeouts enforce d, so a hook bounds its wait
+// without starting a timer (and with it the runtime's poller).
+func AskWithin(ctx context.Context, socketPath string, req Request, d time.Duration) (Decision, error) {
+	r, err := exchange(ctx, socketPath, Message{Type: TypeRequest, Request: &req}, d)
+	return DecisionIn(r, err)
+}
+
+// ReportOnce sends a report on a connection of its own, giving up after d
+// (0: only ctx bounds it), and returns the broker's note for the coder's
+// agent ("" when none): what Sentinel refused since the last tool result.
+func ReportOnce(ctx context.Context, socketPath string, rep Report, d time.Duration) (string, error) {
+	r, err := exchange(ctx, socketPath, Message{Type: TypeReport, Report: &rep}, d)
+	return NoteIn(r, err)
+}
+
+// DecisionIn is the decision an answer to a request carries, or a deny
+// saying why there is none: err (the exchange failed; a deadline is By
+// "timeout"), an answer of another type, or an outcome that is neither
+// allow nor deny.
+func DecisionIn(r Message, err error) (Decision, error) {
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return DenyBy("timeout", "no decision from the broker in time"), err
+		}
+		return DenyBy("error", err.Error()), err
+	}
+	if r.Type != TypeDecision || r.Decision == nil {
+		err := fmt.Errorf("the broker answered %q without a decision", r.Type)
+		return DenyBy("error", err.Error()), err
+	}
+	d := *r.Decision
+	if d.Outcome != OutcomeAllow && d.Outcome != OutcomeDeny {
+		err := fmt.Errorf("the broker answered an unknown decision %q", d.Outcome)
+		return DenyBy("error", err.Error()), err
+	}
+	return d, nil
+}
+
+// NoteIn is the note an answer to a report carries, or why the report was
+// not taken.
+func NoteIn(r Message, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	if r.Type != TypeAck {
+		if r.Error != "" {
+			return "", errors.New(r.Error)
+		}
+		return "", fmt.Errorf("the broker answered %q to a report", r.Type)
+	}
+	return r.Note, nil
+}
+
+// NoRun is the error of a client with no socket to go to.
+func NoRun() error {
+	return fmt.Errorf("no Sentinel run: %s is not set (run the coder with 'sentinel run')", EnvSocket)
+}
+
+// Unreachable is the error of a client that could not connect.
+func Unreachable(socketPath string, err error) error {
+	return fmt.Errorf("cannot reach the Sentinel broker at %s: %w", socketPath, err)
+}
+
+// exchange connects to the broker at socketPath, sends m as one line and
+// returns the first answer line that reads as a message with m's id (a
+// line that does not answers nothing). It uses the socket directly — one
+// connect, one send, reads until the answer's newline — so that a hook
+// links neither the net package nor its poller. The socket's timeouts
+// bound it by ctx's deadline and d (connecting and sending also by
+// dialTimeout), enforced by the kernel; ctx's cancellation shuts it down.
+func exchange(ctx context.Context, socketPath string, m Message, d time.Duration) (Message, error) {
+	if socketPath == "" {
+		return Message{}, NoRun()
+	}
+	m.V, m.ID = ProtocolVersion, oneID
+	line, err := json.Marshal(m)
+	if err != nil {
+		return Message{}, err
+	}
+	line = append(line, '\n')
+	if err := ctx.Err(); err != nil {
+		return Message{}, err
+	}
+	deadline, bounded := ctx.Deadline()
+	if d > 0 && (!bounded || time.Now().Add(d).Before(deadline)) {
+		deadline, bounded = time.Now().Add(d), true
+	}
+	// timeout sets the socket's timeout for opt: what is left of the
+	// deadline, at most most (0: no more bound than the deadline).
+	timeout := func(fd, opt int, most time.Duration) error {
+		t := most
+		if bounded {
+			left := time.Until(deadline)
+			if left <= 0 {
+				return context.DeadlineExceeded
+			}
+			if t == 0 || left < t {
+				t = left
+			}
+		}
+		if t == 0 {
+			return nil
+		}
+		tv := syscall.NsecToTimeval(max(t.Nanoseconds(), 1000)) // 0 would mean "no timeout"
+		return syscall.SetsockoptTimeval(fd, syscall.SOL_SOCKET, opt, &tv)
+	}
+	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return Message{}, Unreachable(socketPath, err)
+	}
+	s := &sock{fd: fd}
+	defer s.close()
+	// Why an exchange ended early: ctx's cancellation or the deadline
+	// first, else err.
+	gone := func(err error) (Message, error) {
+		if cerr := ctx.Err(); cerr != nil {
+			return Message{}, cerr
+		}
+		if bounded && !time.Now().Before(deadline) {
+			return Message{}, context.DeadlineExceeded
+		}
+		return Message{}, err
+	}
+	if err := timeout(fd, syscall.SO_SNDTIMEO, dialTimeout); err != nil {
+		return gone(Unreachable(socketPath, err))
+	}
+	if err := syscall.Connect(fd, &syscall.SockaddrUnix{Name: socketPath}); err != nil {
+		return gone(Unreachable(socketPath, err))
+	}
+	if ctx.Done() != nil { // cancellation shuts the socket down, which ends a send or read waiting on it
+		stop := context.AfterFunc(ctx, s.shutdown)
+		defer stop()
+	}
+	for rest := line; len(rest) > 0; {
+		n, err := syscall.SendmsgN(fd, rest, nil, nil, syscall.MSG_NOSIGNAL)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return gone(fmt.Errorf("send to the broker: %w", err))
+		}
+		rest = rest[n:]
+	}
+	if err := timeout(fd, syscall.SO_RCVTIMEO, 0); err != nil {
+		return gone(err)
+	}
+	buf := make([]byte, 0, 4096)
+	for {
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			var a Message
+			if json.Unmarshal(buf[:i], &a) == nil && a.ID == oneID {
+				return a, nil
+			}
+			buf = buf[:copy(buf, buf[i+1:])]
+			continue
+		}
+		if len(buf) > MaxMessage {
+			return gone(errors.New("the broker's answer is longer than a protocol line may be"))
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err == syscall.EAGAIN && bounded: // the receive timeout is the deadline's
+			return gone(context.DeadlineExceeded)
+		case err != nil:
+			return gone(fmt.Errorf("the broker went away: %w", err))
+		case n == 0:
+			return gone(errors.New("the broker went away: the broker closed the connection"))
+		}
+		buf = buf[:len(buf)+n]
+	}
+}
+
+// sock is the exchange's socket: shut down at most while it is open, so a
+// late ctx never touches a descriptor number reused after the close.
+type sock struct {
+	mu     sync.Mutex
+	fd     int
+	closed bool
+}
+
+func (s *sock) shutdown() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.closed {
+		syscall.Shutdown(s.fd, syscall.SHUT_RDWR)
+	}
+}
+
+func (s *sock) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	syscall.Close(s.fd)
+}
