@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
 // Project is the person's real repository and Sentinel's state inside it.
@@ -55,11 +57,12 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 // TopLevel is the work tree's top level of the repository containing dir,
 // found with hardened git, or "" outside a repository.
 func TopLevel(ctx context.Context, dir string) string {
-	root, err := gitCmd{dir: dir}.line(ctx, "rev-parse", "--show-toplevel")
+	// rev-parse reads no file content: no driver scan (hardgit.NoContent).
+	out, err := hardgit.Git{Dir: dir, NoContent: true}.Run(ctx, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return ""
 	}
-	return root
+	return strings.TrimSpace(out)
 }
 
 // StateDir is the project's .sentinel directory.
