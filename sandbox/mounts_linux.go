@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,7 +86,14 @@ func planMounts(sp helperSpec) []mountOp {
 	for _, w := range sp.Writable {
 		bind(mountBindRW, w, w)
 	}
-	for _, r := range sp.Readable {
+	// Parents first: a readable path inside another one is shown by the
+	// parent's (recursive) bind already, one mount fewer per nested entry
+	// (PATH's ~/.cargo/bin under the toolchain root ~/.cargo).
+	readable := slices.Clone(sp.Readable)
+	slices.SortStableFunc(readable, func(a, b string) int {
+		return strings.Count(a, "/") - strings.Count(b, "/")
+	})
+	for _, r := range readable {
 		if splice[r] {
 			taken[r] = true
 			binds = append(binds, mountOp{kind: mountTmpfs, dst: r, dir: true})

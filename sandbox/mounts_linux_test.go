@@ -55,3 +55,39 @@ func TestPlanMounts(t *testing.T) {
 		t.Errorf("/usr is %+v, want read-only", m)
 	}
 }
+
+// TestPlanMountsBindsANestedReadableOnce: a readable path inside another
+// readable one (PATH's ~/.cargo/bin listed before the toolchain root
+// ~/.cargo) gets no mount of its own — the parent's recursive bind shows
+// it — and a hidden file inside it is still emptied.
+func TestPlanMountsBindsANestedReadableOnce(t *testing.T) {
+	root := t.TempDir()
+	ws, tc := filepath.Join(root, "ws"), filepath.Join(root, "tc")
+	for _, d := range []string{ws, tc + "/bin", root + "/priv-tmp"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(tc+"/bin/credentials", []byte("secret"), 0o600)
+	sp := helperSpec{
+		Workspace: ws, TempDir: root + "/priv-tmp", Empty: "/dev/null",
+		Readable: []string{tc + "/bin", tc},
+		Hidden:   []string{tc + "/bin/credentials"},
+	}
+	var binds []string
+	hidden := false
+	for _, m := range planMounts(sp) {
+		if m.dst == tc || m.dst == tc+"/bin" {
+			binds = append(binds, m.dst)
+		}
+		if m.dst == tc+"/bin/credentials" && m.kind == mountHideFile {
+			hidden = true
+		}
+	}
+	if len(binds) != 1 || binds[0] != tc {
+		t.Errorf("binds of the toolchain: %v, want only %s", binds, tc)
+	}
+	if !hidden {
+		t.Error("a hidden file inside the nested readable path is not emptied")
+	}
+}
