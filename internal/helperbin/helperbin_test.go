@@ -183,3 +183,27 @@ func TestAForgedStampMemoryIsNotTrusted(t *testing.T) {
 		t.Fatalf("asked %d times, want every choice to ask", n)
 	}
 }
+
+// The price of choosing the helper, asked every time against remembered:
+// go test -run '^$' -bench Choose ./internal/helperbin
+func BenchmarkChoose(b *testing.B) {
+	want := Stamp()
+	dir := b.TempDir()
+	exe := filepath.Join(dir, "sentinel")
+	os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755)
+	script := "#!/bin/sh\necho '" + want + "'\n"
+	os.WriteFile(filepath.Join(dir, Name), []byte(script), 0o755)
+	for _, remembered := range []bool{false, true} {
+		b.Run(map[bool]string{false: "asked", true: "remembered"}[remembered], func(b *testing.B) {
+			b.Setenv("XDG_STATE_HOME", b.TempDir())
+			for b.Loop() {
+				if !remembered {
+					os.Remove(filepath.Join(os.Getenv("XDG_STATE_HOME"), "sentinel", "helper-stamp.json"))
+				}
+				if c := choose(exe, want); !c.Fast {
+					b.Fatalf("%+v", c)
+				}
+			}
+		})
+	}
+}
