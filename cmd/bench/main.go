@@ -6,8 +6,9 @@
 //	go run ./cmd/bench -n 41 -rows hook,sandbox
 //
 // Rows: hook (sentinel-helper hook and sentinel hook, through a live
-// broker, against a trivial Go binary), sandbox (sentinel sandbox run --
-// true under each backend against bare bwrap), pane (the coder pane's
+// broker, against a trivial Go binary), sandbox (the sentinel binary's
+// start alone, then sentinel sandbox run -- true under each backend,
+// against bare bwrap), pane (the coder pane's
 // ingest, go test -bench IngestLineCoder ./tui), workspace (go test -bench
 // Workspace50k ./runner: a 50k-file repo against git worktree add), policy
 // (µs per decision), review (the review screen's frame time), memory (peak
@@ -31,6 +32,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 func main() {
@@ -136,6 +138,15 @@ func sandboxRow(b binaries, n int) {
 	bare := func() {
 		run(exec.Command(bw, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "true"))
 	}
+	// What the sentinel binary's start alone costs (its package
+	// initialisation), before any sandbox work: the floor of the rows below.
+	start := func() {
+		c := exec.Command(b.sentinel, sandbox.HelperArg) // refuses at once (exit 125)
+		if err := c.Run(); c.ProcessState == nil {
+			fail(fmt.Errorf("%s: %v", b.sentinel, err))
+		}
+	}
+	pairs("sentinel start alone, no work (ms)", n, start, bare, "(the floor of the rows below)")
 	for _, mode := range []string{"bwrap", "ns"} {
 		for _, net := range []string{"none", "proxy"} {
 			sb := func() {
