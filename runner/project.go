@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
 // Project is the person's real repository and Sentinel's state inside it.
@@ -55,11 +57,15 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 // TopLevel is the work tree's top level of the repository containing dir,
 // found with hardened git, or "" outside a repository.
 func TopLevel(ctx context.Context, dir string) string {
-	root, err := gitCmd{dir: dir}.line(ctx, "rev-parse", "--show-toplevel")
+	if !mayBeInRepo(dir) {
+		return "" // what git would answer, without starting it
+	}
+	// rev-parse reads no file content: no driver scan (hardgit.NoContent).
+	out, err := hardgit.Git{Dir: dir, NoContent: true}.Run(ctx, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return ""
 	}
-	return root
+	return strings.TrimSpace(out)
 }
 
 // StateDir is the project's .sentinel directory.
@@ -180,3 +186,34 @@ func removeStateCommand(quotedTops []string) string {
 
 // shellQuote quotes s for a POSIX shell.
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// mayBeInRepo is false only when git's discovery from dir cannot find a
+// repository: no directory from dir up to / (along its path as given and
+// with symlinks resolved) holds a .git entry or is itself a git directory
+// (git's test for that needs a HEAD). Hardened git ignores GIT_DIR and the
+// like, so nothing else can point it at one.
+func mayBeInRepo(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return true
+	}
+	paths := []string{abs}
+	if real, err := filepath.EvalSymlinks(abs); err != nil {
+		return true
+	} else if real != abs {
+		paths = append(paths, real)
+	}
+	for _, p := range paths {
+		for d := p; ; d = filepath.Dir(d) {
+			for _, name := range []string{".git", "HEAD"} {
+				if _, err := os.Lstat(filepath.Join(d, name)); !errors.Is(err, os.ErrNotExist) {
+					return true // there, or unknown
+				}
+			}
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
+	}
+	return false
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"syscall"
@@ -154,7 +155,12 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 			args = append(args, overlayCaps...)
 		}
 		args = append(args, "--")
-		if _, err := os.Stat(stage0Shell); err == nil {
+		if keyboardSignalsIgnored() {
+			// The caller ignores them already (sandbox run does): an
+			// ignored disposition survives fork and exec, so bwrap starts
+			// as stage0 would start it, one program start sooner.
+			c = exec.CommandContext(ctx, s.bwrap, append(args[1:], helperArgs...)...)
+		} else if _, err := os.Stat(stage0Shell); err == nil {
 			args = append([]string{"-c", stage0Script}, args...)
 			c = exec.CommandContext(ctx, stage0Shell, append(args, helperArgs...)...)
 		} else {
@@ -182,6 +188,12 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 		return nil, err
 	}
 	return c, nil
+}
+
+// keyboardSignalsIgnored says whether this process ignores SIGINT and
+// SIGQUIT now, so that a child it starts does too.
+func keyboardSignalsIgnored() bool {
+	return signal.Ignored(syscall.SIGINT) && signal.Ignored(syscall.SIGQUIT)
 }
 
 // stage0Shell runs stage0Script: bwrap (its $0) with its arguments, SIGINT

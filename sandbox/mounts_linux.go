@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,13 +86,31 @@ func planMounts(sp helperSpec) []mountOp {
 	for _, w := range sp.Writable {
 		bind(mountBindRW, w, w)
 	}
-	for _, r := range sp.Readable {
+	// Parents first: a readable path inside another one is shown by the
+	// parent's (recursive) bind already, one mount fewer per nested entry
+	// (PATH's ~/.cargo/bin under the toolchain root ~/.cargo). A path that
+	// is a mount point of its own is still bound, so that it is made
+	// read-only itself (the ns backend remounts only the bind's top).
+	readable := slices.Clone(sp.Readable)
+	slices.SortStableFunc(readable, func(a, b string) int {
+		return strings.Count(a, "/") - strings.Count(b, "/")
+	})
+	var isMountPoint func(string) bool
+	for _, r := range readable {
 		if splice[r] {
 			taken[r] = true
 			binds = append(binds, mountOp{kind: mountTmpfs, dst: r, dir: true})
-		} else if !covered(r) {
-			bind(mountBindRO, r, r)
+			continue
 		}
+		if covered(r) {
+			if isMountPoint == nil {
+				isMountPoint = hostMountPoints()
+			}
+			if !isMountPoint(r) {
+				continue
+			}
+		}
+		bind(mountBindRO, r, r)
 	}
 	// A spliced directory shows its entries one by one, read-only, except
 	// those already given another meaning and the spliced ones below it.
@@ -173,6 +192,42 @@ func planMounts(sp helperSpec) []mountOp {
 		plan = append(plan, mountOp{kind: mountRemountRO, dst: d, dir: true})
 	}
 	return append(plan, overlayStaging(sp)...)
+}
+
+// hostMountPoints says whether a path is a mount point this process sees
+// (every path is one when mountinfo cannot be read: nothing is then left
+// out).
+func hostMountPoints() func(string) bool {
+	b, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return func(string) bool { return true }
+	}
+	set := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) > 4 {
+			set[unescapeMountinfo(f[4])] = true
+		}
+	}
+	return func(p string) bool { return set[p] }
+}
+
+// unescapeMountinfo undoes mountinfo's octal escapes (\040 for a space).
+func unescapeMountinfo(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // applyMounts builds the plan on a fresh tmpfs at root inside a new user and

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,83 @@ func TestPlanMounts(t *testing.T) {
 	}
 	if m := byDst["/usr"]; m.kind != mountBindRO {
 		t.Errorf("/usr is %+v, want read-only", m)
+	}
+}
+
+// TestPlanMountsBindsANestedReadableOnce: a readable path inside another
+// readable one (PATH's ~/.cargo/bin listed before the toolchain root
+// ~/.cargo) gets no mount of its own — the parent's recursive bind shows
+// it — and a hidden file inside it is still emptied.
+func TestPlanMountsBindsANestedReadableOnce(t *testing.T) {
+	root := t.TempDir()
+	ws, tc := filepath.Join(root, "ws"), filepath.Join(root, "tc")
+	for _, d := range []string{ws, tc + "/bin", root + "/priv-tmp"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(tc+"/bin/credentials", []byte("secret"), 0o600)
+	sp := helperSpec{
+		Workspace: ws, TempDir: root + "/priv-tmp", Empty: "/dev/null",
+		Readable: []string{tc + "/bin", tc},
+		Hidden:   []string{tc + "/bin/credentials"},
+	}
+	var binds []string
+	hidden := false
+	for _, m := range planMounts(sp) {
+		if m.dst == tc || m.dst == tc+"/bin" {
+			binds = append(binds, m.dst)
+		}
+		if m.dst == tc+"/bin/credentials" && m.kind == mountHideFile {
+			hidden = true
+		}
+	}
+	if len(binds) != 1 || binds[0] != tc {
+		t.Errorf("binds of the toolchain: %v, want only %s", binds, tc)
+	}
+	if !hidden {
+		t.Error("a hidden file inside the nested readable path is not emptied")
+	}
+}
+
+// TestPlanMountsBindsANestedMountPoint: a readable path inside another
+// readable one that is a mount point of its own keeps its own bind, so
+// that it is made read-only itself.
+func TestPlanMountsBindsANestedMountPoint(t *testing.T) {
+	b, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		t.Skip("no /proc/self/mountinfo here")
+	}
+	var mp string
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 5 || strings.Count(f[4], "/") < 2 || within(f[4], "/dev") || within(f[4], "/tmp") || within(f[4], "/proc") || within(f[4], "/mnt") {
+			continue
+		}
+		if st, err := os.Stat(f[4]); err == nil && st.IsDir() {
+			mp = f[4]
+			break
+		}
+	}
+	if mp == "" {
+		t.Skip("no nested directory mount point on this machine")
+	}
+	root := t.TempDir()
+	ws := filepath.Join(root, "ws")
+	os.MkdirAll(ws, 0o755)
+	sp := helperSpec{Workspace: ws, TempDir: root, Empty: "/dev/null", Readable: []string{mp, filepath.Dir(mp)}}
+	for _, m := range planMounts(sp) {
+		if m.dst == mp && m.kind == mountBindRO {
+			return
+		}
+	}
+	t.Fatalf("the mount point %s inside the readable %s got no read-only bind of its own", mp, filepath.Dir(mp))
+}
+
+func TestUnescapeMountinfo(t *testing.T) {
+	for in, want := range map[string]string{`/a\040b`: "/a b", `/x\134y`: `/x\y`, "/plain": "/plain", `/end\04`: `/end\04`} {
+		if got := unescapeMountinfo(in); got != want {
+			t.Errorf("unescapeMountinfo(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

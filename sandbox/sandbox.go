@@ -142,6 +142,8 @@ func (s *Sandbox) startProxy(asker HostAsker, onDeny func(Denial)) error {
 // way to the proxy). A caller may set Setsid, Setctty, Ctty, Foreground,
 // Pgid and Setpgid on the existing cmd.SysProcAttr and may set Stdin, Stdout
 // and Stderr, but must not replace SysProcAttr, Env, ExtraFiles or Path.
+// A caller that ignores SIGINT and SIGQUIT when it calls Command must keep
+// ignoring them until the command has started.
 func (s *Sandbox) Command(ctx context.Context, dir string, argv ...string) (*exec.Cmd, error) {
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("sandbox: no command to run")

@@ -208,14 +208,16 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 		}
 		return filepath.Base(dir)
 	}
+	seenPath := map[string]bool{}
 	for _, d := range filepath.SplitList(getenv("PATH")) {
 		if !filepath.IsAbs(d) {
 			continue
 		}
 		d = filepath.Clean(d)
-		if !underHome(d) {
+		if !underHome(d) || seenPath[d] {
 			continue
 		}
+		seenPath[d] = true
 		root := d
 		if b := filepath.Base(d); (b == "bin" || b == "shims") && acceptable(filepath.Dir(d)) {
 			root = filepath.Dir(d)
@@ -296,6 +298,12 @@ func linkTargets(dir string) []string {
 			break
 		}
 		if e.Type()&os.ModeSymlink == 0 {
+			continue
+		}
+		// A link to a sibling (rustup's cargo -> rustup, a dozen of them)
+		// leads where the sibling does, and the sibling is looked at
+		// itself when it is a link.
+		if l, err := os.Readlink(filepath.Join(dir, e.Name())); err == nil && !strings.Contains(l, "/") && l != "." && l != ".." {
 			continue
 		}
 		t, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name()))

@@ -330,3 +330,21 @@ esac; done
 		t.Errorf("goFlagsInside overrode the person's own -buildvcs: %q", got)
 	}
 }
+
+// TestLinkTargetsFollowsChainsThroughSiblings: a link to a sibling is not
+// resolved on its own, yet where a chain of siblings leads is still found.
+func TestLinkTargetsFollowsChainsThroughSiblings(t *testing.T) {
+	root := t.TempDir()
+	bin, far := filepath.Join(root, "bin"), filepath.Join(root, "far", "bin")
+	mustWrite(t, filepath.Join(bin, "rustup"), "")
+	mustWrite(t, filepath.Join(far, "tool"), "")
+	for link, to := range map[string]string{"cargo": "rustup", "chain": "hop", "hop": filepath.Join(far, "tool")} {
+		if err := os.Symlink(to, filepath.Join(bin, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := linkTargets(bin)
+	if want, _ := filepath.EvalSymlinks(filepath.Join(far, "tool")); len(got) != 1 || got[0] != want {
+		t.Fatalf("linkTargets = %v, want only %s", got, want)
+	}
+}

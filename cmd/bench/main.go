@@ -6,8 +6,9 @@
 //	go run ./cmd/bench -n 41 -rows hook,sandbox
 //
 // Rows: hook (sentinel-helper hook and sentinel hook, through a live
-// broker, against a trivial Go binary), sandbox (sentinel sandbox run --
-// true under each backend against bare bwrap), pane (the coder pane's
+// broker, against a trivial Go binary), sandbox (the sentinel binary's
+// start alone, then sentinel sandbox run -- true under each backend,
+// against bare bwrap), pane (the coder pane's
 // ingest, go test -bench IngestLineCoder ./tui), workspace (go test -bench
 // Workspace50k ./runner: a 50k-file repo against git worktree add), policy
 // (µs per decision), review (the review screen's frame time), memory (peak
@@ -31,6 +32,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 func main() {
@@ -133,19 +135,54 @@ func sandboxRow(b binaries, n int) {
 	}
 	ws, _ := os.MkdirTemp("", "sentinel-bench-ws-")
 	defer os.RemoveAll(ws)
+	// Each row is also given in CPU time (user and system, of the whole
+	// process tree): on a shared machine it moves far less than wall time.
+	var bareCPU, cpu []float64
 	bare := func() {
-		run(exec.Command(bw, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "true"))
+		c := exec.Command(bw, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "true")
+		run(c)
+		bareCPU = append(bareCPU, cpuMS(c))
 	}
+	// What the sentinel binary's start alone costs (its package
+	// initialisation), before any sandbox work: the floor of the rows below.
+	start := func() {
+		c := exec.Command(b.sentinel, sandbox.HelperArg) // refuses at once (exit 125)
+		if err := c.Run(); c.ProcessState == nil {
+			fail(fmt.Errorf("%s: %v", b.sentinel, err))
+		}
+		cpu = append(cpu, cpuMS(c))
+	}
+	cpuRow := func(name, goal string) {
+		var rs []float64
+		for i := 1; i < len(cpu) && i < len(bareCPU); i++ { // the first pair warms up
+			rs = append(rs, cpu[i]/bareCPU[i])
+		}
+		row(name, median(cpu[1:]), median(bareCPU[1:]), median(rs), goal)
+		bareCPU, cpu = nil, nil
+	}
+	pairs("sentinel start alone, no work (ms)", n, start, bare, "(the floor of the rows below)")
+	cpuRow("  the same, CPU (ms)", "")
 	for _, mode := range []string{"bwrap", "ns"} {
 		for _, net := range []string{"none", "proxy"} {
 			sb := func() {
 				c := exec.Command(b.sentinel, "sandbox", "run", "--sandbox", mode, "--net", net, "--workspace", ws, "--", "true")
 				c.Dir = ws
 				run(c)
+				cpu = append(cpu, cpuMS(c))
 			}
 			pairs("sandbox run --sandbox "+mode+" --net "+net+" (ms)", n, sb, bare, "≤ 3× bare bwrap")
+			cpuRow("  the same, CPU (ms)", "")
 		}
 	}
+}
+
+// cpuMS is the user and system time of a finished command and of the
+// descendants it waited for.
+func cpuMS(c *exec.Cmd) float64 {
+	if c.ProcessState == nil {
+		return 0
+	}
+	return (c.ProcessState.UserTime() + c.ProcessState.SystemTime()).Seconds() * 1e3
 }
 
 // pairs times a and its anchor alternately n times and prints the medians

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sentinelhq/sentinel/internal/config"
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -103,6 +104,7 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 	)
 	lookups.Go(func() { gitEnv = sandbox.GitIdentityEnv(ws) })
 	lookups.Go(func() { cfgRoot = sandboxConfigRoot(ws) })
+	lookups.Go(func() { helperbin.Find() }) // Prepare's, made meanwhile
 	home, _ := os.UserHomeDir()
 	p := sandbox.DefaultProfile(ws, home)
 	lookups.Wait()
@@ -153,13 +155,15 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 	if rel, err := filepath.Rel(ws, wd); err == nil && !strings.HasPrefix(rel, "..") {
 		dir = wd
 	}
+	// The command gets keyboard signals from the terminal itself. Ignored
+	// before the command is built, so bwrap starts with them ignored
+	// without a shell in front (Sandbox.Command).
+	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
 	cmd, err := sbx.Command(context.Background(), dir, argv...)
 	if err != nil {
 		return err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	// The command gets keyboard signals from the terminal itself.
-	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {

@@ -150,14 +150,23 @@ type Git struct {
 	// through a helper, e.g. in a private mount namespace); the hardening
 	// (arguments, environment) is already in place.
 	Wrap func(*exec.Cmd)
+	// NoContent is set only for a command that reads no file of the work
+	// tree and no object (rev-parse --show-toplevel): it skips the scan of
+	// the repository's config for drivers, a second git start, since such
+	// a command gives a filter, diff or merge driver nothing to run on.
+	// The -c list and the environment stay.
+	NoContent bool
 }
 
 // Run runs git with args, hardened, and returns its output (empty when
 // Stdout is set). The error carries the first line of git's stderr.
 func (g Git) Run(ctx context.Context, args ...string) (string, error) {
-	over, err := Overrides(ctx, g.Dir, g.Env)
-	if err != nil {
-		return "", err
+	var over []string
+	if !g.NoContent {
+		var err error
+		if over, err = Overrides(ctx, g.Dir, g.Env); err != nil {
+			return "", err
+		}
 	}
 	full := append(append([]string{}, Config...), args...)
 	cmd := exec.CommandContext(ctx, "git", full...)

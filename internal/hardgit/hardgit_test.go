@@ -159,3 +159,34 @@ func TestEnvDropsCallersGitVariables(t *testing.T) {
 		}
 	}
 }
+
+// TestNoContentTopLevelRunsNothing: rev-parse --show-toplevel without the
+// driver scan, in the hostile repository with an fsmonitor hook and a
+// post-checkout hook of its own added, runs nothing and still answers from
+// a subdirectory.
+func TestNoContentTopLevelRunsNothing(t *testing.T) {
+	dir, marker := hostileRepo(t)
+	touch := "#!/bin/sh\ntouch " + marker + "\n"
+	write(t, filepath.Join(dir, "fsmon.sh"), touch)
+	os.Chmod(filepath.Join(dir, "fsmon.sh"), 0o755)
+	f, err := os.OpenFile(filepath.Join(dir, ".git", "config"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("[core]\n\tfsmonitor = " + filepath.Join(dir, "fsmon.sh") + "\n\tpager = sh -c 'touch " + marker + "'\n")
+	f.Close()
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, err := Git{Dir: sub, NoContent: true}.Run(context.Background(), "rev-parse", "--show-toplevel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if real, _ := filepath.EvalSymlinks(dir); strings.TrimSpace(out) != real {
+		t.Fatalf("top level %q, want %s", out, real)
+	}
+	if exists(marker) {
+		t.Fatal("rev-parse without the driver scan ran something from the repository's config")
+	}
+}

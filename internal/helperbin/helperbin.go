@@ -93,7 +93,8 @@ func Path() (string, error) {
 const Install = "go install ./cmd/... (from a checkout) puts sentinel-helper beside sentinel"
 
 // choose picks sentinel-helper beside exe when it is a regular executable
-// file whose stamp is want, else exe.
+// file whose stamp is want, else exe. A match is remembered for that exact
+// file (stampcache.go), so the helper is asked once, not on every start.
 func choose(exe, want string) Choice {
 	h := filepath.Join(filepath.Dir(exe), Name)
 	st, err := os.Stat(h)
@@ -102,6 +103,10 @@ func choose(exe, want string) Choice {
 		return Choice{Path: exe, Why: "no " + Name + " beside " + exe}
 	case !st.Mode().IsRegular() || st.Mode().Perm()&0o111 == 0:
 		return Choice{Path: exe, Why: h + " is not an executable file"}
+	}
+	key := stampKey(h, st, want)
+	if stampMatched(key) {
+		return Choice{Path: h, Fast: true}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -114,5 +119,6 @@ func choose(exe, want string) Choice {
 	if got := string(bytes.TrimSpace(out)); got != want {
 		return Choice{Path: exe, Why: h + " is from another build (" + got + ", want " + want + ")"}
 	}
+	rememberMatch(key)
 	return Choice{Path: h, Fast: true}
 }
