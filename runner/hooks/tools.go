@@ -88,7 +88,7 @@ func toolRequest(tool string, raw json.RawMessage, cwd string) (approvals.Reques
 	case policy.KindWrite, policy.KindEdit, policy.KindRead:
 		req.Path = first(in.FilePath, in.Notebook, in.AbsPath, in.Path)
 		if lower == "apply_patch" {
-			files := patchFile.FindAllStringSubmatch(first(in.Patch, in.PatchAlt), -1)
+			files := patchFile.FindAllStringSubmatch(first(in.Patch, in.PatchAlt, patchText(in.Command)), -1)
 			if len(files) != 1 {
 				// a patch of several files is one request no path template can cover
 				req.Kind, req.Path = policy.KindOther, ""
@@ -113,6 +113,16 @@ func toolRequest(tool string, raw json.RawMessage, cwd string) (approvals.Reques
 		}
 	}
 	return req, nil
+}
+
+// patchText is a patch given as tool_input.command, as Codex's hooks give
+// apply_patch's (0.171.0); "" when it is not a string.
+func patchText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
 }
 
 // commandText reads a command given as a string or as an argv array.
