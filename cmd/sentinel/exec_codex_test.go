@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	fr "github.com/sentinelhq/sentinel/internal/fakeresponses"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -115,4 +116,101 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 	if got := strings.Join(tools, "\n"); !strings.Contains(got, "Bash: "+write) || !strings.Contains(got, "apply_patch") {
 		t.Errorf("the tool results are not journaled:\n%s", got)
 	}
+}
+
+// TestExecCodexInteractiveInTmux is a person at a terminal running the
+// real Codex TUI in place (`sentinel exec -- codex "task"`) in a 200×60
+// tmux window. Codex's commands reach the person's card in the exec TUI
+// through its hook: the person approves the first (it writes the
+// project), denies the second with a message (it does not run, and Codex
+// shows the message as the hook's block).
+func TestExecCodexInteractiveInTmux(t *testing.T) {
+	needCodex(t)
+	dir := scratchRepo(t)
+	const (
+		approve = `eval "echo approved > approved.txt"` // the policy asks about eval
+		deny    = `eval "echo denied > denied.txt"`
+		denyMsg = "not this one"
+	)
+	after := func(items ...fr.Item) fr.Turn { return fr.Turn{When: fr.AfterOutput, Items: items} }
+	// A model Codex has no upgrade notice for, which would stop its TUI.
+	model, env, host := codexExecEnv(t, "gpt-test", fr.Script{
+		fr.Reply(fr.ExecCommand(approve, "")),
+		after(fr.ExecCommand(deny, "")),
+		after(fr.Text("All done.")),
+	})
+	tm := startTmux(t, dir, env, "exec", "--allow-host", host, "--", "codex", "Write the two files.")
+
+	tm.openCodexUntil("the card for "+approve, has(approve, "[a] approve once"))
+	tm.keys("a")
+	tm.waitArmed("the card for "+deny, has(deny, "[a] approve once"))
+	tm.keys("d")
+	tm.waitFor("the deny message prompt", has("message for the coder"))
+	tm.typeText(denyMsg)
+	tm.keys("Enter")
+	tm.waitFor("Codex showing the hook's block and ending its turn", has("Blocked by hook", denyMsg, "All done."))
+
+	if b, err := os.ReadFile(filepath.Join(dir, "approved.txt")); err != nil || string(b) != "approved\n" {
+		t.Errorf("approved.txt = %q (%v): the approved command did not write the project", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "denied.txt")); err == nil {
+		t.Error("denied.txt exists: the denied command ran")
+	}
+	var got []string
+	for _, j := range approvalsOf(t, runEvents(t, dir, lastRun(t, dir))) {
+		if j.Request.Kind == "shell" {
+			got = append(got, j.Request.Command+" → "+string(j.Decision.Outcome)+" by "+j.Decision.By)
+		}
+	}
+	if want := []string{approve + " → allow by person", deny + " → deny by person"}; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("journaled shell decisions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	told := false
+	for _, r := range model.Requests() {
+		for _, o := range r.LastOutputs() {
+			told = told || strings.Contains(o.Text, denyMsg)
+		}
+	}
+	if !told {
+		t.Error("the model never heard the person's message")
+	}
+}
+
+// openCodexUntil gets the Codex TUI past its start until cond shows: the
+// network cards it raises before any tool call are denied (its TUI fetches
+// tips from raw.githubusercontent.com and reaches a loopback port of its
+// own; neither is needed), and its folder screen — the project is
+// untrusted in the run — is answered "Open restricted" through attach.
+func (tm *tmuxRun) openCodexUntil(what string, cond func(string) bool) {
+	tm.t.Helper()
+	deadline := time.Now().Add(2 * time.Minute) // a bound on a hung run
+	opened := false
+	for time.Now().Before(deadline) {
+		s := tm.screen()
+		armed := strings.Contains(s, "[a] approve once") && !strings.Contains(s, guardNotice)
+		switch {
+		case cond(s) && armed:
+			return
+		case armed && strings.Contains(s, "APPROVAL · net"):
+			card := cardHost(s)
+			tm.keys("Escape")
+			tm.waitFor("the network card for "+card+" answered", func(s string) bool { return cardHost(s) != card })
+		case !opened && strings.Contains(s, "Open restricted") && !strings.Contains(s, "[a] approve once"):
+			tm.pressUntil("i", "attach mode", has("ATTACHED"))
+			tm.keys("Enter")
+			opened = true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tm.t.Fatalf("never saw %s; screen:\n%s", what, tm.screen())
+}
+
+// cardHost is the host line of the network card on the screen, if any.
+func cardHost(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "host ") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
 }
