@@ -13,8 +13,8 @@ import (
 )
 
 // codexExecEnv starts the fake Responses API with script and returns the
-// environment that points Codex at it (asking for model name), and the host
-// to allow.
+// environment that points Codex at it (asking for model name; HOME, a new
+// one, first), and the host to allow.
 func codexExecEnv(t *testing.T, name string, script fr.Script) (model *fr.Server, env []string, host string) {
 	t.Helper()
 	model, err := fr.Start(script)
@@ -32,7 +32,7 @@ func codexExecEnv(t *testing.T, name string, script fr.Script) (model *fr.Server
 // TASK`), in the sandbox: every tool call goes through Sentinel's hook to
 // the policy. An allowed command and an allowed patch write the project; a
 // command the policy denies is blocked and the model hears why; the
-// project's own Codex hooks never run; the run is journaled with the tool
+// project's and the person's own Codex hooks never run; the run is journaled with the tool
 // calls, their decisions and their results.
 func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 	needCodex(t)
@@ -55,6 +55,12 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 		after(fr.CustomToolCall("apply_patch", patch)),
 		after(fr.Text("All done.")),
 	})
+	// Nor would the person's own, in their ~/.codex.
+	home := strings.TrimPrefix(env[0], "HOME=")
+	writeFile(t, filepath.Join(home, ".codex", "hooks.json"),
+		`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"touch `+filepath.Join(dir, "person-hook-ran")+`"}]}]}}`)
+	writeFile(t, filepath.Join(home, ".codex", "config.toml"), "[features]\nhooks = true\n\n[[hooks.PreToolUse]]\nmatcher = \"*\"\n"+
+		"[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"touch "+filepath.Join(dir, "person-config-hook-ran")+"\"\n")
 	res := sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Write the files.")
 	if res.code != 0 {
 		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
@@ -65,9 +71,9 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "patched.txt")); string(b) != "patched by codex\n" {
 		t.Errorf("patched.txt = %q: the allowed patch did not write the project\n%s", b, res.stdout)
 	}
-	for _, f := range []string{marker, "project-hook-ran"} {
+	for _, f := range []string{marker, "project-hook-ran", "person-hook-ran", "person-config-hook-ran"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
-			t.Errorf("%s exists: a denied command or the project's own hook ran", f)
+			t.Errorf("%s exists: a denied command, or the project's or the person's own hook, ran", f)
 		}
 	}
 	if !strings.Contains(res.stdout, "codex in place in "+dir+", with its approval hooks as in sentinel run") {
