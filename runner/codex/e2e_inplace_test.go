@@ -2,6 +2,7 @@ package codex
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,8 +20,9 @@ import (
 // exec …` sets it up when no sandbox places the hooks (Prepare in
 // Interactive mode: CODEX_HOME/hooks.json, --dangerously-bypass-hook-trust),
 // without the sandbox, its hooks the built sentinel binary asking w's
-// broker. It returns codex's output.
-func (w *world) runInPlace(t *testing.T, task string) string {
+// broker; person is the person's CODEX_HOME ("": none). It returns codex's
+// output.
+func (w *world) runInPlace(t *testing.T, person, task string) string {
 	t.Helper()
 	bin := requireCodex(t)
 	sentinel, err := testbin.Sentinel()
@@ -30,7 +32,7 @@ func (w *world) runInPlace(t *testing.T, task string) string {
 	a := New(Options{Mode: Interactive, Binary: bin, Sentinel: sentinel,
 		Provider: Provider{BaseURL: w.model.BaseURL(), EnvKey: "SENTINEL_TEST_KEY", Model: "gpt-5.5"},
 		Args:     []string{"exec", "--skip-git-repo-check", task}})
-	needs, err := a.Prepare(RunPaths{Workspace: w.ws, StateDir: w.codexHome})
+	needs, err := a.Prepare(RunPaths{Workspace: w.ws, StateDir: w.codexHome, PersonDir: person})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,6 +49,7 @@ func (w *world) runInPlace(t *testing.T, task string) string {
 	cmd.Dir = w.ws
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + w.home, "LANG=C.UTF-8", "SENTINEL_TEST_KEY=sk-test-fake",
 		approvals.EnvSocket + "=" + w.broker.SocketPath()}, a.Env()...)
+	cmd.Env = append(cmd.Env, w.env...)
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		t.Fatalf("codex exec did not finish in time:\n%s", out)
@@ -90,7 +93,7 @@ func TestInPlaceHooksFailClosed(t *testing.T) {
 		}, Items: []fr.Item{fr.ExecCommand("echo after > after.txt", "")}},
 		{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Stopping.")}},
 	}, nil)
-	w.runInPlace(t, "Write two files.")
+	w.runInPlace(t, "", "Write two files.")
 
 	if !closed {
 		t.Fatal("the broker was never closed: the test did not test anything")
@@ -117,5 +120,48 @@ func TestInPlaceHooksFailClosed(t *testing.T) {
 	}
 	if !told {
 		t.Errorf("the model did not hear the hook's deny; its last outputs: %+v", reqs[2].LastOutputs())
+	}
+}
+
+// An MCP tool of the person's server, in place: its call comes to
+// Sentinel's hook as mcp__<server>__<tool>, and runs only as the broker
+// says (here a person approves the first call and denies the second).
+func TestInPlaceMCPToolGoesThroughTheHook(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := []approvals.Outcome{approvals.OutcomeAllow, approvals.OutcomeDeny}
+	var mu sync.Mutex
+	person := approvals.DeciderFunc(func(ctx context.Context, p *approvals.Prompt) approvals.Decision {
+		mu.Lock()
+		defer mu.Unlock()
+		o := answers[0]
+		answers = answers[1:]
+		return approvals.Decision{Outcome: o, By: "person", Reason: "the person said " + string(o)}
+	})
+	call := func(name string) fr.Item {
+		return fr.Item{Name: fakeMCPTool, Namespace: "mcp__fake", Arguments: map[string]any{"name": name}}
+	}
+	w := newWorld(t, fr.Script{
+		fr.Reply(call("mcp-approved")),
+		{When: fr.AfterOutput, Items: []fr.Item{call("mcp-denied")}},
+		{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Done.")}},
+	}, person)
+	home := personHome(t, fmt.Sprintf("[mcp_servers.fake]\ncommand = %q\nenv = { %s = %q }\n", exe, envFakeMCP, w.ws), "")
+	w.runInPlace(t, home, "touch them")
+
+	var got []string
+	for _, r := range w.requests(t) {
+		got = append(got, string(r.Kind)+" "+r.Tool)
+	}
+	if strings.Join(got, ", ") != "mcp mcp__fake__touch_marker, mcp mcp__fake__touch_marker" {
+		t.Fatalf("broker requests = %q, want the two MCP calls", got)
+	}
+	if _, err := os.Stat(filepath.Join(w.ws, "mcp-approved")); err != nil {
+		t.Errorf("the approved MCP call did not run: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(w.ws, "mcp-denied")); err == nil {
+		t.Error("the denied MCP call ran")
 	}
 }

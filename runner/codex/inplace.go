@@ -19,7 +19,9 @@ import (
 //   - Codex reads Claude-shaped hooks (PreToolUse, PermissionRequest,
 //     PostToolUse, Stop…) from hooks.json files and [hooks] tables. Its
 //     shell tool reaches PreToolUse as tool "Bash" with tool_input.command,
-//     apply_patch as "apply_patch" with the patch in tool_input.command.
+//     apply_patch as "apply_patch" with the patch in tool_input.command, an
+//     MCP tool as mcp__<server>__<tool> (and, approved, it ran under
+//     approval "never" with the server's tools set to "prompt").
 //     A hook's deny (permissionDecision "deny", or exit 2 with the reason
 //     on stderr) blocks the call and the model hears the reason. An allow
 //     must be an exit 0 with no output: permissionDecision "allow" is
