@@ -57,6 +57,13 @@ import (
 //     off. Without the mark the TUI asks to trust the folder and would
 //     write the answer into the read-only config.toml; with it the TUI
 //     shows "Open restricted" once (Enter goes on).
+//   - Two network requests reach Sentinel's proxy from the TUI before any
+//     tool call, both answered by the person like any host (denying them
+//     cost nothing measured): raw.githubusercontent.com:443 (its tips;
+//     [tui] show_tooltips = false did not stop it) and 127.0.0.1:<port>,
+//     its own "codex_tui" MCP server on the sandbox's loopback, reached
+//     through the proxy (a [mcp_servers.codex_tui] entry to turn it off
+//     is refused as a config error).
 
 // Mode is how Codex is driven.
 type Mode int
