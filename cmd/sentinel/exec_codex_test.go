@@ -129,7 +129,8 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 // tmux window. Codex's commands reach the person's card in the exec TUI
 // through its hook: the person approves the first (it writes the
 // project), denies the second with a message (it does not run, and Codex
-// shows the message as the hook's block).
+// shows the message as the hook's block); a steering message from the exec
+// TUI reaches the model.
 func TestExecCodexInteractiveInTmux(t *testing.T) {
 	needCodex(t)
 	dir := scratchRepo(t)
@@ -137,6 +138,7 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 		approve = `eval "echo approved > approved.txt"` // the policy asks about eval
 		deny    = `eval "echo denied > denied.txt"`
 		denyMsg = "not this one"
+		steer   = "also add a README"
 	)
 	after := func(items ...fr.Item) fr.Turn { return fr.Turn{When: fr.AfterOutput, Items: items} }
 	// A model Codex has no upgrade notice for, which would stop its TUI.
@@ -144,6 +146,7 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 		fr.Reply(fr.ExecCommand(approve, "")),
 		after(fr.ExecCommand(deny, "")),
 		after(fr.Text("All done.")),
+		{When: func(r *fr.Request) bool { return strings.Contains(strings.Join(r.UserTexts(), "\n"), steer) }, Items: []fr.Item{fr.Text("Steered.")}},
 	})
 	tm := startTmux(t, dir, env, "exec", "--allow-host", host, "--", "codex", "Write the two files.")
 
@@ -155,6 +158,12 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 	tm.typeText(denyMsg)
 	tm.keys("Enter")
 	tm.waitFor("Codex showing the hook's block and ending its turn", has("Blocked by hook", denyMsg, "All done."))
+	// Steering from the exec TUI is a message Codex sends to the model.
+	tm.keys("m")
+	tm.waitFor("the steering prompt", has("message for the coder: "))
+	tm.typeText(steer)
+	tm.keys("Enter")
+	tm.waitFor("Codex's reply to the steering", has("Steered."))
 
 	if b, err := os.ReadFile(filepath.Join(dir, "approved.txt")); err != nil || string(b) != "approved\n" {
 		t.Errorf("approved.txt = %q (%v): the approved command did not write the project", b, err)
@@ -193,15 +202,16 @@ func (tm *tmuxRun) openCodexUntil(what string, cond func(string) bool) {
 	opened := false
 	for time.Now().Before(deadline) {
 		s := tm.screen()
-		armed := strings.Contains(s, "[a] approve once") && !strings.Contains(s, guardNotice)
+		card := strings.Contains(s, "── APPROVAL ·") // a card's header, armed or still in its key guard
+		armed := card && strings.Contains(s, "[a] approve once") && !strings.Contains(s, guardNotice)
 		switch {
 		case cond(s) && armed:
 			return
 		case armed && strings.Contains(s, "APPROVAL · net"):
-			card := cardHost(s)
+			host := cardHost(s)
 			tm.keys("Escape")
-			tm.waitFor("the network card for "+card+" answered", func(s string) bool { return cardHost(s) != card })
-		case !opened && strings.Contains(s, "Open restricted") && !strings.Contains(s, "[a] approve once"):
+			tm.waitFor("the network card for "+host+" answered", func(s string) bool { return cardHost(s) != host })
+		case !opened && !card && strings.Contains(s, "Open restricted"):
 			tm.pressUntil("i", "attach mode", has("ATTACHED"))
 			tm.keys("Enter")
 			opened = true

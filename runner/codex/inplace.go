@@ -178,6 +178,10 @@ func inPlaceSettings(c map[string]any, workspace string) {
 		f["hooks"] = true
 	}
 	c["approval_policy"] = "never"
+	// Steering (SteerBytes) arrives as one write, text and Enter: Codex's
+	// TUI took it for a paste and kept the Enter as a newline, so the
+	// message was never sent (measured); with this it is submitted.
+	c["disable_paste_burst"] = true
 	if workspace != "" {
 		c["projects"] = map[string]any{workspace: map[string]any{"trust_level": "untrusted"}}
 	}
