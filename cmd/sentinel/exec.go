@@ -38,9 +38,9 @@ dirs are writable; credentials, the project's secret files (.env, keys…),
 .git hooks and .git config are not. Known agents (claude, codex) get their
 approval hooks as in 'sentinel run': every tool call goes through the policy,
 your templates and your card, and fails closed. Any other program is
-sandbox-only, and the run's first line says so. At the end it prints what changed; there is no landing
-step. Prefer 'sentinel run' for untrusted tasks, for walking away, and to
-review a change before it lands.
+sandbox-only, and the run's first line says so. At the end it prints what
+changed; there is no landing step. Prefer 'sentinel run' for untrusted
+tasks, for walking away, and to review a change before it lands.
 
 Exit status: the program's own (0 when it succeeded), 1 when Sentinel
 failed, 2 for a usage error, 130 when interrupted.`,
