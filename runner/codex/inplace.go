@@ -57,6 +57,12 @@ import (
 //     off. Without the mark the TUI asks to trust the folder and would
 //     write the answer into the read-only config.toml; with it the TUI
 //     shows "Open restricted" once (Enter goes on).
+//   - Not gated: write_stdin, which types into a command Codex started
+//     with a terminal and left running (exec_command tty), reached no hook
+//     (PreToolUse nor PermissionRequest, with write_stdin_approval on too):
+//     what it types is judged only as the command it was started as (the
+//     policy asks about or denies a shell or interpreter reading its
+//     input, so `bash` or `python3` alone never start unasked).
 //   - Two network requests reach Sentinel's proxy from the TUI before any
 //     tool call, both answered by the person like any host (denying them
 //     cost nothing measured): raw.githubusercontent.com:443 (its tips;
