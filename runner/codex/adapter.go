@@ -37,9 +37,11 @@ type Options struct {
 	Sentinel string
 }
 
-// Adapter starts Codex as `codex app-server` under Sentinel. Its method set
-// matches runner.Adapter; the runner must drive it through Start (pipes,
-// JSON-RPC), not the pty path.
+// Adapter starts Codex under Sentinel. Its method set matches
+// runner.Adapter. As `codex app-server` (AppServer) the runner must drive
+// it through Start (pipes, JSON-RPC), not the pty path; in place
+// (Interactive) it is the person's command line under the pty, gated by
+// Sentinel's hooks.
 type Adapter struct {
 	opts Options
 	plan *Plan // set by Prepare
@@ -142,10 +144,8 @@ func (a *Adapter) Preflight() error {
 	}
 	if a.opts.Mode == Interactive {
 		// No app-server: the hooks are what it relies on (inplace.go).
-		if _, err := a.HookCommand(); err != nil {
-			return err
-		}
-		return nil
+		_, err := a.HookCommand()
+		return err
 	}
 	dir, err := os.MkdirTemp("", "sentinel-codex-schema-")
 	if err != nil {
