@@ -49,9 +49,11 @@ import (
 //     config.toml: Sentinel's PreToolUse hook is the gate for every tool
 //     call, and Sentinel's sandbox the boundary (Codex's own would be
 //     nested inside it). Codex's own approvals are not routed through a
-//     PermissionRequest hook: under "never" it asks nothing, and a person
-//     who passes -a on-request gets Codex's prompt as a second gate after
-//     Sentinel's, never instead of it (the hook still runs first).
+//     PermissionRequest hook: under "never" it asks nothing (measured: no
+//     PermissionRequest fired). A person who passes -a on-request should
+//     get Codex's prompt as a second gate after Sentinel's, never instead
+//     of it, since PreToolUse runs before a call is approved or run (not
+//     measured with the TUI).
 //   - The project is marked untrusted in the run's config.toml, as `run`
 //     never loads it: its .codex/config.toml, hooks and exec policies stay
 //     off. Without the mark the TUI asks to trust the folder and would
