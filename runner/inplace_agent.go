@@ -9,6 +9,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/geminicli"
 )
 
@@ -105,6 +106,15 @@ func newInPlaceAdapter(argv []string) (Adapter, error) {
 		}
 		return claude.New(claude.Options{Mode: claude.Interactive, Sentinel: exe,
 			Binary: launch[at-1], Launch: launch[:at], Args: launch[at:]}), nil
+	case "codex":
+		// Its hooks start sentinel-helper when it sits beside this binary,
+		// as Claude Code's do in sentinel run.
+		exe, err := helperbin.Path()
+		if err != nil {
+			return nil, err
+		}
+		return codex.New(codex.Options{Mode: codex.Interactive, Provider: codex.ProviderFromEnv(), Sentinel: exe,
+			Binary: launch[at-1], Launch: launch[:at], Args: launch[at:]}), nil
 	case "gemini":
 		// Its hooks start sentinel-helper when it sits beside this binary.
 		helper, err := helperbin.Path()
@@ -126,7 +136,7 @@ func inPlaceFirstLine(id string, a Adapter, root string) string {
 	prog := filepath.Base(c.argv[0])
 	line := fmt.Sprintf("exec %s: %s in place in %s", id, prog, root)
 	if c.program != "" {
-		return line + fmt.Sprintf(" — sandbox-only: %s's approvals go through its app-server or ACP protocol in sentinel run, which an interactive session does not speak, so nothing it runs is asked about here (use sentinel run --coder %s for per-action approval)", c.program, c.program)
+		return line + fmt.Sprintf(" — sandbox-only: %s's approvals go through its ACP protocol in sentinel run, which an interactive session does not speak, so nothing it runs is asked about here (use sentinel run --coder %s for per-action approval)", c.program, c.program)
 	}
 	return line + fmt.Sprintf(" — sandbox-only: %s is not a known agent (%s), so nothing it runs is asked about; the sandbox is its only gate", prog, strings.Join(KnownAgents, ", "))
 }

@@ -39,7 +39,8 @@ func (r *Run) prepareAgent() error {
 	case *codex.Adapter:
 		home, _ := os.UserHomeDir()
 		n, err := a.Prepare(codex.RunPaths{Workspace: r.ws.Dir, StateDir: r.agentStateDir(),
-			PersonDir: codex.PersonDir(os.Getenv, home), WhereAmI: r.whereAmI()})
+			PersonDir: codex.PersonDir(os.Getenv, home), WhereAmI: r.whereAmI(),
+			PolicyDir: r.policyDir(), Placed: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
 		if err != nil {
 			return err
 		}
@@ -77,13 +78,16 @@ func (r *Run) prepareAgent() error {
 // the person's login).
 func (r *Run) agentStateDir() string { return r.ws.agentDir() }
 
-// startCoder starts the coder the way its adapter speaks: Codex over
-// JSON-RPC on pipes, headless Claude Code with stream-json on stdin, every
-// other coder with the pty as its terminal.
+// startCoder starts the coder the way its adapter speaks: Codex's
+// app-server over JSON-RPC on pipes, headless Claude Code with stream-json
+// on stdin, every other coder (Codex in place too) with the pty as its
+// terminal.
 func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	switch a := r.adapter.(type) {
 	case *codex.Adapter:
-		return r.startCodex(cmd, task)
+		if a.Mode() == codex.AppServer {
+			return r.startCodex(cmd, task)
+		}
 	case *acp.Adapter:
 		return r.startACP(cmd, a, task)
 	case *claude.Adapter:
@@ -98,8 +102,9 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	r.setCoder(c)
 	tail := &agentutil.TailBuffer{Max: 4 << 10}
 	switch r.adapter.(type) {
-	case *commandAdapter, *geminicli.Adapter:
-		// Any program has no protocol to say why it failed: its last words are its error.
+	case *commandAdapter, *codex.Adapter, *geminicli.Adapter:
+		// Any program, and Codex and Gemini in place, has no protocol to
+		// say why it failed: its last words are its error.
 		c.failure = func() string { return exitFailure(c.code, tail.String()) }
 	case *claude.Adapter:
 		// Interactive Claude Code says a turn ended on an API error through

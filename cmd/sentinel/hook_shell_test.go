@@ -20,12 +20,13 @@ func TestHookJudgesAWorkspaceBashAsItself(t *testing.T) {
 	}{
 		{`["./bash","-c","echo hi"]`, 2, `"permissionDecision":"deny"`},
 		{`["/tmp/x/bash","-lc","echo hi"]`, 2, `"permissionDecision":"deny"`},
-		{`["/bin/bash","-lc","echo hi"]`, 0, `"permissionDecision":"allow"`}, // the shell: its script is judged (echo: allowed)
+		// The shell: its script is judged (echo: allowed). Codex's allow is silence.
+		{`["/bin/bash","-lc","echo hi"]`, 0, ``},
 	} {
 		run := startHookRun(t, hookDecider(approvals.OutcomeDeny, "no"))
 		payload := `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"shell","tool_input":{"command":` + tc.argv + `}}`
 		r := runSentinelBin(t, "", payload, []string{approvals.EnvSocket + "=" + run.socket}, "hook", "codex")
-		if r.code != tc.exit || !strings.Contains(r.stdout, tc.stdout) {
+		if r.code != tc.exit || !strings.Contains(r.stdout, tc.stdout) || (tc.stdout == "") != (r.stdout == "") {
 			t.Errorf("%s: exit %d stdout %q stderr %q; want exit %d and %s", tc.argv, r.code, r.stdout, r.stderr, tc.exit, tc.stdout)
 		}
 	}

@@ -1,6 +1,7 @@
 // Package agentutil holds the small helpers the agent adapters share:
 // comparing CLI versions, naming the host:port a URL reaches, reading a
-// command's exit status and resolving a path through its existing links.
+// command's exit status, resolving a path through its existing links and
+// quoting a hook command for a shell.
 //
 // It must not know about any one agent.
 package agentutil
@@ -89,4 +90,16 @@ type Needs struct {
 	// Places are files the agent needs shown read-only at a fixed path
 	// (inside path → host file Sentinel wrote): the sandbox's places.
 	Places map[string]string
+}
+
+// ShellQuote quotes s for a POSIX shell (agents run hook commands through
+// one): as it is when it holds only path-safe characters, else in single
+// quotes.
+func ShellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

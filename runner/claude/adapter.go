@@ -179,7 +179,7 @@ func (a *Adapter) HookCommand() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return shellQuote(exe) + " hook " + HookName, nil
+	return agentutil.ShellQuote(exe) + " hook " + HookName, nil // run through a shell
 }
 
 // Settings is the JSON passed with --settings: Sentinel's hooks for every
@@ -326,15 +326,4 @@ func (a *Adapter) Env() []string {
 		env = append(env, "MCP_CONNECTION_NONBLOCKING=false")
 	}
 	return env
-}
-
-// shellQuote quotes s for a POSIX shell (Claude Code runs hook commands
-// through one).
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -24,14 +24,29 @@ type Options struct {
 	Provider Provider
 	// Home is the per-run CODEX_HOME (set by Prepare); outside /tmp.
 	Home string
+	// Mode is how Codex is driven: AppServer (sentinel run) or
+	// Interactive (sentinel exec; see inplace.go).
+	Mode Mode
+	// Launch is how the person started Codex in place (the real program,
+	// or node and its codex.js) and Args their own arguments, given after
+	// Sentinel's (Interactive only).
+	Launch []string
+	Args   []string
+	// Sentinel is the program the hooks call (`<Sentinel> hook codex`):
+	// sentinel-helper or the sentinel binary (Interactive only).
+	Sentinel string
 }
 
-// Adapter starts Codex as `codex app-server` under Sentinel. Its method set
-// matches runner.Adapter; the runner must drive it through Start (pipes,
-// JSON-RPC), not the pty path.
+// Adapter starts Codex under Sentinel. Its method set matches
+// runner.Adapter. As `codex app-server` (AppServer) the runner must drive
+// it through Start (pipes, JSON-RPC), not the pty path; in place
+// (Interactive) it is the person's command line under the pty, gated by
+// Sentinel's hooks.
 type Adapter struct {
 	opts Options
 	plan *Plan // set by Prepare
+	// bypassTrust: the hooks are in CODEX_HOME, not placed (writeHooks).
+	bypassTrust bool
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).
@@ -40,16 +55,26 @@ func New(o Options) *Adapter { return &Adapter{opts: o} }
 // Name is the coder's name as --coder spells it.
 func (a *Adapter) Name() string { return "codex" }
 
-// FullScreen is false: the app-server draws nothing.
-func (a *Adapter) FullScreen() bool { return false }
+// Mode is how this adapter drives Codex.
+func (a *Adapter) Mode() Mode { return a.opts.Mode }
+
+// FullScreen is false for the app-server, which draws nothing; true in
+// place, where Codex may draw its TUI.
+func (a *Adapter) FullScreen() bool { return a.opts.Mode == Interactive }
 
 // PerCommandApproval is true: every command and file change is asked about
-// (see ApprovalPolicy).
+// (see ApprovalPolicy; in place, Sentinel's PreToolUse hook).
 func (a *Adapter) PerCommandApproval() bool { return true }
 
-// SteerBytes is nil: app-server steering is a JSON-RPC call (Session.Steer),
-// never bytes on a terminal.
-func (a *Adapter) SteerBytes(string) []byte { return nil }
+// SteerBytes is nil for the app-server: its steering is a JSON-RPC call
+// (Session.Steer), never bytes on a terminal. In place it is the text typed
+// into Codex's prompt as one line, submitted with Enter.
+func (a *Adapter) SteerBytes(text string) []byte {
+	if a.opts.Mode != Interactive {
+		return nil
+	}
+	return []byte(strings.Join(strings.Fields(text), " ") + "\r")
+}
 
 // Binary is the codex executable to run.
 func (a *Adapter) Binary() (string, error) {
@@ -64,26 +89,44 @@ func (a *Adapter) Binary() (string, error) {
 }
 
 // Argv is `codex app-server`; the task goes in over JSON-RPC (Config.Task).
+// In place it is the person's own command line, with
+// --dangerously-bypass-hook-trust before their arguments when the hooks
+// could not be placed (inplace.go).
 func (a *Adapter) Argv(string) ([]string, error) {
 	bin, err := a.Binary()
 	if err != nil {
 		return nil, err
 	}
-	return []string{bin, "app-server"}, nil
+	if a.opts.Mode != Interactive {
+		return []string{bin, "app-server"}, nil
+	}
+	argv := []string{bin}
+	if len(a.opts.Launch) > 0 {
+		argv = append([]string(nil), a.opts.Launch...)
+	}
+	if a.bypassTrust {
+		argv = append(argv, bypassHookTrust)
+	}
+	return append(argv, a.opts.Args...), nil
 }
 
 // Env is what Codex needs on top of the sandbox's allowlist: its per-run
-// home (when prepared) and no colour codes in its logs.
+// home (when prepared) and, for the app-server, no colour codes in its logs
+// (in place, the person's terminal shows it as they are used to).
 func (a *Adapter) Env() []string {
-	env := []string{"NO_COLOR=1", "RUST_LOG=warn"}
+	var env []string
+	if a.opts.Mode != Interactive {
+		env = []string{"NO_COLOR=1", "RUST_LOG=warn"}
+	}
 	if a.opts.Home != "" {
 		env = append(env, "CODEX_HOME="+a.opts.Home)
 	}
 	return env
 }
 
-// Preflight checks codex is installed and that its app-server protocol has
-// every method and field Sentinel relies on (CheckSchema).
+// Preflight checks codex is installed and recent enough and, for the
+// app-server, that its protocol has every method and field Sentinel relies
+// on (CheckSchema).
 func (a *Adapter) Preflight() error {
 	bin, err := a.Binary()
 	if err != nil {
@@ -98,6 +141,11 @@ func (a *Adapter) Preflight() error {
 	v := strings.TrimSpace(string(out))
 	if agentutil.CompareVersions(v, MinVersion) < 0 {
 		return fmt.Errorf("coder codex: version %s is older than %s, whose app-server Sentinel drives (update it with: npm install -g @openai/codex@latest)", v, MinVersion)
+	}
+	if a.opts.Mode == Interactive {
+		// No app-server: the hooks are what it relies on (inplace.go).
+		_, err := a.HookCommand()
+		return err
 	}
 	dir, err := os.MkdirTemp("", "sentinel-codex-schema-")
 	if err != nil {

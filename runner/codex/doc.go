@@ -73,13 +73,17 @@
 //     person's own; the global AGENTS.md reaches the model's first request.
 //
 // Its hook dialect (codexhook, a package of its own) is what `sentinel
-// hook codex` reads and answers, for a person who routes their own Codex's
-// hooks to Sentinel: Claude-shaped payloads (runner/hooks; a command given
-// as an argv `bash -lc SCRIPT` is judged as SCRIPT where the policy's
-// reader finds it, by the broker: approvals.ShellCommand) answered in
-// Claude Code's format (claudehook.HookAnswer). Runs of `--coder codex` never
-// use it: their config.toml turns hooks off.
+// hook codex` reads and answers: Claude-shaped payloads (runner/hooks; a
+// command given as an argv `bash -lc SCRIPT` is judged as SCRIPT where the
+// policy's reader finds it, by the broker: approvals.ShellCommand) answered
+// in Claude Code's format (claudehook.HookAnswer), an allow as silence.
+// Runs of `--coder codex` never use it: their config.toml turns hooks off.
+// `sentinel exec -- codex …` (Mode Interactive, inplace.go) does: the
+// person's own command line under the pty, the same per-run CODEX_HOME, and
+// Sentinel's hook on every tool call as Codex's managed requirements, the
+// only hooks that run.
 //
 // It must not decide policy (the broker does), draw anything, or start the
-// sandbox: the runner passes the sandboxed *exec.Cmd to Start.
+// sandbox: the runner passes the sandboxed *exec.Cmd to Start (or runs the
+// interactive command line under its pty).
 package codex

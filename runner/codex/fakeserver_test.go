@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -28,7 +29,9 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(envFakeMCP); dir != "" {
 		os.Exit(fakeMCPServer(dir))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	testbin.Cleanup() // the sentinel binary the in-place tests built
+	os.Exit(code)
 }
 
 // fakeAppServer answers the handshake, sends the scripted server requests,

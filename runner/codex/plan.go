@@ -35,6 +35,9 @@ type Plan struct {
 	// Instructions is developer_instructions: the person's own, then
 	// Sentinel's text about where the coder is.
 	Instructions string
+	// InPlace is the project an interactive session works in (sentinel
+	// exec); "" for the app-server. It adds inPlaceSettings.
+	InPlace string
 }
 
 // keepKeys are the person's settings a run keeps: how the model is asked, and how project
@@ -191,6 +194,9 @@ func (pl Plan) Config() map[string]any {
 	}
 	for k, v := range forcedSettings(pl.EnvKeys) {
 		c[k] = v
+	}
+	if pl.InPlace != "" {
+		inPlaceSettings(c, pl.InPlace)
 	}
 	return c
 }

@@ -25,6 +25,13 @@ type RunPaths struct {
 	// WhereAmI is Sentinel's text telling the coder where it runs
 	// (agentutil.WhereAmI); it goes into developer_instructions.
 	WhereAmI string
+	// PolicyDir is a directory the coder can never write, and Placed says
+	// the sandbox will show Needs.Places (sandbox.PlacesEnforced): in
+	// place, Sentinel's hooks are written there as Codex's managed
+	// requirements. Without both they go in CODEX_HOME (inplace.go).
+	// The app-server uses neither.
+	PolicyDir string
+	Placed    bool
 }
 
 // Prepare writes the run's CODEX_HOME (WriteConfig) and returns what the
@@ -46,11 +53,21 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if err != nil {
 		return Needs{}, err
 	}
+	if a.opts.Mode == Interactive {
+		pl.InPlace = p.Workspace
+	}
 	if err := WriteConfig(abs, pl, person); err != nil {
 		return Needs{}, err
 	}
 	a.opts.Home, a.plan = abs, &pl
+	var places map[string]string
+	if a.opts.Mode == Interactive {
+		if places, err = a.writeHooks(abs, p.PolicyDir, p.Placed); err != nil {
+			return Needs{}, err
+		}
+	}
 	return Needs{
+		Places:     places,
 		Writable:   []string{abs},
 		Readable:   a.ReadablePaths(),
 		Protected:  a.ProtectedPaths(),
@@ -61,14 +78,15 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 }
 
 // ProtectedPaths are the files in CODEX_HOME that must stay read-only for
-// the coder: its config (approval policy, sandbox mode, provider, disabled
-// hooks) and exec-policy rules. Codex reads them again when a thread starts.
+// the coder: its config (approval policy, sandbox mode, provider, hooks on
+// or off), Sentinel's hooks when they are there, and exec-policy rules.
+// Codex reads them again when a thread starts.
 func (a *Adapter) ProtectedPaths() []string {
 	if a.opts.Home == "" {
 		return nil
 	}
 	out := []string{filepath.Join(a.opts.Home, "config.toml"), filepath.Join(a.opts.Home, "rules")}
-	for _, f := range instructionFiles {
+	for _, f := range append([]string{hooksFile}, instructionFiles...) {
 		if p := filepath.Join(a.opts.Home, f); fileExists(p) {
 			out = append(out, p)
 		}

@@ -44,6 +44,11 @@ func TestParseHookRequests(t *testing.T) {
 			approvals.Request{Kind: policy.KindShell, Command: "bash -lc 'ls -la'", Argv: []string{"bash", "-lc", "ls -la"}, Cwd: "/w/sub", Tool: "shell"}},
 		{codex.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"exec_command","tool_input":{"cmd":["git","commit","-m","a b"]}}`,
 			approvals.Request{Kind: policy.KindShell, Command: "git commit -m 'a b'", Argv: []string{"git", "commit", "-m", "a b"}, Cwd: "/w", Tool: "exec_command"}},
+		// Codex 0.171.0's own payloads: its shell tool is "Bash", apply_patch's patch is tool_input.command.
+		{codex.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"Bash","tool_input":{"command":"echo hi > made.txt"},"tool_use_id":"call_1"}`,
+			approvals.Request{Kind: policy.KindShell, Command: "echo hi > made.txt", Cwd: "/w", ToolCallID: "call_1", Tool: "Bash"}},
+		{codex.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Add File: p.txt\n+patched\n*** End Patch\n"}}`,
+			approvals.Request{Kind: policy.KindEdit, Path: "p.txt", Cwd: "/w", Tool: "apply_patch"}},
 		{gemini.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"run_shell_command","tool_input":{"command":"go test ./...","directory":"/w/pkg"}}`,
 			approvals.Request{Kind: policy.KindShell, Command: "go test ./...", Cwd: "/w/pkg", Tool: "run_shell_command"}},
 		{gemini.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"write_file","tool_input":{"file_path":"/w/x"}}`,
@@ -119,8 +124,11 @@ func TestFormatHookAnswer(t *testing.T) {
 		{hooks.Event{Adapter: claude.HookName, Name: "PermissionRequest"}, deny, `{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"use make test"},"hookEventName":"PermissionRequest"}}`, 2},
 		{hooks.Event{Adapter: gemini.HookName, Name: "BeforeTool"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
 		{hooks.Event{Adapter: crush.HookName, Name: "PreToolUse"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
-		// Codex's hooks take Claude Code's answers.
+		// Codex's hooks take Claude Code's answers, but a tool call's allow
+		// is silence (0.171.0 calls permissionDecision "allow" unsupported).
 		{hooks.Event{Adapter: codex.HookName, Name: "PreToolUse"}, deny, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"use make test"}}`, 2},
+		{hooks.Event{Adapter: codex.HookName, Name: "PreToolUse"}, allow, ``, 0},
+		{hooks.Event{Adapter: codex.HookName, Name: "PermissionRequest"}, allow, `{"hookSpecificOutput":{"decision":{"behavior":"allow"},"hookEventName":"PermissionRequest"}}`, 0},
 		{hooks.Event{Adapter: gemini.HookName, Name: "BeforeTool"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
 		{hooks.Event{Adapter: crush.HookName, Name: "PreToolUse"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
 	}

@@ -87,7 +87,7 @@ func toolRequest(tool string, raw json.RawMessage, cwd string) (wire.Request, er
 	case kind.Write, kind.Edit, kind.Read:
 		req.Path = first(in.FilePath, in.Notebook, in.AbsPath, in.Path, inDir(in.DirPath, cwd))
 		if lower == "apply_patch" {
-			files := patchFiles(first(in.Patch, in.PatchAlt))
+			files := patchFiles(first(in.Patch, in.PatchAlt, patchText(in.Command)))
 			if len(files) != 1 {
 				// a patch of several files is one request no path template can cover
 				req.Kind, req.Path = kind.Other, ""
@@ -121,6 +121,16 @@ func inDir(dir, cwd string) string {
 		return dir
 	}
 	return filepath.Join(cwd, dir)
+}
+
+// patchText is a patch given as tool_input.command, as Codex's hooks give
+// apply_patch's (0.171.0); "" when it is not a string.
+func patchText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
 }
 
 // commandText reads a command given as a string, or as an argv array: its

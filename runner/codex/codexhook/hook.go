@@ -10,11 +10,13 @@ import (
 const HookName = "codex"
 
 // HookDialect is Codex's hook language: Claude-shaped hooks (the shared
-// payload shape, with commands often an argv like ["bash","-lc",SCRIPT])
-// answered in Claude Code's format (claudehook.HookAnswer). Codex has no way
-// to take a note with a tool's result. The runner drives Codex through
-// app-server, not hooks (its config.toml turns hooks off); this dialect
-// serves a person who routes their own Codex's hooks to Sentinel.
+// payload shape, with commands often an argv like ["bash","-lc",SCRIPT],
+// apply_patch's patch in tool_input.command) answered in Claude Code's
+// format (claudehook.HookAnswer), except that an allow is silence (Answer).
+// Codex has no way to take a note with a tool's result. `sentinel run`
+// drives Codex through app-server (its config.toml turns hooks off);
+// `sentinel exec -- codex` through these hooks (inplace.go), as can a
+// person who routes their own Codex's hooks to Sentinel.
 var HookDialect hooks.Dialect = dialect{}
 
 type dialect struct{}
@@ -23,7 +25,14 @@ func (dialect) Name() string { return HookName }
 
 func (dialect) Parse(payload []byte) (hooks.Event, error) { return hooks.Read(HookName, payload) }
 
+// Answer: a deny, and any PermissionRequest answer, in Claude Code's
+// format; a tool call's allow is an exit 0 with no output, because 0.171.0
+// calls a PreToolUse permissionDecision "allow" unsupported and marks the
+// hook failed (measured; the call then runs anyway).
 func (dialect) Answer(ev hooks.Event, d wire.Decision) hooks.Answer {
+	if d.Allowed() && hooks.NormEvent(ev.Name) != "permissionrequest" {
+		return hooks.Answer{}
+	}
 	return claudehook.HookAnswer(ev, d)
 }
 
