@@ -1,6 +1,7 @@
 // Package agentutil holds the small helpers the agent adapters share:
 // comparing CLI versions, naming the host:port a URL reaches, reading a
-// command's exit status and resolving a path through its existing links.
+// command's exit status, resolving a path through its existing links and
+// reading settings files written as JSON with comments (JSONC).
 //
 // It must not know about any one agent.
 package agentutil

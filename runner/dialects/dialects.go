@@ -1,7 +1,8 @@
 // Package dialects is the one registry of agent hook dialects: the name
 // `sentinel hook <agent>` takes, to the Dialect beside that agent's adapter
-// (runner/claude, runner/codex, runner/gemini, runner/crush). Adding an
-// agent is its Dialect in its own folder and one line here.
+// (runner/claude, runner/codex, runner/gemini, runner/opencode,
+// runner/crush). Adding an agent is its Dialect in its own folder and one
+// line here.
 //
 // It imports only the dialects' packages, which stay light: a hook runs on
 // every tool call.
@@ -16,10 +17,11 @@ import (
 	"github.com/sentinelhq/sentinel/runner/crush"
 	"github.com/sentinelhq/sentinel/runner/gemini"
 	"github.com/sentinelhq/sentinel/runner/hooks"
+	"github.com/sentinelhq/sentinel/runner/opencode"
 )
 
 // all are the dialects, in the order help and errors name them.
-var all = []hooks.Dialect{claude.HookDialect, codex.HookDialect, gemini.HookDialect, crush.HookDialect}
+var all = []hooks.Dialect{claude.HookDialect, codex.HookDialect, gemini.HookDialect, opencode.HookDialect, crush.HookDialect}
 
 // All are the dialects, in the order help and errors name them.
 func All() []hooks.Dialect { return append([]hooks.Dialect(nil), all...) }

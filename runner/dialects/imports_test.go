@@ -69,7 +69,7 @@ func TestHookDialectsImportNothingHeavierThanApprovals(t *testing.T) {
 	base, baseOut := closure(t, module+"/approvals")
 	mine, out := closure(t, module+"/runner/dialects")
 	allowed := map[string]bool{}
-	for _, p := range []string{"runner/dialects", "runner/hooks", "runner/claude", "runner/codex", "runner/gemini", "runner/crush"} {
+	for _, p := range []string{"runner/dialects", "runner/hooks", "runner/claude", "runner/codex", "runner/gemini", "runner/opencode", "runner/crush"} {
 		allowed[module+"/"+p] = true
 	}
 	for _, p := range keys(mine) {
