@@ -87,7 +87,7 @@ async function decide(tool, args, callID, cwd) {
   const reason = answer && typeof answer.reason === "string" && answer.reason !== "" ? answer.reason : firstLine(r.err)
   if (r.code === 0 && answer !== null && typeof answer === "object" && answer.decision === "allow") return
   if (answer !== null && typeof answer === "object" && answer.decision === "deny") {
-    throw new Error("Sentinel denied this " + tool + " call: " + (reason || "no reason given"))
+    throw new Error(reason.startsWith("Sentinel") ? reason : "Sentinel denied this " + tool + " call: " + (reason || "no reason given"))
   }
   const how = r.signal ? "was killed by " + r.signal : "exited " + r.code
   throw new Error("Sentinel could not decide on this " + tool + " call, so it is blocked: its hook " + how + " without an answer it could read" + (reason ? " (" + reason + ")" : ""))
@@ -129,6 +129,7 @@ export const SentinelApprovals = async ({ directory }) => {
           return
         case "session.error": {
           const e = p.error ?? {}
+          if (e.name === "MessageAbortedError" || children.has(p.sessionID)) return // the person stopped it; a subagent's
           await report({ hook_event_name: "StopFailure", error: String(e.name ?? "error"), error_details: String(e.data?.message ?? e.message ?? ""), cwd: directory })
           return
         }

@@ -33,9 +33,10 @@ type RunPaths struct {
 
 // Relative to the run's home (HOME for opencode).
 const (
-	configDir = ".config/opencode"                // opencode's global config dir
-	authFile  = ".local/share/opencode/auth.json" // its logins
-	whereAmI  = "sentinel-whereami.md"            // in configDir: Sentinel's text
+	configDir  = ".config/opencode"                // opencode's global config dir
+	authFile   = ".local/share/opencode/auth.json" // its logins
+	modelsFile = ".cache/opencode/models.json"     // its model catalog
+	whereAmI   = "sentinel-whereami.md"            // in configDir: Sentinel's text
 )
 
 // configFiles are the global config files opencode (1.18) reads, in the
@@ -109,6 +110,14 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if dir := personDir(p.Home, getenv("XDG_DATA_HOME"), ".local/share"); dir != "" {
 		if err := agentutil.CopyPrivate(filepath.Join(dir, "opencode", "auth.json"), filepath.Join(home, authFile)); err != nil {
 			return Needs{}, fmt.Errorf("opencode: copy your login (auth.json) into the run: %w", err)
+		}
+	}
+	if dir := personDir(p.Home, getenv("XDG_CACHE_HOME"), ".cache"); dir != "" {
+		// The model catalog as the person's opencode last fetched it: the
+		// run's opencode knows their providers' models without first
+		// reaching the network (its refresh is asked about as any host).
+		if err := agentutil.CopyPrivate(filepath.Join(dir, "opencode", "models.json"), filepath.Join(home, modelsFile)); err != nil {
+			return Needs{}, fmt.Errorf("opencode: copy your model catalog (models.json) into the run: %w", err)
 		}
 	}
 	hook, err := a.hookArgv()
