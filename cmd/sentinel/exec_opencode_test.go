@@ -57,7 +57,11 @@ func newOpencodeExecWorld(t *testing.T, dir string, script fakemodel.Script) *op
 	writeFile(t, filepath.Join(w.dir, ".opencode", "plugin", "repo.js"), markerPlugin(filepath.Join(w.dir, "repo-plugin-ran")))
 	git(t, w.dir, "add", ".opencode")
 	git(t, w.dir, "commit", "-qm", "a plugin of the project's")
-	w.env = []string{"HOME=" + t.TempDir(), "XDG_CONFIG_HOME=" + w.cfgHome}
+	// The model catalog opencode keeps in its cache, fresh: the run's copy
+	// spares it a fetch (models.opencode.ai) at start.
+	personHome := t.TempDir()
+	writeFile(t, filepath.Join(personHome, ".cache", "opencode", "models.json"), "{}\n")
+	w.env = []string{"HOME=" + personHome, "XDG_CONFIG_HOME=" + w.cfgHome}
 	return w
 }
 
@@ -210,6 +214,77 @@ func TestExecOpencodeHookWithoutBrokerFailsClosed(t *testing.T) {
 		if !r.IsError || !strings.Contains(r.Content, "cannot reach the Sentinel broker") {
 			t.Errorf("tool result %+v: want an error saying the broker could not be reached", r)
 		}
+	}
+	w.noPluginRan(t)
+}
+
+// A person at a terminal with the real opencode's own TUI in place:
+// `sentinel exec -- opencode` in a tmux window. They type the task into
+// opencode; its tool calls the policy cannot decide (mytool, a program it
+// does not know) become Sentinel's cards: they approve `mytool gen` (it
+// runs and writes the project) and deny `mytool deploy --prod` with a
+// message (it does not run, and the model hears the message as the tool's
+// error). opencode itself never asks: Sentinel's chain is the one gate.
+func TestExecOpencodeInTmux(t *testing.T) {
+	const denyMsg = "no deploys from a sandbox"
+	bash := func(cmd string) fakemodel.Block {
+		return fakemodel.ToolUse("bash", map[string]any{"command": cmd, "description": "scripted by the test"})
+	}
+	w := newOpencodeExecWorld(t, scratchRepo(t), fakemodel.Script{
+		fakemodel.Reply(fakemodel.Text("Generating."), bash("mytool gen")),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{bash("mytool deploy --prod")}},
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Generated; deploy was refused.")}},
+		fakemodel.Reply(fakemodel.Text("Understood.")),
+	})
+	bin := t.TempDir() // on PATH, so shown inside the sandbox
+	writeFile(t, filepath.Join(bin, "mytool"), "#!/bin/sh\necho \"mytool $*\" >> mytool.log\n")
+	if err := os.Chmod(filepath.Join(bin, "mytool"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := append(w.env, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	tm := startTmux(t, w.dir, env, "exec", "--allow-host", modelHost(w.model), "--", "opencode")
+	tm.waitFor("opencode's prompt", has("Ask anything", "Fake model"))
+	tm.keys("i") // type into the coder
+	tm.typeText("Generate, then deploy.")
+	tm.keys("Enter")
+	tm.keys("C-]")
+
+	tm.waitArmed("the card for mytool gen", has("mytool gen", "[a] approve once"))
+	tm.keys("a")
+	tm.waitArmed("the card for mytool deploy", has("mytool deploy --prod", "[a] approve once"))
+	tm.keys("d")
+	tm.waitFor("the deny message prompt", has("message for the coder"))
+	tm.typeText(denyMsg)
+	tm.keys("Enter")
+	tm.waitRequests(w.model, 3)
+
+	tm.keys("D")
+	tm.waitFor("the question whether the coder is done", has("The coder is done"))
+	tm.keys("y")
+	tm.waitFor("the run's end", has("in place: 1 file(s) changed", ": done"))
+	tm.keys("q")
+	if s := tm.waitFor("sentinel to exit", has("SENTINEL-EXITED")); !strings.Contains(s, "SENTINEL-EXITED 0") {
+		t.Errorf("sentinel exited with an error:\n%s", s)
+	}
+
+	if b, _ := os.ReadFile(filepath.Join(w.dir, "mytool.log")); string(b) != "mytool gen\n" {
+		t.Errorf("mytool.log in the project = %q, want only the approved call", b)
+	}
+	var got []string
+	for _, j := range approvalsOf(t, runEvents(t, w.dir, lastRun(t, w.dir))) {
+		if j.Request.Adapter == "opencode" {
+			got = append(got, j.Request.Command+" → "+string(j.Decision.Outcome)+" by "+j.Decision.By)
+		}
+	}
+	if want := "mytool gen → allow by person; mytool deploy --prod → deny by person"; strings.Join(got, "; ") != want {
+		t.Errorf("decisions:\n%s\nwant %s", strings.Join(got, "\n"), want)
+	}
+	var told bool
+	for _, r := range toolResults(w.model) {
+		told = told || (r.IsError && strings.Contains(r.Content, denyMsg))
+	}
+	if !told {
+		t.Errorf("the model never heard the person's message: %+v", toolResults(w.model))
 	}
 	w.noPluginRan(t)
 }
