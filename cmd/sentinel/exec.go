@@ -35,15 +35,18 @@ func init() {
 directory) itself — not a copy — inside Sentinel's sandbox, journaled in the
 project's .sentinel/runs. The project, the agent's own per-run state and temp
 dirs are writable; credentials, the project's secret files (.env, keys…),
-.git hooks and .git config are not. Known agents (claude) get their approval
-hooks as in 'sentinel run'; any other program is sandbox-only, and the run's
-first line says so. At the end it prints what changed; there is no landing
+.git hooks and .git config are not. Known agents get their approval hooks as
+in 'sentinel run': claude its hooks, opencode Sentinel's own plugin (every
+tool call asks Sentinel first; your and the project's opencode plugins are
+not loaded, and opencode's own permission prompts give way to Sentinel's).
+Any other program is sandbox-only, and the run's first line says so. At the end it prints what changed; there is no landing
 step. Prefer 'sentinel run' for untrusted tasks, for walking away, and to
 review a change before it lands.
 
 Exit status: the program's own (0 when it succeeded), 1 when Sentinel
 failed, 2 for a usage error, 130 when interrupted.`,
 		Example: `  sentinel exec -- claude
+  sentinel exec -- opencode
   sentinel exec -- sh -c 'make test'
   sentinel exec --plain -- claude -p "fix the failing test"`,
 		RunE: func(c *cobra.Command, args []string) error {
