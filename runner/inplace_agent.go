@@ -11,6 +11,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/geminicli"
+	"github.com/sentinelhq/sentinel/runner/opencode"
 )
 
 // Which program `sentinel exec` runs, and how: a known agent gets the same
@@ -122,6 +123,14 @@ func newInPlaceAdapter(argv []string) (Adapter, error) {
 			return nil, err
 		}
 		return geminicli.New(geminicli.Options{Launch: launch[:at], Args: launch[at:], Helper: helper}), nil
+	case "opencode":
+		// Sentinel's plugin starts sentinel-helper for each tool call
+		// when it sits beside this binary (the sentinel binary otherwise).
+		hook, err := helperbin.Path()
+		if err != nil {
+			return nil, err
+		}
+		return opencode.New(opencode.Options{Sentinel: hook, Launch: launch[:at], Args: launch[at:]}), nil
 	}
 	return &commandAdapter{argv: launch, program: agent}, nil
 }
@@ -129,6 +138,9 @@ func newInPlaceAdapter(argv []string) (Adapter, error) {
 // inPlaceFirstLine is an exec run's first line: what runs where, and for a
 // program without hooks that the sandbox is its only gate.
 func inPlaceFirstLine(id string, a Adapter, root string) string {
+	if _, ok := a.(*opencode.Adapter); ok {
+		return fmt.Sprintf("exec %s: opencode in place in %s, with Sentinel's plugin as its approval hook: every tool call is decided as in sentinel run (your and the project's own opencode plugins are not loaded)", id, root)
+	}
 	c, ok := a.(*commandAdapter)
 	if !ok {
 		return fmt.Sprintf("exec %s: %s in place in %s, with its approval hooks as in sentinel run", id, a.Name(), root)

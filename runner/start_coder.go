@@ -19,6 +19,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/geminicli"
+	"github.com/sentinelhq/sentinel/runner/opencode"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -41,6 +42,13 @@ func (r *Run) prepareAgent() error {
 		n, err := a.Prepare(codex.RunPaths{Workspace: r.ws.Dir, StateDir: r.agentStateDir(),
 			PersonDir: codex.PersonDir(os.Getenv, home), WhereAmI: r.whereAmI(),
 			PolicyDir: r.policyDir(), Placed: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
+		if err != nil {
+			return err
+		}
+		r.needs = &n
+	case *opencode.Adapter:
+		home, _ := os.UserHomeDir()
+		n, err := a.Prepare(opencode.RunPaths{Home: home, StateDir: r.agentStateDir(), Project: r.ws.Dir, WhereAmI: r.whereAmI()})
 		if err != nil {
 			return err
 		}
@@ -112,6 +120,16 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 		c.failure = func() string {
 			evs, _ := readRecord(r.dir)
 			return lastStopFailure(evs)
+		}
+	case *opencode.Adapter:
+		// Sentinel's plugin reports a session that failed (an API error)
+		// as a StopFailure; else an exit status is opencode's own failure.
+		c.failure = func() string {
+			evs, _ := readRecord(r.dir)
+			if f := lastStopFailure(evs); f != "" {
+				return f
+			}
+			return exitFailure(c.code, tail.String())
 		}
 	}
 	r.pumpPTY(c, func(b []byte) {

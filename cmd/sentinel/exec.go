@@ -37,19 +37,22 @@ directory) itself — not a copy — inside Sentinel's sandbox, journaled in the
 project's .sentinel/runs. The project, the agent's own per-run state, temp
 dirs and the places [exec] writable in your user config names are writable;
 credentials, the project's secret files (.env, keys…), .git hooks and .git
-config are not. Known agents (claude, codex, gemini) get their approval hooks
-as in 'sentinel run': every tool call goes through the policy, your
-templates and your card, and fails closed (gemini with --approval-mode yolo,
-so that Sentinel's hook is its one gate). Any other program is sandbox-only,
-and the run's first line says so. At the end it prints what changed; there
-is no landing step. Prefer 'sentinel run' for untrusted tasks, for walking
-away, and to review a change before it lands.
+config are not. Known agents (claude, codex, gemini, opencode) get their
+approval hooks as in 'sentinel run': every tool call goes through the
+policy, your templates and your card, and fails closed (gemini with
+--approval-mode yolo, so that Sentinel's hook is its one gate; opencode
+through Sentinel's own plugin, with your and the project's opencode plugins
+not loaded). Any other program is sandbox-only, and the run's first line
+says so. At the end it prints what changed; there is no landing step.
+Prefer 'sentinel run' for untrusted tasks, for walking away, and to review a
+change before it lands.
 
 Exit status: the program's own (0 when it succeeded), 1 when Sentinel
 failed, 2 for a usage error, 130 when interrupted.`,
 		Example: `  sentinel exec -- claude
   sentinel exec -- codex "add a test for the parser"
   sentinel exec -- gemini -p "explain the build"
+  sentinel exec -- opencode
   sentinel exec -- sh -c 'make test'
   sentinel exec --plain -- claude -p "fix the failing test"`,
 		RunE: func(c *cobra.Command, args []string) error {

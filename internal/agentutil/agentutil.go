@@ -1,7 +1,8 @@
 // Package agentutil holds the small helpers the agent adapters share:
 // comparing CLI versions, naming the host:port a URL reaches, reading a
 // command's exit status, resolving a path through its existing links and
-// quoting a hook command for a shell.
+// quoting a hook command for a shell; reading settings files written as
+// JSON with comments (JSONC).
 //
 // It must not know about any one agent.
 package agentutil

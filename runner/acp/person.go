@@ -2,7 +2,6 @@ package acp
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,77 +35,16 @@ const opencodeRules = ".config/opencode/AGENTS.md"
 // the run's home; opencode.json's "instructions" names it.
 const opencodeWhereAmI = ".config/opencode/sentinel-whereami.md"
 
-// readJSONC reads a settings file that may hold // and /* */ comments and
-// trailing commas (both agents accept them). Missing: nil, no error.
-func readJSONC(path string) (map[string]any, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	m := map[string]any{}
-	if err := json.Unmarshal(stripJSONC(b), &m); err != nil {
-		return nil, fmt.Errorf("%s does not parse: %v (fix it; the agent itself would not read it either)", path, err)
-	}
-	return m, nil
-}
+// readJSONC and stripJSONC read settings files with comments and trailing
+// commas (agentutil.ReadJSONC), which both agents accept.
+var (
+	readJSONC  = agentutil.ReadJSONC
+	stripJSONC = agentutil.StripJSONC
+)
 
 // ReadSettings reads an agent's settings file as the agent does (comments
 // and trailing commas allowed); a missing file is nil, no error.
 func ReadSettings(path string) (map[string]any, error) { return readJSONC(path) }
-
-// stripJSONC removes comments and trailing commas outside strings.
-func stripJSONC(b []byte) []byte {
-	var out []byte
-	inStr, esc := false, false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inStr {
-			out = append(out, c)
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-			continue
-		}
-		switch {
-		case c == '"':
-			inStr = true
-			out = append(out, c)
-		case c == '/' && i+1 < len(b) && b[i+1] == '/':
-			for i < len(b) && b[i] != '\n' {
-				i++
-			}
-			if i < len(b) {
-				out = append(out, '\n')
-			}
-		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			i += 2
-			for i+1 < len(b) && !(b[i] == '*' && b[i+1] == '/') {
-				i++
-			}
-			i++
-		case c == ']' || c == '}':
-			j := len(out) - 1
-			for j >= 0 && strings.ContainsRune(" \t\r\n", rune(out[j])) {
-				j--
-			}
-			if j >= 0 && out[j] == ',' {
-				out = append(out[:j], out[j+1:]...)
-			}
-			out = append(out, c)
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
-}
 
 func writeJSON(path string, m map[string]any) error {
 	b, err := json.MarshalIndent(m, "", "  ")

@@ -1,6 +1,6 @@
 // Package dialects is the one registry of agent hook dialects: the name
 // `sentinel hook <agent>` takes, to the Dialect beside that agent's adapter
-// (runner/claude/claudehook, runner/codex/codexhook, runner/gemini,
+// (runner/claude/claudehook, runner/codex/codexhook, runner/gemini, runner/opencode/opencodehook,
 // runner/crush). Adding an agent is its Dialect in its own folder and one
 // line here.
 //
@@ -17,10 +17,11 @@ import (
 	"github.com/sentinelhq/sentinel/runner/crush"
 	"github.com/sentinelhq/sentinel/runner/gemini"
 	"github.com/sentinelhq/sentinel/runner/hooks"
+	"github.com/sentinelhq/sentinel/runner/opencode/opencodehook"
 )
 
 // all are the dialects, in the order help and errors name them.
-var all = []hooks.Dialect{claudehook.HookDialect, codexhook.HookDialect, gemini.HookDialect, crush.HookDialect}
+var all = []hooks.Dialect{claudehook.HookDialect, codexhook.HookDialect, gemini.HookDialect, opencodehook.HookDialect, crush.HookDialect}
 
 // All are the dialects, in the order help and errors name them.
 func All() []hooks.Dialect { return append([]hooks.Dialect(nil), all...) }

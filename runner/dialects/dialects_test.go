@@ -13,6 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/crush"
 	"github.com/sentinelhq/sentinel/runner/gemini"
 	"github.com/sentinelhq/sentinel/runner/hooks"
+	"github.com/sentinelhq/sentinel/runner/opencode"
 )
 
 func TestParseHookRequests(t *testing.T) {
@@ -55,6 +56,10 @@ func TestParseHookRequests(t *testing.T) {
 			approvals.Request{Kind: policy.KindWrite, Path: "/w/x", Cwd: "/w", Tool: "write_file"}},
 		{crush.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"bash","tool_input":{"command":"make"}}`,
 			approvals.Request{Kind: policy.KindShell, Command: "make", Cwd: "/w", Tool: "bash"}},
+		{opencode.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"bash","tool_input":{"command":"make","workdir":"sub","description":"d"},"tool_use_id":"toolu_9"}`,
+			approvals.Request{Kind: policy.KindShell, Command: "make", Cwd: "/w/sub", ToolCallID: "toolu_9", Tool: "bash"}},
+		{opencode.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"write","tool_input":{"filePath":"a.go","content":"x"}}`,
+			approvals.Request{Kind: policy.KindWrite, Path: "/w/a.go", Cwd: "/w", Tool: "write"}},
 	}
 	for _, tc := range tests {
 		d, err := Lookup(tc.adapter)
@@ -105,7 +110,7 @@ func mustJSON(v any) string {
 func TestParseHookRejectsUnknownAdapter(t *testing.T) {
 	if _, err := Lookup("vim"); err == nil {
 		t.Error("unknown adapter accepted")
-	} else if want := `unknown hook adapter "vim" (want claude, codex, gemini or crush)`; err.Error() != want {
+	} else if want := `unknown hook adapter "vim" (want claude, codex, gemini, opencode or crush)`; err.Error() != want {
 		t.Errorf("error = %q, want %q", err, want)
 	}
 }
@@ -131,6 +136,8 @@ func TestFormatHookAnswer(t *testing.T) {
 		{hooks.Event{Adapter: codex.HookName, Name: "PermissionRequest"}, allow, `{"hookSpecificOutput":{"decision":{"behavior":"allow"},"hookEventName":"PermissionRequest"}}`, 0},
 		{hooks.Event{Adapter: gemini.HookName, Name: "BeforeTool"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
 		{hooks.Event{Adapter: crush.HookName, Name: "PreToolUse"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
+		{hooks.Event{Adapter: opencode.HookName, Name: "PreToolUse"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
+		{hooks.Event{Adapter: opencode.HookName, Name: "PreToolUse"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
 	}
 	for _, tc := range tests {
 		d, err := Lookup(tc.ev.Adapter)
@@ -164,7 +171,7 @@ func TestOnlyClaudePrintsNotes(t *testing.T) {
 }
 
 func TestNamesAreTheRegistry(t *testing.T) {
-	if got := strings.Join(Names(), "|"); got != "claude|codex|gemini|crush" {
+	if got := strings.Join(Names(), "|"); got != "claude|codex|gemini|opencode|crush" {
 		t.Errorf("Names = %s", got)
 	}
 	for _, n := range Names() {

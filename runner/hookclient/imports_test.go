@@ -21,7 +21,7 @@ func TestHookLinksOnlyWhatItNeeds(t *testing.T) {
 	root := filepath.Join(filepath.Dir(file), "..", "..")
 	allowed := map[string]bool{}
 	for _, p := range []string{"runner/hookclient", "runner/dialects", "runner/hooks", "runner/claude/claudehook",
-		"runner/codex/codexhook", "runner/gemini", "runner/crush", "approvals/wire", "policy/kind",
+		"runner/codex/codexhook", "runner/opencode/opencodehook", "runner/gemini", "runner/crush", "approvals/wire", "policy/kind",
 		"internal/journal", "internal/coderstream"} {
 		allowed[module+"/"+p] = true
 	}

@@ -1,0 +1,126 @@
+package opencode
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+)
+
+// MinVersion is the oldest opencode this adapter accepts. Verified end to
+// end with 1.18.33: plugins in the config dir's plugin/ folder, a throwing
+// tool.execute.before blocking the call, OPENCODE_DISABLE_PROJECT_CONFIG,
+// and a read-only config dir (see Prepare).
+const MinVersion = "1.18.0"
+
+// Options configure an Adapter.
+type Options struct {
+	// Launch is how the person started opencode in place (the real
+	// program, or e.g. node and its script) and Args their own arguments,
+	// passed on as they are.
+	Launch []string
+	Args   []string
+	// Sentinel is the program the plugin runs as its hook
+	// (`<Sentinel> hook opencode`): sentinel-helper or the sentinel binary.
+	Sentinel string
+	// DecideWait and ReportWait override the plugin's DecideWait and
+	// ReportWait (tests); zero keeps them.
+	DecideWait, ReportWait time.Duration
+}
+
+// Adapter runs opencode in place (sentinel exec) with Sentinel's plugin as
+// its approval hook. Its method set matches runner.Adapter.
+type Adapter struct {
+	opts Options
+	home string // the run's own HOME for opencode (Prepare)
+}
+
+// New returns the adapter; it does not check the installation (Preflight does).
+func New(o Options) *Adapter { return &Adapter{opts: o} }
+
+// Name is the agent's name.
+func (a *Adapter) Name() string { return "opencode" }
+
+// FullScreen is true: opencode draws its own TUI (or, as `opencode run`,
+// prints to the terminal).
+func (a *Adapter) FullScreen() bool { return true }
+
+// PerCommandApproval is true: every tool call goes through the plugin.
+func (a *Adapter) PerCommandApproval() bool { return true }
+
+// SteerBytes types text into opencode's prompt and submits it.
+func (a *Adapter) SteerBytes(text string) []byte {
+	return []byte(strings.Join(strings.Fields(text), " ") + "\r")
+}
+
+// Preflight checks opencode is there and recent enough for the plugin.
+func (a *Adapter) Preflight() error {
+	if len(a.opts.Launch) == 0 {
+		return errors.New("opencode: no program to run")
+	}
+	if a.opts.Sentinel == "" {
+		return errors.New("opencode: no hook program for Sentinel's plugin")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	argv := append(append([]string(nil), a.opts.Launch...), "--version")
+	out, err := exec.CommandContext(ctx, argv[0], argv[1:]...).Output()
+	if err != nil {
+		return fmt.Errorf("opencode: %s --version failed: %v (reinstall it with: npm install -g opencode-ai)", strings.Join(a.opts.Launch, " "), err)
+	}
+	v := strings.TrimSpace(string(out))
+	if agentutil.CompareVersions(v, MinVersion) < 0 {
+		return fmt.Errorf("opencode: version %q is older than %s, whose plugins Sentinel's approvals need (update it with: npm install -g opencode-ai@latest)", v, MinVersion)
+	}
+	return nil
+}
+
+// Argv is the person's command as they gave it: Sentinel's part is in the
+// run's config, not on the command line. In place there is no task.
+func (a *Adapter) Argv(string) ([]string, error) {
+	if len(a.opts.Launch) == 0 {
+		return nil, errors.New("opencode: no program to run")
+	}
+	return append(append([]string(nil), a.opts.Launch...), a.opts.Args...), nil
+}
+
+// Env points opencode at the run's own home (Prepare) and keeps the
+// project's opencode settings unread: a project's plugins (.opencode/plugin,
+// or "plugin" in its opencode.json) would be code in opencode's process
+// that Sentinel never vetted. Auto-update is off.
+func (a *Adapter) Env() []string {
+	env := []string{"OPENCODE_DISABLE_PROJECT_CONFIG=1", "OPENCODE_DISABLE_AUTOUPDATE=1"}
+	if a.home != "" {
+		env = append(env, "HOME="+a.home)
+	}
+	return env
+}
+
+// Home is the run's own HOME for opencode, once prepared.
+func (a *Adapter) Home() string { return a.home }
+
+// hookArgv is the command the plugin runs for each call.
+func (a *Adapter) hookArgv() ([]string, error) {
+	exe, err := filepath.Abs(a.opts.Sentinel)
+	if err != nil {
+		return nil, fmt.Errorf("opencode: hook program %s: %w", a.opts.Sentinel, err)
+	}
+	return []string{exe, "hook", HookName}, nil
+}
+
+// waits are the plugin's waits.
+func (a *Adapter) waits() (decide, report time.Duration) {
+	decide, report = DecideWait, ReportWait
+	if a.opts.DecideWait > 0 {
+		decide = a.opts.DecideWait
+	}
+	if a.opts.ReportWait > 0 {
+		report = a.opts.ReportWait
+	}
+	return decide, report
+}
