@@ -108,17 +108,5 @@ func keepGoEnv(key string, values map[string]string) {
 		return
 	}
 	b, _ := json.Marshal(goEnvCacheFile{Key: key, Values: values, Sig: sig})
-	p, err := userstate.Path("goenv-cache.json")
-	if err != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".goenv-*")
-	if err != nil {
-		return
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil || tmp.Close() != nil {
-		return
-	}
-	os.Rename(tmp.Name(), p)
+	_ = userstate.WriteFile("goenv-cache.json", b) // a cache: a failed write only costs the next start
 }

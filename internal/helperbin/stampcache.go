@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"syscall"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
@@ -74,17 +73,5 @@ func rememberMatch(key string) {
 		return
 	}
 	b, _ := json.Marshal(stampCacheFile{Key: key, Sig: sig})
-	p, err := userstate.Path("helper-stamp.json")
-	if err != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".helper-stamp-*")
-	if err != nil {
-		return
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil || tmp.Close() != nil {
-		return
-	}
-	os.Rename(tmp.Name(), p)
+	_ = userstate.WriteFile("helper-stamp.json", b) // a cache: a failed write only costs the next start
 }

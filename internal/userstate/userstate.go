@@ -109,3 +109,26 @@ func Verify(purpose string, data []byte, sig string) bool {
 	}
 	return hmac.Equal([]byte(want), []byte(sig))
 }
+
+// WriteFile replaces the state file name with b atomically (a temporary
+// file beside it, renamed over it), so a reader sees the old bytes or the
+// new ones, never a torn write.
+func WriteFile(name string, b []byte) error {
+	p, err := Path(name)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), "."+name+"-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), p)
+}
