@@ -175,9 +175,6 @@ func exchange(ctx context.Context, socketPath string, m Message, d time.Duration
 		}
 		rest = rest[n:]
 	}
-	if err := timeout(fd, syscall.SO_RCVTIMEO, 0); err != nil {
-		return gone(err)
-	}
 	buf := make([]byte, 0, 4096)
 	for {
 		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
@@ -193,6 +190,11 @@ func exchange(ctx context.Context, socketPath string, m Message, d time.Duration
 		}
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
+		}
+		// Each read waits at most what is left of the deadline, so an answer
+		// that trickles in cannot stretch the exchange past it.
+		if err := timeout(fd, syscall.SO_RCVTIMEO, 0); err != nil {
+			return gone(err)
 		}
 		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
 		switch {

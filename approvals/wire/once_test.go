@@ -179,3 +179,47 @@ func TestAskOnceSendsALargeRequest(t *testing.T) {
 		t.Fatalf("the broker read %d bytes of input, want %d", n, len(big))
 	}
 }
+
+// An answer that trickles in a byte at a time, each byte before a single
+// read's timeout would end it, still cannot stretch the exchange past its
+// deadline: the allow it would spell out in the end is a deny by timeout.
+func TestAskWithinBoundsATricklingAnswer(t *testing.T) {
+	dir, err := os.MkdirTemp("", "wire")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	sock := filepath.Join(dir, "b.sock")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		line, _ := bufio.NewReader(c).ReadBytes('\n')
+		var m Message
+		json.Unmarshal(line, &m)
+		answer := `{"v":1,"type":"decision","id":"` + m.ID + `","decision":{"decision":"allow","by":"person","reason":"ok"}}` + "\n"
+		for i := range len(answer) {
+			select {
+			case <-done:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			if _, err := c.Write([]byte{answer[i]}); err != nil {
+				return
+			}
+		}
+	}()
+	d, err := AskWithin(context.Background(), sock, shell, 300*time.Millisecond)
+	if err == nil || d.Allowed() || d.By != "timeout" {
+		t.Fatalf("AskWithin = %+v, %v; want a deny by timeout", d, err)
+	}
+}
