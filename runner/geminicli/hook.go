@@ -3,6 +3,7 @@ package geminicli
 import (
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/runner/gemini"
 )
 
@@ -30,7 +31,7 @@ const failedAnswer = `{"decision":"deny","reason":"the Sentinel approval hook fa
 // killed, an error status, garbage or several lines on stdout — is a deny
 // with exit 2, because Gemini would let the call run on any of those.
 func HookCommand(helper, socket string) string {
-	call := "SENTINEL_SOCKET=" + shellQuote(socket) + " " + shellQuote(helper) + " hook " + gemini.HookName
+	call := "SENTINEL_SOCKET=" + agentutil.ShellQuote(socket) + " " + agentutil.ShellQuote(helper) + " hook " + gemini.HookName
 	deny := strings.Replace(failedAnswer, "%s", `'"$rc"'`, 1)
 	return `out=$(` + call + `); rc=$?; ` +
 		`case $out in *'` + "\n" + `'*) rc="$rc, several lines"; out=;; esac; ` +
@@ -41,7 +42,7 @@ func HookCommand(helper, socket string) string {
 
 // reportCommand is the command for an event that only journals.
 func reportCommand(helper, socket string) string {
-	return "SENTINEL_SOCKET=" + shellQuote(socket) + " " + shellQuote(helper) + " hook " + gemini.HookName
+	return "SENTINEL_SOCKET=" + agentutil.ShellQuote(socket) + " " + agentutil.ShellQuote(helper) + " hook " + gemini.HookName
 }
 
 // Hooks is the "hooks" settings section: the gate on every tool call
@@ -60,14 +61,4 @@ func Hooks(helper, socket string) map[string]any {
 		h[ev] = entry(m, reportCommand(helper, socket))
 	}
 	return h
-}
-
-// shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
