@@ -18,20 +18,12 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 	dir := codexScriptRepo(t)
 	before := checkout(t, dir)
 	const denyMsg = "no deploys from a sandbox"
-	model, err := fg.Start(fg.Script{
+	model, home := startGemini(t, fg.Script{
 		fg.Reply(fg.Text("Generating."), fg.ShellCommand("./scripts/gen.sh acp", "")),
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand("./scripts/deploy.sh --prod", "")}},
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("Generated; deploy was refused.")}},
 		fg.Reply(fg.Text("Understood, no deploy.")),
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer model.Close()
-	home := t.TempDir()
-	if err := fg.WriteSettings(home); err != nil {
-		t.Fatal(err)
-	}
 	host := strings.TrimPrefix(model.URL, "http://")
 	tm := startTmux(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "acp", "--allow-host", host, "Generate, then deploy.", "--", "gemini", "--acp")

@@ -175,15 +175,7 @@ func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
 	for range 12 {
 		script = append(script, fg.Fail(400))
 	}
-	model, err := fg.Start(script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer model.Close()
-	home := t.TempDir()
-	if err := fg.WriteSettings(home); err != nil {
-		t.Fatal(err)
-	}
+	model, home := startGemini(t, script)
 	res := sentinel(t, dir, model.Env(home), "run", "--coder", "acp", "--plain", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
 		"write hello.txt", "--", "gemini", "--acp")
 	t.Logf("stderr: %s", res.stderr)

@@ -19,19 +19,11 @@ func TestExecGeminiInteractiveInTmux(t *testing.T) {
 	needGemini(t)
 	dir := scratchRepo(t)
 	const denyMsg = "no pushes from here"
-	model, err := fg.Start(fg.Script{
+	model, home := startGemini(t, fg.Script{
 		fg.Reply(fg.Text("Generating."), fg.ShellCommand("echo generated > gen.txt; ls $DIR", "")),
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand("git push origin main", "")}},
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("Generated; the push was refused.")}},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer model.Close()
-	home := t.TempDir()
-	if err := fg.WriteSettings(home); err != nil {
-		t.Fatal(err)
-	}
 	host := strings.TrimPrefix(model.URL, "http://")
 	tm := startTmux(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
 		"exec", "--allow-host", host, "--", "gemini", "-i", "Generate, then push.")
