@@ -119,6 +119,12 @@ func planMounts(sp helperSpec) []mountOp {
 		for _, e := range entries {
 			p := filepath.Join(d, e.Name())
 			switch {
+			case splice[p] && !taken[p]:
+				// A spliced directory inside a spliced one (/etc/profile.d
+				// for a place in it) is a tmpfs of its own, so it can be
+				// made read-only like its parent.
+				taken[p] = true
+				binds = append(binds, mountOp{kind: mountTmpfs, dst: p, dir: true})
 			case splice[p] || taken[p]:
 			case e.Type()&os.ModeSymlink != 0:
 				if target, err := os.Readlink(p); err == nil {

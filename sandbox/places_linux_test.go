@@ -65,6 +65,58 @@ true`
 	}
 }
 
+// A place in a directory the host has, below another the sandbox shows
+// (/etc/profile.d inside /etc), splices both: the host's entries are still
+// there, the place reads, and neither directory can be written.
+func TestPlacesShowAFileInAnExistingNestedDirectory(t *testing.T) {
+	dir := "/etc/profile.d"
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Skipf("%s is missing on this host", dir)
+	}
+	host := "/etc/passwd" // an entry of the outer spliced directory
+	if len(entries) > 0 {
+		host = filepath.Join(dir, entries[0].Name())
+	}
+	place := filepath.Join(dir, "zz-sentinel-place-test.sh")
+	src := filepath.Join(t.TempDir(), "p.sh")
+	mustWrite(t, src, "echo nested-placed-ok")
+	script := fmt.Sprintf(`cat %[1]s; echo
+test -e %[2]s && echo HOST-ENTRY-OK
+echo pwn > %[1]s && echo WROTE-PLACE
+echo pwn > %[3]s/zz-other.sh && echo WROTE-BESIDE
+rm -f %[2]s 2>/dev/null; test -e %[2]s || echo REMOVED-HOST
+echo pwn > /etc/sentinel-new && echo WROTE-ETC
+true`, place, host, dir)
+	for _, mode := range modes(t) {
+		t.Run(string(mode), func(t *testing.T) {
+			ws := t.TempDir()
+			sbx, err := Prepare(Profile{Workspace: ws, Net: NetNone, Places: []Place{{Path: place, Source: src}}},
+				Options{Mode: mode, Helper: helperBin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sbx.Close()
+			cmd, err := sbx.Command(context.Background(), ws, "sh", "-c", script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := cmd.CombinedOutput()
+			got := string(out)
+			for _, want := range []string{"nested-placed-ok", "HOST-ENTRY-OK"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("%q missing (err %v):\n%s", want, err, got)
+				}
+			}
+			for _, bad := range []string{"WROTE-PLACE", "WROTE-BESIDE", "REMOVED-HOST", "WROTE-ETC"} {
+				if strings.Contains(got, bad) {
+					t.Errorf("%s: the place or a spliced directory was writable:\n%s", bad, got)
+				}
+			}
+		})
+	}
+}
+
 // A place whose source the coder could write, or that sits in the
 // workspace, is refused: what it shows would be the coder's.
 func TestPlacesRefuseWritableSourcesAndPaths(t *testing.T) {
