@@ -58,6 +58,9 @@ func (i Item) argumentsJSON() (string, error) {
 type Turn struct {
 	When  func(*Request) bool
 	Items []Item
+	// Make, when set, builds the turn's items from the request it answers
+	// (a poll of the session a running command's output names).
+	Make func(*Request) []Item
 	// Status, when not 0 or 200, answers with that HTTP status and an
 	// API-shaped error body (Message) instead of a response.
 	Status  int

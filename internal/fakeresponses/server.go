@@ -84,6 +84,9 @@ func (s *Server) responses(w http.ResponseWriter, req *Request) {
 	var turn Turn
 	if isMain(req) {
 		turn = s.take(req)
+		if turn.Make != nil {
+			turn.Items = turn.Make(req)
+		}
 		s.Record(fakehttp.Main, req)
 	} else {
 		turn = Reply(Text(s.SideReply))

@@ -119,3 +119,21 @@ func TestExhaustedSideAndOtherRequests(t *testing.T) {
 		t.Errorf("status %d, other %d side %d main %d", resp.StatusCode, len(s.OtherRequests()), len(s.SideRequests()), len(s.Requests()))
 	}
 }
+
+// A turn with Make answers from the request: here the output it reads names
+// the call it makes.
+func TestMakeBuildsTheTurnFromTheRequest(t *testing.T) {
+	s, err := Start(Script{{When: AfterOutput, Make: func(r *Request) []Item {
+		return []Item{ExecCommand("echo "+r.LastOutputs()[0].Text, "")}
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	_, datas := post(t, s, withTools+`{"type":"function_call","call_id":"c1","name":"exec_command","arguments":"{}"},`+
+		`{"type":"function_call_output","call_id":"c1","output":"session 42"}]}`)
+	call := datas[2]["item"].(map[string]any) // output_item.done
+	if call["arguments"] != `{"cmd":"echo session 42"}` {
+		t.Errorf("made call = %v", call)
+	}
+}
