@@ -143,6 +143,7 @@ func (r *Run) profile() sandbox.Profile {
 			}
 		}
 	}
+	prof = withLoginPath(prof, r.opts.Sandbox.Mode, r.policyDir())
 	// Build caches are the project's own, in the person's cache dir (never
 	// the workspace or the project), after the agent's needs (WithCaches).
 	if cp, err := prof.WithCaches(p.Root); err == nil {

@@ -3,7 +3,9 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -229,4 +231,66 @@ func cardHost(s string) string {
 		}
 	}
 	return ""
+}
+
+// The real Codex in place does real work through its hooks: it tests,
+// builds and runs a Go module with the person's Go, the policy lets those
+// commands through, and what they print reaches the model.
+func TestExecCodexBuildsAndTestsARealGoProject(t *testing.T) {
+	needCodex(t)
+	_, dir := calcProject(t)
+	// go as found on PATH, as a person's command names it; the program it
+	// built runs in a call of its own (built and run in one line, the
+	// policy asks: rule shell.write-then-run). A cold build can outlast
+	// Codex's wait for output: the model polls the session until it ends.
+	script := fr.Script{fr.Reply(fr.FunctionCall("exec_command",
+		map[string]any{"cmd": "go test ./... && go build -o calc .", "yield_time_ms": 30000}))}
+	for range 20 {
+		script = append(script, fr.Turn{When: runningSession, Make: func(r *fr.Request) []fr.Item {
+			return []fr.Item{fr.FunctionCall("write_stdin",
+				map[string]any{"session_id": sessionOf(r), "chars": "", "yield_time_ms": 30000})}
+		}})
+	}
+	script = append(script,
+		fr.Turn{When: exitedOK, Items: []fr.Item{fr.ExecCommand("./calc", "")}},
+		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Tested and built.")}})
+	model, env, host := codexExecEnv(t, "gpt-5.5", script)
+	res := sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Test and build it.")
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "calc")); err != nil {
+		t.Errorf("the binary Codex built is not in the project: %v\n%s", err, res.stdout)
+	}
+	var out string
+	for _, r := range model.Requests() {
+		for _, o := range r.LastOutputs() {
+			out += o.Text
+		}
+	}
+	if !strings.Contains(out, "ok") || !strings.Contains(out, "sum 5") {
+		t.Errorf("the model did not get go test's ok and the program's output; it got:\n%s\n%s", out, res.stdout)
+	}
+}
+
+// sessionRunning finds the session a still-running command's output names.
+var sessionRunning = regexp.MustCompile(`Process running with session ID (\d+)`)
+
+func lastOutput(r *fr.Request) string {
+	var s string
+	for _, o := range r.LastOutputs() {
+		s += o.Text
+	}
+	return s
+}
+
+func runningSession(r *fr.Request) bool { return sessionRunning.MatchString(lastOutput(r)) }
+
+func sessionOf(r *fr.Request) int {
+	n, _ := strconv.Atoi(sessionRunning.FindStringSubmatch(lastOutput(r))[1])
+	return n
+}
+
+func exitedOK(r *fr.Request) bool {
+	return strings.Contains(lastOutput(r), "Process exited with code 0")
 }

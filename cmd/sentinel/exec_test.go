@@ -287,18 +287,26 @@ func TestExecWritesWhatConfigAdds(t *testing.T) {
 
 func quoteTOML(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
 
-// In place, a real project builds and tests with the person's Go, and a
-// failing test is the exit status the person sees: exec is for hands-on
-// work, so the toolchain must work inside it as it does outside.
-func TestExecBuildsAndTestsARealGoProject(t *testing.T) {
+// calcProject is a small real Go module in a fresh repository (a test, a
+// main that prints "sum 5"), and the go binary that builds it.
+func calcProject(t *testing.T) (goBin, dir string) {
+	t.Helper()
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go on PATH")
 	}
-	dir := scratchRepo(t)
+	dir = scratchRepo(t)
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/calc\n\ngo 1.21\n")
 	writeFile(t, filepath.Join(dir, "calc.go"), "package main\n\nimport \"fmt\"\n\nfunc Add(a, b int) int { return a + b }\n\nfunc main() { fmt.Println(\"sum\", Add(2, 3)) }\n")
 	writeFile(t, filepath.Join(dir, "calc_test.go"), "package main\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal(Add(2, 3))\n\t}\n}\n")
+	return goBin, dir
+}
+
+// In place, a real project builds and tests with the person's Go, and a
+// failing test is the exit status the person sees: exec is for hands-on
+// work, so the toolchain must work inside it as it does outside.
+func TestExecBuildsAndTestsARealGoProject(t *testing.T) {
+	goBin, dir := calcProject(t)
 	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
 	res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", goBin+" test ./... && "+goBin+" build -o calc . && ./calc")
 	if res.code != 0 || !strings.Contains(res.stdout, "ok") || !strings.Contains(res.stdout, "sum 5") {
