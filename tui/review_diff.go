@@ -8,7 +8,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
-	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
@@ -71,7 +70,7 @@ type diffCache struct {
 	noColor  bool
 	colors   diffColors
 	styleSGR map[chroma.TokenType]string
-	chroma   *chroma.Style
+	syntax   bool // tokens are coloured (not with NO_COLOR)
 }
 
 func newDiffCache() *diffCache {
@@ -255,7 +254,7 @@ func (c *diffCache) prepare(st themes.Styles) {
 	p := st.Palette
 	if st.NoColor {
 		c.colors = diffColors{reveal: "\x1b[1;4m"}
-		c.chroma = nil
+		c.syntax = false
 		return
 	}
 	light := isLight(p.Foreground)
@@ -264,10 +263,7 @@ func (c *diffCache) prepare(st themes.Styles) {
 		accent: fgSGR(p.Accent), warn: fgSGR(p.Warn), danger: fgSGR(p.Danger), sep: fgSGR(p.Border),
 		reveal: fgSGR(p.Danger) + "\x1b[1;4m",
 	}
-	c.chroma = chromastyles.Get("github-dark")
-	if light {
-		c.chroma = chromastyles.Get("github")
-	}
+	c.syntax = true
 	if strings.HasPrefix(p.Foreground, "#") { // truecolour themes get tinted lines
 		c.colors.addBG, c.colors.delBG = "\x1b[48;2;18;38;30m", "\x1b[48;2;45;18;22m"
 		if light {
@@ -306,18 +302,19 @@ func isLight(fg string) bool {
 	return 299*r+587*g+114*b < 128*1000
 }
 
-// tokenSGR is the foreground for a syntax token type.
+// tokenSGR is the foreground for a syntax token type, from the theme's
+// palette (syntax.go).
 func (c *diffCache) tokenSGR(t chroma.TokenType) string {
 	if s, ok := c.styleSGR[t]; ok {
 		return s
 	}
 	s := c.colors.text
-	if c.chroma != nil {
-		e := c.chroma.Get(t)
-		if e.Colour.IsSet() {
-			s = fmt.Sprintf("\x1b[38;2;%d;%d;%dm", e.Colour.Red(), e.Colour.Green(), e.Colour.Blue())
+	if c.syntax {
+		col, bold := syntaxColour(c.pal, t)
+		if sgr := fgSGR(col); sgr != "" {
+			s = sgr
 		}
-		if e.Bold == chroma.Yes {
+		if bold {
 			s += "\x1b[1m"
 		}
 	}
@@ -364,7 +361,7 @@ func (c *diffCache) lexer(f patch.File, fi int) chroma.Lexer {
 // zero-width spaces) spelled out as <U+XXXX>: a diff must show all of what
 // lands. lineSGR restores the line's background after a revealed character.
 func (c *diffCache) code(b *strings.Builder, lex chroma.Lexer, text, lineSGR string, plain bool) {
-	if plain || lex == nil || c.chroma == nil {
+	if plain || lex == nil || !c.syntax {
 		b.WriteString(c.colors.text)
 		c.cleanRun(b, text, c.colors.text, lineSGR)
 		return
