@@ -2,17 +2,15 @@ package tui
 
 import (
 	"fmt"
-	"path"
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/patch"
 	"github.com/sentinelhq/sentinel/themes"
+	"github.com/sentinelhq/sentinel/tui/syntax"
 )
 
 // rowKind is what one row of the diff viewer shows.
@@ -63,18 +61,18 @@ const maxRendered = 20000
 // rows on screen are ever highlighted.
 type diffCache struct {
 	rowsOf   map[rowsKey][]diffRow
-	lexerOf  map[int]chroma.Lexer
+	lexerOf  map[int]*syntax.Lang
 	digitsOf map[int]int
 	drawn    map[renderKey]string
 	pal      themes.Palette
 	noColor  bool
 	colors   diffColors
-	styleSGR map[chroma.TokenType]string
+	styleSGR map[syntax.Kind]string
 	syntax   bool // tokens are coloured (not with NO_COLOR)
 }
 
 func newDiffCache() *diffCache {
-	return &diffCache{rowsOf: map[rowsKey][]diffRow{}, lexerOf: map[int]chroma.Lexer{}, digitsOf: map[int]int{}, drawn: map[renderKey]string{}}
+	return &diffCache{rowsOf: map[rowsKey][]diffRow{}, lexerOf: map[int]*syntax.Lang{}, digitsOf: map[int]int{}, drawn: map[renderKey]string{}}
 }
 
 // rows returns the viewer rows of files[fi], building them on first use.
@@ -250,7 +248,7 @@ func (c *diffCache) prepare(st themes.Styles) {
 	}
 	c.pal, c.noColor = st.Palette, st.NoColor
 	clear(c.drawn)
-	c.styleSGR = map[chroma.TokenType]string{}
+	c.styleSGR = map[syntax.Kind]string{}
 	p := st.Palette
 	if st.NoColor {
 		c.colors = diffColors{reveal: "\x1b[1;4m"}
@@ -304,7 +302,7 @@ func isLight(fg string) bool {
 
 // tokenSGR is the foreground for a syntax token type, from the theme's
 // palette (syntax.go).
-func (c *diffCache) tokenSGR(t chroma.TokenType) string {
+func (c *diffCache) tokenSGR(t syntax.Kind) string {
 	if s, ok := c.styleSGR[t]; ok {
 		return s
 	}
@@ -332,26 +330,17 @@ func (c *diffCache) digits(f patch.File, fi int) int {
 	return d
 }
 
-// shellFiles are shell scripts without a telling extension.
-var shellFiles = map[string]bool{".envrc": true, ".bashrc": true, ".bash_profile": true, ".profile": true,
-	".zshrc": true, ".zprofile": true, ".zshenv": true}
-
 // lexer picks the syntax for a file by name, then by a #! line; nil means
 // plain text.
-func (c *diffCache) lexer(f patch.File, fi int) chroma.Lexer {
+func (c *diffCache) lexer(f patch.File, fi int) *syntax.Lang {
 	if l, ok := c.lexerOf[fi]; ok {
 		return l
 	}
-	l := lexers.Match(path.Base(f.Path))
-	if l == nil && shellFiles[path.Base(f.Path)] {
-		l = lexers.Get("bash")
+	first := ""
+	if len(f.Hunks) > 0 && len(f.Hunks[0].Lines) > 0 {
+		first = f.Hunks[0].Lines[0][1:]
 	}
-	if l == nil && len(f.Hunks) > 0 && len(f.Hunks[0].Lines) > 0 && strings.HasPrefix(f.Hunks[0].Lines[0][1:], "#!") {
-		l = lexers.Analyse(f.Hunks[0].Lines[0][1:] + "\n")
-	}
-	if l != nil {
-		l = chroma.Coalesce(l)
-	}
+	l := syntax.ForFile(f.Path, first)
 	c.lexerOf[fi] = l
 	return l
 }
@@ -360,25 +349,15 @@ func (c *diffCache) lexer(f patch.File, fi int) chroma.Lexer {
 // and every control or invisible formatting character (bidi overrides,
 // zero-width spaces) spelled out as <U+XXXX>: a diff must show all of what
 // lands. lineSGR restores the line's background after a revealed character.
-func (c *diffCache) code(b *strings.Builder, lex chroma.Lexer, text, lineSGR string, plain bool) {
+func (c *diffCache) code(b *strings.Builder, lex *syntax.Lang, text, lineSGR string, plain bool) {
 	if plain || lex == nil || !c.syntax {
 		b.WriteString(c.colors.text)
 		c.cleanRun(b, text, c.colors.text, lineSGR)
 		return
 	}
-	it, err := lex.Tokenise(nil, text)
-	if err != nil {
-		b.WriteString(c.colors.text)
-		c.cleanRun(b, text, c.colors.text, lineSGR)
-		return
-	}
 	last := ""
-	for tok := it(); tok != chroma.EOF; tok = it() {
-		v := strings.TrimRight(tok.Value, "\n")
-		if v == "" {
-			continue
-		}
-		sgr := c.tokenSGR(tok.Type)
+	for _, tok := range lex.Tokens(text) {
+		sgr := c.tokenSGR(tok.Kind)
 		if sgr != last {
 			if strings.Contains(last, "\x1b[1m") {
 				b.WriteString("\x1b[22m")
@@ -386,7 +365,7 @@ func (c *diffCache) code(b *strings.Builder, lex chroma.Lexer, text, lineSGR str
 			b.WriteString(sgr)
 			last = sgr
 		}
-		c.cleanRun(b, v, sgr, lineSGR)
+		c.cleanRun(b, tok.Text, sgr, lineSGR)
 	}
 }
 
