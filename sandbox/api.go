@@ -3,17 +3,21 @@ package sandbox
 // This file is the contract the runner and cmd code against. Keep these
 // names and meanings stable; add fields freely.
 
-import "context"
+import (
+	"context"
+
+	"github.com/sentinelhq/sentinel/sandbox/inside"
+)
 
 // Mode picks the enforcement backend.
 type Mode string
 
 // The modes `--sandbox` accepts.
 const (
-	ModeAuto  Mode = "auto"  // bubblewrap when present, else Go's own namespaces
-	ModeNS    Mode = "ns"    // Go clone flags + re-exec helper (Landlock, seccomp)
-	ModeBwrap Mode = "bwrap" // bubblewrap + re-exec helper (Landlock, seccomp)
-	ModeOff   Mode = "off"   // no sandbox: only when the person asks for it
+	ModeAuto  Mode = "auto"              // bubblewrap when present, else Go's own namespaces
+	ModeNS    Mode = inside.BackendNS    // Go clone flags + re-exec helper (Landlock, seccomp)
+	ModeBwrap Mode = inside.BackendBwrap // bubblewrap + re-exec helper (Landlock, seccomp)
+	ModeOff   Mode = "off"               // no sandbox: only when the person asks for it
 )
 
 // NetMode says how the process tree may reach the network.
@@ -21,9 +25,9 @@ type NetMode string
 
 // Network modes.
 const (
-	NetProxy NetMode = "proxy" // only through Sentinel's allowlisting proxy
-	NetNone  NetMode = "none"  // no network at all (verification, adversary)
-	NetHost  NetMode = "host"  // the host's network (sandbox off only)
+	NetProxy NetMode = inside.NetProxy // only through Sentinel's allowlisting proxy
+	NetNone  NetMode = "none"          // no network at all (verification, adversary)
+	NetHost  NetMode = "host"          // the host's network (sandbox off only)
 )
 
 // Profile says what a sandboxed process tree may do.
@@ -59,10 +63,10 @@ type Profile struct {
 // Place shows Source (a host file or directory Sentinel wrote, outside
 // everything the sandbox makes writable) read-only at Path inside. Path need
 // not exist on the host: the directories above it are made inside.
-type Place struct {
-	Path   string `json:"path"`
-	Source string `json:"source"`
-}
+type Place = inside.Place
+
+// ExecDenial is one program the sandbox refused to run (Options.OnExecDeny).
+type ExecDenial = inside.ExecDenial
 
 // HostAsker is asked when the proxy meets a host the profile does not allow.
 // It must fail closed: any error is a refusal.
@@ -77,7 +81,7 @@ type Options struct {
 	OnDeny func(Denial)
 	// OnExecDeny, when set, hears each program the sandbox refused to run
 	// because of Profile.DeniedExecutables (as the exec watcher saw it:
-	// see execdeny_notify_linux.go), so the run can journal it.
+	// see sandbox/inside's execdeny_notify_linux.go), so the run can journal it.
 	OnExecDeny func(ExecDenial)
 	// Helper is the sentinel binary re-executed inside the namespaces
 	// (HelperArg). Empty means sentinel-helper beside the running executable when it is
@@ -90,4 +94,8 @@ type Options struct {
 // re-executes itself inside the namespaces to apply Landlock and seccomp
 // before exec'ing the real command. main must hand such invocations to
 // HelperMain before any other parsing.
-const HelperArg = "__sandbox-exec"
+const HelperArg = inside.Arg
+
+// HelperMain is the helper's side inside the namespaces (inside.Main): main
+// hands it what follows HelperArg.
+func HelperMain(args []string) int { return inside.Main(args) }

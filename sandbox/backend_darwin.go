@@ -47,6 +47,3 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	c.Env = s.envWithProxy(s.p.TempDir, port)
 	return c, nil
 }
-
-// HelperMain is Linux-only.
-func HelperMain(args []string) int { return 125 }

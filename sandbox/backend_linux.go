@@ -12,31 +12,9 @@ import (
 	"runtime"
 	"syscall"
 
+	"github.com/sentinelhq/sentinel/sandbox/inside"
 	"golang.org/x/sys/unix"
 )
-
-// helperSpec is what the re-exec helper needs to know; it travels as one
-// JSON argument (it holds paths, never secrets).
-type helperSpec struct {
-	Backend   Mode         `json:"backend"` // ns: the helper mounts; bwrap: bwrap did
-	Dir       string       `json:"dir"`
-	Workspace string       `json:"workspace"`
-	TempDir   string       `json:"tmp"`
-	Writable  []string     `json:"writable,omitempty"`
-	Readable  []string     `json:"readable,omitempty"`
-	ReadOnly  []string     `json:"readonly,omitempty"`
-	Hidden    []string     `json:"hidden,omitempty"`
-	Protected []string     `json:"protected,omitempty"`
-	Net       NetMode      `json:"net"`
-	ProxyPort int          `json:"proxy_port,omitempty"`
-	Empty     string       `json:"empty"` // an empty read-only file mounted over hidden files
-	Root      string       `json:"root"`  // ns backend: where the new root is built
-	Places    []Place      `json:"places,omitempty"`
-	Denied    []deniedFile `json:"denied,omitempty"` // refused at exec time (execdeny.go)
-	Report    bool         `json:"report,omitempty"` // fd 4 takes the exec watcher's refusals
-	// Overlay: the workspace is an overlay (overlay_linux.go).
-	Overlay *overlaySpec `json:"overlay,omitempty"`
-}
 
 // pickBackend resolves auto and refuses when the machine cannot enforce
 // the profile.
@@ -70,7 +48,7 @@ func (s *Sandbox) pickBackend(m Mode) (Mode, error) {
 // checkKernel refuses when Landlock or seccomp is missing or the
 // architecture has no seccomp filter here.
 func checkKernel() error {
-	if seccompArch == 0 {
+	if !inside.SeccompFiltered() {
 		return fmt.Errorf("sandbox: no seccomp filter for %s in this build; run with --sandbox off knowingly", runtime.GOARCH)
 	}
 	if abi := LandlockABI(); abi < 1 {
@@ -96,19 +74,16 @@ func checkUserNS() error {
 }
 
 // LandlockABI is the Landlock ABI version the kernel offers (0: none).
-func LandlockABI() int {
-	v, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
-	if e != 0 {
-		return 0
-	}
-	return int(v)
-}
+func LandlockABI() int { return inside.LandlockABI() }
+
+// helperSpec is what the re-exec helper needs to know (inside.Spec).
+type helperSpec = inside.Spec
 
 func (s *Sandbox) spec(dir string) helperSpec {
 	sp := helperSpec{
-		Backend: s.mode, Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
+		Backend: string(s.mode), Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
 		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
-		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: s.p.Net, Places: s.p.Places,
+		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: string(s.p.Net), Places: s.p.Places,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
 		Denied: s.denied, Report: s.reportW != nil,
 	}
@@ -150,7 +125,7 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 		// the system shell: starting this whole binary once more only for
 		// that cost every sandboxed command its package initialisation
 		// (a third of the sandbox's fixed start, measured).
-		args := append([]string{s.bwrap}, bwrapArgs(sp, planMounts(sp))...)
+		args := append([]string{s.bwrap}, inside.BwrapArgs(sp)...)
 		if sp.Overlay != nil {
 			args = append(args, overlayCaps...)
 		}
@@ -202,36 +177,3 @@ const (
 	stage0Shell  = "/bin/sh"
 	stage0Script = `trap '' INT QUIT; exec "$0" "$@"`
 )
-
-// bwrapArgs translates the mount plan into bubblewrap arguments.
-func bwrapArgs(sp helperSpec, plan []mountOp) []string {
-	// --as-pid-1: the helper is the namespace's pid 1 and reaps, as in the
-	// ns backend. With bwrap's own reaper as pid 1, bwrap's outer process
-	// exits on the status the reaper sends it without waiting for the
-	// reaper, which was left behind in the caller's process group (a zombie
-	// handed to init) after every command.
-	a := []string{
-		"--unshare-user", "--unshare-pid", "--as-pid-1", "--unshare-net", "--unshare-ipc", "--unshare-uts",
-		"--unshare-cgroup-try", "--die-with-parent",
-		"--dev", "/dev", "--proc", "/proc",
-	}
-	for _, m := range plan {
-		switch m.kind {
-		case mountBindRW:
-			a = append(a, "--bind", m.src, m.dst)
-		case mountBindRO:
-			a = append(a, "--ro-bind", m.src, m.dst)
-		case mountHideDir:
-			a = append(a, "--tmpfs", m.dst, "--remount-ro", m.dst)
-		case mountHideFile:
-			a = append(a, "--ro-bind", m.src, m.dst)
-		case mountSymlink:
-			a = append(a, "--symlink", m.src, m.dst)
-		case mountTmpfs:
-			a = append(a, "--tmpfs", m.dst)
-		case mountRemountRO:
-			a = append(a, "--remount-ro", m.dst)
-		}
-	}
-	return append(a, "--remount-ro", "/", "--chdir", sp.Dir)
-}

@@ -22,6 +22,3 @@ func LandlockABI() int { return 0 }
 func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec.Cmd, error) {
 	return nil, fmt.Errorf("sandbox: no backend on %s", runtime.GOOS)
 }
-
-// HelperMain is Linux-only.
-func HelperMain(args []string) int { return 125 }

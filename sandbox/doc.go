@@ -1,9 +1,11 @@
 // Package sandbox confines a coder's whole process tree: profiles (writable
 // roots, hidden and protected paths, network mode), the Linux backends (user,
 // mount, pid and network namespaces through Go's clone flags or bubblewrap,
-// then a helper — the sentinel binary, started once inside — that confines
-// one thread (drops capabilities, sets no-new-privs, applies Landlock and a
-// seccomp filter) and starts the command from it), the
+// then a helper — sentinel-helper or the sentinel binary, started once
+// inside — that confines one thread (drops capabilities, sets no-new-privs,
+// applies Landlock and a seccomp filter) and starts the command from it;
+// that side is sandbox/inside, which the helper links without this
+// package's host side), the
 // egress proxy that is the only way out, macOS Seatbelt profiles, and
 // probing what the machine can enforce for `sentinel doctor`.
 //
@@ -55,7 +57,7 @@
 //
 // Its lists of what every profile hides, protects and shows (credential
 // paths, protected names, system locations, toolchain secrets) are its own,
-// unexported: no other package can change at run time what a coder reaches.
+// unexported (sandbox/inside's too): no other package can change at run time what a coder reaches.
 //
 // It must not decide policy: unknown hosts are handed to a HostAsker. If the
 // machine cannot enforce what a profile asks for, Prepare refuses; it never

@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
 // Denied executables ([service] denied_executables, Profile.DeniedExecutables)
 // are refused by the kernel inside the sandbox, on Linux by Landlock; the
-// exec watcher (execdeny_notify_linux.go, seccomp user notification) only
+// exec watcher (inside/execdeny_notify_linux.go, seccomp user notification) only
 // witnesses refusals and catches byte-identical copies brought in. Why the
 // wall is Landlock and not the seccomp supervisor:
 //
@@ -20,7 +22,7 @@ import (
 //     location holding a denied program is not granted as a whole: the
 //     sandbox grants its entries one by one, leaving out the denied files
 //     (and every other name for the same inode there), down the path to
-//     them (carveDenied). The kernel checks the file it is about to run,
+//     them (inside's carveDenied). The kernel checks the file it is about to run,
 //     after every symlink, so /usr/bin/nc, nc through PATH, a symlink to
 //     it, /proc/self/root/usr/bin/nc, `sh -c 'exec nc'`, `env nc` and
 //     python's os.execv all get EACCES, with no window between check and
@@ -52,16 +54,8 @@ import (
 // source), or another program with the same abilities (a scripting
 // language's sockets for nc). A deny list names programs, not abilities.
 
-// deniedFile is one file the sandbox refuses to run or read, found outside
-// the sandbox (Prepare) and carved out of the Landlock rules inside.
-type deniedFile struct {
-	Entry string `json:"entry"` // the denied_executables entry it answers
-	Path  string `json:"path"`  // real path (symlinks resolved), the same inside
-	Dev   uint64 `json:"dev"`
-	Ino   uint64 `json:"ino"`
-	Size  int64  `json:"size"`
-	Sum   string `json:"sha256,omitempty"` // its content, to know a copy of it (the exec watcher)
-}
+// deniedFile is one file the sandbox refuses to run or read (inside.DeniedFile).
+type deniedFile = inside.DeniedFile
 
 // multiCallNames are binaries whose applets are chosen by argv[0] or
 // argv[1] and whose shells run applets without exec.
@@ -93,27 +87,6 @@ func (s *Sandbox) DeniedSummary() string {
 		parts = append(parts, d.Path)
 	}
 	return "refuses to run " + strings.Join(parts, ", ")
-}
-
-// ExecDenial is one program the sandbox refused to run (Options.OnExecDeny).
-type ExecDenial struct {
-	Entry string `json:"entry"` // the denied_executables entry it matched
-	Path  string `json:"path"`  // the path the process asked to run
-	File  string `json:"file"`  // the denied file it is (or is a copy of)
-	Copy  bool   `json:"copy,omitempty"`
-	Pid   int    `json:"pid"` // inside the sandbox's pid namespace
-}
-
-// Line is the refusal in one line, for the journal and the terminal.
-func (d ExecDenial) Line() string {
-	what := ""
-	switch {
-	case d.Copy:
-		what = "a copy of " + d.File + "; "
-	case d.Path != d.File:
-		what = d.File + "; "
-	}
-	return fmt.Sprintf("refused to run %s (%s%q is in [service] denied_executables)", d.Path, what, d.Entry)
 }
 
 // startExecReports opens the pipe the helpers report refusals on and

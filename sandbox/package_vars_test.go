@@ -11,7 +11,8 @@ import (
 
 // TestNoExportedPackageVariables: the sandbox's lists (credential paths,
 // protected names, system locations, toolchain secrets) decide what a coder
-// can reach, so no other package may change them at run time. An exported
+// can reach, so no other package may change them at run time — neither
+// this package's nor its in-namespace side's (sandbox/inside). An exported
 // package-level variable would let one; read access, where another package
 // needs it, goes through a function returning a copy.
 func TestNoExportedPackageVariables(t *testing.T) {
@@ -22,6 +23,11 @@ func TestNoExportedPackageVariables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	inner, err := filepath.Glob(filepath.Join("inside", "*.go"))
+	if err != nil || len(inner) == 0 {
+		t.Fatalf("sandbox/inside's files: %v (found %d)", err, len(inner))
+	}
+	files = append(files, inner...)
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

@@ -136,35 +136,3 @@ func TestPlacesRefuseWritableSourcesAndPaths(t *testing.T) {
 		}
 	}
 }
-
-// The plan splices /etc only for a place the host lacks: a tmpfs with the
-// host's entries bound one by one, the place bound in it, and the tmpfs
-// made read-only after.
-func TestPlanSplicesForAPlace(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "p.json")
-	mustWrite(t, src, "{}")
-	ws := t.TempDir()
-	plan := planMounts(helperSpec{Workspace: ws, TempDir: t.TempDir(), Empty: "/dev/null",
-		Places: []Place{{Path: "/etc/sentinel-place-test/p.json", Source: src}}})
-	key := func(dst string, k mountKind) string { return fmt.Sprintf("%s#%d", dst, k) }
-	at := map[string]int{}
-	for i, m := range plan {
-		at[key(m.dst, m.kind)] = i
-	}
-	tmpfs, okT := at[key("/etc", mountTmpfs)]
-	passwd, okP := at[key("/etc/passwd", mountBindRO)]
-	place, okL := at[key("/etc/sentinel-place-test/p.json", mountBindRO)]
-	ro, okR := at[key("/etc", mountRemountRO)]
-	if !okT || !okP || !okL || !okR || !(tmpfs < passwd && passwd < place && place < ro) {
-		t.Errorf("want tmpfs /etc < bind /etc/passwd < place < remount /etc read-only; plan %+v", plan)
-	}
-	if _, whole := at[key("/etc", mountBindRO)]; whole {
-		t.Errorf("/etc is still bound whole: the place's directory could not be made")
-	}
-	plain := planMounts(helperSpec{Workspace: ws, TempDir: t.TempDir(), Empty: "/dev/null"})
-	for _, m := range plain {
-		if m.kind == mountTmpfs || m.kind == mountRemountRO {
-			t.Errorf("a profile without places splices %s", m.dst)
-		}
-	}
-}

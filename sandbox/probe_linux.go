@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
 // Probe reports what this machine can enforce. It really starts a confined
@@ -27,7 +29,7 @@ func Probe(helper string) Capabilities {
 	sc := Check{Name: "seccomp", OK: true, Detail: "filters available"}
 	if _, err := unix.PrctlRetInt(unix.PR_GET_SECCOMP, 0, 0, 0, 0); err != nil {
 		sc = Check{Name: "seccomp", Detail: err.Error(), Fix: "a kernel with CONFIG_SECCOMP_FILTER=y"}
-	} else if seccompArch == 0 {
+	} else if !inside.SeccompFiltered() {
 		sc = Check{Name: "seccomp", Detail: "no filter for this architecture in this build", Fix: "use an amd64 or arm64 build"}
 	}
 	c.Checks = append(c.Checks, sc)

@@ -50,9 +50,6 @@ func probeMain(args []string) int {
 		fmt.Println(fd)
 		return 0
 	}
-	if len(args) == 2 && args[0] == landlockArg {
-		return landlockProbe(args[1])
-	}
 	if len(args) == 2 && args[0] == "fetch" {
 		pu, err := url.Parse(os.Getenv("HTTP_PROXY"))
 		if err != nil || pu.Host == "" {

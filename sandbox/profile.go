@@ -5,7 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
+
+	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
 // credentialPaths are the credential locations SECURITY.md names, relative
@@ -24,16 +25,6 @@ var systemHidden = []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc
 // protectedNames are paths inside the workspace that stay read-only even
 // though the workspace is writable: they run code later, outside the sandbox.
 var protectedNames = []string{".git/hooks", ".git/config"}
-
-// systemReadable are the locations every sandboxed process may read and
-// execute from. The home directory is deliberately absent. Nothing else of
-// the host's filesystem is even visible inside: the sandbox's root is a
-// fresh, read-only tmpfs holding only these, the profile's paths, a private
-// /tmp and a minimal /dev (so no stray unix socket can be reached).
-var systemReadable = []string{
-	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc",
-	"/opt", "/nix", "/proc", "/sys",
-}
 
 // DefaultProfile is what a generic command (`sentinel sandbox run`) faces:
 // the workspace writable, a private temp dir, system locations, the
@@ -158,6 +149,9 @@ func coversPrivateMount(d string) string {
 	return ""
 }
 
+// within reports whether path is root or lies beneath it.
+func within(path, root string) bool { return inside.Within(path, root) }
+
 // resolve follows symlinks when the path exists, so a rule or mount names
 // the real location.
 func resolve(path string) string {
@@ -165,9 +159,4 @@ func resolve(path string) string {
 		return r
 	}
 	return path
-}
-
-// within reports whether path is root or lies beneath it.
-func within(path, root string) bool {
-	return path == root || strings.HasPrefix(path, strings.TrimSuffix(root, "/")+"/")
 }

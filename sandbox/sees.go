@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+
+	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
 // Sees reports whether a process inside a sandbox with this profile can
@@ -67,7 +69,7 @@ func (p Profile) mounted(path string) bool {
 			return true
 		}
 	}
-	for _, s := range systemReadable {
+	for _, s := range inside.SystemReadable() {
 		if within(path, s) || within(path, resolve(s)) {
 			return true
 		}

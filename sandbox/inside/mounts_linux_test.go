@@ -1,6 +1,7 @@
-package sandbox
+package inside
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,7 @@ func TestPlanMounts(t *testing.T) {
 		}
 	}
 	os.WriteFile(ws+"/.git/config", nil, 0o644)
-	sp := helperSpec{
+	sp := Spec{
 		Workspace: ws, TempDir: root + "/priv-tmp", Empty: "/dev/null",
 		Readable:  []string{"/tmp", root + "/home"},
 		ReadOnly:  []string{root + "/state"},
@@ -70,7 +71,7 @@ func TestPlanMountsBindsANestedReadableOnce(t *testing.T) {
 		}
 	}
 	os.WriteFile(tc+"/bin/credentials", []byte("secret"), 0o600)
-	sp := helperSpec{
+	sp := Spec{
 		Workspace: ws, TempDir: root + "/priv-tmp", Empty: "/dev/null",
 		Readable: []string{tc + "/bin", tc},
 		Hidden:   []string{tc + "/bin/credentials"},
@@ -104,7 +105,7 @@ func TestPlanMountsBindsANestedMountPoint(t *testing.T) {
 	var mp string
 	for _, l := range strings.Split(string(b), "\n") {
 		f := strings.Fields(l)
-		if len(f) < 5 || strings.Count(f[4], "/") < 2 || within(f[4], "/dev") || within(f[4], "/tmp") || within(f[4], "/proc") || within(f[4], "/mnt") {
+		if len(f) < 5 || strings.Count(f[4], "/") < 2 || Within(f[4], "/dev") || Within(f[4], "/tmp") || Within(f[4], "/proc") || Within(f[4], "/mnt") {
 			continue
 		}
 		if st, err := os.Stat(f[4]); err == nil && st.IsDir() {
@@ -118,7 +119,7 @@ func TestPlanMountsBindsANestedMountPoint(t *testing.T) {
 	root := t.TempDir()
 	ws := filepath.Join(root, "ws")
 	os.MkdirAll(ws, 0o755)
-	sp := helperSpec{Workspace: ws, TempDir: root, Empty: "/dev/null", Readable: []string{mp, filepath.Dir(mp)}}
+	sp := Spec{Workspace: ws, TempDir: root, Empty: "/dev/null", Readable: []string{mp, filepath.Dir(mp)}}
 	for _, m := range planMounts(sp) {
 		if m.dst == mp && m.kind == mountBindRO {
 			return
@@ -131,6 +132,38 @@ func TestUnescapeMountinfo(t *testing.T) {
 	for in, want := range map[string]string{`/a\040b`: "/a b", `/x\134y`: `/x\y`, "/plain": "/plain", `/end\04`: `/end\04`} {
 		if got := unescapeMountinfo(in); got != want {
 			t.Errorf("unescapeMountinfo(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The plan splices /etc only for a place the host lacks: a tmpfs with the
+// host's entries bound one by one, the place bound in it, and the tmpfs
+// made read-only after.
+func TestPlanSplicesForAPlace(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "p.json")
+	mustWrite(t, src, "{}")
+	ws := t.TempDir()
+	plan := planMounts(Spec{Workspace: ws, TempDir: t.TempDir(), Empty: "/dev/null",
+		Places: []Place{{Path: "/etc/sentinel-place-test/p.json", Source: src}}})
+	key := func(dst string, k mountKind) string { return fmt.Sprintf("%s#%d", dst, k) }
+	at := map[string]int{}
+	for i, m := range plan {
+		at[key(m.dst, m.kind)] = i
+	}
+	tmpfs, okT := at[key("/etc", mountTmpfs)]
+	passwd, okP := at[key("/etc/passwd", mountBindRO)]
+	place, okL := at[key("/etc/sentinel-place-test/p.json", mountBindRO)]
+	ro, okR := at[key("/etc", mountRemountRO)]
+	if !okT || !okP || !okL || !okR || !(tmpfs < passwd && passwd < place && place < ro) {
+		t.Errorf("want tmpfs /etc < bind /etc/passwd < place < remount /etc read-only; plan %+v", plan)
+	}
+	if _, whole := at[key("/etc", mountBindRO)]; whole {
+		t.Errorf("/etc is still bound whole: the place's directory could not be made")
+	}
+	plain := planMounts(Spec{Workspace: ws, TempDir: t.TempDir(), Empty: "/dev/null"})
+	for _, m := range plain {
+		if m.kind == mountTmpfs || m.kind == mountRemountRO {
+			t.Errorf("a profile without places splices %s", m.dst)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package sandbox
+package inside
 
 import (
 	"fmt"
@@ -36,7 +36,7 @@ type mountOp struct {
 // then Sentinel's state is made read-only, hidden paths emptied and
 // protected paths pinned read-only. Both backends apply the same plan; the
 // host's view decides what exists.
-func planMounts(sp helperSpec) []mountOp {
+func planMounts(sp Spec) []mountOp {
 	var binds, plan []mountOp
 	var visible []string // host paths shown at the same path inside
 	taken := map[string]bool{}
@@ -56,7 +56,7 @@ func planMounts(sp helperSpec) []mountOp {
 	}
 	covered := func(p string) bool {
 		for _, v := range visible {
-			if within(p, v) {
+			if Within(p, v) {
 				return true
 			}
 		}
@@ -155,7 +155,7 @@ func planMounts(sp helperSpec) []mountOp {
 	}
 	insideHidden := func(h string) bool {
 		for _, o := range sp.Hidden {
-			if o != h && within(h, o) {
+			if o != h && Within(h, o) {
 				if _, err := os.Stat(o); err == nil {
 					return true
 				}
@@ -181,7 +181,7 @@ func planMounts(sp helperSpec) []mountOp {
 	seen := map[string]bool{}
 	for _, p := range sp.Protected {
 		var anchors []string
-		for a := filepath.Dir(p); a != sp.Workspace && within(a, sp.Workspace); a = filepath.Dir(a) {
+		for a := filepath.Dir(p); a != sp.Workspace && Within(a, sp.Workspace); a = filepath.Dir(a) {
 			anchors = append([]string{a}, anchors...)
 		}
 		for _, a := range anchors {

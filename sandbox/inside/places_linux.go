@@ -1,4 +1,4 @@
-package sandbox
+package inside
 
 import (
 	"os"
@@ -15,10 +15,10 @@ import (
 // once the place is bound. A place whose path exists on the host is bound
 // over it and needs no splice. Directories not shown at all are made in the
 // sandbox's own root as usual.
-func spliceDirs(sp helperSpec) map[string]bool {
+func spliceDirs(sp Spec) map[string]bool {
 	shown := func(d string) bool {
 		for _, r := range append(slices.Clone(systemReadable), sp.Readable...) {
-			if r != "/proc" && within(d, r) {
+			if r != "/proc" && Within(d, r) {
 				if st, err := os.Lstat(r); err == nil && st.Mode()&os.ModeSymlink == 0 {
 					return true
 				}

@@ -1,4 +1,4 @@
-package sandbox
+package inside
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ type llRule struct {
 // landlockRules are the paths the command may use, as seen inside the
 // sandbox: system and configured locations read-only, the workspace, the
 // agent's state and /tmp writable, and a handful of device files.
-func landlockRules(sp helperSpec, rw uint64) []llRule {
+func landlockRules(sp Spec, rw uint64) []llRule {
 	// Listing "/" and its descendants is harmless: the root holds only
 	// what the profile shows, and READ_DIR grants no file contents.
 	r := []llRule{{"/", unix.LANDLOCK_ACCESS_FS_READ_DIR}}
@@ -76,7 +76,7 @@ func landlockRules(sp helperSpec, rw uint64) []llRule {
 }
 
 // restrictLandlock confines the calling thread (and what it execs).
-func restrictLandlock(sp helperSpec) error {
+func restrictLandlock(sp Spec) error {
 	abi := LandlockABI()
 	handled := llHandled(abi)
 	if handled == 0 {
@@ -134,4 +134,13 @@ func addLandlockRule(rulesetFD int, r llRule, handled uint64) error {
 		return fmt.Errorf("rule for %s: %w", r.path, e)
 	}
 	return nil
+}
+
+// LandlockABI is the Landlock ABI version the kernel offers (0: none).
+func LandlockABI() int {
+	v, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if e != 0 {
+		return 0
+	}
+	return int(v)
 }

@@ -1,8 +1,8 @@
 //go:build linux && !amd64 && !arm64
 
-package sandbox
+package inside
 
-// No filter is written for this architecture: Prepare refuses to sandbox.
+// No filter is written for this architecture: the sandbox's Prepare refuses to sandbox.
 const (
 	seccompArch      = 0
 	archSyscallBit   = 0

@@ -1,27 +1,24 @@
-package sandbox
+package inside
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime"
-	"strconv"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// HelperMain runs inside the namespaces. Stage 1 (the namespace's pid 1
+// Main runs inside the namespaces (the helper re-executed with Arg). Stage 1 (the namespace's pid 1
 // under both backends) builds the mounts (ns backend), brings up loopback,
 // runs the proxy forwarder and starts the command confined (see
 // startConfined), then waits and passes on the exit status. The sentinel
 // binary starts once per sandboxed command.
-func HelperMain(args []string) int {
+func Main(args []string) int {
 	if len(args) >= 3 && args[0] == "stage0" && args[1] == "--" {
 		return stage0(args[2:])
 	}
@@ -32,7 +29,7 @@ func HelperMain(args []string) int {
 		fmt.Fprintln(os.Stderr, "sentinel sandbox helper: internal use only")
 		return 125
 	}
-	var sp helperSpec
+	var sp Spec
 	if err := json.Unmarshal([]byte(args[1]), &sp); err != nil {
 		return helperFail("bad spec", err)
 	}
@@ -63,11 +60,11 @@ func stage0(argv []string) int {
 	return helperFail("exec bwrap", err)
 }
 
-// proxyFD is where Sandbox.Command puts the proxy socket's directory.
+// proxyFD is where the sandbox's Sandbox.Command puts the proxy socket's directory.
 const proxyFD = 3
 
-func stage1(sp helperSpec, argv []string) int {
-	if sp.Backend == ModeNS {
+func stage1(sp Spec, argv []string) int {
+	if sp.Backend == BackendNS {
 		if err := applyMounts(planMounts(sp), sp.Root); err != nil {
 			return helperFail("mounts", err)
 		}
@@ -151,40 +148,6 @@ func loopbackUp() error {
 	return unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
 }
 
-// startForwarder listens on the namespace's loopback and passes each
-// connection to Sentinel's proxy socket, reached through the inherited
-// directory descriptor (its path may be hidden inside).
-func startForwarder(port int) error {
-	unix.CloseOnExec(proxyFD)
-	target := "/proc/self/fd/" + strconv.Itoa(proxyFD) + "/proxy.sock"
-	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
-	if err != nil {
-		return err
-	}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				up, err := net.Dial("unix", target)
-				if err != nil {
-					return
-				}
-				defer up.Close()
-				done := make(chan struct{}, 2)
-				go func() { io.Copy(up, c); up.(*net.UnixConn).CloseWrite(); done <- struct{}{} }()
-				go func() { io.Copy(c, up); c.(*net.TCPConn).CloseWrite(); done <- struct{}{} }()
-				<-done
-				<-done
-			}()
-		}
-	}()
-	return nil
-}
-
 // startConfined starts the command confined and returns its pid. A fresh
 // OS thread, locked to this goroutine and never unlocked (so it ends with
 // the goroutine and no other goroutine ever runs on it), drops its
@@ -198,7 +161,7 @@ func startForwarder(port int) error {
 // exec need). Before this, a second start of the sentinel binary (stage 2)
 // did the same and exec'd the command: its package initialisation was
 // paid by every sandboxed command.
-func startConfined(sp helperSpec, argv []string) (int, error) {
+func startConfined(sp Spec, argv []string) (int, error) {
 	type started struct {
 		pid int
 		err error
@@ -213,7 +176,7 @@ func startConfined(sp helperSpec, argv []string) (int, error) {
 	return r.pid, r.err
 }
 
-func confineAndStart(sp helperSpec, argv []string) (int, error) {
+func confineAndStart(sp Spec, argv []string) (int, error) {
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
 		return 0, fmt.Errorf("%s: command not found in the sandbox (is it readable here? add its directory with --read): %w", argv[0], exec.ErrNotFound)

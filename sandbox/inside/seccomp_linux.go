@@ -1,4 +1,4 @@
-package sandbox
+package inside
 
 import (
 	"fmt"
@@ -141,6 +141,10 @@ func seccompFilter() ([]unix.SockFilter, error) {
 
 // installSeccomp loads the filter on the calling thread; no-new-privs must
 // already be set.
+// SeccompFiltered reports whether this build has a seccomp filter for its
+// architecture (the sandbox refuses to start without one).
+func SeccompFiltered() bool { return seccompArch != 0 }
+
 func installSeccomp() error {
 	ins, err := seccompFilter()
 	if err != nil {

@@ -1,4 +1,4 @@
-package sandbox
+package inside
 
 import (
 	"bufio"
@@ -17,13 +17,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// landlockArg (after probeArg) makes the test binary confine itself with
+// landlockArg makes the test binary confine itself with
 // restrictLandlock alone — no namespaces, no mounts, no seccomp — and try
 // what the rules must and must not let through.
 const landlockArg = "landlock"
 
 type landlockProbeConfig struct {
-	Spec     helperSpec
+	Spec     Spec
 	Allowed  map[string]landlockOp // must work; each on files of its own (the order is random)
 	Denied   map[string]landlockOp // must fail
 	Sleeper  int                   // a process outside: must not be signalled (ABI ≥ 6)
@@ -167,7 +167,7 @@ func TestLandlockAlone(t *testing.T) {
 	}()
 
 	cfg := landlockProbeConfig{
-		Spec: helperSpec{Workspace: ws, Readable: []string{ro}, Writable: []string{rw}},
+		Spec: Spec{Workspace: ws, Readable: []string{ro}, Writable: []string{rw}},
 		Allowed: map[string]landlockOp{
 			"read in the workspace":       {Op: "read", Path: filepath.Join(ws, "main.go")},
 			"write in the workspace":      {Op: "write", Path: filepath.Join(ws, "new.go")},
@@ -208,7 +208,7 @@ func TestLandlockAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	cmd := exec.Command(exe, probeArg, landlockArg, string(js))
+	cmd := exec.Command(exe, landlockArg, string(js))
 	cmd.Stderr = &stderr
 	stdout, err := cmd.Output()
 	if err != nil {

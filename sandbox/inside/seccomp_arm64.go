@@ -1,6 +1,6 @@
 //go:build linux
 
-package sandbox
+package inside
 
 import "golang.org/x/sys/unix"
 

@@ -1,4 +1,4 @@
-package sandbox
+package inside
 
 import (
 	"crypto/sha256"
@@ -18,7 +18,7 @@ import (
 // The exec watcher: with a deny list, the helper also installs a seccomp
 // filter that hands every execve and execveat to it (seccomp user
 // notification). It is the witness, not the wall: Landlock refuses the
-// denied files whatever the watcher sees (execdeny.go says why the wall
+// denied files whatever the watcher sees (the sandbox's execdeny.go says why the wall
 // cannot be seccomp). For each exec it reads the path the process named,
 // and when that is a denied file (same inode) or a copy of one (same size
 // and sha256: a copy brought in some other way, such as downloaded), it
@@ -34,7 +34,7 @@ import (
 // trip to the helper (a read of /proc/PID/mem and a stat; a hash only for
 // a file the size of a denied one). Without a deny list nothing changes.
 
-// reportFD is where Sandbox.Command puts the write end of the refusal
+// reportFD is where the sandbox's Sandbox.Command puts the write end of the refusal
 // reports (fd 3 is the proxy directory's).
 const reportFD = 4
 
@@ -91,7 +91,9 @@ func installExecWatch() (int, error) {
 	return int(fd), nil
 }
 
-func hashFile(f *os.File) (string, error) {
+// HashFile is a file's content hash, a DeniedFile's Sum: the watcher
+// knows a copy of a denied file by it.
+func HashFile(f *os.File) (string, error) {
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return "", err
@@ -102,7 +104,7 @@ func hashFile(f *os.File) (string, error) {
 // execWatcher answers the listener's notifications until it closes.
 type execWatcher struct {
 	fd     int
-	denied []deniedFile
+	denied []DeniedFile
 	report *os.File // nil: no one to tell
 }
 
@@ -122,7 +124,7 @@ const (
 // startExecWatch loads the watch filter on the calling (locked, confined)
 // thread and starts the watcher process from another goroutine, so it is
 // forked from a thread without the filters.
-func startExecWatch(sp helperSpec) error {
+func startExecWatch(sp Spec) error {
 	fd, err := installExecWatch()
 	if err != nil {
 		return err
@@ -143,7 +145,7 @@ func startExecWatch(sp helperSpec) error {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := os.StartProcess("/proc/self/exe", []string{"sentinel-exec-watch", HelperArg, watchArg, string(js)},
+		_, err := os.StartProcess("/proc/self/exe", []string{"sentinel-exec-watch", Arg, watchArg, string(js)},
 			&os.ProcAttr{Files: files, Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}})
 		done <- err
 	}()
@@ -244,7 +246,7 @@ func (w *execWatcher) check(req *seccompNotif) (ExecDenial, bool) {
 		if err != nil {
 			return ExecDenial{}, false
 		}
-		sum, err := hashFile(f)
+		sum, err := HashFile(f)
 		f.Close()
 		if err != nil {
 			return ExecDenial{}, false
