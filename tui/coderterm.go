@@ -2,9 +2,11 @@ package tui
 
 import (
 	"io"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -64,9 +66,7 @@ func newCoderTerm(w, h int, send func([]byte), journalPath string) *coderTerm {
 	w, h = max(w, 1), max(h, 1)
 	t := &coderTerm{emu: vt.NewEmulator(w, h), w: w, h: h, wake: make(chan struct{}, 1), quit: make(chan struct{}),
 		journal: journalPath}
-	// The pane shows the live screen only; x/vt v0.1.0 keeps scrollback in a
-	// slice it shifts on every scrolled line, which made output 20× slower.
-	t.emu.SetScrollbackSize(1) // 0 is ignored
+	dropScrollback(t.emu)
 	t.pipe, _ = t.emu.InputPipe().(*io.PipeWriter)
 	t.done.Add(2)
 	go func() {
@@ -84,6 +84,27 @@ func newCoderTerm(w, h int, send func([]byte), journalPath string) *coderTerm {
 	}()
 	go t.parse()
 	return t
+}
+
+// dropScrollback turns off the scrollback of both of the emulator's screens:
+// the pane shows the live screen only. x/vt v0.1.0 copies every line scrolled
+// off either screen (and every line an erase-display clears) into a
+// scrollback it shifts by a line each time once full, but its
+// SetScrollbackSize reaches the main screen alone: the alternate screen, where
+// Claude Code draws, kept 10,000 lines (some 130 MB at 120 columns) and
+// halved the pane's speed. The screens are reached by reflection, checked
+// against their type; a layout that no longer matches gets the main screen's
+// scrollback cut to a line, as before. It reports whether both were reached.
+func dropScrollback(e *vt.Emulator) bool {
+	scrs := reflect.ValueOf(e).Elem().FieldByName("scrs")
+	if !scrs.IsValid() || scrs.Kind() != reflect.Array || scrs.Type().Elem() != reflect.TypeFor[vt.Screen]() {
+		e.SetScrollbackSize(1) // 0 is ignored
+		return false
+	}
+	for i := range scrs.Len() {
+		(*vt.Screen)(unsafe.Pointer(scrs.Index(i).UnsafeAddr())).SetScrollback(nil)
+	}
+	return true
 }
 
 // parse feeds queued output to the emulator until close.
