@@ -20,7 +20,7 @@ func BenchmarkEmulator(b *testing.B) {
 		data := []byte(in.out)
 		b.Run(in.name+"/x-vt", func(b *testing.B) {
 			emu := vt.NewEmulator(120, 40)
-			emu.SetScrollbackSize(1)                        // as coderTerm does
+			dropScrollback(emu)                             // as coderTerm does
 			go func() { _, _ = io.Copy(io.Discard, emu) }() // replies must be read
 			b.SetBytes(int64(len(data)))
 			b.ResetTimer()
