@@ -2,9 +2,11 @@ package tui
 
 import (
 	"io"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -16,8 +18,10 @@ import (
 )
 
 // writeSlice bounds how much output the emulator parses while holding its
-// lock, so a redraw never waits long for a flood to be parsed.
-const writeSlice = 64 << 10
+// lock, so a redraw never waits long for a flood to be parsed: x/vt parses a
+// scrolling log at 2 to 3 MB/s here, so 16 KiB holds it some 6 ms, a third
+// of a frame (64 KiB held it longer than a frame).
+const writeSlice = 16 << 10
 
 // coderTerm is the terminal emulator a full-screen coder draws into, and the
 // one path by which bytes go back to the coder: the emulator's replies to
@@ -34,11 +38,13 @@ type coderTerm struct {
 	emu  *vt.Emulator
 	w, h int
 
-	qmu     sync.Mutex // guards pending, flushes, behind, last
+	qmu     sync.Mutex // guards pending, flushes, changed, every, behind, last
 	pending []byte
 	flushes []chan struct{}
 	wake    chan struct{}
-	changed func() // called after output changed the screen; may block
+	changed func()        // called after output changed the screen; may block
+	every   time.Duration // changed is called at most once in this long
+	pace    pacer         // the parsing goroutine's alone
 	// A coder that prints faster than the emulator parses would grow
 	// pending without bound; past maxPending, output is not queued but
 	// read back from the run's journal (every chunk is there before the
@@ -64,9 +70,7 @@ func newCoderTerm(w, h int, send func([]byte), journalPath string) *coderTerm {
 	w, h = max(w, 1), max(h, 1)
 	t := &coderTerm{emu: vt.NewEmulator(w, h), w: w, h: h, wake: make(chan struct{}, 1), quit: make(chan struct{}),
 		journal: journalPath}
-	// The pane shows the live screen only; x/vt v0.1.0 keeps scrollback in a
-	// slice it shifts on every scrolled line, which made output 20× slower.
-	t.emu.SetScrollbackSize(1) // 0 is ignored
+	dropScrollback(t.emu)
 	t.pipe, _ = t.emu.InputPipe().(*io.PipeWriter)
 	t.done.Add(2)
 	go func() {
@@ -86,20 +90,45 @@ func newCoderTerm(w, h int, send func([]byte), journalPath string) *coderTerm {
 	return t
 }
 
+// dropScrollback turns off the scrollback of both of the emulator's screens:
+// the pane shows the live screen only. x/vt v0.1.0 copies every line scrolled
+// off either screen (and every line an erase-display clears) into a
+// scrollback it shifts by a line each time once full, but its
+// SetScrollbackSize reaches the main screen alone: the alternate screen, where
+// Claude Code draws, kept 10,000 lines (some 130 MB at 120 columns) and
+// halved the pane's speed. The screens are reached by reflection, checked
+// against their type; a layout that no longer matches gets the main screen's
+// scrollback cut to a line, as before. It reports whether both were reached.
+func dropScrollback(e *vt.Emulator) bool {
+	scrs := reflect.ValueOf(e).Elem().FieldByName("scrs")
+	if !scrs.IsValid() || scrs.Kind() != reflect.Array || scrs.Type().Elem() != reflect.TypeFor[vt.Screen]() {
+		e.SetScrollbackSize(1) // 0 is ignored
+		return false
+	}
+	for i := range scrs.Len() {
+		(*vt.Screen)(unsafe.Pointer(scrs.Index(i).UnsafeAddr())).SetScrollback(nil)
+	}
+	return true
+}
+
 // parse feeds queued output to the emulator until close.
 func (t *coderTerm) parse() {
 	defer t.done.Done()
+	defer t.pace.stop()
 	for {
 		select {
 		case <-t.quit:
 			return
+		case <-t.pace.due():
+			changed, _ := t.redraw()
+			t.pace.fired(changed)
+			continue
 		case <-t.wake:
 		}
 		t.qmu.Lock()
-		data, flushes, changed, behind := t.pending, t.flushes, t.changed, t.behind
+		data, flushes, behind := t.pending, t.flushes, t.behind
 		t.pending, t.flushes = nil, nil
 		t.qmu.Unlock()
-		drew := len(data) > 0 || behind > 0
 		t.feed(data)
 		if behind > 0 {
 			t.catchUp(behind)
@@ -107,10 +136,15 @@ func (t *coderTerm) parse() {
 		for _, f := range flushes {
 			close(f)
 		}
-		if changed != nil && drew {
-			changed()
-		}
 	}
+}
+
+// redraw is what to call after output changed the screen, and how often at
+// most.
+func (t *coderTerm) redraw() (func(), time.Duration) {
+	t.qmu.Lock()
+	defer t.qmu.Unlock()
+	return t.changed, t.every
 }
 
 func (t *coderTerm) signal() {
@@ -120,14 +154,16 @@ func (t *coderTerm) signal() {
 	}
 }
 
-// setChanged sets what is called after output changed the screen.
-func (t *coderTerm) setChanged(f func()) {
+// setChanged sets what is called after output changed the screen, at most
+// once every (a frame; 0 for after every change).
+func (t *coderTerm) setChanged(f func(), every time.Duration) {
 	t.qmu.Lock()
-	t.changed = f
+	t.changed, t.every = f, every
 	t.qmu.Unlock()
 }
 
-// feed parses data, a slice at a time under the emulator's lock.
+// feed parses data, a slice at a time under the emulator's lock, and has
+// the screen redrawn as it goes, at most once a frame.
 func (t *coderTerm) feed(data []byte) {
 	for len(data) > 0 {
 		n := min(len(data), writeSlice)
@@ -135,6 +171,7 @@ func (t *coderTerm) feed(data []byte) {
 		_, _ = t.emu.Write(data[:n])
 		t.mu.Unlock()
 		data = data[n:]
+		t.pace.changed(t.redraw())
 	}
 }
 

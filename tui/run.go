@@ -55,7 +55,7 @@ func Run(ctx context.Context, s Session, opts Options) error {
 			p.Send(screenMsg{})
 			redraw.Store(false)
 		}
-	})
+	}, opts.Frame)
 
 	go func() { // the coder's input: one writer, in order, off the UI goroutine
 		for {

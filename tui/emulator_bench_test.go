@@ -1,0 +1,40 @@
+package tui
+
+import (
+	"io"
+	"testing"
+
+	"github.com/charmbracelet/x/vt"
+	"github.com/hinshun/vt10x"
+)
+
+// BenchmarkEmulator compares terminal emulators side by side on the coder
+// pane's inputs (BenchmarkIngestFullScreenCoder's), 120×40, the emulator
+// alone: no queue, no goroutine hand-off, no drawing. x/vt is the one the
+// pane uses; vt10x is the alternative measured against it (issue 21).
+func BenchmarkEmulator(b *testing.B) {
+	for _, in := range []struct{ name, out string }{
+		{"test-log", outputChunk()},
+		{"claude-code", recordedClaude(b)},
+	} {
+		data := []byte(in.out)
+		b.Run(in.name+"/x-vt", func(b *testing.B) {
+			emu := vt.NewEmulator(120, 40)
+			dropScrollback(emu)                             // as coderTerm does
+			go func() { _, _ = io.Copy(io.Discard, emu) }() // replies must be read
+			b.SetBytes(int64(len(data)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_, _ = emu.Write(data)
+			}
+		})
+		b.Run(in.name+"/vt10x", func(b *testing.B) {
+			term := vt10x.New(vt10x.WithSize(120, 40), vt10x.WithWriter(io.Discard))
+			b.SetBytes(int64(len(data)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_, _ = term.Write(data)
+			}
+		})
+	}
+}
