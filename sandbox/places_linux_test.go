@@ -34,20 +34,7 @@ grep -c . /etc/shadow 2>/dev/null || echo SHADOW-HIDDEN
 true`
 	for _, mode := range modes(t) {
 		t.Run(string(mode), func(t *testing.T) {
-			ws := t.TempDir()
-			sbx, err := Prepare(Profile{Workspace: ws, Net: NetNone, Places: []Place{
-				{Path: place, Source: src}, {Path: "/etc/sentinel-place-dir", Source: dirSrc}}},
-				Options{Mode: mode, Helper: helperBin})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sbx.Close()
-			cmd, err := sbx.Command(context.Background(), ws, "sh", "-c", script)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := cmd.CombinedOutput()
-			got := string(out)
+			got, err := runWithPlaces(t, mode, script, Place{Path: place, Source: src}, Place{Path: "/etc/sentinel-place-dir", Source: dirSrc})
 			for _, want := range []string{`{"marker":"placed-ok"}`, "dir-placed-ok", "PASSWD-OK", "SHADOW-HIDDEN"} {
 				if !strings.Contains(got, want) {
 					t.Errorf("%q missing (err %v):\n%s", want, err, got)
@@ -90,19 +77,7 @@ echo pwn > /etc/sentinel-new && echo WROTE-ETC
 true`, place, host, dir)
 	for _, mode := range modes(t) {
 		t.Run(string(mode), func(t *testing.T) {
-			ws := t.TempDir()
-			sbx, err := Prepare(Profile{Workspace: ws, Net: NetNone, Places: []Place{{Path: place, Source: src}}},
-				Options{Mode: mode, Helper: helperBin})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sbx.Close()
-			cmd, err := sbx.Command(context.Background(), ws, "sh", "-c", script)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := cmd.CombinedOutput()
-			got := string(out)
+			got, err := runWithPlaces(t, mode, script, Place{Path: place, Source: src})
 			for _, want := range []string{"nested-placed-ok", "HOST-ENTRY-OK"} {
 				if !strings.Contains(got, want) {
 					t.Errorf("%q missing (err %v):\n%s", want, err, got)
@@ -115,6 +90,24 @@ true`, place, host, dir)
 			}
 		})
 	}
+}
+
+// runWithPlaces runs script with sh in a sandbox of mode that shows the
+// places, and gives its output.
+func runWithPlaces(t *testing.T, mode Mode, script string, places ...Place) (string, error) {
+	t.Helper()
+	ws := t.TempDir()
+	sbx, err := Prepare(Profile{Workspace: ws, Net: NetNone, Places: places}, Options{Mode: mode, Helper: helperBin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sbx.Close()
+	cmd, err := sbx.Command(context.Background(), ws, "sh", "-c", script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }
 
 // A place whose source the coder could write, or that sits in the

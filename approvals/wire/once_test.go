@@ -19,17 +19,7 @@ import (
 // with answer(line); an answer of "" closes the connection instead.
 func fakeBroker(t *testing.T, answer func(m Message) string) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "wire") // short: unix socket paths are limited
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	sock := filepath.Join(dir, "b.sock")
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
+	ln, sock := listen(t)
 	go func() {
 		for {
 			c, err := ln.Accept()
@@ -55,6 +45,24 @@ func fakeBroker(t *testing.T, answer func(m Message) string) string {
 		}
 	}()
 	return sock
+}
+
+// listen is a unix socket in a fresh short dir (socket paths are
+// limited), both gone when the test ends.
+func listen(t *testing.T) (net.Listener, string) {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "wire")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	sock := filepath.Join(dir, "b.sock")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	return ln, sock
 }
 
 var shell = Request{Kind: kind.Shell, Command: "make"}
@@ -184,17 +192,7 @@ func TestAskOnceSendsALargeRequest(t *testing.T) {
 // read's timeout would end it, still cannot stretch the exchange past its
 // deadline: the allow it would spell out in the end is a deny by timeout.
 func TestAskWithinBoundsATricklingAnswer(t *testing.T) {
-	dir, err := os.MkdirTemp("", "wire")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	sock := filepath.Join(dir, "b.sock")
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
+	ln, sock := listen(t)
 	done := make(chan struct{})
 	t.Cleanup(func() { close(done) })
 	go func() {

@@ -18,7 +18,7 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 	dir := codexScriptRepo(t)
 	before := checkout(t, dir)
 	const denyMsg = "no deploys from a sandbox"
-	model, home := startGemini(t, fg.Script{
+	model, home := fg.StartWithHome(t, fg.Script{
 		fg.Reply(fg.Text("Generating."), fg.ShellCommand("./scripts/gen.sh acp", "")),
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand("./scripts/deploy.sh --prod", "")}},
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("Generated; deploy was refused.")}},

@@ -175,7 +175,7 @@ func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
 	for range 12 {
 		script = append(script, fg.Fail(400))
 	}
-	model, home := startGemini(t, script)
+	model, home := fg.StartWithHome(t, script)
 	res := sentinel(t, dir, model.Env(home), "run", "--coder", "acp", "--plain", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
 		"write hello.txt", "--", "gemini", "--acp")
 	t.Logf("stderr: %s", res.stderr)

@@ -19,7 +19,7 @@ func TestExecGeminiInteractiveInTmux(t *testing.T) {
 	needGemini(t)
 	dir := scratchRepo(t)
 	const denyMsg = "no pushes from here"
-	model, home := startGemini(t, fg.Script{
+	model, home := fg.StartWithHome(t, fg.Script{
 		fg.Reply(fg.Text("Generating."), fg.ShellCommand("echo generated > gen.txt; ls $DIR", "")),
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand("git push origin main", "")}},
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("Generated; the push was refused.")}},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"testing"
 )
 
 // Settings is the $HOME/.gemini/settings.json that runs gemini-cli offline
@@ -45,4 +46,21 @@ func (s *Server) Env(home string) []string {
 		"GEMINI_CLI_TRUST_WORKSPACE=true",
 		"NO_COLOR=1",
 	}
+}
+
+// StartWithHome starts the server with script and makes a home whose
+// settings point gemini-cli at it (WriteSettings); both go when the test
+// ends.
+func StartWithHome(t testing.TB, script Script) (*Server, string) {
+	t.Helper()
+	s, err := Start(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	home := t.TempDir()
+	if err := WriteSettings(home); err != nil {
+		t.Fatal(err)
+	}
+	return s, home
 }

@@ -52,15 +52,7 @@ type geminiRun struct {
 func startGemini(t *testing.T, task string, script fg.Script, decide func(*Session, approvals.Request) approvals.Decision, inWS func(string)) *geminiRun {
 	t.Helper()
 	needGemini(t)
-	model, err := fg.Start(script)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { model.Close() })
-	home := t.TempDir()
-	if err := fg.WriteSettings(home); err != nil {
-		t.Fatal(err)
-	}
+	model, home := fg.StartWithHome(t, script)
 	ws, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
