@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/atomicfile"
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
@@ -113,7 +114,7 @@ func installUnit(ctx context.Context, out io.Writer) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
 	}
-	if err := writeFileAtomic(path, []byte(text)); err != nil {
+	if err := atomicfile.Write(path, []byte(text), 0o644); err != nil {
 		return fmt.Errorf("write the unit %s: %w", path, err)
 	}
 	fmt.Fprintf(out, "Wrote %s (ExecStart=%s service).\n", path, exe)
@@ -209,25 +210,4 @@ func systemctl(ctx context.Context, steps ...[]string) error {
 		}
 	}
 	return nil
-}
-
-// writeFileAtomic writes b to path through a temporary file and a rename.
-func writeFileAtomic(path string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".sentinel-unit-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -36,7 +36,7 @@ func TestHookLinksOnlyWhatItNeeds(t *testing.T) {
 // loader (measured: 2.4× a bare Go program's start, 1.4× without).
 func TestHelperLinksOnlyWhatItNeeds(t *testing.T) {
 	seen := checkLinks(t, "sentinel-helper", "cmd/sentinel-helper",
-		append([]string{"cmd/sentinel-helper", "sandbox/inside", "internal/helperbin", "internal/userstate"}, hookPackages...))
+		append([]string{"cmd/sentinel-helper", "sandbox/inside", "internal/helperbin", "internal/userstate", "internal/atomicfile"}, hookPackages...))
 	if !seen[module+"/sandbox/inside"] || !seen[module+"/runner/hookclient"] || !seen["golang.org/x/sys/unix"] {
 		t.Fatalf("the walk missed what sentinel-helper surely links (saw %d packages)", len(seen))
 	}
