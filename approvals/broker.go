@@ -39,6 +39,9 @@ type BrokerConfig struct {
 	// the person configured: a package install's card then names the hosts
 	// it will fetch from and may allow them with it (fetchgrant.go).
 	Registries func() policy.Registries
+	// OnBypass, when set, is told of a tool call that ran though Sentinel
+	// did not allow it (bypass.go): the run stops the coder.
+	OnBypass func(Bypass)
 }
 
 // Broker answers a run's requests: over its unix socket (hook commands,
@@ -61,6 +64,7 @@ type Broker struct {
 	history  []Request
 
 	notes coderNotes // for the coder's next tool result (NoteForCoder)
+	calls callLedger // how hook-gated calls were decided (bypass.go)
 }
 
 // NewBroker listens on cfg.SocketPath (mode 0600). Call Start or Serve to
@@ -320,17 +324,20 @@ func (b *Broker) serveConn(c net.Conn) {
 				send(message{Type: msgDecision, ID: m.ID, Decision: &d})
 				continue
 			}
+			b.calls.asked(*m.Request)
 			inflight.Add(1)
 			go func(id string, req Request) {
 				defer inflight.Done()
 				defer b.release()
 				d := b.decide(ctx, req)
+				b.calls.decided(req, d)
 				send(message{Type: msgDecision, ID: id, Decision: &d})
 			}(m.ID, *m.Request)
 		case m.Type == msgReport && m.Report != nil:
 			if err := b.record(*m.Report); err != nil {
 				send(message{Type: msgError, ID: m.ID, Error: err.Error()})
 			} else {
+				b.checkBypass(*m.Report)
 				ack := message{Type: msgAck, ID: m.ID}
 				if m.Report.Kind == "tool-result" {
 					ack.Note = b.notes.take()

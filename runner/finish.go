@@ -110,6 +110,9 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	if r.gate.gaveUp != nil {
 		return Result{Status: StatusFailed, Err: r.gate.gaveUp}
 	}
+	if err := r.bypassFailure(); err != nil {
+		return Result{Status: StatusFailed, Err: err} // nothing of a gate passed by lands
+	}
 	if err := journalFailure(r.journal); err != nil {
 		return Result{Status: StatusFailed, Err: err}
 	}

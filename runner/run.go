@@ -167,7 +167,8 @@ type Run struct {
 	done      chan struct{}
 	result    Result
 	cancel    context.CancelFunc
-	reg       Registered // the run's registration with the user service; nil: none
+	reg       Registered                       // the run's registration with the user service; nil: none
+	bypassed  atomic.Pointer[approvals.Bypass] // a tool call ran without Sentinel's allow (bypass.go)
 }
 
 // NewRunID makes a sortable, unique run id.

@@ -194,6 +194,9 @@ func (r *Run) inPlaceEnd(end coderEnd) Result {
 	if jerr := journalFailure(r.journal); jerr != nil {
 		return Result{Status: StatusFailed, Err: jerr}
 	}
+	if err := r.bypassFailure(); err != nil {
+		return Result{Status: StatusFailed, Err: err}
+	}
 	switch {
 	case end.interrupted:
 		return Result{Status: StatusInterrupted, Err: fmt.Errorf("exec %s was interrupted", r.id)}

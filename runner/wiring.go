@@ -75,6 +75,7 @@ func (r *Run) startBroker() error {
 		Journal:    r.journal,
 		Sees:       r.sandboxSees,
 		Registries: r.registries,
+		OnBypass:   r.onBypass,
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)

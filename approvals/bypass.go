@@ -1,0 +1,109 @@
+package approvals
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/sentinelhq/sentinel/internal/coderstream"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// A tool call whose hook ends without Sentinel's answer — killed by another
+// of the coder's processes while a card waits, or by the machine — still
+// runs in an agent that takes a failed hook for a go-ahead: Codex does
+// (measured on 0.171.0: a PreToolUse hook killed or exiting 1 is "Failed"
+// and the command runs; openai/codex#41979), and in place its hook is its
+// only gate. The broker keeps how each such call was decided, by the tool
+// call id its hook names; a tool result for one it did not allow proves the
+// gate was passed by, and OnBypass (the run: stop the coder) is told.
+//
+// It sees only what reaches the socket: a coder that also ends the tool
+// result's hook leaves no proof. The bound is the sandbox, as for any call.
+
+// KindGateBypassed is the system event of a tool call that ran without
+// Sentinel's allow.
+const KindGateBypassed journal.Kind = "gate-bypassed"
+
+// hookOnlyGate are the adapters whose failed hook lets the call run, and
+// whose hook payloads name the call (tool_use_id).
+var hookOnlyGate = map[string]bool{"codex": true}
+
+// Bypass is a tool call that ran though Sentinel did not allow it.
+type Bypass struct {
+	Adapter    string `json:"adapter"`
+	Tool       string `json:"tool"`
+	ToolCallID string `json:"tool_call_id"`
+	Decision   string `json:"decision"` // how Sentinel had answered: a deny (with why), or no answer yet
+}
+
+func (b Bypass) Error() string {
+	return fmt.Sprintf("%s ran tool call %s (%s) that Sentinel did not allow (%s): its hook was ended before the answer or the answer was ignored",
+		b.Adapter, b.ToolCallID, b.Tool, b.Decision)
+}
+
+// callLedger is how recent hook-gated calls were decided, by tool call id.
+type callLedger struct {
+	mu    sync.Mutex
+	by    map[string]string // id → "" when allowed, else how it was not
+	order []string
+}
+
+const ledgerSize = 4096
+
+// asked marks a hook-gated call as waiting: a tool result for it before
+// the answer is a bypass too (the hook ended first).
+func (l *callLedger) asked(req Request) { l.set(req, "no answer yet") }
+
+// decided records the answer.
+func (l *callLedger) decided(req Request, d Decision) {
+	how := ""
+	if !d.Allowed() {
+		how = "deny: " + d.Reason
+	}
+	l.set(req, how)
+}
+
+func (l *callLedger) set(req Request, how string) {
+	if req.ToolCallID == "" || !hookOnlyGate[req.Adapter] {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.by == nil {
+		l.by = map[string]string{}
+	}
+	if _, seen := l.by[req.ToolCallID]; !seen {
+		l.order = append(l.order, req.ToolCallID)
+		if len(l.order) > ledgerSize {
+			delete(l.by, l.order[0])
+			l.order = l.order[1:]
+		}
+	}
+	l.by[req.ToolCallID] = how
+}
+
+// passedBy is the bypass a tool result proves, if any.
+func (l *callLedger) passedBy(r Report) (Bypass, bool) {
+	if r.Kind != coderstream.ToolResult || r.ToolCallID == "" || !hookOnlyGate[r.Adapter] {
+		return Bypass{}, false
+	}
+	l.mu.Lock()
+	how, seen := l.by[r.ToolCallID]
+	l.mu.Unlock()
+	if !seen || how == "" {
+		return Bypass{}, false
+	}
+	return Bypass{Adapter: r.Adapter, Tool: r.Tool, ToolCallID: r.ToolCallID, Decision: how}, true
+}
+
+// checkBypass journals and reports a tool result that proves a bypass.
+func (b *Broker) checkBypass(r Report) {
+	bp, ok := b.calls.passedBy(r)
+	if !ok {
+		return
+	}
+	b.journal(journal.System, KindGateBypassed, bp.Error()+"; the run is stopped", bp)
+	if b.cfg.OnBypass != nil {
+		b.cfg.OnBypass(bp)
+	}
+}
