@@ -415,3 +415,31 @@ func TestSnapshotOfACleanTreeCopiesNoIndex(t *testing.T) {
 		t.Fatalf("clean snapshot = %+v", snap)
 	}
 }
+
+// TestSnapshotTreeInASHA256Repository: object ids of 64 hex digits, trees
+// hashed with SHA-256.
+func TestSnapshotTreeInASHA256Repository(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	gitT(t, dir, "init", "-q", "--object-format=sha256")
+	write(t, filepath.Join(dir, "a.txt"), "a\n")
+	write(t, filepath.Join(dir, "d/b.txt"), "b\n")
+	gitT(t, dir, "add", "-A")
+	gitT(t, dir, "commit", "-qm", "base")
+	write(t, filepath.Join(dir, "a.txt"), "a2\n")
+	write(t, filepath.Join(dir, "d/e/new.txt"), "new\n")
+	symlink(t, "a.txt", filepath.Join(dir, "d/link"))
+	p, err := FindProject(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gitCmd{dir: dir}
+	want, err := treeByAdd(ctx, g, p, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := changedTree(ctx, g, gitT(t, dir, "rev-parse", "HEAD^{tree}"), t.TempDir())
+	if err != nil || got != want || len(got) != 64 {
+		t.Fatalf("tree %s (%v), git add -A gives %s", got, err, want)
+	}
+}
