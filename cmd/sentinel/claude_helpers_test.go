@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
@@ -65,9 +66,29 @@ func runIDs(t *testing.T, dir string) []string {
 			ids = append(ids, e.Name())
 		}
 	}
-	sort.Strings(ids)
+	// Ids are to the second: runs started in the same second are ordered
+	// by their journals' first event.
+	started := map[string]time.Time{}
+	for _, id := range ids {
+		if f, err := os.Open(filepath.Join(dir, ".sentinel", "runs", id, "events.jsonl")); err == nil {
+			var ev journal.Event
+			if json.NewDecoder(f).Decode(&ev) == nil {
+				started[id] = ev.Time
+			}
+			f.Close()
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		if second(ids[i]) != second(ids[j]) || started[ids[i]].Equal(started[ids[j]]) {
+			return ids[i] < ids[j]
+		}
+		return started[ids[i]].Before(started[ids[j]])
+	})
 	return ids
 }
+
+// second is a run id's time, to the second (YYYYMMDD-HHMMSS).
+func second(id string) string { return id[:min(len(id), 15)] }
 
 // lastRun is the id of the newest run in dir.
 func lastRun(t *testing.T, dir string) string {
