@@ -9,14 +9,14 @@
 // imports the net package, whose cgo resolver makes a binary start through
 // the dynamic loader and libc (runner/hookclient's imports test holds
 // this). Sentinel uses it when it sits beside the sentinel executable (go
-// install ./cmd/...); see internal/helperbin.
+// install ./cmd/...); see internal/helperbin (its stamp, internal/helperbin/stamp, is all of it linked here).
 package main
 
 import (
 	"fmt"
 	"os"
 
-	"github.com/sentinelhq/sentinel/internal/helperbin"
+	"github.com/sentinelhq/sentinel/internal/helperbin/stamp"
 	"github.com/sentinelhq/sentinel/runner/hookclient"
 	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
@@ -28,8 +28,8 @@ func main() {
 		os.Exit(inside.Main(args[1:]))
 	case len(args) > 0 && args[0] == "hook":
 		os.Exit(hookclient.Main(args[1:], os.Stdin, os.Stdout, os.Stderr))
-	case len(args) == 1 && args[0] == helperbin.StampArg:
-		fmt.Println(helperbin.Stamp())
+	case len(args) == 1 && args[0] == stamp.Arg:
+		fmt.Println(stamp.Stamp())
 	default:
 		fmt.Fprintln(os.Stderr, "sentinel-helper: internal use only (sentinel starts it for hooks and the sandbox); run sentinel")
 		os.Exit(2)

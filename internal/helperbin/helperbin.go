@@ -19,38 +19,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/helperbin/stamp"
 )
 
 // Name is the helper program's file name.
 const Name = "sentinel-helper"
 
 // StampArg makes the helper print its Stamp and exit.
-const StampArg = "stamp"
+const StampArg = stamp.Arg
 
-// protocol changes whenever the arguments or the behaviour the sentinel
-// binary expects of the helper change, so that a helper left over from
-// another version is never used.
-const protocol = "1"
-
-// Stamp identifies this build: the helper protocol, the Go version and the
-// main module's version and VCS state. The sentinel binary uses a helper
-// only when both stamps agree.
-func Stamp() string {
-	s := []string{"sentinel-helper-protocol/" + protocol}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		s = append(s, bi.GoVersion, bi.Main.Version)
-		for _, kv := range bi.Settings {
-			if strings.HasPrefix(kv.Key, "vcs.") {
-				s = append(s, kv.Key+"="+kv.Value)
-			}
-		}
-	}
-	return strings.Join(s, " ")
-}
+// Stamp identifies this build (see package stamp).
+func Stamp() string { return stamp.Stamp() }
 
 // Choice is which program answers hooks and re-executes for the sandbox.
 type Choice struct {

@@ -60,12 +60,6 @@ func TestChooseUsesTheHelperOnlyWhenItsStampMatches(t *testing.T) {
 	}
 }
 
-func TestStampNamesTheProtocol(t *testing.T) {
-	if s := Stamp(); !strings.HasPrefix(s, "sentinel-helper-protocol/"+protocol) {
-		t.Fatalf("Stamp() = %q", s)
-	}
-}
-
 // countingHelper writes a helper beside a fake sentinel that prints stamp
 // and appends a line to a log each time it is asked; it returns the fake
 // sentinel's path and the log's.
