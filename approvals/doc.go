@@ -90,6 +90,7 @@
 //	system    broker-error    a refused connection or accept failure
 //	system    request-flood   MaxPending requests wait: new ones are denied (the first is journaled in full)   {max_pending}
 //	system    request-flood-end  "denied <n> more request(s) …" when the burst ends   {denied}
+//	system    gate-bypassed   a hook-gated call's result came back though it was not allowed (bypass.go); the run stops   Bypass
 //	tool      <report kind>   a Report from an adapter (kinds: internal/coderstream) (e.g. tool-result: "Bash: make → exit 1")   Report (a failed call: "failed": true or a non-zero "exit_code"; see ToolOutcome)
 //	system    <report kind>   coder-stop, notification, hook-<event>  Report
 //
