@@ -39,9 +39,11 @@ type BrokerConfig struct {
 	// the person configured: a package install's card then names the hosts
 	// it will fetch from and may allow them with it (fetchgrant.go).
 	Registries func() policy.Registries
-	// OnBypass, when set, is told of a tool call that ran though Sentinel
-	// did not allow it (bypass.go): the run stops the coder.
-	OnBypass func(Bypass)
+	// HookOnlyGate says the coder's agent runs a call whose hook fails, so
+	// the broker watches for calls that ran without an allow (bypass.go);
+	// OnBypass, when set, is told of one: the run stops the coder.
+	HookOnlyGate bool
+	OnBypass     func(Bypass)
 }
 
 // Broker answers a run's requests: over its unix socket (hook commands,
@@ -108,7 +110,8 @@ func NewBroker(cfg BrokerConfig) (*Broker, error) {
 	if prefix == "" {
 		prefix = "req"
 	}
-	return &Broker{cfg: cfg, ln: ln, idPrefix: prefix, ctx: ctx, cancel: cancel, conns: map[net.Conn]struct{}{}}, nil
+	return &Broker{cfg: cfg, ln: ln, idPrefix: prefix, ctx: ctx, cancel: cancel, conns: map[net.Conn]struct{}{},
+		calls: callLedger{on: cfg.HookOnlyGate}}, nil
 }
 
 // removeStaleSocket removes a leftover socket nobody listens on; anything

@@ -10,12 +10,13 @@ import (
 
 // A tool call whose hook ends without Sentinel's answer — killed by another
 // of the coder's processes while a card waits, or by the machine — still
-// runs in an agent that takes a failed hook for a go-ahead: Codex does
-// (measured on 0.171.0: a PreToolUse hook killed or exiting 1 is "Failed"
-// and the command runs; openai/codex#41979), and in place its hook is its
-// only gate. The broker keeps how each such call was decided, by the tool
-// call id its hook names; a tool result for one it did not allow proves the
-// gate was passed by, and OnBypass (the run: stop the coder) is told.
+// runs in an agent that takes a failed hook for a go-ahead (Codex in place:
+// runner/codex's HookIsOnlyGate). For such a run (BrokerConfig.HookOnlyGate)
+// the broker keeps how each call was decided, by the tool call id its hook
+// names; a tool result for one it did not allow proves the gate was passed
+// by, and OnBypass (the run: stop the coder) is told. Which agent a run
+// drives is the run's word, never a socket message's: the coder writes
+// those.
 //
 // It sees only what reaches the socket: a coder that also ends the tool
 // result's hook leaves no proof. The bound is the sandbox, as for any call.
@@ -24,13 +25,9 @@ import (
 // Sentinel's allow.
 const KindGateBypassed journal.Kind = "gate-bypassed"
 
-// hookOnlyGate are the adapters whose failed hook lets the call run, and
-// whose hook payloads name the call (tool_use_id).
-var hookOnlyGate = map[string]bool{"codex": true}
-
 // Bypass is a tool call that ran though Sentinel did not allow it.
 type Bypass struct {
-	Adapter    string `json:"adapter"`
+	Adapter    string `json:"adapter"` // as the tool result names it (the coder's word)
 	Tool       string `json:"tool"`
 	ToolCallID string `json:"tool_call_id"`
 	Decision   string `json:"decision"` // how Sentinel had answered: a deny (with why), or no answer yet
@@ -41,8 +38,10 @@ func (b Bypass) Error() string {
 		b.Adapter, b.ToolCallID, b.Tool, b.Decision)
 }
 
-// callLedger is how recent hook-gated calls were decided, by tool call id.
+// callLedger is how recent hook-gated calls were decided, by tool call id;
+// it keeps nothing unless on (BrokerConfig.HookOnlyGate).
 type callLedger struct {
+	on    bool
 	mu    sync.Mutex
 	by    map[string]string // id → "" when allowed, else how it was not
 	order []string
@@ -64,7 +63,7 @@ func (l *callLedger) decided(req Request, d Decision) {
 }
 
 func (l *callLedger) set(req Request, how string) {
-	if req.ToolCallID == "" || !hookOnlyGate[req.Adapter] {
+	if !l.on || req.ToolCallID == "" {
 		return
 	}
 	l.mu.Lock()
@@ -84,7 +83,7 @@ func (l *callLedger) set(req Request, how string) {
 
 // passedBy is the bypass a tool result proves, if any.
 func (l *callLedger) passedBy(r Report) (Bypass, bool) {
-	if r.Kind != coderstream.ToolResult || r.ToolCallID == "" || !hookOnlyGate[r.Adapter] {
+	if !l.on || r.Kind != coderstream.ToolResult || r.ToolCallID == "" {
 		return Bypass{}, false
 	}
 	l.mu.Lock()
@@ -93,7 +92,7 @@ func (l *callLedger) passedBy(r Report) (Bypass, bool) {
 	if !seen || how == "" {
 		return Bypass{}, false
 	}
-	return Bypass{Adapter: r.Adapter, Tool: r.Tool, ToolCallID: r.ToolCallID, Decision: how}, true
+	return Bypass{Adapter: clipText(r.Adapter), Tool: clipText(r.Tool), ToolCallID: clipText(r.ToolCallID), Decision: how}, true
 }
 
 // checkBypass journals and reports a tool result that proves a bypass.

@@ -11,70 +11,87 @@ import (
 	"github.com/sentinelhq/sentinel/policy"
 )
 
-// A Codex hook killed while its card waits lets Codex run the call: the
-// tool result that follows, for a call Sentinel never allowed, is reported
-// as a bypass (and journaled). An allowed call's result, an unknown call's,
-// and Claude Code's (which asks the person itself when its hook fails) are
-// not.
-func TestBrokerReportsAToolCallThatRanWithoutItsAllow(t *testing.T) {
-	var mu sync.Mutex
-	var got []Bypass
-	waiting := make(chan struct{}, 4)
-	r := startBroker(t, BrokerConfig{
+// bypassRun is a broker whose person never answers (except call "call-ok",
+// allowed at once), with the bypasses it reports.
+type bypassRun struct {
+	*testRun
+	t       *testing.T
+	waiting chan struct{}
+	mu      sync.Mutex
+	got     []Bypass
+}
+
+func startBypassRun(t *testing.T, hookOnly bool) *bypassRun {
+	b := &bypassRun{t: t, waiting: make(chan struct{}, 4)}
+	b.testRun = startBroker(t, BrokerConfig{
+		HookOnlyGate: hookOnly,
 		Decider: DeciderFunc(func(ctx context.Context, p *Prompt) Decision {
 			if p.Request.ToolCallID == "call-ok" {
 				return Decision{Outcome: OutcomeAllow, By: "person", Reason: "test"}
 			}
-			waiting <- struct{}{}
+			b.waiting <- struct{}{}
 			<-ctx.Done() // the person has not answered yet
 			return Decision{Outcome: OutcomeDeny, By: "timeout"}
 		}),
-		OnBypass: func(b Bypass) { mu.Lock(); got = append(got, b); mu.Unlock() },
+		OnBypass: func(bp Bypass) { b.mu.Lock(); b.got = append(b.got, bp); b.mu.Unlock() },
 	})
-	killedHook := func(adapter, id string) {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			AskOnce(ctx, r.socket, Request{Kind: policy.KindShell, Command: unknownShell, Adapter: adapter, ToolCallID: id})
-		}()
-		<-waiting
-		cancel() // the hook is gone; the broker withdraws its request
-		<-done
-	}
-	report := func(adapter, id string) {
-		c, err := Dial(r.socket)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		if err := c.Report(context.Background(), Report{Lane: string(journal.Tool), Kind: coderstream.ToolResult,
-			Text: "Bash: " + unknownShell, Tool: "Bash", ToolCallID: id, Adapter: adapter}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if d := ask(t, r.socket, Request{Kind: policy.KindShell, Command: unknownShell, Adapter: "codex", ToolCallID: "call-ok"}); !d.Allowed() {
-		t.Fatalf("the allowed call: %+v", d)
-	}
-	report("codex", "call-ok")
-	report("codex", "call-never-asked")
-	killedHook("claude", "call-claude")
-	report("claude", "call-claude")
-	killedHook("codex", "call-killed")
-	report("codex", "call-killed")
+	return b
+}
 
-	deadline := time.Now().Add(10 * time.Second)
+// killedHook asks for call id and ends the hook while its card waits.
+func (b *bypassRun) killedHook(id string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		AskOnce(ctx, b.socket, Request{Kind: policy.KindShell, Command: unknownShell, Adapter: "codex", ToolCallID: id})
+	}()
+	<-b.waiting
+	cancel() // the hook is gone; the broker withdraws its request
+	<-done
+}
+
+// ran reports the tool result of call id, as the agent's next hook does.
+func (b *bypassRun) ran(id string) {
+	c, err := Dial(b.socket)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Report(context.Background(), Report{Lane: string(journal.Tool), Kind: coderstream.ToolResult,
+		Text: "Bash: " + unknownShell, Tool: "Bash", ToolCallID: id, Adapter: "codex"}); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// bypasses waits up to wait for n bypasses and gives what it got.
+func (b *bypassRun) bypasses(n int, wait time.Duration) []Bypass {
+	deadline := time.Now().Add(wait)
 	for {
-		mu.Lock()
-		n := len(got)
-		mu.Unlock()
-		if n > 0 || time.Now().After(deadline) {
-			break
+		b.mu.Lock()
+		got := append([]Bypass(nil), b.got...)
+		b.mu.Unlock()
+		if len(got) >= n || time.Now().After(deadline) {
+			return got
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	mu.Lock()
-	defer mu.Unlock()
+}
+
+// In a run whose hook is the only gate (Codex in place), a hook killed
+// while its card waits lets the agent run the call: the tool result that
+// follows, for a call Sentinel never allowed, is reported as a bypass and
+// journaled. An allowed call's result and an unknown call's are not.
+func TestBrokerReportsAToolCallThatRanWithoutItsAllow(t *testing.T) {
+	r := startBypassRun(t, true)
+	if d := ask(t, r.socket, Request{Kind: policy.KindShell, Command: unknownShell, Adapter: "codex", ToolCallID: "call-ok"}); !d.Allowed() {
+		t.Fatalf("the allowed call: %+v", d)
+	}
+	r.ran("call-ok")
+	r.ran("call-never-asked")
+	r.killedHook("call-killed")
+	r.ran("call-killed")
+	got := r.bypasses(1, 10*time.Second)
 	if len(got) != 1 || got[0].ToolCallID != "call-killed" || got[0].Adapter != "codex" || got[0].Decision == "" {
 		t.Fatalf("bypasses = %+v, want only call-killed", got)
 	}
@@ -86,5 +103,19 @@ func TestBrokerReportsAToolCallThatRanWithoutItsAllow(t *testing.T) {
 	}
 	if !journaled {
 		t.Error("the bypass is not in the journal")
+	}
+}
+
+// In a run whose agent does not take a failed hook for a go-ahead (Claude
+// Code asks the person itself), the same sequence — whatever adapter name
+// the socket's messages carry — is no bypass.
+func TestBrokerWatchesForBypassesOnlyWhereTheHookIsTheOnlyGate(t *testing.T) {
+	r := startBypassRun(t, false)
+	r.killedHook("call-killed")
+	r.ran("call-killed")
+	// The report's answer came back: it was handled; a bypass would have
+	// been reported before it.
+	if got := r.bypasses(1, 200*time.Millisecond); len(got) != 0 {
+		t.Fatalf("bypasses = %+v, want none", got)
 	}
 }

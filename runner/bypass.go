@@ -14,6 +14,16 @@ func (r *Run) onBypass(b approvals.Bypass) {
 	}
 }
 
+// hookOnlyGated is an adapter that can say its agent runs a call whose hook
+// failed (runner/codex in place): the broker then watches for calls that
+// ran without an allow.
+type hookOnlyGated interface{ HookIsOnlyGate() bool }
+
+func hookOnlyGate(a Adapter) bool {
+	g, ok := a.(hookOnlyGated)
+	return ok && g.HookIsOnlyGate()
+}
+
 // bypassFailure is the run's outcome when its gate was passed by, or nil.
 func (r *Run) bypassFailure() error {
 	if b := r.bypassed.Load(); b != nil {

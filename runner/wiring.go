@@ -65,17 +65,18 @@ func (r *Run) startBroker() error {
 		ask.Away = r.queuePerson()
 	}
 	r.broker, err = approvals.NewBroker(approvals.BrokerConfig{
-		SocketPath: r.socketPath(),
-		RunID:      r.id,
-		Policy:     eng,
-		Context:    r.policyContext(),
-		Templates:  templates,
-		Decider:    ask,
-		Timeout:    r.opts.Approval.Timeout,
-		Journal:    r.journal,
-		Sees:       r.sandboxSees,
-		Registries: r.registries,
-		OnBypass:   r.onBypass,
+		SocketPath:   r.socketPath(),
+		RunID:        r.id,
+		Policy:       eng,
+		Context:      r.policyContext(),
+		Templates:    templates,
+		Decider:      ask,
+		Timeout:      r.opts.Approval.Timeout,
+		Journal:      r.journal,
+		Sees:         r.sandboxSees,
+		Registries:   r.registries,
+		HookOnlyGate: hookOnlyGate(r.adapter),
+		OnBypass:     r.onBypass,
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)

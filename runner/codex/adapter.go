@@ -58,6 +58,13 @@ func (a *Adapter) Name() string { return "codex" }
 // Mode is how this adapter drives Codex.
 func (a *Adapter) Mode() Mode { return a.opts.Mode }
 
+// HookIsOnlyGate says Sentinel's hook is the only gate on Codex's calls, and
+// Codex runs a call whose hook was killed or failed (0.171.0, measured;
+// openai/codex#41979): true in place (Interactive), where Codex's own
+// approvals are off. Through the app-server Sentinel answers Codex's own
+// approval requests instead, which no killed process can skip.
+func (a *Adapter) HookIsOnlyGate() bool { return a.opts.Mode == Interactive }
+
 // FullScreen is false for the app-server, which draws nothing; true in
 // place, where Codex may draw its TUI.
 func (a *Adapter) FullScreen() bool { return a.opts.Mode == Interactive }

@@ -122,3 +122,11 @@ func TestInPlacePrepareWithoutPlaces(t *testing.T) {
 		t.Errorf("app-server argv = %q", argv)
 	}
 }
+
+// In place Codex's own approvals are off, so its hook is the only gate;
+// through the app-server Sentinel answers Codex's own approval requests.
+func TestHookIsOnlyGateInPlace(t *testing.T) {
+	if !New(Options{Mode: Interactive}).HookIsOnlyGate() || New(Options{Mode: AppServer}).HookIsOnlyGate() {
+		t.Fatal("HookIsOnlyGate: want true in place (Interactive) only")
+	}
+}
