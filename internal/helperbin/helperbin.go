@@ -28,12 +28,6 @@ import (
 // Name is the helper program's file name.
 const Name = "sentinel-helper"
 
-// StampArg makes the helper print its Stamp and exit.
-const StampArg = stamp.Arg
-
-// Stamp identifies this build (see package stamp).
-func Stamp() string { return stamp.Stamp() }
-
 // Choice is which program answers hooks and re-executes for the sandbox.
 type Choice struct {
 	Path string // the program to start
@@ -59,7 +53,7 @@ func Find() (Choice, error) {
 		if r, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = r
 		}
-		chosen = choose(exe, Stamp())
+		chosen = choose(exe, stamp.Stamp())
 	})
 	return chosen, errExe
 }
@@ -92,7 +86,7 @@ func choose(exe, want string) Choice {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, h, StampArg)
+	cmd := exec.CommandContext(ctx, h, stamp.Arg)
 	cmd.Env = []string{} // the stamp depends on nothing in the environment
 	out, err := cmd.Output()
 	if err != nil {

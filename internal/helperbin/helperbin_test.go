@@ -7,20 +7,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/internal/helperbin/stamp"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
 // fakeHelper writes a sentinel-helper beside a fake sentinel in a temp dir
 // that prints stamp, with mode perm, and returns the fake sentinel's path.
-func fakeHelper(t *testing.T, stamp string, perm os.FileMode) string {
+func fakeHelper(t *testing.T, prints string, perm os.FileMode) string {
 	t.Helper()
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "sentinel")
 	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if stamp != "" {
-		script := "#!/bin/sh\n[ \"$1\" = " + StampArg + " ] && echo '" + stamp + "'\n"
+	if prints != "" {
+		script := "#!/bin/sh\n[ \"$1\" = " + stamp.Arg + " ] && echo '" + prints + "'\n"
 		if err := os.WriteFile(filepath.Join(dir, Name), []byte(script), perm); err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +30,7 @@ func fakeHelper(t *testing.T, stamp string, perm os.FileMode) string {
 }
 
 func TestChooseUsesTheHelperOnlyWhenItsStampMatches(t *testing.T) {
-	want := Stamp()
+	want := stamp.Stamp()
 	for _, tc := range []struct {
 		name  string
 		stamp string
@@ -63,7 +64,7 @@ func TestChooseUsesTheHelperOnlyWhenItsStampMatches(t *testing.T) {
 // countingHelper writes a helper beside a fake sentinel that prints stamp
 // and appends a line to a log each time it is asked; it returns the fake
 // sentinel's path and the log's.
-func countingHelper(t *testing.T, stamp string) (exe, log string) {
+func countingHelper(t *testing.T, prints string) (exe, log string) {
 	t.Helper()
 	dir := t.TempDir()
 	exe = filepath.Join(dir, "sentinel")
@@ -71,13 +72,13 @@ func countingHelper(t *testing.T, stamp string) (exe, log string) {
 	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeCountingHelper(t, exe, log, stamp)
+	writeCountingHelper(t, exe, log, prints)
 	return exe, log
 }
 
-func writeCountingHelper(t *testing.T, exe, log, stamp string) {
+func writeCountingHelper(t *testing.T, exe, log, prints string) {
 	t.Helper()
-	script := "#!/bin/sh\necho asked >> '" + log + "'\n[ \"$1\" = " + StampArg + " ] && echo '" + stamp + "'\n"
+	script := "#!/bin/sh\necho asked >> '" + log + "'\n[ \"$1\" = " + stamp.Arg + " ] && echo '" + prints + "'\n"
 	h := filepath.Join(filepath.Dir(exe), Name)
 	tmp := h + ".new"
 	if err := os.WriteFile(tmp, []byte(script), 0o755); err != nil {
@@ -95,7 +96,7 @@ func asked(t *testing.T, log string) int {
 
 func TestAMatchedHelperIsAskedOnceThenRemembered(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	want := Stamp()
+	want := stamp.Stamp()
 	exe, log := countingHelper(t, want)
 	for i := range 3 {
 		if c := choose(exe, want); !c.Fast {
@@ -116,7 +117,7 @@ func TestAMatchedHelperIsAskedOnceThenRemembered(t *testing.T) {
 
 func TestAReplacedHelperIsAskedAgain(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	want := Stamp()
+	want := stamp.Stamp()
 	exe, log := countingHelper(t, want)
 	if c := choose(exe, want); !c.Fast {
 		t.Fatalf("%+v", c)
@@ -152,7 +153,7 @@ func TestAReplacedHelperIsAskedAgain(t *testing.T) {
 
 func TestAForgedStampMemoryIsNotTrusted(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	want := Stamp()
+	want := stamp.Stamp()
 	exe, log := countingHelper(t, "sentinel-helper-protocol/0 go1.1")
 	h := filepath.Join(filepath.Dir(exe), Name)
 	st, err := os.Stat(h)
@@ -181,7 +182,7 @@ func TestAForgedStampMemoryIsNotTrusted(t *testing.T) {
 // The price of choosing the helper, asked every time against remembered:
 // go test -run '^$' -bench Choose ./internal/helperbin
 func BenchmarkChoose(b *testing.B) {
-	want := Stamp()
+	want := stamp.Stamp()
 	dir := b.TempDir()
 	exe := filepath.Join(dir, "sentinel")
 	os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755)
