@@ -305,7 +305,7 @@ func (b *Broker) serveConn(c net.Conn) {
 		_, _ = c.Write(append(line, '\n')) // a client gone away: its requests are withdrawn when the read ends
 	}
 	sc := bufio.NewScanner(c)
-	sc.Buffer(make([]byte, 64<<10), maxMessage)
+	sc.Buffer(make([]byte, 4<<10), maxMessage) // grows to a long line; most are short
 	for sc.Scan() {
 		var m message
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {

@@ -3,7 +3,6 @@ package wire
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -107,7 +106,7 @@ func exchange(ctx context.Context, socketPath string, m Message, d time.Duration
 		return Message{}, NoRun()
 	}
 	m.V, m.ID = ProtocolVersion, oneID
-	line, err := json.Marshal(m)
+	line, err := encodeLine(m)
 	if err != nil {
 		return Message{}, err
 	}
@@ -178,8 +177,7 @@ func exchange(ctx context.Context, socketPath string, m Message, d time.Duration
 	buf := make([]byte, 0, 4096)
 	for {
 		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
-			var a Message
-			if json.Unmarshal(buf[:i], &a) == nil && a.ID == oneID {
+			if a, err := decodeAnswer(buf[:i]); err == nil && a.ID == oneID {
 				return a, nil
 			}
 			buf = buf[:copy(buf, buf[i+1:])]

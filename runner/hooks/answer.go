@@ -1,23 +1,25 @@
 package hooks
 
 import (
-	"encoding/json"
-
 	"github.com/sentinelhq/sentinel/approvals/wire"
+	"github.com/sentinelhq/sentinel/internal/flatjson"
 )
 
-// Reply is d as an answer whose JSON is what out makes of it: out gets
-// whether d allows and the reason to show (an allow's reason; a deny's
-// message for the agent, else its reason). A deny also exits 2 with that
+// Reply is d as an answer whose JSON object out writes (its members, into
+// an open object: internal/flatjson, no reflection in a hook's process): out
+// gets whether d allows and the reason to show (an allow's reason; a
+// deny's message for the agent, else its reason). A deny also exits 2 with that
 // reason and who decided on stderr: every agent treats that as a block,
 // even one that does not read the JSON.
-func Reply(d wire.Decision, out func(allowed bool, reason string) any) Answer {
+func Reply(d wire.Decision, out func(w *flatjson.Writer, allowed bool, reason string)) Answer {
 	allowed := d.Allowed()
 	reason := d.Reason
 	if !allowed {
 		reason = first(d.Message, d.Reason, "Sentinel denied this")
 	}
-	b, _ := json.Marshal(out(allowed, reason))
+	w := new(flatjson.Writer).Open()
+	out(w, allowed, reason)
+	b, _ := w.Close().Bytes() // only strings: nothing to fail
 	a := Answer{Stdout: append(b, '\n')}
 	if !allowed {
 		a.Exit = 2
@@ -57,8 +59,8 @@ func (d decisionReason) Name() string { return string(d) }
 func (d decisionReason) Parse(payload []byte) (Event, error) { return Read(string(d), payload) }
 
 func (decisionReason) Answer(_ Event, dec wire.Decision) Answer {
-	return Reply(dec, func(allowed bool, reason string) any {
-		return map[string]any{"decision": Word(allowed), "reason": reason}
+	return Reply(dec, func(w *flatjson.Writer, allowed bool, reason string) {
+		w.String("decision", Word(allowed)).String("reason", reason)
 	})
 }
 

@@ -9,26 +9,49 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
+	"github.com/sentinelhq/sentinel/internal/flatjson"
 )
 
 // payload holds the fields the agents send; names vary by agent.
 type payload struct {
-	Event      string          `json:"hook_event_name"`
-	EventAlt   string          `json:"event"`
-	Tool       string          `json:"tool_name"`
-	ToolAlt    string          `json:"tool"`
-	Input      json.RawMessage `json:"tool_input"`
-	InputAlt   json.RawMessage `json:"input"`
-	Response   json.RawMessage `json:"tool_response"`
-	Output     json.RawMessage `json:"tool_output"`
-	Cwd        string          `json:"cwd"`
-	ToolUseID  string          `json:"tool_use_id"`
-	CallID     string          `json:"call_id"`
-	Message    string          `json:"message"`
-	StopReason string          `json:"stop_reason"`
-	Error      json.RawMessage `json:"error"`                  // PostToolUseFailure: why the call failed; StopFailure: the API error's type
-	Details    string          `json:"error_details"`          // StopFailure: the API error's words
-	LastWords  string          `json:"last_assistant_message"` // StopFailure: what the agent showed last (its error message)
+	Event, EventAlt     string // hook_event_name, event
+	Tool, ToolAlt       string // tool_name, tool
+	Input, InputAlt     []byte // tool_input, input: raw JSON
+	Response, Output    []byte // tool_response, tool_output: raw JSON
+	Cwd                 string
+	ToolUseID, CallID   string // tool_use_id, call_id
+	Message, StopReason string
+	Error               []byte // PostToolUseFailure: why the call failed; StopFailure: the API error's type
+	Details             string // error_details — StopFailure: the API error's words
+	LastWords           string // last_assistant_message — StopFailure: what the agent showed last (its error message)
+}
+
+// readPayload reads a payload without reflection (internal/flatjson): a
+// hook process lives for one call, and encoding/json's first look at a
+// struct type cost it more than the rest of its work. Names are matched
+// exactly, as the agents' own JSON readers match them; a member of the
+// wrong type is an error, as decoding it into the struct would be.
+func readPayload(data []byte) (payload, error) {
+	o, err := flatjson.Parse(data)
+	if err != nil {
+		return payload{}, err
+	}
+	var p payload
+	for _, f := range []struct {
+		dst  *string
+		name string
+	}{
+		{&p.Event, "hook_event_name"}, {&p.EventAlt, "event"}, {&p.Tool, "tool_name"}, {&p.ToolAlt, "tool"},
+		{&p.Cwd, "cwd"}, {&p.ToolUseID, "tool_use_id"}, {&p.CallID, "call_id"}, {&p.Message, "message"},
+		{&p.StopReason, "stop_reason"}, {&p.Details, "error_details"}, {&p.LastWords, "last_assistant_message"},
+	} {
+		if *f.dst, err = o.String(f.name); err != nil {
+			return payload{}, err
+		}
+	}
+	p.Input, p.InputAlt = o.Raw("tool_input"), o.Raw("input")
+	p.Response, p.Output, p.Error = o.Raw("tool_response"), o.Raw("tool_output"), o.Raw("error")
+	return p, nil
 }
 
 // Read reads one hook payload of the shared shape, as adapter's. Anything
@@ -38,13 +61,9 @@ func Read(adapter string, data []byte) (Event, error) {
 	if len(data) == 0 {
 		return Event{}, errors.New("empty hook payload on stdin")
 	}
-	var p payload
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&p); err != nil {
-		return Event{}, fmt.Errorf("hook payload is not JSON: %w", err)
-	}
-	if dec.More() {
-		return Event{}, errors.New("hook payload has trailing data after the JSON object")
+	p, err := readPayload(data)
+	if err != nil {
+		return Event{}, fmt.Errorf("hook payload: %w", err)
 	}
 	name := first(p.Event, p.EventAlt)
 	tool := first(p.Tool, p.ToolAlt)

@@ -43,6 +43,27 @@ func TestParseHookRejectsGarbage(t *testing.T) {
 	}
 }
 
+// A payload naming a member twice is refused, at the top and in
+// tool_input: the agent's JavaScript keeps the last of the two, and a
+// reader keeping another would judge a call the agent does not run.
+// Names are matched exactly, as the agents match them: "Command" is not
+// the command.
+func TestParseHookRefusesAMemberGivenTwice(t *testing.T) {
+	for _, p := range []string{
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","command":"rm -rf ~"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_input":{"command":"rm -rf ~"}}`,
+	} {
+		if ev, err := Read("claude", []byte(p)); err == nil || !strings.Contains(err.Error(), "twice") {
+			t.Errorf("Read(%s) = %+v, %v; want a refusal", p, ev.Request, err)
+		}
+	}
+	ev, err := Read("claude", []byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"Command":"rm -rf ~","command":"ls"}}`))
+	if err != nil || ev.Request.Command != "ls" {
+		t.Fatalf("Read took %+v, %v; want the command ls", ev.Request, err)
+	}
+}
+
 func TestParseHookReports(t *testing.T) {
 	ev, err := Read("claude", []byte(`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":{"stdout":"ok","exit_code":0},"tool_use_id":"t9"}`))
 	if err != nil || ev.Report == nil || ev.Report.Lane != "tool" || ev.Report.Text != "Bash: make → exit 0" || ev.Report.ToolCallID != "t9" {

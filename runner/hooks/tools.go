@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/approvals/wire"
+	"github.com/sentinelhq/sentinel/internal/flatjson"
 	"github.com/sentinelhq/sentinel/policy/kind"
 )
 
@@ -38,20 +39,35 @@ var toolKinds = map[string]kind.Kind{
 
 // toolInput holds the tool_input fields the mapping reads.
 type toolInput struct {
-	Command   json.RawMessage `json:"command"`
-	Cmd       json.RawMessage `json:"cmd"`
-	Cwd       string          `json:"cwd"`
-	Workdir   string          `json:"workdir"`
-	Directory string          `json:"directory"`
-	DirPath   string          `json:"dir_path"` // Gemini CLI: the shell's directory, or the one listed or searched
-	FilePath  string          `json:"file_path"`
-	Path      string          `json:"path"`
-	AbsPath   string          `json:"absolute_path"`
-	Notebook  string          `json:"notebook_path"`
-	URL       string          `json:"url"`
-	Query     string          `json:"query"`
-	Patch     string          `json:"input"`
-	PatchAlt  string          `json:"patch"`
+	Command, Cmd       []byte // command, cmd: raw JSON (a string, or a list of words)
+	Cwd, Workdir       string
+	Directory, DirPath string // dir_path — Gemini CLI: the shell's directory, or the one listed or searched
+	FilePath, Path     string // file_path, path
+	AbsPath, Notebook  string // absolute_path, notebook_path
+	URL, Query         string
+	Patch, PatchAlt    string // input, patch
+}
+
+// readToolInput reads tool_input as readPayload reads the payload.
+func readToolInput(raw []byte) (toolInput, error) {
+	o, err := flatjson.Parse(raw)
+	if err != nil {
+		return toolInput{}, err
+	}
+	in := toolInput{Command: o.Raw("command"), Cmd: o.Raw("cmd")}
+	for _, f := range []struct {
+		dst  *string
+		name string
+	}{
+		{&in.Cwd, "cwd"}, {&in.Workdir, "workdir"}, {&in.Directory, "directory"}, {&in.DirPath, "dir_path"},
+		{&in.FilePath, "file_path"}, {&in.Path, "path"}, {&in.AbsPath, "absolute_path"}, {&in.Notebook, "notebook_path"},
+		{&in.URL, "url"}, {&in.Query, "query"}, {&in.Patch, "input"}, {&in.PatchAlt, "patch"},
+	} {
+		if *f.dst, err = o.String(f.name); err != nil {
+			return toolInput{}, err
+		}
+	}
+	return in, nil
 }
 
 // toolRequest maps one tool call to a request.
@@ -59,7 +75,8 @@ func toolRequest(tool string, raw json.RawMessage, cwd string) (wire.Request, er
 	req := wire.Request{Tool: tool, Input: raw, Cwd: cwd}
 	var in toolInput
 	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &in); err != nil {
+		var err error
+		if in, err = readToolInput(raw); err != nil {
 			return wire.Request{}, fmt.Errorf("tool_input of %s is not a JSON object: %w", tool, err)
 		}
 	}

@@ -1,9 +1,8 @@
 package claudehook
 
 import (
-	"encoding/json"
-
 	"github.com/sentinelhq/sentinel/approvals/wire"
+	"github.com/sentinelhq/sentinel/internal/flatjson"
 	"github.com/sentinelhq/sentinel/runner/hooks"
 )
 
@@ -34,11 +33,8 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 	default:
 		return nil
 	}
-	b, err := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName": ev.Name, "additionalContext": note}})
-	if err != nil {
-		return nil
-	}
+	b, _ := new(flatjson.Writer).Open().Name("hookSpecificOutput").Open().
+		String("hookEventName", ev.Name).String("additionalContext", note).Close().Close().Bytes()
 	return append(b, '\n')
 }
 
@@ -46,15 +42,18 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // gets a decision {behavior, message}, any other event a PreToolUse
 // permissionDecision with its reason. Codex's hooks take the same answers.
 func HookAnswer(ev hooks.Event, d wire.Decision) hooks.Answer {
-	return hooks.Reply(d, func(allowed bool, reason string) any {
+	return hooks.Reply(d, func(w *flatjson.Writer, allowed bool, reason string) {
+		w.Name("hookSpecificOutput").Open()
 		if hooks.NormEvent(ev.Name) == "permissionrequest" {
-			dec := map[string]any{"behavior": "allow"}
+			w.String("hookEventName", "PermissionRequest").Name("decision").Open().String("behavior", hooks.Word(allowed))
 			if !allowed {
-				dec = map[string]any{"behavior": "deny", "message": reason}
+				w.String("message", reason)
 			}
-			return map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PermissionRequest", "decision": dec}}
+			w.Close()
+		} else {
+			w.String("hookEventName", "PreToolUse").String("permissionDecision", hooks.Word(allowed)).
+				String("permissionDecisionReason", reason)
 		}
-		return map[string]any{"hookSpecificOutput": map[string]any{
-			"hookEventName": "PreToolUse", "permissionDecision": hooks.Word(allowed), "permissionDecisionReason": reason}}
+		w.Close()
 	})
 }
