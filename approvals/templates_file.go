@@ -126,7 +126,7 @@ func parseTemplates(src []byte, file string, scope Scope) ([]*Template, error) {
 			return nil, &TemplateFileError{File: file, Line: pe.Position.Line, Field: pe.LastKey, Msg: pe.Message}
 		}
 		fe := &TemplateFileError{File: file, Line: 1, Msg: err.Error()}
-		if m := decodeErrLine.FindStringSubmatch(err.Error()); m != nil {
+		if m := decodeErrLine().FindStringSubmatch(err.Error()); m != nil {
 			fe.Line, _ = strconv.Atoi(m[1])
 			fe.Field = m[2]
 			fe.Msg = strings.TrimSpace(err.Error()[len(m[0]):])
@@ -173,11 +173,11 @@ func parseTemplates(src []byte, file string, scope Scope) ([]*Template, error) {
 }
 
 // decodeErrLine reads the position out of a toml type-mismatch error.
-var decodeErrLine = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\)`)
+var decodeErrLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\)`) })
 
-var idLine = regexp.MustCompile(`^\s*id\s*=`)
+var idLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*id\s*=`) })
 
-var tableHeader = regexp.MustCompile(`^\s*\[\[\s*template\s*\]\]`)
+var tableHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[\[\s*template\s*\]\]`) })
 
 // keyLine finds the line of key inside the index-th [[template]] table (any
 // table when index < 0). It falls back to the table's header line.
@@ -186,7 +186,7 @@ func keyLine(src []byte, index int, key string) int {
 	keyRe := regexp.MustCompile(`^\s*"?` + regexp.QuoteMeta(key) + `"?\s*=`)
 	n, header := -1, 1
 	for i, l := range lines {
-		if tableHeader.MatchString(l) {
+		if tableHeader().MatchString(l) {
 			n++
 			if n == index {
 				header = i + 1
@@ -377,7 +377,7 @@ func blockRange(lines []string, ts []*Template, id string) (int, int, error) {
 	n, start := -1, -1
 	for i, l := range lines {
 		isHeader := strings.HasPrefix(strings.TrimSpace(l), "[")
-		if tableHeader.MatchString(l) {
+		if tableHeader().MatchString(l) {
 			n++
 			if n == index {
 				start = i
@@ -443,7 +443,7 @@ func addUsage(file string, scope Scope, id string, delta int, last time.Time) er
 			if !done {
 				at := 1 // after the header, or better after the id line
 				for i, l := range block {
-					if idLine.MatchString(l) {
+					if idLine().MatchString(l) {
 						at = i + 1
 					}
 				}

@@ -23,7 +23,9 @@ type finding struct {
 	reason string
 }
 
-var defaultEngine = newEngine()
+// defaultEngine is built on first use, not at start-up: every start of
+// sentinel (a sandboxed command's, a hook's) links the policy.
+var defaultEngine = sync.OnceValue(newEngine)
 
 func init() {
 	for i := range builtinCatalog {
@@ -48,7 +50,7 @@ func newEngine() *Engine {
 }
 
 // Default returns an engine with the built-in rules only.
-func Default() *Engine { return defaultEngine }
+func Default() *Engine { return defaultEngine() }
 
 // Rules returns every rule the engine knows, built-in first, then the
 // loaded files' rules in order.

@@ -6,16 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 )
 
 // runIDPattern is the shape of every id NewRunID makes:
 // YYYYMMDD-HHMMSS-xxxxxx (six lowercase hex digits).
-var runIDPattern = regexp.MustCompile(`^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$`)
+var runIDPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$`) })
 
 // ValidRunID says whether id has the shape NewRunID gives. Only such an id
 // is ever joined into a path: a directory name found under .sentinel/runs
 // may have been planted.
-func ValidRunID(id string) bool { return runIDPattern.MatchString(id) }
+func ValidRunID(id string) bool { return runIDPattern().MatchString(id) }
 
 // errSymlink marks a state path that is a symlink (or not a directory):
 // Sentinel never follows one out of its own state.

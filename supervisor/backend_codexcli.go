@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -230,7 +231,7 @@ func codexStderrError(stderr string) string {
 	return lastLine(stderr)
 }
 
-var mcpServerName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var mcpServerName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
 
 // codexMCPServers names the MCP servers in the person's config.toml, so a
 // judge turn can switch each off (a -c override cannot empty the table).
@@ -256,7 +257,7 @@ func codexMCPServers(env []string) ([]string, error) {
 	}
 	var names []string
 	for name := range cfg.MCPServers {
-		if !mcpServerName.MatchString(name) {
+		if !mcpServerName().MatchString(name) {
 			return nil, fmt.Errorf("codex-cli: MCP server %q in %s: cannot switch it off for a judge turn; rename it (letters, digits, _ and -)", name, path)
 		}
 		names = append(names, name)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"sync"
 )
 
 // Palette is a theme's small set of semantic colours. Each colour is a hex
@@ -99,11 +100,11 @@ func (p *Palette) fields() []struct {
 	}
 }
 
-var hexColour = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+var hexColour = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`) })
 
 // validColour reports whether s is a colour Lip Gloss understands.
 func validColour(s string) bool {
-	if hexColour.MatchString(s) {
+	if hexColour().MatchString(s) {
 		return true
 	}
 	n, err := strconv.Atoi(s)

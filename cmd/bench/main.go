@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -244,7 +245,7 @@ func memoryRow(b binaries, lines int) {
 	row(fmt.Sprintf("run printing %d lines: wall (s)", lines), time.Since(t0).Seconds(), 0, 0, "")
 }
 
-var metricRe = regexp.MustCompile(`([0-9.e+-]+) (\S+)`)
+var metricRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9.e+-]+) (\S+)`) })
 
 // goBench runs one go test benchmark of pkg and hands its metrics to show.
 func goBench(pkg, name, benchtime string, show func(map[string]float64)) {
@@ -273,7 +274,7 @@ func goBenches(pkg, name, benchtime string, show func(string, map[string]float64
 		if len(f) < 3 {
 			continue
 		}
-		for _, kv := range metricRe.FindAllStringSubmatch(f[2], -1) {
+		for _, kv := range metricRe().FindAllStringSubmatch(f[2], -1) {
 			var v float64
 			fmt.Sscan(kv[1], &v)
 			m[kv[2]] = v

@@ -15,15 +15,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
-var versionRe = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
+var versionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`) })
 
 // CompareVersions compares the first dotted numeric versions found in a and
 // b: -1, 0 or 1.
 func CompareVersions(a, b string) int {
-	pa, pb := versionRe.FindStringSubmatch(a), versionRe.FindStringSubmatch(b)
+	pa, pb := versionRe().FindStringSubmatch(a), versionRe().FindStringSubmatch(b)
 	for i := 1; i <= 3; i++ {
 		var x, y int
 		if len(pa) > i {

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"sync"
 
 	"context"
 	"encoding/json"
@@ -128,7 +129,7 @@ func (a *Adapter) Binary() (string, error) {
 	return p, nil
 }
 
-var versionRe = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
+var versionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`) })
 
 // Preflight checks claude is installed and recent enough, and that the
 // sentinel executable for the hooks is there.
@@ -148,7 +149,7 @@ func (a *Adapter) Preflight() error {
 	if err != nil {
 		return fmt.Errorf("coder claude: %s --version failed: %v (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, err)
 	}
-	v := versionRe.FindString(string(out))
+	v := versionRe().FindString(string(out))
 	if v == "" {
 		return fmt.Errorf("coder claude: cannot read a version from %s --version output %q (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, strings.TrimSpace(string(out)))
 	}

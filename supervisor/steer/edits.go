@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // IsTestPath says whether p looks like a test file.
@@ -81,35 +82,39 @@ func EditsOf(reqPath string, input json.RawMessage) []Edit {
 }
 
 // skipMarkers disable a test in the common frameworks.
-var skipMarkers = regexp.MustCompile(`\bt\.Skip(Now|f)?\(|\bb\.Skip(Now|f)?\(|@pytest\.mark\.(skip|xfail)|@unittest\.skip|\bpytest\.skip\(|\b(it|test|describe|context)\.(skip|todo)\(|\bx(it|describe|test)\(|#\[ignore\]|@Disabled\b|@Ignore\b|\b(it|test|describe)\.only\(|\bskip\s*\(\s*["']|@skip\b`)
+var skipMarkers = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bt\.Skip(Now|f)?\(|\bb\.Skip(Now|f)?\(|@pytest\.mark\.(skip|xfail)|@unittest\.skip|\bpytest\.skip\(|\b(it|test|describe|context)\.(skip|todo)\(|\bx(it|describe|test)\(|#\[ignore\]|@Disabled\b|@Ignore\b|\b(it|test|describe)\.only\(|\bskip\s*\(\s*["']|@skip\b`)
+})
 
 // SkippedTest reports an edit that adds a skip marker to a test file.
 func SkippedTest(e Edit) (string, bool) {
 	if !IsTestPath(e.Path) {
 		return "", false
 	}
-	added := len(skipMarkers.FindAllString(e.New, -1)) - len(skipMarkers.FindAllString(e.Old, -1))
+	added := len(skipMarkers().FindAllString(e.New, -1)) - len(skipMarkers().FindAllString(e.Old, -1))
 	if added <= 0 {
 		return "", false
 	}
-	m := skipMarkers.FindString(e.New)
+	m := skipMarkers().FindString(e.New)
 	return "the change to " + e.Path + " adds `" + strings.TrimSuffix(m, "(") + "`, which skips a test", true
 }
 
 // testDecl finds the declaration of one test.
-var testDecl = regexp.MustCompile(`(?m)^\s*(func (Test|Benchmark|Fuzz)\w*|def test_?\w*|(it|test)\(\s*["'][^"']*["']|#\[test\]\s*fn \w+|fn test_\w+)`)
+var testDecl = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^\s*(func (Test|Benchmark|Fuzz)\w*|def test_?\w*|(it|test)\(\s*["'][^"']*["']|#\[test\]\s*fn \w+|fn test_\w+)`)
+})
 
 // RemovedTests reports an edit that removes test declarations.
 func RemovedTests(e Edit) (string, bool) {
 	if !IsTestPath(e.Path) || e.Whole {
 		return "", false
 	}
-	old := testDecl.FindAllString(e.Old, -1)
+	old := testDecl().FindAllString(e.Old, -1)
 	if len(old) == 0 {
 		return "", false
 	}
 	kept := map[string]int{}
-	for _, d := range testDecl.FindAllString(e.New, -1) {
+	for _, d := range testDecl().FindAllString(e.New, -1) {
 		kept[strings.TrimSpace(d)]++
 	}
 	var gone []string
@@ -128,7 +133,9 @@ func RemovedTests(e Edit) (string, bool) {
 }
 
 // expectation matches a line that states what a test expects.
-var expectation = regexp.MustCompile(`(?i)\b(want|wanted|got|expect\w*|assert\w*|should|golden|snapshot)\b|\.(toBe|toEqual|toMatch\w*|Equal|Equals|DeepEqual)\b|\b(Errorf|Fatalf)\(`)
+var expectation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(want|wanted|got|expect\w*|assert\w*|should|golden|snapshot)\b|\.(toBe|toEqual|toMatch\w*|Equal|Equals|DeepEqual)\b|\b(Errorf|Fatalf)\(`)
+})
 
 // EditedExpectation reports an edit to a test file that changes only lines
 // stating expectations (want/expect/assert …), leaving the code under test
@@ -142,7 +149,7 @@ func EditedExpectation(e Edit) (string, bool) {
 		return "", false
 	}
 	for _, l := range removed {
-		if !expectation.MatchString(l) {
+		if !expectation().MatchString(l) {
 			return "", false
 		}
 	}
