@@ -1,0 +1,197 @@
+package sandbox
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"hash"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/userstate"
+)
+
+// Starting git for the person's identity cost every `sentinel sandbox run`
+// and every run a few milliseconds. Its answer is kept in the user's state
+// directory (which no coder can write), signed with the user's record key,
+// per workspace, and used only while everything it may come from is
+// unchanged: the git binary; the environment's GIT_* variables, HOME and
+// XDG_CONFIG_HOME; the system and global config files, present or not; the
+// repository's config, worktree config and HEAD (an includeIf onbranch:
+// follows the branch); and each file git read a key from or an include
+// names, active or not, present or not. A stale answer could only put a
+// wrong author on the sandbox's commits — never let anything in.
+
+const (
+	identityCachePurpose = "sandbox git identity cache v1"
+	identityCacheFile    = "git-identity-cache.json"
+	identityCacheEntries = 32 // workspaces remembered
+)
+
+type identityEntry struct {
+	Dir string   `json:"dir"`
+	Key string   `json:"key"`
+	ID  identity `json:"identity"`
+	Sig string   `json:"sig"`
+}
+
+// identityKey names one question: git, dir and the stamps of what the
+// answer may come from (files are the answer's own).
+func identityKey(gitBin, dir string, files []string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "dir %s\n", dir)
+	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "PATH"} {
+		fmt.Fprintf(h, "env %s=%s\n", k, os.Getenv(k))
+	}
+	var gitVars []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "GIT_") {
+			gitVars = append(gitVars, kv)
+		}
+	}
+	slices.Sort(gitVars)
+	for _, kv := range gitVars {
+		fmt.Fprintf(h, "env %s\n", kv)
+	}
+	stampFile(h, gitBin)
+	real, err := filepath.EvalSymlinks(gitBin)
+	if err == nil {
+		stampFile(h, real)
+	}
+	home := homeDir()
+	fixed := []string{"/etc/gitconfig", filepath.Join(home, ".gitconfig"), filepath.Join(home, ".config", "git", "config")}
+	if real != "" {
+		fixed = append(fixed, filepath.Join(filepath.Dir(filepath.Dir(real)), "etc", "gitconfig")) // git's own prefix
+	}
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+		fixed = append(fixed, filepath.Join(x, "git", "config"))
+	}
+	for _, p := range append(append(fixed, repoConfigFiles(dir)...), files...) {
+		stampFile(h, p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// stampFile writes what p is now: its size, modification time, inode and
+// mode, or that it is not there.
+func stampFile(h hash.Hash, p string) {
+	st, err := os.Stat(p)
+	if err != nil {
+		fmt.Fprintf(h, "nofile %s\n", p)
+		return
+	}
+	fmt.Fprintf(h, "file %s %d %d %v %d\n", p, st.Size(), st.ModTime().UnixNano(), st.Mode(), inode(st))
+}
+
+// repoConfigFiles are the files of the repository dir is in that git reads
+// config or the branch from: its git dir's config, config.worktree, HEAD
+// and commondir, and the common dir's config (a linked worktree). None when
+// dir is in no repository.
+func repoConfigFiles(dir string) []string {
+	for d := dir; ; d = filepath.Dir(d) {
+		dotGit := filepath.Join(d, ".git")
+		st, err := os.Stat(dotGit)
+		if err == nil {
+			gitDir := dotGit
+			if !st.IsDir() { // a worktree's or submodule's "gitdir: PATH"
+				b, err := os.ReadFile(dotGit)
+				if err != nil {
+					return []string{dotGit}
+				}
+				p, _ := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(d, p)
+				}
+				gitDir = p
+			}
+			files := []string{dotGit, filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree"),
+				filepath.Join(gitDir, "HEAD"), filepath.Join(gitDir, "commondir")}
+			if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+				common := strings.TrimSpace(string(b))
+				if !filepath.IsAbs(common) {
+					common = filepath.Join(gitDir, common)
+				}
+				files = append(files, filepath.Join(common, "config"), filepath.Join(common, "config.worktree"))
+			}
+			return files
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
+}
+
+// cachedIdentity is the kept answer for dir, if everything it may come
+// from is unchanged and its signature holds.
+func cachedIdentity(gitBin, dir string) (identity, bool) {
+	for _, e := range readIdentityCache() {
+		if e.Dir != dir {
+			continue
+		}
+		if e.Key != identityKey(gitBin, dir, e.ID.Files) || !userstate.Verify(identityCachePurpose, identitySigned(e), e.Sig) {
+			return identity{}, false
+		}
+		return e.ID, true
+	}
+	return identity{}, false
+}
+
+// keepIdentity stores git's answer for dir (best effort: without it the
+// next start asks git again), the newest first.
+func keepIdentity(gitBin, dir string, id identity) {
+	e := identityEntry{Dir: dir, Key: identityKey(gitBin, dir, id.Files), ID: id}
+	sig, err := userstate.Sign(identityCachePurpose, identitySigned(e))
+	if err != nil {
+		return
+	}
+	e.Sig = sig
+	entries := []identityEntry{e}
+	for _, old := range readIdentityCache() {
+		if old.Dir != dir && len(entries) < identityCacheEntries {
+			entries = append(entries, old)
+		}
+	}
+	if b, err := json.Marshal(entries); err == nil {
+		_ = userstate.WriteFile(identityCacheFile, b) // a cache: a failed write only costs the next start
+	}
+}
+
+func readIdentityCache() []identityEntry {
+	p, err := userstate.Path(identityCacheFile)
+	if err != nil {
+		return nil
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil
+	}
+	var entries []identityEntry
+	if json.Unmarshal(b, &entries) != nil {
+		return nil
+	}
+	return entries
+}
+
+// identitySigned is what an entry's signature covers: all of it but the
+// signature.
+func identitySigned(e identityEntry) []byte {
+	e.Sig = ""
+	b, _ := json.Marshal(e)
+	return b
+}
+
+func inode(st os.FileInfo) uint64 {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return uint64(s.Ino)
+	}
+	return 0
+}
+
+func homeDir() string {
+	h, _ := os.UserHomeDir()
+	return h
+}
