@@ -273,7 +273,7 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 	}
 	for _, t := range v.Toolchains {
 		for _, g := range rootSecrets {
-			m, _ := filepath.Glob(filepath.Join(t.Root, g))
+			m := globUnder(t.Root, g)
 			for _, s := range m {
 				if !slices.Contains(v.Secrets, s) {
 					v.Secrets = append(v.Secrets, s)
