@@ -68,7 +68,8 @@ func decodeAnswer(line []byte) (Message, error) {
 		return Message{}, err
 	}
 	m.V = int(v)
-	if err := readStrings(o, field{&m.Type, "type"}, field{&m.ID, "id"}, field{&m.Error, "error"}, field{&m.Note, "note"}); err != nil {
+	if err := o.ReadStrings(flatjson.Field{Dst: &m.Type, Name: "type"}, flatjson.Field{Dst: &m.ID, Name: "id"},
+		flatjson.Field{Dst: &m.Error, Name: "error"}, flatjson.Field{Dst: &m.Note, Name: "note"}); err != nil {
 		return Message{}, err
 	}
 	do, err := o.Object("decision")
@@ -77,8 +78,8 @@ func decodeAnswer(line []byte) (Message, error) {
 	}
 	d := new(Decision)
 	var outcome string
-	if err := readStrings(do, field{&d.RequestID, "request_id"}, field{&outcome, "decision"}, field{&d.By, "by"},
-		field{&d.Reason, "reason"}, field{&d.Message, "message"}); err != nil {
+	if err := do.ReadStrings(flatjson.Field{Dst: &d.RequestID, Name: "request_id"}, flatjson.Field{Dst: &outcome, Name: "decision"},
+		flatjson.Field{Dst: &d.By, Name: "by"}, flatjson.Field{Dst: &d.Reason, Name: "reason"}, flatjson.Field{Dst: &d.Message, Name: "message"}); err != nil {
 		return Message{}, err
 	}
 	d.Outcome = Outcome(outcome)
@@ -93,21 +94,4 @@ func decodeAnswer(line []byte) (Message, error) {
 	}
 	m.Decision = d
 	return m, nil
-}
-
-// field is a string member and where it goes.
-type field struct {
-	dst  *string
-	name string
-}
-
-func readStrings(o flatjson.Object, fields ...field) error {
-	for _, f := range fields {
-		s, err := o.String(f.name)
-		if err != nil {
-			return err
-		}
-		*f.dst = s
-	}
-	return nil
 }

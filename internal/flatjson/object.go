@@ -86,6 +86,25 @@ func (o Object) String(name string) (string, error) {
 	return unquote(raw)
 }
 
+// Field is a string member's name and where to put its value.
+type Field struct {
+	Dst  *string
+	Name string
+}
+
+// ReadStrings reads each field's member (String's rules), stopping at the
+// first that is not a string.
+func (o Object) ReadStrings(fields ...Field) error {
+	for _, f := range fields {
+		s, err := o.String(f.Name)
+		if err != nil {
+			return err
+		}
+		*f.Dst = s
+	}
+	return nil
+}
+
 // Int is the member's integer (0 when absent or null); a number with a
 // fraction or exponent, or out of range, is an error, as decoding it into
 // a Go int64 would be.

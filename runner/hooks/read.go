@@ -37,17 +37,13 @@ func readPayload(data []byte) (payload, error) {
 		return payload{}, err
 	}
 	var p payload
-	for _, f := range []struct {
-		dst  *string
-		name string
-	}{
-		{&p.Event, "hook_event_name"}, {&p.EventAlt, "event"}, {&p.Tool, "tool_name"}, {&p.ToolAlt, "tool"},
-		{&p.Cwd, "cwd"}, {&p.ToolUseID, "tool_use_id"}, {&p.CallID, "call_id"}, {&p.Message, "message"},
-		{&p.StopReason, "stop_reason"}, {&p.Details, "error_details"}, {&p.LastWords, "last_assistant_message"},
-	} {
-		if *f.dst, err = o.String(f.name); err != nil {
-			return payload{}, err
-		}
+	if err := o.ReadStrings(flatjson.Field{Dst: &p.Event, Name: "hook_event_name"}, flatjson.Field{Dst: &p.EventAlt, Name: "event"},
+		flatjson.Field{Dst: &p.Tool, Name: "tool_name"}, flatjson.Field{Dst: &p.ToolAlt, Name: "tool"},
+		flatjson.Field{Dst: &p.Cwd, Name: "cwd"}, flatjson.Field{Dst: &p.ToolUseID, Name: "tool_use_id"},
+		flatjson.Field{Dst: &p.CallID, Name: "call_id"}, flatjson.Field{Dst: &p.Message, Name: "message"},
+		flatjson.Field{Dst: &p.StopReason, Name: "stop_reason"}, flatjson.Field{Dst: &p.Details, Name: "error_details"},
+		flatjson.Field{Dst: &p.LastWords, Name: "last_assistant_message"}); err != nil {
+		return payload{}, err
 	}
 	p.Input, p.InputAlt = o.Raw("tool_input"), o.Raw("input")
 	p.Response, p.Output, p.Error = o.Raw("tool_response"), o.Raw("tool_output"), o.Raw("error")

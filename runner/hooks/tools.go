@@ -55,17 +55,14 @@ func readToolInput(raw []byte) (toolInput, error) {
 		return toolInput{}, err
 	}
 	in := toolInput{Command: o.Raw("command"), Cmd: o.Raw("cmd")}
-	for _, f := range []struct {
-		dst  *string
-		name string
-	}{
-		{&in.Cwd, "cwd"}, {&in.Workdir, "workdir"}, {&in.Directory, "directory"}, {&in.DirPath, "dir_path"},
-		{&in.FilePath, "file_path"}, {&in.Path, "path"}, {&in.AbsPath, "absolute_path"}, {&in.Notebook, "notebook_path"},
-		{&in.URL, "url"}, {&in.Query, "query"}, {&in.Patch, "input"}, {&in.PatchAlt, "patch"},
-	} {
-		if *f.dst, err = o.String(f.name); err != nil {
-			return toolInput{}, err
-		}
+	err = o.ReadStrings(flatjson.Field{Dst: &in.Cwd, Name: "cwd"}, flatjson.Field{Dst: &in.Workdir, Name: "workdir"},
+		flatjson.Field{Dst: &in.Directory, Name: "directory"}, flatjson.Field{Dst: &in.DirPath, Name: "dir_path"},
+		flatjson.Field{Dst: &in.FilePath, Name: "file_path"}, flatjson.Field{Dst: &in.Path, Name: "path"},
+		flatjson.Field{Dst: &in.AbsPath, Name: "absolute_path"}, flatjson.Field{Dst: &in.Notebook, Name: "notebook_path"},
+		flatjson.Field{Dst: &in.URL, Name: "url"}, flatjson.Field{Dst: &in.Query, Name: "query"},
+		flatjson.Field{Dst: &in.Patch, Name: "input"}, flatjson.Field{Dst: &in.PatchAlt, Name: "patch"})
+	if err != nil {
+		return toolInput{}, err
 	}
 	return in, nil
 }
