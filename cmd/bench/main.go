@@ -49,6 +49,10 @@ func main() {
 	}
 	defer os.RemoveAll(dir)
 	bins := build(dir)
+	// Ratios compress on a busy machine (the anchor slows more than the
+	// row): the load is printed so a reader knows which run was quiet.
+	fmt.Println("load average at start:", loadAverage())
+	defer func() { fmt.Println("load average at end:  ", loadAverage()) }()
 	fmt.Printf("%-44s %12s %12s %8s  %s\n", "row", "measured", "anchor", "ratio", "goal")
 	for _, r := range strings.Split(*rows, ",") {
 		switch strings.TrimSpace(r) {
@@ -80,6 +84,16 @@ func main() {
 			fail(fmt.Errorf("-rows: unknown row %q", r))
 		}
 	}
+}
+
+// loadAverage is /proc/loadavg's 1, 5 and 15 minute figures ("?" where
+// there is none).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "?"
 }
 
 // workspaceRow makes a run's workspace as a run does where overlay works
