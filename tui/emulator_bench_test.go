@@ -6,18 +6,30 @@ import (
 
 	"github.com/charmbracelet/x/vt"
 	"github.com/hinshun/vt10x"
+
+	"github.com/sentinelhq/sentinel/tui/vterm"
 )
 
 // BenchmarkEmulator compares terminal emulators side by side on the coder
 // pane's inputs (BenchmarkIngestFullScreenCoder's), 120×40, the emulator
 // alone: no queue, no goroutine hand-off, no drawing. x/vt is the one the
-// pane uses; vt10x is the alternative measured against it (issue 21).
+// pane uses; vterm is ours, written to replace it; vt10x an alternative
+// measured against both (issue 21).
 func BenchmarkEmulator(b *testing.B) {
 	for _, in := range []struct{ name, out string }{
 		{"test-log", outputChunk()},
 		{"claude-code", recordedClaude(b)},
 	} {
 		data := []byte(in.out)
+		b.Run(in.name+"/vterm", func(b *testing.B) {
+			term := vterm.New(120, 40)
+			b.SetBytes(int64(len(data)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_, _ = term.Write(data)
+				term.Replies()
+			}
+		})
 		b.Run(in.name+"/x-vt", func(b *testing.B) {
 			emu := vt.NewEmulator(120, 40)
 			dropScrollback(emu)                             // as coderTerm does

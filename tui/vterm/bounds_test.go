@@ -1,0 +1,88 @@
+package vterm
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Output costs no allocation per byte: a scrolling log, written again and
+// again, allocates nothing once the terminal has seen it.
+func TestWritingAllocatesNothingPerByte(t *testing.T) {
+	term := New(120, 40)
+	log := testLog(200)
+	_, _ = term.Write(log)
+	if n := testing.AllocsPerRun(20, func() { _, _ = term.Write(log) }); n != 0 {
+		t.Fatalf("writing %d bytes of log allocates %.0f times", len(log), n)
+	}
+}
+
+// The style table stays bounded however many styles the coder prints (a
+// truecolor gradient), and the screen keeps the colours it shows.
+func TestStyleTableStaysBounded(t *testing.T) {
+	term := New(40, 10)
+	for i := range 3 * maxStyles {
+		fmt.Fprintf(term, "\x1b[38;2;%d;%d;%dmx", i>>16&0xff, i>>8&0xff, i&0xff)
+	}
+	if n := len(term.tab.styles); n > maxStyles {
+		t.Fatalf("the style table holds %d styles", n)
+	}
+	// The screen shows the last 400 characters printed, each in its colour.
+	n := 3 * maxStyles
+	for y := range 10 {
+		for x := range 40 {
+			i := n - 1 - (9*40 + (n-1)%40) + y*40 + x
+			if i >= n {
+				continue
+			}
+			want := fmt.Sprintf("%d,%d,%d", i>>16&0xff, i>>8&0xff, i&0xff)
+			fg := term.CellAt(x, y).Style.Fg
+			if fg == nil {
+				t.Fatalf("cell %d,%d lost its colour (want %s)", x, y, want)
+			}
+			r, g, b, _ := fg.RGBA()
+			if got := fmt.Sprintf("%d,%d,%d", r>>8, g>>8, b>>8); got != want {
+				t.Fatalf("cell %d,%d is coloured %s, want %s", x, y, got, want)
+			}
+		}
+	}
+}
+
+// The cluster table stays bounded however many distinct grapheme clusters
+// the coder prints, and the screen keeps the ones it shows.
+func TestClusterTableStaysBounded(t *testing.T) {
+	term := New(40, 10)
+	var first, second string
+	for i := range 3 * maxClusters {
+		first = fmt.Sprintf("%c\u0301", 'a'+rune(i%26))
+		second = string(rune(0x4e00+i%1000)) + "\u0300"
+		_, _ = term.WriteString(first + second + "\r\n")
+	}
+	if n := len(term.tab.clusters); n > maxClusters {
+		t.Fatalf("the cluster table holds %d clusters", n)
+	}
+	_, y := term.CursorPosition()
+	if got, want := term.CellAt(0, y-1).Content+"|"+term.CellAt(1, y-1).Content, first+"|"+second; got != want {
+		t.Fatalf("the last line shows %q, want %q", got, want)
+	}
+}
+
+// A coder setting ever new mode numbers does not grow the terminal.
+func TestModesStayBounded(t *testing.T) {
+	term := New(10, 2)
+	for i := range 4 * maxModes {
+		fmt.Fprintf(term, "\x1b[?%dh", 10000+i)
+	}
+	if len(term.modes) > maxModes {
+		t.Fatalf("the terminal remembers %d modes", len(term.modes))
+	}
+}
+
+// REP repeats at most maxRepeat times, whatever count the coder asks for:
+// on a 10×2 screen, 1 + 65536 characters end at column 6.
+func TestRepeatIsBounded(t *testing.T) {
+	term := New(10, 2)
+	_, _ = term.WriteString("a\x1b[99999999999b")
+	if x, y := term.CursorPosition(); x != 7 || y != 1 || term.CellAt(6, 1).Content != "a" || term.CellAt(7, 1).Content != " " {
+		t.Fatalf("REP left the cursor at %d,%d:\n%s", x, y, term.dump())
+	}
+}

@@ -1,0 +1,121 @@
+package vterm
+
+import (
+	"math/rand/v2"
+
+	"github.com/charmbracelet/x/ansi"
+	"os"
+	"testing"
+)
+
+func recordedClaude(t testing.TB) []byte {
+	b, err := os.ReadFile("../testdata/claude-code-2.1.332.pty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Claude Code's recorded output draws as x/vt drew it, at every size and
+// however it is cut into writes.
+func TestRecordedClaudeCodeMatchesXVT(t *testing.T) {
+	rec := recordedClaude(t)
+	for _, sz := range sizes {
+		for _, chunk := range []int{len(rec), 4096, 7, 1, 0} {
+			p := newPair(t, sz[0], sz[1])
+			feed(t, p, rec, chunk, rand.New(rand.NewPCG(1, uint64(chunk))))
+		}
+	}
+}
+
+// A test log scrolling the screen draws as x/vt drew it.
+func TestTestLogMatchesXVT(t *testing.T) {
+	log := testLog(300)
+	for _, sz := range sizes {
+		for _, chunk := range []int{len(log), 4096, 13, 0} {
+			p := newPair(t, sz[0], sz[1])
+			feed(t, p, log, chunk, rand.New(rand.NewPCG(2, uint64(chunk))))
+		}
+	}
+}
+
+// Resizing keeps the screen as x/vt keeps it, on either screen.
+func TestResizeMatchesXVT(t *testing.T) {
+	for _, in := range [][]byte{recordedClaude(t), testLog(100)} {
+		p := newPair(t, 80, 24)
+		rng := rand.New(rand.NewPCG(3, 3))
+		for i := 0; len(in) > 0; i++ {
+			k := min(1+rng.IntN(500), len(in))
+			p.write(in[:k])
+			in = in[k:]
+			p.resize(10+rng.IntN(130), 3+rng.IntN(50))
+			if !p.check("after resize") {
+				return
+			}
+		}
+	}
+}
+
+// Random output (text of every width, controls, escape sequences with wild
+// parameters, broken sequences) draws as x/vt draws it.
+func TestRandomOutputMatchesXVT(t *testing.T) {
+	seeds := 300
+	if testing.Short() {
+		seeds = 30
+	}
+	for seed := range seeds {
+		sz := sizes[seed%len(sizes)]
+		rng := rand.New(rand.NewPCG(uint64(seed), 7))
+		p := newPair(t, sz[0], sz[1])
+		for i := range 40 {
+			p.write(genStream(rng, sz[0], sz[1], 1+rng.IntN(60)))
+			if !p.check("seed " + itoa(seed) + " step " + itoa(i)) {
+				return
+			}
+		}
+	}
+}
+
+// FuzzMatchesXVT holds any output to x/vt's drawing, at 33×7 (the smallest
+// size compared, where wrapping and scrolling happen most).
+func FuzzMatchesXVT(f *testing.F) {
+	f.Add([]byte("hello\r\nworld\x1b[2;3Hé中\x1b[1;31mx\x1b[K"))
+	f.Add(recordedClaude(f)[:2000])
+	f.Add(genStream(rand.New(rand.NewPCG(9, 9)), 33, 7, 200))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if hasExcepted(b) {
+			t.Skip("input outside the compared behaviour (see the exceptions)")
+		}
+		p := newPair(t, 33, 7)
+		p.write(b)
+		p.check("fuzz input")
+	})
+}
+
+func itoa(i int) string {
+	return string(rune('0'+i/100%10)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
+}
+
+// hasExcepted reports whether b holds a sequence listed in the exceptions
+// for the fuzz target's 33×7 screen: a margin past the screen, or a count so
+// large x/vt would loop for it.
+func hasExcepted(b []byte) bool {
+	found := false
+	p := ansi.NewParser()
+	p.SetHandler(ansi.Handler{HandleCsi: func(cmd ansi.Cmd, params ansi.Params) {
+		for i := range params {
+			if params[i].Param(0) > 9999 {
+				found = true
+			}
+		}
+		if cmd.Prefix() == 0 && cmd.Intermediate() == 0 {
+			if n, _, ok := params.Param(1, 0); ok && (cmd.Final() == 'r' && n > 7 || cmd.Final() == 's' && n > 33) {
+				found = true
+			}
+		}
+	}})
+	for _, c := range b {
+		p.Advance(c)
+	}
+	return found
+}
