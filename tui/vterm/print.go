@@ -24,31 +24,56 @@ func (t *Terminal) printASCII(p []byte) int {
 	}
 	s := t.scr
 	st := s.cur.penIdx
-	for _, b := range p[:last] {
+	run := p[:last]
+	for len(run) > 0 {
 		if t.phantom && t.autowrap {
 			t.index()
 			s.cur.x = 0
 		}
 		x, y := s.cur.x, s.cur.y
-		if y >= 0 && y < s.h && x >= 0 && x < s.w {
-			row := s.rows[y]
-			if prev := row[x]; prev.w == 1 {
-				row[x] = cell{r: rune(b), st: st, w: 1}
-			} else {
-				s.set(y, x, cell{r: rune(b), st: st, w: 1})
+		if !t.autowrap || y < 0 || y >= s.h || x < 0 || x >= s.w {
+			t.printByte(run[0], st)
+			run = run[1:]
+			continue
+		}
+		// The characters that fit before the right edge go in at once.
+		m := min(len(run), s.w-x)
+		row := s.rows[y]
+		if row[x].w == 0 {
+			s.unwide(row, x)
+		}
+		if end := row[x+m-1]; end.w > 1 {
+			for j := 1; j < int(end.w) && x+m-1+j < s.w; j++ {
+				row[x+m-1+j] = emptied(end)
 			}
 		}
-		t.phantom = t.autowrap && x >= s.w-1
-		if !t.phantom {
-			x++
+		for i, b := range run[:m] {
+			row[x+i] = cell{r: rune(b), st: st, w: 1}
 		}
-		if x >= s.w {
-			x = s.w - 1
+		run = run[m:]
+		if x+m >= s.w {
+			s.cur.x, t.phantom = s.w-1, true
+		} else {
+			s.cur.x, t.phantom = x+m, false
 		}
-		s.cur.x = x
 	}
 	t.lastChar = rune(p[last-1])
 	return n
+}
+
+// printByte prints one ASCII character with style st: printCluster without
+// the character set and cluster handling printASCII's caller ruled out.
+func (t *Terminal) printByte(b byte, st uint16) {
+	s := t.scr
+	x, y := s.cur.x, s.cur.y
+	if y >= 0 && y < s.h && x >= 0 && x < s.w {
+		s.set(y, x, cell{r: rune(b), st: st, w: 1})
+	}
+	t.phantom = t.autowrap && x >= s.w-1
+	if !t.phantom {
+		x++
+	}
+	s.cur.x = min(x, s.w-1)
 }
 
 // print is the parser's: a character outside the ASCII fast path.

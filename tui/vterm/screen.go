@@ -209,10 +209,26 @@ func rotate(rows [][]cell, n int) {
 	if n <= 0 || n >= len(rows) {
 		return
 	}
+	if n <= len(rotateBuf{}) { // a scroll by a line or a few: one move
+		var buf rotateBuf
+		copy(buf[:], rows[:n])
+		copy(rows, rows[n:])
+		copy(rows[len(rows)-n:], buf[:n])
+		return
+	}
+	if m := len(rows) - n; m <= len(rotateBuf{}) {
+		var buf rotateBuf
+		copy(buf[:], rows[n:])
+		copy(rows[m:], rows[:n])
+		copy(rows, buf[:m])
+		return
+	}
 	reverse(rows[:n])
 	reverse(rows[n:])
 	reverse(rows)
 }
+
+type rotateBuf [8][]cell
 
 func reverse(rows [][]cell) {
 	for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
