@@ -3,6 +3,8 @@ package vterm
 import (
 	"fmt"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Output costs no allocation per byte: a scrolling log, written again and
@@ -84,5 +86,17 @@ func TestRepeatIsBounded(t *testing.T) {
 	_, _ = term.WriteString("a\x1b[99999999999b")
 	if x, y := term.CursorPosition(); x != 7 || y != 1 || term.CellAt(6, 1).Content != "a" || term.CellAt(7, 1).Content != " " {
 		t.Fatalf("REP left the cursor at %d,%d:\n%s", x, y, term.dump())
+	}
+}
+
+// Rebuilding the style table forgets what SGR sequences did to the pen:
+// the style indexes it remembered are gone.
+func TestRebuiltStyleTableForgetsSGRs(t *testing.T) {
+	term := New(10, 2)
+	_, _ = term.WriteString("\x1b[38;2;1;2;3mX\x1b[0m\x1b[31m\x1b[0m\r\x1b[K")
+	term.compact() // only the plain pen is left: the red style is dropped
+	_, _ = term.WriteString("\x1b[31mR")
+	if fg := term.CellAt(0, 0).Style.Fg; fg != ansi.Red {
+		t.Fatalf("R is coloured %v, want red", fg)
 	}
 }

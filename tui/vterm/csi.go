@@ -1,9 +1,6 @@
 package vterm
 
-import (
-	uv "github.com/charmbracelet/ultraviolet"
-	"github.com/charmbracelet/x/ansi"
-)
+import "github.com/charmbracelet/x/ansi"
 
 // csi handles a control sequence.
 func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
@@ -105,8 +102,7 @@ func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
 	case 'h', 'l': // SM, RM
 		t.setModes(params, cmd.Final() == 'h', true)
 	case 'm': // SGR
-		uv.ReadStyle(params, &s.cur.pen)
-		s.cur.penIdx = t.styleIndex(s.cur.pen)
+		t.sgr(params)
 	case 'n': // DSR
 		switch n, _, ok := params.Param(0, 1); {
 		case !ok:

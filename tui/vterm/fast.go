@@ -3,6 +3,7 @@ package vterm
 import (
 	"unicode/utf8"
 
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/parser"
 )
@@ -120,18 +121,73 @@ func alone(r rune) bool {
 }
 
 // runeWidth is the width of the cluster r alone, as the segmenter gives it,
-// remembered.
+// remembered for the characters alone admits (all in the BMP).
 func (t *Terminal) runeWidth(r rune) int {
-	if w, ok := t.widths[r]; ok {
-		return int(w)
+	if r < 0 || int(r) >= len(widthsBMP{}) {
+		return clusterWidth(r)
 	}
-	var b [utf8.UTFMax]byte
-	_, w := ansi.FirstGraphemeCluster(b[:utf8.EncodeRune(b[:], r)], ansi.GraphemeWidth)
-	if len(t.widths) < maxWidths {
-		t.widths[r] = uint8(min(max(w, 0), 255))
+	if t.widths == nil {
+		t.widths = new(widthsBMP)
 	}
+	if w := t.widths[r]; w != 0 {
+		return int(w - 1)
+	}
+	w := clusterWidth(r)
+	t.widths[r] = uint8(min(max(w, 0), 254)) + 1
 	return w
 }
 
-// maxWidths bounds the widths remembered.
-const maxWidths = 1 << 12
+// widthsBMP holds a width plus one per character; 0 is not yet known.
+type widthsBMP [0x10000]uint8
+
+func clusterWidth(r rune) int {
+	var b [utf8.UTFMax]byte
+	_, w := ansi.FirstGraphemeCluster(b[:utf8.EncodeRune(b[:], r)], ansi.GraphemeWidth)
+	return w
+}
+
+// sgrCache remembers what SGR sequences did to the pen: a coder repeats a
+// handful of them, and reading one and interning the pen it makes costs
+// more than the rest of the sequence.
+type sgrCache [64]sgrEntry
+
+type sgrEntry struct {
+	ok       bool
+	from, to uint16 // pen style indexes before and after
+	n        uint8
+	params   [8]ansi.Param
+}
+
+// sgr applies SGR params to the cursor's pen.
+func (t *Terminal) sgr(params ansi.Params) {
+	cur := &t.scr.cur
+	if len(params) > len(sgrEntry{}.params) {
+		uv.ReadStyle(params, &cur.pen)
+		cur.penIdx = t.styleIndex(cur.pen)
+		return
+	}
+	h := uint32(cur.penIdx) * 16777619
+	for _, p := range params {
+		h = (h ^ uint32(p)) * 16777619
+	}
+	e := &t.sgrs[(h^h>>16)%uint32(len(t.sgrs))]
+	if e.ok && e.from == cur.penIdx && int(e.n) == len(params) && sameParams(e.params[:e.n], params) {
+		cur.penIdx = e.to
+		cur.pen = t.tab.styles[e.to]
+		return
+	}
+	from := cur.penIdx
+	uv.ReadStyle(params, &cur.pen)
+	cur.penIdx = t.styleIndex(cur.pen)
+	*e = sgrEntry{ok: true, from: from, to: cur.penIdx, n: uint8(len(params))}
+	copy(e.params[:], params)
+}
+
+func sameParams(a, b ansi.Params) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -34,7 +34,8 @@ type Terminal struct {
 	replies []byte // answers to the coder's queries and encoded keys, not yet taken
 
 	params [maxFastParams]ansi.Param // fastCSI's
-	widths map[rune]uint8            // runeWidth's
+	widths *widthsBMP                // runeWidth's, made on first use
+	sgrs   sgrCache                  // sgr's
 }
 
 // Default colours reported when the coder asks and has set none.
@@ -47,7 +48,7 @@ var (
 // New returns a w×h terminal (at least 1×1) on its main screen.
 func New(w, h int) *Terminal {
 	w, h = max(w, 1), max(h, 1)
-	t := &Terminal{tab: newTables(), widths: map[rune]uint8{}}
+	t := &Terminal{tab: newTables()}
 	t.scrs[0], t.scrs[1] = newScreen(w, h), newScreen(w, h)
 	t.scr = &t.scrs[0]
 	t.p = ansi.NewParser()
@@ -215,6 +216,7 @@ func (t *Terminal) clusterRune(b []byte) rune {
 func (t *Terminal) compact() {
 	old := t.tab
 	t.tab = newTables()
+	t.sgrs = sgrCache{} // it holds style indexes
 	remap := func(c *cell) {
 		c.st, _ = t.tab.style(old.styles[c.st])
 		if c.r < 0 {
