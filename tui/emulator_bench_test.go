@@ -21,6 +21,7 @@ func BenchmarkEmulator(b *testing.B) {
 	for _, in := range []struct{ name, out string }{
 		{"test-log", outputChunk()},
 		{"claude-code", recordedClaude(b)},
+		{"codex", recordedCodex(b)},
 	} {
 		data := []byte(in.out)
 		b.Run(in.name+"/vterm", func(b *testing.B) {

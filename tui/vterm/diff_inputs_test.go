@@ -8,22 +8,27 @@ import (
 	"testing"
 )
 
-func recordedClaude(t testing.TB) []byte {
-	b, err := os.ReadFile("../testdata/claude-code-2.1.332.pty")
+func recordedClaude(t testing.TB) []byte { return recording(t, "claude-code-2.1.332.pty") }
+
+// recording reads one of the coders' recorded outputs in tui's testdata.
+func recording(t testing.TB, name string) []byte {
+	b, err := os.ReadFile("../testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-// Claude Code's recorded output draws as x/vt drew it, at every size and
-// however it is cut into writes.
-func TestRecordedClaudeCodeMatchesXVT(t *testing.T) {
-	rec := recordedClaude(t)
-	for _, sz := range sizes {
-		for _, chunk := range []int{len(rec), 4096, 7, 1, 0} {
-			p := newPair(t, sz[0], sz[1])
-			feed(t, p, rec, chunk, rand.New(rand.NewPCG(1, uint64(chunk))))
+// Claude Code's and Codex's recorded output draw as x/vt drew them, at
+// every size and however they are cut into writes.
+func TestRecordedCodersMatchXVT(t *testing.T) {
+	for _, name := range []string{"claude-code-2.1.332.pty", "codex-0.171.0.pty"} {
+		rec := recording(t, name)
+		for _, sz := range sizes {
+			for _, chunk := range []int{len(rec), 4096, 7, 1, 0} {
+				p := newPair(t, sz[0], sz[1])
+				feed(t, p, rec, chunk, rand.New(rand.NewPCG(1, uint64(chunk))))
+			}
 		}
 	}
 }
@@ -41,7 +46,7 @@ func TestTestLogMatchesXVT(t *testing.T) {
 
 // Resizing keeps the screen as x/vt keeps it, on either screen.
 func TestResizeMatchesXVT(t *testing.T) {
-	for _, in := range [][]byte{recordedClaude(t), testLog(100)} {
+	for _, in := range [][]byte{recordedClaude(t), recording(t, "codex-0.171.0.pty"), testLog(100)} {
 		p := newPair(t, 80, 24)
 		rng := rand.New(rand.NewPCG(3, 3))
 		for i := 0; len(in) > 0; i++ {
@@ -81,6 +86,7 @@ func TestRandomOutputMatchesXVT(t *testing.T) {
 func FuzzMatchesXVT(f *testing.F) {
 	f.Add([]byte("hello\r\nworld\x1b[2;3Hé中\x1b[1;31mx\x1b[K"))
 	f.Add(recordedClaude(f)[:2000])
+	f.Add(recording(f, "codex-0.171.0.pty")[:2000])
 	f.Add(genStream(rand.New(rand.NewPCG(9, 9)), 33, 7, 200))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if hasExcepted(b) {
