@@ -17,6 +17,19 @@
 // not safe for concurrent use: the caller serialises every call.
 //
 // Its behaviour follows github.com/charmbracelet/x/vt v0.1.0, the emulator the
-// pane used before, cell for cell (the differential tests hold it to that);
-// the exceptions, where x/vt is wrong, are listed in those tests.
+// pane used before, cell for cell (the differential tests hold it to that),
+// so that the coders draw in the pane as they did; the exceptions, where
+// x/vt breaks the pane (a cursor off the screen, unbounded loops, keys it
+// cannot encode), are listed in those tests. Where x/vt departs from xterm
+// in ways the recorded coders do not exercise (neither recording uses these
+// sequences), vterm departs with it, for now:
+//   - IL and DL in a scroll region below the top of the screen move the
+//     cursor down by the top margin; HPA and HPR in origin mode do too.
+//   - ED 1 erases the cursor's whole line; DCH loses a wide character it
+//     moves; ICH and DCH do nothing outside the scroll region's rows.
+//   - a zero count (CUU, IL, ICH, SU, REP and the like) means none, not one.
+//   - a wide character in the last-but-one column leaves no pending wrap.
+//   - entering the alternate screen homes the cursor; DECRC restores the
+//     cursor's visibility with its position; SO and SI are ignored; the UK
+//     set replaces '$'.
 package vterm
