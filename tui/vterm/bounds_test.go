@@ -2,6 +2,7 @@ package vterm
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -98,5 +99,28 @@ func TestRebuiltStyleTableForgetsSGRs(t *testing.T) {
 	_, _ = term.WriteString("\x1b[31mR")
 	if fg := term.CellAt(0, 0).Style.Fg; fg != ansi.Red {
 		t.Fatalf("R is coloured %v, want red", fg)
+	}
+}
+
+// Replies not taken stay bounded however many queries the coder sends.
+func TestRepliesStayBounded(t *testing.T) {
+	term := New(10, 2)
+	q := []byte("\x1b[6n")
+	for range 2 * maxReplies / len("\x1b[1;1R") {
+		_, _ = term.Write(q)
+	}
+	if n := len(term.Replies()); n > maxReplies || n < maxReplies-16 {
+		t.Fatalf("%d bytes of replies waited", n)
+	}
+}
+
+// A paste larger than the bound on replies is queued whole: it is the
+// person's, not the coder's.
+func TestLargePasteIsQueuedWhole(t *testing.T) {
+	term := New(10, 2)
+	big := strings.Repeat("x", 2*maxReplies)
+	term.Paste(big)
+	if got := string(term.Replies()); got != big {
+		t.Fatalf("a %d-byte paste queued %d bytes", len(big), len(got))
 	}
 }

@@ -1,6 +1,7 @@
 package vterm
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/charmbracelet/x/ansi"
@@ -74,7 +75,7 @@ func TestRandomOutputMatchesXVT(t *testing.T) {
 		p := newPair(t, sz[0], sz[1])
 		for i := range 40 {
 			p.write(genStream(rng, sz[0], sz[1], 1+rng.IntN(60)))
-			if !p.check("seed " + itoa(seed) + " step " + itoa(i)) {
+			if !p.check(fmt.Sprintf("seed %d step %d", seed, i)) {
 				return
 			}
 		}
@@ -96,10 +97,6 @@ func FuzzMatchesXVT(f *testing.F) {
 		p.write(b)
 		p.check("fuzz input")
 	})
-}
-
-func itoa(i int) string {
-	return string(rune('0'+i/100%10)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
 }
 
 // hasExcepted reports whether b holds a sequence listed in the exceptions

@@ -17,15 +17,15 @@ func (t *Terminal) SendKey(k uv.Key) {
 	}
 	if k.Text == "" {
 		if seq, ok := t.keySeq(k.Code, k.Mod); ok {
-			t.reply(prefix + seq)
+			t.input(prefix + seq)
 			return
 		}
 	}
 	switch {
 	case k.Text != "" && k.Mod&uv.ModCtrl == 0:
-		t.reply(prefix + k.Text)
+		t.input(prefix + k.Text)
 	case k.Text == "" && k.Mod == 0 && k.Code <= unicode.MaxRune:
-		t.reply(prefix + string(k.Code))
+		t.input(prefix + string(k.Code))
 	}
 }
 
@@ -97,11 +97,11 @@ var keypadKeys = map[rune]struct{ numeric, app string }{
 // for bracketed paste.
 func (t *Terminal) Paste(s string) {
 	if t.paste {
-		t.reply("\x1b[200~" + s + "\x1b[201~")
+		t.input("\x1b[200~" + s + "\x1b[201~")
 		return
 	}
-	t.reply(s)
+	t.input(s)
 }
 
 // SendText queues text for the coder as it is.
-func (t *Terminal) SendText(s string) { t.reply(s) }
+func (t *Terminal) SendText(s string) { t.input(s) }

@@ -20,7 +20,7 @@ func (t *Terminal) osc(cmd int, data []byte) {
 	case 11, 111:
 		c, def = &t.bg, defaultBg
 	case 12, 112:
-		c, def = &t.cur, defaultCur
+		c, def = &t.cursorColor, defaultCur
 	default:
 		return
 	}

@@ -27,11 +27,11 @@ type Terminal struct {
 
 	phantom  bool   // the cursor sits past the last column: the next character wraps first
 	lastChar rune   // the last ASCII character printed, for REP
-	grapheme []byte // non-ASCII characters not yet printed: they may join into one cluster
+	grapheme []byte // characters not yet printed: a combining mark may still join them
 
-	fg, bg, cur color.Color // colours set by OSC 10, 11 and 12; nil for the default
+	fg, bg, cursorColor color.Color // colours set by OSC 10, 11 and 12; nil for the default
 
-	replies []byte // answers to the coder's queries and encoded keys, not yet taken
+	replies []byte // answers to the coder's queries and encoded keys, not yet taken (at most maxReplies)
 
 	params [maxFastParams]ansi.Param // fastCSI's
 	widths *widthsBMP                // runeWidth's, made on first use
@@ -128,7 +128,21 @@ func (t *Terminal) Replies() []byte {
 	return r
 }
 
-func (t *Terminal) reply(s string) { t.replies = append(t.replies, s...) }
+// reply queues an answer to one of the coder's queries.
+func (t *Terminal) reply(s string) {
+	if len(t.replies)+len(s) <= maxReplies {
+		t.replies = append(t.replies, s...)
+	}
+}
+
+// maxReplies bounds the answers waiting for the caller to take: past it,
+// answers are dropped, so a coder flooding queries at a caller that does not
+// take them cannot grow the terminal. The person's keys and pastes are
+// always queued (input queues them without bound).
+const maxReplies = 1 << 20
+
+// input queues the person's keys or paste for the coder.
+func (t *Terminal) input(s string) { t.replies = append(t.replies, s...) }
 
 // CursorPosition returns the cursor's column and row.
 func (t *Terminal) CursorPosition() (x, y int) { return t.scr.cur.x, t.scr.cur.y }
