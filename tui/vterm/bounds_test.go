@@ -124,3 +124,23 @@ func TestLargePasteIsQueuedWhole(t *testing.T) {
 		t.Fatalf("a %d-byte paste queued %d bytes", len(big), len(got))
 	}
 }
+
+// A resize keeps every cursor on the screen: the other screen's and the
+// saved ones, which the coder may restore and set a tab stop at.
+func TestResizeKeepsEveryCursorOnTheScreen(t *testing.T) {
+	term := New(80, 24)
+	_, _ = term.WriteString("\x1b[20;70H\x1b7\x1b[?1049h\x1b[22;75H\x1b7")
+	term.Resize(20, 5)
+	_, _ = term.WriteString("\x1b8\x1bH\x1b[g")
+	if x, y := term.CursorPosition(); x != 19 || y != 4 {
+		t.Fatalf("the alternate screen's restored cursor is at %d,%d", x, y)
+	}
+	_, _ = term.WriteString("\x1b[?1049l\x1bH")
+	if x, y := term.CursorPosition(); x != 19 || y != 4 {
+		t.Fatalf("the main screen's cursor is at %d,%d", x, y)
+	}
+	_, _ = term.WriteString("\x1b8\x1bHk")
+	if x, y := term.CursorPosition(); x != 19 || y != 4 || term.CellAt(19, 4).Content != "k" {
+		t.Fatalf("the main screen's restored cursor is at %d,%d:\n%s", x, y, term.dump())
+	}
+}

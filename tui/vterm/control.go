@@ -15,7 +15,7 @@ func (t *Terminal) execute(b byte) {
 	case ansi.CR:
 		t.carriageReturn()
 	case ansi.HTS:
-		t.tabs[t.scr.cur.x] = true
+		t.setTab(t.scr.cur.x, true)
 	case ansi.RI:
 		t.reverseIndex()
 	case ansi.IND:
@@ -141,5 +141,12 @@ func (t *Terminal) findTab(col, dir int) int {
 		if col >= 0 && col < w && t.tabs[col] {
 			return col
 		}
+	}
+}
+
+// setTab sets or clears the tab stop at column x.
+func (t *Terminal) setTab(x int, on bool) {
+	if x >= 0 && x < len(t.tabs) {
+		t.tabs[x] = on
 	}
 }

@@ -95,7 +95,7 @@ func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
 	case 'g': // TBC
 		switch param(0, 0) {
 		case 0:
-			t.tabs[s.cur.x] = false
+			t.setTab(s.cur.x, false)
 		case 3:
 			clear(t.tabs)
 		}

@@ -23,9 +23,12 @@ import (
 //     past it: x/vt takes it as given and can then put the cursor off the
 //     screen; here it is the screen's edge. The generator keeps margins on
 //     the screen.
-//   - resizing while the alternate screen is shown and then leaving it: x/vt
-//     leaves the main screen's cursor where it was, possibly off the shrunk
-//     screen; here it is clamped. Resizes are compared on the screen shown.
+//   - resizing while the alternate screen is shown and then leaving it, or
+//     restoring a cursor saved before a resize: x/vt leaves the main
+//     screen's cursor and the saved cursors where they were, possibly off the
+//     shrunk screen (where setting a tab stop panics); here they are clamped
+//     (TestResizeKeepsEveryCursorOnTheScreen). Resizes are compared on the
+//     recordings, which save no cursor after their first bytes.
 //   - REP with a count above 65536 repeats 65536 times here (x/vt loops for
 //     as long as the coder asks); counts are generated below that.
 //   - keys: see TestKeysEncodeAsXVT.

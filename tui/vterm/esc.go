@@ -33,7 +33,7 @@ func (t *Terminal) esc(cmd ansi.Cmd) {
 	case 'D': // IND
 		t.index()
 	case 'H': // HTS
-		t.tabs[s.cur.x] = true
+		t.setTab(s.cur.x, true)
 	case 'M': // RI
 		t.reverseIndex()
 	case 'c': // RIS

@@ -183,9 +183,12 @@ func (t *Terminal) Resize(w, h int) {
 	for i := range t.scrs {
 		s := &t.scrs[i]
 		s.resize(w, h)
-		// The other screen's cursor is kept on the screen too (x/vt leaves
-		// it where it was, possibly off the screen).
-		s.cur.x, s.cur.y = clamp(s.cur.x, 0, w-1), clamp(s.cur.y, 0, h-1)
+		// The other screen's cursor and the saved cursors are kept on the
+		// screen too (x/vt leaves them where they were, possibly off the
+		// screen, where a tab stop set there panics).
+		for _, c := range []*cursor{&s.cur, &s.saved} {
+			c.x, c.y = clamp(c.x, 0, w-1), clamp(c.y, 0, h-1)
+		}
 	}
 	t.tabs = defaultTabs(w)
 	t.scr.setCursor(x, y, false)
