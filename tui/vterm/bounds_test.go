@@ -144,3 +144,40 @@ func TestResizeKeepsEveryCursorOnTheScreen(t *testing.T) {
 		t.Fatalf("the main screen's restored cursor is at %d,%d:\n%s", x, y, term.dump())
 	}
 }
+
+// A zero count or distance is 1, as in xterm (x/vt does nothing).
+func TestZeroCountMeansOne(t *testing.T) {
+	for _, c := range []struct {
+		seq  string
+		x, y int
+		row  string
+	}{
+		{"\x1b[0A", 4, 1, "abcdefgh"},
+		{"\x1b[0B", 4, 3, "abcdefgh"},
+		{"\x1b[0C", 5, 2, "abcdefgh"},
+		{"\x1b[0D", 3, 2, "abcdefgh"},
+		{"\x1b[0E", 0, 3, "abcdefgh"},
+		{"\x1b[0F", 0, 1, "abcdefgh"},
+		{"\x1b[0a", 5, 2, "abcdefgh"},
+		{"\x1b[0e", 4, 3, "abcdefgh"},
+		{"\x1b[0@", 4, 2, "abcd efg"},
+		{"\x1b[0P", 4, 2, "abcdfgh "},
+		{"\x1b[0L", 0, 2, "        "},
+		{"\x1b[0M", 0, 2, "        "},
+		{"\x1b[0S", 4, 2, "        "},
+		{"\x1b[0T", 4, 2, "        "},
+		{"\x1b[0b", 5, 2, "abcdhfgh"}, // the last character printed, h
+	} {
+		term := New(8, 5)
+		_, _ = term.WriteString("\x1b[3;1Habcdefgh\x1b[3;5H")
+		_, _ = term.WriteString(c.seq)
+		x, y := term.CursorPosition()
+		row := ""
+		for i := range 8 {
+			row += term.CellAt(i, 2).Content
+		}
+		if x != c.x || y != c.y || row != c.row {
+			t.Errorf("%q: cursor %d,%d, row 2 %q; want %d,%d, %q", c.seq, x, y, row, c.x, c.y, c.row)
+		}
+	}
+}

@@ -7,6 +7,9 @@ func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
 	t.flushGrapheme()
 	s := t.scr
 	param := func(i, def int) int { n, _, _ := params.Param(i, def); return n }
+	// count is a count or distance parameter: missing or 0 means 1, as in
+	// xterm (x/vt takes 0 as none).
+	count := func() int { return max(param(0, 1), 1) }
 	switch cmd.Prefix() {
 	case 0:
 	case '?':
@@ -32,20 +35,20 @@ func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
 	}
 	switch cmd.Final() {
 	case '@': // ICH
-		s.insertCells(param(0, 1), t.blankCell())
+		s.insertCells(count(), t.blankCell())
 	case 'A': // CUU
-		t.moveCursor(0, -param(0, 1))
+		t.moveCursor(0, -count())
 	case 'B': // CUD
-		t.moveCursor(0, param(0, 1))
+		t.moveCursor(0, count())
 	case 'C': // CUF
-		t.moveCursor(param(0, 1), 0)
+		t.moveCursor(count(), 0)
 	case 'D': // CUB
-		t.moveCursor(-param(0, 1), 0)
+		t.moveCursor(-count(), 0)
 	case 'E': // CNL
-		t.moveCursor(0, param(0, 1))
+		t.moveCursor(0, count())
 		t.carriageReturn()
 	case 'F': // CPL
-		t.moveCursor(0, -param(0, 1))
+		t.moveCursor(0, -count())
 		t.carriageReturn()
 	case 'G': // CHA
 		t.setCursor(param(0, 1)-1, s.cur.y)
@@ -53,35 +56,35 @@ func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
 		row, col := max(param(0, 1), 1), max(param(1, 1), 1)
 		t.setCursorPosition(min(s.w-1, col-1), min(s.h-1, row-1))
 	case 'I': // CHT
-		t.nextTab(param(0, 1))
+		t.nextTab(count())
 	case 'J': // ED
 		t.eraseDisplay(param(0, 0))
 	case 'K': // EL
 		t.eraseLine(param(0, 0))
 	case 'L': // IL
-		if s.insertLinesAtCursor(param(0, 1), t.blankCell()) {
+		if s.insertLinesAtCursor(count(), t.blankCell()) {
 			s.setCursor(0, s.cur.y, true)
 		}
 	case 'M': // DL
-		if s.deleteLinesAtCursor(param(0, 1), t.blankCell()) {
+		if s.deleteLinesAtCursor(count(), t.blankCell()) {
 			s.setCursor(0, s.cur.y, true)
 		}
 	case 'P': // DCH
-		s.deleteCells(param(0, 1), t.blankCell())
+		s.deleteCells(count(), t.blankCell())
 	case 'S': // SU
-		s.scrollUp(param(0, 1), t.blankCell())
+		s.scrollUp(count(), t.blankCell())
 	case 'T': // SD
-		s.scrollDown(param(0, 1), t.blankCell())
+		s.scrollDown(count(), t.blankCell())
 	case 'X': // ECH
 		t.eraseChars(param(0, 1))
 	case 'Z': // CBT
-		t.prevTab(param(0, 1))
+		t.prevTab(count())
 	case '`': // HPA
 		t.setCursorPosition(min(s.w-1, param(0, 1)-1), s.cur.y)
 	case 'a': // HPR
-		t.setCursorPosition(min(s.w-1, s.cur.x+param(0, 1)), s.cur.y)
+		t.setCursorPosition(min(s.w-1, s.cur.x+count()), s.cur.y)
 	case 'b': // REP
-		t.repeat(param(0, 1))
+		t.repeat(count())
 	case 'c': // DA1
 		if param(0, 0) == 0 {
 			t.reply(ansi.PrimaryDeviceAttributes(62, 1, 6, 22))
@@ -89,7 +92,7 @@ func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
 	case 'd': // VPA
 		t.setCursorPosition(s.cur.x, min(s.h-1, param(0, 1)-1))
 	case 'e': // VPR
-		t.setCursorPosition(s.cur.x, min(s.h-1, s.cur.y+param(0, 1)))
+		t.setCursorPosition(s.cur.x, min(s.h-1, s.cur.y+count()))
 	case 'f': // HVP
 		t.setCursor(min(s.w-1, param(1, 1)-1), min(s.h-1, param(0, 1)-1))
 	case 'g': // TBC

@@ -3,10 +3,11 @@ package vterm
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"os"
-	"testing"
 )
 
 func recordedClaude(t testing.TB) []byte { return recording(t, "claude-code-2.1.332.pty") }
@@ -100,8 +101,8 @@ func FuzzMatchesXVT(f *testing.F) {
 }
 
 // hasExcepted reports whether b holds a sequence listed in the exceptions
-// for the fuzz target's 33×7 screen: a margin past the screen, or a count so
-// large x/vt would loop for it.
+// for the fuzz target's 33×7 screen: a margin past the screen, a count so
+// large x/vt would loop for it, or a zero count.
 func hasExcepted(b []byte) bool {
 	found := false
 	p := ansi.NewParser()
@@ -113,6 +114,9 @@ func hasExcepted(b []byte) bool {
 		}
 		if cmd.Prefix() == 0 && cmd.Intermediate() == 0 {
 			if n, _, ok := params.Param(1, 0); ok && (cmd.Final() == 'r' && n > 7 || cmd.Final() == 's' && n > 33) {
+				found = true
+			}
+			if n, _, _ := params.Param(0, -1); n == 0 && strings.IndexByte(zeroCountFinals, cmd.Final()) >= 0 {
 				found = true
 			}
 		}

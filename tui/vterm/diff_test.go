@@ -29,6 +29,10 @@ import (
 //     shrunk screen (where setting a tab stop panics); here they are clamped
 //     (TestResizeKeepsEveryCursorOnTheScreen). Resizes are compared on the
 //     recordings, which save no cursor after their first bytes.
+//   - a zero count or distance (CUU, CUD, CUF, CUB, CNL, CPL, CHT, CBT, HPR,
+//     VPR, ICH, DCH, IL, DL, SU, SD, REP) is 1 here, as in xterm, which the
+//     coders draw for; x/vt does nothing. The generator leaves zero counts
+//     out; TestZeroCountMeansOne checks them.
 //   - REP with a count above 65536 repeats 65536 times here (x/vt loops for
 //     as long as the coder asks); counts are generated below that.
 //   - keys: see TestKeysEncodeAsXVT.

@@ -27,7 +27,6 @@
 //     cursor down by the top margin; HPA and HPR in origin mode do too.
 //   - ED 1 erases the cursor's whole line; DCH loses a wide character it
 //     moves; ICH and DCH do nothing outside the scroll region's rows.
-//   - a zero count (CUU, IL, ICH, SU, REP and the like) means none, not one.
 //   - a wide character in the last-but-one column leaves no pending wrap.
 //   - entering the alternate screen homes the cursor; DECRC restores the
 //     cursor's visibility with its position; SO and SI are ignored; the UK
