@@ -52,12 +52,13 @@ func BenchmarkIngestLineCoder(b *testing.B) {
 // BenchmarkIngestFullScreenCoder feeds output through the terminal emulator,
 // as for Claude Code or Codex, and waits for it to be parsed (on the
 // emulator's goroutine, off the UI's): a test log scrolling the screen, and
-// Claude Code's own recorded output (redraws in place on its alternate
-// screen).
+// Claude Code's and Codex's own recorded output (redraws in place on their
+// alternate screens).
 func BenchmarkIngestFullScreenCoder(b *testing.B) {
 	for _, in := range []struct{ name, out string }{
 		{"test-log", outputChunk()},
 		{"claude-code", recordedClaude(b)},
+		{"codex", recordedCodex(b)},
 	} {
 		b.Run(in.name, func(b *testing.B) {
 			info := testInfo()

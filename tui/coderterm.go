@@ -1,26 +1,22 @@
 package tui
 
 import (
-	"io"
-	"reflect"
 	"strings"
 	"sync"
 	"time"
-	"unsafe"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
-	"github.com/charmbracelet/x/vt"
 
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/tui/vterm"
 )
 
 // writeSlice bounds how much output the emulator parses while holding its
-// lock, so a redraw never waits long for a flood to be parsed: x/vt parses a
-// scrolling log at 2 to 3 MB/s here, so 16 KiB holds it some 6 ms, a third
-// of a frame (64 KiB held it longer than a frame).
+// lock, so a redraw never waits long for a flood to be parsed: vterm parses
+// 30 MB/s or more here, so 16 KiB holds it about half a millisecond.
 const writeSlice = 16 << 10
 
 // coderTerm is the terminal emulator a full-screen coder draws into, and the
@@ -30,13 +26,16 @@ const writeSlice = 16 << 10
 //
 // Output is parsed on the emulator's own goroutine, never on the UI's: a
 // coder that prints faster than the emulator parses makes the coder pane lag,
-// not the keyboard or the other lanes. Everything the emulator writes back is
-// read by a second goroutine and passed to send; without that reader the
-// emulator's Write blocks on the first query (see STYLE.md, x/vt pitfalls).
+// not the keyboard or the other lanes. What the emulator has for the coder
+// is taken under its lock and passed to send outside it, in the order it was
+// made (sendMu).
 type coderTerm struct {
 	mu   sync.Mutex // guards emu, w, h
-	emu  *vt.Emulator
+	emu  *vterm.Terminal
 	w, h int
+
+	sendMu sync.Mutex // held from taking the emulator's replies until sent
+	send   func([]byte)
 
 	qmu     sync.Mutex // guards pending, flushes, changed, every, behind, last
 	pending []byte
@@ -54,7 +53,6 @@ type coderTerm struct {
 	last    int64  // seq of the newest chunk written
 	cur     *journal.Cursor
 
-	pipe *io.PipeWriter
 	quit chan struct{}
 	done sync.WaitGroup
 }
@@ -68,47 +66,27 @@ var maxPending = 4 << 20
 // the emulator fell behind on is read back.
 func newCoderTerm(w, h int, send func([]byte), journalPath string) *coderTerm {
 	w, h = max(w, 1), max(h, 1)
-	t := &coderTerm{emu: vt.NewEmulator(w, h), w: w, h: h, wake: make(chan struct{}, 1), quit: make(chan struct{}),
+	t := &coderTerm{emu: vterm.New(w, h), w: w, h: h, send: send, wake: make(chan struct{}, 1), quit: make(chan struct{}),
 		journal: journalPath}
-	dropScrollback(t.emu)
-	t.pipe, _ = t.emu.InputPipe().(*io.PipeWriter)
-	t.done.Add(2)
-	go func() {
-		defer t.done.Done()
-		buf := make([]byte, 4096)
-		for {
-			n, err := t.emu.Read(buf)
-			if n > 0 {
-				send(append([]byte(nil), buf[:n]...))
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
+	t.done.Add(1)
 	go t.parse()
 	return t
 }
 
-// dropScrollback turns off the scrollback of both of the emulator's screens:
-// the pane shows the live screen only. x/vt v0.1.0 copies every line scrolled
-// off either screen (and every line an erase-display clears) into a
-// scrollback it shifts by a line each time once full, but its
-// SetScrollbackSize reaches the main screen alone: the alternate screen, where
-// Claude Code draws, kept 10,000 lines (some 130 MB at 120 columns) and
-// halved the pane's speed. The screens are reached by reflection, checked
-// against their type; a layout that no longer matches gets the main screen's
-// scrollback cut to a line, as before. It reports whether both were reached.
-func dropScrollback(e *vt.Emulator) bool {
-	scrs := reflect.ValueOf(e).Elem().FieldByName("scrs")
-	if !scrs.IsValid() || scrs.Kind() != reflect.Array || scrs.Type().Elem() != reflect.TypeFor[vt.Screen]() {
-		e.SetScrollbackSize(1) // 0 is ignored
-		return false
+// unlockAndSend releases t.mu, which must be held, and passes what the
+// emulator had for the coder to send. It is taken under t.mu and sent under
+// sendMu, taken before t.mu is released, so replies and keys reach the
+// coder in the order the emulator made them.
+func (t *coderTerm) unlockAndSend() {
+	r := t.emu.Replies()
+	if len(r) == 0 {
+		t.mu.Unlock()
+		return
 	}
-	for i := range scrs.Len() {
-		(*vt.Screen)(unsafe.Pointer(scrs.Index(i).UnsafeAddr())).SetScrollback(nil)
-	}
-	return true
+	t.sendMu.Lock()
+	t.mu.Unlock()
+	defer t.sendMu.Unlock()
+	t.send(r)
 }
 
 // parse feeds queued output to the emulator until close.
@@ -169,7 +147,7 @@ func (t *coderTerm) feed(data []byte) {
 		n := min(len(data), writeSlice)
 		t.mu.Lock()
 		_, _ = t.emu.Write(data[:n])
-		t.mu.Unlock()
+		t.unlockAndSend()
 		data = data[n:]
 		t.pace.changed(t.redraw())
 	}
@@ -271,33 +249,34 @@ func (t *coderTerm) size() (int, int) {
 func (t *coderTerm) resize(w, h int) {
 	w, h = max(w, 1), max(h, 1)
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if w == t.w && h == t.h {
+		t.mu.Unlock()
 		return
 	}
 	t.w, t.h = w, h
 	t.emu.Resize(w, h)
+	t.unlockAndSend() // a coder that asked is told the new size
 }
 
 // key encodes a key press for the coder and sends it through the reply path.
 func (t *coderTerm) key(k tea.KeyPressMsg) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.emu.SendKey(uv.KeyPressEvent(uv.Key(k)))
+	t.emu.SendKey(uv.Key(k))
+	t.unlockAndSend()
 }
 
 // paste sends pasted text, bracketed if the coder asked for that.
 func (t *coderTerm) paste(s string) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	t.emu.Paste(s)
+	t.unlockAndSend()
 }
 
 // text sends raw text down the reply path (tests use it as a marker).
 func (t *coderTerm) text(s string) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	t.emu.SendText(s)
+	t.unlockAndSend()
 }
 
 // lines returns the screen as styled lines: the cells' text and colours
@@ -312,13 +291,8 @@ func (t *coderTerm) lines() []string {
 	row := make(uv.Line, t.w)
 	for y := range t.h {
 		for x := range t.w {
-			row[x] = uv.EmptyCell
 			c := t.emu.CellAt(x, y)
-			if c == nil {
-				continue
-			}
-			row[x] = *c
-			row[x].Link = uv.Link{}
+			row[x] = uv.Cell{Content: c.Content, Style: c.Style, Width: c.Width}
 			if !textsafe.Clean(c.Content) {
 				row[x].Content = strings.Repeat("\ufffd", max(c.Width, 1))
 			}
@@ -332,12 +306,11 @@ func (t *coderTerm) lines() []string {
 func (t *coderTerm) cursor() (x, y int, shown bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	p := t.emu.CursorPosition()
-	return p.X, p.Y, !t.emu.CursorHidden()
+	x, y = t.emu.CursorPosition()
+	return x, y, !t.emu.CursorHidden()
 }
 
-// close stops both goroutines. It closes the reply pipe directly rather than
-// calling the emulator's Close, which races a blocked Read in x/vt v0.1.0.
+// close stops the parsing goroutine.
 func (t *coderTerm) close() {
 	select {
 	case <-t.quit:
@@ -345,9 +318,6 @@ func (t *coderTerm) close() {
 	default:
 	}
 	close(t.quit)
-	if t.pipe != nil {
-		_ = t.pipe.CloseWithError(io.EOF)
-	}
 	t.done.Wait()
 	if t.cur != nil {
 		_ = t.cur.Close()

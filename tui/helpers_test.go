@@ -176,7 +176,8 @@ func notContains(t *testing.T, screen, want string) {
 }
 
 // waitFor polls cond for a condition reached by another goroutine (the
-// emulator's reply reader); it fails with what it last saw, never on time.
+// emulator's, which sends its replies); it fails with what it last saw,
+// never on time.
 func waitFor(t *testing.T, cond func() bool, got func() string) {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
@@ -188,10 +189,10 @@ func waitFor(t *testing.T, cond func() bool, got func() string) {
 	t.Fatalf("condition not reached; last saw %q", got())
 }
 
-// coderKeys returns every byte that has reached the coder so far. Keys travel
-// from the emulator through a pipe and a goroutine, so it first sends a
-// marker down the same ordered path and waits for it: everything sent
-// before the marker has then arrived.
+// coderKeys returns every byte that has reached the coder so far. Bytes
+// reach it in the order the emulator made them, some from the emulator's
+// goroutine, so it first sends a marker down the same ordered path and
+// waits for it: everything sent before the marker has then arrived.
 func (h *harness) coderKeys() string {
 	h.t.Helper()
 	const marker = "\x00<flush>"
