@@ -68,7 +68,7 @@ type DeniedFile struct {
 	Dev   uint64 `json:"dev"`
 	Ino   uint64 `json:"ino"`
 	Size  int64  `json:"size"`
-	Sum   string `json:"sha256,omitempty"` // its content, to know a copy of it (the exec watcher)
+	Sum   string `json:"sum,omitempty"` // its content's sum (HashFile), to know a copy of it (the exec watcher)
 }
 
 // ExecDenial is one program the sandbox refused to run, as the exec watcher
