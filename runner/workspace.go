@@ -37,8 +37,8 @@ type Snapshot struct {
 // TakeSnapshot records HEAD plus the person's uncommitted changes (modified
 // tracked files and untracked files that are not ignored) as a commit in the
 // real repository's object store, without touching its index, working tree
-// or refs. It works on a copy of the index, so unchanged files are not
-// re-hashed.
+// or refs. It works on a copy of the index (copyIndex), so unchanged files
+// are not re-hashed.
 func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, error) {
 	g := gitCmd{dir: p.Root}
 	base, err := g.line(ctx, "rev-parse", "--verify", "HEAD^{commit}")
@@ -46,7 +46,7 @@ func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, er
 		return Snapshot{}, err
 	}
 	index := filepath.Join(scratch, "snapshot.index")
-	if err := copyFile(filepath.Join(p.GitDir, "index"), index); err != nil && !os.IsNotExist(err) {
+	if err := copyIndex(filepath.Join(p.GitDir, "index"), index); err != nil && !os.IsNotExist(err) {
 		return Snapshot{}, fmt.Errorf("copy the index: %w", err)
 	}
 	gi := g.with("GIT_INDEX_FILE=" + index)
@@ -317,12 +317,40 @@ func checkBlobSizes(ctx context.Context, g gitCmd, lim Limits, blobs []string) e
 	return nil
 }
 
+// copyIndex copies an index file and gives the copy the original's mtime.
+// Git trusts an entry whose file has the entry's size and mtime (to the
+// second where git is built without USE_NSEC, as Debian's is) unless the
+// entry is "racily clean": its mtime is no earlier than the index file's,
+// so the file may have been written again in the second the index was. Only then does git
+// read the file. A copy with a later mtime turns such an entry into a
+// trusted one, and a file staged and edited again within that second
+// would be taken with its staged content.
+func copyIndex(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := in.Stat() // the file read below, even if git replaces src
+	if err != nil {
+		return err
+	}
+	if err := copyFrom(in, dst); err != nil {
+		return err
+	}
+	return os.Chtimes(dst, st.ModTime(), st.ModTime())
+}
+
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
+	return copyFrom(in, dst)
+}
+
+func copyFrom(in io.Reader, dst string) error {
 	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
 		return err
