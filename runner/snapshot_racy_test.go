@@ -53,7 +53,7 @@ func editedInTheIndexSecond(t *testing.T, dir string, files map[string][2]string
 	}
 	// git itself, reading the index where it is, sees the edits.
 	for _, name := range names {
-		if out := gitT(t, dir, "status", "--porcelain", "--", name); len(out) < 2 || out[1] != 'M' {
+		if out := gitT(t, dir, "diff", "--name-only", "--", name); out != name {
 			t.Fatalf("git status does not see the racy edit of %s: %q", name, out)
 		}
 	}
@@ -61,30 +61,47 @@ func editedInTheIndexSecond(t *testing.T, dir string, files map[string][2]string
 
 // TestSnapshotHoldsAnEditMadeInTheIndexSecond: a file staged and then
 // edited again, same size, within the second the index was written, is in
-// the snapshot with the work tree's content, not the staged one.
+// the snapshot with the work tree's content, not the staged one — whether
+// the snapshot comes from the changed paths or, where that path declines
+// (core.fileMode off), from `git add -A` on a copy of the index.
 func TestSnapshotHoldsAnEditMadeInTheIndexSecond(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	gitT(t, dir, "init", "-q")
-	write(t, filepath.Join(dir, "a.txt"), "a\n")
-	gitT(t, dir, "add", "-A")
-	gitT(t, dir, "commit", "-qm", "base")
-	editedInTheIndexSecond(t, dir, map[string][2]string{"n.txt": {"n1\n", "n2\n"}, "a.txt": {"s\n", "w\n"}})
-	p, err := FindProject(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	index, _ := os.ReadFile(filepath.Join(p.GitDir, "index"))
-	snap, err := TakeSnapshot(ctx, p, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range map[string]string{"n.txt": "n2\n", "a.txt": "w\n"} {
-		if got := gitT(t, dir, "cat-file", "blob", snap.Commit+":"+name); got+"\n" != want {
-			t.Errorf("%s in the snapshot: %q, the work tree has %q", name, got+"\n", want)
+	for _, declined := range []bool{false, true} {
+		name := "by changed paths"
+		if declined {
+			name = "by git add -A"
 		}
-	}
-	if after, _ := os.ReadFile(filepath.Join(p.GitDir, "index")); string(after) != string(index) {
-		t.Fatal("the person's index changed")
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			dir := t.TempDir()
+			gitT(t, dir, "init", "-q")
+			write(t, filepath.Join(dir, "a.txt"), "a\n")
+			gitT(t, dir, "add", "-A")
+			gitT(t, dir, "commit", "-qm", "base")
+			if declined {
+				gitT(t, dir, "config", "core.fileMode", "false")
+			}
+			editedInTheIndexSecond(t, dir, map[string][2]string{"n.txt": {"n1\n", "n2\n"}, "a.txt": {"s\n", "w\n"}})
+			p, err := FindProject(ctx, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			headTree := gitT(t, dir, "rev-parse", "HEAD^{tree}")
+			if _, err := changedTree(ctx, gitCmd{dir: dir}, headTree, t.TempDir()); isUnusual(err) != declined {
+				t.Fatalf("the quick path: %v", err)
+			}
+			index, _ := os.ReadFile(filepath.Join(p.GitDir, "index"))
+			snap, err := TakeSnapshot(ctx, p, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, want := range map[string]string{"n.txt": "n2\n", "a.txt": "w\n"} {
+				if got := gitT(t, dir, "cat-file", "blob", snap.Commit+":"+name); got+"\n" != want {
+					t.Errorf("%s in the snapshot: %q, the work tree has %q", name, got+"\n", want)
+				}
+			}
+			if after, _ := os.ReadFile(filepath.Join(p.GitDir, "index")); string(after) != string(index) {
+				t.Fatal("the person's index changed")
+			}
+		})
 	}
 }

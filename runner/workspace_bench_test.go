@@ -202,3 +202,58 @@ func cpuTime() time.Duration {
 // SENTINEL_BENCH_NO_CLONE=1 leaves out the clone beside it (minutes at 500k).
 func BenchmarkOverlayWorkspace50k(b *testing.B)  { benchOverlay(b, 50000) }
 func BenchmarkOverlayWorkspace500k(b *testing.B) { benchOverlay(b, 500000) }
+
+// benchSnapshot measures the snapshot's tree built from the changed paths
+// (changedTree) beside the one `git add -A` on a copy of the index gives
+// (treeByAdd), pairwise in each iteration, the order alternating, and
+// checks they agree; s/snapshot is the whole TakeSnapshot.
+//
+//	go test -run '^$' -bench 'Snapshot(50|500)k' -benchtime 3x ./runner
+func benchSnapshot(b *testing.B, n int) {
+	p := benchRepo(b, n)
+	ctx := context.Background()
+	g := gitCmd{dir: p.Root}
+	scratch := b.TempDir()
+	headTree, err := g.line(ctx, "rev-parse", "HEAD^{tree}")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var quick, byAdd, whole time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var got, want string
+		timed := func(d *time.Duration, f func() (string, error), into *string) {
+			t0 := time.Now()
+			tree, err := f()
+			*d += time.Since(t0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			*into = tree
+		}
+		runQuick := func() { timed(&quick, func() (string, error) { return changedTree(ctx, g, headTree, scratch) }, &got) }
+		runAdd := func() { timed(&byAdd, func() (string, error) { return treeByAdd(ctx, g, p, scratch) }, &want) }
+		if i%2 == 0 {
+			runQuick()
+			runAdd()
+		} else {
+			runAdd()
+			runQuick()
+		}
+		if got != want {
+			b.Fatalf("changed paths give tree %s, git add -A %s", got, want)
+		}
+		t0 := time.Now()
+		if _, err := TakeSnapshot(ctx, p, scratch); err != nil {
+			b.Fatal(err)
+		}
+		whole += time.Since(t0)
+	}
+	b.ReportMetric(quick.Seconds()/float64(b.N), "s/tree-by-changes")
+	b.ReportMetric(byAdd.Seconds()/float64(b.N), "s/tree-by-add")
+	b.ReportMetric(float64(quick)/float64(byAdd), "ratio")
+	b.ReportMetric(whole.Seconds()/float64(b.N), "s/snapshot")
+}
+
+func BenchmarkSnapshot50k(b *testing.B)  { benchSnapshot(b, 50000) }
+func BenchmarkSnapshot500k(b *testing.B) { benchSnapshot(b, 500000) }
