@@ -42,7 +42,8 @@ func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, er
 	if err != nil {
 		return Snapshot{}, err
 	}
-	tree, err := changedTree(ctx, g, headTree, scratch)
+	head := snapshotHead{commit: base, tree: headTree, index: filepath.Join(p.GitDir, "index")}
+	tree, err := changedTree(ctx, g, head, scratch)
 	if err != nil {
 		if ctx.Err() != nil {
 			return Snapshot{}, err
@@ -62,15 +63,19 @@ func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, er
 	return Snapshot{Base: base, Commit: commit, Dirty: true}, nil
 }
 
+// snapshotHead is what a snapshot is taken against: HEAD's commit and tree,
+// read once (HEAD may move while the snapshot is taken), and the index file.
+type snapshotHead struct{ commit, tree, index string }
+
 // changedTree is HEAD's tree with the working tree's changes applied, built
 // from the changed paths only. An error (unusualError for a change it does
 // not model, or a failing git call) means: take the tree from treeByAdd.
-func changedTree(ctx context.Context, g gitCmd, headTree, scratch string) (string, error) {
-	changes, err := worktreeChanges(ctx, g, scratch, len(headTree))
+func changedTree(ctx context.Context, g gitCmd, head snapshotHead, scratch string) (string, error) {
+	changes, err := worktreeChanges(ctx, g, head, scratch)
 	if err != nil || len(changes) == 0 {
-		return headTree, err
+		return head.tree, err
 	}
-	return editTree(ctx, g, headTree, changes)
+	return editTree(ctx, g, head.tree, changes)
 }
 
 // unusualError is a change the quick path leaves to `git add -A`.

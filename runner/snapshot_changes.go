@@ -51,15 +51,25 @@ type pathChange struct {
 // worktreeChanges lists the paths whose snapshot entry differs from HEAD's
 // (or may: a file whose stat data changed but whose content did not is
 // listed with its unchanged blob). Blobs it names are written to the
-// object store. hexLen is the length of an object id in hex.
-func worktreeChanges(ctx context.Context, g gitCmd, scratch string, hexLen int) ([]pathChange, error) {
+// object store.
+//
+// The two scans read the index each on its own: a person's git writing
+// it between the two reads could hide a file from both (newly staged: not
+// in the first's index, not untracked in the second's), so the index file
+// must be the same one after the scans as before them.
+func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch string) ([]pathChange, error) {
+	hexLen := len(head.tree)
+	before, err := os.Stat(head.index)
+	if err != nil {
+		return nil, unusual("the index: %v", err)
+	}
 	var wg sync.WaitGroup
 	var diff, others, config string
 	var diffErr, othersErr, configErr error
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		diff, diffErr = g.run(ctx, "diff-index", "-z", "--no-renames", "--ignore-submodules=dirty", "HEAD", "--")
+		diff, diffErr = g.run(ctx, "diff-index", "-z", "--no-renames", "--ignore-submodules=dirty", head.commit, "--")
 	}()
 	go func() {
 		defer wg.Done()
@@ -72,6 +82,12 @@ func worktreeChanges(ctx context.Context, g gitCmd, scratch string, hexLen int) 
 	wg.Wait()
 	if err := errors.Join(diffErr, othersErr); err != nil {
 		return nil, err
+	}
+	if afterScan != nil {
+		afterScan()
+	}
+	if after, err := os.Stat(head.index); err != nil || !sameFileVersion(before, after) {
+		return nil, unusual("the index changed while it was read")
 	}
 	if err := checkConfig(config, configErr); err != nil {
 		return nil, err
@@ -135,6 +151,17 @@ func worktreeChanges(ctx context.Context, g gitCmd, scratch string, hexLen int) 
 		return nil, err
 	}
 	return append(out, hashed...), nil
+}
+
+// afterScan, set by tests, runs between the scans and the check that the
+// index did not change under them.
+var afterScan func()
+
+// sameFileVersion reports whether two stats are of one version of a file:
+// git replaces the index by renaming a new file over it, so a new version
+// is a new inode.
+func sameFileVersion(a, b os.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
 // checkConfig declines settings under which add records other modes or

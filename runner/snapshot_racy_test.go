@@ -85,8 +85,7 @@ func TestSnapshotHoldsAnEditMadeInTheIndexSecond(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			headTree := gitT(t, dir, "rev-parse", "HEAD^{tree}")
-			if _, err := changedTree(ctx, gitCmd{dir: dir}, headTree, t.TempDir()); isUnusual(err) != declined {
+			if _, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir()); isUnusual(err) != declined {
 				t.Fatalf("the quick path: %v", err)
 			}
 			index, _ := os.ReadFile(filepath.Join(p.GitDir, "index"))

@@ -337,6 +337,16 @@ var snapshotCases = []snapshotCase{
 	}},
 }
 
+// headOf is the snapshotHead TakeSnapshot would read now.
+func headOf(t *testing.T, p *Project) snapshotHead {
+	t.Helper()
+	return snapshotHead{
+		commit: gitT(t, p.Root, "rev-parse", "HEAD"),
+		tree:   gitT(t, p.Root, "rev-parse", "HEAD^{tree}"),
+		index:  filepath.Join(p.GitDir, "index"),
+	}
+}
+
 // treeReadingEveryFile is the tree `git add -A` gives on a copy of the
 // index dated one second after the epoch: every entry is then racily clean,
 // so git trusts no stat data and reads every file it tracks (the index's
@@ -386,7 +396,7 @@ func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
 				if err == nil {
 					t.Fatalf("git add -A took it: tree %s", want)
 				}
-				if _, err := changedTree(ctx, g, headTree, t.TempDir()); !isUnusual(err) {
+				if _, err := changedTree(ctx, g, headOf(t, p), t.TempDir()); !isUnusual(err) {
 					t.Fatalf("the quick path took it: %v", err)
 				}
 				if snap, err := TakeSnapshot(ctx, p, t.TempDir()); err == nil {
@@ -401,7 +411,7 @@ func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
 				t.Fatalf("git add -A on a copy of the index gives %s, reading every file %s:\n%s", want, truth,
 					gitT(t, dir, "diff-tree", "-r", "--no-renames", truth, want))
 			}
-			got, err := changedTree(ctx, g, headTree, t.TempDir())
+			got, err := changedTree(ctx, g, headOf(t, p), t.TempDir())
 			switch {
 			case c.declined && !isUnusual(err):
 				t.Fatalf("the quick path took it (%v): tree %s", err, got)
@@ -475,8 +485,58 @@ func TestSnapshotTreeInASHA256Repository(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := changedTree(ctx, g, gitT(t, dir, "rev-parse", "HEAD^{tree}"), t.TempDir())
+	got, err := changedTree(ctx, g, headOf(t, p), t.TempDir())
 	if err != nil || got != want || len(got) != 64 {
 		t.Fatalf("tree %s (%v), git add -A gives %s", got, err, want)
+	}
+}
+
+// TestSnapshotTreeIsTakenAgainstTheHEADItRead: HEAD moving on while the
+// snapshot is taken (the person commits) does not mix two commits: the
+// changes are read against the commit whose tree they are applied to.
+func TestSnapshotTreeIsTakenAgainstTheHEADItRead(t *testing.T) {
+	ctx := context.Background()
+	dir := snapshotBase(t)
+	p, err := FindProject(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "a.txt"), "a2\n")
+	write(t, filepath.Join(dir, "dir/c.txt"), "c2\n")
+	head := headOf(t, p)
+	gitT(t, dir, "commit", "-qam", "the person commits meanwhile")
+	got, err := changedTree(ctx, gitCmd{dir: dir}, head, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := treeReadingEveryFile(t, p); got != want {
+		t.Fatalf("tree %s, the work tree's is %s:\n%s", got, want, gitT(t, dir, "diff-tree", "-r", want, got))
+	}
+}
+
+// TestSnapshotDeclinesAnIndexWrittenDuringItsScan: the quick path reads
+// the index twice (diff-index, ls-files); if git wrote it in between, a
+// newly staged file could be in neither read, so a changed index sends the
+// snapshot to `git add -A`, which reads it once.
+func TestSnapshotDeclinesAnIndexWrittenDuringItsScan(t *testing.T) {
+	ctx := context.Background()
+	dir := snapshotBase(t)
+	p, err := FindProject(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "new.txt"), "new\n")
+	afterScan = func() { gitT(t, dir, "add", "new.txt") }
+	tree, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir())
+	afterScan = nil
+	if !isUnusual(err) {
+		t.Fatalf("the quick path took it (%v): tree %s", err, tree)
+	}
+	snap, err := TakeSnapshot(ctx, p, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := gitT(t, dir, "cat-file", "blob", snap.Commit+":new.txt"); got != "new" {
+		t.Fatalf("new.txt in the snapshot: %q", got)
 	}
 }

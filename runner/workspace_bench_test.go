@@ -214,10 +214,15 @@ func benchSnapshot(b *testing.B, n int) {
 	ctx := context.Background()
 	g := gitCmd{dir: p.Root}
 	scratch := b.TempDir()
+	base, err := g.line(ctx, "rev-parse", "HEAD")
+	if err != nil {
+		b.Fatal(err)
+	}
 	headTree, err := g.line(ctx, "rev-parse", "HEAD^{tree}")
 	if err != nil {
 		b.Fatal(err)
 	}
+	head := snapshotHead{commit: base, tree: headTree, index: filepath.Join(p.GitDir, "index")}
 	var quick, byAdd, whole time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -231,7 +236,7 @@ func benchSnapshot(b *testing.B, n int) {
 			}
 			*into = tree
 		}
-		runQuick := func() { timed(&quick, func() (string, error) { return changedTree(ctx, g, headTree, scratch) }, &got) }
+		runQuick := func() { timed(&quick, func() (string, error) { return changedTree(ctx, g, head, scratch) }, &got) }
 		runAdd := func() { timed(&byAdd, func() (string, error) { return treeByAdd(ctx, g, p, scratch) }, &want) }
 		if i%2 == 0 {
 			runQuick()
