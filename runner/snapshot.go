@@ -103,7 +103,9 @@ func treeByAdd(ctx context.Context, g gitCmd, p *Project, scratch string) (strin
 	}
 	defer os.Remove(index)
 	gi := g.with("GIT_INDEX_FILE=" + index)
-	if _, err := gi.run(ctx, "add", "-A", "--", "."); err != nil {
+	// A split index's copy is written whole: kept split, the add could
+	// write a new shared index into the person's git dir.
+	if _, err := gi.run(ctx, "-c", "core.splitIndex=false", "add", "-A", "--", "."); err != nil {
 		return "", fmt.Errorf("snapshot uncommitted changes: %w", err)
 	}
 	return gi.line(ctx, "write-tree")

@@ -21,7 +21,9 @@ package runner
 //     add leaves CRLF alone when the index's copy has CRs, which
 //     hash-object, not reading the index, cannot know;
 //   - core.fileMode false, core.ignoreCase or core.precomposeUnicode on
-//     (add takes modes from the index and folds names to the index's case);
+//     (add takes modes from the index and folds names to the index's
+//     case), a sparse checkout (add leaves or refuses paths outside its
+//     patterns that git found in the work tree);
 //   - anything lstat disagrees with (a file changing under the scan).
 
 import (
@@ -77,7 +79,7 @@ func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch s
 	}()
 	go func() {
 		defer wg.Done()
-		config, configErr = g.run(ctx, "config", "-z", "--type=bool", "--get-regexp", `^core\.(filemode|ignorecase|precomposeunicode)$`)
+		config, configErr = g.run(ctx, "config", "-z", "--type=bool", "--get-regexp", `^core\.(filemode|ignorecase|precomposeunicode|sparsecheckout)$`)
 	}()
 	wg.Wait()
 	if err := errors.Join(diffErr, othersErr); err != nil {
@@ -164,8 +166,8 @@ func sameFileVersion(a, b os.FileInfo) bool {
 	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
-// checkConfig declines settings under which add records other modes or
-// names than the work tree's. git config exits 1 when none is set.
+// checkConfig declines the settings of declinedConfig. git config exits 1
+// when none is set.
 func checkConfig(out string, err error) error {
 	var exit *exec.ExitError
 	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1 && out == "") {
@@ -173,13 +175,23 @@ func checkConfig(out string, err error) error {
 	}
 	for _, kv := range strings.Split(out, "\x00") {
 		k, v, _ := strings.Cut(kv, "\n")
-		switch {
-		case kv == "":
-		case k == "core.filemode" && v == "false", k != "core.filemode" && v == "true":
+		if kv != "" && declinedConfig[k] == v {
 			return unusual("%s is %s", k, v)
 		}
 	}
 	return nil
+}
+
+// declinedConfig holds, by the value that declines, the settings under
+// which add records other modes or names than the work tree's (file modes
+// not trusted, names folded to the index's case or composed), and sparse
+// checkout, where add refuses or leaves
+// paths outside the sparse patterns that the two scans do not tell apart.
+var declinedConfig = map[string]string{
+	"core.filemode":          "false",
+	"core.ignorecase":        "true",
+	"core.precomposeunicode": "true",
+	"core.sparsecheckout":    "true",
 }
 
 // checkChangedPath declines a changed .gitattributes, and any path git
