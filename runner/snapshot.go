@@ -6,12 +6,21 @@ package runner
 //
 // The snapshot's tree is by definition what `git add -A` on a copy of the
 // index followed by `git write-tree` gives. Doing exactly that rewrites the
-// whole index (48 MB and 2 s at 500,000 files), so TakeSnapshot builds the
-// same tree from what changed instead (snapshot_changes.go: a stat scan
-// with the index's stat data, then hashing only the changed files;
-// snapshot_tree.go: editing only the trees on the changed paths), and goes
-// back to `git add -A` on a copy of the index whenever the changes hold
-// anything that quick path does not model.
+// whole index (48 MB at 500,000 files) and every tree, so TakeSnapshot
+// builds the same tree from what changed instead (snapshot_changes.go: a
+// stat scan with the index's stat data, then hashing only the changed
+// files; snapshot_tree.go: editing only the trees on the changed paths),
+// and goes back to `git add -A` on a copy of the index whenever the
+// changes hold anything that quick path does not model. What both pay is
+// git's own scan: an lstat of every tracked file and a walk of every
+// directory for untracked files.
+//
+// Both see the work tree as git does: a file whose stat data match its
+// index entry is taken as the entry's content unless the entry is racily
+// clean (its mtime no earlier than the index file's, the file possibly
+// written again in that second), when git reads the file. The quick path
+// reads the person's index where it is; the copy add -A works on keeps
+// the index's mtime (copyIndex), or a same-second edit would be missed.
 
 import (
 	"context"

@@ -24,7 +24,8 @@ package runner
 //     (add takes modes from the index and folds names to the index's
 //     case), a sparse checkout (add leaves or refuses paths outside its
 //     patterns that git found in the work tree);
-//   - anything lstat disagrees with (a file changing under the scan).
+//   - anything lstat disagrees with (a file changing under the scan), an
+//     index file written again while the scans read it.
 
 import (
 	"bytes"
