@@ -29,8 +29,9 @@
 // stage: CoderOptions, SandboxOptions, ApprovalOptions, SupervisionOptions,
 // LandingOptions) and given only what it needs:
 //
-//   - the workspace (stage_workspace.go, workspace.go): the disposable copy,
-//     its patch read through the shadow git dir, and its end (removed once
+//   - the workspace (stage_workspace.go, workspace.go; the snapshot of the
+//     person's work it starts from, snapshot.go): the disposable copy, its
+//     patch read through the shadow git dir, and its end (removed once
 //     landed, else kept in recovery);
 //   - the completion gate (gate.go, gates.go: gateStage): the supervisor's
 //     review of "done", the adversarial tester, steering counts, restarts

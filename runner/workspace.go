@@ -27,52 +27,6 @@ import (
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
-// Snapshot is the starting point of a run.
-type Snapshot struct {
-	Base   string // the person's HEAD commit
-	Commit string // HEAD plus uncommitted changes; equals Base when the tree was clean
-	Dirty  bool   // there were uncommitted changes
-}
-
-// TakeSnapshot records HEAD plus the person's uncommitted changes (modified
-// tracked files and untracked files that are not ignored) as a commit in the
-// real repository's object store, without touching its index, working tree
-// or refs. It works on a copy of the index, so unchanged files are not
-// re-hashed.
-func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, error) {
-	g := gitCmd{dir: p.Root}
-	base, err := g.line(ctx, "rev-parse", "--verify", "HEAD^{commit}")
-	if err != nil {
-		return Snapshot{}, err
-	}
-	index := filepath.Join(scratch, "snapshot.index")
-	if err := copyFile(filepath.Join(p.GitDir, "index"), index); err != nil && !os.IsNotExist(err) {
-		return Snapshot{}, fmt.Errorf("copy the index: %w", err)
-	}
-	gi := g.with("GIT_INDEX_FILE=" + index)
-	if _, err := gi.run(ctx, "add", "-A", "--", "."); err != nil {
-		return Snapshot{}, fmt.Errorf("snapshot uncommitted changes: %w", err)
-	}
-	tree, err := gi.line(ctx, "write-tree")
-	if err != nil {
-		return Snapshot{}, err
-	}
-	os.Remove(index)
-	headTree, err := g.line(ctx, "rev-parse", "HEAD^{tree}")
-	if err != nil {
-		return Snapshot{}, err
-	}
-	if tree == headTree {
-		return Snapshot{Base: base, Commit: base}, nil
-	}
-	commit, err := g.line(ctx, "commit-tree", tree, "-p", base, "-m",
-		"sentinel: snapshot of uncommitted changes\n\nThe working tree as it was when the run started.")
-	if err != nil {
-		return Snapshot{}, err
-	}
-	return Snapshot{Base: base, Commit: commit, Dirty: true}, nil
-}
-
 // Workspace is the coder's disposable copy of the project.
 type Workspace struct {
 	Dir      string // the copy the coder works in
@@ -265,19 +219,37 @@ func rawChanges(ctx context.Context, g gitCmd, base string) (files, blobs []stri
 	if err != nil {
 		return nil, nil, err
 	}
-	// Each entry: ":oldmode newmode oldsha newsha status\0path\0".
-	fields := strings.Split(out, "\x00")
-	for i := 0; i+1 < len(fields); i += 2 {
-		meta, path := strings.Fields(strings.TrimPrefix(fields[i], ":")), fields[i+1]
-		if len(meta) < 5 {
-			return nil, nil, fmt.Errorf("git diff-index: unexpected line %q", fields[i])
-		}
-		files = append(files, path)
-		if meta[4] != "D" && meta[1] != "160000" {
-			blobs = append(blobs, meta[3]+" "+path)
+	entries, err := parseRawDiff(out)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range entries {
+		files = append(files, e.path)
+		if e.status != "D" && e.newMode != "160000" {
+			blobs = append(blobs, e.newOID+" "+e.path)
 		}
 	}
 	return files, blobs, nil
+}
+
+// rawDiffEntry is one entry of git's raw diff output (-z).
+type rawDiffEntry struct {
+	oldMode, newMode, oldOID, newOID, status, path string
+}
+
+// parseRawDiff reads "-z" raw diff output: ":oldmode newmode oldsha newsha
+// status\0path\0" per entry (no renames, so one path each).
+func parseRawDiff(out string) ([]rawDiffEntry, error) {
+	var entries []rawDiffEntry
+	fields := strings.Split(out, "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		meta := strings.Fields(strings.TrimPrefix(fields[i], ":"))
+		if len(meta) != 5 {
+			return nil, fmt.Errorf("git diff: unexpected line %q", fields[i])
+		}
+		entries = append(entries, rawDiffEntry{meta[0], meta[1], meta[2], meta[3], meta[4], fields[i+1]})
+	}
+	return entries, nil
 }
 
 // checkBlobSizes refuses new content over the limits, by the size git
@@ -317,12 +289,40 @@ func checkBlobSizes(ctx context.Context, g gitCmd, lim Limits, blobs []string) e
 	return nil
 }
 
+// copyIndex copies an index file and gives the copy the original's mtime.
+// Git trusts an entry whose file has the entry's size and mtime (to the
+// second where git is built without USE_NSEC, as Debian's is) unless the
+// entry is "racily clean": its mtime is no earlier than the index file's,
+// so the file may have been written again in the second the index was;
+// only then does git read the file. A copy with a later mtime turns such
+// an entry into a trusted one, and a file staged and edited again within
+// that second would be taken with its staged content.
+func copyIndex(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := in.Stat() // the file read below, even if git replaces src
+	if err != nil {
+		return err
+	}
+	if err := copyFrom(in, dst); err != nil {
+		return err
+	}
+	return os.Chtimes(dst, st.ModTime(), st.ModTime())
+}
+
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
+	return copyFrom(in, dst)
+}
+
+func copyFrom(in io.Reader, dst string) error {
 	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
 		return err

@@ -2,10 +2,12 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -202,3 +204,71 @@ func cpuTime() time.Duration {
 // SENTINEL_BENCH_NO_CLONE=1 leaves out the clone beside it (minutes at 500k).
 func BenchmarkOverlayWorkspace50k(b *testing.B)  { benchOverlay(b, 50000) }
 func BenchmarkOverlayWorkspace500k(b *testing.B) { benchOverlay(b, 500000) }
+
+// benchSnapshot measures, pairwise in each iteration (the order rotating),
+// the snapshot's tree built from the changed paths (changedTree), the one
+// `git add -A` on a copy of the index gives (treeByAdd), and the floor
+// under the first: its two scans alone, side by side (diff-index against
+// HEAD, ls-files --others), hardened as every git call. It checks the two
+// trees agree; s/snapshot is the whole TakeSnapshot. CPU seconds (this
+// process and its git processes) are steadier than wall time on a loaded
+// machine.
+//
+//	go test -run '^$' -bench 'Snapshot(50|500)k' -benchtime 3x ./runner
+func benchSnapshot(b *testing.B, n int) {
+	p := benchRepo(b, n)
+	ctx := context.Background()
+	g := gitCmd{dir: p.Root}
+	scratch := b.TempDir()
+	base, err := g.line(ctx, "rev-parse", "HEAD")
+	if err != nil {
+		b.Fatal(err)
+	}
+	headTree, err := g.line(ctx, "rev-parse", "HEAD^{tree}")
+	if err != nil {
+		b.Fatal(err)
+	}
+	head := snapshotHead{commit: base, tree: headTree, index: filepath.Join(p.GitDir, "index")}
+	var got, want string
+	steps := []struct {
+		name      string
+		run       func() error
+		wall, cpu time.Duration
+	}{
+		{name: "tree-by-changes", run: func() (err error) { got, err = changedTree(ctx, g, head, scratch); return }},
+		{name: "tree-by-add", run: func() (err error) { want, err = treeByAdd(ctx, g, p, scratch); return }},
+		{name: "scans", run: func() error {
+			var wg sync.WaitGroup
+			var e1, e2 error
+			wg.Add(2)
+			go func() { defer wg.Done(); _, e1 = g.run(ctx, "diff-index", "-z", "--no-renames", base, "--") }()
+			go func() { defer wg.Done(); _, e2 = g.run(ctx, "ls-files", "-z", "--others", "--exclude-standard") }()
+			wg.Wait()
+			return errors.Join(e1, e2)
+		}},
+		{name: "snapshot", run: func() error { _, err := TakeSnapshot(ctx, p, scratch); return err }},
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j := range steps {
+			st := &steps[(i+j)%len(steps)]
+			t0, c0 := time.Now(), cpuTime()
+			if err := st.run(); err != nil {
+				b.Fatalf("%s: %v", st.name, err)
+			}
+			st.wall += time.Since(t0)
+			st.cpu += cpuTime() - c0
+		}
+		if got != want {
+			b.Fatalf("changed paths give tree %s, git add -A %s", got, want)
+		}
+	}
+	for _, st := range steps {
+		b.ReportMetric(st.wall.Seconds()/float64(b.N), "s/"+st.name)
+		b.ReportMetric(st.cpu.Seconds()/float64(b.N), "cpu-s/"+st.name)
+	}
+	b.ReportMetric(float64(steps[0].wall)/float64(steps[1].wall), "ratio")
+}
+
+func BenchmarkSnapshot50k(b *testing.B)  { benchSnapshot(b, 50000) }
+func BenchmarkSnapshot500k(b *testing.B) { benchSnapshot(b, 500000) }
