@@ -126,14 +126,14 @@ func TestFormatHookAnswer(t *testing.T) {
 	}{
 		{hooks.Event{Adapter: claude.HookName, Name: "PreToolUse"}, allow, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"ok"}}`, 0},
 		{hooks.Event{Adapter: claude.HookName, Name: "PreToolUse"}, deny, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"use make test"}}`, 2},
-		{hooks.Event{Adapter: claude.HookName, Name: "PermissionRequest"}, deny, `{"hookSpecificOutput":{"decision":{"behavior":"deny","message":"use make test"},"hookEventName":"PermissionRequest"}}`, 2},
+		{hooks.Event{Adapter: claude.HookName, Name: "PermissionRequest"}, deny, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"use make test"}}}`, 2},
 		{hooks.Event{Adapter: gemini.HookName, Name: "BeforeTool"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
 		{hooks.Event{Adapter: crush.HookName, Name: "PreToolUse"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
 		// Codex's hooks take Claude Code's answers, but a tool call's allow
 		// is silence (0.171.0 calls permissionDecision "allow" unsupported).
 		{hooks.Event{Adapter: codex.HookName, Name: "PreToolUse"}, deny, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"use make test"}}`, 2},
 		{hooks.Event{Adapter: codex.HookName, Name: "PreToolUse"}, allow, ``, 0},
-		{hooks.Event{Adapter: codex.HookName, Name: "PermissionRequest"}, allow, `{"hookSpecificOutput":{"decision":{"behavior":"allow"},"hookEventName":"PermissionRequest"}}`, 0},
+		{hooks.Event{Adapter: codex.HookName, Name: "PermissionRequest"}, allow, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`, 0},
 		{hooks.Event{Adapter: gemini.HookName, Name: "BeforeTool"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
 		{hooks.Event{Adapter: crush.HookName, Name: "PreToolUse"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
 		{hooks.Event{Adapter: opencode.HookName, Name: "PreToolUse"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
