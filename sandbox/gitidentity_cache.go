@@ -5,12 +5,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"hash"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -74,17 +72,6 @@ func identityKey(gitBin, dir string, files []string) string {
 		stampFile(h, p)
 	}
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-// stampFile writes what p is now: its size, modification time, inode and
-// mode, or that it is not there.
-func stampFile(h hash.Hash, p string) {
-	st, err := os.Stat(p)
-	if err != nil {
-		fmt.Fprintf(h, "nofile %s\n", p)
-		return
-	}
-	fmt.Fprintf(h, "file %s %d %d %v %d\n", p, st.Size(), st.ModTime().UnixNano(), st.Mode(), inode(st))
 }
 
 // repoConfigFiles are the files of the repository dir is in that git reads
@@ -182,13 +169,6 @@ func identitySigned(e identityEntry) []byte {
 	e.Sig = ""
 	b, _ := json.Marshal(e)
 	return b
-}
-
-func inode(st os.FileInfo) uint64 {
-	if s, ok := st.Sys().(*syscall.Stat_t); ok {
-		return uint64(s.Ino)
-	}
-	return 0
 }
 
 func homeDir() string {

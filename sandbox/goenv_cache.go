@@ -34,17 +34,10 @@ type goEnvCacheFile struct {
 func goEnvKey(goBin string, getenv func(string) string, ask []string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "bin %s\n", goBin)
-	stamp := func(p string) {
-		if st, err := os.Stat(p); err == nil {
-			fmt.Fprintf(h, "file %s %d %d %v\n", p, st.Size(), st.ModTime().UnixNano(), st.Mode())
-		} else {
-			fmt.Fprintf(h, "nofile %s\n", p)
-		}
-	}
-	stamp(goBin)
+	stampFile(h, goBin)
 	if r, err := filepath.EvalSymlinks(goBin); err == nil {
-		stamp(r)
-		stamp(filepath.Join(filepath.Dir(filepath.Dir(r)), "go.env"))
+		stampFile(h, r)
+		stampFile(h, filepath.Join(filepath.Dir(filepath.Dir(r)), "go.env"))
 	}
 	envFile := getenv("GOENV")
 	if envFile == "" {
@@ -54,7 +47,7 @@ func goEnvKey(goBin string, getenv func(string) string, ask []string) string {
 			envFile = filepath.Join(getenv("HOME"), ".config", "go", "env")
 		}
 	}
-	stamp(envFile)
+	stampFile(h, envFile)
 	wd, _ := os.Getwd()
 	fmt.Fprintf(h, "wd %s\n", wd)
 	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "PATH", "GOENV", "GOROOT", "GOPATH", "GOMODCACHE",
