@@ -81,10 +81,7 @@ func TestSnapshotHoldsAnEditMadeInTheIndexSecond(t *testing.T) {
 				gitT(t, dir, "config", "core.fileMode", "false")
 			}
 			editedInTheIndexSecond(t, dir, map[string][2]string{"n.txt": {"n1\n", "n2\n"}, "a.txt": {"s\n", "w\n"}})
-			p, err := FindProject(ctx, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := snapshotProject(t, dir)
 			if _, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir()); isUnusual(err) != declined {
 				t.Fatalf("the quick path: %v", err)
 			}

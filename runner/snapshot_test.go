@@ -452,10 +452,7 @@ func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := snapshotBase(t)
 			c.setup(t, dir)
-			p, err := FindProject(ctx, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := snapshotProject(t, dir)
 			index, _ := os.ReadFile(filepath.Join(p.GitDir, "index"))
 			gitDir := gitDirFiles(t, p)
 			g := gitCmd{dir: dir}
@@ -513,15 +510,22 @@ func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
 	}
 }
 
+// snapshotProject is the project at dir, which the test made.
+func snapshotProject(t *testing.T, dir string) *Project {
+	t.Helper()
+	p, err := FindProject(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestSnapshotOfACleanTreeCopiesNoIndex: with nothing changed the snapshot
 // is HEAD, found without writing a copy of the index.
 func TestSnapshotOfACleanTreeCopiesNoIndex(t *testing.T) {
 	ctx := context.Background()
 	dir := snapshotBase(t)
-	p, err := FindProject(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := snapshotProject(t, dir)
 	// A directory in the way of the index copy: treeByAdd would fail.
 	scratch := t.TempDir()
 	os.MkdirAll(filepath.Join(scratch, "snapshot.index", "x"), 0o700)
@@ -547,10 +551,7 @@ func TestSnapshotTreeInASHA256Repository(t *testing.T) {
 	write(t, filepath.Join(dir, "a.txt"), "a2\n")
 	write(t, filepath.Join(dir, "d/e/new.txt"), "new\n")
 	symlink(t, "a.txt", filepath.Join(dir, "d/link"))
-	p, err := FindProject(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := snapshotProject(t, dir)
 	g := gitCmd{dir: dir}
 	want, err := treeByAdd(ctx, g, p, t.TempDir())
 	if err != nil {
@@ -568,10 +569,7 @@ func TestSnapshotTreeInASHA256Repository(t *testing.T) {
 func TestSnapshotTreeIsTakenAgainstTheHEADItRead(t *testing.T) {
 	ctx := context.Background()
 	dir := snapshotBase(t)
-	p, err := FindProject(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := snapshotProject(t, dir)
 	write(t, filepath.Join(dir, "a.txt"), "a2\n")
 	write(t, filepath.Join(dir, "dir/c.txt"), "c2\n")
 	head := headOf(t, p)
@@ -592,10 +590,7 @@ func TestSnapshotTreeIsTakenAgainstTheHEADItRead(t *testing.T) {
 func TestSnapshotDeclinesAnIndexWrittenDuringItsScan(t *testing.T) {
 	ctx := context.Background()
 	dir := snapshotBase(t)
-	p, err := FindProject(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := snapshotProject(t, dir)
 	write(t, filepath.Join(dir, "new.txt"), "new\n")
 	afterScan = func() { gitT(t, dir, "add", "new.txt") }
 	tree, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir())
