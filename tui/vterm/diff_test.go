@@ -169,31 +169,31 @@ func (p *pair) diff() string {
 }
 
 func (t *Terminal) dump() string {
-	var sb strings.Builder
-	for y := range t.Height() {
-		for x := range t.Width() {
-			c := t.CellAt(x, y)
-			if c.Width == 0 && c.Content == "" {
-				sb.WriteString("·")
-				continue
-			}
-			sb.WriteString(c.Content)
-		}
-		sb.WriteString("|\n")
-	}
-	return sb.String()
+	return dumpScreen(t.Width(), t.Height(), func(x, y int) (string, int) {
+		c := t.CellAt(x, y)
+		return c.Content, c.Width
+	})
 }
 
 func dumpVT(e *vt.Emulator) string {
+	return dumpScreen(e.Width(), e.Height(), func(x, y int) (string, int) {
+		c := e.CellAt(x, y)
+		return c.Content, c.Width
+	})
+}
+
+// dumpScreen draws a screen as text for a failure message, one row a
+// line: each cell's content, · for an empty one.
+func dumpScreen(w, h int, cell func(x, y int) (string, int)) string {
 	var sb strings.Builder
-	for y := range e.Height() {
-		for x := range e.Width() {
-			c := e.CellAt(x, y)
-			if c.Width == 0 && c.Content == "" {
+	for y := range h {
+		for x := range w {
+			content, width := cell(x, y)
+			if width == 0 && content == "" {
 				sb.WriteString("·")
 				continue
 			}
-			sb.WriteString(c.Content)
+			sb.WriteString(content)
 		}
 		sb.WriteString("|\n")
 	}
