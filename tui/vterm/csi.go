@@ -115,36 +115,37 @@ func (t *Terminal) csi(cmd ansi.Cmd, params ansi.Params) {
 			t.reply(ansi.CursorPositionReport(s.cur.y+1, s.cur.x+1))
 		}
 	case 'r': // DECSTBM
-		top := max(param(0, 1), 1)
-		bottom := param(1, s.h)
-		if bottom < 1 {
-			bottom = s.h
-		}
-		// x/vt takes a bottom margin below the screen as given; it is the
-		// screen's last row here.
-		bottom = min(bottom, s.h)
-		if top >= bottom {
+		top, bottom, ok := margins(param(0, 1), param(1, s.h), s.h)
+		if !ok {
 			return
 		}
-		s.scroll.top, s.scroll.bottom = top-1, bottom
+		s.scroll.top, s.scroll.bottom = top, bottom
 		t.setCursorPosition(0, 0)
 	case 's':
 		if !t.isSet(dec(ansi.ModeLeftRightMargin)) { // SCOSC
 			s.saved = s.cur
 			return
 		}
-		left := max(param(0, 1), 1) // DECSLRM
-		right := param(1, s.w)
-		if right < 1 {
-			right = s.w
-		}
-		right = min(right, s.w)
-		if left >= right {
+		left, right, ok := margins(param(0, 1), param(1, s.w), s.w) // DECSLRM
+		if !ok {
 			return
 		}
-		s.scroll.left, s.scroll.right = left-1, right
+		s.scroll.left, s.scroll.right = left, right
 		t.setCursorPosition(0, 0)
 	}
+}
+
+// margins reads a DECSTBM or DECSLRM pair (1-based, the last inclusive)
+// on a side of size cells as a 0-based first and an exclusive end, and
+// whether it makes a region of two or more. A last margin of 0 or past the
+// screen is the screen's last (x/vt takes one past the screen as given).
+func margins(first, last, size int) (int, int, bool) {
+	first = max(first, 1)
+	if last < 1 {
+		last = size
+	}
+	last = min(last, size)
+	return first - 1, last, first < last
 }
 
 // privateCSI handles the CSI ? sequences.
