@@ -63,12 +63,6 @@ func Parse(data []byte) (Object, error) {
 	}
 }
 
-// Has reports whether the object has the member, null included.
-func (o Object) Has(name string) bool {
-	_, ok := o[name]
-	return ok
-}
-
 // Raw is the member's raw JSON, nil when it is absent.
 func (o Object) Raw(name string) []byte { return o[name] }
 
