@@ -41,8 +41,10 @@ func GitIdentity(dir string) (name, email string) {
 			return "", ""
 		}
 	}
-	id := readIdentity(string(out), dir)
-	keepIdentity(gitBin, dir, id)
+	id, known := readIdentity(string(out), dir)
+	if known {
+		keepIdentity(gitBin, dir, id)
+	}
 	return id.Name, id.Email
 }
 
@@ -56,9 +58,10 @@ type identity struct {
 
 // readIdentity reads git config -z --show-origin output: entries of
 // "ORIGIN\0KEY\nVALUE\0". Relative paths are dir's, an include's relative
-// target its including file's.
-func readIdentity(out, dir string) identity {
-	var id identity
+// target its including file's. known is false when an include names a file
+// this cannot place (~user/…): that answer is not kept.
+func readIdentity(out, dir string) (id identity, known bool) {
+	known = true
 	abs := func(p, base string) string {
 		if filepath.IsAbs(p) {
 			return filepath.Clean(p)
@@ -82,6 +85,8 @@ func readIdentity(out, dir string) identity {
 		case strings.HasSuffix(key, ".path") && value != "":
 			if rest, ok := strings.CutPrefix(value, "~/"); ok {
 				id.Files = append(id.Files, filepath.Join(homeDir(), rest))
+			} else if strings.HasPrefix(value, "~") {
+				known = false
 			} else if isFile {
 				id.Files = append(id.Files, abs(value, filepath.Dir(file)))
 			} else {
@@ -89,7 +94,7 @@ func readIdentity(out, dir string) identity {
 			}
 		}
 	}
-	return id
+	return id, known
 }
 
 // GitIdentityEnv gives a sandboxed git the person's identity through the

@@ -148,3 +148,12 @@ func TestGitIdentityIsKeptPerWorkspace(t *testing.T) {
 	}
 	w.check(t, "the repository again", "Ada <ada@work.example>", false)
 }
+
+// An include named by another user's home (~user/…) cannot be stamped, so
+// an answer that depends on one is asked of git every time.
+func TestGitIdentityWithAnIncludeItCannotPlaceIsNotKept(t *testing.T) {
+	w := newIdentityWorld(t)
+	w.write(t, ".gitconfig", "[user]\n\tname = Ada\n\temail = ada@example.com\n[include]\n\tpath = ~nobody/.gitconfig\n")
+	w.check(t, "first", "Ada <ada@example.com>", true)
+	w.check(t, "again", "Ada <ada@example.com>", true)
+}
