@@ -55,17 +55,23 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 }
 
 // TopLevel is the work tree's top level of the repository containing dir,
-// found with hardened git, or "" outside a repository.
+// found with hardened git, or "" outside a repository. git's answer is
+// kept while nothing it was read from changes (toplevel_cache.go).
 func TopLevel(ctx context.Context, dir string) string {
 	if !mayBeInRepo(dir) {
 		return "" // what git would answer, without starting it
+	}
+	if top, ok := cachedTopLevel(dir); ok {
+		return top
 	}
 	// rev-parse reads no file content: no driver scan (hardgit.NoContent).
 	out, err := hardgit.Git{Dir: dir, NoContent: true}.Run(ctx, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return ""
 	}
-	return strings.TrimSpace(out)
+	top := strings.TrimSpace(out)
+	keepTopLevel(dir, top)
+	return top
 }
 
 // StateDir is the project's .sentinel directory.

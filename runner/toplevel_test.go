@@ -5,7 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
 // TestMayBeInRepoOnlyWhenGitCouldFindOne: outside every repository (no .git
@@ -54,5 +57,116 @@ func TestTopLevelOutsideAndInsideARepository(t *testing.T) {
 	want, _ := filepath.EvalSymlinks(repo)
 	if got := TopLevel(context.Background(), sub); got != want {
 		t.Fatalf("TopLevel in a subdirectory = %q, want %s", got, want)
+	}
+}
+
+// TestTopLevelIsKeptWhileNothingGitReadChanges: git is asked once for a
+// directory; files coming and going in the work tree keep its answer; a
+// repository made on the way, or removed again, or a tampered cache, has
+// git asked again, and the answer is git's.
+func TestTopLevelIsKeptWhileNothingGitReadChanges(t *testing.T) {
+	realGit, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	root := t.TempDir()
+	if mayBeInRepo(root) {
+		t.Skipf("%s lies inside something git could take for a repository", root)
+	}
+	bin := t.TempDir()
+	starts := filepath.Join(bin, "starts")
+	script := "#!/bin/sh\necho x >> '" + starts + "'\nexec '" + realGit + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	repo, _ := filepath.EvalSymlinks(root)
+	repo = filepath.Join(repo, "repo")
+	sub := filepath.Join(repo, "sub")
+	deep := filepath.Join(sub, "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitInit := func(dir string) {
+		t.Helper()
+		if out, err := exec.Command(realGit, "init", "-q", dir).CombinedOutput(); err != nil {
+			t.Fatalf("git init: %v %s", err, out)
+		}
+	}
+	gitInit(repo)
+	check := func(what, want string, asked bool) {
+		t.Helper()
+		os.Remove(starts)
+		got := TopLevel(context.Background(), deep)
+		_, err := os.Stat(starts)
+		if got != want || (err == nil) != asked {
+			t.Errorf("%s: TopLevel = %q (git asked: %v), want %q (asked: %v)", what, got, err == nil, want, asked)
+		}
+	}
+	check("first", repo, true)
+	check("again", repo, false)
+	os.WriteFile(filepath.Join(sub, "a", "new.txt"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(repo, "README"), []byte("x"), 0o644)
+	check("files made in the work tree", repo, false)
+
+	gitInit(sub)
+	check("a repository made on the way", sub, true)
+	check("again", sub, false)
+	if err := os.RemoveAll(filepath.Join(sub, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	check("that repository removed", repo, true)
+
+	p, err := userstate.Path(topLevelCache.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	value := `"value":"` + repo + `"`
+	if err != nil || !strings.Contains(string(b), value) {
+		t.Fatalf("the cache holds %s (%v)", b, err)
+	}
+	// A forger can work out the key of its own answer; only the
+	// signature tells the two apart.
+	oldKey, _ := topLevelKey(deep, repo)
+	forgedKey, _ := topLevelKey(deep, sub)
+	forged := strings.ReplaceAll(string(b), value, `"value":"`+sub+`"`)
+	os.WriteFile(p, []byte(strings.ReplaceAll(forged, oldKey, forgedKey)), 0o600)
+	check("a tampered cache", repo, true)
+	os.WriteFile(p, []byte("not json"), 0o600)
+	check("a garbled cache", repo, true)
+
+	if out, err := exec.Command(realGit, "-C", repo, "config", "core.worktree", sub).CombinedOutput(); err != nil {
+		t.Fatalf("git config: %v %s", err, out)
+	}
+	check("core.worktree set", sub, true)
+}
+
+// TestTopLevelIsKeptThroughGitsOwnWork: what git itself writes in .git
+// (an index, a commit, a lock come and gone) keeps the answer.
+func TestTopLevelIsKeptThroughGitsOwnWork(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	repo, _ := filepath.EvalSymlinks(t.TempDir())
+	run := func(args ...string) {
+		t.Helper()
+		c := exec.Command("git", args...)
+		c.Dir = repo
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	run("init", "-q")
+	if got := TopLevel(context.Background(), repo); got != repo {
+		t.Fatalf("TopLevel = %q, want %s", got, repo)
+	}
+	os.WriteFile(filepath.Join(repo, "f"), []byte("x"), 0o644)
+	run("add", "f")
+	run("-c", "user.name=A", "-c", "user.email=a@example.com", "commit", "-q", "-m", "one")
+	if _, ok := cachedTopLevel(repo); !ok {
+		t.Fatal("a commit lost the kept answer")
 	}
 }

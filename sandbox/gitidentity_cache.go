@@ -3,7 +3,6 @@ package sandbox
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -24,18 +23,8 @@ import (
 // names, active or not, present or not. A stale answer could only put a
 // wrong author on the sandbox's commits — never let anything in.
 
-const (
-	identityCachePurpose = "sandbox git identity cache v1"
-	identityCacheFile    = "git-identity-cache.json"
-	identityCacheEntries = 32 // workspaces remembered
-)
-
-type identityEntry struct {
-	Dir string   `json:"dir"`
-	Key string   `json:"key"`
-	ID  identity `json:"identity"`
-	Sig string   `json:"sig"`
-}
+// identityCache holds git's answers, per workspace.
+var identityCache = userstate.DirCache{File: "git-identity-cache.json", Purpose: "sandbox git identity cache v2", Entries: 32}
 
 // identityKey names one question: git, dir and the stamps of what the
 // answer may come from (files are the answer's own).
@@ -55,10 +44,10 @@ func identityKey(gitBin, dir string, files []string) string {
 	for _, kv := range gitVars {
 		fmt.Fprintf(h, "env %s\n", kv)
 	}
-	stampFile(h, gitBin)
+	userstate.Stamp(h, gitBin)
 	real, err := filepath.EvalSymlinks(gitBin)
 	if err == nil {
-		stampFile(h, real)
+		userstate.Stamp(h, real)
 	}
 	home := homeDir()
 	fixed := []string{"/etc/gitconfig", filepath.Join(home, ".gitconfig"), filepath.Join(home, ".config", "git", "config")}
@@ -69,7 +58,7 @@ func identityKey(gitBin, dir string, files []string) string {
 		fixed = append(fixed, filepath.Join(x, "git", "config"))
 	}
 	for _, p := range append(append(fixed, repoConfigFiles(dir)...), files...) {
-		stampFile(h, p)
+		userstate.Stamp(h, p)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -115,60 +104,17 @@ func repoConfigFiles(dir string) []string {
 // cachedIdentity is the kept answer for dir, if everything it may come
 // from is unchanged and its signature holds.
 func cachedIdentity(gitBin, dir string) (identity, bool) {
-	for _, e := range readIdentityCache() {
-		if e.Dir != dir {
-			continue
-		}
-		if e.Key != identityKey(gitBin, dir, e.ID.Files) || !userstate.Verify(identityCachePurpose, identitySigned(e), e.Sig) {
-			return identity{}, false
-		}
-		return e.ID, true
+	var id identity
+	key, ok := identityCache.Get(dir, &id)
+	if !ok || key != identityKey(gitBin, dir, id.Files) {
+		return identity{}, false
 	}
-	return identity{}, false
+	return id, true
 }
 
-// keepIdentity stores git's answer for dir (best effort: without it the
-// next start asks git again), the newest first.
+// keepIdentity stores git's answer for dir.
 func keepIdentity(gitBin, dir string, id identity) {
-	e := identityEntry{Dir: dir, Key: identityKey(gitBin, dir, id.Files), ID: id}
-	sig, err := userstate.Sign(identityCachePurpose, identitySigned(e))
-	if err != nil {
-		return
-	}
-	e.Sig = sig
-	entries := []identityEntry{e}
-	for _, old := range readIdentityCache() {
-		if old.Dir != dir && len(entries) < identityCacheEntries {
-			entries = append(entries, old)
-		}
-	}
-	if b, err := json.Marshal(entries); err == nil {
-		_ = userstate.WriteFile(identityCacheFile, b) // a cache: a failed write only costs the next start
-	}
-}
-
-func readIdentityCache() []identityEntry {
-	p, err := userstate.Path(identityCacheFile)
-	if err != nil {
-		return nil
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil
-	}
-	var entries []identityEntry
-	if json.Unmarshal(b, &entries) != nil {
-		return nil
-	}
-	return entries
-}
-
-// identitySigned is what an entry's signature covers: all of it but the
-// signature.
-func identitySigned(e identityEntry) []byte {
-	e.Sig = ""
-	b, _ := json.Marshal(e)
-	return b
+	identityCache.Put(dir, identityKey(gitBin, dir, id.Files), id)
 }
 
 func homeDir() string {

@@ -118,7 +118,7 @@ func TestGitIdentityIgnoresATamperedCache(t *testing.T) {
 	w := newIdentityWorld(t)
 	w.write(t, ".gitconfig", "[user]\n\tname = Ada\n\temail = ada@example.com\n")
 	w.check(t, "first", "Ada <ada@example.com>", true)
-	p, err := userstate.Path(identityCacheFile)
+	p, err := userstate.Path(identityCache.File)
 	if err != nil {
 		t.Fatal(err)
 	}

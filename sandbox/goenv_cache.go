@@ -3,7 +3,6 @@ package sandbox
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,22 +21,18 @@ import (
 // XDG_CONFIG_HOME and the directory go runs in (a go.mod there may switch
 // toolchains).
 
-const goEnvCachePurpose = "sandbox go env cache v1"
-
-type goEnvCacheFile struct {
-	Key    string            `json:"key"`
-	Values map[string]string `json:"values"`
-	Sig    string            `json:"sig"`
-}
+// goEnvCache holds go's answers per directory go ran in: a person working
+// in two projects in turn would otherwise have go asked at every switch.
+var goEnvCache = userstate.DirCache{File: "goenv-cache.json", Purpose: "sandbox go env cache v2", Entries: 32}
 
 // goEnvKey names one question to go: the keys asked and what go reads.
 func goEnvKey(goBin string, getenv func(string) string, ask []string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "bin %s\n", goBin)
-	stampFile(h, goBin)
+	userstate.Stamp(h, goBin)
 	if r, err := filepath.EvalSymlinks(goBin); err == nil {
-		stampFile(h, r)
-		stampFile(h, filepath.Join(filepath.Dir(filepath.Dir(r)), "go.env"))
+		userstate.Stamp(h, r)
+		userstate.Stamp(h, filepath.Join(filepath.Dir(filepath.Dir(r)), "go.env"))
 	}
 	envFile := getenv("GOENV")
 	if envFile == "" {
@@ -47,7 +42,7 @@ func goEnvKey(goBin string, getenv func(string) string, ask []string) string {
 			envFile = filepath.Join(getenv("HOME"), ".config", "go", "env")
 		}
 	}
-	stampFile(h, envFile)
+	userstate.Stamp(h, envFile)
 	wd, _ := os.Getwd()
 	fmt.Fprintf(h, "wd %s\n", wd)
 	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "PATH", "GOENV", "GOROOT", "GOPATH", "GOMODCACHE",
@@ -70,36 +65,17 @@ func goEnvKey(goBin string, getenv func(string) string, ask []string) string {
 
 // cachedGoEnv is the kept answer for key, if it is there and signed.
 func cachedGoEnv(key string) (map[string]string, bool) {
-	p, err := userstate.Path("goenv-cache.json")
-	if err != nil {
+	wd, _ := os.Getwd()
+	var values map[string]string
+	if k, ok := goEnvCache.Get(wd, &values); !ok || k != key {
 		return nil, false
 	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, false
-	}
-	var f goEnvCacheFile
-	if json.Unmarshal(b, &f) != nil || f.Key != key {
-		return nil, false
-	}
-	data, _ := json.Marshal(goEnvCacheFile{Key: f.Key, Values: f.Values})
-	if !userstate.Verify(goEnvCachePurpose, data, f.Sig) {
-		return nil, false
-	}
-	return f.Values, true
+	return values, true
 }
 
 // keepGoEnv stores go's answer for key (best effort: without it the next
 // start asks go again).
 func keepGoEnv(key string, values map[string]string) {
-	data, err := json.Marshal(goEnvCacheFile{Key: key, Values: values})
-	if err != nil {
-		return
-	}
-	sig, err := userstate.Sign(goEnvCachePurpose, data)
-	if err != nil {
-		return
-	}
-	b, _ := json.Marshal(goEnvCacheFile{Key: key, Values: values, Sig: sig})
-	_ = userstate.WriteFile("goenv-cache.json", b) // a cache: a failed write only costs the next start
+	wd, _ := os.Getwd()
+	goEnvCache.Put(wd, key, values)
 }

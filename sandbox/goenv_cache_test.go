@@ -24,12 +24,13 @@ func TestGoEnvCacheIgnoresForgedAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	real := strings.TrimSpace(string(out))
+	wd, _ := os.Getwd()
 	ask := []string{"GOMODCACHE"}
 	key := goEnvKey(goBin, os.Getenv, ask)
 	cache := filepath.Join(os.Getenv("XDG_STATE_HOME"), "sentinel", "goenv-cache.json")
 	os.MkdirAll(filepath.Dir(cache), 0o700)
 	for name, sig := range map[string]string{"unsigned": "", "badly signed": strings.Repeat("ab", 32)} {
-		b, _ := json.Marshal(goEnvCacheFile{Key: key, Values: map[string]string{"GOMODCACHE": "/planted"}, Sig: sig})
+		b, _ := json.Marshal([]map[string]any{{"dir": wd, "key": key, "value": map[string]string{"GOMODCACHE": "/planted"}, "sig": sig}})
 		if err := os.WriteFile(cache, b, 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +42,20 @@ func TestGoEnvCacheIgnoresForgedAnswers(t *testing.T) {
 	if v, ok := cachedGoEnv(key); !ok || v["GOMODCACHE"] != real {
 		t.Fatalf("kept answer %v %v, want %q", v, ok, real)
 	}
-	// …and not for another (a changed environment).
+	// …and kept beside another directory's…
+	other := t.TempDir()
+	t.Chdir(other)
+	if _, ok := cachedGoEnv(goEnvKey(goBin, os.Getenv, ask)); ok {
+		t.Fatal("a kept answer was used in another directory")
+	}
+	if got := goEnv(os.Getenv, ask...)["GOMODCACHE"]; got != real {
+		t.Fatalf("in another directory: GOMODCACHE %q, want %q", got, real)
+	}
+	t.Chdir(wd)
+	if _, ok := cachedGoEnv(key); !ok {
+		t.Fatal("the first directory's answer was lost to the second's")
+	}
+	// …and not for another question (a changed environment).
 	t.Setenv("GOFLAGS", "-mod=mod")
 	if _, ok := cachedGoEnv(goEnvKey(goBin, os.Getenv, ask)); ok {
 		t.Fatal("a kept answer was used after GOFLAGS changed")

@@ -7,8 +7,8 @@
 //
 // Rows: hook (sentinel-helper hook and sentinel hook, through a live
 // broker, against a trivial Go binary), sandbox (the sentinel binary's
-// start alone, then sentinel sandbox run -- true under each backend,
-// against bare bwrap), pane (the coder pane's
+// start alone, then sentinel sandbox run -- true under each backend, in a
+// git repository as a person would, against bare bwrap), pane (the coder pane's
 // ingest through the terminal emulator, as for Claude Code and Codex, of a
 // test log and of Claude Code's recorded output: go test -bench
 // IngestFullScreenCoder ./tui), workspace (go test -bench
@@ -163,7 +163,9 @@ func sandboxRow(b binaries, n int) {
 		fmt.Println("sandbox: no bwrap on this machine; skipped")
 		return
 	}
-	ws, _ := os.MkdirTemp("", "sentinel-bench-ws-")
+	// Where a person runs it: in their project, a git repository (whose
+	// top level and config Sentinel looks up).
+	ws := gitRepo("sentinel-bench-ws-")
 	defer os.RemoveAll(ws)
 	// Each row is also given in CPU time (user and system, of the whole
 	// process tree): on a shared machine it moves far less than wall time.
@@ -200,7 +202,7 @@ func sandboxRow(b binaries, n int) {
 				run(c)
 				cpu = append(cpu, cpuMS(c))
 			}
-			pairs("sandbox run --sandbox "+mode+" --net "+net+" (ms)", n, sb, bare, "≤ 3× bare bwrap")
+			pairs("sandbox run --sandbox "+mode+" --net "+net+", in a repo (ms)", n, sb, bare, "≤ 3× bare bwrap")
 			cpuRow("  the same, CPU (ms)", "")
 		}
 	}
@@ -233,16 +235,25 @@ func pairs(name string, n int, a, anchor func(), goal string) {
 	row(name, median(as), median(bs), median(rs), goal)
 }
 
-// memoryRow is the peak RSS of sentinel run --plain whose command coder
-// prints lines lines.
-func memoryRow(b binaries, lines int) {
-	repo, _ := os.MkdirTemp("", "sentinel-bench-repo-")
-	defer os.RemoveAll(repo)
+// gitRepo makes a temporary git repository with one commit.
+func gitRepo(prefix string) string {
+	repo, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		fail(err)
+	}
 	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.name=b", "-c", "user.email=b@b", "commit", "-q", "--allow-empty", "-m", "init"}} {
 		c := exec.Command("git", args...)
 		c.Dir = repo
 		run(c)
 	}
+	return repo
+}
+
+// memoryRow is the peak RSS of sentinel run --plain whose command coder
+// prints lines lines.
+func memoryRow(b binaries, lines int) {
+	repo := gitRepo("sentinel-bench-repo-")
+	defer os.RemoveAll(repo)
 	c := exec.Command(b.sentinel, "run", "--plain", "--coder", "command", "print lines", "--", "seq", fmt.Sprint(lines))
 	c.Dir = repo
 	state, _ := os.MkdirTemp("", "sentinel-bench-state-")

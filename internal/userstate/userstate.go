@@ -2,7 +2,8 @@
 // outside every project that a coder can never write: $XDG_STATE_HOME/sentinel
 // (default ~/.local/state/sentinel), mode 0700. It holds the secret key that
 // signs Sentinel's own records in a project (run records, pending applies,
-// shadow git dirs) and the person's approvals of project config files.
+// shadow git dirs), the person's approvals of project config files, and
+// signed caches of answers that cost a process start (cache.go).
 //
 // It must not hold anything a project decides: only what the person or
 // Sentinel itself wrote.

@@ -1,0 +1,150 @@
+package runner
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/userstate"
+)
+
+// Every `sentinel sandbox run` in a repository asks git for the work tree's
+// top level (whose config applies), and a git start cost it a few
+// milliseconds. git's answer is kept per directory, signed in the user's
+// state directory, while everything git's discovery read is unchanged: the
+// git binary and PATH; the user it runs as; and each directory from dir up
+// to the answer (to / when the answer is not above dir), by what it is
+// (device, inode, mode, owner: a mount over it or a new owner changes
+// that) and by the git files in it, present or not — .git, HEAD, config,
+// config.worktree and commondir — as well as, for a .git directory or the
+// git directory a .git file names, those files, objects, refs and the
+// common directory's config. Directories are stamped without their times,
+// so files coming and going in the work tree keep the answer; a .git or
+// HEAD appearing on the way does not. A stale answer could only apply
+// another project's config, and every project config still passes its own
+// trust check.
+
+var topLevelCache = userstate.DirCache{File: "toplevel-cache.json", Purpose: "runner top level cache v1", Entries: 32}
+
+// cachedTopLevel is git's kept answer for dir, if nothing it was read from
+// has changed.
+func cachedTopLevel(dir string) (string, bool) {
+	var top string
+	k, ok := topLevelCache.Get(dir, &top)
+	if !ok || top == "" {
+		return "", false
+	}
+	if key, keyed := topLevelKey(dir, top); !keyed || k != key {
+		return "", false
+	}
+	return top, true
+}
+
+// keepTopLevel keeps git's answer top for dir.
+func keepTopLevel(dir, top string) {
+	if key, keyed := topLevelKey(dir, top); keyed && top != "" {
+		topLevelCache.Put(dir, key, top)
+	}
+}
+
+// topLevelKey names the question "which work tree is dir in?", answered
+// top, by the stamps of everything git read to answer; keyed is false when
+// one cannot be taken (no git, a path that does not resolve).
+func topLevelKey(dir, top string) (key string, keyed bool) {
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		return "", false
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", false
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "dir %q real %q top %q euid %d PATH %q git %q\n", abs, real, top, os.Geteuid(), os.Getenv("PATH"), gitBin)
+	userstate.Stamp(h, gitBin)
+	if r, err := filepath.EvalSymlinks(gitBin); err == nil {
+		userstate.Stamp(h, r)
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		stampGitDir(h, d) // d itself may be a git directory (bare, or inside .git)
+		dotGit := filepath.Join(d, ".git")
+		if st, err := os.Stat(dotGit); err == nil && st.IsDir() {
+			stampGitDir(h, dotGit)
+		} else {
+			userstate.Stamp(h, dotGit) // absent, or a file whose content counts
+			if target, ok := gitFileTarget(dotGit); ok {
+				stampGitDir(h, target)
+			}
+		}
+		if d == top || d == filepath.Dir(d) {
+			break
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// stampGitDir stamps a directory that may be a git directory: what it is,
+// the files and directories git reads to accept and configure it, and its
+// common directory's config.
+func stampGitDir(h io.Writer, gd string) {
+	stampWhatItIs(h, gd)
+	for _, f := range []string{"HEAD", "config", "config.worktree", "commondir"} {
+		userstate.Stamp(h, filepath.Join(gd, f))
+	}
+	for _, d := range []string{"objects", "refs"} {
+		stampWhatItIs(h, filepath.Join(gd, d))
+	}
+	if b, err := os.ReadFile(filepath.Join(gd, "commondir")); err == nil {
+		common := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(gd, common)
+		}
+		stampWhatItIs(h, common)
+		userstate.Stamp(h, filepath.Join(common, "config"))
+	}
+}
+
+// stampWhatItIs stamps a directory by what it is, not by its times (which
+// change with every file made in it): device, inode, mode and owner.
+func stampWhatItIs(h io.Writer, p string) {
+	st, err := os.Stat(p)
+	if err != nil {
+		fmt.Fprintf(h, "nofile %q\n", p)
+		return
+	}
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		fmt.Fprintf(h, "is %q %v %d %d %d\n", p, st.Mode(), s.Dev, s.Ino, s.Uid)
+		return
+	}
+	fmt.Fprintf(h, "is %q %v\n", p, st.Mode())
+}
+
+// gitFileTarget is the git directory a .git file names ("gitdir: PATH").
+func gitFileTarget(dotGit string) (string, bool) {
+	st, err := os.Stat(dotGit)
+	if err != nil || !st.Mode().IsRegular() {
+		return "", false
+	}
+	b, err := os.ReadFile(dotGit)
+	if err != nil {
+		return "", false
+	}
+	p, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
+	if !ok {
+		return "", false
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(dotGit), p)
+	}
+	return p, true
+}
