@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -113,7 +112,7 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 			sp.Readable = append(append([]string{}, sp.Readable...), r)
 		}
 	}
-	js, err := json.Marshal(sp)
+	js, err := inside.EncodeSpec(sp)
 	if err != nil {
 		return nil, err
 	}

@@ -5,44 +5,9 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
-)
 
-// fill sets every exported field v holds, recursively, to a random value —
-// zero now and then, so omitempty is exercised too. A field added to
-// Message, Request, Report or Decision is filled without this test
-// knowing of it, so the codec must learn it or these tests fail.
-func fill(r *rand.Rand, v reflect.Value) {
-	if r.IntN(4) == 0 && v.Kind() != reflect.Struct {
-		return // stays zero
-	}
-	switch v.Kind() {
-	case reflect.String:
-		v.SetString([]string{"a", "allow", "deny", "shell", "é \"q\" <&>\n", "\xff", "x\u2028y"}[r.IntN(7)])
-	case reflect.Int, reflect.Int64:
-		v.SetInt(r.Int64N(2000) - 1000)
-	case reflect.Bool:
-		v.SetBool(true)
-	case reflect.Pointer:
-		v.Set(reflect.New(v.Type().Elem()))
-		fill(r, v.Elem())
-	case reflect.Slice:
-		if v.Type() == reflect.TypeFor[json.RawMessage]() {
-			v.SetBytes([]byte([]string{`{"command": "ls -la"}`, `[1, "two", null]`, `"s"`, ` 42 `}[r.IntN(4)]))
-			return
-		}
-		s := reflect.MakeSlice(v.Type(), 1+r.IntN(3), 3)
-		for i := range s.Len() {
-			fill(r, s.Index(i))
-		}
-		v.Set(s)
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() && v.Type().Field(i).Tag.Get("json") != "-" {
-				fill(r, v.Field(i))
-			}
-		}
-	}
-}
+	"github.com/sentinelhq/sentinel/internal/randfill"
+)
 
 // reread is a line as the broker reads it.
 func reread(t *testing.T, line []byte) Message {
@@ -58,7 +23,7 @@ func TestEncodeLineWritesWhatMarshalWrites(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 5000 {
 		var m Message
-		fill(r, reflect.ValueOf(&m).Elem())
+		randfill.Fill(r, reflect.ValueOf(&m).Elem())
 		want, err := json.Marshal(m)
 		if err != nil {
 			t.Fatal(err)
@@ -83,7 +48,7 @@ func TestDecodeAnswerReadsWhatUnmarshalReads(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 5000 {
 		var m Message
-		fill(r, reflect.ValueOf(&m).Elem())
+		randfill.Fill(r, reflect.ValueOf(&m).Elem())
 		m.Request, m.Report = nil, nil // the broker sends neither
 		line, _ := json.Marshal(m)
 		got, err := decodeAnswer(line)

@@ -16,7 +16,7 @@ var seeds = []string{
 	`{}`, `{"":""}`, `[]`, `"x"`, `1`, `null`, `{"a":1}{"b":2}`, `{"a":1,"a":2}`, `{"a":"\ud800"}`,
 	"{\"a\":\"\xff\xfe\"}", `{"a":"<&>\u2028"}`, `{"a\"b":"c\\"}`, `{"A":1,"a":2}`, `{"a":{"a":1,"a":2}}`,
 	`{"n":9223372036854775807}`, `{"n":9223372036854775808}`, `{"n":1.0}`, `{"n":-0}`, `{"n":"1"}`,
-	`{"s":["a","b"]}`, `{"s":["a",1]}`, `{"x":`, `{"x":1,}`, "{\"a\":\"\x01\"}",
+	`{"s":["a","b"]}`, `{"s":["a",1]}`, `{"s":[ "a" , null ,"b\u00e9" ]}`, `{"s":[]}`, `{"s":[ ]}`, `{"s":[null]}`, `{"s":[["a"]]}`, `{"s":[{}]}`, `{"x":`, `{"x":1,}`, "{\"a\":\"\x01\"}",
 }
 
 // oracle reads data as encoding/json does, and also says whether some name
@@ -201,11 +201,11 @@ func randomValue(r *rand.Rand, depth int) []byte {
 		b = append(b, '[')
 		for i := range r.IntN(3) {
 			if i > 0 {
-				b = append(b, ',')
+				b = append(b, pick(r, ",", " , ", ",\n")...)
 			}
 			b = append(b, randomValue(r, depth+1)...)
 		}
-		return append(b, ']')
+		return append(b, pick(r, "]", " ]")...)
 	case depth < 3:
 		b := []byte(`{"k":`)
 		b = append(b, randomValue(r, depth+1)...)

@@ -8,8 +8,8 @@
 // encoding/json's own scanner, so what it accepts is exactly valid JSON),
 // the typed reads of one member with encoding/json's rules for strings,
 // numbers, booleans and null, and writing strings as encoding/json writes
-// them. It must not grow into a general JSON library: anything nested or
-// rare is handed to encoding/json.
+// them. It must not grow into a general JSON library: anything nested
+// deeper than a list of strings, or rare, is handed to encoding/json.
 package flatjson
 
 import (
@@ -141,18 +141,41 @@ func (o Object) Object(name string) (Object, error) {
 	return sub, nil
 }
 
-// Strings is the member as a list of strings (nil when absent or null),
-// read by encoding/json: lists are rare on a hook's path.
+// Strings is the member as a list of strings (nil when absent or null; a
+// null in the list is "", as encoding/json reads it into a []string).
 func (o Object) Strings(name string) ([]string, error) {
 	raw, ok := o[name]
 	if !ok || isNull(raw) {
 		return nil, nil
 	}
-	var ss []string
-	if err := json.Unmarshal(raw, &ss); err != nil {
-		return nil, fmt.Errorf("%q is not a list of strings", name)
+	bad := fmt.Errorf("%q is not a list of strings", name)
+	if raw[0] != '[' {
+		return nil, bad
 	}
-	return ss, nil
+	ss := []string{}
+	i := skipSpace(raw, 1)
+	if raw[i] == ']' {
+		return ss, nil
+	}
+	for { // raw is valid JSON (Parse checked the whole object)
+		switch end := valueEnd(raw, i); {
+		case raw[i] == '"':
+			s, err := unquote(raw[i:end])
+			if err != nil {
+				return nil, bad
+			}
+			ss = append(ss, s)
+		case isNull(raw[i:end]):
+			ss = append(ss, "")
+		default:
+			return nil, bad
+		}
+		i = skipSpace(raw, valueEnd(raw, i))
+		if raw[i] == ']' {
+			return ss, nil
+		}
+		i = skipSpace(raw, i+1) // the comma
+	}
 }
 
 func isNull(raw []byte) bool { return string(raw) == "null" }

@@ -1,7 +1,6 @@
 package inside
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -29,13 +28,13 @@ func Main(args []string) int {
 		fmt.Fprintln(os.Stderr, "sentinel sandbox helper: internal use only")
 		return 125
 	}
-	var sp Spec
-	if err := json.Unmarshal([]byte(args[1]), &sp); err != nil {
-		return helperFail("bad spec", err)
-	}
 	argv := args[3:]
 	if args[0] == "view" {
 		return viewMain(args[1], argv)
+	}
+	sp, err := DecodeSpec([]byte(args[1]))
+	if err != nil {
+		return helperFail("bad spec", err)
 	}
 	if args[0] == "stage1" {
 		return stage1(sp, argv)
