@@ -1,6 +1,7 @@
 package inside
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -383,9 +384,20 @@ func ensureMountPoint(m mountOp, dst string) error {
 	return f.Close()
 }
 
-// remountRO makes the bind mount at dst read-only, keeping the flags the
-// kernel locks (nosuid, nodev, noexec, atime) from the original mount.
+// remountRO makes the bind mount at dst read-only, with every mount below
+// it (a recursive bind brings the host's submounts along, and a plain
+// remount would leave them writable), in one mount_setattr; the flags the
+// kernel locks (nosuid, nodev, noexec, atime) are left as they are. A
+// kernel without mount_setattr (before 5.12), or a container that refuses
+// it, gets the remount of the top mount alone, keeping the locked flags.
 func remountRO(dst string) error {
+	err := unix.MountSetattr(unix.AT_FDCWD, dst, unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY})
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, unix.ENOSYS) && !errors.Is(err, unix.EPERM) {
+		return fmt.Errorf("make %s read-only: %w", dst, err)
+	}
 	var st unix.Statfs_t
 	if err := unix.Statfs(dst, &st); err != nil {
 		return fmt.Errorf("statfs %s: %w", dst, err)
