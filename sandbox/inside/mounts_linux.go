@@ -262,9 +262,10 @@ func applyMounts(plan []mountOp, root string) error {
 	if err := setupDev(root + "/dev"); err != nil {
 		return err
 	}
+	points := mountPoints{root: true}
 	for i, m := range plan {
 		dst := root + m.dst
-		if err := ensureMountPoint(m, dst); err != nil {
+		if err := points.ensure(m, dst); err != nil {
 			return err
 		}
 		switch m.kind {
@@ -295,8 +296,9 @@ func applyMounts(plan []mountOp, root string) error {
 				return fmt.Errorf("hide %s: %w", m.dst, err)
 			}
 		}
+		points.covered(dst)
 	}
-	if err := os.MkdirAll(root+"/proc", 0o755); err != nil {
+	if err := points.dir(root + "/proc"); err != nil {
 		return err
 	}
 	if err := unix.Mount("proc", root+"/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
@@ -334,11 +336,9 @@ func setupDev(dev string) error {
 		return fmt.Errorf("/dev tmpfs: %w", err)
 	}
 	for _, n := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
-		f, err := os.Create(dev + "/" + n)
-		if err != nil {
+		if err := emptyFile(dev + "/" + n); err != nil {
 			return err
 		}
-		f.Close()
 		if err := unix.Mount("/dev/"+n, dev+"/"+n, "", unix.MS_BIND, ""); err != nil {
 			return fmt.Errorf("bind /dev/%s: %w", n, err)
 		}
@@ -362,26 +362,66 @@ func setupDev(dev string) error {
 	return nil
 }
 
-// ensureMountPoint creates dst (a directory or an empty file) when it is
-// missing from the new root.
-func ensureMountPoint(m mountOp, dst string) error {
+// mountPoints makes what mounts land on in the new root: directories, and
+// empty files for a file's bind. It remembers each directory it made or
+// found, so a path shared by many mount points is asked of the kernel
+// once, and it makes files with bare system calls (os.OpenFile would
+// register each with the poller, for nothing).
+type mountPoints map[string]bool
+
+// ensure creates dst (a directory or an empty file) when it is missing
+// from the new root.
+func (mp mountPoints) ensure(m mountOp, dst string) error {
 	if _, err := os.Lstat(dst); err == nil {
 		return nil
 	}
 	if m.kind == mountSymlink {
-		return os.MkdirAll(filepath.Dir(dst), 0o755)
+		return mp.dir(filepath.Dir(dst))
 	}
 	if m.dir || m.kind == mountHideDir {
-		return os.MkdirAll(dst, 0o755)
+		return mp.dir(dst)
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	if err := mp.dir(filepath.Dir(dst)); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY, 0o644)
+	return emptyFile(dst)
+}
+
+// dir is os.MkdirAll(p, 0o755), asking the kernel only for what it has not
+// made or found before.
+func (mp mountPoints) dir(p string) error {
+	if mp[p] {
+		return nil
+	}
+	if parent := filepath.Dir(p); parent != p {
+		if err := mp.dir(parent); err != nil {
+			return err
+		}
+	}
+	if err := unix.Mkdir(p, 0o755); err != nil && err != unix.EEXIST {
+		return &os.PathError{Op: "mkdir", Path: p, Err: err}
+	}
+	mp[p] = true
+	return nil
+}
+
+// covered forgets what it knew below dst, where something was just
+// mounted: what lies there now is the mount's.
+func (mp mountPoints) covered(dst string) {
+	for p := range mp {
+		if p != dst && Within(p, dst) {
+			delete(mp, p)
+		}
+	}
+}
+
+// emptyFile creates p, empty, if it is missing.
+func emptyFile(p string) error {
+	fd, err := unix.Open(p, unix.O_CREAT|unix.O_WRONLY|unix.O_CLOEXEC, 0o644)
 	if err != nil {
-		return err
+		return &os.PathError{Op: "open", Path: p, Err: err}
 	}
-	return f.Close()
+	return unix.Close(fd)
 }
 
 // remountRO makes the bind mount at dst read-only, with every mount below
