@@ -281,7 +281,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 				x.add(Ask, RuleShellDynamicArg, "a brace expansion turns one word into several arguments")
 				break
 			}
-			if a.pattern && !afterDashes && !globSafe[name.val] && strings.IndexAny(a.val[:1], "*?[") == 0 {
+			if a.pattern && !afterDashes && !globSafe.has(name.val) && strings.IndexAny(a.val[:1], "*?[") == 0 {
 				x.add(Ask, RuleShellDynamicArg, "a glob may expand to file names that "+name.val+" would read as options")
 				break
 			}
@@ -297,17 +297,18 @@ func (x *cmdCtx) command(args []word, depth int) {
 			}
 		}
 	}()
+	_, prefixRules := builtins()
 	for i := range prefixRules {
 		r := &prefixRules[i]
 		if subsequence(args, r.Argv) {
 			x.add(r.Decision, r.ID, r.Reason)
 		}
 	}
-	if _, known := handlers[prog]; len(args) == 2 && (args[1].val == "--version" || (args[1].val == "version" && !known)) && !x.set {
+	if _, known := handlerFor(prog); len(args) == 2 && (args[1].val == "--version" || (args[1].val == "version" && !known)) && !x.set {
 		x.add(Allow, RuleReadOnly, "prints "+prog+"'s version")
 		return
 	}
-	if h, ok := handlers[prog]; ok {
+	if h, ok := handlerFor(prog); ok {
 		x.c.keepText = prog == "chmod" || prog == "touch" || prog == "chown" || prog == "chgrp"
 		h(x, args)
 		x.c.keepText = false
@@ -363,15 +364,15 @@ func envVarFinding(name, value string, standalone bool) finding {
 	switch {
 	case (up == "PAGER" || up == "GIT_PAGER" || up == "MANPAGER" || up == "SYSTEMD_PAGER") && (value == "" || value == "cat"):
 		return finding{Allow, RuleShellAssign, "turns a pager off"}
-	case execVars[up], strings.HasPrefix(up, "LD_"), strings.HasPrefix(up, "DYLD_"),
+	case execVars.has(up), strings.HasPrefix(up, "LD_"), strings.HasPrefix(up, "DYLD_"),
 		strings.HasPrefix(up, "BASH_FUNC_"), strings.HasPrefix(up, "NPM_CONFIG_"),
 		strings.HasPrefix(up, "YARN_"), strings.HasPrefix(up, "PNPM_"),
 		strings.HasPrefix(up, "CARGO_TARGET_") && strings.HasSuffix(up, "_RUNNER"),
-		strings.HasPrefix(up, "GIT_") && !benignGitVars[up]:
+		strings.HasPrefix(up, "GIT_") && !benignGitVars.has(up):
 		return finding{Deny, RuleEnvExecVar, name + " changes which program or code runs"}
-	case benignVars[up], strings.HasPrefix(up, "LC_"), benignGitVars[up]:
+	case benignVars.has(up), strings.HasPrefix(up, "LC_"), benignGitVars.has(up):
 		return finding{Allow, RuleShellAssign, "sets " + name}
-	case askVars[up], strings.HasPrefix(up, "PYTHON"), strings.HasPrefix(up, "PERL"),
+	case askVars.has(up), strings.HasPrefix(up, "PYTHON"), strings.HasPrefix(up, "PERL"),
 		strings.HasPrefix(up, "RUBY"), strings.HasPrefix(up, "NODE_"), strings.HasPrefix(up, "CARGO_"),
 		strings.HasPrefix(up, "RUSTC"), strings.HasPrefix(up, "GO"), strings.HasPrefix(up, "CGO_"),
 		strings.HasPrefix(up, "JAVA"), strings.HasPrefix(up, "DOCKER_"), strings.HasPrefix(up, "AWS_"),
@@ -385,7 +386,7 @@ func envVarFinding(name, value string, standalone bool) finding {
 	return finding{Ask, RuleEnvUnknownVar, name + " is not a variable the policy knows"}
 }
 
-var execVars = setOf("PATH", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PS1", "PS0",
+var execVars = wordSet{words: []string{"PATH", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PS1", "PS0",
 	"PROMPT_COMMAND", "NODE_OPTIONS", "NODE_PATH", "NODE_REPL_EXTERNAL_MODULE", "PYTHONPATH",
 	"PYTHONSTARTUP", "PYTHONHOME", "PYTHONINSPECT", "PYTHONEXECUTABLE", "PYTHONUSERBASE",
 	"PERL5LIB", "PERL5OPT", "PERLLIB", "PERL5DB", "RUBYOPT", "RUBYLIB", "GOFLAGS", "GOROOT",
@@ -403,9 +404,9 @@ var execVars = setOf("PATH", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", 
 	"CARGO_HOME", "RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "GEM_HOME", "GEM_PATH", "BUNDLE_GEMFILE",
 	"MAVEN_OPTS", "GRADLE_OPTS", "GIT_EXEC_PATH", "TMUX", "LUA_PATH", "LUA_CPATH", "LUA_INIT",
 	"R_PROFILE_USER", "R_ENVIRON_USER", "PHPRC", "PHP_INI_SCAN_DIR", "DENO_DIR", "BUN_INSTALL",
-	"ELECTRON_RUN_AS_NODE", "PROMPT", "RPROMPT", "PROMPT_COMMAND", "TMPDIR", "MAKELEVEL")
+	"ELECTRON_RUN_AS_NODE", "PROMPT", "RPROMPT", "PROMPT_COMMAND", "TMPDIR", "MAKELEVEL"}}
 
-var benignVars = setOf("CI", "DEBUG", "VERBOSE", "LANG", "LANGUAGE", "TZ", "NO_COLOR",
+var benignVars = wordSet{words: []string{"CI", "DEBUG", "VERBOSE", "LANG", "LANGUAGE", "TZ", "NO_COLOR",
 	"FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "TERM", "COLUMNS", "LINES", "CGO_ENABLED",
 	"GOOS", "GOARCH", "GOARM", "GOAMD64", "GO386", "GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG",
 	"GOEXPERIMENT", "GO111MODULE", "GOTRACEBACK", "GOFIPS140", "RUST_BACKTRACE", "RUST_LOG",
@@ -414,15 +415,15 @@ var benignVars = setOf("CI", "DEBUG", "VERBOSE", "LANG", "LANGUAGE", "TZ", "NO_C
 	"PYTHONHASHSEED", "PYTHONFAULTHANDLER", "PYTHONUTF8", "PYTHONIOENCODING",
 	"HUSKY", "SKIP", "TESTING", "TEST", "LOG_LEVEL", "LOGLEVEL", "NODE_NO_WARNINGS",
 	"NEXT_TELEMETRY_DISABLED", "DOTNET_CLI_TELEMETRY_OPTOUT", "DISABLE_TELEMETRY", "UPDATE",
-	"UPDATE_SNAPSHOTS", "SNAPSHOT_UPDATE", "GOLDEN_UPDATE", "RACE", "V", "Q", "DEBIAN_FRONTEND")
+	"UPDATE_SNAPSHOTS", "SNAPSHOT_UPDATE", "GOLDEN_UPDATE", "RACE", "V", "Q", "DEBIAN_FRONTEND"}}
 
-var benignGitVars = setOf("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE",
+var benignGitVars = wordSet{words: []string{"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE",
 	"GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE", "GIT_TERMINAL_PROMPT",
-	"GIT_OPTIONAL_LOCKS", "GIT_LITERAL_PATHSPECS", "GIT_FLUSH")
+	"GIT_OPTIONAL_LOCKS", "GIT_LITERAL_PATHSPECS", "GIT_FLUSH"}}
 
-var askVars = setOf("USER", "LOGNAME", "MAIL", "EMAIL", "DISPLAY", "WAYLAND_DISPLAY", "KUBECONFIG",
+var askVars = wordSet{words: []string{"USER", "LOGNAME", "MAIL", "EMAIL", "DISPLAY", "WAYLAND_DISPLAY", "KUBECONFIG",
 	"XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "XDG_STATE_HOME", "SSH_AUTH_SOCK",
-	"GPG_AGENT_INFO", "GNUPGHOME", "NPM_TOKEN", "GITHUB_TOKEN", "GH_TOKEN", "OLDPWD", "PWD")
+	"GPG_AGENT_INFO", "GNUPGHOME", "NPM_TOKEN", "GITHUB_TOKEN", "GH_TOKEN", "OLDPWD", "PWD"}}
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -444,9 +445,9 @@ func devStream(p string) bool {
 // globSafe programs have no option that runs a program or writes a file
 // named by a value, so a glob expanding to option-like file names is
 // harmless for them.
-var globSafe = setOf("ls", "wc", "cat", "head", "tail", "stat", "file", "du", "grep", "egrep", "fgrep",
+var globSafe = wordSet{words: []string{"ls", "wc", "cat", "head", "tail", "stat", "file", "du", "grep", "egrep", "fgrep",
 	"md5sum", "sha1sum", "sha256sum", "sha512sum", "nl", "diff", "cmp", "gofmt", "echo", "printf", "rm",
-	"mkdir", "touch", "cut", "tr", "strings", "od", "hexdump", "realpath", "basename", "dirname", "test", "[")
+	"mkdir", "touch", "cut", "tr", "strings", "od", "hexdump", "realpath", "basename", "dirname", "test", "["}}
 
 // systemDirs hold the system's own programs; the sandbox shows them
 // read-only, so a program named by its path there is that program.

@@ -24,19 +24,27 @@ type finding struct {
 }
 
 // defaultEngine is built on first use, not at start-up: every start of
-// sentinel (a sandboxed command's, a hook's) links the policy.
-var defaultEngine = sync.OnceValue(newEngine)
+// sentinel (a sandboxed command's, a hook's) links the policy (lazy.go).
+var defaultEngine = lazy[*Engine]{build: newEngine}
 
-func init() {
-	for i := range builtinCatalog {
-		builtinCatalog[i].Source = "built-in"
-	}
-	for i := range prefixRules {
-		prefixRules[i].Source = "built-in"
-	}
+var builtinsOnce sync.Once
+
+// builtins returns the built-in rules, builtinCatalog and prefixRules,
+// marked as built-in on first use. They are read only through it.
+func builtins() (catalog, prefix []Rule) {
+	builtinsOnce.Do(func() {
+		for i := range builtinCatalog {
+			builtinCatalog[i].Source = "built-in"
+		}
+		for i := range prefixRules {
+			prefixRules[i].Source = "built-in"
+		}
+	})
+	return builtinCatalog, prefixRules
 }
 
 func newEngine() *Engine {
+	builtinCatalog, prefixRules := builtins()
 	e := &Engine{byID: make(map[string]*Rule, len(builtinCatalog)+len(prefixRules))}
 	for i := range builtinCatalog {
 		e.byID[builtinCatalog[i].ID] = &builtinCatalog[i]
@@ -50,11 +58,12 @@ func newEngine() *Engine {
 }
 
 // Default returns an engine with the built-in rules only.
-func Default() *Engine { return defaultEngine() }
+func Default() *Engine { return defaultEngine.get() }
 
 // Rules returns every rule the engine knows, built-in first, then the
 // loaded files' rules in order.
 func (e *Engine) Rules() []*Rule {
+	builtinCatalog, prefixRules := builtins()
 	out := make([]*Rule, 0, len(builtinCatalog)+len(prefixRules)+len(e.user))
 	seen := map[string]bool{}
 	for i := range builtinCatalog {
@@ -252,7 +261,7 @@ func (c *checkEnv) checkTool(q Query) Verdict {
 	f := finding{Ask, RuleMCPDefault, "MCP tool " + quoteShort(name) + " is not allowed by any rule"}
 	if q.Kind == KindOther {
 		f = finding{Ask, RuleOtherDefault, "tool " + quoteShort(name) + " is not known to the policy"}
-		if agentInternalTools[name] {
+		if agentInternalTools.has(name) {
 			f = finding{Allow, RuleAgentInternal, "tool " + quoteShort(name) + " is the agent's own bookkeeping: it runs nothing and touches no file or host"}
 		}
 	}
@@ -270,13 +279,13 @@ func (c *checkEnv) checkTool(q Query) Verdict {
 // shows, plan mode, a question to the person in its own screen and a
 // subagent's end; its invoke_agent is not here (that every tool call of a
 // Gemini subagent reaches the hook has not been verified).
-var agentInternalTools = map[string]bool{
-	"TodoWrite": true, "TodoRead": true, "ExitPlanMode": true, "EnterPlanMode": true,
-	"Task": true, "Agent": true, "ToolSearch": true,
-	"write_todos": true, "update_topic": true, "enter_plan_mode": true, "exit_plan_mode": true, "ask_user": true, "complete_task": true,
-	"tracker_create_task": true, "tracker_update_task": true, "tracker_get_task": true, "tracker_list_tasks": true,
-	"tracker_add_dependency": true, "tracker_visualize": true,
-}
+var agentInternalTools = wordSet{words: []string{
+	"TodoWrite", "TodoRead", "ExitPlanMode", "EnterPlanMode",
+	"Task", "Agent", "ToolSearch",
+	"write_todos", "update_topic", "enter_plan_mode", "exit_plan_mode", "ask_user", "complete_task",
+	"tracker_create_task", "tracker_update_task", "tracker_get_task", "tracker_list_tasks",
+	"tracker_add_dependency", "tracker_visualize",
+}}
 
 // quoteShort quotes s for a reason, cut to a readable length.
 func quoteShort(s string) string {

@@ -16,14 +16,20 @@ const (
 	EcoCargo  = "cargo"
 )
 
-// DefaultRegistryHosts are the hosts each ecosystem's installer reaches
-// when the project and the person configure no registry of their own.
-var DefaultRegistryHosts = map[string][]string{
-	EcoNPM:    {"registry.npmjs.org"},
-	EcoPython: {"pypi.org", "files.pythonhosted.org"},
-	EcoGo:     {"proxy.golang.org", "sum.golang.org"},
-	EcoCargo:  {"crates.io", "static.crates.io", "index.crates.io"},
-}
+// DefaultRegistryHosts returns the hosts the installer of eco (EcoNPM, …)
+// reaches when the project and the person configure no registry of their
+// own; nil for an ecosystem the policy does not know. The slice is shared:
+// do not change it.
+func DefaultRegistryHosts(eco string) []string { return defaultRegistryHosts.get()[eco] }
+
+var defaultRegistryHosts = lazy[map[string][]string]{build: func() map[string][]string {
+	return map[string][]string{
+		EcoNPM:    {"registry.npmjs.org"},
+		EcoPython: {"pypi.org", "files.pythonhosted.org"},
+		EcoGo:     {"proxy.golang.org", "sum.golang.org"},
+		EcoCargo:  {"crates.io", "static.crates.io", "index.crates.io"},
+	}
+}}
 
 // Registries are the registry hosts the project and the person configured,
 // by ecosystem (.npmrc registry=, PIP_INDEX_URL or pip.conf, GOPROXY,
@@ -41,7 +47,7 @@ func (r Registries) hostsFor(eco string) []string {
 	if hs := r.Hosts[eco]; len(hs) > 0 {
 		return hs
 	}
-	return DefaultRegistryHosts[eco]
+	return DefaultRegistryHosts(eco)
 }
 
 // Fetch is what a package install will need from the network.

@@ -9,7 +9,8 @@ import (
 // sandbox contains; the policy checks the options that would run something
 // else or write elsewhere.
 
-func init() {
+// addBuildHandlers registers the project's build and test tools.
+func addBuildHandlers(handlers map[string]handler) {
 	handlers["go"] = goCmd
 	handlers["gofmt"] = gofmtCmd
 	handlers["goimports"] = gofmtCmd
@@ -84,23 +85,25 @@ func projectTool(x *cmdCtx, args []word) {
 // simpleBuildWords lists, per tool, the subcommands and bare flags whose
 // plain use only builds or tests the project. Anything else (values,
 // properties, plugins, tasks the policy does not know) asks.
-var simpleBuildWords = map[string]map[string]bool{
-	"mvn":      setOf("test", "compile", "verify", "package", "clean", "validate", "test-compile", "-q", "--quiet", "-B", "--batch-mode", "-o", "--offline", "-e", "-U", "--no-transfer-progress", "-ntp"),
-	"gradle":   setOf("test", "build", "check", "assemble", "clean", "compileJava", "compileTestJava", "lint", "--offline", "-q", "--quiet", "--no-daemon", "--info", "--stacktrace", "--console=plain"),
-	"dotnet":   setOf("test", "build", "format", "--no-restore", "--nologo", "-v", "q", "minimal", "--verbosity"),
-	"swift":    setOf("test", "build", "-v", "--parallel"),
-	"mix":      setOf("test", "compile", "format", "credo", "--check-formatted"),
-	"zig":      setOf("build", "test"),
-	"deno":     setOf("test", "fmt", "lint", "check", "--check"),
-	"dart":     setOf("test", "analyze", "format", "--output=none", "--set-exit-if-changed"),
-	"flutter":  setOf("test", "analyze"),
-	"bazel":    setOf("test", "build", "//..."),
-	"bazelisk": setOf("test", "build", "//..."),
-	"stack":    setOf("test", "build"),
-	"cabal":    setOf("test", "build"),
-	"dune":     setOf("test", "build"),
-	"just":     setOf("test", "build", "lint", "fmt", "check"),
-}
+var simpleBuildWords = lazy[map[string]map[string]bool]{build: func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"mvn":      setOf("test", "compile", "verify", "package", "clean", "validate", "test-compile", "-q", "--quiet", "-B", "--batch-mode", "-o", "--offline", "-e", "-U", "--no-transfer-progress", "-ntp"),
+		"gradle":   setOf("test", "build", "check", "assemble", "clean", "compileJava", "compileTestJava", "lint", "--offline", "-q", "--quiet", "--no-daemon", "--info", "--stacktrace", "--console=plain"),
+		"dotnet":   setOf("test", "build", "format", "--no-restore", "--nologo", "-v", "q", "minimal", "--verbosity"),
+		"swift":    setOf("test", "build", "-v", "--parallel"),
+		"mix":      setOf("test", "compile", "format", "credo", "--check-formatted"),
+		"zig":      setOf("build", "test"),
+		"deno":     setOf("test", "fmt", "lint", "check", "--check"),
+		"dart":     setOf("test", "analyze", "format", "--output=none", "--set-exit-if-changed"),
+		"flutter":  setOf("test", "analyze"),
+		"bazel":    setOf("test", "build", "//..."),
+		"bazelisk": setOf("test", "build", "//..."),
+		"stack":    setOf("test", "build"),
+		"cabal":    setOf("test", "build"),
+		"dune":     setOf("test", "build"),
+		"just":     setOf("test", "build", "lint", "fmt", "check"),
+	}
+}}
 
 // subcommandTool allows the plain build and test forms of other build
 // tools and asks for the rest.
@@ -108,7 +111,7 @@ func subcommandTool(x *cmdCtx, args []word) {
 	if envRunner(x, args) {
 		return
 	}
-	words := simpleBuildWords[args[0].val]
+	words := simpleBuildWords.get()[args[0].val]
 	if len(args) > 1 && words != nil {
 		ok := true
 		for _, w := range args[1:] {
@@ -126,7 +129,7 @@ func subcommandTool(x *cmdCtx, args []word) {
 	x.add(Ask, RuleBuildOption, args[0].val+": only its plain build and test forms are allowed without asking")
 }
 
-var goBuildCmds = setOf("build", "test", "vet", "list", "run", "install", "fmt", "fix", "doc")
+var goBuildCmds = wordSet{words: []string{"build", "test", "vet", "list", "run", "install", "fmt", "fix", "doc"}}
 
 func goCmd(x *cmdCtx, args []word) {
 	rest := args[1:]
@@ -220,7 +223,7 @@ func goCmd(x *cmdCtx, args []word) {
 		}
 		x.add(Allow, RuleBuildProject, "removes build outputs")
 		return
-	case !goBuildCmds[sub]:
+	case !goBuildCmds.has(sub):
 		x.add(Ask, RuleUnknownCommand, "go "+sub+" is not a go command the policy knows")
 		return
 	}
@@ -309,9 +312,9 @@ func gofmtCmd(x *cmdCtx, args []word) {
 	}
 }
 
-var makeBenignVars = setOf("V", "VERBOSE", "DEBUG", "CI", "TEST", "TESTS", "RUN", "PKG", "Q", "NAME", "TAGS",
+var makeBenignVars = wordSet{words: []string{"V", "VERBOSE", "DEBUG", "CI", "TEST", "TESTS", "RUN", "PKG", "Q", "NAME", "TAGS",
 	"J", "JOBS", "RACE", "COVER", "FILTER", "SUITE", "TARGET", "ARCH", "OS",
-	"GOOS", "GOARCH", "CGO_ENABLED", "RELEASE", "BUILD_TYPE", "NODE_ENV", "VERSION")
+	"GOOS", "GOARCH", "CGO_ENABLED", "RELEASE", "BUILD_TYPE", "NODE_ENV", "VERSION"}}
 
 func makeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleBuildProject, "make runs the project's own targets")
@@ -374,7 +377,7 @@ func makeCmd(x *cmdCtx, args []word) {
 			}
 		case strings.Contains(a, "="):
 			name := strings.TrimRight(strings.SplitN(a, "=", 2)[0], ":+?!")
-			if !makeBenignVars[name] {
+			if !makeBenignVars.has(name) {
 				x.add(Ask, RuleBuildOption, "make variable "+name+" can change what the makefile runs")
 			}
 		default:
@@ -391,9 +394,9 @@ func makeCmd(x *cmdCtx, args []word) {
 	}
 }
 
-var cargoAllowed = setOf("test", "t", "build", "b", "check", "c", "clippy", "fmt", "doc", "d", "bench", "run", "r",
+var cargoAllowed = wordSet{words: []string{"test", "t", "build", "b", "check", "c", "clippy", "fmt", "doc", "d", "bench", "run", "r",
 	"tree", "metadata", "clean", "fix", "new", "init", "locate-project", "verify-project", "read-manifest", "version",
-	"help", "pkgid", "nextest", "llvm-cov", "expand", "fetch", "update", "generate-lockfile", "vendor")
+	"help", "pkgid", "nextest", "llvm-cov", "expand", "fetch", "update", "generate-lockfile", "vendor"}}
 
 func cargoCmd(x *cmdCtx, args []word) {
 	rest := args[1:]
@@ -440,7 +443,7 @@ func cargoCmd(x *cmdCtx, args []word) {
 		x.add(Ask, RulePkgInstall, "cargo "+sub+" downloads or installs crates")
 	case hasOpt(rest, "", "--open"):
 		x.add(Ask, RuleBuildOption, "cargo --open starts a browser")
-	case sub == "" || cargoAllowed[sub]:
+	case sub == "" || cargoAllowed.has(sub):
 		x.add(Allow, RuleBuildProject, "cargo "+sub+" builds or tests the project")
 		x.inWorkspace()
 	default:

@@ -7,7 +7,9 @@ import (
 // Programs that run other programs or code: find, archives, shells,
 // interpreters.
 
-func init() {
+// addExecHandlers registers find, archives, shells and interpreters, and
+// marks the programs that take program text as an argument.
+func addExecHandlers(handlers map[string]handler, codeRunners map[string]bool) {
 	handlers["find"] = findCmd
 	handlers["tar"] = tarCmd
 	handlers["bsdtar"] = tarCmd
@@ -36,10 +38,6 @@ var interpNames = []string{"python", "python2", "python3", "pypy", "pypy3", "nod
 	"php", "lua", "luajit", "Rscript", "R", "julia", "tclsh", "wish", "osascript", "pwsh", "powershell",
 	"irb", "ghci", "runghc", "runhaskell", "scala", "groovy", "jshell", "clojure", "elixir", "iex", "erl",
 	"escript", "guile", "racket", "sbcl", "ocaml", "swipl", "gjs", "qjs", "jrunscript"}
-
-// codeRunners take program text as an argument; pasting file names into
-// that text lets a file name run commands.
-var codeRunners = map[string]bool{}
 
 // isVersionedInterp recognises python3.12, ruby3.2, perl5.36 and the like.
 func isVersionedInterp(prog string) bool {
@@ -85,15 +83,15 @@ func (x *cmdCtx) nested(argv []word, via string) {
 	}
 }
 
-var findValued = setOf("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+var findValued = wordSet{words: []string{"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
 	"-type", "-xtype", "-size", "-perm", "-user", "-group", "-uid", "-gid", "-mtime", "-atime", "-ctime",
 	"-mmin", "-amin", "-cmin", "-maxdepth", "-mindepth", "-links", "-inum", "-printf", "-lname", "-ilname",
-	"-fstype", "-context", "-newer", "-anewer", "-cnewer", "-used", "-samefile", "-regextype", "-files0-from")
+	"-fstype", "-context", "-newer", "-anewer", "-cnewer", "-used", "-samefile", "-regextype", "-files0-from"}}
 
-var findFlags = setOf("-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false", "-empty", "-readable",
+var findFlags = wordSet{words: []string{"-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false", "-empty", "-readable",
 	"-writable", "-executable", "-nouser", "-nogroup", "-depth", "-d", "-mount", "-xdev", "-noleaf",
 	"-daystart", "-warn", "-nowarn", "-ignore_readdir_race", "-noignore_readdir_race", "-help", "--help",
-	"-version", "--version", "-a", "-and", "-o", "-or", "-not", "!", ",", "(", ")", "-follow")
+	"-version", "--version", "-a", "-and", "-o", "-or", "-not", "!", ",", "(", ")", "-follow"}}
 
 func findCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, "finds files")
@@ -147,7 +145,7 @@ func findCmd(x *cmdCtx, args []word) {
 				case "rm", "shred", "unlink", "truncate", "rmdir", "mv", "dd":
 					x.add(Ask, RuleDestructive, "find "+v+" "+prog+" changes every file find matches")
 				}
-				if codeRunners[prog] || isVersionedInterp(prog) {
+				if isCodeRunner(prog) || isVersionedInterp(prog) {
 					for _, w := range inner[1:] {
 						if strings.Contains(w.val, "{}") {
 							x.add(Ask, RuleShellDynamicArg, "find pastes file names into code, so a file name can run commands")
@@ -187,13 +185,13 @@ func findCmd(x *cmdCtx, args []word) {
 			}
 		case strings.HasPrefix(v, "-newer") && len(v) == 8:
 			i += 2
-		case findValued[v]:
+		case findValued.has(v):
 			if v == "-files0-from" && i+1 < len(rest) {
 				x.read(rest[i+1])
 				x.add(Ask, RulePathUnknown, "find reads its starting points from a file")
 			}
 			i += 2
-		case findFlags[v]:
+		case findFlags.has(v):
 			i++
 		default:
 			x.add(Ask, RuleUnknownCommand, "a find expression the policy does not know: "+v)

@@ -5,36 +5,37 @@ import (
 	"strings"
 )
 
-func init() {
+// addGitHandlers registers git.
+func addGitHandlers(handlers map[string]handler) {
 	handlers["git"] = gitCmd
 }
 
-var gitReadCmds = setOf("status", "diff", "log", "show", "shortlog", "blame", "annotate", "grep",
+var gitReadCmds = wordSet{words: []string{"status", "diff", "log", "show", "shortlog", "blame", "annotate", "grep",
 	"ls-files", "ls-tree", "rev-parse", "rev-list", "describe", "name-rev", "cat-file", "show-ref",
 	"for-each-ref", "merge-base", "count-objects", "verify-commit", "verify-tag", "check-ignore",
 	"check-attr", "check-mailmap", "var", "whatchanged", "range-diff", "cherry", "diff-tree",
 	"diff-files", "diff-index", "show-branch", "version", "fsck", "get-tar-commit-id", "check-ref-format",
 	"column", "stripspace", "interpret-trailers", "merge-tree", "fmt-merge-msg", "patch-id", "mailinfo",
-	"unpack-file", "verify-pack", "show-index", "rerere")
+	"unpack-file", "verify-pack", "show-index", "rerere"}}
 
-var gitLocalCmds = setOf("add", "commit", "restore", "switch", "checkout", "stash", "mv", "rm",
+var gitLocalCmds = wordSet{words: []string{"add", "commit", "restore", "switch", "checkout", "stash", "mv", "rm",
 	"merge", "cherry-pick", "revert", "tag", "branch", "apply", "notes", "gc", "prune", "repack",
 	"format-patch", "archive", "worktree", "bisect", "reflog", "reset", "clean", "init", "rebase",
 	"pack-refs", "commit-graph", "multi-pack-index", "sparse-checkout", "mktag", "write-tree",
 	"read-tree", "hash-object", "update-index", "replace", "bundle", "am", "mailsplit", "pack-objects",
 	"index-pack", "unpack-objects", "prune-packed", "maintenance", "commit-tree", "mktree", "update-ref",
-	"symbolic-ref", "checkout-index", "merge-file", "merge-index", "restore-index")
+	"symbolic-ref", "checkout-index", "merge-file", "merge-index", "restore-index"}}
 
-var gitNetCmds = setOf("fetch", "pull", "push", "clone", "ls-remote", "remote", "submodule")
+var gitNetCmds = wordSet{words: []string{"fetch", "pull", "push", "clone", "ls-remote", "remote", "submodule"}}
 
-var gitDenyCmds = setOf("send-email", "credential", "credential-store", "credential-cache", "upload-pack",
+var gitDenyCmds = wordSet{words: []string{"send-email", "credential", "credential-store", "credential-cache", "upload-pack",
 	"receive-pack", "upload-archive", "shell", "imap-send", "daemon", "http-backend", "fast-import",
-	"credential-osxkeychain", "credential-libsecret", "credential-manager")
+	"credential-osxkeychain", "credential-libsecret", "credential-manager"}}
 
-var gitExecCmds = setOf("difftool", "mergetool", "filter-branch", "filter-repo", "instaweb", "hook",
+var gitExecCmds = wordSet{words: []string{"difftool", "mergetool", "filter-branch", "filter-repo", "instaweb", "hook",
 	"web--browse", "p4", "svn", "cvsimport", "cvsexportcommit", "cvsserver", "quiltimport", "request-pull",
 	"citool", "gui", "gitk", "help", "bugreport", "diagnose", "fast-export", "remote-ext", "remote-fd",
-	"archimport", "sh-i18n--envsubst")
+	"archimport", "sh-i18n--envsubst"}}
 
 // benign -c keys: presentation and identity only.
 func gitBenignConfig(kv string) bool {
@@ -171,15 +172,15 @@ sub:
 		}
 	}
 	switch {
-	case gitDenyCmds[sub]:
+	case gitDenyCmds.has(sub):
 		x.add(Deny, RuleNetExfil, "git "+sub+" sends data or credentials out, or serves the repository")
-	case gitExecCmds[sub]:
+	case gitExecCmds.has(sub):
 		x.add(Ask, RuleGitOther, "git "+sub+" runs other programs or opens a browser")
 	case sub == "config":
 		gitConfig(x, sargs)
-	case gitNetCmds[sub]:
+	case gitNetCmds.has(sub):
 		gitNetwork(x, sub, sargs)
-	case gitReadCmds[sub]:
+	case gitReadCmds.has(sub):
 		x.add(Allow, RuleGitRead, "git "+sub+" inspects the repository")
 		gitSecretObjects(x, sargs)
 		if sub == "grep" && hasOpt(sargs, "O", "--open-files-in-pager") {
@@ -195,7 +196,7 @@ sub:
 		if sub == "rerere" && len(sargs) > 0 && sargs[0].val != "status" && sargs[0].val != "diff" {
 			x.add(Allow, RuleGitLocal, "git rerere")
 		}
-	case gitLocalCmds[sub]:
+	case gitLocalCmds.has(sub):
 		gitLocal(x, sub, sargs)
 	default:
 		x.add(Ask, RuleGitOther, "git "+sub+" is not a git command the policy knows (it may be an alias)")

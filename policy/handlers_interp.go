@@ -65,9 +65,9 @@ func interpreter(x *cmdCtx, args []word) {
 	}
 }
 
-var pythonSafeModules = setOf("pytest", "unittest", "mypy", "pyflakes", "pylint", "flake8", "black",
+var pythonSafeModules = wordSet{words: []string{"pytest", "unittest", "mypy", "pyflakes", "pylint", "flake8", "black",
 	"ruff", "isort", "json.tool", "py_compile", "compileall", "doctest", "tabnanny", "coverage",
-	"pycodestyle", "pydocstyle", "bandit", "pyright")
+	"pycodestyle", "pydocstyle", "bandit", "pyright"}}
 
 func pythonCmd(x *cmdCtx, name string, rest []word) {
 	for i := 0; i < len(rest); i++ {
@@ -113,7 +113,7 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 				for _, o := range operands(args, "", []string{"prompt"}) {
 					x.write(o)
 				}
-			case pythonSafeModules[mod]:
+			case pythonSafeModules.has(mod):
 				x.add(Allow, RuleInterpSafe, name+" -m "+mod+" runs a known test or inspection tool")
 				for _, o := range operands(args, "kmpocnW", nil) {
 					if looksLikePath(o.val) || strings.HasSuffix(o.val, ".py") {

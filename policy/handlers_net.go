@@ -7,7 +7,9 @@ import (
 
 // Network tools, publishing, persistence and system administration.
 
-func init() {
+// addNetHandlers registers network tools, publishing, persistence and
+// system administration.
+func addNetHandlers(handlers map[string]handler) {
 	for _, n := range []string{"curl", "wget", "http", "https", "xh", "aria2c", "lynx", "links", "w3m", "httpie", "curlie"} {
 		handlers[n] = fetchCmd
 	}

@@ -53,8 +53,8 @@ func npmOptions(x *cmdCtx, args []word, tool string) []word {
 	return ops
 }
 
-var npmDeny = setOf("publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "token", "login",
-	"logout", "adduser", "add-user", "team", "org", "star", "unstar", "hook", "profile")
+var npmDeny = wordSet{words: []string{"publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "token", "login",
+	"logout", "adduser", "add-user", "team", "org", "star", "unstar", "hook", "profile"}}
 
 func npmCmd(x *cmdCtx, args []word) {
 	x.ranBuildFiles("npm", func(b string) bool { return b == "package.json" }, packageScripts)
@@ -65,7 +65,7 @@ func npmCmd(x *cmdCtx, args []word) {
 	}
 	sub := ops[0].val
 	switch {
-	case npmDeny[sub]:
+	case npmDeny.has(sub):
 		x.add(Deny, RulePublish, "npm "+sub+" publishes or changes the person's registry account")
 	case sub == "test" || sub == "t" || sub == "tst" || sub == "start" || sub == "stop" || sub == "restart" || sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn":
 		x.add(Allow, RuleBuildProject, "npm "+sub+" runs the project's own script")
@@ -103,12 +103,12 @@ func npmScriptName(x *cmdCtx, name string) {
 	}
 }
 
-var yarnBuiltins = setOf("add", "remove", "install", "upgrade", "up", "dlx", "npm", "config", "set", "plugin",
+var yarnBuiltins = wordSet{words: []string{"add", "remove", "install", "upgrade", "up", "dlx", "npm", "config", "set", "plugin",
 	"global", "link", "unlink", "pack", "import", "init", "create", "exec", "node", "info", "cache",
 	"constraints", "patch", "patch-commit", "version", "workspace", "workspaces", "dedupe", "rebuild", "stage",
 	"unplug", "login", "logout", "owner", "tag", "team", "upgrade-interactive", "generate-lock-entry", "policies",
 	"autoclean", "audit", "outdated", "search", "explain", "sdks", "bin", "why", "list", "licenses", "check", "publish",
-	"self-update", "upgrade-interactive", "global", "env", "prune", "npx", "dedupe")
+	"self-update", "upgrade-interactive", "global", "env", "prune", "npx", "dedupe"}}
 
 func yarnCmd(x *cmdCtx, args []word) {
 	x.ranBuildFiles("yarn", func(b string) bool { return b == "package.json" }, packageScripts)
@@ -125,7 +125,7 @@ func yarnCmd(x *cmdCtx, args []word) {
 		x.add(Allow, RuleReadOnly, "yarn "+sub+" prints information")
 	case sub == "dlx" || sub == "exec" || sub == "node":
 		x.add(Ask, RulePkgRemoteExec, "yarn "+sub+" runs code the request does not show")
-	case yarnBuiltins[sub]:
+	case yarnBuiltins.has(sub):
 		x.add(Ask, RulePkgInstall, "yarn "+sub+" installs packages or changes configuration")
 	default:
 		if sub == "run" {

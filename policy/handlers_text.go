@@ -4,7 +4,9 @@ import (
 	"strings"
 )
 
-func init() {
+// addTextHandlers registers the text tools: grep, sed, awk, sort, jq and
+// the like.
+func addTextHandlers(handlers map[string]handler) {
 	for _, n := range []string{"grep", "egrep", "fgrep", "rgrep", "zgrep", "ag", "ack", "git-grep"} {
 		handlers[n] = grepCmd
 	}

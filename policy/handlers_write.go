@@ -191,9 +191,9 @@ func mktempCmd(x *cmdCtx, args []word) {
 
 // generatedDirs are directories tools regenerate: build outputs, caches,
 // installed dependencies. Deleting them inside the workspace loses nothing.
-var generatedDirs = setOf("build", "dist", "out", "target", "node_modules", ".next", ".nuxt", ".svelte-kit",
+var generatedDirs = wordSet{words: []string{"build", "dist", "out", "target", "node_modules", ".next", ".nuxt", ".svelte-kit",
 	"coverage", "htmlcov", ".pytest_cache", "__pycache__", ".mypy_cache", ".ruff_cache", ".tox", ".nox",
-	".turbo", ".parcel-cache", ".cache", ".gradle", "obj", ".eggs", ".hypothesis", ".coverage", "tmp")
+	".turbo", ".parcel-cache", ".cache", ".gradle", "obj", ".eggs", ".hypothesis", ".coverage", "tmp"}}
 
 // generatedOnly reports whether every operand is a generated directory
 // (or an .egg-info) inside the workspace, named plainly.
@@ -206,7 +206,7 @@ func generatedOnly(x *cmdCtx, ops []word) bool {
 			return false
 		}
 		base := filepath.Base(strings.TrimRight(w.val, "/"))
-		if !generatedDirs[base] && !strings.HasSuffix(base, ".egg-info") {
+		if !generatedDirs.has(base) && !strings.HasSuffix(base, ".egg-info") {
 			return false
 		}
 		ps := x.resolve(w)

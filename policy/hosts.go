@@ -18,9 +18,9 @@ func normHost(h string) string {
 }
 
 // metadataHosts are cloud metadata endpoints.
-var metadataHosts = setOf("169.254.169.254", "fd00:ec2::254", "metadata.google.internal", "metadata",
+var metadataHosts = wordSet{words: []string{"169.254.169.254", "fd00:ec2::254", "metadata.google.internal", "metadata",
 	"metadata.goog", "100.100.100.200", "168.63.129.16", "169.254.170.2", "instance-data",
-	"instance-data.ec2.internal", "metadata.azure.com", "169.254.169.253")
+	"instance-data.ec2.internal", "metadata.azure.com", "169.254.169.253"}}
 
 // obfuscatedIP reports hosts that a resolver would read as an IPv4 address
 // but that are not written as a plain dotted quad: 2852039166, 0xa9fea9fe,
@@ -51,7 +51,7 @@ func obfuscatedIP(h string) bool {
 // hostClass says what kind of address h is: "metadata", "private",
 // "loopback", "link-local", or "" for an ordinary public name or address.
 func hostClass(h string) string {
-	if metadataHosts[h] {
+	if metadataHosts.has(h) {
 		return "metadata"
 	}
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") {

@@ -215,7 +215,7 @@ func (e *Engine) ruleMatches(r *Rule, ex string) bool {
 		}
 		return false
 	case len(r.Hosts) > 0:
-		v := (&checkEnv{e: defaultEngine()}).checkNet(Query{Kind: KindNet, URL: ex})
+		v := (&checkEnv{e: defaultEngine.get()}).checkNet(Query{Kind: KindNet, URL: ex})
 		host, port := v.Parts[0].Text, 0
 		if h, p, ok := strings.Cut(host, ":"); ok && !strings.Contains(p, ":") {
 			host = h

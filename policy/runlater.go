@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
@@ -46,17 +45,17 @@ var runLaterTOML string
 // runLaterList is runlater.toml, strongest class first, in file order.
 // It is read on first use, not at start: every process (each hook call,
 // the sandbox helper) would otherwise pay for decoding it.
-var runLaterList = sync.OnceValue(func() []RunLaterEntry { return mustLoadRunLater(runLaterTOML) })
+var runLaterList = lazy[[]RunLaterEntry]{build: func() []RunLaterEntry { return mustLoadRunLater(runLaterTOML) }}
 
 // RunLaterEntries is the whole list, strongest class first, in file order.
-func RunLaterEntries() []RunLaterEntry { return append([]RunLaterEntry(nil), runLaterList()...) }
+func RunLaterEntries() []RunLaterEntry { return append([]RunLaterEntry(nil), runLaterList.get()...) }
 
 // RunsLater finds the entry that says why the project-relative path p runs
 // code later: the first match of the strongest class. It reports false for
 // a path no entry matches.
 func RunsLater(p string) (RunLaterEntry, bool) {
 	elems := foldedElems(p)
-	for _, e := range runLaterList() {
+	for _, e := range runLaterList.get() {
 		if e.matches(elems) {
 			return e, true
 		}
@@ -76,7 +75,7 @@ func runLater(r string) (RunLaterEntry, bool) {
 	if len(elems) == 0 {
 		return RunLaterEntry{}, false
 	}
-	for _, e := range runLaterList() {
+	for _, e := range runLaterList.get() {
 		if e.Class == RunsUnasked && e.holds(elems) {
 			return e, true
 		}

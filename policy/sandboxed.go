@@ -37,7 +37,7 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		}
 	}
 	base := filepath.Base(name.val)
-	_, known := handlers[base]
+	_, known := handlerFor(base)
 	installed := inInstalledBin(x.c, paths)
 	if known && !installed && !x.ranWritten(name, nil) {
 		// ./cat, bin/ls: a workspace program named like one the policy

@@ -37,24 +37,26 @@ const (
 )
 
 // substStandIn is what a class's output is judged as.
-var substStandIn = map[byte]string{
-	substValue: "4", substRev: "0123456789abcdef0123456789abcdef01234567",
-	substNames: "glob-match",
-}
+var substStandIn = lazy[map[byte]string]{build: func() map[byte]string {
+	return map[byte]string{
+		substValue: "4", substRev: "0123456789abcdef0123456789abcdef01234567",
+		substNames: "glob-match",
+	}
+}}
 
 // readOnlyOuters only read what they are given.
-var readOnlyOuters = setOf("cat", "head", "tail", "wc", "ls", "stat", "file", "du", "grep", "egrep", "fgrep",
+var readOnlyOuters = wordSet{words: []string{"cat", "head", "tail", "wc", "ls", "stat", "file", "du", "grep", "egrep", "fgrep",
 	"rg", "find", "diff", "echo", "printf", "test", "[", "basename", "dirname", "realpath", "readlink", "jq",
-	"tree", "sort", "uniq", "cut", "md5sum", "sha256sum", "sha1sum", "nl", "less", "go", "git", "cargo", "tr")
+	"tree", "sort", "uniq", "cut", "md5sum", "sha256sum", "sha1sum", "nl", "less", "go", "git", "cargo", "tr"}}
 
 // namesOuters take file names and print no file's contents.
-var namesOuters = setOf("wc", "ls", "stat", "file", "du", "md5sum", "sha256sum", "sha1sum", "echo", "printf",
+var namesOuters = wordSet{words: []string{"wc", "ls", "stat", "file", "du", "md5sum", "sha256sum", "sha1sum", "echo", "printf",
 	"basename", "dirname", "realpath", "test", "[", "go", "gofmt", "pytest", "mypy", "ruff", "black", "eslint",
-	"prettier", "tsc", "jest", "vitest", "shellcheck", "golangci-lint", "staticcheck", "flake8", "pylint", "isort")
+	"prettier", "tsc", "jest", "vitest", "shellcheck", "golangci-lint", "staticcheck", "flake8", "pylint", "isort"}}
 
 // goEnvVars are go env variables that name toolchain locations or facts.
-var goEnvVars = setOf("GOROOT", "GOPATH", "GOMODCACHE", "GOCACHE", "GOVERSION", "GOOS", "GOARCH", "GOBIN",
-	"GOEXE", "GOHOSTOS", "GOHOSTARCH", "GOTOOLDIR", "GOMOD", "GOWORK", "CGO_ENABLED")
+var goEnvVars = wordSet{words: []string{"GOROOT", "GOPATH", "GOMODCACHE", "GOCACHE", "GOVERSION", "GOOS", "GOARCH", "GOBIN",
+	"GOEXE", "GOHOSTOS", "GOHOSTARCH", "GOTOOLDIR", "GOMOD", "GOWORK", "CGO_ENABLED"}}
 
 // substWord decodes w with its substitutions and bound loop variables
 // replaced by stand-ins. ok is false when any part is not one it knows.
@@ -194,7 +196,7 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 	}
 	switch a[0] {
 	case "nproc", "pwd", "whoami":
-		return substValue, substStandIn[substValue]
+		return substValue, substStandIn.get()[substValue]
 	case "uname":
 		return substValue, "Linux"
 	case "date":
@@ -203,7 +205,7 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 				return substNone, ""
 			}
 		}
-		return substValue, substStandIn[substValue]
+		return substValue, substStandIn.get()[substValue]
 	case "git":
 		switch sub {
 		case "merge-base", "rev-parse", "describe", "symbolic-ref", "rev-list":
@@ -212,22 +214,22 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 					return substValue, c.ws
 				}
 			}
-			return substRev, substStandIn[substRev]
+			return substRev, substStandIn.get()[substRev]
 		case "branch":
 			if len(a) == 3 && a[2] == "--show-current" {
 				return substRev, "main"
 			}
 		case "ls-files", "ls-tree":
-			return substNames, substStandIn[substNames]
+			return substNames, substStandIn.get()[substNames]
 		case "diff":
 			for _, x := range a[2:] {
 				if x == "--name-only" || x == "--name-status" {
-					return substNames, substStandIn[substNames]
+					return substNames, substStandIn.get()[substNames]
 				}
 			}
 		}
 	case "go":
-		if sub == "env" && len(a) == 3 && goEnvVars[a[2]] {
+		if sub == "env" && len(a) == 3 && goEnvVars.has(a[2]) {
 			return substToolchain, c.ws + "/.go-env-" + strings.ToLower(a[2])
 		}
 		if sub == "list" {
@@ -235,21 +237,21 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		}
 	case "rg":
 		if contains(a, "-l") || contains(a, "--files") || contains(a, "--files-with-matches") {
-			return substNames, substStandIn[substNames]
+			return substNames, substStandIn.get()[substNames]
 		}
 	case "grep":
 		if contains(a, "-l") || contains(a, "-rl") || contains(a, "-lr") || contains(a, "--files-with-matches") {
-			return substNames, substStandIn[substNames]
+			return substNames, substStandIn.get()[substNames]
 		}
 	case "ls", "fd":
-		return substNames, substStandIn[substNames]
+		return substNames, substStandIn.get()[substNames]
 	case "find":
 		for _, x := range a[1:] {
 			if strings.HasPrefix(x, "-exec") || strings.HasPrefix(x, "-ok") || x == "-delete" || strings.HasPrefix(x, "-fprint") || x == "-fls" {
 				return substNone, ""
 			}
 		}
-		return substNames, substStandIn[substNames]
+		return substNames, substStandIn.get()[substNames]
 	}
 	return substNone, ""
 }
@@ -262,9 +264,9 @@ func substAllowed(prog string, class byte) bool {
 	case substRev:
 		return prog == "git" || prog == "echo" || prog == "printf"
 	case substToolchain:
-		return readOnlyOuters[prog]
+		return readOnlyOuters.has(prog)
 	case substNames:
-		return namesOuters[prog]
+		return namesOuters.has(prog)
 	}
 	return false
 }

@@ -31,9 +31,9 @@ type word struct {
 }
 
 // fetchers download text a shell could then run.
-var fetchers = setOf("curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m",
+var fetchers = wordSet{words: []string{"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m",
 	"nc", "ncat", "netcat", "socat", "openssl", "ftp", "tftp", "scp", "rsync", "ssh", "gh", "aws", "gsutil",
-	"s3cmd", "rclone", "httpie", "powershell", "pwsh", "iwr", "invoke-webrequest")
+	"s3cmd", "rclone", "httpie", "powershell", "pwsh", "iwr", "invoke-webrequest"}}
 
 // fetchesIn reports whether a substitution inside n runs a fetcher.
 func fetchesIn(n syntax.Node) bool {
@@ -48,7 +48,7 @@ func fetchesIn(n syntax.Node) bool {
 				if b, ok := resolvedProgram(v); ok {
 					v = b
 				}
-				if fetchers[strings.ToLower(v)] {
+				if fetchers.has(strings.ToLower(v)) {
 					found = true
 					return false
 				}
@@ -59,12 +59,12 @@ func fetchesIn(n syntax.Node) bool {
 	return found
 }
 
-var benignParams = setOf("?", "#", "$", "!", "-", "0", "HOME", "PWD", "OLDPWD", "USER", "SHELL", "PATH",
+var benignParams = wordSet{words: []string{"?", "#", "$", "!", "-", "0", "HOME", "PWD", "OLDPWD", "USER", "SHELL", "PATH",
 	"GOPATH", "GOROOT", "LANG", "TERM", "HOSTNAME", "SHLVL", "RANDOM", "LINENO", "SECONDS", "PPID", "UID", "EUID",
 	"BASH_VERSION", "OSTYPE", "MACHTYPE", "HOSTTYPE", "TMPDIR", "CI", "GOOS", "GOARCH", "GOBIN", "GOFLAGS",
 	"GOPROXY", "GOVERSION", "GOMODCACHE", "GOCACHE", "NODE_ENV", "JAVA_HOME", "VIRTUAL_ENV", "CONDA_DEFAULT_ENV",
 	"PYTHONPATH", "CARGO_HOME", "RUSTUP_HOME", "NVM_DIR", "EDITOR", "PAGER", "LC_ALL", "LOGNAME", "COLUMNS",
-	"LINES", "PIPESTATUS", "BASH_SOURCE", "FUNCNAME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "@", "*", "1", "2", "3")
+	"LINES", "PIPESTATUS", "BASH_SOURCE", "FUNCNAME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "@", "*", "1", "2", "3"}}
 
 // benignParam reports a plain expansion of a non-secret variable.
 func benignParam(n syntax.WordPart) bool {
@@ -73,7 +73,7 @@ func benignParam(n syntax.WordPart) bool {
 		pe.Repl != nil || pe.Names != 0 || pe.Exp != nil || pe.NestedParam != nil {
 		return false
 	}
-	return benignParams[pe.Param.Value]
+	return benignParams.has(pe.Param.Value)
 }
 
 // decodeWord decodes w. home is used for a leading "~" or "~/".

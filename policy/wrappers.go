@@ -130,7 +130,7 @@ type wrapRead struct {
 	vals []optVal // valued options, in order
 }
 
-var wrapKinds = func() map[string]wrapKind {
+var wrapKinds = lazy[map[string]wrapKind]{build: func() map[string]wrapKind {
 	m := map[string]wrapKind{"env": wrapEnv, "timeout": wrapTimeout, "command": wrapCommand,
 		"builtin": wrapBuiltin, "exec": wrapExec, "busybox": wrapBox, "toybox": wrapBox, "xargs": wrapXargs, "watch": wrapWatch}
 	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "sg", "newgrp", "run0", "calife", "please"} {
@@ -143,15 +143,17 @@ var wrapKinds = func() map[string]wrapKind {
 		m[n] = wrapPlain
 	}
 	return m
-}()
+}}
 
-var plainSpecs = map[string]optSpec{"nice": niceSpec, "nohup": {}, "stdbuf": stdbufSpec, "ionice": ioniceSpec, "setsid": setsidSpec, "time": timeSpec}
+var plainSpecs = lazy[map[string]optSpec]{build: func() map[string]optSpec {
+	return map[string]optSpec{"nice": niceSpec, "nohup": {}, "stdbuf": stdbufSpec, "ionice": ioniceSpec, "setsid": setsidSpec, "time": timeSpec}
+}}
 
 var watchSpec = optSpec{flags: "bcCdegptrx", valued: "nq", long: []string{"beep", "color", "no-color", "differences", "errexit", "chgexit", "precise", "no-title", "no-rerun", "exec", "no-wrap"}, longVal: []string{"interval", "equexit", "differences"}}
 
 // readWrapper reads prog (a program's resolved name) as a wrapper of rest.
 func readWrapper(prog string, rest []word) (wrapRead, bool) {
-	k, ok := wrapKinds[prog]
+	k, ok := wrapKinds.get()[prog]
 	if !ok {
 		return wrapRead{}, false
 	}
@@ -166,7 +168,7 @@ func readWrapper(prog string, rest []word) (wrapRead, bool) {
 		if prog == "nice" && len(rest) > 0 && len(rest[0].val) > 1 && rest[0].val[0] == '-' && isDigits(rest[0].val[1:]) {
 			r.rest = rest[1:]
 		}
-		r.n, r.good = skipOpts(r.rest, plainSpecs[prog], onVal)
+		r.n, r.good = skipOpts(r.rest, plainSpecs.get()[prog], onVal)
 	case wrapCommand:
 		r.n, r.good = skipOpts(rest, optSpec{flags: "pvV"}, nil)
 	case wrapExec:
@@ -374,7 +376,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		if b, ok := resolvedProgram(inner); ok {
 			inner = b
 		}
-		if x.c.sandbox && xargsFileTools[inner] && xargsNamesOnly(inner, vals(rest[r.n+1:])) {
+		if x.c.sandbox && xargsFileTools.has(inner) && xargsNamesOnly(inner, vals(rest[r.n+1:])) {
 			// The names come from the input; the sandbox keeps what the
 			// tool does to them inside the workspace.
 			x.add(Allow, RuleSandboxCode, "xargs passes names read at run time to "+inner+", inside the sandbox")
@@ -453,9 +455,9 @@ func splitString(v string) ([]word, bool) {
 
 // xargsFileTools read or edit the files xargs names and run nothing else
 // (their own options are still judged).
-var xargsFileTools = setOf("sed", "grep", "egrep", "fgrep", "rg", "wc", "ls", "stat",
+var xargsFileTools = wordSet{words: []string{"sed", "grep", "egrep", "fgrep", "rg", "wc", "ls", "stat",
 	"file", "du", "gofmt", "goimports", "prettier", "black", "ruff", "isort", "eslint", "touch", "basename",
-	"dirname", "echo", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format", "rustfmt", "realpath", "mkdir")
+	"dirname", "echo", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format", "rustfmt", "realpath", "mkdir"}}
 
 // xargsNamesOnly reports whether the tool, given unseen names, prints no
 // file's contents: sed edits in place, grep and rg list or count.

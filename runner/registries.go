@@ -80,7 +80,7 @@ func readRegistries(wsFile func(parts ...string) string, home string, getenv fun
 			add(policy.EcoNPM, h)
 		}
 	} else if len(reg.Hosts[policy.EcoNPM]) > 0 {
-		reg.Hosts[policy.EcoNPM] = append(reg.Hosts[policy.EcoNPM], policy.DefaultRegistryHosts[policy.EcoNPM]...)
+		reg.Hosts[policy.EcoNPM] = append(reg.Hosts[policy.EcoNPM], policy.DefaultRegistryHosts(policy.EcoNPM)...)
 	}
 	// Python: the environment, then pip.conf.
 	index := firstNonEmpty(getenv("PIP_INDEX_URL"), getenv("UV_DEFAULT_INDEX"), getenv("UV_INDEX_URL"))
@@ -99,7 +99,7 @@ func readRegistries(wsFile func(parts ...string) string, home string, getenv fun
 		if index != "" {
 			add(policy.EcoPython, index)
 		} else {
-			reg.Hosts[policy.EcoPython] = append(reg.Hosts[policy.EcoPython], policy.DefaultRegistryHosts[policy.EcoPython]...)
+			reg.Hosts[policy.EcoPython] = append(reg.Hosts[policy.EcoPython], policy.DefaultRegistryHosts(policy.EcoPython)...)
 		}
 		for _, e := range extra {
 			add(policy.EcoPython, e)
@@ -233,7 +233,7 @@ func registryDenied(reason, host string, port int, reg policy.Registries) string
 		hp = net.JoinHostPort(host, strconv.Itoa(port))
 	}
 	for _, eco := range []string{policy.EcoNPM, policy.EcoPython, policy.EcoGo, policy.EcoCargo} {
-		hosts := append(slices.Clone(reg.Hosts[eco]), policy.DefaultRegistryHosts[eco]...)
+		hosts := append(slices.Clone(reg.Hosts[eco]), policy.DefaultRegistryHosts(eco)...)
 		if slices.Contains(hosts, hp) {
 			return fmt.Sprintf("%s (%s is the %s package registry: a package install needs it, and Sentinel did not allow it; do not retry with another registry — tell the person what the install needs)", reason, hp, eco)
 		}

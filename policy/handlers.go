@@ -1,0 +1,49 @@
+package policy
+
+import "sync"
+
+// handler judges one program's argv (args[0] is the program).
+type handler func(x *cmdCtx, args []word)
+
+// programs is what the policy knows of programs by name: each one's
+// judgment, and the code runners, which take program text as an argument
+// (pasting file names into that text lets a file name run commands).
+// It is filled on first use, not at start-up (lazy.go), and in a function
+// rather than a variable's initializer because the handlers refer back to
+// it. Read it only through handlerFor and isCodeRunner.
+var (
+	programsOnce sync.Once
+	programs     struct {
+		handlers    map[string]handler
+		codeRunners map[string]bool
+	}
+)
+
+func loadPrograms() {
+	programsOnce.Do(func() {
+		handlers, codeRunners := map[string]handler{}, map[string]bool{}
+		// In file order, as the init funcs these were ran: a later
+		// registration of a name replaces an earlier one.
+		addBuildHandlers(handlers)
+		addExecHandlers(handlers, codeRunners)
+		addFSHandlers(handlers)
+		addGitHandlers(handlers)
+		addNetHandlers(handlers)
+		addTextHandlers(handlers)
+		programs.handlers, programs.codeRunners = handlers, codeRunners
+	})
+}
+
+// handlerFor returns the judgment of the program named prog, if the policy
+// knows it by name.
+func handlerFor(prog string) (handler, bool) {
+	loadPrograms()
+	h, ok := programs.handlers[prog]
+	return h, ok
+}
+
+// isCodeRunner reports whether prog takes program text as an argument.
+func isCodeRunner(prog string) bool {
+	loadPrograms()
+	return programs.codeRunners[prog]
+}
