@@ -15,7 +15,7 @@ import (
 
 // `sentinel checkouts`: the shared read-only checkouts under overlay
 // workspaces (runner/checkouts.go), listed and cleared.
-func init() {
+func newCheckoutsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "checkouts",
@@ -71,7 +71,7 @@ state dir. Each is kept while a run uses it; after a run ends, those unused for
 		},
 	}
 	cmd.AddCommand(clear)
-	root.AddCommand(cmd)
+	return cmd
 }
 
 func shortTree(t string) string {

@@ -14,7 +14,7 @@ import (
 
 // The demo coder is this same binary in a hidden mode, started by the
 // runner under the pty and the sandbox like any other coder.
-func init() {
+func newCoderDemoCmd() *cobra.Command {
 	var scenario, task string
 	cmd := &cobra.Command{
 		Use:    "coder-demo",
@@ -47,7 +47,7 @@ func init() {
 	}
 	cmd.Flags().StringVar(&scenario, "scenario", "", "scenario `FILE`")
 	cmd.Flags().StringVar(&task, "task", "", "the task text")
-	root.AddCommand(cmd)
+	return cmd
 }
 
 // deniedBroker stands in when no broker can be reached: every request is

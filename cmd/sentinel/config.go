@@ -14,7 +14,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner"
 )
 
-func init() {
+func newConfigCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Show the effective configuration; approve a project's .sentinel/config.toml",
@@ -83,7 +83,7 @@ always used.`,
 	cmd.Args = cobra.NoArgs
 	cmd.RunE = show.RunE
 	cmd.Flags().AddFlagSet(show.Flags())
-	root.AddCommand(cmd)
+	return cmd
 }
 
 // configRoot is the project whose config the config commands and `sandbox

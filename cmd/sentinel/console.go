@@ -13,7 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/tui"
 )
 
-func init() {
+func newConsoleCmd() *cobra.Command {
 	var theme string
 	c := &cobra.Command{
 		Use:   "console",
@@ -44,5 +44,5 @@ q leaves the console; the runs and their requests go on.`,
 		},
 	}
 	c.Flags().StringVar(&theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
-	root.AddCommand(c)
+	return c
 }

@@ -12,7 +12,7 @@ import (
 
 const demoTask = "Add a Shout function to the greeter, with a test."
 
-func init() {
+func newDemoCmd() *cobra.Command {
 	var f runFlags
 	cmd := &cobra.Command{
 		Use:   "demo [DIR]",
@@ -36,7 +36,7 @@ message and finishes. Its work lands on a new branch you can look at.`,
 		},
 	}
 	f.register(cmd, false)
-	root.AddCommand(cmd)
+	return cmd
 }
 
 func demoDir(c *cobra.Command, args []string) (string, error) {

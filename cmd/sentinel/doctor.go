@@ -43,7 +43,7 @@ type doctorReport struct {
 	Helper sandbox.Check `json:"helper"`
 }
 
-func init() {
+func newDoctorCmd() *cobra.Command {
 	var asJSON bool
 	var sup supervisorFlags
 	doc := &cobra.Command{
@@ -87,7 +87,7 @@ works here, or when the configured supervisor model fails its check.`,
 	}
 	doc.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	sup.register(doc.Flags())
-	root.AddCommand(doc)
+	return doc
 }
 
 func runDoctor() doctorReport {

@@ -27,7 +27,7 @@ type execFlags struct {
 	theme      string
 }
 
-func init() {
+func newExecCmd() *cobra.Command {
 	var f execFlags
 	cmd := &cobra.Command{
 		Use:   "exec [flags] -- PROGRAM [ARG...]",
@@ -73,7 +73,7 @@ failed, 2 for a usage error, 130 when interrupted.`,
 	fl.StringArrayVar(&f.allowHosts, "allow-host", nil, "let the program reach `HOST[:PORT]` without asking (repeatable)")
 	fl.DurationVar(&f.timeout, "approval-timeout", defaultApprovalTimeout, "deny a request nobody answers within this long")
 	fl.StringVar(&f.theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")
-	root.AddCommand(cmd)
+	return cmd
 }
 
 // startExec runs argv in place in the project at dir and turns the outcome

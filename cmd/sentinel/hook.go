@@ -11,7 +11,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/hookclient"
 )
 
-func init() {
+func newHookCmd() *cobra.Command {
 	hook := &cobra.Command{
 		Use:   "hook AGENT",
 		Short: "Answer a coding agent's hook from this run's broker (the coder calls this)",
@@ -45,5 +45,5 @@ tool call proceed.`,
 			},
 		})
 	}
-	root.AddCommand(hook)
+	return hook
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
 )
 
-func init() {
+func newMCPCmd() *cobra.Command {
 	var configFile, httpAddr string
 	cmd := &cobra.Command{
 		Use:   "mcp --config FILE [--http ADDR]",
@@ -65,5 +65,5 @@ any address beyond loopback. ` + mcpserver.TLSAdvice + `.`,
 	}
 	cmd.Flags().StringVar(&configFile, "config", "", "the server's TOML config (required)")
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve streamable HTTP on HOST:PORT instead of stdio")
-	root.AddCommand(cmd)
+	return cmd
 }

@@ -18,10 +18,6 @@ import (
 	"github.com/sentinelhq/sentinel/policy"
 )
 
-func init() {
-	root.AddCommand(newPolicyCmd())
-}
-
 type policyFlags struct {
 	cwd       string
 	workspace string

@@ -20,7 +20,7 @@ import (
 // psRecent is how far back `sentinel ps` lists terminated agents.
 const psRecent = time.Hour
 
-func init() {
+func newPsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "ps",
@@ -57,7 +57,7 @@ only ever added.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array instead of a table")
-	root.AddCommand(cmd)
+	return cmd
 }
 
 // listAgents asks the service for the agents it knows, else scans by

@@ -31,7 +31,7 @@ type queueItem struct {
 	AtTerminal   bool      `json:"at_terminal"`
 }
 
-func init() {
+func newQueueCmd() *cobra.Command {
 	var asJSON bool
 	q := &cobra.Command{
 		Use:   "queue",
@@ -89,7 +89,7 @@ run's own card.`,
 	}
 	deny.Flags().StringVar(&message, "message", "", "what the coder is told (`TEXT`)")
 	q.AddCommand(approve, deny)
-	root.AddCommand(q)
+	return q
 }
 
 func answerQueue(c *cobra.Command, a queue.Answer) error {

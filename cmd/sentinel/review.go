@@ -13,7 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
-func init() {
+func newReviewCmd() *cobra.Command {
 	var approve, reject, force bool
 	var reason, apply, sbMode string
 	var verify []string
@@ -87,7 +87,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 	fl.StringVar(&sbMode, "sandbox", "auto", "sandbox for verifying the change before it lands: auto, ns, bwrap or off")
 	fl.StringArrayVar(&verify, "verify", nil, "a check command to verify with when the run recorded none (repeatable; default: the project's configured or detected checks)")
 	fl.BoolVar(&force, "force", false, "land a run that never passed verification WITHOUT verifying it (says what was not checked)")
-	root.AddCommand(cmd)
+	return cmd
 }
 
 // approveWhole lands the whole change, saying plainly when --force skipped

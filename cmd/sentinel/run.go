@@ -84,7 +84,7 @@ func (f *runFlags) limits() (runner.Limits, error) {
 	return runner.Limits{MaxFileBytes: file, MaxTotalBytes: change}, nil
 }
 
-func init() {
+func newRunCmd() *cobra.Command {
 	var f runFlags
 	cmd := &cobra.Command{
 		Use:   "run [flags] [TASK TEXT...]",
@@ -127,7 +127,7 @@ usage error, 130 when interrupted.`,
 		},
 	}
 	f.register(cmd, true)
-	root.AddCommand(cmd)
+	return cmd
 }
 
 func readTask(file string, args []string) (string, error) {

@@ -15,7 +15,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner"
 )
 
-func init() {
+func newRunsCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "runs",
@@ -64,7 +64,7 @@ run is one tab-separated line with every field whole; --json has everything.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the runs as JSON")
-	root.AddCommand(cmd)
+	return cmd
 }
 
 func statusText(m *runner.Meta) string {

@@ -23,7 +23,7 @@ import (
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
-func init() {
+func newSandboxCmd() *cobra.Command {
 	sb := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run commands under the coder's sandbox",
@@ -61,7 +61,7 @@ you start the agent unsandboxed.`,
 	f.StringArrayVar(&reads, "read", nil, "also let the command read PATH (repeatable)")
 	f.StringArrayVar(&writes, "write", nil, "also let the command write PATH (repeatable)")
 	sb.AddCommand(run)
-	root.AddCommand(sb)
+	return sb
 }
 
 func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net sandbox.NetMode, hosts, reads, writes []string) error {

@@ -11,16 +11,14 @@ import (
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 )
 
-// The approval queue across runs, its runs' states and the nudge
-// ([notify]) are one part of the service.
-func init() {
-	serviceParts = append(serviceParts, func(_ context.Context, mux *servicewire.Mux, cfg config.Config) error {
-		n := queue.Notifier{Command: cfg.Notify.Command, Desktop: cfg.Notify.Desktop == nil || *cfg.Notify.Desktop,
-			Timeout: 10 * time.Second,
-			Log: func(s string) {
-				fmt.Fprintf(os.Stderr, "%s sentinel service: %s\n", time.Now().UTC().Format(time.RFC3339), s)
-			}}
-		queue.New(n.Notify).Mount(mux)
-		return nil
-	})
+// mountQueue mounts the approval queue across runs, its runs' states and
+// the nudge ([notify]): one part of the service.
+func mountQueue(_ context.Context, mux *servicewire.Mux, cfg config.Config) error {
+	n := queue.Notifier{Command: cfg.Notify.Command, Desktop: cfg.Notify.Desktop == nil || *cfg.Notify.Desktop,
+		Timeout: 10 * time.Second,
+		Log: func(s string) {
+			fmt.Fprintf(os.Stderr, "%s sentinel service: %s\n", time.Now().UTC().Format(time.RFC3339), s)
+		}}
+	queue.New(n.Notify).Mount(mux)
+	return nil
 }

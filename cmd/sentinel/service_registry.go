@@ -8,18 +8,12 @@ import (
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/servicewire"
-	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/runner/service"
 )
 
-// The registry of runs and agents is a part of the user service, and
-// every run of this binary (run, exec) registers with it when it is up.
-func init() {
-	serviceParts = append(serviceParts, mountRegistry)
-	runner.SetDefaultRegistrar(service.Registrar{})
-}
-
-// mountRegistry mounts the registry's ops and starts the scanner with the
+// mountRegistry mounts the registry of runs and agents, a part of the user
+// service (every run of this binary registers with it when it is up: main
+// sets the runner's default registrar): its ops, and the scanner with the
 // machine's policy ([service] in the user config); it stops with ctx.
 func mountRegistry(ctx context.Context, mux *servicewire.Mux, cfg config.Config) error {
 	grace, err := serviceDuration(cfg.Service.Grace, service.DefaultGrace)

@@ -21,7 +21,8 @@ import (
 // unitName is the systemd user unit `sentinel service install` writes.
 const unitName = "sentinel.service"
 
-func init() {
+// serviceUnitCmds are `sentinel service install`, `uninstall` and `status`.
+func serviceUnitCmds() []*cobra.Command {
 	install := &cobra.Command{
 		Use:   "install",
 		Short: "Install and start the user service as a systemd user unit",
@@ -44,7 +45,7 @@ manager it says exactly what to run instead.`,
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return unitStatus(c.Context(), c.OutOrStdout()) },
 	}
-	serviceCmd.AddCommand(install, uninstall, status)
+	return []*cobra.Command{install, uninstall, status}
 }
 
 // unitPath is the user unit's path: $XDG_CONFIG_HOME/systemd/user (else

@@ -57,7 +57,8 @@ func shimScript(exe, dir, name string) string {
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-func init() {
+// newShimsCmd builds `sentinel shims` and its install, uninstall and status.
+func newShimsCmd() *cobra.Command {
 	var dir string
 	shims := &cobra.Command{
 		Use:   "shims install|uninstall|status [--dir DIR]",
@@ -111,8 +112,12 @@ service journals the bypass.`,
 			return nil
 		},
 	})
-	root.AddCommand(shims)
+	return shims
+}
 
+// newShimCmd builds the hidden `sentinel shim`, what a launcher shim runs.
+func newShimCmd() *cobra.Command {
+	var dir string
 	shim := &cobra.Command{
 		Use: "shim --dir DIR NAME [ARG...]", Hidden: true,
 		Short: "What a launcher shim runs: the real NAME through sentinel exec",
@@ -125,7 +130,7 @@ service journals the bypass.`,
 	}
 	shim.Flags().SetInterspersed(false)
 	shim.Flags().StringVar(&dir, "dir", "", "the shim's own directory")
-	root.AddCommand(shim)
+	return shim
 }
 
 func installShims(w io.Writer, dir string) error {

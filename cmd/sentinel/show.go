@@ -14,7 +14,7 @@ import (
 	"github.com/sentinelhq/sentinel/tui/plain"
 )
 
-func init() {
+func newShowCmd() *cobra.Command {
 	var lane string
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -50,7 +50,7 @@ func init() {
 	}
 	cmd.Flags().StringVar(&lane, "lane", "", "only this lane: system, coder, tool, approval, supervisor, adversary")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the events as JSON Lines")
-	root.AddCommand(cmd)
+	return cmd
 }
 
 // showEvents reads the journal arg names: a journal file given by path

@@ -23,7 +23,7 @@ type statusItem struct {
 	Pending int       `json:"pending"`
 }
 
-func init() {
+func newStatusCmd() *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "status",
@@ -54,7 +54,7 @@ of its requests wait for you (sentinel queue, sentinel console).`,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the runs as a JSON array")
-	root.AddCommand(c)
+	return c
 }
 
 func writeStatusTable(w io.Writer, runs []queue.RunStatus, now time.Time) {

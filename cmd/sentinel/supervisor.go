@@ -167,7 +167,7 @@ func supervisorDoctorCheck(ctx context.Context, f supervisorFlags, file config.S
 	return ck, true
 }
 
-func init() {
+func newSupervisorCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "supervisor",
 		Short: "Check the supervisor model, or scan a run for steering findings",
@@ -226,7 +226,7 @@ func init() {
 		},
 	}
 	cmd.AddCommand(check, scan, supervisorEvalCmd())
-	root.AddCommand(cmd)
+	return cmd
 }
 
 // configHere is the configuration a command run in the working directory

@@ -20,7 +20,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner"
 )
 
-func init() {
+func newTemplatesCmd() *cobra.Command {
 	t := &cobra.Command{
 		Use:   "templates",
 		Short: "List, add, remove and test remembered approvals",
@@ -34,7 +34,7 @@ templates in ` + userTemplatesHint() + `.`,
 		Args: cobra.NoArgs,
 	}
 	t.AddCommand(templatesList(), templatesShow(), templatesRm(), templatesAdd(), templatesTest())
-	root.AddCommand(t)
+	return t
 }
 
 func userTemplatesHint() string {

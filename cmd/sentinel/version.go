@@ -14,18 +14,15 @@ import (
 // version is set at build time with -ldflags "-X main.version=v1.2.3".
 var version = "dev"
 
-func init() {
-	root.AddCommand(&cobra.Command{
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
 		Use:   "version",
 		Short: "Print Sentinel's version",
 		Args:  cobra.NoArgs,
 		Run: func(*cobra.Command, []string) {
 			fmt.Println(versionLine())
 		},
-	})
-	// sentinel --version prints the same line as sentinel version.
-	root.Version = versionLine()
-	root.SetVersionTemplate("{{.Version}}\n")
+	}
 }
 
 // versionLine is what sentinel version and sentinel --version print.
