@@ -103,3 +103,17 @@ func runRoot(root *cobra.Command, args []string) (out, errText string) {
 	}
 	return b.String(), errText
 }
+
+// BenchmarkNewRoot is what building the commands costs a start: the whole
+// tree (help, completion, a mistyped name) against the one command a
+// sandboxed command or a hook runs.
+func BenchmarkNewRoot(b *testing.B) {
+	for _, args := range [][]string{nil, {"sandbox", "run"}, {"hook", "claude"}, {"--version"}} {
+		b.Run(strings.Join(append([]string{"sentinel"}, args...), "_"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				newRoot(args)
+			}
+		})
+	}
+}
