@@ -170,3 +170,43 @@ func TestTopLevelIsKeptThroughGitsOwnWork(t *testing.T) {
 		t.Fatal("a commit lost the kept answer")
 	}
 }
+
+// A linked worktree (its .git a file naming the git dir) is kept like a
+// work tree, and asked again once that file is gone.
+func TestTopLevelOfALinkedWorktree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	if mayBeInRepo(root) {
+		t.Skipf("%s lies inside something git could take for a repository", root)
+	}
+	repo, wt := filepath.Join(root, "repo"), filepath.Join(root, "wt")
+	for _, args := range [][]string{{"init", "-q", repo},
+		{"-C", repo, "-c", "user.name=A", "-c", "user.email=a@example.com", "commit", "-q", "--allow-empty", "-m", "one"},
+		{"-C", repo, "worktree", "add", "-q", wt}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	sub := filepath.Join(wt, "sub")
+	os.Mkdir(sub, 0o755)
+	for _, what := range []string{"first", "again"} {
+		if got := TopLevel(context.Background(), sub); got != wt {
+			t.Fatalf("%s: TopLevel = %q, want %s", what, got, wt)
+		}
+	}
+	if _, ok := cachedTopLevel(sub); !ok {
+		t.Fatal("a linked worktree's answer was not kept")
+	}
+	if err := os.Remove(filepath.Join(wt, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := cachedTopLevel(sub); ok {
+		t.Fatal("the kept answer outlived the worktree's .git file")
+	}
+	if got := TopLevel(context.Background(), sub); got != "" {
+		t.Fatalf("without its .git file: TopLevel = %q, want none", got)
+	}
+}
