@@ -18,8 +18,8 @@ import (
 // user's record key, and used only while everything go itself reads to
 // answer is unchanged: the go binary, its GOROOT's go.env, the person's
 // `go env -w` file, the environment's GO* variables, HOME,
-// XDG_CONFIG_HOME and the directory go runs in (a go.mod there may switch
-// toolchains).
+// XDG_CONFIG_HOME, the directory go runs in, and the go.mod and go.work
+// files from there up (one may switch toolchains).
 
 // goEnvCache holds go's answers per directory go ran in: a person working
 // in two projects in turn would otherwise have go asked at every switch.
@@ -45,6 +45,15 @@ func goEnvKey(goBin string, getenv func(string) string, ask []string) string {
 	userstate.Stamp(h, envFile)
 	wd, _ := os.Getwd()
 	fmt.Fprintf(h, "wd %s\n", wd)
+	// The go.mod or go.work go finds from there (the nearest up the
+	// tree) may name another toolchain, which go then runs.
+	for d := wd; d != ""; d = filepath.Dir(d) {
+		userstate.Stamp(h, filepath.Join(d, "go.mod"))
+		userstate.Stamp(h, filepath.Join(d, "go.work"))
+		if d == filepath.Dir(d) {
+			break
+		}
+	}
 	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "PATH", "GOENV", "GOROOT", "GOPATH", "GOMODCACHE",
 		"GOFLAGS", "GOPROXY", "GOSUMDB", "GOTOOLCHAIN", "GOPRIVATE", "GONOPROXY", "GONOSUMDB", "GOINSECURE", "GOWORK", "GO111MODULE"} {
 		fmt.Fprintf(h, "env %s=%s\n", k, getenv(k))

@@ -51,6 +51,14 @@ func TestGoEnvCacheIgnoresForgedAnswers(t *testing.T) {
 	if got := goEnv(os.Getenv, ask...)["GOMODCACHE"]; got != real {
 		t.Fatalf("in another directory: GOMODCACHE %q, want %q", got, real)
 	}
+	if _, ok := cachedGoEnv(goEnvKey(goBin, os.Getenv, ask)); !ok {
+		t.Fatal("the answer in another directory was not kept")
+	}
+	// …not once a go.mod there may name another toolchain…
+	os.WriteFile(filepath.Join(other, "go.mod"), []byte("module x\n\ngo 1.21\n\ntoolchain go1.21.0\n"), 0o644)
+	if _, ok := cachedGoEnv(goEnvKey(goBin, os.Getenv, ask)); ok {
+		t.Fatal("a kept answer was used after a go.mod appeared")
+	}
 	t.Chdir(wd)
 	if _, ok := cachedGoEnv(key); !ok {
 		t.Fatal("the first directory's answer was lost to the second's")
