@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
@@ -104,16 +105,7 @@ func (p *Project) EnsureState() error {
 
 // commonDir is the git dir shared by every worktree of the repository
 // (p.GitDir itself unless the project is a linked worktree).
-func (p *Project) commonDir() string {
-	if b, err := os.ReadFile(filepath.Join(p.GitDir, "commondir")); err == nil {
-		c := strings.TrimSpace(string(b))
-		if !filepath.IsAbs(c) {
-			c = filepath.Join(p.GitDir, c)
-		}
-		return c
-	}
-	return p.GitDir
-}
+func (p *Project) commonDir() string { return gitdir.Common(p.GitDir) }
 
 // ObjectsDir is the repository's object store.
 func (p *Project) ObjectsDir() string { return filepath.Join(p.commonDir(), "objects") }

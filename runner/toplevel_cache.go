@@ -8,9 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -82,7 +82,7 @@ func topLevelKey(dir, top string) (key string, keyed bool) {
 			stampGitDir(h, dotGit)
 		} else {
 			userstate.Stamp(h, dotGit) // absent, or a file whose content counts
-			if target, ok := gitFileTarget(dotGit); ok {
+			if target, ok := gitdir.FileTarget(dotGit); ok {
 				stampGitDir(h, target)
 			}
 		}
@@ -94,23 +94,18 @@ func topLevelKey(dir, top string) (key string, keyed bool) {
 }
 
 // stampGitDir stamps a directory that may be a git directory: what it is,
-// the files and directories git reads to accept and configure it, and its
-// common directory's config.
+// the files git reads to configure it (gitdir.ConfigFiles), its objects and
+// refs, and its common directory.
 func stampGitDir(h io.Writer, gd string) {
 	stampWhatItIs(h, gd)
-	for _, f := range []string{"HEAD", "config", "config.worktree", "commondir"} {
-		userstate.Stamp(h, filepath.Join(gd, f))
+	for _, f := range gitdir.ConfigFiles(gd) {
+		userstate.Stamp(h, f)
 	}
 	for _, d := range []string{"objects", "refs"} {
 		stampWhatItIs(h, filepath.Join(gd, d))
 	}
-	if b, err := os.ReadFile(filepath.Join(gd, "commondir")); err == nil {
-		common := strings.TrimSpace(string(b))
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(gd, common)
-		}
-		stampWhatItIs(h, common)
-		userstate.Stamp(h, filepath.Join(common, "config"))
+	if c := gitdir.Common(gd); c != gd {
+		stampWhatItIs(h, c)
 	}
 }
 
@@ -127,24 +122,4 @@ func stampWhatItIs(h io.Writer, p string) {
 		return
 	}
 	fmt.Fprintf(h, "is %q %v\n", p, st.Mode())
-}
-
-// gitFileTarget is the git directory a .git file names ("gitdir: PATH").
-func gitFileTarget(dotGit string) (string, bool) {
-	st, err := os.Stat(dotGit)
-	if err != nil || !st.Mode().IsRegular() {
-		return "", false
-	}
-	b, err := os.ReadFile(dotGit)
-	if err != nil {
-		return "", false
-	}
-	p, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
-	if !ok {
-		return "", false
-	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(dotGit), p)
-	}
-	return p, true
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -64,36 +65,20 @@ func identityKey(gitBin, dir string, files []string) string {
 }
 
 // repoConfigFiles are the files of the repository dir is in that git reads
-// config or the branch from: its git dir's config, config.worktree, HEAD
-// and commondir, and the common dir's config (a linked worktree). None when
-// dir is in no repository.
+// config or the branch from (gitdir.ConfigFiles), with its .git entry. None
+// when dir is in no repository.
 func repoConfigFiles(dir string) []string {
 	for d := dir; ; d = filepath.Dir(d) {
 		dotGit := filepath.Join(d, ".git")
-		st, err := os.Stat(dotGit)
-		if err == nil {
-			gitDir := dotGit
+		if st, err := os.Stat(dotGit); err == nil {
+			gd := dotGit
 			if !st.IsDir() { // a worktree's or submodule's "gitdir: PATH"
-				b, err := os.ReadFile(dotGit)
-				if err != nil {
+				var ok bool
+				if gd, ok = gitdir.FileTarget(dotGit); !ok {
 					return []string{dotGit}
 				}
-				p, _ := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(d, p)
-				}
-				gitDir = p
 			}
-			files := []string{dotGit, filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree"),
-				filepath.Join(gitDir, "HEAD"), filepath.Join(gitDir, "commondir")}
-			if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
-				common := strings.TrimSpace(string(b))
-				if !filepath.IsAbs(common) {
-					common = filepath.Join(gitDir, common)
-				}
-				files = append(files, filepath.Join(common, "config"), filepath.Join(common, "config.worktree"))
-			}
-			return files
+			return append([]string{dotGit}, gitdir.ConfigFiles(gd)...)
 		}
 		if d == filepath.Dir(d) {
 			return nil
