@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/userstate"
@@ -97,29 +96,14 @@ func topLevelKey(dir, top string) (key string, keyed bool) {
 // the files git reads to configure it (gitdir.ConfigFiles), its objects and
 // refs, and its common directory.
 func stampGitDir(h io.Writer, gd string) {
-	stampWhatItIs(h, gd)
+	userstate.StampWhatItIs(h, gd)
 	for _, f := range gitdir.ConfigFiles(gd) {
 		userstate.Stamp(h, f)
 	}
 	for _, d := range []string{"objects", "refs"} {
-		stampWhatItIs(h, filepath.Join(gd, d))
+		userstate.StampWhatItIs(h, filepath.Join(gd, d))
 	}
 	if c := gitdir.Common(gd); c != gd {
-		stampWhatItIs(h, c)
+		userstate.StampWhatItIs(h, c)
 	}
-}
-
-// stampWhatItIs stamps a directory by what it is, not by its times (which
-// change with every file made in it): device, inode, mode and owner.
-func stampWhatItIs(h io.Writer, p string) {
-	st, err := os.Stat(p)
-	if err != nil {
-		fmt.Fprintf(h, "nofile %q\n", p)
-		return
-	}
-	if s, ok := st.Sys().(*syscall.Stat_t); ok {
-		fmt.Fprintf(h, "is %q %v %d %d %d\n", p, st.Mode(), s.Dev, s.Ino, s.Uid)
-		return
-	}
-	fmt.Fprintf(h, "is %q %v\n", p, st.Mode())
 }

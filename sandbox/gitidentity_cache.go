@@ -58,16 +58,22 @@ func identityKey(gitBin, dir string, files []string) string {
 	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
 		fixed = append(fixed, filepath.Join(x, "git", "config"))
 	}
-	for _, p := range append(append(fixed, repoConfigFiles(dir)...), files...) {
+	dotGit, repoFiles := repoConfigFiles(dir)
+	if st, err := os.Stat(dotGit); err == nil && st.IsDir() {
+		userstate.StampWhatItIs(h, dotGit) // git's own work in it (an index, a lock) keeps the answer
+	} else if dotGit != "" {
+		userstate.Stamp(h, dotGit) // a "gitdir:" file, whose content counts
+	}
+	for _, p := range append(append(fixed, repoFiles...), files...) {
 		userstate.Stamp(h, p)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// repoConfigFiles are the files of the repository dir is in that git reads
-// config or the branch from (gitdir.ConfigFiles), with its .git entry. None
-// when dir is in no repository.
-func repoConfigFiles(dir string) []string {
+// repoConfigFiles finds the repository dir is in: its .git entry, and the
+// files git reads its config and branch from (gitdir.ConfigFiles). Both
+// empty when dir is in no repository.
+func repoConfigFiles(dir string) (dotGit string, files []string) {
 	for d := dir; ; d = filepath.Dir(d) {
 		dotGit := filepath.Join(d, ".git")
 		if st, err := os.Stat(dotGit); err == nil {
@@ -75,13 +81,13 @@ func repoConfigFiles(dir string) []string {
 			if !st.IsDir() { // a worktree's or submodule's "gitdir: PATH"
 				var ok bool
 				if gd, ok = gitdir.FileTarget(dotGit); !ok {
-					return []string{dotGit}
+					return dotGit, nil
 				}
 			}
-			return append([]string{dotGit}, gitdir.ConfigFiles(gd)...)
+			return dotGit, gitdir.ConfigFiles(gd)
 		}
 		if d == filepath.Dir(d) {
-			return nil
+			return "", nil
 		}
 	}
 }

@@ -157,3 +157,17 @@ func TestGitIdentityWithAnIncludeItCannotPlaceIsNotKept(t *testing.T) {
 	w.check(t, "first", "Ada <ada@example.com>", true)
 	w.check(t, "again", "Ada <ada@example.com>", true)
 }
+
+// git's own work in the repository (an index written, a commit, a lock
+// come and gone) changes nothing the identity comes from: it is kept.
+func TestGitIdentityIsKeptThroughGitsOwnWork(t *testing.T) {
+	w := newIdentityWorld(t)
+	w.write(t, ".gitconfig", "[user]\n\tname = Ada\n\temail = ada@example.com\n")
+	w.check(t, "first", "Ada <ada@example.com>", true)
+	if err := os.WriteFile(filepath.Join(w.repo, "f"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.git(t, "add", "f")
+	w.git(t, "commit", "-q", "-m", "one")
+	w.check(t, "after an add and a commit", "Ada <ada@example.com>", false)
+}

@@ -32,6 +32,23 @@ func Stamp(w io.Writer, p string) {
 		s.Dev, s.Ino, s.Uid, s.Gid, s.Ctim.Sec, s.Ctim.Nsec)
 }
 
+// StampWhatItIs writes to w what the directory at p is — device, inode,
+// mode and owner — and not its times, which change with every entry made
+// in it: a mount over it, a new owner or another directory in its place
+// changes the stamp; files coming and going in it do not.
+func StampWhatItIs(w io.Writer, p string) {
+	st, err := os.Stat(p)
+	if err != nil {
+		fmt.Fprintf(w, "nofile %q\n", p)
+		return
+	}
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		fmt.Fprintf(w, "is %q %v %d %d %d\n", p, st.Mode(), s.Dev, s.Ino, s.Uid)
+		return
+	}
+	fmt.Fprintf(w, "is %q %v\n", p, st.Mode())
+}
+
 // DirCache is a state file of answers kept per directory, the newest
 // first, at most Entries of them.
 type DirCache struct {
