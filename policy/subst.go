@@ -36,13 +36,12 @@ const (
 	substNames
 )
 
-// substStandIn is what a class's output is judged as.
-var substStandIn = lazy[map[byte]string]{build: func() map[byte]string {
-	return map[byte]string{
-		substValue: "4", substRev: "0123456789abcdef0123456789abcdef01234567",
-		substNames: "glob-match",
-	}
-}}
+// What a class's output is judged as.
+const (
+	standInValue = "4"
+	standInRev   = "0123456789abcdef0123456789abcdef01234567"
+	standInNames = "glob-match"
+)
 
 // readOnlyOuters only read what they are given.
 var readOnlyOuters = wordSet{words: []string{"cat", "head", "tail", "wc", "ls", "stat", "file", "du", "grep", "egrep", "fgrep",
@@ -196,7 +195,7 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 	}
 	switch a[0] {
 	case "nproc", "pwd", "whoami":
-		return substValue, substStandIn.get()[substValue]
+		return substValue, standInValue
 	case "uname":
 		return substValue, "Linux"
 	case "date":
@@ -205,7 +204,7 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 				return substNone, ""
 			}
 		}
-		return substValue, substStandIn.get()[substValue]
+		return substValue, standInValue
 	case "git":
 		switch sub {
 		case "merge-base", "rev-parse", "describe", "symbolic-ref", "rev-list":
@@ -214,17 +213,17 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 					return substValue, c.ws
 				}
 			}
-			return substRev, substStandIn.get()[substRev]
+			return substRev, standInRev
 		case "branch":
 			if len(a) == 3 && a[2] == "--show-current" {
 				return substRev, "main"
 			}
 		case "ls-files", "ls-tree":
-			return substNames, substStandIn.get()[substNames]
+			return substNames, standInNames
 		case "diff":
 			for _, x := range a[2:] {
 				if x == "--name-only" || x == "--name-status" {
-					return substNames, substStandIn.get()[substNames]
+					return substNames, standInNames
 				}
 			}
 		}
@@ -237,21 +236,21 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		}
 	case "rg":
 		if contains(a, "-l") || contains(a, "--files") || contains(a, "--files-with-matches") {
-			return substNames, substStandIn.get()[substNames]
+			return substNames, standInNames
 		}
 	case "grep":
 		if contains(a, "-l") || contains(a, "-rl") || contains(a, "-lr") || contains(a, "--files-with-matches") {
-			return substNames, substStandIn.get()[substNames]
+			return substNames, standInNames
 		}
 	case "ls", "fd":
-		return substNames, substStandIn.get()[substNames]
+		return substNames, standInNames
 	case "find":
 		for _, x := range a[1:] {
 			if strings.HasPrefix(x, "-exec") || strings.HasPrefix(x, "-ok") || x == "-delete" || strings.HasPrefix(x, "-fprint") || x == "-fls" {
 				return substNone, ""
 			}
 		}
-		return substNames, substStandIn.get()[substNames]
+		return substNames, standInNames
 	}
 	return substNone, ""
 }

@@ -139,12 +139,13 @@ var wrapKinds = lazy[map[string]wrapKind]{build: func() map[string]wrapKind {
 	for _, n := range []string{"nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "unbuffer", "rlwrap", "flock", "parallel", "entr", "nodemon", "tmux", "screen", "dtach"} {
 		m[n] = wrapOpaque
 	}
-	for _, n := range []string{"nice", "nohup", "stdbuf", "ionice", "setsid", "time"} {
+	for n := range plainSpecs.get() {
 		m[n] = wrapPlain
 	}
 	return m
 }}
 
+// plainSpecs are the plain wrappers' options (wrapPlain).
 var plainSpecs = lazy[map[string]optSpec]{build: func() map[string]optSpec {
 	return map[string]optSpec{"nice": niceSpec, "nohup": {}, "stdbuf": stdbufSpec, "ionice": ioniceSpec, "setsid": setsidSpec, "time": timeSpec}
 }}
