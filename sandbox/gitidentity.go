@@ -31,6 +31,9 @@ func GitIdentity(dir string) (name, email string) {
 	if id, ok := cachedIdentity(gitBin, dir); ok {
 		return id.Name, id.Email
 	}
+	// What every answer comes from, stamped before git reads it: a change
+	// made while git answers must not be kept as what it read.
+	before := identityKey(gitBin, dir, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	c := exec.CommandContext(ctx, gitBin, "config", "-z", "--show-origin", "--get-regexp", identityQuery)
@@ -42,7 +45,7 @@ func GitIdentity(dir string) (name, email string) {
 		}
 	}
 	id, known := readIdentity(string(out), dir)
-	if known {
+	if known && identityKey(gitBin, dir, nil) == before {
 		keepIdentity(gitBin, dir, id)
 	}
 	return id.Name, id.Email

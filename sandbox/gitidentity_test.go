@@ -171,3 +171,26 @@ func TestGitIdentityIsKeptThroughGitsOwnWork(t *testing.T) {
 	w.git(t, "commit", "-q", "-m", "one")
 	w.check(t, "after an add and a commit", "Ada <ada@example.com>", false)
 }
+
+// A config changed while git reads it is not kept as what git read: the
+// next start asks again and sees the change.
+func TestGitIdentityChangedWhileGitAnswersIsNotKept(t *testing.T) {
+	realGit, err := exec.LookPath("git") // before the world puts its counting git first
+	if err != nil {
+		t.Skip("no git")
+	}
+	w := newIdentityWorld(t)
+	w.write(t, ".gitconfig", "[user]\n\tname = Ada\n\temail = ada@example.com\n")
+	// This git answers, then the person's config changes before it exits.
+	script := "#!/bin/sh\necho x >> '" + w.log + "'\n'" + realGit + "' \"$@\"\nrc=$?\n" +
+		"printf '[user]\\n\\tname = Bea\\n\\temail = bea@example.com\\n' > '" + filepath.Join(w.home, ".gitconfig") + "'\nexit $rc\n"
+	wrapper, _ := exec.LookPath("git")
+	if wrapper == realGit {
+		t.Fatal("the world's git is not first on PATH")
+	}
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.check(t, "while it changes", "Ada <ada@example.com>", true)
+	w.check(t, "after", "Bea <bea@example.com>", true)
+}
