@@ -305,20 +305,10 @@ func (s *screen) moveCursor(dx, dy int) {
 
 // scrollUp scrolls the scroll region's content up n lines (with c for the
 // uncovered lines), leaving the cursor where it is.
-func (s *screen) scrollUp(n int, c cell) {
-	saved := s.cur
-	s.setCursor(s.cur.x, 0, true)
-	s.deleteLinesAtCursor(n, c)
-	s.setCursor(saved.x, saved.y, false)
-}
+func (s *screen) scrollUp(n int, c cell) { s.deleteLines(s.scroll.top, n, c) }
 
 // scrollDown scrolls the scroll region's content down n lines.
-func (s *screen) scrollDown(n int, c cell) {
-	saved := s.cur
-	s.setCursor(s.cur.x, 0, true)
-	s.insertLinesAtCursor(n, c)
-	s.setCursor(saved.x, saved.y, false)
-}
+func (s *screen) scrollDown(n int, c cell) { s.insertLines(s.scroll.top, n, c) }
 
 // deleteLinesAtCursor is DL: it reports whether the cursor was in the
 // scroll region (else nothing happens).
