@@ -166,11 +166,11 @@ func (s *screen) fillRows(top, bottom int, c cell) {
 	}
 }
 
-// deleteLines removes n lines at row y within the scroll region, moving the
+// deleteLines removes n lines at row y of the scroll region, moving the
 // lines below up and blanking (with c) the ones uncovered at the bottom.
 func (s *screen) deleteLines(y, n int, c cell) {
 	r := s.scroll
-	if n <= 0 || y < r.top || y >= r.bottom || y >= s.h {
+	if n <= 0 {
 		return
 	}
 	n = min(n, r.bottom-y)
@@ -184,12 +184,12 @@ func (s *screen) deleteLines(y, n int, c cell) {
 	s.fillRows(r.bottom-n, r.bottom, c)
 }
 
-// insertLines inserts n lines at row y within the scroll region, moving the
+// insertLines inserts n lines at row y of the scroll region, moving the
 // lines below down (those past the bottom margin are lost); the inserted
 // lines are blanked with c.
 func (s *screen) insertLines(y, n int, c cell) {
 	r := s.scroll
-	if n <= 0 || y < r.top || y >= r.bottom || y >= s.h {
+	if n <= 0 {
 		return
 	}
 	n = min(n, r.bottom-y)
