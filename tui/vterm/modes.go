@@ -33,9 +33,6 @@ const maxModes = 1 << 10
 func (t *Terminal) resetModes() {
 	t.modes = make(map[mode]ansi.ModeSetting, len(defaultModes))
 	for _, m := range defaultModes {
-		t.modes[m.mode] = setting(m.set)
-	}
-	for _, m := range defaultModes {
 		t.setMode(m.mode, setting(m.set))
 	}
 }
