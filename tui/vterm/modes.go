@@ -67,18 +67,12 @@ func (t *Terminal) setMode(m mode, s ansi.ModeSetting) {
 	}
 	on := s.IsSet()
 	switch m {
-	case dec(ansi.ModeCursorKeys):
-		t.appCursor = on
 	case dec(ansi.ModeOrigin):
 		t.origin = on
 	case dec(ansi.ModeAutoWrap):
 		t.autowrap = on
 	case ansiMode(ansi.ModeLineFeedNewLine):
 		t.newline = on
-	case dec(ansi.ModeNumericKeypad):
-		t.appKeypad = on
-	case dec(ansi.ModeBracketedPaste):
-		t.paste = on
 	case dec(ansi.ModeTextCursorEnable):
 		t.scr.cur.hidden = !on
 	case dec(ansi.ModeAltScreen):

@@ -17,9 +17,9 @@ type Terminal struct {
 
 	tabs []bool // tab stops, one per column
 
-	modes map[mode]ansi.ModeSetting // every mode set or reset, for reports
-	// The modes consulted on every character or key, mirrored from modes.
-	autowrap, origin, newline, appCursor, appKeypad, paste bool
+	modes map[mode]ansi.ModeSetting // every mode set or reset, for reports and keys
+	// The modes consulted on every character, mirrored from modes.
+	autowrap, origin, newline bool
 
 	charsets [4]*charset // G0 to G3; nil is US ASCII
 	gl       int         // the charset GL is shifted to
