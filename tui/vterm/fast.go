@@ -178,8 +178,13 @@ func (t *Terminal) sgr(params ansi.Params) {
 	}
 	from := cur.penIdx
 	uv.ReadStyle(params, &cur.pen)
-	cur.penIdx = t.styleIndex(cur.pen)
-	*e = sgrEntry{ok: true, from: from, to: cur.penIdx, n: uint8(len(params))}
+	to, ok := t.tab.style(cur.pen)
+	if !ok { // the table is full: rebuilt, from is no index of the new one
+		cur.penIdx = t.styleIndex(cur.pen)
+		return
+	}
+	cur.penIdx = to
+	*e = sgrEntry{ok: true, from: from, to: to, n: uint8(len(params))}
 	copy(e.params[:], params)
 }
 
