@@ -1,13 +1,10 @@
 package vterm
 
-import uv "github.com/charmbracelet/ultraviolet"
-
 // cursor is a screen's cursor with the pen it draws with; saving the cursor
 // saves all of it.
 type cursor struct {
 	x, y   int
-	pen    uv.Style
-	penIdx uint16 // pen's index in the style table
+	penIdx uint16 // the pen: its index in the style table
 	hidden bool
 }
 

@@ -200,7 +200,7 @@ func (t *Terminal) Resize(w, h int) {
 
 // blankCell is the cell erasing leaves: a space with the pen's background.
 func (t *Terminal) blankCell() cell {
-	bg := t.scr.cur.pen.Bg
+	bg := t.tab.styles[t.scr.cur.penIdx].Bg
 	if bg == nil {
 		return blank
 	}
@@ -248,7 +248,7 @@ func (t *Terminal) compact() {
 			}
 		}
 		for _, cur := range []*cursor{&s.cur, &s.saved} {
-			cur.penIdx, _ = t.tab.style(cur.pen)
+			cur.penIdx, _ = t.tab.style(old.styles[cur.penIdx])
 		}
 	}
 }
