@@ -327,15 +327,6 @@ func (s *screen) insertLinesAtCursor(n int, c cell) bool {
 	return true
 }
 
-func clamp(v, lo, hi int) int {
-	if lo > hi {
-		lo, hi = hi, lo
-	}
-	if v < lo {
-		v = lo
-	}
-	if v > hi {
-		v = hi
-	}
-	return v
-}
+// clamp is v kept within [lo, hi]; every caller's lo is at most its hi (a
+// screen is 1×1 or more, a scroll region two rows or columns or more).
+func clamp(v, lo, hi int) int { return min(max(v, lo), hi) }
