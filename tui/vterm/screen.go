@@ -142,6 +142,17 @@ func (s *screen) fill(y, a, b int, c cell) {
 		return
 	}
 	row := s.rows[y]
+	s.cut(row, a, b)
+	seg := row[a:b]
+	for i := range seg {
+		seg[i] = c
+	}
+}
+
+// cut empties what is left of the wide characters that writing columns
+// [a, b) of row (a < b) overwrites in part: one whose placeholder is at a,
+// one that starts at b-1.
+func (s *screen) cut(row []cell, a, b int) {
 	if row[a].w == 0 {
 		s.unwide(row, a)
 	}
@@ -149,10 +160,6 @@ func (s *screen) fill(y, a, b int, c cell) {
 		for j := 1; j < int(last.w) && b-1+j < s.w; j++ {
 			row[b-1+j] = emptied(last)
 		}
-	}
-	seg := row[a:b]
-	for i := range seg {
-		seg[i] = c
 	}
 }
 
