@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -179,5 +180,37 @@ func TestZeroCountMeansOne(t *testing.T) {
 		if x != c.x || y != c.y || row != c.row {
 			t.Errorf("%q: cursor %d,%d, row 2 %q; want %d,%d, %q", c.seq, x, y, row, c.x, c.y, c.row)
 		}
+	}
+}
+
+// An SGR whose new pen fills the style table, which is then rebuilt, leaves
+// nothing remembered under the full table's indexes: the same SGR from
+// the pen that later takes the old pen's index applies to that pen.
+func TestSGRThatRebuildsTheStyleTableIsNotRemembered(t *testing.T) {
+	term := New(4, 1)
+	n := 0
+	fill := func(upTo int) { // new styles, each set by an SGR too long to be remembered
+		for ; len(term.tab.styles) < upTo; n++ {
+			fmt.Fprintf(term, "\x1b[0;0;0;0;38;2;%d;%d;%dm", n>>16&0xff, n>>8&0xff, n&0xff)
+		}
+	}
+	fill(maxStyles)
+	if term.scr.cur.penIdx != maxStyles-1 {
+		t.Fatalf("the pen is style %d, want the last, %d", term.scr.cur.penIdx, maxStyles-1)
+	}
+	_, _ = term.WriteString("\x1b[1m") // bold: a new style, which rebuilds the table
+	if len(term.tab.styles) >= maxStyles {
+		t.Fatal("the style table was not rebuilt")
+	}
+	fill(maxStyles - 1)
+	_, _ = term.WriteString("\x1b[0;0;0;0;4;38;2;250;2;3m") // underlined: style maxStyles-1 again
+	if term.scr.cur.penIdx != maxStyles-1 {
+		t.Fatalf("the pen is style %d, want %d", term.scr.cur.penIdx, maxStyles-1)
+	}
+	_, _ = term.WriteString("\x1b[1mx")
+	st := term.CellAt(0, 0).Style
+	r, g, b, _ := st.Fg.RGBA()
+	if st.Attrs&uv.AttrBold == 0 || st.Underline == uv.UnderlineNone || r>>8 != 250 || g>>8 != 2 || b>>8 != 3 {
+		t.Fatalf("x is drawn %+v, want bold, underlined, 250,2,3", st)
 	}
 }

@@ -25,6 +25,7 @@
 // sequences), vterm departs with it, for now:
 //   - IL and DL in a scroll region below the top of the screen move the
 //     cursor down by the top margin; HPA and HPR in origin mode do too.
+//   - HVP ignores origin mode (CUP honours it).
 //   - ED 1 erases the cursor's whole line; DCH loses a wide character it
 //     moves; ICH and DCH do nothing outside the scroll region's rows.
 //   - a wide character in the last-but-one column leaves no pending wrap.

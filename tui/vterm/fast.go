@@ -162,8 +162,9 @@ type sgrEntry struct {
 func (t *Terminal) sgr(params ansi.Params) {
 	cur := &t.scr.cur
 	if len(params) > len(sgrEntry{}.params) {
-		uv.ReadStyle(params, &cur.pen)
-		cur.penIdx = t.styleIndex(cur.pen)
+		pen := t.tab.styles[cur.penIdx]
+		uv.ReadStyle(params, &pen)
+		cur.penIdx = t.styleIndex(pen)
 		return
 	}
 	h := uint32(cur.penIdx) * 16777619
@@ -173,13 +174,18 @@ func (t *Terminal) sgr(params ansi.Params) {
 	e := &t.sgrs[(h^h>>16)%uint32(len(t.sgrs))]
 	if e.ok && e.from == cur.penIdx && int(e.n) == len(params) && sameParams(e.params[:e.n], params) {
 		cur.penIdx = e.to
-		cur.pen = t.tab.styles[e.to]
 		return
 	}
 	from := cur.penIdx
-	uv.ReadStyle(params, &cur.pen)
-	cur.penIdx = t.styleIndex(cur.pen)
-	*e = sgrEntry{ok: true, from: from, to: cur.penIdx, n: uint8(len(params))}
+	pen := t.tab.styles[from]
+	uv.ReadStyle(params, &pen)
+	to, ok := t.tab.style(pen)
+	if !ok { // the table is full: rebuilt, from is no index of the new one
+		cur.penIdx = t.styleIndex(pen)
+		return
+	}
+	cur.penIdx = to
+	*e = sgrEntry{ok: true, from: from, to: to, n: uint8(len(params))}
 	copy(e.params[:], params)
 }
 

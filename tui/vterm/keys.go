@@ -4,6 +4,7 @@ import (
 	"unicode"
 
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // SendKey encodes a key press the way an xterm in the coder's modes would
@@ -55,13 +56,13 @@ func (t *Terminal) keySeq(code rune, mod uv.KeyMod) (string, bool) {
 		return seq, true
 	}
 	if seq, ok := cursorKeys[code]; ok {
-		if t.appCursor {
+		if t.isSet(dec(ansi.ModeCursorKeys)) {
 			return "\x1bO" + seq, true
 		}
 		return "\x1b[" + seq, true
 	}
 	if k, ok := keypadKeys[code]; ok {
-		if t.appKeypad {
+		if t.isSet(dec(ansi.ModeNumericKeypad)) {
 			return "\x1bO" + k.app, true
 		}
 		return k.numeric, true
@@ -96,7 +97,7 @@ var keypadKeys = map[rune]struct{ numeric, app string }{
 // Paste queues pasted text for the coder, bracketed when the coder asked
 // for bracketed paste.
 func (t *Terminal) Paste(s string) {
-	if t.paste {
+	if t.isSet(dec(ansi.ModeBracketedPaste)) {
 		t.input("\x1b[200~" + s + "\x1b[201~")
 		return
 	}

@@ -33,9 +33,6 @@ const maxModes = 1 << 10
 func (t *Terminal) resetModes() {
 	t.modes = make(map[mode]ansi.ModeSetting, len(defaultModes))
 	for _, m := range defaultModes {
-		t.modes[m.mode] = setting(m.set)
-	}
-	for _, m := range defaultModes {
 		t.setMode(m.mode, setting(m.set))
 	}
 }
@@ -70,18 +67,12 @@ func (t *Terminal) setMode(m mode, s ansi.ModeSetting) {
 	}
 	on := s.IsSet()
 	switch m {
-	case dec(ansi.ModeCursorKeys):
-		t.appCursor = on
 	case dec(ansi.ModeOrigin):
 		t.origin = on
 	case dec(ansi.ModeAutoWrap):
 		t.autowrap = on
 	case ansiMode(ansi.ModeLineFeedNewLine):
 		t.newline = on
-	case dec(ansi.ModeNumericKeypad):
-		t.appKeypad = on
-	case dec(ansi.ModeBracketedPaste):
-		t.paste = on
 	case dec(ansi.ModeTextCursorEnable):
 		t.scr.cur.hidden = !on
 	case dec(ansi.ModeAltScreen):

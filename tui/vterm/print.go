@@ -39,14 +39,7 @@ func (t *Terminal) printASCII(p []byte) int {
 		// The characters that fit before the right edge go in at once.
 		m := min(len(run), s.w-x)
 		row := s.rows[y]
-		if row[x].w == 0 {
-			s.unwide(row, x)
-		}
-		if end := row[x+m-1]; end.w > 1 {
-			for j := 1; j < int(end.w) && x+m-1+j < s.w; j++ {
-				row[x+m-1+j] = emptied(end)
-			}
-		}
+		s.cut(row, x, x+m)
 		for i, b := range run[:m] {
 			row[x+i] = cell{r: rune(b), st: st, w: 1}
 		}

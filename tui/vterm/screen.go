@@ -1,13 +1,10 @@
 package vterm
 
-import uv "github.com/charmbracelet/ultraviolet"
-
 // cursor is a screen's cursor with the pen it draws with; saving the cursor
 // saves all of it.
 type cursor struct {
 	x, y   int
-	pen    uv.Style
-	penIdx uint16 // pen's index in the style table
+	penIdx uint16 // the pen: its index in the style table
 	hidden bool
 }
 
@@ -145,6 +142,17 @@ func (s *screen) fill(y, a, b int, c cell) {
 		return
 	}
 	row := s.rows[y]
+	s.cut(row, a, b)
+	seg := row[a:b]
+	for i := range seg {
+		seg[i] = c
+	}
+}
+
+// cut empties what is left of the wide characters that writing columns
+// [a, b) of row (a < b) overwrites in part: one whose placeholder is at a,
+// one that starts at b-1.
+func (s *screen) cut(row []cell, a, b int) {
 	if row[a].w == 0 {
 		s.unwide(row, a)
 	}
@@ -152,10 +160,6 @@ func (s *screen) fill(y, a, b int, c cell) {
 		for j := 1; j < int(last.w) && b-1+j < s.w; j++ {
 			row[b-1+j] = emptied(last)
 		}
-	}
-	seg := row[a:b]
-	for i := range seg {
-		seg[i] = c
 	}
 }
 
@@ -166,11 +170,11 @@ func (s *screen) fillRows(top, bottom int, c cell) {
 	}
 }
 
-// deleteLines removes n lines at row y within the scroll region, moving the
+// deleteLines removes n lines at row y of the scroll region, moving the
 // lines below up and blanking (with c) the ones uncovered at the bottom.
 func (s *screen) deleteLines(y, n int, c cell) {
 	r := s.scroll
-	if n <= 0 || y < r.top || y >= r.bottom || y >= s.h {
+	if n <= 0 {
 		return
 	}
 	n = min(n, r.bottom-y)
@@ -184,12 +188,12 @@ func (s *screen) deleteLines(y, n int, c cell) {
 	s.fillRows(r.bottom-n, r.bottom, c)
 }
 
-// insertLines inserts n lines at row y within the scroll region, moving the
+// insertLines inserts n lines at row y of the scroll region, moving the
 // lines below down (those past the bottom margin are lost); the inserted
 // lines are blanked with c.
 func (s *screen) insertLines(y, n int, c cell) {
 	r := s.scroll
-	if n <= 0 || y < r.top || y >= r.bottom || y >= s.h {
+	if n <= 0 {
 		return
 	}
 	n = min(n, r.bottom-y)
@@ -305,20 +309,10 @@ func (s *screen) moveCursor(dx, dy int) {
 
 // scrollUp scrolls the scroll region's content up n lines (with c for the
 // uncovered lines), leaving the cursor where it is.
-func (s *screen) scrollUp(n int, c cell) {
-	saved := s.cur
-	s.setCursor(s.cur.x, 0, true)
-	s.deleteLinesAtCursor(n, c)
-	s.setCursor(saved.x, saved.y, false)
-}
+func (s *screen) scrollUp(n int, c cell) { s.deleteLines(s.scroll.top, n, c) }
 
 // scrollDown scrolls the scroll region's content down n lines.
-func (s *screen) scrollDown(n int, c cell) {
-	saved := s.cur
-	s.setCursor(s.cur.x, 0, true)
-	s.insertLinesAtCursor(n, c)
-	s.setCursor(saved.x, saved.y, false)
-}
+func (s *screen) scrollDown(n int, c cell) { s.insertLines(s.scroll.top, n, c) }
 
 // deleteLinesAtCursor is DL: it reports whether the cursor was in the
 // scroll region (else nothing happens).
@@ -340,15 +334,6 @@ func (s *screen) insertLinesAtCursor(n int, c cell) bool {
 	return true
 }
 
-func clamp(v, lo, hi int) int {
-	if lo > hi {
-		lo, hi = hi, lo
-	}
-	if v < lo {
-		v = lo
-	}
-	if v > hi {
-		v = hi
-	}
-	return v
-}
+// clamp is v kept within [lo, hi]; every caller's lo is at most its hi (a
+// screen is 1×1 or more, a scroll region two rows or columns or more).
+func clamp(v, lo, hi int) int { return min(max(v, lo), hi) }

@@ -17,9 +17,9 @@ type Terminal struct {
 
 	tabs []bool // tab stops, one per column
 
-	modes map[mode]ansi.ModeSetting // every mode set or reset, for reports
-	// The modes consulted on every character or key, mirrored from modes.
-	autowrap, origin, newline, appCursor, appKeypad, paste bool
+	modes map[mode]ansi.ModeSetting // every mode set or reset, for reports and keys
+	// The modes consulted on every character, mirrored from modes.
+	autowrap, origin, newline bool
 
 	charsets [4]*charset // G0 to G3; nil is US ASCII
 	gl       int         // the charset GL is shifted to
@@ -200,7 +200,7 @@ func (t *Terminal) Resize(w, h int) {
 
 // blankCell is the cell erasing leaves: a space with the pen's background.
 func (t *Terminal) blankCell() cell {
-	bg := t.scr.cur.pen.Bg
+	bg := t.tab.styles[t.scr.cur.penIdx].Bg
 	if bg == nil {
 		return blank
 	}
@@ -248,7 +248,7 @@ func (t *Terminal) compact() {
 			}
 		}
 		for _, cur := range []*cursor{&s.cur, &s.saved} {
-			cur.penIdx, _ = t.tab.style(cur.pen)
+			cur.penIdx, _ = t.tab.style(old.styles[cur.penIdx])
 		}
 	}
 }
