@@ -14,10 +14,10 @@ import (
 
 // payload holds the fields the agents send; names vary by agent.
 type payload struct {
-	Event, EventAlt     string // hook_event_name, event
-	Tool, ToolAlt       string // tool_name, tool
-	Input, InputAlt     []byte // tool_input, input: raw JSON
-	Response, Output    []byte // tool_response, tool_output: raw JSON
+	Event, EventAlt     string   // hook_event_name, event
+	Tool, ToolAlt       string   // tool_name, tool
+	Input               toolArgs // tool_input, else input
+	Response, Output    []byte   // tool_response, tool_output: raw JSON
 	Cwd                 string
 	ToolUseID, CallID   string // tool_use_id, call_id
 	Message, StopReason string
@@ -45,7 +45,10 @@ func readPayload(data []byte) (payload, error) {
 		flatjson.Field{Dst: &p.LastWords, Name: "last_assistant_message"}); err != nil {
 		return payload{}, err
 	}
-	p.Input, p.InputAlt = o.Raw("tool_input"), o.Raw("input")
+	p.Input = toolArgs{of: o, name: "tool_input"}
+	if o.Raw("tool_input") == nil {
+		p.Input.name = "input"
+	}
 	p.Response, p.Output, p.Error = o.Raw("tool_response"), o.Raw("tool_output"), o.Raw("error")
 	return p, nil
 }
@@ -64,9 +67,6 @@ func Read(adapter string, data []byte) (Event, error) {
 	name := first(p.Event, p.EventAlt)
 	tool := first(p.Tool, p.ToolAlt)
 	input := p.Input
-	if len(input) == 0 {
-		input = p.InputAlt
-	}
 	ev := Event{Adapter: adapter, Name: name}
 	callID := first(p.ToolUseID, p.CallID)
 	switch NormEvent(name) {

@@ -10,7 +10,7 @@ import (
 )
 
 // toolReport describes a finished tool call for the tool lane.
-func toolReport(tool string, input json.RawMessage, response string) wire.Report {
+func toolReport(tool string, input toolArgs, response string) wire.Report {
 	rep := wire.Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool}
 	req, _ := toolRequest(tool, input, "")
 	what := req.Summary()
@@ -59,7 +59,7 @@ func toolReport(tool string, input json.RawMessage, response string) wire.Report
 
 // toolFailureReport describes a tool call the agent's failure hook
 // (Claude Code's PostToolUseFailure) reported: failed, with the agent's error.
-func toolFailureReport(tool string, input, errRaw json.RawMessage) wire.Report {
+func toolFailureReport(tool string, input toolArgs, errRaw json.RawMessage) wire.Report {
 	rep := wire.Report{Lane: "tool", Kind: coderstream.ToolResult, Tool: tool, Failed: true}
 	req, _ := toolRequest(tool, input, "")
 	rep.Text = tool

@@ -48,10 +48,22 @@ type toolInput struct {
 	Patch, PatchAlt    string // input, patch
 }
 
-// readToolInput reads tool_input as readPayload reads the payload.
-func readToolInput(raw []byte) (toolInput, error) {
-	o, err := flatjson.Parse(raw)
-	if err != nil {
+// toolArgs is a call's tool input: the payload's member of that name
+// (tool_input, or input), read in place — the payload was validated
+// whole, so its largest member (a Write's content) is not scanned again.
+type toolArgs struct {
+	of   flatjson.Object
+	name string
+}
+
+// raw is the tool input's JSON, nil when absent.
+func (a toolArgs) raw() []byte { return a.of.Raw(a.name) }
+
+// readToolInput reads the tool input as readPayload reads the payload; an
+// absent or null one is empty.
+func readToolInput(a toolArgs) (toolInput, error) {
+	o, err := a.of.Object(a.name)
+	if err != nil || o == nil {
 		return toolInput{}, err
 	}
 	in := toolInput{Command: o.Raw("command"), Cmd: o.Raw("cmd")}
@@ -68,14 +80,11 @@ func readToolInput(raw []byte) (toolInput, error) {
 }
 
 // toolRequest maps one tool call to a request.
-func toolRequest(tool string, raw json.RawMessage, cwd string) (wire.Request, error) {
-	req := wire.Request{Tool: tool, Input: raw, Cwd: cwd}
-	var in toolInput
-	if len(raw) > 0 && string(raw) != "null" {
-		var err error
-		if in, err = readToolInput(raw); err != nil {
-			return wire.Request{}, fmt.Errorf("tool_input of %s is not a JSON object: %w", tool, err)
-		}
+func toolRequest(tool string, args toolArgs, cwd string) (wire.Request, error) {
+	req := wire.Request{Tool: tool, Input: args.raw(), Cwd: cwd}
+	in, err := readToolInput(args)
+	if err != nil {
+		return wire.Request{}, fmt.Errorf("tool_input of %s is not a JSON object: %w", tool, err)
 	}
 	lower := strings.ToLower(tool)
 	k, known := toolKinds[lower]
