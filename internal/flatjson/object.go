@@ -167,7 +167,8 @@ func (o Object) Strings(name string) ([]string, error) {
 		return ss, nil
 	}
 	for { // raw is valid JSON (Parse checked the whole object)
-		switch end := valueEnd(raw, i); {
+		end := valueEnd(raw, i)
+		switch {
 		case raw[i] == '"':
 			s, err := unquote(raw[i:end])
 			if err != nil {
@@ -179,7 +180,7 @@ func (o Object) Strings(name string) ([]string, error) {
 		default:
 			return nil, bad
 		}
-		i = skipSpace(raw, valueEnd(raw, i))
+		i = skipSpace(raw, end)
 		if raw[i] == ']' {
 			return ss, nil
 		}
