@@ -114,8 +114,8 @@ func TestBrokerWatchesForBypassesOnlyWhereTheHookIsTheOnlyGate(t *testing.T) {
 	r.killedHook("call-killed")
 	r.ran("call-killed")
 	// The report's answer came back: it was handled; a bypass would have
-	// been reported before it.
-	if got := r.bypasses(1, 200*time.Millisecond); len(got) != 0 {
+	// been reported before it, so there is nothing to wait for.
+	if got := r.bypasses(0, 0); len(got) != 0 {
 		t.Fatalf("bypasses = %+v, want none", got)
 	}
 }
