@@ -48,20 +48,9 @@ type toolInput struct {
 	Patch, PatchAlt    string // input, patch
 }
 
-// toolArgs is a call's tool input: the payload's member of that name
-// (tool_input, or input), read in place — the payload was validated
-// whole, so its largest member (a Write's content) is not scanned again.
-type toolArgs struct {
-	of   flatjson.Object
-	name string
-}
-
-// raw is the tool input's JSON, nil when absent.
-func (a toolArgs) raw() []byte { return a.of.Raw(a.name) }
-
 // readToolInput reads the tool input as readPayload reads the payload; an
 // absent or null one is empty.
-func readToolInput(a toolArgs) (toolInput, error) {
+func readToolInput(a member) (toolInput, error) {
 	o, err := a.of.Object(a.name)
 	if err != nil || o == nil {
 		return toolInput{}, err
@@ -80,7 +69,7 @@ func readToolInput(a toolArgs) (toolInput, error) {
 }
 
 // toolRequest maps one tool call to a request.
-func toolRequest(tool string, args toolArgs, cwd string) (wire.Request, error) {
+func toolRequest(tool string, args member, cwd string) (wire.Request, error) {
 	req := wire.Request{Tool: tool, Input: args.raw(), Cwd: cwd}
 	in, err := readToolInput(args)
 	if err != nil {
