@@ -1,6 +1,7 @@
 package approvals
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"sync"
 
@@ -39,13 +40,19 @@ func (b Bypass) Error() string {
 }
 
 // callLedger is how recent hook-gated calls were decided, by tool call id;
-// it keeps nothing unless on (BrokerConfig.HookOnlyGate).
+// it keeps nothing unless on (BrokerConfig.HookOnlyGate). An id is the
+// coder's word, as long as a protocol line may be (16 MiB): the ledger
+// keeps its digest, so its 4096 calls hold kilobytes whatever ids it is
+// sent.
 type callLedger struct {
 	on    bool
 	mu    sync.Mutex
-	by    map[string]string // id → "" when allowed, else how it was not
-	order []string
+	by    map[callKey]string // id → "" when allowed, else how it was not
+	order []callKey
 }
+
+// callKey is a tool call id's digest.
+type callKey [sha256.Size]byte
 
 const ledgerSize = 4096
 
@@ -66,19 +73,20 @@ func (l *callLedger) set(req Request, how string) {
 	if !l.on || req.ToolCallID == "" {
 		return
 	}
+	key := callKey(sha256.Sum256([]byte(req.ToolCallID)))
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.by == nil {
-		l.by = map[string]string{}
+		l.by = map[callKey]string{}
 	}
-	if _, seen := l.by[req.ToolCallID]; !seen {
-		l.order = append(l.order, req.ToolCallID)
+	if _, seen := l.by[key]; !seen {
+		l.order = append(l.order, key)
 		if len(l.order) > ledgerSize {
 			delete(l.by, l.order[0])
 			l.order = l.order[1:]
 		}
 	}
-	l.by[req.ToolCallID] = how
+	l.by[key] = how
 }
 
 // passedBy is the bypass a tool result proves, if any.
@@ -86,8 +94,9 @@ func (l *callLedger) passedBy(r Report) (Bypass, bool) {
 	if !l.on || r.Kind != coderstream.ToolResult || r.ToolCallID == "" {
 		return Bypass{}, false
 	}
+	key := callKey(sha256.Sum256([]byte(r.ToolCallID)))
 	l.mu.Lock()
-	how, seen := l.by[r.ToolCallID]
+	how, seen := l.by[key]
 	l.mu.Unlock()
 	if !seen || how == "" {
 		return Bypass{}, false

@@ -10,7 +10,8 @@ import "github.com/sentinelhq/sentinel/internal/flatjson"
 // tests hold the two to each other, field for field.
 
 // encodeLine is m as json.Marshal writes it (omitempty and all), without
-// the newline.
+// the newline; a raw member (a request's input, a report's data) is only
+// compacted, not HTML-escaped (flatjson's Raw): the same JSON value.
 func encodeLine(m Message) ([]byte, error) {
 	w := new(flatjson.Writer).Open()
 	w.Int("v", int64(m.V)).String("type", m.Type).StringIf("id", m.ID)

@@ -1,5 +1,5 @@
 // Package agentutil holds the small helpers the agent adapters share:
-// comparing CLI versions, naming the host:port a URL reaches, reading a
+// finding and comparing CLI versions, naming the host:port a URL reaches, reading a
 // command's exit status, resolving a path through its existing links and
 // quoting a hook command for a shell; reading settings files written as
 // JSON with comments (JSONC).
@@ -20,6 +20,10 @@ import (
 )
 
 var versionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`) })
+
+// FindVersion is the first dotted numeric version (1.2.3) in s, such as a
+// CLI's --version output, or "" when there is none.
+func FindVersion(s string) string { return versionRe().FindString(s) }
 
 // CompareVersions compares the first dotted numeric versions found in a and
 // b: -1, 0 or 1.

@@ -19,6 +19,16 @@ func TestCompareVersions(t *testing.T) {
 	}
 }
 
+func TestFindVersion(t *testing.T) {
+	for in, want := range map[string]string{
+		"2.1.332 (Claude Code)": "2.1.332", "gemini 0.41.2\n": "0.41.2", "v1.2": "", "garbage": "", "10.20.30.40": "10.20.30",
+	} {
+		if got := FindVersion(in); got != want {
+			t.Errorf("FindVersion(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestURLHostPort(t *testing.T) {
 	cases := map[string]string{
 		"https://API.example.com/v1": "api.example.com:443",

@@ -92,6 +92,29 @@ func checkTyped(t *testing.T, o Object, name string) {
 	if got, err := o.Strings(name); (err != nil) != (sserr != nil) || (err == nil && !reflect.DeepEqual(got, ss)) {
 		t.Fatalf("Strings(%s) = %q, %v; encoding/json %q, %v", raw, got, err, ss, sserr)
 	}
+	// A member object is read in place (not validated again), as Parse
+	// reads a whole one.
+	m, dup, merr := oracle(raw)
+	sub, err := o.Object(name)
+	switch {
+	case isNull(raw):
+		if sub != nil || err != nil {
+			t.Fatalf("Object(null) = %v, %v; want nothing", sub, err)
+		}
+	case merr != nil || m == nil || dup:
+		if err == nil {
+			t.Fatalf("Object(%s) = %v, but encoding/json reads no object (%v) or a name twice (%v)", raw, sub, merr, dup)
+		}
+	case err != nil || len(sub) != len(m):
+		t.Fatalf("Object(%s) = %v, %v; encoding/json %v", raw, sub, err, m)
+	default:
+		for n, want := range m {
+			if !bytes.Equal(sub[n], want) {
+				t.Fatalf("Object(%s)[%q] = %s, encoding/json %s", raw, n, sub[n], want)
+			}
+			checkTyped(t, sub, n)
+		}
+	}
 }
 
 func TestParseReadsWhatEncodingJSONReads(t *testing.T) {
@@ -209,6 +232,10 @@ func randomValue(r *rand.Rand, depth int) []byte {
 	case depth < 3:
 		b := []byte(`{"k":`)
 		b = append(b, randomValue(r, depth+1)...)
+		if r.IntN(2) == 0 {
+			b = append(b, `,"j":`...)
+			b = append(b, randomValue(r, depth+1)...)
+		}
 		if r.IntN(4) == 0 {
 			b = append(b, `,"k":1`...)
 		}

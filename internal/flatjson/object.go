@@ -21,7 +21,9 @@ import (
 	"unicode/utf8"
 )
 
-// Object is one JSON object's members: each name's raw JSON value.
+// Object is one JSON object's members: each name's raw JSON value. Its
+// reads take each member to be valid JSON, so an Object is only ever one
+// that Parse returned.
 type Object map[string][]byte
 
 // Parse reads data as one JSON object, white space around it allowed.
@@ -33,6 +35,13 @@ func Parse(data []byte) (Object, error) {
 	if !json.Valid(data) {
 		return nil, errors.New("not JSON")
 	}
+	return parseValid(data)
+}
+
+// parseValid is Parse of data already known to be valid JSON: a member of
+// an Object, which Parse validated whole. Scanning it again would double
+// the cost of reading a large member (a Write's tool_input).
+func parseValid(data []byte) (Object, error) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return nil, errors.New("not a JSON object")
@@ -134,7 +143,7 @@ func (o Object) Object(name string) (Object, error) {
 	if !ok || isNull(raw) {
 		return nil, nil
 	}
-	sub, err := Parse(raw)
+	sub, err := parseValid(raw) // valid: Parse checked the whole object
 	if err != nil {
 		return nil, fmt.Errorf("%q: %w", name, err)
 	}
@@ -158,7 +167,8 @@ func (o Object) Strings(name string) ([]string, error) {
 		return ss, nil
 	}
 	for { // raw is valid JSON (Parse checked the whole object)
-		switch end := valueEnd(raw, i); {
+		end := valueEnd(raw, i)
+		switch {
 		case raw[i] == '"':
 			s, err := unquote(raw[i:end])
 			if err != nil {
@@ -170,7 +180,7 @@ func (o Object) Strings(name string) ([]string, error) {
 		default:
 			return nil, bad
 		}
-		i = skipSpace(raw, valueEnd(raw, i))
+		i = skipSpace(raw, end)
 		if raw[i] == ']' {
 			return ss, nil
 		}

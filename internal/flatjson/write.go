@@ -126,9 +126,11 @@ func (w *Writer) Bool(name string, b bool) *Writer {
 	return w
 }
 
-// Raw writes a member holding the JSON value raw, compacted as
-// json.Marshal writes a json.RawMessage; raw that is not valid JSON makes
-// the whole object an error (Bytes).
+// Raw writes a member holding the JSON value raw, compacted (json.Compact):
+// the value json.Marshal writes for a json.RawMessage, though not byte for
+// byte where raw holds <, >, & or U+2028/U+2029, which Marshal also
+// escapes. Raw that is not valid JSON makes the whole object an error
+// (Bytes).
 func (w *Writer) Raw(name string, raw []byte) *Writer {
 	w.Name(name)
 	b := bytes.NewBuffer(w.buf)

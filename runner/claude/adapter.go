@@ -2,7 +2,6 @@ package claude
 
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"sync"
 
 	"context"
 	"encoding/json"
@@ -11,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -129,8 +127,6 @@ func (a *Adapter) Binary() (string, error) {
 	return p, nil
 }
 
-var versionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`) })
-
 // Preflight checks claude is installed and recent enough, and that the
 // sentinel executable for the hooks is there.
 func (a *Adapter) Preflight() error {
@@ -149,7 +145,7 @@ func (a *Adapter) Preflight() error {
 	if err != nil {
 		return fmt.Errorf("coder claude: %s --version failed: %v (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, err)
 	}
-	v := versionRe().FindString(string(out))
+	v := agentutil.FindVersion(string(out))
 	if v == "" {
 		return fmt.Errorf("coder claude: cannot read a version from %s --version output %q (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, strings.TrimSpace(string(out)))
 	}

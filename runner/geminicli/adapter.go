@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
@@ -62,8 +60,6 @@ func (a *Adapter) SteerBytes(text string) []byte {
 // Notes are what Prepare left out or could not do, for the run's journal.
 func (a *Adapter) Notes() []string { return a.notes }
 
-var versionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\d+\.\d+\.\d+`) })
-
 // Preflight checks Gemini CLI starts and is at least MinVersion, the
 // helper is there, and no argument of the person's would trust a
 // workspace whose .gemini/ Sentinel cannot hide (see Prepare).
@@ -86,7 +82,7 @@ func (a *Adapter) Preflight() error {
 	if err != nil {
 		return fmt.Errorf("gemini: %s --version failed: %v (reinstall it with: npm install -g @google/gemini-cli)", strings.Join(a.opts.Launch, " "), err)
 	}
-	v := versionRe().FindString(string(out))
+	v := agentutil.FindVersion(string(out))
 	if v == "" {
 		return fmt.Errorf("gemini: cannot read a version from --version output %q (reinstall it with: npm install -g @google/gemini-cli)", strings.TrimSpace(string(out)))
 	}

@@ -16,8 +16,8 @@ import (
 type payload struct {
 	Event, EventAlt     string // hook_event_name, event
 	Tool, ToolAlt       string // tool_name, tool
-	Input, InputAlt     []byte // tool_input, input: raw JSON
-	Response, Output    []byte // tool_response, tool_output: raw JSON
+	Input               member // tool_input, else input
+	Response            member // tool_response, else tool_output
 	Cwd                 string
 	ToolUseID, CallID   string // tool_use_id, call_id
 	Message, StopReason string
@@ -45,10 +45,29 @@ func readPayload(data []byte) (payload, error) {
 		flatjson.Field{Dst: &p.LastWords, Name: "last_assistant_message"}); err != nil {
 		return payload{}, err
 	}
-	p.Input, p.InputAlt = o.Raw("tool_input"), o.Raw("input")
-	p.Response, p.Output, p.Error = o.Raw("tool_response"), o.Raw("tool_output"), o.Raw("error")
+	p.Input, p.Response = memberOf(o, "tool_input", "input"), memberOf(o, "tool_response", "tool_output")
+	p.Error = o.Raw("error")
 	return p, nil
 }
+
+// member is one of the payload's members, read in place: the payload was
+// validated whole, so its largest (a Write's content, a command's output)
+// is not scanned again.
+type member struct {
+	of   flatjson.Object
+	name string
+}
+
+// memberOf is o's member name, or alt when there is no name.
+func memberOf(o flatjson.Object, name, alt string) member {
+	if o.Raw(name) == nil {
+		name = alt
+	}
+	return member{of: o, name: name}
+}
+
+// raw is the member's JSON, nil when absent.
+func (m member) raw() []byte { return m.of.Raw(m.name) }
 
 // Read reads one hook payload of the shared shape, as adapter's. Anything
 // it cannot read is an error; the caller denies.
@@ -64,9 +83,6 @@ func Read(adapter string, data []byte) (Event, error) {
 	name := first(p.Event, p.EventAlt)
 	tool := first(p.Tool, p.ToolAlt)
 	input := p.Input
-	if len(input) == 0 {
-		input = p.InputAlt
-	}
 	ev := Event{Adapter: adapter, Name: name}
 	callID := first(p.ToolUseID, p.CallID)
 	switch NormEvent(name) {
@@ -81,7 +97,7 @@ func Read(adapter string, data []byte) (Event, error) {
 		req.Adapter, req.ToolCallID = adapter, callID
 		ev.Request = &req
 	case "posttooluse", "aftertool":
-		rep := toolReport(tool, input, first(string(p.Response), string(p.Output)))
+		rep := toolReport(tool, input, p.Response)
 		rep.Adapter, rep.ToolCallID = adapter, callID
 		ev.Report = &rep
 	case "posttoolusefailure":

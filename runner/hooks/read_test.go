@@ -36,7 +36,10 @@ func TestCommandTextSendsTheWords(t *testing.T) {
 }
 
 func TestParseHookRejectsGarbage(t *testing.T) {
-	for _, p := range []string{"", "garbage", "{", `{"hook_event_name":"PreToolUse"}`, `{"tool_name":"Bash","tool_input":{"command":42}}`, `{} {}`} {
+	for _, p := range []string{"", "garbage", "{", `{"hook_event_name":"PreToolUse"}`, `{"tool_name":"Bash","tool_input":{"command":42}}`, `{} {}`,
+		// garbage only inside tool_input, which is read in place
+		`{"tool_name":"Bash","tool_input":{"command":"ls","x":[1,]}}`, `{"tool_name":"Bash","tool_input":{"command":"l\s"}}`,
+		`{"tool_name":"Bash","tool_input":"ls"}`, `{"tool_name":"Bash","input":["ls"]}`, `{"tool_name":"Bash","tool_input":{"command":"ls"}`} {
 		if _, err := Read("claude", []byte(p)); err == nil {
 			t.Errorf("Read(%q) accepted", p)
 		}

@@ -48,10 +48,11 @@ type toolInput struct {
 	Patch, PatchAlt    string // input, patch
 }
 
-// readToolInput reads tool_input as readPayload reads the payload.
-func readToolInput(raw []byte) (toolInput, error) {
-	o, err := flatjson.Parse(raw)
-	if err != nil {
+// readToolInput reads the tool input as readPayload reads the payload; an
+// absent or null one is empty.
+func readToolInput(a member) (toolInput, error) {
+	o, err := a.of.Object(a.name)
+	if err != nil || o == nil {
 		return toolInput{}, err
 	}
 	in := toolInput{Command: o.Raw("command"), Cmd: o.Raw("cmd")}
@@ -68,14 +69,11 @@ func readToolInput(raw []byte) (toolInput, error) {
 }
 
 // toolRequest maps one tool call to a request.
-func toolRequest(tool string, raw json.RawMessage, cwd string) (wire.Request, error) {
-	req := wire.Request{Tool: tool, Input: raw, Cwd: cwd}
-	var in toolInput
-	if len(raw) > 0 && string(raw) != "null" {
-		var err error
-		if in, err = readToolInput(raw); err != nil {
-			return wire.Request{}, fmt.Errorf("tool_input of %s is not a JSON object: %w", tool, err)
-		}
+func toolRequest(tool string, args member, cwd string) (wire.Request, error) {
+	req := wire.Request{Tool: tool, Input: args.raw(), Cwd: cwd}
+	in, err := readToolInput(args)
+	if err != nil {
+		return wire.Request{}, fmt.Errorf("tool_input of %s is not a JSON object: %w", tool, err)
 	}
 	lower := strings.ToLower(tool)
 	k, known := toolKinds[lower]
