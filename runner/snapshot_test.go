@@ -325,6 +325,13 @@ var snapshotCases = []snapshotCase{
 	{name: ".git in another spelling", declined: true, addFails: true, setup: func(t *testing.T, dir string) {
 		write(t, filepath.Join(dir, "x/.GIT/config"), "[core]\n")
 	}},
+	gitmodulesLink(".gitmodules"),
+	gitmodulesLink("sub/.GitModules"),
+	gitmodulesLink("gitmod~1"),
+	gitmodulesLink("gi7eb~12"),
+	gitmodulesLink(".gitmodules. "),
+	gitmodulesLink(".gitmodules::$DATA"),
+	gitmodulesLink(".git\u200cmodules"),
 	{name: ".gitattributes behind skip-worktree", declined: true, setup: func(t *testing.T, dir string) {
 		gitT(t, dir, "update-index", "--skip-worktree", ".gitattributes")
 		remove(t, dir, ".gitattributes")
@@ -377,6 +384,14 @@ var snapshotCases = []snapshotCase{
 			remove(t, dir, e)
 		}
 	}},
+}
+
+// gitmodulesLink is a symlink git refuses to add (core.protectHFS and
+// core.protectNTFS on): a .gitmodules as HFS+ or NTFS may resolve name.
+func gitmodulesLink(name string) snapshotCase {
+	return snapshotCase{name: "a symlink named " + name, declined: true, addFails: true, setup: func(t *testing.T, dir string) {
+		symlink(t, "a.txt", filepath.Join(dir, name))
+	}}
 }
 
 // gitDirFiles lists the files of the git dir but its objects, with their
