@@ -127,7 +127,7 @@ func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch s
 			out = append(out, pathChange{path: p, mode: e.newMode, oid: e.newOID})
 			tracked[p] = true
 		default:
-			hash = append(hash, fileToHash{path: p, mode: e.newMode, tracked: true})
+			hash = append(hash, fileToHash{path: p, mode: e.newMode})
 			tracked[p] = true
 		}
 	}
@@ -232,10 +232,11 @@ func blobMode(m string) bool { return m == "100644" || m == "100755" || m == "12
 
 // fileToHash is a changed path whose content git has not hashed yet.
 type fileToHash struct {
-	path    string
-	mode    string // git diff-index's mode for a tracked file
-	tracked bool
+	path string
+	mode string // git diff-index's mode for a tracked file, "" for an untracked one
 }
+
+func (f fileToHash) tracked() bool { return f.mode != "" }
 
 // hashFiles writes the blobs of the files: regular files through one
 // `git hash-object -w --stdin-paths` (with their attributes, as add),
@@ -264,14 +265,14 @@ func hashFiles(ctx context.Context, g gitCmd, scratch string, files []fileToHash
 		case st.Mode()&0o100 != 0:
 			mode = "100755"
 		}
-		if f.tracked && f.mode != mode {
+		if f.tracked() && f.mode != mode {
 			return nil, unusual("%q: git saw mode %s, lstat %s", f.path, f.mode, mode)
 		}
 		if mode == "120000" {
 			links = append(links, pathChange{path: f.path, mode: mode})
 			continue
 		}
-		if f.tracked {
+		if f.tracked() {
 			if cr, err := holdsCR(full); err != nil || cr {
 				return nil, unusual("%q holds a CR or cannot be read (%v)", f.path, err)
 			}
