@@ -62,7 +62,8 @@ func TopLevel(ctx context.Context, dir string) string {
 	if !mayBeInRepo(dir) {
 		return "" // what git would answer, without starting it
 	}
-	if top, ok := cachedTopLevel(dir); ok {
+	key, keyed := topLevelKey(dir)
+	if top, ok := cachedTopLevel(dir, key); keyed && ok {
 		return top
 	}
 	// rev-parse reads no file content: no driver scan (hardgit.NoContent).
@@ -71,7 +72,9 @@ func TopLevel(ctx context.Context, dir string) string {
 		return ""
 	}
 	top := strings.TrimSpace(out)
-	keepTopLevel(dir, top)
+	if keyed {
+		keepTopLevel(dir, key, top)
+	}
 	return top
 }
 

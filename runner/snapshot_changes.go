@@ -13,8 +13,8 @@ package runner
 // and the snapshot comes from `git add -A` (snapshot.go):
 //   - a submodule or nested repository among the changes (add records the
 //     nested repository's HEAD);
-//   - a path git may refuse (.git in any spelling, landpath.go), so add
-//     fails on it as before;
+//   - a path git may refuse (.git in any spelling, landpath.go; a symlink
+//     named .gitmodules in any spelling), so add fails on it as before;
 //   - a changed .gitattributes (add applies attributes path by path while
 //     it updates the index; hash-object reads them once from the work tree);
 //   - a tracked changed file holding a CR: for text=auto and core.autocrlf,
@@ -127,7 +127,7 @@ func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch s
 			out = append(out, pathChange{path: p, mode: e.newMode, oid: e.newOID})
 			tracked[p] = true
 		default:
-			hash = append(hash, fileToHash{path: p, mode: e.newMode, tracked: true})
+			hash = append(hash, fileToHash{path: p, mode: e.newMode})
 			tracked[p] = true
 		}
 	}
@@ -153,7 +153,13 @@ func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch s
 	if err != nil {
 		return nil, err
 	}
-	return append(out, hashed...), nil
+	out = append(out, hashed...)
+	for _, c := range out {
+		if c.mode == "120000" && gitmodulesLike(path.Base(c.path)) {
+			return nil, unusual("%q is a symlink git refuses to add", c.path)
+		}
+	}
+	return out, nil
 }
 
 // afterScan, set by tests, runs between the scans and the check that the
@@ -207,15 +213,30 @@ func checkChangedPath(p string) error {
 	return nil
 }
 
+// gitmodulesLike reports whether name may be .gitmodules as git's
+// core.protectHFS and core.protectNTFS see it (case, ignored code points,
+// trailing dots and spaces, a stream suffix, an 8.3 short name such as
+// GITMOD~1 or GI7EBA~1): git refuses a symlink so named, which would
+// have a checkout read .gitmodules from outside the tree. Wider than git's
+// own test: a name it takes in wrongly only costs the quick path.
+func gitmodulesLike(name string) bool {
+	n := strings.ToLower(fsName(name))
+	if short, _, ok := strings.Cut(n, "~"); ok && short != "" && (strings.HasPrefix("gitmod", short) || strings.HasPrefix("gi7eba", short)) {
+		return true
+	}
+	return n == ".gitmodules"
+}
+
 // blobMode reports whether m is the mode of a file or symlink entry.
 func blobMode(m string) bool { return m == "100644" || m == "100755" || m == "120000" }
 
 // fileToHash is a changed path whose content git has not hashed yet.
 type fileToHash struct {
-	path    string
-	mode    string // git diff-index's mode for a tracked file
-	tracked bool
+	path string
+	mode string // git diff-index's mode for a tracked file, "" for an untracked one
 }
+
+func (f fileToHash) tracked() bool { return f.mode != "" }
 
 // hashFiles writes the blobs of the files: regular files through one
 // `git hash-object -w --stdin-paths` (with their attributes, as add),
@@ -244,14 +265,14 @@ func hashFiles(ctx context.Context, g gitCmd, scratch string, files []fileToHash
 		case st.Mode()&0o100 != 0:
 			mode = "100755"
 		}
-		if f.tracked && f.mode != mode {
+		if f.tracked() && f.mode != mode {
 			return nil, unusual("%q: git saw mode %s, lstat %s", f.path, f.mode, mode)
 		}
 		if mode == "120000" {
 			links = append(links, pathChange{path: f.path, mode: mode})
 			continue
 		}
-		if f.tracked {
+		if f.tracked() {
 			if cr, err := holdsCR(full); err != nil || cr {
 				return nil, unusual("%q holds a CR or cannot be read (%v)", f.path, err)
 			}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -74,13 +73,9 @@ func remove(t *testing.T, dir string, names ...string) {
 	}
 }
 
-// gitMay runs git in dir and returns its error instead of failing.
-func gitMay(dir string, args ...string) error {
-	cmd := exec.Command("git", append([]string{"-c", "user.name=T", "-c", "user.email=t@t"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = gitEnv()
-	return cmd.Run()
-}
+// gitMay runs git in dir as gitT does and returns its error instead of
+// failing.
+func gitMay(dir string, args ...string) error { return gitTestCmd(dir, args...).Run() }
 
 // racilyChanged rewrites name with content of the same size while its
 // stat data still matches the index's entry, which was recorded no earlier
@@ -274,14 +269,7 @@ var snapshotCases = []snapshotCase{
 		editedInTheIndexSecond(t, dir, map[string][2]string{"b.txt": {"s\n", "w\n"}})
 	}},
 	{name: "submodule with uncommitted edits", same: true, setup: func(t *testing.T, dir string) {
-		sub := filepath.Join(dir, "vendored")
-		os.MkdirAll(sub, 0o755)
-		gitT(t, sub, "init", "-q")
-		write(t, filepath.Join(sub, "v.txt"), "v\n")
-		gitT(t, sub, "add", "-A")
-		gitT(t, sub, "commit", "-qm", "v")
-		gitT(t, dir, "add", "vendored")
-		gitT(t, dir, "commit", "-qm", "with a gitlink")
+		sub := submodule(t, dir)
 		write(t, filepath.Join(sub, "v.txt"), "v2\n")
 		write(t, filepath.Join(sub, "untracked.txt"), "u\n")
 	}},
@@ -303,28 +291,23 @@ var snapshotCases = []snapshotCase{
 		write(t, filepath.Join(dir, "a.txt"), "a\r\n")
 	}},
 	{name: "nested repository", declined: true, setup: func(t *testing.T, dir string) {
-		sub := filepath.Join(dir, "vendored")
-		os.MkdirAll(sub, 0o755)
-		gitT(t, sub, "init", "-q")
-		write(t, filepath.Join(sub, "v.txt"), "v\n")
-		gitT(t, sub, "add", "-A")
-		gitT(t, sub, "commit", "-qm", "v")
+		nestedRepo(t, dir)
 	}},
 	{name: "submodule moved on", declined: true, setup: func(t *testing.T, dir string) {
-		sub := filepath.Join(dir, "vendored")
-		os.MkdirAll(sub, 0o755)
-		gitT(t, sub, "init", "-q")
-		write(t, filepath.Join(sub, "v.txt"), "v\n")
-		gitT(t, sub, "add", "-A")
-		gitT(t, sub, "commit", "-qm", "v")
-		gitT(t, dir, "add", "vendored")
-		gitT(t, dir, "commit", "-qm", "with a gitlink")
+		sub := submodule(t, dir)
 		write(t, filepath.Join(sub, "v.txt"), "v2\n")
 		gitT(t, sub, "commit", "-qam", "v2")
 	}},
 	{name: ".git in another spelling", declined: true, addFails: true, setup: func(t *testing.T, dir string) {
 		write(t, filepath.Join(dir, "x/.GIT/config"), "[core]\n")
 	}},
+	gitmodulesLink(".gitmodules"),
+	gitmodulesLink("sub/.GitModules"),
+	gitmodulesLink("gitmod~1"),
+	gitmodulesLink("gi7eb~12"),
+	gitmodulesLink(".gitmodules. "),
+	gitmodulesLink(".gitmodules::$DATA"),
+	gitmodulesLink(".git\u200cmodules"),
 	{name: ".gitattributes behind skip-worktree", declined: true, setup: func(t *testing.T, dir string) {
 		gitT(t, dir, "update-index", "--skip-worktree", ".gitattributes")
 		remove(t, dir, ".gitattributes")
@@ -377,6 +360,35 @@ var snapshotCases = []snapshotCase{
 			remove(t, dir, e)
 		}
 	}},
+}
+
+// nestedRepo makes a repository of one commit at dir/vendored, inside the
+// work tree at dir, and returns its path.
+func nestedRepo(t *testing.T, dir string) string {
+	t.Helper()
+	sub := filepath.Join(dir, "vendored")
+	write(t, filepath.Join(sub, "v.txt"), "v\n")
+	gitT(t, sub, "init", "-q")
+	gitT(t, sub, "add", "-A")
+	gitT(t, sub, "commit", "-qm", "v")
+	return sub
+}
+
+// submodule commits a nestedRepo in dir's repository as a gitlink.
+func submodule(t *testing.T, dir string) string {
+	t.Helper()
+	sub := nestedRepo(t, dir)
+	gitT(t, dir, "add", "vendored")
+	gitT(t, dir, "commit", "-qm", "with a gitlink")
+	return sub
+}
+
+// gitmodulesLink is a symlink git refuses to add (core.protectHFS and
+// core.protectNTFS on): a .gitmodules as HFS+ or NTFS may resolve name.
+func gitmodulesLink(name string) snapshotCase {
+	return snapshotCase{name: "a symlink named " + name, declined: true, addFails: true, setup: func(t *testing.T, dir string) {
+		symlink(t, "a.txt", filepath.Join(dir, name))
+	}}
 }
 
 // gitDirFiles lists the files of the git dir but its objects, with their

@@ -90,16 +90,12 @@ type treeBuilder struct {
 	newHash func() hash.Hash
 	// old holds HEAD's trees at the directories on the changed paths, by
 	// path; a path that is no directory in HEAD is absent.
-	old    map[string]oldTree
-	writes []newTree // children before parents
+	old    map[string]treeObject
+	writes []treeObject // children before parents
 }
 
-type oldTree struct {
-	oid     string // hex
-	entries []treeEntry
-}
-
-type newTree struct {
+// treeObject is a tree: HEAD's, read, or a new one, to be written.
+type treeObject struct {
 	oid     string // hex
 	entries []treeEntry
 }
@@ -133,7 +129,7 @@ func (b *treeBuilder) readTrees(ctx context.Context, g gitCmd, headTree string, 
 	if err != nil {
 		return err
 	}
-	b.old = map[string]oldTree{}
+	b.old = map[string]treeObject{}
 	for i, name := range names {
 		if rest, ok := strings.CutPrefix(out, name+" missing\n"); ok {
 			out = rest
@@ -160,7 +156,7 @@ func (b *treeBuilder) readTrees(ctx context.Context, g gitCmd, headTree string, 
 		if err := checkAttributesFile(g.dir, paths[i], entries); err != nil {
 			return err
 		}
-		b.old[paths[i]] = oldTree{oid: f[0], entries: entries}
+		b.old[paths[i]] = treeObject{oid: f[0], entries: entries}
 	}
 	if _, ok := b.old[""]; !ok {
 		return fmt.Errorf("git cat-file: no tree %s", headTree)
@@ -209,7 +205,7 @@ func parseTree(body string, hashSize int) ([]treeEntry, error) {
 
 // build applies n's changes to old (nil: an empty directory) and returns
 // the directory's new entry, nil when nothing is left in it.
-func (b *treeBuilder) build(n *editNode, old *oldTree) (*treeEntry, error) {
+func (b *treeBuilder) build(n *editNode, old *treeObject) (*treeEntry, error) {
 	entries := map[string]treeEntry{}
 	if old != nil {
 		for _, e := range old.entries {
@@ -227,7 +223,7 @@ func (b *treeBuilder) build(n *editNode, old *oldTree) (*treeEntry, error) {
 			e.name = name
 			entries[name] = e
 		case len(k.kids) > 0:
-			var below *oldTree
+			var below *treeObject
 			if had && was.isTree() {
 				t, ok := b.old[k.path]
 				if !ok {
@@ -280,7 +276,7 @@ func (b *treeBuilder) build(n *editNode, old *oldTree) (*treeEntry, error) {
 	oid := string(h.Sum(nil))
 	hexOID := hex.EncodeToString([]byte(oid))
 	if old == nil || old.oid != hexOID {
-		b.writes = append(b.writes, newTree{oid: hexOID, entries: sorted})
+		b.writes = append(b.writes, treeObject{oid: hexOID, entries: sorted})
 	}
 	return &treeEntry{mode: "40000", oid: oid}, nil
 }

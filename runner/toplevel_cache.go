@@ -18,44 +18,41 @@ import (
 // milliseconds. git's answer is kept per directory, signed in the user's
 // state directory, while everything git's discovery read is unchanged: the
 // git binary and PATH; the user it runs as; and each directory from dir up
-// to the answer (to / when the answer is not above dir), by what it is
-// (device, inode, mode, owner: a mount over it or a new owner changes
-// that) and by the git files in it, present or not — .git, HEAD, config,
-// config.worktree and commondir — as well as, for a .git directory or the
-// git directory a .git file names, those files, objects, refs and the
-// common directory's config. Directories are stamped without their times,
-// so files coming and going in the work tree keep the answer; a .git or
-// HEAD appearing on the way does not. A stale answer could only apply
-// another project's config, and every project config still passes its own
-// trust check.
+// to /, by what it is (device, inode, mode, owner: a mount over it or a new
+// owner changes that) and by the git files in it, present or not — .git,
+// HEAD, config, config.worktree and commondir — as well as, for a .git
+// directory or the git directory a .git file names, those files, objects,
+// refs and the common directory's config. Directories are stamped without
+// their times, so files coming and going in the work tree keep the answer;
+// a .git or HEAD appearing on the way does not. The stamps are taken before
+// git is asked, so a change made while it answers is not taken for what it
+// read. A stale answer could only apply another project's config, and
+// every project config still passes its own trust check.
 
 var topLevelCache = userstate.DirCache{File: "toplevel-cache.json", Purpose: "runner top level cache v1", Entries: 32}
 
-// cachedTopLevel is git's kept answer for dir, if nothing it was read from
-// has changed.
-func cachedTopLevel(dir string) (string, bool) {
+// cachedTopLevel is git's answer kept for dir under key, if any.
+func cachedTopLevel(dir, key string) (string, bool) {
 	var top string
 	k, ok := topLevelCache.Get(dir, &top)
-	if !ok || top == "" {
-		return "", false
-	}
-	if key, keyed := topLevelKey(dir, top); !keyed || k != key {
+	if !ok || top == "" || k != key {
 		return "", false
 	}
 	return top, true
 }
 
-// keepTopLevel keeps git's answer top for dir.
-func keepTopLevel(dir, top string) {
-	if key, keyed := topLevelKey(dir, top); keyed && top != "" {
+// keepTopLevel keeps git's answer top for dir under key, the stamps taken
+// before git was asked.
+func keepTopLevel(dir, key, top string) {
+	if top != "" {
 		topLevelCache.Put(dir, key, top)
 	}
 }
 
-// topLevelKey names the question "which work tree is dir in?", answered
-// top, by the stamps of everything git read to answer; keyed is false when
-// one cannot be taken (no git, a path that does not resolve).
-func topLevelKey(dir, top string) (key string, keyed bool) {
+// topLevelKey names the question "which work tree is dir in?" by the
+// stamps of everything git reads to answer it; keyed is false when one
+// cannot be taken (no git, a path that does not resolve).
+func topLevelKey(dir string) (key string, keyed bool) {
 	gitBin, err := exec.LookPath("git")
 	if err != nil {
 		return "", false
@@ -69,7 +66,7 @@ func topLevelKey(dir, top string) (key string, keyed bool) {
 		return "", false
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "dir %q real %q top %q euid %d PATH %q git %q\n", abs, real, top, os.Geteuid(), os.Getenv("PATH"), gitBin)
+	fmt.Fprintf(h, "dir %q real %q euid %d PATH %q git %q\n", abs, real, os.Geteuid(), os.Getenv("PATH"), gitBin)
 	userstate.Stamp(h, gitBin)
 	if r, err := filepath.EvalSymlinks(gitBin); err == nil {
 		userstate.Stamp(h, r)
@@ -85,7 +82,7 @@ func topLevelKey(dir, top string) (key string, keyed bool) {
 				stampGitDir(h, target)
 			}
 		}
-		if d == top || d == filepath.Dir(d) {
+		if d == filepath.Dir(d) {
 			break
 		}
 	}

@@ -127,12 +127,10 @@ func TestTopLevelIsKeptWhileNothingGitReadChanges(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), value) {
 		t.Fatalf("the cache holds %s (%v)", b, err)
 	}
-	// A forger can work out the key of its own answer; only the
-	// signature tells the two apart.
-	oldKey, _ := topLevelKey(deep, repo)
-	forgedKey, _ := topLevelKey(deep, sub)
+	// A forger can work out the key (it does not depend on the answer);
+	// only the signature tells a forged answer from git's.
 	forged := strings.ReplaceAll(string(b), value, `"value":"`+sub+`"`)
-	os.WriteFile(p, []byte(strings.ReplaceAll(forged, oldKey, forgedKey)), 0o600)
+	os.WriteFile(p, []byte(forged), 0o600)
 	check("a tampered cache", repo, true)
 	os.WriteFile(p, []byte("not json"), 0o600)
 	check("a garbled cache", repo, true)
@@ -166,7 +164,7 @@ func TestTopLevelIsKeptThroughGitsOwnWork(t *testing.T) {
 	os.WriteFile(filepath.Join(repo, "f"), []byte("x"), 0o644)
 	run("add", "f")
 	run("-c", "user.name=A", "-c", "user.email=a@example.com", "commit", "-q", "-m", "one")
-	if _, ok := cachedTopLevel(repo); !ok {
+	if _, ok := cachedTopLevel(repo, mustTopLevelKey(t, repo)); !ok {
 		t.Fatal("a commit lost the kept answer")
 	}
 }
@@ -197,16 +195,70 @@ func TestTopLevelOfALinkedWorktree(t *testing.T) {
 			t.Fatalf("%s: TopLevel = %q, want %s", what, got, wt)
 		}
 	}
-	if _, ok := cachedTopLevel(sub); !ok {
+	if _, ok := cachedTopLevel(sub, mustTopLevelKey(t, sub)); !ok {
 		t.Fatal("a linked worktree's answer was not kept")
 	}
 	if err := os.Remove(filepath.Join(wt, ".git")); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := cachedTopLevel(sub); ok {
+	if _, ok := cachedTopLevel(sub, mustTopLevelKey(t, sub)); ok {
 		t.Fatal("the kept answer outlived the worktree's .git file")
 	}
 	if got := TopLevel(context.Background(), sub); got != "" {
 		t.Fatalf("without its .git file: TopLevel = %q, want none", got)
 	}
+}
+
+// TestTopLevelIsKeptOnlyUnderWhatGitRead: a repository made on the way
+// after git read the directories but before its answer was kept has git
+// asked again next time — the answer is kept under the stamps taken before
+// git ran, never under later ones, which would keep the old answer for
+// the new repository.
+func TestTopLevelIsKeptOnlyUnderWhatGitRead(t *testing.T) {
+	realGit, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	if mayBeInRepo(root) {
+		t.Skipf("%s lies inside something git could take for a repository", root)
+	}
+	repo := filepath.Join(root, "repo")
+	sub := filepath.Join(repo, "sub")
+	deep := filepath.Join(sub, "a")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(realGit, "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	// git answers, then (still inside "git", before Sentinel keeps the
+	// answer) a repository appears at $SENTINEL_TEST_INIT.
+	bin := t.TempDir()
+	script := "#!/bin/sh\nout=$('" + realGit + "' \"$@\"); rc=$?\n" +
+		"if [ -n \"$SENTINEL_TEST_INIT\" ]; then '" + realGit + "' init -q \"$SENTINEL_TEST_INIT\"; fi\n" +
+		"printf '%s\\n' \"$out\"\nexit $rc\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("SENTINEL_TEST_INIT", sub)
+	if got := TopLevel(context.Background(), deep); got != repo {
+		t.Fatalf("first: TopLevel = %q, want %s (git's answer as it read)", got, repo)
+	}
+	t.Setenv("SENTINEL_TEST_INIT", "")
+	if got := TopLevel(context.Background(), deep); got != sub {
+		t.Fatalf("after the repository appeared: TopLevel = %q, want %s", got, sub)
+	}
+}
+
+// mustTopLevelKey is topLevelKey(dir), which the test needs taken.
+func mustTopLevelKey(t *testing.T, dir string) string {
+	t.Helper()
+	key, keyed := topLevelKey(dir)
+	if !keyed {
+		t.Fatalf("no top level key for %s", dir)
+	}
+	return key
 }
