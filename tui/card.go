@@ -25,11 +25,12 @@ const maxProseLines = 4
 // showing; otherwise it waits its turn and the count grows.
 func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
 	m.queue = append(m.queue, p)
+	ring := m.cardArrived()
 	if len(m.queue) == 1 || m.cardHidden {
 		clear(m.skipped)
-		return m.openCard()
+		return tea.Batch(m.openCard(), ring)
 	}
-	return nil
+	return ring
 }
 
 // openCard shows the head of the queue and starts its key guard. An attached
