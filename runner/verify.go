@@ -129,8 +129,8 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	// Go's build cache is this verification's alone (see verify_gocache.go):
 	// a check can write it, so nothing it holds afterwards is ever read again.
 	gc, err := privateGoCache(ctx, "", usesGo(ws.Dir, v.Checks), func(waited time.Duration) {
-		p := CheckProgress{Command: "the Go build cache", ElapsedMS: waited.Milliseconds(), LastLine: seedWaitLine}
-		emit(journal.System, KindVerifyProgress, fmt.Sprintf("%s (%s)", seedWaitLine, waited.Round(time.Second)), p)
+		p := CheckProgress{Command: seedWaitLine, ElapsedMS: waited.Milliseconds(), LastLine: seedWaitWhy}
+		emit(journal.System, KindVerifyProgress, fmt.Sprintf("%s, %s: %s", seedWaitLine, seedWaitWhy, waited.Round(time.Second)), p)
 	})
 	if err != nil {
 		return nil, err

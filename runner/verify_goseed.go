@@ -14,8 +14,15 @@ import (
 // that will verify Go starts, so the first verification finds it ready or
 // nearly so instead of building it on the run's critical path in silence.
 
-// seedWaitLine is what a verification waiting for the seed says it does.
-const seedWaitLine = "preparing the Go build cache for verification (once per Go version on this machine)"
+// seedWaitLine and seedWaitWhy are what a verification waiting for the
+// seed says it does, and why.
+const (
+	seedWaitLine = "preparing the Go build cache for verification"
+	seedWaitWhy  = "once per Go version on this machine"
+)
+
+// seedWaitEvery is how often a waiting verification says so.
+const seedWaitEvery = 2 * time.Second
 
 // seedFlights are the seed builds under way in this process, by root.
 var seedFlights = struct {
@@ -52,12 +59,12 @@ func startSeed(root string) *seedFlight {
 }
 
 // awaitSeed is goSeed through the shared build: it waits for root's seed,
-// calling wait each second with how long it has waited, until the seed is
+// calling wait every seedWaitEvery with how long it has waited, until the seed is
 // ready or ctx ends (then the verification goes on with an empty cache).
 func awaitSeed(ctx context.Context, root string, wait func(time.Duration)) (goSeedDir, error) {
 	f := startSeed(root)
 	start := time.Now()
-	tick := time.NewTicker(time.Second)
+	tick := time.NewTicker(seedWaitEvery)
 	defer tick.Stop()
 	for {
 		select {
