@@ -284,6 +284,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 			cs = append(cs, c.Command+" ("+c.Source+")")
 		}
 		r.emit(journal.System, KindVerifyPlan, "before landing, on a clean copy with the network off: "+strings.Join(cs, ", "), o.Landing.Checks)
+		WarmGoSeed(p.Root, o.Landing.Checks) // built while the coder works, not when verification needs it
 	} else {
 		r.emit(journal.System, KindVerifyPlan, "no verification checks configured or detected: set [verify] commands in .sentinel/config.toml or pass --verify", nil)
 	}

@@ -128,7 +128,10 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
 	// Go's build cache is this verification's alone (see verify_gocache.go):
 	// a check can write it, so nothing it holds afterwards is ever read again.
-	gc, err := privateGoCache(ctx, "", usesGo(ws.Dir, v.Checks))
+	gc, err := privateGoCache(ctx, "", usesGo(ws.Dir, v.Checks), func(waited time.Duration) {
+		p := CheckProgress{Command: seedWaitLine, ElapsedMS: waited.Milliseconds(), LastLine: seedWaitWhy}
+		emit(journal.System, KindVerifyProgress, fmt.Sprintf("%s, %s: %s", seedWaitLine, seedWaitWhy, waited.Round(time.Second)), p)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -84,15 +84,19 @@ type seedManifest struct {
 	Files     map[string]string `json:"files"` // slash path under cache/ → hex SHA-256
 }
 
-// usesGo says whether a verification is likely to build Go: the clean copy
-// has a go.mod or a check names go. Only then is the seed worth copying.
+// usesGo says whether a verification is likely to build Go: a check names
+// go or a build tool that may run it, or the clean copy has a go.mod and a
+// check runs anything but the shell's own no-ops (--verify true builds
+// nothing, so it needs no seed). Only then is the seed worth having.
 func usesGo(dir string, checks []Check) bool {
-	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-		return true
-	}
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	goMod := err == nil
 	for _, c := range checks {
-		for _, w := range strings.FieldsFunc(c.Command, func(r rune) bool { return strings.ContainsRune(" \t;&|()`$", r) }) {
+		for _, w := range strings.FieldsFunc(c.Command, func(r rune) bool { return strings.ContainsRune(" \t\n;&|()`$", r) }) {
 			if w == "go" || strings.HasSuffix(w, "/go") || w == "make" {
+				return true
+			}
+			if goMod && !inertWord[w] && !strings.HasPrefix(w, "-") {
 				return true
 			}
 		}
@@ -100,10 +104,17 @@ func usesGo(dir string, checks []Check) bool {
 	return false
 }
 
+// inertWord are the words of a check that runs no Go: the shell's no-ops
+// and what they print.
+var inertWord = map[string]bool{"true": true, "false": true, ":": true, "exit": true, "echo": true,
+	"0": true, "1": true, "ok": true}
+
 // privateGoCache makes a Go build cache for one verification: a new
 // directory (under parent) holding a checked copy of Sentinel's seed when
 // seeded is set and there is a good seed, else empty. The caller removes it.
-func privateGoCache(ctx context.Context, parent string, seeded bool) (string, error) {
+// While the seed is still being built (first use of this Go version on this
+// machine), wait reports every second how long it has waited.
+func privateGoCache(ctx context.Context, parent string, seeded bool, wait func(time.Duration)) (string, error) {
 	sweepStaleGoCaches(parent)
 	dir, err := os.MkdirTemp(parent, goCachePattern())
 	if err != nil {
@@ -112,14 +123,16 @@ func privateGoCache(ctx context.Context, parent string, seeded bool) (string, er
 	if !seeded {
 		return dir, nil
 	}
-	base, err := os.UserCacheDir()
-	if err != nil {
+	if base, err := os.UserCacheDir(); err == nil {
+		// Before each verification had a cache of its own, all of them shared
+		// this one; whatever was planted in it must never be read again.
+		_ = os.RemoveAll(filepath.Join(base, "sentinel", "verify-go-build"))
+	}
+	root, ok := seedRoot()
+	if !ok {
 		return dir, nil
 	}
-	// Before each verification had a cache of its own, all of them shared
-	// this one; whatever was planted in it must never be read again.
-	_ = os.RemoveAll(filepath.Join(base, "sentinel", "verify-go-build"))
-	seed, err := goSeed(ctx, filepath.Join(base, "sentinel", "verify-go-seed"))
+	seed, err := awaitSeed(ctx, root, wait)
 	if err != nil {
 		return dir, nil // an empty cache: slower, just as safe
 	}
@@ -165,7 +178,7 @@ func goSeed(ctx context.Context, root string) (goSeedDir, error) {
 		return goSeedDir{}, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := buildSeed(ctx, tmp, version); err != nil {
+	if err := buildSeedFn(ctx, tmp, version); err != nil {
 		return goSeedDir{}, err
 	}
 	if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, fs.ErrExist) && !os.IsExist(err) {
@@ -200,6 +213,9 @@ func readSeed(dir, version string) (goSeedDir, error) {
 	return goSeedDir{dir: dir, manifest: m}, nil
 }
 
+// buildSeedFn builds a seed; tests count and replace it.
+var buildSeedFn = buildSeed
+
 // buildSeed tests Sentinel's own module with dir/cache as GOCACHE, outside
 // the sandbox (nothing of the project runs), then signs what it holds.
 func buildSeed(ctx context.Context, dir, version string) error {
@@ -226,6 +242,11 @@ func buildSeed(ctx context.Context, dir, version string) error {
 	if err := os.RemoveAll(mod); err != nil {
 		return err
 	}
+	return signSeed(dir, version, cache)
+}
+
+// signSeed writes the manifest of every file under cache, signed.
+func signSeed(dir, version, cache string) error {
 	m := seedManifest{GoVersion: version, Files: map[string]string{}}
 	err := filepath.WalkDir(cache, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {

@@ -40,9 +40,11 @@ func (m *model) trackBusy(ev journal.Event) bool {
 		m.busy = &busy{what: textsafe.Line(ev.Text), since: m.opts.Now(), lane: ev.Lane}
 	default:
 		if p, ok := runner.AsCheckProgress(ev); ok {
-			if m.busy != nil {
-				m.busy.last = textsafe.TermLine(p.LastLine)
+			if m.busy == nil {
+				// a wait before any check starts (the Go build cache seed)
+				m.busy = &busy{what: textsafe.Line(p.Command), since: m.opts.Now().Add(-p.Elapsed()), lane: journal.Tool}
 			}
+			m.busy.last = textsafe.TermLine(p.LastLine)
 			return true
 		}
 		if m.busy != nil && m.busy.lane != journal.Tool && ev.Lane == m.busy.lane {

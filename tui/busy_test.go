@@ -46,3 +46,20 @@ func TestLongWaitsShowASignOfLifeAndFailedChecksTheirOutput(t *testing.T) {
 		t.Errorf("the review's spinner stays after its answer:\n%s", s)
 	}
 }
+
+// TestAWaitBeforeAnyCheckSpins: the Go build cache seed is waited for
+// before any check starts; its progress alone puts up the spinner line,
+// counted from when the wait began, and the first check takes it over.
+func TestAWaitBeforeAnyCheckSpins(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 120, 40)
+	h.send(eventsMsg{ev(1, journal.System, runner.KindVerifyProgress, "preparing the Go build cache for verification: 2s",
+		runner.CheckProgress{Command: "preparing the Go build cache for verification", ElapsedMS: 2000, LastLine: "once per Go version on this machine"})})
+	h.clk.Add(time.Second)
+	if s := h.screen(); !strings.Contains(s, "preparing the Go build cache for verification · 3s · once per Go version") {
+		t.Fatalf("no spinner line for a wait before the checks:\n%s", s)
+	}
+	h.send(eventsMsg{ev(2, journal.Tool, runner.KindVerifyStart, "verify: go test ./...", runner.Check{Command: "go test ./..."})})
+	if s := h.screen(); strings.Contains(s, "Go build cache") || !strings.Contains(s, "verifying go test ./...") {
+		t.Fatalf("the first check does not take the spinner over:\n%s", s)
+	}
+}

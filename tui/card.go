@@ -25,11 +25,12 @@ const maxProseLines = 4
 // showing; otherwise it waits its turn and the count grows.
 func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
 	m.queue = append(m.queue, p)
+	ring := m.cardArrived()
 	if len(m.queue) == 1 || m.cardHidden {
 		clear(m.skipped)
-		return m.openCard()
+		return tea.Batch(m.openCard(), ring)
 	}
-	return nil
+	return ring
 }
 
 // openCard shows the head of the queue and starts its key guard. An attached
@@ -46,7 +47,7 @@ func (m *model) openCard() tea.Cmd {
 
 func (m *model) cardVisible() bool { return len(m.queue) > 0 && !m.cardHidden }
 
-// cardKey handles a/1, 2, r, d/3, s, esc and X on a visible card (Claude
+// cardKey handles a/1, 2, r, d/3, s and X on a visible card (esc only says it is no answer) (Claude
 // Code's 1/2/3 beside Sentinel's letters); a key that neither the card nor
 // the lanes use is answered with a notice; ok is false for the lanes' keys. An answer is a decision in the outbox (ApproveMsg, DenyMsg) for the
 // root to apply: the card never answers a prompt itself.
@@ -80,8 +81,11 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(k, m.keys.Skip):
 		return m.skip(), true
-	case key.Matches(k, m.keys.Reject):
-		return m.answer(DenyMsg{Prompt: head}), true
+	case k.String() == "esc":
+		// Esc is "back" everywhere else (a search, a message, help): on a
+		// card it is never an answer.
+		m.flash = "esc does not answer a card: d or 3 denies, a or 1 approves"
+		return nil, true
 	case key.Matches(k, m.keys.DenyKind):
 		return m.denyKind(), true
 	case key.Matches(k, m.keys.ContentUp):

@@ -45,7 +45,6 @@ func TestCardAnswers(t *testing.T) {
 		message string
 	}{
 		{"a approves once", []string{"a"}, approvals.ApproveOnce, ""},
-		{"esc denies", []string{"esc"}, approvals.Deny, ""},
 		{"d then enter denies without message", []string{"d", "enter"}, approvals.Deny, ""},
 		{"d with a message", []string{"d", "u", "s", "e", " ", "m", "a", "k", "e", "enter"}, approvals.Deny, "use make"},
 		{"r then enter remembers", []string{"r", "enter"}, approvals.ApproveRemember, ""},
@@ -104,7 +103,7 @@ func TestCardQueueAnswersInOrder(t *testing.T) {
 	}
 	h.clk.Add(DefaultGuard)
 	contains(t, h.screen(), "npm run lint")
-	h.press("esc")
+	h.press("d", "enter")
 	h.clk.Add(DefaultGuard)
 	h.press("a")
 	for i, want := range []approvals.AnswerKind{approvals.ApproveOnce, approvals.Deny, approvals.ApproveOnce} {
@@ -198,4 +197,23 @@ func TestCardWrapsLongPolicyReason(t *testing.T) {
 	s := h.screen()
 	contains(t, s, "policy   ASK · unknown-program — runs ./scripts/lint.sh, a path-qualified")
 	contains(t, s, "         program, which is not the program of the same name on PATH")
+}
+
+// TestEscNeverAnswersACard: Esc is "back" everywhere in the app, and the
+// usual way to leave a search; pressed on a card — alone, or after a search
+// (/, type, Enter, Esc) — it answers nothing and says what does.
+func TestEscNeverAnswersACard(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 120, 40)
+	p := shellPrompt("git push origin main", "git", "push", "origin", "main")
+	h.openCard(p)
+	h.press("esc")
+	h.press("/")
+	h.typeText("push")
+	h.press("enter", "esc", "esc")
+	if a, ok := answered(p); ok {
+		t.Fatalf("esc answered the card: %+v", a)
+	}
+	s := h.screen()
+	contains(t, s, "APPROVAL · shell")
+	notContains(t, s, "[esc] deny")
 }

@@ -177,7 +177,7 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 		p.pending = append(p.pending, pr)
 		go p.relay(e, pr, gone)
 		cmd := p.m.enqueue(pr)
-		return tea.Batch(cmd, tea.Raw("\a")) // the nudge: a request waits
+		return cmd // enqueue rings: a request waits
 	case queue.EventClosed:
 		pr := p.byID[ev.ID]
 		if pr == nil {
@@ -268,8 +268,10 @@ func (p *consolePage) attached() bool                { return false }
 func (p *consolePage) guardSince() (time.Time, bool) { return p.m.guardSince() }
 func (p *consolePage) take() []tea.Msg               { return p.m.take() }
 func (p *consolePage) settle() tea.Cmd               { return nil }
-func (p *consolePage) title() string                 { return "sentinel console" }
-func (p *consolePage) cursor() *tea.Cursor           { return nil }
+func (p *consolePage) title() string {
+	return waitingTitle(len(p.m.queue), "sentinel console", p.m.opts.Signal)
+}
+func (p *consolePage) cursor() *tea.Cursor { return nil }
 
 // render is the runs over the selected run's lanes and the card.
 func (p *consolePage) render() string {

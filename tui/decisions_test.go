@@ -70,7 +70,7 @@ func TestCardKeysLeaveTypedDecisionsAndAnswerNothing(t *testing.T) {
 		want func(p *approvals.Prompt) tea.Msg
 	}{
 		{"approve", []string{"a"}, func(p *approvals.Prompt) tea.Msg { return ApproveMsg{Prompt: p} }},
-		{"deny at once", []string{"esc"}, func(p *approvals.Prompt) tea.Msg { return DenyMsg{Prompt: p} }},
+		{"deny at once", []string{"d", "enter"}, func(p *approvals.Prompt) tea.Msg { return DenyMsg{Prompt: p} }},
 		{"deny with a message", []string{"d", "u", "s", "e", " ", "m", "a", "k", "e", "enter"},
 			func(p *approvals.Prompt) tea.Msg { return DenyMsg{Prompt: p, Message: "use make"} }},
 		{"remember", []string{"r", "enter"}, remember},

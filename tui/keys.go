@@ -12,7 +12,7 @@ type keyMap struct {
 	Attach, Detach, Steer, Pending, Help, Quit key.Binding
 	Finish                                     key.Binding
 	// approval card
-	Approve, Remember, Deny, Skip, Reject, DenyKind key.Binding
+	Approve, Remember, Deny, Skip, DenyKind key.Binding
 	// ApproveHosts approves a package install once with the registry hosts
 	// it will fetch from, for the rest of the run (cardhosts.go).
 	ApproveHosts key.Binding
@@ -64,7 +64,6 @@ func defaultKeys() keyMap {
 		Remember:     b([]string{"r"}, "r", "approve + remember"),
 		Deny:         b([]string{"d"}, "d", "deny…"),
 		Skip:         b([]string{"s"}, "s", "skip"),
-		Reject:       b([]string{"esc"}, "esc", "deny"),
 		DenyKind:     b([]string{"X"}, "X", "deny all pending of this kind"),
 		ApproveHosts: b([]string{"h"}, "h", "approve + allow its registry hosts (this run)"),
 
@@ -115,12 +114,12 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
 		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Finish, k.Help, k.Quit},
-		{k.Approve, k.ApproveHosts, k.Remember, k.Deny, k.Skip, k.Reject, k.DenyKind, k.ClaudeYes, k.ClaudeAlways, k.ClaudeNo, k.ContentUp, k.ContentDown, k.Scope, k.Expiry, k.Confirm},
+		{k.Approve, k.ApproveHosts, k.Remember, k.Deny, k.Skip, k.DenyKind, k.ClaudeYes, k.ClaudeAlways, k.ClaudeNo, k.ContentUp, k.ContentDown, k.Scope, k.Expiry, k.Confirm},
 	}
 }
 
 func (k keyMap) cardHelp() []key.Binding {
-	return []key.Binding{k.Approve, k.Remember, k.Deny, k.Skip, k.Reject, k.ClaudeKeys}
+	return []key.Binding{k.Approve, k.Remember, k.Deny, k.Skip, k.ClaudeKeys}
 }
 
 // laneKeys are the bindings that still act while a card is open (the

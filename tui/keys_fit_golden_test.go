@@ -25,7 +25,7 @@ func TestGoldenKeysFit(t *testing.T) {
 		keys   []string // each must show whole
 	}{
 		{"card_content", false, func(h *harness) { h.openCard(workflowPrompt(8)) },
-			[]string{"[a] approve once", "[r] approve + remember", "[d] deny…", "[s] skip", "[esc] deny", "[1/2/3]", "+name: ci", "rows 1–"}},
+			[]string{"[a] approve once", "[r] approve + remember", "[d] deny…", "[s] skip", "[1/2/3]", "+name: ci", "rows 1–"}},
 		{"remember_fit", false, func(h *harness) {
 			h.m.opts.Preview = chainPreview(h.t)
 			h.s.Past = []approvals.Request{{Kind: "shell", Command: "mytool run lint"}, {Kind: "shell", Command: "mytool build"}}

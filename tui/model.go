@@ -79,8 +79,9 @@ type model struct {
 	counts      counts
 	runStatus   string // set when the run has ended
 	coderExited bool
-	coderIdle   bool // the coder said its turn ended (idle.go)
-	bell        bool // the bell is due for the turn that just ended
+	coderIdle   bool      // the coder said its turn ended (idle.go)
+	bell        bool      // the bell is due for the turn that just ended
+	lastRing    time.Time // when a card last rang (signal.go)
 	runDone     bool
 	stopping    bool
 	ended       time.Time       // when the run was seen to finish

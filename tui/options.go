@@ -36,6 +36,9 @@ type Options struct {
 	// broker. It must not do I/O: it runs in Update. nil: the chooser shows
 	// no preview (the TUI keeps no policy engine of its own).
 	Preview func(spec approvals.GrantSpec, past []approvals.Request) []approvals.Request
+	// Signal says how a card's arrival is announced (bell, title,
+	// desktop notification); the zero value is all on (signal.go).
+	Signal Signal
 	// Now is the clock; nil means time.Now. Tests inject one.
 	Now func() time.Time
 	// Input and Output replace the terminal (nil means stdin/stdout); Size is

@@ -13,7 +13,9 @@ import (
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
-func (m *model) title() string { return "sentinel · " + textsafe.Line(m.info.RunID) }
+func (m *model) title() string {
+	return waitingTitle(len(m.queue), "sentinel · "+textsafe.Line(m.info.RunID), m.opts.Signal)
+}
 
 // cursor: attached to a full-screen coder, the terminal's cursor is where
 // the coder put it.

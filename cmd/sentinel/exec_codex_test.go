@@ -211,7 +211,9 @@ func (tm *tmuxRun) openCodexUntil(what string, cond func(string) bool) {
 			return
 		case armed && strings.Contains(s, "APPROVAL · net"):
 			host := cardHost(s)
-			tm.keys("Escape")
+			tm.keys("d")
+			tm.waitFor("the deny message prompt", has("message for the coder"))
+			tm.keys("Enter")
 			tm.waitFor("the network card for "+host+" answered", func(s string) bool { return cardHost(s) != host })
 		case !opened && !card && strings.Contains(s, "Open restricted"):
 			tm.pressUntil("i", "attach mode", has("ATTACHED"))

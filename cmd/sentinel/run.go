@@ -278,7 +278,7 @@ func showRun(ctx context.Context, r *runner.Run, person *approvals.PersonQueue, 
 		}
 	}()
 	if useTUI {
-		if err := tui.Run(tuiCtx, r, tui.Options{Theme: theme, Preview: r.PreviewGrant}); err != nil {
+		if err := tui.Run(tuiCtx, r, tui.Options{Theme: theme, Preview: r.PreviewGrant, Signal: tuiSignal()}); err != nil {
 			r.Stop()
 			r.Wait()
 			return runner.Result{}, err
@@ -297,7 +297,7 @@ func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool) {
 	events, cancel := r.Events()
 	defer cancel()
 	if person != nil && interactive {
-		pr := &plain.Prompter{In: os.Stdin, Out: os.Stdout, Printer: printer}
+		pr := &plain.Prompter{In: os.Stdin, Out: os.Stdout, Printer: printer, Bell: !tuiSignal().NoBell}
 		go pr.Serve(person.Prompts(), r.Reviews(), r.Done())
 	}
 	printer.Follow(events)

@@ -25,26 +25,36 @@ func newShowCmd() *cobra.Command {
 			if lane != "" && !journal.Lane(lane).Valid() {
 				return usageError{fmt.Errorf("--lane %q: want one of system, coder, tool, approval, supervisor, adversary", lane)}
 			}
-			evs, err := showEvents(c, args[0])
+			path, err := showJournal(c, args[0])
 			if err != nil {
 				return err
 			}
+			// The journal is streamed, one event at a time: a run with
+			// millions of coder lines is printed in constant memory.
+			var each func(journal.Event) error
+			var pr *plain.Printer
 			if asJSON {
-				for _, ev := range evs {
-					if lane == "" || string(ev.Lane) == lane {
-						b, _ := jsonLine(ev)
-						os.Stdout.Write(b)
-					}
+				each = func(ev journal.Event) error {
+					b, _ := jsonLine(ev)
+					_, err := os.Stdout.Write(b)
+					return err
 				}
-				return nil
+			} else {
+				pr = plain.NewPrinter(os.Stdout, term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "")
+				each = func(ev journal.Event) error { pr.Print(ev); return nil }
 			}
-			pr := plain.NewPrinter(os.Stdout, term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "")
-			for _, ev := range evs {
-				if lane == "" || string(ev.Lane) == lane {
-					pr.Print(ev)
+			err = journal.ScanFile(path, func(ev journal.Event) error {
+				if lane != "" && string(ev.Lane) != lane {
+					return nil
 				}
+				return each(ev)
+			})
+			if pr != nil {
+				pr.Flush()
 			}
-			pr.Flush()
+			if err != nil {
+				return fmt.Errorf("journal %s: %w", path, err)
+			}
 			return nil
 		},
 	}
@@ -53,30 +63,23 @@ func newShowCmd() *cobra.Command {
 	return cmd
 }
 
-// showEvents reads the journal arg names: a journal file given by path
-// (one holding a / or ending in .jsonl, e.g. sentinel mcp's audit journal), or a run.
-func showEvents(c *cobra.Command, arg string) ([]journal.Event, error) {
+// showJournal is the journal file arg names: a journal given by path (one
+// holding a / or ending in .jsonl, e.g. sentinel mcp's audit journal), or a
+// run's.
+func showJournal(c *cobra.Command, arg string) (string, error) {
 	if strings.Contains(arg, "/") || strings.HasSuffix(arg, ".jsonl") {
-		evs, err := journal.ReadFile(arg)
-		if err != nil {
-			return nil, fmt.Errorf("journal %s: %w", arg, err)
-		}
-		return evs, nil
+		return arg, nil
 	}
 	wd, _ := os.Getwd()
 	p, err := runner.FindProject(c.Context(), wd)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	id, err := resolveRun(p, arg)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	evs, err := journal.ReadFile(filepath.Join(p.RunDir(id), "events.jsonl"))
-	if err != nil {
-		return nil, fmt.Errorf("run %s: %w", id, err)
-	}
-	return evs, nil
+	return filepath.Join(p.RunDir(id), "events.jsonl"), nil
 }
 
 // resolveRun turns a run id, a unique prefix or "last" into a run id.

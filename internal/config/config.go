@@ -91,6 +91,15 @@ type Notify struct {
 	// Desktop turns the desktop notification off when false (default on
 	// where one is available).
 	Desktop *bool `toml:"desktop"`
+	// Bell rings the terminal bell when a card arrives in run, exec and
+	// console (default on); Title puts "⏳ N waiting" in the terminal's
+	// title while cards wait (default on).
+	Bell  *bool `toml:"bell"`
+	Title *bool `toml:"title"`
+	// Terminal is the desktop notification raised through the terminal
+	// itself: "auto" (default: where the terminal is known to show one),
+	// "osc9", "osc777" or "off".
+	Terminal string `toml:"terminal"`
 }
 
 // Verify lists the checks re-run on a clean copy when the coder finishes.
@@ -271,7 +280,7 @@ func parse(path string, src []byte) (Config, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		key := und[0].String()
-		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command, [supervisor.judge|reviewer|adversary|relay] backend/base_url/model/api_key_env/timeout/max_tokens/command, [service] require_launcher/allowed_apps/blocked_dirs/denied_executables/grace/scan_interval, [notify] command/desktop, [exec] writable)", path, lineOf(string(src), und[0]...), key)
+		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command, [supervisor.judge|reviewer|adversary|relay] backend/base_url/model/api_key_env/timeout/max_tokens/command, [service] require_launcher/allowed_apps/blocked_dirs/denied_executables/grace/scan_interval, [notify] command/desktop/bell/title/terminal, [exec] writable)", path, lineOf(string(src), und[0]...), key)
 	}
 	for _, name := range RoleNames {
 		if t := c.Supervisor.Role(name).Timeout; t != "" {
@@ -279,6 +288,11 @@ func parse(path string, src []byte) (Config, error) {
 				return c, fmt.Errorf("%s:%d: [supervisor.%s] timeout %q: want a positive duration such as 30s", path, lineOf(string(src), "supervisor", name, "timeout"), name, t)
 			}
 		}
+	}
+	switch c.Notify.Terminal {
+	case "", "auto", "osc9", "osc777", "off":
+	default:
+		return c, fmt.Errorf("%s:%d: [notify] terminal %q: want auto, osc9, osc777 or off", path, lineOf(string(src), "notify", "terminal"), c.Notify.Terminal)
 	}
 	for _, d := range []struct{ key, v string }{{"grace", c.Service.Grace}, {"scan_interval", c.Service.ScanInterval}} {
 		if d.v == "" {
@@ -363,6 +377,15 @@ func (c *Config) merge(o Config) {
 	}
 	if o.Notify.Desktop != nil {
 		c.Notify.Desktop = o.Notify.Desktop
+	}
+	if o.Notify.Bell != nil {
+		c.Notify.Bell = o.Notify.Bell
+	}
+	if o.Notify.Title != nil {
+		c.Notify.Title = o.Notify.Title
+	}
+	if o.Notify.Terminal != "" {
+		c.Notify.Terminal = o.Notify.Terminal
 	}
 }
 

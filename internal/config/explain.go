@@ -111,6 +111,16 @@ var fields = []field{
 		}
 		return strconv.FormatBool(*c.Notify.Desktop)
 	}, userOnly: true},
+	{key: "notify.bell", get: func(c Config) string { return optBool(c.Notify.Bell) }},
+	{key: "notify.title", get: func(c Config) string { return optBool(c.Notify.Title) }},
+	{key: "notify.terminal", get: func(c Config) string { return c.Notify.Terminal }},
+}
+
+func optBool(b *bool) string {
+	if b == nil {
+		return ""
+	}
+	return strconv.FormatBool(*b)
 }
 
 func boolString(b bool) string {

@@ -24,7 +24,9 @@ type Prompter struct {
 	Out     io.Writer
 	Printer *Printer
 	Scope   approvals.Scope // where remembered grants go by default
-	reader  *bufio.Reader
+	// Bell rings the terminal bell when a card appears ([notify] bell).
+	Bell   bool
+	reader *bufio.Reader
 }
 
 // Serve answers prompts and reviews until done is closed.
@@ -71,6 +73,9 @@ func (pr *Prompter) ask(p *approvals.Prompt) bool {
 	}
 	out := pr.Out
 	r := p.Request
+	if pr.Bell {
+		fmt.Fprint(out, "\a")
+	}
 	fmt.Fprintf(out, "\n┌─ approval needed: %s\n", textsafe.Line(string(r.Kind)))
 	fmt.Fprintf(out, "│ %s\n", Visible(r.Summary()))
 	if r.Cwd != "" {

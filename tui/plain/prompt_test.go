@@ -50,3 +50,24 @@ func TestPlainInstallCardOffersItsHosts(t *testing.T) {
 		t.Fatalf("h counted on a card without hosts: %+v", a)
 	}
 }
+
+// TestPlainCardRings: with [notify] bell on, a --plain card rings the bell
+// before it is drawn; with it off, no bell byte reaches the terminal.
+func TestPlainCardRings(t *testing.T) {
+	for _, bell := range []bool{true, false} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.WriteString("d\n\n")
+		w.Close()
+		var out bytes.Buffer
+		pr := &Prompter{In: r, Out: &out, Bell: bell}
+		pr.reader = bufio.NewReader(r)
+		pr.ask(approvals.NewPrompt(approvals.Request{Kind: policy.KindShell, Command: "make"}, policy.Verdict{Decision: policy.Ask}))
+		r.Close()
+		if got := strings.HasPrefix(out.String(), "\a"); got != bell {
+			t.Errorf("bell %v: the card began %q", bell, out.String()[:min(len(out.String()), 20)])
+		}
+	}
+}

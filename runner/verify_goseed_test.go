@@ -1,0 +1,112 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// fakeSeedBuilds replaces the seed's real build (a minute of CPU) with one
+// that writes a single cache file after release is closed, counting builds.
+func fakeSeedBuilds(t *testing.T) (builds *atomic.Int32, release chan struct{}) {
+	t.Helper()
+	builds, release = new(atomic.Int32), make(chan struct{})
+	was := buildSeedFn
+	buildSeedFn = func(ctx context.Context, dir, version string) error {
+		builds.Add(1)
+		<-release
+		cache := filepath.Join(dir, "cache", "00")
+		os.MkdirAll(cache, 0o700)
+		os.WriteFile(filepath.Join(cache, "a-d"), []byte("compiled"), 0o600)
+		return signSeed(dir, version, filepath.Join(dir, "cache"))
+	}
+	t.Cleanup(func() { buildSeedFn = was })
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	return builds, release
+}
+
+// TestGoSeedIsBuiltOnceAndKept: the seed warmed at a run's start is the one
+// the verifications wait for — one build for any number of them — it is
+// kept, so a later verification builds nothing, and a waiting verification
+// says every second that it waits.
+func TestGoSeedIsBuiltOnceAndKept(t *testing.T) {
+	builds, release := fakeSeedBuilds(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module m\n"), 0o600)
+	WarmGoSeed(dir, []Check{{Command: "go test ./..."}})
+
+	var waits atomic.Int32
+	var wg sync.WaitGroup
+	caches := make([]string, 3)
+	for i := range caches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := privateGoCache(context.Background(), t.TempDir(), true, func(time.Duration) { waits.Add(1) })
+			if err != nil {
+				t.Error(err)
+			}
+			caches[i] = c
+		}()
+	}
+	for waits.Load() == 0 { // each waiting verification reports within a second
+		time.Sleep(10 * time.Millisecond)
+	}
+	close(release)
+	wg.Wait()
+	for _, c := range caches {
+		if b, err := os.ReadFile(filepath.Join(c, "00", "a-d")); err != nil || string(b) != "compiled" {
+			t.Fatalf("a verification's cache %s did not get the seed: %v", c, err)
+		}
+	}
+	if n := builds.Load(); n != 1 {
+		t.Fatalf("the seed was built %d times for one warm-up and three verifications", n)
+	}
+	c, err := privateGoCache(context.Background(), t.TempDir(), true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(c, "00", "a-d")); err != nil {
+		t.Fatalf("a later verification did not get the kept seed: %v", err)
+	}
+	if n := builds.Load(); n != 1 {
+		t.Fatalf("a later verification built the seed again (%d builds): it was not kept", n)
+	}
+}
+
+// TestNoSeedForChecksThatBuildNoGo: --verify true on a Go repository (and
+// a repository without Go) builds no seed; go test, make or a script in a
+// Go repository may build Go, so they do.
+func TestNoSeedForChecksThatBuildNoGo(t *testing.T) {
+	goRepo, plain := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(goRepo, "go.mod"), []byte("module m\n"), 0o600)
+	cases := []struct {
+		dir, check string
+		want       bool
+	}{
+		{goRepo, "true", false},
+		{goRepo, "echo ok && true", false},
+		{goRepo, "go test ./...", true},
+		{goRepo, "./scripts/test.sh", true},
+		{plain, "make test", true},
+		{plain, "pytest -q", false},
+	}
+	for _, c := range cases {
+		if got := usesGo(c.dir, []Check{{Command: c.check}}); got != c.want {
+			t.Errorf("usesGo(%q) = %v, want %v", c.check, got, c.want)
+		}
+	}
+	builds, _ := fakeSeedBuilds(t)
+	WarmGoSeed(goRepo, []Check{{Command: "true"}})
+	if _, err := privateGoCache(context.Background(), t.TempDir(), usesGo(goRepo, []Check{{Command: "true"}}), nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := builds.Load(); n != 0 {
+		t.Fatalf("--verify true started %d seed builds", n)
+	}
+}
