@@ -79,6 +79,9 @@ func (x *cmdCtx) access(w word, write bool) {
 		// itself; judge the stricter reading.
 		x.access(word{val: x.c.home + w.val[1:], static: true, pattern: w.pattern}, write)
 	}
+	if w.braced && !write {
+		x.bracedRead(w)
+	}
 	if w.brace {
 		x.add(Ask, RulePathUnknown, "a brace expansion builds paths the policy does not expand")
 		return
@@ -170,6 +173,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	static := true
 	for i, w := range call.Args {
 		words[i] = decodeWord(w, c.home)
+		words[i].braced = s.braced[w]
 		argv[i] = words[i].val
 		if !words[i].static {
 			static = false
@@ -177,7 +181,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 				words[i] = sw
 			}
 		}
-		if (words[i].pattern || words[i].procSubst) && i > 0 {
+		if ((words[i].pattern || words[i].procSubst) && i > 0) || words[i].braced {
 			p.Dynamic = true
 		}
 	}

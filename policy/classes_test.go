@@ -1,0 +1,29 @@
+package policy
+
+import (
+	"testing"
+)
+
+// classCase is one line of a bypass class with the decision it must get
+// with the sandbox on and off ("!allow": ask or deny).
+type classCase struct {
+	line, want string
+}
+
+// checkClass judges every case with the sandbox on and off.
+func checkClass(t *testing.T, cases []classCase) {
+	t.Helper()
+	ctx := testEnv(t)
+	e := Default()
+	for _, c := range cases {
+		for _, sb := range []bool{true, false} {
+			cx := ctx
+			cx.Sandboxed = sb
+			v := e.Check(Query{Kind: KindShell, Command: c.line, Context: cx})
+			ok := v.Decision.String() == c.want || (c.want == "!allow" && v.Decision != Allow)
+			if !ok {
+				t.Errorf("(sandbox %v) %q: got %s by %s (%s), want %s", sb, c.line, v.Decision, v.Rule, v.Reason, c.want)
+			}
+		}
+	}
+}
