@@ -5,7 +5,7 @@ import (
 )
 
 // classCase is one line of a bypass class with the decision it must get
-// with the sandbox on and off ("!allow": ask or deny).
+// with the sandbox on and off ("!allow": ask or deny; "!deny": allow or ask).
 type classCase struct {
 	line, want string
 }
@@ -20,7 +20,7 @@ func checkClass(t *testing.T, cases []classCase) {
 			cx := ctx
 			cx.Sandboxed = sb
 			v := e.Check(Query{Kind: KindShell, Command: c.line, Context: cx})
-			ok := v.Decision.String() == c.want || (c.want == "!allow" && v.Decision != Allow)
+			ok := v.Decision.String() == c.want || (c.want == "!allow" && v.Decision != Allow) || (c.want == "!deny" && v.Decision != Deny)
 			if !ok {
 				t.Errorf("(sandbox %v) %q: got %s by %s (%s), want %s", sb, c.line, v.Decision, v.Rule, v.Reason, c.want)
 			}

@@ -252,6 +252,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
 	} else if strings.ContainsRune(prog, '/') {
+		x.judgePublish(args) // publish.go: ./gradlew publish, ./mvnw deploy
 		x.pathProgram(args, depth)
 		return
 	}
@@ -308,6 +309,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 			x.add(r.Decision, r.ID, r.Reason)
 		}
 	}
+	x.judgePublish(args) // publish.go: whichever tool and spelling
 	if _, known := handlerFor(prog); len(args) == 2 && (args[1].val == "--version" || (args[1].val == "version" && !known)) && !x.set {
 		x.add(Allow, RuleReadOnly, "prints "+prog+"'s version")
 		return
