@@ -252,7 +252,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
 	} else if strings.ContainsRune(prog, '/') {
-		x.judgePublish(args) // publish.go: ./gradlew publish, ./mvnw deploy
+		x.judgeClasses(args) // classes.go: ./gradlew publish, ./mvnw -s /dev/stdin
 		x.pathProgram(args, depth)
 		return
 	}
@@ -309,7 +309,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 			x.add(r.Decision, r.ID, r.Reason)
 		}
 	}
-	x.judgePublish(args) // publish.go: whichever tool and spelling
+	x.judgeClasses(args) // classes.go: publishing, unseen text, whichever spelling
 	if _, known := handlerFor(prog); len(args) == 2 && (args[1].val == "--version" || (args[1].val == "version" && !known)) && !x.set {
 		x.add(Allow, RuleReadOnly, "prints "+prog+"'s version")
 		return
