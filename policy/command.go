@@ -256,6 +256,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		x.pathProgram(args, depth)
 		return
 	}
+	args = x.expandLongOpts(args) // longopts.go: --force-w is --force-with-lease
 	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
 		x.add(Ask, RuleUnknownCommand, "an unusual command name "+quoteShort(prog))
 		return
