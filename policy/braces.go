@@ -34,6 +34,9 @@ func parseShell(text string) (f *syntax.File, braced map[*syntax.Word]bool, err 
 	if err != nil {
 		return nil, nil, err
 	}
+	if strings.IndexByte(text, '{') < 0 {
+		return f, nil, nil // the common case: nothing to expand
+	}
 	return f, expandBraces(f), nil
 }
 

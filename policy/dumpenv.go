@@ -32,7 +32,7 @@ var dumpSinks = wordSet{words: []string{"tee", "dd", "sponge", "split", "csplit"
 // judgeDumps adds a part for every dump in f: ask on its own, deny when
 // what it prints is written or sent.
 func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
-	if !c.hasDump(f) {
+	if !mayDumpText(s.text) || !c.hasDump(f) {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -214,6 +214,9 @@ func stripDumpWrappers(argv []string) []string {
 // dumpCall reports a simple command that prints the environment, and
 // what it is.
 func (c *checkEnv) dumpCall(call *syntax.CallExpr) (string, bool) {
+	if !mayDump(call) {
+		return "", false
+	}
 	argv := c.staticArgv(call)
 	if len(argv) == 0 {
 		return "", false
@@ -302,6 +305,48 @@ func wordsOf(vs []string) []word {
 		out[i] = word{val: v, static: true}
 	}
 	return out
+}
+
+// mayDumpText is the cheapest test: text that holds none of the words a
+// dump is spelled with (a dump's name, or a wrapper's that could hide one
+// in an unusual spelling like e\nv or {comp,}gen is decoded below) holds
+// no dump.
+func mayDumpText(t string) bool {
+	for _, w := range []string{"env", "set", "compgen", "make", "ps", "jq", "yq", "php", "mvn", "systemctl", "tmux",
+		"declare", "typeset", "export", "readonly", "local", "environ", "\\", "'", "\"", "$", "{"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// dumpHeads are the first words a dump can start with: the dumps and
+// the wrappers stripDumpWrappers looks through.
+var dumpHeads = wordSet{words: []string{"env", "printenv", "set", "compgen", "make", "gmake", "ps", "jq", "gojq", "yq",
+	"cmake", "php", "mvn", "mvnw", "systemctl", "tmux", "command", "builtin", "exec", "nohup", "time", "nice", "stdbuf",
+	"setsid", "ionice", "sudo", "doas", "timeout"}}
+
+// mayDump is the cheap test before decoding: a literal first word that
+// starts no dump and no literal word naming /proc/…/environ rule it out.
+func mayDump(call *syntax.CallExpr) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	head := call.Args[0].Lit()
+	if head == "" || strings.ContainsAny(head, "/\\") || dumpHeads.has(head) {
+		return true
+	}
+	found := false
+	for _, a := range call.Args[1:] {
+		syntax.Walk(a, func(n syntax.Node) bool {
+			if l, ok := n.(*syntax.Lit); ok && strings.Contains(l.Value, "environ") {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // shortFlags is the letters of a bundle of short options, stopping at

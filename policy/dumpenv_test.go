@@ -41,3 +41,13 @@ func TestEnvironmentDumpsNeverReachAFileOrTheNetwork(t *testing.T) {
 		{`go test ./... 2>&1 | tee test.log`, "allow"},
 	})
 }
+
+// Spellings that hide the dump's name from the text are decoded first.
+func TestEnvironmentDumpSpellings(t *testing.T) {
+	checkClass(t, []classCase{
+		{`e\nv > e.txt`, "deny"},
+		{`pr''intenv > e.txt`, "deny"},
+		{`{comp,}gen -v > e.txt`, "deny"},
+		{`/usr/bin/env > e.txt`, "deny"},
+	})
+}
