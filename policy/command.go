@@ -256,7 +256,8 @@ func (x *cmdCtx) command(args []word, depth int) {
 		x.pathProgram(args, depth)
 		return
 	}
-	args = x.expandLongOpts(args) // longopts.go: --force-w is --force-with-lease
+	args = x.expandLongOpts(args)  // longopts.go: --force-w is --force-with-lease
+	args = x.expandShortOpts(args) // shortopts.go: -uo FILE is -u -o FILE
 	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
 		x.add(Ask, RuleUnknownCommand, "an unusual command name "+quoteShort(prog))
 		return

@@ -54,7 +54,9 @@ var gitGlobalWithValue = lazy[map[string]bool]{build: func() map[string]bool {
 }}
 
 // expandLongOpts writes out the abbreviated long options of args[0]'s
-// table in full. It returns args itself when nothing changed.
+// table in full for the handlers. It returns args itself when nothing
+// changed. The part's argv stays as typed: the reader (approvals, the MCP
+// allowlist) and user rules see the line's own words.
 func (x *cmdCtx) expandLongOpts(args []word) []word {
 	key, from := args[0].val, 1
 	if key == "git" {
@@ -96,9 +98,6 @@ func (x *cmdCtx) expandLongOpts(args []word) []word {
 				w.val += "=" + val
 			}
 			out[i] = w
-			if x.part.Argv != nil && len(x.part.Argv) == len(args) {
-				x.part.Argv[i] = w.val
-			}
 		case n > 1:
 			x.add(Ask, RuleOptionAmbiguous, key+" --"+name+" abbreviates several options ("+strings.Join(candidates(table, name, 4), ", ")+")")
 		}
