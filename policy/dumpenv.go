@@ -247,6 +247,21 @@ func (c *checkEnv) dumpCall(call *syntax.CallExpr) (string, bool) {
 		if len(rest) == 0 {
 			return "set", true
 		}
+	case "declare", "typeset", "export", "readonly", "local":
+		// as a command (builtin export -p, {decl,}are -p): -p, or no names
+		names := 0
+		for _, a := range rest {
+			if strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+") {
+				if strings.Contains(a, "p") {
+					return prog + " " + a, true
+				}
+				continue
+			}
+			names++
+		}
+		if names == 0 {
+			return prog, true
+		}
 	case "compgen":
 		for i, a := range rest {
 			if a == "-v" || a == "-e" || (a == "-A" && i+1 < len(rest) && (rest[i+1] == "variable" || rest[i+1] == "export")) {
@@ -323,7 +338,7 @@ func mayDumpText(t string) bool {
 
 // dumpHeads are the first words a dump can start with: the dumps and
 // the wrappers stripDumpWrappers looks through.
-var dumpHeads = wordSet{words: []string{"env", "printenv", "set", "compgen", "make", "gmake", "ps", "jq", "gojq", "yq",
+var dumpHeads = wordSet{words: []string{"env", "printenv", "set", "compgen", "declare", "typeset", "export", "readonly", "local", "make", "gmake", "ps", "jq", "gojq", "yq",
 	"cmake", "php", "mvn", "mvnw", "systemctl", "tmux", "command", "builtin", "exec", "nohup", "time", "nice", "stdbuf",
 	"setsid", "ionice", "sudo", "doas", "timeout"}}
 

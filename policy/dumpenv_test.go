@@ -51,3 +51,14 @@ func TestEnvironmentDumpSpellings(t *testing.T) {
 		{`/usr/bin/env > e.txt`, "deny"},
 	})
 }
+
+// declare and export run as commands, not as the shell's declaration
+// syntax, when a wrapper or a brace names them.
+func TestDeclarationDumpsAsCommands(t *testing.T) {
+	checkClass(t, []classCase{
+		{`builtin export -p > e.txt`, "deny"},
+		{`command declare -p > e.txt`, "deny"},
+		{`{declar,}e -p > e.txt`, "deny"},
+		{`builtin export FOO=1`, "!deny"},
+	})
+}
