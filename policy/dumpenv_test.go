@@ -35,6 +35,7 @@ func TestEnvironmentDumpsNeverReachAFileOrTheNetwork(t *testing.T) {
 		// everyday
 		{`make test > out.log`, "allow"},
 		{`jq .env package.json`, "allow"},
+		{`jq -r '.[] | select(.name == "env") | .id' x.json > ids.txt`, "allow"},
 		{`jq -r .version package.json > v.txt`, "allow"},
 		{`printenv HOME > h.txt`, "allow"},
 		{`ps aux > p.txt`, "allow"},
