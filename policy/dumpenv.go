@@ -382,7 +382,7 @@ func containsWord(s, w string) bool {
 			return false
 		}
 		j += i
-		before := j == 0 || !isIdentByte(s[j-1]) && s[j-1] != '.' // .env is a field
+		before := j == 0 || !isIdentByte(s[j-1]) && s[j-1] != '.'                      // .env is a field
 		after := j+len(w) == len(s) || !isIdentByte(s[j+len(w)]) && s[j+len(w)] != '"' // "env" is a string
 		if before && after {
 			return true
