@@ -79,6 +79,9 @@ func (x *cmdCtx) access(w word, write bool) {
 		// itself; judge the stricter reading.
 		x.access(word{val: x.c.home + w.val[1:], static: true, pattern: w.pattern}, write)
 	}
+	if w.braced && !write {
+		x.bracedRead(w)
+	}
 	if w.brace {
 		x.add(Ask, RulePathUnknown, "a brace expansion builds paths the policy does not expand")
 		return
@@ -170,6 +173,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	static := true
 	for i, w := range call.Args {
 		words[i] = decodeWord(w, c.home)
+		words[i].braced = s.braced[w]
 		argv[i] = words[i].val
 		if !words[i].static {
 			static = false
@@ -177,7 +181,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 				words[i] = sw
 			}
 		}
-		if (words[i].pattern || words[i].procSubst) && i > 0 {
+		if ((words[i].pattern || words[i].procSubst) && i > 0) || words[i].braced {
 			p.Dynamic = true
 		}
 	}
@@ -248,9 +252,12 @@ func (x *cmdCtx) command(args []word, depth int) {
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
 	} else if strings.ContainsRune(prog, '/') {
+		x.judgeClasses(args) // classes.go: ./gradlew publish, ./mvnw -s /dev/stdin
 		x.pathProgram(args, depth)
 		return
 	}
+	args = x.expandLongOpts(args)  // longopts.go: --force-w is --force-with-lease
+	args = x.expandShortOpts(args) // shortopts.go: -uo FILE is -u -o FILE
 	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
 		x.add(Ask, RuleUnknownCommand, "an unusual command name "+quoteShort(prog))
 		return
@@ -304,6 +311,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 			x.add(r.Decision, r.ID, r.Reason)
 		}
 	}
+	x.judgeClasses(args) // classes.go: publishing, unseen text, whichever spelling
 	if _, known := handlerFor(prog); len(args) == 2 && (args[1].val == "--version" || (args[1].val == "version" && !known)) && !x.set {
 		x.add(Allow, RuleReadOnly, "prints "+prog+"'s version")
 		return

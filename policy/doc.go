@@ -30,6 +30,16 @@
 // which also drives the review's flags and the report's risks), fetch.go
 // (which package installs fetch from which registry hosts, FetchHosts: the
 // caller reads the configured registries and passes them in).
+// What bash and getopt do to words before a program sees them is done
+// once, for every handler: braces.go expands braces (every reading of
+// shell text parses through parseShell), longopts.go and shortopts.go
+// write abbreviated long options in full and split short bundles from
+// tables generated from the programs' own help (longopts.txt,
+// shortopts.txt). classes.go runs the cross-program classes before each
+// handler: publish.go (publishing by any build tool) and unseen.go
+// (programs, build files and settings read from a stream); dumpenv.go
+// keeps print-everything modes (env, set, make -p, …) from reaching a
+// file or the network.
 //
 // It is pure: it must not do I/O beyond reading its rule files and
 // resolving paths it judges (lstat/readlink of their components, and one

@@ -59,13 +59,11 @@ func ReadShell(line string) (*Line, error) {
 	if strings.IndexByte(line, 0) >= 0 {
 		return nil, fmt.Errorf("cannot parse %q as a shell command: it holds a NUL byte", line)
 	}
-	p := parserPool.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(line), "")
-	parserPool.Put(p)
+	f, braced, err := parseShell(line)
 	if err != nil {
 		return nil, fmt.Errorf("cannot parse %q as a shell command: %w", line, err)
 	}
-	r := reader{src: line}
+	r := reader{src: line, braced: braced}
 	return &Line{Stmts: r.stmts(f.Stmts)}, nil
 }
 
@@ -238,7 +236,10 @@ func programBase(v string) string {
 	return v
 }
 
-type reader struct{ src string }
+type reader struct {
+	src    string
+	braced map[*syntax.Word]bool // words a brace expansion made (braces.go)
+}
 
 func (r *reader) stmts(list []*syntax.Stmt) []*Stmt {
 	out := make([]*Stmt, 0, len(list))
@@ -295,6 +296,7 @@ func (r *reader) call(text string, st *syntax.Stmt, c *syntax.CallExpr) *Command
 	for _, w := range c.Args {
 		d := decodeWord(w, "")
 		dynamic, escaped := wordShape(w, d)
+		dynamic = dynamic || r.braced[w] // the text is not the words
 		cmd.Dynamic = cmd.Dynamic || dynamic
 		cmd.Escaped = cmd.Escaped || escaped
 		cmd.words = append(cmd.words, d)

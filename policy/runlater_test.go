@@ -38,24 +38,26 @@ func TestRunsLaterFindsEveryKindInAnyCase(t *testing.T) {
 		{".husky/pre-commit", RunsUnasked},
 		{"sub/.GIT/hooks/post-checkout", RunsUnasked},
 		{".devcontainer/devcontainer.json", RunsUnasked},
-		{".vs\u200bcode/tasks.json", RunsUnasked}, // zero-width space
-		{".\u202evscode/tasks.json", RunsUnasked}, // bidi override
-		{".vscode./tasks.json", RunsUnasked},      // Windows drops trailing dots
-		{"\uff0eenvrc", RunsUnasked},              // fullwidth full stop
-		{"Ja\u212Aefile/../.envrc", RunsUnasked},  // ".." resolved
-		{".claude/CLAUDE.md", RunsUnasked},        // auto beats instructions
-		{".cargo/config.toml", RunsOnBuild},       // build, below
-		{".Cargo/Config.toml", RunsOnBuild},       // mixed case
-		{"MAKEFILE", RunsOnBuild},                 // upper case
-		{"Ma\u212Aefile", RunsOnBuild},            // Kelvin sign for k
-		{"Make\ufb01le", RunsOnBuild},             // "fi" ligature
-		{"src/GNUmakefile", RunsOnBuild},          // at depth
-		{"Package.JSON", RunsOnBuild},             // npm scripts
-		{"BUILD.RS", RunsOnBuild},                 // cargo build script
-		{"tests/ConfTest.py", RunsOnBuild},        // pytest
-		{"SETUP.py", RunsOnBuild},                 // pip
-		{"SiteCustomize.py", RunsOnBuild},         // python start-up
-		{".venv/lib/python3.12/site-packages/x.PTH", RunsOnBuild},
+		{".vs\u200bcode/tasks.json", RunsUnasked},                 // zero-width space
+		{".\u202evscode/tasks.json", RunsUnasked},                 // bidi override
+		{".vscode./tasks.json", RunsUnasked},                      // Windows drops trailing dots
+		{"\uff0eenvrc", RunsUnasked},                              // fullwidth full stop
+		{"Ja\u212Aefile/../.envrc", RunsUnasked},                  // ".." resolved
+		{".claude/CLAUDE.md", RunsUnasked},                        // auto beats instructions
+		{".cargo/config.toml", RunsUnasked},                       // issue 32: rustc-wrapper runs on every cargo command
+		{".Cargo/Config.toml", RunsUnasked},                       // mixed case
+		{".cargo/x.toml", RunsOnBuild},                            // the rest of .cargo/: build
+		{"MAKEFILE", RunsOnBuild},                                 // upper case
+		{"Ma\u212Aefile", RunsOnBuild},                            // Kelvin sign for k
+		{"Make\ufb01le", RunsOnBuild},                             // "fi" ligature
+		{"src/GNUmakefile", RunsOnBuild},                          // at depth
+		{"Package.JSON", RunsOnBuild},                             // npm scripts
+		{"BUILD.RS", RunsOnBuild},                                 // cargo build script
+		{"tests/ConfTest.py", RunsOnBuild},                        // pytest
+		{"SETUP.py", RunsOnBuild},                                 // pip
+		{"SiteCustomize.py", RunsOnBuild},                         // python start-up
+		{".venv/lib/python3.12/site-packages/x.PTH", RunsUnasked}, // issue 32: every python start
+		{"docs/x.pth", RunsOnBuild},                               // not in a site directory
 		{"JUSTFILE", RunsOnBuild},
 		{"taskfile.YML", RunsOnBuild},
 		{"DOCKERFILE", RunsOnBuild},

@@ -43,9 +43,10 @@ func (w *cwds) add(d string) {
 
 // src is the text being walked, for slicing each part's source.
 type src struct {
-	text  string
-	depth int
-	via   string
+	text   string
+	depth  int
+	via    string
+	braced map[*syntax.Word]bool // words a brace expansion made (braces.go)
 }
 
 // shell parses text and judges every simple command in it.
@@ -60,16 +61,15 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 			Reason: "the text holds a NUL byte"})
 		return
 	}
-	p := parserPool.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(text), "")
-	parserPool.Put(p)
+	f, braced, err := parseShell(text)
 	if err != nil {
 		c.addPart(Part{Text: text, Via: via, Decision: Ask, Rule: RuleShellParse,
 			Reason: "cannot be parsed as bash: " + err.Error()})
 		return
 	}
-	s := &src{text: text, depth: depth, via: via}
+	s := &src{text: text, depth: depth, via: via, braced: braced}
 	c.stmts(s, f.Stmts, cw)
+	c.judgeDumps(s, f) // dumpenv.go: the environment never reaches a file or the network
 }
 
 func (c *checkEnv) addPart(p Part) {

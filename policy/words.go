@@ -28,6 +28,9 @@ type word struct {
 	// subst: the word holds a producer's output judged through a stand-in
 	// (subst.go); the class limits which programs may take it.
 	subst byte
+	// braced: a brace expansion made the word (braces.go); which role it
+	// plays depends on how many words there are.
+	braced bool
 }
 
 // fetchers download text a shell could then run.

@@ -172,6 +172,11 @@ func (c *Config) check(asked, abs, want string) (Place, error) {
 		return Place{}, &Refusal{Class: ClassReadOnlyPath, Rule: "paths " + pl.Root + " (access = \"r\")",
 			Reason: "path " + abs + " is read-only here", Use: "read, list and search work here; writes need a path with access = \"rw\": " + c.rootList()}
 	}
+	if want == AccessReadWrite {
+		if err := runLaterGuard(pl); err != nil { // runlater.go
+			return Place{}, err
+		}
+	}
 	return pl, nil
 }
 

@@ -1,0 +1,13 @@
+package policy
+
+// judgeClasses judges the classes of unsafe spelling issue 32 found
+// across programs, each from one table rather than in each handler:
+// publishing by any build tool (publish.go) and programs, build files or
+// settings read from a stream (unseen.go). It runs on every command
+// before the program's own handler (and for a project's wrapper script,
+// ./gradlew, before it is judged as the project's code); the strictest
+// finding wins, so it can only tighten a decision.
+func (x *cmdCtx) judgeClasses(args []word) {
+	x.judgePublish(args)
+	x.judgeUnseen(args)
+}

@@ -1,0 +1,419 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A program's "print everything" mode prints the environment, secrets
+// included: env and printenv, set, declare/typeset/export -p, compgen -v,
+// make -p (its data base holds every environment variable), ps e,
+// /proc/*/environ, jq's env and $ENV, cmake -E environment, php -i, mvn
+// help:system. On its own it asks (env.print); its output must never reach
+// a file or the network (issue 32: `make -p -f /dev/null | grep KEY >
+// leaked.txt` wrote ANTHROPIC_API_KEY into the project). judgeDumps looks
+// at the shape of the whole line, after the commands are judged one by
+// one: a dump under a statement that writes a file, a dump piped into a
+// later stage that writes or sends, or a dump substituted into a command
+// that writes or sends is denied.
+
+// RuleEnvDumpSink: the environment printed into a file or onto the network.
+const RuleEnvDumpSink = "env.dump-to-sink"
+
+// dumpSinks are programs that write what they read, or send it, wherever
+// they stand in a pipeline or whatever they are given in a substitution.
+var dumpSinks = wordSet{words: []string{"tee", "dd", "sponge", "split", "csplit", "cp", "install", "mail", "mailx",
+	"sendmail", "logger", "xclip", "xsel", "pbcopy", "wl-copy", "git", "gh", "glab", "aws", "gsutil", "gcloud", "az",
+	"rclone", "s3cmd", "scp", "sftp", "ftp", "tftp", "ssh", "rsync", "nc", "ncat", "netcat", "socat", "telnet",
+	"openssl", "curl", "wget", "http", "https", "xh", "httpie", "aria2c", "xargs", "parallel", "docker", "podman",
+	"kubectl", "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "node", "perl", "ruby", "php"}}
+
+// judgeDumps adds a part for every dump in f: ask on its own, deny when
+// what it prints is written or sent.
+func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
+	if !mayDumpText(s.text) || !c.hasDump(f) {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CallExpr:
+			if what, ok := c.dumpCall(x); ok {
+				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
+					Reason: what + " prints the environment, secrets included"})
+			}
+		case *syntax.DeclClause:
+			if what, ok := dumpDecl(x); ok {
+				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
+					Reason: what + " prints shell variables, secrets included"})
+			}
+		case *syntax.Stmt:
+			if c.writesFile(x.Redirs) && c.hasDump(x.Cmd) {
+				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Deny, Rule: RuleEnvDumpSink,
+					Reason: "writes the environment, secrets included, into a file"})
+			} else if call, ok := x.Cmd.(*syntax.CallExpr); ok && c.isSink(call) && c.hasDump(x) {
+				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Deny, Rule: RuleEnvDumpSink,
+					Reason: "hands the environment, secrets included, to a program that writes or sends it"})
+			}
+		case *syntax.BinaryCmd:
+			if x.Op != syntax.Pipe && x.Op != syntax.PipeAll {
+				return true
+			}
+			stages := pipeStages(x)
+			for i, st := range stages {
+				if !c.hasDump(st) {
+					continue
+				}
+				for _, later := range stages[i+1:] {
+					call, ok := later.Cmd.(*syntax.CallExpr)
+					if c.writesFile(later.Redirs) || ok && c.isSink(call) {
+						c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Deny, Rule: RuleEnvDumpSink,
+							Reason: "pipes the environment, secrets included, into a file or a program that writes or sends it"})
+						return false
+					}
+				}
+				break
+			}
+		}
+		return true
+	})
+}
+
+// pipeStages flattens a pipeline into its stages, in order.
+func pipeStages(b *syntax.BinaryCmd) []*syntax.Stmt {
+	var out []*syntax.Stmt
+	var add func(st *syntax.Stmt)
+	add = func(st *syntax.Stmt) {
+		if bc, ok := st.Cmd.(*syntax.BinaryCmd); ok && (bc.Op == syntax.Pipe || bc.Op == syntax.PipeAll) && len(st.Redirs) == 0 {
+			add(bc.X)
+			add(bc.Y)
+			return
+		}
+		out = append(out, st)
+	}
+	add(b.X)
+	add(b.Y)
+	return out
+}
+
+// hasDump reports a dump anywhere under n.
+func (c *checkEnv) hasDump(n syntax.Node) bool {
+	if n == nil {
+		return false
+	}
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.CallExpr:
+			_, found = c.dumpCall(x)
+		case *syntax.DeclClause:
+			_, found = dumpDecl(x)
+		}
+		return !found
+	})
+	return found
+}
+
+// writesFile reports an output redirect to a file (not /dev/null, not a
+// descriptor).
+func (c *checkEnv) writesFile(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll, syntax.ClbOut, syntax.RdrInOut:
+		case syntax.DplOut:
+			if w := decodeWord(r.Word, c.home); w.static && (w.val == "-" || isDigits(w.val)) {
+				continue
+			}
+		default:
+			continue
+		}
+		w := decodeWord(r.Word, c.home)
+		if w.static && (w.val == "/dev/null" || w.val == "/dev/stdout" || w.val == "/dev/stderr" || w.val == "/dev/tty") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// isSink reports a command that writes or sends what it is given.
+func (c *checkEnv) isSink(call *syntax.CallExpr) bool {
+	argv := c.staticArgv(call)
+	if len(argv) == 0 {
+		return len(call.Args) > 0 // a command that cannot be known
+	}
+	argv = stripDumpWrappers(argv)
+	if len(argv) == 0 {
+		return false
+	}
+	return dumpSinks.has(argv[0])
+}
+
+// staticArgv decodes a call's words, the program resolved; nil when a word
+// cannot be known.
+func (c *checkEnv) staticArgv(call *syntax.CallExpr) []string {
+	var argv []string
+	for _, a := range call.Args {
+		w := decodeWord(a, c.home)
+		if !w.static && len(argv) == 0 {
+			return nil
+		}
+		argv = append(argv, w.val)
+	}
+	if len(argv) > 0 {
+		if b, ok := resolvedProgram(argv[0]); ok {
+			argv[0] = b
+		}
+	}
+	return argv
+}
+
+// stripDumpWrappers drops the wrappers that run their arguments as a
+// command: command, builtin, exec, nohup, time, nice, timeout, stdbuf,
+// and env with a command.
+func stripDumpWrappers(argv []string) []string {
+	for len(argv) > 0 {
+		switch argv[0] {
+		case "command", "builtin", "exec", "nohup", "time", "nice", "stdbuf", "setsid", "ionice", "sudo", "doas":
+			argv = argv[1:]
+			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
+				argv = argv[1:]
+			}
+		case "timeout":
+			argv = argv[1:]
+			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
+				argv = argv[1:]
+			}
+			if len(argv) > 0 {
+				argv = argv[1:] // the duration
+			}
+		case "env":
+			rest := argv[1:]
+			for len(rest) > 0 && (strings.HasPrefix(rest[0], "-") || strings.Contains(rest[0], "=")) {
+				if rest[0] == "-u" || rest[0] == "-C" || rest[0] == "--unset" || rest[0] == "--chdir" {
+					rest = rest[1:]
+				}
+				if len(rest) > 0 {
+					rest = rest[1:]
+				}
+			}
+			if len(rest) == 0 {
+				return argv // env itself prints
+			}
+			argv = rest
+		default:
+			return argv
+		}
+	}
+	return argv
+}
+
+// dumpCall reports a simple command that prints the environment, and
+// what it is.
+func (c *checkEnv) dumpCall(call *syntax.CallExpr) (string, bool) {
+	if !mayDump(call) {
+		return "", false
+	}
+	argv := c.staticArgv(call)
+	if len(argv) == 0 {
+		return "", false
+	}
+	argv = stripDumpWrappers(argv)
+	if len(argv) == 0 {
+		return "", false
+	}
+	prog, rest := argv[0], argv[1:]
+	for _, a := range rest {
+		if strings.HasPrefix(a, "/proc/") && strings.HasSuffix(a, "/environ") {
+			return prog + " " + a, true
+		}
+	}
+	switch prog {
+	case "env":
+		return "env", true // stripDumpWrappers left it: no command follows
+	case "printenv":
+		for _, a := range rest {
+			if !strings.HasPrefix(a, "-") && !benignParams.has(a) {
+				return "printenv " + a, true
+			}
+		}
+		if len(operands(wordsOf(rest), "", nil)) == 0 {
+			return "printenv", true
+		}
+	case "set":
+		if len(rest) == 0 {
+			return "set", true
+		}
+	case "declare", "typeset", "export", "readonly", "local":
+		// as a command (builtin export -p, {decl,}are -p): -p, or no names
+		names := 0
+		for _, a := range rest {
+			if strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+") {
+				if strings.Contains(a, "p") {
+					return prog + " " + a, true
+				}
+				continue
+			}
+			names++
+		}
+		if names == 0 {
+			return prog, true
+		}
+	case "compgen":
+		for i, a := range rest {
+			if a == "-v" || a == "-e" || (a == "-A" && i+1 < len(rest) && (rest[i+1] == "variable" || rest[i+1] == "export")) {
+				return "compgen " + a, true
+			}
+		}
+	case "make", "gmake":
+		for _, a := range rest {
+			if a == "--" {
+				break
+			}
+			if a == "--print-data-base" || strings.HasPrefix(a, "--print-d") ||
+				len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(shortFlags(a), 'p') >= 0 {
+				return prog + " -p", true
+			}
+		}
+	case "ps":
+		// BSD-style options come first, without a dash: e shows environments
+		if len(rest) > 0 && rest[0] != "" && !strings.HasPrefix(rest[0], "-") && strings.Trim(rest[0], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" &&
+			strings.IndexByte(rest[0], 'e') >= 0 {
+			return "ps " + rest[0], true
+		}
+	case "jq", "gojq", "yq":
+		for _, a := range rest {
+			if !strings.HasPrefix(a, "-") && (strings.Contains(a, "$ENV") || containsWord(a, "env")) {
+				return prog + " " + quoteShort(a), true
+			}
+		}
+	case "cmake":
+		if len(rest) >= 2 && rest[0] == "-E" && rest[1] == "environment" {
+			return "cmake -E environment", true
+		}
+	case "php":
+		if len(rest) > 0 && (rest[0] == "-i" || rest[0] == "--info") {
+			return "php -i", true
+		}
+	case "mvn", "mvnw":
+		for _, a := range rest {
+			if a == "help:system" {
+				return "mvn help:system", true
+			}
+		}
+	case "systemctl", "tmux":
+		for _, a := range rest {
+			if a == "show-environment" {
+				return prog + " show-environment", true
+			}
+		}
+	}
+	return "", false
+}
+
+func wordsOf(vs []string) []word {
+	out := make([]word, len(vs))
+	for i, v := range vs {
+		out[i] = word{val: v, static: true}
+	}
+	return out
+}
+
+// mayDumpText is the cheapest test: text that holds none of the words a
+// dump is spelled with (a dump's name, or a wrapper's that could hide one
+// in an unusual spelling like e\nv or {comp,}gen is decoded below) holds
+// no dump.
+func mayDumpText(t string) bool {
+	for _, w := range []string{"env", "set", "compgen", "make", "ps", "jq", "yq", "php", "mvn", "systemctl", "tmux",
+		"declare", "typeset", "export", "readonly", "local", "environ", "\\", "'", "\"", "$", "{"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// dumpHeads are the first words a dump can start with: the dumps and
+// the wrappers stripDumpWrappers looks through.
+var dumpHeads = wordSet{words: []string{"env", "printenv", "set", "compgen", "declare", "typeset", "export", "readonly", "local", "make", "gmake", "ps", "jq", "gojq", "yq",
+	"cmake", "php", "mvn", "mvnw", "systemctl", "tmux", "command", "builtin", "exec", "nohup", "time", "nice", "stdbuf",
+	"setsid", "ionice", "sudo", "doas", "timeout"}}
+
+// mayDump is the cheap test before decoding: a literal first word that
+// starts no dump and no literal word naming /proc/…/environ rule it out.
+func mayDump(call *syntax.CallExpr) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	head := call.Args[0].Lit()
+	if head == "" || strings.ContainsAny(head, "/\\") || dumpHeads.has(head) {
+		return true
+	}
+	found := false
+	for _, a := range call.Args[1:] {
+		syntax.Walk(a, func(n syntax.Node) bool {
+			if l, ok := n.(*syntax.Lit); ok && strings.Contains(l.Value, "environ") {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// shortFlags is the letters of a bundle of short options, stopping at
+// the first that takes a value (make's -f, -C, -I, -j, -l, -o, -W).
+func shortFlags(a string) string {
+	a = a[1:]
+	if i := strings.IndexAny(a, "fCIjloW"); i >= 0 {
+		return a[:i]
+	}
+	return a
+}
+
+// containsWord reports w in s as a whole word (letters, digits, _).
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isIdentByte(s[j-1]) && s[j-1] != '.'                      // .env is a field
+		after := j+len(w) == len(s) || !isIdentByte(s[j+len(w)]) && s[j+len(w)] != '"' // "env" is a string
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// dumpDecl reports declare/typeset/export/readonly/local printing
+// variables: -p, or no names at all.
+func dumpDecl(d *syntax.DeclClause) (string, bool) {
+	names := 0
+	p := false
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			v := a.Value.Lit()
+			if strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+") {
+				if strings.Contains(v, "p") {
+					p = true
+				}
+				continue
+			}
+		}
+		names++
+	}
+	if p || names == 0 {
+		return d.Variant.Value + " -p", true
+	}
+	return "", false
+}
