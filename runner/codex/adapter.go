@@ -16,6 +16,10 @@ import (
 // Preflight is what really decides. Verified end to end with 0.171.0.
 const MinVersion = "0.169.0"
 
+// Package is the npm package Codex ships in (its native binary under
+// vendor/ included); its package.json says the version.
+const Package = "@openai/codex"
+
 // Options configure an Adapter.
 type Options struct {
 	// Binary is the codex executable; empty looks up "codex" on PATH.
@@ -139,15 +143,15 @@ func (a *Adapter) Preflight() error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, bin, "--version").Output()
-	if err != nil {
-		return fmt.Errorf("coder codex: %s --version failed: %v (reinstall it with: npm install -g @openai/codex)", bin, err)
+	if _, err := os.Stat(bin); err != nil {
+		return fmt.Errorf("coder codex: %s: %v (install it with: npm install -g @openai/codex)", bin, err)
 	}
-	v := strings.TrimSpace(string(out))
-	if agentutil.CompareVersions(v, MinVersion) < 0 {
-		return fmt.Errorf("coder codex: version %s is older than %s, whose app-server Sentinel drives (update it with: npm install -g @openai/codex@latest)", v, MinVersion)
+	// Its version comes from its files: nothing of it runs on the host
+	// before the sandbox (agentutil.InstalledVersion); unknown is not
+	// refused.
+	v, where := agentutil.InstalledVersion(bin, Package)
+	if v != "" && agentutil.CompareVersions(v, MinVersion) < 0 {
+		return fmt.Errorf("coder codex: version %s (%s) is older than %s, whose app-server Sentinel drives (update it with: npm install -g @openai/codex@latest)", v, where, MinVersion)
 	}
 	if a.opts.Mode == Interactive {
 		// No app-server: the hooks are what it relies on (inplace.go).
@@ -159,6 +163,11 @@ func (a *Adapter) Preflight() error {
 		return err
 	}
 	defer os.RemoveAll(dir)
+	// The app-server's schema is the one check that runs codex here, in
+	// sentinel run only (not in place, where the program may be the
+	// project's own); it is the program the run starts next.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	if err := GenerateSchema(ctx, bin, dir); err != nil {
 		return err
 	}
