@@ -130,6 +130,13 @@ func configTrust(out io.Writer, root string) error {
 	if err != nil {
 		return err
 	}
+	others, err := trustPlaceFiles(out, root)
+	if err != nil {
+		return err
+	}
+	if !pf.Present && others > 0 {
+		return nil
+	}
 	if !pf.Present {
 		return fmt.Errorf("no project config at %s: nothing to trust", pf.Path)
 	}
