@@ -45,9 +45,7 @@ func (r *Run) finish(end coderEnd) {
 			r.emit(journal.System, KindRecovery, "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", map[string]any{"dir": dest})
 		}
 	}
-	if r.broker != nil {
-		r.broker.Close()
-	}
+	r.closeBroker()
 	if r.sb != nil {
 		_ = r.sb.Close() // best effort: the coder's processes are already gone
 	}

@@ -91,6 +91,9 @@ func (r *Run) startBroker() error {
 		Registries:   r.registries,
 		HookOnlyGate: hookOnlyGate(r.adapter),
 		OnBypass:     r.onBypass,
+		// Only this run's own coder (started by this process, in the
+		// sandbox or not) may use its broker: not another run's.
+		Peer: approvals.InProcessTree(os.Getpid()),
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)
