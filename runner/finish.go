@@ -49,6 +49,12 @@ func (r *Run) finish(end coderEnd) {
 	if r.sb != nil {
 		_ = r.sb.Close() // best effort: the coder's processes are already gone
 	}
+	if k, ok := r.adapter.(interface{ WriteBackState() []string }); ok {
+		// In place, the agent's own history persists (agentutil.KeptState).
+		for _, n := range k.WriteBackState() {
+			r.emit(journal.System, KindNotice, "agent history: "+n, nil)
+		}
+	}
 	if r.needs != nil {
 		// An agent's per-run state may hold a copy of the person's login.
 		_ = os.RemoveAll(r.agentStateDir())

@@ -32,7 +32,7 @@ func (r *Run) prepareAgent() error {
 		home, _ := os.UserHomeDir()
 		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir, Source: r.ws.readDir(), Project: r.opts.Project.Root,
 			StateDir: r.agentStateDir(), PolicyDir: r.policyDir(), Placed: sandbox.PlacesEnforced(r.opts.Sandbox.Mode),
-			SystemPrompt: r.whereAmI(), APIKey: os.Getenv("ANTHROPIC_API_KEY")})
+			SystemPrompt: r.whereAmI(), APIKey: os.Getenv("ANTHROPIC_API_KEY"), KeepHistory: r.opts.InPlace})
 		if err != nil {
 			return err
 		}

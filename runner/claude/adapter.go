@@ -100,6 +100,7 @@ type Options struct {
 // runner.Adapter.
 type Adapter struct {
 	opts Options
+	kept *agentutil.KeptState // in place: the history kept (history.go)
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).

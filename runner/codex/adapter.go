@@ -51,6 +51,7 @@ type Adapter struct {
 	plan *Plan // set by Prepare
 	// bypassTrust: the hooks are in CODEX_HOME, not placed (writeHooks).
 	bypassTrust bool
+	kept        *agentutil.KeptState // in place: the history kept (history.go)
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).
