@@ -172,6 +172,9 @@ type Run struct {
 	sockOnce  sync.Once                        // socketPath
 	sock      string                           // the broker's socket
 	sockDir   string                           // its private directory, removed at the end ("" when none)
+	// codexChecked: the app-server's schema was checked in the sandbox
+	// (checkCodexSchema), once per run.
+	codexChecked bool
 }
 
 // NewRunID makes a sortable, unique run id.

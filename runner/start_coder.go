@@ -94,6 +94,9 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	switch a := r.adapter.(type) {
 	case *codex.Adapter:
 		if a.Mode() == codex.AppServer {
+			if err := r.checkCodexSchema(a); err != nil {
+				return err
+			}
 			return r.startCodex(cmd, task)
 		}
 	case *acp.Adapter:

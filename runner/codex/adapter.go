@@ -3,13 +3,11 @@ package codex
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"strings"
-	"time"
 )
 
 // MinVersion is the oldest Codex this adapter accepts; the schema check in
@@ -136,9 +134,9 @@ func (a *Adapter) Env() []string {
 	return env
 }
 
-// Preflight checks codex is installed and recent enough and, for the
-// app-server, that its protocol has every method and field Sentinel relies
-// on (CheckSchema).
+// Preflight checks codex is installed and, by its files, recent enough.
+// For the app-server, the run checks its protocol has every method and
+// field Sentinel relies on (SchemaArgv, CheckSchema) in the sandbox.
 func (a *Adapter) Preflight() error {
 	bin, err := a.Binary()
 	if err != nil {
@@ -159,21 +157,7 @@ func (a *Adapter) Preflight() error {
 		_, err := a.HookCommand()
 		return err
 	}
-	dir, err := os.MkdirTemp("", "sentinel-codex-schema-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	// The app-server's schema is the one check that runs codex here, in
-	// sentinel run only (not in place, where the program may be the
-	// project's own); it is the program the run starts next.
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := GenerateSchema(ctx, bin, dir); err != nil {
-		return err
-	}
-	if err := CheckSchema(dir); err != nil {
-		return fmt.Errorf("coder codex %s: %w", v, err)
-	}
+	// The app-server's schema (CheckSchema) is checked when the run starts
+	// it, inside the sandbox (SchemaArgv): nothing of codex runs here.
 	return nil
 }
