@@ -43,3 +43,22 @@ if echo '{"hooks":{}}' > "$CLAUDE_CONFIG_DIR/settings.json" 2>/dev/null; then ec
 		t.Errorf("the run's session was not kept in ~/.claude: %v\n%s", err, res.stdout)
 	}
 }
+
+// A shim that finds a `claude` of the project's first on PATH runs it only
+// inside the sandbox: nothing of it runs on the host first (31.3).
+func TestShimRunsNoAgentOnTheHost(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "ran-on-host")
+	bin := filepath.Join(dir, "node_modules", ".bin")
+	writeFile(t, filepath.Join(bin, "claude"), "#!/bin/sh\ntouch '"+marker+"'\necho ran > ran-inside\n")
+	if err := os.Chmod(filepath.Join(bin, "claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	res := sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + bin + ":" + os.Getenv("PATH")}, "shim", "--dir", t.TempDir(), "claude")
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("the project's claude ran on the host")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ran-inside")); err != nil {
+		t.Errorf("the shim did not run the project's claude in the sandbox (exit %d): %v\n%s", res.code, err, res.stderr)
+	}
+}
