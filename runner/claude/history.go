@@ -30,10 +30,23 @@ func ProjectKey(path string) string { return nonAlnum.ReplaceAllString(path, "-"
 // keepHistory seeds the run's config dir with the person's history for
 // workspace and keeps what the run adds (WriteBackState).
 func (a *Adapter) keepHistory(real, workspace string) error {
-	k := agentutil.NewKeptState(real, a.opts.ConfigDir)
+	k, err := KeepHistory(real, a.opts.ConfigDir, workspace)
+	if err != nil {
+		return err
+	}
+	a.kept = k
+	return nil
+}
+
+// KeepHistory seeds configDir (a run's own Claude Code config dir) with
+// the history the person's real one keeps for workspace; the KeptState's
+// WriteBack, after the run, copies back what it added. `sentinel sandbox
+// run --agent claude` uses it for its per-run home too.
+func KeepHistory(real, configDir, workspace string) (*agentutil.KeptState, error) {
+	k := agentutil.NewKeptState(real, configDir)
 	proj := filepath.Join("projects", ProjectKey(workspace))
 	if err := k.SeedDir(proj); err != nil {
-		return err
+		return nil, err
 	}
 	entries, _ := os.ReadDir(filepath.Join(real, proj))
 	for _, e := range entries {
@@ -44,12 +57,12 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 		todos, _ := filepath.Glob(filepath.Join(real, "todos", sid+"-*.json"))
 		for _, t := range todos {
 			if err := k.SeedFile(filepath.Join("todos", filepath.Base(t))); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		for _, d := range []string{"file-history", "session-env"} {
 			if err := k.SeedDir(filepath.Join(d, sid)); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
@@ -60,10 +73,9 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 		var h struct{ Project string }
 		return json.Unmarshal(line, &h) == nil && h.Project == workspace
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	a.kept = k
-	return nil
+	return k, nil
 }
 
 // WriteBackState copies what the run added to Claude Code's history back
@@ -75,3 +87,7 @@ func (a *Adapter) WriteBackState() []string {
 	}
 	return a.kept.WriteBack()
 }
+
+// PersonalDir is the person's own Claude Code config dir
+// ($CLAUDE_CONFIG_DIR, else ~/.claude).
+func PersonalDir(home string) string { return personalDir(home) }

@@ -25,7 +25,20 @@ const maxRollouts = 20000
 // keepHistory seeds the run's CODEX_HOME with the person's history for
 // workspace and keeps what the run adds (WriteBackState).
 func (a *Adapter) keepHistory(real, workspace string) error {
-	k := agentutil.NewKeptState(real, a.opts.Home)
+	k, err := KeepHistory(real, a.opts.Home, workspace)
+	if err != nil {
+		return err
+	}
+	a.kept = k
+	return nil
+}
+
+// KeepHistory seeds home (a run's own CODEX_HOME) with the history the
+// person's real one keeps for workspace; the KeptState's WriteBack, after
+// the run, copies back what it added. `sentinel sandbox run --agent codex`
+// uses it for its per-run home too.
+func KeepHistory(real, home, workspace string) (*agentutil.KeptState, error) {
+	k := agentutil.NewKeptState(real, home)
 	k.Dir("sessions")
 	ids := map[string]bool{}
 	seen := 0
@@ -51,7 +64,7 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 		return k.SeedFile(rel)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := k.SeedLines("history.jsonl", func(line []byte) bool {
 		var h struct {
@@ -59,10 +72,9 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 		}
 		return json.Unmarshal(line, &h) == nil && ids[h.SessionID]
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	a.kept = k
-	return nil
+	return k, nil
 }
 
 // rolloutMeta reads a rollout's session id and working directory from its
