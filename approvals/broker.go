@@ -44,6 +44,10 @@ type BrokerConfig struct {
 	// OnBypass, when set, is told of one: the run stops the coder.
 	HookOnlyGate bool
 	OnBypass     func(Bypass)
+	// Peer, when set, must accept a connecting process (its pid, as
+	// SO_PEERCRED gives it) on top of being this user: a run passes
+	// InProcessTree(its own pid), so another run's coder is refused.
+	Peer func(pid int) error
 }
 
 // Broker answers a run's requests: over its unix socket (hook commands,
@@ -239,7 +243,7 @@ func (b *Broker) acceptLoop() {
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
-		if err := samePeer(c); err != nil {
+		if err := b.checkPeer(c); err != nil {
 			b.journal(journal.System, KindBrokerError, "refused a connection: "+err.Error(), nil)
 			c.Close()
 			continue
@@ -252,30 +256,40 @@ func (b *Broker) acceptLoop() {
 	}
 }
 
-// samePeer refuses connections from another user.
-func samePeer(c net.Conn) error {
+// checkPeer refuses connections from another user and, with cfg.Peer,
+// from a process it does not accept.
+func (b *Broker) checkPeer(c net.Conn) error {
+	cred, err := peerCred(c)
+	if err != nil {
+		return err
+	}
+	if int(cred.Uid) != os.Getuid() {
+		return fmt.Errorf("peer uid %d is not this user (%d)", cred.Uid, os.Getuid())
+	}
+	if b.cfg.Peer != nil {
+		return b.cfg.Peer(int(cred.Pid))
+	}
+	return nil
+}
+
+// peerCred is the connecting process's credentials (SO_PEERCRED).
+func peerCred(c net.Conn) (*unix.Ucred, error) {
 	uc, ok := c.(*net.UnixConn)
 	if !ok {
-		return errors.New("not a unix connection")
+		return nil, errors.New("not a unix connection")
 	}
 	raw, err := uc.SyscallConn()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var cred *unix.Ucred
 	var cerr error
 	if err := raw.Control(func(fd uintptr) {
 		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	if cerr != nil {
-		return cerr
-	}
-	if int(cred.Uid) != os.Getuid() {
-		return fmt.Errorf("peer uid %d is not this user (%d)", cred.Uid, os.Getuid())
-	}
-	return nil
+	return cred, cerr
 }
 
 // serveConn reads messages; each request is decided in its own goroutine so

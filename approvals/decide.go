@@ -182,7 +182,11 @@ func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decisio
 		d.Message = "Sentinel denied this: " + d.Reason
 	}
 	if d.Allowed() && d.Grant != nil {
-		b.storeGrant(req, *d.Grant)
+		g, note := LimitGrant(*d.Grant, v)
+		if note != "" {
+			d.Reason += "; " + note
+		}
+		b.storeGrant(req, g)
 	}
 	if d.Hosts = b.allowFetchHosts(req, p.Fetch, d); len(d.Hosts) > 0 {
 		d.Reason += ", with " + strings.Join(d.Hosts, ", ") + " for this run"

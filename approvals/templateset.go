@@ -44,6 +44,26 @@ type TemplateSet struct {
 	persist    sync.WaitGroup
 	watchMu    sync.Mutex
 	stopWait   func()
+	written    func(Scope, string) // OnWrite
+}
+
+// OnWrite has f called after the set itself writes a scope's file (a
+// template added or removed, use counts), with the scope and the file:
+// where a file is honoured only by the hash the person trusted (a place
+// that is not a git repository), what Sentinel wrote is trusted again.
+func (s *TemplateSet) OnWrite(f func(sc Scope, file string)) {
+	s.mu.Lock()
+	s.written = f
+	s.mu.Unlock()
+}
+
+func (s *TemplateSet) wrote(sc Scope, file string) {
+	s.mu.RLock()
+	f := s.written
+	s.mu.RUnlock()
+	if f != nil {
+		f(sc, file)
+	}
 }
 
 // NewTemplateSet returns an empty set with no files: run scope only.
@@ -166,6 +186,7 @@ func (s *TemplateSet) Add(spec GrantSpec, from Origin) (Template, error) {
 		if err := appendTemplate(file, spec.Scope, t); err != nil {
 			return Template{}, err
 		}
+		s.wrote(spec.Scope, file)
 		if err := s.Reload(spec.Scope); err != nil {
 			return Template{}, err
 		}
@@ -197,6 +218,7 @@ func (s *TemplateSet) Remove(id string) error {
 	if err := removeTemplate(file, sc, id); err != nil {
 		return err
 	}
+	s.wrote(sc, file)
 	return s.Reload(sc)
 }
 
@@ -336,6 +358,9 @@ func (s *TemplateSet) writeUsage() {
 	s.mu.Unlock()
 	for _, j := range jobs {
 		err := addUsage(j.file, j.sc, j.id, j.delta, j.at)
+		if err == nil {
+			s.wrote(j.sc, j.file)
+		}
 		if err == nil || strings.Contains(err.Error(), "no template") {
 			continue // written, or the person removed it meanwhile
 		}

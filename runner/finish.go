@@ -45,11 +45,15 @@ func (r *Run) finish(end coderEnd) {
 			r.emit(journal.System, KindRecovery, "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", map[string]any{"dir": dest})
 		}
 	}
-	if r.broker != nil {
-		r.broker.Close()
-	}
+	r.closeBroker()
 	if r.sb != nil {
 		_ = r.sb.Close() // best effort: the coder's processes are already gone
+	}
+	if k, ok := r.adapter.(interface{ WriteBackState() []string }); ok {
+		// In place, the agent's own history persists (agentutil.KeptState).
+		for _, n := range k.WriteBackState() {
+			r.emit(journal.System, KindNotice, "agent history: "+n, nil)
+		}
 	}
 	if r.needs != nil {
 		// An agent's per-run state may hold a copy of the person's login.

@@ -169,6 +169,12 @@ type Run struct {
 	cancel    context.CancelFunc
 	reg       Registered                       // the run's registration with the user service; nil: none
 	bypassed  atomic.Pointer[approvals.Bypass] // a tool call ran without Sentinel's allow (bypass.go)
+	sockOnce  sync.Once                        // socketPath
+	sock      string                           // the broker's socket
+	sockDir   string                           // its private directory, removed at the end ("" when none)
+	// codexChecked: the app-server's schema was checked in the sandbox
+	// (checkCodexSchema), once per run.
+	codexChecked bool
 }
 
 // NewRunID makes a sortable, unique run id.
@@ -574,9 +580,7 @@ func (r *Run) emit(lane journal.Lane, kind journal.Kind, text string, data any) 
 
 // abort cleans up after a failure before the coder started.
 func (r *Run) abort(cause error) {
-	if r.broker != nil {
-		r.broker.Close()
-	}
+	r.closeBroker()
 	// Best-effort cleanup of a run that never started; SweepStale retries.
 	if r.sb != nil {
 		_ = r.sb.Close()

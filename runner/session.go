@@ -139,14 +139,36 @@ func (r *Run) SendKeys(b []byte) error {
 	return c.write(b)
 }
 
-// socketPath is where the broker listens: in the run directory, unless that
-// path is too long for a unix socket, then in a private temp directory.
+// socketPath is where the broker listens: a private directory of its own
+// under the temp dir (0700, a name nobody can guess or take first), made
+// once. Not the run directory: in place, the project — .sentinel/runs of
+// every run there included — is mounted into each run's sandbox, and one
+// run's coder must not find another's socket (its /tmp is private, so the
+// other runs' directories there are out of its sight). The broker checks
+// its peers too (approvals.InProcessTree). Only when that path would be
+// too long for a unix socket is the run directory used.
 func (r *Run) socketPath() string {
-	p := filepath.Join(r.dir, "broker.sock")
-	if len(p) < 100 {
-		return p
+	r.sockOnce.Do(func() {
+		r.sock = filepath.Join(r.dir, "broker.sock")
+		d, err := os.MkdirTemp("", "sentinel-"+r.id+"-")
+		if err != nil {
+			return // listening in the run directory still works, or says why not
+		}
+		if p := filepath.Join(d, "broker.sock"); len(p) < 100 || len(r.sock) >= 100 {
+			r.sock, r.sockDir = p, d
+			return
+		}
+		_ = os.Remove(d)
+	})
+	return r.sock
+}
+
+// closeBroker closes the broker and removes its socket's private directory.
+func (r *Run) closeBroker() {
+	if r.broker != nil {
+		r.broker.Close()
 	}
-	d := filepath.Join(os.TempDir(), "sentinel-"+r.id)
-	_ = os.MkdirAll(d, 0o700) // if it failed, listening there fails and says so
-	return filepath.Join(d, "broker.sock")
+	if r.sockDir != "" {
+		_ = os.RemoveAll(r.sockDir)
+	}
 }

@@ -32,7 +32,7 @@ func (r *Run) prepareAgent() error {
 		home, _ := os.UserHomeDir()
 		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir, Source: r.ws.readDir(), Project: r.opts.Project.Root,
 			StateDir: r.agentStateDir(), PolicyDir: r.policyDir(), Placed: sandbox.PlacesEnforced(r.opts.Sandbox.Mode),
-			SystemPrompt: r.whereAmI(), APIKey: os.Getenv("ANTHROPIC_API_KEY")})
+			SystemPrompt: r.whereAmI(), APIKey: os.Getenv("ANTHROPIC_API_KEY"), KeepHistory: r.opts.InPlace})
 		if err != nil {
 			return err
 		}
@@ -94,6 +94,9 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	switch a := r.adapter.(type) {
 	case *codex.Adapter:
 		if a.Mode() == codex.AppServer {
+			if err := r.checkCodexSchema(a); err != nil {
+				return err
+			}
 			return r.startCodex(cmd, task)
 		}
 	case *acp.Adapter:

@@ -19,13 +19,19 @@ import (
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
-// policyFiles are the rule files a run loads on top of the built-in rules.
-func policyFiles(p *Project) []string {
-	files := []string{filepath.Join(p.StateDir(), "policy.toml")}
+// policyFiles are the rule files a run loads on top of the built-in rules
+// (the project's only where placeStateFile lets it), and the line saying a
+// project file was left out.
+func policyFiles(p *Project) ([]string, string) {
+	var files []string
+	project, warning := placeStateFile(p, "policy.toml")
+	if project != "" {
+		files = append(files, project)
+	}
 	if dir, err := os.UserConfigDir(); err == nil {
 		files = append(files, filepath.Join(dir, "sentinel", "policy.toml"))
 	}
-	return files
+	return files, warning
 }
 
 func (r *Run) policyContext() policy.Context {
@@ -43,14 +49,22 @@ func (r *Run) policyContext() policy.Context {
 // run's broker on its unix socket.
 func (r *Run) startBroker() error {
 	p := r.opts.Project
-	eng, err := policy.Load(policyFiles(p)...)
+	files, warning := policyFiles(p)
+	eng, err := policy.Load(files...)
 	if err != nil {
 		return err
 	}
 	userFile, _ := approvals.UserTemplatesPath()
-	templates, err := approvals.LoadTemplates(approvals.ProjectTemplatesPath(p.Root), userFile)
+	projectTemplates, twarning := placeStateFile(p, "templates.toml")
+	templates, err := approvals.LoadTemplates(projectTemplates, userFile)
 	if err != nil {
 		return err
+	}
+	trustWrites(p, templates)
+	for _, w := range []string{warning, twarning} {
+		if w != "" {
+			r.emit(journal.System, KindNotice, w, nil)
+		}
 	}
 	// The chain's last link: the person and/or the supervisor model (the
 	// chain, in approvals, decides which is asked when).
@@ -77,6 +91,9 @@ func (r *Run) startBroker() error {
 		Registries:   r.registries,
 		HookOnlyGate: hookOnlyGate(r.adapter),
 		OnBypass:     r.onBypass,
+		// Only this run's own coder (started by this process, in the
+		// sandbox or not) may use its broker: not another run's.
+		Peer: approvals.InProcessTree(os.Getpid()),
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)

@@ -35,7 +35,11 @@ func (p *Person) decision(pr *approvals.Prompt, a Answer) approvals.Decision {
 	if !ok {
 		return refuse("the remembered breadth sent from " + where + " is not one this request's card offers; nothing was approved")
 	}
-	return approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person", Reason: "approved and remembered in " + where,
+	reason := "approved and remembered in " + where
+	if g2, note := approvals.LimitGrant(g, pr.Verdict); note != "" {
+		g, reason = g2, reason+"; "+note
+	}
+	return approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person", Reason: reason,
 		Remember: true, Grant: &g}
 }
 

@@ -16,7 +16,15 @@ func Pending(ctx context.Context) ([]Entry, error) {
 
 // Send answers one request.
 func Send(ctx context.Context, a Answer) error {
-	return servicewire.Do(ctx, OpAnswer, a, nil)
+	_, err := SendNoted(ctx, a)
+	return err
+}
+
+// SendNoted is Send, with what the answer did beyond its decision.
+func SendNoted(ctx context.Context, a Answer) (Answered, error) {
+	var out Answered
+	err := servicewire.Do(ctx, OpAnswer, a, &out)
+	return out, err
 }
 
 // Runs asks the service for every run's state.

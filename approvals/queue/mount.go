@@ -27,7 +27,7 @@ func (q *Queue) Mount(mux *servicewire.Mux) {
 		if err := c.Decode(&a); err != nil {
 			return nil, err
 		}
-		return struct{}{}, q.Answer(a)
+		return q.AnswerNoted(a)
 	})
 	mux.Handle(OpWithdraw, func(ctx context.Context, c *servicewire.Call) (any, error) {
 		var w Withdraw

@@ -109,18 +109,27 @@ func checkRun(op, run, project string) error {
 // Answer delivers a to the run that posted a.ID: the first answer wins,
 // and an answer to an id that is not waiting is an error saying why.
 func (q *Queue) Answer(a Answer) error {
+	_, err := q.AnswerNoted(a)
+	return err
+}
+
+// AnswerNoted is Answer, saying what it did beyond the decision: a
+// remembered scope held to what the request may be remembered in
+// (approvals.RememberLimit: a person-only request, for this run at most).
+func (q *Queue) AnswerNoted(a Answer) (Answered, error) {
+	var out Answered
 	switch a.Decision {
 	case Approve, Deny:
 	default:
-		return fmt.Errorf("%s: decision %q: want approve or deny", OpAnswer, a.Decision)
+		return out, fmt.Errorf("%s: decision %q: want approve or deny", OpAnswer, a.Decision)
 	}
 	switch a.Remember {
 	case "", approvals.ScopeRun, approvals.ScopeProject, approvals.ScopeUser:
 	default:
-		return fmt.Errorf("%s: remember %q: want run, project or user", OpAnswer, a.Remember)
+		return out, fmt.Errorf("%s: remember %q: want run, project or user", OpAnswer, a.Remember)
 	}
 	if a.Remember != "" && a.Decision != Approve {
-		return fmt.Errorf("%s: only an approval can be remembered", OpAnswer)
+		return out, fmt.Errorf("%s: only an approval can be remembered", OpAnswer)
 	}
 	if a.Via != "console" {
 		a.Via = "queue"
@@ -132,14 +141,18 @@ func (q *Queue) Answer(a Answer) error {
 		why, was := q.closed[a.ID]
 		q.mu.Unlock()
 		if was {
-			return fmt.Errorf("request %s is no longer waiting: %s", a.ID, why)
+			return out, fmt.Errorf("request %s is no longer waiting: %s", a.ID, why)
 		}
-		return fmt.Errorf("no request %q is waiting (sentinel queue lists them)", clip(a.ID, 40))
+		return out, fmt.Errorf("no request %q is waiting (sentinel queue lists them)", clip(a.ID, 40))
+	}
+	if a.Remember != "" {
+		g, note := approvals.LimitGrant(approvals.GrantSpec{Scope: a.Remember}, w.entry.Verdict)
+		a.Remember, out.Note = g.Scope, note
 	}
 	w.answer <- a
 	q.closeLocked(a.ID, "answered in the "+a.Via)
 	q.mu.Unlock()
-	return nil
+	return out, nil
 }
 
 // Withdraw closes a request for the process that posted it, and only for it.

@@ -58,6 +58,12 @@ type Entry struct {
 	Verdict      policy.Verdict    `json:"verdict"`
 }
 
+// Answered is the reply to queue.answer: what the answer did beyond its
+// decision (a remembered scope narrowed, and why).
+type Answered struct {
+	Note string `json:"note,omitempty"`
+}
+
 // The two decisions an Answer carries.
 const (
 	Approve = "approve"

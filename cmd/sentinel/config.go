@@ -26,7 +26,12 @@ Approval records the file's SHA-256 in your state directory
 ($XDG_STATE_HOME/sentinel, outside every project); changing one byte of the
 file withdraws it. Until then runs go on without those settings and say so.
 Settings that only narrow (coder, theme, [sandbox] hidden, the timeouts) are
-always used.`,
+always used.
+
+In a place that is not a git repository (an unpacked archive), nothing tells
+your own .sentinel/ from one the place shipped: its policy.toml and
+templates.toml are used only once trusted too, and 'trust' approves them as
+they are (what Sentinel remembers there itself stays trusted).`,
 	}
 	var project string
 	trust := &cobra.Command{
@@ -53,6 +58,13 @@ always used.`,
 			removed, err := config.Untrust(root)
 			if err != nil {
 				return err
+			}
+			for _, name := range []string{"policy.toml", "templates.toml"} {
+				if gone, err := config.UntrustFile(root, name); err != nil {
+					return err
+				} else if gone {
+					fmt.Fprintf(c.OutOrStdout(), "%s is no longer trusted: runs in this place go without it\n", config.StateFilePath(root, name))
+				}
 			}
 			if removed {
 				fmt.Fprintf(c.OutOrStdout(), "%s is no longer trusted: runs use only its narrowing settings\n", config.ProjectPath(root))
@@ -129,6 +141,13 @@ func configTrust(out io.Writer, root string) error {
 	pf, err := config.ReadProject(root)
 	if err != nil {
 		return err
+	}
+	others, err := trustPlaceFiles(out, root)
+	if err != nil {
+		return err
+	}
+	if !pf.Present && others > 0 {
+		return nil
 	}
 	if !pf.Present {
 		return fmt.Errorf("no project config at %s: nothing to trust", pf.Path)

@@ -95,7 +95,8 @@ run's own card.`,
 func answerQueue(c *cobra.Command, a queue.Answer) error {
 	ctx, cancel := context.WithTimeout(c.Context(), 10*time.Second)
 	defer cancel()
-	if err := queue.Send(ctx, a); err != nil {
+	got, err := queue.SendNoted(ctx, a)
+	if err != nil {
 		var re *servicewire.RemoteError
 		if errors.As(err, &re) {
 			return errors.New(textsafe.Line(re.Msg))
@@ -107,6 +108,9 @@ func answerQueue(c *cobra.Command, a queue.Answer) error {
 		done = "denied"
 	}
 	fmt.Fprintf(c.OutOrStdout(), "%s %s; the run that asked applies it\n", a.ID, done)
+	if got.Note != "" {
+		fmt.Fprintln(c.OutOrStdout(), textsafe.Line(got.Note))
+	}
 	return nil
 }
 

@@ -121,6 +121,11 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		if p, err = p.WithAgent(agent, home, runHome); err != nil {
 			return err
 		}
+		kept, err := sandboxAgentHistory(agent, home, runHome, sandboxDir(ws))
+		if err != nil {
+			return err
+		}
+		defer writeBackHistory(kept) // before runHome goes
 	}
 	if p, err = p.WithCaches(ws); err != nil {
 		return err
@@ -150,11 +155,7 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		return err
 	}
 	defer sbx.Close()
-	wd, _ := os.Getwd()
-	dir := ws
-	if rel, err := filepath.Rel(ws, wd); err == nil && !strings.HasPrefix(rel, "..") {
-		dir = wd
-	}
+	dir := sandboxDir(ws)
 	// The command gets keyboard signals from the terminal itself. Ignored
 	// before the command is built, so bwrap starts with them ignored
 	// without a shell in front (Sandbox.Command).
@@ -272,4 +273,14 @@ func terminalAsker(remember func(string, int)) sandbox.HostAsker {
 		}
 		return false, "denied on the terminal"
 	}
+}
+
+// sandboxDir is where the command starts: the current directory when it
+// is inside the workspace, else the workspace.
+func sandboxDir(ws string) string {
+	wd, _ := os.Getwd()
+	if rel, err := filepath.Rel(ws, wd); err == nil && !strings.HasPrefix(rel, "..") {
+		return wd
+	}
+	return ws
 }

@@ -1,5 +1,6 @@
 // Package agentutil holds the small helpers the agent adapters share:
-// finding and comparing CLI versions, naming the host:port a URL reaches, reading a
+// reading an agent's version from its files (never by running it) and
+// comparing versions, naming the host:port a URL reaches, reading a
 // command's exit status, resolving a path through its existing links and
 // quoting a hook command for a shell; reading settings files written as
 // JSON with comments (JSONC).

@@ -90,10 +90,15 @@ func Trust(pf ProjectFile) error {
 	if err != nil {
 		return err
 	}
+	return writeTrust(p, trustRecord{Config: key, SHA256: pf.SHA256, TrustedAt: time.Now().UTC()})
+}
+
+// writeTrust writes one approval record whole (temp file, 0600, rename).
+func writeTrust(p string, rec trustRecord) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("record the approval: %w", err)
 	}
-	b, err := json.MarshalIndent(trustRecord{Config: key, SHA256: pf.SHA256, TrustedAt: time.Now().UTC()}, "", "  ")
+	b, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -148,4 +153,89 @@ func TrustedHash(root string) (string, error) {
 		return "", err
 	}
 	return rec.SHA256, nil
+}
+
+// StateFiles are the files of a project's .sentinel/ that change what a
+// run may do: its config, its policy rules and its remembered templates.
+// In a place that is not a git repository (an unpacked archive) nothing
+// tells the person's own from what the place shipped, so each is used
+// only once the person trusted its exact bytes (TrustFile).
+var StateFiles = []string{"config.toml", "policy.toml", "templates.toml"}
+
+// StateFilePath is root's .sentinel/<name>.
+func StateFilePath(root, name string) string { return filepath.Join(root, ".sentinel", name) }
+
+// fileTrustKey is the key of the approval of root's .sentinel/<name>: its
+// path with the root's symlinks resolved (config.toml's is trustKey).
+func fileTrustKey(root, name string) string {
+	return filepath.Join(filepath.Dir(trustKey(root)), name)
+}
+
+func fileTrustPath(root, name string) (string, string, error) {
+	dir, err := userstate.Path(trustDirName)
+	if err != nil {
+		return "", "", err
+	}
+	key := fileTrustKey(root, name)
+	h := sha256.Sum256([]byte(key))
+	return filepath.Join(dir, hex.EncodeToString(h[:])+".json"), key, nil
+}
+
+// HashFile is the hex SHA-256 of the file at path; present is false (and
+// err nil) when there is no file.
+func HashFile(path string) (sum string, present bool, err error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:]), true, nil
+}
+
+// FileTrusted says whether the person approved root's .sentinel/<name>
+// with exactly the hash sum. Any error is a no.
+func FileTrusted(root, name, sum string) bool {
+	p, key, err := fileTrustPath(root, name)
+	if err != nil {
+		return false
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return false
+	}
+	var rec trustRecord
+	return json.Unmarshal(b, &rec) == nil && rec.Config == key && rec.SHA256 == sum && len(sum) == 64
+}
+
+// TrustFile records that the person (or Sentinel, for the templates it
+// writes itself into a trusted or new file) approves root's
+// .sentinel/<name> with the hash sum.
+func TrustFile(root, name, sum string) error {
+	if name == "config.toml" {
+		return Trust(ProjectFile{Root: root, Path: ProjectPath(root), Present: true, SHA256: sum})
+	}
+	p, key, err := fileTrustPath(root, name)
+	if err != nil {
+		return err
+	}
+	return writeTrust(p, trustRecord{Config: key, SHA256: sum, TrustedAt: time.Now().UTC()})
+}
+
+// UntrustFile removes the approval of root's .sentinel/<name>.
+func UntrustFile(root, name string) (bool, error) {
+	if name == "config.toml" {
+		return Untrust(root)
+	}
+	p, _, err := fileTrustPath(root, name)
+	if err != nil {
+		return false, err
+	}
+	err = os.Remove(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
 }

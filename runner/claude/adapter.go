@@ -3,7 +3,6 @@ package claude
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,13 +10,16 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"time"
 )
 
 // MinVersion is the oldest Claude Code this adapter accepts: it needs
 // PreToolUse hooks answering permissionDecision, --settings JSON,
 // --setting-sources and disableAllHooks. Verified end to end with 2.1.332.
 const MinVersion = "2.1.0"
+
+// Package is the npm package Claude Code ships in; its package.json says
+// the version (Preflight).
+const Package = "@anthropic-ai/claude-code"
 
 // HookTimeout is the per-hook timeout, in seconds, given to Claude Code. The
 // hook command itself denies before it (approvals.EnvHookTimeout), because
@@ -98,6 +100,7 @@ type Options struct {
 // runner.Adapter.
 type Adapter struct {
 	opts Options
+	kept *agentutil.KeptState // in place: the history kept (history.go)
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).
@@ -137,20 +140,17 @@ func (a *Adapter) Preflight() error {
 	if _, err := a.sentinel(); err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--version")
-	cmd.Env = append(os.Environ(), "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
-	out, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("coder claude: %s --version failed: %v (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, err)
+	if _, err := os.Stat(bin); err != nil {
+		return fmt.Errorf("coder claude: %s: %v (install it with: npm install -g @anthropic-ai/claude-code)", bin, err)
 	}
-	v := agentutil.FindVersion(string(out))
+	// Its version comes from its files: nothing of it runs before the
+	// sandbox (agentutil.InstalledVersion). Unknown is not refused.
+	v, where := agentutil.InstalledVersion(bin, Package)
 	if v == "" {
-		return fmt.Errorf("coder claude: cannot read a version from %s --version output %q (reinstall it with: npm install -g @anthropic-ai/claude-code)", bin, strings.TrimSpace(string(out)))
+		return nil
 	}
 	if agentutil.CompareVersions(v, MinVersion) < 0 {
-		return fmt.Errorf("coder claude: version %s is older than %s, which Sentinel's hooks need (update it with: npm install -g @anthropic-ai/claude-code@latest)", v, MinVersion)
+		return fmt.Errorf("coder claude: version %s (%s) is older than %s, which Sentinel's hooks need (update it with: npm install -g @anthropic-ai/claude-code@latest)", v, where, MinVersion)
 	}
 	return nil
 }

@@ -134,42 +134,65 @@ func TestSteerBytesAndInitialInput(t *testing.T) {
 	}
 }
 
-// fakeClaude writes a stand-in claude that prints out and exits with code.
-func fakeClaude(t *testing.T, out string, code int) string {
+// fakeClaude writes a stand-in Claude Code: the npm package (package.json
+// saying version, when not empty) with a cli.js that leaves a marker when
+// anything runs it. It returns the cli.js and the marker's path.
+func fakeClaude(t *testing.T, version string) (cli, marker string) {
 	t.Helper()
-	p := filepath.Join(t.TempDir(), "claude")
-	body := "#!/bin/sh\nprintf '%s\\n' '" + out + "'\nexit " + string(rune('0'+code)) + "\n"
-	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+	dir := t.TempDir()
+	marker = filepath.Join(dir, "ran")
+	pkg := filepath.Join(dir, "node_modules", "@anthropic-ai", "claude-code")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return p
+	if version != "" {
+		j := `{"name": "@anthropic-ai/claude-code", "version": "` + version + `", "bin": {"claude": "cli.js"}}`
+		if err := os.WriteFile(filepath.Join(pkg, "package.json"), []byte(j), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cli = filepath.Join(pkg, "cli.js")
+	if err := os.WriteFile(cli, []byte("#!/bin/sh\ntouch "+marker+"\necho "+version+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return cli, marker
 }
 
+// Preflight reads the version from the package's files and never runs the
+// program: it may be the project's own, and the sandbox is not up yet.
 func TestPreflight(t *testing.T) {
 	sentinel := filepath.Join(t.TempDir(), "sentinel")
 	tests := []struct {
 		name    string
-		binary  string
+		version string
 		wantErr string
 	}{
-		{"current version", fakeClaude(t, "2.1.332 (Claude Code)", 0), ""},
-		{"exactly the minimum", fakeClaude(t, MinVersion+" (Claude Code)", 0), ""},
-		{"too old", fakeClaude(t, "1.0.44 (Claude Code)", 0), "older than " + MinVersion},
-		{"no version", fakeClaude(t, "hello", 0), "cannot read a version"},
-		{"broken", fakeClaude(t, "", 1), "--version failed"},
-		{"missing", filepath.Join(t.TempDir(), "nope"), "--version failed"},
+		{"current version", "2.1.332", ""},
+		{"exactly the minimum", MinVersion, ""},
+		{"too old", "1.0.44", "older than " + MinVersion},
+		{"version not in its files", "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := New(Options{Binary: tc.binary, Sentinel: sentinel}).Preflight()
+			cli, marker := fakeClaude(t, tc.version)
+			err := New(Options{Binary: cli, Sentinel: sentinel}).Preflight()
 			if tc.wantErr == "" && err != nil {
 				t.Fatalf("Preflight: %v", err)
 			}
 			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "npm install")) {
 				t.Fatalf("Preflight = %v, want an error with %q and the npm fix", err, tc.wantErr)
 			}
+			if _, err := os.Stat(marker); err == nil {
+				t.Fatal("Preflight ran the program on the host")
+			}
 		})
 	}
+	t.Run("missing", func(t *testing.T) {
+		err := New(Options{Binary: filepath.Join(t.TempDir(), "nope"), Sentinel: sentinel}).Preflight()
+		if err == nil || !strings.Contains(err.Error(), "npm install") {
+			t.Fatalf("Preflight = %v", err)
+		}
+	})
 	t.Run("not on PATH", func(t *testing.T) {
 		t.Setenv("PATH", t.TempDir())
 		err := New(Options{Sentinel: sentinel}).Preflight()

@@ -40,6 +40,9 @@ type RunPaths struct {
 	// APIKey, when set, is marked approved in the run's state so that
 	// interactive Claude Code does not stop to ask whether to use it.
 	APIKey string
+	// KeepHistory (in place, where Workspace is the person's project):
+	// Claude Code's sessions and history for it persist (history.go).
+	KeepHistory bool
 }
 
 // Prepare readies Claude Code's state for one run (PrepareConfigDir into
@@ -56,6 +59,11 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 		}
 		if err := a.prepareSetup(p); err != nil {
 			return Needs{}, err
+		}
+		if p.KeepHistory {
+			if err := a.keepHistory(personalDir(p.Home), p.Workspace); err != nil {
+				return Needs{}, err
+			}
 		}
 		if p.Placed && p.PolicyDir != "" {
 			file := filepath.Join(p.PolicyDir, "claude-managed-settings.json")

@@ -3,18 +3,20 @@ package codex
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"strings"
-	"time"
 )
 
 // MinVersion is the oldest Codex this adapter accepts; the schema check in
 // Preflight is what really decides. Verified end to end with 0.171.0.
 const MinVersion = "0.169.0"
+
+// Package is the npm package Codex ships in (its native binary under
+// vendor/ included); its package.json says the version.
+const Package = "@openai/codex"
 
 // Options configure an Adapter.
 type Options struct {
@@ -47,6 +49,7 @@ type Adapter struct {
 	plan *Plan // set by Prepare
 	// bypassTrust: the hooks are in CODEX_HOME, not placed (writeHooks).
 	bypassTrust bool
+	kept        *agentutil.KeptState // in place: the history kept (history.go)
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).
@@ -131,39 +134,30 @@ func (a *Adapter) Env() []string {
 	return env
 }
 
-// Preflight checks codex is installed and recent enough and, for the
-// app-server, that its protocol has every method and field Sentinel relies
-// on (CheckSchema).
+// Preflight checks codex is installed and, by its files, recent enough.
+// For the app-server, the run checks its protocol has every method and
+// field Sentinel relies on (SchemaArgv, CheckSchema) in the sandbox.
 func (a *Adapter) Preflight() error {
 	bin, err := a.Binary()
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, bin, "--version").Output()
-	if err != nil {
-		return fmt.Errorf("coder codex: %s --version failed: %v (reinstall it with: npm install -g @openai/codex)", bin, err)
+	if _, err := os.Stat(bin); err != nil {
+		return fmt.Errorf("coder codex: %s: %v (install it with: npm install -g @openai/codex)", bin, err)
 	}
-	v := strings.TrimSpace(string(out))
-	if agentutil.CompareVersions(v, MinVersion) < 0 {
-		return fmt.Errorf("coder codex: version %s is older than %s, whose app-server Sentinel drives (update it with: npm install -g @openai/codex@latest)", v, MinVersion)
+	// Its version comes from its files: nothing of it runs on the host
+	// before the sandbox (agentutil.InstalledVersion); unknown is not
+	// refused.
+	v, where := agentutil.InstalledVersion(bin, Package)
+	if v != "" && agentutil.CompareVersions(v, MinVersion) < 0 {
+		return fmt.Errorf("coder codex: version %s (%s) is older than %s, whose app-server Sentinel drives (update it with: npm install -g @openai/codex@latest)", v, where, MinVersion)
 	}
 	if a.opts.Mode == Interactive {
 		// No app-server: the hooks are what it relies on (inplace.go).
 		_, err := a.HookCommand()
 		return err
 	}
-	dir, err := os.MkdirTemp("", "sentinel-codex-schema-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	if err := GenerateSchema(ctx, bin, dir); err != nil {
-		return err
-	}
-	if err := CheckSchema(dir); err != nil {
-		return fmt.Errorf("coder codex %s: %w", v, err)
-	}
+	// The app-server's schema (CheckSchema) is checked when the run starts
+	// it, inside the sandbox (SchemaArgv): nothing of codex runs here.
 	return nil
 }

@@ -66,6 +66,12 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 			return Needs{}, err
 		}
 	}
+	if a.opts.Mode == Interactive && p.PersonDir != "" {
+		// In place (the only interactive use): its sessions persist.
+		if err := a.keepHistory(p.PersonDir, p.Workspace); err != nil {
+			return Needs{}, err
+		}
+	}
 	return Needs{
 		Places:     places,
 		Writable:   []string{abs},

@@ -11,6 +11,16 @@ import (
 	"strings"
 )
 
+// SchemaArgv is the command that writes the app-server's JSON schema into
+// dir: a run starts it in the sandbox, then reads dir with CheckSchema.
+func (a *Adapter) SchemaArgv(dir string) ([]string, error) {
+	bin, err := a.Binary()
+	if err != nil {
+		return nil, err
+	}
+	return []string{bin, "app-server", "generate-json-schema", "--out", dir}, nil
+}
+
 // GenerateSchema writes the installed app-server's JSON schema into dir
 // (`codex app-server generate-json-schema --out dir`).
 func GenerateSchema(ctx context.Context, bin, dir string) error {

@@ -1,13 +1,10 @@
 package geminicli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
-	"time"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/runner/acp"
@@ -17,6 +14,10 @@ import (
 // hooks, approval mode and failure handling were measured with (doc.go).
 // An older one's hooks may fail open where this one's do not.
 const MinVersion = "0.61.0"
+
+// Package is the npm package Gemini CLI ships in; its package.json says the
+// version (Preflight).
+const Package = "@google/gemini-cli"
 
 // Options configure an Adapter.
 type Options struct {
@@ -60,7 +61,7 @@ func (a *Adapter) SteerBytes(text string) []byte {
 // Notes are what Prepare left out or could not do, for the run's journal.
 func (a *Adapter) Notes() []string { return a.notes }
 
-// Preflight checks Gemini CLI starts and is at least MinVersion, the
+// Preflight checks Gemini CLI is there and, by its files, at least MinVersion, the
 // helper is there, and no argument of the person's would trust a
 // workspace whose .gemini/ Sentinel cannot hide (see Prepare).
 func (a *Adapter) Preflight() error {
@@ -73,21 +74,16 @@ func (a *Adapter) Preflight() error {
 	if _, err := os.Stat(a.opts.Helper); err != nil {
 		return fmt.Errorf("gemini: the hook helper %s: %w (reinstall sentinel)", a.opts.Helper, err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	argv := append(append([]string(nil), a.opts.Launch...), "--version")
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
-	out, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("gemini: %s --version failed: %v (reinstall it with: npm install -g @google/gemini-cli)", strings.Join(a.opts.Launch, " "), err)
+	// Its version comes from its files: nothing of it runs on the host
+	// before the sandbox (agentutil.InstalledVersion); unknown is not
+	// refused.
+	prog := a.opts.Launch[len(a.opts.Launch)-1]
+	if _, err := os.Stat(prog); strings.Contains(prog, "/") && err != nil {
+		return fmt.Errorf("gemini: %s: %v (install it with: npm install -g @google/gemini-cli)", prog, err)
 	}
-	v := agentutil.FindVersion(string(out))
-	if v == "" {
-		return fmt.Errorf("gemini: cannot read a version from --version output %q (reinstall it with: npm install -g @google/gemini-cli)", strings.TrimSpace(string(out)))
-	}
-	if agentutil.CompareVersions(v, MinVersion) < 0 {
-		return fmt.Errorf("gemini: version %s is older than %s, whose hooks Sentinel was verified with (update it with: npm install -g @google/gemini-cli@latest)", v, MinVersion)
+	v, where := agentutil.InstalledVersion(prog, Package)
+	if v != "" && agentutil.CompareVersions(v, MinVersion) < 0 {
+		return fmt.Errorf("gemini: version %s (%s) is older than %s, whose hooks Sentinel was verified with (update it with: npm install -g @google/gemini-cli@latest)", v, where, MinVersion)
 	}
 	return nil
 }

@@ -1,10 +1,9 @@
 package opencode
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"os/exec"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -17,6 +16,11 @@ import (
 // tool.execute.before blocking the call, OPENCODE_DISABLE_PROJECT_CONFIG,
 // and a read-only config dir (see Prepare).
 const MinVersion = "1.18.0"
+
+// Packages are the npm packages opencode ships in (the launcher and its
+// per-platform binaries); their package.json says the version (Preflight).
+var Packages = []string{"opencode-ai", "opencode-linux-x64", "opencode-linux-arm64", "opencode-linux-x64-musl",
+	"opencode-linux-arm64-musl", "opencode-darwin-x64", "opencode-darwin-arm64"}
 
 // Options configure an Adapter.
 type Options struct {
@@ -66,16 +70,16 @@ func (a *Adapter) Preflight() error {
 	if a.opts.Sentinel == "" {
 		return errors.New("opencode: no hook program for Sentinel's plugin")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	argv := append(append([]string(nil), a.opts.Launch...), "--version")
-	out, err := exec.CommandContext(ctx, argv[0], argv[1:]...).Output()
-	if err != nil {
-		return fmt.Errorf("opencode: %s --version failed: %v (reinstall it with: npm install -g opencode-ai)", strings.Join(a.opts.Launch, " "), err)
+	// Its version comes from its files: nothing of it runs on the host
+	// before the sandbox (agentutil.InstalledVersion); unknown is not
+	// refused.
+	prog := a.opts.Launch[len(a.opts.Launch)-1]
+	if _, err := os.Stat(prog); strings.Contains(prog, "/") && err != nil {
+		return fmt.Errorf("opencode: %s: %v (install it with: npm install -g opencode-ai)", prog, err)
 	}
-	v := strings.TrimSpace(string(out))
-	if agentutil.CompareVersions(v, MinVersion) < 0 {
-		return fmt.Errorf("opencode: version %q is older than %s, whose plugins Sentinel's approvals need (update it with: npm install -g opencode-ai@latest)", v, MinVersion)
+	v, where := agentutil.InstalledVersion(prog, Packages...)
+	if v != "" && agentutil.CompareVersions(v, MinVersion) < 0 {
+		return fmt.Errorf("opencode: version %s (%s) is older than %s, whose plugins Sentinel's approvals need (update it with: npm install -g opencode-ai@latest)", v, where, MinVersion)
 	}
 	return nil
 }

@@ -1,0 +1,241 @@
+package agentutil
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// An agent run in place keeps its own history the way direct use does:
+// session transcripts, todos, prompt history. The run's state dir is a
+// copy (the agent's settings, hooks and login stay Sentinel's to give), so
+// what the person's history holds for this project is copied in before
+// the run, and what the run added or changed is copied back after it.
+// Copying back, not binding the person's directory writable: the coder
+// cannot leave a link in the person's state that their own agent later
+// writes through (a transcript linked to ~/.bashrc), and sees no other
+// project's history. Only regular files travel, never links.
+
+// maxKeptFile bounds one file copied in or back.
+const maxKeptFile = 256 << 20
+
+type keptStamp struct {
+	size  int64
+	mtime time.Time
+}
+
+func stampOf(fi fs.FileInfo) keptStamp { return keptStamp{fi.Size(), fi.ModTime()} }
+
+// KeptState is one agent's history kept across in-place runs: Real is the
+// person's state dir (~/.claude, ~/.codex), Run the run's own.
+type KeptState struct {
+	Real, Run string
+	real      map[string]keptStamp // rel → the person's file as seeded
+	run       map[string]keptStamp // rel → the run's copy as seeded
+	lines     map[string]int64     // rel → the run copy's size after SeedLines
+	dirs      []string             // rels of directories WriteBack walks
+}
+
+// NewKeptState starts keeping state from real in run.
+func NewKeptState(real, run string) *KeptState {
+	return &KeptState{Real: real, Run: run, real: map[string]keptStamp{}, run: map[string]keptStamp{}, lines: map[string]int64{}}
+}
+
+// Dir names a directory (relative) whose new and changed files WriteBack
+// copies back; SeedDir names it too.
+func (k *KeptState) Dir(rel string) { k.dirs = append(k.dirs, rel) }
+
+// SeedFile copies Real/rel into Run/rel when it is a regular file.
+func (k *KeptState) SeedFile(rel string) error {
+	src, dst := filepath.Join(k.Real, rel), filepath.Join(k.Run, rel)
+	fi, err := os.Lstat(src)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxKeptFile {
+		return nil
+	}
+	if err := CopyPrivate(src, dst); err != nil {
+		return fmt.Errorf("copy %s into the run: %w", src, err)
+	}
+	out, err := os.Lstat(dst)
+	if err != nil {
+		return err
+	}
+	k.real[rel], k.run[rel] = stampOf(fi), stampOf(out)
+	return nil
+}
+
+// SeedDir copies the regular files under Real/rel into Run/rel, and names
+// rel for WriteBack.
+func (k *KeptState) SeedDir(rel string) error {
+	k.Dir(rel)
+	root := filepath.Join(k.Real, rel)
+	if fi, err := os.Lstat(root); err != nil || !fi.IsDir() {
+		return nil
+	}
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil // links and the unreadable are left out
+		}
+		r, err := filepath.Rel(k.Real, p)
+		if err != nil {
+			return nil
+		}
+		return k.SeedFile(r)
+	})
+}
+
+// SeedLines copies the lines of the JSON-lines file Real/rel that keep
+// accepts into Run/rel; WriteBack appends the lines the run added.
+func (k *KeptState) SeedLines(rel string, keep func(line []byte) bool) error {
+	dst := filepath.Join(k.Run, rel)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if in, err := os.Open(filepath.Join(k.Real, rel)); err == nil {
+		sc := bufio.NewScanner(io.LimitReader(in, maxKeptFile))
+		sc.Buffer(make([]byte, 64<<10), 16<<20)
+		for sc.Scan() {
+			if keep(sc.Bytes()) {
+				buf.Write(sc.Bytes())
+				buf.WriteByte('\n')
+			}
+		}
+		in.Close()
+	}
+	f, err := os.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		f.Close()
+		return err
+	}
+	k.lines[rel] = int64(buf.Len())
+	return f.Close()
+}
+
+// WriteBack copies into Real what the run added or changed under the
+// directories it keeps, and appends the JSON lines it added to the
+// line files. A file the person changed meanwhile is left as they have
+// it, and said so; notes say what was not kept.
+func (k *KeptState) WriteBack() (notes []string) {
+	for _, rel := range k.dirs {
+		root := filepath.Join(k.Run, rel)
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return nil
+			}
+			r, err := filepath.Rel(k.Run, p)
+			if err != nil {
+				return nil
+			}
+			if n := k.writeBackFile(r); n != "" {
+				notes = append(notes, n)
+			}
+			return nil
+		})
+	}
+	for rel, from := range k.lines {
+		if n := k.appendLines(rel, from); n != "" {
+			notes = append(notes, n)
+		}
+	}
+	return notes
+}
+
+func (k *KeptState) writeBackFile(rel string) string {
+	src, dst := filepath.Join(k.Run, rel), filepath.Join(k.Real, rel)
+	fi, err := os.Lstat(src)
+	if err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	if seeded, ok := k.run[rel]; ok && seeded == stampOf(fi) {
+		return "" // unchanged by the run
+	}
+	if fi.Size() > maxKeptFile {
+		return fmt.Sprintf("%s not kept: larger than %d MB", dst, maxKeptFile>>20)
+	}
+	now, err := os.Lstat(dst)
+	switch {
+	case err == nil && !now.Mode().IsRegular():
+		return fmt.Sprintf("%s not kept: something other than a file is there", dst)
+	case err == nil && k.real[rel] != stampOf(now):
+		return fmt.Sprintf("%s not kept: it changed outside the run meanwhile", dst)
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return fmt.Sprintf("%s not kept: %v", dst, err)
+	}
+	if err := copyReplace(src, dst); err != nil {
+		return fmt.Sprintf("%s not kept: %v", dst, err)
+	}
+	return ""
+}
+
+// copyReplace writes src over dst through a temp file beside it and a
+// rename (which replaces a name, never follows it).
+func copyReplace(src, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return err
+	}
+	tmp := filepath.Join(filepath.Dir(dst), ".sentinel-keep-"+filepath.Base(dst))
+	_ = os.Remove(tmp)
+	if err := CopyPrivate(src, tmp); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dst)
+}
+
+// appendLines appends to Real/rel the whole JSON-object lines the run
+// wrote after the seeded part of Run/rel.
+func (k *KeptState) appendLines(rel string, from int64) string {
+	src, dst := filepath.Join(k.Run, rel), filepath.Join(k.Real, rel)
+	in, err := os.Open(src)
+	if err != nil {
+		return ""
+	}
+	defer in.Close()
+	if fi, err := in.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() < from {
+		return fmt.Sprintf("%s: the run's history was cut short; nothing added", dst)
+	}
+	if _, err := in.Seek(from, io.SeekStart); err != nil {
+		return ""
+	}
+	var add bytes.Buffer
+	sc := bufio.NewScanner(io.LimitReader(in, maxKeptFile))
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for sc.Scan() {
+		var obj map[string]any
+		if json.Unmarshal(sc.Bytes(), &obj) == nil {
+			add.Write(sc.Bytes())
+			add.WriteByte('\n')
+		}
+	}
+	if add.Len() == 0 {
+		return ""
+	}
+	if fi, err := os.Lstat(dst); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Sprintf("%s not kept: something other than a file is there", dst)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return fmt.Sprintf("%s not kept: %v", dst, err)
+	}
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return fmt.Sprintf("%s not kept: %v", dst, err)
+	}
+	if _, err := out.Write(add.Bytes()); err != nil {
+		out.Close()
+		return fmt.Sprintf("%s not kept: %v", dst, err)
+	}
+	if err := out.Close(); err != nil {
+		return fmt.Sprintf("%s not kept: %v", dst, err)
+	}
+	return ""
+}

@@ -1,0 +1,93 @@
+package claude
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+)
+
+// In place, Claude Code's own history for the project is kept as direct
+// use keeps it (agentutil.KeptState): its session transcripts
+// (projects/<the project's path, dashed>/), the todos, file checkpoints and
+// session environments of those sessions, and the project's lines of the
+// prompt history (history.jsonl) are copied into the run's config dir, and
+// what the run added comes back after it, so `claude --continue` and
+// `--resume` find the session next time, in Sentinel or not. Its settings,
+// hooks, commands and login stay the run's own copies, read-only where
+// they matter (ProtectedPaths).
+
+var nonAlnum = regexp.MustCompile(`[^a-zA-Z0-9]`)
+
+// ProjectKey is the directory name Claude Code keeps a project's sessions
+// under in projects/: its path with every other character than a letter
+// or digit made a dash.
+func ProjectKey(path string) string { return nonAlnum.ReplaceAllString(path, "-") }
+
+// keepHistory seeds the run's config dir with the person's history for
+// workspace and keeps what the run adds (WriteBackState).
+func (a *Adapter) keepHistory(real, workspace string) error {
+	k, err := KeepHistory(real, a.opts.ConfigDir, workspace)
+	if err != nil {
+		return err
+	}
+	a.kept = k
+	return nil
+}
+
+// KeepHistory seeds configDir (a run's own Claude Code config dir) with
+// the history the person's real one keeps for workspace; the KeptState's
+// WriteBack, after the run, copies back what it added. `sentinel sandbox
+// run --agent claude` uses it for its per-run home too.
+func KeepHistory(real, configDir, workspace string) (*agentutil.KeptState, error) {
+	k := agentutil.NewKeptState(real, configDir)
+	proj := filepath.Join("projects", ProjectKey(workspace))
+	if err := k.SeedDir(proj); err != nil {
+		return nil, err
+	}
+	entries, _ := os.ReadDir(filepath.Join(real, proj))
+	for _, e := range entries {
+		sid, ok := strings.CutSuffix(e.Name(), ".jsonl")
+		if !ok || !e.Type().IsRegular() || sid == "" || strings.ContainsAny(sid, "*?[\\") {
+			continue
+		}
+		todos, _ := filepath.Glob(filepath.Join(real, "todos", sid+"-*.json"))
+		for _, t := range todos {
+			if err := k.SeedFile(filepath.Join("todos", filepath.Base(t))); err != nil {
+				return nil, err
+			}
+		}
+		for _, d := range []string{"file-history", "session-env"} {
+			if err := k.SeedDir(filepath.Join(d, sid)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, d := range []string{"todos", "file-history", "session-env"} {
+		k.Dir(d)
+	}
+	if err := k.SeedLines("history.jsonl", func(line []byte) bool {
+		var h struct{ Project string }
+		return json.Unmarshal(line, &h) == nil && h.Project == workspace
+	}); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// WriteBackState copies what the run added to Claude Code's history back
+// into the person's (after the run, before its config dir is removed);
+// the notes say what was not kept.
+func (a *Adapter) WriteBackState() []string {
+	if a.kept == nil {
+		return nil
+	}
+	return a.kept.WriteBack()
+}
+
+// PersonalDir is the person's own Claude Code config dir
+// ($CLAUDE_CONFIG_DIR, else ~/.claude).
+func PersonalDir(home string) string { return personalDir(home) }

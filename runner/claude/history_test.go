@@ -1,0 +1,92 @@
+package claude
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func put(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// In place, the run's config dir starts with the project's sessions, their
+// todos and its prompt history, and what the run adds reaches the person's
+// ~/.claude after it (claude --continue finds it); another project's
+// sessions stay out; the settings file stays protected.
+func TestInPlaceKeepsClaudesHistory(t *testing.T) {
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	home, ws := t.TempDir(), t.TempDir()
+	real := filepath.Join(home, ".claude")
+	key := ProjectKey(ws)
+	put(t, filepath.Join(real, "projects", key, "s1.jsonl"), `{"sessionId":"s1"}`+"\n")
+	put(t, filepath.Join(real, "projects", "-elsewhere", "s9.jsonl"), `{"sessionId":"s9"}`+"\n")
+	put(t, filepath.Join(real, "todos", "s1-agent-s1.json"), "[]")
+	put(t, filepath.Join(real, "todos", "s9-agent-s9.json"), "[]")
+	put(t, filepath.Join(real, "history.jsonl"), `{"display":"fix it","project":"`+ws+`"}`+"\n"+`{"display":"other","project":"/elsewhere"}`+"\n")
+	state := filepath.Join(t.TempDir(), "c")
+	a := New(Options{Mode: Interactive, Sentinel: "/bin/true"})
+	n, err := a.Prepare(RunPaths{Home: home, Workspace: ws, StateDir: state, KeepHistory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.Join("projects", key, "s1.jsonl"), filepath.Join("todos", "s1-agent-s1.json")} {
+		if _, err := os.Stat(filepath.Join(state, p)); err != nil {
+			t.Errorf("%s not in the run's config dir: %v", p, err)
+		}
+	}
+	for _, p := range []string{filepath.Join("projects", "-elsewhere"), filepath.Join("todos", "s9-agent-s9.json")} {
+		if _, err := os.Stat(filepath.Join(state, p)); err == nil {
+			t.Errorf("another project's %s was copied in", p)
+		}
+	}
+	if !slices.Contains(n.Protected, filepath.Join(state, "settings.json")) {
+		t.Errorf("settings.json is not protected: %v", n.Protected)
+	}
+
+	// The run starts a session and continues the old one.
+	put(t, filepath.Join(state, "projects", key, "s2.jsonl"), `{"sessionId":"s2"}`+"\n")
+	put(t, filepath.Join(state, "todos", "s2-agent-s2.json"), `[{"content":"x"}]`)
+	f, _ := os.OpenFile(filepath.Join(state, "history.jsonl"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"display":"go on","project":"` + ws + `"}` + "\n")
+	f.Close()
+	if notes := a.WriteBackState(); len(notes) != 0 {
+		t.Errorf("notes: %q", notes)
+	}
+	if _, err := os.Stat(filepath.Join(real, "projects", key, "s2.jsonl")); err != nil {
+		t.Errorf("the run's session did not reach ~/.claude: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(real, "todos", "s2-agent-s2.json")); err != nil {
+		t.Errorf("the run's todos did not reach ~/.claude: %v", err)
+	}
+	h, _ := os.ReadFile(filepath.Join(real, "history.jsonl"))
+	if !strings.Contains(string(h), "go on") || !strings.Contains(string(h), "other") {
+		t.Errorf("history: %s", h)
+	}
+}
+
+// Outside in-place runs (sentinel run's copy) nothing is kept.
+func TestCopyRunKeepsNoHistory(t *testing.T) {
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	home, ws := t.TempDir(), t.TempDir()
+	put(t, filepath.Join(home, ".claude", "projects", ProjectKey(ws), "s1.jsonl"), "{}\n")
+	state := filepath.Join(t.TempDir(), "c")
+	a := New(Options{Mode: Interactive, Sentinel: "/bin/true"})
+	if _, err := a.Prepare(RunPaths{Home: home, Workspace: ws, StateDir: state}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(state, "projects")); err == nil {
+		t.Error("a copy run was given the person's sessions")
+	}
+	if a.WriteBackState() != nil {
+		t.Error("a copy run wrote back")
+	}
+}

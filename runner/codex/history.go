@@ -1,0 +1,118 @@
+package codex
+
+import (
+	"bufio"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+)
+
+// In place, Codex's own history for the project is kept as direct use
+// keeps it (agentutil.KeptState): the session rollouts whose working
+// directory is the project (sessions/YYYY/MM/DD/rollout-*.jsonl) and
+// their lines of the prompt history (history.jsonl) are copied into the
+// run's CODEX_HOME, and what the run added comes back after it, so `codex
+// resume` finds the session next time. Its config, hooks and rules stay
+// the run's own, read-only (ProtectedPaths).
+
+// maxRollouts bounds how many rollouts keepHistory looks into.
+const maxRollouts = 20000
+
+// keepHistory seeds the run's CODEX_HOME with the person's history for
+// workspace and keeps what the run adds (WriteBackState).
+func (a *Adapter) keepHistory(real, workspace string) error {
+	k, err := KeepHistory(real, a.opts.Home, workspace)
+	if err != nil {
+		return err
+	}
+	a.kept = k
+	return nil
+}
+
+// KeepHistory seeds home (a run's own CODEX_HOME) with the history the
+// person's real one keeps for workspace; the KeptState's WriteBack, after
+// the run, copies back what it added. `sentinel sandbox run --agent codex`
+// uses it for its per-run home too.
+func KeepHistory(real, home, workspace string) (*agentutil.KeptState, error) {
+	k := agentutil.NewKeptState(real, home)
+	k.Dir("sessions")
+	ids := map[string]bool{}
+	seen := 0
+	root := filepath.Join(real, "sessions")
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".jsonl") {
+			return nil
+		}
+		if seen++; seen > maxRollouts {
+			return filepath.SkipAll
+		}
+		id, cwd := rolloutMeta(p)
+		if cwd != workspace {
+			return nil
+		}
+		if id != "" {
+			ids[id] = true
+		}
+		rel, err := filepath.Rel(real, p)
+		if err != nil {
+			return nil
+		}
+		return k.SeedFile(rel)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := k.SeedLines("history.jsonl", func(line []byte) bool {
+		var h struct {
+			SessionID string `json:"session_id"`
+		}
+		return json.Unmarshal(line, &h) == nil && ids[h.SessionID]
+	}); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// rolloutMeta reads a rollout's session id and working directory from its
+// first line (the session_meta record; older rollouts carry them at the
+// top level).
+func rolloutMeta(path string) (id, cwd string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	if !sc.Scan() {
+		return "", ""
+	}
+	var m struct {
+		ID      string `json:"id"`
+		Cwd     string `json:"cwd"`
+		Payload struct {
+			ID  string `json:"id"`
+			Cwd string `json:"cwd"`
+		} `json:"payload"`
+	}
+	if json.Unmarshal(sc.Bytes(), &m) != nil {
+		return "", ""
+	}
+	if m.Payload.Cwd != "" {
+		return m.Payload.ID, m.Payload.Cwd
+	}
+	return m.ID, m.Cwd
+}
+
+// WriteBackState copies what the run added to Codex's history back into
+// the person's; the notes say what was not kept.
+func (a *Adapter) WriteBackState() []string {
+	if a.kept == nil {
+		return nil
+	}
+	return a.kept.WriteBack()
+}
