@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -47,6 +48,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	if o.Prev != nil {
 		reuseBefore = o.Prev.Started.Add(-racyMargin)
 	}
+	var jobs []readJob
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, werr error) error {
 		if p == root {
 			return werr // an unreadable place is no checkpoint
@@ -113,11 +115,8 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 				e.Skip = fmt.Sprintf("over the checkpoint's total bound (%d bytes)", lim.MaxTotalBytes)
 			default:
 				m.Read++
-				if err := s.storeFile(p, &e); err != nil {
-					e.Hash, e.Skip = "", "unreadable: "+err.Error()
-				} else {
-					m.Bytes += e.Size
-				}
+				m.Bytes += e.Size // released if the read fails
+				jobs = append(jobs, readJob{abs: p, at: len(m.Entries), size: e.Size})
 			}
 		default:
 			e.Kind, e.Skip = KindOther, "not a regular file, directory or symlink"
@@ -129,9 +128,52 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
+	s.readAll(m, jobs)
 	sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
 	m.Took = time.Since(start).Milliseconds()
 	return m, nil
+}
+
+// readJob is a file the walk found that must be read: its path and its
+// entry's index.
+type readJob struct {
+	abs  string
+	at   int
+	size int64 // counted against the total bound before the read
+}
+
+// readers is how many files are read at once: reading is mostly waiting
+// on the file system, so more than the cores.
+const readers = 8
+
+// readAll reads and stores the files of jobs into their entries of m.
+func (s *Store) readAll(m *Manifest, jobs []readJob) {
+	ch := make(chan readJob)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range min(readers, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range ch {
+				e := &m.Entries[j.at]
+				err := s.storeFile(j.abs, e)
+				mu.Lock()
+				if err != nil {
+					m.Bytes -= j.size
+					e.Hash, e.Skip = "", "unreadable: "+err.Error()
+				} else {
+					m.Bytes += e.Size - j.size // it changed while it was read
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, j := range jobs {
+		ch <- j
+	}
+	close(ch)
+	wg.Wait()
 }
 
 func stampOf(rel string, info fs.FileInfo) Entry {
