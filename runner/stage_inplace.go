@@ -125,6 +125,9 @@ type InPlaceChange struct {
 	// Flagged are changed files that run code later (FlaggedFiles): with
 	// no review before landing, the person must hear of them here.
 	Flagged []Flag
+	// Changes are every change the checkpoint saw, one line each
+	// (checkpoint_inplace.go), ignored files included.
+	Changes []string
 }
 
 // inPlaceChange compares the project now with its tree at the start.
@@ -169,6 +172,17 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindNotice, "in place: removed "+f+", which the coder planted in your git dir (it would change where git reads its config and hooks)", nil)
 	}
 	ch, err := r.ws.inPlaceChange(ctx)
+	if c := r.ws.checkpoint; c != nil {
+		if changes, after, cerr := c.end(); cerr != nil {
+			r.emit(journal.System, KindNotice, "in place: could not compare the place with its checkpoint ("+cerr.Error()+"); ignored files are not in this report", nil)
+		} else {
+			if err != nil { // git could not tell; the checkpoint can
+				r.emit(journal.System, KindNotice, "in place: git could not tell what changed ("+err.Error()+"); the checkpoint's comparison follows", nil)
+				ch, err = InPlaceChange{}, nil
+			}
+			ch = withCheckpoint(ch, changes, c.before, after)
+		}
+	}
 	var told *InPlaceChanged
 	if err != nil {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
@@ -178,7 +192,7 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		if len(ch.Files) > 0 {
 			text = fmt.Sprintf("in place: %d file(s) changed (already in your project; there is no landing step)\n%s", len(ch.Files), ch.Stat)
 		}
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes}
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
 		for _, f := range ch.Flagged {
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
@@ -210,8 +224,9 @@ func (r *Run) inPlaceEnd(end coderEnd) Result {
 
 // InPlaceChanged is the data of KindInPlaceChanged.
 type InPlaceChanged struct {
-	Files []string `json:"files"`
-	Stat  string   `json:"stat,omitempty"`
+	Files   []string `json:"files"`
+	Stat    string   `json:"stat,omitempty"`
+	Changes []string `json:"changes,omitempty"` // every change, ignored files included
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the
