@@ -78,9 +78,6 @@ func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, e
 	}
 	d := CheckpointTaken{ID: id, Entries: len(m.Entries), Bytes: m.Bytes, Read: m.Read, TookMS: m.Took}
 	for _, e := range m.NotCovered() {
-		if e.Kind == checkpoint.KindGit {
-			continue // a git dir is the person's and never rewritten; not news
-		}
 		if len(d.NotCovered) == 10 {
 			d.NotCovered = append(d.NotCovered, fmt.Sprintf("and %d more", rec.NotCovered-10))
 			break

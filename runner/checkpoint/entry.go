@@ -104,11 +104,12 @@ func (m *Manifest) Get(p string) (*Entry, bool) {
 	return &m.Entries[i], true
 }
 
-// NotCovered are the entries the checkpoint lists but cannot restore.
+// NotCovered are the entries the checkpoint lists but cannot restore,
+// git dirs aside (never restored, and not news).
 func (m *Manifest) NotCovered() []Entry {
 	var out []Entry
 	for _, e := range m.Entries {
-		if !e.covered() {
+		if !e.covered() && e.Kind != KindGit {
 			out = append(out, e)
 		}
 	}
@@ -122,7 +123,15 @@ func (m *Manifest) NotCovered() []Entry {
 func (m *Manifest) Covers(p string) bool {
 	p = strings.Trim(p, "/")
 	if p == "" || p == "." {
-		return m != nil && len(m.NotCovered()) == 0
+		if m == nil {
+			return false
+		}
+		for _, e := range m.Entries {
+			if !e.covered() {
+				return false
+			}
+		}
+		return true
 	}
 	e, ok := m.Get(p)
 	if !ok || !e.covered() {
