@@ -104,6 +104,9 @@ func TestExecUndoRestoresThePlace(t *testing.T) {
 	if got := checkout(t, dir); got != wantGit {
 		t.Fatalf("the person's checkout changed:\nwant\n%s\ngot\n%s", wantGit, got)
 	}
+	if show := sentinel(t, dir, env, "show", lastRun(t, dir)); !strings.Contains(show.stdout, "undone by undo-") {
+		t.Errorf("the undo is not in the run's journal:\n%s%s", show.stdout, show.stderr)
+	}
 
 	// A second run; the person edits one of its files afterwards.
 	if res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "echo by-the-run >> main.txt && echo x > other.txt"); res.code != 0 {
