@@ -280,3 +280,26 @@ func TestUndoRefusesACorruptBlob(t *testing.T) {
 		t.Fatal("a tampered blob was restored")
 	}
 }
+
+// A directory swapped for a link out of the place after the run ended
+// (the person's doing, or a process the run left) is never written
+// through, even when undo is forced over the conflict it makes.
+func TestUndoNeverWritesOutsideThePlace(t *testing.T) {
+	root := place(t)
+	outside := t.TempDir()
+	s := newStore(t, root)
+	before := take(t, s, root, Options{})
+	write(t, root, "docs/guide.md", "the run's edit\n", 0o644)
+	after := take(t, s, root, Options{Prev: before})
+	must(t, os.RemoveAll(filepath.Join(root, "docs")))
+	must(t, os.Symlink(outside, filepath.Join(root, "docs")))
+	now := take(t, s, root, Options{Prev: after})
+	plan := PlanUndo(before, after, now)
+	if len(plan.Conflicts) == 0 {
+		t.Fatal("the swapped directory is no conflict")
+	}
+	_, err := Apply(s, root, plan) // as with --force
+	if des, _ := os.ReadDir(outside); len(des) != 0 {
+		t.Fatalf("undo wrote through the link into %s: %v (err %v)", outside, des, err)
+	}
+}
