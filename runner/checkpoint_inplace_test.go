@@ -109,6 +109,15 @@ func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(root, "main.go")); string(b) != "package main // the person, later\n" {
 		t.Fatalf("undoing the undo did not bring back what was there: %q", b)
 	}
+	recs, err := CheckpointRecords(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.ID == id && r.UndoneBy != "" {
+			t.Fatalf("the run still counts as undone after its undo was undone: %+v", r)
+		}
+	}
 	evs, err := journal.ReadFile(filepath.Join(p.RunDir(id), "events.jsonl"))
 	if err != nil || len(evs) != 2 || evs[0].Kind != KindUndone || evs[1].Kind != KindUndone {
 		t.Fatalf("the undos are not journaled in the run: %v %+v", err, evs)
