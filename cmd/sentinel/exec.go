@@ -13,6 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
 // defaultApprovalTimeout is how long a request may wait for an answer.
@@ -104,7 +105,8 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
 			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables,
 			Writable: writable},
-		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
+		Approval:   runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
+		Checkpoint: checkpoint.Limits{MaxFileBytes: int64(cfg.Exec.CheckpointMaxFileMiB) << 20, MaxTotalBytes: int64(cfg.Exec.CheckpointMaxTotalMiB) << 20},
 	})
 	if err != nil {
 		if errors.As(err, new(runner.CoderNameError)) {
