@@ -106,6 +106,10 @@ func (c *inPlaceCheckpoint) end() ([]checkpoint.Change, *checkpoint.Manifest, er
 	if err := c.store.SaveRecord(c.rec); err != nil {
 		return nil, nil, err
 	}
+	if l, err := lockRun(c.store.Dir); err == nil { // an undo at work: prune next time
+		_ = c.store.Prune(checkpoint.DefaultKeep)
+		l.release()
+	}
 	return checkpoint.Diff(c.before, after), after, nil
 }
 

@@ -303,3 +303,44 @@ func TestUndoNeverWritesOutsideThePlace(t *testing.T) {
 		t.Fatalf("undo wrote through the link into %s: %v (err %v)", outside, des, err)
 	}
 }
+
+// Prune keeps the newest records and the blobs they name, and drops the
+// rest once they are old enough not to belong to a checkpoint being taken.
+func TestPruneKeepsWhatRecordsName(t *testing.T) {
+	root := place(t)
+	s := newStore(t, root)
+	var ids []string
+	for i := range 3 {
+		write(t, root, "main.go", fmt.Sprintf("package main // %d\n", i), 0o644)
+		m := take(t, s, root, Options{})
+		id := fmt.Sprintf("r%d", i)
+		must(t, s.SaveManifest(id, "before", m))
+		must(t, s.SaveRecord(&Record{ID: id, Kind: "exec", Place: root, Started: time.Now().Add(time.Duration(i) * time.Second)}))
+		ids = append(ids, id)
+	}
+	first, _ := s.Manifest("r0", "before")
+	gone, _ := first.Get("main.go")
+	kept, _ := first.Get("docs/guide.md")
+	ancient := time.Now().Add(-2 * blobGrace)
+	must(t, filepath.WalkDir(filepath.Join(s.Dir, "blobs"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			err = os.Chtimes(p, ancient, ancient)
+		}
+		return err
+	}))
+	must(t, s.Prune(2))
+	if _, err := s.Record("r0"); err == nil {
+		t.Fatal("the oldest record was kept")
+	}
+	if s.has(gone.Hash) {
+		t.Fatal("a blob only the pruned record named was kept")
+	}
+	if !s.has(kept.Hash) {
+		t.Fatal("a blob the kept records name was pruned")
+	}
+	for _, id := range ids[1:] {
+		if _, err := s.Record(id); err != nil {
+			t.Fatalf("record %s pruned: %v", id, err)
+		}
+	}
+}
