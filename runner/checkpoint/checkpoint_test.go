@@ -328,7 +328,12 @@ func TestPruneKeepsWhatRecordsName(t *testing.T) {
 		}
 		return err
 	}))
+	fresh, _, err := s.put(strings.NewReader("stored by a checkpoint still being taken"))
+	must(t, err)
 	must(t, s.Prune(2))
+	if !s.has(fresh) {
+		t.Fatal("a fresh blob no manifest names yet was pruned")
+	}
 	if _, err := s.Record("r0"); err == nil {
 		t.Fatal("the oldest record was kept")
 	}
