@@ -128,6 +128,13 @@ func (w *Workspace) CheckpointCovers(rel string) bool {
 	return w.checkpoint.before.Covers(rel)
 }
 
+// Bounds on what one in-place report journals: an install in place can
+// change a hundred thousand ignored files.
+const (
+	maxChangeLines = 2000
+	maxFlagNotices = 50
+)
+
 // withCheckpoint adds to what git saw changed what only the checkpoint
 // sees (ignored files, modes, empty directories), and flags every change
 // that runs code later.
@@ -137,8 +144,13 @@ func withCheckpoint(ch InPlaceChange, changes []checkpoint.Change, before, after
 		inGit[f] = true
 	}
 	var more []string
-	for _, c := range changes {
-		ch.Changes = append(ch.Changes, c.Line())
+	for i, c := range changes {
+		switch {
+		case i < maxChangeLines:
+			ch.Changes = append(ch.Changes, c.Line())
+		case i == maxChangeLines:
+			ch.Changes = append(ch.Changes, fmt.Sprintf("… and %d more", len(changes)-i))
+		}
 		if !inGit[c.Path] {
 			inGit[c.Path] = true
 			ch.Files = append(ch.Files, c.Path)

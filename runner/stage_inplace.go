@@ -20,7 +20,9 @@ import (
 // index, stash, refs and branch are never touched, and a project with no
 // commits or no git at all works the same way), and at the end a diff stat
 // against the project as the coder left it, untracked files included.
-// Ignored files are in neither tree (what .gitignore hides is not shown).
+// Ignored files are in neither tree; the run's checkpoint
+// (checkpoint_inplace.go) sees them, and every change it sees is added to
+// the report.
 //
 // The sandbox side of in place (what stays hidden and read-only inside the
 // real project) is inplace_profile.go.
@@ -194,7 +196,11 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		}
 		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes}
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
-		for _, f := range ch.Flagged {
+		for i, f := range ch.Flagged {
+			if i == maxFlagNotices {
+				r.emit(journal.System, KindNotice, fmt.Sprintf("in place: and %d more changed files that run code later (see: sentinel show %s)", len(ch.Flagged)-i, r.id), nil)
+				break
+			}
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
 		}
 	}
