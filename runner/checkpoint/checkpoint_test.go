@@ -96,6 +96,7 @@ func place(t testing.TB) string {
 	write(t, root, "build/out.bin", "\x00\x01binary", 0o644)
 	write(t, root, ".git/HEAD", "ref: refs/heads/main\n", 0o644)
 	write(t, root, ".sentinel/runs/x", "journal\n", 0o644)
+	write(t, root, "sub/.sentinel/config.toml", "# a nested project's\n", 0o644)
 	must(t, os.Symlink("docs/guide.md", filepath.Join(root, "guide-link")))
 	must(t, os.Mkdir(filepath.Join(root, "empty"), 0o750))
 	return root
@@ -130,6 +131,9 @@ func TestUndoRestoresByteForByte(t *testing.T) {
 	before := take(t, s, root, Options{})
 	if _, ok := before.Get(".sentinel/runs/x"); ok {
 		t.Fatal(".sentinel was recorded")
+	}
+	if _, ok := before.Get("sub/.sentinel/config.toml"); !ok {
+		t.Fatal("a nested .sentinel, which a coder could hide changes in, was left out")
 	}
 	if e, ok := before.Get(".git"); !ok || e.Kind != KindGit {
 		t.Fatalf(".git not recorded as a git dir: %+v", e)

@@ -8,8 +8,8 @@
 // contents in a content-addressed Store (sha256 → blob, written once,
 // atomically). Files over a size bound (Limits) are listed but not
 // covered, and a `.git` (directory or file) is recorded by its presence
-// only: git dirs are never read or written here. Directories named
-// .sentinel (Sentinel's own state) and the Skip paths are left out.
+// only: git dirs are never read or written here. The place's own
+// .sentinel (Sentinel's state and journal) and the Skip paths are left out.
 //
 // It owns the Store in the user's state dir (never the place, never where
 // the sandboxed coder can write), taking a Manifest (Take), comparing two

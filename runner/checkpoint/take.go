@@ -66,8 +66,8 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			return nil
 		}
 		name := d.Name()
-		if name == ".sentinel" && d.IsDir() {
-			return fs.SkipDir
+		if rel == ".sentinel" && d.IsDir() {
+			return fs.SkipDir // the place's own Sentinel state (a nested project's is recorded: its config is news)
 		}
 		info, err := d.Info()
 		if err != nil {
