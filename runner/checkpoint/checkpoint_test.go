@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -350,6 +351,32 @@ func TestPruneKeepsWhatRecordsName(t *testing.T) {
 	for _, id := range ids[1:] {
 		if _, err := s.Record(id); err != nil {
 			t.Fatalf("record %s pruned: %v", id, err)
+		}
+	}
+}
+
+// As root, undo gives back each path's owner (a root-run undo in another
+// user's project must not leave root's files behind).
+func TestUndoGivesBackOwners(t *testing.T) {
+	if !asRoot {
+		t.Skip("needs root to give files away")
+	}
+	root := place(t)
+	must(t, os.Lchown(filepath.Join(root, "main.go"), 4321, 4322))
+	must(t, os.Lchown(filepath.Join(root, "docs/deep"), 4321, 4322))
+	s := newStore(t, root)
+	before := take(t, s, root, Options{})
+	must(t, os.RemoveAll(filepath.Join(root, "docs")))
+	must(t, os.Remove(filepath.Join(root, "main.go")))
+	after := take(t, s, root, Options{Prev: before})
+	if _, err := Apply(s, root, PlanUndo(before, after, after)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"main.go", "docs/deep"} {
+		st, err := os.Lstat(filepath.Join(root, p))
+		must(t, err)
+		if sys := st.Sys().(*syscall.Stat_t); sys.Uid != 4321 || sys.Gid != 4322 {
+			t.Errorf("%s restored as %d:%d, want 4321:4322", p, sys.Uid, sys.Gid)
 		}
 	}
 }

@@ -39,6 +39,9 @@ type Entry struct {
 	CTime int64  `json:"ct,omitempty"`
 	Ino   uint64 `json:"i,omitempty"`
 	Dev   uint64 `json:"d,omitempty"`
+	// The owner, put back when undo runs as root.
+	UID uint32 `json:"u,omitempty"`
+	GID uint32 `json:"g,omitempty"`
 }
 
 // covered says whether the entry can be restored exactly.

@@ -181,6 +181,7 @@ func stampOf(rel string, info fs.FileInfo) Entry {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
 		e.CTime = st.Ctim.Sec*1e9 + st.Ctim.Nsec
 		e.Ino, e.Dev = st.Ino, uint64(st.Dev)
+		e.UID, e.GID = st.Uid, st.Gid
 	}
 	return e
 }
@@ -228,10 +229,11 @@ func (s *Store) storeOnce(p string, e *Entry) error {
 	}
 	now := stampOf(e.Path, after)
 	if n != st.Size || !sameStamp(&st, &now) {
-		*e = Entry{Path: e.Path, Kind: KindFile, Mode: now.Mode, Size: now.Size, MTime: now.MTime, CTime: now.CTime, Ino: now.Ino, Dev: now.Dev}
+		*e = now
+		e.Kind = KindFile
 		return errChanged
 	}
-	e.Mode, e.Size, e.MTime, e.CTime, e.Ino, e.Dev = st.Mode, st.Size, st.MTime, st.CTime, st.Ino, st.Dev
+	e.Mode, e.Size, e.MTime, e.CTime, e.Ino, e.Dev, e.UID, e.GID = st.Mode, st.Size, st.MTime, st.CTime, st.Ino, st.Dev, st.UID, st.GID
 	e.Hash = hash
 	return nil
 }

@@ -109,6 +109,10 @@ func describe(left, cur *Entry) string {
 	return "changed since the run ended"
 }
 
+// asRoot: undo runs as root, and so can (and must) give back each path's
+// owner; otherwise what it makes is the person's own.
+var asRoot = os.Geteuid() == 0
+
 // Applied is what Apply did.
 type Applied struct {
 	Done []string // one line per step carried out
@@ -172,6 +176,9 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 		case KindFile:
 			err = s.restoreFile(r, st.Path, st.Was)
 		}
+		if err == nil && asRoot && st.Was.Kind != KindFile { // a file's owner is set before its rename
+			err = r.Lchown(st.Path, int(st.Was.UID), int(st.Was.GID))
+		}
 		if err != nil {
 			fail(st.Path, err)
 			continue
@@ -209,8 +216,11 @@ func (s *Store) restoreFile(r *os.Root, p string, e *Entry) error {
 	if err == nil && hex.EncodeToString(h.Sum(nil)) != e.Hash {
 		err = errors.New("the checkpoint's copy does not match its hash; not restored")
 	}
+	if err == nil && asRoot {
+		err = f.Chown(int(e.UID), int(e.GID))
+	}
 	if err == nil {
-		err = f.Chmod(e.Mode & modeBits)
+		err = f.Chmod(e.Mode & modeBits) // after chown, which clears setuid
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
