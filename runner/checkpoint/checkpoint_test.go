@@ -380,3 +380,18 @@ func TestUndoGivesBackOwners(t *testing.T) {
 		}
 	}
 }
+
+// The policy may ask Covers from many goroutines at once (run with -race).
+func TestCoversFromManyGoroutines(t *testing.T) {
+	root := place(t)
+	m := take(t, newStore(t, root), root, Options{})
+	done := make(chan bool)
+	for range 8 {
+		go func() { done <- m.Covers("docs/guide.md") }()
+	}
+	for range 8 {
+		if !<-done {
+			t.Fatal("docs/guide.md not covered")
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -86,7 +87,8 @@ type Manifest struct {
 	Read    int       `json:"read"`  // files read (the rest reused an earlier checkpoint's stamp)
 	Entries []Entry   `json:"entries"`
 
-	index map[string]int
+	indexOnce sync.Once // Get may be asked from many goroutines (the policy's Covers)
+	index     map[string]int
 }
 
 // Get is the entry at the slash-separated relative path p, if any.
@@ -94,12 +96,12 @@ func (m *Manifest) Get(p string) (*Entry, bool) {
 	if m == nil {
 		return nil, false
 	}
-	if m.index == nil {
+	m.indexOnce.Do(func() {
 		m.index = make(map[string]int, len(m.Entries))
 		for i := range m.Entries {
 			m.index[m.Entries[i].Path] = i
 		}
-	}
+	})
 	i, ok := m.index[p]
 	if !ok {
 		return nil, false

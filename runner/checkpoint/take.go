@@ -102,7 +102,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			e.Size, e.MTime, e.CTime, e.Ino, e.Dev = 0, 0, 0, 0, 0
 		case info.Mode().IsRegular():
 			e.Kind = KindFile
-			if prev, ok := o.Prev.Get(rel); ok && prev.Kind == KindFile && prev.Hash != "" && sameStamp(prev, &e) &&
+			if prev, ok := o.Prev.Get(rel); ok && prev.Kind == KindFile && prev.Hash != "" && sameStamp(prev, &e) && e.Size <= lim.MaxFileBytes &&
 				time.Unix(0, e.CTime).Before(reuseBefore) && s.has(prev.Hash) && m.Bytes+e.Size <= lim.MaxTotalBytes {
 				e.Hash = prev.Hash
 				m.Bytes += e.Size
