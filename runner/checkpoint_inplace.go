@@ -128,6 +128,11 @@ func (w *Workspace) CheckpointCovers(rel string) bool {
 	return w.checkpoint.before.Covers(rel)
 }
 
+// CheckpointCovers is the run's Workspace.CheckpointCovers: for the
+// policy's in-place context, whether deleting or overwriting rel can be
+// undone. False for a run in a copy and before the workspace exists.
+func (r *Run) CheckpointCovers(rel string) bool { return r.ws.CheckpointCovers(rel) }
+
 // Bounds on what one in-place report journals: an install in place can
 // change a hundred thousand ignored files.
 const (
