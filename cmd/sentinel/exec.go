@@ -44,7 +44,10 @@ policy, your templates and your card, and fails closed (gemini with
 --approval-mode yolo, so that Sentinel's hook is its one gate; opencode
 through Sentinel's own plugin, with your and the project's opencode plugins
 not loaded). Any other program is sandbox-only, and the run's first line
-says so. At the end it prints what changed; there is no landing step.
+says so. Before the program starts, the project (ignored files included, up
+to a size bound) is checkpointed in your state directory; at the end exec
+prints every change against it, and 'sentinel undo' puts it back. There is
+no landing step.
 Prefer 'sentinel run' for untrusted tasks, for walking away, and to review a
 change before it lands.
 
