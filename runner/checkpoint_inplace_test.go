@@ -147,3 +147,21 @@ func TestCheckpointCovers(t *testing.T) {
 }
 
 var checkpointLimitsForTest = checkpoint.Limits{MaxFileBytes: 1024}
+
+// A run that ended without its after-record (killed) cannot tell the
+// person's later changes from its own: undo refuses, saying --force, which
+// puts back everything that differs from the checkpoint.
+func TestUndoOfAKilledRunNeedsForce(t *testing.T) {
+	p, c, _ := inPlaceFixture(t)
+	writeTestFile(t, filepath.Join(p.Root, "main.go"), "package main // the run, then killed\n")
+	_, err := Undo(context.Background(), p, "", UndoOptions{})
+	if err == nil || !strings.Contains(err.Error(), "sentinel undo --force "+c.rec.ID) {
+		t.Fatalf("want a refusal naming --force, got %v", err)
+	}
+	if _, err := Undo(context.Background(), p, "", UndoOptions{Force: true}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(p.Root, "main.go")); string(b) != "package main\n" {
+		t.Fatalf("main.go not put back: %q", b)
+	}
+}
