@@ -209,6 +209,9 @@ func journalUndo(p *Project, rec *checkpoint.Record, rep *UndoReport, aerr error
 		return
 	}
 	d := UndoDone{Undo: rep.ID, Undone: rec.ID, Steps: rep.Steps, Cannot: rep.Cannot, Kept: rep.Kept, Forced: rep.Forced}
+	if n := len(d.Steps); n > maxChangeLines {
+		d.Steps = append(d.Steps[:maxChangeLines:maxChangeLines], fmt.Sprintf("… and %d more", n-maxChangeLines))
+	}
 	if aerr != nil {
 		d.Error = aerr.Error()
 		text += "; some could not be: " + aerr.Error()
