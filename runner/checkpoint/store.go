@@ -84,8 +84,8 @@ func (s *Store) put(r io.Reader) (string, int64, error) {
 	return hash, n, os.Rename(tmp.Name(), s.blobPath(hash))
 }
 
-// openBlob opens a stored blob and checks it is still what its name says
-// is in it only as it is read (see Apply).
+// openBlob opens a stored blob; restoreFile checks its content against
+// its name as it copies it.
 func (s *Store) openBlob(hash string) (*os.File, error) {
 	if !validHash(hash) {
 		return nil, fmt.Errorf("checkpoint: %q is not a content hash", hash)
