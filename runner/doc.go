@@ -41,7 +41,11 @@
 //     part re-verified, and the landing. `sentinel review` (Finished, in
 //     later.go) lands through the same stage;
 //   - the reports (stage_reports.go: reportStage, report.go): PROGRESS.md and
-//     DECISIONS.md kept live, HANDOFF.md and STUCK.md, the final records.
+//     DECISIONS.md kept live, HANDOFF.md and STUCK.md, the final records;
+//   - in place (stage_inplace.go), the checkpoint of the person's place
+//     before the coder acts and the change report against it at the end
+//     (checkpoint_inplace.go, over runner/checkpoint), and `sentinel undo`
+//     (undo.go).
 //
 // The Run starts the coder, waits for it, and moves the work from stage to
 // stage. A stage must not reach back into the Run (it is given values and

@@ -17,6 +17,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
 	"github.com/sentinelhq/sentinel/supervisor/steer"
@@ -43,6 +44,9 @@ type Options struct {
 	// Registrar is told about the run (the user service's registry); nil:
 	// the process's default (SetDefaultRegistrar), if any.
 	Registrar Registrar
+	// Checkpoint bounds the checkpoint an in-place run takes before the
+	// coder acts (checkpoint_inplace.go); zero fields are the defaults.
+	Checkpoint checkpoint.Limits
 }
 
 // CoderOptions say which coder runs and how it is shown.
@@ -320,6 +324,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	r.ws = ws
 	r.info.Workspace = ws.Dir
 	if o.InPlace {
+		ws.checkpoint = takeInPlaceCheckpoint(p, r.id, o.Task, o.Checkpoint, r.emit)
 		// No landing stage; a gate with no model only carries steering.
 		r.gate = &gateStage{runID: r.id, dir: r.dir, task: o.Task, tell: r.tellCoder, emit: r.emit, report: r.reports.write, restarting: newLatch()}
 	} else {

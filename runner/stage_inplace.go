@@ -20,7 +20,9 @@ import (
 // index, stash, refs and branch are never touched, and a project with no
 // commits or no git at all works the same way), and at the end a diff stat
 // against the project as the coder left it, untracked files included.
-// Ignored files are in neither tree (what .gitignore hides is not shown).
+// Ignored files are in neither tree; the run's checkpoint
+// (checkpoint_inplace.go) sees them, and every change it sees is added to
+// the report.
 //
 // The sandbox side of in place (what stays hidden and read-only inside the
 // real project) is inplace_profile.go.
@@ -125,6 +127,9 @@ type InPlaceChange struct {
 	// Flagged are changed files that run code later (FlaggedFiles): with
 	// no review before landing, the person must hear of them here.
 	Flagged []Flag
+	// Changes are every change the checkpoint saw, one line each
+	// (checkpoint_inplace.go), ignored files included.
+	Changes []string
 }
 
 // inPlaceChange compares the project now with its tree at the start.
@@ -169,6 +174,17 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindNotice, "in place: removed "+f+", which the coder planted in your git dir (it would change where git reads its config and hooks)", nil)
 	}
 	ch, err := r.ws.inPlaceChange(ctx)
+	if c := r.ws.checkpoint; c != nil {
+		if changes, after, cerr := c.end(); cerr != nil {
+			r.emit(journal.System, KindNotice, "in place: could not compare the place with its checkpoint ("+cerr.Error()+"); ignored files are not in this report", nil)
+		} else {
+			if err != nil { // git could not tell; the checkpoint can
+				r.emit(journal.System, KindNotice, "in place: git could not tell what changed ("+err.Error()+"); the checkpoint's comparison follows", nil)
+				ch, err = InPlaceChange{}, nil
+			}
+			ch = withCheckpoint(ch, changes, c.before, after)
+		}
+	}
 	var told *InPlaceChanged
 	if err != nil {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
@@ -178,9 +194,13 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		if len(ch.Files) > 0 {
 			text = fmt.Sprintf("in place: %d file(s) changed (already in your project; there is no landing step)\n%s", len(ch.Files), ch.Stat)
 		}
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes}
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
-		for _, f := range ch.Flagged {
+		for i, f := range ch.Flagged {
+			if i == maxFlagNotices {
+				r.emit(journal.System, KindNotice, fmt.Sprintf("in place: and %d more changed files that run code later (see: sentinel show %s)", len(ch.Flagged)-i, r.id), nil)
+				break
+			}
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
 		}
 	}
@@ -210,8 +230,9 @@ func (r *Run) inPlaceEnd(end coderEnd) Result {
 
 // InPlaceChanged is the data of KindInPlaceChanged.
 type InPlaceChanged struct {
-	Files []string `json:"files"`
-	Stat  string   `json:"stat,omitempty"`
+	Files   []string `json:"files"`
+	Stat    string   `json:"stat,omitempty"`
+	Changes []string `json:"changes,omitempty"` // every change, ignored files included
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

@@ -43,6 +43,7 @@ type Workspace struct {
 	planted map[string]bool // in place: which of inPlaceGitPlanted the git dir had at the start
 	// stopGitWatch ends the in-place watch on the git dir (watchGitPlanted).
 	stopGitWatch func()
+	checkpoint   *inPlaceCheckpoint // in place: the place before the coder acted (checkpoint_inplace.go)
 	// Kind is WorkspaceClone or WorkspaceOverlay (workspace_overlay.go);
 	// an overlay's Lower is its shared checkout, read through view.
 	Kind  string

@@ -13,6 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
 // defaultApprovalTimeout is how long a request may wait for an answer.
@@ -43,7 +44,10 @@ policy, your templates and your card, and fails closed (gemini with
 --approval-mode yolo, so that Sentinel's hook is its one gate; opencode
 through Sentinel's own plugin, with your and the project's opencode plugins
 not loaded). Any other program is sandbox-only, and the run's first line
-says so. At the end it prints what changed; there is no landing step.
+says so. Before the program starts, the project (ignored files included, up
+to a size bound) is checkpointed in your state directory; at the end exec
+prints every change against it, and 'sentinel undo' puts it back. There is
+no landing step.
 Prefer 'sentinel run' for untrusted tasks, for walking away, and to review a
 change before it lands.
 
@@ -104,7 +108,8 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
 			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables,
 			Writable: writable},
-		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
+		Approval:   runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
+		Checkpoint: checkpoint.Limits{MaxFileBytes: int64(cfg.Exec.CheckpointMaxFileMiB) << 20, MaxTotalBytes: int64(cfg.Exec.CheckpointMaxTotalMiB) << 20},
 	})
 	if err != nil {
 		if errors.As(err, new(runner.CoderNameError)) {

@@ -55,6 +55,7 @@ var topCommands = [...]topCommand{
 	{"status", newStatusCmd},
 	{"supervisor", newSupervisorCmd},
 	{"templates", newTemplatesCmd},
+	{"undo", newUndoCmd},
 	{"version", newVersionCmd},
 }
 

@@ -27,7 +27,7 @@ func TestHelpListsEveryCommand(t *testing.T) {
 		got = append(got, strings.Fields(line)[0])
 	}
 	want := []string{"checkouts", "config", "console", "demo", "doctor", "exec", "help", "hook", "mcp", "policy", "ps",
-		"queue", "review", "run", "runs", "sandbox", "service", "shims", "show", "status", "supervisor", "templates", "version"}
+		"queue", "review", "run", "runs", "sandbox", "service", "shims", "show", "status", "supervisor", "templates", "undo", "version"}
 	if !slices.Equal(got, want) {
 		t.Errorf("sentinel --help lists\n  %v\nwant\n  %v", got, want)
 	}

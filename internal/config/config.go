@@ -63,6 +63,12 @@ type Exec struct {
 	// list still wins inside them. `sentinel run` ignores them: its coder
 	// writes only its disposable copy.
 	Writable []string `toml:"writable"`
+	// CheckpointMaxFileMiB and CheckpointMaxTotalMiB bound the checkpoint
+	// an in-place run takes before the coder acts (what 'sentinel undo'
+	// restores): a larger file is listed but not covered, and past the
+	// total the rest is listed only. 0: the defaults (16 and 1024).
+	CheckpointMaxFileMiB  int `toml:"checkpoint_max_file_mib"`
+	CheckpointMaxTotalMiB int `toml:"checkpoint_max_total_mib"`
 }
 
 // Service is the [service] section: the rules the user service and every
@@ -317,6 +323,11 @@ func parse(path string, src []byte) (Config, error) {
 			return c, fmt.Errorf("%s:%d: [exec] writable entry %q: %v", path, lineOf(string(src), "exec", "writable"), w, err)
 		}
 	}
+	for _, b := range c.Exec.checkpointBounds() {
+		if b.n < 0 {
+			return c, fmt.Errorf("%s:%d: [exec] %s = %d: want a number of MiB, 0 for the default", path, lineOf(string(src), "exec", b.key), b.key, b.n)
+		}
+	}
 	for _, d := range c.Service.BlockedDirs {
 		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~/") {
 			return c, fmt.Errorf("%s:%d: [service] blocked_dirs entry %q: want an absolute path or one starting with ~/", path, lineOf(string(src), "service", "blocked_dirs"), d)
@@ -366,6 +377,12 @@ func (c *Config) merge(o Config) {
 	c.Service.BlockedDirs = append(c.Service.BlockedDirs, o.Service.BlockedDirs...)
 	c.Service.DeniedExecutables = append(c.Service.DeniedExecutables, o.Service.DeniedExecutables...)
 	c.Exec.Writable = append(c.Exec.Writable, o.Exec.Writable...)
+	if o.Exec.CheckpointMaxFileMiB != 0 {
+		c.Exec.CheckpointMaxFileMiB = o.Exec.CheckpointMaxFileMiB
+	}
+	if o.Exec.CheckpointMaxTotalMiB != 0 {
+		c.Exec.CheckpointMaxTotalMiB = o.Exec.CheckpointMaxTotalMiB
+	}
 	if o.Service.Grace != "" {
 		c.Service.Grace = o.Service.Grace
 	}

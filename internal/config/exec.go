@@ -49,3 +49,13 @@ func ExpandWritable(list []string, home string) ([]string, error) {
 	}
 	return out, nil
 }
+
+type namedBound struct {
+	key string
+	n   int
+}
+
+// checkpointBounds are the [exec] checkpoint bounds by key, in file order.
+func (e Exec) checkpointBounds() []namedBound {
+	return []namedBound{{"checkpoint_max_file_mib", e.CheckpointMaxFileMiB}, {"checkpoint_max_total_mib", e.CheckpointMaxTotalMiB}}
+}

@@ -66,3 +66,23 @@ func TestProjectExecWritableNeedsTrust(t *testing.T) {
 		t.Errorf("the trust warning does not name [exec] writable: %q", pf.Warning())
 	}
 }
+
+// The checkpoint bounds of [exec]: a negative one is an error naming the
+// line; a project file's are withheld until approved (a smaller checkpoint
+// is less that undo can restore).
+func TestExecCheckpointBounds(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "config.toml")
+	os.WriteFile(p, []byte("[exec]\ncheckpoint_max_file_mib = 4\ncheckpoint_max_total_mib = -1\n"), 0o600)
+	if _, err := LoadFile(p); err == nil || !strings.Contains(err.Error(), ":3: [exec] checkpoint_max_total_mib = -1") {
+		t.Fatalf("want an error naming line 3, got %v", err)
+	}
+	os.WriteFile(p, []byte("[exec]\ncheckpoint_max_file_mib = 4\n"), 0o600)
+	c, err := LoadFile(p)
+	if err != nil || c.Exec.CheckpointMaxFileMiB != 4 {
+		t.Fatalf("%v %+v", err, c.Exec)
+	}
+	if w := Widening(c); len(w) != 1 || w[0] != "[exec] checkpoint_max_file_mib = 4" {
+		t.Fatalf("a project's checkpoint bound is not withheld: %v", w)
+	}
+}

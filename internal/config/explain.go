@@ -90,6 +90,8 @@ var fields = []field{
 	{key: "sandbox.hidden", get: func(c Config) string { return joinList(c.Sandbox.Hidden) }, list: true},
 	{key: "sandbox.readable", get: func(c Config) string { return joinList(c.Sandbox.Readable) }, list: true},
 	{key: "exec.writable", get: func(c Config) string { return joinList(c.Exec.Writable) }, list: true},
+	{key: "exec.checkpoint_max_file_mib", get: func(c Config) string { return intString(c.Exec.CheckpointMaxFileMiB) }},
+	{key: "exec.checkpoint_max_total_mib", get: func(c Config) string { return intString(c.Exec.CheckpointMaxTotalMiB) }},
 	{key: "supervisor.backend", get: func(c Config) string { return c.Supervisor.Backend }, whole: baseWhole},
 	{key: "supervisor.base_url", get: func(c Config) string { return c.Supervisor.BaseURL }, whole: baseWhole},
 	{key: "supervisor.model", get: func(c Config) string { return c.Supervisor.Model }, whole: baseWhole},

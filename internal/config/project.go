@@ -116,6 +116,11 @@ func Widening(c Config) []string {
 	list("[sandbox] allow_hosts", c.Sandbox.AllowHosts)
 	list("[sandbox] readable", c.Sandbox.Readable)
 	list("[exec] writable", c.Exec.Writable)
+	for _, b := range c.Exec.checkpointBounds() {
+		if b.n != 0 { // a smaller checkpoint is less that undo can restore
+			out = append(out, fmt.Sprintf("[exec] %s = %d", b.key, b.n))
+		}
+	}
 	list("[verify] commands", c.Verify.Commands)
 	s := c.Supervisor
 	str := func(key, v string) {

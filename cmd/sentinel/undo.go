@@ -1,0 +1,143 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+type undoFlags struct {
+	list, force, dryRun bool
+}
+
+func newUndoCmd() *cobra.Command {
+	var f undoFlags
+	cmd := &cobra.Command{
+		Use:   "undo [flags] [RUN]",
+		Short: "Put the project back as it was before an in-place run (sentinel exec, a shim)",
+		Long: `Before an in-place run (sentinel exec, a launcher shim) acts, Sentinel records
+the project — tracked, untracked and ignored files, up to a size bound — in
+its state directory, and again when the run ends. 'sentinel undo' puts back
+what the run changed, byte for byte: contents, modes, symlinks; files it
+deleted come back, files and directories it made go.
+
+RUN is a run id or an undo's id (see --list); without it, the newest in-place
+run of this project. A file you changed after the run ended is not
+overwritten: undo refuses, naming it, unless --force. An undo records the
+project first, so it can be undone in turn ('sentinel undo UNDO-ID').
+
+Exit status: 0 when everything was put back, 1 when undo refused or could not
+put something back, 2 for a usage error.`,
+		Example: `  sentinel undo --list
+  sentinel undo --dry-run
+  sentinel undo
+  sentinel undo 20261205-101500-a1b2c3
+  sentinel undo --force 20261205-101500-a1b2c3`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			wd, err := os.Getwd()
+			if err != nil {
+				return err
+			}
+			p, err := runner.FindInPlaceProject(c.Context(), wd)
+			if err != nil {
+				return err
+			}
+			if f.list {
+				if len(args) > 0 {
+					return usageError{errors.New("--list takes no RUN")}
+				}
+				return listCheckpoints(p)
+			}
+			id := ""
+			if len(args) == 1 {
+				id = args[0]
+			}
+			return undo(c, p, id, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.list, "list", false, "list this project's checkpoints, newest first")
+	fl.BoolVar(&f.force, "force", false, "overwrite what you changed since the run ended")
+	fl.BoolVarP(&f.dryRun, "dry-run", "n", false, "print what would change; change nothing")
+	return cmd
+}
+
+func undo(c *cobra.Command, p *runner.Project, id string, f undoFlags) error {
+	rep, err := runner.Undo(c.Context(), p, id, runner.UndoOptions{Force: f.force, DryRun: f.dryRun})
+	var conflict *runner.UndoConflict
+	if errors.As(err, &conflict) {
+		for _, line := range strings.Split(conflict.Error(), "\n") {
+			fmt.Fprintln(os.Stderr, "sentinel: undo refused: "+textsafe.Line(line))
+		}
+		return exitError{code: 1}
+	}
+	if rep == nil {
+		return err
+	}
+	out := c.OutOrStdout()
+	verb := "undid"
+	if f.dryRun {
+		verb = "would undo"
+	}
+	switch {
+	case len(rep.Steps) == 0 && len(rep.Cannot) == 0:
+		fmt.Fprintf(out, "nothing to undo: %s's changes are not in the project any more\n", rep.Undone.ID)
+	case len(rep.Steps) > 0:
+		fmt.Fprintf(out, "%s %s (%s):\n", verb, rep.Undone.ID, textsafe.Line(rep.Undone.Task))
+	}
+	for _, s := range rep.Steps {
+		fmt.Fprintln(out, "  "+textsafe.Line(s))
+	}
+	for _, s := range rep.Forced {
+		fmt.Fprintln(out, "  overwritten (--force): "+textsafe.Line(s))
+	}
+	for _, s := range rep.Kept {
+		fmt.Fprintln(out, "  kept: "+textsafe.Line(s))
+	}
+	for _, s := range rep.Cannot {
+		fmt.Fprintln(out, "  not put back: "+textsafe.Line(s))
+	}
+	if rep.ID != "" {
+		fmt.Fprintf(out, "the project before this undo is checkpoint %s ('sentinel undo %s' puts it back)\n", rep.ID, rep.ID)
+	}
+	if err != nil {
+		return err
+	}
+	if len(rep.Cannot) > 0 && !f.dryRun {
+		return exitError{code: 1, err: fmt.Errorf("%d path(s) the checkpoint does not cover were not put back (listed above)", len(rep.Cannot))}
+	}
+	return nil
+}
+
+func listCheckpoints(p *runner.Project) error {
+	recs, err := runner.CheckpointRecords(p)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		fmt.Println("no checkpoints for " + p.Root + " (an in-place run takes one: sentinel exec)")
+		return nil
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tKIND\tSTARTED\tSTATE\tNOT COVERED\tWHAT")
+	for _, r := range recs {
+		state := "can be undone"
+		switch {
+		case r.UndoneBy != "":
+			state = "undone by " + r.UndoneBy
+		case !r.HasAfter:
+			state = "no end record (--force)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", r.ID, r.Kind, r.Started.Local().Format(time.DateTime), state, r.NotCovered, textsafe.Line(r.Task))
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,118 @@
+package checkpoint
+
+import (
+	"fmt"
+	"sort"
+)
+
+// What is how a path changed between two checkpoints.
+type What string
+
+// The ways a path changes.
+const (
+	Added    What = "added"
+	Deleted  What = "deleted"
+	Modified What = "modified" // content, symlink target, or what kind of entry it is
+	ModeOnly What = "mode"     // only its permission bits
+)
+
+// Change is one path that differs between two checkpoints.
+type Change struct {
+	Path   string `json:"path"`
+	What   What   `json:"what"`
+	Before *Entry `json:"before,omitempty"`
+	After  *Entry `json:"after,omitempty"`
+}
+
+// Line is the change as one line of a report: "M path", "A path",
+// "D path", "mode 0644→0755 path", with what the checkpoint could not see.
+func (c Change) Line() string {
+	s := ""
+	switch c.What {
+	case Added:
+		s = "A " + c.Path
+	case Deleted:
+		s = "D " + c.Path
+	case Modified:
+		s = "M " + c.Path
+	case ModeOnly:
+		s = fmt.Sprintf("mode %04o→%04o %s", uint32(c.Before.Mode.Perm()), uint32(c.After.Mode.Perm()), c.Path)
+	}
+	switch {
+	case c.After != nil && c.After.Kind == KindGit:
+		s += " (a git dir: not looked into)"
+	case c.Before != nil && c.After != nil && c.Before.Kind != c.After.Kind:
+		s += fmt.Sprintf(" (was a %s, now a %s)", c.Before.Kind, c.After.Kind)
+	case c.Before != nil && c.Before.Skip != "" && c.What != ModeOnly:
+		s += " (not covered by the checkpoint: " + c.Before.Skip + ")"
+	}
+	return s
+}
+
+// Diff is every path that differs from before to after, sorted by path.
+func Diff(before, after *Manifest) []Change {
+	paths := map[string]bool{}
+	for _, e := range before.Entries {
+		paths[e.Path] = true
+	}
+	for _, e := range after.Entries {
+		paths[e.Path] = true
+	}
+	var out []Change
+	for p := range paths {
+		b, _ := before.Get(p)
+		a, _ := after.Get(p)
+		if w, changed := compare(b, a); changed {
+			out = append(out, Change{Path: p, What: w, Before: b, After: a})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// compare says how b became a (either may be nil: not there).
+func compare(b, a *Entry) (What, bool) {
+	switch {
+	case b == nil && a == nil:
+		return "", false
+	case b == nil:
+		return Added, true
+	case a == nil:
+		return Deleted, true
+	case b.Kind != a.Kind:
+		return Modified, true
+	}
+	switch b.Kind {
+	case KindFile:
+		if !sameContent(b, a) {
+			return Modified, true
+		}
+	case KindSymlink:
+		if b.Target != a.Target {
+			return Modified, true
+		}
+		return "", false // a symlink's own mode means nothing on Linux
+	case KindGit, KindOther:
+		return "", false
+	}
+	if b.Mode != a.Mode {
+		return ModeOnly, true
+	}
+	return "", false
+}
+
+// sameContent compares two files by hash when both were read, else by
+// stamp (a file over the size bound).
+func sameContent(b, a *Entry) bool {
+	if b.Hash != "" && a.Hash != "" {
+		return b.Hash == a.Hash
+	}
+	return b.Size == a.Size && b.MTime == a.MTime && b.CTime == a.CTime && b.Ino == a.Ino && b.Dev == a.Dev
+}
+
+// Same says whether two entries for one path are the same thing (nil:
+// not there).
+func Same(b, a *Entry) bool {
+	_, changed := compare(b, a)
+	return !changed
+}

@@ -1,0 +1,19 @@
+// Package checkpoint records a place — a directory tree of the person's
+// that an in-place run (sentinel exec, a launcher shim) acts on — so that
+// it can be compared later and restored byte for byte.
+//
+// A checkpoint is a Manifest: every entry under the place (tracked,
+// untracked and ignored files alike: content hash, mode, size and stamp;
+// symlinks and their targets; directories and their modes), with the file
+// contents in a content-addressed Store (sha256 → blob, written once,
+// atomically). Files over a size bound (Limits) are listed but not
+// covered, and a `.git` (directory or file) is recorded by its presence
+// only: git dirs are never read or written here. The place's own
+// .sentinel (Sentinel's state and journal) and the Skip paths are left out.
+//
+// It owns the Store in the user's state dir (never the place, never where
+// the sandboxed coder can write), taking a Manifest (Take), comparing two
+// (Diff), and restoring a place to one (PlanUndo, Apply). It must not run
+// git, touch a git dir, or decide policy: the runner wires it into an
+// in-place run and `sentinel undo`; the policy may ask Manifest.Covers.
+package checkpoint

@@ -1,0 +1,239 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// modeBits are the parts of a mode a checkpoint keeps and restores.
+const modeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
+
+// racyMargin: a file whose ctime is this close to (or after) the start of
+// the checkpoint that stamped it may have changed within the same clock
+// tick after it was read, so its stamp is not trusted next time.
+const racyMargin = 2 * time.Second
+
+// Options say how to take a checkpoint.
+type Options struct {
+	Limits Limits
+	// Prev is an earlier checkpoint of the same place: a file whose stamp
+	// (size, mtime, ctime, inode, device) is unchanged since is not read
+	// again, its stored blob is reused.
+	Prev *Manifest
+	// Skip are absolute paths under the place left out entirely (Sentinel's
+	// own state dir when the place holds it).
+	Skip []string
+}
+
+// Take records the place at root into s.
+func Take(s *Store, root string, o Options) (*Manifest, error) {
+	lim := o.Limits.withDefaults()
+	start := time.Now()
+	m := &Manifest{Root: root, Started: start}
+	skip := make([]os.FileInfo, 0, len(o.Skip))
+	for _, p := range o.Skip {
+		if st, err := os.Lstat(p); err == nil && st.IsDir() {
+			skip = append(skip, st)
+		}
+	}
+	var reuseBefore time.Time
+	if o.Prev != nil {
+		reuseBefore = o.Prev.Started.Add(-racyMargin)
+	}
+	var jobs []readJob
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, werr error) error {
+		if p == root {
+			return werr // an unreadable place is no checkpoint
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if werr != nil {
+			m.Entries = append(m.Entries, Entry{Path: rel, Kind: KindOther, Skip: "unreadable: " + werr.Error()})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		if rel == ".sentinel" && d.IsDir() {
+			return fs.SkipDir // the place's own Sentinel state (a nested project's is recorded: its config is news)
+		}
+		info, err := d.Info()
+		if err != nil {
+			m.Entries = append(m.Entries, Entry{Path: rel, Kind: KindOther, Skip: "unreadable: " + err.Error()})
+			return nil
+		}
+		if d.IsDir() {
+			for _, s := range skip {
+				if os.SameFile(s, info) {
+					return fs.SkipDir
+				}
+			}
+		}
+		e := stampOf(rel, info)
+		switch {
+		case name == ".git":
+			e = Entry{Path: rel, Kind: KindGit}
+			m.Entries = append(m.Entries, e)
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		case d.IsDir():
+			e.Kind = KindDir
+			e.Size, e.MTime, e.CTime, e.Ino, e.Dev = 0, 0, 0, 0, 0
+		case info.Mode()&fs.ModeSymlink != 0:
+			e.Kind = KindSymlink
+			e.Target, err = os.Readlink(p)
+			if err != nil {
+				e.Kind, e.Skip = KindOther, "unreadable link: "+err.Error()
+			}
+			e.Size, e.MTime, e.CTime, e.Ino, e.Dev = 0, 0, 0, 0, 0
+		case info.Mode().IsRegular():
+			e.Kind = KindFile
+			if prev, ok := o.Prev.Get(rel); ok && prev.Kind == KindFile && prev.Hash != "" && sameStamp(prev, &e) && e.Size <= lim.MaxFileBytes &&
+				time.Unix(0, e.CTime).Before(reuseBefore) && s.has(prev.Hash) && m.Bytes+e.Size <= lim.MaxTotalBytes {
+				e.Hash = prev.Hash
+				m.Bytes += e.Size
+				break
+			}
+			switch {
+			case e.Size > lim.MaxFileBytes:
+				e.Skip = fmt.Sprintf("over the per-file bound (%d bytes > %d)", e.Size, lim.MaxFileBytes)
+			case m.Bytes+e.Size > lim.MaxTotalBytes:
+				e.Skip = fmt.Sprintf("over the checkpoint's total bound (%d bytes)", lim.MaxTotalBytes)
+			default:
+				m.Read++
+				m.Bytes += e.Size // released if the read fails
+				jobs = append(jobs, readJob{abs: p, at: len(m.Entries), size: e.Size})
+			}
+		default:
+			e.Kind, e.Skip = KindOther, "not a regular file, directory or symlink"
+			e.Size, e.MTime, e.CTime = 0, 0, 0
+		}
+		m.Entries = append(m.Entries, e)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
+	}
+	s.readAll(m, jobs)
+	sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
+	m.Took = time.Since(start).Milliseconds()
+	return m, nil
+}
+
+// readJob is a file the walk found that must be read: its path and its
+// entry's index.
+type readJob struct {
+	abs  string
+	at   int
+	size int64 // counted against the total bound before the read
+}
+
+// readers is how many files are read at once: reading is mostly waiting
+// on the file system, so more than the cores.
+const readers = 8
+
+// readAll reads and stores the files of jobs into their entries of m.
+func (s *Store) readAll(m *Manifest, jobs []readJob) {
+	ch := make(chan readJob)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range min(readers, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range ch {
+				e := &m.Entries[j.at]
+				err := s.storeFile(j.abs, e)
+				mu.Lock()
+				if err != nil {
+					m.Bytes -= j.size
+					e.Hash, e.Skip = "", "unreadable: "+err.Error()
+				} else {
+					m.Bytes += e.Size - j.size // it changed while it was read
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, j := range jobs {
+		ch <- j
+	}
+	close(ch)
+	wg.Wait()
+}
+
+func stampOf(rel string, info fs.FileInfo) Entry {
+	e := Entry{Path: rel, Mode: info.Mode() & modeBits, Size: info.Size(), MTime: info.ModTime().UnixNano()}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		e.CTime = st.Ctim.Sec*1e9 + st.Ctim.Nsec
+		e.Ino, e.Dev = st.Ino, uint64(st.Dev)
+		e.UID, e.GID = st.Uid, st.Gid
+	}
+	return e
+}
+
+func sameStamp(a, b *Entry) bool {
+	return a.Size == b.Size && a.MTime == b.MTime && a.CTime == b.CTime && a.Ino == b.Ino && a.Dev == b.Dev && a.Mode == b.Mode
+}
+
+// errChanged: the file changed while it was read.
+var errChanged = errors.New("changed while it was recorded")
+
+// storeFile stores the regular file at p (never through a symlink, never
+// blocking on a fifo swapped in) and sets e's hash; a file that changes
+// while it is read is read again, a few times.
+func (s *Store) storeFile(p string, e *Entry) error {
+	for try := 0; ; try++ {
+		err := s.storeOnce(p, e)
+		if !errors.Is(err, errChanged) || try == 3 {
+			return err
+		}
+	}
+}
+
+func (s *Store) storeOnce(p string, e *Entry) error {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	before, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !before.Mode().IsRegular() {
+		return errors.New("not a regular file")
+	}
+	st := stampOf(e.Path, before)
+	hash, n, err := s.put(io.LimitReader(f, st.Size+1))
+	if err != nil {
+		return err
+	}
+	after, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	now := stampOf(e.Path, after)
+	if n != st.Size || !sameStamp(&st, &now) {
+		*e = now
+		e.Kind = KindFile
+		return errChanged
+	}
+	e.Mode, e.Size, e.MTime, e.CTime, e.Ino, e.Dev, e.UID, e.GID = st.Mode, st.Size, st.MTime, st.CTime, st.Ino, st.Dev, st.UID, st.GID
+	e.Hash = hash
+	return nil
+}

@@ -1,0 +1,235 @@
+package checkpoint
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"sort"
+	"time"
+)
+
+// Step is one path undo puts back: from what is there now (nil: nothing)
+// to what the checkpoint had (nil: nothing).
+type Step struct {
+	Path     string
+	Now, Was *Entry
+}
+
+// Line is the step as one line: what undo does to the path.
+func (s Step) Line() string {
+	w, _ := compare(s.Now, s.Was)
+	c := Change{Path: s.Path, What: w, Before: s.Now, After: s.Was}
+	switch w {
+	case Added:
+		return "recreate " + s.Path
+	case Deleted:
+		return "remove " + s.Path
+	case ModeOnly:
+		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), s.Path)
+	}
+	return "restore " + c.Path
+}
+
+// Conflict is a path the person changed after the run ended that undo
+// would overwrite.
+type Conflict struct{ Path, Why string }
+
+// Plan is what undoing one record does to the place.
+type Plan struct {
+	Steps     []Step
+	Conflicts []Conflict
+	// Cannot are paths the run changed that the checkpoint cannot put
+	// back (over the size bound, a git dir, a special file).
+	Cannot []Conflict
+}
+
+// PlanUndo plans putting the place back from now to before. With after
+// (the place as the run left it), only what the run changed is put back,
+// and a path the person changed since (now differs from after) is a
+// Conflict; without it, everything that differs from before is in scope.
+func PlanUndo(before, after, now *Manifest) *Plan {
+	paths := map[string]bool{}
+	for _, m := range []*Manifest{before, after, now} {
+		if m == nil {
+			continue
+		}
+		for _, e := range m.Entries {
+			paths[e.Path] = true
+		}
+	}
+	plan := &Plan{}
+	for p := range paths {
+		was, _ := before.Get(p)
+		cur, _ := now.Get(p)
+		var left *Entry
+		if after != nil {
+			left, _ = after.Get(p)
+			if Same(was, left) {
+				continue // the run did not change it
+			}
+		}
+		if Same(cur, was) {
+			continue // already as it was
+		}
+		if after != nil && !Same(cur, left) {
+			plan.Conflicts = append(plan.Conflicts, Conflict{p, describe(left, cur)})
+		}
+		switch {
+		case was != nil && was.Kind == KindGit, cur != nil && cur.Kind == KindGit:
+			plan.Cannot = append(plan.Cannot, Conflict{p, "a git dir: undo never creates, removes or rewrites one"})
+			continue
+		case was != nil && !was.covered():
+			why := was.Skip
+			if why == "" {
+				why = "not a file, directory or symlink"
+			}
+			plan.Cannot = append(plan.Cannot, Conflict{p, "not covered by the checkpoint: " + why})
+			continue
+		}
+		plan.Steps = append(plan.Steps, Step{Path: p, Now: cur, Was: was})
+	}
+	sort.Slice(plan.Steps, func(i, j int) bool { return plan.Steps[i].Path < plan.Steps[j].Path })
+	sort.Slice(plan.Conflicts, func(i, j int) bool { return plan.Conflicts[i].Path < plan.Conflicts[j].Path })
+	sort.Slice(plan.Cannot, func(i, j int) bool { return plan.Cannot[i].Path < plan.Cannot[j].Path })
+	return plan
+}
+
+// describe says how the person's copy differs from what the run left.
+func describe(left, cur *Entry) string {
+	switch {
+	case left == nil:
+		return "created since the run ended"
+	case cur == nil:
+		return "deleted since the run ended"
+	}
+	return "changed since the run ended"
+}
+
+// asRoot: undo runs as root, and so can (and must) give back each path's
+// owner; otherwise what it makes is the person's own.
+var asRoot = os.Geteuid() == 0
+
+// Applied is what Apply did.
+type Applied struct {
+	Done []string // one line per step carried out
+	Kept []string // what was left, and why (a directory not empty)
+}
+
+// Apply carries out plan on the place at root from store s. Every change
+// goes through an os.Root of the place, so no step writes outside it
+// whatever links stand in it; a file is written beside its name, checked
+// against its hash, and renamed over it.
+func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	out := &Applied{}
+	var errs []error
+	fail := func(p string, err error) { errs = append(errs, fmt.Errorf("%s: %w", p, err)) }
+	// Directories the run made read-only are made writable first.
+	for _, st := range plan.Steps {
+		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o200 == 0 {
+			_ = r.Chmod(st.Path, st.Now.Mode|0o700)
+		}
+	}
+	// Removals, deepest first: what the run created, and what stands where
+	// something of another kind was (a link is replaced, not followed).
+	removed := map[string]bool{}
+	for i := len(plan.Steps) - 1; i >= 0; i-- {
+		st := plan.Steps[i]
+		if st.Now == nil || (st.Was != nil && st.Was.Kind == st.Now.Kind && st.Now.Kind != KindSymlink) {
+			continue
+		}
+		if err := r.Remove(st.Path); err != nil {
+			if st.Now.Kind == KindDir && st.Was == nil {
+				out.Kept = append(out.Kept, st.Path+"/: made by the run, kept because it is not empty (it holds what the checkpoint does not cover, or what you made since)")
+				continue
+			}
+			fail(st.Path, err)
+			continue
+		}
+		removed[st.Path] = true
+		if st.Was == nil {
+			out.Done = append(out.Done, st.Line())
+		}
+	}
+	// Creations and rewrites, shallowest first.
+	for _, st := range plan.Steps {
+		if st.Was == nil {
+			continue
+		}
+		there := st.Now != nil && !removed[st.Path]
+		var err error
+		switch st.Was.Kind {
+		case KindDir:
+			if !there {
+				err = r.Mkdir(st.Path, 0o700)
+			}
+		case KindSymlink:
+			err = r.Symlink(st.Was.Target, st.Path)
+		case KindFile:
+			err = s.restoreFile(r, st.Path, st.Was)
+		}
+		if err == nil && asRoot && st.Was.Kind != KindFile { // a file's owner is set before its rename
+			err = r.Lchown(st.Path, int(st.Was.UID), int(st.Was.GID))
+		}
+		if err != nil {
+			fail(st.Path, err)
+			continue
+		}
+		out.Done = append(out.Done, st.Line())
+	}
+	// Directory modes last, deepest first, once nothing more is written in them.
+	for i := len(plan.Steps) - 1; i >= 0; i-- {
+		st := plan.Steps[i]
+		if st.Was != nil && st.Was.Kind == KindDir {
+			if err := r.Chmod(st.Path, st.Was.Mode); err != nil {
+				fail(st.Path, err)
+			}
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// restoreFile writes the checkpoint's content of e at p: a temporary file
+// beside it, its hash checked, its mode and mtime set, renamed over p.
+func (s *Store) restoreFile(r *os.Root, p string, e *Entry) error {
+	src, err := s.openBlob(e.Hash)
+	if err != nil {
+		return fmt.Errorf("the checkpoint's copy is missing: %w", err)
+	}
+	defer src.Close()
+	tmp := path.Join(path.Dir(p), fmt.Sprintf(".%s.sentinel-undo-%d", path.Base(p), time.Now().UnixNano()))
+	f, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	defer r.Remove(tmp) // gone after the rename; there after a failure
+	h := sha256.New()
+	_, err = io.Copy(io.MultiWriter(f, h), src)
+	if err == nil && hex.EncodeToString(h.Sum(nil)) != e.Hash {
+		err = errors.New("the checkpoint's copy does not match its hash; not restored")
+	}
+	if err == nil && asRoot {
+		err = f.Chown(int(e.UID), int(e.GID))
+	}
+	if err == nil {
+		err = f.Chmod(e.Mode & modeBits) // after chown, which clears setuid
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := r.Rename(tmp, p); err != nil {
+		return err
+	}
+	return r.Chtimes(p, time.Time{}, time.Unix(0, e.MTime))
+}

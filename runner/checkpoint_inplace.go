@@ -1,0 +1,203 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/userstate"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
+)
+
+// The checkpoint of an in-place run (runner/checkpoint): before the coder
+// acts, every file of the place — tracked, untracked and ignored — is
+// recorded in the user's state dir; at the end the place is recorded
+// again, and the difference is the run's change report. `sentinel undo`
+// (undo.go) puts the place back from the two.
+
+// Journal kinds of checkpoints (system lane).
+const (
+	KindCheckpoint journal.Kind = "checkpoint" // CheckpointTaken
+	KindUndone     journal.Kind = "undone"     // UndoDone: the run's changes were undone
+)
+
+// CheckpointTaken is the data of a checkpoint event.
+type CheckpointTaken struct {
+	ID         string   `json:"id"`
+	Entries    int      `json:"entries"`
+	Bytes      int64    `json:"bytes"`
+	Read       int      `json:"read"`
+	TookMS     int64    `json:"took_ms"`
+	NotCovered []string `json:"not_covered,omitempty"` // the first few, with why
+}
+
+// inPlaceCheckpoint is an in-place run's checkpoint of its place.
+type inPlaceCheckpoint struct {
+	store  *checkpoint.Store
+	rec    *checkpoint.Record
+	before *checkpoint.Manifest
+}
+
+// checkpointSkip are Sentinel's own directories that a place may hold
+// (exec in the home directory): the state dir and the agents' per-run
+// state, which change during every run.
+func checkpointSkip() []string {
+	var out []string
+	if d, err := userstate.Dir(); err == nil {
+		out = append(out, d)
+	}
+	if c, err := os.UserCacheDir(); err == nil {
+		out = append(out, filepath.Join(c, "sentinel"))
+	}
+	return out
+}
+
+// takeInPlaceCheckpoint records the place before run id acts on it. A
+// checkpoint that cannot be taken is told, not fatal: the run goes on, and
+// nothing counts as covered.
+func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, emit func(journal.Lane, journal.Kind, string, any)) *inPlaceCheckpoint {
+	s, err := checkpoint.Open(p.Root)
+	var m *checkpoint.Manifest
+	if err == nil {
+		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip()})
+	}
+	rec := &checkpoint.Record{ID: id, Kind: "exec", Place: p.Root, Task: task, Started: time.Now().UTC()}
+	if err == nil {
+		rec.NotCovered = len(m.NotCovered())
+		if err = s.SaveManifest(id, "before", m); err == nil {
+			err = s.SaveRecord(rec)
+		}
+	}
+	if err != nil {
+		emit(journal.System, KindNotice, "in place: no checkpoint ("+err.Error()+"); 'sentinel undo' cannot put this run's changes back", nil)
+		return nil
+	}
+	d := CheckpointTaken{ID: id, Entries: len(m.Entries), Bytes: m.Bytes, Read: m.Read, TookMS: m.Took}
+	for _, e := range m.NotCovered() {
+		if len(d.NotCovered) == 10 {
+			d.NotCovered = append(d.NotCovered, fmt.Sprintf("and %d more", rec.NotCovered-10))
+			break
+		}
+		d.NotCovered = append(d.NotCovered, e.Path+" ("+e.Skip+")")
+	}
+	text := fmt.Sprintf("in place: checkpoint of %d entries (%s) in %dms; 'sentinel undo %s' puts the place back", len(m.Entries), byteSize(m.Bytes), m.Took, id)
+	if len(d.NotCovered) > 0 {
+		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
+	}
+	emit(journal.System, KindCheckpoint, text, d)
+	return &inPlaceCheckpoint{store: s, rec: rec, before: m}
+}
+
+// end records the place as the run left it and is every change since the
+// checkpoint, with the two manifests.
+func (c *inPlaceCheckpoint) end() ([]checkpoint.Change, *checkpoint.Manifest, error) {
+	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Skip: checkpointSkip()})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := c.store.SaveManifest(c.rec.ID, "after", after); err != nil {
+		return nil, nil, err
+	}
+	c.rec.HasAfter, c.rec.Ended = true, time.Now().UTC()
+	if err := c.store.SaveRecord(c.rec); err != nil {
+		return nil, nil, err
+	}
+	if l, err := lockRun(c.store.Dir); err == nil { // an undo at work: prune next time
+		_ = c.store.Prune(checkpoint.DefaultKeep)
+		l.release()
+	}
+	return checkpoint.Diff(c.before, after), after, nil
+}
+
+// CheckpointCovers says whether the in-place checkpoint taken before the
+// coder acted can put the project-relative path rel back completely (it
+// was there, within the size bound, and so is all under it). False when
+// there is no checkpoint, when rel did not exist, and for a run in a copy.
+func (w *Workspace) CheckpointCovers(rel string) bool {
+	if w == nil || w.checkpoint == nil {
+		return false
+	}
+	rel = filepath.ToSlash(filepath.Clean(rel))
+	if rel == ".." || strings.HasPrefix(rel, "../") || filepath.IsAbs(rel) {
+		return false
+	}
+	return w.checkpoint.before.Covers(rel)
+}
+
+// CheckpointCovers is the run's Workspace.CheckpointCovers: for the
+// policy's in-place context, whether deleting or overwriting rel can be
+// undone. False for a run in a copy and before the workspace exists.
+func (r *Run) CheckpointCovers(rel string) bool { return r.ws.CheckpointCovers(rel) }
+
+// Bounds on what one in-place report journals: an install in place can
+// change a hundred thousand ignored files.
+const (
+	maxChangeLines = 2000
+	maxFlagNotices = 50
+)
+
+// withCheckpoint adds to what git saw changed what only the checkpoint
+// sees (ignored files, modes, empty directories), and flags every change
+// that runs code later.
+func withCheckpoint(ch InPlaceChange, changes []checkpoint.Change, before, after *checkpoint.Manifest) InPlaceChange {
+	inGit := map[string]bool{}
+	for _, f := range ch.Files {
+		inGit[f] = true
+	}
+	var more []string
+	for i, c := range changes {
+		switch {
+		case i < maxChangeLines:
+			ch.Changes = append(ch.Changes, c.Line())
+		case i == maxChangeLines:
+			ch.Changes = append(ch.Changes, fmt.Sprintf("… and %d more", len(changes)-i))
+		}
+		if !inGit[c.Path] {
+			inGit[c.Path] = true
+			ch.Files = append(ch.Files, c.Path)
+			more = append(more, " "+c.Line())
+		}
+	}
+	sort.Strings(ch.Files)
+	if len(more) > 0 {
+		const most = 50
+		if len(more) > most {
+			more = append(more[:most], fmt.Sprintf(" … and %d more (see: sentinel show)", len(more)-most))
+		}
+		text := "changed besides what git shows (ignored files, modes, directories):\n" + strings.Join(more, "\n")
+		if ch.Stat != "" {
+			text = ch.Stat + "\n" + text
+		}
+		ch.Stat = text
+	}
+	ch.Flagged = mergeFlags(ch.Flagged, inPlaceFlags(changes, before, after))
+	return ch
+}
+
+func mergeFlags(a, b []Flag) []Flag {
+	seen := map[string]bool{}
+	var out []Flag
+	for _, f := range append(a, b...) {
+		if !seen[f.Path] {
+			seen[f.Path] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

