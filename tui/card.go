@@ -270,6 +270,9 @@ func (m *model) cardLines(w int) block {
 		}
 	}
 	prose("policy", fieldPrio, pol)
+	if a := alwaysText(p); a != "" {
+		prose("2 always", fieldPrio, a)
+	}
 	if p.Recommendation != "" {
 		prose("advice", lowPrio, textsafe.Line(p.Recommendation))
 	}

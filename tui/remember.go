@@ -52,7 +52,32 @@ type chooser struct {
 var defaultScope = slices.Index(scopes, approvals.ScopeProject)
 
 func newChooser(p *approvals.Prompt) *chooser {
-	return &chooser{prompt: p, options: suggestGrants(p.Request, p.Verdict), scope: defaultScope, coveredSel: -1}
+	c := &chooser{prompt: p, options: suggestGrants(p.Request, p.Verdict), scope: defaultScope, coveredSel: -1}
+	c.scope = min(c.scope, c.maxScope())
+	return c
+}
+
+// maxScope is the broadest scope this request may be remembered in: a
+// person-only request (a secret read, a write that runs code later) is
+// remembered for this run at most (approvals.RememberLimit).
+func (c *chooser) maxScope() int {
+	limit, _ := approvals.RememberLimit(c.prompt.Verdict)
+	return slices.Index(scopes, limit)
+}
+
+// alwaysText says exactly what 2 ("always") would remember, before it is
+// pressed: the breadth, where it is kept, and why it is held to the run.
+func alwaysText(p *approvals.Prompt) string {
+	c := newChooser(p)
+	spec := c.spec()
+	if spec == nil {
+		return ""
+	}
+	s := grantLabel(spec.Match) + " — " + scopeWhere(spec.Scope)
+	if _, why := approvals.RememberLimit(p.Verdict); why != "" {
+		s += " (" + why + ": only a person may approve it, each run anew)"
+	}
+	return s
 }
 
 // scopeWhere says where a grant of scope s is kept, for the chooser.
@@ -92,11 +117,11 @@ func (m *model) chooserKey(k tea.KeyPressMsg) tea.Cmd {
 	case k.String() == "down" || k.String() == "j":
 		c.sel = min(c.sel+1, max(len(c.options)-1, 0))
 		if len(c.options) > 0 && c.options[c.sel].project && scopes[c.scope] == approvals.ScopeRun {
-			c.scope = slices.Index(scopes, approvals.ScopeProject)
+			c.scope = min(slices.Index(scopes, approvals.ScopeProject), c.maxScope())
 		}
 		m.updatePreview()
 	case key.Matches(k, m.keys.Scope):
-		c.scope = (c.scope + 1) % len(scopes)
+		c.scope = (c.scope + 1) % (c.maxScope() + 1)
 	case key.Matches(k, m.keys.Expiry):
 		c.expiry = (c.expiry + 1) % len(expiries)
 	case key.Matches(k, m.keys.Confirm):
