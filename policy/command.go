@@ -163,7 +163,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			x.add(Allow, RuleShellAssign, "puts workspace directories on PYTHONPATH")
 			continue
 		}
-		x.addF(envVarFinding(name, val.val, len(call.Args) == 0))
+		x.addF(envVarWordFinding(name, val, len(call.Args) == 0))
 	}
 	words := make([]word, len(call.Args))
 	argv := make([]string, len(call.Args))

@@ -320,7 +320,7 @@ func exportCmd(x *cmdCtx, args []word) {
 			continue
 		}
 		name, val, _ := strings.Cut(w.val, "=")
-		x.addF(envVarFinding(name, val, false))
+		x.addF(envVarWordFinding(name, word{val: val, static: w.static}, false))
 	}
 }
 
