@@ -81,6 +81,14 @@ type Context struct {
 	// (--sandbox off, or an adapter that does not say) the policy is the
 	// only gate and those ask. The zero value is the stricter answer.
 	Sandboxed bool
+	// InPlace says the request acts on the person's real files (sentinel
+	// exec, the shims, sentinel mcp), not on a disposable copy: deleting or
+	// discarding uncommitted work there asks unless Checkpointed.
+	InPlace bool
+	// Checkpointed says a checkpoint covers the place (sentinel undo can
+	// restore it byte for byte), so in-place deletions are workspace work
+	// as they are in a copy.
+	Checkpointed bool
 	// AllowHosts are the HOST[:PORT] entries the run's sandbox proxy lets
 	// through without asking (--allow-host, [sandbox] allow_hosts, the
 	// agent's model host). A net request for one of them is allowed

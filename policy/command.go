@@ -195,7 +195,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		} else {
 			p.Redirects = append(p.Redirects, x.resolve(r.w)...)
 		}
-		x.access(r.w, r.write)
+		x.capturing(func() { x.access(r.w, r.write) }) // tmpdir.go
 	}
 	if len(words) == 0 {
 		x.add(Allow, RuleShellAssign, "assigns shell variables")

@@ -104,7 +104,7 @@ func addFSHandlers(handlers map[string]handler) {
 	handlers["rmdir"] = writeAll
 	handlers["mkdir"] = writeAll
 	handlers["touch"] = touchCmd
-	handlers["tee"] = writeAll
+	handlers["tee"] = teeCmd
 	handlers["truncate"] = writeAll
 	handlers["shred"] = func(x *cmdCtx, a []word) {
 		x.add(Ask, RuleDestructive, "shred destroys file contents")

@@ -329,11 +329,13 @@ func (c *checkEnv) judgeRedirects(p *Part, rs []redirTarget, cw *cwds) {
 		for _, abs := range x.resolve(r.w) {
 			p.Redirects = append(p.Redirects, abs)
 		}
-		if r.write {
-			x.write(r.w)
-		} else {
-			x.read(r.w)
-		}
+		x.capturing(func() { // tmpdir.go
+			if r.write {
+				x.write(r.w)
+			} else {
+				x.read(r.w)
+			}
+		})
 	}
 	if p.Rule == "" || x.f.d >= p.Decision {
 		p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason

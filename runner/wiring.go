@@ -35,7 +35,7 @@ func (r *Run) policyContext() policy.Context {
 	// The hosts the person let through (--allow-host, allow_hosts) are
 	// allowed by the policy too: the proxy passes them without asking, so
 	// the agent's own fetch tool must not be asked about (or denied) them.
-	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox.Mode != sandbox.ModeOff,
+	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox.Mode != sandbox.ModeOff, InPlace: r.opts.InPlace,
 		AllowHosts: slices.Clone(r.opts.Sandbox.AllowHosts)}
 }
 
