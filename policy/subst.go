@@ -93,6 +93,12 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 				}
 			}
 		default:
+			if cs, isCS := p.(*syntax.CmdSubst); isCS {
+				if _, text := heredocText(cs); text {
+					// Unquoted, bash would split and glob the text.
+					return word{}, false
+				}
+			}
 			v, class, pat, ok := c.substPart(p)
 			if !ok {
 				return word{}, false
@@ -139,6 +145,9 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 // producer classifies a $(…): one known producer with static arguments,
 // optionally piped through filters.
 func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
+	if text, ok := heredocText(cs); ok {
+		return substValue, text // heredoctext.go: the text itself
+	}
 	if len(cs.Stmts) != 1 {
 		return substNone, ""
 	}
