@@ -142,6 +142,11 @@ type Part struct {
 	Wrappers  []string `json:",omitempty"` // wrapper tokens stripped before Argv (env, timeout, nice, …)
 	Assigns   []string `json:",omitempty"` // NAME=value prefixes, decoded
 	Via       string   `json:",omitempty"` // how this command is reached when not written directly
+	// Written says, when the engine read the part, whether Text is exactly
+	// Argv as written: one simple command of plain words (no assignment,
+	// wrapper, expansion, glob, ~ or escape). Templates compare written
+	// words and use it instead of reading Text again (written.go).
+	Written Written `json:"-"`
 }
 
 // Verdict is the engine's whole answer.

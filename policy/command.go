@@ -211,6 +211,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if !x.set {
 		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
 	}
+	p.Written = asWritten(st, call, len(p.Wrappers) == 0) // written.go
 	x.noteOutput(words, redirs)
 	p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
 	if p.Argv != nil && !p.Dynamic {

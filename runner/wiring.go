@@ -19,14 +19,10 @@ import (
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
-// policyFiles are the rule files a run loads on top of the built-in rules.
-func policyFiles(p *Project) []string {
-	files := []string{filepath.Join(p.StateDir(), "policy.toml")}
-	if dir, err := os.UserConfigDir(); err == nil {
-		files = append(files, filepath.Join(dir, "sentinel", "policy.toml"))
-	}
-	return files
-}
+// policyFiles are the rule files a run loads on top of the built-in rules:
+// policy.RuleFiles, the one list (so `sentinel policy check` and a run
+// name the same rules in the same order).
+func policyFiles(p *Project) []string { return policy.RuleFiles(p.Root) }
 
 func (r *Run) policyContext() policy.Context {
 	home, _ := os.UserHomeDir()
