@@ -128,6 +128,11 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 			// $HOME is the home directory: rm -rf "$HOME" is rm -rf ~.
 			return c.home, substNone, false, true
 		}
+		if !bound && p.Param.Value == "TMPDIR" && c.tmp != "" {
+			// Inside the sandbox TMPDIR is its private /tmp (tmpdir.go);
+			// a line that assigns it is denied (env.exec-variable).
+			return c.tmp, substNone, false, true
+		}
 		if !bound {
 			return "", 0, false, false
 		}

@@ -19,6 +19,7 @@ func TestPrivateTempInsideTheSandbox(t *testing.T) {
 		"npm test 2>&1 | tee -a /tmp/npm.log; tail -n 50 /tmp/npm.log",
 		"cat /tmp/go-test.log",
 		"{ go vet ./...; go test ./...; } > /tmp/check.log 2>&1",
+		`go test ./... 2>&1 | tee "$TMPDIR/t.log"`,
 	}
 	for _, l := range captured {
 		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Allow {
