@@ -128,7 +128,7 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		x.add(Ask, RuleInterpInline, name+" runs inline code")
 		return
 	}
-	if tok := riskyCodeToken(code); tok != "" {
+	if tok := riskyCodeToken(x.literalWrites(code)); tok != "" { // codewrites.go
 		x.add(Ask, RuleInterpInline, name+" runs inline code that uses "+quoteShort(tok))
 		return
 	}
