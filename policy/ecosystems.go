@@ -75,14 +75,17 @@ func binstub(c *checkEnv, paths []string) bool {
 	return len(paths) > 0
 }
 
-// versionQuery answers `TOOL -v` / `--version` / `-V` / `version` (alone)
-// as printing a version before the tool's own handler, which may read -v
-// as something else (npm reads it as configuration).
+// versionQuery answers `TOOL --version` / `-V` / `-version` (alone), and
+// `-v` for the tools where -v alone means the version, as printing a
+// version before the tool's own handler, which may read -v as something
+// else (npm reads it as configuration). A `version` subcommand is left to
+// the tool's handler: `yarn version` bumps the package's version.
 func versionQuery(h handler) handler {
 	return func(x *cmdCtx, args []word) {
 		if len(args) == 2 && args[1].static {
-			switch args[1].val {
-			case "-v", "--version", "-V", "version", "-version":
+			switch v := args[1].val; {
+			case v == "--version" || v == "-V" || v == "-version",
+				v == "-v" && dashVIsVersion.has(args[0].val):
 				x.add(Allow, RuleReadOnly, "prints "+args[0].val+"'s version")
 				return
 			}
@@ -90,6 +93,9 @@ func versionQuery(h handler) handler {
 		h(x, args)
 	}
 }
+
+// dashVIsVersion are the tools whose -v alone prints their version.
+var dashVIsVersion = wordSet{words: []string{"npm", "pnpm", "yarn", "bun", "node", "php", "ruby", "gcc", "clang", "mix", "elixir"}}
 
 // mavenGoals build, test or inspect the project (no install, deploy,
 // release, site or exec goal).
