@@ -30,7 +30,7 @@
 // which also drives the review's flags and the report's risks),
 // envvalue.go (variables judged by their value), tmpdir.go (the sandbox's
 // private /tmp), inplace.go (deleting work in place or in a copy, and
-// databases), ecosystems.go (everyday tools of every ecosystem),
+// databases), ecosystems*.go (everyday tools of every ecosystem),
 // heredoctext.go and codewrites.go (text and writes known from the line),
 // written.go (whether a part is as written, for templates), fetch.go
 // (which package installs fetch from which registry hosts, FetchHosts: the
