@@ -64,6 +64,13 @@ func (t *Template) Expired(now time.Time) bool {
 // with anything the template cannot have seen — a substitution, a variable,
 // a redirection to a file — is never covered.
 func (t *Template) CoversPart(p policy.Part) bool {
+	return coverablePart(p) && t.coversArgv(p.Argv)
+}
+
+// coverablePart reports whether any template could cover p: static, as
+// written, with no redirection but to /dev/null or a descriptor. It
+// depends on the part only, so a decision asks it once per part.
+func coverablePart(p policy.Part) bool {
 	if p.Argv == nil || p.Dynamic {
 		return false
 	}
@@ -72,14 +79,16 @@ func (t *Template) CoversPart(p policy.Part) bool {
 			return false
 		}
 	}
-	if !sameAsWritten(p) {
-		return false
-	}
+	return sameAsWritten(p)
+}
+
+// coversArgv matches the template's words against a coverable part's argv.
+func (t *Template) coversArgv(argv []string) bool {
 	switch {
 	case t.Match.Exact != nil:
-		return slices.Equal(p.Argv, t.Match.Exact)
+		return slices.Equal(argv, t.Match.Exact)
 	case t.Match.Prefix != nil:
-		return len(p.Argv) >= len(t.Match.Prefix) && slices.Equal(p.Argv[:len(t.Match.Prefix)], t.Match.Prefix)
+		return len(argv) >= len(t.Match.Prefix) && slices.Equal(argv[:len(t.Match.Prefix)], t.Match.Prefix)
 	}
 	return false
 }
@@ -90,6 +99,12 @@ func (t *Template) CoversPart(p policy.Part) bool {
 // command, not whatever the policy found inside something else.
 func sameAsWritten(p policy.Part) bool {
 	if p.Text == "" {
+		return false
+	}
+	switch p.Written {
+	case policy.WrittenAsArgv:
+		return true // the engine read it so: no second reading
+	case policy.WrittenOther:
 		return false
 	}
 	parsed, err := splitCommands(p.Text)

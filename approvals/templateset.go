@@ -40,6 +40,10 @@ type TemplateSet struct {
 	lastUse map[string]time.Time // their latest use
 	now     func() time.Time
 
+	gen   uint64         // bumped whenever byScope changes (templateindex.go)
+	idxMu sync.Mutex     // guards idx
+	idx   *templateIndex // byScope by program, built on first use after a change
+
 	flushTimer *time.Timer
 	persist    sync.WaitGroup
 	watchMu    sync.Mutex
@@ -116,6 +120,7 @@ func (s *TemplateSet) Reload(sc Scope) error {
 		t.Uses += s.pending[t.ID]
 	}
 	s.byScope[sc] = ts
+	s.gen++
 	return nil
 }
 
@@ -175,6 +180,7 @@ func (s *TemplateSet) Add(spec GrantSpec, from Origin) (Template, error) {
 	case ScopeRun:
 		s.mu.Lock()
 		s.byScope[ScopeRun] = append(s.byScope[ScopeRun], t)
+		s.gen++
 		s.mu.Unlock()
 		return *t, nil
 	case ScopeProject, ScopeUser:
@@ -210,6 +216,7 @@ func (s *TemplateSet) Remove(id string) error {
 				s.byScope[ScopeRun] = append(run[:i:i], run[i+1:]...)
 			}
 		}
+		s.gen++
 		s.mu.Unlock()
 		return nil
 	}
@@ -232,22 +239,22 @@ func (s *TemplateSet) Covering(req Request, v policy.Verdict, ctx policy.Context
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	now := s.now()
-	var live []*Template
-	for _, sc := range []Scope{ScopeRun, ScopeProject, ScopeUser} {
-		for _, t := range s.byScope[sc] {
-			if !t.Expired(now) {
-				live = append(live, t)
-			}
-		}
-	}
-	return coveringWith(live, req, v, ctx)
+	return coveringIn(s.index(), s.now(), req, v, ctx)
 }
 
+// coveringWith is Covering over the given templates (all live).
 func coveringWith(live []*Template, req Request, v policy.Verdict, ctx policy.Context) ([]string, bool) {
+	return coveringIn(newTemplateIndex(live, 0), time.Time{}, req, v, ctx)
+}
+
+// coveringIn is Covering over an index; templates expired at now (when
+// not zero) cover nothing. A shell part is read once (coverablePart), and
+// only the templates for its program are tried.
+func coveringIn(idx *templateIndex, now time.Time, req Request, v policy.Verdict, ctx policy.Context) ([]string, bool) {
 	if v.Decision == policy.Deny {
 		return nil, false
 	}
+	live := func(t *Template) bool { return now.IsZero() || !t.Expired(now) }
 	var ids []string
 	add := func(id string) {
 		for _, x := range ids {
@@ -270,8 +277,11 @@ func coveringWith(live []*Template, req Request, v policy.Verdict, ctx policy.Co
 				continue
 			}
 			found := false
-			for _, t := range live {
-				if t.CoversPart(p) && !t.programChanged(p.Argv, cmp.Or(req.Cwd, ctx.Cwd), ctx.Workspace) {
+			if !coverablePart(p) {
+				return nil, false
+			}
+			for _, t := range idx.byProg[p.Argv[0]] {
+				if live(t) && t.coversArgv(p.Argv) && !t.programChanged(p.Argv, cmp.Or(req.Cwd, ctx.Cwd), ctx.Workspace) {
 					add(t.ID)
 					found = true
 					break
@@ -284,15 +294,15 @@ func coveringWith(live []*Template, req Request, v policy.Verdict, ctx policy.Co
 		return ids, len(ids) > 0
 	case policy.KindWrite, policy.KindEdit:
 		abs := requestPath(req, ctx)
-		for _, t := range live {
-			if t.CoversPath(abs, ctx.Workspace) {
+		for _, t := range idx.paths {
+			if live(t) && t.CoversPath(abs, ctx.Workspace) {
 				return []string{t.ID}, true
 			}
 		}
 	case policy.KindNet:
 		host, port := requestHost(req)
-		for _, t := range live {
-			if t.CoversHost(host, port) {
+		for _, t := range idx.hosts {
+			if live(t) && t.CoversHost(host, port) {
 				return []string{t.ID}, true
 			}
 		}

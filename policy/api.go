@@ -81,6 +81,14 @@ type Context struct {
 	// (--sandbox off, or an adapter that does not say) the policy is the
 	// only gate and those ask. The zero value is the stricter answer.
 	Sandboxed bool
+	// InPlace says the request acts on the person's real files (sentinel
+	// exec, the shims, sentinel mcp), not on a disposable copy: deleting or
+	// discarding uncommitted work there asks unless Checkpointed.
+	InPlace bool
+	// Checkpointed says a checkpoint covers the place (sentinel undo can
+	// restore it byte for byte), so in-place deletions are workspace work
+	// as they are in a copy.
+	Checkpointed bool
 	// AllowHosts are the HOST[:PORT] entries the run's sandbox proxy lets
 	// through without asking (--allow-host, [sandbox] allow_hosts, the
 	// agent's model host). A net request for one of them is allowed
@@ -134,6 +142,11 @@ type Part struct {
 	Wrappers  []string `json:",omitempty"` // wrapper tokens stripped before Argv (env, timeout, nice, …)
 	Assigns   []string `json:",omitempty"` // NAME=value prefixes, decoded
 	Via       string   `json:",omitempty"` // how this command is reached when not written directly
+	// Written says, when the engine read the part, whether Text is exactly
+	// Argv as written: one simple command of plain words (no assignment,
+	// wrapper, expansion, glob, ~ or escape). Templates compare written
+	// words and use it instead of reading Text again (written.go).
+	Written Written `json:"-"`
 }
 
 // Verdict is the engine's whole answer.

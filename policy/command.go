@@ -166,7 +166,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			x.add(Allow, RuleShellAssign, "puts workspace directories on PYTHONPATH")
 			continue
 		}
-		x.addF(envVarFinding(name, val.val, len(call.Args) == 0))
+		x.addF(envVarWordFinding(name, val, len(call.Args) == 0))
 	}
 	words := make([]word, len(call.Args))
 	argv := make([]string, len(call.Args))
@@ -199,7 +199,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		} else {
 			p.Redirects = append(p.Redirects, x.resolve(r.w)...)
 		}
-		x.access(r.w, r.write)
+		x.capturing(func() { x.access(r.w, r.write) }) // tmpdir.go
 	}
 	if len(words) == 0 {
 		x.add(Allow, RuleShellAssign, "assigns shell variables")
@@ -215,6 +215,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if !x.set {
 		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
 	}
+	p.Written = asWritten(st, call, len(p.Wrappers) == 0) // written.go
 	x.noteOutput(words, redirs)
 	p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
 	if p.Argv != nil && !p.Dynamic {

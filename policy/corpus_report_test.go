@@ -20,7 +20,7 @@ func TestCorpusReport(t *testing.T) {
 	on.Sandboxed = true
 	e := Default()
 
-	type tally struct{ n, allowed, deny, denied int }
+	type tally struct{ n, allowed, allowedOff, deny, denied int }
 	every := map[string]*tally{}
 	adv := map[string]*tally{}
 	get := func(m map[string]*tally, k string) *tally {
@@ -30,8 +30,13 @@ func TestCorpusReport(t *testing.T) {
 		return m[k]
 	}
 	var total, totalAllowed int
-	for _, file := range []string{"everyday.txt", "agents_everyday.txt"} {
+	var totalOff int
+	for _, file := range []string{"everyday.txt", "agents_everyday.txt", "ecosystems_everyday.txt"} {
 		for _, c := range readCorpus(t, file) {
+			if e.Check(Query{Kind: KindShell, Command: c.cmd, Context: off}).Decision == Allow {
+				get(every, strings.TrimSuffix(file, ".txt")+"/"+c.cat).allowedOff++
+				totalOff++
+			}
 			v := e.Check(Query{Kind: KindShell, Command: c.cmd, Context: on})
 			k := strings.TrimSuffix(file, ".txt") + "/" + c.cat
 			tl := get(every, k)
@@ -41,13 +46,13 @@ func TestCorpusReport(t *testing.T) {
 				tl.allowed++
 				totalAllowed++
 			}
-			if file == "agents_everyday.txt" && !c.ok(v.Decision) {
+			if file != "everyday.txt" && !c.ok(v.Decision) {
 				t.Errorf("%s:%d %q (%s): got %s by %s (%s), want %s", file, c.line, c.cmd, c.why, v.Decision, v.Rule, v.Reason, c.expect)
 			}
 		}
 	}
 	var unsafe, denyN, denied int
-	for _, file := range []string{"adversarial.txt", "agents_adversarial.txt", "bypass_classes.txt"} {
+	for _, file := range []string{"adversarial.txt", "agents_adversarial.txt", "bypass_classes.txt", "ecosystems_adversarial.txt"} {
 		for _, c := range readCorpus(t, file) {
 			k := strings.TrimSuffix(file, ".txt") + "/" + c.cat
 			tl := get(adv, k)
@@ -79,12 +84,12 @@ func TestCorpusReport(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%-44s %6s %8s\n", "everyday (sandbox on)", "lines", "allowed")
+	fmt.Fprintf(&b, "\n%-44s %6s %8s %8s\n", "everyday (allowed with the sandbox on, off)", "lines", "on", "off")
 	for _, k := range sortedKeys(every) {
 		tl := every[k]
-		fmt.Fprintf(&b, "%-44s %6d %7.1f%%\n", k, tl.n, pct(tl.allowed, tl.n))
+		fmt.Fprintf(&b, "%-44s %6d %7.1f%% %7.1f%%\n", k, tl.n, pct(tl.allowed, tl.n), pct(tl.allowedOff, tl.n))
 	}
-	fmt.Fprintf(&b, "%-44s %6d %7.1f%%\n\n", "ALL EVERYDAY", total, pct(totalAllowed, total))
+	fmt.Fprintf(&b, "%-44s %6d %7.1f%% %7.1f%%\n\n", "ALL EVERYDAY", total, pct(totalAllowed, total), pct(totalOff, total))
 	fmt.Fprintf(&b, "%-44s %6s %8s %6s %8s\n", "adversarial (sandbox on and off)", "lines", "allowed", "deny", "denied")
 	for _, k := range sortedKeys(adv) {
 		tl := adv[k]

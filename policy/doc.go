@@ -27,7 +27,12 @@
 // program's arguments mean), paths.go, hosts.go, rules.go (TOML rule files
 // and user rules), builtin_rules.go (every built-in rule id, as data),
 // runlater.toml and runlater.go (the one list of files that run code later,
-// which also drives the review's flags and the report's risks), fetch.go
+// which also drives the review's flags and the report's risks),
+// envvalue.go (variables judged by their value), tmpdir.go (the sandbox's
+// private /tmp), inplace.go (deleting work in place or in a copy, and
+// databases), ecosystems*.go (everyday tools of every ecosystem),
+// heredoctext.go and codewrites.go (text and writes known from the line),
+// written.go (whether a part is as written, for templates), fetch.go
 // (which package installs fetch from which registry hosts, FetchHosts: the
 // caller reads the configured registries and passes them in).
 // What bash and getopt do to words before a program sees them is done

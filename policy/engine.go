@@ -87,19 +87,23 @@ func (e *Engine) Sources() []string { return append([]string(nil), e.sources...)
 
 // checkEnv is the state of one Check call.
 type checkEnv struct {
-	e        *Engine
-	ws       string
-	home     string
-	writable []string
-	parts    []Part
-	never    bool
-	budget   int                 // simple commands left before the line is too large to judge
-	wsRaw    string              // the workspace as given
-	sandbox  bool                // the command runs inside Sentinel's sandbox
-	written  map[string][]string // files this line writes: the spellings of their text, nil when unknown
-	keepText bool                // the command being judged changes files' modes or times, not their text
-	bind     map[string]word     // loop variables bound to one of their static words (subst.go)
-	memo     map[string]string   // canonical paths resolved during this Check
+	e            *Engine
+	ws           string
+	home         string
+	writable     []string
+	parts        []Part
+	never        bool
+	budget       int                 // simple commands left before the line is too large to judge
+	wsRaw        string              // the workspace as given
+	sandbox      bool                // the command runs inside Sentinel's sandbox
+	inPlace      bool                // the person's real files, not a disposable copy (inplace.go)
+	checkpointed bool                // a checkpoint covers the place
+	tmp          string              // the sandbox's private temp dir, when sandboxed (tmpdir.go)
+	capture      bool                // the path being judged is a redirection or tee target (tmpdir.go)
+	written      map[string][]string // files this line writes: the spellings of their text, nil when unknown
+	keepText     bool                // the command being judged changes files' modes or times, not their text
+	bind         map[string]word     // loop variables bound to one of their static words (subst.go)
+	memo         map[string]string   // canonical paths resolved during this Check
 }
 
 // root canonicalizes a root path the adapter gave (workspace, home,
@@ -114,7 +118,7 @@ func (e *Engine) root(p string) string {
 }
 
 func (e *Engine) newEnv(ctx Context) *checkEnv {
-	c := &checkEnv{e: e, budget: 20000, sandbox: ctx.Sandboxed}
+	c := &checkEnv{e: e, budget: 20000, sandbox: ctx.Sandboxed, inPlace: ctx.InPlace, checkpointed: ctx.Checkpointed}
 	home := ctx.Home
 	if home == "" {
 		// An adapter that leaves Home out still gets credential checks.
@@ -130,6 +134,9 @@ func (e *Engine) newEnv(ctx Context) *checkEnv {
 	if ws != "" && filepath.IsAbs(ws) {
 		c.ws = e.root(ws)
 		c.wsRaw = filepath.Clean(ws)
+	}
+	if ctx.Sandboxed {
+		c.tmp = e.root(sandboxTemp) // tmpdir.go
 	}
 	for _, w := range ctx.Writable {
 		if filepath.IsAbs(w) {
@@ -193,6 +200,7 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 		// Only comments: nothing runs, but nothing to judge either.
 		return verdictOf(finding{Ask, RuleShellEmpty, "the command holds no commands"})
 	}
+	c.databasesOutsideTheCopy()
 	v := Verdict{Parts: c.parts, NeverDelegable: c.never}
 	best := -1
 	for i, p := range c.parts {

@@ -30,6 +30,7 @@ func loadPrograms() {
 		addGitHandlers(handlers)
 		addNetHandlers(handlers)
 		addTextHandlers(handlers)
+		addEcosystemHandlers(handlers) // ecosystems.go: refines some of the above
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

@@ -70,6 +70,7 @@ func (x *cmdCtx) nested(argv []word, via string) {
 	c.addPart(p)
 	sub := &cmdCtx{c: c, s: x.s, cw: x.cw, part: &p}
 	sub.command(argv, 1)
+	p.Written = bareWritten(argv, len(p.Wrappers) == 0) // written.go
 	if !sub.set {
 		sub.add(Ask, RuleUnknownCommand, "nothing decided this command")
 	}

@@ -104,7 +104,7 @@ func addFSHandlers(handlers map[string]handler) {
 	handlers["rmdir"] = writeAll
 	handlers["mkdir"] = writeAll
 	handlers["touch"] = touchCmd
-	handlers["tee"] = writeAll
+	handlers["tee"] = teeCmd
 	handlers["truncate"] = writeAll
 	handlers["shred"] = func(x *cmdCtx, a []word) {
 		x.add(Ask, RuleDestructive, "shred destroys file contents")
@@ -320,7 +320,7 @@ func exportCmd(x *cmdCtx, args []word) {
 			continue
 		}
 		name, val, _ := strings.Cut(w.val, "=")
-		x.addF(envVarFinding(name, val, false))
+		x.addF(envVarWordFinding(name, word{val: val, static: w.static}, false))
 	}
 }
 

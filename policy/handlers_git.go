@@ -342,18 +342,8 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 		if hasOpt(sargs, "", "--unsafe-paths", "--directory") {
 			x.add(Ask, RuleGitOther, "git apply --unsafe-paths / --directory may write outside the tree")
 		}
-	case "reset":
-		if hasOpt(sargs, "", "--hard", "--merge", "--keep") {
-			x.add(Ask, RuleGitDestructive, "git reset --hard discards work")
-		}
-	case "clean":
-		if !hasOpt(sargs, "n", "--dry-run") {
-			x.add(Ask, RuleGitDestructive, "git clean deletes untracked files")
-		}
-	case "checkout", "restore", "switch", "stash":
-		if hasOpt(sargs, "f", "--force", "--discard-changes") || (sub == "stash" && len(sargs) > 0 && (sargs[0].val == "clear" || sargs[0].val == "drop")) {
-			x.add(Ask, RuleGitDestructive, "discards uncommitted work")
-		}
+	case "reset", "clean", "checkout", "restore", "switch", "stash", "rm":
+		x.gitDiscards(sub, sargs) // inplace.go
 	case "bisect":
 		if len(sargs) > 0 && sargs[0].val == "run" {
 			x.add(Ask, RuleGitOther, "git bisect run runs a command at every step")

@@ -78,9 +78,8 @@ func moveCmd(x *cmdCtx, args []word) {
 
 func removeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleFileWrite, "removes files inside the workspace")
-	if hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root") && !generatedOnly(x, operands(args[1:], "", nil)) {
-		x.add(Ask, RuleDestructive, "recursive deletion")
-	}
+	ops := operands(args[1:], "", nil)
+	x.removeInTree(ops, hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root"), generatedOnly(x, ops))
 	if hasOpt(args[1:], "", "--no-preserve-root") {
 		x.add(Deny, RuleSystem, "rm --no-preserve-root")
 	}

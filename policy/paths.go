@@ -221,6 +221,9 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 				return finding{Allow, RulePathReadWorkspace, "reads inside an extra writable root"}
 			}
 		}
+		if c.privateTemp(p) && (!write || c.capture) {
+			return finding{Allow, RulePathWriteWorkspace, "uses " + p + ", inside the sandbox's private temp dir"}
+		}
 		if write {
 			return finding{Deny, RulePathWriteOutside, "writes outside the workspace (" + c.show(p) + ")"}
 		}

@@ -39,7 +39,7 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 	base := filepath.Base(name.val)
 	_, known := handlerFor(base)
 	installed := inInstalledBin(x.c, paths)
-	if known && !installed && !x.ranWritten(name, nil) {
+	if known && !installed && !binstub(x.c, paths) && !x.ranWritten(name, nil) {
 		// ./cat, bin/ls: a workspace program named like one the policy
 		// knows is not that program; a person should see it.
 		x.add(Ask, RulePathProgram, "runs "+name.val+", a workspace program named like "+base+", which it is not")
@@ -128,7 +128,7 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		x.add(Ask, RuleInterpInline, name+" runs inline code")
 		return
 	}
-	if tok := riskyCodeToken(code); tok != "" {
+	if tok := riskyCodeToken(x.literalWrites(code)); tok != "" { // codewrites.go
 		x.add(Ask, RuleInterpInline, name+" runs inline code that uses "+quoteShort(tok))
 		return
 	}

@@ -329,11 +329,13 @@ func (c *checkEnv) judgeRedirects(p *Part, rs []redirTarget, cw *cwds) {
 		for _, abs := range x.resolve(r.w) {
 			p.Redirects = append(p.Redirects, abs)
 		}
-		if r.write {
-			x.write(r.w)
-		} else {
-			x.read(r.w)
-		}
+		x.capturing(func() { // tmpdir.go
+			if r.write {
+				x.write(r.w)
+			} else {
+				x.read(r.w)
+			}
+		})
 	}
 	if p.Rule == "" || x.f.d >= p.Decision {
 		p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
@@ -387,15 +389,15 @@ func (c *checkEnv) declClause(s *src, x *syntax.DeclClause, cw *cwds) {
 		}
 		name := a.Name.Value
 		p.Argv = append(p.Argv, name)
-		val := ""
+		val := word{static: true}
 		if a.Value != nil {
-			val = decodeWord(a.Value, c.home).val
+			val = decodeWord(a.Value, c.home)
 		}
 		exported := x.Variant.Value == "export" || strings.Contains(strings.Join(p.Argv, " "), "-x")
 		if !exported && a.Naked {
 			continue
 		}
-		if f := envVarFinding(name, val, !exported); f.d > p.Decision {
+		if f := envVarWordFinding(name, val, !exported); f.d > p.Decision {
 			p.Decision, p.Rule, p.Reason = f.d, f.rule, f.reason
 		}
 		if a.Index != nil && p.Decision < Ask {

@@ -93,6 +93,12 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 				}
 			}
 		default:
+			if cs, isCS := p.(*syntax.CmdSubst); isCS {
+				if _, text := heredocText(cs); text {
+					// Unquoted, bash would split and glob the text.
+					return word{}, false
+				}
+			}
 			v, class, pat, ok := c.substPart(p)
 			if !ok {
 				return word{}, false
@@ -122,6 +128,11 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 			// $HOME is the home directory: rm -rf "$HOME" is rm -rf ~.
 			return c.home, substNone, false, true
 		}
+		if !bound && p.Param.Value == "TMPDIR" && c.tmp != "" {
+			// Inside the sandbox TMPDIR is its private /tmp (tmpdir.go);
+			// a line that assigns it is denied (env.exec-variable).
+			return c.tmp, substNone, false, true
+		}
 		if !bound {
 			return "", 0, false, false
 		}
@@ -139,6 +150,9 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 // producer classifies a $(…): one known producer with static arguments,
 // optionally piped through filters.
 func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
+	if text, ok := heredocText(cs); ok {
+		return substValue, text // heredoctext.go: the text itself
+	}
 	if len(cs.Stmts) != 1 {
 		return substNone, ""
 	}

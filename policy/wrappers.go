@@ -302,7 +302,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		for _, a := range assigns {
 			name, val, _ := strings.Cut(a.val, "=")
 			x.part.Assigns = append(x.part.Assigns, a.val)
-			x.addF(envVarFinding(name, val, false))
+			x.addF(envVarWordFinding(name, word{val: val, static: a.static}, false))
 		}
 		if len(cmd) == 0 {
 			x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
@@ -163,5 +164,41 @@ func TestUndoOfAKilledRunNeedsForce(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(p.Root, "main.go")); string(b) != "package main\n" {
 		t.Fatalf("main.go not put back: %q", b)
+	}
+}
+
+// TestInPlacePolicyKnowsItsCheckpoint: in place, the policy is told the
+// place is checkpointed only when the checkpoint holds all of it — then
+// deleting uncommitted work is allowed as undoable; with a file left out by
+// the size bound (or in a copy, or with no checkpoint) it asks.
+func TestInPlacePolicyKnowsItsCheckpoint(t *testing.T) {
+	p, c, said := inPlaceFixture(t)
+	eng, err := policy.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm := func(r *Run) policy.Decision {
+		ctx := r.policyContext()
+		return eng.Check(policy.Query{Kind: policy.KindShell, Command: "git reset --hard", Context: ctx}).Decision
+	}
+	whole := &Run{opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root, checkpoint: c}}
+	if !whole.policyContext().Checkpointed {
+		t.Fatal("a checkpoint of the whole place is not passed to the policy")
+	}
+	if d := rm(whole); d != policy.Allow {
+		t.Errorf("git reset --hard with the place checkpointed: %v, want allow", d)
+	}
+	writeTestFile(t, filepath.Join(p.Root, "data/big.bin"), strings.Repeat("x", int(checkpointLimitsForTest.MaxFileBytes)+1))
+	part := takeInPlaceCheckpoint(p, NewRunID(time.Now().Add(time.Second)), "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { *said = append(*said, text) })
+	for name, r := range map[string]*Run{
+		"a checkpoint that left a file out": {opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root, checkpoint: part}},
+		"no checkpoint":                     {opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root}},
+	} {
+		if r.policyContext().Checkpointed {
+			t.Errorf("%s: the policy is told the place is checkpointed", name)
+		}
+		if d := rm(r); d == policy.Allow {
+			t.Errorf("%s: git reset --hard in place is allowed", name)
+		}
 	}
 }

@@ -19,17 +19,21 @@ import (
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
-// policyFiles are the rule files a run loads on top of the built-in rules
-// (the project's only where placeStateFile lets it), and the line saying a
-// project file was left out.
+// policyFiles are the rule files a run loads on top of the built-in rules:
+// policy.RuleFiles, the one list and order (so `sentinel policy check` and
+// a run name the same rules), with the project's file only where
+// placeStateFile lets it, and the line saying a project file was left out.
 func policyFiles(p *Project) ([]string, string) {
-	var files []string
 	project, warning := placeStateFile(p, "policy.toml")
-	if project != "" {
-		files = append(files, project)
-	}
-	if dir, err := os.UserConfigDir(); err == nil {
-		files = append(files, filepath.Join(dir, "sentinel", "policy.toml"))
+	own := filepath.Join(p.Root, ".sentinel", "policy.toml")
+	var files []string
+	for _, f := range policy.RuleFiles(p.Root) {
+		if f == own {
+			f = project
+		}
+		if f != "" {
+			files = append(files, f)
+		}
 	}
 	return files, warning
 }
@@ -41,8 +45,12 @@ func (r *Run) policyContext() policy.Context {
 	// The hosts the person let through (--allow-host, allow_hosts) are
 	// allowed by the policy too: the proxy passes them without asking, so
 	// the agent's own fetch tool must not be asked about (or denied) them.
-	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox.Mode != sandbox.ModeOff,
-		AllowHosts: slices.Clone(r.opts.Sandbox.AllowHosts)}
+	return policy.Context{Workspace: r.ws.Dir, Cwd: r.ws.Dir, Home: home, Sandboxed: r.opts.Sandbox.Mode != sandbox.ModeOff, InPlace: r.opts.InPlace,
+		// In place, deleting uncommitted work asks unless the checkpoint
+		// taken before the coder started holds all of the place (nothing
+		// left out by its size bounds): then sentinel undo brings it back.
+		Checkpointed: r.opts.InPlace && r.ws.CheckpointCovers("."),
+		AllowHosts:   slices.Clone(r.opts.Sandbox.AllowHosts)}
 }
 
 // startBroker loads the policy and the remembered templates and starts the

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -267,14 +266,7 @@ func templatesTest() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var files []string
-			if root != "" {
-				files = append(files, filepath.Join(root, ".sentinel", "policy.toml"))
-			}
-			if dir, err := os.UserConfigDir(); err == nil {
-				files = append(files, filepath.Join(dir, "sentinel", "policy.toml"))
-			}
-			eng, err := policy.Load(files...)
+			eng, err := policy.Load(policy.RuleFiles(root)...)
 			if err != nil {
 				return err
 			}

@@ -335,7 +335,7 @@ func (s *Server) defaultCwd() string {
 
 func (s *Server) policyContext(cwd string) policy.Context {
 	home, _ := os.UserHomeDir()
-	ctx := policy.Context{Workspace: s.defaultCwd(), Cwd: cwd, Home: home, Sandboxed: true, AllowHosts: s.cfg.AllowHosts}
+	ctx := policy.Context{Workspace: s.defaultCwd(), Cwd: cwd, Home: home, Sandboxed: true, InPlace: true, AllowHosts: s.cfg.AllowHosts}
 	for _, p := range s.cfg.Paths {
 		if p.Access == AccessReadWrite && p.real != ctx.Workspace {
 			ctx.Writable = append(ctx.Writable, p.real)

@@ -1,0 +1,43 @@
+package policy
+
+import "testing"
+
+// TestInlineCodeLiteralWrites: inside the sandbox, a snippet that writes
+// files named by plain string literals is judged by where it writes (the
+// path rules), not asked for the word "write"; a write whose target is
+// computed, or a writable handle from elsewhere, still asks.
+func TestInlineCodeLiteralWrites(t *testing.T) {
+	ctx := testEnv(t)
+	ctx.Sandboxed = true
+	e := Default()
+	cases := []struct {
+		line string
+		want Decision
+	}{
+		{"python3 - <<'EOF'\nfrom pathlib import Path\nPath('src/config.py').write_text('X = 1\\n')\nEOF", Allow},
+		{"python3 - <<'EOF'\nwith open('src/out.txt', 'w') as f:\n    f.write('hello\\n')\nEOF", Allow},
+		{"python3 - <<'EOF'\nimport json\ndata = json.load(open('x.json'))\nopen('src/y.json', 'w').write(json.dumps(data))\nEOF", Allow},
+		{"python3 -c \"open('src/x.py','w').write('print(1)')\"", Allow},
+		{"node -e \"const fs = require('fs'); fs.writeFileSync('src/gen.json', '{}')\"", Allow},
+		{"python3 - <<'EOF'\nwith open('.envrc', 'w') as f:\n    f.write('x')\nEOF", Ask},
+		{"python3 - <<'EOF'\nwith open('/etc/passwd', 'a') as f:\n    f.write('x')\nEOF", Deny},
+		{"python3 - <<'EOF'\nopen('.git/hooks/pre-commit', 'w').write('x')\nEOF", Deny},
+		{"python3 - <<'EOF'\np = '.en' + 'vrc'\nwith open(p, 'w') as f:\n    f.write('x')\nEOF", Ask},
+		{"python3 - <<'EOF'\nfrom pathlib import Path\nPath('.en'+'vrc').open('w').write('x')\nEOF", Ask},
+		{"python3 - <<'EOF'\nname = 'vrc'\nopen(f'.en{name}', 'w').write('x')\nEOF", Ask},
+		{"python3 - <<'EOF'\nfrom pathlib import Path\nopen('src/a', 'w').write('x')\nPath(p).open('w').write('y')\nEOF", Ask},
+		{"python3 - <<'EOF'\nimport io\nio.open('src/a', 'w').write('x')\nEOF", Ask},
+		{"python3 - <<'EOF'\nopen('src/a.txt', 'w').write('x')\nimport subprocess\nsubprocess.run(['make'])\nEOF", Ask},
+	}
+	for _, c := range cases {
+		v := e.Check(Query{Kind: KindShell, Command: c.line, Context: ctx})
+		if v.Decision != c.want {
+			t.Errorf("%q: %s by %s (%s), want %s", c.line, v.Decision, v.Rule, v.Reason, c.want)
+		}
+	}
+	off := ctx
+	off.Sandboxed = false
+	if v := e.Check(Query{Kind: KindShell, Command: cases[0].line, Context: off}); v.Decision == Allow {
+		t.Errorf("sandbox off: %q ALLOWED", cases[0].line)
+	}
+}

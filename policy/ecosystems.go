@@ -1,0 +1,305 @@
+package policy
+
+import (
+	"strings"
+)
+
+// Everyday work in every ecosystem, as agents issue it: Java (mvn with
+// -Dtest and -pl), C and C++ (cmake, meson, ninja, gcc and clang), Ruby
+// (bundle exec, rake, rails test), .NET, the version query of every
+// package manager, pnpm exec, a project's virtualenv activate script,
+// read-only viewers (fd, bat, delta) and health checks of a server the
+// coder started on localhost. Each handler allows the plain build, test
+// and inspection forms and leaves everything else to the tool's own
+// handler or to asking: no handler here allows installing, publishing,
+// running a program named by an option, or an option that names a path
+// outside the workspace.
+
+// addEcosystemHandlers registers, last, the handlers of this file; a
+// handler that refines an earlier one keeps it for what it does not know.
+func addEcosystemHandlers(handlers map[string]handler) {
+	handlers["mvn"] = mvnCmd
+	handlers["cmake"] = cmakeCmd
+	handlers["meson"] = mesonCmd
+	handlers["ninja"] = ninjaCmd
+	for _, n := range []string{"gcc", "g++", "cc", "c++", "clang", "clang++"} {
+		handlers[n] = compilerCmd
+	}
+	handlers["bundle"] = bundleCmd(handlers["bundle"])
+	handlers["rake"] = rakeCmd(handlers["rake"])
+	handlers["rails"] = railsCmd
+	handlers["dotnet"] = dotnetCmd(handlers["dotnet"])
+	for _, n := range []string{"npm", "pnpm", "yarn", "bun", "deno", "node", "composer", "bundle", "gem", "cargo", "rustc", "mvn", "gradle", "dotnet", "php", "ruby", "mix", "elixir", "swift", "go", "java", "javac", "kotlin", "kotlinc", "cmake", "meson", "ninja", "gcc", "clang", "uv", "poetry", "pip", "pip3"} {
+		if h, ok := handlers[n]; ok {
+			handlers[n] = versionQuery(h)
+		}
+	}
+	handlers["pnpm"] = pnpmExec(handlers["pnpm"])
+	for _, n := range []string{"source", "."} {
+		if h, ok := handlers[n]; ok {
+			handlers[n] = venvActivate(h)
+		}
+	}
+	handlers["fd"] = fdCmd
+	handlers["fdfind"] = fdCmd
+	handlers["bat"] = viewerCmd
+	handlers["batcat"] = viewerCmd
+	handlers["delta"] = viewerCmd
+	handlers["curl"] = localCurl(handlers["curl"])
+	for _, n := range []string{"rubocop", "standardrb", "erb_lint", "brakeman", "phpstan", "phpcs", "phpcbf", "psalm",
+		"pint", "clang-format", "cppcheck", "cpplint", "swiftformat", "shellcheck", "hadolint", "yamllint", "actionlint",
+		"markdownlint", "detekt", "checkstyle", "google-java-format", "dotnet-format", "rustfmt", "cargo-clippy"} {
+		if _, known := handlers[n]; !known {
+			handlers[n] = projectTool
+		}
+	}
+}
+
+// rubyBinstubs are the programs Rails and Bundler generate into bin/: the
+// project's own wrappers of the tool of that name.
+var rubyBinstubs = wordSet{words: []string{"rails", "rake", "rspec", "bundle", "rubocop", "spring", "setup", "dev",
+	"importmap", "jobs", "brakeman", "yarn", "webpack", "vite", "thrust", "ci"}}
+
+// binstub reports whether every path is bin/NAME at the workspace root
+// for a Ruby binstub name: run as the project's own code (inside the
+// sandbox), not asked as a workspace program posing as NAME.
+func binstub(c *checkEnv, paths []string) bool {
+	for _, p := range paths {
+		r := rel(p, c.ws)
+		name, ok := strings.CutPrefix(r, "bin/")
+		if !within(p, c.ws) || !ok || !rubyBinstubs.has(name) {
+			return false
+		}
+	}
+	return len(paths) > 0
+}
+
+// versionQuery answers `TOOL --version` / `-V` / `-version` (alone), and
+// `-v` for the tools where -v alone means the version, as printing a
+// version before the tool's own handler, which may read -v as something
+// else (npm reads it as configuration). A `version` subcommand is left to
+// the tool's handler: `yarn version` bumps the package's version.
+func versionQuery(h handler) handler {
+	return func(x *cmdCtx, args []word) {
+		if len(args) == 2 && args[1].static {
+			switch v := args[1].val; {
+			case v == "--version" || v == "-V" || v == "-version",
+				v == "-v" && dashVIsVersion.has(args[0].val):
+				x.add(Allow, RuleReadOnly, "prints "+args[0].val+"'s version")
+				return
+			}
+		}
+		h(x, args)
+	}
+}
+
+// dashVIsVersion are the tools whose -v alone prints their version.
+var dashVIsVersion = wordSet{words: []string{"npm", "pnpm", "yarn", "bun", "node", "php", "ruby", "gcc", "clang", "mix", "elixir"}}
+
+// mavenGoals build, test or inspect the project (no install, deploy,
+// release, site or exec goal).
+var mavenGoals = wordSet{words: []string{"test", "compile", "verify", "package", "clean", "validate", "test-compile",
+	"failsafe:integration-test", "failsafe:verify", "dependency:tree", "dependency:list", "dependency:analyze", "spotless:check", "spotless:apply", "checkstyle:check",
+	"pmd:check", "spotbugs:check", "jacoco:report", "surefire-report:report", "help:effective-pom", "versions:display-dependency-updates"}}
+
+// mavenProps are -D properties that choose tests or skip checks.
+var mavenProps = wordSet{words: []string{"test", "it.test", "skipTests", "skipITs", "maven.test.skip", "maven.javadoc.skip",
+	"maven.source.skip", "jacoco.skip", "checkstyle.skip", "spotbugs.skip", "pmd.skip", "enforcer.skip", "gpg.skip",
+	"surefire.failIfNoSpecifiedTests", "failIfNoTests", "surefire.useFile", "trimStackTrace", "style.color",
+	"spotless.check.skip", "license.skip", "rat.skip", "dependency-check.skip", "junit.jupiter.execution.parallel.enabled",
+	"groups", "excludedGroups", "surefire.rerunFailingTestsCount", "maven.test.failure.ignore"}}
+
+// testPattern is a test selector: class, method and glob characters.
+func testPattern(v string) bool {
+	return plainToken(strings.NewReplacer("#", "", "*", "", "+", "", "$", "", "/", "").Replace(v)) && !strings.Contains(v, "..")
+}
+
+func mvnCmd(x *cmdCtx, args []word) {
+	ok := len(args) > 1
+	for i := 1; i < len(args) && ok; i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case !a.static:
+			ok = false
+		case mavenGoals.has(v), setOf("-q", "--quiet", "-B", "--batch-mode", "-o", "--offline", "-e", "--errors", "-U",
+			"--update-snapshots", "--no-transfer-progress", "-ntp", "-am", "--also-make", "-amd", "-fae", "--fail-at-end",
+			"-ff", "--fail-fast", "-X", "--debug", "-V", "--show-version", "-N", "--non-recursive")[v]:
+		case v == "-pl" || v == "--projects" || v == "-T" || v == "--threads" || v == "-rf" || v == "--resume-from" || v == "-P" || v == "--activate-profiles":
+			if i+1 >= len(args) || !plainToken(strings.NewReplacer("!", "", "/", "").Replace(args[i+1].val)) || strings.Contains(args[i+1].val, "..") {
+				ok = false
+			}
+			i++
+		case (strings.HasPrefix(v, "-T") || strings.HasPrefix(v, "-P")) && plainToken(strings.ReplaceAll(v[2:], "!", "")):
+		case strings.HasPrefix(v, "-D"):
+			k, val, _ := strings.Cut(v[2:], "=")
+			ok = mavenProps.has(k) && (val == "" || testPattern(val))
+		default:
+			ok = false
+		}
+	}
+	if ok {
+		x.add(Allow, RuleBuildProject, "mvn builds or tests the project")
+		x.inWorkspace()
+		return
+	}
+	subcommandTool(x, args)
+}
+
+// bundleCmd judges `bundle exec CMD` as CMD (Bundler only sets up the
+// project's gems) and `bundle check`/`list`/`show` as reads; the rest goes
+// to the earlier handler.
+func bundleCmd(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		if len(args) > 2 && args[1].val == "exec" && args[1].static {
+			x.add(Allow, RuleBuildProject, "bundle exec runs a command with the project's gems")
+			x.nested(args[2:], "bundle exec")
+			return
+		}
+		if len(args) == 2 && (args[1].val == "check" || args[1].val == "list") {
+			x.add(Allow, RuleReadOnly, "bundle "+args[1].val+" reads the project's gems")
+			x.inWorkspace()
+			return
+		}
+		prev(x, args)
+	}
+}
+
+// rakeTasks build, test or lint the project (no db:, release or publish).
+var rakeTasks = wordSet{words: []string{"test", "spec", "default", "build", "compile", "lint", "rubocop", "standard",
+	"test:units", "test:functionals", "test:integration", "test:system", "test:all", "spec:models", "spec:requests",
+	"clean", "clobber", "routes", "stats", "notes", "about", "-T", "--tasks", "-P", "-t", "--trace"}}
+
+func rakeCmd(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		ok := true
+		for _, a := range args[1:] {
+			k, v, has := strings.Cut(a.val, "=")
+			switch {
+			case !a.static:
+				ok = false
+			case rakeTasks.has(a.val):
+			case has && (k == "TEST" || k == "TESTOPTS" || k == "SPEC" || k == "N") && !strings.HasPrefix(v, "/") && !strings.Contains(v, "..") &&
+				testPattern(strings.NewReplacer("-", "", " ", "", ".", "", "_", "").Replace(v)):
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			x.add(Allow, RuleBuildProject, "rake runs the project's build or test tasks")
+			x.inWorkspace()
+			return
+		}
+		prev(x, args)
+	}
+}
+
+// railsCmd allows `rails test [paths]` and the read-only listings; the
+// rest (generators, db:, server, runner, console) asks.
+func railsCmd(x *cmdCtx, args []word) {
+	if len(args) >= 2 && args[1].static {
+		switch sub := args[1].val; sub {
+		case "test", "test:system", "test:all", "test:models", "test:controllers", "spec":
+			x.add(Allow, RuleBuildProject, "rails "+sub+" runs the project's tests")
+			x.inWorkspace()
+			for _, a := range args[2:] {
+				if !a.static {
+					x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion")
+					continue
+				}
+				if !strings.HasPrefix(a.val, "-") {
+					p, _, _ := strings.Cut(a.val, ":") // test/x_test.rb:12
+					x.readStr(p)
+				}
+			}
+			return
+		case "routes", "about", "stats", "notes", "-v", "--version", "version":
+			if len(args) <= 3 {
+				x.add(Allow, RuleReadOnly, "rails "+sub+" prints information")
+				x.inWorkspace()
+				return
+			}
+		}
+	}
+	x.add(Ask, RuleBuildOption, "rails: only its test and listing commands are allowed without asking")
+}
+
+// dotnetCmd allows build/test with a configuration, a filter or a
+// project in the workspace, before the earlier handler.
+func dotnetCmd(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		if len(args) < 2 {
+			prev(x, args)
+			return
+		}
+		sub := args[1].val
+		if sub != "build" && sub != "test" && sub != "format" && sub != "clean" && sub != "list" {
+			prev(x, args)
+			return
+		}
+		var reads []word
+		for i := 2; i < len(args); i++ {
+			a := args[i]
+			v := a.val
+			switch {
+			case !a.static:
+				prev(x, args)
+				return
+			case v == "-c" || v == "--configuration" || v == "--filter" || v == "-f" || v == "--framework" || v == "-v" || v == "--verbosity" || v == "--logger" || v == "-l":
+				if i+1 >= len(args) || !testPattern(strings.NewReplacer("=", "", "~", "", "|", "", "&", "", "!", "", ";", "").Replace(args[i+1].val)) {
+					prev(x, args)
+					return
+				}
+				i++
+			case v == "--no-restore" || v == "--no-build" || v == "--nologo" || v == "--verify-no-changes" || v == "--blame" || v == "package":
+			case !strings.HasPrefix(v, "-"):
+				reads = append(reads, a)
+			default:
+				prev(x, args)
+				return
+			}
+		}
+		x.add(Allow, RuleBuildProject, "dotnet "+sub+" builds or tests the project")
+		x.inWorkspace()
+		for _, r := range reads {
+			x.read(r)
+		}
+	}
+}
+
+// pnpmExec judges `pnpm exec CMD` as CMD: pnpm runs the project's
+// installed binary (node_modules/.bin) and never downloads one.
+func pnpmExec(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		if len(args) > 2 && args[1].static && args[1].val == "exec" && args[2].static && !strings.HasPrefix(args[2].val, "-") {
+			x.add(Allow, RuleBuildProject, "pnpm exec runs a binary the project installed")
+			x.nested(args[2:], "pnpm exec")
+			return
+		}
+		prev(x, args)
+	}
+}
+
+// venvActivate allows, inside the sandbox, sourcing a virtualenv's
+// activate script in the workspace (`source .venv/bin/activate`): the
+// project's own environment, whose writes ask as files that run later.
+// Anything else sourced is judged by the earlier handler.
+func venvActivate(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		if x.c.sandbox && len(args) == 2 && args[1].static && !args[1].pattern && strings.HasSuffix(args[1].val, "/bin/activate") && !x.ranWritten(args[1], nil) {
+			ps := x.resolve(args[1])
+			inWS := ps != nil
+			for _, p := range ps {
+				if !within(p, x.c.ws) || strings.Contains("/"+rel(p, x.c.ws)+"/", "/.git/") {
+					inWS = false
+				}
+			}
+			if inWS {
+				x.add(Allow, RuleSandboxCode, "activates the project's virtualenv, its own code, inside the sandbox")
+				x.read(args[1])
+				return
+			}
+		}
+		prev(x, args)
+	}
+}

@@ -1,0 +1,122 @@
+package policy
+
+import (
+	"net/url"
+	"strings"
+)
+
+// Read-only viewers and loopback health checks. Registered by
+// addEcosystemHandlers (ecosystems.go).
+
+// fdCmd is fd: a file finder. -x/-X run a command for each match: asked.
+func fdCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, "finds files")
+	ops := operands(args[1:], "etdEcjSgo", []string{"extension", "type", "max-depth", "min-depth", "exact-depth", "exclude",
+		"color", "threads", "size", "changed-within", "changed-before", "owner", "ignore-file", "max-results", "base-directory", "search-path", "format"})
+	for _, a := range args[1:] {
+		v := a.val
+		if v == "-x" || v == "-X" || strings.HasPrefix(v, "--exec") || strings.HasPrefix(v, "--ignore-file") || strings.HasPrefix(v, "--base-directory") || strings.HasPrefix(v, "--search-path") || v == "-L" || v == "--follow" {
+			x.add(Ask, RuleToolExec, "fd "+v+" runs a command, follows links or reads from elsewhere")
+			return
+		}
+	}
+	if len(ops) <= 1 {
+		x.readStr(".")
+	}
+	if len(ops) > 1 {
+		for _, w := range ops[1:] {
+			x.read(w)
+		}
+	}
+}
+
+// viewerCmd is bat or delta: it shows files or a diff. A pager or any
+// option naming a program asks.
+func viewerCmd(x *cmdCtx, args []word) {
+	x.add(Allow, RuleReadOnly, args[0].val+" shows files")
+	for _, a := range args[1:] {
+		v := a.val
+		if strings.HasPrefix(v, "--pager") || strings.HasPrefix(v, "--config") || strings.HasPrefix(v, "--diff-so-fancy") || strings.HasPrefix(v, "--hyperlinks") || strings.HasPrefix(v, "--features") || v == "--paging=always" {
+			x.add(Ask, RuleToolExec, args[0].val+" "+v+" can run a pager or read configuration that does")
+			return
+		}
+	}
+	for _, w := range operands(args[1:], "lpHrmsw", []string{"language", "line-range", "highlight-line", "theme", "style", "map-syntax", "tabs", "wrap", "terminal-width", "width", "color", "paging", "decorations", "file-name"}) {
+		x.read(w)
+	}
+}
+
+// localCurl allows, inside the sandbox, a GET or HEAD of a server on the
+// sandbox's own loopback (localhost, 127.0.0.1, [::1]): a health check of
+// what the coder started. No upload, config, proxy, socket, redirect
+// following or output file: anything else goes to the network handler.
+func localCurl(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		if !x.c.sandbox || !localGet(args[1:]) {
+			prev(x, args)
+			return
+		}
+		x.add(Allow, RuleLocalHealth, "curl reads from a server on the sandbox's own loopback")
+	}
+}
+
+// RuleLocalHealth allows a read of a loopback server inside the sandbox.
+const RuleLocalHealth = "net.loopback-read"
+
+func localGet(args []word) bool {
+	urls := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		if !a.static {
+			return false
+		}
+		switch {
+		case v == "-s" || v == "-S" || v == "-f" || v == "-i" || v == "-I" || v == "-v" || v == "--silent" || v == "--show-error" ||
+			v == "--fail" || v == "--include" || v == "--head" || v == "--verbose" || v == "-sS" || v == "-fsS" || v == "-sf" ||
+			v == "-fs" || v == "-sI" || v == "-Is" || v == "-sv" || v == "-si" || v == "--compressed" || v == "-k" || v == "--insecure" || v == "--fail-with-body":
+		case (v == "-o" || v == "--output") && i+1 < len(args) && args[i+1].val == "/dev/null":
+			i++
+		case v == "-w" || v == "--write-out" || v == "-m" || v == "--max-time" || v == "--connect-timeout" || v == "--retry" || v == "--retry-delay" || v == "-H" || v == "--header" || v == "-X" || v == "--request":
+			if i+1 >= len(args) || !args[i+1].static {
+				return false
+			}
+			i++
+			n := args[i].val
+			if (v == "-X" || v == "--request") && n != "GET" && n != "HEAD" {
+				return false
+			}
+			if (v == "-H" || v == "--header") && strings.HasPrefix(n, "@") {
+				return false
+			}
+			if (v == "-w" || v == "--write-out") && strings.HasPrefix(n, "@") {
+				return false // a format read from a file
+			}
+		case strings.HasPrefix(v, "-"):
+			return false
+		default:
+			if !loopbackURL(v) {
+				return false
+			}
+			urls++
+		}
+	}
+	return urls > 0
+}
+
+// loopbackURL: an http(s) URL whose host is the loopback, with no user
+// info.
+func loopbackURL(v string) bool {
+	if !strings.HasPrefix(v, "http://") && !strings.HasPrefix(v, "https://") {
+		return false
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.User != nil || u.Opaque != "" {
+		return false
+	}
+	switch u.Hostname() {
+	case "localhost", "127.0.0.1", "::1":
+		return !strings.ContainsAny(u.Host, "@\\")
+	}
+	return false
+}

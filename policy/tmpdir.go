@@ -1,0 +1,60 @@
+package policy
+
+import "strings"
+
+// The sandbox's private temp dir. Inside Sentinel's sandbox /tmp is a
+// private mount (and TMPDIR points at it): what the coder keeps there is
+// its own scratch space, seen by no one else and gone with the run. So
+// capturing a command's output there — `go test ./... > /tmp/go-test.log`,
+// `git diff > /tmp/changes.patch`, `… | tee /tmp/t.log` — and reading it
+// back are workspace work. With --sandbox off /tmp is the machine's shared
+// one and those writes stay outside the workspace.
+//
+// Only output captured by a redirection or tee counts: a program told to
+// put its own artefacts in /tmp (`go test -o /tmp/x`, `git worktree add
+// /tmp/wt`, `git log --output=/tmp/x`) is still judged as writing outside.
+
+// sandboxTemp is the temp dir the sandbox gives the coder.
+const sandboxTemp = "/tmp"
+
+// privateTemp reports whether the canonical path p is inside the sandbox's
+// private temp dir: below it, and not in the top directory under /tmp that
+// holds the person's home or the workspace, nor an ancestor of them (a home
+// or a project that lives under /tmp is shown through the private one and
+// stays what it is; so do its neighbours, which `../` reaches).
+func (c *checkEnv) privateTemp(p string) bool {
+	if c.tmp == "" || p == c.tmp || !within(p, c.tmp) {
+		return false
+	}
+	for _, r := range []string{c.home, c.ws} {
+		if r == "" || r == "/" {
+			continue
+		}
+		if within(p, r) || within(r, p) {
+			return false
+		}
+		if within(r, c.tmp) {
+			// The whole top directory under /tmp that holds it.
+			top, _, _ := strings.Cut(rel(r, c.tmp), "/")
+			if within(p, c.tmp+"/"+top) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// capturing runs judge with the paths it judges marked as a redirection's
+// or tee's target: output a command's caller captures.
+func (x *cmdCtx) capturing(judge func()) {
+	was := x.c.capture
+	x.c.capture = true
+	defer func() { x.c.capture = was }()
+	judge()
+}
+
+// teeCmd is tee: it writes its stdin to each file, which is capturing
+// output like a redirection.
+func teeCmd(x *cmdCtx, args []word) {
+	x.capturing(func() { writeAll(x, args) })
+}
