@@ -22,6 +22,10 @@ type Info struct {
 	Supervised bool
 	Started    time.Time
 	Workspace  string // the coder's workspace (for path previews)
+	// InPlace is true for sentinel exec and the shims: the coder works on
+	// the person's own files, and there is no verification, review or
+	// landing — only the report of what changed (and sentinel undo).
+	InPlace bool
 	// Journal is the run's events.jsonl: a view keeps a window of a long
 	// run in memory and reads older lines back from it.
 	Journal string

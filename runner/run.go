@@ -251,7 +251,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		r.meta.Apply = ""
 	}
 	r.info = Info{RunID: r.id, Coder: adapter.Name(), Task: o.Task, FullScreenCoder: adapter.FullScreen(),
-		PerCommandApproval: adapter.PerCommandApproval(), Started: now, Supervised: r.sup != nil, Journal: r.journal.Path()}
+		PerCommandApproval: adapter.PerCommandApproval(), Started: now, Supervised: r.sup != nil, Journal: r.journal.Path(), InPlace: o.InPlace}
 	if err := writeMeta(r.dir, r.meta); err != nil {
 		r.abort(err)
 		return nil, err

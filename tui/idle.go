@@ -18,6 +18,9 @@ import (
 // idleMark is the status bar's notice.
 const idleMark = "coder idle — D to review"
 
+// idleMarkInPlace is the notice under sentinel exec, which has no review.
+const idleMarkInPlace = "coder idle — D to end it"
+
 // trackIdle follows the coder's turns from its events.
 func (m *model) trackIdle(ev journal.Event) {
 	switch ev.Kind {

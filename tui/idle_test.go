@@ -64,3 +64,21 @@ func TestCoderIdleNotAfterExit(t *testing.T) {
 	}
 	notContains(t, h.screen(), idleMark)
 }
+
+// TestInPlaceFinishPromisesNoReview: sentinel exec has no verification,
+// review or landing, so D, its question and its notice say only what
+// happens: the coder ends and the report of its changes follows.
+func TestInPlaceFinishPromisesNoReview(t *testing.T) {
+	info := testInfo()
+	info.InPlace = true
+	h := newHarness(t, info, "dark", 160, 40)
+	h.m.update(eventsMsg{ev(1, journal.Coder, coderstream.CoderStop, "Stop", nil)})
+	s := h.screen()
+	contains(t, s, "D coder is done → end it")
+	h.press("D")
+	s = h.screen()
+	contains(t, s, "already in your files")
+	if strings.Contains(s, "verify") || strings.Contains(s, "review") {
+		t.Fatalf("exec's TUI promises a verification or review it does not do:\n%s", s)
+	}
+}

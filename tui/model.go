@@ -94,6 +94,9 @@ type model struct {
 // Session.SendKeys off the UI goroutine).
 func newLive(s Session, opts Options, sendKeys func([]byte)) (*root, *model) {
 	m := newModel(s, newChrome(opts), sendKeys)
+	if m.info.InPlace { // exec: no review follows the coder's end
+		m.keys.Finish.SetHelp("D", "coder is done → end it")
+	}
 	return newRoot(m.chrome, m), m
 }
 

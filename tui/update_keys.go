@@ -52,6 +52,9 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.mode = modeNormal
 		if key.Matches(k, m.keys.Yes) {
 			m.flash = "ending the coder; verification and review follow…"
+			if m.info.InPlace {
+				m.flash = "ending the coder; the report of what it changed follows…"
+			}
 			s := m.s
 			return func() tea.Msg { s.Finish(); return nil }
 		}

@@ -214,7 +214,11 @@ func (m *model) statusText(level int) string {
 		segs = append(segs, bar.Render(fmt.Sprintf("sup %d↑%d↓ %s", c.supIn, c.supOut, c.supTime.Round(100*time.Millisecond))))
 	}
 	if m.idle() {
-		segs = append(segs, st.Asked.Render(idleMark))
+		mark := idleMark
+		if m.info.InPlace {
+			mark = idleMarkInPlace
+		}
+		segs = append(segs, st.Asked.Render(mark))
 	}
 	segs = append(segs, bar.Render(m.elapsed()))
 	if m.runDone || m.runStatus != "" {
@@ -271,7 +275,11 @@ func (m *model) bottomLines(w int) []string {
 	case modeQuit:
 		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? "), yesNo, w)...)
 	case modeFinish:
-		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("The coder is done: end it, verify and review its work? "), yesNo, w)...)
+		q := "The coder is done: end it, verify and review its work? "
+		if m.info.InPlace {
+			q = "The coder is done: end it? Its changes are already in your files (the report follows; sentinel undo puts them back) "
+		}
+		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(q), yesNo, w)...)
 	}
 	// the panes keep at least a title and a row
 	return out.fit(max(m.height-4, 1))
