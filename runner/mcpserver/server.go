@@ -2,12 +2,12 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -121,14 +121,14 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 		}
 		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, DurationMS: time.Since(start).Milliseconds()}
 		if req != nil && req.Params != nil {
-			c.Args = req.Params.Arguments
+			c.Args, c.ArgsSummary = summarize(req.Params.Arguments)
 		}
 		var r *Refusal
 		switch {
 		case errors.As(err, &r):
-			c.Decision, c.Class, c.Rule, c.Reason = DecisionDeny, r.Class, r.Rule, r.Reason
+			c.Decision, c.Class, c.Rule, c.Reason = DecisionDeny, r.Class, r.Rule, clip(r.Reason)
 		case err != nil:
-			c.Decision, c.Reason = DecisionError, err.Error()
+			c.Decision, c.Reason = DecisionError, clip(err.Error())
 		}
 		summary := op + " " + c.Decision
 		if c.Class != "" {
@@ -137,7 +137,11 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 		if c.ExitCode != nil {
 			summary += fmt.Sprintf(" (exit %d)", *c.ExitCode)
 		}
-		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(c.Args)), c); aerr != nil {
+		shown := string(c.Args)
+		if c.ArgsSummary != nil {
+			shown = fmt.Sprintf("(%d bytes, sha256 %s) %s", c.ArgsSummary.Size, c.ArgsSummary.SHA256, c.ArgsSummary.Head)
+		}
+		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(shown)), c); aerr != nil {
 			// No audit, no action reported as done: the client hears it.
 			return nil, nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", aerr)
 		}
@@ -149,10 +153,13 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 	}
 }
 
-func argSummary(raw json.RawMessage) string {
-	s := string(raw)
+func argSummary(s string) string {
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		s = s[:200]
+		for len(s) > 0 && !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+		s += "…"
 	}
 	return s
 }
