@@ -88,6 +88,13 @@ func (f *lineFilter) line() ([]byte, error) {
 			over.Write(bytes.TrimSuffix(chunk, []byte("\n")))
 			buf = nil
 		default:
+			if need := len(buf) + len(chunk); need > cap(buf) {
+				// Grow by doubling (append grows big slices by a quarter,
+				// which allocates five times the line on the way up).
+				grown := make([]byte, len(buf), min(max(2*cap(buf), need), f.max))
+				copy(grown, buf)
+				buf = grown
+			}
 			buf = append(buf, chunk...)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
