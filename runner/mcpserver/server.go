@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -40,6 +41,7 @@ type Server struct {
 	gate      *policyGate
 	audit     *audit
 	auditPath string
+	state     *stateGuard
 	mcp       *mcp.Server
 }
 
@@ -65,11 +67,18 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		}
 		s.auditPath = p
 	}
+	if abs, err := filepath.Abs(s.auditPath); err == nil {
+		s.auditPath = abs
+	}
+	s.state = newStateGuard(cfg.File, s.auditPath)
 	a, err := openAudit(s.auditPath, run)
 	if err != nil {
 		return nil, err
 	}
 	s.audit = a
+	// The audit (and its lock) exist now: known by what they are too.
+	s.state = newStateGuard(cfg.File, s.auditPath)
+	s.run.hidden = s.state.hidden()
 	var paths []string
 	for _, p := range cfg.Paths {
 		paths = append(paths, p.real+" ("+p.Access+")")
@@ -253,16 +262,16 @@ func (s *Server) addTools() {
 		return outcome{text: t, bytes: e.Bytes, backup: e.Backup, rule: "paths"}, nil
 	}))
 	mcp.AddTool(s.mcp, tool("move", "Move or rename a file or directory within one rw path."), handle(s, "move", func(_ context.Context, a twoPathArgs) (outcome, error) {
-		t, err := s.move(a.From, a.To, a.Overwrite)
-		return outcome{text: t, rule: "paths"}, err
+		t, backup, err := s.move(a.From, a.To, a.Overwrite)
+		return outcome{text: t, backup: backup, rule: "paths"}, err
 	}))
 	mcp.AddTool(s.mcp, tool("copy", "Copy a file (readable) to a path under an rw path."), handle(s, "copy", func(_ context.Context, a twoPathArgs) (outcome, error) {
-		t, n, err := s.copyFile(a.From, a.To, a.Overwrite)
-		return outcome{text: t, bytes: n, rule: "paths"}, err
+		t, n, backup, err := s.copyFile(a.From, a.To, a.Overwrite)
+		return outcome{text: t, bytes: n, backup: backup, rule: "paths"}, err
 	}))
 	mcp.AddTool(s.mcp, tool("delete", "Delete a file, a symlink (not its target) or, with recursive, a directory under an rw path."), handle(s, "delete", func(_ context.Context, a deleteArgs) (outcome, error) {
-		t, err := s.delete(a.Path, a.Recursive)
-		return outcome{text: t, rule: "paths"}, err
+		t, backup, err := s.delete(a.Path, a.Recursive)
+		return outcome{text: t, backup: backup, rule: "paths"}, err
 	}))
 	mcp.AddTool(s.mcp, tool("chmod", "Set the permission bits of a file or directory under an rw path."), handle(s, "chmod", func(_ context.Context, a chmodArgs) (outcome, error) {
 		t, err := s.chmod(a.Path, a.Mode)
@@ -290,6 +299,11 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
+	held, err := s.reach(pl, AccessRead) // never Sentinel's state, by what it is
+	if err != nil {
+		return outcome{}, err
+	}
+	held.close()
 	if fi, err := os.Stat(pl.Abs); err != nil || !fi.IsDir() {
 		return outcome{}, &Refusal{Class: ClassBadInput, Reason: "cwd " + pl.Abs + " is not a directory", Use: "give an existing directory under " + s.cfg.rootList()}
 	}
