@@ -22,8 +22,8 @@ import (
 
 // maxBackupBytes bounds a backup that has to be copied (a delete across
 // file systems, an overwritten file): a bigger one is refused, and nothing
-// is changed.
-const maxBackupBytes = 1 << 30
+// is changed. A variable for tests.
+var maxBackupBytes int64 = 1 << 30
 
 // renameAside is renameat(2); tests replace it to take the copying path.
 var renameAside = unix.Renameat
@@ -69,7 +69,7 @@ func (s *Server) keepAside(r reached) (string, error) {
 	if !errors.Is(err, unix.EXDEV) {
 		return "", err
 	}
-	budget := int64(maxBackupBytes)
+	budget := maxBackupBytes
 	if err := copyTreeAt(r.dir, r.name, bfd, name, &budget); err != nil {
 		removeAllAt(bfd, name)
 		return "", fmt.Errorf("keep a backup of %s (nothing changed): %w", r.pl.Abs, err)
@@ -93,7 +93,7 @@ func (s *Server) keepCopy(r reached) (string, error) {
 	}
 	defer unix.Close(bfd)
 	name := backupName(r.pl.Abs)
-	budget := int64(maxBackupBytes)
+	budget := maxBackupBytes
 	if err := copyTreeAt(r.dir, r.name, bfd, name, &budget); err != nil {
 		removeAllAt(bfd, name)
 		return "", fmt.Errorf("keep a backup of %s (nothing changed): %w", r.pl.Abs, err)
@@ -101,7 +101,7 @@ func (s *Server) keepCopy(r reached) (string, error) {
 	return filepath.Join(dir, name), nil
 }
 
-var errTooBig = fmt.Errorf("over %d bytes, too big to keep a backup of: ask the person to do it", maxBackupBytes)
+var errTooBig = errors.New("too big to keep a backup of (over 1 GiB): ask the person to do it")
 
 // copyTreeAt copies the entry name in dir (a file, a symlink as a symlink,
 // or a directory and all it holds) to dname in ddir, spending budget.

@@ -108,6 +108,8 @@ In policy mode Sentinel's policy decides, then the person's remembered templates
 The result is the output (cut at max_output_bytes) and [exit N].`,
 	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete and chmod need an rw path.
 Paths must be absolute. Each is canonicalised first — symlinks resolved, ".." collapsed the way the kernel does — and the result must lie under a configured path; a symlink that leads outside is refused. delete, move and chmod act on a symlink itself, and refuse one that points outside the rw paths.
+Git dirs (a .git in any case, or any directory that is one however it is named) are read-only, and a directory holding one is not moved or deleted whole. Sentinel's own state (its state and config dirs, this server's config and audit) is never reachable.
+delete, and copy or move with overwrite, keep what they remove or replace: the result names the backup.
 read: offset and max_bytes page through big files. search: plain text (or regex=true), glob to pick file names.`,
 	"edit": `edit takes path and either content (the whole file; creates it if missing) or old_string + new_string (old_string must occur exactly once unless replace_all).
 The new content is validated first — validate=auto picks by extension (.json, .yaml/.yml, .toml, .go, .sh), or name json, yaml, toml, go, sh, none. Invalid content is refused and the file is left unchanged (rolled back).
