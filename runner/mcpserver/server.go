@@ -22,7 +22,8 @@ type Options struct {
 	// Helper is the sentinel binary the sandbox re-executes (empty: this
 	// process's executable; tests point it at a built one).
 	Helper string
-	// Person hears policy-mode asks; nil is NoPerson (every ask denied).
+	// Person hears policy-mode asks; nil is the person through the user
+	// service's approval queue (QueuePerson).
 	Person Person
 	// Systemctl is the program the service tool runs (default systemctl).
 	Systemctl string
@@ -51,14 +52,18 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		opts.Systemctl = "systemctl"
 	}
 	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}}
+	run := newRunID()
 	if cfg.ExecMode == ModePolicy {
-		g, err := newPolicyGate(opts.Person)
+		person := opts.Person
+		if person == nil {
+			person = QueuePerson{Run: run, Project: s.defaultCwd()}
+		}
+		g, err := newPolicyGate(person)
 		if err != nil {
 			return nil, err
 		}
 		s.gate = g
 	}
-	run := newRunID()
 	s.auditPath = cfg.Audit
 	if s.auditPath == "" {
 		p, err := defaultAuditPath(run)
