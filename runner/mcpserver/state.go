@@ -53,9 +53,44 @@ func newStateGuard(configFile, auditPath string) *stateGuard {
 		var st unix.Stat_t
 		if unix.Stat(c, &st) == nil {
 			g.ids[identOf(&st)] = c
+			if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+				budget := maxStateEntries
+				g.addFiles(c, 2, &budget)
+			}
 		}
 	}
 	return g
+}
+
+// maxStateEntries bounds the files of the state dirs known by identity.
+const maxStateEntries = 4096
+
+// addFiles knows the files already in a state dir (to depth levels) by
+// their identity too, so a hard link to one elsewhere (the record key
+// linked into a project) is refused as the file itself.
+func (g *stateGuard) addFiles(dir string, depth int, budget *int) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if *budget--; *budget < 0 {
+			return
+		}
+		p := filepath.Join(dir, e.Name())
+		var st unix.Stat_t
+		if unix.Lstat(p, &st) != nil {
+			continue
+		}
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFREG:
+			g.ids[identOf(&st)] = dir
+		case unix.S_IFDIR:
+			if depth > 1 {
+				g.addFiles(p, depth-1, budget)
+			}
+		}
+	}
 }
 
 // hidden is what the sandbox hides from commands.

@@ -50,6 +50,9 @@ access = "rw"
 		t.Fatal(err)
 	}
 	key := filepath.Join(state, "record.key")
+	if err := os.Link(key, filepath.Join(home, "work", "k")); err != nil {
+		t.Fatal(err)
+	}
 	refused := []struct {
 		tool string
 		args map[string]any
@@ -57,6 +60,7 @@ access = "rw"
 		{"read", map[string]any{"path": key}},
 		{"read", map[string]any{"path": home + "/xstate/../xstate/sentinel/record.key"}},
 		{"read", map[string]any{"path": cfgFile}},
+		{"read", map[string]any{"path": home + "/work/k"}}, // the record key, by its inode
 		{"read", map[string]any{"path": home + "/alias.toml"}}, // the config, by its inode
 		{"read", map[string]any{"path": audit}},
 		{"list", map[string]any{"path": state}},
