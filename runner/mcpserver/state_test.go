@@ -60,7 +60,7 @@ access = "rw"
 		{"read", map[string]any{"path": key}},
 		{"read", map[string]any{"path": home + "/xstate/../xstate/sentinel/record.key"}},
 		{"read", map[string]any{"path": cfgFile}},
-		{"read", map[string]any{"path": home + "/work/k"}}, // the record key, by its inode
+		{"read", map[string]any{"path": home + "/work/k"}},     // the record key, by its inode
 		{"read", map[string]any{"path": home + "/alias.toml"}}, // the config, by its inode
 		{"read", map[string]any{"path": audit}},
 		{"list", map[string]any{"path": state}},
