@@ -23,8 +23,9 @@ model can run only the commands the config allows, touch only the paths it
 lists, and have every call recorded in an audit journal (read it with
 'sentinel show FILE'). Commands run inside Sentinel's sandbox.
 
-Over HTTP a bearer token (token or token_env in the config) is required for
-any address beyond loopback. ` + mcpserver.TLSAdvice + `.`,
+Over HTTP nothing is served without a bearer token: token or token_env in the
+config, or (on loopback) one made up at start and printed to stderr with how
+clients pass it. Any address beyond loopback needs a configured token. ` + mcpserver.TLSAdvice + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if configFile == "" {
@@ -41,6 +42,12 @@ any address beyond loopback. ` + mcpserver.TLSAdvice + `.`,
 			if httpAddr != "" {
 				if err := mcpserver.CheckListen(httpAddr, token); err != nil {
 					return usageError{err}
+				}
+				if token == "" {
+					if token, err = mcpserver.NewToken(); err != nil {
+						return err
+					}
+					fmt.Fprint(os.Stderr, mcpserver.TokenAdvice(cfg.File, token))
 				}
 			}
 			transport := "stdio"

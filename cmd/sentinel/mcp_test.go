@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -131,5 +134,59 @@ func TestMCPCommandRefusesBadSetup(t *testing.T) {
 	writeFile(t, f.config, "exec_mode = \"yolo\"\n")
 	if res := sentinel(t, f.dir, f.env, "mcp", "--config", f.config); res.code == 0 || !strings.Contains(res.stderr, f.config+":1:") {
 		t.Fatalf("bad config: %d %s", res.code, res.stderr)
+	}
+}
+
+// `sentinel mcp --http` with no token in its config makes one, says how
+// clients pass it, and serves nobody without it.
+func TestMCPHTTPMakesATokenAndServesNoOneWithout(t *testing.T) {
+	f := newMCPFixture(t)
+	cmd := exec.Command(sentinelBin, "mcp", "--config", f.config, "--http", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), f.env...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	var token, url string
+	sc := bufio.NewScanner(stderr)
+	for url == "" && sc.Scan() {
+		line := sc.Text()
+		if _, tok, ok := strings.Cut(line, "Authorization: Bearer "); ok && token == "" {
+			token = strings.TrimSpace(tok)
+		}
+		if _, u, ok := strings.Cut(line, "serving streamable HTTP on "); ok {
+			url = strings.TrimSpace(u)
+		}
+	}
+	if len(token) != 64 || url == "" {
+		t.Fatalf("stderr did not give a token and an address: token %q url %q (%v)", token, url, sc.Err())
+	}
+	go io.Copy(io.Discard, stderr)
+	post := func(authz string) int {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`))
+		if authz != "" {
+			req.Header.Set("Authorization", authz)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post(""); code != http.StatusUnauthorized {
+		t.Errorf("no token: %d, want 401", code)
+	}
+	if code := post("Bearer " + strings.Repeat("0", 64)); code != http.StatusUnauthorized {
+		t.Errorf("a wrong token: %d, want 401", code)
+	}
+	if code := post("Bearer " + token); code != http.StatusOK {
+		t.Errorf("the printed token: %d, want 200", code)
 	}
 }

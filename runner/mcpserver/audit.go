@@ -31,18 +31,20 @@ type Serve struct {
 }
 
 // Call is the data of an mcp-call event. Args is what the client sent: the
-// model's word, hostile to every reader.
+// model's word, hostile to every reader; arguments over a KiB are kept as
+// ArgsSummary instead (size, sha256, the first KiB).
 type Call struct {
-	Tool       string          `json:"tool"`
-	Args       json.RawMessage `json:"args,omitempty"`
-	Decision   string          `json:"decision"` // allow, deny or error
-	Class      Class           `json:"class,omitempty"`
-	Rule       string          `json:"rule,omitempty"`
-	Reason     string          `json:"reason,omitempty"`
-	ExitCode   *int            `json:"exit_code,omitempty"`
-	Bytes      int             `json:"bytes"`
-	DurationMS int64           `json:"duration_ms"`
-	Backup     string          `json:"backup,omitempty"`
+	Tool        string          `json:"tool"`
+	Args        json.RawMessage `json:"args,omitempty"`
+	ArgsSummary *ArgsSummary    `json:"args_summary,omitempty"`
+	Decision    string          `json:"decision"` // allow, deny or error
+	Class       Class           `json:"class,omitempty"`
+	Rule        string          `json:"rule,omitempty"`
+	Reason      string          `json:"reason,omitempty"`
+	ExitCode    *int            `json:"exit_code,omitempty"`
+	Bytes       int             `json:"bytes"`
+	DurationMS  int64           `json:"duration_ms"`
+	Backup      string          `json:"backup,omitempty"`
 }
 
 // Call decisions.

@@ -4,11 +4,15 @@
 //
 // It owns the server's TOML config and its validation, the path gate (every
 // path canonicalised — symlinks resolved, `..` collapsed as the kernel would —
-// before the prefix check, and every operation then done through an os.Root
-// so a path swapped for a symlink after the check cannot leave the root),
-// the exec gate (allowlist mode, read through policy's one shell reader;
-// policy mode, policy.Engine plus remembered templates with a Person seam
-// that denies while no one can be asked), running commands inside
+// before the prefix check, then every directory reached one component at a
+// time through open handles, never through a symlink, each checked for what
+// it is — Sentinel's own state by device and inode, git dirs by their
+// content — so a path swapped after the check leads nowhere unchecked; see
+// at.go), backups of what a delete or an overwrite destroys (backup.go),
+// the bounds on what one request may cost (requestcap.go), the exec gate (allowlist mode, read through policy's one shell reader;
+// policy mode, the run's chain: the built-in rules and the person's
+// policy.toml, remembered templates, then the person through the user
+// service's approval queue — no one to ask is a deny), running commands inside
 // Sentinel's sandbox, the tools themselves, and the audit events (its own
 // journal kinds, read back with `sentinel show FILE`).
 //

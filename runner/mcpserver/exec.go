@@ -19,7 +19,8 @@ import (
 // config says. It is prepared on first use and shared by every call.
 type runner struct {
 	cfg    *Config
-	helper string // the sentinel binary re-executed inside (empty: this one)
+	helper string   // the sentinel binary re-executed inside (empty: this one)
+	hidden []string // Sentinel's own state, hidden from commands
 	once   sync.Once
 	sbx    *sandbox.Sandbox
 	tmp    string // a private workspace when no path is rw
@@ -55,6 +56,7 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 			p.Protected = append(p.Protected, protectedIn(w)...) // as the workspace's own are
 		}
 		p.Readable = append(p.Readable, readable...)
+		p.Hidden = append(p.Hidden, r.hidden...)
 		if r.cfg.Network == NetProxy {
 			p.Net = sandbox.NetProxy
 			p.AllowHosts = append(p.AllowHosts, r.cfg.AllowHosts...)

@@ -10,29 +10,38 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // maxSearchFiles bounds how many files one search reads.
 const maxSearchFiles = 20000
 
-// openRead opens the regular file at pl for reading, beneath its root and
-// without following a symlink in its last component.
-func openRead(pl Place) (*os.File, fs.FileInfo, error) {
-	root, err := openRoot(pl)
+// openRead opens the regular file at pl for reading, reached one checked
+// directory at a time (see reach) and without following a symlink.
+func (s *Server) openRead(pl Place) (*os.File, fs.FileInfo, error) {
+	r, err := s.reach(pl, AccessRead)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer root.Close()
-	f, err := root.OpenFile(pl.Rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	defer r.close()
+	f, err := r.openEntry(os.O_RDONLY | syscall.O_NONBLOCK)
 	if err != nil {
-		return nil, nil, fileErr(pl, err)
+		return nil, nil, err
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
 		return nil, nil, err
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		if err := s.state.check(ident{dev: uint64(st.Dev), ino: st.Ino}, pl.Abs); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
 	}
 	if fi.IsDir() {
 		f.Close()
@@ -43,6 +52,28 @@ func openRead(pl Place) (*os.File, fs.FileInfo, error) {
 		return nil, nil, &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is not a regular file (" + fi.Mode().Type().String() + ")", Use: "read regular files only"}
 	}
 	return f, fi, nil
+}
+
+// openDir opens the directory at pl, reached as openRead reaches a file.
+func (s *Server) openDir(pl Place) (*os.File, error) {
+	r, err := s.reach(pl, AccessRead)
+	if err != nil {
+		return nil, err
+	}
+	defer r.close()
+	d, err := r.openEntry(os.O_RDONLY | syscall.O_DIRECTORY)
+	if err != nil {
+		if errors.Is(err, syscall.ENOTDIR) {
+			return nil, &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is not a directory", Use: "use the read tool for files"}
+		}
+		var ref *Refusal
+		if errors.As(err, &ref) && ref.Class == ClassPathNotAllowed {
+			// ELOOP: a symlink (the list of a link is refused as before).
+			return nil, ref
+		}
+		return nil, err
+	}
+	return d, nil
 }
 
 func fileErr(pl Place, err error) error {
@@ -62,7 +93,7 @@ func (s *Server) read(p string, offset int64, maxBytes int64) (string, int, erro
 	if err != nil {
 		return "", 0, err
 	}
-	f, fi, err := openRead(pl)
+	f, fi, err := s.openRead(pl)
 	if err != nil {
 		return "", 0, err
 	}
@@ -95,42 +126,40 @@ func (s *Server) list(p string) (string, int, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	root, err := openRoot(pl)
+	d, err := s.openDir(pl)
 	if err != nil {
 		return "", 0, err
 	}
-	defer root.Close()
-	d, err := root.OpenFile(pl.Rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_DIRECTORY, 0)
-	if err != nil {
-		if errors.Is(err, syscall.ENOTDIR) {
-			return "", 0, &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is not a directory", Use: "use the read tool for files"}
-		}
-		return "", 0, fileErr(pl, err)
-	}
 	defer d.Close()
 	max := s.cfg.Limits.MaxListEntries
-	ents, err := d.ReadDir(max + 1)
+	names, err := d.Readdirnames(max + 1)
 	if err != nil && err != io.EOF {
 		return "", 0, fileErr(pl, err)
 	}
+	sort.Strings(names)
+	dfd := int(d.Fd())
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s)\n", pl.Abs, pl.Access)
-	for i, e := range ents {
+	for i, name := range names {
 		if i == max {
 			fmt.Fprintf(&b, "[more than %d entries; list a subdirectory or search]\n", max)
 			break
 		}
-		info, ierr := e.Info()
-		switch {
-		case ierr != nil:
-			fmt.Fprintf(&b, "?    %s\n", e.Name())
-		case e.Type()&fs.ModeSymlink != 0:
-			target, _ := root.Readlink(path.Join(pl.Rel, e.Name()))
-			fmt.Fprintf(&b, "link %s -> %s\n", e.Name(), target)
-		case e.IsDir():
-			fmt.Fprintf(&b, "dir  %s/\n", e.Name())
+		var st unix.Stat_t
+		switch err := unix.Fstatat(dfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); {
+		case err != nil:
+			fmt.Fprintf(&b, "?    %s\n", name)
+		case st.Mode&unix.S_IFMT == unix.S_IFLNK:
+			buf := make([]byte, unix.PathMax)
+			n, err := unix.Readlinkat(dfd, name, buf)
+			if err != nil {
+				n = 0
+			}
+			fmt.Fprintf(&b, "link %s -> %s\n", name, buf[:n])
+		case st.Mode&unix.S_IFMT == unix.S_IFDIR:
+			fmt.Fprintf(&b, "dir  %s/\n", name)
 		default:
-			fmt.Fprintf(&b, "file %s %d %s\n", e.Name(), info.Size(), info.Mode().Perm())
+			fmt.Fprintf(&b, "file %s %d %s\n", name, st.Size, fs.FileMode(st.Mode&0o777))
 		}
 	}
 	return b.String(), b.Len(), nil
@@ -157,25 +186,19 @@ func (s *Server) search(p, pattern string, regex bool, glob string) (string, int
 	if err != nil {
 		return "", 0, err
 	}
-	root, err := openRoot(pl)
+	r, err := s.reach(pl, AccessRead)
 	if err != nil {
 		return "", 0, err
 	}
-	defer root.Close()
-	fsys := root.FS()
+	defer r.close()
 	var b strings.Builder
 	found, files := 0, 0
 	max := s.cfg.Limits.MaxSearchResults
 	stop := errors.New("stop")
-	err = fs.WalkDir(fsys, filepath.ToSlash(pl.Rel), func(rel string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // unreadable: skipped
-		}
-		if !d.Type().IsRegular() {
-			return nil // directories are walked; links and devices are not followed
-		}
+	// file searches one regular file (name in dir).
+	file := func(dir int, name, abs string, size int64) error {
 		if glob != "" {
-			if ok, _ := path.Match(glob, d.Name()); !ok {
+			if ok, _ := path.Match(glob, name); !ok {
 				return nil
 			}
 		}
@@ -183,14 +206,14 @@ func (s *Server) search(p, pattern string, regex bool, glob string) (string, int
 			fmt.Fprintf(&b, "[stopped after %d files; search a subdirectory]\n", maxSearchFiles)
 			return stop
 		}
-		info, err := d.Info()
-		if err != nil || info.Size() > s.cfg.Limits.MaxReadBytes {
+		if size > s.cfg.Limits.MaxReadBytes {
 			return nil
 		}
-		f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+		fd, err := unix.Openat(dir, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 		if err != nil {
 			return nil
 		}
+		f := os.NewFile(uintptr(fd), abs)
 		data, err := io.ReadAll(io.LimitReader(f, s.cfg.Limits.MaxReadBytes))
 		f.Close()
 		if err != nil || bytes.IndexByte(data, 0) >= 0 {
@@ -208,12 +231,60 @@ func (s *Server) search(p, pattern string, regex bool, glob string) (string, int
 			if len(line) > 300 {
 				line = line[:300] + "…"
 			}
-			fmt.Fprintf(&b, "%s:%d: %s\n", filepath.Join(pl.Root, rel), i+1, line)
+			fmt.Fprintf(&b, "%s:%d: %s\n", abs, i+1, line)
 		}
 		return nil
-	})
+	}
+	// walk searches the open directory dir, in name order, skipping what no
+	// tool shows (Sentinel's state, credentials) and never following a link.
+	var walk func(dir int, abs string) error
+	walk = func(dir int, abs string) error {
+		d := os.NewFile(uintptr(dir), abs)
+		defer d.Close()
+		names, err := d.Readdirnames(-1)
+		if err != nil {
+			return nil // unreadable: skipped
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			p := filepath.Join(abs, name)
+			var st unix.Stat_t
+			if unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || s.state.check(identOf(&st), p) != nil || s.cfg.guards.check(p, AccessRead) != nil {
+				continue
+			}
+			switch st.Mode & unix.S_IFMT {
+			case unix.S_IFDIR:
+				sub, err := openDirAt(dir, name)
+				if err != nil {
+					continue
+				}
+				if err := walk(sub, p); err != nil {
+					return err
+				}
+			case unix.S_IFREG:
+				if err := file(dir, name, p, st.Size); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	st, err := r.lstat()
+	switch {
+	case err != nil:
+		err = fileErr(pl, err)
+	case st.Mode&unix.S_IFMT == unix.S_IFREG:
+		err = file(r.dir, r.at(), pl.Abs, st.Size)
+	case st.Mode&unix.S_IFMT == unix.S_IFDIR:
+		var d int
+		if d, err = openDirAt(r.dir, r.at()); err != nil {
+			err = fileErr(pl, walkErr(err))
+		} else {
+			err = walk(d, pl.Abs)
+		}
+	}
 	if err != nil && err != stop {
-		return "", 0, fileErr(pl, err)
+		return "", 0, err
 	}
 	if found == 0 {
 		return "no matches under " + pl.Abs, 0, nil

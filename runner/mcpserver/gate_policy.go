@@ -2,15 +2,19 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
-// Person is who a policy-mode `ask` goes to. Until the console queue
-// exists there is none: NoPerson denies every question, and a server given
-// a Person (the console, later) asks it instead. An error is a deny.
+// Person is who a policy-mode `ask` goes to: by default the person through
+// the user service's console queue (QueuePerson), as a run's asks go when
+// the person is away from its terminal. An error is a deny.
 type Person interface {
 	Ask(ctx context.Context, req approvals.Request, v policy.Verdict) (allow bool, reason string, err error)
 }
@@ -23,7 +27,35 @@ func (NoPerson) Ask(context.Context, approvals.Request, policy.Verdict) (bool, s
 	return false, "no one to ask: sentinel mcp has no person to route questions to yet", nil
 }
 
-// policyGate is exec_mode = "policy": Sentinel's policy, then the person's
+// askTimeout bounds how long an exec waits for the person's answer.
+const askTimeout = 10 * time.Minute
+
+// QueuePerson is the person as the console queue reaches them: an ask is
+// posted to the user service's approval queue (sentinel console, sentinel
+// queue approve|deny ID) and waits there, as a run's does. No service
+// running is no one to ask. An answer that remembers a grant is taken as
+// an approval of this one call: the server does not write templates.
+type QueuePerson struct {
+	Run, Project string
+}
+
+// Ask posts the request and waits for the person's answer.
+func (p QueuePerson) Ask(ctx context.Context, req approvals.Request, v policy.Verdict) (bool, string, error) {
+	ctx, cancel := context.WithTimeout(ctx, askTimeout)
+	defer cancel()
+	q := &queue.Person{Run: p.Run, Project: p.Project, Coder: "mcp"}
+	d, ok := q.Ask(ctx, approvals.NewPrompt(req, v))
+	if !ok {
+		if ctx.Err() != nil {
+			return false, "", errors.New("no one to ask in time: no answer in the approval queue within " + askTimeout.String())
+		}
+		return false, "", errors.New("no one to ask: the user service is not running, so the approval queue (sentinel console) cannot be reached; the person can start it with `sentinel service`")
+	}
+	return d.Outcome == approvals.OutcomeAllow, d.Reason, nil
+}
+
+// policyGate is exec_mode = "policy": the same chain as a run's — the
+// built-in rules and the person's policy.toml, then the person's
 // remembered templates (user scope), then the Person.
 type policyGate struct {
 	engine    *policy.Engine
@@ -31,8 +63,20 @@ type policyGate struct {
 	person    Person
 }
 
+// userPolicyFile is the person's own policy.toml, which runs load too.
+func userPolicyFile() string {
+	if dir, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(dir, "sentinel", "policy.toml")
+	}
+	return ""
+}
+
 func newPolicyGate(person Person) (*policyGate, error) {
-	g := &policyGate{engine: policy.Default(), person: person}
+	eng, err := policy.Load(userPolicyFile())
+	if err != nil {
+		return nil, err
+	}
+	g := &policyGate{engine: eng, person: person}
 	if g.person == nil {
 		g.person = NoPerson{}
 	}

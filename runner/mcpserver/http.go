@@ -2,7 +2,9 @@ package mcpserver
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -17,7 +19,12 @@ import (
 // meant to sit behind a TLS-terminating proxy.
 const TLSAdvice = "sentinel mcp speaks plain HTTP: for clients on other machines, keep it on 127.0.0.1 and put a TLS-terminating reverse proxy in front (e.g. caddy: `reverse_proxy 127.0.0.1:PORT`, or nginx with proxy_pass and proxy_buffering off), or reach it through an SSH tunnel (ssh -L)"
 
-// CheckListen refuses a non-loopback address without a token.
+// TokenEnvDefault is the variable the advice for a made-up token names.
+const TokenEnvDefault = "SENTINEL_MCP_TOKEN"
+
+// CheckListen refuses a non-loopback address without a configured token
+// (a token made up at start is for loopback only: nobody chose to expose
+// the server).
 func CheckListen(addr, token string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -36,25 +43,49 @@ func CheckListen(addr, token string) error {
 	return nil
 }
 
-// Handler is the streamable-HTTP handler for s, behind the bearer token
-// when there is one (compared in constant time).
-func (s *Server) Handler(token string) http.Handler {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
-	var out http.Handler = http.NewCrossOriginProtection().Handler(h)
-	if token != "" {
-		verify := func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
-			if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
-				return nil, auth.ErrInvalidToken
-			}
-			return &auth.TokenInfo{UserID: "sentinel-mcp"}, nil
-		}
-		out = auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(out)
+// NewToken is a random bearer token (32 bytes, hex) for a server whose
+// config names none: over HTTP nothing is ever served without one.
+func NewToken() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("make a bearer token: %w", err)
 	}
-	return out
+	return hex.EncodeToString(b[:]), nil
 }
 
-// ServeHTTP serves streamable HTTP on addr until ctx ends.
+// TokenAdvice tells the person how clients pass a token the server made
+// up, and how to keep one across restarts.
+func TokenAdvice(configFile, token string) string {
+	return fmt.Sprintf(`sentinel mcp: the config names no token, so this server made one; it serves no request without it.
+  clients send on every request the header:  Authorization: Bearer %s
+  (e.g. export %s=%s and configure the client's header as "Authorization: Bearer $%s")
+  to keep one token across restarts: add token_env = "%s" to %s and export %s before starting
+`, token, TokenEnvDefault, token, TokenEnvDefault, TokenEnvDefault, configFile, TokenEnvDefault)
+}
+
+// Handler is the streamable-HTTP handler for s, behind the bearer token
+// (compared in constant time). Without a token it refuses every request:
+// an HTTP server never serves anyone without a credential. A request body
+// over the request cap is refused before it is decoded.
+func (s *Server) Handler(token string) http.Handler {
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+	var out http.Handler = http.NewCrossOriginProtection().Handler(s.capBody(h))
+	want := []byte(token)
+	verify := func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+		if len(want) == 0 || subtle.ConstantTimeCompare([]byte(got), want) != 1 {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: "sentinel-mcp"}, nil
+	}
+	return auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(out)
+}
+
+// ServeHTTP serves streamable HTTP on addr until ctx ends. It refuses to
+// start without a token.
 func (s *Server) ServeHTTP(ctx context.Context, addr, token string, ready func(net.Addr)) error {
+	if token == "" {
+		return errors.New("sentinel mcp --http: no bearer token: set token or token_env in the config, or let `sentinel mcp` make one")
+	}
 	if err := CheckListen(addr, token); err != nil {
 		return err
 	}
@@ -65,7 +96,7 @@ func (s *Server) ServeHTTP(ctx context.Context, addr, token string, ready func(n
 	if ready != nil {
 		ready(ln.Addr())
 	}
-	srv := &http.Server{Handler: s.Handler(token), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: s.Handler(token), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

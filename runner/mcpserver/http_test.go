@@ -122,3 +122,81 @@ func TestServeHTTPWithTokenFromEnv(t *testing.T) {
 		t.Fatalf("ServeHTTP: %v", err)
 	}
 }
+
+// rawPost sends one JSON-RPC initialize with the given Authorization
+// header (none when empty) and returns the status.
+func rawPost(t *testing.T, url, authz, body string) int {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	if authz != "" {
+		req.Header.Set("Authorization", authz)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+
+// Over HTTP nothing is served without the token: no header, a wrong token,
+// another scheme, and a handler given no token at all (every request
+// refused). Nothing of what was refused reaches a tool.
+func TestHTTPServesNoOneWithoutTheToken(t *testing.T) {
+	f := newFixture(t)
+	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	const token = "0123456789abcdef0123456789abcdef"
+	withToken := httptest.NewServer(srv.Handler(token))
+	defer withToken.Close()
+	for _, authz := range []string{"", "Bearer ", "Bearer 0123456789abcdef0123456789abcdee", "Bearer " + token + "x", "Basic " + token, "bearer"} {
+		if code := rawPost(t, withToken.URL, authz, initBody); code != http.StatusUnauthorized {
+			t.Errorf("Authorization %q: status %d, want 401", authz, code)
+		}
+	}
+	if code := rawPost(t, withToken.URL, "Bearer "+token, initBody); code != http.StatusOK {
+		t.Fatalf("the right token: status %d", code)
+	}
+	noToken := httptest.NewServer(srv.Handler(""))
+	defer noToken.Close()
+	for _, authz := range []string{"", "Bearer ", "Bearer " + token} {
+		if code := rawPost(t, noToken.URL, authz, initBody); code != http.StatusUnauthorized {
+			t.Errorf("a handler without a token, Authorization %q: status %d, want 401", authz, code)
+		}
+	}
+	gone, cancel := context.WithCancel(context.Background())
+	cancel() // a server that did start would stop at once
+	err = srv.ServeHTTP(gone, "127.0.0.1:0", "", func(net.Addr) { t.Error("ServeHTTP listened without a token") })
+	if err == nil || !strings.Contains(err.Error(), "no bearer token") {
+		t.Fatalf("ServeHTTP without a token: %v", err)
+	}
+	if calls := auditCalls(t, srv); len(calls) != 0 {
+		t.Fatalf("refused requests reached tools: %+v", calls)
+	}
+}
+
+// A made-up token is long and random, and the advice says how a client
+// passes it and how to keep one.
+func TestNewTokenAndItsAdvice(t *testing.T) {
+	a, err := NewToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := NewToken()
+	if len(a) != 64 || a == b {
+		t.Fatalf("tokens %q %q: want 64 hex characters, each new", a, b)
+	}
+	adv := TokenAdvice("/etc/mcp.toml", a)
+	for _, want := range []string{"Authorization: Bearer " + a, TokenEnvDefault + "=" + a, `token_env = "` + TokenEnvDefault + `" to /etc/mcp.toml`} {
+		if !strings.Contains(adv, want) {
+			t.Errorf("the advice lacks %q:\n%s", want, adv)
+		}
+	}
+}

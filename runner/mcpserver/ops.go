@@ -104,10 +104,12 @@ var helpTopics = map[string]string{
 In allowlist mode every command in the line — in lists (&&, ||, ;), subshells, $(…), sh -c scripts, and what find -exec or xargs run — must be covered by an allowed_commands entry as whole words: "git" covers "git log -1", "systemctl status" covers "systemctl status nginx" but not "systemctl restart nginx", "ls" does not cover "lsof". The words an entry matches must be written out (no $VAR, globs or ~ there).
 After a pipe, read-only filters need no entry: ` + strings.Join(filterNames(), ", ") + ` — without file operands or options that read or write files.
 No NAME=value prefixes, no background jobs (&), no sudo. Redirections may only name files under the configured paths.
-In policy mode Sentinel's policy decides, then the person's remembered templates; what would need a person is refused with class no-one-to-ask.
+In policy mode Sentinel's policy (with the person's own policy.toml) decides, then the person's remembered templates; what would need a person goes to them through the approval queue (sentinel console) and waits for their answer; with no one to ask it is refused with class no-one-to-ask.
 The result is the output (cut at max_output_bytes) and [exit N].`,
 	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete and chmod need an rw path.
 Paths must be absolute. Each is canonicalised first — symlinks resolved, ".." collapsed the way the kernel does — and the result must lie under a configured path; a symlink that leads outside is refused. delete, move and chmod act on a symlink itself, and refuse one that points outside the rw paths.
+Git dirs (a .git in any case, or any directory that is one however it is named) are read-only, and a directory holding one is not moved or deleted whole. Sentinel's own state (its state and config dirs, this server's config and audit) is never reachable.
+delete, and copy or move with overwrite, keep what they remove or replace: the result names the backup.
 read: offset and max_bytes page through big files. search: plain text (or regex=true), glob to pick file names.`,
 	"edit": `edit takes path and either content (the whole file; creates it if missing) or old_string + new_string (old_string must occur exactly once unless replace_all).
 The new content is validated first — validate=auto picks by extension (.json, .yaml/.yml, .toml, .go, .sh), or name json, yaml, toml, go, sh, none. Invalid content is refused and the file is left unchanged (rolled back).
@@ -206,7 +208,7 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 		}
 	case "commands":
 		if c.ExecMode == ModePolicy {
-			b.WriteString("policy mode: Sentinel's policy and the person's remembered templates decide each line; asks are refused (no one to ask).\n")
+			b.WriteString("policy mode: Sentinel's policy (with the person's policy.toml) and the person's remembered templates decide each line; an ask waits for the person in the approval queue (refused when no one can be asked).\n")
 		} else {
 			for _, x := range c.AllowedCommands {
 				fmt.Fprintf(&b, "%s\n", x)

@@ -227,14 +227,3 @@ func (c *Config) rootList() string {
 	}
 	return strings.Join(out, ", ")
 }
-
-// openRoot opens the configured root of pl as an os.Root: every operation
-// then stays beneath it even if a component is swapped for a symlink after
-// the check.
-func openRoot(pl Place) (*os.Root, error) {
-	r, err := os.OpenRoot(pl.Root)
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", pl.Root, err)
-	}
-	return r, nil
-}

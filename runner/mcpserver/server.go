@@ -2,12 +2,13 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -21,7 +22,8 @@ type Options struct {
 	// Helper is the sentinel binary the sandbox re-executes (empty: this
 	// process's executable; tests point it at a built one).
 	Helper string
-	// Person hears policy-mode asks; nil is NoPerson (every ask denied).
+	// Person hears policy-mode asks; nil is the person through the user
+	// service's approval queue (QueuePerson).
 	Person Person
 	// Systemctl is the program the service tool runs (default systemctl).
 	Systemctl string
@@ -40,6 +42,7 @@ type Server struct {
 	gate      *policyGate
 	audit     *audit
 	auditPath string
+	state     *stateGuard
 	mcp       *mcp.Server
 }
 
@@ -49,14 +52,18 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		opts.Systemctl = "systemctl"
 	}
 	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}}
+	run := newRunID()
 	if cfg.ExecMode == ModePolicy {
-		g, err := newPolicyGate(opts.Person)
+		person := opts.Person
+		if person == nil {
+			person = QueuePerson{Run: run, Project: s.defaultCwd()}
+		}
+		g, err := newPolicyGate(person)
 		if err != nil {
 			return nil, err
 		}
 		s.gate = g
 	}
-	run := newRunID()
 	s.auditPath = cfg.Audit
 	if s.auditPath == "" {
 		p, err := defaultAuditPath(run)
@@ -65,11 +72,18 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		}
 		s.auditPath = p
 	}
+	if abs, err := filepath.Abs(s.auditPath); err == nil {
+		s.auditPath = abs
+	}
+	s.state = newStateGuard(cfg.File, s.auditPath)
 	a, err := openAudit(s.auditPath, run)
 	if err != nil {
 		return nil, err
 	}
 	s.audit = a
+	// The audit (and its lock) exist now: known by what they are too.
+	s.state = newStateGuard(cfg.File, s.auditPath)
+	s.run.hidden = s.state.hidden()
 	var paths []string
 	for _, p := range cfg.Paths {
 		paths = append(paths, p.real+" ("+p.Access+")")
@@ -121,14 +135,14 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 		}
 		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, DurationMS: time.Since(start).Milliseconds()}
 		if req != nil && req.Params != nil {
-			c.Args = req.Params.Arguments
+			c.Args, c.ArgsSummary = summarize(req.Params.Arguments)
 		}
 		var r *Refusal
 		switch {
 		case errors.As(err, &r):
-			c.Decision, c.Class, c.Rule, c.Reason = DecisionDeny, r.Class, r.Rule, r.Reason
+			c.Decision, c.Class, c.Rule, c.Reason = DecisionDeny, r.Class, r.Rule, clip(r.Reason)
 		case err != nil:
-			c.Decision, c.Reason = DecisionError, err.Error()
+			c.Decision, c.Reason = DecisionError, clip(err.Error())
 		}
 		summary := op + " " + c.Decision
 		if c.Class != "" {
@@ -137,7 +151,11 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 		if c.ExitCode != nil {
 			summary += fmt.Sprintf(" (exit %d)", *c.ExitCode)
 		}
-		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(c.Args)), c); aerr != nil {
+		shown := string(c.Args)
+		if c.ArgsSummary != nil {
+			shown = fmt.Sprintf("(%d bytes, sha256 %s) %s", c.ArgsSummary.Size, c.ArgsSummary.SHA256, c.ArgsSummary.Head)
+		}
+		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(shown)), c); aerr != nil {
 			// No audit, no action reported as done: the client hears it.
 			return nil, nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", aerr)
 		}
@@ -149,10 +167,13 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 	}
 }
 
-func argSummary(raw json.RawMessage) string {
-	s := string(raw)
+func argSummary(s string) string {
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		s = s[:200]
+		for len(s) > 0 && !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+		s += "…"
 	}
 	return s
 }
@@ -246,16 +267,16 @@ func (s *Server) addTools() {
 		return outcome{text: t, bytes: e.Bytes, backup: e.Backup, rule: "paths"}, nil
 	}))
 	mcp.AddTool(s.mcp, tool("move", "Move or rename a file or directory within one rw path."), handle(s, "move", func(_ context.Context, a twoPathArgs) (outcome, error) {
-		t, err := s.move(a.From, a.To, a.Overwrite)
-		return outcome{text: t, rule: "paths"}, err
+		t, backup, err := s.move(a.From, a.To, a.Overwrite)
+		return outcome{text: t, backup: backup, rule: "paths"}, err
 	}))
 	mcp.AddTool(s.mcp, tool("copy", "Copy a file (readable) to a path under an rw path."), handle(s, "copy", func(_ context.Context, a twoPathArgs) (outcome, error) {
-		t, n, err := s.copyFile(a.From, a.To, a.Overwrite)
-		return outcome{text: t, bytes: n, rule: "paths"}, err
+		t, n, backup, err := s.copyFile(a.From, a.To, a.Overwrite)
+		return outcome{text: t, bytes: n, backup: backup, rule: "paths"}, err
 	}))
 	mcp.AddTool(s.mcp, tool("delete", "Delete a file, a symlink (not its target) or, with recursive, a directory under an rw path."), handle(s, "delete", func(_ context.Context, a deleteArgs) (outcome, error) {
-		t, err := s.delete(a.Path, a.Recursive)
-		return outcome{text: t, rule: "paths"}, err
+		t, backup, err := s.delete(a.Path, a.Recursive)
+		return outcome{text: t, backup: backup, rule: "paths"}, err
 	}))
 	mcp.AddTool(s.mcp, tool("chmod", "Set the permission bits of a file or directory under an rw path."), handle(s, "chmod", func(_ context.Context, a chmodArgs) (outcome, error) {
 		t, err := s.chmod(a.Path, a.Mode)
@@ -283,6 +304,11 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
+	held, err := s.reach(pl, AccessRead) // never Sentinel's state, by what it is
+	if err != nil {
+		return outcome{}, err
+	}
+	held.close()
 	if fi, err := os.Stat(pl.Abs); err != nil || !fi.IsDir() {
 		return outcome{}, &Refusal{Class: ClassBadInput, Reason: "cwd " + pl.Abs + " is not a directory", Use: "give an existing directory under " + s.cfg.rootList()}
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 
@@ -13,18 +14,18 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// maxLine bounds one inbound JSON-RPC line on stdio.
-const maxLine = 16 << 20
-
 // ServeStdio serves MCP on r and w (stdin and stdout) until the client
 // hangs up or ctx ends. A line that is not one JSON-RPC message — bad JSON,
-// a batch, an object that is not a request, a line over 16 MiB — is
-// answered with a JSON-RPC error and skipped; the SDK's own reader would
-// end the session on it.
+// a batch, an object that is not a request, a line over the request cap
+// (Limits.MaxRequestBytes) — is answered with a JSON-RPC error and skipped;
+// the SDK's own reader would end the session on it. An over-the-cap line is
+// never held whole: it is hashed as it is skipped and recorded in the audit
+// as its summary.
 func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
 	lw := &lockedWriter{w: w}
-	fr := &lineFilter{in: bufio.NewReaderSize(r, 64<<10), out: lw}
-	return s.mcp.Run(ctx, &mcp.IOTransport{Reader: fr, Writer: lw})
+	max := s.cfg.Limits.MaxRequestBytes()
+	fr := &lineFilter{in: bufio.NewReaderSize(r, 64<<10), out: lw, max: int(max), oversized: s.oversized}
+	return s.mcp.Run(ctx, &mcp.IOTransport{Reader: fr, Writer: lw, MaxLineLength: int(max) + 1})
 }
 
 // lockedWriter makes each Write whole: the SDK writes one message per call,
@@ -44,9 +45,11 @@ func (l *lockedWriter) Close() error { return nil }
 
 // lineFilter passes on only lines that are one JSON-RPC message.
 type lineFilter struct {
-	in      *bufio.Reader
-	out     io.Writer
-	pending []byte
+	in        *bufio.Reader
+	out       io.Writer
+	max       int
+	oversized func(*ArgsSummary)
+	pending   []byte
 }
 
 func (f *lineFilter) Close() error { return nil }
@@ -69,25 +72,39 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// line reads one line, trimmed. A line over maxLine is discarded and
+// line reads one line, trimmed. A line over f.max is discarded and
 // answered with an error (line returns nothing for it).
 func (f *lineFilter) line() ([]byte, error) {
 	var buf []byte
-	tooLong := false
+	var over *summer
 	for {
 		chunk, err := f.in.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(chunk) > maxLine {
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, chunk...)
+		switch {
+		case over != nil:
+			over.Write(bytes.TrimSuffix(chunk, []byte("\n")))
+		case len(buf)+len(chunk) > f.max:
+			over = newSummer()
+			over.Write(buf)
+			over.Write(bytes.TrimSuffix(chunk, []byte("\n")))
+			buf = nil
+		default:
+			if need := len(buf) + len(chunk); need > cap(buf) {
+				// Grow by doubling (append grows big slices by a quarter,
+				// which allocates five times the line on the way up).
+				grown := make([]byte, len(buf), min(max(2*cap(buf), need), f.max))
+				copy(grown, buf)
+				buf = grown
 			}
+			buf = append(buf, chunk...)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		if tooLong {
-			f.answer(nil, -32600, "the line is over 16 MiB")
+		if over != nil {
+			if f.oversized != nil {
+				f.oversized(over.summary(false))
+			}
+			f.answer(nil, -32600, fmt.Sprintf("the request is %d bytes, over this server's %d-byte cap (3 × max_read_bytes + 256 KiB)", over.n, f.max))
 			return nil, err
 		}
 		return bytes.TrimSpace(buf), err

@@ -41,7 +41,7 @@ func TestStdioSurvivesBadInput(t *testing.T) {
 		t.Fatalf("initialize: %v", m)
 	}
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	for bad, code := range map[string]float64{`{not json`: -32700, `[1, 2]`: -32600, `{"id": 7, "foo": 1}`: -32600, strings.Repeat("x", maxLine+10): -32600} {
+	for bad, code := range map[string]float64{`{not json`: -32700, `[1, 2]`: -32600, `{"id": 7, "foo": 1}`: -32600, strings.Repeat("x", int(srv.cfg.Limits.MaxRequestBytes())+10): -32600} {
 		send(bad)
 		m := next()
 		e, _ := m["error"].(map[string]any)

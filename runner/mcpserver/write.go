@@ -12,7 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -53,10 +54,15 @@ func (s *Server) edit(a editArgs) (edited, error) {
 	if pl.Rel == "." {
 		return edited{}, &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a configured directory", Use: "name a file inside it"}
 	}
+	r, err := s.reach(pl, AccessReadWrite)
+	if err != nil {
+		return edited{}, err
+	}
+	defer r.close()
 	var old []byte
 	var mode fs.FileMode = 0o644
 	exists := false
-	if f, fi, err := openRead(pl); err == nil {
+	if f, fi, err := s.openRead(pl); err == nil {
 		if fi.Size() > s.cfg.Limits.MaxReadBytes {
 			f.Close()
 			return edited{}, &Refusal{Class: ClassLimit, Rule: "limits.max_read_bytes", Reason: fmt.Sprintf("%s is %d bytes, over max_read_bytes (%d)", pl.Abs, fi.Size(), s.cfg.Limits.MaxReadBytes), Use: "ask the person to raise [limits] max_read_bytes"}
@@ -104,7 +110,7 @@ func (s *Server) edit(a editArgs) (edited, error) {
 			return edited{}, fmt.Errorf("keep a backup of %s before editing (nothing changed): %w", pl.Abs, err)
 		}
 	}
-	if err := replaceFile(pl, next, mode); err != nil {
+	if err := replaceFile(r, next, mode); err != nil {
 		return edited{}, err
 	}
 	return res, nil
@@ -119,11 +125,7 @@ func (s *Server) backup(abs string, old []byte) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
-	name := time.Now().UTC().Format("20060102-150405.000000000") + "-" + strings.ReplaceAll(strings.TrimPrefix(abs, "/"), "/", "_")
-	if len(name) > 200 {
-		name = name[:200]
-	}
-	p := filepath.Join(dir, name)
+	p := filepath.Join(dir, backupName(abs))
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return "", err
@@ -139,25 +141,25 @@ func (s *Server) backup(abs string, old []byte) (string, error) {
 	return p, f.Close()
 }
 
-// replaceFile writes data to a new file beside pl and renames it over pl,
-// all beneath pl's root: a reader sees the old content or the new, never a
-// part, and a failure leaves the old file as it was.
-func replaceFile(pl Place, data []byte, mode fs.FileMode) error {
-	root, err := openRoot(pl)
-	if err != nil {
-		return err
+// replaceFile writes data to a new file beside r's entry and renames it
+// over the entry, all in r's held directory: a reader sees the old content
+// or the new, never a part, and a failure leaves the old file as it was.
+func replaceFile(r reached, data []byte, mode fs.FileMode) error {
+	pl := r.pl
+	tmp := "." + r.name + ".sentinel-" + randHex()
+	if len(tmp) > 250 {
+		tmp = ".sentinel-" + randHex()
 	}
-	defer root.Close()
-	tmp := filepath.Join(filepath.Dir(pl.Rel), "."+filepath.Base(pl.Rel)+".sentinel-"+randHex())
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	fd, err := unix.Openat(r.dir, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
 	if err != nil {
 		return fileErr(pl, err)
 	}
+	f := os.NewFile(uintptr(fd), tmp)
 	ok := false
 	defer func() {
 		if !ok {
 			f.Close()
-			root.Remove(tmp)
+			unix.Unlinkat(r.dir, tmp, 0)
 		}
 	}()
 	if _, err := f.Write(data); err != nil {
@@ -172,7 +174,7 @@ func replaceFile(pl Place, data []byte, mode fs.FileMode) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s (nothing changed): %w", pl.Abs, err)
 	}
-	if err := root.Rename(tmp, pl.Rel); err != nil {
+	if err := unix.Renameat(r.dir, tmp, r.dir, r.name); err != nil {
 		return fmt.Errorf("write %s (nothing changed): %w", pl.Abs, err)
 	}
 	ok = true
@@ -185,118 +187,159 @@ func randHex() string {
 	return hex.EncodeToString(b[:])
 }
 
-func (s *Server) move(from, to string, overwrite bool) (string, error) {
-	src, err := s.cfg.ResolveEntry(from, AccessReadWrite)
-	if err != nil {
-		return "", err
+// kept says where what an operation replaced or removed was kept.
+func kept(backup string) string {
+	if backup == "" {
+		return ""
 	}
-	dst, err := s.cfg.ResolveEntry(to, AccessReadWrite)
-	if err != nil {
-		return "", err
-	}
-	if src.Root != dst.Root {
-		return "", &Refusal{Class: ClassBadInput, Reason: "move from " + src.Root + " to " + dst.Root + " crosses configured paths", Use: "copy, then delete the original"}
-	}
-	root, err := openRoot(src)
-	if err != nil {
-		return "", err
-	}
-	defer root.Close()
-	if _, err := root.Lstat(src.Rel); err != nil {
-		return "", fileErr(src, err)
-	}
-	if fi, err := root.Lstat(dst.Rel); err == nil {
-		if !overwrite || fi.IsDir() {
-			return "", &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory)"}
-		}
-	}
-	if err := root.Rename(src.Rel, dst.Rel); err != nil {
-		return "", fileErr(src, err)
-	}
-	return fmt.Sprintf("moved %s to %s", src.Abs, dst.Abs), nil
+	return "; backup of what was there: " + backup
 }
 
-func (s *Server) copyFile(from, to string, overwrite bool) (string, int, error) {
-	src, err := s.cfg.Resolve(from, AccessRead)
+func (s *Server) move(from, to string, overwrite bool) (string, string, error) {
+	src, err := s.cfg.ResolveEntry(from, AccessReadWrite)
 	if err != nil {
-		return "", 0, err
+		return "", "", err
 	}
 	dst, err := s.cfg.ResolveEntry(to, AccessReadWrite)
 	if err != nil {
-		return "", 0, err
+		return "", "", err
 	}
-	f, fi, err := openRead(src)
+	if src.Root != dst.Root {
+		return "", "", &Refusal{Class: ClassBadInput, Reason: "move from " + src.Root + " to " + dst.Root + " crosses configured paths", Use: "copy, then delete the original"}
+	}
+	rs, err := s.reach(src, AccessReadWrite)
 	if err != nil {
-		return "", 0, err
+		return "", "", err
+	}
+	defer rs.close()
+	st, err := rs.lstat()
+	if err != nil {
+		return "", "", fileErr(src, err)
+	}
+	if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+		if err := s.scanTree(rs); err != nil {
+			return "", "", err
+		}
+	}
+	rd, err := s.reach(dst, AccessReadWrite)
+	if err != nil {
+		return "", "", err
+	}
+	defer rd.close()
+	backup := ""
+	if dt, err := rd.lstat(); err == nil {
+		if !overwrite || dt.Mode&unix.S_IFMT == unix.S_IFDIR {
+			return "", "", &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory)"}
+		}
+		if backup, err = s.keepAside(rd); err != nil {
+			return "", "", fmt.Errorf("keep a backup of %s before overwriting it (nothing changed): %w", dst.Abs, err)
+		}
+	}
+	err = unix.Renameat2(rs.dir, rs.name, rd.dir, rd.name, unix.RENAME_NOREPLACE)
+	if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
+		// A file system without RENAME_NOREPLACE: the destination was
+		// checked (and kept aside) above.
+		err = unix.Renameat(rs.dir, rs.name, rd.dir, rd.name)
+	}
+	if err != nil {
+		if backup != "" {
+			return "", backup, fmt.Errorf("move %s to %s: %w (what was at %s is kept as %s)", src.Abs, dst.Abs, err, dst.Abs, backup)
+		}
+		return "", "", fileErr(src, err)
+	}
+	return fmt.Sprintf("moved %s to %s", src.Abs, dst.Abs) + kept(backup), backup, nil
+}
+
+func (s *Server) copyFile(from, to string, overwrite bool) (string, int, string, error) {
+	src, err := s.cfg.Resolve(from, AccessRead)
+	if err != nil {
+		return "", 0, "", err
+	}
+	dst, err := s.cfg.ResolveEntry(to, AccessReadWrite)
+	if err != nil {
+		return "", 0, "", err
+	}
+	f, fi, err := s.openRead(src)
+	if err != nil {
+		return "", 0, "", err
 	}
 	defer f.Close()
 	if fi.Size() > s.cfg.Limits.MaxReadBytes {
-		return "", 0, &Refusal{Class: ClassLimit, Rule: "limits.max_read_bytes", Reason: fmt.Sprintf("%s is %d bytes, over max_read_bytes (%d)", src.Abs, fi.Size(), s.cfg.Limits.MaxReadBytes), Use: "ask the person to raise [limits] max_read_bytes"}
+		return "", 0, "", &Refusal{Class: ClassLimit, Rule: "limits.max_read_bytes", Reason: fmt.Sprintf("%s is %d bytes, over max_read_bytes (%d)", src.Abs, fi.Size(), s.cfg.Limits.MaxReadBytes), Use: "ask the person to raise [limits] max_read_bytes"}
 	}
-	data, err := io.ReadAll(f)
+	data, err := io.ReadAll(io.LimitReader(f, s.cfg.Limits.MaxReadBytes+1))
 	if err != nil {
-		return "", 0, fileErr(src, err)
+		return "", 0, "", fileErr(src, err)
 	}
-	root, err := openRoot(dst)
+	rd, err := s.reach(dst, AccessReadWrite)
 	if err != nil {
-		return "", 0, err
+		return "", 0, "", err
 	}
-	fiDst, lerr := root.Lstat(dst.Rel)
-	root.Close()
-	if lerr == nil && (!overwrite || fiDst.IsDir() || fiDst.Mode()&fs.ModeSymlink != 0) {
-		return "", 0, &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory or symlink)"}
+	defer rd.close()
+	backup := ""
+	if dt, err := rd.lstat(); err == nil {
+		if !overwrite || dt.Mode&unix.S_IFMT != unix.S_IFREG {
+			return "", 0, "", &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory or symlink)"}
+		}
+		if backup, err = s.keepCopy(rd); err != nil {
+			return "", 0, "", err
+		}
 	}
-	if err := replaceFile(dst, data, fi.Mode().Perm()); err != nil {
-		return "", 0, err
+	if err := replaceFile(rd, data, fi.Mode().Perm()); err != nil {
+		return "", 0, backup, err
 	}
-	return fmt.Sprintf("copied %s to %s (%d bytes)", src.Abs, dst.Abs, len(data)), len(data), nil
+	return fmt.Sprintf("copied %s to %s (%d bytes)", src.Abs, dst.Abs, len(data)) + kept(backup), len(data), backup, nil
 }
 
 // entry resolves p as an entry of an rw path (a symlink is the link
-// itself), opens its root and reads the entry's own metadata; the caller
-// closes the root.
-func (s *Server) entry(p string) (Place, *os.Root, fs.FileInfo, error) {
+// itself), reaches it and reads its own metadata; the caller closes it.
+func (s *Server) entry(p string) (reached, unix.Stat_t, error) {
+	var st unix.Stat_t
 	pl, err := s.cfg.ResolveEntry(p, AccessReadWrite)
 	if err != nil {
-		return pl, nil, nil, err
+		return reached{}, st, err
 	}
-	root, err := openRoot(pl)
+	r, err := s.reach(pl, AccessReadWrite)
 	if err != nil {
-		return pl, nil, nil, err
+		return reached{}, st, err
 	}
-	fi, err := root.Lstat(pl.Rel)
-	if err != nil {
-		root.Close()
-		return pl, nil, nil, fileErr(pl, err)
+	if st, err = r.lstat(); err != nil {
+		r.close()
+		return reached{}, st, fileErr(pl, err)
 	}
-	return pl, root, fi, nil
+	return r, st, nil
 }
 
-func (s *Server) delete(p string, recursive bool) (string, error) {
-	pl, root, fi, err := s.entry(p)
+// delete keeps what it deletes: the entry (a whole tree when recursive) is
+// moved into the backups, and the answer names where.
+func (s *Server) delete(p string, recursive bool) (string, string, error) {
+	r, st, err := s.entry(p)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	defer root.Close()
-	if fi.IsDir() {
+	defer r.close()
+	pl := r.pl
+	what := pl.Abs
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFDIR:
 		if !recursive {
-			if err := root.Remove(pl.Rel); err != nil {
-				return "", &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a directory and not empty", Use: "set recursive to delete it and everything in it"}
+			if err := unix.Unlinkat(r.dir, r.name, unix.AT_REMOVEDIR); err != nil {
+				return "", "", &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a directory and not empty", Use: "set recursive to delete it and everything in it"}
 			}
-			return "deleted empty directory " + pl.Abs, nil
+			return "deleted empty directory " + pl.Abs + " (nothing in it to keep)", "", nil
 		}
-		if err := root.RemoveAll(pl.Rel); err != nil {
-			return "", fileErr(pl, err)
+		if err := s.scanTree(r); err != nil {
+			return "", "", err
 		}
-		return "deleted directory " + pl.Abs + " and everything in it", nil
+		what = "directory " + pl.Abs + " and everything in it"
+	case unix.S_IFLNK:
+		what = "symlink " + pl.Abs + " (not its target)"
 	}
-	if err := root.Remove(pl.Rel); err != nil {
-		return "", fileErr(pl, err)
+	backup, err := s.keepAside(r)
+	if err != nil {
+		return "", "", err
 	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
-		return "deleted symlink " + pl.Abs + " (not its target)", nil
-	}
-	return "deleted " + pl.Abs, nil
+	return "deleted " + what + kept(backup), backup, nil
 }
 
 func (s *Server) chmod(p, modeText string) (string, error) {
@@ -304,19 +347,20 @@ func (s *Server) chmod(p, modeText string) (string, error) {
 	if err != nil || m > 0o777 {
 		return "", &Refusal{Class: ClassBadInput, Rule: "chmod", Reason: fmt.Sprintf("mode %q: give octal permission bits 000-777 (setuid, setgid and sticky are not allowed)", modeText), Use: "e.g. mode=\"644\""}
 	}
-	pl, root, fi, err := s.entry(p)
+	r, st, err := s.entry(p)
 	if err != nil {
 		return "", err
 	}
-	defer root.Close()
-	if fi.Mode()&fs.ModeSymlink != 0 {
+	defer r.close()
+	pl := r.pl
+	if st.Mode&unix.S_IFMT == unix.S_IFLNK {
 		return "", &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a symlink", Use: "chmod the target's own path"}
 	}
 	// Open without following and change the open file, so a swap to a
-	// symlink after the Lstat cannot redirect the change.
-	f, err := root.OpenFile(pl.Rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	// symlink after the check cannot redirect the change.
+	f, err := r.openEntry(os.O_RDONLY | syscall.O_NONBLOCK)
 	if err != nil {
-		return "", fileErr(pl, err)
+		return "", err
 	}
 	defer f.Close()
 	if err := f.Chmod(fs.FileMode(m)); err != nil {

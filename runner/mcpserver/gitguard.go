@@ -1,0 +1,74 @@
+package mcpserver
+
+import (
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// A git dir is known by what it is, not by its name: a directory holding
+// HEAD and an object store, refs, or a commondir/gitdir pointer (a
+// repository's .git, a bare repository, a submodule's modules/NAME, a
+// linked worktree's admin dir), wherever it was moved, copied or renamed.
+// A `.git` entry (a directory, or a file pointing at a git dir) is one by
+// name too, in any case: case-insensitive file systems make `.GIT` the
+// same entry. Nothing in or of one is written by the file tools: its
+// config, hooks, commondir, gitdir and config.worktree all run code or
+// point git elsewhere the next time the person uses git.
+
+// gitMarkers are the entries that make a directory a git dir (with HEAD).
+var gitMarkers = []string{"objects", "refs", "commondir", "gitdir"}
+
+func isGitName(name string) bool { return strings.EqualFold(name, ".git") }
+
+func exists(dir int, name string) bool {
+	var st unix.Stat_t
+	return unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil
+}
+
+// looksLikeGitDir says whether the open directory dir is a git dir.
+func looksLikeGitDir(dir int) bool {
+	if !exists(dir, "HEAD") {
+		return false
+	}
+	for _, m := range gitMarkers {
+		if exists(dir, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func looksLikeGitDirPath(p string) bool {
+	d, err := unix.Open(p, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(d)
+	return looksLikeGitDir(d)
+}
+
+// wouldMakeGitDir says whether a new entry name in dir would complete a git
+// dir there (HEAD beside an object store, refs or a pointer, or the other
+// way round).
+func wouldMakeGitDir(dir int, name string) bool {
+	head := strings.EqualFold(name, "HEAD") || exists(dir, "HEAD")
+	if !head {
+		return false
+	}
+	for _, m := range gitMarkers {
+		if strings.EqualFold(name, m) || exists(dir, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func gitRefusal(abs, gitDir string) error {
+	reason := abs + " is a git dir"
+	if gitDir != abs {
+		reason = abs + " lies in the git dir " + gitDir
+	}
+	return &Refusal{Class: ClassReadOnlyPath, Rule: "git dir (" + gitDir + ")", Reason: reason + ": what is there runs code or points git elsewhere the next time git is used, so it is kept read-only",
+		Use: "ask the person to change git dirs, hooks and config themselves"}
+}
