@@ -137,7 +137,7 @@ func applyWorktree(ctx context.Context, p *Project, snap Snapshot, patchPath, ru
 	if len(conflicts) > 0 {
 		return fmt.Errorf("your working tree changed in the same places the coder did (%s); nothing was applied — land it on a branch instead: sentinel review RUN --approve", strings.Join(conflicts, ", "))
 	}
-	return writePlan(p, runDir, plan)
+	return writePlan(ctx, p, runDir, plan)
 }
 
 // merge3 decides one path's final content.
@@ -239,7 +239,10 @@ func worktreeBlob(root, path string) (blob, error) {
 // replaces every file, and clears the record. Every write into the working
 // tree goes through an os.Root at the project root, refuses a symlinked or
 // non-directory parent, and uses an exclusive, no-follow temp file.
-func writePlan(p *Project, runDir string, plan applyPlan) error {
+//
+// A stop (ctx cancelled) between two writes restores the originals and
+// returns errLandingRolledBack: the apply happens whole or not at all.
+func writePlan(ctx context.Context, p *Project, runDir string, plan applyPlan) error {
 	if len(plan.Files) == 0 {
 		return nil
 	}
@@ -303,6 +306,12 @@ func writePlan(p *Project, runDir string, plan applyPlan) error {
 	for i, path := range paths {
 		if crashAfterWrites > 0 && i == crashAfterWrites {
 			exit(137)
+		}
+		if ctx.Err() != nil {
+			if rerr := restore(root, rd, &pend); rerr != nil {
+				return fmt.Errorf("stopped during the apply, and restoring the originals failed: %v (they are in %s)", rerr, filepath.Join(runDir, backupName))
+			}
+			return errLandingRolledBack
 		}
 		if err := replaceFile(root, path, pend.Temps[i], plan.Files[path]); err != nil {
 			if rerr := restore(root, rd, &pend); rerr != nil {

@@ -18,6 +18,9 @@ import (
 func (r *Run) finish(end coderEnd) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
+	// A stop cancels verification, review and landing alike (stop.go).
+	ctx, stopCancel := r.stopContext(ctx)
+	defer stopCancel()
 	if r.cancel != nil {
 		r.cancel()
 	}
@@ -96,7 +99,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 			return Result{Status: StatusFailed, Err: jerr}
 		}
 		if end.interrupted {
-			return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
+			return r.stoppedResult(stageCoder)
 		}
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
@@ -118,7 +121,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	}
 	switch {
 	case end.interrupted:
-		return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
+		return r.stoppedResult(stageCoder)
 	case end.failed != nil: // the agent's own error: it never did the work
 		return Result{Status: StatusFailed, Err: end.failed}
 	case end.code != 0:
@@ -127,12 +130,18 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	if !change.Empty() {
 		results, err := r.land.Verify(ctx, patchPath, r.opts.Landing.Checks)
 		r.meta.Checks = results
+		if r.isStopped() {
+			return r.stoppedResult(stageVerification)
+		}
 		if err != nil {
 			return Result{Status: StatusFailed, Err: err}
 		}
 		desk := reviewDesk{person: r.opts.Landing.Review, apply: r.opts.Landing.Apply, held: r.gate.held, reviews: r.reviews, stopped: r.stopped}
 		var res *Result
 		change, r.meta.Checks, res = r.land.review(ctx, change, patchPath, r.opts.Landing.Checks, r.meta.Checks, desk)
+		if res != nil && r.isStopped() {
+			return r.stoppedResult(stageReview)
+		}
 		if res != nil {
 			return *res
 		}
@@ -141,10 +150,19 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	if err := journalFailure(r.journal); err != nil {
 		return Result{Status: StatusFailed, Err: err} // nothing lands unrecorded
 	}
+	if r.isStopped() {
+		return r.stoppedResult(stageLanding) // nothing has begun
+	}
 	msg := runCommitMessage(r.opts.Task, r.adapter.Name(), r.id, r.dir, change.Files, r.meta.Checks)
 	l, err := r.land.Land(ctx, change, r.opts.Landing.Apply, msg, patchPath, "")
+	if err != nil && (r.isStopped() || errors.Is(err, errLandingRolledBack)) {
+		return r.stoppedResult(stageLanding) // Land rolled back what it had begun
+	}
 	if err != nil {
 		return Result{Status: StatusFailed, Err: fmt.Errorf("land: %w", err)}
+	}
+	if r.isStopped() { // the landing finished before the stop reached it
+		return Result{Status: StatusLanded, Landing: &l, Err: &Stopped{RunID: r.id, During: stageLanding, Landed: true}}
 	}
 	return Result{Status: StatusLanded, Landing: &l}
 }

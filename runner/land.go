@@ -140,8 +140,14 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 		head = commit
 		l.Commit = commit
 	}
+	// The ref update is the landing: a stop before it lands nothing (the
+	// objects migrated above are unreferenced), and once it runs it is not
+	// cut short.
+	if ctx.Err() != nil {
+		return l, errLandingRolledBack
+	}
 	// An empty old value makes update-ref refuse to overwrite an existing branch.
-	if _, err := g.run(ctx, "update-ref", "-m", "sentinel: land run "+runID, "refs/heads/"+l.Branch, head, ""); err != nil {
+	if _, err := g.run(context.WithoutCancel(ctx), "update-ref", "-m", "sentinel: land run "+runID, "refs/heads/"+l.Branch, head, ""); err != nil {
 		return l, fmt.Errorf("create branch %s: %w", l.Branch, err)
 	}
 	return l, nil

@@ -513,7 +513,14 @@ func (r *Run) watch() {
 			r.finish(end)
 			return
 		}
-		next, err := r.gate.review(restarts)
+		// A stop cancels the completion review too (stop.go).
+		gctx, cancel := r.stopContext(context.Background())
+		next, err := r.gate.review(gctx, restarts)
+		cancel()
+		if r.isStopped() {
+			r.finish(coderEnd{interrupted: true, code: end.code})
+			return
+		}
 		if err != nil {
 			r.finish(end)
 			return

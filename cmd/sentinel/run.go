@@ -339,11 +339,18 @@ func summary(res runner.Result) string {
 func outcome(res runner.Result) error {
 	switch res.Status {
 	case runner.StatusLanded:
+		if stopped := (*runner.Stopped)(nil); errors.As(res.Err, &stopped) {
+			fmt.Fprintln(os.Stderr, "sentinel: "+stopped.Error()) // exit 0: it landed
+			return nil
+		}
 		if res.Err != nil { // landed, but e.g. a report could not be written
 			fmt.Fprintln(os.Stderr, "sentinel: warning: "+res.Err.Error())
 		}
 		return nil
 	case runner.StatusInterrupted:
+		if stopped := (*runner.Stopped)(nil); errors.As(res.Err, &stopped) {
+			return exitError{code: 130, err: stopped} // one line: where it stopped, where the work is
+		}
 		return exitError{code: 130, err: fmt.Errorf("%v; work kept in %s", res.Err, res.Recovery)}
 	}
 	msg := "run failed"

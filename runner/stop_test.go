@@ -1,0 +1,96 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/sandbox"
+)
+
+// stopRepo is a committed git repository with one file, and the user's
+// state and config in temp dirs.
+func stopRepo(t *testing.T) *Project {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := t.TempDir()
+	gitT(t, dir, "init", "-q")
+	write(t, filepath.Join(dir, "a.txt"), "a\n")
+	gitT(t, dir, "add", "-A")
+	gitT(t, dir, "commit", "-qm", "init")
+	p, err := FindProject(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// startStopRun starts a run (no sandbox: the test is about the run's
+// stages) whose coder changes a.txt and whose check is slow.
+func startStopRun(t *testing.T, p *Project, apply ApplyMode, check string) *Run {
+	t.Helper()
+	r, err := Start(context.Background(), Options{Project: p, Task: "edit a.txt",
+		Coder:   CoderOptions{Name: "command", Command: []string{"sh", "-c", "echo b > a.txt"}},
+		Sandbox: SandboxOptions{Mode: sandbox.ModeOff},
+		Landing: LandingOptions{Apply: apply, Checks: []Check{{Command: check, Source: "flag"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// waitFile waits for path to exist (a check's sign that it runs).
+func waitFile(t *testing.T, path string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second) // a bound on a hung run, not a speed check
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s never appeared", path)
+}
+
+// waitResult is r.Wait with a bound on a hung run.
+func waitResult(t *testing.T, r *Run, what string) Result {
+	t.Helper()
+	select {
+	case <-r.Done():
+		return r.Wait()
+	case <-time.After(20 * time.Second): // the check sleeps far longer than this
+		t.Fatalf("%s: the run did not end after Stop", what)
+		return Result{}
+	}
+}
+
+// A stop during verification ends the run at once: the check's whole
+// process group is killed, nothing lands, the work is in recovery and the
+// run's end names the stage.
+func TestStopDuringVerificationLandsNothing(t *testing.T) {
+	p := stopRepo(t)
+	started := filepath.Join(t.TempDir(), "started")
+	r := startStopRun(t, p, ApplyBranch, "sleep 600 & touch "+started+"; sleep 600; wait")
+	waitFile(t, started)
+	r.Stop()
+	res := waitResult(t, r, "stop during verification")
+	var stopped *Stopped
+	if res.Status != StatusInterrupted || !errors.As(res.Err, &stopped) || stopped.During != stageVerification {
+		t.Fatalf("result %s %v, want interrupted, stopped during verification", res.Status, res.Err)
+	}
+	if out, err := exec.Command("git", "-C", p.Root, "rev-parse", "--verify", "-q", "refs/heads/sentinel/"+r.ID()).Output(); err == nil {
+		t.Fatalf("a branch landed: %s", out)
+	}
+	if _, err := os.Stat(filepath.Join(p.RecoveryDir(r.ID()), "patch.diff")); err != nil {
+		t.Fatalf("the work is not in recovery: %v", err)
+	}
+	m, err := ReadMeta(p, r.ID())
+	if err != nil || m.Status != StatusInterrupted {
+		t.Fatalf("meta: %+v %v", m, err)
+	}
+}
