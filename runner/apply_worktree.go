@@ -21,6 +21,7 @@ package runner
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -137,7 +138,22 @@ func applyWorktree(ctx context.Context, p *Project, snap Snapshot, patchPath, ru
 	if len(conflicts) > 0 {
 		return fmt.Errorf("your working tree changed in the same places the coder did (%s); nothing was applied — land it on a branch instead: sentinel review RUN --approve", strings.Join(conflicts, ", "))
 	}
-	return writePlan(ctx, p, runDir, plan)
+	id, err := p.runIDOfDir(runDir)
+	if err != nil {
+		return err
+	}
+	// The intent is on record before the working tree changes
+	// (landing_record.go); writePlan marks it applied.
+	if err := beginLanding(p, id, Landing{Mode: ApplyWorktree, Files: files}, ""); err != nil {
+		return err
+	}
+	if err := writePlan(ctx, p, runDir, plan); err != nil {
+		if _, perr := os.Lstat(pendingPath(runDir)); os.IsNotExist(perr) {
+			endLanding(p, id) // nothing of it stayed in the working tree
+		}
+		return err
+	}
+	return nil
 }
 
 // merge3 decides one path's final content.
@@ -243,12 +259,12 @@ func worktreeBlob(root, path string) (blob, error) {
 // A stop (ctx cancelled) between two writes restores the originals and
 // returns errLandingRolledBack: the apply happens whole or not at all.
 func writePlan(ctx context.Context, p *Project, runDir string, plan applyPlan) error {
-	if len(plan.Files) == 0 {
-		return nil
-	}
 	id, err := p.runIDOfDir(runDir)
 	if err != nil {
 		return err
+	}
+	if len(plan.Files) == 0 {
+		return markApplied(p, id)
 	}
 	if runDir, err = p.runDir(id); err != nil {
 		return err
@@ -320,8 +336,25 @@ func writePlan(ctx context.Context, p *Project, runDir string, plan applyPlan) e
 			return fmt.Errorf("apply %s: %w; your working tree was restored", path, err)
 		}
 	}
+	crashPoint("worktree-written")
+	if err := markApplied(p, id); err != nil {
+		if rerr := restore(root, rd, &pend); rerr != nil {
+			return fmt.Errorf("record the apply: %v; and restoring the originals failed: %v (they are in %s)", err, rerr, filepath.Join(runDir, backupName))
+		}
+		return fmt.Errorf("record the apply: %w; your working tree was restored", err)
+	}
+	crashPoint("worktree-applied")
 	_ = rd.Remove(pendingName)
 	return rd.RemoveAll(backupName)
+}
+
+// markApplied marks the run's landing record applied, when there is one
+// (writePlan alone, in tests, has none).
+func markApplied(p *Project, id string) error {
+	if _, err := readLanding(p, id); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return markLandingApplied(p, id)
 }
 
 // replaceFile writes one path's final content (or removes it) through root.

@@ -70,6 +70,9 @@ func (r *Run) finish(end coderEnd) {
 	}
 	r.emit(journal.System, KindRunEnd, fmt.Sprintf("run %s: %s", r.id, res.EndWord()), RunEnd{Status: res.Status})
 	res = r.reports.final(r.journal.Close(), r.meta, res)
+	if m, err := ReadMeta(r.opts.Project, r.id); err == nil && m.Status == r.meta.Status {
+		endLanding(r.opts.Project, r.id) // the summary says how the landing ended
+	}
 	r.lock.release()
 	r.regEnd(res.Status)
 	r.result = res
@@ -251,13 +254,18 @@ func SweepStale(ctx context.Context, p *Project) {
 			continue
 		}
 		_, pendErr := os.Lstat(pendingPath(dir))
-		if m.Status != StatusRunning && pendErr != nil {
+		_, landErr := os.Lstat(filepath.Join(dir, landingName))
+		if m.Status != StatusRunning && pendErr != nil && landErr != nil {
 			continue
 		}
 		l, err := lockRun(dir)
 		if err != nil {
 			continue // alive: its own process is still at work
 		}
+		// An interrupted landing is settled first: one that took effect is
+		// recorded as landed, and its pending apply is not undone.
+		landed, _ := settleLanding(ctx, p, dir, m)
+		_, pendErr = os.Lstat(pendingPath(dir))
 		if pendErr == nil {
 			if _, err := readPending(p, m.ID); err == nil {
 				note := "an apply to your working tree was cut short; the files it had touched were restored"
@@ -270,8 +278,18 @@ func SweepStale(ctx context.Context, p *Project) {
 				}
 			}
 		}
-		if m.Status == StatusRunning {
+		wasRunning := m.Status == StatusRunning
+		if wasRunning {
 			recoverDead(ctx, p, dir, m)
+		}
+		if landed != nil && wasRunning {
+			appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": landed (its process ended after the landing took effect)", RunEnd{Status: StatusLanded})
+		}
+		if landed != nil {
+			m.Status, m.Landing, m.Files, m.Error = StatusLanded, landed, landed.Files, ""
+			if m.Ended.IsZero() {
+				m.Ended = time.Now().UTC()
+			}
 		}
 		_ = writeMeta(dir, m)
 		l.release()

@@ -149,7 +149,11 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		return l, err
 	}
 	m.Status, m.Landing, m.Files, m.Error = StatusLanded, &l, ch.Files, ""
-	return l, f.save()
+	if err := f.save(); err != nil {
+		return l, err // landing.json stays: the next command records the landing
+	}
+	endLanding(f.Project, m.ID)
+	return l, nil
 }
 
 // Reject records that the person rejected the change; the work stays in
