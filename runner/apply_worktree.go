@@ -108,22 +108,24 @@ func applyWorktree(ctx context.Context, p *Project, snap Snapshot, patchPath, ru
 	if err != nil {
 		return err
 	}
+	// One process reads what changed between the snapshot and the result
+	// and one the contents of both sides, whatever the number of files.
+	sides, err := readTreeChanges(ctx, g, snap.Commit, theirsTree)
+	if err != nil {
+		return err
+	}
 	plan := applyPlan{Files: map[string]blob{}}
 	var conflicts []string
 	for _, f := range files {
-		base, err := treeBlob(ctx, g, snap.Commit, f)
-		if err != nil {
-			return err
-		}
-		theirs, err := treeBlob(ctx, g, theirsTree, f)
-		if err != nil {
-			return err
+		side, ok := sides[f]
+		if !ok {
+			continue // the result holds the snapshot's own: nothing to write
 		}
 		ours, err := worktreeBlob(p.Root, f)
 		if err != nil {
 			return err
 		}
-		final, ok, err := merge3(ctx, runDir, f, base, ours, theirs)
+		final, ok, err := merge3(ctx, runDir, f, side.base, ours, side.theirs)
 		if err != nil {
 			return err
 		}
@@ -190,33 +192,6 @@ func merge3(ctx context.Context, runDir, path string, base, ours, theirs blob) (
 		mode = theirs.mode
 	}
 	return blob{data: []byte(out), mode: mode}, true, nil
-}
-
-func treeBlob(ctx context.Context, g gitCmd, tree, path string) (blob, error) {
-	ls, err := g.line(ctx, "ls-tree", "-z", tree, "--", path)
-	if err != nil {
-		return blob{}, err
-	}
-	ls = strings.TrimSuffix(ls, "\x00")
-	if ls == "" {
-		return blob{absent: true}, nil
-	}
-	fields := strings.Fields(ls) // mode type sha\tpath
-	if len(fields) < 3 || fields[1] != "blob" {
-		return blob{}, fmt.Errorf("%s: not a regular file in the patch (%s)", path, ls)
-	}
-	if fields[0] == "120000" {
-		return blob{}, fmt.Errorf("%s is a symlink: Sentinel does not write symlinks into your working tree; land on a branch instead", path)
-	}
-	data, err := g.run(ctx, "cat-file", "blob", fields[2])
-	if err != nil {
-		return blob{}, err
-	}
-	mode := os.FileMode(0o644)
-	if fields[0] == "100755" {
-		mode = 0o755
-	}
-	return blob{data: []byte(data), mode: mode}, nil
 }
 
 func worktreeBlob(root, path string) (blob, error) {
