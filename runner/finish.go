@@ -247,7 +247,7 @@ func CountDecisions(evs []journal.Event) *Decisions {
 // run directory, meta.json or apply.pending.json is ignored, and the paths
 // it uses are recomputed from the run id.
 func SweepStale(ctx context.Context, p *Project) {
-	metas, _, _ := ScanRuns(p)
+	metas, _, _ := scanRuns(p, false)
 	for _, m := range metas {
 		dir, err := p.runDir(m.ID)
 		if err != nil {

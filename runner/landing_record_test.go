@@ -79,6 +79,9 @@ func TestInterruptedLandingIsSettledFromItsRecord(t *testing.T) {
 				if branch != "" || files != before {
 					t.Fatalf("something landed: branch %q, files %q", branch, files)
 				}
+				if c.status == StatusRunning && got.Recovery == "" {
+					t.Fatalf("the dead run's work was not kept in recovery: %+v", got)
+				}
 				return
 			}
 			if got.Status != StatusLanded || got.Landing == nil || got.Landing.Mode != c.mode {

@@ -94,3 +94,28 @@ func TestStopDuringVerificationLandsNothing(t *testing.T) {
 		t.Fatalf("meta: %+v %v", m, err)
 	}
 }
+
+// A run whose record says running is shown so only while its process
+// lives (holds the run's lock): once the process is gone it is shown
+// interrupted with an end, even if nothing could rewrite its record.
+func TestDeadRunIsNeverShownRunning(t *testing.T) {
+	p := recordsProject(t)
+	id, dir := newRunDir(t, p)
+	started := time.Now().Add(-time.Hour).UTC()
+	if err := writeMeta(dir, &Meta{ID: id, Status: StatusRunning, Started: started}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := lockRun(dir) // its process, alive
+	if err != nil {
+		t.Fatal(err)
+	}
+	metas, _, _ := ScanRuns(p)
+	if len(metas) != 1 || metas[0].Status != StatusRunning {
+		t.Fatalf("a live run: %+v", metas)
+	}
+	l.release() // the process died
+	metas, _, _ = ScanRuns(p)
+	if len(metas) != 1 || metas[0].Status != StatusInterrupted || metas[0].Ended.IsZero() {
+		t.Fatalf("a dead run is shown as %s (ended %v)", metas[0].Status, metas[0].Ended)
+	}
+}
