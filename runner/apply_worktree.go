@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -59,6 +60,9 @@ type pendingApply struct {
 	Temps  []string               `json:"temps"`  // per path: the temp name its write uses
 	Saved  map[string]savedOrigin `json:"saved"`  // paths that existed before
 	Absent map[string]bool        `json:"absent"` // paths that did not exist before
+	// Created are the directories the apply makes (none of them existed
+	// before it), deepest first: a restore removes those left empty.
+	Created []string `json:"created,omitempty"`
 }
 
 // savedOrigin is one original file kept in apply-backup/<Index>.
@@ -291,6 +295,7 @@ func writePlan(ctx context.Context, p *Project, runDir string, plan applyPlan) e
 		}
 		pend.Saved[path] = savedOrigin{Index: i, SHA256: sha256Hex(data), Mode: st.Mode().Perm()}
 	}
+	pend.Created = dirsToCreate(root, plan, paths)
 	if err := writeSigned(runDir, pendingName, purposePending, pend, id, p.Root); err != nil {
 		return err
 	}
@@ -368,6 +373,9 @@ func readPending(p *Project, id string) (*pendingApply, error) {
 	if err := CheckPaths(p.Root, pend.Paths); err != nil {
 		return nil, err
 	}
+	if err := CheckPaths(p.Root, pend.Created); err != nil {
+		return nil, err
+	}
 	return &pend, nil
 }
 
@@ -425,8 +433,45 @@ func restore(root, rd *os.Root, pend *pendingApply) error {
 			return err
 		}
 	}
+	for _, dir := range pend.Created {
+		// Only an empty directory goes: what anyone put there since stays.
+		if st, err := root.Lstat(dir); err == nil && st.IsDir() {
+			_ = root.Remove(dir)
+		}
+	}
 	if err := rd.Remove(pendingName); err != nil {
 		return err
 	}
 	return rd.RemoveAll(backupName)
+}
+
+// dirsToCreate are the directories writing plan's paths will make, deepest
+// first.
+func dirsToCreate(root *os.Root, plan applyPlan, paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		if plan.Files[p].absent {
+			continue
+		}
+		parts := strings.Split(p, "/")
+		dir := ""
+		for _, part := range parts[:len(parts)-1] {
+			dir = path.Join(dir, part)
+			if seen[dir] {
+				continue
+			}
+			seen[dir] = true
+			if _, err := root.Lstat(dir); os.IsNotExist(err) {
+				out = append(out, dir)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if di, dj := strings.Count(out[i], "/"), strings.Count(out[j], "/"); di != dj {
+			return di > dj
+		}
+		return out[i] < out[j]
+	})
+	return out
 }

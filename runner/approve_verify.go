@@ -49,11 +49,15 @@ func (f *Finished) Unverified() string {
 }
 
 // verifyChecks are the checks a late verification runs: the run's own when
-// it recorded any, else o.Checks.
+// it ran any, else the ones it planned (a run stopped before verification),
+// else o.Checks.
 func (f *Finished) verifyChecks(o ApproveOptions) []Check {
 	var checks []Check
 	for _, c := range f.Meta.Checks {
 		checks = append(checks, c.Check)
+	}
+	if len(checks) == 0 {
+		checks = append(checks, f.Meta.Planned...)
 	}
 	if len(checks) == 0 {
 		checks = o.Checks

@@ -43,6 +43,10 @@ type Meta struct {
 	Error      string        `json:"error,omitempty"`
 	Decisions  *Decisions    `json:"decisions,omitempty"`
 	Checks     []CheckResult `json:"checks,omitempty"`
+	// Planned are the checks the run set out to verify its change with
+	// (--verify, config or detected): review re-runs these when the run
+	// ended before any of them ran.
+	Planned []Check `json:"planned_checks,omitempty"`
 	Files      []string      `json:"files,omitempty"` // what the coder changed
 	// PatchSHA256 is the hash of the patch Sentinel computed (patch.diff in
 	// the run directory, copied to recovery): review lands only that.

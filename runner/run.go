@@ -239,6 +239,8 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	r.meta = &Meta{ID: r.id, Task: o.Task, Coder: adapter.Name(), Status: StatusRunning, Started: now.UTC(), PID: os.Getpid(), Apply: o.Landing.Apply, InPlace: o.InPlace}
 	if o.InPlace {
 		r.meta.Apply = ""
+	} else {
+		r.meta.Planned = o.Landing.Checks
 	}
 	r.info = Info{RunID: r.id, Coder: adapter.Name(), Task: o.Task, FullScreenCoder: adapter.FullScreen(),
 		PerCommandApproval: adapter.PerCommandApproval(), Started: now, Supervised: r.sup != nil, Journal: r.journal.Path()}

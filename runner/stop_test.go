@@ -119,3 +119,44 @@ func TestDeadRunIsNeverShownRunning(t *testing.T) {
 		t.Fatalf("a dead run is shown as %s (ended %v)", metas[0].Status, metas[0].Ended)
 	}
 }
+
+// A run stopped before its verification ran is verified by review with
+// the checks it planned, not with whatever review would pick on its own.
+func TestReviewReusesTheRunsPlannedChecks(t *testing.T) {
+	planned := []Check{{Command: "make test", Source: "flag"}}
+	f := &Finished{Meta: &Meta{ID: "20260101-000000-0000e1", Status: StatusInterrupted, Planned: planned}}
+	got := f.verifyChecks(ApproveOptions{Checks: []Check{{Command: "go test ./...", Source: "detected"}}})
+	if len(got) != 1 || got[0].Command != "make test" {
+		t.Fatalf("review verifies with %+v, want the run's planned make test", got)
+	}
+	f.Meta.Checks = []CheckResult{{Check: Check{Command: "npm test"}}}
+	if got := f.verifyChecks(ApproveOptions{}); len(got) != 1 || got[0].Command != "npm test" {
+		t.Fatalf("checks that ran come first: %+v", got)
+	}
+}
+
+// A restored apply takes away the directories it made, and only those.
+func TestRestoreRemovesTheDirectoriesTheApplyMade(t *testing.T) {
+	p := recordsProject(t)
+	id, runDir := newRunDir(t, p)
+	write(t, filepath.Join(p.Root, "a.txt"), "a\n")
+	write(t, filepath.Join(p.Root, "keep/old.txt"), "old\n")
+	plan := applyPlan{Files: map[string]blob{
+		"0new/deep/c.txt": {data: []byte("C\n"), mode: 0o644},
+		"a.txt":           {data: []byte("A\n"), mode: 0o644},
+		"keep/x.txt":      {data: []byte("X\n"), mode: 0o644},
+	}}
+	crashAfterWrites = 1
+	defer func() { crashAfterWrites = 0 }()
+	writePlanUntilCrash(t, p, runDir, plan)
+	if _, err := os.Stat(filepath.Join(p.Root, "0new/deep/c.txt")); err != nil {
+		t.Fatalf("the simulated crash came before the first write: %v", err)
+	}
+	SweepStaleFor(t, p, id, StatusLanded)
+	if _, err := os.Stat(filepath.Join(p.Root, "0new")); !os.IsNotExist(err) {
+		t.Fatalf("the directory the apply made is still there: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(p.Root, "keep/old.txt")); string(b) != "old\n" {
+		t.Fatal("a directory that was there before lost its files")
+	}
+}
