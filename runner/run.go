@@ -52,6 +52,9 @@ type CoderOptions struct {
 	Command  []string // the "command" coder's argv
 	Cols     int      // initial coder pty size
 	Rows     int
+	// MaxOutput bounds the coder's output the journal keeps ([journal]
+	// max_output); 0: DefaultMaxOutput.
+	MaxOutput int64
 }
 
 // SandboxOptions say what the coder's sandbox is and what it adds to the
@@ -154,6 +157,7 @@ type Run struct {
 	grants  *hostGrants
 	needs   *agentutil.Needs // what a real agent adds to the sandbox profile
 	reports *reportStage     // the run's records (stage_reports.go)
+	outCap  *outputCap       // bounds the coder's output in the journal (output_cap.go)
 
 	sup  *supervisor.Supervisor // nil: no model configured
 	gate *gateStage             // the completion gate and restarts (gate.go)
@@ -220,7 +224,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{}),
-		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: newLatch()}
+		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: newLatch(), outCap: newOutputCap(o.Coder.MaxOutput)}
 	r.dir = p.RunDir(r.id)
 	r.reports = &reportStage{id: r.id, dir: r.dir, emit: r.emit}
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
@@ -477,6 +481,7 @@ func (r *Run) waitCoder() coderEnd {
 	case <-r.pumpDone:
 	case <-time.After(2 * time.Second):
 	}
+	r.endOutput() // what a cap dropped, and the tail
 	code := c.code
 	var failed *CoderFailed
 	if c.failure != nil && !interrupted {
