@@ -134,7 +134,7 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	}
 	r.pumpPTY(c, func(b []byte) {
 		_, _ = tail.Write(b) // a TailBuffer never fails
-		r.emitOutput(b) // bounded per run: output_cap.go
+		r.emitOutput(b)      // bounded per run: output_cap.go
 	})
 	return nil
 }
