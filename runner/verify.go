@@ -257,6 +257,9 @@ func killGroupOnCancel(cmd *exec.Cmd) {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Setpgid = true
+	if cmd.SysProcAttr.Pdeathsig == 0 { // the sandbox's own is kept
+		cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL // a sentinel killed outright takes the check with it
+	}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -94,7 +96,13 @@ opens: accept or reject files and hunks, then approve or reject.`,
 // a verification the run never passed.
 func approveWhole(ctx context.Context, f *runner.Finished, mode runner.ApplyMode, o runner.ApproveOptions) error {
 	unchecked := f.NotChecked(o)
+	// A signal stops the verification and any landing not yet in effect.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	l, err := f.Approve(ctx, nil, mode, o)
+	if err != nil && ctx.Err() != nil {
+		return exitError{code: 130, err: fmt.Errorf("stopped: nothing landed; the work stays in recovery — sentinel review %s", f.Meta.ID)}
+	}
 	if err != nil {
 		return err
 	}
