@@ -104,3 +104,34 @@ func TestInterruptedLandingIsSettledFromItsRecord(t *testing.T) {
 		})
 	}
 }
+
+// A run that ended before its patch was written (a full disk) can still
+// be reviewed and landed: the patch is computed from its recovery copy.
+func TestRecoveryCopyWithoutAPatchCanLand(t *testing.T) {
+	ctx := context.Background()
+	id := "20260101-000000-0000f1"
+	p, ws, snap, runDir := wsRun(t, id)
+	write(t, filepath.Join(ws.Dir, "a.txt"), "the coder's a\n")
+	if _, err := keepForRecovery(p, id, ws.Dir, filepath.Join(runDir, "patch.diff")); err != nil {
+		t.Fatal(err)
+	}
+	m := &Meta{ID: id, Status: StatusFailed, Started: time.Now().UTC(), Apply: ApplyBranch, Base: snap.Base, Snapshot: snap.Commit, Workspace: WorkspaceClone}
+	if err := writeMeta(runDir, m); err != nil {
+		t.Fatal(err)
+	}
+	f, err := OpenFinished(ctx, p, id)
+	if err != nil {
+		t.Fatalf("review of a run without patch.diff: %v", err)
+	}
+	defer f.Close()
+	if !strings.Contains(string(f.Patch), "+the coder's a") || f.Meta.PatchSHA256 != sha256Hex(f.Patch) {
+		t.Fatalf("patch from the recovery copy:\n%s", f.Patch)
+	}
+	l, err := f.Approve(ctx, nil, ApplyBranch, ApproveOptions{Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := gitT(t, p.Root, "show", l.Branch+":a.txt"); got != "the coder's a" {
+		t.Fatalf("landed a.txt = %q", got)
+	}
+}

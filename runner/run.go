@@ -276,6 +276,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 			return nil, err
 		}
 		first += "; " + workspaceLabel(r.wsKind, whyClone)
+		r.meta.Workspace = r.wsKind
 	}
 	r.emit(journal.System, KindRunStart, first,
 		RunStart{Task: o.Task, Coder: adapter.Name(), Apply: o.Landing.Apply, Project: p.Root, Checks: o.Landing.Checks})
