@@ -129,6 +129,9 @@ func TestReviewReusesTheRunsPlannedChecks(t *testing.T) {
 	if len(got) != 1 || got[0].Command != "make test" {
 		t.Fatalf("review verifies with %+v, want the run's planned make test", got)
 	}
+	if got := f.verifyChecks(ApproveOptions{Checks: []Check{{Command: "given"}}, ChecksGiven: true}); len(got) != 1 || got[0].Command != "given" {
+		t.Fatalf("checks given to review come before the planned ones: %+v", got)
+	}
 	f.Meta.Checks = []CheckResult{{Check: Check{Command: "npm test"}}}
 	if got := f.verifyChecks(ApproveOptions{}); len(got) != 1 || got[0].Command != "npm test" {
 		t.Fatalf("checks that ran come first: %+v", got)

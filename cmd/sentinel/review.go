@@ -67,7 +67,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 			if err != nil {
 				return err
 			}
-			opts := runner.ApproveOptions{Sandbox: sandbox.Mode(sbMode), Force: force, Checks: checksFor(verify, cfg, p.Root)}
+			opts := runner.ApproveOptions{Sandbox: sandbox.Mode(sbMode), Force: force, Checks: checksFor(verify, cfg, p.Root), ChecksGiven: len(verify) > 0}
 			switch {
 			case reject:
 				if err := f.Reject(reason); err != nil {
