@@ -239,9 +239,10 @@ func CountDecisions(evs []journal.Event) *Decisions {
 }
 
 // SweepStale finds runs whose process died (kill -9, a crash, a closed
-// terminal): an apply to the working tree that was cut short is undone, so
-// the project is exactly as before, and the work is kept in recovery.
-// Landing on a branch is a single ref update, so it either happened or not.
+// terminal): a landing cut short is settled from its record (landed, or
+// nothing landed: landing_record.go), an apply to the working tree that
+// had not finished is undone, so the project is exactly as before, and the
+// work is kept in recovery.
 //
 // It acts only on records Sentinel can prove it wrote (ScanRuns): a planted
 // run directory, meta.json or apply.pending.json is ignored, and the paths

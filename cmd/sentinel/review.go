@@ -27,8 +27,9 @@ rejected, awaiting review, or kept with --apply none. RUN is a run id, a unique
 prefix of one, or 'last'.
 
 A run that never passed verification (it failed, was interrupted or got stuck)
-is verified on a clean copy, sandboxed, before anything lands: with the run's
-own checks, else --verify, else the project's configured or detected ones. If
+is verified on a clean copy, sandboxed, before anything lands: with the checks
+the run ran, else --verify, else the checks the run planned, else the project's
+configured or detected ones. A signal stops it with nothing landed (exit 130). If
 that fails, or nothing can verify it, nothing lands. --force lands it anyway,
 unverified, says what was not checked, and records that in the journal and
 the final report.
