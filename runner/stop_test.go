@@ -163,3 +163,55 @@ func TestRestoreRemovesTheDirectoriesTheApplyMade(t *testing.T) {
 		t.Fatal("a directory that was there before lost its files")
 	}
 }
+
+// A stop in the middle of a working-tree apply rolls it back: every file
+// is as before, no record is left, and the caller hears it was rolled back.
+func TestStopMidApplyRollsBack(t *testing.T) {
+	p := recordsProject(t)
+	_, runDir := newRunDir(t, p)
+	write(t, filepath.Join(p.Root, "a.txt"), "a\n")
+	write(t, filepath.Join(p.Root, "b.txt"), "b\n")
+	plan := applyPlan{Files: map[string]blob{
+		"a.txt":     {data: []byte("A\n"), mode: 0o644},
+		"b.txt":     {data: []byte("B\n"), mode: 0o644},
+		"new/c.txt": {data: []byte("C\n"), mode: 0o644},
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	crashAfterWrites, exit = 1, func(int) { cancel() } // the stop comes after one write
+	defer func() { crashAfterWrites, exit = 0, os.Exit }()
+	err := writePlan(ctx, p, runDir, plan)
+	if !errors.Is(err, errLandingRolledBack) {
+		t.Fatalf("a stopped apply: %v", err)
+	}
+	if got := readAll(t, p.Root, "a.txt", "b.txt", "new/c.txt"); got != "a.txt:a\nb.txt:b\nnew/c.txt:" {
+		t.Fatalf("after the stop: %q", got)
+	}
+	if _, err := os.Stat(pendingPath(runDir)); err == nil {
+		t.Fatal("the pending record survived the rollback")
+	}
+}
+
+// A stop before the branch's ref changes lands nothing and leaves no
+// landing record.
+func TestStopBeforeTheRefLandsNothing(t *testing.T) {
+	id := "20260101-000000-0000e2"
+	p, ws, snap, runDir := wsRun(t, id)
+	write(t, filepath.Join(ws.Dir, "a.txt"), "the coder's a\n")
+	ch, err := ws.Diff(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	patch := filepath.Join(runDir, "patch.diff")
+	os.WriteFile(patch, ch.Patch, 0o600)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Land(ctx, p, snap, ch, ApplyBranch, id, "m", patch, runDir); err == nil {
+		t.Fatal("a stopped landing succeeded")
+	}
+	if b := gitT(t, p.Root, "branch", "--list", "sentinel/*"); b != "" {
+		t.Fatalf("a branch landed: %s", b)
+	}
+	if _, err := os.Stat(filepath.Join(runDir, landingName)); err == nil {
+		t.Fatal("a landing that never began left a record")
+	}
+}
