@@ -21,8 +21,10 @@ package runner
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -58,6 +60,9 @@ type pendingApply struct {
 	Temps  []string               `json:"temps"`  // per path: the temp name its write uses
 	Saved  map[string]savedOrigin `json:"saved"`  // paths that existed before
 	Absent map[string]bool        `json:"absent"` // paths that did not exist before
+	// Created are the directories the apply makes (none of them existed
+	// before it), deepest first: a restore removes those left empty.
+	Created []string `json:"created,omitempty"`
 }
 
 // savedOrigin is one original file kept in apply-backup/<Index>.
@@ -107,22 +112,24 @@ func applyWorktree(ctx context.Context, p *Project, snap Snapshot, patchPath, ru
 	if err != nil {
 		return err
 	}
+	// One process reads what changed between the snapshot and the result
+	// and one the contents of both sides, whatever the number of files.
+	sides, err := readTreeChanges(ctx, g, snap.Commit, theirsTree)
+	if err != nil {
+		return err
+	}
 	plan := applyPlan{Files: map[string]blob{}}
 	var conflicts []string
 	for _, f := range files {
-		base, err := treeBlob(ctx, g, snap.Commit, f)
-		if err != nil {
-			return err
-		}
-		theirs, err := treeBlob(ctx, g, theirsTree, f)
-		if err != nil {
-			return err
+		side, ok := sides[f]
+		if !ok {
+			continue // the result holds the snapshot's own: nothing to write
 		}
 		ours, err := worktreeBlob(p.Root, f)
 		if err != nil {
 			return err
 		}
-		final, ok, err := merge3(ctx, runDir, f, base, ours, theirs)
+		final, ok, err := merge3(ctx, runDir, f, side.base, ours, side.theirs)
 		if err != nil {
 			return err
 		}
@@ -137,7 +144,22 @@ func applyWorktree(ctx context.Context, p *Project, snap Snapshot, patchPath, ru
 	if len(conflicts) > 0 {
 		return fmt.Errorf("your working tree changed in the same places the coder did (%s); nothing was applied — land it on a branch instead: sentinel review RUN --approve", strings.Join(conflicts, ", "))
 	}
-	return writePlan(p, runDir, plan)
+	id, err := p.runIDOfDir(runDir)
+	if err != nil {
+		return err
+	}
+	// The intent is on record before the working tree changes
+	// (landing_record.go); writePlan marks it applied.
+	if err := beginLanding(p, id, Landing{Mode: ApplyWorktree, Files: files}, ""); err != nil {
+		return err
+	}
+	if err := writePlan(ctx, p, runDir, plan); err != nil {
+		if _, perr := os.Lstat(pendingPath(runDir)); os.IsNotExist(perr) {
+			endLanding(p, id) // nothing of it stayed in the working tree
+		}
+		return err
+	}
+	return nil
 }
 
 // merge3 decides one path's final content.
@@ -176,33 +198,6 @@ func merge3(ctx context.Context, runDir, path string, base, ours, theirs blob) (
 	return blob{data: []byte(out), mode: mode}, true, nil
 }
 
-func treeBlob(ctx context.Context, g gitCmd, tree, path string) (blob, error) {
-	ls, err := g.line(ctx, "ls-tree", "-z", tree, "--", path)
-	if err != nil {
-		return blob{}, err
-	}
-	ls = strings.TrimSuffix(ls, "\x00")
-	if ls == "" {
-		return blob{absent: true}, nil
-	}
-	fields := strings.Fields(ls) // mode type sha\tpath
-	if len(fields) < 3 || fields[1] != "blob" {
-		return blob{}, fmt.Errorf("%s: not a regular file in the patch (%s)", path, ls)
-	}
-	if fields[0] == "120000" {
-		return blob{}, fmt.Errorf("%s is a symlink: Sentinel does not write symlinks into your working tree; land on a branch instead", path)
-	}
-	data, err := g.run(ctx, "cat-file", "blob", fields[2])
-	if err != nil {
-		return blob{}, err
-	}
-	mode := os.FileMode(0o644)
-	if fields[0] == "100755" {
-		mode = 0o755
-	}
-	return blob{data: []byte(data), mode: mode}, nil
-}
-
 func worktreeBlob(root, path string) (blob, error) {
 	r, err := os.OpenRoot(root)
 	if err != nil {
@@ -239,13 +234,16 @@ func worktreeBlob(root, path string) (blob, error) {
 // replaces every file, and clears the record. Every write into the working
 // tree goes through an os.Root at the project root, refuses a symlinked or
 // non-directory parent, and uses an exclusive, no-follow temp file.
-func writePlan(p *Project, runDir string, plan applyPlan) error {
-	if len(plan.Files) == 0 {
-		return nil
-	}
+//
+// A stop (ctx cancelled) between two writes restores the originals and
+// returns errLandingRolledBack: the apply happens whole or not at all.
+func writePlan(ctx context.Context, p *Project, runDir string, plan applyPlan) error {
 	id, err := p.runIDOfDir(runDir)
 	if err != nil {
 		return err
+	}
+	if len(plan.Files) == 0 {
+		return markApplied(p, id)
 	}
 	if runDir, err = p.runDir(id); err != nil {
 		return err
@@ -297,12 +295,19 @@ func writePlan(p *Project, runDir string, plan applyPlan) error {
 		}
 		pend.Saved[path] = savedOrigin{Index: i, SHA256: sha256Hex(data), Mode: st.Mode().Perm()}
 	}
+	pend.Created = dirsToCreate(root, plan, paths)
 	if err := writeSigned(runDir, pendingName, purposePending, pend, id, p.Root); err != nil {
 		return err
 	}
 	for i, path := range paths {
 		if crashAfterWrites > 0 && i == crashAfterWrites {
 			exit(137)
+		}
+		if ctx.Err() != nil {
+			if rerr := restore(root, rd, &pend); rerr != nil {
+				return fmt.Errorf("stopped during the apply, and restoring the originals failed: %v (they are in %s)", rerr, filepath.Join(runDir, backupName))
+			}
+			return errLandingRolledBack
 		}
 		if err := replaceFile(root, path, pend.Temps[i], plan.Files[path]); err != nil {
 			if rerr := restore(root, rd, &pend); rerr != nil {
@@ -311,8 +316,25 @@ func writePlan(p *Project, runDir string, plan applyPlan) error {
 			return fmt.Errorf("apply %s: %w; your working tree was restored", path, err)
 		}
 	}
+	crashPoint("worktree-written")
+	if err := markApplied(p, id); err != nil {
+		if rerr := restore(root, rd, &pend); rerr != nil {
+			return fmt.Errorf("record the apply: %v; and restoring the originals failed: %v (they are in %s)", err, rerr, filepath.Join(runDir, backupName))
+		}
+		return fmt.Errorf("record the apply: %w; your working tree was restored", err)
+	}
+	crashPoint("worktree-applied")
 	_ = rd.Remove(pendingName)
 	return rd.RemoveAll(backupName)
+}
+
+// markApplied marks the run's landing record applied, when there is one
+// (writePlan alone, in tests, has none).
+func markApplied(p *Project, id string) error {
+	if _, err := readLanding(p, id); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return markLandingApplied(p, id)
 }
 
 // replaceFile writes one path's final content (or removes it) through root.
@@ -349,6 +371,9 @@ func readPending(p *Project, id string) (*pendingApply, error) {
 		return nil, fmt.Errorf("%s: %w", pendingName, ErrUnverified)
 	}
 	if err := CheckPaths(p.Root, pend.Paths); err != nil {
+		return nil, err
+	}
+	if err := CheckPaths(p.Root, pend.Created); err != nil {
 		return nil, err
 	}
 	return &pend, nil
@@ -408,8 +433,45 @@ func restore(root, rd *os.Root, pend *pendingApply) error {
 			return err
 		}
 	}
+	for _, dir := range pend.Created {
+		// Only an empty directory goes: what anyone put there since stays.
+		if st, err := root.Lstat(dir); err == nil && st.IsDir() {
+			_ = root.Remove(dir)
+		}
+	}
 	if err := rd.Remove(pendingName); err != nil {
 		return err
 	}
 	return rd.RemoveAll(backupName)
+}
+
+// dirsToCreate are the directories writing plan's paths will make, deepest
+// first.
+func dirsToCreate(root *os.Root, plan applyPlan, paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		if plan.Files[p].absent {
+			continue
+		}
+		parts := strings.Split(p, "/")
+		dir := ""
+		for _, part := range parts[:len(parts)-1] {
+			dir = path.Join(dir, part)
+			if seen[dir] {
+				continue
+			}
+			seen[dir] = true
+			if _, err := root.Lstat(dir); os.IsNotExist(err) {
+				out = append(out, dir)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if di, dj := strings.Count(out[i], "/"), strings.Count(out[j], "/"); di != dj {
+			return di > dj
+		}
+		return out[i] < out[j]
+	})
+	return out
 }

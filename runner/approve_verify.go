@@ -14,6 +14,9 @@ type ApproveOptions struct {
 	// Checks verify the change when the run recorded none of its own (the
 	// project's configured or detected checks, or review's --verify).
 	Checks []Check
+	// ChecksGiven says Checks were given for this review (--verify): they
+	// then come before the checks the run planned but never ran.
+	ChecksGiven bool
 	// Force lands a run that never passed verification without verifying
 	// it; what was not checked is printed by the caller and journaled.
 	Force bool
@@ -49,11 +52,16 @@ func (f *Finished) Unverified() string {
 }
 
 // verifyChecks are the checks a late verification runs: the run's own when
-// it recorded any, else o.Checks.
+// it ran any, else the ones given for this review, else the ones the run
+// planned (it was stopped before verification), else o.Checks (the
+// project's configured or detected ones).
 func (f *Finished) verifyChecks(o ApproveOptions) []Check {
 	var checks []Check
 	for _, c := range f.Meta.Checks {
 		checks = append(checks, c.Check)
+	}
+	if len(checks) == 0 && !o.ChecksGiven {
+		checks = append(checks, f.Meta.Planned...)
 	}
 	if len(checks) == 0 {
 		checks = o.Checks

@@ -12,4 +12,5 @@ import (
 // The shipped binary has no such switch.
 func init() {
 	crashAfterWrites, _ = strconv.Atoi(os.Getenv("SENTINEL_TEST_CRASH_AFTER_WRITES"))
+	crashAt = os.Getenv("SENTINEL_TEST_CRASH_AT")
 }

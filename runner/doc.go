@@ -39,7 +39,11 @@
 //   - verification and landing (stage_landing.go: LandingStage, verify.go,
 //     land.go): checks on a clean copy, the person's review, the accepted
 //     part re-verified, and the landing. `sentinel review` (Finished, in
-//     later.go) lands through the same stage;
+//     later.go) lands through the same stage. A landing is a journaled
+//     transaction (landing_record.go): its signed intent is recorded before
+//     the ref or the working tree changes, and SweepStale settles one cut
+//     short. A stop cancels verification, review and landing alike
+//     (stop.go); a landing that began is finished or rolled back;
 //   - the reports (stage_reports.go: reportStage, report.go): PROGRESS.md and
 //     DECISIONS.md kept live, HANDOFF.md and STUCK.md, the final records;
 //   - in place (stage_inplace.go), the checkpoint of the person's place

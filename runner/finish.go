@@ -18,6 +18,9 @@ import (
 func (r *Run) finish(end coderEnd) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
+	// A stop cancels verification, review and landing alike (stop.go).
+	ctx, stopCancel := r.stopContext(ctx)
+	defer stopCancel()
 	if r.cancel != nil {
 		r.cancel()
 	}
@@ -71,6 +74,9 @@ func (r *Run) finish(end coderEnd) {
 	}
 	r.emit(journal.System, KindRunEnd, fmt.Sprintf("run %s: %s", r.id, res.EndWord()), RunEnd{Status: res.Status})
 	res = r.reports.final(r.journal.Close(), r.meta, res)
+	if m, err := ReadMeta(r.opts.Project, r.id); err == nil && m.Status == r.meta.Status {
+		endLanding(r.opts.Project, r.id) // the summary says how the landing ended
+	}
 	r.lock.release()
 	r.regEnd(res.Status)
 	r.result = res
@@ -100,7 +106,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 			return Result{Status: StatusFailed, Err: jerr}
 		}
 		if end.interrupted {
-			return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
+			return r.stoppedResult(stageCoder)
 		}
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
@@ -122,7 +128,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	}
 	switch {
 	case end.interrupted:
-		return Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted", r.id)}
+		return r.stoppedResult(stageCoder)
 	case end.failed != nil: // the agent's own error: it never did the work
 		return Result{Status: StatusFailed, Err: end.failed}
 	case end.code != 0:
@@ -131,12 +137,18 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	if !change.Empty() {
 		results, err := r.land.Verify(ctx, patchPath, r.opts.Landing.Checks)
 		r.meta.Checks = results
+		if r.isStopped() {
+			return r.stoppedResult(stageVerification)
+		}
 		if err != nil {
 			return Result{Status: StatusFailed, Err: err}
 		}
 		desk := reviewDesk{person: r.opts.Landing.Review, apply: r.opts.Landing.Apply, held: r.gate.held, reviews: r.reviews, stopped: r.stopped}
 		var res *Result
 		change, r.meta.Checks, res = r.land.review(ctx, change, patchPath, r.opts.Landing.Checks, r.meta.Checks, desk)
+		if res != nil && r.isStopped() {
+			return r.stoppedResult(stageReview)
+		}
 		if res != nil {
 			return *res
 		}
@@ -145,10 +157,19 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	if err := journalFailure(r.journal); err != nil {
 		return Result{Status: StatusFailed, Err: err} // nothing lands unrecorded
 	}
+	if r.isStopped() {
+		return r.stoppedResult(stageLanding) // nothing has begun
+	}
 	msg := runCommitMessage(r.opts.Task, r.adapter.Name(), r.id, r.dir, change.Files, r.meta.Checks)
 	l, err := r.land.Land(ctx, change, r.opts.Landing.Apply, msg, patchPath, "")
+	if err != nil && (r.isStopped() || errors.Is(err, errLandingRolledBack)) {
+		return r.stoppedResult(stageLanding) // Land rolled back what it had begun
+	}
 	if err != nil {
 		return Result{Status: StatusFailed, Err: fmt.Errorf("land: %w", err)}
+	}
+	if r.isStopped() { // the landing finished before the stop reached it
+		return Result{Status: StatusLanded, Landing: &l, Err: &Stopped{RunID: r.id, During: stageLanding, Landed: true}}
 	}
 	return Result{Status: StatusLanded, Landing: &l}
 }
@@ -222,28 +243,34 @@ func CountDecisions(evs []journal.Event) *Decisions {
 }
 
 // SweepStale finds runs whose process died (kill -9, a crash, a closed
-// terminal): an apply to the working tree that was cut short is undone, so
-// the project is exactly as before, and the work is kept in recovery.
-// Landing on a branch is a single ref update, so it either happened or not.
+// terminal): a landing cut short is settled from its record (landed, or
+// nothing landed: landing_record.go), an apply to the working tree that
+// had not finished is undone, so the project is exactly as before, and the
+// work is kept in recovery.
 //
 // It acts only on records Sentinel can prove it wrote (ScanRuns): a planted
 // run directory, meta.json or apply.pending.json is ignored, and the paths
 // it uses are recomputed from the run id.
 func SweepStale(ctx context.Context, p *Project) {
-	metas, _, _ := ScanRuns(p)
+	metas, _, _ := scanRuns(p, false)
 	for _, m := range metas {
 		dir, err := p.runDir(m.ID)
 		if err != nil {
 			continue
 		}
 		_, pendErr := os.Lstat(pendingPath(dir))
-		if m.Status != StatusRunning && pendErr != nil {
+		_, landErr := os.Lstat(filepath.Join(dir, landingName))
+		if m.Status != StatusRunning && pendErr != nil && landErr != nil {
 			continue
 		}
 		l, err := lockRun(dir)
 		if err != nil {
 			continue // alive: its own process is still at work
 		}
+		// An interrupted landing is settled first: one that took effect is
+		// recorded as landed, and its pending apply is not undone.
+		landed, _ := settleLanding(ctx, p, dir, m)
+		_, pendErr = os.Lstat(pendingPath(dir))
 		if pendErr == nil {
 			if _, err := readPending(p, m.ID); err == nil {
 				note := "an apply to your working tree was cut short; the files it had touched were restored"
@@ -256,8 +283,18 @@ func SweepStale(ctx context.Context, p *Project) {
 				}
 			}
 		}
-		if m.Status == StatusRunning {
+		wasRunning := m.Status == StatusRunning
+		if wasRunning {
 			recoverDead(ctx, p, dir, m)
+		}
+		if landed != nil && wasRunning {
+			appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": landed (its process ended after the landing took effect)", RunEnd{Status: StatusLanded})
+		}
+		if landed != nil {
+			m.Status, m.Landing, m.Files, m.Error = StatusLanded, landed, landed.Files, ""
+			if m.Ended.IsZero() {
+				m.Ended = time.Now().UTC()
+			}
 		}
 		_ = writeMeta(dir, m)
 		l.release()

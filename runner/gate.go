@@ -62,8 +62,7 @@ type gateStage struct {
 // next coder's task (the original plus a written handoff) when the work is
 // returned, or "" when the run should go on to finish. When the restarts
 // are used up it records a stuck report and the run ends without landing.
-func (r *gateStage) review(restarts int) (string, error) {
-	ctx := context.Background()
+func (r *gateStage) review(ctx context.Context, restarts int) (string, error) {
 	change, err := r.diff(ctx)
 	if err != nil {
 		return "", err

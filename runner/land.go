@@ -140,9 +140,22 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 		head = commit
 		l.Commit = commit
 	}
+	// The ref update is the landing: a stop before it lands nothing (the
+	// objects migrated above are unreferenced), and once it runs it is not
+	// cut short.
+	if ctx.Err() != nil {
+		return l, errLandingRolledBack
+	}
+	// The intent is on record before the ref changes (landing_record.go).
+	if err := beginLanding(p, runID, Landing{Mode: l.Mode, Branch: l.Branch, Commit: l.Commit, Snapshot: l.Snapshot, Files: l.Files}, head); err != nil {
+		return l, err
+	}
+	crashPoint("branch-intent")
 	// An empty old value makes update-ref refuse to overwrite an existing branch.
-	if _, err := g.run(ctx, "update-ref", "-m", "sentinel: land run "+runID, "refs/heads/"+l.Branch, head, ""); err != nil {
+	if _, err := g.run(context.WithoutCancel(ctx), "update-ref", "-m", "sentinel: land run "+runID, "refs/heads/"+l.Branch, head, ""); err != nil {
+		endLanding(p, runID) // the ref did not change: nothing landed
 		return l, fmt.Errorf("create branch %s: %w", l.Branch, err)
 	}
+	crashPoint("branch-landed")
 	return l, nil
 }

@@ -46,13 +46,19 @@ func OpenFinished(ctx context.Context, p *Project, id string) (*Finished, error)
 	case m.Snapshot == "":
 		return nil, fmt.Errorf("run %s never got a workspace; nothing to review", id)
 	}
-	b, err := verifiedPatch(p, m)
-	if err != nil {
-		return nil, err
-	}
 	l, err := lockRun(dir)
 	if err != nil {
 		return nil, fmt.Errorf("run %s is being reviewed or landed by another sentinel", id)
+	}
+	b, err := verifiedPatch(p, m)
+	if err != nil && m.PatchSHA256 == "" {
+		// Ended before its patch was written (a full disk): the recovery
+		// copy holds the work.
+		b, err = recoverPatch(ctx, p, dir, m)
+	}
+	if err != nil {
+		l.release()
+		return nil, err
 	}
 	return &Finished{Project: p, Meta: m, Dir: dir, Patch: b, lock: l}, nil
 }
@@ -149,7 +155,11 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		return l, err
 	}
 	m.Status, m.Landing, m.Files, m.Error = StatusLanded, &l, ch.Files, ""
-	return l, f.save()
+	if err := f.save(); err != nil {
+		return l, err // landing.json stays: the next command records the landing
+	}
+	endLanding(f.Project, m.ID)
+	return l, nil
 }
 
 // Reject records that the person rejected the change; the work stays in

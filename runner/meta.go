@@ -43,7 +43,14 @@ type Meta struct {
 	Error      string        `json:"error,omitempty"`
 	Decisions  *Decisions    `json:"decisions,omitempty"`
 	Checks     []CheckResult `json:"checks,omitempty"`
-	Files      []string      `json:"files,omitempty"` // what the coder changed
+	// Planned are the checks the run set out to verify its change with
+	// (--verify, config or detected): review re-runs these when the run
+	// ended before any of them ran.
+	Planned []Check `json:"planned_checks,omitempty"`
+	// Workspace is the kind of the run's copy (WorkspaceClone or
+	// WorkspaceOverlay): only a clone's recovery copy is a whole tree.
+	Workspace string   `json:"workspace,omitempty"`
+	Files     []string `json:"files,omitempty"` // what the coder changed
 	// PatchSHA256 is the hash of the patch Sentinel computed (patch.diff in
 	// the run directory, copied to recovery): review lands only that.
 	PatchSHA256 string `json:"patch_sha256,omitempty"`

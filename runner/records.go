@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 
@@ -101,7 +102,16 @@ func (u Unverified) String() string {
 // ScanRuns reads every run record of the project: those Sentinel can prove
 // it wrote, newest first, and the entries it ignored and why. A run
 // directory with no meta.json yet (a run being created) is neither.
+//
+// A run whose record says running but whose process is gone is shown as
+// interrupted (markGone).
 func ScanRuns(p *Project) ([]*Meta, []Unverified, error) {
+	return scanRuns(p, true)
+}
+
+// scanRuns is ScanRuns; gone false leaves each record as it was written
+// (SweepStale acts on what the record says).
+func scanRuns(p *Project, gone bool) ([]*Meta, []Unverified, error) {
 	if err := p.stateDirs("runs"); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil, nil
@@ -143,8 +153,38 @@ func ScanRuns(p *Project) ([]*Meta, []Unverified, error) {
 				bad = append(bad, Unverified{name, "apply.pending.json is not signed by Sentinel"})
 			}
 		}
+		if gone {
+			markGone(p.RunDir(name), m)
+		}
 		out = append(out, m)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Started.After(out[j].Started) })
 	return out, bad, nil
+}
+
+// markGone shows a run whose record says running but whose process is gone
+// as interrupted, with the time of its last event as its end, even when
+// its record could not be rewritten (SweepStale on a full disk): the
+// process is checked, not only the record. A live run holds its lock for
+// its whole life, and the kernel releases it when the process dies, however
+// it dies; a lock that can be taken is a process that is gone.
+func markGone(dir string, m *Meta) {
+	if m.Status != StatusRunning {
+		return
+	}
+	l, err := lockRun(dir)
+	if err != nil {
+		return // held: its process is alive (or another sentinel is settling it)
+	}
+	l.release()
+	m.Status = StatusInterrupted
+	if m.Error == "" {
+		m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
+	}
+	if m.Ended.IsZero() {
+		m.Ended = m.Started
+		if st, err := os.Stat(filepath.Join(dir, "events.jsonl")); err == nil && st.ModTime().After(m.Started) {
+			m.Ended = st.ModTime().UTC()
+		}
+	}
 }

@@ -103,7 +103,7 @@ func writePlanUntilCrash(t *testing.T, p *Project, runDir string, plan applyPlan
 	exit = func(int) { panic("crash") }
 	defer func() { exit = os.Exit }()
 	defer func() { recover() }()
-	writePlan(p, runDir, plan)
+	writePlan(context.Background(), p, runDir, plan)
 }
 
 // forgeEnvelope writes v as a signed-looking record with a bad signature.
@@ -239,7 +239,7 @@ func TestApplyNeverWritesThroughSymlinks(t *testing.T) {
 	os.Symlink(target, filepath.Join(p.Root, "notes.txt.sentinel-tmp"))
 	os.Symlink(outside, filepath.Join(p.Root, "sub"))
 
-	err := writePlan(p, runDir, applyPlan{Files: map[string]blob{"notes.txt": {data: []byte("edited\n"), mode: 0o644}}})
+	err := writePlan(context.Background(), p, runDir, applyPlan{Files: map[string]blob{"notes.txt": {data: []byte("edited\n"), mode: 0o644}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestApplyNeverWritesThroughSymlinks(t *testing.T) {
 		t.Fatalf("the apply wrote through the link at the old temp name: %q", b)
 	}
 	// A parent that is a symlink is refused, by the plan and by each write.
-	err = writePlan(p, runDir, applyPlan{Files: map[string]blob{"sub/x.txt": {data: []byte("x\n"), mode: 0o644}}})
+	err = writePlan(context.Background(), p, runDir, applyPlan{Files: map[string]blob{"sub/x.txt": {data: []byte("x\n"), mode: 0o644}}})
 	if err == nil {
 		t.Fatal("an apply through a symlinked directory succeeded")
 	}

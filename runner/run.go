@@ -56,6 +56,9 @@ type CoderOptions struct {
 	Command  []string // the "command" coder's argv
 	Cols     int      // initial coder pty size
 	Rows     int
+	// MaxOutput bounds the coder's output the journal keeps ([journal]
+	// max_output); 0: DefaultMaxOutput.
+	MaxOutput int64
 }
 
 // SandboxOptions say what the coder's sandbox is and what it adds to the
@@ -158,6 +161,7 @@ type Run struct {
 	grants  *hostGrants
 	needs   *agentutil.Needs // what a real agent adds to the sandbox profile
 	reports *reportStage     // the run's records (stage_reports.go)
+	outCap  *outputCap       // bounds the coder's output in the journal (output_cap.go)
 
 	sup  *supervisor.Supervisor // nil: no model configured
 	gate *gateStage             // the completion gate and restarts (gate.go)
@@ -230,7 +234,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := &Run{opts: o, id: NewRunID(now), adapter: adapter, stopped: make(chan struct{}), done: make(chan struct{}),
-		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: newLatch()}
+		reviews: make(chan *ReviewRequest), pumpDone: make(chan struct{}), finishing: newLatch(), outCap: newOutputCap(o.Coder.MaxOutput)}
 	r.dir = p.RunDir(r.id)
 	r.reports = &reportStage{id: r.id, dir: r.dir, emit: r.emit}
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
@@ -249,6 +253,8 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	r.meta = &Meta{ID: r.id, Task: o.Task, Coder: adapter.Name(), Status: StatusRunning, Started: now.UTC(), PID: os.Getpid(), Apply: o.Landing.Apply, InPlace: o.InPlace}
 	if o.InPlace {
 		r.meta.Apply = ""
+	} else {
+		r.meta.Planned = o.Landing.Checks
 	}
 	r.info = Info{RunID: r.id, Coder: adapter.Name(), Task: o.Task, FullScreenCoder: adapter.FullScreen(),
 		PerCommandApproval: adapter.PerCommandApproval(), Started: now, Supervised: r.sup != nil, Journal: r.journal.Path(), InPlace: o.InPlace}
@@ -280,6 +286,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 			return nil, err
 		}
 		first += "; " + workspaceLabel(r.wsKind, whyClone)
+		r.meta.Workspace = r.wsKind
 	}
 	r.emit(journal.System, KindRunStart, first,
 		RunStart{Task: o.Task, Coder: adapter.Name(), Apply: o.Landing.Apply, Project: p.Root, Checks: o.Landing.Checks})
@@ -487,6 +494,7 @@ func (r *Run) waitCoder() coderEnd {
 	case <-r.pumpDone:
 	case <-time.After(2 * time.Second):
 	}
+	r.endOutput() // what a cap dropped, and the tail
 	code := c.code
 	var failed *CoderFailed
 	if c.failure != nil && !interrupted {
@@ -525,7 +533,14 @@ func (r *Run) watch() {
 			r.finish(end)
 			return
 		}
-		next, err := r.gate.review(restarts)
+		// A stop cancels the completion review too (stop.go).
+		gctx, cancel := r.stopContext(context.Background())
+		next, err := r.gate.review(gctx, restarts)
+		cancel()
+		if r.isStopped() {
+			r.finish(coderEnd{interrupted: true, code: end.code})
+			return
+		}
 		if err != nil {
 			r.finish(end)
 			return

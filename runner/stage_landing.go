@@ -174,7 +174,7 @@ func (s *LandingStage) review(ctx context.Context, change Change, patchPath stri
 	if err != nil {
 		return change, verified, &Result{Status: StatusFailed, Err: fmt.Errorf("read the patch for review: %w", err)}
 	}
-	interrupted := &Result{Status: StatusInterrupted, Err: fmt.Errorf("run %s was interrupted during review", s.RunID)}
+	interrupted := &Result{Status: StatusInterrupted, Err: &Stopped{RunID: s.RunID, During: stageReview}}
 	s.Emit(journal.System, KindReview, fmt.Sprintf("waiting for your review of %d file(s)", len(req.Files)), map[string]any{"files": len(req.Files)})
 	select {
 	case d.reviews <- req:

@@ -137,7 +137,7 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	}
 	r.pumpPTY(c, func(b []byte) {
 		_, _ = tail.Write(b) // a TailBuffer never fails
-		r.emit(journal.Coder, coderstream.Output, string(b), nil)
+		r.emitOutput(b)      // bounded per run: output_cap.go
 	})
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -154,9 +155,17 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	var results []CheckResult
 	var failed error
 	for _, c := range v.Checks {
+		if err := ctx.Err(); err != nil { // stopped: no further check starts
+			return results, fmt.Errorf("verification stopped: %w", err)
+		}
 		emit(journal.Tool, KindVerifyStart, "verify: "+c.Command, c)
 		res := v.runCheck(ctx, sb, ws.Dir, c)
 		results = append(results, res)
+		if ctx.Err() != nil {
+			emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → stopped after %s", c.Command, time.Duration(res.DurationMS)*time.Millisecond), res)
+			emit(journal.System, KindVerifyResult, "verification stopped before it finished", map[string]any{"passed": false, "stopped": true, "checks": results})
+			return results, fmt.Errorf("verification stopped: %w", ctx.Err())
+		}
 		word := "passed"
 		if !res.Passed() {
 			word = fmt.Sprintf("FAILED (exit %d)", res.ExitCode)
@@ -183,6 +192,7 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 		res.ExitCode, res.Error = -1, err.Error()
 		return res
 	}
+	killGroupOnCancel(cmd)
 	var out bytes.Buffer
 	last := &lastLine{w: &out}
 	cmd.Stdout, cmd.Stderr = last, last
@@ -195,10 +205,16 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 		stopProgress = func() { tick.Stop(); close(done); <-stopped } // no progress after the result
 	}
 	err = cmd.Run()
+	if cmd.Process != nil {
+		// What the check left running in its group goes with it.
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // ESRCH: nothing was left
+	}
 	stopProgress()
 	res.DurationMS = time.Since(start).Milliseconds()
 	res.ExitCode = agentutil.ExitStatus(err)
-	if cctx.Err() != nil {
+	if ctx.Err() != nil {
+		res.Error = "stopped"
+	} else if cctx.Err() != nil {
 		res.Error = "timed out after " + v.Timeout.String()
 	} else if err != nil && res.ExitCode < 0 {
 		res.Error = err.Error()
@@ -233,4 +249,20 @@ func tailLines(s string, n, max int) string {
 		t = t[len(t)-max:]
 	}
 	return t
+}
+
+// killGroupOnCancel makes cmd the leader of its own process group and has
+// a cancelled context kill the whole group, not only cmd: `sh -c` leaves
+// its children (a test binary, a sleep) running otherwise, and Wait would
+// wait for the pipes they hold. WaitDelay bounds that wait all the same.
+func killGroupOnCancel(cmd *exec.Cmd) {
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Setpgid = true
+	if cmd.SysProcAttr.Pdeathsig == 0 { // the sandbox's own is kept
+		cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL // a sentinel killed outright takes the check with it
+	}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 2 * time.Second
 }

@@ -92,9 +92,11 @@ func readAll(t *testing.T, dir string, names ...string) string {
 
 func TestWorkspaceHoldsHeadPlusUncommittedChangesAndLandsOnABranch(t *testing.T) {
 	ctx := context.Background()
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // the landing record is signed
 	p := dirtyRepo(t)
 	before := fingerprint(t, p)
-	runDir := p.RunDir("r1")
+	id := "20260101-000000-0000a1"
+	runDir := p.RunDir(id)
 	os.MkdirAll(runDir, 0o700)
 
 	snap, err := TakeSnapshot(ctx, p, runDir)
@@ -104,7 +106,7 @@ func TestWorkspaceHoldsHeadPlusUncommittedChangesAndLandsOnABranch(t *testing.T)
 	if !snap.Dirty || snap.Commit == snap.Base {
 		t.Fatalf("snapshot of a dirty tree: %+v", snap)
 	}
-	ws, err := CreateWorkspace(ctx, p, snap, p.WorkDir("r1"), filepath.Join(runDir, "shadow.git"), "sentinel/r1")
+	ws, err := CreateWorkspace(ctx, p, snap, p.WorkDir(id), filepath.Join(runDir, "shadow.git"), "sentinel/"+id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +140,7 @@ func TestWorkspaceHoldsHeadPlusUncommittedChangesAndLandsOnABranch(t *testing.T)
 	}
 	patch := filepath.Join(runDir, "patch.diff")
 	os.WriteFile(patch, ch.Patch, 0o600)
-	l, err := Land(ctx, p, snap, ch, ApplyBranch, "r1", "coder work", patch, runDir)
+	l, err := Land(ctx, p, snap, ch, ApplyBranch, id, "coder work", patch, runDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,25 +150,25 @@ func TestWorkspaceHoldsHeadPlusUncommittedChangesAndLandsOnABranch(t *testing.T)
 	if after := fingerprint(t, p); after != before {
 		t.Fatalf("the person's checkout changed:\nbefore %q\nafter  %q", before, after)
 	}
-	log := gitT(t, p.Root, "log", "--format=%s", "sentinel/r1")
+	log := gitT(t, p.Root, "log", "--format=%s", "sentinel/"+id)
 	if !strings.HasPrefix(log, "coder work\nsentinel: snapshot of uncommitted changes\ninit") {
 		t.Fatalf("branch history:\n%s", log)
 	}
-	if l.Snapshot == "" || l.Commit == "" || l.Branch != "sentinel/r1" {
+	if l.Snapshot == "" || l.Commit == "" || l.Branch != "sentinel/"+id {
 		t.Fatalf("landing = %+v", l)
 	}
-	snapFiles := gitT(t, p.Root, "diff", "--name-only", snap.Base, "sentinel/r1~1")
+	snapFiles := gitT(t, p.Root, "diff", "--name-only", snap.Base, "sentinel/"+id+"~1")
 	if snapFiles != "a.txt\nb.txt\nnew.txt" {
 		t.Fatalf("snapshot commit changed %q", snapFiles)
 	}
-	if c := gitT(t, p.Root, "show", "sentinel/r1:a.txt"); c != "a\nmodified\ncoder" {
+	if c := gitT(t, p.Root, "show", "sentinel/"+id+":a.txt"); c != "a\nmodified\ncoder" {
 		t.Fatalf("landed a.txt = %q", c)
 	}
-	if c := gitT(t, p.Root, "show", "sentinel/r1:dir/c.txt"); c != "c" {
+	if c := gitT(t, p.Root, "show", "sentinel/"+id+":dir/c.txt"); c != "c" {
 		t.Fatalf("landed dir/c.txt = %q", c)
 	}
 	// A second landing of the same run id must not overwrite the branch.
-	if _, err := Land(ctx, p, snap, ch, ApplyBranch, "r1", "again", patch, runDir); err == nil {
+	if _, err := Land(ctx, p, snap, ch, ApplyBranch, id, "again", patch, runDir); err == nil {
 		t.Fatal("landing twice on the same branch succeeded")
 	}
 }

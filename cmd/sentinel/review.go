@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -25,8 +27,9 @@ rejected, awaiting review, or kept with --apply none. RUN is a run id, a unique
 prefix of one, or 'last'.
 
 A run that never passed verification (it failed, was interrupted or got stuck)
-is verified on a clean copy, sandboxed, before anything lands: with the run's
-own checks, else --verify, else the project's configured or detected ones. If
+is verified on a clean copy, sandboxed, before anything lands: with the checks
+the run ran, else --verify, else the checks the run planned, else the project's
+configured or detected ones. A signal stops it with nothing landed (exit 130). If
 that fails, or nothing can verify it, nothing lands. --force lands it anyway,
 unverified, says what was not checked, and records that in the journal and
 the final report.
@@ -65,7 +68,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 			if err != nil {
 				return err
 			}
-			opts := runner.ApproveOptions{Sandbox: sandbox.Mode(sbMode), Force: force, Checks: checksFor(verify, cfg, p.Root)}
+			opts := runner.ApproveOptions{Sandbox: sandbox.Mode(sbMode), Force: force, Checks: checksFor(verify, cfg, p.Root), ChecksGiven: len(verify) > 0}
 			switch {
 			case reject:
 				if err := f.Reject(reason); err != nil {
@@ -94,7 +97,13 @@ opens: accept or reject files and hunks, then approve or reject.`,
 // a verification the run never passed.
 func approveWhole(ctx context.Context, f *runner.Finished, mode runner.ApplyMode, o runner.ApproveOptions) error {
 	unchecked := f.NotChecked(o)
+	// A signal stops the verification and any landing not yet in effect.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	l, err := f.Approve(ctx, nil, mode, o)
+	if err != nil && ctx.Err() != nil {
+		return exitError{code: 130, err: fmt.Errorf("stopped: nothing landed; the work stays in recovery — sentinel review %s", f.Meta.ID)}
+	}
 	if err != nil {
 		return err
 	}

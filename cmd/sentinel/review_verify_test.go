@@ -44,30 +44,33 @@ func TestApproveOfAFailedRunReverifiesOrNeedsForce(t *testing.T) {
 }
 
 // An interrupted run never passed verification: approving it runs the
-// checks first (--verify, or the project's), refuses when there are none or
-// they fail, and lands when they pass.
+// checks first (--verify, else the ones the run planned), refuses when they
+// fail, and lands when they pass.
 func TestApproveOfAnInterruptedRunVerifiesFirst(t *testing.T) {
 	dir := scratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	writeFile(t, scenario, writeScenario)
-	killNineWhen(t, dir, `"kind":"verify-start"`, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "sleep 120", "x")
+	ready := filepath.Join(t.TempDir(), "ready")
+	planned := "test -e " + ready + " || sleep 120"
+	killNineWhen(t, dir, `"kind":"verify-start"`, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", planned, "x")
 	if m := runMeta(t, dir); m[0].Status != "interrupted" {
 		t.Fatalf("after kill -9: %+v", m[0])
 	}
 	id := lastRun(t, dir)
-	res := sentinel(t, dir, nil, "review", id, "--approve")
-	if res.code == 0 || !strings.Contains(res.stderr, "interrupted before its change passed verification") || !strings.Contains(res.stderr, "no check command") {
-		t.Fatalf("approving an interrupted run with nothing to verify it: %d %s %s", res.code, res.stdout, res.stderr)
-	}
-	res = sentinel(t, dir, nil, "review", id, "--approve", "--verify", "grep -q approved feature.txt")
-	if res.code == 0 || !strings.Contains(res.stderr, "now failed") {
+	res := sentinel(t, dir, nil, "review", id, "--approve", "--verify", "grep -q approved feature.txt")
+	if res.code == 0 || !strings.Contains(res.stderr, "interrupted before its change passed verification") || !strings.Contains(res.stderr, "now failed") {
 		t.Fatalf("approving with a failing check: %d %s %s", res.code, res.stdout, res.stderr)
 	}
 	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
 		t.Fatalf("an unverified change landed: %s", b)
 	}
-	res = sentinel(t, dir, nil, "review", id, "--approve", "--verify", "test -f feature.txt")
+	// Without --verify, the run's own planned check verifies it.
+	writeFile(t, ready, "")
+	res = sentinel(t, dir, nil, "review", id, "--approve")
 	if res.code != 0 || !strings.Contains(res.stdout, "landed on branch sentinel/"+id) || strings.Contains(res.stdout, "WITHOUT") {
-		t.Fatalf("approving with a passing check: %d %s %s", res.code, res.stdout, res.stderr)
+		t.Fatalf("approving with the run's planned check: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "events.jsonl")); strings.Count(string(b), "verify: "+planned) < 2 {
+		t.Fatal("review did not verify with the run's planned check")
 	}
 }

@@ -219,11 +219,17 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if err != nil {
 		return err
 	}
+	var maxOutput int64
+	if cfg.Journal.MaxOutput != "" {
+		if maxOutput, err = runner.ParseSize(cfg.Journal.MaxOutput); err != nil || maxOutput <= 0 {
+			return fmt.Errorf("config [journal] max_output %q: want a size such as 64MB", cfg.Journal.MaxOutput)
+		}
+	}
 	checks := checksFor(f.verify, cfg, project.Root)
 	interactive, useTUI, person, cols, rows := openTerminal(f.plain)
 	r, err := runner.Start(ctx, runner.Options{
 		Project: project, Task: task, Notices: notices,
-		Coder: runner.CoderOptions{Name: f.coder, Scenario: f.scenario, Command: f.command, Cols: cols, Rows: rows},
+		Coder: runner.CoderOptions{Name: f.coder, Scenario: f.scenario, Command: f.command, Cols: cols, Rows: rows, MaxOutput: maxOutput},
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
 			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables},
 		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
@@ -339,11 +345,18 @@ func summary(res runner.Result) string {
 func outcome(res runner.Result) error {
 	switch res.Status {
 	case runner.StatusLanded:
+		if stopped := (*runner.Stopped)(nil); errors.As(res.Err, &stopped) {
+			fmt.Fprintln(os.Stderr, "sentinel: "+stopped.Error()) // exit 0: it landed
+			return nil
+		}
 		if res.Err != nil { // landed, but e.g. a report could not be written
 			fmt.Fprintln(os.Stderr, "sentinel: warning: "+res.Err.Error())
 		}
 		return nil
 	case runner.StatusInterrupted:
+		if stopped := (*runner.Stopped)(nil); errors.As(res.Err, &stopped) {
+			return exitError{code: 130, err: stopped} // one line: where it stopped, where the work is
+		}
 		return exitError{code: 130, err: fmt.Errorf("%v; work kept in %s", res.Err, res.Recovery)}
 	}
 	msg := "run failed"

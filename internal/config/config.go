@@ -53,6 +53,16 @@ type Config struct {
 	Notify  Notify  `toml:"notify"`
 	// Exec is [exec]: what `sentinel exec` (in place) adds to its sandbox.
 	Exec Exec `toml:"exec"`
+	// Journal is [journal]: how much of a run the journal keeps.
+	Journal Journal `toml:"journal"`
+}
+
+// Journal is the [journal] section.
+type Journal struct {
+	// MaxOutput bounds the coder's output a run's journal keeps (a size:
+	// "64MB"; empty: the default). Past it the output is dropped but for
+	// its tail, and a line says how much went (runner.outputCap).
+	MaxOutput string `toml:"max_output"`
 }
 
 // Exec is the [exec] section.
@@ -365,6 +375,9 @@ func (c *Config) merge(o Config) {
 	}
 	if o.Verify.Timeout != "" {
 		c.Verify.Timeout = o.Verify.Timeout
+	}
+	if o.Journal.MaxOutput != "" {
+		c.Journal.MaxOutput = o.Journal.MaxOutput
 	}
 	c.Supervisor = mergeSupervisor(c.Supervisor, o.Supervisor)
 	c.Sandbox.AllowHosts = append(c.Sandbox.AllowHosts, o.Sandbox.AllowHosts...)

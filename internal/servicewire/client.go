@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"syscall"
+	"time"
 )
 
 // Dial connects to the user's service. No service (no socket, or nobody
@@ -33,12 +35,43 @@ func DialPath(ctx context.Context, path string) (net.Conn, error) {
 	return c, nil
 }
 
+// CallTimeout bounds a call (Do) whose context has no deadline of its own:
+// a service that accepts the connection and never answers must not hang
+// the command that asked.
+var CallTimeout = 10 * time.Second
+
+// NoAnswerError is a call the service accepted and did not answer in time.
+type NoAnswerError struct {
+	Op     string
+	Socket string
+	Wait   time.Duration
+}
+
+func (e *NoAnswerError) Error() string {
+	return fmt.Sprintf("the service at %s did not answer %s within %s: it may be hung — restart it (systemctl --user restart sentinel.service, or end and start 'sentinel service'); 'sentinel service status' checks it", e.Socket, e.Op, e.Wait)
+}
+
 // Do sends op with body and decodes the one reply into out (nil: ignore
-// it). A stream's intermediate replies are an error here: use Stream.
+// it). A stream's intermediate replies are an error here: use Stream. A
+// ctx with no deadline gets CallTimeout; a call whose deadline passes is a
+// *NoAnswerError.
 func Do(ctx context.Context, op string, body, out any) error {
-	return Stream(ctx, op, body, func(json.RawMessage) error {
+	wait := CallTimeout
+	if d, ok := ctx.Deadline(); ok {
+		wait = time.Until(d).Round(time.Second)
+	} else {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, wait)
+		defer cancel()
+	}
+	err := Stream(ctx, op, body, func(json.RawMessage) error {
 		return errors.New(op + ": the service streamed replies to a call")
 	}, out)
+	if errors.Is(err, context.DeadlineExceeded) {
+		sock, _ := SocketPath()
+		return &NoAnswerError{Op: op, Socket: sock, Wait: wait}
+	}
+	return err
 }
 
 // Stream sends op with body, hands each intermediate reply to each (an

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func startService(t *testing.T, m *Mux) string {
@@ -159,5 +160,44 @@ func TestSocketDirMustBePrivate(t *testing.T) {
 	os.Mkdir(filepath.Join(rt, "sentinel"), 0o755)
 	if _, err := SocketPath(); err == nil || !strings.Contains(err.Error(), "not a private directory") {
 		t.Errorf("open dir: %v", err)
+	}
+}
+
+// A service that accepts the call and never answers does not hang the
+// caller: the call ends at CallTimeout with a line naming the socket and
+// what to do.
+func TestSilentServiceEndsTheCall(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	path, err := SocketPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept() // accepted, never answered
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	old := CallTimeout
+	CallTimeout = 200 * time.Millisecond
+	defer func() { CallTimeout = old }()
+	done := make(chan error, 1)
+	go func() { done <- Do(context.Background(), OpHello, nil, nil) }()
+	select {
+	case err := <-done:
+		var na *NoAnswerError
+		if !errors.As(err, &na) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "restart") {
+			t.Fatalf("a silent service: %v", err)
+		}
+	case <-time.After(30 * time.Second): // a bound on the hang this test is about
+		t.Fatal("the call to a silent service never ended")
 	}
 }
