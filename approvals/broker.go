@@ -10,11 +10,11 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/peercred"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -75,9 +75,9 @@ func NewBroker(cfg BrokerConfig) (*Broker, error) {
 	if cfg.SocketPath == "" {
 		return nil, errors.New("approvals: the broker needs a socket path")
 	}
-	if len(cfg.SocketPath) >= len(unix.RawSockaddrUnix{}.Path) {
+	if len(cfg.SocketPath) >= len(syscall.RawSockaddrUnix{}.Path) {
 		return nil, fmt.Errorf("approvals: socket path %s is too long for a unix socket (%d bytes, max %d); use a shorter run directory",
-			cfg.SocketPath, len(cfg.SocketPath), len(unix.RawSockaddrUnix{}.Path)-1)
+			cfg.SocketPath, len(cfg.SocketPath), len(syscall.RawSockaddrUnix{}.Path)-1)
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
@@ -254,26 +254,12 @@ func (b *Broker) acceptLoop() {
 
 // samePeer refuses connections from another user.
 func samePeer(c net.Conn) error {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return errors.New("not a unix connection")
-	}
-	raw, err := uc.SyscallConn()
+	cred, err := peercred.Of(c)
 	if err != nil {
 		return err
 	}
-	var cred *unix.Ucred
-	var cerr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return err
-	}
-	if cerr != nil {
-		return cerr
-	}
-	if int(cred.Uid) != os.Getuid() {
-		return fmt.Errorf("peer uid %d is not this user (%d)", cred.Uid, os.Getuid())
+	if cred.UID != os.Getuid() {
+		return fmt.Errorf("peer uid %d is not this user (%d)", cred.UID, os.Getuid())
 	}
 	return nil
 }
