@@ -41,7 +41,10 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 		_, ps, _ := net.SplitHostPort(s.tcpProxy)
 		port, _ = strconv.Atoi(ps)
 	}
-	prof := SeatbeltProfile(s.p, port)
+	prof, err := SeatbeltProfile(s.p, port)
+	if err != nil {
+		return nil, err
+	}
 	c := exec.CommandContext(ctx, "sandbox-exec", append([]string{"-p", prof, "--"}, argv...)...)
 	c.Dir = dir
 	c.Env = s.envWithProxy(s.p.TempDir, port)
