@@ -45,3 +45,8 @@ func OpenIn(root *os.Root, name string, flag int, perm os.FileMode) (*os.File, e
 	}
 	return os.NewFile(uintptr(fd), filepath.Join(root.Name(), name)), nil
 }
+
+// OpenDirIn is OpenIn of a directory: ENOTDIR when name is not one.
+func OpenDirIn(root *os.Root, name string) (*os.File, error) {
+	return OpenIn(root, name, os.O_RDONLY|syscall.O_DIRECTORY, 0)
+}

@@ -45,3 +45,16 @@ func checked(name string, lstat func(string) (fs.FileInfo, error), open func() (
 func isLink(fi fs.FileInfo) bool {
 	return fi.Mode()&(fs.ModeSymlink|fs.ModeIrregular) != 0
 }
+
+// OpenDirIn is OpenIn of a directory: ENOTDIR when name is not one.
+func OpenDirIn(root *os.Root, name string) (*os.File, error) {
+	f, err := OpenIn(root, name, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.IsDir() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.ENOTDIR}
+	}
+	return f, nil
+}

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // maxSearchFiles bounds how many files one search reads.
@@ -25,7 +27,7 @@ func openRead(pl Place) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	defer root.Close()
-	f, err := root.OpenFile(pl.Rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := nofollow.OpenIn(root, pl.Rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, fileErr(pl, err)
 	}
@@ -100,7 +102,7 @@ func (s *Server) list(p string) (string, int, error) {
 		return "", 0, err
 	}
 	defer root.Close()
-	d, err := root.OpenFile(pl.Rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_DIRECTORY, 0)
+	d, err := nofollow.OpenDirIn(root, pl.Rel)
 	if err != nil {
 		if errors.Is(err, syscall.ENOTDIR) {
 			return "", 0, &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is not a directory", Use: "use the read tool for files"}
@@ -187,7 +189,7 @@ func (s *Server) search(p, pattern string, regex bool, glob string) (string, int
 		if err != nil || info.Size() > s.cfg.Limits.MaxReadBytes {
 			return nil
 		}
-		f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+		f, err := nofollow.OpenIn(root, rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 		if err != nil {
 			return nil
 		}

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -124,7 +125,7 @@ func (s *Server) backup(abs string, old []byte) (string, error) {
 		name = name[:200]
 	}
 	p := filepath.Join(dir, name)
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	f, err := nofollow.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return "", err
 	}
@@ -149,7 +150,7 @@ func replaceFile(pl Place, data []byte, mode fs.FileMode) error {
 	}
 	defer root.Close()
 	tmp := filepath.Join(filepath.Dir(pl.Rel), "."+filepath.Base(pl.Rel)+".sentinel-"+randHex())
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	f, err := nofollow.OpenIn(root, tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fileErr(pl, err)
 	}
@@ -314,7 +315,7 @@ func (s *Server) chmod(p, modeText string) (string, error) {
 	}
 	// Open without following and change the open file, so a swap to a
 	// symlink after the Lstat cannot redirect the change.
-	f, err := root.OpenFile(pl.Rel, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := nofollow.OpenIn(root, pl.Rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return "", fileErr(pl, err)
 	}
