@@ -11,7 +11,7 @@ import (
 
 // sandboxExec is run by its absolute path: a sandbox-exec earlier on PATH
 // could be anything.
-const sandboxExec = "/usr/bin/sandbox-exec"
+const sandboxExec = sandboxExecPath
 
 func (s *Sandbox) pickBackend(m Mode) (Mode, error) {
 	if err := supportedOn("darwin", m); err != nil {
