@@ -43,3 +43,15 @@ func Alive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
+
+// Term asks the process group that pid leads to end (SIGTERM).
+func Term(pid int) error { return syscall.Kill(-pid, syscall.SIGTERM) }
+
+// SetCtty makes the child's fd the controlling terminal of the session
+// cmd starts.
+func SetCtty(cmd *exec.Cmd, fd int) {
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Ctty = fd
+}

@@ -46,3 +46,9 @@ func Alive(pid int) bool {
 	}
 	return code == 259 // STILL_ACTIVE
 }
+
+// Term ends the process pid: Windows has no SIGTERM to ask with.
+func Term(pid int) error { return Kill(pid) }
+
+// SetCtty does nothing: Windows has no controlling terminals.
+func SetCtty(cmd *exec.Cmd, fd int) {}
