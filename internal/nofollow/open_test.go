@@ -52,3 +52,40 @@ func TestOpenRefusesALinkAtTheLastElement(t *testing.T) {
 	}
 	f.Close()
 }
+
+// A link deeper in the root is refused too, and a directory opens only
+// as one.
+func TestOpenInRefusesALinkInASubdirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "secret"), []byte("s"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../secret", filepath.Join(dir, "sub", "link")); err != nil {
+		t.Skipf("cannot make a symbolic link here: %v", err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if f, err := OpenIn(root, "sub/link", os.O_RDONLY, 0); !errors.Is(err, syscall.ELOOP) {
+		if f != nil {
+			f.Close()
+		}
+		t.Fatalf("OpenIn(sub/link): %v, want ELOOP", err)
+	}
+	d, err := OpenDirIn(root, "sub")
+	if err != nil {
+		t.Fatalf("OpenDirIn(sub): %v", err)
+	}
+	d.Close()
+	if f, err := OpenDirIn(root, "secret"); !errors.Is(err, syscall.ENOTDIR) {
+		if f != nil {
+			f.Close()
+		}
+		t.Fatalf("OpenDirIn of a file: %v, want ENOTDIR", err)
+	}
+}
