@@ -10,11 +10,11 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/peercred"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -79,9 +79,9 @@ func NewBroker(cfg BrokerConfig) (*Broker, error) {
 	if cfg.SocketPath == "" {
 		return nil, errors.New("approvals: the broker needs a socket path")
 	}
-	if len(cfg.SocketPath) >= len(unix.RawSockaddrUnix{}.Path) {
+	if len(cfg.SocketPath) >= len(syscall.RawSockaddrUnix{}.Path) {
 		return nil, fmt.Errorf("approvals: socket path %s is too long for a unix socket (%d bytes, max %d); use a shorter run directory",
-			cfg.SocketPath, len(cfg.SocketPath), len(unix.RawSockaddrUnix{}.Path)-1)
+			cfg.SocketPath, len(cfg.SocketPath), len(syscall.RawSockaddrUnix{}.Path)-1)
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
@@ -259,37 +259,17 @@ func (b *Broker) acceptLoop() {
 // checkPeer refuses connections from another user and, with cfg.Peer,
 // from a process it does not accept.
 func (b *Broker) checkPeer(c net.Conn) error {
-	cred, err := peerCred(c)
+	cred, err := peercred.Of(c)
 	if err != nil {
 		return err
 	}
-	if int(cred.Uid) != os.Getuid() {
-		return fmt.Errorf("peer uid %d is not this user (%d)", cred.Uid, os.Getuid())
+	if cred.UID != os.Getuid() {
+		return fmt.Errorf("peer uid %d is not this user (%d)", cred.UID, os.Getuid())
 	}
 	if b.cfg.Peer != nil {
-		return b.cfg.Peer(int(cred.Pid))
+		return b.cfg.Peer(cred.PID)
 	}
 	return nil
-}
-
-// peerCred is the connecting process's credentials (SO_PEERCRED).
-func peerCred(c net.Conn) (*unix.Ucred, error) {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return nil, errors.New("not a unix connection")
-	}
-	raw, err := uc.SyscallConn()
-	if err != nil {
-		return nil, err
-	}
-	var cred *unix.Ucred
-	var cerr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return nil, err
-	}
-	return cred, cerr
 }
 
 // serveConn reads messages; each request is decided in its own goroutine so

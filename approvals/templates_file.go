@@ -10,12 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/BurntSushi/toml"
-
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
+	"github.com/sentinelhq/sentinel/internal/filelock"
 )
 
 // A template file is TOML with one [[template]] table per template:
@@ -273,13 +272,13 @@ func lockFile(file string) (unlock func(), err error) {
 		mu.(*sync.Mutex).Unlock()
 		return nil, fmt.Errorf("lock %s: %w", file, err)
 	}
-	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX); err != nil {
+	if err := filelock.Lock(lf); err != nil {
 		lf.Close()
 		mu.(*sync.Mutex).Unlock()
 		return nil, fmt.Errorf("lock %s: %w", file, err)
 	}
 	return func() {
-		syscall.Flock(int(lf.Fd()), syscall.LOCK_UN)
+		filelock.Unlock(lf)
 		lf.Close()
 		mu.(*sync.Mutex).Unlock()
 	}, nil

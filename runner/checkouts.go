@@ -40,6 +40,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -167,7 +169,7 @@ func signCheckout(p *Project, dir, final, tree, commit string) error {
 	if err != nil {
 		return err
 	}
-	m := checkoutMarker{Project: p.Root, Tree: tree, Commit: commit, Path: filepath.Join(final, "tree"), Inode: st.Sys().(*syscall.Stat_t).Ino}
+	m := checkoutMarker{Project: p.Root, Tree: tree, Commit: commit, Path: filepath.Join(final, "tree"), Inode: inodeOf(st)}
 	b, _ := json.Marshal(m)
 	sig, err := userstate.Sign(checkoutPurpose, b)
 	if err != nil {
@@ -209,16 +211,23 @@ func verifyCheckout(p *Project, entry, tree string) error {
 	}
 	st, _ := os.Lstat(filepath.Join(entry, "tree"))
 	m := sm.Marker
-	if m.Project != p.Root || m.Tree != tree || m.Path != filepath.Join(entry, "tree") || m.Inode != st.Sys().(*syscall.Stat_t).Ino {
+	if m.Project != p.Root || m.Tree != tree || m.Path != filepath.Join(entry, "tree") || m.Inode != inodeOf(st) {
 		return errors.New("marker is for another checkout")
 	}
 	return nil
 }
 
+// inodeOf is st's inode (0 where the platform has none: Windows, where no
+// checkout is reused).
+func inodeOf(st os.FileInfo) uint64 {
+	s, _ := filestamp.Of(st)
+	return s.Ino
+}
+
 // ownedPrivately refuses what another user owns or may write.
 func ownedPrivately(st os.FileInfo) error {
-	sys, ok := st.Sys().(*syscall.Stat_t)
-	if !ok || int(sys.Uid) != os.Getuid() {
+	sys, ok := filestamp.Of(st)
+	if !ok || sys.UID != os.Getuid() {
 		return errors.New("not owned by this user")
 	}
 	if st.Mode().Perm()&0o022 != 0 {
@@ -299,7 +308,7 @@ func liveLeases(dir string) int {
 		if err != nil || pid <= 0 {
 			continue
 		}
-		if err := syscall.Kill(pid, 0); err == nil || errors.Is(err, syscall.EPERM) {
+		if procgroup.Alive(pid) {
 			n++
 		}
 	}

@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/sentinelhq/sentinel/internal/filelock"
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // Status is where a run stands.
@@ -108,11 +109,11 @@ func ListRuns(p *Project) ([]*Meta, error) {
 type runLock struct{ f *os.File }
 
 func lockRun(runDir string) (*runLock, error) {
-	f, err := os.OpenFile(filepath.Join(runDir, "lock"), os.O_CREATE|os.O_RDWR|unix.O_NOFOLLOW, 0o600)
+	f, err := nofollow.OpenFile(filepath.Join(runDir, "lock"), os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+	if err := filelock.TryLock(f); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("run %s is locked by another sentinel: %w", filepath.Base(runDir), err)
 	}
@@ -121,7 +122,7 @@ func lockRun(runDir string) (*runLock, error) {
 
 func (l *runLock) release() {
 	if l != nil && l.f != nil {
-		_ = unix.Flock(int(l.f.Fd()), unix.LOCK_UN)
+		_ = filelock.Unlock(l.f)
 		l.f.Close()
 	}
 }

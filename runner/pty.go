@@ -2,16 +2,16 @@ package runner
 
 import (
 	"errors"
-	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"io"
 	"os"
 	"os/exec"
 	"sync"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
 	"github.com/creack/pty"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // coderProc is the coder's process tree under a pty.
@@ -101,11 +101,11 @@ func (p *coderProc) stop(grace time.Duration) {
 		return
 	}
 	pid := p.cmd.Process.Pid
-	_ = syscall.Kill(-pid, syscall.SIGTERM) // ESRCH: the group is already gone
+	_ = procgroup.Term(pid) // ESRCH: the group is already gone
 	select {
 	case <-p.done:
 	case <-time.After(grace):
-		_ = syscall.Kill(-pid, syscall.SIGKILL) // ESRCH: the group is already gone
+		_ = procgroup.Kill(pid) // ESRCH: the group is already gone
 		<-p.done
 	}
 }

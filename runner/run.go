@@ -11,12 +11,12 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
@@ -478,7 +478,7 @@ func (r *Run) waitCoder() coderEnd {
 	select {
 	case <-c.done:
 		// Anything the coder left running in its process group goes too.
-		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL) // ESRCH: nothing was left
+		_ = procgroup.Kill(c.cmd.Process.Pid) // ESRCH: nothing was left
 	case <-r.stopped:
 		interrupted = true
 		c.stop(3 * time.Second)

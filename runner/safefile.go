@@ -9,7 +9,8 @@ import (
 	"os"
 	"path"
 	"strings"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // Writing where a coder may have planted links. Everything here goes
@@ -29,7 +30,7 @@ func tempName(name string) string {
 // noFollowRead opens name in r for reading, refusing a symlink or anything
 // but a regular file.
 func noFollowRead(r *os.Root, name string) ([]byte, os.FileInfo, error) {
-	f, err := r.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	f, err := nofollow.OpenIn(r, name, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -50,7 +51,7 @@ func noFollowRead(r *os.Root, name string) ([]byte, os.FileInfo, error) {
 // tempName) is written and renamed over name. A name that is now a symlink
 // or a directory is refused, not replaced.
 func replaceIn(r *os.Root, name, tmp string, data []byte, perm os.FileMode) error {
-	f, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	f, err := nofollow.OpenIn(r, tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}

@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
@@ -196,10 +196,7 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter, task string)
 		return err
 	}
 	// The controlling terminal is then the child's fd 1 (the pty), not 0.
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{}
-	}
-	cmd.SysProcAttr.Ctty = 1
+	procgroup.SetCtty(cmd, 1)
 	c, err := startUnderPTY(cmd, r.opts.Coder.Cols, r.opts.Coder.Rows)
 	if err != nil {
 		return err

@@ -11,11 +11,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/sandbox"
+
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // Check is one verification command and where it came from.
@@ -207,7 +208,7 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 	err = cmd.Run()
 	if cmd.Process != nil {
 		// What the check left running in its group goes with it.
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // ESRCH: nothing was left
+		_ = procgroup.Kill(cmd.Process.Pid) // ESRCH: nothing was left
 	}
 	stopProgress()
 	res.DurationMS = time.Since(start).Milliseconds()
@@ -256,13 +257,8 @@ func tailLines(s string, n, max int) string {
 // its children (a test binary, a sleep) running otherwise, and Wait would
 // wait for the pipes they hold. WaitDelay bounds that wait all the same.
 func killGroupOnCancel(cmd *exec.Cmd) {
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{}
-	}
-	cmd.SysProcAttr.Setpgid = true
-	if cmd.SysProcAttr.Pdeathsig == 0 { // the sandbox's own is kept
-		cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL // a sentinel killed outright takes the check with it
-	}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	procgroup.Own(cmd)
+	dieWithSentinel(cmd) // a sentinel killed outright takes the check with it (Linux)
+	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 }

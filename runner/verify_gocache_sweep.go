@@ -1,13 +1,14 @@
 package runner
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // goCachePrefix names a verification's private Go build cache; the pid of
@@ -41,7 +42,10 @@ func sweepStaleGoCaches(parent string) {
 			continue
 		}
 		info, err := e.Info()
-		if st, isStat := info.Sys().(*syscall.Stat_t); err != nil || !isStat || int(st.Uid) != uid {
+		if err != nil {
+			continue
+		}
+		if st, isStat := filestamp.Of(info); !isStat || st.UID != uid {
 			continue
 		}
 		_ = os.RemoveAll(filepath.Join(parent, name))
@@ -51,6 +55,5 @@ func sweepStaleGoCaches(parent string) {
 // pidAlive reports whether a process with this pid exists (one of another
 // user's counts: its cache is not ours to judge).
 func pidAlive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	return procgroup.Alive(pid)
 }

@@ -33,7 +33,6 @@ import (
 
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/sandbox"
-	"golang.org/x/sys/unix"
 )
 
 // Workspace kinds.
@@ -296,15 +295,4 @@ func noLinks(dir, rel string) string {
 		}
 	}
 	return filepath.Join(dir, rel)
-}
-
-// overlayOpaque says the upper directory dir hides the lower one's entries.
-func overlayOpaque(dir string) bool {
-	for _, attr := range []string{"user.overlay.opaque", "trusted.overlay.opaque"} {
-		buf := make([]byte, 4)
-		if n, err := unix.Lgetxattr(dir, attr, buf); err == nil && n > 0 && buf[0] == 'y' {
-			return true
-		}
-	}
-	return false
 }

@@ -4,24 +4,27 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
 	"strconv"
 )
 
-// ModeSeatbelt is the macOS backend (sandbox-exec with a generated profile).
-const ModeSeatbelt Mode = "seatbelt"
+// sandboxExec is run by its absolute path: a sandbox-exec earlier on PATH
+// could be anything.
+const sandboxExec = sandboxExecPath
 
 func (s *Sandbox) pickBackend(m Mode) (Mode, error) {
+	if err := supportedOn("darwin", m); err != nil {
+		return "", err
+	}
 	switch m {
 	case ModeOff:
 		return ModeOff, nil
-	case ModeAuto:
-		if _, err := exec.LookPath("sandbox-exec"); err != nil {
-			return "", fmt.Errorf("sandbox: sandbox-exec not found; run with --sandbox off knowingly")
-		}
-		return ModeSeatbelt, nil
 	}
-	return "", fmt.Errorf("sandbox mode %s is Linux-only; use --sandbox auto on macOS", m)
+	if _, err := os.Stat(sandboxExec); err != nil {
+		return "", fmt.Errorf("sandbox: %s is missing (%v); it ships with every macOS, so this Mac is unusual: run with --sandbox off knowingly", sandboxExec, err)
+	}
+	return ModeSeatbelt, nil
 }
 
 // LandlockABI is 0: Landlock is Linux-only.
@@ -41,8 +44,11 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 		_, ps, _ := net.SplitHostPort(s.tcpProxy)
 		port, _ = strconv.Atoi(ps)
 	}
-	prof := SeatbeltProfile(s.p, port)
-	c := exec.CommandContext(ctx, "sandbox-exec", append([]string{"-p", prof, "--"}, argv...)...)
+	prof, err := SeatbeltProfile(s.p, port)
+	if err != nil {
+		return nil, err
+	}
+	c := exec.CommandContext(ctx, sandboxExec, append([]string{"-p", prof, "--"}, argv...)...)
 	c.Dir = dir
 	c.Env = s.envWithProxy(s.p.TempDir, port)
 	return c, nil

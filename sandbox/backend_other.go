@@ -10,10 +10,10 @@ import (
 )
 
 func (s *Sandbox) pickBackend(m Mode) (Mode, error) {
-	if m == ModeOff {
-		return ModeOff, nil
+	if err := supportedOn(runtime.GOOS, m); err != nil {
+		return "", err
 	}
-	return "", fmt.Errorf("sandbox: no sandbox backend for %s; run with --sandbox off knowingly", runtime.GOOS)
+	return ModeOff, nil // supportedOn passes only off here
 }
 
 // LandlockABI is 0: Landlock is Linux-only.

@@ -77,37 +77,6 @@ func TestDefaultProfileHidesEveryCredentialLocation(t *testing.T) {
 	}
 }
 
-func TestSeatbeltProfile(t *testing.T) {
-	p := Profile{
-		Workspace: "/Users/u/ws", TempDir: "/private/tmp/s", Writable: []string{"/Users/u/.claude"},
-		Hidden: []string{"/Users/u/.ssh"}, Protected: []string{"/Users/u/ws/.git/hooks"},
-		ReadOnly: []string{"/Users/u/proj/.sentinel"}, Net: NetProxy,
-	}
-	sb := SeatbeltProfile(p, 41234)
-	for _, want := range []string{
-		"(deny default)",
-		`(allow file-read* file-write* (subpath "/Users/u/ws") (subpath "/Users/u/.claude") (subpath "/private/tmp/s"))`,
-		`(deny file-read* file-write* (subpath "/Users/u/.ssh"))`,
-		`(deny file-write* (subpath "/Users/u/ws/.git/hooks") (subpath "/Users/u/proj/.sentinel"))`,
-		`(allow network-outbound (remote tcp "localhost:41234"))`,
-	} {
-		if !strings.Contains(sb, want) {
-			t.Errorf("profile lacks %s\n%s", want, sb)
-		}
-	}
-	if strings.Contains(sb, "network*") {
-		t.Errorf("proxy profile allows all network:\n%s", sb)
-	}
-	p.Net = NetNone
-	if sb := SeatbeltProfile(p, 41234); strings.Contains(sb, "network-outbound") {
-		t.Errorf("no-network profile allows outbound:\n%s", sb)
-	}
-	p.Workspace = `/Users/u/we"ird`
-	if sb := SeatbeltProfile(p, 0); !strings.Contains(sb, `(subpath "/Users/u/we\"ird")`) {
-		t.Errorf("quote not escaped:\n%s", sb)
-	}
-}
-
 // A profile path at or above the sandbox's own /dev or /tmp (a config's
 // readable = ["/"]) is refused: it would lay the host's over the sandbox's.
 func TestProfileRefusesPathsOverPrivateMounts(t *testing.T) {

@@ -48,6 +48,9 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 	default:
 		return nil, fmt.Errorf("sandbox mode %q: unknown; use auto, ns, bwrap or off", o.Mode)
 	}
+	if err := Supported(o.Mode); err != nil {
+		return nil, err
+	}
 	np, err := p.normalize()
 	if err != nil {
 		return nil, err

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // cliCall is one run of a signed-in agent CLI for a model turn.
@@ -30,8 +31,8 @@ func (c cliCall) run(ctx context.Context) (stdout []byte, stderr string, runErr 
 	cmd.Stdin = strings.NewReader(c.stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	procgroup.Own(cmd)
+	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 	runErr = cmd.Run()
 	if ctx.Err() != nil {

@@ -1,13 +1,12 @@
 package queue
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
-	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
@@ -104,11 +103,7 @@ func (q *Queue) Statuses() []RunStatus {
 
 // alive reports whether pid is a live process (same user: signal 0 works).
 func alive(pid int) bool {
-	if pid <= 0 {
-		return false
-	}
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	return procgroup.Alive(pid)
 }
 
 // JournalPath is where a run's journal is, recomputed from its project and

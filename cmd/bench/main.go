@@ -30,7 +30,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
@@ -261,12 +260,12 @@ func memoryRow(b binaries, lines int) {
 	c.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "XDG_CONFIG_HOME="+state)
 	t0 := time.Now()
 	c.Run() // its exit status (nothing to land) does not matter here
-	ru, _ := c.ProcessState.SysUsage().(*syscall.Rusage)
-	if ru == nil {
+	mb, ok := peakRSSMB(c.ProcessState)
+	if !ok {
 		fmt.Println("memory: no resource usage on this system")
 		return
 	}
-	row(fmt.Sprintf("run printing %d lines: peak RSS (MB)", lines), float64(ru.Maxrss)/1024, 150, float64(ru.Maxrss)/1024/150, "flat, < 150 MB at 10M lines")
+	row(fmt.Sprintf("run printing %d lines: peak RSS (MB)", lines), mb, 150, mb/150, "flat, < 150 MB at 10M lines")
 	row(fmt.Sprintf("run printing %d lines: wall (s)", lines), time.Since(t0).Seconds(), 0, 0, "")
 }
 

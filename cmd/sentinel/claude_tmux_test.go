@@ -6,12 +6,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // TestRealClaudeInteractiveInTmux is a person at a terminal: `sentinel run
@@ -274,7 +274,7 @@ func childPIDs(pid string) []int {
 func waitGone(pids []int, bound time.Duration) {
 	deadline := time.Now().Add(bound)
 	for _, pid := range pids {
-		for syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+		for procgroup.Alive(pid) && time.Now().Before(deadline) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/sys/unix"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/runner/demo"
@@ -58,13 +57,3 @@ func (deniedBroker) Ask(context.Context, approvals.Request) (approvals.Decision,
 	return approvals.Decision{Outcome: approvals.OutcomeDeny, By: "error", Reason: "no broker to ask"}, errors.New("no broker to ask")
 }
 func (deniedBroker) Report(context.Context, approvals.Report) error { return errors.New("no broker") }
-
-// noEcho stops the terminal echoing steering input back as coder output.
-func noEcho(f *os.File) {
-	t, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	if err != nil {
-		return
-	}
-	t.Lflag &^= unix.ECHO
-	_ = unix.IoctlSetTermios(int(f.Fd()), unix.TCSETS, t)
-}

@@ -4,9 +4,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // TestClosingTheTerminalEndsTheRun: a TUI run whose terminal goes away
@@ -67,7 +68,7 @@ func descendants(pid int) []int {
 func alive(pids []int) []int {
 	var out []int
 	for _, pid := range pids {
-		if syscall.Kill(pid, 0) != nil {
+		if !procgroup.Alive(pid) {
 			continue
 		}
 		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")

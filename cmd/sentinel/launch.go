@@ -17,7 +17,7 @@ func parseSandboxMode(s string) (sandbox.Mode, error) {
 	mode := sandbox.Mode(s)
 	switch mode {
 	case sandbox.ModeAuto, sandbox.ModeNS, sandbox.ModeBwrap, sandbox.ModeOff:
-		return mode, nil
+		return mode, sandbox.Supported(mode) // Windows: every mode but off is refused here, before anything starts
 	}
 	return mode, usageError{fmt.Errorf("--sandbox %q: want auto, ns, bwrap or off", s)}
 }

@@ -14,13 +14,13 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/spf13/cobra"
-	"golang.org/x/term"
-
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/helperbin"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 func newSandboxCmd() *cobra.Command {
@@ -236,7 +236,7 @@ func agentRunHome() (string, error) {
 	for _, e := range ents {
 		var pid int
 		if _, err := fmt.Sscanf(e.Name(), "home-%d-", &pid); err == nil && pid > 0 &&
-			errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			!procgroup.Alive(pid) {
 			os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}

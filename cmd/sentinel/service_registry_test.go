@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/runner/service"
 )
@@ -113,14 +114,14 @@ func (u *agentService) waitFor(t *testing.T, what string, cond func() bool) {
 func startAgent(t *testing.T, argv ...string) (*exec.Cmd, chan struct{}) {
 	t.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	procgroup.Own(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()
 	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = procgroup.Kill(cmd.Process.Pid)
 		<-done
 	})
 	return cmd, done

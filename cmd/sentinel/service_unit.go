@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -100,6 +101,9 @@ func thisBinary() (string, error) {
 }
 
 func installUnit(ctx context.Context, out io.Writer) error {
+	if runtime.GOOS == "darwin" {
+		return installLaunchd(ctx, out)
+	}
 	exe, err := thisBinary()
 	if err != nil {
 		return err
@@ -129,6 +133,9 @@ func installUnit(ctx context.Context, out io.Writer) error {
 }
 
 func uninstallUnit(ctx context.Context, out io.Writer) error {
+	if runtime.GOOS == "darwin" {
+		return uninstallLaunchd(ctx, out)
+	}
 	path, err := unitPath()
 	if err != nil {
 		return err

@@ -6,7 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // CopyPrivate copies the regular file src to dst (mode 0600, parents 0700);
@@ -27,7 +28,7 @@ func CopyPrivate(src, dst string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 		return err
 	}
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600) // never through a link
+	out, err := nofollow.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600) // never through a link
 	if err != nil {
 		return err
 	}

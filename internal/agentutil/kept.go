@@ -10,8 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
+
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // An agent run in place keeps its own history the way direct use does:
@@ -110,7 +112,7 @@ func (k *KeptState) SeedLines(rel string, keep func(line []byte) bool) error {
 		}
 		in.Close()
 	}
-	f, err := os.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
+	f, err := nofollow.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
 	if err != nil {
 		return err
 	}
@@ -226,7 +228,7 @@ func (k *KeptState) appendLines(rel string, from int64) string {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 		return fmt.Sprintf("%s not kept: %v", dst, err)
 	}
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
+	out, err := nofollow.OpenFile(dst, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
 		return fmt.Sprintf("%s not kept: %v", dst, err)
 	}

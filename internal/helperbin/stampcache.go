@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"syscall"
 
+	"github.com/sentinelhq/sentinel/internal/filestamp"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -31,14 +31,14 @@ type stampCacheFile struct {
 // stampKey names the file at h as it is now, with the stamp wanted ("" when
 // it cannot be told apart from another file).
 func stampKey(h string, st os.FileInfo, want string) string {
-	sys, ok := st.Sys().(*syscall.Stat_t)
+	sys, ok := filestamp.Of(st)
 	if !ok {
 		return ""
 	}
 	sum := sha256.New()
 	fmt.Fprintf(sum, "path %s\ndev %d ino %d size %d mode %o uid %d\nmtime %d.%d ctime %d.%d\nwant %s\n",
-		h, sys.Dev, sys.Ino, sys.Size, sys.Mode, sys.Uid,
-		sys.Mtim.Sec, sys.Mtim.Nsec, sys.Ctim.Sec, sys.Ctim.Nsec, want)
+		h, sys.Dev, sys.Ino, st.Size(), sys.Mode, sys.UID,
+		sys.MtimeSec, sys.MtimeNsec, sys.CtimeSec, sys.CtimeNsec, want)
 	return hex.EncodeToString(sum.Sum(nil))
 }
 

@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // Cursor reads a journal file's events one at a time, in order, following
@@ -23,7 +24,7 @@ type Cursor struct {
 
 // OpenCursor opens the journal at path for reading from its first event.
 func OpenCursor(path string) (*Cursor, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0) // never read through a planted link
+	f, err := nofollow.OpenFile(path, os.O_RDONLY, 0) // never read through a planted link
 	if err != nil {
 		return nil, err
 	}

@@ -45,8 +45,9 @@ import (
 	"io"
 	"os"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // Lane is one of the fixed streams an event belongs to.
@@ -151,7 +152,7 @@ type file interface {
 // starts on a line of its own.
 func Open(path, run string) (*Journal, error) {
 	// No-follow: a link planted where a journal should be is never written through.
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND|syscall.O_NOFOLLOW, 0o600)
+	f, err := nofollow.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}

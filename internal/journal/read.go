@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // ReadFile reads every complete event of a journal file. A final line without
@@ -38,7 +39,7 @@ func ReadFileWhere(path string, keep func(*Event) bool) ([]Event, error) {
 // in order, holding one at a time; fn's error stops the scan and is
 // returned. Torn and corrupt lines are treated as ReadFile treats them.
 func ScanFile(path string, fn func(Event) error) error {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0) // never read through a planted link
+	f, err := nofollow.OpenFile(path, os.O_RDONLY, 0) // never read through a planted link
 	if err != nil {
 		return err
 	}

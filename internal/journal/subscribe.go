@@ -3,7 +3,8 @@ package journal
 import (
 	"os"
 	"sync"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // maxQueued bounds what a lossless subscriber that has fallen behind holds
@@ -111,7 +112,7 @@ func (s *subscriber) send(evs ...Event) bool {
 // A journal that cannot be read back ends the delivery of that stretch: the
 // file, which views read again, still has it.
 func (s *subscriber) readBack(path string, from, to int64) bool {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	f, err := nofollow.OpenFile(path, os.O_RDONLY, 0)
 	if err != nil {
 		return true
 	}

@@ -10,12 +10,17 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/peercred"
 )
 
 // Dial connects to the user's service. No service (no socket, or nobody
 // listening) is ErrNotRunning.
 func Dial(ctx context.Context) (net.Conn, error) {
 	path, err := SocketPath()
+	if errors.Is(err, peercred.ErrUnsupported) {
+		return nil, ErrNotRunning // no service can run here
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/sentinelhq/sentinel/internal/peercred"
 )
 
 // Peer is the process at the other end of a connection, as the kernel
@@ -115,9 +115,9 @@ func Listen(path string) (net.Listener, error) {
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("remove the stale socket %s: %w", path, err)
 	}
-	old := unix.Umask(0o177)
+	old := umask(0o177)
 	ln, err := net.Listen("unix", path)
-	unix.Umask(old)
+	umask(old)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", path, err)
 	}
@@ -226,25 +226,11 @@ func serveConn(ctx context.Context, c net.Conn, peer Peer, m *Mux) {
 }
 
 func peerOf(c net.Conn) (Peer, error) {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return Peer{}, errors.New("not a unix connection")
-	}
-	raw, err := uc.SyscallConn()
+	cred, err := peercred.Of(c)
 	if err != nil {
 		return Peer{}, err
 	}
-	var cred *unix.Ucred
-	var cerr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return Peer{}, err
-	}
-	if cerr != nil {
-		return Peer{}, cerr
-	}
-	return Peer{UID: int(cred.Uid), PID: int(cred.Pid)}, nil
+	return Peer{UID: cred.UID, PID: cred.PID}, nil
 }
 
 // readLine reads one line of at most MaxLine bytes.

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/peercred"
 )
 
 // SocketName is the service socket's file name inside Dir.
@@ -25,8 +27,11 @@ func Dir() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sys, ok := st.Sys().(*syscall.Stat_t)
-	if !st.IsDir() || !ok || int(sys.Uid) != os.Getuid() || st.Mode().Perm()&0o077 != 0 {
+	sys, ok := filestamp.Of(st)
+	if !ok { // Windows: no owner to check, and no peer to check either (see peercred)
+		return "", fmt.Errorf("the service directory %s: %w", dir, peercred.ErrUnsupported)
+	}
+	if !st.IsDir() || sys.UID != os.Getuid() || st.Mode().Perm()&0o077 != 0 {
 		return "", fmt.Errorf("the service directory %s is not a private directory of this user (want mode 0700, owner uid %d): remove it and start the service again", dir, os.Getuid())
 	}
 	return dir, nil

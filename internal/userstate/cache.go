@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/filestamp"
 )
 
 // Some answers cost a process start to get (git's identity, the project's
@@ -23,13 +24,13 @@ func Stamp(w io.Writer, p string) {
 		fmt.Fprintf(w, "nofile %q\n", p)
 		return
 	}
-	s, ok := st.Sys().(*syscall.Stat_t)
+	s, ok := filestamp.Of(st)
 	if !ok {
 		fmt.Fprintf(w, "file %q %d %d %v\n", p, st.Size(), st.ModTime().UnixNano(), st.Mode())
 		return
 	}
 	fmt.Fprintf(w, "file %q %d %d %v %d %d %d %d %d.%d\n", p, st.Size(), st.ModTime().UnixNano(), st.Mode(),
-		s.Dev, s.Ino, s.Uid, s.Gid, s.Ctim.Sec, s.Ctim.Nsec)
+		s.Dev, s.Ino, s.UID, s.GID, s.CtimeSec, s.CtimeNsec)
 }
 
 // StampWhatItIs writes to w what the directory at p is — device, inode,
@@ -42,8 +43,8 @@ func StampWhatItIs(w io.Writer, p string) {
 		fmt.Fprintf(w, "nofile %q\n", p)
 		return
 	}
-	if s, ok := st.Sys().(*syscall.Stat_t); ok {
-		fmt.Fprintf(w, "is %q %v %d %d %d\n", p, st.Mode(), s.Dev, s.Ino, s.Uid)
+	if s, ok := filestamp.Of(st); ok {
+		fmt.Fprintf(w, "is %q %v %d %d %d\n", p, st.Mode(), s.Dev, s.Ino, s.UID)
 		return
 	}
 	fmt.Fprintf(w, "is %q %v\n", p, st.Mode())

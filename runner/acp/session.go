@@ -10,15 +10,14 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
-
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // Config configures a Session.
@@ -106,12 +105,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	if cfg.Stderr != nil {
 		cmd.Stderr = io.MultiWriter(tail, cfg.Stderr)
 	}
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{}
-	}
-	if !cmd.SysProcAttr.Setsid && !cmd.SysProcAttr.Setpgid {
-		cmd.SysProcAttr.Setsid = true
-	}
+	procgroup.Session(cmd)
 	if err := cmd.Start(); err != nil {
 		root.Close()
 		return nil, fmt.Errorf("start %s: %w", cmd.Path, err)
@@ -330,7 +324,7 @@ func (s *Session) end() {
 
 func (s *Session) kill() {
 	// ESRCH / "process already finished": it is gone, which is the point.
-	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+	_ = procgroup.Kill(s.cmd.Process.Pid)
 	_ = s.cmd.Process.Kill()
 	<-s.exited
 }

@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
-	"syscall"
+
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // modeBits are the parts of a mode a checkpoint keeps and restores.
@@ -178,10 +181,10 @@ func (s *Store) readAll(m *Manifest, jobs []readJob) {
 
 func stampOf(rel string, info fs.FileInfo) Entry {
 	e := Entry{Path: rel, Mode: info.Mode() & modeBits, Size: info.Size(), MTime: info.ModTime().UnixNano()}
-	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		e.CTime = st.Ctim.Sec*1e9 + st.Ctim.Nsec
-		e.Ino, e.Dev = st.Ino, uint64(st.Dev)
-		e.UID, e.GID = st.Uid, st.Gid
+	if st, ok := filestamp.Of(info); ok {
+		e.CTime = st.CtimeSec*1e9 + st.CtimeNsec
+		e.Ino, e.Dev = st.Ino, st.Dev
+		e.UID, e.GID = uint32(st.UID), uint32(st.GID)
 	}
 	return e
 }
@@ -206,7 +209,7 @@ func (s *Store) storeFile(p string, e *Entry) error {
 }
 
 func (s *Store) storeOnce(p string, e *Entry) error {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := nofollow.OpenFile(p, os.O_RDONLY|nonblock, 0)
 	if err != nil {
 		return err
 	}

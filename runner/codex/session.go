@@ -5,16 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"io"
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // ApprovalPolicy and SandboxMode are what every thread is started with.
@@ -104,12 +104,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	if cfg.Stderr != nil {
 		cmd.Stderr = io.MultiWriter(s.stderr, cfg.Stderr)
 	}
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{}
-	}
-	if !cmd.SysProcAttr.Setsid && !cmd.SysProcAttr.Setpgid {
-		cmd.SysProcAttr.Setsid = true
-	}
+	procgroup.Session(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start codex app-server: %w", err)
 	}
@@ -420,7 +415,7 @@ func (s *Session) Stop(grace time.Duration) {
 		return
 	case <-time.After(grace):
 	}
-	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+	_ = procgroup.Kill(s.cmd.Process.Pid)
 	_ = s.cmd.Process.Kill()
 	<-s.exited
 }

@@ -1,3 +1,5 @@
+//go:build unix
+
 package mcpserver
 
 import (
@@ -7,9 +9,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"golang.org/x/sys/unix"
-
+	"github.com/sentinelhq/sentinel/internal/filelock"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -79,11 +81,11 @@ func openAudit(path, run string) (*audit, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit journal %s: %w", path, err)
 	}
-	lf, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR|unix.O_NOFOLLOW, 0o600)
+	lf, err := nofollow.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("audit journal %s: %w", path, err)
 	}
-	if err := unix.Flock(int(lf.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+	if err := filelock.TryLock(lf); err != nil {
 		lf.Close()
 		return nil, fmt.Errorf("audit journal %s is in use by another sentinel mcp: give this server its own audit path (or leave audit out for one per server)", path)
 	}

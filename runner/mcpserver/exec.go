@@ -1,3 +1,5 @@
+//go:build unix
+
 package mcpserver
 
 import (
@@ -11,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -106,11 +109,8 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	out := &capped{max: r.cfg.Limits.MaxOutputBytes}
 	cmd.Stdin = nil
 	cmd.Stdout, cmd.Stderr = out, out
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{}
-	}
-	cmd.SysProcAttr.Setpgid = true // the sandbox's contract allows setting only this
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	procgroup.Own(cmd) // the sandbox's contract allows setting only the process group
+	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 	err = cmd.Run()
 	res := ran{Output: out.buf.Bytes(), Truncated: out.over}

@@ -1,3 +1,5 @@
+//go:build unix
+
 package mcpserver
 
 import (
@@ -235,12 +237,7 @@ func (s *Server) move(from, to string, overwrite bool) (string, string, error) {
 			return "", "", fmt.Errorf("keep a backup of %s before overwriting it (nothing changed): %w", dst.Abs, err)
 		}
 	}
-	err = unix.Renameat2(rs.dir, rs.name, rd.dir, rd.name, unix.RENAME_NOREPLACE)
-	if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
-		// A file system without RENAME_NOREPLACE: the destination was
-		// checked (and kept aside) above.
-		err = unix.Renameat(rs.dir, rs.name, rd.dir, rd.name)
-	}
+	err = renameNoReplace(rs.dir, rs.name, rd.dir, rd.name)
 	if err != nil {
 		if backup != "" {
 			return "", backup, fmt.Errorf("move %s to %s: %w (what was at %s is kept as %s)", src.Abs, dst.Abs, err, dst.Abs, backup)

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
@@ -92,7 +90,7 @@ func (pr *Prompter) ask(p *approvals.Prompt) bool {
 		choices = "└─ [a]pprove once / approve + allow its [h]osts for this run / approve + [r]emember / [d]eny / [s]kip: "
 	}
 	// A key typed before the card appeared must not answer it.
-	_ = unix.IoctlSetInt(int(pr.In.Fd()), unix.TCFLSH, unix.TCIFLUSH)
+	flushInput(pr.In)
 	for {
 		fmt.Fprint(out, choices)
 		line, err := pr.reader.ReadString('\n')

@@ -1,0 +1,15 @@
+package main
+
+import (
+	"os"
+	"syscall"
+)
+
+// peakRSSMB is the child's peak resident set in MB (Linux counts Maxrss in KB).
+func peakRSSMB(ps *os.ProcessState) (float64, bool) {
+	ru, ok := ps.SysUsage().(*syscall.Rusage)
+	if !ok || ru == nil {
+		return 0, false
+	}
+	return float64(ru.Maxrss) / 1024, true
+}

@@ -1,0 +1,5 @@
+//go:build !linux && !darwin
+
+package peercred
+
+func ofFD(fd uintptr) (Cred, error) { return Cred{}, ErrUnsupported }

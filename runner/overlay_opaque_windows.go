@@ -1,0 +1,4 @@
+package runner
+
+// overlayOpaque is false: no overlay workspace on Windows.
+func overlayOpaque(dir string) bool { return false }
