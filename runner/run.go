@@ -67,6 +67,10 @@ type SandboxOptions struct {
 	// Writable ([exec] writable, absolute) are further places an in-place
 	// run may write; a run in a copy ignores them.
 	Writable []string
+	// SSHAgent ([sandbox] ssh_agent) passes the person's ssh agent
+	// ($SSH_AUTH_SOCK) into an in-place run's sandbox; off, the coder
+	// cannot sign or authenticate as the person.
+	SSHAgent bool
 }
 
 // ApprovalOptions say who answers the coder's requests.
