@@ -13,7 +13,6 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -31,6 +30,9 @@ type gitGuard struct {
 	scan gitScan
 	// had: which of inPlaceGitPlanted the project's git dir had at the start.
 	had map[string]bool
+	// common is the project's common git dir as it was at the start (a
+	// repointed commondir must not move what the guard looks at).
+	common string
 	// worktrees: the common dir's worktrees/ entries at the start.
 	worktrees map[string]bool
 	// startDirs are the place's other directories at the start: one that
@@ -59,7 +61,8 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 		g.startDirs[d] = true
 	}
 	if p.GitDir != "" {
-		entries, _ := os.ReadDir(filepath.Join(p.commonDir(), "worktrees"))
+		g.common = resolvedPath(p.commonDir())
+		entries, _ := os.ReadDir(filepath.Join(g.common, "worktrees"))
 		for _, e := range entries {
 			g.worktrees[e.Name()] = true
 		}
@@ -90,7 +93,7 @@ func (g *gitGuard) known(path string) bool {
 // quarantine moves path (under the place) into the quarantine and records
 // it. It reports whether path was moved.
 func (g *gitGuard) quarantine(path string) bool {
-	if !within(path, g.p.Root) && (g.p.GitDir == "" || !within(path, g.p.GitDir) && !within(path, g.p.commonDir()) && !within(path, g.Objects)) {
+	if !within(path, g.p.Root) && (g.p.GitDir == "" || !within(path, g.p.GitDir) && !within(path, g.common) && !within(path, g.Objects)) {
 		return false
 	}
 	if _, err := os.Lstat(path); err != nil {
@@ -173,9 +176,9 @@ func (g *gitGuard) sweep() []string {
 				out = append(out, f)
 			}
 		}
-		entries, _ := os.ReadDir(filepath.Join(g.p.commonDir(), "worktrees"))
+		entries, _ := os.ReadDir(g.commonWorktrees())
 		for _, e := range entries {
-			if f := filepath.Join(g.p.commonDir(), "worktrees", e.Name()); !g.worktrees[e.Name()] && g.quarantine(f) {
+			if f := filepath.Join(g.commonWorktrees(), e.Name()); !g.worktrees[e.Name()] && g.quarantine(f) {
 				out = append(out, f)
 			}
 		}
@@ -243,5 +246,5 @@ func (g *gitGuard) commonWorktrees() string {
 	if g.p.GitDir == "" {
 		return ""
 	}
-	return filepath.Join(gitdir.Common(g.p.GitDir), "worktrees")
+	return filepath.Join(g.common, "worktrees")
 }

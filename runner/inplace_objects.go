@@ -48,7 +48,7 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 	if format == "sha256" {
 		hexLen = 64
 	}
-	dst := g.p.ObjectsDir()
+	dst := filepath.Join(g.common, "objects")
 	refuse := func(path, why string) {
 		if g.quarantine(path) {
 			refused = append(refused, filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path)+": "+why)
