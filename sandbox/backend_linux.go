@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 
 	"github.com/sentinelhq/sentinel/sandbox/inside"
@@ -104,8 +105,16 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	// The program itself must be readable inside: its real directory (an
 	// npm package, a versioned install under ~/.local/share) joins the
 	// read-only locations for this command.
-	if p, err := exec.LookPath(argv[0]); err == nil {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
+	// A relative program (./s.sh) is found from the command's directory,
+	// not Sentinel's, and only an absolute path joins the mounts: a "."
+	// there was bound before the system locations and bwrap could no
+	// longer make /usr in the read-only root.
+	prog := argv[0]
+	if strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
+		prog = filepath.Join(sp.Dir, prog)
+	}
+	if p, err := exec.LookPath(prog); err == nil {
+		if r, err := filepath.EvalSymlinks(p); err == nil && filepath.IsAbs(r) {
 			if d := filepath.Dir(r); d != "/" && d != "/tmp" {
 				r = d
 			}

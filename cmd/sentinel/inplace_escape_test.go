@@ -282,3 +282,28 @@ func TestExecInPlaceSSHAgentWhenConfigSaysSo(t *testing.T) {
 		t.Fatalf("with ssh_agent = true the agent is not reachable inside: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 }
+
+// A relative program runs under exec and under run --coder command, on
+// both backends (bwrap once died with "Can't mkdir /usr").
+func TestRelativeProgramRunsOnBothBackends(t *testing.T) {
+	for _, backend := range inPlaceBackends(t) {
+		t.Run(backend, func(t *testing.T) {
+			dir := scratchRepo(t)
+			writeFile(t, filepath.Join(dir, "s.sh"), "#!/bin/sh\necho REL-OK > rel.txt\necho REL-OK\n")
+			if err := os.Chmod(filepath.Join(dir, "s.sh"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			git(t, dir, "add", "s.sh")
+			git(t, dir, "commit", "-qm", "script")
+			res := sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "./s.sh")
+			if res.code != 0 || !strings.Contains(res.stdout, "REL-OK") {
+				t.Errorf("exec -- ./s.sh: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+			}
+			os.Remove(filepath.Join(dir, "rel.txt"))
+			res = sentinel(t, dir, nil, "run", "--plain", "--sandbox", backend, "--coder", "command", "rel", "--", "./s.sh")
+			if !strings.Contains(res.stdout, "REL-OK") {
+				t.Errorf("run --coder command -- ./s.sh: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+			}
+		})
+	}
+}
