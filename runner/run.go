@@ -71,6 +71,9 @@ type SandboxOptions struct {
 	// ($SSH_AUTH_SOCK) into an in-place run's sandbox; off, the coder
 	// cannot sign or authenticate as the person.
 	SSHAgent bool
+	// PidsMax ([sandbox] pids_max) bounds the sandbox's processes; 0 is
+	// sandbox.DefaultPidsMax.
+	PidsMax int
 }
 
 // ApprovalOptions say who answers the coder's requests.

@@ -86,6 +86,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: string(s.p.Net), Places: s.p.Places,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
 		Denied: s.denied, Report: s.reportW != nil,
+		PidsMax: s.p.pidsMax(), PidsCgroup: s.pidsProcs != nil,
 	}
 	// bwrap execs the helper by path inside the new root.
 	if r, err := filepath.EvalSymlinks(s.helper); err == nil {
@@ -168,6 +169,9 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	// own pid 1 keeps its environ readable in /proc/1/environ.
 	c.Env = s.env("/tmp")
 	if c.ExtraFiles, err = s.extraFiles(); err != nil {
+		return nil, err
+	}
+	if c.ExtraFiles, err = s.pidsFiles(c.ExtraFiles); err != nil {
 		return nil, err
 	}
 	return c, nil

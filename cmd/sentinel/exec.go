@@ -102,7 +102,7 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 		Project: project, Task: "exec: " + strings.Join(argv, " "), Notices: notices, InPlace: true,
 		Coder: runner.CoderOptions{Command: argv, Cols: cols, Rows: rows},
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
-			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables,
+			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables, PidsMax: cfg.Sandbox.PidsMax,
 			Writable: writable, SSHAgent: cfg.Sandbox.SSHAgent},
 		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
 	})

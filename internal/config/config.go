@@ -311,6 +311,9 @@ func parse(path string, src []byte) (Config, error) {
 			return c, fmt.Errorf("%s:%d: [exec] writable entry %q: %v", path, lineOf(string(src), "exec", "writable"), w, err)
 		}
 	}
+	if c.Sandbox.PidsMax < 0 {
+		return c, fmt.Errorf("%s:%d: [sandbox] pids_max %d: want a positive number of processes (leave it out for the default, 4096)", path, lineOf(string(src), "sandbox", "pids_max"), c.Sandbox.PidsMax)
+	}
 	for _, d := range c.Service.BlockedDirs {
 		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~/") {
 			return c, fmt.Errorf("%s:%d: [service] blocked_dirs entry %q: want an absolute path or one starting with ~/", path, lineOf(string(src), "service", "blocked_dirs"), d)
