@@ -89,6 +89,18 @@ var fields = []field{
 	{key: "sandbox.allow_hosts", get: func(c Config) string { return joinList(c.Sandbox.AllowHosts) }, list: true},
 	{key: "sandbox.hidden", get: func(c Config) string { return joinList(c.Sandbox.Hidden) }, list: true},
 	{key: "sandbox.readable", get: func(c Config) string { return joinList(c.Sandbox.Readable) }, list: true},
+	{key: "sandbox.ssh_agent", get: func(c Config) string {
+		if c.Sandbox.SSHAgent {
+			return "true"
+		}
+		return ""
+	}},
+	{key: "sandbox.pids_max", get: func(c Config) string {
+		if c.Sandbox.PidsMax != 0 {
+			return strconv.Itoa(c.Sandbox.PidsMax)
+		}
+		return ""
+	}},
 	{key: "exec.writable", get: func(c Config) string { return joinList(c.Exec.Writable) }, list: true},
 	{key: "supervisor.backend", get: func(c Config) string { return c.Supervisor.Backend }, whole: baseWhole},
 	{key: "supervisor.base_url", get: func(c Config) string { return c.Supervisor.BaseURL }, whole: baseWhole},

@@ -116,6 +116,12 @@ func Widening(c Config) []string {
 	list("[sandbox] allow_hosts", c.Sandbox.AllowHosts)
 	list("[sandbox] readable", c.Sandbox.Readable)
 	list("[exec] writable", c.Exec.Writable)
+	if c.Sandbox.SSHAgent {
+		out = append(out, "[sandbox] ssh_agent = true")
+	}
+	if c.Sandbox.PidsMax != 0 {
+		out = append(out, fmt.Sprintf("[sandbox] pids_max = %d", c.Sandbox.PidsMax))
+	}
 	list("[verify] commands", c.Verify.Commands)
 	s := c.Supervisor
 	str := func(key, v string) {
