@@ -95,6 +95,9 @@ func TestExecInPlaceNestedRepoWorktreeAndObjects(t *testing.T) {
 		t.Run(backend, func(t *testing.T) {
 			dir := scratchRepo(t)
 			committedRepo(t, filepath.Join(dir, "vendor", "old"), "lib.txt", "lib\n")
+			upstream := t.TempDir()
+			committedRepo(t, upstream, "up.txt", "up\n")
+			git(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", upstream, "libsub")
 			wt := filepath.Join(t.TempDir(), "wt")
 			git(t, dir, "worktree", "add", "-q", "-b", "side", wt)
 			blob := git(t, dir, "rev-parse", "HEAD:main.txt")
@@ -103,17 +106,20 @@ func TestExecInPlaceNestedRepoWorktreeAndObjects(t *testing.T) {
 			future := strings.TrimSpace(runIn(t, dir, "sh", "-c", "printf 'all: safe\\n' | git hash-object --stdin"))
 			before := map[string]string{}
 			watched := []string{filepath.Join(dir, "vendor", "old", ".git"), filepath.Join(dir, ".git", "worktrees"),
-				filepath.Join(dir, ".git", "hooks")}
+				filepath.Join(dir, ".git", "hooks"), filepath.Join(dir, ".git", "modules")}
 			for _, d := range watched {
 				before[d] = treeDigest(t, d)
 			}
 			configBefore, _ := os.ReadFile(filepath.Join(dir, ".git", "config"))
+			subPointer, _ := os.ReadFile(filepath.Join(dir, "libsub", ".git"))
 			looseBefore, _ := os.ReadFile(loose)
 			script := strings.Join([]string{
 				"git init -q vendor/lib; git -C vendor/lib config core.fsmonitor 'touch PWNED-NESTED'",
 				"echo '[core] fsmonitor = touch PWNED-OLD' >> vendor/old/.git/config",
 				"echo 'touch PWNED-HOOK' > vendor/old/.git/hooks/pre-commit",
 				"echo " + t.TempDir() + " > .git/worktrees/wt/commondir",
+				"echo '[core] fsmonitor = touch PWNED-SUB' >> .git/modules/libsub/config",
+				"echo 'gitdir: ../vendor/lib/.git' > libsub/.git",
 				"mkdir -p sub/fake && echo 'gitdir: ../fake' > sub/.git",
 				"chmod u+w " + loose + "; printf evil > " + loose,
 				"n=$(printf 'all: evil\\n' | git hash-object -w --stdin)",
@@ -131,6 +137,9 @@ func TestExecInPlaceNestedRepoWorktreeAndObjects(t *testing.T) {
 			}
 			if after, _ := os.ReadFile(filepath.Join(dir, ".git", "config")); string(after) != string(configBefore) {
 				t.Errorf(".git/config changed:\n%s", after)
+			}
+			if after, _ := os.ReadFile(filepath.Join(dir, "libsub", ".git")); string(after) != string(subPointer) {
+				t.Errorf("the submodule's .git file was repointed: %q", after)
 			}
 			if after, _ := os.ReadFile(loose); string(after) != string(looseBefore) {
 				t.Errorf("the loose object %s was rewritten in place", blob)
