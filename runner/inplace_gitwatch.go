@@ -2,35 +2,66 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/fsnotify/fsnotify"
 )
 
-// watchGitPlanted removes, as soon as it appears, a file the coder plants
-// at the top of the project's git dir that would change where the
-// person's own git reads its config (inPlaceGitPlanted): in place the
-// person may run git in the project while the coder works, and a planted
-// commondir pointing at a config the coder wrote would run the coder's
-// core.fsmonitor on the host. The window is the watcher's reaction time,
-// not the run; the sweep at the end (removeGitPlanted) stays as the
-// backstop, and when the watch cannot be set up the run says so. Each
-// removal is told through removed. The returned stop ends the watch and
-// waits for it.
-func watchGitPlanted(ctx context.Context, p *Project, had map[string]bool, removed func(path string)) (stop func(), err error) {
-	if p.GitDir == "" {
-		return func() {}, nil
-	}
+// maxWatches bounds how many directories of the place the watcher follows;
+// past it, the sweep at the end is the only check of the rest (and the run
+// says so).
+const maxWatches = 100000
+
+// gitDirMarks are the names whose appearance may make their directory a
+// git dir by content (isGitDirByContent).
+var gitDirMarks = []string{"HEAD", "commondir", "objects", "refs"}
+
+// watch quarantines, as soon as it appears, a git dir or pointer the coder
+// makes anywhere under the place (see gitGuard): in place the person may
+// run git in the project while the coder works, and a nested repository's
+// core.fsmonitor or a planted commondir would run the coder's command on
+// the host. Every directory of the place is watched (new ones as they
+// come); the window is the watcher's reaction time, and the sweep at the
+// end (gitGuard.sweep) stays as the backstop. Each move is told through
+// told. warn, when not nil, says what the watch does not cover (the run
+// must tell the person); stop ends the watch and waits for it.
+func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func(), warn error) {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
-		return nil, err
+		return func() {}, err
 	}
-	if err := w.Add(p.GitDir); err != nil {
-		w.Close()
-		return nil, err
+	added := 0
+	add := func(dir string) bool {
+		if added >= maxWatches {
+			warn = fmt.Errorf("more than %d directories", maxWatches)
+			return false
+		}
+		if err := w.Add(dir); err != nil {
+			if !os.IsNotExist(err) && warn == nil {
+				warn = err
+			}
+			return false
+		}
+		added++
+		return true
+	}
+	if g.p.GitDir != "" {
+		add(g.p.GitDir)
+		if wt := g.commonWorktrees(); wt != "" {
+			if _, err := os.Stat(wt); err == nil {
+				add(wt)
+			}
+		}
+	}
+	for _, d := range g.scan.Watch {
+		if !add(d) {
+			break
+		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -45,20 +76,18 @@ func watchGitPlanted(ctx context.Context, p *Project, had map[string]bool, remov
 				if !ok {
 					return
 				}
-				name := filepath.Base(ev.Name)
-				if filepath.Dir(ev.Name) != filepath.Clean(p.GitDir) || had[name] || !slices.Contains(inPlaceGitPlanted, name) {
-					continue
-				}
-				if _, err := os.Lstat(ev.Name); err == nil && os.RemoveAll(ev.Name) == nil {
-					removed(ev.Name)
+				if ev.Has(fsnotify.Create) {
+					for _, p := range g.created(ev.Name, add) {
+						told(p)
+					}
 				}
 			case _, ok := <-w.Errors:
 				if !ok {
 					return
 				}
 				// An overflow loses events: sweep now instead.
-				for _, f := range removeGitPlanted(p, had) {
-					removed(f)
+				for _, p := range g.sweep() {
+					told(p)
 				}
 			}
 		}
@@ -70,5 +99,75 @@ func watchGitPlanted(ctx context.Context, p *Project, had map[string]bool, remov
 			w.Close()
 			wg.Wait()
 		})
-	}, nil
+	}, warn
+}
+
+// created judges one new entry of a watched directory and returns what it
+// quarantined; add watches a new directory.
+func (g *gitGuard) created(path string, add func(string) bool) []string {
+	dir, name := filepath.Dir(path), filepath.Base(path)
+	one := func(p string) []string {
+		if g.quarantine(p) {
+			return []string{p}
+		}
+		return nil
+	}
+	switch {
+	case g.p.GitDir != "" && dir == filepath.Clean(g.p.GitDir):
+		if slices.Contains(inPlaceGitPlanted, name) && !g.had[name] {
+			return one(path)
+		}
+		return nil
+	case g.p.GitDir != "" && dir == g.commonWorktrees():
+		if !g.worktrees[name] {
+			return one(path)
+		}
+		return nil
+	case g.known(path):
+		return nil
+	case strings.EqualFold(name, ".git"):
+		return one(path)
+	}
+	if slices.Contains(gitDirMarks, name) && g.dirIsGit(dir) {
+		if g.startDirs[dir] || dir == g.p.Root {
+			return one(path) // the person's directory made a git dir: take the mark away
+		}
+		return one(dir)
+	}
+	st, err := os.Lstat(path)
+	if err != nil || !st.IsDir() {
+		return nil
+	}
+	// A new directory (made or moved in): watch it first, then look at
+	// what it already holds, so nothing slips in between.
+	add(path)
+	if g.dirIsGit(path) {
+		return one(path)
+	}
+	sub, _ := scanGitDirs(path, "")
+	var out []string
+	for _, p := range append(slices.Clone(sub.Pointers), sub.Dirs...) {
+		if within(p, path) && !g.known(p) && g.quarantine(p) {
+			out = append(out, p)
+		}
+	}
+	for _, d := range sub.Watch {
+		if d != path {
+			add(d)
+		}
+	}
+	return out
+}
+
+// dirIsGit says whether dir is a git dir by its content now.
+func (g *gitGuard) dirIsGit(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	names := make(map[string]os.FileMode, len(entries))
+	for _, e := range entries {
+		names[e.Name()] = e.Type()
+	}
+	return isGitDirByContent(dir, names)
 }

@@ -6,8 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -24,22 +26,36 @@ import (
 //   - .sentinel/ is read-only (its policy, templates and config must be the
 //     person's), and the workspaces and recovery of other runs in it, which
 //     may hold an agent's copy of a login, are hidden;
-//   - of .git, the coder may write what committing on a branch needs
-//     (objects, refs, index, logs, HEAD) but never what runs code on the
-//     person's next git command: hooks/, config, the directory
-//     core.hooksPath names, and submodules' git dirs (modules/) stay
-//     read-only, made first where missing so they cannot be created; a
-//     commondir or config.worktree planted at the top of .git is removed
-//     as soon as it appears (watchGitPlanted, inplace_gitwatch.go) and
-//     swept again when the run ends (removeGitPlanted).
+//   - every other git dir and pointer under the place (nested
+//     repositories, submodules, linked worktrees, .git files, found by
+//     name and by content, inplace_gitdirs.go) is read-only whole, so a
+//     folder that is no repository holds its repositories read-only;
+//   - of the project's own git dir, the coder may write what committing on
+//     a branch needs (refs, index, logs, HEAD) but never what runs code on
+//     the person's next git command or changes what git reads: hooks/,
+//     config, config.worktree, commondir and gitdir, the directory
+//     core.hooksPath names, modules/, worktrees/ (each other worktree's
+//     entry, in a linked worktree) and objects/ stay read-only, made first
+//     where missing so they cannot be created. The coder's git writes new
+//     objects to a scratch object dir (GIT_OBJECT_DIRECTORY, with the
+//     project's objects as an alternate); at the end each new object is
+//     checked against its name and only then moved in (inplace_objects.go),
+//     so no existing object can be rewritten. A git dir or pointer that
+//     appears during the run is quarantined at once (gitGuard).
 //
 // For `git push` over ssh without the private key inside, ~/.ssh/known_hosts
-// (and ~/.ssh/config) are shown read-only and the ssh agent's socket
-// ($SSH_AUTH_SOCK) is reachable; the rest of ~/.ssh stays hidden.
+// (and ~/.ssh/config) are shown read-only; the ssh agent's socket
+// ($SSH_AUTH_SOCK) is reachable only when the person's config says so
+// ([sandbox] ssh_agent = true): with it the coder could sign as the person.
 
 // inPlaceGitPlanted are top-level files of a git dir that change where git
 // finds its config (and so its hooks) on the person's next command.
 var inPlaceGitPlanted = []string{"commondir", "config.worktree"}
+
+// maxAlternates bounds how many nested repositories' object dirs the
+// coder's git is given to read (each is an entry of one environment
+// variable); past it, reading a nested repository's history inside fails.
+const maxAlternates = 200
 
 // inPlaceProfile adds the in-place rules to the coder's profile.
 func (r *Run) inPlaceProfile(ctx context.Context, prof sandbox.Profile) (sandbox.Profile, error) {
@@ -53,6 +69,10 @@ func (r *Run) inPlaceProfile(ctx context.Context, prof sandbox.Profile) (sandbox
 	prof.Writable = append(prof.Writable, r.opts.Sandbox.Writable...)
 	prof.ReadOnly = append(prof.ReadOnly, p.StateDir())
 	prof.Hidden = append(prof.Hidden, filepath.Join(p.StateDir(), "work"), filepath.Join(p.StateDir(), "recovery"))
+	g := r.ws.guard
+	if g == nil {
+		return prof, fmt.Errorf("in place: the git repositories under %s were not looked for; this is a bug", p.Root)
+	}
 	if p.GitDir != "" {
 		prot, err := gitProtected(ctx, p)
 		if err != nil {
@@ -63,7 +83,18 @@ func (r *Run) inPlaceProfile(ctx context.Context, prof sandbox.Profile) (sandbox
 			// A linked worktree: its git dir and the common one are outside.
 			prof.Writable = append(prof.Writable, p.GitDir, p.commonDir())
 		}
+		prof.Writable = append(prof.Writable, g.Objects)
+		alts := []string{p.ObjectsDir()}
+		for _, d := range g.scan.Dirs {
+			if o := filepath.Join(gitdir.Common(d), "objects"); len(alts) < maxAlternates && !slices.Contains(alts, o) {
+				if st, err := os.Stat(o); err == nil && st.IsDir() {
+					alts = append(alts, o)
+				}
+			}
+		}
+		prof.Env = append(prof.Env, "GIT_OBJECT_DIRECTORY="+g.Objects, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+strings.Join(alts, ":"))
 	}
+	prof.Protected = append(prof.Protected, gitDirsProtected(g.scan, append([]string{p.Root}, prof.Writable...))...)
 	if home != "" {
 		for _, f := range []string{"known_hosts", "config"} {
 			if st, err := os.Stat(filepath.Join(home, ".ssh", f)); err == nil && st.Mode().IsRegular() {
@@ -71,7 +102,7 @@ func (r *Run) inPlaceProfile(ctx context.Context, prof sandbox.Profile) (sandbox
 			}
 		}
 	}
-	if sock := os.Getenv("SSH_AUTH_SOCK"); filepath.IsAbs(sock) {
+	if sock := os.Getenv("SSH_AUTH_SOCK"); r.opts.Sandbox.SSHAgent && filepath.IsAbs(sock) {
 		if st, err := os.Stat(sock); err == nil && st.Mode()&fs.ModeSocket != 0 {
 			prof.Readable = append(prof.Readable, sock)
 			prof.Env = append(prof.Env, "SSH_AUTH_SOCK="+sock)
@@ -114,10 +145,37 @@ func projectSecrets(root string) ([]string, error) {
 // read-only, and the coder would create it).
 func gitProtected(ctx context.Context, p *Project) ([]string, error) {
 	common := p.commonDir()
-	dirs := []string{filepath.Join(common, "hooks")}
+	dirs := []string{filepath.Join(common, "hooks"), filepath.Join(common, "modules"), filepath.Join(common, "objects")}
 	files := []string{filepath.Join(common, "config")}
 	if p.GitDir != common {
 		files = append(files, filepath.Join(p.GitDir, "config.worktree"))
+	}
+	var out []string
+	// Linked worktrees: from the main checkout all of worktrees/ (made, so
+	// none can be added); from a linked one, every other worktree's entry
+	// and its own pointers (commondir, gitdir), which exist.
+	wts := filepath.Join(common, "worktrees")
+	if p.GitDir == common {
+		dirs = append(dirs, wts)
+	} else {
+		entries, _ := os.ReadDir(wts)
+		for _, e := range entries {
+			if d := filepath.Join(wts, e.Name()); resolvedPath(d) != resolvedPath(p.GitDir) {
+				out = append(out, d)
+			}
+		}
+		for _, n := range []string{"commondir", "gitdir"} {
+			if _, err := os.Lstat(filepath.Join(p.GitDir, n)); err == nil {
+				out = append(out, filepath.Join(p.GitDir, n))
+			}
+		}
+	}
+	for _, n := range inPlaceGitPlanted {
+		if f := filepath.Join(p.GitDir, n); p.GitDir == common && !slices.Contains(files, f) {
+			if _, err := os.Lstat(f); err == nil {
+				out = append(out, f) // the person's own: kept as it is
+			}
+		}
 	}
 	// The repository's own file: hardened git overrides core.hooksPath
 	// on its command line.
@@ -131,10 +189,9 @@ func gitProtected(ctx context.Context, p *Project) ([]string, error) {
 	if on, err := (gitCmd{dir: p.Root}).line(ctx, "config", "--file", cfg, "--bool", "extensions.worktreeConfig"); err == nil && on == "true" {
 		files = append(files, filepath.Join(common, "config.worktree"))
 	}
-	var out []string
 	for _, d := range dirs {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, fmt.Errorf("git hooks directory %s: %w (it must exist to be held read-only)", d, err)
+			return nil, fmt.Errorf("git directory %s: %w (it must exist to be held read-only)", d, err)
 		}
 		out = append(out, d)
 	}
@@ -145,9 +202,6 @@ func gitProtected(ctx context.Context, p *Project) ([]string, error) {
 		}
 		fh.Close()
 		out = append(out, f)
-	}
-	if st, err := os.Stat(filepath.Join(common, "modules")); err == nil && st.IsDir() {
-		out = append(out, filepath.Join(common, "modules"))
 	}
 	return out, nil
 }
@@ -165,25 +219,6 @@ func gitPlantedAtStart(p *Project) map[string]bool {
 		}
 	}
 	return had
-}
-
-// removeGitPlanted removes what the coder planted at the top of the git dir
-// that changes where git reads its config, and names it.
-func removeGitPlanted(p *Project, had map[string]bool) []string {
-	if p.GitDir == "" {
-		return nil
-	}
-	var removed []string
-	for _, n := range inPlaceGitPlanted {
-		path := filepath.Join(p.GitDir, n)
-		if _, err := os.Lstat(path); err != nil || had[n] {
-			continue
-		}
-		if os.RemoveAll(path) == nil {
-			removed = append(removed, path)
-		}
-	}
-	return removed
 }
 
 // within reports whether path is root or lies beneath it.

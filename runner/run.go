@@ -74,6 +74,13 @@ type SandboxOptions struct {
 	// Writable ([exec] writable, absolute) are further places an in-place
 	// run may write; a run in a copy ignores them.
 	Writable []string
+	// SSHAgent ([sandbox] ssh_agent) passes the person's ssh agent
+	// ($SSH_AUTH_SOCK) into an in-place run's sandbox; off, the coder
+	// cannot sign or authenticate as the person.
+	SSHAgent bool
+	// PidsMax ([sandbox] pids_max) bounds the sandbox's processes; 0 is
+	// sandbox.DefaultPidsMax.
+	PidsMax int
 }
 
 // ApprovalOptions say who answers the coder's requests.

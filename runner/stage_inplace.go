@@ -35,7 +35,10 @@ func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.L
 	if err != nil {
 		return Snapshot{}, nil, err
 	}
-	w := &Workspace{Dir: p.Root, Shadow: shadow, project: p, inPlace: true, planted: gitPlantedAtStart(p)}
+	w := &Workspace{Dir: p.Root, Shadow: shadow, project: p, inPlace: true}
+	if w.guard, err = newGitGuard(p, shadow); err != nil {
+		return Snapshot{}, nil, err
+	}
 	if w.agent, err = inPlaceAgentDir(id); err != nil {
 		return Snapshot{}, nil, err
 	}
@@ -56,13 +59,7 @@ func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.L
 		snap.Base, _ = gitCmd{dir: p.Root}.line(ctx, "rev-parse", "--verify", "-q", "HEAD^{commit}")
 	}
 	w.Snapshot = snap
-	w.stopGitWatch, err = watchGitPlanted(ctx, p, w.planted, func(f string) {
-		emit(journal.System, KindNotice, "in place: removed "+f+" as soon as the coder planted it in your git dir (it would change where git reads its config and hooks)", nil)
-	})
-	if err != nil {
-		w.stopGitWatch = func() {}
-		emit(journal.System, KindNotice, "in place: cannot watch "+p.GitDir+" ("+err.Error()+"); a commondir or config.worktree the coder plants there is removed only when the run ends, so run no git command in the project until then", nil)
-	}
+	w.stopGitWatch = w.guard.start(ctx, emit)
 	emit(journal.System, KindWorkspace, fmt.Sprintf("in place: the coder works in %s itself (no copy, no landing step); its state recorded in %s",
 		p.Root, time.Since(t0).Round(time.Millisecond)), map[string]any{"dir": p.Root, "in_place": true, "base": snap.Base, "tree": tree})
 	return snap, w, nil
@@ -167,12 +164,7 @@ func (w *Workspace) inPlaceChange(ctx context.Context) (InPlaceChange, error) {
 // concludeInPlace ends an in-place run: no verification, review or
 // landing, only the record of what changed, told as a diff stat.
 func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
-	if r.ws.stopGitWatch != nil {
-		r.ws.stopGitWatch()
-	}
-	for _, f := range removeGitPlanted(r.opts.Project, r.ws.planted) {
-		r.emit(journal.System, KindNotice, "in place: removed "+f+", which the coder planted in your git dir (it would change where git reads its config and hooks)", nil)
-	}
+	quarantined := r.ws.guard.finish(ctx, r.ws.stopGitWatch, r.emit)
 	ch, err := r.ws.inPlaceChange(ctx)
 	if c := r.ws.checkpoint; c != nil {
 		if changes, after, cerr := c.end(); cerr != nil {
@@ -194,7 +186,7 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		if len(ch.Files) > 0 {
 			text = fmt.Sprintf("in place: %d file(s) changed (already in your project; there is no landing step)\n%s", len(ch.Files), ch.Stat)
 		}
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined}
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
 		for i, f := range ch.Flagged {
 			if i == maxFlagNotices {
@@ -233,6 +225,9 @@ type InPlaceChanged struct {
 	Files   []string `json:"files"`
 	Stat    string   `json:"stat,omitempty"`
 	Changes []string `json:"changes,omitempty"` // every change, ignored files included
+	// Quarantined: git dirs, pointers and objects the coder made, moved
+	// out of the project (gitGuard), each with where it is now.
+	Quarantined []string `json:"quarantined,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

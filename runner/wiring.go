@@ -155,6 +155,7 @@ func (r *Run) profile() sandbox.Profile {
 	prof.Hidden = append(prof.Hidden, servicewire.DirPath())
 	prof.Readable = append(prof.Readable, r.opts.Sandbox.Readable...)
 	prof.DeniedExecutables = append(prof.DeniedExecutables, r.opts.Sandbox.DeniedExecutables...)
+	prof.PidsMax = r.opts.Sandbox.PidsMax
 	// The person's git identity signs the coder's commits.
 	prof.Env = append(prof.Env, sandbox.GitIdentityEnv(p.Root)...)
 	if n := r.needs; n != nil {

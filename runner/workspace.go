@@ -40,8 +40,8 @@ type Workspace struct {
 	// agent's per-run state lives.
 	inPlace bool
 	agent   string
-	planted map[string]bool // in place: which of inPlaceGitPlanted the git dir had at the start
-	// stopGitWatch ends the in-place watch on the git dir (watchGitPlanted).
+	guard   *gitGuard // in place: the place's git dirs at the start (inplace_gitguard.go)
+	// stopGitWatch ends the in-place watch on the place's git dirs (gitGuard.watch).
 	stopGitWatch func()
 	checkpoint   *inPlaceCheckpoint // in place: the place before the coder acted (checkpoint_inplace.go)
 	// Kind is WorkspaceClone or WorkspaceOverlay (workspace_overlay.go);

@@ -55,6 +55,11 @@ type Profile struct {
 	// Linux backends only; Prepare refuses them where they cannot be
 	// enforced, --sandbox off included.
 	DeniedExecutables []string
+	// PidsMax bounds how many processes the sandbox holds at once
+	// ([sandbox] pids_max): 0 is DefaultPidsMax, negative is no limit.
+	// A pids cgroup where Sentinel may make one, and RLIMIT_NPROC inside
+	// the sandbox's user namespace (pids_linux.go). Linux backends only.
+	PidsMax int
 	// Overlay, when set, makes Workspace the upper layer of an overlay over
 	// a shared read-only checkout (overlay.go). Linux backends only.
 	Overlay *Overlay

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 
 	"github.com/sentinelhq/sentinel/sandbox/inside"
@@ -85,6 +86,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: string(s.p.Net), Places: s.p.Places,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
 		Denied: s.denied, Report: s.reportW != nil,
+		PidsMax: s.p.pidsMax(), PidsCgroup: s.pidsProcs != nil,
 	}
 	// bwrap execs the helper by path inside the new root.
 	if r, err := filepath.EvalSymlinks(s.helper); err == nil {
@@ -104,8 +106,16 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	// The program itself must be readable inside: its real directory (an
 	// npm package, a versioned install under ~/.local/share) joins the
 	// read-only locations for this command.
-	if p, err := exec.LookPath(argv[0]); err == nil {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
+	// A relative program (./s.sh) is found from the command's directory,
+	// not Sentinel's, and only an absolute path joins the mounts: a "."
+	// there was bound before the system locations and bwrap could no
+	// longer make /usr in the read-only root.
+	prog := argv[0]
+	if strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
+		prog = filepath.Join(sp.Dir, prog)
+	}
+	if p, err := exec.LookPath(prog); err == nil {
+		if r, err := filepath.EvalSymlinks(p); err == nil && filepath.IsAbs(r) {
 			if d := filepath.Dir(r); d != "/" && d != "/tmp" {
 				r = d
 			}
@@ -159,6 +169,9 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	// own pid 1 keeps its environ readable in /proc/1/environ.
 	c.Env = s.env("/tmp")
 	if c.ExtraFiles, err = s.extraFiles(); err != nil {
+		return nil, err
+	}
+	if c.ExtraFiles, err = s.pidsFiles(c.ExtraFiles); err != nil {
 		return nil, err
 	}
 	return c, nil

@@ -17,7 +17,11 @@
 // at all is a refusal) limits reads to system and named locations and
 // writes to the workspace, /tmp and the agent's state; seccomp refuses ptrace, io_uring, mounts, new namespaces,
 // raw sockets and every foreign-architecture call; the network namespace has
-// only loopback, where the helper forwards to Sentinel's proxy.
+// only loopback, where the helper forwards to Sentinel's proxy; processes
+// are bounded (Profile.PidsMax, default 4096) by a pids cgroup each helper
+// joins where Sentinel may make one and by RLIMIT_NPROC inside the user
+// namespace (pids_linux.go). A relative program is found from the
+// command's directory; a relative path is never a mount.
 //
 // What of the person's setup it shows: the toolchains their PATH and the
 // toolchains' own variables point at under home, read-only

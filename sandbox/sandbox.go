@@ -33,6 +33,11 @@ type Sandbox struct {
 	// passed to each helper as fd 4, and /dev/null for fd 3 without a proxy.
 	reportR, reportW, devNull *os.File
 	reportDone                chan struct{} // closed when the reports are all read
+	// The sandbox's pids cgroup (pids_linux.go) and its cgroup.procs,
+	// passed to each helper as fd 5; pidsNote says how processes are bounded.
+	pidsCgroup string
+	pidsProcs  *os.File
+	pidsNote   string
 }
 
 // Prepare checks that the machine can enforce p under o.Mode and sets up what
@@ -106,6 +111,7 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 			return nil, fmt.Errorf("sandbox: an overlay workspace needs a Linux sandbox backend; make a cloned workspace instead")
 		}
 	}
+	s.limitPids()
 	if s.p.Net == NetProxy && s.mode != ModeOff {
 		if err := s.startProxy(o.Asker, o.OnDeny); err != nil {
 			s.Close()
@@ -202,6 +208,7 @@ func (s *Sandbox) Close() error {
 		s.sockDir.Close()
 	}
 	s.closeExecReports()
+	s.removePids()
 	if s.base == "" {
 		return nil
 	}

@@ -106,8 +106,8 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 		Project: project, Task: "exec: " + strings.Join(argv, " "), Notices: notices, InPlace: true,
 		Coder: runner.CoderOptions{Command: argv, Cols: cols, Rows: rows},
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
-			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables,
-			Writable: writable},
+			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables, PidsMax: cfg.Sandbox.PidsMax,
+			Writable: writable, SSHAgent: cfg.Sandbox.SSHAgent},
 		Approval:   runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
 		Checkpoint: checkpoint.Limits{MaxFileBytes: int64(cfg.Exec.CheckpointMaxFileMiB) << 20, MaxTotalBytes: int64(cfg.Exec.CheckpointMaxTotalMiB) << 20},
 	})
@@ -171,6 +171,9 @@ func execSummary(id string, res runner.Result) string {
 		msg += "; no files changed"
 	default:
 		msg += fmt.Sprintf("; %d file(s) changed in place:\n%s", len(res.InPlace.Files), res.InPlace.Stat)
+	}
+	if res.InPlace != nil && len(res.InPlace.Quarantined) > 0 {
+		msg += fmt.Sprintf("\nquarantined (the coder made these git dirs, pointers or objects; moved out of your project, not deleted):\n  %s", strings.Join(res.InPlace.Quarantined, "\n  "))
 	}
 	return msg
 }

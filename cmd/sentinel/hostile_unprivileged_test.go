@@ -26,6 +26,9 @@ var hostileTests = []string{
 	"TestSandboxRunAgentCannotTouchTheRealStartupFiles",
 	"TestSandboxRunUsesTheProjectConfig",
 	"TestModelGatesThatCannotAnswerHoldTheRun",
+	"TestExecInPlaceNestedRepoWorktreeAndObjects",
+	"TestExecInPlaceFolderOfRepositories",
+	"TestExecInPlaceInsideALinkedWorktree",
 }
 
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI

@@ -231,7 +231,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 		Project: project, Task: task, Notices: notices,
 		Coder: runner.CoderOptions{Name: f.coder, Scenario: f.scenario, Command: f.command, Cols: cols, Rows: rows, MaxOutput: maxOutput},
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
-			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables},
+			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables, PidsMax: cfg.Sandbox.PidsMax},
 		Approval: runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
 		Supervision: runner.SupervisionOptions{Supervisor: buildSup, Prompts: prompts, AwayGrace: f.awayAfter,
 			MaxRestarts: f.maxRestarts, AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday"},

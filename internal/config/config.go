@@ -192,6 +192,14 @@ type Sandbox struct {
 	AllowHosts []string `toml:"allow_hosts"`
 	Hidden     []string `toml:"hidden"`
 	Readable   []string `toml:"readable"`
+	// SSHAgent passes the person's ssh agent ($SSH_AUTH_SOCK) into an
+	// in-place run (sentinel exec, the shims): with it the coder can sign
+	// commits and authenticate as the person. Off unless set here.
+	SSHAgent bool `toml:"ssh_agent"`
+	// PidsMax bounds how many processes one sandbox may hold at once (a
+	// pids cgroup where Sentinel may make one, else RLIMIT_NPROC inside
+	// the sandbox's user namespace); 0 means the default, 4096.
+	PidsMax int `toml:"pids_max"`
 }
 
 // Files are the config files, lowest precedence first.
@@ -338,6 +346,9 @@ func parse(path string, src []byte) (Config, error) {
 			return c, fmt.Errorf("%s:%d: [exec] %s = %d: want a number of MiB, 0 for the default", path, lineOf(string(src), "exec", b.key), b.key, b.n)
 		}
 	}
+	if c.Sandbox.PidsMax < 0 {
+		return c, fmt.Errorf("%s:%d: [sandbox] pids_max %d: want a positive number of processes (leave it out for the default, 4096)", path, lineOf(string(src), "sandbox", "pids_max"), c.Sandbox.PidsMax)
+	}
 	for _, d := range c.Service.BlockedDirs {
 		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~/") {
 			return c, fmt.Errorf("%s:%d: [service] blocked_dirs entry %q: want an absolute path or one starting with ~/", path, lineOf(string(src), "service", "blocked_dirs"), d)
@@ -383,6 +394,12 @@ func (c *Config) merge(o Config) {
 	c.Sandbox.AllowHosts = append(c.Sandbox.AllowHosts, o.Sandbox.AllowHosts...)
 	c.Sandbox.Hidden = append(c.Sandbox.Hidden, o.Sandbox.Hidden...)
 	c.Sandbox.Readable = append(c.Sandbox.Readable, o.Sandbox.Readable...)
+	if o.Sandbox.SSHAgent {
+		c.Sandbox.SSHAgent = true
+	}
+	if o.Sandbox.PidsMax != 0 {
+		c.Sandbox.PidsMax = o.Sandbox.PidsMax
+	}
 	if o.Service.RequireLauncher {
 		c.Service.RequireLauncher = true
 	}

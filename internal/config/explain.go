@@ -89,6 +89,18 @@ var fields = []field{
 	{key: "sandbox.allow_hosts", get: func(c Config) string { return joinList(c.Sandbox.AllowHosts) }, list: true},
 	{key: "sandbox.hidden", get: func(c Config) string { return joinList(c.Sandbox.Hidden) }, list: true},
 	{key: "sandbox.readable", get: func(c Config) string { return joinList(c.Sandbox.Readable) }, list: true},
+	{key: "sandbox.ssh_agent", get: func(c Config) string {
+		if c.Sandbox.SSHAgent {
+			return "true"
+		}
+		return ""
+	}},
+	{key: "sandbox.pids_max", get: func(c Config) string {
+		if c.Sandbox.PidsMax != 0 {
+			return strconv.Itoa(c.Sandbox.PidsMax)
+		}
+		return ""
+	}},
 	{key: "exec.writable", get: func(c Config) string { return joinList(c.Exec.Writable) }, list: true},
 	{key: "exec.checkpoint_max_file_mib", get: func(c Config) string { return intString(c.Exec.CheckpointMaxFileMiB) }},
 	{key: "exec.checkpoint_max_total_mib", get: func(c Config) string { return intString(c.Exec.CheckpointMaxTotalMiB) }},

@@ -121,6 +121,12 @@ func Widening(c Config) []string {
 			out = append(out, fmt.Sprintf("[exec] %s = %d", b.key, b.n))
 		}
 	}
+	if c.Sandbox.SSHAgent {
+		out = append(out, "[sandbox] ssh_agent = true")
+	}
+	if c.Sandbox.PidsMax != 0 {
+		out = append(out, fmt.Sprintf("[sandbox] pids_max = %d", c.Sandbox.PidsMax))
+	}
 	list("[verify] commands", c.Verify.Commands)
 	s := c.Supervisor
 	str := func(key, v string) {

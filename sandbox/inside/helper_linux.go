@@ -62,7 +62,14 @@ func stage0(argv []string) int {
 // proxyFD is where the sandbox's Sandbox.Command puts the proxy socket's directory.
 const proxyFD = 3
 
+// pidsFD is where the sandbox's Sandbox.Command puts the pids cgroup's
+// cgroup.procs.
+const pidsFD = 5
+
 func stage1(sp Spec, argv []string) int {
+	if err := limitPids(sp); err != nil {
+		return helperFail("pids limit", err)
+	}
 	if sp.Backend == BackendNS {
 		if err := applyMounts(planMounts(sp), sp.Root); err != nil {
 			return helperFail("mounts", err)
@@ -207,4 +214,28 @@ func confineAndStart(sp Spec, argv []string) (int, error) {
 		return 0, fmt.Errorf("exec %s: %w", path, err)
 	}
 	return pid, nil
+}
+
+// limitPids joins the sandbox's pids cgroup (writing 0 to its cgroup.procs
+// moves the writer), so that the command and all it starts are counted
+// there, and sets RLIMIT_NPROC, which in this user namespace counts its
+// processes only.
+func limitPids(sp Spec) error {
+	if sp.PidsCgroup {
+		_, err := unix.Write(pidsFD, []byte("0"))
+		unix.Close(pidsFD)
+		if err != nil {
+			return fmt.Errorf("join the pids cgroup: %w", err)
+		}
+		if !sp.Report {
+			unix.Close(reportFD) // a placeholder for fd 5's sake
+		}
+	}
+	if sp.PidsMax > 0 {
+		lim := unix.Rlimit{Cur: uint64(sp.PidsMax), Max: uint64(sp.PidsMax)}
+		if err := unix.Setrlimit(unix.RLIMIT_NPROC, &lim); err != nil {
+			return fmt.Errorf("RLIMIT_NPROC: %w", err)
+		}
+	}
+	return nil
 }

@@ -42,6 +42,9 @@ func planMounts(sp Spec) []mountOp {
 	var visible []string // host paths shown at the same path inside
 	taken := map[string]bool{}
 	bind := func(kind mountKind, src, dst string) {
+		if !filepath.IsAbs(src) || !filepath.IsAbs(dst) {
+			return // a relative path means the helper's directory, never a mount
+		}
 		if taken[dst] {
 			return // the first (more specific) meaning of a path wins: /tmp stays private
 		}

@@ -167,3 +167,16 @@ func TestPlanSplicesForAPlace(t *testing.T) {
 		}
 	}
 }
+
+// A relative path in a spec is never a mount: "." bound before the system
+// locations made bwrap fail to make /usr in the read-only root.
+func TestPlanMountsSkipsRelativePaths(t *testing.T) {
+	ws := t.TempDir()
+	t.Chdir(ws)
+	plan := planMounts(Spec{Workspace: ws, TempDir: t.TempDir(), Empty: "/dev/null", Readable: []string{".", "sub/.."}})
+	for _, m := range plan {
+		if (m.src != "" && m.kind != mountSymlink && !filepath.IsAbs(m.src)) || !filepath.IsAbs(m.dst) {
+			t.Errorf("a relative path became a mount: %+v", m)
+		}
+	}
+}

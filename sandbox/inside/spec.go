@@ -23,22 +23,24 @@ const (
 // makes it and it travels as one JSON argument (it holds paths, never
 // secrets).
 type Spec struct {
-	Backend   string       `json:"backend"` // BackendNS: the helper mounts; BackendBwrap: bwrap did
-	Dir       string       `json:"dir"`
-	Workspace string       `json:"workspace"`
-	TempDir   string       `json:"tmp"`
-	Writable  []string     `json:"writable,omitempty"`
-	Readable  []string     `json:"readable,omitempty"`
-	ReadOnly  []string     `json:"readonly,omitempty"`
-	Hidden    []string     `json:"hidden,omitempty"`
-	Protected []string     `json:"protected,omitempty"`
-	Net       string       `json:"net"` // the sandbox's NetMode
-	ProxyPort int          `json:"proxy_port,omitempty"`
-	Empty     string       `json:"empty"` // an empty read-only file mounted over hidden files
-	Root      string       `json:"root"`  // ns backend: where the new root is built
-	Places    []Place      `json:"places,omitempty"`
-	Denied    []DeniedFile `json:"denied,omitempty"` // refused at exec time (the sandbox's execdeny.go)
-	Report    bool         `json:"report,omitempty"` // fd 4 takes the exec watcher's refusals
+	Backend    string       `json:"backend"` // BackendNS: the helper mounts; BackendBwrap: bwrap did
+	Dir        string       `json:"dir"`
+	Workspace  string       `json:"workspace"`
+	TempDir    string       `json:"tmp"`
+	Writable   []string     `json:"writable,omitempty"`
+	Readable   []string     `json:"readable,omitempty"`
+	ReadOnly   []string     `json:"readonly,omitempty"`
+	Hidden     []string     `json:"hidden,omitempty"`
+	Protected  []string     `json:"protected,omitempty"`
+	Net        string       `json:"net"` // the sandbox's NetMode
+	ProxyPort  int          `json:"proxy_port,omitempty"`
+	Empty      string       `json:"empty"` // an empty read-only file mounted over hidden files
+	Root       string       `json:"root"`  // ns backend: where the new root is built
+	Places     []Place      `json:"places,omitempty"`
+	Denied     []DeniedFile `json:"denied,omitempty"`      // refused at exec time (the sandbox's execdeny.go)
+	Report     bool         `json:"report,omitempty"`      // fd 4 takes the exec watcher's refusals
+	PidsMax    int          `json:"pids_max,omitempty"`    // RLIMIT_NPROC inside (0: none)
+	PidsCgroup bool         `json:"pids_cgroup,omitempty"` // fd 5 is a pids cgroup's cgroup.procs to join
 	// Overlay: the workspace is an overlay (overlay_linux.go).
 	Overlay *OverlaySpec `json:"overlay,omitempty"`
 }

@@ -48,6 +48,12 @@ func EncodeSpec(sp Spec) ([]byte, error) {
 	if sp.Report {
 		w.Bool("report", true)
 	}
+	if sp.PidsMax != 0 {
+		w.Int("pids_max", int64(sp.PidsMax))
+	}
+	if sp.PidsCgroup {
+		w.Bool("pids_cgroup", true)
+	}
 	if ov := sp.Overlay; ov != nil {
 		w.Name("overlay").Open().String("lower", ov.Lower).String("work", ov.Work)
 		if len(ov.Protected) > 0 {
@@ -94,6 +100,17 @@ func DecodeSpec(data []byte) (Spec, error) {
 	}
 	sp.ProxyPort = int(port)
 	if sp.Report, err = o.Bool("report"); err != nil {
+		return sp, err
+	}
+	pids, err := o.Int("pids_max")
+	if err != nil {
+		return sp, err
+	}
+	if int64(int(pids)) != pids {
+		return sp, fmt.Errorf("%q is out of range", "pids_max")
+	}
+	sp.PidsMax = int(pids)
+	if sp.PidsCgroup, err = o.Bool("pids_cgroup"); err != nil {
 		return sp, err
 	}
 	ov, err := o.Object("overlay")

@@ -1,0 +1,252 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
+)
+
+// gitGuard holds, for one in-place run, what the place's git dirs were at
+// the start and what the coder may not add: a git dir or pointer that
+// appears during the run anywhere under the place (git init vendor/lib, a
+// .git file naming a directory the coder wrote, a commondir or
+// config.worktree at the top of the project's git dir, a new entry in its
+// worktrees/) is moved at once into Quarantine, in Sentinel's state dir,
+// not deleted, and named at the end of the run (watch and sweep,
+// inplace_gitwatch.go). A git dir or pointer present at the start is
+// mounted read-only (inplace_profile.go) and cannot move.
+type gitGuard struct {
+	p    *Project
+	scan gitScan
+	// had: which of inPlaceGitPlanted the project's git dir had at the start.
+	had map[string]bool
+	// common is the project's common git dir as it was at the start (a
+	// repointed commondir must not move what the guard looks at).
+	common string
+	// worktrees: the common dir's worktrees/ entries at the start.
+	worktrees map[string]bool
+	// startDirs are the place's other directories at the start: one that
+	// becomes a git dir by content loses its HEAD, not its files.
+	startDirs map[string]bool
+	// Quarantine is where what the coder planted goes (made when needed).
+	Quarantine string
+	// Objects is the scratch object directory the coder's git writes new
+	// objects to (objects.go); "" when the place is no repository.
+	Objects string
+
+	mu    sync.Mutex
+	moved []string // "path (now in dest)"
+	seq   int
+}
+
+// newGitGuard scans the place and remembers what is there. shadow is the
+// run's shadow git dir: the quarantine and scratch object dir sit beside it.
+func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
+	scan, err := scanGitDirs(p.Root, p.GitDir)
+	if err != nil {
+		return nil, fmt.Errorf("find the git repositories under %s: %w", p.Root, err)
+	}
+	g := &gitGuard{p: p, scan: scan, had: gitPlantedAtStart(p), worktrees: map[string]bool{}, startDirs: map[string]bool{}, Quarantine: shadow + ".quarantine"}
+	for _, d := range scan.Watch {
+		g.startDirs[d] = true
+	}
+	if p.GitDir != "" {
+		g.common = resolvedPath(p.commonDir())
+		entries, _ := os.ReadDir(filepath.Join(g.common, "worktrees"))
+		for _, e := range entries {
+			g.worktrees[e.Name()] = true
+		}
+		g.Objects = shadow + ".objects"
+		for _, d := range []string{"info", "pack"} {
+			if err := os.MkdirAll(filepath.Join(g.Objects, d), 0o755); err != nil {
+				return nil, fmt.Errorf("scratch object directory: %w", err)
+			}
+		}
+	}
+	return g, nil
+}
+
+// known says whether path is a git dir or pointer the place had at the
+// start, or lies inside such a git dir.
+func (g *gitGuard) known(path string) bool {
+	if g.scan.Seen[path] {
+		return true
+	}
+	for d := range g.scan.Seen {
+		if within(path, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// quarantine moves path (under the place) into the quarantine and records
+// it. It reports whether path was moved.
+func (g *gitGuard) quarantine(path string) bool {
+	if !within(path, g.p.Root) && (g.p.GitDir == "" || !within(path, g.p.GitDir) && !within(path, g.common) && !within(path, g.Objects)) {
+		return false
+	}
+	if _, err := os.Lstat(path); err != nil {
+		return false
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := os.MkdirAll(g.Quarantine, 0o700); err != nil {
+		return false
+	}
+	g.seq++
+	dst := filepath.Join(g.Quarantine, strconv.Itoa(g.seq)+"-"+strings.TrimPrefix(filepath.Base(path), "."))
+	if err := os.Rename(path, dst); err != nil {
+		if !errors.Is(err, syscall.EXDEV) {
+			return false
+		}
+		// Another file system: copy it out, then remove it from the place.
+		if err := copyTreeNoFollow(path, dst); err != nil {
+			_ = os.RemoveAll(dst)
+		}
+		if os.RemoveAll(path) != nil {
+			return false
+		}
+	}
+	g.moved = append(g.moved, path+" (now in "+dst+")")
+	return true
+}
+
+// start begins the watch (watch) and tells each quarantine through emit;
+// it returns the stop.
+func (g *gitGuard) start(ctx context.Context, emit func(journal.Lane, journal.Kind, string, any)) (stop func()) {
+	stop, warn := g.watch(ctx, func(p string) {
+		emit(journal.System, KindNotice, "in place: moved "+p+" out of your project into "+g.Quarantine+" as soon as the coder made it (a git dir or pointer the coder makes would run its commands on your next git command)", nil)
+	})
+	if warn != nil {
+		emit(journal.System, KindNotice, "in place: cannot watch all of "+g.p.Root+" ("+warn.Error()+"); a git dir the coder makes there is moved out only when the run ends, so run no git command in the project until then", nil)
+	}
+	return stop
+}
+
+// finish ends the watch, sweeps the place, moves the coder's proven
+// objects into the project, and names everything quarantined during the
+// run (for the end-of-run summary).
+func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.Lane, journal.Kind, string, any)) []string {
+	if stop != nil {
+		stop()
+	}
+	for _, p := range g.sweep() {
+		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
+	}
+	refused, err := g.migrateObjects(ctx)
+	for _, r := range refused {
+		emit(journal.System, KindNotice, "in place: kept the coder's object "+r+" out of your repository (quarantined in "+g.Quarantine+")", nil)
+	}
+	if err != nil {
+		emit(journal.System, KindError, "in place: could not move the coder's new git objects into your repository ("+err.Error()+"); they are in "+g.Objects+", and its commits may be missing objects until you copy them in", nil)
+	}
+	moved := g.Moved()
+	if len(moved) > 0 {
+		emit(journal.System, KindNotice, fmt.Sprintf("in place: %d git dir(s), pointer(s) or object(s) the coder made were quarantined, not deleted:\n%s", len(moved), strings.Join(moved, "\n")), map[string]any{"quarantined": moved})
+	}
+	return moved
+}
+
+// Moved lists what was quarantined, each with where it is now.
+func (g *gitGuard) Moved() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return slices.Clone(g.moved)
+}
+
+// sweep finds, once the coder is gone (or when the watcher lost events),
+// every git dir and pointer the place did not have at the start and
+// quarantines it, and returns the paths it moved.
+func (g *gitGuard) sweep() []string {
+	var out []string
+	if g.p.GitDir != "" {
+		for _, n := range inPlaceGitPlanted {
+			if f := filepath.Join(g.p.GitDir, n); !g.had[n] && g.quarantine(f) {
+				out = append(out, f)
+			}
+		}
+		entries, _ := os.ReadDir(g.commonWorktrees())
+		for _, e := range entries {
+			if f := filepath.Join(g.commonWorktrees(), e.Name()); !g.worktrees[e.Name()] && g.quarantine(f) {
+				out = append(out, f)
+			}
+		}
+	}
+	now, err := scanGitDirs(g.p.Root, g.p.GitDir)
+	if err != nil && len(now.Dirs)+len(now.Pointers) == 0 {
+		return out
+	}
+	// Pointers first: a new .git file goes, and what it names outside the
+	// place is left alone.
+	for _, p := range append(slices.Clone(now.Pointers), now.Dirs...) {
+		if g.known(p) || !within(p, g.p.Root) {
+			continue
+		}
+		if g.startDirs[p] || p == g.p.Root {
+			p = filepath.Join(p, "HEAD")
+		}
+		if g.quarantine(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// copyTreeNoFollow copies src to dst as it is: links as links, files and
+// directories with their modes, nothing followed.
+func copyTreeNoFollow(src, dst string) error {
+	return filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		to := filepath.Join(dst, rel)
+		switch {
+		case info.Mode()&os.ModeSymlink != 0:
+			t, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(t, to)
+		case info.IsDir():
+			return os.MkdirAll(to, 0o700)
+		case info.Mode().IsRegular():
+			in, err := nofollow.OpenFile(path, os.O_RDONLY, 0)
+			if err != nil {
+				return err
+			}
+			defer in.Close()
+			out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+			if err != nil {
+				return err
+			}
+			if _, err := io.Copy(out, in); err != nil {
+				out.Close()
+				return err
+			}
+			return out.Close()
+		}
+		return nil // devices, fifos, sockets: not kept
+	})
+}
+
+// commonWorktrees is the common dir's worktrees/ ("" without a repository).
+func (g *gitGuard) commonWorktrees() string {
+	if g.p.GitDir == "" {
+		return ""
+	}
+	return filepath.Join(g.common, "worktrees")
+}
