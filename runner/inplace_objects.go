@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
@@ -29,9 +30,9 @@ import (
 // info/alternates) is never moved in: git rebuilds what it needs.
 
 var (
-	looseDirName  = regexp.MustCompile(`^[0-9a-f]{2}$`)
-	looseFileName = regexp.MustCompile(`^[0-9a-f]{38}([0-9a-f]{24})?$`)
-	packName      = regexp.MustCompile(`^pack-[0-9a-f]{40}([0-9a-f]{24})?\.pack$`)
+	looseDirName  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{2}$`) })
+	looseFileName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{38}([0-9a-f]{24})?$`) })
+	packName      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^pack-[0-9a-f]{40}([0-9a-f]{24})?\.pack$`) })
 )
 
 // maxLooseObject bounds how much of one loose object is read to check it.
@@ -60,14 +61,14 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 		return nil, err
 	}
 	for _, d := range dirs {
-		if !d.IsDir() || !looseDirName.MatchString(d.Name()) {
+		if !d.IsDir() || !looseDirName().MatchString(d.Name()) {
 			continue
 		}
 		files, _ := os.ReadDir(filepath.Join(g.Objects, d.Name()))
 		for _, f := range files {
 			path := filepath.Join(g.Objects, d.Name(), f.Name())
 			name := d.Name() + f.Name()
-			if !f.Type().IsRegular() || !looseFileName.MatchString(f.Name()) || len(name) != hexLen {
+			if !f.Type().IsRegular() || !looseFileName().MatchString(f.Name()) || len(name) != hexLen {
 				continue // git's temp files and the like: not objects
 			}
 			if why := checkLooseObject(path, name); why != "" {
@@ -88,7 +89,7 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 	}
 	packs, _ := os.ReadDir(filepath.Join(g.Objects, "pack"))
 	for _, pk := range packs {
-		if !pk.Type().IsRegular() || !packName.MatchString(pk.Name()) {
+		if !pk.Type().IsRegular() || !packName().MatchString(pk.Name()) {
 			continue
 		}
 		pack := filepath.Join(g.Objects, "pack", pk.Name())

@@ -1,3 +1,5 @@
+//go:build !linux && !darwin
+
 package wire
 
 import (
@@ -8,7 +10,8 @@ import (
 	"time"
 )
 
-// exchangeNet is the Linux and macOS exchange (see exchange_unix.go) through
+// exchangeNet is, where no raw-socket exchange is built (not Linux or macOS:
+// their hook must link neither net nor its cgo resolver), the exchange through
 // the net package: where no hook runs inside a sandbox (Windows has no
 // sandbox backend yet) a hook's start-up cost does not matter. It keeps
 // the same contract: the first answer line with m's id, bounded by ctx, d

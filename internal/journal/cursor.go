@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // Cursor reads a journal file's events one at a time, in order, following
@@ -24,7 +22,7 @@ type Cursor struct {
 
 // OpenCursor opens the journal at path for reading from its first event.
 func OpenCursor(path string) (*Cursor, error) {
-	f, err := nofollow.OpenFile(path, os.O_RDONLY, 0) // never read through a planted link
+	f, err := os.OpenFile(path, os.O_RDONLY|noFollow, 0) // never read through a planted link
 	if err != nil {
 		return nil, err
 	}

@@ -46,8 +46,6 @@ import (
 	"os"
 	"sync"
 	"time"
-
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // Lane is one of the fixed streams an event belongs to.
@@ -152,7 +150,7 @@ type file interface {
 // starts on a line of its own.
 func Open(path, run string) (*Journal, error) {
 	// No-follow: a link planted where a journal should be is never written through.
-	f, err := nofollow.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND|noFollow, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
 	}

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // ReadFile reads every complete event of a journal file. A final line without
@@ -39,7 +37,7 @@ func ReadFileWhere(path string, keep func(*Event) bool) ([]Event, error) {
 // in order, holding one at a time; fn's error stops the scan and is
 // returned. Torn and corrupt lines are treated as ReadFile treats them.
 func ScanFile(path string, fn func(Event) error) error {
-	f, err := nofollow.OpenFile(path, os.O_RDONLY, 0) // never read through a planted link
+	f, err := os.OpenFile(path, os.O_RDONLY|noFollow, 0) // never read through a planted link
 	if err != nil {
 		return err
 	}

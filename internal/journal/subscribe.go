@@ -3,8 +3,6 @@ package journal
 import (
 	"os"
 	"sync"
-
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // maxQueued bounds what a lossless subscriber that has fallen behind holds
@@ -112,7 +110,7 @@ func (s *subscriber) send(evs ...Event) bool {
 // A journal that cannot be read back ends the delivery of that stretch: the
 // file, which views read again, still has it.
 func (s *subscriber) readBack(path string, from, to int64) bool {
-	f, err := nofollow.OpenFile(path, os.O_RDONLY, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|noFollow, 0)
 	if err != nil {
 		return true
 	}

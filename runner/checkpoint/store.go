@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
@@ -93,14 +94,14 @@ func (s *Store) openBlob(hash string) (*os.File, error) {
 	return os.Open(s.blobPath(hash))
 }
 
-var hashPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+var hashPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{64}$`) })
 
-func validHash(h string) bool { return hashPattern.MatchString(h) }
+func validHash(h string) bool { return hashPattern().MatchString(h) }
 
-var idPattern = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z._-]{0,79}$`)
+var idPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z._-]{0,79}$`) })
 
 // ValidID says whether id may name a checkpoint record.
-func ValidID(id string) bool { return idPattern.MatchString(id) && id != "blobs" }
+func ValidID(id string) bool { return idPattern().MatchString(id) && id != "blobs" }
 
 // Record is one checkpointed action on the place: an in-place run or an
 // undo, with the place before it and (once it ended) after it.

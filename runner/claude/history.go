@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
@@ -20,12 +21,12 @@ import (
 // hooks, commands and login stay the run's own copies, read-only where
 // they matter (ProtectedPaths).
 
-var nonAlnum = regexp.MustCompile(`[^a-zA-Z0-9]`)
+var nonAlnum = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-zA-Z0-9]`) })
 
 // ProjectKey is the directory name Claude Code keeps a project's sessions
 // under in projects/: its path with every other character than a letter
 // or digit made a dash.
-func ProjectKey(path string) string { return nonAlnum.ReplaceAllString(path, "-") }
+func ProjectKey(path string) string { return nonAlnum().ReplaceAllString(path, "-") }
 
 // keepHistory seeds the run's config dir with the person's history for
 // workspace and keeps what the run adds (WriteBackState).
