@@ -9,16 +9,20 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/runner/acp"
+	"github.com/sentinelhq/sentinel/runner/geminicli"
 )
 
 // modelCoder is an adapter whose coder talks to a model over the network
-// (claude, codex): before anything of a run is made, the preflight checks
-// it has a key or sign-in and that its model endpoint answers, so a run
-// that cannot work fails in seconds, with one line, and leaves nothing.
+// (claude, codex; Gemini CLI over ACP through geminiModel): before anything
+// of a run is made, the preflight checks it has a key or sign-in and that
+// its model endpoint answers, so a run that cannot work fails in seconds,
+// with one line, and leaves nothing.
 type modelCoder interface {
 	// SignIn is nil when the coder will find a key or sign-in, else the
 	// one-line error naming the fix.
@@ -28,13 +32,24 @@ type modelCoder interface {
 	ModelEndpoint() (url, setBy string, err error)
 }
 
+// geminiModel is Gemini CLI over ACP (--coder acp -- gemini --acp): its
+// key and endpoint are read as in place (geminicli).
+type geminiModel struct{}
+
+func (geminiModel) SignIn() error                                 { return geminicli.SignIn() }
+func (geminiModel) ModelEndpoint() (url, setBy string, err error) { return geminicli.ModelEndpoint() }
+
 // reachTimeout bounds the endpoint check: a dead host fails in seconds.
 const reachTimeout = 3 * time.Second
 
 // preflightModel checks a, when it talks to a model: its sign-in, then its
 // endpoint (reachable).
 func preflightModel(ctx context.Context, a Adapter) error {
+	name := a.Name()
 	m, ok := a.(modelCoder)
+	if ac, isACP := a.(*acp.Adapter); isACP && filepath.Base(ac.Program()) == "gemini" {
+		m, ok, name = geminiModel{}, true, "gemini"
+	}
 	if !ok {
 		return nil
 	}
@@ -46,7 +61,7 @@ func preflightModel(ctx context.Context, a Adapter) error {
 		return err
 	}
 	if err := reachable(ctx, base, reachTimeout); err != nil {
-		return fmt.Errorf("coder %s: its model endpoint %s is not reachable: %v (start it, or point %s at one that answers)", a.Name(), base, err, setBy)
+		return fmt.Errorf("coder %s: its model endpoint %s is not reachable: %v (start it, or point %s at one that answers)", name, base, err, setBy)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/sandbox"
@@ -34,7 +35,8 @@ func cleanCoderEnv(t *testing.T) string {
 	t.Setenv("HOME", home)
 	for _, v := range []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN", "ANTHROPIC_BASE_URL",
 		"CLAUDE_CONFIG_DIR", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY",
-		"OPENAI_API_KEY", "OPENAI_BASE_URL", "CODEX_HOME"} {
+		"OPENAI_API_KEY", "OPENAI_BASE_URL", "CODEX_HOME", "GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GEMINI_BASE_URL",
+		"GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_GENAI_USE_GCA", "GOOGLE_CLOUD_PROJECT", "GOOGLE_APPLICATION_CREDENTIALS"} {
 		t.Setenv(v, "")
 	}
 	return home
@@ -70,6 +72,13 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 		{name: "codex person's provider dead", adapter: func() Adapter { return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}) },
 			config: "model_provider = \"gw\"\n[model_providers.gw]\nname = \"gw\"\nbase_url = \"" + dead + "\"\n",
 			want:   []string{"coder codex: its model endpoint " + dead + " is not reachable", "base_url of [model_providers.gw]"}},
+		{name: "gemini over acp dead", adapter: geminiACP,
+			env:  map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": dead},
+			want: []string{"coder gemini: its model endpoint " + dead + " is not reachable: connection refused", "point GOOGLE_GEMINI_BASE_URL at one"}},
+		{name: "gemini over acp answering", adapter: geminiACP,
+			env: map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": answering.URL}},
+		{name: "gemini over acp no key", adapter: geminiACP,
+			want: []string{"coder gemini: no API key and no sign-in", "GEMINI_API_KEY"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home := cleanCoderEnv(t)
@@ -128,4 +137,12 @@ func TestStartWithADeadEndpointLeavesNoRun(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("the preflight ran codex on the host")
 	}
+}
+
+func geminiACP() Adapter {
+	a, err := acp.New([]string{"/usr/local/bin/gemini", "--acp"})
+	if err != nil {
+		panic(err)
+	}
+	return a
 }
