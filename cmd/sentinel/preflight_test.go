@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// A coder pointed at a dead model endpoint is refused before the run
+// A coder pointed at a dead model endpoint, or without a key, is refused before the run
 // starts: one line naming the coder, the endpoint and the fix, exit 1, no
 // run left for `sentinel runs` (no recovery entry), and nothing of the
 // coder run on the host (the claude and codex here are stand-ins that
@@ -24,11 +24,15 @@ func TestRunRefusesACoderWhoseEndpointIsDead(t *testing.T) {
 	}
 	dead := "http://" + l.Addr().String() + "/v1"
 	l.Close()
-	for _, tc := range []struct{ coder, baseVar, keyVar string }{
-		{"codex", "OPENAI_BASE_URL", "OPENAI_API_KEY"},
-		{"claude", "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY"},
+	for _, tc := range []struct{ name, coder, baseVar, keyVar, want string }{
+		{"codex", "codex", "OPENAI_BASE_URL", "OPENAI_API_KEY",
+			"coder codex: its model endpoint " + dead + " is not reachable: connection refused (start it, or point OPENAI_BASE_URL at one that answers)"},
+		{"claude", "claude", "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY",
+			"coder claude: its model endpoint " + dead + " is not reachable: connection refused (start it, or point ANTHROPIC_BASE_URL at one that answers)"},
+		{"codex without a key", "codex", "OPENAI_BASE_URL", "",
+			"coder codex: no API key and no sign-in (set OPENAI_API_KEY, or sign in once with: codex login)"},
 	} {
-		t.Run(tc.coder, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			dir := scratchRepo(t)
 			home := t.TempDir()
 			bin := filepath.Join(home, "bin")
@@ -38,12 +42,14 @@ func TestRunRefusesACoderWhoseEndpointIsDead(t *testing.T) {
 				t.Fatal(err)
 			}
 			env := []string{"HOME=" + home, "PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
-				"CODEX_HOME=", "CLAUDE_CONFIG_DIR=", "OPENAI_BASE_URL=", "ANTHROPIC_BASE_URL=",
-				tc.baseVar + "=" + dead, tc.keyVar + "=sk-test-fake"}
+				"CODEX_HOME=", "CLAUDE_CONFIG_DIR=", "OPENAI_BASE_URL=", "ANTHROPIC_BASE_URL=", "OPENAI_API_KEY=",
+				"ANTHROPIC_API_KEY=", "ANTHROPIC_AUTH_TOKEN=", "CLAUDE_CODE_OAUTH_TOKEN=", tc.baseVar + "=" + dead}
+			if tc.keyVar != "" {
+				env = append(env, tc.keyVar+"=sk-test-fake")
+			}
 			res := runBounded(t, dir, env, "run", "--plain", "--coder", tc.coder, "write a.txt")
-			want := "coder " + tc.coder + ": its model endpoint " + dead + " is not reachable: connection refused (start it, or point " + tc.baseVar + " at one that answers)"
-			if res.code != 1 || strings.TrimSpace(res.stderr) != "sentinel: "+want && strings.TrimSpace(res.stderr) != want {
-				t.Fatalf("exit %d, want 1 and the one line %q\nstderr: %s\nstdout: %s", res.code, want, res.stderr, res.stdout)
+			if res.code != 1 || strings.TrimSpace(res.stderr) != "sentinel: "+tc.want {
+				t.Fatalf("exit %d, want 1 and the one line %q\nstderr: %s\nstdout: %s", res.code, tc.want, res.stderr, res.stdout)
 			}
 			if runs := runBounded(t, dir, env, "runs", "--json"); runs.code != 0 || strings.TrimSpace(runs.stdout) != "[]" {
 				t.Fatalf("sentinel runs after a run that could not start: exit %d\n%s%s", runs.code, runs.stdout, runs.stderr)
