@@ -118,6 +118,9 @@ func reachError(err error, timeout time.Duration) error {
 	case errors.Is(err, context.DeadlineExceeded), isTimeout(err):
 		return fmt.Errorf("no answer within %s", timeout)
 	}
+	if ue := (*url.Error)(nil); errors.As(err, &ue) {
+		return ue.Err // the URL is in the line already
+	}
 	return err
 }
 

@@ -146,3 +146,16 @@ func geminiACP() Adapter {
 	}
 	return a
 }
+
+// An https endpoint whose certificate is not trusted here still answered:
+// the coder has its own CA settings (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE).
+func TestReachableCountsAnUntrustedCertificateAsAnAnswer(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {}))
+	defer srv.Close()
+	if err := reachable(context.Background(), srv.URL+"/v1", reachTimeout); err != nil {
+		t.Fatalf("an https server with its own certificate: %v", err)
+	}
+	if err := reachable(context.Background(), closedURL(t), reachTimeout); err == nil {
+		t.Fatal("a closed port is reachable")
+	}
+}
