@@ -28,16 +28,17 @@ type modelCoder interface {
 	// one-line error naming the fix.
 	SignIn() error
 	// ModelEndpoint is the base URL the coder sends its model traffic to
-	// ("" when the preflight cannot know it) and what set it.
-	ModelEndpoint() (url, setBy string, err error)
+	// ("" when the preflight cannot know it) and the fix when it does not
+	// answer ("start it, or point X at one that answers").
+	ModelEndpoint() (url, fix string, err error)
 }
 
 // geminiModel is Gemini CLI over ACP (--coder acp -- gemini --acp): its
 // key and endpoint are read as in place (geminicli).
 type geminiModel struct{}
 
-func (geminiModel) SignIn() error                                 { return geminicli.SignIn() }
-func (geminiModel) ModelEndpoint() (url, setBy string, err error) { return geminicli.ModelEndpoint() }
+func (geminiModel) SignIn() error                               { return geminicli.SignIn() }
+func (geminiModel) ModelEndpoint() (url, fix string, err error) { return geminicli.ModelEndpoint() }
 
 // reachTimeout bounds the endpoint check: a dead host fails in seconds.
 const reachTimeout = 3 * time.Second
@@ -56,12 +57,12 @@ func preflightModel(ctx context.Context, a Adapter) error {
 	if err := m.SignIn(); err != nil {
 		return err
 	}
-	base, setBy, err := m.ModelEndpoint()
+	base, fix, err := m.ModelEndpoint()
 	if err != nil || base == "" {
 		return err
 	}
 	if err := reachable(ctx, base, reachTimeout); err != nil {
-		return fmt.Errorf("coder %s: its model endpoint %s is not reachable: %v (start it, or point %s at one that answers)", name, base, err, setBy)
+		return fmt.Errorf("coder %s: its model endpoint %s is not reachable: %v (%s)", name, base, err, fix)
 	}
 	return nil
 }

@@ -56,13 +56,13 @@ func (a *Adapter) SignIn() error {
 }
 
 // ModelEndpoint is the base URL Claude Code sends its model traffic to and
-// what set it (for the fix in an error); "" when it uses another cloud.
-func (a *Adapter) ModelEndpoint() (url, setBy string, err error) {
+// the fix when it does not answer; "" when it uses another cloud.
+func (a *Adapter) ModelEndpoint() (url, fix string, err error) {
 	if otherProvider() {
 		return "", "", nil
 	}
 	if u := os.Getenv("ANTHROPIC_BASE_URL"); u != "" {
-		return u, "ANTHROPIC_BASE_URL", nil
+		return u, "start it, or point ANTHROPIC_BASE_URL at one that answers", nil
 	}
-	return DefaultBaseURL, "the default Anthropic API", nil
+	return DefaultBaseURL, "check this machine's network, or set ANTHROPIC_BASE_URL to an endpoint that answers", nil
 }

@@ -41,8 +41,8 @@ func (a *Adapter) SignIn() error {
 }
 
 // ModelEndpoint is the base URL Codex sends its model traffic to under the
-// run's plan, and what set it (for the fix in an error).
-func (a *Adapter) ModelEndpoint() (url, setBy string, err error) {
+// run's plan, and the fix when it does not answer.
+func (a *Adapter) ModelEndpoint() (url, fix string, err error) {
 	pl, person, err := a.preflightPlan()
 	if err != nil {
 		return "", "", err
@@ -50,11 +50,11 @@ func (a *Adapter) ModelEndpoint() (url, setBy string, err error) {
 	cfg := filepath.Join(person.Dir, "config.toml")
 	switch {
 	case pl.ProviderID != ProviderID && pl.ProviderID != openaiID:
-		return pl.BaseURL, fmt.Sprintf("base_url of [model_providers.%s] in %s", pl.ProviderID, cfg), nil
+		return pl.BaseURL, fmt.Sprintf("start it, or point base_url of [model_providers.%s] in %s at one that answers", pl.ProviderID, cfg), nil
 	case pl.ProviderID == ProviderID && os.Getenv("OPENAI_BASE_URL") != "":
-		return pl.BaseURL, "OPENAI_BASE_URL", nil
+		return pl.BaseURL, "start it, or point OPENAI_BASE_URL at one that answers", nil
 	case pl.BaseURL == DefaultBaseURL || pl.BaseURL == chatgptBaseURL:
-		return pl.BaseURL, "the default OpenAI endpoint", nil
+		return pl.BaseURL, "check this machine's network, or set OPENAI_BASE_URL to an endpoint that answers", nil
 	}
-	return pl.BaseURL, "openai_base_url / chatgpt_base_url in " + cfg, nil
+	return pl.BaseURL, "start it, or point openai_base_url / chatgpt_base_url in " + cfg + " at one that answers", nil
 }

@@ -38,14 +38,14 @@ func SignIn() error {
 }
 
 // ModelEndpoint is the base URL Gemini CLI sends its model traffic to and
-// what set it: GOOGLE_GEMINI_BASE_URL, else the Gemini API for an API key;
+// the fix when it does not answer: GOOGLE_GEMINI_BASE_URL, else the Gemini API for an API key;
 // "" for a Google login or Vertex AI, whose endpoints it picks itself.
-func ModelEndpoint() (url, setBy string, err error) {
+func ModelEndpoint() (url, fix string, err error) {
 	if u := os.Getenv("GOOGLE_GEMINI_BASE_URL"); u != "" {
-		return u, "GOOGLE_GEMINI_BASE_URL", nil
+		return u, "start it, or point GOOGLE_GEMINI_BASE_URL at one that answers", nil
 	}
 	if os.Getenv("GOOGLE_GENAI_USE_VERTEXAI") == "" && (os.Getenv("GEMINI_API_KEY") != "" || os.Getenv("GOOGLE_API_KEY") != "") {
-		return DefaultBaseURL, "the default Gemini API", nil
+		return DefaultBaseURL, "check this machine's network, or set GOOGLE_GEMINI_BASE_URL to an endpoint that answers", nil
 	}
 	return "", "", nil
 }
@@ -54,4 +54,4 @@ func ModelEndpoint() (url, setBy string, err error) {
 func (a *Adapter) SignIn() error { return SignIn() }
 
 // ModelEndpoint is the package's ModelEndpoint, for the runner's preflight.
-func (a *Adapter) ModelEndpoint() (url, setBy string, err error) { return ModelEndpoint() }
+func (a *Adapter) ModelEndpoint() (url, fix string, err error) { return ModelEndpoint() }
