@@ -24,6 +24,12 @@
 // agent's own error, journaled as system "coder-failed" {coder, reason,
 // exit_code}), and a failed coder never goes to a completion gate.
 //
+// A run that cannot work does not start: before anything of it is made,
+// the adapter's Preflight checks the coder's program and version (from its
+// files; nothing of it runs on the host), and preflight_model.go its key or
+// sign-in and that its model endpoint answers (claude, codex, Gemini CLI
+// over ACP), each failure one line naming the coder and the fix.
+//
 // A Run is the orchestrator of one run in stages, each a type of its own
 // with its own files, built by Start from the grouped Options (one group a
 // stage: CoderOptions, SandboxOptions, ApprovalOptions, SupervisionOptions,

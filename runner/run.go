@@ -228,6 +228,11 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	if err := adapter.Preflight(); err != nil {
 		return nil, err
 	}
+	if !o.InPlace { // in place the person's own command line is run as they gave it
+		if err := preflightModel(ctx, adapter); err != nil {
+			return nil, err
+		}
+	}
 	p := o.Project
 	if p.GitDir != "" {
 		if err := p.CheckStateUntracked(ctx); err != nil {
