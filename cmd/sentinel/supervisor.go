@@ -180,7 +180,7 @@ func newSupervisorCmd() *cobra.Command {
   sentinel supervisor check --supervisor openai --supervisor-url http://localhost:11434/v1 --supervisor-model llama3.1
   sentinel supervisor check --supervisor claude-cli
   sentinel supervisor check --supervisor codex-cli`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			file, _, err := configHere(c.Context())
 			if err != nil {
@@ -204,7 +204,7 @@ func newSupervisorCmd() *cobra.Command {
 	scan := &cobra.Command{
 		Use:   "scan RUN-DIR|events.jsonl",
 		Short: "List what steering detection finds in a run's journal (masked exit statuses, skipped tests, …)",
-		Args:  cobra.ExactArgs(1),
+		Args:  wantArgs(1, 1, runArg+", or its directory", "sentinel supervisor scan last"),
 		RunE: func(c *cobra.Command, args []string) error {
 			path := args[0]
 			if st, err := os.Stat(path); err == nil && st.IsDir() {

@@ -18,7 +18,7 @@ func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print Sentinel's version",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		Run: func(*cobra.Command, []string) {
 			fmt.Println(versionLine())
 		},
