@@ -36,6 +36,23 @@ func wantArgs(min, max int, what, example string) cobra.PositionalArgs {
 	}
 }
 
+// strayWord is the usage error for a word after a command that only
+// groups others (policy, templates, …) that names none of them: cobra
+// would print the group's help and exit 0, as if it had been understood.
+func strayWord(root *cobra.Command, args []string) error {
+	c, rest, err := root.Find(args)
+	if err != nil || c == root || c.Runnable() || !c.HasSubCommands() {
+		return nil
+	}
+	for _, a := range rest {
+		if a == "--" || strings.HasPrefix(a, "-") {
+			break // a flag (--help) is cobra's to judge
+		}
+		return noArgs(c, []string{a})
+	}
+	return nil
+}
+
 // noArgs is wantArgs for a command that takes none.
 var noArgs = wantArgs(0, 0, "", "")
 

@@ -72,3 +72,23 @@ func TestMissingArgumentsNameTheCommand(t *testing.T) {
 	}
 	walk(root)
 }
+
+// A word after a command that only groups others, naming none of them, is
+// a usage error naming the commands — not the group's help and exit 0.
+func TestStrayWordAfterAGroup(t *testing.T) {
+	for _, group := range []string{"policy", "templates", "shims", "sandbox", "supervisor"} {
+		args := []string{group, "frobnicate"}
+		err := strayWord(newRoot(args), args)
+		if err == nil || !strings.HasPrefix(err.Error(), group+`: no command "frobnicate"; its commands are `) {
+			t.Errorf("%s frobnicate: %v", group, err)
+		}
+		if got := execute(args); got != 2 {
+			t.Errorf("%s frobnicate: exit %d, want 2", group, got)
+		}
+		for _, ok := range [][]string{{group}, {group, "--help"}} {
+			if err := strayWord(newRoot(ok), ok); err != nil {
+				t.Errorf("%v: %v", ok, err)
+			}
+		}
+	}
+}
