@@ -223,27 +223,32 @@ func TestManyRequestsInFlight(t *testing.T) {
 	}
 }
 
-func TestPersonQueueSkipThenAnswer(t *testing.T) {
+// A skip answers at once: the coder is told the person skipped it and goes
+// on (it does not wait for the timeout), and the journal says skipped.
+func TestPersonQueueSkipAnswersAtOnce(t *testing.T) {
 	q := NewPersonQueue()
 	r := startBroker(t, BrokerConfig{Decider: q})
 	done := make(chan Decision, 1)
 	go func() { done <- ask(t, r.socket, Request{Kind: policy.KindShell, Command: unknownShell}) }()
 	p := <-q.Prompts()
-	// the person skips: nothing is answered and the coder keeps waiting
-	select {
-	case d := <-done:
-		t.Fatalf("decided %+v without an answer", d)
-	case <-time.After(50 * time.Millisecond):
-	}
-	p.Answer(Answer{Kind: Deny, Message: "use make test instead"})
+	p.Answer(Answer{Kind: Skip})
 	d := <-done
-	if d.Allowed() || d.By != "person" || d.Message != "use make test instead" {
+	if d.Allowed() || d.By != "person" || d.Message != "skipped by the person: go on without it, or ask again later" {
 		t.Fatalf("decision = %+v", d)
 	}
 	select {
 	case <-p.Done():
 	case <-time.After(5 * time.Second):
 		t.Fatal("prompt not marked done after its decision")
+	}
+	var got string
+	for _, ev := range r.events(t) {
+		if ev.Kind == KindDecision {
+			got = ev.Text
+		}
+	}
+	if want := "skipped: " + unknownShell + " (person)"; got != want {
+		t.Fatalf("journaled %q, want %q", got, want)
 	}
 }
 

@@ -269,11 +269,14 @@ func (b *Broker) journalRequest(req Request, v *policy.Verdict) error {
 
 func (b *Broker) journalDecision(req Request, d Decision) {
 	word := "allowed"
-	if !d.Allowed() {
+	switch {
+	case Skipped(d):
+		word = "skipped"
+	case !d.Allowed():
 		word = "denied"
 	}
 	text := fmt.Sprintf("%s: %s (%s)", word, oneLine(req.Summary()), d.By)
-	if !d.Allowed() && d.Reason != "" {
+	if !d.Allowed() && d.Reason != "" && !Skipped(d) {
 		text += " — " + oneLine(d.Reason)
 	}
 	b.journal(journal.Approval, KindDecision, text, d)

@@ -83,7 +83,8 @@
 //	lane      kind            text                                   data
 //	approval  request         "<kind>: <summary>"                    Request fields + "verdict" {decision, rule, reason, never_delegable, parts[{text, decision, rule}]}
 //	approval  decision        "allowed: <summary> (<by>)" or          Decision {request_id, decision, by, reason, message, remember, latency_ms}
-//	                          "denied: <summary> (<by>) — <reason>"
+//	                          "denied: <summary> (<by>) — <reason>" or
+//	                          "skipped: <summary> (person)" (a deny, reason "skipped by the person")
 //	approval  template-added  "remembered <match> (<scope> scope) as <id>"  Template
 //	system    template-error  a grant that could not be stored, or a template file that failed to reload
 //	system    templates-reloaded  "<scope> templates reloaded from <file>"

@@ -4,9 +4,10 @@ import "context"
 
 // PersonQueue is the Decider for a person: each request it is asked about
 // becomes a Prompt on Prompts(), which a view (the TUI's approval card or
-// the plain-mode prompt) shows and answers. A skipped prompt is simply not
-// answered yet; the request waits until it is answered, the coder gives up
-// or the broker's timeout denies it (then Prompt.Done is closed).
+// the plain-mode prompt) shows and answers; a skip is an answer too (a deny
+// telling the coder to go on without it). An unanswered request waits until
+// it is answered, the coder gives up or the broker's timeout denies it (then
+// Prompt.Done is closed).
 type PersonQueue struct {
 	prompts chan *Prompt
 }
@@ -57,6 +58,8 @@ func answerDecision(a Answer) Decision {
 			d.Message = a.Message
 		}
 		return d
+	case Skip:
+		return Decision{Outcome: OutcomeDeny, By: "person", Reason: SkipReason, Message: SkipMessage}
 	}
 	return denyBy("error", "the person's answer was not understood")
 }

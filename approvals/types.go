@@ -83,12 +83,26 @@ func (p *Prompt) Replies() <-chan Answer { return p.reply }
 // AnswerKind is what the person chose on the card.
 type AnswerKind int
 
-// The card's choices. Skip is handled by the view: the prompt stays pending.
+// The card's choices. Skip answers at once with a deny that tells the coder
+// the person skipped it (SkipMessage), journaled as skipped.
 const (
 	ApproveOnce AnswerKind = iota
 	ApproveRemember
 	Deny
+	Skip
 )
+
+// SkipReason is a skipped request's decision reason, and SkipMessage what
+// the coder is told: it is not waiting for an answer any more.
+const (
+	SkipReason  = "skipped by the person"
+	SkipMessage = SkipReason + ": go on without it, or ask again later"
+)
+
+// Skipped says whether d is a person's skip (a deny journaled as skipped).
+func Skipped(d Decision) bool {
+	return d.Outcome == OutcomeDeny && d.By == "person" && d.Reason == SkipReason
+}
 
 // Answer is a person's reply to a Prompt.
 type Answer struct {

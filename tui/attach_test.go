@@ -61,9 +61,9 @@ func TestCardDetachesAndItsKeysNeverReachCoder(t *testing.T) {
 func TestAttachRefusedWhileApprovalPending(t *testing.T) {
 	h := newHarness(t, testInfo(), "dark", 120, 40)
 	h.openCard(shellPrompt("make", "make"))
-	h.press("s") // fold the card
 	h.press("i")
-	contains(t, h.screen(), "answer the pending approval first")
+	contains(t, h.screen(), "command  make") // still the card, not attached
+	notContains(t, h.screen(), "ATTACHED")
 	h.typeText("ab")
 	if k := h.coderKeys(); k != "" {
 		t.Fatalf("keys reached the coder: %q", k)

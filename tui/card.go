@@ -27,7 +27,6 @@ func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
 	m.queue = append(m.queue, p)
 	ring := m.cardArrived()
 	if len(m.queue) == 1 || m.cardHidden {
-		clear(m.skipped)
 		return tea.Batch(m.openCard(), ring)
 	}
 	return ring
@@ -127,7 +126,6 @@ func (m *model) denyKind() tea.Cmd {
 			continue
 		}
 		m.decide(DenyMsg{Prompt: p, Message: msg})
-		delete(m.skipped, p)
 		n++
 	}
 	clear(m.queue[len(keep):])
@@ -142,39 +140,27 @@ func (m *model) answer(d tea.Msg) tea.Cmd {
 	if len(m.queue) == 0 {
 		return nil
 	}
-	p := m.queue[0]
 	m.decide(d)
-	delete(m.skipped, p)
 	m.queue = m.queue[1:]
 	return m.nextCard()
 }
 
-// nextCard closes the chooser and opens the card at the head of the queue,
-// unless the person skipped it (then the card stays hidden).
+// nextCard closes the chooser and opens the card at the head of the queue.
 func (m *model) nextCard() tea.Cmd {
 	m.chooser = nil
 	m.mode = modeNormal
 	if len(m.queue) == 0 {
 		return nil
 	}
-	if m.skipped[m.queue[0]] {
-		m.cardHidden = true
-		return nil
-	}
 	return m.openCard()
 }
 
-// skip leaves the head pending and moves it to the back of the queue; once
-// every pending request has been skipped the card folds to a notice line.
+// skip answers the head at once — a deny telling the coder the person
+// skipped it, so it goes on instead of waiting for the timeout — and opens
+// the next card.
 func (m *model) skip() tea.Cmd {
-	p := m.queue[0]
-	m.skipped[p] = true
-	m.queue = append(m.queue[1:], p)
-	if m.skipped[m.queue[0]] {
-		m.cardHidden = true
-		return nil
-	}
-	return m.openCard()
+	m.flash = "skipped: the coder was told to go on without it"
+	return m.answer(SkipMsg{Prompt: m.queue[0]})
 }
 
 // cardLines draws the card for the head of the queue.

@@ -202,11 +202,16 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 func (p *consolePage) relay(e queue.Entry, pr *approvals.Prompt, gone <-chan struct{}) {
 	select {
 	case a := <-pr.Replies():
-		qa := queue.Answer{ID: e.ID, Decision: queue.Approve, Via: "console"}
+		// Only an approval approves: a skip, or a kind this does not
+		// know, is a deny.
+		qa := queue.Answer{ID: e.ID, Decision: queue.Deny, Message: a.Message, Via: "console"}
 		switch a.Kind {
-		case approvals.Deny:
-			qa.Decision, qa.Message = queue.Deny, a.Message
+		case approvals.Skip:
+			qa.Message = approvals.SkipMessage
+		case approvals.ApproveOnce:
+			qa.Decision, qa.Message = queue.Approve, ""
 		case approvals.ApproveRemember:
+			qa.Decision, qa.Message = queue.Approve, ""
 			if g := a.Grant; g != nil {
 				m := g.Match
 				qa.Remember, qa.Match, qa.Also, qa.ExpiresSec = g.Scope, &m, g.Also, int64(g.Expires/time.Second)

@@ -40,6 +40,12 @@ func TestConsoleCardsFollowTheQueue(t *testing.T) {
 	if a.ID != "bb" || a.Decision != queue.Deny || a.Message != "not now" || a.Via != "console" {
 		t.Fatalf("the answer sent: %+v", a)
 	}
+	// a skip is a deny telling the coder so, never an approval
+	p.update(consoleQueueMsg(queue.Event{Type: queue.EventOpen, Entry: consoleEntry("dd", "curl d", now)}))
+	p.byID["dd"].Answer(approvals.Answer{Kind: approvals.Skip})
+	if a := <-sent; a.ID != "dd" || a.Decision != queue.Deny || a.Message != approvals.SkipMessage {
+		t.Fatalf("the skip sent: %+v", a)
+	}
 	// a resync drops what closed while the console was not watching
 	p.update(consoleQueueMsg(queue.Event{Type: queue.EventOpen, Entry: consoleEntry("cc", "curl c", now)}))
 	p.update(consoleResyncMsg{})

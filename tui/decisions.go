@@ -27,6 +27,11 @@ type (
 		Prompt  *approvals.Prompt
 		Message string
 	}
+	// SkipMsg answers Prompt with a deny telling the coder the person
+	// skipped it (approvals.Skip): it goes on rather than waiting.
+	SkipMsg struct {
+		Prompt *approvals.Prompt
+	}
 	// RememberMsg approves Prompt and remembers Grant for later requests.
 	RememberMsg struct {
 		Prompt *approvals.Prompt
@@ -75,6 +80,8 @@ func apply(b broker, ds []tea.Msg) tea.Cmd {
 			b.Answer(d.Prompt, approvals.Answer{Kind: approvals.ApproveRemember, Grant: d.Grant})
 		case DenyMsg:
 			b.Answer(d.Prompt, approvals.Answer{Kind: approvals.Deny, Message: d.Message})
+		case SkipMsg:
+			b.Answer(d.Prompt, approvals.Answer{Kind: approvals.Skip})
 		case ReviewVerdictMsg:
 			cmds = append(cmds, b.Verdict(d.Request, d.Answer))
 		}

@@ -86,7 +86,6 @@ func (m *model) decidedElsewhere(id, how string) {
 		if p.Request.ID != id {
 			continue
 		}
-		delete(m.skipped, p)
 		m.queue = append(m.queue[:i:i], m.queue[i+1:]...)
 		if i == 0 {
 			m.chooser = nil

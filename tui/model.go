@@ -69,7 +69,6 @@ type model struct {
 	queue      []*approvals.Prompt
 	cardOpened time.Time
 	cardHidden bool // skipped: collapsed to a one-line notice
-	skipped    map[*approvals.Prompt]bool
 	chooser    *chooser
 	// cardContent is the change the card on screen asks to write
 	cardContent *cardContent
@@ -103,7 +102,7 @@ func newLive(s Session, opts Options, sendKeys func([]byte)) (*root, *model) {
 func newModel(s Session, c *chrome, sendKeys func([]byte)) *model {
 	m := &model{
 		chrome: c, s: s, info: s.Info(),
-		sendK: sendKeys, skipped: map[*approvals.Prompt]bool{},
+		sendK: sendKeys,
 	}
 	for id := paneID(0); id < numPanes; id++ {
 		m.panes[id] = newPane(id, c.opts.History)

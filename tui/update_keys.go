@@ -141,7 +141,6 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		m.flash = ""
 	case key.Matches(k, m.keys.Pending):
 		if len(m.queue) > 0 {
-			clear(m.skipped)
 			return m.openCard()
 		}
 	}

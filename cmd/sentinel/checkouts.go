@@ -24,7 +24,7 @@ func newCheckoutsCmd() *cobra.Command {
 state dir. Each is kept while a run uses it; after a run ends, those unused for
 %s and those beyond the %d most recently used are removed.
 'sentinel checkouts clear' removes every one no live run uses.`, runner.CheckoutMaxAge, runner.CheckoutKeep),
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			list, err := runner.ListCheckouts()
 			if err != nil {
@@ -55,7 +55,7 @@ state dir. Each is kept while a run uses it; after a run ends, those unused for
 	clear := &cobra.Command{
 		Use:   "clear",
 		Short: "Remove every shared checkout no live run uses",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			removed, err := runner.ClearCheckouts()
 			for _, d := range removed {

@@ -19,7 +19,7 @@ func newCoderDemoCmd() *cobra.Command {
 		Use:    "coder-demo",
 		Short:  "The built-in scripted coder (started by sentinel run --coder demo)",
 		Hidden: true,
-		Args:   cobra.NoArgs,
+		Args:   noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			sc, err := demo.Load(scenario)
 			if err != nil {

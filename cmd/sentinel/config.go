@@ -37,7 +37,7 @@ they are (what Sentinel remembers there itself stays trusted).`,
 	trust := &cobra.Command{
 		Use:   "trust",
 		Short: "Show the project config's widening settings and approve the file as it is now",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			root, err := configRoot(c.Context(), project)
 			if err != nil {
@@ -49,7 +49,7 @@ they are (what Sentinel remembers there itself stays trusted).`,
 	untrust := &cobra.Command{
 		Use:   "untrust",
 		Short: "Withdraw the approval of the project config",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			root, err := configRoot(c.Context(), project)
 			if err != nil {
@@ -77,7 +77,7 @@ they are (what Sentinel remembers there itself stays trusted).`,
 	status := &cobra.Command{
 		Use:   "status",
 		Short: "Whether the project config is trusted and what it widens",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			root, err := configRoot(c.Context(), project)
 			if err != nil {
@@ -92,7 +92,7 @@ they are (what Sentinel remembers there itself stays trusted).`,
 		cmd.AddCommand(sub)
 	}
 	// Plain `sentinel config` shows the effective configuration.
-	cmd.Args = cobra.NoArgs
+	cmd.Args = noArgs
 	cmd.RunE = show.RunE
 	cmd.Flags().AddFlagSet(show.Flags())
 	return cmd

@@ -26,7 +26,7 @@ func configShowCommand(project *string) *cobra.Command {
 		Example: `  sentinel config show
   sentinel config show --supervisor openai --supervisor-model llama3.1
   sentinel config show --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			root, err := configRoot(c.Context(), *project)
 			if err != nil {

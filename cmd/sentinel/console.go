@@ -24,7 +24,7 @@ and one queue of the cards waiting for you across runs, oldest first. The
 card, its keys and remembering work as at a run's own terminal; the run that
 asked applies your answer. The terminal bell rings when a card arrives.
 q leaves the console; the runs and their requests go on.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if !term.IsTerminal(int(os.Stdin.Fd())) || !term.IsTerminal(int(os.Stdout.Fd())) {
 				return usageError{errors.New("sentinel console needs a terminal (for scripts: sentinel queue --json and sentinel status --json)")}

@@ -23,7 +23,7 @@ then supervise the built-in demo coder on it. The demo coder asks for
 everything a real agent would: a safe command, one that needs your approval,
 a dangerous one, file edits and a new network host; it receives a steering
 message and finishes. Its work lands on a new branch you can look at.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: wantArgs(0, 1, "", "sentinel demo /tmp/sentinel-demo"),
 		RunE: func(c *cobra.Command, args []string) error {
 			dir, err := demoDir(c, args)
 			if err != nil {

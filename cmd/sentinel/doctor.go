@@ -53,7 +53,7 @@ func newDoctorCmd() *cobra.Command {
 bubblewrap, a trial confined run under each backend, pty) and which coding agent
 CLIs are on PATH, each with a fix when missing. Exits 1 when no sandbox backend
 works here, or when the configured supervisor model fails its check.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			rep := runDoctor()
 			file, root, err := configHere(c.Context())

@@ -35,7 +35,7 @@ tool call proceed.`,
 		hook.AddCommand(&cobra.Command{
 			Use:   adapter,
 			Short: "Answer a " + adapter + " hook",
-			Args:  cobra.NoArgs,
+			Args:  noArgs,
 			RunE: func(c *cobra.Command, _ []string) error {
 				code := hookclient.Run(c.Context(), adapter, os.Stdin, os.Stdout, os.Stderr, os.Getenv(approvals.EnvSocket))
 				if code != 0 {

@@ -144,7 +144,10 @@ func main() {
 func execute(args []string) int {
 	root := newRoot(args)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := strayWord(root, args)
+	if err == nil {
+		err = root.Execute()
+	}
 	if err == nil {
 		return 0
 	}

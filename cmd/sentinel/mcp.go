@@ -28,7 +28,7 @@ lists, and have every call recorded in an audit journal (read it with
 Over HTTP nothing is served without a bearer token: token or token_env in the
 config, or (on loopback) one made up at start and printed to stderr with how
 clients pass it. Any address beyond loopback needs a configured token. ` + mcpserver.TLSAdvice + `.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if configFile == "" {
 				return usageError{fmt.Errorf("--config FILE is required (see README: sentinel mcp)")}

@@ -62,7 +62,7 @@ policy is the only gate, those ask.`,
 	explain := &cobra.Command{
 		Use:   "explain RULE_ID",
 		Short: "Show a rule, where it came from and its examples",
-		Args:  cobra.ExactArgs(1),
+		Args:  wantArgs(1, 1, "which rule? give a rule id (sentinel policy rules lists them)", "sentinel policy explain shell.eval"),
 		RunE: func(c *cobra.Command, args []string) error {
 			e, _, err := policyEngine(policyFlags{workspace: wsExplain})
 			if err != nil {
@@ -82,7 +82,7 @@ policy is the only gate, those ask.`,
 	rules := &cobra.Command{
 		Use:   "rules",
 		Short: "List every rule id with its decision and source",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			e, _, err := policyEngine(policyFlags{workspace: wsRules})
 			if err != nil {

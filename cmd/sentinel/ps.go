@@ -38,7 +38,7 @@ terminated in the last hour:
 With --json it prints one array of objects (pid, ppid, program, state,
 run_id, cwd, exe, argv, user, uid, started, tree, reason, ended); fields are
 only ever added.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			agents, up, err := listAgents(c.Context())
 			if err != nil {

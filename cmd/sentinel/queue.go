@@ -45,7 +45,7 @@ run's own card.`,
   sentinel queue --json
   sentinel queue approve 3f9a1c2b --remember project
   sentinel queue deny 3f9a1c2b --message "use the staging host"`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			entries, err := queue.Pending(c.Context())
 			if err != nil {
@@ -64,7 +64,7 @@ run's own card.`,
 	approve := &cobra.Command{
 		Use:   "approve ID",
 		Short: "Approve a waiting request (once, or remembered with --remember)",
-		Args:  cobra.ExactArgs(1),
+		Args:  wantArgs(1, 1, "which request? give its id (sentinel queue lists them)", "sentinel queue approve 3f9a1c2b"),
 		RunE: func(c *cobra.Command, args []string) error {
 			a := queue.Answer{ID: args[0], Decision: queue.Approve, Via: "queue"}
 			switch approvals.Scope(remember) {
@@ -82,7 +82,7 @@ run's own card.`,
 	deny := &cobra.Command{
 		Use:   "deny ID",
 		Short: "Deny a waiting request, optionally telling the coder why",
-		Args:  cobra.ExactArgs(1),
+		Args:  wantArgs(1, 1, "which request? give its id (sentinel queue lists them)", "sentinel queue deny 3f9a1c2b"),
 		RunE: func(c *cobra.Command, args []string) error {
 			return answerQueue(c, queue.Answer{ID: args[0], Decision: queue.Deny, Message: message, Via: "queue"})
 		},

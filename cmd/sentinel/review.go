@@ -38,7 +38,7 @@ With --approve the whole change lands (on a new branch sentinel/<run-id> by
 default, or as --apply says); with --reject it is marked rejected and stays in
 .sentinel/recovery/<run-id>/. Without either, at a terminal, the review screen
 opens: accept or reject files and hunks, then approve or reject.`,
-		Args: cobra.ExactArgs(1),
+		Args: wantArgs(1, 1, runArg, "sentinel review last"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if approve && reject {
 				return usageError{errors.New("give --approve or --reject, not both")}

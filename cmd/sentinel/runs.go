@@ -28,7 +28,7 @@ reported on stderr as "unverified record, ignored" and never acted on.
 
 At a terminal the table fits its width (the task is cut with …); piped, each
 run is one tab-separated line with every field whole; --json has everything.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			wd, _ := os.Getwd()
 			p, err := runner.FindProject(c.Context(), wd)

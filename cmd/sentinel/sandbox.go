@@ -47,7 +47,7 @@ trust). With --agent, CMD gets a fresh home holding copies of that agent's
 login and settings, removed afterwards: your real ~/.claude, ~/.codex and the
 like are never writable, since their start-up files run code the next time
 you start the agent unsandboxed.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: wantArgs(1, -1, "which program? give it after --", "sentinel sandbox run -- bash"),
 		RunE: func(c *cobra.Command, args []string) error {
 			return sandboxRun(args, workspace, agent, sandbox.Mode(mode), sandbox.NetMode(netMode), hosts, reads, writes)
 		},

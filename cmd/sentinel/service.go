@@ -24,7 +24,7 @@ unit manager). It keeps the registry of this machine's runs, finds agents
 started outside Sentinel, and holds the approval queue that sentinel queue
 and sentinel console answer. It listens on a socket only this user can reach
 ($XDG_RUNTIME_DIR/sentinel/service.sock).`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := config.Load("")
 			if err != nil {

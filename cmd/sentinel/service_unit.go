@@ -31,19 +31,19 @@ func serviceUnitCmds() []*cobra.Command {
 absolute path with "service") and runs systemctl --user daemon-reload and
 systemctl --user enable --now sentinel.service. Without systemctl or a user
 manager it says exactly what to run instead.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return installUnit(c.Context(), c.OutOrStdout()) },
 	}
 	uninstall := &cobra.Command{
 		Use:   "uninstall",
 		Short: "Stop the user service's systemd unit and remove it",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return uninstallUnit(c.Context(), c.OutOrStdout()) },
 	}
 	status := &cobra.Command{
 		Use:   "status",
 		Short: "Say whether the unit is installed and the service answers (its pid and version)",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return unitStatus(c.Context(), c.OutOrStdout()) },
 	}
 	return []*cobra.Command{install, uninstall, status}

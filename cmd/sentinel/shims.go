@@ -72,7 +72,7 @@ instead of running the agent bare.
 Emergency bypass: ` + BypassEnv + `=1 makes a shim run the real program bare, with
 a warning; the variable stays in the agent's environment, so the user
 service journals the bypass.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 	}
 	shims.PersistentFlags().StringVar(&dir, "dir", "", "the shim `DIR` (default: $XDG_DATA_HOME/sentinel/shims)")
 	resolve := func() (string, error) {
@@ -82,7 +82,7 @@ service journals the bypass.`,
 		return filepath.Abs(dir)
 	}
 	shims.AddCommand(&cobra.Command{
-		Use: "install", Short: "Write the shims and print the line that puts them first on PATH", Args: cobra.NoArgs,
+		Use: "install", Short: "Write the shims and print the line that puts them first on PATH", Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			d, err := resolve()
 			if err != nil {
@@ -92,7 +92,7 @@ service journals the bypass.`,
 		},
 	})
 	shims.AddCommand(&cobra.Command{
-		Use: "uninstall", Short: "Remove the shims (only Sentinel's own files)", Args: cobra.NoArgs,
+		Use: "uninstall", Short: "Remove the shims (only Sentinel's own files)", Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			d, err := resolve()
 			if err != nil {
@@ -102,7 +102,7 @@ service journals the bypass.`,
 		},
 	})
 	shims.AddCommand(&cobra.Command{
-		Use: "status", Short: "List the shims, the real program each runs, and whether the shim dir is first on PATH", Args: cobra.NoArgs,
+		Use: "status", Short: "List the shims, the real program each runs, and whether the shim dir is first on PATH", Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			d, err := resolve()
 			if err != nil {

@@ -20,7 +20,7 @@ func newShowCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show RUN|FILE",
 		Short: "Print a run's events (RUN is a run id, a unique prefix of one, or 'last'; FILE a journal such as sentinel mcp's audit)",
-		Args:  cobra.ExactArgs(1),
+		Args:  wantArgs(1, 1, runArg+", or a journal file", "sentinel show last"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if lane != "" && !journal.Lane(lane).Valid() {
 				return usageError{fmt.Errorf("--lane %q: want one of system, coder, tool, approval, supervisor, adversary", lane)}

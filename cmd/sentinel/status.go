@@ -32,7 +32,7 @@ func newStatusCmd() *cobra.Command {
 this machine, in every project: its coder, its state (running, waiting for
 you, reviewing, landed, failed, stuck, stopped, gone), its age and how many
 of its requests wait for you (sentinel queue, sentinel console).`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			runs, err := queue.Runs(c.Context())
 			if err != nil {

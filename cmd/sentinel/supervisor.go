@@ -180,7 +180,7 @@ func newSupervisorCmd() *cobra.Command {
   sentinel supervisor check --supervisor openai --supervisor-url http://localhost:11434/v1 --supervisor-model llama3.1
   sentinel supervisor check --supervisor claude-cli
   sentinel supervisor check --supervisor codex-cli`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			file, _, err := configHere(c.Context())
 			if err != nil {
@@ -202,13 +202,17 @@ func newSupervisorCmd() *cobra.Command {
 	}
 	f.register(check.Flags())
 	scan := &cobra.Command{
-		Use:   "scan RUN-DIR|events.jsonl",
-		Short: "List what steering detection finds in a run's journal (masked exit statuses, skipped tests, …)",
-		Args:  cobra.ExactArgs(1),
+		Use:   "scan RUN|RUN-DIR|events.jsonl",
+		Short: "List what steering detection finds in a run's journal (RUN is a run id, a unique prefix of one, or 'last'; or the run's directory or journal)",
+		Args:  wantArgs(1, 1, runArg+", or its directory", "sentinel supervisor scan last"),
 		RunE: func(c *cobra.Command, args []string) error {
+			// A run is named as sentinel show names it; a directory is
+			// a run's (its events.jsonl).
 			path := args[0]
 			if st, err := os.Stat(path); err == nil && st.IsDir() {
 				path = filepath.Join(path, "events.jsonl")
+			} else if path, err = showJournal(c, path); err != nil {
+				return err
 			}
 			evs, err := journal.ReadFile(path)
 			if err != nil {

@@ -35,7 +35,7 @@ A failure to answer (error, timeout, garbage) is a deny, as in a run, and is als
 		Example: `  sentinel supervisor eval --supervisor anthropic
   sentinel supervisor eval --supervisor openai --supervisor-url http://localhost:11434/v1 --supervisor-model qwen3:8b -j 2
   sentinel supervisor eval --supervisor claude-cli my-cases.jsonl --json`,
-		Args: cobra.MaximumNArgs(1),
+		Args: wantArgs(0, 1, "", "sentinel supervisor eval my-cases.jsonl"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if concurrency < 1 {
 				return usageError{fmt.Errorf("--concurrency %d: want 1 or more", concurrency)}

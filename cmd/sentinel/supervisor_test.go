@@ -50,3 +50,27 @@ func TestDoctorChecksTheConfiguredSupervisor(t *testing.T) {
 		t.Fatalf("doctor shows a supervisor row with none configured:\n%s", r.stdout)
 	}
 }
+
+// supervisor scan names a run as show and review do: 'last', an id or a
+// prefix of one.
+func TestSupervisorScanTakesARunID(t *testing.T) {
+	dir := scratchRepo(t)
+	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "scan me", "--", "sh", "-c", "echo hi > hi.txt")
+	if res.code != 0 {
+		t.Fatalf("run: exit %d, stderr %q\n%s", res.code, res.stderr, res.stdout)
+	}
+	runs, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
+	if len(runs) != 1 {
+		t.Fatalf("runs: %v", runs)
+	}
+	id := filepath.Base(filepath.Dir(runs[0]))
+	for _, arg := range []string{"last", id, id[:len(id)-2]} {
+		r := sentinel(t, dir, nil, "supervisor", "scan", arg)
+		if r.code != 0 || !strings.Contains(r.stdout, "nothing to steer about") {
+			t.Errorf("scan %s: exit %d\nstdout: %s\nstderr: %s", arg, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := sentinel(t, dir, nil, "supervisor", "scan", "nope"); r.code != 1 || !strings.Contains(r.stderr, `no run "nope"`) {
+		t.Errorf("scan nope: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

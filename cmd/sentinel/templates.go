@@ -30,7 +30,7 @@ the workspace, or an exact host[:port]. Policy denies always win.
 
 Project templates live in <git top-level>/.sentinel/templates.toml, user
 templates in ` + userTemplatesHint() + `.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 	}
 	t.AddCommand(templatesList(), templatesShow(), templatesRm(), templatesAdd(), templatesTest())
 	return t
@@ -73,7 +73,7 @@ func templatesList() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "List the project and user templates",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			set, _, err := loadTemplateSet(c)
 			if err != nil {
@@ -115,7 +115,7 @@ func templatesShow() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show ID",
 		Short: "Show one template",
-		Args:  cobra.ExactArgs(1),
+		Args:  wantArgs(1, 1, "which template? give its id (sentinel templates list lists them)", "sentinel templates show t-76b48242"),
 		RunE: func(c *cobra.Command, args []string) error {
 			_, t, err := findTemplate(c, args[0])
 			if err != nil {
@@ -152,7 +152,7 @@ func templatesRm() *cobra.Command {
 	return &cobra.Command{
 		Use:   "rm ID",
 		Short: "Remove a template",
-		Args:  cobra.ExactArgs(1),
+		Args:  wantArgs(1, 1, "which template? give its id (sentinel templates list lists them)", "sentinel templates rm t-76b48242"),
 		RunE: func(c *cobra.Command, args []string) error {
 			set, t, err := findTemplate(c, args[0])
 			if err != nil {
@@ -176,7 +176,7 @@ func templatesAdd() *cobra.Command {
 		Example: `  sentinel templates add --scope project --prefix 'python -m pytest'
   sentinel templates add --scope user --host registry.npmjs.org
   sentinel templates add --scope project --path 'src/**/*.go' --expires 72h`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var m approvals.Match
 			set := 0
@@ -259,7 +259,7 @@ func templatesTest() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "test [--json] -- 'COMMAND'",
 		Short: "Say whether a command would be approved without asking, and by what",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  wantArgs(1, -1, "which command? give it after --", "sentinel templates test -- 'go test ./...'"),
 		RunE: func(c *cobra.Command, args []string) error {
 			line := strings.Join(args, " ")
 			set, root, err := loadTemplateSet(c)

@@ -41,7 +41,7 @@ put something back, 2 for a usage error.`,
   sentinel undo
   sentinel undo 20261205-101500-a1b2c3
   sentinel undo --force 20261205-101500-a1b2c3`,
-		Args: cobra.MaximumNArgs(1),
+		Args: wantArgs(0, 1, "", "sentinel undo 20261205-101500-a1b2c3"),
 		RunE: func(c *cobra.Command, args []string) error {
 			wd, err := os.Getwd()
 			if err != nil {

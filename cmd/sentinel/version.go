@@ -18,7 +18,7 @@ func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print Sentinel's version",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		Run: func(*cobra.Command, []string) {
 			fmt.Println(versionLine())
 		},
@@ -27,15 +27,38 @@ func newVersionCmd() *cobra.Command {
 
 // versionLine is what sentinel version and sentinel --version print.
 func versionLine() string {
-	v := version
-	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" {
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				v = "dev+" + s.Value[:12]
-			}
+	bi, _ := debug.ReadBuildInfo()
+	return fmt.Sprintf("sentinel %s (%s, %s/%s)", versionOf(version, bi), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// versionOf is the version a binary reports: the one stamped with -ldflags
+// when there is one; else the module's, which go install records
+// ("go install …/cmd/sentinel@v1.2.3" gives v1.2.3, a commit gives its
+// pseudo-version); else, for a build in a checkout, dev and the commit it
+// was built from (+dirty with uncommitted changes); else dev.
+func versionOf(stamped string, bi *debug.BuildInfo) string {
+	if stamped != "dev" || bi == nil {
+		return stamped
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+dirty"
 		}
 	}
-	return fmt.Sprintf("sentinel %s (%s, %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if rev == "" {
+		return stamped
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	return "dev+" + rev + dirty
 }
 
 func jsonLine(v any) ([]byte, error) {

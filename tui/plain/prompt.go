@@ -7,7 +7,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
@@ -30,14 +29,9 @@ type Prompter struct {
 // Serve answers prompts and reviews until done is closed.
 func (pr *Prompter) Serve(prompts <-chan *approvals.Prompt, reviews <-chan *runner.ReviewRequest, done <-chan struct{}) {
 	pr.reader = bufio.NewReader(pr.In)
-	var skipped []*approvals.Prompt
 	for {
 		var p *approvals.Prompt
 		var ok bool
-		retry := (<-chan time.Time)(nil)
-		if len(skipped) > 0 {
-			retry = time.After(15 * time.Second)
-		}
 		select {
 		case rv := <-reviews:
 			pr.Review(rv)
@@ -46,8 +40,6 @@ func (pr *Prompter) Serve(prompts <-chan *approvals.Prompt, reviews <-chan *runn
 			if !ok {
 				return
 			}
-		case <-retry:
-			p, skipped = skipped[0], skipped[1:]
 		case <-done:
 			return
 		}
@@ -56,14 +48,13 @@ func (pr *Prompter) Serve(prompts <-chan *approvals.Prompt, reviews <-chan *runn
 			continue // answered elsewhere or timed out
 		default:
 		}
-		if !pr.ask(p) {
-			skipped = append(skipped, p)
-		}
+		pr.ask(p)
 	}
 }
 
-// ask shows one card and delivers the answer; false means skipped.
-func (pr *Prompter) ask(p *approvals.Prompt) bool {
+// ask shows one card and delivers the answer (a skip is one: a deny that
+// tells the coder to go on without it).
+func (pr *Prompter) ask(p *approvals.Prompt) {
 	if pr.Printer != nil {
 		pr.Printer.mu.Lock()
 		defer pr.Printer.mu.Unlock()
@@ -96,30 +87,31 @@ func (pr *Prompter) ask(p *approvals.Prompt) bool {
 		line, err := pr.reader.ReadString('\n')
 		if err != nil {
 			p.Answer(approvals.Answer{Kind: approvals.Deny, Message: "the person's terminal closed"})
-			return true
+			return
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "a":
 			p.Answer(approvals.Answer{Kind: approvals.ApproveOnce})
-			return true
+			return
 		case "h":
 			if hosts {
 				p.Answer(approvals.Answer{Kind: approvals.ApproveOnce, WithHosts: true})
-				return true
+				return
 			}
 		case "r":
 			if g := pr.chooseGrant(p); g != nil {
 				p.Answer(approvals.Answer{Kind: approvals.ApproveRemember, Grant: g})
-				return true
+				return
 			}
 		case "d":
 			fmt.Fprint(out, "   message for the coder (Enter for none): ")
 			msg, _ := pr.reader.ReadString('\n')
 			p.Answer(approvals.Answer{Kind: approvals.Deny, Message: strings.TrimSpace(msg)})
-			return true
+			return
 		case "s":
-			fmt.Fprintln(out, "   skipped: it stays pending; you will be asked again.")
-			return false
+			p.Answer(approvals.Answer{Kind: approvals.Skip})
+			fmt.Fprintln(out, "   skipped: the coder is told to go on without it.")
+			return
 		}
 	}
 }

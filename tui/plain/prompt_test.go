@@ -3,9 +3,11 @@ package plain
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/policy"
@@ -69,5 +71,25 @@ func TestPlainCardRings(t *testing.T) {
 		if got := strings.HasPrefix(out.String(), "\a"); got != bell {
 			t.Errorf("bell %v: the card began %q", bell, out.String()[:min(len(out.String()), 20)])
 		}
+	}
+}
+
+// TestPlainSkipAnswersAtOnce: s answers the card with a deny that tells the
+// coder the person skipped it; the request is not parked.
+func TestPlainSkipAnswersAtOnce(t *testing.T) {
+	p := approvals.NewPrompt(approvals.Request{Kind: policy.KindShell, Command: "make"}, policy.Verdict{Decision: policy.Ask})
+	got := make(chan approvals.Decision, 1)
+	go func() { got <- approvals.NewPersonQueue().Decide(context.Background(), p) }()
+	card := promptWith(t, p, "s\n")
+	if !strings.Contains(card, "skipped: the coder is told to go on without it") {
+		t.Fatalf("the card does not say what skip did:\n%s", card)
+	}
+	select {
+	case d := <-got:
+		if d.Allowed() || d.Message != "skipped by the person: go on without it, or ask again later" || !approvals.Skipped(d) {
+			t.Fatalf("s decided %+v", d)
+		}
+	case <-time.After(10 * time.Second): // a hang bound only
+		t.Fatal("s left the request unanswered")
 	}
 }
