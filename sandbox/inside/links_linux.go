@@ -1,0 +1,39 @@
+package inside
+
+import "path/filepath"
+
+// linkOps are the symlinks of sp.Links the root must hold: a readable path
+// reached through a link in the home (~/.cargo -> /data/cargo, a link to a
+// link, ~/tools -> /data/tools for ~/tools/go) is bound at its real
+// location, and its links are made again as links so the person's path
+// (PATH's ~/.cargo/bin, GOPATH's ~/go) leads there too. A link is left out
+// where a host directory shown at its own path holds it already (it shows
+// its own links, and making one there would write to the host: the
+// workspace), where a mount lies below it, and in the system locations and
+// the sandbox's /dev and /proc. A link only names a path: it makes nothing
+// readable that is not bound.
+func linkOps(sp Spec, binds []mountOp, taken map[string]bool) []mountOp {
+	var out []mountOp
+	for _, l := range sp.Links {
+		p := filepath.Clean(l.Path)
+		if !filepath.IsAbs(p) || p == "/" || l.Target == "" || taken[p] || Within(p, "/dev") || Within(p, "/proc") {
+			continue
+		}
+		clash := Within(p, sp.Workspace)
+		for _, b := range binds {
+			if Within(b.dst, p) || (b.src == b.dst && Within(p, b.dst)) {
+				clash = true
+			}
+		}
+		for _, s := range systemReadable {
+			if Within(p, s) || Within(s, p) {
+				clash = true
+			}
+		}
+		if !clash {
+			taken[p] = true
+			out = append(out, mountOp{kind: mountSymlink, src: l.Target, dst: p})
+		}
+	}
+	return out
+}
