@@ -10,16 +10,16 @@ import "path/filepath"
 // where a host directory shown at its own path holds it already (it shows
 // its own links, and making one there would write to the host: the
 // workspace), where a mount lies below it, and in the system locations and
-// the sandbox's /dev and /proc. A link only names a path: it makes nothing
+// the sandbox's /dev (/proc is one of the system locations). A link only names a path: it makes nothing
 // readable that is not bound.
 func linkOps(sp Spec, binds []mountOp, taken map[string]bool) []mountOp {
 	var out []mountOp
 	for _, l := range sp.Links {
 		p := filepath.Clean(l.Path)
-		if !filepath.IsAbs(p) || p == "/" || l.Target == "" || taken[p] || Within(p, "/dev") || Within(p, "/proc") {
+		if !filepath.IsAbs(p) || p == "/" || l.Target == "" || taken[p] || Within(p, "/dev") {
 			continue
 		}
-		clash := Within(p, sp.Workspace)
+		clash := false
 		for _, b := range binds {
 			if Within(b.dst, p) || (b.src == b.dst && Within(p, b.dst)) {
 				clash = true
