@@ -9,9 +9,9 @@ import "path/filepath"
 // (PATH's ~/.cargo/bin, GOPATH's ~/go) leads there too. A link is left out
 // where a host directory shown at its own path holds it already (it shows
 // its own links, and making one there would write to the host: the
-// workspace), where a mount lies below it, and in the system locations and
-// the sandbox's /dev (/proc is one of the system locations). A link only names a path: it makes nothing
-// readable that is not bound.
+// workspace), where a mount or a place lies below it, in the system
+// locations (/proc among them) and in the sandbox's /dev. A link only
+// names a path: it makes nothing readable that is not bound.
 func linkOps(sp Spec, binds []mountOp, taken map[string]bool) []mountOp {
 	var out []mountOp
 	for _, l := range sp.Links {
@@ -23,6 +23,11 @@ func linkOps(sp Spec, binds []mountOp, taken map[string]bool) []mountOp {
 		for _, b := range binds {
 			if Within(b.dst, p) || (b.src == b.dst && Within(p, b.dst)) {
 				clash = true
+			}
+		}
+		for _, pl := range sp.Places {
+			if Within(pl.Path, p) {
+				clash = true // a place is made at its path, not through a link
 			}
 		}
 		for _, s := range systemReadable {

@@ -28,7 +28,9 @@ func TestPlanMountsMakesLinksOnlyWhereNothingShowsThem(t *testing.T) {
 			{Path: "/proc/link", Target: real},
 			{Path: "/dev/link", Target: real},
 			{Path: root, Target: real}, // a mount lies below it
+			{Path: filepath.Join(root, "placed"), Target: real},
 		},
+		Places: []Place{{Path: filepath.Join(root, "placed", "f"), Source: "/etc/hostname"}},
 	}
 	made := map[string]string{}
 	for _, m := range planMounts(sp) {
