@@ -271,6 +271,13 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 	for _, t := range userInstallPlaces(home, getenv, roots["pyenv"], gs["GOBIN"]) {
 		add(t.Name, t.Root, t.Via)
 	}
+	// Python finds its user site from HOME, which inside may be a per-run
+	// home (--agent, the ACP coders): the person's base is named.
+	if getenv("PYTHONUSERBASE") == "" && slices.ContainsFunc(v.Toolchains, func(t Toolchain) bool {
+		return t.Name == "python user site" && within(t.Root, filepath.Join(home, ".local"))
+	}) {
+		v.Env = append(v.Env, "PYTHONUSERBASE="+filepath.Join(home, ".local"))
+	}
 	v.PassEnv = append(v.PassEnv, "PYTHONUSERBASE") // python inside finds the same user site
 	for _, f := range versionFiles {
 		add("version choice", filepath.Join(home, f), "global version file")

@@ -35,24 +35,29 @@ func TestUserInstallPlacesReadableInside(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(root, "cache"))
 	t.Setenv("PATH", "/usr/bin:/bin")
 	script := `python3 -c 'import mymod; print(mymod.WHO)'
-cat ~/.gem/ruby/3.2.0/gems/g-1/marker; echo
-cat ~/npmprefix/lib/node_modules/p/marker; echo
-cat ~/.npmrc 2>/dev/null
+cat ` + home + `/.gem/ruby/3.2.0/gems/g-1/marker; echo
+cat ` + home + `/npmprefix/lib/node_modules/p/marker; echo
+cat ` + home + `/.npmrc 2>/dev/null
 touch ` + site + `/written 2>/dev/null && echo site-writable; true`
 	for _, mode := range modes(t) {
-		t.Run(string(mode), func(t *testing.T) {
-			out, errOut, code := sentinel(t, "", "sandbox", "run", "--sandbox", string(mode), "--workspace", ws, "--", "sh", "-c", script)
-			for _, want := range []string{"user-site-ok", "gem-ok", "npm-prefix-ok"} {
-				if !strings.Contains(out, want) {
-					t.Errorf("%q missing inside (exit %d)\nstdout %s\nstderr %s", want, code, out, errOut)
+		// With --agent HOME inside is a per-run home: the user site is
+		// still found.
+		for _, extra := range [][]string{nil, {"--agent", "codex"}} {
+			t.Run(string(mode)+strings.Join(extra, ""), func(t *testing.T) {
+				args := append(append([]string{"sandbox", "run", "--sandbox", string(mode), "--workspace", ws}, extra...), "--", "sh", "-c", script)
+				out, errOut, code := sentinel(t, "", args...)
+				for _, want := range []string{"user-site-ok", "gem-ok", "npm-prefix-ok"} {
+					if !strings.Contains(out, want) {
+						t.Errorf("%q missing inside (exit %d)\nstdout %s\nstderr %s", want, code, out, errOut)
+					}
 				}
-			}
-			for _, bad := range []string{"npm-secret-marker", "site-writable"} {
-				if strings.Contains(out, bad) {
-					t.Errorf("%q inside: a per-user place is writable or ~/.npmrc readable\n%s", bad, out)
+				for _, bad := range []string{"npm-secret-marker", "site-writable"} {
+					if strings.Contains(out, bad) {
+						t.Errorf("%q inside: a per-user place is writable or ~/.npmrc readable\n%s", bad, out)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
