@@ -23,6 +23,7 @@ func symlinkedHome(t *testing.T, root string) (home string) {
 	}
 	exe(filepath.Join(data, "cargo-real", "bin", "cargo"), "#!/bin/sh\necho cargo-through-link\n")
 	exe(filepath.Join(data, "tools", "go", "bin", "gotool"), "#!/bin/sh\necho gotool-through-parent-link\n")
+	mustWrite(t, filepath.Join(data, "cargo-real", "credentials.toml"), "linked-secret-marker")
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -51,16 +52,22 @@ func TestSymlinkedToolchainsRunInside(t *testing.T) {
 	if err := os.MkdirAll(ws, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	script := `cargo; gotool; ls ~/.cargo/bin; readlink ~/.cargo`
+	script := `cargo; gotool; ls ` + home + `/.cargo/bin; readlink ` + home + `/.cargo; cat ` + home + `/.cargo/credentials.toml 2>/dev/null; true`
 	for _, mode := range modes(t) {
-		t.Run(string(mode), func(t *testing.T) {
-			out, errOut, code := sentinel(t, "", "sandbox", "run", "--sandbox", string(mode), "--workspace", ws, "--", "sh", "-c", script)
-			for _, want := range []string{"cargo-through-link", "gotool-through-parent-link", "\ncargo\n", filepath.Join(root, "data", "cargo-link")} {
-				if !strings.Contains(out, want) {
-					t.Errorf("%q missing inside (exit %d)\nstdout %s\nstderr %s", want, code, out, errOut)
+		for _, extra := range [][]string{nil, {"--agent", "codex"}} {
+			t.Run(string(mode)+strings.Join(extra, ""), func(t *testing.T) {
+				args := append(append([]string{"sandbox", "run", "--sandbox", string(mode), "--workspace", ws}, extra...), "--", "sh", "-c", script)
+				out, errOut, code := sentinel(t, "", args...)
+				for _, want := range []string{"cargo-through-link", "gotool-through-parent-link", "\ncargo\n", filepath.Join(root, "data", "cargo-link")} {
+					if !strings.Contains(out, want) {
+						t.Errorf("%q missing inside (exit %d)\nstdout %s\nstderr %s", want, code, out, errOut)
+					}
 				}
-			}
-		})
+				if strings.Contains(out, "linked-secret-marker") {
+					t.Errorf("the credentials file behind the link was readable inside:\n%s", out)
+				}
+			})
+		}
 	}
 	if got := strings.Join(DetectToolchains(home, os.Getenv).Names(), " "); !strings.Contains(got, "cargo") {
 		t.Errorf("DetectToolchains names %q, want cargo among them", got)
