@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -272,8 +273,10 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 		add(t.Name, t.Root, t.Via)
 	}
 	// Python finds its user site from HOME, which inside may be a per-run
-	// home (--agent, the ACP coders): the person's base is named.
-	if getenv("PYTHONUSERBASE") == "" && slices.ContainsFunc(v.Toolchains, func(t Toolchain) bool {
+	// home (--agent, the ACP coders): the person's base is named. Only on
+	// Linux, where ~/.local is Python's own default (macOS's is
+	// ~/Library/Python/X.Y).
+	if runtime.GOOS == "linux" && getenv("PYTHONUSERBASE") == "" && slices.ContainsFunc(v.Toolchains, func(t Toolchain) bool {
 		return t.Name == "python user site" && within(t.Root, filepath.Join(home, ".local"))
 	}) {
 		v.Env = append(v.Env, "PYTHONUSERBASE="+filepath.Join(home, ".local"))
