@@ -65,7 +65,7 @@ touch ` + site + `/written 2>/dev/null && echo site-writable; true`
 // directory is not shown, and the npmrc prefix and GOBIN are found.
 func TestDetectToolchainsUserPlacesAndLinkTargets(t *testing.T) {
 	home := t.TempDir()
-	for _, d := range []string{".ssh", "gobin", "np"} {
+	for _, d := range []string{".ssh", "gobin", "np", ".npm-global", ".local/share/gem", "cr/bin", "pub/lib/python3.77/site-packages", ".local/lib/python3.77/site-packages"} {
 		if err := os.MkdirAll(filepath.Join(home, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -77,13 +77,20 @@ func TestDetectToolchainsUserPlacesAndLinkTargets(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustWrite(t, filepath.Join(home, ".npmrc"), "color=false\nprefix = ${HOME}/np\n")
-	env := map[string]string{"PATH": "/nonexistent", "GOBIN": filepath.Join(home, "gobin"), "GOMODCACHE": filepath.Join(home, "nomod")}
+	pybin := filepath.Join(home, "pybin")
+	mustWrite(t, filepath.Join(pybin, "python3.77"), "")
+	env := map[string]string{"PATH": pybin, "GOBIN": filepath.Join(home, "gobin"), "GOMODCACHE": filepath.Join(home, "nomod"),
+		"CARGO_INSTALL_ROOT": filepath.Join(home, "cr"), "PYTHONUSERBASE": filepath.Join(home, "pub")}
 	v := DetectToolchains(home, func(k string) string { return env[k] })
 	got := strings.Join(v.Readable(), " ")
-	for _, want := range []string{filepath.Join(home, "gobin"), filepath.Join(home, "np")} {
+	for _, want := range []string{filepath.Join(home, "gobin"), filepath.Join(home, "np"), filepath.Join(home, ".npm-global"),
+		filepath.Join(home, ".local/share/gem"), filepath.Join(home, "cr/bin"), filepath.Join(home, "pub/lib/python3.77/site-packages")} {
 		if !strings.Contains(got, want) {
 			t.Errorf("readable %q, want %s among them", got, want)
 		}
+	}
+	if strings.Contains(got, filepath.Join(home, ".local/lib/python3.77")) {
+		t.Errorf("readable %q: with PYTHONUSERBASE set, ~/.local's user site is not Python's", got)
 	}
 	for _, r := range v.Readable() {
 		if r == filepath.Join(home, ".cargo") || r == filepath.Join(home, ".rustup") {
