@@ -63,6 +63,8 @@ type Profile struct {
 	// Overlay, when set, makes Workspace the upper layer of an overlay over
 	// a shared read-only checkout (overlay.go). Linux backends only.
 	Overlay *Overlay
+
+	links []inside.Link // the symlinks on the way to Readable (normalize), made again inside
 }
 
 // Place shows Source (a host file or directory Sentinel wrote, outside

@@ -84,6 +84,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 		Backend: string(s.mode), Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
 		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
 		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: string(s.p.Net), Places: s.p.Places,
+		Links: s.p.links,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
 		Denied: s.denied, Report: s.reportW != nil,
 		PidsMax: s.p.pidsMax(), PidsCgroup: s.pidsProcs != nil,

@@ -25,7 +25,11 @@
 //
 // What of the person's setup it shows: the toolchains their PATH and the
 // toolchains' own variables point at under home, read-only
-// (DetectToolchains), with the credential files beside them hidden, and
+// (DetectToolchains), and each language's per-user install places (the
+// Python user site, gem user dirs, GOBIN, the npm prefix), with the
+// credential files beside them hidden; a readable path reached through
+// symlinks is shown at its real location with each link on the way made
+// again inside (links.go), so the person's own paths lead there; and
 // go's own settings (`go env -w`, whose file stays hidden) carried in as
 // variables, never a GOPROXY with a password; their tools' update checks
 // switched off so they do not ask for the network on their own; build

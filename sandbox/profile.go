@@ -84,6 +84,7 @@ func (p Profile) normalize() (Profile, error) {
 	}
 	p.Workspace = ws[0]
 	p.Writable = clean("writable", p.Writable)
+	p.links = readableLinks(p.Readable)
 	p.Readable = clean("readable", p.Readable)
 	p.Hidden = clean("hidden", append(slices.Clone(p.Hidden), systemHidden...))
 	p.Protected = clean("protected", p.Protected)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -145,8 +146,14 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 		if !underHome(p) || broad[p] {
 			return false
 		}
+		// Where a link leads counts too (~/.cargo -> ~ would show home
+		// whole, ~/.cargo -> ~/.ssh a credential directory).
+		r := resolve(p)
+		if broad[r] || within(home, r) || within(homeReal, r) {
+			return false
+		}
 		for _, s := range secretsRoots {
-			if within(p, s) {
+			if within(p, s) || within(r, s) || within(r, resolve(s)) {
 				return false
 			}
 		}
@@ -237,7 +244,7 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 	// Go's module cache may be moved by `go env -w`, which only go knows.
 	// It may live outside home; it is shown wherever it is, unless it is
 	// home or holds home.
-	gs := goEnv(getenv, append([]string{"GOMODCACHE", "GOFLAGS", "GOPROXY"}, goSettingsInside...)...)
+	gs := goEnv(getenv, append([]string{"GOMODCACHE", "GOFLAGS", "GOPROXY", "GOBIN"}, goSettingsInside...)...)
 	if mc := filepath.Clean(gs["GOMODCACHE"]); filepath.IsAbs(mc) && mc != "/" && !within(home, mc) && !within(homeReal, mc) {
 		if underHome(mc) {
 			add("go modules", mc, "go env GOMODCACHE")
@@ -262,6 +269,19 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 	for _, s := range dependencyStores {
 		add(s.name, filepath.Join(home, s.rel), "dependency store")
 	}
+	for _, t := range userInstallPlaces(home, getenv, roots["pyenv"], gs["GOBIN"]) {
+		add(t.Name, t.Root, t.Via)
+	}
+	// Python finds its user site from HOME, which inside may be a per-run
+	// home (--agent, the ACP coders): the person's base is named. Only on
+	// Linux, where ~/.local is Python's own default (macOS's is
+	// ~/Library/Python/X.Y).
+	if runtime.GOOS == "linux" && getenv("PYTHONUSERBASE") == "" && slices.ContainsFunc(v.Toolchains, func(t Toolchain) bool {
+		return t.Name == "python user site" && within(t.Root, filepath.Join(home, ".local"))
+	}) {
+		v.Env = append(v.Env, "PYTHONUSERBASE="+filepath.Join(home, ".local"))
+	}
+	v.PassEnv = append(v.PassEnv, "PYTHONUSERBASE") // python inside finds the same user site
 	for _, f := range versionFiles {
 		add("version choice", filepath.Join(home, f), "global version file")
 	}

@@ -140,6 +140,7 @@ func planMounts(sp Spec) []mountOp {
 			}
 		}
 	}
+	binds = append(binds, linkOps(sp, binds, taken)...)
 	// Parents before children, so a writable root inside a readable one
 	// (or the reverse) ends up as asked.
 	sort.SliceStable(binds, func(i, j int) bool {

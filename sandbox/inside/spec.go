@@ -37,6 +37,7 @@ type Spec struct {
 	Empty      string       `json:"empty"` // an empty read-only file mounted over hidden files
 	Root       string       `json:"root"`  // ns backend: where the new root is built
 	Places     []Place      `json:"places,omitempty"`
+	Links      []Link       `json:"links,omitempty"`       // symlinks on the way to readable paths, made again inside
 	Denied     []DeniedFile `json:"denied,omitempty"`      // refused at exec time (the sandbox's execdeny.go)
 	Report     bool         `json:"report,omitempty"`      // fd 4 takes the exec watcher's refusals
 	PidsMax    int          `json:"pids_max,omitempty"`    // RLIMIT_NPROC inside (0: none)
@@ -60,6 +61,15 @@ type OverlaySpec struct {
 type Place struct {
 	Path   string `json:"path"`
 	Source string `json:"source"`
+}
+
+// Link is a symlink of the host's met on the way to a readable path
+// (~/.cargo -> /data/cargo): the readable path is shown at its real
+// location, and the link is made again inside, at Path with the same
+// Target (as read, relative or not), so the path the person uses works.
+type Link struct {
+	Path   string `json:"path"`
+	Target string `json:"target"`
 }
 
 // DeniedFile is one file the sandbox refuses to run or read, found outside

@@ -36,7 +36,7 @@ func EncodeSpec(sp Spec) ([]byte, error) {
 		v    any
 		n    int
 		name string
-	}{{sp.Places, len(sp.Places), "places"}, {sp.Denied, len(sp.Denied), "denied"}} {
+	}{{sp.Places, len(sp.Places), "places"}, {sp.Links, len(sp.Links), "links"}, {sp.Denied, len(sp.Denied), "denied"}} {
 		if l.n > 0 {
 			raw, err := json.Marshal(l.v)
 			if err != nil {
@@ -129,7 +129,7 @@ func DecodeSpec(data []byte) (Spec, error) {
 	for _, l := range []struct {
 		dst  any
 		name string
-	}{{&sp.Places, "places"}, {&sp.Denied, "denied"}} {
+	}{{&sp.Places, "places"}, {&sp.Links, "links"}, {&sp.Denied, "denied"}} {
 		if raw := o.Raw(l.name); raw != nil {
 			if err := json.Unmarshal(raw, l.dst); err != nil {
 				return sp, fmt.Errorf("%q: %w", l.name, err)
