@@ -95,7 +95,11 @@ func writeReports(dir string, m *Meta, evs []journal.Event) error {
 // conclude takes the coder's work from the workspace through verification
 // and review to landing, and says how that went.
 func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Result {
-	change, err := r.ws.Diff(ctx)
+	// The patch is computed even after a stop: it is what recovery keeps,
+	// and what review lands later. A stop cancels what follows it.
+	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
+	change, err := r.ws.Diff(dctx)
+	dcancel()
 	if err == nil {
 		err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
 	}

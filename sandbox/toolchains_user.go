@@ -7,11 +7,12 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // pythonVersionName is an interpreter's file name that carries its
 // version (python3.12, python3.13t).
-var pythonVersionName = regexp.MustCompile(`^python(\d+\.\d+)t?$`)
+var pythonVersionName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^python(\d+\.\d+)t?$`) })
 
 // pythonVersions are the X.Y of the Python interpreters on disk: those on
 // PATH and in the system's bin directories, and a version manager's
@@ -29,7 +30,7 @@ func pythonVersions(getenv func(string) string, pyenvRoot string) []string {
 		}
 		ents, _ := os.ReadDir(d)
 		for _, e := range ents {
-			if m := pythonVersionName.FindStringSubmatch(e.Name()); m != nil {
+			if m := pythonVersionName().FindStringSubmatch(e.Name()); m != nil {
 				note(m[1])
 			}
 		}

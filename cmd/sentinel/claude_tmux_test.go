@@ -60,7 +60,7 @@ func TestRealClaudeInteractiveInTmux(t *testing.T) {
 	tm.waitFor("the quit confirmation", has("Stop the run and quit?"))
 	tm.keys("y")
 	s := tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
-	if !strings.Contains(s, "SENTINEL-EXITED 130") || !strings.Contains(s, "interrupted; work kept in") {
+	if !strings.Contains(s, "SENTINEL-EXITED 130") || !strings.Contains(s, "work kept in recovery") {
 		t.Errorf("after quitting, want exit 130 and where the work is kept; screen:\n%s", s)
 	}
 

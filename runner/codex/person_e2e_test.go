@@ -140,11 +140,14 @@ func TestPersonCodexSetupWorksButCannotBypassSentinel(t *testing.T) {
 	w := newWorld(t, fr.Script{
 		fr.Reply(fr.ExecCommand("sh ./mark.sh", "")),
 		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{{Name: fakeMCPTool, Namespace: "mcp__fake", Arguments: map[string]any{"name": "mcp-marker"}}}},
-		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.ExecCommand("env > env-seen.txt", "")}},
+		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.ExecCommand("sh ./see-env.sh", "")}},
 		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Done.")}},
 	}, approveAll())
 	w.inProcess = true
 	script(t, w, "mark.sh", "touch made-by-codex")
+	// The project's own script writes the coder's environment out (the
+	// policy denies env > file typed as a command: a dump into a file).
+	script(t, w, "see-env.sh", "env > env-seen.txt")
 	// The repository's own config would run a notify command if the
 	// person's trust for this path were kept.
 	if err := os.MkdirAll(filepath.Join(w.ws, ".codex"), 0o755); err != nil {
@@ -184,7 +187,7 @@ func TestPersonCodexSetupWorksButCannotBypassSentinel(t *testing.T) {
 	for _, r := range w.requests(t) {
 		kinds = append(kinds, string(r.Kind)+" "+r.Command+r.Tool)
 	}
-	want := []string{"shell sh ./mark.sh", "mcp mcp__fake__touch_marker", "shell env > env-seen.txt"}
+	want := []string{"shell sh ./mark.sh", "mcp mcp__fake__touch_marker", "shell sh ./see-env.sh"}
 	if !slices.Equal(kinds, want) {
 		t.Errorf("broker requests = %q, want %q", kinds, want)
 	}
@@ -229,6 +232,9 @@ func TestPersonAuthJSONAPIKeySignIn(t *testing.T) {
 	}, nil) // nobody: the command is denied, the run still completes
 	w.inProcess = true
 	script(t, w, "mark.sh", "touch made-by-codex")
+	// The project's own script writes the coder's environment out (the
+	// policy denies env > file typed as a command: a dump into a file).
+	script(t, w, "see-env.sh", "env > env-seen.txt")
 	config := fmt.Sprintf("model = \"gpt-5.5\"\nopenai_base_url = %q\n", w.model.BaseURL())
 	person := personHome(t, config, `{"auth_mode": "apikey", "OPENAI_API_KEY": "`+key+`"}`)
 	before := snapshot(t, person)
