@@ -62,9 +62,7 @@ func (r *Run) finish(end coderEnd) {
 		// An agent's per-run state may hold a copy of the person's login.
 		_ = os.RemoveAll(r.agentStateDir())
 	}
-	if c, ok := r.adapter.(interface{ Cleanup() }); ok {
-		c.Cleanup() // what the adapter made in the project for the run (geminicli: a .gemini/ to hide)
-	}
+	r.cleanupAdapter()
 	r.meta.Status = res.Status
 	r.meta.Ended = time.Now().UTC()
 	r.meta.Landing = res.Landing
@@ -381,5 +379,13 @@ func recoverDeadInPlace(p *Project, dir string, m *Meta) {
 	if evs, err := journal.ReadFile(filepath.Join(dir, "events.jsonl")); err == nil {
 		m.Decisions = CountDecisions(evs)
 		writeReports(dir, m, evs)
+	}
+}
+
+// cleanupAdapter removes what the adapter made in the project for the run
+// (geminicli: a .gemini/ to hide); it may be called more than once.
+func (r *Run) cleanupAdapter() {
+	if c, ok := r.adapter.(interface{ Cleanup() }); ok {
+		c.Cleanup()
 	}
 }

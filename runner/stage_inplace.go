@@ -165,6 +165,10 @@ func (w *Workspace) inPlaceChange(ctx context.Context) (InPlaceChange, error) {
 // landing, only the record of what changed, told as a diff stat.
 func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	quarantined := r.ws.guard.finish(ctx, r.ws.stopGitWatch, r.emit)
+	// What the adapter made in the place for the run (Gemini's empty
+	// .gemini/ to hide) goes before the comparison: it is Sentinel's, not
+	// a change of the coder's, and must not be reported or flagged as one.
+	r.cleanupAdapter()
 	ch, err := r.ws.inPlaceChange(ctx)
 	if c := r.ws.checkpoint; c != nil {
 		if changes, after, cerr := c.end(); cerr != nil {

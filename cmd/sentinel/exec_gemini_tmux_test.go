@@ -56,7 +56,7 @@ func TestExecGeminiInteractiveInTmux(t *testing.T) {
 	tm.waitArmed("the done confirmation", has("The coder is done", "[y] yes"))
 	tm.keys("y")
 	// The TUI stays while the person reads the end; q leaves it.
-	tm.waitFor("the end of the run", has("file(s) changed (already in your project", ": done"))
+	tm.waitFor("the end of the run", has("in place: 1 file(s) changed", ": done"))
 	tm.pressUntil("q", "sentinel to exit", has("SENTINEL-EXITED"))
 	s := tm.screen()
 	if !strings.Contains(s, "SENTINEL-EXITED 0") || !strings.Contains(s, "gen.txt") {
