@@ -16,8 +16,14 @@ import (
 func inPlaceFlags(changes []checkpoint.Change, before, after *checkpoint.Manifest) []Flag {
 	var out []Flag
 	for _, c := range changes {
+		if c.After == nil {
+			continue // a deletion leaves nothing behind to run
+		}
 		var why []string
-		if w := patch.WhyRunsCodeLater(c.Path); w != "" {
+		// A file's name says whether it runs later; a directory's entry
+		// does not (a deleted or new dir named build is not bazel's BUILD
+		// file): what it holds is judged entry by entry.
+		if w := patch.WhyRunsCodeLater(c.Path); w != "" && c.After.Kind != checkpoint.KindDir {
 			why = append(why, w)
 		}
 		if w := environmentScript(c.Path, before, after); w != "" {

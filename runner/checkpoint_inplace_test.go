@@ -202,3 +202,25 @@ func TestInPlacePolicyKnowsItsCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestInPlaceFlagsJudgeWhatIsLeft: a run-later name flags a file that is
+// there after the run, never a deletion (nothing is left to run) and never
+// a directory's own entry (a dir named build is not bazel's BUILD file; its
+// files are judged one by one).
+func TestInPlaceFlagsJudgeWhatIsLeft(t *testing.T) {
+	file := &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o644}
+	dir := &checkpoint.Entry{Kind: checkpoint.KindDir, Mode: 0o755}
+	changes := []checkpoint.Change{
+		{Path: "BUILD", After: file},
+		{Path: ".envrc", Before: file},
+		{Path: "build", Before: dir},
+		{Path: "out/build", After: dir},
+	}
+	got := map[string]bool{}
+	for _, f := range inPlaceFlags(changes, nil, nil) {
+		got[f.Path] = true
+	}
+	if !got["BUILD"] || got[".envrc"] || got["build"] || got["out/build"] {
+		t.Fatalf("flagged %v; want only the new BUILD file", got)
+	}
+}
