@@ -178,7 +178,6 @@ func TestExecOpencodeApprovesEveryToolCall(t *testing.T) {
 // the hook finds no broker socket. Every call fails closed, nothing is
 // written, and the model hears why.
 func TestExecOpencodeHookWithoutBrokerFailsClosed(t *testing.T) {
-	t.Skip("the broker's socket now lives in a private directory bound into the sandbox by name, so a person's [sandbox] hidden no longer cuts the hook off from it; this test needs another way to take the broker away (the plugin's own fail-closed path is tested in runner/opencode)")
 	// A short path: the broker's socket is in the run directory only when
 	// its path fits a socket address (else it is under the temp dir).
 	dir, err := os.MkdirTemp("", "oc")
@@ -196,6 +195,15 @@ func TestExecOpencodeHookWithoutBrokerFailsClosed(t *testing.T) {
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Could not.")}},
 		fakemodel.Reply(fakemodel.Text("Nothing more to do.")),
 	})
+	// The broker's socket goes in a private directory under sentinel's temp
+	// dir unless that path is too long for a socket address; then it is in
+	// the run directory, which the person's [sandbox] hidden below hides.
+	longTmp := filepath.Join("/tmp", strings.Repeat("t", 50)) // long enough for the broker, short enough for the proxy
+	if err := os.MkdirAll(longTmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(longTmp) })
+	w.env = append(w.env, "TMPDIR="+longTmp)
 	writeFile(t, filepath.Join(w.cfgHome, "sentinel", "config.toml"),
 		"[sandbox]\nhidden = ["+quoteTOML(filepath.Join(w.dir, ".sentinel", "runs"))+"]\n")
 	res := w.exec(t, "write hello.txt")
