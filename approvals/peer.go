@@ -1,11 +1,6 @@
 package approvals
 
-import (
-	"bytes"
-	"fmt"
-	"os"
-	"strconv"
-)
+import "fmt"
 
 // A run's broker answers its own coder only. Another live run's coder
 // (same user, so SO_PEERCRED's uid passes) that finds this socket — in a
@@ -40,22 +35,4 @@ func InProcessTree(root int) func(pid int) error {
 		}
 		return fmt.Errorf("peer pid %d is not this run's process or one it started: only the run's own coder may use its broker", pid)
 	}
-}
-
-// parentPID reads pid's parent from /proc/<pid>/stat (after the command
-// name, which may hold any byte, ")" included).
-func parentPID(pid int) (int, error) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, err
-	}
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0, fmt.Errorf("/proc/%d/stat: no command name", pid)
-	}
-	f := bytes.Fields(b[i+1:])
-	if len(f) < 2 {
-		return 0, fmt.Errorf("/proc/%d/stat: too short", pid)
-	}
-	return strconv.Atoi(string(f[1]))
 }
