@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"time"
 	"unicode"
 
@@ -134,12 +133,11 @@ func (s *Service) isSentinel(pid int) bool {
 	if s.exe == "" {
 		return false
 	}
-	link := "/proc/" + strconv.Itoa(pid) + "/exe"
-	if st, err := os.Stat(link); err == nil && s.exeInfo != nil && os.SameFile(st, s.exeInfo) {
+	p, st := procExe(pid)
+	if st != nil && s.exeInfo != nil && os.SameFile(st, s.exeInfo) {
 		return true
 	}
-	p, err := os.Readlink(link)
-	return err == nil && p == s.exe
+	return p != "" && p == s.exe
 }
 
 func (s *Service) unregister(id string) {
