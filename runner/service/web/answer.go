@@ -121,6 +121,10 @@ func (s *Server) send(e queue.Entry, a queue.Answer, device string) error {
 // request it was made for, before it expires. Any doubt is a refusal that
 // changes nothing (the request keeps waiting for the page or a terminal).
 func (s *Server) pushAnswer(w http.ResponseWriter, r *http.Request) {
+	if !s.limits.mayTry(r) {
+		tooMany(w)
+		return
+	}
 	c, err := s.used.spend(r.PathValue("token"), s.now())
 	var e queue.Entry
 	if err == nil {

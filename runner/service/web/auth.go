@@ -37,7 +37,10 @@ func (s *Server) authed(h http.HandlerFunc) http.HandlerFunc {
 			d, ok = s.opts.Devices.Device(c.Value)
 		}
 		if !ok {
-			s.limits.failed(r)
+			if !s.limits.failed(r) {
+				tooMany(w)
+				return
+			}
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusUnauthorized)
 			_, _ = w.Write([]byte("This device is not paired: run `sentinel service pair` on the machine and open the link it prints.\n"))
@@ -107,14 +110,24 @@ func (l *limits) of(r *http.Request) *clientLimit {
 	return c
 }
 
-// failed counts a refusal against r's address.
-func (l *limits) failed(r *http.Request) { l.of(r).fails.Allow() }
+// failed counts a refusal against r's address; false: the address has
+// been refused too often, and is told so instead.
+func (l *limits) failed(r *http.Request) bool { return l.of(r).fails.Allow() }
+
+// mayTry says whether r's address may try a credential (a pairing code, a
+// push token) now: not while its refusals are used up. A paired device's
+// requests are never held back by refusals of others behind the same
+// address (a tunnel).
+func (l *limits) mayTry(r *http.Request) bool { return l.of(r).fails.Tokens() >= 1 }
+
+func tooMany(w http.ResponseWriter) {
+	http.Error(w, "too many refused requests from here: wait a minute", http.StatusTooManyRequests)
+}
 
 func (l *limits) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c := l.of(r)
-		if !c.all.Allow() || c.fails.Tokens() < 1 {
-			http.Error(w, "too many requests: wait a minute", http.StatusTooManyRequests)
+		if !l.of(r).all.Allow() {
+			http.Error(w, "too many requests: wait a moment", http.StatusTooManyRequests)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -2,7 +2,7 @@ package web
 
 import (
 	"crypto/rand"
-	"encoding/base64"
+	"encoding/hex"
 	"net/http"
 	"strings"
 
@@ -48,7 +48,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 func newScriptNonce() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
-	return base64.RawStdEncoding.EncodeToString(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 func (s *Server) render(w http.ResponseWriter, name string, data any) {
@@ -72,6 +72,10 @@ func (s *Server) pairPage(w http.ResponseWriter, r *http.Request) {
 
 // pair spends a pairing code and gives this device its token.
 func (s *Server) pair(w http.ResponseWriter, r *http.Request) {
+	if !s.limits.mayTry(r) {
+		tooMany(w)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
 	if err := r.ParseForm(); err != nil {
 		s.message(w, http.StatusBadRequest, "That form was not understood.")
