@@ -91,15 +91,15 @@ func newEnv(t *testing.T, push Push) *testEnv {
 
 // run is a fake run's request: it posts through the service's socket as a
 // run's queue.Person does, and its decision arrives on the channel.
-type run struct {
+type fakeRun struct {
 	decision chan approvals.Decision
 	cancel   context.CancelFunc
 }
 
-func (e *testEnv) ask(runID, project string, req approvals.Request, v policy.Verdict) *run {
+func (e *testEnv) ask(runID, project string, req approvals.Request, v policy.Verdict) *fakeRun {
 	ctx, cancel := context.WithCancel(e.ctx)
 	e.t.Cleanup(cancel)
-	r := &run{decision: make(chan approvals.Decision, 1), cancel: cancel}
+	r := &fakeRun{decision: make(chan approvals.Decision, 1), cancel: cancel}
 	p := &queue.Person{Run: runID, Project: project, Coder: "command"}
 	go func() {
 		d, ok := p.Ask(ctx, &approvals.Prompt{Request: req, Verdict: v})
@@ -126,7 +126,7 @@ func (e *testEnv) waiting(n int) []queue.Entry {
 	}
 }
 
-func (r *run) got(t *testing.T) approvals.Decision {
+func (r *fakeRun) got(t *testing.T) approvals.Decision {
 	t.Helper()
 	select {
 	case d := <-r.decision:
@@ -138,7 +138,7 @@ func (r *run) got(t *testing.T) approvals.Decision {
 }
 
 // pending says whether the run still waits.
-func (r *run) pending() bool { return len(r.decision) == 0 }
+func (r *fakeRun) pending() bool { return len(r.decision) == 0 }
 
 // pairDevice pairs a device named name and returns its token.
 func (e *testEnv) pairDevice(name string) string {
@@ -219,3 +219,7 @@ func shell(cmd string) approvals.Request {
 }
 
 var askVerdict = policy.Verdict{Decision: policy.Ask, Rule: "shell.unknown", Reason: "not on the allowlist"}
+
+func queueDeny(id string) queue.Answer {
+	return queue.Answer{ID: id, Decision: queue.Deny, Via: "console"}
+}
