@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -145,6 +149,42 @@ func TestBrowserPairAnswerAndHostileCard(t *testing.T) {
 	}
 	run(t, ctx, "a card answered elsewhere goes", chromedp.WaitNotPresent("#c-"+c, chromedp.ByID))
 	rc.got(t)
+
+	// A run that starts now shows up, its state and its journal's last
+	// lines live (no reload: the marker survives), as text.
+	project := t.TempDir()
+	var marker int
+	run(t, ctx, "mark the page", chromedp.WaitVisible("#c-"+d, chromedp.ByID), chromedp.Evaluate(`window.marker = 7`, &marker))
+	if err := queue.SendReport(e.ctx, queue.Report{Run: "run-e", Project: project, Coder: "claude", State: queue.StateRunning, Started: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	jdir := filepath.Join(project, ".sentinel", "runs", "run-e")
+	if err := os.MkdirAll(jdir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	j, err := journal.Open(filepath.Join(jdir, "events.jsonl"), "run-e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	line := "building <script>window.pwned=7</script> \x1b[2J"
+	if _, err := j.Append(journal.Coder, "output", line, nil); err != nil {
+		t.Fatal(err)
+	}
+	key := keyOf(project, "run-e")
+	var ok bool
+	var lines, state string
+	run(t, ctx, "the new run's lines arrive",
+		chromedp.Poll(`(function(){var l=document.querySelector("#`+key+` .lines"); return !!l && l.textContent.includes("building")})()`, &ok),
+		chromedp.Text("#"+key+" .state", &state, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("#`+key+` .lines").textContent`, &lines),
+		chromedp.Evaluate(`window.marker === 7 && window.pwned === undefined`, &ok))
+	if !ok || state != queue.StateRunning {
+		t.Fatalf("live view: reloaded or ran script (%v), state %q", ok, state)
+	}
+	if want := textsafe.Line("coder · " + line); lines != want {
+		t.Fatalf("the run's lines show %q, want %q", lines, want)
+	}
 }
 
 func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action) {

@@ -39,7 +39,8 @@ type diffLine struct {
 // grantOption is one breadth a remembered approval may take, as
 // approvals.SuggestGrants and approvals.RegistryGrant offer it.
 type grantOption struct {
-	Label Shown
+	Label   Shown
+	Preview preview
 	match approvals.Match
 	also  []approvals.Match
 }
@@ -104,7 +105,7 @@ func grantLabel(m approvals.Match) string {
 	case m.Exact != nil:
 		return "exactly: " + strings.Join(m.Exact, " ")
 	case m.Prefix != nil:
-		return "starting with: " + strings.Join(m.Prefix, " ") + " …"
+		return "starting with: " + strings.Join(m.Prefix, " ") + " ..."
 	case strings.ContainsAny(m.Path, "*?["):
 		return "files matching " + m.Path + " in the workspace"
 	case m.Path != "":

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals/queue"
@@ -58,10 +57,12 @@ func (s *Server) runViews() []runView {
 		t := s.tails[k]
 		if t == nil {
 			t = &tail{}
+			s.tails[k] = t
+		}
+		if t.cur == nil { // a journal not written yet is looked for again
 			if p, err := queue.JournalPath(st.Project, st.Run); err == nil {
 				t.cur, _ = journal.OpenCursor(p)
 			}
-			s.tails[k] = t
 		}
 		for t.cur != nil {
 			ev, ok, err := t.cur.Next()
@@ -76,7 +77,7 @@ func (s *Server) runViews() []runView {
 				t.lines = t.lines[len(t.lines)-tailLines:]
 			}
 		}
-		v.Lines = slices.Clone(t.lines)
+		v.Lines = append([]string{}, t.lines...)
 		out = append(out, v)
 	}
 	for k, t := range s.tails {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/approvals/queue"
 )
 
@@ -34,8 +35,11 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	d := deviceOf(r)
 	data := indexData{Device: d.Name, Token: pageToken(d), Nonce: newScriptNonce(), Flash: flashes[r.URL.Query().Get("r")]}
 	now := s.now()
+	past := map[string][]approvals.Request{}
 	for _, e := range s.opts.Queue.List() {
-		data.Cards = append(data.Cards, cardOf(e, now))
+		c := cardOf(e, now)
+		previewsOf(&c, e, past)
+		data.Cards = append(data.Cards, c)
 	}
 	data.Runs = s.runViews()
 	for _, e := range expiries {

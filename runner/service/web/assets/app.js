@@ -5,6 +5,24 @@
   "use strict";
   var cards = document.getElementById("cards");
   var shown = cards ? cards.getAttribute("data-ids") : "";
+  var runs = document.getElementById("runs");
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text) { e.textContent = text; }
+    return e;
+  }
+  // newRun adds a run that started after the page was drawn.
+  function newRun(r) {
+    var none = runs.querySelector(".empty");
+    if (none) { none.remove(); }
+    var box = el("div", "runbox"), head = el("div");
+    box.id = r.key;
+    head.append(el("b", "rname", r.run), " ", el("span", "state"));
+    box.append(head, el("div", "meta", r.project + (r.coder ? " · " + r.coder : "")), el("pre", "lines"));
+    runs.append(box);
+    return box;
+  }
   var es = new EventSource("/events");
   es.addEventListener("cards", function (ev) {
     var ids = JSON.parse(ev.data).join(" ");
@@ -18,9 +36,9 @@
   es.addEventListener("runs", function (ev) {
     JSON.parse(ev.data).forEach(function (r) {
       var box = document.getElementById(r.key);
-      if (!box) { return; }
+      if (!box) { box = newRun(r); }
       box.querySelector(".state").textContent = r.state;
-      box.querySelector(".lines").textContent = r.lines.join("\n");
+      box.querySelector(".lines").textContent = (r.lines || []).join("\n");
     });
   });
 })();
