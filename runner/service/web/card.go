@@ -41,8 +41,8 @@ type diffLine struct {
 type grantOption struct {
 	Label   Shown
 	Preview preview
-	match approvals.Match
-	also  []approvals.Match
+	match   approvals.Match
+	also    []approvals.Match
 }
 
 var allScopes = []approvals.Scope{approvals.ScopeRun, approvals.ScopeProject, approvals.ScopeUser}
