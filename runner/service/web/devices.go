@@ -139,6 +139,15 @@ func (d *Devices) Device(token string) (Device, bool) {
 	return Device{}, false
 }
 
+// Still says whether d is still paired (not revoked since it was looked up).
+func (d *Devices) Still(dev Device) bool {
+	f, err := d.read()
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(f.Devices, func(x Device) bool { return x.Hash == dev.Hash })
+}
+
 // List is the paired devices, in pairing order.
 func (d *Devices) List() ([]Device, error) {
 	f, err := d.read()

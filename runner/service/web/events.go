@@ -132,7 +132,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	t := time.NewTicker(sseTick)
 	defer t.Stop()
 	var last, lastIDs []byte
+	d := deviceOf(r)
 	for {
+		if !s.opts.Devices.Still(d) {
+			return // revoked: the live view ends at once
+		}
 		ids := []string{}
 		for _, e := range s.opts.Queue.List() {
 			ids = append(ids, e.ID)

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -67,16 +68,22 @@ func New(o Options) (*Server, error) {
 	if o.Queue == nil || o.Devices == nil {
 		return nil, errors.New("web: a queue and a device store are needed")
 	}
-	t, err := template.New("").Funcs(template.FuncMap{"shown": func(s string) Shown { return Line(s) }}).ParseFS(assets, "assets/*.html")
+	s := &Server{opts: o, now: time.Now, client: o.Client, tails: map[string]*tail{}}
+	t, err := s.templates()
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opts: o, now: time.Now, client: o.Client, tmpl: t, tails: map[string]*tail{}}
+	s.tmpl = t
 	if s.client == nil {
 		s.client = &http.Client{Timeout: 10 * time.Second}
 	}
 	s.base.Store(strings.TrimRight(o.PublicURL, "/"))
 	return s, nil
+}
+
+// templates are the page's, from the binary.
+func (s *Server) templates() (*template.Template, error) {
+	return template.New("").Funcs(template.FuncMap{"shown": func(s string) Shown { return Line(s) }}).ParseFS(assets, "assets/*.html")
 }
 
 // baseURL is where the page is reached, for links the server makes.
@@ -100,6 +107,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /push/{token}", s.pushAnswer)
 	mux.HandleFunc("GET /static/{file}", s.static)
 	cop := http.NewCrossOriginProtection()
+	if u, err := url.Parse(s.opts.PublicURL); err == nil && u.Scheme != "" && u.Host != "" {
+		// behind the person's tunnel the Host the page sees may not be the one the phone used
+		_ = cop.AddTrustedOrigin(u.Scheme + "://" + u.Host)
+	}
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.limits.failed(r)
 		http.Error(w, "refused: this request comes from another origin", http.StatusForbidden)
