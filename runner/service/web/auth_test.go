@@ -1,6 +1,7 @@
 package web
 
 import (
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -142,5 +143,34 @@ func TestPageHeaders(t *testing.T) {
 	nonce := strings.TrimSuffix(strings.SplitN(strings.SplitN(csp, "'nonce-", 2)[1], "'", 2)[0], "'")
 	if !strings.Contains(body, `<script nonce="`+nonce+`" src="/static/app.js"`) || strings.Count(body, "<script") != 1 {
 		t.Fatalf("the page's one script is not the nonced file:\n%s", body)
+	}
+}
+
+// A device revoked while its live view is open loses it at once.
+func TestRevokeEndsTheLiveView(t *testing.T) {
+	e := newEnv(t, Push{})
+	phone := e.pairDevice("phone")
+	resp, err := func() (*http.Response, error) {
+		req, _ := http.NewRequest(http.MethodGet, e.url+"/events", nil)
+		req.AddCookie(&http.Cookie{Name: cookieName, Value: phone})
+		return http.DefaultClient.Do(req)
+	}()
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the live view: %v %v", err, resp)
+	}
+	defer resp.Body.Close()
+	buf := make([]byte, 4096)
+	if _, err := resp.Body.Read(buf); err != nil {
+		t.Fatalf("the live view sent nothing: %v", err)
+	}
+	if err := e.devs.Revoke("phone"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := io.Copy(io.Discard, resp.Body); done <- err }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second): // a hang bound
+		t.Fatal("the revoked device's live view goes on")
 	}
 }

@@ -143,3 +143,19 @@ func TestPushNeverApprovesPersonOnly(t *testing.T) {
 		t.Fatal("the request was decided")
 	}
 }
+
+// A push token is spent on its first use, whatever that use then finds.
+func TestPushTokenIsSpentOnce(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	var u usedNonces
+	tok, err := signPush(pushClaim{ID: "1", Decision: "approve", Bind: "b", Exp: time.Now().Add(time.Minute).Unix(), Nonce: newNonce()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.spend(tok, time.Now()); err != nil {
+		t.Fatalf("first use: %v", err)
+	}
+	if _, err := u.spend(tok, time.Now()); err == nil {
+		t.Fatal("a second use of the same token was accepted")
+	}
+}
