@@ -159,3 +159,35 @@ func TestPushTokenIsSpentOnce(t *testing.T) {
 		t.Fatal("a second use of the same token was accepted")
 	}
 }
+
+// Without a topic the push is the person's webhook: the nudge and where to
+// answer, as JSON; its approve_url decides the request.
+func TestWebhookPush(t *testing.T) {
+	got := make(chan Hook, 2)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var h Hook
+		if json.NewDecoder(r.Body).Decode(&h) != nil {
+			http.Error(w, "bad", http.StatusBadRequest)
+			return
+		}
+		got <- h
+	}))
+	t.Cleanup(hook.Close)
+	e := newEnv(t, Push{URL: hook.URL})
+	r := e.ask("run-a", "/src/alpha", shell("make"), askVerdict)
+	var h Hook
+	select {
+	case h = <-got:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the webhook heard nothing")
+	}
+	if h.Run != "run-a" || h.Summary != "make" || h.ApproveURL == "" || h.DenyURL == "" || !strings.Contains(h.PageURL, "/#c-"+h.ID) {
+		t.Fatalf("the webhook got %+v", h)
+	}
+	if c := tap(t, h.ApproveURL); c != http.StatusOK {
+		t.Fatalf("approve_url: %d", c)
+	}
+	if d := r.got(t); d.Outcome != approvals.OutcomeAllow {
+		t.Fatalf("the run got %+v", d)
+	}
+}
