@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // Push is where a card's notification goes ([notify] push and push_topic):
@@ -88,7 +89,7 @@ func (s *Server) push(e queue.Entry) error {
 	var body any = Hook{Nudge: nd, PageURL: page, ApproveURL: approve, DenyURL: deny, Expires: exp.UTC()}
 	target := s.opts.Push.URL
 	if s.opts.Push.Topic != "" {
-		m := ntfyMessage{Topic: s.opts.Push.Topic, Title: "Sentinel: " + nd.Kind + " in " + filepath.Base(nd.Project),
+		m := ntfyMessage{Topic: s.opts.Push.Topic, Title: "Sentinel: " + textsafe.Line(nd.Kind+" in "+filepath.Base(nd.Project)),
 			Message: clip(nd.Summary, 300), Click: page}
 		if approve != "" {
 			m.Actions = append(m.Actions, pushAction{Action: "http", Label: "Approve", URL: approve, Method: http.MethodPost, Clear: true})
