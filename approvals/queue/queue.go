@@ -131,7 +131,9 @@ func (q *Queue) AnswerNoted(a Answer) (Answered, error) {
 	if a.Remember != "" && a.Decision != Approve {
 		return out, fmt.Errorf("%s: only an approval can be remembered", OpAnswer)
 	}
-	if a.Via != "console" {
+	switch a.Via {
+	case "console", "page", "push": // the web page and a push's action (runner/service/web)
+	default:
 		a.Via = "queue"
 	}
 	a.Message = clip(a.Message, 2000)

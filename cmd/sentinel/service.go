@@ -16,6 +16,7 @@ import (
 
 // newServiceCmd builds `sentinel service` with its unit commands (service_unit.go).
 func newServiceCmd() *cobra.Command {
+	var listen string
 	cmd := &cobra.Command{
 		Use:   "service",
 		Short: "Run the user service: the registry of this machine's runs and the approval queue",
@@ -29,6 +30,9 @@ and sentinel console answer. It listens on a socket only this user can reach
 			cfg, err := config.Load("")
 			if err != nil {
 				return err
+			}
+			if listen != "" {
+				cfg.Service.Web = listen // the page (service_web.go)
 			}
 			path, err := servicewire.SocketPath()
 			if err != nil {
@@ -51,7 +55,9 @@ and sentinel console answer. It listens on a socket only this user can reach
 			return err
 		},
 	}
+	cmd.Flags().StringVar(&listen, "listen", "", "where the web page listens: HOST:PORT (default 127.0.0.1:8787), or off")
 	cmd.AddCommand(serviceUnitCmds()...)
+	cmd.AddCommand(serviceWebCmds()...)
 	return cmd
 }
 

@@ -96,6 +96,11 @@ type Service struct {
 	DeniedExecutables []string `toml:"denied_executables"`
 	Grace             string   `toml:"grace"`         // TERM → KILL, default 5s
 	ScanInterval      string   `toml:"scan_interval"` // how often the service looks for agents, default 2s
+	// Web is where the service's page listens (default 127.0.0.1:8787,
+	// "off": no page); WebURL is its address as a phone reaches it (a
+	// tunnel, a tailnet name), for pairing links and pushes.
+	Web    string `toml:"web"`
+	WebURL string `toml:"web_url"`
 }
 
 // Notify is the [notify] section: how the person hears that a request is
@@ -116,6 +121,11 @@ type Notify struct {
 	// itself: "auto" (default: where the terminal is known to show one),
 	// "osc9", "osc777" or "off".
 	Terminal string `toml:"terminal"`
+	// Push is an ntfy-compatible server's URL (with PushTopic) or a
+	// webhook's (without) that hears of every card with nobody at its
+	// terminal, with Approve/Deny actions (runner/service/web).
+	Push      string `toml:"push"`
+	PushTopic string `toml:"push_topic"`
 }
 
 // Verify lists the checks re-run on a clean copy when the coder finishes.
@@ -433,6 +443,12 @@ func (c *Config) merge(o Config) {
 	}
 	if o.Notify.Terminal != "" {
 		c.Notify.Terminal = o.Notify.Terminal
+	}
+	for dst, src := range map[*string]string{&c.Notify.Push: o.Notify.Push, &c.Notify.PushTopic: o.Notify.PushTopic,
+		&c.Service.Web: o.Service.Web, &c.Service.WebURL: o.Service.WebURL} {
+		if src != "" {
+			*dst = src
+		}
 	}
 }
 

@@ -128,6 +128,10 @@ var fields = []field{
 	{key: "notify.bell", get: func(c Config) string { return optBool(c.Notify.Bell) }},
 	{key: "notify.title", get: func(c Config) string { return optBool(c.Notify.Title) }},
 	{key: "notify.terminal", get: func(c Config) string { return c.Notify.Terminal }},
+	{key: "notify.push", get: func(c Config) string { return c.Notify.Push }, userOnly: true},
+	{key: "notify.push_topic", get: func(c Config) string { return c.Notify.PushTopic }, userOnly: true},
+	{key: "service.web", get: func(c Config) string { return c.Service.Web }, userOnly: true},
+	{key: "service.web_url", get: func(c Config) string { return c.Service.WebURL }, userOnly: true},
 }
 
 func optBool(b *bool) string {

@@ -1,0 +1,103 @@
+package web
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/userstate"
+)
+
+// PushTTL is how long a push's Approve and Deny actions work.
+const PushTTL = 10 * time.Minute
+
+// pushPurpose labels the push tokens' HMAC (userstate.Sign), so no other
+// record Sentinel signs is ever a push token.
+const pushPurpose = "web-push-answer-v1"
+
+// pushClaim is what a push action's token says: this decision, for this
+// one request (its id and what it asks), until Exp, once (Nonce; a
+// notification's two actions share it, so only one of them ever counts).
+type pushClaim struct {
+	ID       string `json:"id"`
+	Decision string `json:"d"`
+	Bind     string `json:"b"`
+	Exp      int64  `json:"exp"`
+	Nonce    string `json:"n"`
+}
+
+// bindOf ties a token to what e asks, not only to its id.
+func bindOf(e queue.Entry) string {
+	h := sha256.Sum256([]byte(e.Run + "\x00" + e.Project + "\x00" + string(e.Kind) + "\x00" + what(e.Request) + "\x00" + e.Request.Cwd))
+	return hex.EncodeToString(h[:12])
+}
+
+func newNonce() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// signPush makes the token for c.
+func signPush(c pushClaim) (string, error) {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return "", err
+	}
+	payload := base64.RawURLEncoding.EncodeToString(b)
+	sig, err := userstate.Sign(pushPurpose, []byte(payload))
+	if err != nil {
+		return "", err
+	}
+	return payload + "." + sig, nil
+}
+
+// usedNonces remembers the nonces spent until their tokens expire.
+type usedNonces struct {
+	mu   sync.Mutex
+	used map[string]int64 // nonce → exp
+}
+
+// errPush is every refusal of a push token: which check failed is not
+// told to whoever holds it.
+var errPush = errors.New("this action is not valid (expired, used, or not for a waiting request): open the page")
+
+// spend checks token and spends its nonce: a bad signature, an expired
+// claim or a nonce already spent is refused. Spending happens before the
+// request is looked at, so a token is used at most once whatever follows.
+func (u *usedNonces) spend(token string, now time.Time) (pushClaim, error) {
+	var c pushClaim
+	payload, sig, ok := strings.Cut(token, ".")
+	if !ok || len(token) > 2048 || !userstate.Verify(pushPurpose, []byte(payload), sig) {
+		return c, errPush
+	}
+	b, err := base64.RawURLEncoding.DecodeString(payload)
+	if err != nil || json.Unmarshal(b, &c) != nil || c.Nonce == "" || c.ID == "" {
+		return c, errPush
+	}
+	if now.Unix() >= c.Exp {
+		return c, errPush
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.used == nil {
+		u.used = map[string]int64{}
+	}
+	for n, exp := range u.used {
+		if now.Unix() >= exp {
+			delete(u.used, n)
+		}
+	}
+	if _, spent := u.used[c.Nonce]; spent {
+		return c, errPush
+	}
+	u.used[c.Nonce] = c.Exp
+	return c, nil
+}
