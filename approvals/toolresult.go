@@ -91,12 +91,15 @@ type toolCall struct {
 // The agent's stream's copy of a result (Claude Code's stream-json) counts
 // too, once per call id: a call no hook reports on (an MCP call that failed
 // without PostToolUseFailure) is still a call, and a failed one. A call
-// Sentinel denied is a decision, not a tool call: its stream result (the
-// deny the agent passed to its model) is not counted.
+// Sentinel or the agent's own rules denied is a decision, not a tool call:
+// its stream result (the deny the agent passed to its model) is not counted.
 func toolCalls(evs []journal.Event) []toolCall {
 	var out []toolCall
 	byID := map[string]int{}
 	denied := deniedCalls(evs)
+	for id := range AgentDenied(evs) {
+		denied[id] = true
+	}
 	for _, ev := range evs {
 		id, done, bad := toolOutcome(ev)
 		if !done {

@@ -230,8 +230,7 @@ func keepForRecovery(p *Project, id, wsDir, patchPath string) (string, error) {
 // denied, by who decided, and by the kind of request.
 func CountDecisions(evs []journal.Event) *Decisions {
 	d := &Decisions{By: map[string]int{}, ByKind: map[string]int{}}
-	js, _ := approvals.ReadJournaled(evs)
-	for _, j := range js {
+	for _, j := range approvals.Effective(evs) { // as each took effect: the agent's own rules may deny after Sentinel
 		if !j.Decided {
 			continue
 		}
