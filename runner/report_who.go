@@ -12,8 +12,9 @@ import (
 
 // whoDecided names who made a decision, from its By, the same in
 // FINAL_REPORT.md and DECISIONS.md: the policy, the person's own agent
-// rules, a remembered template, the person, the supervisor model, or
-// nobody (nobody present, nobody in time, an error).
+// rules, a remembered template, the person, the supervisor model, the
+// sandbox (a request no approval could help), or nobody (nobody present,
+// nobody in time, an error).
 func whoDecided(by string) string {
 	kind, _, _ := strings.Cut(by, ":")
 	switch kind {
@@ -33,6 +34,8 @@ func whoDecided(by string) string {
 		return "nobody in time"
 	case "error":
 		return "nobody (an error)"
+	case "sandbox":
+		return "the sandbox (approving could not help)"
 	}
 	return kind
 }
