@@ -12,6 +12,11 @@ import (
 // takes (and of the chain's refusals on its behalf).
 const BySupervisor = "supervisor"
 
+// ByNobody is the Decision.By of a deny nobody made: nobody was there to
+// ask, or only a person may approve and no person is answering (the
+// supervisor model, when there is one, is never asked about that).
+const ByNobody = "nobody"
+
 // Model is the supervisor model in the two roles the chain gives it. The
 // supervisor package's Supervisor is one; the chain never trusts it further
 // than this: an answer that is neither allow nor deny, a panic or a grant it
@@ -64,7 +69,7 @@ func (a Ask) Decide(ctx context.Context, p *Prompt) Decision {
 	person, model := present(a.Person), present(a.Model)
 	switch {
 	case !person && !model:
-		return unanswered("nobody", noOneToAsk, p.Verdict)
+		return unanswered(ByNobody, noOneToAsk, p.Verdict)
 	case !person:
 		return a.modelAlone(ctx, p)
 	case !model:
@@ -196,7 +201,7 @@ func personOnly(p *Prompt) Decision {
 	v := p.Verdict
 	why := fmt.Sprintf("only a person may approve this (%s), and no person is answering", clipLine(v.Reason, 160))
 	v.Reason = "" // said already; the rule and what to do instead follow
-	return unanswered(BySupervisor, why, v)
+	return unanswered(ByNobody, why, v)
 }
 
 func modelDeny(reason string) Decision {

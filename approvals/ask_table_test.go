@@ -302,7 +302,7 @@ func TestAskNeverDelegable(t *testing.T) {
 	t.Run("model alone", func(t *testing.T) {
 		m := &chainModel{kind: "allow"}
 		d := Ask{Model: m}.Decide(context.Background(), prompt())
-		if d.Allowed() || d.By != BySupervisor || !strings.Contains(d.Reason, "only a person may approve this (unknown host)") {
+		if d.Allowed() || d.By != ByNobody || !strings.Contains(d.Reason, "only a person may approve this (unknown host)") {
 			t.Fatalf("decision %+v", d)
 		}
 		if j, a := m.calls(); j+a != 0 {

@@ -122,6 +122,12 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	if d, ok := b.outOfReach(req, j.Verdict); ok {
 		return d
 	}
+	if d, ok := b.shellOutOfReach(req, j.Verdict); ok {
+		return d
+	}
+	if d, ok := b.gitConfigOutOfReach(req, j.Verdict); ok {
+		return d
+	}
 	if j.Decided {
 		if len(j.Templates) > 0 {
 			b.cfg.Templates.MarkUsed(j.Templates)

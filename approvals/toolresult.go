@@ -86,13 +86,27 @@ type toolCall struct {
 	failed bool
 }
 
+// toolCalls are the finished tool calls in evs, one per call id.
+//
+// The agent's stream's copy of a result (Claude Code's stream-json) counts
+// too, once per call id: a call no hook reports on (an MCP call that failed
+// without PostToolUseFailure) is still a call, and a failed one. A call
+// Sentinel or the agent's own rules denied is a decision, not a tool call:
+// its stream result (the deny the agent passed to its model) is not counted.
 func toolCalls(evs []journal.Event) []toolCall {
 	var out []toolCall
 	byID := map[string]int{}
+	denied := deniedCalls(evs)
+	for id := range AgentDenied(evs) {
+		denied[id] = true
+	}
 	for _, ev := range evs {
 		id, done, bad := toolOutcome(ev)
 		if !done {
-			continue
+			id, done, bad = streamOutcome(ev)
+			if !done || id == "" || denied[id] {
+				continue
+			}
 		}
 		if i, seen := byID[id]; seen && id != "" {
 			if bad && !out[i].failed {
@@ -104,6 +118,31 @@ func toolCalls(evs []journal.Event) []toolCall {
 			byID[id] = len(out)
 		}
 		out = append(out, toolCall{ev, bad})
+	}
+	return out
+}
+
+// streamOutcome reads an agent stream's tool result (ToolResult data on a
+// coderstream.StreamResult event).
+func streamOutcome(ev journal.Event) (callID string, finished, failed bool) {
+	if !ev.Is(journal.Tool, coderstream.StreamResult) {
+		return "", false, false
+	}
+	var d ToolResult
+	if ev.Decode(&d) != nil {
+		return "", false, false
+	}
+	return d.ToolCallID, true, d.Failed || (d.ExitCode != nil && *d.ExitCode != 0)
+}
+
+// deniedCalls are the tool call ids of the requests Sentinel denied.
+func deniedCalls(evs []journal.Event) map[string]bool {
+	out := map[string]bool{}
+	js, _ := ReadJournaled(evs)
+	for _, j := range js {
+		if j.Decided && !j.Decision.Allowed() && j.Request.ToolCallID != "" {
+			out[j.Request.ToolCallID] = true
+		}
 	}
 	return out
 }

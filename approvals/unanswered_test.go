@@ -24,7 +24,7 @@ func TestUnansweredDenialsSayWhy(t *testing.T) {
 	}{
 		{"no decider", nil, 0, "nobody"},
 		{"nobody in the chain", Ask{}, 0, "nobody"},
-		{"a model alone, person-only request", Ask{Model: &chainModel{kind: "allow"}}, 0, BySupervisor},
+		{"a model alone, person-only request", Ask{Model: &chainModel{kind: "allow"}}, 0, ByNobody},
 		{"no answer in time", wait, 50 * time.Millisecond, "timeout"},
 		{"walk-away, person-only, the person never answers", Ask{Person: wait, Model: &chainModel{kind: "allow"}, Grace: 10 * time.Millisecond}, 100 * time.Millisecond, "timeout"},
 	} {

@@ -113,6 +113,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
 	r.meta.Files = change.Files
+	change.Coder = r.coderCommits(ctx, change)
 	r.emit(journal.System, KindPatch, fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
 		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
 	if len(change.Left) > 0 {
@@ -162,7 +163,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	if r.isStopped() {
 		return r.stoppedResult(stageLanding) // nothing has begun
 	}
-	msg := runCommitMessage(r.opts.Task, r.adapter.Name(), r.id, r.dir, change.Files, r.meta.Checks)
+	msg := r.landingMessages(&change)
 	l, err := r.land.Land(ctx, change, r.opts.Landing.Apply, msg, patchPath, "")
 	if err != nil && (r.isStopped() || errors.Is(err, errLandingRolledBack)) {
 		return r.stoppedResult(stageLanding) // Land rolled back what it had begun
@@ -185,7 +186,11 @@ func landingText(l Landing) string {
 	case l.Mode == ApplyNone:
 		return fmt.Sprintf("kept the patch (%d file(s)); nothing applied (--apply none)", len(l.Files))
 	}
-	return fmt.Sprintf("landed on branch %s (%d file(s)); your checkout is unchanged — see: git log --stat %s", l.Branch, len(l.Files), l.Branch)
+	commits := ""
+	if len(l.Commits) > 0 {
+		commits = fmt.Sprintf(", %d commit(s)", len(l.Commits))
+	}
+	return fmt.Sprintf("landed on branch %s (%d file(s)%s); your checkout is unchanged — see: git log --stat %s", l.Branch, len(l.Files), commits, l.Branch)
 }
 
 // keepForRecovery moves a run's workspace and patch to .sentinel/recovery/<id>/.
@@ -225,8 +230,7 @@ func keepForRecovery(p *Project, id, wsDir, patchPath string) (string, error) {
 // denied, by who decided, and by the kind of request.
 func CountDecisions(evs []journal.Event) *Decisions {
 	d := &Decisions{By: map[string]int{}, ByKind: map[string]int{}}
-	js, _ := approvals.ReadJournaled(evs)
-	for _, j := range js {
+	for _, j := range approvals.Effective(evs) { // as each took effect: the agent's own rules may deny after Sentinel
 		if !j.Decided {
 			continue
 		}

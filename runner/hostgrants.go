@@ -99,7 +99,7 @@ func (g *hostGrants) coveredByToolCall(host string, port int, emit func(journal.
 // tool's result, the way a policy deny reaches it.
 func (r *Run) proxyDenied(d sandbox.Denial) {
 	r.emit(journal.Tool, KindNetDenied, "proxy: "+d.Line(),
-		map[string]any{"host": d.Host, "port": d.Port, "reason": d.Reason})
+		map[string]any{"host": d.Host, "port": d.Port, "reason": d.Reason, "unreachable": d.Unreachable})
 	if r.broker != nil {
 		r.broker.NoteForCoder(d.Note())
 	}

@@ -35,6 +35,11 @@ type Landing struct {
 	Snapshot string    `json:"snapshot,omitempty"` // the uncommitted-changes commit, when there was one
 	Files    []string  `json:"files"`
 	Nothing  bool      `json:"nothing,omitempty"` // nothing to land
+	// Commits are the landed commits, oldest first, when the coder's own
+	// commits landed one by one (land_commits.go); Squashed says why they
+	// did not, when the coder made some. Commit is then the last.
+	Commits  []string `json:"commits,omitempty"`
+	Squashed string   `json:"squashed,omitempty"`
 }
 
 // CheckPaths refuses a change that would write outside the project, into
@@ -120,17 +125,7 @@ func Land(ctx context.Context, p *Project, snap Snapshot, ch Change, mode ApplyM
 		index := filepath.Join(scratch, "land.index")
 		defer os.Remove(index)
 		gi := gq.with("GIT_INDEX_FILE=" + index)
-		if _, err := gi.run(ctx, "read-tree", snap.Commit); err != nil {
-			return l, err
-		}
-		if _, err := gi.run(ctx, "apply", "--cached", "--binary", "--whitespace=nowarn", patchPath); err != nil {
-			return l, fmt.Errorf("build the landing commit: %w", err)
-		}
-		tree, err := gi.line(ctx, "write-tree")
-		if err != nil {
-			return l, err
-		}
-		commit, err := gq.with(personIdentityEnv(p.Root)...).line(ctx, "commit-tree", tree, "-p", snap.Commit, "-m", message)
+		commit, err := landingCommits(ctx, gi, gq.with(personIdentityEnv(p.Root)...), snap, ch, message, patchPath, scratch, &l)
 		if err != nil {
 			return l, err
 		}

@@ -28,9 +28,8 @@ type decisionRow struct {
 // decisionRows are the run's decisions with their requests, in the order
 // they were decided.
 func decisionRows(evs []journal.Event) []decisionRow {
-	js, _ := approvals.ReadJournaled(evs)
 	var rows []decisionRow
-	for _, j := range js {
+	for _, j := range approvals.Effective(evs) {
 		if !j.Decided {
 			continue
 		}
@@ -58,6 +57,7 @@ func renderDecisions(m *Meta, evs []journal.Event) string {
 		b.WriteString("No requests yet.\n")
 		return b.String()
 	}
+	b.WriteString(strings.Join(whoCounts(CountDecisions(evs)), "\n") + "\n\n")
 	b.WriteString("| time | kind | request | decision | by | reason |\n|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", r.Time.Local().Format("15:04:05"), md(r.Kind),
@@ -161,13 +161,8 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	if t := supervisor.TotalsFromEvents(evs); t.Turns > 0 {
 		fmt.Fprintf(&b, "Supervisor model: %s.\n\n", md(strings.TrimPrefix(t.String(), "supervisor: ")))
 	}
-	keys := make([]string, 0, len(d.By))
-	for k := range d.By {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(&b, "- decided by %s: %d\n", md(k), d.By[k])
+	for _, l := range whoCounts(d) {
+		b.WriteString(l + "\n")
 	}
 	var denied []decisionRow
 	for _, r := range decisionRows(evs) {
@@ -215,6 +210,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 		risks = append(risks, fmt.Sprintf("- %d of the coder's own tool calls failed during the run (listed under Tool calls): whatever it said about its work is a claim, not evidence — trust the checks above", failed))
 	}
 	risks = append(risks, leftOutRisks(evs)...)
+	risks = append(risks, steeringRisks(evs)...)
 	if m.SandboxOff {
 		risks = append(risks, "- the coder ran WITHOUT a sandbox (--sandbox off): it could read and write anything you can")
 	}

@@ -8,11 +8,8 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
-// maxFailedShown bounds the failed tool calls the final report lists.
-const maxFailedShown = 10
-
 // renderToolCalls is the final report's tool-call count ("N tool calls, M
-// failed") and the first failed calls, each the coder's word.
+// failed") and every failed call, each the coder's word.
 func renderToolCalls(evs []journal.Event) string {
 	calls, failed := approvals.ToolCounts(evs)
 	var b strings.Builder
@@ -20,10 +17,6 @@ func renderToolCalls(evs []journal.Event) string {
 	for i, ev := range approvals.FailedToolCalls(evs) {
 		if i == 0 {
 			b.WriteString("\nFailed (as the coder reported them):\n\n")
-		}
-		if i == maxFailedShown {
-			fmt.Fprintf(&b, "- … and %d more (see events.jsonl)\n", failed-i)
-			break
 		}
 		fmt.Fprintf(&b, "- %s\n", md(ev.Text))
 	}

@@ -129,6 +129,9 @@ type LandingOptions struct {
 	Review bool
 	// Limits bound the size of the change (limits.go); zero: the defaults.
 	Limits Limits
+	// Squash lands the change as one commit "sentinel: <task>" even when
+	// the coder made commits of its own (land_messages.go).
+	Squash bool
 }
 
 // Result is how a run ended.

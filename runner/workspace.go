@@ -112,6 +112,9 @@ type Change struct {
 	// Left are new paths in the workspace that a patch may never carry
 	// (.git, .sentinel, nested repositories): left out, named for the record.
 	Left []string
+	// Coder, when set, are the coder's own commits to land one by one
+	// (coder_commits.go); a part of a change accepted in review has none.
+	Coder *CoderCommits
 }
 
 // Empty reports whether the coder changed nothing.

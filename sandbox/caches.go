@@ -22,8 +22,12 @@ var buildCaches = []struct{ env, sub string }{
 	{"GOCACHE", "go-build"},
 	{"npm_config_cache", "npm"},
 	{"YARN_CACHE_FOLDER", "yarn"},
-	{"npm_config_store_dir", "pnpm-store"},  // pnpm ≤ 10
-	{"pnpm_config_store_dir", "pnpm-store"}, // pnpm 11 reads only this
+	// pnpm's store: pnpm ≤ 10 keeps it in $PNPM_HOME/store (it reads the
+	// store-dir setting only as npm_config_store_dir, which npm itself then
+	// warns about in every command's output), pnpm 11 reads only
+	// pnpm_config_store_dir.
+	{"PNPM_HOME", "pnpm"},
+	{"pnpm_config_store_dir", filepath.Join("pnpm", "store")},
 	{"PIP_CACHE_DIR", "pip"},
 	{"UV_CACHE_DIR", "uv"},
 	{"CCACHE_DIR", "ccache"},

@@ -174,7 +174,7 @@ func (p *Proxy) dial(ctx context.Context, host string, port int) (net.Conn, erro
 			if err == nil {
 				err = errors.New("no addresses")
 			}
-			return nil, fmt.Errorf("cannot resolve %s: %v", host, err)
+			return nil, p.unreachable(host, port, fmt.Errorf("cannot resolve %s: %v", host, err))
 		}
 	}
 	var lastErr error
@@ -190,6 +190,9 @@ func (p *Proxy) dial(ctx context.Context, host string, port int) (net.Conn, erro
 			return c, nil
 		}
 		lastErr = fmt.Errorf("cannot reach %s (%s): %v", key, a, err)
+	}
+	if _, refused := lastErr.(*Denial); lastErr != nil && !refused {
+		return nil, p.unreachable(host, port, lastErr)
 	}
 	return nil, lastErr
 }

@@ -24,6 +24,10 @@ type Denial struct {
 	Reason string // why, in a person's words
 	Fix    string // how to allow it
 	Allow  string // the --allow-host argument that would let it through
+	// Unreachable: not a refusal but an allowed host that could not be
+	// resolved or reached (the client gets 502); OnDeny hears it too, so
+	// the run and the coder learn why (proxy_unreachable.go).
+	Unreachable bool
 }
 
 func (d *Denial) Error() string {
@@ -32,6 +36,9 @@ func (d *Denial) Error() string {
 
 // Line is the one-line text the sandboxed tool gets as the body.
 func (d *Denial) Line() string {
+	if d.Unreachable {
+		return d.unreachableLine()
+	}
 	return oneLine(fmt.Sprintf("Sentinel's sandbox proxy refused %s: %s. %s",
 		net.JoinHostPort(d.Host, fmt.Sprint(d.Port)), strings.TrimSuffix(d.Reason, "."), d.Fix))
 }
@@ -39,6 +46,9 @@ func (d *Denial) Line() string {
 // Note is the short form for the coder's agent, host and remedy first:
 // an agent may show only the start of a long hook message.
 func (d *Denial) Note() string {
+	if d.Unreachable {
+		return d.unreachableLine()
+	}
 	return oneLine(fmt.Sprintf("Sentinel's proxy refused %s (to allow: --allow-host %s, or approve it when asked): %s",
 		net.JoinHostPort(d.Host, fmt.Sprint(d.Port)), d.Allow, d.Reason))
 }

@@ -26,7 +26,9 @@ type judgeFacts struct {
 // timeout, refusal or unparseable answer is a deny saying why.
 func (s *Supervisor) Decide(ctx context.Context, p *approvals.Prompt) approvals.Decision {
 	if p.Verdict.NeverDelegable {
-		return deny(fmt.Sprintf("only a person may approve this (%s), and no person is answering", clip(p.Verdict.Reason, 160)))
+		// Nobody decided this: the model is never asked (approvals.ByNobody).
+		reason := fmt.Sprintf("only a person may approve this (%s), and no person is answering", clip(p.Verdict.Reason, 160))
+		return approvals.Decision{Outcome: approvals.OutcomeDeny, By: approvals.ByNobody, Reason: reason, Message: "Sentinel denied this: " + reason}
 	}
 	v, err := s.judge(ctx, p, KindJudge)
 	if err != nil {

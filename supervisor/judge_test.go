@@ -122,8 +122,8 @@ func TestNeverDelegableIsNeverAutoAllowed(t *testing.T) {
 			b, sent := sh.start(t, answer{verdict: &Verdict{"allow", "looks fine", "low"}})
 			s := NewSupervisor(Options{Backend: b, Task: "anything"})
 			d := decide(t, s, netPrompt("evil.example"))
-			if d.Allowed() || d.By != ByWho || !strings.Contains(d.Reason, "only a person") {
-				t.Fatalf("decision %+v, want a supervisor deny saying only a person may approve", d)
+			if d.Allowed() || d.By != approvals.ByNobody || !strings.Contains(d.Reason, "only a person") {
+				t.Fatalf("decision %+v, want a deny by nobody saying only a person may approve", d)
 			}
 			if n := len(sent()); n != 0 {
 				t.Errorf("%d requests reached the model for a never-delegable request", n)

@@ -41,6 +41,8 @@ type doctorReport struct {
 	View sandboxView `json:"view"`
 	// Helper is which program answers hooks and starts sandboxed commands.
 	Helper sandbox.Check `json:"helper"`
+	// Inside is what a probe run inside the sandbox found (doctor_inside.go).
+	Inside *insideView `json:"inside,omitempty"`
 }
 
 func newDoctorCmd() *cobra.Command {
@@ -64,6 +66,10 @@ works here, or when the configured supervisor model fails its check.`,
 				root, _ = os.Getwd()
 			}
 			rep.View = doctorView(root)
+			if rep.Enforceable {
+				in := probeInside(root, rep.View)
+				rep.Inside = &in
+			}
 			if ck, ok := supervisorDoctorCheck(c.Context(), sup, file.Supervisor); ok {
 				rep.Supervisor = &ck
 			}
@@ -130,6 +136,9 @@ func printDoctor(w io.Writer, rep doctorReport) {
 		fmt.Fprintln(w, "  => cannot enforce a sandbox here")
 	}
 	printView(w, rep.View)
+	if rep.Inside != nil {
+		printInside(w, *rep.Inside)
+	}
 	section("hooks", []sandbox.Check{rep.Helper})
 	section("agents", rep.Agents)
 	if rep.Supervisor != nil {

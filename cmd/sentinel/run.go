@@ -31,6 +31,7 @@ type runFlags struct {
 	scenario      string
 	plain         bool
 	apply         string
+	squash        bool
 	sandbox       string
 	allowHosts    []string
 	timeout       time.Duration
@@ -57,6 +58,7 @@ func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl.StringVar(&f.scenario, "scenario", "", "scenario `FILE` (TOML) for the demo coder; default: the built-in one")
 	fl.BoolVar(&f.plain, "plain", false, "no TUI: one line per event, tagged by lane")
 	fl.StringVar(&f.apply, "apply", "branch", "where the result goes: branch (new branch sentinel/<run-id>), worktree, or none")
+	fl.BoolVar(&f.squash, "squash", false, "with --apply branch: land the work as one commit \"sentinel: <task>\" instead of the coder's own commits (and one for what it left uncommitted)")
 	fl.StringVar(&f.sandbox, "sandbox", "auto", "sandbox backend: auto, ns, bwrap, or off (no sandbox: only knowingly)")
 	fl.StringArrayVar(&f.allowHosts, "allow-host", nil, "let the coder reach `HOST[:PORT]` without asking (repeatable)")
 	fl.DurationVar(&f.timeout, "approval-timeout", 10*time.Minute, "deny a request nobody answers within this long")
@@ -237,7 +239,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 			MaxRestarts: f.maxRestarts, AdversaryRuns: adversaryRuns, NoCompletionGate: f.preset == "everyday"},
 		Landing: runner.LandingOptions{Apply: apply, Checks: checks, VerifyTimeout: cfg.VerifyTimeout(),
 			Review: interactive, // the TUI's review screen or the plain prompt
-			Limits: limits},
+			Limits: limits, Squash: f.squash},
 	})
 	if err != nil {
 		return err

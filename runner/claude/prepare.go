@@ -84,7 +84,7 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	}
 	return Needs{
 		Writable:   a.StatePaths(p.Home),
-		Readable:   a.ReadablePaths(),
+		Readable:   append(a.ReadablePaths(), mcpServerPaths(p.Home, p.Project)...),
 		Protected:  a.ProtectedPaths(p.Home),
 		PassEnv:    a.PassEnv(),
 		DropEnv:    a.DropEnv(),

@@ -48,6 +48,8 @@ type streamLine struct {
 	} `json:"permission_denials"`
 	NumTurns int             `json:"num_turns"`
 	Errors   json.RawMessage `json:"errors"` // an error result's messages (e.g. error_during_execution)
+	// MCPServers are the init line's MCP servers and how each connected.
+	MCPServers []mcpServerStatus `json:"mcp_servers"`
 }
 
 type streamBlock struct {
@@ -143,7 +145,8 @@ func DecodeLine(raw []byte) []Line {
 	case "system":
 		switch l.Subtype {
 		case "init":
-			return []Line{{Lane: journal.System, Kind: coderstream.Init, Text: "claude session started (model " + l.Model + ")", Data: data}}
+			return append([]Line{{Lane: journal.System, Kind: coderstream.Init, Text: "claude session started (model " + l.Model + ")", Data: data}},
+				mcpFailures(l.MCPServers)...)
 		case "permission_denied":
 			var text string
 			_ = json.Unmarshal(l.Message, &text)
