@@ -107,6 +107,9 @@ func localGet(args []word) bool {
 // loopbackURL: an http(s) URL whose host is the loopback, with no user
 // info.
 func loopbackURL(v string) bool {
+	if !strings.Contains(v, "://") && !strings.HasPrefix(v, "-") {
+		v = "http://" + v // curl's default scheme: localhost:3000/health
+	}
 	if !strings.HasPrefix(v, "http://") && !strings.HasPrefix(v, "https://") {
 		return false
 	}

@@ -31,6 +31,7 @@ func loadPrograms() {
 		addNetHandlers(handlers)
 		addTextHandlers(handlers)
 		addEcosystemHandlers(handlers) // ecosystems.go: refines some of the above
+		addBuildVerbHandlers(handlers) // buildverbs.go: build tools by verb class
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
