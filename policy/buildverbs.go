@@ -250,7 +250,7 @@ func projectSelf(v string) bool {
 var riskyOptionWords = []string{"index", "registry", "source", "repo", "config", "settings", "find-links", "trusted-host",
 	"init-script", "plugin", "require", "preload", "loader", "import-map", "exec", "script", "shell", "global", "prefix",
 	"target", "root", "user", "cert", "proxy", "token", "key", "password", "gradle-user-home", "project-dir", "pom",
-	"unsafe", "agent", "argline", "jvmargs", "allow-run", "allow-ffi", "allow-env", "allow-all", "allow-write", "allow-net", "location", "url", "output", "cache"}
+	"unsafe", "agent", "argline", "jvmargs", "gemfile", "manifest", "allow-run", "allow-ffi", "allow-env", "allow-all", "allow-write", "allow-net", "location", "url", "output", "cache"}
 
 // outputOptions name where a tool writes; their value must be written
 // inside the workspace, which the tool's own handler judges.
