@@ -29,3 +29,14 @@ func TestRubyInline(t *testing.T) {
 		t.Errorf("ruby -e with the sandbox off: %s, want ask", v.Decision)
 	}
 }
+
+// chown and chgrp outside the workspace are denied, inside they ask.
+func TestOwnershipOutsideTheWorkspace(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	for cmd, want := range map[string]Decision{"chown -R nobody ~": Deny, "chgrp -R staff /etc": Deny, "chown -R me src": Ask} {
+		if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: ctx}); v.Decision != want {
+			t.Errorf("%q: %s by %s, want %s", cmd, v.Decision, v.Rule, want)
+		}
+	}
+}
