@@ -626,7 +626,7 @@ func loadsCodeOption(v string) bool {
 	}
 	name, _, _ := strings.Cut(v[2:], "=")
 	for _, o := range [...]string{"config", "plugin", "plugins", "rulesdir", "require", "loader", "resolve-plugins-relative-to",
-		"import", "experimental-loader", "setup-files", "setupfiles", "globalsetup", "global-setup", "preset", "transform", "reporter-path"} {
+		"import", "experimental-loader", "setup-files", "setupfiles", "globalsetup", "global-setup", "preset", "transform"} {
 		if strings.HasPrefix(name, o) || len(name) >= 3 && strings.HasPrefix(o, name) {
 			return true
 		}
