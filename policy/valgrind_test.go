@@ -18,3 +18,14 @@ func TestValgrindJudgesItsProgram(t *testing.T) {
 		}
 	}
 }
+
+// lsof's port listings are read-only; repeat mode and files are not judged.
+func TestLsofPortListings(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	for cmd, want := range map[string]Decision{"lsof -i :3000": Allow, "lsof -nP -iTCP:8080 -sTCP:LISTEN": Allow, "lsof +r 1 -i": Ask, "lsof -i :3000 -r": Ask} {
+		if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: ctx}); v.Decision != want {
+			t.Errorf("%q: %s by %s, want %s", cmd, v.Decision, v.Rule, want)
+		}
+	}
+}
