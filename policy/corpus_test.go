@@ -77,7 +77,7 @@ func readCorpus(t testing.TB, name string) []corpusLine {
 
 func (c corpusLine) ok(d Decision) bool {
 	switch c.expect {
-	case "!allow", "!allow-off":
+	case "!allow", "!allow-off", "!allow-inplace":
 		return d != Allow
 	default:
 		return d.String() == c.expect

@@ -14,13 +14,21 @@ import (
 // templates it must stay within 2x of none:
 //
 //	go test -bench . -run '^$' ./approvals/ ./policy/
-func benchDecision(b *testing.B, n int) {
+func benchDecision(b *testing.B, n int) { benchDecisionOf(b, n, false) }
+
+// benchDecisionOf with sameProgram makes every template name the line's
+// own program with other arguments (frobnicate --mode=i), the case an
+// index by program cannot narrow.
+func benchDecisionOf(b *testing.B, n int, sameProgram bool) {
 	ws := b.TempDir()
 	ctx := policy.Context{Workspace: ws, Cwd: ws, Home: b.TempDir(), Sandboxed: true}
 	line := "frobnicate --all src | sort && frobnicate --check src"
 	s := approvals.NewTemplateSet()
 	for i := 0; i < n; i++ {
 		m := approvals.Match{Prefix: []string{fmt.Sprintf("tool%d", i), "run"}}
+		if sameProgram {
+			m = approvals.Match{Prefix: []string{"frobnicate", fmt.Sprintf("--mode=%d", i)}}
+		}
 		if i == n-1 {
 			m = approvals.Match{Prefix: []string{"frobnicate"}}
 		}
@@ -43,3 +51,6 @@ func benchDecision(b *testing.B, n int) {
 
 func BenchmarkDecisionNoTemplates(b *testing.B)  { benchDecision(b, 0) }
 func BenchmarkDecision200Templates(b *testing.B) { benchDecision(b, 200) }
+func BenchmarkDecision200TemplatesSameProgram(b *testing.B) {
+	benchDecisionOf(b, 200, true)
+}

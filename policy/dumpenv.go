@@ -190,6 +190,38 @@ func stripDumpWrappers(argv []string) []string {
 			if len(argv) > 0 {
 				argv = argv[1:] // the duration
 			}
+		case "find":
+			// find … -exec CMD … ; runs CMD (the dump checks see it)
+			k := 1
+			for k < len(argv) && argv[k] != "-exec" && argv[k] != "-execdir" && argv[k] != "-ok" && argv[k] != "-okdir" {
+				k++
+			}
+			if k+1 >= len(argv) {
+				return argv
+			}
+			inner := argv[k+1:]
+			for j, a := range inner {
+				if a == ";" || a == "+" {
+					inner = inner[:j]
+					break
+				}
+			}
+			argv = inner
+		case "xargs":
+			rest := argv[1:]
+			for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+				switch rest[0] {
+				case "-I", "-n", "-L", "-P", "-d", "-E", "-s", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-lines", "--replace":
+					if len(rest) > 1 {
+						rest = rest[1:]
+					}
+				}
+				rest = rest[1:]
+			}
+			if len(rest) == 0 {
+				return argv
+			}
+			argv = rest
 		case "env":
 			rest := argv[1:]
 			for len(rest) > 0 && (strings.HasPrefix(rest[0], "-") || strings.Contains(rest[0], "=")) {
@@ -340,7 +372,7 @@ func mayDumpText(t string) bool {
 // the wrappers stripDumpWrappers looks through.
 var dumpHeads = wordSet{words: []string{"env", "printenv", "set", "compgen", "declare", "typeset", "export", "readonly", "local", "make", "gmake", "ps", "jq", "gojq", "yq",
 	"cmake", "php", "mvn", "mvnw", "systemctl", "tmux", "command", "builtin", "exec", "nohup", "time", "nice", "stdbuf",
-	"setsid", "ionice", "sudo", "doas", "timeout"}}
+	"setsid", "ionice", "sudo", "doas", "timeout", "find", "xargs"}}
 
 // mayDump is the cheap test before decoding: a literal first word that
 // starts no dump and no literal word naming /proc/…/environ rule it out.

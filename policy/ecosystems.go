@@ -46,9 +46,13 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["batcat"] = viewerCmd
 	handlers["delta"] = viewerCmd
 	handlers["curl"] = localCurl(handlers["curl"])
+	handlers["pkg-config"] = noPaths
+	handlers["lsof"] = lsofCmd(handlers["lsof"])
+	handlers["kill"] = jobKill(handlers["kill"])
 	for _, n := range []string{"rubocop", "standardrb", "erb_lint", "brakeman", "phpstan", "phpcs", "phpcbf", "psalm",
 		"pint", "clang-format", "cppcheck", "cpplint", "swiftformat", "shellcheck", "hadolint", "yamllint", "actionlint",
-		"markdownlint", "detekt", "checkstyle", "google-java-format", "dotnet-format", "rustfmt", "cargo-clippy"} {
+		"markdownlint", "detekt", "checkstyle", "google-java-format", "dotnet-format", "rustfmt", "cargo-clippy",
+		"clang-tidy", "swift-format", "xcodebuild", "javac", "kotlinc", "ktfmt", "scalafmt", "credo", "mix-format", "phpunit", "pest"} {
 		if _, known := handlers[n]; !known {
 			handlers[n] = projectTool
 		}
@@ -299,6 +303,54 @@ func venvActivate(prev handler) handler {
 				x.read(args[1])
 				return
 			}
+		}
+		prev(x, args)
+	}
+}
+
+// jobKill allows kill of the shell's own background jobs (kill %1): what
+// this line started, nothing else.
+func jobKill(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		ok := len(args) > 1
+		for _, w := range args[1:] {
+			v := w.val
+			if !w.static || !(strings.HasPrefix(v, "%") && len(v) > 1 && strings.Trim(v[1:], "0123456789") == "" ||
+				v == "%%" || v == "%+" || v == "-TERM" || v == "-INT" || v == "-9" || v == "-KILL" || v == "-15" || v == "-2") {
+				ok = false
+			}
+		}
+		if ok && strings.HasPrefix(args[len(args)-1].val, "%") {
+			x.add(Allow, RuleShellBuiltin, "kill stops a background job this shell started")
+			return
+		}
+		prev(x, args)
+	}
+}
+
+// lsofCmd allows the port and process listings agents use to find what
+// holds a port (lsof -i :3000, lsof -nP -iTCP:8080 -sTCP:LISTEN, lsof -t
+// -i:5173): they print open sockets. Repeat mode (-r, +r) and anything else
+// go to the earlier handler.
+func lsofCmd(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		ok := len(args) > 1
+		for _, w := range args[1:] {
+			v := w.val
+			switch {
+			case !w.static:
+				ok = false
+			case v == "-i" || v == "-n" || v == "-P" || v == "-t" || v == "-nP" || v == "-Pn" || v == "-V":
+			case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "-sTCP:"):
+				ok = ok && strings.Trim(v, "-isTCPUDPLISTENABHDOWN:@.0123456789[]") == ""
+			case strings.HasPrefix(v, ":") && strings.Trim(v[1:], "0123456789") == "":
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			x.add(Allow, RuleReadOnly, "lsof lists the sockets that hold a port")
+			return
 		}
 		prev(x, args)
 	}

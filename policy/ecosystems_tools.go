@@ -36,7 +36,7 @@ func viewerCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, args[0].val+" shows files")
 	for _, a := range args[1:] {
 		v := a.val
-		if strings.HasPrefix(v, "--pager") || strings.HasPrefix(v, "--config") || strings.HasPrefix(v, "--diff-so-fancy") || strings.HasPrefix(v, "--hyperlinks") || strings.HasPrefix(v, "--features") || v == "--paging=always" {
+		if name, _, _ := strings.Cut(v, "="); len(name) >= 5 && (strings.HasPrefix("--pager", name) || strings.HasPrefix("--config", name)) || strings.HasPrefix(v, "--pager") || strings.HasPrefix(v, "--config") || strings.HasPrefix(v, "--diff-so-fancy") || strings.HasPrefix(v, "--hyperlinks") || strings.HasPrefix(v, "--features") || v == "--paging=always" {
 			x.add(Ask, RuleToolExec, args[0].val+" "+v+" can run a pager or read configuration that does")
 			return
 		}
@@ -107,6 +107,9 @@ func localGet(args []word) bool {
 // loopbackURL: an http(s) URL whose host is the loopback, with no user
 // info.
 func loopbackURL(v string) bool {
+	if !strings.Contains(v, "://") && !strings.HasPrefix(v, "-") {
+		v = "http://" + v // curl's default scheme: localhost:3000/health
+	}
 	if !strings.HasPrefix(v, "http://") && !strings.HasPrefix(v, "https://") {
 		return false
 	}

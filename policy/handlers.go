@@ -31,6 +31,8 @@ func loadPrograms() {
 		addNetHandlers(handlers)
 		addTextHandlers(handlers)
 		addEcosystemHandlers(handlers) // ecosystems.go: refines some of the above
+		addBuildVerbHandlers(handlers) // buildverbs.go: build tools by verb class
+		addOwnershipHandlers(handlers) // ownership.go: chown outside the workspace
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

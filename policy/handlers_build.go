@@ -72,8 +72,7 @@ func projectTool(x *cmdCtx, args []word) {
 			if _, v, ok := strings.Cut(w.val, "="); ok && looksLikePath(v) {
 				x.readStr(v)
 			}
-			if w.val == "--config" || w.val == "-c" || strings.HasPrefix(w.val, "--plugin") || strings.HasPrefix(w.val, "--rulesdir") ||
-				strings.HasPrefix(w.val, "--require") || w.val == "-r" || strings.HasPrefix(w.val, "--loader") || strings.HasPrefix(w.val, "--resolve-plugins") {
+			if w.val == "-c" || w.val == "-r" || loadsCodeOption(w.val) {
 				x.add(Ask, RuleBuildOption, args[0].val+" "+w.val+" loads code or configuration from elsewhere")
 			}
 			continue
@@ -613,4 +612,24 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 		return nil, "", true
 	}
 	return rest, "", true
+}
+
+// loadsCodeOption reports whether a long option names code or settings
+// to load (--config, --plugin, --require, --loader, --rulesdir,
+// --resolve-plugins-relative-to), spelled whole, with a value, or as any
+// prefix of three letters or more: many option parsers (yargs, nopt,
+// Python's argparse, GNU getopt) take an unambiguous prefix, so --confi
+// is --config.
+func loadsCodeOption(v string) bool {
+	if !strings.HasPrefix(v, "--") {
+		return false
+	}
+	name, _, _ := strings.Cut(v[2:], "=")
+	for _, o := range [...]string{"config", "plugin", "plugins", "rulesdir", "require", "loader", "resolve-plugins-relative-to",
+		"import", "experimental-loader", "setup-files", "setupfiles", "globalsetup", "global-setup", "preset", "transform"} {
+		if strings.HasPrefix(name, o) || len(name) >= 3 && strings.HasPrefix(o, name) {
+			return true
+		}
+	}
+	return false
 }

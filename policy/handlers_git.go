@@ -400,6 +400,11 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 			x.relabel(RuleGitLocal, RuleGitRead, "shows the reflog")
 		}
 	case "branch", "tag":
+		if sub == "branch" && (hasOpt(sargs, "D", "--force") && hasOpt(sargs, "dD", "--delete") || hasOpt(sargs, "D")) {
+			// A branch deleted unmerged loses its commits to the reflog
+			// only: workspace work in a copy, the person's history in place.
+			x.discardsWork("git branch -D deletes an unmerged branch", RuleGitDestructive, true)
+		}
 		if hasOpt(sargs, "", "--edit-description") {
 			x.add(Ask, RuleGitOther, "opens an editor")
 		}

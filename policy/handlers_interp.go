@@ -38,6 +38,16 @@ func interpreter(x *cmdCtx, args []word) {
 		pythonCmd(x, name, rest)
 	case "node", "nodejs":
 		nodeCmd(x, name, rest)
+	case "ruby":
+		if code, ok := rubyInline(rest); ok {
+			if tok := rubyRiskyToken(code); tok != "" {
+				x.add(Ask, RuleInterpInline, name+" runs inline code that uses "+quoteShort(tok))
+				return
+			}
+			x.inlineCode(name, code) // rubyinline.go
+			return
+		}
+		fallthrough
 	default:
 		inline := map[string][]string{"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r", "-B", "-R", "-E", "-F"},
 			"lua": {"-e"}, "luajit": {"-e"}, "Rscript": {"-e"}, "R": {"-e"}, "julia": {"-e", "-E"},

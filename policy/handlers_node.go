@@ -46,6 +46,12 @@ func npmOptions(x *cmdCtx, args []word, tool string) []word {
 			}
 		case name == "-g" || name == "--global" || name == "--location":
 			x.add(Ask, RulePkgInstall, tool+" --global changes the person's global packages")
+		case strings.HasPrefix(name, "--") && !npmConfigRuns(name):
+			// npm reads --key=value as configuration, and yarn, pnpm and
+			// bun pass it to the script: only the keys that choose a
+			// program, a shell, a file of settings or code to load change
+			// what runs (npmConfigRuns); the rest (--coverage,
+			// --frozen-lockfile, --watch=false) are plain settings.
 		default:
 			x.add(Ask, RuleBuildOption, tool+" option "+name+" can change which program runs (npm reads any --key=value as configuration)")
 		}
@@ -240,6 +246,13 @@ func npxCmd(x *cmdCtx, args []word) {
 						x.command(append([]word{{val: tool, static: true}}, rest[i+1:]...), 1)
 						return
 					}
+					if x.c.sandbox && npxDevTools.has(tool) {
+						// The project's usual dev tool, fetched before
+						// `npm install` ran: it runs inside the sandbox
+						// on the project's files, as the installed one would.
+						projectTool(x, append([]word{{val: tool, static: true}}, rest[i+1:]...))
+						return
+					}
 					x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" is not installed in the project, so it would be downloaded and run")
 					return
 				}
@@ -250,3 +263,43 @@ func npxCmd(x *cmdCtx, args []word) {
 	}
 	x.add(Ask, RulePkgRemoteExec, args[0].val+" with no package")
 }
+
+// npmConfigRuns are the npm configuration keys that choose a program, a
+// shell, a settings file, code to load or where files go. nopt, npm's
+// option reader, takes any unambiguous prefix of a key and "--no-KEY", so
+// a name that is a prefix of one of them, or holds one of these words,
+// counts as that key.
+func npmConfigRuns(name string) bool {
+	keys := [...]string{"script-shell", "shell", "node-options", "node-gyp", "userconfig", "globalconfig", "prefix", "registry",
+		"editor", "browser", "git", "init-module", "onload-script", "cache", "tmp", "cafile", "cert", "key", "proxy",
+		"https-proxy", "noproxy", "scope", "workspaces-update", "unsafe-perm", "user", "call", "package", "yes", "global",
+		"location", "sign-git-tag", "sign-git-commit", "tag-version-prefix", "store-dir", "virtual-store-dir",
+		"modules-dir", "config", "import", "require", "loader", "preload", "hooks", "pnpmfile", "global-pnpmfile", "lockfile-dir",
+		"install-links", "foreground-scripts", "script", "exec", "cwd", "dir", "filter", "npmrc", "rc", "auth", "token"}
+	words := [...]string{"shell", "config", "registry", "script", "node-option", "prefix", "preload", "require", "loader",
+		"pnpmfile", "npmrc", "auth", "token", "exec", "hook", "dir", "path", "home", "global"}
+	n := strings.ToLower(strings.TrimPrefix(name, "--"))
+	n = strings.TrimPrefix(n, "no-")
+	if n == "" {
+		return true
+	}
+	for _, w := range words {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	for _, k := range keys {
+		if strings.HasPrefix(k, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// npxDevTools are the dev tools a JavaScript project runs through npx or
+// bunx by their own name (the package and its program share the name, or
+// npx maps it: tsc is typescript's): type checkers, linters, formatters,
+// test runners and bundlers of the project.
+var npxDevTools = wordSet{words: []string{"tsc", "eslint", "prettier", "vitest", "jest", "playwright", "next", "tsx", "ts-node",
+	"vite", "webpack", "rollup", "esbuild", "biome", "mocha", "nx", "turbo", "stylelint", "svelte-check", "vue-tsc",
+	"astro", "nuxi", "tailwindcss", "ava", "c8", "nyc", "knip", "depcheck", "madge", "oxlint", "tsup", "vue-cli-service", "ng", "cypress"}}

@@ -76,11 +76,36 @@ func (x *cmdCtx) expandLongOpts(args []word) []word {
 	if len(table) == 0 {
 		return args
 	}
+	// A wrapper's options end at the command it runs: `timeout 60 rg
+	// --pre X` is rg's --pre, never timeout's --preserve-status.
+	_, isWrapper := wrapKinds.get()[args[0].val]
+	var extra []string
+	switch key {
+	case "git log", "git show", "git whatchanged", "git format-patch", "git reflog", "git stash":
+		extra = longOpts.get()["git diff"] // they take every diff option: --textcon is --textconv
+	}
 	out := args
 	for i := from; i < len(args); i++ {
 		a := args[i]
-		if a.val == "--" {
+		if a.val == "--" || isWrapper && !strings.HasPrefix(a.val, "-") {
 			break
+		}
+		if extra != nil && strings.HasPrefix(a.val, "--") && len(a.val) > 2 {
+			name, _, _ := strings.Cut(a.val[2:], "=")
+			if _, n := resolveLongOpt(table, name); n == 0 {
+				if full, m := resolveLongOpt(extra, name); m == 1 && full != name {
+					if &out[0] == &args[0] {
+						out = append([]word(nil), args...)
+					}
+					w := a
+					w.val = "--" + full + strings.TrimPrefix(a.val, "--"+name)
+					out[i] = w
+					continue
+				} else if m > 1 {
+					x.add(Ask, RuleOptionAmbiguous, key+" --"+name+" abbreviates several options ("+strings.Join(candidates(extra, name, 4), ", ")+")")
+					continue
+				}
+			}
 		}
 		if !strings.HasPrefix(a.val, "--") || len(a.val) == 2 || a.procSubst {
 			continue

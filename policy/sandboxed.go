@@ -14,7 +14,7 @@ import (
 
 // installedBinDirs hold programs a package manager put in the workspace;
 // a program there is judged as the tool of that name.
-var installedBinDirs = []string{"node_modules/.bin", ".venv/bin", "venv/bin", "env/bin", ".env/bin", ".virtualenv/bin"}
+var installedBinDirs = []string{"node_modules/.bin", "vendor/bin", ".venv/bin", "venv/bin", "env/bin", ".env/bin", ".virtualenv/bin"}
 
 // pathProgram judges a program named by a path that is not a system
 // program: ./scripts/build.sh, .venv/bin/python, node_modules/.bin/jest.

@@ -274,6 +274,11 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		x.add(Deny, RuleWrapperPriv, name+" changes privileges, which the coder may never do")
 		return nil, true
 	case wrapOpaque:
+		if name == "valgrind" {
+			if inner, ok := x.valgrindInner(args[1:]); ok { // valgrind.go
+				return inner, true
+			}
+		}
 		// Runs another program in a way the policy does not model.
 		x.add(Ask, RuleWrapperUnknown, name+" runs other programs in a way the policy does not judge")
 		return nil, true

@@ -24,6 +24,8 @@ type policyFlags struct {
 	json      bool
 	stdin     bool
 	sandbox   string // "on" (the default, as a run) or "off"
+	// inPlace and checkpointed judge as exec does (policy_inplace.go).
+	inPlace, checkpointed bool
 }
 
 func newPolicyCmd() *cobra.Command {
@@ -57,6 +59,7 @@ policy is the only gate, those ask.`,
 	check.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	check.Flags().BoolVar(&f.stdin, "stdin", false, "read JSON Lines commands from standard input")
 	check.Flags().StringVar(&f.sandbox, "sandbox", "on", "judge as a run with the sandbox on or off (as 'sentinel run --sandbox off')")
+	addInPlaceFlags(check, &f)
 
 	var wsExplain string
 	explain := &cobra.Command{
@@ -184,6 +187,9 @@ func runPolicyCheck(c *cobra.Command, f policyFlags, args []string) error {
 	}
 	e, ctx, err := policyEngine(f)
 	if err != nil {
+		return err
+	}
+	if ctx, err = inPlaceContext(f, ctx); err != nil {
 		return err
 	}
 	out := c.OutOrStdout()

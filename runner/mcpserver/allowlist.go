@@ -68,10 +68,8 @@ func runsThrough(via string) bool {
 		return false
 	}
 	first, _, _ := strings.Cut(via, " ")
-	return !slices.Contains(shellNames, first)
+	return !policy.IsShell(first) && first != "busybox"
 }
-
-var shellNames = []string{"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"}
 
 type allowGate struct {
 	c    *Config

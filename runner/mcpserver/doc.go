@@ -11,10 +11,13 @@
 // it is — Sentinel's own state by device and inode, git dirs by their
 // content — so a path swapped after the check leads nowhere unchecked; see
 // at.go), backups of what a delete or an overwrite destroys (backup.go),
-// the bounds on what one request may cost (requestcap.go), the exec gate (allowlist mode, read through policy's one shell reader;
-// policy mode, the run's chain: the built-in rules and the person's
-// policy.toml, remembered templates, then the person through the user
-// service's approval queue — no one to ask is a deny), running commands inside
+// the bounds on what one request may cost (requestcap.go), the exec gate
+// (both modes decide through the run's chain — the built-in rules, the
+// person's policy.toml and the project's once trusted (gate_project.go);
+// allowlist mode then needs an entry for every command, read through
+// policy's one shell reader; policy mode goes on to remembered templates,
+// then the person through the user service's approval queue — no one to
+// ask is a deny), running commands inside
 // Sentinel's sandbox, the tools themselves, and the audit events (its own
 // journal kinds, read back with `sentinel show FILE`).
 //

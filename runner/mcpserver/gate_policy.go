@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
@@ -65,33 +64,50 @@ type policyGate struct {
 	person    Person
 }
 
-// userPolicyFile is the person's own policy.toml, which runs load too.
-func userPolicyFile() string {
-	if dir, err := os.UserConfigDir(); err == nil {
-		return filepath.Join(dir, "sentinel", "policy.toml")
-	}
-	return ""
-}
-
-func newPolicyGate(person Person) (*policyGate, error) {
-	eng, err := policy.Load(userPolicyFile())
+// newPolicyGate loads the chain for project (the server's workspace):
+// policy.RuleFiles and the templates, the project's files only when
+// trusted (gate_project.go). warnings are the lines for what was left out.
+func newPolicyGate(person Person, project string) (g *policyGate, warnings []string, err error) {
+	files, warnings := gateRuleFiles(project)
+	eng, err := policy.Load(files...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	g := &policyGate{engine: eng, person: person}
+	g = &policyGate{engine: eng, person: person}
 	if g.person == nil {
 		g.person = NoPerson{}
 	}
-	if uf, err := approvals.UserTemplatesPath(); err == nil {
-		if _, serr := os.Stat(uf); serr == nil {
-			ts, err := approvals.LoadTemplates("", uf)
-			if err != nil {
-				return nil, err
-			}
-			g.templates = ts
+	pf, warn := trustedStateFile(project, "templates.toml")
+	if warn != "" {
+		warnings = append(warnings, warn)
+	}
+	uf, _ := approvals.UserTemplatesPath()
+	if uf != "" {
+		if _, serr := os.Stat(uf); serr != nil {
+			uf = ""
 		}
 	}
-	return g, nil
+	if pf != "" || uf != "" {
+		ts, err := approvals.LoadTemplates(pf, uf)
+		if err != nil {
+			return nil, nil, err
+		}
+		g.templates = ts
+	}
+	return g, warnings, nil
+}
+
+// refuseDenied is the chain's first step in allowlist mode: a line the
+// policy denies (built-in rules, the person's and the trusted project's
+// policy.toml) is refused whatever the allowlist covers; what it allows
+// or asks still needs the allowlist, which stands for the person's
+// answer.
+func (g *policyGate) refuseDenied(line string, pctx policy.Context) error {
+	v := g.engine.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: pctx})
+	if v.Decision == policy.Deny {
+		return &Refusal{Class: ClassPolicyDeny, Rule: "policy " + v.Rule, Reason: v.Reason, Use: "use a file tool for files, or a command the policy allows"}
+	}
+	return nil
 }
 
 // decide returns the rule that allowed the line, or a refusal.

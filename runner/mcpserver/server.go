@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,6 +28,9 @@ type Options struct {
 	// Person hears policy-mode asks; nil is the person through the user
 	// service's approval queue (QueuePerson).
 	Person Person
+	// Warn gets the one-line notices of project files left out (untrusted);
+	// nil is standard error.
+	Warn io.Writer
 	// Systemctl is the program the service tool runs (default systemctl).
 	Systemctl string
 	// Transport names how clients connect, for the audit ("stdio", "http").
@@ -55,16 +59,23 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}}
 	run := newRunID()
-	if cfg.ExecMode == ModePolicy {
-		person := opts.Person
-		if person == nil {
-			person = QueuePerson{Run: run, Project: s.defaultCwd()}
-		}
-		g, err := newPolicyGate(person)
-		if err != nil {
-			return nil, err
-		}
-		s.gate = g
+	// Both modes decide through the policy chain (gate_project.go); in
+	// allowlist mode the allowlist then stands for the person's answer.
+	person := opts.Person
+	if person == nil {
+		person = QueuePerson{Run: run, Project: s.defaultCwd()}
+	}
+	g, warnings, err := newPolicyGate(person, s.defaultCwd())
+	if err != nil {
+		return nil, err
+	}
+	s.gate = g
+	warn := opts.Warn
+	if warn == nil {
+		warn = os.Stderr
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(warn, w)
 	}
 	s.auditPath = cfg.Audit
 	if s.auditPath == "" {
@@ -317,7 +328,7 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	var rule string
 	if s.cfg.ExecMode == ModePolicy {
 		rule, err = s.gate.decide(ctx, a.Command, s.policyContext(pl.Abs))
-	} else {
+	} else if err = s.gate.refuseDenied(a.Command, s.policyContext(pl.Abs)); err == nil {
 		var used []string
 		used, err = s.cfg.gateAllowlist(a.Command, pl.Abs)
 		rule = "allowed_commands " + strings.Join(used, ", ")

@@ -1,0 +1,365 @@
+package policy
+
+import (
+	"strings"
+)
+
+// Build tools judged by verb class, not by listing every everyday line.
+// Each tool's subcommands (verbs) fall in one class:
+//
+//   - verbProject builds, tests, checks or formats the project: the
+//     project's own code, allowed as `make test` is;
+//   - verbRead prints information about the project or the tool;
+//   - verbManifest installs exactly what the project's manifest or lock
+//     file names (npm ci, bundle install, composer install, uv sync,
+//     dotnet restore, mix deps.get): the project's code, fetched; allowed
+//     inside the sandbox, asked with it off;
+//   - verbRun runs a project program or task (dotnet run, mix run, swift
+//     run, deno task): the project's code, allowed inside the sandbox.
+//
+// Verbs not in the table (add, require, publish, deploy, install of a
+// named package) go to the tool's earlier handler, which asks or denies.
+// The arguments of a verb are judged by what they are, the same for every
+// tool (buildArgs): a dynamic word, a URL, an option that names another
+// registry, index, source, settings file, init script or plugin, or a
+// publishing word goes to the earlier handler; a path must stay in the
+// workspace.
+
+type verbClass int
+
+const (
+	verbProject verbClass = iota + 1
+	verbRead
+	verbManifest
+	verbRun
+)
+
+// buildVerbs maps tool -> verb (space-joined for two-word verbs) -> class.
+var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]map[string]verbClass {
+	p, r, m, run := verbProject, verbRead, verbManifest, verbRun
+	return map[string]map[string]verbClass{
+		"dotnet": {"build": p, "test": p, "format": p, "clean": p, "pack": p, "restore": m, "run": run, "watch": run,
+			"list": r, "--info": r, "--list-sdks": r, "--list-runtimes": r, "sln list": r, "tool restore": m, "tool list": r,
+			"list package": r, "list reference": r},
+		"swift": {"build": p, "test": p, "package resolve": m, "package update": m, "package describe": r, "package show-dependencies": r,
+			"package dump-package": r, "package clean": p, "package reset": p, "run": run},
+		"mix": {"test": p, "compile": p, "format": p, "credo": p, "dialyzer": p, "docs": p, "xref": p, "deps.get": m, "deps.compile": m,
+			"deps.tree": r, "deps": r, "help": r, "ecto.migrate": run, "ecto.create": run, "ecto.gen.migration": p, "run": run,
+			"phx.server": run, "phx.routes": r, "hex.outdated": r, "clean": p, "deps.unlock": p, "sobelow": p},
+		"deno": {"test": p, "fmt": p, "lint": p, "check": p, "bench": p, "doc": r, "info": r, "task": run, "run": run, "cache": m,
+			"install": m, "compile": p, "coverage": p},
+		"bun":    {"test": p, "build": p, "install": m, "i": m, "pm ls": r, "run": run},
+		"poetry": {"install": m, "sync": m, "lock": m, "check": p, "show": r, "env info": r, "build": p, "version": r},
+		"composer": {"install": m, "i": m, "dump-autoload": p, "dumpautoload": p, "validate": r, "show": r, "outdated": r,
+			"licenses": r, "depends": r, "why": r, "why-not": r, "diagnose": r, "check-platform-reqs": r, "test": run,
+			"run-script": run, "run": run, "audit": r, "fund": r, "status": r},
+		"bundle": {"install": m, "check": r, "list": r, "show": r, "info": r, "outdated": r, "lock": m, "platform": r},
+		"gem":    {"list": r, "which": r, "contents": r, "environment": r, "env": r, "spec": r, "dependency": r},
+		"mvn": {"clean": p, "test": p, "compile": p, "verify": p, "package": p, "validate": p, "test-compile": p, "install": m, "spring-boot:run": run, "exec:java": run, "quarkus:dev": run, "dependency:resolve": m,
+			"dependency:go-offline": m, "dependency:tree": r, "dependency:list": r, "dependency:analyze": r, "help:effective-pom": r},
+		"cargo": {"fetch": m, "nextest run": p, "nextest list": r},
+		"npm":   {"install": m, "i": m, "ci": m, "clean-install": m, "outdated": r, "audit": r},
+		"pnpm":  {"install": m, "i": m, "outdated": r, "audit": r},
+		"yarn":  {"install": m, "": m, "outdated": r, "audit": r, "info": r},
+		"pip":   {"install": m}, "pip3": {"install": m},
+		"uv":         {"sync": m, "lock": m, "venv": m, "pip install": m, "pip sync": m},
+		"pre-commit": {"run": p},
+		"rake":       {"db:migrate": run, "db:create": run, "db:test:prepare": run, "db:prepare": run, "db:seed": run, "db:rollback": run},
+		"rails": {"db:migrate": run, "db:create": run, "db:test:prepare": run, "db:prepare": run, "db:seed": run, "db:rollback": run,
+			"generate": run, "g": run},
+		"docker": {"ps": r, "images": r, "version": r, "compose ps": r, "compose logs": r, "compose config": r, "logs": r, "image ls": r, "container ls": r},
+		"java":   {"-version": r, "--version": r},
+		"jar":    {"tf": r, "tvf": r, "-tf": r, "--list": r},
+	}
+}}
+
+// buildVerbHandlers wraps every tool of the table, so that a verb it knows
+// is judged by its class and the rest by the tool's own handler.
+func addBuildVerbHandlers(handlers map[string]handler) {
+	for tool := range buildVerbs.get() {
+		prev, ok := handlers[tool]
+		if !ok {
+			prev = func(x *cmdCtx, args []word) {
+				x.add(Ask, RuleUnknownCommand, args[0].val+" is not a program the policy knows")
+			}
+		}
+		handlers[tool] = verbHandler(tool, prev)
+	}
+}
+
+func verbHandler(tool string, prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		verb, rest, cls := findVerb(tool, args[1:])
+		if tool == "mvn" {
+			verb, rest, cls = mavenVerbs(args[1:])
+		}
+		if cls == 0 || len(x.c.written) > 0 {
+			// A line that writes files and then builds is judged by the
+			// tool's own handler, which reads what was written.
+			prev(x, args)
+			return
+		}
+		if (cls == verbManifest || cls == verbRun) && !x.c.sandbox {
+			prev(x, args)
+			return
+		}
+		if cls == verbManifest && !manifestOperands(tool, verb, rest) {
+			prev(x, args)
+			return
+		}
+		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {
+			// deno run FILE: the file must be the project's.
+			if ops := operands(rest, "", nil); len(ops) == 0 || strings.Contains(ops[0].val, "://") {
+				prev(x, args)
+				return
+			}
+		}
+		letters := "sIrCgpk"
+		if cls == verbManifest && (tool == "pip" || tool == "pip3" || tool == "uv") {
+			letters = "sICgpk" // -r is a requirement file, checked by pipFromManifest
+		}
+		reads, ok := buildArgs(rest, letters)
+		if !ok {
+			prev(x, args)
+			return
+		}
+		switch cls {
+		case verbRead:
+			x.add(Allow, RuleReadOnly, tool+" "+verb+" prints information about the project")
+		case verbManifest:
+			x.add(Allow, RuleSandboxCode, tool+" "+verb+" installs what the project's own manifest names, inside the sandbox")
+		case verbRun:
+			x.add(Allow, RuleSandboxCode, tool+" "+verb+" runs the project's own code, inside the sandbox")
+		default:
+			x.add(Allow, RuleBuildProject, tool+" "+verb+" builds, tests or checks the project")
+		}
+		x.inWorkspace()
+		for _, r := range reads {
+			x.readStr(r)
+		}
+	}
+}
+
+// findVerb finds the tool's verb: the first operand (or the first two),
+// after any leading options the table cannot know about (which make it
+// fall through). A tool with an empty verb ("yarn" alone) matches no
+// operand at all.
+func findVerb(tool string, args []word) (string, []word, verbClass) {
+	verbs := buildVerbs.get()[tool]
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].val, "-") && args[i].static {
+		if c, ok := verbs[args[i].val]; ok && len(args) == i+1 {
+			return args[i].val, nil, c // dotnet --info
+		}
+		if !harmlessLead(args[i].val) {
+			return "", nil, 0
+		}
+		i++
+	}
+	if i >= len(args) {
+		if c, ok := verbs[""]; ok {
+			return "", nil, c
+		}
+		return "", nil, 0
+	}
+	if !args[i].static {
+		return "", nil, 0
+	}
+	if i+1 < len(args) && args[i+1].static {
+		if c, ok := verbs[args[i].val+" "+args[i+1].val]; ok {
+			return args[i].val + " " + args[i+1].val, args[i+2:], c
+		}
+	}
+	if c, ok := verbs[args[i].val]; ok {
+		return args[i].val, args[i+1:], c
+	}
+	return "", nil, 0
+}
+
+// harmlessLead are global options allowed before a verb.
+func harmlessLead(v string) bool {
+	switch v {
+	case "-q", "--quiet", "-s", "--silent", "-v", "--verbose", "-B", "--batch-mode", "--no-ansi", "--ansi", "-n",
+		"--no-interaction", "--nologo", "--no-transfer-progress", "-ntp", "-e", "--offline", "-o", "--frozen", "--locked":
+		return true
+	}
+	return false
+}
+
+// manifestOperands reports whether an install names nothing but the
+// project's manifest: no package operands (npm install, bundle install),
+// or for pip only requirement files and local editable paths.
+func manifestOperands(tool, verb string, rest []word) bool {
+	switch tool {
+	case "pip", "pip3":
+		return pipFromManifest(rest)
+	case "uv":
+		if verb == "pip install" {
+			return pipFromManifest(rest)
+		}
+	}
+	for _, w := range rest {
+		if !strings.HasPrefix(w.val, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+// pipFromManifest: every operand is a requirement file (-r F) or the
+// project itself (-e ., -e ".[dev]", .), never a package name or URL.
+func pipFromManifest(args []word) bool {
+	seen := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		switch {
+		case v == "-r" || v == "--requirement" || v == "-e" || v == "--editable" || v == "-c" || v == "--constraint":
+			if i+1 >= len(args) {
+				return false
+			}
+			i++
+			t := args[i].val
+			if strings.Contains(t, "://") || strings.Contains(t, "+") || !args[i].static {
+				return false
+			}
+			if (v == "-e" || v == "--editable") && !projectSelf(t) {
+				return false
+			}
+			seen = true
+		case strings.HasPrefix(v, "-r") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			seen = true
+		case strings.HasPrefix(v, "-"):
+		case projectSelf(v):
+			seen = true
+		default:
+			return false
+		}
+	}
+	return seen
+}
+
+// projectSelf: ".", "./", ".[dev]", "./pkg[test]" — the project itself.
+func projectSelf(v string) bool {
+	p, _, _ := strings.Cut(v, "[")
+	return p == "." || p == "./" || strings.HasPrefix(p, "./") && !strings.Contains(p, "..")
+}
+
+// riskyOptionWords name options that fetch from elsewhere or load code or
+// settings the line does not show; an option whose name holds one of
+// these goes to the tool's own handler.
+var riskyOptionWords = []string{"index", "registry", "source", "repo", "config", "settings", "find-links", "trusted-host",
+	"init-script", "plugin", "require", "preload", "loader", "import-map", "exec", "script", "shell", "global", "prefix",
+	"target", "root", "user", "cert", "proxy", "token", "key", "password", "gradle-user-home", "project-dir", "pom",
+	"unsafe", "agent", "argline", "jvmargs", "gemfile", "manifest", "allow-run", "allow-ffi", "allow-env", "allow-all", "allow-write", "allow-net", "location", "url", "output", "cache"}
+
+// outputOptions name where a tool writes; their value must be written
+// inside the workspace, which the tool's own handler judges.
+var outputOptions = wordSet{words: []string{"o", "out", "outdir", "out-dir", "d", "dest", "destination"}}
+
+// buildArgs judges a verb's arguments the same for every tool. It returns
+// the paths to read (static operands and option values that look like
+// paths, a trailing :LINE removed) and false when an argument must go to
+// the tool's own handler.
+func buildArgs(args []word, letters string) ([]string, bool) {
+	var reads []string
+	dashes := false
+	for i, w := range args {
+		v := w.val
+		if !w.static || w.brace {
+			return nil, false
+		}
+		if strings.Contains(v, "://") || strings.HasPrefix(v, "git+") || strings.HasPrefix(v, "@") {
+			return nil, false
+		}
+		if v == "--" {
+			dashes = true
+			continue
+		}
+		if !dashes && strings.HasPrefix(v, "-") && len(v) > 1 {
+			name, val, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
+			name = strings.ToLower(name)
+			if outputOptions.has(name) {
+				return nil, false
+			}
+			if !strings.HasPrefix(name, "no-") { // --no-root, --no-cache turn something off
+				for _, bad := range riskyOptionWords {
+					if strings.Contains(name, bad) {
+						return nil, false
+					}
+				}
+			}
+			if len(name) == 1 && strings.ContainsAny(name, letters) {
+				return nil, false // -s settings, -I init script, -r require, -C dir, -g global, -p project, -k key
+			}
+			if looksLikePath(val) {
+				reads = append(reads, trimLine(val))
+			}
+			continue
+		}
+		if publishWord(v) && !(i > 0 && (args[i-1].val == "-c" || args[i-1].val == "--configuration")) { // -c release
+			return nil, false
+		}
+		if looksLikePath(v) {
+			reads = append(reads, trimLine(v))
+		}
+	}
+	return reads, true
+}
+
+// trimLine drops a trailing :LINE (spec/x_spec.rb:12, test/a_test.exs:25).
+func trimLine(v string) string {
+	if i := strings.LastIndexByte(v, ':'); i > 0 && i < len(v)-1 && strings.Trim(v[i+1:], "0123456789") == "" {
+		return v[:i]
+	}
+	return v
+}
+
+// publishWord: a task or goal that publishes, deploys or releases.
+func publishWord(v string) bool {
+	n := strings.ToLower(v)
+	for _, bad := range []string{"publish", "deploy", "release", "upload", "push", "signing", "sonatype", "nexus", "artifactory", "bintray", "hex.", "nuget"} {
+		if strings.Contains(n, bad) {
+			return true
+		}
+	}
+	return false
+}
+
+// mavenVerbs reads mvn's goals: every operand must be a goal of the table
+// or one mavenGoals knows; the class is the strictest of them (a goal
+// that needs the sandbox makes the whole line need it).
+func mavenVerbs(args []word) (string, []word, verbClass) {
+	verbs := buildVerbs.get()["mvn"]
+	cls := verbClass(0)
+	var goals []string
+	var rest []word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.static {
+			return "", nil, 0
+		}
+		if strings.HasPrefix(w.val, "-") {
+			rest = append(rest, w)
+			if (w.val == "-pl" || w.val == "--projects" || w.val == "-T" || w.val == "--threads" || w.val == "-rf") && i+1 < len(args) {
+				i++
+				rest = append(rest, word{val: "-" + strings.TrimLeft(args[i].val, "-"), static: args[i].static})
+			}
+			continue
+		}
+		c, ok := verbs[w.val]
+		if !ok && mavenGoals.has(w.val) {
+			c, ok = verbProject, true
+		}
+		if !ok {
+			return "", nil, 0
+		}
+		if c > cls {
+			cls = c
+		}
+		goals = append(goals, w.val)
+	}
+	if cls == verbRead && len(goals) > 1 {
+		cls = verbProject
+	}
+	return strings.Join(goals, " "), rest, cls
+}
