@@ -26,7 +26,7 @@ const maxProseLines = 4
 func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
 	m.queue = append(m.queue, p)
 	ring := m.cardArrived()
-	if len(m.queue) == 1 || m.cardHidden {
+	if len(m.queue) == 1 {
 		return tea.Batch(m.openCard(), ring)
 	}
 	return ring
@@ -35,7 +35,6 @@ func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
 // openCard shows the head of the queue and starts its key guard. An attached
 // person is detached: the card's keys must not go to the coder.
 func (m *model) openCard() tea.Cmd {
-	m.cardHidden = false
 	m.cardOpened = m.opts.Now()
 	if m.mode == modeAttach {
 		m.mode = modeNormal
@@ -44,7 +43,7 @@ func (m *model) openCard() tea.Cmd {
 	return armTick(m.opts.Guard)
 }
 
-func (m *model) cardVisible() bool { return len(m.queue) > 0 && !m.cardHidden }
+func (m *model) cardVisible() bool { return len(m.queue) > 0 }
 
 // cardKey handles a/1, 2, r, d/3, s and X on a visible card (esc only says it is no answer) (Claude
 // Code's 1/2/3 beside Sentinel's letters); a key that neither the card nor

@@ -6,11 +6,11 @@ import "charm.land/bubbles/v2/key"
 // footer are built from it, so a binding without help text cannot exist.
 type keyMap struct {
 	// lanes
-	Next, Prev, Timeline, Zoom                 key.Binding
-	Up, Down, PageUp, PageDown, Top, End       key.Binding
-	Search, NextMatch, PrevMatch               key.Binding
-	Attach, Detach, Steer, Pending, Help, Quit key.Binding
-	Finish                                     key.Binding
+	Next, Prev, Timeline, Zoom           key.Binding
+	Up, Down, PageUp, PageDown, Top, End key.Binding
+	Search, NextMatch, PrevMatch         key.Binding
+	Attach, Detach, Steer, Help, Quit    key.Binding
+	Finish                               key.Binding
 	// approval card
 	Approve, Remember, Deny, Skip, DenyKind key.Binding
 	// ApproveHosts approves a package install once with the registry hosts
@@ -55,7 +55,6 @@ func defaultKeys() keyMap {
 		Attach:    b([]string{"i"}, "i", "attach: type into the coder"),
 		Detach:    b([]string{"ctrl+]"}, "ctrl+]", "leave attach mode"),
 		Steer:     b([]string{"m"}, "m", "message the coder"),
-		Pending:   b([]string{"p"}, "p", "show pending approvals"),
 		Help:      b([]string{"?"}, "?", "help"),
 		Quit:      b([]string{"q", "ctrl+c"}, "q", "stop run and quit"),
 		Finish:    b([]string{"D"}, "D", "coder is done → review"),
@@ -113,7 +112,7 @@ func (k keyMap) idleShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
-		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Finish, k.Help, k.Quit},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Finish, k.Help, k.Quit},
 		{k.Approve, k.ApproveHosts, k.Remember, k.Deny, k.Skip, k.DenyKind, k.ClaudeYes, k.ClaudeAlways, k.ClaudeNo, k.ContentUp, k.ContentDown, k.Scope, k.Expiry, k.Confirm},
 	}
 }

@@ -68,7 +68,6 @@ type model struct {
 
 	queue      []*approvals.Prompt
 	cardOpened time.Time
-	cardHidden bool // skipped: collapsed to a one-line notice
 	chooser    *chooser
 	// cardContent is the change the card on screen asks to write
 	cardContent *cardContent

@@ -134,15 +134,11 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(k, m.keys.Attach):
 		if len(m.queue) > 0 {
-			m.flash = "answer the pending approval first (p)"
+			m.flash = "answer the pending approval first"
 			return nil
 		}
 		m.mode = modeAttach
 		m.flash = ""
-	case key.Matches(k, m.keys.Pending):
-		if len(m.queue) > 0 {
-			return m.openCard()
-		}
 	}
 	return nil
 }

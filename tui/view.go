@@ -251,20 +251,15 @@ func (m *model) footer(w int) string {
 }
 
 // bottomLines is everything between the panes and the footer: the approval
-// card (with the remember chooser or the deny message inside it), a folded
-// notice for skipped requests, the line editor, the attach banner and the
+// card (with the remember chooser or the deny message inside it), the line editor, the attach banner and the
 // quit confirmation.
 func (m *model) bottomLines(w int) []string {
 	var out block
 	if b := m.busyLine(w); b != "" { // a long wait shows it is alive
 		out.add(prioHigh, b)
 	}
-	switch {
-	case m.cardVisible():
+	if m.cardVisible() {
 		out.addBlock(m.cardLines(w))
-	case len(m.queue) > 0:
-		out.add(prioKeep, padTo(m.styles.Asked.UnsetBackground().Render(
-			fmt.Sprintf(" ● %d approval(s) pending — press p to answer", len(m.queue))), w))
 	}
 	yesNo := keyParts(m.styles, []key.Binding{m.keys.Yes, m.keys.No})
 	switch m.mode {
