@@ -52,6 +52,10 @@ func (m *model) cardVisible() bool { return len(m.queue) > 0 }
 func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	head := m.queue[0]
 	switch {
+	case key.Matches(k, m.keys.Approve, m.keys.ClaudeYes, m.keys.ApproveHosts, m.keys.ClaudeAlways, m.keys.Remember) && !m.cardSeen():
+		// nothing is approved unseen: the whole card, all of its change
+		m.flash = m.unseenNotice()
+		return nil, true
 	case key.Matches(k, m.keys.Approve, m.keys.ClaudeYes):
 		return m.answer(ApproveMsg{Prompt: head}), true
 	case key.Matches(k, m.keys.ApproveHosts):
@@ -98,6 +102,24 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+// cardSeen reports whether all of the card on screen has been shown: none
+// of its lines left out for lack of room and every row of its change
+// scrolled past.
+func (m *model) cardSeen() bool {
+	m.layout() // draws the bottom section: cardClipped and the rows seen are current
+	return !m.cardClipped && m.contentSeen()
+}
+
+// unseenNotice says why approve waits and what shows the rest.
+func (m *model) unseenNotice() string {
+	if m.cardClipped {
+		return "the screen is too small to show all of this card: make the terminal larger to approve (d or 3 denies)"
+	}
+	c := m.content()
+	return fmt.Sprintf("approve waits until you have seen all of the change: %s scrolls down (%d of %d rows seen)",
+		m.keys.ContentDown.Help().Key, c.seen, c.total)
 }
 
 // pendingOfKind counts the pending requests of kind k.
@@ -162,8 +184,9 @@ func (m *model) skip() tea.Cmd {
 	return m.answer(SkipMsg{Prompt: m.queue[0]})
 }
 
-// cardLines draws the card for the head of the queue.
-func (m *model) cardLines(w int) block {
+// cardLines draws the card for the head of the queue with at most n rows of
+// the change it asks for (see contentLines).
+func (m *model) cardLines(w, n int) block {
 	st := m.styles
 	p := m.queue[0]
 	req := p.Request
@@ -181,9 +204,9 @@ func (m *model) cardLines(w int) block {
 	var out block
 	out.add(prioKeep, rule(st.CardTitle.Render(title), st.CardBorder, w))
 	// while the chooser is open the card's facts give way to it first
-	fieldPrio, lowPrio := prioHigh, prioLow
+	fieldPrio, polPrio, lowPrio := prioFact, prioHigh, prioLow
 	if m.mode == modeRemember {
-		fieldPrio = prioLow
+		fieldPrio, polPrio = prioLow, prioLow
 	}
 	label := func(name string) string { return st.CardLabel.Render(fmt.Sprintf(" %-8s ", name)) }
 	hidden := 0
@@ -194,6 +217,11 @@ func (m *model) cardLines(w int) block {
 		toks, n := reveal(value)
 		hidden += n
 		lines := wrapToks(toks, w-10)
+		if len(lines) > maxValueLines && (name == "command" || name == "input") {
+			// too long for its field: shown in full, scrollable, below
+			out.add(prio, padTo(label(name)+st.Reveal.Render(fmt.Sprintf("%d rows: all of it is below (%s scrolls)", len(lines), m.keys.ContentDown.Help().Key)), w))
+			return
+		}
 		for i, l := range lines {
 			if i == maxValueLines {
 				rest := 0
@@ -254,7 +282,7 @@ func (m *model) cardLines(w int) block {
 			out.add(prio, padTo(lab+st.Text.Render(l), w))
 		}
 	}
-	prose("policy", fieldPrio, pol)
+	prose("policy", polPrio, pol)
 	if a := alwaysText(p); a != "" {
 		prose("2 always", fieldPrio, a)
 	}
@@ -262,7 +290,7 @@ func (m *model) cardLines(w int) block {
 		prose("advice", lowPrio, textsafe.Line(p.Recommendation))
 	}
 	if m.mode != modeRemember {
-		out.add(prioMid, m.contentLines(w)...)
+		out.add(prioKeep, m.contentLines(w, n)...)
 	}
 	if m.mode == modeRemember && m.chooser != nil {
 		out.addBlock(m.chooserLines(w))

@@ -68,7 +68,10 @@ type model struct {
 
 	queue      []*approvals.Prompt
 	cardOpened time.Time
-	chooser    *chooser
+	// cardClipped: the last drawing had to leave out one of the card's
+	// facts (prioFact: the screen is too small); approve waits
+	cardClipped bool
+	chooser     *chooser
 	// cardContent is the change the card on screen asks to write
 	cardContent *cardContent
 	past        []approvals.Request
