@@ -27,6 +27,6 @@ func TestCoderPaneShowsNoBreakSpacesAsSpaces(t *testing.T) {
 	s := h.screen()
 	notContains(t, s, "❯\ufffd")
 	contains(t, s, "wide  space thin space nbsp space")
-	notContains(t, s, "\u200b") // a zero-width space is still not passed through
+	notContains(t, s, "\u200b")  // a zero-width space is still not passed through
 	contains(t, s, "pua\ufffdx") // nor a private-use character
 }

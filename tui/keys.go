@@ -31,7 +31,7 @@ type keyMap struct {
 	// and No work there too)
 	ReviewFocus, ReviewToggle, ReviewFile, ReviewNextHunk, ReviewPrevHunk key.Binding
 	ReviewSplit, ReviewChecks, ReviewApprove, ReviewReject, ReviewLeave   key.Binding
-	ReviewTop, ReviewEnd                                                  key.Binding
+	ReviewTop, ReviewEnd, ReviewAcceptAll, ReviewRejectAll                key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -82,18 +82,20 @@ func defaultKeys() keyMap {
 		Yes: b([]string{"y"}, "y", "yes"),
 		No:  b([]string{"n", "esc"}, "n", "no"),
 
-		ReviewFocus:    b([]string{"tab", "shift+tab"}, "tab", "files ⇄ diff"),
-		ReviewToggle:   b([]string{"space"}, "space", "accept/reject (hunk, or file in the list)"),
-		ReviewFile:     b([]string{"x"}, "x", "accept/reject file"),
-		ReviewNextHunk: b([]string{"]"}, "]", "next hunk"),
-		ReviewPrevHunk: b([]string{"["}, "[", "previous hunk"),
-		ReviewSplit:    b([]string{"v"}, "v", "unified ⇄ side by side"),
-		ReviewChecks:   b([]string{"c"}, "c", "verification output"),
-		ReviewApprove:  b([]string{"a"}, "a", "approve: land the accepted part…"),
-		ReviewReject:   b([]string{"d"}, "d", "reject the whole change…"),
-		ReviewLeave:    b([]string{"q", "ctrl+c"}, "q", "quit without deciding"),
-		ReviewTop:      b([]string{"home", "g"}, "g", "first file / top of the diff"),
-		ReviewEnd:      b([]string{"end", "G"}, "G", "last file / end of the diff"),
+		ReviewFocus:     b([]string{"tab", "shift+tab"}, "tab", "files ⇄ diff"),
+		ReviewToggle:    b([]string{"space"}, "space", "accept/reject (hunk, or file in the list)"),
+		ReviewFile:      b([]string{"x"}, "x", "accept/reject file"),
+		ReviewNextHunk:  b([]string{"]"}, "]", "next hunk"),
+		ReviewPrevHunk:  b([]string{"["}, "[", "previous hunk"),
+		ReviewSplit:     b([]string{"v"}, "v", "unified ⇄ side by side"),
+		ReviewChecks:    b([]string{"c"}, "c", "verification output"),
+		ReviewApprove:   b([]string{"a"}, "a", "approve: land the accepted part…"),
+		ReviewReject:    b([]string{"d"}, "d", "reject the whole change…"),
+		ReviewLeave:     b([]string{"q", "ctrl+c"}, "q", "quit without deciding"),
+		ReviewTop:       b([]string{"home", "g"}, "g", "first file / top of the diff"),
+		ReviewEnd:       b([]string{"end", "G"}, "G", "last file / end of the diff"),
+		ReviewAcceptAll: b([]string{"A"}, "A", "accept every file"),
+		ReviewRejectAll: b([]string{"X"}, "X", "reject every file (then pick what lands)"),
 	}
 }
 
@@ -148,6 +150,6 @@ func (k keyMap) reviewFullHelp(standalone bool) [][]key.Binding {
 	}
 	return [][]key.Binding{
 		{k.ReviewFocus, k.Up, k.Down, k.PageUp, k.PageDown, k.ReviewTop, k.ReviewEnd, k.ReviewNextHunk, k.ReviewPrevHunk},
-		{k.ReviewToggle, k.ReviewFile, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, quit},
+		{k.ReviewToggle, k.ReviewFile, k.ReviewAcceptAll, k.ReviewRejectAll, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, quit},
 	}
 }

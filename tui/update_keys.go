@@ -24,6 +24,16 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.term.key(k)
 		return nil
 	}
+	if k.String() == "ctrl+c" {
+		switch {
+		case m.stopping:
+			// a person pressing ctrl+c again while the stop waits wants out
+			// now (pending requests were denied and reviews rejected already)
+			return tea.Quit
+		case m.mode == modeQuit:
+			return m.stop() // ctrl+c twice: yes
+		}
+	}
 	switch m.mode {
 	case modeHelp:
 		switch {
@@ -253,7 +263,7 @@ func (m *model) stop() tea.Cmd {
 	}
 	m.queue = nil
 	m.rejectReviews("the person stopped the run")
-	m.flash = "stopping the run…"
+	m.flash = "stopping the run… (ctrl+c again leaves at once)"
 	s := m.s
 	return tea.Batch(func() tea.Msg {
 		s.Stop()

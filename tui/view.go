@@ -305,7 +305,7 @@ func (m *model) bottomBlock(w, n int) (out block, from, to int) {
 	case modeAttach:
 		out.add(prioKeep, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
 	case modeQuit:
-		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? "), yesNo, w)...)
+		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? (ctrl+c again: yes) "), yesNo, w)...)
 	case modeFinish:
 		q := "The coder is done: end it, verify and review its work? "
 		if m.info.InPlace {
