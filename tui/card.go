@@ -89,7 +89,8 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.flash = "esc does not answer a card: d or 3 denies, a or 1 approves"
 		return nil, true
 	case key.Matches(k, m.keys.DenyKind):
-		return m.denyKind(), true
+		m.mode = modeDenyAll // a confirmation that names the count first
+		return nil, true
 	case key.Matches(k, m.keys.ContentUp):
 		m.scrollContent(-1)
 		return nil, true
@@ -122,27 +123,51 @@ func (m *model) unseenNotice() string {
 		m.keys.ContentDown.Help().Key, c.seen, c.total)
 }
 
-// pendingOfKind counts the pending requests of kind k.
-func (m *model) pendingOfKind(k policy.Kind) int {
+// origin is the run and project p came from, "" on a run's own screen.
+func (m *model) origin(p *approvals.Prompt) string {
+	if m.originOf == nil {
+		return ""
+	}
+	return m.originOf(p)
+}
+
+// sameFlood reports whether p is one of head's flood: its kind, from its
+// run (X never reaches another run's or project's requests).
+func (m *model) sameFlood(head, p *approvals.Prompt) bool {
+	return p.Request.Kind == head.Request.Kind && m.origin(p) == m.origin(head)
+}
+
+// pendingOfKind counts the pending requests X would deny.
+func (m *model) pendingOfKind() int {
 	n := 0
 	for _, p := range m.queue {
-		if p.Request.Kind == k {
+		if m.sameFlood(m.queue[0], p) {
 			n++
 		}
 	}
 	return n
 }
 
+// denyAllQuestion is X's confirmation, naming the count and the run.
+func (m *model) denyAllQuestion() string {
+	q := fmt.Sprintf("Deny all %d pending %s request(s)", m.pendingOfKind(), kindName(m.queue[0].Request.Kind))
+	if o := m.origin(m.queue[0]); o != "" {
+		q += " of " + o
+	}
+	return q + "? "
+}
+
 // denyKind denies, at once, every pending request of the shown one's kind
-// (a coder flooding the person with requests): one DenyMsg each, and the
-// broker journals each decision. The next request of another kind gets the card.
+// and run (a coder flooding the person with requests): one DenyMsg each,
+// and the broker journals each decision. The next request gets the card.
 func (m *model) denyKind() tea.Cmd {
-	kind := m.queue[0].Request.Kind
+	head := m.queue[0]
+	kind := head.Request.Kind
 	msg := fmt.Sprintf("denied with every other pending %s request: the person denied them all at once", kindName(kind))
 	keep := m.queue[:0]
 	n := 0
 	for _, p := range m.queue {
-		if p.Request.Kind != kind {
+		if !m.sameFlood(head, p) {
 			keep = append(keep, p)
 			continue
 		}
@@ -194,7 +219,7 @@ func (m *model) cardLines(w, n int) block {
 	if n := len(m.queue); n > 1 {
 		title += fmt.Sprintf("· 1 of %d pending ", n)
 	}
-	if n := m.pendingOfKind(req.Kind); n > 1 {
+	if n := m.pendingOfKind(); n > 1 {
 		// a flood of one kind is cleared in one key (the key line has no room)
 		title += fmt.Sprintf("· [%s] deny all %d %s ", m.keys.DenyKind.Help().Key, n, kindName(req.Kind))
 	}
@@ -239,6 +264,9 @@ func (m *model) cardLines(w, n int) block {
 			}
 			out.add(prio, padTo(lab+renderToks(st, l), w))
 		}
+	}
+	if o := m.origin(p); o != "" {
+		field(fieldPrio, "run", o)
 	}
 	switch req.Kind {
 	case policy.KindShell:

@@ -58,6 +58,12 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.mode = modeNormal
 		}
 		return nil
+	case modeDenyAll:
+		m.mode = modeNormal
+		if key.Matches(k, m.keys.Yes) && len(m.queue) > 0 {
+			return m.denyKind()
+		}
+		return nil
 	case modeFinish:
 		m.mode = modeNormal
 		if key.Matches(k, m.keys.Yes) {

@@ -306,6 +306,10 @@ func (m *model) bottomBlock(w, n int) (out block, from, to int) {
 		out.add(prioKeep, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
 	case modeQuit:
 		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? (ctrl+c again: yes) "), yesNo, w)...)
+	case modeDenyAll:
+		if len(m.queue) > 0 {
+			out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(m.denyAllQuestion()), yesNo, w)...)
+		}
 	case modeFinish:
 		q := "The coder is done: end it, verify and review its work? "
 		if m.info.InPlace {
