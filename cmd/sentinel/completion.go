@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/approvals/queue"
-	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/runner"
 )
 
 // coderNames are the values --coder takes (runner.NewAdapter's names).
