@@ -81,6 +81,7 @@ branch.`,
 	})
 	root.CompletionOptions.HiddenDefaultCmd = true
 	defer addCompletions(root)
+	wrapHelp(root)
 	switch {
 	case len(args) == 1 && (args[0] == "--version" || args[0] == "-v"):
 		// Root alone prints the version.
