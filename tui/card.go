@@ -26,7 +26,7 @@ const maxProseLines = 4
 func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
 	m.queue = append(m.queue, p)
 	ring := m.cardArrived()
-	if len(m.queue) == 1 || m.cardHidden {
+	if len(m.queue) == 1 {
 		return tea.Batch(m.openCard(), ring)
 	}
 	return ring
@@ -35,7 +35,6 @@ func (m *model) enqueue(p *approvals.Prompt) tea.Cmd {
 // openCard shows the head of the queue and starts its key guard. An attached
 // person is detached: the card's keys must not go to the coder.
 func (m *model) openCard() tea.Cmd {
-	m.cardHidden = false
 	m.cardOpened = m.opts.Now()
 	if m.mode == modeAttach {
 		m.mode = modeNormal
@@ -44,7 +43,7 @@ func (m *model) openCard() tea.Cmd {
 	return armTick(m.opts.Guard)
 }
 
-func (m *model) cardVisible() bool { return len(m.queue) > 0 && !m.cardHidden }
+func (m *model) cardVisible() bool { return len(m.queue) > 0 }
 
 // cardKey handles a/1, 2, r, d/3, s and X on a visible card (esc only says it is no answer) (Claude
 // Code's 1/2/3 beside Sentinel's letters); a key that neither the card nor
@@ -53,6 +52,10 @@ func (m *model) cardVisible() bool { return len(m.queue) > 0 && !m.cardHidden }
 func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	head := m.queue[0]
 	switch {
+	case key.Matches(k, m.keys.Approve, m.keys.ClaudeYes, m.keys.ApproveHosts, m.keys.ClaudeAlways, m.keys.Remember) && !m.cardSeen():
+		// nothing is approved unseen: the whole card, all of its change
+		m.flash = m.unseenNotice()
+		return nil, true
 	case key.Matches(k, m.keys.Approve, m.keys.ClaudeYes):
 		return m.answer(ApproveMsg{Prompt: head}), true
 	case key.Matches(k, m.keys.ApproveHosts):
@@ -86,7 +89,8 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.flash = "esc does not answer a card: d or 3 denies, a or 1 approves"
 		return nil, true
 	case key.Matches(k, m.keys.DenyKind):
-		return m.denyKind(), true
+		m.mode = modeDenyAll // a confirmation that names the count first
+		return nil, true
 	case key.Matches(k, m.keys.ContentUp):
 		m.scrollContent(-1)
 		return nil, true
@@ -101,27 +105,69 @@ func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// pendingOfKind counts the pending requests of kind k.
-func (m *model) pendingOfKind(k policy.Kind) int {
+// cardSeen reports whether all of the card on screen has been shown: none
+// of its lines left out for lack of room and every row of its change
+// scrolled past.
+func (m *model) cardSeen() bool {
+	m.layout() // draws the bottom section: cardClipped and the rows seen are current
+	return !m.cardClipped && m.contentSeen()
+}
+
+// unseenNotice says why approve waits and what shows the rest.
+func (m *model) unseenNotice() string {
+	if m.cardClipped {
+		return "the screen is too small to show all of this card: make the terminal larger to approve (d or 3 denies)"
+	}
+	c := m.content()
+	return fmt.Sprintf("approve waits until you have seen all of the change: %s scrolls down (%d of %d rows seen)",
+		m.keys.ContentDown.Help().Key, c.seen, c.total)
+}
+
+// origin is the run and project p came from, "" on a run's own screen.
+func (m *model) origin(p *approvals.Prompt) string {
+	if m.originOf == nil {
+		return ""
+	}
+	return m.originOf(p)
+}
+
+// sameFlood reports whether p is one of head's flood: its kind, from its
+// run (X never reaches another run's or project's requests).
+func (m *model) sameFlood(head, p *approvals.Prompt) bool {
+	return p.Request.Kind == head.Request.Kind && m.origin(p) == m.origin(head)
+}
+
+// pendingOfKind counts the pending requests X would deny.
+func (m *model) pendingOfKind() int {
 	n := 0
 	for _, p := range m.queue {
-		if p.Request.Kind == k {
+		if m.sameFlood(m.queue[0], p) {
 			n++
 		}
 	}
 	return n
 }
 
+// denyAllQuestion is X's confirmation, naming the count and the run.
+func (m *model) denyAllQuestion() string {
+	q := fmt.Sprintf("Deny all %d pending %s request(s)", m.pendingOfKind(), kindName(m.queue[0].Request.Kind))
+	if o := m.origin(m.queue[0]); o != "" {
+		q += " of " + o
+	}
+	return q + "? "
+}
+
 // denyKind denies, at once, every pending request of the shown one's kind
-// (a coder flooding the person with requests): one DenyMsg each, and the
-// broker journals each decision. The next request of another kind gets the card.
+// and run (a coder flooding the person with requests): one DenyMsg each,
+// and the broker journals each decision. The next request gets the card.
 func (m *model) denyKind() tea.Cmd {
-	kind := m.queue[0].Request.Kind
+	head := m.queue[0]
+	kind := head.Request.Kind
 	msg := fmt.Sprintf("denied with every other pending %s request: the person denied them all at once", kindName(kind))
 	keep := m.queue[:0]
 	n := 0
 	for _, p := range m.queue {
-		if p.Request.Kind != kind {
+		if !m.sameFlood(head, p) {
 			keep = append(keep, p)
 			continue
 		}
@@ -163,8 +209,9 @@ func (m *model) skip() tea.Cmd {
 	return m.answer(SkipMsg{Prompt: m.queue[0]})
 }
 
-// cardLines draws the card for the head of the queue.
-func (m *model) cardLines(w int) block {
+// cardLines draws the card for the head of the queue with at most n rows of
+// the change it asks for (see contentLines).
+func (m *model) cardLines(w, n int) block {
 	st := m.styles
 	p := m.queue[0]
 	req := p.Request
@@ -172,7 +219,7 @@ func (m *model) cardLines(w int) block {
 	if n := len(m.queue); n > 1 {
 		title += fmt.Sprintf("· 1 of %d pending ", n)
 	}
-	if n := m.pendingOfKind(req.Kind); n > 1 {
+	if n := m.pendingOfKind(); n > 1 {
 		// a flood of one kind is cleared in one key (the key line has no room)
 		title += fmt.Sprintf("· [%s] deny all %d %s ", m.keys.DenyKind.Help().Key, n, kindName(req.Kind))
 	}
@@ -182,9 +229,9 @@ func (m *model) cardLines(w int) block {
 	var out block
 	out.add(prioKeep, rule(st.CardTitle.Render(title), st.CardBorder, w))
 	// while the chooser is open the card's facts give way to it first
-	fieldPrio, lowPrio := prioHigh, prioLow
+	fieldPrio, polPrio, lowPrio := prioFact, prioHigh, prioLow
 	if m.mode == modeRemember {
-		fieldPrio = prioLow
+		fieldPrio, polPrio = prioLow, prioLow
 	}
 	label := func(name string) string { return st.CardLabel.Render(fmt.Sprintf(" %-8s ", name)) }
 	hidden := 0
@@ -195,6 +242,11 @@ func (m *model) cardLines(w int) block {
 		toks, n := reveal(value)
 		hidden += n
 		lines := wrapToks(toks, w-10)
+		if len(lines) > maxValueLines && (name == "command" || name == "input") {
+			// too long for its field: shown in full, scrollable, below
+			out.add(prio, padTo(label(name)+st.Reveal.Render(fmt.Sprintf("%d rows: all of it is below (%s scrolls)", len(lines), m.keys.ContentDown.Help().Key)), w))
+			return
+		}
 		for i, l := range lines {
 			if i == maxValueLines {
 				rest := 0
@@ -212,6 +264,9 @@ func (m *model) cardLines(w int) block {
 			}
 			out.add(prio, padTo(lab+renderToks(st, l), w))
 		}
+	}
+	if o := m.origin(p); o != "" {
+		field(fieldPrio, "run", o)
 	}
 	switch req.Kind {
 	case policy.KindShell:
@@ -255,7 +310,7 @@ func (m *model) cardLines(w int) block {
 			out.add(prio, padTo(lab+st.Text.Render(l), w))
 		}
 	}
-	prose("policy", fieldPrio, pol)
+	prose("policy", polPrio, pol)
 	if a := alwaysText(p); a != "" {
 		prose("2 always", fieldPrio, a)
 	}
@@ -263,7 +318,7 @@ func (m *model) cardLines(w int) block {
 		prose("advice", lowPrio, textsafe.Line(p.Recommendation))
 	}
 	if m.mode != modeRemember {
-		out.add(prioMid, m.contentLines(w)...)
+		out.add(prioKeep, m.contentLines(w, n)...)
 	}
 	if m.mode == modeRemember && m.chooser != nil {
 		out.addBlock(m.chooserLines(w))

@@ -23,6 +23,14 @@ type cardContent struct {
 	ok     bool // the request carries content to show
 	diff   *diffCache
 	scroll int // first row shown
+	// value is a command or tool input too long for its field: it is
+	// shown in full here instead, scrollable like a change
+	value, valueName string
+	// seen is how many rows from the top have been on screen, total how
+	// many there are at the width drawn: approve waits for seen ≥ total
+	// when rows is set (the card shows a change or a long value)
+	seen, total int
+	rows        bool
 }
 
 // writeInput is what adapters put in a write or edit request's input:
@@ -128,28 +136,60 @@ func (m *model) content() *cardContent {
 	p := m.queue[0]
 	if m.cardContent == nil || m.cardContent.prompt != p {
 		f, ok := changeOf(p.Request, relPath(m.info.Workspace, p.Request.Path))
-		m.cardContent = &cardContent{prompt: p, file: f, ok: ok, diff: newDiffCache()}
+		m.cardContent = &cardContent{prompt: p, file: f, ok: ok, diff: newDiffCache(), rows: ok}
+		switch p.Request.Kind {
+		case policy.KindShell:
+			m.cardContent.value, m.cardContent.valueName = p.Request.Command, "command"
+		case policy.KindWrite, policy.KindEdit, policy.KindRead, policy.KindNet:
+		default:
+			m.cardContent.value, m.cardContent.valueName = string(p.Request.Input), "input"
+		}
 	}
 	return m.cardContent
 }
 
-// contentRows is how many rows of the change a card shows at this height.
+// contentRows is how many rows of the change a card shows at most at this
+// height; bottomLines gives it fewer when the rest of the card needs the room.
 func (m *model) contentRows() int { return min(12, max(2, m.height/3-1)) }
+
+// contentSeen reports whether every row of the card's change has been on
+// screen (true when the request carries none).
+func (m *model) contentSeen() bool {
+	c := m.content()
+	return !c.rows || c.total > 0 && c.seen >= c.total
+}
+
+// valueRows is the card's long value wrapped for a card w cells wide, nil
+// when it fits its field (maxValueLines).
+func valueRows(value string, w int) [][]tok {
+	if value == "" {
+		return nil
+	}
+	toks, _ := reveal(value)
+	lines := wrapToks(toks, w-10)
+	if len(lines) <= maxValueLines {
+		return nil
+	}
+	return lines
+}
 
 // scrollContent moves the card's view of the change by delta rows (the
 // drawing keeps it in range).
 func (m *model) scrollContent(delta int) {
-	if c := m.content(); c.ok {
-		c.scroll = max(c.scroll+delta, 0)
-	}
+	c := m.content()
+	c.scroll = max(c.scroll+delta, 0)
 }
 
 // contentLines draws the change on the card: a rule with what it is and
-// where the view is, then its rows.
-func (m *model) contentLines(w int) []string {
+// where the view is, then at most n of its rows (none when n is 0: the card
+// is being measured). The counter names exactly the rows drawn.
+func (m *model) contentLines(w, n int) []string {
 	st := m.styles
 	c := m.content()
 	req := c.prompt.Request
+	if long := valueRows(c.value, w); long != nil {
+		return m.valueLines(c, long, w, n)
+	}
 	if !c.ok {
 		if req.Kind == policy.KindWrite || req.Kind == policy.KindEdit {
 			return []string{padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", "content"))+st.Muted.Render("the coder's request does not carry the content: see it in review before it lands"), w)}
@@ -163,19 +203,52 @@ func (m *model) contentLines(w int) []string {
 			rows = append(rows, r)
 		}
 	}
-	n := min(m.contentRows(), len(rows))
+	n = min(n, len(rows))
 	c.scroll = max(min(c.scroll, len(rows)-n), 0)
+	if n > 0 {
+		c.total = len(rows)
+		c.seen = max(c.seen, c.scroll+n)
+	}
 	what := fmt.Sprintf(" new file · %d line(s) ", c.file.Adds)
 	if req.Kind == policy.KindEdit {
 		what = fmt.Sprintf(" edit · +%d −%d ", c.file.Adds, c.file.Dels)
 	}
-	if n < len(rows) {
-		what += fmt.Sprintf("· rows %d–%d of %d · %s %s scroll ", c.scroll+1, c.scroll+n, len(rows),
-			m.keys.ContentUp.Help().Key, m.keys.ContentDown.Help().Key)
-	}
-	out := []string{rule(st.Muted.Render(what), st.CardBorder, w)}
+	out := []string{rule(st.Muted.Render(what+m.rowsCounter(c, n)), st.CardBorder, w)}
 	for _, r := range rows[c.scroll : c.scroll+n] {
 		out = append(out, c.diff.draw(c.file, 0, r, w, false, true, false))
+	}
+	return out
+}
+
+// rowsCounter names the rows drawn when they are not all of them, and that
+// approve waits until all have been seen.
+func (m *model) rowsCounter(c *cardContent, n int) string {
+	if n <= 0 || n >= c.total {
+		return ""
+	}
+	s := fmt.Sprintf("· rows %d–%d of %d · %s %s scroll ", c.scroll+1, c.scroll+n, c.total,
+		m.keys.ContentUp.Help().Key, m.keys.ContentDown.Help().Key)
+	if c.seen < c.total {
+		s += "· see it all to approve "
+	}
+	return s
+}
+
+// valueLines draws a long command or input in full, n rows of it at a time,
+// as contentLines draws a change.
+func (m *model) valueLines(c *cardContent, rows [][]tok, w, n int) []string {
+	st := m.styles
+	c.rows = true
+	n = min(n, len(rows))
+	c.scroll = max(min(c.scroll, len(rows)-n), 0)
+	if n > 0 {
+		c.total = len(rows)
+		c.seen = max(c.seen, c.scroll+n)
+	}
+	what := fmt.Sprintf(" %s in full · %d row(s) ", c.valueName, len(rows))
+	out := []string{rule(st.Muted.Render(what+m.rowsCounter(c, n)), st.CardBorder, w)}
+	for _, l := range rows[c.scroll : c.scroll+n] {
+		out = append(out, padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", ""))+renderToks(st, l), w))
 	}
 	return out
 }

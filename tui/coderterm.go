@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -283,7 +285,9 @@ func (t *coderTerm) text(s string) {
 // only. The coder's hyperlinks are not drawn (an OSC 8 link shows one URL
 // and opens another, or file:///etc/passwd); its title, clipboard and other
 // terminal requests end in the emulator and never reach the real terminal;
-// a cell whose text is not clean (textsafe) shows as U+FFFD.
+// a space other than U+0020 (Claude Code's no-break space after ❯ and ⎿)
+// shows as that many plain spaces; any other cell whose text is not clean
+// (textsafe) shows as U+FFFD.
 func (t *coderTerm) lines() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -293,7 +297,11 @@ func (t *coderTerm) lines() []string {
 		for x := range t.w {
 			c := t.emu.CellAt(x, y)
 			row[x] = uv.Cell{Content: c.Content, Style: c.Style, Width: c.Width}
-			if !textsafe.Clean(c.Content) {
+			switch {
+			case textsafe.Clean(c.Content):
+			case visibleSpace(c.Content):
+				row[x].Content = strings.Repeat(" ", max(c.Width, 1))
+			default:
 				row[x].Content = strings.Repeat("\ufffd", max(c.Width, 1))
 			}
 		}
@@ -322,4 +330,12 @@ func (t *coderTerm) close() {
 	if t.cur != nil {
 		_ = t.cur.Close()
 	}
+}
+
+// visibleSpace reports whether a cell's text is one space separator (Zs):
+// blank like a space on a terminal, unlike the zero-width characters (Cf)
+// that hide text.
+func visibleSpace(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && n > 0 && unicode.Is(unicode.Zs, r)
 }

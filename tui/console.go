@@ -50,7 +50,8 @@ type consolePage struct {
 	lastSeq int64
 	pending []*approvals.Prompt // the queue, oldest first
 	byID    map[string]*approvals.Prompt
-	gone    map[string]chan struct{} // closed when an entry closes elsewhere
+	origin  map[*approvals.Prompt]string // "run R in project P", for the card and X
+	gone    map[string]chan struct{}     // closed when an entry closes elsewhere
 	synced  bool
 	seen    map[string]bool // ids in the current watch's snapshot
 	down    string          // why the service cannot be reached, if it cannot
@@ -60,9 +61,11 @@ type consolePage struct {
 const maxConsoleRuns = 6
 
 func newConsole(ctx context.Context, c *chrome, send func(queue.Answer) error) *consolePage {
-	p := &consolePage{c: c, ctx: ctx, send: send, byID: map[string]*approvals.Prompt{}, gone: map[string]chan struct{}{}}
+	p := &consolePage{c: c, ctx: ctx, send: send, byID: map[string]*approvals.Prompt{}, gone: map[string]chan struct{}{},
+		origin: map[*approvals.Prompt]string{}}
 	c.keys.Quit.SetHelp("q", "quit the console (the runs go on)")
 	p.m = newModel(consoleSession{}, c, func([]byte) {})
+	p.m.originOf = p.originOf
 	return p
 }
 
@@ -172,6 +175,7 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 		pr := approvals.NewPrompt(req, e.Verdict)
 		pr.Opened = e.WaitingSince
 		p.byID[e.ID] = pr
+		p.origin[pr] = "run " + textsafe.Line(e.Run) + " in " + textsafe.Line(lastTwo(e.Project))
 		gone := make(chan struct{})
 		p.gone[e.ID] = gone
 		p.pending = append(p.pending, pr)
@@ -184,6 +188,7 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 			return nil
 		}
 		delete(p.byID, ev.ID)
+		delete(p.origin, pr)
 		close(p.gone[ev.ID])
 		delete(p.gone, ev.ID)
 		for i, q := range p.pending {
@@ -233,6 +238,7 @@ func (p *consolePage) selectRun(key string) {
 	r, _ := p.selected()
 	flash := p.m.flash
 	p.m = newModel(consoleSession{run: r}, p.c, func([]byte) {})
+	p.m.originOf = p.originOf
 	p.m.flash = flash
 	for _, pr := range p.pending {
 		p.m.queue = append(p.m.queue, pr)
@@ -256,17 +262,37 @@ func (p *consolePage) key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 func (p *consolePage) step(d int) {
-	if len(p.runs) == 0 {
+	runs := p.shownRuns()
+	if len(runs) == 0 {
 		return
 	}
 	i := 0
-	for j, r := range p.runs {
+	for j, r := range runs {
 		if runKeyOf(r) == p.sel {
 			i = j
 		}
 	}
-	i = (i + d + len(p.runs)) % len(p.runs)
-	p.selectRun(runKeyOf(p.runs[i]))
+	i = (i + d + len(runs)) % len(runs)
+	p.selectRun(runKeyOf(runs[i]))
+}
+
+// recentRun is how long an ended run stays in the console's list.
+const recentRun = 15 * time.Minute
+
+// shownRuns are the runs the header lists: the live ones, those with
+// requests waiting, the selected one and those that ended lately; the
+// history is counted, not listed.
+func (p *consolePage) shownRuns() []queue.RunStatus {
+	now := p.c.opts.Now()
+	var out []queue.RunStatus
+	for _, r := range p.runs {
+		switch {
+		case r.State == queue.StateRunning, r.State == queue.StateWaiting, r.State == queue.StateReviewing, r.State == queue.StateStuck,
+			r.Pending > 0, runKeyOf(r) == p.sel, !r.Updated.IsZero() && now.Sub(r.Updated) < recentRun:
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (p *consolePage) attached() bool                { return false }
@@ -295,8 +321,12 @@ func (p *consolePage) header() string {
 	if p.down != "" {
 		lines = append(lines, "! "+textsafe.Line(p.down))
 	}
-	start := max(0, len(p.runs)-maxConsoleRuns)
-	for _, r := range p.runs[start:] {
+	shown := p.shownRuns()
+	start := max(0, len(shown)-maxConsoleRuns)
+	if hidden := len(p.runs) - len(shown) + start; hidden > 0 {
+		lines = append(lines, fmt.Sprintf("  + %d earlier or ended run(s) not listed (sentinel status lists them)", hidden))
+	}
+	for _, r := range shown[start:] {
 		mark := "  "
 		if runKeyOf(r) == p.sel {
 			mark = "▶ "
@@ -383,3 +413,6 @@ func RunConsole(ctx context.Context, opts Options) error {
 	}
 	return err
 }
+
+// originOf names the run and project a card came from.
+func (p *consolePage) originOf(pr *approvals.Prompt) string { return p.origin[pr] }

@@ -103,7 +103,7 @@ func TestDenyKindLeavesOneDenyPerPrompt(t *testing.T) {
 	h.openCard(p1)
 	h.send(promptMsg{p2})
 	h.send(promptMsg{p3})
-	h.pageKeys("X")
+	h.pageKeys("X", "y") // X asks first, naming the count
 	got := h.m.take()
 	if len(got) != 2 {
 		t.Fatalf("deny-all left %d decisions, want 2: %#v", len(got), got)

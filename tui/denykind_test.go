@@ -34,6 +34,8 @@ func TestXDeniesEveryPendingRequestOfTheShownKind(t *testing.T) {
 	h.press("esc")
 
 	h.press("X")
+	contains(t, h.screen(), "Deny all 50 pending shell request(s)?")
+	h.press("y")
 	for i, p := range flood {
 		a, ok := answered(p)
 		if !ok || a.Kind != approvals.Deny || !strings.Contains(a.Message, "every other pending shell request") {

@@ -92,7 +92,7 @@ func (m *model) decidedElsewhere(id, how string) {
 			if m.mode == modeRemember || m.mode == modeDenyMsg {
 				m.mode = modeNormal
 			}
-			if len(m.queue) > 0 && !m.cardHidden {
+			if len(m.queue) > 0 {
 				m.cardOpened = m.opts.Now() // the next card gets its own guard
 			}
 		}

@@ -84,9 +84,12 @@ func (c *chrome) fitFooter(bs []key.Binding, keep, w int) string {
 
 // Priorities of bottom-section lines: when the section is taller than the
 // screen allows, the lowest go first, from the end; prioKeep lines (titles,
-// key rows, what is being typed) always stay.
+// key rows, what is being typed) always stay. prioFact lines are what a card
+// asks to approve (the command, path, host, what "always" covers): they go
+// last, and a card missing one cannot be approved.
 const (
 	prioKeep = iota
+	prioFact
 	prioHigh
 	prioMid
 	prioLow
@@ -113,17 +116,36 @@ func (b *block) addBlock(o block) {
 // fit drops the lowest-priority lines, last first, until at most n are
 // left; if the kept lines alone are too many, the last n stay.
 func (b block) fit(n int) []string {
-	lines, prio := append([]string{}, b.lines...), append([]int{}, b.prio...)
-	for p := prioLow; p > prioKeep && len(lines) > n; p-- {
-		for i := len(lines) - 1; i >= 0 && len(lines) > n; i-- {
-			if prio[i] == p {
-				lines = append(lines[:i], lines[i+1:]...)
-				prio = append(prio[:i], prio[i+1:]...)
+	lines, _ := b.fitKept(n)
+	return lines
+}
+
+// fitKept is fit that also says which of b's lines stayed.
+func (b block) fitKept(n int) ([]string, []bool) {
+	kept := make([]bool, len(b.lines))
+	left := len(b.lines)
+	for i := range kept {
+		kept[i] = true
+	}
+	for p := prioLow; p > prioKeep && left > n; p-- {
+		for i := len(b.lines) - 1; i >= 0 && left > n; i-- {
+			if kept[i] && b.prio[i] == p {
+				kept[i] = false
+				left--
 			}
 		}
 	}
-	if len(lines) > n {
-		lines = lines[len(lines)-max(n, 0):]
+	for i := 0; i < len(b.lines) && left > max(n, 0); i++ {
+		if kept[i] {
+			kept[i] = false
+			left--
+		}
 	}
-	return lines
+	var lines []string
+	for i, l := range b.lines {
+		if kept[i] {
+			lines = append(lines, l)
+		}
+	}
+	return lines, kept
 }

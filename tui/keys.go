@@ -6,11 +6,11 @@ import "charm.land/bubbles/v2/key"
 // footer are built from it, so a binding without help text cannot exist.
 type keyMap struct {
 	// lanes
-	Next, Prev, Timeline, Zoom                 key.Binding
-	Up, Down, PageUp, PageDown, Top, End       key.Binding
-	Search, NextMatch, PrevMatch               key.Binding
-	Attach, Detach, Steer, Pending, Help, Quit key.Binding
-	Finish                                     key.Binding
+	Next, Prev, Timeline, Zoom           key.Binding
+	Up, Down, PageUp, PageDown, Top, End key.Binding
+	Search, NextMatch, PrevMatch         key.Binding
+	Attach, Detach, Steer, Help, Quit    key.Binding
+	Finish                               key.Binding
 	// approval card
 	Approve, Remember, Deny, Skip, DenyKind key.Binding
 	// ApproveHosts approves a package install once with the registry hosts
@@ -31,7 +31,7 @@ type keyMap struct {
 	// and No work there too)
 	ReviewFocus, ReviewToggle, ReviewFile, ReviewNextHunk, ReviewPrevHunk key.Binding
 	ReviewSplit, ReviewChecks, ReviewApprove, ReviewReject, ReviewLeave   key.Binding
-	ReviewTop, ReviewEnd                                                  key.Binding
+	ReviewTop, ReviewEnd, ReviewAcceptAll, ReviewRejectAll                key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -55,7 +55,6 @@ func defaultKeys() keyMap {
 		Attach:    b([]string{"i"}, "i", "attach: type into the coder"),
 		Detach:    b([]string{"ctrl+]"}, "ctrl+]", "leave attach mode"),
 		Steer:     b([]string{"m"}, "m", "message the coder"),
-		Pending:   b([]string{"p"}, "p", "show pending approvals"),
 		Help:      b([]string{"?"}, "?", "help"),
 		Quit:      b([]string{"q", "ctrl+c"}, "q", "stop run and quit"),
 		Finish:    b([]string{"D"}, "D", "coder is done → review"),
@@ -83,18 +82,20 @@ func defaultKeys() keyMap {
 		Yes: b([]string{"y"}, "y", "yes"),
 		No:  b([]string{"n", "esc"}, "n", "no"),
 
-		ReviewFocus:    b([]string{"tab", "shift+tab"}, "tab", "files ⇄ diff"),
-		ReviewToggle:   b([]string{"space"}, "space", "accept/reject (hunk, or file in the list)"),
-		ReviewFile:     b([]string{"x"}, "x", "accept/reject file"),
-		ReviewNextHunk: b([]string{"]"}, "]", "next hunk"),
-		ReviewPrevHunk: b([]string{"["}, "[", "previous hunk"),
-		ReviewSplit:    b([]string{"v"}, "v", "unified ⇄ side by side"),
-		ReviewChecks:   b([]string{"c"}, "c", "verification output"),
-		ReviewApprove:  b([]string{"a"}, "a", "approve: land the accepted part…"),
-		ReviewReject:   b([]string{"d"}, "d", "reject the whole change…"),
-		ReviewLeave:    b([]string{"q", "ctrl+c"}, "q", "quit without deciding"),
-		ReviewTop:      b([]string{"home", "g"}, "g", "first file / top of the diff"),
-		ReviewEnd:      b([]string{"end", "G"}, "G", "last file / end of the diff"),
+		ReviewFocus:     b([]string{"tab", "shift+tab"}, "tab", "files ⇄ diff"),
+		ReviewToggle:    b([]string{"space"}, "space", "accept/reject (hunk, or file in the list)"),
+		ReviewFile:      b([]string{"x"}, "x", "accept/reject file"),
+		ReviewNextHunk:  b([]string{"]"}, "]", "next hunk"),
+		ReviewPrevHunk:  b([]string{"["}, "[", "previous hunk"),
+		ReviewSplit:     b([]string{"v"}, "v", "unified ⇄ side by side"),
+		ReviewChecks:    b([]string{"c"}, "c", "verification output"),
+		ReviewApprove:   b([]string{"a"}, "a", "approve: land the accepted part…"),
+		ReviewReject:    b([]string{"d"}, "d", "reject the whole change…"),
+		ReviewLeave:     b([]string{"q", "ctrl+c"}, "q", "quit without deciding"),
+		ReviewTop:       b([]string{"home", "g"}, "g", "first file / top of the diff"),
+		ReviewEnd:       b([]string{"end", "G"}, "G", "last file / end of the diff"),
+		ReviewAcceptAll: b([]string{"A"}, "A", "accept every file"),
+		ReviewRejectAll: b([]string{"X"}, "X", "reject every file (then pick what lands)"),
 	}
 }
 
@@ -113,7 +114,7 @@ func (k keyMap) idleShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
-		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Pending, k.Finish, k.Help, k.Quit},
+		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Finish, k.Help, k.Quit},
 		{k.Approve, k.ApproveHosts, k.Remember, k.Deny, k.Skip, k.DenyKind, k.ClaudeYes, k.ClaudeAlways, k.ClaudeNo, k.ContentUp, k.ContentDown, k.Scope, k.Expiry, k.Confirm},
 	}
 }
@@ -149,6 +150,6 @@ func (k keyMap) reviewFullHelp(standalone bool) [][]key.Binding {
 	}
 	return [][]key.Binding{
 		{k.ReviewFocus, k.Up, k.Down, k.PageUp, k.PageDown, k.ReviewTop, k.ReviewEnd, k.ReviewNextHunk, k.ReviewPrevHunk},
-		{k.ReviewToggle, k.ReviewFile, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, quit},
+		{k.ReviewToggle, k.ReviewFile, k.ReviewAcceptAll, k.ReviewRejectAll, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, quit},
 	}
 }

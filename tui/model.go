@@ -22,6 +22,7 @@ const (
 	modeHelp          // the help overlay
 	modeQuit          // confirming quit
 	modeFinish        // confirming that the coder is done
+	modeDenyAll       // confirming X: deny every pending request of a kind
 )
 
 // viewMode is which lanes fill the screen.
@@ -68,8 +69,13 @@ type model struct {
 
 	queue      []*approvals.Prompt
 	cardOpened time.Time
-	cardHidden bool // skipped: collapsed to a one-line notice
-	chooser    *chooser
+	// originOf names the run and project a card came from (the console,
+	// where cards of many runs share one queue); nil on a run's own screen
+	originOf func(*approvals.Prompt) string
+	// cardClipped: the last drawing had to leave out one of the card's
+	// facts (prioFact: the screen is too small); approve waits
+	cardClipped bool
+	chooser     *chooser
 	// cardContent is the change the card on screen asks to write
 	cardContent *cardContent
 	past        []approvals.Request

@@ -135,6 +135,17 @@ func (r *reviewScreen) toggleFile() {
 	}
 }
 
+// setAll accepts or rejects every file and hunk at once (landing 1 of 14
+// files is X, then x on that one).
+func (r *reviewScreen) setAll(on bool) {
+	for i := range r.files {
+		r.fileOn[i] = on
+		for j := range r.hunkOn[i] {
+			r.hunkOn[i][j] = on
+		}
+	}
+}
+
 // accepted is the accept function patch.Select wants.
 func (r *reviewScreen) accepted(fi, hi int) bool {
 	if hi < 0 {
@@ -253,6 +264,10 @@ func (r *reviewScreen) key(k tea.KeyPressMsg, keys keyMap, rows int) *ReviewVerd
 		}
 	case key.Matches(k, keys.ReviewFile):
 		r.toggleFile()
+	case key.Matches(k, keys.ReviewAcceptAll):
+		r.setAll(true)
+	case key.Matches(k, keys.ReviewRejectAll):
+		r.setAll(false)
 	case key.Matches(k, keys.ReviewSplit):
 		r.split = !r.split
 		r.scrollToHunk()

@@ -24,6 +24,16 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.term.key(k)
 		return nil
 	}
+	if k.String() == "ctrl+c" {
+		switch {
+		case m.stopping:
+			// a person pressing ctrl+c again while the stop waits wants out
+			// now (pending requests were denied and reviews rejected already)
+			return tea.Quit
+		case m.mode == modeQuit:
+			return m.stop() // ctrl+c twice: yes
+		}
+	}
 	switch m.mode {
 	case modeHelp:
 		switch {
@@ -46,6 +56,12 @@ func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
 			return m.stop()
 		case key.Matches(k, m.keys.No):
 			m.mode = modeNormal
+		}
+		return nil
+	case modeDenyAll:
+		m.mode = modeNormal
+		if key.Matches(k, m.keys.Yes) && len(m.queue) > 0 {
+			return m.denyKind()
 		}
 		return nil
 	case modeFinish:
@@ -134,15 +150,11 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(k, m.keys.Attach):
 		if len(m.queue) > 0 {
-			m.flash = "answer the pending approval first (p)"
+			m.flash = "answer the pending approval first"
 			return nil
 		}
 		m.mode = modeAttach
 		m.flash = ""
-	case key.Matches(k, m.keys.Pending):
-		if len(m.queue) > 0 {
-			return m.openCard()
-		}
 	}
 	return nil
 }
@@ -257,7 +269,7 @@ func (m *model) stop() tea.Cmd {
 	}
 	m.queue = nil
 	m.rejectReviews("the person stopped the run")
-	m.flash = "stopping the run…"
+	m.flash = "stopping the run… (ctrl+c again leaves at once)"
 	s := m.s
 	return tea.Batch(func() tea.Msg {
 		s.Stop()

@@ -251,21 +251,53 @@ func (m *model) footer(w int) string {
 }
 
 // bottomLines is everything between the panes and the footer: the approval
-// card (with the remember chooser or the deny message inside it), a folded
-// notice for skipped requests, the line editor, the attach banner and the
+// card (with the remember chooser or the deny message inside it), the line editor, the attach banner and the
 // quit confirmation.
+//
+// The card's change gets the rows the rest of the section leaves (up to
+// contentRows), so its counter names exactly the rows on screen;
+// m.cardClipped records whether one of the card's facts had to go.
 func (m *model) bottomLines(w int) []string {
-	var out block
+	budget := max(m.height-4, 1) // the panes keep at least a title and a row
+	b, from, to := m.bottomBlock(w, 0)
+	if m.cardVisible() && m.mode != modeRemember {
+		facts, high := 0, 0
+		for _, p := range b.prio {
+			switch {
+			case p <= prioFact:
+				facts++
+			case p == prioHigh:
+				high++
+			}
+		}
+		// the change's rows come before the policy's prose when room is short
+		n := budget - facts - high
+		if n < 3 {
+			n = min(3, budget-facts)
+		}
+		b, from, to = m.bottomBlock(w, min(max(n, 1), m.contentRows()))
+	}
+	lines, kept := b.fitKept(budget)
+	m.cardClipped = false
+	for i := from; i < to; i++ {
+		if b.prio[i] == prioFact && !kept[i] {
+			m.cardClipped = true
+		}
+	}
+	return lines
+}
+
+// bottomBlock is the bottom section before it is fitted, with n rows of the
+// card's change; the card's lines are [from, to).
+func (m *model) bottomBlock(w, n int) (out block, from, to int) {
 	if b := m.busyLine(w); b != "" { // a long wait shows it is alive
 		out.add(prioHigh, b)
 	}
-	switch {
-	case m.cardVisible():
-		out.addBlock(m.cardLines(w))
-	case len(m.queue) > 0:
-		out.add(prioKeep, padTo(m.styles.Asked.UnsetBackground().Render(
-			fmt.Sprintf(" ● %d approval(s) pending — press p to answer", len(m.queue))), w))
+	from = len(out.lines)
+	if m.cardVisible() {
+		out.addBlock(m.cardLines(w, n))
 	}
+	to = len(out.lines)
 	yesNo := keyParts(m.styles, []key.Binding{m.keys.Yes, m.keys.No})
 	switch m.mode {
 	case modeSearch, modeSteer:
@@ -273,7 +305,11 @@ func (m *model) bottomLines(w int) []string {
 	case modeAttach:
 		out.add(prioKeep, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
 	case modeQuit:
-		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? "), yesNo, w)...)
+		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? (ctrl+c again: yes) "), yesNo, w)...)
+	case modeDenyAll:
+		if len(m.queue) > 0 {
+			out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(m.denyAllQuestion()), yesNo, w)...)
+		}
 	case modeFinish:
 		q := "The coder is done: end it, verify and review its work? "
 		if m.info.InPlace {
@@ -281,8 +317,7 @@ func (m *model) bottomLines(w int) []string {
 		}
 		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(q), yesNo, w)...)
 	}
-	// the panes keep at least a title and a row
-	return out.fit(max(m.height-4, 1))
+	return out, from, to
 }
 
 func (m *model) editLine(w int) string {

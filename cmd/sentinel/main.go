@@ -80,6 +80,8 @@ branch.`,
 		return usageError{fmt.Errorf("%w (see '%s --help')", err, c.CommandPath())}
 	})
 	root.CompletionOptions.HiddenDefaultCmd = true
+	defer addCompletions(root)
+	wrapHelp(root)
 	switch {
 	case len(args) == 1 && (args[0] == "--version" || args[0] == "-v"):
 		// Root alone prints the version.

@@ -34,8 +34,8 @@ that fails, or nothing can verify it, nothing lands. --force lands it anyway,
 unverified, says what was not checked, and records that in the journal and
 the final report.
 
-With --approve the whole change lands (on a new branch sentinel/<run-id> by
-default, or as --apply says); with --reject it is marked rejected and stays in
+With --approve the whole change lands where the run was to land it (its
+--apply; a new branch sentinel/<run-id> when that was none), or as --apply says; with --reject it is marked rejected and stays in
 .sentinel/recovery/<run-id>/. Without either, at a terminal, the review screen
 opens: accept or reject files and hunks, then approve or reject.`,
 		Args: wantArgs(1, 1, runArg, "sentinel review last"),
@@ -64,6 +64,9 @@ opens: accept or reject files and hunks, then approve or reject.`,
 				return err
 			}
 			defer f.Close()
+			if !c.Flags().Changed("apply") && f.Meta != nil && f.Meta.Apply != "" && f.Meta.Apply != runner.ApplyNone {
+				mode = f.Meta.Apply // where the run itself was to land it
+			}
 			cfg, err := config.Load(p.Root)
 			if err != nil {
 				return err
@@ -86,7 +89,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 	fl.BoolVar(&approve, "approve", false, "land the whole change without the review screen")
 	fl.BoolVar(&reject, "reject", false, "reject the change without the review screen (the work stays in recovery)")
 	fl.StringVar(&reason, "reason", "", "with --reject: why, for the journal and the report")
-	fl.StringVar(&apply, "apply", "branch", "where an approved change goes: branch, worktree or none")
+	fl.StringVar(&apply, "apply", "branch", "where an approved change goes: branch, worktree or none (default: the run's own --apply, branch when that was none)")
 	fl.StringVar(&sbMode, "sandbox", "auto", "sandbox for verifying the change before it lands: auto, ns, bwrap or off")
 	fl.StringArrayVar(&verify, "verify", nil, "a check command to verify with when the run recorded none (repeatable; default: the project's configured or detected checks)")
 	fl.BoolVar(&force, "force", false, "land a run that never passed verification WITHOUT verifying it (says what was not checked)")

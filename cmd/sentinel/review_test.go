@@ -69,8 +69,9 @@ func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
 		t.Fatalf("FINAL_REPORT.md does not give the reason:\n%s", report)
 	}
 
-	// A rejected run can still be approved later: onto a branch.
-	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve")
+	// A rejected run can still be approved later: onto a branch, when
+	// --apply says so (the run's own was the working tree).
+	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve", "--apply", "branch")
 	if res.code != 0 || !strings.Contains(res.stdout, "landed on branch sentinel/"+m[0].ID) {
 		t.Fatalf("approve: %d %s %s", res.code, res.stdout, res.stderr)
 	}
@@ -80,7 +81,7 @@ func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
 	if checkout(t, dir) != before {
 		t.Fatal("approving onto a branch changed the checkout")
 	}
-	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve")
+	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve", "--apply", "branch")
 	if res.code == 0 || !strings.Contains(res.stderr, "already landed") {
 		t.Fatalf("approving twice: %d %s", res.code, res.stderr)
 	}

@@ -11,7 +11,8 @@ import (
 )
 
 // TestHelpListsEveryCommand: sentinel --help (the whole tree) lists the
-// commands it always has, and the hidden ones stay hidden.
+// commands it always has (completion among them: #37), and the hidden ones
+// stay hidden.
 func TestHelpListsEveryCommand(t *testing.T) {
 	r := sentinel(t, t.TempDir(), nil, "--help")
 	if r.code != 0 {
@@ -26,7 +27,7 @@ func TestHelpListsEveryCommand(t *testing.T) {
 	for _, line := range strings.Split(list, "\n") {
 		got = append(got, strings.Fields(line)[0])
 	}
-	want := []string{"checkouts", "config", "console", "demo", "doctor", "exec", "help", "hook", "mcp", "policy", "ps",
+	want := []string{"checkouts", "completion", "config", "console", "demo", "doctor", "exec", "help", "hook", "mcp", "policy", "ps",
 		"queue", "review", "run", "runs", "sandbox", "service", "shims", "show", "status", "supervisor", "templates", "undo", "version"}
 	if !slices.Equal(got, want) {
 		t.Errorf("sentinel --help lists\n  %v\nwant\n  %v", got, want)

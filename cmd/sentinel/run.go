@@ -255,6 +255,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	if err == nil && useTUI { // a failure's exit line says it all: print the end once
 		fmt.Fprintln(os.Stderr, textsafe.Line(summary(res)))
 	}
+	endNotes(os.Stderr, r.ID(), r.Dir(), res, err)
 	return err
 }
 

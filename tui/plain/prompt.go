@@ -10,6 +10,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -74,11 +75,24 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 	if p.Recommendation != "" {
 		fmt.Fprintf(out, "│ supervisor: %s\n", textsafe.Line(p.Recommendation))
 	}
+	change := changeLines(r)
+	if change != nil {
+		fmt.Fprintf(out, "│ %s:\n", map[bool]string{true: "content", false: "edit"}[r.Kind == policy.KindWrite])
+		printChange(out, change, maxContentLines)
+	}
+	grant, why := always(p, pr.Scope)
+	if grant != nil {
+		line := "│ 2 always: " + textsafe.Line(grant.Match.String()) + " — " + string(grant.Scope) + " scope"
+		if why != "" {
+			line += " (" + textsafe.Line(why) + ")"
+		}
+		fmt.Fprintln(out, line)
+	}
 	hosts := p.Fetch != nil && len(p.Fetch.Hosts) > 0
-	choices := "└─ [a]pprove once / approve + [r]emember / [d]eny / [s]kip: "
+	choices := "└─ [a]pprove once / approve + [r]emember / [d]eny / [s]kip (1 yes · 2 always · 3 no): "
 	if hosts {
 		fmt.Fprintf(out, "│ needs: %s (%s registry)\n", textsafe.Line(strings.Join(p.Fetch.Hosts, ", ")), textsafe.Line(p.Fetch.Ecosystem))
-		choices = "└─ [a]pprove once / approve + allow its [h]osts for this run / approve + [r]emember / [d]eny / [s]kip: "
+		choices = "└─ [a]pprove once / approve + allow its [h]osts for this run / approve + [r]emember / [d]eny / [s]kip (1 yes · 2 always · 3 no): "
 	}
 	// A key typed before the card appeared must not answer it.
 	flushInput(pr.In)
@@ -90,9 +104,17 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 			return
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "a":
+		case "a", "1":
 			p.Answer(approvals.Answer{Kind: approvals.ApproveOnce})
 			return
+		case "2":
+			if grant != nil {
+				p.Answer(approvals.Answer{Kind: approvals.ApproveRemember, Grant: grant})
+				return
+			}
+			fmt.Fprintln(out, "   nothing here can be remembered; approve once or deny.")
+		case "v":
+			printChange(out, change, -1)
 		case "h":
 			if hosts {
 				p.Answer(approvals.Answer{Kind: approvals.ApproveOnce, WithHosts: true})
@@ -103,7 +125,7 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 				p.Answer(approvals.Answer{Kind: approvals.ApproveRemember, Grant: g})
 				return
 			}
-		case "d":
+		case "d", "3":
 			fmt.Fprint(out, "   message for the coder (Enter for none): ")
 			msg, _ := pr.reader.ReadString('\n')
 			p.Answer(approvals.Answer{Kind: approvals.Deny, Message: strings.TrimSpace(msg)})

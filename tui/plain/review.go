@@ -41,15 +41,22 @@ func (pr *Prompter) Review(req *runner.ReviewRequest) {
 		}
 		fmt.Fprintf(out, "│ check %s: %s in %s\n", textsafe.Line(c.Command), word, time.Duration(c.DurationMS)*time.Millisecond)
 	}
-	fmt.Fprintln(out, "│ the patch is in the run directory (patch.diff); review it in full with: sentinel review "+textsafe.Line(req.RunID))
+	// sentinel review cannot open a run that is still running: the patch is
+	// printed here on p instead
+	patchLines := strings.Split(strings.TrimSuffix(string(req.Patch), "\n"), "\n")
+	fmt.Fprintf(out, "│ p prints the whole patch here (%d line(s))\n", len(patchLines))
 	for {
-		fmt.Fprint(out, "└─ land it? [y]es / [n]o: ")
+		fmt.Fprint(out, "└─ land it? [y]es / [n]o / [p]rint the patch: ")
 		line, err := pr.reader.ReadString('\n')
 		if err != nil {
 			req.Answer <- runner.ReviewAnswer{Approve: false, Reason: "the person's terminal closed"}
 			return
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "p":
+			for _, l := range patchLines {
+				fmt.Fprintln(out, "│ "+Visible(l))
+			}
 		case "y", "yes":
 			req.Answer <- runner.ReviewAnswer{Approve: true}
 			return
