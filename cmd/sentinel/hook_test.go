@@ -36,12 +36,13 @@ func TestMain(m *testing.M) {
 	if sock := os.Getenv(envTestBroker); sock != "" {
 		os.Exit(serveTestBroker(sock))
 	}
-	dir, err := os.MkdirTemp("", "sentinel-test-bin")
+	// A directory of this process's own for the user state and runtime
+	// dirs; the binaries come from testbin's shared build.
+	dir, err := os.MkdirTemp("", "sentinel-test-env")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	sentinelBin = filepath.Join(dir, "sentinel")
 	// One user state dir (the run-record key) for every sentinel this
 	// process starts, whatever HOME a test gives it, and never the real one.
 	if os.Getenv("XDG_STATE_HOME") == "" {
@@ -59,17 +60,17 @@ func TestMain(m *testing.M) {
 		// A re-run as another user (TestHostileSuiteUnprivileged), who may
 		// not be able to build: the binary the first run built.
 		sentinelBin = p
-	} else if out, err := exec.Command("go", "build", "-o", dir, ".", "../sentinel-helper").CombinedOutput(); err != nil {
+	} else if sentinelBin, err = testbin.SentinelWithHelper(); err != nil {
 		// sentinel-helper beside sentinel, as go install ./cmd/... puts it:
 		// the runs under test start it for hooks and sandboxed commands.
-		fmt.Fprintf(os.Stderr, "go build sentinel: %v\n%s", err, out)
+		fmt.Fprintf(os.Stderr, "build sentinel: %v\n", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
 	helperBin = filepath.Join(filepath.Dir(sentinelBin), helperbin.Name)
 	code := m.Run()
 	os.RemoveAll(dir)
-	testbin.Cleanup() // the binary built with test hooks, when a test asked for it
+	testbin.Cleanup()
 	os.Exit(code)
 }
 
