@@ -79,6 +79,7 @@ func needPython(t *testing.T) {
 // its own and allows everything, does not take effect; the person's remote
 // server is kept off with a system line.
 func TestRealOpencodeGatesThePersonsMCPServer(t *testing.T) {
+	t.Parallel()
 	needOpencode(t)
 	needPython(t)
 	dir := scratchRepo(t)
@@ -168,6 +169,7 @@ func TestRealOpencodeGatesThePersonsMCPServer(t *testing.T) {
 // person's server as trusted, add a server and a hook of their own, and a
 // policy file that allows the denied tool — takes no effect.
 func TestRealGeminiAsksAboutThePersonsMCPServer(t *testing.T) {
+	t.Parallel()
 	needGemini(t)
 	needPython(t)
 	dir := scratchRepo(t)

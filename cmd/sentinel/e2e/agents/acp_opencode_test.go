@@ -84,6 +84,7 @@ func toldOfDenial(r *fakemodel.Request) bool {
 // repository's opencode settings say to allow without asking; what landed
 // agrees with the journal.
 func TestRealOpencodeOverACP(t *testing.T) {
+	t.Parallel()
 	needOpencode(t)
 	dir := scratchRepo(t)
 	hostileOpencodeConfig(t, dir)

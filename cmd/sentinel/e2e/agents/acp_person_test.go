@@ -27,6 +27,7 @@ const (
 // server and register a hook, and still every command asks Sentinel (the
 // curl-into-sh line is denied by policy and does not run).
 func TestRealGeminiKeepsThePersonsContextNotTheirBypasses(t *testing.T) {
+	t.Parallel()
 	needGemini(t)
 	dir := scratchRepo(t)
 	marker := "pwned-" + filepath.Base(t.TempDir())
@@ -82,6 +83,7 @@ func TestRealGeminiKeepsThePersonsContextNotTheirBypasses(t *testing.T) {
 // Sentinel's text reach the model; their build agent's own "allow"
 // permission does not stop opencode asking Sentinel.
 func TestRealOpencodeKeepsThePersonsRulesNotTheirBypasses(t *testing.T) {
+	t.Parallel()
 	needOpencode(t)
 	dir := scratchRepo(t)
 	marker := "pwned-" + filepath.Base(t.TempDir())

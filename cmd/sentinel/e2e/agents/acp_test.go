@@ -16,6 +16,7 @@ import (
 // is told the policy's reason); its file writes are served by Sentinel from
 // the workspace; what landed agrees with the journal.
 func TestRealGeminiOverACP(t *testing.T) {
+	t.Parallel()
 	needGemini(t)
 	dir := scratchRepo(t)
 	// A repository that tries to switch Gemini's own asking off: its

@@ -14,6 +14,7 @@ import (
 // message (it does not run, and the agent hears the message after its
 // turn); the review screen lands the work.
 func TestRealGeminiACPInTmux(t *testing.T) {
+	t.Parallel()
 	needGemini(t)
 	dir := codexScriptRepo(t)
 	before := checkout(t, dir)

@@ -1,3 +1,7 @@
-// Package agents holds end-to-end tests of the sentinel binary: runs with the real Codex, Gemini CLI and opencode (ACP) against fake model APIs, in run and exec.
-// Helpers are reached through helpers_test.go (see ../README.md).
+// Package agents holds end-to-end tests of the sentinel binary: runs with
+// the real Gemini CLI and opencode (ACP and its plugin) against fake model
+// APIs, in run and exec. Every test is t.Parallel: each waits on an agent
+// CLI and its own fake model, sharing nothing with the others. Which tests
+// go where, and how helpers_test.go reaches the shared helpers
+// (cmd/sentinel/internal/e2etest): ../README.md.
 package agents

@@ -20,6 +20,7 @@ import (
 // and Sentinel's hook disabled by name) have any say. The run is journaled
 // with the tool calls, their decisions and their results.
 func TestExecGeminiGoesThroughSentinelsHook(t *testing.T) {
+	t.Parallel()
 	needGemini(t)
 	dir := scratchRepo(t)
 	writeFile(t, filepath.Join(dir, ".gemini", "settings.json"), `{

@@ -16,6 +16,7 @@ import (
 // the approved one runs in the project, the denied one does not, and the
 // model hears the person's message. Gemini asks nothing itself.
 func TestExecGeminiInteractiveInTmux(t *testing.T) {
+	t.Parallel()
 	needGemini(t)
 	dir := scratchRepo(t)
 	const denyMsg = "no pushes from here"

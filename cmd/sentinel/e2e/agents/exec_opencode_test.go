@@ -95,6 +95,7 @@ func (w *opencodeExecWorld) noPluginRan(t *testing.T) {
 // allowed and lands; neither the person's plugins nor the project's load;
 // the run is journaled with each call's request, decision and result.
 func TestExecOpencodeApprovesEveryToolCall(t *testing.T) {
+	t.Parallel()
 	marker := "pwned-" + filepath.Base(t.TempDir())
 	bash := func(cmd string) fakemodel.Block {
 		return fakemodel.ToolUse("bash", map[string]any{"command": cmd, "description": "scripted by the test"})
@@ -178,6 +179,7 @@ func TestExecOpencodeApprovesEveryToolCall(t *testing.T) {
 // the hook finds no broker socket. Every call fails closed, nothing is
 // written, and the model hears why.
 func TestExecOpencodeHookWithoutBrokerFailsClosed(t *testing.T) {
+	t.Parallel()
 	// A short path: the broker's socket is in the run directory only when
 	// its path fits a socket address (else it is under the temp dir).
 	dir, err := os.MkdirTemp("", "oc")
@@ -235,6 +237,7 @@ func TestExecOpencodeHookWithoutBrokerFailsClosed(t *testing.T) {
 // message (it does not run, and the model hears the message as the tool's
 // error). opencode itself never asks: Sentinel's chain is the one gate.
 func TestExecOpencodeInTmux(t *testing.T) {
+	t.Parallel()
 	const denyMsg = "no deploys from a sandbox"
 	bash := func(cmd string) fakemodel.Block {
 		return fakemodel.ToolUse("bash", map[string]any{"command": cmd, "description": "scripted by the test"})

@@ -16,6 +16,7 @@ import (
 // cannot give access, the model is told why, and the next request the
 // policy asks about still gets a card.
 func TestRealClaudeReadOfAHiddenHomeFileIsNotOffered(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	// A home outside /tmp, as a person's is (the sandbox has its own /tmp).

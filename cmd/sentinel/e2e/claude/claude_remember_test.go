@@ -28,6 +28,7 @@ const genCmd = "./scripts/gen.sh one"
 // at all, runs the same command on that remembered approval, and a third
 // run that appends more to it is not covered.
 func TestRealClaudeRememberedApproval(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scriptRepo(t)
 
@@ -87,6 +88,7 @@ func TestRealClaudeRememberedApproval(t *testing.T) {
 // TestRealClaudeTemplateAddedByCLI: the same remembered approval written by
 // `sentinel templates add` instead of a person at the terminal.
 func TestRealClaudeTemplateAddedByCLI(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scriptRepo(t)
 	add := sentinel(t, dir, nil, "templates", "add", "--scope", "project", "--prefix", "./scripts/gen.sh")

@@ -78,6 +78,7 @@ func personsSetup(t *testing.T, home, repo string) {
 // fail; the person's and the repository's deny rules still refuse; the
 // person's allow rule and hook are left out. The coder is told where it is.
 func TestRealClaudeKeepsThePersonsSetup(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	home := t.TempDir()
@@ -176,6 +177,7 @@ func TestRealClaudeKeepsThePersonsSetup(t *testing.T) {
 // in its settings switches hooks off: only the managed policy's hooks run
 // (allowManagedHooksOnly), and Sentinel's hook still decides the call.
 func TestRealClaudeRepositoryHooksNeverRun(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	hook := func(marker string) string {
@@ -215,6 +217,7 @@ func TestRealClaudeRepositoryHooksNeverRun(t *testing.T) {
 // in --mcp-config. Sentinel's hook
 // still decides every call and the repository's hooks never run.
 func TestRealClaudeSandboxOffKeepsInstructionsAndEnv(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	home := t.TempDir()

@@ -14,6 +14,7 @@ import (
 // the sandbox, its model traffic going through Sentinel's proxy to a fake
 // Messages API on loopback that the test scripts.
 func TestRealClaudeHeadlessUnderSentinel(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("claude"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("claude is not on PATH; .ci/run installs @anthropic-ai/claude-code")

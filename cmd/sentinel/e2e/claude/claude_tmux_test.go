@@ -18,6 +18,7 @@ import (
 // Code waits for more input after its turn, so quitting is how the run ends:
 // it is interrupted and the work is kept for recovery, not landed.
 func TestRealClaudeInteractiveInTmux(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scriptRepo(t)
 	before := checkout(t, dir)
@@ -104,6 +105,7 @@ func TestRealClaudeInteractiveInTmux(t *testing.T) {
 // Code and types /exit; Claude Code exits 0, the run goes to the review
 // screen, and approving it (a, y) lands the work on a branch.
 func TestRealClaudeInteractiveLandsAfterExit(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scriptRepo(t)
 	model := startModel(t, fakemodel.Script{

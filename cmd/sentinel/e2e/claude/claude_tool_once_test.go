@@ -15,6 +15,7 @@ import (
 // already report; the tool lane names each command once, while the
 // journal keeps the stream's copy too.
 func TestHeadlessClaudeShowsEachToolCallOnce(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	model := startModel(t, fakemodel.Script{

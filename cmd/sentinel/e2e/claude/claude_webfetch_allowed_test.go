@@ -48,6 +48,7 @@ func pageHost(t *testing.T, body string) (srv *httptest.Server, hits *atomic.Int
 // policy is the gate; that host is not reachable through a gateway
 // setup), and the page reaches the model.
 func TestRealClaudeWebFetchOfAnAllowedHostWorks(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	const secret = "GUIDE-TEXT-7741"
@@ -83,6 +84,7 @@ func TestRealClaudeWebFetchOfAnAllowedHostWorks(t *testing.T) {
 // ask), and the reason reaches the model with the command's result — the
 // tool itself saw only a failed CONNECT.
 func TestRealClaudeIsToldWhyTheProxyRefusedAHost(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	if _, err := exec.LookPath("curl"); err != nil {
 		t.Skip("curl is not installed")

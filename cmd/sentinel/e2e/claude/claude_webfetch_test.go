@@ -12,6 +12,7 @@ import (
 // host nobody allowed becomes a net approval request for that host; with no
 // person to ask it is denied, the model is told why, and nothing of it lands.
 func TestRealClaudeWebFetchAsksForTheHost(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	const host = "docs.unlisted-host.example"

@@ -37,6 +37,7 @@ func failedToolResults(evs []journal.Event) []journal.Event {
 // The real claude -p whose model API refuses the request never did the
 // work: the run fails with Claude Code's own error.
 func TestRealClaudeHeadlessWhoseModelFailsFailsTheRun(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	var script fakemodel.Script
@@ -67,6 +68,7 @@ func TestRealClaudeHeadlessWhoseModelFailsFailsTheRun(t *testing.T) {
 // tool call in the journal, marked in the tool lane, and counted in the
 // final report; the run itself (the model went on) still lands.
 func TestRealClaudeHeadlessFailedCommandIsJournaledAndCounted(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	model := startModel(t, fakemodel.Script{
@@ -94,6 +96,7 @@ func TestRealClaudeHeadlessFailedCommandIsJournaledAndCounted(t *testing.T) {
 
 // A command coder that exits non-zero fails the run with its own last words.
 func TestCommandCoderThatFailsCarriesItsError(t *testing.T) {
+	t.Parallel()
 	dir := scratchRepo(t)
 	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c",
 		"echo 'model provider not configured: no API key' >&2; exit 7")
@@ -114,6 +117,7 @@ func TestCommandCoderThatFailsCarriesItsError(t *testing.T) {
 // journal, marked in the tool lane and counted in the report, while the
 // run (the coder went on and finished) lands.
 func TestCommandCoderFailedToolIsJournaledAndCounted(t *testing.T) {
+	t.Parallel()
 	dir := scratchRepo(t)
 	report := func(cmd string, code int) string {
 		return fmt.Sprintf(`printf '%%s' '{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_use_id":"call-%d","tool_input":{"command":"%s"},"tool_response":{"exit_code":%d}}' | %s hook claude`,
@@ -141,6 +145,7 @@ func TestCommandCoderFailedToolIsJournaledAndCounted(t *testing.T) {
 // the PostToolUseFailure hook, shows as failed in the tool lane, and is
 // counted in the report.
 func TestRealClaudeInteractiveFailedCommandReachesTheJournal(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	model := startModel(t, fakemodel.Script{
@@ -169,6 +174,7 @@ func TestRealClaudeInteractiveFailedCommandReachesTheJournal(t *testing.T) {
 // The real Gemini CLI over ACP whose model API refuses the request never
 // did the work: the run fails with its own error.
 func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
+	t.Parallel()
 	needGemini(t)
 	dir := scratchRepo(t)
 	var script fg.Script
@@ -192,6 +198,7 @@ func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
 // leaves it with /exit the run ends failed (exit 1) with that error, never
 // as an empty landing.
 func TestRealClaudeInteractiveWhoseModelFailsFailsTheRun(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	dir := scratchRepo(t)
 	var script fakemodel.Script

@@ -20,6 +20,7 @@ import (
 // edit calls reach the server, the allowed ones happen, and the refused
 // ones come back to the model as classified refusals.
 func TestRealClaudeOverSentinelMCP(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	f := newMCPFixture(t)
 	model := startModel(t, fakemodel.Script{

@@ -56,6 +56,7 @@ access = "r"
 // An MCP client session over stdio with the real binary: what an
 // independent check does.
 func TestMCPStdioSession(t *testing.T) {
+	t.Parallel()
 	f := newMCPFixture(t)
 	cmd := exec.Command(sentinelBin, "mcp", "--config", f.config)
 	cmd.Env = append(os.Environ(), f.env...)
@@ -126,6 +127,7 @@ func TestMCPStdioSession(t *testing.T) {
 }
 
 func TestMCPCommandRefusesBadSetup(t *testing.T) {
+	t.Parallel()
 	f := newMCPFixture(t)
 	if res := sentinel(t, f.dir, f.env, "mcp", "--config", f.config, "--http", "0.0.0.0:0"); res.code != 2 || !strings.Contains(res.stderr, "without a bearer token") || !strings.Contains(res.stderr, "TLS") {
 		t.Fatalf("non-loopback without a token: %d %s", res.code, res.stderr)
@@ -142,6 +144,7 @@ func TestMCPCommandRefusesBadSetup(t *testing.T) {
 // `sentinel mcp --http` with no token in its config makes one, says how
 // clients pass it, and serves nobody without it.
 func TestMCPHTTPMakesATokenAndServesNoOneWithout(t *testing.T) {
+	t.Parallel()
 	f := newMCPFixture(t)
 	cmd := exec.Command(sentinelBin, "mcp", "--config", f.config, "--http", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), f.env...)

@@ -26,6 +26,7 @@ func installShimsIn(t *testing.T) string {
 // and a link back to a shim), through sentinel exec: in place, with its
 // hooks, journaled in the project.
 func TestShimsReachRealClaude(t *testing.T) {
+	t.Parallel()
 	needClaude(t)
 	realClaude, _ := exec.LookPath("claude")
 	dir := scratchRepo(t)
@@ -90,6 +91,7 @@ func TestShimsReachRealClaude(t *testing.T) {
 // program bare; the documented bypass runs it bare, says so, and leaves the
 // variable in its environment.
 func TestShimRefusesWithoutSandbox(t *testing.T) {
+	t.Parallel()
 	shims := installShimsIn(t)
 	bin := t.TempDir()
 	writeFile(t, filepath.Join(bin, "aider"), "#!/bin/sh\necho \"REAL-AIDER bypass=$SENTINEL_SHIM_BYPASS\"\n")

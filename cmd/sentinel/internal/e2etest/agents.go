@@ -211,3 +211,35 @@ func JSONOf(v any) string {
 	b, _ := json.MarshalIndent(v, "", "  ")
 	return string(b)
 }
+
+// CodexScriptRepo is ScratchRepo with two committed, executable scripts the
+// policy asks about (path-qualified programs): ./scripts/gen.sh appends
+// "generated <args>" to gen.log, so every run of it shows; ./scripts/deploy.sh
+// creates deployed.txt.
+func CodexScriptRepo(t *testing.T) string {
+	t.Helper()
+	dir := ScratchRepo(t)
+	for name, body := range map[string]string{
+		"gen.sh":    "#!/bin/sh\necho \"generated $*\" >> gen.log\n",
+		"deploy.sh": "#!/bin/sh\necho \"deployed $*\" > deployed.txt\n",
+	} {
+		p := filepath.Join(dir, "scripts", name)
+		WriteFile(t, p, body)
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	Git(t, dir, "add", "scripts")
+	Git(t, dir, "commit", "-qm", "add scripts")
+	return dir
+}
+
+// WorkspaceOf is the run's workspace, the cwd of its first shell request.
+func WorkspaceOf(js []approvals.Journaled) string {
+	for _, j := range js {
+		if j.Request.Cwd != "" {
+			return j.Request.Cwd
+		}
+	}
+	return ""
+}

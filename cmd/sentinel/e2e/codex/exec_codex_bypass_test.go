@@ -1,4 +1,4 @@
-package agents
+package codex
 
 import (
 	"os"
@@ -19,6 +19,7 @@ import (
 // undo that one call, but it sees its result, journals the gate as bypassed,
 // stops the coder at once and ends the exec failed.
 func TestExecCodexKilledHookStopsTheRun(t *testing.T) {
+	t.Parallel()
 	needCodex(t)
 	dir := scratchRepo(t)
 	const asked = `eval "echo ran > bypassed.txt"` // the policy asks about eval

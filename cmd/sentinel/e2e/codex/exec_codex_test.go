@@ -1,4 +1,4 @@
-package agents
+package codex
 
 import (
 	"os"
@@ -37,6 +37,7 @@ func codexExecEnv(t *testing.T, name string, script fr.Script) (model *fr.Server
 // project's and the person's own Codex hooks never run; the run is journaled with the tool
 // calls, their decisions and their results.
 func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
+	t.Parallel()
 	needCodex(t)
 	dir := scratchRepo(t)
 	// The project's own Codex hooks would leave project-hook-ran behind.
@@ -134,6 +135,7 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 // shows the message as the hook's block); a steering message from the exec
 // TUI reaches the model.
 func TestExecCodexInteractiveInTmux(t *testing.T) {
+	t.Parallel()
 	needCodex(t)
 	dir := scratchRepo(t)
 	const (
@@ -239,6 +241,7 @@ func cardHost(s string) string {
 // builds and runs a Go module with the person's Go, the policy lets those
 // commands through, and what they print reaches the model.
 func TestExecCodexBuildsAndTestsARealGoProject(t *testing.T) {
+	t.Parallel()
 	needCodex(t)
 	_, dir := calcProject(t)
 	// go as found on PATH, as a person's command names it; the program it

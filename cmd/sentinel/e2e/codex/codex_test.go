@@ -1,4 +1,4 @@
-package agents
+package codex
 
 import (
 	"os"
@@ -14,6 +14,7 @@ import (
 // sandbox, its model traffic going through Sentinel's proxy to a fake
 // Responses API on loopback.
 func TestRealCodexUnderSentinel(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("codex"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("codex is not on PATH; .ci/run installs @openai/codex")
@@ -73,6 +74,7 @@ func TestRealCodexUnderSentinel(t *testing.T) {
 // allowed because the person's config names it, and the key variable (only
 // it) passes into the sandbox, but never into the coder's commands.
 func TestRealCodexWithThePersonsProviderUnderSentinel(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("codex"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("codex is not on PATH; .ci/run installs @openai/codex")
@@ -172,6 +174,7 @@ func codexRun(t *testing.T, dir string, model *fr.Server, task string) result {
 // A Codex whose turn fails (the model server refuses every request) did
 // nothing: the run fails with Codex's own error, never "landed (0 files)".
 func TestRealCodexWhoseTurnFailsFailsTheRun(t *testing.T) {
+	t.Parallel()
 	needCodex(t)
 	dir := scratchRepo(t)
 	const why = "fake-provider-misconfigured-7f3a"
@@ -212,6 +215,7 @@ func TestRealCodexWhoseTurnFailsFailsTheRun(t *testing.T) {
 // A Codex that finishes its turn having changed nothing (it answered a
 // question) did not fail: the run ends with exit 0.
 func TestRealCodexThatChangesNothingStillSucceeds(t *testing.T) {
+	t.Parallel()
 	needCodex(t)
 	dir := scratchRepo(t)
 	model, err := fr.Start(fr.Script{fr.Reply(fr.Text("The answer is 42; nothing to change."))})

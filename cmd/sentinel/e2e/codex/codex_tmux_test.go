@@ -1,4 +1,4 @@
-package agents
+package codex
 
 import (
 	"os"
@@ -32,6 +32,7 @@ import (
 // sentinel/<id> must all tell the same story, and the person's checkout
 // must be untouched.
 func TestRealCodexInTmux(t *testing.T) {
+	t.Parallel()
 	needCodex(t)
 	dir := codexScriptRepo(t)
 	before := checkout(t, dir)
@@ -186,38 +187,6 @@ func TestRealCodexInTmux(t *testing.T) {
 			t.Errorf("%s appeared in the person's checkout", f)
 		}
 	}
-}
-
-// codexScriptRepo is scratchRepo with two committed, executable scripts the
-// policy asks about (path-qualified programs): ./scripts/gen.sh appends
-// "generated <args>" to gen.log, so every run of it shows; ./scripts/deploy.sh
-// creates deployed.txt.
-func codexScriptRepo(t *testing.T) string {
-	t.Helper()
-	dir := scratchRepo(t)
-	for name, body := range map[string]string{
-		"gen.sh":    "#!/bin/sh\necho \"generated $*\" >> gen.log\n",
-		"deploy.sh": "#!/bin/sh\necho \"deployed $*\" > deployed.txt\n",
-	} {
-		p := filepath.Join(dir, "scripts", name)
-		writeFile(t, p, body)
-		if err := os.Chmod(p, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git(t, dir, "add", "scripts")
-	git(t, dir, "commit", "-qm", "add scripts")
-	return dir
-}
-
-// workspaceOf is the run's workspace, the cwd of its first shell request.
-func workspaceOf(js []journaled) string {
-	for _, j := range js {
-		if j.Request.Cwd != "" {
-			return j.Request.Cwd
-		}
-	}
-	return ""
 }
 
 // callArgs is the arguments of the call with callID in r's input.
