@@ -2,6 +2,8 @@ package agents
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -200,8 +202,10 @@ func TestExecOpencodeHookWithoutBrokerFailsClosed(t *testing.T) {
 	// The broker's socket goes in a private directory under sentinel's temp
 	// dir unless that path is too long for a socket address; then it is in
 	// the run directory, which the person's [sandbox] hidden below hides.
-	longTmp := filepath.Join("/tmp", strings.Repeat("t", 50)) // long enough for the broker, short enough for the proxy
-	if err := os.MkdirAll(longTmp, 0o700); err != nil {
+	// Its own (50 characters under /tmp, as before): another test process
+	// on the machine running this test must not remove it under this run.
+	longTmp := filepath.Join("/tmp", fmt.Sprintf("%s%010d", strings.Repeat("t", 40), rand.Uint32())) // long enough for the broker, short enough for the proxy
+	if err := os.Mkdir(longTmp, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(longTmp) })
