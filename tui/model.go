@@ -92,6 +92,8 @@ type model struct {
 	ended       time.Time       // when the run was seen to finish
 	busy        *busy           // a long wait in progress (busy.go)
 	landing     *runner.Landing // what landed, once it has (ending.go)
+
+	quitWhenDone bool // q came after the run's end, before the run returned
 }
 
 // newLive builds the root over the lanes page for session s; sendKeys
@@ -148,7 +150,7 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		if m.runStatus == "" {
 			m.runStatus = "ended"
 		}
-		if m.stopping || m.opts.ExitWhenDone {
+		if m.stopping || m.quitWhenDone || m.opts.ExitWhenDone {
 			return tea.Quit
 		}
 	case screenMsg:

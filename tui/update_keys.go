@@ -99,6 +99,14 @@ func (m *model) normalKey(k tea.KeyPressMsg) tea.Cmd {
 		if m.runDone {
 			return tea.Quit
 		}
+		if m.runStatus != "" {
+			// The run has ended (its run-end is journaled, the status bar
+			// says how) and is only closing: nothing to stop, so quit as
+			// soon as it returns instead of asking to stop it.
+			m.quitWhenDone = true
+			m.flash = "quitting as the run closes…"
+			return nil
+		}
 		m.mode = modeQuit
 	case key.Matches(k, m.keys.Help):
 		m.mode, m.helpScroll = modeHelp, 0

@@ -46,28 +46,6 @@ func TestConfigShowsEachValueWithItsSource(t *testing.T) {
 	}
 }
 
-// squeeze turns every run of spaces into two, so table columns compare.
-func squeeze(s string) string {
-	var b strings.Builder
-	spaces := 0
-	for _, r := range s {
-		if r == ' ' {
-			spaces++
-			continue
-		}
-		if spaces > 0 {
-			if spaces == 1 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteString("  ")
-			}
-			spaces = 0
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // A project config is the coder's to write: `sentinel config` shows its
 // values through the sanitizer, never a raw escape sequence.
 func TestConfigShowSpellsOutHostileValues(t *testing.T) {

@@ -15,18 +15,10 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/internal/helperbin"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/policy"
 )
-
-// sentinelBin is the sentinel binary built once for every test in this
-// package that runs the real program.
-var sentinelBin string
-
-// helperBin is sentinel-helper, built beside sentinelBin.
-var helperBin string
 
 // envTestBroker makes the test binary act as a bare broker process (so a
 // test can kill -9 it like a crashed run).
@@ -36,41 +28,7 @@ func TestMain(m *testing.M) {
 	if sock := os.Getenv(envTestBroker); sock != "" {
 		os.Exit(serveTestBroker(sock))
 	}
-	dir, err := os.MkdirTemp("", "sentinel-test-bin")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	sentinelBin = filepath.Join(dir, "sentinel")
-	// One user state dir (the run-record key) for every sentinel this
-	// process starts, whatever HOME a test gives it, and never the real one.
-	if os.Getenv("XDG_STATE_HOME") == "" {
-		os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
-	}
-	// Never the person's user service (a run would post its requests to
-	// the real approval queue): one empty runtime dir for the process;
-	// the queue's tests start their own service in their own.
-	if os.Getenv("SENTINEL_TEST_BIN") == "" {
-		rt := filepath.Join(dir, "rt")
-		_ = os.Mkdir(rt, 0o700)
-		os.Setenv("XDG_RUNTIME_DIR", rt)
-	}
-	if p := os.Getenv("SENTINEL_TEST_BIN"); p != "" {
-		// A re-run as another user (TestHostileSuiteUnprivileged), who may
-		// not be able to build: the binary the first run built.
-		sentinelBin = p
-	} else if out, err := exec.Command("go", "build", "-o", dir, ".", "../sentinel-helper").CombinedOutput(); err != nil {
-		// sentinel-helper beside sentinel, as go install ./cmd/... puts it:
-		// the runs under test start it for hooks and sandboxed commands.
-		fmt.Fprintf(os.Stderr, "go build sentinel: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	helperBin = filepath.Join(filepath.Dir(sentinelBin), helperbin.Name)
-	code := m.Run()
-	os.RemoveAll(dir)
-	testbin.Cleanup() // the binary built with test hooks, when a test asked for it
-	os.Exit(code)
+	e2etest.Main(m, &sentinelBin, &helperBin)
 }
 
 // serveTestBroker runs a broker whose decider never answers, until killed.

@@ -50,7 +50,7 @@ func startAgentService(t *testing.T, config string) *agentService {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-done:
-		case <-time.After(time.Minute):
+		case <-time.After(hangBound):
 			_ = cmd.Process.Kill()
 			<-done
 		}
@@ -100,7 +100,7 @@ func (u *agentService) ps(t *testing.T) []service.Agent {
 // not a speed check).
 func (u *agentService) waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(hangBound)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("never: %s", what)
@@ -125,18 +125,6 @@ func startAgent(t *testing.T, argv ...string) (*exec.Cmd, chan struct{}) {
 		<-done
 	})
 	return cmd, done
-}
-
-func script(t *testing.T, dir, name, body string) string {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 func agentByPID(agents []service.Agent, pid int) (service.Agent, bool) {

@@ -1,6 +1,7 @@
-// Package testbin builds the real sentinel binary once for tests that need to
-// run it (end-to-end tests, the sandbox's re-exec helper). Any package's
-// tests may use it.
+// Package testbin builds the real sentinel binary (and sentinel-helper) for
+// tests that need to run it (end-to-end tests, the sandbox's re-exec
+// helper): once per content for every test process of the machine's user,
+// in a shared, locked cache (shared.go). Any package's tests may use it.
 //
 // It must not be imported by non-test code.
 package testbin
@@ -23,24 +24,17 @@ var (
 	hooksBuilt    string
 	hooksBuildErr error
 
-	dirsMu sync.Mutex
-	dirs   []string // what build made, for Cleanup
+	pairOnce     sync.Once
+	pairBuilt    string
+	pairBuildErr error
 )
 
-// Cleanup removes the binaries this process built (about 100 MB each).
-// Call it from TestMain after m.Run: a package whose tests built one and
-// never removed it fills /tmp run after run.
-func Cleanup() {
-	dirsMu.Lock()
-	defer dirsMu.Unlock()
-	for _, d := range dirs {
-		_ = os.RemoveAll(d)
-	}
-	dirs = nil
-}
+// Cleanup is kept for the packages' TestMains: the binaries now live in a
+// cache shared by every test process (see sharedBuild), pruned by age, so
+// there is nothing of this process's own to remove.
+func Cleanup() {}
 
-// Main runs m and exits with its code, removing the binaries built on the
-// way (Cleanup).
+// Main runs m and exits with its code.
 func Main(m interface{ Run() int }) {
 	code := m.Run()
 	Cleanup()
@@ -52,54 +46,39 @@ func Main(m interface{ Run() int }) {
 // that the shipped binary does not have. Built once, on first use.
 func SentinelWithTestHooks() (string, error) {
 	hooksOnce.Do(func() {
-		hooksBuilt, hooksBuildErr = build("-tags", "sentineltest")
+		var dir string
+		dir, hooksBuildErr = sharedBuild("-tags", "sentineltest")
+		hooksBuilt = filepath.Join(dir, "bare", "sentinel")
 	})
 	return hooksBuilt, hooksBuildErr
 }
 
-// Sentinel returns the path of a freshly built sentinel binary in a
-// temporary directory, building it on first use. SENTINEL_TEST_BIN
-// names a prebuilt binary instead (used when tests re-run themselves as
-// another user who cannot build).
+// Sentinel returns the path of a built sentinel binary alone in its
+// directory (no sentinel-helper beside it), building it on first use.
+// SENTINEL_TEST_BIN names a prebuilt binary instead (used when tests
+// re-run themselves as another user who cannot build).
 func Sentinel() (string, error) {
 	once.Do(func() {
 		if p := os.Getenv("SENTINEL_TEST_BIN"); p != "" {
 			built = p
 			return
 		}
-		built, buildErr = build()
+		var dir string
+		dir, buildErr = sharedBuild()
+		built = filepath.Join(dir, "bare", "sentinel")
 	})
 	return built, buildErr
 }
 
-// build builds ./cmd/sentinel with extra go build flags into a temp dir
-// of this process's own.
-func build(flags ...string) (string, error) {
-	root, err := ModuleRoot()
-	if err != nil {
-		return "", err
-	}
-	// A directory of this process's own: packages' tests run in parallel,
-	// and two builds into one path would race. It is world-readable so
-	// tests can re-run the binary as another user.
-	dir, err := os.MkdirTemp("", "sentinel-testbin-")
-	if err != nil {
-		return "", err
-	}
-	dirsMu.Lock()
-	dirs = append(dirs, dir)
-	dirsMu.Unlock()
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return "", err
-	}
-	out := filepath.Join(dir, "sentinel")
-	args := append(append([]string{"build"}, flags...), "-o", out, "./cmd/sentinel")
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, b)
-	}
-	return out, nil
+// SentinelWithHelper returns the path of a built sentinel binary with
+// sentinel-helper beside it, as `go install ./cmd/...` puts them.
+func SentinelWithHelper() (string, error) {
+	pairOnce.Do(func() {
+		var dir string
+		dir, pairBuildErr = sharedBuild()
+		pairBuilt = filepath.Join(dir, "sentinel")
+	})
+	return pairBuilt, pairBuildErr
 }
 
 // ModuleRoot is the directory holding go.mod.

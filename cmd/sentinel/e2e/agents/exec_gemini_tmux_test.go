@@ -1,0 +1,78 @@
+package agents
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
+)
+
+// A person at a terminal with the real, interactive Gemini CLI in place:
+// `sentinel exec -- gemini -i TASK` in a tmux window, Gemini's own screen in
+// the exec TUI. Commands the policy asks about become the person's cards:
+// the approved one runs in the project, the denied one does not, and the
+// model hears the person's message. Gemini asks nothing itself.
+func TestExecGeminiInteractiveInTmux(t *testing.T) {
+	t.Parallel()
+	needGemini(t)
+	dir := scratchRepo(t)
+	const denyMsg = "no pushes from here"
+	model, home := fg.StartWithHome(t, fg.Script{
+		fg.Reply(fg.Text("Generating."), fg.ShellCommand("echo generated > gen.txt; ls $DIR", "")),
+		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand("git push origin main", "")}},
+		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("Generated; the push was refused.")}},
+	})
+	host := strings.TrimPrefix(model.URL, "http://")
+	tm := startTmux(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
+		"exec", "--allow-host", host, "--", "gemini", "-i", "Generate, then push.")
+
+	tm.waitArmed("the card for the generating command", has("echo generated > gen.txt; ls $DIR", "[a] approve once"))
+	tm.keys("a")
+	tm.waitArmed("the card for git push", has("git push origin main", "[a] approve once"))
+	tm.keys("d")
+	tm.waitFor("the deny message prompt", has("message for the coder"))
+	tm.typeText(denyMsg)
+	tm.keys("Enter")
+
+	deadline := time.After(hangBound) // a bound on a hung run
+	for len(model.Requests()) < 3 {
+		select {
+		case <-model.Changed():
+		case <-deadline:
+			t.Fatalf("the model got %d requests, want 3; screen:\n%s", len(model.Requests()), tm.screen())
+		}
+	}
+	var told bool
+	for _, f := range model.Requests()[2].LastFunctionResponses() {
+		told = told || (f.IsError() && strings.Contains(f.Output(), "Tool execution blocked") && strings.Contains(f.Output(), denyMsg))
+	}
+	if !told {
+		t.Errorf("the model was not told the push was blocked with the person's message: %+v", model.Requests()[2].LastFunctionResponses())
+	}
+	tm.waitFor("the idle signal", has("coder idle", "D coder is done"))
+	tm.keys("D")
+	tm.waitArmed("the done confirmation", has("The coder is done", "[y] yes"))
+	tm.keys("y")
+	// The TUI stays while the person reads the end; q leaves it.
+	tm.waitFor("the end of the run", has("in place: 1 file(s) changed", ": done"))
+	tm.pressUntil("q", "sentinel to exit", has("SENTINEL-EXITED"))
+	s := tm.screen()
+	if !strings.Contains(s, "SENTINEL-EXITED 0") || !strings.Contains(s, "gen.txt") {
+		t.Errorf("after the person said the coder is done, want exit 0 and what changed; screen:\n%s", s)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "gen.txt")); string(b) != "generated\n" {
+		t.Errorf("gen.txt = %q: the approved command did not run in place", b)
+	}
+	js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
+	var got []string
+	for _, j := range js {
+		got = append(got, j.Request.Adapter+": "+j.Request.Command+" → "+string(j.Decision.Outcome)+" by "+j.Decision.By)
+	}
+	want := "gemini: echo generated > gen.txt; ls $DIR → allow by person; gemini: git push origin main → deny by person"
+	if strings.Join(got, "; ") != want {
+		t.Errorf("decisions:\n%s\nwant %s", strings.Join(got, "\n"), want)
+	}
+}

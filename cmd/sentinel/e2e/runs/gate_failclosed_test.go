@@ -1,0 +1,74 @@
+package runs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/fakeopenai"
+)
+
+// A model gate that cannot answer is a no. When the completion review or the
+// adversarial tester answers garbage, nothing, a server error, an answer
+// lacking its required fields, or hangs past the timeout, the unattended run
+// does not land (it waits for `sentinel review`), nothing claims the probes
+// passed, and FINAL_REPORT.md names the gate that failed and why.
+func TestModelGatesThatCannotAnswerHoldTheRun(t *testing.T) {
+	accept := fakeopenai.Reply{Content: `{"verdict":"accept","reason":"looks done","missing":[]}`}
+	cases := []struct {
+		name    string
+		replies []fakeopenai.Reply
+		gate    string // as FINAL_REPORT.md names it
+		reason  string // part of the reason it gives
+	}{
+		{"adversary garbage", []fakeopenai.Reply{accept, {Content: "LGTM, ship it"}}, "adversarial tester", "not a JSON object"},
+		{"adversary empty", []fakeopenai.Reply{accept, {Content: ""}}, "adversarial tester", "empty"},
+		{"adversary 500", []fakeopenai.Reply{accept, {Status: 500}}, "adversarial tester", "500"},
+		{"adversary hang", []fakeopenai.Reply{accept, {Hang: true}}, "adversarial tester", "did not answer within 3s"},
+		{"adversary probe lacking expect", []fakeopenai.Reply{accept, {Content: `{"probes":[{"command":"true"}]}`}}, "adversarial tester", "does not say what it expects"},
+		{"review garbage", []fakeopenai.Reply{{Content: "Looks fine to me!"}}, "completion review", "not a JSON object"},
+		{"review 500", []fakeopenai.Reply{{Status: 500}}, "completion review", "500"},
+		{"review hang", []fakeopenai.Reply{{Hang: true}}, "completion review", "did not answer within 3s"},
+		{"review lacking missing", []fakeopenai.Reply{{Content: `{"verdict":"accept","reason":"fine"}`}}, "completion review", `"missing"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := scratchRepo(t)
+			writeFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
+			scenario := filepath.Join(t.TempDir(), "gate.toml")
+			writeFile(t, scenario, gateScenario)
+			srv, err := fakeopenai.Start(append([]fakeopenai.Reply{fakeopenai.Probe()}, c.replies...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Close()
+			res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
+				"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "add the feature")
+			id := lastRun(t, dir)
+			if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+				t.Fatalf("the run landed although the %s failed: %s\n%s", c.gate, b, res.stdout)
+			}
+			if res.code == 0 || !strings.Contains(res.stderr, "sentinel review "+id) {
+				t.Fatalf("exit %d, want a failure pointing at sentinel review: %s", res.code, res.stderr)
+			}
+			if strings.Contains(res.stdout, "probes all passed") {
+				t.Fatalf("a failed tester was reported as passing:\n%s", res.stdout)
+			}
+			if n := strings.Count(res.stdout, "[SYSTEM] coder demo started"); n != 1 {
+				t.Fatalf("the coder started %d times; a gate's failure is not the coder's to fix", n)
+			}
+			if m := runMeta(t, dir); m[0].Status != "awaiting-review" || m[0].Recovery == "" {
+				t.Fatalf("run after a failed gate: %+v", m[0])
+			}
+			report, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "FINAL_REPORT.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			risks := string(report)[strings.Index(string(report), "## Remaining risks"):]
+			if !strings.Contains(risks, "- "+c.gate+": failed (") || !strings.Contains(risks, c.reason) || strings.Contains(risks, "none found") {
+				t.Fatalf("FINAL_REPORT.md's risks do not name the failed %s with %q:\n%s", c.gate, c.reason, risks)
+			}
+		})
+	}
+}

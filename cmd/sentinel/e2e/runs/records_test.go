@@ -1,0 +1,200 @@
+package runs
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/testbin"
+)
+
+// plantShadow makes a git dir at path whose config declares a clean filter
+// for every file that touches marker: git running with it as GIT_DIR on
+// any `git add` runs the command on the host.
+func plantShadow(t *testing.T, path, marker string) {
+	t.Helper()
+	git(t, filepath.Dir(path), "init", "-q", "--bare", path)
+	git(t, path, "config", "filter.evil.clean", "touch "+marker+"; cat")
+	git(t, path, "config", "filter.evil.required", "true")
+	writeFile(t, filepath.Join(path, "info", "attributes"), "* filter=evil\n")
+}
+
+// TestPlantedRunRecordsAreNeverActedOn plants what a coder could write
+// under .sentinel/: run records claiming a run died mid-apply, pending
+// applies pointing their root and backup anywhere, a shadow git dir with a
+// filter driver, a run directory named with terminal escapes. No sentinel
+// command may copy a file, run the filter, or list the forged runs; each is
+// reported as an unverified record.
+func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	dir := scratchRepo(t)
+	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "genuine", "--", "sh", "-c", "echo hi > out.txt")
+	if res.code != 0 {
+		t.Fatalf("genuine run: %d %s", res.code, res.stderr)
+	}
+	before := checkout(t, dir)
+	head := git(t, dir, "rev-parse", "HEAD")
+	outside := t.TempDir()
+	victim := filepath.Join(outside, "victim.txt")
+	writeFile(t, victim, "precious\n")
+	marker := filepath.Join(outside, "FILTER-RAN")
+	runs := filepath.Join(dir, ".sentinel", "runs")
+
+	// The records as the old, unsigned format had them.
+	f1 := "20250101-000000-0000f1"
+	writeFile(t, filepath.Join(runs, f1, "meta.json"),
+		`{"id":"`+f1+`","status":"running","base":"`+head+`","snapshot":"`+head+`","started":"2025-01-01T00:00:00Z"}`)
+	writeFile(t, filepath.Join(outside, "bk", "victim.txt"), "PWNED\n")
+	writeFile(t, filepath.Join(outside, "bk", "main.txt"), "PWNED\n")
+	pend, _ := json.Marshal(map[string]any{"root": outside, "backup": filepath.Join(outside, "bk"), "paths": []string{"victim.txt"}})
+	writeFile(t, filepath.Join(runs, f1, "apply.pending.json"), string(pend))
+	plantShadow(t, filepath.Join(runs, f1, "shadow.git"), marker)
+	writeFile(t, filepath.Join(dir, ".sentinel", "work", f1, "main.txt"), "coder\n")
+
+	// The new envelope format with a signature made with no key of the user's.
+	f2 := "20250101-000000-0000f2"
+	meta2, _ := json.Marshal(map[string]any{"id": f2, "status": "running", "base": head, "snapshot": head})
+	env2, _ := json.Marshal(map[string]any{"record": json.RawMessage(meta2), "sig": strings.Repeat("ab", 32)})
+	writeFile(t, filepath.Join(runs, f2, "meta.json"), string(env2))
+	writeFile(t, filepath.Join(runs, f2, "apply-backup", "0"), "PWNED\n")
+	rec2, _ := json.Marshal(map[string]any{"run": f2, "root": dir, "paths": []string{"main.txt"}, "temps": []string{".t"},
+		"saved": map[string]any{"main.txt": map[string]any{"index": 0, "sha256": "", "mode": 420}}})
+	penv2, _ := json.Marshal(map[string]any{"record": json.RawMessage(rec2), "sig": strings.Repeat("cd", 32)})
+	writeFile(t, filepath.Join(runs, f2, "apply.pending.json"), string(penv2))
+	plantShadow(t, filepath.Join(runs, f2, "shadow.git"), marker)
+	writeFile(t, filepath.Join(dir, ".sentinel", "work", f2, "main.txt"), "coder\n")
+
+	evil := "evil\x1b]0;owned\x07"
+	writeFile(t, filepath.Join(runs, evil, "meta.json"), `{"id":"x","status":"running"}`)
+
+	res = sentinel(t, dir, nil, "runs")
+	if res.code != 0 {
+		t.Fatalf("runs: %d %s", res.code, res.stderr)
+	}
+	for _, id := range []string{f1, f2} {
+		if !strings.Contains(res.stderr, "run "+id+": unverified record, ignored") || strings.Contains(res.stdout, id) {
+			t.Fatalf("sentinel runs does not report %s as unverified (or lists it):\nstdout:\n%s\nstderr:\n%s", id, res.stdout, res.stderr)
+		}
+	}
+	if strings.Contains(res.stderr, "\x1b") || !strings.Contains(res.stderr, `"evil\x1b]0;owned\a": unverified record`) {
+		t.Fatalf("a planted directory name reached the terminal raw:\n%q", res.stderr)
+	}
+	if n := len(runMeta(t, dir)); n != 1 {
+		t.Fatalf("runs --json lists %d runs, want the 1 genuine one", n)
+	}
+	for _, id := range []string{f1, f2} {
+		if r := sentinel(t, dir, nil, "show", id); r.code == 0 || !strings.Contains(r.stderr, "unverified record, ignored") {
+			t.Fatalf("show %s: %d %s", id, r.code, r.stderr)
+		}
+		if r := sentinel(t, dir, nil, "review", id, "--approve", "--apply", "worktree"); r.code == 0 {
+			t.Fatalf("review %s --approve landed a forged run: %s", id, r.stdout)
+		}
+	}
+	res = sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "again", "--", "sh", "-c", "echo hi > out.txt")
+	if res.code != 0 {
+		t.Fatalf("a new run: %d %s", res.code, res.stderr)
+	}
+
+	if b, _ := os.ReadFile(victim); string(b) != "precious\n" {
+		t.Fatalf("a planted pending apply copied a file outside the project: %q", b)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("a planted shadow git dir's filter ran on the host")
+	}
+	if after := checkout(t, dir); after != before {
+		t.Fatalf("planted records changed the checkout:\n%s\n---\n%s", before, after)
+	}
+	for _, id := range []string{f1, f2} {
+		if b, _ := os.ReadFile(filepath.Join(runs, id, "meta.json")); !strings.Contains(string(b), `"running"`) {
+			t.Fatalf("a forged record of %s was acted on: %s", id, b)
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".sentinel", "recovery", id)); err == nil {
+			t.Fatalf("a forged run %s was 'recovered'", id)
+		}
+	}
+}
+
+// TestCrashSweepUsesOnlyItsOwnShadowGitDir kills a genuine run, plants a
+// shadow git dir with a filter driver in its run directory, and lets the
+// next command find the dead run: its work is recovered through Sentinel's
+// own shadow git dir (in the user's state dir), and the filter never runs.
+func TestCrashSweepUsesOnlyItsOwnShadowGitDir(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	dir := scratchRepo(t)
+	marker := filepath.Join(t.TempDir(), "FILTER-RAN")
+	journalPath := killNineWhen(t, dir, "WRITTEN-2", "run", "--plain", "--coder", "command", "--apply", "none", "x", "--",
+		"sh", "-c", "echo work > w.txt; echo WRITTEN-$((1+1)); sleep 120")
+	runDir := filepath.Dir(journalPath)
+	plantShadow(t, filepath.Join(runDir, "shadow.git"), marker)
+
+	m := runMeta(t, dir)
+	if len(m) != 1 || m[0].Status != "interrupted" || m[0].Recovery == "" {
+		t.Fatalf("after kill -9: %+v", m)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the crash sweep ran a planted shadow git dir's filter on the host")
+	}
+	if b, err := os.ReadFile(filepath.Join(m[0].Recovery, "patch.diff")); err != nil || !strings.Contains(string(b), "+work") {
+		t.Fatalf("recovery patch: %v %s", err, b)
+	}
+}
+
+// TestWorktreeApplyNeverWritesThroughASymlink: a committed symlink at the
+// temp name the apply once used must not make an approved edit overwrite
+// the file it points at.
+func TestWorktreeApplyNeverWritesThroughASymlink(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	dir := t.TempDir()
+	git(t, dir, "init", "-q")
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	writeFile(t, outside, "outside\n")
+	os.Chmod(outside, 0o600)
+	writeFile(t, filepath.Join(dir, "notes.txt"), "notes\n")
+	if err := os.Symlink(outside, filepath.Join(dir, "notes.txt.sentinel-tmp")); err != nil {
+		t.Fatal(err)
+	}
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-qm", "init")
+
+	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "edit notes", "--", "sh", "-c", "echo edited > notes.txt")
+	if res.code != 0 {
+		t.Fatalf("run: %d %s", res.code, res.stderr)
+	}
+	res = sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	if res.code != 0 {
+		t.Fatalf("approve into the worktree: %d %s", res.code, res.stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "edited\n" {
+		t.Fatalf("notes.txt = %q", b)
+	}
+	st, _ := os.Stat(outside)
+	if b, _ := os.ReadFile(outside); string(b) != "outside\n" || st.Mode().Perm() != 0o600 {
+		t.Fatalf("the file outside the project changed: %q, mode %v", b, st.Mode().Perm())
+	}
+	if l, err := os.Readlink(filepath.Join(dir, "notes.txt.sentinel-tmp")); err != nil || l != outside {
+		t.Fatalf("the person's committed symlink was touched: %q %v", l, err)
+	}
+}
+
+// TestShippedBinaryHasNoTestHooks: the crash switch exists only in a
+// -tags sentineltest build.
+func TestShippedBinaryHasNoTestHooks(t *testing.T) {
+	const hook = "SENTINEL_TEST_CRASH_AFTER_WRITES"
+	shipped, err := os.ReadFile(sentinelBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(shipped, []byte(hook)) {
+		t.Fatalf("the default build reads %s", hook)
+	}
+	hooked, err := testbin.SentinelWithTestHooks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(hooked); !bytes.Contains(b, []byte(hook)) {
+		t.Fatal("the test build has no crash switch either; this test checks nothing")
+	}
+}

@@ -1,0 +1,82 @@
+package tmux
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// installScenario runs npm install once approved.
+const installScenario = `
+name = "install"
+
+[[steps]]
+id = "install"
+shell = "npm install --no-audit --no-fund"
+
+[[steps]]
+say = "installed"
+`
+
+// TestInstallCardNamesItsHostsAndOneApprovalCoversThem: under tmux, the
+// demo coder's npm install gets a card naming the registry the project's
+// .npmrc configures; approved with h, npm's own connection to that
+// registry through the sandbox's proxy is let through by the run's grant
+// (journaled, decided by a template, never a second card).
+func TestInstallCardNamesItsHostsAndOneApprovalCoversThem(t *testing.T) {
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("npm is not installed")
+	}
+	dir := scratchRepo(t)
+	// The registry host resolves nowhere: the test is about who decides
+	// the proxy's ask, not about the download (a loopback registry is an
+	// internal address the proxy never opens on a run-time approval).
+	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=http://registry.fake.test:4873/\n")
+	writeFile(t, filepath.Join(dir, "package.json"), `{"name":"x","version":"1.0.0","dependencies":{"left-pad":"1.3.0"}}`+"\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-qm", "npm project")
+	scenario := filepath.Join(t.TempDir(), "install.toml")
+	writeFile(t, scenario, installScenario)
+	env := []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()}
+	tm := startTmux(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Install the dependencies.")
+	tm.waitArmed("the install's card naming its registry", has("command  npm install", "needs", "registry.fake.test:4873", "[h]"))
+	tm.pressUntil("h", "the install card answered", func(s string) bool { return !strings.Contains(s, "command  npm install") })
+
+	// Wait for the proxy's ask about the registry to be decided.
+	var netBy string
+	deadline := time.Now().Add(hangBound) // a bound on a hung run
+	for netBy == "" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the proxy never asked about registry.fake.test; screen:\n%s", tm.screen())
+		}
+		ids := runIDs(t, dir)
+		if len(ids) > 0 {
+			for _, j := range approvalsOf(t, runEvents(t, dir, ids[len(ids)-1])) {
+				if j.Request.Kind == policy.KindNet && j.Request.Host == "registry.fake.test" && j.Decided {
+					netBy = j.Decision.By
+				}
+			}
+		}
+		if strings.Contains(tm.screen(), "APPROVAL · net") {
+			t.Fatalf("a second card for the registry:\n%s", tm.screen())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !strings.HasPrefix(netBy, "template:") {
+		t.Fatalf("the proxy's ask about the registry was decided by %q, want the run's grant", netBy)
+	}
+	var shell approvals.Decision
+	for _, j := range approvalsOf(t, runEvents(t, dir, lastRun(t, dir))) {
+		if j.Request.Kind == policy.KindShell && strings.HasPrefix(j.Request.Command, "npm install") {
+			shell = j.Decision
+		}
+	}
+	if strings.Join(shell.Hosts, ",") != "registry.fake.test:4873" || shell.By != "person" {
+		t.Fatalf("the install's decision = %+v, want the person's approval with its host", shell)
+	}
+}

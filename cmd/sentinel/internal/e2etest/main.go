@@ -1,0 +1,57 @@
+package e2etest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/helperbin"
+	"github.com/sentinelhq/sentinel/internal/testbin"
+)
+
+// Bin is the sentinel binary under test and HelperBin the sentinel-helper
+// beside it, as `go install ./cmd/...` puts them (set by Main).
+var Bin, HelperBin string
+
+// Main prepares the process for end-to-end tests, sets *sentinelBin and
+// *helperBin (and Bin, HelperBin), runs m and exits with its code.
+func Main(m *testing.M, sentinelBin, helperBin *string) {
+	// A directory of this process's own for the user state and runtime
+	// dirs; the binaries come from testbin's shared build.
+	dir, err := os.MkdirTemp("", "sentinel-test-env")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	// One user state dir (the run-record key) for every sentinel this
+	// process starts, whatever HOME a test gives it, and never the real one.
+	if os.Getenv("XDG_STATE_HOME") == "" {
+		os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	}
+	if p := os.Getenv("SENTINEL_TEST_BIN"); p != "" {
+		// A re-run as another user (TestHostileSuiteUnprivileged), who may
+		// not be able to build: the binary the first run built.
+		Bin = p
+	} else {
+		// Never the person's user service (a run would post its requests
+		// to the real approval queue): one empty runtime dir for the
+		// process; the queue's tests start their own service in their own.
+		rt := filepath.Join(dir, "rt")
+		_ = os.Mkdir(rt, 0o700)
+		os.Setenv("XDG_RUNTIME_DIR", rt)
+		// sentinel-helper beside sentinel: the runs under test start it
+		// for hooks and sandboxed commands.
+		if Bin, err = testbin.SentinelWithHelper(); err != nil {
+			fmt.Fprintf(os.Stderr, "build sentinel: %v\n", err)
+			os.RemoveAll(dir)
+			os.Exit(1)
+		}
+	}
+	HelperBin = filepath.Join(filepath.Dir(Bin), helperbin.Name)
+	*sentinelBin, *helperBin = Bin, HelperBin
+	code := m.Run()
+	os.RemoveAll(dir)
+	testbin.Cleanup()
+	os.Exit(code)
+}
