@@ -256,51 +256,56 @@ func CountDecisions(evs []journal.Event) *Decisions {
 func SweepStale(ctx context.Context, p *Project) {
 	metas, _, _ := scanRuns(p, false)
 	for _, m := range metas {
-		dir, err := p.runDir(m.ID)
-		if err != nil {
-			continue
-		}
-		_, pendErr := os.Lstat(pendingPath(dir))
-		_, landErr := os.Lstat(filepath.Join(dir, landingName))
-		if m.Status != StatusRunning && pendErr != nil && landErr != nil {
-			continue
-		}
-		l, err := lockRun(dir)
-		if err != nil {
-			continue // alive: its own process is still at work
-		}
-		// An interrupted landing is settled first: one that took effect is
-		// recorded as landed, and its pending apply is not undone.
-		landed, _ := settleLanding(ctx, p, dir, m)
-		_, pendErr = os.Lstat(pendingPath(dir))
-		if pendErr == nil {
-			if _, err := readPending(p, m.ID); err == nil {
-				note := "an apply to your working tree was cut short; the files it had touched were restored"
-				if err := restorePending(p, m.ID); err != nil {
-					note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
-				}
-				appendEvent(dir, m.ID, journal.System, KindApplyUndone, note, nil)
-				if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
-					m.Status, m.Landing = StatusInterrupted, nil
-				}
-			}
-		}
-		wasRunning := m.Status == StatusRunning
-		if wasRunning {
-			recoverDead(ctx, p, dir, m)
-		}
-		if landed != nil && wasRunning {
-			appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": landed (its process ended after the landing took effect)", RunEnd{Status: StatusLanded})
-		}
-		if landed != nil {
-			m.Status, m.Landing, m.Files, m.Error = StatusLanded, landed, landed.Files, ""
-			if m.Ended.IsZero() {
-				m.Ended = time.Now().UTC()
-			}
-		}
-		_ = writeMeta(dir, m)
-		l.release()
+		sweepRun(ctx, p, m)
 	}
+}
+
+// sweepRun is SweepStale for one run whose record is m.
+func sweepRun(ctx context.Context, p *Project, m *Meta) {
+	dir, err := p.runDir(m.ID)
+	if err != nil {
+		return
+	}
+	_, pendErr := os.Lstat(pendingPath(dir))
+	_, landErr := os.Lstat(filepath.Join(dir, landingName))
+	if m.Status != StatusRunning && pendErr != nil && landErr != nil {
+		return
+	}
+	l, err := lockRun(dir)
+	if err != nil {
+		return // alive: its own process is still at work
+	}
+	// An interrupted landing is settled first: one that took effect is
+	// recorded as landed, and its pending apply is not undone.
+	landed, _ := settleLanding(ctx, p, dir, m)
+	_, pendErr = os.Lstat(pendingPath(dir))
+	if pendErr == nil {
+		if _, err := readPending(p, m.ID); err == nil {
+			note := "an apply to your working tree was cut short; the files it had touched were restored"
+			if err := restorePending(p, m.ID); err != nil {
+				note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
+			}
+			appendEvent(dir, m.ID, journal.System, KindApplyUndone, note, nil)
+			if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
+				m.Status, m.Landing = StatusInterrupted, nil
+			}
+		}
+	}
+	wasRunning := m.Status == StatusRunning
+	if wasRunning {
+		recoverDead(ctx, p, dir, m)
+	}
+	if landed != nil && wasRunning {
+		appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": landed (its process ended after the landing took effect)", RunEnd{Status: StatusLanded})
+	}
+	if landed != nil {
+		m.Status, m.Landing, m.Files, m.Error = StatusLanded, landed, landed.Files, ""
+		if m.Ended.IsZero() {
+			m.Ended = time.Now().UTC()
+		}
+	}
+	_ = writeMeta(dir, m)
+	l.release()
 }
 
 // recoverDead keeps the work of a run whose process died. The workspace is

@@ -19,6 +19,8 @@ func mountQueue(_ context.Context, mux *servicewire.Mux, cfg config.Config) erro
 		Log: func(s string) {
 			fmt.Fprintf(os.Stderr, "%s sentinel service: %s\n", time.Now().UTC().Format(time.RFC3339), s)
 		}}
-	queue.New(n.Notify).Mount(mux)
+	q := queue.New(n.Notify)
+	q.SetSettler(settleRun)
+	q.Mount(mux)
 	return nil
 }
