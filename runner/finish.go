@@ -108,7 +108,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 			return Result{Status: StatusFailed, Err: jerr}
 		}
 		if end.interrupted {
-			return r.stoppedResult(stageCoder)
+			return r.stoppedResult(end.stopStage())
 		}
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
@@ -130,7 +130,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	}
 	switch {
 	case end.interrupted:
-		return r.stoppedResult(stageCoder)
+		return r.stoppedResult(end.stopStage())
 	case end.failed != nil: // the agent's own error: it never did the work
 		return Result{Status: StatusFailed, Err: end.failed}
 	case end.code != 0:

@@ -476,6 +476,17 @@ type coderEnd struct {
 	interrupted bool
 	code        int
 	failed      *CoderFailed
+	// stoppedIn is the stage a stop interrupted when it was not the
+	// coder's work (the completion review).
+	stoppedIn string
+}
+
+// stopStage is the stage an interrupted run was stopped in.
+func (e coderEnd) stopStage() string {
+	if e.stoppedIn != "" {
+		return e.stoppedIn
+	}
+	return stageCoder
 }
 
 // ok says the coder ended by itself, or on the person's word, having done
@@ -550,7 +561,7 @@ func (r *Run) watch() {
 		next, err := r.gate.review(gctx, restarts)
 		cancel()
 		if r.isStopped() {
-			r.finish(coderEnd{interrupted: true, code: end.code})
+			r.finish(coderEnd{interrupted: true, code: end.code, stoppedIn: stageCompletionReview})
 			return
 		}
 		if err != nil {

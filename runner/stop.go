@@ -17,7 +17,7 @@ import (
 // landing under way was rolled back or had already finished.
 type Stopped struct {
 	RunID  string
-	During string // "the coder's work", "verification", "review", "landing"
+	During string // "the coder's work", "the completion review", "verification", "review", "landing"
 	// Landed: the landing had finished when the stop came; the change is
 	// in the project and the run counts as landed.
 	Landed bool
@@ -36,10 +36,11 @@ func (s *Stopped) Error() string {
 
 // The stages a stop can interrupt, as its line names them.
 const (
-	stageCoder        = "the coder's work"
-	stageVerification = "verification"
-	stageReview       = "review"
-	stageLanding      = "landing"
+	stageCoder            = "the coder's work"
+	stageCompletionReview = "the completion review" // the supervisor's, with its verification and probes
+	stageVerification     = "verification"
+	stageReview           = "review"
+	stageLanding          = "landing"
 )
 
 // errLandingRolledBack is a landing that a stop cut short before it took

@@ -32,6 +32,8 @@ type CheckResult struct {
 	DurationMS int64  `json:"duration_ms"`
 	Tail       string `json:"tail"` // the end of its output
 	Error      string `json:"error,omitempty"`
+	// From says where a result not run again came from (verify_once.go).
+	From string `json:"from,omitempty"`
 }
 
 // Passed reports whether the check exited 0.
