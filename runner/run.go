@@ -35,7 +35,11 @@ type Options struct {
 	InPlace bool
 	// Notices are shown as system lines right after the run's first, e.g.
 	// the project config settings left out because the file is not trusted.
-	Notices     []string
+	Notices []string
+	// Preflight, when set, is told each check of the coder's preflight that
+	// may take a moment, as it starts (before the run or any view exists:
+	// cmd prints it), so a start is never silent.
+	Preflight   func(line string)
 	Coder       CoderOptions
 	Sandbox     SandboxOptions
 	Approval    ApprovalOptions
@@ -229,7 +233,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		return nil, err
 	}
 	if !o.InPlace { // in place the person's own command line is run as they gave it
-		if err := preflightModel(ctx, adapter); err != nil {
+		if err := preflightModel(ctx, adapter, o.Preflight); err != nil {
 			return nil, err
 		}
 	}
