@@ -40,7 +40,11 @@ func (r *Run) finish(end coderEnd) {
 	if !landed && res.Err != nil {
 		r.emit(journal.System, KindError, res.Err.Error(), nil)
 	}
-	if dest, err := r.ws.keep(r.opts.Project, r.id, patchPath, landed); !landed && !r.opts.InPlace {
+	if !landed && r.noWork {
+		// Nothing to keep: a coder that failed having changed nothing
+		// leaves no recovery entry.
+		r.ws.removeDir()
+	} else if dest, err := r.ws.keep(r.opts.Project, r.id, patchPath, landed); !landed && !r.opts.InPlace {
 		if err != nil {
 			r.emit(journal.System, KindError, "keep the work for recovery: "+err.Error(), nil)
 		} else {
@@ -113,6 +117,9 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
 	r.meta.Files = change.Files
+	// A coder that failed without changing anything (it could not start
+	// its work: a dead endpoint, a refused login) leaves nothing to keep.
+	r.noWork = change.Empty() && len(change.Left) == 0 && !end.interrupted && (end.failed != nil || end.code != 0)
 	r.emit(journal.System, KindPatch, fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
 		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
 	if len(change.Left) > 0 {

@@ -176,6 +176,9 @@ type Run struct {
 
 	sup  *supervisor.Supervisor // nil: no model configured
 	gate *gateStage             // the completion gate and restarts (gate.go)
+	// noWork: the coder's workspace holds no change at all (finish keeps
+	// no recovery entry for it).
+	noWork bool
 
 	reviews chan *ReviewRequest
 	// finishing is raised when the person says the coder is done.
