@@ -64,6 +64,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 				return err
 			}
 			defer f.Close()
+			f.OnEvent = reviewProgress(os.Stderr)
 			cfg, err := config.Load(p.Root)
 			if err != nil {
 				return err
