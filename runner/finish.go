@@ -98,8 +98,15 @@ func writeReports(dir string, m *Meta, evs []journal.Event) error {
 // and review to landing, and says how that went.
 func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Result {
 	// The patch is computed even after a stop: it is what recovery keeps,
-	// and what review lands later. A stop cancels what follows it.
-	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
+	// and what review lands later. A stop cancels what follows it, and
+	// bounds it to stopDiff: a patch not computed by then is computed by
+	// review from the recovery copy (recovery_patch.go), so the stop still
+	// ends within a second or two.
+	diffWait := 5 * time.Minute
+	if end.interrupted {
+		diffWait = stopDiff
+	}
+	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), diffWait)
 	change, err := r.ws.Diff(dctx)
 	dcancel()
 	if err == nil {

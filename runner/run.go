@@ -510,8 +510,10 @@ func (r *Run) waitCoder() coderEnd {
 		// Anything the coder left running in its process group goes too.
 		_ = procgroup.Kill(c.cmd.Process.Pid) // ESRCH: nothing was left
 	case <-r.stopped:
+		// A stop ends the whole run within a second or two (stop.go): the
+		// coder gets a short grace, not a restart's.
 		interrupted = true
-		c.stop(3 * time.Second)
+		c.stop(stopGrace)
 	case <-r.gate.restartCh():
 		c.stop(3 * time.Second)
 		r.emit(journal.System, KindCoderEnded, "the coder kept drifting after being steered; ending it for a fresh start", nil)
@@ -519,10 +521,15 @@ func (r *Run) waitCoder() coderEnd {
 		c.stop(3 * time.Second)
 		r.emit(journal.System, KindCoderDone, "the person said the coder is done; its work goes on to verification and review", nil)
 	}
-	// Let the coder's last output reach the journal before its exit does.
+	// Let the coder's last output reach the journal before its exit does
+	// (briefly after a stop: a sandbox's own processes may hold the pty).
+	drain := 2 * time.Second
+	if interrupted {
+		drain = stopDrain
+	}
 	select {
 	case <-r.pumpDone:
-	case <-time.After(2 * time.Second):
+	case <-time.After(drain):
 	}
 	r.endOutput() // what a cap dropped, and the tail
 	code := c.code

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // A stop (Ctrl-C, SIGTERM, SIGHUP, the TUI's q) cancels whatever the run is
@@ -41,6 +42,16 @@ const (
 	stageVerification     = "verification"
 	stageReview           = "review"
 	stageLanding          = "landing"
+)
+
+// stopGrace is how long a stopped coder's process group has between
+// SIGTERM and SIGKILL, and stopDrain how long its last output then has to
+// reach the journal: together well inside the two seconds a stop may take.
+const (
+	stopGrace = 800 * time.Millisecond
+	stopDrain = 300 * time.Millisecond
+	// stopDiff bounds computing the patch after a stop (finish.go).
+	stopDiff = 700 * time.Millisecond
 )
 
 // errLandingRolledBack is a landing that a stop cut short before it took
