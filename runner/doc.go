@@ -47,9 +47,11 @@
 //     part re-verified, and the landing. `sentinel review` (Finished, in
 //     later.go) lands through the same stage. A landing is a journaled
 //     transaction (landing_record.go): its signed intent is recorded before
-//     the ref or the working tree changes, and SweepStale settles one cut
-//     short. A stop cancels verification, review and landing alike
-//     (stop.go); a landing that began is finished or rolled back;
+//     the ref or the working tree changes, and SweepStale (run, runs,
+//     review) or SettleRun (the service's status) settles one cut short. A
+//     patch verified to the end is not verified again (verify_once.go). A
+//     stop cancels verification, review and landing alike (stop.go); a
+//     landing that began is finished or rolled back;
 //   - the reports (stage_reports.go: reportStage, report.go): PROGRESS.md and
 //     DECISIONS.md kept live, HANDOFF.md and STUCK.md, the final records;
 //   - in place (stage_inplace.go), the checkpoint of the person's place

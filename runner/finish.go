@@ -40,7 +40,11 @@ func (r *Run) finish(end coderEnd) {
 	if !landed && res.Err != nil {
 		r.emit(journal.System, KindError, res.Err.Error(), nil)
 	}
-	if dest, err := r.ws.keep(r.opts.Project, r.id, patchPath, landed); !landed && !r.opts.InPlace {
+	if !landed && r.noWork {
+		// Nothing to keep: a coder that failed having changed nothing
+		// leaves no recovery entry.
+		r.ws.removeDir()
+	} else if dest, err := r.ws.keep(r.opts.Project, r.id, patchPath, landed); !landed && !r.opts.InPlace {
 		if err != nil {
 			r.emit(journal.System, KindError, "keep the work for recovery: "+err.Error(), nil)
 		} else {
@@ -94,8 +98,15 @@ func writeReports(dir string, m *Meta, evs []journal.Event) error {
 // and review to landing, and says how that went.
 func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Result {
 	// The patch is computed even after a stop: it is what recovery keeps,
-	// and what review lands later. A stop cancels what follows it.
-	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
+	// and what review lands later. A stop cancels what follows it, and
+	// bounds it to stopDiff: a patch not computed by then is computed by
+	// review from the recovery copy (recovery_patch.go), so the stop still
+	// ends within a second or two.
+	diffWait := 5 * time.Minute
+	if end.interrupted {
+		diffWait = stopDiff
+	}
+	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), diffWait)
 	change, err := r.ws.Diff(dctx)
 	dcancel()
 	if err == nil {
@@ -108,12 +119,15 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 			return Result{Status: StatusFailed, Err: jerr}
 		}
 		if end.interrupted {
-			return r.stoppedResult(stageCoder)
+			return r.stoppedResult(end.stopStage())
 		}
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
 	r.meta.Files = change.Files
 	change.Coder = r.coderCommits(ctx, change)
+	// A coder that failed without changing anything (it could not start
+	// its work: a dead endpoint, a refused login) leaves nothing to keep.
+	r.noWork = change.Empty() && len(change.Left) == 0 && !end.interrupted && (end.failed != nil || end.code != 0)
 	r.emit(journal.System, KindPatch, fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
 		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
 	if len(change.Left) > 0 {
@@ -131,7 +145,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 	}
 	switch {
 	case end.interrupted:
-		return r.stoppedResult(stageCoder)
+		return r.stoppedResult(end.stopStage())
 	case end.failed != nil: // the agent's own error: it never did the work
 		return Result{Status: StatusFailed, Err: end.failed}
 	case end.code != 0:
@@ -260,51 +274,56 @@ func CountDecisions(evs []journal.Event) *Decisions {
 func SweepStale(ctx context.Context, p *Project) {
 	metas, _, _ := scanRuns(p, false)
 	for _, m := range metas {
-		dir, err := p.runDir(m.ID)
-		if err != nil {
-			continue
-		}
-		_, pendErr := os.Lstat(pendingPath(dir))
-		_, landErr := os.Lstat(filepath.Join(dir, landingName))
-		if m.Status != StatusRunning && pendErr != nil && landErr != nil {
-			continue
-		}
-		l, err := lockRun(dir)
-		if err != nil {
-			continue // alive: its own process is still at work
-		}
-		// An interrupted landing is settled first: one that took effect is
-		// recorded as landed, and its pending apply is not undone.
-		landed, _ := settleLanding(ctx, p, dir, m)
-		_, pendErr = os.Lstat(pendingPath(dir))
-		if pendErr == nil {
-			if _, err := readPending(p, m.ID); err == nil {
-				note := "an apply to your working tree was cut short; the files it had touched were restored"
-				if err := restorePending(p, m.ID); err != nil {
-					note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
-				}
-				appendEvent(dir, m.ID, journal.System, KindApplyUndone, note, nil)
-				if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
-					m.Status, m.Landing = StatusInterrupted, nil
-				}
-			}
-		}
-		wasRunning := m.Status == StatusRunning
-		if wasRunning {
-			recoverDead(ctx, p, dir, m)
-		}
-		if landed != nil && wasRunning {
-			appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": landed (its process ended after the landing took effect)", RunEnd{Status: StatusLanded})
-		}
-		if landed != nil {
-			m.Status, m.Landing, m.Files, m.Error = StatusLanded, landed, landed.Files, ""
-			if m.Ended.IsZero() {
-				m.Ended = time.Now().UTC()
-			}
-		}
-		_ = writeMeta(dir, m)
-		l.release()
+		sweepRun(ctx, p, m)
 	}
+}
+
+// sweepRun is SweepStale for one run whose record is m.
+func sweepRun(ctx context.Context, p *Project, m *Meta) {
+	dir, err := p.runDir(m.ID)
+	if err != nil {
+		return
+	}
+	_, pendErr := os.Lstat(pendingPath(dir))
+	_, landErr := os.Lstat(filepath.Join(dir, landingName))
+	if m.Status != StatusRunning && pendErr != nil && landErr != nil {
+		return
+	}
+	l, err := lockRun(dir)
+	if err != nil {
+		return // alive: its own process is still at work
+	}
+	// An interrupted landing is settled first: one that took effect is
+	// recorded as landed, and its pending apply is not undone.
+	landed, _ := settleLanding(ctx, p, dir, m)
+	_, pendErr = os.Lstat(pendingPath(dir))
+	if pendErr == nil {
+		if _, err := readPending(p, m.ID); err == nil {
+			note := "an apply to your working tree was cut short; the files it had touched were restored"
+			if err := restorePending(p, m.ID); err != nil {
+				note = "an apply to your working tree was cut short and restoring it failed: " + err.Error()
+			}
+			appendEvent(dir, m.ID, journal.System, KindApplyUndone, note, nil)
+			if m.Status == StatusLanded && m.Landing != nil && m.Landing.Mode == ApplyWorktree {
+				m.Status, m.Landing = StatusInterrupted, nil
+			}
+		}
+	}
+	wasRunning := m.Status == StatusRunning
+	if wasRunning {
+		recoverDead(ctx, p, dir, m)
+	}
+	if landed != nil && wasRunning {
+		appendEvent(dir, m.ID, journal.System, KindRunEnd, "run "+m.ID+": landed (its process ended after the landing took effect)", RunEnd{Status: StatusLanded})
+	}
+	if landed != nil {
+		m.Status, m.Landing, m.Files, m.Error = StatusLanded, landed, landed.Files, ""
+		if m.Ended.IsZero() {
+			m.Ended = time.Now().UTC()
+		}
+	}
+	_ = writeMeta(dir, m)
+	l.release()
 }
 
 // recoverDead keeps the work of a run whose process died. The workspace is

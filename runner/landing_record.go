@@ -9,8 +9,9 @@ package runner
 // (meta.json) is written after, and only then is landing.json removed.
 //
 // A process killed anywhere in between leaves landing.json, and the next
-// command that reads the project's runs (SweepStale: run, runs, review)
-// settles it from the record, so the record and the repository agree:
+// command that reads the project's runs (SweepStale: run, runs, review;
+// SettleRun: the service's status.list, so status and the console) settles
+// it from the record, so the record and the repository agree:
 //
 //   - branch: the branch exists and points at exactly the recorded commit
 //     (which fixes its tree, so exactly the patch on the snapshot): the run

@@ -18,8 +18,15 @@ type Finished struct {
 	Meta    *Meta
 	Dir     string // the run directory
 	Patch   []byte
+	// OnEvent, when set, is told each event the review journals as it is
+	// journaled (the verification's progress: sentinel review shows it).
+	OnEvent func(lane journal.Lane, kind journal.Kind, text string, data any)
 	lock    *runLock
 }
+
+// reviewProgressEvery is how often a check that review re-runs reports its
+// progress: the person is watching it.
+const reviewProgressEvery = 2 * time.Second
 
 // Close releases the run (OpenFinished holds its lock so no other sentinel
 // touches it meanwhile).
@@ -92,7 +99,7 @@ func (f *Finished) stage(mode sandbox.Mode) *LandingStage {
 	m := f.Meta
 	snap := Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot}
 	return &LandingStage{Project: f.Project, Snapshot: snap, RunID: m.ID, Dir: f.Dir, Emit: f.emit,
-		Verifier: Verifier{Project: f.Project, Snapshot: snap, RunID: m.ID, RunDir: f.Dir, Mode: mode, Emit: f.emit}}
+		Verifier: Verifier{Project: f.Project, Snapshot: snap, RunID: m.ID, RunDir: f.Dir, Mode: mode, Emit: f.emit, ProgressEvery: reviewProgressEvery}}
 }
 
 // ReviewRequest asks for the person's review of the run's patch, as a live
@@ -176,6 +183,9 @@ func (f *Finished) Reject(reason string) error {
 
 func (f *Finished) emit(lane journal.Lane, kind journal.Kind, text string, data any) {
 	appendEvent(f.Dir, f.Meta.ID, lane, kind, text, data)
+	if f.OnEvent != nil {
+		f.OnEvent(lane, kind, text, data)
+	}
 }
 
 func (f *Finished) save() error {

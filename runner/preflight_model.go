@@ -16,6 +16,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/geminicli"
+	"github.com/sentinelhq/sentinel/runner/opencode"
 )
 
 // modelCoder is an adapter whose coder talks to a model over the network
@@ -40,16 +41,33 @@ type geminiModel struct{}
 func (geminiModel) SignIn() error                               { return geminicli.SignIn() }
 func (geminiModel) ModelEndpoint() (url, fix string, err error) { return geminicli.ModelEndpoint() }
 
+// opencodeModel is opencode over ACP (--coder acp -- opencode acp …): its
+// provider, key and endpoint are read from the person's opencode config
+// and logins, for the model its arguments name (runner/opencode).
+type opencodeModel struct{ args []string }
+
+func (o opencodeModel) SignIn() error { return opencode.SignIn(o.args) }
+func (o opencodeModel) ModelEndpoint() (url, fix string, err error) {
+	return opencode.ModelEndpoint(o.args)
+}
+
 // reachTimeout bounds the endpoint check: a dead host fails in seconds.
 const reachTimeout = 3 * time.Second
 
 // preflightModel checks a, when it talks to a model: its sign-in, then its
-// endpoint (reachable).
-func preflightModel(ctx context.Context, a Adapter) error {
+// endpoint (reachable). say, when set, is told of the endpoint check as it
+// starts (it may take up to reachTimeout).
+func preflightModel(ctx context.Context, a Adapter, say func(string)) error {
 	name := a.Name()
 	m, ok := a.(modelCoder)
-	if ac, isACP := a.(*acp.Adapter); isACP && filepath.Base(ac.Program()) == "gemini" {
-		m, ok, name = geminiModel{}, true, "gemini"
+	if ac, isACP := a.(*acp.Adapter); isACP {
+		switch filepath.Base(ac.Program()) {
+		case "gemini":
+			m, ok, name = geminiModel{}, true, "gemini"
+		case "opencode":
+			argv, _ := ac.Argv("")
+			m, ok, name = opencodeModel{args: argv[1:]}, true, "opencode"
+		}
 	}
 	if !ok {
 		return nil
@@ -60,6 +78,9 @@ func preflightModel(ctx context.Context, a Adapter) error {
 	base, fix, err := m.ModelEndpoint()
 	if err != nil || base == "" {
 		return err
+	}
+	if say != nil {
+		say(fmt.Sprintf("preflight: coder %s: checking that its model endpoint %s answers (up to %s)", name, base, reachTimeout))
 	}
 	if err := reachable(ctx, base, reachTimeout); err != nil {
 		return fmt.Errorf("coder %s: its model endpoint %s is not reachable: %v (%s)", name, base, err, fix)

@@ -89,7 +89,7 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 				write(t, filepath.Join(home, ".codex", "config.toml"), tc.config)
 			}
 			a := tc.adapter() // after the environment: codex reads it in New
-			err := preflightModel(context.Background(), a)
+			err := preflightModel(context.Background(), a, nil)
 			if len(tc.want) == 0 {
 				if err != nil {
 					t.Fatalf("refused: %v", err)

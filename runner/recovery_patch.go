@@ -8,17 +8,21 @@ import (
 	"path/filepath"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // patchFromRecovery computes the patch of run m from the workspace kept in
 // its recovery directory, for a run that ended before its patch could be
 // written (a full disk): the copy is read through a fresh shadow git dir
-// seeded from the run's snapshot, never through a git dir found in it. Only
-// a clone workspace is a whole tree; an overlay's recovery copy holds only
-// the files the coder changed, and diffing it would delete all the rest.
+// seeded from the run's snapshot, never through a git dir found in it. A
+// clone's copy is a whole tree; an overlay's holds only what the coder
+// changed (its upper layer, whiteouts included), so it is read as the
+// coder saw it: over the shared checkout of the snapshot (made again when
+// it was swept), through the same read-only view a live run's patch is
+// computed through.
 func patchFromRecovery(ctx context.Context, p *Project, m *Meta) ([]byte, error) {
-	if m.Workspace != WorkspaceClone {
-		return nil, fmt.Errorf("run %s has no patch, and its recovery copy is not a whole tree to compute one from (workspace %q); its work is in %s", m.ID, m.Workspace, p.RecoveryDir(m.ID))
+	if m.Workspace != WorkspaceClone && m.Workspace != WorkspaceOverlay {
+		return nil, fmt.Errorf("run %s has no patch, and its recovery copy is not a tree Sentinel can compute one from (workspace %q); its work is in %s", m.ID, m.Workspace, p.RecoveryDir(m.ID))
 	}
 	if m.Snapshot == "" {
 		return nil, fmt.Errorf("run %s never got a workspace; nothing to review", m.ID)
@@ -35,15 +39,29 @@ func patchFromRecovery(ctx context.Context, p *Project, m *Meta) ([]byte, error)
 		return nil, err
 	}
 	defer os.RemoveAll(shadow)
+	snap := Snapshot{Base: m.Base, Commit: m.Snapshot}
+	ws := &Workspace{Dir: wsDir, Shadow: shadow, Snapshot: snap, project: p, Kind: WorkspaceClone}
 	index := shadow + ".index"
 	defer os.Remove(index)
-	if _, err := (gitCmd{dir: p.Root}).with("GIT_INDEX_FILE="+index).run(ctx, "read-tree", m.Snapshot); err != nil {
+	if m.Workspace == WorkspaceOverlay {
+		helper, err := overlayHelper()
+		if err != nil {
+			return nil, err
+		}
+		lower, _, err := sharedCheckout(ctx, p, snap, m.ID)
+		if err != nil {
+			return nil, fmt.Errorf("check out the run's snapshot to read its recovery copy over: %w", err)
+		}
+		defer releaseCheckout(lower, m.ID)
+		index = filepath.Join(lower, ".git", "index")
+		ws.Kind, ws.Lower, ws.runID = WorkspaceOverlay, lower, m.ID
+		ws.view = &sandbox.View{Helper: helper, Lower: lower, Upper: wsDir}
+	} else if _, err := (gitCmd{dir: p.Root}).with("GIT_INDEX_FILE="+index).run(ctx, "read-tree", m.Snapshot); err != nil {
 		return nil, fmt.Errorf("read the run's snapshot: %w", err)
 	}
 	if err := initShadow(ctx, p, shadow, index); err != nil {
 		return nil, err
 	}
-	ws := &Workspace{Dir: wsDir, Shadow: shadow, Snapshot: Snapshot{Base: m.Base, Commit: m.Snapshot}, project: p, Kind: WorkspaceClone}
 	ch, err := ws.Diff(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("compute the patch from the recovery copy: %w", err)

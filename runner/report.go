@@ -152,6 +152,9 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 		for _, c := range m.Checks {
 			fmt.Fprintf(&b, "| `%s` | %s | %d | %s |\n", md(c.Command), md(c.Source), c.ExitCode, time.Duration(c.DurationMS)*time.Millisecond)
 		}
+		if len(m.Checks) > 0 && m.Checks[0].From != "" {
+			fmt.Fprintf(&b, "\nNot run again before landing: %s.\n", md(m.Checks[0].From))
+		}
 		b.WriteString(failedCheckTails(m.Checks))
 	}
 	b.WriteString(renderCourse(evs))

@@ -35,7 +35,11 @@ type Options struct {
 	InPlace bool
 	// Notices are shown as system lines right after the run's first, e.g.
 	// the project config settings left out because the file is not trusted.
-	Notices     []string
+	Notices []string
+	// Preflight, when set, is told each check of the coder's preflight that
+	// may take a moment, as it starts (before the run or any view exists:
+	// cmd prints it), so a start is never silent.
+	Preflight   func(line string)
 	Coder       CoderOptions
 	Sandbox     SandboxOptions
 	Approval    ApprovalOptions
@@ -175,6 +179,9 @@ type Run struct {
 
 	sup  *supervisor.Supervisor // nil: no model configured
 	gate *gateStage             // the completion gate and restarts (gate.go)
+	// noWork: the coder's workspace holds no change at all (finish keeps
+	// no recovery entry for it).
+	noWork bool
 
 	reviews chan *ReviewRequest
 	// finishing is raised when the person says the coder is done.
@@ -232,7 +239,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		return nil, err
 	}
 	if !o.InPlace { // in place the person's own command line is run as they gave it
-		if err := preflightModel(ctx, adapter); err != nil {
+		if err := preflightModel(ctx, adapter, o.Preflight); err != nil {
 			return nil, err
 		}
 	}
@@ -479,6 +486,17 @@ type coderEnd struct {
 	interrupted bool
 	code        int
 	failed      *CoderFailed
+	// stoppedIn is the stage a stop interrupted when it was not the
+	// coder's work (the completion review).
+	stoppedIn string
+}
+
+// stopStage is the stage an interrupted run was stopped in.
+func (e coderEnd) stopStage() string {
+	if e.stoppedIn != "" {
+		return e.stoppedIn
+	}
+	return stageCoder
 }
 
 // ok says the coder ended by itself, or on the person's word, having done
@@ -495,8 +513,10 @@ func (r *Run) waitCoder() coderEnd {
 		// Anything the coder left running in its process group goes too.
 		_ = procgroup.Kill(c.cmd.Process.Pid) // ESRCH: nothing was left
 	case <-r.stopped:
+		// A stop ends the whole run within a second or two (stop.go): the
+		// coder gets a short grace, not a restart's.
 		interrupted = true
-		c.stop(3 * time.Second)
+		c.stop(stopGrace)
 	case <-r.gate.restartCh():
 		c.stop(3 * time.Second)
 		r.emit(journal.System, KindCoderEnded, "the coder kept drifting after being steered; ending it for a fresh start", nil)
@@ -504,10 +524,15 @@ func (r *Run) waitCoder() coderEnd {
 		c.stop(3 * time.Second)
 		r.emit(journal.System, KindCoderDone, "the person said the coder is done; its work goes on to verification and review", nil)
 	}
-	// Let the coder's last output reach the journal before its exit does.
+	// Let the coder's last output reach the journal before its exit does
+	// (briefly after a stop: a sandbox's own processes may hold the pty).
+	drain := 2 * time.Second
+	if interrupted {
+		drain = stopDrain
+	}
 	select {
 	case <-r.pumpDone:
-	case <-time.After(2 * time.Second):
+	case <-time.After(drain):
 	}
 	r.endOutput() // what a cap dropped, and the tail
 	code := c.code
@@ -553,7 +578,7 @@ func (r *Run) watch() {
 		next, err := r.gate.review(gctx, restarts)
 		cancel()
 		if r.isStopped() {
-			r.finish(coderEnd{interrupted: true, code: end.code})
+			r.finish(coderEnd{interrupted: true, code: end.code, stoppedIn: stageCompletionReview})
 			return
 		}
 		if err != nil {

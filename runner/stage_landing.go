@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/patch"
@@ -30,6 +31,8 @@ type LandingStage struct {
 	// are set per call.
 	Verifier Verifier
 	Emit     func(lane journal.Lane, kind journal.Kind, text string, data any)
+
+	verified verifyMemo // verifications that ran, so none runs twice (verify_once.go)
 }
 
 // ReviewRequest asks for a person's review of body, its files parsed and
@@ -69,11 +72,31 @@ func (s *LandingStage) Accepted(part []byte) (string, Change, error) {
 }
 
 // Verify runs checks on a clean copy of the snapshot with the patch at
-// patchPath applied, in the sandbox with the network off.
+// patchPath applied, in the sandbox with the network off. A patch this
+// stage already verified to the end with the same checks and toolchain is
+// not verified again: those results stand, and the journal says where they
+// came from (verify_once.go).
 func (s *LandingStage) Verify(ctx context.Context, patchPath string, checks []Check) ([]CheckResult, error) {
 	v := s.Verifier
 	v.Checks = checks
-	return v.Verify(ctx, patchPath)
+	key, patchHash, keyed := verifyKey(v, patchPath, checks)
+	if prev, ok := s.verified.lookup(key); keyed && ok && len(checks) > 0 {
+		results := make([]CheckResult, len(prev.results))
+		for i, r := range prev.results {
+			r.From = reusedFrom(prev)
+			results[i] = r
+		}
+		if s.Emit != nil {
+			s.Emit(journal.System, KindVerifyResult, reusedText(prev, patchHash, len(results)),
+				map[string]any{"passed": prev.failed == nil, "checks": results, "reused": prev.as})
+		}
+		return results, prev.failed
+	}
+	results, err := v.Verify(ctx, patchPath)
+	if keyed && ctx.Err() == nil && complete(results, checks) {
+		s.verified.remember(key, verifiedRun{results: results, failed: err, as: filepath.Base(patchPath), at: time.Now()})
+	}
+	return results, err
 }
 
 // Land puts ch into the project as mode says (Land) and journals where it

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // A stop (Ctrl-C, SIGTERM, SIGHUP, the TUI's q) cancels whatever the run is
@@ -17,7 +18,7 @@ import (
 // landing under way was rolled back or had already finished.
 type Stopped struct {
 	RunID  string
-	During string // "the coder's work", "verification", "review", "landing"
+	During string // "the coder's work", "the completion review", "verification", "review", "landing"
 	// Landed: the landing had finished when the stop came; the change is
 	// in the project and the run counts as landed.
 	Landed bool
@@ -36,10 +37,21 @@ func (s *Stopped) Error() string {
 
 // The stages a stop can interrupt, as its line names them.
 const (
-	stageCoder        = "the coder's work"
-	stageVerification = "verification"
-	stageReview       = "review"
-	stageLanding      = "landing"
+	stageCoder            = "the coder's work"
+	stageCompletionReview = "the completion review" // the supervisor's, with its verification and probes
+	stageVerification     = "verification"
+	stageReview           = "review"
+	stageLanding          = "landing"
+)
+
+// stopGrace is how long a stopped coder's process group has between
+// SIGTERM and SIGKILL, and stopDrain how long its last output then has to
+// reach the journal: together well inside the two seconds a stop may take.
+const (
+	stopGrace = 800 * time.Millisecond
+	stopDrain = 300 * time.Millisecond
+	// stopDiff bounds computing the patch after a stop (finish.go).
+	stopDiff = 700 * time.Millisecond
 )
 
 // errLandingRolledBack is a landing that a stop cut short before it took

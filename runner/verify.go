@@ -32,6 +32,8 @@ type CheckResult struct {
 	DurationMS int64  `json:"duration_ms"`
 	Tail       string `json:"tail"` // the end of its output
 	Error      string `json:"error,omitempty"`
+	// From says where a result not run again came from (verify_once.go).
+	From string `json:"from,omitempty"`
 }
 
 // Passed reports whether the check exited 0.
@@ -91,6 +93,10 @@ type Verifier struct {
 	DeniedExecutables []string
 	// Emit journals progress; nil means silent.
 	Emit func(lane journal.Lane, kind journal.Kind, text string, data any)
+	// ProgressEvery is how often a running check reports its progress
+	// (0: progressEvery); sentinel review, whose person watches the
+	// verification itself, asks for it more often.
+	ProgressEvery time.Duration
 }
 
 // Verify runs every check against patchPath and returns the results and,
@@ -200,7 +206,11 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 	start := time.Now()
 	stopProgress := func() {}
 	if v.Emit != nil { // a long check shows a sign of life, with its last line
-		tick := time.NewTicker(progressEvery)
+		every := v.ProgressEvery
+		if every <= 0 {
+			every = progressEvery
+		}
+		tick := time.NewTicker(every)
 		done, stopped := make(chan struct{}), make(chan struct{})
 		go func() { defer close(stopped); reportProgress(tick.C, done, start, c.Command, last, v.Emit) }()
 		stopProgress = func() { tick.Stop(); close(done); <-stopped } // no progress after the result

@@ -47,6 +47,6 @@ func (q *Queue) Mount(mux *servicewire.Mux) {
 		return struct{}{}, q.Report(c.Peer, r)
 	})
 	mux.Handle(OpStatus, func(ctx context.Context, c *servicewire.Call) (any, error) {
-		return q.Statuses(), nil
+		return q.SettledStatuses(ctx), nil
 	})
 }

@@ -29,6 +29,7 @@ type Queue struct {
 	subs    map[chan Event]struct{}
 	nudge   func(Entry)
 	now     func() time.Time
+	settle  Settler // may be nil (settle.go)
 }
 
 type waiting struct {

@@ -13,7 +13,8 @@ import (
 
 // runEntry is a run's last report and the process that sent it.
 type runEntry struct {
-	st RunStatus
+	st      RunStatus
+	settled bool // its records were read once its process was gone (settle.go)
 }
 
 // finishedKept is how long a run that ended stays in status.list.

@@ -67,6 +67,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 			if !c.Flags().Changed("apply") && f.Meta != nil && f.Meta.Apply != "" && f.Meta.Apply != runner.ApplyNone {
 				mode = f.Meta.Apply // where the run itself was to land it
 			}
+			f.OnEvent = reviewProgress(os.Stderr)
 			cfg, err := config.Load(p.Root)
 			if err != nil {
 				return err

@@ -23,7 +23,13 @@ func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.Apply
 	if err != nil {
 		return err
 	}
-	if err := tui.RunReview(c.Context(), req, tui.Options{}); err != nil {
+	// A signal (SIGTERM, SIGHUP, SIGINT from outside the terminal) ends the
+	// screen at once with nothing decided, and the review exits 130.
+	ctx, signalled := reviewSignals(c.Context())
+	if err := tui.RunReview(ctx, req, tui.Options{}); err != nil {
+		if signalled() {
+			return exitError{code: 130, err: fmt.Errorf("stopped: nothing decided, nothing landed; run %s is unchanged", f.Meta.ID)}
+		}
 		if errors.Is(err, tui.ErrNoVerdict) {
 			fmt.Println("no decision: the run is unchanged")
 			return nil

@@ -230,7 +230,7 @@ func startRun(ctx context.Context, f runFlags, task, dir string) error {
 	checks := checksFor(f.verify, cfg, project.Root)
 	interactive, useTUI, person, cols, rows := openTerminal(f.plain)
 	r, err := runner.Start(ctx, runner.Options{
-		Project: project, Task: task, Notices: notices,
+		Project: project, Task: task, Notices: notices, Preflight: func(s string) { fmt.Fprintln(os.Stderr, "sentinel: "+s) },
 		Coder: runner.CoderOptions{Name: f.coder, Scenario: f.scenario, Command: f.command, Cols: cols, Rows: rows, MaxOutput: maxOutput},
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
 			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables, PidsMax: cfg.Sandbox.PidsMax},

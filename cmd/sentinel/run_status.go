@@ -43,17 +43,22 @@ func reportStatus(r *runner.Run, project string) *statusReports {
 // final reports how the run ended.
 func (s *statusReports) final(r *runner.Run, res runner.Result) {
 	s.stop()
-	state := queue.StateStopped
-	switch res.Status {
+	s.send(finalState(res.Status, r.Dir()))
+}
+
+// finalState is the state reported for a run that ended with status; dir
+// is its run directory.
+func finalState(status runner.Status, dir string) string {
+	switch status {
 	case runner.StatusLanded:
-		state = queue.StateLanded
+		return queue.StateLanded
 	case runner.StatusFailed:
-		state = queue.StateFailed
-		if _, err := os.Stat(filepath.Join(r.Dir(), "STUCK.md")); err == nil {
-			state = queue.StateStuck
+		if _, err := os.Stat(filepath.Join(dir, "STUCK.md")); err == nil {
+			return queue.StateStuck
 		}
+		return queue.StateFailed
 	}
-	s.send(state)
+	return queue.StateStopped
 }
 
 func (s *statusReports) send(state string) {

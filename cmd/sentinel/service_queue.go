@@ -26,6 +26,7 @@ func mountQueue(ctx context.Context, mux *servicewire.Mux, cfg config.Config) er
 		}
 		n.Notify(e)
 	})
+	q.SetSettler(settleRun)
 	q.Mount(mux)
 	var err error
 	push, err = startWeb(ctx, q, cfg, n.Log)

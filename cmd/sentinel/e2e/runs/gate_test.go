@@ -85,8 +85,13 @@ func TestStuckCoderStopsWithAReportInsteadOfLanding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(report), "| `test -f feature.txt` | 0 |"); n != 2 {
-		t.Errorf("FINAL_REPORT.md lists the gate's check %d times, want 2 (one per attempt):\n%s", n, report)
+	// The second attempt left the same patch: its check is not run again
+	// (one verification per patch), and the journal says so.
+	if n := strings.Count(string(report), "| `test -f feature.txt` | 0 |"); n != 1 {
+		t.Errorf("FINAL_REPORT.md lists the gate's check %d times, want 1 (the same patch twice):\n%s", n, report)
+	}
+	if !strings.Contains(res.stdout, "not run again: this patch") {
+		t.Errorf("the second gate does not say its verification was reused:\n%s", res.stdout)
 	}
 	for _, want := range []string{"## Checks Sentinel ran", "## Gates and restarts", "completion review returned the work (restart 1 of 1): still wrong", "stuck: the completion review returned the work 2 times"} {
 		if !strings.Contains(string(report), want) {

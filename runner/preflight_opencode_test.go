@@ -1,0 +1,92 @@
+package runner
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/runner/acp"
+)
+
+func opencodeACP(args ...string) func() Adapter {
+	return func() Adapter {
+		a, err := acp.New(append([]string{"/usr/local/bin/opencode", "acp"}, args...))
+		if err != nil {
+			panic(err)
+		}
+		return a
+	}
+}
+
+// opencode over ACP is checked before the run like the other coders: a key
+// or login for the provider of its model, and that provider's endpoint
+// answering; the check says what it does as it starts.
+func TestPreflightChecksOpencode(t *testing.T) {
+	dead := closedURL(t)
+	answering := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
+	defer answering.Close()
+	for _, tc := range []struct {
+		name    string
+		adapter func() Adapter
+		env     map[string]string
+		config  string // the person's ~/.config/opencode/opencode.json
+		auth    string // their ~/.local/share/opencode/auth.json
+		want    []string
+	}{
+		{name: "dead endpoint", adapter: opencodeACP("-m", "anthropic/claude-x"),
+			env:  map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": dead},
+			want: []string{"coder opencode: its model endpoint " + dead + " is not reachable: connection refused", "point ANTHROPIC_BASE_URL at one"}},
+		{name: "answering", adapter: opencodeACP("--model=anthropic/claude-x"),
+			env: map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": answering.URL}},
+		{name: "model from config, no key", adapter: opencodeACP(), config: `{"model": "openai/gpt-x"}`,
+			env:  map[string]string{"OPENAI_BASE_URL": answering.URL},
+			want: []string{"coder opencode: no key and no login for provider openai", "OPENAI_API_KEY", "opencode auth login"}},
+		{name: "login in auth.json", adapter: opencodeACP(), config: `{"model": "openai/gpt-x"}`, auth: `{"openai": {"type": "api", "key": "k"}}`,
+			env: map[string]string{"OPENAI_BASE_URL": answering.URL}},
+		{name: "the person's provider dead", adapter: opencodeACP(),
+			config: `{"model": "local/qwen", "provider": {"local": {"options": {"baseURL": "` + dead + `"}}}}`,
+			want:   []string{"coder opencode: its model endpoint " + dead + " is not reachable", "provider.local.options.baseURL"}},
+		{name: "no model named", adapter: opencodeACP()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			home := cleanCoderEnv(t)
+			for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "OPENCODE_CONFIG", "OPENROUTER_API_KEY"} {
+				t.Setenv(v, "")
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			if tc.config != "" {
+				write(t, filepath.Join(home, ".config", "opencode", "opencode.json"), tc.config)
+			}
+			if tc.auth != "" {
+				write(t, filepath.Join(home, ".local", "share", "opencode", "auth.json"), tc.auth)
+			}
+			var said []string
+			err := preflightModel(context.Background(), tc.adapter(), func(s string) { said = append(said, s) })
+			if len(tc.want) == 0 {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("the preflight passed")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error is not one line: %q", err)
+			}
+			if strings.Contains(err.Error(), "not reachable") && (len(said) != 1 || !strings.Contains(said[0], "checking that its model endpoint")) {
+				t.Errorf("the endpoint check was silent: %q", said)
+			}
+		})
+	}
+}
