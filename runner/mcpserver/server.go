@@ -33,6 +33,10 @@ type Options struct {
 	Transport string
 	// Version is reported to clients.
 	Version string
+
+	// files is the file layer (nil: the platform's, see defaultLayer);
+	// tests run the file tools on each.
+	files fileLayer
 }
 
 // Server is one `sentinel mcp` server: its config, its sandbox, its gate
@@ -45,6 +49,7 @@ type Server struct {
 	audit     *audit
 	auditPath string
 	state     *stateGuard
+	files     fileLayer
 	mcp       *mcp.Server
 }
 
@@ -78,6 +83,9 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		s.auditPath = abs
 	}
 	s.state = newStateGuard(cfg.File, s.auditPath)
+	if s.files = opts.files; s.files == nil {
+		s.files = defaultLayer()
+	}
 	a, err := openAudit(s.auditPath, run)
 	if err != nil {
 		return nil, err
