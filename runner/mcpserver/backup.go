@@ -1,5 +1,3 @@
-//go:build unix
-
 package mcpserver
 
 import (
@@ -45,7 +43,12 @@ func backupDir() (string, error) {
 
 // backupName is a new name for a backup of abs: when, and where it was.
 func backupName(abs string) string {
-	name := time.Now().UTC().Format("20060102-150405.000000000") + "-" + randHex()[:6] + "-" + strings.ReplaceAll(strings.TrimPrefix(abs, "/"), "/", "_")
+	name := time.Now().UTC().Format("20060102-150405.000000000") + "-" + randHex()[:6] + "-" + strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' {
+			return '_'
+		}
+		return r
+	}, strings.TrimPrefix(abs, "/"))
 	if len(name) > 200 {
 		name = name[:200]
 	}

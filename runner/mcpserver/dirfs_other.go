@@ -2,7 +2,10 @@
 
 package mcpserver
 
-import "io/fs"
+import (
+	"io/fs"
+	"strings"
+)
 
 // defaultLayer is the layer a server uses unless a test picks another.
 func defaultLayer() fileLayer { return rootLayer{} }
@@ -15,3 +18,7 @@ const oNonblock = 0
 func identOf(fs.FileInfo) (ident, bool) { return ident{}, false }
 
 func isEXDEV(err error) bool { return false }
+
+// samePathText compares path text as Windows file systems do, without
+// regard to case.
+func samePathText(a, b string) bool { return strings.EqualFold(a, b) }

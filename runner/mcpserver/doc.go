@@ -1,5 +1,3 @@
-//go:build unix
-
 // Package mcpserver owns `sentinel mcp`: an MCP server (stdio or streamable
 // HTTP) that gives an MCP client's model an allowlisted shell and path-gated
 // file tools, every call judged, confined and journaled.

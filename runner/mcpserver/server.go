@@ -1,5 +1,3 @@
-//go:build unix
-
 package mcpserver
 
 import (
@@ -306,6 +304,9 @@ func (s *Server) addTools() {
 
 // execTool gates and runs one line.
 func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
+	if execUnavailable != "" {
+		return outcome{}, &Refusal{Class: ClassOpDisabled, Rule: "platform", Reason: execUnavailable, Use: "use the file tools (read, list, search, edit); run commands on Linux or macOS"}
+	}
 	cwd := a.Cwd
 	if cwd == "" {
 		cwd = s.defaultCwd()
