@@ -8,13 +8,15 @@
 // time through open handles, never through a symlink, each checked for what
 // it is — Sentinel's own state by device and inode, git dirs by their
 // content — so a path swapped after the check leads nowhere unchecked; see
-// at.go), backups of what a delete or an overwrite destroys (backup.go),
+// at.go; the handles are openat file descriptors on unix and Go's os.Root
+// elsewhere, Windows included, see dirfs.go), backups of what a delete or an overwrite destroys (backup.go),
 // the bounds on what one request may cost (requestcap.go), the exec gate (allowlist mode, read through policy's one shell reader;
 // policy mode, the run's chain: the built-in rules and the person's
 // policy.toml, remembered templates, then the person through the user
 // service's approval queue — no one to ask is a deny), running commands inside
-// Sentinel's sandbox, the tools themselves, and the audit events (its own
-// journal kinds, read back with `sentinel show FILE`).
+// Sentinel's sandbox (refused where there is none, see execplat_*.go), the
+// tools themselves, and the audit events (its own journal kinds, read back
+// with `sentinel show FILE`).
 //
 // Everything a client sends is hostile input: the model on the other side
 // may be steered by anything it has read. A gate that cannot answer says no.
