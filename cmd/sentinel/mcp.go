@@ -1,5 +1,3 @@
-//go:build unix
-
 package main
 
 import (
@@ -23,7 +21,8 @@ func newMCPCmd() *cobra.Command {
 		Long: `Serve MCP (stdio by default, streamable HTTP with --http) so any MCP client's
 model can run only the commands the config allows, touch only the paths it
 lists, and have every call recorded in an audit journal (read it with
-'sentinel show FILE'). Commands run inside Sentinel's sandbox.
+'sentinel show FILE'). Commands run inside Sentinel's sandbox; on Windows,
+which has no sandbox backend yet, exec refuses and the file tools work.
 
 Over HTTP nothing is served without a bearer token: token or token_env in the
 config, or (on loopback) one made up at start and printed to stderr with how

@@ -1,41 +1,33 @@
-//go:build unix
-
 package mcpserver
 
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // The file tools reach what they act on one directory at a time, from the
-// configured root, through open directory handles: every component is
-// opened without following a symlink and checked for what it is — its
-// device and inode against Sentinel's own state, and, for a write, whether
-// it is a git dir — before the next is opened beneath it. So the directory
-// finally held is known by what it and each of its ancestors are, not by
-// how the path was spelled, and a component swapped after the check cannot
-// lead anywhere the walk did not check.
-
-// ident is what a file is: its device and inode.
-type ident struct{ dev, ino uint64 }
-
-func identOf(st *unix.Stat_t) ident { return ident{dev: uint64(st.Dev), ino: st.Ino} }
+// configured root, through open directory handles (see dirFS): every
+// component is opened without following a symlink and checked for what it
+// is — its identity against Sentinel's own state, and, for a write,
+// whether it is a git dir — before the next is opened beneath it. So the
+// directory finally held is known by what it and each of its ancestors
+// are, not by how the path was spelled, and a component swapped after the
+// check cannot lead anywhere the walk did not check.
 
 // reached is an entry held by its directory: dir is an open handle on the
 // directory that holds it, name its name there ("" when the place is the
 // configured root itself, which dir then is).
 type reached struct {
 	pl   Place
-	dir  int
+	dir  dirFS
 	name string
 }
 
-func (r reached) close() { unix.Close(r.dir) }
+func (r reached) close() { r.dir.Close() }
 
 // at is the name to pass to an *at call for the entry itself.
 func (r reached) at() string {
@@ -46,15 +38,7 @@ func (r reached) at() string {
 }
 
 // lstat is the entry's own metadata (a symlink is the link).
-func (r reached) lstat() (unix.Stat_t, error) {
-	var st unix.Stat_t
-	err := unix.Fstatat(r.dir, r.at(), &st, unix.AT_SYMLINK_NOFOLLOW)
-	return st, err
-}
-
-func openDirAt(dir int, name string) (int, error) {
-	return unix.Openat(dir, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-}
+func (r reached) lstat() (fs.FileInfo, error) { return r.dir.Lstat(r.at()) }
 
 // reach opens the directory holding pl's entry, checking the configured
 // root, each of its ancestors and each component on the way (and the entry
@@ -67,20 +51,19 @@ func (s *Server) reach(pl Place, want string) (reached, error) {
 		return reached{}, err
 	}
 	for a := pl.Root; ; a = filepath.Dir(a) {
-		var st unix.Stat_t
-		if err := unix.Stat(a, &st); err == nil {
-			if err := s.state.check(identOf(&st), pl.Abs); err != nil {
+		if fi, err := os.Stat(a); err == nil {
+			if err := s.state.check(fi, pl.Abs); err != nil {
 				return reached{}, err
 			}
 		}
-		if write && (isGitName(filepath.Base(a)) || looksLikeGitDirPath(a)) {
+		if write && (isGitName(filepath.Base(a)) || looksLikeGitDirPath(s.files, a)) {
 			return reached{}, gitRefusal(pl.Abs, a)
 		}
-		if a == "/" {
+		if filepath.Dir(a) == a {
 			break
 		}
 	}
-	dir, err := unix.Open(pl.Root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	dir, err := s.files.OpenRoot(pl.Root)
 	if err != nil {
 		return reached{}, fileErr(pl, err)
 	}
@@ -90,24 +73,24 @@ func (s *Server) reach(pl Place, want string) (reached, error) {
 	parts := strings.Split(filepath.ToSlash(pl.Rel), "/")
 	sofar := pl.Root
 	for _, c := range parts[:len(parts)-1] {
-		next, err := openDirAt(dir, c)
-		unix.Close(dir)
+		next, err := dir.OpenDir(c)
+		dir.Close()
 		if err != nil {
 			return reached{}, fileErr(pl, walkErr(err))
 		}
 		dir = next
 		sofar = filepath.Join(sofar, c)
-		var st unix.Stat_t
-		if err := unix.Fstat(dir, &st); err != nil {
-			unix.Close(dir)
+		fi, err := dir.Stat()
+		if err != nil {
+			dir.Close()
 			return reached{}, fileErr(pl, err)
 		}
-		if err := s.state.check(identOf(&st), pl.Abs); err != nil {
-			unix.Close(dir)
+		if err := s.state.check(fi, pl.Abs); err != nil {
+			dir.Close()
 			return reached{}, err
 		}
 		if write && (isGitName(c) || looksLikeGitDir(dir)) {
-			unix.Close(dir)
+			dir.Close()
 			return reached{}, gitRefusal(pl.Abs, sofar)
 		}
 	}
@@ -122,10 +105,10 @@ func (s *Server) reach(pl Place, want string) (reached, error) {
 // checkEntry checks the entry itself: not Sentinel's state; for a write,
 // not a git dir, a .git file or a name that would make its directory one.
 func (s *Server) checkEntry(r reached, write bool) error {
-	st, err := r.lstat()
+	fi, err := r.lstat()
 	exists := err == nil
 	if exists {
-		if err := s.state.check(identOf(&st), r.pl.Abs); err != nil {
+		if err := s.state.check(fi, r.pl.Abs); err != nil {
 			return err
 		}
 	}
@@ -135,10 +118,10 @@ func (s *Server) checkEntry(r reached, write bool) error {
 	if isGitName(r.name) {
 		return gitRefusal(r.pl.Abs, r.pl.Abs)
 	}
-	if exists && st.Mode&unix.S_IFMT == unix.S_IFDIR {
-		if d, err := openDirAt(r.dir, r.name); err == nil {
+	if exists && isPlainDir(fi) {
+		if d, err := r.dir.OpenDir(r.name); err == nil {
 			git := looksLikeGitDir(d)
-			unix.Close(d)
+			d.Close()
 			if git {
 				return gitRefusal(r.pl.Abs, r.pl.Abs)
 			}
@@ -154,19 +137,19 @@ func (s *Server) checkEntry(r reached, write bool) error {
 // walkErr says what a failed step of the walk means: a component that is a
 // symlink (or no longer a directory) was changed after the path was checked.
 func walkErr(err error) error {
-	if errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) {
-		return unix.ELOOP
+	if errors.Is(err, errLinked) || errors.Is(err, errNotDir) {
+		return errLinked
 	}
 	return err
 }
 
 // openEntry opens the entry itself, never through a symlink.
 func (r reached) openEntry(flags int) (*os.File, error) {
-	fd, err := unix.Openat(r.dir, r.at(), flags|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	f, err := r.dir.OpenFile(r.at(), flags, 0)
 	if err != nil {
 		return nil, fileErr(r.pl, err)
 	}
-	return os.NewFile(uintptr(fd), r.pl.Abs), nil
+	return f, nil
 }
 
 // maxScanEntries bounds the walk that checks a directory before it is moved
@@ -177,7 +160,7 @@ const maxScanEntries = 200000
 // under it may be Sentinel's state or a git dir (moving a repository's
 // directory carries its git dir along, and back again).
 func (s *Server) scanTree(r reached) error {
-	d, err := openDirAt(r.dir, r.at())
+	d, err := r.dir.OpenDir(r.at())
 	if err != nil {
 		return fileErr(r.pl, walkErr(err))
 	}
@@ -185,13 +168,12 @@ func (s *Server) scanTree(r reached) error {
 	return s.scanDir(d, r.pl.Abs, &n)
 }
 
-func (s *Server) scanDir(dir int, abs string, n *int) error {
-	f := os.NewFile(uintptr(dir), abs)
-	defer f.Close()
+func (s *Server) scanDir(dir dirFS, abs string, n *int) error {
+	defer dir.Close()
 	if looksLikeGitDir(dir) {
 		return gitRefusal(abs, abs)
 	}
-	names, err := f.Readdirnames(-1)
+	names, err := dir.Names()
 	if err != nil {
 		return fmt.Errorf("%s: %w", abs, err)
 	}
@@ -203,17 +185,17 @@ func (s *Server) scanDir(dir int, abs string, n *int) error {
 		if isGitName(name) {
 			return gitRefusal(p, p)
 		}
-		var st unix.Stat_t
-		if err := unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		fi, err := dir.Lstat(name)
+		if err != nil {
 			continue
 		}
-		if err := s.state.check(identOf(&st), p); err != nil {
+		if err := s.state.check(fi, p); err != nil {
 			return err
 		}
-		if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		if !fi.IsDir() {
 			continue
 		}
-		sub, err := openDirAt(dir, name)
+		sub, err := dir.OpenDir(name)
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}

@@ -1,17 +1,14 @@
-//go:build unix
-
 package mcpserver
 
 import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -27,8 +24,11 @@ import (
 // is changed. A variable for tests.
 var maxBackupBytes int64 = 1 << 30
 
-// renameAside is renameat(2); tests replace it to take the copying path.
-var renameAside = unix.Renameat
+// renameAside is the layer's rename; tests replace it to take the copying
+// path.
+var renameAside = func(l fileLayer, od dirFS, oname string, nd dirFS, nname string) error {
+	return l.Rename(od, oname, nd, nname, true)
+}
 
 func backupDir() (string, error) {
 	dir, err := userstate.Path(filepath.Join("mcp", "backups"))
@@ -43,7 +43,12 @@ func backupDir() (string, error) {
 
 // backupName is a new name for a backup of abs: when, and where it was.
 func backupName(abs string) string {
-	name := time.Now().UTC().Format("20060102-150405.000000000") + "-" + randHex()[:6] + "-" + strings.ReplaceAll(strings.TrimPrefix(abs, "/"), "/", "_")
+	name := time.Now().UTC().Format("20060102-150405.000000000") + "-" + randHex()[:6] + "-" + strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' {
+			return '_'
+		}
+		return r
+	}, strings.TrimPrefix(abs, "/"))
 	if len(name) > 200 {
 		name = name[:200]
 	}
@@ -52,28 +57,29 @@ func backupName(abs string) string {
 
 // keepAside moves r's entry into the backups dir and returns the backup's
 // path: the entry is gone from its place, kept whole. Across file systems
-// it is copied (within maxBackupBytes) and then removed.
+// (and, on the os.Root layer, always) it is copied (within maxBackupBytes)
+// and then removed.
 func (s *Server) keepAside(r reached) (string, error) {
 	dir, err := backupDir()
 	if err != nil {
 		return "", err
 	}
-	bfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	bd, err := s.files.OpenRoot(dir)
 	if err != nil {
 		return "", err
 	}
-	defer unix.Close(bfd)
+	defer bd.Close()
 	name := backupName(r.pl.Abs)
-	err = renameAside(r.dir, r.name, bfd, name)
+	err = renameAside(s.files, r.dir, r.name, bd, name)
 	if err == nil {
 		return filepath.Join(dir, name), nil
 	}
-	if !errors.Is(err, unix.EXDEV) {
+	if !isCrossDir(err) {
 		return "", err
 	}
 	budget := maxBackupBytes
-	if err := copyTreeAt(r.dir, r.name, bfd, name, &budget); err != nil {
-		removeAllAt(bfd, name)
+	if err := copyTreeAt(r.dir, r.name, bd, name, &budget); err != nil {
+		removeAllAt(bd, name)
 		return "", fmt.Errorf("keep a backup of %s (nothing changed): %w", r.pl.Abs, err)
 	}
 	if err := removeAllAt(r.dir, r.name); err != nil {
@@ -89,15 +95,15 @@ func (s *Server) keepCopy(r reached) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	bfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	bd, err := s.files.OpenRoot(dir)
 	if err != nil {
 		return "", err
 	}
-	defer unix.Close(bfd)
+	defer bd.Close()
 	name := backupName(r.pl.Abs)
 	budget := maxBackupBytes
-	if err := copyTreeAt(r.dir, r.name, bfd, name, &budget); err != nil {
-		removeAllAt(bfd, name)
+	if err := copyTreeAt(r.dir, r.name, bd, name, &budget); err != nil {
+		removeAllAt(bd, name)
 		return "", fmt.Errorf("keep a backup of %s (nothing changed): %w", r.pl.Abs, err)
 	}
 	return filepath.Join(dir, name), nil
@@ -107,36 +113,33 @@ var errTooBig = errors.New("too big to keep a backup of (over 1 GiB): ask the pe
 
 // copyTreeAt copies the entry name in dir (a file, a symlink as a symlink,
 // or a directory and all it holds) to dname in ddir, spending budget.
-// Devices, sockets and fifos are skipped.
-func copyTreeAt(dir int, name string, ddir int, dname string, budget *int64) error {
-	var st unix.Stat_t
-	if err := unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+// Devices, sockets, fifos and other reparse points are skipped.
+func copyTreeAt(dir dirFS, name string, ddir dirFS, dname string, budget *int64) error {
+	fi, err := dir.Lstat(name)
+	if err != nil {
 		return err
 	}
-	switch st.Mode & unix.S_IFMT {
-	case unix.S_IFLNK:
-		buf := make([]byte, unix.PathMax)
-		n, err := unix.Readlinkat(dir, name, buf)
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		target, err := dir.Readlink(name)
 		if err != nil {
 			return err
 		}
-		return unix.Symlinkat(string(buf[:n]), ddir, dname)
-	case unix.S_IFREG:
-		if *budget -= st.Size; *budget < 0 {
+		return ddir.Symlink(target, dname)
+	case fi.Mode().IsRegular():
+		if *budget -= fi.Size(); *budget < 0 {
 			return errTooBig
 		}
-		in, err := unix.Openat(dir, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+		src, err := dir.OpenFile(name, os.O_RDONLY|oNonblock, 0)
 		if err != nil {
 			return err
 		}
-		src := os.NewFile(uintptr(in), name)
 		defer src.Close()
-		out, err := unix.Openat(ddir, dname, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+		dst, err := ddir.OpenFile(dname, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if err != nil {
 			return err
 		}
-		dst := os.NewFile(uintptr(out), dname)
-		if _, err := io.Copy(dst, io.LimitReader(src, st.Size+1)); err != nil {
+		if _, err := io.Copy(dst, io.LimitReader(src, fi.Size()+1)); err != nil {
 			dst.Close()
 			return err
 		}
@@ -145,22 +148,21 @@ func copyTreeAt(dir int, name string, ddir int, dname string, budget *int64) err
 			return err
 		}
 		return dst.Close()
-	case unix.S_IFDIR:
-		if err := unix.Mkdirat(ddir, dname, 0o700); err != nil {
+	case isPlainDir(fi):
+		if err := ddir.Mkdir(dname, 0o700); err != nil {
 			return err
 		}
-		sd, err := openDirAt(dir, name)
+		sd, err := dir.OpenDir(name)
 		if err != nil {
 			return err
 		}
-		src := os.NewFile(uintptr(sd), name)
-		defer src.Close()
-		dd, err := openDirAt(ddir, dname)
+		defer sd.Close()
+		dd, err := ddir.OpenDir(dname)
 		if err != nil {
 			return err
 		}
-		defer unix.Close(dd)
-		names, err := src.Readdirnames(-1)
+		defer dd.Close()
+		names, err := sd.Names()
 		if err != nil {
 			return err
 		}
@@ -178,30 +180,31 @@ func copyTreeAt(dir int, name string, ddir int, dname string, budget *int64) err
 
 // removeAllAt removes the entry name in dir and, for a directory,
 // everything in it, never following a symlink.
-func removeAllAt(dir int, name string) error {
-	err := unix.Unlinkat(dir, name, 0)
-	if err == nil || errors.Is(err, unix.ENOENT) {
+func removeAllAt(dir dirFS, name string) error {
+	fi, err := dir.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	if !errors.Is(err, unix.EISDIR) && !errors.Is(err, unix.EPERM) {
-		return err
-	}
-	sd, err := openDirAt(dir, name)
 	if err != nil {
 		return err
 	}
-	d := os.NewFile(uintptr(sd), name)
-	names, err := d.Readdirnames(-1)
-	if err != nil {
-		d.Close()
-		return err
-	}
-	for _, n := range names {
-		if err := removeAllAt(sd, n); err != nil {
-			d.Close()
+	if isPlainDir(fi) {
+		sd, err := dir.OpenDir(name)
+		if err != nil {
 			return err
 		}
+		names, err := sd.Names()
+		if err != nil {
+			sd.Close()
+			return err
+		}
+		for _, n := range names {
+			if err := removeAllAt(sd, n); err != nil {
+				sd.Close()
+				return err
+			}
+		}
+		sd.Close()
 	}
-	d.Close()
-	return unix.Unlinkat(dir, name, unix.AT_REMOVEDIR)
+	return dir.Remove(name)
 }

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/sys/unix"
 )
 
 // backupIn is the backup path an answer names.
@@ -33,7 +31,9 @@ func readOr(p string) string {
 // delete (a file, a symlink, a whole tree) and an overwriting copy or move
 // keep what they destroy, named in the answer and in the audit, in the
 // user's state dir.
-func TestDestructiveOpsKeepABackup(t *testing.T) {
+func TestDestructiveOpsKeepABackup(t *testing.T) { eachLayer(t, testDestructiveOpsKeepABackup) }
+
+func testDestructiveOpsKeepABackup(t *testing.T) {
 	f := newFixture(t)
 	write(t, filepath.Join(f.rw, "build", "a.txt"), "A\n")
 	write(t, filepath.Join(f.rw, "build", "sub", "b.txt"), "B\n")
@@ -82,12 +82,16 @@ func TestDestructiveOpsKeepABackup(t *testing.T) {
 // Across file systems a deleted tree is copied into the backups, then
 // removed; one too big to copy is refused and left as it was.
 func TestDeleteAcrossFileSystemsCopiesItsBackup(t *testing.T) {
+	eachLayer(t, testDeleteAcrossFileSystemsCopiesItsBackup)
+}
+
+func testDeleteAcrossFileSystemsCopiesItsBackup(t *testing.T) {
 	f := newFixture(t)
 	write(t, filepath.Join(f.rw, "dist", "x.js"), "X\n")
 	write(t, filepath.Join(f.rw, "dist", "deep", "y.js"), "Y\n")
 	os.Symlink("x.js", filepath.Join(f.rw, "dist", "z.js"))
 	old := renameAside
-	renameAside = func(int, string, int, string) error { return unix.EXDEV }
+	renameAside = func(fileLayer, dirFS, string, dirFS, string) error { return errCrossDir }
 	defer func() { renameAside = old }()
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	b := backupIn(t, mustAllow(t, cs, "delete", map[string]any{"path": f.rw + "/dist", "recursive": true}))

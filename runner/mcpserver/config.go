@@ -1,5 +1,3 @@
-//go:build unix
-
 package mcpserver
 
 import (
@@ -209,7 +207,7 @@ func ParseConfig(path, src string) (*Config, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: [[paths]] path %s: %v (create it or remove the entry)", path, line, p.Path, err)
 		}
-		if real == "/" {
+		if filepath.Dir(real) == real {
 			return nil, fmt.Errorf("%s:%d: [[paths]] path %s is the whole filesystem: list the directories you mean", path, line, p.Path)
 		}
 		p.real = real

@@ -1,5 +1,3 @@
-//go:build unix
-
 // Package mcpserver owns `sentinel mcp`: an MCP server (stdio or streamable
 // HTTP) that gives an MCP client's model an allowlisted shell and path-gated
 // file tools, every call judged, confined and journaled.
@@ -10,16 +8,18 @@
 // time through open handles, never through a symlink, each checked for what
 // it is — Sentinel's own state by device and inode, git dirs by their
 // content — so a path swapped after the check leads nowhere unchecked; see
-// at.go), backups of what a delete or an overwrite destroys (backup.go),
-// the bounds on what one request may cost (requestcap.go), the exec gate
-// (both modes decide through the run's chain — the built-in rules, the
-// person's policy.toml and the project's once trusted (gate_project.go);
-// allowlist mode then needs an entry for every command, read through
-// policy's one shell reader; policy mode goes on to remembered templates,
-// then the person through the user service's approval queue — no one to
-// ask is a deny), running commands inside
-// Sentinel's sandbox, the tools themselves, and the audit events (its own
-// journal kinds, read back with `sentinel show FILE`).
+// at.go; the handles are openat file descriptors on unix and Go's os.Root
+// elsewhere, Windows included, see dirfs.go), backups of what a delete or
+// an overwrite destroys (backup.go), the bounds on what one request may
+// cost (requestcap.go), the exec gate (both modes decide through the run's
+// chain — the built-in rules, the person's policy.toml and the project's
+// once trusted (gate_project.go); allowlist mode then needs an entry for
+// every command, read through policy's one shell reader; policy mode goes
+// on to remembered templates, then the person through the user service's
+// approval queue — no one to ask is a deny), running commands inside
+// Sentinel's sandbox (refused where there is none, see execplat_*.go), the
+// tools themselves, and the audit events (its own journal kinds, read back
+// with `sentinel show FILE`).
 //
 // Everything a client sends is hostile input: the model on the other side
 // may be steered by anything it has read. A gate that cannot answer says no.

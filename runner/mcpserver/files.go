@@ -1,5 +1,3 @@
-//go:build unix
-
 package mcpserver
 
 import (
@@ -15,8 +13,6 @@ import (
 	"sort"
 	"strings"
 	"syscall"
-
-	"golang.org/x/sys/unix"
 )
 
 // maxSearchFiles bounds how many files one search reads.
@@ -30,7 +26,7 @@ func (s *Server) openRead(pl Place) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	defer r.close()
-	f, err := r.openEntry(os.O_RDONLY | syscall.O_NONBLOCK)
+	f, err := r.openEntry(os.O_RDONLY | oNonblock)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -39,11 +35,9 @@ func (s *Server) openRead(pl Place) (*os.File, fs.FileInfo, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		if err := s.state.check(ident{dev: uint64(st.Dev), ino: st.Ino}, pl.Abs); err != nil {
-			f.Close()
-			return nil, nil, err
-		}
+	if err := s.state.check(fi, pl.Abs); err != nil {
+		f.Close()
+		return nil, nil, err
 	}
 	if fi.IsDir() {
 		f.Close()
@@ -57,23 +51,19 @@ func (s *Server) openRead(pl Place) (*os.File, fs.FileInfo, error) {
 }
 
 // openDir opens the directory at pl, reached as openRead reaches a file.
-func (s *Server) openDir(pl Place) (*os.File, error) {
+func (s *Server) openDir(pl Place) (dirFS, error) {
 	r, err := s.reach(pl, AccessRead)
 	if err != nil {
 		return nil, err
 	}
 	defer r.close()
-	d, err := r.openEntry(os.O_RDONLY | syscall.O_DIRECTORY)
+	d, err := r.dir.OpenDir(r.at())
 	if err != nil {
-		if errors.Is(err, syscall.ENOTDIR) {
+		if errors.Is(err, errNotDir) {
 			return nil, &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is not a directory", Use: "use the read tool for files"}
 		}
-		var ref *Refusal
-		if errors.As(err, &ref) && ref.Class == ClassPathNotAllowed {
-			// ELOOP: a symlink (the list of a link is refused as before).
-			return nil, ref
-		}
-		return nil, err
+		// a symlink (the list of a link is refused as before)
+		return nil, fileErr(pl, err)
 	}
 	return d, nil
 }
@@ -82,7 +72,7 @@ func fileErr(pl Place, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return &Refusal{Class: ClassNotFound, Reason: pl.Abs + " does not exist", Use: "list the directory to see what is there"}
-	case errors.Is(err, syscall.ELOOP):
+	case errors.Is(err, errLinked), errors.Is(err, syscall.ELOOP):
 		return &Refusal{Class: ClassPathNotAllowed, Rule: "paths", Reason: pl.Abs + " became a symlink after it was checked", Use: "use the target's own path"}
 	case strings.Contains(err.Error(), "escapes from parent"), strings.Contains(err.Error(), "path escapes"):
 		return &Refusal{Class: ClassPathNotAllowed, Rule: "paths", Reason: pl.Abs + " leads outside " + pl.Root + " through a symlink", Use: "use paths under the configured roots"}
@@ -134,12 +124,11 @@ func (s *Server) list(p string) (string, int, error) {
 	}
 	defer d.Close()
 	max := s.cfg.Limits.MaxListEntries
-	names, err := d.Readdirnames(max + 1)
-	if err != nil && err != io.EOF {
+	names, err := d.Names()
+	if err != nil {
 		return "", 0, fileErr(pl, err)
 	}
 	sort.Strings(names)
-	dfd := int(d.Fd())
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s)\n", pl.Abs, pl.Access)
 	for i, name := range names {
@@ -147,21 +136,16 @@ func (s *Server) list(p string) (string, int, error) {
 			fmt.Fprintf(&b, "[more than %d entries; list a subdirectory or search]\n", max)
 			break
 		}
-		var st unix.Stat_t
-		switch err := unix.Fstatat(dfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); {
+		switch fi, err := d.Lstat(name); {
 		case err != nil:
 			fmt.Fprintf(&b, "?    %s\n", name)
-		case st.Mode&unix.S_IFMT == unix.S_IFLNK:
-			buf := make([]byte, unix.PathMax)
-			n, err := unix.Readlinkat(dfd, name, buf)
-			if err != nil {
-				n = 0
-			}
-			fmt.Fprintf(&b, "link %s -> %s\n", name, buf[:n])
-		case st.Mode&unix.S_IFMT == unix.S_IFDIR:
+		case fi.Mode()&fs.ModeSymlink != 0:
+			target, _ := d.Readlink(name)
+			fmt.Fprintf(&b, "link %s -> %s\n", name, target)
+		case fi.IsDir():
 			fmt.Fprintf(&b, "dir  %s/\n", name)
 		default:
-			fmt.Fprintf(&b, "file %s %d %s\n", name, st.Size, fs.FileMode(st.Mode&0o777))
+			fmt.Fprintf(&b, "file %s %d %s\n", name, fi.Size(), fi.Mode().Perm())
 		}
 	}
 	return b.String(), b.Len(), nil
@@ -198,7 +182,7 @@ func (s *Server) search(p, pattern string, regex bool, glob string) (string, int
 	max := s.cfg.Limits.MaxSearchResults
 	stop := errors.New("stop")
 	// file searches one regular file (name in dir).
-	file := func(dir int, name, abs string, size int64) error {
+	file := func(dir dirFS, name, abs string, size int64) error {
 		if glob != "" {
 			if ok, _ := path.Match(glob, name); !ok {
 				return nil
@@ -211,11 +195,10 @@ func (s *Server) search(p, pattern string, regex bool, glob string) (string, int
 		if size > s.cfg.Limits.MaxReadBytes {
 			return nil
 		}
-		fd, err := unix.Openat(dir, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+		f, err := dir.OpenFile(name, os.O_RDONLY|oNonblock, 0)
 		if err != nil {
 			return nil
 		}
-		f := os.NewFile(uintptr(fd), abs)
 		data, err := io.ReadAll(io.LimitReader(f, s.cfg.Limits.MaxReadBytes))
 		f.Close()
 		if err != nil || bytes.IndexByte(data, 0) >= 0 {
@@ -239,47 +222,46 @@ func (s *Server) search(p, pattern string, regex bool, glob string) (string, int
 	}
 	// walk searches the open directory dir, in name order, skipping what no
 	// tool shows (Sentinel's state, credentials) and never following a link.
-	var walk func(dir int, abs string) error
-	walk = func(dir int, abs string) error {
-		d := os.NewFile(uintptr(dir), abs)
-		defer d.Close()
-		names, err := d.Readdirnames(-1)
+	var walk func(dir dirFS, abs string) error
+	walk = func(dir dirFS, abs string) error {
+		defer dir.Close()
+		names, err := dir.Names()
 		if err != nil {
 			return nil // unreadable: skipped
 		}
 		sort.Strings(names)
 		for _, name := range names {
 			p := filepath.Join(abs, name)
-			var st unix.Stat_t
-			if unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || s.state.check(identOf(&st), p) != nil || s.cfg.guards.check(p, AccessRead) != nil {
+			fi, err := dir.Lstat(name)
+			if err != nil || s.state.check(fi, p) != nil || s.cfg.guards.check(p, AccessRead) != nil {
 				continue
 			}
-			switch st.Mode & unix.S_IFMT {
-			case unix.S_IFDIR:
-				sub, err := openDirAt(dir, name)
+			switch {
+			case isPlainDir(fi):
+				sub, err := dir.OpenDir(name)
 				if err != nil {
 					continue
 				}
 				if err := walk(sub, p); err != nil {
 					return err
 				}
-			case unix.S_IFREG:
-				if err := file(dir, name, p, st.Size); err != nil {
+			case fi.Mode().IsRegular():
+				if err := file(dir, name, p, fi.Size()); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	}
-	st, err := r.lstat()
+	fi, err := r.lstat()
 	switch {
 	case err != nil:
 		err = fileErr(pl, err)
-	case st.Mode&unix.S_IFMT == unix.S_IFREG:
-		err = file(r.dir, r.at(), pl.Abs, st.Size)
-	case st.Mode&unix.S_IFMT == unix.S_IFDIR:
-		var d int
-		if d, err = openDirAt(r.dir, r.at()); err != nil {
+	case fi.Mode().IsRegular():
+		err = file(r.dir, r.at(), pl.Abs, fi.Size())
+	case fi.IsDir():
+		var d dirFS
+		if d, err = r.dir.OpenDir(r.at()); err != nil {
 			err = fileErr(pl, walkErr(err))
 		} else {
 			err = walk(d, pl.Abs)

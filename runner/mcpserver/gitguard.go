@@ -1,12 +1,6 @@
-//go:build unix
-
 package mcpserver
 
-import (
-	"strings"
-
-	"golang.org/x/sys/unix"
-)
+import "strings"
 
 // A git dir is known by what it is, not by its name: a directory holding
 // HEAD and an object store, refs, or a commondir/gitdir pointer (a
@@ -23,13 +17,13 @@ var gitMarkers = []string{"objects", "refs", "commondir", "gitdir"}
 
 func isGitName(name string) bool { return strings.EqualFold(name, ".git") }
 
-func exists(dir int, name string) bool {
-	var st unix.Stat_t
-	return unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil
+func exists(dir dirFS, name string) bool {
+	_, err := dir.Lstat(name)
+	return err == nil
 }
 
 // looksLikeGitDir says whether the open directory dir is a git dir.
-func looksLikeGitDir(dir int) bool {
+func looksLikeGitDir(dir dirFS) bool {
 	if !exists(dir, "HEAD") {
 		return false
 	}
@@ -41,19 +35,19 @@ func looksLikeGitDir(dir int) bool {
 	return false
 }
 
-func looksLikeGitDirPath(p string) bool {
-	d, err := unix.Open(p, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+func looksLikeGitDirPath(l fileLayer, p string) bool {
+	d, err := l.OpenRoot(p)
 	if err != nil {
 		return false
 	}
-	defer unix.Close(d)
+	defer d.Close()
 	return looksLikeGitDir(d)
 }
 
 // wouldMakeGitDir says whether a new entry name in dir would complete a git
 // dir there (HEAD beside an object store, refs or a pointer, or the other
 // way round).
-func wouldMakeGitDir(dir int, name string) bool {
+func wouldMakeGitDir(dir dirFS, name string) bool {
 	head := strings.EqualFold(name, "HEAD") || exists(dir, "HEAD")
 	if !head {
 		return false

@@ -84,6 +84,9 @@ func session(t *testing.T, cfg *Config, opts Options) (*mcp.ClientSession, *Serv
 	if opts.Transport == "" {
 		opts.Transport = "memory"
 	}
+	if opts.files == nil {
+		opts.files = testLayer
+	}
 	srv, err := New(cfg, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -153,4 +156,20 @@ func auditCalls(t *testing.T, srv *Server) []Call {
 		}
 	}
 	return out
+}
+
+// testLayer is the file layer session gives a server (nil: the platform's).
+var testLayer fileLayer
+
+// eachLayer runs a file-tool test on every file layer this platform has:
+// here the unix openat layer and the portable os.Root one that Windows
+// uses, so the Windows file tools are exercised on Linux too.
+func eachLayer(t *testing.T, test func(*testing.T)) {
+	for _, l := range testLayers() {
+		t.Run(l.Name(), func(t *testing.T) {
+			testLayer = l
+			defer func() { testLayer = nil }()
+			test(t)
+		})
+	}
 }

@@ -1,5 +1,3 @@
-//go:build unix
-
 package mcpserver
 
 import (
@@ -37,8 +35,7 @@ func canonical(p string, lstat func(string) (fs.FileInfo, error), readlink func(
 	if strings.IndexByte(p, 0) >= 0 {
 		return "", fmt.Errorf("path %q holds a NUL byte", p)
 	}
-	todo := splitPath(p)
-	done := "/"
+	done, todo := rootOf(p), splitPath(p)
 	links := 0
 	missing := false // a component did not exist: the rest are taken as written
 	for len(todo) > 0 {
@@ -90,7 +87,7 @@ func canonical(p string, lstat func(string) (fs.FileInfo, error), readlink func(
 			return "", fmt.Errorf("path %s: a symlink target holds a NUL byte", p)
 		}
 		if filepath.IsAbs(target) {
-			done = "/"
+			done = rootOf(target)
 		}
 		todo = append(splitPath(target), todo...)
 	}
@@ -108,14 +105,34 @@ func hasMore(todo []string) bool {
 	return false
 }
 
-func splitPath(p string) []string { return strings.Split(p, "/") }
+// rootOf is the root an absolute path starts from: "/", or on Windows its
+// volume and a separator (`C:\`, `\\server\share\`).
+func rootOf(p string) string { return filepath.VolumeName(p) + string(filepath.Separator) }
 
-// within says whether p is root or lies under it (both canonical).
+// splitPath is p's components after its volume (a separator is either
+// slash on Windows).
+func splitPath(p string) []string {
+	return strings.Split(filepath.ToSlash(p[len(filepath.VolumeName(p)):]), "/")
+}
+
+// within says whether p is root or lies under it (both canonical; on
+// Windows compared without regard to case, as its file systems do).
 func within(p, root string) bool {
-	if root == "/" {
-		return true
+	if root == rootOf(root) {
+		return len(p) >= len(root) && samePathText(p[:len(root)], root)
 	}
-	return p == root || strings.HasPrefix(p, root+"/")
+	sep := string(filepath.Separator)
+	return samePathText(p, root) || len(p) > len(root) && samePathText(p[:len(root)+1], root+sep)
+}
+
+// lastSep is the index of p's last path separator, or -1.
+func lastSep(p string) int {
+	for i := len(p) - 1; i >= 0; i-- {
+		if os.IsPathSeparator(p[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Place is a canonical path and the configured root it lies under.
@@ -141,7 +158,7 @@ func (c *Config) place(abs string) (Place, bool) {
 	}
 	r := c.Paths[best].real
 	rel, err := filepath.Rel(r, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return Place{}, false
 	}
 	return Place{Abs: abs, Root: r, Rel: rel, Access: c.Paths[best].Access}, true
@@ -192,12 +209,13 @@ func (c *Config) ResolveEntry(p, want string) (Place, error) {
 	}
 	clean := filepath.Clean(p)
 	base := filepath.Base(clean)
-	if base == "/" || base == "." || base == ".." || strings.HasSuffix(p, "/..") || strings.HasSuffix(p, "/.") {
+	last := p[lastSep(p)+1:]
+	if clean == rootOf(clean) || base == "." || base == ".." || last == ".." || last == "." {
 		return Place{}, &Refusal{Class: ClassBadPath, Rule: "paths", Reason: fmt.Sprintf("path %q does not name a file", p), Use: "name the file or directory itself"}
 	}
 	// The parent as the kernel would reach it: canonicalise p's text
 	// without its last name.
-	parentText := p[:strings.LastIndexByte(strings.TrimRight(p, "/"), '/')+1]
+	parentText := p[:lastSep(strings.TrimRightFunc(p, func(r rune) bool { return r < 128 && os.IsPathSeparator(uint8(r)) }))+1]
 	parent, err := Canonical(parentText)
 	if err != nil {
 		return Place{}, &Refusal{Class: ClassBadPath, Rule: "paths", Reason: err.Error(), Use: "give an absolute path under one of: " + c.rootList()}

@@ -1,5 +1,3 @@
-//go:build unix
-
 package mcpserver
 
 import (
@@ -37,6 +35,10 @@ type Options struct {
 	Transport string
 	// Version is reported to clients.
 	Version string
+
+	// files is the file layer (nil: the platform's, see defaultLayer);
+	// tests run the file tools on each.
+	files fileLayer
 }
 
 // Server is one `sentinel mcp` server: its config, its sandbox, its gate
@@ -49,6 +51,7 @@ type Server struct {
 	audit     *audit
 	auditPath string
 	state     *stateGuard
+	files     fileLayer
 	mcp       *mcp.Server
 }
 
@@ -89,6 +92,9 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		s.auditPath = abs
 	}
 	s.state = newStateGuard(cfg.File, s.auditPath)
+	if s.files = opts.files; s.files == nil {
+		s.files = defaultLayer()
+	}
 	a, err := openAudit(s.auditPath, run)
 	if err != nil {
 		return nil, err
@@ -309,6 +315,9 @@ func (s *Server) addTools() {
 
 // execTool gates and runs one line.
 func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
+	if execUnavailable != "" {
+		return outcome{}, &Refusal{Class: ClassOpDisabled, Rule: "platform", Reason: execUnavailable, Use: "use the file tools (read, list, search, edit); run commands on Linux or macOS"}
+	}
 	cwd := a.Cwd
 	if cwd == "" {
 		cwd = s.defaultCwd()

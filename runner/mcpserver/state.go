@@ -1,12 +1,9 @@
-//go:build unix
-
 package mcpserver
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -22,6 +19,21 @@ import (
 type stateGuard struct {
 	paths []string // canonical
 	ids   map[ident]string
+	infos []stateFile // where identOf has nothing (Windows)
+}
+
+type stateFile struct {
+	fi   fs.FileInfo
+	what string
+}
+
+// add knows fi as the state at what.
+func (g *stateGuard) add(fi fs.FileInfo, what string) {
+	if id, ok := identOf(fi); ok {
+		g.ids[id] = what
+		return
+	}
+	g.infos = append(g.infos, stateFile{fi, what})
 }
 
 func newStateGuard(configFile, auditPath string) *stateGuard {
@@ -52,10 +64,9 @@ func newStateGuard(configFile, auditPath string) *stateGuard {
 			c = canon
 		}
 		g.paths = append(g.paths, c)
-		var st unix.Stat_t
-		if unix.Stat(c, &st) == nil {
-			g.ids[identOf(&st)] = c
-			if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+		if fi, err := os.Stat(c); err == nil {
+			g.add(fi, c)
+			if fi.IsDir() {
 				budget := maxStateEntries
 				g.addFiles(c, 2, &budget)
 			}
@@ -80,14 +91,14 @@ func (g *stateGuard) addFiles(dir string, depth int, budget *int) {
 			return
 		}
 		p := filepath.Join(dir, e.Name())
-		var st unix.Stat_t
-		if unix.Lstat(p, &st) != nil {
+		fi, err := os.Lstat(p)
+		if err != nil {
 			continue
 		}
-		switch st.Mode & unix.S_IFMT {
-		case unix.S_IFREG:
-			g.ids[identOf(&st)] = dir
-		case unix.S_IFDIR:
+		switch {
+		case fi.Mode().IsRegular():
+			g.add(fi, dir)
+		case isPlainDir(fi):
 			if depth > 1 {
 				g.addFiles(p, depth-1, budget)
 			}
@@ -104,9 +115,16 @@ func (g *stateGuard) refusal(abs, what string) error {
 }
 
 // check refuses a file or directory that is Sentinel's state.
-func (g *stateGuard) check(id ident, abs string) error {
-	if what, ok := g.ids[id]; ok {
-		return g.refusal(abs, what)
+func (g *stateGuard) check(fi fs.FileInfo, abs string) error {
+	if id, ok := identOf(fi); ok {
+		if what, ok := g.ids[id]; ok {
+			return g.refusal(abs, what)
+		}
+	}
+	for _, sf := range g.infos {
+		if sameFile(fi, sf.fi) {
+			return g.refusal(abs, sf.what)
+		}
 	}
 	return nil
 }

@@ -16,7 +16,9 @@ import (
 // config and its audit journal are out of every tool's reach, however they
 // are named — a hard link is the same file, a directory above them cannot
 // be moved or deleted whole — while the rest of the home works.
-func TestSentinelsStateIsOutOfReach(t *testing.T) {
+func TestSentinelsStateIsOutOfReach(t *testing.T) { eachLayer(t, testSentinelsStateIsOutOfReach) }
+
+func testSentinelsStateIsOutOfReach(t *testing.T) {
 	base, _ := filepath.EvalSymlinks(t.TempDir())
 	home := filepath.Join(base, "home")
 	state := filepath.Join(home, "xstate", "sentinel")

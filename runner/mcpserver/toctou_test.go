@@ -13,7 +13,9 @@ import (
 // (the race a hostile process in the same tree could win) cannot redirect
 // the read or the write: both reach their directory one component at a
 // time, never through a symlink.
-func TestSwapAfterCheckStaysInside(t *testing.T) {
+func TestSwapAfterCheckStaysInside(t *testing.T) { eachLayer(t, testSwapAfterCheckStaysInside) }
+
+func testSwapAfterCheckStaysInside(t *testing.T) {
 	f := newFixture(t)
 	c := mustConfig(t, f.config(""))
 	_, srv := session(t, c, Options{})
@@ -43,7 +45,7 @@ func TestSwapAfterCheckStaysInside(t *testing.T) {
 		}
 	}
 	if r, err := srv.reach(wr, AccessReadWrite); err == nil {
-		replaceFile(r, []byte("pwned"), 0o644)
+		srv.replaceFile(r, []byte("pwned"), 0o644)
 		r.close()
 		t.Fatal("the write reached through the swapped-in symlink")
 	}

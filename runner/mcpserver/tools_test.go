@@ -13,7 +13,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-func TestReadListSearchStayInside(t *testing.T) {
+func TestReadListSearchStayInside(t *testing.T) { eachLayer(t, testReadListSearchStayInside) }
+
+func testReadListSearchStayInside(t *testing.T) {
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	os.Symlink(f.outside, filepath.Join(f.rw, "out"))
@@ -46,6 +48,10 @@ func TestReadListSearchStayInside(t *testing.T) {
 }
 
 func TestEditBackupValidationAndReadOnly(t *testing.T) {
+	eachLayer(t, testEditBackupValidationAndReadOnly)
+}
+
+func testEditBackupValidationAndReadOnly(t *testing.T) {
 	f := newFixture(t)
 	cs, srv := session(t, mustConfig(t, f.config("")), Options{})
 
@@ -101,7 +107,9 @@ func TestEditBackupValidationAndReadOnly(t *testing.T) {
 	}
 }
 
-func TestWriteOpsRefuseSymlinkEscapes(t *testing.T) {
+func TestWriteOpsRefuseSymlinkEscapes(t *testing.T) { eachLayer(t, testWriteOpsRefuseSymlinkEscapes) }
+
+func testWriteOpsRefuseSymlinkEscapes(t *testing.T) {
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	link := filepath.Join(f.rw, "secret-link")
@@ -146,7 +154,9 @@ func TestWriteOpsRefuseSymlinkEscapes(t *testing.T) {
 	mustAllow(t, cs, "delete", map[string]any{"path": f.rw + "/old.log"})
 }
 
-func TestDisabledOpsAndProgressiveHelp(t *testing.T) {
+func TestDisabledOpsAndProgressiveHelp(t *testing.T) { eachLayer(t, testDisabledOpsAndProgressiveHelp) }
+
+func testDisabledOpsAndProgressiveHelp(t *testing.T) {
 	f := newFixture(t)
 	cs, srv := session(t, mustConfig(t, f.config(`disabled_ops = ["delete", "chmod"]
 [services.nginx]

@@ -1,5 +1,3 @@
-//go:build unix
-
 package mcpserver
 
 import (
@@ -13,9 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -112,7 +107,7 @@ func (s *Server) edit(a editArgs) (edited, error) {
 			return edited{}, fmt.Errorf("keep a backup of %s before editing (nothing changed): %w", pl.Abs, err)
 		}
 	}
-	if err := replaceFile(r, next, mode); err != nil {
+	if err := s.replaceFile(r, next, mode); err != nil {
 		return edited{}, err
 	}
 	return res, nil
@@ -127,11 +122,17 @@ func (s *Server) backup(abs string, old []byte) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
-	p := filepath.Join(dir, backupName(abs))
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	name := backupName(abs)
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return "", err
 	}
+	defer root.Close()
+	f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, name)
 	if _, err := f.Write(old); err != nil {
 		f.Close()
 		return "", err
@@ -146,22 +147,21 @@ func (s *Server) backup(abs string, old []byte) (string, error) {
 // replaceFile writes data to a new file beside r's entry and renames it
 // over the entry, all in r's held directory: a reader sees the old content
 // or the new, never a part, and a failure leaves the old file as it was.
-func replaceFile(r reached, data []byte, mode fs.FileMode) error {
+func (s *Server) replaceFile(r reached, data []byte, mode fs.FileMode) error {
 	pl := r.pl
 	tmp := "." + r.name + ".sentinel-" + randHex()
 	if len(tmp) > 250 {
 		tmp = ".sentinel-" + randHex()
 	}
-	fd, err := unix.Openat(r.dir, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	f, err := r.dir.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fileErr(pl, err)
 	}
-	f := os.NewFile(uintptr(fd), tmp)
 	ok := false
 	defer func() {
 		if !ok {
 			f.Close()
-			unix.Unlinkat(r.dir, tmp, 0)
+			r.dir.Remove(tmp)
 		}
 	}()
 	if _, err := f.Write(data); err != nil {
@@ -176,7 +176,7 @@ func replaceFile(r reached, data []byte, mode fs.FileMode) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s (nothing changed): %w", pl.Abs, err)
 	}
-	if err := unix.Renameat(r.dir, tmp, r.dir, r.name); err != nil {
+	if err := s.files.Rename(r.dir, tmp, r.dir, r.name, false); err != nil {
 		return fmt.Errorf("write %s (nothing changed): %w", pl.Abs, err)
 	}
 	ok = true
@@ -218,7 +218,7 @@ func (s *Server) move(from, to string, overwrite bool) (string, string, error) {
 	if err != nil {
 		return "", "", fileErr(src, err)
 	}
-	if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+	if st.IsDir() {
 		if err := s.scanTree(rs); err != nil {
 			return "", "", err
 		}
@@ -230,14 +230,14 @@ func (s *Server) move(from, to string, overwrite bool) (string, string, error) {
 	defer rd.close()
 	backup := ""
 	if dt, err := rd.lstat(); err == nil {
-		if !overwrite || dt.Mode&unix.S_IFMT == unix.S_IFDIR {
+		if !overwrite || dt.IsDir() {
 			return "", "", &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory)"}
 		}
 		if backup, err = s.keepAside(rd); err != nil {
 			return "", "", fmt.Errorf("keep a backup of %s before overwriting it (nothing changed): %w", dst.Abs, err)
 		}
 	}
-	err = renameNoReplace(rs.dir, rs.name, rd.dir, rd.name)
+	err = s.files.Rename(rs.dir, rs.name, rd.dir, rd.name, true)
 	if err != nil {
 		if backup != "" {
 			return "", backup, fmt.Errorf("move %s to %s: %w (what was at %s is kept as %s)", src.Abs, dst.Abs, err, dst.Abs, backup)
@@ -275,14 +275,14 @@ func (s *Server) copyFile(from, to string, overwrite bool) (string, int, string,
 	defer rd.close()
 	backup := ""
 	if dt, err := rd.lstat(); err == nil {
-		if !overwrite || dt.Mode&unix.S_IFMT != unix.S_IFREG {
+		if !overwrite || !dt.Mode().IsRegular() {
 			return "", 0, "", &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory or symlink)"}
 		}
 		if backup, err = s.keepCopy(rd); err != nil {
 			return "", 0, "", err
 		}
 	}
-	if err := replaceFile(rd, data, fi.Mode().Perm()); err != nil {
+	if err := s.replaceFile(rd, data, fi.Mode().Perm()); err != nil {
 		return "", 0, backup, err
 	}
 	return fmt.Sprintf("copied %s to %s (%d bytes)", src.Abs, dst.Abs, len(data)) + kept(backup), len(data), backup, nil
@@ -290,8 +290,8 @@ func (s *Server) copyFile(from, to string, overwrite bool) (string, int, string,
 
 // entry resolves p as an entry of an rw path (a symlink is the link
 // itself), reaches it and reads its own metadata; the caller closes it.
-func (s *Server) entry(p string) (reached, unix.Stat_t, error) {
-	var st unix.Stat_t
+func (s *Server) entry(p string) (reached, fs.FileInfo, error) {
+	var st fs.FileInfo
 	pl, err := s.cfg.ResolveEntry(p, AccessReadWrite)
 	if err != nil {
 		return reached{}, st, err
@@ -317,10 +317,10 @@ func (s *Server) delete(p string, recursive bool) (string, string, error) {
 	defer r.close()
 	pl := r.pl
 	what := pl.Abs
-	switch st.Mode & unix.S_IFMT {
-	case unix.S_IFDIR:
+	switch {
+	case st.IsDir():
 		if !recursive {
-			if err := unix.Unlinkat(r.dir, r.name, unix.AT_REMOVEDIR); err != nil {
+			if err := r.dir.Remove(r.name); err != nil {
 				return "", "", &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a directory and not empty", Use: "set recursive to delete it and everything in it"}
 			}
 			return "deleted empty directory " + pl.Abs + " (nothing in it to keep)", "", nil
@@ -329,7 +329,7 @@ func (s *Server) delete(p string, recursive bool) (string, string, error) {
 			return "", "", err
 		}
 		what = "directory " + pl.Abs + " and everything in it"
-	case unix.S_IFLNK:
+	case st.Mode()&fs.ModeSymlink != 0:
 		what = "symlink " + pl.Abs + " (not its target)"
 	}
 	backup, err := s.keepAside(r)
@@ -350,12 +350,12 @@ func (s *Server) chmod(p, modeText string) (string, error) {
 	}
 	defer r.close()
 	pl := r.pl
-	if st.Mode&unix.S_IFMT == unix.S_IFLNK {
+	if st.Mode()&fs.ModeSymlink != 0 {
 		return "", &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a symlink", Use: "chmod the target's own path"}
 	}
 	// Open without following and change the open file, so a swap to a
 	// symlink after the check cannot redirect the change.
-	f, err := r.openEntry(os.O_RDONLY | syscall.O_NONBLOCK)
+	f, err := r.openEntry(os.O_RDONLY | oNonblock)
 	if err != nil {
 		return "", err
 	}

@@ -1,4 +1,6 @@
-package main
+//go:build unix
+
+package tmux
 
 import (
 	"os"
