@@ -9,11 +9,11 @@ import (
 )
 
 // The page previews a breadth as the TUI's chooser does: approvals.Preview
-// over the project's earlier requests.
+// over the project's earlier requests (ones the policy still asks: kubectl).
 func TestRememberPreviewCountsEarlierRequests(t *testing.T) {
-	e := queue.Entry{ID: "1", Run: "r", Project: "/src/p", Request: shell("npm run test --watch"), Verdict: askVerdict}
+	e := queue.Entry{ID: "1", Run: "r", Project: "/src/p", Request: shell("kubectl get pods -A"), Verdict: askVerdict}
 	c := cardOf(e, time.Now())
-	past := map[string][]approvals.Request{"/src/p": {shell("npm run test --watch"), shell("npm run test --coverage"), shell("ls")}}
+	past := map[string][]approvals.Request{"/src/p": {shell("kubectl get pods -A"), shell("kubectl get pods -n web"), shell("ls")}}
 	previewsOf(&c, e, past)
 	got := map[string]int{}
 	for _, o := range c.Options {
@@ -22,7 +22,7 @@ func TestRememberPreviewCountsEarlierRequests(t *testing.T) {
 			t.Fatalf("%s: %d earlier, want 3", o.Label, o.Preview.Earlier)
 		}
 	}
-	if got["exactly: npm run test --watch"] != 1 || got["starting with: npm run test ..."] != 2 {
+	if got["exactly: kubectl get pods -A"] != 1 || got["starting with: kubectl get pods ..."] != 2 {
 		t.Fatalf("previews: %v", got)
 	}
 }
