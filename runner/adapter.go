@@ -10,26 +10,15 @@ import (
 	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/demo"
 )
 
-// Adapter is how Sentinel starts and talks to one kind of coder.
-type Adapter interface {
-	Name() string
-	// Preflight checks the coder can start here (binary installed, version).
-	Preflight() error
-	// Argv is the command to run under the pty, in the workspace.
-	Argv(task string) ([]string, error)
-	// Env is what the coder needs on top of the sandbox's allowlist.
-	Env() []string
-	// FullScreen says whether the coder draws its own TUI.
-	FullScreen() bool
-	// PerCommandApproval says whether the coder asks before each action.
-	PerCommandApproval() bool
-	// SteerBytes encodes a steering message for the coder's pty input.
-	SteerBytes(text string) []byte
-}
+// Adapter is how Sentinel starts and talks to one kind of coder (the
+// contract is runner/coder's, so that the agents' folders and their
+// registry, runner/agents, sit below the Run).
+type Adapter = coder.Adapter
 
 // demoAdapter runs Sentinel's own scripted coder: the sentinel binary in
 // its hidden coder-demo mode, which asks the broker through the same client
@@ -154,3 +143,7 @@ func (c *commandAdapter) Env() []string                 { return nil }
 func (c *commandAdapter) FullScreen() bool              { return true }
 func (c *commandAdapter) PerCommandApproval() bool      { return false }
 func (c *commandAdapter) SteerBytes(text string) []byte { return []byte(text + "\r") }
+
+// FailureSource: any program has no protocol to say why it failed: its
+// last words are its error.
+func (c *commandAdapter) FailureSource() coder.FailureSource { return coder.ExitStatus }
