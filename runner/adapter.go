@@ -7,11 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/acp"
-	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/runner/coder"
-	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/demo"
 )
 
@@ -49,31 +47,23 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 			return nil, fmt.Errorf("find the sentinel binary: %w", err)
 		}
 		return &demoAdapter{scenario: scenario, exe: exe}, nil
-	case "claude", "claude-headless":
-		// Claude Code's hooks start sentinel-helper when it sits beside
-		// this binary: one bare Go program's start per tool call.
-		exe, err := helperbin.Path()
-		if err != nil {
-			return nil, err
-		}
-		mode := claude.Interactive
-		if name == "claude-headless" {
-			mode = claude.Headless
-		}
-		return claude.New(claude.Options{Mode: mode, Sentinel: exe}), nil
-	case "codex":
-		return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}), nil
 	case "acp":
 		return acp.New(command)
-	case "gemini", "opencode":
-		return nil, CoderNameError{fmt.Sprintf("coder %q speaks ACP: use --coder acp \"task\" -- %s", name, map[string]string{"gemini": "gemini --acp", "opencode": "opencode acp"}[name])}
-	case "crush", "aider":
+	}
+	if a := agents.Coder(name); a != nil {
+		switch {
+		case a.Run != nil:
+			return a.Run(coder.RunArgs{Name: name, Command: command})
+		case a.NotCoder != "":
+			return nil, CoderNameError{fmt.Sprintf("coder %q %s", name, a.NotCoder)}
+		}
 		if _, err := exec.LookPath(name); err != nil {
 			return nil, fmt.Errorf("coder %q is not installed: no %s on PATH (install it, or try --coder demo)", name, name)
 		}
 		return nil, fmt.Errorf("coder %q is not supported yet (try --coder demo)", name)
 	}
-	return nil, CoderNameError{fmt.Sprintf("unknown coder %q (known: demo, claude, claude-headless, codex, acp, command)", name)}
+	known := append(append([]string{"demo"}, agents.CoderNames()...), "acp", "command")
+	return nil, CoderNameError{fmt.Sprintf("unknown coder %q (known: %s)", name, strings.Join(known, ", "))}
 }
 
 func (d *demoAdapter) Name() string { return "demo" }
