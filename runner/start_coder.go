@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -126,14 +127,17 @@ type (
 )
 
 // lastStopFailure is the agent's error when its last turn ended on one
-// (coderstream.CoderStopFailure) rather than a stop; a later stop clears it.
+// (coderstream.CoderStopFailure, its Reason a value, never read back from
+// the display text) rather than a stop; a later stop clears it.
 func lastStopFailure(evs []journal.Event) string {
 	failure := ""
 	for _, ev := range evs {
+		r, ok := approvals.AsReport(ev)
 		switch {
-		case ev.Is(journal.Coder, coderstream.CoderStopFailure):
-			failure = strings.TrimPrefix(ev.Text, "StopFailure: ")
-		case ev.Is(journal.Coder, coderstream.CoderStop):
+		case !ok || ev.Lane != journal.Coder:
+		case r.Kind == coderstream.CoderStopFailure:
+			failure = r.Reason
+		case r.Kind == coderstream.CoderStop:
 			failure = ""
 		}
 	}

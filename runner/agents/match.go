@@ -130,7 +130,7 @@ func programOf(path string) *Agent {
 	if a := byName(filepath.Base(path)); a != nil {
 		return a
 	}
-	slashed := filepath.ToSlash(path)
+	slashed := "/" + filepath.ToSlash(path) // a relative node_modules/… too
 	for _, a := range all {
 		for _, dir := range a.Packages {
 			if strings.Contains(slashed, "/node_modules/"+dir+"/") || strings.Contains(slashed, "/site-packages/"+dir+"/") {

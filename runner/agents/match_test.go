@@ -74,6 +74,7 @@ func TestOf(t *testing.T) {
 		{[]string{"sh", "-c", "claude"}, "", 1},
 		{[]string{"claude-helper"}, "", 1},
 		{[]string{"python3", "/home/u/.local/bin/aider", "--yes"}, "aider", 2},
+		{[]string{"node", "node_modules/@anthropic-ai/claude-code/cli.js"}, "claude", 2},
 	} {
 		a, at := Of(tc.argv)
 		agent := ""

@@ -3,7 +3,9 @@ package claude
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
@@ -19,6 +21,9 @@ var Agent = coder.Agent{
 		DirEnv:   "CLAUDE_CONFIG_DIR",
 		DirFiles: map[string]string{".claude.json": ".claude.json", ".claude/.credentials.json": ".credentials.json"},
 		PassEnv:  []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "DISABLE_AUTOUPDATER"},
+	},
+	History: func(home, runHome, dir string) (*agentutil.KeptState, error) {
+		return KeepHistory(PersonalDir(home), filepath.Join(runHome, ".claude"), dir)
 	},
 	CoAuthor: "Claude <noreply@anthropic.com>",
 	Dialect:  "claude",

@@ -1,5 +1,7 @@
 package coder
 
+import "github.com/sentinelhq/sentinel/internal/agentutil"
+
 // Agent is the whole of one coding agent as Sentinel knows it: how to
 // recognise its program, how to install it, what it needs of the person's
 // home, how its commits are credited, its hook dialect, its shim, and the
@@ -24,6 +26,10 @@ type Agent struct {
 	// Home is what it needs of the person's home to run in a bare
 	// sandbox (sandbox --agent); zero for an agent that has no such mode.
 	Home Home
+	// History, when set, keeps the agent's own history for dir across a
+	// bare sandbox's per-run home (sandbox --agent), as direct use does:
+	// seeded into runHome before, what it added copied back after.
+	History func(home, runHome, dir string) (*agentutil.KeptState, error)
 	// CoAuthor credits it in a landing commit's Co-authored-by trailer;
 	// "" credits it under its name at Sentinel's address.
 	CoAuthor string

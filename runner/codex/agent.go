@@ -1,11 +1,13 @@
 package codex
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
@@ -23,6 +25,9 @@ var Agent = coder.Agent{
 			".codex/AGENTS.md": "AGENTS.md", ".codex/AGENTS.override.md": "AGENTS.override.md"},
 		PassEnv: []string{"OPENAI_API_KEY", "OPENAI_BASE_URL"},
 		MoreEnv: func(runHome string) []string { return providerEnv(filepath.Join(runHome, ".codex", "config.toml")) },
+	},
+	History: func(home, runHome, dir string) (*agentutil.KeptState, error) {
+		return KeepHistory(PersonDir(os.Getenv, home), filepath.Join(runHome, ".codex"), dir)
 	},
 	CoAuthor: "Codex <noreply@openai.com>",
 	Dialect:  "codex",
