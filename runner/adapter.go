@@ -7,29 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/acp"
-	"github.com/sentinelhq/sentinel/runner/claude"
-	"github.com/sentinelhq/sentinel/runner/codex"
+	"github.com/sentinelhq/sentinel/runner/agents"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/runner/demo"
 )
 
-// Adapter is how Sentinel starts and talks to one kind of coder.
-type Adapter interface {
-	Name() string
-	// Preflight checks the coder can start here (binary installed, version).
-	Preflight() error
-	// Argv is the command to run under the pty, in the workspace.
-	Argv(task string) ([]string, error)
-	// Env is what the coder needs on top of the sandbox's allowlist.
-	Env() []string
-	// FullScreen says whether the coder draws its own TUI.
-	FullScreen() bool
-	// PerCommandApproval says whether the coder asks before each action.
-	PerCommandApproval() bool
-	// SteerBytes encodes a steering message for the coder's pty input.
-	SteerBytes(text string) []byte
-}
+// Adapter is how Sentinel starts and talks to one kind of coder (the
+// contract is runner/coder's, so that the agents' folders and their
+// registry, runner/agents, sit below the Run).
+type Adapter = coder.Adapter
 
 // demoAdapter runs Sentinel's own scripted coder: the sentinel binary in
 // its hidden coder-demo mode, which asks the broker through the same client
@@ -60,31 +47,23 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 			return nil, fmt.Errorf("find the sentinel binary: %w", err)
 		}
 		return &demoAdapter{scenario: scenario, exe: exe}, nil
-	case "claude", "claude-headless":
-		// Claude Code's hooks start sentinel-helper when it sits beside
-		// this binary: one bare Go program's start per tool call.
-		exe, err := helperbin.Path()
-		if err != nil {
-			return nil, err
-		}
-		mode := claude.Interactive
-		if name == "claude-headless" {
-			mode = claude.Headless
-		}
-		return claude.New(claude.Options{Mode: mode, Sentinel: exe}), nil
-	case "codex":
-		return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}), nil
 	case "acp":
 		return acp.New(command)
-	case "gemini", "opencode":
-		return nil, CoderNameError{fmt.Sprintf("coder %q speaks ACP: use --coder acp \"task\" -- %s", name, map[string]string{"gemini": "gemini --acp", "opencode": "opencode acp"}[name])}
-	case "crush", "aider":
+	}
+	if a := agents.Coder(name); a != nil {
+		switch {
+		case a.Run != nil:
+			return a.Run(coder.RunArgs{Name: name, Command: command})
+		case a.NotCoder != "":
+			return nil, CoderNameError{fmt.Sprintf("coder %q %s", name, a.NotCoder)}
+		}
 		if _, err := exec.LookPath(name); err != nil {
 			return nil, fmt.Errorf("coder %q is not installed: no %s on PATH (install it, or try --coder demo)", name, name)
 		}
 		return nil, fmt.Errorf("coder %q is not supported yet (try --coder demo)", name)
 	}
-	return nil, CoderNameError{fmt.Sprintf("unknown coder %q (known: demo, claude, claude-headless, codex, acp, command)", name)}
+	known := append(append([]string{"demo"}, agents.CoderNames()...), "acp", "command")
+	return nil, CoderNameError{fmt.Sprintf("unknown coder %q (known: %s)", name, strings.Join(known, ", "))}
 }
 
 func (d *demoAdapter) Name() string { return "demo" }
@@ -154,3 +133,7 @@ func (c *commandAdapter) Env() []string                 { return nil }
 func (c *commandAdapter) FullScreen() bool              { return true }
 func (c *commandAdapter) PerCommandApproval() bool      { return false }
 func (c *commandAdapter) SteerBytes(text string) []byte { return []byte(text + "\r") }
+
+// FailureSource: any program has no protocol to say why it failed: its
+// last words are its error.
+func (c *commandAdapter) FailureSource() coder.FailureSource { return coder.ExitStatus }

@@ -17,7 +17,7 @@ import (
 // outside it, not even to ask what it speaks — then reads the schema for
 // every method and field the session relies on (codex.CheckSchema). It
 // runs once per run, before the first start.
-func (r *Run) checkCodexSchema(a *codex.Adapter) error {
+func (r *Run) checkCodexSchema(a schemaWriter) error {
 	if r.codexChecked {
 		return nil
 	}

@@ -6,13 +6,21 @@
 // messages through it, the patch computed with hardened git, landing, and
 // recovery.
 //
-// Each agent's own language lives in its adapter's sub-package, so adding
-// an agent touches one folder: runner/claude (Claude Code: argv, settings,
-// stream-json and its hook dialect), runner/codex (app-server JSON-RPC and
-// its hook dialect), runner/acp (any ACP agent's permission requests and
-// updates), runner/geminicli (Gemini CLI as itself under `sentinel exec`,
-// through its hooks), runner/gemini and runner/crush (their hook dialects
-// only).
+// Each agent is one folder: its adapter and its entry (a coder.Agent: how
+// its program is recognised, its install line, home files, passed
+// environment, co-author, hook dialect, shim, and the adapters sentinel run
+// and sentinel exec start it with), listed by one line in runner/agents,
+// the registry every reader uses (doctor, shims, exec, sandbox --agent,
+// the user service's scanner). runner/coder is the contract: Adapter, and
+// what the type switches on adapters used to do — Preparer (per-run state
+// from one coder.Setup), Spoken (the transport) and Failing (where a
+// failure is read). The folders: runner/claude (Claude Code: argv,
+// settings, stream-json and its hook dialect), runner/codex (app-server
+// JSON-RPC and its hook dialect), runner/acp (any ACP agent's permission
+// requests and updates), runner/geminicli (Gemini CLI as itself under
+// `sentinel exec`, through its hooks), runner/opencode (its plugin),
+// runner/aider (Aider, with the sandbox as its only gate), runner/gemini
+// and runner/crush (their hook dialects only).
 // runner/hooks holds what the hook dialects share (the Dialect contract, the
 // common payload reader, the deny-exits-2 rule) and runner/dialects is the
 // one registry `sentinel hook <agent>` looks a dialect up in. Those hook

@@ -2,8 +2,8 @@ package runner
 
 import (
 	"os"
-	"strings"
 
+	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -14,30 +14,10 @@ func personIdentityEnv(root string) []string {
 	return sandbox.GitIdentityEnv(root)
 }
 
-// coAuthors names the known coders for the Co-authored-by trailer; any
-// other coder is credited under its own name at Sentinel's address.
-var coAuthors = map[string]string{
-	"claude":   "Claude <noreply@anthropic.com>",
-	"codex":    "Codex <noreply@openai.com>",
-	"gemini":   "Gemini CLI <gemini-cli@google.com>",
-	"opencode": "opencode <noreply@opencode.ai>",
-}
-
-func coAuthor(coder string) string {
-	if a, ok := coAuthors[coder]; ok {
-		return a
-	}
-	name := strings.Map(func(r rune) rune {
-		if r == '<' || r == '>' || r == '\n' {
-			return -1
-		}
-		return r
-	}, coder)
-	if name == "" {
-		name = "coder"
-	}
-	return name + " (via Sentinel) <sentinel@localhost>"
-}
+// coAuthor credits coder in the Co-authored-by trailer: a known agent
+// under its own name (runner/agents), any other coder under its name at
+// Sentinel's address.
+func coAuthor(coder string) string { return agents.CoAuthor(coder) }
 
 // sandboxView is the brief of what the coder's sandbox shows of the
 // person's setup, for the run's sandbox line.

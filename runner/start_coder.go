@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -17,9 +18,8 @@ import (
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/runner/codex"
-	"github.com/sentinelhq/sentinel/runner/geminicli"
-	"github.com/sentinelhq/sentinel/runner/opencode"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -27,56 +27,22 @@ import (
 // declare what it needs from the sandbox (state dirs, API key variables,
 // its model host).
 func (r *Run) prepareAgent() error {
-	switch a := r.adapter.(type) {
-	case *claude.Adapter:
-		home, _ := os.UserHomeDir()
-		needs, err := a.Prepare(claude.RunPaths{Home: home, Workspace: r.ws.Dir, Source: r.ws.readDir(), Project: r.opts.Project.Root,
-			StateDir: r.agentStateDir(), PolicyDir: r.policyDir(), Placed: sandbox.PlacesEnforced(r.opts.Sandbox.Mode),
-			SystemPrompt: r.whereAmI(), APIKey: os.Getenv("ANTHROPIC_API_KEY"), KeepHistory: r.opts.InPlace})
-		if err != nil {
-			return err
-		}
-		r.needs = &needs
-	case *codex.Adapter:
-		home, _ := os.UserHomeDir()
-		n, err := a.Prepare(codex.RunPaths{Workspace: r.ws.Dir, StateDir: r.agentStateDir(),
-			PersonDir: codex.PersonDir(os.Getenv, home), WhereAmI: r.whereAmI(),
-			PolicyDir: r.policyDir(), Placed: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
-		if err != nil {
-			return err
-		}
-		r.needs = &n
-	case *opencode.Adapter:
-		home, _ := os.UserHomeDir()
-		n, err := a.Prepare(opencode.RunPaths{Home: home, StateDir: r.agentStateDir(), Project: r.ws.Dir, WhereAmI: r.whereAmI()})
-		if err != nil {
-			return err
-		}
-		r.needs = &n
-	case *acp.Adapter:
-		home, _ := os.UserHomeDir()
-		exe, _ := os.Executable()
-		a.SetRun(acp.RunSetup{Sentinel: exe, Socket: r.socketPath(), Workspace: r.ws.Dir, Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
-		n, err := a.Prepare(home, r.agentStateDir(), r.whereAmI())
-		if err != nil {
-			return err
-		}
-		for _, note := range a.Notes() {
-			r.emit(journal.System, KindNotice, note, nil)
-		}
-		r.needs = &n
-	case *geminicli.Adapter:
-		home, _ := os.UserHomeDir()
-		n, err := a.Prepare(geminicli.RunPaths{Home: home, StateDir: r.agentStateDir(), Project: r.ws.Dir, Socket: r.socketPath(),
-			WhereAmI: r.whereAmI(), Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
-		if err != nil {
-			return err
-		}
-		for _, note := range a.Notes() {
-			r.emit(journal.System, KindNotice, note, nil)
-		}
-		r.needs = &n
+	p, ok := r.adapter.(coder.Preparer)
+	if !ok {
+		return nil
 	}
+	home, _ := os.UserHomeDir()
+	exe, _ := os.Executable()
+	got, err := p.PrepareRun(coder.Setup{Home: home, Workspace: r.ws.Dir, Source: r.ws.readDir(), Project: r.opts.Project.Root,
+		StateDir: r.agentStateDir(), PolicyDir: r.policyDir(), Socket: r.socketPath(), Sentinel: exe,
+		WhereAmI: r.whereAmI(), Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode), InPlace: r.opts.InPlace})
+	if err != nil {
+		return err
+	}
+	for _, note := range got.Notes {
+		r.emit(journal.System, KindNotice, note, nil)
+	}
+	r.needs = &got.Needs
 	return nil
 }
 
@@ -91,18 +57,20 @@ func (r *Run) agentStateDir() string { return r.ws.agentDir() }
 // on stdin, every other coder (Codex in place too) with the pty as its
 // terminal.
 func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
-	switch a := r.adapter.(type) {
-	case *codex.Adapter:
-		if a.Mode() == codex.AppServer {
+	switch coder.TransportOf(r.adapter) {
+	case coder.AppServer:
+		if a, ok := r.adapter.(schemaWriter); ok {
 			if err := r.checkCodexSchema(a); err != nil {
 				return err
 			}
-			return r.startCodex(cmd, task)
 		}
-	case *acp.Adapter:
-		return r.startACP(cmd, a, task)
-	case *claude.Adapter:
-		if a.Mode() == claude.Headless {
+		return r.startCodex(cmd, task)
+	case coder.ACP:
+		if a, ok := r.adapter.(acpAgent); ok {
+			return r.startACP(cmd, a, task)
+		}
+	case coder.StreamJSON:
+		if a, ok := r.adapter.(streamJSONAgent); ok {
 			return r.startClaudeHeadless(cmd, a, task)
 		}
 	}
@@ -112,21 +80,17 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	}
 	r.setCoder(c)
 	tail := &agentutil.TailBuffer{Max: 4 << 10}
-	switch r.adapter.(type) {
-	case *commandAdapter, *codex.Adapter, *geminicli.Adapter:
-		// Any program, and Codex and Gemini in place, has no protocol to
-		// say why it failed: its last words are its error.
+	switch coder.FailureSourceOf(r.adapter) {
+	case coder.ExitStatus:
+		// A program with no protocol to say why it failed: its last
+		// words are its error.
 		c.failure = func() string { return exitFailure(c.code, tail.String()) }
-	case *claude.Adapter:
-		// Interactive Claude Code says a turn ended on an API error through
-		// its StopFailure hook; the person then quits a coder that did nothing.
+	case coder.StopHook:
 		c.failure = func() string {
 			evs, _ := readRecord(r.dir)
 			return lastStopFailure(evs)
 		}
-	case *opencode.Adapter:
-		// Sentinel's plugin reports a session that failed (an API error)
-		// as a StopFailure; else an exit status is opencode's own failure.
+	case coder.StopHookOrExit:
 		c.failure = func() string {
 			evs, _ := readRecord(r.dir)
 			if f := lastStopFailure(evs); f != "" {
@@ -142,15 +106,38 @@ func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
 	return nil
 }
 
+// What the protocol coders are asked beyond Adapter, by the start that
+// speaks their protocol.
+type (
+	// schemaWriter has the app-server write its protocol's schema.
+	schemaWriter interface {
+		SchemaArgv(dir string) ([]string, error)
+		Env() []string
+	}
+	// acpAgent is an ACP agent's program and whether it reads files
+	// through the client.
+	acpAgent interface {
+		Program() string
+		ReadDelegation() bool
+	}
+	// streamJSONAgent encodes the task as its first input.
+	streamJSONAgent interface {
+		InitialInput(task string) []byte
+	}
+)
+
 // lastStopFailure is the agent's error when its last turn ended on one
-// (coderstream.CoderStopFailure) rather than a stop; a later stop clears it.
+// (coderstream.CoderStopFailure, its Reason a value, never read back from
+// the display text) rather than a stop; a later stop clears it.
 func lastStopFailure(evs []journal.Event) string {
 	failure := ""
 	for _, ev := range evs {
+		r, ok := approvals.AsReport(ev)
 		switch {
-		case ev.Is(journal.Coder, coderstream.CoderStopFailure):
-			failure = strings.TrimPrefix(ev.Text, "StopFailure: ")
-		case ev.Is(journal.Coder, coderstream.CoderStop):
+		case !ok || ev.Lane != journal.Coder:
+		case r.Kind == coderstream.CoderStopFailure:
+			failure = r.Reason
+		case r.Kind == coderstream.CoderStop:
 			failure = ""
 		}
 	}
@@ -190,7 +177,7 @@ func (r *Run) pumpPTY(c *coderProc, emit func([]byte)) {
 // startClaudeHeadless runs `claude -p` with stream-json: the task and
 // steering go in on a pipe (it refuses a terminal on stdin), its output
 // stays on the pty and is decoded into the lanes.
-func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a *claude.Adapter, task string) error {
+func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a streamJSONAgent, task string) error {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -251,7 +238,7 @@ func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 
 // startACP drives an ACP agent over JSON-RPC on pipes; its permission and
 // file requests go to the broker in process.
-func (r *Run) startACP(cmd *exec.Cmd, a *acp.Adapter, task string) error {
+func (r *Run) startACP(cmd *exec.Cmd, a acpAgent, task string) error {
 	logf, err := os.Create(filepath.Join(r.dir, "agent-stderr.log"))
 	if err != nil {
 		return err

@@ -31,7 +31,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/runner/acp"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -111,10 +111,7 @@ func workspaceLabel(kind, whyClone string) string {
 // hostWorkspaceIO reports whether a coder's adapter reads or writes the
 // workspace from the host (ACP agents delegate file access to Sentinel),
 // which sees only an overlay's upper layer.
-func hostWorkspaceIO(a Adapter) bool {
-	_, ok := a.(*acp.Adapter)
-	return ok
-}
+func hostWorkspaceIO(a Adapter) bool { return coder.TransportOf(a) == coder.ACP }
 
 // OverlayStatus is `sentinel doctor`'s line: nil when sandboxed runs here
 // get overlay workspaces, else why they get clones. It probes in the

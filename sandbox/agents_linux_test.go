@@ -8,6 +8,29 @@ import (
 	"testing"
 )
 
+// Two agents' needs as their folders declare them (runner/claude,
+// runner/codex: the registry's test checks theirs against the sandbox).
+var (
+	claudeNeeds = AgentNeeds{
+		Copy:     []string{".claude.json", ".claude/.credentials.json"},
+		DirEnv:   "CLAUDE_CONFIG_DIR",
+		DirFiles: map[string]string{".claude.json": ".claude.json", ".claude/.credentials.json": ".credentials.json"},
+		PassEnv:  []string{"ANTHROPIC_API_KEY"},
+	}
+	codexNeeds = AgentNeeds{
+		Copy:     []string{".codex/auth.json", ".codex/config.toml", ".codex/AGENTS.md"},
+		DirEnv:   "CODEX_HOME",
+		DirFiles: map[string]string{".codex/auth.json": "auth.json", ".codex/config.toml": "config.toml", ".codex/AGENTS.md": "AGENTS.md"},
+		PassEnv:  []string{"OPENAI_API_KEY"},
+		MoreEnv: func(runHome string) []string {
+			if b, _ := os.ReadFile(filepath.Join(runHome, ".codex", "config.toml")); strings.Contains(string(b), "GW_PASS") {
+				return []string{"GW_PASS"}
+			}
+			return nil
+		},
+	}
+)
+
 // WithAgent grants the per-run home and nothing of the real one, copies the
 // agent's files from where the agent keeps them, and moves HOME.
 func TestWithAgentUsesAPerRunHome(t *testing.T) {
@@ -18,7 +41,7 @@ func TestWithAgentUsesAPerRunHome(t *testing.T) {
 	t.Setenv("CLAUDE_CONFIG_DIR", confDir)
 	t.Setenv("CODEX_HOME", "")
 
-	p, err := Profile{Workspace: t.TempDir()}.WithAgent("claude", home, runHome)
+	p, err := Profile{Workspace: t.TempDir()}.WithAgent(claudeNeeds, home, runHome)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +59,7 @@ func TestWithAgentUsesAPerRunHome(t *testing.T) {
 	}
 
 	codexHome := t.TempDir()
-	if _, err := (Profile{}).WithAgent("codex", home, codexHome); err != nil {
+	if _, err := (Profile{}).WithAgent(codexNeeds, home, codexHome); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(codexHome, ".codex", "auth.json")); string(b) != "home-auth" {
@@ -46,19 +69,20 @@ func TestWithAgentUsesAPerRunHome(t *testing.T) {
 		t.Error("a file the person does not have appeared in the copy")
 	}
 
-	// A person's own provider: its key variable passes; their global
+	// More variables read from the copies (a person's own provider's
+	// key: runner/codex reads its config.toml) pass; their global
 	// instructions come along.
 	mustWrite(t, filepath.Join(home, ".codex", "config.toml"), "model_provider = \"gw\"\n[model_providers.gw]\nbase_url = \"https://gw.example/v1\"\nenv_key = \"GW_PASS\"\n")
 	mustWrite(t, filepath.Join(home, ".codex", "AGENTS.md"), "rules")
-	p, err = (Profile{}).WithAgent("codex", home, t.TempDir())
+	p, err = (Profile{}).WithAgent(codexNeeds, home, t.TempDir())
 	if err != nil || !slices.Contains(p.PassEnv, "GW_PASS") {
-		t.Errorf("pass = %v (%v), want the provider's env_key", p.PassEnv, err)
+		t.Errorf("pass = %v (%v), want the variable MoreEnv names", p.PassEnv, err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(p.Writable[0], ".codex", "AGENTS.md")); string(b) != "rules" {
 		t.Errorf("AGENTS.md not copied: %q", b)
 	}
 
-	if _, err := (Profile{}).WithAgent("vim", home, t.TempDir()); err == nil || !strings.Contains(err.Error(), "unknown") {
-		t.Errorf("an unknown agent: %v", err)
+	if _, err := (Profile{}).WithAgent(codexNeeds, home, ""); err == nil {
+		t.Error("an agent's sandbox with no per-run home")
 	}
 }

@@ -36,7 +36,7 @@ func encodeLine(m Message) ([]byte, error) {
 		if r.Failed {
 			w.Bool("failed", true)
 		}
-		w.RawIf("data", r.Data).Close()
+		w.StringIf("reason", r.Reason).RawIf("data", r.Data).Close()
 	}
 	if d := m.Decision; d != nil {
 		w.Name("decision").Open().StringIf("request_id", d.RequestID).String("decision", string(d.Outcome)).

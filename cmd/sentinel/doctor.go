@@ -10,23 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
-
-// agentCLI is a coding agent Sentinel can drive, and how to install it.
-type agentCLI struct {
-	Name    string `json:"name"`
-	Binary  string `json:"binary"`
-	Install string `json:"install"`
-}
-
-var agentCLIs = []agentCLI{
-	{"Claude Code", "claude", "npm install -g @anthropic-ai/claude-code"},
-	{"Codex", "codex", "npm install -g @openai/codex"},
-	{"Gemini CLI", "gemini", "npm install -g @google/gemini-cli"},
-	{"opencode", "opencode", "npm install -g opencode-ai"},
-	{"Crush", "crush", "npm install -g @charmland/crush"},
-}
 
 // doctorReport is what `sentinel doctor --json` prints.
 type doctorReport struct {
@@ -99,12 +85,15 @@ works here, or when the configured supervisor model fails its check.`,
 func runDoctor() doctorReport {
 	caps := sandbox.Probe("")
 	rep := doctorReport{Sandbox: append(caps.Checks, workspaceCheck()), Modes: caps.Modes, Enforceable: caps.Enforceable(), Helper: helperCheck()}
-	for _, a := range agentCLIs {
-		ck := sandbox.Check{Name: a.Binary}
-		if p, err := exec.LookPath(a.Binary); err == nil {
-			ck.OK, ck.Detail = true, a.Name+" at "+p
+	for _, a := range agents.All() {
+		if !agents.Installable(a) {
+			continue
+		}
+		ck := sandbox.Check{Name: a.Name}
+		if p, err := exec.LookPath(a.Name); err == nil {
+			ck.OK, ck.Detail = true, a.Title+" at "+p
 		} else {
-			ck.Detail, ck.Fix = a.Name+" not installed", a.Install
+			ck.Detail, ck.Fix = a.Title+" not installed", a.Install
 		}
 		rep.Agents = append(rep.Agents, ck)
 	}

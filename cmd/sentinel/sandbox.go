@@ -18,6 +18,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -56,7 +57,7 @@ you start the agent unsandboxed.`,
 	f.StringVar(&workspace, "workspace", "", "writable workspace (default: the current directory)")
 	f.StringVar(&mode, "sandbox", "auto", "enforcement: auto, ns, bwrap or off")
 	f.StringVar(&netMode, "net", "proxy", "network: proxy (through Sentinel's proxy) or none")
-	f.StringVar(&agent, "agent", "", "set CMD up for this agent (claude, codex, gemini, opencode, crush): a fresh home with copies of its login and settings, and its API key variables")
+	f.StringVar(&agent, "agent", "", "set CMD up for this agent ("+strings.Join(agents.Names(agents.Sandboxable), ", ")+"): a fresh home with copies of its login and settings, and its API key variables")
 	f.StringArrayVar(&hosts, "allow-host", nil, "let HOST[:PORT] through the proxy without asking (repeatable)")
 	f.StringArrayVar(&reads, "read", nil, "also let the command read PATH (repeatable)")
 	f.StringArrayVar(&writes, "write", nil, "also let the command write PATH (repeatable)")
@@ -110,15 +111,16 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 	lookups.Wait()
 	p.Env = append(p.Env, gitEnv...)
 	if agent != "" {
-		if _, ok := sandbox.KnownAgents[agent]; !ok {
-			return usageError{fmt.Errorf("--agent %s: unknown; use claude, codex, gemini, opencode or crush", agent)}
+		a := agents.Lookup(agent)
+		if a == nil || !agents.Sandboxable(a) {
+			return usageError{fmt.Errorf("--agent %s: unknown; use %s", agent, agents.OrList(agents.Names(agents.Sandboxable)))}
 		}
 		runHome, err := agentRunHome()
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(runHome)
-		if p, err = p.WithAgent(agent, home, runHome); err != nil {
+		if p, err = p.WithAgent(sandbox.AgentNeeds(a.Home), home, runHome); err != nil {
 			return err
 		}
 		kept, err := sandboxAgentHistory(agent, home, runHome, sandboxDir(ws))

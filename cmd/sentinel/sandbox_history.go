@@ -3,25 +3,20 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"github.com/sentinelhq/sentinel/runner/claude"
-	"github.com/sentinelhq/sentinel/runner/codex"
+	"github.com/sentinelhq/sentinel/runner/agents"
 )
 
 // sandboxAgentHistory keeps, for `sentinel sandbox run --agent`, the
 // agent's own history for the directory it works in, as direct use and
 // sentinel exec do: seeded into the per-run home before, and what it added
 // copied back after (agentutil.KeptState). nil for an agent whose history
-// Sentinel does not keep.
+// Sentinel does not keep (its registry entry has no History).
 func sandboxAgentHistory(agent, home, runHome, dir string) (*agentutil.KeptState, error) {
-	switch agent {
-	case "claude":
-		return claude.KeepHistory(claude.PersonalDir(home), filepath.Join(runHome, ".claude"), dir)
-	case "codex":
-		return codex.KeepHistory(codex.PersonDir(os.Getenv, home), filepath.Join(runHome, ".codex"), dir)
+	if a := agents.Lookup(agent); a != nil && a.History != nil {
+		return a.History(home, runHome, dir)
 	}
 	return nil, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -24,8 +25,9 @@ import (
 // the real program, refusing, the bypass) is in `sentinel shim`, tested
 // here, not in shell.
 
-// shimNames are the programs shims stand in for.
-var shimNames = []string{"claude", "codex", "gemini", "opencode", "aider", "goose"}
+// shimNames are the programs shims stand in for: the agents the registry
+// gives a shim (runner/agents).
+var shimNames = agents.Names(agents.Shimmed)
 
 // shimMarker is on the second line of every shim: how Sentinel knows a file
 // is one of its shims (to skip it when looking for the real program, and to
@@ -62,7 +64,7 @@ func newShimsCmd() *cobra.Command {
 	var dir string
 	shims := &cobra.Command{
 		Use:   "shims install|uninstall|status [--dir DIR]",
-		Short: "Launcher shims that run claude, codex, gemini, opencode, aider and goose through sentinel exec",
+		Short: "Launcher shims that run " + strings.Replace(agents.OrList(shimNames), " or ", " and ", 1) + " through sentinel exec",
 		Long: `A shim is a small script named like an agent (` + strings.Join(shimNames, ", ") + `). Put the
 shim directory first on PATH and typing the agent's name runs the real
 program (found further on PATH) through 'sentinel exec': in place, in the

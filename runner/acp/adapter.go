@@ -2,6 +2,7 @@ package acp
 
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/runner/opencode"
 
 	"errors"
 	"fmt"
@@ -104,7 +105,7 @@ var KeyEnv = []string{
 // the sandbox); their settings are rewritten (preparePerson).
 var (
 	geminiLogins   = []string{".gemini/oauth_creds.json", ".gemini/google_accounts.json"}
-	opencodeLogins = []string{".local/share/opencode/auth.json"}
+	opencodeLogins = []string{opencode.AuthFile}
 )
 
 // Prepare makes the per-run home in stateDir (outside the read-only run

@@ -108,7 +108,8 @@ func Read(adapter string, data []byte) (Event, error) {
 		// Claude Code's turn ended on an API error instead of a Stop: the
 		// coder never reached its model (or lost it). The text is the
 		// agent's own error, for the run's failure (runner.CoderFailed).
-		ev.Report = &wire.Report{Lane: "coder", Kind: coderstream.CoderStopFailure, Text: "StopFailure: " + errorWords(p.Error, first(p.Details, p.LastWords)),
+		reason := errorWords(p.Error, first(p.Details, p.LastWords))
+		ev.Report = &wire.Report{Lane: "coder", Kind: coderstream.CoderStopFailure, Text: "StopFailure: " + reason, Reason: reason,
 			Adapter: adapter, Data: json.RawMessage(data)}
 	default:
 		text := first(p.Message, p.StopReason, name)

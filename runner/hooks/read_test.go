@@ -95,6 +95,9 @@ func TestParseHookStopFailure(t *testing.T) {
 	if r.Text != "StopFailure: rate_limit: API Error: 429 slow down" {
 		t.Errorf("text = %q", r.Text)
 	}
+	if r.Reason != "rate_limit: API Error: 429 slow down" {
+		t.Errorf("reason = %q: the run's failure is read from it, a value", r.Reason)
+	}
 	if err := approvals.CheckReport(*r); err != nil {
 		t.Errorf("the broker refuses it: %v", err)
 	}

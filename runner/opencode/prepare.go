@@ -33,10 +33,10 @@ type RunPaths struct {
 
 // Relative to the run's home (HOME for opencode).
 const (
-	configDir  = ".config/opencode"                // opencode's global config dir
-	authFile   = ".local/share/opencode/auth.json" // its logins
-	modelsFile = ".cache/opencode/models.json"     // its model catalog
-	whereAmI   = "sentinel-whereami.md"            // in configDir: Sentinel's text
+	configDir  = ".config/opencode"            // opencode's global config dir
+	authFile   = AuthFile                      // its logins
+	modelsFile = ".cache/opencode/models.json" // its model catalog
+	whereAmI   = "sentinel-whereami.md"        // in configDir: Sentinel's text
 )
 
 // configFiles are the global config files opencode (1.18) reads, in the

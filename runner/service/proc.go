@@ -8,6 +8,8 @@ import (
 
 	"github.com/shirou/gopsutil/v4/common"
 	"github.com/shirou/gopsutil/v4/process"
+
+	"github.com/sentinelhq/sentinel/runner/agents"
 )
 
 // Proc is one process as /proc shows it (read through gopsutil).
@@ -19,7 +21,7 @@ type Proc struct {
 	Comm    string
 	Exe     string
 	Argv    []string
-	Program string // the agent it is (Identify); "" for any other process
+	Program string // the agent it is (agents.Identify); "" for any other process
 }
 
 // StartTime is when the process started.
@@ -62,7 +64,9 @@ func readProcs(ctx context.Context) (procTable, error) {
 		if len(pr.Argv) == 0 && pr.Exe == "" {
 			continue // a kernel thread or a zombie
 		}
-		pr.Program = Identify(pr.Exe, pr.Comm, pr.Argv)
+		if a := agents.Identify(pr.Exe, pr.Comm, pr.Argv); a != nil {
+			pr.Program = a.Name
+		}
 		if pr.Program != "" && !inScope(pr) {
 			pr.Program = ""
 		}

@@ -3,6 +3,8 @@ package service
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/runner/agents"
 )
 
 // scopeRoot, when set, limits the scanner to agents whose program (the
@@ -16,10 +18,7 @@ func inScope(p *Proc) bool {
 	if scopeRoot == "" {
 		return true
 	}
-	paths := []string{p.Exe}
-	if isInterpreter(filepath.Base(p.Exe)) {
-		paths = append(paths, scriptArg(p.Argv))
-	}
+	paths := []string{p.Exe, agents.Script(p.Exe, p.Argv)}
 	for _, path := range paths {
 		if path != "" && filepath.IsAbs(path) && strings.HasPrefix(filepath.Clean(path), scopeRoot+string(filepath.Separator)) {
 			return true

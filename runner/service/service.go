@@ -15,6 +15,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/userstate"
+	"github.com/sentinelhq/sentinel/runner/agents"
 )
 
 // Options configure a Service: the [service] section of the user config,
@@ -281,7 +282,7 @@ func (s *Service) mustEnd(tr *tracked, scan int, now time.Time) bool {
 // executable's or script's file name, or by absolute path.
 func allowed(apps []string, a Agent) bool {
 	paths := []string{a.Exe}
-	if s := scriptArg(a.Argv); s != "" && isInterpreter(filepath.Base(a.Exe)) {
+	if s := agents.Script(a.Exe, a.Argv); s != "" {
 		paths = append(paths, s)
 		if abs, err := filepath.EvalSymlinks(s); err == nil {
 			paths = append(paths, abs)

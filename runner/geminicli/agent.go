@@ -1,0 +1,30 @@
+package geminicli
+
+import (
+	"github.com/sentinelhq/sentinel/internal/helperbin"
+	"github.com/sentinelhq/sentinel/runner/coder"
+)
+
+// Agent is Gemini CLI as Sentinel knows it (runner/agents lists it).
+var Agent = coder.Agent{
+	Name:     "gemini",
+	Title:    "Gemini CLI",
+	Packages: []string{"@google/gemini-cli"},
+	Install:  "npm install -g @google/gemini-cli",
+	Home: coder.Home{
+		Copy:    []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/GEMINI.md"},
+		PassEnv: []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI"},
+	},
+	CoAuthor: "Gemini CLI <gemini-cli@google.com>",
+	Dialect:  "gemini",
+	Shim:     true,
+	NotCoder: `speaks ACP: use --coder acp "task" -- gemini --acp`,
+	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
+		// Its hooks start sentinel-helper when it sits beside this binary.
+		helper, err := helperbin.Path()
+		if err != nil {
+			return nil, err
+		}
+		return New(Options{Launch: p.Program(), Args: p.Args(), Helper: helper}), nil
+	},
+}

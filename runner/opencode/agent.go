@@ -1,0 +1,36 @@
+package opencode
+
+import (
+	"github.com/sentinelhq/sentinel/internal/helperbin"
+	"github.com/sentinelhq/sentinel/runner/coder"
+)
+
+// AuthFile is opencode's logins, relative to its home: what a run copies
+// in, whichever way opencode runs (in place, over ACP, sandbox --agent).
+const AuthFile = ".local/share/opencode/auth.json"
+
+// Agent is opencode as Sentinel knows it (runner/agents lists it).
+var Agent = coder.Agent{
+	Name:     "opencode",
+	Title:    "opencode",
+	Packages: []string{"opencode-ai"},
+	Install:  "npm install -g opencode-ai",
+	Home: coder.Home{
+		Copy:    []string{configDir + "/opencode.json", configDir + "/AGENTS.md", authFile},
+		PassEnv: []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY"},
+	},
+	CoAuthor: "opencode <noreply@opencode.ai>",
+	Dialect:  "opencode",
+	Shim:     true,
+	NotCoder: `speaks ACP: use --coder acp "task" -- opencode acp`,
+	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
+		// Sentinel's plugin starts sentinel-helper for each tool call
+		// when it sits beside this binary (the sentinel binary otherwise).
+		hook, err := helperbin.Path()
+		if err != nil {
+			return nil, err
+		}
+		return New(Options{Sentinel: hook, Launch: p.Program(), Args: p.Args()}), nil
+	},
+	InPlaceGate: "Sentinel's plugin as its approval hook: every tool call is decided as in sentinel run (your and the project's own opencode plugins are not loaded)",
+}
