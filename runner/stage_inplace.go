@@ -211,6 +211,9 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
 		}
 	}
+	if note := r.ws.checkpoint.pointsNote(); note != "" {
+		r.emit(journal.System, KindNotice, note, nil)
+	}
 	res := r.inPlaceEnd(end)
 	res.InPlace, res.Code = told, end.code
 	return res
