@@ -68,7 +68,7 @@ func (r *Run) prepareAgent() error {
 	case *geminicli.Adapter:
 		home, _ := os.UserHomeDir()
 		n, err := a.Prepare(geminicli.RunPaths{Home: home, StateDir: r.agentStateDir(), Project: r.ws.Dir, Socket: r.socketPath(),
-			WhereAmI: r.whereAmI(), Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode)})
+			WhereAmI: r.whereAmI(), Contained: sandbox.PlacesEnforced(r.opts.Sandbox.Mode), KeepHistory: r.opts.InPlace})
 		if err != nil {
 			return err
 		}
