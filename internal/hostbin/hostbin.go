@@ -101,7 +101,9 @@ func Find(name string) (string, error) {
 
 // Check accepts path when it is absolute and, after symlinks, a regular
 // executable file that it and every directory above it are owned by root or
-// the person running Sentinel and writable by no group or other user.
+// the person running Sentinel and writable by no group or other user (a
+// sticky directory such as /tmp excepted: others may add names there, not
+// replace ours).
 func Check(path string) error {
 	if !filepath.IsAbs(path) {
 		return fmt.Errorf("%s is not an absolute path", path)
