@@ -48,6 +48,11 @@ type BrokerConfig struct {
 	// SO_PEERCRED gives it) on top of being this user: a run passes
 	// InProcessTree(its own pid), so another run's coder is refused.
 	Peer func(pid int) error
+	// BeforeAllow, when set, is called with every request the broker
+	// allows, before the answer goes back (the tool has not run yet): an
+	// in-place run checkpoints the place there. It must not block long;
+	// a panic in it is recovered and the answer stands.
+	BeforeAllow func(Request)
 }
 
 // Broker answers a run's requests: over its unix socket (hook commands,

@@ -103,6 +103,12 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 		d.RequestID = req.ID
 		d.LatencyMS = time.Since(start).Milliseconds()
 		b.journalDecision(req, d)
+		if d.Allowed() && b.cfg.BeforeAllow != nil {
+			func() {
+				defer func() { _ = recover() }()
+				b.cfg.BeforeAllow(req)
+			}()
+		}
 	}()
 	if err := req.Validate(); err != nil {
 		return denyBy("error", "malformed request: "+err.Error())

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // countingGit puts a git wrapper first on PATH that counts its calls in a
@@ -25,6 +27,7 @@ func countingGit(t testing.TB) func() int {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Cleanup(hostbin.SetDirsForTest([]string{dir})) // Sentinel takes git only from system dirs
 	return func() int {
 		b, _ := os.ReadFile(count)
 		return strings.Count(string(b), "\n")

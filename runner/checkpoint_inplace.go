@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -40,6 +41,10 @@ type inPlaceCheckpoint struct {
 	store  *checkpoint.Store
 	rec    *checkpoint.Record
 	before *checkpoint.Manifest
+
+	mu    sync.Mutex // over rec, calls and ended: tool calls checkpoint concurrently
+	calls callPoints // points before single tool calls (checkpoint_percall.go)
+	ended bool
 }
 
 // checkpointSkip are Sentinel's own directories that a place may hold
@@ -95,6 +100,9 @@ func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, e
 // end records the place as the run left it and is every change since the
 // checkpoint, with the two manifests.
 func (c *inPlaceCheckpoint) end() ([]checkpoint.Change, *checkpoint.Manifest, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ended = true
 	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Skip: checkpointSkip()})
 	if err != nil {
 		return nil, nil, err

@@ -331,6 +331,7 @@ func sweepRun(ctx context.Context, p *Project, m *Meta) {
 // shadow.go), never through a git dir found in the project.
 func recoverDead(ctx context.Context, p *Project, dir string, m *Meta) {
 	if m.InPlace {
+		recoverDeadInPlaceObjects(ctx, p, dir, m) // before anything of the run's is removed
 		recoverDeadInPlace(p, dir, m)
 		return
 	}

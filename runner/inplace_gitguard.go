@@ -42,6 +42,10 @@ type gitGuard struct {
 	startDirs map[string]bool
 	// Quarantine is where what the coder planted goes (made when needed).
 	Quarantine string
+	// refs are the project's refs at the start (inplace_refs.go); refsErr
+	// says why there are none.
+	refs    *refState
+	refsErr error
 	// Objects is the scratch object directory the coder's git writes new
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
@@ -68,6 +72,7 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 		for _, e := range entries {
 			g.worktrees[e.Name()] = true
 		}
+		g.refs, g.refsErr = readRefState(context.Background(), p.GitDir, g.common)
 		g.Objects = shadow + ".objects"
 		for _, d := range []string{"info", "pack"} {
 			if err := os.MkdirAll(filepath.Join(g.Objects, d), 0o755); err != nil {

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/hardgit"
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // Project is the person's real repository and Sentinel's state inside it.
@@ -29,8 +29,8 @@ var (
 // FindProject locates the git repository containing dir and checks that it
 // has a commit to start from.
 func FindProject(ctx context.Context, dir string) (*Project, error) {
-	if _, err := exec.LookPath("git"); err != nil {
-		return nil, errors.New("git is not installed (install it: apt-get install git)")
+	if _, err := hostbin.Find("git"); err != nil {
+		return nil, fmt.Errorf("git is not installed where Sentinel takes it from (install it: apt-get install git): %w", err)
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {

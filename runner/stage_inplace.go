@@ -191,7 +191,18 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			text = fmt.Sprintf("in place: %d file(s) changed (already in your project; there is no landing step)\n%s", len(ch.Files), ch.Stat)
 		}
 		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined}
+		moves, rerr := r.ws.guard.refMoves(ctx)
+		if rerr != nil {
+			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
+		}
+		text += refMovesText(moves)
+		told.Refs = moves
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
+		for _, m := range moves {
+			if m.Yours {
+				r.emit(journal.System, KindNotice, "in place: the coder changed your "+m.String(), nil)
+			}
+		}
 		for i, f := range ch.Flagged {
 			if i == maxFlagNotices {
 				r.emit(journal.System, KindNotice, fmt.Sprintf("in place: and %d more changed files that run code later (see: sentinel show %s)", len(ch.Flagged)-i, r.id), nil)
@@ -199,6 +210,9 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			}
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
 		}
+	}
+	if note := r.ws.checkpoint.pointsNote(); note != "" {
+		r.emit(journal.System, KindNotice, note, nil)
 	}
 	res := r.inPlaceEnd(end)
 	res.InPlace, res.Code = told, end.code
@@ -232,6 +246,9 @@ type InPlaceChanged struct {
 	// Quarantined: git dirs, pointers and objects the coder made, moved
 	// out of the project (gitGuard), each with where it is now.
 	Quarantined []string `json:"quarantined,omitempty"`
+	// Refs: branches, tags, HEAD and the stash as the coder left them,
+	// each that differs from the start (inplace_refs.go).
+	Refs []RefMove `json:"refs,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

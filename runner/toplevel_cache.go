@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -53,7 +53,7 @@ func keepTopLevel(dir, key, top string) {
 // stamps of everything git reads to answer it; keyed is false when one
 // cannot be taken (no git, a path that does not resolve).
 func topLevelKey(dir string) (key string, keyed bool) {
-	gitBin, err := exec.LookPath("git")
+	gitBin, err := hostbin.Find("git")
 	if err != nil {
 		return "", false
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
+
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // TestMayBeInRepoOnlyWhenGitCouldFindOne: outside every repository (no .git
@@ -80,6 +82,7 @@ func TestTopLevelIsKeptWhileNothingGitReadChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Cleanup(hostbin.SetDirsForTest([]string{bin})) // Sentinel takes git only from system dirs
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	repo, _ := filepath.EvalSymlinks(root)
 	repo = filepath.Join(repo, "repo")
@@ -242,6 +245,7 @@ func TestTopLevelIsKeptOnlyUnderWhatGitRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Cleanup(hostbin.SetDirsForTest([]string{bin})) // Sentinel takes git only from system dirs
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("SENTINEL_TEST_INIT", sub)
 	if got := TopLevel(context.Background(), deep); got != repo {

@@ -21,6 +21,9 @@ import (
 type UndoOptions struct {
 	Force  bool // overwrite what the person changed since, or undo a run with no after-record
 	DryRun bool // plan only
+	// To, when above 0, puts the place back as it was just before the
+	// run's tool call N (checkpoint_percall.go) instead of before the run.
+	To int
 }
 
 // UndoReport is what an undo did (or, dry, would do).
@@ -31,6 +34,7 @@ type UndoReport struct {
 	Cannot []string           // what the checkpoint cannot put back, and why
 	Kept   []string           // what was left, and why
 	Forced []string           // the person's later changes overwritten with Force
+	To     int                // the tool call the place was put back before (0: the run)
 }
 
 // UndoConflict is an undo refused because the person changed files the
@@ -82,7 +86,15 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 			return nil, fmt.Errorf("run %s is still running; undo it when it ends", rec.ID)
 		}
 	}
-	before, err := s.Manifest(rec.ID, "before")
+	which := "before"
+	if o.To > 0 {
+		pt, ok := rec.Point(o.To)
+		if !ok {
+			return nil, fmt.Errorf("%s has no checkpoint before a tool call %d (it has %d; see: sentinel undo %s --list)", rec.ID, o.To, len(rec.Points), rec.ID)
+		}
+		which = pt.Manifest
+	}
+	before, err := s.Manifest(rec.ID, which)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", rec.ID, err)
 	}
@@ -106,7 +118,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	if len(plan.Conflicts) > 0 && !o.Force {
 		return nil, &UndoConflict{ID: rec.ID, Paths: plan.Conflicts}
 	}
-	rep := &UndoReport{Undone: rec}
+	rep := &UndoReport{Undone: rec, To: o.To}
 	for _, st := range plan.Steps {
 		rep.Steps = append(rep.Steps, st.Line())
 	}
@@ -149,6 +161,22 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	}
 	journalUndo(p, rec, rep, aerr)
 	return rep, err
+}
+
+// CheckpointPoints is record id (empty: the newest in-place run's) with
+// its points before single tool calls, for `sentinel undo RUN --list`.
+func CheckpointPoints(p *Project, id string) (*checkpoint.Record, error) {
+	s, err := checkpoint.Open(p.Root)
+	if err != nil {
+		return nil, err
+	}
+	if id != "" {
+		if !checkpoint.ValidID(id) {
+			return nil, fmt.Errorf("%q is not a run or checkpoint id (see: sentinel undo --list)", id)
+		}
+		return s.Record(id)
+	}
+	return undoTarget(s, "")
 }
 
 // undoTarget is record id, or the newest in-place run's when id is empty;
@@ -198,6 +226,9 @@ type UndoDone struct {
 // run undone, or the run whose undo was undone.
 func journalUndo(p *Project, rec *checkpoint.Record, rep *UndoReport, aerr error) {
 	runID, text := rec.ID, fmt.Sprintf("undone by %s: %d path(s) put back as they were before the run", rep.ID, len(rep.Steps))
+	if rep.To > 0 {
+		text = fmt.Sprintf("undone by %s: %d path(s) put back as they were before tool call %d", rep.ID, len(rep.Steps), rep.To)
+	}
 	if rec.Kind == "undo" {
 		runID, text = rec.Undoes, fmt.Sprintf("%s was undone by %s: the run's changes are back (%d path(s))", rec.ID, rep.ID, len(rep.Steps))
 	}

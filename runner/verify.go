@@ -235,14 +235,12 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 }
 
 func goModCache() string {
-	c := exec.Command("go", "env", "GOMODCACHE")
-	// Sentinel's own probe starts no telemetry sidecar that outlives it.
-	c.Env = append(os.Environ(), "GO_TELEMETRY_CHILD=2")
-	out, err := c.Output()
-	if err != nil {
+	// Read where go reads it, not asked of a go on PATH (which may be the
+	// project's, and runs on the host).
+	mc := sandbox.GoModCache()
+	if mc == "" {
 		return ""
 	}
-	mc := strings.TrimSpace(string(out))
 	if _, err := os.Stat(mc); err != nil {
 		return ""
 	}

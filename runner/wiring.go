@@ -101,7 +101,8 @@ func (r *Run) startBroker() error {
 		OnBypass:     r.onBypass,
 		// Only this run's own coder (started by this process, in the
 		// sandbox or not) may use its broker: not another run's.
-		Peer: approvals.InProcessTree(os.Getpid()),
+		Peer:        approvals.InProcessTree(os.Getpid()),
+		BeforeAllow: r.beforeAllowedCall(),
 	})
 	if err != nil {
 		return fmt.Errorf("start the approval broker: %w", err)

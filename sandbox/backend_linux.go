@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"github.com/sentinelhq/sentinel/sandbox/inside"
 	"golang.org/x/sys/unix"
 )
@@ -25,11 +26,14 @@ func (s *Sandbox) pickBackend(m Mode) (Mode, error) {
 	if err := checkKernel(); err != nil {
 		return "", err
 	}
-	bw, bwErr := exec.LookPath("bwrap")
+	// bwrap starts before any sandbox exists, with the person's whole
+	// environment: only the system's own copy, never one found first on
+	// PATH or in the project (internal/hostbin).
+	bw, bwErr := hostbin.Find("bwrap")
 	switch m {
 	case ModeBwrap:
 		if bwErr != nil {
-			return "", fmt.Errorf("sandbox: bubblewrap (bwrap) is not installed; install it (apt-get install bubblewrap), use --sandbox ns, or run with --sandbox off knowingly")
+			return "", fmt.Errorf("sandbox: bubblewrap (bwrap) is not installed in a system directory (%v); install it (apt-get install bubblewrap), use --sandbox ns, or run with --sandbox off knowingly", bwErr)
 		}
 		s.bwrap = bw
 		return ModeBwrap, nil

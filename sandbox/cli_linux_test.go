@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // sentinel runs the real binary and returns stdout, stderr and exit status.
@@ -103,7 +105,8 @@ func TestDoctorJSON(t *testing.T) {
 
 func TestPrepareRefusesWhatItCannotEnforce(t *testing.T) {
 	ws := t.TempDir()
-	t.Setenv("PATH", t.TempDir()) // no bwrap anywhere
+	t.Setenv("PATH", t.TempDir())                            // no bwrap anywhere
+	t.Cleanup(hostbin.SetDirsForTest([]string{t.TempDir()})) // not even in the system dirs
 	_, err := Prepare(Profile{Workspace: ws}, Options{Mode: ModeBwrap, Helper: helperBin})
 	if err == nil || !strings.Contains(err.Error(), "bubblewrap (bwrap) is not installed") || !strings.Contains(err.Error(), "--sandbox off") {
 		t.Errorf("bwrap missing: got %v, want a refusal naming bubblewrap and --sandbox off", err)

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
@@ -119,6 +120,12 @@ func (s *Sandbox) resolveDenied() ([]deniedFile, error) {
 func providesApplet(path string, names []string) string {
 	if len(names) == 0 {
 		return ""
+	}
+	// It runs on the host: a copy that is not the system's own (one in
+	// the project, on a PATH entry anyone can write) is not run but taken
+	// to provide the first name, denied rather than trusted.
+	if hostbin.Check(path) != nil {
+		return names[0]
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -3,8 +3,8 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -19,7 +19,7 @@ func deniedExecCheck(helper string, modes []Mode) Check {
 		return Check{Name: name, Detail: "no sandbox backend works here, so none can be refused",
 			Fix: "fix a backend above, or leave [service] denied_executables empty (a run with it refuses to start)"}
 	}
-	tr, err := exec.LookPath("true")
+	tr, err := hostbin.Find("true")
 	if err == nil {
 		tr, err = filepath.EvalSymlinks(tr)
 	}

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -22,11 +23,10 @@ const identityQuery = `^(user\.(name|email)|include\.path|includeif\..*\.path)$`
 // could come from changes (gitidentity_cache.go): each start of git cost
 // every sandboxed command and run a few milliseconds.
 func GitIdentity(dir string) (name, email string) {
-	gitBin, err := exec.LookPath("git")
+	gitBin, err := hostbin.Find("git") // the system's git: it runs on the host
 	if err != nil {
 		return "", ""
 	}
-	gitBin, _ = filepath.Abs(gitBin)
 	dir = filepath.Clean(dir)
 	if id, ok := cachedIdentity(gitBin, dir); ok {
 		return id.Name, id.Email

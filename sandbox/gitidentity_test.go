@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
+
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // identityWorld is a person's home and a repository, with a git on PATH
@@ -30,6 +32,7 @@ func newIdentityWorld(t *testing.T) identityWorld {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Cleanup(hostbin.SetDirsForTest([]string{bin})) // Sentinel takes git only from system dirs
 	t.Setenv("HOME", w.home)
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("XDG_STATE_HOME", filepath.Join(w.home, ".local", "state"))

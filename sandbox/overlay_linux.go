@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
@@ -128,7 +129,11 @@ func probeOverlay(ctx context.Context, helper string, mode Mode, lowerScratch, u
 	if out, err := run.CombinedOutput(); err != nil {
 		return fmt.Errorf("an overlay workspace under the %s sandbox: %v: %s", sb.Mode(), err, strings.TrimSpace(string(out)))
 	}
-	cmd := exec.CommandContext(ctx, "cat", "probe")
+	cat, err := hostbin.Find("cat")
+	if err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, cat, "probe")
 	cmd.Dir = upper
 	View{Helper: helper, Lower: lower, Upper: upper}.Wrap(cmd)
 	out, err := cmd.CombinedOutput()

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
@@ -60,7 +61,7 @@ func Probe(helper string) Capabilities {
 func trial(helper string, m Mode) Check {
 	name := "sandbox " + string(m)
 	if m == ModeBwrap {
-		bw, err := exec.LookPath("bwrap")
+		bw, err := hostbin.Find("bwrap") // the system's; nothing from PATH runs on the host
 		if err != nil {
 			return Check{Name: name, Detail: "bubblewrap not installed", Fix: "apt-get install bubblewrap (or dnf/pacman install bubblewrap); --sandbox ns works without it"}
 		}

@@ -1,15 +1,12 @@
 package sandbox
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 )
 
 // Toolchain is a directory of the person's that the sandbox shows read-only
@@ -337,55 +334,82 @@ func linkTargets(dir string) []string {
 	return out
 }
 
-// goEnv asks the go on PATH for some of its settings in one call (each
-// from the environment when set there; none without go).
+// goEnv is some of go's settings as go would answer them, read from where
+// go reads them — the environment first, then the person's `go env -w`
+// file, then go's own defaults — without running go: a go found first on
+// PATH may be the project's, and a go.mod's toolchain line would make go
+// download and start another toolchain, all on the host with the person's
+// environment (31.3). With no go on PATH only the environment counts.
+// Defaults that go's own GOROOT/go.env sets (GOPROXY, GOTOOLCHAIN) are left
+// to the go inside, which reads that file itself.
 func goEnv(getenv func(string) string, keys ...string) map[string]string {
 	out := map[string]string{}
-	var ask []string
 	for _, k := range keys {
 		if v := getenv(k); v != "" {
 			out[k] = v
-		} else {
-			ask = append(ask, k)
 		}
 	}
-	var goBin string
+	hasGo := false
 	for _, d := range filepath.SplitList(getenv("PATH")) {
 		if st, err := os.Stat(filepath.Join(d, "go")); err == nil && !st.IsDir() && filepath.IsAbs(d) {
-			goBin = filepath.Join(d, "go")
+			hasGo = true
 			break
 		}
 	}
-	if goBin == "" || len(ask) == 0 {
+	if !hasGo {
 		return out
 	}
-	key := goEnvKey(goBin, getenv, ask)
-	if kept, ok := cachedGoEnv(key); ok {
-		for _, k := range ask {
-			out[k] = kept[k]
-		}
-		return out
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c := exec.CommandContext(ctx, goBin, append([]string{"env"}, ask...)...)
-	// go would otherwise start its telemetry sidecar, a process that
-	// outlives the probe and writes under the person's config directory
-	// after Sentinel has moved on; "2" tells it that it is a sidecar's child.
-	c.Env = append(os.Environ(), "GO_TELEMETRY_CHILD=2")
-	b, err := c.Output()
-	if err != nil {
-		return out
-	}
-	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
-	asked := map[string]string{}
-	for i, k := range ask {
-		if i < len(lines) {
-			out[k] = strings.TrimSpace(lines[i])
-			asked[k] = out[k]
+	file := goEnvFile(getenv)
+	for _, k := range keys {
+		if _, ok := out[k]; !ok && file[k] != "" {
+			out[k] = file[k]
 		}
 	}
-	keepGoEnv(key, asked)
+	if out["GOMODCACHE"] == "" && slices.Contains(keys, "GOMODCACHE") {
+		gopath := getenv("GOPATH")
+		if gopath == "" {
+			gopath = file["GOPATH"]
+		}
+		if gopath == "" && getenv("HOME") != "" {
+			gopath = filepath.Join(getenv("HOME"), "go")
+		}
+		if first := filepath.SplitList(gopath); len(first) > 0 && filepath.IsAbs(first[0]) {
+			out["GOMODCACHE"] = filepath.Join(first[0], "pkg", "mod")
+		}
+	}
+	return out
+}
+
+// goEnvFile is the person's `go env -w` file (GOENV, else the user config
+// directory's go/env), as go reads it: KEY=VALUE lines whose key starts
+// with a capital letter; empty when GOENV=off or there is none.
+func goEnvFile(getenv func(string) string) map[string]string {
+	name := getenv("GOENV")
+	if name == "off" {
+		return nil
+	}
+	if name == "" {
+		cfg := getenv("XDG_CONFIG_HOME") // os.UserConfigDir, as go asks it
+		if runtime.GOOS == "darwin" {
+			cfg = filepath.Join(getenv("HOME"), "Library", "Application Support")
+		} else if cfg == "" {
+			cfg = filepath.Join(getenv("HOME"), ".config")
+		}
+		name = filepath.Join(cfg, "go", "env")
+	}
+	b, err := os.ReadFile(name)
+	if err != nil || len(b) > 1<<20 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || line[0] < 'A' || line[0] > 'Z' {
+			continue
+		}
+		if k, v, ok := strings.Cut(line, "="); ok {
+			out[k] = strings.TrimRight(v, "\r")
+		}
+	}
 	return out
 }
 
@@ -432,4 +456,10 @@ func (v ToolchainView) Brief() string {
 		tc = "toolchains " + strings.Join(v.Names(), ", ")
 	}
 	return fmt.Sprintf("%s (read-only); build caches per project; %d credential file(s) hidden", tc, len(v.Secrets))
+}
+
+// GoModCache is where the person's go keeps modules, as go would say,
+// without running go (goEnv); empty with no go on PATH.
+func GoModCache() string {
+	return goEnv(os.Getenv, "GOMODCACHE")["GOMODCACHE"]
 }

@@ -16,6 +16,7 @@ import (
 
 type undoFlags struct {
 	list, force, dryRun bool
+	to                  int
 }
 
 func newUndoCmd() *cobra.Command {
@@ -29,6 +30,10 @@ its state directory, and again when the run ends. 'sentinel undo' puts back
 what the run changed, byte for byte: contents, modes, symlinks; files it
 deleted come back, files and directories it made go.
 
+An in-place run also checkpoints the project just before each tool call that
+can write; 'sentinel undo RUN --list' lists those points and
+'sentinel undo RUN --to N' puts the project back as it was before call N.
+
 RUN is a run id or an undo's id (see --list); without it, the newest in-place
 run of this project. A file you changed after the run ended is not
 overwritten: undo refuses, naming it, unless --force. An undo records the
@@ -40,7 +45,9 @@ put something back, 2 for a usage error.`,
   sentinel undo --dry-run
   sentinel undo
   sentinel undo 20261205-101500-a1b2c3
-  sentinel undo --force 20261205-101500-a1b2c3`,
+  sentinel undo --force 20261205-101500-a1b2c3
+  sentinel undo 20261205-101500-a1b2c3 --list
+  sentinel undo 20261205-101500-a1b2c3 --to 3`,
 		Args: wantArgs(0, 1, "", "sentinel undo 20261205-101500-a1b2c3"),
 		RunE: func(c *cobra.Command, args []string) error {
 			wd, err := os.Getwd()
@@ -51,9 +58,12 @@ put something back, 2 for a usage error.`,
 			if err != nil {
 				return err
 			}
+			if f.to < 0 {
+				return usageError{errors.New("--to takes a tool call's number from 'sentinel undo RUN --list' (1 or more)")}
+			}
 			if f.list {
 				if len(args) > 0 {
-					return usageError{errors.New("--list takes no RUN")}
+					return listPoints(p, args[0])
 				}
 				return listCheckpoints(p)
 			}
@@ -68,11 +78,12 @@ put something back, 2 for a usage error.`,
 	fl.BoolVar(&f.list, "list", false, "list this project's checkpoints, newest first")
 	fl.BoolVar(&f.force, "force", false, "overwrite what you changed since the run ended")
 	fl.BoolVarP(&f.dryRun, "dry-run", "n", false, "print what would change; change nothing")
+	fl.IntVar(&f.to, "to", 0, "put the project back as it was just before the run's tool call `N` (see: sentinel undo RUN --list)")
 	return cmd
 }
 
 func undo(c *cobra.Command, p *runner.Project, id string, f undoFlags) error {
-	rep, err := runner.Undo(c.Context(), p, id, runner.UndoOptions{Force: f.force, DryRun: f.dryRun})
+	rep, err := runner.Undo(c.Context(), p, id, runner.UndoOptions{Force: f.force, DryRun: f.dryRun, To: f.to})
 	var conflict *runner.UndoConflict
 	if errors.As(err, &conflict) {
 		for _, line := range strings.Split(conflict.Error(), "\n") {

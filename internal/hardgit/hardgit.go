@@ -22,6 +22,9 @@
 //   - core.protectHFS and core.protectNTFS are on, so git itself refuses
 //     paths that a case-folding or NTFS file system would take for .git.
 //
+// git itself is the system's (internal/hostbin), never one found first on
+// PATH or in the project: it runs on the host with the person's environment.
+//
 // The overrides are passed as GIT_CONFIG_COUNT/KEY/VALUE, which keeps a key
 // whose subsection holds '=' intact (a -c argument would split it).
 package hardgit
@@ -35,6 +38,8 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // Config is the -c list every call gets.
@@ -100,7 +105,11 @@ var driverKeys = map[string][][2]string{
 // of the repository at dir (with env, which may set GIT_DIR) defines.
 func Overrides(ctx context.Context, dir string, env []string) ([]string, error) {
 	args := append(append([]string{}, Config...), "config", "--list", "--name-only", "-z")
-	cmd := exec.CommandContext(ctx, "git", args...)
+	gitBin, err := hostbin.Find("git")
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, gitBin, args...)
 	cmd.Dir = dir
 	cmd.Env = Env(env...)
 	var out, errb bytes.Buffer
@@ -169,7 +178,11 @@ func (g Git) Run(ctx context.Context, args ...string) (string, error) {
 		}
 	}
 	full := append(append([]string{}, Config...), args...)
-	cmd := exec.CommandContext(ctx, "git", full...)
+	gitBin, err := hostbin.Find("git")
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.CommandContext(ctx, gitBin, full...)
 	cmd.Dir = g.Dir
 	cmd.Env = Env(append(append([]string{}, g.Env...), over...)...)
 	cmd.Stdin = g.Stdin

@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -37,7 +38,17 @@ func (s *Store) Prune(keep int) error {
 		if !de.IsDir() || !ValidID(de.Name()) {
 			continue
 		}
-		for _, which := range []string{"before", "after"} {
+		// Every manifest of the record: before, after and each point
+		// before a single tool call.
+		files, err := os.ReadDir(filepath.Join(s.Dir, de.Name()))
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			which, ok := strings.CutSuffix(f.Name(), ".json")
+			if !ok || which == "record" || !f.Type().IsRegular() {
+				continue
+			}
 			m, err := s.Manifest(de.Name(), which)
 			if os.IsNotExist(err) {
 				continue

@@ -119,6 +119,28 @@ type Record struct {
 	// NotCovered counts the before-manifest's entries undo cannot restore.
 	NotCovered int  `json:"not_covered"`
 	HasAfter   bool `json:"has_after"`
+	// Points are the places a run checkpointed before single tool calls
+	// (in order), each a manifest of this record: undo can go back to
+	// the point before any one of them.
+	Points []Point `json:"points,omitempty"`
+}
+
+// Point is the place as it was just before one tool call of a run.
+type Point struct {
+	N        int       `json:"n"`        // 1 for the run's first checkpointed call
+	Manifest string    `json:"manifest"` // the manifest's name in the record (an unchanged place shares the last one)
+	Call     string    `json:"call"`     // what the call was, one line
+	Time     time.Time `json:"time"`
+}
+
+// Point is the record's point n, if it has one.
+func (r *Record) Point(n int) (Point, bool) {
+	for _, p := range r.Points {
+		if p.N == n {
+			return p, true
+		}
+	}
+	return Point{}, false
 }
 
 func (s *Store) recordDir(id string) (string, error) {

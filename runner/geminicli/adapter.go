@@ -35,9 +35,10 @@ type Options struct {
 // runner.Adapter.
 type Adapter struct {
 	opts    Options
-	home    string // the per-run GEMINI_CLI_HOME (Prepare)
-	trusted bool   // the project's .gemini/ is hidden: the workspace may be trusted
-	made    string // the project's .gemini/, made by Prepare to be hidden (Cleanup)
+	home    string       // the per-run GEMINI_CLI_HOME (Prepare)
+	kept    *keptHistory // in place: the history kept (history.go)
+	trusted bool         // the project's .gemini/ is hidden: the workspace may be trusted
+	made    string       // the project's .gemini/, made by Prepare to be hidden (Cleanup)
 	notes   []string
 }
 

@@ -24,6 +24,9 @@ type RunPaths struct {
 	// Contained says the sandbox hides paths inside the project
 	// (sandbox.PlacesEnforced: the Linux sandbox).
 	Contained bool
+	// KeepHistory (in place) keeps Gemini's history for the project
+	// across runs as direct use does (history.go).
+	KeepHistory bool
 }
 
 // SystemSettings is Gemini CLI's system settings file on Linux: the
@@ -57,6 +60,11 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 		return Needs{}, err
 	}
 	a.home, a.notes = abs, notes
+	if p.KeepHistory {
+		if a.kept, err = keepHistoryFor(filepath.Join(p.Home, ".gemini"), filepath.Join(abs, ".gemini"), p.Project); err != nil {
+			return Needs{}, fmt.Errorf("gemini: keep its history: %w", err)
+		}
+	}
 	if !choosesMode(a.opts.Args) {
 		a.notes = append(a.notes, "gemini: started with --approval-mode yolo (its \"YOLO mode\" line) so that it does not ask again after Sentinel: every tool call still goes through Sentinel's hook first")
 	}

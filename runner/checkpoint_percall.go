@@ -1,0 +1,144 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
+)
+
+// Points before single tool calls (31.6): in place, each tool call the
+// broker allows that can write (a shell command, a write or edit, an MCP
+// tool) is preceded by a checkpoint of the place, so `sentinel undo RUN
+// --to N` can put the place back as it was just before call N. Each point
+// is incremental: the place is walked and stamped, and only a file whose
+// stamp changed since the last point is read and stored (content-addressed,
+// shared with every other checkpoint of the place); a point at which
+// nothing changed shares the last point's manifest. The cost is bounded:
+// at most maxCallPoints points a run, none for a place of more than
+// maxCallPointEntries entries, and none after one took longer than
+// callPointBudget (the run says so once).
+
+const (
+	maxCallPoints       = 500
+	maxCallPointEntries = 100000
+	callPointBudget     = 2 * time.Second
+)
+
+// callPoints is the per-call state of an in-place checkpoint.
+type callPoints struct {
+	last    *checkpoint.Manifest // the newest point's manifest (the run's before at first)
+	lastRef string               // its name in the record
+	off     string               // why no more points are taken ("" while they are)
+	taken   int
+}
+
+// writingKinds are the requests whose tool may change the place.
+func writingKind(k policy.Kind) bool {
+	switch k {
+	case policy.KindShell, policy.KindWrite, policy.KindEdit, policy.KindMCP:
+		return true
+	}
+	return false
+}
+
+// callLine is a request in one line for the list of points.
+func callLine(req approvals.Request) string {
+	what := req.Command
+	if what == "" {
+		what = req.Path
+	}
+	if what == "" {
+		what = req.Tool
+	}
+	s := textsafe.Line(string(req.Kind) + ": " + strings.Join(strings.Fields(what), " "))
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:119]) + "…"
+	}
+	return s
+}
+
+// beforeCall takes the point before an allowed call (the broker's
+// BeforeAllow). It never fails the call: a point that cannot be taken
+// turns points off for the run, told once.
+func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.Lane, journal.Kind, string, any)) {
+	if c == nil || !writingKind(req.Kind) {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cp := &c.calls
+	if c.ended || cp.off != "" {
+		return
+	}
+	if cp.last == nil {
+		cp.last, cp.lastRef = c.before, "before"
+		if len(c.before.Entries) > maxCallPointEntries {
+			cp.off = fmt.Sprintf("the place has %d entries (more than %d)", len(c.before.Entries), maxCallPointEntries)
+		}
+	}
+	if cp.off == "" && cp.taken >= maxCallPoints {
+		cp.off = fmt.Sprintf("the run reached %d points", maxCallPoints)
+	}
+	if cp.off != "" {
+		emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+"); 'sentinel undo' still puts back the whole run", nil)
+		return
+	}
+	t0 := time.Now()
+	m, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: cp.last, Skip: checkpointSkip()})
+	if err != nil {
+		cp.off = "a checkpoint failed: " + err.Error()
+		emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+"); 'sentinel undo' still puts back the whole run", nil)
+		return
+	}
+	n := cp.taken + 1
+	ref := cp.lastRef
+	if len(checkpoint.Diff(cp.last, m)) > 0 {
+		ref = fmt.Sprintf("call-%d", n)
+		if err := c.store.SaveManifest(c.rec.ID, ref, m); err != nil {
+			cp.off = "a checkpoint could not be saved: " + err.Error()
+			emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+")", nil)
+			return
+		}
+		cp.last, cp.lastRef = m, ref
+	}
+	c.rec.Points = append(c.rec.Points, checkpoint.Point{N: n, Manifest: ref, Call: callLine(req), Time: time.Now().UTC()})
+	if err := c.store.SaveRecord(c.rec); err != nil {
+		c.rec.Points = c.rec.Points[:len(c.rec.Points)-1]
+		cp.off = "the record could not be saved: " + err.Error()
+		return
+	}
+	cp.taken = n
+	if took := time.Since(t0); took > callPointBudget {
+		cp.off = fmt.Sprintf("one took %s, more than %s", took.Round(time.Millisecond), callPointBudget)
+	}
+}
+
+// pointsNote is the end-of-run line about the points ("" for none).
+func (c *inPlaceCheckpoint) pointsNote() string {
+	if c == nil {
+		return ""
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.calls.taken == 0 {
+		return ""
+	}
+	return fmt.Sprintf("in place: %d checkpoint(s) before single tool calls; 'sentinel undo %s --list' shows them, 'sentinel undo %s --to N' puts the place back as it was just before call N",
+		c.calls.taken, c.rec.ID, c.rec.ID)
+}
+
+// beforeAllowedCall is the broker's BeforeAllow for an in-place run with a
+// checkpoint (nil otherwise): the point before each allowed call.
+func (r *Run) beforeAllowedCall() func(approvals.Request) {
+	if !r.opts.InPlace || r.ws == nil || r.ws.checkpoint == nil {
+		return nil
+	}
+	c := r.ws.checkpoint
+	return func(req approvals.Request) { c.beforeCall(req, r.emit) }
+}
