@@ -84,10 +84,12 @@ func LandlockABI() int { return inside.LandlockABI() }
 type helperSpec = inside.Spec
 
 func (s *Sandbox) spec(dir string) helperSpec {
+	// The same plan Seatbelt renders (plan.go), mounted.
+	m := PlanOf(s.p, nil).mounts(s.p.Workspace, s.p.TempDir)
 	sp := helperSpec{
 		Backend: string(s.mode), Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
-		Writable: s.p.Writable, Readable: s.p.Readable, ReadOnly: s.p.ReadOnly,
-		Hidden: s.p.Hidden, Protected: s.p.Protected, Net: string(s.p.Net), Places: s.p.Places,
+		Writable: m.Writable, Readable: m.Readable, ReadOnly: m.ReadOnly,
+		Hidden: m.Hidden, Protected: m.Protected, Net: string(s.p.Net), Places: s.p.Places,
 		Links: s.p.links,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
 		Denied: s.denied, Report: s.reportW != nil,

@@ -6,8 +6,8 @@ import (
 )
 
 // Plan is what the coder sees, reads and writes, said once for every
-// backend: bwrap and the namespaces helper mount it (inside.Spec takes the
-// same Profile fields), Seatbelt renders it as rules (seatbelt.go).
+// backend: bwrap and the namespaces helper mount it (Plan.mounts fills
+// their inside.Spec), Seatbelt renders it as rules (seatbelt.go).
 // Anything in no list is not there at all.
 type Plan struct {
 	System   []string // the OS's own locations: readable and executable
@@ -48,4 +48,33 @@ func PlanOf(p Profile, system []string) Plan {
 		Sockets:  uniq(p.ReadOnly),
 		Net:      p.Net,
 	}
+}
+
+// mounts is the plan as the Linux backends mount it (bwrap's arguments and
+// the namespaces helper both read inside.Spec): the writable roots besides
+// the workspace and the private temp dir, which the spec names on their
+// own; Sentinel's read-only state (where the coder may reach sockets)
+// apart from the protected paths inside writable roots, which the helper
+// pins read-only after the writable mounts. So the Linux mounts and the
+// Seatbelt rules come from one value.
+type mounts struct {
+	Writable, Readable, ReadOnly, Protected, Hidden []string
+}
+
+func (pl Plan) mounts(workspace, tempDir string) mounts {
+	var m mounts
+	for _, w := range pl.Writable {
+		if w != filepath.Clean(workspace) && (tempDir == "" || w != filepath.Clean(tempDir)) {
+			m.Writable = append(m.Writable, w)
+		}
+	}
+	m.ReadOnly = slices.Clone(pl.Sockets)
+	for _, r := range pl.ReadOnly {
+		if !slices.Contains(pl.Sockets, r) {
+			m.Protected = append(m.Protected, r)
+		}
+	}
+	m.Readable = slices.Clone(pl.Readable)
+	m.Hidden = slices.Clone(pl.Hidden)
+	return m
 }

@@ -15,6 +15,10 @@ import (
 	"github.com/sentinelhq/sentinel/themes"
 )
 
+// ErrInterrupted is RunReview's answer when the person pressed Ctrl-C: a
+// stop, which the command reports as one (exit 130), nothing decided.
+var ErrInterrupted = errors.New("review interrupted: nothing landed and nothing was rejected")
+
 // ErrNoVerdict is RunReview's answer when the person quit without approving
 // or rejecting: nothing was sent on the request's Answer channel.
 var ErrNoVerdict = errors.New("review closed without a verdict: nothing landed and nothing was rejected; run `sentinel review` again to decide")
@@ -42,6 +46,9 @@ func RunReview(ctx context.Context, req *runner.ReviewRequest, opts Options) err
 		}
 		return err
 	}
+	if p.interrupted {
+		return ErrInterrupted
+	}
 	if !p.answered {
 		return ErrNoVerdict
 	}
@@ -54,8 +61,9 @@ func RunReview(ctx context.Context, req *runner.ReviewRequest, opts Options) err
 type reviewPage struct {
 	*chrome
 	outbox
-	screen   *reviewScreen
-	answered bool
+	screen      *reviewScreen
+	answered    bool
+	interrupted bool // ended by Ctrl-C
 }
 
 // newStandaloneReview builds the root over the standalone review page.
@@ -85,6 +93,10 @@ func (a *reviewPage) update(msg tea.Msg) tea.Cmd {
 }
 
 func (a *reviewPage) key(k tea.KeyPressMsg) tea.Cmd {
+	if k.String() == "ctrl+c" { // a stop, at any step: nothing decided (ErrInterrupted)
+		a.interrupted = true
+		return tea.Quit
+	}
 	if a.screen.step == stepBrowse && key.Matches(k, a.keys.ReviewLeave) {
 		return tea.Quit
 	}

@@ -24,10 +24,11 @@ func reviewInteractively(c *cobra.Command, f *runner.Finished, mode runner.Apply
 		return err
 	}
 	// A signal (SIGTERM, SIGHUP, SIGINT from outside the terminal) ends the
-	// screen at once with nothing decided, and the review exits 130.
+	// screen at once with nothing decided, and the review exits 130; so
+	// does Ctrl-C pressed on the screen.
 	ctx, signalled := reviewSignals(c.Context())
 	if err := tui.RunReview(ctx, req, tui.Options{}); err != nil {
-		if signalled() {
+		if signalled() || errors.Is(err, tui.ErrInterrupted) {
 			return exitError{code: 130, err: fmt.Errorf("stopped: nothing decided, nothing landed; run %s is unchanged", f.Meta.ID)}
 		}
 		if errors.Is(err, tui.ErrNoVerdict) {

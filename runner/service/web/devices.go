@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
@@ -77,11 +78,12 @@ func (d *Devices) NewPairCode() (string, error) {
 	return code, err
 }
 
-var nameShape = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$`)
+// nameShape is compiled on first use: nothing compiles at start-up.
+var nameShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$`) })
 
 // CheckName says whether name may name a device.
 func CheckName(name string) error {
-	if !nameShape.MatchString(name) {
+	if !nameShape().MatchString(name) {
 		return fmt.Errorf("device name %q: use 1-40 letters, digits, '.', '_' or '-' (e.g. phone)", clip(name, 40))
 	}
 	return nil
