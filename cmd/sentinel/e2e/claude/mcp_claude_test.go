@@ -59,7 +59,7 @@ func TestRealClaudeOverSentinelMCP(t *testing.T) {
 		t.Fatalf("the model got %d tool results, want 6:\n%s\nclaude said:\n%s", len(told), strings.Join(told, "\n---\n"), out)
 	}
 	all := strings.Join(told, "\n---\n")
-	for _, want := range []string{"notes.txt", "[exit 0]", "[pipe-not-allowed]", "[path-not-allowed]", "hello world", "[read-only-path]", "backup of the previous content: "} {
+	for _, want := range []string{"notes.txt", "[exit 0]", "[policy-deny]", "[path-not-allowed]", "hello world", "[read-only-path]", "backup of the previous content: "} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the model was not told %q; tool results:\n%s", want, all)
 		}
@@ -83,7 +83,7 @@ func TestRealClaudeOverSentinelMCP(t *testing.T) {
 			decided = append(decided, c.Tool+" "+c.Decision+" "+string(c.Class))
 		}
 	}
-	if got := strings.Join(decided, "; "); got != "exec allow ; exec deny pipe-not-allowed; read deny path-not-allowed; read allow ; edit deny read-only-path; edit allow " {
+	if got := strings.Join(decided, "; "); got != "exec allow ; exec deny policy-deny; read deny path-not-allowed; read allow ; edit deny read-only-path; edit allow " {
 		t.Fatalf("the audit says: %s", got)
 	}
 }

@@ -89,7 +89,7 @@ func TestMCPStdioSession(t *testing.T) {
 	want("exec", map[string]any{"command": "ls && echo done"}, false, "notes.txt")
 	want("exec", map[string]any{"command": "ls | grep notes | wc -l"}, false, "1\n[exit 0]")
 	want("exec", map[string]any{"command": "ls; rm -rf ."}, true, "[not-allowed]")
-	want("exec", map[string]any{"command": "ls | sh"}, true, "[pipe-not-allowed]")
+	want("exec", map[string]any{"command": "ls | sh"}, true, "[policy-deny]") // the policy refuses it before the allowlist reads the pipe
 	want("exec", map[string]any{"command": "lsof"}, true, "[not-allowed]")
 	want("exec", map[string]any{"command": "ls\nrm -rf ."}, true, "[multi-line]")
 	want("read", map[string]any{"path": f.rw + "/notes.txt"}, false, "hello world")
@@ -121,7 +121,7 @@ func TestMCPStdioSession(t *testing.T) {
 		t.Fatalf("the audit holds %d calls, want 13", len(calls))
 	}
 	res := sentinel(t, f.dir, f.env, "show", f.audit)
-	if res.code != 0 || !strings.Contains(res.stdout, "exec deny [pipe-not-allowed]") || !strings.Contains(res.stdout, "edit allow") {
+	if res.code != 0 || !strings.Contains(res.stdout, "exec deny [policy-deny]") || !strings.Contains(res.stdout, "edit allow") {
 		t.Fatalf("sentinel show: %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
 }
