@@ -47,7 +47,15 @@ func TestRunRefusesACoderWhoseEndpointIsDead(t *testing.T) {
 				env = append(env, tc.keyVar+"=sk-test-fake")
 			}
 			res := runBounded(t, dir, env, "run", "--plain", "--coder", tc.coder, "write a.txt")
-			if res.code != 1 || strings.TrimSpace(res.stderr) != "sentinel: "+tc.want {
+			// The error is one line, the last; before it only the preflight's
+			// own progress ("sentinel: preflight: … checking …"), so a slow
+			// check is never silent.
+			lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+			progressOnly := true
+			for _, l := range lines[:len(lines)-1] {
+				progressOnly = progressOnly && strings.HasPrefix(l, "sentinel: preflight: ")
+			}
+			if res.code != 1 || lines[len(lines)-1] != "sentinel: "+tc.want || !progressOnly {
 				t.Fatalf("exit %d, want 1 and the one line %q\nstderr: %s\nstdout: %s", res.code, tc.want, res.stderr, res.stdout)
 			}
 			if runs := runBounded(t, dir, env, "runs", "--json"); runs.code != 0 || strings.TrimSpace(runs.stdout) != "[]" {
