@@ -11,13 +11,14 @@ import (
 	"github.com/sentinelhq/sentinel/policy"
 )
 
-// installScenario runs npm install once approved.
+// installScenario adds a named package once approved (installing only what
+// the manifest names is allowed in the sandbox now; adding one still asks).
 const installScenario = `
 name = "install"
 
 [[steps]]
 id = "install"
-shell = "npm install --no-audit --no-fund"
+shell = "npm install --no-audit --no-fund left-pad@1.3.0"
 
 [[steps]]
 say = "installed"
