@@ -20,9 +20,10 @@ func newDemoCmd() *cobra.Command {
 		Long: `Create a small sample project (in a new temporary directory, or in DIR when
 it is empty or missing; an existing git repository in DIR is used as is),
 then supervise the built-in demo coder on it. The demo coder asks for
-everything a real agent would: a safe command, one that needs your approval,
-a dangerous one, file edits and a new network host; it receives a steering
-message and finishes. Its work lands on a new branch you can look at.`,
+everything a real agent would: safe commands, one that needs your approval
+(asked twice: remember it and the second needs no card), a dangerous one,
+file edits, a CI workflow (a file that runs code later) and a new network
+host; it receives a steering message and finishes. Its work lands on a new branch you can look at.`,
 		Args: wantArgs(0, 1, "", "sentinel demo /tmp/sentinel-demo"),
 		RunE: func(c *cobra.Command, args []string) error {
 			dir, err := demoDir(c, args)

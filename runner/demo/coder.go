@@ -234,18 +234,24 @@ func (c *Coder) reportFile(ctx context.Context, kind journal.Kind, st Step, path
 }
 
 func (c *Coder) net(ctx context.Context, st Step) {
-	host, port := st.Net, 443
-	if h, p, ok := strings.Cut(st.Net, ":"); ok {
-		host = h
-		if n, err := strconv.Atoi(p); err == nil {
-			port = n
-		}
-	}
+	host, port := netTarget(st.Net)
 	fmt.Fprintf(c.Out, "%s⇄ fetch https://%s/%s\n", bold, host, reset)
 	if !c.ask(ctx, st, approvals.Request{Kind: policy.KindNet, Host: host, Port: port, URL: "https://" + host + "/"}) {
 		return
 	}
 	fmt.Fprintf(c.Out, "  %s(the demo coder does not actually download anything)%s\n", dim, reset)
+}
+
+// netTarget splits a net step's HOST[:PORT]; the port defaults to 443.
+func netTarget(s string) (string, int) {
+	host, port := s, 443
+	if h, p, ok := strings.Cut(s, ":"); ok {
+		host = h
+		if n, err := strconv.Atoi(p); err == nil {
+			port = n
+		}
+	}
+	return host, port
 }
 
 func printIndented(w io.Writer, s string, max int) {
