@@ -143,6 +143,7 @@ type mcpUnit struct {
 	TokenFile         string   // EnvironmentFile; empty when the config holds the token
 	RW                []string // writable: the config's rw paths and the state dir
 	Home              bool     // something the server needs lies under a home
+	Tmp               bool     // something the server needs lies under /tmp or /var/tmp
 	System            bool
 }
 
@@ -157,6 +158,11 @@ func mcpUnitText(u mcpUnit) (string, error) {
 	protectHome := "yes"
 	if u.Home {
 		protectHome = "read-only"
+	}
+	privateTmp := "yes"
+	if u.Tmp {
+		// A private /tmp would hide what the server needs there.
+		privateTmp = "no"
 	}
 	wanted := "default.target"
 	if u.System {
@@ -180,7 +186,7 @@ UMask=0077
 NoNewPrivileges=yes
 ProtectSystem=strict
 ProtectHome=%s
-PrivateTmp=yes
+PrivateTmp=%s
 PrivateDevices=yes
 ProtectKernelTunables=yes
 ProtectKernelModules=yes
@@ -194,7 +200,7 @@ LockPersonality=yes
 # No RestrictNamespaces or MemoryDenyWriteExecute: the sandbox needs namespaces,
 # and the commands it runs (node, JITs) inherit the latter.
 SystemCallArchitectures=native
-`, protectHome)
+`, protectHome, privateTmp)
 	for _, p := range u.RW {
 		// "-": a path missing at start does not stop the unit.
 		fmt.Fprintf(&b, "ReadWritePaths=-%s\n", esc(p))
@@ -250,14 +256,12 @@ func mcpPrepare(s mcpScope, exe, file, addr, tokenFile, stateDir string) (unit s
 		u.RW = append(u.RW, filepath.Dir(cfg.Audit))
 	}
 	for _, p := range append([]string{exe, file, u.TokenFile}, u.RW...) {
-		if underHome(p) {
-			u.Home = true
-		}
+		u.Home = u.Home || underHome(p)
+		u.Tmp = u.Tmp || within("/tmp", p) || within("/var/tmp", p)
 	}
 	for _, p := range cfg.Paths {
-		if underHome(p.Path) {
-			u.Home = true
-		}
+		u.Home = u.Home || underHome(p.Path)
+		u.Tmp = u.Tmp || within("/tmp", p.Path) || within("/var/tmp", p.Path)
 	}
 	text, err := mcpUnitText(u)
 	return text, notes, err

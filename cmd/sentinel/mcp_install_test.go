@@ -50,7 +50,7 @@ func TestMCPUnitIsHardenedAndPassesTheTokenFromAFile(t *testing.T) {
 	for k, v := range map[string]string{
 		"ExecStart":       "/usr/local/bin/sentinel mcp --config " + config + " --http 127.0.0.1:8765",
 		"EnvironmentFile": tokenFile, "NoNewPrivileges": "yes", "ProtectSystem": "strict",
-		"ProtectHome": "yes", "PrivateTmp": "yes", "LockPersonality": "yes",
+		"ProtectHome": "yes", "PrivateTmp": "no", // the config lies in /tmp here "LockPersonality": "yes",
 		"RestrictAddressFamilies": "AF_UNIX AF_INET AF_INET6 AF_NETLINK", "WantedBy": "default.target",
 	} {
 		if len(l[k]) != 1 || l[k][0] != v {
@@ -99,7 +99,7 @@ func TestMCPUnitProtectHomeFollowsThePaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := unitLines(text)
-	if l["ProtectHome"][0] != "read-only" || l["ReadWritePaths"][0] != "-/home/u/p" || l["WantedBy"][0] != "multi-user.target" {
+	if l["ProtectHome"][0] != "read-only" || l["PrivateTmp"][0] != "yes" || l["ReadWritePaths"][0] != "-/home/u/p" || l["WantedBy"][0] != "multi-user.target" {
 		t.Fatalf("unit:\n%s", text)
 	}
 	if _, err := mcpUnitText(mcpUnit{Exe: "/a b/sentinel", Config: "/c", Addr: "127.0.0.1:1"}); err == nil {
