@@ -71,6 +71,7 @@ clients pass it. Any address beyond loopback needs a configured token. ` + mcpse
 			return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
 		},
 	}
+	cmd.AddCommand(append([]*cobra.Command{newMCPInitCmd()}, newMCPServiceCmds()...)...)
 	cmd.Flags().StringVar(&configFile, "config", "", "the server's TOML config (required)")
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve streamable HTTP on HOST:PORT instead of stdio")
 	return cmd
