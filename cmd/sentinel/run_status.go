@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -43,22 +44,19 @@ func reportStatus(r *runner.Run, project string) *statusReports {
 // final reports how the run ended.
 func (s *statusReports) final(r *runner.Run, res runner.Result) {
 	s.stop()
-	s.send(finalState(res.Status, r.Dir()))
+	s.send(finalState(res.StateOf(), res.Status, r.Dir()))
 }
 
-// finalState is the state reported for a run that ended with status; dir
-// is its run directory.
-func finalState(status runner.Status, dir string) string {
-	switch status {
-	case runner.StatusLanded:
-		return queue.StateLanded
-	case runner.StatusFailed:
+// finalState is the state reported for a run that ended with state word
+// (runner.State) and status; dir is its run directory. A failed run that
+// left STUCK.md is "stuck", so the console keeps it in sight.
+func finalState(word string, status runner.Status, dir string) string {
+	if status == runner.StatusFailed {
 		if _, err := os.Stat(filepath.Join(dir, "STUCK.md")); err == nil {
-			return queue.StateStuck
+			return queue.StateStuck + strings.TrimPrefix(word, string(status))
 		}
-		return queue.StateFailed
 	}
-	return queue.StateStopped
+	return word
 }
 
 func (s *statusReports) send(state string) {

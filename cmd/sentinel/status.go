@@ -65,6 +65,7 @@ func writeStatusTable(w io.Writer, runs []queue.RunStatus, now time.Time) {
 	fmt.Fprintf(w, "%-20s %-22s %-10s %-16s %-5s %s\n", "PROJECT", "RUN", "CODER", "STATE", "AGE", "PENDING")
 	for _, r := range runs {
 		fmt.Fprintf(w, "%-20s %-22s %-10s %-16s %-5s %d\n", textsafe.Line(shortProject(r.Project)), textsafe.Line(r.Run),
-			textsafe.Line(r.Coder), r.State, ago(now.Sub(r.Started)), r.Pending)
+			textsafe.Line(r.Coder), textsafe.Line(r.State), ago(now.Sub(r.Started)), r.Pending)
 	}
+	writeAwaiting(w, runs)
 }
