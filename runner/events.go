@@ -97,6 +97,7 @@ func AsRunStart(ev journal.Event) (RunStart, bool) {
 // RunEnd is the data of a run-end event.
 type RunEnd struct {
 	Status Status `json:"status"`
+	State  string `json:"state,omitempty"` // StateOf the run: the word every view tells it with
 }
 
 // AsRunEnd decodes a run's end.

@@ -74,7 +74,7 @@ func (r *Run) finish(end coderEnd) {
 	if res.Err != nil {
 		r.meta.Error = res.Err.Error()
 	}
-	r.emit(journal.System, KindRunEnd, fmt.Sprintf("run %s: %s", r.id, res.EndWord()), RunEnd{Status: res.Status})
+	r.emit(journal.System, KindRunEnd, fmt.Sprintf("run %s: %s", r.id, res.EndWord()), RunEnd{Status: res.Status, State: res.StateOf()})
 	res = r.reports.final(r.journal.Close(), r.meta, res)
 	if m, err := ReadMeta(r.opts.Project, r.id); err == nil && m.Status == r.meta.Status {
 		endLanding(r.opts.Project, r.id) // the summary says how the landing ended

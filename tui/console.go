@@ -288,7 +288,7 @@ func (p *consolePage) shownRuns() []queue.RunStatus {
 	for _, r := range p.runs {
 		switch {
 		case r.State == queue.StateRunning, r.State == queue.StateWaiting, r.State == queue.StateReviewing, r.State == queue.StateStuck,
-			r.Pending > 0, runKeyOf(r) == p.sel, !r.Updated.IsZero() && now.Sub(r.Updated) < recentRun:
+			queue.AwaitsPerson(r.State), r.Pending > 0, runKeyOf(r) == p.sel, !r.Updated.IsZero() && now.Sub(r.Updated) < recentRun:
 			out = append(out, r)
 		}
 	}
@@ -317,7 +317,14 @@ func (p *consolePage) render() string {
 func (p *consolePage) header() string {
 	w := max(p.c.width, 20)
 	waiting := len(p.pending)
-	lines := []string{fmt.Sprintf("sentinel console · %d run(s) · %d waiting for you · < > pick a run · q quits (runs go on)", len(p.runs), waiting)}
+	review := ""
+	for _, r := range p.runs {
+		if queue.AwaitsPerson(r.State) { // its change waits for the person's review
+			waiting++
+			review = " · review: sentinel review " + textsafe.Line(r.Run)
+		}
+	}
+	lines := []string{fmt.Sprintf("sentinel console · %d run(s) · %d waiting for you · < > pick a run · q quits (runs go on)%s", len(p.runs), waiting, review)}
 	if p.down != "" {
 		lines = append(lines, "! "+textsafe.Line(p.down))
 	}

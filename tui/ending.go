@@ -25,7 +25,7 @@ func (m *model) trackEnd(ev journal.Event) {
 		}
 		switch {
 		case runner.EndWord(d.Status, m.landing) == runner.NoChanges:
-			m.runStatus = runner.NoChanges
+			m.runStatus = textsafe.Line(firstNonEmpty(d.State, runner.NoChanges))
 		case m.landing.Branch != "":
 			m.flash = "landed on " + textsafe.Line(m.landing.Branch) + " — q to quit"
 		}

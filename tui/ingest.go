@@ -108,7 +108,7 @@ func (m *model) systemEvent(ev journal.Event) {
 	switch ev.Kind {
 	case runner.KindRunEnd:
 		d, _ := runner.AsRunEnd(ev)
-		m.runStatus = firstNonEmpty(string(d.Status), "ended")
+		m.runStatus = textsafe.Line(firstNonEmpty(d.State, string(d.Status), "ended"))
 	case runner.KindCoderExit:
 		m.coderExited = true
 	case journal.KindFailed: // the run stops: say why where the person looks

@@ -28,10 +28,8 @@ func (q *Queue) Report(peer servicewire.Peer, r Report) error {
 	if err := checkRun(OpReport, r.Run, r.Project); err != nil {
 		return err
 	}
-	switch r.State {
-	case StateRunning, StateReviewing, StateLanded, StateFailed, StateStuck, StateStopped:
-	default:
-		return fmt.Errorf("%s: state %q: want running, reviewing, landed, failed, stuck or stopped", OpReport, clip(r.State, 40))
+	if r.State != StateRunning && r.State != StateReviewing && !EndState(r.State) {
+		return fmt.Errorf("%s: state %q: want running, reviewing or a run's end (runner.State)", OpReport, clip(r.State, 40))
 	}
 	r.Coder = clip(textsafe.Line(r.Coder), 40)
 	q.mu.Lock()
@@ -54,11 +52,7 @@ func (q *Queue) pruneLocked() {
 }
 
 func final(state string) bool {
-	switch state {
-	case StateLanded, StateFailed, StateStuck, StateStopped, StateGone:
-		return true
-	}
-	return false
+	return state == StateGone || EndState(state)
 }
 
 // Statuses is every run that reported or has a request waiting, oldest

@@ -117,7 +117,7 @@ const (
 	StateLanded    = "landed"
 	StateFailed    = "failed"
 	StateStuck     = "stuck"
-	StateStopped   = "stopped" // interrupted, rejected, or left for a review
+	StateStopped   = "stopped" // an older sentinel's word for interrupted, rejected or awaiting-review (states.go)
 	StateGone      = "gone"    // its process ended without saying how the run ended
 )
 

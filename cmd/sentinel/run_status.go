@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -15,15 +16,18 @@ import (
 // it changes, for sentinel status and sentinel console. No service is no
 // report, at once; a report never holds the run up for long.
 type statusReports struct {
-	mu   sync.Mutex
-	base queue.Report
-	last string
-	stop func()
+	mu    sync.Mutex
+	base  queue.Report
+	last  string
+	ended bool // the final state was sent: a late review event does not undo it
+	stop  func()
+	sendf func(context.Context, queue.Report) error // queue.SendReport; a test's recorder
 }
 
 func reportStatus(r *runner.Run, project string) *statusReports {
 	info := r.Info()
-	s := &statusReports{base: queue.Report{Run: r.ID(), Project: project, Coder: info.Coder, Started: info.Started}}
+	s := &statusReports{base: queue.Report{Run: r.ID(), Project: project, Coder: info.Coder, Started: info.Started},
+		sendf: queue.SendReport}
 	s.send(queue.StateRunning)
 	events, cancel := r.Events()
 	s.stop = cancel
@@ -43,27 +47,33 @@ func reportStatus(r *runner.Run, project string) *statusReports {
 // final reports how the run ended.
 func (s *statusReports) final(r *runner.Run, res runner.Result) {
 	s.stop()
-	s.send(finalState(res.Status, r.Dir()))
+	s.sendFinal(finalState(res.StateOf(), res.Status, r.Dir()))
 }
 
-// finalState is the state reported for a run that ended with status; dir
-// is its run directory.
-func finalState(status runner.Status, dir string) string {
-	switch status {
-	case runner.StatusLanded:
-		return queue.StateLanded
-	case runner.StatusFailed:
+// sendFinal sends the run's final state; nothing is sent after it.
+func (s *statusReports) sendFinal(state string) { s.report(state, true) }
+
+// finalState is the state reported for a run that ended with state word
+// (runner.State) and status; dir is its run directory. A failed run that
+// left STUCK.md is "stuck", so the console keeps it in sight.
+func finalState(word string, status runner.Status, dir string) string {
+	if status == runner.StatusFailed {
 		if _, err := os.Stat(filepath.Join(dir, "STUCK.md")); err == nil {
-			return queue.StateStuck
+			return queue.StateStuck + strings.TrimPrefix(word, string(status))
 		}
-		return queue.StateFailed
 	}
-	return queue.StateStopped
+	return word
 }
 
-func (s *statusReports) send(state string) {
+func (s *statusReports) send(state string) { s.report(state, false) }
+
+func (s *statusReports) report(state string, final bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.ended {
+		return
+	}
+	s.ended = final
 	if state == s.last {
 		return
 	}
@@ -72,5 +82,5 @@ func (s *statusReports) send(state string) {
 	rep.State = state
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_ = queue.SendReport(ctx, rep)
+	_ = s.sendf(ctx, rep)
 }

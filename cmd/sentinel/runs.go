@@ -67,13 +67,12 @@ run is one tab-separated line with every field whole; --json has everything.`,
 	return cmd
 }
 
+// statusText is the run's state word (runner.StateOf, as every view tells
+// it) and the branch it landed on.
 func statusText(m *runner.Meta) string {
-	s := runner.EndWord(m.Status, m.Landing)
+	s := runner.StateOf(m)
 	if m.Landing != nil && m.Landing.Branch != "" {
 		s += " → " + m.Landing.Branch
-	}
-	if m.Recovery != "" {
-		s += " (recovery)"
 	}
 	return s
 }

@@ -97,12 +97,9 @@ func fitLine(s string, width int) string {
 // shortStatus is the status with a branch only when it is not the run's own
 // sentinel/<id> (which the footnote explains).
 func shortStatus(m *runner.Meta) string {
-	s := runner.EndWord(m.Status, m.Landing)
+	s := runner.StateOf(m)
 	if m.Landing != nil && m.Landing.Branch != "" && m.Landing.Branch != "sentinel/"+m.ID {
 		s += " → " + m.Landing.Branch
-	}
-	if m.Recovery != "" {
-		s += " (recovery)"
 	}
 	return s
 }

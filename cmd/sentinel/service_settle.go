@@ -18,5 +18,5 @@ func settleRun(ctx context.Context, project, run string) string {
 	if err != nil || m.Status == runner.StatusRunning {
 		return ""
 	}
-	return finalState(m.Status, filepath.Join(project, ".sentinel", "runs", run))
+	return finalState(runner.StateOf(m), m.Status, filepath.Join(project, ".sentinel", "runs", run))
 }

@@ -30,7 +30,9 @@ func newStatusCmd() *cobra.Command {
 		Short: "Every run on this machine, across projects: its state and what waits for you",
 		Long: `sentinel status lists every run the user service (sentinel service) knows on
 this machine, in every project: its coder, its state (running, waiting for
-you, reviewing, landed, failed, stuck, stopped, gone), its age and how many
+you, reviewing, or how it ended in the words sentinel runs uses: landed, no
+changes, awaiting-review, rejected, interrupted, failed, stuck, done, with
+"(recovery)" when its work was kept; gone), its age and how many
 of its requests wait for you (sentinel queue, sentinel console).`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -62,9 +64,10 @@ func writeStatusTable(w io.Writer, runs []queue.RunStatus, now time.Time) {
 		fmt.Fprintln(w, "no runs on this machine have reported to the service")
 		return
 	}
-	fmt.Fprintf(w, "%-20s %-22s %-10s %-16s %-5s %s\n", "PROJECT", "RUN", "CODER", "STATE", "AGE", "PENDING")
+	fmt.Fprintf(w, "%-20s %-22s %-10s %-26s %-5s %s\n", "PROJECT", "RUN", "CODER", "STATE", "AGE", "PENDING")
 	for _, r := range runs {
-		fmt.Fprintf(w, "%-20s %-22s %-10s %-16s %-5s %d\n", textsafe.Line(shortProject(r.Project)), textsafe.Line(r.Run),
-			textsafe.Line(r.Coder), r.State, ago(now.Sub(r.Started)), r.Pending)
+		fmt.Fprintf(w, "%-20s %-22s %-10s %-26s %-5s %d\n", textsafe.Line(shortProject(r.Project)), textsafe.Line(r.Run),
+			textsafe.Line(r.Coder), textsafe.Line(r.State), ago(now.Sub(r.Started)), r.Pending)
 	}
+	writeAwaiting(w, runs)
 }

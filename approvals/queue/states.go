@@ -1,0 +1,28 @@
+package queue
+
+import "strings"
+
+// The final states a run reports besides landed, failed, stuck and stopped:
+// the words runner.State tells a run's end with, so sentinel status and
+// the console say what sentinel runs and the TUI say. A state whose work
+// was kept in recovery ends in RecoverySuffix.
+const (
+	StateAwaitingReview = "awaiting-review" // its change waits for the person's review (sentinel review ID)
+	StateNoChanges      = "no changes"      // it ended well and changed no files
+	StateDone           = "done"            // an in-place run (exec) ended well
+	StateRejected       = "rejected"        // the person rejected its change
+	StateInterrupted    = "interrupted"     // it was stopped or killed
+	RecoverySuffix      = " (recovery)"
+)
+
+// endStates are the words a run's end is reported with.
+var endStates = map[string]bool{StateLanded: true, StateFailed: true, StateStuck: true, StateStopped: true,
+	StateAwaitingReview: true, StateNoChanges: true, StateDone: true, StateRejected: true, StateInterrupted: true}
+
+// EndState reports whether s is a word a run's end is reported with
+// (optionally with RecoverySuffix).
+func EndState(s string) bool { return endStates[strings.TrimSuffix(s, RecoverySuffix)] }
+
+// AwaitsPerson reports whether a run in state s waits for the person
+// though no request of it is pending: its change waits for their review.
+func AwaitsPerson(s string) bool { return strings.TrimSuffix(s, RecoverySuffix) == StateAwaitingReview }

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+)
+
+// writeAwaiting counts the runs whose change waits for the person's review
+// as waiting for them (no request of theirs is pending, but the person is
+// what they wait for), and says how to review each.
+func writeAwaiting(w io.Writer, runs []queue.RunStatus) {
+	n, pending := 0, 0
+	for _, r := range runs {
+		pending += r.Pending
+		if queue.AwaitsPerson(r.State) {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%d waiting for you (%d request(s), %d run(s) awaiting review):\n", n+pending, pending, n)
+	for _, r := range runs {
+		if queue.AwaitsPerson(r.State) {
+			fmt.Fprintf(w, "  sentinel review %s   (in %s)\n", textsafe.Line(r.Run), textsafe.Line(r.Project))
+		}
+	}
+}

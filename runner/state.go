@@ -1,0 +1,30 @@
+package runner
+
+import "github.com/sentinelhq/sentinel/approvals/queue"
+
+// The run-state vocabulary: every view (sentinel runs, sentinel status, the
+// console, the web page, the TUI's end line) tells a run's state with the
+// word State gives, so the same run reads the same everywhere. The service
+// takes these words as reported (queue.EndState).
+
+// StateOf is the state word of the run m records.
+func StateOf(m *Meta) string { return State(m.Status, m.Landing, m.Recovery) }
+
+// StateOf is the state word of the run that ended with r.
+func (r Result) StateOf() string { return State(r.Status, r.Landing, r.Recovery) }
+
+// State is the one mapping from a run's status, landing and recovery
+// directory to its state word: the status ("running", "landed",
+// "awaiting-review", "rejected", "failed", "interrupted", "done"),
+// NoChanges for a landed run that changed no files, and " (recovery)"
+// after it when the work was kept in recovery.
+func State(s Status, l *Landing, recovery string) string {
+	w := EndWord(s, l)
+	if w == "" {
+		w = string(StatusRunning)
+	}
+	if recovery != "" && s != StatusRunning {
+		w += queue.RecoverySuffix
+	}
+	return w
+}
