@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+	"github.com/sentinelhq/sentinel/internal/tomlquote"
 )
 
 // codexCLIBackend asks `codex exec` — the Codex the person is already signed
@@ -92,7 +93,7 @@ func (b *codexCLIBackend) args(dir, system string, mcpServers []string) []string
 		args = append(args, "-c", s)
 	}
 	if system != "" {
-		args = append(args, "-c", "model_instructions_file="+tomlString(filepath.Join(dir, "system.md")))
+		args = append(args, "-c", "model_instructions_file="+tomlquote.String(filepath.Join(dir, "system.md")))
 	}
 	for _, name := range mcpServers {
 		args = append(args, "-c", "mcp_servers."+name+".enabled=false")
@@ -277,23 +278,4 @@ func lookupEnv(env []string, key string) string {
 		}
 	}
 	return ""
-}
-
-// tomlString quotes s as a TOML basic string.
-func tomlString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

@@ -6,7 +6,6 @@ package tui
 // and lanes are shown relative to the workspace.
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -33,29 +32,13 @@ type cardContent struct {
 	rows        bool
 }
 
-// writeInput is what adapters put in a write or edit request's input:
-// Claude Code's Write (content), Edit (old_string, new_string) and
-// MultiEdit (edits), ACP's writes (content), the demo coder's.
-type writeInput struct {
-	Content   *string `json:"content"`
-	OldString string  `json:"old_string"`
-	NewString *string `json:"new_string"`
-	Edits     []struct {
-		OldString string `json:"old_string"`
-		NewString string `json:"new_string"`
-	} `json:"edits"`
-}
-
 // changeOf builds the change a write or edit request asks for as a diff of
 // one file: a new file's content as added lines, each edit as its old lines
 // removed and its new lines added. ok is false when the request carries no
 // content (the card then says so).
 func changeOf(req approvals.Request, path string) (patch.File, bool) {
-	if req.Kind != policy.KindWrite && req.Kind != policy.KindEdit || len(req.Input) == 0 {
-		return patch.File{}, false
-	}
-	var in writeInput
-	if json.Unmarshal(req.Input, &in) != nil {
+	in, ok := approvals.WriteInputOf(req)
+	if !ok {
 		return patch.File{}, false
 	}
 	f := patch.File{Path: path, Status: patch.Modified}
@@ -71,7 +54,7 @@ func changeOf(req approvals.Request, path string) (patch.File, bool) {
 		f.Hunks = []patch.Hunk{editHunk(in.OldString, *in.NewString)}
 	case len(in.Edits) > 0:
 		for _, e := range in.Edits {
-			f.Hunks = append(f.Hunks, editHunk(e.OldString, e.NewString))
+			f.Hunks = append(f.Hunks, editHunk(e.Old, e.New))
 		}
 	default:
 		return patch.File{}, false

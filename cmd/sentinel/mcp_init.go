@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
+	"github.com/sentinelhq/sentinel/internal/tomlquote"
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
 )
 
@@ -131,7 +132,7 @@ exec_mode = "allowlist"
 allowed_commands = [
 `)
 	for _, c := range mcpReadOnlyCommands {
-		fmt.Fprintf(&b, "  %s,\n", tomlString(c))
+		fmt.Fprintf(&b, "  %s,\n", tomlquote.String(c))
 	}
 	b.WriteString(`]
 
@@ -143,7 +144,7 @@ network = "none"
 
 # This project: the model may read and change it.
 [[paths]]
-path = ` + tomlString(project) + `
+path = ` + tomlquote.String(project) + `
 access = "rw"
 `)
 	if rhome != "" {
@@ -161,7 +162,7 @@ access = "rw"
 			if within(project, r) || !mcpSafePath(rhome, r) {
 				continue
 			}
-			fmt.Fprintf(&b, "\n# Read only.\n[[paths]]\npath = %s\naccess = \"r\"\n", tomlString(r))
+			fmt.Fprintf(&b, "\n# Read only.\n[[paths]]\npath = %s\naccess = \"r\"\n", tomlquote.String(r))
 		}
 	}
 	b.WriteString(`
@@ -191,23 +192,4 @@ func mcpSafePath(home, p string) bool {
 func within(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
-}
-
-// tomlString is s as a TOML basic string.
-func tomlString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "\\u%04X", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/internal/tomlquote"
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
 )
 
@@ -110,7 +111,7 @@ func TestMCPSafePath(t *testing.T) {
 
 func TestTOMLStringRoundTrips(t *testing.T) {
 	for _, s := range []string{`/a "b"`, `/c\d`, "/e\tf", "/g\x01"} {
-		src := "[[paths]]\npath = " + tomlString(s) + "\naccess = \"r\"\n"
+		src := "[[paths]]\npath = " + tomlquote.String(s) + "\naccess = \"r\"\n"
 		_, err := mcpserver.ParseConfig("x.toml", src)
 		if err == nil || !strings.Contains(err.Error(), "path") {
 			t.Errorf("%q: %v", s, err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/internal/tomlquote"
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
 )
 
@@ -22,7 +23,7 @@ func installFixture(t *testing.T, extra string) (dir, config, tokenFile, project
 		}
 	}
 	config = filepath.Join(dir, "mcp.toml")
-	src := extra + "\n[[paths]]\npath = " + tomlString(project) + "\naccess = \"rw\"\n\n[[paths]]\npath = " + tomlString(docs) + "\naccess = \"r\"\n"
+	src := extra + "\n[[paths]]\npath = " + tomlquote.String(project) + "\naccess = \"rw\"\n\n[[paths]]\npath = " + tomlquote.String(docs) + "\naccess = \"r\"\n"
 	if err := os.WriteFile(config, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,11 @@ package plain
 // saying how much more there is and that v prints all of it.
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/policy"
 )
 
 // maxContentLines bounds the change a card prints before v is asked for.
@@ -20,19 +18,8 @@ const maxContentLines = 20
 // changeLines is the change a write or edit request carries as diff-like
 // lines ("+ " written, "- " replaced), or nil when it carries none.
 func changeLines(r approvals.Request) []string {
-	if r.Kind != policy.KindWrite && r.Kind != policy.KindEdit || len(r.Input) == 0 {
-		return nil
-	}
-	var in struct {
-		Content   *string `json:"content"`
-		OldString string  `json:"old_string"`
-		NewString *string `json:"new_string"`
-		Edits     []struct {
-			OldString string `json:"old_string"`
-			NewString string `json:"new_string"`
-		} `json:"edits"`
-	}
-	if json.Unmarshal(r.Input, &in) != nil {
+	in, ok := approvals.WriteInputOf(r)
+	if !ok {
 		return nil
 	}
 	var out []string
@@ -44,17 +31,9 @@ func changeLines(r approvals.Request) []string {
 			out = append(out, mark+l)
 		}
 	}
-	switch {
-	case in.Content != nil:
-		add("+ ", *in.Content)
-	case in.NewString != nil:
-		add("- ", in.OldString)
-		add("+ ", *in.NewString)
-	default:
-		for _, e := range in.Edits {
-			add("- ", e.OldString)
-			add("+ ", e.NewString)
-		}
+	for _, e := range in.Replacements() {
+		add("- ", e.Old)
+		add("+ ", e.New)
 	}
 	return out
 }

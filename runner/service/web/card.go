@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -116,29 +115,14 @@ func grantLabel(m approvals.Match) string {
 	return "nothing"
 }
 
-// writeInput is what adapters put in a write or edit request's input
-// (Claude Code's Write, Edit and MultiEdit, ACP's writes, the demo coder's).
-type writeInput struct {
-	Content   *string `json:"content"`
-	OldString string  `json:"old_string"`
-	NewString *string `json:"new_string"`
-	Edits     []struct {
-		OldString string `json:"old_string"`
-		NewString string `json:"new_string"`
-	} `json:"edits"`
-}
-
 // maxContentLines bounds what a card shows of a change.
 const maxContentLines = 400
 
 // contentOf is a write's content as added lines, or an edit as its old
 // lines removed and new lines added.
 func contentOf(req approvals.Request) []diffLine {
-	if req.Kind != policy.KindWrite && req.Kind != policy.KindEdit || len(req.Input) == 0 {
-		return nil
-	}
-	var in writeInput
-	if json.Unmarshal(req.Input, &in) != nil {
+	in, ok := approvals.WriteInputOf(req)
+	if !ok {
 		return nil
 	}
 	var out []diffLine
@@ -152,17 +136,11 @@ func contentOf(req approvals.Request) []diffLine {
 			}
 		}
 	}
-	switch {
-	case in.Content != nil:
-		add("+", *in.Content)
-	case in.NewString != nil:
-		add("-", in.OldString)
-		add("+", *in.NewString)
-	default:
-		for _, e := range in.Edits {
-			add("-", e.OldString)
-			add("+", e.NewString)
+	for _, e := range in.Replacements() {
+		if e.Old != "" {
+			add("-", e.Old)
 		}
+		add("+", e.New)
 	}
 	return out
 }
