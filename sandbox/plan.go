@@ -14,9 +14,13 @@ type Plan struct {
 	Readable []string // the profile's further readable paths (PATH entries, toolchains)
 	Writable []string // workspace, private temp dir, agent state and caches
 	ReadOnly []string // readable, never writable: protected paths inside writable roots and Sentinel's state
-	Hidden   []string // neither readable nor writable, wherever they are
-	Sockets  []string // where the coder may connect to unix sockets: Sentinel's read-only state (the broker's)
-	Net      NetMode
+	// Protected is the part of ReadOnly inside writable roots: the Linux
+	// backends pin it read-only after the writable mounts (a path that is
+	// also Sentinel's state is pinned too), Seatbelt denies its writes.
+	Protected []string
+	Hidden    []string // neither readable nor writable, wherever they are
+	Sockets   []string // where the coder may connect to unix sockets: Sentinel's read-only state (the broker's)
+	Net       NetMode
 }
 
 // PlanOf is p's plan with system as the OS's own locations. p is expected
@@ -40,22 +44,24 @@ func PlanOf(p Profile, system []string) Plan {
 		w = uniq(w, []string{p.TempDir})
 	}
 	return Plan{
-		System:   uniq(system),
-		Readable: uniq(p.Readable),
-		Writable: w,
-		ReadOnly: uniq(p.Protected, p.ReadOnly),
-		Hidden:   uniq(p.Hidden),
-		Sockets:  uniq(p.ReadOnly),
-		Net:      p.Net,
+		System:    uniq(system),
+		Readable:  uniq(p.Readable),
+		Writable:  w,
+		ReadOnly:  uniq(p.Protected, p.ReadOnly),
+		Protected: uniq(p.Protected),
+		Hidden:    uniq(p.Hidden),
+		Sockets:   uniq(p.ReadOnly),
+		Net:       p.Net,
 	}
 }
 
 // mounts is the plan as the Linux backends mount it (bwrap's arguments and
 // the namespaces helper both read inside.Spec): the writable roots besides
 // the workspace and the private temp dir, which the spec names on their
-// own; Sentinel's read-only state (where the coder may reach sockets)
-// apart from the protected paths inside writable roots, which the helper
-// pins read-only after the writable mounts. So the Linux mounts and the
+// own; Sentinel's read-only state (where the coder may reach sockets) and,
+// in their own list, the protected paths inside writable roots, which the
+// helper pins read-only after the writable mounts — a path in both lists
+// stays in both, or the workspace's writable mount would cover it. So the Linux mounts and the
 // Seatbelt rules come from one value.
 type mounts struct {
 	Writable, Readable, ReadOnly, Protected, Hidden []string
@@ -69,11 +75,7 @@ func (pl Plan) mounts(workspace, tempDir string) mounts {
 		}
 	}
 	m.ReadOnly = slices.Clone(pl.Sockets)
-	for _, r := range pl.ReadOnly {
-		if !slices.Contains(pl.Sockets, r) {
-			m.Protected = append(m.Protected, r)
-		}
-	}
+	m.Protected = slices.Clone(pl.Protected)
 	m.Readable = slices.Clone(pl.Readable)
 	m.Hidden = slices.Clone(pl.Hidden)
 	return m

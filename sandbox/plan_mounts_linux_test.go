@@ -30,7 +30,7 @@ func TestLinuxSpecIsThePlan(t *testing.T) {
 		"writable":  {sp.Writable, {"/cache/go"}},
 		"readable":  {sp.Readable, {"/opt/tool", helper}}, // and the helper bwrap starts
 		"readonly":  {sp.ReadOnly, {"/state/run", "/w/.git"}},
-		"protected": {sp.Protected, {"/w/.sentinel"}},
+		"protected": {sp.Protected, {"/w/.git", "/w/.sentinel"}}, // .git is state and protected: pinned after the workspace
 		"hidden":    {sp.Hidden, {"/home/u/.ssh", "/w/.env"}},
 	}
 	for name, c := range want {
@@ -43,6 +43,7 @@ func TestLinuxSpecIsThePlan(t *testing.T) {
 	var ro []string
 	ro = append(append(ro, sp.ReadOnly...), sp.Protected...)
 	slices.Sort(ro)
+	ro = slices.Compact(ro)
 	got := slices.Clone(pl.ReadOnly)
 	slices.Sort(got)
 	if !slices.Equal(ro, got) {
