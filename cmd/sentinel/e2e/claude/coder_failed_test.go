@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -21,6 +23,26 @@ func finalReport(t *testing.T, dir, id string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// waitJournal waits, up to e2etest.HangBound, until the journal of the
+// newest run in dir holds an event that matches.
+func waitJournal(t *testing.T, dir, what string, match func(journal.Event) bool) {
+	t.Helper()
+	deadline := time.Now().Add(e2etest.HangBound)
+	for time.Now().Before(deadline) {
+		ids, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
+		if len(ids) > 0 {
+			evs, _ := journal.ReadFile(ids[len(ids)-1]) // being written: what reads so far
+			for _, ev := range evs {
+				if match(ev) {
+					return
+				}
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the journal never showed %s", what)
 }
 
 // failedToolResults are the journal's finished tool calls that failed.
@@ -210,6 +232,12 @@ func TestRealClaudeInteractiveWhoseModelFailsFailsTheRun(t *testing.T) {
 		"run", "--sandbox", "off", "--coder", "claude", "Write safe.txt.")
 	tm.waitRequests(model, 1)
 	tm.waitFor("Claude Code's API error", has("400"))
+	// A person leaves after Sentinel has heard of the failure: Claude Code
+	// runs its StopFailure hook on its own time (under load, seconds after
+	// it draws the error), and /exit does not wait for it.
+	waitJournal(t, dir, "Claude Code's StopFailure hook", func(ev journal.Event) bool {
+		return ev.Kind == "coder-stop-failure"
+	})
 
 	tm.keys("i")
 	tm.typeText("/exit")
