@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/approvals/queue"
 )
 
@@ -35,10 +34,10 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	d := deviceOf(r)
 	data := indexData{Device: d.Name, Token: pageToken(d), Nonce: newScriptNonce(), Flash: flashes[r.URL.Query().Get("r")]}
 	now := s.now()
-	past := map[string][]approvals.Request{}
+	ps := newProjects()
 	for _, e := range s.opts.Queue.List() {
 		c := cardOf(e, now)
-		previewsOf(&c, e, past)
+		previewsOf(&c, e, ps)
 		data.Cards = append(data.Cards, c)
 	}
 	data.Runs = s.runViews()
