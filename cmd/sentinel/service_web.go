@@ -47,8 +47,12 @@ func startWeb(ctx context.Context, q *queue.Queue, cfg config.Config, logf func(
 	if p, err := userstate.Path("service/web.jsonl"); err == nil && os.MkdirAll(filepath.Dir(p), 0o700) == nil {
 		j, _ = journal.Open(p, "web")
 	}
+	if cfg.Service.WebCert == "" && !loopbackAddr(addr) {
+		fmt.Fprintf(os.Stderr, "sentinel service: the page listens on %s over plain HTTP: put your own TLS tunnel or tailnet in front, or set [service] web_cert and web_key\n", addr)
+	}
 	srv, err := web.New(web.Options{Queue: q, Devices: devs, Journal: j, PublicURL: cfg.Service.WebURL,
-		Push: web.Push{URL: cfg.Notify.Push, Topic: cfg.Notify.PushTopic}, Log: logf})
+		Push: web.Push{URL: cfg.Notify.Push, Topic: cfg.Notify.PushTopic}, Log: logf,
+		TLSCert: cfg.Service.WebCert, TLSKey: cfg.Service.WebKey})
 	if err != nil {
 		return nil, err
 	}
@@ -70,6 +74,16 @@ func startWeb(ctx context.Context, q *queue.Queue, cfg config.Config, logf func(
 		}
 	}()
 	return srv.Notify, nil
+}
+
+// loopbackAddr says whether HOST:PORT addr listens on loopback only.
+func loopbackAddr(addr string) bool {
+	host, _, _ := net.SplitHostPort(addr)
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // serviceWebCmds are `sentinel service pair` and `sentinel service devices`.

@@ -101,6 +101,11 @@ type Service struct {
 	// tunnel, a tailnet name), for pairing links and pushes.
 	Web    string `toml:"web"`
 	WebURL string `toml:"web_url"`
+	// WebCert and WebKey are PEM files: with them the page is served
+	// over HTTPS (needed when it listens beyond loopback without the
+	// person's own TLS tunnel or tailnet in front).
+	WebCert string `toml:"web_cert"`
+	WebKey  string `toml:"web_key"`
 }
 
 // Notify is the [notify] section: how the person hears that a request is
@@ -362,6 +367,14 @@ func parse(path string, src []byte) (Config, error) {
 	for _, d := range c.Service.BlockedDirs {
 		if !filepath.IsAbs(d) && !strings.HasPrefix(d, "~/") {
 			return c, fmt.Errorf("%s:%d: [service] blocked_dirs entry %q: want an absolute path or one starting with ~/", path, lineOf(string(src), "service", "blocked_dirs"), d)
+		}
+	}
+	if (c.Service.WebCert == "") != (c.Service.WebKey == "") {
+		return c, fmt.Errorf("%s:%d: [service] web_cert and web_key go together: give both (PEM files) for HTTPS, or neither", path, lineOf(string(src), "service", "web_cert"))
+	}
+	for _, f := range []string{c.Service.WebCert, c.Service.WebKey} {
+		if f != "" && !filepath.IsAbs(f) {
+			return c, fmt.Errorf("%s:%d: [service] web_cert / web_key %q: want an absolute path", path, lineOf(string(src), "service", "web_cert"), f)
 		}
 	}
 	if c.Verify.Timeout != "" {

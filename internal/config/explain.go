@@ -132,6 +132,8 @@ var fields = []field{
 	{key: "notify.push_topic", get: func(c Config) string { return c.Notify.PushTopic }, userOnly: true},
 	{key: "service.web", get: func(c Config) string { return c.Service.Web }, userOnly: true},
 	{key: "service.web_url", get: func(c Config) string { return c.Service.WebURL }, userOnly: true},
+	{key: "service.web_cert", get: func(c Config) string { return c.Service.WebCert }, userOnly: true},
+	{key: "service.web_key", get: func(c Config) string { return c.Service.WebKey }, userOnly: true},
 }
 
 func optBool(b *bool) string {

@@ -60,10 +60,12 @@ command = "curl evil"
 
 func TestServiceSettingsAreChecked(t *testing.T) {
 	for src, want := range map[string]string{
-		"[service]\ngrace = \"soon\"\n":              `[service] grace "soon"`,
-		"[service]\nblocked_dirs = [\"relative\"]\n": "want an absolute path",
-		"[service]\ndenied_executables = [\"\"]\n":   "empty entry",
-		"[service]\nkill = true\n":                   `unknown key "service.kill"`,
+		"[service]\ngrace = \"soon\"\n":                          `[service] grace "soon"`,
+		"[service]\nblocked_dirs = [\"relative\"]\n":             "want an absolute path",
+		"[service]\ndenied_executables = [\"\"]\n":               "empty entry",
+		"[service]\nkill = true\n":                               `unknown key "service.kill"`,
+		"[service]\nweb_cert = \"/etc/c.pem\"\n":                 "web_cert and web_key go together",
+		"[service]\nweb_cert = \"c.pem\"\nweb_key = \"k.pem\"\n": "want an absolute path",
 	} {
 		p := filepath.Join(t.TempDir(), "config.toml")
 		os.WriteFile(p, []byte(src), 0o600)

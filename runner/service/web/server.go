@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"crypto/tls"
 	"embed"
 	"errors"
 	"fmt"
@@ -44,6 +45,10 @@ type Options struct {
 	Log func(string)
 	// Client sends pushes (default: a plain client with a timeout).
 	Client *http.Client
+	// TLSCert and TLSKey are the person's certificate and key files (PEM):
+	// with them the page is served over HTTPS only; without, plain HTTP,
+	// for loopback or behind the person's own TLS tunnel or tailnet.
+	TLSCert, TLSKey string
 }
 
 // Server is the page, its pairing and its push answers.
@@ -136,11 +141,22 @@ func (s *Server) headers(next http.Handler) http.Handler {
 // Serve listens on addr (loopback unless the person says otherwise) until
 // ctx ends; ready, if set, hears the URL it listens on.
 func (s *Server) Serve(ctx context.Context, addr string, ready func(url string)) error {
+	var cert tls.Certificate
+	if s.opts.TLSCert != "" || s.opts.TLSKey != "" {
+		var err error
+		if cert, err = tls.LoadX509KeyPair(s.opts.TLSCert, s.opts.TLSKey); err != nil {
+			return fmt.Errorf("the page's certificate ([service] web_cert %q, web_key %q): %w (give a PEM certificate and its key, or neither for plain HTTP)", s.opts.TLSCert, s.opts.TLSKey, err)
+		}
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("the page cannot listen on %s: %w (pick another with --listen HOST:PORT)", addr, err)
 	}
 	url := "http://" + ln.Addr().String()
+	if cert.Certificate != nil {
+		ln = tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+		url = "https://" + strings.TrimPrefix(url, "http://")
+	}
 	if s.baseURL() == "" {
 		s.base.Store(url)
 	}
