@@ -7,11 +7,16 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/atomicfile"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -59,10 +64,69 @@ func signPush(c pushClaim) (string, error) {
 	return payload + "." + sig, nil
 }
 
-// usedNonces remembers the nonces spent until their tokens expire.
+// usedNonces remembers the nonces spent until their tokens expire, in
+// memory and in the state dir (spentFile), so a service restarted within a
+// token's ten minutes still refuses it the second time.
 type usedNonces struct {
-	mu   sync.Mutex
-	used map[string]int64 // nonce → exp
+	mu     sync.Mutex
+	used   map[string]int64 // nonce → exp
+	loaded bool
+}
+
+// spentFile is where spent push nonces are kept (state dir): a line
+// "NONCE EXP" for each, appended before the answer is applied.
+const spentFile = "service/push-spent"
+
+// load reads the spent nonces not yet expired (u.mu held), once.
+func (u *usedNonces) load(now time.Time) {
+	if u.loaded {
+		return
+	}
+	u.loaded = true
+	u.used = map[string]int64{}
+	p, err := userstate.Path(spentFile)
+	if err != nil {
+		return
+	}
+	b, _ := os.ReadFile(p) // none yet: nothing spent
+	for _, line := range strings.Split(string(b), "\n") {
+		n, e, ok := strings.Cut(line, " ")
+		exp, err := strconv.ParseInt(e, 10, 64)
+		if ok && err == nil && now.Unix() < exp {
+			u.used[n] = exp
+		}
+	}
+}
+
+// record appends a spent nonce to spentFile; the file is rewritten with
+// only the live ones when it has grown past them.
+func (u *usedNonces) record(nonce string, exp int64) error {
+	p, err := userstate.Path(spentFile)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(p); err == nil && fi.Size() > 64<<10 {
+		var b strings.Builder
+		for n, e := range u.used {
+			fmt.Fprintf(&b, "%s %d\n", n, e)
+		}
+		return atomicfile.Write(p, []byte(b.String()), 0o600)
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(f, "%s %d\n", nonce, exp)
+	if serr := f.Sync(); err == nil {
+		err = serr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // errPush is every refusal of a push token: which check failed is not
@@ -85,11 +149,12 @@ func (u *usedNonces) spend(token string, now time.Time) (pushClaim, error) {
 	if now.Unix() >= c.Exp {
 		return c, errPush
 	}
+	if strings.ContainsAny(c.Nonce, " \n") {
+		return c, errPush
+	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	if u.used == nil {
-		u.used = map[string]int64{}
-	}
+	u.load(now)
 	for n, exp := range u.used {
 		if now.Unix() >= exp {
 			delete(u.used, n)
@@ -99,5 +164,9 @@ func (u *usedNonces) spend(token string, now time.Time) (pushClaim, error) {
 		return c, errPush
 	}
 	u.used[c.Nonce] = c.Exp
+	if err := u.record(c.Nonce, c.Exp); err != nil {
+		// Not remembered across a restart: not used now either.
+		return c, errPush
+	}
 	return c, nil
 }
