@@ -26,6 +26,7 @@ type Sandbox struct {
 	proxy    *Proxy
 	sock     string
 	sockDir  *os.File // passed to the helper as fd 3 so it can reach the proxy
+	shortDir string   // the proxy's directory when base is too deep for a socket (sockdir.go)
 	bwrap    string
 	tcpProxy string       // darwin: the proxy's loopback address
 	denied   []deniedFile // files refused at exec time (execdeny.go)
@@ -122,8 +123,8 @@ func Prepare(p Profile, o Options) (*Sandbox, error) {
 }
 
 func (s *Sandbox) startProxy(asker HostAsker, onDeny func(Denial)) error {
-	dir := filepath.Join(s.base, "proxy")
-	if err := os.Mkdir(dir, 0o700); err != nil {
+	dir, err := s.makeProxyDir()
+	if err != nil {
 		return fmt.Errorf("sandbox proxy: %w", err)
 	}
 	px, err := NewProxy(s.p.AllowHosts, asker)
@@ -209,6 +210,9 @@ func (s *Sandbox) Close() error {
 	}
 	s.closeExecReports()
 	s.removePids()
+	if s.shortDir != "" {
+		_ = os.RemoveAll(s.shortDir)
+	}
 	if s.base == "" {
 		return nil
 	}
