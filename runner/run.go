@@ -510,7 +510,9 @@ func (r *Run) waitCoder() coderEnd {
 	c := r.cur()
 	select {
 	case <-c.done:
-		// Anything the coder left running in its process group goes too.
+		// Anything the coder left running in its process group goes too
+		// (after its hooks' clients have had their moment).
+		r.settleHooks(c.cmd.Process.Pid)
 		_ = procgroup.Kill(c.cmd.Process.Pid) // ESRCH: nothing was left
 	case <-r.stopped:
 		// A stop ends the whole run within a second or two (stop.go): the

@@ -44,6 +44,16 @@ func Alive(pid int) bool {
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
+// GroupAlive says whether any process is left in the process group that
+// pid led.
+func GroupAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(-pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
 // Term asks the process group that pid leads to end (SIGTERM).
 func Term(pid int) error { return syscall.Kill(-pid, syscall.SIGTERM) }
 

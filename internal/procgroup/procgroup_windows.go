@@ -30,6 +30,9 @@ func Kill(pid int) error {
 	return p.Kill()
 }
 
+// GroupAlive is false on Windows: a process there leads no group.
+func GroupAlive(pid int) bool { return false }
+
 // Alive says whether pid names a live process.
 func Alive(pid int) bool {
 	if pid <= 0 {
