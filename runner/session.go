@@ -145,24 +145,20 @@ func (r *Run) SendKeys(b []byte) error {
 // every run there included — is mounted into each run's sandbox, and one
 // run's coder must not find another's socket (its /tmp is private, so the
 // other runs' directories there are out of its sight). The broker checks
-// its peers too (approvals.InProcessTree). When TMPDIR is too deep for a
-// unix socket's path, /tmp is used; only when neither will do is the run
-// directory.
+// its peers too (approvals.InProcessTree). Only when that path would be
+// too long for a unix socket is the run directory used.
 func (r *Run) socketPath() string {
 	r.sockOnce.Do(func() {
 		r.sock = filepath.Join(r.dir, "broker.sock")
-		for _, parent := range []string{"", "/tmp"} { // the temp dir, or /tmp when TMPDIR is too deep
-			d, err := os.MkdirTemp(parent, "sentinel-"+r.id+"-")
-			if err != nil {
-				continue
-			}
-			if p := filepath.Join(d, "broker.sock"); len(p) < 100 {
-				r.sock, r.sockDir = p, d
-				return
-			}
-			_ = os.Remove(d)
+		d, err := os.MkdirTemp("", "sentinel-"+r.id+"-")
+		if err != nil {
+			return // listening in the run directory still works, or says why not
 		}
-		// Listening in the run directory still works, or says why not.
+		if p := filepath.Join(d, "broker.sock"); len(p) < 100 || len(r.sock) >= 100 {
+			r.sock, r.sockDir = p, d
+			return
+		}
+		_ = os.Remove(d)
 	})
 	return r.sock
 }
