@@ -131,11 +131,22 @@ func (p *consolePage) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case consoleJournalMsg:
-		if msg.key != p.sel || len(msg.events) == 0 {
+		if msg.key != p.sel {
 			return nil
 		}
-		p.lastSeq = msg.events[len(msg.events)-1].Seq
-		p.m.ingest(eventsMsg(msg.events))
+		// Two reads in flight (a tick and a review's end) may bring the
+		// same events: each is drawn once.
+		var fresh []journal.Event
+		for _, ev := range msg.events {
+			if ev.Seq > p.lastSeq {
+				fresh = append(fresh, ev)
+			}
+		}
+		if len(fresh) == 0 {
+			return nil
+		}
+		p.lastSeq = fresh[len(fresh)-1].Seq
+		p.m.ingest(eventsMsg(fresh))
 		return nil
 	case consoleQueueMsg:
 		return p.queueEvent(queue.Event(msg))
@@ -145,6 +156,11 @@ func (p *consolePage) update(msg tea.Msg) tea.Cmd {
 	case errMsg:
 		p.down = msg.err.Error()
 		return nil
+	case consoleReviewedMsg:
+		if msg.err != nil {
+			p.m.flash = "the review ended: " + msg.err.Error()
+		}
+		return p.fetch()
 	}
 	return p.m.update(msg)
 }
@@ -256,6 +272,8 @@ func (p *consolePage) key(k tea.KeyPressMsg) tea.Cmd {
 		case ">", "<":
 			p.step(map[string]int{">": 1, "<": -1}[k.String()])
 			return p.fetch()
+		case consoleReviewKey:
+			return p.review()
 		}
 	}
 	return p.m.key(k)
@@ -321,7 +339,7 @@ func (p *consolePage) header() string {
 	for _, r := range p.runs {
 		if queue.AwaitsPerson(r.State) { // its change waits for the person's review
 			waiting++
-			review = " · review: sentinel review " + textsafe.Line(r.Run)
+			review = " · R reviews " + textsafe.Line(r.Run)
 		}
 	}
 	lines := []string{fmt.Sprintf("sentinel console · %d run(s) · %d waiting for you · < > pick a run · q quits (runs go on)%s", len(p.runs), waiting, review)}

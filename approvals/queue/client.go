@@ -39,6 +39,12 @@ func SendReport(ctx context.Context, r Report) error {
 	return servicewire.Do(ctx, OpReport, r, nil)
 }
 
+// Refresh asks the service to read the ended run's state again from the
+// run's own records (a review landed or rejected it).
+func Refresh(ctx context.Context, project, run string) error {
+	return servicewire.Do(ctx, OpRefresh, Report{Run: run, Project: project}, nil)
+}
+
 // WatchQueue follows the queue until ctx ends or the service goes away.
 func WatchQueue(ctx context.Context, each func(Event)) error {
 	return servicewire.Stream(ctx, OpWatch, nil, func(raw json.RawMessage) error {

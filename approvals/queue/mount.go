@@ -46,6 +46,13 @@ func (q *Queue) Mount(mux *servicewire.Mux) {
 		}
 		return struct{}{}, q.Report(c.Peer, r)
 	})
+	mux.Handle(OpRefresh, func(ctx context.Context, c *servicewire.Call) (any, error) {
+		var r Report
+		if err := c.Decode(&r); err != nil {
+			return nil, err
+		}
+		return struct{}{}, q.Refresh(ctx, r.Project, r.Run)
+	})
 	mux.Handle(OpStatus, func(ctx context.Context, c *servicewire.Call) (any, error) {
 		return q.SettledStatuses(ctx), nil
 	})

@@ -16,6 +16,7 @@ const (
 	OpWatch    = "queue.watch"    // a stream of what opens and closes
 	OpReport   = "status.report"  // a run reports its state
 	OpStatus   = "status.list"    // every run that reported, with its pending count
+	OpRefresh  = "status.refresh" // read an ended run's state again from its own records (after a review)
 )
 
 // Post is the body of queue.post.

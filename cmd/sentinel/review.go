@@ -64,6 +64,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 				return err
 			}
 			defer f.Close()
+			defer reportReviewed(c.Context(), p, id) // the state the review left it in
 			if !c.Flags().Changed("apply") && f.Meta != nil && f.Meta.Apply != "" && f.Meta.Apply != runner.ApplyNone {
 				mode = f.Meta.Apply // where the run itself was to land it
 			}
