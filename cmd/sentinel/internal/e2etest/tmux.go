@@ -19,6 +19,9 @@ import (
 type Tmux struct {
 	T    *testing.T
 	Sock string
+	// out is a file the pane's output is appended to (tmux pipe-pane):
+	// WaitFor captures the screen again only once it has grown.
+	out string
 }
 
 // StartTmux starts bin with args in dir in a 200×60 tmux window, with env
@@ -54,6 +57,8 @@ func StartTmuxSized(t *testing.T, bin string, cols, rows int, dir string, env []
 	}
 	line.WriteString("; echo SENTINEL-EXITED $?; sleep 600")
 	tm.Cmd("new-session", "-d", "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), "-s", "e2e", line.String())
+	tm.out = filepath.Join(sockDir, "out")
+	tm.Cmd("pipe-pane", "-t", "e2e", "cat >> "+Shq(tm.out))
 	t.Cleanup(func() {
 		// Ending tmux hangs up on sentinel, which then keeps the run's work
 		// for recovery; wait for that, so the test's temp dirs are removed
@@ -89,6 +94,7 @@ func (tm *Tmux) WaitFor(what string, cond func(string) bool) string {
 	tm.T.Helper()
 	deadline := time.Now().Add(HangBound)
 	for {
+		seen := tm.outSize()
 		s := tm.Screen()
 		if cond(s) {
 			return s
@@ -97,7 +103,37 @@ func (tm *Tmux) WaitFor(what string, cond func(string) bool) string {
 			tm.T.Fatalf("never saw %s; screen:\n%s", what, s)
 			return s
 		}
-		time.Sleep(100 * time.Millisecond)
+		tm.waitOutput(seen)
+	}
+}
+
+// outSize is the size of the pane's output so far (-1 when unknown).
+func (tm *Tmux) outSize() int64 {
+	fi, err := os.Stat(tm.out)
+	if err != nil {
+		return -1
+	}
+	return fi.Size()
+}
+
+// waitOutput waits 100 ms (as the screen was always polled), then on until
+// the pane has written past size seen, and in any case no longer than a
+// second. Every screen capture is a tmux client process, milliseconds of
+// CPU each; polling the screen ten times a second through a whole test
+// while nothing moved was a good part of a tmux test's CPU, while a stat
+// costs next to nothing. All a screen shows comes through the pane's
+// output, so an unchanged size is an unchanged screen; the second's bound
+// keeps a pipe that never started from slowing a wait for good.
+func (tm *Tmux) waitOutput(seen int64) {
+	time.Sleep(100 * time.Millisecond)
+	if seen < 0 {
+		return
+	}
+	for range 18 {
+		if tm.outSize() != seen {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
