@@ -169,10 +169,10 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 // consentView is what the page shows.
 type consentView struct {
 	Server, Client, ClientID, Redirect, RedirectHost, Request, Error string
-	Registered                                                   string
-	Tools                                                        []toolBox
-	Paths                                                        []string
-	TriesLeft                                                    int
+	Registered                                                       string
+	Tools                                                            []toolBox
+	Paths                                                            []string
+	TriesLeft                                                        int
 }
 
 type toolBox struct {

@@ -126,16 +126,16 @@ func (s *Server) Scopes() []string {
 // Metadata is the authorization-server metadata (RFC 8414).
 func (s *Server) Metadata() *oauthex.AuthServerMeta {
 	return &oauthex.AuthServerMeta{
-		Issuer:                            s.cfg.Issuer,
-		AuthorizationEndpoint:             s.cfg.Issuer + PathAuthorize,
-		TokenEndpoint:                     s.cfg.Issuer + PathToken,
-		RegistrationEndpoint:              s.cfg.Issuer + PathRegister,
-		RevocationEndpoint:                s.cfg.Issuer + PathRevoke,
-		ScopesSupported:                   s.Scopes(),
-		ResponseTypesSupported:            []string{"code"},
-		GrantTypesSupported:               []string{"authorization_code", "refresh_token"},
-		TokenEndpointAuthMethodsSupported: []string{"none", "client_secret_post", "client_secret_basic"},
-		RevocationEndpointAuthMethodsSupported: []string{"none", "client_secret_post", "client_secret_basic"},
+		Issuer:                                     s.cfg.Issuer,
+		AuthorizationEndpoint:                      s.cfg.Issuer + PathAuthorize,
+		TokenEndpoint:                              s.cfg.Issuer + PathToken,
+		RegistrationEndpoint:                       s.cfg.Issuer + PathRegister,
+		RevocationEndpoint:                         s.cfg.Issuer + PathRevoke,
+		ScopesSupported:                            s.Scopes(),
+		ResponseTypesSupported:                     []string{"code"},
+		GrantTypesSupported:                        []string{"authorization_code", "refresh_token"},
+		TokenEndpointAuthMethodsSupported:          []string{"none", "client_secret_post", "client_secret_basic"},
+		RevocationEndpointAuthMethodsSupported:     []string{"none", "client_secret_post", "client_secret_basic"},
 		CodeChallengeMethodsSupported:              []string{"S256"},
 		AuthorizationResponseIssParameterSupported: true,
 	}
