@@ -348,3 +348,32 @@ func TestConsentNeedsTheTerminalCode(t *testing.T) {
 		t.Fatal("an expired consent request was answered")
 	}
 }
+
+// A page on another site cannot post the consent form for the person.
+func TestConsentRefusesACrossSitePost(t *testing.T) {
+	e := newEnv(t)
+	c := e.publicClient()
+	v := oauth2.GenerateVerifier()
+	q := url.Values{"response_type": {"code"}, "client_id": {c.id}, "redirect_uri": {redirect}, "code_challenge": {oauth2.S256ChallengeFromVerifier(v)}, "code_challenge_method": {"S256"}}
+	resp, err := http.Get(e.hs.URL + PathAuthorize + "?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.Header.Get("X-Frame-Options") != "DENY" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Fatalf("the consent page can be framed: %v", resp.Header)
+	}
+	form := url.Values{"request": {requestField().FindStringSubmatch(string(body))[1]}, "code": {e.lastCode()}, "decision": {"allow"}, "tool": {"read"}}
+	req, _ := http.NewRequest("POST", e.hs.URL+PathConsent, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp, err = noFollow.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("a cross-site consent: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}
