@@ -104,7 +104,8 @@ func chromium(t *testing.T) context.Context {
 	if err != nil {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the consent page's browser test needs it")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("headless", "new"))
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("headless", "new"),
+		chromedp.WSURLReadTimeout(90*time.Second)) // a loaded machine starts chromium slowly
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
