@@ -276,11 +276,9 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *Client) {
 		}
 		return errGone
 	})
+	// No new token (a replay's grant was deleted above, and stays deleted):
+	// refused.
 	if err != nil || resp.AccessToken == "" {
-		if err == nil {
-			// The replay's grant was deleted above: keep that, refuse.
-			err = errGone
-		}
 		oauthError(w, http.StatusBadRequest, "invalid_grant", "the refresh token is unknown, expired, revoked or another client's: authorize again")
 		return
 	}
