@@ -26,7 +26,12 @@ which has no sandbox backend yet, exec refuses and the file tools work.
 
 Over HTTP nothing is served without a bearer token: token or token_env in the
 config, or (on loopback) one made up at start and printed to stderr with how
-clients pass it. Any address beyond loopback needs a configured token. ` + mcpserver.TLSAdvice + `.`,
+clients pass it. Any address beyond loopback needs a configured token. ` + mcpserver.TLSAdvice + `.
+
+With an [oauth] table (public_url), remote clients such as claude.ai and
+ChatGPT attach with OAuth at PUBLIC_URL/mcp: each new client's consent page
+asks for a one-time code this command prints; 'sentinel mcp clients' lists
+and revokes them. [tls] cert and key serve HTTPS directly.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if configFile == "" {
@@ -41,10 +46,10 @@ clients pass it. Any address beyond loopback needs a configured token. ` + mcpse
 				return err
 			}
 			if httpAddr != "" {
-				if err := mcpserver.CheckListen(httpAddr, token); err != nil {
+				if err := cfg.CheckHTTP(httpAddr, token); err != nil {
 					return usageError{err}
 				}
-				if token == "" {
+				if token == "" && !cfg.OAuthEnabled() {
 					if token, err = mcpserver.NewToken(); err != nil {
 						return err
 					}
@@ -65,13 +70,13 @@ clients pass it. Any address beyond loopback needs a configured token. ` + mcpse
 			fmt.Fprintf(os.Stderr, "sentinel mcp: audit journal %s\n", srv.AuditPath())
 			if httpAddr != "" {
 				return srv.ServeHTTP(ctx, httpAddr, token, func(a net.Addr) {
-					fmt.Fprintf(os.Stderr, "sentinel mcp: serving streamable HTTP on http://%s/\n", a)
+					fmt.Fprintf(os.Stderr, "sentinel mcp: serving streamable HTTP on %s/ (clients connect to %s)\n", a, srv.EndpointURL(a.String()))
 				})
 			}
 			return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
 		},
 	}
-	cmd.AddCommand(append([]*cobra.Command{newMCPInitCmd()}, newMCPServiceCmds()...)...)
+	cmd.AddCommand(append([]*cobra.Command{newMCPInitCmd(), newMCPClientsCmd()}, newMCPServiceCmds()...)...)
 	cmd.Flags().StringVar(&configFile, "config", "", "the server's TOML config (required)")
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve streamable HTTP on HOST:PORT instead of stdio")
 	return cmd

@@ -48,6 +48,8 @@ type Config struct {
 	Limits          Limits              `toml:"limits"`
 	Services        map[string]Service  `toml:"services"`
 	Playbooks       map[string]Playbook `toml:"playbooks"`
+	OAuth           OAuthSettings       `toml:"oauth"`
+	TLS             TLSSettings         `toml:"tls"`
 
 	// File is where the config was read from.
 	File string `toml:"-"`
@@ -133,7 +135,7 @@ func ParseConfig(path, src string) (*Config, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return nil, fmt.Errorf("%s:%d: unknown key %q (known: %s)", path, findLine(src, k), k.String(), knownKeys)
+		return nil, fmt.Errorf("%s:%d: unknown key %q (known: %s, %s)", path, findLine(src, k), k.String(), knownKeys, httpKnownKeys)
 	}
 	bad := func(key toml.Key, format string, a ...any) error {
 		return fmt.Errorf("%s:%d: %s", path, findLine(src, key), fmt.Sprintf(format, a...))
@@ -294,6 +296,9 @@ func ParseConfig(path, src string) (*Config, error) {
 		default:
 			return nil, bad(append(key, "kind"), "[playbooks.%s] kind %q: use \"diagnostic\" (commands run in order) or \"procedure\" (steps the model follows)", name, pb.Kind)
 		}
+	}
+	if err := c.checkHTTP(path, src, md); err != nil {
+		return nil, err
 	}
 	c.guards = newGuards(c)
 	return c, nil

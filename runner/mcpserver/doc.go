@@ -18,8 +18,12 @@
 // on to remembered templates, then the person through the user service's
 // approval queue — no one to ask is a deny), running commands inside
 // Sentinel's sandbox (refused where there is none, see execplat_*.go), the
-// tools themselves, and the audit events (its own journal kinds, read back
-// with `sentinel show FILE`).
+// tools themselves, the audit events (its own journal kinds, read back
+// with `sentinel show FILE`), and serving over HTTP: a bearer token, or
+// OAuth with [oauth] — the protected-resource metadata, the MCP endpoint at
+// /mcp behind the tokens of the built-in authorization server (mcpauth),
+// and the grant gate that keeps each client to the tools the person granted
+// (http_oauth.go) — in plain HTTP on loopback or HTTPS with [tls].
 //
 // Everything a client sends is hostile input: the model on the other side
 // may be steered by anything it has read. A gate that cannot answer says no.

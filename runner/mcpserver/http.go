@@ -75,7 +75,7 @@ func (s *Server) Handler(token string) http.Handler {
 		if len(want) == 0 || subtle.ConstantTimeCompare([]byte(got), want) != 1 {
 			return nil, auth.ErrInvalidToken
 		}
-		return &auth.TokenInfo{UserID: "sentinel-mcp"}, nil
+		return &auth.TokenInfo{UserID: "sentinel-mcp", Scopes: []string{allToolsTag}}, nil
 	}
 	return auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(out)
 }
@@ -83,10 +83,14 @@ func (s *Server) Handler(token string) http.Handler {
 // ServeHTTP serves streamable HTTP on addr until ctx ends. It refuses to
 // start without a token.
 func (s *Server) ServeHTTP(ctx context.Context, addr, token string, ready func(net.Addr)) error {
-	if token == "" {
+	if token == "" && !s.cfg.OAuthEnabled() {
 		return errors.New("sentinel mcp --http: no bearer token: set token or token_env in the config, or let `sentinel mcp` make one")
 	}
-	if err := CheckListen(addr, token); err != nil {
+	if err := s.cfg.CheckHTTP(addr, token); err != nil {
+		return err
+	}
+	handler, tlsCfg, err := s.httpServing(token)
+	if err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -96,14 +100,18 @@ func (s *Server) ServeHTTP(ctx context.Context, addr, token string, ready func(n
 	if ready != nil {
 		ready(ln.Addr())
 	}
-	srv := &http.Server{Handler: s.Handler(token), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10, TLSConfig: tlsCfg}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		srv.Shutdown(sctx)
 	}()
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	serve := srv.Serve
+	if tlsCfg != nil {
+		serve = func(l net.Listener) error { return srv.ServeTLS(l, "", "") }
+	}
+	if err := serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil

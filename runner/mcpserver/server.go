@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -53,6 +54,8 @@ type Server struct {
 	state     *stateGuard
 	files     fileLayer
 	mcp       *mcp.Server
+	grantOnce sync.Once        // the OAuth grant gate, added once (http_oauth.go)
+	clock     func() time.Time // the OAuth server's clock; nil is time.Now
 }
 
 // New prepares a server for cfg and opens its audit journal.
