@@ -90,22 +90,32 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 		return
 	}
 	t0 := time.Now()
-	m, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: cp.last, Skip: checkpointSkip()})
-	if err != nil {
-		cp.off = "a checkpoint failed: " + err.Error()
-		emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+"); 'sentinel undo' still puts back the whole run", nil)
-		return
-	}
 	n := cp.taken + 1
 	ref := cp.lastRef
-	if len(checkpoint.Diff(cp.last, m)) > 0 {
-		ref = fmt.Sprintf("call-%d", n)
-		if err := c.store.SaveManifest(c.rec.ID, ref, m); err != nil {
-			cp.off = "a checkpoint could not be saved: " + err.Error()
-			emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+")", nil)
+	skip := checkpointSkip()
+	// Most calls change nothing (a read, a search, a build into an ignored
+	// dir it left as it was): a stat of every entry tells that, and the
+	// point shares the last one's manifest, as a full walk would find.
+	if !checkpoint.Unchanged(c.rec.Place, cp.last, skip) {
+		m, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: cp.last, Skip: skip})
+		if err != nil {
+			cp.off = "a checkpoint failed: " + err.Error()
+			emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+"); 'sentinel undo' still puts back the whole run", nil)
 			return
 		}
-		cp.last, cp.lastRef = m, ref
+		if len(checkpoint.Diff(cp.last, m)) == 0 {
+			// The same place, with newer stamps to compare against next time
+			// (a file touched just before the last point is trusted now).
+			cp.last = m
+		} else {
+			ref = fmt.Sprintf("call-%d", n)
+			if err := c.store.SaveManifest(c.rec.ID, ref, m); err != nil {
+				cp.off = "a checkpoint could not be saved: " + err.Error()
+				emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+")", nil)
+				return
+			}
+			cp.last, cp.lastRef = m, ref
+		}
 	}
 	c.rec.Points = append(c.rec.Points, checkpoint.Point{N: n, Manifest: ref, Call: callLine(req), Time: time.Now().UTC()})
 	if err := c.store.SaveRecord(c.rec); err != nil {

@@ -27,7 +27,8 @@ var (
 )
 
 // FindProject locates the git repository containing dir and checks that it
-// has a commit to start from.
+// has a commit to start from, first recovering the objects of a killed
+// in-place run that its branch points at.
 func FindProject(ctx context.Context, dir string) (*Project, error) {
 	if _, err := hostbin.Find("git"); err != nil {
 		return nil, fmt.Errorf("git is not installed where Sentinel takes it from (install it: apt-get install git): %w", err)
@@ -48,10 +49,14 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
 	}
-	if _, err := g.line(ctx, "rev-parse", "--verify", "-q", "HEAD^{commit}"); err != nil {
-		return nil, fmt.Errorf("%s: %w", root, ErrNoCommits)
-	}
 	p := &Project{Root: root, GitDir: gitDir}
+	if _, err := g.line(ctx, "rev-parse", "--verify", "-q", "HEAD^{commit}"); err != nil {
+		// No commits yet, or a killed in-place run's commit whose objects
+		// are still in its scratch dir (project_stranded.go).
+		if err := p.recoverStrandedHead(ctx); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
 }
 

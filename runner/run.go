@@ -389,6 +389,7 @@ func (r *Run) prepareCoder(ctx context.Context) error {
 			return err
 		}
 	}
+	pinPersonPrograms(o.Project.Root, profile)
 	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: o.Sandbox.Mode, Asker: r.askHost, OnDeny: r.proxyDenied, OnExecDeny: r.execDenied})
 	if err != nil {
 		return err

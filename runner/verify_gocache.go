@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -153,7 +154,11 @@ type goSeedDir struct {
 // goSeed finds this toolchain's signed seed under root, building it first
 // when there is none.
 func goSeed(ctx context.Context, root string) (goSeedDir, error) {
-	ver, err := exec.CommandContext(ctx, "go", "version").Output()
+	goBin, err := hostbin.Person("go") // the person's, pinned before any coder acted
+	if err != nil {
+		return goSeedDir{}, err
+	}
+	ver, err := exec.CommandContext(ctx, goBin, "version").Output()
 	if err != nil {
 		return goSeedDir{}, err
 	}
@@ -231,10 +236,14 @@ func buildSeed(ctx context.Context, dir, version string) error {
 	cache := filepath.Join(dir, "cache")
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "./...")
+	goBin, err := hostbin.Person("go")
+	if err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, goBin, "test", "-count=1", "./...")
 	cmd.Dir = mod
 	// The environment verification gives checks, so the same action IDs come out.
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
+	cmd.Env = []string{"PATH=" + hostbin.PersonPATH(), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
 		"GOCACHE=" + cache, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true", "GOENV=off"}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("build the Go cache seed: %v: %s", err, tailLines(string(out), 5, 500))

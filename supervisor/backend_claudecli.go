@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 )
 
@@ -26,7 +25,7 @@ func newClaudeCLI(cfg Config) (*claudeCLIBackend, error) {
 	if name == "" {
 		name = "claude"
 	}
-	path, err := exec.LookPath(name)
+	path, err := personProgram(name)
 	if err != nil {
 		return nil, fmt.Errorf("supervisor claude-cli: %s not found on PATH: install Claude Code or pick another --supervisor", name)
 	}

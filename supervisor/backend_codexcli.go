@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -42,7 +41,7 @@ func newCodexCLI(cfg Config) (*codexCLIBackend, error) {
 	if name == "" {
 		name = "codex"
 	}
-	path, err := exec.LookPath(name)
+	path, err := personProgram(name)
 	if err != nil {
 		return nil, fmt.Errorf("supervisor codex-cli: %s not found on PATH: install Codex (npm i -g @openai/codex) or pick another --supervisor", name)
 	}

@@ -27,7 +27,7 @@ type cliCall struct {
 func (c cliCall) run(ctx context.Context) (stdout []byte, stderr string, runErr error, err error) {
 	cmd := exec.CommandContext(ctx, c.path, c.args...)
 	cmd.Dir = c.dir
-	cmd.Env = c.env
+	cmd.Env = withPersonPATH(c.env) // its #!/usr/bin/env node finds the person's node
 	cmd.Stdin = strings.NewReader(c.stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

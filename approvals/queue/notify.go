@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // Notifier nudges the person when a request starts waiting with nobody at
@@ -70,7 +72,11 @@ func (n Notifier) command(nd Nudge, timeout time.Duration) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", "-c", n.Command)
+	sh, err := hostbin.Find("sh") // the system's shell, never one from PATH
+	if err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, sh, "-c", n.Command)
 	cmd.Stdin = bytes.NewReader(append(body, '\n'))
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -96,11 +102,11 @@ func (n Notifier) desktop(nd Nudge, timeout time.Duration) {
 	text := fmt.Sprintf("%s in %s: %s (sentinel console)", nd.Kind, filepath.Base(nd.Project), nd.Summary)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	if p, err := exec.LookPath("notify-send"); err == nil {
+	if p, err := hostbin.Person("notify-send"); err == nil {
 		_ = exec.CommandContext(ctx, p, "--app-name=Sentinel", title, text).Run()
 		return
 	}
-	if p, err := exec.LookPath("gdbus"); err == nil {
+	if p, err := hostbin.Person("gdbus"); err == nil {
 		_ = exec.CommandContext(ctx, p, "call", "--session", "--dest", "org.freedesktop.Notifications",
 			"--object-path", "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify",
 			"Sentinel", "0", "", title, text, "[]", "{}", "-1").Run()

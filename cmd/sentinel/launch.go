@@ -38,6 +38,7 @@ func openLaunch(ctx context.Context, dir string, find func(context.Context, stri
 	if err != nil {
 		return nil, config.Config{}, nil, err
 	}
+	pinHostPrograms(project.Root, cfg.Exec.Writable)
 	var notices []string
 	if w := projCfg.Warning(); w != "" {
 		fmt.Fprintln(os.Stderr, "sentinel: "+w)

@@ -4,7 +4,11 @@
 // never taken from PATH, the project or a directory someone else can write:
 // only from the system's own bin directories, and only when the file and
 // every directory above it belong to root (or to the person running
-// Sentinel) and no one else can write them.
+// Sentinel) and no one else can write them. The person's own programs that
+// are not the system's (the Go toolchain for the verification seed, a
+// supervisor's CLI, the desktop notifier) come from PATH as the process
+// started, pinned before a coder acts and never from a place it can write
+// (Person, person.go).
 //
 // It owns that choice and nothing else; it runs nothing itself.
 package hostbin

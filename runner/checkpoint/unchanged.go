@@ -1,0 +1,99 @@
+package checkpoint
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// errDiffers ends Unchanged's walk at the first difference.
+var errDiffers = errors.New("the place differs from the checkpoint")
+
+// Unchanged says whether the place at root is, stamp for stamp, what prev
+// recorded of it: the same paths (nothing more, nothing less), each of the
+// same kind; a directory with the same mode, a symlink with the same
+// target, a file with the same stamp (size, mode, mtime, ctime, inode,
+// device) and a ctime older than prev's walk by the racy margin, as Take
+// needs to reuse it. When it is, Take with Prev: prev would read no file
+// and record nothing Diff tells from prev, so a caller may use prev as the
+// place's checkpoint now. It is the cheap test before a checkpoint on a
+// hot path (a point before each tool call): one stat per entry, no file
+// read, nothing stored, nothing sorted. Any doubt (an unreadable entry, a
+// file too fresh to trust its stamp) is a no, and the caller takes the
+// checkpoint in full. skip is Take's Options.Skip.
+func Unchanged(root string, prev *Manifest, skip []string) bool {
+	if prev == nil || prev.Root != root {
+		return false
+	}
+	skipped := make([]os.FileInfo, 0, len(skip))
+	for _, p := range skip {
+		if st, err := os.Lstat(p); err == nil && st.IsDir() {
+			skipped = append(skipped, st)
+		}
+	}
+	trustBefore := prev.Started.Add(-racyMargin)
+	seen := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, werr error) error {
+		if werr != nil {
+			return errDiffers // Take would record it unreadable: let it
+		}
+		if p == root {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == ".sentinel" && d.IsDir() {
+			return fs.SkipDir
+		}
+		info, err := d.Info()
+		if err != nil {
+			return errDiffers
+		}
+		if d.IsDir() {
+			for _, s := range skipped {
+				if os.SameFile(s, info) {
+					return fs.SkipDir
+				}
+			}
+		}
+		was, ok := prev.Get(rel)
+		if !ok {
+			return errDiffers
+		}
+		seen++
+		now := stampOf(rel, info)
+		switch {
+		case d.Name() == ".git":
+			if was.Kind != KindGit {
+				return errDiffers
+			}
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+		case d.IsDir():
+			if was.Kind != KindDir || was.Mode != now.Mode {
+				return errDiffers
+			}
+		case info.Mode()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil || was.Kind != KindSymlink || was.Target != target {
+				return errDiffers
+			}
+		case info.Mode().IsRegular():
+			if was.Kind != KindFile || !sameStamp(was, &now) || !time.Unix(0, now.CTime).Before(trustBefore) {
+				return errDiffers
+			}
+		default:
+			if was.Kind != KindOther {
+				return errDiffers
+			}
+		}
+		return nil
+	})
+	return err == nil && seen == len(prev.Entries)
+}
