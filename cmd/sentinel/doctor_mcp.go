@@ -13,6 +13,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -35,19 +36,32 @@ const mcpStartBound = 15 * time.Second
 const mcpInitialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sentinel-doctor","version":"0"}}}` + "\n"
 
 // probeMCPServers starts each of the person's stdio MCP servers for
-// project (Claude Code's, from ~/.claude.json) in a sandbox made as a
+// project (Claude Code's, from ~/.claude.json; Codex's, from its
+// config.toml) in a sandbox made as a
 // run's is, network off, and asks it to initialize: a server that cannot
 // start inside (a script it cannot read, a missing interpreter) is named
 // with its error before a run finds the coder without its tools.
 func probeMCPServers(project string) []mcpProbe {
 	home, _ := os.UserHomeDir()
 	servers := claude.PersonMCPServers(home, project)
+	agent := make([]string, len(servers))
+	for i := range agent {
+		agent[i] = "claude"
+	}
+	readable := claude.MCPServerPaths(home, project)
+	if person, err := codex.LoadPerson(codex.PersonDir(os.Getenv, home)); err == nil {
+		for _, s := range person.MCPServers() {
+			servers = append(servers, claude.MCPServer{Name: s.Name, Scope: "user", Command: s.Command, Args: s.Args, Env: s.Env})
+			agent = append(agent, "codex")
+		}
+		readable = append(readable, person.MCPServerPaths(home)...)
+	}
 	if len(servers) == 0 {
 		return nil
 	}
 	out := make([]mcpProbe, len(servers))
 	for i, s := range servers {
-		out[i] = mcpProbe{Agent: "claude", Name: s.Name, Scope: s.Scope, Command: strings.Join(append([]string{s.Command}, s.Args...), " ")}
+		out[i] = mcpProbe{Agent: agent[i], Name: s.Name, Scope: s.Scope, Command: strings.Join(append([]string{s.Command}, s.Args...), " ")}
 	}
 	fail := func(err error) []mcpProbe {
 		for i := range out {
@@ -57,7 +71,7 @@ func probeMCPServers(project string) []mcpProbe {
 	}
 	p := sandbox.DefaultProfile(project, home)
 	p.Net = sandbox.NetNone
-	p.Readable = append(p.Readable, claude.MCPServerPaths(home, project)...)
+	p.Readable = append(p.Readable, readable...)
 	if err := applySandboxConfig(&p, project); err != nil {
 		return fail(err)
 	}

@@ -32,6 +32,8 @@ func TestDoctorNamesAnMCPServerThatFailsToStart(t *testing.T) {
 			"broken": map[string]any{"command": "sh", "args": []string{bad}, "env": map[string]string{"TOKEN": "x"}},
 		}}},
 	}
+	os.MkdirAll(filepath.Join(home, ".codex"), 0o755)
+	os.WriteFile(filepath.Join(home, ".codex", "config.toml"), []byte("[mcp_servers.codexnotes]\ncommand = \"sh\"\nargs = [\""+good+"\"]\n"), 0o600)
 	b, _ := json.Marshal(cfg)
 	if err := os.WriteFile(filepath.Join(home, ".claude.json"), b, 0o600); err != nil {
 		t.Fatal(err)
@@ -42,12 +44,15 @@ func TestDoctorNamesAnMCPServerThatFailsToStart(t *testing.T) {
 		t.Fatalf("doctor --json (exit %d): %v\n%s\n%s", res.code, err, res.stdout, res.stderr)
 	}
 	probes := rep.MCP
-	if len(probes) != 2 {
-		t.Fatalf("probed %d servers, want the two stdio ones: %+v", len(probes), probes)
+	if len(probes) != 3 {
+		t.Fatalf("probed %d servers, want the three stdio ones: %+v", len(probes), probes)
 	}
 	byName := map[string]mcpProbe{}
 	for _, p := range probes {
 		byName[p.Name] = p
+	}
+	if p := byName["codexnotes"]; !p.OK || p.Agent != "codex" {
+		t.Errorf("the person's Codex server did not start inside: %+v", p)
 	}
 	if p := byName["notes"]; !p.OK {
 		t.Errorf("the server whose script is in the home did not start inside: %+v", p)
