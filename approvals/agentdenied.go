@@ -2,6 +2,7 @@ package approvals
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -58,7 +59,27 @@ func Effective(evs []journal.Event) []Journaled {
 		}
 		d := j.Decision
 		js[i].Decision = Decision{RequestID: d.RequestID, Outcome: OutcomeDeny, By: ByAgentRules + ":" + agent,
-			Reason: "refused by your own " + agent + " rules after Sentinel allowed it (" + d.By + ")"}
+			Reason: "refused by your own " + agent + " rules after Sentinel allowed it (" + allowedBy(d.By) + ")"}
 	}
 	return js
+}
+
+// allowedBy is who allowed a call, in the reports' words: "policy
+// build.project", "a remembered template t-1", "you".
+func allowedBy(by string) string {
+	kind, detail, _ := strings.Cut(by, ":")
+	switch kind {
+	case "policy":
+		kind = "policy"
+	case "template":
+		kind = "a remembered template"
+	case "person":
+		kind = "you"
+	case BySupervisor:
+		kind = "the supervisor model"
+	}
+	if detail != "" {
+		return kind + " " + detail
+	}
+	return kind
 }

@@ -62,3 +62,8 @@ func (b *Broker) NoteForCoder(line string) {
 		b.notes.add(line)
 	}
 }
+
+// TakeCoderNotes returns and forgets the queued notes, for a coder whose
+// tool results do not pass through the hook's reports (Codex's app-server
+// takes them as a steering message).
+func (b *Broker) TakeCoderNotes() string { return b.notes.take() }

@@ -71,6 +71,7 @@ func (r *Run) finish(end coderEnd) {
 	r.meta.Ended = time.Now().UTC()
 	r.meta.Landing = res.Landing
 	r.meta.Recovery = res.Recovery
+	r.meta.Stuck = res.Stuck
 	if res.Err != nil {
 		r.meta.Error = res.Err.Error()
 	}
@@ -135,7 +136,7 @@ func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Resu
 			PatchLeftOut{Paths: change.Left})
 	}
 	if r.gate.gaveUp != nil {
-		return Result{Status: StatusFailed, Err: r.gate.gaveUp}
+		return Result{Status: StatusFailed, Err: r.gate.gaveUp, Stuck: true}
 	}
 	if err := r.bypassFailure(); err != nil {
 		return Result{Status: StatusFailed, Err: err} // nothing of a gate passed by lands

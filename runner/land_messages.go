@@ -24,11 +24,11 @@ type CoderCommitsNote struct {
 // subject; a longer one is cut at a word and given whole in the body.
 const maxSubject = 100
 
-// coderCommits reads the coder's own commits for a branch landing (none
-// with --squash, in place, or for another --apply) and journals how they
-// will land.
+// coderCommits reads the coder's own commits (none with --squash or in
+// place), keeps them for a later review, and for a branch landing journals
+// how they will land.
 func (r *Run) coderCommits(ctx context.Context, change Change) *CoderCommits {
-	if r.opts.Landing.Squash || r.opts.Landing.Apply != ApplyBranch || change.Empty() || r.ws == nil {
+	if r.opts.Landing.Squash || change.Empty() || r.ws == nil {
 		return nil
 	}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
@@ -36,6 +36,15 @@ func (r *Run) coderCommits(ctx context.Context, change Change) *CoderCommits {
 	list, why, err := r.ws.Commits(cctx)
 	if err != nil {
 		why = err.Error()
+	}
+	if len(list) > 0 && why == "" {
+		// Kept for `sentinel review`, which may land this run later.
+		if sha, err := saveCoderCommits(r.dir, list); err == nil {
+			r.meta.CoderCommitsSHA256 = sha
+		}
+	}
+	if r.opts.Landing.Apply != ApplyBranch {
+		return nil
 	}
 	switch {
 	case why != "":

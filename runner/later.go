@@ -157,6 +157,9 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		}
 		m.Checks = results
 	}
+	if accepted == nil && mode == ApplyBranch {
+		f.reviewCoderCommits(&ch) // a part accepted in review lands as one commit
+	}
 	l, err := s.Land(ctx, ch, mode, reviewCommitMessage(m, ch.Files), patchPath, "after review: ")
 	if err != nil {
 		return l, err

@@ -55,6 +55,12 @@ type Meta struct {
 	// PatchSHA256 is the hash of the patch Sentinel computed (patch.diff in
 	// the run directory, copied to recovery): review lands only that.
 	PatchSHA256 string `json:"patch_sha256,omitempty"`
+	// CoderCommitsSHA256 is the hash of the coder's commits the run kept
+	// for review (coder_commits_saved.go).
+	CoderCommitsSHA256 string `json:"coder_commits_sha256,omitempty"`
+	// Stuck: the run failed because its completion gate gave up on the
+	// coder (STUCK.md); its state word is "stuck" (State).
+	Stuck bool `json:"stuck,omitempty"`
 	// InPlace marks a run of `sentinel exec`: the coder worked in the
 	// project itself; there is no patch, recovery or landing.
 	InPlace bool `json:"in_place,omitempty"`

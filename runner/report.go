@@ -61,7 +61,7 @@ func renderDecisions(m *Meta, evs []journal.Event) string {
 	b.WriteString("| time | kind | request | decision | by | reason |\n|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", r.Time.Local().Format("15:04:05"), md(r.Kind),
-			md(r.What), md(r.Outcome), md(r.By), md(r.Reason))
+			md(r.What), md(r.Outcome), md(whoColumn(r.By)), md(r.Reason))
 	}
 	return b.String()
 }
@@ -176,7 +176,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	if len(denied) > 0 {
 		b.WriteString("\nDenied:\n\n| kind | request | by | reason |\n|---|---|---|---|\n")
 		for _, r := range denied {
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", md(r.Kind), md(r.What), md(r.By), md(r.Reason))
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", md(r.Kind), md(r.What), md(whoColumn(r.By)), md(r.Reason))
 		}
 	}
 	b.WriteString("\n## What landed\n\n")

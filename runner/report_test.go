@@ -28,11 +28,11 @@ func TestReportsListDecisionsChecksAndRisks(t *testing.T) {
 			{Check: Check{Command: "go vet ./...", Source: "detected"}, Tail: "passing output stays out"}},
 		Landing: &Landing{Mode: ApplyBranch, Branch: "sentinel/r1", Commit: "abcdef0123456"}}
 	dec := renderDecisions(m, evs)
-	if !strings.Contains(dec, "| shell | `ls \\| wc` | allow | policy:read |") || !strings.Contains(dec, "`rm -rf ~` | deny | policy:rm | deletes home") {
+	if !strings.Contains(dec, "| shell | `ls \\| wc` | allow | policy (read) |") || !strings.Contains(dec, "`rm -rf ~` | deny | policy (rm) | deletes home") {
 		t.Fatalf("DECISIONS.md:\n%s", dec)
 	}
 	final := renderFinalReport(m, evs, FlaggedFiles(m.Files, nil))
-	for _, want := range []string{"1 allowed, 1 denied", "| shell | `rm -rf ~` | policy:rm | deletes home |", "`go test ./...` | detected | 2",
+	for _, want := range []string{"1 allowed, 1 denied", "| shell | `rm -rf ~` | policy (rm) | deletes home |", "`go test ./...` | detected | 2",
 		"Branch `sentinel/r1`", "`.envrc` runs code later", "`.github/workflows/ci.yml` runs code later", "check `go test ./...` failed (exit 2)",
 		"Output of `go test ./...` (exit 2, tail):\n\n```\n--- FAIL: TestShout\n    shout_test.go:9: got \"hi\", want \"HI\"\n'''\n# forged heading\n```\n"} {
 		if !strings.Contains(final, want) {

@@ -40,6 +40,18 @@ func whoDecided(by string) string {
 	return kind
 }
 
+// whoColumn is a decision's "by" cell in the reports' tables: whoDecided's
+// words, with the rule or template that decided it when there is one
+// ("policy (build.project)"), so the table reads as the counts do.
+func whoColumn(by string) string {
+	who := whoDecided(by)
+	kind, detail, _ := strings.Cut(by, ":")
+	if detail != "" && (kind == "policy" || kind == "template") {
+		return who + " (" + detail + ")"
+	}
+	return who
+}
+
 // whoCounts are the decided requests by whoDecided, in a stable order.
 func whoCounts(d *Decisions) []string {
 	n := map[string]int{}

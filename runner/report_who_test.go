@@ -55,7 +55,8 @@ func TestReportsCountDecisionsByWhoMadeThem(t *testing.T) {
 		if len(cells) != 6 || !strings.Contains(cells[2], "cmd a-") {
 			continue
 		}
-		rows[whoDecided(cells[4])]++
+		who, _, _ := strings.Cut(cells[4], " (")
+		rows[who]++
 		if cells[3] == "allow" {
 			allowed++
 		} else {
@@ -77,10 +78,21 @@ func TestReportsCountDecisionsByWhoMadeThem(t *testing.T) {
 			t.Errorf("%s counts %v, want %v", name, got, want)
 		}
 	}
-	for _, s := range []string{"3 allowed, 5 denied.", "| shell | `cmd a-8` | agent-rules:claude |", "2 tool calls, 1 failed.",
+	for _, s := range []string{"3 allowed, 5 denied.", "| shell | `cmd a-8` | your agent's own rules |", "2 tool calls, 1 failed.",
 		"- error: notes server: connection closed", "the supervisor steered the coder (masked-status): cargo test --offline \\|\\| true"} {
 		if !strings.Contains(final, s) {
 			t.Errorf("FINAL_REPORT.md lacks %q:\n%s", s, final)
+		}
+	}
+	// The "by" column speaks the counts' words, never Sentinel's internal names.
+	for _, s := range []string{"| policy (rm) |", "| a remembered template (t1) |", "| you |", "| nobody present |", "| the supervisor model |"} {
+		if !strings.Contains(dec, s) {
+			t.Errorf("DECISIONS.md lacks %q:\n%s", s, dec)
+		}
+	}
+	for _, raw := range []string{"| policy:", "| template:", "(policy:", "| person |", "| nobody |", "| supervisor |", "agent-rules"} {
+		if strings.Contains(dec, raw) || strings.Contains(final, raw) {
+			t.Errorf("a report shows the internal name %q:\nDECISIONS.md:\n%s\nFINAL_REPORT.md:\n%s", raw, dec, final)
 		}
 	}
 	if strings.Contains(final, "none found") {

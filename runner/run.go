@@ -144,6 +144,9 @@ type Result struct {
 	Landing  *Landing
 	Recovery string
 	Err      error
+	// Stuck: the completion gate gave up on the coder (STUCK.md); the run
+	// failed, and every view calls it stuck (State).
+	Stuck bool
 	// InPlace is what an in-place run (sentinel exec) changed, when it
 	// could be told, and Code its program's exit status.
 	InPlace *InPlaceChanged

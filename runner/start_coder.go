@@ -227,6 +227,7 @@ func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 		Asker:  codex.AskerFunc(r.broker.Decide),
 		OnLine: func(l codex.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
 		Stderr: logf,
+		Notes:  r.broker.TakeCoderNotes,
 	})
 	if err != nil {
 		logf.Close()

@@ -19,7 +19,7 @@ import (
 // config`): the effective configuration, each value with its source.
 func configShowCommand(project *string) *cobra.Command {
 	var sup supervisorFlags
-	var asJSON bool
+	var asJSON, all bool
 	show := &cobra.Command{
 		Use:   "show",
 		Short: "Print the effective configuration with the source of each value (flag, env, project, user, default)",
@@ -42,12 +42,18 @@ func configShowCommand(project *string) *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(settings)
 			}
-			printSettings(c.OutOrStdout(), settings)
+			if all {
+				printSettings(c.OutOrStdout(), settings)
+				return nil
+			}
+			printSetSettings(c.OutOrStdout(), settings)
+			printTemplateNames(c.OutOrStdout(), root)
 			return nil
 		},
 	}
 	sup.register(show.Flags())
 	show.Flags().BoolVar(&asJSON, "json", false, "print the settings as JSON")
+	show.Flags().BoolVar(&all, "all", false, "list every key, the unset ones too")
 	return show
 }
 

@@ -29,6 +29,8 @@ type doctorReport struct {
 	Helper sandbox.Check `json:"helper"`
 	// Inside is what a probe run inside the sandbox found (doctor_inside.go).
 	Inside *insideView `json:"inside,omitempty"`
+	// MCP are the person's MCP servers started inside (doctor_mcp.go).
+	MCP []mcpProbe `json:"mcp_servers,omitempty"`
 }
 
 func newDoctorCmd() *cobra.Command {
@@ -55,6 +57,7 @@ works here, or when the configured supervisor model fails its check.`,
 			if rep.Enforceable {
 				in := probeInside(root, rep.View)
 				rep.Inside = &in
+				rep.MCP = probeMCPServers(root)
 			}
 			if ck, ok := supervisorDoctorCheck(c.Context(), sup, file.Supervisor); ok {
 				rep.Supervisor = &ck
@@ -128,6 +131,7 @@ func printDoctor(w io.Writer, rep doctorReport) {
 	if rep.Inside != nil {
 		printInside(w, *rep.Inside)
 	}
+	printMCP(w, rep.MCP)
 	section("hooks", []sandbox.Check{rep.Helper})
 	section("agents", rep.Agents)
 	if rep.Supervisor != nil {

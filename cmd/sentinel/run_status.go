@@ -57,7 +57,7 @@ func (s *statusReports) sendFinal(state string) { s.report(state, true) }
 // (runner.State) and status; dir is its run directory. A failed run that
 // left STUCK.md is "stuck", so the console keeps it in sight.
 func finalState(word string, status runner.Status, dir string) string {
-	if status == runner.StatusFailed {
+	if status == runner.StatusFailed && strings.HasPrefix(word, string(status)) { // a run from before Meta.Stuck
 		if _, err := os.Stat(filepath.Join(dir, "STUCK.md")); err == nil {
 			return queue.StateStuck + strings.TrimPrefix(word, string(status))
 		}

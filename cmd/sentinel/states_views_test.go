@@ -29,6 +29,7 @@ func TestEveryViewTellsARunWithOneWord(t *testing.T) {
 		{runner.Meta{Status: runner.StatusPending, Recovery: rec}, "awaiting-review (recovery)"},
 		{runner.Meta{Status: runner.StatusInterrupted, Recovery: rec}, "interrupted (recovery)"},
 		{runner.Meta{Status: runner.StatusFailed, Recovery: rec}, "failed (recovery)"},
+		{runner.Meta{Status: runner.StatusFailed, Recovery: rec, Stuck: true}, "stuck (recovery)"},
 		{runner.Meta{Status: runner.StatusDone, InPlace: true}, "done"},
 	}
 	me := servicewire.Peer{PID: os.Getpid()}
@@ -38,8 +39,8 @@ func TestEveryViewTellsARunWithOneWord(t *testing.T) {
 		views := map[string]string{
 			"runs (pipe)":     statusText(&m),
 			"runs (terminal)": shortStatus(&m),
-			"run end (TUI)":   runner.Result{Status: m.Status, Landing: m.Landing, Recovery: m.Recovery}.StateOf(),
-			"reported":        finalState(runner.Result{Status: m.Status, Landing: m.Landing, Recovery: m.Recovery}.StateOf(), m.Status, t.TempDir()),
+			"run end (TUI)":   runner.Result{Status: m.Status, Landing: m.Landing, Recovery: m.Recovery, Stuck: m.Stuck}.StateOf(),
+			"reported":        finalState(runner.Result{Status: m.Status, Landing: m.Landing, Recovery: m.Recovery, Stuck: m.Stuck}.StateOf(), m.Status, t.TempDir()),
 			"settled":         finalState(runner.StateOf(&m), m.Status, t.TempDir()),
 		}
 		// sentinel status: what the service answers for the run reported so.

@@ -1,10 +1,7 @@
 package claude
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
 // mcpServerPaths are the places the person's stdio MCP servers (user-level
@@ -36,43 +33,16 @@ func mcpServerPaths(home, project string) []string {
 		}
 	}
 	var out []string
-	file := func(p string) {
-		if strings.HasPrefix(p, "~/") {
-			p = filepath.Join(home, p[2:])
-		}
-		if !filepath.IsAbs(p) {
-			return
-		}
-		st, err := os.Stat(p)
-		if err != nil || st.IsDir() {
-			return
-		}
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			p = real
-		}
-		if dir := filepath.Dir(p); dir != filepath.Clean(home) && dir != "/" {
-			out = append(out, dir)
-		} else {
-			out = append(out, p)
-		}
-	}
 	for _, s := range servers {
 		cmd, _ := s["command"].(string)
-		if cmd == "" {
-			continue // an http or sse server: nothing to start
-		}
-		if !strings.Contains(cmd, "/") {
-			if p, err := exec.LookPath(cmd); err == nil {
-				cmd = p
+		var args []string
+		as, _ := s["args"].([]any)
+		for _, a := range as {
+			if a, ok := a.(string); ok {
+				args = append(args, a)
 			}
 		}
-		file(cmd)
-		args, _ := s["args"].([]any)
-		for _, a := range args {
-			if as, ok := a.(string); ok {
-				file(as)
-			}
-		}
+		out = append(out, agentutil.ServerPaths(home, cmd, args)...)
 	}
 	return out
 }

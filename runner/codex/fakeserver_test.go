@@ -73,6 +73,10 @@ func fakeAppServer(mode string) int {
 			out.Encode(map[string]any{"method": "turn/started", "params": map[string]any{"threadId": "t1", "turn": map[string]any{"id": "u1"}}})
 			out.Encode(map[string]any{"method": "item/started", "params": map[string]any{"turnId": "u1", "item": map[string]any{"type": "fileChange", "id": "f1", "status": "inProgress",
 				"changes": []any{map[string]any{"path": "a.go", "diff": "", "kind": map[string]any{"type": "update", "move_path": "b.go"}}}}}})
+			if mode == "tool-note" { // a command ran; the turn ends with the next steer
+				out.Encode(map[string]any{"method": "item/completed", "params": map[string]any{"turnId": "u1", "item": map[string]any{"type": "commandExecution", "id": "c9", "status": "failed", "command": "npm install left-pad", "exitCode": 1}}})
+				continue
+			}
 			for i, r := range requests {
 				r["id"] = 100 + i
 				out.Encode(r)
@@ -80,6 +84,9 @@ func fakeAppServer(mode string) int {
 		case m.Method == "turn/steer":
 			out.Encode(map[string]any{"id": m.ID, "result": map[string]any{"turnId": "u1"}})
 			fmt.Fprintf(os.Stderr, "steer %s\n", m.Params)
+			if mode == "tool-note" {
+				out.Encode(map[string]any{"method": "turn/completed", "params": map[string]any{"threadId": "t1", "turn": map[string]any{"id": "u1", "status": "completed"}}})
+			}
 		case m.Method == "" && len(m.ID) > 0:
 			ans := m.Result
 			if m.Error != nil {

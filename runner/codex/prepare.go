@@ -49,6 +49,7 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if err != nil {
 		return Needs{}, err
 	}
+	home, _ := os.UserHomeDir() // where a person's MCP server script may live
 	pl, err := NewPlan(a.opts.Provider, person, p.WhereAmI)
 	if err != nil {
 		return Needs{}, err
@@ -75,7 +76,7 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	return Needs{
 		Places:     places,
 		Writable:   []string{abs},
-		Readable:   a.ReadablePaths(),
+		Readable:   append(a.ReadablePaths(), person.MCPServerPaths(home)...),
 		Protected:  a.ProtectedPaths(),
 		PassEnv:    a.PassEnv(),
 		DropEnv:    a.DropEnv(),

@@ -49,6 +49,11 @@ type Config struct {
 	Stderr io.Writer
 	// Trace, when set, sees every JSON-RPC line ("<" from codex, ">" to it).
 	Trace func(dir string, line []byte)
+	// Notes, when set, returns (and forgets) what Sentinel refused outside
+	// the approval path while a tool ran, e.g. a host the proxy turned away
+	// (the broker's TakeCoderNotes); it is steered to the model after each
+	// tool item (notes.go).
+	Notes func() string
 }
 
 // Session is one `codex app-server` process driven by Sentinel: one thread,
@@ -270,6 +275,7 @@ func (s *Session) handle(m message) {
 	for _, l := range DecodeNotification(m.Method, m.Params) {
 		s.emit(l)
 	}
+	s.noteAfterTool(m.Method, m.Params)
 	switch m.Method {
 	case "error":
 		if msg := errorMessage(m.Params); msg != "" {

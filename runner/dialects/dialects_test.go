@@ -159,12 +159,12 @@ func TestFormatHookAnswer(t *testing.T) {
 	}
 }
 
-// Only Claude Code takes a note with a tool's result; the others print
-// nothing after a report.
-func TestOnlyClaudePrintsNotes(t *testing.T) {
+// Only Claude Code and Codex take a note with a tool's result; the others
+// print nothing after a report.
+func TestOnlyClaudeAndCodexPrintNotes(t *testing.T) {
 	for _, d := range All() {
 		out := d.Note(hooks.Event{Adapter: d.Name(), Name: "PostToolUse"}, "refused a.example:443")
-		if (out != nil) != (d.Name() == claude.HookName) {
+		if (out != nil) != (d.Name() == claude.HookName || d.Name() == "codex") {
 			t.Errorf("%s: note printed as %q", d.Name(), out)
 		}
 	}

@@ -13,7 +13,7 @@ const HookName = "codex"
 // payload shape, with commands often an argv like ["bash","-lc",SCRIPT],
 // apply_patch's patch in tool_input.command) answered in Claude Code's
 // format (claudehook.HookAnswer), except that an allow is silence (Answer).
-// Codex has no way to take a note with a tool's result. `sentinel run`
+// `sentinel run`
 // drives Codex through app-server (its config.toml turns hooks off);
 // `sentinel exec -- codex` through these hooks (inplace.go), as can a
 // person who routes their own Codex's hooks to Sentinel.
@@ -36,4 +36,12 @@ func (dialect) Answer(ev hooks.Event, d wire.Decision) hooks.Answer {
 	return claudehook.HookAnswer(ev, d)
 }
 
-func (dialect) Note(hooks.Event, string) []byte { return nil }
+// Note: Codex 0.171.0's PostToolUse output takes
+// hookSpecificOutput.additionalContext (its post-tool-use.command.output
+// schema), in Claude Code's shape, and adds it to the tool's result.
+func (dialect) Note(ev hooks.Event, note string) []byte {
+	if hooks.NormEvent(ev.Name) != "posttooluse" {
+		return nil
+	}
+	return claudehook.HookDialect.Note(ev, note)
+}
