@@ -97,7 +97,7 @@ func (g *hostGrants) coveredByToolCall(host string, port int, emit func(journal.
 // 403 (its body and X-Sentinel-Denied header name the reason, but most
 // tools do not show them), so a hook-based agent is also told with the
 // tool's result, the way a policy deny reaches it.
-func (r *Run) proxyDenied(d sandbox.Denial) {
+func (r *containment) proxyDenied(d sandbox.Denial) {
 	r.emit(journal.Tool, KindNetDenied, "proxy: "+d.Line(),
 		map[string]any{"host": d.Host, "port": d.Port, "reason": d.Reason, "unreachable": d.Unreachable})
 	if r.broker != nil {
@@ -107,7 +107,7 @@ func (r *Run) proxyDenied(d sandbox.Denial) {
 
 // execDenied journals a program the sandbox refused to run because it is
 // in [service] denied_executables (tool lane: the coder's action).
-func (r *Run) execDenied(d sandbox.ExecDenial) {
+func (r *containment) execDenied(d sandbox.ExecDenial) {
 	r.emit(journal.Tool, KindExecDenied, "sandbox: "+d.Line(),
 		map[string]any{"entry": d.Entry, "path": d.Path, "file": d.File, "copy": d.Copy})
 }

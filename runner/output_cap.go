@@ -92,7 +92,7 @@ func (c *outputCap) end() (dropped, lines int64, tail []byte, was bool) {
 }
 
 // emitOutput journals a piece of the coder's output under the run's cap.
-func (r *Run) emitOutput(b []byte) {
+func (r *coderStage) emitOutput(b []byte) {
 	ok, cutNow := r.outCap.take(b)
 	if cutNow {
 		r.emit(journal.System, KindOutputCut, fmt.Sprintf("the coder's output passed [journal] max_output (%s): from here it is dropped, and its last %s is kept when the coder ends", sizeText(r.outCap.max), sizeText(r.outCap.tail)),
@@ -105,7 +105,7 @@ func (r *Run) emitOutput(b []byte) {
 
 // endOutput journals what the cap dropped and the tail, after the coder
 // ended (and before its exit is recorded).
-func (r *Run) endOutput() {
+func (r *coderStage) endOutput() {
 	dropped, lines, tail, was := r.outCap.end()
 	if !was {
 		return
