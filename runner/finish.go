@@ -49,7 +49,7 @@ func (r *Run) finish(end coderEnd) {
 			r.emit(journal.System, KindError, "keep the work for recovery: "+err.Error(), nil)
 		} else {
 			res.Recovery = dest
-			r.emit(journal.System, KindRecovery, "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", map[string]any{"dir": dest})
+			r.emit(journal.System, KindRecovery, "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", RecoveryNote{Dir: dest})
 		}
 	}
 	r.guard.closeBroker()

@@ -15,6 +15,6 @@ func (r *containment) queuePerson() *queue.Person {
 		AtTerminal: r.opts.Approval.Person != nil,
 		Posted: func(req approvals.Request, id string) {
 			r.emit(journal.Approval, KindQueued, fmt.Sprintf("waiting in the approval queue as %s (sentinel queue approve|deny %s, or sentinel console)", id, id),
-				map[string]string{"request_id": req.ID, "queue_id": id})
+				QueuedNote{RequestID: req.ID, QueueID: id})
 		}}
 }

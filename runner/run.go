@@ -238,7 +238,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	if d := sb.DeniedSummary(); d != "" {
 		sbLine += "; " + d + " ([service] denied_executables)"
 	}
-	r.emit(journal.System, level, sbLine, map[string]any{"mode": sb.Mode(), "describe": r.info.Sandbox})
+	r.emit(journal.System, level, sbLine, SandboxNote{Mode: sb.Mode(), Describe: r.info.Sandbox})
 	if err := writeMeta(r.dir, r.meta); err != nil {
 		return err // a run whose state cannot be recorded does not start
 	}

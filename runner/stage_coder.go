@@ -66,7 +66,7 @@ func (r *coderStage) launchCoder(ctx context.Context, task string) error {
 		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
 	}
 	r.emit(journal.System, KindCoderStart, fmt.Sprintf("coder %s started (pid %d)", r.adapter.Name(), cmd.Process.Pid),
-		map[string]any{"argv": argv, "pid": cmd.Process.Pid, "fullscreen": r.adapter.FullScreen()})
+		CoderStartNote{Argv: argv, PID: cmd.Process.Pid, FullScreen: r.adapter.FullScreen()})
 	return nil
 }
 
@@ -136,7 +136,7 @@ func (r *coderStage) waitCoder() coderEnd {
 	r.meta.ExitCode = &code
 	r.emit(journal.System, KindCoderExit, fmt.Sprintf("coder exited with status %d", code), CoderExit{ExitCode: code})
 	if failed != nil {
-		r.emit(journal.System, KindCoderFailed, failed.Error(), map[string]any{"coder": failed.Coder, "reason": failed.Reason, "exit_code": code})
+		r.emit(journal.System, KindCoderFailed, failed.Error(), CoderFailedNote{Coder: failed.Coder, Reason: failed.Reason, ExitCode: code})
 	}
 	return coderEnd{interrupted: interrupted, code: code, failed: failed}
 }

@@ -62,7 +62,7 @@ func (r *endStage) conclude(ctx context.Context, end coderEnd, patchPath string)
 	// its work: a dead endpoint, a refused login) leaves nothing to keep.
 	r.noWork = change.Empty() && len(change.Left) == 0 && !end.interrupted && (end.failed != nil || end.code != 0)
 	r.emit(journal.System, KindPatch, fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
-		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
+		PatchNote{Files: change.Files, Path: patchPath, Bytes: len(change.Patch)})
 	if len(change.Left) > 0 {
 		r.emit(journal.System, KindPatchLeftOut, fmt.Sprintf("left out of the patch: %d path(s) a patch may never carry (.git, .sentinel, nested repositories)", len(change.Left)),
 			PatchLeftOut{Paths: change.Left})

@@ -61,7 +61,7 @@ func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.L
 	w.Snapshot = snap
 	w.stopGitWatch = w.guard.start(ctx, emit)
 	emit(journal.System, KindWorkspace, fmt.Sprintf("in place: the coder works in %s itself (no copy, no landing step); its state recorded in %s",
-		p.Root, time.Since(t0).Round(time.Millisecond)), map[string]any{"dir": p.Root, "in_place": true, "base": snap.Base, "tree": tree})
+		p.Root, time.Since(t0).Round(time.Millisecond)), WorkspaceNote{Dir: p.Root, InPlace: true, Base: snap.Base, Tree: tree})
 	return snap, w, nil
 }
 

@@ -228,7 +228,7 @@ func (r *coderStage) scriptedSteering(d *demoAdapter) {
 			continue
 		}
 		delete(pending, step)
-		r.emit(journal.Supervisor, KindSteer, "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
+		r.emit(journal.Supervisor, KindSteer, "→ coder: "+text+" (scripted by the demo scenario)", SteerNote{Text: text, Scripted: true})
 		_ = r.tellCoder(text) // a coder that has exited needs no steering; the steer event is journaled
 		if len(pending) == 0 {
 			return
