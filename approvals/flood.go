@@ -51,7 +51,7 @@ func (b *Broker) overflow(req Request) Decision {
 	first := b.pending.denied == 1
 	b.pending.mu.Unlock()
 	if first {
-		b.journal(journal.System, KindRequestFlood, fmt.Sprintf("too many pending requests (%d): new ones are denied until some are answered", MaxPending), map[string]any{"max_pending": MaxPending})
+		b.journal(journal.System, KindRequestFlood, fmt.Sprintf("too many pending requests (%d): new ones are denied until some are answered", MaxPending), FloodNote{MaxPending: MaxPending})
 		b.journalRequest(req, nil)
 		b.journalDecision(req, d)
 	}
@@ -65,6 +65,14 @@ func (b *Broker) endBurst() {
 	b.pending.denied = 0
 	b.pending.mu.Unlock()
 	if more > 0 {
-		b.journal(journal.System, KindRequestFloodEnd, fmt.Sprintf("denied %d more request(s) while too many were pending (only the first is journaled in full)", more), map[string]any{"denied": more})
+		b.journal(journal.System, KindRequestFloodEnd, fmt.Sprintf("denied %d more request(s) while too many were pending (only the first is journaled in full)", more), FloodNote{Denied: more})
 	}
+}
+
+// FloodNote is the data of a request-flood event (MaxPending, the bound
+// that was reached) and of the request-flood-end after it (Denied, how
+// many more requests the burst denied).
+type FloodNote struct {
+	Denied     int `json:"denied,omitempty"`
+	MaxPending int `json:"max_pending,omitempty"`
 }

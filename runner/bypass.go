@@ -8,9 +8,9 @@ import "github.com/sentinelhq/sentinel/approvals"
 // trusted for the rest of the run, so the coder is stopped at once and the
 // run ends failed: in a sandboxed run nothing lands, in place the person is
 // told which call ran.
-func (r *Run) onBypass(b approvals.Bypass) {
+func (r *containment) onBypass(b approvals.Bypass) {
 	if r.bypassed.CompareAndSwap(nil, &b) {
-		r.Stop()
+		r.stop.raise()
 	}
 }
 
@@ -25,7 +25,7 @@ func hookOnlyGate(a Adapter) bool {
 }
 
 // bypassFailure is the run's outcome when its gate was passed by, or nil.
-func (r *Run) bypassFailure() error {
+func (r *containment) bypassFailure() error {
 	if b := r.bypassed.Load(); b != nil {
 		return b
 	}

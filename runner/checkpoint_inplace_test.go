@@ -177,11 +177,11 @@ func TestInPlacePolicyKnowsItsCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rm := func(r *Run) policy.Decision {
+	rm := func(r *containment) policy.Decision {
 		ctx := r.policyContext()
 		return eng.Check(policy.Query{Kind: policy.KindShell, Command: "git reset --hard", Context: ctx}).Decision
 	}
-	whole := &Run{opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root, checkpoint: c}}
+	whole := &containment{runCore: &runCore{opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root, checkpoint: c}}}
 	if !whole.policyContext().Checkpointed {
 		t.Fatal("a checkpoint of the whole place is not passed to the policy")
 	}
@@ -190,9 +190,9 @@ func TestInPlacePolicyKnowsItsCheckpoint(t *testing.T) {
 	}
 	writeTestFile(t, filepath.Join(p.Root, "data/big.bin"), strings.Repeat("x", int(checkpointLimitsForTest.MaxFileBytes)+1))
 	part := takeInPlaceCheckpoint(p, NewRunID(time.Now().Add(time.Second)), "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { *said = append(*said, text) })
-	for name, r := range map[string]*Run{
-		"a checkpoint that left a file out": {opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root, checkpoint: part}},
-		"no checkpoint":                     {opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root}},
+	for name, r := range map[string]*containment{
+		"a checkpoint that left a file out": {runCore: &runCore{opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root, checkpoint: part}}},
+		"no checkpoint":                     {runCore: &runCore{opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root}}},
 	} {
 		if r.policyContext().Checkpointed {
 			t.Errorf("%s: the policy is told the place is checkpointed", name)

@@ -145,7 +145,7 @@ func (c *inPlaceCheckpoint) pointsNote() string {
 
 // beforeAllowedCall is the broker's BeforeAllow for an in-place run with a
 // checkpoint (nil otherwise): the point before each allowed call.
-func (r *Run) beforeAllowedCall() func(approvals.Request) {
+func (r *containment) beforeAllowedCall() func(approvals.Request) {
 	if !r.opts.InPlace || r.ws == nil || r.ws.checkpoint == nil {
 		return nil
 	}

@@ -144,8 +144,8 @@ func benchHookRoundTrip(b *testing.B, point bool) {
 	if point {
 		ws.checkpoint = c
 	}
-	r := &Run{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Timeout: 5 * time.Second}},
-		id: c.rec.ID, dir: dir, ws: ws, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}
+	r := &containment{runCore: &runCore{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Timeout: 5 * time.Second}},
+		id: c.rec.ID, dir: dir, ws: ws, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}}
 	if err := r.startBroker(); err != nil {
 		b.Fatal(err)
 	}

@@ -117,8 +117,8 @@ func TestRunBrokerCheckpointsBeforeAllowedCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Run{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Timeout: 5 * time.Second}},
-		id: c.rec.ID, dir: dir, ws: &Workspace{Dir: p.Root, checkpoint: c}, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}
+	r := &containment{runCore: &runCore{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Timeout: 5 * time.Second}},
+		id: c.rec.ID, dir: dir, ws: &Workspace{Dir: p.Root, checkpoint: c}, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}}
 	if err := r.startBroker(); err != nil {
 		t.Fatal(err)
 	}

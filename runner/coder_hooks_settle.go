@@ -18,7 +18,7 @@ const hookSettle = 3 * time.Second
 // settleHooks waits, up to hookSettle, for what is left in the exited
 // coder's process group to end by itself, when its failure comes from a
 // hook; others' groups are not waited for.
-func (r *Run) settleHooks(pid int) {
+func (r *coderStage) settleHooks(pid int) {
 	switch coder.FailureSourceOf(r.adapter) {
 	case coder.StopHook, coder.StopHookOrExit:
 	default:

@@ -26,7 +26,7 @@ func TestAnExitedCodersHookFinishesBeforeItsGroupEnds(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}
-	r := &Run{adapter: hookFailing{}}
+	r := &coderStage{runCore: &runCore{adapter: hookFailing{}}}
 	r.settleHooks(cmd.Process.Pid)
 	_ = procgroup.Kill(cmd.Process.Pid)
 	if _, err := os.Stat(done); err != nil {

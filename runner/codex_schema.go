@@ -17,11 +17,11 @@ import (
 // outside it, not even to ask what it speaks — then reads the schema for
 // every method and field the session relies on (codex.CheckSchema). It
 // runs once per run, before the first start.
-func (r *Run) checkCodexSchema(a schemaWriter) error {
+func (r *coderStage) checkCodexSchema(a schemaWriter) error {
 	if r.codexChecked {
 		return nil
 	}
-	dir := filepath.Join(r.agentStateDir(), "app-server-schema")
+	dir := filepath.Join(r.guard.agentStateDir(), "app-server-schema")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
@@ -32,7 +32,7 @@ func (r *Run) checkCodexSchema(a schemaWriter) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cmd, err := r.sb.Command(ctx, r.ws.Dir, argv...)
+	cmd, err := r.guard.sb.Command(ctx, r.ws.Dir, argv...)
 	if err != nil {
 		return err
 	}

@@ -25,19 +25,20 @@ func TestCodexSchemaIsAskedInsideTheSandbox(t *testing.T) {
 	if err := os.WriteFile(fake, []byte("#!/bin/sh\ntouch '"+marker+"'\necho inside > '"+filepath.Join(ws, "ran-inside")+"'\necho no schema here >&2\nexit 3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	r := &Run{ws: &Workspace{Dir: ws}}
-	if err := os.MkdirAll(r.agentStateDir(), 0o700); err != nil {
+	core := &runCore{ws: &Workspace{Dir: ws}}
+	r := &coderStage{runCore: core, guard: &containment{runCore: core}}
+	if err := os.MkdirAll(r.guard.agentStateDir(), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	prof := sandbox.DefaultProfile(ws, t.TempDir())
-	prof.Writable = append(prof.Writable, r.agentStateDir())
+	prof.Writable = append(prof.Writable, r.guard.agentStateDir())
 	prof.Net = sandbox.NetNone
 	sb, err := sandbox.Prepare(prof, sandbox.Options{Mode: sandbox.ModeAuto, Helper: bin})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sb.Close()
-	r.sb = sb
+	r.guard.sb = sb
 	a := codex.New(codex.Options{Binary: fake})
 	if err := a.Preflight(); err != nil {
 		t.Fatalf("Preflight: %v", err)

@@ -43,6 +43,15 @@
 // stage: CoderOptions, SandboxOptions, ApprovalOptions, SupervisionOptions,
 // LandingOptions) and given only what it needs:
 //
+//   - containment (containment.go: the broker on its private socket and
+//     the policy chain, wiring.go; the sandbox and its profile, wiring.go,
+//     inplace_profile.go; the proxy's questions and refusals, hostgrants.go;
+//     a bypassed gate, bypass.go), set up before the coder starts;
+//   - the coder (stage_coder.go: coderStage, start_coder.go): its start
+//     the way its adapter speaks, its output pumped into the journal under
+//     the run's cap (output_cap.go), steering (the person, the supervisor's
+//     relay, relay.go, a demo scenario's script), and its end as a coderEnd
+//     whose failure is a value (CoderFailed), never display text;
 //   - the workspace (stage_workspace.go, workspace.go; the snapshot of the
 //     person's work it starts from, snapshot.go): the disposable copy, its
 //     patch read through the shadow git dir, and its end (removed once
@@ -60,6 +69,10 @@
 //     patch verified to the end is not verified again (verify_once.go). A
 //     stop cancels verification, review and landing alike (stop.go); a
 //     landing that began is finished or rolled back;
+//   - the end of the work (stage_end.go: endStage): the patch, then what
+//     decides whether the work may go on (the gate's verdict, a bypassed
+//     gate, the journal's health, the coder's failure), then the landing
+//     stage, or in place the report of what changed;
 //   - the reports (stage_reports.go: reportStage, report.go): PROGRESS.md and
 //     DECISIONS.md kept live, HANDOFF.md and STUCK.md, the final records;
 //   - in place (stage_inplace.go), the checkpoint of the person's place
@@ -67,10 +80,15 @@
 //     (checkpoint_inplace.go, over runner/checkpoint), and `sentinel undo`
 //     (undo.go).
 //
-// The Run starts the coder, waits for it, and moves the work from stage to
-// stage. A stage must not reach back into the Run (it is given values and
-// functions, never the *Run), must not start or stop the coder, and the
-// reports must not decide anything.
+// What every stage reads (the options, id, journal, summary, workspace,
+// supervisor and the stop signal) is the runCore they share (run_core.go).
+// The Run keeps its API and the run's course: it prepares the stages, waits
+// for the coder's end, and moves the work from stage to stage (run.go,
+// finish.go). A stage must not reach back into the Run (it is given its
+// core, values and functions, never the *Run); only the coder stage starts
+// or ends the coder, and the reports must not decide anything. Each kind the
+// run journals, with its payload type and its readers, is in EventKinds
+// (events_table.go, events_payloads.go).
 //
 // A run tells the user service it exists through a Registrar
 // (registrar.go: Options.Registrar, else the process's default, which

@@ -22,7 +22,7 @@ const (
 	KindCoderEnded           journal.Kind = "coder-ended"  // ended for a fresh start
 	KindCoderDone            journal.Kind = "coder-done"   // the person said it is done
 	KindCoderExit            journal.Kind = "coder-exit"   // CoderExit
-	KindCoderFailed          journal.Kind = "coder-failed" // {coder, reason, exit_code}: see CoderFailed
+	KindCoderFailed          journal.Kind = "coder-failed" // CoderFailedNote
 	KindSteerFailed          journal.Kind = "steer-failed"
 	KindRecovery             journal.Kind = "recovery"
 	KindInPlaceChanged       journal.Kind = "in-place-changed" // InPlaceChanged: what an exec run changed
@@ -73,7 +73,7 @@ const (
 	// cross-run queue, under which id (approval lane).
 	KindQueued journal.Kind = "queued"
 	// KindExecDenied is a program the sandbox refused to run, being in
-	// [service] denied_executables: {entry, path, file, copy} (tool lane).
+	// [service] denied_executables: ExecDeniedNote (tool lane).
 	KindExecDenied journal.Kind = "exec-denied"
 )
 

@@ -19,7 +19,7 @@ func (r *Run) finish(end coderEnd) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	// A stop cancels verification, review and landing alike (stop.go).
-	ctx, stopCancel := r.stopContext(ctx)
+	ctx, stopCancel := r.stop.context(ctx)
 	defer stopCancel()
 	if r.cancel != nil {
 		r.cancel()
@@ -27,9 +27,9 @@ func (r *Run) finish(end coderEnd) {
 	patchPath := filepath.Join(r.dir, "patch.diff")
 	var res Result
 	if r.opts.InPlace {
-		res = r.concludeInPlace(ctx, end)
+		res = r.end.concludeInPlace(ctx, end)
 	} else {
-		res = r.conclude(ctx, end, patchPath)
+		res = r.end.conclude(ctx, end, patchPath)
 	}
 	r.ws.dropShadow(r.opts.Project, r.id)
 	// The patch as Sentinel computed it: review later lands only this.
@@ -40,7 +40,7 @@ func (r *Run) finish(end coderEnd) {
 	if !landed && res.Err != nil {
 		r.emit(journal.System, KindError, res.Err.Error(), nil)
 	}
-	if !landed && r.noWork {
+	if !landed && r.end.noWork {
 		// Nothing to keep: a coder that failed having changed nothing
 		// leaves no recovery entry.
 		r.ws.removeDir()
@@ -49,12 +49,12 @@ func (r *Run) finish(end coderEnd) {
 			r.emit(journal.System, KindError, "keep the work for recovery: "+err.Error(), nil)
 		} else {
 			res.Recovery = dest
-			r.emit(journal.System, KindRecovery, "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", map[string]any{"dir": dest})
+			r.emit(journal.System, KindRecovery, "work kept in "+dest+" (land it later with: sentinel review "+r.id+")", RecoveryNote{Dir: dest})
 		}
 	}
-	r.closeBroker()
-	if r.sb != nil {
-		_ = r.sb.Close() // best effort: the coder's processes are already gone
+	r.guard.closeBroker()
+	if r.guard.sb != nil {
+		_ = r.guard.sb.Close() // best effort: the coder's processes are already gone
 	}
 	if k, ok := r.adapter.(interface{ WriteBackState() []string }); ok {
 		// In place, the agent's own history persists (agentutil.KeptState).
@@ -62,11 +62,11 @@ func (r *Run) finish(end coderEnd) {
 			r.emit(journal.System, KindNotice, "agent history: "+n, nil)
 		}
 	}
-	if r.needs != nil {
+	if r.guard.needs != nil {
 		// An agent's per-run state may hold a copy of the person's login.
-		_ = os.RemoveAll(r.agentStateDir())
+		_ = os.RemoveAll(r.guard.agentStateDir())
 	}
-	r.cleanupAdapter()
+	r.guard.cleanupAdapter()
 	r.meta.Status = res.Status
 	r.meta.Ended = time.Now().UTC()
 	r.meta.Landing = res.Landing
@@ -81,7 +81,7 @@ func (r *Run) finish(end coderEnd) {
 		endLanding(r.opts.Project, r.id) // the summary says how the landing ended
 	}
 	r.lock.release()
-	r.regEnd(res.Status)
+	r.reg.end(res.Status)
 	r.result = res
 	close(r.done)
 }
@@ -93,103 +93,6 @@ func writeReports(dir string, m *Meta, evs []journal.Event) error {
 		writeAtomic(filepath.Join(dir, "PROGRESS.md"), renderProgress(m, evs, time.Now())),
 		writeAtomic(filepath.Join(dir, "DECISIONS.md"), renderDecisions(m, evs)),
 		writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedFiles(m.Files, diff))))
-}
-
-// conclude takes the coder's work from the workspace through verification
-// and review to landing, and says how that went.
-func (r *Run) conclude(ctx context.Context, end coderEnd, patchPath string) Result {
-	// The patch is computed even after a stop: it is what recovery keeps,
-	// and what review lands later. A stop cancels what follows it, and
-	// bounds it to stopDiff: a patch not computed by then is computed by
-	// review from the recovery copy (recovery_patch.go), so the stop still
-	// ends within a second or two.
-	diffWait := 5 * time.Minute
-	if end.interrupted {
-		diffWait = stopDiff
-	}
-	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), diffWait)
-	change, err := r.ws.Diff(dctx)
-	dcancel()
-	if err == nil {
-		err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
-	}
-	if err != nil {
-		// A full disk fails the journal and the patch's write alike; the
-		// journal is the cause the person must hear of.
-		if jerr := journalFailure(r.journal); jerr != nil {
-			return Result{Status: StatusFailed, Err: jerr}
-		}
-		if end.interrupted {
-			return r.stoppedResult(end.stopStage())
-		}
-		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
-	}
-	r.meta.Files = change.Files
-	change.Coder = r.coderCommits(ctx, change)
-	// A coder that failed without changing anything (it could not start
-	// its work: a dead endpoint, a refused login) leaves nothing to keep.
-	r.noWork = change.Empty() && len(change.Left) == 0 && !end.interrupted && (end.failed != nil || end.code != 0)
-	r.emit(journal.System, KindPatch, fmt.Sprintf("patch: %d file(s) changed", len(change.Files)),
-		map[string]any{"files": change.Files, "path": patchPath, "bytes": len(change.Patch)})
-	if len(change.Left) > 0 {
-		r.emit(journal.System, KindPatchLeftOut, fmt.Sprintf("left out of the patch: %d path(s) a patch may never carry (.git, .sentinel, nested repositories)", len(change.Left)),
-			PatchLeftOut{Paths: change.Left})
-	}
-	if r.gate.gaveUp != nil {
-		return Result{Status: StatusFailed, Err: r.gate.gaveUp, Stuck: true}
-	}
-	if err := r.bypassFailure(); err != nil {
-		return Result{Status: StatusFailed, Err: err} // nothing of a gate passed by lands
-	}
-	if err := journalFailure(r.journal); err != nil {
-		return Result{Status: StatusFailed, Err: err}
-	}
-	switch {
-	case end.interrupted:
-		return r.stoppedResult(end.stopStage())
-	case end.failed != nil: // the agent's own error: it never did the work
-		return Result{Status: StatusFailed, Err: end.failed}
-	case end.code != 0:
-		return Result{Status: StatusFailed, Err: fmt.Errorf("coder %s exited with status %d", r.adapter.Name(), end.code)}
-	}
-	if !change.Empty() {
-		results, err := r.land.Verify(ctx, patchPath, r.opts.Landing.Checks)
-		r.meta.Checks = results
-		if r.isStopped() {
-			return r.stoppedResult(stageVerification)
-		}
-		if err != nil {
-			return Result{Status: StatusFailed, Err: err}
-		}
-		desk := reviewDesk{person: r.opts.Landing.Review, apply: r.opts.Landing.Apply, held: r.gate.held, reviews: r.reviews, stopped: r.stopped}
-		var res *Result
-		change, r.meta.Checks, res = r.land.review(ctx, change, patchPath, r.opts.Landing.Checks, r.meta.Checks, desk)
-		if res != nil && r.isStopped() {
-			return r.stoppedResult(stageReview)
-		}
-		if res != nil {
-			return *res
-		}
-		r.meta.Files = change.Files
-	}
-	if err := journalFailure(r.journal); err != nil {
-		return Result{Status: StatusFailed, Err: err} // nothing lands unrecorded
-	}
-	if r.isStopped() {
-		return r.stoppedResult(stageLanding) // nothing has begun
-	}
-	msg := r.landingMessages(&change)
-	l, err := r.land.Land(ctx, change, r.opts.Landing.Apply, msg, patchPath, "")
-	if err != nil && (r.isStopped() || errors.Is(err, errLandingRolledBack)) {
-		return r.stoppedResult(stageLanding) // Land rolled back what it had begun
-	}
-	if err != nil {
-		return Result{Status: StatusFailed, Err: fmt.Errorf("land: %w", err)}
-	}
-	if r.isStopped() { // the landing finished before the stop reached it
-		return Result{Status: StatusLanded, Landing: &l, Err: &Stopped{RunID: r.id, During: stageLanding, Landed: true}}
-	}
-	return Result{Status: StatusLanded, Landing: &l}
 }
 
 func landingText(l Landing) string {
@@ -409,7 +312,7 @@ func recoverDeadInPlace(p *Project, dir string, m *Meta) {
 
 // cleanupAdapter removes what the adapter made in the project for the run
 // (geminicli: a .gemini/ to hide); it may be called more than once.
-func (r *Run) cleanupAdapter() {
+func (r *containment) cleanupAdapter() {
 	if c, ok := r.adapter.(interface{ Cleanup() }); ok {
 		c.Cleanup()
 	}

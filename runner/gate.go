@@ -106,11 +106,11 @@ func (r *gateStage) review(ctx context.Context, restarts int) (string, error) {
 		stuck := fmt.Sprintf("# Stuck — run %s\n\nThe coder's work was returned %d times and Sentinel stopped instead of spending more. The last handoff follows.\n\n%s", r.runID, restarts+1, handoff)
 		r.report("STUCK.md", stuck)
 		r.gaveUp = fmt.Errorf("stuck: the completion review returned the work %d times (last: %s); see STUCK.md", restarts+1, res.Reason)
-		r.emit(journal.Supervisor, KindStuck, r.gaveUp.Error(), map[string]any{"restarts": restarts})
+		r.emit(journal.Supervisor, KindStuck, r.gaveUp.Error(), StuckNote{Restarts: restarts})
 		return "", r.gaveUp
 	}
 	r.emit(journal.Supervisor, KindGate, fmt.Sprintf("completion review returned the work (restart %d of %d): %s", restarts+1, limit, res.Reason), res)
-	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
+	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", RestartNote{Restart: restarts + 1})
 	return r.task + "\n\n" + handoff, nil
 }
 
@@ -300,7 +300,7 @@ func (r *gateStage) afterDrift(restarts int, evidence []string) (string, error) 
 		r.emit(journal.Supervisor, KindStuck, r.gaveUp.Error(), nil)
 		return "", r.gaveUp
 	}
-	r.emit(journal.Supervisor, KindRestart, fmt.Sprintf("restarting the coder (%d of %d): %s", restarts+1, limit, res.Reason), map[string]any{"evidence": evidence})
-	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", map[string]any{"restart": restarts + 1})
+	r.emit(journal.Supervisor, KindRestart, fmt.Sprintf("restarting the coder (%d of %d): %s", restarts+1, limit, res.Reason), RestartNote{Evidence: evidence})
+	r.emit(journal.System, KindRestart, "starting a fresh coder with HANDOFF.md", RestartNote{Restart: restarts + 1})
 	return r.task + "\n\n" + handoff, nil
 }

@@ -88,7 +88,7 @@ func (g *hostGrants) coveredByToolCall(host string, port int, emit func(journal.
 		return false
 	}
 	emit(journal.Tool, KindNet, fmt.Sprintf("proxy: %s:%d let through (the tool call for it was approved moments ago)", host, port),
-		map[string]any{"host": host, "port": port})
+		NetNote{Host: host, Port: port})
 	return true
 }
 
@@ -97,9 +97,9 @@ func (g *hostGrants) coveredByToolCall(host string, port int, emit func(journal.
 // 403 (its body and X-Sentinel-Denied header name the reason, but most
 // tools do not show them), so a hook-based agent is also told with the
 // tool's result, the way a policy deny reaches it.
-func (r *Run) proxyDenied(d sandbox.Denial) {
+func (r *containment) proxyDenied(d sandbox.Denial) {
 	r.emit(journal.Tool, KindNetDenied, "proxy: "+d.Line(),
-		map[string]any{"host": d.Host, "port": d.Port, "reason": d.Reason, "unreachable": d.Unreachable})
+		NetDeniedNote{Host: d.Host, Port: d.Port, Reason: d.Reason, Unreachable: d.Unreachable})
 	if r.broker != nil {
 		r.broker.NoteForCoder(d.Note())
 	}
@@ -107,7 +107,7 @@ func (r *Run) proxyDenied(d sandbox.Denial) {
 
 // execDenied journals a program the sandbox refused to run because it is
 // in [service] denied_executables (tool lane: the coder's action).
-func (r *Run) execDenied(d sandbox.ExecDenial) {
+func (r *containment) execDenied(d sandbox.ExecDenial) {
 	r.emit(journal.Tool, KindExecDenied, "sandbox: "+d.Line(),
-		map[string]any{"entry": d.Entry, "path": d.Path, "file": d.File, "copy": d.Copy})
+		ExecDeniedNote{Entry: d.Entry, Path: d.Path, File: d.File, Copy: d.Copy})
 }

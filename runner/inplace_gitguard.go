@@ -160,7 +160,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	}
 	moved := g.Moved()
 	if len(moved) > 0 {
-		emit(journal.System, KindNotice, fmt.Sprintf("in place: %d git dir(s), pointer(s) or object(s) the coder made were quarantined, not deleted:\n%s", len(moved), strings.Join(moved, "\n")), map[string]any{"quarantined": moved})
+		emit(journal.System, KindNotice, fmt.Sprintf("in place: %d git dir(s), pointer(s) or object(s) the coder made were quarantined, not deleted:\n%s", len(moved), strings.Join(moved, "\n")), QuarantineNote{Quarantined: moved})
 	}
 	return moved
 }

@@ -58,7 +58,7 @@ var inPlaceGitPlanted = []string{"commondir", "config.worktree"}
 const maxAlternates = 200
 
 // inPlaceProfile adds the in-place rules to the coder's profile.
-func (r *Run) inPlaceProfile(ctx context.Context, prof sandbox.Profile) (sandbox.Profile, error) {
+func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) (sandbox.Profile, error) {
 	p := r.opts.Project
 	home, _ := os.UserHomeDir()
 	secrets, err := projectSecrets(p.Root)
@@ -231,7 +231,7 @@ func within(path, root string) bool {
 // is inside the writable project (the sandbox refuses to place a file from
 // there), so it is a per-run directory in the user's state dir instead,
 // which the coder never sees.
-func (r *Run) policyDir() string {
+func (r *containment) policyDir() string {
 	if !r.opts.InPlace {
 		return r.dir
 	}

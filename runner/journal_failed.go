@@ -16,8 +16,8 @@ func (r *Run) watchJournal() {
 	// The views have the journal's own "journal-failed" event (the TUI or
 	// the plain printer shows it); the run's result carries the cause to
 	// the exit status and stderr.
-	if r.broker != nil {
-		_ = r.broker.Close() // denies what waits; finish closes it again, harmlessly
+	if r.guard.broker != nil {
+		_ = r.guard.broker.Close() // denies what waits; finish closes it again, harmlessly
 	}
 	r.Stop()
 }

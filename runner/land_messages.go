@@ -27,7 +27,7 @@ const maxSubject = 100
 // coderCommits reads the coder's own commits (none with --squash or in
 // place), keeps them for a later review, and for a branch landing journals
 // how they will land.
-func (r *Run) coderCommits(ctx context.Context, change Change) *CoderCommits {
+func (r *endStage) coderCommits(ctx context.Context, change Change) *CoderCommits {
 	if r.opts.Landing.Squash || change.Empty() || r.ws == nil {
 		return nil
 	}
@@ -60,7 +60,7 @@ func (r *Run) coderCommits(ctx context.Context, change Change) *CoderCommits {
 // landingMessages is the message of a live run's single landing commit,
 // and fills in ch.Coder's trailers and the message for what the coder left
 // uncommitted. --squash keeps the one "sentinel: <task>" commit.
-func (r *Run) landingMessages(ch *Change) string {
+func (r *endStage) landingMessages(ch *Change) string {
 	coder := r.adapter.Name()
 	if r.opts.Landing.Squash {
 		return runCommitMessage(r.opts.Task, coder, r.id, r.dir, ch.Files, r.meta.Checks)

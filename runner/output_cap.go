@@ -92,11 +92,11 @@ func (c *outputCap) end() (dropped, lines int64, tail []byte, was bool) {
 }
 
 // emitOutput journals a piece of the coder's output under the run's cap.
-func (r *Run) emitOutput(b []byte) {
+func (r *coderStage) emitOutput(b []byte) {
 	ok, cutNow := r.outCap.take(b)
 	if cutNow {
 		r.emit(journal.System, KindOutputCut, fmt.Sprintf("the coder's output passed [journal] max_output (%s): from here it is dropped, and its last %s is kept when the coder ends", sizeText(r.outCap.max), sizeText(r.outCap.tail)),
-			map[string]any{"max_output": r.outCap.max, "tail": r.outCap.tail})
+			OutputCutNote{MaxOutput: r.outCap.max, Tail: r.outCap.tail})
 	}
 	if ok {
 		r.emit(journal.Coder, coderstream.Output, string(b), nil)
@@ -105,13 +105,13 @@ func (r *Run) emitOutput(b []byte) {
 
 // endOutput journals what the cap dropped and the tail, after the coder
 // ended (and before its exit is recorded).
-func (r *Run) endOutput() {
+func (r *coderStage) endOutput() {
 	dropped, lines, tail, was := r.outCap.end()
 	if !was {
 		return
 	}
 	r.emit(journal.System, KindOutputCut, fmt.Sprintf("[journal] max_output: %s (%d lines) of the coder's output dropped here; its last %s follows", sizeText(dropped), lines, sizeText(int64(len(tail)))),
-		map[string]any{"dropped_bytes": dropped, "dropped_lines": lines, "tail_bytes": len(tail)})
+		OutputDroppedNote{DroppedBytes: dropped, DroppedLines: lines, TailBytes: len(tail)})
 	for len(tail) > 0 {
 		n := min(len(tail), 64<<10)
 		r.emit(journal.Coder, coderstream.Output, string(tail[:n]), nil)

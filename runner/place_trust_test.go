@@ -27,8 +27,8 @@ func brokerFor(t *testing.T, p *Project) (*approvals.Broker, []journal.Event) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Run{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Timeout: 5 * time.Second}},
-		id: "r-t", dir: dir, ws: &Workspace{Dir: p.Root}, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}
+	r := &containment{runCore: &runCore{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Timeout: 5 * time.Second}},
+		id: "r-t", dir: dir, ws: &Workspace{Dir: p.Root}, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}}
 	if err := r.startBroker(); err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func TestRunPolicyContextFollowsTheSandbox(t *testing.T) {
 	for mode, want := range map[sandbox.Mode]policy.Decision{
 		sandbox.ModeAuto: policy.Allow, sandbox.ModeBwrap: policy.Allow, sandbox.ModeOff: policy.Ask,
 	} {
-		r := &Run{opts: Options{Sandbox: SandboxOptions{Mode: mode}}, ws: &Workspace{Dir: ws}}
+		r := &containment{runCore: &runCore{opts: Options{Sandbox: SandboxOptions{Mode: mode}}, ws: &Workspace{Dir: ws}}}
 		ctx := r.policyContext()
 		if ctx.Sandboxed != (mode != sandbox.ModeOff) {
 			t.Errorf("--sandbox %s: Sandboxed = %v", mode, ctx.Sandboxed)

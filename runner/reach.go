@@ -8,7 +8,7 @@ import (
 // path (approvals.BrokerConfig.Sees): the profile the sandbox enforces
 // answers. Before the sandbox is prepared, or with --sandbox off, every
 // path is there and the policy alone decides.
-func (r *Run) sandboxSees(path string, write bool) bool {
+func (r *containment) sandboxSees(path string, write bool) bool {
 	p := r.seen.Load()
 	if p == nil {
 		return true
@@ -17,7 +17,7 @@ func (r *Run) sandboxSees(path string, write bool) bool {
 }
 
 // noteSandbox records the enforced profile for sandboxSees.
-func (r *Run) noteSandbox(sb *sandbox.Sandbox) {
+func (r *containment) noteSandbox(sb *sandbox.Sandbox) {
 	if sb == nil || sb.Mode() == sandbox.ModeOff {
 		return
 	}

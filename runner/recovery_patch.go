@@ -92,6 +92,6 @@ func recoverPatch(ctx context.Context, p *Project, dir string, m *Meta) ([]byte,
 		return nil, err
 	}
 	appendEvent(dir, m.ID, journal.System, KindPatch, fmt.Sprintf("patch: %d file(s) changed (computed now from the recovery copy: the run ended before it was written)", len(m.Files)),
-		map[string]any{"files": m.Files, "bytes": len(b), "from": "recovery"})
+		PatchNote{Files: m.Files, Bytes: len(b), From: "recovery"})
 	return b, nil
 }

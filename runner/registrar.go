@@ -55,16 +55,20 @@ func (o Options) register(reg RunRegistration) Registered {
 	return r.Register(reg)
 }
 
-// regState and regEnd tell the run's registration, if any.
-func (r *Run) regState(state string) {
-	if r.reg != nil {
-		r.reg.State(state)
+// registration is the run's registration with the user service, if any;
+// its state and end tell it, and do nothing for a run nobody is told about.
+type registration struct{ to Registered }
+
+func (g *registration) state(state string) {
+	if g.to != nil {
+		g.to.State(state)
 	}
 }
 
-func (r *Run) regEnd(s Status) {
-	if r.reg != nil {
-		r.reg.End(s)
-		r.reg = nil
+// end tells the registration the run ended, once.
+func (g *registration) end(s Status) {
+	if g.to != nil {
+		g.to.End(s)
+		g.to = nil
 	}
 }

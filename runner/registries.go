@@ -28,7 +28,7 @@ const maxConfigFile = 1 << 20
 // whatever host they name), then the person's files and environment.
 // Unreadable or odd entries are skipped: the card then names the defaults,
 // and the proxy still asks about any other host.
-func (r *Run) registries() policy.Registries {
+func (r *containment) registries() policy.Registries {
 	home, _ := os.UserHomeDir()
 	wsFile := func(...string) string { return "" }
 	if r.ws != nil {

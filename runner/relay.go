@@ -12,7 +12,7 @@ import (
 // the background and everything it decides is journaled on the supervisor
 // lane. If the model fails, the person's words go to the coder as typed: a
 // model failure never loses what the person said.
-func (r *Run) relay(text string) error {
+func (r *coderStage) relay(text string) error {
 	if c := r.cur(); c == nil {
 		return errors.New("the coder is not running")
 	}
@@ -54,7 +54,7 @@ func (r *Run) relay(text string) error {
 
 // tellOrSay sends text to the coder; a coder that has gone in the meantime
 // is noted in the journal, since nobody is waiting on an error any more.
-func (r *Run) tellOrSay(text string) {
+func (r *coderStage) tellOrSay(text string) {
 	if err := r.tellCoder(text); err != nil {
 		r.emit(journal.System, KindSteerFailed, "the message did not reach the coder: "+err.Error(), nil)
 	}

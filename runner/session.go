@@ -95,14 +95,14 @@ func (r *Run) Steer(text string) error {
 		return nil
 	}
 	if r.sup != nil {
-		return r.relay(text)
+		return r.coder.relay(text)
 	}
-	return r.tellCoder(text)
+	return r.coder.tellCoder(text)
 }
 
 // tellCoder sends text to the coder: as a protocol message for coders that
 // have one, else typed into its terminal.
-func (r *Run) tellCoder(text string) error {
+func (r *coderStage) tellCoder(text string) error {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return nil
@@ -125,14 +125,14 @@ func (r *Run) tellCoder(text string) error {
 
 // ResizeCoder sets the coder pty's size.
 func (r *Run) ResizeCoder(cols, rows int) {
-	if c := r.cur(); c != nil {
+	if c := r.coder.cur(); c != nil {
 		c.resize(cols, rows)
 	}
 }
 
 // SendKeys forwards raw key bytes to the coder (attach mode).
 func (r *Run) SendKeys(b []byte) error {
-	c := r.cur()
+	c := r.coder.cur()
 	if c == nil {
 		return errors.New("the coder is not running")
 	}
@@ -147,7 +147,7 @@ func (r *Run) SendKeys(b []byte) error {
 // other runs' directories there are out of its sight). The broker checks
 // its peers too (approvals.InProcessTree). Only when that path would be
 // too long for a unix socket is the run directory used.
-func (r *Run) socketPath() string {
+func (r *containment) socketPath() string {
 	r.sockOnce.Do(func() {
 		r.sock = filepath.Join(r.dir, "broker.sock")
 		d, err := os.MkdirTemp("", "sentinel-"+r.id+"-")
@@ -164,7 +164,7 @@ func (r *Run) socketPath() string {
 }
 
 // closeBroker closes the broker and removes its socket's private directory.
-func (r *Run) closeBroker() {
+func (r *containment) closeBroker() {
 	if r.broker != nil {
 		r.broker.Close()
 	}

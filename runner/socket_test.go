@@ -12,7 +12,7 @@ import (
 // removed when the broker closes.
 func TestBrokerSocketIsOutsideTheProject(t *testing.T) {
 	project := t.TempDir()
-	r := &Run{id: "r-sock", dir: filepath.Join(project, ".sentinel", "runs", "r-sock")}
+	r := &containment{runCore: &runCore{id: "r-sock", dir: filepath.Join(project, ".sentinel", "runs", "r-sock")}}
 	sock := r.socketPath()
 	if strings.HasPrefix(sock, project+string(filepath.Separator)) {
 		t.Fatalf("the socket %s is inside the project", sock)

@@ -61,7 +61,7 @@ func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.L
 	w.Snapshot = snap
 	w.stopGitWatch = w.guard.start(ctx, emit)
 	emit(journal.System, KindWorkspace, fmt.Sprintf("in place: the coder works in %s itself (no copy, no landing step); its state recorded in %s",
-		p.Root, time.Since(t0).Round(time.Millisecond)), map[string]any{"dir": p.Root, "in_place": true, "base": snap.Base, "tree": tree})
+		p.Root, time.Since(t0).Round(time.Millisecond)), WorkspaceNote{Dir: p.Root, InPlace: true, Base: snap.Base, Tree: tree})
 	return snap, w, nil
 }
 
@@ -163,12 +163,12 @@ func (w *Workspace) inPlaceChange(ctx context.Context) (InPlaceChange, error) {
 
 // concludeInPlace ends an in-place run: no verification, review or
 // landing, only the record of what changed, told as a diff stat.
-func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
+func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	quarantined := r.ws.guard.finish(ctx, r.ws.stopGitWatch, r.emit)
 	// What the adapter made in the place for the run (Gemini's empty
 	// .gemini/ to hide) goes before the comparison: it is Sentinel's, not
 	// a change of the coder's, and must not be reported or flagged as one.
-	r.cleanupAdapter()
+	r.guard.cleanupAdapter()
 	ch, err := r.ws.inPlaceChange(ctx)
 	if c := r.ws.checkpoint; c != nil {
 		if changes, after, cerr := c.end(); cerr != nil {
@@ -220,11 +220,11 @@ func (r *Run) concludeInPlace(ctx context.Context, end coderEnd) Result {
 }
 
 // inPlaceEnd is how an in-place run ended.
-func (r *Run) inPlaceEnd(end coderEnd) Result {
+func (r *endStage) inPlaceEnd(end coderEnd) Result {
 	if jerr := journalFailure(r.journal); jerr != nil {
 		return Result{Status: StatusFailed, Err: jerr}
 	}
-	if err := r.bypassFailure(); err != nil {
+	if err := r.guard.bypassFailure(); err != nil {
 		return Result{Status: StatusFailed, Err: err}
 	}
 	switch {

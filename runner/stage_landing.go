@@ -53,7 +53,7 @@ func (s *LandingStage) Rejected(reason, data string) string {
 	if reason == "" {
 		reason = "no reason given"
 	}
-	s.Emit(journal.System, KindReviewRejected, "you rejected the change: "+reason, map[string]any{"reason": data})
+	s.Emit(journal.System, KindReviewRejected, "you rejected the change: "+reason, ReviewRejectedNote{Reason: data})
 	return reason
 }
 
@@ -88,7 +88,7 @@ func (s *LandingStage) Verify(ctx context.Context, patchPath string, checks []Ch
 		}
 		if s.Emit != nil {
 			s.Emit(journal.System, KindVerifyResult, reusedText(prev, patchHash, len(results)),
-				map[string]any{"passed": prev.failed == nil, "checks": results, "reused": prev.as})
+				VerifyResultNote{Passed: prev.failed == nil, Checks: results, Reused: prev.as})
 		}
 		return results, prev.failed
 	}
@@ -198,7 +198,7 @@ func (s *LandingStage) review(ctx context.Context, change Change, patchPath stri
 		return change, verified, &Result{Status: StatusFailed, Err: fmt.Errorf("read the patch for review: %w", err)}
 	}
 	interrupted := &Result{Status: StatusInterrupted, Err: &Stopped{RunID: s.RunID, During: stageReview}}
-	s.Emit(journal.System, KindReview, fmt.Sprintf("waiting for your review of %d file(s)", len(req.Files)), map[string]any{"files": len(req.Files)})
+	s.Emit(journal.System, KindReview, fmt.Sprintf("waiting for your review of %d file(s)", len(req.Files)), ReviewNote{Files: len(req.Files)})
 	select {
 	case d.reviews <- req:
 	case <-d.stopped:
@@ -224,7 +224,7 @@ func (s *LandingStage) review(ctx context.Context, change Change, patchPath stri
 		return change, verified, &Result{Status: StatusFailed, Err: err}
 	}
 	s.Emit(journal.System, KindReviewApproved, fmt.Sprintf("you approved part of the change: %d of %d file(s); verifying that part again", len(part.Files), len(change.Files)),
-		map[string]any{"files": part.Files, "rejected": without(change.Files, part.Files)})
+		PartApprovedNote{Files: part.Files, Rejected: without(change.Files, part.Files)})
 	verified, err = s.Verify(ctx, accepted, checks)
 	if err != nil {
 		return change, verified, &Result{Status: StatusFailed, Err: fmt.Errorf("the accepted part: %w", err)}

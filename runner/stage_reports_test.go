@@ -21,7 +21,7 @@ func TestAReportThatCannotBeWrittenIsVisible(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "HANDOFF.md", "x"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	r := &Run{dir: dir, journal: j}
+	r := &runCore{dir: dir, journal: j}
 	s := &reportStage{id: "r1", dir: dir, emit: r.emit}
 	s.write("HANDOFF.md", "# handoff\n")
 	s.write("PROGRESS.md", "# progress\n")

@@ -49,7 +49,7 @@ func openWorkspace(ctx context.Context, p *Project, id, runDir, kind string, lim
 	if snap.Dirty {
 		msg += ", includes your uncommitted changes"
 	}
-	emit(journal.System, KindWorkspace, msg+")", map[string]any{"dir": ws.Dir, "base": snap.Base, "snapshot": snap.Commit, "dirty": snap.Dirty, "kind": ws.Kind})
+	emit(journal.System, KindWorkspace, msg+")", WorkspaceNote{Dir: ws.Dir, Base: snap.Base, Snapshot: snap.Commit, Dirty: snap.Dirty, Kind: ws.Kind})
 	return snap, ws, nil
 }
 

@@ -26,7 +26,7 @@ import (
 // prepareAgent lets a real agent's adapter set up its per-run state and
 // declare what it needs from the sandbox (state dirs, API key variables,
 // its model host).
-func (r *Run) prepareAgent() error {
+func (r *containment) prepareAgent() error {
 	p, ok := r.adapter.(coder.Preparer)
 	if !ok {
 		return nil
@@ -50,13 +50,13 @@ func (r *Run) prepareAgent() error {
 // CODEX_HOME), beside the workspace: writable in the sandbox, outside the
 // read-only run directory, removed when the run ends (it may hold a copy of
 // the person's login).
-func (r *Run) agentStateDir() string { return r.ws.agentDir() }
+func (r *containment) agentStateDir() string { return r.ws.agentDir() }
 
 // startCoder starts the coder the way its adapter speaks: Codex's
 // app-server over JSON-RPC on pipes, headless Claude Code with stream-json
 // on stdin, every other coder (Codex in place too) with the pty as its
 // terminal.
-func (r *Run) startCoder(cmd *exec.Cmd, task string) error {
+func (r *coderStage) startCoder(cmd *exec.Cmd, task string) error {
 	switch coder.TransportOf(r.adapter) {
 	case coder.AppServer:
 		if a, ok := r.adapter.(schemaWriter); ok {
@@ -160,13 +160,13 @@ func exitFailure(code int, output string) string {
 	return why
 }
 
-func (r *Run) setCoder(c *coderProc) {
-	r.coderMu.Lock()
-	defer r.coderMu.Unlock()
-	r.coder = c
+func (r *coderStage) setCoder(c *coderProc) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.proc = c
 }
 
-func (r *Run) pumpPTY(c *coderProc, emit func([]byte)) {
+func (r *coderStage) pumpPTY(c *coderProc, emit func([]byte)) {
 	done := r.pumpDone
 	go func() {
 		defer close(done)
@@ -177,7 +177,7 @@ func (r *Run) pumpPTY(c *coderProc, emit func([]byte)) {
 // startClaudeHeadless runs `claude -p` with stream-json: the task and
 // steering go in on a pipe (it refuses a terminal on stdin), its output
 // stays on the pty and is decoded into the lanes.
-func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a streamJSONAgent, task string) error {
+func (r *coderStage) startClaudeHeadless(cmd *exec.Cmd, a streamJSONAgent, task string) error {
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err
@@ -217,17 +217,17 @@ func (r *Run) startClaudeHeadless(cmd *exec.Cmd, a streamJSONAgent, task string)
 
 // startCodex drives `codex app-server` over JSON-RPC on pipes; its approval
 // requests go to the broker in process.
-func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
+func (r *coderStage) startCodex(cmd *exec.Cmd, task string) error {
 	logf, err := os.Create(filepath.Join(r.dir, "codex-stderr.log"))
 	if err != nil {
 		return err
 	}
 	sess, err := codex.Start(context.Background(), cmd, codex.Config{
 		Task: task, Workspace: r.ws.Dir,
-		Asker:  codex.AskerFunc(r.broker.Decide),
+		Asker:  codex.AskerFunc(r.guard.broker.Decide),
 		OnLine: func(l codex.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
 		Stderr: logf,
-		Notes:  r.broker.TakeCoderNotes,
+		Notes:  r.guard.broker.TakeCoderNotes,
 	})
 	if err != nil {
 		logf.Close()
@@ -239,13 +239,13 @@ func (r *Run) startCodex(cmd *exec.Cmd, task string) error {
 
 // startACP drives an ACP agent over JSON-RPC on pipes; its permission and
 // file requests go to the broker in process.
-func (r *Run) startACP(cmd *exec.Cmd, a acpAgent, task string) error {
+func (r *coderStage) startACP(cmd *exec.Cmd, a acpAgent, task string) error {
 	logf, err := os.Create(filepath.Join(r.dir, "agent-stderr.log"))
 	if err != nil {
 		return err
 	}
 	sess, err := acp.Start(context.Background(), cmd, acp.Config{
-		Task: task, Workspace: r.ws.Dir, Ask: r.broker.Decide, Stderr: logf, NoReadDelegation: !a.ReadDelegation(), Agent: a.Program(),
+		Task: task, Workspace: r.ws.Dir, Ask: r.guard.broker.Decide, Stderr: logf, NoReadDelegation: !a.ReadDelegation(), Agent: a.Program(),
 		OnLine: func(l acp.Line) { r.emit(l.Lane, l.Kind, l.Text, l.Data) },
 	})
 	if err != nil {
@@ -258,7 +258,7 @@ func (r *Run) startACP(cmd *exec.Cmd, a acpAgent, task string) error {
 
 // adoptSession makes a coder spoken to over a protocol the run's coder:
 // steering is a protocol message, and its end is the session's.
-func (r *Run) adoptSession(cmd *exec.Cmd, steer func(string) error, stop func(time.Duration), wait func() int, failure func() string, logf *os.File) {
+func (r *coderStage) adoptSession(cmd *exec.Cmd, steer func(string) error, stop func(time.Duration), wait func() int, failure func() string, logf *os.File) {
 	p := &coderProc{cmd: cmd, done: make(chan struct{}), steer: steer, stopFn: stop, failure: failure}
 	go func() {
 		p.code = wait()

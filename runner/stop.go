@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
 // A stop (Ctrl-C, SIGTERM, SIGHUP, the TUI's q) cancels whatever the run is
 // doing when it comes: the coder, verification, the person's review or the
-// landing. Everything after the coder runs on the context stopContext
+// landing. Everything after the coder runs on the context stopSignal.context
 // returns, which a stop cancels; a landing that has begun is finished or
 // rolled back, never left half done (land.go, apply_worktree.go), and the
 // run's end says which.
@@ -58,12 +59,34 @@ const (
 // effect: nothing of it is in the project.
 var errLandingRolledBack = errors.New("stopped: the landing was rolled back")
 
-// stopContext is parent, cancelled too when the run is stopped.
-func (r *Run) stopContext(parent context.Context) (context.Context, context.CancelFunc) {
+// stopSignal is the run's stop: raised once (Run.Stop, a bypassed gate, a
+// failed journal), read by every stage that a stop cuts short.
+type stopSignal struct {
+	once sync.Once
+	ch   chan struct{}
+}
+
+func newStopSignal() *stopSignal { return &stopSignal{ch: make(chan struct{})} }
+
+// raise stops the run; it is safe to call more than once.
+func (s *stopSignal) raise() { s.once.Do(func() { close(s.ch) }) }
+
+// raised says the run was asked to stop.
+func (s *stopSignal) raised() bool {
+	select {
+	case <-s.ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// context is parent, cancelled too when the run is stopped.
+func (s *stopSignal) context(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
 	go func() {
 		select {
-		case <-r.stopped:
+		case <-s.ch:
 			cancel()
 		case <-ctx.Done():
 		}
@@ -71,17 +94,7 @@ func (r *Run) stopContext(parent context.Context) (context.Context, context.Canc
 	return ctx, cancel
 }
 
-// isStopped says the run was asked to stop.
-func (r *Run) isStopped() bool {
-	select {
-	case <-r.stopped:
-		return true
-	default:
-		return false
-	}
-}
-
-// stoppedResult is the end of a run stopped during stage.
-func (r *Run) stoppedResult(stage string) Result {
-	return Result{Status: StatusInterrupted, Err: &Stopped{RunID: r.id, During: stage}}
+// stoppedResult is the end of run id stopped during stage.
+func stoppedResult(id, stage string) Result {
+	return Result{Status: StatusInterrupted, Err: &Stopped{RunID: id, During: stage}}
 }

@@ -152,7 +152,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	}
 	prof.DeniedExecutables = v.DeniedExecutables
 	onExec := func(d sandbox.ExecDenial) {
-		emit(journal.Tool, KindExecDenied, "verify: sandbox: "+d.Line(), map[string]any{"entry": d.Entry, "path": d.Path, "file": d.File, "copy": d.Copy})
+		emit(journal.Tool, KindExecDenied, "verify: sandbox: "+d.Line(), ExecDeniedNote{Entry: d.Entry, Path: d.Path, File: d.File, Copy: d.Copy})
 	}
 	sb, err := sandbox.Prepare(prof, sandbox.Options{Mode: v.Mode, OnExecDeny: onExec})
 	if err != nil {
@@ -170,7 +170,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 		results = append(results, res)
 		if ctx.Err() != nil {
 			emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → stopped after %s", c.Command, time.Duration(res.DurationMS)*time.Millisecond), res)
-			emit(journal.System, KindVerifyResult, "verification stopped before it finished", map[string]any{"passed": false, "stopped": true, "checks": results})
+			emit(journal.System, KindVerifyResult, "verification stopped before it finished", VerifyResultNote{Passed: false, Stopped: true, Checks: results})
 			return results, fmt.Errorf("verification stopped: %w", ctx.Err())
 		}
 		word := "passed"
@@ -186,7 +186,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	if failed != nil {
 		text = failed.Error()
 	}
-	emit(journal.System, KindVerifyResult, text, map[string]any{"passed": failed == nil, "checks": results})
+	emit(journal.System, KindVerifyResult, text, VerifyResultNote{Passed: failed == nil, Checks: results})
 	return results, failed
 }
 

@@ -11,7 +11,7 @@ import (
 // (agentutil.WhereAmI): the workspace copy, the sandbox's toolchains and
 // caches, the proxy, and who answers asks when nobody is at the terminal.
 // Each real agent's Prepare receives its text.
-func (r *Run) surroundings() agentutil.Surroundings {
+func (r *containment) surroundings() agentutil.Surroundings {
 	s := agentutil.Surroundings{Workspace: r.ws.Dir, InPlace: r.opts.InPlace, Sandboxed: r.opts.Sandbox.Mode != sandbox.ModeOff}
 	if s.Sandboxed {
 		home, _ := os.UserHomeDir()
@@ -29,4 +29,4 @@ func (r *Run) surroundings() agentutil.Surroundings {
 }
 
 // whereAmI is the text of surroundings.
-func (r *Run) whereAmI() string { return agentutil.WhereAmI(r.surroundings()) }
+func (r *containment) whereAmI() string { return agentutil.WhereAmI(r.surroundings()) }

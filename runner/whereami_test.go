@@ -29,7 +29,7 @@ func TestSurroundingsSayWhoAnswers(t *testing.T) {
 		{"person advised by a supervisor", Options{Approval: ApprovalOptions{Person: person}, Sandbox: SandboxOptions{Mode: sandbox.ModeAuto}}, sup, false, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &Run{opts: tc.opts, sup: tc.sup, ws: &Workspace{Dir: "/work/ws"}}
+			r := &containment{runCore: &runCore{opts: tc.opts, sup: tc.sup, ws: &Workspace{Dir: "/work/ws"}}}
 			s := r.surroundings()
 			if s.Unattended != tc.unattended || s.Supervised != tc.supervised || s.Sandboxed != tc.sandboxed || s.NetworkAsks != tc.sandboxed {
 				t.Errorf("surroundings = %+v", s)

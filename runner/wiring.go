@@ -38,7 +38,7 @@ func policyFiles(p *Project) ([]string, string) {
 	return files, warning
 }
 
-func (r *Run) policyContext() policy.Context {
+func (r *containment) policyContext() policy.Context {
 	home, _ := os.UserHomeDir()
 	// With --sandbox off the policy is the only gate: running the
 	// project's own scripts and snippets asks instead of being allowed.
@@ -55,7 +55,7 @@ func (r *Run) policyContext() policy.Context {
 
 // startBroker loads the policy and the remembered templates and starts the
 // run's broker on its unix socket.
-func (r *Run) startBroker() error {
+func (r *containment) startBroker() error {
 	p := r.opts.Project
 	files, warning := policyFiles(p)
 	eng, err := policy.Load(files...)
@@ -116,10 +116,10 @@ func (r *Run) startBroker() error {
 // project's and the user's rules, and its context): the remember chooser's
 // preview, so it never disagrees with the broker. Pure: no I/O.
 func (r *Run) PreviewGrant(spec approvals.GrantSpec, past []approvals.Request) []approvals.Request {
-	if r.broker == nil {
+	if r.guard == nil || r.guard.broker == nil {
 		return nil
 	}
-	return r.broker.Preview(spec, past)
+	return r.guard.broker.Preview(spec, past)
 }
 
 // profile is what the coder's process tree may do: the sandbox's default
@@ -129,7 +129,7 @@ func (r *Run) PreviewGrant(spec approvals.GrantSpec, past []approvals.Request) [
 // ignored files (.env and the like) stay out of reach — except its object
 // store, read-only, which the workspace borrows through alternates, and the
 // run directory, read-only, where the broker's socket is.
-func (r *Run) profile() sandbox.Profile {
+func (r *containment) profile() sandbox.Profile {
 	p := r.opts.Project
 	home, _ := os.UserHomeDir()
 	prof := sandbox.DefaultProfile(r.ws.Dir, home)
@@ -183,7 +183,7 @@ func (r *Run) profile() sandbox.Profile {
 
 // askHost routes a host the proxy does not know to the broker as a net
 // request, so it gets the same policy, templates and person as any other.
-func (r *Run) askHost(ctx context.Context, host string, port int) (bool, string) {
+func (r *containment) askHost(ctx context.Context, host string, port int) (bool, string) {
 	if r.broker == nil {
 		return false, "no broker"
 	}
@@ -201,7 +201,7 @@ func (r *Run) askHost(ctx context.Context, host string, port int) (bool, string)
 // scriptedSteering plays the demo scenario's stand-in supervisor: once the
 // named step has been decided, it sends the scripted steering message to the
 // coder through the same channel a person or a supervisor model uses.
-func (r *Run) scriptedSteering(d *demoAdapter) {
+func (r *coderStage) scriptedSteering(d *demoAdapter) {
 	sc, err := demo.Load(d.scenario)
 	if err != nil || len(sc.Steer) == 0 {
 		return
@@ -228,7 +228,7 @@ func (r *Run) scriptedSteering(d *demoAdapter) {
 			continue
 		}
 		delete(pending, step)
-		r.emit(journal.Supervisor, KindSteer, "→ coder: "+text+" (scripted by the demo scenario)", map[string]any{"text": text, "scripted": true})
+		r.emit(journal.Supervisor, KindSteer, "→ coder: "+text+" (scripted by the demo scenario)", SteerNote{Text: text, Scripted: true})
 		_ = r.tellCoder(text) // a coder that has exited needs no steering; the steer event is journaled
 		if len(pending) == 0 {
 			return
