@@ -32,15 +32,16 @@ const (
 	verbRead
 	verbManifest
 	verbRun
+	verbAdd // adds named packages to the manifest and installs them (depadd.go)
 )
 
 // buildVerbs maps tool -> verb (space-joined for two-word verbs) -> class.
 var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]map[string]verbClass {
-	p, r, m, run := verbProject, verbRead, verbManifest, verbRun
+	p, r, m, run, add := verbProject, verbRead, verbManifest, verbRun, verbAdd
 	return map[string]map[string]verbClass{
 		"dotnet": {"build": p, "test": p, "format": p, "clean": p, "pack": p, "restore": m, "run": run, "watch": run,
 			"list": r, "--info": r, "--list-sdks": r, "--list-runtimes": r, "sln list": r, "tool restore": m, "tool list": r,
-			"list package": r, "list reference": r},
+			"list package": r, "list reference": r, "add package": add},
 		"swift": {"build": p, "test": p, "package resolve": m, "package update": m, "package describe": r, "package show-dependencies": r,
 			"package dump-package": r, "package clean": p, "package reset": p, "run": run},
 		"mix": {"test": p, "compile": p, "format": p, "credo": p, "dialyzer": p, "docs": p, "xref": p, "deps.get": m, "deps.compile": m,
@@ -48,21 +49,22 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 			"phx.server": run, "phx.routes": r, "hex.outdated": r, "clean": p, "deps.unlock": p, "sobelow": p},
 		"deno": {"test": p, "fmt": p, "lint": p, "check": p, "bench": p, "doc": r, "info": r, "task": run, "run": run, "cache": m,
 			"install": m, "compile": p, "coverage": p},
-		"bun":    {"test": p, "build": p, "install": m, "i": m, "pm ls": r, "run": run},
-		"poetry": {"install": m, "sync": m, "lock": m, "check": p, "show": r, "env info": r, "build": p, "version": r},
-		"composer": {"install": m, "i": m, "dump-autoload": p, "dumpautoload": p, "validate": r, "show": r, "outdated": r,
+		"bun":    {"add": add, "test": p, "build": p, "install": m, "i": m, "pm ls": r, "run": run},
+		"poetry": {"add": add, "install": m, "sync": m, "lock": m, "check": p, "show": r, "env info": r, "build": p, "version": r},
+		"composer": {"require": add, "install": m, "i": m, "dump-autoload": p, "dumpautoload": p, "validate": r, "show": r, "outdated": r,
 			"licenses": r, "depends": r, "why": r, "why-not": r, "diagnose": r, "check-platform-reqs": r, "test": run,
 			"run-script": run, "run": run, "audit": r, "fund": r, "status": r},
-		"bundle": {"install": m, "check": r, "list": r, "show": r, "info": r, "outdated": r, "lock": m, "platform": r},
+		"bundle": {"add": add, "install": m, "check": r, "list": r, "show": r, "info": r, "outdated": r, "lock": m, "platform": r},
 		"gem":    {"list": r, "which": r, "contents": r, "environment": r, "env": r, "spec": r, "dependency": r},
 		"mvn": {"clean": p, "test": p, "compile": p, "verify": p, "package": p, "validate": p, "test-compile": p, "install": m, "spring-boot:run": run, "exec:java": run, "quarkus:dev": run, "dependency:resolve": m,
 			"dependency:go-offline": m, "dependency:tree": r, "dependency:list": r, "dependency:analyze": r, "help:effective-pom": r},
-		"cargo": {"fetch": m, "nextest run": p, "nextest list": r},
-		"npm":   {"install": m, "i": m, "ci": m, "clean-install": m, "outdated": r, "audit": r},
-		"pnpm":  {"install": m, "i": m, "outdated": r, "audit": r},
-		"yarn":  {"install": m, "": m, "outdated": r, "audit": r, "info": r},
+		"cargo": {"fetch": m, "nextest run": p, "nextest list": r, "add": add},
+		"go":    {"get": add},
+		"npm":   {"add": add, "install": m, "i": m, "ci": m, "clean-install": m, "outdated": r, "audit": r},
+		"pnpm":  {"add": add, "install": m, "i": m, "outdated": r, "audit": r},
+		"yarn":  {"add": add, "install": m, "": m, "outdated": r, "audit": r, "info": r},
 		"pip":   {"install": m}, "pip3": {"install": m},
-		"uv":         {"sync": m, "lock": m, "venv": m, "pip install": m, "pip sync": m},
+		"uv":         {"add": add, "sync": m, "lock": m, "venv": m, "pip install": m, "pip sync": m},
 		"pre-commit": {"run": p},
 		"rake":       {"db:migrate": run, "db:create": run, "db:test:prepare": run, "db:prepare": run, "db:seed": run, "db:rollback": run},
 		"rails": {"db:migrate": run, "db:create": run, "db:test:prepare": run, "db:prepare": run, "db:seed": run, "db:rollback": run,
@@ -99,12 +101,24 @@ func verbHandler(tool string, prev handler) handler {
 			prev(x, args)
 			return
 		}
-		if (cls == verbManifest || cls == verbRun) && !x.c.sandbox {
+		if (cls == verbManifest || cls == verbRun || cls == verbAdd) && !x.c.sandbox {
 			prev(x, args)
 			return
 		}
-		if cls == verbManifest && !manifestOperands(tool, verb, rest) {
-			prev(x, args)
+		if (cls == verbManifest || cls == verbAdd) && !manifestOperands(tool, verb, rest) || cls == verbAdd {
+			// Named packages: the install of a manifest change (depadd.go).
+			opts, ok := addOperands(tool, rest)
+			if !ok || !addVerb(tool, verb, cls) || !x.c.sandbox || x.c.inPlace {
+				prev(x, args)
+				return
+			}
+			letters := "sIrCgpkfi"
+			if _, ok := buildArgs(opts, letters); !ok {
+				prev(x, args)
+				return
+			}
+			x.add(Allow, RuleSandboxCode, tool+" "+verb+" installs "+quoteShort(operandList(rest))+" from the registry, as the manifest install of an added dependency, inside the sandbox")
+			x.inWorkspace()
 			return
 		}
 		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {

@@ -277,7 +277,7 @@ func goFlags(x *cmdCtx, sargs []word) []word {
 		case "exec", "toolexec", "vettool":
 			x.add(Deny, RuleBuildExec, "go -"+name+" runs an arbitrary program")
 		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
-			x.writeStr(val)
+			x.buildOutput(word{val: val, static: true})
 		case "outputdir", "pkgdir", "gocoverdir":
 			x.writeStr(filepath.Join(val, "glob-match"))
 		case "modfile", "overlay", "pgo":
