@@ -403,6 +403,9 @@ func cargoCmd(x *cmdCtx, args []word) {
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {
+		case strings.HasPrefix(a, "+") && rustChannel(a[1:]) && x.c.sandbox:
+			// An official channel (+nightly, +1.79.0): rustup's own
+			// toolchain, fetched from its own host through the proxy.
 		case strings.HasPrefix(a, "+"):
 			x.add(Ask, RuleBuildOption, "cargo "+a+" selects (and may download) another toolchain")
 		case a == "--config" || strings.HasPrefix(a, "--config="):
