@@ -28,6 +28,7 @@ func addBuildHandlers(handlers map[string]handler) {
 	handlers["py.test"] = pytestCmd
 	handlers["pip"] = pipCmd
 	handlers["coverage"] = coverageCmd
+	handlers["jupyter"] = jupyterCmd // notebooks.go
 	handlers["pip3"] = pipCmd
 	handlers["uv"] = func(x *cmdCtx, a []word) {
 		if envRunner(x, a) {
