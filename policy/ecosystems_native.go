@@ -275,6 +275,6 @@ func compilerCmd(x *cmdCtx, args []word) {
 		x.read(r)
 	}
 	for _, w := range writes {
-		x.write(w)
+		x.buildOutput(w)
 	}
 }

@@ -101,6 +101,9 @@ type checkEnv struct {
 	tmp          string              // the sandbox's private temp dir, when sandboxed (tmpdir.go)
 	capture      bool                // the path being judged is a redirection or tee target (tmpdir.go)
 	written      map[string][]string // files this line writes: the spellings of their text, nil when unknown
+	built        map[string]bool     // files this line builds from the project's sources (tmpdir.go buildOutput)
+	cdTo         []string            // where the last cd judged goes when it succeeds (cdand.go)
+	cdKnown      bool                // cdTo is known
 	keepText     bool                // the command being judged changes files' modes or times, not their text
 	bind         map[string]word     // loop variables bound to one of their static words (subst.go)
 	memo         map[string]string   // canonical paths resolved during this Check

@@ -303,7 +303,7 @@ func cFlag(f string) bool {
 		return !strings.ContainsAny(f, "/")
 	case strings.HasPrefix(f, "-I"):
 		return !strings.HasPrefix(f[2:], "/") && !strings.Contains(f, "..")
-	case f == "-pthread" || f == "-pedantic" || f == "-pipe" || f == "-DNDEBUG" || f == "-Werror":
+	case f == "-pthread" || f == "-pedantic" || f == "-pedantic-errors" || f == "-ansi" || f == "-pipe" || f == "-DNDEBUG" || f == "-Werror":
 		return true
 	}
 	return false

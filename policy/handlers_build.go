@@ -28,6 +28,7 @@ func addBuildHandlers(handlers map[string]handler) {
 	handlers["py.test"] = pytestCmd
 	handlers["pip"] = pipCmd
 	handlers["coverage"] = coverageCmd
+	handlers["jupyter"] = jupyterCmd // notebooks.go
 	handlers["pip3"] = pipCmd
 	handlers["uv"] = func(x *cmdCtx, a []word) {
 		if envRunner(x, a) {
@@ -277,7 +278,7 @@ func goFlags(x *cmdCtx, sargs []word) []word {
 		case "exec", "toolexec", "vettool":
 			x.add(Deny, RuleBuildExec, "go -"+name+" runs an arbitrary program")
 		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
-			x.writeStr(val)
+			x.buildOutput(word{val: val, static: true})
 		case "outputdir", "pkgdir", "gocoverdir":
 			x.writeStr(filepath.Join(val, "glob-match"))
 		case "modfile", "overlay", "pgo":
@@ -403,6 +404,9 @@ func cargoCmd(x *cmdCtx, args []word) {
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {
+		case strings.HasPrefix(a, "+") && rustChannel(a[1:]) && x.c.sandbox:
+			// An official channel (+nightly, +1.79.0): rustup's own
+			// toolchain, fetched from its own host through the proxy.
 		case strings.HasPrefix(a, "+"):
 			x.add(Ask, RuleBuildOption, "cargo "+a+" selects (and may download) another toolchain")
 		case a == "--config" || strings.HasPrefix(a, "--config="):

@@ -61,7 +61,7 @@ func addFSHandlers(handlers map[string]handler) {
 			}
 		}
 		if len(a) == 1 {
-			x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+			x.envListed() // envscreen.go
 			return
 		}
 		x.add(Allow, RuleReadOnly, "prints variables that hold no secrets")

@@ -115,7 +115,9 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 			}
 			switch {
 			case mod == "pip":
-				pipCmd(x, append([]word{{val: "pip", static: true}}, args...))
+				// The pip program's handler, build verbs included (buildverbs.go).
+				h, _ := handlerFor("pip")
+				h(x, append([]word{{val: "pip", static: true}}, args...))
 			case mod == "pytest":
 				pytestCmd(x, append([]word{{val: "pytest", static: true}}, args...))
 			case mod == "venv" || mod == "virtualenv":
@@ -130,6 +132,8 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 						x.read(o)
 					}
 				}
+			case mod == "http.server" && loopbackServer(x, args):
+				x.add(Allow, RuleSandboxCode, name+" -m http.server serves the workspace on loopback, inside the sandbox's own network")
 			case mod == "http.server" || mod == "smtpd" || mod == "ftplib":
 				x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections")
 			default:

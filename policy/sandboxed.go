@@ -26,6 +26,11 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		return
 	}
 	for _, p := range paths {
+		if x.c.built[p] && x.c.sandbox && x.c.privateTemp(p) {
+			// Built by this line into the sandbox's private temp dir.
+			x.ranWritten(name, nil)
+			return
+		}
 		if base, ok := resolvedProgram(p); ok && x.c.sandbox {
 			// A virtualenv's python is python on the project's packages.
 			x.command(append([]word{{val: base, static: true}}, args[1:]...), depth+1)

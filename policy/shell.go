@@ -117,6 +117,8 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 			a, b := cw.copy(), cw.copy()
 			c.stmt(s, x.X, &a)
 			c.stmt(s, x.Y, &b)
+		} else if l := andList(st); l != nil && hasCd(l) {
+			c.andAfterCd(s, l, cw) // cdand.go
 		} else {
 			c.stmt(s, x.X, cw)
 			c.stmt(s, x.Y, cw)
@@ -443,18 +445,22 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 		cw.unknown = true
 		return
 	}
+	c.cdTo, c.cdKnown = nil, true // cdand.go: where this cd goes when it succeeds
 	add := func(p string) {
 		if p == "" {
 			cw.unknown = true
+			c.cdKnown = false
 			return
 		}
 		cw.add(p)
+		c.cdTo = append(c.cdTo, p)
 	}
 	if filepath.IsAbs(target.val) {
 		add(c.canon(target.val))
 		return
 	}
 	if cw.unknown {
+		c.cdKnown = false
 		return
 	}
 	for _, d := range append([]string(nil), cw.dirs...) {

@@ -10,9 +10,11 @@ import "strings"
 // back are workspace work. With --sandbox off /tmp is the machine's shared
 // one and those writes stay outside the workspace.
 //
-// Only output captured by a redirection or tee counts: a program told to
-// put its own artefacts in /tmp (`go test -o /tmp/x`, `git worktree add
-// /tmp/wt`, `git log --output=/tmp/x`) is still judged as writing outside.
+// Output captured by a redirection or tee counts, and so does what a build
+// makes of the workspace's sources: a compiler's or `go build`'s -o, a
+// test's profiles (buildOutput), judged as a write to that path. Other
+// programs told to put files in /tmp (`git worktree add /tmp/wt`, `git log
+// --output=/tmp/x`, `cp .env /tmp/x`) are still judged as writing outside.
 
 // sandboxTemp is the temp dir the sandbox gives the coder.
 const sandboxTemp = "/tmp"
@@ -57,4 +59,22 @@ func (x *cmdCtx) capturing(judge func()) {
 // output like a redirection.
 func teeCmd(x *cmdCtx, args []word) {
 	x.capturing(func() { writeAll(x, args) })
+}
+
+// buildOutput judges w as the path a build writes its product to: inside
+// the workspace as any write, and in the sandbox's private temp dir as the
+// coder's own scratch (`go build -o /tmp/app`, `gcc -o /tmp/a.out`).
+// The product is remembered: running it later in the line runs the
+// project's own code (ranWritten).
+func (x *cmdCtx) buildOutput(w word) {
+	x.capturing(func() { x.write(w) })
+	if !w.static || w.pattern || w.brace {
+		return
+	}
+	for _, p := range x.resolve(w) {
+		if x.c.built == nil {
+			x.c.built = map[string]bool{}
+		}
+		x.c.built[p] = true
+	}
 }

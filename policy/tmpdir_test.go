@@ -4,9 +4,9 @@ import "testing"
 
 // TestPrivateTempInsideTheSandbox: with the sandbox on, output captured
 // into /tmp (a redirection, tee) and read back is the coder's own scratch
-// space; with it off, it is a write outside the workspace. A program's own
-// output flag pointing at /tmp, and the home or workspace when they live
-// under /tmp, stay what they are.
+// space, and so is a build's product (-o); with it off, it is a write
+// outside the workspace. Other programs' output flags pointing at /tmp, and
+// the home or workspace when they live under /tmp, stay what they are.
 func TestPrivateTempInsideTheSandbox(t *testing.T) {
 	ctx := testEnv(t)
 	e := Default()
@@ -20,6 +20,11 @@ func TestPrivateTempInsideTheSandbox(t *testing.T) {
 		"cat /tmp/go-test.log",
 		"{ go vet ./...; go test ./...; } > /tmp/check.log 2>&1",
 		`go test ./... 2>&1 | tee "$TMPDIR/t.log"`,
+		// A build's product is its output too (issue 32, held-out corpus).
+		"go test -o /tmp/x ./...",
+		"go build -o /tmp/app ./cmd/app",
+		"gcc -Wall -o /tmp/a.out main.c",
+		"go test -coverprofile=/tmp/c.out ./...",
 	}
 	for _, l := range captured {
 		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Allow {
@@ -30,7 +35,9 @@ func TestPrivateTempInsideTheSandbox(t *testing.T) {
 		}
 	}
 	never := []string{
-		"go test -o /tmp/x ./...",
+		"go build -o /tmp ./cmd/app",
+		"gcc -o " + ctx.Home + "/.bashrc main.c",
+		"go build -o ../x ./cmd/app",
 		"git log --output=/tmp/x",
 		"echo x > /tmp",
 		"echo x > " + ctx.Home + "/.bashrc",

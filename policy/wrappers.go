@@ -310,7 +310,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.addF(envVarWordFinding(name, word{val: val, static: a.static}, false))
 		}
 		if len(cmd) == 0 {
-			x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+			x.envListed() // envscreen.go
 			return nil, true
 		}
 		return cmd, true

@@ -52,6 +52,12 @@ func (x *cmdCtx) ranWritten(w word, judge func(text string)) bool {
 			continue
 		}
 		hit = true
+		if texts == nil && x.c.built[p] && x.c.sandbox {
+			// A compiler's or go build's product: the project's sources,
+			// compiled, run like `go run` inside the sandbox.
+			x.add(Allow, RuleSandboxCode, "runs "+quoteShort(w.val)+", which this line builds from the project's sources, inside the sandbox")
+			continue
+		}
 		if texts == nil {
 			x.add(Ask, RuleWriteThenRun, "runs "+quoteShort(w.val)+", which this line writes with text that cannot be judged")
 			continue

@@ -1,0 +1,41 @@
+package policy
+
+import "testing"
+
+// TestNotebookConversion: jupyter nbconvert of workspace notebooks with
+// known options runs the project's code inside the sandbox and asks
+// without it; templates, configuration, notebooks or outputs outside the
+// workspace, and jupyter's servers never pass.
+func TestNotebookConversion(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	on, off := ctx, ctx
+	on.Sandboxed = true
+	for _, l := range []string{
+		"jupyter nbconvert --to notebook --inplace --execute --ExecutePreprocessor.kernel_name=python analysis.ipynb",
+		"jupyter nbconvert --execute output.ipynb --to html",
+		"jupyter nbconvert --to script notebook.ipynb --stdout | head -50",
+	} {
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Allow {
+			t.Errorf("sandbox on: %q: %s by %s (%s), want allow", l, v.Decision, v.Rule, v.Reason)
+		}
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: off}); v.Decision == Allow {
+			t.Errorf("sandbox off: %q ALLOWED by %s (%s)", l, v.Rule, v.Reason)
+		}
+	}
+	for _, l := range []string{
+		"jupyter nbconvert --to html --template /tmp/evil x.ipynb",
+		"jupyter nbconvert --config /tmp/c.py x.ipynb",
+		"jupyter nbconvert --to html --output-dir " + ctx.Home + " x.ipynb",
+		"jupyter nbconvert --execute " + ctx.Home + "/x.ipynb",
+		"jupyter nbconvert --to html $NB",
+		"jupyter notebook --ip=0.0.0.0",
+		"jupyter lab",
+	} {
+		for _, cx := range []Context{on, off} {
+			if v := e.Check(Query{Kind: KindShell, Command: l, Context: cx}); v.Decision == Allow {
+				t.Errorf("sandbox %v: %q ALLOWED by %s (%s)", cx.Sandboxed, l, v.Rule, v.Reason)
+			}
+		}
+	}
+}
