@@ -27,11 +27,11 @@ const (
 // Access to a configured path.
 const (
 	AccessRead      = "r"  // read, list, search, and cwd for exec
-	AccessReadWrite = "rw" // also edit, move, copy, delete, chmod; writable by exec
+	AccessReadWrite = "rw" // also edit, move, copy, delete, chmod, chown; writable by exec
 )
 
 // Ops is every tool name, in the order help lists them.
-var Ops = []string{"exec", "read", "list", "search", "edit", "move", "copy", "delete", "chmod", "service", "playbook", "help", "capabilities"}
+var Ops = []string{"exec", "read", "list", "search", "edit", "move", "copy", "delete", "chmod", "chown", "service", "playbook", "help", "capabilities"}
 
 // Config is a `sentinel mcp` config file.
 type Config struct {
@@ -157,7 +157,7 @@ func ParseConfig(path, src string) (*Config, error) {
 	}
 	for _, op := range c.DisabledOps {
 		if !slices.Contains(Ops, op) || op == "help" || op == "capabilities" {
-			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, service, playbook)", op)
+			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, chown, service, playbook)", op)
 		}
 	}
 	switch c.Network {

@@ -106,8 +106,8 @@ After a pipe, read-only filters need no entry: ` + strings.Join(filterNames(), "
 No NAME=value prefixes, no background jobs (&), no sudo. Redirections may only name files under the configured paths.
 In policy mode Sentinel's policy (with the person's own policy.toml) decides, then the person's remembered templates; what would need a person goes to them through the approval queue (sentinel console) and waits for their answer; with no one to ask it is refused with class no-one-to-ask.
 The result is the output (cut at max_output_bytes) and [exit N].`,
-	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete and chmod need an rw path.
-Paths must be absolute. Each is canonicalised first — symlinks resolved, ".." collapsed the way the kernel does — and the result must lie under a configured path; a symlink that leads outside is refused. delete, move and chmod act on a symlink itself, and refuse one that points outside the rw paths.
+	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete, chmod and chown need an rw path.
+Paths must be absolute. Each is canonicalised first — symlinks resolved, ".." collapsed the way the kernel does — and the result must lie under a configured path; a symlink that leads outside is refused. delete, move and chmod act on a symlink itself (chown refuses one, and a file with more than one hard link), and refuse one that points outside the rw paths.
 Git dirs (a .git in any case, or any directory that is one however it is named) are read-only, and a directory holding one is not moved or deleted whole. Sentinel's own state (its state and config dirs, this server's config and audit) is never reachable.
 delete, and copy or move with overwrite, keep what they remove or replace: the result names the backup.
 read: offset and max_bytes page through big files. search: plain text (or regex=true), glob to pick file names.`,
@@ -138,7 +138,7 @@ func (s *Server) help(topic string) (string, error) {
 	}
 	t := strings.ToLower(strings.TrimSpace(topic))
 	switch t {
-	case "read", "list", "search", "move", "copy", "delete", "chmod", "paths":
+	case "read", "list", "search", "move", "copy", "delete", "chmod", "chown", "paths":
 		t = "files"
 	case "service":
 		t = "services"
@@ -168,7 +168,7 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 		}
 		ops := "read, list, search, exec cwd"
 		if pl.Access == AccessReadWrite {
-			ops += ", edit, move, copy, delete, chmod; writable by exec"
+			ops += ", edit, move, copy, delete, chmod, chown; writable by exec"
 		}
 		return fmt.Sprintf("%s: under %s (access %s): %s", abs, pl.Root, pl.Access, ops), nil
 	case a.Playbook != "":

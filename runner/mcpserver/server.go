@@ -301,6 +301,10 @@ func (s *Server) addTools() {
 		t, err := s.chmod(a.Path, a.Mode)
 		return outcome{text: t, rule: "paths"}, err
 	}))
+	mcp.AddTool(s.mcp, tool("chown", "Set the owner and/or group (name or number) of a file or directory under an rw path."), handle(s, "chown", func(_ context.Context, a chownArgs) (outcome, error) {
+		t, err := s.chown(a)
+		return outcome{text: t, rule: "paths"}, err
+	}))
 	mcp.AddTool(s.mcp, tool("service", "Run an allowed action on a configured service (systemctl ACTION UNIT)."), handle(s, "service", s.serviceTool))
 	mcp.AddTool(s.mcp, tool("playbook", "Run a diagnostic playbook (its commands, in order) or get a procedure's steps."), handle(s, "playbook", s.playbookTool))
 	mcp.AddTool(s.mcp, tool("help", "How this server works: an index first, then one topic at a time."), handle(s, "help", func(_ context.Context, a helpArgs) (outcome, error) {
