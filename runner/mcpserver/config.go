@@ -31,7 +31,7 @@ const (
 )
 
 // Ops is every tool name, in the order help lists them.
-var Ops = []string{"exec", "read", "list", "search", "edit", "move", "copy", "delete", "chmod", "chown", "service", "playbook", "help", "capabilities"}
+var Ops = []string{"exec", "read", "list", "search", "edit", "move", "copy", "delete", "chmod", "chown", "upload_file", "service", "playbook", "help", "capabilities"}
 
 // Config is a `sentinel mcp` config file.
 type Config struct {
@@ -42,6 +42,8 @@ type Config struct {
 	Network         string              `toml:"network"`
 	AllowHosts      []string            `toml:"allow_hosts"`
 	Sandbox         string              `toml:"sandbox"`
+	UploadBase      string              `toml:"upload_base"`
+	UploadURLs      bool                `toml:"upload_urls"`
 	Token           string              `toml:"token"`
 	TokenEnv        string              `toml:"token_env"`
 	Paths           []PathEntry         `toml:"paths"`
@@ -51,6 +53,8 @@ type Config struct {
 
 	// File is where the config was read from.
 	File string `toml:"-"`
+	// uploadBase is UploadBase canonicalised.
+	uploadBase string
 	// allowed is AllowedCommands split into words.
 	allowed [][]string
 	// guards are the sandbox's hidden and protected locations.
@@ -72,6 +76,7 @@ type Limits struct {
 	MaxSearchResults int    `toml:"max_search_results"`
 	ExecTimeout      string `toml:"exec_timeout"`
 	MaxOutputBytes   int    `toml:"max_output_bytes"`
+	MaxUploadBytes   int64  `toml:"max_upload_bytes"`
 
 	execTimeout time.Duration
 }
@@ -104,11 +109,12 @@ const (
 	DefaultMaxSearchResults = 200
 	DefaultExecTimeout      = 60 * time.Second
 	DefaultMaxOutputBytes   = 64 << 10
+	DefaultMaxUploadBytes   = 16 << 20
 )
 
 var serviceActions = []string{"status", "start", "stop", "restart", "reload", "enable", "disable", "is-active", "is-enabled"}
 
-const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps"
+const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, upload_base, upload_urls, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes/max_upload_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps"
 
 // LoadConfig reads and validates a config file. Every error names the
 // file, the line and the fix.
@@ -157,7 +163,7 @@ func ParseConfig(path, src string) (*Config, error) {
 	}
 	for _, op := range c.DisabledOps {
 		if !slices.Contains(Ops, op) || op == "help" || op == "capabilities" {
-			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, chown, service, playbook)", op)
+			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, chown, upload_file, service, playbook)", op)
 		}
 	}
 	switch c.Network {
@@ -250,6 +256,24 @@ func ParseConfig(path, src string) (*Config, error) {
 		return nil, err
 	}
 	l.MaxOutputBytes = int(v)
+	if l.MaxUploadBytes, err = lim("max_upload_bytes", l.MaxUploadBytes, DefaultMaxUploadBytes); err != nil {
+		return nil, err
+	}
+	if c.UploadBase != "" {
+		if !filepath.IsAbs(c.UploadBase) {
+			return nil, bad(toml.Key{"upload_base"}, "upload_base %q: give an absolute path under an rw path", c.UploadBase)
+		}
+		real, err := filepath.EvalSymlinks(c.UploadBase)
+		if err != nil {
+			return nil, bad(toml.Key{"upload_base"}, "upload_base %s: %v (create it or remove the key)", c.UploadBase, err)
+		}
+		if pl, ok := c.place(real); !ok || pl.Access != AccessReadWrite {
+			return nil, bad(toml.Key{"upload_base"}, "upload_base %s is not under an rw path: list it (or a parent) in [[paths]] with access = \"rw\"", c.UploadBase)
+		}
+		c.uploadBase = real
+	} else if c.UploadURLs {
+		return nil, bad(toml.Key{"upload_urls"}, "upload_urls needs upload_base: name the directory uploads go into")
+	}
 	l.execTimeout = DefaultExecTimeout
 	if l.ExecTimeout != "" {
 		d, err := time.ParseDuration(l.ExecTimeout)

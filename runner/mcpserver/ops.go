@@ -115,10 +115,12 @@ read: offset and max_bytes page through big files. search: plain text (or regex=
 The new content is validated first — validate=auto picks by extension (.json, .yaml/.yml, .toml, .go, .sh), or name json, yaml, toml, go, sh, none. Invalid content is refused and the file is left unchanged (rolled back).
 The write is atomic (a new file renamed over the old). The previous content is kept as a backup whose path the result names.`,
 	"refusals": `A refusal reads "refused [CLASS]: why (rule: RULE). Instead: what to do". Classes:
-not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), read-only-path (a write to an r path), op-disabled (the tool is switched off), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
+not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), url-not-allowed (upload_file's SSRF guard), read-only-path (a write to an r path), op-disabled (the tool is switched off), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
 	"services":  `service runs "systemctl ACTION UNIT" for a service and action the config lists (capabilities section=services). Nothing else reaches the service manager.`,
 	"playbooks": `playbook NAME: a diagnostic playbook runs its commands in order in the sandbox and returns each output; a procedure playbook returns steps for you to follow with the other tools. capabilities playbook=NAME shows one in full.`,
-	"audit":     `Every call — its arguments, the decision, the rule, exit status, bytes and duration — is one line in this server's audit journal, which the person reads with "sentinel show FILE".`,
+	"upload": `upload_file puts a file into the server's upload_base (capabilities shows it): path is a name relative to upload_base or an absolute path under it; content_base64 carries the bytes, or url names an http(s) URL the server fetches (only when upload_urls is on).
+A URL is fetched only from a public unicast address: loopback, private, link-local (the cloud metadata service), CGNAT, multicast, unspecified and other special addresses are refused — checked on the address actually connected to, after DNS and after every redirect. Hosts written as numbers other than dotted decimal are refused. The size is capped at max_upload_bytes; an existing file needs overwrite and is kept as a backup.`,
+	"audit": `Every call — its arguments, the decision, the rule, exit status, bytes and duration — is one line in this server's audit journal, which the person reads with "sentinel show FILE".`,
 }
 
 func (s *Server) help(topic string) (string, error) {
@@ -132,7 +134,7 @@ func (s *Server) help(topic string) (string, error) {
 			}
 			fmt.Fprintf(&b, "  %s%s\n", op, state)
 		}
-		b.WriteString("Topics (help topic=NAME): exec, files, edit, refusals, services, playbooks, audit.\n")
+		b.WriteString("Topics (help topic=NAME): exec, files, edit, upload, refusals, services, playbooks, audit.\n")
 		b.WriteString("What this server allows: capabilities (a summary), then capabilities section=… / path=… / playbook=….\n")
 		return b.String(), nil
 	}
@@ -142,6 +144,8 @@ func (s *Server) help(topic string) (string, error) {
 		t = "files"
 	case "service":
 		t = "services"
+	case "upload_file":
+		t = "upload"
 	case "playbook":
 		t = "playbooks"
 	case "help", "capabilities":
@@ -150,7 +154,7 @@ func (s *Server) help(topic string) (string, error) {
 	if text, ok := helpTopics[t]; ok {
 		return text, nil
 	}
-	return "", &Refusal{Class: ClassNotFound, Reason: fmt.Sprintf("no help topic %q", topic), Use: "topics: exec, files, edit, refusals, services, playbooks, audit"}
+	return "", &Refusal{Class: ClassNotFound, Reason: fmt.Sprintf("no help topic %q", topic), Use: "topics: exec, files, edit, upload, refusals, services, playbooks, audit"}
 }
 
 func (s *Server) capabilities(a capsArgs) (string, error) {
@@ -201,6 +205,9 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 		if len(c.DisabledOps) > 0 {
 			fmt.Fprintf(&b, "disabled tools: %s\n", strings.Join(c.DisabledOps, ", "))
 		}
+		if c.uploadBase != "" {
+			fmt.Fprintf(&b, "upload_base: %s (urls: %v)\n", c.uploadBase, c.UploadURLs)
+		}
 		b.WriteString("limits: section=limits\n")
 	case "paths":
 		for _, p := range c.Paths {
@@ -233,8 +240,8 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 		}
 	case "limits":
 		l := c.Limits
-		fmt.Fprintf(&b, "max_read_bytes %d; max_list_entries %d; max_search_results %d; exec_timeout %s; max_output_bytes %d\n",
-			l.MaxReadBytes, l.MaxListEntries, l.MaxSearchResults, l.ExecTimeoutDuration(), l.MaxOutputBytes)
+		fmt.Fprintf(&b, "max_read_bytes %d; max_list_entries %d; max_search_results %d; exec_timeout %s; max_output_bytes %d; max_upload_bytes %d\n",
+			l.MaxReadBytes, l.MaxListEntries, l.MaxSearchResults, l.ExecTimeoutDuration(), l.MaxOutputBytes, l.MaxUploadBytes)
 	case "network":
 		if c.Network == NetProxy {
 			fmt.Fprintf(&b, "through Sentinel's proxy, to: %s\n", strings.Join(c.AllowHosts, ", "))

@@ -39,6 +39,9 @@ type Options struct {
 	// files is the file layer (nil: the platform's, see defaultLayer);
 	// tests run the file tools on each.
 	files fileLayer
+	// fetch is upload_file's URL fetcher (nil: the guarded default); tests
+	// give one that may reach their loopback servers.
+	fetch *fetcher
 }
 
 // Server is one `sentinel mcp` server: its config, its sandbox, its gate
@@ -53,6 +56,7 @@ type Server struct {
 	state     *stateGuard
 	files     fileLayer
 	mcp       *mcp.Server
+	fetch     *fetcher
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -60,7 +64,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	if opts.Systemctl == "" {
 		opts.Systemctl = "systemctl"
 	}
-	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}}
+	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}, fetch: opts.fetch}
 	run := newRunID()
 	// Both modes decide through the policy chain (gate_project.go); in
 	// allowlist mode the allowlist then stands for the person's answer.
@@ -305,6 +309,7 @@ func (s *Server) addTools() {
 		t, err := s.chown(a)
 		return outcome{text: t, rule: "paths"}, err
 	}))
+	mcp.AddTool(s.mcp, tool("upload_file", "Put a file into upload_base: base64 content, or a URL on a public host fetched through an SSRF guard (size-capped)."), handle(s, "upload_file", s.upload))
 	mcp.AddTool(s.mcp, tool("service", "Run an allowed action on a configured service (systemctl ACTION UNIT)."), handle(s, "service", s.serviceTool))
 	mcp.AddTool(s.mcp, tool("playbook", "Run a diagnostic playbook (its commands, in order) or get a procedure's steps."), handle(s, "playbook", s.playbookTool))
 	mcp.AddTool(s.mcp, tool("help", "How this server works: an index first, then one topic at a time."), handle(s, "help", func(_ context.Context, a helpArgs) (outcome, error) {
