@@ -16,6 +16,10 @@ import (
 const (
 	ModeAllowlist = "allowlist" // a line runs only when every command in it is allowed by an entry
 	ModePolicy    = "policy"    // Sentinel's policy and remembered templates decide; ask goes to a person
+	ModeStrict    = "strict"    // allowlist, and only one plain command per line (no lists, pipes, substitutions, redirections)
+	// ModeUnrestricted runs any line the policy does not deny: still in the
+	// sandbox (writes only to rw paths), still audited.
+	ModeUnrestricted = "unrestricted"
 )
 
 // Network settings for exec.
@@ -147,9 +151,9 @@ func ParseConfig(path, src string) (*Config, error) {
 	switch c.ExecMode {
 	case "":
 		c.ExecMode = ModeAllowlist
-	case ModeAllowlist, ModePolicy:
+	case ModeAllowlist, ModePolicy, ModeStrict, ModeUnrestricted:
 	default:
-		return nil, bad(toml.Key{"exec_mode"}, "exec_mode %q: use \"allowlist\" or \"policy\"", c.ExecMode)
+		return nil, bad(toml.Key{"exec_mode"}, "exec_mode %q: use \"allowlist\", \"strict\", \"policy\" or \"unrestricted\"", c.ExecMode)
 	}
 	for _, a := range c.AllowedCommands {
 		words := strings.Fields(a)

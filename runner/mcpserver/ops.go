@@ -104,6 +104,8 @@ var helpTopics = map[string]string{
 In allowlist mode every command in the line — in lists (&&, ||, ;), subshells, $(…), sh -c scripts, and what find -exec or xargs run — must be covered by an allowed_commands entry as whole words: "git" covers "git log -1", "systemctl status" covers "systemctl status nginx" but not "systemctl restart nginx", "ls" does not cover "lsof". The words an entry matches must be written out (no $VAR, globs or ~ there).
 After a pipe, read-only filters need no entry: ` + strings.Join(filterNames(), ", ") + ` — without file operands or options that read or write files.
 No NAME=value prefixes, no background jobs (&), no sudo. Redirections may only name files under the configured paths.
+In strict mode the same entries apply, and a line is ONE plain command: no lists (; && ||), pipes, background jobs, subshells or groups, $( ) or backquotes, <( ), redirections, NAME=value prefixes or sh -c scripts (refused with class not-simple).
+In unrestricted mode any line runs that Sentinel's policy does not deny — still inside the sandbox (writes only to the rw paths, credentials hidden, network as configured) and still audited.
 In policy mode Sentinel's policy (with the person's own policy.toml) decides, then the person's remembered templates; what would need a person goes to them through the approval queue (sentinel console) and waits for their answer; with no one to ask it is refused with class no-one-to-ask.
 The result is the output (cut at max_output_bytes) and [exit N].`,
 	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete, chmod and chown need an rw path.
@@ -115,7 +117,7 @@ read: offset and max_bytes page through big files. search: plain text (or regex=
 The new content is validated first — validate=auto picks by extension (.json, .yaml/.yml, .toml, .go, .sh), or name json, yaml, toml, go, sh, none. Invalid content is refused and the file is left unchanged (rolled back).
 The write is atomic (a new file renamed over the old). The previous content is kept as a backup whose path the result names.`,
 	"refusals": `A refusal reads "refused [CLASS]: why (rule: RULE). Instead: what to do". Classes:
-not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), url-not-allowed (upload_file's SSRF guard), read-only-path (a write to an r path), op-disabled (the tool is switched off), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
+not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), url-not-allowed (upload_file's SSRF guard), read-only-path (a write to an r path), op-disabled (the tool is switched off), not-simple (strict mode: more than one plain command), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
 	"services":  `service runs "systemctl ACTION UNIT" for a service and action the config lists (capabilities section=services). Nothing else reaches the service manager.`,
 	"playbooks": `playbook NAME: a diagnostic playbook runs its commands in order in the sandbox and returns each output; a procedure playbook returns steps for you to follow with the other tools. capabilities playbook=NAME shows one in full.`,
 	"upload": `upload_file puts a file into the server's upload_base (capabilities shows it): path is a name relative to upload_base or an absolute path under it; content_base64 carries the bytes, or url names an http(s) URL the server fetches (only when upload_urls is on).
@@ -198,7 +200,7 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 			}
 		}
 		fmt.Fprintf(&b, "paths: %d rw, %d r (section=paths)\n", nrw, nr)
-		if c.ExecMode == ModeAllowlist {
+		if c.ExecMode == ModeAllowlist || c.ExecMode == ModeStrict {
 			fmt.Fprintf(&b, "allowed commands: %d (section=commands)\n", len(c.AllowedCommands))
 		}
 		fmt.Fprintf(&b, "services: %d; playbooks: %d (section=services, section=playbooks)\n", len(c.Services), len(c.Playbooks))
@@ -214,7 +216,9 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 			fmt.Fprintf(&b, "%s %s\n", p.Access, p.real)
 		}
 	case "commands":
-		if c.ExecMode == ModePolicy {
+		if c.ExecMode == ModeUnrestricted {
+			b.WriteString("unrestricted mode: any line the policy does not deny runs, inside the sandbox, audited.\n")
+		} else if c.ExecMode == ModePolicy {
 			b.WriteString("policy mode: Sentinel's policy (with the person's policy.toml) and the person's remembered templates decide each line; an ask waits for the person in the approval queue (refused when no one can be asked).\n")
 		} else {
 			for _, x := range c.AllowedCommands {

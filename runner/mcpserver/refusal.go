@@ -22,6 +22,7 @@ const (
 	ClassNotFound       Class = "not-found"        // no such service, playbook, topic or text
 	ClassLimit          Class = "limit"            // over a configured limit
 	ClassURLNotAllowed  Class = "url-not-allowed"  // a URL upload_file will not fetch (SSRF guard)
+	ClassNotSimple      Class = "not-simple"       // strict mode: more than one plain command
 )
 
 // Refusal is a classified error: the class, the rule that decided, why, and

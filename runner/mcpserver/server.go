@@ -344,15 +344,21 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 		return outcome{}, &Refusal{Class: ClassBadInput, Reason: "cwd " + pl.Abs + " is not a directory", Use: "give an existing directory under " + s.cfg.rootList()}
 	}
 	var rule string
-	if s.cfg.ExecMode == ModePolicy {
+	switch s.cfg.ExecMode {
+	case ModePolicy:
 		rule, err = s.gate.decide(ctx, a.Command, s.policyContext(pl.Abs))
-	} else if err = s.gate.refuseDenied(a.Command, s.policyContext(pl.Abs)); err == nil {
-		var used []string
-		used, err = s.cfg.gateAllowlist(a.Command, pl.Abs)
-		rule = "allowed_commands " + strings.Join(used, ", ")
-		if len(used) == 0 {
-			rule = "allowed_commands (read-only filters and shell grammar only)"
+	case ModeUnrestricted:
+		rule = "exec_mode unrestricted (sandboxed)"
+		if err = unrestrictedLine(a.Command); err == nil {
+			err = s.gate.refuseDenied(a.Command, s.policyContext(pl.Abs))
 		}
+	case ModeStrict:
+		if err = strictLine(a.Command); err != nil {
+			break
+		}
+		fallthrough
+	default:
+		err = s.allowlistDecide(a.Command, pl.Abs, &rule)
 	}
 	if err != nil {
 		return outcome{}, err
@@ -363,6 +369,23 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	}
 	exit := r.Exit
 	return outcome{text: formatRan(r, s.cfg.Limits), rule: rule, exit: &exit, bytes: len(r.Output)}, nil
+}
+
+// allowlistDecide is allowlist (and strict) mode: the policy's deny first,
+// then an entry for every command.
+func (s *Server) allowlistDecide(line, cwd string, rule *string) error {
+	if err := s.gate.refuseDenied(line, s.policyContext(cwd)); err != nil {
+		return err
+	}
+	used, err := s.cfg.gateAllowlist(line, cwd)
+	if err != nil {
+		return err
+	}
+	*rule = "allowed_commands " + strings.Join(used, ", ")
+	if len(used) == 0 {
+		*rule = "allowed_commands (read-only filters and shell grammar only)"
+	}
+	return nil
 }
 
 func formatRan(r ran, l Limits) string {
