@@ -98,6 +98,14 @@ type Playbook struct {
 	Kind        string   `toml:"kind"`     // diagnostic (commands run in order) or procedure (steps the model follows)
 	Commands    []string `toml:"commands"` // diagnostic
 	Steps       []string `toml:"steps"`    // procedure
+	// When is a command line run in the sandbox first: the playbook goes on
+	// only when it exits 0 (else the answer says it was skipped and why).
+	When string `toml:"when"`
+	// Requires lists what must be present: program names (found on PATH)
+	// or absolute paths (that exist). A playbook missing one is refused.
+	Requires []string `toml:"requires"`
+	// Notes is shown with the playbook, for the model to read.
+	Notes string `toml:"notes"`
 }
 
 // Playbook kinds.
@@ -118,7 +126,7 @@ const (
 
 var serviceActions = []string{"status", "start", "stop", "restart", "reload", "enable", "disable", "is-active", "is-enabled"}
 
-const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, upload_base, upload_urls, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes/max_upload_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps"
+const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, upload_base, upload_urls, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes/max_upload_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps/when/requires/notes"
 
 // LoadConfig reads and validates a config file. Every error names the
 // file, the line and the fix.
@@ -321,6 +329,17 @@ func ParseConfig(path, src string) (*Config, error) {
 			}
 		default:
 			return nil, bad(append(key, "kind"), "[playbooks.%s] kind %q: use \"diagnostic\" (commands run in order) or \"procedure\" (steps the model follows)", name, pb.Kind)
+		}
+	}
+	for name, pb := range c.Playbooks {
+		key := toml.Key{"playbooks", name}
+		if pb.When != "" && (strings.TrimSpace(pb.When) == "" || strings.ContainsAny(pb.When, "\n\r")) {
+			return nil, bad(append(key, "when"), "[playbooks.%s] when %q: give one command line whose exit status 0 means go on", name, pb.When)
+		}
+		for _, r := range pb.Requires {
+			if r == "" || strings.ContainsAny(r, " \t\n") || (strings.Contains(r, "/") && !filepath.IsAbs(r)) {
+				return nil, bad(append(key, "requires"), "[playbooks.%s] requires %q: give a program name (e.g. \"nginx\") or an absolute path", name, r)
+			}
 		}
 	}
 	c.guards = newGuards(c)

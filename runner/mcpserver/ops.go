@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -56,6 +58,24 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "playbooks", Reason: fmt.Sprintf("no playbook %q in the config", a.Name), Use: "one of: " + strings.Join(s.playbookNames(), ", ")}
 	}
 	var b strings.Builder
+	if missing := missingRequirements(pb.Requires); len(missing) > 0 {
+		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "playbooks." + a.Name + ".requires", Reason: fmt.Sprintf("playbook %s requires %s, which this host lacks", a.Name, strings.Join(missing, ", ")),
+			Use: "ask the person to install it, or use another playbook"}
+	}
+	if pb.When != "" {
+		r, err := s.run.run(ctx, s.defaultCwd(), pb.When)
+		if err != nil {
+			return outcome{rule: "playbooks." + a.Name + ".when"}, err
+		}
+		if r.Exit != 0 {
+			exit := r.Exit
+			return outcome{text: fmt.Sprintf("playbook %s skipped: its condition `%s` exited %d (it runs only when that exits 0)\n%s", a.Name, pb.When, r.Exit, formatRan(r, s.cfg.Limits)),
+				rule: "playbooks." + a.Name + ".when", exit: &exit}, nil
+		}
+	}
+	if pb.Notes != "" {
+		fmt.Fprintf(&b, "Notes: %s\n", pb.Notes)
+	}
 	if pb.Kind == PlaybookProcedure {
 		fmt.Fprintf(&b, "Procedure %s: %s\nFollow these steps with the other tools (each is checked as usual):\n", a.Name, pb.Description)
 		for i, st := range pb.Steps {
@@ -73,6 +93,24 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 		last = r.Exit
 	}
 	return outcome{text: b.String(), rule: "playbooks." + a.Name, exit: &last, bytes: b.Len()}, nil
+}
+
+// missingRequirements is what of reqs this host lacks: a program not on
+// PATH, an absolute path that does not exist. Nothing is run to find out.
+func missingRequirements(reqs []string) []string {
+	var out []string
+	for _, r := range reqs {
+		if filepath.IsAbs(r) {
+			if _, err := os.Stat(r); err != nil {
+				out = append(out, r)
+			}
+			continue
+		}
+		if _, err := exec.LookPath(r); err != nil {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (s *Server) serviceNames() []string {
@@ -119,7 +157,8 @@ The write is atomic (a new file renamed over the old). The previous content is k
 	"refusals": `A refusal reads "refused [CLASS]: why (rule: RULE). Instead: what to do". Classes:
 not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), url-not-allowed (upload_file's SSRF guard), read-only-path (a write to an r path), op-disabled (the tool is switched off), not-simple (strict mode: more than one plain command), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
 	"services":  `service runs "systemctl ACTION UNIT" for a service and action the config lists (capabilities section=services). Nothing else reaches the service manager.`,
-	"playbooks": `playbook NAME: a diagnostic playbook runs its commands in order in the sandbox and returns each output; a procedure playbook returns steps for you to follow with the other tools. capabilities playbook=NAME shows one in full.`,
+	"playbooks": `playbook NAME: a diagnostic playbook runs its commands in order in the sandbox and returns each output; a procedure playbook returns steps for you to follow with the other tools. capabilities playbook=NAME shows one in full.
+A playbook may require programs or files (requires: refused when one is missing), run only when a condition command exits 0 (when: otherwise it is skipped and says why), and carry notes for you.`,
 	"upload": `upload_file puts a file into the server's upload_base (capabilities shows it): path is a name relative to upload_base or an absolute path under it; content_base64 carries the bytes, or url names an http(s) URL the server fetches (only when upload_urls is on).
 A URL is fetched only from a public unicast address: loopback, private, link-local (the cloud metadata service), CGNAT, multicast, unspecified and other special addresses are refused — checked on the address actually connected to, after DNS and after every redirect. Hosts written as numbers other than dotted decimal are refused. The size is capped at max_upload_bytes; an existing file needs overwrite and is kept as a backup.`,
 	"audit": `Every call — its arguments, the decision, the rule, exit status, bytes and duration — is one line in this server's audit journal, which the person reads with "sentinel show FILE".`,
@@ -183,6 +222,15 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 			return "", &Refusal{Class: ClassNotFound, Rule: "playbooks", Reason: fmt.Sprintf("no playbook %q", a.Playbook), Use: "one of: " + strings.Join(s.playbookNames(), ", ")}
 		}
 		fmt.Fprintf(&b, "%s (%s): %s\n", a.Playbook, pb.Kind, pb.Description)
+		if pb.When != "" {
+			fmt.Fprintf(&b, "when: %s\n", pb.When)
+		}
+		if len(pb.Requires) > 0 {
+			fmt.Fprintf(&b, "requires: %s\n", strings.Join(pb.Requires, ", "))
+		}
+		if pb.Notes != "" {
+			fmt.Fprintf(&b, "notes: %s\n", pb.Notes)
+		}
 		for _, x := range append(append([]string(nil), pb.Commands...), pb.Steps...) {
 			fmt.Fprintf(&b, "  - %s\n", x)
 		}
