@@ -173,7 +173,9 @@ func ParseConfig(path, src string) (*Config, error) {
 	if c.Audit != "" && !filepath.IsAbs(c.Audit) {
 		return nil, bad(toml.Key{"audit"}, "audit %q: give an absolute path, or leave it out for the user's state dir", c.Audit)
 	}
-	for _, op := range c.DisabledOps {
+	for i, op := range c.DisabledOps {
+		op = normalizeOp(op) // "op:chmod" and "Chmod" are chmod
+		c.DisabledOps[i] = op
 		if !slices.Contains(Ops, op) || op == "help" || op == "capabilities" {
 			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, chown, upload_file, service, playbook)", op)
 		}

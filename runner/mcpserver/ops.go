@@ -176,10 +176,11 @@ func (s *Server) help(topic string) (string, error) {
 			fmt.Fprintf(&b, "  %s%s\n", op, state)
 		}
 		b.WriteString("Topics (help topic=NAME): exec, files, edit, upload, refusals, services, playbooks, audit.\n")
+		b.WriteString("What the tools may do at one path: help path=/abs/path.\n")
 		b.WriteString("What this server allows: capabilities (a summary), then capabilities section=… / path=… / playbook=….\n")
 		return b.String(), nil
 	}
-	t := strings.ToLower(strings.TrimSpace(topic))
+	t := normalizeOp(topic)
 	switch t {
 	case "read", "list", "search", "move", "copy", "delete", "chmod", "chown", "paths":
 		t = "files"

@@ -249,7 +249,8 @@ type playbookArgs struct {
 }
 
 type helpArgs struct {
-	Topic string `json:"topic,omitempty" jsonschema:"a topic or tool name from the index; empty for the index"`
+	Topic string `json:"topic,omitempty" jsonschema:"a topic or tool name from the index (op:NAME works too); empty for the index"`
+	Path  string `json:"path,omitempty" jsonschema:"an absolute path: which tools may act there, and why the others may not"`
 }
 
 type capsArgs struct {
@@ -313,6 +314,10 @@ func (s *Server) addTools() {
 	mcp.AddTool(s.mcp, tool("service", "Run an allowed action on a configured service (systemctl ACTION UNIT)."), handle(s, "service", s.serviceTool))
 	mcp.AddTool(s.mcp, tool("playbook", "Run a diagnostic playbook (its commands, in order) or get a procedure's steps."), handle(s, "playbook", s.playbookTool))
 	mcp.AddTool(s.mcp, tool("help", "How this server works: an index first, then one topic at a time."), handle(s, "help", func(_ context.Context, a helpArgs) (outcome, error) {
+		if a.Path != "" {
+			t, err := s.helpPath(a.Path)
+			return outcome{text: t, rule: "paths"}, err
+		}
 		t, err := s.help(a.Topic)
 		return outcome{text: t}, err
 	}))
