@@ -54,6 +54,7 @@ type Config struct {
 	Limits          Limits              `toml:"limits"`
 	Services        map[string]Service  `toml:"services"`
 	Playbooks       map[string]Playbook `toml:"playbooks"`
+	Log             LogConfig           `toml:"log"`
 
 	// File is where the config was read from.
 	File string `toml:"-"`
@@ -126,7 +127,7 @@ const (
 
 var serviceActions = []string{"status", "start", "stop", "restart", "reload", "enable", "disable", "is-active", "is-enabled"}
 
-const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, upload_base, upload_urls, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes/max_upload_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps/when/requires/notes"
+const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, upload_base, upload_urls, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes/max_upload_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps/when/requires/notes, [log] level/file"
 
 // LoadConfig reads and validates a config file. Every error names the
 // file, the line and the fix.
@@ -343,6 +344,9 @@ func ParseConfig(path, src string) (*Config, error) {
 				return nil, bad(append(key, "requires"), "[playbooks.%s] requires %q: give a program name (e.g. \"nginx\") or an absolute path", name, r)
 			}
 		}
+	}
+	if err := c.checkLog(func(key []string, format string, a ...any) error { return bad(toml.Key(key), format, a...) }); err != nil {
+		return nil, err
 	}
 	c.guards = newGuards(c)
 	return c, nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,6 +32,9 @@ type Options struct {
 	Warn io.Writer
 	// Systemctl is the program the service tool runs (default systemctl).
 	Systemctl string
+	// Log is where the [log] lines go instead of its file or standard
+	// error (tests).
+	Log io.Writer
 	// Transport names how clients connect, for the audit ("stdio", "http").
 	Transport string
 	// Version is reported to clients.
@@ -57,6 +61,8 @@ type Server struct {
 	files     fileLayer
 	mcp       *mcp.Server
 	fetch     *fetcher
+	log       *slog.Logger
+	logFile   io.Closer
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -83,6 +89,9 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	}
 	for _, w := range warnings {
 		fmt.Fprintln(warn, w)
+	}
+	if s.log, s.logFile, err = openLog(cfg.Log, opts.Log); err != nil {
+		return nil, err
 	}
 	s.auditPath = cfg.Audit
 	if s.auditPath == "" {
@@ -133,6 +142,7 @@ func (s *Server) AuditPath() string { return s.auditPath }
 func (s *Server) Close() {
 	s.run.close()
 	s.audit.close()
+	s.logFile.Close()
 }
 
 // outcome is what a tool handler reports for the audit and the client.
@@ -178,6 +188,7 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 		if c.ArgsSummary != nil {
 			shown = fmt.Sprintf("(%d bytes, sha256 %s) %s", c.ArgsSummary.Size, c.ArgsSummary.SHA256, c.ArgsSummary.Head)
 		}
+		s.logCall(c)
 		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(shown)), c); aerr != nil {
 			// No audit, no action reported as done: the client hears it.
 			return nil, nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", aerr)
