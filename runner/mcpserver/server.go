@@ -285,8 +285,8 @@ func (s *Server) addTools() {
 		t, n, err := s.search(a.Path, a.Pattern, a.Regex, a.Glob)
 		return outcome{text: t, bytes: n, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("edit", "Write a file under an rw path: the whole content, or old_string -> new_string. Atomic, with a backup named in the result and validation (json, yaml, toml, go, sh) that rolls back on failure."), handle(s, "edit", func(_ context.Context, a editArgs) (outcome, error) {
-		e, err := s.edit(a)
+	mcp.AddTool(s.mcp, tool("edit", "Write a file under an rw path: the whole content, or old_string -> new_string. Atomic, with a backup named in the result and validation (json, yaml, toml, go, sh; python, nginx and systemd units by their own checkers in the sandbox) that rolls back on failure."), handle(s, "edit", func(ctx context.Context, a editArgs) (outcome, error) {
+		e, err := s.edit(ctx, a)
 		if err != nil {
 			return outcome{}, err
 		}
