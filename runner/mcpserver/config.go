@@ -175,7 +175,7 @@ func ParseConfig(path, src string) (*Config, error) {
 		return nil, bad(toml.Key{"audit"}, "audit %q: give an absolute path, or leave it out for the user's state dir", c.Audit)
 	}
 	for i, op := range c.DisabledOps {
-		op = normalizeOp(op) // "op:chmod" and "Chmod" are chmod
+		op = opName(op) // "op:chmod" and "Chmod" are chmod
 		c.DisabledOps[i] = op
 		if !slices.Contains(Ops, op) || op == "help" || op == "capabilities" {
 			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, chown, upload_file, service, playbook)", op)

@@ -18,15 +18,22 @@ var opAliases = map[string]string{
 // "read_file" are all "read". A name it does not know comes back as
 // written, trimmed and lower-cased, for the caller to refuse.
 func normalizeOp(name string) string {
-	n := strings.ToLower(strings.TrimSpace(name))
-	if rest, ok := strings.CutPrefix(n, "op:"); ok {
-		n = strings.TrimSpace(rest)
-	}
-	n = strings.ReplaceAll(n, "-", "_")
+	n := opName(name)
 	if a, ok := opAliases[n]; ok {
 		return a
 	}
 	return n
+}
+
+// opName is name without an "op:" prefix, trimmed and lower-cased, with
+// no aliases: config keys (disabled_ops) name tools exactly, so "rm" there
+// is refused rather than read as delete.
+func opName(name string) string {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if rest, ok := strings.CutPrefix(n, "op:"); ok {
+		n = strings.TrimSpace(rest)
+	}
+	return strings.ReplaceAll(n, "-", "_")
 }
 
 // opsAt are the tools that act at a place with access access, less the

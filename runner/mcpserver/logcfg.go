@@ -20,6 +20,7 @@ type LogConfig struct {
 	File string `toml:"file"`
 
 	level slog.Level
+	off   bool // no [log] table: no log (the audit journal still records every call)
 }
 
 var logLevels = map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}
@@ -27,6 +28,7 @@ var logLevels = map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.Lev
 // checkLog validates [log]; where names the key for an error.
 func (c *Config) checkLog(bad func(key []string, format string, a ...any) error) error {
 	l := &c.Log
+	l.off = l.Level == "" && l.File == ""
 	lv := strings.ToLower(strings.TrimSpace(l.Level))
 	if lv == "" {
 		lv = "warn"
@@ -55,6 +57,9 @@ func (c *Config) checkLog(bad func(key []string, format string, a ...any) error)
 // file or standard error. The closer closes an opened file.
 func openLog(l LogConfig, w io.Writer) (*slog.Logger, io.Closer, error) {
 	var closer io.Closer = io.NopCloser(nil)
+	if l.off {
+		w = io.Discard
+	}
 	if w == nil {
 		w = os.Stderr
 		if l.File != "" {

@@ -57,6 +57,17 @@ func TestLogLevel(t *testing.T) {
 	}
 }
 
+// Without a [log] table nothing is logged.
+func TestLogOffByDefault(t *testing.T) {
+	f := newFixture(t)
+	var out lockedBuffer
+	cs, _ := stdioSession(t, mustConfig(t, f.config("")), Options{Log: &out})
+	mustRefuse(t, cs, "read", map[string]any{"path": f.secret}, ClassPathNotAllowed)
+	if out.String() != "" {
+		t.Fatalf("logged without [log]: %s", out.String())
+	}
+}
+
 func TestLogConfig(t *testing.T) {
 	f := newFixture(t)
 	logFile := filepath.Join(t.TempDir(), "mcp.log")
