@@ -128,6 +128,8 @@ func mcpStarterConfig(cwd, home string) (string, error) {
 
 # allowlist: a command line runs only when each command in it starts with an
 # entry below ("git status" allows "git status -s", not "git push").
+# strict: the same, and only one plain command per call (no ; && | $( ) >).
+# unrestricted: anything the policy does not deny, still sandboxed and audited.
 exec_mode = "allowlist"
 allowed_commands = [
 `)

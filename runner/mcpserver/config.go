@@ -16,6 +16,10 @@ import (
 const (
 	ModeAllowlist = "allowlist" // a line runs only when every command in it is allowed by an entry
 	ModePolicy    = "policy"    // Sentinel's policy and remembered templates decide; ask goes to a person
+	ModeStrict    = "strict"    // allowlist, and only one plain command per line (no lists, pipes, substitutions, redirections)
+	// ModeUnrestricted runs any line the policy does not deny: still in the
+	// sandbox (writes only to rw paths), still audited.
+	ModeUnrestricted = "unrestricted"
 )
 
 // Network settings for exec.
@@ -27,11 +31,11 @@ const (
 // Access to a configured path.
 const (
 	AccessRead      = "r"  // read, list, search, and cwd for exec
-	AccessReadWrite = "rw" // also edit, move, copy, delete, chmod; writable by exec
+	AccessReadWrite = "rw" // also edit, move, copy, delete, chmod, chown; writable by exec
 )
 
 // Ops is every tool name, in the order help lists them.
-var Ops = []string{"exec", "read", "list", "search", "edit", "move", "copy", "delete", "chmod", "service", "playbook", "help", "capabilities"}
+var Ops = []string{"exec", "read", "list", "search", "edit", "move", "copy", "delete", "chmod", "chown", "upload_file", "service", "playbook", "help", "capabilities"}
 
 // Config is a `sentinel mcp` config file.
 type Config struct {
@@ -42,6 +46,8 @@ type Config struct {
 	Network         string              `toml:"network"`
 	AllowHosts      []string            `toml:"allow_hosts"`
 	Sandbox         string              `toml:"sandbox"`
+	UploadBase      string              `toml:"upload_base"`
+	UploadURLs      bool                `toml:"upload_urls"`
 	Token           string              `toml:"token"`
 	TokenEnv        string              `toml:"token_env"`
 	Paths           []PathEntry         `toml:"paths"`
@@ -50,9 +56,12 @@ type Config struct {
 	Playbooks       map[string]Playbook `toml:"playbooks"`
 	OAuth           OAuthSettings       `toml:"oauth"`
 	TLS             TLSSettings         `toml:"tls"`
+	Log             LogConfig           `toml:"log"`
 
 	// File is where the config was read from.
 	File string `toml:"-"`
+	// uploadBase is UploadBase canonicalised.
+	uploadBase string
 	// allowed is AllowedCommands split into words.
 	allowed [][]string
 	// guards are the sandbox's hidden and protected locations.
@@ -74,6 +83,7 @@ type Limits struct {
 	MaxSearchResults int    `toml:"max_search_results"`
 	ExecTimeout      string `toml:"exec_timeout"`
 	MaxOutputBytes   int    `toml:"max_output_bytes"`
+	MaxUploadBytes   int64  `toml:"max_upload_bytes"`
 
 	execTimeout time.Duration
 }
@@ -91,6 +101,14 @@ type Playbook struct {
 	Kind        string   `toml:"kind"`     // diagnostic (commands run in order) or procedure (steps the model follows)
 	Commands    []string `toml:"commands"` // diagnostic
 	Steps       []string `toml:"steps"`    // procedure
+	// When is a command line run in the sandbox first: the playbook goes on
+	// only when it exits 0 (else the answer says it was skipped and why).
+	When string `toml:"when"`
+	// Requires lists what must be present: program names (found on PATH)
+	// or absolute paths (that exist). A playbook missing one is refused.
+	Requires []string `toml:"requires"`
+	// Notes is shown with the playbook, for the model to read.
+	Notes string `toml:"notes"`
 }
 
 // Playbook kinds.
@@ -106,11 +124,12 @@ const (
 	DefaultMaxSearchResults = 200
 	DefaultExecTimeout      = 60 * time.Second
 	DefaultMaxOutputBytes   = 64 << 10
+	DefaultMaxUploadBytes   = 16 << 20
 )
 
 var serviceActions = []string{"status", "start", "stop", "restart", "reload", "enable", "disable", "is-active", "is-enabled"}
 
-const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps"
+const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, upload_base, upload_urls, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes/max_upload_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps/when/requires/notes, [log] level/file"
 
 // LoadConfig reads and validates a config file. Every error names the
 // file, the line and the fix.
@@ -143,9 +162,9 @@ func ParseConfig(path, src string) (*Config, error) {
 	switch c.ExecMode {
 	case "":
 		c.ExecMode = ModeAllowlist
-	case ModeAllowlist, ModePolicy:
+	case ModeAllowlist, ModePolicy, ModeStrict, ModeUnrestricted:
 	default:
-		return nil, bad(toml.Key{"exec_mode"}, "exec_mode %q: use \"allowlist\" or \"policy\"", c.ExecMode)
+		return nil, bad(toml.Key{"exec_mode"}, "exec_mode %q: use \"allowlist\", \"strict\", \"policy\" or \"unrestricted\"", c.ExecMode)
 	}
 	for _, a := range c.AllowedCommands {
 		words := strings.Fields(a)
@@ -157,9 +176,11 @@ func ParseConfig(path, src string) (*Config, error) {
 	if c.Audit != "" && !filepath.IsAbs(c.Audit) {
 		return nil, bad(toml.Key{"audit"}, "audit %q: give an absolute path, or leave it out for the user's state dir", c.Audit)
 	}
-	for _, op := range c.DisabledOps {
+	for i, op := range c.DisabledOps {
+		op = opName(op) // "op:chmod" and "Chmod" are chmod
+		c.DisabledOps[i] = op
 		if !slices.Contains(Ops, op) || op == "help" || op == "capabilities" {
-			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, service, playbook)", op)
+			return nil, bad(toml.Key{"disabled_ops"}, "disabled_ops %q: not an op that can be disabled (use any of exec, read, list, search, edit, move, copy, delete, chmod, chown, upload_file, service, playbook)", op)
 		}
 	}
 	switch c.Network {
@@ -252,6 +273,24 @@ func ParseConfig(path, src string) (*Config, error) {
 		return nil, err
 	}
 	l.MaxOutputBytes = int(v)
+	if l.MaxUploadBytes, err = lim("max_upload_bytes", l.MaxUploadBytes, DefaultMaxUploadBytes); err != nil {
+		return nil, err
+	}
+	if c.UploadBase != "" {
+		if !filepath.IsAbs(c.UploadBase) {
+			return nil, bad(toml.Key{"upload_base"}, "upload_base %q: give an absolute path under an rw path", c.UploadBase)
+		}
+		real, err := filepath.EvalSymlinks(c.UploadBase)
+		if err != nil {
+			return nil, bad(toml.Key{"upload_base"}, "upload_base %s: %v (create it or remove the key)", c.UploadBase, err)
+		}
+		if pl, ok := c.place(real); !ok || pl.Access != AccessReadWrite {
+			return nil, bad(toml.Key{"upload_base"}, "upload_base %s is not under an rw path: list it (or a parent) in [[paths]] with access = \"rw\"", c.UploadBase)
+		}
+		c.uploadBase = real
+	} else if c.UploadURLs {
+		return nil, bad(toml.Key{"upload_urls"}, "upload_urls needs upload_base: name the directory uploads go into")
+	}
 	l.execTimeout = DefaultExecTimeout
 	if l.ExecTimeout != "" {
 		d, err := time.ParseDuration(l.ExecTimeout)
@@ -296,6 +335,20 @@ func ParseConfig(path, src string) (*Config, error) {
 		default:
 			return nil, bad(append(key, "kind"), "[playbooks.%s] kind %q: use \"diagnostic\" (commands run in order) or \"procedure\" (steps the model follows)", name, pb.Kind)
 		}
+	}
+	for name, pb := range c.Playbooks {
+		key := toml.Key{"playbooks", name}
+		if pb.When != "" && (strings.TrimSpace(pb.When) == "" || strings.ContainsAny(pb.When, "\n\r")) {
+			return nil, bad(append(key, "when"), "[playbooks.%s] when %q: give one command line whose exit status 0 means go on", name, pb.When)
+		}
+		for _, r := range pb.Requires {
+			if r == "" || strings.ContainsAny(r, " \t\n") || (strings.Contains(r, "/") && !filepath.IsAbs(r)) {
+				return nil, bad(append(key, "requires"), "[playbooks.%s] requires %q: give a program name (e.g. \"nginx\") or an absolute path", name, r)
+			}
+		}
+	}
+	if err := c.checkLog(func(key []string, format string, a ...any) error { return bad(toml.Key(key), format, a...) }); err != nil {
+		return nil, err
 	}
 	if err := c.checkHTTP(path, src, md); err != nil {
 		return nil, err

@@ -24,7 +24,7 @@ func TestBadConfigEachKey(t *testing.T) {
 		{"syntax", "exec_mode = \n" + good, 1, "fix the TOML syntax"},
 		{"unknown key", "\n\nexec_mod = \"policy\"\n" + good, 3, `unknown key "exec_mod"`},
 		{"unknown key in paths", "[[paths]]\npath = \"" + rw + "\"\nacess = \"rw\"\n", 3, `unknown key "paths.acess"`},
-		{"exec_mode", "\nexec_mode = \"yolo\"\n" + good, 2, `use "allowlist" or "policy"`},
+		{"exec_mode", "\nexec_mode = \"yolo\"\n" + good, 2, `use "allowlist", "strict", "policy" or "unrestricted"`},
 		{"allowed_commands", "allowed_commands = [\"git\", \"ls; rm\"]\n" + good, 1, "no shell syntax"},
 		{"allowed_commands empty", "allowed_commands = [\"  \"]\n" + good, 1, "give a program"},
 		{"audit", "audit = \"rel/audit.jsonl\"\n" + good, 1, "give an absolute path"},

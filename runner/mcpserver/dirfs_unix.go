@@ -184,3 +184,14 @@ func identOf(fi fs.FileInfo) (ident, bool) {
 
 // samePathText compares path text as the file system does.
 func samePathText(a, b string) bool { return a == b }
+
+// linkCount is how many names (hard links) the file fi describes has.
+func linkCount(fi fs.FileInfo) uint64 {
+	switch st := fi.Sys().(type) {
+	case *syscall.Stat_t:
+		return uint64(st.Nlink)
+	case *unix.Stat_t:
+		return uint64(st.Nlink)
+	}
+	return 1
+}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -56,6 +58,24 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "playbooks", Reason: fmt.Sprintf("no playbook %q in the config", a.Name), Use: "one of: " + strings.Join(s.playbookNames(), ", ")}
 	}
 	var b strings.Builder
+	if missing := missingRequirements(pb.Requires); len(missing) > 0 {
+		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "playbooks." + a.Name + ".requires", Reason: fmt.Sprintf("playbook %s requires %s, which this host lacks", a.Name, strings.Join(missing, ", ")),
+			Use: "ask the person to install it, or use another playbook"}
+	}
+	if pb.When != "" {
+		r, err := s.run.run(ctx, s.defaultCwd(), pb.When)
+		if err != nil {
+			return outcome{rule: "playbooks." + a.Name + ".when"}, err
+		}
+		if r.Exit != 0 {
+			exit := r.Exit
+			return outcome{text: fmt.Sprintf("playbook %s skipped: its condition `%s` exited %d (it runs only when that exits 0)\n%s", a.Name, pb.When, r.Exit, formatRan(r, s.cfg.Limits)),
+				rule: "playbooks." + a.Name + ".when", exit: &exit}, nil
+		}
+	}
+	if pb.Notes != "" {
+		fmt.Fprintf(&b, "Notes: %s\n", pb.Notes)
+	}
 	if pb.Kind == PlaybookProcedure {
 		fmt.Fprintf(&b, "Procedure %s: %s\nFollow these steps with the other tools (each is checked as usual):\n", a.Name, pb.Description)
 		for i, st := range pb.Steps {
@@ -73,6 +93,24 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 		last = r.Exit
 	}
 	return outcome{text: b.String(), rule: "playbooks." + a.Name, exit: &last, bytes: b.Len()}, nil
+}
+
+// missingRequirements is what of reqs this host lacks: a program not on
+// PATH, an absolute path that does not exist. Nothing is run to find out.
+func missingRequirements(reqs []string) []string {
+	var out []string
+	for _, r := range reqs {
+		if filepath.IsAbs(r) {
+			if _, err := os.Stat(r); err != nil {
+				out = append(out, r)
+			}
+			continue
+		}
+		if _, err := exec.LookPath(r); err != nil {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (s *Server) serviceNames() []string {
@@ -104,21 +142,26 @@ var helpTopics = map[string]string{
 In allowlist mode every command in the line — in lists (&&, ||, ;), subshells, $(…), sh -c scripts, and what find -exec or xargs run — must be covered by an allowed_commands entry as whole words: "git" covers "git log -1", "systemctl status" covers "systemctl status nginx" but not "systemctl restart nginx", "ls" does not cover "lsof". The words an entry matches must be written out (no $VAR, globs or ~ there).
 After a pipe, read-only filters need no entry: ` + strings.Join(filterNames(), ", ") + ` — without file operands or options that read or write files.
 No NAME=value prefixes, no background jobs (&), no sudo. Redirections may only name files under the configured paths.
+In strict mode the same entries apply, and a line is ONE plain command: no lists (; && ||), pipes, background jobs, subshells or groups, $( ) or backquotes, <( ), redirections, NAME=value prefixes or sh -c scripts (refused with class not-simple).
+In unrestricted mode any line runs that Sentinel's policy does not deny — still inside the sandbox (writes only to the rw paths, credentials hidden, network as configured) and still audited.
 In policy mode Sentinel's policy (with the person's own policy.toml) decides, then the person's remembered templates; what would need a person goes to them through the approval queue (sentinel console) and waits for their answer; with no one to ask it is refused with class no-one-to-ask.
 The result is the output (cut at max_output_bytes) and [exit N].`,
-	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete and chmod need an rw path.
-Paths must be absolute. Each is canonicalised first — symlinks resolved, ".." collapsed the way the kernel does — and the result must lie under a configured path; a symlink that leads outside is refused. delete, move and chmod act on a symlink itself, and refuse one that points outside the rw paths.
+	"files": `read, list and search need a path under any configured path (r or rw); edit, move, copy (its destination), delete, chmod and chown need an rw path.
+Paths must be absolute. Each is canonicalised first — symlinks resolved, ".." collapsed the way the kernel does — and the result must lie under a configured path; a symlink that leads outside is refused. delete, move and chmod act on a symlink itself (chown refuses one, and a file with more than one hard link), and refuse one that points outside the rw paths.
 Git dirs (a .git in any case, or any directory that is one however it is named) are read-only, and a directory holding one is not moved or deleted whole. Sentinel's own state (its state and config dirs, this server's config and audit) is never reachable.
 delete, and copy or move with overwrite, keep what they remove or replace: the result names the backup.
 read: offset and max_bytes page through big files. search: plain text (or regex=true), glob to pick file names.`,
 	"edit": `edit takes path and either content (the whole file; creates it if missing) or old_string + new_string (old_string must occur exactly once unless replace_all).
-The new content is validated first — validate=auto picks by extension (.json, .yaml/.yml, .toml, .go, .sh), or name json, yaml, toml, go, sh, none. Invalid content is refused and the file is left unchanged (rolled back).
+The new content is validated first — validate=auto picks by extension (.json, .yaml/.yml, .toml, .go, .sh, .py, systemd units such as .service and .timer, and .conf under an nginx/ directory), or name json, yaml, toml, go, sh, python, nginx, systemd, none. python (compile only), nginx (nginx -t) and systemd (systemd-analyze verify) check a copy beside the file, inside the sandbox. Invalid content is refused and the file is left unchanged (rolled back).
 The write is atomic (a new file renamed over the old). The previous content is kept as a backup whose path the result names.`,
 	"refusals": `A refusal reads "refused [CLASS]: why (rule: RULE). Instead: what to do". Classes:
-not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), read-only-path (a write to an r path), op-disabled (the tool is switched off), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
-	"services":  `service runs "systemctl ACTION UNIT" for a service and action the config lists (capabilities section=services). Nothing else reaches the service manager.`,
-	"playbooks": `playbook NAME: a diagnostic playbook runs its commands in order in the sandbox and returns each output; a procedure playbook returns steps for you to follow with the other tools. capabilities playbook=NAME shows one in full.`,
-	"audit":     `Every call — its arguments, the decision, the rule, exit status, bytes and duration — is one line in this server's audit journal, which the person reads with "sentinel show FILE".`,
+not-allowed (no allowed_commands entry covers a command), multi-line (more than one line), pipe-not-allowed (a pipeline into something neither allowed nor a read-only filter), path-not-allowed (outside the configured paths, or a symlink leading out), url-not-allowed (upload_file's SSRF guard), read-only-path (a write to an r path), op-disabled (the tool is switched off), not-simple (strict mode: more than one plain command), policy-deny and no-one-to-ask (policy mode), validation (an edit that did not parse; nothing changed), bad-input, bad-path, not-found, limit.`,
+	"services": `service runs "systemctl ACTION UNIT" for a service and action the config lists (capabilities section=services). Nothing else reaches the service manager.`,
+	"playbooks": `playbook NAME: a diagnostic playbook runs its commands in order in the sandbox and returns each output; a procedure playbook returns steps for you to follow with the other tools. capabilities playbook=NAME shows one in full.
+A playbook may require programs or files (requires: refused when one is missing), run only when a condition command exits 0 (when: otherwise it is skipped and says why), and carry notes for you.`,
+	"upload": `upload_file puts a file into the server's upload_base (capabilities shows it): path is a name relative to upload_base or an absolute path under it; content_base64 carries the bytes, or url names an http(s) URL the server fetches (only when upload_urls is on).
+A URL is fetched only from a public unicast address: loopback, private, link-local (the cloud metadata service), CGNAT, multicast, unspecified and other special addresses are refused — checked on the address actually connected to, after DNS and after every redirect. Hosts written as numbers other than dotted decimal are refused. The size is capped at max_upload_bytes; an existing file needs overwrite and is kept as a backup.`,
+	"audit": `Every call — its arguments, the decision, the rule, exit status, bytes and duration — is one line in this server's audit journal, which the person reads with "sentinel show FILE".`,
 }
 
 func (s *Server) help(topic string) (string, error) {
@@ -132,16 +175,19 @@ func (s *Server) help(topic string) (string, error) {
 			}
 			fmt.Fprintf(&b, "  %s%s\n", op, state)
 		}
-		b.WriteString("Topics (help topic=NAME): exec, files, edit, refusals, services, playbooks, audit.\n")
+		b.WriteString("Topics (help topic=NAME): exec, files, edit, upload, refusals, services, playbooks, audit.\n")
+		b.WriteString("What the tools may do at one path: help path=/abs/path.\n")
 		b.WriteString("What this server allows: capabilities (a summary), then capabilities section=… / path=… / playbook=….\n")
 		return b.String(), nil
 	}
-	t := strings.ToLower(strings.TrimSpace(topic))
+	t := normalizeOp(topic)
 	switch t {
-	case "read", "list", "search", "move", "copy", "delete", "chmod", "paths":
+	case "read", "list", "search", "move", "copy", "delete", "chmod", "chown", "paths":
 		t = "files"
 	case "service":
 		t = "services"
+	case "upload_file":
+		t = "upload"
 	case "playbook":
 		t = "playbooks"
 	case "help", "capabilities":
@@ -150,7 +196,7 @@ func (s *Server) help(topic string) (string, error) {
 	if text, ok := helpTopics[t]; ok {
 		return text, nil
 	}
-	return "", &Refusal{Class: ClassNotFound, Reason: fmt.Sprintf("no help topic %q", topic), Use: "topics: exec, files, edit, refusals, services, playbooks, audit"}
+	return "", &Refusal{Class: ClassNotFound, Reason: fmt.Sprintf("no help topic %q", topic), Use: "topics: exec, files, edit, upload, refusals, services, playbooks, audit"}
 }
 
 func (s *Server) capabilities(a capsArgs) (string, error) {
@@ -168,7 +214,7 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 		}
 		ops := "read, list, search, exec cwd"
 		if pl.Access == AccessReadWrite {
-			ops += ", edit, move, copy, delete, chmod; writable by exec"
+			ops += ", edit, move, copy, delete, chmod, chown; writable by exec"
 		}
 		return fmt.Sprintf("%s: under %s (access %s): %s", abs, pl.Root, pl.Access, ops), nil
 	case a.Playbook != "":
@@ -177,6 +223,15 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 			return "", &Refusal{Class: ClassNotFound, Rule: "playbooks", Reason: fmt.Sprintf("no playbook %q", a.Playbook), Use: "one of: " + strings.Join(s.playbookNames(), ", ")}
 		}
 		fmt.Fprintf(&b, "%s (%s): %s\n", a.Playbook, pb.Kind, pb.Description)
+		if pb.When != "" {
+			fmt.Fprintf(&b, "when: %s\n", pb.When)
+		}
+		if len(pb.Requires) > 0 {
+			fmt.Fprintf(&b, "requires: %s\n", strings.Join(pb.Requires, ", "))
+		}
+		if pb.Notes != "" {
+			fmt.Fprintf(&b, "notes: %s\n", pb.Notes)
+		}
 		for _, x := range append(append([]string(nil), pb.Commands...), pb.Steps...) {
 			fmt.Fprintf(&b, "  - %s\n", x)
 		}
@@ -194,12 +249,15 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 			}
 		}
 		fmt.Fprintf(&b, "paths: %d rw, %d r (section=paths)\n", nrw, nr)
-		if c.ExecMode == ModeAllowlist {
+		if c.ExecMode == ModeAllowlist || c.ExecMode == ModeStrict {
 			fmt.Fprintf(&b, "allowed commands: %d (section=commands)\n", len(c.AllowedCommands))
 		}
 		fmt.Fprintf(&b, "services: %d; playbooks: %d (section=services, section=playbooks)\n", len(c.Services), len(c.Playbooks))
 		if len(c.DisabledOps) > 0 {
 			fmt.Fprintf(&b, "disabled tools: %s\n", strings.Join(c.DisabledOps, ", "))
+		}
+		if c.uploadBase != "" {
+			fmt.Fprintf(&b, "upload_base: %s (urls: %v)\n", c.uploadBase, c.UploadURLs)
 		}
 		b.WriteString("limits: section=limits\n")
 	case "paths":
@@ -207,7 +265,9 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 			fmt.Fprintf(&b, "%s %s\n", p.Access, p.real)
 		}
 	case "commands":
-		if c.ExecMode == ModePolicy {
+		if c.ExecMode == ModeUnrestricted {
+			b.WriteString("unrestricted mode: any line the policy does not deny runs, inside the sandbox, audited.\n")
+		} else if c.ExecMode == ModePolicy {
 			b.WriteString("policy mode: Sentinel's policy (with the person's policy.toml) and the person's remembered templates decide each line; an ask waits for the person in the approval queue (refused when no one can be asked).\n")
 		} else {
 			for _, x := range c.AllowedCommands {
@@ -233,8 +293,8 @@ func (s *Server) capabilities(a capsArgs) (string, error) {
 		}
 	case "limits":
 		l := c.Limits
-		fmt.Fprintf(&b, "max_read_bytes %d; max_list_entries %d; max_search_results %d; exec_timeout %s; max_output_bytes %d\n",
-			l.MaxReadBytes, l.MaxListEntries, l.MaxSearchResults, l.ExecTimeoutDuration(), l.MaxOutputBytes)
+		fmt.Fprintf(&b, "max_read_bytes %d; max_list_entries %d; max_search_results %d; exec_timeout %s; max_output_bytes %d; max_upload_bytes %d\n",
+			l.MaxReadBytes, l.MaxListEntries, l.MaxSearchResults, l.ExecTimeoutDuration(), l.MaxOutputBytes, l.MaxUploadBytes)
 	case "network":
 		if c.Network == NetProxy {
 			fmt.Fprintf(&b, "through Sentinel's proxy, to: %s\n", strings.Join(c.AllowHosts, ", "))

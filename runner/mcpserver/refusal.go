@@ -21,6 +21,8 @@ const (
 	ClassBadInput       Class = "bad-input"        // arguments that do not make sense
 	ClassNotFound       Class = "not-found"        // no such service, playbook, topic or text
 	ClassLimit          Class = "limit"            // over a configured limit
+	ClassURLNotAllowed  Class = "url-not-allowed"  // a URL upload_file will not fetch (SSRF guard)
+	ClassNotSimple      Class = "not-simple"       // strict mode: more than one plain command
 )
 
 // Refusal is a classified error: the class, the rule that decided, why, and

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +33,9 @@ type Options struct {
 	Warn io.Writer
 	// Systemctl is the program the service tool runs (default systemctl).
 	Systemctl string
+	// Log is where the [log] lines go instead of its file or standard
+	// error (tests).
+	Log io.Writer
 	// Transport names how clients connect, for the audit ("stdio", "http").
 	Transport string
 	// Version is reported to clients.
@@ -40,6 +44,9 @@ type Options struct {
 	// files is the file layer (nil: the platform's, see defaultLayer);
 	// tests run the file tools on each.
 	files fileLayer
+	// fetch is upload_file's URL fetcher (nil: the guarded default); tests
+	// give one that may reach their loopback servers.
+	fetch *fetcher
 }
 
 // Server is one `sentinel mcp` server: its config, its sandbox, its gate
@@ -56,6 +63,9 @@ type Server struct {
 	mcp       *mcp.Server
 	grantOnce sync.Once        // the OAuth grant gate, added once (http_oauth.go)
 	clock     func() time.Time // the OAuth server's clock; nil is time.Now
+	fetch     *fetcher
+	log       *slog.Logger
+	logFile   io.Closer
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -63,7 +73,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	if opts.Systemctl == "" {
 		opts.Systemctl = "systemctl"
 	}
-	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}}
+	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}, fetch: opts.fetch}
 	run := newRunID()
 	// Both modes decide through the policy chain (gate_project.go); in
 	// allowlist mode the allowlist then stands for the person's answer.
@@ -82,6 +92,9 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	}
 	for _, w := range warnings {
 		fmt.Fprintln(warn, w)
+	}
+	if s.log, s.logFile, err = openLog(cfg.Log, opts.Log); err != nil {
+		return nil, err
 	}
 	s.auditPath = cfg.Audit
 	if s.auditPath == "" {
@@ -132,6 +145,7 @@ func (s *Server) AuditPath() string { return s.auditPath }
 func (s *Server) Close() {
 	s.run.close()
 	s.audit.close()
+	s.logFile.Close()
 }
 
 // outcome is what a tool handler reports for the audit and the client.
@@ -177,6 +191,7 @@ func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, 
 		if c.ArgsSummary != nil {
 			shown = fmt.Sprintf("(%d bytes, sha256 %s) %s", c.ArgsSummary.Size, c.ArgsSummary.SHA256, c.ArgsSummary.Head)
 		}
+		s.logCall(c)
 		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(shown)), c); aerr != nil {
 			// No audit, no action reported as done: the client hears it.
 			return nil, nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", aerr)
@@ -248,7 +263,8 @@ type playbookArgs struct {
 }
 
 type helpArgs struct {
-	Topic string `json:"topic,omitempty" jsonschema:"a topic or tool name from the index; empty for the index"`
+	Topic string `json:"topic,omitempty" jsonschema:"a topic or tool name from the index (op:NAME works too); empty for the index"`
+	Path  string `json:"path,omitempty" jsonschema:"an absolute path: which tools may act there, and why the others may not"`
 }
 
 type capsArgs struct {
@@ -272,8 +288,8 @@ func (s *Server) addTools() {
 		t, n, err := s.search(a.Path, a.Pattern, a.Regex, a.Glob)
 		return outcome{text: t, bytes: n, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("edit", "Write a file under an rw path: the whole content, or old_string -> new_string. Atomic, with a backup named in the result and validation (json, yaml, toml, go, sh) that rolls back on failure."), handle(s, "edit", func(_ context.Context, a editArgs) (outcome, error) {
-		e, err := s.edit(a)
+	mcp.AddTool(s.mcp, tool("edit", "Write a file under an rw path: the whole content, or old_string -> new_string. Atomic, with a backup named in the result and validation (json, yaml, toml, go, sh; python, nginx and systemd units by their own checkers in the sandbox) that rolls back on failure."), handle(s, "edit", func(ctx context.Context, a editArgs) (outcome, error) {
+		e, err := s.edit(ctx, a)
 		if err != nil {
 			return outcome{}, err
 		}
@@ -304,9 +320,18 @@ func (s *Server) addTools() {
 		t, err := s.chmod(a.Path, a.Mode)
 		return outcome{text: t, rule: "paths"}, err
 	}))
+	mcp.AddTool(s.mcp, tool("chown", "Set the owner and/or group (name or number) of a file or directory under an rw path."), handle(s, "chown", func(_ context.Context, a chownArgs) (outcome, error) {
+		t, err := s.chown(a)
+		return outcome{text: t, rule: "paths"}, err
+	}))
+	mcp.AddTool(s.mcp, tool("upload_file", "Put a file into upload_base: base64 content, or a URL on a public host fetched through an SSRF guard (size-capped)."), handle(s, "upload_file", s.upload))
 	mcp.AddTool(s.mcp, tool("service", "Run an allowed action on a configured service (systemctl ACTION UNIT)."), handle(s, "service", s.serviceTool))
 	mcp.AddTool(s.mcp, tool("playbook", "Run a diagnostic playbook (its commands, in order) or get a procedure's steps."), handle(s, "playbook", s.playbookTool))
 	mcp.AddTool(s.mcp, tool("help", "How this server works: an index first, then one topic at a time."), handle(s, "help", func(_ context.Context, a helpArgs) (outcome, error) {
+		if a.Path != "" {
+			t, err := s.helpPath(a.Path)
+			return outcome{text: t, rule: "paths"}, err
+		}
 		t, err := s.help(a.Topic)
 		return outcome{text: t}, err
 	}))
@@ -338,15 +363,21 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 		return outcome{}, &Refusal{Class: ClassBadInput, Reason: "cwd " + pl.Abs + " is not a directory", Use: "give an existing directory under " + s.cfg.rootList()}
 	}
 	var rule string
-	if s.cfg.ExecMode == ModePolicy {
+	switch s.cfg.ExecMode {
+	case ModePolicy:
 		rule, err = s.gate.decide(ctx, a.Command, s.policyContext(pl.Abs))
-	} else if err = s.gate.refuseDenied(a.Command, s.policyContext(pl.Abs)); err == nil {
-		var used []string
-		used, err = s.cfg.gateAllowlist(a.Command, pl.Abs)
-		rule = "allowed_commands " + strings.Join(used, ", ")
-		if len(used) == 0 {
-			rule = "allowed_commands (read-only filters and shell grammar only)"
+	case ModeUnrestricted:
+		rule = "exec_mode unrestricted (sandboxed)"
+		if err = unrestrictedLine(a.Command); err == nil {
+			err = s.gate.refuseDenied(a.Command, s.policyContext(pl.Abs))
 		}
+	case ModeStrict:
+		if err = strictLine(a.Command); err != nil {
+			break
+		}
+		fallthrough
+	default:
+		err = s.allowlistDecide(a.Command, pl.Abs, &rule)
 	}
 	if err != nil {
 		return outcome{}, err
@@ -357,6 +388,23 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	}
 	exit := r.Exit
 	return outcome{text: formatRan(r, s.cfg.Limits), rule: rule, exit: &exit, bytes: len(r.Output)}, nil
+}
+
+// allowlistDecide is allowlist (and strict) mode: the policy's deny first,
+// then an entry for every command.
+func (s *Server) allowlistDecide(line, cwd string, rule *string) error {
+	if err := s.gate.refuseDenied(line, s.policyContext(cwd)); err != nil {
+		return err
+	}
+	used, err := s.cfg.gateAllowlist(line, cwd)
+	if err != nil {
+		return err
+	}
+	*rule = "allowed_commands " + strings.Join(used, ", ")
+	if len(used) == 0 {
+		*rule = "allowed_commands (read-only filters and shell grammar only)"
+	}
+	return nil
 }
 
 func formatRan(r ran, l Limits) string {

@@ -81,5 +81,5 @@ func validatorFor(name, path string) (validator, error) {
 	if v, ok := validators[name]; ok {
 		return v, nil
 	}
-	return validator{}, &Refusal{Class: ClassBadInput, Reason: fmt.Sprintf("validate %q is unknown", name), Use: "use auto, none, json, yaml, toml, go or sh"}
+	return validator{}, &Refusal{Class: ClassBadInput, Reason: fmt.Sprintf("validate %q is unknown", name), Use: "use auto, none, json, yaml, toml, go, sh, python, nginx or systemd"}
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -22,7 +23,7 @@ type editArgs struct {
 	OldString  string  `json:"old_string,omitempty" jsonschema:"exact text to replace (with new_string)"`
 	NewString  string  `json:"new_string,omitempty" jsonschema:"replacement for old_string"`
 	ReplaceAll bool    `json:"replace_all,omitempty" jsonschema:"replace every occurrence of old_string (default: it must occur once)"`
-	Validate   string  `json:"validate,omitempty" jsonschema:"auto (by extension, the default), none, json, yaml, toml, go or sh"`
+	Validate   string  `json:"validate,omitempty" jsonschema:"auto (by extension, the default), none, json, yaml, toml, go, sh, python, nginx or systemd"`
 }
 
 // edited is what an edit did.
@@ -33,16 +34,20 @@ type edited struct {
 	Check  string // the validation applied ("" for none)
 }
 
-func (s *Server) edit(a editArgs) (edited, error) {
+func (s *Server) edit(ctx context.Context, a editArgs) (edited, error) {
 	if a.Content == nil && a.OldString == "" {
 		return edited{}, &Refusal{Class: ClassBadInput, Reason: "edit needs content, or old_string and new_string", Use: "send content (the whole file) or old_string + new_string"}
 	}
 	if a.Content != nil && a.OldString != "" {
 		return edited{}, &Refusal{Class: ClassBadInput, Reason: "edit got both content and old_string", Use: "send one of them"}
 	}
-	check, err := validatorFor(a.Validate, a.Path)
-	if err != nil {
-		return edited{}, err
+	program := programFor(a.Validate, a.Path)
+	var check validator
+	var err error
+	if program == "" {
+		if check, err = validatorFor(a.Validate, a.Path); err != nil {
+			return edited{}, err
+		}
 	}
 	pl, err := s.cfg.Resolve(a.Path, AccessReadWrite)
 	if err != nil {
@@ -100,6 +105,12 @@ func (s *Server) edit(a editArgs) (edited, error) {
 			return edited{}, &Refusal{Class: ClassValidation, Rule: "validate " + check.name, Reason: fmt.Sprintf("the new content of %s is not valid %s: %v; rolled back, the file is unchanged", pl.Abs, check.name, err),
 				Use: "fix the content and edit again (or validate=none if it is meant to be so)"}
 		}
+	}
+	if program != "" {
+		if err := s.checkWithProgram(ctx, program, r, next); err != nil {
+			return edited{}, err
+		}
+		check.name = program
 	}
 	res := edited{Abs: pl.Abs, Bytes: len(next), Check: check.name}
 	if exists {
