@@ -102,6 +102,9 @@ func chromium(t *testing.T) context.Context {
 	t.Helper()
 	exe, err := exec.LookPath("chromium")
 	if err != nil {
+		if os.Getenv("CI") == "true" { // .ci/run installs it: missing there is a failure, not a skip
+			t.Fatal("chromium is not installed (apt-get install -y chromium): the consent page's browser test needs it")
+		}
 		t.Skip("chromium is not installed (apt-get install -y chromium): the consent page's browser test needs it")
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("headless", "new"),

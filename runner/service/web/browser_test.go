@@ -31,7 +31,7 @@ func browser(t *testing.T) context.Context {
 		t.Skip("chromium is not installed (apt-get install -y chromium): the page's browser test needs it")
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.Flag("headless", "new"))
+		chromedp.Flag("headless", "new"), chromedp.WSURLReadTimeout(90*time.Second)) // a loaded machine starts chromium slowly
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
