@@ -163,8 +163,8 @@ func TestMCPHTTPMakesATokenAndServesNoOneWithout(t *testing.T) {
 		if _, tok, ok := strings.Cut(line, "Authorization: Bearer "); ok && token == "" {
 			token = strings.TrimSpace(tok)
 		}
-		if _, u, ok := strings.Cut(line, "serving streamable HTTP on "); ok {
-			url = strings.TrimSpace(u)
+		if _, u, ok := strings.Cut(line, "(clients connect to "); ok {
+			url = strings.TrimSuffix(strings.TrimSpace(u), ")")
 		}
 	}
 	if len(token) != 64 || url == "" {
