@@ -11,21 +11,22 @@ import (
 	"github.com/sentinelhq/sentinel/policy"
 )
 
-// installScenario adds a named package once approved (installing only what
-// the manifest names is allowed in the sandbox now; adding one still asks).
+// installScenario updates a named package once approved (installing what
+// the manifest names, or adding a package by its plain name, is allowed in
+// the sandbox now; updating one past the lockfile still asks).
 const installScenario = `
 name = "install"
 
 [[steps]]
 id = "install"
-shell = "npm install --no-audit --no-fund left-pad@1.3.0"
+shell = "npm update --no-audit --no-fund left-pad"
 
 [[steps]]
 say = "installed"
 `
 
 // TestInstallCardNamesItsHostsAndOneApprovalCoversThem: under tmux, the
-// demo coder's npm install gets a card naming the registry the project's
+// demo coder's npm update gets a card naming the registry the project's
 // .npmrc configures; approved with h, npm's own connection to that
 // registry through the sandbox's proxy is let through by the run's grant
 // (journaled, decided by a template, never a second card).
@@ -45,8 +46,8 @@ func TestInstallCardNamesItsHostsAndOneApprovalCoversThem(t *testing.T) {
 	writeFile(t, scenario, installScenario)
 	env := []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()}
 	tm := startTmux(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Install the dependencies.")
-	tm.waitArmed("the install's card naming its registry", has("command  npm install", "needs", "registry.fake.test:4873", "[h]"))
-	tm.pressUntil("h", "the install card answered", func(s string) bool { return !strings.Contains(s, "command  npm install") })
+	tm.waitArmed("the install's card naming its registry", has("command  npm update", "needs", "registry.fake.test:4873", "[h]"))
+	tm.pressUntil("h", "the install card answered", func(s string) bool { return !strings.Contains(s, "command  npm update") })
 
 	// Wait for the proxy's ask about the registry to be decided.
 	var netBy string
@@ -73,7 +74,7 @@ func TestInstallCardNamesItsHostsAndOneApprovalCoversThem(t *testing.T) {
 	}
 	var shell approvals.Decision
 	for _, j := range approvalsOf(t, runEvents(t, dir, lastRun(t, dir))) {
-		if j.Request.Kind == policy.KindShell && strings.HasPrefix(j.Request.Command, "npm install") {
+		if j.Request.Kind == policy.KindShell && strings.HasPrefix(j.Request.Command, "npm update") {
 			shell = j.Decision
 		}
 	}
