@@ -99,6 +99,23 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 
 var errTooManyClients = errors.New("too many clients")
 
+// clientRequest reads a token or revocation request's form (bounded) and
+// authenticates its client; on failure it has answered with the OAuth error.
+func (s *Server) clientRequest(w http.ResponseWriter, r *http.Request) (*Client, bool) {
+	cors(w, r)
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	if err := r.ParseForm(); err != nil {
+		oauthError(w, http.StatusBadRequest, "invalid_request", "the body is not a form")
+		return nil, false
+	}
+	c, ok := s.authenticateClient(r)
+	if !ok {
+		oauthError(w, http.StatusUnauthorized, "invalid_client", "unknown client or wrong client secret")
+		return nil, false
+	}
+	return c, true
+}
+
 // authenticateClient is the client a token or revocation request comes
 // from: its id, and its secret when it registered as confidential.
 func (s *Server) authenticateClient(r *http.Request) (*Client, bool) {
@@ -128,15 +145,8 @@ func (s *Server) authenticateClient(r *http.Request) (*Client, bool) {
 // token is the token endpoint: a code for tokens, or a refresh token for
 // new ones (the old one retired).
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
-	cors(w, r)
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	if err := r.ParseForm(); err != nil {
-		oauthError(w, http.StatusBadRequest, "invalid_request", "the body is not a form")
-		return
-	}
-	c, ok := s.authenticateClient(r)
+	c, ok := s.clientRequest(w, r)
 	if !ok {
-		oauthError(w, http.StatusUnauthorized, "invalid_client", "unknown client or wrong client secret")
 		return
 	}
 	switch r.PostForm.Get("grant_type") {
@@ -288,15 +298,8 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *Client) {
 // revoke is token revocation (RFC 7009): a client's access or refresh
 // token ends its whole grant. An unknown token is not an error.
 func (s *Server) revoke(w http.ResponseWriter, r *http.Request) {
-	cors(w, r)
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	if err := r.ParseForm(); err != nil {
-		oauthError(w, http.StatusBadRequest, "invalid_request", "the body is not a form")
-		return
-	}
-	c, ok := s.authenticateClient(r)
+	c, ok := s.clientRequest(w, r)
 	if !ok {
-		oauthError(w, http.StatusUnauthorized, "invalid_client", "unknown client or wrong client secret")
 		return
 	}
 	h := hashToken(r.PostForm.Get("token"))
