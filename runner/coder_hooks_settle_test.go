@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
@@ -26,10 +29,25 @@ func TestAnExitedCodersHookFinishesBeforeItsGroupEnds(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}
-	r := &coderStage{runCore: &runCore{adapter: hookFailing{}}}
-	r.settleHooks(cmd.Process.Pid)
+	j, err := journal.Open(filepath.Join(t.TempDir(), "events.jsonl"), "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	r := &coderStage{runCore: &runCore{adapter: hookFailing{}, journal: j}}
+	r.settleHooks(cmd.Process.Pid, time.Minute) // a bound on a hang, not the wait's length
+
 	_ = procgroup.Kill(cmd.Process.Pid)
 	if _, err := os.Stat(done); err != nil {
 		t.Fatalf("the hook's client was ended before it reported: %v", err)
+	}
+	j.Sync()
+	evs, _ := journal.ReadFile(j.Path())
+	said := false
+	for _, ev := range evs {
+		said = said || (ev.Kind == KindNotice && strings.Contains(ev.Text, "hooks' reports"))
+	}
+	if !said {
+		t.Error("the wait was not said on the system lane")
 	}
 }

@@ -102,7 +102,7 @@ func (r *coderStage) waitCoder() coderEnd {
 	case <-c.done:
 		// Anything the coder left running in its process group goes too
 		// (after its hooks' clients have had their moment).
-		r.settleHooks(c.cmd.Process.Pid)
+		r.settleHooks(c.cmd.Process.Pid, hookSettle)
 		_ = procgroup.Kill(c.cmd.Process.Pid) // ESRCH: nothing was left
 	case <-r.stopped:
 		// A stop ends the whole run within a second or two (stop.go): the
