@@ -51,7 +51,17 @@ func (q *Queue) Mount(mux *servicewire.Mux) {
 		if err := c.Decode(&r); err != nil {
 			return nil, err
 		}
-		return struct{}{}, q.Refresh(ctx, r.Project, r.Run)
+		if err := checkRun(OpRefresh, r.Run, r.Project); err != nil {
+			return nil, err
+		}
+		// Reading the records may take seconds (a large repository): the
+		// review that asks has ended and does not wait for it.
+		go func() {
+			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleBudget)
+			defer cancel()
+			_ = q.Refresh(sctx, r.Project, r.Run)
+		}()
+		return struct{}{}, nil
 	})
 	mux.Handle(OpStatus, func(ctx context.Context, c *servicewire.Call) (any, error) {
 		return q.SettledStatuses(ctx), nil
