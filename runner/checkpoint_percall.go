@@ -38,14 +38,11 @@ type callPoints struct {
 	taken   int
 }
 
-// writingKinds are the requests whose tool may change the place.
-func writingKind(k policy.Kind) bool {
-	switch k {
-	case policy.KindShell, policy.KindWrite, policy.KindEdit, policy.KindMCP:
-		return true
-	}
-	return false
-}
+// writingKind says whether a request's tool may change the place: every
+// kind but a read. A tool the adapters cannot name (KindOther: a
+// multi-file patch, an agent's own tool) and a download (KindNet) may
+// write as surely as a Write does.
+func writingKind(k policy.Kind) bool { return k != policy.KindRead }
 
 // callLine is a request in one line for the list of points.
 func callLine(req approvals.Request) string {

@@ -133,3 +133,17 @@ func TestRunBrokerCheckpointsBeforeAllowedCalls(t *testing.T) {
 		t.Errorf("points: %+v, want one before ls", c.rec.Points)
 	}
 }
+
+// Every kind of call but a read is preceded by a point: a tool the
+// adapters cannot name (Codex's multi-file apply_patch, an agent's own
+// tool) and a download write as surely as a Write does.
+func TestEveryCallButAReadMayWrite(t *testing.T) {
+	for _, k := range []policy.Kind{policy.KindShell, policy.KindWrite, policy.KindEdit, policy.KindMCP, policy.KindOther, policy.KindNet} {
+		if !writingKind(k) {
+			t.Errorf("%s calls take no point", k)
+		}
+	}
+	if writingKind(policy.KindRead) {
+		t.Error("a read takes a point")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -36,6 +37,10 @@ func (f *Finished) Close() { f.lock.release() }
 // not already have landed somewhere. Its record must be one Sentinel signed
 // (records.go), and the patch must be the one Sentinel computed for it.
 func OpenFinished(ctx context.Context, p *Project, id string) (*Finished, error) {
+	// The review verifies on the host's toolchain (the Go build seed): the
+	// person's programs, never one from the project an earlier in-place
+	// run could have written.
+	hostbin.PinPerson([]string{p.Root}, hostbin.PersonPrograms...)
 	SweepStale(ctx, p)
 	if !ValidRunID(id) {
 		return nil, fmt.Errorf("%q is not a run id (see 'sentinel runs')", id)

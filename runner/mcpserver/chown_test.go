@@ -35,19 +35,19 @@ func testChown(t *testing.T) {
 	if u, g := ownerOf(t, notes); u != 4242 || g != 4343 {
 		t.Fatalf("numeric chown: %d:%d", u, g)
 	}
-	d, err := user.Lookup("daemon")
-	if err != nil {
-		t.Skip("no user daemon here")
-	}
-	mustAllow(t, cs, "chown", map[string]any{"path": notes, "owner": "daemon"})
-	if u, g := ownerOf(t, notes); strconv.Itoa(int(u)) != d.Uid || g != 4343 {
-		t.Fatalf("named owner, group unchanged: %d:%d", u, g)
-	}
-	sub := filepath.Join(f.rw, "sub")
-	os.Mkdir(sub, 0o755)
-	mustAllow(t, cs, "chown", map[string]any{"path": sub, "group": "daemon"})
-	if _, g := ownerOf(t, sub); strconv.Itoa(int(g)) != d.Gid {
-		t.Fatalf("named group on a directory: %d", g)
+	if d, err := user.Lookup("daemon"); err != nil {
+		t.Log("no user daemon here: names are not tried (the refusals below are)")
+	} else {
+		mustAllow(t, cs, "chown", map[string]any{"path": notes, "owner": "daemon"})
+		if u, g := ownerOf(t, notes); strconv.Itoa(int(u)) != d.Uid || g != 4343 {
+			t.Fatalf("named owner, group unchanged: %d:%d", u, g)
+		}
+		sub := filepath.Join(f.rw, "sub")
+		os.Mkdir(sub, 0o755)
+		mustAllow(t, cs, "chown", map[string]any{"path": sub, "group": "daemon"})
+		if _, g := ownerOf(t, sub); strconv.Itoa(int(g)) != d.Gid {
+			t.Fatalf("named group on a directory: %d", g)
+		}
 	}
 
 	// Never outside: not an r path, not outside, not through a symlink

@@ -188,12 +188,15 @@ max_upload_bytes = `+fmt.Sprint(max)))
 		redirect("file:///etc/passwd"),
 		"file:///etc/passwd",
 		"gopher://127.0.0.1:" + p + "/",
-		"http://user:pass@files.example/file",
+		"http://user:pass@files.example:" + fmt.Sprint(okAP.Port()) + "/file", // the one server the test allows, but with credentials
 	}
 	for _, u := range refused {
 		got := mustRefuse(t, cs, "upload_file", map[string]any{"path": "x", "url": u}, ClassURLNotAllowed)
 		if strings.Contains(got, "INTERNAL SECRET") {
 			t.Fatalf("%s leaked the internal server's answer", u)
+		}
+		if strings.Contains(u, "user:pass@") && !strings.Contains(got, "credentials") {
+			t.Fatalf("%s was refused for another reason than its credentials: %s", u, got)
 		}
 	}
 	if otherHits != 0 {

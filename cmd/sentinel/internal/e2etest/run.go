@@ -141,22 +141,33 @@ func KillNineWhen(t *testing.T, bin, dir, marker string, args ...string) string 
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
 	deadline := time.Now().Add(HangBound)
-	journalPath := ""
-	for time.Now().Before(deadline) {
+	journalPath, seen := "", false
+	for !seen && time.Now().Before(deadline) {
 		m, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
 		if len(m) == 1 {
 			journalPath = m[0]
-			if b, _ := os.ReadFile(m[0]); strings.Contains(string(b), marker) {
-				break
-			}
+			b, _ := os.ReadFile(m[0])
+			seen = strings.Contains(string(b), marker)
 		}
-		time.Sleep(100 * time.Millisecond)
+		if seen {
+			break
+		}
+		select {
+		case <-exited: // it ended before the marker: nothing to kill
+			deadline = time.Now()
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
-	if journalPath == "" {
+	<-exited
+	switch {
+	case journalPath == "":
 		t.Fatal("the run never started")
+	case !seen:
+		t.Fatalf("the run's journal never showed %q before it ended or the hang bound: it was not killed where the test means", marker)
 	}
 	return journalPath
 }
