@@ -174,6 +174,7 @@ func (s *Server) grantGate(next mcp.MethodHandler) mcp.MethodHandler {
 				}
 				return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: r.Error()}}}, nil
 			}
+			ctx = withExecGrant(ctx, allowed("exec"))
 		case "tools/list":
 			res, err := next(ctx, method, req)
 			if lt, ok := res.(*mcp.ListToolsResult); ok && err == nil {

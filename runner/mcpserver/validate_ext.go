@@ -40,6 +40,27 @@ var programExt = map[string]string{
 	".mount": "systemd", ".path": "systemd", ".target": "systemd",
 }
 
+// runsContent are the checks that can run code the content names (nginx
+// loads the modules a config's load_module or perl_require names): such a
+// check is running code, so it runs only for a client that may run any
+// code here — exec not disabled, granted to it, and exec_mode unrestricted.
+var runsContent = map[string]bool{"nginx": true}
+
+// execGrantKey carries, from the OAuth grant gate to a tool, whether the
+// calling client was granted exec; a call with no token (stdio, the
+// static token) was.
+type execGrantKey struct{}
+
+func withExecGrant(ctx context.Context, ok bool) context.Context {
+	return context.WithValue(ctx, execGrantKey{}, ok)
+}
+
+// mayRunCode says whether the client of ctx may run any code here.
+func (s *Server) mayRunCode(ctx context.Context) bool {
+	granted, told := ctx.Value(execGrantKey{}).(bool)
+	return (granted || !told) && !s.cfg.disabled("exec") && s.cfg.ExecMode == ModeUnrestricted
+}
+
 // programFor is the program check an edit of path gets with validate
 // name, or "".
 func programFor(name, path string) string {
@@ -61,6 +82,11 @@ func programFor(name, path string) string {
 // r's entry; a failing check is a validation refusal naming the output.
 func (s *Server) checkWithProgram(ctx context.Context, check string, r reached, data []byte) error {
 	pl := r.pl
+	if runsContent[check] && !s.mayRunCode(ctx) {
+		return &Refusal{Class: ClassValidation, Rule: "validate " + check,
+			Reason: fmt.Sprintf("the %s check runs code the content names (load_module), and this client may not run code here (exec disabled, not granted, or exec_mode is not unrestricted); the file is unchanged", check),
+			Use:    "edit with validate=none and check it yourself, or ask the person for exec_mode = \"unrestricted\""}
+	}
 	ext := filepath.Ext(pl.Abs)
 	if strings.ContainsFunc(ext, func(c rune) bool {
 		return !(c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')

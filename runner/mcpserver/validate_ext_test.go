@@ -13,7 +13,9 @@ import (
 func TestEditValidatesWithPrograms(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
-	cs, _ := stdioSession(t, mustConfig(t, f.config("")), Options{Helper: bin})
+	// nginx's check runs what a config names: only for a client that may
+	// run code (TestNginxCheckOnlyForAClientThatMayRunCode).
+	cs, _ := stdioSession(t, mustConfig(t, f.config(`exec_mode = "unrestricted"`)), Options{Helper: bin})
 	leftovers := func() {
 		t.Helper()
 		m, _ := filepath.Glob(filepath.Join(f.rw, "*", "sentinel-check-*"))
@@ -53,5 +55,27 @@ func TestEditValidatesWithPrograms(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(f.rw, "ran")); err == nil {
 		t.Fatal("the python check ran the code instead of compiling it")
+	}
+}
+
+// nginx -t loads the modules a config names (load_module): the check is
+// running code, so a client that may not run code here — the default
+// allowlist, exec disabled — is refused it, and the file is not written.
+func TestNginxCheckOnlyForAClientThatMayRunCode(t *testing.T) {
+	bin := helper(t)
+	for name, extra := range map[string]string{"allowlist": "", "exec disabled": "exec_mode = \"unrestricted\"\ndisabled_ops = [\"exec\"]"} {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t)
+			cs, _ := stdioSession(t, mustConfig(t, f.config(extra)), Options{Helper: bin})
+			p := filepath.Join(f.rw, "nginx", "site.conf")
+			write(t, p, "events {}\n")
+			got := mustRefuse(t, cs, "edit", map[string]any{"path": p, "content": "load_module " + f.rw + "/x.so;\nevents {}\n"}, ClassValidation)
+			if !strings.Contains(got, "may not run code") {
+				t.Fatalf("refused for another reason: %s", got)
+			}
+			if b, _ := os.ReadFile(p); string(b) != "events {}\n" {
+				t.Fatalf("the config was written although its check was refused: %q", b)
+			}
+		})
 	}
 }
