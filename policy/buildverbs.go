@@ -123,13 +123,17 @@ func verbHandler(tool string, prev handler) handler {
 				prev(x, args)
 				return
 			}
-			letters := "sIrCgpkfi"
-			if _, ok := buildArgs(opts, letters); !ok {
+			letters := "sIrCgpkfie" // -e: an editable install is a path, not the registry
+			reads, ok := buildArgs(opts, letters)
+			if !ok {
 				prev(x, args)
 				return
 			}
 			x.add(Allow, RuleSandboxCode, tool+" "+verb+" installs "+quoteShort(operandList(rest))+" from the registry, as the manifest install of an added dependency, inside the sandbox")
 			x.inWorkspace()
+			for _, r := range reads { // --dir=, --cwd=, -modfile=, --constraint= name places it reads and writes
+				x.readStr(r)
+			}
 			return
 		}
 		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {

@@ -65,6 +65,17 @@ func rawJoin(dir, p string) string {
 // canon is canonical with two savings that keep a decision fast: the
 // workspace prefix is never re-resolved (its ancestors are outside the
 // coder's reach), and results are remembered for the rest of this Check.
+// lexical is p with its dot-dots taken by name, as bash's cd takes them,
+// in the same terms as canon (the workspace by its resolved name): p's
+// canon when no symbolic link is on the way.
+func (c *checkEnv) lexical(p string) string {
+	p = filepath.Clean(p)
+	if c.wsRaw != "" && (p == c.wsRaw || strings.HasPrefix(p, c.wsRaw+"/")) {
+		return c.ws + p[len(c.wsRaw):]
+	}
+	return p
+}
+
 func (c *checkEnv) canon(p string) string {
 	if v, ok := c.memo[p]; ok {
 		return v

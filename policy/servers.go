@@ -44,6 +44,9 @@ func loopbackServer(x *cmdCtx, args []word) bool {
 	if !bound {
 		return false
 	}
+	if len(dirs) == 0 { // it serves where it runs: after a cd, that may be anywhere
+		dirs = append(dirs, word{val: ".", static: true})
+	}
 	for _, d := range dirs {
 		x.read(d)
 	}

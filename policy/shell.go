@@ -455,8 +455,20 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 		cw.add(p)
 		c.cdTo = append(c.cdTo, p)
 	}
+	// bash's cd is logical: a later `cd ..` or `cd l/..` leaves by the
+	// link's name, while files are reached through its target. Through a
+	// symbolic link the two part: both are where the line may then be
+	// (the name kept as it is, so a later .. is taken from it), and the
+	// directory it left stays one too (no narrowing in an && list).
+	to := func(raw string) {
+		add(c.canon(raw))
+		if l := c.lexical(raw); l != c.canon(raw) {
+			cw.add(l)
+			c.cdTo, c.cdKnown = append(c.cdTo, l), false
+		}
+	}
 	if filepath.IsAbs(target.val) {
-		add(c.canon(target.val))
+		to(target.val)
 		return
 	}
 	if cw.unknown {
@@ -464,7 +476,7 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 		return
 	}
 	for _, d := range append([]string(nil), cw.dirs...) {
-		add(c.canon(rawJoin(d, target.val)))
+		to(rawJoin(d, target.val))
 	}
 }
 
