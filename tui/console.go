@@ -339,8 +339,10 @@ func (p *consolePage) header() string {
 	for _, r := range p.runs {
 		if queue.AwaitsPerson(r.State) { // its change waits for the person's review
 			waiting++
-			review = " · R reviews " + textsafe.Line(r.Run)
 		}
+	}
+	if r, ok := p.reviewTarget(); ok { // the run R opens, named as R will open it
+		review = " · R reviews " + textsafe.Line(r.Run)
 	}
 	lines := []string{fmt.Sprintf("sentinel console · %d run(s) · %d waiting for you · < > pick a run · q quits (runs go on)%s", len(p.runs), waiting, review)}
 	if p.down != "" {

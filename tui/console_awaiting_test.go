@@ -34,11 +34,16 @@ func TestConsoleROpensTheReviewOfTheRunThatWaits(t *testing.T) {
 		{Report: queue.Report{Run: "r1", Project: "/src/a", State: queue.StateRunning}},
 		{Report: queue.Report{Run: "r2", Project: "/src/b", State: queue.StateAwaitingReview}},
 		{Report: queue.Report{Run: "r3", Project: "/src/c", State: queue.StateLanded}},
+		{Report: queue.Report{Run: "r4", Project: "/src/d", State: queue.StateAwaitingReview}},
 	})
 	p.selectRun(runKeyOf(p.runs[0]))
 	r, ok := p.reviewTarget()
 	if !ok || r.Run != "r2" {
 		t.Fatalf("R would review %+v (%v), want r2", r, ok)
+	}
+	p.c.width = 300
+	if h := p.header(); !strings.Contains(h, "R reviews r2") {
+		t.Fatalf("the header does not name the run R opens:\n%s", h)
 	}
 	cmd, err := reviewCommand(r)
 	if err != nil {
