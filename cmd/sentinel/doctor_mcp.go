@@ -9,9 +9,11 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/sandbox"
@@ -80,9 +82,15 @@ func probeMCPServers(project string) []mcpProbe {
 		return fail(err)
 	}
 	defer sbx.Close()
+	var wg sync.WaitGroup // all at once: a hung server costs its bound once, not once each
 	for i, s := range servers {
-		out[i].OK, out[i].Error = startMCPServer(sbx, project, s, mcpStartBound)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i].OK, out[i].Error = startMCPServer(sbx, project, s, mcpStartBound)
+		}()
 	}
+	wg.Wait()
 	return out
 }
 
@@ -177,11 +185,13 @@ func printMCP(w io.Writer, probes []mcpProbe) {
 	}
 	fmt.Fprintln(w, "your MCP servers (each started inside the coder's sandbox, network off)")
 	for _, p := range probes {
-		label := fmt.Sprintf("%s %s (%s)", p.Agent, p.Name, p.Scope)
+		// Names, commands and errors come from config files and the
+		// servers' own output: shown through the one sanitizer.
+		label := textsafe.Line(fmt.Sprintf("%s %s (%s)", p.Agent, p.Name, p.Scope))
 		if p.OK {
-			fmt.Fprintf(w, "  ok       %s: %s\n", label, p.Command)
+			fmt.Fprintf(w, "  ok       %s: %s\n", label, textsafe.Line(p.Command))
 			continue
 		}
-		fmt.Fprintf(w, "  FAILED   %s: %s\n           %s\n", label, p.Command, p.Error)
+		fmt.Fprintf(w, "  FAILED   %s: %s\n           %s\n", label, textsafe.Line(p.Command), textsafe.Line(p.Error))
 	}
 }
