@@ -53,25 +53,41 @@ func (s *Server) chown(a chownArgs) (string, error) {
 	if st.Mode()&fs.ModeSymlink != 0 {
 		return "", &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a symlink", Use: "chown the target's own path"}
 	}
-	f, err := r.openEntry(os.O_RDONLY | oNonblock)
+	f, err := s.openOwned(r, "chown")
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", fileErr(pl, err)
-	}
-	if err := s.state.check(fi, pl.Abs); err != nil {
-		return "", err
-	}
-	if n := linkCount(fi); !fi.IsDir() && n > 1 {
-		return "", &Refusal{Class: ClassPathNotAllowed, Rule: "paths", Reason: fmt.Sprintf("%s has %d hard links; another of its names may lie outside the configured paths", pl.Abs, n), Use: "copy the file to a new name and chown the copy"}
-	}
 	if err := f.Chown(uid, gid); err != nil {
 		return "", fileErr(pl, err)
 	}
 	return fmt.Sprintf("%s is now owned by %s", pl.Abs, ownerText(a, uid, gid)), nil
+}
+
+// openOwned opens r's entry without following it, for a change of its
+// owner or mode (op), and refuses it when it is Sentinel's own state or a
+// file with more than one hard link: another of its names may lie outside
+// the configured paths, and the change would reach it there too.
+func (s *Server) openOwned(r reached, op string) (*os.File, error) {
+	pl := r.pl
+	f, err := r.openEntry(os.O_RDONLY | oNonblock)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fileErr(pl, err)
+	}
+	if err := s.state.check(fi, pl.Abs); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if n := linkCount(fi); !fi.IsDir() && n > 1 {
+		f.Close()
+		return nil, &Refusal{Class: ClassPathNotAllowed, Rule: "paths", Reason: fmt.Sprintf("%s has %d hard links; another of its names may lie outside the configured paths", pl.Abs, n), Use: "copy the file to a new name and " + op + " the copy"}
+	}
+	return f, nil
 }
 
 // lookupID is a name or a number as an id; "" is -1 (unchanged).

@@ -366,7 +366,7 @@ func (s *Server) chmod(p, modeText string) (string, error) {
 	}
 	// Open without following and change the open file, so a swap to a
 	// symlink after the check cannot redirect the change.
-	f, err := r.openEntry(os.O_RDONLY | oNonblock)
+	f, err := s.openOwned(r, "chmod")
 	if err != nil {
 		return "", err
 	}
