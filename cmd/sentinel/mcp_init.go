@@ -193,5 +193,5 @@ func mcpSafePath(home, p string) bool {
 // within says p is dir or inside it.
 func within(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
