@@ -90,7 +90,8 @@ type authCode struct {
 	scopes                                     []string
 	expires                                    time.Time
 	used                                       bool
-	grantID                                    string // the grant its exchange made
+	replayed                                   bool   // presented again: its grant must not stand
+	grantID                                    string // the grant its exchange makes (set before it is stored)
 }
 
 // New is the authorization server for cfg on store.

@@ -99,6 +99,10 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 
 var errTooManyClients = errors.New("too many clients")
 
+// errCodeReplayed is an exchange whose code was presented again while it
+// was being exchanged: no grant comes of it.
+var errCodeReplayed = errors.New("code replayed")
+
 // clientRequest reads a token or revocation request's form (bounded) and
 // authenticates its client; on failure it has answered with the OAuth error.
 func (s *Server) clientRequest(w http.ResponseWriter, r *http.Request) (*Client, bool) {
@@ -202,6 +206,7 @@ func (s *Server) exchangeCode(w http.ResponseWriter, r *http.Request, c *Client)
 	case ac == nil || !now.Before(ac.expires):
 		ac = nil
 	case ac.used:
+		ac.replayed = true
 		replayed, ac = ac.grantID, nil
 	default:
 		ac.used = true // one presentation, right or wrong
@@ -231,10 +236,21 @@ func (s *Server) exchangeCode(w http.ResponseWriter, r *http.Request, c *Client)
 		return
 	}
 	g := &Grant{ID: "smg_" + randomToken("")[:22], ClientID: c.ID, Scopes: ac.scopes, Created: now}
+	// Named before it is stored, so a replay of the code from now on
+	// withdraws it whichever of the two the store takes first.
+	s.mu.Lock()
+	ac.grantID = g.ID
+	s.mu.Unlock()
 	var resp tokenResponse
 	err := s.store.update(func(st *state) error {
 		if st.Clients[c.ID] == nil {
 			return ErrNoClient
+		}
+		s.mu.Lock()
+		replayedMeanwhile := ac.replayed
+		s.mu.Unlock()
+		if replayedMeanwhile {
+			return errCodeReplayed
 		}
 		for id, old := range st.Grants {
 			if old.ClientID == c.ID { // the new consent replaces the old
@@ -245,13 +261,14 @@ func (s *Server) exchangeCode(w http.ResponseWriter, r *http.Request, c *Client)
 		st.Grants[g.ID] = g
 		return nil
 	})
+	if errors.Is(err, errCodeReplayed) {
+		oauthError(w, http.StatusBadRequest, "invalid_grant", "the code was presented twice: authorize again")
+		return
+	}
 	if err != nil {
 		oauthError(w, http.StatusBadRequest, "invalid_grant", "the client was revoked")
 		return
 	}
-	s.mu.Lock()
-	ac.grantID = g.ID
-	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, resp)
 }
 
