@@ -42,6 +42,8 @@ type inPlaceCheckpoint struct {
 	rec    *checkpoint.Record
 	before *checkpoint.Manifest
 
+	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
+
 	mu    sync.Mutex // over rec, calls and ended: tool calls checkpoint concurrently
 	calls callPoints // points before single tool calls (checkpoint_percall.go)
 	ended bool
@@ -94,7 +96,7 @@ func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, e
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	return &inPlaceCheckpoint{store: s, rec: rec, before: m}
+	return &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim}
 }
 
 // end records the place as the run left it and is every change since the

@@ -35,6 +35,7 @@ type callPoints struct {
 	last    *checkpoint.Manifest // the newest point's manifest (the run's before at first)
 	lastRef string               // its name in the record
 	off     string               // why no more points are taken ("" while they are)
+	told    bool                 // the run was told (stopPoints)
 	taken   int
 }
 
@@ -83,7 +84,7 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 		cp.off = fmt.Sprintf("the run reached %d points", maxCallPoints)
 	}
 	if cp.off != "" {
-		emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+"); 'sentinel undo' still puts back the whole run", nil)
+		c.stopPoints(cp.off, emit)
 		return
 	}
 	t0 := time.Now()
@@ -94,10 +95,9 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 	// dir it left as it was): a stat of every entry tells that, and the
 	// point shares the last one's manifest, as a full walk would find.
 	if !checkpoint.Unchanged(c.rec.Place, cp.last, skip) {
-		m, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: cp.last, Skip: skip})
+		m, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Limits: c.lim, Prev: cp.last, Skip: skip})
 		if err != nil {
-			cp.off = "a checkpoint failed: " + err.Error()
-			emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+"); 'sentinel undo' still puts back the whole run", nil)
+			c.stopPoints("a checkpoint failed: "+err.Error(), emit)
 			return
 		}
 		if len(checkpoint.Diff(cp.last, m)) == 0 {
@@ -107,8 +107,7 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 		} else {
 			ref = fmt.Sprintf("call-%d", n)
 			if err := c.store.SaveManifest(c.rec.ID, ref, m); err != nil {
-				cp.off = "a checkpoint could not be saved: " + err.Error()
-				emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+cp.off+")", nil)
+				c.stopPoints("a checkpoint could not be saved: "+err.Error(), emit)
 				return
 			}
 			cp.last, cp.lastRef = m, ref
@@ -117,13 +116,23 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 	c.rec.Points = append(c.rec.Points, checkpoint.Point{N: n, Manifest: ref, Call: callLine(req), Time: time.Now().UTC()})
 	if err := c.store.SaveRecord(c.rec); err != nil {
 		c.rec.Points = c.rec.Points[:len(c.rec.Points)-1]
-		cp.off = "the record could not be saved: " + err.Error()
+		c.stopPoints("the record could not be saved: "+err.Error(), emit)
 		return
 	}
 	cp.taken = n
 	if took := time.Since(t0); took > callPointBudget {
-		cp.off = fmt.Sprintf("one took %s, more than %s", took.Round(time.Millisecond), callPointBudget)
+		c.stopPoints(fmt.Sprintf("one took %s, more than %s", took.Round(time.Millisecond), callPointBudget), emit)
 	}
+}
+
+// stopPoints turns points off for the rest of the run (c.mu held) and
+// says so on the system lane, once.
+func (c *inPlaceCheckpoint) stopPoints(why string, emit func(journal.Lane, journal.Kind, string, any)) {
+	if c.calls.told {
+		return
+	}
+	c.calls.off, c.calls.told = why, true
+	emit(journal.System, KindNotice, "in place: no more checkpoints before single tool calls in this run ("+why+"); 'sentinel undo' still puts back the whole run", nil)
 }
 
 // pointsNote is the end-of-run line about the points ("" for none).
