@@ -39,6 +39,9 @@ func TestEditValidatesWithPrograms(t *testing.T) {
 				t.Skipf("%s is not installed", prog)
 			}
 			p := filepath.Join(f.rw, c.file)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil { // nginx/site.conf
+				t.Fatal(err)
+			}
 			got := mustAllow(t, cs, "edit", map[string]any{"path": p, "content": c.good})
 			if !strings.Contains(got, "valid "+c.check) {
 				t.Fatalf("no %s check named: %s", c.check, got)
