@@ -1,6 +1,8 @@
 package tmux
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -28,6 +30,9 @@ func TestConsoleReviewsARunThatWaits(t *testing.T) {
 	tm.waitFor("the console again, nothing waiting", has("sentinel console", "0 waiting for you"))
 	if runs := sentinel(t, dir, svc.env, "runs"); !strings.Contains(runs.stdout, "landed") {
 		t.Fatalf("the run did not land from the console's review:\n%s", runs.stdout)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "a.txt")); err != nil || string(b) != "coder\n" {
+		t.Fatalf("the reviewed change is not in the working tree (--apply worktree): %q %v", b, err)
 	}
 	tm.keys("q")
 	tm.waitFor("the console to quit", has("SENTINEL-EXITED 0"))
