@@ -62,9 +62,6 @@ func rawJoin(dir, p string) string {
 	return dir + "/" + p
 }
 
-// canon is canonical with two savings that keep a decision fast: the
-// workspace prefix is never re-resolved (its ancestors are outside the
-// coder's reach), and results are remembered for the rest of this Check.
 // lexical is p with its dot-dots taken by name, as bash's cd takes them,
 // in the same terms as canon (the workspace by its resolved name): p's
 // canon when no symbolic link is on the way.
@@ -76,6 +73,9 @@ func (c *checkEnv) lexical(p string) string {
 	return p
 }
 
+// canon is canonical with two savings that keep a decision fast: the
+// workspace prefix is never re-resolved (its ancestors are outside the
+// coder's reach), and results are remembered for the rest of this Check.
 func (c *checkEnv) canon(p string) string {
 	if v, ok := c.memo[p]; ok {
 		return v
