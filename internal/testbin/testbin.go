@@ -29,16 +29,11 @@ var (
 	pairBuildErr error
 )
 
-// Cleanup is kept for the packages' TestMains: the binaries now live in a
-// cache shared by every test process (see sharedBuild), pruned by age, so
-// there is nothing of this process's own to remove.
-func Cleanup() {}
-
-// Main runs m and exits with its code.
+// Main runs m and exits with its code. The binaries live in a cache
+// shared by every test process (see sharedBuild), pruned by age, so there
+// is nothing of this process's own to remove afterwards.
 func Main(m interface{ Run() int }) {
-	code := m.Run()
-	Cleanup()
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 // SentinelWithTestHooks is a sentinel binary built with -tags sentineltest:

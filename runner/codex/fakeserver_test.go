@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
-	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -29,9 +28,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(envFakeMCP); dir != "" {
 		os.Exit(fakeMCPServer(dir))
 	}
-	code := m.Run()
-	testbin.Cleanup() // the sentinel binary the in-place tests built
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 // fakeAppServer answers the handshake, sends the scripted server requests,

@@ -52,6 +52,5 @@ func Main(m *testing.M, sentinelBin, helperBin *string) {
 	*sentinelBin, *helperBin = Bin, HelperBin
 	code := m.Run()
 	os.RemoveAll(dir)
-	testbin.Cleanup()
 	os.Exit(code)
 }
