@@ -45,66 +45,6 @@ func (m *model) openCard() tea.Cmd {
 
 func (m *model) cardVisible() bool { return len(m.queue) > 0 }
 
-// cardKey handles a/1, 2, r, d/3, s and X on a visible card (esc only says it is no answer) (Claude
-// Code's 1/2/3 beside Sentinel's letters); a key that neither the card nor
-// the lanes use is answered with a notice; ok is false for the lanes' keys. An answer is a decision in the outbox (ApproveMsg, DenyMsg) for the
-// root to apply: the card never answers a prompt itself.
-func (m *model) cardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
-	head := m.queue[0]
-	switch {
-	case key.Matches(k, m.keys.Approve, m.keys.ClaudeYes, m.keys.ApproveHosts, m.keys.ClaudeAlways, m.keys.Remember) && !m.cardSeen():
-		// nothing is approved unseen: the whole card, all of its change
-		m.flash = m.unseenNotice()
-		return nil, true
-	case key.Matches(k, m.keys.Approve, m.keys.ClaudeYes):
-		return m.answer(ApproveMsg{Prompt: head}), true
-	case key.Matches(k, m.keys.ApproveHosts):
-		return m.approveWithHosts(head), true
-	case key.Matches(k, m.keys.ClaudeAlways):
-		spec := newChooser(head).spec()
-		if spec == nil {
-			m.flash = "nothing to remember for this kind of request: approve once (a) or deny (d)"
-			return nil, true
-		}
-		m.flash = "approved; " + scopeWhere(spec.Scope)
-		return m.answer(RememberMsg{Prompt: head, Grant: spec}), true
-	case key.Matches(k, m.keys.Remember):
-		m.chooser = newChooser(head)
-		m.mode = modeRemember
-		m.updatePreview()
-		if !m.pastLoaded {
-			s := m.s
-			return func() tea.Msg { return pastMsg(s.PastRequests()) }, true
-		}
-		return nil, true
-	case key.Matches(k, m.keys.Deny, m.keys.ClaudeNo):
-		m.mode = modeDenyMsg
-		m.edit.open("message for the coder (enter denies, esc goes back): ")
-		return nil, true
-	case key.Matches(k, m.keys.Skip):
-		return m.skip(), true
-	case k.String() == "esc":
-		// Esc is "back" everywhere else (a search, a message, help): on a
-		// card it is never an answer.
-		m.flash = "esc does not answer a card: d or 3 denies, a or 1 approves"
-		return nil, true
-	case key.Matches(k, m.keys.DenyKind):
-		m.mode = modeDenyAll // a confirmation that names the count first
-		return nil, true
-	case key.Matches(k, m.keys.ContentUp):
-		m.scrollContent(-1)
-		return nil, true
-	case key.Matches(k, m.keys.ContentDown):
-		m.scrollContent(1)
-		return nil, true
-	case m.review == nil && !key.Matches(k, m.keys.laneKeys()...):
-		// a key that does nothing on a card says so (Enter and y never approve)
-		m.flash = fmt.Sprintf("%s does nothing on a card: a or 1 approves, 2 approves and remembers, d or 3 denies", textsafe.Line(k.String()))
-		return nil, true
-	}
-	return nil, false
-}
-
 // cardSeen reports whether all of the card on screen has been shown: none
 // of its lines left out for lack of room and every row of its change
 // scrolled past.

@@ -266,14 +266,9 @@ func (p *consolePage) selectRun(key string) {
 
 func (p *consolePage) key(k tea.KeyPressMsg) tea.Cmd {
 	if p.m.mode == modeNormal {
-		switch k.String() {
-		case "q", "ctrl+c": // nothing to stop: the runs and their requests go on
-			return tea.Quit
-		case ">", "<":
-			p.step(map[string]int{">": 1, "<": -1}[k.String()])
-			return p.fetch()
-		case consoleReviewKey:
-			return p.review()
+		if cmd, why, ok := p.table().dispatch(p, k); ok {
+			p.m.flash = why
+			return cmd
 		}
 	}
 	return p.m.key(k)
@@ -335,16 +330,13 @@ func (p *consolePage) render() string {
 func (p *consolePage) header() string {
 	w := max(p.c.width, 20)
 	waiting := len(p.pending)
-	review := ""
 	for _, r := range p.runs {
 		if queue.AwaitsPerson(r.State) { // its change waits for the person's review
 			waiting++
 		}
 	}
-	if r, ok := p.reviewTarget(); ok { // the run R opens, named as R will open it
-		review = " · R reviews " + textsafe.Line(r.Run)
-	}
-	lines := []string{fmt.Sprintf("sentinel console · %d run(s) · %d waiting for you · < > pick a run · q quits (runs go on)%s", len(p.runs), waiting, review)}
+	// the keys come from the console's table; R names the run it opens
+	lines := []string{fmt.Sprintf("sentinel console · %d run(s) · %d waiting for you · %s", len(p.runs), waiting, p.legend())}
 	if p.down != "" {
 		lines = append(lines, "! "+textsafe.Line(p.down))
 	}

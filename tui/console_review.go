@@ -9,12 +9,8 @@ import (
 	"github.com/sentinelhq/sentinel/approvals/queue"
 )
 
-// consoleReviewKey opens the review of a run whose change waits for the
-// person, from the console: the selected run when it waits, else the
-// oldest that does.
-const consoleReviewKey = "R"
-
-// reviewTarget is the run R reviews, if any waits for a review.
+// reviewTarget is the run R (keys_console.go) reviews, if any waits for a
+// review: the selected run when it waits, else the oldest that does.
 func (p *consolePage) reviewTarget() (queue.RunStatus, bool) {
 	if r, ok := p.selected(); ok && queue.AwaitsPerson(r.State) {
 		return r, true

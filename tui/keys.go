@@ -2,8 +2,9 @@ package tui
 
 import "charm.land/bubbles/v2/key"
 
-// keyMap is the one place every binding is declared; the help overlay and the
-// footer are built from it, so a binding without help text cannot exist.
+// keyMap is the vocabulary of keys: every binding with its label and
+// description. The modes' tables (keytable.go) pick from it; dispatch, the
+// help overlay, the footers and the key rows are read from the tables.
 type keyMap struct {
 	// lanes
 	Next, Prev, Timeline, Zoom           key.Binding
@@ -32,6 +33,13 @@ type keyMap struct {
 	ReviewFocus, ReviewToggle, ReviewFile, ReviewNextHunk, ReviewPrevHunk key.Binding
 	ReviewSplit, ReviewChecks, ReviewApprove, ReviewReject, ReviewLeave   key.Binding
 	ReviewTop, ReviewEnd, ReviewAcceptAll, ReviewRejectAll                key.Binding
+	// Interrupt is ctrl+c on the standalone review: a stop, nothing decided.
+	Interrupt key.Binding
+	// keys of one mode only: closing help, typing a line, esc on a card,
+	// ctrl+c on the quit question and while a stop waits
+	CloseHelp, Submit, CardEsc, QuitAgain, LeaveNow key.Binding
+	// the console's own
+	PickRun, ConsoleQuit, ConsoleReview key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -91,65 +99,65 @@ func defaultKeys() keyMap {
 		ReviewChecks:    b([]string{"c"}, "c", "verification output"),
 		ReviewApprove:   b([]string{"a"}, "a", "approve: land the accepted part…"),
 		ReviewReject:    b([]string{"d"}, "d", "reject the whole change…"),
-		ReviewLeave:     b([]string{"q", "ctrl+c"}, "q", "quit without deciding"),
+		ReviewLeave:     b([]string{"q"}, "q", "quit without deciding"),
 		ReviewTop:       b([]string{"home", "g"}, "g", "first file / top of the diff"),
 		ReviewEnd:       b([]string{"end", "G"}, "G", "last file / end of the diff"),
 		ReviewAcceptAll: b([]string{"A"}, "A", "accept every file"),
 		ReviewRejectAll: b([]string{"X"}, "X", "reject every file (then pick what lands)"),
+		Interrupt:       b([]string{"ctrl+c"}, "ctrl+c", "stop: nothing decided"),
+
+		CloseHelp: b([]string{"?", "esc", "q", "ctrl+c"}, "?/esc", "close help"),
+		Submit:    b([]string{"enter"}, "enter", "done"),
+		CardEsc:   b([]string{"esc"}, "esc", "no answer: says which keys answer"),
+		QuitAgain: b([]string{"ctrl+c"}, "ctrl+c", "yes (ctrl+c twice)"),
+		LeaveNow:  b([]string{"ctrl+c"}, "ctrl+c", "leave at once while the run stops"),
+
+		PickRun:       b([]string{">", "<"}, "< >", "pick a run"),
+		ConsoleQuit:   b([]string{"q", "ctrl+c"}, "q", "quits (runs go on)"),
+		ConsoleReview: b([]string{"R"}, "R", "reviews the run that waits"),
 	}
 }
 
-// ShortHelp is the footer.
-func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.Next, k.Timeline, k.Zoom, k.Search, k.Steer, k.Attach, k.Quit}
-}
+// ShortHelp is the lanes' footer.
+func (k keyMap) ShortHelp() []key.Binding { return k.lanesTable(false).footerKeys() }
 
 // idleShortHelp is the footer while the coder waits after its turn: D
 // first, so a narrow footer drops the others before it.
-func (k keyMap) idleShortHelp() []key.Binding {
-	return []key.Binding{k.Finish, k.Help, k.Next, k.Timeline, k.Zoom, k.Search, k.Steer, k.Attach, k.Quit}
-}
+func (k keyMap) idleShortHelp() []key.Binding { return k.lanesTable(true).footerKeys() }
 
-// FullHelp is the help overlay, one column per group.
+// FullHelp is the help overlay, one column per group: the lanes', attach
+// mode's, the card's and the chooser's rows.
 func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Next, k.Prev, k.Timeline, k.Zoom, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.End},
-		{k.Search, k.NextMatch, k.PrevMatch, k.Steer, k.Attach, k.Detach, k.Finish, k.Help, k.Quit},
-		{k.Approve, k.ApproveHosts, k.Remember, k.Deny, k.Skip, k.DenyKind, k.ClaudeYes, k.ClaudeAlways, k.ClaudeNo, k.ContentUp, k.ContentDown, k.Scope, k.Expiry, k.Confirm},
-	}
+	return mergeGroups(k.lanesTable(false).helpGroups(), k.attachTable().helpGroups(),
+		k.cardTable().helpGroups(), k.chooserTable().helpGroups())
 }
 
-func (k keyMap) cardHelp() []key.Binding {
-	return []key.Binding{k.Approve, k.Remember, k.Deny, k.Skip, k.ClaudeKeys}
-}
+// cardHelp is the card's key row.
+func (k keyMap) cardHelp() []key.Binding { return k.cardTable().legendKeys() }
 
-// laneKeys are the bindings that still act while a card is open (the
-// lanes': scrolling, views, search, help, quit…).
-func (k keyMap) laneKeys() []key.Binding {
-	g := k.FullHelp()
-	return append(append([]key.Binding{}, g[0]...), g[1]...)
-}
+// chooserHelp is the remember chooser's key row.
+func (k keyMap) chooserHelp() []key.Binding { return k.chooserTable().legendKeys() }
 
-func (k keyMap) chooserHelp() []key.Binding {
-	return []key.Binding{k.Breadth, k.Scope, k.Expiry, k.Confirm, k.Back}
-}
-
-// reviewShortHelp is the footer while the review screen is open.
-func (k keyMap) reviewShortHelp() []key.Binding {
-	// on a narrow screen the hints after help go first, in this order
-	return []key.Binding{k.Help, k.ReviewToggle, k.ReviewFocus, k.ReviewChecks, k.ReviewSplit, k.ReviewNextHunk, k.ReviewFile}
-}
+// reviewShortHelp is the footer while the review screen is open in a run
+// (on a narrow screen the hints after help go first, in this order).
+func (k keyMap) reviewShortHelp() []key.Binding { return k.reviewTable(false).footerKeys() }
 
 // reviewFullHelp is the review screen's help overlay.
-// Standalone (sentinel review), q leaves without deciding instead of
-// stopping a run.
 func (k keyMap) reviewFullHelp(standalone bool) [][]key.Binding {
-	quit := k.Quit
-	if standalone {
-		quit = k.ReviewLeave
+	return k.reviewTable(standalone).helpGroups()
+}
+
+// mergeGroups puts the help columns of several tables together, column by
+// column, in the order given.
+func mergeGroups(tables ...[][]key.Binding) [][]key.Binding {
+	var out [][]key.Binding
+	for _, t := range tables {
+		for i, g := range t {
+			for len(out) <= i {
+				out = append(out, nil)
+			}
+			out[i] = append(out[i], g...)
+		}
 	}
-	return [][]key.Binding{
-		{k.ReviewFocus, k.Up, k.Down, k.PageUp, k.PageDown, k.ReviewTop, k.ReviewEnd, k.ReviewNextHunk, k.ReviewPrevHunk},
-		{k.ReviewToggle, k.ReviewFile, k.ReviewAcceptAll, k.ReviewRejectAll, k.ReviewSplit, k.ReviewChecks, k.ReviewApprove, k.ReviewReject, k.Help, quit},
-	}
+	return out
 }

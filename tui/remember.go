@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/approvals"
@@ -105,34 +103,17 @@ func (c *chooser) spec() *approvals.GrantSpec {
 	return &approvals.GrantSpec{Scope: scopes[c.scope], Match: o.match, Also: o.also, Expires: expiries[c.expiry]}
 }
 
-func (m *model) chooserKey(k tea.KeyPressMsg) tea.Cmd {
-	c := m.chooser
-	switch {
-	case key.Matches(k, m.keys.Back):
-		m.chooser = nil
-		m.mode = modeNormal
-	case k.String() == "up" || k.String() == "k":
+// move picks the next broader (down) or narrower option; a project-wide
+// option lifts a run scope to the project.
+func (c *chooser) move(down bool) {
+	if !down {
 		c.sel = max(c.sel-1, 0)
-		m.updatePreview()
-	case k.String() == "down" || k.String() == "j":
-		c.sel = min(c.sel+1, max(len(c.options)-1, 0))
-		if len(c.options) > 0 && c.options[c.sel].project && scopes[c.scope] == approvals.ScopeRun {
-			c.scope = min(slices.Index(scopes, approvals.ScopeProject), c.maxScope())
-		}
-		m.updatePreview()
-	case key.Matches(k, m.keys.Scope):
-		c.scope = (c.scope + 1) % (c.maxScope() + 1)
-	case key.Matches(k, m.keys.Expiry):
-		c.expiry = (c.expiry + 1) % len(expiries)
-	case key.Matches(k, m.keys.Confirm):
-		spec := c.spec()
-		if spec == nil {
-			m.flash = "nothing to remember for this kind of request: approve once or deny"
-			return nil
-		}
-		return m.answer(RememberMsg{Prompt: c.prompt, Grant: spec})
+		return
 	}
-	return nil
+	c.sel = min(c.sel+1, max(len(c.options)-1, 0))
+	if len(c.options) > 0 && c.options[c.sel].project && scopes[c.scope] == approvals.ScopeRun {
+		c.scope = min(slices.Index(scopes, approvals.ScopeProject), c.maxScope())
+	}
 }
 
 func (m *model) chooserLines(w int) block {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sentinelhq/sentinel/runner"
@@ -197,103 +196,6 @@ func (r *reviewScreen) approve() ReviewVerdictMsg {
 	p := patch.Select(r.files, r.accepted)
 	return ReviewVerdictMsg{Request: r.req, Answer: runner.ReviewAnswer{Approve: true, Patch: p},
 		Note: fmt.Sprintf("approved: landing %d of %d file(s), %d of %d hunk(s) (re-verified first)", t.files, t.allFiles, t.hunks, t.allHunks)}
-}
-
-// key handles one key press; a non-nil verdict means the review is
-// answered: its page hands it to the root, whose broker sends it on the
-// request's Answer channel exactly once. The screen sends nothing itself.
-// rows is the height of the diff viewer, for paging.
-func (r *reviewScreen) key(k tea.KeyPressMsg, keys keyMap, rows int) *ReviewVerdictMsg {
-	switch r.step {
-	case stepHelp:
-		switch {
-		case key.Matches(k, keys.Help, keys.Back, keys.Quit):
-			r.step = stepBrowse
-		case key.Matches(k, keys.Up):
-			r.helpScroll = max(r.helpScroll-1, 0)
-		case key.Matches(k, keys.Down):
-			r.helpScroll++ // the drawing bounds the end
-		}
-		return nil
-	case stepConfirm:
-		switch {
-		case key.Matches(k, keys.Yes):
-			v := r.approve()
-			return &v
-		case key.Matches(k, keys.No):
-			r.step = stepBrowse
-		}
-		return nil
-	case stepReason:
-		submitted, cancelled := r.edit.key(k)
-		if cancelled {
-			r.step = stepBrowse
-		}
-		if submitted {
-			reason := strings.TrimSpace(r.edit.value())
-			note := "rejected"
-			if reason != "" {
-				note += ": " + reason
-			}
-			return &ReviewVerdictMsg{Request: r.req, Answer: runner.ReviewAnswer{Reason: reason}, Note: note}
-		}
-		return nil
-	}
-	rows = max(rows, 1)
-	switch {
-	case key.Matches(k, keys.Help):
-		r.step, r.helpScroll = stepHelp, 0
-	case key.Matches(k, keys.ReviewApprove):
-		if r.err != "" {
-			return nil // an unreadable patch can only be rejected
-		}
-		if r.tally().files == 0 {
-			return nil // nothing accepted: the view says to reject instead
-		}
-		r.step = stepConfirm
-	case key.Matches(k, keys.ReviewReject):
-		r.step = stepReason
-		r.edit.open("why reject (enter rejects, esc goes back): ")
-	case key.Matches(k, keys.ReviewFocus):
-		r.focus = 1 - r.focus
-	case key.Matches(k, keys.ReviewToggle):
-		if r.focus == focusFiles {
-			r.toggleFile()
-		} else {
-			r.toggleHunk()
-		}
-	case key.Matches(k, keys.ReviewFile):
-		r.toggleFile()
-	case key.Matches(k, keys.ReviewAcceptAll):
-		r.setAll(true)
-	case key.Matches(k, keys.ReviewRejectAll):
-		r.setAll(false)
-	case key.Matches(k, keys.ReviewSplit):
-		r.split = !r.split
-		r.scrollToHunk()
-	case key.Matches(k, keys.ReviewChecks):
-		r.tail = !r.tail
-		r.scroll = 0
-	case key.Matches(k, keys.ReviewNextHunk):
-		r.focus = focusDiff
-		r.moveHunk(1)
-	case key.Matches(k, keys.ReviewPrevHunk):
-		r.focus = focusDiff
-		r.moveHunk(-1)
-	case key.Matches(k, keys.Up):
-		r.move(-1, rows)
-	case key.Matches(k, keys.Down):
-		r.move(1, rows)
-	case key.Matches(k, keys.PageUp):
-		r.move(-max(rows-1, 1), rows)
-	case key.Matches(k, keys.PageDown):
-		r.move(max(rows-1, 1), rows)
-	case key.Matches(k, keys.ReviewTop):
-		r.move(-1<<30, rows)
-	case key.Matches(k, keys.ReviewEnd):
-		r.move(1<<30, rows)
-	}
-	return nil
 }
 
 // move goes through the file list or scrolls the diff.

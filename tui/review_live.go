@@ -7,7 +7,6 @@ package tui
 import (
 	"context"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sentinelhq/sentinel/runner"
@@ -61,15 +60,15 @@ func (m *model) reviewRows() int { return m.layout().area.h }
 // reviewKey handles a key while the review screen is open.
 func (m *model) reviewKey(k tea.KeyPressMsg) tea.Cmd {
 	r := m.review
-	if r.step == stepBrowse && key.Matches(k, m.keys.Quit) {
+	c, why := r.key(k, m.keys, r.layout(m.reviewRows()).viewer)
+	m.flash = why
+	switch {
+	case c.leave: // q asks to stop the run, as on the lanes
 		m.mode = modeQuit
-		return nil
+	case c.verdict != nil:
+		return m.answerReview(*c.verdict)
 	}
-	v := r.key(k, m.keys, r.layout(m.reviewRows()).viewer)
-	if v == nil {
-		return nil
-	}
-	return m.answerReview(*v)
+	return nil
 }
 
 // answerReview leaves the verdict for the root and opens the next review,

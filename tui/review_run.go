@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -93,16 +92,17 @@ func (a *reviewPage) update(msg tea.Msg) tea.Cmd {
 }
 
 func (a *reviewPage) key(k tea.KeyPressMsg) tea.Cmd {
-	if k.String() == "ctrl+c" { // a stop, at any step: nothing decided (ErrInterrupted)
-		a.interrupted = true
-		return tea.Quit
+	if cmd, _, ok := a.keys.reviewPageTable().dispatch(a, k); ok {
+		return cmd
 	}
-	if a.screen.step == stepBrowse && key.Matches(k, a.keys.ReviewLeave) {
+	c, why := a.screen.key(k, a.keys, a.rows())
+	a.flash = why
+	switch {
+	case c.leave:
 		return tea.Quit
-	}
-	if v := a.screen.key(k, a.keys, a.rows()); v != nil {
+	case c.verdict != nil:
 		a.answered = true
-		a.decide(*v)
+		a.decide(*c.verdict)
 		return tea.Quit
 	}
 	return nil
@@ -126,6 +126,6 @@ func (a *reviewPage) render() string {
 		out[0] = title + st.StatusBar.Render(strings.Repeat(" ", w-sw))
 	}
 	out = append(out, a.screen.render(st, a.keys, &a.help, w, h-2, a.opts.Now(), a.opts.Guard)...)
-	out = append(out, a.footer(w, append(a.keys.reviewShortHelp(), a.keys.ReviewLeave)))
+	out = append(out, a.footer(w, a.keys.reviewTable(true).footerKeys()))
 	return strings.Join(out, "\n")
 }

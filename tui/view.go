@@ -298,24 +298,23 @@ func (m *model) bottomBlock(w, n int) (out block, from, to int) {
 		out.addBlock(m.cardLines(w, n))
 	}
 	to = len(out.lines)
-	yesNo := keyParts(m.styles, []key.Binding{m.keys.Yes, m.keys.No})
 	switch m.mode {
 	case modeSearch, modeSteer:
 		out.add(prioKeep, m.editLine(w))
 	case modeAttach:
 		out.add(prioKeep, padTo(m.styles.Attached.Render(" ATTACHED: keys go to the coder · ctrl+] to leave "), w))
 	case modeQuit:
-		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? (ctrl+c again: yes) "), yesNo, w)...)
+		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render("Stop the run and quit? (ctrl+c again: yes) "), m.yesNo(m.keys.quitTable()), w)...)
 	case modeDenyAll:
 		if len(m.queue) > 0 {
-			out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(m.denyAllQuestion()), yesNo, w)...)
+			out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(m.denyAllQuestion()), m.yesNo(m.keys.denyAllTable()), w)...)
 		}
 	case modeFinish:
 		q := "The coder is done: end it, verify and review its work? "
 		if m.info.InPlace {
 			q = "The coder is done: end it? Its changes are already in your files (the report follows; sentinel undo puts them back) "
 		}
-		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(q), yesNo, w)...)
+		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(q), m.yesNo(m.keys.finishTable()), w)...)
 	}
 	return out, from, to
 }
