@@ -16,13 +16,10 @@ func (e *editor) open(prompt string) { e.prompt, e.text = prompt, nil }
 
 func (e *editor) value() string { return string(e.text) }
 
-// key edits the text; it reports submitted (enter) or cancelled (esc).
-func (e *editor) key(k tea.KeyPressMsg) (submitted, cancelled bool) {
+// key edits the text (enter and esc are rows of the mode's table:
+// keys_lanes.go, keys_review.go).
+func (e *editor) key(k tea.KeyPressMsg) {
 	switch k.String() {
-	case "enter":
-		return true, false
-	case "esc":
-		return false, true
 	case "backspace", "ctrl+h":
 		if len(e.text) > 0 {
 			e.text = e.text[:len(e.text)-1]
@@ -34,7 +31,6 @@ func (e *editor) key(k tea.KeyPressMsg) (submitted, cancelled bool) {
 			e.insert(k.Text)
 		}
 	}
-	return false, false
 }
 
 // insert adds typed or pasted text, dropping control characters.
