@@ -5,28 +5,6 @@ import (
 	"testing"
 )
 
-// A run whose coder changed nothing ends as "no changes", not "landed" (it
-// still succeeds: exit 0), in --plain and in sentinel runs; --json keeps
-// the status.
-func TestRunThatChangedNothingEndsAsNoChanges(t *testing.T) {
-	dir := scratchRepo(t)
-	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "look around", "--", "true")
-	if res.code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
-	}
-	id := runMeta(t, dir)[0].ID
-	if !strings.Contains(res.stdout, "[SYSTEM] run "+id+": no changes") || strings.Contains(res.stdout, ": landed") {
-		t.Errorf("the run's end does not say no changes:\n%s", res.stdout)
-	}
-	runs := sentinel(t, dir, nil, "runs")
-	if f := strings.Split(strings.Split(strings.TrimSpace(runs.stdout), "\n")[1], "\t"); len(f) < 2 || !strings.HasPrefix(f[1], "no changes") {
-		t.Errorf("sentinel runs does not say no changes:\n%s", runs.stdout)
-	}
-	if m := runMeta(t, dir)[0]; m.Status != "landed" {
-		t.Errorf("runs --json status %q, want it unchanged (landed)", m.Status)
-	}
-}
-
 // When the person quits the TUI after a run failed, its end is printed once
 // (the exit line says what failed and where the work is kept).
 func TestFailedRunsEndIsPrintedOnceAfterTheTUI(t *testing.T) {

@@ -1,0 +1,54 @@
+package scripts
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestScripts runs every testdata/*.txtar scenario against the built
+// binary (`go test -run TestScripts/NAME` runs one).
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata",
+		Setup:               setup,
+		Cmds:                commands(),
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+	})
+}
+
+// setup gives each script sentinel on its PATH and user directories of its
+// own: config, state and home under $WORK, never the person's.
+func setup(env *testscript.Env) error {
+	work := env.WorkDir
+	for _, d := range []string{"home", "config", "state"} {
+		if err := os.Mkdir(filepath.Join(work, d), 0o755); err != nil {
+			return err
+		}
+	}
+	env.Setenv("PATH", filepath.Dir(sentinelBin)+string(os.PathListSeparator)+env.Getenv("PATH"))
+	env.Setenv("HOME", filepath.Join(work, "home"))
+	env.Setenv("XDG_CONFIG_HOME", filepath.Join(work, "config"))
+	env.Setenv("XDG_STATE_HOME", filepath.Join(work, "state"))
+	// the process's own runtime dir (e2etest.Main): never the person's
+	// user service
+	env.Setenv("XDG_RUNTIME_DIR", os.Getenv("XDG_RUNTIME_DIR"))
+	env.Setenv("NO_COLOR", "1")
+	env.Setenv("SENTINEL_E2E_HANG_BOUND", os.Getenv("SENTINEL_E2E_HANG_BOUND"))
+	for k, v := range map[string]string{"GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@t"} {
+		env.Setenv(k, v)
+	}
+	// a short TMPDIR: a run's sockets live under it, and unix socket paths
+	// are limited to ~100 bytes ($WORK/.tmp is too deep)
+	tmp, err := os.MkdirTemp("", "ts")
+	if err != nil {
+		return err
+	}
+	env.Defer(func() { os.RemoveAll(tmp) })
+	env.Setenv("TMPDIR", tmp)
+	env.Values[tmuxKey{}] = &tmuxHolder{}
+	return nil
+}
