@@ -60,7 +60,7 @@ func TestPanesKeepAWindowAndReadOlderLinesBackFromTheJournal(t *testing.T) {
 	j.Close()
 	for _, p := range h.m.panes {
 		if p.lines.len() > 1000 || p.lines.bytes > maxPaneBytes {
-			t.Fatalf("pane %s keeps %d lines (%d bytes) after %d; the window is 1000 lines, %d bytes", paneTitles[p.id], p.lines.len(), p.lines.bytes, n, maxPaneBytes)
+			t.Fatalf("pane %s keeps %d lines (%d bytes) after %d; the window is 1000 lines, %d bytes", lanes[p.id].title, p.lines.len(), p.lines.bytes, n, maxPaneBytes)
 		}
 	}
 	h.press("z") // the coder pane alone

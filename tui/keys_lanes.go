@@ -157,12 +157,12 @@ func scrollBy(by func(rows int) int, older bool) func(*model, tea.KeyPressMsg) t
 	}
 }
 
-func (m *model) nextPane() { m.focus = (m.focus + 1) % paneTimeline }
-func (m *model) prevPane() { m.focus = (m.focus + paneTimeline - 1) % paneTimeline }
+func (m *model) nextPane() { m.focus = (m.focus + 1) % paneID(numLanes) }
+func (m *model) prevPane() { m.focus = (m.focus + paneID(numLanes) - 1) % paneID(numLanes) }
 
 func (m *model) openSearch() {
 	m.mode = modeSearch
-	m.edit.open("search " + paneTitles[m.activePane().id] + ": ")
+	m.edit.open("search " + lanes[m.activePane().id].title + ": ")
 }
 
 func (m *model) openSteer() {

@@ -18,7 +18,8 @@ type layout struct {
 
 func (l layout) rect(id paneID) (rect, bool) { return l.panes[id], l.shown[id] }
 
-// gridMinWidth is the width from which the lanes sit in a 2×2 grid.
+// gridMinWidth is the width from which the lanes sit in a grid, two a row
+// (lanes.go).
 const gridMinWidth = 120
 
 // layout computes the screen: a status bar on the first row, the panes, then
@@ -39,31 +40,10 @@ func (m *model) layout() layout {
 	}
 	if m.width >= gridMinWidth && h >= 8 {
 		l.grid = true
-		lw := (m.width - 1) / 2
-		rw := m.width - 1 - lw
-		th := (h + 1) / 2
-		bh := h - th
-		l.set(paneCoder, rect{0, top, lw, th})
-		l.set(paneTool, rect{lw + 1, top, rw, th})
-		l.set(paneApproval, rect{0, top + th, lw, bh})
-		l.set(paneSupervisor, rect{lw + 1, top + th, rw, bh})
+		l.gridLanes(top, m.width, h)
 		return l
 	}
-	// stacked: the coder gets two fifths and what does not divide evenly;
-	// the other three share the rest
-	other := max((h-h*2/5)/3, 2)
-	coder := max(h-3*other, 2)
-	y := top
-	for _, p := range []struct {
-		id paneID
-		h  int
-	}{{paneCoder, coder}, {paneTool, other}, {paneApproval, other}, {paneSupervisor, other}} {
-		if y+p.h > top+h {
-			break
-		}
-		l.set(p.id, rect{0, y, m.width, p.h})
-		y += p.h
-	}
+	l.stackLanes(top, m.width, h)
 	return l
 }
 

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/themes"
 )
 
-// paneID names a pane. The four lane panes come first, in grid order.
+// paneID names a pane. The lane panes come first, in grid order; each
+// has its entry in lanes (lanes.go).
 type paneID int
 
 const (
@@ -21,8 +21,6 @@ const (
 	paneTimeline
 	numPanes
 )
-
-var paneTitles = [numPanes]string{"CODER", "TOOL", "APPROVAL", "SUPERVISOR · SYSTEM", "TIMELINE"}
 
 // pane is a scrollable window onto a lane's bounded history. It renders only
 // the lines it shows, so drawing costs the same at any history length.
@@ -45,7 +43,7 @@ type pane struct {
 }
 
 func newPane(id paneID, history int) *pane {
-	return &pane{id: id, lines: newRing(history), showTags: id == paneTimeline || id == paneSupervisor, match: -1}
+	return &pane{id: id, lines: newRing(history), showTags: lanes[id].tagged, match: -1}
 }
 
 // count is the number of lines the pane can show: every line ever added
@@ -184,7 +182,7 @@ func (p *pane) titleRow(st themes.Styles, w int, focused bool, note string) stri
 	if focused {
 		ts = st.TitleOn
 	}
-	title := " " + paneTitles[p.id] + " "
+	title := " " + lanes[p.id].title + " "
 	if focused {
 		title = "▸" + title
 	}
@@ -241,24 +239,6 @@ func renderLine(st themes.Styles, l line, w int, tags, isMatch bool, maxRows int
 		out[i] = lead + ts.Render(t) + strings.Repeat(" ", max(avail-ansi.StringWidth(t), 0))
 	}
 	return out
-}
-
-func tagStyle(st themes.Styles, t tag) lipgloss.Style {
-	switch t {
-	case tagCoder:
-		return st.CoderTag
-	case tagTool:
-		return st.ToolTag
-	case tagApproval:
-		return st.ApprovalTag
-	case tagDenied:
-		return st.DeniedTag
-	case tagSupervisor:
-		return st.SupervisorTag
-	case tagAdversary:
-		return st.AdversaryTag
-	}
-	return st.SystemTag
 }
 
 func clamp(v, lo, hi int) int {

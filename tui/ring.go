@@ -14,11 +14,6 @@ const (
 	tagAdversary
 )
 
-// label is the tag as the --plain output prints it.
-func (t tag) label() string {
-	return [...]string{"[SYSTEM]", "[CODER]", "[TOOL]", "[APPROVAL]", "[DENIED]", "[SUPERVISOR]", "[ADVERSARY]"}[t]
-}
-
 // line is one rendered line of a lane: plain text, no escapes.
 type line struct {
 	tag  tag
