@@ -4,7 +4,8 @@
 // guard, and shows one page:
 //
 //   - the lanes (model): the coder, tool, approval and supervisor lanes in
-//     panes (a 2×2 grid when wide, stacked when narrow) and as one timeline,
+//     panes (a grid, two a row, when wide, stacked when narrow; the lanes
+//     and their tags are a table, lanes.go) and as one timeline,
 //     the coder's own screen through a terminal emulator, the approval card
 //     and its remember chooser, search and a status bar, and the review
 //     screen over the lanes when the run asks for one. Everything it shows
@@ -24,6 +25,11 @@
 // on the Prompt for the approval broker, once on the ReviewRequest's Answer
 // channel for a review. A card or review that just opened ignores keys for
 // Options.Guard, so a keystroke in flight cannot answer it.
+//
+// Every mode's keys are one table (keytable.go; keys_*.go): a row is a
+// binding, what it does, why it is disabled now, and where it shows; the
+// dispatch, the help overlay, the footers and the key rows are read from
+// the tables, so no key is handled undocumented or documented dead.
 //
 // Keys reach the coder only in attach mode (and the emulator's answers to the
 // coder's terminal queries); answering a card never does. Update does no I/O:
