@@ -14,35 +14,67 @@ import (
 // says so; the broker's journaled decision stays as it was made.
 const ByAgentRules = "agent-rules"
 
+// How the agent refused a call, as AgentDenied says.
+const (
+	agentByRules  = "rules"  // the person's own rules for the agent
+	agentAtPrompt = "prompt" // the person, at the agent's own prompt
+)
+
 // AgentDenied are the tool call ids the coder's agent says it denied
-// itself: the permission_denials of its session's result (Claude Code's
-// stream-json result line), as journaled on the system lane.
-func AgentDenied(evs []journal.Event) map[string]bool {
-	out := map[string]bool{}
+// itself, each with how: the permission_denials of its session's result
+// (Claude Code's stream-json result line, journaled on the system lane),
+// and the refusals read from its own record once it ended (a tool-lane
+// permission-denied event naming the call: Claude Code's transcripts,
+// the only record of a deny rule in its interactive mode). A call whose
+// hook reported it finished is not among them: it ran.
+func AgentDenied(evs []journal.Event) map[string]string {
+	out := map[string]string{}
+	ran := map[string]bool{}
 	for _, ev := range evs {
-		if !ev.Is(journal.System, coderstream.Result) {
-			continue
-		}
-		var d struct {
-			Denials []struct {
+		switch {
+		case ev.Is(journal.System, coderstream.Result):
+			var d struct {
+				Denials []struct {
+					ToolUseID string `json:"tool_use_id"`
+				} `json:"permission_denials"`
+			}
+			if json.Unmarshal(ev.Data, &d) != nil {
+				continue
+			}
+			for _, x := range d.Denials {
+				if x.ToolUseID != "" {
+					out[x.ToolUseID] = agentByRules
+				}
+			}
+		case ev.Is(journal.Tool, coderstream.PermissionDenied):
+			var d struct {
 				ToolUseID string `json:"tool_use_id"`
-			} `json:"permission_denials"`
-		}
-		if json.Unmarshal(ev.Data, &d) != nil {
-			continue
-		}
-		for _, x := range d.Denials {
-			if x.ToolUseID != "" {
-				out[x.ToolUseID] = true
+				By        string `json:"by"`
+			}
+			if json.Unmarshal(ev.Data, &d) != nil || d.ToolUseID == "" {
+				continue
+			}
+			if d.By == agentAtPrompt {
+				out[d.ToolUseID] = agentAtPrompt
+			} else if _, seen := out[d.ToolUseID]; !seen {
+				out[d.ToolUseID] = agentByRules
+			}
+		default:
+			if id, finished, _ := toolOutcome(ev); finished && id != "" {
+				ran[id] = true
 			}
 		}
+	}
+	for id := range ran {
+		delete(out, id)
 	}
 	return out
 }
 
 // Effective is ReadJournaled with each decision as it took effect: a call
 // Sentinel allowed that the agent then denied by the person's own rules is
-// a deny by ByAgentRules, its reason naming what Sentinel had said.
+// a deny by ByAgentRules, its reason naming what Sentinel had said; one
+// the person declined at the agent's own prompt is the person's deny.
 func Effective(evs []journal.Event) []Journaled {
 	js, _ := ReadJournaled(evs)
 	denied := AgentDenied(evs)
@@ -50,7 +82,11 @@ func Effective(evs []journal.Event) []Journaled {
 		return js
 	}
 	for i, j := range js {
-		if !j.Decided || !j.Decision.Allowed() || j.Request.ToolCallID == "" || !denied[j.Request.ToolCallID] {
+		if !j.Decided || !j.Decision.Allowed() || j.Request.ToolCallID == "" {
+			continue
+		}
+		how, ok := denied[j.Request.ToolCallID]
+		if !ok {
 			continue
 		}
 		agent := j.Request.Adapter
@@ -58,6 +94,11 @@ func Effective(evs []journal.Event) []Journaled {
 			agent = "agent"
 		}
 		d := j.Decision
+		if how == agentAtPrompt {
+			js[i].Decision = Decision{RequestID: d.RequestID, Outcome: OutcomeDeny, By: "person",
+				Reason: "declined at " + agent + "'s own prompt after Sentinel allowed it (" + allowedBy(d.By) + ")"}
+			continue
+		}
 		js[i].Decision = Decision{RequestID: d.RequestID, Outcome: OutcomeDeny, By: ByAgentRules + ":" + agent,
 			Reason: "refused by your own " + agent + " rules after Sentinel allowed it (" + allowedBy(d.By) + ")"}
 	}

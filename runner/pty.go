@@ -26,8 +26,11 @@ type coderProc struct {
 	steer  func(string) error
 	stopFn func(time.Duration)
 	done   chan struct{}
-	code   int
-	err    error
+	// started is when it was set running (setCoder): what its agent
+	// recorded since then is this coder's.
+	started time.Time
+	code    int
+	err     error
 	// failure, when set, is the agent's own error once it has ended: why
 	// its turn failed, or "" when it did not fail.
 	failure func() string

@@ -127,6 +127,7 @@ func (r *coderStage) waitCoder() coderEnd {
 	case <-time.After(drain):
 	}
 	r.endOutput() // what a cap dropped, and the tail
+	r.journalAgentDenials(c.started)
 	code := c.code
 	var failed *CoderFailed
 	if c.failure != nil && !interrupted {

@@ -163,6 +163,9 @@ func exitFailure(code int, output string) string {
 func (r *coderStage) setCoder(c *coderProc) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if c.started.IsZero() {
+		c.started = time.Now()
+	}
 	r.proc = c
 }
 

@@ -101,6 +101,9 @@ type Options struct {
 type Adapter struct {
 	opts Options
 	kept *agentutil.KeptState // in place: the history kept (history.go)
+	// workspace is where the agent works, whose sessions AgentDenials
+	// reads (set by Prepare).
+	workspace string
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).

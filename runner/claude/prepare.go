@@ -51,6 +51,7 @@ type RunPaths struct {
 // Argv and Env.
 func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	a.opts.SystemPrompt = p.SystemPrompt
+	a.workspace = p.Workspace
 	var places map[string]string
 	if p.StateDir != "" {
 		a.opts.ConfigDir = p.StateDir
