@@ -197,6 +197,9 @@ func sweepRun(ctx context.Context, p *Project, m *Meta) {
 	if err != nil {
 		return // alive: its own process is still at work
 	}
+	if m.Status == StatusRunning && m.Ended.IsZero() {
+		m.Ended = deadEnd(dir, m) // before the sweep's own events are journaled
+	}
 	// An interrupted landing is settled first: one that took effect is
 	// recorded as landed, and its pending apply is not undone.
 	landed, _ := settleLanding(ctx, p, dir, m)

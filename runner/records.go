@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 
@@ -182,9 +181,6 @@ func markGone(dir string, m *Meta) {
 		m.Error = "the sentinel process ended without finishing the run (killed or crashed)"
 	}
 	if m.Ended.IsZero() {
-		m.Ended = m.Started
-		if st, err := os.Stat(filepath.Join(dir, "events.jsonl")); err == nil && st.ModTime().After(m.Started) {
-			m.Ended = st.ModTime().UTC()
-		}
+		m.Ended = deadEnd(dir, m)
 	}
 }

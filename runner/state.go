@@ -16,7 +16,8 @@ func (r Result) StateOf() string { return stateWord(r.Status, r.Landing, r.Recov
 // State is the one mapping from a run's status, landing and recovery
 // directory to its state word: the status ("running", "landed",
 // "awaiting-review", "rejected", "failed", "interrupted", "done"),
-// NoChanges for a landed run that changed no files, and " (recovery)"
+// NoChanges for a landed run that changed no files, Kept for one whose
+// change --apply none kept without landing it, and " (recovery)"
 // after it when the work was kept in recovery.
 func State(s Status, l *Landing, recovery string) string { return stateWord(s, l, recovery, false) }
 

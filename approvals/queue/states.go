@@ -9,6 +9,7 @@ import "strings"
 const (
 	StateAwaitingReview = "awaiting-review" // its change waits for the person's review (sentinel review ID)
 	StateNoChanges      = "no changes"      // it ended well and changed no files
+	StateKept           = "kept"            // it ended well and its change was kept, not applied (--apply none): sentinel review lands it
 	StateDone           = "done"            // an in-place run (exec) ended well
 	StateRejected       = "rejected"        // the person rejected its change
 	StateInterrupted    = "interrupted"     // it was stopped or killed
@@ -17,7 +18,7 @@ const (
 
 // endStates are the words a run's end is reported with.
 var endStates = map[string]bool{StateLanded: true, StateFailed: true, StateStuck: true, StateStopped: true,
-	StateAwaitingReview: true, StateNoChanges: true, StateDone: true, StateRejected: true, StateInterrupted: true}
+	StateAwaitingReview: true, StateNoChanges: true, StateKept: true, StateDone: true, StateRejected: true, StateInterrupted: true}
 
 // EndState reports whether s is a word a run's end is reported with
 // (optionally with RecoverySuffix).

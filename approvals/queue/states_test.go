@@ -12,7 +12,7 @@ import (
 // vocabulary is refused (#37 point 10).
 func TestEndWordsAreFinalStates(t *testing.T) {
 	dead := servicewire.Peer{PID: 1 << 22} // above pid_max: no such process
-	for _, w := range []string{"rejected (recovery)", "no changes", "awaiting-review (recovery)", "interrupted (recovery)", "done", "landed"} {
+	for _, w := range []string{"rejected (recovery)", "no changes", "awaiting-review (recovery)", "interrupted (recovery)", "done", "landed", "kept"} {
 		q := New(nil)
 		if err := q.Report(dead, Report{Run: "r1", Project: "/src/p", State: w, Started: time.Now()}); err != nil {
 			t.Fatalf("%q refused: %v", w, err)

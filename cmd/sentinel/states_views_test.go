@@ -25,6 +25,7 @@ func TestEveryViewTellsARunWithOneWord(t *testing.T) {
 	}{
 		{runner.Meta{Status: runner.StatusLanded, Landing: &runner.Landing{Files: []string{"a.go"}}}, "landed"},
 		{runner.Meta{Status: runner.StatusLanded, Landing: &runner.Landing{Nothing: true}}, "no changes"},
+		{runner.Meta{Status: runner.StatusLanded, Landing: &runner.Landing{Mode: runner.ApplyNone, Files: []string{"a.go"}}}, "kept"},
 		{runner.Meta{Status: runner.StatusRejected, Recovery: rec}, "rejected (recovery)"},
 		{runner.Meta{Status: runner.StatusPending, Recovery: rec}, "awaiting-review (recovery)"},
 		{runner.Meta{Status: runner.StatusInterrupted, Recovery: rec}, "interrupted (recovery)"},
