@@ -6,22 +6,12 @@ import (
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
-// hostileTests are the hostile-coder tests that also run as the
-// unprivileged CI user: a coder that plants Sentinel's state, forges broker
-// traffic, writes run-later files, links out of the project or sends
-// garbage through the gates must fail the same way for both kinds of caller.
-// (The in-place ones are in e2e/inplace, which re-runs its own.)
+// hostileTests are the tests here that also run as the unprivileged CI
+// user: model gates that answer garbage, nothing or too late must hold the
+// run the same way for both kinds of caller. (The other hostile-coder tests
+// are in e2e/hostile and the in-place ones in e2e/inplace; each re-runs its
+// own.)
 var hostileTests = []string{
-	"TestAHostileCoderRunsNothingAndLandsNoState",
-	"TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone",
-	"TestPlantedRunRecordsAreNeverActedOn",
-	"TestCrashSweepUsesOnlyItsOwnShadowGitDir",
-	"TestWorktreeApplyNeverWritesThroughASymlink",
-	"TestForgedReportsAndHostileTextNeverReachTheTerminalRaw",
-	"TestPlantedProjectConfigNeedsTrust",
-	"TestFinalReportFlagsEveryFileThatRunsCodeLater",
-	"TestSandboxRunAgentCannotTouchTheRealStartupFiles",
-	"TestSandboxRunUsesTheProjectConfig",
 	"TestModelGatesThatCannotAnswerHoldTheRun",
 }
 
