@@ -19,6 +19,8 @@ var noDriver = map[string][]string{
 	"show-ref":     nil,
 	"for-each-ref": nil,
 	"ls-tree":      nil,
+	"write-tree":   nil,
+	"read-tree":    {}, // no -u, -m, --reset: the index only, no checkout or merge
 	"cat-file":     nil,
 	"config":       nil,
 	"remote":       {"remove", "rm", "get-url"},
@@ -59,15 +61,16 @@ func RunsNoDriver(args []string) bool {
 		if a == "--" {
 			return true // paths follow
 		}
-		if args[i] == "remote" && j > 0 {
-			continue // remove's remote name, get-url's
+		if args[i] == "remote" && j == 0 {
+			if !contains(allowed, a) {
+				return false // remote's own subcommand
+			}
+			continue
 		}
-		if args[i] == "ls-files" && !strings.HasPrefix(a, "-") {
-			continue // a path
-		}
-		if !contains(allowed, a) {
+		if strings.HasPrefix(a, "-") && !contains(allowed, a) {
 			return false
 		}
+		// Otherwise an operand: a path, a tree, a remote's name.
 	}
 	return true
 }
