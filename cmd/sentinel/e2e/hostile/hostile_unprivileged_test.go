@@ -8,10 +8,9 @@ import (
 
 // hostileTests are the hostile-coder tests that also run as the
 // unprivileged CI user: a coder that plants Sentinel's state, forges broker
-// traffic, writes run-later files or links out of the project must fail the
-// same way for both kinds of caller.
-// (The in-place ones are in e2e/inplace and the model gates' in e2e/runs;
-// each re-runs its own.)
+// traffic, writes run-later files, links out of the project or sends
+// garbage through the gates must fail the same way for both kinds of caller.
+// (The in-place ones are in e2e/inplace, which re-runs its own.)
 var hostileTests = []string{
 	"TestAHostileCoderRunsNothingAndLandsNoState",
 	"TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone",
@@ -23,6 +22,7 @@ var hostileTests = []string{
 	"TestFinalReportFlagsEveryFileThatRunsCodeLater",
 	"TestSandboxRunAgentCannotTouchTheRealStartupFiles",
 	"TestSandboxRunUsesTheProjectConfig",
+	"TestModelGatesThatCannotAnswerHoldTheRun",
 }
 
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI
