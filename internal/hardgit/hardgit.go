@@ -163,7 +163,9 @@ type Git struct {
 	// tree and no object (rev-parse --show-toplevel): it skips the scan of
 	// the repository's config for drivers, a second git start, since such
 	// a command gives a filter, diff or merge driver nothing to run on.
-	// The -c list and the environment stay.
+	// The -c list and the environment stay. Commands RunsNoDriver knows
+	// (rev-parse, mktree, commit-tree, cat-file, ls-files…) skip the scan
+	// without it.
 	NoContent bool
 }
 
@@ -171,7 +173,7 @@ type Git struct {
 // Stdout is set). The error carries the first line of git's stderr.
 func (g Git) Run(ctx context.Context, args ...string) (string, error) {
 	var over []string
-	if !g.NoContent {
+	if !g.NoContent && !RunsNoDriver(args) {
 		var err error
 		if over, err = Overrides(ctx, g.Dir, g.Env); err != nil {
 			return "", err

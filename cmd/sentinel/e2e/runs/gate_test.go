@@ -6,18 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 )
 
-const gateScenario = `
-[[steps]]
-id = "w"
-write = "feature.txt"
-content = "feature\n"
-
-[[steps]]
-done = "done, honestly"
-`
+// gateScenario writes one file and says it is done (e2e/hostile uses it too).
+const gateScenario = e2etest.GateScenario
 
 func TestCompletionReviewReturnsWorkToAFreshCoderWithAHandoff(t *testing.T) {
 	dir := scratchRepo(t)

@@ -1,0 +1,9 @@
+package hostile
+
+import (
+	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
+)
+
+func TestMain(m *testing.M) { e2etest.Main(m, &sentinelBin, &helperBin) }
