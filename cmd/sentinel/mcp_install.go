@@ -176,6 +176,7 @@ Documentation=man:sentinel(1)
 [Service]
 Type=simple
 ExecStart=%s mcp --config %s --http %s
+ExecReload=/bin/kill -HUP $MAINPID
 `, esc(u.Exe), esc(u.Config), esc(u.Addr))
 	if u.TokenFile != "" {
 		fmt.Fprintf(&b, "EnvironmentFile=%s\n", esc(u.TokenFile))
