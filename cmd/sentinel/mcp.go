@@ -68,6 +68,10 @@ and revokes them. [tls] cert and key serve HTTPS directly.`,
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			fmt.Fprintf(os.Stderr, "sentinel mcp: audit journal %s\n", srv.AuditPath())
+			hup := make(chan os.Signal, 1)
+			signal.Notify(hup, syscall.SIGHUP)
+			defer signal.Stop(hup)
+			go srv.WatchConfig(ctx, hup) // a changed config (or SIGHUP) applies to the next call
 			if httpAddr != "" {
 				return srv.ServeHTTP(ctx, httpAddr, token, func(a net.Addr) {
 					fmt.Fprintf(os.Stderr, "sentinel mcp: serving streamable HTTP on %s/ (clients connect to %s)\n", a, srv.EndpointURL(a.String()))

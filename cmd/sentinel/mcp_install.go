@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/user"
 	"path/filepath"
 	"strings"
 
@@ -176,6 +177,7 @@ Documentation=man:sentinel(1)
 [Service]
 Type=simple
 ExecStart=%s mcp --config %s --http %s
+ExecReload=/bin/kill -HUP $MAINPID
 `, esc(u.Exe), esc(u.Config), esc(u.Addr))
 	if u.TokenFile != "" {
 		fmt.Fprintf(&b, "EnvironmentFile=%s\n", esc(u.TokenFile))
@@ -263,8 +265,37 @@ func mcpPrepare(s mcpScope, exe, file, addr, tokenFile, stateDir string) (unit s
 		u.Home = u.Home || underHome(p.Path)
 		u.Tmp = u.Tmp || within("/tmp", p.Path) || within("/var/tmp", p.Path)
 	}
+	if !s.system {
+		more, err := mcpPolkitRule(cfg, filepath.Join(filepath.Dir(tokenFile), "sentinel-mcp-polkit.rules"))
+		if err != nil {
+			return "", nil, err
+		}
+		notes = append(notes, more...)
+	}
 	text, err := mcpUnitText(u)
 	return text, notes, err
+}
+
+// mcpPolkitRule writes the polkit rule that lets this user's service take
+// the configured service actions (mcpserver.ServicePolkitRule) to path,
+// for the person to install as root; the notes say how.
+func mcpPolkitRule(cfg *mcpserver.Config, path string) ([]string, error) {
+	me, err := user.Current()
+	if err != nil {
+		return nil, fmt.Errorf("polkit rule: who am I: %w", err)
+	}
+	rule, notes, err := mcpserver.ServicePolkitRule(cfg, me.Username)
+	if err != nil || rule == "" {
+		return notes, err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("create %s: %w", filepath.Dir(path), err)
+	}
+	if err := atomicfile.Write(path, []byte(rule), 0o644); err != nil {
+		return nil, fmt.Errorf("write the polkit rule %s: %w", path, err)
+	}
+	return append(notes, fmt.Sprintf("The service tool's start/stop/restart/reload of system units needs polkit's yes: %s allows exactly the configured ones for %s. Read it, then install it:\n  sudo install -m 0644 -o root -g root %s %s",
+		path, me.Username, path, mcpserver.PolkitRulesPath)), nil
 }
 
 // ensureTokenFile makes path (NAME=token, mode 0600) when missing, and

@@ -50,6 +50,7 @@ func TestMCPUnitIsHardenedAndPassesTheTokenFromAFile(t *testing.T) {
 	l := unitLines(text)
 	for k, v := range map[string]string{
 		"ExecStart":       "/usr/local/bin/sentinel mcp --config " + config + " --http 127.0.0.1:8765",
+		"ExecReload":      "/bin/kill -HUP $MAINPID", // a reload keeps the sessions (mcpserver reload.go)
 		"EnvironmentFile": tokenFile, "NoNewPrivileges": "yes", "ProtectSystem": "strict",
 		"ProtectHome": "yes", "PrivateTmp": "no", // the config lies in /tmp here "LockPersonality": "yes",
 		"RestrictAddressFamilies": "AF_UNIX AF_INET AF_INET6 AF_NETLINK", "WantedBy": "default.target",

@@ -28,6 +28,8 @@ type Serve struct {
 	ExecMode  string   `json:"exec_mode"`
 	Transport string   `json:"transport"`
 	Paths     []string `json:"paths"`
+	// Reload marks a config reloaded while the server ran (reload.go).
+	Reload bool `json:"reload,omitempty"`
 }
 
 // Call is the data of an mcp-call event. Args is what the client sent: the

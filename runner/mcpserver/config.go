@@ -86,7 +86,15 @@ type Limits struct {
 	MaxUploadBytes   int64  `toml:"max_upload_bytes"`
 
 	execTimeout time.Duration
+	// base64Upload is the most upload_file takes as content_base64: 0 when
+	// it is off, else max_upload_bytes up to maxBase64Upload. The request
+	// cap (MaxRequestBytes) makes room for it.
+	base64Upload int64
 }
+
+// Base64UploadBytes is the biggest file upload_file takes as
+// content_base64 (0: upload_file is off).
+func (l Limits) Base64UploadBytes() int64 { return l.base64Upload }
 
 // Service is one [services.NAME] entry: the systemd unit NAME and the
 // actions the model may take on it.
@@ -288,6 +296,9 @@ func ParseConfig(path, src string) (*Config, error) {
 			return nil, bad(toml.Key{"upload_base"}, "upload_base %s is not under an rw path: list it (or a parent) in [[paths]] with access = \"rw\"", c.UploadBase)
 		}
 		c.uploadBase = real
+		if !c.disabled("upload_file") {
+			l.base64Upload = min(l.MaxUploadBytes, maxBase64Upload)
+		}
 	} else if c.UploadURLs {
 		return nil, bad(toml.Key{"upload_urls"}, "upload_urls needs upload_base: name the directory uploads go into")
 	}

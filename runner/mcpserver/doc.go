@@ -2,7 +2,10 @@
 // HTTP) that gives an MCP client's model an allowlisted shell and path-gated
 // file tools, every call judged, confined and journaled.
 //
-// It owns the server's TOML config and its validation, the path gate (every
+// It owns the server's TOML config, its validation and its reload while
+// the server runs (reload.go: each call runs on one whole generation of
+// it), the polkit rule the service tool needs as a user service
+// (polkit.go), the path gate (every
 // path canonicalised — symlinks resolved, `..` collapsed as the kernel would —
 // before the prefix check, then every directory reached one component at a
 // time through open handles, never through a symlink, each checked for what

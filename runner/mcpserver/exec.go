@@ -26,6 +26,7 @@ type runner struct {
 	sbx    *sandbox.Sandbox
 	tmp    string // a private workspace when no path is rw
 	err    error
+	closed sync.Once
 }
 
 func (r *runner) prepare() (*sandbox.Sandbox, error) {
@@ -75,13 +76,17 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 	return r.sbx, r.err
 }
 
+// close stops the sandbox (once: a reload's retired runner may be closed
+// by its last call and by the server's Close).
 func (r *runner) close() {
-	if r.sbx != nil {
-		r.sbx.Close()
-	}
-	if r.tmp != "" {
-		os.RemoveAll(r.tmp)
-	}
+	r.closed.Do(func() {
+		if r.sbx != nil {
+			r.sbx.Close()
+		}
+		if r.tmp != "" {
+			os.RemoveAll(r.tmp)
+		}
+	})
 }
 
 // ran is one command's outcome.

@@ -68,7 +68,7 @@ func TokenAdvice(configFile, token string) string {
 // an HTTP server never serves anyone without a credential. A request body
 // over the request cap is refused before it is decoded.
 func (s *Server) Handler(token string) http.Handler {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, s.streamableOptions())
 	var out http.Handler = http.NewCrossOriginProtection().Handler(s.capBody(h))
 	want := []byte(token)
 	verify := func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {

@@ -126,7 +126,7 @@ func (s *Server) oauthMux(as *mcpauth.Server, token string) http.Handler {
 		}
 		return as.Verify(ctx, got, r)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, nil)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, s.streamableOptions())
 	mcpEndpoint := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{
 		ResourceMetadataURL: s.cfg.OAuth.PublicURL + prmPathMCP, AllowMissingExpiration: len(want) > 0,
 	})(http.NewCrossOriginProtection().Handler(s.capBody(h)))

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"io"
 	"net/http"
 	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The audit keeps a call's arguments whole only while they are small; a
@@ -35,12 +38,20 @@ type ArgsSummary struct {
 }
 
 // MaxRequestBytes is the most one request may hold: a whole file as
-// max_read_bytes allows, JSON-escaped, and room for the rest. The server
-// refuses a bigger one before decoding it, so one request never costs more
-// than a small multiple of the configured limits.
+// max_read_bytes allows, JSON-escaped, or — when upload_file is on — a file
+// as max_upload_bytes allows (up to maxBase64Upload), in base64; and room
+// for the rest. The server refuses a bigger one before decoding it, so one
+// request never costs more than a small multiple of the configured limits.
 func (l Limits) MaxRequestBytes() int64 {
-	return 3*l.MaxReadBytes + 256<<10
+	return max(3*l.MaxReadBytes, int64(base64.StdEncoding.EncodedLen(int(l.base64Upload)))) + 256<<10
 }
+
+// maxBase64Upload is the most upload_file takes as content_base64 in one
+// request whatever max_upload_bytes says: a bigger file comes by URL.
+const maxBase64Upload = 64 << 20
+
+// requestCapRule says how the request cap is made, for refusals.
+const requestCapRule = "3 × max_read_bytes, or max_upload_bytes in base64 when upload_file is on, + 256 KiB"
 
 // summarize keeps raw whole when it is small, else its summary.
 func summarize(raw []byte) (json.RawMessage, *ArgsSummary) {
@@ -93,9 +104,9 @@ func clip(s string) string {
 // oversized records a request refused at the transport for its size.
 func (s *Server) oversized(sum *ArgsSummary) {
 	max := s.cfg.Limits.MaxRequestBytes()
-	reason := fmt.Sprintf("the request is %d bytes, over the %d-byte request cap (3 × max_read_bytes + 256 KiB)", sum.Size, max)
+	reason := fmt.Sprintf("the request is %d bytes, over the %d-byte request cap ("+requestCapRule+")", sum.Size, max)
 	if sum.Partial {
-		reason = fmt.Sprintf("the request is over %d bytes, past the %d-byte request cap (3 × max_read_bytes + 256 KiB); it was not read to its end", sum.Size, max)
+		reason = fmt.Sprintf("the request is over %d bytes, past the %d-byte request cap ("+requestCapRule+"); it was not read to its end", sum.Size, max)
 	}
 	c := Call{Tool: "request", Decision: DecisionDeny, Class: ClassLimit, Rule: "limits.max_read_bytes", Reason: reason, ArgsSummary: sum}
 	s.audit.call(fmt.Sprintf("request deny [limit] %d bytes sha256 %s", sum.Size, sum.SHA256), c)
@@ -122,10 +133,17 @@ func (s *Server) capBody(h http.Handler) http.Handler {
 			n, _ := io.Copy(sum, io.LimitReader(r.Body, drainMax))
 			s.oversized(sum.summary(n == drainMax))
 			w.Header().Set("Connection", "close")
-			http.Error(w, fmt.Sprintf("request body over %d bytes (the server's cap: 3 × max_read_bytes + 256 KiB)", max), http.StatusRequestEntityTooLarge)
+			http.Error(w, fmt.Sprintf("request body over %d bytes (the server's cap: "+requestCapRule+")", max), http.StatusRequestEntityTooLarge)
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		h.ServeHTTP(w, r)
 	})
+}
+
+// streamableOptions lift the SDK's own body limit (a few MiB) to the
+// request cap, which capBody enforces first with an audit record: else an
+// upload the config allows would be refused by the SDK over HTTP alone.
+func (s *Server) streamableOptions() *mcp.StreamableHTTPOptions {
+	return &mcp.StreamableHTTPOptions{MaxRequestBodyBytes: s.cfg.Limits.MaxRequestBytes()}
 }

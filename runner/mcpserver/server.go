@@ -50,15 +50,25 @@ type Options struct {
 }
 
 // Server is one `sentinel mcp` server: its config, its sandbox, its gate
-// and its audit journal.
+// and its audit journal. What comes from the config file (the config, the
+// sandbox runner, the policy gate, the state guard) is one generation of
+// it; a reload (reload.go) makes the next, and every tool call runs on the
+// generation current when it started, whole.
 type Server struct {
-	cfg       *Config
+	*shared
+	cfg   *Config
+	run   *runner
+	gate  *policyGate
+	state *stateGuard
+}
+
+// shared is what every generation of a server has in common: the
+// transport, the journal, the log and the MCP server its sessions hold.
+type shared struct {
 	opts      Options
-	run       *runner
-	gate      *policyGate
+	runID     string
 	audit     *audit
 	auditPath string
-	state     *stateGuard
 	files     fileLayer
 	mcp       *mcp.Server
 	grantOnce sync.Once        // the OAuth grant gate, added once (http_oauth.go)
@@ -66,6 +76,7 @@ type Server struct {
 	fetch     *fetcher
 	log       *slog.Logger
 	logFile   io.Closer
+	gens      generations
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -73,32 +84,17 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	if opts.Systemctl == "" {
 		opts.Systemctl = "systemctl"
 	}
-	s := &Server{cfg: cfg, opts: opts, run: &runner{cfg: cfg, helper: opts.Helper}, fetch: opts.fetch}
-	run := newRunID()
-	// Both modes decide through the policy chain (gate_project.go); in
-	// allowlist mode the allowlist then stands for the person's answer.
-	person := opts.Person
-	if person == nil {
-		person = QueuePerson{Run: run, Project: s.defaultCwd()}
-	}
-	g, warnings, err := newPolicyGate(person, s.defaultCwd())
+	sh := &shared{opts: opts, fetch: opts.fetch, runID: newRunID()}
+	s, err := sh.generation(cfg)
 	if err != nil {
 		return nil, err
-	}
-	s.gate = g
-	warn := opts.Warn
-	if warn == nil {
-		warn = os.Stderr
-	}
-	for _, w := range warnings {
-		fmt.Fprintln(warn, w)
 	}
 	if s.log, s.logFile, err = openLog(cfg.Log, opts.Log); err != nil {
 		return nil, err
 	}
 	s.auditPath = cfg.Audit
 	if s.auditPath == "" {
-		p, err := defaultAuditPath(run)
+		p, err := defaultAuditPath(s.runID)
 		if err != nil {
 			return nil, err
 		}
@@ -107,11 +103,11 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	if abs, err := filepath.Abs(s.auditPath); err == nil {
 		s.auditPath = abs
 	}
-	s.state = newStateGuard(cfg.File, s.auditPath)
 	if s.files = opts.files; s.files == nil {
 		s.files = defaultLayer()
 	}
-	a, err := openAudit(s.auditPath, run)
+	s.state = newStateGuard(cfg.File, s.auditPath)
+	a, err := openAudit(s.auditPath, s.runID)
 	if err != nil {
 		return nil, err
 	}
@@ -119,20 +115,59 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	// The audit (and its lock) exist now: known by what they are too.
 	s.state = newStateGuard(cfg.File, s.auditPath)
 	s.run.hidden = s.state.hidden()
-	var paths []string
-	for _, p := range cfg.Paths {
-		paths = append(paths, p.real+" ("+p.Access+")")
-	}
-	if _, err := a.j.Append(journal.System, KindServe, "sentinel mcp serving "+cfg.File+" over "+opts.Transport+" ("+cfg.ExecMode+")",
-		Serve{Config: cfg.File, ExecMode: cfg.ExecMode, Transport: opts.Transport, Paths: paths}); err != nil {
+	if err := s.journalServe(false); err != nil {
 		a.close()
-		return nil, fmt.Errorf("audit journal %s: %w", s.auditPath, err)
+		return nil, err
 	}
+	s.gens.start(s)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "sentinel", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: "Sentinel gives you an allowlisted shell (exec) and path-gated file tools. Call help first, then capabilities. A refusal says its class, the rule and the tool to use instead.",
 	})
 	s.addTools()
 	return s, nil
+}
+
+// generation is a server's config-made part for cfg: its runner and its
+// policy gate (the state guard is the caller's, once the audit is known).
+func (sh *shared) generation(cfg *Config) (*Server, error) {
+	s := &Server{shared: sh, cfg: cfg}
+	s.run = &runner{cfg: cfg, helper: sh.opts.Helper}
+	// Both modes decide through the policy chain (gate_project.go); in
+	// allowlist mode the allowlist then stands for the person's answer.
+	person := sh.opts.Person
+	if person == nil {
+		person = QueuePerson{Run: sh.runID, Project: s.defaultCwd()}
+	}
+	g, warnings, err := newPolicyGate(person, s.defaultCwd())
+	if err != nil {
+		return nil, err
+	}
+	s.gate = g
+	warn := sh.opts.Warn
+	if warn == nil {
+		warn = os.Stderr
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(warn, w)
+	}
+	return s, nil
+}
+
+// journalServe records the config this generation serves.
+func (s *Server) journalServe(reload bool) error {
+	var paths []string
+	for _, p := range s.cfg.Paths {
+		paths = append(paths, p.real+" ("+p.Access+")")
+	}
+	what := "serving"
+	if reload {
+		what = "reloaded"
+	}
+	if _, err := s.audit.j.Append(journal.System, KindServe, "sentinel mcp "+what+" "+s.cfg.File+" over "+s.opts.Transport+" ("+s.cfg.ExecMode+")",
+		Serve{Config: s.cfg.File, ExecMode: s.cfg.ExecMode, Transport: s.opts.Transport, Paths: paths, Reload: reload}); err != nil {
+		return fmt.Errorf("audit journal %s: %w", s.auditPath, err)
+	}
+	return nil
 }
 
 // MCP is the SDK server, for a transport to run.
@@ -141,9 +176,9 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // AuditPath is where this server journals.
 func (s *Server) AuditPath() string { return s.auditPath }
 
-// Close stops the sandbox and closes the journal.
+// Close stops the sandboxes and closes the journal.
 func (s *Server) Close() {
-	s.run.close()
+	s.gens.closeAll()
 	s.audit.close()
 	s.logFile.Close()
 }
@@ -159,15 +194,18 @@ type outcome struct {
 
 // handle wraps a tool's handler: the op switch, the audit line, and the
 // refusal as a tool error the model reads.
-func handle[In any](s *Server, op string, h func(context.Context, In) (outcome, error)) mcp.ToolHandlerFor[In, any] {
+// h runs on the generation current when the call starts (reload.go).
+func handle[In any](root *Server, op string, h func(*Server, context.Context, In) (outcome, error)) mcp.ToolHandlerFor[In, any] {
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		s, done := root.gens.enter()
+		defer done()
 		start := time.Now()
 		var out outcome
 		var err error
 		if s.cfg.disabled(op) {
 			err = &Refusal{Class: ClassOpDisabled, Rule: "disabled_ops", Reason: "the " + op + " tool is disabled in this server's config", Use: "see capabilities for the tools that are on"}
 		} else {
-			out, err = h(ctx, in)
+			out, err = h(s, ctx, in)
 		}
 		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, DurationMS: time.Since(start).Milliseconds()}
 		if req != nil && req.Params != nil {
@@ -275,20 +313,20 @@ type capsArgs struct {
 
 func (s *Server) addTools() {
 	tool := func(name, desc string) *mcp.Tool { return &mcp.Tool{Name: name, Description: desc} }
-	mcp.AddTool(s.mcp, tool("exec", "Run one shell line inside Sentinel's sandbox. Allowed only when every command is covered ("+s.cfg.ExecMode+" mode); see help topic=exec."), handle(s, "exec", s.execTool))
-	mcp.AddTool(s.mcp, tool("read", "Read a file under a configured path."), handle(s, "read", func(_ context.Context, a readArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("exec", "Run one shell line inside Sentinel's sandbox. Allowed only when every command is covered ("+s.cfg.ExecMode+" mode); see help topic=exec."), handle(s, "exec", (*Server).execTool))
+	mcp.AddTool(s.mcp, tool("read", "Read a file under a configured path."), handle(s, "read", func(s *Server, _ context.Context, a readArgs) (outcome, error) {
 		t, n, err := s.read(a.Path, a.Offset, a.MaxBytes)
 		return outcome{text: t, bytes: n, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("list", "List a directory under a configured path."), handle(s, "list", func(_ context.Context, a pathArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("list", "List a directory under a configured path."), handle(s, "list", func(s *Server, _ context.Context, a pathArgs) (outcome, error) {
 		t, n, err := s.list(a.Path)
 		return outcome{text: t, bytes: n, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("search", "Find lines containing a text (or regex) in files under a configured path."), handle(s, "search", func(_ context.Context, a searchArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("search", "Find lines containing a text (or regex) in files under a configured path."), handle(s, "search", func(s *Server, _ context.Context, a searchArgs) (outcome, error) {
 		t, n, err := s.search(a.Path, a.Pattern, a.Regex, a.Glob)
 		return outcome{text: t, bytes: n, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("edit", "Write a file under an rw path: the whole content, or old_string -> new_string. Atomic, with a backup named in the result and validation (json, yaml, toml, go, sh; python, nginx and systemd units by their own checkers in the sandbox) that rolls back on failure."), handle(s, "edit", func(ctx context.Context, a editArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("edit", "Write a file under an rw path: the whole content, or old_string -> new_string. Atomic, with a backup named in the result and validation (json, yaml, toml, go, sh; python, nginx and systemd units by their own checkers in the sandbox) that rolls back on failure."), handle(s, "edit", func(s *Server, ctx context.Context, a editArgs) (outcome, error) {
 		e, err := s.edit(ctx, a)
 		if err != nil {
 			return outcome{}, err
@@ -304,30 +342,30 @@ func (s *Server) addTools() {
 		}
 		return outcome{text: t, bytes: e.Bytes, backup: e.Backup, rule: "paths"}, nil
 	}))
-	mcp.AddTool(s.mcp, tool("move", "Move or rename a file or directory within one rw path."), handle(s, "move", func(_ context.Context, a twoPathArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("move", "Move or rename a file or directory within one rw path."), handle(s, "move", func(s *Server, _ context.Context, a twoPathArgs) (outcome, error) {
 		t, backup, err := s.move(a.From, a.To, a.Overwrite)
 		return outcome{text: t, backup: backup, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("copy", "Copy a file (readable) to a path under an rw path."), handle(s, "copy", func(_ context.Context, a twoPathArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("copy", "Copy a file (readable) to a path under an rw path."), handle(s, "copy", func(s *Server, _ context.Context, a twoPathArgs) (outcome, error) {
 		t, n, backup, err := s.copyFile(a.From, a.To, a.Overwrite)
 		return outcome{text: t, bytes: n, backup: backup, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("delete", "Delete a file, a symlink (not its target) or, with recursive, a directory under an rw path."), handle(s, "delete", func(_ context.Context, a deleteArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("delete", "Delete a file, a symlink (not its target) or, with recursive, a directory under an rw path."), handle(s, "delete", func(s *Server, _ context.Context, a deleteArgs) (outcome, error) {
 		t, backup, err := s.delete(a.Path, a.Recursive)
 		return outcome{text: t, backup: backup, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("chmod", "Set the permission bits of a file or directory under an rw path."), handle(s, "chmod", func(_ context.Context, a chmodArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("chmod", "Set the permission bits of a file or directory under an rw path."), handle(s, "chmod", func(s *Server, _ context.Context, a chmodArgs) (outcome, error) {
 		t, err := s.chmod(a.Path, a.Mode)
 		return outcome{text: t, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("chown", "Set the owner and/or group (name or number) of a file or directory under an rw path."), handle(s, "chown", func(_ context.Context, a chownArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("chown", "Set the owner and/or group (name or number) of a file or directory under an rw path."), handle(s, "chown", func(s *Server, _ context.Context, a chownArgs) (outcome, error) {
 		t, err := s.chown(a)
 		return outcome{text: t, rule: "paths"}, err
 	}))
-	mcp.AddTool(s.mcp, tool("upload_file", "Put a file into upload_base: base64 content, or a URL on a public host fetched through an SSRF guard (size-capped)."), handle(s, "upload_file", s.upload))
-	mcp.AddTool(s.mcp, tool("service", "Run an allowed action on a configured service (systemctl ACTION UNIT)."), handle(s, "service", s.serviceTool))
-	mcp.AddTool(s.mcp, tool("playbook", "Run a diagnostic playbook (its commands, in order) or get a procedure's steps."), handle(s, "playbook", s.playbookTool))
-	mcp.AddTool(s.mcp, tool("help", "How this server works: an index first, then one topic at a time."), handle(s, "help", func(_ context.Context, a helpArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("upload_file", "Put a file into upload_base: base64 content, or a URL on a public host fetched through an SSRF guard (size-capped)."), handle(s, "upload_file", (*Server).upload))
+	mcp.AddTool(s.mcp, tool("service", "Run an allowed action on a configured service (systemctl ACTION UNIT)."), handle(s, "service", (*Server).serviceTool))
+	mcp.AddTool(s.mcp, tool("playbook", "Run a diagnostic playbook (its commands, in order) or get a procedure's steps."), handle(s, "playbook", (*Server).playbookTool))
+	mcp.AddTool(s.mcp, tool("help", "How this server works: an index first, then one topic at a time."), handle(s, "help", func(s *Server, _ context.Context, a helpArgs) (outcome, error) {
 		if a.Path != "" {
 			t, err := s.helpPath(a.Path)
 			return outcome{text: t, rule: "paths"}, err
@@ -335,7 +373,7 @@ func (s *Server) addTools() {
 		t, err := s.help(a.Topic)
 		return outcome{text: t}, err
 	}))
-	mcp.AddTool(s.mcp, tool("capabilities", "What this server allows: a summary first, then one section, path or playbook."), handle(s, "capabilities", func(_ context.Context, a capsArgs) (outcome, error) {
+	mcp.AddTool(s.mcp, tool("capabilities", "What this server allows: a summary first, then one section, path or playbook."), handle(s, "capabilities", func(s *Server, _ context.Context, a capsArgs) (outcome, error) {
 		t, err := s.capabilities(a)
 		return outcome{text: t}, err
 	}))

@@ -104,7 +104,7 @@ func (f *lineFilter) line() ([]byte, error) {
 			if f.oversized != nil {
 				f.oversized(over.summary(false))
 			}
-			f.answer(nil, -32600, fmt.Sprintf("the request is %d bytes, over this server's %d-byte cap (3 × max_read_bytes + 256 KiB)", over.n, f.max))
+			f.answer(nil, -32600, fmt.Sprintf("the request is %d bytes, over this server's %d-byte cap ("+requestCapRule+")", over.n, f.max))
 			return nil, err
 		}
 		return bytes.TrimSpace(buf), err

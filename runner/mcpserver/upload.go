@@ -49,14 +49,15 @@ func (s *Server) upload(ctx context.Context, a uploadArgs) (outcome, error) {
 		how = " from " + a.URL
 	} else {
 		enc := strings.TrimSpace(a.ContentBase64)
-		if int64(base64.StdEncoding.DecodedLen(len(enc))) > c.Limits.MaxUploadBytes+2 {
-			return outcome{}, uploadTooBig(int64(base64.StdEncoding.DecodedLen(len(enc))), c.Limits.MaxUploadBytes)
+		most := c.Limits.Base64UploadBytes()
+		if int64(base64.StdEncoding.DecodedLen(len(enc))) > most+2 {
+			return outcome{}, base64TooBig(int64(base64.StdEncoding.DecodedLen(len(enc))), c.Limits)
 		}
 		if data, err = base64.StdEncoding.DecodeString(enc); err != nil {
 			return outcome{}, &Refusal{Class: ClassBadInput, Rule: "upload_file", Reason: "content_base64: " + err.Error(), Use: "encode the bytes with standard base64 (with padding)"}
 		}
-		if int64(len(data)) > c.Limits.MaxUploadBytes {
-			return outcome{}, uploadTooBig(int64(len(data)), c.Limits.MaxUploadBytes)
+		if int64(len(data)) > most {
+			return outcome{}, base64TooBig(int64(len(data)), c.Limits)
 		}
 	}
 	r, err := s.reach(pl, AccessReadWrite)
@@ -85,4 +86,14 @@ func (s *Server) fetcher() *fetcher {
 		return s.fetch
 	}
 	return &fetcher{max: s.cfg.Limits.MaxUploadBytes, timeout: s.cfg.Limits.ExecTimeoutDuration()}
+}
+
+// base64TooBig refuses content_base64 over what one request carries:
+// max_upload_bytes, or maxBase64Upload when that is less.
+func base64TooBig(n int64, l Limits) *Refusal {
+	if l.Base64UploadBytes() == l.MaxUploadBytes {
+		return uploadTooBig(n, l.MaxUploadBytes)
+	}
+	return &Refusal{Class: ClassLimit, Rule: "upload_file content_base64", Reason: fmt.Sprintf("content_base64 carries at most %d bytes in one request (max_upload_bytes is %d): %d bytes; nothing written", l.Base64UploadBytes(), l.MaxUploadBytes, n),
+		Use: "send a file this big by url (when the server allows upload_urls)"}
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -206,7 +205,7 @@ func (s *Server) Verify(_ context.Context, token string, _ *http.Request) (*auth
 				if !now.Before(a.Expires) || st.Clients[g.ClientID] == nil {
 					return auth.ErrInvalidToken
 				}
-				info = &auth.TokenInfo{Scopes: slices.Clone(g.Scopes), Expiration: a.Expires, UserID: g.ClientID}
+				info = &auth.TokenInfo{Scopes: a.scopes(g), Expiration: a.Expires, UserID: g.ClientID}
 				return nil
 			}
 		}

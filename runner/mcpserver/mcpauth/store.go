@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -52,6 +53,25 @@ type Grant struct {
 type AccessToken struct {
 	Hash    string    `json:"hash"`
 	Expires time.Time `json:"expires"`
+	// Scopes are the token's when a refresh asked for fewer than the
+	// grant's (RFC 6749 section 6); empty is the grant's. A token never
+	// carries a scope its grant lacks (see Server.Verify).
+	Scopes []string `json:"scopes,omitempty"`
+}
+
+// scopes are what a's bearer may do under g: a's own scopes, each only as
+// far as g still grants it.
+func (a AccessToken) scopes(g *Grant) []string {
+	if len(a.Scopes) == 0 {
+		return slices.Clone(g.Scopes)
+	}
+	var out []string
+	for _, sc := range a.Scopes {
+		if slices.Contains(g.Scopes, sc) {
+			out = append(out, sc)
+		}
+	}
+	return out
 }
 
 // state is the file's content.

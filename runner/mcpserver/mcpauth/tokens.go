@@ -14,8 +14,10 @@ import (
 )
 
 // register is dynamic client registration (RFC 7591). Anyone who reaches
-// the URL may register: a client is nothing until the person consents, and
-// clients that never got a grant are pruned after a day.
+// the URL may register: a client is nothing until the person consents;
+// clients that never got a grant are pruned after a day, and when the table
+// is full the oldest of them make room (never a granted client, nor one on a
+// consent page now).
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	cors(w, r)
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
@@ -68,15 +70,39 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		secret = randomToken("scs_")
 		c.SecretHash = hashToken(secret)
 	}
+	// Clients the person is being asked about now are kept whatever their
+	// age: a flood of registrations must not pull one from under its
+	// consent page.
+	asking := map[string]bool{}
+	s.mu.Lock()
+	for _, p := range s.pending {
+		if now.Before(p.expires) {
+			asking[p.client.ID] = true
+		}
+	}
+	s.mu.Unlock()
 	err := s.store.update(func(st *state) error {
 		granted := map[string]bool{}
 		for _, g := range st.Grants {
 			granted[g.ClientID] = true
 		}
+		var unused []*Client // never granted, not being asked about
 		for id, old := range st.Clients {
-			if !granted[id] && now.Sub(old.Created) > 24*time.Hour {
+			switch {
+			case granted[id] || asking[id]:
+			case now.Sub(old.Created) > 24*time.Hour:
 				delete(st.Clients, id)
+			default:
+				unused = append(unused, old)
 			}
+		}
+		// Full: the oldest unused registrations make room, so a flood of
+		// registrations only ever pushes out its own kind, never a client
+		// the person granted or is granting.
+		slices.SortFunc(unused, func(a, b *Client) int { return a.Created.Compare(b.Created) })
+		for len(st.Clients) >= maxClients && len(unused) > 0 {
+			delete(st.Clients, unused[0].ID)
+			unused = unused[1:]
 		}
 		if len(st.Clients) >= maxClients {
 			return errTooManyClients
@@ -174,7 +200,10 @@ type tokenResponse struct {
 
 // issue puts a fresh access and refresh token on g (the old refresh token
 // retired) and says them.
-func (s *Server) issue(g *Grant, now time.Time) tokenResponse {
+// issue makes a new access and refresh token for g; the access token
+// carries scopes (nil: all of g's). The refresh token always keeps g's
+// whole scope (RFC 6749 section 6).
+func (s *Server) issue(g *Grant, now time.Time, scopes []string) tokenResponse {
 	access, refresh := randomToken("sat_"), randomToken("srt_")
 	if g.RefreshHash != "" {
 		g.Retired = append(g.Retired, g.RefreshHash)
@@ -190,9 +219,10 @@ func (s *Server) issue(g *Grant, now time.Time) tokenResponse {
 			live = append(live, a)
 		}
 	}
-	g.Access = append(live, AccessToken{Hash: hashToken(access), Expires: now.Add(s.cfg.AccessTTL)})
+	tok := AccessToken{Hash: hashToken(access), Expires: now.Add(s.cfg.AccessTTL), Scopes: slices.Clone(scopes)}
+	g.Access = append(live, tok)
 	g.LastUsed = now
-	return tokenResponse{AccessToken: access, TokenType: "Bearer", ExpiresIn: int64(s.cfg.AccessTTL / time.Second), RefreshToken: refresh, Scope: strings.Join(g.Scopes, " ")}
+	return tokenResponse{AccessToken: access, TokenType: "Bearer", ExpiresIn: int64(s.cfg.AccessTTL / time.Second), RefreshToken: refresh, Scope: strings.Join(tok.scopes(g), " ")}
 }
 
 func (s *Server) exchangeCode(w http.ResponseWriter, r *http.Request, c *Client) {
@@ -257,7 +287,7 @@ func (s *Server) exchangeCode(w http.ResponseWriter, r *http.Request, c *Client)
 				delete(st.Grants, id)
 			}
 		}
-		resp = s.issue(g, now)
+		resp = s.issue(g, now, nil)
 		st.Grants[g.ID] = g
 		return nil
 	})
@@ -291,14 +321,22 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *Client) {
 			if g.ClientID != c.ID || !now.Before(g.RefreshExpires) {
 				return errGone
 			}
+			// A scope asked for must be one the grant has (never wider);
+			// the new access token carries only the scopes asked for.
+			var narrow []string
 			if sc := strings.Fields(r.PostForm.Get("scope")); len(sc) > 0 {
 				for _, want := range sc {
 					if !slices.Contains(g.Scopes, want) {
 						return errGone
 					}
 				}
+				for _, have := range g.Scopes {
+					if slices.Contains(sc, have) {
+						narrow = append(narrow, have)
+					}
+				}
 			}
-			resp = s.issue(g, now)
+			resp = s.issue(g, now, narrow)
 			return nil
 		}
 		return errGone
