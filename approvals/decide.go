@@ -134,6 +134,9 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 	if d, ok := b.gitConfigOutOfReach(req, j.Verdict); ok {
 		return d
 	}
+	if d, ok := b.needsOutOfReach(req, j.Verdict); ok {
+		return d
+	}
 	if j.Decided {
 		if len(j.Templates) > 0 {
 			b.cfg.Templates.MarkUsed(j.Templates)
