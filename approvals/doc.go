@@ -85,7 +85,7 @@
 //	approval  decision        "allowed: <summary> (<by>)" or          Decision {request_id, decision, by, reason, message, remember, latency_ms}
 //	                          "denied: <summary> (<by>) — <reason>" or
 //	                          "skipped: <summary> (person)" (a deny, reason "skipped by the person")
-//	approval  template-added  "remembered <match> (<scope> scope) as <id>"  Template
+//	approval  template-added  "remembered “<name>” as <id> (<match>, <scope> scope)"  Template
 //	system    template-error  a grant that could not be stored, or a template file that failed to reload
 //	system    templates-reloaded  "<scope> templates reloaded from <file>"
 //	system    broker-error    a refused connection or accept failure
