@@ -60,7 +60,12 @@
 //     is denied at once and journaled as a first request and a count.
 //   - reach.go: a file request for a path the coder's sandbox hides
 //     (BrokerConfig.Sees) is denied at once, never offered: approving it
-//     could not give access.
+//     could not give access. reach_needs.go is the general rule: what a
+//     command must do in the sandbox (places its tool writes, a daemon's
+//     socket, the network; BrokerConfig.Inside) and a registry host whose
+//     installer cannot store what it fetches are denied by "sandbox" with
+//     why and what works, never offered. template_name.go: templates'
+//     readable names.
 //   - notes.go: what Sentinel refused outside the hook's sight (the proxy's
 //     refusals) goes back with the next tool-result report's ack, for the
 //     hook to hand to the agent in its dialect (hooks.Dialect.Note; Claude
