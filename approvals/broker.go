@@ -35,6 +35,13 @@ type BrokerConfig struct {
 	// path (for writing when write): a file request for a path it does not
 	// show is denied, never offered (see reach.go).
 	Sees func(path string, write bool) bool
+	// Inside, when set, tells the rest of what the coder's sandbox is: the
+	// environment its processes get and whether it has any network. With
+	// Sees it says whether a command's approval could take effect: an
+	// install into a place the sandbox keeps read-only, a daemon it cannot
+	// reach or a fetch with no network is denied with why, never offered
+	// (reach_needs.go).
+	Inside func() (Inside, bool)
 	// Registries, when set, reads the package registries the project and
 	// the person configured: a package install's card then names the hosts
 	// it will fetch from and may allow them with it (fetchgrant.go).

@@ -54,7 +54,7 @@ func Judge(eng *policy.Engine, set *TemplateSet, req Request, ctx policy.Context
 		j.Decided = true
 		j.Templates = ids
 		j.Decision = Decision{Outcome: OutcomeAllow, By: "template:" + strings.Join(ids, "+"),
-			Reason: "remembered approval " + strings.Join(ids, ", ")}
+			Reason: reusedText(set, ids)}
 	}
 	return j
 }
@@ -132,6 +132,9 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 		return d
 	}
 	if d, ok := b.gitConfigOutOfReach(req, j.Verdict); ok {
+		return d
+	}
+	if d, ok := b.needsOutOfReach(req, j.Verdict); ok {
 		return d
 	}
 	if j.Decided {
@@ -232,7 +235,7 @@ func (b *Broker) storeGrant(req Request, g GrantSpec) {
 			b.journal(journal.System, KindTemplateError, "could not remember the grant: "+err.Error(), nil)
 			return
 		}
-		b.journal(journal.Approval, KindTemplateAdded, fmt.Sprintf("remembered %s (%s scope) as %s", t.Match, t.Scope, t.ID), t)
+		b.journal(journal.Approval, KindTemplateAdded, fmt.Sprintf("remembered “%s” as %s (%s, %s scope)", t.Name(), t.ID, t.Match, t.Scope), t)
 	}
 }
 
@@ -288,6 +291,9 @@ func (b *Broker) journalDecision(req Request, d Decision) {
 		word = "denied"
 	}
 	text := fmt.Sprintf("%s: %s (%s)", word, oneLine(req.Summary()), d.By)
+	if strings.HasPrefix(d.By, "template:") && d.Reason != "" {
+		text += " — " + oneLine(d.Reason)
+	}
 	if !d.Allowed() && d.Reason != "" && !Skipped(d) {
 		text += " — " + oneLine(d.Reason)
 	}

@@ -60,7 +60,12 @@
 //     is denied at once and journaled as a first request and a count.
 //   - reach.go: a file request for a path the coder's sandbox hides
 //     (BrokerConfig.Sees) is denied at once, never offered: approving it
-//     could not give access.
+//     could not give access. reach_needs.go is the general rule: what a
+//     command must do in the sandbox (places its tool writes, a daemon's
+//     socket, the network; BrokerConfig.Inside) and a registry host whose
+//     installer cannot store what it fetches are denied by "sandbox" with
+//     why and what works, never offered. template_name.go: templates'
+//     readable names.
 //   - notes.go: what Sentinel refused outside the hook's sight (the proxy's
 //     refusals) goes back with the next tool-result report's ack, for the
 //     hook to hand to the agent in its dialect (hooks.Dialect.Note; Claude
@@ -85,7 +90,7 @@
 //	approval  decision        "allowed: <summary> (<by>)" or          Decision {request_id, decision, by, reason, message, remember, latency_ms}
 //	                          "denied: <summary> (<by>) — <reason>" or
 //	                          "skipped: <summary> (person)" (a deny, reason "skipped by the person")
-//	approval  template-added  "remembered <match> (<scope> scope) as <id>"  Template
+//	approval  template-added  "remembered “<name>” as <id> (<match>, <scope> scope)"  Template
 //	system    template-error  a grant that could not be stored, or a template file that failed to reload
 //	system    templates-reloaded  "<scope> templates reloaded from <file>"
 //	system    broker-error    a refused connection or accept failure

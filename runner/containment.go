@@ -25,6 +25,7 @@ type containment struct {
 	needs  *agentutil.Needs // what a real agent adds to the sandbox profile
 
 	seen     atomic.Pointer[sandbox.Profile]  // the enforced profile, for the broker (reach.go)
+	inside   atomic.Pointer[approvals.Inside] // its environment and network, for the broker (reach.go)
 	bypassed atomic.Pointer[approvals.Bypass] // a tool call ran without Sentinel's allow (bypass.go)
 	sockOnce sync.Once                        // socketPath
 	sock     string                           // the broker's socket

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -16,11 +17,25 @@ func (r *containment) sandboxSees(path string, write bool) bool {
 	return p.Sees(path, write)
 }
 
-// noteSandbox records the enforced profile for sandboxSees.
+// sandboxInside is the rest the broker asks of the coder's sandbox
+// (approvals.BrokerConfig.Inside): the environment its processes get and
+// whether it has a network; false before the sandbox is prepared or with
+// --sandbox off.
+func (r *containment) sandboxInside() (approvals.Inside, bool) {
+	in := r.inside.Load()
+	if in == nil {
+		return approvals.Inside{}, false
+	}
+	return *in, true
+}
+
+// noteSandbox records the enforced profile for sandboxSees and
+// sandboxInside.
 func (r *containment) noteSandbox(sb *sandbox.Sandbox) {
 	if sb == nil || sb.Mode() == sandbox.ModeOff {
 		return
 	}
 	p := sb.Profile()
 	r.seen.Store(&p)
+	r.inside.Store(&approvals.Inside{Env: sb.Environ(), Offline: p.Net == sandbox.NetNone})
 }

@@ -96,6 +96,7 @@ func (r *containment) startBroker() error {
 		Timeout:      r.opts.Approval.Timeout,
 		Journal:      r.journal,
 		Sees:         r.sandboxSees,
+		Inside:       r.sandboxInside,
 		Registries:   r.registries,
 		HookOnlyGate: hookOnlyGate(r.adapter),
 		OnBypass:     r.onBypass,

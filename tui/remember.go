@@ -71,7 +71,7 @@ func alwaysText(p *approvals.Prompt) string {
 	if spec == nil {
 		return ""
 	}
-	s := grantLabel(spec.Match) + " — " + scopeWhere(spec.Scope)
+	s := grantLabel(spec.Match) + " — named “" + approvals.TemplateName(spec.Match, spec.Scope) + "”, " + scopeWhere(spec.Scope)
 	if _, why := approvals.RememberLimit(p.Verdict); why != "" {
 		s += " (" + why + ": only a person may approve it, each run anew)"
 	}

@@ -30,7 +30,7 @@ func printSetSettings(out io.Writer, settings []config.Setting) {
 }
 
 // printTemplateNames lists the remembered approvals a run in root uses, by
-// id and what each matches, so `sentinel config` tells the whole of what
+// id, name and what each matches, so `sentinel config` tells the whole of what
 // decides a run; `sentinel templates show ID` has the rest.
 func printTemplateNames(out io.Writer, root string) {
 	project := ""
@@ -55,7 +55,7 @@ func printTemplateNames(out io.Writer, root string) {
 	fmt.Fprintf(out, "\nremembered approvals (%d; sentinel templates show ID for one):\n", len(all))
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	for _, t := range all {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%d uses\n", textsafe.Line(t.ID), t.Scope, textsafe.Line(t.Match.String()), t.Uses)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%d uses\n", textsafe.Line(t.ID), textsafe.Line(t.Name()), t.Scope, textsafe.Line(t.Match.String()), t.Uses)
 	}
 	tw.Flush()
 }

@@ -22,7 +22,7 @@ func TestConfigIsCompactAndNamesTemplates(t *testing.T) {
 		t.Errorf("plain config lists unset keys:\n%s", r.stdout)
 	}
 	for _, want := range []string{"coder  claude  default", "more keys unset: sentinel config show --all lists every key",
-		"remembered approvals (1;", "project  prefix"} {
+		"remembered approvals (1;", "project  prefix", "go test (any args) in this project"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("plain config lacks %q:\n%s", want, r.stdout)
 		}

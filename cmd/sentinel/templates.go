@@ -82,25 +82,32 @@ func templatesList() *cobra.Command {
 			all := set.All()
 			out := c.OutOrStdout()
 			if asJSON {
-				if all == nil {
-					all = []approvals.Template{}
+				named := []namedTemplate{}
+				for _, t := range all {
+					named = append(named, namedTemplate{t, t.Name()})
 				}
-				return writeJSON(out, all)
+				return writeJSON(out, named)
 			}
 			if len(all) == 0 {
 				fmt.Fprintln(out, "No remembered approvals. Add one with 'sentinel templates add'.")
 				return nil
 			}
 			tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tSCOPE\tMATCH\tUSES\tLAST USED\tEXPIRES")
+			fmt.Fprintln(tw, "ID\tNAME\tSCOPE\tMATCH\tUSES\tLAST USED\tEXPIRES")
 			for _, t := range all {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", textsafe.Line(t.ID), t.Scope, textsafe.Line(t.Match.String()), t.Uses, stamp(t.LastUsed, "never"), stamp(t.Expires, "never"))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", textsafe.Line(t.ID), textsafe.Line(t.Name()), t.Scope, textsafe.Line(t.Match.String()), t.Uses, stamp(t.LastUsed, "never"), stamp(t.Expires, "never"))
 			}
 			return tw.Flush()
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print a JSON array")
 	return c
+}
+
+// namedTemplate is a template as list --json gives it: with its name.
+type namedTemplate struct {
+	approvals.Template
+	Name string `json:"name"`
 }
 
 func stamp(t time.Time, zero string) string {
@@ -125,7 +132,7 @@ func templatesShow() *cobra.Command {
 			if asJSON {
 				return writeJSON(out, t)
 			}
-			fmt.Fprintf(out, "id:           %s\nscope:        %s\nfile:         %s\nmatch:        %s\n", textsafe.Line(t.ID), t.Scope, textsafe.Line(t.File), textsafe.Line(t.Match.String()))
+			fmt.Fprintf(out, "id:           %s\nname:         %s\nscope:        %s\nfile:         %s\nmatch:        %s\n", textsafe.Line(t.ID), textsafe.Line(t.Name()), t.Scope, textsafe.Line(t.File), textsafe.Line(t.Match.String()))
 			fmt.Fprintf(out, "created:      %s", stamp(t.Created, "unknown"))
 			if t.CreatedRun != "" {
 				fmt.Fprintf(out, " in run %s", textsafe.Line(t.CreatedRun))
@@ -161,7 +168,7 @@ func templatesRm() *cobra.Command {
 			if err := set.Remove(t.ID); err != nil {
 				return err
 			}
-			fmt.Fprintf(c.OutOrStdout(), "Removed %s (%s) from %s\n", textsafe.Line(t.ID), textsafe.Line(t.Match.String()), textsafe.Line(t.File))
+			fmt.Fprintf(c.OutOrStdout(), "Removed %s “%s” (%s) from %s\n", textsafe.Line(t.ID), textsafe.Line(t.Name()), textsafe.Line(t.Match.String()), textsafe.Line(t.File))
 			return nil
 		},
 	}
@@ -220,7 +227,7 @@ func templatesAdd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.OutOrStdout(), "Added %s: %s (%s scope, %s)\n", textsafe.Line(t.ID), textsafe.Line(t.Match.String()), t.Scope, textsafe.Line(t.File))
+			fmt.Fprintf(c.OutOrStdout(), "Added %s “%s”: %s (%s scope, %s)\n", textsafe.Line(t.ID), textsafe.Line(t.Name()), textsafe.Line(t.Match.String()), t.Scope, textsafe.Line(t.File))
 			return nil
 		},
 	}

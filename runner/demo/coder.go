@@ -152,6 +152,11 @@ func (c *Coder) ask(ctx context.Context, st Step, req approvals.Request) bool {
 		}
 		return false
 	}
+	if strings.HasPrefix(d.By, "template:") {
+		// the template's name says what the person remembered
+		fmt.Fprintf(c.Out, "%s✔ allowed%s: %s\n", green, reset, d.Reason)
+		return true
+	}
 	fmt.Fprintf(c.Out, "%s✔ allowed%s (%s)\n", green, reset, d.By)
 	return true
 }

@@ -82,7 +82,8 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 	}
 	grant, why := always(p, pr.Scope)
 	if grant != nil {
-		line := "│ 2 always: " + textsafe.Line(grant.Match.String()) + " — " + string(grant.Scope) + " scope"
+		line := "│ 2 always: " + textsafe.Line(grant.Match.String()) + " — " + string(grant.Scope) + " scope, named “" +
+			textsafe.Line(approvals.TemplateName(grant.Match, grant.Scope)) + "”"
 		if why != "" {
 			line += " (" + textsafe.Line(why) + ")"
 		}

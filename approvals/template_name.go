@@ -1,0 +1,85 @@
+package approvals
+
+import (
+	"strings"
+)
+
+// A template's name is what a person reads wherever it is mentioned — the
+// card before "always" is pressed, `sentinel templates`, `sentinel config`,
+// the journal's "reused template" lines: what it matches, how, and where it
+// holds ("go test (any args) in this project"). It is derived from the
+// match and scope, so it cannot say more or less than the template does;
+// the id stays the stable key the commands take.
+
+// maxNamePattern bounds the pattern part of a name, in runes.
+const maxNamePattern = 60
+
+// TemplateName is the readable name of a template that matches m in scope s.
+func TemplateName(m Match, s Scope) string {
+	var what string
+	switch {
+	case m.Prefix != nil:
+		what = clip(quoteArgv(m.Prefix)) + " (any args)"
+	case m.Exact != nil:
+		what = clip(quoteArgv(m.Exact)) + " (exactly)"
+	case m.Path != "":
+		what = "writing " + clip(m.Path)
+	case m.Host != "":
+		what = "connecting to " + clip(m.Host)
+	default:
+		return "nothing"
+	}
+	if m.ProgramSHA256 != "" {
+		what += " while " + clip(m.ProgramFile()) + " is unchanged"
+	}
+	return what + " " + scopePhrase(s)
+}
+
+// Name is the template's readable name (TemplateName).
+func (t *Template) Name() string { return TemplateName(t.Match, t.Scope) }
+
+// NameOf is the name of the template with id in s, or id itself when s
+// holds none (removed meanwhile).
+func (s *TemplateSet) NameOf(id string) string {
+	if s == nil {
+		return id
+	}
+	if t, ok := s.Get(id); ok {
+		return t.Name()
+	}
+	return id
+}
+
+func scopePhrase(s Scope) string {
+	switch s {
+	case ScopeRun:
+		return "in this run"
+	case ScopeProject:
+		return "in this project"
+	case ScopeUser:
+		return "in all your projects"
+	}
+	return "in scope " + string(s)
+}
+
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > maxNamePattern {
+		return string(r[:maxNamePattern-1]) + "…"
+	}
+	return s
+}
+
+// reusedText is the journal's and the decision's words for a request
+// templates answered: each template by name, with its id.
+func reusedText(set *TemplateSet, ids []string) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = "“" + set.NameOf(id) + "” (" + id + ")"
+	}
+	word := "reused template "
+	if len(ids) > 1 {
+		word = "reused templates "
+	}
+	return word + strings.Join(parts, " and ")
+}

@@ -1,0 +1,96 @@
+package tmux
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// sandboxRefusesScenario asks for a program installed into GOBIN (which
+// the sandbox keeps read-only) and adds a module go would have to store
+// in its read-only module cache.
+const sandboxRefusesScenario = `
+name = "refused"
+
+[[steps]]
+id = "install"
+shell = "go install example.com/tool@v1.0.0"
+
+[[steps]]
+id = "get"
+shell = "go get example.com/dep@v1.0.0"
+
+[[steps]]
+say = "went on"
+`
+
+// TestApprovalsTheSandboxWouldRefuseAreNotOffered: under tmux with the real
+// binary, a go install (asked by the policy, but its GOBIN is read-only in
+// the sandbox) and the Go proxy's host during a go get (go could not store
+// the module) get no card: each is denied by the sandbox with why, the
+// screen says why, and the coder goes on.
+func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not installed")
+	}
+	dir := scratchRepo(t)
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/refused\n\ngo 1.21\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-qm", "go module")
+	scenario := filepath.Join(t.TempDir(), "refused.toml")
+	writeFile(t, scenario, sandboxRefusesScenario)
+	// The person's own Go: its GOPATH's bin and module cache are shown
+	// read-only inside (a toolchain), never writable.
+	out, err := exec.Command("go", "env", "GOPATH", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	goenv := strings.Fields(string(out))
+	gobin, modcache := filepath.Join(filepath.SplitList(goenv[0])[0], "bin"), goenv[1]
+	if strings.HasPrefix(gobin, os.TempDir()) || strings.HasPrefix(modcache, os.TempDir()) {
+		t.Skip("GOPATH is under the temp dir, which the sandbox replaces with its own writable one")
+	}
+	env := []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir(), "GOBIN=", "GOPROXY=https://proxy.golang.org"}
+	tm := startTmux(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Add a dependency.")
+
+	var install, proxy *journaled
+	deadline := time.Now().Add(hangBound) // a bound on a hung run
+	for install == nil || proxy == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("the run never decided the install and the Go proxy; screen:\n%s", tm.screen())
+		}
+		if s := tm.screen(); strings.Contains(s, "APPROVAL ·") {
+			t.Fatalf("a card was offered for what the sandbox would refuse:\n%s", s)
+		}
+		if ids := runIDs(t, dir); len(ids) > 0 {
+			for _, j := range approvalsOf(t, runEvents(t, dir, ids[len(ids)-1])) {
+				j := j
+				switch {
+				case !j.Decided:
+				case j.Request.Kind == policy.KindShell && strings.HasPrefix(j.Request.Command, "go install"):
+					install = &j
+				case j.Request.Kind == policy.KindNet && j.Request.Host == "proxy.golang.org":
+					proxy = &j
+				}
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for what, j := range map[string]*journaled{"go install": install, "the Go proxy": proxy} {
+		if j.Decision.Allowed() || j.Decision.By != "sandbox" || !strings.Contains(j.Decision.Reason, "read-only") {
+			t.Errorf("%s was decided %+v, want denied by the sandbox as read-only", what, j.Decision)
+		}
+	}
+	if !strings.Contains(install.Decision.Reason, gobin) {
+		t.Errorf("the install's reason does not name GOBIN: %q", install.Decision.Reason)
+	}
+	if !strings.Contains(proxy.Decision.Reason, modcache) {
+		t.Errorf("the proxy's reason does not name the module cache: %q", proxy.Decision.Reason)
+	}
+	tm.waitFor("the screen saying why and the coder going on", has("go install puts the program in", "went on"))
+}
