@@ -10,7 +10,8 @@
 // content — so a path swapped after the check leads nowhere unchecked; see
 // at.go; the handles are openat file descriptors on unix and Go's os.Root
 // elsewhere, Windows included, see dirfs.go), backups of what a delete or
-// an overwrite destroys (backup.go), the bounds on what one request may
+// an overwrite destroys (backup.go), a checkpoint of every rw path before
+// each writing call, for `sentinel undo RUN --to N` (checkpoint.go), the bounds on what one request may
 // cost (requestcap.go), the exec gate (both modes decide through the run's
 // chain — the built-in rules, the person's policy.toml and the project's
 // once trusted (gate_project.go); allowlist mode then needs an entry for

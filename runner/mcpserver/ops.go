@@ -62,6 +62,9 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "playbooks." + a.Name + ".requires", Reason: fmt.Sprintf("playbook %s requires %s, which this host lacks", a.Name, strings.Join(missing, ", ")),
 			Use: "ask the person to install it, or use another playbook"}
 	}
+	if pb.Kind != PlaybookProcedure { // its commands run: the place before them
+		pointOf(ctx).take("playbook: " + a.Name)
+	}
 	if pb.When != "" {
 		r, err := s.run.run(ctx, s.defaultCwd(), pb.When)
 		if err != nil {
