@@ -18,7 +18,9 @@
 // every command, read through policy's one shell reader; policy mode goes
 // on to remembered templates, then the person through the user service's
 // approval queue — no one to ask is a deny), running commands inside
-// Sentinel's sandbox (refused where there is none, see execplat_*.go), the
+// Sentinel's sandbox (refused where there is none, see execplat_*.go) with
+// every git dir under an rw path read-only and a new one quarantined after
+// each command (gitdirs.go), the
 // tools themselves, the audit events (its own journal kinds, read back
 // with `sentinel show FILE`), and serving over HTTP: a bearer token, or
 // OAuth with [oauth] — the protected-resource metadata, the MCP endpoint at

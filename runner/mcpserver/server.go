@@ -401,11 +401,12 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	}
 	pointOf(ctx).take("exec: " + a.Command)
 	r, err := s.run.run(ctx, pl.Abs, a.Command)
+	swept := sweepNote(s.run.git.sweep())
 	if err != nil {
 		return outcome{rule: rule}, err
 	}
 	exit := r.Exit
-	return outcome{text: formatRan(r, s.cfg.Limits), rule: rule, exit: &exit, bytes: len(r.Output)}, nil
+	return outcome{text: formatRan(r, s.cfg.Limits) + swept, rule: rule, exit: &exit, bytes: len(r.Output)}, nil
 }
 
 // allowlistDecide is allowlist (and strict) mode: the policy's deny first,
