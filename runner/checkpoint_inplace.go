@@ -2,7 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/internal/userstate"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
@@ -52,16 +50,7 @@ type inPlaceCheckpoint struct {
 // checkpointSkip are Sentinel's own directories that a place may hold
 // (exec in the home directory): the state dir and the agents' per-run
 // state, which change during every run.
-func checkpointSkip() []string {
-	var out []string
-	if d, err := userstate.Dir(); err == nil {
-		out = append(out, d)
-	}
-	if c, err := os.UserCacheDir(); err == nil {
-		out = append(out, filepath.Join(c, "sentinel"))
-	}
-	return out
-}
+func checkpointSkip() []string { return checkpoint.OwnDirs() }
 
 // takeInPlaceCheckpoint records the place before run id acts on it. A
 // checkpoint that cannot be taken is told, not fatal: the run goes on, and

@@ -25,9 +25,9 @@ import (
 // callPointBudget (the run says so once).
 
 const (
-	maxCallPoints       = 500
-	maxCallPointEntries = 100000
-	callPointBudget     = 2 * time.Second
+	maxCallPoints       = checkpoint.MaxCallPoints
+	maxCallPointEntries = checkpoint.MaxCallPointEntries
+	callPointBudget     = checkpoint.CallPointBudget
 )
 
 // callPoints is the per-call state of an in-place checkpoint.

@@ -1,11 +1,9 @@
 package runner
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 )
@@ -31,108 +29,18 @@ import (
 const maxGitDirs = 2000
 
 // gitScan is what scanGitDirs found under a place.
-type gitScan struct {
-	Dirs     []string // git dirs (resolved), the project's own excluded
-	Pointers []string // .git files and links under the place
-	Watch    []string // the other directories walked (the watcher's)
-	// Seen are the paths of every git dir and pointer present at the
-	// start, the project's own included: what the watcher and the final
-	// sweep take as the person's.
-	Seen map[string]bool
-}
+type gitScan = gitdir.Scan
 
 // isGitDirByContent says whether dir holds what makes git take it for a
-// git dir: HEAD with objects/ and refs/, or HEAD with a commondir file.
-func isGitDirByContent(dir string, names map[string]os.FileMode) bool {
-	head, ok := names["HEAD"]
-	if !ok || head.IsDir() {
-		return false
-	}
-	if m, ok := names["commondir"]; ok && !m.IsDir() {
-		return true
-	}
-	o, okO := names["objects"]
-	r, okR := names["refs"]
-	return okO && okR && o.IsDir() && r.IsDir()
+// git dir (gitdir.IsGitDirByContent).
+func isGitDirByContent(_ string, names map[string]os.FileMode) bool {
+	return gitdir.IsGitDirByContent(names)
 }
 
 // scanGitDirs walks root for git dirs and pointers (see above). own is the
 // project's git dir ("" when the place is no repository).
 func scanGitDirs(root, own string) (gitScan, error) {
-	s := gitScan{Seen: map[string]bool{}}
-	ownReal := ""
-	if own != "" {
-		ownReal = resolvedPath(own)
-		s.Seen[ownReal] = true
-	}
-	addDir := func(d string) {
-		d = resolvedPath(d)
-		if d == ownReal || s.Seen[d] {
-			return
-		}
-		s.Seen[d] = true
-		s.Dirs = append(s.Dirs, d)
-	}
-	var walk func(dir string) error
-	walk = func(dir string) error {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			if dir == root {
-				return err
-			}
-			return nil // unreadable to Sentinel: the coder's view is the same
-		}
-		names := make(map[string]os.FileMode, len(entries))
-		for _, e := range entries {
-			names[e.Name()] = e.Type()
-		}
-		if dir != root && isGitDirByContent(dir, names) {
-			addDir(dir)
-			return nil
-		}
-		s.Watch = append(s.Watch, dir)
-		for _, e := range entries {
-			p := filepath.Join(dir, e.Name())
-			if strings.EqualFold(e.Name(), ".git") {
-				if e.IsDir() {
-					addDir(p)
-					continue
-				}
-				s.Pointers = append(s.Pointers, p)
-				s.Seen[p] = true
-				if t, ok := gitdir.FileTarget(p); ok {
-					addDir(t)
-				} else if e.Type()&os.ModeSymlink != 0 {
-					if t, err := filepath.EvalSymlinks(p); err == nil {
-						addDir(t)
-					}
-				}
-				continue
-			}
-			if dir == root && e.Name() == stateDirName {
-				continue // Sentinel's state: read-only inside, other runs' copies hidden
-			}
-			if e.IsDir() && p != own && p != ownReal {
-				if err := walk(p); err != nil {
-					return err
-				}
-			}
-			if len(s.Dirs) > maxGitDirs {
-				return fmt.Errorf("more than %d git repositories under %s; start in a narrower folder", maxGitDirs, root)
-			}
-		}
-		return nil
-	}
-	if err := walk(root); err != nil {
-		return s, err
-	}
-	// A commondir leads to another git dir, which is the person's too.
-	for i := 0; i < len(s.Dirs); i++ {
-		if c := gitdir.Common(s.Dirs[i]); c != s.Dirs[i] {
-			addDir(c)
-		}
-	}
-	return s, nil
+	return gitdir.ScanTree(root, own, stateDirName, maxGitDirs)
 }
 
 // gitDirsProtected are the paths of s to hold read-only: the git dirs and

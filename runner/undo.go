@@ -200,7 +200,7 @@ func undoTarget(s *checkpoint.Store, id string) (*checkpoint.Record, error) {
 		return nil, err
 	}
 	for _, r := range recs {
-		if r.Kind != "exec" {
+		if r.Kind != "exec" && r.Kind != "mcp" { // an undo is undone by its id only
 			continue
 		}
 		if r.UndoneBy != "" {

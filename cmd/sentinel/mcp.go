@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinelhq/sentinel/internal/config"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
 )
 
@@ -60,7 +62,12 @@ and revokes them. [tls] cert and key serve HTTPS directly.`,
 			if httpAddr != "" {
 				transport = "http"
 			}
-			srv, err := mcpserver.New(cfg, mcpserver.Options{Transport: transport, Version: version})
+			user, err := config.Load("") // [exec] checkpoint_* bound the points before writing calls
+			if err != nil {
+				return err
+			}
+			srv, err := mcpserver.New(cfg, mcpserver.Options{Transport: transport, Version: version,
+				Checkpoint: checkpoint.Limits{MaxFileBytes: int64(user.Exec.CheckpointMaxFileMiB) << 20, MaxTotalBytes: int64(user.Exec.CheckpointMaxTotalMiB) << 20}})
 			if err != nil {
 				return err
 			}

@@ -33,6 +33,9 @@ deleted come back, files and directories it made go.
 An in-place run also checkpoints the project just before each tool call that
 can write; 'sentinel undo RUN --list' lists those points and
 'sentinel undo RUN --to N' puts the project back as it was before call N.
+'sentinel mcp' does the same for each rw path before every call that can
+write there (exec, playbook, the file tools): its record is the server's
+run id, listed by 'sentinel undo --list' run in that path.
 
 RUN is a run id or an undo's id (see --list); without it, the newest in-place
 run of this project. A file you changed after the run ended is not

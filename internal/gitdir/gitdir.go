@@ -4,6 +4,9 @@
 // without starting git. The caches that stand in for a git start key their
 // answers on these files.
 //
+// ScanTree finds every repository under a place, for the read-only mounts
+// of an in-place run and sentinel mcp.
+//
 // It must not run git, write anything, or judge whether a repository is
 // to be trusted.
 package gitdir

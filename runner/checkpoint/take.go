@@ -24,6 +24,9 @@ const modeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 // tick after it was read, so its stamp is not trusted next time.
 const racyMargin = 2 * time.Second
 
+// unreadable starts the Skip of an entry that could not be read.
+const unreadable = "unreadable: "
+
 // Options say how to take a checkpoint.
 type Options struct {
 	Limits Limits
@@ -62,7 +65,15 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		}
 		rel = filepath.ToSlash(rel)
 		if werr != nil {
-			m.Entries = append(m.Entries, Entry{Path: rel, Kind: KindOther, Skip: "unreadable: " + werr.Error()})
+			// A directory that cannot be listed is visited twice: once
+			// as a directory, then with the error. It is one entry, not
+			// covered; the rest of the place is recorded as ever.
+			un := Entry{Path: rel, Kind: KindOther, Skip: unreadable + werr.Error()}
+			if n := len(m.Entries); n > 0 && m.Entries[n-1].Path == rel {
+				m.Entries[n-1] = un
+			} else {
+				m.Entries = append(m.Entries, un)
+			}
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -74,7 +85,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		}
 		info, err := d.Info()
 		if err != nil {
-			m.Entries = append(m.Entries, Entry{Path: rel, Kind: KindOther, Skip: "unreadable: " + err.Error()})
+			m.Entries = append(m.Entries, Entry{Path: rel, Kind: KindOther, Skip: unreadable + err.Error()})
 			return nil
 		}
 		if d.IsDir() {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -20,9 +21,12 @@ var errDiffers = errors.New("the place differs from the checkpoint")
 // and record nothing Diff tells from prev, so a caller may use prev as the
 // place's checkpoint now. It is the cheap test before a checkpoint on a
 // hot path (a point before each tool call): one stat per entry, no file
-// read, nothing stored, nothing sorted. Any doubt (an unreadable entry, a
-// file too fresh to trust its stamp) is a no, and the caller takes the
-// checkpoint in full. skip is Take's Options.Skip.
+// read, nothing stored, nothing sorted. Any doubt (an entry that cannot
+// be read now, a file too fresh to trust its stamp) is a no, and the
+// caller takes the checkpoint in full; a directory prev could not list
+// either and that still cannot be listed is the same (prev does not cover
+// it, and Take would not look into it), so one such directory does not
+// cost every later point the fast path. skip is Take's Options.Skip.
 func Unchanged(root string, prev *Manifest, skip []string) bool {
 	if prev == nil || prev.Root != root {
 		return false
@@ -75,6 +79,14 @@ func Unchanged(root string, prev *Manifest, skip []string) bool {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
+		case d.IsDir() && was.Kind == KindOther && strings.HasPrefix(was.Skip, unreadable):
+			// Unreadable last time: the same while it still cannot be
+			// listed (Take would record it so again, and nothing under it);
+			// listable now, it is news. The rest keeps the fast path.
+			if _, err := os.ReadDir(p); err == nil {
+				return errDiffers
+			}
+			return fs.SkipDir
 		case d.IsDir():
 			if was.Kind != KindDir || was.Mode != now.Mode {
 				return errDiffers

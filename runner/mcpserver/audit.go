@@ -47,6 +47,9 @@ type Call struct {
 	Bytes       int             `json:"bytes"`
 	DurationMS  int64           `json:"duration_ms"`
 	Backup      string          `json:"backup,omitempty"`
+	// Point is the checkpoint taken just before the call ('sentinel undo
+	// RUN --to POINT' in an rw path puts it back as it was); 0 for none.
+	Point int `json:"point,omitempty"`
 }
 
 // Call decisions.

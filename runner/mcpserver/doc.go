@@ -13,14 +13,17 @@
 // content — so a path swapped after the check leads nowhere unchecked; see
 // at.go; the handles are openat file descriptors on unix and Go's os.Root
 // elsewhere, Windows included, see dirfs.go), backups of what a delete or
-// an overwrite destroys (backup.go), the bounds on what one request may
+// an overwrite destroys (backup.go), a checkpoint of every rw path before
+// each writing call, for `sentinel undo RUN --to N` (checkpoint.go), the bounds on what one request may
 // cost (requestcap.go), the exec gate (both modes decide through the run's
 // chain — the built-in rules, the person's policy.toml and the project's
 // once trusted (gate_project.go); allowlist mode then needs an entry for
 // every command, read through policy's one shell reader; policy mode goes
 // on to remembered templates, then the person through the user service's
 // approval queue — no one to ask is a deny), running commands inside
-// Sentinel's sandbox (refused where there is none, see execplat_*.go), the
+// Sentinel's sandbox (refused where there is none, see execplat_*.go) with
+// every git dir under an rw path read-only and a new one quarantined after
+// each command (gitdirs.go), the
 // tools themselves, the audit events (its own journal kinds, read back
 // with `sentinel show FILE`), and serving over HTTP: a bearer token, or
 // OAuth with [oauth] — the protected-resource metadata, the MCP endpoint at

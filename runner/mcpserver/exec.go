@@ -22,6 +22,7 @@ type runner struct {
 	cfg    *Config
 	helper string   // the sentinel binary re-executed inside (empty: this one)
 	hidden []string // Sentinel's own state, hidden from commands
+	git    gitGuard // the rw paths' git dirs (gitdirs.go)
 	once   sync.Once
 	sbx    *sandbox.Sandbox
 	tmp    string // a private workspace when no path is rw
@@ -56,6 +57,16 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 		p.Writable = append(p.Writable, writable...)
 		for _, w := range writable {
 			p.Protected = append(p.Protected, protectedIn(w)...) // as the workspace's own are
+		}
+		if r.tmp == "" {
+			for _, w := range append([]string{ws}, writable...) {
+				prot, err := r.git.protect(w)
+				if err != nil {
+					r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
+					return
+				}
+				p.Protected = append(p.Protected, prot...)
+			}
 		}
 		p.Readable = append(p.Readable, readable...)
 		p.Hidden = append(p.Hidden, r.hidden...)

@@ -62,14 +62,20 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 		return outcome{}, &Refusal{Class: ClassNotFound, Rule: "playbooks." + a.Name + ".requires", Reason: fmt.Sprintf("playbook %s requires %s, which this host lacks", a.Name, strings.Join(missing, ", ")),
 			Use: "ask the person to install it, or use another playbook"}
 	}
+	if pb.Kind != PlaybookProcedure { // its commands run: the place before them
+		pointOf(ctx).take("playbook: " + a.Name)
+	}
 	if pb.When != "" {
 		r, err := s.run.run(ctx, s.defaultCwd(), pb.When)
+		if n := sweepNote(s.run.git.sweep()); n != "" {
+			b.WriteString(n[1:] + "\n")
+		}
 		if err != nil {
 			return outcome{rule: "playbooks." + a.Name + ".when"}, err
 		}
 		if r.Exit != 0 {
 			exit := r.Exit
-			return outcome{text: fmt.Sprintf("playbook %s skipped: its condition `%s` exited %d (it runs only when that exits 0)\n%s", a.Name, pb.When, r.Exit, formatRan(r, s.cfg.Limits)),
+			return outcome{text: b.String() + fmt.Sprintf("playbook %s skipped: its condition `%s` exited %d (it runs only when that exits 0)\n%s", a.Name, pb.When, r.Exit, formatRan(r, s.cfg.Limits)),
 				rule: "playbooks." + a.Name + ".when", exit: &exit}, nil
 		}
 	}
@@ -86,10 +92,11 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 	last := 0
 	for _, c := range pb.Commands {
 		r, err := s.run.run(ctx, s.defaultCwd(), c)
+		swept := sweepNote(s.run.git.sweep())
 		if err != nil {
 			return outcome{rule: "playbooks." + a.Name}, err
 		}
-		fmt.Fprintf(&b, "$ %s\n%s\n", c, formatRan(r, s.cfg.Limits))
+		fmt.Fprintf(&b, "$ %s\n%s%s\n", c, formatRan(r, s.cfg.Limits), swept)
 		last = r.Exit
 	}
 	return outcome{text: b.String(), rule: "playbooks." + a.Name, exit: &last, bytes: b.Len()}, nil

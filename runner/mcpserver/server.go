@@ -18,6 +18,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
 // Options are what the command line adds to a config.
@@ -40,6 +41,9 @@ type Options struct {
 	Transport string
 	// Version is reported to clients.
 	Version string
+	// Checkpoint bounds the checkpoints taken before each writing call
+	// (the person's [exec] checkpoint_*; zero fields take the defaults).
+	Checkpoint checkpoint.Limits
 
 	// files is the file layer (nil: the platform's, see defaultLayer);
 	// tests run the file tools on each.
@@ -77,6 +81,7 @@ type shared struct {
 	log       *slog.Logger
 	logFile   io.Closer
 	gens      generations
+	points    *callPoints // checkpoints before writing calls (checkpoint.go); nil with no rw path
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -123,6 +128,19 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "sentinel", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: "Sentinel gives you an allowlisted shell (exec) and path-gated file tools. Call help first, then capabilities. A refusal says its class, the rule and the tool to use instead.",
 	})
+	var roots []string
+	for _, p := range cfg.Paths {
+		if p.Access == AccessReadWrite {
+			roots = append(roots, p.real)
+		}
+	}
+	if len(roots) > 0 {
+		warn := opts.Warn
+		if warn == nil {
+			warn = os.Stderr
+		}
+		s.points = newCallPoints(s.runID, "sentinel mcp "+cfg.File, opts.Checkpoint, roots, func(line string) { fmt.Fprintln(warn, line) })
+	}
 	s.addTools()
 	return s, nil
 }
@@ -202,12 +220,15 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 		start := time.Now()
 		var out outcome
 		var err error
+		var pt *callPoint
 		if s.cfg.disabled(op) {
 			err = &Refusal{Class: ClassOpDisabled, Rule: "disabled_ops", Reason: "the " + op + " tool is disabled in this server's config", Use: "see capabilities for the tools that are on"}
 		} else {
+			ctx, pt = s.withPoint(ctx, op, req)
 			out, err = h(s, ctx, in)
+			pt.finish(err)
 		}
-		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, DurationMS: time.Since(start).Milliseconds()}
+		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, DurationMS: time.Since(start).Milliseconds(), Point: pt.number()}
 		if req != nil && req.Params != nil {
 			c.Args, c.ArgsSummary = summarize(req.Params.Arguments)
 		}
@@ -420,12 +441,14 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}
+	pointOf(ctx).take("exec: " + a.Command)
 	r, err := s.run.run(ctx, pl.Abs, a.Command)
+	swept := sweepNote(s.run.git.sweep())
 	if err != nil {
 		return outcome{rule: rule}, err
 	}
 	exit := r.Exit
-	return outcome{text: formatRan(r, s.cfg.Limits), rule: rule, exit: &exit, bytes: len(r.Output)}, nil
+	return outcome{text: formatRan(r, s.cfg.Limits) + swept, rule: rule, exit: &exit, bytes: len(r.Output)}, nil
 }
 
 // allowlistDecide is allowlist (and strict) mode: the policy's deny first,
