@@ -253,7 +253,8 @@ func (x *cmdCtx) command(args []word, depth int) {
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
 	} else if strings.ContainsRune(prog, '/') {
-		x.judgeClasses(args) // classes.go: ./gradlew publish, ./mvnw -s /dev/stdin
+		args = x.expandLongOpts(args) // ./gradlew --init-scrip is gradle's --init-script
+		x.judgeClasses(args)          // classes.go: ./gradlew publish, ./mvnw -s /dev/stdin
 		x.pathProgram(args, depth)
 		return
 	}
