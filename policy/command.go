@@ -392,6 +392,8 @@ func envVarFinding(name, value string, standalone bool) finding {
 		return finding{Ask, RuleEnvUnknownVar, name + " may change what a program runs or reads"}
 	case standalone:
 		return finding{Allow, RuleShellAssign, "assigns a shell variable"}
+	case inertSetting(up, value):
+		return finding{Allow, RuleShellAssign, "sets " + name + " to a plain value that runs no code and names no file or place"}
 	}
 	return finding{Ask, RuleEnvUnknownVar, name + " is not a variable the policy knows"}
 }
