@@ -258,6 +258,13 @@ func (x *cmdCtx) command(args []word, depth int) {
 		x.pathProgram(args, depth)
 		return
 	}
+	if sub, ok := strings.CutPrefix(prog, "git-"); ok && sub != "" {
+		if _, known := handlerFor(prog); !known {
+			// git's dashed programs: git-push is what `git push` runs
+			args = append([]word{{val: "git", static: true}, {val: sub, static: true}}, args[1:]...)
+			prog = "git"
+		}
+	}
 	args = x.expandLongOpts(args)  // longopts.go: --force-w is --force-with-lease
 	args = x.expandShortOpts(args) // shortopts.go: -uo FILE is -u -o FILE
 	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
