@@ -12,8 +12,8 @@ import "testing"
 //
 // Before any change of session 4 (commit 1a145c6): everyday 91.2% on /
 // 63.8% off (php 63.6, swift 62.5, dotnet 80.0 on), 4 unsafe allows on
-// (env | grep DATABASE_URL …), deny recall 93.3%. After: everyday 97.5% on
-// / 66.2% off, 0 unsafe, deny recall 95.6%. Run it with
+// (env | grep DATABASE_URL …), deny recall 93.3%. After: everyday 98.1% on
+// / 66.2% off, 0 unsafe, deny recall 97.8%. Run it with
 //
 //	go test -run TestHeldout2Corpus -v ./policy/
 func TestHeldout2Corpus(t *testing.T) {
