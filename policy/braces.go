@@ -105,6 +105,9 @@ func braceFields(ws []*syntax.Word) ([]*syntax.Word, bool) {
 			if err != nil || len(out) >= maxBraceWords {
 				return append(out[:0:0], unknowableWord(w)), true
 			}
+			if nullWord(ew) {
+				continue // bash drops an unquoted empty word: {python3,} is python3
+			}
 			out = append(out, ew)
 		}
 		if n == 0 {
@@ -112,6 +115,17 @@ func braceFields(ws []*syntax.Word) ([]*syntax.Word, bool) {
 		}
 	}
 	return out, changed
+}
+
+// nullWord reports a word that expands to nothing and is not quoted: an
+// empty element of a brace expansion, which bash removes from the line.
+func nullWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); !ok || l.Value != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // mayBrace is the cheap test: an unquoted literal part holding "{".

@@ -106,6 +106,11 @@ func verbHandler(tool string, prev handler) handler {
 		if tool == "mvn" {
 			verb, rest, cls = mavenVerbs(args[1:])
 		}
+		if cls == 0 && x.c.sandbox && len(x.c.written) == 0 {
+			if v, r, ok := projectScriptVerb(tool, args[1:]); ok {
+				verb, rest, cls = v, r, verbRun // buildscripts.go: composer analyse, mix coveralls.html
+			}
+		}
 		if cls == 0 || len(x.c.written) > 0 {
 			// A line that writes files and then builds is judged by the
 			// tool's own handler, which reads what was written.
@@ -150,7 +155,7 @@ func verbHandler(tool string, prev handler) handler {
 		if cls == verbManifest && (tool == "pip" || tool == "pip3" || tool == "uv") {
 			letters = "sICgpk" // -r is a requirement file, checked by pipFromManifest
 		}
-		reads, ok := buildArgs(rest, letters)
+		reads, ok := buildArgs(x.buildPlaces(tool, rest), letters)
 		if !ok {
 			prev(x, args)
 			return

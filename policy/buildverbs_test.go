@@ -37,7 +37,10 @@ func TestBuildVerbClasses(t *testing.T) {
 		{"mix test test/a_test.exs:25", Allow, Allow},
 		{"dotnet list package --outdated", Allow, Allow},
 		{"deno test --allow-read src/", Allow, Allow},
-		{"deno test --allow-run src/", Ask, Ask},
+		// deno's permission flags grant what the sandbox still confines (as
+		// deno test -A, allowed): inside it --allow-run is the project's
+		// code spawning confined processes; off, it asks (buildplaces.go)
+		{"deno test --allow-run src/", Allow, Ask},
 		// running the project's code: inside the sandbox only
 		{"deno task test", Allow, Ask},
 		{"dotnet run --project src/Api", Allow, Ask},

@@ -121,7 +121,7 @@ var builtinCatalog = []Rule{
 	{ID: RuleDestructive, Decision: Ask, Reason: "recursive deletion of anything but a build output or cache directory", Match: []string{"rm -rf src"}},
 	{ID: RuleEnvExecVar, Decision: Deny, Reason: "this environment variable changes which program or code runs", Match: []string{"LD_PRELOAD=/tmp/x.so ls", "GIT_SSH_COMMAND=x git fetch", "export PATH=/tmp:$PATH"}},
 	{ID: RuleEnvValue, Decision: Allow, Reason: "a variable that can change what runs, set to a value that loads no code and names no program (memory, warnings, test flags, a compiler's name)", Match: []string{"NODE_OPTIONS=--max-old-space-size=4096 npm run build", "RUSTFLAGS='-D warnings' cargo build", "CC=clang make"}},
-	{ID: RuleEnvUnknownVar, Decision: Ask, Reason: "an environment variable the policy does not know may change what runs", Match: []string{"FOO=1 ls"}},
+	{ID: RuleEnvUnknownVar, Decision: Ask, Reason: "an environment variable the policy does not know may change what runs", Match: []string{"FOO=./x ls"}},
 	{ID: RuleEnvPrint, Decision: Ask, Reason: "printing the environment can reveal secrets", Match: []string{"env", "printenv"}},
 	{ID: RuleWrapperPriv, Decision: Deny, Reason: "privilege escalation is never allowed from the coder", Match: []string{"sudo ls", "doas rm x"}},
 	{ID: RuleWrapperXargs, Decision: Ask, Reason: "xargs runs a command with arguments read at run time", Match: []string{"xargs grep foo"}},

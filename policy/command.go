@@ -253,9 +253,17 @@ func (x *cmdCtx) command(args []word, depth int) {
 		args = append([]word{{val: base, static: true}}, args[1:]...)
 		prog = base
 	} else if strings.ContainsRune(prog, '/') {
-		x.judgeClasses(args) // classes.go: ./gradlew publish, ./mvnw -s /dev/stdin
+		args = x.expandLongOpts(args) // ./gradlew --init-scrip is gradle's --init-script
+		x.judgeClasses(args)          // classes.go: ./gradlew publish, ./mvnw -s /dev/stdin
 		x.pathProgram(args, depth)
 		return
+	}
+	if sub, ok := strings.CutPrefix(prog, "git-"); ok && sub != "" {
+		if _, known := handlerFor(prog); !known {
+			// git's dashed programs: git-push is what `git push` runs
+			args = append([]word{{val: "git", static: true}, {val: sub, static: true}}, args[1:]...)
+			prog = "git"
+		}
 	}
 	args = x.expandLongOpts(args)  // longopts.go: --force-w is --force-with-lease
 	args = x.expandShortOpts(args) // shortopts.go: -uo FILE is -u -o FILE
@@ -391,6 +399,8 @@ func envVarFinding(name, value string, standalone bool) finding {
 		return finding{Ask, RuleEnvUnknownVar, name + " may change what a program runs or reads"}
 	case standalone:
 		return finding{Allow, RuleShellAssign, "assigns a shell variable"}
+	case inertSetting(up, value):
+		return finding{Allow, RuleShellAssign, "sets " + name + " to a plain value that runs no code and names no file or place"}
 	}
 	return finding{Ask, RuleEnvUnknownVar, name + " is not a variable the policy knows"}
 }

@@ -72,9 +72,9 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 						return false
 					}
 				}
-				if c.sandbox && c.filtersForSecrets(stages[i+1:]) {
+				if c.sandbox && !c.envFilterHidesSecrets(stages[i+1:]) {
 					c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
-						Reason: "searches the environment for a secret by name"})
+						Reason: "searches the environment with a filter that could show a secret-looking variable's value"})
 				}
 				break
 			}

@@ -101,7 +101,8 @@ type checkEnv struct {
 	tmp          string              // the sandbox's private temp dir, when sandboxed (tmpdir.go)
 	capture      bool                // the path being judged is a redirection or tee target (tmpdir.go)
 	written      map[string][]string // files this line writes: the spellings of their text, nil when unknown
-	built        map[string]bool     // files this line builds from the project's sources (tmpdir.go buildOutput)
+	built        map[string]int      // files this line builds from the project's sources, by the step that built them (tmpdir.go buildOutput)
+	step         int                 // bumped wherever a later command runs even when an earlier one failed (builtrun.go)
 	cdTo         []string            // where the last cd judged goes when it succeeds (cdand.go)
 	cdKnown      bool                // cdTo is known
 	keepText     bool                // the command being judged changes files' modes or times, not their text

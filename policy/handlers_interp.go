@@ -53,19 +53,25 @@ func interpreter(x *cmdCtx, args []word) {
 			"lua": {"-e"}, "luajit": {"-e"}, "Rscript": {"-e"}, "R": {"-e"}, "julia": {"-e", "-E"},
 			"osascript": {"-e"}, "pwsh": {"-c", "-Command", "-command", "-EncodedCommand", "-e"},
 			"powershell": {"-c", "-Command", "-command", "-EncodedCommand", "-e"}}[base]
-		for _, w := range rest {
+		for i, w := range rest {
+			if base == "ruby" && rubyScriptAt(rest, i) {
+				break // ruby's options end at the script: `-n name` after it is the script's
+			}
 			for _, o := range inline {
 				if w.val == o || (len(o) == 2 && strings.HasPrefix(w.val, o) && base != "pwsh" && base != "powershell") {
 					x.add(Ask, RuleInterpInline, name+" runs inline code")
 					return
 				}
 			}
-			if strings.HasPrefix(w.val, "-") && (strings.ContainsAny(w.val[1:], "eE") && (base == "perl" || base == "ruby")) {
+			if strings.HasPrefix(w.val, "-") && (base == "perl" && strings.ContainsAny(w.val[1:], "eE") || base == "ruby" && rubyFlagsInline(w.val)) {
 				x.add(Ask, RuleInterpInline, name+" runs inline code")
 				return
 			}
 		}
-		for _, w := range rest {
+		for i, w := range rest {
+			if base == "ruby" && !rubyScriptAt(rest, i) {
+				continue
+			}
 			if !strings.HasPrefix(w.val, "-") {
 				x.interpScript(name, w)
 				return

@@ -73,6 +73,11 @@ func (x *cmdCtx) expandLongOpts(args []word) []word {
 		key, from = "git "+args[sub].val, sub+1
 	}
 	table := longOpts.get()[key]
+	if len(table) == 0 && key == args[0].val {
+		// ./gradlew is gradle, /usr/bin/pip is pip
+		key = unseenProgram(key)
+		table = longOpts.get()[key]
+	}
 	if len(table) == 0 {
 		return args
 	}

@@ -133,6 +133,46 @@ func publishes(prog string, args []word) string {
 			return prog + " " + strings.Join(seq, " ") + " publishes"
 		}
 	}
+	return publishVerb(prog, args)
+}
+
+// packageTools are build and package tools whose own commands are verbs
+// (not file names, not project scripts). Any of them publishes through a
+// verb named publish or upload, as one of its first two operands (cabal
+// upload, stack upload, opam publish, rebar3 hex publish, nimble publish,
+// elm publish, maturin upload, luarocks upload): the class, not a list of
+// each tool's spelling. dotnet publish is not among them: it writes a
+// local folder.
+var packageTools = wordSet{words: []string{"cabal", "stack", "opam", "rebar3", "nimble", "gem", "cargo", "npm", "pnpm", "yarn",
+	"bun", "deno", "jsr", "poetry", "uv", "hatch", "pdm", "flit", "twine", "maturin", "mix", "dart", "flutter", "pub", "vsce",
+	"ovsx", "swift", "conan", "helm", "pod", "sbt", "lein", "gradle", "mvn", "mvnd", "composer", "dune", "elm", "spago",
+	"luarocks", "wasm-pack", "esy", "pipenv", "hex", "nuget", "julia", "raco", "cpan", "nix", "vcpkg", "xmake", "bazel"}}
+
+// publishVerb says how a package tool publishes through a verb named
+// publish or upload (or ending in .publish / :publish), or "".
+func publishVerb(prog string, args []word) string {
+	if !packageTools.has(prog) {
+		return ""
+	}
+	n := 0
+	for _, a := range args {
+		if n == 2 {
+			break
+		}
+		v := strings.ToLower(a.val)
+		if strings.HasPrefix(v, "-") || strings.Contains(v, "=") {
+			continue
+		}
+		n++
+		for _, sep := range []string{".", ":"} {
+			if i := strings.LastIndex(v, sep); i >= 0 {
+				v = v[i+1:]
+			}
+		}
+		if v == "publish" || v == "upload" {
+			return prog + " " + a.val + " publishes"
+		}
+	}
 	return ""
 }
 

@@ -25,6 +25,17 @@ func TestPublishingIsDeniedInEveryBuildTool(t *testing.T) {
 		{`yarn npm publish`, "deny"},
 		{`sbt publish`, "deny"},
 		{`mix hex.publish`, "deny"},
+		// the class: a package tool's verb named publish or upload (publish.go publishVerb)
+		{`cabal upload dist-newstyle/sdist/foo-0.1.tar.gz`, "deny"},
+		{`cabal upload --publish x.tar.gz`, "deny"},
+		{`stack upload .`, "deny"},
+		{`opam publish`, "deny"},
+		{`rebar3 hex publish`, "deny"},
+		{`nimble publish`, "deny"},
+		{`elm publish`, "deny"},
+		{`maturin upload dist/*`, "deny"},
+		{`luarocks upload x.rockspec`, "deny"},
+		{`dotnet publish -c Release`, "!deny"}, // a local folder
 		// the machine's own repository is not publishing (asked by the build handler)
 		{`gradle publishToMavenLocal`, "ask"},
 		{`gradle pTML`, "ask"},

@@ -52,3 +52,49 @@ func rubyRiskyToken(code string) string {
 	}
 	return ""
 }
+
+// rubyValueOpts are ruby's options that take the next word as their value
+// (-I dir, -r lib, -C dir, -E enc, -F sep); the rest are flags or carry
+// their value attached (-Ilib:test, -W2, -i.bak, -0777).
+var rubyValueOpts = wordSet{words: []string{"-I", "-r", "-C", "-E", "-F"}}
+
+// rubyScriptAt reports whether rest[i] is ruby's script operand: the first
+// word that is not an option nor an option's value. Everything after it
+// is the script's own arguments (ruby test/x.rb -n test_name).
+func rubyScriptAt(rest []word, i int) bool {
+	for j := 0; j < len(rest); j++ {
+		v := rest[j].val
+		if !rest[j].static {
+			return false
+		}
+		if v == "--" {
+			return j+1 == i
+		}
+		if strings.HasPrefix(v, "-") && v != "-" {
+			if rubyValueOpts.has(v) {
+				j++
+			}
+			continue
+		}
+		return j == i
+	}
+	return false
+}
+
+// rubyFlagsInline reads a bundle of ruby's one-letter flags (-wne, -Ilib:test)
+// and reports -e among its letters (-E is the encoding); a letter that takes a value
+// (I r C x W i 0 F T K U) ends the bundle, so -Ilib:test is no -e.
+func rubyFlagsInline(v string) bool {
+	if strings.HasPrefix(v, "--") || len(v) < 2 {
+		return false
+	}
+	for _, ch := range v[1:] {
+		switch {
+		case ch == 'e':
+			return true
+		case strings.ContainsRune("IrCxWi0FTKUE", ch):
+			return false
+		}
+	}
+	return false
+}

@@ -26,7 +26,7 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		return
 	}
 	for _, p := range paths {
-		if x.c.built[p] && x.c.sandbox && x.c.privateTemp(p) {
+		if x.c.builtHere(p) && x.c.sandbox && x.c.privateTemp(p) {
 			// Built by this line into the sandbox's private temp dir.
 			x.ranWritten(name, nil)
 			return

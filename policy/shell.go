@@ -93,6 +93,7 @@ func (s *src) slice(n syntax.Node) string {
 func (c *checkEnv) stmts(s *src, list []*syntax.Stmt, cw *cwds) {
 	for _, st := range list {
 		c.stmt(s, st, cw)
+		c.step++ // the next statement runs whether this one failed or not
 	}
 }
 
@@ -116,11 +117,15 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
 			a, b := cw.copy(), cw.copy()
 			c.stmt(s, x.X, &a)
+			c.step++ // the stages run together: none waits for another to succeed
 			c.stmt(s, x.Y, &b)
 		} else if l := andList(st); l != nil && hasCd(l) {
 			c.andAfterCd(s, l, cw) // cdand.go
 		} else {
 			c.stmt(s, x.X, cw)
+			if x.Op != syntax.AndStmt {
+				c.step++ // || runs the right side exactly when the left failed
+			}
 			c.stmt(s, x.Y, cw)
 		}
 	case *syntax.Subshell:

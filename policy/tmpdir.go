@@ -73,8 +73,8 @@ func (x *cmdCtx) buildOutput(w word) {
 	}
 	for _, p := range x.resolve(w) {
 		if x.c.built == nil {
-			x.c.built = map[string]bool{}
+			x.c.built = map[string]int{}
 		}
-		x.c.built[p] = true
+		x.c.built[p] = x.c.step
 	}
 }

@@ -52,7 +52,7 @@ func (x *cmdCtx) ranWritten(w word, judge func(text string)) bool {
 			continue
 		}
 		hit = true
-		if texts == nil && x.c.built[p] && x.c.sandbox {
+		if texts == nil && x.c.builtHere(p) && x.c.sandbox {
 			// A compiler's or go build's product: the project's sources,
 			// compiled, run like `go run` inside the sandbox.
 			x.add(Allow, RuleSandboxCode, "runs "+quoteShort(w.val)+", which this line builds from the project's sources, inside the sandbox")

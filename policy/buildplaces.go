@@ -1,0 +1,74 @@
+package policy
+
+import "strings"
+
+// Arguments of a build tool's verb that the generic judgement (buildArgs)
+// would send to the tool's own handler, read by class instead:
+//
+//   - options that name where the tool keeps its cache, scratch or
+//     results (swift --cache-path .cache, dotnet --results-directory,
+//     --scratch-path) are writes to that place: inside the workspace (or
+//     the sandbox's private /tmp) they are the project's build, elsewhere
+//     the write is judged as any write is;
+//   - deno's permission flags (-A, --allow-run, --allow-net=…) grant the
+//     project's code what the sandbox still confines: inside the sandbox
+//     they change nothing the sandbox allows, so `deno test --allow-env
+//     --allow-read` is `deno test -A` is `deno test`; with the sandbox
+//     off they keep going to deno's handler;
+//   - MSBuild switches written with a slash (dotnet build /clp:ErrorsOnly,
+//     /p:X=Y) are the same switches as -clp:, -p:, not paths under /.
+
+// placeOptions name where a tool keeps its cache, scratch or results.
+var placeOptions = wordSet{words: []string{"cache-path", "cache-dir", "cache-folder", "scratch-path", "build-path",
+	"results-directory", "artifacts-path", "coverage-dir", "report-dir", "reports-dir"}}
+
+// msbuildSwitches are MSBuild's switches, which dotnet also takes as /x.
+var msbuildSwitches = wordSet{words: []string{"p", "property", "t", "target", "clp", "consoleloggerparameters", "v",
+	"verbosity", "m", "maxcpucount", "nologo", "restore", "r", "nr", "nodereuse", "warnaserror", "warnasmessage",
+	"nowarn", "noconsolelogger", "noconlog", "tl", "terminallogger", "ds", "detailedsummary", "graph", "graphbuild",
+	"isolate", "interactive", "nr:false", "flp", "fileloggerparameters", "fl", "filelogger", "bl", "binarylogger"}}
+
+// buildPlaces judges the arguments above and returns the rest, for
+// buildArgs.
+func (x *cmdCtx) buildPlaces(tool string, args []word) []word {
+	var out []word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.static || w.brace {
+			out = append(out, w)
+			continue
+		}
+		v := w.val
+		if tool == "dotnet" && strings.HasPrefix(v, "/") && len(v) > 1 {
+			name, _, _ := strings.Cut(v[1:], ":")
+			if msbuildSwitches.has(strings.ToLower(name)) {
+				w.val = "-" + v[1:]
+				out = append(out, w)
+				continue
+			}
+		}
+		if tool == "deno" && x.c.sandbox && (v == "-A" || v == "--allow-all" || strings.HasPrefix(v, "--allow-")) {
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			name, val, has := strings.Cut(v[2:], "=")
+			if !has {
+				name, val, has = strings.Cut(name, ":") // dotnet --results-directory:x
+			}
+			if placeOptions.has(strings.ToLower(name)) {
+				if !has {
+					if i+1 >= len(args) || !args[i+1].static || strings.HasPrefix(args[i+1].val, "-") {
+						out = append(out, w) // its handler judges it
+						continue
+					}
+					i++
+					val = args[i].val
+				}
+				x.capturing(func() { x.writeStr(strings.Trim(val, `"`)) })
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
