@@ -46,7 +46,11 @@ opens: accept or reject files and hunks, then approve or reject.`,
 			if force && reject {
 				return usageError{errors.New("--force goes with --approve (or the review screen), not --reject")}
 			}
-			mode, err := runner.ParseApplyMode(apply)
+			given := apply
+			if given == "" { // not given: the run's own, below
+				given = string(runner.ApplyBranch)
+			}
+			mode, err := runner.ParseApplyMode(given)
 			if err != nil {
 				return usageError{err}
 			}
@@ -91,7 +95,7 @@ opens: accept or reject files and hunks, then approve or reject.`,
 	fl.BoolVar(&approve, "approve", false, "land the whole change without the review screen")
 	fl.BoolVar(&reject, "reject", false, "reject the change without the review screen (the work stays in recovery)")
 	fl.StringVar(&reason, "reason", "", "with --reject: why, for the journal and the report")
-	fl.StringVar(&apply, "apply", "branch", "where an approved change goes: branch, worktree or none (default: the run's own --apply, branch when that was none)")
+	fl.StringVar(&apply, "apply", "", "where an approved change goes: branch, worktree or none (default: the run's own --apply, branch when that was none)")
 	fl.StringVar(&sbMode, "sandbox", "auto", "sandbox for verifying the change before it lands: auto, ns, bwrap or off")
 	fl.StringArrayVar(&verify, "verify", nil, "a check command to verify with when the run recorded none (repeatable; default: the project's configured or detected checks)")
 	fl.BoolVar(&force, "force", false, "land a run that never passed verification WITHOUT verifying it (says what was not checked)")
