@@ -50,10 +50,8 @@ func RunsNoDriver(args []string) bool {
 	}
 	rest := args[i+1:]
 	for j, a := range rest {
-		for _, r := range refuse {
-			if a == r || strings.HasPrefix(a, r+"=") {
-				return false
-			}
+		if refused(a) {
+			return false
 		}
 		if allowed == nil {
 			continue
@@ -73,6 +71,22 @@ func RunsNoDriver(args []string) bool {
 		// Otherwise an operand: a path, a tree, a remote's name.
 	}
 	return true
+}
+
+// refused says whether a spells a refused flag: whole, with a value, or
+// as git's parse-options takes it, any unambiguous prefix of a long option
+// (--filt is --filters).
+func refused(a string) bool {
+	name, _, _ := strings.Cut(a, "=")
+	if len(name) <= 2 || !strings.HasPrefix(name, "--") {
+		return false
+	}
+	for _, r := range refuse {
+		if strings.HasPrefix(r, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(list []string, s string) bool {

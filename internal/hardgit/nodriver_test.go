@@ -86,6 +86,9 @@ func TestContentCommandsKeepTheScan(t *testing.T) {
 		{"cat-file", "--textconv", "HEAD:f.txt"},
 		{"cat-file", "--batch", "--filters"},
 		{"cat-file", "--filters=x"},
+		{"cat-file", "--filt", "HEAD:f.txt"}, // git takes a long option's prefix
+		{"cat-file", "--text", "HEAD:f.txt"},
+		{"cat-file", "--batch", "--textc"},
 		{"status", "--porcelain"},
 		{"add", "-A"},
 		{"remote", "update"},
