@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/sentinelhq/sentinel/internal/filestamp"
+
 	"github.com/sentinelhq/sentinel/internal/journal"
 
 	"github.com/sentinelhq/sentinel/internal/nofollow"
@@ -50,6 +52,11 @@ type gitGuard struct {
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
 
+	// startIDs are the identities (device, inode) of the git dirs and
+	// pointers the place had at the start: one found at another path was
+	// moved there (its parent renamed), not made; it stays the person's.
+	startIDs map[[2]uint64]string
+
 	mu    sync.Mutex
 	moved []string // "path (now in dest)"
 	seq   int
@@ -65,6 +72,12 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 	g := &gitGuard{p: p, scan: scan, had: gitPlantedAtStart(p), worktrees: map[string]bool{}, startDirs: map[string]bool{}, Quarantine: shadow + ".quarantine"}
 	for _, d := range scan.Watch {
 		g.startDirs[d] = true
+	}
+	g.startIDs = map[[2]uint64]string{}
+	for d := range scan.Seen {
+		if id, ok := identityOf(d); ok {
+			g.startIDs[id] = d
+		}
 	}
 	if p.GitDir != "" {
 		g.common = resolvedPath(p.commonDir())
@@ -88,6 +101,9 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 func (g *gitGuard) known(path string) bool {
 	if g.scan.Seen[path] {
 		return true
+	}
+	if id, ok := identityOf(path); ok && g.startIDs[id] != "" {
+		return true // the person's, moved with its parent
 	}
 	for d := range g.scan.Seen {
 		if within(path, d) {
@@ -117,9 +133,11 @@ func (g *gitGuard) quarantine(path string) bool {
 		if !errors.Is(err, syscall.EXDEV) {
 			return false
 		}
-		// Another file system: copy it out, then remove it from the place.
+		// Another file system: copy it out, then remove it from the place;
+		// what could not be copied whole stays where it is (and is said).
 		if err := copyTreeNoFollow(path, dst); err != nil {
 			_ = os.RemoveAll(dst)
+			return false
 		}
 		if os.RemoveAll(path) != nil {
 			return false
@@ -254,4 +272,17 @@ func (g *gitGuard) commonWorktrees() string {
 		return ""
 	}
 	return filepath.Join(g.common, "worktrees")
+}
+
+// identityOf is path's (device, inode), not following a link at its end.
+func identityOf(path string) ([2]uint64, bool) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return [2]uint64{}, false
+	}
+	st, ok := filestamp.Of(fi)
+	if !ok {
+		return [2]uint64{}, false
+	}
+	return [2]uint64{st.Dev, st.Ino}, true
 }
