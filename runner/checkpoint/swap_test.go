@@ -85,20 +85,31 @@ func TestASwappedDirectoryNeverStoresWhatIsOutside(t *testing.T) {
 	}
 }
 
-// A directory swapped after the walk for a link to another directory of
-// the place: what the link leads to is not the file the walk listed (its
-// device and inode differ), so that path is not covered rather than
-// holding the other file's content.
+// A file replaced after the walk listed it — renamed over, or its
+// directory swapped for a link to another directory of the place — is
+// not the file the walk listed (its device and inode differ), so that
+// path is not covered rather than holding the other file's content.
 func TestAFileReplacedAfterTheWalkIsNotCovered(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
-	write(t, root, "a/f", "a's own\n", 0o644)
-	write(t, root, "b/f", "b's, not a's\n", 0o644)
-	betweenWalkAndRead = func() { swapForLink(t, root, "a", "b") }
-	t.Cleanup(func() { betweenWalkAndRead = nil })
-	s := newStore(t, root)
-	m := take(t, s, root, Options{})
-	wantUncovered(t, m, "a/f")
-	if !m.Covers("b/f") {
-		t.Fatal("b/f, untouched, is not covered")
+	for _, how := range []string{"renamed over", "dir swapped for a link"} {
+		t.Run(strings.ReplaceAll(how, " ", "_"), func(t *testing.T) {
+			root, _ := filepath.EvalSymlinks(t.TempDir())
+			write(t, root, "a/f", "a's own\n", 0o644)
+			write(t, root, "b/f", "b's, not a's\n", 0o644)
+			betweenWalkAndRead = func() {
+				if how == "renamed over" {
+					write(t, root, "a/f.new", "not what the walk saw\n", 0o644)
+					must(t, os.Rename(filepath.Join(root, "a/f.new"), filepath.Join(root, "a/f")))
+				} else {
+					swapForLink(t, root, "a", "b")
+				}
+			}
+			t.Cleanup(func() { betweenWalkAndRead = nil })
+			s := newStore(t, root)
+			m := take(t, s, root, Options{})
+			wantUncovered(t, m, "a/f")
+			if !m.Covers("b/f") {
+				t.Fatal("b/f, untouched, is not covered")
+			}
+		})
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // modeBits are the parts of a mode a checkpoint keeps and restores.
@@ -185,6 +184,10 @@ const readers = 8
 // readAll reads and stores the files of jobs into their entries of m,
 // each opened through r (the place), never through a link.
 func (s *Store) readAll(r *os.Root, m *Manifest, jobs []readJob) {
+	dir, err := r.Open(".") // the place itself, for openIn's one-call open
+	if err == nil {
+		defer dir.Close()
+	}
 	ch := make(chan readJob)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -194,7 +197,7 @@ func (s *Store) readAll(r *os.Root, m *Manifest, jobs []readJob) {
 			defer wg.Done()
 			for j := range ch {
 				e := &m.Entries[j.at]
-				err := s.storeFile(r, j, e)
+				err := s.storeFile(r, dir, j, e)
 				mu.Lock()
 				if err != nil {
 					m.Bytes -= j.size
@@ -234,23 +237,23 @@ var errChanged = errors.New("changed while it was recorded")
 var errSwapped = errors.New("replaced after the walk found it (not the file the checkpoint listed)")
 
 // storeFile stores the regular file of j and sets e's hash. It is opened
-// through r, so no link in any element of its path leads out of the place
-// (a directory swapped for a link to ~/.ssh after the walk is refused),
-// never through a link at its last element, never blocking on a fifo
+// from the place (openIn), so no link in any element of its path leads
+// out of it (a directory swapped for a link to ~/.ssh after the walk is
+// refused), never through a link at its last element, never blocking on a fifo
 // swapped in; and it must be the file (device, inode) the walk saw, or it
 // is not stored. A file that changes while it is read is read again, a
 // few times.
-func (s *Store) storeFile(r *os.Root, j readJob, e *Entry) error {
+func (s *Store) storeFile(r *os.Root, dir *os.File, j readJob, e *Entry) error {
 	for try := 0; ; try++ {
-		err := s.storeOnce(r, j, e)
+		err := s.storeOnce(r, dir, j, e)
 		if !errors.Is(err, errChanged) || try == 3 {
 			return err
 		}
 	}
 }
 
-func (s *Store) storeOnce(r *os.Root, j readJob, e *Entry) error {
-	f, err := nofollow.OpenIn(r, filepath.FromSlash(j.rel), os.O_RDONLY|nonblock, 0)
+func (s *Store) storeOnce(r *os.Root, dir *os.File, j readJob, e *Entry) error {
+	f, err := openIn(r, dir, j.rel, os.O_RDONLY|nonblock)
 	if err != nil {
 		return err
 	}
