@@ -53,23 +53,20 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	if o.Prev != nil {
 		reuseBefore = o.Prev.Started.Add(-racyMargin)
 	}
-	// Every read goes through r: nothing is read through a link that
-	// leads out of the place, whatever is swapped in after the walk.
+	// Every listing and read goes through r: nothing is read through a
+	// link that leads out of the place, whatever is swapped in.
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
 	defer r.Close()
 	var jobs []readJob
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, werr error) error {
-		if p == root {
+	// The walk lists each directory through r too: one swapped for a link
+	// out of the place while the walk runs is unreadable, not listed.
+	err = fs.WalkDir(r.FS(), ".", func(rel string, d fs.DirEntry, werr error) error {
+		if rel == "." {
 			return werr // an unreadable place is no checkpoint
 		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
 		if werr != nil {
 			// A directory that cannot be listed is visited twice: once
 			// as a directory, then with the error. It is one entry, not
