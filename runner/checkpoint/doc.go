@@ -11,6 +11,13 @@
 // only: git dirs are never read or written here. The place's own
 // .sentinel (Sentinel's state and journal) and the Skip paths are left out.
 //
+// The place is listed and read only from itself (its os.Root; on Linux
+// each file with one openat2 that follows no link): a directory swapped
+// for a link while a checkpoint is taken (to ~/.ssh, say) is never read
+// through, and a file that is not the one the walk listed (device, inode)
+// is listed, not covered. Undo writes through the same root and refuses a
+// step whose parent is a link when it runs.
+//
 // It owns the Store in the user's state dir (never the place, never where
 // the sandboxed coder can write), taking a Manifest (Take), comparing two
 // (Diff), and restoring a place to one (PlanUndo, Apply). It must not run

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // modeBits are the parts of a mode a checkpoint keeps and restores.
@@ -54,16 +53,20 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	if o.Prev != nil {
 		reuseBefore = o.Prev.Started.Add(-racyMargin)
 	}
+	// Every listing and read goes through r: nothing is read through a
+	// link that leads out of the place, whatever is swapped in.
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
+	}
+	defer r.Close()
 	var jobs []readJob
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, werr error) error {
-		if p == root {
+	// The walk lists each directory through r too: one swapped for a link
+	// out of the place while the walk runs is unreadable, not listed.
+	err = fs.WalkDir(r.FS(), ".", func(rel string, d fs.DirEntry, werr error) error {
+		if rel == "." {
 			return werr // an unreadable place is no checkpoint
 		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
 		if werr != nil {
 			// A directory that cannot be listed is visited twice: once
 			// as a directory, then with the error. It is one entry, not
@@ -109,7 +112,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			e.Size, e.MTime, e.CTime, e.Ino, e.Dev = 0, 0, 0, 0, 0
 		case info.Mode()&fs.ModeSymlink != 0:
 			e.Kind = KindSymlink
-			e.Target, err = os.Readlink(p)
+			e.Target, err = r.Readlink(filepath.FromSlash(rel))
 			if err != nil {
 				e.Kind, e.Skip = KindOther, "unreadable link: "+err.Error()
 			}
@@ -130,38 +133,58 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			default:
 				m.Read++
 				m.Bytes += e.Size // released if the read fails
-				jobs = append(jobs, readJob{abs: p, at: len(m.Entries), size: e.Size})
+				jobs = append(jobs, readJob{rel: rel, at: len(m.Entries), size: e.Size, ino: e.Ino, dev: e.Dev})
 			}
 		default:
 			e.Kind, e.Skip = KindOther, "not a regular file, directory or symlink"
 			e.Size, e.MTime, e.CTime = 0, 0, 0
 		}
 		m.Entries = append(m.Entries, e)
+		if walked != nil {
+			walked(rel)
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
-	s.readAll(m, jobs)
+	if betweenWalkAndRead != nil {
+		betweenWalkAndRead()
+	}
+	s.readAll(r, m, jobs)
 	sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
 	m.Took = time.Since(start).Milliseconds()
 	return m, nil
 }
 
-// readJob is a file the walk found that must be read: its path and its
-// entry's index.
+// Test seams: the windows a concurrent process can swap things in.
+// walked runs once the walk has recorded an entry (for a directory: before
+// it is listed); betweenWalkAndRead after the walk, before any file is read.
+var (
+	walked             func(rel string)
+	betweenWalkAndRead func()
+)
+
+// readJob is a file the walk found that must be read: its path relative
+// to the place, its entry's index, and the identity the walk saw.
 type readJob struct {
-	abs  string
-	at   int
-	size int64 // counted against the total bound before the read
+	rel      string
+	at       int
+	size     int64 // counted against the total bound before the read
+	ino, dev uint64
 }
 
 // readers is how many files are read at once: reading is mostly waiting
 // on the file system, so more than the cores.
 const readers = 8
 
-// readAll reads and stores the files of jobs into their entries of m.
-func (s *Store) readAll(m *Manifest, jobs []readJob) {
+// readAll reads and stores the files of jobs into their entries of m,
+// each opened through r (the place), never through a link.
+func (s *Store) readAll(r *os.Root, m *Manifest, jobs []readJob) {
+	dir, err := r.Open(".") // the place itself, for openIn's one-call open
+	if err == nil {
+		defer dir.Close()
+	}
 	ch := make(chan readJob)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -171,7 +194,7 @@ func (s *Store) readAll(m *Manifest, jobs []readJob) {
 			defer wg.Done()
 			for j := range ch {
 				e := &m.Entries[j.at]
-				err := s.storeFile(j.abs, e)
+				err := s.storeFile(r, dir, j, e)
 				mu.Lock()
 				if err != nil {
 					m.Bytes -= j.size
@@ -207,20 +230,27 @@ func sameStamp(a, b *Entry) bool {
 // errChanged: the file changed while it was read.
 var errChanged = errors.New("changed while it was recorded")
 
-// storeFile stores the regular file at p (never through a symlink, never
-// blocking on a fifo swapped in) and sets e's hash; a file that changes
-// while it is read is read again, a few times.
-func (s *Store) storeFile(p string, e *Entry) error {
+// errSwapped: what is at the path now is not the file the walk saw.
+var errSwapped = errors.New("replaced after the walk found it (not the file the checkpoint listed)")
+
+// storeFile stores the regular file of j and sets e's hash. It is opened
+// from the place (openIn), so no link in any element of its path leads
+// out of it (a directory swapped for a link to ~/.ssh after the walk is
+// refused), never through a link at its last element, never blocking on a fifo
+// swapped in; and it must be the file (device, inode) the walk saw, or it
+// is not stored. A file that changes while it is read is read again, a
+// few times.
+func (s *Store) storeFile(r *os.Root, dir *os.File, j readJob, e *Entry) error {
 	for try := 0; ; try++ {
-		err := s.storeOnce(p, e)
+		err := s.storeOnce(r, dir, j, e)
 		if !errors.Is(err, errChanged) || try == 3 {
 			return err
 		}
 	}
 }
 
-func (s *Store) storeOnce(p string, e *Entry) error {
-	f, err := nofollow.OpenFile(p, os.O_RDONLY|nonblock, 0)
+func (s *Store) storeOnce(r *os.Root, dir *os.File, j readJob, e *Entry) error {
+	f, err := openIn(r, dir, j.rel, os.O_RDONLY|nonblock)
 	if err != nil {
 		return err
 	}
@@ -233,6 +263,9 @@ func (s *Store) storeOnce(p string, e *Entry) error {
 		return errors.New("not a regular file")
 	}
 	st := stampOf(e.Path, before)
+	if st.Ino != j.ino || st.Dev != j.dev {
+		return errSwapped
+	}
 	hash, n, err := s.put(io.LimitReader(f, st.Size+1))
 	if err != nil {
 		return err

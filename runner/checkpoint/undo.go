@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"sort"
@@ -121,7 +122,9 @@ type Applied struct {
 
 // Apply carries out plan on the place at root from store s. Every change
 // goes through an os.Root of the place, so no step writes outside it
-// whatever links stand in it; a file is written beside its name, checked
+// whatever links stand in it, and a step whose parent directory is a link
+// when it runs (swapped in after planning) is refused, not written through
+// to elsewhere in the place; a file is written beside its name, checked
 // against its hash, and renamed over it.
 func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	r, err := os.OpenRoot(root)
@@ -132,9 +135,25 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	out := &Applied{}
 	var errs []error
 	fail := func(p string, err error) { errs = append(errs, fmt.Errorf("%s: %w", p, err)) }
+	// A step whose parent is a link when it is carried out (swapped in
+	// after the plan was made) is refused: the root keeps a link from
+	// leading out of the place, and this keeps one from leading elsewhere
+	// in it.
+	refused := map[string]bool{}
+	through := func(p string) bool {
+		if refused[p] {
+			return false
+		}
+		if err := linkAbove(r, p); err != nil {
+			refused[p] = true
+			fail(p, err)
+			return false
+		}
+		return true
+	}
 	// Directories the run made read-only are made writable first.
 	for _, st := range plan.Steps {
-		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o200 == 0 {
+		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o200 == 0 && through(st.Path) {
 			_ = r.Chmod(st.Path, st.Now.Mode|0o700)
 		}
 	}
@@ -143,7 +162,7 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	removed := map[string]bool{}
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
-		if st.Now == nil || (st.Was != nil && st.Was.Kind == st.Now.Kind && st.Now.Kind != KindSymlink) {
+		if st.Now == nil || (st.Was != nil && st.Was.Kind == st.Now.Kind && st.Now.Kind != KindSymlink) || !through(st.Path) {
 			continue
 		}
 		if err := r.Remove(st.Path); err != nil {
@@ -161,7 +180,7 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	}
 	// Creations and rewrites, shallowest first.
 	for _, st := range plan.Steps {
-		if st.Was == nil {
+		if st.Was == nil || !through(st.Path) {
 			continue
 		}
 		there := st.Now != nil && !removed[st.Path]
@@ -188,13 +207,41 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	// Directory modes last, deepest first, once nothing more is written in them.
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
-		if st.Was != nil && st.Was.Kind == KindDir {
+		if st.Was != nil && st.Was.Kind == KindDir && through(st.Path) {
 			if err := r.Chmod(st.Path, st.Was.Mode); err != nil {
 				fail(st.Path, err)
 			}
 		}
 	}
 	return out, errors.Join(errs...)
+}
+
+// linkAbove is an error naming the first directory above the
+// slash-separated p that is a symlink (or not a directory) in the place now.
+func linkAbove(r *os.Root, p string) error {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		fi, err := r.Lstat(p[:i])
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // made by an earlier step, or the step fails on its own
+		}
+		if err != nil {
+			return err
+		}
+		if !fi.IsDir() {
+			return fmt.Errorf("%s is a %s now, not the directory the plan saw: not written through it (take a new checkpoint and plan again)", p[:i], kindName(fi))
+		}
+	}
+	return nil
+}
+
+func kindName(fi fs.FileInfo) string {
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return "symlink"
+	}
+	return "file"
 }
 
 // restoreFile writes the checkpoint's content of e at p: a temporary file
