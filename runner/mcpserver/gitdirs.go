@@ -46,6 +46,9 @@ var (
 	ownGitFiles = []string{"commondir", "config.worktree"}
 )
 
+// scanTree is gitdir.ScanTree; tests stand in for an unlistable directory.
+var scanTree = gitdir.ScanTree
+
 // gitGuard is what the walk before the sandbox found, per rw path.
 type gitGuard struct {
 	mu   sync.Mutex
@@ -66,7 +69,7 @@ func ownGitDir(root string) string {
 // protect walks the rw path root and is what to hold read-only there.
 func (g *gitGuard) protect(root string) ([]string, error) {
 	own := ownGitDir(root)
-	sc, err := gitdir.ScanTree(root, own, "", maxGitDirs)
+	sc, err := scanTree(root, own, "", maxGitDirs)
 	if err != nil {
 		return nil, fmt.Errorf("git dirs under %s: %w", root, err)
 	}
@@ -114,10 +117,13 @@ func (g *gitGuard) sweep() []string {
 	defer g.mu.Unlock()
 	var said []string
 	for root, seen := range g.seen {
-		sc, err := gitdir.ScanTree(root, "", "", maxGitDirs)
+		sc, err := scanTree(root, "", "", maxGitDirs)
 		if err != nil {
 			said = append(said, "could not look for new git dirs under "+root+": "+err.Error())
 			continue
+		}
+		for _, d := range sc.Unlisted {
+			said = append(said, d+" cannot be listed, so Sentinel cannot check it for repositories: do not run git under it until you have looked")
 		}
 		var found []string
 		if own := g.own[root]; own != "" {

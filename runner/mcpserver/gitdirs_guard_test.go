@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"golang.org/x/sys/unix"
 )
 
@@ -114,5 +115,22 @@ func TestMoveOutFollowsNoSwappedLink(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(q, "z")); err != nil {
 		t.Errorf("the entry is not in the quarantine: %v", err)
+	}
+}
+
+// A directory the sweep cannot list (chmod 311 by the command, where
+// Sentinel runs without CAP_DAC_READ_SEARCH) is named after the command:
+// git would still find a repository in it.
+func TestSweepNamesWhatItCannotList(t *testing.T) {
+	g, root := guarded(t)
+	src := filepath.Join(root, "src")
+	scanTree = func(root, own, skip string, max int) (gitdir.Scan, error) {
+		sc, err := gitdir.ScanTree(root, own, skip, max)
+		sc.Unlisted = append(sc.Unlisted, src)
+		return sc, err
+	}
+	t.Cleanup(func() { scanTree = gitdir.ScanTree })
+	if said := strings.Join(g.sweep(), "\n"); !strings.Contains(said, src+" cannot be listed, so Sentinel cannot check it for repositories") {
+		t.Errorf("the sweep does not name the directory it cannot list:\n%s", said)
 	}
 }
