@@ -1,7 +1,9 @@
 package gitdir
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +14,10 @@ type Scan struct {
 	Dirs     []string // git dirs (resolved), the project's own excluded
 	Pointers []string // .git files and links under the place
 	Watch    []string // the other directories walked (the watcher's)
+	// Unlisted are the directories under the place that could not be
+	// listed (chmod 311): git finds a .git in one by name with search
+	// permission alone, so what they hold is unknown, not absent.
+	Unlisted []string
 	// Seen are the paths of every git dir and pointer present at the
 	// start, the project's own included: what the watcher and the final
 	// sweep take as the person's.
@@ -57,12 +63,15 @@ func ScanTree(root, own, skipTop string, max int) (Scan, error) {
 	}
 	var walk func(dir string) error
 	walk = func(dir string) error {
-		entries, err := os.ReadDir(dir)
+		entries, err := readDir(dir)
 		if err != nil {
 			if dir == root {
 				return err
 			}
-			return nil // unreadable to Sentinel: the coder's view is the same
+			if !errors.Is(err, fs.ErrNotExist) {
+				s.Unlisted = append(s.Unlisted, dir)
+			}
+			return nil
 		}
 		names := make(map[string]os.FileMode, len(entries))
 		for _, e := range entries {
@@ -116,6 +125,10 @@ func ScanTree(root, own, skipTop string, max int) (Scan, error) {
 	}
 	return s, nil
 }
+
+// readDir is os.ReadDir; tests make it refuse as an unlistable directory
+// does for a user without CAP_DAC_READ_SEARCH.
+var readDir = os.ReadDir
 
 // resolvedPath is p with symlinks resolved where it exists, cleaned.
 func resolvedPath(p string) string {

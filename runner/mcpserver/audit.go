@@ -50,6 +50,10 @@ type Call struct {
 	// Point is the checkpoint taken just before the call ('sentinel undo
 	// RUN --to POINT' in an rw path puts it back as it was); 0 for none.
 	Point int `json:"point,omitempty"`
+	// GitSweep is what the git-dir sweep after an exec or playbook
+	// command said: what it quarantined, found moved, could not move or
+	// could not list.
+	GitSweep []string `json:"git_sweep,omitempty"`
 }
 
 // Call decisions.

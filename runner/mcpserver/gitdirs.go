@@ -1,7 +1,9 @@
 package mcpserver
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,9 +24,14 @@ import (
 // whole; of the path's own .git, hooks and config (protectedIn) and what
 // points git elsewhere (worktrees/, modules/, commondir, config.worktree).
 // A command cannot make a new one stay: after each command the rw paths
-// are walked again, and a git dir or pointer that was not there at the
-// start is moved into the user's state dir (mcp/quarantine) and named in
-// the answer.
+// are walked again, and a git dir or pointer whose identity (device,
+// inode) was not there at the start is moved into the user's state dir
+// (mcp/quarantine) and named in the answer. One found at a new path with
+// an identity seen before was moved by the command (a parent renamed): it
+// is the person's, named as moved and left where it is. The move opens
+// each directory without following links and moves only the entry the
+// walk saw (moveOut); nothing is ever deleted: a git dir that cannot be
+// moved stays and the answer says so.
 
 // maxGitDirs bounds how many repositories an rw path may hold: each is a
 // read-only mount.
@@ -39,11 +46,15 @@ var (
 	ownGitFiles = []string{"commondir", "config.worktree"}
 )
 
+// scanTree is gitdir.ScanTree; tests stand in for an unlistable directory.
+var scanTree = gitdir.ScanTree
+
 // gitGuard is what the walk before the sandbox found, per rw path.
 type gitGuard struct {
 	mu   sync.Mutex
-	seen map[string]map[string]bool // rw path → its git dirs and pointers at the start
-	own  map[string]string          // rw path → its own .git ("" for none)
+	seen map[string]map[string]bool   // rw path → its git dirs and pointers at the start (where there are no identities)
+	ids  map[string]map[fileID]string // rw path → identity of each git dir and pointer accepted → where it is
+	own  map[string]string            // rw path → its own .git ("" for none)
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.
@@ -58,7 +69,7 @@ func ownGitDir(root string) string {
 // protect walks the rw path root and is what to hold read-only there.
 func (g *gitGuard) protect(root string) ([]string, error) {
 	own := ownGitDir(root)
-	sc, err := gitdir.ScanTree(root, own, "", maxGitDirs)
+	sc, err := scanTree(root, own, "", maxGitDirs)
 	if err != nil {
 		return nil, fmt.Errorf("git dirs under %s: %w", root, err)
 	}
@@ -86,9 +97,15 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.seen == nil {
-		g.seen, g.own = map[string]map[string]bool{}, map[string]string{}
+		g.seen, g.own, g.ids = map[string]map[string]bool{}, map[string]string{}, map[string]map[fileID]string{}
 	}
-	g.seen[root], g.own[root] = sc.Seen, own
+	ids := map[fileID]string{}
+	for p := range sc.Seen {
+		if id, err := idOf(p); err == nil {
+			ids[id] = p
+		}
+	}
+	g.seen[root], g.own[root], g.ids[root] = sc.Seen, own, ids
 	return out, nil
 }
 
@@ -100,33 +117,55 @@ func (g *gitGuard) sweep() []string {
 	defer g.mu.Unlock()
 	var said []string
 	for root, seen := range g.seen {
-		sc, err := gitdir.ScanTree(root, "", "", maxGitDirs)
+		sc, err := scanTree(root, "", "", maxGitDirs)
 		if err != nil {
 			said = append(said, "could not look for new git dirs under "+root+": "+err.Error())
 			continue
 		}
-		var fresh []string
+		for _, d := range sc.Unlisted {
+			said = append(said, d+" cannot be listed, so Sentinel cannot check it for repositories: do not run git under it until you have looked")
+		}
+		var found []string
 		if own := g.own[root]; own != "" {
 			for _, n := range ownGitFiles {
-				if f := filepath.Join(own, n); present(f) && !seen[f] {
-					fresh = append(fresh, f)
+				if f := filepath.Join(own, n); present(f) {
+					found = append(found, f)
 				}
 			}
 		}
 		for _, p := range append(slices.Clone(sc.Dirs), sc.Pointers...) {
-			if within(p, root) && p != root && !seen[p] {
-				fresh = append(fresh, p)
+			if within(p, root) && p != root {
+				found = append(found, p)
 			}
 		}
-		slices.SortFunc(fresh, func(a, b string) int { return len(a) - len(b) })
+		slices.SortFunc(found, func(a, b string) int { return len(a) - len(b) })
+		ids := g.ids[root]
 		var moved []string
-		for _, p := range fresh {
+		for _, p := range found {
 			if slices.ContainsFunc(moved, func(m string) bool { return within(p, m) }) {
 				continue // inside one moved already
 			}
-			to, err := quarantine(p)
+			id, err := idOf(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // gone since the walk
+			}
 			if err != nil {
-				said = append(said, fmt.Sprintf("a new git dir %s could not be quarantined (%v): do not run git there before you look at it", p, err))
+				if seen[p] {
+					continue // no identities here: known by path
+				}
+			} else if old, ok := ids[id]; ok {
+				if old == p {
+					continue
+				}
+				if was, err := idOf(old); err != nil || was != id { // not a second link to it
+					ids[id] = p
+					said = append(said, fmt.Sprintf("a git dir that was there before moved: %s → %s (left where it is)", old, p))
+					continue
+				}
+			}
+			to, err := quarantine(root, p, id)
+			if err != nil {
+				said = append(said, fmt.Sprintf("could not quarantine %s: %v — it is still there; do not run git in it until you have looked", p, err))
 				continue
 			}
 			moved = append(moved, p)
@@ -141,8 +180,10 @@ func present(p string) bool {
 	return err == nil
 }
 
-// quarantine moves p into the user's state dir and is where it went.
-func quarantine(p string) (string, error) {
+// quarantine moves p, found under root with identity id, into the user's
+// state dir and is where it went. It never deletes: when p cannot be
+// moved it stays and the error says why.
+func quarantine(root, p string, id fileID) (string, error) {
 	dir, err := userstate.Path(filepath.Join("mcp", "quarantine"))
 	if err != nil {
 		return "", err
@@ -150,15 +191,11 @@ func quarantine(p string) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
-	to := filepath.Join(dir, backupName(p))
-	if err := os.Rename(p, to); err != nil {
-		// Another file system: what git would read goes all the same.
-		if rerr := os.RemoveAll(p); rerr != nil {
-			return "", rerr
-		}
-		return "(removed: " + err.Error() + ")", nil
+	name := backupName(p)
+	if err := moveOut(root, p, id, dir, name); err != nil {
+		return "", err
 	}
-	return to, nil
+	return filepath.Join(dir, name), nil
 }
 
 // sweepNote is the sweep's lines for a command's answer ("" for none).

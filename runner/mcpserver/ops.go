@@ -65,18 +65,21 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 	if pb.Kind != PlaybookProcedure { // its commands run: the place before them
 		pointOf(ctx).take("playbook: " + a.Name)
 	}
+	var swept []string
 	if pb.When != "" {
 		r, err := s.run.run(ctx, s.defaultCwd(), pb.When)
-		if n := sweepNote(s.run.git.sweep()); n != "" {
+		said := s.run.git.sweep()
+		swept = append(swept, said...)
+		if n := sweepNote(said); n != "" {
 			b.WriteString(n[1:] + "\n")
 		}
 		if err != nil {
-			return outcome{rule: "playbooks." + a.Name + ".when"}, err
+			return outcome{rule: "playbooks." + a.Name + ".when", swept: swept}, err
 		}
 		if r.Exit != 0 {
 			exit := r.Exit
 			return outcome{text: b.String() + fmt.Sprintf("playbook %s skipped: its condition `%s` exited %d (it runs only when that exits 0)\n%s", a.Name, pb.When, r.Exit, formatRan(r, s.cfg.Limits)),
-				rule: "playbooks." + a.Name + ".when", exit: &exit}, nil
+				rule: "playbooks." + a.Name + ".when", exit: &exit, swept: swept}, nil
 		}
 	}
 	if pb.Notes != "" {
@@ -92,14 +95,15 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 	last := 0
 	for _, c := range pb.Commands {
 		r, err := s.run.run(ctx, s.defaultCwd(), c)
-		swept := sweepNote(s.run.git.sweep())
+		said := s.run.git.sweep()
+		swept = append(swept, said...)
 		if err != nil {
-			return outcome{rule: "playbooks." + a.Name}, err
+			return outcome{rule: "playbooks." + a.Name, swept: swept}, err
 		}
-		fmt.Fprintf(&b, "$ %s\n%s%s\n", c, formatRan(r, s.cfg.Limits), swept)
+		fmt.Fprintf(&b, "$ %s\n%s%s\n", c, formatRan(r, s.cfg.Limits), sweepNote(said))
 		last = r.Exit
 	}
-	return outcome{text: b.String(), rule: "playbooks." + a.Name, exit: &last, bytes: b.Len()}, nil
+	return outcome{text: b.String(), rule: "playbooks." + a.Name, exit: &last, bytes: b.Len(), swept: swept}, nil
 }
 
 // missingRequirements is what of reqs this host lacks: a program not on

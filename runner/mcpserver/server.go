@@ -208,6 +208,7 @@ type outcome struct {
 	exit   *int
 	bytes  int
 	backup string
+	swept  []string // what the git-dir sweep after the command said (gitdirs.go)
 }
 
 // handle wraps a tool's handler: the op switch, the audit line, and the
@@ -228,7 +229,7 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 			out, err = h(s, ctx, in)
 			pt.finish(err)
 		}
-		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, DurationMS: time.Since(start).Milliseconds(), Point: pt.number()}
+		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, GitSweep: out.swept, DurationMS: time.Since(start).Milliseconds(), Point: pt.number()}
 		if req != nil && req.Params != nil {
 			c.Args, c.ArgsSummary = summarize(req.Params.Arguments)
 		}
@@ -443,12 +444,12 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	}
 	pointOf(ctx).take("exec: " + a.Command)
 	r, err := s.run.run(ctx, pl.Abs, a.Command)
-	swept := sweepNote(s.run.git.sweep())
+	said := s.run.git.sweep()
 	if err != nil {
-		return outcome{rule: rule}, err
+		return outcome{rule: rule, swept: said}, err
 	}
 	exit := r.Exit
-	return outcome{text: formatRan(r, s.cfg.Limits) + swept, rule: rule, exit: &exit, bytes: len(r.Output)}, nil
+	return outcome{text: formatRan(r, s.cfg.Limits) + sweepNote(said), rule: rule, exit: &exit, bytes: len(r.Output), swept: said}, nil
 }
 
 // allowlistDecide is allowlist (and strict) mode: the policy's deny first,
