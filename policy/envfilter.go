@@ -58,7 +58,7 @@ func (c *checkEnv) envFilterHidesSecrets(stages []*syntax.Stmt) bool {
 			return false
 		}
 		switch prog := argv[0]; {
-		case passStages.has(prog):
+		case passStages.has(prog) && !stageWritesFile(argv):
 			continue
 		case prog == "wc":
 			return true
