@@ -23,11 +23,15 @@ var composerOwnVerbs = wordSet{words: []string{"global", "config", "self-update"
 // `composer self-up` is self-update), matched without case when nothing
 // matches with it: a verb that begins one of these is that command, not a
 // project script.
-var composerBuiltins = []string{"about", "archive", "audit", "browse", "home", "bump", "check-platform-reqs",
-	"clear-cache", "clearcache", "cc", "completion", "config", "create-project", "depends", "why", "diagnose",
-	"dump-autoload", "dumpautoload", "exec", "fund", "global", "help", "init", "install", "i", "licenses", "list",
-	"outdated", "prohibits", "why-not", "reinstall", "remove", "rm", "uninstall", "require", "r", "run-script", "run",
-	"search", "self-update", "selfupdate", "show", "info", "status", "suggests", "update", "u", "upgrade", "validate"}
+var composerBuiltins = []string{"about", "archive", "browse", "home", "bump", "clear-cache", "clearcache", "cc",
+	"config", "create-project", "dump-autoload", "dumpautoload", "exec", "global", "help", "init", "install", "i", "list",
+	"reinstall", "remove", "rm", "uninstall", "require", "r", "run-script", "run", "search", "self-update", "selfupdate",
+	"suggests", "update", "u", "upgrade"}
+
+// Its read-only reports (check-platform-reqs, show, status, validate,
+// outdated, audit, licenses, depends, prohibits, diagnose, fund) are left
+// out: a script of the same name runs instead of them, and a prefix that
+// reaches one of them (composer check) only reads.
 
 // composerBuiltinPrefix reports a verb that composer takes for one of its
 // own commands; a namespaced abbreviation (g:req) is judged by its first

@@ -52,9 +52,6 @@ var review1205 = []struct {
 	{"env-writer", "env | sed -n 'w o.txt'"},
 }
 
-// review1205Pending are the classes not fixed yet.
-var review1205Pending = map[string]bool{}
-
 func TestReview1205NeverAllows(t *testing.T) {
 	ctx := testEnv(t)
 	e := Default()
@@ -62,9 +59,6 @@ func TestReview1205NeverAllows(t *testing.T) {
 		c := ctx
 		c.Sandboxed = sb
 		for _, r := range review1205 {
-			if review1205Pending[r.cls] {
-				continue
-			}
 			v := e.Check(Query{Kind: KindShell, Command: r.cmd, Context: c})
 			if v.Decision == Allow {
 				t.Errorf("sandbox=%v %s: %q ALLOWED by %s: %s", sb, r.cls, r.cmd, v.Rule, v.Reason)
