@@ -28,6 +28,52 @@ var msbuildSwitches = wordSet{words: []string{"p", "property", "t", "target", "c
 	"nowarn", "noconsolelogger", "noconlog", "tl", "terminallogger", "ds", "detailedsummary", "graph", "graphbuild",
 	"isolate", "interactive", "nr:false", "flp", "fileloggerparameters", "fl", "filelogger", "bl", "binarylogger"}}
 
+// msbuildOutputFile reads an MSBuild switch that writes a file (-bl:x.binlog,
+// /binarylogger:LogFile=x, -pp:x, -ts:x, -profileevaluation:x,
+// -flp:logfile=x, -flp2:…), in the / and - spellings and any case: ok says
+// it is one, file is what it writes ("" when it is the default in the
+// current directory).
+func msbuildOutputFile(v string) (file string, ok bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(v, "--"):
+		rest = v[2:]
+	case strings.HasPrefix(v, "-"), strings.HasPrefix(v, "/"):
+		rest = v[1:]
+	default:
+		return "", false
+	}
+	name, val, _ := strings.Cut(rest, ":")
+	name = strings.ToLower(name)
+	val = strings.Trim(val, `"'`)
+	switch strings.TrimRight(name, "0123456789") {
+	case "bl", "binarylogger", "pp", "preprocess", "ts", "targets", "profileevaluation", "getresultoutputfile":
+		if name != strings.TrimRight(name, "0123456789") {
+			return "", false
+		}
+		for _, p := range strings.Split(val, ";") {
+			if k, f, has := strings.Cut(p, "="); has && strings.EqualFold(k, "logfile") {
+				return strings.Trim(f, `"'`), true
+			}
+		}
+		if strings.Contains(val, "=") {
+			val, _, _ = strings.Cut(val, ";") // ProjectImports=None and the like
+			if strings.Contains(val, "=") {
+				return "", true
+			}
+		}
+		return val, true
+	case "flp", "fileloggerparameters", "dfl", "distributedfilelogger", "fl", "filelogger":
+		for _, p := range strings.Split(val, ";") {
+			if k, f, has := strings.Cut(p, "="); has && strings.EqualFold(strings.TrimSpace(k), "logfile") {
+				return strings.Trim(f, `"'`), true
+			}
+		}
+		return "", true
+	}
+	return "", false
+}
+
 // buildPlaces judges the arguments above and returns the rest, for
 // buildArgs.
 func (x *cmdCtx) buildPlaces(tool string, args []word) []word {
@@ -39,6 +85,14 @@ func (x *cmdCtx) buildPlaces(tool string, args []word) []word {
 			continue
 		}
 		v := w.val
+		if tool == "dotnet" {
+			if file, ok := msbuildOutputFile(v); ok {
+				if file != "" {
+					x.capturing(func() { x.writeStr(file) })
+				}
+				continue
+			}
+		}
 		if tool == "dotnet" && strings.HasPrefix(v, "/") && len(v) > 1 {
 			name, _, _ := strings.Cut(v[1:], ":")
 			if msbuildSwitches.has(strings.ToLower(name)) {

@@ -378,10 +378,13 @@ func envVarFinding(name, value string, standalone bool) finding {
 		return finding{Ask, RuleEnvUnknownVar, "an assignment without a name"}
 	}
 	up := strings.ToUpper(name)
+	// bare is the name without leading underscores: _PYTHON_SYSCONFIGDATA_NAME
+	// is read by Python as PYTHONPATH is, so a family is judged on both.
+	bare := strings.TrimLeft(up, "_")
 	switch {
 	case (up == "PAGER" || up == "GIT_PAGER" || up == "MANPAGER" || up == "SYSTEMD_PAGER") && (value == "" || value == "cat"):
 		return finding{Allow, RuleShellAssign, "turns a pager off"}
-	case execVars.has(up), strings.HasPrefix(up, "LD_"), strings.HasPrefix(up, "DYLD_"),
+	case execVars.has(up), strings.HasPrefix(bare, "LD_"), strings.HasPrefix(bare, "DYLD_"),
 		strings.HasPrefix(up, "BASH_FUNC_"), strings.HasPrefix(up, "NPM_CONFIG_"),
 		strings.HasPrefix(up, "YARN_"), strings.HasPrefix(up, "PNPM_"),
 		strings.HasPrefix(up, "CARGO_TARGET_") && strings.HasSuffix(up, "_RUNNER"),
@@ -389,8 +392,8 @@ func envVarFinding(name, value string, standalone bool) finding {
 		return finding{Deny, RuleEnvExecVar, name + " changes which program or code runs"}
 	case benignVars.has(up), strings.HasPrefix(up, "LC_"), benignGitVars.has(up):
 		return finding{Allow, RuleShellAssign, "sets " + name}
-	case askVars.has(up), strings.HasPrefix(up, "PYTHON"), strings.HasPrefix(up, "PERL"),
-		strings.HasPrefix(up, "RUBY"), strings.HasPrefix(up, "NODE_"), strings.HasPrefix(up, "CARGO_"),
+	case askVars.has(up), strings.HasPrefix(bare, "PYTHON"), strings.HasPrefix(bare, "PERL"),
+		strings.HasPrefix(bare, "RUBY"), strings.HasPrefix(bare, "NODE_"), strings.HasPrefix(up, "CARGO_"),
 		strings.HasPrefix(up, "RUSTC"), strings.HasPrefix(up, "GO"), strings.HasPrefix(up, "CGO_"),
 		strings.HasPrefix(up, "JAVA"), strings.HasPrefix(up, "DOCKER_"), strings.HasPrefix(up, "AWS_"),
 		strings.HasSuffix(up, "_PROXY"), strings.HasSuffix(up, "PATH"), strings.HasSuffix(up, "_OPTS"),

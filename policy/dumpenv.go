@@ -153,7 +153,7 @@ func (c *checkEnv) isSink(call *syntax.CallExpr) bool {
 	if len(argv) == 0 {
 		return false
 	}
-	return dumpSinks.has(argv[0])
+	return dumpSinks.has(argv[0]) || stageWritesFile(argv)
 }
 
 // staticArgv decodes a call's words, the program resolved; nil when a word

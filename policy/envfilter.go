@@ -58,7 +58,7 @@ func (c *checkEnv) envFilterHidesSecrets(stages []*syntax.Stmt) bool {
 			return false
 		}
 		switch prog := argv[0]; {
-		case passStages.has(prog):
+		case passStages.has(prog) && !stageWritesFile(argv):
 			continue
 		case prog == "wc":
 			return true
@@ -210,8 +210,13 @@ func hasDashE(args []string) bool {
 // namesWholeVariables reports whether the pattern can only match lines of
 // variables it names completely, none of them secret-looking: ^NAME=,
 // ^(A|B)=, ^A=|^B=, or ^NAME with grep -w (a name ends at the = that
-// follows it). Both `|` and `\|` separate alternatives.
+// follows it). Both `|` and `\|` separate alternatives. A newline makes
+// grep (and rg) search for each line as a pattern of its own
+// ($'^HOME=\nKEY' keeps every line holding KEY), so it is refused.
 func namesWholeVariables(p string, word bool) bool {
+	if strings.ContainsAny(p, "\n\r") {
+		return false
+	}
 	p = strings.ReplaceAll(p, `\|`, "|")
 	p = strings.ReplaceAll(p, `\(`, "(")
 	p = strings.ReplaceAll(p, `\)`, ")")

@@ -12,13 +12,15 @@ import "strings"
 // before it (execVars, LD_*, GIT_*, NODE_*, PYTHON*, *_OPTS, *FLAGS, …)
 // still decide their names.
 
-// programNameParts mark a variable whose value is run, loaded or read.
+// programNameParts mark a variable whose value is run, loaded or read, or
+// handed to a tool as its arguments (MAVEN_ARGS=deploy runs mvn deploy):
+// ARGS, OPTS, OPTIONS, FLAGS, GOALS match as a prefix or suffix of a part.
 var programNameParts = []string{"CMD", "COMMAND", "EXEC", "PROG", "BIN", "SHELL", "EDITOR", "PAGER", "WRAPPER", "HOOK",
 	"HOME", "DIR", "PATH", "FILE", "CONF", "CFG", "RC", "URL", "URI", "HOST", "SERVER", "REGISTRY", "INDEX", "ENDPOINT",
 	"PRELOAD", "LOAD", "PLUGIN", "INIT", "PROFILER", "SCRIPT", "MODULE", "LIB", "INCLUDE", "REQUIRE", "STARTUP", "RUNNER",
 	"PROXY", "SOCKET", "SOCK", "ADDR", "KEY", "TOKEN", "SECRET", "PASS", "CERT", "CA", "ASKPASS", "INTERPRETER", "LAUNCHER",
 	"TOOL", "DRIVER", "COMPILER", "LINKER", "ENGINE", "AGENT", "TEMPLATE", "OUT", "LOG", "DEST", "TARGET", "ROOT", "PREFIX",
-	"OPT", "ARG", "FLAG", "ENV", "TERM", "BROWSER", "DISPLAY", "LANG", "IFS", "PS"}
+	"OPT", "ARG", "FLAG", "ARGS", "ARGV", "OPTS", "OPTION", "FLAGS", "GOAL", "PARAM", "SWITCH", "ENV", "TERM", "BROWSER", "DISPLAY", "LANG", "IFS", "PS"}
 
 // inertSetting reports an unknown variable set to an inert value.
 func inertSetting(upName, value string) bool {

@@ -56,7 +56,11 @@ func rubyRiskyToken(code string) string {
 // rubyValueOpts are ruby's options that take the next word as their value
 // (-I dir, -r lib, -C dir, -E enc, -F sep); the rest are flags or carry
 // their value attached (-Ilib:test, -W2, -i.bak, -0777).
-var rubyValueOpts = wordSet{words: []string{"-I", "-r", "-C", "-E", "-F"}}
+// The long options --enable, --disable, --encoding, --external-encoding,
+// --internal-encoding and --dump take the next word too when it is not
+// joined with = (ruby --disable gems -e CODE: gems is no script).
+var rubyValueOpts = wordSet{words: []string{"-I", "-r", "-C", "-E", "-F", "--enable", "--disable", "--encoding",
+	"--external-encoding", "--internal-encoding", "--dump"}}
 
 // rubyScriptAt reports whether rest[i] is ruby's script operand: the first
 // word that is not an option nor an option's value. Everything after it
