@@ -55,7 +55,7 @@ type gitGuard struct {
 	// startIDs are the identities (device, inode) of the git dirs and
 	// pointers the place had at the start: one found at another path was
 	// moved there (its parent renamed), not made; it stays the person's.
-	startIDs map[[2]uint64]string
+	startIDs map[filestamp.ID]string
 
 	mu    sync.Mutex
 	moved []string // "path (now in dest)"
@@ -73,7 +73,7 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 	for _, d := range scan.Watch {
 		g.startDirs[d] = true
 	}
-	g.startIDs = map[[2]uint64]string{}
+	g.startIDs = map[filestamp.ID]string{}
 	for d := range scan.Seen {
 		if id, ok := identityOf(d); ok {
 			g.startIDs[id] = d
@@ -274,15 +274,12 @@ func (g *gitGuard) commonWorktrees() string {
 	return filepath.Join(g.common, "worktrees")
 }
 
-// identityOf is path's (device, inode), not following a link at its end.
-func identityOf(path string) ([2]uint64, bool) {
+// identityOf is path's identity, not following a link at its end.
+func identityOf(path string) (filestamp.ID, bool) {
 	fi, err := os.Lstat(path)
 	if err != nil {
-		return [2]uint64{}, false
+		return filestamp.ID{}, false
 	}
-	st, ok := filestamp.Of(fi)
-	if !ok {
-		return [2]uint64{}, false
-	}
-	return [2]uint64{st.Dev, st.Ino}, true
+	id, err := filestamp.IDOf(fi)
+	return id, err == nil
 }

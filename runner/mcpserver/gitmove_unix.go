@@ -8,27 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 )
-
-// fileID is a file's identity (device, inode): what a git dir stays when
-// a command renames a directory above it.
-type fileID struct{ dev, ino uint64 }
-
-// idOf is p's identity, not following p itself when it is a link.
-func idOf(p string) (fileID, error) {
-	st, err := os.Lstat(p)
-	if err != nil {
-		return fileID{}, err
-	}
-	s, ok := st.Sys().(*syscall.Stat_t)
-	if !ok {
-		return fileID{}, fmt.Errorf("%s: no file identity on this system", p)
-	}
-	return fileID{uint64(s.Dev), uint64(s.Ino)}, nil
-}
 
 // renameat is unix.Renameat; tests make it fail as another file system would.
 var renameat = unix.Renameat
@@ -66,7 +48,7 @@ func moveOut(root, p string, id fileID, dir, name string) error {
 	if err := unix.Fstatat(fd, base, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 		return &os.PathError{Op: "stat", Path: p, Err: err}
 	}
-	if uint64(st.Dev) != id.dev || uint64(st.Ino) != id.ino {
+	if uint64(st.Dev) != id.Dev || uint64(st.Ino) != id.Ino {
 		return errChanged
 	}
 	qfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
