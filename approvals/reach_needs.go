@@ -74,8 +74,9 @@ func (b *Broker) needsOutOfReach(req Request, v policy.Verdict) (Decision, bool)
 	default:
 		return Decision{}, false
 	}
+	fetches := b.fetchOf(req) != nil // reads the registries' config: once a request
 	for _, p := range v.Parts {
-		for _, n := range needsOf(p, v, in, b.cfg.Context, b.fetchOf(req) != nil) {
+		for _, n := range needsOf(p, v, in, b.cfg.Context, fetches) {
 			if why := b.refused(n, in); why != "" {
 				return denyBy("sandbox", why), true
 			}

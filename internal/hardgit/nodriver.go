@@ -1,6 +1,9 @@
 package hardgit
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // noDriver are the git commands that never run a filter, diff or merge
 // driver whatever the repository's config and attributes say: they read and
@@ -60,12 +63,12 @@ func RunsNoDriver(args []string) bool {
 			return true // paths follow
 		}
 		if args[i] == "remote" && j == 0 {
-			if !contains(allowed, a) {
+			if !slices.Contains(allowed, a) {
 				return false // remote's own subcommand
 			}
 			continue
 		}
-		if strings.HasPrefix(a, "-") && !contains(allowed, a) {
+		if strings.HasPrefix(a, "-") && !slices.Contains(allowed, a) {
 			return false
 		}
 		// Otherwise an operand: a path, a tree, a remote's name.
@@ -83,15 +86,6 @@ func refused(a string) bool {
 	}
 	for _, r := range refuse {
 		if strings.HasPrefix(r, name) {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
 			return true
 		}
 	}
