@@ -36,7 +36,15 @@ func IsGitDirByContent(names map[string]os.FileMode) bool {
 	}
 	o, okO := names["objects"]
 	r, okR := names["refs"]
-	return okO && okR && o.IsDir() && r.IsDir()
+	return okO && okR && enterable(o) && enterable(r)
+}
+
+// enterable says whether git may take an entry of this mode for one of a
+// git dir's directories: git only checks it can enter it, which a link
+// (to a directory, followed) and an executable file pass too. Only a
+// plain file without an execute bit is out.
+func enterable(m os.FileMode) bool {
+	return !m.IsRegular() || m.Perm()&0o111 != 0
 }
 
 // ScanTree walks root for what git would take for a repository: a
