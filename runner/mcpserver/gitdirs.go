@@ -74,7 +74,9 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 		return nil, fmt.Errorf("git dirs under %s: %w", root, err)
 	}
 	var out []string
-	for _, p := range append(slices.Clone(sc.Dirs), sc.Pointers...) {
+	// A directory the walk cannot list may hold a repository git finds by
+	// name: it is held read-only whole (sweep names it too).
+	for _, p := range append(append(slices.Clone(sc.Dirs), sc.Pointers...), sc.Unlisted...) {
 		if within(p, root) && p != root {
 			out = append(out, p)
 		}
