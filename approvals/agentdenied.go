@@ -73,8 +73,9 @@ func AgentDenied(evs []journal.Event) map[string]string {
 
 // Effective is ReadJournaled with each decision as it took effect: a call
 // Sentinel allowed that the agent then denied by the person's own rules is
-// a deny by ByAgentRules, its reason naming what Sentinel had said; one
-// the person declined at the agent's own prompt is the person's deny.
+// a deny by ByAgentRules, its reason naming what Sentinel had said; so is
+// one the agent says the person declined at its own prompt (its word, so
+// never the person's answer in the record).
 func Effective(evs []journal.Event) []Journaled {
 	js, _ := ReadJournaled(evs)
 	denied := AgentDenied(evs)
@@ -95,8 +96,10 @@ func Effective(evs []journal.Event) []Journaled {
 		}
 		d := j.Decision
 		if how == agentAtPrompt {
-			js[i].Decision = Decision{RequestID: d.RequestID, Outcome: OutcomeDeny, By: "person",
-				Reason: "declined at " + agent + "'s own prompt after Sentinel allowed it (" + allowedBy(d.By) + ")"}
+			// The agent's word, not the person's answer to Sentinel: it is
+			// credited to the agent, never to "person" (a coder could write it).
+			js[i].Decision = Decision{RequestID: d.RequestID, Outcome: OutcomeDeny, By: ByAgentRules + ":" + agent,
+				Reason: "declined at " + agent + "'s own prompt after Sentinel allowed it, the agent says (" + allowedBy(d.By) + ")"}
 			continue
 		}
 		js[i].Decision = Decision{RequestID: d.RequestID, Outcome: OutcomeDeny, By: ByAgentRules + ":" + agent,

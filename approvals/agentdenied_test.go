@@ -2,6 +2,7 @@ package approvals
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/coderstream"
@@ -36,8 +37,8 @@ func TestEffectiveReadsTheAgentsOwnRecordOfRefusals(t *testing.T) {
 	if d := js[0].Decision; d.Allowed() || d.By != ByAgentRules+":claude" {
 		t.Errorf("tu1 = %+v, want a deny by claude's rules", d)
 	}
-	if d := js[1].Decision; d.Allowed() || d.By != "person" {
-		t.Errorf("tu2 = %+v, want the person's deny at claude's prompt", d)
+	if d := js[1].Decision; d.Allowed() || d.By != ByAgentRules+":claude" || !strings.Contains(d.Reason, "own prompt") {
+		t.Errorf("tu2 = %+v, want a deny at claude's own prompt, credited to the agent (its word), never to the person", d)
 	}
 	if d := js[2].Decision; !d.Allowed() {
 		t.Errorf("tu3 = %+v, want the allow kept: its hook reported it ran", d)

@@ -11,8 +11,8 @@ import (
 
 // AgentDenial is a tool call the coder's agent says it refused itself
 // (tool lane, coderstream.PermissionDenied), read from its own record
-// once it ended: what approvals.Effective credits to the person's own
-// rules for the agent, or to the person at its prompt.
+// once it ended: what approvals.Effective credits to the agent (the
+// person's own rules for it, or their answer at its prompt, as it says).
 type AgentDenial struct {
 	ToolUseID string `json:"tool_use_id"`
 	Tool      string `json:"tool,omitempty"`

@@ -31,6 +31,8 @@ const (
 	maxTranscript     = 64 << 20
 	maxTranscriptLine = 1 << 20
 	maxTranscripts    = 64
+	// maxTranscriptsRead bounds what one coder's end reads in all.
+	maxTranscriptsRead = 128 << 20
 )
 
 // transcriptLine is the part of a transcript line read here.
@@ -68,7 +70,7 @@ func (a *Adapter) AgentDenials(since time.Time) []coder.Denied {
 	dir.Close()
 	sort.Strings(names)
 	var out []coder.Denied
-	read := 0
+	read, budget := 0, int64(maxTranscriptsRead)
 	for _, n := range names {
 		if !strings.HasSuffix(n, ".jsonl") || read >= maxTranscripts {
 			continue
@@ -77,9 +79,11 @@ func (a *Adapter) AgentDenials(since time.Time) []coder.Denied {
 		if err != nil {
 			continue
 		}
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && !st.ModTime().Before(since) {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && !st.ModTime().Before(since) && budget > 0 {
 			read++
-			out = append(out, denialsIn(io.LimitReader(f, maxTranscript))...)
+			lim := &io.LimitedReader{R: f, N: min(maxTranscript, budget)}
+			out = append(out, denialsIn(lim)...)
+			budget -= min(maxTranscript, budget) - lim.N
 		}
 		f.Close()
 	}
