@@ -106,9 +106,13 @@ type ran struct {
 	Output    []byte
 	Truncated bool
 	TimedOut  bool
+	// Swept is what the sweep after the command said: git dirs and
+	// pointers it made, moved out (gitdirs.go).
+	Swept []string
 }
 
-// run runs line with bash in dir, inside the sandbox.
+// run runs line with bash in dir, inside the sandbox, then sweeps the rw
+// paths for git dirs it made.
 func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	sbx, err := r.prepare()
 	if err != nil {
@@ -127,7 +131,9 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 	err = cmd.Run()
-	res := ran{Output: out.buf.Bytes(), Truncated: out.over}
+	// Whatever ran may have made a git dir: every command is followed by
+	// the sweep, whoever asked for it (exec, a playbook, a validator).
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: r.git.sweep()}
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true
 	}

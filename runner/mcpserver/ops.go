@@ -68,7 +68,7 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 	var swept []string
 	if pb.When != "" {
 		r, err := s.run.run(ctx, s.defaultCwd(), pb.When)
-		said := s.run.git.sweep()
+		said := r.Swept
 		swept = append(swept, said...)
 		if n := sweepNote(said); n != "" {
 			b.WriteString(n[1:] + "\n")
@@ -95,7 +95,7 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 	last := 0
 	for _, c := range pb.Commands {
 		r, err := s.run.run(ctx, s.defaultCwd(), c)
-		said := s.run.git.sweep()
+		said := r.Swept
 		swept = append(swept, said...)
 		if err != nil {
 			return outcome{rule: "playbooks." + a.Name, swept: swept}, err

@@ -386,7 +386,7 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	}
 	pointOf(ctx).take("exec: " + a.Command)
 	r, err := s.run.run(ctx, pl.Abs, a.Command)
-	said := s.run.git.sweep()
+	said := r.Swept
 	if err != nil {
 		return outcome{rule: rule, swept: said}, err
 	}

@@ -110,6 +110,10 @@ func (s *Server) checkWithProgram(ctx context.Context, check string, r reached, 
 	if err != nil {
 		return fmt.Errorf("validate %s with %s: %w (nothing changed)", pl.Abs, check, err)
 	}
+	if len(res.Swept) > 0 { // the check made a git dir: it was moved out; nothing is written
+		return &Refusal{Class: ClassValidation, Rule: "validate " + check, Reason: fmt.Sprintf("the %s check of %s made a git dir or pointer; %s; the file is unchanged", check, pl.Abs, strings.Join(res.Swept, "; ")),
+			Use: "look at what the new content makes its check run"}
+	}
 	if res.Exit == 127 {
 		return &Refusal{Class: ClassValidation, Rule: "validate " + check, Reason: fmt.Sprintf("the %s check cannot run here (its program is not installed); the file is unchanged", check),
 			Use: "install it, or edit with validate=none if you are sure"}
