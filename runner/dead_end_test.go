@@ -32,12 +32,17 @@ func TestADeadRunEndsAtItsLastEvent(t *testing.T) {
 	p := recordsProject(t)
 	last := time.Now().Add(-time.Hour).UTC().Truncate(time.Millisecond)
 	_, dir := deadRun(t, p, last)
-	if j, err := journal.Open(filepath.Join(dir, "events.jsonl"), "x"); err == nil { // what a failed sweep does
-		j.Close()
+	j, err := journal.Open(filepath.Join(dir, "events.jsonl"), "x") // what a failed sweep does
+	if err != nil {
+		t.Fatal(err)
 	}
+	j.Close()
 	for range 2 {
 		metas, _, _ := ScanRuns(p)
-		if len(metas) != 1 || metas[0].Status != StatusInterrupted || !metas[0].Ended.Equal(last) {
+		if len(metas) != 1 {
+			t.Fatalf("%d runs found, want the dead one", len(metas))
+		}
+		if metas[0].Status != StatusInterrupted || !metas[0].Ended.Equal(last) {
 			t.Fatalf("a dead run is shown %s, ended %v; want interrupted, ended %v", metas[0].Status, metas[0].Ended, last)
 		}
 	}

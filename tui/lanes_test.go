@@ -14,6 +14,9 @@ func TestEveryLaneHasItsEntryAndItsPlace(t *testing.T) {
 	for _, size := range [][2]int{{200, 60}, {100, 60}} {
 		h := newHarness(t, testInfo(), "dark", size[0], size[1])
 		lay := h.m.layout()
+		if wide := size[0] >= gridMinWidth; lay.grid != wide {
+			t.Errorf("%dx%d: grid = %v, want %v (the grid on a wide screen, the stack on a narrow one)", size[0], size[1], lay.grid, wide)
+		}
 		for a := paneID(0); int(a) < numLanes; a++ {
 			ra, ok := lay.rect(a)
 			if !ok || ra.w < 1 || ra.h < 2 {
