@@ -82,12 +82,8 @@ func (s *Server) oauthHandler(token string, notify io.Writer) (http.Handler, err
 	if err != nil {
 		return nil, err
 	}
-	var paths []string
-	for _, p := range s.cfg.Paths {
-		paths = append(paths, p.real+" ("+p.Access+")")
-	}
 	as, err := mcpauth.New(mcpauth.Config{
-		Issuer: s.cfg.OAuth.PublicURL, Resource: s.cfg.Resource(), Tools: s.cfg.grantableTools(), Paths: paths,
+		Issuer: s.cfg.OAuth.PublicURL, Resource: s.cfg.Resource(), Current: s.grantable,
 		Name: "Sentinel MCP at " + s.cfg.OAuth.PublicURL, AccessTTL: s.cfg.OAuth.access, RefreshTTL: s.cfg.OAuth.refresh,
 		Notify: func(n mcpauth.Notice) {
 			fmt.Fprintf(notify, "sentinel mcp: %q (client %s) asks for access; its answer goes to %s\n  consent code: %s  (type it on the consent page; one use, until %s)\n",
@@ -101,6 +97,16 @@ func (s *Server) oauthHandler(token string, notify io.Writer) (http.Handler, err
 	return s.oauthMux(as, token), nil
 }
 
+// grantable are the tools a grant can name and the paths the consent page
+// shows, from the generation current now (a reload changes them).
+func (s *Server) grantable() (tools, paths []string) {
+	cur := s.gens.current()
+	for _, p := range cur.cfg.Paths {
+		paths = append(paths, p.real+" ("+p.Access+")")
+	}
+	return cur.cfg.grantableTools(), paths
+}
+
 func (s *Server) oauthStore() (*mcpauth.Store, error) {
 	p, err := OAuthStatePath(s.cfg.File)
 	if err != nil {
@@ -112,9 +118,12 @@ func (s *Server) oauthStore() (*mcpauth.Store, error) {
 func (s *Server) oauthMux(as *mcpauth.Server, token string) http.Handler {
 	s.grantOnce.Do(func() { s.mcp.AddReceivingMiddleware(s.grantGate) })
 	mux := http.NewServeMux()
-	prm := auth.ProtectedResourceMetadataHandler(&oauthex.ProtectedResourceMetadata{
-		Resource: s.cfg.Resource(), AuthorizationServers: []string{s.cfg.OAuth.PublicURL}, ScopesSupported: as.Scopes(),
-		BearerMethodsSupported: []string{"header"}, ResourceName: "Sentinel MCP",
+	// The scopes are the current generation's: built at each request.
+	prm := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth.ProtectedResourceMetadataHandler(&oauthex.ProtectedResourceMetadata{
+			Resource: s.cfg.Resource(), AuthorizationServers: []string{s.cfg.OAuth.PublicURL}, ScopesSupported: as.Scopes(),
+			BearerMethodsSupported: []string{"header"}, ResourceName: "Sentinel MCP",
+		}).ServeHTTP(w, r)
 	})
 	mux.Handle(prmPath, prm)
 	mux.Handle(prmPathMCP, prm)
@@ -155,8 +164,14 @@ func (s *Server) grantGate(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		info := extra.TokenInfo
+		// Judged against the config as it is now: a grant made before a
+		// reload reaches no tool the reload disabled.
+		now := s.gens.current().cfg
 		allowed := func(tool string) bool {
-			return slices.Contains(info.Scopes, allToolsTag) || slices.Contains(mcpauth.GrantedTools(info), tool)
+			if slices.Contains(info.Scopes, allToolsTag) {
+				return true
+			}
+			return slices.Contains(mcpauth.GrantedTools(info), tool) && !now.disabled(tool)
 		}
 		switch method {
 		case "tools/call":

@@ -136,13 +136,14 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var pre []string
+	tools := s.tools()
 	for _, sc := range strings.Fields(q.Get("scope")) {
-		if t, ok := strings.CutPrefix(sc, ScopePrefix); ok && slices.Contains(s.cfg.Tools, t) {
+		if t, ok := strings.CutPrefix(sc, ScopePrefix); ok && slices.Contains(tools, t) {
 			pre = append(pre, t)
 		}
 	}
 	if len(pre) == 0 {
-		pre = slices.Clone(s.cfg.Tools)
+		pre = slices.Clone(tools)
 	}
 	now := s.cfg.Now()
 	p := &pending{id: randomToken(""), client: *c, redirectURI: redirect, state: q.Get("state"), challenge: challenge,
@@ -182,11 +183,11 @@ type toolBox struct {
 
 func (s *Server) showConsent(w http.ResponseWriter, status int, p *pending, checked []string, problem string) {
 	v := consentView{Server: s.cfg.Name, Client: textsafe.Line(p.client.Name), ClientID: p.client.ID, Redirect: textsafe.Line(p.redirectURI),
-		Request: p.id, Error: problem, Registered: p.client.Created.UTC().Format("2006-01-02 15:04 UTC"), Paths: s.cfg.Paths, TriesLeft: consentTries - p.tries}
+		Request: p.id, Error: problem, Registered: p.client.Created.UTC().Format("2006-01-02 15:04 UTC"), Paths: s.paths(), TriesLeft: consentTries - p.tries}
 	if u, err := url.Parse(p.redirectURI); err == nil {
 		v.RedirectHost = textsafe.Line(u.Scheme + "://" + u.Host)
 	}
-	for _, t := range s.cfg.Tools {
+	for _, t := range s.tools() {
 		v.Tools = append(v.Tools, toolBox{Name: t, Checked: slices.Contains(checked, t)})
 	}
 	pageHeaders(w)
@@ -221,8 +222,9 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var tools []string
+	grantable := s.tools()
 	for _, t := range f["tool"] {
-		if slices.Contains(s.cfg.Tools, t) && !slices.Contains(tools, t) {
+		if slices.Contains(grantable, t) && !slices.Contains(tools, t) {
 			tools = append(tools, t)
 		}
 	}

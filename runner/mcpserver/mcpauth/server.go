@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -54,6 +55,10 @@ type Config struct {
 	Tools []string
 	// Paths are shown on the consent page ("/srv/app (rw)").
 	Paths []string
+	// Current, when set, gives the tools and paths of the server's config
+	// as it is now (a reload changes them): the page, the metadata and
+	// every consent use it instead of Tools and Paths.
+	Current func() (tools, paths []string)
 	// Name is the server's name on the consent page.
 	Name                  string
 	AccessTTL, RefreshTTL time.Duration
@@ -95,6 +100,9 @@ type authCode struct {
 
 // New is the authorization server for cfg on store.
 func New(cfg Config, store *Store) (*Server, error) {
+	if cfg.Current != nil {
+		cfg.Tools, cfg.Paths = cfg.Current()
+	}
 	if cfg.Issuer == "" || cfg.Resource == "" || len(cfg.Tools) == 0 {
 		return nil, errors.New("mcpauth: the issuer, the resource and the tools are required")
 	}
@@ -114,10 +122,29 @@ func New(cfg Config, store *Store) (*Server, error) {
 	return &Server{cfg: cfg, store: store, pending: map[string]*pending{}, codes: map[string]*authCode{}}, nil
 }
 
+// tools are the tools a grant can name now.
+func (s *Server) tools() []string {
+	if s.cfg.Current != nil {
+		t, _ := s.cfg.Current()
+		return t
+	}
+	return s.cfg.Tools
+}
+
+// paths are the paths the consent page shows now.
+func (s *Server) paths() []string {
+	if s.cfg.Current != nil {
+		_, p := s.cfg.Current()
+		return p
+	}
+	return s.cfg.Paths
+}
+
 // Scopes are every scope a grant can hold.
 func (s *Server) Scopes() []string {
-	out := make([]string, len(s.cfg.Tools))
-	for i, t := range s.cfg.Tools {
+	tools := s.tools()
+	out := make([]string, len(tools))
+	for i, t := range tools {
 		out[i] = ScopePrefix + t
 	}
 	return out
@@ -205,7 +232,7 @@ func (s *Server) Verify(_ context.Context, token string, _ *http.Request) (*auth
 				if !now.Before(a.Expires) || st.Clients[g.ClientID] == nil {
 					return auth.ErrInvalidToken
 				}
-				info = &auth.TokenInfo{Scopes: a.scopes(g), Expiration: a.Expires, UserID: g.ClientID}
+				info = &auth.TokenInfo{Scopes: s.current(a.scopes(g)), Expiration: a.Expires, UserID: g.ClientID}
 				return nil
 			}
 		}
@@ -219,6 +246,19 @@ func (s *Server) Verify(_ context.Context, token string, _ *http.Request) (*auth
 		return nil, err
 	}
 	return info, nil
+}
+
+// current keeps of a grant's scopes those the config grants now: a tool a
+// reload took away is not reached by a grant made before it.
+func (s *Server) current(scopes []string) []string {
+	tools := s.tools()
+	var out []string
+	for _, sc := range scopes {
+		if t, ok := strings.CutPrefix(sc, ScopePrefix); ok && slices.Contains(tools, t) {
+			out = append(out, sc)
+		}
+	}
+	return out
 }
 
 // GrantedTools are the tools a verified token's scopes name.
