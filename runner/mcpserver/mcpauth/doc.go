@@ -11,7 +11,9 @@
 // on every use, a replayed refresh token ending its grant), revocation
 // (RFC 7009), the token verifier the resource server uses, and the state
 // file (clients and grants, tokens only as hashes, 0600 in the user's state
-// dir) that `sentinel mcp clients` lists and revokes from.
+// dir) that `sentinel mcp clients` lists and revokes from. With an
+// external issuer instead (external.go) it owns the check of that issuer's
+// JWT access tokens against its published keys.
 //
 // It must not decide what a tool may do: a grant names tools (scopes
 // "tool:NAME"), and runner/mcpserver refuses calls outside it. Everything a
