@@ -33,7 +33,10 @@ clients pass it. Any address beyond loopback needs a configured token. ` + mcpse
 With an [oauth] table (public_url), remote clients such as claude.ai and
 ChatGPT attach with OAuth at PUBLIC_URL/mcp: each new client's consent page
 asks for a one-time code this command prints; 'sentinel mcp clients' lists
-and revokes them. [tls] cert and key serve HTTPS directly.`,
+and revokes them. With [oauth] issuer = "https://..." (and optionally audience,
+jwks_url) the tokens come from that identity provider instead: JWT access
+tokens checked against its published keys, scopes tool:NAME. [tls] cert and
+key serve HTTPS directly.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if configFile == "" {

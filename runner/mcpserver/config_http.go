@@ -21,6 +21,14 @@ type OAuthSettings struct {
 	PublicURL       string `toml:"public_url"`
 	AccessTokenTTL  string `toml:"access_token_ttl"`
 	RefreshTokenTTL string `toml:"refresh_token_ttl"`
+	// Issuer, when set, is an external authorization server (the person's
+	// identity provider) whose JWT access tokens this server accepts; the
+	// built-in one is then off. Audience is the "aud" those tokens must
+	// name (default: the MCP endpoint's URL); JWKSURL is where the
+	// issuer's keys are (default: found through its metadata).
+	Issuer   string `toml:"issuer"`
+	Audience string `toml:"audience"`
+	JWKSURL  string `toml:"jwks_url"`
 
 	enabled         bool
 	access, refresh time.Duration
@@ -33,7 +41,7 @@ type TLSSettings struct {
 	Key  string `toml:"key"`
 }
 
-const httpKnownKeys = "[oauth] public_url/access_token_ttl/refresh_token_ttl, [tls] cert/key"
+const httpKnownKeys = "[oauth] public_url/access_token_ttl/refresh_token_ttl/issuer/audience/jwks_url, [tls] cert/key"
 
 // checkHTTP validates [oauth] and [tls].
 func (c *Config) checkHTTP(path, src string, md toml.MetaData) error {
@@ -65,6 +73,11 @@ func (c *Config) checkHTTP(path, src string, md toml.MetaData) error {
 			}
 			return d, nil
 		}
+		if o.Issuer != "" {
+			if err := c.checkIssuer(bad); err != nil {
+				return err
+			}
+		}
 		if o.access, err = dur("access_token_ttl", o.AccessTokenTTL, mcpauth.DefaultAccessTTL, time.Minute, 24*time.Hour); err != nil {
 			return err
 		}
@@ -82,6 +95,50 @@ func (c *Config) checkHTTP(path, src string, md toml.MetaData) error {
 		}
 	}
 	return nil
+}
+
+// checkIssuer validates an external issuer's keys.
+func (c *Config) checkIssuer(bad func(toml.Key, string, ...any) error) error {
+	o := &c.OAuth
+	web := func(key, v string, pathOK bool) error {
+		u, err := url.Parse(v)
+		switch {
+		case err != nil || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || (!pathOK && strings.Trim(u.Path, "/") != ""):
+			return bad(toml.Key{"oauth", key}, "[oauth] %s %q: give an absolute https URL without query or fragment, e.g. \"https://login.example.com/realms/me\"", key, v)
+		case u.Scheme == "http" && !loopbackHost(u.Hostname()), u.Scheme != "http" && u.Scheme != "https":
+			return bad(toml.Key{"oauth", key}, "[oauth] %s %q: use https (plain http only on loopback)", key, v)
+		}
+		return nil
+	}
+	if err := web("issuer", o.Issuer, true); err != nil {
+		return err
+	}
+	if o.JWKSURL != "" {
+		if err := web("jwks_url", o.JWKSURL, true); err != nil {
+			return err
+		}
+	}
+	if o.Audience != "" {
+		if err := web("audience", o.Audience, true); err != nil {
+			return err
+		}
+	}
+	if o.AccessTokenTTL != "" || o.RefreshTokenTTL != "" {
+		return bad(toml.Key{"oauth", "issuer"}, "[oauth] issuer is set, so the issuer sets token lifetimes: remove access_token_ttl and refresh_token_ttl")
+	}
+	return nil
+}
+
+// ExternalIssuer says whether tokens come from an external issuer (the
+// built-in authorization server is off).
+func (c *Config) ExternalIssuer() bool { return c.OAuth.enabled && c.OAuth.Issuer != "" }
+
+// audience is the "aud" an external issuer's tokens must name.
+func (c *Config) audience() string {
+	if c.OAuth.Audience != "" {
+		return c.OAuth.Audience
+	}
+	return c.Resource()
 }
 
 // OAuthEnabled says whether [oauth] is on.

@@ -78,6 +78,9 @@ func (c *Config) grantableTools() []string {
 // authorization server, and the MCP endpoint behind its tokens (or the
 // config's static token, which stands for every tool).
 func (s *Server) oauthHandler(token string, notify io.Writer) (http.Handler, error) {
+	if s.cfg.ExternalIssuer() {
+		return s.externalHandler(token)
+	}
 	store, err := s.oauthStore()
 	if err != nil {
 		return nil, err
@@ -116,24 +119,55 @@ func (s *Server) oauthStore() (*mcpauth.Store, error) {
 }
 
 func (s *Server) oauthMux(as *mcpauth.Server, token string) http.Handler {
-	s.grantOnce.Do(func() { s.mcp.AddReceivingMiddleware(s.grantGate) })
 	mux := http.NewServeMux()
+	as.Mount(mux)
+	return s.resourceMux(mux, s.cfg.OAuth.PublicURL, as.Scopes, as.Verify, token)
+}
+
+// externalHandler serves the MCP endpoint behind an external issuer's
+// JWT access tokens; no authorization server of its own.
+func (s *Server) externalHandler(token string) (http.Handler, error) {
+	o := s.cfg.OAuth
+	ext, err := mcpauth.NewExternal(mcpauth.ExternalConfig{Issuer: o.Issuer, Audience: s.cfg.audience(), JWKSURL: o.JWKSURL,
+		Tools: func() []string { t, _ := s.grantable(); return t }, Client: s.opts.issuerClient, Now: s.oauthNow})
+	if ext == nil {
+		return nil, err
+	}
+	if err != nil {
+		// Every token is refused until the keys can be fetched.
+		s.notice("[oauth] issuer %s: %s; every token is refused until its keys can be fetched", o.Issuer, oneLine(err))
+	}
+	scopes := func() []string {
+		t, _ := s.grantable()
+		out := make([]string, len(t))
+		for i, n := range t {
+			out[i] = mcpauth.ScopePrefix + n
+		}
+		return out
+	}
+	return s.resourceMux(http.NewServeMux(), o.Issuer, scopes, ext.Verify, token), nil
+}
+
+// resourceMux adds to mux the protected-resource metadata naming issuer
+// and the MCP endpoint behind verify's tokens (or the config's static
+// token, which stands for every tool).
+func (s *Server) resourceMux(mux *http.ServeMux, issuer string, scopes func() []string, check auth.TokenVerifier, token string) http.Handler {
+	s.grantOnce.Do(func() { s.mcp.AddReceivingMiddleware(s.grantGate) })
 	// The scopes are the current generation's: built at each request.
 	prm := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		auth.ProtectedResourceMetadataHandler(&oauthex.ProtectedResourceMetadata{
-			Resource: s.cfg.Resource(), AuthorizationServers: []string{s.cfg.OAuth.PublicURL}, ScopesSupported: as.Scopes(),
+			Resource: s.cfg.Resource(), AuthorizationServers: []string{issuer}, ScopesSupported: scopes(),
 			BearerMethodsSupported: []string{"header"}, ResourceName: "Sentinel MCP",
 		}).ServeHTTP(w, r)
 	})
 	mux.Handle(prmPath, prm)
 	mux.Handle(prmPathMCP, prm)
-	as.Mount(mux)
 	want := []byte(token)
 	verify := func(ctx context.Context, got string, r *http.Request) (*auth.TokenInfo, error) {
 		if len(want) > 0 && subtle.ConstantTimeCompare([]byte(got), want) == 1 {
 			return &auth.TokenInfo{UserID: "sentinel-mcp", Scopes: []string{allToolsTag}}, nil
 		}
-		return as.Verify(ctx, got, r)
+		return check(ctx, got, r)
 	}
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, s.streamableOptions())
 	mcpEndpoint := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,9 @@ type Options struct {
 	// fetch is upload_file's URL fetcher (nil: the guarded default); tests
 	// give one that may reach their loopback servers.
 	fetch *fetcher
+	// issuerClient fetches an external issuer's metadata and keys (nil:
+	// the default); tests give one that trusts their loopback TLS issuer.
+	issuerClient *http.Client
 }
 
 // Server is one `sentinel mcp` server: its config, its sandbox, its gate
