@@ -1,0 +1,255 @@
+package sudoedit
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sentinelhq/sentinel/internal/peercred"
+)
+
+// Server answers the MCP service on a socket.
+type Server struct {
+	cfg *Config
+	// Check validates a file's new content (by its path's kind); nil
+	// checks nothing.
+	Check func(path string, data []byte) error
+	mu    sync.Mutex // one request at a time: edits of one file never interleave
+}
+
+// NewServer is the helper for cfg; its backup dir is made (0700) now.
+func NewServer(cfg *Config, check func(string, []byte) error) (*Server, error) {
+	if err := os.MkdirAll(cfg.BackupDir, 0o700); err != nil {
+		return nil, fmt.Errorf("sudo-helper backup_dir %s: %v", cfg.BackupDir, err)
+	}
+	return &Server{cfg: cfg, Check: check}, nil
+}
+
+// Serve answers connections on ln until it is closed.
+func (s *Server) Serve(ln net.Listener) error {
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			if errors.Is(err, net.ErrClosed) {
+				return nil
+			}
+			return err
+		}
+		go s.conn(c)
+	}
+}
+
+func (s *Server) conn(c net.Conn) {
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(60 * time.Second))
+	// The request is read first (bounded), so the refusal reaches
+	// the peer and the audit names what it asked.
+	var req Request
+	derr := json.NewDecoder(io.LimitReader(c, maxFrame)).Decode(&req)
+	cred, err := peercred.Of(c)
+	if err != nil || cred.UID != s.cfg.UID {
+		who := "unknown"
+		if err == nil {
+			who = fmt.Sprintf("uid %d pid %d", cred.UID, cred.PID)
+		}
+		s.audit(cred, req, "", "", fmt.Errorf("refused %s: only uid %d (%s) is answered", who, s.cfg.UID, s.cfg.User))
+		json.NewEncoder(c).Encode(Response{Error: fmt.Sprintf("only the MCP service's user (%s) is answered", s.cfg.User)})
+		return
+	}
+	if derr != nil {
+		json.NewEncoder(c).Encode(Response{Error: "a request is one JSON object: " + derr.Error()})
+		return
+	}
+	s.mu.Lock()
+	resp, before, after, err := s.do(req)
+	s.mu.Unlock()
+	s.audit(cred, req, before, after, err)
+	if err != nil {
+		resp = &Response{Error: err.Error()}
+	} else {
+		resp.OK = true
+	}
+	json.NewEncoder(c).Encode(resp)
+}
+
+func (s *Server) do(req Request) (resp *Response, before, after string, err error) {
+	p := req.Path
+	if !filepath.IsAbs(p) || filepath.Clean(p) != p || strings.Contains(p, "\x00") {
+		return nil, "", "", fmt.Errorf("%q is not an absolute, clean path", p)
+	}
+	if !s.cfg.listed(p) {
+		return nil, "", "", fmt.Errorf("%s is not listed in %s", p, s.cfg.File)
+	}
+	dir, err := unix.Openat2(unix.AT_FDCWD, filepath.Dir(p), &unix.OpenHow{Flags: unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC,
+		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS | unix.RESOLVE_NO_XDEV})
+	if err != nil {
+		return nil, "", "", fmt.Errorf("%s: its directory: %v (no link may be on the way)", p, err)
+	}
+	defer unix.Close(dir)
+	base := filepath.Base(p)
+	fd, err := unix.Openat2(dir, base, &unix.OpenHow{Flags: unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_CLOEXEC | unix.O_NONBLOCK,
+		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_BENEATH})
+	if err != nil {
+		return nil, "", "", fmt.Errorf("%s: %v (it must exist and not be a link)", p, err)
+	}
+	f := os.NewFile(uintptr(fd), p)
+	defer f.Close()
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return nil, "", "", err
+	}
+	switch {
+	case st.Mode&unix.S_IFMT != unix.S_IFREG:
+		return nil, "", "", fmt.Errorf("%s is not a regular file", p)
+	case st.Nlink != 1:
+		return nil, "", "", fmt.Errorf("%s has %d hard links: it is edited only with one", p, st.Nlink)
+	case st.Size > s.cfg.MaxBytes:
+		return nil, "", "", fmt.Errorf("%s is %d bytes, over max_bytes %d", p, st.Size, s.cfg.MaxBytes)
+	}
+	old, err := io.ReadAll(io.LimitReader(f, s.cfg.MaxBytes+1))
+	if err != nil {
+		return nil, "", "", fmt.Errorf("%s: %v", p, err)
+	}
+	before = sum(old)
+	mode := uint32(st.Mode & 0o7777)
+	switch req.Op {
+	case "read":
+		return &Response{Content: old, SHA256: before, Mode: mode}, before, "", nil
+	case "write":
+	default:
+		return nil, before, "", fmt.Errorf("op %q: read or write", req.Op)
+	}
+	if req.OldSHA256 != "" && req.OldSHA256 != before {
+		return nil, before, "", fmt.Errorf("%s changed since it was read; read it again", p)
+	}
+	if int64(len(req.Content)) > s.cfg.MaxBytes {
+		return nil, before, "", fmt.Errorf("the new content is %d bytes, over max_bytes %d", len(req.Content), s.cfg.MaxBytes)
+	}
+	if s.Check != nil {
+		if err := s.Check(p, req.Content); err != nil {
+			return nil, before, "", fmt.Errorf("%s: the new content is not valid: %v (nothing written)", p, err)
+		}
+	}
+	backup, err := s.backup(p, old)
+	if err != nil {
+		return nil, before, "", err
+	}
+	if err := replace(dir, base, p, req.Content, &st); err != nil {
+		return nil, before, "", err
+	}
+	after = sum(req.Content)
+	return &Response{SHA256: after, Backup: backup, Mode: mode}, before, after, nil
+}
+
+// backup writes old into the backup dir (0600, root's), a new name each
+// time.
+func (s *Server) backup(p string, old []byte) (string, error) {
+	name := strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_") + "." + time.Now().UTC().Format("20060102T150405.000000000Z") + ".bak"
+	b := filepath.Join(s.cfg.BackupDir, name)
+	f, err := os.OpenFile(b, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
+	}
+	if _, err := f.Write(old); err != nil {
+		f.Close()
+		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
+	}
+	return b, f.Close()
+}
+
+// replace puts data at base in dir in one rename, with the old file's
+// owner and mode, if base is still the file that was read.
+func replace(dir int, base, p string, data []byte, was *unix.Stat_t) error {
+	var rnd [8]byte
+	rand.Read(rnd[:])
+	tmp := "." + base + ".sentinel-" + hex.EncodeToString(rnd[:])
+	fd, err := unix.Openat(dir, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return fmt.Errorf("%s: a temporary file beside it: %v", p, err)
+	}
+	f := os.NewFile(uintptr(fd), tmp)
+	ok := false
+	defer func() {
+		f.Close()
+		if !ok {
+			unix.Unlinkat(dir, tmp, 0)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return fmt.Errorf("%s: %v", p, err)
+	}
+	if err := unix.Fchown(fd, int(was.Uid), int(was.Gid)); err != nil {
+		return fmt.Errorf("%s: owner: %v", p, err)
+	}
+	if err := unix.Fchmod(fd, was.Mode&0o7777); err != nil {
+		return fmt.Errorf("%s: mode: %v", p, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("%s: %v", p, err)
+	}
+	var now unix.Stat_t
+	if err := unix.Fstatat(dir, base, &now, unix.AT_SYMLINK_NOFOLLOW); err != nil || now.Ino != was.Ino || now.Dev != was.Dev {
+		return fmt.Errorf("%s was replaced while it was being edited; nothing written", p)
+	}
+	if err := unix.Renameat(dir, tmp, dir, base); err != nil {
+		return fmt.Errorf("%s: %v", p, err)
+	}
+	ok = true
+	if dfd, err := unix.Openat(dir, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0); err == nil {
+		unix.Fsync(dfd)
+		unix.Close(dfd)
+	}
+	return nil
+}
+
+func sum(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// auditLine is one line of the helper's audit file.
+type auditLine struct {
+	Time   time.Time `json:"time"`
+	UID    int       `json:"uid"`
+	PID    int       `json:"pid"`
+	Op     string    `json:"op,omitempty"`
+	Path   string    `json:"path,omitempty"`
+	Result string    `json:"result"`
+	Before string    `json:"sha256_before,omitempty"`
+	After  string    `json:"sha256_after,omitempty"`
+	Error  string    `json:"error,omitempty"`
+}
+
+// audit appends one line for a request; a line that cannot be written is
+// said on standard error (the journal of the unit).
+func (s *Server) audit(cred peercred.Cred, req Request, before, after string, err error) {
+	l := auditLine{Time: time.Now().UTC(), UID: cred.UID, PID: cred.PID, Op: req.Op, Path: req.Path, Result: "done", Before: before, After: after}
+	if err != nil {
+		l.Result, l.Error = "refused", err.Error()
+	}
+	b, _ := json.Marshal(l)
+	f, ferr := os.OpenFile(s.cfg.Audit, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if ferr == nil {
+		_, ferr = f.Write(append(b, '\n'))
+		f.Close()
+	}
+	if ferr != nil {
+		fmt.Fprintf(os.Stderr, "sentinel mcp sudo-helper: audit %s: %v: %s\n", s.cfg.Audit, ferr, b)
+	}
+}
