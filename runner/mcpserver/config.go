@@ -57,6 +57,7 @@ type Config struct {
 	OAuth           OAuthSettings       `toml:"oauth"`
 	TLS             TLSSettings         `toml:"tls"`
 	Log             LogConfig           `toml:"log"`
+	Sudo            SudoSettings        `toml:"sudo"`
 
 	// File is where the config was read from.
 	File string `toml:"-"`
@@ -362,6 +363,9 @@ func ParseConfig(path, src string) (*Config, error) {
 		return nil, err
 	}
 	if err := c.checkHTTP(path, src, md); err != nil {
+		return nil, err
+	}
+	if err := c.checkSudo(path, src); err != nil {
 		return nil, err
 	}
 	c.guards = newGuards(c)

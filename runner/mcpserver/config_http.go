@@ -41,7 +41,7 @@ type TLSSettings struct {
 	Key  string `toml:"key"`
 }
 
-const httpKnownKeys = "[oauth] public_url/access_token_ttl/refresh_token_ttl/issuer/audience/jwks_url, [tls] cert/key"
+const httpKnownKeys = "[oauth] public_url/access_token_ttl/refresh_token_ttl/issuer/audience/jwks_url, [tls] cert/key, [sudo] socket/files"
 
 // checkHTTP validates [oauth] and [tls].
 func (c *Config) checkHTTP(path, src string, md toml.MetaData) error {

@@ -41,6 +41,9 @@ func (s *Server) edit(ctx context.Context, a editArgs) (edited, error) {
 	if a.Content != nil && a.OldString != "" {
 		return edited{}, &Refusal{Class: ClassBadInput, Reason: "edit got both content and old_string", Use: "send one of them"}
 	}
+	if s.cfg.sudoFile(a.Path) {
+		return s.sudoEdit(ctx, a)
+	}
 	program := programFor(a.Validate, a.Path)
 	var check validator
 	var err error
