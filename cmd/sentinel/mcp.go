@@ -90,7 +90,7 @@ key serve HTTPS directly.`,
 			return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
 		},
 	}
-	cmd.AddCommand(append([]*cobra.Command{newMCPInitCmd(), newMCPClientsCmd()}, newMCPServiceCmds()...)...)
+	cmd.AddCommand(append([]*cobra.Command{newMCPInitCmd(), newMCPClientsCmd(), newMCPSudoHelperCmd()}, newMCPServiceCmds()...)...)
 	cmd.Flags().StringVar(&configFile, "config", "", "the server's TOML config (required)")
 	cmd.Flags().StringVar(&httpAddr, "http", "", "serve streamable HTTP on HOST:PORT instead of stdio")
 	return cmd
