@@ -22,7 +22,8 @@ import (
 
 // Server answers the MCP service on a socket.
 type Server struct {
-	cfg *Config
+	cfg   *Config
+	audit *os.File // opened at the start: no audit, no helper
 	// Check validates a file's new content (by its path's kind); nil
 	// checks nothing.
 	Check func(path string, data []byte) error
@@ -34,7 +35,17 @@ func NewServer(cfg *Config, check func(string, []byte) error) (*Server, error) {
 	if err := os.MkdirAll(cfg.BackupDir, 0o700); err != nil {
 		return nil, fmt.Errorf("sudo-helper backup_dir %s: %v", cfg.BackupDir, err)
 	}
-	return &Server{cfg: cfg, Check: check}, nil
+	// Backups and the audit are where only root writes.
+	for _, d := range []string{cfg.BackupDir, filepath.Dir(cfg.Audit)} {
+		if err := rootOnly(d); err != nil {
+			return nil, err
+		}
+	}
+	a, err := os.OpenFile(cfg.Audit, os.O_WRONLY|os.O_APPEND|os.O_CREATE|unix.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("sudo-helper audit %s: %v", cfg.Audit, err)
+	}
+	return &Server{cfg: cfg, audit: a, Check: check}, nil
 }
 
 // Serve answers connections on ln until it is closed.
@@ -64,7 +75,7 @@ func (s *Server) conn(c net.Conn) {
 		if err == nil {
 			who = fmt.Sprintf("uid %d pid %d", cred.UID, cred.PID)
 		}
-		s.audit(cred, req, "", "", fmt.Errorf("refused %s: only uid %d (%s) is answered", who, s.cfg.UID, s.cfg.User))
+		s.record(cred, req, "", "", fmt.Errorf("refused %s: only uid %d (%s) is answered", who, s.cfg.UID, s.cfg.User))
 		json.NewEncoder(c).Encode(Response{Error: fmt.Sprintf("only the MCP service's user (%s) is answered", s.cfg.User)})
 		return
 	}
@@ -75,7 +86,7 @@ func (s *Server) conn(c net.Conn) {
 	s.mu.Lock()
 	resp, before, after, err := s.do(req)
 	s.mu.Unlock()
-	s.audit(cred, req, before, after, err)
+	s.record(cred, req, before, after, err)
 	if err != nil {
 		resp = &Response{Error: err.Error()}
 	} else {
@@ -238,18 +249,13 @@ type auditLine struct {
 
 // audit appends one line for a request; a line that cannot be written is
 // said on standard error (the journal of the unit).
-func (s *Server) audit(cred peercred.Cred, req Request, before, after string, err error) {
+func (s *Server) record(cred peercred.Cred, req Request, before, after string, err error) {
 	l := auditLine{Time: time.Now().UTC(), UID: cred.UID, PID: cred.PID, Op: req.Op, Path: req.Path, Result: "done", Before: before, After: after}
 	if err != nil {
 		l.Result, l.Error = "refused", err.Error()
 	}
 	b, _ := json.Marshal(l)
-	f, ferr := os.OpenFile(s.cfg.Audit, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if ferr == nil {
-		_, ferr = f.Write(append(b, '\n'))
-		f.Close()
-	}
-	if ferr != nil {
+	if _, ferr := s.audit.Write(append(b, '\n')); ferr != nil {
 		fmt.Fprintf(os.Stderr, "sentinel mcp sudo-helper: audit %s: %v: %s\n", s.cfg.Audit, ferr, b)
 	}
 }

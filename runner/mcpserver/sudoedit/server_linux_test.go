@@ -266,6 +266,15 @@ func TestHelperConfigMustBeRoots(t *testing.T) {
 		t.Fatalf("a config in a world-writable dir: %v", err)
 	}
 	os.Chmod(filepath.Dir(p), 0o755)
+	// Backups where the service user writes: the helper does not start.
+	theirs := filepath.Join(e.base, "theirs")
+	os.Mkdir(theirs, 0o700)
+	os.Chown(theirs, e.uid, e.gid)
+	for _, c := range []*Config{{User: "sentinel-ci", UID: e.uid, BackupDir: theirs, Audit: e.audit, MaxBytes: 1}, {User: "sentinel-ci", UID: e.uid, BackupDir: e.backups, Audit: filepath.Join(theirs, "audit.log"), MaxBytes: 1}} {
+		if _, err := NewServer(c, nil); err == nil || !strings.Contains(err.Error(), "must be root's") {
+			t.Fatalf("backups or audit in the service user's dir: %v", err)
+		}
+	}
 	os.WriteFile(p, []byte("user = \"root\"\nfiles = []\n"), 0o644)
 	if _, err := LoadConfig(p); err == nil || !strings.Contains(err.Error(), "is root") {
 		t.Fatalf("user root: %v", err)
