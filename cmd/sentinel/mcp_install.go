@@ -272,6 +272,9 @@ func mcpPrepare(s mcpScope, exe, file, addr, tokenFile, stateDir string) (unit s
 		}
 		notes = append(notes, more...)
 	}
+	if len(cfg.Sudo.Files) > 0 {
+		notes = append(notes, mcpSudoNote(exe))
+	}
 	text, err := mcpUnitText(u)
 	return text, notes, err
 }

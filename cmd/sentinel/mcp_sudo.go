@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"os/user"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -12,6 +13,15 @@ import (
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
 	"github.com/sentinelhq/sentinel/runner/mcpserver/sudoedit"
 )
+
+// mcpSudoNote is what mcp install says when the config has [sudo] files.
+func mcpSudoNote(exe string) string {
+	name := "USER"
+	if u, err := user.Current(); err == nil {
+		name = u.Username
+	}
+	return fmt.Sprintf("The [sudo] files are edited through a root helper the service cannot start itself: read its units and install steps with\n  %s mcp sudo-helper --units %s", exe, name)
+}
 
 func newMCPSudoHelperCmd() *cobra.Command {
 	var config, socket, units string
