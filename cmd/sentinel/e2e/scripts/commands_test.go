@@ -26,6 +26,10 @@ import (
 //	                               a new card's or review's key guard; fails after D (default scriptBound)
 //	screen REGEX                   the screen matches now (with !: does not)
 //	pressuntil KEY REGEX           press KEY until the screen matches (with !: until it does not)
+//	waitformat [-within D] FORMAT REGEX
+//	                               wait until tmux's FORMAT for the window (#{pane_title}, #{window_bell_flag})
+//	                               matches (with !: until it does not)
+//	signal SIG                     send SIG (TERM, HUP, INT) to the program in the window, alone in its pane
 //
 // Every wait is a bound on a hang, never a speed check; nothing sleeps a
 // fixed time to let something happen.
@@ -37,6 +41,8 @@ func commands() map[string]func(*testscript.TestScript, bool, []string) {
 		"waitscreen": cmdWaitScreen,
 		"screen":     cmdScreen,
 		"pressuntil": cmdPressUntil,
+		"waitformat": cmdWaitFormat,
+		"signal":     cmdSignal,
 	}
 }
 
