@@ -43,26 +43,3 @@ func TestConsoleRingsAndTitlesWhenACardArrives(t *testing.T) {
 		return title == "sentinel console"
 	})
 }
-
-// TestExecRingsAndTitlesWhenACardArrives: an agent run in place through
-// sentinel exec rings and titles the terminal for its card as a run does.
-func TestExecRingsAndTitlesWhenACardArrives(t *testing.T) {
-	dir := scratchRepo(t)
-	tm := startTmux(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()},
-		"exec", "--", "sh", "-c", hookAsk("curl -fsS https://example.com/in-place")+"; sleep 600")
-	tm.waitArmed("exec's card", has("curl -fsS https://example.com/in-place"))
-	bell, title := bellAndTitle(tm)
-	if bell != "1" {
-		t.Errorf("exec's card did not ring the bell (window_bell_flag=%q)", bell)
-	}
-	if !strings.HasPrefix(title, "⏳ 1 waiting · sentinel") {
-		t.Errorf("exec's title does not say a card waits: %q", title)
-	}
-	tm.keys("d")
-	tm.waitFor("the deny message prompt", has("message for the coder"))
-	tm.keys("Enter")
-	tm.waitFor("the card answered", func(string) bool {
-		_, title := bellAndTitle(tm)
-		return strings.HasPrefix(title, "sentinel")
-	})
-}
