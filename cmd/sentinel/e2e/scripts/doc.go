@@ -3,6 +3,6 @@
 // guards. A script drives the real binary (`exec sentinel …`) and its TUI
 // under tmux (`tmux-start`, `keys`, `waitscreen 'regex'`, `screen`,
 // `pressuntil`, `waitformat`, `signal`, `service-start`; commands_test.go,
-// commands_window_test.go, commands_service_test.go), every wait bounded as a hang, never
-// timed.
+// commands_window_test.go, commands_service_test.go), every wait bounded
+// as a hang, never timed.
 package scripts
