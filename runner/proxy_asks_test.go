@@ -2,8 +2,6 @@ package runner
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,25 +17,8 @@ func containmentWithPerson(t *testing.T) (*containment, *approvals.PersonQueue) 
 	t.Helper()
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	dir, err := os.MkdirTemp("", "pa") // short: the broker's socket lives here
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	j, err := journal.Open(filepath.Join(dir, "events.jsonl"), "r-t")
-	if err != nil {
-		t.Fatal(err)
-	}
 	q := approvals.NewPersonQueue()
-	root := t.TempDir()
-	r := &containment{runCore: &runCore{opts: Options{Project: &Project{Root: root}, InPlace: true,
-		Approval: ApprovalOptions{Person: q, Timeout: time.Minute}},
-		id: "r-t", dir: dir, ws: &Workspace{Dir: root}, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}}
-	if err := r.startBroker(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.broker.Close(); j.Close() })
-	return r, q
+	return startContainment(t, &Project{Root: t.TempDir()}, q), q
 }
 
 // answerCard answers the next card, which must name want (bounded: a card
