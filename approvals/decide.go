@@ -103,6 +103,7 @@ func (b *Broker) decide(ctx context.Context, req Request) (d Decision) {
 		d.RequestID = req.ID
 		d.LatencyMS = time.Since(start).Milliseconds()
 		b.journalDecision(req, d)
+		b.grantHostToProxy(req, d)
 		if d.Allowed() && b.cfg.BeforeAllow != nil {
 			func() {
 				defer func() { _ = recover() }()

@@ -77,6 +77,11 @@
 //     a person's approval with them (Answer.WithHosts) allows those hosts,
 //     and only those, as run-scope host grants, which the sandbox proxy's
 //     own asks then find: one card for `npm install`, not one per host.
+//   - hostgrant.go: a network request of the coder's own tool that is
+//     allowed leaves a run-scope host template covering only the sandbox
+//     proxy's asks (Template.ProxyOnly), for HostGrantTTL, renewed by the
+//     next allow: the tool's own connection is not asked about twice, and
+//     the grant is one of the templates the chain reads, nowhere else.
 //   - shellparse.go: shell lines split into parts through policy.ReadShell
 //     (the one shell reader) for examples, suggestions and `templates add`;
 //     decisions use the policy's parts only.

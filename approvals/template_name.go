@@ -35,8 +35,14 @@ func TemplateName(m Match, s Scope) string {
 	return what + " " + scopePhrase(s)
 }
 
-// Name is the template's readable name (TemplateName).
-func (t *Template) Name() string { return TemplateName(t.Match, t.Scope) }
+// Name is the template's readable name (TemplateName); a grant for the
+// proxy says so.
+func (t *Template) Name() string {
+	if t.ProxyOnly {
+		return "the sandbox's proxy " + TemplateName(t.Match, t.Scope) + " for a tool call approved moments ago"
+	}
+	return TemplateName(t.Match, t.Scope)
+}
 
 // NameOf is the name of the template with id in s, or id itself when s
 // holds none (removed meanwhile).

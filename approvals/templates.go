@@ -29,6 +29,11 @@ type Template struct {
 	LastUsed time.Time `json:"last_used,omitzero"`
 	Expires  time.Time `json:"expires,omitzero"` // zero: never
 
+	// ProxyOnly: a host template that covers only the sandbox's proxy's
+	// asks (Adapter ProxyAdapter), never a tool's own request: the brief
+	// grant an approved tool call's host gets (hostgrant.go). Run scope.
+	ProxyOnly bool `json:"proxy_only,omitempty"`
+
 	// Examples re-checked when the template loads: it must cover every
 	// MatchExamples entry and none of NotMatchExamples.
 	MatchExamples    []string `json:"match_examples,omitempty"`

@@ -302,6 +302,9 @@ func coveringIn(idx *templateIndex, now time.Time, req Request, v policy.Verdict
 	case policy.KindNet:
 		host, port := requestHost(req)
 		for _, t := range idx.hosts {
+			if t.ProxyOnly && req.Adapter != ProxyAdapter {
+				continue
+			}
 			if live(t) && t.CoversHost(host, port) {
 				return []string{t.ID}, true
 			}

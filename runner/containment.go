@@ -14,14 +14,13 @@ import (
 // private socket (wiring.go), the sandbox and its profile (wiring.go,
 // inplace_profile.go, reach.go), what a real agent adds to both
 // (start_coder.go's prepareAgent), the proxy's questions and refusals
-// (hostgrants.go) and a gate passed by (bypass.go). It is set up before
+// (proxy_asks.go) and a gate passed by (bypass.go). It is set up before
 // the coder starts and closed when the run ends; it never decides how the
 // run goes on, it only answers and records.
 type containment struct {
 	*runCore
 	broker *approvals.Broker
 	sb     *sandbox.Sandbox
-	grants *hostGrants
 	needs  *agentutil.Needs // what a real agent adds to the sandbox profile
 
 	seen     atomic.Pointer[sandbox.Profile]  // the enforced profile, for the broker (reach.go)
@@ -32,14 +31,12 @@ type containment struct {
 	sockDir  string                           // its private directory, removed at the end ("" when none)
 }
 
-// start starts the broker, follows the host grants, lets a real agent
-// prepare, and prepares the sandbox on the coder's profile, which it
+// start starts the broker, lets a real agent prepare, and prepares the sandbox on the coder's profile, which it
 // returns.
 func (r *containment) start(ctx context.Context) (sandbox.Profile, error) {
 	if err := r.startBroker(); err != nil {
 		return sandbox.Profile{}, err
 	}
-	r.grants = followHostGrants(r.journal)
 	if err := r.prepareAgent(); err != nil {
 		return sandbox.Profile{}, err
 	}

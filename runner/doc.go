@@ -45,7 +45,7 @@
 //
 //   - containment (containment.go: the broker on its private socket and
 //     the policy chain, wiring.go; the sandbox and its profile, wiring.go,
-//     inplace_profile.go; the proxy's questions and refusals, hostgrants.go;
+//     inplace_profile.go; the proxy's questions and refusals, proxy_asks.go;
 //     a bypassed gate, bypass.go), set up before the coder starts;
 //   - the coder (stage_coder.go: coderStage, start_coder.go): its start
 //     the way its adapter speaks, its output pumped into the journal under

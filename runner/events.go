@@ -62,9 +62,6 @@ const (
 	KindToPerson journal.Kind = "to-person"
 	KindToCoder  journal.Kind = "to-coder"
 
-	// KindNet is a proxied connection let through on a recent approval
-	// (tool lane).
-	KindNet journal.Kind = "net"
 	// KindNetDenied is a connection the proxy refused, with its reason
 	// (tool lane).
 	KindNetDenied journal.Kind = "net-denied"

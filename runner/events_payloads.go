@@ -106,13 +106,6 @@ func AsVerifyResult(ev journal.Event) (VerifyResultNote, bool) {
 	return journal.As[VerifyResultNote](ev, journal.System, KindVerifyResult)
 }
 
-// NetNote is the data of a net event: a proxied connection let through on
-// a recent approval.
-type NetNote struct {
-	Host string `json:"host"`
-	Port int    `json:"port"`
-}
-
 // NetDeniedNote is the data of a net-denied event.
 type NetDeniedNote struct {
 	Host        string `json:"host"`

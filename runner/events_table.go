@@ -86,7 +86,6 @@ var EventKinds = []EventKind{
 	{journal.Supervisor, KindToPerson, Said{}, ""},
 	{journal.Supervisor, KindToCoder, Said{}, ""},
 
-	{journal.Tool, KindNet, NetNote{}, ""},
 	{journal.Tool, KindNetDenied, NetDeniedNote{}, ""},
 	{journal.Tool, KindExecDenied, ExecDeniedNote{}, ""},
 	{journal.Approval, KindQueued, QueuedNote{}, "DECISIONS.md tells each request and its decision; where it waited is in the journal"},

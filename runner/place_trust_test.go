@@ -18,7 +18,17 @@ import (
 // with nobody to ask: what it allows, its files allow.
 func brokerFor(t *testing.T, p *Project) (*approvals.Broker, []journal.Event) {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "pt")
+	r := startContainment(t, p, nil)
+	r.journal.Sync()
+	evs, _ := journal.ReadFile(r.journal.Path())
+	return r.broker, evs
+}
+
+// startContainment is the containment of a run in place at p, its broker
+// started, asking person (nil: nobody).
+func startContainment(t *testing.T, p *Project, person *approvals.PersonQueue) *containment {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "pt") // short: the broker's socket lives here
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,15 +37,17 @@ func brokerFor(t *testing.T, p *Project) (*approvals.Broker, []journal.Event) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &containment{runCore: &runCore{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Timeout: 5 * time.Second}},
+	timeout := 5 * time.Second
+	if person != nil {
+		timeout = time.Minute
+	}
+	r := &containment{runCore: &runCore{opts: Options{Project: p, InPlace: true, Approval: ApprovalOptions{Person: person, Timeout: timeout}},
 		id: "r-t", dir: dir, ws: &Workspace{Dir: p.Root}, journal: j, adapter: &commandAdapter{argv: []string{"true"}}}}
 	if err := r.startBroker(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.broker.Close(); j.Close() })
-	j.Sync()
-	evs, _ := journal.ReadFile(j.Path())
-	return r.broker, evs
+	return r
 }
 
 // A place that is not a git repository ships a .sentinel/templates.toml

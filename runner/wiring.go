@@ -1,12 +1,10 @@
 package runner
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
@@ -180,23 +178,6 @@ func (r *containment) profile() sandbox.Profile {
 		prof = cp
 	}
 	return prof
-}
-
-// askHost routes a host the proxy does not know to the broker as a net
-// request, so it gets the same policy, templates and person as any other.
-func (r *containment) askHost(ctx context.Context, host string, port int) (bool, string) {
-	if r.broker == nil {
-		return false, "no broker"
-	}
-	if r.grants.coveredByToolCall(host, port, r.emit) {
-		return true, "approved for the tool call that asked for it"
-	}
-	d := r.broker.Decide(ctx, approvals.Request{Kind: policy.KindNet, Host: host, Port: port,
-		URL: "https://" + host + ":" + strconv.Itoa(port) + "/", Adapter: "proxy"})
-	if !d.Allowed() {
-		return false, registryDenied(d.Reason, host, port, r.registries())
-	}
-	return true, d.Reason
 }
 
 // scriptedSteering plays the demo scenario's stand-in supervisor: once the

@@ -38,7 +38,7 @@ func TestEveryRunKindHasAReaderInEveryView(t *testing.T) {
 			t.Errorf("%s/%s: the TUI shows nothing of it", e.Lane, e.Kind)
 		}
 		var out bytes.Buffer
-		p := plain.NewPrinter(&out, false)
+		p := plain.NewPrinter(&out, nil)
 		p.Print(ev)
 		p.Flush()
 		if !strings.Contains(out.String(), ev.Text) {

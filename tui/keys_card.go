@@ -48,7 +48,7 @@ func (k keyMap) cardTable() keyTable[*model] {
 		// card it is never an answer, and says so.
 		{key: k.CardEsc, do: act(func(m *model) {
 			m.flash = "esc does not answer a card: d or 3 denies, a or 1 approves"
-		})},
+		}), told: "its own flash, when pressed"},
 	}}
 }
 

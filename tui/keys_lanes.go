@@ -79,70 +79,54 @@ func (k keyMap) stoppingTable() keyTable[*model] {
 	return keyTable[*model]{name: "stopping", rows: []keyRow[*model]{
 		// a person pressing ctrl+c again while the stop waits wants out now
 		// (pending requests were denied and reviews rejected already)
-		{key: k.LeaveNow, do: func(*model, tea.KeyPressMsg) tea.Cmd { return tea.Quit }},
+		{key: k.LeaveNow, do: func(*model, tea.KeyPressMsg) tea.Cmd { return tea.Quit }, told: "the stop notice (ctrl+c leaves at once)"},
 	}}
 }
 
-// helpTable is the help overlay's keys (its title names them).
+// helpTable is the help overlay's keys.
 func (k keyMap) helpTable() keyTable[*model] {
-	scroll := func(by func(m *model) int) func(*model, tea.KeyPressMsg) tea.Cmd {
-		return act(func(m *model) { m.helpScroll = max(m.helpScroll+by(m), 0) }) // the drawing bounds the end
-	}
-	return keyTable[*model]{name: "help", rows: []keyRow[*model]{
-		{key: k.CloseHelp, do: act(func(m *model) { m.mode = modeNormal })},
-		{key: k.Up, do: scroll(func(*model) int { return -1 })},
-		{key: k.Down, do: scroll(func(*model) int { return 1 })},
-		{key: k.PageUp, do: scroll(func(m *model) int { return -max(m.height/2, 1) })},
-		{key: k.PageDown, do: scroll(func(m *model) int { return max(m.height/2, 1) })},
-	}}
+	return overlayTable(k, "help", func(m *model) { m.mode = modeNormal },
+		func(m *model, by int) { m.helpScroll = max(m.helpScroll+by, 0) }, // the drawing bounds the end
+		func(m *model) int { return m.height / 2 })
 }
 
 // quitTable is "stop the run and quit?": y (or ctrl+c twice) stops.
 func (k keyMap) quitTable() keyTable[*model] {
-	return keyTable[*model]{name: "quit", rows: []keyRow[*model]{
-		{key: k.Yes, do: func(m *model, _ tea.KeyPressMsg) tea.Cmd { return m.stop() }, legend: 1},
-		{key: k.No, do: act(func(m *model) { m.mode = modeNormal }), legend: 2},
-		{key: k.QuitAgain, do: func(m *model, _ tea.KeyPressMsg) tea.Cmd { return m.stop() }},
-	}}
+	stop := func(m *model, _ tea.KeyPressMsg) tea.Cmd { return m.stop() }
+	t := yesNoTable(k, "quit", stop, func(m *model) { m.mode = modeNormal })
+	t.rows = append(t.rows, keyRow[*model]{key: k.QuitAgain, do: stop, told: "the question (ctrl+c again: yes)"})
+	return t
 }
 
 // denyAllTable is X's confirmation; any other key closes it.
 func (k keyMap) denyAllTable() keyTable[*model] {
-	return keyTable[*model]{name: "deny-all", rows: []keyRow[*model]{
-		{key: k.Yes, do: func(m *model, _ tea.KeyPressMsg) tea.Cmd {
-			m.mode = modeNormal
-			if len(m.queue) == 0 {
-				return nil
-			}
-			return m.denyKind()
-		}, legend: 1},
-		{key: k.No, do: act(func(m *model) { m.mode = modeNormal }), legend: 2},
-	}}
+	return yesNoTable(k, "deny-all", func(m *model, _ tea.KeyPressMsg) tea.Cmd {
+		m.mode = modeNormal
+		if len(m.queue) == 0 {
+			return nil
+		}
+		return m.denyKind()
+	}, func(m *model) { m.mode = modeNormal })
 }
 
 // finishTable is D's confirmation; any other key closes it.
 func (k keyMap) finishTable() keyTable[*model] {
-	return keyTable[*model]{name: "finish", rows: []keyRow[*model]{
-		{key: k.Yes, do: func(m *model, _ tea.KeyPressMsg) tea.Cmd {
-			m.mode = modeNormal
-			m.flash = "ending the coder; verification and review follow…"
-			if m.info.InPlace {
-				m.flash = "ending the coder; the report of what it changed follows…"
-			}
-			s := m.s
-			return func() tea.Msg { s.Finish(); return nil }
-		}, legend: 1},
-		{key: k.No, do: act(func(m *model) { m.mode = modeNormal }), legend: 2},
-	}}
+	return yesNoTable(k, "finish", func(m *model, _ tea.KeyPressMsg) tea.Cmd {
+		m.mode = modeNormal
+		m.flash = "ending the coder; verification and review follow…"
+		if m.info.InPlace {
+			m.flash = "ending the coder; the report of what it changed follows…"
+		}
+		s := m.s
+		return func() tea.Msg { s.Finish(); return nil }
+	}, func(m *model) { m.mode = modeNormal })
 }
 
 // editTable is a line being typed (a search, a message, a deny's reason);
 // every other key edits the line (editor).
 func (k keyMap) editTable() keyTable[*model] {
-	return keyTable[*model]{name: "edit", rows: []keyRow[*model]{
-		{key: k.Submit, do: func(m *model, _ tea.KeyPressMsg) tea.Cmd { return m.submitEdit() }},
-		{key: k.Back, do: act(func(m *model) { m.mode = modeNormal })},
-	}}
+	return lineTable(k, "edit", func(m *model, _ tea.KeyPressMsg) tea.Cmd { return m.submitEdit() },
+		func(m *model) { m.mode = modeNormal })
 }
 
 func scrollBy(by func(rows int) int, older bool) func(*model, tea.KeyPressMsg) tea.Cmd {

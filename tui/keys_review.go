@@ -23,14 +23,14 @@ type reviewCtx struct {
 // Standalone (sentinel review), q leaves without deciding instead of
 // stopping a run.
 func (k keyMap) reviewTable(standalone bool) keyTable[*reviewCtx] {
-	quit, quitAt := k.Quit, 0
+	name, quit, quitAt := "review", k.Quit, 0
 	if standalone {
-		quit, quitAt = k.ReviewLeave, 8
+		name, quit, quitAt = "review (standalone)", k.ReviewLeave, 8
 	}
 	move := func(by func(rows int) int) func(*reviewCtx, tea.KeyPressMsg) tea.Cmd {
 		return act(func(c *reviewCtx) { c.r.move(by(c.rows), c.rows) })
 	}
-	return keyTable[*reviewCtx]{name: "review", rows: []keyRow[*reviewCtx]{
+	return keyTable[*reviewCtx]{name: name, rows: []keyRow[*reviewCtx]{
 		{key: k.ReviewFocus, do: act(func(c *reviewCtx) { c.r.focus = 1 - c.r.focus }), group: 1, footer: 3},
 		{key: k.Up, do: move(func(int) int { return -1 }), group: 1},
 		{key: k.Down, do: move(func(int) int { return 1 }), group: 1},
@@ -72,42 +72,35 @@ func (k keyMap) reviewTable(standalone bool) keyTable[*reviewCtx] {
 
 // reviewHelpTable is the review's help overlay.
 func (k keyMap) reviewHelpTable() keyTable[*reviewCtx] {
-	return keyTable[*reviewCtx]{name: "review help", rows: []keyRow[*reviewCtx]{
-		{key: k.CloseHelp, do: act(func(c *reviewCtx) { c.r.step = stepBrowse })},
-		{key: k.Up, do: act(func(c *reviewCtx) { c.r.helpScroll = max(c.r.helpScroll-1, 0) })},
-		{key: k.Down, do: act(func(c *reviewCtx) { c.r.helpScroll++ })}, // the drawing bounds the end
-	}}
+	return overlayTable(k, "review help", func(c *reviewCtx) { c.r.step = stepBrowse },
+		func(c *reviewCtx, by int) { c.r.helpScroll = max(c.r.helpScroll+by, 0) }, nil) // the drawing bounds the end
 }
 
 // reviewConfirmTable is "land this?".
 func (k keyMap) reviewConfirmTable() keyTable[*reviewCtx] {
-	return keyTable[*reviewCtx]{name: "review confirm", rows: []keyRow[*reviewCtx]{
-		{key: k.Yes, do: act(func(c *reviewCtx) { v := c.r.approve(); c.verdict = &v }), legend: 1},
-		{key: k.No, do: act(func(c *reviewCtx) { c.r.step = stepBrowse }), legend: 2},
-	}}
+	return yesNoTable(k, "review confirm", act(func(c *reviewCtx) { v := c.r.approve(); c.verdict = &v }),
+		func(c *reviewCtx) { c.r.step = stepBrowse })
 }
 
 // reviewReasonTable is typing why the change is rejected; every other
 // key edits the reason.
 func (k keyMap) reviewReasonTable() keyTable[*reviewCtx] {
-	return keyTable[*reviewCtx]{name: "review reason", rows: []keyRow[*reviewCtx]{
-		{key: k.Submit, do: act(func(c *reviewCtx) {
-			reason := strings.TrimSpace(c.r.edit.value())
-			note := "rejected"
-			if reason != "" {
-				note += ": " + reason
-			}
-			c.verdict = &ReviewVerdictMsg{Request: c.r.req, Answer: runner.ReviewAnswer{Reason: reason}, Note: note}
-		})},
-		{key: k.Back, do: act(func(c *reviewCtx) { c.r.step = stepBrowse })},
-	}}
+	return lineTable(k, "review reason", act(func(c *reviewCtx) {
+		reason := strings.TrimSpace(c.r.edit.value())
+		note := "rejected"
+		if reason != "" {
+			note += ": " + reason
+		}
+		c.verdict = &ReviewVerdictMsg{Request: c.r.req, Answer: runner.ReviewAnswer{Reason: reason}, Note: note}
+	}), func(c *reviewCtx) { c.r.step = stepBrowse })
 }
 
 // reviewPageTable is the standalone review page's key that acts at any
 // step: a stop, nothing decided (ErrInterrupted).
 func (k keyMap) reviewPageTable() keyTable[*reviewPage] {
 	return keyTable[*reviewPage]{name: "review page", rows: []keyRow[*reviewPage]{
-		{key: k.Interrupt, do: func(a *reviewPage, _ tea.KeyPressMsg) tea.Cmd { a.interrupted = true; return tea.Quit }},
+		{key: k.Interrupt, do: func(a *reviewPage, _ tea.KeyPressMsg) tea.Cmd { a.interrupted = true; return tea.Quit },
+			told: "nothing draws it: ctrl+c stops, as in any terminal program"},
 	}}
 }
 

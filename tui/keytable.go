@@ -37,6 +37,11 @@ type keyRow[C any] struct {
 	// summary rows only label keys other rows of the table handle ("1/2/3"
 	// for Claude Code's three): shown in a legend, never dispatched.
 	summary bool
+	// told says where the mode tells the key in its own words when no
+	// footer, help column or legend lists it ("the help overlay's title",
+	// "the line's prompt"); a row with none of them is undocumented and
+	// fails TestKeyTablesAreComplete.
+	told string
 }
 
 // keyTable is one mode's keys, in dispatch order.
@@ -121,15 +126,58 @@ type keyRowInfo struct {
 	key                      key.Binding
 	footer, group, legend    int
 	summary, acts, canRefuse bool
+	told                     string
 }
 
 func (t keyTable[C]) info() keyTableInfo {
 	out := keyTableInfo{name: t.name}
 	for _, r := range t.rows {
 		out.rows = append(out.rows, keyRowInfo{key: r.key, footer: r.footer, group: r.group, legend: r.legend,
-			summary: r.summary, acts: r.do != nil, canRefuse: r.disabled != nil})
+			summary: r.summary, acts: r.do != nil, canRefuse: r.disabled != nil, told: r.told})
 	}
 	return out
+}
+
+// The shapes several modes share, one function each: a yes/no question,
+// a line being typed, an overlay that scrolls.
+
+// yesNoTable is a confirmation: y does yes, n does no, both in its legend
+// (the question draws them); any key no row takes is the mode's to handle.
+func yesNoTable[C any](k keyMap, name string, yes func(C, tea.KeyPressMsg) tea.Cmd, no func(C)) keyTable[C] {
+	return keyTable[C]{name: name, rows: []keyRow[C]{
+		{key: k.Yes, do: yes, legend: 1},
+		{key: k.No, do: act(no), legend: 2},
+	}}
+}
+
+// lineTable is a line being typed: enter submits, esc goes back; every
+// other key edits the line. The line's prompt tells both.
+func lineTable[C any](k keyMap, name string, submit func(C, tea.KeyPressMsg) tea.Cmd, back func(C)) keyTable[C] {
+	const told = "the line's prompt (enter …, esc goes back)"
+	return keyTable[C]{name: name, rows: []keyRow[C]{
+		{key: k.Submit, do: submit, told: told},
+		{key: k.Back, do: act(back), told: told},
+	}}
+}
+
+// overlayTable is a help overlay's keys: close it, and scroll it a line
+// or, when page is set, a page at a time. Its title tells them.
+func overlayTable[C any](k keyMap, name string, close func(C), scroll func(c C, by int), page func(C) int) keyTable[C] {
+	const told = "the overlay's title (? or esc to close · ↑/↓ scroll)"
+	by := func(step func(C) int) func(C, tea.KeyPressMsg) tea.Cmd {
+		return act(func(c C) { scroll(c, step(c)) })
+	}
+	rows := []keyRow[C]{
+		{key: k.CloseHelp, do: act(close), told: told},
+		{key: k.Up, do: by(func(C) int { return -1 }), told: told},
+		{key: k.Down, do: by(func(C) int { return 1 }), told: told},
+	}
+	if page != nil {
+		rows = append(rows,
+			keyRow[C]{key: k.PageUp, do: by(func(c C) int { return -max(page(c), 1) }), told: told},
+			keyRow[C]{key: k.PageDown, do: by(func(c C) int { return max(page(c), 1) }), told: told})
+	}
+	return keyTable[C]{name: name, rows: rows}
 }
 
 // act adapts a method without a result to a row's do.

@@ -21,11 +21,36 @@ func allKeyTables(k keyMap) []keyTableInfo {
 	}
 }
 
+// helpDrawn is the help overlay each mode draws, as the person sees it
+// (every column, on a screen large enough for all): the run screen's for
+// the lanes and what opens over them, the review's for the review. A mode
+// not here draws none.
+func helpDrawn(t *testing.T) map[string]string {
+	t.Helper()
+	h := newHarness(t, testInfo(), "dark", 200, 80)
+	lanes := ansi.Strip(strings.Join(h.m.helpLines(200, 200), "\n"))
+	rh, _ := openReview(t, "dark", 200, 80)
+	rh.pressReview("?")
+	req, _ := fixtureRequest(t)
+	r, a := newStandaloneReview(req, Options{Theme: "dark", NoColor: true})
+	r.Update(teaSize(200, 80))
+	a.screen.step = stepHelp
+	out := map[string]string{"lanes": lanes, "attach": lanes, "card": lanes, "remember": lanes,
+		"review": rh.screen(), "review (standalone)": ansi.Strip(a.render())}
+	for k, v := range out { // a key and its description, one space apart
+		out[k] = strings.Join(strings.Fields(v), " ")
+	}
+	return out
+}
+
 // TestKeyTablesAreComplete: every row of every mode says which keys it
 // takes and what they do, acts when pressed, and is reachable (no earlier
 // row of its table takes the same key); a summary row only labels keys
-// other rows handle.
+// other rows handle. Every acting row is documented: on its mode's footer,
+// in its legend, in a column of the help overlay its mode draws (and then
+// drawn there, label and description), or, told, in the mode's own words.
 func TestKeyTablesAreComplete(t *testing.T) {
+	drawn := helpDrawn(t)
 	for _, tb := range allKeyTables(defaultKeys()) {
 		owner := map[string]int{} // key → the first acting row that takes it
 		for i, r := range tb.rows {
@@ -33,8 +58,19 @@ func TestKeyTablesAreComplete(t *testing.T) {
 			if len(r.key.Keys()) == 0 || h.Key == "" || strings.TrimSpace(h.Desc) == "" {
 				t.Errorf("%s: row %d (%v) lacks a key, a label or a description (%q %q)", tb.name, i, r.key.Keys(), h.Key, h.Desc)
 			}
+			if r.group > 0 {
+				help, ok := drawn[tb.name]
+				if !ok {
+					t.Errorf("%s: row %q is for a help column, but this mode draws no help overlay", tb.name, h.Key)
+				} else if !strings.Contains(help, h.Key+" "+h.Desc) {
+					t.Errorf("%s: row %q (%s) is not in the help overlay its mode draws:\n%s", tb.name, h.Key, h.Desc, help)
+				}
+			}
 			if r.summary {
 				continue
+			}
+			if r.footer <= 0 && r.group <= 0 && r.legend <= 0 && strings.TrimSpace(r.told) == "" {
+				t.Errorf("%s: row %q (%s) is documented nowhere: give it a footer place, a help column or a legend, or say where its mode tells it (told)", tb.name, h.Key, h.Desc)
 			}
 			if !r.acts {
 				t.Errorf("%s: row %q does nothing", tb.name, h.Key)

@@ -10,7 +10,7 @@ import (
 // before paneTimeline and its entry in lanes; the grid, the stacked
 // layout, focus order, titles and search prompts follow from the table.
 // A new kind of line is a tag and its entry in tags (its --plain label
-// and its theme style).
+// and its theme style, which --plain colours its tags with: plain_tags.go).
 
 // laneSpec is one pane: its title and whether its lines carry their tag
 // (a pane that mixes the lines of several lanes shows where each came from).

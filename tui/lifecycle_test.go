@@ -65,7 +65,7 @@ func TestLifecycleChatterStaysOutOfTheLanes(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	p := plain.NewPrinter(&out, false)
+	p := plain.NewPrinter(&out, nil)
 	for _, ev := range evs {
 		p.Print(ev)
 	}

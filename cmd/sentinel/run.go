@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/config"
@@ -295,14 +294,14 @@ func showRun(ctx context.Context, r *runner.Run, person *approvals.PersonQueue, 
 		r.Stop() // the person quit the TUI: a run still going ends here
 		return r.Wait(), nil
 	}
-	runPlain(r, person, interactive)
+	runPlain(r, person, interactive, theme)
 	return r.Wait(), nil
 }
 
 // runPlain prints the run's events as tagged lines and, at a terminal,
 // answers approval prompts at a line prompt.
-func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool) {
-	printer := plain.NewPrinter(os.Stdout, term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "")
+func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool, theme string) {
+	printer := plain.NewPrinter(os.Stdout, tui.PlainTags(os.Stdout, theme))
 	events, cancel := r.Events()
 	defer cancel()
 	if person != nil && interactive {

@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/tui"
 	"github.com/sentinelhq/sentinel/tui/plain"
 )
 
@@ -40,7 +40,7 @@ func newShowCmd() *cobra.Command {
 					return err
 				}
 			} else {
-				pr = plain.NewPrinter(os.Stdout, term.IsTerminal(int(os.Stdout.Fd())) && os.Getenv("NO_COLOR") == "")
+				pr = plain.NewPrinter(os.Stdout, tui.PlainTags(os.Stdout, ""))
 				each = func(ev journal.Event) error { pr.Print(ev); return nil }
 			}
 			err = journal.ScanFile(path, func(ev journal.Event) error {

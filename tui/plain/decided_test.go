@@ -30,7 +30,7 @@ func TestDeniedIsTakenFromTheDecisionNotItsText(t *testing.T) {
 			t.Errorf("Tag(%s/%s %q %s) = %s, want %s", c.ev.Lane, c.ev.Kind, c.ev.Text, c.ev.Data, got, c.want)
 		}
 		var out bytes.Buffer
-		p := NewPrinter(&out, false)
+		p := NewPrinter(&out, nil)
 		p.Print(c.ev)
 		if !strings.HasPrefix(out.String(), c.want+" ") {
 			t.Errorf("printed %q, want it tagged %s", out.String(), c.want)

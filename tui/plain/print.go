@@ -34,15 +34,9 @@ const CoderSays = "coder reports: "
 // exited non-zero, a tool the agent reported as failed).
 const FailedMark = "✗ failed: "
 
-var laneColor = map[string]string{
-	"[SYSTEM]":     "\x1b[1;34m",
-	"[CODER]":      "\x1b[1;37m",
-	"[TOOL]":       "\x1b[1;36m",
-	"[APPROVAL]":   "\x1b[1;33m",
-	"[DENIED]":     "\x1b[1;31m",
-	"[SUPERVISOR]": "\x1b[1;35m",
-	"[ADVERSARY]":  "\x1b[1;91m",
-}
+// Paint colours a line's tag ("[CODER]"); the run screen's lanes table
+// and theme make it (tui.PlainTags), so a tag has one colour everywhere.
+type Paint func(tag string) string
 
 // Printer writes events as tagged lines, every line through textsafe: coder
 // output arrives in raw pty chunks, cut into lines as a terminal would leave
@@ -51,13 +45,13 @@ var laneColor = map[string]string{
 type Printer struct {
 	mu      sync.Mutex
 	w       *bufio.Writer
-	color   bool
+	paint   Paint
 	partial strings.Builder // coder output after the last newline
 }
 
-// NewPrinter writes to w; color adds ANSI colour to the tags.
-func NewPrinter(w io.Writer, color bool) *Printer {
-	return &Printer{w: bufio.NewWriter(w), color: color}
+// NewPrinter writes to w; paint, when not nil, colours the tags.
+func NewPrinter(w io.Writer, paint Paint) *Printer {
+	return &Printer{w: bufio.NewWriter(w), paint: paint}
 }
 
 // Print writes one event.
@@ -149,9 +143,8 @@ func (p *Printer) Flush() {
 }
 
 func (p *Printer) line(tag, text string) {
-	if p.color {
-		fmt.Fprintf(p.w, "%s%s\x1b[0m %s\n", laneColor[tag], tag, text)
-		return
+	if p.paint != nil {
+		tag = p.paint(tag)
 	}
 	fmt.Fprintf(p.w, "%s %s\n", tag, text)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
@@ -12,7 +13,7 @@ import (
 
 func TestPrinterTagsLanesAndCutsCoderOutputIntoCleanLines(t *testing.T) {
 	var out bytes.Buffer
-	p := NewPrinter(&out, false)
+	p := NewPrinter(&out, nil)
 	p.Print(journal.Event{Lane: journal.System, Kind: "run-start", Text: "run r1"})
 	p.Print(journal.Event{Lane: journal.Coder, Kind: "output", Text: "\x1b[1m● hel"})
 	p.Print(journal.Event{Lane: journal.Coder, Kind: "output", Text: "lo\x1b[0m\r\nprogress 10%\rprogress 100%\r\npart"})
@@ -40,12 +41,15 @@ func TestPrinterTagsLanesAndCutsCoderOutputIntoCleanLines(t *testing.T) {
 	}
 }
 
-func TestColorOnlyWhenAsked(t *testing.T) {
+// The tag is painted by the Paint the printer was given (the run
+// screen's colours, tui.PlainTags), and by nothing of the printer's own.
+func TestTagsArePaintedByTheirPaint(t *testing.T) {
 	var out bytes.Buffer
-	p := NewPrinter(&out, true)
+	p := NewPrinter(&out, func(tag string) string { return "<" + tag + ">" })
 	p.Print(journal.Event{Lane: journal.System, Text: "x"})
-	if !bytes.Contains(out.Bytes(), []byte("\x1b[1;34m[SYSTEM]\x1b[0m x")) {
-		t.Fatalf("coloured line = %q", out.String())
+	p.Print(journal.Event{Lane: journal.Approval, Kind: approvals.KindDecision, Text: "denied: y", Data: []byte(`{"decision":"deny"}`)})
+	if want := "<[SYSTEM]> x\n<[DENIED]> denied: y\n"; out.String() != want {
+		t.Fatalf("painted lines = %q, want %q", out.String(), want)
 	}
 }
 
@@ -70,7 +74,7 @@ func TestVisibleShowsHiddenAndLookAlikeCharacters(t *testing.T) {
 // over the broker is marked as its word.
 func TestPrinterSpellsOutHostileText(t *testing.T) {
 	var out bytes.Buffer
-	p := NewPrinter(&out, false)
+	p := NewPrinter(&out, nil)
 	hostile := "ok\x1b]52;c;ZXZpbA==\x07\x1b]0;title\x1b\\\r\x1b[2K\u202eevil\u200b\u009b31m"
 	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: hostile, Data: []byte(`{"reported_by":"coder"}`)})
 	p.Print(journal.Event{Lane: journal.Approval, Kind: "request", Text: "write: READ\u200bME.md"})
@@ -90,7 +94,7 @@ func TestPrinterSpellsOutHostileText(t *testing.T) {
 // that it is the coder's word; one that went well is not.
 func TestPrinterMarksFailedToolCalls(t *testing.T) {
 	var out bytes.Buffer
-	p := NewPrinter(&out, false)
+	p := NewPrinter(&out, nil)
 	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: "Bash: make → exit 2", Data: []byte(`{"reported_by":"coder","exit_code":2}`)})
 	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: "false → exit 1\nout", Data: []byte(`{"failed":true}`)})
 	p.Print(journal.Event{Lane: journal.Tool, Kind: "tool-result", Text: "true → exit 0", Data: []byte(`{"failed":false,"exit_code":0}`)})
@@ -106,7 +110,7 @@ func TestPrinterMarksFailedToolCalls(t *testing.T) {
 // removed); a passing check shows none; a running one says it still runs.
 func TestFailedCheckShowsItsOutputTail(t *testing.T) {
 	var out bytes.Buffer
-	p := NewPrinter(&out, false)
+	p := NewPrinter(&out, nil)
 	p.Print(journal.Event{Lane: journal.System, Kind: runner.KindVerifyProgress, Text: "still running (10s): === RUN TestShout"})
 	p.Print(journal.Event{Lane: journal.Tool, Kind: runner.KindVerify, Text: "verify: go vet ./... → passed in 1s",
 		Data: []byte(`{"command":"go vet ./...","exit_code":0,"tail":"vet says nothing"}`)})
@@ -129,7 +133,7 @@ func TestFailedCheckShowsItsOutputTail(t *testing.T) {
 // output comes out in lines of at most MaxPartial bytes.
 func TestCoderOutputWithoutNewlinesStaysBounded(t *testing.T) {
 	var out strings.Builder
-	p := NewPrinter(&out, false)
+	p := NewPrinter(&out, nil)
 	chunk := strings.Repeat("x", 4096)
 	for i := 0; i < 1000; i++ {
 		p.Print(journal.Event{Lane: journal.Coder, Kind: coderstream.Output, Text: chunk})

@@ -26,17 +26,25 @@ import (
 //	                               a new card's or review's key guard; fails after D (default scriptBound)
 //	screen REGEX                   the screen matches now (with !: does not)
 //	pressuntil KEY REGEX           press KEY until the screen matches (with !: until it does not)
+//	waitformat [-within D] FORMAT REGEX
+//	                               wait until tmux's FORMAT for the window (#{pane_title}, #{window_bell_flag})
+//	                               matches (with !: until it does not)
+//	signal SIG                     send SIG (TERM, HUP, INT) to the program in the window, alone in its pane
+//	service-start                  start the user service in a runtime directory of the script's own, once it answers
 //
 // Every wait is a bound on a hang, never a speed check; nothing sleeps a
 // fixed time to let something happen.
 func commands() map[string]func(*testscript.TestScript, bool, []string) {
 	return map[string]func(*testscript.TestScript, bool, []string){
-		"gitrepo":    cmdGitRepo,
-		"tmux-start": cmdTmuxStart,
-		"keys":       cmdKeys,
-		"waitscreen": cmdWaitScreen,
-		"screen":     cmdScreen,
-		"pressuntil": cmdPressUntil,
+		"gitrepo":       cmdGitRepo,
+		"tmux-start":    cmdTmuxStart,
+		"keys":          cmdKeys,
+		"waitscreen":    cmdWaitScreen,
+		"screen":        cmdScreen,
+		"pressuntil":    cmdPressUntil,
+		"waitformat":    cmdWaitFormat,
+		"signal":        cmdSignal,
+		"service-start": cmdServiceStart,
 	}
 }
 
