@@ -42,6 +42,7 @@ type Options struct {
 type Adapter struct {
 	opts Options
 	home string // the run's own HOME for opencode (Prepare)
+	db   string // in place: the project's kept sessions (sessions.go)
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).
@@ -93,7 +94,8 @@ func (a *Adapter) Argv(string) ([]string, error) {
 	return append(append([]string(nil), a.opts.Launch...), a.opts.Args...), nil
 }
 
-// Env points opencode at the run's own home (Prepare) and keeps the
+// Env points opencode at the run's own home (Prepare), in place at the
+// project's kept sessions (OPENCODE_DB, sessions.go), and keeps the
 // project's opencode settings unread: a project's plugins (.opencode/plugin,
 // or "plugin" in its opencode.json) would be code in opencode's process
 // that Sentinel never vetted. Auto-update is off.
@@ -101,6 +103,9 @@ func (a *Adapter) Env() []string {
 	env := []string{"OPENCODE_DISABLE_PROJECT_CONFIG=1", "OPENCODE_DISABLE_AUTOUPDATE=1"}
 	if a.home != "" {
 		env = append(env, "HOME="+a.home)
+	}
+	if a.db != "" {
+		env = append(env, "OPENCODE_DB="+a.db)
 	}
 	return env
 }

@@ -4,7 +4,11 @@ import "github.com/sentinelhq/sentinel/runner/coder"
 
 // PrepareRun is Prepare from what every run tells its adapter.
 func (a *Adapter) PrepareRun(s coder.Setup) (coder.Prepared, error) {
-	n, err := a.Prepare(RunPaths{Home: s.Home, StateDir: s.StateDir, Project: s.Workspace, WhereAmI: s.WhereAmI})
+	p := RunPaths{Home: s.Home, StateDir: s.StateDir, Project: s.Workspace, WhereAmI: s.WhereAmI}
+	if s.InPlace {
+		p.SessionsOf = s.Project
+	}
+	n, err := a.Prepare(p)
 	return coder.Prepared{Needs: n}, err
 }
 

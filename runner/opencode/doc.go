@@ -23,6 +23,11 @@
 // kept) because Sentinel has already decided each call when they would
 // come.
 //
+// In place, opencode's sessions for the project are kept across runs in
+// a store of the project's own that Sentinel keeps (sessions.go), never in
+// the person's opencode.db, which holds every project's sessions and
+// their stored credentials and which their opencode reads on the host.
+//
 // The dialect (hook.go) maps opencode's tool names and arguments to the
 // shared ones (runner/hooks) and takes only the arguments opencode acts
 // on, so the policy judges what runs. It must stay light (a hook runs on

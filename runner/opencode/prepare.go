@@ -29,6 +29,10 @@ type RunPaths struct {
 	Project string
 	// WhereAmI tells the coder where it is (agentutil.WhereAmI).
 	WhereAmI string
+	// SessionsOf (in place: the person's project root) keeps opencode's
+	// sessions across runs in that project's own store (sessions.go); ""
+	// keeps none.
+	SessionsOf string
 }
 
 // Relative to the run's home (HOME for opencode).
@@ -135,13 +139,23 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if err := os.WriteFile(filepath.Join(cfg, ".gitignore"), []byte(gitignore), 0o600); err != nil {
 		return Needs{}, err
 	}
-	a.home = home
-	return Needs{
+	n := Needs{
 		Writable:  []string{home},
 		Protected: []string{cfg},
 		Readable:  a.programDirs(),
 		PassEnv:   KeyEnv,
-	}, nil
+	}
+	if p.SessionsOf != "" {
+		store, others, err := sessionStore(p.Home, getenv, p.SessionsOf)
+		if err != nil {
+			return Needs{}, err
+		}
+		n.Writable = append(n.Writable, store)
+		n.Hidden = append(n.Hidden, others...)
+		a.db = filepath.Join(store, dbFile)
+	}
+	a.home = home
+	return n, nil
 }
 
 // KeyEnv are the variables opencode's providers read their endpoint and

@@ -1,0 +1,139 @@
+package agents
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/fakemodel"
+)
+
+// The real opencode keeps its sessions across in-place runs (31.7): after
+// `sentinel exec -- opencode run …`, the next exec's `opencode run
+// --continue` continues that session (the model is sent the first run's
+// conversation). (`opencode session list` pipes its table through less on
+// a terminal, which waits for keys: not usable headless.) The sessions live in the
+// project's own store, not in the person's opencode.db: the session the
+// person made with opencode directly (and anything else of that file) is
+// not seen inside, another project's exec does not see this one's, and the
+// person's opencode config, plugins and data are byte for byte as before.
+func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
+	t.Parallel()
+	w := newOpencodeExecWorld(t, scratchRepo(t), fakemodel.Script{
+		fakemodel.Reply(fakemodel.Text("The direct answer.")),
+		fakemodel.Reply(fakemodel.Text("The first answer: teal-heron.")),
+		fakemodel.Reply(fakemodel.Text("The second answer.")),
+		fakemodel.Reply(fakemodel.Text("The third answer.")),
+	})
+	personHome := ""
+	for _, e := range w.env {
+		if v, ok := strings.CutPrefix(e, "HOME="); ok {
+			personHome = v
+		}
+	}
+
+	// The person's own session for this project, made with opencode
+	// directly (its plugins load there: their markers are cleared after).
+	direct(t, w, "direct question from the person")
+	for _, m := range []string{"person-plugin-ran", "person-dir-plugin-ran", "repo-plugin-ran"} {
+		os.Remove(filepath.Join(w.dir, m))
+	}
+	personOpencode := []string{filepath.Join(w.cfgHome, "opencode"), filepath.Join(personHome, ".local", "share", "opencode")}
+	before := treeSums(t, personOpencode...)
+	if !strings.Contains(before, "opencode.db") {
+		t.Fatalf("the direct run left no opencode.db in the person's data dir:\n%s", before)
+	}
+
+	inPlace := func(dir string, args ...string) result {
+		t.Helper()
+		res := sentinel(t, dir, w.env, append([]string{"exec", "--plain", "--allow-host", modelHost(w.model), "--", "opencode"}, args...)...)
+		if res.code != 0 {
+			t.Fatalf("opencode %v: exit %d\nstderr: %s\nstdout:\n%s", args, res.code, res.stderr, res.stdout)
+		}
+		return res
+	}
+	// --continue from the start: had the run seen the person's opencode.db,
+	// it would continue their direct session.
+	inPlace(w.dir, "run", "--continue", "first question about the heron")
+	inPlace(w.dir, "run", "--continue", "second question")
+	// Another project's exec continues none of this project's sessions.
+	other := scratchRepo(t)
+	inPlace(other, "run", "--continue", "third question")
+	var resumed, leaked, crossed bool
+	for _, r := range w.model.Requests() {
+		texts := r.UserText()
+		resumed = resumed || strings.Contains(texts, "second question") && strings.Contains(texts, "first question about the heron")
+		leaked = leaked || strings.Contains(texts, "heron") && strings.Contains(texts, "direct question from the person")
+		crossed = crossed || strings.Contains(texts, "third question") && (strings.Contains(texts, "heron") || strings.Contains(texts, "direct question"))
+	}
+	if !resumed {
+		t.Errorf("--continue in the next run did not send the first run's conversation (%d requests)", len(w.model.Requests()))
+	}
+	if leaked {
+		t.Error("the person's own session (made with opencode directly) reached a run under sentinel exec")
+	}
+	if crossed {
+		t.Error("another project's --continue continued this project's session")
+	}
+
+	// The sessions are in the project's store; the person's opencode
+	// (config, plugins, database) is as it was.
+	if dbs, _ := filepath.Glob(filepath.Join(personHome, ".local", "share", "sentinel", "opencode", "*", "opencode.db")); len(dbs) != 2 {
+		t.Errorf("session stores after runs in two projects: %v, want 2", dbs)
+	}
+	if after := treeSums(t, personOpencode...); after != before {
+		t.Errorf("the person's opencode changed under sentinel exec:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	w.noPluginRan(t)
+}
+
+// direct runs the real opencode as the person would, outside Sentinel.
+func direct(t *testing.T, w *opencodeExecWorld, task string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), hangBound)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "opencode", "run", task)
+	cmd.Dir = w.dir
+	cmd.Env = append(os.Environ(), w.env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("opencode run (directly): %v\n%s", err, out)
+	}
+}
+
+// treeSums lists every file under roots (logs aside) with its content's
+// hash, one a line.
+func treeSums(t *testing.T, roots ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "log" {
+				return filepath.SkipDir
+			}
+			if d.IsDir() {
+				b.WriteString(p + "/\n")
+				return nil
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(data)
+			b.WriteString(p + " " + hex.EncodeToString(sum[:8]) + "\n")
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.String()
+}
