@@ -54,7 +54,7 @@ func Judge(eng *policy.Engine, set *TemplateSet, req Request, ctx policy.Context
 		j.Decided = true
 		j.Templates = ids
 		j.Decision = Decision{Outcome: OutcomeAllow, By: "template:" + strings.Join(ids, "+"),
-			Reason: reusedText(set, ids)}
+			Reason: reusedText(set, ids), TemplateNames: namesOf(set, ids)}
 	}
 	return j
 }
@@ -293,7 +293,9 @@ func (b *Broker) journalDecision(req Request, d Decision) {
 	}
 	text := fmt.Sprintf("%s: %s (%s)", word, oneLine(req.Summary()), d.By)
 	if strings.HasPrefix(d.By, "template:") && d.Reason != "" {
-		text += " — " + oneLine(d.Reason)
+		// The template's name and id are in the reason: the id twice, the
+		// first time bare, read as a code where a name was wanted.
+		text = fmt.Sprintf("%s: %s — %s", word, oneLine(req.Summary()), oneLine(d.Reason))
 	}
 	if !d.Allowed() && d.Reason != "" && !Skipped(d) {
 		text += " — " + oneLine(d.Reason)

@@ -154,6 +154,8 @@ func needsOf(p policy.Part, v policy.Verdict, in Inside, ctx policy.Context, fet
 			out = append(out, need{Path: base, What: "pip install --user installs into",
 				Fix: "install into a virtualenv in the project instead (python3 -m venv .venv, then .venv/bin/pip install NAME)"})
 		}
+	case "gem":
+		out = append(out, gemNeeds(args, in, home)...)
 	case "docker", "podman":
 		if daemonVerb(args) {
 			sock := dockerSocket(tool, in)

@@ -76,6 +76,15 @@ func clip(s string) string {
 	return s
 }
 
+// namesOf are the names of the templates ids in set, in their order.
+func namesOf(set *TemplateSet, ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = set.NameOf(id)
+	}
+	return out
+}
+
 // reusedText is the journal's and the decision's words for a request
 // templates answered: each template by name, with its id.
 func reusedText(set *TemplateSet, ids []string) string {

@@ -61,6 +61,9 @@ type Meta struct {
 	// Stuck: the run failed because its completion gate gave up on the
 	// coder (STUCK.md); its state word is "stuck" (State).
 	Stuck bool `json:"stuck,omitempty"`
+	// Reviewing is set by NoteReviews, never recorded: the run is live
+	// and its change waits for the person's review on its screen.
+	Reviewing bool `json:"-"`
 	// InPlace marks a run of `sentinel exec`: the coder worked in the
 	// project itself; there is no patch, recovery or landing.
 	InPlace bool `json:"in_place,omitempty"`

@@ -21,6 +21,7 @@ type decisionRow struct {
 	What    string
 	Outcome string
 	By      string
+	Names   []string // the deciding templates' names, when By is "template:…"
 	Reason  string
 	Message string
 }
@@ -35,7 +36,7 @@ func decisionRows(evs []journal.Event) []decisionRow {
 		}
 		d := j.Decision
 		rows = append(rows, decisionRow{j.DecidedAt, string(j.Request.Kind), oneLine(j.Request.Summary()),
-			string(d.Outcome), d.By, d.Reason, d.Message})
+			string(d.Outcome), d.By, d.TemplateNames, d.Reason, d.Message})
 	}
 	sort.SliceStable(rows, func(a, b int) bool { return rows[a].Time.Before(rows[b].Time) })
 	return rows
@@ -61,7 +62,7 @@ func renderDecisions(m *Meta, evs []journal.Event) string {
 	b.WriteString("| time | kind | request | decision | by | reason |\n|---|---|---|---|---|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %s | %s |\n", r.Time.Local().Format("15:04:05"), md(r.Kind),
-			md(r.What), md(r.Outcome), md(whoColumn(r.By)), md(r.Reason))
+			md(r.What), md(r.Outcome), md(whoColumn(r.By, r.Names)), md(r.Reason))
 	}
 	return b.String()
 }
@@ -176,7 +177,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	if len(denied) > 0 {
 		b.WriteString("\nDenied:\n\n| kind | request | by | reason |\n|---|---|---|---|\n")
 		for _, r := range denied {
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", md(r.Kind), md(r.What), md(whoColumn(r.By)), md(r.Reason))
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", md(r.Kind), md(r.What), md(whoColumn(r.By, r.Names)), md(r.Reason))
 		}
 	}
 	b.WriteString("\n## What landed\n\n")

@@ -42,14 +42,27 @@ func whoDecided(by string) string {
 
 // whoColumn is a decision's "by" cell in the reports' tables: whoDecided's
 // words, with the rule or template that decided it when there is one
-// ("policy (build.project)"), so the table reads as the counts do.
-func whoColumn(by string) string {
+// ("policy (build.project)"), so the table reads as the counts do. A
+// template is named as a person reads it, with its id for the commands
+// ("a remembered template (“go test (any args) in this project”, t-1a2b)").
+func whoColumn(by string, names []string) string {
 	who := whoDecided(by)
 	kind, detail, _ := strings.Cut(by, ":")
-	if detail != "" && (kind == "policy" || kind == "template") {
-		return who + " (" + detail + ")"
+	switch {
+	case detail == "" || (kind != "policy" && kind != "template"):
+		return who
+	case kind == "template":
+		ids := strings.Split(detail, "+")
+		if len(names) != len(ids) {
+			return who + " (" + detail + ")"
+		}
+		parts := make([]string, len(ids))
+		for i, id := range ids {
+			parts[i] = "“" + names[i] + "”, " + id
+		}
+		return who + " (" + strings.Join(parts, "; ") + ")"
 	}
-	return who
+	return who + " (" + detail + ")"
 }
 
 // whoCounts are the decided requests by whoDecided, in a stable order.

@@ -8,7 +8,12 @@ import "github.com/sentinelhq/sentinel/approvals/queue"
 // takes these words as reported (queue.EndState).
 
 // StateOf is the state word of the run m records.
-func StateOf(m *Meta) string { return stateWord(m.Status, m.Landing, m.Recovery, m.Stuck) }
+func StateOf(m *Meta) string {
+	if m.Status == StatusRunning && m.Reviewing {
+		return queue.StateReviewing
+	}
+	return stateWord(m.Status, m.Landing, m.Recovery, m.Stuck)
+}
 
 // StateOf is the state word of the run that ended with r.
 func (r Result) StateOf() string { return stateWord(r.Status, r.Landing, r.Recovery, r.Stuck) }

@@ -331,7 +331,7 @@ func (p *consolePage) header() string {
 	w := max(p.c.width, 20)
 	waiting := len(p.pending)
 	for _, r := range p.runs {
-		if queue.AwaitsPerson(r.State) { // its change waits for the person's review
+		if queue.WaitsForPerson(r.State) { // its change waits for the person's review
 			waiting++
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // reviewTarget is the run R (keys_console.go) reviews, if any waits for a
@@ -21,6 +22,18 @@ func (p *consolePage) reviewTarget() (queue.RunStatus, bool) {
 		}
 	}
 	return queue.RunStatus{}, false
+}
+
+// nothingToReview is why R opens no review: none waits, or the one that
+// waits is a live run's, open on its own screen (a second review here
+// could not take that run's answer).
+func (p *consolePage) nothingToReview() string {
+	for _, r := range p.runs {
+		if r.State == queue.StateReviewing {
+			return "run " + textsafe.Line(r.Run) + "'s review is open on its own screen: answer it there"
+		}
+	}
+	return "no run waits for your review"
 }
 
 // consoleReviewedMsg is the review's end: the console reads the runs again.
@@ -43,7 +56,7 @@ func reviewCommand(r queue.RunStatus) (*exec.Cmd, error) {
 func (p *consolePage) review() tea.Cmd {
 	r, ok := p.reviewTarget()
 	if !ok {
-		p.m.flash = "no run waits for your review"
+		p.m.flash = p.nothingToReview()
 		return nil
 	}
 	cmd, err := reviewCommand(r)

@@ -30,7 +30,7 @@ func (k keyMap) consoleTable(reviews string) keyTable[*consolePage] {
 		{key: review, do: func(p *consolePage, _ tea.KeyPressMsg) tea.Cmd { return p.review() }, legend: 3,
 			disabled: func(p *consolePage) string {
 				if _, ok := p.reviewTarget(); !ok {
-					return "no run waits for your review"
+					return p.nothingToReview()
 				}
 				return ""
 			}},

@@ -27,3 +27,9 @@ func EndState(s string) bool { return endStates[strings.TrimSuffix(s, RecoverySu
 // AwaitsPerson reports whether a run in state s waits for the person
 // though no request of it is pending: its change waits for their review.
 func AwaitsPerson(s string) bool { return strings.TrimSuffix(s, RecoverySuffix) == StateAwaitingReview }
+
+// WaitsForPerson reports whether a run in state s waits for the person
+// though no request of it is pending: its change awaits their review
+// (AwaitsPerson: sentinel review ID), or a live run's review is open on
+// its own screen (StateReviewing).
+func WaitsForPerson(s string) bool { return AwaitsPerson(s) || s == StateReviewing }

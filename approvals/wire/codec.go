@@ -40,7 +40,11 @@ func encodeLine(m Message) ([]byte, error) {
 	}
 	if d := m.Decision; d != nil {
 		w.Name("decision").Open().StringIf("request_id", d.RequestID).String("decision", string(d.Outcome)).
-			String("by", d.By).String("reason", d.Reason).StringIf("message", d.Message)
+			String("by", d.By)
+		if len(d.TemplateNames) > 0 {
+			w.Strings("template_names", d.TemplateNames)
+		}
+		w.String("reason", d.Reason).StringIf("message", d.Message)
 		if d.Remember {
 			w.Bool("remember", true)
 		}
@@ -91,6 +95,9 @@ func decodeAnswer(line []byte) (Message, error) {
 		return Message{}, err
 	}
 	if d.Hosts, err = do.Strings("hosts"); err != nil {
+		return Message{}, err
+	}
+	if d.TemplateNames, err = do.Strings("template_names"); err != nil {
 		return Message{}, err
 	}
 	m.Decision = d

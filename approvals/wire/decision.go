@@ -16,9 +16,13 @@ type Decision struct {
 	// By says who decided: "policy:<rule>", "template:<id>[+<id>…]",
 	// "person", "supervisor", "timeout", "nobody" (no decider configured) or
 	// "error".
-	By      string `json:"by"`
-	Reason  string `json:"reason"`
-	Message string `json:"message,omitempty"` // for a deny: what the coder is told
+	By string `json:"by"`
+	// TemplateNames are the readable names of the templates in By
+	// ("template:…"), in By's order, so every record can say what decided
+	// by name and not by id alone.
+	TemplateNames []string `json:"template_names,omitempty"`
+	Reason        string   `json:"reason"`
+	Message       string   `json:"message,omitempty"` // for a deny: what the coder is told
 	// Remember is set when the person approved and remembered, so adapters
 	// with their own session grants (Codex acceptForSession, ACP allow_always)
 	// can pass that on.

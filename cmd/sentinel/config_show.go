@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/internal/config"
@@ -136,8 +136,12 @@ func effectiveSettings(files []config.Setting, f supervisorFlags, changed func(s
 }
 
 func printSettings(out io.Writer, settings []config.Setting) {
-	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "KEY\tVALUE\tSOURCE")
+	// A note (a value an untrusted file was refused) goes on a line of
+	// its own under its key, outside the columns: in a cell it made the
+	// whole table as wide as its path (issue 37.12: 160 columns).
+	type row struct{ key, value, source, note string }
+	rows := []row{{key: "KEY", value: "VALUE", source: "SOURCE"}}
+	kw, vw := 0, 0
 	for _, s := range settings {
 		v, src := s.Value, s.Source
 		if v == "" {
@@ -145,10 +149,20 @@ func printSettings(out io.Writer, settings []config.Setting) {
 		}
 		// A project file is the coder's to write: every value is shown
 		// through the one sanitizer.
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Key, textsafe.Line(v), textsafe.Line(src))
+		r := row{s.Key, textsafe.Line(v), textsafe.Line(src), ""}
 		if s.Note != "" {
-			fmt.Fprintf(tw, "\t  (%s)\t\n", textsafe.Line(strings.TrimSpace(s.Note)))
+			r.note = textsafe.Line(strings.TrimSpace(s.Note))
+		}
+		rows = append(rows, r)
+	}
+	for _, r := range rows {
+		kw, vw = max(kw, ansi.StringWidth(r.key)), max(vw, ansi.StringWidth(r.value))
+	}
+	pad := func(s string, w int) string { return s + strings.Repeat(" ", w-ansi.StringWidth(s)+2) }
+	for _, r := range rows {
+		fmt.Fprintln(out, pad(r.key, kw)+pad(r.value, vw)+r.source)
+		if r.note != "" {
+			fmt.Fprintf(out, "  (%s)\n", r.note)
 		}
 	}
-	tw.Flush()
 }

@@ -40,6 +40,7 @@ run is one tab-separated line with every field whole; --json has everything.`,
 			if err != nil {
 				return err
 			}
+			runner.NoteReviews(p, metas)
 			if asJSON {
 				if metas == nil {
 					metas = []*runner.Meta{}

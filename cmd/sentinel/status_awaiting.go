@@ -15,7 +15,7 @@ func writeAwaiting(w io.Writer, runs []queue.RunStatus) {
 	n, pending := 0, 0
 	for _, r := range runs {
 		pending += r.Pending
-		if queue.AwaitsPerson(r.State) {
+		if queue.WaitsForPerson(r.State) {
 			n++
 		}
 	}
@@ -24,8 +24,11 @@ func writeAwaiting(w io.Writer, runs []queue.RunStatus) {
 	}
 	fmt.Fprintf(w, "%d waiting for you (%d request(s), %d run(s) awaiting review):\n", n+pending, pending, n)
 	for _, r := range runs {
-		if queue.AwaitsPerson(r.State) {
+		switch {
+		case queue.AwaitsPerson(r.State):
 			fmt.Fprintf(w, "  sentinel review %s   (in %s)\n", textsafe.Line(r.Run), textsafe.Line(r.Project))
+		case r.State == queue.StateReviewing:
+			fmt.Fprintf(w, "  run %s: its review is open on its own screen   (in %s)\n", textsafe.Line(r.Run), textsafe.Line(r.Project))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"runtime"
 	"runtime/debug"
 
@@ -15,14 +16,24 @@ import (
 var version = "dev"
 
 func newVersionCmd() *cobra.Command {
-	return &cobra.Command{
+	var check bool
+	cmd := &cobra.Command{
 		Use:   "version",
-		Short: "Print Sentinel's version",
-		Args:  noArgs,
-		Run: func(*cobra.Command, []string) {
-			fmt.Println(versionLine())
+		Short: "Print Sentinel's version; --check: is there a newer one",
+		Long: `Print Sentinel's version. With --check, also ask the Go module proxy (the
+first of GOPROXY, else proxy.golang.org) for the newest release and say how
+to update when this one is older. Nothing else reaches the network for this.`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			fmt.Fprintln(c.OutOrStdout(), versionLine())
+			if check {
+				return checkNewer(c.Context(), c.OutOrStdout(), os.Getenv)
+			}
+			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&check, "check", false, "ask the Go module proxy whether a newer version exists")
+	return cmd
 }
 
 // versionLine is what sentinel version and sentinel --version print.

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 )
 
@@ -36,6 +37,10 @@ import (
 //   - REP with a count above 65536 repeats 65536 times here (x/vt loops for
 //     as long as the coder asks); counts are generated below that.
 //   - keys: see TestKeysEncodeAsXVT.
+//   - a UTF-8 character inside a control string (a title "✳ Claude Code"):
+//     x/vt ends the string at a 0x9C or other C1 byte of the character and
+//     prints the rest. The oracle is fed the bytes as this package's parser
+//     gets them (pair.asOurs); TestControlStringsHoldUTF8 checks them.
 //
 // Hyperlinks (OSC 8) are not compared: the pane drops them, and this
 // package does not keep them.
@@ -98,6 +103,9 @@ type pair struct {
 	ours *Terminal
 	vt   *oracle
 	fed  bytes.Buffer // everything written, for the failure message
+
+	track *ansi.Parser // the parser's state as ours reads what is fed (asOurs)
+	str   stringUTF8
 }
 
 func newPair(t testing.TB, w, h int) *pair {
@@ -109,7 +117,23 @@ func newPair(t testing.TB, w, h int) *pair {
 func (p *pair) write(b []byte) {
 	p.fed.Write(b)
 	_, _ = p.ours.Write(b)
-	_, _ = p.vt.emu.Write(b)
+	_, _ = p.vt.emu.Write(p.asOurs(b))
+}
+
+// asOurs is b with the UTF-8 characters inside control strings made '?',
+// as Terminal.Write gives them to its parser (strings.go): x/vt ends a
+// string at a character's 0x9C byte and prints the rest ("✳ Claude Code",
+// a title, drawn on the screen), and is compared on everything else.
+func (p *pair) asOurs(b []byte) []byte {
+	if p.track == nil {
+		p.track = ansi.NewParser()
+	}
+	out := make([]byte, len(b))
+	for i, c := range b {
+		out[i] = p.str.byteFor(p.track.State(), c)
+		p.track.Advance(out[i])
+	}
+	return out
 }
 
 func (p *pair) resize(w, h int) {

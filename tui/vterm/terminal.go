@@ -31,6 +31,8 @@ type Terminal struct {
 
 	fg, bg, cursorColor color.Color // colours set by OSC 10, 11 and 12; nil for the default
 
+	str stringUTF8 // UTF-8 inside control strings (strings.go)
+
 	replies []byte // answers to the coder's queries and encoded keys, not yet taken (at most maxReplies)
 
 	params [maxFastParams]ansi.Param // fastCSI's
@@ -109,7 +111,7 @@ func (t *Terminal) Write(p []byte) (int, error) {
 				}
 			}
 		}
-		t.p.Advance(p[i])
+		t.p.Advance(t.str.byteFor(t.p.State(), p[i]))
 		i++
 	}
 	t.flushGrapheme()
