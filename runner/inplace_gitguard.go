@@ -9,9 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
 
 // gitGuard holds, for one in-place run, what the place's git dirs were at
@@ -174,7 +176,12 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	if stop != nil {
 		stop()
 	}
-	for _, p := range g.sweep() {
+	done := slowtell.Start(func(took time.Duration) {
+		emit(journal.System, KindNotice, "in place: looking through "+g.p.Root+" for git dirs the coder made ("+slowtell.Took(took)+" so far)", nil)
+	})
+	swept := g.sweep()
+	done()
+	for _, p := range swept {
 		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
 	}
 	refused, err := g.migrateObjects(ctx)
