@@ -10,7 +10,6 @@ import (
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
 
-
 // A checkpoint that takes longer than a moment says what it does (here
 // at once: slowTell.After is 0), before the coder acts and at the end.
 func TestASlowCheckpointSaysWhatItDoes(t *testing.T) {
