@@ -237,6 +237,7 @@ type pointKey struct{}
 // handler (exec, playbook) or before it (the file tools).
 type callPoint struct {
 	c    *callPoints
+	tell *teller // says what a long point does
 	what string
 	n    int
 	done bool
@@ -252,7 +253,9 @@ func (p *callPoint) take(what string) {
 	if what != "" {
 		p.what = what
 	}
+	done := p.tell.slow("taking a checkpoint of the rw paths before the call")
 	p.n = p.c.before(p.what)
+	done()
 }
 
 // pointOf is the point the handler of ctx's call may take (nil: none).
@@ -272,7 +275,7 @@ func (s *Server) withPoint(ctx context.Context, op string, req *mcp.CallToolRequ
 	if req != nil && req.Params != nil {
 		what += ": " + argSummary(string(req.Params.Arguments))
 	}
-	p := &callPoint{c: s.points, what: what}
+	p := &callPoint{c: s.points, tell: tellerOf(ctx), what: what}
 	if pointsFirst[op] {
 		p.take("")
 	}
@@ -285,6 +288,8 @@ func (p *callPoint) finish(err error) {
 		return
 	}
 	var r *Refusal
+	done := p.tell.slow("recording the rw paths as the call left them")
+	defer done()
 	if p.c.after(p.n, errors.As(err, &r)) {
 		p.n = 0
 	}

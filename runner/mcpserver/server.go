@@ -225,6 +225,7 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 		if s.cfg.disabled(op) {
 			err = &Refusal{Class: ClassOpDisabled, Rule: "disabled_ops", Reason: "the " + op + " tool is disabled in this server's config", Use: "see capabilities for the tools that are on"}
 		} else {
+			ctx = s.withTeller(ctx, op, req)
 			ctx, pt = s.withPoint(ctx, op, req)
 			out, err = h(s, ctx, in)
 			pt.finish(err)
