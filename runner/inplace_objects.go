@@ -101,4 +101,3 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 	}
 	return refused, os.RemoveAll(g.Objects)
 }
-
