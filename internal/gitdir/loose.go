@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -89,41 +91,37 @@ func CheckLoose(path, name string) string {
 	return ""
 }
 
-// Loose is an object store's loose objects as they were: each one's
-// stamp (identity, change time), by "xx/rest" name.
-type Loose struct {
+// Objects is an object store's files as they were: each one's stamp
+// (identity, change time), by slash-separated path under the store.
+type Objects struct {
 	dir   string
 	stamp map[string]filestamp.Stamp
 }
 
-// SnapLoose remembers the loose objects of the object store dir (a
-// missing store is an empty one).
-func SnapLoose(dir string) *Loose {
-	l := &Loose{dir: dir, stamp: map[string]filestamp.Stamp{}}
-	l.each(func(rel string, st filestamp.Stamp) { l.stamp[rel] = st })
-	return l
+// SnapObjects remembers the files of the object store dir (a missing
+// store is an empty one). Nothing is followed: a link is a file here.
+func SnapObjects(dir string) *Objects {
+	o := &Objects{dir: dir, stamp: map[string]filestamp.Stamp{}}
+	o.each(func(rel string, st filestamp.Stamp, _ bool) { o.stamp[rel] = st })
+	return o
 }
 
-// each calls f with every loose object file of the store and its stamp.
-func (l *Loose) each(f func(rel string, st filestamp.Stamp)) {
-	dirs, _ := os.ReadDir(l.dir)
-	for _, d := range dirs {
-		if !d.IsDir() || !looseDirName().MatchString(d.Name()) {
-			continue
+// each calls f with every file of the store (not a directory) and its
+// stamp.
+func (o *Objects) each(f func(rel string, st filestamp.Stamp, regular bool)) {
+	_ = filepath.WalkDir(o.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
 		}
-		files, _ := os.ReadDir(filepath.Join(l.dir, d.Name()))
-		for _, e := range files {
-			if !looseFileName().MatchString(e.Name()) {
-				continue // git's temp files and the like: not objects
-			}
-			fi, err := e.Info()
-			if err != nil {
-				continue
-			}
-			st, _ := filestamp.Of(fi)
-			f(d.Name()+"/"+e.Name(), st)
+		fi, err := d.Info()
+		if err != nil {
+			return nil
 		}
-	}
+		rel, _ := filepath.Rel(o.dir, p)
+		st, _ := filestamp.Of(fi)
+		f(filepath.ToSlash(rel), st, fi.Mode().IsRegular())
+		return nil
+	})
 }
 
 // Bad is a loose object that is not what its name says.
@@ -132,21 +130,52 @@ type Bad struct {
 	Was             bool // the store had an object of that name before
 }
 
+// Changes is what is new or changed in an object store since its
+// snapshot, sorted by what it takes to trust it.
+type Changes struct {
+	// Bad are the loose objects that are not the object their name names
+	// (the others are proven and need nothing).
+	Bad []Bad
+	// Packs are the .idx files of packs whose pack or index is new or
+	// changed: git trusts an index's names for the pack's content, so
+	// each needs proving (git verify-pack) before git reads it.
+	Packs []string
+	// Other are the other files: what git trusts for objects without
+	// checking (commit-graph, multi-pack-index, a pack's .rev or .bitmap,
+	// info/alternates) and what is no object at all. Git rebuilds or does
+	// without what it needs of these.
+	Other []string
+}
+
 // Changed proves every loose object of the store that is new or changed
-// since the snapshot, and is those that are not the object their name
-// names. (Where the system gives no stamp, every object is proven.)
-func (l *Loose) Changed() []Bad {
-	var bad []Bad
-	l.each(func(rel string, st filestamp.Stamp) {
-		was, had := l.stamp[rel]
-		if had && was == st && st != (filestamp.Stamp{}) {
+// since the snapshot and sorts every other new or changed file. (Where
+// the system gives no stamp, every file counts as changed.)
+func (o *Objects) Changed() Changes {
+	var c Changes
+	packs := map[string]bool{}
+	o.each(func(rel string, st filestamp.Stamp, regular bool) {
+		if was, had := o.stamp[rel]; had && was == st && st != (filestamp.Stamp{}) {
 			return
 		}
-		name := strings.Replace(rel, "/", "", 1)
-		p := filepath.Join(l.dir, filepath.FromSlash(rel))
-		if why := CheckLoose(p, name); why != "" {
-			bad = append(bad, Bad{Path: p, Name: name, Why: why, Was: had})
+		p := filepath.Join(o.dir, filepath.FromSlash(rel))
+		dir, file := path.Split(rel)
+		dir = strings.TrimSuffix(dir, "/")
+		switch {
+		case IsLooseName(dir, file) && regular:
+			name := dir + file
+			if why := CheckLoose(p, name); why != "" {
+				_, had := o.stamp[rel]
+				c.Bad = append(c.Bad, Bad{Path: p, Name: name, Why: why, Was: had})
+			}
+		case dir == "pack" && (strings.HasSuffix(file, ".pack") || strings.HasSuffix(file, ".idx")) && regular:
+			idx := strings.TrimSuffix(strings.TrimSuffix(p, ".pack"), ".idx") + ".idx"
+			if !packs[idx] {
+				packs[idx] = true
+				c.Packs = append(c.Packs, idx)
+			}
+		default:
+			c.Other = append(c.Other, p)
 		}
 	})
-	return bad
+	return c
 }

@@ -137,7 +137,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
-	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(r.git.sweep(), r.git.checkObjects(objects)...)}
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...)}
 	swept()
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true

@@ -1,8 +1,13 @@
 package mcpserver
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 )
@@ -17,41 +22,77 @@ import (
 // changed after it is proven against its name (gitdir.CheckLoose); one
 // that is not what its name says is moved into the quarantine and named
 // in the answer.
+//
+// A pack (or its index) a command writes is proven with git verify-pack,
+// which hashes every object in it; what git trusts for objects without
+// checking and rebuilds when missing (commit-graph, multi-pack-index, a
+// pack's .rev or .bitmap, info/alternates) is moved out when a command
+// writes it: a planted commit-graph gives a commit another tree, a
+// planted multi-pack-index another object's content.
 
-// snapObjects remembers the loose objects of each rw path's own .git.
-func (g *gitGuard) snapObjects() map[string]*gitdir.Loose {
+// snapObjects remembers the object store of each rw path's own .git.
+func (g *gitGuard) snapObjects() map[string]*gitdir.Objects {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	snap := map[string]*gitdir.Loose{}
+	snap := map[string]*gitdir.Objects{}
 	for root, own := range g.own {
 		if own != "" {
-			snap[root] = gitdir.SnapLoose(filepath.Join(own, "objects"))
+			snap[root] = gitdir.SnapObjects(filepath.Join(own, "objects"))
 		}
 	}
 	return snap
 }
 
-// checkObjects proves the loose objects that changed since snap and
-// quarantines each that is not the object its name names; it says what
-// it found.
-func (g *gitGuard) checkObjects(snap map[string]*gitdir.Loose) []string {
+// verifyPack proves the pack of the index idx of the git dir own.
+var verifyPack = func(ctx context.Context, own, idx string) error {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "--git-dir="+own, "-c", "core.fsmonitor=", "verify-pack", "--", idx)
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_NO_REPLACE_OBJECTS=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+// checkObjects proves what changed in the object stores since snap and
+// moves out what is not proven; it says what it found.
+func (g *gitGuard) checkObjects(ctx context.Context, snap map[string]*gitdir.Objects) []string {
 	var said []string
-	for root, l := range snap {
-		for _, b := range l.Changed() {
+	out := func(root, p, what string) {
+		id, err := gitdir.IDOf(p)
+		if err != nil {
+			return // gone since
+		}
+		to, err := quarantine(root, p, id)
+		if err != nil {
+			said = append(said, fmt.Sprintf("%s, and it could not be moved out (%v): do not run git in %s until you have looked", what, err, root))
+			return
+		}
+		said = append(said, fmt.Sprintf("%s: moved to %s", what, to))
+	}
+	for root, o := range snap {
+		ch := o.Changed()
+		for _, b := range ch.Bad {
 			what := "planted"
 			if b.Was {
 				what = "rewrote"
 			}
-			id, err := gitdir.IDOf(b.Path)
-			if err != nil {
-				continue // gone since
+			out(root, b.Path, fmt.Sprintf("this command %s the git object %s, which is not what its name says (%s); git would have used its content for that object (`git fsck` in %s names what is missing)", what, b.Name, b.Why, root))
+		}
+		for _, idx := range ch.Packs {
+			gd := filepath.Dir(filepath.Dir(filepath.Dir(idx))) // own/objects/pack/x.idx
+			if err := verifyPack(ctx, gd, idx); err != nil {
+				pack := strings.TrimSuffix(idx, ".idx") + ".pack"
+				for _, p := range []string{idx, pack} {
+					if _, lerr := os.Lstat(p); lerr == nil {
+						out(root, p, fmt.Sprintf("this command wrote the git pack file %s, which does not verify (%s)", filepath.Base(p), oneLine(err)))
+					}
+				}
 			}
-			to, err := quarantine(root, b.Path, id)
-			if err != nil {
-				said = append(said, fmt.Sprintf("this command %s the git object %s, which is not what its name says (%s), and it could not be moved out (%v): do not run git in %s until you have looked", what, b.Name, b.Why, err, root))
-				continue
-			}
-			said = append(said, fmt.Sprintf("this command %s the git object %s, which is not what its name says (%s): moved to %s, or git would have used its content for that object; `git fsck` in %s names what is missing", what, b.Name, b.Why, to, root))
+		}
+		for _, p := range ch.Other {
+			out(root, p, fmt.Sprintf("this command wrote %s, which git trusts for objects without checking them (it rebuilds it when needed)", p))
 		}
 	}
 	return said
