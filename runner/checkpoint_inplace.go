@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/slowtell"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
@@ -59,7 +60,11 @@ func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, e
 	s, err := checkpoint.Open(p.Root)
 	var m *checkpoint.Manifest
 	if err == nil {
+		done := slowtell.Start(func(took time.Duration) {
+			emit(journal.System, KindNotice, "in place: taking a checkpoint of "+p.Root+" before the coder acts ("+slowtell.Took(took)+" so far; a big folder takes a while)", nil)
+		})
 		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip()})
+		done()
 	}
 	rec := &checkpoint.Record{ID: id, Kind: "exec", Place: p.Root, Task: task, Started: time.Now().UTC()}
 	if err == nil {
@@ -89,12 +94,16 @@ func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, e
 }
 
 // end records the place as the run left it and is every change since the
-// checkpoint, with the two manifests.
-func (c *inPlaceCheckpoint) end() ([]checkpoint.Change, *checkpoint.Manifest, error) {
+// checkpoint, with the two manifests; emit hears a long recording.
+func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, any)) ([]checkpoint.Change, *checkpoint.Manifest, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.ended = true
+	done := slowtell.Start(func(took time.Duration) {
+		emit(journal.System, KindNotice, "in place: recording what the run changed in "+c.rec.Place+" ("+slowtell.Took(took)+" so far)", nil)
+	})
 	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Skip: checkpointSkip()})
+	done()
 	if err != nil {
 		return nil, nil, err
 	}

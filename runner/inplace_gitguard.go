@@ -2,22 +2,18 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
+	"time"
 
-	"github.com/sentinelhq/sentinel/internal/filestamp"
-
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/journal"
-
-	"github.com/sentinelhq/sentinel/internal/nofollow"
+	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
 
 // gitGuard holds, for one in-place run, what the place's git dirs were at
@@ -52,13 +48,14 @@ type gitGuard struct {
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
 
-	// startIDs are the identities (device, inode) of the git dirs and
-	// pointers the place had at the start: one found at another path was
-	// moved there (its parent renamed), not made; it stays the person's.
-	startIDs map[filestamp.ID]string
+	// base is the git dirs and pointers the place had at the start, by
+	// identity (device, inode): one found at another path was moved there
+	// (its parent renamed), not made; it stays the person's.
+	base *gitdir.Baseline
 
 	mu    sync.Mutex
-	moved []string // "path (now in dest)"
+	moved []string          // "path (now in dest)"
+	stuck map[string]string // path → why it could not be moved out
 	seq   int
 }
 
@@ -69,16 +66,11 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 	if err != nil {
 		return nil, fmt.Errorf("find the git repositories under %s: %w", p.Root, err)
 	}
-	g := &gitGuard{p: p, scan: scan, had: gitPlantedAtStart(p), worktrees: map[string]bool{}, startDirs: map[string]bool{}, Quarantine: shadow + ".quarantine"}
+	g := &gitGuard{p: p, scan: scan, had: gitPlantedAtStart(p), worktrees: map[string]bool{}, startDirs: map[string]bool{}, stuck: map[string]string{}, Quarantine: shadow + ".quarantine"}
 	for _, d := range scan.Watch {
 		g.startDirs[d] = true
 	}
-	g.startIDs = map[filestamp.ID]string{}
-	for d := range scan.Seen {
-		if id, ok := identityOf(d); ok {
-			g.startIDs[id] = d
-		}
-	}
+	g.base = gitdir.NewBaseline(scan.Seen)
 	if p.GitDir != "" {
 		g.common = resolvedPath(p.commonDir())
 		entries, _ := os.ReadDir(filepath.Join(g.common, "worktrees"))
@@ -102,8 +94,11 @@ func (g *gitGuard) known(path string) bool {
 	if g.scan.Seen[path] {
 		return true
 	}
-	if id, ok := identityOf(path); ok && g.startIDs[id] != "" {
-		return true // the person's, moved with its parent
+	g.mu.Lock()
+	v, _, _ := g.base.Judge(path)
+	g.mu.Unlock()
+	if v == gitdir.Known || v == gitdir.Moved {
+		return true // the person's, maybe moved with its parent
 	}
 	for d := range g.scan.Seen {
 		if within(path, d) {
@@ -113,38 +108,53 @@ func (g *gitGuard) known(path string) bool {
 	return false
 }
 
-// quarantine moves path (under the place) into the quarantine and records
-// it. It reports whether path was moved.
+// quarantine moves path (under the place, or the project's git dirs, or
+// the scratch object dir) into the quarantine and records it; it reports
+// whether path was moved. The move is gitdir.MoveOut's: no link followed
+// on the way, only the entry looked at now, and across file systems a
+// whole copy before anything is removed. What cannot be moved stays, and
+// is named at the end of the run (stuck).
 func (g *gitGuard) quarantine(path string) bool {
-	if !within(path, g.p.Root) && (g.p.GitDir == "" || !within(path, g.p.GitDir) && !within(path, g.common) && !within(path, g.Objects)) {
+	from := ""
+	for _, r := range []string{g.p.Root, g.p.GitDir, g.common, g.Objects} {
+		if r != "" && within(path, r) && path != r && len(r) > len(from) {
+			from = r
+		}
+	}
+	if from == "" {
 		return false
 	}
-	if _, err := os.Lstat(path); err != nil {
-		return false
+	id, err := gitdir.IDOf(path)
+	if err != nil {
+		return false // gone already
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if err := os.MkdirAll(g.Quarantine, 0o700); err != nil {
+		g.stuck[path] = err.Error()
 		return false
 	}
 	g.seq++
 	dst := filepath.Join(g.Quarantine, strconv.Itoa(g.seq)+"-"+strings.TrimPrefix(filepath.Base(path), "."))
-	if err := os.Rename(path, dst); err != nil {
-		if !errors.Is(err, syscall.EXDEV) {
-			return false
-		}
-		// Another file system: copy it out, then remove it from the place;
-		// what could not be copied whole stays where it is (and is said).
-		if err := copyTreeNoFollow(path, dst); err != nil {
-			_ = os.RemoveAll(dst)
-			return false
-		}
-		if os.RemoveAll(path) != nil {
-			return false
-		}
+	if err := gitdir.MoveOut(from, path, id, g.Quarantine, filepath.Base(dst)); err != nil {
+		g.stuck[path] = err.Error()
+		return false
 	}
+	delete(g.stuck, path)
 	g.moved = append(g.moved, path+" (now in "+dst+")")
 	return true
+}
+
+// Stuck names what the guard found and could not move out, each with why.
+func (g *gitGuard) Stuck() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []string
+	for p, why := range g.stuck {
+		out = append(out, p+": "+why)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // start begins the watch (watch) and tells each quarantine through emit;
@@ -166,7 +176,12 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	if stop != nil {
 		stop()
 	}
-	for _, p := range g.sweep() {
+	done := slowtell.Start(func(took time.Duration) {
+		emit(journal.System, KindNotice, "in place: looking through "+g.p.Root+" for git dirs the coder made ("+slowtell.Took(took)+" so far)", nil)
+	})
+	swept := g.sweep()
+	done()
+	for _, p := range swept {
 		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
 	}
 	refused, err := g.migrateObjects(ctx)
@@ -175,6 +190,9 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	}
 	if err != nil {
 		emit(journal.System, KindError, "in place: could not move the coder's new git objects into your repository ("+err.Error()+"); they are in "+g.Objects+", and its commits may be missing objects until you copy them in", nil)
+	}
+	if stuck := g.Stuck(); len(stuck) > 0 {
+		emit(journal.System, KindError, fmt.Sprintf("in place: %d git dir(s) or pointer(s) the coder made could not be moved out of your project and are still there; run no git command in them until you have looked:\n%s", len(stuck), strings.Join(stuck, "\n")), nil)
 	}
 	moved := g.Moved()
 	if len(moved) > 0 {
@@ -228,58 +246,10 @@ func (g *gitGuard) sweep() []string {
 	return out
 }
 
-// copyTreeNoFollow copies src to dst as it is: links as links, files and
-// directories with their modes, nothing followed.
-func copyTreeNoFollow(src, dst string) error {
-	return filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		to := filepath.Join(dst, rel)
-		switch {
-		case info.Mode()&os.ModeSymlink != 0:
-			t, err := os.Readlink(path)
-			if err != nil {
-				return err
-			}
-			return os.Symlink(t, to)
-		case info.IsDir():
-			return os.MkdirAll(to, 0o700)
-		case info.Mode().IsRegular():
-			in, err := nofollow.OpenFile(path, os.O_RDONLY, 0)
-			if err != nil {
-				return err
-			}
-			defer in.Close()
-			out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-			if err != nil {
-				return err
-			}
-			if _, err := io.Copy(out, in); err != nil {
-				out.Close()
-				return err
-			}
-			return out.Close()
-		}
-		return nil // devices, fifos, sockets: not kept
-	})
-}
-
 // commonWorktrees is the common dir's worktrees/ ("" without a repository).
 func (g *gitGuard) commonWorktrees() string {
 	if g.p.GitDir == "" {
 		return ""
 	}
 	return filepath.Join(g.common, "worktrees")
-}
-
-// identityOf is path's identity, not following a link at its end.
-func identityOf(path string) (filestamp.ID, bool) {
-	fi, err := os.Lstat(path)
-	if err != nil {
-		return filestamp.ID{}, false
-	}
-	id, err := filestamp.IDOf(fi)
-	return id, err == nil
 }

@@ -31,3 +31,17 @@ func TestSweepLeavesAMovedRepositoryOfThePersons(t *testing.T) {
 		t.Errorf("the person's moved repository was taken: %v", err)
 	}
 }
+
+// guardedRepo is a fresh repository with its guard, as at the start of an
+// in-place run.
+func guardedRepo(t *testing.T) (*Project, *gitGuard) {
+	t.Helper()
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	gitInit(t, root)
+	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
+	g, err := newGitGuard(p, filepath.Join(t.TempDir(), "run.git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, g
+}

@@ -1,22 +1,15 @@
 package runner
 
 import (
-	"compress/zlib"
 	"context"
-	"crypto/sha1"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"hash"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/sentinelhq/sentinel/internal/nofollow"
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 )
 
 // In place, the project's objects/ is read-only to the coder and its git
@@ -29,14 +22,7 @@ import (
 // is not an object or a pack (commit-graph, multi-pack-index, bitmaps,
 // info/alternates) is never moved in: git rebuilds what it needs.
 
-var (
-	looseDirName  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{2}$`) })
-	looseFileName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-f]{38}([0-9a-f]{24})?$`) })
-	packName      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^pack-[0-9a-f]{40}([0-9a-f]{24})?\.pack$`) })
-)
-
-// maxLooseObject bounds how much of one loose object is read to check it.
-const maxLooseObject = 1 << 30
+var packName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^pack-[0-9a-f]{40}([0-9a-f]{24})?\.pack$`) })
 
 // migrateObjects moves the proven objects of the scratch dir into the
 // project's store and returns what it refused, each named with why. The
@@ -61,17 +47,17 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 		return nil, err
 	}
 	for _, d := range dirs {
-		if !d.IsDir() || !looseDirName().MatchString(d.Name()) {
+		if !d.IsDir() {
 			continue
 		}
 		files, _ := os.ReadDir(filepath.Join(g.Objects, d.Name()))
 		for _, f := range files {
 			path := filepath.Join(g.Objects, d.Name(), f.Name())
 			name := d.Name() + f.Name()
-			if !f.Type().IsRegular() || !looseFileName().MatchString(f.Name()) || len(name) != hexLen {
+			if !f.Type().IsRegular() || !gitdir.IsLooseName(d.Name(), f.Name()) || len(name) != hexLen {
 				continue // git's temp files and the like: not objects
 			}
-			if why := checkLooseObject(path, name); why != "" {
+			if why := gitdir.CheckLoose(path, name); why != "" {
 				refuse(path, why)
 				continue
 			}
@@ -114,52 +100,4 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 		}
 	}
 	return refused, os.RemoveAll(g.Objects)
-}
-
-// checkLooseObject says why the loose object at path is not the object
-// name names ("" when it is): zlib-compressed "type size\0content" whose
-// hash is name.
-func checkLooseObject(path, name string) string {
-	f, err := nofollow.OpenFile(path, os.O_RDONLY, 0)
-	if err != nil {
-		return "unreadable: " + err.Error()
-	}
-	defer f.Close()
-	z, err := zlib.NewReader(f)
-	if err != nil {
-		return "not zlib data"
-	}
-	defer z.Close()
-	var h hash.Hash = sha1.New()
-	if len(name) == 64 {
-		h = sha256.New()
-	}
-	var head []byte
-	b := make([]byte, 1)
-	for len(head) < 32 {
-		if _, err := io.ReadFull(z, b); err != nil {
-			return "no object header"
-		}
-		if b[0] == 0 {
-			break
-		}
-		head = append(head, b[0])
-	}
-	typ, size, ok := strings.Cut(string(head), " ")
-	n, err := strconv.ParseInt(size, 10, 64)
-	if !ok || err != nil || n < 0 || n > maxLooseObject || (typ != "blob" && typ != "tree" && typ != "commit" && typ != "tag") {
-		return "not an object header: " + strconv.Quote(string(head))
-	}
-	h.Write(append(head, 0))
-	got, err := io.Copy(h, io.LimitReader(z, n+1))
-	if err != nil {
-		return "corrupt: " + err.Error()
-	}
-	if got != n {
-		return fmt.Sprintf("its size is %d, its header says %d", got, n)
-	}
-	if sum := hex.EncodeToString(h.Sum(nil)); sum != name {
-		return "its content hashes to " + sum
-	}
-	return ""
 }

@@ -14,13 +14,8 @@ import (
 // content is not its name, and a pack whose bytes were changed, stay out
 // and are quarantined; an object the project has is never replaced.
 func TestMigrateObjectsOnlyProvenOnes(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
-	gitInit(t, root)
-	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
-	g, err := newGitGuard(p, filepath.Join(t.TempDir(), "run.git"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, g := guardedRepo(t)
+	root := p.Root
 	coder := func(stdin string, args ...string) string {
 		t.Helper()
 		c := exec.Command("git", args...)

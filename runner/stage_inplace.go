@@ -171,7 +171,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	r.guard.cleanupAdapter()
 	ch, err := r.ws.inPlaceChange(ctx)
 	if c := r.ws.checkpoint; c != nil {
-		if changes, after, cerr := c.end(); cerr != nil {
+		if changes, after, cerr := c.end(r.emit); cerr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the place with its checkpoint ("+cerr.Error()+"); ignored files are not in this report", nil)
 		} else {
 			if err != nil { // git could not tell; the checkpoint can

@@ -14,7 +14,7 @@ import (
 // place, a `sentinel mcp` server's (kind "mcp") as an exec run's.
 func TestUndoWithoutAnIDTakesTheNewestMCPRecord(t *testing.T) {
 	p, c, _ := inPlaceFixture(t)
-	if _, _, err := c.end(); err != nil {
+	if _, _, err := c.end(noEmit); err != nil {
 		t.Fatal(err)
 	}
 	s, err := checkpoint.Open(p.Root)

@@ -20,25 +20,38 @@ var useOpenat2 = true
 // 5.6), through r, which keeps every element in the place and refuses a
 // link at the last.
 func openIn(r *os.Root, dir *os.File, rel string, flag int) (*os.File, error) {
-	if dir != nil && useOpenat2 {
-		how := unix.OpenHow{
-			Flags:   uint64(flag | unix.O_NOFOLLOW | unix.O_CLOEXEC),
-			Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
-		}
-		for {
-			fd, err := unix.Openat2(int(dir.Fd()), rel, &how)
-			switch err {
-			case nil:
-				return os.NewFile(uintptr(fd), filepath.Join(r.Name(), rel)), nil
-			case unix.EINTR, unix.EAGAIN:
-				continue
-			case unix.ENOSYS, unix.EPERM:
-				// no openat2 here (or a filter forbids it): below
-			default:
-				return nil, &os.PathError{Op: "openat2", Path: rel, Err: err}
-			}
-			break
-		}
+	if f, ok, err := openBeneath(r, dir, rel, flag); ok {
+		return f, err
 	}
 	return nofollow.OpenIn(r, filepath.FromSlash(rel), flag, 0)
+}
+
+// openBeneath opens rel from dir with one openat2 that follows no symlink
+// in any element and never leaves dir; ok is false where there is no
+// openat2 (or dir is nil), for the caller's fallback.
+func openBeneath(r *os.Root, dir *os.File, rel string, flag int) (f *os.File, ok bool, err error) {
+	if dir == nil || !useOpenat2 {
+		return nil, false, nil
+	}
+	how := unix.OpenHow{
+		Flags:   uint64(flag | unix.O_NOFOLLOW | unix.O_CLOEXEC),
+		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
+	}
+	for {
+		fd, err := unix.Openat2(int(dir.Fd()), rel, &how)
+		switch err {
+		case nil:
+			return os.NewFile(uintptr(fd), filepath.Join(r.Name(), rel)), true, nil
+		case unix.EINTR, unix.EAGAIN:
+			continue
+		case unix.ENOSYS, unix.EPERM:
+			return nil, false, nil // no openat2 here (or a filter forbids it)
+		}
+		return nil, true, &os.PathError{Op: "openat2", Path: rel, Err: err}
+	}
+}
+
+// openDirBeneath is openBeneath of a directory.
+func openDirBeneath(r *os.Root, dir *os.File, rel string) (*os.File, bool, error) {
+	return openBeneath(r, dir, rel, unix.O_RDONLY|unix.O_DIRECTORY)
 }

@@ -121,40 +121,45 @@ type Applied struct {
 }
 
 // Apply carries out plan on the place at root from store s. Every change
-// goes through an os.Root of the place, so no step writes outside it
-// whatever links stand in it, and a step whose parent directory is a link
-// when it runs (swapped in after planning) is refused, not written through
-// to elsewhere in the place; a file is written beside its name, checked
-// against its hash, and renamed over it.
+// is made from the directory that holds its path, opened from the place
+// following no link in any element (stepDir), to that one name, and never
+// follows a link there either: a step whose parent directory is a link
+// when it runs (swapped in after planning, or while undo runs) is refused,
+// not written through to elsewhere in the place or out of it. A file is
+// written beside its name, checked against its hash, and renamed over it.
 func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
+	dir, err := r.Open(".") // the place itself, for stepDir's one-call open
+	if err == nil {
+		defer dir.Close()
+	}
 	out := &Applied{}
 	var errs []error
 	fail := func(p string, err error) { errs = append(errs, fmt.Errorf("%s: %w", p, err)) }
-	// A step whose parent is a link when it is carried out (swapped in
-	// after the plan was made) is refused: the root keeps a link from
-	// leading out of the place, and this keeps one from leading elsewhere
-	// in it.
+	// A step whose parent is a link when it is carried out is refused
+	// (once), and so are the later steps of that path.
 	refused := map[string]bool{}
-	through := func(p string) bool {
+	at := func(p string, do func(pr *os.Root, base string) error) (ok bool, err error) {
 		if refused[p] {
-			return false
+			return false, nil
 		}
-		if err := linkAbove(r, p); err != nil {
+		pr, base, done, err := stepDir(r, dir, p)
+		if err != nil {
 			refused[p] = true
 			fail(p, err)
-			return false
+			return false, nil
 		}
-		return true
+		defer done()
+		return true, do(pr, base)
 	}
 	// Directories the run made read-only are made writable first.
 	for _, st := range plan.Steps {
-		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o200 == 0 && through(st.Path) {
-			_ = r.Chmod(st.Path, st.Now.Mode|0o700)
+		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o200 == 0 {
+			_, _ = at(st.Path, func(pr *os.Root, base string) error { return chmodDir(pr, base, st.Now.Mode|0o700) })
 		}
 	}
 	// Removals, deepest first: what the run created, and what stands where
@@ -162,10 +167,14 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	removed := map[string]bool{}
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
-		if st.Now == nil || (st.Was != nil && st.Was.Kind == st.Now.Kind && st.Now.Kind != KindSymlink) || !through(st.Path) {
+		if st.Now == nil || (st.Was != nil && st.Was.Kind == st.Now.Kind && st.Now.Kind != KindSymlink) {
 			continue
 		}
-		if err := r.Remove(st.Path); err != nil {
+		ok, err := at(st.Path, func(pr *os.Root, base string) error { return pr.Remove(base) })
+		if !ok {
+			continue
+		}
+		if err != nil {
 			if st.Now.Kind == KindDir && st.Was == nil {
 				out.Kept = append(out.Kept, st.Path+"/: made by the run, kept because it is not empty (it holds what the checkpoint does not cover, or what you made since)")
 				continue
@@ -180,23 +189,29 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	}
 	// Creations and rewrites, shallowest first.
 	for _, st := range plan.Steps {
-		if st.Was == nil || !through(st.Path) {
+		if st.Was == nil {
 			continue
 		}
 		there := st.Now != nil && !removed[st.Path]
-		var err error
-		switch st.Was.Kind {
-		case KindDir:
-			if !there {
-				err = r.Mkdir(st.Path, 0o700)
+		ok, err := at(st.Path, func(pr *os.Root, base string) error {
+			var err error
+			switch st.Was.Kind {
+			case KindDir:
+				if !there {
+					err = pr.Mkdir(base, 0o700)
+				}
+			case KindSymlink:
+				err = pr.Symlink(st.Was.Target, base)
+			case KindFile:
+				err = s.restoreFile(pr, base, st.Was)
 			}
-		case KindSymlink:
-			err = r.Symlink(st.Was.Target, st.Path)
-		case KindFile:
-			err = s.restoreFile(r, st.Path, st.Was)
-		}
-		if err == nil && asRoot && st.Was.Kind != KindFile { // a file's owner is set before its rename
-			err = r.Lchown(st.Path, int(st.Was.UID), int(st.Was.GID))
+			if err == nil && asRoot && st.Was.Kind != KindFile { // a file's owner is set before its rename
+				err = pr.Lchown(base, int(st.Was.UID), int(st.Was.GID))
+			}
+			return err
+		})
+		if !ok {
+			continue
 		}
 		if err != nil {
 			fail(st.Path, err)
@@ -207,8 +222,8 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 	// Directory modes last, deepest first, once nothing more is written in them.
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
-		if st.Was != nil && st.Was.Kind == KindDir && through(st.Path) {
-			if err := r.Chmod(st.Path, st.Was.Mode); err != nil {
+		if st.Was != nil && st.Was.Kind == KindDir {
+			if ok, err := at(st.Path, func(pr *os.Root, base string) error { return chmodDir(pr, base, st.Was.Mode) }); ok && err != nil {
 				fail(st.Path, err)
 			}
 		}
@@ -275,8 +290,8 @@ func (s *Store) restoreFile(r *os.Root, p string, e *Entry) error {
 	if err != nil {
 		return err
 	}
-	if err := r.Rename(tmp, p); err != nil {
+	if err := r.Chtimes(tmp, time.Time{}, time.Unix(0, e.MTime)); err != nil {
 		return err
 	}
-	return r.Chtimes(p, time.Time{}, time.Unix(0, e.MTime))
+	return r.Rename(tmp, p)
 }

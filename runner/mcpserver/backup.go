@@ -113,7 +113,8 @@ var errTooBig = errors.New("too big to keep a backup of (over 1 GiB): ask the pe
 
 // copyTreeAt copies the entry name in dir (a file, a symlink as a symlink,
 // or a directory and all it holds) to dname in ddir, spending budget.
-// Devices, sockets, fifos and other reparse points are skipped.
+// Devices, sockets, fifos and other reparse points are an error: nothing
+// is removed that was not kept.
 func copyTreeAt(dir dirFS, name string, ddir dirFS, dname string, budget *int64) error {
 	fi, err := dir.Lstat(name)
 	if err != nil {
@@ -174,8 +175,11 @@ func copyTreeAt(dir dirFS, name string, ddir dirFS, dname string, budget *int64)
 				return err
 			}
 		}
+		return nil
 	}
-	return nil
+	// A device, socket or pipe cannot be kept: what keeps it aside would
+	// then remove what it did not keep.
+	return fmt.Errorf("%s is a device, socket or pipe, which cannot be kept as a backup; ask the person to remove it", name)
 }
 
 // removeAllAt removes the entry name in dir and, for a directory,

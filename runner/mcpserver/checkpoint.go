@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +45,7 @@ type callPoints struct {
 	warn     func(string)
 
 	mu     sync.Mutex
-	places []*placePoints // opened at the first point
+	places []*placePoints // each rw path's, opened at its first point
 	off    string         // why no more points are taken
 	taken  int
 }
@@ -71,10 +72,14 @@ func (c *callPoints) stop(why string) {
 	c.warn("sentinel mcp: no more checkpoints before single tool calls (" + why + "); the points taken so far stay ('sentinel undo " + c.id + " --list' in each rw path)")
 }
 
-// open records every rw path as it is before the first point.
+// open records each rw path that has no record yet as it is before its
+// first point: at the first point, and after a reload that adds rw paths.
 func (c *callPoints) open() error {
 	skip := checkpoint.OwnDirs()
 	for _, root := range c.roots {
+		if c.placeOf(root) != nil {
+			continue
+		}
 		s, err := checkpoint.Open(root)
 		if err != nil {
 			return err
@@ -93,6 +98,25 @@ func (c *callPoints) open() error {
 		c.places = append(c.places, &placePoints{store: s, rec: rec, last: m, lastRef: "before"})
 	}
 	return nil
+}
+
+// placeOf is root's record, nil when it has none yet.
+func (c *callPoints) placeOf(root string) *placePoints {
+	for _, pl := range c.places {
+		if pl.rec.Place == root {
+			return pl
+		}
+	}
+	return nil
+}
+
+// setRoots makes roots the rw paths points are taken in from the next
+// call on (a reload's): a new one is recorded at its first point; one no
+// longer rw keeps its record and gets no more points.
+func (c *callPoints) setRoots(roots []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.roots = slices.Clone(roots)
 }
 
 // save writes pl's record, keeping an undo's mark (`sentinel undo` may
@@ -116,13 +140,13 @@ func (c *callPoints) before(what string) int {
 		c.stop(fmt.Sprintf("the server reached %d points", checkpoint.MaxCallPoints))
 		return 0
 	}
+	if len(c.roots) == 0 {
+		return 0
+	}
 	t0 := time.Now()
-	if c.places == nil {
-		if err := c.open(); err != nil {
-			c.places = []*placePoints{}
-			c.stop("a checkpoint failed: " + err.Error())
-			return 0
-		}
+	if err := c.open(); err != nil {
+		c.stop("a checkpoint failed: " + err.Error())
+		return 0
 	}
 	n := c.taken + 1
 	skip := checkpoint.OwnDirs()
@@ -130,8 +154,8 @@ func (c *callPoints) before(what string) int {
 	if r := []rune(call); len(r) > 120 {
 		call = string(r[:119]) + "…"
 	}
-	for _, pl := range c.places {
-		root := pl.rec.Place
+	for _, root := range c.roots {
+		pl := c.placeOf(root)
 		ref := pl.lastRef
 		switch {
 		case checkpoint.Unchanged(root, pl.last, skip):
@@ -237,6 +261,7 @@ type pointKey struct{}
 // handler (exec, playbook) or before it (the file tools).
 type callPoint struct {
 	c    *callPoints
+	tell *teller // says what a long point does
 	what string
 	n    int
 	done bool
@@ -252,7 +277,9 @@ func (p *callPoint) take(what string) {
 	if what != "" {
 		p.what = what
 	}
+	done := p.tell.slow("taking a checkpoint of the rw paths before the call")
 	p.n = p.c.before(p.what)
+	done()
 }
 
 // pointOf is the point the handler of ctx's call may take (nil: none).
@@ -272,7 +299,7 @@ func (s *Server) withPoint(ctx context.Context, op string, req *mcp.CallToolRequ
 	if req != nil && req.Params != nil {
 		what += ": " + argSummary(string(req.Params.Arguments))
 	}
-	p := &callPoint{c: s.points, what: what}
+	p := &callPoint{c: s.points, tell: tellerOf(ctx), what: what}
 	if pointsFirst[op] {
 		p.take("")
 	}
@@ -285,6 +312,8 @@ func (p *callPoint) finish(err error) {
 		return
 	}
 	var r *Refusal
+	done := p.tell.slow("recording the rw paths as the call left them")
+	defer done()
 	if p.c.after(p.n, errors.As(err, &r)) {
 		p.n = 0
 	}

@@ -114,7 +114,9 @@ type ran struct {
 // run runs line with bash in dir, inside the sandbox, then sweeps the rw
 // paths for git dirs it made.
 func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
+	done := tellerOf(ctx).slow("starting the sandbox (the first command walks the rw paths for git dirs to hold read-only)")
 	sbx, err := r.prepare()
+	done()
 	if err != nil {
 		return ran{}, err
 	}
@@ -130,10 +132,13 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	procgroup.Own(cmd) // the sandbox's contract allows setting only the process group
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
+	objects := r.git.snapObjects()
 	err = cmd.Run()
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
-	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: r.git.sweep()}
+	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...)}
+	swept()
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true
 	}

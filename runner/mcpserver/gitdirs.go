@@ -1,15 +1,14 @@
 package mcpserver
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/sentinelhq/sentinel/internal/filestamp"
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -28,10 +27,11 @@ import (
 // inode) was not there at the start is moved into the user's state dir
 // (mcp/quarantine) and named in the answer. One found at a new path with
 // an identity seen before was moved by the command (a parent renamed): it
-// is the person's, named as moved and left where it is. The move opens
-// each directory without following links and moves only the entry the
-// walk saw (moveOut); nothing is ever deleted: a git dir that cannot be
-// moved stays and the answer says so.
+// is the person's, named as moved and left where it is (gitdir.Baseline).
+// The move opens each directory without following links and moves only
+// the entry the walk saw (gitdir.MoveOut, which sentinel exec's sweep
+// uses too); nothing is ever deleted that was not moved: a git dir that
+// cannot be moved stays and the answer says so.
 
 // maxGitDirs bounds how many repositories an rw path may hold: each is a
 // read-only mount.
@@ -52,9 +52,8 @@ var scanTree = gitdir.ScanTree
 // gitGuard is what the walk before the sandbox found, per rw path.
 type gitGuard struct {
 	mu   sync.Mutex
-	seen map[string]map[string]bool   // rw path → its git dirs and pointers at the start (where there are no identities)
-	ids  map[string]map[fileID]string // rw path → identity of each git dir and pointer accepted → where it is
-	own  map[string]string            // rw path → its own .git ("" for none)
+	base map[string]*gitdir.Baseline // rw path → its git dirs and pointers at the start
+	own  map[string]string           // rw path → its own .git ("" for none)
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.
@@ -98,16 +97,10 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.seen == nil {
-		g.seen, g.own, g.ids = map[string]map[string]bool{}, map[string]string{}, map[string]map[fileID]string{}
+	if g.base == nil {
+		g.base, g.own = map[string]*gitdir.Baseline{}, map[string]string{}
 	}
-	ids := map[fileID]string{}
-	for p := range sc.Seen {
-		if id, err := idOf(p); err == nil {
-			ids[id] = p
-		}
-	}
-	g.seen[root], g.own[root], g.ids[root] = sc.Seen, own, ids
+	g.base[root], g.own[root] = gitdir.NewBaseline(sc.Seen), own
 	return out, nil
 }
 
@@ -118,7 +111,7 @@ func (g *gitGuard) sweep() []string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var said []string
-	for root, seen := range g.seen {
+	for root, base := range g.base {
 		sc, err := scanTree(root, "", "", maxGitDirs)
 		if err != nil {
 			said = append(said, "could not look for new git dirs under "+root+": "+err.Error())
@@ -141,29 +134,18 @@ func (g *gitGuard) sweep() []string {
 			}
 		}
 		slices.SortFunc(found, func(a, b string) int { return len(a) - len(b) })
-		ids := g.ids[root]
 		var moved []string
 		for _, p := range found {
 			if slices.ContainsFunc(moved, func(m string) bool { return within(p, m) }) {
 				continue // inside one moved already
 			}
-			id, err := idOf(p)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue // gone since the walk
-			}
-			if err != nil {
-				if seen[p] {
-					continue // no identities here: known by path
-				}
-			} else if old, ok := ids[id]; ok {
-				if old == p {
-					continue
-				}
-				if was, err := idOf(old); err != nil || was != id { // not a second link to it
-					ids[id] = p
-					said = append(said, fmt.Sprintf("a git dir that was there before moved: %s → %s (left where it is)", old, p))
-					continue
-				}
+			v, id, old := base.Judge(p)
+			switch v {
+			case gitdir.Gone, gitdir.Known:
+				continue
+			case gitdir.Moved:
+				said = append(said, fmt.Sprintf("a git dir that was there before moved: %s → %s (left where it is)", old, p))
+				continue
 			}
 			to, err := quarantine(root, p, id)
 			if err != nil {
@@ -185,7 +167,7 @@ func present(p string) bool {
 // quarantine moves p, found under root with identity id, into the user's
 // state dir and is where it went. It never deletes: when p cannot be
 // moved it stays and the error says why.
-func quarantine(root, p string, id fileID) (string, error) {
+func quarantine(root, p string, id filestamp.ID) (string, error) {
 	dir, err := userstate.Path(filepath.Join("mcp", "quarantine"))
 	if err != nil {
 		return "", err
@@ -194,7 +176,7 @@ func quarantine(root, p string, id fileID) (string, error) {
 		return "", err
 	}
 	name := backupName(p)
-	if err := moveOut(root, p, id, dir, name); err != nil {
+	if err := gitdir.MoveOut(root, p, id, dir, name); err != nil {
 		return "", err
 	}
 	return filepath.Join(dir, name), nil

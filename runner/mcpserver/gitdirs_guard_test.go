@@ -60,13 +60,19 @@ func TestSweepLeavesAMovedRepositoryAlone(t *testing.T) {
 }
 
 // A new git dir that cannot be moved (the state dir on another file
-// system) stays where it is and the answer says so: nothing is deleted.
+// system, and a pipe in it that cannot be copied) stays where it is and
+// the answer says so: nothing is deleted. One that can be copied whole is
+// quarantined across file systems.
 func TestSweepNeverDeletesAGitDirItCannotMove(t *testing.T) {
 	g, root := guarded(t)
-	renameat = func(int, string, int, string) error { return unix.EXDEV }
-	t.Cleanup(func() { renameat = unix.Renameat })
+	t.Cleanup(gitdir.FailRenamesForTest(unix.EXDEV))
+	copyable := filepath.Join(root, "copyable")
+	gitInit(t, copyable)
 	fresh := filepath.Join(root, "new")
 	gitInit(t, fresh)
+	if err := unix.Mkfifo(filepath.Join(fresh, ".git", "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	said := strings.Join(g.sweep(), "\n")
 	if _, err := os.Stat(filepath.Join(fresh, ".git", "HEAD")); err != nil {
 		t.Fatalf("a git dir Sentinel could not move is gone: %v\n%s", err, said)
@@ -74,47 +80,8 @@ func TestSweepNeverDeletesAGitDirItCannotMove(t *testing.T) {
 	if !strings.Contains(said, "could not quarantine "+filepath.Join(fresh, ".git")) || !strings.Contains(said, "it is still there; do not run git in it") {
 		t.Errorf("the sweep does not say the git dir is still there:\n%s", said)
 	}
-}
-
-// The mover does not follow a directory swapped for a link after the
-// sweep found the entry, even when the link leads to the very entry (by
-// identity) it was asked to move, and moves nothing that changed.
-func TestMoveOutFollowsNoSwappedLink(t *testing.T) {
-	root, outside, q := t.TempDir(), t.TempDir(), t.TempDir()
-	victim := filepath.Join(outside, "b", ".git")
-	if err := os.MkdirAll(victim, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	id, err := idOf(victim)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(outside, filepath.Join(root, "a")); err != nil {
-		t.Fatal(err)
-	}
-	if err := moveOut(root, filepath.Join(root, "a", "b", ".git"), id, q, "x"); err == nil {
-		t.Error("moveOut followed a link out of the rw path")
-	}
-	if _, err := os.Stat(victim); err != nil {
-		t.Fatalf("the directory behind the link moved: %v", err)
-	}
-	// A different entry where the sweep saw one is not moved either.
-	p := filepath.Join(root, "c", ".git")
-	if err := os.MkdirAll(p, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := moveOut(root, p, id, q, "y"); err != errChanged {
-		t.Errorf("moveOut of a changed entry: %v, want errChanged", err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("the changed entry moved: %v", err)
-	}
-	pid, _ := idOf(p)
-	if err := moveOut(root, p, pid, q, "z"); err != nil {
-		t.Fatalf("moveOut of the entry the sweep saw: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(q, "z")); err != nil {
-		t.Errorf("the entry is not in the quarantine: %v", err)
+	if _, err := os.Lstat(filepath.Join(copyable, ".git")); !os.IsNotExist(err) || !strings.Contains(said, "quarantined a git dir this command made, "+filepath.Join(copyable, ".git")) {
+		t.Errorf("a git dir that could be copied whole is not quarantined across file systems (%v):\n%s", err, said)
 	}
 }
 

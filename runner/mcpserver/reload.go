@@ -134,6 +134,7 @@ func (s *Server) Reload() (err error) {
 		s.notice("config reload failed, still serving the previous config: %s", oneLine(err))
 		return err
 	}
+	s.points.setRoots(rwRoots(cfg)) // points before calls in the new rw paths too
 	g.swap(next)
 	s.notice("config %s reloaded: calls from now on run under it (exec_mode %s, %d paths)", cfg.File, cfg.ExecMode, len(cfg.Paths))
 	return nil

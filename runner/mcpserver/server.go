@@ -85,7 +85,7 @@ type shared struct {
 	log       *slog.Logger
 	logFile   io.Closer
 	gens      generations
-	points    *callPoints // checkpoints before writing calls (checkpoint.go); nil with no rw path
+	points    *callPoints // checkpoints before writing calls (checkpoint.go), in the current rw paths
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -132,21 +132,24 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "sentinel", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: "Sentinel gives you an allowlisted shell (exec) and path-gated file tools. Call help first, then capabilities. A refusal says its class, the rule and the tool to use instead.",
 	})
+	warn := opts.Warn
+	if warn == nil {
+		warn = os.Stderr
+	}
+	s.points = newCallPoints(s.runID, "sentinel mcp "+cfg.File, opts.Checkpoint, rwRoots(cfg), func(line string) { fmt.Fprintln(warn, line) })
+	s.addTools()
+	return s, nil
+}
+
+// rwRoots are cfg's rw paths, where writing calls take points.
+func rwRoots(cfg *Config) []string {
 	var roots []string
 	for _, p := range cfg.Paths {
 		if p.Access == AccessReadWrite {
 			roots = append(roots, p.real)
 		}
 	}
-	if len(roots) > 0 {
-		warn := opts.Warn
-		if warn == nil {
-			warn = os.Stderr
-		}
-		s.points = newCallPoints(s.runID, "sentinel mcp "+cfg.File, opts.Checkpoint, roots, func(line string) { fmt.Fprintln(warn, line) })
-	}
-	s.addTools()
-	return s, nil
+	return roots
 }
 
 // generation is a server's config-made part for cfg: its runner and its
@@ -229,6 +232,7 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 		if s.cfg.disabled(op) {
 			err = &Refusal{Class: ClassOpDisabled, Rule: "disabled_ops", Reason: "the " + op + " tool is disabled in this server's config", Use: "see capabilities for the tools that are on"}
 		} else {
+			ctx = s.withTeller(ctx, op, req)
 			ctx, pt = s.withPoint(ctx, op, req)
 			out, err = h(s, ctx, in)
 			pt.finish(err)

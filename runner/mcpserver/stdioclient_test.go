@@ -29,6 +29,12 @@ func stdioSession(t *testing.T, cfg *Config, opts Options) (*mcp.ClientSession, 
 // stdioConnect serves srv on pipes and connects the SDK's client to it.
 func stdioConnect(t *testing.T, srv *Server) *mcp.ClientSession {
 	t.Helper()
+	return stdioConnectWith(t, srv, nil)
+}
+
+// stdioConnectWith is stdioConnect with the client's options.
+func stdioConnectWith(t *testing.T, srv *Server, copts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -38,7 +44,7 @@ func stdioConnect(t *testing.T, srv *Server) *mcp.ClientSession {
 		srv.ServeStdio(ctx, inR, outW)
 		outW.Close()
 	}()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, copts).Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		cancel()
 		t.Fatal(err)

@@ -1,0 +1,36 @@
+package runner
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/slowtell"
+)
+
+// A checkpoint that takes longer than a moment says what it does (here
+// at once: slowTell.After is 0), before the coder acts and at the end.
+func TestASlowCheckpointSaysWhatItDoes(t *testing.T) {
+	slowtell.After = 0
+	t.Cleanup(func() { slowtell.After = time.Second })
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	gitInit(t, root)
+	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
+	var said []string
+	emit := func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) }
+	c := takeInPlaceCheckpoint(p, NewRunID(time.Now()), "exec: test", checkpointLimitsForTest, emit)
+	if c == nil {
+		t.Fatalf("no checkpoint: %q", said)
+	}
+	if _, _, err := c.end(emit); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(said, "\n")
+	for _, want := range []string{"in place: taking a checkpoint of " + root, "in place: recording what the run changed in " + root} {
+		if !strings.Contains(all, want) {
+			t.Errorf("nothing says %q:\n%s", want, all)
+		}
+	}
+}
