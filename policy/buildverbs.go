@@ -332,6 +332,9 @@ func buildArgs(args []word, letters string) ([]string, bool) {
 			if outputOptions.has(name) {
 				return nil, false
 			}
+			if loggerLoadsCode(name, val, args[i+1:]) {
+				return nil, false // MSBuild -logger:Class,x.dll, -distributedlogger: a DLL loaded into the build
+			}
 			if !strings.HasPrefix(name, "no-") { // --no-root, --no-cache turn something off
 				for _, bad := range riskyOptionWords {
 					if strings.Contains(name, bad) {
@@ -355,6 +358,33 @@ func buildArgs(args []word, letters string) ([]string, bool) {
 		}
 	}
 	return reads, true
+}
+
+// loggerLoadsCode: an MSBuild/VSTest logger option whose value names an
+// assembly (a comma, a path or a .dll: -logger:Class,x.dll, -l:x.dll,
+// --logger /p/x.dll) or any distributed logger (always two assemblies).
+// A built-in logger by its name (--logger:trx, --logger "console;verbosity=detailed") runs nothing new.
+func loggerLoadsCode(name, val string, next []word) bool {
+	base, v, hasColon := strings.Cut(name, ":")
+	if !hasColon {
+		v = val
+	}
+	switch base {
+	case "distributedlogger", "dl":
+		return true
+	case "logger":
+	case "l":
+		if !hasColon {
+			return false
+		}
+	default:
+		return false
+	}
+	if v == "" && len(next) > 0 {
+		v = next[0].val
+	}
+	v = strings.ToLower(v)
+	return strings.ContainsAny(v, ",/\\") || strings.Contains(v, ".dll")
 }
 
 // trimLine drops a trailing :LINE (spec/x_spec.rb:12, test/a_test.exs:25).
