@@ -26,6 +26,19 @@ func TestSession5Classes(t *testing.T) {
 		{"dotnet build -distributedlogger:Central,c.dll*Fwd,f.dll", "!allow", "!allow"},
 		{"dotnet build -dl:C,c.dll", "!allow", "!allow"},
 		{"dotnet test --logger:trx", "allow", "allow"},
+		// R and Julia package development spelled inline: the project's own code
+		{"Rscript -e 'devtools::test()'", "allow", "ask"},
+		{`R -e 'rcmdcheck::rcmdcheck(args = c("--no-manual"), error_on = "error")'`, "allow", "ask"},
+		{"Rscript -e 'library(devtools); document(); check()'", "allow", "ask"},
+		{"julia --project=. -e 'using Pkg; Pkg.test()'", "allow", "ask"},
+		{`julia --project=. -e 'using JuliaFormatter: format; format(".")'`, "allow", "ask"},
+		{"Rscript -e 'devtools::test(); system(\"id\")'", "ask", "ask"},
+		{`Rscript -e 'devtools::load_all("/home/x/other")'`, "ask", "ask"},
+		{`Rscript -e 'devtools::test(filter = paste0("a", Sys.getenv("K")))'`, "ask", "ask"},
+		{"Rscript -e 'devtools::release()'", "deny", "deny"},
+		{"R -e 'devtools::submit_cran()'", "deny", "deny"},
+		{`Rscript -e 'unlink("~", recursive=TRUE)'`, "deny", "deny"},
+		{"julia -e 'rm(homedir(); recursive=true)'", "deny", "deny"},
 		{"dotnet test --logger trx", "allow", "allow"},
 	} {
 		for _, m := range []struct {
