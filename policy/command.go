@@ -326,7 +326,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	if h, ok := handlerFor(prog); ok {
-		x.c.keepText = prog == "chmod" || prog == "touch" || prog == "chown" || prog == "chgrp"
+		x.c.keepText = prog == "chmod" || prog == "touch" || prog == "mkdir" || prog == "chown" || prog == "chgrp"
 		h(x, args)
 		x.c.keepText = false
 		return

@@ -105,7 +105,7 @@ type checkEnv struct {
 	step         int                 // bumped wherever a later command runs even when an earlier one failed (builtrun.go)
 	cdTo         []string            // where the last cd judged goes when it succeeds (cdand.go)
 	cdKnown      bool                // cdTo is known
-	keepText     bool                // the command being judged changes files' modes or times, not their text
+	keepText     bool                // the command being judged changes files' modes or times, or makes empty directories, not any text
 	bind         map[string]word     // loop variables bound to one of their static words (subst.go)
 	memo         map[string]string   // canonical paths resolved during this Check
 }
