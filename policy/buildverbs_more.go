@@ -49,7 +49,7 @@ var moreProjectTools = []string{"hlint", "ormolu", "fourmolu", "stylish-haskell"
 	"tfsec", "checkov", "zls", "clang-format", "cmake-format", "cmake-lint", "dartfmt", "lintr", "styler"}
 
 // addMoreBuildHandlers registers, after the verb handlers, the tools whose
-// verbs are not a table.
+// verbs are not a table, and the database clients (dbcli.go).
 func addMoreBuildHandlers(handlers map[string]handler) {
 	for _, n := range moreProjectTools {
 		if _, known := handlers[n]; !known {
@@ -59,6 +59,8 @@ func addMoreBuildHandlers(handlers map[string]handler) {
 	handlers["sbt"] = sbtCmd(handlers["sbt"])
 	handlers["just"] = justCmd(handlers["just"])
 	handlers["nix"] = nixCmd(handlers["nix"])
+	handlers["sqlite3"] = sqlite3Cmd             // dbcli.go
+	handlers["psql"] = psqlCmd(handlers["psql"]) // dbcli.go
 }
 
 // toolArgs rewrites a tool's own spelling of harmless arguments into what
