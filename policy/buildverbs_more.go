@@ -25,6 +25,9 @@ func moreBuildVerbs(p, r, m, run verbClass) map[string]map[string]verbClass {
 	return map[string]map[string]verbClass{
 		"zig": {"build": p, "test": p, "fmt": p, "build-exe": p, "build-lib": p, "build-obj": p, "ast-check": p,
 			"translate-c": p, "run": run, "version": r, "env": r, "targets": r, "fetch": m},
+		// mix local.hex/local.rebar install archives into the person's
+		// ~/.mix, out of the sandbox's reach (toolstate.go): sandbox only
+		"mix":   {"local.hex": m, "local.rebar": m},
 		"bazel": bazel, "bazelisk": bazel, "aspect": bazel,
 		"dart": {"format": p, "analyze": p, "test": p, "fix": p, "doc": p, "compile": p, "run": run, "pub get": m,
 			"pub upgrade": m, "pub downgrade": m, "pub deps": r, "pub outdated": r, "pub run": run, "info": r, "--version": r},
@@ -56,11 +59,24 @@ func addMoreBuildHandlers(handlers map[string]handler) {
 			handlers[n] = projectTool
 		}
 	}
-	handlers["sbt"] = sbtCmd(handlers["sbt"])
-	handlers["just"] = justCmd(handlers["just"])
-	handlers["nix"] = nixCmd(handlers["nix"])
-	handlers["sqlite3"] = sqlite3Cmd             // dbcli.go
-	handlers["psql"] = psqlCmd(handlers["psql"]) // dbcli.go
+	handlers["sbt"] = sbtCmd(orUnknown(handlers["sbt"]))
+	handlers["just"] = justCmd(orUnknown(handlers["just"]))
+	handlers["nix"] = nixCmd(orUnknown(handlers["nix"]))
+	handlers["rustup"] = rustupCmd(orUnknown(handlers["rustup"])) // toolstate.go
+	handlers["bundle"] = bundleConfig(orUnknown(handlers["bundle"]))
+	handlers["mix"] = mixLocal(orUnknown(handlers["mix"]))
+	handlers["sqlite3"] = sqlite3Cmd                        // dbcli.go
+	handlers["psql"] = psqlCmd(orUnknown(handlers["psql"])) // dbcli.go
+}
+
+// orUnknown is h, or the judgment of a program the policy does not know.
+func orUnknown(h handler) handler {
+	if h != nil {
+		return h
+	}
+	return func(x *cmdCtx, args []word) {
+		x.add(Ask, RuleUnknownCommand, args[0].val+" is not a program the policy knows")
+	}
 }
 
 // toolArgs rewrites a tool's own spelling of harmless arguments into what

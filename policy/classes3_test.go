@@ -100,6 +100,15 @@ func TestSession5Classes(t *testing.T) {
 		// awk hands system() / print | / | getline strings to the shell
 		{`awk 'BEGIN{system("rm -rf ~")}'`, "deny", "deny"},
 		{`awk '{print | "rm -rf ~"}'`, "deny", "deny"},
+		// tool state in the person's home: confined by the sandbox, asked without it
+		{"rustup component add clippy", "allow", "ask"},
+		{"rustup show", "allow", "allow"},
+		{"rustup toolchain link x /tmp/x", "ask", "ask"},
+		{"mix local.hex --force && mix local.rebar --force && mix deps.get", "allow", "!allow"},
+		{"bundle config set path vendor/bundle && bundle install", "allow", "!allow"},
+		{"bundle config set --local path vendor/bundle", "allow", "allow"},
+		{"bundle config set gemfile /tmp/Gemfile", "!allow", "!allow"},
+		{"bundle config set --local path /etc", "deny", "deny"},
 		// sort's temporary directory, however bundled, is a write
 		{"sort -T/etc data.txt", "deny", "deny"},
 		{"sort -uT ~/.x data.txt", "deny", "deny"},
