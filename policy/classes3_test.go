@@ -109,6 +109,14 @@ func TestSession5Classes(t *testing.T) {
 		{"bundle config set --local path vendor/bundle", "allow", "allow"},
 		{"bundle config set gemfile /tmp/Gemfile", "!allow", "!allow"},
 		{"bundle config set --local path /etc", "deny", "deny"},
+		// a listing or print-everything mode run by a wrapper that builds the command
+		{"nix develop -c env", "!allow", "!allow"},
+		{"bundle exec env", "!allow", "!allow"},
+		{"bundle exec printenv | wc -l", "!allow", "!allow"},
+		{"env | wc -l", "allow", "!allow"},
+		{"timeout 5 env | cut -d= -f1", "allow", "!allow"},
+		{"nix develop -c make -p", "!allow", "!allow"},
+		{"nix develop -c LD_PRELOAD=/tmp/x.so ls", "!allow", "!allow"},
 		// sort's temporary directory, however bundled, is a write
 		{"sort -T/etc data.txt", "deny", "deny"},
 		{"sort -uT ~/.x data.txt", "deny", "deny"},

@@ -259,7 +259,12 @@ func (c *checkEnv) dumpCall(call *syntax.CallExpr) (string, bool) {
 	if !mayDump(call) {
 		return "", false
 	}
-	argv := c.staticArgv(call)
+	return c.dumpArgv(c.staticArgv(call))
+}
+
+// dumpArgv is dumpCall on an argv already read (a command a wrapper builds
+// from its arguments: nix develop -c make -p).
+func (c *checkEnv) dumpArgv(argv []string) (string, bool) {
 	if len(argv) == 0 {
 		return "", false
 	}
