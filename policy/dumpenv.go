@@ -35,17 +35,13 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 	if !mayDumpText(s.text) || !c.hasDump(f) {
 		return
 	}
-	screened := map[*syntax.CallExpr]bool{} // listings piped into a filter that hides every secret
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CallExpr:
 			if what, ok := c.dumpCall(x); ok && !c.sandboxEnvList(what) {
 				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
 					Reason: what + " prints the environment, secrets included"})
-			} else if ok && !screened[x] {
-				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
-					Reason: what + " lists the environment unfiltered: the agent's own keys would reach the coder's screen and its next model request"})
-			}
+			} // inside the sandbox env and printenv judge themselves (envListed)
 		case *syntax.DeclClause:
 			if what, ok := dumpDecl(x); ok {
 				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
@@ -79,8 +75,6 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 				if c.sandbox && !c.envFilterHidesSecrets(stages[i+1:]) {
 					c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
 						Reason: "searches the environment with a filter that could show a secret-looking variable's value"})
-				} else if call, ok := st.Cmd.(*syntax.CallExpr); ok && c.sandbox {
-					screened[call] = true
 				}
 				break
 			}
