@@ -389,7 +389,8 @@ func buildArgs(args []word, letters string) ([]string, bool) {
 // loggerLoadsCode: an MSBuild/VSTest logger option whose value names an
 // assembly (a comma, a path or a .dll: -logger:Class,x.dll, -l:x.dll,
 // --logger /p/x.dll) or any distributed logger (always two assemblies).
-// A built-in logger by its name (--logger:trx, --logger "console;verbosity=detailed") runs nothing new.
+// A logger the SDK ships, by its name (--logger:trx, --logger "console;verbosity=detailed"),
+// runs nothing new; any other name is looked up among assemblies (asks).
 func loggerLoadsCode(name, val string, next []word) bool {
 	base, v, hasColon := strings.Cut(name, ":")
 	if !hasColon {
@@ -410,7 +411,16 @@ func loggerLoadsCode(name, val string, next []word) bool {
 		v = next[0].val
 	}
 	v = strings.ToLower(v)
-	return strings.ContainsAny(v, ",/\\") || strings.Contains(v, ".dll")
+	if strings.ContainsAny(v, ",/\\") || strings.Contains(v, ".dll") {
+		return true
+	}
+	// a logger by its friendly name: only the ones the SDK ships
+	friendly, _, _ := strings.Cut(strings.Trim(v, `"'`), ";")
+	switch friendly {
+	case "trx", "console", "html", "junit", "blame", "":
+		return false
+	}
+	return true
 }
 
 // trimLine drops a trailing :LINE (spec/x_spec.rb:12, test/a_test.exs:25).

@@ -121,6 +121,8 @@ func TestSession5Classes(t *testing.T) {
 		{"sort -T/etc data.txt", "deny", "deny"},
 		{"sort -uT ~/.x data.txt", "deny", "deny"},
 		{"dotnet test --logger trx", "allow", "allow"},
+		{`dotnet test --logger "console;verbosity=detailed"`, "allow", "allow"},
+		{"dotnet build -logger:Evil /tmp/evil.dll", "!allow", "!allow"},
 	} {
 		for _, m := range []struct {
 			cx   Context
