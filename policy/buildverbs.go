@@ -38,7 +38,10 @@ const (
 // buildVerbs maps tool -> verb (space-joined for two-word verbs) -> class.
 var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]map[string]verbClass {
 	p, r, m, run, add := verbProject, verbRead, verbManifest, verbRun, verbAdd
-	return map[string]map[string]verbClass{
+	var t struct {
+		m map[string]map[string]verbClass
+	}
+	t.m = map[string]map[string]verbClass{
 		"dotnet": {"build": p, "test": p, "format": p, "clean": p, "pack": p, "restore": m, "run": run, "watch": run,
 			"list": r, "--info": r, "--list-sdks": r, "--list-runtimes": r, "sln list": r, "tool restore": m, "tool list": r,
 			"list package": r, "list reference": r, "add package": add},
@@ -84,6 +87,15 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
+	for tool, verbs := range moreBuildVerbs(p, r, m, run) { // buildverbs_more.go
+		if t.m[tool] == nil {
+			t.m[tool] = map[string]verbClass{}
+		}
+		for v, c := range verbs {
+			t.m[tool][v] = c
+		}
+	}
+	return t.m
 }}
 
 // buildVerbHandlers wraps every tool of the table, so that a verb it knows
@@ -106,6 +118,7 @@ func verbHandler(tool string, prev handler) handler {
 		if tool == "mvn" {
 			verb, rest, cls = mavenVerbs(args[1:])
 		}
+		rest = toolArgs(tool, rest) // buildverbs_more.go: labels, modes, settings
 		if cls == 0 && x.c.sandbox && len(x.c.written) == 0 {
 			if v, r, ok := projectScriptVerb(tool, args[1:]); ok {
 				verb, rest, cls = v, r, verbRun // buildscripts.go: composer analyse, mix coveralls.html
@@ -238,8 +251,21 @@ func harmlessLead(v string) bool {
 func manifestOperands(tool, verb string, rest []word) bool {
 	switch tool {
 	case "terraform":
-		// Without a backend: providers and modules only, no remote state.
-		return verb == "init" && hasWord(rest, "-backend=false")
+		// init fetches providers and modules into .terraform and sets up
+		// the backend; inside the sandbox its writes stay in the workspace
+		// and the backend's credentials are out of reach. Options that
+		// name other settings (-backend-config, -plugin-dir,
+		// -from-module) are refused by buildArgs or name a path it reads.
+		return verb == "init" && !hasWord(rest, "-migrate-state") && !hasWord(rest, "-force-copy")
+	case "conan":
+		// conan install [path]: the project's conanfile (. or .. from a
+		// build directory), judged as a read of the workspace.
+		for _, w := range rest {
+			if !strings.HasPrefix(w.val, "-") && !looksLikePath(w.val) {
+				return false
+			}
+		}
+		return true
 	case "tox", "nox":
 		return sessionArgs(tool, rest)
 	case "pip", "pip3":
@@ -332,6 +358,9 @@ func buildArgs(args []word, letters string) ([]string, bool) {
 			if outputOptions.has(name) {
 				return nil, false
 			}
+			if loggerLoadsCode(name, val, args[i+1:]) {
+				return nil, false // MSBuild -logger:Class,x.dll, -distributedlogger: a DLL loaded into the build
+			}
 			if !strings.HasPrefix(name, "no-") { // --no-root, --no-cache turn something off
 				for _, bad := range riskyOptionWords {
 					if strings.Contains(name, bad) {
@@ -355,6 +384,43 @@ func buildArgs(args []word, letters string) ([]string, bool) {
 		}
 	}
 	return reads, true
+}
+
+// loggerLoadsCode: an MSBuild/VSTest logger option whose value names an
+// assembly (a comma, a path or a .dll: -logger:Class,x.dll, -l:x.dll,
+// --logger /p/x.dll) or any distributed logger (always two assemblies).
+// A logger the SDK ships, by its name (--logger:trx, --logger "console;verbosity=detailed"),
+// runs nothing new; any other name is looked up among assemblies (asks).
+func loggerLoadsCode(name, val string, next []word) bool {
+	base, v, hasColon := strings.Cut(name, ":")
+	if !hasColon {
+		v = val
+	}
+	switch base {
+	case "distributedlogger", "dl":
+		return true
+	case "logger":
+	case "l":
+		if !hasColon {
+			return false
+		}
+	default:
+		return false
+	}
+	if v == "" && len(next) > 0 {
+		v = next[0].val
+	}
+	v = strings.ToLower(v)
+	if strings.ContainsAny(v, ",/\\") || strings.Contains(v, ".dll") {
+		return true
+	}
+	// a logger by its friendly name: only the ones the SDK ships
+	friendly, _, _ := strings.Cut(strings.Trim(v, `"'`), ";")
+	switch friendly {
+	case "trx", "console", "html", "junit", "blame", "":
+		return false
+	}
+	return true
 }
 
 // trimLine drops a trailing :LINE (spec/x_spec.rb:12, test/a_test.exs:25).

@@ -19,6 +19,9 @@ type cmdCtx struct {
 	// stdin is the text of a here-document or here-string the command
 	// reads, when it is in plain sight; nil otherwise.
 	stdin *string
+	// call is the simple command being judged as the shell wrote it; nil
+	// for a command built from another one's arguments (find -exec).
+	call *syntax.CallExpr
 }
 
 // add records a contribution; the strictest wins, the first on a tie.
@@ -143,7 +146,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	idx := len(c.parts)
 	p := Part{Text: s.slice(st), Via: s.via}
 	c.addPart(p)
-	x := &cmdCtx{c: c, s: s, cw: cw, part: &p, stdin: stdinText(st)}
+	x := &cmdCtx{c: c, s: s, cw: cw, part: &p, stdin: stdinText(st), call: call}
 
 	for _, a := range call.Assigns {
 		name := ""
@@ -326,7 +329,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	if h, ok := handlerFor(prog); ok {
-		x.c.keepText = prog == "chmod" || prog == "touch" || prog == "chown" || prog == "chgrp"
+		x.c.keepText = prog == "chmod" || prog == "touch" || prog == "mkdir" || prog == "chown" || prog == "chgrp"
 		h(x, args)
 		x.c.keepText = false
 		return

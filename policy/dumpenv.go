@@ -41,7 +41,7 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 			if what, ok := c.dumpCall(x); ok && !c.sandboxEnvList(what) {
 				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
 					Reason: what + " prints the environment, secrets included"})
-			}
+			} // inside the sandbox env and printenv judge themselves (envListed)
 		case *syntax.DeclClause:
 			if what, ok := dumpDecl(x); ok {
 				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
@@ -253,7 +253,12 @@ func (c *checkEnv) dumpCall(call *syntax.CallExpr) (string, bool) {
 	if !mayDump(call) {
 		return "", false
 	}
-	argv := c.staticArgv(call)
+	return c.dumpArgv(c.staticArgv(call))
+}
+
+// dumpArgv is dumpCall on an argv already read (a command a wrapper builds
+// from its arguments: nix develop -c make -p).
+func (c *checkEnv) dumpArgv(argv []string) (string, bool) {
 	if len(argv) == 0 {
 		return "", false
 	}

@@ -250,7 +250,8 @@ func dotnetCmd(prev handler) handler {
 				prev(x, args)
 				return
 			case v == "-c" || v == "--configuration" || v == "--filter" || v == "-f" || v == "--framework" || v == "-v" || v == "--verbosity" || v == "--logger" || v == "-l":
-				if i+1 >= len(args) || !testPattern(strings.NewReplacer("=", "", "~", "", "|", "", "&", "", "!", "", ";", "").Replace(args[i+1].val)) {
+				if i+1 >= len(args) || !testPattern(strings.NewReplacer("=", "", "~", "", "|", "", "&", "", "!", "", ";", "").Replace(args[i+1].val)) ||
+					(v == "--logger" || v == "-l") && loggerLoadsCode("logger", "", args[i+1:]) {
 					prev(x, args)
 					return
 				}

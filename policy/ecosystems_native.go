@@ -23,6 +23,12 @@ func cmakeDefine(def string) bool {
 	if k == "CMAKE_CXX_FLAGS" || k == "CMAKE_C_FLAGS" {
 		return flagsJudge(cFlag)(v)
 	}
+	if k == "CMAKE_TOOLCHAIN_FILE" || k == "CMAKE_PROJECT_INCLUDE" || k == "CMAKE_PROJECT_TOP_LEVEL_INCLUDES" {
+		// CMake code of the project, as its CMakeLists.txt is: a path
+		// under the directory cmake runs in (inside the workspace)
+		return v != "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.Contains(v, "..") &&
+			!strings.ContainsAny(v, "$`;") && !strings.Contains(v, "://")
+	}
 	if strings.HasPrefix(strings.ToUpper(k), "CMAKE_") {
 		return cmakeCacheVars.has(k) && plainToken(v)
 	}

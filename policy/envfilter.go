@@ -46,8 +46,12 @@ func secretLookingName(n string) bool {
 }
 
 // envFilterHidesSecrets reports whether the stages after a listing show
-// no secret-looking variable's value beyond what the bare listing shows.
+// no secret-looking variable's value: at least one stage must filter
+// (count, keep names only, keep named non-secret lines); stages that pass
+// the listing on whole (sort, head) filter nothing, and the listing they
+// pass on holds the agent's own keys (envscreen.go).
 func (c *checkEnv) envFilterHidesSecrets(stages []*syntax.Stmt) bool {
+	filtered := false
 	for _, st := range stages {
 		call, ok := st.Cmd.(*syntax.CallExpr)
 		if !ok {
@@ -72,11 +76,12 @@ func (c *checkEnv) envFilterHidesSecrets(stages []*syntax.Stmt) bool {
 			if !keeps {
 				return false
 			}
+			filtered = true
 		default:
 			return false
 		}
 	}
-	return true
+	return filtered
 }
 
 // cutsNamesOnly: cut -d= -f1 (in any spelling cut accepts) prints only

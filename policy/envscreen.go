@@ -1,12 +1,16 @@
 package policy
 
+import "mvdan.cc/sh/v3/syntax"
+
 // The environment on the coder's own screen. Inside the sandbox every
 // process's environment is rebuilt from an allowlist (PATH, HOME, locale,
 // the terminal, the proxy, the agent's own named variables; sandbox/
-// sandbox.go allowedEnv): the person's secrets are not in it. So listing
-// it with env or printenv, alone or through stages that pass it on whole
-// (`printenv | sort`, `env | head`), shows the coder what it already runs
-// with: allowed. Its most dangerous stage still decides the line: the
+// sandbox.go allowedEnv): the person's secrets are not in it, but the
+// agent's own API keys are. Whatever the coder lists lands on its screen
+// and so in its next model request, and no secret may ride in a model
+// request: a listing that shows every value (env, printenv, alone or
+// through stages that pass it on whole, `printenv | sort`, `env | head`)
+// asks, in both modes (dumpenv.go). Its most dangerous stage still decides the line: the
 // listing written to a file or handed to a program that writes or sends it
 // is denied (dumpenv.go). A filter that picks lines out of the listing is
 // a search, and it is judged by what it can show, not by how the names it
@@ -23,11 +27,46 @@ func (c *checkEnv) sandboxEnvList(what string) bool {
 	return c.sandbox && (what == "env" || what == "printenv")
 }
 
-// envListed allows listing the sandbox's environment, and asks without it.
+// envListed allows listing the sandbox's environment when the command is
+// a pipeline stage followed by a filter that hides every secret
+// (screenEnvListings), and asks otherwise: a listing on its own, passed on
+// whole, or run by a wrapper that builds the command from its arguments
+// (nix develop -c env, bundle exec env), and any listing without the
+// sandbox.
 func (x *cmdCtx) envListed() {
+	if x.c.sandbox && x.call != nil && x.c.envScreened[x.call] {
+		x.add(Allow, RuleReadOnly, "lists the sandbox's environment through a filter that shows no secret's value")
+		return
+	}
 	if x.c.sandbox {
-		x.add(Allow, RuleReadOnly, "lists the sandbox's environment, rebuilt from an allowlist without the person's secrets")
+		x.add(Ask, RuleEnvPrint, "lists the environment unfiltered: the agent's own keys would reach the coder's screen and its next model request")
 		return
 	}
 	x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
+}
+
+// screenEnvListings marks, before the line is judged, every pipeline stage
+// that lists the environment and is followed only by stages that hide every
+// secret's value.
+func (c *checkEnv) screenEnvListings(f *syntax.File) {
+	if !c.sandbox {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		b, ok := n.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			return true
+		}
+		stages := pipeStages(b)
+		for i, st := range stages {
+			call, ok := st.Cmd.(*syntax.CallExpr)
+			if ok && c.hasDump(st) && c.envFilterHidesSecrets(stages[i+1:]) {
+				if c.envScreened == nil {
+					c.envScreened = map[*syntax.CallExpr]bool{}
+				}
+				c.envScreened[call] = true
+			}
+		}
+		return true
+	})
 }

@@ -3,16 +3,25 @@ package policy
 import "testing"
 
 // TestEnvironmentOnScreen: inside the sandbox, listing the (allowlisted)
-// environment on the screen, through filters, is allowed; with the sandbox
-// off it asks; searching it for a secret by name asks; writing or sending
-// it is denied in both modes.
+// environment through a filter that shows no secret's value is allowed;
+// with the sandbox off it asks; a listing that shows every value (the
+// agent's own keys, into its next model request) asks in both modes;
+// searching it for a secret by name asks; writing or sending it is denied
+// in both modes.
 func TestEnvironmentOnScreen(t *testing.T) {
 	ctx := testEnv(t)
 	e := Default()
 	on, off := ctx, ctx
 	on.Sandboxed = true
-	for _, l := range []string{"env", "printenv", "printenv | sort", "env | sort | head -20",
-		"env | grep -E '^(GOPATH|GOROOT|GOFLAGS)='", "env | grep -w ^GOPATH", "printenv | grep '^LANG=\\|^LC_ALL='",
+	for _, l := range []string{"env", "printenv", "printenv | sort", "env | sort | head -20", "env -0", "env -u HOME",
+		"command env", "printenv | cat", "env | less", "{ env; } | sort", "env | tail -n 5"} {
+		for _, cx := range []Context{on, off} {
+			if v := e.Check(Query{Kind: KindShell, Command: l, Context: cx}); v.Decision != Ask {
+				t.Errorf("sandbox %v: %q: %s by %s (%s), want ask (an unfiltered listing)", cx.Sandboxed, l, v.Decision, v.Rule, v.Reason)
+			}
+		}
+	}
+	for _, l := range []string{"env | grep -E '^(GOPATH|GOROOT|GOFLAGS)='", "env | grep -w ^GOPATH", "printenv | grep '^LANG=\\|^LC_ALL='",
 		"env | cut -d= -f1", "env | cut -f1 -d=", "env | wc -l", "env | grep -c TOKEN", "env | grep -E '^(HOME|SHELL)=' | sort"} {
 		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Allow {
 			t.Errorf("sandbox on: %q: %s by %s (%s), want allow", l, v.Decision, v.Rule, v.Reason)

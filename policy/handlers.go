@@ -32,6 +32,7 @@ func loadPrograms() {
 		addTextHandlers(handlers)
 		addEcosystemHandlers(handlers) // ecosystems.go: refines some of the above
 		addBuildVerbHandlers(handlers) // buildverbs.go: build tools by verb class
+		addMoreBuildHandlers(handlers) // buildverbs_more.go: sbt, just, nix
 		addOwnershipHandlers(handlers) // ownership.go: chown outside the workspace
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})

@@ -625,6 +625,21 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 // Python's argparse, GNU getopt) take an unambiguous prefix, so --confi
 // is --config.
 func loadsCodeOption(v string) bool {
+	if strings.HasPrefix(v, "-J") {
+		return true // javac -J-javaagent:x.jar: options of the JVM that runs the tool
+	}
+	if !strings.HasPrefix(v, "--") && len(v) > 2 && strings.HasPrefix(v, "-") {
+		// single-dash long options (javac -processorpath, -processor,
+		// -Xplugin:, kotlinc -Xplugin=, clang-tidy -load=) that load a
+		// processor, plugin or agent into the compiler or checker
+		name := strings.ToLower(v[1:])
+		for _, o := range [...]string{"processor", "plugin", "agent", "load"} {
+			if strings.Contains(name, o) {
+				return true
+			}
+		}
+		return false
+	}
 	if !strings.HasPrefix(v, "--") {
 		return false
 	}

@@ -69,7 +69,17 @@ func (x *cmdCtx) nested(argv []word, via string) {
 	}
 	c.addPart(p)
 	sub := &cmdCtx{c: c, s: x.s, cw: x.cw, part: &p}
+	if len(argv) > 0 && strings.ContainsRune(argv[0].val, '=') {
+		// exec-style wrappers run argv[0] as a program: NAME=value is no
+		// assignment here, and the policy does not guess what it names
+		sub.add(Ask, RuleUnknownCommand, via+" runs a program named "+quoteShort(argv[0].val))
+	}
 	sub.command(argv, 1)
+	if what, ok := c.dumpArgv(vals(argv)); ok && !(what == "env" || what == "printenv") {
+		// a print-everything mode run by a wrapper (nix develop -c make -p);
+		// env and printenv judge themselves (envListed)
+		sub.add(Ask, RuleEnvPrint, what+" prints the environment, secrets included")
+	}
 	p.Written = bareWritten(argv, len(p.Wrappers) == 0) // written.go
 	if !sub.set {
 		sub.add(Ask, RuleUnknownCommand, "nothing decided this command")

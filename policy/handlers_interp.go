@@ -59,6 +59,14 @@ func interpreter(x *cmdCtx, args []word) {
 			}
 			for _, o := range inline {
 				if w.val == o || (len(o) == 2 && strings.HasPrefix(w.val, o) && base != "pwsh" && base != "powershell") {
+					if lang := devLang(base); lang != "" && w.val == o && i+1 < len(rest) && rest[i+1].static {
+						code := rest[i+1].val
+						if x.devInline(name, lang, code) { // devinline.go
+							return
+						}
+						x.codeDeletes(" " + code)
+						x.codeExfil(name, code)
+					}
 					x.add(Ask, RuleInterpInline, name+" runs inline code")
 					return
 				}

@@ -309,6 +309,8 @@ var prefixRules = []Rule{
 	{ID: "publish.tofu-destroy", Decision: Deny, Argv: []string{"tofu", "destroy"}, Reason: "destroys real infrastructure", Match: []string{"tofu destroy"}},
 	{ID: "publish.pulumi-up", Decision: Deny, Argv: []string{"pulumi", "up"}, Reason: "changes real infrastructure", Match: []string{"pulumi up"}},
 	{ID: "publish.pulumi-destroy", Decision: Deny, Argv: []string{"pulumi", "destroy"}, Reason: "destroys real infrastructure", Match: []string{"pulumi destroy"}},
+	{ID: "secret.kubectl-get-secret", Decision: Deny, Argv: []string{"kubectl", "get", "secret"}, Reason: "reads a cluster's secret values", Match: []string{"kubectl get secret db -o yaml"}},
+	{ID: "secret.kubectl-get-secrets", Decision: Deny, Argv: []string{"kubectl", "get", "secrets"}, Reason: "reads a cluster's secret values", Match: []string{"kubectl get secrets -o json"}},
 	{ID: "publish.kubectl-apply", Decision: Deny, Argv: []string{"kubectl", "apply"}, Reason: "changes a cluster", Match: []string{"kubectl apply -f x.yaml"}},
 	{ID: "publish.kubectl-delete", Decision: Deny, Argv: []string{"kubectl", "delete"}, Reason: "changes a cluster", Match: []string{"kubectl delete pod x"}},
 	{ID: "publish.kubectl-create", Decision: Deny, Argv: []string{"kubectl", "create"}, Reason: "changes a cluster", Match: []string{"kubectl create ns x"}},

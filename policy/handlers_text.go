@@ -159,6 +159,10 @@ func awkCmd(x *cmdCtx, args []word) {
 					break
 				}
 			}
+			for _, cmd := range awkCommands(program.val) { // awkcmds.go
+				sub := x.cw.copy()
+				x.c.shell(cmd, &sub, x.s.depth+1, "awk runs")
+			}
 			// print > "file" and print | "cmd" write files and run commands;
 			// a > or | before the first print is a comparison or a regex.
 			if i := strings.Index(program.val, "print"); i >= 0 && strings.ContainsAny(program.val[i:], ">|") {
@@ -187,6 +191,13 @@ func sortCmd(x *cmdCtx, args []word) {
 			x.write(word{val: w.val[2:], static: w.static})
 		} else if (w.val == "-T" || w.val == "--temporary-directory") && i+2 < len(args) {
 			x.write(word{val: args[i+2].val + "/glob-match", static: args[i+2].static})
+		} else if strings.HasPrefix(w.val, "-") && !strings.HasPrefix(w.val, "--") && strings.Contains(w.val, "T") {
+			// -TDIR, -uT DIR: the temporary directory bundled with other letters
+			if at := strings.IndexByte(w.val, 'T'); at < len(w.val)-1 {
+				x.write(word{val: w.val[at+1:] + "/glob-match", static: w.static})
+			} else if i+2 < len(args) {
+				x.write(word{val: args[i+2].val + "/glob-match", static: args[i+2].static})
+			}
 		}
 	}
 	for _, v := range longValues(args[1:], "output") {

@@ -140,6 +140,28 @@ func respell(text string) []respelling {
 		}
 		return true
 	})
+	// Session 5 classes (heldout3): the whole line run by a program that
+	// hands text to /bin/sh (awk system(), sqlite3 .shell, psql \!, nix
+	// develop -c), its output passed on whole (| cat), and its last
+	// argument moved to a producer feeding xargs.
+	if len(f.Stmts) == 1 && !strings.ContainsAny(text, "'\"\\\n") {
+		out = append(out,
+			respelling{"awk system()", `awk 'BEGIN{system("` + text + `")}'`},
+			respelling{"sqlite3 .shell", "sqlite3 :memory: '.shell " + text + "'"},
+			respelling{"psql \\!", "psql -c '\\! " + text + "'"},
+			respelling{"nix develop -c", "nix develop -c " + text})
+	}
+	if len(f.Stmts) == 1 {
+		out = append(out, respelling{"piped through cat", text + " | cat"})
+		if call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(call.Assigns) == 0 && len(call.Args) > 2 && len(f.Stmts[0].Redirs) == 0 {
+			last := call.Args[len(call.Args)-1]
+			if l := last.Lit(); l != "" && !strings.HasPrefix(l, "-") && !strings.ContainsAny(l, "'\"\\$*?[{}") && call.Args[0].Lit() != "" {
+				head := strings.TrimSpace(text[call.Args[0].Pos().Offset():last.Pos().Offset()])
+				out = append(out, respelling{"echo | xargs", "echo " + l + " | xargs " + head},
+					respelling{"printf | xargs -r", `printf '%s\n' ` + l + " | xargs -r " + head})
+			}
+		}
+	}
 	// `;` between statements as a newline
 	if len(f.Stmts) > 1 {
 		var parts []string
@@ -154,6 +176,16 @@ func respell(text string) []respelling {
 
 // TestRespellGenerator checks the generator itself on a line.
 func TestRespellGenerator(t *testing.T) {
+	one := map[string]bool{}
+	for _, r := range respell("rm -rf ~/.ssh") {
+		one[r.text] = true
+	}
+	for _, want := range []string{`awk 'BEGIN{system("rm -rf ~/.ssh")}'`, "sqlite3 :memory: '.shell rm -rf ~/.ssh'", `psql -c '\! rm -rf ~/.ssh'`,
+		"nix develop -c rm -rf ~/.ssh", "rm -rf ~/.ssh | cat", "echo ~/.ssh | xargs rm -rf", `printf '%s\n' ~/.ssh | xargs -r rm -rf`} {
+		if !one[want] {
+			t.Errorf("respell did not make %q", want)
+		}
+	}
 	got := map[string]bool{}
 	for _, r := range respell("rm -rf --no-preserve-root ~; ls") {
 		got[r.text] = true

@@ -259,7 +259,8 @@ func eachCall(code string, calls []string, f func(args string) bool) {
 // deleteCalls are the common ways code deletes files and trees.
 var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "os.remove(", "os.unlink(",
 	"os.rmdir(", "removedirs(", "rimraf(", "fs.rm(", "fs.rmdir(", "fs.unlink(", "remove_dir_all(", "file.delete(",
-	"fileutils.rm_rf(", "fileutils.rm_r(", ".unlink(", ".rmdir(", "os.removeall("}
+	"fileutils.rm_rf(", "fileutils.rm_r(", ".unlink(", ".rmdir(", "os.removeall(",
+	" unlink(", ";unlink(", "file.remove(", " rm(", ";rm(", "(rm(", "base.rm("} // R unlink/file.remove, Julia rm
 
 // codeDeletes judges the targets of deletions spelled plainly in code as
 // writes: a literal path, or the home directory however it is named.

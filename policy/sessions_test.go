@@ -26,6 +26,10 @@ func TestBuildVerbsOfMoreEcosystems(t *testing.T) {
 		{"terraform fmt -check -diff -recursive", Allow, Allow},
 		{"terraform validate -no-color", Allow, Ask},
 		{"terraform init -backend=false", Allow, Ask},
+		// session 5: init's writes stay in .terraform inside the sandbox and
+		// the backend's credentials are out of its reach
+		{"terraform init", Allow, Ask},
+		{"terraform init -upgrade -input=false", Allow, Ask},
 		{"tflint --init && tflint", Allow, Ask},
 		{"mix hex.audit", Allow, Allow},
 		{"composer update --no-interaction --prefer-dist", Allow, Ask},
@@ -53,7 +57,8 @@ func TestBuildVerbsOfMoreEcosystems(t *testing.T) {
 		"nox -f /tmp/noxfile.py",
 		"nox --noxfile ../x.py",
 		"tox -e $ENV",
-		"terraform init",
+		"terraform init -backend-config=prod.hcl",
+		"terraform init -migrate-state",
 		"terraform apply -auto-approve",
 		"terraform init -backend=false -plugin-dir=/tmp/p",
 		"mvn -B verify --file ../other/pom.xml",

@@ -1,0 +1,180 @@
+package policy
+
+import (
+	"strings"
+)
+
+// Database command-line clients, read-only. An agent inspects a schema
+// with `sqlite3 app.db .schema` or `psql -X -c "\dt"`. Each statement the
+// line gives the client is judged by what it does:
+//
+//   - a query that only reads (SELECT, PRAGMA, EXPLAIN, WITH … SELECT, and
+//     the clients' describe commands: sqlite3 .schema/.tables/.indexes,
+//     psql \d*, \l, \dn, \conninfo) is allowed; sqlite3's file must be in
+//     the workspace, and psql, which reaches a server the sandbox's
+//     network limits, only inside the sandbox;
+//   - a shell escape (sqlite3 .shell/.system, psql \!) runs its text as a
+//     command, judged as shell (so `.shell rm -rf ~` is denied);
+//   - anything else (writes, ATTACH, .output, .import, .load, \copy, \o,
+//     \i, load_extension, writefile) goes to the earlier handler, which
+//     asks. With no statement on the line the client reads stdin: asked.
+
+// sqlReadOnly: a statement that only reads.
+func sqlReadOnly(st string) bool {
+	t := strings.ToLower(strings.TrimSpace(st))
+	t = strings.TrimSuffix(t, ";")
+	if strings.Contains(t, ";") {
+		for _, p := range strings.Split(t, ";") {
+			if strings.TrimSpace(p) != "" && !sqlReadOnly(p) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, bad := range []string{"load_extension", "writefile", "readfile", "edit(", "fts3_tokenizer", "attach", "into outfile",
+		"into dumpfile", "pg_read", "pg_ls_dir", "lo_import", "lo_export", "copy ", "dblink", "set ", "insert", "update", "delete",
+		"drop", "create", "alter", "replace", "vacuum", "reindex", "truncate", "grant", "revoke", "pragma writable_schema"} {
+		if strings.Contains(t, bad) {
+			return false
+		}
+	}
+	for _, ok := range []string{"select ", "pragma ", "explain ", "with ", "show "} {
+		if strings.HasPrefix(t, ok) {
+			return !strings.HasPrefix(t, "pragma ") || !strings.Contains(t, "=")
+		}
+	}
+	return false
+}
+
+// sqliteDot are sqlite3's dot-commands that only print.
+var sqliteDot = wordSet{words: []string{".schema", ".tables", ".indexes", ".indices", ".databases", ".dbinfo", ".fullschema",
+	".headers", ".mode", ".show", ".help", ".width", ".nullvalue", ".separator", ".timer", ".stats", ".eqp", ".dump", ".lint"}}
+
+// sqlite3Cmd: sqlite3 [options] FILE [STATEMENT...].
+func sqlite3Cmd(x *cmdCtx, args []word) {
+	var file *word
+	var stmts []word
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		if !a.static {
+			x.add(Ask, RuleUnknownCommand, "sqlite3 with an argument the policy cannot read")
+			return
+		}
+		if file == nil && strings.HasPrefix(v, "-") {
+			switch strings.TrimLeft(v, "-") {
+			case "readonly", "header", "noheader", "column", "csv", "json", "line", "list", "box", "markdown", "table", "html",
+				"bail", "batch", "echo", "version", "help", "safe", "nofollow", "quote", "tabs", "ascii":
+			case "separator", "nullvalue", "newline":
+				i++
+			case "cmd":
+				if i+1 < len(args) {
+					i++
+					stmts = append(stmts, args[i])
+				}
+			default:
+				x.add(Ask, RuleUnknownCommand, "sqlite3 "+v+" is an option the policy does not know")
+				return
+			}
+			continue
+		}
+		if file == nil {
+			f := a
+			file = &f
+			continue
+		}
+		stmts = append(stmts, a)
+	}
+	if file == nil || len(stmts) == 0 {
+		x.add(Ask, RuleShellStdin, "sqlite3 reads statements from its input, which nobody has seen")
+		return
+	}
+	for _, s := range stmts {
+		t := strings.TrimSpace(s.val)
+		switch {
+		case strings.HasPrefix(t, ".shell ") || strings.HasPrefix(t, ".system "):
+			_, cmd, _ := strings.Cut(t, " ")
+			x.add(Ask, RuleUnknownCommand, "sqlite3 runs a shell command")
+			sub := x.cw.copy()
+			x.c.shell(cmd, &sub, x.s.depth+1, "sqlite3 .shell")
+			return
+		case strings.HasPrefix(t, "."):
+			name, _, _ := strings.Cut(t, " ")
+			if !sqliteDot.has(name) {
+				x.add(Ask, RuleUnknownCommand, "sqlite3 "+name+" reads, writes or loads more than the database")
+				return
+			}
+		case !sqlReadOnly(t):
+			x.add(Ask, RuleUnknownCommand, "sqlite3 runs a statement that may change the database or reach files")
+			return
+		}
+	}
+	x.add(Allow, RuleReadOnly, "sqlite3 reads the project's database")
+	x.read(*file)
+}
+
+// psqlMeta are psql's backslash commands that only describe.
+func psqlMeta(t string) bool {
+	name, _, _ := strings.Cut(t, " ")
+	name = strings.TrimRight(name, "+S")
+	switch {
+	case name == `\l`, name == `\conninfo`, name == `\dt`, name == `\di`, name == `\dn`, name == `\df`, name == `\dv`,
+		name == `\ds`, name == `\du`, name == `\dx`, name == `\d`, name == `\dT`, name == `\dm`, name == `\dE`, name == `\encoding`:
+		return true
+	}
+	return false
+}
+
+// psqlCmd judges psql's -c statements; its other handler asks for the rest.
+func psqlCmd(prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		var stmts []string
+		ok := true
+		for i := 1; i < len(args); i++ {
+			a := args[i]
+			v := a.val
+			if !a.static {
+				ok = false
+				break
+			}
+			switch {
+			case v == "-c" || v == "--command":
+				if i+1 >= len(args) || !args[i+1].static {
+					ok = false
+					break
+				}
+				i++
+				stmts = append(stmts, args[i].val)
+			case strings.HasPrefix(v, "--command="):
+				stmts = append(stmts, strings.TrimPrefix(v, "--command="))
+			case v == "-X" || v == "-A" || v == "-t" || v == "-q" || v == "-x" || v == "--no-psqlrc" || v == "--no-align" ||
+				v == "--tuples-only" || v == "--quiet" || v == "-w" || v == "--no-password" || v == "--expanded":
+			case v == "--pset=pager=off" || v == "-P" && i+1 < len(args) && args[i+1].val == "pager=off":
+				if v == "-P" {
+					i++
+				}
+			case v == "-h" || v == "--host":
+				if i+1 >= len(args) || !loopbackHost(args[i+1].val) && !strings.HasPrefix(args[i+1].val, "/") { // or a socket dir
+					ok = false
+				}
+				i++
+			default:
+				ok = false
+			}
+		}
+		for _, s := range stmts {
+			if cmd, isShell := strings.CutPrefix(strings.TrimSpace(s), `\!`); isShell {
+				sub := x.cw.copy()
+				x.c.shell(strings.TrimSpace(cmd), &sub, x.s.depth+1, `psql \!`)
+				ok = false
+			} else if !(strings.HasPrefix(strings.TrimSpace(s), `\`) && psqlMeta(strings.TrimSpace(s)) || sqlReadOnly(s)) {
+				ok = false
+			}
+		}
+		if !ok || len(stmts) == 0 || !x.c.sandbox {
+			prev(x, args)
+			return
+		}
+		x.add(Allow, RuleReadOnly, "psql describes or reads the database through the sandbox's network")
+	}
+}

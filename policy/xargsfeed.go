@@ -1,0 +1,151 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// xargs fed by a producer whose output the line spells. `echo ~ | xargs
+// rm -rf`, `printf '%s\n' "$HOME" | xargs -r rm -rf` and `ls -d ~/.ssh |
+// xargs rm -rf` run `rm -rf ~`: the items are in plain sight, only moved
+// to another stage. xargs alone asks (its items are read at run time);
+// when the stage before it is echo, printf with a %s-only format, or ls -d,
+// the command xargs would run is also judged with those items appended (or
+// put in place of -I's marker), written as the producer wrote them, so a
+// deny of that command denies the line. Nothing here allows: the part it
+// adds can only make the line stricter.
+
+// judgeXargsFeeds adds, for every producer | xargs pair, the command it
+// spells, judged as shell.
+func (c *checkEnv) judgeXargsFeeds(s *src, f *syntax.File, cw *cwds) {
+	if !strings.Contains(s.text, "xargs") {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		b, ok := n.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			return true
+		}
+		stages := pipeStages(b)
+		for i := 1; i < len(stages); i++ {
+			prod, ok1 := stages[i-1].Cmd.(*syntax.CallExpr)
+			cons, ok2 := stages[i].Cmd.(*syntax.CallExpr)
+			if !ok1 || !ok2 {
+				continue
+			}
+			items := c.producedItems(s, prod)
+			if len(items) == 0 {
+				continue
+			}
+			if cmd, ok := xargsCommand(s, cons, items); ok {
+				sub := cw.copy()
+				c.shell(cmd, &sub, s.depth+1, "xargs fed by "+strings.Fields(s.slice(prod))[0])
+			}
+		}
+		return true
+	})
+}
+
+// producedItems returns the words, as written, whose values the stage
+// prints one to a line or separated by blanks: echo's operands, printf's
+// arguments after a format of %s and separators, ls -d's operands.
+func (c *checkEnv) producedItems(s *src, call *syntax.CallExpr) []string {
+	argv := c.staticArgv(call)
+	if len(argv) < 2 {
+		return nil
+	}
+	words := call.Args[1:]
+	switch argv[0] {
+	case "echo":
+		for len(words) > 0 && (argv[len(argv)-len(words)] == "-n" || argv[len(argv)-len(words)] == "-e" || argv[len(argv)-len(words)] == "-E") {
+			words = words[1:]
+		}
+	case "printf":
+		format := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "").Replace(argv[1])
+		if strings.Trim(strings.ReplaceAll(format, "%s", ""), " \n\t") != "" || !strings.Contains(format, "%s") {
+			return nil
+		}
+		words = words[1:]
+	case "ls":
+		var ops []*syntax.Word
+		dashD := false
+		for i, w := range words {
+			v := argv[i+1]
+			if strings.HasPrefix(v, "-") {
+				if strings.Trim(v[1:], "d1") != "" {
+					return nil
+				}
+				dashD = dashD || strings.Contains(v, "d")
+				continue
+			}
+			ops = append(ops, w)
+		}
+		if !dashD {
+			return nil
+		}
+		words = ops
+	default:
+		return nil
+	}
+	var out []string
+	for _, w := range words {
+		out = append(out, s.slice(w))
+	}
+	return out
+}
+
+// xargsCommand spells the command an xargs stage runs on items: its
+// options must be ones that do not change what runs (-r, -0 is not among
+// them: echo does not print NULs), -n/-L/-P N, -I MARK, -t.
+func xargsCommand(s *src, call *syntax.CallExpr, items []string) (string, bool) {
+	if len(call.Args) < 2 || s.slice(call.Args[0]) != "xargs" {
+		return "", false
+	}
+	args := call.Args[1:]
+	mark := ""
+	for len(args) > 0 {
+		v := s.slice(args[0])
+		switch {
+		case v == "-r" || v == "--no-run-if-empty" || v == "-t" || v == "--verbose" || v == "-x":
+			args = args[1:]
+		case v == "-n" || v == "-L" || v == "-P" || v == "-I":
+			if len(args) < 2 {
+				return "", false
+			}
+			if v == "-I" {
+				mark = s.slice(args[1])
+			}
+			args = args[2:]
+		case strings.HasPrefix(v, "-n") || strings.HasPrefix(v, "-P") || strings.HasPrefix(v, "-L"):
+			args = args[1:]
+		case strings.HasPrefix(v, "-I"):
+			mark = v[2:]
+			args = args[1:]
+		case strings.HasPrefix(v, "-"):
+			return "", false
+		default:
+			goto done
+		}
+	}
+done:
+	var cmd []string
+	for _, a := range args {
+		cmd = append(cmd, s.slice(a))
+	}
+	if len(cmd) == 0 {
+		cmd = []string{"echo"}
+	}
+	if mark == "" {
+		return strings.Join(append(cmd, items...), " "), true
+	}
+	var lines []string
+	for _, it := range items {
+		var one []string
+		for _, w := range cmd {
+			one = append(one, strings.ReplaceAll(w, mark, it))
+		}
+		lines = append(lines, strings.Join(one, " "))
+	}
+	return strings.Join(lines, "\n"), true
+}
