@@ -18,6 +18,8 @@ import (
 func untrackedCacheProject(t *testing.T) *Project {
 	t.Helper()
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	untrackedCacheOn = true
+	t.Cleanup(func() { untrackedCacheOn = false })
 	dir := t.TempDir()
 	gitT(t, dir, "init", "-q")
 	for _, name := range []string{"a/one.txt", "a/b/two.txt", "c/three.txt", ".gitignore"} {
