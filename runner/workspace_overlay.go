@@ -98,7 +98,7 @@ func overlayUnavailable(ctx context.Context, p *Project, mode sandbox.Mode, host
 			return err.Error()
 		}
 	}
-	if err := sandbox.OverlayWorks(ctx, helper, mode, root, work); err != nil {
+	if err := overlayWorksCached(ctx, helper, mode, root, work); err != nil {
 		return "unprivileged overlayfs is not available: " + err.Error()
 	}
 	return ""
