@@ -127,7 +127,12 @@ func (c Change) Empty() bool { return len(c.Files) == 0 }
 // in the workspace. A change over w.Limits is refused (limits.go) before its
 // patch is written out; the patch is collected up to the limit, never more.
 func (w *Workspace) Diff(ctx context.Context) (Change, error) {
-	g := w.shadowGit()
+	// The shadow git dir is Sentinel's (in the user's state dir) and
+	// nothing below writes its config: one scan for drivers serves all.
+	g, err := w.shadowGit().scanned(ctx)
+	if err != nil {
+		return Change{}, fmt.Errorf("read the workspace: %w", err)
+	}
 	lim := w.Limits.orDefault()
 	// New files, minus what may never land. git lists a nested repository
 	// as "dir/": its files are another repository's, never the patch's.
@@ -145,7 +150,7 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 			add = append(add, n)
 		}
 	}
-	if err := w.checkSizes(ctx, lim, add); err != nil {
+	if err := w.checkSizes(ctx, g, lim, add); err != nil {
 		return Change{}, err
 	}
 	// Tracked files the coder edited or deleted. Their names come from the
@@ -190,8 +195,8 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 // checkSizes refuses, before git reads them, new and modified files over
 // the limits (by their size in the workspace), so a huge file is not even
 // hashed. checkBlobSizes is the exact check afterwards.
-func (w *Workspace) checkSizes(ctx context.Context, lim Limits, untracked []string) error {
-	out, err := w.shadowGit().run(ctx, "ls-files", "-z", "-m", "--", ".")
+func (w *Workspace) checkSizes(ctx context.Context, g gitCmd, lim Limits, untracked []string) error {
+	out, err := g.run(ctx, "ls-files", "-z", "-m", "--", ".")
 	if err != nil {
 		return fmt.Errorf("read the workspace: %w", err)
 	}
