@@ -63,6 +63,13 @@ func (g gitCmd) scanned(ctx context.Context) (gitCmd, error) {
 	return g, nil
 }
 
+// objectsOnly is g without its wrap (an overlay view), for commands that
+// read the index and objects of g's git dir and never its work tree.
+func (g gitCmd) objectsOnly() gitCmd {
+	g.wrap = nil
+	return g
+}
+
 func (g gitCmd) line(ctx context.Context, args ...string) (string, error) {
 	out, err := g.run(ctx, args...)
 	return strings.TrimSpace(out), err

@@ -164,11 +164,19 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 			return Change{}, fmt.Errorf("read the workspace: %w", err)
 		}
 	}
-	tree, err := g.line(ctx, "write-tree")
+	// From here on git reads the shadow index and objects only, never the
+	// work tree (write-tree, diff-index --cached, cat-file, diff --cached):
+	// no overlay view is needed, and each would cost a helper start and a
+	// mount. (diff --cached may reuse a work-tree file whose stat data
+	// matches its index entry: outside the view that is the upper layer's
+	// own file, the one the view shows; a file only in the lower layer is
+	// read from the objects. The content is the same either way.)
+	gi := g.objectsOnly()
+	tree, err := gi.line(ctx, "write-tree")
 	if err != nil {
 		return Change{}, err
 	}
-	files, newBlobs, err := rawChanges(ctx, g, w.Snapshot.Commit)
+	files, newBlobs, err := rawChanges(ctx, gi, w.Snapshot.Commit)
 	if err != nil {
 		return Change{}, err
 	}
@@ -177,11 +185,11 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 			return Change{}, fmt.Errorf("refusing the change: %q %s", f, why)
 		}
 	}
-	if err := checkBlobSizes(ctx, g, lim, newBlobs); err != nil {
+	if err := checkBlobSizes(ctx, gi, lim, newBlobs); err != nil {
 		return Change{}, err
 	}
 	patch := &capBuffer{max: lim.MaxTotalBytes}
-	err = g.stream(ctx, patch, "diff", "--cached", "--binary", "--no-ext-diff", "--no-textconv",
+	err = gi.stream(ctx, patch, "diff", "--cached", "--binary", "--no-ext-diff", "--no-textconv",
 		"--no-color", "--no-renames", w.Snapshot.Commit)
 	if patch.over {
 		return Change{}, lim.totalTooBig(0)
