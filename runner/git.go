@@ -26,10 +26,12 @@ type gitCmd struct {
 	// wrap, when set, runs git through another program (an overlay
 	// workspace's view, sandbox.View.Wrap).
 	wrap func(*exec.Cmd)
+	// known, when set, is the driver scan's answer for dir and env (scanned).
+	known *[]string
 }
 
 func (g gitCmd) hard() hardgit.Git {
-	h := hardgit.Git{Dir: g.dir, Env: g.env, Wrap: g.wrap}
+	h := hardgit.Git{Dir: g.dir, Env: g.env, Wrap: g.wrap, Known: g.known}
 	if g.stdin != nil {
 		h.Stdin = bytes.NewReader(g.stdin)
 	}
@@ -46,6 +48,26 @@ func (g gitCmd) stream(ctx context.Context, w io.Writer, args ...string) error {
 	h.Stdout = w
 	_, err := h.Run(ctx, args...)
 	return err
+}
+
+// scanned is g with the repository's config scanned for drivers once
+// (hardgit.Overrides), for a run of commands on Sentinel's own shadow git
+// dir whose config none of them changes: each used to start a second git
+// for the same scan. Every command still gets the overrides.
+func (g gitCmd) scanned(ctx context.Context) (gitCmd, error) {
+	over, err := hardgit.Overrides(ctx, g.dir, g.env)
+	if err != nil {
+		return g, err
+	}
+	g.known = &over
+	return g, nil
+}
+
+// objectsOnly is g without its wrap (an overlay view), for commands that
+// read the index and objects of g's git dir and never its work tree.
+func (g gitCmd) objectsOnly() gitCmd {
+	g.wrap = nil
+	return g
 }
 
 func (g gitCmd) line(ctx context.Context, args ...string) (string, error) {

@@ -143,8 +143,13 @@ func pumpOutput(r io.Reader, frame time.Duration, maxChunk int, emit func([]byte
 			pending = append([]byte(nil), pending[cut:]...)
 		}
 	}
-	ticker := time.NewTicker(frame)
-	defer ticker.Stop()
+	// A timer armed only while output waits: a coder that prints nothing
+	// for minutes costs no wake-ups (a free-running ticker woke the whole
+	// process every frame for the life of the run).
+	timer := time.NewTimer(frame)
+	timer.Stop()
+	armed := false
+	defer timer.Stop()
 	for {
 		select {
 		case b, ok := <-reads:
@@ -156,7 +161,14 @@ func pumpOutput(r io.Reader, frame time.Duration, maxChunk int, emit func([]byte
 			if len(pending) >= maxChunk {
 				flush(false)
 			}
-		case <-ticker.C:
+			if len(pending) > 0 && !armed {
+				timer.Reset(frame)
+				armed = true
+			}
+		case <-timer.C:
+			armed = false
+			// What flush leaves is the start of a rune; the read that
+			// brings the rest arms the timer again.
 			flush(false)
 		}
 	}

@@ -127,7 +127,12 @@ func (c Change) Empty() bool { return len(c.Files) == 0 }
 // in the workspace. A change over w.Limits is refused (limits.go) before its
 // patch is written out; the patch is collected up to the limit, never more.
 func (w *Workspace) Diff(ctx context.Context) (Change, error) {
-	g := w.shadowGit()
+	// The shadow git dir is Sentinel's (in the user's state dir) and
+	// nothing below writes its config: one scan for drivers serves all.
+	g, err := w.shadowGit().scanned(ctx)
+	if err != nil {
+		return Change{}, fmt.Errorf("read the workspace: %w", err)
+	}
 	lim := w.Limits.orDefault()
 	// New files, minus what may never land. git lists a nested repository
 	// as "dir/": its files are another repository's, never the patch's.
@@ -145,7 +150,7 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 			add = append(add, n)
 		}
 	}
-	if err := w.checkSizes(ctx, lim, add); err != nil {
+	if err := w.checkSizes(ctx, g, lim, add); err != nil {
 		return Change{}, err
 	}
 	// Tracked files the coder edited or deleted. Their names come from the
@@ -159,11 +164,19 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 			return Change{}, fmt.Errorf("read the workspace: %w", err)
 		}
 	}
-	tree, err := g.line(ctx, "write-tree")
+	// From here on git reads the shadow index and objects only, never the
+	// work tree (write-tree, diff-index --cached, cat-file, diff --cached):
+	// no overlay view is needed, and each would cost a helper start and a
+	// mount. (diff --cached may reuse a work-tree file whose stat data
+	// matches its index entry: outside the view that is the upper layer's
+	// own file, the one the view shows; a file only in the lower layer is
+	// read from the objects. The content is the same either way.)
+	gi := g.objectsOnly()
+	tree, err := gi.line(ctx, "write-tree")
 	if err != nil {
 		return Change{}, err
 	}
-	files, newBlobs, err := rawChanges(ctx, g, w.Snapshot.Commit)
+	files, newBlobs, err := rawChanges(ctx, gi, w.Snapshot.Commit)
 	if err != nil {
 		return Change{}, err
 	}
@@ -172,11 +185,11 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 			return Change{}, fmt.Errorf("refusing the change: %q %s", f, why)
 		}
 	}
-	if err := checkBlobSizes(ctx, g, lim, newBlobs); err != nil {
+	if err := checkBlobSizes(ctx, gi, lim, newBlobs); err != nil {
 		return Change{}, err
 	}
 	patch := &capBuffer{max: lim.MaxTotalBytes}
-	err = g.stream(ctx, patch, "diff", "--cached", "--binary", "--no-ext-diff", "--no-textconv",
+	err = gi.stream(ctx, patch, "diff", "--cached", "--binary", "--no-ext-diff", "--no-textconv",
 		"--no-color", "--no-renames", w.Snapshot.Commit)
 	if patch.over {
 		return Change{}, lim.totalTooBig(0)
@@ -190,8 +203,8 @@ func (w *Workspace) Diff(ctx context.Context) (Change, error) {
 // checkSizes refuses, before git reads them, new and modified files over
 // the limits (by their size in the workspace), so a huge file is not even
 // hashed. checkBlobSizes is the exact check afterwards.
-func (w *Workspace) checkSizes(ctx context.Context, lim Limits, untracked []string) error {
-	out, err := w.shadowGit().run(ctx, "ls-files", "-z", "-m", "--", ".")
+func (w *Workspace) checkSizes(ctx context.Context, g gitCmd, lim Limits, untracked []string) error {
+	out, err := g.run(ctx, "ls-files", "-z", "-m", "--", ".")
 	if err != nil {
 		return fmt.Errorf("read the workspace: %w", err)
 	}

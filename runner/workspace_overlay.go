@@ -31,6 +31,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -46,9 +47,12 @@ const (
 // refuses to start without one.
 const WorkspaceEnv = "SENTINEL_WORKSPACE"
 
-// overlayHelper is the sentinel binary the sandbox and the overlay view
-// re-execute; tests that are not the sentinel binary point it at one.
-var overlayHelper = func() (string, error) { return os.Executable() }
+// overlayHelper is the program the overlay probe's sandbox and the overlay
+// view re-execute: sentinel-helper beside sentinel when it is there (a bare
+// Go program's start: every git call on the merged view pays one), else the
+// sentinel binary itself, which answers the same way (internal/helperbin).
+// Tests that are not the sentinel binary point it at one.
+var overlayHelper = helperbin.Path
 
 // chooseWorkspace says which kind of workspace a run gets, and why not an
 // overlay when it gets a clone.
@@ -94,7 +98,7 @@ func overlayUnavailable(ctx context.Context, p *Project, mode sandbox.Mode, host
 			return err.Error()
 		}
 	}
-	if err := sandbox.OverlayWorks(ctx, helper, mode, root, work); err != nil {
+	if err := overlayWorksCached(ctx, helper, mode, root, work); err != nil {
 		return "unprivileged overlayfs is not available: " + err.Error()
 	}
 	return ""

@@ -42,7 +42,8 @@ func splitOverlayProtected(sp *inside.Spec, o *Overlay) {
 // overlay workspace after its coder ended: a read-only overlay of Upper (the
 // coder's changes, whiteouts included) over Lower, mounted at Upper's own
 // path in a private user and mount namespace, so the command sees at that
-// path exactly the tree the coder left. Helper is the sentinel binary.
+// path exactly the tree the coder left. Helper is sentinel-helper or the
+// sentinel binary (both answer the view).
 type View struct {
 	Helper string
 	Lower  string

@@ -153,10 +153,13 @@ func coversPrivateMount(d string) string {
 // within reports whether path is root or lies beneath it.
 func within(path, root string) bool { return inside.Within(path, root) }
 
+// evalSymlinks is filepath.EvalSymlinks; a test counts the calls.
+var evalSymlinks = filepath.EvalSymlinks
+
 // resolve follows symlinks when the path exists, so a rule or mount names
 // the real location.
 func resolve(path string) string {
-	if r, err := filepath.EvalSymlinks(path); err == nil {
+	if r, err := evalSymlinks(path); err == nil {
 		return r
 	}
 	return path

@@ -127,9 +127,16 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 	}
 	home = filepath.Clean(home)
 	homeReal := resolve(home)
-	var secretsRoots []string
+	var secretsRoots, secretsReal []string
 	for _, c := range append(slices.Clone(credentialPaths), toolchainSecrets...) {
 		secretsRoots = append(secretsRoots, filepath.Join(home, c))
+	}
+	// Where each credential location leads, resolved once per call: every
+	// candidate below is checked against all of them, and resolving them
+	// again per candidate was most of a run's start (thousands of lstat
+	// calls).
+	for _, s := range secretsRoots {
+		secretsReal = append(secretsReal, resolve(s))
 	}
 	underHome := func(p string) bool {
 		return p != home && p != homeReal && (within(p, home) || within(p, homeReal))
@@ -149,8 +156,8 @@ func DetectToolchains(home string, getenv func(string) string) ToolchainView {
 		if broad[r] || within(home, r) || within(homeReal, r) {
 			return false
 		}
-		for _, s := range secretsRoots {
-			if within(p, s) || within(r, s) || within(r, resolve(s)) {
+		for i, s := range secretsRoots {
+			if within(p, s) || within(r, s) || within(r, secretsReal[i]) {
 				return false
 			}
 		}

@@ -167,13 +167,22 @@ type Git struct {
 	// (rev-parse, mktree, commit-tree, cat-file, ls-files…) skip the scan
 	// without it.
 	NoContent bool
+	// Known, when set, holds what Overrides returned for this same Dir and
+	// Env: Run uses it instead of scanning again. Only for a git dir whose
+	// config nobody but the caller can change in between (Sentinel's own
+	// shadow git dir, within one step that writes no config).
+	Known *[]string
 }
 
 // Run runs git with args, hardened, and returns its output (empty when
 // Stdout is set). The error carries the first line of git's stderr.
 func (g Git) Run(ctx context.Context, args ...string) (string, error) {
 	var over []string
-	if !g.NoContent && !RunsNoDriver(args) {
+	switch {
+	case g.NoContent || RunsNoDriver(args):
+	case g.Known != nil:
+		over = *g.Known
+	default:
 		var err error
 		if over, err = Overrides(ctx, g.Dir, g.Env); err != nil {
 			return "", err
