@@ -8,9 +8,11 @@ import (
 
 // hostileTests are the hostile-coder tests that also run as the
 // unprivileged CI user: a coder that plants Sentinel's state, forges broker
-// traffic, writes run-later files, links out of the project or sends
-// garbage through the gates must fail the same way for both kinds of caller.
-// (The in-place ones are in e2e/inplace, which re-runs its own.)
+// traffic, writes run-later files, links out of the project or forges
+// hostile text must fail the same way for both kinds of caller.
+// (The in-place ones are in e2e/inplace, which re-runs its own.) Not
+// TestModelGatesThatCannotAnswerHoldTheRun: what a model gate answers does
+// not depend on who runs sentinel, and each of its cases is a full run.
 var hostileTests = []string{
 	"TestAHostileCoderRunsNothingAndLandsNoState",
 	"TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone",
@@ -22,7 +24,6 @@ var hostileTests = []string{
 	"TestFinalReportFlagsEveryFileThatRunsCodeLater",
 	"TestSandboxRunAgentCannotTouchTheRealStartupFiles",
 	"TestSandboxRunUsesTheProjectConfig",
-	"TestModelGatesThatCannotAnswerHoldTheRun",
 }
 
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI
