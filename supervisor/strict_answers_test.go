@@ -23,6 +23,16 @@ func TestAnswersLackingRequiredFieldsAreErrors(t *testing.T) {
 			`{"verdict":"accept","reason":"looks done"}`, `"missing"`},
 		{"review with nothing", func(s string) error { _, err := ParseReview(s); return err },
 			`{}`, "verdict"},
+		// Not JSON at all, or nothing, from either gate of a run (the end-to-end
+		// TestModelGatesThatCannotAnswerHoldTheRun runs one of each per gate).
+		{"review that is prose", func(s string) error { _, err := ParseReview(s); return err },
+			"Looks fine to me!", "not a JSON object"},
+		{"review that is empty", func(s string) error { _, err := ParseReview(s); return err },
+			"", "empty"},
+		{"adversary that is prose", func(s string) error { _, err := ParseProbes(s); return err },
+			"LGTM, ship it", "not a JSON object"},
+		{"adversary that is empty", func(s string) error { _, err := ParseProbes(s); return err },
+			" \n", "empty"},
 		{"adversary without probes", func(s string) error { _, err := ParseProbes(s); return err },
 			`{"tests":[{"command":"true","expect":"x"}]}`, `"probes"`},
 		{"adversary probe without expect", func(s string) error { _, err := ParseProbes(s); return err },

@@ -10,10 +10,18 @@ import (
 )
 
 // A model gate that cannot answer is a no. When the completion review or the
-// adversarial tester answers garbage, nothing, a server error, an answer
-// lacking its required fields, or hangs past the timeout, the unattended run
-// does not land (it waits for `sentinel review`), nothing claims the probes
-// passed, and FINAL_REPORT.md names the gate that failed and why.
+// adversarial tester answers nothing, a server error, an answer lacking its
+// required fields, or hangs past the timeout, the unattended run does not
+// land (it waits for `sentinel review`), nothing claims the probes passed,
+// and FINAL_REPORT.md names the gate that failed and why.
+//
+// Each gate is run once with a failure of the model's transport and once
+// with one of its answer: the runner holds the run on any error either gate
+// returns (runner/gate.go), and every kind of unusable answer is an error of
+// the one path both take (supervisor.ask, decodeObject), checked kind by
+// kind in supervisor's TestJudgeDecisionsFlowForBothAPIShapes and
+// TestAnswersLackingRequiredFieldsAreErrors. A full run costs seconds of
+// CPU, so the kinds are not all repeated here.
 func TestModelGatesThatCannotAnswerHoldTheRun(t *testing.T) {
 	accept := fakeopenai.Reply{Content: `{"verdict":"accept","reason":"looks done","missing":[]}`}
 	cases := []struct {
@@ -22,14 +30,9 @@ func TestModelGatesThatCannotAnswerHoldTheRun(t *testing.T) {
 		gate    string // as FINAL_REPORT.md names it
 		reason  string // part of the reason it gives
 	}{
-		{"adversary garbage", []fakeopenai.Reply{accept, {Content: "LGTM, ship it"}}, "adversarial tester", "not a JSON object"},
 		{"adversary empty", []fakeopenai.Reply{accept, {Content: ""}}, "adversarial tester", "empty"},
-		{"adversary 500", []fakeopenai.Reply{accept, {Status: 500}}, "adversarial tester", "500"},
 		{"adversary hang", []fakeopenai.Reply{accept, {Hang: true}}, "adversarial tester", "did not answer within 3s"},
-		{"adversary probe lacking expect", []fakeopenai.Reply{accept, {Content: `{"probes":[{"command":"true"}]}`}}, "adversarial tester", "does not say what it expects"},
-		{"review garbage", []fakeopenai.Reply{{Content: "Looks fine to me!"}}, "completion review", "not a JSON object"},
 		{"review 500", []fakeopenai.Reply{{Status: 500}}, "completion review", "500"},
-		{"review hang", []fakeopenai.Reply{{Hang: true}}, "completion review", "did not answer within 3s"},
 		{"review lacking missing", []fakeopenai.Reply{{Content: `{"verdict":"accept","reason":"fine"}`}}, "completion review", `"missing"`},
 	}
 	for _, c := range cases {

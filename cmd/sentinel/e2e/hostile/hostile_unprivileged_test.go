@@ -8,21 +8,25 @@ import (
 
 // hostileTests are the hostile-coder tests that also run as the
 // unprivileged CI user: a coder that plants Sentinel's state, forges broker
-// traffic, writes run-later files, links out of the project or sends
-// garbage through the gates must fail the same way for both kinds of caller.
+// traffic (checked by the peer's uid), links out of the project, or reads
+// what the sandbox hides must fail the same way for both kinds of caller.
 // (The in-place ones are in e2e/inplace, which re-runs its own.)
+//
+// Each is a full run or more, so a test whose outcome cannot depend on who
+// runs sentinel runs once, as root: what a model gate answers
+// (TestModelGatesThatCannotAnswerHoldTheRun), the size of a change
+// (TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone) and what
+// FINAL_REPORT.md lists (TestFinalReportFlagsEveryFileThatRunsCodeLater)
+// are computed from the change and the answers alone.
 var hostileTests = []string{
 	"TestAHostileCoderRunsNothingAndLandsNoState",
-	"TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone",
 	"TestPlantedRunRecordsAreNeverActedOn",
 	"TestCrashSweepUsesOnlyItsOwnShadowGitDir",
 	"TestWorktreeApplyNeverWritesThroughASymlink",
 	"TestForgedReportsAndHostileTextNeverReachTheTerminalRaw",
 	"TestPlantedProjectConfigNeedsTrust",
-	"TestFinalReportFlagsEveryFileThatRunsCodeLater",
 	"TestSandboxRunAgentCannotTouchTheRealStartupFiles",
 	"TestSandboxRunUsesTheProjectConfig",
-	"TestModelGatesThatCannotAnswerHoldTheRun",
 }
 
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI

@@ -96,9 +96,12 @@ done = "all tests pass"
 	}
 }
 
-// Every way the supervisor model can fail is a deny, through the real
-// binary: garbage, a server error, an empty answer, a refusal, and a hang
-// past the configured timeout.
+// The supervisor model failing is a deny, through the real binary: an
+// answer that is garbage, and a hang past the timeout the project config
+// or the flag sets. A server error, an empty answer and a refusal are
+// errors of the same path (supervisor.ask) and denies there: supervisor's
+// TestJudgeDecisionsFlowForBothAPIShapes and TestOpenAIRefusalIsADeny
+// check them kind by kind, without a full run each.
 func TestWalkAwayModelFailuresDeny(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -107,9 +110,6 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 		flags  []string // more run flags
 	}{
 		{name: "garbage", reply: fakeopenai.Reply{Content: "Sure! Go ahead."}},
-		{name: "500", reply: fakeopenai.Reply{Status: 500}},
-		{name: "empty", reply: fakeopenai.Reply{Content: ""}},
-		{name: "refusal", reply: fakeopenai.Reply{Refusal: "I can't help with that."}},
 		{name: "hang", reply: fakeopenai.Reply{Hang: true}, reason: "did not answer within 3s"}, // [supervisor] timeout from the project config
 		{name: "hang past the flag's timeout", reply: fakeopenai.Reply{Hang: true}, reason: "did not answer within 2s", flags: []string{"--supervisor-timeout", "2s"}},
 	}
