@@ -22,7 +22,7 @@ const (
 )
 
 // seedWaitEvery is how often a waiting verification says so.
-const seedWaitEvery = 2 * time.Second
+const seedWaitEvery = 1500 * time.Millisecond
 
 // seedFlights are the seed builds under way in this process, by root.
 var seedFlights = struct {
@@ -64,6 +64,14 @@ func startSeed(root string) *seedFlight {
 func awaitSeed(ctx context.Context, root string, wait func(time.Duration)) (goSeedDir, error) {
 	f := startSeed(root)
 	start := time.Now()
+	select {
+	case <-f.done:
+		return f.seed, f.err
+	default:
+		if wait != nil { // say so at once: the first tick is a while away
+			wait(0)
+		}
+	}
 	tick := time.NewTicker(seedWaitEvery)
 	defer tick.Stop()
 	for {

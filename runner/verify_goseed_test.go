@@ -110,3 +110,27 @@ func TestNoSeedForChecksThatBuildNoGo(t *testing.T) {
 		t.Fatalf("--verify true started %d seed builds", n)
 	}
 }
+
+// TestSeedWaitSaysSoAtOnce: a verification that has to wait for the seed
+// says so before its first tick, so the person never sees a silent gap
+// between the patch and the first "preparing" line.
+func TestSeedWaitSaysSoAtOnce(t *testing.T) {
+	_, release := fakeSeedBuilds(t)
+	defer close(release)
+	root, ok := seedRoot()
+	if !ok {
+		t.Skip("no user cache dir")
+	}
+	first := make(chan time.Duration, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go awaitSeed(ctx, root, func(d time.Duration) {
+		select {
+		case first <- d:
+		default:
+		}
+	})
+	if d := <-first; d != 0 {
+		t.Fatalf("the first word of a waiting verification came after %v, at a tick; want at once (0)", d)
+	}
+}

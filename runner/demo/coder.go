@@ -84,6 +84,8 @@ func (c *Coder) Run(ctx context.Context) int {
 			c.edit(ctx, st)
 		case st.Net != "":
 			c.net(ctx, st)
+		case st.Await != "" && c.steered:
+			// Already steered: nothing to wait for.
 		case st.Await != "":
 			d, _ := time.ParseDuration(st.Await)
 			fmt.Fprintf(c.Out, "%s… waiting up to %s for guidance%s\n", dim, d, reset)
