@@ -23,6 +23,13 @@ import (
 // tests below: it sends one request and prints the answer.
 func TestClientProcess(t *testing.T) {
 	raw := os.Getenv("SUDOEDIT_TEST_REQUEST")
+	if f := os.Getenv("SUDOEDIT_TEST_REQUEST_FILE"); f != "" {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw = string(b)
+	}
 	if raw == "" {
 		t.Skip("run by the helper tests as the service user")
 	}
@@ -43,6 +50,8 @@ func TestClientProcess(t *testing.T) {
 type helperEnv struct {
 	base, etc, sock, bin, audit, backups string
 	uid, gid                             int
+	// check, when set, is the helper's validator instead of the JSON one.
+	check func(string, []byte) error
 }
 
 func newHelperEnv(t *testing.T) *helperEnv {
@@ -88,7 +97,7 @@ func newHelperEnv(t *testing.T) *helperEnv {
 }
 
 // serve starts the helper with files listed.
-func (e *helperEnv) serve(t *testing.T, files ...string) {
+func (e *helperEnv) serve(t *testing.T, files ...string) *Server {
 	t.Helper()
 	var list []string
 	for _, f := range files {
@@ -103,12 +112,16 @@ func (e *helperEnv) serve(t *testing.T, files ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := NewServer(cfg, func(p string, b []byte) error {
-		if strings.HasSuffix(p, ".json") && !json.Valid(b) {
-			return errors.New("not JSON")
+	check := e.check
+	if check == nil {
+		check = func(p string, b []byte) error {
+			if strings.HasSuffix(p, ".json") && !json.Valid(b) {
+				return errors.New("not JSON")
+			}
+			return nil
 		}
-		return nil
-	})
+	}
+	srv, err := NewServer(cfg, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,6 +134,7 @@ func (e *helperEnv) serve(t *testing.T, files ...string) {
 	done := make(chan struct{})
 	go func() { defer close(done); srv.Serve(ln) }()
 	t.Cleanup(func() { ln.Close(); <-done })
+	return srv
 }
 
 // as sends req as the service user (another process, its own uid).
@@ -129,6 +143,13 @@ func (e *helperEnv) as(t *testing.T, req Request) (*Response, string) {
 	raw, _ := json.Marshal(req)
 	cmd := exec.Command(e.bin, "-test.run=^TestClientProcess$", "-test.v=false")
 	cmd.Env = []string{"SUDOEDIT_TEST_REQUEST=" + string(raw), "SUDOEDIT_TEST_SOCKET=" + e.sock, "PATH=/usr/bin:/bin"}
+	if len(raw) > 64<<10 { // over what one environment string may hold
+		f := filepath.Join(e.base, "request.json")
+		if err := os.WriteFile(f, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Env[0] = "SUDOEDIT_TEST_REQUEST_FILE=" + f
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(e.uid), Gid: uint32(e.gid)}}
 	cmd.Dir = e.base
 	var out bytes.Buffer
