@@ -1,6 +1,7 @@
 package sudoedit
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -33,5 +34,42 @@ func TestHelperRefusesDeepNestingBeforeValidating(t *testing.T) {
 	// Ordinary nesting is validated and written.
 	if _, errText := e.as(t, Request{Op: "write", Path: toml, Content: []byte("a = {b = {c = [1, [2]]}}\n")}); errText != "" || checked.Load() != 1 {
 		t.Fatalf("ordinary TOML: %q (validator ran %d times)", errText, checked.Load())
+	}
+}
+
+// Every request from the service user is on record before it is acted
+// on, a malformed one too; an audit that cannot be written stops edits.
+func TestHelperAuditsFirstAndFailsClosed(t *testing.T) {
+	e := newHelperEnv(t)
+	listed := filepath.Join(e.etc, "app.json")
+	writeRoot(t, listed, `{"a": 1}`, 0o644)
+	srv := e.serve(t, listed)
+
+	t.Setenv("SUDOEDIT_TEST_RAW", "1")
+	_, errText := e.send(t, []byte(`{"op":"write","path":"`+listed+`","content":"!!"}`))
+	t.Setenv("SUDOEDIT_TEST_RAW", "")
+	if !strings.Contains(errText, "one JSON object") {
+		t.Fatalf("a malformed request: %q", errText)
+	}
+	audit, _ := os.ReadFile(e.audit)
+	if !strings.Contains(string(audit), "one JSON object") {
+		t.Fatalf("the malformed request is not in the audit:\n%s", audit)
+	}
+
+	if _, errText := e.as(t, Request{Op: "write", Path: listed, Content: []byte(`{"a": 2}`)}); errText != "" {
+		t.Fatalf("a write: %q", errText)
+	}
+	audit, _ = os.ReadFile(e.audit)
+	lines := strings.Split(strings.TrimSpace(string(audit)), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[1], `"result":"received"`) || !strings.Contains(lines[2], `"result":"done"`) {
+		t.Fatalf("want received then done:\n%s", audit)
+	}
+
+	srv.audit.Close() // the audit can no longer be written
+	if _, errText := e.as(t, Request{Op: "write", Path: listed, Content: []byte(`{"a": 3}`)}); !strings.Contains(errText, "audit") {
+		t.Fatalf("a write with no audit: %q", errText)
+	}
+	if b, _ := os.ReadFile(listed); string(b) != `{"a": 2}` {
+		t.Fatalf("written with no audit: %q", b)
 	}
 }

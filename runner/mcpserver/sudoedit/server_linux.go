@@ -80,7 +80,15 @@ func (s *Server) conn(c net.Conn) {
 		return
 	}
 	if derr != nil {
-		json.NewEncoder(c).Encode(Response{Error: "a request is one JSON object: " + derr.Error()})
+		err := fmt.Errorf("a request is one JSON object: %v", derr)
+		s.record(cred, req, "", "", err)
+		json.NewEncoder(c).Encode(Response{Error: err.Error()})
+		return
+	}
+	// What was asked is on record before anything is done: no line, no
+	// edit.
+	if err := s.write(auditLine{Time: time.Now().UTC(), UID: cred.UID, PID: cred.PID, Op: req.Op, Path: req.Path, Result: "received"}); err != nil {
+		json.NewEncoder(c).Encode(Response{Error: fmt.Sprintf("the audit %s cannot be written (%v); nothing is done", s.cfg.Audit, err)})
 		return
 	}
 	s.mu.Lock()
@@ -250,15 +258,22 @@ type auditLine struct {
 	Error  string    `json:"error,omitempty"`
 }
 
-// audit appends one line for a request; a line that cannot be written is
-// said on standard error (the journal of the unit).
+// record appends the line of a request's outcome to the audit.
 func (s *Server) record(cred peercred.Cred, req Request, before, after string, err error) {
 	l := auditLine{Time: time.Now().UTC(), UID: cred.UID, PID: cred.PID, Op: req.Op, Path: req.Path, Result: "done", Before: before, After: after}
 	if err != nil {
 		l.Result, l.Error = "refused", err.Error()
 	}
+	s.write(l)
+}
+
+// write appends l to the audit; a line that cannot be written is said on
+// standard error (the journal of the unit) and returned.
+func (s *Server) write(l auditLine) error {
 	b, _ := json.Marshal(l)
-	if _, ferr := s.audit.Write(append(b, '\n')); ferr != nil {
-		fmt.Fprintf(os.Stderr, "sentinel mcp sudo-helper: audit %s: %v: %s\n", s.cfg.Audit, ferr, b)
+	if _, err := s.audit.Write(append(b, '\n')); err != nil {
+		fmt.Fprintf(os.Stderr, "sentinel mcp sudo-helper: audit %s: %v: %s\n", s.cfg.Audit, err, b)
+		return err
 	}
+	return nil
 }

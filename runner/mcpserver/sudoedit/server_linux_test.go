@@ -33,6 +33,18 @@ func TestClientProcess(t *testing.T) {
 	if raw == "" {
 		t.Skip("run by the helper tests as the service user")
 	}
+	if os.Getenv("SUDOEDIT_TEST_RAW") != "" { // sent as is, malformed or not
+		c, err := net.Dial("unix", os.Getenv("SUDOEDIT_TEST_SOCKET"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Write([]byte(raw))
+		c.(*net.UnixConn).CloseWrite()
+		var resp Response
+		json.NewDecoder(c).Decode(&resp)
+		json.NewEncoder(os.Stdout).Encode(map[string]any{"resp": resp, "err": resp.Error})
+		return
+	}
 	var req Request
 	if err := json.Unmarshal([]byte(raw), &req); err != nil {
 		t.Fatal(err)
@@ -141,8 +153,15 @@ func (e *helperEnv) serve(t *testing.T, files ...string) *Server {
 func (e *helperEnv) as(t *testing.T, req Request) (*Response, string) {
 	t.Helper()
 	raw, _ := json.Marshal(req)
+	return e.send(t, raw)
+}
+
+// send sends raw as the service user: a request, or with
+// SUDOEDIT_TEST_RAW set, any bytes.
+func (e *helperEnv) send(t *testing.T, raw []byte) (*Response, string) {
+	t.Helper()
 	cmd := exec.Command(e.bin, "-test.run=^TestClientProcess$", "-test.v=false")
-	cmd.Env = []string{"SUDOEDIT_TEST_REQUEST=" + string(raw), "SUDOEDIT_TEST_SOCKET=" + e.sock, "PATH=/usr/bin:/bin"}
+	cmd.Env = []string{"SUDOEDIT_TEST_REQUEST=" + string(raw), "SUDOEDIT_TEST_SOCKET=" + e.sock, "PATH=/usr/bin:/bin", "SUDOEDIT_TEST_RAW=" + os.Getenv("SUDOEDIT_TEST_RAW")}
 	if len(raw) > 64<<10 { // over what one environment string may hold
 		f := filepath.Join(e.base, "request.json")
 		if err := os.WriteFile(f, raw, 0o644); err != nil {
@@ -260,7 +279,7 @@ func TestHelperEditsOnlyListedFilesForTheServiceUser(t *testing.T) {
 		t.Fatalf("another uid changed the file: %q", b)
 	}
 	audit, _ := os.ReadFile(e.audit)
-	if n := strings.Count(string(audit), "\n"); n != 11 || !strings.Contains(string(audit), `"result":"refused"`) || !strings.Contains(string(audit), `"uid":`+strconv.Itoa(e.uid)) {
+	if n := strings.Count(string(audit), "\n"); n != 21 || !strings.Contains(string(audit), `"result":"refused"`) || !strings.Contains(string(audit), `"uid":`+strconv.Itoa(e.uid)) {
 		t.Fatalf("the audit holds %d lines:\n%s", n, audit)
 	}
 }
