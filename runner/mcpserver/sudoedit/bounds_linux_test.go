@@ -73,3 +73,19 @@ func TestHelperAuditsFirstAndFailsClosed(t *testing.T) {
 		t.Fatalf("written with no audit: %q", b)
 	}
 }
+
+// A listed setuid file is never replaced: its replacement would keep the
+// bit and run the service user's program as root.
+func TestHelperRefusesSetuidFiles(t *testing.T) {
+	e := newHelperEnv(t)
+	tool := filepath.Join(e.etc, "tool")
+	writeRoot(t, tool, "#!/bin/sh\n", 0o755)
+	os.Chmod(tool, os.ModeSetuid|0o755)
+	e.serve(t, tool)
+	if _, errText := e.as(t, Request{Op: "write", Path: tool, Content: []byte("pwned")}); !strings.Contains(errText, "setuid") {
+		t.Fatalf("a write of a setuid file: %q", errText)
+	}
+	if b, _ := os.ReadFile(tool); string(b) != "#!/bin/sh\n" {
+		t.Fatalf("the setuid file holds %q", b)
+	}
+}

@@ -114,6 +114,9 @@ func Example(user string) string {
 	return strings.TrimLeft(`
 # /etc/sentinel/mcp-sudo.toml: root's, mode 0644 or stricter. The MCP
 # service's "edit" tool reaches these files through sentinel mcp sudo-helper.
+# Listing a file root runs or trusts (a script, a unit, sudoers, a cron
+# file, a binary) gives the MCP service root: list only plain config.
+# Setuid/setgid files are refused.
 user = "`+user+`"            # the user sentinel-mcp.service runs as; no one else is answered
 files = [
   # "/etc/nginx/sites-available/default",

@@ -132,6 +132,10 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 	switch {
 	case st.Mode&unix.S_IFMT != unix.S_IFREG:
 		return nil, "", "", fmt.Errorf("%s is not a regular file", p)
+	case st.Mode&(unix.S_ISUID|unix.S_ISGID) != 0:
+		// Its replacement would keep the bit: the service user would
+		// write a program that runs as its owner.
+		return nil, "", "", fmt.Errorf("%s is setuid or setgid: the helper edits no such file (chmod ug-s it, or unlist it)", p)
 	case st.Nlink != 1:
 		return nil, "", "", fmt.Errorf("%s has %d hard links: it is edited only with one", p, st.Nlink)
 	case st.Size > s.cfg.MaxBytes:
@@ -219,7 +223,8 @@ func replace(dir int, base, p string, data []byte, was *unix.Stat_t) error {
 	if err := unix.Fchown(fd, int(was.Uid), int(was.Gid)); err != nil {
 		return fmt.Errorf("%s: owner: %v", p, err)
 	}
-	if err := unix.Fchmod(fd, was.Mode&0o7777); err != nil {
+	// Never setuid or setgid, whatever the old file was.
+	if err := unix.Fchmod(fd, was.Mode&0o1777); err != nil {
 		return fmt.Errorf("%s: mode: %v", p, err)
 	}
 	if err := f.Sync(); err != nil {
