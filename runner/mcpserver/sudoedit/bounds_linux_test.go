@@ -1,6 +1,7 @@
 package sudoedit
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,5 +88,36 @@ func TestHelperRefusesSetuidFiles(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(tool); string(b) != "#!/bin/sh\n" {
 		t.Fatalf("the setuid file holds %q", b)
+	}
+}
+
+// Backups are bounded: the newest keepBackups of a file are kept, and none
+// is written (nor the file) when its file system is nearly full.
+func TestHelperBoundsBackups(t *testing.T) {
+	e := newHelperEnv(t)
+	listed := filepath.Join(e.etc, "app.json")
+	writeRoot(t, listed, `{"a": 0}`, 0o644)
+	srv := e.serve(t, listed)
+	for i := 1; i <= keepBackups+3; i++ {
+		if _, errText := e.as(t, Request{Op: "write", Path: listed, Content: []byte(fmt.Sprintf(`{"a": %d}`, i))}); errText != "" {
+			t.Fatalf("write %d: %s", i, errText)
+		}
+	}
+	ents, _ := os.ReadDir(e.backups)
+	if len(ents) != keepBackups {
+		t.Fatalf("%d backups kept, want %d", len(ents), keepBackups)
+	}
+	newest, _ := os.ReadFile(filepath.Join(e.backups, ents[len(ents)-1].Name()))
+	if string(newest) != fmt.Sprintf(`{"a": %d}`, keepBackups+2) {
+		t.Fatalf("the newest backup holds %q", newest)
+	}
+	srv.mu.Lock()
+	srv.minFree = 1 << 62 // more than any disk
+	srv.mu.Unlock()
+	if _, errText := e.as(t, Request{Op: "write", Path: listed, Content: []byte(`{"full": 1}`)}); !strings.Contains(errText, "free") {
+		t.Fatalf("a write with no room for its backup: %q", errText)
+	}
+	if b, _ := os.ReadFile(listed); strings.Contains(string(b), "full") {
+		t.Fatal("written with no room for its backup")
 	}
 }

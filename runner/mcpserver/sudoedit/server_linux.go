@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +29,16 @@ type Server struct {
 	// checks nothing.
 	Check func(path string, data []byte) error
 	mu    sync.Mutex // one request at a time: edits of one file never interleave
+	// minFree is the space the backups leave free on their file system.
+	minFree int64
 }
+
+const (
+	// keepBackups is how many backups of each file are kept.
+	keepBackups = 10
+	// defaultMinFree is the least free space backups leave.
+	defaultMinFree = 64 << 20
+)
 
 // NewServer is the helper for cfg; its backup dir is made (0700) now.
 func NewServer(cfg *Config, check func(string, []byte) error) (*Server, error) {
@@ -45,7 +55,7 @@ func NewServer(cfg *Config, check func(string, []byte) error) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sudo-helper audit %s: %v", cfg.Audit, err)
 	}
-	return &Server{cfg: cfg, audit: a, Check: check}, nil
+	return &Server{cfg: cfg, audit: a, Check: check, minFree: defaultMinFree}, nil
 }
 
 // Serve answers connections on ln until it is closed.
@@ -180,9 +190,18 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 }
 
 // backup writes old into the backup dir (0600, root's), a new name each
-// time.
+// time, keeping the newest keepBackups of each file; it refuses when the
+// backup dir's file system has less than s.minFree free after it.
 func (s *Server) backup(p string, old []byte) (string, error) {
-	name := strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_") + "." + time.Now().UTC().Format("20060102T150405.000000000Z") + ".bak"
+	var fs unix.Statfs_t
+	if err := unix.Statfs(s.cfg.BackupDir, &fs); err != nil {
+		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
+	}
+	if free := int64(fs.Bavail) * int64(fs.Bsize); free-int64(len(old)) < s.minFree {
+		return "", fmt.Errorf("backup of %s: %s has %d bytes free, under the %d the helper keeps free (nothing written)", p, s.cfg.BackupDir, free, s.minFree)
+	}
+	prefix := strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_") + "."
+	name := prefix + time.Now().UTC().Format(backupStamp) + ".bak"
 	b := filepath.Join(s.cfg.BackupDir, name)
 	f, err := os.OpenFile(b, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
@@ -196,7 +215,36 @@ func (s *Server) backup(p string, old []byte) (string, error) {
 		f.Close()
 		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
 	}
-	return b, f.Close()
+	if err := f.Close(); err != nil {
+		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
+	}
+	s.prune(prefix)
+	return b, nil
+}
+
+// backupStamp names a backup's time; names sort by it.
+const backupStamp = "20060102T150405.000000000Z"
+
+// prune removes all but the newest keepBackups backups named prefix+stamp.
+func (s *Server) prune(prefix string) {
+	ents, err := os.ReadDir(s.cfg.BackupDir)
+	if err != nil {
+		return
+	}
+	var mine []string
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if ok && e.Type().IsRegular() && len(rest) == len(backupStamp)+len(".bak") && strings.HasSuffix(rest, ".bak") && !strings.Contains(rest[:len(backupStamp)], "_") {
+			if _, err := time.Parse(backupStamp, rest[:len(backupStamp)]); err == nil {
+				mine = append(mine, e.Name())
+			}
+		}
+	}
+	slices.Sort(mine)
+	for len(mine) > keepBackups {
+		os.Remove(filepath.Join(s.cfg.BackupDir, mine[0]))
+		mine = mine[1:]
+	}
 }
 
 // replace puts data at base in dir in one rename, with the old file's
