@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -96,6 +97,16 @@ func NewExternal(cfg ExternalConfig) (*External, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	// Every hop of every fetch is https (http only on loopback): a
+	// redirect or a discovered jwks_uri cannot downgrade the keys' path.
+	c := *cfg.Client
+	c.CheckRedirect = func(r *http.Request, via []*http.Request) error {
+		if len(via) >= 5 {
+			return errors.New("more than 5 redirects")
+		}
+		return fetchable(r.URL)
+	}
+	cfg.Client = &c
 	e := &External{cfg: cfg, jwksURL: cfg.JWKSURL}
 	ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
 	defer cancel()
@@ -297,6 +308,9 @@ func (e *External) getJSON(ctx context.Context, u string, v any) error {
 	if err != nil {
 		return err
 	}
+	if err := fetchable(req.URL); err != nil {
+		return err
+	}
 	req.Header.Set("Accept", "application/json")
 	resp, err := e.cfg.Client.Do(req)
 	if err != nil {
@@ -317,4 +331,18 @@ func (e *External) getJSON(ctx context.Context, u string, v any) error {
 		return fmt.Errorf("GET %s: %v", u, err)
 	}
 	return nil
+}
+
+// fetchable refuses a URL the keys or the metadata may not come from:
+// anything but https, or plain http to a loopback host.
+func fetchable(u *url.URL) error {
+	h := u.Hostname()
+	ip := net.ParseIP(h)
+	switch {
+	case u.Scheme == "https":
+		return nil
+	case u.Scheme == "http" && (h == "localhost" || ip != nil && ip.IsLoopback()):
+		return nil
+	}
+	return fmt.Errorf("%s: use https (plain http only on loopback)", u.Redacted())
 }
