@@ -1,12 +1,15 @@
 package sudoedit
 
 import (
+	"context"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // Deeply nested content never reaches the validators: a TOML inline-table
@@ -119,5 +122,45 @@ func TestHelperBoundsBackups(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(listed); strings.Contains(string(b), "full") {
 		t.Fatal("written with no room for its backup")
+	}
+}
+
+// A request is read only up to the frame its max_bytes needs, and only
+// maxConns connections are read at once.
+func TestHelperBoundsConnections(t *testing.T) {
+	e := newHelperEnv(t)
+	listed := filepath.Join(e.etc, "app.json")
+	writeRoot(t, listed, `{"a": 1}`, 0o644)
+	e.extra = "max_bytes = 1024\n"
+	e.serve(t, listed)
+	big := `{"a": "` + strings.Repeat("x", 16<<10) + `"}`
+	if _, errText := e.as(t, Request{Op: "write", Path: listed, Content: []byte(big)}); !strings.Contains(errText, "one JSON object") {
+		t.Fatalf("a request over its frame was read whole: %q", errText)
+	}
+
+	var idle []net.Conn
+	for range maxConns {
+		c, err := net.Dial("unix", e.sock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		idle = append(idle, c)
+	}
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		Client{Socket: e.sock, Timeout: time.Minute}.Do(context.Background(), Request{Op: "read", Path: listed})
+	}()
+	select {
+	case <-answered:
+		t.Fatalf("a request was answered while %d connections were open", maxConns)
+	case <-time.After(2 * time.Second): // a chance for a missing limit to show
+	}
+	idle[0].Close()
+	select {
+	case <-answered:
+	case <-time.After(60 * time.Second): // a hang bound
+		t.Fatal("a request waits with a slot free")
 	}
 }

@@ -31,9 +31,12 @@ type Server struct {
 	mu    sync.Mutex // one request at a time: edits of one file never interleave
 	// minFree is the space the backups leave free on their file system.
 	minFree int64
+	sem     chan struct{} // a slot for each connection being answered
 }
 
 const (
+	// maxConns is how many connections are answered at once.
+	maxConns = 2
 	// keepBackups is how many backups of each file are kept.
 	keepBackups = 10
 	// defaultMinFree is the least free space backups leave.
@@ -55,7 +58,7 @@ func NewServer(cfg *Config, check func(string, []byte) error) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sudo-helper audit %s: %v", cfg.Audit, err)
 	}
-	return &Server{cfg: cfg, audit: a, Check: check, minFree: defaultMinFree}, nil
+	return &Server{cfg: cfg, audit: a, Check: check, minFree: defaultMinFree, sem: make(chan struct{}, maxConns)}, nil
 }
 
 // Serve answers connections on ln until it is closed.
@@ -68,7 +71,13 @@ func (s *Server) Serve(ln net.Listener) error {
 			}
 			return err
 		}
-		go s.conn(c)
+		// At most maxConns requests are read at once: each may hold a
+		// frame in memory; the others wait in the listen queue.
+		s.sem <- struct{}{}
+		go func() {
+			defer func() { <-s.sem }()
+			s.conn(c)
+		}()
 	}
 }
 
@@ -78,7 +87,7 @@ func (s *Server) conn(c net.Conn) {
 	// The request is read first (bounded), so the refusal reaches
 	// the peer and the audit names what it asked.
 	var req Request
-	derr := json.NewDecoder(io.LimitReader(c, maxFrame)).Decode(&req)
+	derr := json.NewDecoder(io.LimitReader(c, frameFor(s.cfg.MaxBytes))).Decode(&req)
 	cred, err := peercred.Of(c)
 	if err != nil || cred.UID != s.cfg.UID {
 		who := "unknown"

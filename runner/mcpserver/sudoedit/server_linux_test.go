@@ -64,6 +64,8 @@ type helperEnv struct {
 	uid, gid                             int
 	// check, when set, is the helper's validator instead of the JSON one.
 	check func(string, []byte) error
+	// extra is more of the helper's config.
+	extra string
 }
 
 func newHelperEnv(t *testing.T) *helperEnv {
@@ -116,7 +118,7 @@ func (e *helperEnv) serve(t *testing.T, files ...string) *Server {
 		list = append(list, strconv.Quote(f))
 	}
 	cfgFile := filepath.Join(e.base, "cfg", "mcp-sudo.toml")
-	src := fmt.Sprintf("user = \"sentinel-ci\"\nfiles = [%s]\nbackup_dir = %q\naudit = %q\n", strings.Join(list, ", "), e.backups, e.audit)
+	src := fmt.Sprintf("user = \"sentinel-ci\"\nfiles = [%s]\nbackup_dir = %q\naudit = %q\n%s", strings.Join(list, ", "), e.backups, e.audit, e.extra)
 	if err := os.WriteFile(cfgFile, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
