@@ -164,3 +164,28 @@ func TestHelperBoundsConnections(t *testing.T) {
 		t.Fatal("a request waits with a slot free")
 	}
 }
+
+// A listed file in a directory the service user can write is refused when
+// the config is loaded and when it is asked for.
+func TestHelperRefusesFilesInDirsOthersWrite(t *testing.T) {
+	e := newHelperEnv(t)
+	theirs := filepath.Join(e.base, "theirs")
+	os.Mkdir(theirs, 0o755)
+	os.Chown(theirs, e.uid, e.gid)
+	cfgFile := filepath.Join(e.base, "cfg", "mcp-sudo.toml")
+	os.WriteFile(cfgFile, []byte(fmt.Sprintf("user = \"sentinel-ci\"\nfiles = [%q]\n", filepath.Join(theirs, "app.json"))), 0o644)
+	if _, err := LoadConfig(cfgFile); err == nil || !strings.Contains(err.Error(), "must be root's") {
+		t.Fatalf("a listed file in the service user's dir: %v", err)
+	}
+
+	listed := filepath.Join(e.etc, "app.json")
+	writeRoot(t, listed, `{"a": 1}`, 0o644)
+	e.serve(t, listed)
+	os.Chmod(e.etc, 0o777) // opened to everyone after the load
+	if _, errText := e.as(t, Request{Op: "write", Path: listed, Content: []byte(`{"a": 2}`)}); !strings.Contains(errText, "writable by group or others") {
+		t.Fatalf("a write in a world-writable dir: %q", errText)
+	}
+	if b, _ := os.ReadFile(listed); string(b) != `{"a": 1}` {
+		t.Fatalf("written in a world-writable dir: %q", b)
+	}
+}

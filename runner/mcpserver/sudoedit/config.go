@@ -69,6 +69,11 @@ func LoadConfig(path string) (*Config, error) {
 		if !filepath.IsAbs(f) || filepath.Clean(f) != f {
 			return nil, fmt.Errorf("sudo-helper config %s: files[%d] %q: give an absolute, clean path (no .., no trailing /)", path, i, f)
 		}
+		// A directory the service user could write would let it swap
+		// the file between the checks and the replace.
+		if err := rootOnly(filepath.Dir(f)); err != nil {
+			return nil, fmt.Errorf("files[%d] %q: its directory must be root's and writable by no one else: %v", i, f, err)
+		}
 	}
 	if c.BackupDir == "" {
 		c.BackupDir = defaultBackup

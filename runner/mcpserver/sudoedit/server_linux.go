@@ -136,6 +136,9 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 		return nil, "", "", fmt.Errorf("%s: its directory: %v (no link may be on the way)", p, err)
 	}
 	defer unix.Close(dir)
+	if err := rootOnly(filepath.Dir(p)); err != nil {
+		return nil, "", "", fmt.Errorf("%s: its directory must be root's and writable by no one else: %v", p, err)
+	}
 	base := filepath.Base(p)
 	fd, err := unix.Openat2(dir, base, &unix.OpenHow{Flags: unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_CLOEXEC | unix.O_NONBLOCK,
 		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_BENEATH})

@@ -216,9 +216,11 @@ func TestHelperEditsOnlyListedFilesForTheServiceUser(t *testing.T) {
 	hard := filepath.Join(e.etc, "hard.json")
 	os.Link(target, hard)
 	linkDir := filepath.Join(e.base, "etclink")
-	os.Symlink(e.etc, linkDir)
+	os.Mkdir(linkDir, 0o755)
 	viaLinkDir := filepath.Join(linkDir, "app.json")
 	e.serve(t, listed, link, hard, viaLinkDir)
+	os.Remove(linkDir) // a link on the way after the config was loaded
+	os.Symlink(e.etc, linkDir)
 
 	// Listed: read and replaced, owner and mode kept, a backup first.
 	resp, errText := e.as(t, Request{Op: "read", Path: listed})
