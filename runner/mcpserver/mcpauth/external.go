@@ -51,6 +51,10 @@ type ExternalConfig struct {
 	Client *http.Client
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// AcceptAnyTyp accepts tokens whatever their "typ" header; by
+	// default it must be at+jwt (RFC 9068), so an ID token or another
+	// JWT the issuer signs is not taken for an access token.
+	AcceptAnyTyp bool
 }
 
 // asymmetric are the signature algorithms a token may use.
@@ -126,6 +130,9 @@ func (e *External) Verify(ctx context.Context, token string, _ *http.Request) (*
 		return bad("one signature expected")
 	}
 	h := tok.Headers[0]
+	if typ, _ := h.ExtraHeaders[jose.HeaderType].(string); !e.cfg.AcceptAnyTyp && !accessTokenTyp(typ) {
+		return bad("typ %q is not at+jwt: not an access token (RFC 9068; [oauth] accept_any_typ = true for an issuer that does not set it)", typ)
+	}
 	key, err := e.key(ctx, h.KeyID, h.Algorithm)
 	if err != nil {
 		return bad("%v", err)
@@ -345,4 +352,10 @@ func fetchable(u *url.URL) error {
 		return nil
 	}
 	return fmt.Errorf("%s: use https (plain http only on loopback)", u.Redacted())
+}
+
+// accessTokenTyp says whether typ names an RFC 9068 access token.
+func accessTokenTyp(typ string) bool {
+	typ = strings.ToLower(typ)
+	return typ == "at+jwt" || typ == "application/at+jwt"
 }
