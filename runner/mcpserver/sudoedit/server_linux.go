@@ -183,7 +183,7 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 		return nil, before, "", fmt.Errorf("the new content is %d bytes, over max_bytes %d", len(req.Content), s.cfg.MaxBytes)
 	}
 	if s.Check != nil {
-		if err := checkNesting(req.Content); err != nil {
+		if err := checkNesting(p, req.Content); err != nil {
 			return nil, before, "", fmt.Errorf("%s: %v", p, err)
 		}
 		if err := s.Check(p, req.Content); err != nil {
