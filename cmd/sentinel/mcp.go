@@ -35,7 +35,8 @@ ChatGPT attach with OAuth at PUBLIC_URL/mcp: each new client's consent page
 asks for a one-time code this command prints; 'sentinel mcp clients' lists
 and revokes them. With [oauth] issuer = "https://..." (and optionally audience,
 jwks_url) the tokens come from that identity provider instead: JWT access
-tokens checked against its published keys, scopes tool:NAME. [tls] cert and
+tokens (typ at+jwt; accept_any_typ = true for an issuer that sets none)
+checked against its published keys, scopes tool:NAME. [tls] cert and
 key serve HTTPS directly.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

@@ -29,6 +29,9 @@ type OAuthSettings struct {
 	Issuer   string `toml:"issuer"`
 	Audience string `toml:"audience"`
 	JWKSURL  string `toml:"jwks_url"`
+	// AcceptAnyTyp accepts the issuer's tokens whatever their "typ"
+	// header (by default it must be at+jwt, RFC 9068).
+	AcceptAnyTyp bool `toml:"accept_any_typ"`
 
 	enabled         bool
 	access, refresh time.Duration
@@ -41,7 +44,7 @@ type TLSSettings struct {
 	Key  string `toml:"key"`
 }
 
-const httpKnownKeys = "[oauth] public_url/access_token_ttl/refresh_token_ttl/issuer/audience/jwks_url, [tls] cert/key, [sudo] socket/files"
+const httpKnownKeys = "[oauth] public_url/access_token_ttl/refresh_token_ttl/issuer/audience/jwks_url/accept_any_typ, [tls] cert/key, [sudo] socket/files"
 
 // checkHTTP validates [oauth] and [tls].
 func (c *Config) checkHTTP(path, src string, md toml.MetaData) error {

@@ -129,7 +129,7 @@ func (s *Server) oauthMux(as *mcpauth.Server, token string) http.Handler {
 func (s *Server) externalHandler(token string) (http.Handler, error) {
 	o := s.cfg.OAuth
 	ext, err := mcpauth.NewExternal(mcpauth.ExternalConfig{Issuer: o.Issuer, Audience: s.cfg.audience(), JWKSURL: o.JWKSURL,
-		Tools: func() []string { t, _ := s.grantable(); return t }, Client: s.opts.issuerClient, Now: s.oauthNow})
+		Tools: func() []string { t, _ := s.grantable(); return t }, Client: s.opts.issuerClient, Now: s.oauthNow, AcceptAnyTyp: o.AcceptAnyTyp})
 	if ext == nil {
 		return nil, err
 	}

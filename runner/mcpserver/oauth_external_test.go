@@ -57,7 +57,7 @@ func newIDP(t *testing.T) *idp {
 // token is an access token for aud granting scope.
 func (p *idp) token(t *testing.T, aud, scope string) string {
 	t.Helper()
-	s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: p.key}, (&jose.SignerOptions{}).WithHeader("kid", "k1"))
+	s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: p.key}, (&jose.SignerOptions{}).WithType("at+jwt").WithHeader("kid", "k1"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -19,6 +20,7 @@ import (
 	jose "github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"golang.org/x/sync/singleflight"
 )
 
 // An External is the resource server's check of access tokens an external
@@ -49,6 +51,10 @@ type ExternalConfig struct {
 	Client *http.Client
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// AcceptAnyTyp accepts tokens whatever their "typ" header; by
+	// default it must be at+jwt (RFC 9068), so an ID token or another
+	// JWT the issuer signs is not taken for an access token.
+	AcceptAnyTyp bool
 }
 
 // asymmetric are the signature algorithms a token may use.
@@ -65,13 +71,16 @@ const (
 	keysTTL   = time.Hour
 	keysStale = 24 * time.Hour
 	leeway    = 30 * time.Second
+	// fetchTimeout bounds one fetch of the keys (discovery included).
+	fetchTimeout = 30 * time.Second
 )
 
 // External verifies an external issuer's tokens.
 type External struct {
 	cfg ExternalConfig
 
-	mu        sync.Mutex
+	flight    singleflight.Group // one fetch of the keys at a time
+	mu        sync.Mutex         // the fields below; never held while fetching
 	jwksURL   string
 	keys      *jose.JSONWebKeySet
 	fetched   time.Time // last successful fetch
@@ -92,11 +101,20 @@ func NewExternal(cfg ExternalConfig) (*External, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	// Every hop of every fetch is https (http only on loopback): a
+	// redirect or a discovered jwks_uri cannot downgrade the keys' path.
+	c := *cfg.Client
+	c.CheckRedirect = func(r *http.Request, via []*http.Request) error {
+		if len(via) >= 5 {
+			return errors.New("more than 5 redirects")
+		}
+		return fetchable(r.URL)
+	}
+	cfg.Client = &c
 	e := &External{cfg: cfg, jwksURL: cfg.JWKSURL}
-	e.mu.Lock()
-	err := e.refreshLocked(context.Background())
-	e.mu.Unlock()
-	return e, err
+	ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
+	defer cancel()
+	return e, e.refresh(ctx)
 }
 
 // Verify is the resource server's token check (auth.TokenVerifier).
@@ -112,6 +130,9 @@ func (e *External) Verify(ctx context.Context, token string, _ *http.Request) (*
 		return bad("one signature expected")
 	}
 	h := tok.Headers[0]
+	if typ, _ := h.ExtraHeaders[jose.HeaderType].(string); !e.cfg.AcceptAnyTyp && !accessTokenTyp(typ) {
+		return bad("typ %q is not at+jwt: not an access token (RFC 9068; [oauth] accept_any_typ = true for an issuer that does not set it)", typ)
+	}
 	key, err := e.key(ctx, h.KeyID, h.Algorithm)
 	if err != nil {
 		return bad("%v", err)
@@ -145,16 +166,27 @@ func (e *External) Verify(ctx context.Context, token string, _ *http.Request) (*
 }
 
 // key is the signing key kid names, usable with alg: fetched again (at
-// most every keysRefetch) when no key matches or the keys are old.
+// most every keysRefetch) when no key matches or the keys are old. The
+// fetch is one for all requests that ask at once, runs without the lock
+// and outlives the request that started it (a cancelled request must not
+// spoil it), so a token naming a bogus key cannot keep the keys from being
+// fetched.
 func (e *External) key(ctx context.Context, kid, alg string) (*jose.JSONWebKey, error) {
+	if e.stale(kid, alg) {
+		ch := e.flight.DoChan("keys", func() (any, error) {
+			fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), fetchTimeout)
+			defer cancel()
+			return nil, e.refresh(fctx)
+		})
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("the issuer's keys are being fetched: %v", ctx.Err())
+		}
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	now := e.cfg.Now()
-	if e.keys == nil || now.Sub(e.fetched) > keysTTL || pick(e.keys, kid, alg) == nil {
-		if now.Sub(e.attempted) >= keysRefetch || e.attempted.IsZero() || e.attempted.After(now) {
-			e.refreshLocked(ctx)
-		}
-	}
 	if e.keys == nil || now.Sub(e.fetched) > keysStale {
 		return nil, fmt.Errorf("the issuer's keys could not be fetched: %v", e.lastErr)
 	}
@@ -163,6 +195,17 @@ func (e *External) key(ctx context.Context, kid, alg string) (*jose.JSONWebKey, 
 		return nil, fmt.Errorf("no signing key %q for %s in the issuer's JWKS", kid, alg)
 	}
 	return k, nil
+}
+
+// stale says whether the keys should be fetched for kid and alg now.
+func (e *External) stale(kid, alg string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	now := e.cfg.Now()
+	if e.keys != nil && now.Sub(e.fetched) <= keysTTL && pick(e.keys, kid, alg) != nil {
+		return false
+	}
+	return now.Sub(e.attempted) >= keysRefetch || e.attempted.IsZero() || e.attempted.After(now)
 }
 
 // pick is the public signing key for kid and alg in set, or nil.
@@ -198,29 +241,39 @@ func fits(key any, alg string) bool {
 	return false
 }
 
-// refreshLocked fetches the keys (finding the JWKS URL first when it is
-// not known); on failure the keys held stay and the error is kept.
-func (e *External) refreshLocked(ctx context.Context) error {
-	e.attempted = e.cfg.Now()
+// refresh fetches the keys (finding the JWKS URL first when it is not
+// known) without the lock; on failure the keys held stay and the error is
+// kept. Only a finished attempt counts toward keysRefetch.
+func (e *External) refresh(ctx context.Context) error {
+	e.mu.Lock()
+	jwksURL := e.jwksURL
+	e.mu.Unlock()
+	var set jose.JSONWebKeySet
 	err := func() error {
-		if e.jwksURL == "" {
+		if jwksURL == "" {
 			u, err := e.discover(ctx)
 			if err != nil {
 				return err
 			}
-			e.jwksURL = u
+			jwksURL = u
 		}
-		var set jose.JSONWebKeySet
-		if err := e.getJSON(ctx, e.jwksURL, &set); err != nil {
-			return fmt.Errorf("JWKS %s: %w", e.jwksURL, err)
+		if err := e.getJSON(ctx, jwksURL, &set); err != nil {
+			return fmt.Errorf("JWKS %s: %w", jwksURL, err)
 		}
 		if len(set.Keys) == 0 {
-			return fmt.Errorf("JWKS %s holds no key", e.jwksURL)
+			return fmt.Errorf("JWKS %s holds no key", jwksURL)
 		}
-		e.keys, e.fetched = &set, e.cfg.Now()
 		return nil
 	}()
-	e.lastErr = err
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.attempted, e.lastErr = e.cfg.Now(), err
+	if jwksURL != "" {
+		e.jwksURL = jwksURL
+	}
+	if err == nil {
+		e.keys, e.fetched = &set, e.cfg.Now()
+	}
 	return err
 }
 
@@ -262,6 +315,9 @@ func (e *External) getJSON(ctx context.Context, u string, v any) error {
 	if err != nil {
 		return err
 	}
+	if err := fetchable(req.URL); err != nil {
+		return err
+	}
 	req.Header.Set("Accept", "application/json")
 	resp, err := e.cfg.Client.Do(req)
 	if err != nil {
@@ -282,4 +338,24 @@ func (e *External) getJSON(ctx context.Context, u string, v any) error {
 		return fmt.Errorf("GET %s: %v", u, err)
 	}
 	return nil
+}
+
+// fetchable refuses a URL the keys or the metadata may not come from:
+// anything but https, or plain http to a loopback host.
+func fetchable(u *url.URL) error {
+	h := u.Hostname()
+	ip := net.ParseIP(h)
+	switch {
+	case u.Scheme == "https":
+		return nil
+	case u.Scheme == "http" && (h == "localhost" || ip != nil && ip.IsLoopback()):
+		return nil
+	}
+	return fmt.Errorf("%s: use https (plain http only on loopback)", u.Redacted())
+}
+
+// accessTokenTyp says whether typ names an RFC 9068 access token.
+func accessTokenTyp(typ string) bool {
+	typ = strings.ToLower(typ)
+	return typ == "at+jwt" || typ == "application/at+jwt"
 }

@@ -72,4 +72,8 @@ type Refused struct{ Reason string }
 func (r *Refused) Error() string { return "the sudo helper refused: " + r.Reason }
 
 // maxFrame caps one JSON message (content is base64 in it).
-const maxFrame = 3*defaultMax + 4096
+var maxFrame = frameFor(defaultMax)
+
+// frameFor is the largest request or answer carrying max bytes of
+// content: its base64 and room for the rest.
+func frameFor(max int64) int64 { return (max+2)/3*4 + 4096 }

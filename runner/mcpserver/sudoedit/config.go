@@ -69,6 +69,11 @@ func LoadConfig(path string) (*Config, error) {
 		if !filepath.IsAbs(f) || filepath.Clean(f) != f {
 			return nil, fmt.Errorf("sudo-helper config %s: files[%d] %q: give an absolute, clean path (no .., no trailing /)", path, i, f)
 		}
+		// A directory the service user could write would let it swap
+		// the file between the checks and the replace.
+		if err := rootOnly(filepath.Dir(f)); err != nil {
+			return nil, fmt.Errorf("files[%d] %q: its directory must be root's and writable by no one else: %v", i, f, err)
+		}
 	}
 	if c.BackupDir == "" {
 		c.BackupDir = defaultBackup
@@ -114,6 +119,9 @@ func Example(user string) string {
 	return strings.TrimLeft(`
 # /etc/sentinel/mcp-sudo.toml: root's, mode 0644 or stricter. The MCP
 # service's "edit" tool reaches these files through sentinel mcp sudo-helper.
+# Listing a file root runs or trusts (a script, a unit, sudoers, a cron
+# file, a binary) gives the MCP service root: list only plain config.
+# Setuid/setgid files are refused.
 user = "`+user+`"            # the user sentinel-mcp.service runs as; no one else is answered
 files = [
   # "/etc/nginx/sites-available/default",

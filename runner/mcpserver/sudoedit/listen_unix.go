@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 )
 
 // Listen is the helper's socket: the one systemd passed (socket
 // activation, fd 3) or, without, a new one at socket that only uid (and
-// root) can open. A file already at socket is replaced only if it is a
-// socket.
+// root) can open, in a directory only root writes. A file already at
+// socket is replaced only if it is a socket.
 func Listen(socket string, uid int) (net.Listener, error) {
 	if pid, _ := strconv.Atoi(os.Getenv("LISTEN_PID")); pid == os.Getpid() {
 		if n, _ := strconv.Atoi(os.Getenv("LISTEN_FDS")); n == 1 {
@@ -31,6 +32,11 @@ func Listen(socket string, uid int) (net.Listener, error) {
 		}
 		return nil, errors.New("systemd passed more than one socket; give the helper one ListenStream")
 	}
+	// Only root may make entries beside the socket: no one can put a
+	// link where the socket is made and then chowned and chmodded.
+	if err := rootOnly(filepath.Dir(socket)); err != nil {
+		return nil, fmt.Errorf("the socket's directory: %v (give --socket in a root-only directory such as /run)", err)
+	}
 	if fi, err := os.Lstat(socket); err == nil {
 		if fi.Mode()&os.ModeSocket == 0 {
 			return nil, fmt.Errorf("%s exists and is not a socket; remove it or give --socket", socket)
@@ -41,7 +47,7 @@ func Listen(socket string, uid int) (net.Listener, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.Chown(socket, uid, 0); err != nil {
+	if err := os.Lchown(socket, uid, 0); err != nil {
 		ln.Close()
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +29,19 @@ type Server struct {
 	// checks nothing.
 	Check func(path string, data []byte) error
 	mu    sync.Mutex // one request at a time: edits of one file never interleave
+	// minFree is the space the backups leave free on their file system.
+	minFree int64
+	sem     chan struct{} // a slot for each connection being answered
 }
+
+const (
+	// maxConns is how many connections are answered at once.
+	maxConns = 2
+	// keepBackups is how many backups of each file are kept.
+	keepBackups = 10
+	// defaultMinFree is the least free space backups leave.
+	defaultMinFree = 64 << 20
+)
 
 // NewServer is the helper for cfg; its backup dir is made (0700) now.
 func NewServer(cfg *Config, check func(string, []byte) error) (*Server, error) {
@@ -45,7 +58,7 @@ func NewServer(cfg *Config, check func(string, []byte) error) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sudo-helper audit %s: %v", cfg.Audit, err)
 	}
-	return &Server{cfg: cfg, audit: a, Check: check}, nil
+	return &Server{cfg: cfg, audit: a, Check: check, minFree: defaultMinFree, sem: make(chan struct{}, maxConns)}, nil
 }
 
 // Serve answers connections on ln until it is closed.
@@ -58,7 +71,13 @@ func (s *Server) Serve(ln net.Listener) error {
 			}
 			return err
 		}
-		go s.conn(c)
+		// At most maxConns requests are read at once: each may hold a
+		// frame in memory; the others wait in the listen queue.
+		s.sem <- struct{}{}
+		go func() {
+			defer func() { <-s.sem }()
+			s.conn(c)
+		}()
 	}
 }
 
@@ -68,7 +87,7 @@ func (s *Server) conn(c net.Conn) {
 	// The request is read first (bounded), so the refusal reaches
 	// the peer and the audit names what it asked.
 	var req Request
-	derr := json.NewDecoder(io.LimitReader(c, maxFrame)).Decode(&req)
+	derr := json.NewDecoder(io.LimitReader(c, frameFor(s.cfg.MaxBytes))).Decode(&req)
 	cred, err := peercred.Of(c)
 	if err != nil || cred.UID != s.cfg.UID {
 		who := "unknown"
@@ -80,7 +99,15 @@ func (s *Server) conn(c net.Conn) {
 		return
 	}
 	if derr != nil {
-		json.NewEncoder(c).Encode(Response{Error: "a request is one JSON object: " + derr.Error()})
+		err := fmt.Errorf("a request is one JSON object: %v", derr)
+		s.record(cred, req, "", "", err)
+		json.NewEncoder(c).Encode(Response{Error: err.Error()})
+		return
+	}
+	// What was asked is on record before anything is done: no line, no
+	// edit.
+	if err := s.write(auditLine{Time: time.Now().UTC(), UID: cred.UID, PID: cred.PID, Op: req.Op, Path: req.Path, Result: "received"}); err != nil {
+		json.NewEncoder(c).Encode(Response{Error: fmt.Sprintf("the audit %s cannot be written (%v); nothing is done", s.cfg.Audit, err)})
 		return
 	}
 	s.mu.Lock()
@@ -109,6 +136,9 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 		return nil, "", "", fmt.Errorf("%s: its directory: %v (no link may be on the way)", p, err)
 	}
 	defer unix.Close(dir)
+	if err := rootOnly(filepath.Dir(p)); err != nil {
+		return nil, "", "", fmt.Errorf("%s: its directory must be root's and writable by no one else: %v", p, err)
+	}
 	base := filepath.Base(p)
 	fd, err := unix.Openat2(dir, base, &unix.OpenHow{Flags: unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_CLOEXEC | unix.O_NONBLOCK,
 		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_BENEATH})
@@ -124,6 +154,10 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 	switch {
 	case st.Mode&unix.S_IFMT != unix.S_IFREG:
 		return nil, "", "", fmt.Errorf("%s is not a regular file", p)
+	case st.Mode&(unix.S_ISUID|unix.S_ISGID) != 0:
+		// Its replacement would keep the bit: the service user would
+		// write a program that runs as its owner.
+		return nil, "", "", fmt.Errorf("%s is setuid or setgid: the helper edits no such file (chmod ug-s it, or unlist it)", p)
 	case st.Nlink != 1:
 		return nil, "", "", fmt.Errorf("%s has %d hard links: it is edited only with one", p, st.Nlink)
 	case st.Size > s.cfg.MaxBytes:
@@ -149,6 +183,9 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 		return nil, before, "", fmt.Errorf("the new content is %d bytes, over max_bytes %d", len(req.Content), s.cfg.MaxBytes)
 	}
 	if s.Check != nil {
+		if err := checkNesting(p, req.Content); err != nil {
+			return nil, before, "", fmt.Errorf("%s: %v", p, err)
+		}
 		if err := s.Check(p, req.Content); err != nil {
 			return nil, before, "", fmt.Errorf("%s: the new content is not valid: %v (nothing written)", p, err)
 		}
@@ -165,9 +202,18 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 }
 
 // backup writes old into the backup dir (0600, root's), a new name each
-// time.
+// time, keeping the newest keepBackups of each file; it refuses when the
+// backup dir's file system has less than s.minFree free after it.
 func (s *Server) backup(p string, old []byte) (string, error) {
-	name := strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_") + "." + time.Now().UTC().Format("20060102T150405.000000000Z") + ".bak"
+	var fs unix.Statfs_t
+	if err := unix.Statfs(s.cfg.BackupDir, &fs); err != nil {
+		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
+	}
+	if free := int64(fs.Bavail) * int64(fs.Bsize); free-int64(len(old)) < s.minFree {
+		return "", fmt.Errorf("backup of %s: %s has %d bytes free, under the %d the helper keeps free (nothing written)", p, s.cfg.BackupDir, free, s.minFree)
+	}
+	prefix := strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_") + "."
+	name := prefix + time.Now().UTC().Format(backupStamp) + ".bak"
 	b := filepath.Join(s.cfg.BackupDir, name)
 	f, err := os.OpenFile(b, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
@@ -181,7 +227,36 @@ func (s *Server) backup(p string, old []byte) (string, error) {
 		f.Close()
 		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
 	}
-	return b, f.Close()
+	if err := f.Close(); err != nil {
+		return "", fmt.Errorf("backup of %s: %v (nothing written)", p, err)
+	}
+	s.prune(prefix)
+	return b, nil
+}
+
+// backupStamp names a backup's time; names sort by it.
+const backupStamp = "20060102T150405.000000000Z"
+
+// prune removes all but the newest keepBackups backups named prefix+stamp.
+func (s *Server) prune(prefix string) {
+	ents, err := os.ReadDir(s.cfg.BackupDir)
+	if err != nil {
+		return
+	}
+	var mine []string
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if ok && e.Type().IsRegular() && len(rest) == len(backupStamp)+len(".bak") && strings.HasSuffix(rest, ".bak") && !strings.Contains(rest[:len(backupStamp)], "_") {
+			if _, err := time.Parse(backupStamp, rest[:len(backupStamp)]); err == nil {
+				mine = append(mine, e.Name())
+			}
+		}
+	}
+	slices.Sort(mine)
+	for len(mine) > keepBackups {
+		os.Remove(filepath.Join(s.cfg.BackupDir, mine[0]))
+		mine = mine[1:]
+	}
 }
 
 // replace puts data at base in dir in one rename, with the old file's
@@ -208,7 +283,8 @@ func replace(dir int, base, p string, data []byte, was *unix.Stat_t) error {
 	if err := unix.Fchown(fd, int(was.Uid), int(was.Gid)); err != nil {
 		return fmt.Errorf("%s: owner: %v", p, err)
 	}
-	if err := unix.Fchmod(fd, was.Mode&0o7777); err != nil {
+	// Never setuid or setgid, whatever the old file was.
+	if err := unix.Fchmod(fd, was.Mode&0o1777); err != nil {
 		return fmt.Errorf("%s: mode: %v", p, err)
 	}
 	if err := f.Sync(); err != nil {
@@ -247,15 +323,22 @@ type auditLine struct {
 	Error  string    `json:"error,omitempty"`
 }
 
-// audit appends one line for a request; a line that cannot be written is
-// said on standard error (the journal of the unit).
+// record appends the line of a request's outcome to the audit.
 func (s *Server) record(cred peercred.Cred, req Request, before, after string, err error) {
 	l := auditLine{Time: time.Now().UTC(), UID: cred.UID, PID: cred.PID, Op: req.Op, Path: req.Path, Result: "done", Before: before, After: after}
 	if err != nil {
 		l.Result, l.Error = "refused", err.Error()
 	}
+	s.write(l)
+}
+
+// write appends l to the audit; a line that cannot be written is said on
+// standard error (the journal of the unit) and returned.
+func (s *Server) write(l auditLine) error {
 	b, _ := json.Marshal(l)
-	if _, ferr := s.audit.Write(append(b, '\n')); ferr != nil {
-		fmt.Fprintf(os.Stderr, "sentinel mcp sudo-helper: audit %s: %v: %s\n", s.cfg.Audit, ferr, b)
+	if _, err := s.audit.Write(append(b, '\n')); err != nil {
+		fmt.Fprintf(os.Stderr, "sentinel mcp sudo-helper: audit %s: %v: %s\n", s.cfg.Audit, err, b)
+		return err
 	}
+	return nil
 }

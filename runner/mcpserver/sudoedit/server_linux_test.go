@@ -23,8 +23,27 @@ import (
 // tests below: it sends one request and prints the answer.
 func TestClientProcess(t *testing.T) {
 	raw := os.Getenv("SUDOEDIT_TEST_REQUEST")
+	if f := os.Getenv("SUDOEDIT_TEST_REQUEST_FILE"); f != "" {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw = string(b)
+	}
 	if raw == "" {
 		t.Skip("run by the helper tests as the service user")
+	}
+	if os.Getenv("SUDOEDIT_TEST_RAW") != "" { // sent as is, malformed or not
+		c, err := net.Dial("unix", os.Getenv("SUDOEDIT_TEST_SOCKET"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Write([]byte(raw))
+		c.(*net.UnixConn).CloseWrite()
+		var resp Response
+		json.NewDecoder(c).Decode(&resp)
+		json.NewEncoder(os.Stdout).Encode(map[string]any{"resp": resp, "err": resp.Error})
+		return
 	}
 	var req Request
 	if err := json.Unmarshal([]byte(raw), &req); err != nil {
@@ -43,6 +62,10 @@ func TestClientProcess(t *testing.T) {
 type helperEnv struct {
 	base, etc, sock, bin, audit, backups string
 	uid, gid                             int
+	// check, when set, is the helper's validator instead of the JSON one.
+	check func(string, []byte) error
+	// extra is more of the helper's config.
+	extra string
 }
 
 func newHelperEnv(t *testing.T) *helperEnv {
@@ -88,14 +111,14 @@ func newHelperEnv(t *testing.T) *helperEnv {
 }
 
 // serve starts the helper with files listed.
-func (e *helperEnv) serve(t *testing.T, files ...string) {
+func (e *helperEnv) serve(t *testing.T, files ...string) *Server {
 	t.Helper()
 	var list []string
 	for _, f := range files {
 		list = append(list, strconv.Quote(f))
 	}
 	cfgFile := filepath.Join(e.base, "cfg", "mcp-sudo.toml")
-	src := fmt.Sprintf("user = \"sentinel-ci\"\nfiles = [%s]\nbackup_dir = %q\naudit = %q\n", strings.Join(list, ", "), e.backups, e.audit)
+	src := fmt.Sprintf("user = \"sentinel-ci\"\nfiles = [%s]\nbackup_dir = %q\naudit = %q\n%s", strings.Join(list, ", "), e.backups, e.audit, e.extra)
 	if err := os.WriteFile(cfgFile, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -103,12 +126,16 @@ func (e *helperEnv) serve(t *testing.T, files ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := NewServer(cfg, func(p string, b []byte) error {
-		if strings.HasSuffix(p, ".json") && !json.Valid(b) {
-			return errors.New("not JSON")
+	check := e.check
+	if check == nil {
+		check = func(p string, b []byte) error {
+			if strings.HasSuffix(p, ".json") && !json.Valid(b) {
+				return errors.New("not JSON")
+			}
+			return nil
 		}
-		return nil
-	})
+	}
+	srv, err := NewServer(cfg, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,14 +148,29 @@ func (e *helperEnv) serve(t *testing.T, files ...string) {
 	done := make(chan struct{})
 	go func() { defer close(done); srv.Serve(ln) }()
 	t.Cleanup(func() { ln.Close(); <-done })
+	return srv
 }
 
 // as sends req as the service user (another process, its own uid).
 func (e *helperEnv) as(t *testing.T, req Request) (*Response, string) {
 	t.Helper()
 	raw, _ := json.Marshal(req)
+	return e.send(t, raw)
+}
+
+// send sends raw as the service user: a request, or with
+// SUDOEDIT_TEST_RAW set, any bytes.
+func (e *helperEnv) send(t *testing.T, raw []byte) (*Response, string) {
+	t.Helper()
 	cmd := exec.Command(e.bin, "-test.run=^TestClientProcess$", "-test.v=false")
-	cmd.Env = []string{"SUDOEDIT_TEST_REQUEST=" + string(raw), "SUDOEDIT_TEST_SOCKET=" + e.sock, "PATH=/usr/bin:/bin"}
+	cmd.Env = []string{"SUDOEDIT_TEST_REQUEST=" + string(raw), "SUDOEDIT_TEST_SOCKET=" + e.sock, "PATH=/usr/bin:/bin", "SUDOEDIT_TEST_RAW=" + os.Getenv("SUDOEDIT_TEST_RAW")}
+	if len(raw) > 64<<10 { // over what one environment string may hold
+		f := filepath.Join(e.base, "request.json")
+		if err := os.WriteFile(f, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Env[0] = "SUDOEDIT_TEST_REQUEST_FILE=" + f
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(e.uid), Gid: uint32(e.gid)}}
 	cmd.Dir = e.base
 	var out bytes.Buffer
@@ -174,9 +216,11 @@ func TestHelperEditsOnlyListedFilesForTheServiceUser(t *testing.T) {
 	hard := filepath.Join(e.etc, "hard.json")
 	os.Link(target, hard)
 	linkDir := filepath.Join(e.base, "etclink")
-	os.Symlink(e.etc, linkDir)
+	os.Mkdir(linkDir, 0o755)
 	viaLinkDir := filepath.Join(linkDir, "app.json")
 	e.serve(t, listed, link, hard, viaLinkDir)
+	os.Remove(linkDir) // a link on the way after the config was loaded
+	os.Symlink(e.etc, linkDir)
 
 	// Listed: read and replaced, owner and mode kept, a backup first.
 	resp, errText := e.as(t, Request{Op: "read", Path: listed})
@@ -239,7 +283,7 @@ func TestHelperEditsOnlyListedFilesForTheServiceUser(t *testing.T) {
 		t.Fatalf("another uid changed the file: %q", b)
 	}
 	audit, _ := os.ReadFile(e.audit)
-	if n := strings.Count(string(audit), "\n"); n != 11 || !strings.Contains(string(audit), `"result":"refused"`) || !strings.Contains(string(audit), `"uid":`+strconv.Itoa(e.uid)) {
+	if n := strings.Count(string(audit), "\n"); n != 21 || !strings.Contains(string(audit), `"result":"refused"`) || !strings.Contains(string(audit), `"uid":`+strconv.Itoa(e.uid)) {
 		t.Fatalf("the audit holds %d lines:\n%s", n, audit)
 	}
 }

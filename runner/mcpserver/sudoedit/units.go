@@ -52,6 +52,10 @@ LockPersonality=yes
 MemoryDenyWriteExecute=yes
 SystemCallArchitectures=native
 CapabilityBoundingSet=CAP_CHOWN CAP_FOWNER CAP_FSETID CAP_DAC_OVERRIDE CAP_DAC_READ_SEARCH
+# The helper parses the service user's content as root: bound what it may use.
+MemoryMax=512M
+TasksMax=32
+LimitNOFILE=256
 `, config, SocketUnit, SocketUnit, quoteArg(binary), quoteArg(config))
 	return socketUnit, serviceUnit
 }

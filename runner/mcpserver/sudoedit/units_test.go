@@ -23,7 +23,8 @@ func TestUnitsPassSystemdAnalyzeVerify(t *testing.T) {
 			t.Errorf("the socket unit lacks %s", want)
 		}
 	}
-	for _, want := range []string{"NoNewPrivileges=yes", "PrivateNetwork=yes", "mcp sudo-helper --config " + DefaultConfig} {
+	for _, want := range []string{"NoNewPrivileges=yes", "PrivateNetwork=yes", "mcp sudo-helper --config " + DefaultConfig,
+		"MemoryMax=", "TasksMax=", "LimitNOFILE="} {
 		if !strings.Contains(svc, want) {
 			t.Errorf("the service unit lacks %s", want)
 		}
