@@ -38,6 +38,9 @@ type Coder struct {
 	Out      io.Writer
 	steers   chan string
 	steered  bool
+	// unawaited is a steer that came since the last await step: that
+	// step then has nothing left to wait for.
+	unawaited bool
 }
 
 const (
@@ -84,12 +87,14 @@ func (c *Coder) Run(ctx context.Context) int {
 			c.edit(ctx, st)
 		case st.Net != "":
 			c.net(ctx, st)
-		case st.Await != "" && c.steered:
-			// Already steered: nothing to wait for.
+		case st.Await != "" && c.unawaited:
+			c.unawaited = false // the guidance this wait was for came early
 		case st.Await != "":
+			c.unawaited = false
 			d, _ := time.ParseDuration(st.Await)
 			fmt.Fprintf(c.Out, "%s… waiting up to %s for guidance%s\n", dim, d, reset)
 			c.takeSteering(d)
+			c.unawaited = false // what came during this wait was for it
 		case st.Done != "":
 			fmt.Fprintf(c.Out, "%s%s✔ Done:%s %s\n", bold, green, reset, st.Done)
 			return 0
@@ -129,6 +134,7 @@ func (c *Coder) takeSteering(wait time.Duration) {
 
 func (c *Coder) ack(t string) {
 	c.steered = true
+	c.unawaited = true
 	fmt.Fprintf(c.Out, "%s↪ Steering received:%s %q — will do.\n", cyan, reset, t)
 }
 

@@ -157,3 +157,20 @@ func TestSteeringArrivesOnInput(t *testing.T) {
 		t.Fatalf("output:\n%s", out.String())
 	}
 }
+
+// TestAnAwaitAfterOneThatGotItsGuidanceStillWaits: a steer answers the
+// await it came for (or the next one, when it came early) and no other:
+// a later await waits again (the relay test's second message depends on it).
+func TestAnAwaitAfterOneThatGotItsGuidanceStillWaits(t *testing.T) {
+	sc, _ := Parse([]byte("[[steps]]\nawait = \"1h\"\n[[steps]]\nawait = \"20ms\"\n[[steps]]\ndone = \"ok\"\n"), "t.toml")
+	pr, pw := io.Pipe()
+	var out bytes.Buffer
+	c := &Coder{Scenario: sc, Dir: t.TempDir(), Broker: &fakeBroker{}, In: pr, Out: &out}
+	go pw.Write([]byte("one message\n"))
+	if code := c.Run(context.Background()); code != 0 {
+		t.Fatal(code)
+	}
+	if !strings.Contains(out.String(), "waiting up to 20ms for guidance") {
+		t.Fatalf("the second await did not wait:\n%s", out.String())
+	}
+}
