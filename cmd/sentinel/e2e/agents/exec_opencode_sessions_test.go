@@ -29,7 +29,6 @@ func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
 		fakemodel.Reply(fakemodel.Text("The direct answer.")),
 		fakemodel.Reply(fakemodel.Text("The first answer: teal-heron.")),
 		fakemodel.Reply(fakemodel.Text("The second answer.")),
-		fakemodel.Reply(fakemodel.Text("The third answer.")),
 	})
 	personHome := ""
 	for _, e := range w.env {
@@ -62,15 +61,14 @@ func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
 	// it would continue their direct session.
 	inPlace(w.dir, "run", "--continue", "first question about the heron")
 	inPlace(w.dir, "run", "--continue", "second question")
-	// Another project's exec continues none of this project's sessions.
-	other := scratchRepo(t)
-	inPlace(other, "run", "--continue", "third question")
-	var resumed, leaked, crossed bool
+	// (That another project's store is hidden from this one's run is
+	// runner/opencode's TestOtherProjectsStoresAreHidden: a third opencode
+	// run here would cost the suite more than it adds.)
+	var resumed, leaked bool
 	for _, r := range w.model.Requests() {
 		texts := r.UserText()
 		resumed = resumed || strings.Contains(texts, "second question") && strings.Contains(texts, "first question about the heron")
 		leaked = leaked || strings.Contains(texts, "heron") && strings.Contains(texts, "direct question from the person")
-		crossed = crossed || strings.Contains(texts, "third question") && (strings.Contains(texts, "heron") || strings.Contains(texts, "direct question"))
 	}
 	if !resumed {
 		t.Errorf("--continue in the next run did not send the first run's conversation (%d requests)", len(w.model.Requests()))
@@ -78,14 +76,11 @@ func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
 	if leaked {
 		t.Error("the person's own session (made with opencode directly) reached a run under sentinel exec")
 	}
-	if crossed {
-		t.Error("another project's --continue continued this project's session")
-	}
 
 	// The sessions are in the project's store; the person's opencode
 	// (config, plugins, database) is as it was.
-	if dbs, _ := filepath.Glob(filepath.Join(personHome, ".local", "share", "sentinel", "opencode", "*", "opencode.db")); len(dbs) != 2 {
-		t.Errorf("session stores after runs in two projects: %v, want 2", dbs)
+	if dbs, _ := filepath.Glob(filepath.Join(personHome, ".local", "share", "sentinel", "opencode", "*", "opencode.db")); len(dbs) != 1 {
+		t.Errorf("session stores after runs in one project: %v, want 1", dbs)
 	}
 	if after := treeSums(t, personOpencode...); after != before {
 		t.Errorf("the person's opencode changed under sentinel exec:\nbefore:\n%s\nafter:\n%s", before, after)
