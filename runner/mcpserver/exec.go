@@ -132,12 +132,12 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	procgroup.Own(cmd) // the sandbox's contract allows setting only the process group
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
-	objects := r.git.snapObjects()
+	objects, later := r.git.snapObjects(), r.git.snapLater()
 	err = cmd.Run()
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
-	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...)}
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	swept()
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true

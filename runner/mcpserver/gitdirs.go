@@ -38,11 +38,12 @@ import (
 const maxGitDirs = 2000
 
 // ownGitDirs are the directories of an rw path's own .git that lead git
-// to other git dirs (linked worktrees, submodules): made when missing and
+// to other git dirs (linked worktrees, submodules) or other content
+// (replace refs, info/grafts: gitlater.go): made when missing and
 // read-only beside hooks and config. ownGitFiles point git elsewhere: the
 // person's own are read-only, one a command makes is quarantined.
 var (
-	ownGitDirs  = []string{"worktrees", "modules"}
+	ownGitDirs  = []string{"worktrees", "modules", filepath.Join("refs", "replace"), "info"}
 	ownGitFiles = []string{"commondir", "config.worktree"}
 )
 
@@ -168,11 +169,8 @@ func present(p string) bool {
 // state dir and is where it went. It never deletes: when p cannot be
 // moved it stays and the error says why.
 func quarantine(root, p string, id filestamp.ID) (string, error) {
-	dir, err := userstate.Path(filepath.Join("mcp", "quarantine"))
+	dir, err := quarantineDir()
 	if err != nil {
-		return "", err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
 	name := backupName(p)
@@ -180,6 +178,15 @@ func quarantine(root, p string, id filestamp.ID) (string, error) {
 		return "", err
 	}
 	return filepath.Join(dir, name), nil
+}
+
+// quarantineDir is the user's mcp quarantine, made when missing.
+func quarantineDir() (string, error) {
+	dir, err := userstate.Path(filepath.Join("mcp", "quarantine"))
+	if err != nil {
+		return "", err
+	}
+	return dir, os.MkdirAll(dir, 0o700)
 }
 
 // sweepNote is the sweep's lines for a command's answer ("" for none).
