@@ -63,3 +63,19 @@ func TestLaterNamesWhatGitActsOnLater(t *testing.T) {
 		t.Errorf("the packed replace ref is not named alone: %+v", got)
 	}
 }
+
+// An object file deleted since the snapshot is named as gone.
+func TestObjectsChangedNamesDeletions(t *testing.T) {
+	d := t.TempDir()
+	gitT(t, d, "init", "-q")
+	gitT(t, d, "commit", "-q", "--allow-empty", "-m", "one")
+	o := SnapObjects(filepath.Join(d, ".git", "objects"))
+	if c := o.Changed(); len(c.Gone) != 0 {
+		t.Fatalf("nothing deleted, but: %v", c.Gone)
+	}
+	id := gitT(t, d, "rev-parse", "HEAD")
+	os.Remove(filepath.Join(d, ".git", "objects", id[:2], id[2:]))
+	if c := o.Changed(); len(c.Gone) != 1 || c.Gone[0] != id[:2]+"/"+id[2:] {
+		t.Errorf("the deleted commit object is not named: %v", c.Gone)
+	}
+}

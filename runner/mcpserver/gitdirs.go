@@ -55,6 +55,9 @@ type gitGuard struct {
 	mu   sync.Mutex
 	base map[string]*gitdir.Baseline // rw path → its git dirs and pointers at the start
 	own  map[string]string           // rw path → its own .git ("" for none)
+	// stopped says why no further command runs: one deleted objects of
+	// the person's repository (gitstore.go).
+	stopped string
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.

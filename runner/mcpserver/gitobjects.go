@@ -73,6 +73,9 @@ func (g *gitGuard) checkObjects(ctx context.Context, snap map[string]*gitdir.Obj
 	}
 	for root, o := range snap {
 		ch := o.Changed()
+		if len(ch.Gone) > 0 {
+			said = append(said, g.lostObjects(root, ch.Gone))
+		}
 		for _, b := range ch.Bad {
 			what := "planted"
 			if b.Was {
