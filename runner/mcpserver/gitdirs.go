@@ -153,7 +153,9 @@ func (g *gitGuard) sweep() []string {
 			}
 			to, err := quarantine(root, p, id)
 			if err != nil {
-				said = append(said, fmt.Sprintf("could not quarantine %s: %v — it is still there; do not run git in it until you have looked", p, err))
+				line := fmt.Sprintf("could not quarantine %s: %v — do not run git in it until you have looked", p, err)
+				said = append(said, line)
+				tellPerson(line)
 				continue
 			}
 			moved = append(moved, p)
@@ -162,6 +164,10 @@ func (g *gitGuard) sweep() []string {
 	}
 	return said
 }
+
+// tellPerson tells the person (on the server's stderr, beside the audit
+// record) what the client is told of a git dir Sentinel could not move out.
+var tellPerson = func(line string) { fmt.Fprintln(os.Stderr, "sentinel mcp: "+line) }
 
 func present(p string) bool {
 	_, err := os.Lstat(p)
