@@ -126,6 +126,25 @@ func (o *Objects) each(f func(rel string, st filestamp.Stamp, regular bool)) {
 	})
 }
 
+// Unchanged says whether the file p of the store is there as it was at
+// the snapshot (same identity and change time).
+func (o *Objects) Unchanged(p string) bool {
+	rel, err := filepath.Rel(o.dir, p)
+	if err != nil {
+		return false
+	}
+	was, ok := o.stamp[filepath.ToSlash(rel)]
+	if !ok || was == (filestamp.Stamp{}) {
+		return false
+	}
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return false
+	}
+	st, _ := filestamp.Of(fi)
+	return st == was
+}
+
 // Bad is a loose object that is not what its name says.
 type Bad struct {
 	Path, Name, Why string
