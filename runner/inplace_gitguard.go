@@ -44,6 +44,9 @@ type gitGuard struct {
 	// says why there are none.
 	refs    *refState
 	refsErr error
+	// later is the run-later state of the project's git dir at the start
+	// (inplace_later.go).
+	later *gitdir.Later
 	// Objects is the scratch object directory the coder's git writes new
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
@@ -78,6 +81,7 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 			g.worktrees[e.Name()] = true
 		}
 		g.refs, g.refsErr = readRefState(context.Background(), p.GitDir, g.common)
+		g.later = gitdir.SnapLater(p.GitDir, g.common)
 		g.Objects = shadow + ".objects"
 		for _, d := range []string{"info", "pack"} {
 			if err := os.MkdirAll(filepath.Join(g.Objects, d), 0o755); err != nil {
@@ -184,6 +188,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	for _, p := range swept {
 		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
 	}
+	g.takeOutLater(ctx, emit)
 	refused, err := g.migrateObjects(ctx)
 	for _, r := range refused {
 		emit(journal.System, KindNotice, "in place: kept the coder's object "+r+" out of your repository (quarantined in "+g.Quarantine+")", nil)

@@ -15,8 +15,8 @@ import (
 
 // With the quarantine on another file system, a git dir the coder made is
 // copied out whole and removed; one that cannot be copied whole (a pipe
-// in it) stays, nothing of it removed, and the guard names it as stuck
-// (for the end of the run) rather than saying nothing.
+// in it) is renamed where it is (git no longer finds it), the pipe kept,
+// and the guard names it as stuck (for the end of the run).
 func TestSweepAcrossFileSystemsMovesWholeOrKeepsAndSays(t *testing.T) {
 	p, g := guardedRepo(t)
 	root := p.Root
@@ -34,10 +34,11 @@ func TestSweepAcrossFileSystemsMovesWholeOrKeepsAndSays(t *testing.T) {
 	if _, err := os.Lstat(filepath.Join(root, "copyable", ".git")); !os.IsNotExist(err) {
 		t.Errorf("the copyable repository is still in the place: %v", err)
 	}
-	for _, f := range []string{"HEAD", "config", "pipe"} {
-		if _, err := os.Lstat(filepath.Join(root, "piped", ".git", f)); err != nil {
-			t.Errorf("piped/.git/%s was removed though the git dir could not be moved: %v", f, err)
-		}
+	if _, err := os.Lstat(filepath.Join(root, "piped", ".git")); !os.IsNotExist(err) {
+		t.Errorf("piped/.git is still where git finds it: %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "piped", gitdir.HeldPrefix+"1-git", "pipe")); err != nil {
+		t.Errorf("the pipe was not kept in the renamed git dir: %v", err)
 	}
 	if stuck := strings.Join(g.Stuck(), "\n"); !strings.Contains(stuck, filepath.Join(root, "piped", ".git")+": ") {
 		t.Errorf("the guard does not name the git dir it could not move: %q", stuck)

@@ -145,7 +145,9 @@ func projectSecrets(root string) ([]string, error) {
 // read-only, and the coder would create it).
 func gitProtected(ctx context.Context, p *Project) ([]string, error) {
 	common := p.commonDir()
-	dirs := []string{filepath.Join(common, "hooks"), filepath.Join(common, "modules"), filepath.Join(common, "objects")}
+	// refs/replace and info/ (grafts) give objects other content or
+	// commits other parents on every later git command (inplace_later.go).
+	dirs := []string{filepath.Join(common, "hooks"), filepath.Join(common, "modules"), filepath.Join(common, "objects"), filepath.Join(common, "refs", "replace"), filepath.Join(common, "info")}
 	files := []string{filepath.Join(common, "config")}
 	if p.GitDir != common {
 		files = append(files, filepath.Join(p.GitDir, "config.worktree"))

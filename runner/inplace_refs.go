@@ -166,6 +166,9 @@ func (m RefMove) String() string {
 	if m.Yours {
 		s += " [yours: " + m.restore() + "]"
 	}
+	if strings.HasPrefix(m.Ref, "refs/replace/") && m.After != "" {
+		s += " [runs later: git uses another object's content for " + strings.TrimPrefix(m.Ref, "refs/replace/") + " on every command, a checkout included; git replace -d " + strings.TrimPrefix(m.Ref, "refs/replace/") + "]"
+	}
 	// Ref names and contents are the coder's files: one safe line each.
 	return textsafe.Line(s)
 }

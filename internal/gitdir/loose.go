@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -124,6 +126,25 @@ func (o *Objects) each(f func(rel string, st filestamp.Stamp, regular bool)) {
 	})
 }
 
+// Unchanged says whether the file p of the store is there as it was at
+// the snapshot (same identity and change time).
+func (o *Objects) Unchanged(p string) bool {
+	rel, err := filepath.Rel(o.dir, p)
+	if err != nil {
+		return false
+	}
+	was, ok := o.stamp[filepath.ToSlash(rel)]
+	if !ok || was == (filestamp.Stamp{}) {
+		return false
+	}
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return false
+	}
+	st, _ := filestamp.Of(fi)
+	return st == was
+}
+
 // Bad is a loose object that is not what its name says.
 type Bad struct {
 	Path, Name, Why string
@@ -140,6 +161,10 @@ type Changes struct {
 	// changed: git trusts an index's names for the pack's content, so
 	// each needs proving (git verify-pack) before git reads it.
 	Packs []string
+	// Gone are the files of the snapshot that are no longer there (an
+	// object, a pack or its index deleted: history the person may have
+	// lost), by slash-separated path under the store.
+	Gone []string
 	// Other are the other files: what git trusts for objects without
 	// checking (commit-graph, multi-pack-index, a pack's .rev or .bitmap,
 	// info/alternates) and what is no object at all. Git rebuilds or does
@@ -153,7 +178,9 @@ type Changes struct {
 func (o *Objects) Changed() Changes {
 	var c Changes
 	packs := map[string]bool{}
+	seen := map[string]bool{}
 	o.each(func(rel string, st filestamp.Stamp, regular bool) {
+		seen[rel] = true
 		if was, had := o.stamp[rel]; had && was == st && st != (filestamp.Stamp{}) {
 			return
 		}
@@ -177,5 +204,18 @@ func (o *Objects) Changed() Changes {
 			c.Other = append(c.Other, p)
 		}
 	})
+	for rel := range o.stamp {
+		if !seen[rel] && gone(filepath.Join(o.dir, filepath.FromSlash(rel))) {
+			c.Gone = append(c.Gone, rel)
+		}
+	}
+	slices.Sort(c.Gone)
 	return c
+}
+
+// gone says whether nothing is at p (an error other than that is not
+// taken for a deletion).
+func gone(p string) bool {
+	_, err := os.Lstat(p)
+	return errors.Is(err, fs.ErrNotExist)
 }

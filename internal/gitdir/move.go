@@ -15,6 +15,10 @@ import (
 // there at the start is new. sentinel exec and sentinel mcp both sweep
 // with these.
 
+// HeldPrefix begins the name an entry that could not be moved out at once
+// is renamed to in its own directory: git does not look for a .git by it.
+const HeldPrefix = ".sentinel-quarantine-"
+
 // ErrChanged is an entry that is no longer the one the sweep found.
 var ErrChanged = errors.New("it is not the one Sentinel found any more (it changed while Sentinel looked)")
 

@@ -102,9 +102,12 @@ func TestMoveOutAcrossFileSystemsCopiesWholeThenRemoves(t *testing.T) {
 	}
 }
 
-// What cannot be copied (a pipe) keeps the whole git dir where it is, and
-// the partial copy is gone from the quarantine.
-func TestMoveOutAcrossFileSystemsDeletesNothingItCannotCopy(t *testing.T) {
+// What cannot be copied (a pipe) does not keep a planted git dir where git
+// finds it (issue 31 F4: the person's `git status` ran its fsmonitor): it
+// is renamed in its own directory first, to a name git does not look for;
+// the rest is copied out and removed, the pipe stays in the renamed dir,
+// and the error says where it is.
+func TestMoveOutAcrossFileSystemsHoldsWhatItCannotCopy(t *testing.T) {
 	acrossFileSystems(t)
 	root, gd := planted(t)
 	if err := syscall.Mkfifo(filepath.Join(gd, "zz-fifo"), 0o644); err != nil {
@@ -113,16 +116,18 @@ func TestMoveOutAcrossFileSystemsDeletesNothingItCannotCopy(t *testing.T) {
 	q := t.TempDir()
 	id, _ := IDOf(gd)
 	err := MoveOut(root, gd, id, q, "x")
-	if err == nil || !strings.Contains(err.Error(), "nothing of it was removed") {
-		t.Fatalf("MoveOut = %v, want it to say nothing was removed", err)
+	held := filepath.Join(filepath.Dir(gd), HeldPrefix+"1-git")
+	if err == nil || !strings.Contains(err.Error(), held) {
+		t.Fatalf("MoveOut = %v, want it to name %s", err, held)
 	}
-	for _, f := range []string{"HEAD", "hooks/pre-commit", "refs/heads/main", "zz-fifo", "objects"} {
-		if _, err := os.Lstat(filepath.Join(gd, f)); err != nil {
-			t.Errorf("%s is gone from the place: %v", f, err)
-		}
+	if _, err := os.Lstat(gd); !os.IsNotExist(err) {
+		t.Errorf("the git dir is still where git finds it: %v", err)
 	}
-	if _, err := os.Lstat(filepath.Join(q, "x")); !os.IsNotExist(err) {
-		t.Errorf("the partial copy is left in the quarantine: %v", err)
+	if _, err := os.Lstat(filepath.Join(held, "zz-fifo")); err != nil {
+		t.Errorf("the pipe is not kept in the renamed dir: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(q, "x", "hooks", "pre-commit")); err != nil || !strings.Contains(string(b), "PWNED") {
+		t.Errorf("the rest is not in the quarantine: %q %v", b, err)
 	}
 }
 
@@ -131,15 +136,17 @@ func TestMoveOutAcrossFileSystemsDeletesNothingItCannotCopy(t *testing.T) {
 func TestMoveOutAcrossFileSystemsKeepsWhatChangedAfterTheCopy(t *testing.T) {
 	acrossFileSystems(t)
 	root, gd := planted(t)
+	gd0 := gd
+	gd = filepath.Join(filepath.Dir(gd), HeldPrefix+"1-git") // where it is held while copied
 	afterCopy = func() {
 		os.WriteFile(filepath.Join(gd, "hooks", "pre-commit"), []byte("#!/bin/sh\nrewritten\n"), 0o755)
 		os.WriteFile(filepath.Join(gd, "refs", "heads", "added"), []byte("1111\n"), 0o644)
 	}
 	t.Cleanup(func() { afterCopy = nil })
 	q := t.TempDir()
-	id, _ := IDOf(gd)
-	err := MoveOut(root, gd, id, q, "x")
-	if err == nil || !strings.Contains(err.Error(), "stays where it is") {
+	id, _ := IDOf(gd0)
+	err := MoveOut(root, gd0, id, q, "x")
+	if err == nil || !strings.Contains(err.Error(), "stays at "+gd) {
 		t.Fatalf("MoveOut = %v, want it to say what changed stays", err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(gd, "hooks", "pre-commit")); !strings.Contains(string(b), "rewritten") {

@@ -72,19 +72,52 @@ func MoveOut(root, p string, id filestamp.ID, dir, name string) error {
 	if !errors.Is(err, unix.EXDEV) {
 		return &os.LinkError{Op: "rename", Old: p, New: filepath.Join(dir, name), Err: err}
 	}
-	// Another file system: copy whole, then remove only what was copied.
-	copied, err := copyAt(fd, base, &id, qfd, name, p)
+	// Another file system. First make it harmless where it is: renamed in
+	// its own directory (the same file system) to a name git does not
+	// look for, so that however the copy goes, the person's next git
+	// command does not find it. Then copy it out and remove only what was
+	// copied and has not changed since.
+	held, err := holdInPlace(fd, base)
+	if err != nil {
+		return fmt.Errorf("%s is on another file system than %s and could not be renamed where it is (%w); nothing of it was removed", p, dir, err)
+	}
+	heldPath := filepath.Join(filepath.Dir(p), held)
+	copied, err := copyAt(fd, held, &id, qfd, name, heldPath)
 	if err != nil {
 		_ = os.RemoveAll(filepath.Join(dir, name)) // the partial copy, in dir: ours
-		return fmt.Errorf("%s is on another file system than %s and could not be copied whole (%w); nothing of it was removed", p, dir, err)
+		return fmt.Errorf("%s is on another file system than %s and could not be copied whole (%w); it was renamed to %s, where git does not find it, and nothing of it was removed", p, dir, err, heldPath)
 	}
 	if afterCopy != nil {
 		afterCopy()
 	}
 	if err := copied.remove(fd); err != nil {
-		return fmt.Errorf("copied %s to %s (another file system), but what changed in it since the copy stays where it is: %w", p, filepath.Join(dir, name), err)
+		return fmt.Errorf("copied %s to %s (another file system); what could not be copied or changed since stays at %s, where git does not find it: %w", p, filepath.Join(dir, name), heldPath, err)
 	}
 	return nil
+}
+
+// renameLocal is unix.Renameat for the rename within one directory (not
+// stood in for by tests of another file system).
+var renameLocal = unix.Renameat
+
+// holdInPlace renames the entry base of the directory fd to a free name
+// beginning with HeldPrefix and is that name; one held already stays.
+func holdInPlace(fd int, base string) (string, error) {
+	if strings.HasPrefix(base, HeldPrefix) {
+		return base, nil
+	}
+	for n := 1; n < 1000; n++ {
+		held := fmt.Sprintf("%s%d-%s", HeldPrefix, n, strings.TrimPrefix(base, "."))
+		var st unix.Stat_t
+		if err := unix.Fstatat(fd, held, &st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
+			continue
+		}
+		if err := renameLocal(fd, base, fd, held); err != nil {
+			return "", err
+		}
+		return held, nil
+	}
+	return "", fmt.Errorf("no free name beginning with %s", HeldPrefix)
 }
 
 func sameID(st *unix.Stat_t, id filestamp.ID) bool {
@@ -101,6 +134,8 @@ type copied struct {
 	sum   [sha256.Size]byte // a file's content as copied
 	dir   bool
 	kids  []copied
+	// special: a device, pipe or socket, not copied and so not removed.
+	special bool
 }
 
 // copyAt copies the entry name of the directory src to the new entry
@@ -158,7 +193,10 @@ func copyAt(src int, name string, want *filestamp.ID, dst int, dstName, path str
 		}
 		return c, unix.Fchmod(outFd, uint32(st.Mode)&0o7777|0o700)
 	}
-	return c, fmt.Errorf("%s is a device, pipe or socket, which cannot be copied", path)
+	// A device, pipe or socket cannot be copied: it is left (and so its
+	// directory), and the rest is copied.
+	c.special = true
+	return c, nil
 }
 
 // copyFileAt copies the regular file name of src (st as seen) to dstName
@@ -225,6 +263,9 @@ func openDirAt(parent int, name string, id filestamp.ID, path string) (*os.File,
 // each file only while it is still the one copied, each directory only
 // once empty. What is left is named in the error.
 func (c copied) remove(parent int) error {
+	if c.special {
+		return fmt.Errorf("%s: a device, pipe or socket, which cannot be copied", c.name)
+	}
 	if c.dir {
 		d, err := openDirAt(parent, c.name, c.id, c.name)
 		if err != nil {

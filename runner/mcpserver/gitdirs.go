@@ -38,11 +38,12 @@ import (
 const maxGitDirs = 2000
 
 // ownGitDirs are the directories of an rw path's own .git that lead git
-// to other git dirs (linked worktrees, submodules): made when missing and
+// to other git dirs (linked worktrees, submodules) or other content
+// (replace refs, info/grafts: gitlater.go): made when missing and
 // read-only beside hooks and config. ownGitFiles point git elsewhere: the
 // person's own are read-only, one a command makes is quarantined.
 var (
-	ownGitDirs  = []string{"worktrees", "modules"}
+	ownGitDirs  = []string{"worktrees", "modules", filepath.Join("refs", "replace"), "info"}
 	ownGitFiles = []string{"commondir", "config.worktree"}
 )
 
@@ -54,6 +55,9 @@ type gitGuard struct {
 	mu   sync.Mutex
 	base map[string]*gitdir.Baseline // rw path → its git dirs and pointers at the start
 	own  map[string]string           // rw path → its own .git ("" for none)
+	// stopped says why no further command runs: one deleted objects of
+	// the person's repository (gitstore.go).
+	stopped string
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.
@@ -149,7 +153,9 @@ func (g *gitGuard) sweep() []string {
 			}
 			to, err := quarantine(root, p, id)
 			if err != nil {
-				said = append(said, fmt.Sprintf("could not quarantine %s: %v — it is still there; do not run git in it until you have looked", p, err))
+				line := fmt.Sprintf("could not quarantine %s: %v — do not run git in it until you have looked", p, err)
+				said = append(said, line)
+				tellPerson(line)
 				continue
 			}
 			moved = append(moved, p)
@@ -158,6 +164,10 @@ func (g *gitGuard) sweep() []string {
 	}
 	return said
 }
+
+// tellPerson tells the person (on the server's stderr, beside the audit
+// record) what the client is told of a git dir Sentinel could not move out.
+var tellPerson = func(line string) { fmt.Fprintln(os.Stderr, "sentinel mcp: "+line) }
 
 func present(p string) bool {
 	_, err := os.Lstat(p)
@@ -168,11 +178,8 @@ func present(p string) bool {
 // state dir and is where it went. It never deletes: when p cannot be
 // moved it stays and the error says why.
 func quarantine(root, p string, id filestamp.ID) (string, error) {
-	dir, err := userstate.Path(filepath.Join("mcp", "quarantine"))
+	dir, err := quarantineDir()
 	if err != nil {
-		return "", err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
 	name := backupName(p)
@@ -180,6 +187,15 @@ func quarantine(root, p string, id filestamp.ID) (string, error) {
 		return "", err
 	}
 	return filepath.Join(dir, name), nil
+}
+
+// quarantineDir is the user's mcp quarantine, made when missing.
+func quarantineDir() (string, error) {
+	dir, err := userstate.Path(filepath.Join("mcp", "quarantine"))
+	if err != nil {
+		return "", err
+	}
+	return dir, os.MkdirAll(dir, 0o700)
 }
 
 // sweepNote is the sweep's lines for a command's answer ("" for none).

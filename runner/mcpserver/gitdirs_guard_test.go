@@ -59,9 +59,10 @@ func TestSweepLeavesAMovedRepositoryAlone(t *testing.T) {
 	}
 }
 
-// A new git dir that cannot be moved (the state dir on another file
-// system, and a pipe in it that cannot be copied) stays where it is and
-// the answer says so: nothing is deleted. One that can be copied whole is
+// A new git dir that cannot be moved whole (the state dir on another file
+// system, and a pipe in it that cannot be copied) is renamed where it is,
+// so git no longer finds it, and the answer and the person's stderr say
+// where: the pipe is not deleted. One that can be copied whole is
 // quarantined across file systems.
 func TestSweepNeverDeletesAGitDirItCannotMove(t *testing.T) {
 	g, root := guarded(t)
@@ -73,12 +74,22 @@ func TestSweepNeverDeletesAGitDirItCannotMove(t *testing.T) {
 	if err := unix.Mkfifo(filepath.Join(fresh, ".git", "pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	var told []string
+	tellPerson = func(l string) { told = append(told, l) }
+	t.Cleanup(func() { tellPerson = func(string) {} })
 	said := strings.Join(g.sweep(), "\n")
-	if _, err := os.Stat(filepath.Join(fresh, ".git", "HEAD")); err != nil {
-		t.Fatalf("a git dir Sentinel could not move is gone: %v\n%s", err, said)
+	held := filepath.Join(fresh, gitdir.HeldPrefix+"1-git")
+	if _, err := os.Stat(filepath.Join(held, "pipe")); err != nil {
+		t.Fatalf("a git dir Sentinel could not move whole is not kept, renamed: %v\n%s", err, said)
 	}
-	if !strings.Contains(said, "could not quarantine "+filepath.Join(fresh, ".git")) || !strings.Contains(said, "it is still there; do not run git in it") {
-		t.Errorf("the sweep does not say the git dir is still there:\n%s", said)
+	if _, err := os.Lstat(filepath.Join(fresh, ".git")); !os.IsNotExist(err) {
+		t.Errorf("the git dir is still where git finds it: %v", err)
+	}
+	if !strings.Contains(said, "could not quarantine "+filepath.Join(fresh, ".git")) || !strings.Contains(said, held) {
+		t.Errorf("the sweep does not say where the git dir is:\n%s", said)
+	}
+	if !strings.Contains(strings.Join(told, "\n"), held) {
+		t.Errorf("the person is not told: %q", told)
 	}
 	if _, err := os.Lstat(filepath.Join(copyable, ".git")); !os.IsNotExist(err) || !strings.Contains(said, "quarantined a git dir this command made, "+filepath.Join(copyable, ".git")) {
 		t.Errorf("a git dir that could be copied whole is not quarantined across file systems (%v):\n%s", err, said)

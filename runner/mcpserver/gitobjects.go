@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
 // An rw path's own .git/objects stays writable to commands (git commit
@@ -47,12 +47,10 @@ func (g *gitGuard) snapObjects() map[string]*gitdir.Objects {
 var verifyPack = func(ctx context.Context, own, idx string) error {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "--git-dir="+own, "-c", "core.fsmonitor=", "verify-pack", "--", idx)
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_NO_REPLACE_OBJECTS=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
-	}
-	return nil
+	// Hardened (no config of the repository's runs, no inherited GIT_*
+	// environment); the store's alternates were dealt with before.
+	_, err := hardgit.Git{Dir: own, Env: []string{"GIT_DIR=" + own, "GIT_NO_REPLACE_OBJECTS=1"}}.Run(ctx, "verify-pack", "--", idx)
+	return err
 }
 
 // checkObjects proves what changed in the object stores since snap and
@@ -73,6 +71,9 @@ func (g *gitGuard) checkObjects(ctx context.Context, snap map[string]*gitdir.Obj
 	}
 	for root, o := range snap {
 		ch := o.Changed()
+		if len(ch.Gone) > 0 {
+			said = append(said, g.lostObjects(root, ch.Gone))
+		}
 		for _, b := range ch.Bad {
 			what := "planted"
 			if b.Was {
@@ -80,19 +81,21 @@ func (g *gitGuard) checkObjects(ctx context.Context, snap map[string]*gitdir.Obj
 			}
 			out(root, b.Path, fmt.Sprintf("this command %s the git object %s, which is not what its name says (%s); git would have used its content for that object (`git fsck` in %s names what is missing)", what, b.Name, b.Why, root))
 		}
+		for _, p := range ch.Other {
+			out(root, p, fmt.Sprintf("this command wrote %s, which git trusts for objects without checking them (it rebuilds it when needed)", p))
+		}
 		for _, idx := range ch.Packs {
 			gd := filepath.Dir(filepath.Dir(filepath.Dir(idx))) // own/objects/pack/x.idx
 			if err := verifyPack(ctx, gd, idx); err != nil {
 				pack := strings.TrimSuffix(idx, ".idx") + ".pack"
 				for _, p := range []string{idx, pack} {
-					if _, lerr := os.Lstat(p); lerr == nil {
+					// The person's pack, as it was, stays: only what the
+					// command wrote is moved out.
+					if _, lerr := os.Lstat(p); lerr == nil && !o.Unchanged(p) {
 						out(root, p, fmt.Sprintf("this command wrote the git pack file %s, which does not verify (%s)", filepath.Base(p), oneLine(err)))
 					}
 				}
 			}
-		}
-		for _, p := range ch.Other {
-			out(root, p, fmt.Sprintf("this command wrote %s, which git trusts for objects without checking them (it rebuilds it when needed)", p))
 		}
 	}
 	return said

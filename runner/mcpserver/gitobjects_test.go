@@ -125,3 +125,36 @@ func TestCheckObjectsProvesNewPacks(t *testing.T) {
 		t.Errorf("the answer does not say the pack does not verify:\n%s", said)
 	}
 }
+
+// A command that rewrites only the index of the person's pack has the
+// index moved out; the person's pack, as it was, stays.
+func TestCheckObjectsKeepsThePersonsPackWhenOnlyTheIndexChanged(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	root := t.TempDir()
+	gitInit(t, root)
+	write(t, filepath.Join(root, "a.txt"), strings.Repeat("some content to pack\n", 50))
+	gitIn(t, root, "add", ".")
+	gitIn(t, root, "-c", "user.name=A", "-c", "user.email=a@example.com", "commit", "-qm", "x")
+	gitIn(t, root, "repack", "-q", "-a", "-d")
+	packs, _ := filepath.Glob(filepath.Join(root, ".git", "objects", "pack", "*.pack"))
+	if len(packs) != 1 {
+		t.Fatalf("packs: %v", packs)
+	}
+	g := &gitGuard{}
+	if _, err := g.protect(root); err != nil {
+		t.Fatal(err)
+	}
+	snap := g.snapObjects()
+	idx := strings.TrimSuffix(packs[0], ".pack") + ".idx"
+	b, _ := os.ReadFile(idx)
+	b[len(b)-30] ^= 0xff
+	os.Remove(idx)
+	os.WriteFile(idx, b, 0o444)
+	said := strings.Join(g.checkObjects(context.Background(), snap), "\n")
+	if _, err := os.Lstat(idx); err == nil {
+		t.Errorf("the rewritten index is still there:\n%s", said)
+	}
+	if _, err := os.Lstat(packs[0]); err != nil {
+		t.Errorf("the person's pack was moved out: %v\n%s", err, said)
+	}
+}
