@@ -89,6 +89,9 @@ var review1206 = []struct {
 	{"env-oracle", `env | grep --quiet 'GITHUB_TOKEN=ghp_a'`, false},
 	{"env-oracle", `env | grep '^ANTHROPIC_API_KEY=sk-a' >/dev/null && echo yes`, false},
 	{"env-oracle", `printenv | grep -cE 'API_KEY=s'`, false},
+	{"env-oracle", `env | grep -c sk-ant-a`, false},
+	{"env-oracle", `env | grep -qi 'ghp_a'`, false},
+	{"env-oracle", `env | grep -c TOKEN`, false},
 	// B: older classes.
 	{"kotlinc-e", `kotlinc -e 'java.io.File("/tmp/x").writeText("y")'`, false},
 	{"kotlinc-e", `kotlinc -expression 'println(1)'`, false},
