@@ -193,6 +193,11 @@ func psqlCmd(prev handler) handler {
 			}
 		}
 		for _, s := range stmts {
+			if low := strings.ToLower(s); containsWord(low, "copy") && containsWord(low, "program") {
+				// COPY … TO/FROM PROGRAM 'cmd' runs cmd as the server's user, outside any sandbox
+				x.add(Deny, RuleUnknownCommand, "psql COPY … PROGRAM runs a shell command on the database server")
+				ok = false
+			}
 			if cmd, isShell := strings.CutPrefix(strings.TrimSpace(s), `\!`); isShell {
 				sub := x.cw.copy()
 				x.c.shell(strings.TrimSpace(cmd), &sub, x.s.depth+1, `psql \!`)
