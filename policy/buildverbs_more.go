@@ -296,7 +296,7 @@ func sbtCmd(prev handler) handler {
 var sbtSafeTasks = wordSet{words: []string{"clean", "compile", "test", "run", "runMain", "testOnly", "testQuick", "update",
 	"package", "packageBin", "assembly", "doc", "projects", "tasks", "about", "version", "scalaVersion", "sbtVersion", "name",
 	"dependencyTree", "evicted", "fastOptJS", "fullOptJS", "stage", "headerCheck", "scalafmt", "scalafmtCheck",
-	"scalafmtAll", "scalafmtCheckAll", "scalafmtSbt", "scalafmtSbtCheck", "Test/compile", "publish", "publishSigned",
+	"scalafmtAll", "scalafmtCheckAll", "scalafmtSbt", "scalafmtSbtCheck", "Test/compile", "scripted", "scalafix", "scalafixAll", "publish", "publishSigned",
 	"publishLocal", "publishM2", "release", "sonatypeBundleRelease"}}
 
 // sbtTakesWords are the safe tasks whose further words are the program's
@@ -322,6 +322,9 @@ func sbtSafeCommand(f []string) bool {
 	}
 	if !sbtSafeTasks.has(key) {
 		return false
+	}
+	if (key == "scalafix" || key == "scalafixAll") && len(f) == 2 && f[1] == "--check" {
+		return true // the project's own .scalafix.conf rules, checked only
 	}
 	return len(f) == 1 || sbtTakesWords.has(key)
 }
