@@ -56,3 +56,49 @@ func leadingLiteral(s string) (string, bool) {
 	}
 	return "", false
 }
+
+// awkFiles judges the files an awk program names as string literals:
+// print > "FILE" and >> "FILE" write FILE, getline < "FILE" reads it, as
+// the shell's redirections would (so `print > "~/.bashrc"` is denied as
+// `> ~/.bashrc` is, and `getline < "~/.ssh/id_rsa"` as reading it is). A
+// program that reads ENVIRON and writes a file or a pipe hands the
+// environment to it: denied, as `env > out.txt` is.
+func (x *cmdCtx) awkFiles(prog string) {
+	writes := false
+	for i := 0; i < len(prog); i++ {
+		c := prog[i]
+		if c == '"' {
+			if lit, ok := leadingLiteral(prog[i:]); ok {
+				i += len(lit) + 1
+			}
+			continue
+		}
+		if c != '>' && c != '<' && c != '|' {
+			continue
+		}
+		j := i + 1
+		if c == '>' && j < len(prog) && prog[j] == '>' {
+			j++
+		}
+		rest := strings.TrimLeft(prog[j:], " \t")
+		if c == '|' {
+			if strings.HasPrefix(rest, "\"") {
+				writes = true
+			}
+			continue
+		}
+		lit, ok := leadingLiteral(rest)
+		if !ok {
+			continue
+		}
+		if c == '>' {
+			writes = true
+			x.writeStr(lit)
+		} else {
+			x.readStr(lit)
+		}
+	}
+	if writes && strings.Contains(prog, "ENVIRON") {
+		x.add(Deny, RuleEnvDumpSink, "the awk program writes the environment (ENVIRON) to a file or a command")
+	}
+}

@@ -118,6 +118,10 @@ func verbHandler(tool string, prev handler) handler {
 		if tool == "mvn" {
 			verb, rest, cls = mavenVerbs(args[1:])
 		}
+		if cls != 0 && !toolOptionsKnown(tool, rest) {
+			prev(x, args) // buildopts.go: an option the allowlist does not hold
+			return
+		}
 		rest = toolArgs(tool, rest) // buildverbs_more.go: labels, modes, settings
 		if cls == 0 && x.c.sandbox && len(x.c.written) == 0 {
 			if v, r, ok := projectScriptVerb(tool, args[1:]); ok {

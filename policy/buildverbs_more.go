@@ -246,6 +246,10 @@ func sbtCmd(prev handler) handler {
 				if len(f) == 0 {
 					continue
 				}
+				if !sbtSafeCommand(f) {
+					prev(x, args) // a command the policy does not know, or one with more words than it takes
+					return
+				}
 				tasks = append(tasks, f[0])
 				for _, t := range f[1:] {
 					rest = append(rest, word{val: t, static: true})
@@ -284,6 +288,45 @@ func sbtCmd(prev handler) handler {
 		x.add(Allow, RuleBuildProject, "sbt runs the build's own tasks ("+strings.Join(tasks, ", ")+")")
 		x.inWorkspace()
 	}
+}
+
+// sbtSafeTasks are the sbt tasks that build, test, run or describe the
+// project and nothing more; any other command (alias, apply, onFailure, <,
+// addPluginSbtFile, eval, set, a custom task) goes to the earlier handler.
+var sbtSafeTasks = wordSet{words: []string{"clean", "compile", "test", "run", "runMain", "testOnly", "testQuick", "update",
+	"package", "packageBin", "assembly", "doc", "projects", "tasks", "about", "version", "scalaVersion", "sbtVersion", "name",
+	"dependencyTree", "evicted", "fastOptJS", "fullOptJS", "stage", "headerCheck", "scalafmt", "scalafmtCheck",
+	"scalafmtAll", "scalafmtCheckAll", "scalafmtSbt", "scalafmtSbtCheck", "Test/compile", "scripted", "scalafix", "scalafixAll", "publish", "publishSigned",
+	"publishLocal", "publishM2", "release", "sonatypeBundleRelease"}}
+
+// sbtTakesWords are the safe tasks whose further words are the program's
+// or the test runner's arguments (judged by buildArgs), not sbt commands.
+var sbtTakesWords = wordSet{words: []string{"run", "runMain", "testOnly", "testQuick"}}
+
+// sbtSafeCommand: one ;-separated sbt command, split into words, is a
+// known-safe task (scoped as core/test, Test/compile, +test, ~test) with no
+// further words unless the task takes its program's arguments, or ++ with a
+// bare Scala version.
+func sbtSafeCommand(f []string) bool {
+	t := f[0]
+	if strings.HasPrefix(t, "++") {
+		v := strings.TrimPrefix(t, "++")
+		if v == "" && len(f) == 2 {
+			v, f = f[1], f[:1]
+		}
+		return len(f) == 1 && v != "" && strings.Trim(v, "0123456789.-RCMabcdefghijklmnopqrstuvwxyz") == ""
+	}
+	key := strings.TrimLeft(t, "+~")
+	if i := strings.LastIndexAny(key, "/:"); i >= 0 {
+		key = key[i+1:]
+	}
+	if !sbtSafeTasks.has(key) {
+		return false
+	}
+	if (key == "scalafix" || key == "scalafixAll") && len(f) == 2 && f[1] == "--check" {
+		return true // the project's own .scalafix.conf rules, checked only
+	}
+	return len(f) == 1 || sbtTakesWords.has(key)
 }
 
 // sbtScalaText are commands that take Scala text or a console.

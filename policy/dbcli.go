@@ -38,12 +38,29 @@ func sqlReadOnly(st string) bool {
 			return false
 		}
 	}
+	if !sqlCallsHarmless(t) {
+		return false
+	}
 	for _, ok := range []string{"select ", "pragma ", "explain ", "with ", "show "} {
 		if strings.HasPrefix(t, ok) {
 			return !strings.HasPrefix(t, "pragma ") || !strings.Contains(t, "=")
 		}
 	}
 	return false
+}
+
+// sqliteDotPath is the file argument of a dot-command: its last word,
+// unquoted ("-x" options and "|cmd" pipes are not paths).
+func sqliteDotPath(rest string) string {
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return ""
+	}
+	p := strings.Trim(f[len(f)-1], `"'`)
+	if strings.HasPrefix(p, "-") || strings.HasPrefix(p, "|") {
+		return ""
+	}
+	return p
 }
 
 // sqliteDot are sqlite3's dot-commands that only print.
@@ -80,6 +97,7 @@ func sqlite3Cmd(x *cmdCtx, args []word) {
 		}
 		if file == nil {
 			f := a
+			f.val = sqliteURIPath(f.val) // file:PATH?mode=ro names PATH
 			file = &f
 			continue
 		}
@@ -99,12 +117,24 @@ func sqlite3Cmd(x *cmdCtx, args []word) {
 			x.c.shell(cmd, &sub, x.s.depth+1, "sqlite3 .shell")
 			return
 		case strings.HasPrefix(t, "."):
-			name, _, _ := strings.Cut(t, " ")
+			name, rest, _ := strings.Cut(t, " ")
+			switch name {
+			case ".output", ".once", ".save", ".backup", ".excel", ".log":
+				// the file it names is written: judged as the write it is
+				if p := sqliteDotPath(rest); p != "" {
+					x.writeStr(p)
+				}
+			case ".read", ".import", ".open", ".restore", ".load":
+				if p := sqliteDotPath(rest); p != "" {
+					x.readStr(p)
+				}
+			}
 			if !sqliteDot.has(name) {
 				x.add(Ask, RuleUnknownCommand, "sqlite3 "+name+" reads, writes or loads more than the database")
 				return
 			}
 		case !sqlReadOnly(t):
+			x.sqliteFilePaths(t)
 			x.add(Ask, RuleUnknownCommand, "sqlite3 runs a statement that may change the database or reach files")
 			return
 		}
@@ -163,6 +193,11 @@ func psqlCmd(prev handler) handler {
 			}
 		}
 		for _, s := range stmts {
+			if low := strings.ToLower(s); containsWord(low, "copy") && containsWord(low, "program") {
+				// COPY … TO/FROM PROGRAM 'cmd' runs cmd as the server's user, outside any sandbox
+				x.add(Deny, RuleUnknownCommand, "psql COPY … PROGRAM runs a shell command on the database server")
+				ok = false
+			}
 			if cmd, isShell := strings.CutPrefix(strings.TrimSpace(s), `\!`); isShell {
 				sub := x.cw.copy()
 				x.c.shell(strings.TrimSpace(cmd), &sub, x.s.depth+1, `psql \!`)

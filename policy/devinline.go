@@ -55,7 +55,7 @@ var devLoads = wordSet{words: []string{"devtools", "testthat", "rcmdcheck", "rox
 // snippet is not package development, to be judged as inline code.
 func (x *cmdCtx) devInline(name, lang, code string) bool {
 	stmts := splitDevStatements(code)
-	if len(stmts) == 0 {
+	if len(stmts) == 0 || codeReadsEnv(code) { // an environment read is judged as inline code (inlineenv.go)
 		return false
 	}
 	calls := devCalls.get()[lang]

@@ -51,7 +51,7 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 			if c.writesFile(x.Redirs) && c.hasDump(x.Cmd) {
 				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Deny, Rule: RuleEnvDumpSink,
 					Reason: "writes the environment, secrets included, into a file"})
-			} else if call, ok := x.Cmd.(*syntax.CallExpr); ok && c.isSink(call) && c.hasDump(x) {
+			} else if call, ok := x.Cmd.(*syntax.CallExpr); ok && c.isSink(call) && c.hasDump(x) && !c.inlineDumpOnly(call) {
 				c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Deny, Rule: RuleEnvDumpSink,
 					Reason: "hands the environment, secrets included, to a program that writes or sends it"})
 			}
@@ -266,6 +266,9 @@ func (c *checkEnv) dumpArgv(argv []string) (string, bool) {
 	if len(argv) == 0 {
 		return "", false
 	}
+	if what, ok := inlineEnvDump(argv); ok { // inlineenv.go
+		return what, true
+	}
 	prog, rest := argv[0], argv[1:]
 	for _, a := range rest {
 		if strings.HasPrefix(a, "/proc/") && strings.HasSuffix(a, "/environ") {
@@ -390,7 +393,7 @@ func mayDump(call *syntax.CallExpr) bool {
 		return false
 	}
 	head := call.Args[0].Lit()
-	if head == "" || strings.ContainsAny(head, "/\\") || dumpHeads.has(head) {
+	if head == "" || strings.ContainsAny(head, "/\\") || dumpHeads.has(head) || inlineEnvHead(head) {
 		return true
 	}
 	found := false

@@ -186,14 +186,23 @@ func grepKeepsNamedOnly(prog string, args []string) (hides, keeps bool) {
 			}
 		}
 	}
-	if count {
-		return true, false
-	}
 	if len(pats) == 0 || fixed {
 		return false, false
 	}
 	if prog == "grep" && len(pats) > 1 && !hasDashE(args) {
 		pats = pats[:1] // the rest are files
+	}
+	if count {
+		// A count or a yes/no still answers whether the pattern matched:
+		// one that can reach into a value (`^ANTHROPIC_API_KEY=sk-a`, or
+		// any unanchored text) reads the value bit by bit. Only a test
+		// of which names are set hides every value.
+		for _, p := range pats {
+			if !namesOnly(p) {
+				return false, false
+			}
+		}
+		return true, false
 	}
 	for _, p := range pats {
 		if !namesWholeVariables(p, word) {
@@ -253,6 +262,44 @@ func namesWholeVariables(p string, word bool) bool {
 			return false
 		}
 		if !strings.HasPrefix(tail, "=") && !(word && tail == "") {
+			return false
+		}
+	}
+	return true
+}
+
+// namesOnly: the pattern matches at most a variable's name, anchored at
+// the start of the line, and perhaps the = after it: ^NAME, ^NAME=,
+// ^(A|B)=. Secret-looking names count too: whether a key is set is not its
+// value.
+func namesOnly(p string) bool {
+	if strings.ContainsAny(p, "\n\r") {
+		return false
+	}
+	p = strings.ReplaceAll(p, `\|`, "|")
+	p = strings.ReplaceAll(p, `\(`, "(")
+	p = strings.ReplaceAll(p, `\)`, ")")
+	var alts []string
+	if rest, ok := strings.CutPrefix(p, "^("); ok {
+		inner, tail, ok := strings.Cut(rest, ")")
+		if !ok || strings.ContainsAny(inner, "()") {
+			return false
+		}
+		for _, a := range strings.Split(inner, "|") {
+			alts = append(alts, "^"+a+tail)
+		}
+	} else {
+		alts = strings.Split(p, "|")
+	}
+	for _, a := range alts {
+		name, ok := strings.CutPrefix(a, "^")
+		if !ok {
+			return false
+		}
+		name = strings.TrimSuffix(name, "=")
+		if name == "" || strings.IndexFunc(name, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) >= 0 {
 			return false
 		}
 	}

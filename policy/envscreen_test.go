@@ -22,7 +22,7 @@ func TestEnvironmentOnScreen(t *testing.T) {
 		}
 	}
 	for _, l := range []string{"env | grep -E '^(GOPATH|GOROOT|GOFLAGS)='", "env | grep -w ^GOPATH", "printenv | grep '^LANG=\\|^LC_ALL='",
-		"env | cut -d= -f1", "env | cut -f1 -d=", "env | wc -l", "env | grep -c TOKEN", "env | grep -E '^(HOME|SHELL)=' | sort"} {
+		"env | cut -d= -f1", "env | cut -f1 -d=", "env | wc -l", "env | grep -c '^GITHUB_TOKEN='", "env | grep -E '^(HOME|SHELL)=' | sort"} {
 		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Allow {
 			t.Errorf("sandbox on: %q: %s by %s (%s), want allow", l, v.Decision, v.Rule, v.Reason)
 		}

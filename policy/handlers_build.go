@@ -69,6 +69,15 @@ func projectTool(x *cmdCtx, args []word) {
 	x.add(Allow, RuleBuildProject, args[0].val+" checks or formats the project")
 	x.inWorkspace()
 	for _, w := range args[1:] {
+		if strings.HasPrefix(w.val, "@") {
+			// an argument file (javac @args.txt, gcc @rsp): options nobody has seen
+			x.add(Ask, RuleBuildOption, args[0].val+" "+quoteShort(w.val)+" reads its options from a file")
+			continue
+		}
+		if inlineCodeOption(args[0].val, w.val) {
+			x.add(Ask, RuleInterpInline, args[0].val+" "+w.val+" runs inline code")
+			continue
+		}
 		if strings.HasPrefix(w.val, "-") {
 			if _, v, ok := strings.Cut(w.val, "="); ok && looksLikePath(v) {
 				x.readStr(v)
@@ -269,4 +278,15 @@ func cargoCmd(x *cmdCtx, args []word) {
 	default:
 		x.add(Ask, RuleUnknownCommand, "cargo "+sub+" is an external subcommand the policy does not know")
 	}
+}
+
+// inlineCodeOption: an option that makes a compiler run the code it is
+// given (kotlinc -e/-expression/-script), which is code execution.
+func inlineCodeOption(tool, opt string) bool {
+	switch filepath.Base(tool) {
+	case "kotlinc", "kotlinc-jvm", "kotlin", "scalac", "scala", "groovyc", "groovy":
+		name, _, _ := strings.Cut(strings.TrimLeft(opt, "-"), "=")
+		return name == "e" || name == "expression" || name == "script" || name == "eval"
+	}
+	return false
 }

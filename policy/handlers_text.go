@@ -159,6 +159,7 @@ func awkCmd(x *cmdCtx, args []word) {
 					break
 				}
 			}
+			x.awkFiles(program.val)                        // awkcmds.go: print > "FILE", getline < "FILE"
 			for _, cmd := range awkCommands(program.val) { // awkcmds.go
 				sub := x.cw.copy()
 				x.c.shell(cmd, &sub, x.s.depth+1, "awk runs")

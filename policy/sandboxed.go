@@ -129,6 +129,10 @@ func (x *cmdCtx) inlineCode(name, code string) {
 	}
 	x.codeDeletes(code)
 	x.codeExfil(name, code)
+	if codeReadsEnv(code) { // inlineenv.go
+		x.add(Ask, RuleEnvPrint, name+" code reads the environment: the agent's own keys would reach the coder's screen")
+		return
+	}
 	if !x.c.sandbox {
 		x.add(Ask, RuleInterpInline, name+" runs inline code")
 		return

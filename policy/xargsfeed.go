@@ -90,8 +90,66 @@ func (c *checkEnv) producedItems(s *src, call *syntax.CallExpr) []string {
 	}
 	var out []string
 	for _, w := range words {
-		out = append(out, s.slice(w))
+		out = append(out, xargsSplitWritten(s.slice(w), argWordValue(call, argv, w))...)
 	}
+	return out
+}
+
+// argWordValue is the decoded value of the call's word w, or "" when the
+// words and argv do not line up.
+func argWordValue(call *syntax.CallExpr, argv []string, w *syntax.Word) string {
+	if len(argv) != len(call.Args) {
+		return ""
+	}
+	for i, a := range call.Args {
+		if a == w {
+			return argv[i]
+		}
+	}
+	return ""
+}
+
+// xargsSplitWritten: xargs splits what it reads on blanks and newlines,
+// honouring its own quotes and backslashes, so an item whose value holds
+// them (`echo 'a.txt ../x'`) is several arguments: each is returned
+// single-quoted. Other items stay as written.
+func xargsSplitWritten(written, val string) []string {
+	if !strings.ContainsAny(val, " \t\n'\"\\") {
+		return []string{written}
+	}
+	var out []string
+	var cur strings.Builder
+	in, has := byte(0), false
+	flush := func() {
+		if has {
+			out = append(out, "'"+strings.ReplaceAll(cur.String(), "'", `'\''`)+"'")
+		}
+		cur.Reset()
+		has = false
+	}
+	for i := 0; i < len(val); i++ {
+		ch := val[i]
+		switch {
+		case in != 0:
+			if ch == in {
+				in = 0
+			} else {
+				cur.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			in, has = ch, true
+		case ch == '\\' && i+1 < len(val):
+			i++
+			cur.WriteByte(val[i])
+			has = true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			flush()
+		default:
+			cur.WriteByte(ch)
+			has = true
+		}
+	}
+	flush()
 	return out
 }
 
