@@ -68,7 +68,7 @@ func TestTheProxyFindsAnApprovedFetchsHostAmongTheRunsTemplates(t *testing.T) {
 	}
 	r.journal.Sync()
 	evs, _ := journal.ReadFile(r.journal.Path())
-	if dec := renderDecisions(&Meta{ID: "r-t"}, evs); !strings.Contains(dec, "template ("+grant.ID+")") {
+	if dec := renderDecisions(&Meta{ID: "r-t"}, evs); !strings.Contains(dec, "template ("+grant.ID) {
 		t.Errorf("DECISIONS.md does not show the proxy's ask decided by %s:\n%s", grant.ID, dec)
 	}
 

@@ -19,7 +19,7 @@ func TestDecisionsNameTheTemplateThatDecided(t *testing.T) {
 	}
 	dec := renderDecisions(&Meta{ID: "r1"}, evs)
 	for _, want := range []string{
-		"| a remembered template (“go test (any args) in this project”, t-1a2b) |",
+		"| a remembered template (t-1a2b “go test (any args) in this project”) |",
 		"| a remembered template (t-9) |", // a journal from before names were kept
 	} {
 		if !strings.Contains(dec, want) {

@@ -43,8 +43,9 @@ func whoDecided(by string) string {
 // whoColumn is a decision's "by" cell in the reports' tables: whoDecided's
 // words, with the rule or template that decided it when there is one
 // ("policy (build.project)"), so the table reads as the counts do. A
-// template is named as a person reads it, with its id for the commands
-// ("a remembered template (“go test (any args) in this project”, t-1a2b)").
+// template is named by its id for the commands, then as a person reads it
+// ("a remembered template (t-1a2b “go test (any args) in this project”)"):
+// the id first, so a long name cut to the column still leaves it.
 func whoColumn(by string, names []string) string {
 	who := whoDecided(by)
 	kind, detail, _ := strings.Cut(by, ":")
@@ -58,7 +59,7 @@ func whoColumn(by string, names []string) string {
 		}
 		parts := make([]string, len(ids))
 		for i, id := range ids {
-			parts[i] = "“" + names[i] + "”, " + id
+			parts[i] = id + " “" + names[i] + "”"
 		}
 		return who + " (" + strings.Join(parts, "; ") + ")"
 	}
