@@ -228,29 +228,11 @@ func hasDashE(args []string) bool {
 // grep (and rg) search for each line as a pattern of its own
 // ($'^HOME=\nKEY' keeps every line holding KEY), so it is refused.
 func namesWholeVariables(p string, word bool) bool {
-	if strings.ContainsAny(p, "\n\r") {
+	alts, ok := anchoredAlternatives(p)
+	if !ok {
 		return false
 	}
-	p = strings.ReplaceAll(p, `\|`, "|")
-	p = strings.ReplaceAll(p, `\(`, "(")
-	p = strings.ReplaceAll(p, `\)`, ")")
-	var alts []string
-	if rest, ok := strings.CutPrefix(p, "^("); ok {
-		inner, tail, ok := strings.Cut(rest, ")")
-		if !ok || strings.ContainsAny(inner, "()") {
-			return false
-		}
-		for _, a := range strings.Split(inner, "|") {
-			alts = append(alts, "^"+a+tail)
-		}
-	} else {
-		alts = strings.Split(p, "|")
-	}
-	for _, a := range alts {
-		name, ok := strings.CutPrefix(a, "^")
-		if !ok {
-			return false
-		}
+	for _, name := range alts {
 		end := strings.IndexFunc(name, func(r rune) bool {
 			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 		})
@@ -273,29 +255,11 @@ func namesWholeVariables(p string, word bool) bool {
 // ^(A|B)=. Secret-looking names count too: whether a key is set is not its
 // value.
 func namesOnly(p string) bool {
-	if strings.ContainsAny(p, "\n\r") {
+	alts, ok := anchoredAlternatives(p)
+	if !ok {
 		return false
 	}
-	p = strings.ReplaceAll(p, `\|`, "|")
-	p = strings.ReplaceAll(p, `\(`, "(")
-	p = strings.ReplaceAll(p, `\)`, ")")
-	var alts []string
-	if rest, ok := strings.CutPrefix(p, "^("); ok {
-		inner, tail, ok := strings.Cut(rest, ")")
-		if !ok || strings.ContainsAny(inner, "()") {
-			return false
-		}
-		for _, a := range strings.Split(inner, "|") {
-			alts = append(alts, "^"+a+tail)
-		}
-	} else {
-		alts = strings.Split(p, "|")
-	}
-	for _, a := range alts {
-		name, ok := strings.CutPrefix(a, "^")
-		if !ok {
-			return false
-		}
+	for _, name := range alts {
 		name = strings.TrimSuffix(name, "=")
 		if name == "" || strings.IndexFunc(name, func(r rune) bool {
 			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
@@ -304,4 +268,39 @@ func namesOnly(p string) bool {
 		}
 	}
 	return true
+}
+
+// anchoredAlternatives splits a grep pattern into its alternatives (`|`
+// or `\|`, and one ^(A|B)tail group), each with its leading ^ taken off.
+// ok is false when any alternative is not anchored at the start of the
+// line, when the grouping is more than that one group, or when the pattern
+// holds a newline: grep (and rg) search for each line as a pattern of its
+// own ($'^HOME=\nKEY' keeps every line holding KEY).
+func anchoredAlternatives(p string) (alts []string, ok bool) {
+	if strings.ContainsAny(p, "\n\r") {
+		return nil, false
+	}
+	p = strings.ReplaceAll(p, `\|`, "|")
+	p = strings.ReplaceAll(p, `\(`, "(")
+	p = strings.ReplaceAll(p, `\)`, ")")
+	var raw []string
+	if rest, grouped := strings.CutPrefix(p, "^("); grouped {
+		inner, tail, closed := strings.Cut(rest, ")")
+		if !closed || strings.ContainsAny(inner, "()") {
+			return nil, false
+		}
+		for _, a := range strings.Split(inner, "|") {
+			raw = append(raw, "^"+a+tail)
+		}
+	} else {
+		raw = strings.Split(p, "|")
+	}
+	for _, a := range raw {
+		name, anchored := strings.CutPrefix(a, "^")
+		if !anchored {
+			return nil, false
+		}
+		alts = append(alts, name)
+	}
+	return alts, true
 }
