@@ -4,8 +4,7 @@ package runner
 // cost of git's stat scan plus the changed files: `git diff-index HEAD`
 // (HEAD against the working tree, through the index's stat data: staged,
 // unstaged and deleted paths) and `git ls-files --others --exclude-standard`
-// (untracked, not ignored; snapshot_untracked.go, whose untracked cache
-// is off for now) run side by side, and only the files they name
+// (untracked, not ignored) run side by side, and only the files they name
 // are hashed — with `git hash-object --stdin-paths`, which applies the
 // path's attributes and eol conversion as `git add` does.
 //
@@ -77,7 +76,7 @@ func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch s
 	}()
 	go func() {
 		defer wg.Done()
-		others, othersErr = listUntracked(ctx, g, head)
+		others, othersErr = g.run(ctx, "ls-files", "-z", "--others", "--exclude-standard", "--", ".")
 	}()
 	go func() {
 		defer wg.Done()
