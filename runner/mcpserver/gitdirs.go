@@ -10,6 +10,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -167,7 +168,16 @@ func (g *gitGuard) sweep() []string {
 
 // tellPerson tells the person (on the server's stderr, beside the audit
 // record) what the client is told of a git dir Sentinel could not move out.
-var tellPerson = func(line string) { fmt.Fprintln(os.Stderr, "sentinel mcp: "+line) }
+// The line names paths the command chose: it goes through textsafe.
+var tellPerson = func(line string) { fmt.Fprintln(os.Stderr, "sentinel mcp: "+textsafe.Line(line)) }
+
+// ownOf is root's own git dir ("" for none), read under the lock a reload
+// writes it under.
+func (g *gitGuard) ownOf(root string) string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.own[root]
+}
 
 func present(p string) bool {
 	_, err := os.Lstat(p)

@@ -2,7 +2,9 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -38,11 +40,15 @@ func (g *gitGuard) snapLater() map[string]*gitdir.Later {
 func (g *gitGuard) checkLater(ctx context.Context, snap map[string]*gitdir.Later) []string {
 	var said []string
 	for root, l := range snap {
-		own := g.own[root]
+		own := g.ownOf(root)
 		for _, it := range l.Changed() {
 			if it.Path != "" {
 				id, err := gitdir.IDOf(it.Path)
+				if errors.Is(err, fs.ErrNotExist) {
+					continue // gone since
+				}
 				if err != nil {
+					said = append(said, fmt.Sprintf("this command left %s, and it could not be checked (%v): do not run git in %s until you have looked", it.What, err, root))
 					continue
 				}
 				to, err := quarantine(root, it.Path, id)

@@ -2,7 +2,9 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,8 +61,12 @@ func (g *gitGuard) checkObjects(ctx context.Context, snap map[string]*gitdir.Obj
 	var said []string
 	out := func(root, p, what string) {
 		id, err := gitdir.IDOf(p)
-		if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
 			return // gone since
+		}
+		if err != nil {
+			said = append(said, fmt.Sprintf("%s, and it could not be checked (%v): do not run git in %s until you have looked", what, err, root))
+			return
 		}
 		to, err := quarantine(root, p, id)
 		if err != nil {

@@ -36,7 +36,7 @@ func (g *gitGuard) snapRefs() map[string]map[string]string {
 func (g *gitGuard) checkRefs(snap map[string]map[string]string) []string {
 	var said []string
 	for root, before := range snap {
-		own := g.own[root]
+		own := g.ownOf(root)
 		after := gitdir.Refs(own, gitdir.Common(own))
 		var names []string
 		for n := range before {
