@@ -2,7 +2,9 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,11 +131,15 @@ func (g *gitGuard) quarantine(path string) bool {
 		return false
 	}
 	id, err := gitdir.IDOf(path)
-	if err != nil {
-		return false // gone already
-	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if errors.Is(err, fs.ErrNotExist) {
+		return false // gone already
+	}
+	if err != nil { // unreadable is not gone: it stays, and is named
+		g.stuck[path] = err.Error()
+		return false
+	}
 	if err := os.MkdirAll(g.Quarantine, 0o700); err != nil {
 		g.stuck[path] = err.Error()
 		return false

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // What in the project's git dir git acts on later without the person
@@ -32,21 +33,21 @@ func (g *gitGuard) takeOutLater(ctx context.Context, emit func(journal.Lane, jou
 	for _, it := range g.later.Changed() {
 		if it.Path != "" {
 			if g.quarantine(it.Path) {
-				emit(journal.System, KindError, "in place: DANGEROUS: the coder left "+it.What+" — removed from your repository and kept in "+g.Quarantine+" (move it back only if you meant it)", nil)
+				emit(journal.System, KindError, textsafe.Line("in place: DANGEROUS: the coder left "+it.What+" — removed from your repository and kept in "+g.Quarantine+" (move it back only if you meant it)"), nil)
 			} else {
-				emit(journal.System, KindError, "in place: DANGEROUS: the coder left "+it.What+", and it could not be moved out: remove "+it.Path+" before you run git there", nil)
+				emit(journal.System, KindError, textsafe.Line("in place: DANGEROUS: the coder left "+it.What+", and it could not be moved out: remove "+it.Path+" before you run git there"), nil)
 			}
 			continue
 		}
 		kept := g.keepRef(it)
 		if _, err := (gitCmd{dir: g.p.Root, env: []string{"GIT_DIR=" + g.p.GitDir}}).run(ctx, "update-ref", "--no-deref", "-d", it.Ref, it.ID); err != nil {
-			emit(journal.System, KindError, fmt.Sprintf("in place: DANGEROUS: the coder made %s, and it could not be deleted (%v): run `git replace -d %s` before anything else", it.What, err, filepath.Base(it.Ref)), nil)
+			emit(journal.System, KindError, textsafe.Line(fmt.Sprintf("in place: DANGEROUS: the coder made %s, and it could not be deleted (%v): run `git replace -d %s` before anything else", it.What, err, filepath.Base(it.Ref))), nil)
 			continue
 		}
 		g.mu.Lock()
 		g.moved = append(g.moved, it.Ref+" (deleted; recorded in "+kept+")")
 		g.mu.Unlock()
-		emit(journal.System, KindError, "in place: DANGEROUS: the coder made "+it.What+" — deleted; to put it back: git update-ref "+it.Ref+" "+it.ID, nil)
+		emit(journal.System, KindError, textsafe.Line("in place: DANGEROUS: the coder made "+it.What+" — deleted; to put it back: git update-ref "+it.Ref+" "+it.ID), nil)
 	}
 }
 

@@ -78,6 +78,11 @@ func (l *Later) paths() []string {
 	var out []string
 	for _, n := range laterGitDir {
 		out = append(out, filepath.Join(l.gitDir, n))
+		// In a linked worktree the main checkout's own state sits in
+		// the common dir, as writable and as acted on later.
+		if l.common != "" && l.common != l.gitDir {
+			out = append(out, filepath.Join(l.common, n))
+		}
 	}
 	for _, n := range laterCommon {
 		out = append(out, filepath.Join(l.common, n))
