@@ -53,8 +53,9 @@ func Judge(eng *policy.Engine, set *TemplateSet, req Request, ctx policy.Context
 	if ids, ok := set.Covering(req, v, ctx); ok {
 		j.Decided = true
 		j.Templates = ids
+		names := namesOf(set, ids)
 		j.Decision = Decision{Outcome: OutcomeAllow, By: "template:" + strings.Join(ids, "+"),
-			Reason: reusedText(set, ids), TemplateNames: namesOf(set, ids)}
+			Reason: reusedText(ids, names), TemplateNames: names}
 	}
 	return j
 }

@@ -86,11 +86,11 @@ func namesOf(set *TemplateSet, ids []string) []string {
 }
 
 // reusedText is the journal's and the decision's words for a request
-// templates answered: each template by name, with its id.
-func reusedText(set *TemplateSet, ids []string) string {
+// templates answered: each template by name (names, namesOf's), with its id.
+func reusedText(ids, names []string) string {
 	parts := make([]string, len(ids))
 	for i, id := range ids {
-		parts[i] = "“" + set.NameOf(id) + "” (" + id + ")"
+		parts[i] = "“" + names[i] + "” (" + id + ")"
 	}
 	word := "reused template "
 	if len(ids) > 1 {
