@@ -182,10 +182,12 @@ func (s *Server) do(req Request) (resp *Response, before, after string, err erro
 	if int64(len(req.Content)) > s.cfg.MaxBytes {
 		return nil, before, "", fmt.Errorf("the new content is %d bytes, over max_bytes %d", len(req.Content), s.cfg.MaxBytes)
 	}
+	// The bound holds with or without a validator: the content is parsed
+	// as root either way once anything reads it.
+	if err := checkNesting(p, req.Content); err != nil {
+		return nil, before, "", fmt.Errorf("%s: %v", p, err)
+	}
 	if s.Check != nil {
-		if err := checkNesting(p, req.Content); err != nil {
-			return nil, before, "", fmt.Errorf("%s: %v", p, err)
-		}
 		if err := s.Check(p, req.Content); err != nil {
 			return nil, before, "", fmt.Errorf("%s: the new content is not valid: %v (nothing written)", p, err)
 		}
@@ -212,7 +214,7 @@ func (s *Server) backup(p string, old []byte) (string, error) {
 	if free := int64(fs.Bavail) * int64(fs.Bsize); free-int64(len(old)) < s.minFree {
 		return "", fmt.Errorf("backup of %s: %s has %d bytes free, under the %d the helper keeps free (nothing written)", p, s.cfg.BackupDir, free, s.minFree)
 	}
-	prefix := strings.ReplaceAll(strings.TrimPrefix(p, "/"), "/", "_") + "."
+	prefix := backupPrefix(p)
 	name := prefix + time.Now().UTC().Format(backupStamp) + ".bak"
 	b := filepath.Join(s.cfg.BackupDir, name)
 	f, err := os.OpenFile(b, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -341,4 +343,12 @@ func (s *Server) write(l auditLine) error {
 		return err
 	}
 	return nil
+}
+
+// backupPrefix is what p's backups are named with: p without its leading
+// slash, `%` and `/` escaped as in a URL, so that no two paths share one
+// (prune keeps a file's newest backups by prefix, and must never count
+// another file's).
+func backupPrefix(p string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(strings.TrimPrefix(p, "/"), "%", "%25"), "/", "%2F") + "."
 }
