@@ -25,10 +25,6 @@ type Finished struct {
 	lock    *runLock
 }
 
-// reviewProgressEvery is how often a check that review re-runs reports its
-// progress: the person is watching it.
-const reviewProgressEvery = 2 * time.Second
-
 // Close releases the run (OpenFinished holds its lock so no other sentinel
 // touches it meanwhile).
 func (f *Finished) Close() { f.lock.release() }
@@ -104,7 +100,7 @@ func (f *Finished) stage(mode sandbox.Mode) *LandingStage {
 	m := f.Meta
 	snap := Snapshot{Base: m.Base, Commit: m.Snapshot, Dirty: m.Base != m.Snapshot}
 	return &LandingStage{Project: f.Project, Snapshot: snap, RunID: m.ID, Dir: f.Dir, Emit: f.emit,
-		Verifier: Verifier{Project: f.Project, Snapshot: snap, RunID: m.ID, RunDir: f.Dir, Mode: mode, Emit: f.emit, ProgressEvery: reviewProgressEvery}}
+		Verifier: Verifier{Project: f.Project, Snapshot: snap, RunID: m.ID, RunDir: f.Dir, Mode: mode, Emit: f.emit}}
 }
 
 // ReviewRequest asks for the person's review of the run's patch, as a live

@@ -49,7 +49,7 @@ func TestReviewReportsVerificationProgress(t *testing.T) {
 	}
 	// The check prints, then runs for longer than review's progress
 	// interval: at least one report comes while it runs.
-	check := "echo working on it; sleep " + (reviewProgressEvery + 2*time.Second).String()
+	check := "echo working on it; sleep " + (progressEvery + 2*time.Second).String()
 	if _, err := f.Approve(ctx, nil, ApplyBranch, ApproveOptions{Sandbox: sandbox.ModeOff, Checks: []Check{{Command: check, Source: "flag"}}}); err != nil {
 		t.Fatal(err)
 	}

@@ -93,10 +93,6 @@ type Verifier struct {
 	DeniedExecutables []string
 	// Emit journals progress; nil means silent.
 	Emit func(lane journal.Lane, kind journal.Kind, text string, data any)
-	// ProgressEvery is how often a running check reports its progress
-	// (0: progressEvery); sentinel review, whose person watches the
-	// verification itself, asks for it more often.
-	ProgressEvery time.Duration
 }
 
 // Verify runs every check against patchPath and returns the results and,
@@ -206,11 +202,7 @@ func (v Verifier) runCheck(ctx context.Context, sb *sandbox.Sandbox, dir string,
 	start := time.Now()
 	stopProgress := func() {}
 	if v.Emit != nil { // a long check shows a sign of life, with its last line
-		every := v.ProgressEvery
-		if every <= 0 {
-			every = progressEvery
-		}
-		tick := time.NewTicker(every)
+		tick := time.NewTicker(progressEvery) // a person may be watching: every view, every run
 		done, stopped := make(chan struct{}), make(chan struct{})
 		go func() { defer close(stopped); reportProgress(tick.C, done, start, c.Command, last, v.Emit) }()
 		stopProgress = func() { tick.Stop(); close(done); <-stopped } // no progress after the result
