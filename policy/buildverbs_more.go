@@ -83,6 +83,11 @@ func orUnknown(h handler) handler {
 // buildArgs reads (see the file comment); it returns args unchanged for
 // other tools. A word it cannot read is kept, for buildArgs to refuse.
 func toolArgs(tool string, args []word) []word {
+	switch tool {
+	case "bazel", "bazelisk", "aspect", "dart", "flutter", "conan", "nix":
+	default:
+		return args // no spelling of its own to rewrite: no copy
+	}
 	var out []word
 	keep := func(w word) { out = append(out, w) }
 	path := func(w word, p string) { w.val = p; out = append(out, w) }
