@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 
+	"github.com/sentinelhq/sentinel/internal/slowtell"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 	"github.com/sentinelhq/sentinel/runner/mcpserver/mcpauth"
@@ -128,8 +129,14 @@ func (s *Server) oauthMux(as *mcpauth.Server, token string) http.Handler {
 // JWT access tokens; no authorization server of its own.
 func (s *Server) externalHandler(token string) (http.Handler, error) {
 	o := s.cfg.OAuth
+	// The first fetch of the issuer's keys may take up to its bound;
+	// the person is told what the server waits for, not left silent.
+	done := slowtell.Start(func(took time.Duration) {
+		s.notice("[oauth] fetching the keys of issuer %s (%s so far)", o.Issuer, slowtell.Took(took))
+	})
 	ext, err := mcpauth.NewExternal(mcpauth.ExternalConfig{Issuer: o.Issuer, Audience: s.cfg.audience(), JWKSURL: o.JWKSURL,
 		Tools: func() []string { t, _ := s.grantable(); return t }, Client: s.opts.issuerClient, Now: s.oauthNow, AcceptAnyTyp: o.AcceptAnyTyp})
+	done()
 	if ext == nil {
 		return nil, err
 	}
