@@ -84,6 +84,14 @@ func (m *model) origin(p *approvals.Prompt) string {
 	return m.originOf(p)
 }
 
+// workspace is the workspace p's paths are shown relative to: its run's.
+func (m *model) workspace(p *approvals.Prompt) string {
+	if m.workspaceOf != nil {
+		return m.workspaceOf(p)
+	}
+	return m.info.Workspace
+}
+
 // sameFlood reports whether p is one of head's flood: its kind, from its
 // run (X never reaches another run's or project's requests).
 func (m *model) sameFlood(head, p *approvals.Prompt) bool {
@@ -233,7 +241,7 @@ func (m *model) cardLines(w, n int) block {
 		field(fieldPrio, "command", req.Command)
 		field(prioKeep, "needs", fetchNeeds(p))
 	case policy.KindWrite, policy.KindEdit, policy.KindRead:
-		field(fieldPrio, "path", relPath(m.info.Workspace, req.Path))
+		field(fieldPrio, "path", relPath(m.workspace(p), req.Path))
 	case policy.KindNet:
 		host := req.Host
 		if req.Port != 0 {
@@ -245,7 +253,7 @@ func (m *model) cardLines(w, n int) block {
 		field(fieldPrio, "tool", req.Tool)
 		field(fieldPrio, "input", string(req.Input))
 	}
-	field(lowPrio, "cwd", relPath(m.info.Workspace, req.Cwd))
+	field(lowPrio, "cwd", relPath(m.workspace(p), req.Cwd))
 	if hidden > 0 {
 		out.add(prioKeep, padTo(label("warning")+st.Reveal.Render(fmt.Sprintf("%d invisible or non-ASCII character(s) shown as <U+…>", hidden)), w))
 	}

@@ -121,7 +121,7 @@ func relText(ws, s string) string {
 func (m *model) content() *cardContent {
 	p := m.queue[0]
 	if m.cardContent == nil || m.cardContent.prompt != p {
-		f, ok := changeOf(p.Request, relPath(m.info.Workspace, p.Request.Path))
+		f, ok := changeOf(p.Request, relPath(m.workspace(p), p.Request.Path))
 		m.cardContent = &cardContent{prompt: p, file: f, ok: ok, diff: newDiffCache(), rows: ok}
 		switch p.Request.Kind {
 		case policy.KindShell:
