@@ -11,7 +11,11 @@ import (
 // queuePerson is the run's side of the user service's approval queue: it
 // posts what needs a person and journals under which id it waits there.
 func (r *containment) queuePerson() *queue.Person {
-	return &queue.Person{Run: r.id, Project: r.opts.Project.Root, Coder: r.adapter.Name(),
+	ws := ""
+	if r.ws != nil {
+		ws = r.ws.Dir
+	}
+	return &queue.Person{Run: r.id, Project: r.opts.Project.Root, Coder: r.adapter.Name(), Workspace: ws,
 		AtTerminal: r.opts.Approval.Person != nil,
 		Posted: func(req approvals.Request, id string) {
 			r.emit(journal.Approval, KindQueued, fmt.Sprintf("waiting in the approval queue as %s (sentinel queue approve|deny %s, or sentinel console)", id, id),

@@ -53,14 +53,27 @@ func (m *model) cardSeen() bool {
 	return !m.cardClipped && m.contentSeen()
 }
 
-// unseenNotice says why approve waits and what shows the rest.
+// unseenNotice says why approve waits and what shows the rest, in one
+// row of the screen where it can.
 func (m *model) unseenNotice() string {
-	if m.cardClipped {
-		return "the screen is too small to show all of this card: make the terminal larger to approve (d or 3 denies)"
-	}
 	c := m.content()
-	return fmt.Sprintf("approve waits until you have seen all of the change: %s scrolls down (%d of %d rows seen)",
-		m.keys.ContentDown.Help().Key, c.seen, c.total)
+	down := m.keys.ContentDown.Help().Key
+	forms := []string{
+		fmt.Sprintf("approve waits until you have seen all of the change: %s scrolls down (%d of %d rows seen)", down, c.seen, c.total),
+		fmt.Sprintf("approve waits: %s shows the rest (%d of %d rows seen)", down, c.seen, c.total),
+	}
+	if m.cardClipped {
+		forms = []string{
+			"the screen is too small to show all of this card: make the terminal larger to approve (d or 3 denies)",
+			"card too big for the screen: enlarge it to approve (d denies)",
+		}
+	}
+	for _, f := range forms {
+		if ansi.StringWidth(f)+1 <= m.width {
+			return f
+		}
+	}
+	return forms[len(forms)-1] // wrapped above the footer
 }
 
 // origin is the run and project p came from, "" on a run's own screen.
@@ -69,6 +82,14 @@ func (m *model) origin(p *approvals.Prompt) string {
 		return ""
 	}
 	return m.originOf(p)
+}
+
+// workspace is the workspace p's paths are shown relative to: its run's.
+func (m *model) workspace(p *approvals.Prompt) string {
+	if m.workspaceOf != nil {
+		return m.workspaceOf(p)
+	}
+	return m.info.Workspace
 }
 
 // sameFlood reports whether p is one of head's flood: its kind, from its
@@ -155,19 +176,26 @@ func (m *model) cardLines(w, n int) block {
 	st := m.styles
 	p := m.queue[0]
 	req := p.Request
-	title := fmt.Sprintf(" APPROVAL · %s ", kindName(req.Kind))
+	// the header, and its shorter forms for a narrow screen
+	full := []string{"APPROVAL · " + kindName(req.Kind)}
+	short := []string{full[0]}
 	if n := len(m.queue); n > 1 {
-		title += fmt.Sprintf("· 1 of %d pending ", n)
+		full = append(full, fmt.Sprintf("1 of %d pending", n))
+		short = append(short, fmt.Sprintf("1 of %d", n))
 	}
 	if n := m.pendingOfKind(); n > 1 {
 		// a flood of one kind is cleared in one key (the key line has no room)
-		title += fmt.Sprintf("· [%s] deny all %d %s ", m.keys.DenyKind.Help().Key, n, kindName(req.Kind))
+		k := m.keys.DenyKind.Help().Key
+		full = append(full, fmt.Sprintf("[%s] deny all %d %s", k, n, kindName(req.Kind)))
+		short = append(short, fmt.Sprintf("[%s] deny all %d", k, n))
 	}
 	if req.Adapter != "" {
-		title += "· from " + textsafe.Line(req.Adapter) + " "
+		full = append(full, "from "+textsafe.Line(req.Adapter))
+		short = append(short, "from "+textsafe.Line(req.Adapter))
 	}
+	shortest := append([]string{kindName(req.Kind)}, short[1:]...)
 	var out block
-	out.add(prioKeep, rule(st.CardTitle.Render(title), st.CardBorder, w))
+	out.add(prioKeep, m.titleRows(w, full, short, shortest)...)
 	// while the chooser is open the card's facts give way to it first
 	fieldPrio, polPrio, lowPrio := prioFact, prioHigh, prioLow
 	if m.mode == modeRemember {
@@ -213,7 +241,7 @@ func (m *model) cardLines(w, n int) block {
 		field(fieldPrio, "command", req.Command)
 		field(prioKeep, "needs", fetchNeeds(p))
 	case policy.KindWrite, policy.KindEdit, policy.KindRead:
-		field(fieldPrio, "path", relPath(m.info.Workspace, req.Path))
+		field(fieldPrio, "path", relPath(m.workspace(p), req.Path))
 	case policy.KindNet:
 		host := req.Host
 		if req.Port != 0 {
@@ -225,7 +253,7 @@ func (m *model) cardLines(w, n int) block {
 		field(fieldPrio, "tool", req.Tool)
 		field(fieldPrio, "input", string(req.Input))
 	}
-	field(lowPrio, "cwd", relPath(m.info.Workspace, req.Cwd))
+	field(lowPrio, "cwd", relPath(m.workspace(p), req.Cwd))
 	if hidden > 0 {
 		out.add(prioKeep, padTo(label("warning")+st.Reveal.Render(fmt.Sprintf("%d invisible or non-ASCII character(s) shown as <U+…>", hidden)), w))
 	}
@@ -237,9 +265,11 @@ func (m *model) cardLines(w, n int) block {
 	if v.NeverDelegable {
 		pol += " (only a person may approve)"
 	}
-	prose := func(name string, prio int, text string) {
+	// prose wraps text under its label; past maxLines (0: none) it ends
+	// in "…"
+	prose := func(name string, prio, maxLines int, text string) {
 		for i, l := range strings.Split(ansi.Wrap(text, max(w-10, 10), " -/"), "\n") {
-			if i == maxProseLines {
+			if maxLines > 0 && i == maxLines {
 				out.add(lowPrio, padTo(label("")+st.Muted.Render("…"), w))
 				break
 			}
@@ -250,12 +280,14 @@ func (m *model) cardLines(w, n int) block {
 			out.add(prio, padTo(lab+st.Text.Render(l), w))
 		}
 	}
-	prose("policy", polPrio, pol)
-	if a := alwaysText(p); a != "" {
-		prose("2 always", fieldPrio, a)
+	prose("policy", polPrio, maxProseLines, pol)
+	if a := alwaysTextIn(p, max(w-10, 10)); a != "" {
+		// what 2 covers is a fact of the card: all of it, or the card
+		// is clipped and cannot be approved
+		prose("2 always", fieldPrio, 0, a)
 	}
 	if p.Recommendation != "" {
-		prose("advice", lowPrio, textsafe.Line(p.Recommendation))
+		prose("advice", lowPrio, maxProseLines, textsafe.Line(p.Recommendation))
 	}
 	if m.mode != modeRemember {
 		out.add(prioKeep, m.contentLines(w, n)...)

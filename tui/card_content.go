@@ -30,6 +30,9 @@ type cardContent struct {
 	// when rows is set (the card shows a change or a long value)
 	seen, total int
 	rows        bool
+	// drawn is the last row the latest draw put on the card; it counts
+	// as seen once the bottom section kept it (bottomLines)
+	drawn int
 }
 
 // changeOf builds the change a write or edit request asks for as a diff of
@@ -118,7 +121,7 @@ func relText(ws, s string) string {
 func (m *model) content() *cardContent {
 	p := m.queue[0]
 	if m.cardContent == nil || m.cardContent.prompt != p {
-		f, ok := changeOf(p.Request, relPath(m.info.Workspace, p.Request.Path))
+		f, ok := changeOf(p.Request, relPath(m.workspace(p), p.Request.Path))
 		m.cardContent = &cardContent{prompt: p, file: f, ok: ok, diff: newDiffCache(), rows: ok}
 		switch p.Request.Kind {
 		case policy.KindShell:
@@ -188,33 +191,20 @@ func (m *model) contentLines(w, n int) []string {
 	}
 	n = min(n, len(rows))
 	c.scroll = max(min(c.scroll, len(rows)-n), 0)
+	c.drawn = 0
 	if n > 0 {
 		c.total = len(rows)
-		c.seen = max(c.seen, c.scroll+n)
+		c.drawn = c.scroll + n
 	}
-	what := fmt.Sprintf(" new file · %d line(s) ", c.file.Adds)
+	what := fmt.Sprintf("new file · %d line(s)", c.file.Adds)
 	if req.Kind == policy.KindEdit {
-		what = fmt.Sprintf(" edit · +%d −%d ", c.file.Adds, c.file.Dels)
+		what = fmt.Sprintf("edit · +%d −%d", c.file.Adds, c.file.Dels)
 	}
-	out := []string{rule(st.Muted.Render(what+m.rowsCounter(c, n)), st.CardBorder, w)}
+	out := []string{m.counterRule(c, what, n, w)}
 	for _, r := range rows[c.scroll : c.scroll+n] {
 		out = append(out, c.diff.draw(c.file, 0, r, w, false, true, false))
 	}
 	return out
-}
-
-// rowsCounter names the rows drawn when they are not all of them, and that
-// approve waits until all have been seen.
-func (m *model) rowsCounter(c *cardContent, n int) string {
-	if n <= 0 || n >= c.total {
-		return ""
-	}
-	s := fmt.Sprintf("· rows %d–%d of %d · %s %s scroll ", c.scroll+1, c.scroll+n, c.total,
-		m.keys.ContentUp.Help().Key, m.keys.ContentDown.Help().Key)
-	if c.seen < c.total {
-		s += "· see it all to approve "
-	}
-	return s
 }
 
 // valueLines draws a long command or input in full, n rows of it at a time,
@@ -224,12 +214,13 @@ func (m *model) valueLines(c *cardContent, rows [][]tok, w, n int) []string {
 	c.rows = true
 	n = min(n, len(rows))
 	c.scroll = max(min(c.scroll, len(rows)-n), 0)
+	c.drawn = 0
 	if n > 0 {
 		c.total = len(rows)
-		c.seen = max(c.seen, c.scroll+n)
+		c.drawn = c.scroll + n
 	}
-	what := fmt.Sprintf(" %s in full · %d row(s) ", c.valueName, len(rows))
-	out := []string{rule(st.Muted.Render(what+m.rowsCounter(c, n)), st.CardBorder, w)}
+	what := fmt.Sprintf("%s in full · %d row(s)", c.valueName, len(rows))
+	out := []string{m.counterRule(c, what, n, w)}
 	for _, l := range rows[c.scroll : c.scroll+n] {
 		out = append(out, padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", ""))+renderToks(st, l), w))
 	}

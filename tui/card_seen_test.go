@@ -58,7 +58,7 @@ func TestCardApproveWaitsUntilAllOfTheChangeWasShown(t *testing.T) {
 				if h.m.mode == modeRemember {
 					t.Fatalf("%s opened the remember chooser before the last line was shown", k)
 				}
-				contains(t, h.screen(), "approve waits until you have seen all of the change")
+				contains(t, h.screen(), "approve waits")
 			}
 			for i := 0; i < 40 && !strings.Contains(h.screen(), "evil.example"); i++ {
 				h.press("]")

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/themes"
@@ -45,6 +48,20 @@ func (c *chrome) applyTheme() {
 		ShortKey: st.CardKey, ShortDesc: st.Muted, ShortSeparator: st.Separator, Ellipsis: st.Separator,
 		FullKey: st.CardKey, FullDesc: st.Text, FullSeparator: st.Separator,
 	}
+}
+
+// flashRows is the notice wrapped to rows of w cells, nil when there is
+// none: a page with room above its footer shows all but the last there,
+// so no notice is cut.
+func (c *chrome) flashRows(w int) []string {
+	if c.flash == "" {
+		return nil
+	}
+	var rows []string
+	for _, l := range strings.Split(ansi.Wrap(textsafe.Line(c.flash), max(w-1, 1), " "), "\n") {
+		rows = append(rows, padTo(c.styles.Asked.UnsetBackground().Render(" "+l), w))
+	}
+	return rows
 }
 
 // footer is the last notice, or else the short help for bindings.

@@ -51,6 +51,7 @@ type consolePage struct {
 	pending []*approvals.Prompt // the queue, oldest first
 	byID    map[string]*approvals.Prompt
 	origin  map[*approvals.Prompt]string // "run R in project P", for the card and X
+	ws      map[*approvals.Prompt]string // the run's workspace, for its paths
 	gone    map[string]chan struct{}     // closed when an entry closes elsewhere
 	synced  bool
 	seen    map[string]bool // ids in the current watch's snapshot
@@ -62,10 +63,11 @@ const maxConsoleRuns = 6
 
 func newConsole(ctx context.Context, c *chrome, send func(queue.Answer) error) *consolePage {
 	p := &consolePage{c: c, ctx: ctx, send: send, byID: map[string]*approvals.Prompt{}, gone: map[string]chan struct{}{},
-		origin: map[*approvals.Prompt]string{}}
+		origin: map[*approvals.Prompt]string{}, ws: map[*approvals.Prompt]string{}}
 	c.keys.Quit.SetHelp("q", "quit the console (the runs go on)")
 	p.m = newModel(consoleSession{}, c, func([]byte) {})
 	p.m.originOf = p.originOf
+	p.m.workspaceOf = p.workspaceOf
 	return p
 }
 
@@ -192,6 +194,7 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 		pr.Opened = e.WaitingSince
 		p.byID[e.ID] = pr
 		p.origin[pr] = "run " + textsafe.Line(e.Run) + " in " + textsafe.Line(lastTwo(e.Project))
+		p.ws[pr] = firstNonEmpty(e.Workspace, e.Project)
 		gone := make(chan struct{})
 		p.gone[e.ID] = gone
 		p.pending = append(p.pending, pr)
@@ -205,6 +208,7 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 		}
 		delete(p.byID, ev.ID)
 		delete(p.origin, pr)
+		delete(p.ws, pr)
 		close(p.gone[ev.ID])
 		delete(p.gone, ev.ID)
 		for i, q := range p.pending {
@@ -255,6 +259,7 @@ func (p *consolePage) selectRun(key string) {
 	flash := p.m.flash
 	p.m = newModel(consoleSession{run: r}, p.c, func([]byte) {})
 	p.m.originOf = p.originOf
+	p.m.workspaceOf = p.workspaceOf
 	p.m.flash = flash
 	for _, pr := range p.pending {
 		p.m.queue = append(p.m.queue, pr)
@@ -435,3 +440,6 @@ func RunConsole(ctx context.Context, opts Options) error {
 
 // originOf names the run and project a card came from.
 func (p *consolePage) originOf(pr *approvals.Prompt) string { return p.origin[pr] }
+
+// workspaceOf is the workspace of the run a card came from.
+func (p *consolePage) workspaceOf(pr *approvals.Prompt) string { return p.ws[pr] }

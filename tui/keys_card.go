@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
@@ -56,6 +57,9 @@ func (k keyMap) cardTable() keyTable[*model] {
 // says so (Enter and y never approve).
 func (m *model) cardUnbound(k tea.KeyPressMsg) {
 	m.flash = fmt.Sprintf("%s does nothing on a card: a or 1 approves, 2 approves and remembers, d or 3 denies", textsafe.Line(k.String()))
+	if ansi.StringWidth(m.flash)+1 > m.width {
+		m.flash = fmt.Sprintf("%s does nothing here: 1 yes · 2 always · 3 no", textsafe.Line(k.String()))
+	}
 }
 
 func (m *model) openDenyMsg() {

@@ -72,6 +72,9 @@ type model struct {
 	// originOf names the run and project a card came from (the console,
 	// where cards of many runs share one queue); nil on a run's own screen
 	originOf func(*approvals.Prompt) string
+	// workspaceOf is the workspace a card's paths are relative to there
+	// (its run's); nil on a run's own screen (info.Workspace)
+	workspaceOf func(*approvals.Prompt) string
 	// cardClipped: the last drawing had to leave out one of the card's
 	// facts (prioFact: the screen is too small); approve waits
 	cardClipped bool

@@ -65,15 +65,25 @@ func (c *chooser) maxScope() int {
 
 // alwaysText says exactly what 2 ("always") would remember, before it is
 // pressed: the breadth, where it is kept, and why it is held to the run.
-func alwaysText(p *approvals.Prompt) string {
+func alwaysText(p *approvals.Prompt) string { return alwaysTextIn(p, 0) }
+
+// alwaysTextIn is alwaysText for a card whose prose wraps at w cells: when
+// the template's name would take it past maxProseLines it is left out
+// (what is covered, where and for how long always stay; the name is in
+// sentinel templates list). w 0 is no limit.
+func alwaysTextIn(p *approvals.Prompt, w int) string {
 	c := newChooser(p)
 	spec := c.spec()
 	if spec == nil {
 		return ""
 	}
-	s := grantLabel(spec.Match) + " — named “" + approvals.TemplateName(spec.Match, spec.Scope) + "”, " + scopeWhere(spec.Scope)
+	limit := ""
 	if _, why := approvals.RememberLimit(p.Verdict); why != "" {
-		s += " (" + why + ": only a person may approve it, each run anew)"
+		limit = " (" + why + ": only a person may approve it, each run anew)"
+	}
+	s := grantLabel(spec.Match) + " — named “" + approvals.TemplateName(spec.Match, spec.Scope) + "”, " + scopeWhere(spec.Scope) + limit
+	if w > 0 && strings.Count(ansi.Wrap(s, w, " -/"), "\n") >= maxProseLines {
+		s = grantLabel(spec.Match) + ", " + scopeWhere(spec.Scope) + limit
 	}
 	return s
 }

@@ -241,6 +241,9 @@ func (m *model) elapsed() string {
 
 // footer is the last notice, or the short help for the lanes or the review.
 func (m *model) footer(w int) string {
+	if rows := m.flashRows(w); len(rows) > 1 && m.review == nil {
+		return rows[len(rows)-1] // the rows before it end the bottom section
+	}
 	if m.review != nil {
 		return m.chrome.footer(w, m.keys.reviewShortHelp())
 	}
@@ -279,10 +282,18 @@ func (m *model) bottomLines(w int) []string {
 	}
 	lines, kept := b.fitKept(budget)
 	m.cardClipped = false
+	whole := true // every title, counter and row of the card is on screen
 	for i := from; i < to; i++ {
 		if b.prio[i] == prioFact && !kept[i] {
 			m.cardClipped = true
 		}
+		if b.prio[i] == prioKeep && !kept[i] {
+			whole = false
+		}
+	}
+	if m.cardVisible() && m.mode != modeRemember && whole {
+		c := m.content()
+		c.seen = max(c.seen, c.drawn)
 	}
 	return lines
 }
@@ -315,6 +326,9 @@ func (m *model) bottomBlock(w, n int) (out block, from, to int) {
 			q = "The coder is done: end it? Its changes are already in your files (the report follows; sentinel undo puts them back) "
 		}
 		out.add(prioKeep, wrapParts(m.styles.CardTitle.Render(q), m.yesNo(m.keys.finishTable()), w)...)
+	}
+	if rows := m.flashRows(w); len(rows) > 1 && m.review == nil {
+		out.add(prioKeep, rows[:len(rows)-1]...)
 	}
 	return out, from, to
 }

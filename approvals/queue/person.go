@@ -16,6 +16,8 @@ import (
 // socket) is no answer at once, so a run without one behaves as before.
 type Person struct {
 	Run, Project, Coder string
+	// Workspace is where the coder works (see Post.Workspace).
+	Workspace string
 	// AtTerminal: a person sees the card at the run's terminal too.
 	AtTerminal bool
 	// Posted, if set, is told each request's id in the queue (the run
@@ -48,7 +50,7 @@ func (p *Person) Ask(ctx context.Context, pr *approvals.Prompt) (approvals.Decis
 		}
 	}()
 	var a Answer
-	err := servicewire.Stream(sctx, OpPost, Post{Run: p.Run, Project: p.Project, Coder: p.Coder,
+	err := servicewire.Stream(sctx, OpPost, Post{Run: p.Run, Project: p.Project, Coder: p.Coder, Workspace: p.Workspace,
 		Request: pr.Request, Verdict: pr.Verdict, AtTerminal: p.AtTerminal},
 		func(raw json.RawMessage) error {
 			var got Posted

@@ -58,7 +58,7 @@ func (q *Queue) Post(ctx context.Context, peer servicewire.Peer, p Post, posted 
 		return Answer{}, err
 	}
 	w := &waiting{pid: peer.PID, answer: make(chan Answer, 1), withdrawn: make(chan struct{})}
-	w.entry = Entry{ID: newID(), Run: p.Run, Project: p.Project, Coder: clip(textsafe.Line(p.Coder), 40),
+	w.entry = Entry{ID: newID(), Run: p.Run, Project: p.Project, Coder: clip(textsafe.Line(p.Coder), 40), Workspace: p.Workspace,
 		Kind: p.Request.Kind, Summary: clip(Redact(textsafe.Line(p.Request.Summary())), 300),
 		Policy:       Why{Rule: clip(textsafe.Line(p.Verdict.Rule), 80), Reason: clip(textsafe.Line(p.Verdict.Reason), 300)},
 		WaitingSince: q.now().UTC(), AtTerminal: p.AtTerminal, Request: p.Request, Verdict: p.Verdict}
@@ -91,6 +91,9 @@ func checkPost(p Post) error {
 	}
 	if p.Request.Kind == "" {
 		return fmt.Errorf("%s: the request has no kind", OpPost)
+	}
+	if ws := p.Workspace; ws != "" && (!filepath.IsAbs(ws) || filepath.Clean(ws) != ws || len(ws) > 4096) {
+		return fmt.Errorf("%s: the workspace %q is not a clean absolute path", OpPost, clip(ws, 200))
 	}
 	return nil
 }

@@ -26,6 +26,10 @@ type Post struct {
 	Coder   string            `json:"coder,omitempty"`
 	Request approvals.Request `json:"request"`
 	Verdict policy.Verdict    `json:"verdict"`
+	// Workspace is where the run's coder works (its disposable copy, or
+	// the project in place): the console shows the request's paths
+	// relative to it, as the run's own screen does. Empty is the project.
+	Workspace string `json:"workspace,omitempty"`
 	// AtTerminal: the card shows at the run's terminal too (no nudge).
 	AtTerminal bool `json:"at_terminal,omitempty"`
 }
@@ -50,6 +54,7 @@ type Entry struct {
 	Run          string            `json:"run"`
 	Project      string            `json:"project"`
 	Coder        string            `json:"coder,omitempty"`
+	Workspace    string            `json:"workspace,omitempty"` // see Post
 	Kind         policy.Kind       `json:"kind"`
 	Summary      string            `json:"summary"`
 	Policy       Why               `json:"policy"`

@@ -41,6 +41,13 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // HookAnswer writes d in Claude Code's hook format: a PermissionRequest
 // gets a decision {behavior, message}, any other event a PreToolUse
 // permissionDecision with its reason. Codex's hooks take the same answers.
+//
+// Claude Code 2.1.332 shows every hook deny alike — this JSON, exit 2 with
+// the reason on stderr, or {"decision":"block"}: the model reads
+// "PreToolUse:<Tool> hook error: <reason>" and the screen "N actions not
+// run · permission denied"; {"continue":false} lets the call run. No form
+// reads as a decision there (#37 point 14; the evidence is
+// cmd/sentinel/e2e/claude TestRealClaudeShowsEveryHookDenyAsAHookError).
 func HookAnswer(ev hooks.Event, d wire.Decision) hooks.Answer {
 	return hooks.Reply(d, func(w *flatjson.Writer, allowed bool, reason string) {
 		w.Name("hookSpecificOutput").Open()
