@@ -19,11 +19,6 @@ type review1207Row struct {
 // while their fix is pending: they are reported, not failed. A row listed
 // here that is no longer allowed fails the test, so the list only shrinks.
 var review1207Open = map[string]string{
-	`node -p 'process["en"+"v"]'`:          "node-env",
-	`node -p "process['env']"`:             "node-env",
-	`node -p 'const {env:e}=process; e'`:   "node-env",
-	`node -p 'Reflect.get(process,"env")'`: "node-env",
-	`node -p 'with(process){env}'`:         "node-env",
 	`git init --bare evil && printf '[diff "x"]\n\ttextconv = "sh -c id; cat"\n' >> evil/config && git -C evil log -p`:                                              "made-repo",
 	`mkdir -p evil/objects evil/refs && echo 'ref: refs/heads/main' > evil/HEAD && printf '[diff]\n\texternal = ./x.sh\n' > evil/config && git -C evil diff HEAD~1`: "made-repo",
 	`git init --bare evil && cd evil && git log -p`:                                       "made-repo",
