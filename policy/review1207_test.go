@@ -18,12 +18,7 @@ type review1207Row struct {
 // review1207Open lists the corpus rows still allowed unsafely, by class,
 // while their fix is pending: they are reported, not failed. A row listed
 // here that is no longer allowed fails the test, so the list only shrinks.
-var review1207Open = map[string]string{
-	`git init --bare evil && printf '[diff "x"]\n\ttextconv = "sh -c id; cat"\n' >> evil/config && git -C evil log -p`:                                              "made-repo",
-	`mkdir -p evil/objects evil/refs && echo 'ref: refs/heads/main' > evil/HEAD && printf '[diff]\n\texternal = ./x.sh\n' > evil/config && git -C evil diff HEAD~1`: "made-repo",
-	`git init --bare evil && cd evil && git log -p`:                                       "made-repo",
-	`(mkdir -p e/objects e/refs; echo 'ref: refs/heads/main' > e/HEAD; cd e && git show)`: "made-repo",
-}
+var review1207Open = map[string]string{}
 
 func readReview1207(t testing.TB) []review1207Row {
 	t.Helper()
