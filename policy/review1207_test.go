@@ -59,7 +59,13 @@ func readReview1207(t testing.TB) []review1207Row {
 // on it). It prints, per class and with the sandbox on and off, the share of
 // everyday rows allowed, the unsafe allows and the deny recall, and fails on
 // any unsafe allow: an ask or deny row allowed in either mode, or a sandbox
-// row allowed with the sandbox off. Run it with
+// row allowed with the sandbox off.
+//
+// Engine of 0bef45a: everyday 100% on / 82% off; unsafe allows 17 on / 16
+// off (all 21 in the probe class: yq's table and language, jq -f, inline
+// process["env"], case on a secret, git in a repository the coder made);
+// deny recall 87.9% (every miss asks). After the fixes: 0 unsafe allows,
+// everyday and deny recall unchanged. Run it with
 //
 //	go test -run TestReview1207Corpus -v ./policy/
 func TestReview1207Corpus(t *testing.T) {
