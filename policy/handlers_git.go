@@ -140,6 +140,7 @@ func gitCmd(x *cmdCtx, args []word) {
 sub:
 	sub := rest[i].val
 	sargs := rest[i+1:]
+	gitMadeRepo(x, sub) // gitmaderepo.go
 	// The working tree must be inside the workspace for the local forms.
 	for _, a := range sargs {
 		v := a.val

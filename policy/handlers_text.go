@@ -20,7 +20,7 @@ func addTextHandlers(handlers map[string]handler) {
 	handlers["uniq"] = uniqCmd
 	handlers["xxd"] = xxdCmd
 	handlers["jq"] = jqCmd
-	handlers["yq"] = jqCmd
+	handlers["yq"] = yqCmd
 	handlers["gojq"] = jqCmd
 }
 
@@ -253,6 +253,9 @@ func jqCmd(x *cmdCtx, args []word) {
 			}
 			i += 2
 		case a == "-f" || a == "--from-file":
+			// like awk -f and sed -f: the program is text nobody has seen
+			// (a file of `env` lists every secret of the environment)
+			x.add(Ask, RuleUnseenText, "a jq program read from a file cannot be judged")
 			if i+1 < len(rest) {
 				x.read(rest[i+1])
 			}

@@ -156,6 +156,7 @@ var riskyTokens = []string{
 	"codecs", "decode", "fromcharcode", "atob", "buffer.from", "vm.", "worker", "cluster", "inspector",
 	"process.binding", "dlopen", "os.", "sys.modules", "setattr", "getattr", "globals", "builtins",
 	"\\x", "\\u", "chr(", "ord(", "`", "$(", "kill", "signal", "pty", "sqlite", "tempfile", "mmap",
+	"process", "reflect", "globalthis", "global[", "global.", "with(", "with (", // nodeprocess.go
 }
 
 // readOnlyCode are the uses of the tokens above that only read.
@@ -176,6 +177,8 @@ func riskyCodeToken(code string) string {
 // fs.readFileSync, os.path.
 func benignUse(low, tok string) bool {
 	switch tok {
+	case "process":
+		return benignProcess(low)
 	case "open(":
 		for _, seg := range strings.Split(low, "open(")[1:] {
 			end := strings.IndexByte(seg, ')')

@@ -188,6 +188,10 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 		}
 		c.stmts(s, x.Do, cw)
 	case *syntax.CaseClause:
+		if c.caseOracle(x.Word) {
+			c.addPart(Part{Text: s.slice(x.Word), Via: "case", Dynamic: true, Decision: Ask, Rule: RuleShellDynamicArg,
+				Reason: "case matches a variable's value against patterns: it can test a secret a piece at a time"})
+		}
 		c.scan(s, x.Word, cw)
 		for _, it := range x.Items {
 			for _, w := range it.Patterns {
