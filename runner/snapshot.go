@@ -42,6 +42,11 @@ type Snapshot struct {
 // ignored) as a commit. scratch is a directory Sentinel owns (the run
 // directory) for short-lived files.
 func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, error) {
+	return takeSnapshot(ctx, p, scratch, defaultSnapshotOptions(p))
+}
+
+// takeSnapshot is TakeSnapshot scanning as o says.
+func takeSnapshot(ctx context.Context, p *Project, scratch string, o snapshotOptions) (Snapshot, error) {
 	g := gitCmd{dir: p.Root}
 	base, err := g.line(ctx, "rev-parse", "--verify", "HEAD^{commit}")
 	if err != nil {
@@ -52,7 +57,7 @@ func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, er
 		return Snapshot{}, err
 	}
 	head := snapshotHead{commit: base, tree: headTree, index: filepath.Join(p.GitDir, "index")}
-	tree, err := changedTree(ctx, g, head, scratch)
+	tree, err := changedTree(ctx, g, head, scratch, o)
 	if err != nil {
 		if ctx.Err() != nil {
 			return Snapshot{}, err
@@ -79,8 +84,8 @@ type snapshotHead struct{ commit, tree, index string }
 // changedTree is HEAD's tree with the working tree's changes applied, built
 // from the changed paths only. An error (unusualError for a change it does
 // not model, or a failing git call) means: take the tree from treeByAdd.
-func changedTree(ctx context.Context, g gitCmd, head snapshotHead, scratch string) (string, error) {
-	changes, err := worktreeChanges(ctx, g, head, scratch)
+func changedTree(ctx context.Context, g gitCmd, head snapshotHead, scratch string, o snapshotOptions) (string, error) {
+	changes, err := worktreeChanges(ctx, g, head, scratch, o)
 	if err != nil || len(changes) == 0 {
 		return head.tree, err
 	}

@@ -237,7 +237,7 @@ func benchSnapshot(b *testing.B, n int) {
 		run       func() error
 		wall, cpu time.Duration
 	}{
-		{name: "tree-by-changes", run: func() (err error) { got, err = changedTree(ctx, g, head, scratch); return }},
+		{name: "tree-by-changes", run: func() (err error) { got, err = changedTree(ctx, g, head, scratch, snapshotOptions{}); return }},
 		{name: "tree-by-add", run: func() (err error) { want, err = treeByAdd(ctx, g, p, scratch); return }},
 		{name: "scans", run: func() error {
 			var wg sync.WaitGroup
