@@ -13,7 +13,9 @@ package runner
 // and goes back to `git add -A` on a copy of the index whenever the
 // changes hold anything that quick path does not model. What both pay is
 // git's own scan: an lstat of every tracked file and a walk of every
-// directory for untracked files.
+// directory for untracked files — the walk cut to the directories that
+// changed, where git's untracked cache in a private index in the user's
+// state dir can be trusted (snapshot_untracked.go).
 //
 // Both see the work tree as git does: a file whose stat data match its
 // index entry is taken as the entry's content unless the entry is racily
