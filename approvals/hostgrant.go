@@ -60,15 +60,12 @@ func (s *TemplateSet) grantToProxy(m Match, ttl time.Duration, from Origin) (Tem
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now().UTC()
-	for _, t := range s.byScope[ScopeRun] {
-		if t.ProxyOnly && t.Match.Host == m.Host {
-			t.Expires = now.Add(ttl)
-			return *t, false, nil
-		}
+	if t := s.proxyHosts[m.Host]; t != nil {
+		t.Expires = now.Add(ttl)
+		return *t, false, nil
 	}
-	t := &Template{ID: newTemplateID(), Scope: ScopeRun, Match: m, ProxyOnly: true, Created: now.Truncate(time.Second),
-		CreatedRun: from.Run, CreatedFrom: from.Request, Expires: now.Add(ttl)}
-	s.byScope[ScopeRun] = append(s.byScope[ScopeRun], t)
-	s.gen++
+	t := newTemplate(ScopeRun, m, now.Truncate(time.Second), from)
+	t.ProxyOnly, t.Expires = true, now.Add(ttl)
+	s.addRunLocked(t)
 	return *t, true, nil
 }

@@ -40,6 +40,11 @@ type TemplateSet struct {
 	lastUse map[string]time.Time // their latest use
 	now     func() time.Time
 
+	// proxyHosts indexes the run's proxy-only templates by host:port
+	// (hostgrant.go), so an allowed network request finds the one to
+	// renew without scanning every run template.
+	proxyHosts map[string]*Template
+
 	gen   uint64         // bumped whenever byScope changes (templateindex.go)
 	idxMu sync.Mutex     // guards idx
 	idx   *templateIndex // byScope by program, built on first use after a change
@@ -171,16 +176,14 @@ func (s *TemplateSet) Add(spec GrantSpec, from Origin) (Template, error) {
 		return Template{}, fmt.Errorf("cannot remember this grant: %w", err)
 	}
 	now := s.now().UTC().Truncate(time.Second)
-	t := &Template{ID: newTemplateID(), Scope: spec.Scope, Match: spec.Match, Created: now,
-		CreatedRun: from.Run, CreatedFrom: from.Request}
+	t := newTemplate(spec.Scope, spec.Match, now, from)
 	if spec.Expires > 0 {
 		t.Expires = now.Add(spec.Expires)
 	}
 	switch spec.Scope {
 	case ScopeRun:
 		s.mu.Lock()
-		s.byScope[ScopeRun] = append(s.byScope[ScopeRun], t)
-		s.gen++
+		s.addRunLocked(t)
 		s.mu.Unlock()
 		return *t, nil
 	case ScopeProject, ScopeUser:
@@ -201,6 +204,24 @@ func (s *TemplateSet) Add(spec GrantSpec, from Origin) (Template, error) {
 	return Template{}, fmt.Errorf("unknown scope %q (want run, project or user)", spec.Scope)
 }
 
+// newTemplate is a new template of scope for m, made now from from.
+func newTemplate(sc Scope, m Match, now time.Time, from Origin) *Template {
+	return &Template{ID: newTemplateID(), Scope: sc, Match: m, Created: now, CreatedRun: from.Run, CreatedFrom: from.Request}
+}
+
+// addRunLocked adds run-scope template t (s.mu held): the one way a run
+// template comes in, for Add and for the proxy's host grants alike.
+func (s *TemplateSet) addRunLocked(t *Template) {
+	s.byScope[ScopeRun] = append(s.byScope[ScopeRun], t)
+	if t.ProxyOnly {
+		if s.proxyHosts == nil {
+			s.proxyHosts = map[string]*Template{}
+		}
+		s.proxyHosts[t.Match.Host] = t
+	}
+	s.gen++
+}
+
 // Remove forgets the template with id (from its file for project/user scope).
 func (s *TemplateSet) Remove(id string) error {
 	s.mu.Lock()
@@ -215,6 +236,9 @@ func (s *TemplateSet) Remove(id string) error {
 			if o.ID == id {
 				s.byScope[ScopeRun] = append(run[:i:i], run[i+1:]...)
 			}
+		}
+		if t.ProxyOnly && s.proxyHosts[t.Match.Host] == t {
+			delete(s.proxyHosts, t.Match.Host)
 		}
 		s.gen++
 		s.mu.Unlock()

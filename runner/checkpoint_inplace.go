@@ -42,6 +42,9 @@ type inPlaceCheckpoint struct {
 	before *checkpoint.Manifest
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
+	// tellAfter is how long end's recording runs before it is told
+	// (slowtell.After; 0, at once, in a test).
+	tellAfter time.Duration
 
 	mu    sync.Mutex // over rec, calls and ended: tool calls checkpoint concurrently
 	calls callPoints // points before single tool calls (checkpoint_percall.go)
@@ -57,10 +60,16 @@ func checkpointSkip() []string { return checkpoint.OwnDirs() }
 // checkpoint that cannot be taken is told, not fatal: the run goes on, and
 // nothing counts as covered.
 func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, emit func(journal.Lane, journal.Kind, string, any)) *inPlaceCheckpoint {
+	return takeInPlaceCheckpointTelling(p, id, task, lim, slowtell.After, emit)
+}
+
+// takeInPlaceCheckpointTelling is takeInPlaceCheckpoint telling a step
+// that runs longer than tellAfter (0: at once, in a test).
+func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Limits, tellAfter time.Duration, emit func(journal.Lane, journal.Kind, string, any)) *inPlaceCheckpoint {
 	s, err := checkpoint.Open(p.Root)
 	var m *checkpoint.Manifest
 	if err == nil {
-		done := slowtell.Start(func(took time.Duration) {
+		done := slowtell.Start(tellAfter, func(took time.Duration) {
 			emit(journal.System, KindNotice, "in place: taking a checkpoint of "+p.Root+" before the coder acts ("+slowtell.Took(took)+" so far; a big folder takes a while)", nil)
 		})
 		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip()})
@@ -90,7 +99,7 @@ func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, e
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	return &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim}
+	return &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter}
 }
 
 // end records the place as the run left it and is every change since the
@@ -99,7 +108,7 @@ func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, an
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.ended = true
-	done := slowtell.Start(func(took time.Duration) {
+	done := slowtell.Start(c.tellAfter, func(took time.Duration) {
 		emit(journal.System, KindNotice, "in place: recording what the run changed in "+c.rec.Place+" ("+slowtell.Took(took)+" so far)", nil)
 	})
 	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Skip: checkpointSkip()})

@@ -16,6 +16,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/approvals/wire"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/slowtell"
 	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
@@ -83,7 +84,7 @@ func benchCheckpoint(b *testing.B, root string) *inPlaceCheckpoint {
 	if err := s.SaveManifest(id, "before", m); err != nil {
 		b.Fatal(err)
 	}
-	return &inPlaceCheckpoint{store: s, before: m, rec: rec}
+	return &inPlaceCheckpoint{store: s, before: m, rec: rec, tellAfter: slowtell.After}
 }
 
 func BenchmarkCallPoint(b *testing.B) {

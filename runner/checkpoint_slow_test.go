@@ -7,20 +7,17 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
 
 // A checkpoint that takes longer than a moment says what it does (here
-// at once: slowTell.After is 0), before the coder acts and at the end.
+// at once: it is told after 0), before the coder acts and at the end.
 func TestASlowCheckpointSaysWhatItDoes(t *testing.T) {
-	slowtell.After = 0
-	t.Cleanup(func() { slowtell.After = time.Second })
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
 	var said []string
 	emit := func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) }
-	c := takeInPlaceCheckpoint(p, NewRunID(time.Now()), "exec: test", checkpointLimitsForTest, emit)
+	c := takeInPlaceCheckpointTelling(p, NewRunID(time.Now()), "exec: test", checkpointLimitsForTest, 0, emit)
 	if c == nil {
 		t.Fatalf("no checkpoint: %q", said)
 	}

@@ -186,7 +186,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	if stop != nil {
 		stop()
 	}
-	done := slowtell.Start(func(took time.Duration) {
+	done := slowtell.Start(slowtell.After, func(took time.Duration) {
 		emit(journal.System, KindNotice, "in place: looking through "+g.p.Root+" for git dirs the coder made ("+slowtell.Took(took)+" so far)", nil)
 	})
 	swept := g.sweep()

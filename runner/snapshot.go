@@ -13,7 +13,9 @@ package runner
 // and goes back to `git add -A` on a copy of the index whenever the
 // changes hold anything that quick path does not model. What both pay is
 // git's own scan: an lstat of every tracked file and a walk of every
-// directory for untracked files.
+// directory for untracked files — the walk cut to the directories that
+// changed, where git's untracked cache in a private index in the user's
+// state dir can be trusted (snapshot_untracked.go).
 //
 // Both see the work tree as git does: a file whose stat data match its
 // index entry is taken as the entry's content unless the entry is racily
@@ -42,6 +44,11 @@ type Snapshot struct {
 // ignored) as a commit. scratch is a directory Sentinel owns (the run
 // directory) for short-lived files.
 func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, error) {
+	return takeSnapshot(ctx, p, scratch, defaultSnapshotOptions(p))
+}
+
+// takeSnapshot is TakeSnapshot scanning as o says.
+func takeSnapshot(ctx context.Context, p *Project, scratch string, o snapshotOptions) (Snapshot, error) {
 	g := gitCmd{dir: p.Root}
 	base, err := g.line(ctx, "rev-parse", "--verify", "HEAD^{commit}")
 	if err != nil {
@@ -52,7 +59,7 @@ func TakeSnapshot(ctx context.Context, p *Project, scratch string) (Snapshot, er
 		return Snapshot{}, err
 	}
 	head := snapshotHead{commit: base, tree: headTree, index: filepath.Join(p.GitDir, "index")}
-	tree, err := changedTree(ctx, g, head, scratch)
+	tree, err := changedTree(ctx, g, head, scratch, o)
 	if err != nil {
 		if ctx.Err() != nil {
 			return Snapshot{}, err
@@ -79,8 +86,8 @@ type snapshotHead struct{ commit, tree, index string }
 // changedTree is HEAD's tree with the working tree's changes applied, built
 // from the changed paths only. An error (unusualError for a change it does
 // not model, or a failing git call) means: take the tree from treeByAdd.
-func changedTree(ctx context.Context, g gitCmd, head snapshotHead, scratch string) (string, error) {
-	changes, err := worktreeChanges(ctx, g, head, scratch)
+func changedTree(ctx context.Context, g gitCmd, head snapshotHead, scratch string, o snapshotOptions) (string, error) {
+	changes, err := worktreeChanges(ctx, g, head, scratch, o)
 	if err != nil || len(changes) == 0 {
 		return head.tree, err
 	}

@@ -4,7 +4,9 @@ package runner
 // cost of git's stat scan plus the changed files: `git diff-index HEAD`
 // (HEAD against the working tree, through the index's stat data: staged,
 // unstaged and deleted paths) and `git ls-files --others --exclude-standard`
-// (untracked, not ignored) run side by side, and only the files they name
+// (untracked, not ignored) run side by side — or, where it can, one
+// `git status` on a private index with git's untracked cache
+// (snapshot_untracked.go) — and only the files they name
 // are hashed — with `git hash-object --stdin-paths`, which applies the
 // path's attributes and eol conversion as `git add` does.
 //
@@ -60,34 +62,38 @@ type pathChange struct {
 // it between the two reads could hide a file from both (newly staged: not
 // in the first's index, not untracked in the second's), so the index file
 // must be the same one after the scans as before them.
-func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch string) ([]pathChange, error) {
+func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch string, o snapshotOptions) ([]pathChange, error) {
 	hexLen := len(head.tree)
 	before, err := os.Stat(head.index)
 	if err != nil {
 		return nil, unusual("the index: %v", err)
 	}
 	var wg sync.WaitGroup
-	var diff, others, config string
-	var diffErr, othersErr, configErr error
-	wg.Add(3)
+	var entries []rawDiffEntry
+	var others, config string
+	var scanErr, configErr error
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		diff, diffErr = g.run(ctx, "diff-index", "-z", "--no-renames", "--ignore-submodules=dirty", head.commit, "--")
-	}()
-	go func() {
-		defer wg.Done()
-		others, othersErr = g.run(ctx, "ls-files", "-z", "--others", "--exclude-standard", "--", ".")
+		if o.cacheDir != "" {
+			var err error
+			if entries, others, err = scanWithCache(ctx, g, head, scratch, o); err == nil || isUnusual(err) || ctx.Err() != nil {
+				scanErr = err
+				return
+			}
+		}
+		entries, others, scanErr = plainScans(ctx, g, head)
 	}()
 	go func() {
 		defer wg.Done()
 		config, configErr = g.run(ctx, "config", "-z", "--type=bool", "--get-regexp", `^core\.(filemode|ignorecase|precomposeunicode|sparsecheckout)$`)
 	}()
 	wg.Wait()
-	if err := errors.Join(diffErr, othersErr); err != nil {
-		return nil, err
+	if scanErr != nil {
+		return nil, scanErr
 	}
-	if afterScan != nil {
-		afterScan()
+	if o.afterScan != nil {
+		o.afterScan()
 	}
 	if after, err := os.Stat(head.index); err != nil || !sameFileVersion(before, after) {
 		return nil, unusual("the index changed while it was read")
@@ -100,10 +106,6 @@ func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch s
 	var hash []fileToHash
 	gone := map[string]bool{}
 	tracked := map[string]bool{}
-	entries, err := parseRawDiff(diff)
-	if err != nil {
-		return nil, err
-	}
 	for _, e := range entries {
 		p := e.path
 		if len(e.newOID) != hexLen {
@@ -162,9 +164,28 @@ func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch s
 	return out, nil
 }
 
-// afterScan, set by tests, runs between the scans and the check that the
-// index did not change under them.
-var afterScan func()
+// plainScans are diff-index against HEAD and ls-files --others, side by
+// side, on the person's index.
+func plainScans(ctx context.Context, g gitCmd, head snapshotHead) ([]rawDiffEntry, string, error) {
+	var wg sync.WaitGroup
+	var diff, others string
+	var diffErr, othersErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		diff, diffErr = g.run(ctx, "diff-index", "-z", "--no-renames", "--ignore-submodules=dirty", head.commit, "--")
+	}()
+	go func() {
+		defer wg.Done()
+		others, othersErr = g.run(ctx, "ls-files", "-z", "--others", "--exclude-standard", "--", ".")
+	}()
+	wg.Wait()
+	if err := errors.Join(diffErr, othersErr); err != nil {
+		return nil, "", err
+	}
+	entries, err := parseRawDiff(diff)
+	return entries, others, err
+}
 
 // sameFileVersion reports whether two stats are of one version of a file:
 // git replaces the index by renaming a new file over it, so a new version

@@ -82,7 +82,7 @@ func TestSnapshotHoldsAnEditMadeInTheIndexSecond(t *testing.T) {
 			}
 			editedInTheIndexSecond(t, dir, map[string][2]string{"n.txt": {"n1\n", "n2\n"}, "a.txt": {"s\n", "w\n"}})
 			p := snapshotProject(t, dir)
-			if _, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir()); isUnusual(err) != declined {
+			if _, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir(), snapshotOptions{}); isUnusual(err) != declined {
 				t.Fatalf("the quick path: %v", err)
 			}
 			index, _ := os.ReadFile(filepath.Join(p.GitDir, "index"))

@@ -29,8 +29,10 @@ func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
 				if err == nil {
 					t.Fatalf("git add -A took it: tree %s", want)
 				}
-				if _, err := changedTree(ctx, g, headOf(t, p), t.TempDir()); !isUnusual(err) {
-					t.Fatalf("the quick path took it: %v", err)
+				for _, o := range bothScans(t) {
+					if _, err := changedTree(ctx, g, headOf(t, p), t.TempDir(), o); !isUnusual(err) {
+						t.Fatalf("the quick path (cache %q) took it: %v", o.cacheDir, err)
+					}
 				}
 				if snap, err := TakeSnapshot(ctx, p, t.TempDir()); err == nil {
 					t.Fatalf("snapshot %+v of a tree git add -A refuses", snap)
@@ -44,15 +46,17 @@ func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
 				t.Fatalf("git add -A on a copy of the index gives %s, reading every file %s:\n%s", want, truth,
 					gitT(t, dir, "diff-tree", "-r", "--no-renames", truth, want))
 			}
-			got, err := changedTree(ctx, g, headOf(t, p), t.TempDir())
-			switch {
-			case c.declined && !isUnusual(err):
-				t.Fatalf("the quick path took it (%v): tree %s", err, got)
-			case !c.declined && err != nil:
-				t.Fatalf("the quick path declined: %v", err)
-			case err == nil && got != want:
-				t.Fatalf("tree %s, git add -A gives %s:\n%s", got, want,
-					gitT(t, dir, "diff-tree", "-r", "--no-renames", want, got))
+			for _, o := range bothScans(t) {
+				got, err := changedTree(ctx, g, headOf(t, p), t.TempDir(), o)
+				switch {
+				case c.declined && !isUnusual(err):
+					t.Fatalf("the quick path (cache %q) took it (%v): tree %s", o.cacheDir, err, got)
+				case !c.declined && err != nil:
+					t.Fatalf("the quick path (cache %q) declined: %v", o.cacheDir, err)
+				case err == nil && got != want:
+					t.Fatalf("tree %s (cache %q), git add -A gives %s:\n%s", got, o.cacheDir, want,
+						gitT(t, dir, "diff-tree", "-r", "--no-renames", want, got))
+				}
 			}
 			if (want == headTree) != c.same {
 				t.Fatalf("git add -A gives tree %s, HEAD's is %s: the case does not test what it says", want, headTree)
@@ -124,9 +128,11 @@ func TestSnapshotTreeInASHA256Repository(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := changedTree(ctx, g, headOf(t, p), t.TempDir())
-	if err != nil || got != want || len(got) != 64 {
-		t.Fatalf("tree %s (%v), git add -A gives %s", got, err, want)
+	for _, o := range bothScans(t) {
+		got, err := changedTree(ctx, g, headOf(t, p), t.TempDir(), o)
+		if err != nil || got != want || len(got) != 64 {
+			t.Fatalf("tree %s (%v, cache %q), git add -A gives %s", got, err, o.cacheDir, want)
+		}
 	}
 }
 
@@ -141,7 +147,7 @@ func TestSnapshotTreeIsTakenAgainstTheHEADItRead(t *testing.T) {
 	write(t, filepath.Join(dir, "dir/c.txt"), "c2\n")
 	head := headOf(t, p)
 	gitT(t, dir, "commit", "-qam", "the person commits meanwhile")
-	got, err := changedTree(ctx, gitCmd{dir: dir}, head, t.TempDir())
+	got, err := changedTree(ctx, gitCmd{dir: dir}, head, t.TempDir(), snapshotOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,9 +165,8 @@ func TestSnapshotDeclinesAnIndexWrittenDuringItsScan(t *testing.T) {
 	dir := snapshotBase(t)
 	p := snapshotProject(t, dir)
 	write(t, filepath.Join(dir, "new.txt"), "new\n")
-	afterScan = func() { gitT(t, dir, "add", "new.txt") }
-	tree, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir())
-	afterScan = nil
+	tree, err := changedTree(ctx, gitCmd{dir: dir}, headOf(t, p), t.TempDir(),
+		snapshotOptions{afterScan: func() { gitT(t, dir, "add", "new.txt") }})
 	if !isUnusual(err) {
 		t.Fatalf("the quick path took it (%v): tree %s", err, tree)
 	}

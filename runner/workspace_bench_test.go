@@ -139,12 +139,21 @@ func benchOverlay(b *testing.B, n int) {
 	ws0.removeDir()
 	os.RemoveAll(p.RunDir(id0))
 
-	var snapT, overT, cloneT, snapCPU, overCPU, cloneCPU time.Duration
+	var snapT, overT, cloneT, snapCPU, overCPU, cloneCPU, plainT, plainCPU time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		id := NewRunID(time.Now().Add(time.Duration(i) * time.Second))
 		runDir := p.RunDir(id)
 		os.MkdirAll(runDir, 0o700)
+		// The same snapshot without the untracked cache, beside it.
+		b.StopTimer()
+		p0, q0 := time.Now(), cpuTime()
+		if _, err := takeSnapshot(ctx, p, runDir, snapshotOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		plainT += time.Since(p0)
+		plainCPU += cpuTime() - q0
+		b.StartTimer()
 		t0, c0 := time.Now(), cpuTime()
 		snap, err := TakeSnapshot(ctx, p, runDir)
 		if err != nil {
@@ -182,6 +191,8 @@ func benchOverlay(b *testing.B, n int) {
 	b.ReportMetric(overT.Seconds()/float64(b.N), "s/overlay-workspace")
 	b.ReportMetric((snapT+overT).Seconds()/float64(b.N), "s/snapshot+overlay")
 	b.ReportMetric(cloneT.Seconds()/float64(b.N), "s/clone-workspace")
+	b.ReportMetric(plainT.Seconds()/float64(b.N), "s/snapshot-no-cache")
+	b.ReportMetric(plainCPU.Seconds()/float64(b.N), "cpu-s/snapshot-no-cache")
 	b.ReportMetric(first.Seconds(), "s/first-run-shared-checkout")
 	// CPU seconds (this process and the git processes it waited for): on
 	// a loaded machine, closer to the unloaded wall time than wall time.
@@ -237,7 +248,7 @@ func benchSnapshot(b *testing.B, n int) {
 		run       func() error
 		wall, cpu time.Duration
 	}{
-		{name: "tree-by-changes", run: func() (err error) { got, err = changedTree(ctx, g, head, scratch); return }},
+		{name: "tree-by-changes", run: func() (err error) { got, err = changedTree(ctx, g, head, scratch, snapshotOptions{}); return }},
 		{name: "tree-by-add", run: func() (err error) { want, err = treeByAdd(ctx, g, p, scratch); return }},
 		{name: "scans", run: func() error {
 			var wg sync.WaitGroup

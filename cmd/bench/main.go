@@ -102,7 +102,8 @@ func workspaceRow(size, benchtime string) {
 	goBench("./runner", "^BenchmarkOverlayWorkspace"+size+"$", benchtime, func(m map[string]float64) {
 		v := m["s/snapshot+overlay"]
 		row("workspace, "+size+" files, snapshot + overlay (s)", v, m["s/clone-workspace"], v/m["s/clone-workspace"], "< 1 s (anchor: the clone)")
-		row("  of which the snapshot (s)", m["s/snapshot"], 0, 0, "")
+		row("  of which the snapshot, untracked cache (s)", m["s/snapshot"], m["s/snapshot-no-cache"], m["s/snapshot"]/m["s/snapshot-no-cache"], "(anchor: the same snapshot without the cache)")
+		row("  the same, CPU (s)", m["cpu-s/snapshot"], m["cpu-s/snapshot-no-cache"], m["cpu-s/snapshot"]/m["cpu-s/snapshot-no-cache"], "")
 	})
 }
 

@@ -1,7 +1,8 @@
 // Package slowtell keeps a long step from being silent: once a step has
 // run for a moment (After) it is told, and again every Every until it
 // ends. Sentinel's checkpoints and git-dir sweeps over a big folder use it
-// to say what they do.
+// to say what they do. The moment is the caller's to pass (After, or 0 in
+// a test: told at once), so no test changes it for another.
 //
 // It must not decide anything: it only calls the caller's tell.
 package slowtell
@@ -11,19 +12,19 @@ import (
 	"time"
 )
 
-// After is how long a step runs before it is told; tests set 0 (told at
-// once, before Start returns).
-var After = time.Second
+// After is how long a step runs before it is told, in the program.
+const After = time.Second
 
 // Every is how often a step still running is told again.
 const Every = 2 * time.Second
 
 // Start calls tell with the time the step has taken once it has run
-// After, and every Every after that, until done is called. done waits
-// for a tell under way, so none comes after it.
-func Start(tell func(took time.Duration)) (done func()) {
+// after (at once, before Start returns, when after is 0), and every Every
+// after that, until done is called. done waits for a tell under way, so
+// none comes after it.
+func Start(after time.Duration, tell func(took time.Duration)) (done func()) {
 	t0 := time.Now()
-	if After <= 0 {
+	if after <= 0 {
 		tell(0)
 	}
 	stop := make(chan struct{})
@@ -31,7 +32,7 @@ func Start(tell func(took time.Duration)) (done func()) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		wait := After
+		wait := after
 		if wait <= 0 {
 			wait = Every
 		}

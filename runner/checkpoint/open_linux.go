@@ -11,9 +11,6 @@ import (
 	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
-// useOpenat2 is false in a test of the fallback.
-var useOpenat2 = true
-
 // openIn opens the slash-separated rel under the place for reading: one
 // openat2 from the place's directory (dir) that follows no symlink in any
 // element and never leaves the place; on a kernel without openat2 (before
@@ -28,9 +25,10 @@ func openIn(r *os.Root, dir *os.File, rel string, flag int) (*os.File, error) {
 
 // openBeneath opens rel from dir with one openat2 that follows no symlink
 // in any element and never leaves dir; ok is false where there is no
-// openat2 (or dir is nil), for the caller's fallback.
+// openat2 or dir is nil (a test of the fallback), for the caller's
+// fallback.
 func openBeneath(r *os.Root, dir *os.File, rel string, flag int) (f *os.File, ok bool, err error) {
-	if dir == nil || !useOpenat2 {
+	if dir == nil {
 		return nil, false, nil
 	}
 	how := unix.OpenHow{

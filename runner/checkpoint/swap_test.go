@@ -54,6 +54,10 @@ func wantUncovered(t *testing.T, m *Manifest, rel string) {
 // the checkpoint (whence undo would write it into the place): the file
 // (after the walk) or the directory (during it) is listed, not covered.
 func TestASwappedDirectoryNeverStoresWhatIsOutside(t *testing.T) {
+	testASwappedDirectory(t, Options{})
+}
+
+func testASwappedDirectory(t *testing.T, base Options) {
 	for _, when := range []string{"after the walk", "during the walk"} {
 		t.Run(strings.ReplaceAll(when, " ", "_"), func(t *testing.T) {
 			root, _ := filepath.EvalSymlinks(t.TempDir())
@@ -62,18 +66,18 @@ func TestASwappedDirectoryNeverStoresWhatIsOutside(t *testing.T) {
 			write(t, root, "main.go", "package main\n", 0o644)
 			write(t, ssh, "id_ed25519", secret, 0o600)
 			swap := func() { swapForLink(t, root, "a", ssh) }
+			o := base
 			if when == "after the walk" {
-				betweenWalkAndRead = swap
+				o.betweenWalkAndRead = swap
 			} else {
-				walked = func(rel string) {
+				o.walked = func(rel string) {
 					if rel == "a" {
 						swap()
 					}
 				}
 			}
-			t.Cleanup(func() { walked, betweenWalkAndRead = nil, nil })
 			s := newStore(t, root)
-			m := take(t, s, root, Options{})
+			m := take(t, s, root, o)
 			if s.has(hashOf(secret)) {
 				t.Fatal("the key outside the place was stored in the checkpoint")
 			}
@@ -99,12 +103,17 @@ func TestASwappedDirectoryNeverStoresWhatIsOutside(t *testing.T) {
 // not the file the walk listed (its device and inode differ), so that
 // path is not covered rather than holding the other file's content.
 func TestAFileReplacedAfterTheWalkIsNotCovered(t *testing.T) {
+	testAFileReplaced(t, Options{})
+}
+
+func testAFileReplaced(t *testing.T, base Options) {
 	for _, how := range []string{"renamed over", "dir swapped for a link"} {
 		t.Run(strings.ReplaceAll(how, " ", "_"), func(t *testing.T) {
 			root, _ := filepath.EvalSymlinks(t.TempDir())
 			write(t, root, "a/f", "a's own\n", 0o644)
 			write(t, root, "b/f", "b's, not a's\n", 0o644)
-			betweenWalkAndRead = func() {
+			o := base
+			o.betweenWalkAndRead = func() {
 				if how == "renamed over" {
 					write(t, root, "a/f.new", "not what the walk saw\n", 0o644)
 					must(t, os.Rename(filepath.Join(root, "a/f.new"), filepath.Join(root, "a/f")))
@@ -112,9 +121,8 @@ func TestAFileReplacedAfterTheWalkIsNotCovered(t *testing.T) {
 					swapForLink(t, root, "a", "b")
 				}
 			}
-			t.Cleanup(func() { betweenWalkAndRead = nil })
 			s := newStore(t, root)
-			m := take(t, s, root, Options{})
+			m := take(t, s, root, o)
 			wantUncovered(t, m, "a/f")
 			if !m.Covers("b/f") {
 				t.Fatal("b/f, untouched, is not covered")

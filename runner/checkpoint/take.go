@@ -36,6 +36,16 @@ type Options struct {
 	// Skip are absolute paths under the place left out entirely (Sentinel's
 	// own state dir when the place holds it).
 	Skip []string
+
+	// Test seams (unset in the program), fields so that tests running in
+	// parallel cannot see each other's: walked runs once the walk has
+	// recorded an entry (for a directory: before it is listed),
+	// betweenWalkAndRead after the walk, before any file is read — the
+	// windows a concurrent process can swap things in; noOpenat2 reads as
+	// on a kernel without openat2.
+	walked             func(rel string)
+	betweenWalkAndRead func()
+	noOpenat2          bool
 }
 
 // Take records the place at root into s.
@@ -140,30 +150,22 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			e.Size, e.MTime, e.CTime = 0, 0, 0
 		}
 		m.Entries = append(m.Entries, e)
-		if walked != nil {
-			walked(rel)
+		if o.walked != nil {
+			o.walked(rel)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
-	if betweenWalkAndRead != nil {
-		betweenWalkAndRead()
+	if o.betweenWalkAndRead != nil {
+		o.betweenWalkAndRead()
 	}
-	s.readAll(r, m, jobs)
+	s.readAll(r, m, jobs, o.noOpenat2)
 	sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
 	m.Took = time.Since(start).Milliseconds()
 	return m, nil
 }
-
-// Test seams: the windows a concurrent process can swap things in.
-// walked runs once the walk has recorded an entry (for a directory: before
-// it is listed); betweenWalkAndRead after the walk, before any file is read.
-var (
-	walked             func(rel string)
-	betweenWalkAndRead func()
-)
 
 // readJob is a file the walk found that must be read: its path relative
 // to the place, its entry's index, and the identity the walk saw.
@@ -179,11 +181,17 @@ type readJob struct {
 const readers = 8
 
 // readAll reads and stores the files of jobs into their entries of m,
-// each opened through r (the place), never through a link.
-func (s *Store) readAll(r *os.Root, m *Manifest, jobs []readJob) {
-	dir, err := r.Open(".") // the place itself, for openIn's one-call open
-	if err == nil {
-		defer dir.Close()
+// each opened through r (the place), never through a link; noOpenat2
+// leaves out openIn's one-call open.
+func (s *Store) readAll(r *os.Root, m *Manifest, jobs []readJob, noOpenat2 bool) {
+	var dir *os.File
+	if !noOpenat2 {
+		var err error
+		if dir, err = r.Open("."); err == nil { // the place itself, for openIn's one-call open
+			defer dir.Close()
+		} else {
+			dir = nil
+		}
 	}
 	ch := make(chan readJob)
 	var wg sync.WaitGroup

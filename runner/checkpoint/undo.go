@@ -128,14 +128,30 @@ type Applied struct {
 // not written through to elsewhere in the place or out of it. A file is
 // written beside its name, checked against its hash, and renamed over it.
 func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
+	return apply(s, root, plan, applyOptions{})
+}
+
+// applyOptions are Apply's test seams (unset in the program): stepHook
+// runs after a step's link check and before it writes; noOpenat2 opens
+// as on a kernel without openat2.
+type applyOptions struct {
+	stepHook  func(p string)
+	noOpenat2 bool
+}
+
+func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) {
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	dir, err := r.Open(".") // the place itself, for stepDir's one-call open
-	if err == nil {
-		defer dir.Close()
+	var dir *os.File // the place itself, for stepDir's one-call open
+	if !o.noOpenat2 {
+		if dir, err = r.Open("."); err == nil {
+			defer dir.Close()
+		} else {
+			dir = nil
+		}
 	}
 	out := &Applied{}
 	var errs []error
@@ -147,7 +163,7 @@ func Apply(s *Store, root string, plan *Plan) (*Applied, error) {
 		if refused[p] {
 			return false, nil
 		}
-		pr, base, done, err := stepDir(r, dir, p)
+		pr, base, done, err := stepDir(r, dir, p, o.stepHook)
 		if err != nil {
 			refused[p] = true
 			fail(p, err)

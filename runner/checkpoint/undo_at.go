@@ -9,10 +9,6 @@ import (
 	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
-// stepHook runs after a step's link check and before it writes; tests
-// swap a directory for a link there. nil in the program.
-var stepHook func(p string)
-
 // stepDir is the directory that holds the slash-separated p in the place,
 // as a root of its own, and p's last element: every change of undo is
 // made from it, to that one name. The directory is opened from the place
@@ -21,13 +17,14 @@ var stepHook func(p string)
 // link after linkAbove looked is refused, not written through to
 // elsewhere in the place. Where there is no openat2 (another system, a
 // kernel before 5.6) it is opened an element at a time (openRootNoLinks).
-// done closes it.
-func stepDir(r *os.Root, dir *os.File, p string) (pr *os.Root, base string, done func(), err error) {
+// done closes it. hook, when set, runs after the link check and before
+// the open (tests swap a directory for a link there).
+func stepDir(r *os.Root, dir *os.File, p string, hook func(p string)) (pr *os.Root, base string, done func(), err error) {
 	if err := linkAbove(r, p); err != nil {
 		return nil, "", nil, err
 	}
-	if stepHook != nil {
-		stepHook(p)
+	if hook != nil {
+		hook(p)
 	}
 	d, base := path.Split(p)
 	if d = strings.TrimSuffix(d, "/"); d == "" {

@@ -15,6 +15,10 @@ import (
 // no link, so a's content never lands in b, and a's deleted file is not
 // recreated in b either.
 func TestUndoRefusesADirectorySwappedBetweenCheckAndWrite(t *testing.T) {
+	testUndoRefusesASwap(t, false)
+}
+
+func testUndoRefusesASwap(t *testing.T, noOpenat2 bool) {
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	write(t, root, "a/f", "a's own\n", 0o644)
 	write(t, root, "a/g", "a's g\n", 0o644)
@@ -29,14 +33,13 @@ func TestUndoRefusesADirectorySwappedBetweenCheckAndWrite(t *testing.T) {
 		t.Fatalf("plan: %+v", plan.Steps)
 	}
 	swapped := false
-	stepHook = func(p string) {
+	hook := func(p string) {
 		if !swapped && strings.HasPrefix(p, "a/") {
 			swapped = true
 			swapForLink(t, root, "a", "b")
 		}
 	}
-	t.Cleanup(func() { stepHook = nil })
-	_, err := Apply(s, root, plan)
+	_, err := apply(s, root, plan, applyOptions{stepHook: hook, noOpenat2: noOpenat2})
 	if !swapped {
 		t.Fatal("the hook never ran: the test checks nothing")
 	}
@@ -54,7 +57,5 @@ func TestUndoRefusesADirectorySwappedBetweenCheckAndWrite(t *testing.T) {
 // The same swap, on a kernel without openat2: the parent is opened an
 // element at a time, none followed.
 func TestUndoRefusesASwappedDirectoryWithoutOpenat2(t *testing.T) {
-	useOpenat2 = false
-	t.Cleanup(func() { useOpenat2 = true })
-	TestUndoRefusesADirectorySwappedBetweenCheckAndWrite(t)
+	testUndoRefusesASwap(t, true)
 }

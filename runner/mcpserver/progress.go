@@ -26,6 +26,7 @@ type teller struct {
 	token   any
 	session *mcp.ServerSession
 	warn    func(string)
+	after   time.Duration // how long a step runs before it is told
 
 	mu sync.Mutex
 	n  float64
@@ -35,7 +36,10 @@ type tellerKey struct{}
 
 // withTeller gives the call of op its teller.
 func (s *Server) withTeller(ctx context.Context, op string, req *mcp.CallToolRequest) context.Context {
-	t := &teller{ctx: ctx, op: op, warn: s.shared.warnLine}
+	t := &teller{ctx: ctx, op: op, warn: s.shared.warnLine, after: slowtell.After}
+	if s.shared.opts.tellAtOnce {
+		t.after = 0
+	}
 	if req != nil && req.Params != nil {
 		t.token, t.session = req.Params.GetProgressToken(), req.Session
 	}
@@ -54,7 +58,7 @@ func (t *teller) slow(what string) (done func()) {
 	if t == nil {
 		return func() {}
 	}
-	return slowtell.Start(func(took time.Duration) {
+	return slowtell.Start(t.after, func(took time.Duration) {
 		line := fmt.Sprintf("sentinel mcp: %s: %s (%s so far)", t.op, what, slowtell.Took(took))
 		t.warn(line)
 		if t.token == nil || t.session == nil {

@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
 
 // lockedBuf is a writer a server's goroutines may share.
@@ -36,15 +34,13 @@ func (l *lockedBuf) String() string {
 // is not silent: a line on standard error and, as the client sent a
 // progress token, a progress notification name what it does.
 func TestASlowCheckpointTellsTheClientAndStandardError(t *testing.T) {
-	slowtell.After = 0
-	t.Cleanup(func() { slowtell.After = time.Second })
 	f := newFixture(t)
 	cfg := mustConfig(t, `[[paths]]
 path = "`+f.rw+`"
 access = "rw"
 `)
 	warn := &lockedBuf{}
-	srv, err := New(cfg, Options{Transport: "stdio", files: testLayer, Warn: warn})
+	srv, err := New(cfg, Options{Transport: "stdio", files: testLayer, Warn: warn, tellAtOnce: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,6 +49,9 @@ type Options struct {
 	// files is the file layer (nil: the platform's, see defaultLayer);
 	// tests run the file tools on each.
 	files fileLayer
+	// tellAtOnce tells a call's slow step at once, not after
+	// slowtell.After (tests).
+	tellAtOnce bool
 	// fetch is upload_file's URL fetcher (nil: the guarded default); tests
 	// give one that may reach their loopback servers.
 	fetch *fetcher
