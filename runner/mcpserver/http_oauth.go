@@ -131,7 +131,7 @@ func (s *Server) externalHandler(token string) (http.Handler, error) {
 	o := s.cfg.OAuth
 	// The first fetch of the issuer's keys may take up to its bound;
 	// the person is told what the server waits for, not left silent.
-	done := slowtell.Start(func(took time.Duration) {
+	done := slowtell.Start(slowtell.After, func(took time.Duration) {
 		s.notice("[oauth] fetching the keys of issuer %s (%s so far)", o.Issuer, slowtell.Took(took))
 	})
 	ext, err := mcpauth.NewExternal(mcpauth.ExternalConfig{Issuer: o.Issuer, Audience: s.cfg.audience(), JWKSURL: o.JWKSURL,
