@@ -98,3 +98,17 @@ func TestShellStringsOfEveryInterpreter(t *testing.T) {
 		{"julia -e 'run(`ls`)'", "ask", "ask"},
 	})
 }
+
+// TestToolOptionsOneTable: the options a build tool's allowlist holds are
+// read the same way by the check and by the rewrite of its arguments: a
+// value given as the next word is the option's, not a target.
+func TestToolOptionsOneTable(t *testing.T) {
+	checkLeftovers(t, []leftoverRow{
+		{"bazel query 'deps(//app:main)' --output label", "allow", "allow"},
+		{"bazel test //src/... --test_output errors", "allow", "allow"},
+		{"bazel test //... --config ci", "allow", "allow"},
+		{"bazelisk test --test_output errors //...", "allow", "allow"},
+		{"bazel build //... --workspace_status_command /tmp/x.sh", "!allow", "!allow"},
+		{"bazel build @evil//:x --output label", "!allow", "!allow"},
+	})
+}
