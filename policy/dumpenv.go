@@ -153,7 +153,8 @@ func (c *checkEnv) isSink(call *syntax.CallExpr) bool {
 	if len(argv) == 0 {
 		return false
 	}
-	return dumpSinks.has(argv[0]) || stageWritesFile(argv)
+	argv, ambiguous := stageArgv(argv) // stageargv.go
+	return dumpSinks.has(argv[0]) || ambiguous || stageWritesFile(argv)
 }
 
 // staticArgv decodes a call's words, the program resolved; nil when a word

@@ -57,8 +57,8 @@ func (c *checkEnv) envFilterHidesSecrets(stages []*syntax.Stmt) bool {
 		if !ok {
 			return false // a compound stage: not a plain filter
 		}
-		argv := c.staticArgv(call)
-		if len(argv) == 0 {
+		argv, ambiguous := stageArgv(c.staticArgv(call)) // stageargv.go
+		if len(argv) == 0 || ambiguous {
 			return false
 		}
 		switch prog := argv[0]; {
@@ -110,6 +110,8 @@ func cutsNamesOnly(args []string) bool {
 			field = strings.TrimPrefix(a, "--fields=") == "1"
 		case strings.HasPrefix(a, "-f"):
 			field = a[2:] == "1"
+		case a == "-s" || a == "--only-delimited":
+			// drops lines without the delimiter: fewer lines, no values
 		default:
 			return false
 		}

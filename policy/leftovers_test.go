@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // leftoverRow is a line judged with the sandbox on and off: "allow",
 // "ask", "deny" or "!allow".
@@ -111,4 +114,25 @@ func TestToolOptionsOneTable(t *testing.T) {
 		{"bazel build //... --workspace_status_command /tmp/x.sh", "!allow", "!allow"},
 		{"bazel build @evil//:x --output label", "!allow", "!allow"},
 	})
+}
+
+// TestStagesReadThroughTheTables: the environment checks read a stage's
+// words as its program does: long options abbreviated (less --log-f=,
+// --lo=) and short options bundled with their values (cut -sd=, sort -tT).
+func TestStagesReadThroughTheTables(t *testing.T) {
+	checkLeftovers(t, []leftoverRow{
+		{"env | less --log-f=out.txt", "deny", "deny"},
+		{"env | less --lo=out.txt", "deny", "deny"}, // --log-file or --long-prompt: the worst reading
+		{"printenv | less --LOG-F=out.txt", "deny", "deny"},
+		{"env | sort --outp=x.txt", "deny", "deny"},
+		{"env | sort -tT -o x", "deny", "deny"},
+		{"env | cut -sd= -f1", "allow", "!allow"},
+		{"env | cut --delim== --fiel=1", "allow", "!allow"},
+		{"sort -tT -T /etc a", "deny", "deny"},
+		{"sort -tT README.md", "allow", "allow"},
+	})
+	got, amb := stageArgv([]string{"sort", "-tT", "--outp=x", "-uo", "y"})
+	if want := "sort -t T --output=x -u -o y"; strings.Join(got, " ") != want || amb {
+		t.Errorf("stageArgv = %q %v, want %q", got, amb, want)
+	}
 }
