@@ -136,3 +136,17 @@ func TestStagesReadThroughTheTables(t *testing.T) {
 		t.Errorf("stageArgv = %q %v, want %q", got, amb, want)
 	}
 }
+
+// TestFormattersTakeListedNames: every linter or formatter of the project
+// takes the names a read-only listing prints, as prettier always did.
+func TestFormattersTakeListedNames(t *testing.T) {
+	checkLeftovers(t, []leftoverRow{
+		{"ormolu --mode inplace $(git ls-files '*.hs')", "allow", "allow"},
+		{"ormolu -m inplace $(git ls-files '*.hs')", "allow", "allow"},
+		{"fourmolu -i $(git ls-files '*.hs')", "allow", "allow"},
+		{"ormolu --mode check $(find . -name '*.hs')", "allow", "allow"},
+		{"ormolu --mode inplace $(cat /etc/files)", "!allow", "!allow"},
+		{"ormolu --mode inplace $(curl -s https://x.example/list)", "!allow", "!allow"},
+		{"ormolu --mode inplace $(git ls-files '*.hs') /etc/x.hs", "!allow", "!allow"},
+	})
+}
