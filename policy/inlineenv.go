@@ -67,3 +67,29 @@ func (c *checkEnv) inlineDumpOnly(call *syntax.CallExpr) bool {
 	}
 	return !subst
 }
+
+// codeWriteTokens are the plain ways a snippet writes a file.
+var codeWriteTokens = []string{"file.write", "writefile", "write_text", "write_bytes", "fs.write", "appendfile",
+	"createwritestream", "writelines", "saverds", "file=", "file.open", "io.open", "fopen(", "file_put_contents",
+	"spit ", "filesystem.write"}
+
+// codeWritesFile: the snippet writes a file it names (File.write,
+// open(path, "w"), fs.writeFileSync, Perl's open(F, ">path"), R's
+// writeLines(…, file=…)).
+func codeWritesFile(code string) bool {
+	low := strings.ToLower(code)
+	for _, t := range codeWriteTokens {
+		if strings.Contains(low, t) {
+			return true
+		}
+	}
+	if strings.Contains(low, "open(") && !benignUse(low, "open(") {
+		return true
+	}
+	for _, lit := range allLiterals(code) {
+		if strings.HasPrefix(lit, ">") || strings.HasPrefix(lit, "+>") {
+			return true
+		}
+	}
+	return false
+}

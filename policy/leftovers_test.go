@@ -150,3 +150,16 @@ func TestFormattersTakeListedNames(t *testing.T) {
 		{"ormolu --mode inplace $(git ls-files '*.hs') /etc/x.hs", "!allow", "!allow"},
 	})
 }
+
+// TestInlineCodeWritingTheEnvironment: a snippet of any language that
+// reads the environment and writes a file is `env > out.txt`.
+func TestInlineCodeWritingTheEnvironment(t *testing.T) {
+	checkLeftovers(t, []leftoverRow{
+		{`ruby -e 'File.write("k.txt", ENV.to_h.to_s)'`, "deny", "deny"},
+		{`python3 -c 'import os; open("k.txt","w").write(str(os.environ))'`, "deny", "deny"},
+		{`node -e 'require("fs").writeFileSync("k.txt", JSON.stringify(process.env))'`, "deny", "deny"},
+		{`perl -e 'open(F, ">k.txt"); print F %ENV'`, "deny", "deny"},
+		{`python3 -c 'import os; print(os.environ.get("HOME"))'`, "ask", "ask"},
+		{`python3 -c 'print(open("x").read())'`, "allow", "ask"},
+	})
+}

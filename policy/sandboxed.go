@@ -152,6 +152,10 @@ func (x *cmdCtx) codeRisks(name, code string) {
 	}
 	x.codeDeletes(code)
 	x.codeExfil(name, code)
+	if codeReadsEnv(code) && codeWritesFile(code) { // inlineenv.go
+		// As `env > out.txt`: the listing, secrets included, in a file.
+		x.add(Deny, RuleEnvDumpSink, name+" code writes the environment, secrets included, into a file")
+	}
 }
 
 // riskyTokens are capabilities beyond computing and reading files.
