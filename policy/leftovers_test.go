@@ -163,3 +163,16 @@ func TestInlineCodeWritingTheEnvironment(t *testing.T) {
 		{`python3 -c 'print(open("x").read())'`, "allow", "ask"},
 	})
 }
+
+// TestPipelinesScreenedOnce: a pipeline is judged as a whole, once: its
+// inner two-stage prefix (`env | sort`) is no pipeline of its own to ask
+// about when the whole line counts or cuts names (envscreen.go).
+func TestPipelinesScreenedOnce(t *testing.T) {
+	checkLeftovers(t, []leftoverRow{
+		{"env | sort | wc -l", "allow", "ask"},
+		{"env | sort | cut -d= -f1", "allow", "ask"},
+		{"env | sort | head", "ask", "ask"},
+		{"env | sort | tee out.txt | wc -l", "deny", "deny"},
+		{"env | sort | grep ^HOME= | sort -o out.txt", "deny", "deny"},
+	})
+}
