@@ -30,10 +30,10 @@ var toolOptAllow = lazy[map[string]map[string]bool]{build: func() map[string]map
 	}
 }}
 
-// toolOptionsKnown: every option of the line is one the tool's allowlist
-// holds, and a kustomize target is a local directory. Tools without a
-// list pass.
-func toolOptionsKnown(tool string, args []word) bool {
+// toolOptTable is the tool's option allowlist and the name it is kept
+// under (bazelisk and aspect are bazel, kubectl kustomize is kustomize); ok
+// is false for a tool with none.
+func toolOptTable(tool string) (string, map[string]bool, bool) {
 	switch tool {
 	case "bazelisk", "aspect":
 		tool = "bazel"
@@ -41,6 +41,30 @@ func toolOptionsKnown(tool string, args []word) bool {
 		tool = "kustomize" // kubectl kustomize DIR
 	}
 	allow, ok := toolOptAllow.get()[tool]
+	return tool, allow, ok
+}
+
+// toolOption reads the option args[i] against the tool's allowlist: known
+// says the list holds it, span how many words it takes (2 when its value
+// is the next word). toolOptionsKnown and toolArgs both read options
+// through it, so they never disagree on which words are values.
+func toolOption(allow map[string]bool, args []word, i int) (span int, known bool) {
+	name, _, hasVal := strings.Cut(strings.TrimLeft(args[i].val, "-"), "=")
+	takes, known := allow[name]
+	if !known {
+		return 1, false
+	}
+	if takes && !hasVal {
+		return 2, true
+	}
+	return 1, true
+}
+
+// toolOptionsKnown: every option of the line is one the tool's allowlist
+// holds, and a kustomize target is a local directory. Tools without a
+// list pass.
+func toolOptionsKnown(tool string, args []word) bool {
+	tool, allow, ok := toolOptTable(tool)
 	if !ok {
 		return true
 	}
@@ -62,17 +86,14 @@ func toolOptionsKnown(tool string, args []word) bool {
 			}
 			continue
 		}
-		name, _, hasVal := strings.Cut(strings.TrimLeft(v, "-"), "=")
 		if tool == "bazel" && strings.HasPrefix(v, "-//") {
 			continue // a negative target pattern
 		}
-		takes, known := allow[name]
+		span, known := toolOption(allow, args, i)
 		if !known {
 			return false
 		}
-		if takes && !hasVal {
-			i++
-		}
+		i += span - 1
 	}
 	return true
 }

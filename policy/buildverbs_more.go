@@ -101,9 +101,17 @@ func toolArgs(tool string, args []word) []word {
 		switch tool {
 		case "bazel", "bazelisk", "aspect":
 			switch {
-			case strings.HasPrefix(v, "--output=") || strings.HasPrefix(v, "--test_output=") || v == "--keep_going" || v == "-k":
-				continue
+			case strings.HasPrefix(v, "-//"):
+				keep(w)
 			case strings.HasPrefix(v, "-"):
+				// An option of the allowlist, with the value it takes as
+				// toolOptionsKnown read it (buildopts.go), only changes
+				// what is built or printed; any other is kept, to refuse.
+				_, allow, _ := toolOptTable(tool)
+				if span, known := toolOption(allow, args, i); known {
+					i += span - 1
+					continue
+				}
 				keep(w)
 			default:
 				for _, p := range bazelLabels(v) {

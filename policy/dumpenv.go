@@ -31,8 +31,8 @@ var dumpSinks = wordSet{words: []string{"tee", "dd", "sponge", "split", "csplit"
 
 // judgeDumps adds a part for every dump in f: ask on its own, deny when
 // what it prints is written or sent.
-func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
-	if !mayDumpText(s.text) || !c.hasDump(f) {
+func (c *checkEnv) judgeDumps(s *src, f *syntax.File, pipes map[*syntax.BinaryCmd]*pipeScreen) {
+	if len(pipes) == 0 && (!mayDumpText(s.text) || !c.hasDump(f)) {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -59,9 +59,13 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 			if x.Op != syntax.Pipe && x.Op != syntax.PipeAll {
 				return true
 			}
-			stages := pipeStages(x)
-			for i, st := range stages {
-				if !c.hasDump(st) {
+			p := pipes[x] // envscreen.go: read once, before the line was judged
+			if p == nil {
+				return true // a pipeline's inner node, or no listing in it
+			}
+			stages := p.stages
+			for i := range stages {
+				if !p.dump[i] {
 					continue
 				}
 				for _, later := range stages[i+1:] {
@@ -72,7 +76,7 @@ func (c *checkEnv) judgeDumps(s *src, f *syntax.File) {
 						return false
 					}
 				}
-				if c.sandbox && !c.envFilterHidesSecrets(stages[i+1:]) {
+				if c.sandbox && !p.hides[i+1] {
 					c.addPart(Part{Text: s.slice(x), Via: "dump", Decision: Ask, Rule: RuleEnvPrint,
 						Reason: "searches the environment with a filter that could show a secret-looking variable's value"})
 				}
@@ -153,7 +157,8 @@ func (c *checkEnv) isSink(call *syntax.CallExpr) bool {
 	if len(argv) == 0 {
 		return false
 	}
-	return dumpSinks.has(argv[0]) || stageWritesFile(argv)
+	argv, ambiguous := stageArgv(argv) // stageargv.go
+	return dumpSinks.has(argv[0]) || ambiguous || stageWritesFile(argv)
 }
 
 // staticArgv decodes a call's words, the program resolved; nil when a word

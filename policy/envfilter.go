@@ -45,43 +45,49 @@ func secretLookingName(n string) bool {
 	return false
 }
 
-// envFilterHidesSecrets reports whether the stages after a listing show
-// no secret-looking variable's value: at least one stage must filter
-// (count, keep names only, keep named non-secret lines); stages that pass
-// the listing on whole (sort, head) filter nothing, and the listing they
-// pass on holds the agent's own keys (envscreen.go).
-func (c *checkEnv) envFilterHidesSecrets(stages []*syntax.Stmt) bool {
-	filtered := false
-	for _, st := range stages {
-		call, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok {
-			return false // a compound stage: not a plain filter
-		}
-		argv := c.staticArgv(call)
-		if len(argv) == 0 {
-			return false
-		}
-		switch prog := argv[0]; {
-		case passStages.has(prog) && !stageWritesFile(argv):
-			continue
-		case prog == "wc":
-			return true
-		case prog == "cut":
-			return cutsNamesOnly(argv[1:])
-		case prog == "grep" || prog == "egrep" || prog == "fgrep" || prog == "rg":
-			hides, keeps := grepKeepsNamedOnly(prog, argv[1:])
-			if hides {
-				return true
-			}
-			if !keeps {
-				return false
-			}
-			filtered = true
-		default:
-			return false
-		}
+// The stages after a listing hide every secret-looking variable's value
+// when at least one stage filters (counts, keeps names only, keeps named
+// non-secret lines); stages that pass the listing on whole (sort, head)
+// filter nothing, and the listing they pass on holds the agent's own keys.
+// screenPipe (envscreen.go) reads every stage once with filterStage.
+
+// What a stage after a listing does with it (filterStage).
+const (
+	stageEnds       = iota // decides: hides every secret or may show one
+	stagePasses            // passes the listing on whole (sort, head)
+	stageKeepsNamed        // keeps only named non-secret variables' lines
+)
+
+// filterStage judges one stage after a listing: whether it passes the
+// listing on, keeps only named lines, or decides (hides every secret's
+// value, or may show one).
+func (c *checkEnv) filterStage(st *syntax.Stmt) (kind int, hides bool) {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return stageEnds, false // a compound stage: not a plain filter
 	}
-	return filtered
+	argv, ambiguous := stageArgv(c.staticArgv(call)) // stageargv.go
+	if len(argv) == 0 || ambiguous {
+		return stageEnds, false
+	}
+	switch prog := argv[0]; {
+	case passStages.has(prog) && !stageWritesFile(argv):
+		return stagePasses, false
+	case prog == "wc":
+		return stageEnds, true
+	case prog == "cut":
+		return stageEnds, cutsNamesOnly(argv[1:])
+	case prog == "grep" || prog == "egrep" || prog == "fgrep" || prog == "rg":
+		hides, keeps := grepKeepsNamedOnly(prog, argv[1:])
+		if hides {
+			return stageEnds, true
+		}
+		if !keeps {
+			return stageEnds, false
+		}
+		return stageKeepsNamed, false
+	}
+	return stageEnds, false
 }
 
 // cutsNamesOnly: cut -d= -f1 (in any spelling cut accepts) prints only
@@ -110,6 +116,8 @@ func cutsNamesOnly(args []string) bool {
 			field = strings.TrimPrefix(a, "--fields=") == "1"
 		case strings.HasPrefix(a, "-f"):
 			field = a[2:] == "1"
+		case a == "-s" || a == "--only-delimited":
+			// drops lines without the delimiter: fewer lines, no values
 		default:
 			return false
 		}

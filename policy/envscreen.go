@@ -45,28 +45,70 @@ func (x *cmdCtx) envListed() {
 	x.add(Ask, RuleEnvPrint, "printing the environment can reveal secrets")
 }
 
-// screenEnvListings marks, before the line is judged, every pipeline stage
-// that lists the environment and is followed only by stages that hide every
-// secret's value.
-func (c *checkEnv) screenEnvListings(f *syntax.File) {
-	if !c.sandbox {
-		return
+// pipeScreen is what the one walk of a line's pipelines learns of one:
+// its stages, which of them list the environment, and for each i whether
+// stages[i:] hide every secret's value.
+type pipeScreen struct {
+	stages []*syntax.Stmt
+	dump   []bool
+	hides  []bool
+}
+
+// screenEnvListings walks the line's pipelines once, before the line is
+// judged: it marks every stage that lists the environment and is followed
+// only by stages that hide every secret's value, and returns what it
+// learnt for judgeDumps, which runs after. A pipeline of n stages is one
+// BinaryCmd per stage; each is read once, its stages once, and the
+// filters after each listing in one pass from the end, so the cost is
+// linear in the stages (BenchmarkEnvPipeline).
+func (c *checkEnv) screenEnvListings(text string, f *syntax.File) map[*syntax.BinaryCmd]*pipeScreen {
+	if !mayDumpText(text) || !c.hasDump(f) {
+		return nil
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	pipes := map[*syntax.BinaryCmd]*pipeScreen{}
+	var walk func(n syntax.Node) bool
+	walk = func(n syntax.Node) bool {
 		b, ok := n.(*syntax.BinaryCmd)
 		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
 			return true
 		}
-		stages := pipeStages(b)
-		for i, st := range stages {
-			call, ok := st.Cmd.(*syntax.CallExpr)
-			if ok && c.hasDump(st) && c.envFilterHidesSecrets(stages[i+1:]) {
+		p := c.screenPipe(pipeStages(b))
+		pipes[b] = p
+		for i, st := range p.stages {
+			if call, ok := st.Cmd.(*syntax.CallExpr); ok && c.sandbox && p.dump[i] && p.hides[i+1] {
 				if c.envScreened == nil {
 					c.envScreened = map[*syntax.CallExpr]bool{}
 				}
 				c.envScreened[call] = true
 			}
+			syntax.Walk(st, walk) // pipelines inside a stage; never this one's own inner BinaryCmds
 		}
-		return true
-	})
+		return false
+	}
+	syntax.Walk(f, walk)
+	return pipes
+}
+
+// screenPipe reads a pipeline's stages: which list the environment, and,
+// from the last stage back, whether the stages from each on hide every
+// secret, reading each stage once (filterStage).
+func (c *checkEnv) screenPipe(stages []*syntax.Stmt) *pipeScreen {
+	n := len(stages)
+	p := &pipeScreen{stages: stages, dump: make([]bool, n), hides: make([]bool, n+1)}
+	// hides[j]: stages[j:] hide, nothing kept so far; kept[j]: the same
+	// once an earlier stage has already kept only named lines.
+	kept := make([]bool, n+1)
+	kept[n] = true
+	for j := n - 1; j >= 0; j-- {
+		p.dump[j] = c.hasDump(stages[j])
+		switch kind, hides := c.filterStage(stages[j]); kind {
+		case stagePasses:
+			p.hides[j], kept[j] = p.hides[j+1], kept[j+1]
+		case stageKeepsNamed:
+			p.hides[j], kept[j] = kept[j+1], kept[j+1]
+		default:
+			p.hides[j], kept[j] = hides, hides
+		}
+	}
+	return p
 }

@@ -23,7 +23,8 @@ func stageWritesFile(argv []string) bool {
 			if a == "--" {
 				break
 			}
-			if strings.HasPrefix(a, "--log-file") || strings.HasPrefix(a, "--LOG-FILE") ||
+			name, _, _ := strings.Cut(a, "=") // written out in full (stageArgv)
+			if name == "--log-file" || name == "--LOG-FILE" ||
 				!strings.HasPrefix(a, "--") && strings.HasPrefix(a, "-") && strings.ContainsAny(a, "oO") {
 				return true
 			}

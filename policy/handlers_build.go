@@ -49,15 +49,19 @@ func addBuildHandlers(handlers map[string]handler) {
 	}
 	handlers["uvx"] = func(x *cmdCtx, a []word) { x.add(Ask, RulePkgRemoteExec, "uvx fetches and runs a tool") }
 	handlers["pipx"] = func(x *cmdCtx, a []word) { x.add(Ask, RulePkgRemoteExec, "pipx installs and runs tools") }
-	for _, n := range []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
-		"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
-		"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright"} {
+	for _, n := range projectTools {
 		handlers[n] = projectTool
 	}
 	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
 		handlers[n] = subcommandTool
 	}
 }
+
+// projectTools are linters, formatters and test runners of the project
+// (projectTool); moreProjectTools (buildverbs_more.go) are more.
+var projectTools = []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
+	"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
+	"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright"}
 
 // inWorkspace asks unless the command runs inside the workspace.
 func (x *cmdCtx) inWorkspace() {

@@ -41,6 +41,7 @@ func interpreter(x *cmdCtx, args []word) {
 	case "ruby":
 		if code, ok := rubyInline(rest); ok {
 			if tok := rubyRiskyToken(code); tok != "" {
+				x.codeRisks(name, code)
 				x.add(Ask, RuleInterpInline, name+" runs inline code that uses "+quoteShort(tok))
 				return
 			}
@@ -49,32 +50,15 @@ func interpreter(x *cmdCtx, args []word) {
 		}
 		fallthrough
 	default:
-		inline := map[string][]string{"perl": {"-e", "-E"}, "ruby": {"-e"}, "php": {"-r", "-B", "-R", "-E", "-F"},
-			"lua": {"-e"}, "luajit": {"-e"}, "Rscript": {"-e"}, "R": {"-e"}, "julia": {"-e", "-E"},
-			"osascript": {"-e"}, "pwsh": {"-c", "-Command", "-command", "-EncodedCommand", "-e"},
-			"powershell": {"-c", "-Command", "-command", "-EncodedCommand", "-e"}}[base]
-		for i, w := range rest {
-			if base == "ruby" && rubyScriptAt(rest, i) {
-				break // ruby's options end at the script: `-n name` after it is the script's
-			}
-			for _, o := range inline {
-				if w.val == o || (len(o) == 2 && strings.HasPrefix(w.val, o) && base != "pwsh" && base != "powershell") {
-					if lang := devLang(base); lang != "" && w.val == o && i+1 < len(rest) && rest[i+1].static {
-						code := rest[i+1].val
-						if x.devInline(name, lang, code) { // devinline.go
-							return
-						}
-						x.codeDeletes(" " + code)
-						x.codeExfil(name, code)
-					}
-					x.add(Ask, RuleInterpInline, name+" runs inline code")
+		if in := inlineCodeOf(interpBase(name), rest); in.found { // inlinecode.go
+			if in.static {
+				if lang := devLang(base); lang != "" && x.devInline(name, lang, in.code) { // devinline.go
 					return
 				}
+				x.codeRisks(name, in.code)
 			}
-			if strings.HasPrefix(w.val, "-") && (base == "perl" && strings.ContainsAny(w.val[1:], "eE") || base == "ruby" && rubyFlagsInline(w.val)) {
-				x.add(Ask, RuleInterpInline, name+" runs inline code")
-				return
-			}
+			x.add(Ask, RuleInterpInline, name+" runs inline code")
+			return
 		}
 		for i, w := range rest {
 			if base == "ruby" && !rubyScriptAt(rest, i) {
@@ -94,27 +78,23 @@ var pythonSafeModules = wordSet{words: []string{"pytest", "unittest", "mypy", "p
 	"pycodestyle", "pydocstyle", "bandit", "pyright"}}
 
 func pythonCmd(x *cmdCtx, name string, rest []word) {
+	if in := inlineCodeOf("python", rest); in.found { // inlinecode.go
+		if !in.static {
+			x.add(Ask, RuleInterpInline, name+" -c runs inline code built from an expansion")
+			return
+		}
+		x.inlineCode(name, in.code)
+		return
+	}
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
 		switch {
-		case a == "-c" || strings.HasPrefix(a, "-c") && !strings.HasPrefix(a, "--") || a == "-" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'c')):
-			if a == "-" {
-				if x.stdin != nil {
-					x.inlineCode(name, *x.stdin)
-					return
-				}
-				x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
+		case a == "-":
+			if x.stdin != nil {
+				x.inlineCode(name, *x.stdin)
 				return
 			}
-			code := a[strings.IndexByte(a, 'c')+1:]
-			if code == "" && i+1 < len(rest) {
-				code = rest[i+1].val
-				if !rest[i+1].static {
-					x.add(Ask, RuleInterpInline, name+" -c runs inline code built from an expansion")
-					return
-				}
-			}
-			x.inlineCode(name, code)
+			x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
 			return
 		case a == "-m" || strings.HasPrefix(a, "-m") && !strings.HasPrefix(a, "--"):
 			mod := strings.TrimPrefix(a, "-m")
@@ -173,20 +153,13 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 }
 
 func nodeCmd(x *cmdCtx, name string, rest []word) {
-	for i, w := range rest {
-		a := w.val
-		if a == "-e" || a == "--eval" || a == "-p" || a == "--print" || strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print=") {
-			_, code, has := strings.Cut(a, "=")
-			if !has && i+1 < len(rest) {
-				code = rest[i+1].val
-				if !rest[i+1].static {
-					x.add(Ask, RuleInterpInline, name+" runs inline code built from an expansion")
-					return
-				}
-			}
-			x.inlineCode(name, code)
+	if in := inlineCodeOf("node", rest); in.found { // inlinecode.go
+		if !in.static {
+			x.add(Ask, RuleInterpInline, name+" runs inline code built from an expansion")
 			return
 		}
+		x.inlineCode(name, in.code)
+		return
 	}
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val

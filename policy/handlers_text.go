@@ -192,12 +192,22 @@ func sortCmd(x *cmdCtx, args []word) {
 			x.write(word{val: w.val[2:], static: w.static})
 		} else if (w.val == "-T" || w.val == "--temporary-directory") && i+2 < len(args) {
 			x.write(word{val: args[i+2].val + "/glob-match", static: args[i+2].static})
-		} else if strings.HasPrefix(w.val, "-") && !strings.HasPrefix(w.val, "--") && strings.Contains(w.val, "T") {
-			// -TDIR, -uT DIR: the temporary directory bundled with other letters
-			if at := strings.IndexByte(w.val, 'T'); at < len(w.val)-1 {
-				x.write(word{val: w.val[at+1:] + "/glob-match", static: w.static})
+		} else if strings.HasPrefix(w.val, "-") && !strings.HasPrefix(w.val, "--") {
+			// -TDIR, -uT DIR: the temporary directory bundled with other
+			// letters. The bundle ends at the first letter that takes a
+			// value: in -tT, T is -t's separator, no directory.
+			at := strings.IndexAny(w.val[1:], "kotST") + 1
+			if at == 0 || (w.val[at] != 'T' && w.val[at] != 'o') {
+				continue
+			}
+			suffix := "/glob-match"
+			if w.val[at] == 'o' {
+				suffix = ""
+			}
+			if at < len(w.val)-1 {
+				x.write(word{val: w.val[at+1:] + suffix, static: w.static})
 			} else if i+2 < len(args) {
-				x.write(word{val: args[i+2].val + "/glob-match", static: args[i+2].static})
+				x.write(word{val: args[i+2].val + suffix, static: args[i+2].static})
 			}
 		}
 	}

@@ -25,43 +25,25 @@ func codeReadsEnv(code string) bool {
 	return containsWord(code, "ENV")
 }
 
-// inlineEnvHeads are the interpreters whose inline snippet may read it.
-var inlineEnvHeads = wordSet{words: []string{"julia", "R", "Rscript", "python", "python3", "python2", "node", "nodejs", "ruby",
-	"perl", "deno", "bun", "php", "pypy", "pypy3", "lua", "tclsh"}}
-
-// inlineEnvHead: the program is an interpreter of inlineEnvHeads
-// (python3.12 counts as python3).
+// inlineEnvHead: the program is an interpreter that takes inline code
+// (inlineSpecs; python3.12 counts as python).
 func inlineEnvHead(prog string) bool {
-	base := filepath.Base(prog)
-	if i := strings.IndexAny(base, "0123456789"); i > 0 && strings.HasPrefix(base, "python") {
-		base = "python3"
-	}
-	return inlineEnvHeads.has(base)
+	_, ok := inlineSpecs.get()[interpBase(prog)]
+	return ok
 }
 
-// inlineEnvDump reports an interpreter given inline code (-e, -c, -E,
-// --eval, -r) that reads the environment.
+// inlineEnvDump reports an interpreter given inline code, however its
+// options spell it (inlineCodeOf), that reads the environment.
 func inlineEnvDump(argv []string) (string, bool) {
 	if len(argv) == 0 || !inlineEnvHead(argv[0]) {
 		return "", false
 	}
-	for i, a := range argv[1:] {
-		code := ""
-		switch {
-		case a == "-e" || a == "-c" || a == "-E" || a == "--eval" || a == "-r" || a == "-p" || a == "--print" || a == "--expr":
-			if i+2 < len(argv) {
-				code = argv[i+2]
-			}
-		case strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--expr="):
-			_, code, _ = strings.Cut(a, "=")
-		case len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[len(a)-1:], "ceE"):
-			if i+2 < len(argv) {
-				code = argv[i+2] // perl -ne, ruby -le
-			}
-		}
-		if code != "" && codeReadsEnv(code) {
-			return filepath.Base(argv[0]) + " code reading the environment", true
-		}
+	args := make([]word, 0, len(argv)-1)
+	for _, a := range argv[1:] {
+		args = append(args, word{val: a, static: true})
+	}
+	if in := inlineCodeOf(interpBase(argv[0]), args); in.found && codeReadsEnv(in.code) {
+		return filepath.Base(argv[0]) + " code reading the environment", true
 	}
 	return "", false
 }
@@ -84,4 +66,30 @@ func (c *checkEnv) inlineDumpOnly(call *syntax.CallExpr) bool {
 		})
 	}
 	return !subst
+}
+
+// codeWriteTokens are the plain ways a snippet writes a file.
+var codeWriteTokens = []string{"file.write", "writefile", "write_text", "write_bytes", "fs.write", "appendfile",
+	"createwritestream", "writelines", "saverds", "file=", "file.open", "io.open", "fopen(", "file_put_contents",
+	"spit ", "filesystem.write"}
+
+// codeWritesFile: the snippet writes a file it names (File.write,
+// open(path, "w"), fs.writeFileSync, Perl's open(F, ">path"), R's
+// writeLines(…, file=…)).
+func codeWritesFile(code string) bool {
+	low := strings.ToLower(code)
+	for _, t := range codeWriteTokens {
+		if strings.Contains(low, t) {
+			return true
+		}
+	}
+	if strings.Contains(low, "open(") && !benignUse(low, "open(") {
+		return true
+	}
+	for _, lit := range allLiterals(code) {
+		if strings.HasPrefix(lit, ">") || strings.HasPrefix(lit, "+>") {
+			return true
+		}
+	}
+	return false
 }

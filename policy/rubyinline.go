@@ -15,26 +15,22 @@ var rubyStdlib = wordSet{words: []string{"json", "yaml", "set", "pp", "date", "t
 // rubyInline reads `ruby [-w] [-rLIB] -e CODE [-e CODE]…`: ok is false for
 // anything else (a script, another option), which the caller judges.
 func rubyInline(args []word) (string, bool) {
-	var code []string
+	in := inlineCodeOf("ruby", args) // inlinecode.go
+	if !in.found || !in.static {
+		return "", false
+	}
 	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.static {
-			return "", false
-		}
-		switch v := a.val; {
+		switch v := args[i].val; {
 		case v == "-e":
-			if i+1 >= len(args) || !args[i+1].static {
-				return "", false
-			}
 			i++
-			code = append(code, args[i].val)
+		case strings.HasPrefix(v, "-e"): // -e'CODE'
 		case v == "-w" || v == "-W0" || v == "-W" || v == "--disable-gems" || v == "--disable=gems":
 		case strings.HasPrefix(v, "-r") && rubyStdlib.has(v[2:]):
 		default:
 			return "", false
 		}
 	}
-	return strings.Join(code, "\n"), len(code) > 0
+	return in.code, true
 }
 
 // rubyRisky are Ruby's own ways to run a program, load code or reach

@@ -123,12 +123,7 @@ func (x *cmdCtx) sandboxedCode(what, rule, reason string) {
 // deletes files, reads the environment or evaluates more text asks, and a
 // shell command spelled in it plainly is judged as shell.
 func (x *cmdCtx) inlineCode(name, code string) {
-	for _, cmd := range spawnedShell(code) {
-		sub := x.cw.copy()
-		x.c.shell(cmd, &sub, x.s.depth+1, name+" spawns")
-	}
-	x.codeDeletes(code)
-	x.codeExfil(name, code)
+	x.codeRisks(name, code)
 	if codeReadsEnv(code) { // inlineenv.go
 		x.add(Ask, RuleEnvPrint, name+" code reads the environment: the agent's own keys would reach the coder's screen")
 		return
@@ -142,6 +137,25 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		return
 	}
 	x.add(Allow, RuleSandboxCode, name+" runs inline code that only computes and reads, inside the sandbox")
+}
+
+// codeRisks judges what a snippet in any language does that the shell
+// and path policies know how to judge: every shell string it hands to a
+// shell is judged as that shell line, every file it deletes as a write,
+// and a secret it sends as exfiltration. Every interpreter's inline code
+// goes through it, so `system("rm -rf ~")` in R, Julia's run(`rm -rf ~`)
+// and Python's os.system("rm -rf ~") are one verdict.
+func (x *cmdCtx) codeRisks(name, code string) {
+	for _, cmd := range spawnedShell(code) {
+		sub := x.cw.copy()
+		x.c.shell(cmd, &sub, x.s.depth+1, name+" spawns")
+	}
+	x.codeDeletes(code)
+	x.codeExfil(name, code)
+	if codeReadsEnv(code) && codeWritesFile(code) { // inlineenv.go
+		// As `env > out.txt`: the listing, secrets included, in a file.
+		x.add(Deny, RuleEnvDumpSink, name+" code writes the environment, secrets included, into a file")
+	}
 }
 
 // riskyTokens are capabilities beyond computing and reading files.
@@ -225,7 +239,8 @@ func isIdent(c byte) bool {
 
 // spawnedShell finds shell commands spelled as a plain string literal in
 // the common spawning calls: os.system('…'), subprocess.run('…',
-// shell=True), execSync("…"), exec("…"), `…` in Ruby and Perl.
+// shell=True), execSync("…"), exec("…"), system("…") in R, Perl and Ruby,
+// Julia's run(`…`), R's system2("cmd", c("arg", …)).
 func spawnedShell(code string) []string {
 	var out []string
 	eachCall(code, []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput("}, func(args string) bool {
@@ -242,11 +257,25 @@ func spawnedShell(code string) []string {
 		}
 		return len(out) <= 16
 	})
+	// R's system2(command, args) pastes its words into one shell line:
+	// system2("rm", c("-rf", "~")) runs `rm -rf ~`.
+	eachCall(code, []string{"system2("}, func(args string) bool {
+		if end := matchingParen(args); end >= 0 {
+			args = args[:end]
+		}
+		if lits := allLiterals(args); len(lits) > 0 {
+			out = append(out, strings.Join(lits, " "))
+		}
+		return len(out) <= 16
+	})
 	return out
 }
 
 // eachCall calls f with the text after every case-insensitive occurrence of
-// each of calls in code, until f returns false.
+// each of calls in code, until f returns false. A call that begins with a
+// name is found only where the name begins (after no identifier byte):
+// unlink( is found after a tab, a brace, a newline or the start of the
+// code, never inside lo_unlink(.
 func eachCall(code string, calls []string, f func(args string) bool) {
 	low := strings.ToLower(code)
 	for _, call := range calls {
@@ -255,7 +284,11 @@ func eachCall(code string, calls []string, f func(args string) bool) {
 			if i < 0 {
 				break
 			}
-			from += i + len(call)
+			at := from + i
+			from = at + len(call)
+			if isIdent(call[0]) && at > 0 && isIdent(low[at-1]) {
+				continue
+			}
 			if !f(code[from:]) {
 				return
 			}
@@ -264,10 +297,9 @@ func eachCall(code string, calls []string, f func(args string) bool) {
 }
 
 // deleteCalls are the common ways code deletes files and trees.
-var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "os.remove(", "os.unlink(",
-	"os.rmdir(", "removedirs(", "rimraf(", "fs.rm(", "fs.rmdir(", "fs.unlink(", "remove_dir_all(", "file.delete(",
-	"fileutils.rm_rf(", "fileutils.rm_r(", ".unlink(", ".rmdir(", "os.removeall(",
-	" unlink(", ";unlink(", "file.remove(", " rm(", ";rm(", "(rm(", "base.rm("} // R unlink/file.remove, Julia rm
+var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "os.remove(",
+	"rmdir(", "removedirs(", "rimraf(", "remove_dir_all(", "file.delete(", "fileutils.rm_rf(", "fileutils.rm_r(",
+	"os.removeall(", "unlink(", "file.remove(", "rm("} // R unlink/file.remove, Julia rm and Base.rm, fs.rm
 
 // codeDeletes judges the targets of deletions spelled plainly in code as
 // writes: a literal path, or the home directory however it is named.

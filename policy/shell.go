@@ -67,9 +67,9 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 		return
 	}
 	s := &src{text: text, depth: depth, via: via, braced: braced}
-	c.screenEnvListings(f) // envscreen.go
+	pipes := c.screenEnvListings(text, f) // envscreen.go
 	c.stmts(s, f.Stmts, cw)
-	c.judgeDumps(s, f)          // dumpenv.go: the environment never reaches a file or the network
+	c.judgeDumps(s, f, pipes)   // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw) // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
 }
 

@@ -53,6 +53,12 @@ var namesOuters = wordSet{words: []string{"wc", "ls", "stat", "file", "du", "md5
 	"basename", "dirname", "realpath", "test", "[", "go", "gofmt", "pytest", "mypy", "ruff", "black", "eslint",
 	"prettier", "tsc", "jest", "vitest", "shellcheck", "golangci-lint", "staticcheck", "flake8", "pylint", "isort"}}
 
+// projectToolSet holds every linter, formatter and test runner whose
+// handler is projectTool.
+var projectToolSet = lazy[map[string]bool]{build: func() map[string]bool {
+	return setOf(append(append([]string(nil), projectTools...), moreProjectTools...)...)
+}}
+
 // goEnvVars are go env variables that name toolchain locations or facts.
 var goEnvVars = wordSet{words: []string{"GOROOT", "GOPATH", "GOMODCACHE", "GOCACHE", "GOVERSION", "GOOS", "GOARCH", "GOBIN",
 	"GOEXE", "GOHOSTOS", "GOHOSTARCH", "GOTOOLDIR", "GOMOD", "GOWORK", "CGO_ENABLED"}}
@@ -279,7 +285,10 @@ func substAllowed(prog string, class byte) bool {
 	case substToolchain:
 		return readOnlyOuters.has(prog)
 	case substNames:
-		return namesOuters.has(prog)
+		// A linter or formatter of the project is judged on the names
+		// as on any file it is given: `ormolu --mode inplace $(git
+		// ls-files '*.hs')` formats workspace files, as prettier does.
+		return namesOuters.has(prog) || projectToolSet.get()[prog]
 	}
 	return false
 }
