@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/testbin"
 )
 
 // TestDemoInTmux drives the real binary: `sentinel demo` in a 120×40 tmux
@@ -26,12 +28,14 @@ func TestDemoInTmux(t *testing.T) {
 		t.Skip("tmux not installed: skipping the TUI end-to-end test")
 	}
 	dir := t.TempDir()
-	bin := os.Getenv("SENTINEL_E2E_BIN") // a prebuilt binary, else build one
+	bin := os.Getenv("SENTINEL_E2E_BIN") // a prebuilt binary, else the shared build
 	if bin == "" {
-		bin = filepath.Join(dir, "sentinel")
-		build := exec.Command("go", "build", "-o", bin, "../cmd/sentinel")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("build sentinel: %v\n%s", err, out)
+		// The binary every end-to-end package of this `go test` shares
+		// (alone in its directory, as a build of its own here was): a link
+		// of its own cost a few CPU-seconds a run.
+		var err error
+		if bin, err = testbin.Sentinel(); err != nil {
+			t.Fatalf("build sentinel: %v", err)
 		}
 	}
 	sock := filepath.Join(dir, "tmux.sock")

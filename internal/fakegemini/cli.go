@@ -36,7 +36,10 @@ func WriteSettings(home string) error {
 
 // Env is what gemini-cli needs in its environment to use this server with
 // home as its HOME (prepared by WriteSettings): the base URL, any API key,
-// and workspace trust (gemini -p refuses an untrusted folder otherwise).
+// and workspace trust (gemini -p refuses an untrusted folder otherwise);
+// and GEMINI_CLI_NO_RELAUNCH, so that each gemini is one node process
+// instead of a parent that starts a second one only to raise its heap
+// limit (about 2 CPU-s a start; the relaunch is not what any test checks).
 // Append it to a base environment; later entries win.
 func (s *Server) Env(home string) []string {
 	return []string{
@@ -44,6 +47,7 @@ func (s *Server) Env(home string) []string {
 		"GEMINI_API_KEY=fakegemini-key",
 		"GOOGLE_GEMINI_BASE_URL=" + s.URL,
 		"GEMINI_CLI_TRUST_WORKSPACE=true",
+		"GEMINI_CLI_NO_RELAUNCH=true",
 		"NO_COLOR=1",
 	}
 }

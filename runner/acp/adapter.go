@@ -93,11 +93,13 @@ func (a *Adapter) Env() []string {
 type Needs = agentutil.Needs
 
 // KeyEnv are the variables ACP agents read their model access from; they
-// pass into the sandbox when set.
+// pass into the sandbox when set. So does GEMINI_CLI_NO_RELAUNCH, the
+// person's choice that Gemini CLI run as one node process rather than
+// relaunch itself with a larger heap (it only saves a start's CPU).
 var KeyEnv = []string{
 	"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GEMINI_BASE_URL", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION",
 	"GOOGLE_GENAI_USE_VERTEXAI", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
-	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY",
+	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY", "GEMINI_CLI_NO_RELAUNCH",
 }
 
 // geminiLogins and opencodeLogins are the agents' logins copied into the

@@ -13,7 +13,7 @@ var Agent = coder.Agent{
 	Install:  "npm install -g @google/gemini-cli",
 	Home: coder.Home{
 		Copy:    []string{".gemini/settings.json", ".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/GEMINI.md"},
-		PassEnv: []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI"},
+		PassEnv: []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI", "GEMINI_CLI_NO_RELAUNCH"},
 	},
 	CoAuthor: "Gemini CLI <gemini-cli@google.com>",
 	Dialect:  "gemini",

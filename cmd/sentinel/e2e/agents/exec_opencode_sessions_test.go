@@ -88,14 +88,25 @@ func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
 	w.noPluginRan(t)
 }
 
-// direct runs the real opencode as the person would, outside Sentinel.
+// direct runs the real opencode as the person would, outside Sentinel, in
+// the project: opencode takes its project from $PWD, not from the
+// directory it starts in, so PWD is set (with this process's PWD it made
+// its session in the test package's directory and snapshotted the whole
+// checkout, about 30 CPU-s a run). Its npm registry is a closed port on
+// loopback, as the sandbox's proxy refuses it in the runs under Sentinel:
+// the person's config dir is writable here, and opencode would otherwise
+// install its plugin package into it from the real registry.
 func direct(t *testing.T, w *opencodeExecWorld, task string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), hangBound)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "opencode", "run", task)
 	cmd.Dir = w.dir
-	cmd.Env = append(os.Environ(), w.env...)
+	noNet := "http://127.0.0.1:9"
+	cmd.Env = append(append(os.Environ(), w.env...), "PWD="+w.dir,
+		"HTTP_PROXY="+noNet, "HTTPS_PROXY="+noNet, "http_proxy="+noNet, "https_proxy="+noNet,
+		"NO_PROXY=127.0.0.1,localhost", "no_proxy=127.0.0.1,localhost",
+		"NPM_CONFIG_REGISTRY="+noNet, "BUN_CONFIG_REGISTRY="+noNet)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("opencode run (directly): %v\n%s", err, out)
 	}
