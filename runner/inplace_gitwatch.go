@@ -52,6 +52,9 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 	}
 	if g.p.GitDir != "" {
 		add(g.p.GitDir)
+		if g.common != "" && g.common != filepath.Clean(g.p.GitDir) {
+			add(g.common) // a linked worktree: the main checkout's rebase state (laterDir)
+		}
 		if wt := g.commonWorktrees(); wt != "" {
 			if _, err := os.Stat(wt); err == nil {
 				add(wt)
@@ -113,6 +116,8 @@ func (g *gitGuard) created(path string, add func(string) bool) []string {
 		return nil
 	}
 	switch {
+	case g.laterDir(dir, name):
+		return one(path)
 	case g.p.GitDir != "" && dir == filepath.Clean(g.p.GitDir):
 		if slices.Contains(inPlaceGitPlanted, name) && !g.had[name] {
 			return one(path)

@@ -1,0 +1,40 @@
+package runner
+
+import (
+	"path/filepath"
+
+	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+)
+
+// A rebase, cherry-pick, revert, merge or bisect state that appears in the
+// project's git dir during an in-place run (rebase-merge/, MERGE_HEAD,
+// BISECT_LOG…) is moved into the quarantine as soon as the watch sees it
+// (watch, created), not at the end of the run: the person may run `git
+// rebase --continue` in another terminal while the coder works, and it
+// would run the state's exec lines on the host. The guard cannot tell who
+// made it: a rebase the coder starts in place fails, and so does one the
+// person starts in the project during the run; either is named, with where
+// it went, at once (review finding F2).
+
+// laterDir says whether name, appearing in dir, is such a state: dir is
+// the project's git dir, or its common dir in a linked worktree.
+func (g *gitGuard) laterDir(dir, name string) bool {
+	if g.p.GitDir == "" || !gitdir.LaterName(name) {
+		return false
+	}
+	return dir == filepath.Clean(g.p.GitDir) || g.common != "" && dir == filepath.Clean(g.common)
+}
+
+// laterTold is the line that tells the quarantine of p, when p is such a
+// state; it is described from where it went.
+func (g *gitGuard) laterTold(p string) (string, bool) {
+	if !g.laterDir(filepath.Dir(p), filepath.Base(p)) {
+		return "", false
+	}
+	g.mu.Lock()
+	dst := g.dst[p]
+	g.mu.Unlock()
+	what := gitdir.DescribeLater(filepath.Base(p), dst)
+	return textsafe.Line("in place: DANGEROUS: " + what + " — appeared in " + p + " during the run and was moved at once into " + dst + " (if it was your own, in another terminal, move it back once the run is over)"), true
+}
