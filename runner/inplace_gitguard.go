@@ -49,6 +49,11 @@ type gitGuard struct {
 	// later is the run-later state of the project's git dir at the start
 	// (inplace_later.go).
 	later *gitdir.Later
+	// laterMu keeps the watch's and the end's take-outs apart; refsChanged,
+	// set by start, is what the watch calls when packed-refs or a reftable
+	// stack changes (a replace ref written there is deleted at once).
+	laterMu     sync.Mutex
+	refsChanged func()
 	// Objects is the scratch object directory the coder's git writes new
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
@@ -181,6 +186,7 @@ func (g *gitGuard) Stuck() []string {
 // start begins the watch (watch) and tells each quarantine through emit;
 // it returns the stop.
 func (g *gitGuard) start(ctx context.Context, emit func(journal.Lane, journal.Kind, string, any)) (stop func()) {
+	g.refsChanged = func() { g.takeOut(ctx, emit, true) }
 	stop, warn := g.watch(ctx, func(p string) {
 		if what, ok := g.laterTold(p); ok {
 			emit(journal.System, KindError, what, nil)

@@ -55,6 +55,11 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 		if g.common != "" && g.common != filepath.Clean(g.p.GitDir) {
 			add(g.common) // a linked worktree: the main checkout's rebase state (laterDir)
 		}
+		if rt := filepath.Join(g.common, "reftable"); g.common != "" {
+			if _, err := os.Stat(rt); err == nil {
+				add(rt) // a reftable repository's refs (storedRefsChanged)
+			}
+		}
 		if wt := g.commonWorktrees(); wt != "" {
 			if _, err := os.Stat(wt); err == nil {
 				add(wt)
@@ -112,6 +117,12 @@ func (g *gitGuard) created(path string, add func(string) bool) []string {
 	one := func(p string) []string {
 		if g.quarantine(p) {
 			return []string{p}
+		}
+		return nil
+	}
+	if g.storedRefsChanged(dir, name) {
+		if g.refsChanged != nil {
+			g.refsChanged()
 		}
 		return nil
 	}

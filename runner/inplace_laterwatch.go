@@ -7,6 +7,11 @@ import (
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
+// A replace ref the coder writes into packed-refs or a reftable stack (the
+// refs/replace directory is a read-only mount, and a reftable repository
+// has none) is deleted as soon as the watch sees the file change
+// (storedRefsChanged), as at the end of the run (takeOutLater).
+//
 // A rebase, cherry-pick, revert, merge or bisect state that appears in the
 // project's git dir during an in-place run (rebase-merge/, MERGE_HEAD,
 // BISECT_LOG…) is moved into the quarantine as soon as the watch sees it
@@ -37,4 +42,19 @@ func (g *gitGuard) laterTold(p string) (string, bool) {
 	g.mu.Unlock()
 	what := gitdir.DescribeLater(filepath.Base(p), dst)
 	return textsafe.Line("in place: DANGEROUS: " + what + " — appeared in " + p + " during the run and was moved at once into " + dst + " (if it was your own, in another terminal, move it back once the run is over)"), true
+}
+
+// storedRefsChanged says whether name, appearing in dir, is a new
+// packed-refs or reftable stack of the project (git writes either aside
+// and renames it into place): a replace ref there has no file of its own
+// for refs/replace's read-only mount to stop, so it is looked for at once.
+func (g *gitGuard) storedRefsChanged(dir, name string) bool {
+	if g.p.GitDir == "" || g.common == "" {
+		return false
+	}
+	if name != "packed-refs" && name != "tables.list" {
+		return false
+	}
+	c, d := filepath.Clean(g.common), resolvedPath(dir)
+	return name == "packed-refs" && d == c || name == "tables.list" && d == filepath.Join(c, "reftable")
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -73,5 +74,60 @@ func TestWatchTakesOutALeftOverRebaseAtOnce(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "PWNED")); err == nil {
 		t.Error("the exec line ran")
+	}
+}
+
+// A replace ref the coder writes into packed-refs while the run goes on
+// (git writes packed-refs aside and renames it into place) is deleted as
+// soon as the watch sees it, told as DANGEROUS with how to put it back,
+// and recorded in the quarantine.
+func TestWatchDeletesAPackedReplaceRefAtOnce(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	gitInit(t, root)
+	os.WriteFile(filepath.Join(root, "Makefile"), []byte("all:\n\ttrue\n"), 0o644)
+	gitRun(t, root, "add", "Makefile")
+	gitRun(t, root, "commit", "-qm", "one")
+	blob := gitRun(t, root, "rev-parse", "HEAD:Makefile")
+	evil := filepath.Join(root, "evil")
+	os.WriteFile(evil, []byte("all:\n\ttouch PWNED\n"), 0o644)
+	ev := gitRun(t, root, "hash-object", "-w", evil)
+	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
+	g, err := newGitGuard(p, filepath.Join(t.TempDir(), "run.git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var told []string
+	stop := g.start(context.Background(), func(_ journal.Lane, _ journal.Kind, s string, _ any) {
+		mu.Lock()
+		told = append(told, s)
+		mu.Unlock()
+	})
+	t.Cleanup(stop)
+	packed := filepath.Join(p.GitDir, "packed-refs")
+	os.WriteFile(packed+".new", []byte("# pack-refs with: peeled fully-peeled sorted \n"+ev+" refs/replace/"+blob+"\n"), 0o644)
+	if err := os.Rename(packed+".new", packed); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second) // a hang bound only
+	for {
+		b, _ := os.ReadFile(packed)
+		if !strings.Contains(string(b), "refs/replace/") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replace ref is still in packed-refs while the run goes on:\n%s", b)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop()
+	mu.Lock()
+	all := strings.Join(told, "\n")
+	mu.Unlock()
+	if w := "git update-ref refs/replace/" + blob + " " + ev; !strings.Contains(all, "DANGEROUS") || !strings.Contains(all, w) {
+		t.Errorf("not told as dangerous with %q:\n%s", w, all)
+	}
+	if m, _ := filepath.Glob(filepath.Join(g.Quarantine, "*refs_replace_"+blob)); len(m) != 1 {
+		t.Errorf("the deleted ref is not recorded in the quarantine: %v", m)
 	}
 }
