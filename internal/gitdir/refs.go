@@ -109,6 +109,9 @@ func (s *RefState) readReftable(gitDir, common string) error {
 				s.Head = v
 				continue
 			}
+			if !strings.HasPrefix(k, "refs/") {
+				continue // ORIG_HEAD and the like, files beside HEAD in the files backend
+			}
 			s.Refs[k] = v
 			s.Stored[k] = v
 		}
