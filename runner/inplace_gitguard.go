@@ -49,6 +49,11 @@ type gitGuard struct {
 	// later is the run-later state of the project's git dir at the start
 	// (inplace_later.go).
 	later *gitdir.Later
+	// laterMu keeps the watch's and the end's take-outs apart; refsChanged,
+	// set by start, is what the watch calls when packed-refs or a reftable
+	// stack changes (a replace ref written there is deleted at once).
+	laterMu     sync.Mutex
+	refsChanged func()
 	// Objects is the scratch object directory the coder's git writes new
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
@@ -60,6 +65,7 @@ type gitGuard struct {
 
 	mu    sync.Mutex
 	moved []string          // "path (now in dest)"
+	dst   map[string]string // path → where it was last quarantined
 	stuck map[string]string // path → why it could not be moved out
 	seq   int
 }
@@ -82,7 +88,7 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 		for _, e := range entries {
 			g.worktrees[e.Name()] = true
 		}
-		g.refs, g.refsErr = readRefState(context.Background(), p.GitDir, g.common)
+		g.refs, g.refsErr = gitdir.ReadRefs(p.GitDir, g.common)
 		g.later = gitdir.SnapLater(p.GitDir, g.common)
 		g.Objects = shadow + ".objects"
 		for _, d := range []string{"info", "pack"} {
@@ -121,6 +127,12 @@ func (g *gitGuard) known(path string) bool {
 // whole copy before anything is removed. What cannot be moved stays, and
 // is named at the end of the run (stuck).
 func (g *gitGuard) quarantine(path string) bool {
+	_, ok := g.quarantineTo(path)
+	return ok
+}
+
+// quarantineTo is quarantine, also saying where path went.
+func (g *gitGuard) quarantineTo(path string) (string, bool) {
 	from := ""
 	for _, r := range []string{g.p.Root, g.p.GitDir, g.common, g.Objects} {
 		if r != "" && within(path, r) && path != r && len(r) > len(from) {
@@ -128,31 +140,35 @@ func (g *gitGuard) quarantine(path string) bool {
 		}
 	}
 	if from == "" {
-		return false
+		return "", false
 	}
 	id, err := gitdir.IDOf(path)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if errors.Is(err, fs.ErrNotExist) {
-		return false // gone already
+		return "", false // gone already
 	}
 	if err != nil { // unreadable is not gone: it stays, and is named
 		g.stuck[path] = err.Error()
-		return false
+		return "", false
 	}
 	if err := os.MkdirAll(g.Quarantine, 0o700); err != nil {
 		g.stuck[path] = err.Error()
-		return false
+		return "", false
 	}
 	g.seq++
 	dst := filepath.Join(g.Quarantine, strconv.Itoa(g.seq)+"-"+strings.TrimPrefix(filepath.Base(path), "."))
 	if err := gitdir.MoveOut(from, path, id, g.Quarantine, filepath.Base(dst)); err != nil {
 		g.stuck[path] = err.Error()
-		return false
+		return "", false
 	}
 	delete(g.stuck, path)
+	if g.dst == nil {
+		g.dst = map[string]string{}
+	}
+	g.dst[path] = dst
 	g.moved = append(g.moved, path+" (now in "+dst+")")
-	return true
+	return dst, true
 }
 
 // Stuck names what the guard found and could not move out, each with why.
@@ -170,7 +186,12 @@ func (g *gitGuard) Stuck() []string {
 // start begins the watch (watch) and tells each quarantine through emit;
 // it returns the stop.
 func (g *gitGuard) start(ctx context.Context, emit func(journal.Lane, journal.Kind, string, any)) (stop func()) {
+	g.refsChanged = func() { g.takeOut(ctx, emit, true) }
 	stop, warn := g.watch(ctx, func(p string) {
+		if what, ok := g.laterTold(p); ok {
+			emit(journal.System, KindError, what, nil)
+			return
+		}
 		emit(journal.System, KindNotice, "in place: moved "+p+" out of your project into "+g.Quarantine+" as soon as the coder made it (a git dir or pointer the coder makes would run its commands on your next git command)", nil)
 	})
 	if warn != nil {

@@ -52,6 +52,14 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 	}
 	if g.p.GitDir != "" {
 		add(g.p.GitDir)
+		if g.common != "" && g.common != filepath.Clean(g.p.GitDir) {
+			add(g.common) // a linked worktree: the main checkout's rebase state (laterDir)
+		}
+		if rt := filepath.Join(g.common, "reftable"); g.common != "" {
+			if _, err := os.Stat(rt); err == nil {
+				add(rt) // a reftable repository's refs (storedRefsChanged)
+			}
+		}
 		if wt := g.commonWorktrees(); wt != "" {
 			if _, err := os.Stat(wt); err == nil {
 				add(wt)
@@ -112,7 +120,15 @@ func (g *gitGuard) created(path string, add func(string) bool) []string {
 		}
 		return nil
 	}
+	if g.storedRefsChanged(dir, name) {
+		if g.refsChanged != nil {
+			g.refsChanged()
+		}
+		return nil
+	}
 	switch {
+	case g.laterDir(dir, name):
+		return one(path)
 	case g.p.GitDir != "" && dir == filepath.Clean(g.p.GitDir):
 		if slices.Contains(inPlaceGitPlanted, name) && !g.had[name] {
 			return one(path)

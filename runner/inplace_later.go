@@ -27,10 +27,22 @@ import (
 
 // takeOutLater takes out what git would act on later and tells it.
 func (g *gitGuard) takeOutLater(ctx context.Context, emit func(journal.Lane, journal.Kind, string, any)) {
+	g.takeOut(ctx, emit, false)
+}
+
+// takeOut is takeOutLater; refsOnly leaves entries with a path (files and
+// directories) for later, and deals with replace refs git keeps in
+// packed-refs or reftable only (the watch calls it when those change).
+func (g *gitGuard) takeOut(ctx context.Context, emit func(journal.Lane, journal.Kind, string, any), refsOnly bool) {
 	if g.later == nil {
 		return
 	}
+	g.laterMu.Lock()
+	defer g.laterMu.Unlock()
 	for _, it := range g.later.Changed() {
+		if it.Path != "" && refsOnly {
+			continue
+		}
 		if it.Path != "" {
 			if g.quarantine(it.Path) {
 				emit(journal.System, KindError, textsafe.Line("in place: DANGEROUS: the coder left "+it.What+" — removed from your repository and kept in "+g.Quarantine+" (move it back only if you meant it)"), nil)

@@ -1,15 +1,12 @@
 package runner
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
@@ -20,119 +17,9 @@ import (
 // compared at the end, every move is listed, and a ref the person had that
 // moved or went is flagged with the command that puts it back.
 
-// refState is one git dir's refs at a moment: every ref (loose over
-// packed), HEAD (its symbolic target or a detached id) and how many stash
-// entries the stash's log holds.
-type refState struct {
-	Head  string
-	Refs  map[string]string // name → object id, or "ref: target" for a symbolic ref
-	Stash int
-}
-
-// maxRefs bounds how many refs are recorded (a mirror of a large host has
-// hundreds of thousands); past it the comparison says it stopped.
-const maxRefs = 200000
-
-// readRefState reads gitDir's HEAD and the refs of common (and of gitDir,
-// for a linked worktree's own refs) straight from the files: no git runs,
-// a ref with no reflog counts, and a ref whose object is missing is still
-// seen. A reftable repository is asked of git (hardened).
-func readRefState(ctx context.Context, gitDir, common string) (*refState, error) {
-	s := &refState{Refs: map[string]string{}}
-	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
-	if err != nil {
-		return nil, err
-	}
-	s.Head = strings.TrimSpace(string(head))
-	if _, err := os.Stat(filepath.Join(common, "reftable")); err == nil {
-		return s, s.readWithGit(ctx, gitDir)
-	}
-	if err := s.readPacked(filepath.Join(common, "packed-refs")); err != nil {
-		return nil, err
-	}
-	dirs := []string{common}
-	if filepath.Clean(gitDir) != filepath.Clean(common) {
-		dirs = append(dirs, gitDir)
-	}
-	for _, d := range dirs {
-		if err := s.readLoose(d); err != nil {
-			return nil, err
-		}
-	}
-	if b, err := os.ReadFile(filepath.Join(common, "logs", "refs", "stash")); err == nil {
-		s.Stash = strings.Count(string(b), "\n")
-	}
-	return s, nil
-}
-
-func (s *refState) readPacked(path string) error {
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 64*1024)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' || line[0] == '^' {
-			continue
-		}
-		id, name, ok := strings.Cut(line, " ")
-		if ok && len(s.Refs) < maxRefs {
-			s.Refs[name] = id
-		}
-	}
-	return sc.Err()
-}
-
-func (s *refState) readLoose(gitDir string) error {
-	root := filepath.Join(gitDir, "refs")
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) && path == root {
-				return filepath.SkipDir
-			}
-			return err
-		}
-		if !d.Type().IsRegular() || strings.HasSuffix(path, ".lock") {
-			return nil
-		}
-		if len(s.Refs) >= maxRefs {
-			return filepath.SkipAll
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(gitDir, path)
-		s.Refs[filepath.ToSlash(rel)] = strings.TrimSpace(string(b))
-		return nil
-	})
-	if os.IsNotExist(err) {
-		return nil
-	}
-	return err
-}
-
-func (s *refState) readWithGit(ctx context.Context, gitDir string) error {
-	out, err := gitCmd{dir: gitDir, env: []string{"GIT_DIR=" + gitDir}}.run(ctx, "for-each-ref", "--format=%(objectname) %(refname)")
-	if err != nil {
-		return err
-	}
-	for _, line := range strings.Split(out, "\n") {
-		if id, name, ok := strings.Cut(line, " "); ok && len(s.Refs) < maxRefs {
-			s.Refs[name] = id
-		}
-	}
-	if n, err := (gitCmd{dir: gitDir, env: []string{"GIT_DIR=" + gitDir}}).run(ctx, "rev-list", "--walk-reflogs", "--count", "refs/stash"); err == nil {
-		fmt.Sscan(strings.TrimSpace(n), &s.Stash)
-	}
-	return nil
-}
+// refState is one git dir's refs at a moment (gitdir.ReadRefs: files or
+// reftable, no git started).
+type refState = gitdir.RefState
 
 // RefMove is one ref that differs between the start and the end.
 type RefMove struct {
@@ -226,7 +113,7 @@ func (g *gitGuard) refMoves(ctx context.Context) ([]RefMove, error) {
 	if g.refs == nil {
 		return nil, fmt.Errorf("the refs were not recorded at the start: %v", g.refsErr)
 	}
-	after, err := readRefState(ctx, g.p.GitDir, g.common)
+	after, err := gitdir.ReadRefs(g.p.GitDir, g.common)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,10 @@
 // ScanTree finds every repository under a place, for the read-only mounts
 // of an in-place run and sentinel mcp.
 //
+// ReadRefs reads a git dir's refs, loose and packed or from a reftable
+// stack (reftable.go), for exec's and sentinel mcp's before-and-after
+// comparisons; Later and CheckLoose what git acts on later.
+//
 // It must not run git, write anything, or judge whether a repository is
 // to be trusted.
 package gitdir
@@ -55,11 +59,13 @@ func Common(gd string) string {
 
 // ConfigFiles are the files git reads the config and branch of the git
 // directory gd from, present or not: its HEAD, config, config.worktree and
-// commondir, and its common directory's config and config.worktree.
+// commondir, and its common directory's config and config.worktree; and,
+// as a reftable repository keeps HEAD in its tables (its HEAD file is a
+// stub), the reftable/tables.list of each.
 func ConfigFiles(gd string) []string {
-	files := []string{filepath.Join(gd, "HEAD"), filepath.Join(gd, "config"), filepath.Join(gd, "config.worktree"), filepath.Join(gd, "commondir")}
+	files := []string{filepath.Join(gd, "HEAD"), filepath.Join(gd, "config"), filepath.Join(gd, "config.worktree"), filepath.Join(gd, "commondir"), filepath.Join(gd, "reftable", "tables.list")}
 	if c := Common(gd); c != gd {
-		files = append(files, filepath.Join(c, "config"), filepath.Join(c, "config.worktree"))
+		files = append(files, filepath.Join(c, "config"), filepath.Join(c, "config.worktree"), filepath.Join(c, "reftable", "tables.list"))
 	}
 	return files
 }

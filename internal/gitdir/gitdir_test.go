@@ -37,8 +37,8 @@ func TestALinkedWorktreesGitFiles(t *testing.T) {
 	if files := ConfigFiles(gd); !slices.Contains(files, filepath.Join(gd, "HEAD")) || !slices.ContainsFunc(files, func(f string) bool { return filepath.Clean(f) == filepath.Join(main, "config") }) {
 		t.Errorf("ConfigFiles(%s) = %q: want its HEAD and the common config", gd, files)
 	}
-	if files := ConfigFiles(main); len(files) != 4 {
-		t.Errorf("ConfigFiles of a main git dir = %q, want its own four", files)
+	if files := ConfigFiles(main); len(files) != 5 {
+		t.Errorf("ConfigFiles of a main git dir = %q, want its own five (reftable/tables.list the fifth)", files)
 	}
 	// Not a .git file: a directory, a file of another form, nothing.
 	os.WriteFile(filepath.Join(root, "other"), []byte("not a git file\n"), 0o644)

@@ -46,7 +46,7 @@ const maxLaterBytes = 16 << 20
 type Later struct {
 	gitDir, common string
 	sums           map[string]string
-	packed         map[string]string // refs/replace/… → id
+	packed         map[string]string // refs/replace/… → id, in packed-refs or reftable
 }
 
 // LaterItem is one run-later entry that is new or changed.
@@ -63,7 +63,8 @@ type LaterItem struct {
 // SnapLater remembers the run-later state of the git dir gitDir and its
 // common dir common (the same for a main checkout).
 func SnapLater(gitDir, common string) *Later {
-	l := &Later{gitDir: gitDir, common: common, sums: map[string]string{}, packed: packedReplace(common)}
+	l := &Later{gitDir: gitDir, common: common, sums: map[string]string{}}
+	l.packed, _ = storedReplace(gitDir, common)
 	for _, p := range l.paths() {
 		if s := fingerprint(p); s != "" {
 			l.sums[p] = s
@@ -108,7 +109,7 @@ func (l *Later) Changed() []LaterItem {
 		}
 		out = append(out, LaterItem{Path: p, What: describeLater(l, p)})
 	}
-	now := packedReplace(l.common)
+	now, where := storedReplace(l.gitDir, l.common)
 	var refs []string
 	for r := range now {
 		refs = append(refs, r)
@@ -116,7 +117,7 @@ func (l *Later) Changed() []LaterItem {
 	slices.Sort(refs)
 	for _, r := range refs {
 		if l.packed[r] != now[r] {
-			out = append(out, LaterItem{Ref: r, ID: now[r], What: fmt.Sprintf("the replace ref %s (in packed-refs): git would use the content of %s wherever %s is named, a checkout included", r, short(now[r]), short(strings.TrimPrefix(r, "refs/replace/")))})
+			out = append(out, LaterItem{Ref: r, ID: now[r], What: fmt.Sprintf("the replace ref %s (in %s): git would use the content of %s wherever %s is named, a checkout included", r, where, short(now[r]), short(strings.TrimPrefix(r, "refs/replace/")))})
 		}
 	}
 	return out
@@ -135,13 +136,28 @@ func short(id string) string {
 	return id
 }
 
+// LaterName says whether name, an entry of a git dir, is a left-over
+// rebase, cherry-pick, revert, merge or bisect state.
+func LaterName(name string) bool {
+	return slices.Contains(laterGitDir, name)
+}
+
 // describeLater says what the entry p is.
 func describeLater(l *Later, p string) string {
 	base := filepath.Base(p)
-	switch {
-	case strings.HasPrefix(p, filepath.Join(l.common, "refs", "replace")+string(filepath.Separator)):
+	if strings.HasPrefix(p, filepath.Join(l.common, "refs", "replace")+string(filepath.Separator)) {
 		b, _ := readSmall(p)
 		return fmt.Sprintf("the replace ref refs/replace/%s: git would use the content of %s wherever %s is named, a checkout included", base, short(strings.TrimSpace(string(b))), short(base))
+	}
+	return DescribeLater(base, p)
+}
+
+// DescribeLater says what the run-later entry named name (shallow,
+// rebase-merge, MERGE_HEAD…), now at p (its place, or where it was moved
+// to), is and what git would do with it.
+func DescribeLater(name, p string) string {
+	base := name
+	switch {
 	case base == "shallow":
 		return "a shallow file: git would take the commits it lists for having no parents"
 	case base == "grafts":
@@ -226,20 +242,26 @@ func fingerprint(p string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// packedReplace are the replace refs of common's packed-refs.
-func packedReplace(common string) map[string]string {
+// storedReplace are the replace refs not kept as loose files: those of
+// packed-refs, or of a reftable repository (ReadRefs), and where they are.
+// A stack that cannot be read is named as one entry, so that it counts as
+// changed rather than as empty.
+func storedReplace(gitDir, common string) (map[string]string, string) {
 	out := map[string]string{}
-	b, err := readSmallN(filepath.Join(common, "packed-refs"), 256<<20)
+	s, err := ReadRefs(gitDir, common)
 	if err != nil {
-		return out
+		out["refs/replace/(unreadable)"] = err.Error()
+		return out, "packed-refs or reftable"
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		id, name, ok := strings.Cut(strings.TrimSpace(line), " ")
-		if ok && strings.HasPrefix(name, "refs/replace/") {
+	for name, id := range s.Stored {
+		if strings.HasPrefix(name, "refs/replace/") {
 			out[name] = id
 		}
 	}
-	return out
+	if s.Reftable {
+		return out, "reftable"
+	}
+	return out, "packed-refs"
 }
 
 func readSmallN(p string, n int64) ([]byte, error) {

@@ -1,0 +1,68 @@
+package inplace
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A reftable repository under the real exec, both backends: the coder
+// writes a replace ref into its stack. A host git that has no reftable
+// (Debian 12's 2.39) takes the place for no repository, and every git dir
+// under it is a read-only mount, so the write is refused; a git that has
+// reftable takes it for the project, and the replace ref is named as
+// DANGEROUS (TestInPlaceSeesAReplaceRefInReftable). Either way the stack
+// git reads afterwards holds no replace ref the person did not see.
+func TestExecReplaceRefInReftable(t *testing.T) {
+	const fixtures = "../../../../internal/gitdir/testdata/reftable"
+	for _, backend := range inPlaceBackends(t) {
+		t.Run(backend, func(t *testing.T) {
+			dir := t.TempDir()
+			gd := filepath.Join(dir, ".git")
+			copyTreeE(t, filepath.Join(fixtures, "before"), gd)
+			for _, d := range []string{"objects", "refs"} {
+				os.MkdirAll(filepath.Join(gd, d), 0o755)
+			}
+			writeFile(t, filepath.Join(gd, "config"), "[core]\n\trepositoryformatversion = 1\n\tbare = false\n[extensions]\n\trefstorage = reftable\n")
+			writeFile(t, filepath.Join(dir, "Makefile"), "all:\n\ttrue\n")
+			copyTreeE(t, filepath.Join(fixtures, "replaced", "reftable"), filepath.Join(dir, "staged"))
+			before := treeDigest(t, filepath.Join(gd, "reftable"))
+			res := sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", "cp staged/* .git/reftable/ && echo WRITTEN; true")
+			if res.code != 0 {
+				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+			}
+			out := res.stdout + res.stderr
+			switch {
+			case !strings.Contains(res.stdout, "WRITTEN"):
+				if after := treeDigest(t, filepath.Join(gd, "reftable")); after != before {
+					t.Errorf("the write was refused, yet the stack changed:\n%s", after)
+				}
+			case !strings.Contains(out, "DANGEROUS") || !strings.Contains(out, "(in reftable)"):
+				t.Errorf("the coder wrote a replace ref into the stack and it is not named as dangerous:\n%s", out)
+			}
+		})
+	}
+}
+
+func copyTreeE(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
