@@ -66,6 +66,7 @@ type gitGuard struct {
 	stores  []gitstore.Store
 	alts    []string
 	moving  sync.Mutex // one moveIn at a time
+	lock    *os.File   // held while this server lives (gitscratch_recover_unix.go)
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.

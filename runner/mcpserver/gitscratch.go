@@ -33,7 +33,8 @@ import (
 // which repository a command's object is for; an unreachable object is
 // pruned by the person's git gc). What still gets through (the loud
 // snapshot comparison of gitobjects.go and gitstore.go) stays as the
-// fallback.
+// fallback. A server that dies mid-command leaves its scratch dir; the next
+// one moves it in (gitscratch_recover_unix.go).
 
 // maxAlternates bounds how many object dirs a command's git reads (each is
 // an entry of one environment variable).
@@ -85,12 +86,19 @@ func (g *gitGuard) openScratch(readable []string) (string, []string, error) {
 			g.addAlternate(filepath.Join(own, "objects"))
 		}
 	}
-	base, err := os.MkdirTemp("", "sentinel-mcp-objects-")
+	for _, line := range recoverScratch(context.Background()) {
+		tellPerson(line)
+	}
+	base, err := os.MkdirTemp("", scratchPrefix)
 	if err != nil {
 		return "", nil, fmt.Errorf("scratch object dir for the commands' git: %w", err)
 	}
 	g.scratch = filepath.Join(base, "objects")
 	if err := os.Mkdir(g.scratch, 0o700); err != nil {
+		os.RemoveAll(base)
+		return "", nil, fmt.Errorf("scratch object dir for the commands' git: %w", err)
+	}
+	if err := g.recordScratch(base); err != nil {
 		os.RemoveAll(base)
 		return "", nil, fmt.Errorf("scratch object dir for the commands' git: %w", err)
 	}
@@ -137,6 +145,9 @@ func (g *gitGuard) moveIn(ctx context.Context, final bool) []string {
 	}
 	if final {
 		os.RemoveAll(filepath.Dir(g.scratch))
+		if g.lock != nil {
+			g.lock.Close()
+		}
 	}
 	return said
 }
