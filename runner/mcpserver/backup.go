@@ -56,9 +56,14 @@ func backupName(abs string) string {
 }
 
 // keepAside moves r's entry into the backups dir and returns the backup's
-// path: the entry is gone from its place, kept whole. Across file systems
-// (and, on the os.Root layer, always) it is copied (within maxBackupBytes)
-// and then removed.
+// path: the entry is gone from its place, kept whole, by one rename. Where
+// the backups dir cannot be renamed into (another file system; on the
+// os.Root layer, always) the entry is first renamed aside in its own
+// directory — one rename on its own file system, so from then on nothing
+// written to its path is lost with it (a new file there stays, a write
+// into a directory that was there fails) — then copied into the backups
+// dir (within maxBackupBytes) and the aside entry removed; the person is
+// told on stderr that the backup was copied.
 func (s *Server) keepAside(r reached) (string, error) {
 	dir, err := backupDir()
 	if err != nil {
@@ -77,16 +82,29 @@ func (s *Server) keepAside(r reached) (string, error) {
 	if !isCrossDir(err) {
 		return "", err
 	}
-	budget := maxBackupBytes
-	if err := copyTreeAt(r.dir, r.name, bd, name, &budget); err != nil {
-		removeAllAt(bd, name)
+	aside := ".sentinel-aside-" + randHex()[:12]
+	if err := s.files.Rename(r.dir, r.name, r.dir, aside, true); err != nil {
 		return "", fmt.Errorf("keep a backup of %s (nothing changed): %w", r.pl.Abs, err)
 	}
-	if err := removeAllAt(r.dir, r.name); err != nil {
-		return "", fmt.Errorf("remove %s after keeping it as %s: %w", r.pl.Abs, filepath.Join(dir, name), err)
+	budget := maxBackupBytes
+	if err := copyTreeAt(r.dir, aside, bd, name, &budget); err != nil {
+		removeAllAt(bd, name)
+		if rerr := s.files.Rename(r.dir, aside, r.dir, r.name, true); rerr != nil {
+			return "", fmt.Errorf("keep a backup of %s: %w; it could not be put back either (%v): it is at %s", r.pl.Abs, err, rerr, filepath.Join(filepath.Dir(r.pl.Abs), aside))
+		}
+		return "", fmt.Errorf("keep a backup of %s (nothing changed): %w", r.pl.Abs, err)
 	}
+	afterBackupCopy()
+	if err := removeAllAt(r.dir, aside); err != nil {
+		return "", fmt.Errorf("remove %s after keeping it as %s: %w (what is left of it is at %s)", r.pl.Abs, filepath.Join(dir, name), err, filepath.Join(filepath.Dir(r.pl.Abs), aside))
+	}
+	tellPerson(fmt.Sprintf("the backup of %s was copied to %s, not moved (the backups dir is on another file system, or this system renames only within one root)", r.pl.Abs, filepath.Join(dir, name)))
 	return filepath.Join(dir, name), nil
 }
+
+// afterBackupCopy runs between a copied backup and the removal of what it
+// kept; tests change the place there, as another process might.
+var afterBackupCopy = func() {}
 
 // keepCopy copies r's regular file into the backups dir, leaving it in
 // place (for an overwrite that then replaces it atomically).

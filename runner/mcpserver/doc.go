@@ -23,7 +23,8 @@
 // approval queue — no one to ask is a deny), running commands inside
 // Sentinel's sandbox (refused where there is none, see execplat_*.go) with
 // every git dir under an rw path read-only and a new one quarantined after
-// each command (gitdirs.go), the
+// each command (gitdirs.go), an rw path's own object store read-only with
+// the commands' new objects proven before they enter it (gitscratch.go), the
 // tools themselves, the audit events (its own journal kinds, read back
 // with `sentinel show FILE`), and serving over HTTP: a bearer token, or
 // OAuth with [oauth] — the protected-resource metadata, the MCP endpoint at

@@ -67,6 +67,15 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				}
 				p.Protected = append(p.Protected, prot...)
 			}
+			scratch, env, err := r.git.openScratch(readable)
+			if err != nil {
+				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
+				return
+			}
+			if scratch != "" {
+				p.Writable = append(p.Writable, scratch)
+				p.Env = append(p.Env, env...)
+			}
 		}
 		p.Readable = append(p.Readable, readable...)
 		p.Hidden = append(p.Hidden, r.hidden...)
@@ -93,6 +102,9 @@ func (r *runner) close() {
 	r.closed.Do(func() {
 		if r.sbx != nil {
 			r.sbx.Close()
+		}
+		for _, line := range r.git.moveIn(context.Background(), true) {
+			tellPerson(line)
 		}
 		if r.tmp != "" {
 			os.RemoveAll(r.tmp)
@@ -142,6 +154,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
 	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
+	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
 	swept()
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true

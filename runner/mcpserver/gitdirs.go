@@ -10,6 +10,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/gitstore"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -59,6 +60,13 @@ type gitGuard struct {
 	// stopped says why no further command runs: one deleted objects of
 	// the person's repository (gitstore.go).
 	stopped string
+	// The scratch object dir commands' git writes to, the stores its
+	// proven objects enter and the object dirs git reads (gitscratch.go).
+	scratch string
+	stores  []gitstore.Store
+	alts    []string
+	moving  sync.Mutex // one moveIn at a time
+	lock    *os.File   // held while this server lives (gitscratch_recover_unix.go)
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.
@@ -86,6 +94,13 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 		}
 	}
 	if own != "" {
+		// The object store is read-only: new objects go to the scratch
+		// dir and come in proven (gitscratch.go).
+		objs := filepath.Join(own, "objects")
+		if err := os.MkdirAll(objs, 0o755); err != nil {
+			return nil, fmt.Errorf("git directory %s: %w (it must exist to be held read-only)", objs, err)
+		}
+		out = append(out, objs)
 		for _, n := range ownGitDirs {
 			d := filepath.Join(own, n)
 			if err := os.MkdirAll(d, 0o755); err != nil {
@@ -106,6 +121,7 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 		g.base, g.own = map[string]*gitdir.Baseline{}, map[string]string{}
 	}
 	g.base[root], g.own[root] = gitdir.NewBaseline(sc.Seen), own
+	g.scratchStores(root, own, sc.Dirs)
 	return out, nil
 }
 

@@ -3,15 +3,18 @@
 package mcpserver
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// A command that deletes the person's object store and a branch (issue
-// 31: `fatal: bad object HEAD`, nothing reported) is named loudly, the
-// deleted ref with how to put it back, and no further command runs.
-func TestExecDeletingObjectsIsToldAndStopsTheServer(t *testing.T) {
+// A command that tries to delete the person's object store and deletes a
+// branch (issue 31: `fatal: bad object HEAD`, nothing reported) loses no
+// object (the store is read-only to it), and the deleted ref is named with
+// how to put it back.
+func TestExecDeletingObjectsLosesNoneAndNamesTheRef(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
@@ -31,13 +34,37 @@ access = "rw"
 	if !strings.Contains(got, "done") {
 		t.Fatalf("the command did not run: %s", got)
 	}
-	for _, w := range []string{"DELETED", "git object store of " + app, "DELETED your ref refs/heads/keep", "git update-ref refs/heads/keep "} {
+	for _, w := range []string{"DELETED your ref refs/heads/keep", "git update-ref refs/heads/keep "} {
 		if !strings.Contains(got, w) {
 			t.Errorf("the answer lacks %q:\n%s", w, got)
 		}
 	}
-	got, _ = call(t, cs, "exec", map[string]any{"command": "echo again"})
-	if strings.Contains(got, "again") || !strings.Contains(got, "deleted git objects") {
-		t.Errorf("a command ran after the object store was deleted:\n%s", got)
+	fsck(t, app)
+}
+
+// What still gets through to the store (here a deletion made beside the
+// sandbox) is named loudly after the command, and no further command runs.
+func TestDeletedObjectsAreToldAndStopTheServer(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	root := t.TempDir()
+	write(t, filepath.Join(root, "README"), "hi\n")
+	gitIn(t, root, "init", "-q")
+	gitIn(t, root, "add", "README")
+	gitIn(t, root, "commit", "-qm", "one")
+	g := &gitGuard{}
+	if _, err := g.protect(root); err != nil {
+		t.Fatal(err)
+	}
+	snap := g.snapObjects()
+	dirs, _ := filepath.Glob(filepath.Join(root, ".git", "objects", "??"))
+	for _, d := range dirs {
+		os.RemoveAll(d)
+	}
+	said := strings.Join(g.checkObjects(context.Background(), snap), "\n")
+	if !strings.Contains(said, "DELETED") || !strings.Contains(said, "git object store of "+root) {
+		t.Errorf("the deletion is not named:\n%s", said)
+	}
+	if g.halted() == "" {
+		t.Error("commands would go on running")
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package gitstore
+
+const oNonblock = 0
