@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"encoding/hex"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,4 +67,38 @@ func TestSeedBuildTakesThePersonsCompiledPackages(t *testing.T) {
 		t.Fatalf("the seed took nothing from the person's build cache (%d files): it compiled everything again", len(seed.manifest.Files))
 	}
 	t.Logf("%d entries taken from the person's cache, in %s", taken, time.Since(start).Round(time.Millisecond))
+}
+
+// TestSeedCopySaysItWaits: copying the seed into a verification's cache
+// goes on saying so, so a slow copy on a loaded machine is never silent.
+func TestSeedCopySaysItWaits(t *testing.T) {
+	_, release := fakeSeedBuilds(t)
+	close(release)
+	root, _ := seedRoot()
+	if _, err := goSeed(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	said := make(chan struct{}, 1)
+	was := copySeedFn
+	copySeedFn = func(s goSeedDir, dst string) error {
+		select { // the copy ends only once the wait was said during it
+		case <-said:
+			return was(s, dst)
+		case <-time.After(time.Minute): // a hang bound
+			return errors.New("nothing was said while the seed was copied")
+		}
+	}
+	t.Cleanup(func() { copySeedFn = was })
+	dir, err := privateGoCache(context.Background(), t.TempDir(), true, func(time.Duration) {
+		select {
+		case said <- struct{}{}:
+		default:
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "00", "a-d")); err != nil {
+		t.Fatalf("the seed was not copied: %v", err)
+	}
 }
