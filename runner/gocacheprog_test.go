@@ -134,7 +134,7 @@ func TestSeedTakesNoDoubtfulEntry(t *testing.T) {
 	cases := map[string]func(t *testing.T, src string, action [32]byte){
 		"output not what its digest names": func(t *testing.T, src string, a [32]byte) {
 			out := putSrcEntry(t, src, a, "compiled testing", 0o644)
-			os.WriteFile(cacheFile(src, out[:], "d"), []byte("PLANTED testing"), 0o644) // same size
+			os.WriteFile(cacheFile(src, out[:], "d"), []byte("PLANTED! testing"), 0o644) // same size
 		},
 		"output group-writable": func(t *testing.T, src string, a [32]byte) {
 			putSrcEntry(t, src, a, "compiled testing", 0o664)
