@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -79,8 +80,10 @@ func TestSeedCopySaysItWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	said := make(chan struct{}, 1)
+	var copying atomic.Bool // what was said before the copy (waiting for the seed) does not count
 	was := copySeedFn
 	copySeedFn = func(s goSeedDir, dst string) error {
+		copying.Store(true)
 		select { // the copy ends only once the wait was said during it
 		case <-said:
 			return was(s, dst)
@@ -90,6 +93,9 @@ func TestSeedCopySaysItWaits(t *testing.T) {
 	}
 	t.Cleanup(func() { copySeedFn = was })
 	dir, err := privateGoCache(context.Background(), t.TempDir(), true, func(time.Duration) {
+		if !copying.Load() {
+			return
+		}
 		select {
 		case said <- struct{}{}:
 		default:
