@@ -133,11 +133,14 @@ func privateGoCache(ctx context.Context, parent string, seeded bool, wait func(t
 	if !ok {
 		return dir, nil
 	}
+	start := time.Now()
 	seed, err := awaitSeed(ctx, root, wait)
 	if err != nil {
 		return dir, nil // an empty cache: slower, just as safe
 	}
-	if err := copySeed(seed, dir); err != nil {
+	// Copying a hundred megabytes takes seconds on a loaded machine: the
+	// wait goes on being said until the copy is done.
+	if err := whileSaying(start, wait, func() error { return copySeedFn(seed, dir) }); err != nil {
 		// A seed that no longer matches its manifest is gone for good.
 		_ = os.RemoveAll(seed.dir)
 		_ = os.RemoveAll(dir)
@@ -240,13 +243,35 @@ func buildSeed(ctx context.Context, dir, version string) error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.CommandContext(ctx, goBin, "test", "-count=1", "./...")
-	cmd.Dir = mod
 	// The environment verification gives checks, so the same action IDs come out.
-	cmd.Env = []string{"PATH=" + hostbin.PersonPATH(), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
+	env := []string{"PATH=" + hostbin.PersonPATH(), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
 		"GOCACHE=" + cache, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true", "GOENV=off"}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("build the Go cache seed: %v: %s", err, tailLines(string(out), 5, 500))
+	// go vet too: its facts about the standard library (all of vet's
+	// analyzers, not the few go test runs) are otherwise worked out again
+	// in every verification that vets.
+	goTest := func(env []string) error {
+		for _, args := range [][]string{{"test", "-count=1", "./..."}, {"vet", "./..."}} {
+			cmd := exec.CommandContext(ctx, goBin, args...)
+			cmd.Dir, cmd.Env = mod, env
+			if out, err := cmd.CombinedOutput(); err != nil {
+				return fmt.Errorf("build the Go cache seed (go %s): %v: %s", args[0], err, tailLines(string(out), 5, 500))
+			}
+		}
+		return nil
+	}
+	// From the person's own build cache where it holds what the seed needs
+	// (verify_goseed_person.go); from nothing when that fails.
+	err = errors.New("no build cache of the person's to seed from")
+	if prog := goCacheProgEnv(cache); prog != "" {
+		err = goTest(append(env, prog))
+	}
+	if err != nil {
+		if err := os.RemoveAll(cache); err != nil {
+			return err
+		}
+		if err := goTest(env); err != nil {
+			return err
+		}
 	}
 	if err := os.RemoveAll(mod); err != nil {
 		return err
@@ -285,6 +310,9 @@ func signSeed(dir, version, cache string) error {
 	}
 	return os.WriteFile(filepath.Join(dir, "manifest.sig"), []byte(sig+"\n"), 0o600)
 }
+
+// copySeedFn is copySeed; a test slows it.
+var copySeedFn = copySeed
 
 // copySeed copies exactly the manifest's files into dst, checking each
 // one's digest as it goes (no hard links: a check could write through one).

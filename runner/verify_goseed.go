@@ -107,3 +107,22 @@ func WarmGoSeed(dir string, checks []Check) {
 		startSeed(root)
 	}
 }
+
+// whileSaying runs fn, calling wait every seedWaitEvery with the time since
+// start until fn returns.
+func whileSaying(start time.Time, wait func(time.Duration), fn func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	tick := time.NewTicker(seedWaitEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case now := <-tick.C:
+			if wait != nil {
+				wait(now.Sub(start))
+			}
+		}
+	}
+}

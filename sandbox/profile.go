@@ -95,6 +95,9 @@ func (p Profile) normalize() (Profile, error) {
 	if err := checkDeniedEntries(p.DeniedExecutables); err != nil {
 		return p, err
 	}
+	if p, err = p.protectPersonGoCache(); err != nil {
+		return p, err
+	}
 	if p.Overlay, err = normalizeOverlay(p.Overlay, p.Workspace); err != nil {
 		return p, err
 	}

@@ -42,9 +42,11 @@ func newGuards(c *Config) guards {
 	return g
 }
 
-// protectedIn is what the sandbox keeps read-only inside a writable root.
+// protectedIn is what the sandbox keeps read-only inside a writable root:
+// git's hooks and config, and the person's Go build cache when it lies
+// there (every host build trusts it).
 func protectedIn(root string) []string {
-	return sandbox.DefaultProfile(root, "").Protected
+	return append(sandbox.DefaultProfile(root, "").Protected, sandbox.GoCacheIn(root)...)
 }
 
 func (g guards) check(abs, want string) error {
@@ -57,8 +59,8 @@ func (g guards) check(abs, want string) error {
 	if want == AccessReadWrite {
 		for _, p := range g.protected {
 			if within(abs, p) {
-				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code the next time git is used here, so it is kept read-only",
-					Use: "ask the person to change git hooks and config themselves"}
+				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code later outside the sandbox (git hooks and config, the Go build cache), so it is kept read-only",
+					Use: "ask the person to change it themselves"}
 			}
 		}
 	}

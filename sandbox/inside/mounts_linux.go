@@ -181,12 +181,23 @@ func planMounts(sp Spec) []mountOp {
 		}
 	}
 	// A mount point cannot be renamed or removed, so each directory between
-	// the workspace and a protected path is bound onto itself first: else
-	// `mv .git .git2 && mkdir -p .git/hooks` would sidestep the protection.
+	// the writable root holding a protected path (the workspace, or another
+	// writable root: the person's Go build cache in a writable ~/.cache) and
+	// the path is bound onto itself first: else `mv .git .git2 && mkdir -p
+	// .git/hooks` would sidestep the protection.
 	seen := map[string]bool{}
 	for _, p := range sp.Protected {
+		root := ""
+		if Within(p, sp.Workspace) {
+			root = sp.Workspace
+		}
+		for _, w := range sp.Writable {
+			if Within(p, w) && len(w) > len(root) {
+				root = w
+			}
+		}
 		var anchors []string
-		for a := filepath.Dir(p); a != sp.Workspace && Within(a, sp.Workspace); a = filepath.Dir(a) {
+		for a := filepath.Dir(p); root != "" && a != root && Within(a, root); a = filepath.Dir(a) {
 			anchors = append([]string{a}, anchors...)
 		}
 		for _, a := range anchors {

@@ -1,0 +1,110 @@
+package runner
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestMain lets this test binary serve as the seed's cache program
+// (GoCacheProgArg), as the sentinel binary does.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == GoCacheProgArg {
+		os.Exit(GoCacheProgMain(os.Args[2:]))
+	}
+	os.Exit(m.Run())
+}
+
+// The real seed build takes what it can from the person's build cache
+// (here this machine's, which `go test` itself just used) instead of
+// compiling it again: the seed holds entries whose time is the person's,
+// older than the build.
+func TestSeedBuildTakesThePersonsCompiledPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	person, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	t.Setenv("GOCACHE", strings.TrimSpace(string(person)))
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	was := goCacheProgExe
+	goCacheProgExe = func() (string, error) { return os.Executable() }
+	t.Cleanup(func() { goCacheProgExe = was })
+	start := time.Now()
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang bound
+	defer cancel()
+	if err := buildSeed(ctx, dir, "go version test"); err != nil {
+		t.Fatal(err)
+	}
+	seed, err := readSeed(dir, "go version test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken := 0
+	for rel := range seed.manifest.Files {
+		if !strings.HasSuffix(rel, "-a") {
+			continue
+		}
+		id := strings.TrimSuffix(filepath.Base(rel), "-a")
+		action, err := hex.DecodeString(id)
+		if err != nil || len(action) != 32 {
+			continue
+		}
+		if e, err := readEntry(filepath.Join(dir, "cache"), action, false); err == nil && e.time.Before(start) {
+			taken++
+		}
+	}
+	if taken == 0 {
+		t.Fatalf("the seed took nothing from the person's build cache (%d files): it compiled everything again", len(seed.manifest.Files))
+	}
+	t.Logf("%d entries taken from the person's cache, in %s", taken, time.Since(start).Round(time.Millisecond))
+}
+
+// TestSeedCopySaysItWaits: copying the seed into a verification's cache
+// goes on saying so, so a slow copy on a loaded machine is never silent.
+func TestSeedCopySaysItWaits(t *testing.T) {
+	_, release := fakeSeedBuilds(t)
+	close(release)
+	root, _ := seedRoot()
+	if _, err := goSeed(context.Background(), root); err != nil {
+		t.Fatal(err)
+	}
+	said := make(chan struct{}, 1)
+	var copying atomic.Bool // what was said before the copy (waiting for the seed) does not count
+	was := copySeedFn
+	copySeedFn = func(s goSeedDir, dst string) error {
+		copying.Store(true)
+		select { // the copy ends only once the wait was said during it
+		case <-said:
+			return was(s, dst)
+		case <-time.After(time.Minute): // a hang bound
+			return errors.New("nothing was said while the seed was copied")
+		}
+	}
+	t.Cleanup(func() { copySeedFn = was })
+	dir, err := privateGoCache(context.Background(), t.TempDir(), true, func(time.Duration) {
+		if !copying.Load() {
+			return
+		}
+		select {
+		case said <- struct{}{}:
+		default:
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "00", "a-d")); err != nil {
+		t.Fatalf("the seed was not copied: %v", err)
+	}
+}
