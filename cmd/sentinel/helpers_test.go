@@ -1,9 +1,8 @@
 package main
 
-// The end-to-end tests' helpers under the names the tests use; they live in
-// cmd/sentinel/internal/e2etest. This file is the same in cmd/sentinel and
-// in every package under cmd/sentinel/e2e, bar the package line
-// (TestHelperFilesAgree checks): change it here and copy it.
+// The end-to-end helpers under the names this package's tests use; they live
+// in cmd/sentinel/internal/e2etest. The packages under cmd/sentinel/e2e call
+// them by their e2etest names, with no such file (TestNoE2EAliases checks).
 
 import (
 	"testing"

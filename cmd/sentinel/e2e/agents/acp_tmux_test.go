@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 )
 
@@ -15,9 +16,9 @@ import (
 // turn); the review screen lands the work.
 func TestRealGeminiACPInTmux(t *testing.T) {
 	t.Parallel()
-	needGemini(t)
-	dir := codexScriptRepo(t)
-	before := checkout(t, dir)
+	e2etest.NeedGemini(t)
+	dir := e2etest.CodexScriptRepo(t)
+	before := e2etest.Checkout(t, dir)
 	const denyMsg = "no deploys from a sandbox"
 	model, home := fg.StartWithHome(t, fg.Script{
 		fg.Reply(fg.Text("Generating."), fg.ShellCommand("./scripts/gen.sh acp", "")),
@@ -26,21 +27,21 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 		fg.Reply(fg.Text("Understood, no deploy.")),
 	})
 	host := strings.TrimPrefix(model.URL, "http://")
-	tm := startTmux(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
+	tm := e2etest.StartSentinel(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "acp", "--allow-host", host, "Generate, then deploy.", "--", "gemini", "--acp")
 
-	tm.waitArmed("the card for gen.sh", has("./scripts/gen.sh acp", "[a] approve once"))
-	tm.keys("a") // once: a second press could answer the next card
-	tm.waitArmed("the card for deploy.sh", has("./scripts/deploy.sh --prod", "[a] approve once"))
-	tm.keys("d")
-	tm.waitFor("the deny message prompt", has("message for the coder"))
-	tm.typeText(denyMsg)
-	tm.keys("Enter")
+	tm.WaitArmed("the card for gen.sh", e2etest.Has("./scripts/gen.sh acp", "[a] approve once"))
+	tm.Keys("a") // once: a second press could answer the next card
+	tm.WaitArmed("the card for deploy.sh", e2etest.Has("./scripts/deploy.sh --prod", "[a] approve once"))
+	tm.Keys("d")
+	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+	tm.TypeText(denyMsg)
+	tm.Keys("Enter")
 
-	tm.landFromReview(1)
+	tm.LandFromReview(1)
 
-	id := lastRun(t, dir)
-	js := approvalsOf(t, runEvents(t, dir, id))
+	id := e2etest.LastRun(t, dir)
+	js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, id))
 	var got []string
 	for _, j := range js {
 		if j.Request.Adapter == "acp" && j.Request.Command != "" {
@@ -51,10 +52,10 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 	if strings.Join(got, "; ") != want {
 		t.Errorf("decisions:\n%s\nwant %s", strings.Join(got, "\n"), want)
 	}
-	if log := git(t, dir, "show", "sentinel/"+id+":gen.log"); log != "generated acp" {
+	if log := e2etest.Git(t, dir, "show", "sentinel/"+id+":gen.log"); log != "generated acp" {
 		t.Errorf("landed gen.log = %q", log)
 	}
-	if files := git(t, dir, "ls-tree", "-r", "--name-only", "sentinel/"+id); strings.Contains(files, "deployed.txt") {
+	if files := e2etest.Git(t, dir, "ls-tree", "-r", "--name-only", "sentinel/"+id); strings.Contains(files, "deployed.txt") {
 		t.Error("the denied deploy ran and landed")
 	}
 	var told bool
@@ -68,7 +69,7 @@ func TestRealGeminiACPInTmux(t *testing.T) {
 	if !told {
 		t.Error("the agent never heard the person's message")
 	}
-	if after := checkout(t, dir); after != before {
+	if after := e2etest.Checkout(t, dir); after != before {
 		t.Error("the person's checkout changed")
 	}
 }

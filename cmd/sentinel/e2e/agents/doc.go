@@ -2,6 +2,6 @@
 // the real Gemini CLI and opencode (ACP and its plugin) against fake model
 // APIs, in run and exec. Every test is t.Parallel: each waits on an agent
 // CLI and its own fake model, sharing nothing with the others. Which tests
-// go where, and how helpers_test.go reaches the shared helpers
+// go where, and where the shared helpers are
 // (cmd/sentinel/internal/e2etest): ../README.md.
 package agents

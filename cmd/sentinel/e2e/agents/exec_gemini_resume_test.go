@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 )
 
@@ -16,8 +17,8 @@ import (
 // afterwards, where a direct `gemini --resume` finds it.
 func TestExecGeminiResumesTheLastRunsSession(t *testing.T) {
 	t.Parallel()
-	needGemini(t)
-	dir := scratchRepo(t)
+	e2etest.NeedGemini(t)
+	dir := e2etest.ScratchRepo(t)
 	model, err := fg.Start(fg.Script{
 		fg.Reply(fg.Text("The first answer: teal-heron.")),
 		fg.Reply(fg.Text("The second answer.")),
@@ -31,11 +32,11 @@ func TestExecGeminiResumesTheLastRunsSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	host := strings.TrimPrefix(model.URL, "http://")
-	exec := func(args ...string) result {
+	exec := func(args ...string) e2etest.Result {
 		t.Helper()
-		res := sentinel(t, dir, model.Env(home), append([]string{"exec", "--plain", "--allow-host", host, "--", "gemini"}, args...)...)
-		if res.code != 0 {
-			t.Fatalf("gemini %v: exit %d\nstderr: %s\nstdout:\n%s", args, res.code, res.stderr, res.stdout)
+		res := e2etest.Sentinel(t, dir, model.Env(home), append([]string{"exec", "--plain", "--allow-host", host, "--", "gemini"}, args...)...)
+		if res.Code != 0 {
+			t.Fatalf("gemini %v: exit %d\nstderr: %s\nstdout:\n%s", args, res.Code, res.Stderr, res.Stdout)
 		}
 		return res
 	}
@@ -43,8 +44,8 @@ func TestExecGeminiResumesTheLastRunsSession(t *testing.T) {
 	if chats, _ := filepath.Glob(filepath.Join(home, ".gemini", "tmp", "*", "chats", "session-*")); len(chats) != 1 {
 		t.Fatalf("the person's ~/.gemini holds %d sessions after the run, want 1: %v", len(chats), chats)
 	}
-	if res := exec("--list-sessions"); !strings.Contains(res.stdout, "Available sessions for this project (1)") {
-		t.Errorf("--list-sessions in the next run does not list the first run's session:\n%s", res.stdout)
+	if res := exec("--list-sessions"); !strings.Contains(res.Stdout, "Available sessions for this project (1)") {
+		t.Errorf("--list-sessions in the next run does not list the first run's session:\n%s", res.Stdout)
 	}
 	exec("--resume", "latest", "-p", "second question")
 	var resumed bool

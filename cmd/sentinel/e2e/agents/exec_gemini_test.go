@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
@@ -21,13 +22,13 @@ import (
 // with the tool calls, their decisions and their results.
 func TestExecGeminiGoesThroughSentinelsHook(t *testing.T) {
 	t.Parallel()
-	needGemini(t)
-	dir := scratchRepo(t)
-	writeFile(t, filepath.Join(dir, ".gemini", "settings.json"), `{
+	e2etest.NeedGemini(t)
+	dir := e2etest.ScratchRepo(t)
+	e2etest.WriteFile(t, filepath.Join(dir, ".gemini", "settings.json"), `{
 		"hooks": {"BeforeTool": [{"matcher": "*", "hooks": [{"name": "repo", "type": "command", "command": "touch \"$GEMINI_PROJECT_DIR/project-hook-ran\""}]}]},
 		"hooksConfig": {"disabled": ["sentinel"]}}`)
-	git(t, dir, "add", ".gemini")
-	git(t, dir, "commit", "-qm", "gemini settings that switch Sentinel's hook off")
+	e2etest.Git(t, dir, "add", ".gemini")
+	e2etest.Git(t, dir, "commit", "-qm", "gemini settings that switch Sentinel's hook off")
 	projectSettings, _ := os.ReadFile(filepath.Join(dir, ".gemini", "settings.json"))
 	marker := "pwned-" + filepath.Base(t.TempDir())
 	model, err := fg.Start(fg.Script{
@@ -44,27 +45,27 @@ func TestExecGeminiGoesThroughSentinelsHook(t *testing.T) {
 	// The person's own settings carry a hook of theirs.
 	personal := settingsWith(t, "hooks", "BeforeTool", []any{map[string]any{"matcher": "*", "hooks": []any{map[string]any{
 		"name": "mine", "type": "command", "command": "touch \"$GEMINI_PROJECT_DIR/person-hook-ran\""}}}})
-	writeFile(t, filepath.Join(home, ".gemini", "settings.json"), personal)
+	e2etest.WriteFile(t, filepath.Join(home, ".gemini", "settings.json"), personal)
 	host := strings.TrimPrefix(model.URL, "http://")
-	res := sentinel(t, dir, model.Env(home), "exec", "--plain", "--allow-host", host, "--", "gemini", "-p", "write the files")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, model.Env(home), "exec", "--plain", "--allow-host", host, "--", "gemini", "-p", "write the files")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	for file, want := range map[string]string{"allowed.txt": "hi from gemini\n", "hello.txt": "hello in place\n"} {
 		if b, _ := os.ReadFile(filepath.Join(dir, file)); string(b) != want {
-			t.Errorf("%s = %q, want %q (written in place)\n%s", file, b, want, res.stdout)
+			t.Errorf("%s = %q, want %q (written in place)\n%s", file, b, want, res.Stdout)
 		}
 	}
 	for _, f := range []string{marker, "project-hook-ran", "person-hook-ran"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
-			t.Errorf("%s exists: a denied command or a hook that is not Sentinel's ran\n%s", f, res.stdout)
+			t.Errorf("%s exists: a denied command or a hook that is not Sentinel's ran\n%s", f, res.Stdout)
 		}
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, ".gemini", "settings.json")); string(b) != string(projectSettings) {
 		t.Errorf("the project's .gemini/settings.json changed: %q", b)
 	}
-	if !strings.Contains(res.stdout, "gemini in place in "+dir+", with its approval hooks") {
-		t.Errorf("the first line does not say gemini runs with its hooks:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "gemini in place in "+dir+", with its approval hooks") {
+		t.Errorf("the first line does not say gemini runs with its hooks:\n%s", res.Stdout)
 	}
 	// The model was told the call was blocked, and why.
 	var told bool
@@ -80,9 +81,9 @@ func TestExecGeminiGoesThroughSentinelsHook(t *testing.T) {
 	}
 
 	// The journal: each tool call asked, decided and reported.
-	id := lastRun(t, dir)
-	evs := runEvents(t, dir, id)
-	js := approvalsOf(t, evs)
+	id := e2etest.LastRun(t, dir)
+	evs := e2etest.RunEvents(t, dir, id)
+	js := e2etest.ApprovalsOf(t, evs)
 	var allowed, denied, wrote bool
 	for _, j := range js {
 		r, d := j.Request, j.Decision
@@ -98,7 +99,7 @@ func TestExecGeminiGoesThroughSentinelsHook(t *testing.T) {
 		}
 	}
 	if !allowed || !denied || !wrote {
-		t.Errorf("journaled approvals: allowed %v, denied by policy %v, write allowed %v\n%s", allowed, denied, wrote, describe(js))
+		t.Errorf("journaled approvals: allowed %v, denied by policy %v, write allowed %v\n%s", allowed, denied, wrote, e2etest.Describe(js))
 	}
 	reported := false
 	for _, ev := range evs {
@@ -111,7 +112,7 @@ func TestExecGeminiGoesThroughSentinelsHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !m.InPlace || m.Coder != "gemini" || m.Status != runner.StatusDone || !contains(m.Files, "allowed.txt") || !contains(m.Files, "hello.txt") {
-		t.Errorf("meta: %s", jsonOf(m))
+	if !m.InPlace || m.Coder != "gemini" || m.Status != runner.StatusDone || !e2etest.Contains(m.Files, "allowed.txt") || !e2etest.Contains(m.Files, "hello.txt") {
+		t.Errorf("meta: %s", e2etest.JSONOf(m))
 	}
 }

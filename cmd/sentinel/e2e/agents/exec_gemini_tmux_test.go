@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 )
 
@@ -17,8 +18,8 @@ import (
 // model hears the person's message. Gemini asks nothing itself.
 func TestExecGeminiInteractiveInTmux(t *testing.T) {
 	t.Parallel()
-	needGemini(t)
-	dir := scratchRepo(t)
+	e2etest.NeedGemini(t)
+	dir := e2etest.ScratchRepo(t)
 	const denyMsg = "no pushes from here"
 	model, home := fg.StartWithHome(t, fg.Script{
 		fg.Reply(fg.Text("Generating."), fg.ShellCommand("echo generated > gen.txt; ls $DIR", "")),
@@ -26,23 +27,23 @@ func TestExecGeminiInteractiveInTmux(t *testing.T) {
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("Generated; the push was refused.")}},
 	})
 	host := strings.TrimPrefix(model.URL, "http://")
-	tm := startTmux(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
+	tm := e2etest.StartSentinel(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
 		"exec", "--allow-host", host, "--", "gemini", "-i", "Generate, then push.")
 
-	tm.waitArmed("the card for the generating command", has("echo generated > gen.txt; ls $DIR", "[a] approve once"))
-	tm.keys("a")
-	tm.waitArmed("the card for git push", has("git push origin main", "[a] approve once"))
-	tm.keys("d")
-	tm.waitFor("the deny message prompt", has("message for the coder"))
-	tm.typeText(denyMsg)
-	tm.keys("Enter")
+	tm.WaitArmed("the card for the generating command", e2etest.Has("echo generated > gen.txt; ls $DIR", "[a] approve once"))
+	tm.Keys("a")
+	tm.WaitArmed("the card for git push", e2etest.Has("git push origin main", "[a] approve once"))
+	tm.Keys("d")
+	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+	tm.TypeText(denyMsg)
+	tm.Keys("Enter")
 
-	deadline := time.After(hangBound) // a bound on a hung run
+	deadline := time.After(e2etest.HangBound) // a bound on a hung run
 	for len(model.Requests()) < 3 {
 		select {
 		case <-model.Changed():
 		case <-deadline:
-			t.Fatalf("the model got %d requests, want 3; screen:\n%s", len(model.Requests()), tm.screen())
+			t.Fatalf("the model got %d requests, want 3; screen:\n%s", len(model.Requests()), tm.Screen())
 		}
 	}
 	var told bool
@@ -52,21 +53,21 @@ func TestExecGeminiInteractiveInTmux(t *testing.T) {
 	if !told {
 		t.Errorf("the model was not told the push was blocked with the person's message: %+v", model.Requests()[2].LastFunctionResponses())
 	}
-	tm.waitFor("the idle signal", has("coder idle", "D coder is done"))
-	tm.keys("D")
-	tm.waitArmed("the done confirmation", has("The coder is done", "[y] yes"))
-	tm.keys("y")
+	tm.WaitFor("the idle signal", e2etest.Has("coder idle", "D coder is done"))
+	tm.Keys("D")
+	tm.WaitArmed("the done confirmation", e2etest.Has("The coder is done", "[y] yes"))
+	tm.Keys("y")
 	// The TUI stays while the person reads the end; q leaves it.
-	tm.waitFor("the end of the run", has("in place: 1 file(s) changed", ": done"))
-	tm.pressUntil("q", "sentinel to exit", has("SENTINEL-EXITED"))
-	s := tm.screen()
+	tm.WaitFor("the end of the run", e2etest.Has("in place: 1 file(s) changed", ": done"))
+	tm.PressUntil("q", "sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
+	s := tm.Screen()
 	if !strings.Contains(s, "SENTINEL-EXITED 0") || !strings.Contains(s, "gen.txt") {
 		t.Errorf("after the person said the coder is done, want exit 0 and what changed; screen:\n%s", s)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "gen.txt")); string(b) != "generated\n" {
 		t.Errorf("gen.txt = %q: the approved command did not run in place", b)
 	}
-	js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
+	js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)))
 	var got []string
 	for _, j := range js {
 		got = append(got, j.Request.Adapter+": "+j.Request.Command+" → "+string(j.Decision.Outcome)+" by "+j.Decision.By)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 )
 
@@ -25,7 +26,7 @@ import (
 // person's opencode config, plugins and data are byte for byte as before.
 func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
 	t.Parallel()
-	w := newOpencodeExecWorld(t, scratchRepo(t), fakemodel.Script{
+	w := newOpencodeExecWorld(t, e2etest.ScratchRepo(t), fakemodel.Script{
 		fakemodel.Reply(fakemodel.Text("The direct answer.")),
 		fakemodel.Reply(fakemodel.Text("The first answer: teal-heron.")),
 		fakemodel.Reply(fakemodel.Text("The second answer.")),
@@ -49,11 +50,11 @@ func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
 		t.Fatalf("the direct run left no opencode.db in the person's data dir:\n%s", before)
 	}
 
-	inPlace := func(dir string, args ...string) result {
+	inPlace := func(dir string, args ...string) e2etest.Result {
 		t.Helper()
-		res := sentinel(t, dir, w.env, append([]string{"exec", "--plain", "--allow-host", modelHost(w.model), "--", "opencode"}, args...)...)
-		if res.code != 0 {
-			t.Fatalf("opencode %v: exit %d\nstderr: %s\nstdout:\n%s", args, res.code, res.stderr, res.stdout)
+		res := e2etest.Sentinel(t, dir, w.env, append([]string{"exec", "--plain", "--allow-host", e2etest.ModelHost(w.model), "--", "opencode"}, args...)...)
+		if res.Code != 0 {
+			t.Fatalf("opencode %v: exit %d\nstderr: %s\nstdout:\n%s", args, res.Code, res.Stderr, res.Stdout)
 		}
 		return res
 	}
@@ -98,7 +99,7 @@ func TestExecOpencodeContinuesTheLastRunsSession(t *testing.T) {
 // install its plugin package into it from the real registry.
 func direct(t *testing.T, w *opencodeExecWorld, task string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), hangBound)
+	ctx, cancel := context.WithTimeout(context.Background(), e2etest.HangBound)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "opencode", "run", task)
 	cmd.Dir = w.dir

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 )
 
@@ -15,25 +16,25 @@ import (
 // painted as U+FFFD the input line reads "❯�/help Claude Code").
 func TestRealClaudeAttachLeavesNoStaleText(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scriptRepo(t)
-	model := startModel(t, fakemodel.Script{
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScriptRepo(t)
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Text("Ready.")),
 	})
-	tm := startTmuxSized(t, 80, 24, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+	tm := e2etest.StartSentinelSized(t, 80, 24, dir, append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Say you are ready.")
-	tm.waitFor("Claude Code's prompt in the coder pane", has("❯"))
-	tm.waitRequests(model, 1)
-	tm.keys("i")
-	tm.waitFor("attach mode", has("ctrl+]"))
-	tm.typeText("/help")
+	tm.WaitFor("Claude Code's prompt in the coder pane", e2etest.Has("❯"))
+	tm.WaitRequests(model, 1)
+	tm.Keys("i")
+	tm.WaitFor("attach mode", e2etest.Has("ctrl+]"))
+	tm.TypeText("/help")
 	// Claude Code draws a frame in more than one write, and the pane may
 	// be painted between two of them: a frame caught half drawn shows old
 	// text for a moment. What must not happen is that it stays: the input
 	// line settles to the typed command alone (Claude Code's input line
 	// starts at the pane's first column; its command menu's rows are
 	// indented), or the wait fails with the screen it last saw.
-	s := tm.waitFor("the typed command alone in Claude's input line", func(s string) bool {
+	s := tm.WaitFor("the typed command alone in Claude's input line", func(s string) bool {
 		for _, line := range strings.Split(s, "\n") {
 			if strings.HasPrefix(line, "❯") && strings.TrimSpace(line) == "❯ /help" {
 				return true
@@ -46,7 +47,7 @@ func TestRealClaudeAttachLeavesNoStaleText(t *testing.T) {
 			t.Errorf("a replacement character on screen: %q", line)
 		}
 	}
-	tm.keys("C-]")
-	tm.waitFor("attach mode left", func(s string) bool { return !strings.Contains(s, "leave attach mode") })
-	t.Logf("screen after attaching:\n%s", tm.screen())
+	tm.Keys("C-]")
+	tm.WaitFor("attach mode left", func(s string) bool { return !strings.Contains(s, "leave attach mode") })
+	t.Logf("screen after attaching:\n%s", tm.Screen())
 }

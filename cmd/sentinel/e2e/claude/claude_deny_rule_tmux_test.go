@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -20,41 +21,41 @@ import (
 // (issue 35, point 7), not as an allow that ran.
 func TestRealClaudeInteractiveCreditsThePersonsDenyRule(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scriptRepo(t)
-	model := startModel(t, fakemodel.Script{
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScriptRepo(t)
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Bash("rm -f scripts/gen.sh")),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("echo kept > kept.txt")}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Done; nothing more to do.")}},
 	})
-	env := claudeEnv(t, model)
+	env := e2etest.ClaudeEnv(t, model)
 	home := strings.TrimPrefix(env[0], "HOME=")
-	writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"permissions":{"deny":["Bash(rm:*)"]}}`)
-	tm := startTmux(t, dir, append(env, "XDG_CONFIG_HOME="+t.TempDir()),
+	e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{"permissions":{"deny":["Bash(rm:*)"]}}`)
+	tm := e2etest.StartSentinel(t, dir, append(env, "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Tidy up.")
-	tm.waitRequests(model, 3)
-	tm.waitFor("Claude Code's answer", has("nothing more to do"))
-	tm.keys("i")
-	tm.typeText("/exit")
-	tm.waitFor("Claude Code's command menu", has("/exit", "Exit the CLI"))
-	tm.keys("Enter")
-	tm.waitArmed("the review screen", has("[a] approve: land"))
-	tm.keys("a")
-	tm.waitFor("the landing question", has("Land 1 of 1 file(s)"))
-	tm.keys("y")
-	tm.waitFor("the run's end in the status bar", has("run landed"))
-	tm.keys("q")
-	tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	tm.WaitRequests(model, 3)
+	tm.WaitFor("Claude Code's answer", e2etest.Has("nothing more to do"))
+	tm.Keys("i")
+	tm.TypeText("/exit")
+	tm.WaitFor("Claude Code's command menu", e2etest.Has("/exit", "Exit the CLI"))
+	tm.Keys("Enter")
+	tm.WaitArmed("the review screen", e2etest.Has("[a] approve: land"))
+	tm.Keys("a")
+	tm.WaitFor("the landing question", e2etest.Has("Land 1 of 1 file(s)"))
+	tm.Keys("y")
+	tm.WaitFor("the run's end in the status bar", e2etest.Has("run landed"))
+	tm.Keys("q")
+	tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
 
-	id := lastRun(t, dir)
-	if got := git(t, dir, "show", "sentinel/"+id+":scripts/gen.sh"); got == "" {
+	id := e2etest.LastRun(t, dir)
+	if got := e2etest.Git(t, dir, "show", "sentinel/"+id+":scripts/gen.sh"); got == "" {
 		t.Errorf("scripts/gen.sh is gone from the landed branch: the refused rm ran")
 	}
-	evs := runEvents(t, dir, id)
+	evs := e2etest.RunEvents(t, dir, id)
 	// What Sentinel decided stays as it was: it allowed both.
-	js := approvalsOf(t, evs)
+	js := e2etest.ApprovalsOf(t, evs)
 	if len(js) != 2 || js[0].Request.Command != "rm -f scripts/gen.sh" || !js[0].Decision.Allowed() {
-		t.Fatalf("approvals, want Sentinel's allow of rm then of echo:\n%s", describe(js))
+		t.Fatalf("approvals, want Sentinel's allow of rm then of echo:\n%s", e2etest.Describe(js))
 	}
 	// What took effect: the person's claude rules refused the rm.
 	var refused []string
@@ -68,7 +69,7 @@ func TestRealClaudeInteractiveCreditsThePersonsDenyRule(t *testing.T) {
 	}
 	eff := approvals.Effective(evs)
 	if eff[0].Decision.Allowed() || eff[0].Decision.By != approvals.ByAgentRules+":claude" || !eff[1].Decision.Allowed() {
-		t.Errorf("effective decisions, want rm denied by claude's rules and echo allowed:\n%s", describe(eff))
+		t.Errorf("effective decisions, want rm denied by claude's rules and echo allowed:\n%s", e2etest.Describe(eff))
 	}
 	runDir := filepath.Join(dir, ".sentinel", "runs", id)
 	for _, f := range []string{"DECISIONS.md", "FINAL_REPORT.md"} {

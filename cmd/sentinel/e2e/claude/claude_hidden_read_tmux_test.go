@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 )
 
@@ -17,8 +18,8 @@ import (
 // policy asks about still gets a card.
 func TestRealClaudeReadOfAHiddenHomeFileIsNotOffered(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scratchRepo(t)
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScratchRepo(t)
 	// A home outside /tmp, as a person's is (the sandbox has its own /tmp).
 	home, err := os.MkdirTemp("/var/tmp", "sentinel-home-")
 	if err != nil {
@@ -26,34 +27,34 @@ func TestRealClaudeReadOfAHiddenHomeFileIsNotOffered(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(home) })
 	rc := filepath.Join(home, ".bashrc")
-	writeFile(t, rc, "export SECRET_RC=1\n")
-	model := startModel(t, fakemodel.Script{
+	e2etest.WriteFile(t, rc, "export SECRET_RC=1\n")
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Text("Checking your shell setup."), fakemodel.ToolUse("Read", map[string]any{"file_path": rc})),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("mytool deploy --prod")}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Done for now.")}},
 	})
-	env := append(claudeEnv(t, model), "HOME="+home, "XDG_CONFIG_HOME="+t.TempDir())
-	tm := startTmux(t, dir, env, "run", "--coder", "claude", "--allow-host", modelHost(model), "Look at my bashrc.")
+	env := append(e2etest.ClaudeEnv(t, model), "HOME="+home, "XDG_CONFIG_HOME="+t.TempDir())
+	tm := e2etest.StartSentinel(t, dir, env, "run", "--coder", "claude", "--allow-host", e2etest.ModelHost(model), "Look at my bashrc.")
 
-	tm.waitFor("the hidden-path denial", has("approving cannot give access"))
-	tm.waitArmed("the card for the next request", has("mytool deploy --prod", "[a] approve once"))
-	tm.keys("d")
-	tm.waitFor("the deny message prompt", has("message for the coder"))
-	tm.keys("Enter")
-	tm.waitRequests(model, 3)
+	tm.WaitFor("the hidden-path denial", e2etest.Has("approving cannot give access"))
+	tm.WaitArmed("the card for the next request", e2etest.Has("mytool deploy --prod", "[a] approve once"))
+	tm.Keys("d")
+	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+	tm.Keys("Enter")
+	tm.WaitRequests(model, 3)
 
-	rs := toolResults(model)
+	rs := e2etest.ToolResults(model)
 	if len(rs) < 1 || !rs[0].IsError || !strings.Contains(rs[0].Content, "approving cannot give access") || strings.Contains(rs[0].Content, "SECRET_RC") {
-		t.Errorf("the model was not told why the Read was refused: %s", jsonOf(rs))
+		t.Errorf("the model was not told why the Read was refused: %s", e2etest.JSONOf(rs))
 	}
-	tm.keys("q")
-	tm.waitFor("the quit confirmation", has("Stop the run and quit?"))
-	tm.keys("y")
-	tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	tm.Keys("q")
+	tm.WaitFor("the quit confirmation", e2etest.Has("Stop the run and quit?"))
+	tm.Keys("y")
+	tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
 
-	js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
+	js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)))
 	if len(js) != 2 || js[0].Request.Path != rc || js[0].Decision.Allowed() || js[0].Decision.By != "sandbox" ||
 		js[1].Request.Command != "mytool deploy --prod" || js[1].Decision.By != "person" {
-		t.Errorf("approvals, want the Read denied by the sandbox (never offered), then the person's card:\n%s", describe(js))
+		t.Errorf("approvals, want the Read denied by the sandbox (never offered), then the person's card:\n%s", e2etest.Describe(js))
 	}
 }

@@ -35,19 +35,19 @@ import (
 // whole), and this test fails the day Claude treats the forms otherwise.
 func TestRealClaudeShowsEveryHookDenyAsAHookError(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scriptRepo(t)
-	model := startModel(t, fakemodel.Script{
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScriptRepo(t)
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Bash("echo one > one.txt")),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("echo two > two.txt")}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("echo three > three.txt")}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("echo four > four.txt")}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Done; nothing more to do.")}},
 	})
-	env := claudeEnv(t, model)
+	env := e2etest.ClaudeEnv(t, model)
 	home := strings.TrimPrefix(env[0], "HOME=")
 	hook := filepath.Join(home, "deny-forms.sh")
-	writeFile(t, hook, `#!/bin/sh
+	e2etest.WriteFile(t, hook, `#!/bin/sh
 cat >/dev/null
 n=$(cat "$HOME/deny-count" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "$HOME/deny-count"
 case $n in
@@ -60,18 +60,18 @@ esac
 	if err := os.Chmod(hook, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(home, ".claude", "settings.json"),
+	e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"),
 		`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hook+`"}]}]}}`)
 	if err := claude.SeedConfig(claude.ConfigFile(home), dir, e2etest.ClaudeTestKey); err != nil {
 		t.Fatal(err)
 	}
-	tm := &tmuxRun{e2etest.StartTmux(t, "claude", dir, env, "Write four files."), t}
-	tm.waitRequests(model, 4)
-	s := tm.waitFor("Claude's turn to end", has("FORM-CONTINUE", " · done "))
+	tm := e2etest.StartTmux(t, "claude", dir, env, "Write four files.")
+	tm.WaitRequests(model, 4)
+	s := tm.WaitFor("Claude's turn to end", e2etest.Has("FORM-CONTINUE", " · done "))
 	t.Logf("Claude's screen:\n%s", s)
 
 	// What the model was told, call by call: forms 1–3 alike.
-	results := toolResults(model)
+	results := e2etest.ToolResults(model)
 	// (exit 2's reason comes after the hook's command in brackets)
 	want := []string{"FORM-EXIT2 refused", "FORM-JSONDENY refused", "FORM-BLOCK refused"}
 	if len(results) < len(want) {
@@ -108,8 +108,8 @@ esac
 	}
 	// The transcript (ctrl+o) shows each refusal as an error:
 	// "Error: PreToolUse:Bash hook error: FORM-JSONDENY refused".
-	tm.keys("C-o")
-	s = tm.waitFor("the transcript", has("Showing detailed transcript"))
+	tm.Keys("C-o")
+	s = tm.WaitFor("the transcript", e2etest.Has("Showing detailed transcript"))
 	t.Logf("Claude's transcript (ctrl+o):\n%s", s)
 	for _, w := range want {
 		if !regexp.MustCompile(`Error: PreToolUse:Bash hook error: (\[[^\]]*\]: )?` + w).MatchString(s) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 )
 
@@ -21,7 +22,7 @@ func TestRealClaudeHeadlessUnderSentinel(t *testing.T) {
 		}
 		t.Skip("claude is not installed (npm install -g @anthropic-ai/claude-code@2.1.332)")
 	}
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	outside := filepath.Join(t.TempDir(), "outside.txt")
 	marker := "pwned-" + filepath.Base(t.TempDir())
 	model, err := fakemodel.Start(fakemodel.Script{
@@ -38,17 +39,17 @@ func TestRealClaudeHeadlessUnderSentinel(t *testing.T) {
 	env := []string{"HOME=" + home, "ANTHROPIC_BASE_URL=" + model.URL, "ANTHROPIC_API_KEY=sk-ant-test-0123456789abcdefghij",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1"}
 	host := strings.TrimPrefix(model.URL, "http://")
-	res := sentinel(t, dir, env, "run", "--coder", "claude", "--headless", "--plain", "--allow-host", host, "write safe.txt")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, env, "run", "--coder", "claude", "--headless", "--plain", "--allow-host", host, "write safe.txt")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 
 	// What landed: the safe command's effect, and nothing of the denied ones.
-	branch := git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
-	if got := git(t, dir, "show", branch+":safe.txt"); got != "hello from claude" {
+	branch := e2etest.Git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
+	if got := e2etest.Git(t, dir, "show", branch+":safe.txt"); got != "hello from claude" {
 		t.Fatalf("safe.txt on %s = %q", branch, got)
 	}
-	if files := git(t, dir, "diff", "--name-only", branch+"~1", branch); strings.Contains(files, marker) {
+	if files := e2etest.Git(t, dir, "diff", "--name-only", branch+"~1", branch); strings.Contains(files, marker) {
 		t.Fatalf("the denied command ran: %s", files)
 	}
 	if _, err := os.Stat(outside); err == nil {
@@ -75,14 +76,14 @@ func TestRealClaudeHeadlessUnderSentinel(t *testing.T) {
 	// What the journal says agrees.
 	id := strings.TrimPrefix(branch, "sentinel/")
 	var decisions []string
-	for _, j := range approvalsOf(t, runEvents(t, dir, id)) {
+	for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, id)) {
 		decisions = append(decisions, string(j.Decision.Outcome)+" "+j.Decision.By)
 	}
 	joined := strings.Join(decisions, "; ")
 	if !strings.HasPrefix(joined, "allow policy:") || strings.Count(joined, "deny policy:") < 2 {
 		t.Fatalf("decisions: %s", joined)
 	}
-	if !strings.Contains(res.stdout, "[CODER]") || !strings.Contains(res.stdout, "[TOOL]") {
-		t.Fatalf("plain output lacks coder or tool lines:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "[CODER]") || !strings.Contains(res.Stdout, "[TOOL]") {
+		t.Fatalf("plain output lacks coder or tool lines:\n%s", res.Stdout)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -19,54 +20,54 @@ import (
 // it is interrupted and the work is kept for recovery, not landed.
 func TestRealClaudeInteractiveInTmux(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scriptRepo(t)
-	before := checkout(t, dir)
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScriptRepo(t)
+	before := e2etest.Checkout(t, dir)
 	const denyMsg = "use make deploy instead"
-	model := startModel(t, fakemodel.Script{
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Text("Generating."), fakemodel.Bash("./scripts/gen.sh tmux")),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("mytool deploy --prod")}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Done for now.")}},
 	})
 
-	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+	tm := e2etest.StartSentinel(t, dir, append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Generate the tmux file, then deploy.")
 
-	tm.waitArmed("the card for ./scripts/gen.sh", has("./scripts/gen.sh tmux", "[a] approve once"))
-	tm.keys("a")
+	tm.WaitArmed("the card for ./scripts/gen.sh", e2etest.Has("./scripts/gen.sh tmux", "[a] approve once"))
+	tm.Keys("a")
 
-	tm.waitArmed("the card for mytool", has("mytool deploy --prod", "[a] approve once"))
-	tm.keys("d")
-	tm.waitFor("the deny message prompt", has("message for the coder"))
-	tm.typeText(denyMsg)
-	tm.keys("Enter")
+	tm.WaitArmed("the card for mytool", e2etest.Has("mytool deploy --prod", "[a] approve once"))
+	tm.Keys("d")
+	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+	tm.TypeText(denyMsg)
+	tm.Keys("Enter")
 
 	// The model hears back about both calls, then ends its turn.
-	tm.waitRequests(model, 3)
-	rs := toolResults(model)
+	tm.WaitRequests(model, 3)
+	rs := e2etest.ToolResults(model)
 	if len(rs) != 2 || rs[0].IsError || !rs[1].IsError || !strings.Contains(rs[1].Content, denyMsg) {
-		t.Errorf("tool results = %s\nwant the approved command's output, then an error carrying %q", jsonOf(rs), denyMsg)
+		t.Errorf("tool results = %s\nwant the approved command's output, then an error carrying %q", e2etest.JSONOf(rs), denyMsg)
 	}
 
 	// Claude Code's Stop hook says its turn is over: the view says so and
 	// offers D (issue 20 item 1).
-	tm.waitFor("the idle signal", has("coder idle — D to review", "D coder is done"))
+	tm.WaitFor("the idle signal", e2etest.Has("coder idle — D to review", "D coder is done"))
 
 	// Quit as a person would: q, then confirm.
-	tm.keys("q")
-	tm.waitFor("the quit confirmation", has("Stop the run and quit?"))
-	tm.keys("y")
-	s := tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	tm.Keys("q")
+	tm.WaitFor("the quit confirmation", e2etest.Has("Stop the run and quit?"))
+	tm.Keys("y")
+	s := tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
 	if !strings.Contains(s, "SENTINEL-EXITED 130") || !strings.Contains(s, "work kept in recovery") {
 		t.Errorf("after quitting, want exit 130 and where the work is kept; screen:\n%s", s)
 	}
 
-	id := lastRun(t, dir)
-	evs := runEvents(t, dir, id)
-	js := approvalsOf(t, evs)
+	id := e2etest.LastRun(t, dir)
+	evs := e2etest.RunEvents(t, dir, id)
+	js := e2etest.ApprovalsOf(t, evs)
 	if len(js) != 2 || js[0].Request.Command != "./scripts/gen.sh tmux" || !js[0].Decision.Allowed() || js[0].Decision.By != "person" ||
 		js[1].Request.Command != "mytool deploy --prod" || js[1].Decision.Allowed() || js[1].Decision.By != "person" || js[1].Decision.Message != denyMsg {
-		t.Errorf("approvals, want the person's allow then deny with a message:\n%s", describe(js))
+		t.Errorf("approvals, want the person's allow then deny with a message:\n%s", e2etest.Describe(js))
 	}
 	var status, recovery string
 	for _, ev := range evs {
@@ -98,10 +99,10 @@ func TestRealClaudeInteractiveInTmux(t *testing.T) {
 	} else if err != nil && !os.IsNotExist(err) {
 		t.Errorf("recovered patch: %v", err)
 	}
-	if br := git(t, dir, "branch", "--list", "sentinel/*"); br != "" {
+	if br := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); br != "" {
 		t.Errorf("an interrupted run landed a branch: %s", br)
 	}
-	if after := checkout(t, dir); after != before {
+	if after := e2etest.Checkout(t, dir); after != before {
 		t.Errorf("the person's checkout changed:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
@@ -112,40 +113,40 @@ func TestRealClaudeInteractiveInTmux(t *testing.T) {
 // screen, and approving it (a, y) lands the work on a branch.
 func TestRealClaudeInteractiveLandsAfterExit(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scriptRepo(t)
-	model := startModel(t, fakemodel.Script{
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScriptRepo(t)
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Bash("./scripts/gen.sh land")),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Generated; nothing more to do.")}},
 	})
-	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+	tm := e2etest.StartSentinel(t, dir, append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Generate the land file.")
-	tm.waitArmed("the card for ./scripts/gen.sh", has("./scripts/gen.sh land", "[a] approve once"))
-	tm.keys("a")
-	tm.waitRequests(model, 2)
-	tm.waitFor("Claude Code's answer", has("nothing more to do"))
+	tm.WaitArmed("the card for ./scripts/gen.sh", e2etest.Has("./scripts/gen.sh land", "[a] approve once"))
+	tm.Keys("a")
+	tm.WaitRequests(model, 2)
+	tm.WaitFor("Claude Code's answer", e2etest.Has("nothing more to do"))
 
 	// Type /exit into Claude Code's own prompt, as the person would.
-	tm.keys("i")
-	tm.typeText("/exit")
-	tm.waitFor("Claude Code's command menu", has("/exit", "Exit the CLI")) // it opens as the text is typed
-	tm.keys("Enter")
-	tm.waitArmed("the review screen", has("[a] approve: land"))
-	tm.keys("a")
-	tm.waitFor("the landing question", has("Land 1 of 1 file(s)"))
-	tm.keys("y")
-	tm.waitFor("the run's end in the status bar", has("run landed"))
-	tm.keys("q")
-	s := tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	tm.Keys("i")
+	tm.TypeText("/exit")
+	tm.WaitFor("Claude Code's command menu", e2etest.Has("/exit", "Exit the CLI")) // it opens as the text is typed
+	tm.Keys("Enter")
+	tm.WaitArmed("the review screen", e2etest.Has("[a] approve: land"))
+	tm.Keys("a")
+	tm.WaitFor("the landing question", e2etest.Has("Land 1 of 1 file(s)"))
+	tm.Keys("y")
+	tm.WaitFor("the run's end in the status bar", e2etest.Has("run landed"))
+	tm.Keys("q")
+	s := tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
 	if !strings.Contains(s, "SENTINEL-EXITED 0") {
 		t.Errorf("sentinel exited with an error:\n%s", s)
 	}
-	id := lastRun(t, dir)
-	if got := git(t, dir, "show", "sentinel/"+id+":gen-land.txt"); got != "generated land" {
+	id := e2etest.LastRun(t, dir)
+	if got := e2etest.Git(t, dir, "show", "sentinel/"+id+":gen-land.txt"); got != "generated land" {
 		t.Errorf("landed gen-land.txt = %q", got)
 	}
-	js := approvalsOf(t, runEvents(t, dir, id))
+	js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, id))
 	if len(js) != 1 || !js[0].Decision.Allowed() || js[0].Decision.By != "person" {
-		t.Errorf("approvals, want the person's one allow:\n%s", describe(js))
+		t.Errorf("approvals, want the person's one allow:\n%s", e2etest.Describe(js))
 	}
 }

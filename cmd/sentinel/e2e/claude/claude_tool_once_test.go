@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -16,30 +17,30 @@ import (
 // journal keeps the stream's copy too.
 func TestHeadlessClaudeShowsEachToolCallOnce(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scratchRepo(t)
-	model := startModel(t, fakemodel.Script{
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScratchRepo(t)
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Text("Writing."), fakemodel.Bash("echo one-marker-7q > one.txt")),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash("echo two-marker-7q > two.txt")}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
 	})
-	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "write two files")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, e2etest.ClaudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", e2etest.ModelHost(model), "write two files")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	for _, marker := range []string{"one-marker-7q", "two-marker-7q"} {
 		var tool []string
-		for _, l := range strings.Split(res.stdout, "\n") {
+		for _, l := range strings.Split(res.Stdout, "\n") {
 			if strings.HasPrefix(l, "[TOOL]") && strings.Contains(l, marker) {
 				tool = append(tool, l)
 			}
 		}
 		if len(tool) != 1 {
-			t.Errorf("the tool lane shows the call with %s %d times, want once:\n%s\n--- whole output:\n%s", marker, len(tool), strings.Join(tool, "\n"), res.stdout)
+			t.Errorf("the tool lane shows the call with %s %d times, want once:\n%s\n--- whole output:\n%s", marker, len(tool), strings.Join(tool, "\n"), res.Stdout)
 		}
 	}
 	streamed := 0
-	for _, ev := range runEvents(t, dir, lastRun(t, dir)) {
+	for _, ev := range e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)) {
 		if ev.Is(journal.Tool, coderstream.StreamCall) && strings.Contains(ev.Text, "-marker-7q") {
 			streamed++
 		}

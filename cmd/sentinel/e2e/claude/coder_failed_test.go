@@ -60,28 +60,28 @@ func failedToolResults(evs []journal.Event) []journal.Event {
 // work: the run fails with Claude Code's own error.
 func TestRealClaudeHeadlessWhoseModelFailsFailsTheRun(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scratchRepo(t)
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScratchRepo(t)
 	var script fakemodel.Script
 	for range 12 {
 		script = append(script, fakemodel.Fail(400))
 	}
-	model := startModel(t, script)
+	model := e2etest.StartModel(t, script)
 	defer func() { t.Logf("the model got %d request(s)", len(model.Requests())) }()
-	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "write safe.txt")
-	if res.code != 1 {
-		t.Fatalf("exit %d, want 1 (the coder failed)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, e2etest.ClaudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", e2etest.ModelHost(model), "write safe.txt")
+	if res.Code != 1 {
+		t.Fatalf("exit %d, want 1 (the coder failed)\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	// The fake model's error body says "fakemodel: scripted status 400".
-	if !strings.Contains(res.stderr, "coder claude failed") || !strings.Contains(res.stderr, "400") {
-		t.Fatalf("the error does not carry Claude Code's own error:\nstderr: %s\nstdout:\n%s", res.stderr, res.stdout)
+	if !strings.Contains(res.Stderr, "coder claude failed") || !strings.Contains(res.Stderr, "400") {
+		t.Fatalf("the error does not carry Claude Code's own error:\nstderr: %s\nstdout:\n%s", res.Stderr, res.Stdout)
 	}
-	t.Logf("stderr: %s", res.stderr)
-	id := lastRun(t, dir)
+	t.Logf("stderr: %s", res.Stderr)
+	id := e2etest.LastRun(t, dir)
 	if r := finalReport(t, dir, id); !strings.Contains(r, "**failed**") || !strings.Contains(r, "coder claude failed") {
 		t.Fatalf("FINAL_REPORT.md does not say the coder failed:\n%s", r)
 	}
-	if git(t, dir, "branch", "--list", "sentinel/*") != "" {
+	if e2etest.Git(t, dir, "branch", "--list", "sentinel/*") != "" {
 		t.Fatal("a run whose coder failed landed a branch")
 	}
 }
@@ -91,25 +91,25 @@ func TestRealClaudeHeadlessWhoseModelFailsFailsTheRun(t *testing.T) {
 // final report; the run itself (the model went on) still lands.
 func TestRealClaudeHeadlessFailedCommandIsJournaledAndCounted(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scratchRepo(t)
-	model := startModel(t, fakemodel.Script{
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScratchRepo(t)
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Bash("ls ./no-such-dir-here")),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("It failed; stopping.")}},
 	})
-	res := sentinel(t, dir, claudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", modelHost(model), "try a command")
-	if res.code != 0 {
-		t.Fatalf("exit %d, want 0 (the coder finished its turn)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, e2etest.ClaudeEnv(t, model), "run", "--coder", "claude", "--headless", "--plain", "--allow-host", e2etest.ModelHost(model), "try a command")
+	if res.Code != 0 {
+		t.Fatalf("exit %d, want 0 (the coder finished its turn)\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	t.Logf("stdout:\n%s", res.stdout)
-	id := lastRun(t, dir)
-	evs := runEvents(t, dir, id)
+	t.Logf("stdout:\n%s", res.Stdout)
+	id := e2etest.LastRun(t, dir)
+	evs := e2etest.RunEvents(t, dir, id)
 	failed := failedToolResults(evs)
 	if len(failed) == 0 {
-		t.Fatalf("no failed tool result in the journal:\n%s", res.stdout)
+		t.Fatalf("no failed tool result in the journal:\n%s", res.Stdout)
 	}
-	if !strings.Contains(res.stdout, "[TOOL] ✗ failed: ") && !strings.Contains(res.stdout, "[TOOL] coder reports: ✗ failed: ") {
-		t.Fatalf("the tool lane does not show the failure:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "[TOOL] ✗ failed: ") && !strings.Contains(res.Stdout, "[TOOL] coder reports: ✗ failed: ") {
+		t.Fatalf("the tool lane does not show the failure:\n%s", res.Stdout)
 	}
 	if r := finalReport(t, dir, id); !strings.Contains(r, "1 tool calls, 1 failed.") {
 		t.Fatalf("FINAL_REPORT.md does not count the failed call:\n%s", r)
@@ -119,17 +119,17 @@ func TestRealClaudeHeadlessFailedCommandIsJournaledAndCounted(t *testing.T) {
 // A command coder that exits non-zero fails the run with its own last words.
 func TestCommandCoderThatFailsCarriesItsError(t *testing.T) {
 	t.Parallel()
-	dir := scratchRepo(t)
-	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c",
+	dir := e2etest.ScratchRepo(t)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c",
 		"echo 'model provider not configured: no API key' >&2; exit 7")
-	if res.code != 1 {
-		t.Fatalf("exit %d, want 1\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	if res.Code != 1 {
+		t.Fatalf("exit %d, want 1\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	want := "coder command failed: exited with status 7: model provider not configured: no API key"
-	if !strings.Contains(res.stderr, want) {
-		t.Fatalf("stderr does not carry the coder's own error %q:\n%s", want, res.stderr)
+	if !strings.Contains(res.Stderr, want) {
+		t.Fatalf("stderr does not carry the coder's own error %q:\n%s", want, res.Stderr)
 	}
-	if r := finalReport(t, dir, lastRun(t, dir)); !strings.Contains(r, "model provider not configured") {
+	if r := finalReport(t, dir, e2etest.LastRun(t, dir)); !strings.Contains(r, "model provider not configured") {
 		t.Fatalf("FINAL_REPORT.md does not carry the coder's error:\n%s", r)
 	}
 }
@@ -140,21 +140,21 @@ func TestCommandCoderThatFailsCarriesItsError(t *testing.T) {
 // run (the coder went on and finished) lands.
 func TestCommandCoderFailedToolIsJournaledAndCounted(t *testing.T) {
 	t.Parallel()
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	report := func(cmd string, code int) string {
 		return fmt.Sprintf(`printf '%%s' '{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_use_id":"call-%d","tool_input":{"command":"%s"},"tool_response":{"exit_code":%d}}' | %s hook claude`,
-			code, cmd, code, sentinelBin)
+			code, cmd, code, e2etest.Bin)
 	}
 	script := "ls ./no-such-dir; " + report("ls ./no-such-dir", 2) + "; echo hi > out.txt; " + report("echo hi", 0)
-	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c", script)
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "x", "--", "sh", "-c", script)
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	if !strings.Contains(res.stdout, "[TOOL] coder reports: ✗ failed: Bash: ls ./no-such-dir → exit 2") {
-		t.Fatalf("the tool lane does not show the failed call:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "[TOOL] coder reports: ✗ failed: Bash: ls ./no-such-dir → exit 2") {
+		t.Fatalf("the tool lane does not show the failed call:\n%s", res.Stdout)
 	}
-	id := lastRun(t, dir)
-	if f := failedToolResults(runEvents(t, dir, id)); len(f) != 1 {
+	id := e2etest.LastRun(t, dir)
+	if f := failedToolResults(e2etest.RunEvents(t, dir, id)); len(f) != 1 {
 		t.Fatalf("%d failed tool results in the journal, want 1: %+v", len(f), f)
 	}
 	if r := finalReport(t, dir, id); !strings.Contains(r, "2 tool calls, 1 failed.") {
@@ -168,23 +168,23 @@ func TestCommandCoderFailedToolIsJournaledAndCounted(t *testing.T) {
 // counted in the report.
 func TestRealClaudeInteractiveFailedCommandReachesTheJournal(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scratchRepo(t)
-	model := startModel(t, fakemodel.Script{
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScratchRepo(t)
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Bash("ls ./no-such-dir-here")),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("It failed; nothing more to do.")}},
 	})
-	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+	tm := e2etest.StartSentinel(t, dir, append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "List a directory.")
-	tm.waitRequests(model, 2)
-	tm.waitFor("the failed call in the tool lane", has("✗ failed: Bash: ls ./no-such-dir-here"))
-	tm.keys("q")
-	tm.waitFor("the quit confirmation", has("Stop the run and quit?"))
-	tm.keys("y")
-	tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	tm.WaitRequests(model, 2)
+	tm.WaitFor("the failed call in the tool lane", e2etest.Has("✗ failed: Bash: ls ./no-such-dir-here"))
+	tm.Keys("q")
+	tm.WaitFor("the quit confirmation", e2etest.Has("Stop the run and quit?"))
+	tm.Keys("y")
+	tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
 
-	id := lastRun(t, dir)
-	failed := failedToolResults(runEvents(t, dir, id))
+	id := e2etest.LastRun(t, dir)
+	failed := failedToolResults(e2etest.RunEvents(t, dir, id))
 	if len(failed) != 1 || !approvals.CoderReported(failed[0]) || !strings.Contains(failed[0].Text, "ls ./no-such-dir-here") {
 		t.Fatalf("failed tool results in the journal = %+v, want the one Bash call, reported by the hook", failed)
 	}
@@ -197,20 +197,20 @@ func TestRealClaudeInteractiveFailedCommandReachesTheJournal(t *testing.T) {
 // did the work: the run fails with its own error.
 func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
 	t.Parallel()
-	needGemini(t)
-	dir := scratchRepo(t)
+	e2etest.NeedGemini(t)
+	dir := e2etest.ScratchRepo(t)
 	var script fg.Script
 	for range 12 {
 		script = append(script, fg.Fail(400))
 	}
 	model, home := fg.StartWithHome(t, script)
-	res := sentinel(t, dir, model.Env(home), "run", "--coder", "acp", "--plain", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
+	res := e2etest.Sentinel(t, dir, model.Env(home), "run", "--coder", "acp", "--plain", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
 		"write hello.txt", "--", "gemini", "--acp")
-	t.Logf("stderr: %s", res.stderr)
-	if res.code != 1 || !strings.Contains(res.stderr, "coder acp failed: ") || !strings.Contains(res.stderr, "scripted failure 400") {
-		t.Fatalf("exit %d, want 1 with the agent's error\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	t.Logf("stderr: %s", res.Stderr)
+	if res.Code != 1 || !strings.Contains(res.Stderr, "coder acp failed: ") || !strings.Contains(res.Stderr, "scripted failure 400") {
+		t.Fatalf("exit %d, want 1 with the agent's error\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	if r := finalReport(t, dir, lastRun(t, dir)); !strings.Contains(r, "coder acp failed: ") {
+	if r := finalReport(t, dir, e2etest.LastRun(t, dir)); !strings.Contains(r, "coder acp failed: ") {
 		t.Fatalf("FINAL_REPORT.md does not carry the agent's error:\n%s", r)
 	}
 }
@@ -221,17 +221,17 @@ func TestRealGeminiWhoseModelFailsFailsTheRun(t *testing.T) {
 // as an empty landing.
 func TestRealClaudeInteractiveWhoseModelFailsFailsTheRun(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
-	dir := scratchRepo(t)
+	e2etest.NeedClaude(t)
+	dir := e2etest.ScratchRepo(t)
 	var script fakemodel.Script
 	for range 12 {
 		script = append(script, fakemodel.Fail(400))
 	}
-	model := startModel(t, script)
-	tm := startTmux(t, dir, append(claudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
+	model := e2etest.StartModel(t, script)
+	tm := e2etest.StartSentinel(t, dir, append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Write safe.txt.")
-	tm.waitRequests(model, 1)
-	tm.waitFor("Claude Code's API error", has("400"))
+	tm.WaitRequests(model, 1)
+	tm.WaitFor("Claude Code's API error", e2etest.Has("400"))
 	// A person leaves after Sentinel has heard of the failure: Claude Code
 	// runs its StopFailure hook on its own time (under load, seconds after
 	// it draws the error), and /exit does not wait for it.
@@ -239,26 +239,26 @@ func TestRealClaudeInteractiveWhoseModelFailsFailsTheRun(t *testing.T) {
 		return ev.Kind == "coder-stop-failure"
 	})
 
-	tm.keys("i")
-	tm.typeText("/exit")
-	tm.waitFor("Claude Code's command menu", has("/exit", "Exit the CLI"))
-	tm.keys("Enter")
-	tm.waitFor("the run's failure", has("coder claude failed"))
-	tm.keys("C-]") // leave the coder's terminal
-	tm.keys("q")
-	s := tm.waitFor("the quit question or the exit", func(s string) bool {
+	tm.Keys("i")
+	tm.TypeText("/exit")
+	tm.WaitFor("Claude Code's command menu", e2etest.Has("/exit", "Exit the CLI"))
+	tm.Keys("Enter")
+	tm.WaitFor("the run's failure", e2etest.Has("coder claude failed"))
+	tm.Keys("C-]") // leave the coder's terminal
+	tm.Keys("q")
+	s := tm.WaitFor("the quit question or the exit", func(s string) bool {
 		return strings.Contains(s, "Stop the run and quit?") || strings.Contains(s, "SENTINEL-EXITED")
 	})
 	if !strings.Contains(s, "SENTINEL-EXITED") {
-		tm.keys("y")
-		s = tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+		tm.Keys("y")
+		s = tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
 	}
 	if !strings.Contains(s, "SENTINEL-EXITED 1") {
 		t.Errorf("sentinel did not exit 1:\n%s", s)
 	}
-	id := lastRun(t, dir)
+	id := e2etest.LastRun(t, dir)
 	var stopFailure bool
-	for _, ev := range runEvents(t, dir, id) {
+	for _, ev := range e2etest.RunEvents(t, dir, id) {
 		if ev.Kind == "coder-stop-failure" {
 			stopFailure = true
 			t.Logf("StopFailure: %s %s", ev.Text, ev.Data)
@@ -270,7 +270,7 @@ func TestRealClaudeInteractiveWhoseModelFailsFailsTheRun(t *testing.T) {
 	if r := finalReport(t, dir, id); !strings.Contains(r, "**failed**") || !strings.Contains(r, "coder claude failed") {
 		t.Fatalf("FINAL_REPORT.md does not say the coder failed:\n%s", r)
 	}
-	if git(t, dir, "branch", "--list", "sentinel/*") != "" {
+	if e2etest.Git(t, dir, "branch", "--list", "sentinel/*") != "" {
 		t.Fatal("a run whose coder failed landed a branch")
 	}
 }

@@ -1,7 +1,7 @@
 // Package claude holds end-to-end tests of the sentinel binary: runs with
 // the real Claude Code CLI against a fake Messages API, sentinel mcp, and
 // the shims. Every test is t.Parallel: each waits on an agent CLI and its
-// own fake model, sharing nothing with the others. Which tests go where, and
-// how helpers_test.go reaches the shared helpers
-// (cmd/sentinel/internal/e2etest): ../README.md.
+// own fake model, sharing nothing with the others. Which tests go where,
+// and where the shared helpers are (cmd/sentinel/internal/e2etest):
+// ../README.md.
 package claude

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
@@ -21,9 +22,9 @@ import (
 // ones come back to the model as classified refusals.
 func TestRealClaudeOverSentinelMCP(t *testing.T) {
 	t.Parallel()
-	needClaude(t)
+	e2etest.NeedClaude(t)
 	f := newMCPFixture(t)
-	model := startModel(t, fakemodel.Script{
+	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Text("Looking."), fakemodel.ToolUse("mcp__sentinel__exec", map[string]any{"command": "ls && echo listed"})),
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.ToolUse("mcp__sentinel__exec", map[string]any{"command": "ls | sh"})}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.ToolUse("mcp__sentinel__read", map[string]any{"path": f.rw + "/out/secret.txt"})}},
@@ -32,13 +33,13 @@ func TestRealClaudeOverSentinelMCP(t *testing.T) {
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.ToolUse("mcp__sentinel__edit", map[string]any{"path": f.rw + "/notes.txt", "old_string": "hello world", "new_string": "hello claude"})}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
 	})
-	env := append(append([]string{}, f.env...), claudeEnv(t, model)...)
+	env := append(append([]string{}, f.env...), e2etest.ClaudeEnv(t, model)...)
 	cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"sentinel": map[string]any{
-		"type": "stdio", "command": sentinelBin, "args": []string{"mcp", "--config", f.config},
+		"type": "stdio", "command": e2etest.Bin, "args": []string{"mcp", "--config", f.config},
 		"env": map[string]string{"XDG_STATE_HOME": filepath.Join(f.dir, "state"), "XDG_CONFIG_HOME": filepath.Join(f.dir, "config")},
 	}}})
 	mcpJSON := filepath.Join(f.dir, "mcp.json")
-	writeFile(t, mcpJSON, string(cfg))
+	e2etest.WriteFile(t, mcpJSON, string(cfg))
 
 	cmd := exec.Command("claude", "-p", "tidy the notes", "--output-format", "json", "--mcp-config", mcpJSON, "--strict-mcp-config",
 		"--allowedTools", "mcp__sentinel__exec,mcp__sentinel__read,mcp__sentinel__edit")

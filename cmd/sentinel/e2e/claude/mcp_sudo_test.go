@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // TestMCPSudoEditThroughTheRootHelper: the real `sentinel mcp` running as
@@ -58,7 +59,7 @@ func TestMCPSudoEditThroughTheRootHelper(t *testing.T) {
 		}
 	}
 	exe := filepath.Join(bin, "sentinel")
-	b, err := os.ReadFile(sentinelBin)
+	b, err := os.ReadFile(e2etest.Bin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestMCPSudoEditThroughTheRootHelper(t *testing.T) {
 	// The root helper, listing only site.json.
 	hcfg := filepath.Join(cfgDir, "mcp-sudo.toml")
 	audit := filepath.Join(base, "sudo-audit.log")
-	writeFile(t, hcfg, fmt.Sprintf("user = \"sentinel-ci\"\nfiles = [%q]\nbackup_dir = %q\naudit = %q\n", site, filepath.Join(base, "backups"), audit))
+	e2etest.WriteFile(t, hcfg, fmt.Sprintf("user = \"sentinel-ci\"\nfiles = [%q]\nbackup_dir = %q\naudit = %q\n", site, filepath.Join(base, "backups"), audit))
 	sock := filepath.Join(run, "sudo.sock")
 	helper := exec.Command(exe, "mcp", "sudo-helper", "--config", hcfg, "--socket", sock)
 	var helperErr strings.Builder
@@ -91,7 +92,7 @@ func TestMCPSudoEditThroughTheRootHelper(t *testing.T) {
 
 	// The server as sentinel-ci; its own config names both files.
 	config := filepath.Join(srvDir, "mcp.toml")
-	writeFile(t, config, fmt.Sprintf("allowed_commands = [\"ls\"]\naudit = %q\n\n[[paths]]\npath = %q\naccess = \"rw\"\n\n[sudo]\nsocket = %q\nfiles = [%q, %q]\n",
+	e2etest.WriteFile(t, config, fmt.Sprintf("allowed_commands = [\"ls\"]\naudit = %q\n\n[[paths]]\npath = %q\naccess = \"rw\"\n\n[sudo]\nsocket = %q\nfiles = [%q, %q]\n",
 		filepath.Join(srvDir, "audit.jsonl"), work, sock, site, other))
 	os.Chown(config, uid, gid)
 	cmd := exec.Command(exe, "mcp", "--config", config)

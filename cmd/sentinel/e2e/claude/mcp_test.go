@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner/mcpserver"
 )
@@ -31,14 +32,14 @@ func newMCPFixture(t *testing.T) mcpFixture {
 	base, _ := filepath.EvalSymlinks(t.TempDir())
 	f := mcpFixture{dir: base, rw: filepath.Join(base, "app"), ro: filepath.Join(base, "logs"), secret: filepath.Join(base, "outside", "secret.txt"),
 		config: filepath.Join(base, "mcp.toml"), audit: filepath.Join(base, "audit", "mcp.jsonl")}
-	writeFile(t, filepath.Join(f.rw, "notes.txt"), "hello world\n")
-	writeFile(t, filepath.Join(f.rw, "settings.json"), `{"debug": false}`+"\n")
-	writeFile(t, filepath.Join(f.ro, "app.log"), "boot ok\n")
-	writeFile(t, f.secret, "TOPSECRET\n")
+	e2etest.WriteFile(t, filepath.Join(f.rw, "notes.txt"), "hello world\n")
+	e2etest.WriteFile(t, filepath.Join(f.rw, "settings.json"), `{"debug": false}`+"\n")
+	e2etest.WriteFile(t, filepath.Join(f.ro, "app.log"), "boot ok\n")
+	e2etest.WriteFile(t, f.secret, "TOPSECRET\n")
 	if err := os.Symlink(filepath.Dir(f.secret), filepath.Join(f.rw, "out")); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, f.config, `allowed_commands = ["ls", "git", "echo"]
+	e2etest.WriteFile(t, f.config, `allowed_commands = ["ls", "git", "echo"]
 audit = "`+f.audit+`"
 
 [[paths]]
@@ -58,7 +59,7 @@ access = "r"
 func TestMCPStdioSession(t *testing.T) {
 	t.Parallel()
 	f := newMCPFixture(t)
-	cmd := exec.Command(sentinelBin, "mcp", "--config", f.config)
+	cmd := exec.Command(e2etest.Bin, "mcp", "--config", f.config)
 	cmd.Env = append(os.Environ(), f.env...)
 	ctx := context.Background()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "check"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
@@ -120,24 +121,24 @@ func TestMCPStdioSession(t *testing.T) {
 	if len(calls) != 13 {
 		t.Fatalf("the audit holds %d calls, want 13", len(calls))
 	}
-	res := sentinel(t, f.dir, f.env, "show", f.audit)
-	if res.code != 0 || !strings.Contains(res.stdout, "exec deny [policy-deny]") || !strings.Contains(res.stdout, "edit allow") {
-		t.Fatalf("sentinel show: %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	res := e2etest.Sentinel(t, f.dir, f.env, "show", f.audit)
+	if res.Code != 0 || !strings.Contains(res.Stdout, "exec deny [policy-deny]") || !strings.Contains(res.Stdout, "edit allow") {
+		t.Fatalf("sentinel show: %d\n%s\n%s", res.Code, res.Stdout, res.Stderr)
 	}
 }
 
 func TestMCPCommandRefusesBadSetup(t *testing.T) {
 	t.Parallel()
 	f := newMCPFixture(t)
-	if res := sentinel(t, f.dir, f.env, "mcp", "--config", f.config, "--http", "0.0.0.0:0"); res.code != 2 || !strings.Contains(res.stderr, "without a bearer token") || !strings.Contains(res.stderr, "TLS") {
-		t.Fatalf("non-loopback without a token: %d %s", res.code, res.stderr)
+	if res := e2etest.Sentinel(t, f.dir, f.env, "mcp", "--config", f.config, "--http", "0.0.0.0:0"); res.Code != 2 || !strings.Contains(res.Stderr, "without a bearer token") || !strings.Contains(res.Stderr, "TLS") {
+		t.Fatalf("non-loopback without a token: %d %s", res.Code, res.Stderr)
 	}
-	if res := sentinel(t, f.dir, f.env, "mcp"); res.code != 2 || !strings.Contains(res.stderr, "--config FILE is required") {
-		t.Fatalf("no config: %d %s", res.code, res.stderr)
+	if res := e2etest.Sentinel(t, f.dir, f.env, "mcp"); res.Code != 2 || !strings.Contains(res.Stderr, "--config FILE is required") {
+		t.Fatalf("no config: %d %s", res.Code, res.Stderr)
 	}
-	writeFile(t, f.config, "exec_mode = \"yolo\"\n")
-	if res := sentinel(t, f.dir, f.env, "mcp", "--config", f.config); res.code == 0 || !strings.Contains(res.stderr, f.config+":1:") {
-		t.Fatalf("bad config: %d %s", res.code, res.stderr)
+	e2etest.WriteFile(t, f.config, "exec_mode = \"yolo\"\n")
+	if res := e2etest.Sentinel(t, f.dir, f.env, "mcp", "--config", f.config); res.Code == 0 || !strings.Contains(res.Stderr, f.config+":1:") {
+		t.Fatalf("bad config: %d %s", res.Code, res.Stderr)
 	}
 }
 
@@ -146,7 +147,7 @@ func TestMCPCommandRefusesBadSetup(t *testing.T) {
 func TestMCPHTTPMakesATokenAndServesNoOneWithout(t *testing.T) {
 	t.Parallel()
 	f := newMCPFixture(t)
-	cmd := exec.Command(sentinelBin, "mcp", "--config", f.config, "--http", "127.0.0.1:0")
+	cmd := exec.Command(e2etest.Bin, "mcp", "--config", f.config, "--http", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), f.env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

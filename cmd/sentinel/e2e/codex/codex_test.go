@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fr "github.com/sentinelhq/sentinel/internal/fakeresponses"
 )
 
@@ -21,7 +22,7 @@ func TestRealCodexUnderSentinel(t *testing.T) {
 		}
 		t.Skip("codex is not installed (npm install -g @openai/codex@0.171.0)")
 	}
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	marker := "pwned-" + filepath.Base(t.TempDir())
 	model, err := fr.Start(fr.Script{
 		fr.Reply(fr.Text("Writing the file."), fr.ExecCommand("echo hello from codex > safe.txt", "")),
@@ -34,25 +35,25 @@ func TestRealCodexUnderSentinel(t *testing.T) {
 	defer model.Close()
 	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + model.BaseURL(), "OPENAI_API_KEY=sk-test-fake", "SENTINEL_CODEX_MODEL=gpt-5.5"}
 	host := strings.TrimPrefix(model.URL, "http://")
-	res := sentinel(t, dir, env, "run", "--coder", "codex", "--plain", "--allow-host", host, "write safe.txt")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, env, "run", "--coder", "codex", "--plain", "--allow-host", host, "write safe.txt")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	branch := git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
-	if got := git(t, dir, "show", branch+":safe.txt"); got != "hello from codex" {
-		t.Fatalf("safe.txt on %s = %q\n%s", branch, got, res.stdout)
+	branch := e2etest.Git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
+	if got := e2etest.Git(t, dir, "show", branch+":safe.txt"); got != "hello from codex" {
+		t.Fatalf("safe.txt on %s = %q\n%s", branch, got, res.Stdout)
 	}
-	if files := git(t, dir, "diff", "--name-only", branch+"~1", branch); strings.Contains(files, marker) {
+	if files := e2etest.Git(t, dir, "diff", "--name-only", branch+"~1", branch); strings.Contains(files, marker) {
 		t.Fatalf("the declined command ran: %s", files)
 	}
 	id := strings.TrimPrefix(branch, "sentinel/")
 	var decisions []string
-	for _, j := range approvalsOf(t, runEvents(t, dir, id)) {
+	for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, id)) {
 		decisions = append(decisions, string(j.Decision.Outcome)+" "+j.Decision.By)
 	}
 	joined := strings.Join(decisions, "; ")
 	if !strings.Contains(joined, "allow policy:") || !strings.Contains(joined, "deny policy:") {
-		t.Fatalf("decisions: %s\n%s", joined, res.stdout)
+		t.Fatalf("decisions: %s\n%s", joined, res.Stdout)
 	}
 	// Codex was told why: the decline's reason reached the model.
 	told := false
@@ -83,7 +84,7 @@ func TestRealCodexWithThePersonsProviderUnderSentinel(t *testing.T) {
 	}
 	const secret = "gw-pass-83c1-not-a-key-name"
 	const agentsMarker = "PERSON-AGENTS-MARKER-51e0"
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	marker := "pwned-" + filepath.Base(t.TempDir())
 	model, err := fr.Start(fr.Script{
 		fr.Reply(fr.Text("Writing the file."), fr.ExecCommand("echo hello from codex > safe.txt", "")),
@@ -96,11 +97,11 @@ func TestRealCodexWithThePersonsProviderUnderSentinel(t *testing.T) {
 	}
 	defer model.Close()
 	// The project's own script: it runs in the sandbox without asking.
-	writeFile(t, filepath.Join(dir, "dump-env.sh"), "env > env-seen.txt\n")
-	git(t, dir, "add", "dump-env.sh")
-	git(t, dir, "commit", "-qm", "dump-env.sh")
+	e2etest.WriteFile(t, filepath.Join(dir, "dump-env.sh"), "env > env-seen.txt\n")
+	e2etest.Git(t, dir, "add", "dump-env.sh")
+	e2etest.Git(t, dir, "commit", "-qm", "dump-env.sh")
 	home := t.TempDir()
-	writeFile(t, filepath.Join(home, ".codex", "config.toml"), `model = "gpt-5.5"
+	e2etest.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), `model = "gpt-5.5"
 model_provider = "gateway"
 approval_policy = "never"
 approvals_reviewer = "auto_review"
@@ -116,18 +117,18 @@ base_url = "`+model.BaseURL()+`"
 env_key = "MY_GATEWAY_PASS"
 wire_api = "responses"
 `)
-	writeFile(t, filepath.Join(home, ".codex", "AGENTS.md"), "Follow this: "+agentsMarker+"\n")
+	e2etest.WriteFile(t, filepath.Join(home, ".codex", "AGENTS.md"), "Follow this: "+agentsMarker+"\n")
 	env := []string{"HOME=" + home, "MY_GATEWAY_PASS=" + secret, "CODEX_HOME=", "SENTINEL_CODEX_MODEL=",
 		"OPENAI_API_KEY=", "OPENAI_BASE_URL=", "OPENAI_ORG_ID=", "OPENAI_PROJECT_ID="}
-	res := sentinel(t, dir, env, "run", "--coder", "codex", "--plain", "write safe.txt")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, env, "run", "--coder", "codex", "--plain", "write safe.txt")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	branch := git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
-	if got := git(t, dir, "show", branch+":safe.txt"); got != "hello from codex" {
-		t.Fatalf("safe.txt on %s = %q\n%s", branch, got, res.stdout)
+	branch := e2etest.Git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
+	if got := e2etest.Git(t, dir, "show", branch+":safe.txt"); got != "hello from codex" {
+		t.Fatalf("safe.txt on %s = %q\n%s", branch, got, res.Stdout)
 	}
-	files := git(t, dir, "diff", "--name-only", branch+"~1", branch)
+	files := e2etest.Git(t, dir, "diff", "--name-only", branch+"~1", branch)
 	if strings.Contains(files, marker) {
 		t.Fatalf("the declined command ran: %s", files)
 	}
@@ -135,18 +136,18 @@ wire_api = "responses"
 		t.Fatalf("the person's notify command ran: %s", files)
 	}
 	if !strings.Contains(files, "env-seen.txt") {
-		t.Fatalf("env-seen.txt did not land: %s\n%s", files, res.stdout)
+		t.Fatalf("env-seen.txt did not land: %s\n%s", files, res.Stdout)
 	}
-	if seen := git(t, dir, "show", branch+":env-seen.txt"); strings.Contains(seen, secret) || strings.Contains(seen, "MY_GATEWAY_PASS") {
+	if seen := e2etest.Git(t, dir, "show", branch+":env-seen.txt"); strings.Contains(seen, secret) || strings.Contains(seen, "MY_GATEWAY_PASS") {
 		t.Fatal("the provider's key reached the coder's command environment")
 	}
 	id := strings.TrimPrefix(branch, "sentinel/")
 	var decisions []string
-	for _, j := range approvalsOf(t, runEvents(t, dir, id)) {
+	for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, id)) {
 		decisions = append(decisions, string(j.Decision.Outcome)+" "+j.Decision.By)
 	}
 	if joined := strings.Join(decisions, "; "); !strings.Contains(joined, "deny policy:") {
-		t.Fatalf("decisions: %s\n%s", joined, res.stdout)
+		t.Fatalf("decisions: %s\n%s", joined, res.Stdout)
 	}
 	reqs := model.Requests()
 	if len(reqs) == 0 {
@@ -164,19 +165,19 @@ wire_api = "responses"
 }
 
 // codexRun runs the real Codex under `sentinel run --plain` against model.
-func codexRun(t *testing.T, dir string, model *fr.Server, task string) result {
+func codexRun(t *testing.T, dir string, model *fr.Server, task string) e2etest.Result {
 	t.Helper()
 	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + model.BaseURL(), "OPENAI_API_KEY=sk-test-fake", "SENTINEL_CODEX_MODEL=gpt-5.5"}
 	host := strings.TrimPrefix(model.URL, "http://")
-	return sentinel(t, dir, env, "run", "--coder", "codex", "--plain", "--allow-host", host, task)
+	return e2etest.Sentinel(t, dir, env, "run", "--coder", "codex", "--plain", "--allow-host", host, task)
 }
 
 // A Codex whose turn fails (the model server refuses every request) did
 // nothing: the run fails with Codex's own error, never "landed (0 files)".
 func TestRealCodexWhoseTurnFailsFailsTheRun(t *testing.T) {
 	t.Parallel()
-	needCodex(t)
-	dir := scratchRepo(t)
+	e2etest.NeedCodex(t)
+	dir := e2etest.ScratchRepo(t)
 	const why = "fake-provider-misconfigured-7f3a"
 	model, err := fr.Start(fr.Script{fr.Fail(400, why), fr.Fail(400, why), fr.Fail(400, why)})
 	if err != nil {
@@ -184,22 +185,22 @@ func TestRealCodexWhoseTurnFailsFailsTheRun(t *testing.T) {
 	}
 	defer model.Close()
 	res := codexRun(t, dir, model, "write safe.txt")
-	if res.code != 1 {
-		t.Fatalf("exit %d, want 1 (the coder failed)\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	if res.Code != 1 {
+		t.Fatalf("exit %d, want 1 (the coder failed)\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	if !strings.Contains(res.stderr, "coder codex failed") || !strings.Contains(res.stderr, why) {
-		t.Fatalf("the error does not carry Codex's own error %q:\nstderr: %s\nstdout:\n%s", why, res.stderr, res.stdout)
+	if !strings.Contains(res.Stderr, "coder codex failed") || !strings.Contains(res.Stderr, why) {
+		t.Fatalf("the error does not carry Codex's own error %q:\nstderr: %s\nstdout:\n%s", why, res.Stderr, res.Stdout)
 	}
-	if strings.Contains(res.stdout, "landed") || git(t, dir, "branch", "--list", "sentinel/*") != "" {
-		t.Fatalf("a run whose coder failed landed:\n%s", res.stdout)
+	if strings.Contains(res.Stdout, "landed") || e2etest.Git(t, dir, "branch", "--list", "sentinel/*") != "" {
+		t.Fatalf("a run whose coder failed landed:\n%s", res.Stdout)
 	}
-	id := lastRun(t, dir)
+	id := e2etest.LastRun(t, dir)
 	report, _ := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "FINAL_REPORT.md"))
 	if !strings.Contains(string(report), "**failed**") || !strings.Contains(string(report), why) {
 		t.Fatalf("FINAL_REPORT.md does not say the coder failed and why:\n%s", report)
 	}
 	var journaled bool
-	for _, ev := range runEvents(t, dir, id) {
+	for _, ev := range e2etest.RunEvents(t, dir, id) {
 		var d struct {
 			Reason string `json:"reason"`
 		}
@@ -216,18 +217,18 @@ func TestRealCodexWhoseTurnFailsFailsTheRun(t *testing.T) {
 // question) did not fail: the run ends with exit 0.
 func TestRealCodexThatChangesNothingStillSucceeds(t *testing.T) {
 	t.Parallel()
-	needCodex(t)
-	dir := scratchRepo(t)
+	e2etest.NeedCodex(t)
+	dir := e2etest.ScratchRepo(t)
 	model, err := fr.Start(fr.Script{fr.Reply(fr.Text("The answer is 42; nothing to change."))})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer model.Close()
 	res := codexRun(t, dir, model, "what is the answer?")
-	if res.code != 0 {
-		t.Fatalf("exit %d, want 0\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	if res.Code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	if !strings.Contains(res.stdout, ": no changes") || strings.Contains(res.stdout, "failed") {
-		t.Fatalf("the run did not end as a success with no changes:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, ": no changes") || strings.Contains(res.Stdout, "failed") {
+		t.Fatalf("the run did not end as a success with no changes:\n%s", res.Stdout)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fr "github.com/sentinelhq/sentinel/internal/fakeresponses"
 )
 
@@ -33,9 +34,9 @@ import (
 // must be untouched.
 func TestRealCodexInTmux(t *testing.T) {
 	t.Parallel()
-	needCodex(t)
-	dir := codexScriptRepo(t)
-	before := checkout(t, dir)
+	e2etest.NeedCodex(t)
+	dir := e2etest.CodexScriptRepo(t)
+	before := e2etest.Checkout(t, dir)
 
 	const (
 		gen     = "./scripts/gen.sh one"
@@ -63,43 +64,43 @@ func TestRealCodexInTmux(t *testing.T) {
 
 	env := []string{"HOME=" + t.TempDir(), "XDG_CONFIG_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + model.BaseURL(),
 		"OPENAI_API_KEY=sk-test-fake", "SENTINEL_CODEX_MODEL=gpt-5.5"}
-	tm := startTmux(t, dir, env, "run", "--sandbox", "off", "--coder", "codex", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
+	tm := e2etest.StartSentinel(t, dir, env, "run", "--sandbox", "off", "--coder", "codex", "--allow-host", strings.TrimPrefix(model.URL, "http://"),
 		"Generate one, deploy to prod, then write hello.txt.")
 
 	// 1. Approve and remember, one breadth wider than the exact command.
-	tm.waitArmed("the card for "+gen, has(gen, "[a] approve once"))
-	tm.keys("r")
-	tm.waitFor("the remember chooser", has("REMEMBER · how broad?", "starting with: "+gen+" …"))
-	tm.keys("Down")
-	tm.waitFor("the prefix breadth selected", has("▸ starting with: "+gen+" …"))
-	tm.keys("Enter")
+	tm.WaitArmed("the card for "+gen, e2etest.Has(gen, "[a] approve once"))
+	tm.Keys("r")
+	tm.WaitFor("the remember chooser", e2etest.Has("REMEMBER · how broad?", "starting with: "+gen+" …"))
+	tm.Keys("Down")
+	tm.WaitFor("the prefix breadth selected", e2etest.Has("▸ starting with: "+gen+" …"))
+	tm.Keys("Enter")
 
 	// 2. Both repeats run without a card; 3. the deploy gets one.
-	tm.waitArmed("the card for "+deploy, has(deploy, "[a] approve once"))
-	tm.keys("d")
-	tm.waitFor("the deny message prompt", has("message for the coder"))
-	tm.typeText(denyMsg)
-	tm.keys("Enter")
+	tm.WaitArmed("the card for "+deploy, e2etest.Has(deploy, "[a] approve once"))
+	tm.Keys("d")
+	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+	tm.TypeText(denyMsg)
+	tm.Keys("Enter")
 
 	// 4. The file change that runs code later gets a card.
-	tm.waitArmed("the card for .vscode/settings.json", has(".vscode/settings.json", "[a] approve once"))
-	tm.keys("a")
+	tm.WaitArmed("the card for .vscode/settings.json", e2etest.Has(".vscode/settings.json", "[a] approve once"))
+	tm.Keys("a")
 
 	// The turn ends; the review screen lands the work (gen.log, hello.txt and
 	// the flagged settings file).
-	tm.waitArmed("the review screen", has("[a] approve: land", "hello.txt", ".vscode/settings.json"))
-	tm.keys("a")
-	tm.waitFor("the landing confirmation", has("Land 3 of 3 file(s)", "⚑ includes .vscode/settings.json"))
-	tm.keys("y")
-	tm.waitFor("the run's end in the status bar", has("run landed"))
-	tm.keys("q")
-	if s := tm.waitFor("sentinel to exit", has("SENTINEL-EXITED")); !strings.Contains(s, "SENTINEL-EXITED 0") {
+	tm.WaitArmed("the review screen", e2etest.Has("[a] approve: land", "hello.txt", ".vscode/settings.json"))
+	tm.Keys("a")
+	tm.WaitFor("the landing confirmation", e2etest.Has("Land 3 of 3 file(s)", "⚑ includes .vscode/settings.json"))
+	tm.Keys("y")
+	tm.WaitFor("the run's end in the status bar", e2etest.Has("run landed"))
+	tm.Keys("q")
+	if s := tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED")); !strings.Contains(s, "SENTINEL-EXITED 0") {
 		t.Errorf("sentinel exited with an error:\n%s", s)
 	}
 
-	id := lastRun(t, dir)
-	js := approvalsOf(t, runEvents(t, dir, id))
-	ws := workspaceOf(js)
+	id := e2etest.LastRun(t, dir)
+	js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, id))
+	ws := e2etest.WorkspaceOf(js)
 	type want struct {
 		kind, what string
 		allowed    bool
@@ -128,12 +129,12 @@ func TestRealCodexInTmux(t *testing.T) {
 		ok = string(j.Request.Kind) == w.kind && what == w.what && j.Decision.Allowed() == w.allowed && by
 	}
 	if !ok {
-		t.Fatalf("journaled approvals:\n%swant (the writes sorted by path): %+v", describe(js), wants)
+		t.Fatalf("journaled approvals:\n%swant (the writes sorted by path): %+v", e2etest.Describe(js), wants)
 	}
 	// The grant's breadth shows in what it covered: genMore, answered by
 	// the template (checked above).
 	if !js[0].Decision.Remember {
-		t.Errorf("the first approval was not remembered: %s", jsonOf(js[0].Decision))
+		t.Errorf("the first approval was not remembered: %s", e2etest.JSONOf(js[0].Decision))
 	}
 	if js[3].Decision.Message != denyMsg {
 		t.Errorf("the deny carries message %q, want %q", js[3].Decision.Message, denyMsg)
@@ -168,18 +169,18 @@ func TestRealCodexInTmux(t *testing.T) {
 		"hello.txt":             "hello from codex",
 		".vscode/settings.json": `{"editor.tabSize": 4}`,
 	} {
-		if got := git(t, dir, "show", branch+":"+path); got != body {
+		if got := e2etest.Git(t, dir, "show", branch+":"+path); got != body {
 			t.Errorf("%s on %s = %q, want %q", path, branch, got, body)
 		}
 	}
-	files := git(t, dir, "diff", "--name-only", "HEAD", branch)
+	files := e2etest.Git(t, dir, "diff", "--name-only", "HEAD", branch)
 	if strings.Contains(files, "deployed") {
 		t.Errorf("the denied deploy ran: %s has\n%s", branch, files)
 	}
-	if p := patchOf(dir, id); strings.Contains(p, "deployed") {
+	if p := e2etest.PatchOf(dir, id); strings.Contains(p, "deployed") {
 		t.Errorf("the run's patch holds the denied deploy's output:\n%s", p)
 	}
-	if after := checkout(t, dir); after != before {
+	if after := e2etest.Checkout(t, dir); after != before {
 		t.Errorf("the person's checkout changed:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	for _, f := range []string{"gen.log", "hello.txt", "deployed.txt"} {

@@ -1,6 +1,6 @@
-// Package codex holds end-to-end tests of the sentinel binary: runs with the
-// real Codex CLI against a fake Responses API, in run and exec. Every test
-// is t.Parallel: each waits on an agent CLI and its own fake model, sharing
-// nothing with the others. Which tests go where, and how helpers_test.go
-// reaches the shared helpers (cmd/sentinel/internal/e2etest): ../README.md.
+// Package codex holds end-to-end tests of the sentinel binary: runs with
+// the real Codex CLI against a fake Responses API, in run and exec. Every
+// test is t.Parallel: each waits on an agent CLI and its own fake model,
+// sharing nothing with the others. Which tests go where, and where the
+// shared helpers are (cmd/sentinel/internal/e2etest): ../README.md.
 package codex

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fr "github.com/sentinelhq/sentinel/internal/fakeresponses"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -20,24 +21,24 @@ import (
 // stops the coder at once and ends the exec failed.
 func TestExecCodexKilledHookStopsTheRun(t *testing.T) {
 	t.Parallel()
-	needCodex(t)
-	dir := scratchRepo(t)
+	e2etest.NeedCodex(t)
+	dir := e2etest.ScratchRepo(t)
 	const asked = `eval "echo ran > bypassed.txt"` // the policy asks about eval
 	_, env, host := codexExecEnv(t, "gpt-test", fr.Script{
 		fr.Reply(fr.ExecCommand(asked, "")),
 		{When: fr.AfterOutput, Items: []fr.Item{fr.ExecCommand("echo still going > after.txt", "")}},
 		{When: fr.AfterOutput, Items: []fr.Item{fr.Text("All done.")}},
 	})
-	tm := startTmux(t, dir, env, "exec", "--allow-host", host, "--", "codex", "Write the file.")
-	tm.openCodexUntil("the card for "+asked, has(asked, "[a] approve once"))
+	tm := e2etest.StartSentinel(t, dir, env, "exec", "--allow-host", host, "--", "codex", "Write the file.")
+	openCodexUntil(tm, "the card for "+asked, e2etest.Has(asked, "[a] approve once"))
 	// Only this test's hooks: other packages' tests run hooks at the same time.
-	pattern := regexp.QuoteMeta(helperBin) + " hook codex"
+	pattern := regexp.QuoteMeta(e2etest.HelperBin) + " hook codex"
 	if out, err := exec.Command("pkill", "-9", "-f", pattern).CombinedOutput(); err != nil {
 		t.Fatalf("pkill %s: %v %s", pattern, err, out)
 	}
-	tm.waitFor("the run stopped, failed", has("run failed"))
-	tm.keys("q")
-	s := tm.waitFor("sentinel to exit", has("SENTINEL-EXITED"))
+	tm.WaitFor("the run stopped, failed", e2etest.Has("run failed"))
+	tm.Keys("q")
+	s := tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED"))
 	if strings.Contains(s, "SENTINEL-EXITED 0") {
 		t.Errorf("the exec ended 0 after its gate was bypassed:\n%s", s)
 	}
@@ -48,7 +49,7 @@ func TestExecCodexKilledHookStopsTheRun(t *testing.T) {
 		t.Error("the coder went on after the bypass: after.txt was written")
 	}
 	found := false
-	for _, ev := range runEvents(t, dir, lastRun(t, dir)) {
+	for _, ev := range e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)) {
 		if ev.Lane == journal.System && ev.Kind == approvals.KindGateBypassed {
 			found = true
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fr "github.com/sentinelhq/sentinel/internal/fakeresponses"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -38,11 +39,11 @@ func codexExecEnv(t *testing.T, name string, script fr.Script) (model *fr.Server
 // calls, their decisions and their results.
 func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 	t.Parallel()
-	needCodex(t)
-	dir := scratchRepo(t)
+	e2etest.NeedCodex(t)
+	dir := e2etest.ScratchRepo(t)
 	// The project's own Codex hooks would leave project-hook-ran behind.
-	writeFile(t, filepath.Join(dir, ".codex", "config.toml"), "[features]\nhooks = true\n")
-	writeFile(t, filepath.Join(dir, ".codex", "hooks.json"),
+	e2etest.WriteFile(t, filepath.Join(dir, ".codex", "config.toml"), "[features]\nhooks = true\n")
+	e2etest.WriteFile(t, filepath.Join(dir, ".codex", "hooks.json"),
 		`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"touch `+filepath.Join(dir, "project-hook-ran")+`"}]}]}}`)
 	marker := "pwned-" + filepath.Base(t.TempDir())
 	const (
@@ -60,27 +61,27 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 	})
 	// Nor would the person's own, in their ~/.codex.
 	home := strings.TrimPrefix(env[0], "HOME=")
-	writeFile(t, filepath.Join(home, ".codex", "hooks.json"),
+	e2etest.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"),
 		`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"touch `+filepath.Join(dir, "person-hook-ran")+`"}]}]}}`)
-	writeFile(t, filepath.Join(home, ".codex", "config.toml"), "[features]\nhooks = true\n\n[[hooks.PreToolUse]]\nmatcher = \"*\"\n"+
+	e2etest.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "[features]\nhooks = true\n\n[[hooks.PreToolUse]]\nmatcher = \"*\"\n"+
 		"[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"touch "+filepath.Join(dir, "person-config-hook-ran")+"\"\n")
-	res := sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Write the files.")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Write the files.")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "made.txt")); string(b) != "hello from codex\n" {
-		t.Errorf("made.txt = %q: the allowed command did not write the project\n%s", b, res.stdout)
+		t.Errorf("made.txt = %q: the allowed command did not write the project\n%s", b, res.Stdout)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "patched.txt")); string(b) != "patched by codex\n" {
-		t.Errorf("patched.txt = %q: the allowed patch did not write the project\n%s", b, res.stdout)
+		t.Errorf("patched.txt = %q: the allowed patch did not write the project\n%s", b, res.Stdout)
 	}
 	for _, f := range []string{marker, "project-hook-ran", "person-hook-ran", "person-config-hook-ran"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			t.Errorf("%s exists: a denied command, or the project's or the person's own hook, ran", f)
 		}
 	}
-	if !strings.Contains(res.stdout, "codex in place in "+dir+", with its approval hooks as in sentinel run") {
-		t.Errorf("the first line does not say Codex gets its approval hooks:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "codex in place in "+dir+", with its approval hooks as in sentinel run") {
+		t.Errorf("the first line does not say Codex gets its approval hooks:\n%s", res.Stdout)
 	}
 	told := false
 	for _, r := range model.Requests() {
@@ -94,8 +95,8 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 	}
 
 	// The journal: each tool call asked and decided, in order, and its result reported.
-	evs := runEvents(t, dir, lastRun(t, dir))
-	js := approvalsOf(t, evs)
+	evs := e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir))
+	js := e2etest.ApprovalsOf(t, evs)
 	type want struct{ kind, what, outcome, by string }
 	wants := []want{
 		{"shell", write, "allow", "policy:"},
@@ -113,7 +114,7 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 			strings.HasPrefix(j.Decision.By, w.by) && j.Request.Adapter == "codex"
 	}
 	if !ok {
-		t.Errorf("journaled approvals:\n%swant %+v", describe(js), wants)
+		t.Errorf("journaled approvals:\n%swant %+v", e2etest.Describe(js), wants)
 	}
 	var tools []string
 	for _, ev := range evs {
@@ -136,8 +137,8 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 // TUI reaches the model.
 func TestExecCodexInteractiveInTmux(t *testing.T) {
 	t.Parallel()
-	needCodex(t)
-	dir := scratchRepo(t)
+	e2etest.NeedCodex(t)
+	dir := e2etest.ScratchRepo(t)
 	const (
 		approve = `eval "echo approved > approved.txt"` // the policy asks about eval
 		deny    = `eval "echo denied > denied.txt"`
@@ -152,22 +153,22 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 		after(fr.Text("All done.")),
 		{When: func(r *fr.Request) bool { return strings.Contains(strings.Join(r.UserTexts(), "\n"), steer) }, Items: []fr.Item{fr.Text("Steered.")}},
 	})
-	tm := startTmux(t, dir, env, "exec", "--allow-host", host, "--", "codex", "Write the two files.")
+	tm := e2etest.StartSentinel(t, dir, env, "exec", "--allow-host", host, "--", "codex", "Write the two files.")
 
-	tm.openCodexUntil("the card for "+approve, has(approve, "[a] approve once"))
-	tm.keys("a")
-	tm.waitArmed("the card for "+deny, has(deny, "[a] approve once"))
-	tm.keys("d")
-	tm.waitFor("the deny message prompt", has("message for the coder"))
-	tm.typeText(denyMsg)
-	tm.keys("Enter")
-	tm.waitFor("Codex showing the hook's block and ending its turn", has("Blocked by hook", denyMsg, "All done."))
+	openCodexUntil(tm, "the card for "+approve, e2etest.Has(approve, "[a] approve once"))
+	tm.Keys("a")
+	tm.WaitArmed("the card for "+deny, e2etest.Has(deny, "[a] approve once"))
+	tm.Keys("d")
+	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+	tm.TypeText(denyMsg)
+	tm.Keys("Enter")
+	tm.WaitFor("Codex showing the hook's block and ending its turn", e2etest.Has("Blocked by hook", denyMsg, "All done."))
 	// Steering from the exec TUI is a message Codex sends to the model.
-	tm.keys("m")
-	tm.waitFor("the steering prompt", has("message for the coder: "))
-	tm.typeText(steer)
-	tm.keys("Enter")
-	tm.waitFor("Codex's reply to the steering", has("Steered."))
+	tm.Keys("m")
+	tm.WaitFor("the steering prompt", e2etest.Has("message for the coder: "))
+	tm.TypeText(steer)
+	tm.Keys("Enter")
+	tm.WaitFor("Codex's reply to the steering", e2etest.Has("Steered."))
 
 	if b, err := os.ReadFile(filepath.Join(dir, "approved.txt")); err != nil || string(b) != "approved\n" {
 		t.Errorf("approved.txt = %q (%v): the approved command did not write the project", b, err)
@@ -176,7 +177,7 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 		t.Error("denied.txt exists: the denied command ran")
 	}
 	var got []string
-	for _, j := range approvalsOf(t, runEvents(t, dir, lastRun(t, dir))) {
+	for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir))) {
 		if j.Request.Kind == "shell" {
 			got = append(got, j.Request.Command+" → "+string(j.Decision.Outcome)+" by "+j.Decision.By)
 		}
@@ -195,36 +196,36 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 	}
 }
 
-// openCodexUntil gets the Codex TUI past its start until cond shows: the
+// openCodexUntil gets tm's Codex TUI past its start until cond shows: the
 // network cards it raises before any tool call are denied (its TUI fetches
 // tips from raw.githubusercontent.com and reaches a loopback port of its
 // own; neither is needed), and its folder screen — the project is
 // untrusted in the run — is answered "Open restricted" through attach.
-func (tm *tmuxRun) openCodexUntil(what string, cond func(string) bool) {
-	tm.t.Helper()
-	deadline := time.Now().Add(hangBound) // a bound on a hung run
+func openCodexUntil(tm *e2etest.Tmux, what string, cond func(string) bool) {
+	tm.T.Helper()
+	deadline := time.Now().Add(e2etest.HangBound) // a bound on a hung run
 	opened := false
 	for time.Now().Before(deadline) {
-		s := tm.screen()
+		s := tm.Screen()
 		card := strings.Contains(s, "── APPROVAL ·") // a card's header, armed or still in its key guard
-		armed := card && strings.Contains(s, "[a] approve once") && !strings.Contains(s, guardNotice)
+		armed := card && strings.Contains(s, "[a] approve once") && !strings.Contains(s, e2etest.GuardNotice)
 		switch {
 		case cond(s) && armed:
 			return
 		case armed && strings.Contains(s, "APPROVAL · net"):
 			host := cardHost(s)
-			tm.keys("d")
-			tm.waitFor("the deny message prompt", has("message for the coder"))
-			tm.keys("Enter")
-			tm.waitFor("the network card for "+host+" answered", func(s string) bool { return cardHost(s) != host })
+			tm.Keys("d")
+			tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+			tm.Keys("Enter")
+			tm.WaitFor("the network card for "+host+" answered", func(s string) bool { return cardHost(s) != host })
 		case !opened && !card && strings.Contains(s, "Open restricted"):
-			tm.pressUntil("i", "attach mode", has("ATTACHED"))
-			tm.keys("Enter")
+			tm.PressUntil("i", "attach mode", e2etest.Has("ATTACHED"))
+			tm.Keys("Enter")
 			opened = true
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	tm.t.Fatalf("never saw %s; screen:\n%s", what, tm.screen())
+	tm.T.Fatalf("never saw %s; screen:\n%s", what, tm.Screen())
 }
 
 // cardHost is the host line of the network card on the screen, if any.
@@ -242,8 +243,8 @@ func cardHost(s string) string {
 // commands through, and what they print reaches the model.
 func TestExecCodexBuildsAndTestsARealGoProject(t *testing.T) {
 	t.Parallel()
-	needCodex(t)
-	_, dir := calcProject(t)
+	e2etest.NeedCodex(t)
+	_, dir := e2etest.CalcProject(t)
 	// go as found on PATH, as a person's command names it; the program it
 	// built runs in a call of its own (built and run in one line, the
 	// policy asks: rule shell.write-then-run). A cold build can outlast
@@ -260,12 +261,12 @@ func TestExecCodexBuildsAndTestsARealGoProject(t *testing.T) {
 		fr.Turn{When: exitedOK, Items: []fr.Item{fr.ExecCommand("./calc", "")}},
 		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Tested and built.")}})
 	model, env, host := codexExecEnv(t, "gpt-5.5", script)
-	res := sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Test and build it.")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Test and build it.")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "calc")); err != nil {
-		t.Errorf("the binary Codex built is not in the project: %v\n%s", err, res.stdout)
+		t.Errorf("the binary Codex built is not in the project: %v\n%s", err, res.Stdout)
 	}
 	var out string
 	for _, r := range model.Requests() {
@@ -274,7 +275,7 @@ func TestExecCodexBuildsAndTestsARealGoProject(t *testing.T) {
 		}
 	}
 	if !strings.Contains(out, "ok") || !strings.Contains(out, "sum 5") {
-		t.Errorf("the model did not get go test's ok and the program's output; it got:\n%s\n%s", out, res.stdout)
+		t.Errorf("the model did not get go test's ok and the program's output; it got:\n%s\n%s", out, res.Stdout)
 	}
 }
 

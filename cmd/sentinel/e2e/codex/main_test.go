@@ -6,4 +6,4 @@ import (
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
-func TestMain(m *testing.M) { e2etest.Main(m, &sentinelBin, &helperBin) }
+func TestMain(m *testing.M) { e2etest.Main(m, nil, nil) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 )
 
@@ -37,31 +38,31 @@ func TestModelGatesThatCannotAnswerHoldTheRun(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dir := scratchRepo(t)
-			writeFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
+			dir := e2etest.ScratchRepo(t)
+			e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
 			scenario := filepath.Join(t.TempDir(), "gate.toml")
-			writeFile(t, scenario, gateScenario)
+			e2etest.WriteFile(t, scenario, e2etest.GateScenario)
 			srv, err := fakeopenai.Start(append([]fakeopenai.Reply{fakeopenai.Probe()}, c.replies...)...)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer srv.Close()
-			res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
+			res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
 				"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "fake", "add the feature")
-			id := lastRun(t, dir)
-			if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
-				t.Fatalf("the run landed although the %s failed: %s\n%s", c.gate, b, res.stdout)
+			id := e2etest.LastRun(t, dir)
+			if b := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+				t.Fatalf("the run landed although the %s failed: %s\n%s", c.gate, b, res.Stdout)
 			}
-			if res.code == 0 || !strings.Contains(res.stderr, "sentinel review "+id) {
-				t.Fatalf("exit %d, want a failure pointing at sentinel review: %s", res.code, res.stderr)
+			if res.Code == 0 || !strings.Contains(res.Stderr, "sentinel review "+id) {
+				t.Fatalf("exit %d, want a failure pointing at sentinel review: %s", res.Code, res.Stderr)
 			}
-			if strings.Contains(res.stdout, "probes all passed") {
-				t.Fatalf("a failed tester was reported as passing:\n%s", res.stdout)
+			if strings.Contains(res.Stdout, "probes all passed") {
+				t.Fatalf("a failed tester was reported as passing:\n%s", res.Stdout)
 			}
-			if n := strings.Count(res.stdout, "[SYSTEM] coder demo started"); n != 1 {
+			if n := strings.Count(res.Stdout, "[SYSTEM] coder demo started"); n != 1 {
 				t.Fatalf("the coder started %d times; a gate's failure is not the coder's to fix", n)
 			}
-			if m := runMeta(t, dir); m[0].Status != "awaiting-review" || m[0].Recovery == "" {
+			if m := e2etest.RunMeta(t, dir); m[0].Status != "awaiting-review" || m[0].Recovery == "" {
 				t.Fatalf("run after a failed gate: %+v", m[0])
 			}
 			report, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "FINAL_REPORT.md"))

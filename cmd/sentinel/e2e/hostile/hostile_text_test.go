@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // forgeScript is a coder that talks to the broker's socket itself, as any
@@ -74,13 +76,13 @@ func TestForgedReportsAndHostileTextNeverReachTheTerminalRaw(t *testing.T) {
 	if err != nil {
 		t.Skip("needs /usr/bin/python3 for a raw socket client inside the sandbox")
 	}
-	dir := scratchRepo(t)
-	writeFile(t, filepath.Join(dir, "forge.py"), forgeScript)
-	git(t, dir, "add", "forge.py")
-	git(t, dir, "commit", "-qm", "forge")
-	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "forge", "--", py, "forge.py")
-	if res.code != 0 {
-		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+	dir := e2etest.ScratchRepo(t)
+	e2etest.WriteFile(t, filepath.Join(dir, "forge.py"), forgeScript)
+	e2etest.Git(t, dir, "add", "forge.py")
+	e2etest.Git(t, dir, "commit", "-qm", "forge")
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "forge", "--", py, "forge.py")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	for _, want := range []string{
 		`[SYSTEM] refused a report from the coder: report lane "system" is not allowed (want coder or tool)`,
@@ -90,33 +92,33 @@ func TestForgedReportsAndHostileTextNeverReachTheTerminalRaw(t *testing.T) {
 		"echo hi<U+001B>]52;",
 		"READ<U+200B>ME<U+001B>]52;c;ZXZpbA==<U+0007>.md",
 	} {
-		if !strings.Contains(res.stdout, want) {
+		if !strings.Contains(res.Stdout, want) {
 			t.Errorf("--plain output lacks %q", want)
 		}
 	}
-	checkNoForgery(t, "--plain output", res.stdout)
-	checkNoForgery(t, "stderr", res.stderr)
+	checkNoForgery(t, "--plain output", res.Stdout)
+	checkNoForgery(t, "stderr", res.Stderr)
 	if t.Failed() {
-		t.Fatalf("--plain output:\n%s", res.stdout)
+		t.Fatalf("--plain output:\n%s", res.Stdout)
 	}
 
-	show := sentinel(t, dir, nil, "show", "last")
-	if show.code != 0 || !strings.Contains(show.stdout, "[TOOL] coder reports: tool says<U+001B>") {
-		t.Fatalf("sentinel show: exit %d %s\n%s", show.code, show.stderr, show.stdout)
+	show := e2etest.Sentinel(t, dir, nil, "show", "last")
+	if show.Code != 0 || !strings.Contains(show.Stdout, "[TOOL] coder reports: tool says<U+001B>") {
+		t.Fatalf("sentinel show: exit %d %s\n%s", show.Code, show.Stderr, show.Stdout)
 	}
-	checkNoForgery(t, "sentinel show", show.stdout)
-	runs := sentinel(t, dir, nil, "runs")
+	checkNoForgery(t, "sentinel show", show.Stdout)
+	runs := e2etest.Sentinel(t, dir, nil, "runs")
 	// Piped, runs separates its 7 fields with tabs: no field may add one.
-	for _, l := range strings.Split(strings.TrimRight(runs.stdout, "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(runs.Stdout, "\n"), "\n") {
 		if n := strings.Count(l, "\t"); n != 6 {
 			t.Errorf("sentinel runs line has %d tabs, want 6: %q", n, l)
 		}
 	}
-	checkNoForgery(t, "sentinel runs", strings.ReplaceAll(runs.stdout, "\t", " "))
+	checkNoForgery(t, "sentinel runs", strings.ReplaceAll(runs.Stdout, "\t", " "))
 	for _, args := range [][]string{{"show", "--json", "last"}, {"runs", "--json"}} {
-		out := sentinel(t, dir, nil, args...)
-		if r, bad := rawHidden(out.stdout); bad || out.code != 0 {
-			t.Errorf("sentinel %v: exit %d, shows a raw %U (%v):\n%q", args, out.code, r, bad, out.stdout)
+		out := e2etest.Sentinel(t, dir, nil, args...)
+		if r, bad := rawHidden(out.Stdout); bad || out.Code != 0 {
+			t.Errorf("sentinel %v: exit %d, shows a raw %U (%v):\n%q", args, out.Code, r, bad, out.Stdout)
 		}
 	}
 

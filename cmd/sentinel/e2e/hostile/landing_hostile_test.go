@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // hostileCoder is a command coder that does a little real work and then
@@ -60,25 +62,25 @@ func hostileCoder(marker string) string {
 func TestAHostileCoderRunsNothingAndLandsNoState(t *testing.T) {
 	for _, mode := range []string{"branch", "worktree"} {
 		t.Run(mode, func(t *testing.T) {
-			dir := scratchRepo(t)
+			dir := e2etest.ScratchRepo(t)
 			own := "# the person's own config\n"
-			writeFile(t, filepath.Join(dir, ".sentinel", "config.toml"), own)
+			e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "config.toml"), own)
 			marker := filepath.Join(t.TempDir(), "driver-ran")
 			// --sandbox off: the sandbox keeps the workspace's .git
 			// read-only, and this test gives the coder the most it could
 			// ever write, to prove Sentinel's own git calls run none of it.
-			res := sentinel(t, dir, nil, "run", "--plain", "--sandbox", "off", "--apply", mode, "--verify", "test -f out.txt",
+			res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--sandbox", "off", "--apply", mode, "--verify", "test -f out.txt",
 				"--coder", "command", "hostile", "--", "sh", "-c", hostileCoder(marker))
-			if mode == "branch" && res.code != 0 {
-				t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+			if mode == "branch" && res.Code != 0 {
+				t.Fatalf("exit %d: %s\n%s", res.Code, res.Stderr, res.Stdout)
 			}
 			if mode == "worktree" {
-				if res.code != 1 || !strings.Contains(res.stderr, "sentinel review") {
-					t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+				if res.Code != 1 || !strings.Contains(res.Stderr, "sentinel review") {
+					t.Fatalf("exit %d: %s\n%s", res.Code, res.Stderr, res.Stdout)
 				}
-				res = sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
-				if res.code != 0 {
-					t.Fatalf("review --approve: %d %s\n%s", res.code, res.stderr, res.stdout)
+				res = e2etest.Sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+				if res.Code != 0 {
+					t.Fatalf("review --approve: %d %s\n%s", res.Code, res.Stderr, res.Stdout)
 				}
 			}
 			if _, err := os.Stat(marker); err == nil {
@@ -86,13 +88,13 @@ func TestAHostileCoderRunsNothingAndLandsNoState(t *testing.T) {
 			}
 			var landed string
 			if mode == "branch" {
-				branch := git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
-				landed = git(t, dir, "ls-tree", "-r", "--name-only", branch)
+				branch := e2etest.Git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
+				landed = e2etest.Git(t, dir, "ls-tree", "-r", "--name-only", branch)
 				// Checking the branch out must not touch the person's state.
-				git(t, dir, "stash", "-u", "-q")
-				git(t, dir, "checkout", "-q", branch)
+				e2etest.Git(t, dir, "stash", "-u", "-q")
+				e2etest.Git(t, dir, "checkout", "-q", branch)
 			} else {
-				landed = git(t, dir, "status", "--porcelain", "--untracked-files=all")
+				landed = e2etest.Git(t, dir, "status", "--porcelain", "--untracked-files=all")
 			}
 			if !strings.Contains(landed, "out.txt") || !strings.Contains(landed, ".gitattributes") {
 				t.Fatalf("the coder's real work did not land:\n%s", landed)
@@ -121,13 +123,13 @@ func TestAHostileCoderRunsNothingAndLandsNoState(t *testing.T) {
 // writes a large random file gets a refusal naming the file and the flag,
 // no branch, and the project's object store does not grow.
 func TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	// The store's size in KiB (loose and packed). The snapshot of the
 	// person's own uncommitted files adds a few small objects; the 3MB of
 	// the coder's must add nothing.
 	objects := func() int {
 		var kib int
-		for _, l := range strings.Split(git(t, dir, "count-objects", "-v"), "\n") {
+		for _, l := range strings.Split(e2etest.Git(t, dir, "count-objects", "-v"), "\n") {
 			var n int
 			if _, err := fmt.Sscanf(l, "size: %d", &n); err == nil {
 				kib += n
@@ -138,12 +140,12 @@ func TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone(t *testing.T) {
 		return kib
 	}
 	before := objects()
-	res := sentinel(t, dir, nil, "run", "--plain", "--max-file-size", "1MB",
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--max-file-size", "1MB",
 		"--coder", "command", "big", "--", "sh", "-c", "echo small > ok.txt; head -c 3000000 /dev/urandom > big.bin")
-	if res.code != 1 || !strings.Contains(res.stderr, "big.bin") || !strings.Contains(res.stderr, "--max-file-size 3MB") {
-		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+	if res.Code != 1 || !strings.Contains(res.Stderr, "big.bin") || !strings.Contains(res.Stderr, "--max-file-size 3MB") {
+		t.Fatalf("exit %d: %s\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+	if b := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
 		t.Fatalf("a refused change made branch %s", b)
 	}
 	if after := objects(); after-before > 100 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/testbin"
 )
 
@@ -16,10 +17,10 @@ import (
 // any `git add` runs the command on the host.
 func plantShadow(t *testing.T, path, marker string) {
 	t.Helper()
-	git(t, filepath.Dir(path), "init", "-q", "--bare", path)
-	git(t, path, "config", "filter.evil.clean", "touch "+marker+"; cat")
-	git(t, path, "config", "filter.evil.required", "true")
-	writeFile(t, filepath.Join(path, "info", "attributes"), "* filter=evil\n")
+	e2etest.Git(t, filepath.Dir(path), "init", "-q", "--bare", path)
+	e2etest.Git(t, path, "config", "filter.evil.clean", "touch "+marker+"; cat")
+	e2etest.Git(t, path, "config", "filter.evil.required", "true")
+	e2etest.WriteFile(t, filepath.Join(path, "info", "attributes"), "* filter=evil\n")
 }
 
 // TestPlantedRunRecordsAreNeverActedOn plants what a coder could write
@@ -30,72 +31,72 @@ func plantShadow(t *testing.T, path, marker string) {
 // reported as an unverified record.
 func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	dir := scratchRepo(t)
-	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "genuine", "--", "sh", "-c", "echo hi > out.txt")
-	if res.code != 0 {
-		t.Fatalf("genuine run: %d %s", res.code, res.stderr)
+	dir := e2etest.ScratchRepo(t)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "genuine", "--", "sh", "-c", "echo hi > out.txt")
+	if res.Code != 0 {
+		t.Fatalf("genuine run: %d %s", res.Code, res.Stderr)
 	}
-	before := checkout(t, dir)
-	head := git(t, dir, "rev-parse", "HEAD")
+	before := e2etest.Checkout(t, dir)
+	head := e2etest.Git(t, dir, "rev-parse", "HEAD")
 	outside := t.TempDir()
 	victim := filepath.Join(outside, "victim.txt")
-	writeFile(t, victim, "precious\n")
+	e2etest.WriteFile(t, victim, "precious\n")
 	marker := filepath.Join(outside, "FILTER-RAN")
 	runs := filepath.Join(dir, ".sentinel", "runs")
 
 	// The records as the old, unsigned format had them.
 	f1 := "20250101-000000-0000f1"
-	writeFile(t, filepath.Join(runs, f1, "meta.json"),
+	e2etest.WriteFile(t, filepath.Join(runs, f1, "meta.json"),
 		`{"id":"`+f1+`","status":"running","base":"`+head+`","snapshot":"`+head+`","started":"2025-01-01T00:00:00Z"}`)
-	writeFile(t, filepath.Join(outside, "bk", "victim.txt"), "PWNED\n")
-	writeFile(t, filepath.Join(outside, "bk", "main.txt"), "PWNED\n")
+	e2etest.WriteFile(t, filepath.Join(outside, "bk", "victim.txt"), "PWNED\n")
+	e2etest.WriteFile(t, filepath.Join(outside, "bk", "main.txt"), "PWNED\n")
 	pend, _ := json.Marshal(map[string]any{"root": outside, "backup": filepath.Join(outside, "bk"), "paths": []string{"victim.txt"}})
-	writeFile(t, filepath.Join(runs, f1, "apply.pending.json"), string(pend))
+	e2etest.WriteFile(t, filepath.Join(runs, f1, "apply.pending.json"), string(pend))
 	plantShadow(t, filepath.Join(runs, f1, "shadow.git"), marker)
-	writeFile(t, filepath.Join(dir, ".sentinel", "work", f1, "main.txt"), "coder\n")
+	e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "work", f1, "main.txt"), "coder\n")
 
 	// The new envelope format with a signature made with no key of the user's.
 	f2 := "20250101-000000-0000f2"
 	meta2, _ := json.Marshal(map[string]any{"id": f2, "status": "running", "base": head, "snapshot": head})
 	env2, _ := json.Marshal(map[string]any{"record": json.RawMessage(meta2), "sig": strings.Repeat("ab", 32)})
-	writeFile(t, filepath.Join(runs, f2, "meta.json"), string(env2))
-	writeFile(t, filepath.Join(runs, f2, "apply-backup", "0"), "PWNED\n")
+	e2etest.WriteFile(t, filepath.Join(runs, f2, "meta.json"), string(env2))
+	e2etest.WriteFile(t, filepath.Join(runs, f2, "apply-backup", "0"), "PWNED\n")
 	rec2, _ := json.Marshal(map[string]any{"run": f2, "root": dir, "paths": []string{"main.txt"}, "temps": []string{".t"},
 		"saved": map[string]any{"main.txt": map[string]any{"index": 0, "sha256": "", "mode": 420}}})
 	penv2, _ := json.Marshal(map[string]any{"record": json.RawMessage(rec2), "sig": strings.Repeat("cd", 32)})
-	writeFile(t, filepath.Join(runs, f2, "apply.pending.json"), string(penv2))
+	e2etest.WriteFile(t, filepath.Join(runs, f2, "apply.pending.json"), string(penv2))
 	plantShadow(t, filepath.Join(runs, f2, "shadow.git"), marker)
-	writeFile(t, filepath.Join(dir, ".sentinel", "work", f2, "main.txt"), "coder\n")
+	e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "work", f2, "main.txt"), "coder\n")
 
 	evil := "evil\x1b]0;owned\x07"
-	writeFile(t, filepath.Join(runs, evil, "meta.json"), `{"id":"x","status":"running"}`)
+	e2etest.WriteFile(t, filepath.Join(runs, evil, "meta.json"), `{"id":"x","status":"running"}`)
 
-	res = sentinel(t, dir, nil, "runs")
-	if res.code != 0 {
-		t.Fatalf("runs: %d %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "runs")
+	if res.Code != 0 {
+		t.Fatalf("runs: %d %s", res.Code, res.Stderr)
 	}
 	for _, id := range []string{f1, f2} {
-		if !strings.Contains(res.stderr, "run "+id+": unverified record, ignored") || strings.Contains(res.stdout, id) {
-			t.Fatalf("sentinel runs does not report %s as unverified (or lists it):\nstdout:\n%s\nstderr:\n%s", id, res.stdout, res.stderr)
+		if !strings.Contains(res.Stderr, "run "+id+": unverified record, ignored") || strings.Contains(res.Stdout, id) {
+			t.Fatalf("sentinel runs does not report %s as unverified (or lists it):\nstdout:\n%s\nstderr:\n%s", id, res.Stdout, res.Stderr)
 		}
 	}
-	if strings.Contains(res.stderr, "\x1b") || !strings.Contains(res.stderr, `"evil\x1b]0;owned\a": unverified record`) {
-		t.Fatalf("a planted directory name reached the terminal raw:\n%q", res.stderr)
+	if strings.Contains(res.Stderr, "\x1b") || !strings.Contains(res.Stderr, `"evil\x1b]0;owned\a": unverified record`) {
+		t.Fatalf("a planted directory name reached the terminal raw:\n%q", res.Stderr)
 	}
-	if n := len(runMeta(t, dir)); n != 1 {
+	if n := len(e2etest.RunMeta(t, dir)); n != 1 {
 		t.Fatalf("runs --json lists %d runs, want the 1 genuine one", n)
 	}
 	for _, id := range []string{f1, f2} {
-		if r := sentinel(t, dir, nil, "show", id); r.code == 0 || !strings.Contains(r.stderr, "unverified record, ignored") {
-			t.Fatalf("show %s: %d %s", id, r.code, r.stderr)
+		if r := e2etest.Sentinel(t, dir, nil, "show", id); r.Code == 0 || !strings.Contains(r.Stderr, "unverified record, ignored") {
+			t.Fatalf("show %s: %d %s", id, r.Code, r.Stderr)
 		}
-		if r := sentinel(t, dir, nil, "review", id, "--approve", "--apply", "worktree"); r.code == 0 {
-			t.Fatalf("review %s --approve landed a forged run: %s", id, r.stdout)
+		if r := e2etest.Sentinel(t, dir, nil, "review", id, "--approve", "--apply", "worktree"); r.Code == 0 {
+			t.Fatalf("review %s --approve landed a forged run: %s", id, r.Stdout)
 		}
 	}
-	res = sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "again", "--", "sh", "-c", "echo hi > out.txt")
-	if res.code != 0 {
-		t.Fatalf("a new run: %d %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "again", "--", "sh", "-c", "echo hi > out.txt")
+	if res.Code != 0 {
+		t.Fatalf("a new run: %d %s", res.Code, res.Stderr)
 	}
 
 	if b, _ := os.ReadFile(victim); string(b) != "precious\n" {
@@ -104,7 +105,7 @@ func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("a planted shadow git dir's filter ran on the host")
 	}
-	if after := checkout(t, dir); after != before {
+	if after := e2etest.Checkout(t, dir); after != before {
 		t.Fatalf("planted records changed the checkout:\n%s\n---\n%s", before, after)
 	}
 	for _, id := range []string{f1, f2} {
@@ -123,14 +124,14 @@ func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
 // own shadow git dir (in the user's state dir), and the filter never runs.
 func TestCrashSweepUsesOnlyItsOwnShadowGitDir(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	marker := filepath.Join(t.TempDir(), "FILTER-RAN")
-	journalPath := killNineWhen(t, dir, "WRITTEN-2", "run", "--plain", "--coder", "command", "--apply", "none", "x", "--",
+	journalPath := e2etest.KillSentinelWhen(t, dir, "WRITTEN-2", "run", "--plain", "--coder", "command", "--apply", "none", "x", "--",
 		"sh", "-c", "echo work > w.txt; echo WRITTEN-$((1+1)); sleep 120")
 	runDir := filepath.Dir(journalPath)
 	plantShadow(t, filepath.Join(runDir, "shadow.git"), marker)
 
-	m := runMeta(t, dir)
+	m := e2etest.RunMeta(t, dir)
 	if len(m) != 1 || m[0].Status != "interrupted" || m[0].Recovery == "" {
 		t.Fatalf("after kill -9: %+v", m)
 	}
@@ -148,24 +149,24 @@ func TestCrashSweepUsesOnlyItsOwnShadowGitDir(t *testing.T) {
 func TestWorktreeApplyNeverWritesThroughASymlink(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	dir := t.TempDir()
-	git(t, dir, "init", "-q")
+	e2etest.Git(t, dir, "init", "-q")
 	outside := filepath.Join(t.TempDir(), "secret.txt")
-	writeFile(t, outside, "outside\n")
+	e2etest.WriteFile(t, outside, "outside\n")
 	os.Chmod(outside, 0o600)
-	writeFile(t, filepath.Join(dir, "notes.txt"), "notes\n")
+	e2etest.WriteFile(t, filepath.Join(dir, "notes.txt"), "notes\n")
 	if err := os.Symlink(outside, filepath.Join(dir, "notes.txt.sentinel-tmp")); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "init")
+	e2etest.Git(t, dir, "add", "-A")
+	e2etest.Git(t, dir, "commit", "-qm", "init")
 
-	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "edit notes", "--", "sh", "-c", "echo edited > notes.txt")
-	if res.code != 0 {
-		t.Fatalf("run: %d %s", res.code, res.stderr)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "edit notes", "--", "sh", "-c", "echo edited > notes.txt")
+	if res.Code != 0 {
+		t.Fatalf("run: %d %s", res.Code, res.Stderr)
 	}
-	res = sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
-	if res.code != 0 {
-		t.Fatalf("approve into the worktree: %d %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	if res.Code != 0 {
+		t.Fatalf("approve into the worktree: %d %s", res.Code, res.Stderr)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "edited\n" {
 		t.Fatalf("notes.txt = %q", b)
@@ -183,7 +184,7 @@ func TestWorktreeApplyNeverWritesThroughASymlink(t *testing.T) {
 // -tags sentineltest build.
 func TestShippedBinaryHasNoTestHooks(t *testing.T) {
 	const hook = "SENTINEL_TEST_CRASH_AFTER_WRITES"
-	shipped, err := os.ReadFile(sentinelBin)
+	shipped, err := os.ReadFile(e2etest.Bin)
 	if err != nil {
 		t.Fatal(err)
 	}

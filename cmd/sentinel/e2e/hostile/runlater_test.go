@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A coder that writes files which run code later — in whatever case —
 // plus a symlink and a submodule: the run's FINAL_REPORT.md names each one
 // as a risk, with its reason, and ordinary files not at all.
 func TestFinalReportFlagsEveryFileThatRunsCodeLater(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	script := `set -e
 mkdir -p .VSCODE .github/workflows .github/actions/a tests lib .Cargo
 echo '{}' > .VSCODE/tasks.json
@@ -29,11 +31,11 @@ echo 'FROM x' > Dockerfile
 echo 'plain' > ordinary.txt
 ln -s /etc/passwd docs-link
 mkdir -p vendor/lib && cd vendor/lib && git init -q && git -c user.name=c -c user.email=c@c commit -q --allow-empty -m sub`
-	res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "write files that run code later", "--", "sh", "-c", script)
-	if res.code != 0 {
-		t.Fatalf("exit %d: %s\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "write files that run code later", "--", "sh", "-c", script)
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	m := runMeta(t, dir)
+	m := e2etest.RunMeta(t, dir)
 	b, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", m[0].ID, "FINAL_REPORT.md"))
 	if err != nil {
 		t.Fatal(err)

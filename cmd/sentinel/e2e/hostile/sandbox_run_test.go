@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // `sandbox run --agent X` must leave the agent's start-up files in the real
@@ -20,12 +22,12 @@ func TestSandboxRunAgentCannotTouchTheRealStartupFiles(t *testing.T) {
 		".gemini/settings.json": `{"real":"gemini"}`,
 	}
 	for f, body := range real {
-		writeFile(t, filepath.Join(home, f), body)
+		e2etest.WriteFile(t, filepath.Join(home, f), body)
 	}
 	os.MkdirAll(filepath.Join(home, ".codex"), 0o755) // there, but no config.toml yet
 	missing := []string{".claude/settings.local.json", ".codex/config.toml", ".gemini/extensions.json"}
 	// A home left by a sentinel killed before it could clean up (no such pid).
-	writeFile(t, filepath.Join(home, ".cache", "sentinel", "sandbox-homes", "home-99999999-1", ".claude.json"), "{}")
+	e2etest.WriteFile(t, filepath.Join(home, ".cache", "sentinel", "sandbox-homes", "home-99999999-1", ".claude.json"), "{}")
 	ws := t.TempDir()
 	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + filepath.Join(home, ".cache")}
 	cases := []struct {
@@ -39,10 +41,10 @@ func TestSandboxRunAgentCannotTouchTheRealStartupFiles(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.agent, func(t *testing.T) {
-			res := sentinel(t, ws, env, "sandbox", "run", "--workspace", ws, "--agent", c.agent, "--",
+			res := e2etest.Sentinel(t, ws, env, "sandbox", "run", "--workspace", ws, "--agent", c.agent, "--",
 				"sh", "-c", "REAL='"+home+"'; "+c.script)
-			if !strings.Contains(res.stdout, c.sees) {
-				t.Errorf("the command did not get its own copy of the agent's files (want %q in its output): exit %d\n%s\n%s", c.sees, res.code, res.stdout, res.stderr)
+			if !strings.Contains(res.Stdout, c.sees) {
+				t.Errorf("the command did not get its own copy of the agent's files (want %q in its output): exit %d\n%s\n%s", c.sees, res.Code, res.Stdout, res.Stderr)
 			}
 			for f, body := range real {
 				if b, err := os.ReadFile(filepath.Join(home, f)); err != nil || string(b) != body {
@@ -66,29 +68,29 @@ func TestSandboxRunAgentCannotTouchTheRealStartupFiles(t *testing.T) {
 func TestSandboxRunUsesTheProjectConfig(t *testing.T) {
 	ws := t.TempDir()
 	env := []string{"XDG_STATE_HOME=" + t.TempDir()}
-	writeFile(t, filepath.Join(ws, "secret.txt"), "HIDDEN-CONTENT\n")
+	e2etest.WriteFile(t, filepath.Join(ws, "secret.txt"), "HIDDEN-CONTENT\n")
 	outside := t.TempDir()
-	writeFile(t, filepath.Join(outside, "sdk.txt"), "SDK-CONTENT\n")
+	e2etest.WriteFile(t, filepath.Join(outside, "sdk.txt"), "SDK-CONTENT\n")
 	cfgPath := filepath.Join(ws, ".sentinel", "config.toml")
-	writeFile(t, cfgPath, "[sandbox]\nhidden = [\""+filepath.Join(ws, "secret.txt")+"\"]\nreadable = [\""+outside+"\"]\n")
+	e2etest.WriteFile(t, cfgPath, "[sandbox]\nhidden = [\""+filepath.Join(ws, "secret.txt")+"\"]\nreadable = [\""+outside+"\"]\n")
 	show := []string{"sandbox", "run", "--workspace", ws, "--", "sh", "-c", "cat secret.txt '" + filepath.Join(outside, "sdk.txt") + "'; true"}
 
-	res := sentinel(t, ws, env, show...)
-	if strings.Contains(res.stdout, "HIDDEN-CONTENT") {
-		t.Fatalf("a file the project config hides was printed:\n%s", res.stdout)
+	res := e2etest.Sentinel(t, ws, env, show...)
+	if strings.Contains(res.Stdout, "HIDDEN-CONTENT") {
+		t.Fatalf("a file the project config hides was printed:\n%s", res.Stdout)
 	}
-	if strings.Contains(res.stdout, "SDK-CONTENT") {
-		t.Fatalf("an untrusted project config made a path readable:\n%s", res.stdout)
+	if strings.Contains(res.Stdout, "SDK-CONTENT") {
+		t.Fatalf("an untrusted project config made a path readable:\n%s", res.Stdout)
 	}
-	if !strings.Contains(res.stderr, "sentinel: "+cfgPath+" is not trusted") || !strings.Contains(res.stderr, "[sandbox] readable") {
-		t.Errorf("no warning naming the file and the setting left out:\n%s", res.stderr)
+	if !strings.Contains(res.Stderr, "sentinel: "+cfgPath+" is not trusted") || !strings.Contains(res.Stderr, "[sandbox] readable") {
+		t.Errorf("no warning naming the file and the setting left out:\n%s", res.Stderr)
 	}
 
-	if tr := sentinel(t, ws, env, "config", "trust", "--project", ws); tr.code != 0 {
-		t.Fatalf("config trust: %d %s %s", tr.code, tr.stdout, tr.stderr)
+	if tr := e2etest.Sentinel(t, ws, env, "config", "trust", "--project", ws); tr.Code != 0 {
+		t.Fatalf("config trust: %d %s %s", tr.Code, tr.Stdout, tr.Stderr)
 	}
-	res = sentinel(t, ws, env, show...)
-	if !strings.Contains(res.stdout, "SDK-CONTENT") || strings.Contains(res.stdout, "HIDDEN-CONTENT") || strings.Contains(res.stderr, "not trusted") {
-		t.Fatalf("trusted: want the readable path and still not the hidden file:\n%s\n%s", res.stdout, res.stderr)
+	res = e2etest.Sentinel(t, ws, env, show...)
+	if !strings.Contains(res.Stdout, "SDK-CONTENT") || strings.Contains(res.Stdout, "HIDDEN-CONTENT") || strings.Contains(res.Stderr, "not trusted") {
+		t.Fatalf("trusted: want the readable path and still not the hidden file:\n%s\n%s", res.Stdout, res.Stderr)
 	}
 }

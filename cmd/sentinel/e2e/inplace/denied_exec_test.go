@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -39,7 +40,7 @@ func deniedProgram(t *testing.T) (dir, cfgHome string, body []byte) {
 		t.Fatal(err)
 	}
 	cfgHome = t.TempDir()
-	writeFile(t, filepath.Join(cfgHome, "sentinel", "config.toml"), "[service]\ndenied_executables = [\"denyme\"]\n")
+	e2etest.WriteFile(t, filepath.Join(cfgHome, "sentinel", "config.toml"), "[service]\ndenied_executables = [\"denyme\"]\n")
 	return dir, cfgHome, body
 }
 
@@ -50,7 +51,7 @@ func deniedProgram(t *testing.T) (dir, cfgHome string, body []byte) {
 // refused. With --sandbox off the run does not start.
 func TestDeniedExecutablesInARun(t *testing.T) {
 	fix, cfgHome, body := deniedProgram(t)
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	if err := os.WriteFile(filepath.Join(dir, "broughtin"), body, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -62,14 +63,14 @@ cp "$D" /tmp/x; /tmp/x ESCAPED-$((6*7))
 for l in /lib64/ld-linux*.so* /lib/ld-linux*.so* /lib/*/ld-linux*.so*; do [ -e "$l" ] && "$l" "$D" ESCAPED-$((6*7)); done
 ./broughtin ESCAPED-$((6*7))
 echo tried > tried.txt`
-	res := sentinel(t, dir, env, "run", "--plain", "--coder", "command", "run a denied program", "--", "sh", "-c", script)
-	if strings.Contains(res.stdout, "ESCAPED-42") {
-		t.Fatalf("ESCAPED: a denied program ran in the run:\n%s\n%s", res.stdout, res.stderr)
+	res := e2etest.Sentinel(t, dir, env, "run", "--plain", "--coder", "command", "run a denied program", "--", "sh", "-c", script)
+	if strings.Contains(res.Stdout, "ESCAPED-42") {
+		t.Fatalf("ESCAPED: a denied program ran in the run:\n%s\n%s", res.Stdout, res.Stderr)
 	}
-	if !strings.Contains(res.stdout, "Permission denied") {
-		t.Errorf("the coder was not told its attempts were refused (exit %d):\n%s\n%s", res.code, res.stdout, res.stderr)
+	if !strings.Contains(res.Stdout, "Permission denied") {
+		t.Errorf("the coder was not told its attempts were refused (exit %d):\n%s\n%s", res.Code, res.Stdout, res.Stderr)
 	}
-	evs := runEvents(t, dir, lastRun(t, dir))
+	evs := e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir))
 	var denied []string
 	sawSandbox := false
 	for _, ev := range evs {
@@ -96,9 +97,9 @@ echo tried > tried.txt`
 		}
 	}
 
-	off := sentinel(t, dir, env, "run", "--plain", "--sandbox", "off", "--coder", "command", "x", "--", "sh", "-c", "echo STARTED")
-	if off.code == 0 || strings.Contains(off.stdout, "STARTED") ||
-		!strings.Contains(off.stderr, "denied_executables cannot be enforced with --sandbox off") {
-		t.Errorf("--sandbox off with a deny list: exit %d\n%s\n%s", off.code, off.stdout, off.stderr)
+	off := e2etest.Sentinel(t, dir, env, "run", "--plain", "--sandbox", "off", "--coder", "command", "x", "--", "sh", "-c", "echo STARTED")
+	if off.Code == 0 || strings.Contains(off.Stdout, "STARTED") ||
+		!strings.Contains(off.Stderr, "denied_executables cannot be enforced with --sandbox off") {
+		t.Errorf("--sandbox off with a deny list: exit %d\n%s\n%s", off.Code, off.Stdout, off.Stderr)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // Issue 31, point 4 under exec: the coder moves a nested repository's .git
@@ -19,7 +21,7 @@ import (
 func TestExecCannotMoveAGitDirAwayAndBack(t *testing.T) {
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
-			dir := scratchRepo(t)
+			dir := e2etest.ScratchRepo(t)
 			committedRepo(t, filepath.Join(dir, "sub"), "lib.txt", "lib\n")
 			os.MkdirAll(filepath.Join(dir, "other"), 0o755)
 			mark := filepath.Join(t.TempDir(), "PWNED")
@@ -35,18 +37,18 @@ func TestExecCannotMoveAGitDirAwayAndBack(t *testing.T) {
 				plant + "g3/config; mv g3 .git",
 				"true",
 			}, "; ")
-			res := sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
-			if res.code != 0 {
-				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+			res := e2etest.Sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
+			if res.Code != 0 {
+				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 			}
 			for _, w := range []string{"mv1=0", "mv2=0", "mv3=0", "plant=0"} {
-				if strings.Contains(res.stdout, w) {
-					t.Errorf("a move or write of a git dir was not refused in the sandbox (%s):\n%s\n%s", w, res.stdout, res.stderr)
+				if strings.Contains(res.Stdout, w) {
+					t.Errorf("a move or write of a git dir was not refused in the sandbox (%s):\n%s\n%s", w, res.Stdout, res.Stderr)
 				}
 			}
 			// mv across the mount falls back to a copy: the new .git it
 			// makes is quarantined as soon as it appears.
-			if out := res.stdout + res.stderr; !strings.Contains(out, "quarantined") || !strings.Contains(out, filepath.Join(dir, "other", ".git")) {
+			if out := res.Stdout + res.Stderr; !strings.Contains(out, "quarantined") || !strings.Contains(out, filepath.Join(dir, "other", ".git")) {
 				t.Errorf("the copy mv made of the git dir is not named as quarantined:\n%s", out)
 			}
 			if after := treeDigest(t, subGit); after != before[subGit] {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/runner/claude"
 )
 
@@ -19,7 +20,7 @@ func TestExecRunsNoAgentOnTheHostAndKeepsItsHistory(t *testing.T) {
 	home := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "ran-on-host")
 	agent := filepath.Join(dir, "node_modules", ".bin", "claude")
-	writeFile(t, agent, `#!/bin/sh
+	e2etest.WriteFile(t, agent, `#!/bin/sh
 touch '`+marker+`'
 key=$(printf %s "$PWD" | tr -c 'a-zA-Z0-9' '-')
 mkdir -p "$CLAUDE_CONFIG_DIR/projects/$key" && echo '{"sessionId":"e2e"}' > "$CLAUDE_CONFIG_DIR/projects/$key/e2e.jsonl"
@@ -28,9 +29,9 @@ if echo '{"hooks":{}}' > "$CLAUDE_CONFIG_DIR/settings.json" 2>/dev/null; then ec
 	if err := os.Chmod(agent, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	res := sentinel(t, dir, []string{"HOME=" + home, "CLAUDE_CONFIG_DIR="}, "exec", "--plain", "--", agent)
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, []string{"HOME=" + home, "CLAUDE_CONFIG_DIR="}, "exec", "--plain", "--", agent)
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the project's claude ran on the host")
@@ -40,7 +41,7 @@ if echo '{"hooks":{}}' > "$CLAUDE_CONFIG_DIR/settings.json" 2>/dev/null; then ec
 	}
 	kept := filepath.Join(home, ".claude", "projects", claude.ProjectKey(dir), "e2e.jsonl")
 	if _, err := os.Stat(kept); err != nil {
-		t.Errorf("the run's session was not kept in ~/.claude: %v\n%s", err, res.stdout)
+		t.Errorf("the run's session was not kept in ~/.claude: %v\n%s", err, res.Stdout)
 	}
 }
 
@@ -50,15 +51,15 @@ func TestShimRunsNoAgentOnTheHost(t *testing.T) {
 	dir := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "ran-on-host")
 	bin := filepath.Join(dir, "node_modules", ".bin")
-	writeFile(t, filepath.Join(bin, "claude"), "#!/bin/sh\ntouch '"+marker+"'\necho ran > ran-inside\n")
+	e2etest.WriteFile(t, filepath.Join(bin, "claude"), "#!/bin/sh\ntouch '"+marker+"'\necho ran > ran-inside\n")
 	if err := os.Chmod(filepath.Join(bin, "claude"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	res := sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + bin + ":" + os.Getenv("PATH")}, "shim", "--dir", t.TempDir(), "claude")
+	res := e2etest.Sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + bin + ":" + os.Getenv("PATH")}, "shim", "--dir", t.TempDir(), "claude")
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the project's claude ran on the host")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "ran-inside")); err != nil {
-		t.Errorf("the shim did not run the project's claude in the sandbox (exit %d): %v\n%s", res.code, err, res.stderr)
+		t.Errorf("the shim did not run the project's claude in the sandbox (exit %d): %v\n%s", res.Code, err, res.Stderr)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // hostFakes are programs Sentinel itself might start on the host before
@@ -22,7 +24,7 @@ func plantHostFakes(t *testing.T, project string) (path, marker string) {
 	for _, b := range bins {
 		for _, n := range hostFakes {
 			p := filepath.Join(b, n)
-			writeFile(t, p, "#!/bin/sh\necho \""+p+" $*\" >> '"+marker+"'\nexit 0\n")
+			e2etest.WriteFile(t, p, "#!/bin/sh\necho \""+p+" $*\" >> '"+marker+"'\nexit 0\n")
 			if err := os.Chmod(p, 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -37,11 +39,11 @@ func plantHostFakes(t *testing.T, project string) (path, marker string) {
 // sandbox's bwrap and the toolchain view take the system's or read files
 // (31.3) — and the run still works.
 func TestExecRunsNoPATHProgramOnTheHost(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	path, marker := plantHostFakes(t, dir)
-	res := sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + path}, "exec", "--plain", "--", "/bin/sh", "-c", "echo hi > from-coder")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + path}, "exec", "--plain", "--", "/bin/sh", "-c", "echo hi > from-coder")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	if b, err := os.ReadFile(marker); err == nil {
 		t.Errorf("programs found first on PATH ran on the host:\n%s", b)
@@ -49,26 +51,26 @@ func TestExecRunsNoPATHProgramOnTheHost(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(dir, "from-coder")); err != nil || string(b) != "hi\n" {
 		t.Errorf("the coder's command did not run in the sandbox: %q %v", b, err)
 	}
-	if !strings.Contains(res.stdout+res.stderr, "from-coder") {
-		t.Errorf("the change report does not name the coder's file:\n%s\n%s", res.stdout, res.stderr)
+	if !strings.Contains(res.Stdout+res.Stderr, "from-coder") {
+		t.Errorf("the change report does not name the coder's file:\n%s\n%s", res.Stdout, res.Stderr)
 	}
 }
 
 // The same through a shim: a `claude` of the project's found first on
 // PATH, among fakes of everything Sentinel could start itself.
 func TestShimRunsNoPATHProgramOnTheHost(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	path, marker := plantHostFakes(t, dir)
 	agent := filepath.Join(dir, "node_modules", ".bin", "claude")
-	writeFile(t, agent, "#!/bin/sh\necho ran > ran-inside\n")
+	e2etest.WriteFile(t, agent, "#!/bin/sh\necho ran > ran-inside\n")
 	if err := os.Chmod(agent, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	res := sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + filepath.Dir(agent) + ":" + path}, "shim", "--dir", t.TempDir(), "claude")
+	res := e2etest.Sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + filepath.Dir(agent) + ":" + path}, "shim", "--dir", t.TempDir(), "claude")
 	if b, err := os.ReadFile(marker); err == nil {
 		t.Errorf("programs found first on PATH ran on the host:\n%s", b)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "ran-inside")); err != nil {
-		t.Errorf("the shim did not run the project's claude in the sandbox (exit %d): %v\n%s", res.code, err, res.stderr)
+		t.Errorf("the shim did not run the project's claude in the sandbox (exit %d): %v\n%s", res.Code, err, res.Stderr)
 	}
 }

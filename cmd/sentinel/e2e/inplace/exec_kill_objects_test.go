@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A `sentinel exec` killed with -9 after its coder committed leaves the
@@ -15,10 +17,10 @@ import (
 // object dir; the next in-place command (here another `sentinel exec`)
 // proves and moves them in, so the repository is whole again (31.1).
 func TestKilledExecLeavesNoMissingObjects(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+t.TempDir(), "NO_COLOR=1")
 	script := "echo coder > coder.txt && git add coder.txt && git -c user.name=c -c user.email=c@c commit -qm coder && touch committed && exec sleep 600"
-	cmd := exec.Command(sentinelBin, "exec", "--plain", "--", "/bin/sh", "-c", script)
+	cmd := exec.Command(e2etest.Bin, "exec", "--plain", "--", "/bin/sh", "-c", script)
 	cmd.Dir, cmd.Env = dir, env
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -51,7 +53,7 @@ func TestKilledExecLeavesNoMissingObjects(t *testing.T) {
 	if _, err := fsck(); err == nil {
 		t.Fatal("the killed run's objects were already in the repository (killed after its end): nothing here tests their recovery")
 	}
-	next := exec.Command(sentinelBin, "exec", "--plain", "--", "/bin/true")
+	next := exec.Command(e2etest.Bin, "exec", "--plain", "--", "/bin/true")
 	next.Dir, next.Env = dir, env
 	out, err := next.CombinedOutput()
 	if err != nil {
@@ -60,7 +62,7 @@ func TestKilledExecLeavesNoMissingObjects(t *testing.T) {
 	if out, err := fsck(); err != nil {
 		t.Errorf("after the next command the repository still misses objects: %v\n%s", err, out)
 	}
-	if got := git(t, dir, "log", "-1", "--format=%s"); got != "coder" || !strings.Contains(git(t, dir, "show", "HEAD:coder.txt"), "coder") {
+	if got := e2etest.Git(t, dir, "log", "-1", "--format=%s"); got != "coder" || !strings.Contains(e2etest.Git(t, dir, "show", "HEAD:coder.txt"), "coder") {
 		t.Errorf("the coder's commit is not readable: %q", got)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A `sentinel exec` killed with -9 after its coder committed leaves the
@@ -16,10 +18,10 @@ import (
 // must not say "no commits yet": the project finder recovers the objects
 // itself, lists the run as interrupted, and the repository is whole (31).
 func TestRunsAfterAKilledExecDoesNotSayNoCommits(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+t.TempDir(), "NO_COLOR=1")
 	script := "echo coder > coder.txt && git add coder.txt && git -c user.name=c -c user.email=c@c commit -qm coder && touch committed && exec sleep 600"
-	cmd := exec.Command(sentinelBin, "exec", "--plain", "--", "/bin/sh", "-c", script)
+	cmd := exec.Command(e2etest.Bin, "exec", "--plain", "--", "/bin/sh", "-c", script)
 	cmd.Dir, cmd.Env = dir, env
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -48,14 +50,14 @@ func TestRunsAfterAKilledExecDoesNotSayNoCommits(t *testing.T) {
 	if probe.Run() == nil { // the coder was still asleep: the run cannot have moved them in
 		t.Fatal("the fixture is not broken: the killed run's commit is already in the repository")
 	}
-	r := sentinel(t, dir, env, "runs")
-	if r.code != 0 || strings.Contains(r.stderr, "no commits") {
-		t.Fatalf("sentinel runs after the kill: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	r := e2etest.Sentinel(t, dir, env, "runs")
+	if r.Code != 0 || strings.Contains(r.Stderr, "no commits") {
+		t.Fatalf("sentinel runs after the kill: exit %d\n%s%s", r.Code, r.Stdout, r.Stderr)
 	}
-	if !strings.Contains(r.stdout, "interrupted") {
-		t.Errorf("sentinel runs does not list the killed exec as interrupted:\n%s", r.stdout)
+	if !strings.Contains(r.Stdout, "interrupted") {
+		t.Errorf("sentinel runs does not list the killed exec as interrupted:\n%s", r.Stdout)
 	}
-	if got := git(t, dir, "log", "-1", "--format=%s"); got != "coder" {
+	if got := e2etest.Git(t, dir, "log", "-1", "--format=%s"); got != "coder" {
 		t.Errorf("the coder's commit is not readable after sentinel runs: %q", got)
 	}
 	fsck := exec.Command("git", "fsck", "--connectivity-only", "--no-dangling")

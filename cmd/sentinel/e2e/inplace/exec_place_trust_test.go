@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // exec in an unpacked archive (no git) that ships .sentinel/templates.toml
@@ -12,20 +14,20 @@ import (
 func TestExecSaysAPlacesShippedTemplatesWaitForTrust(t *testing.T) {
 	dir := t.TempDir()
 	env := []string{"HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()}
-	writeFile(t, filepath.Join(dir, ".sentinel", "templates.toml"), "[[template]]\nid = \"t-shipped\"\nhost = \"exfil.example\"\n")
-	res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "true")
-	if res.code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", res.code, res.stderr, res.stdout)
+	e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "templates.toml"), "[[template]]\nid = \"t-shipped\"\nhost = \"exfil.example\"\n")
+	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "true")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	out := res.stdout + res.stderr
+	out := res.Stdout + res.Stderr
 	if !strings.Contains(out, "templates.toml is not trusted") || !strings.Contains(out, "sentinel config trust --project") {
 		t.Fatalf("no advice to trust the shipped templates:\n%s", out)
 	}
-	if r := sentinel(t, dir, env, "config", "trust"); r.code != 0 || !strings.Contains(r.stdout, "trusted "+filepath.Join(dir, ".sentinel", "templates.toml")) {
-		t.Fatalf("config trust: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	if r := e2etest.Sentinel(t, dir, env, "config", "trust"); r.Code != 0 || !strings.Contains(r.Stdout, "trusted "+filepath.Join(dir, ".sentinel", "templates.toml")) {
+		t.Fatalf("config trust: exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 	}
-	res = sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "true")
-	if out := res.stdout + res.stderr; strings.Contains(out, "is not trusted") {
+	res = e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "true")
+	if out := res.Stdout + res.Stderr; strings.Contains(out, "is not trusted") {
 		t.Fatalf("still untrusted after config trust:\n%s", out)
 	}
 }

@@ -4,25 +4,27 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A coder under `sentinel exec` that resets the person's branch, deletes
 // another and tags is reported at the end of the run: each ref that moved,
 // the person's flagged with how to put it back (31.2).
 func TestExecReportsRefMoves(t *testing.T) {
-	dir := scratchRepo(t)
-	first := git(t, dir, "rev-parse", "HEAD")
-	writeFile(t, filepath.Join(dir, "second.txt"), "2\n")
-	git(t, dir, "add", "second.txt")
-	git(t, dir, "commit", "-qm", "second")
-	git(t, dir, "branch", "keep")
+	dir := e2etest.ScratchRepo(t)
+	first := e2etest.Git(t, dir, "rev-parse", "HEAD")
+	e2etest.WriteFile(t, filepath.Join(dir, "second.txt"), "2\n")
+	e2etest.Git(t, dir, "add", "second.txt")
+	e2etest.Git(t, dir, "commit", "-qm", "second")
+	e2etest.Git(t, dir, "branch", "keep")
 	script := "git -c user.name=c -c user.email=c@c update-ref refs/heads/main " + first +
 		" && git branch -D keep && git tag coder-tag " + first
-	res := sentinel(t, dir, []string{"HOME=" + t.TempDir()}, "exec", "--plain", "--", "/bin/sh", "-c", script)
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, []string{"HOME=" + t.TempDir()}, "exec", "--plain", "--", "/bin/sh", "-c", script)
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	out := res.stdout + res.stderr
+	out := res.Stdout + res.Stderr
 	for _, want := range []string{
 		"refs/heads/main: moved", "[yours: git update-ref refs/heads/main",
 		"refs/heads/keep: deleted", "refs/tags/coder-tag: new",

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A reftable repository under the real exec, both backends: the coder
@@ -24,17 +26,17 @@ func TestExecReplaceRefInReftable(t *testing.T) {
 			for _, d := range []string{"objects", "refs"} {
 				os.MkdirAll(filepath.Join(gd, d), 0o755)
 			}
-			writeFile(t, filepath.Join(gd, "config"), "[core]\n\trepositoryformatversion = 1\n\tbare = false\n[extensions]\n\trefstorage = reftable\n")
-			writeFile(t, filepath.Join(dir, "Makefile"), "all:\n\ttrue\n")
+			e2etest.WriteFile(t, filepath.Join(gd, "config"), "[core]\n\trepositoryformatversion = 1\n\tbare = false\n[extensions]\n\trefstorage = reftable\n")
+			e2etest.WriteFile(t, filepath.Join(dir, "Makefile"), "all:\n\ttrue\n")
 			copyTreeE(t, filepath.Join(fixtures, "replaced", "reftable"), filepath.Join(dir, "staged"))
 			before := treeDigest(t, filepath.Join(gd, "reftable"))
-			res := sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", "cp staged/* .git/reftable/ && echo WRITTEN; true")
-			if res.code != 0 {
-				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+			res := e2etest.Sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", "cp staged/* .git/reftable/ && echo WRITTEN; true")
+			if res.Code != 0 {
+				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 			}
-			out := res.stdout + res.stderr
+			out := res.Stdout + res.Stderr
 			switch {
-			case !strings.Contains(res.stdout, "WRITTEN"):
+			case !strings.Contains(res.Stdout, "WRITTEN"):
 				if after := treeDigest(t, filepath.Join(gd, "reftable")); after != before {
 					t.Errorf("the write was refused, yet the stack changed:\n%s", after)
 				}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -15,9 +16,9 @@ import (
 func execHome(t *testing.T) string {
 	t.Helper()
 	home := t.TempDir()
-	writeFile(t, filepath.Join(home, ".ssh", "id_ed25519"), "PRIVATE-KEY-BYTES\n")
-	writeFile(t, filepath.Join(home, ".ssh", "known_hosts"), "KNOWN-HOSTS-LINE\n")
-	writeFile(t, filepath.Join(home, ".aws", "credentials"), "AWS-SECRET-VALUE\n")
+	e2etest.WriteFile(t, filepath.Join(home, ".ssh", "id_ed25519"), "PRIVATE-KEY-BYTES\n")
+	e2etest.WriteFile(t, filepath.Join(home, ".ssh", "known_hosts"), "KNOWN-HOSTS-LINE\n")
+	e2etest.WriteFile(t, filepath.Join(home, ".aws", "credentials"), "AWS-SECRET-VALUE\n")
 	return home
 }
 
@@ -59,10 +60,10 @@ func TestExecInPlaceWritesOnlyItsProject(t *testing.T) {
 	if _, err := os.Stat(python); err != nil {
 		t.Skip("no /usr/bin/python3 (the test's socket client)")
 	}
-	dir := scratchRepo(t)
-	writeFile(t, filepath.Join(dir, ".env"), "PROJECT-SECRET-VALUE\n")
-	writeFile(t, filepath.Join(dir, "config", "prod.pem"), "PEM-SECRET-VALUE\n")
-	git(t, dir, "config", "core.hooksPath", ".githooks") // a hooks dir inside the project (husky and the like)
+	dir := e2etest.ScratchRepo(t)
+	e2etest.WriteFile(t, filepath.Join(dir, ".env"), "PROJECT-SECRET-VALUE\n")
+	e2etest.WriteFile(t, filepath.Join(dir, "config", "prod.pem"), "PEM-SECRET-VALUE\n")
+	e2etest.Git(t, dir, "config", "core.hooksPath", ".githooks") // a hooks dir inside the project (husky and the like)
 	home := execHome(t)
 	other := t.TempDir()
 	sock := fakeSSHAgent(t)
@@ -83,12 +84,12 @@ func TestExecInPlaceWritesOnlyItsProject(t *testing.T) {
 		"echo ../planted > .git/commondir", // last: it breaks git where it points
 		"true",
 	}, "; ")
-	res := sentinel(t, dir, []string{"HOME=" + home, "SSH_AUTH_SOCK=" + sock}, "exec", "--plain", "--", "sh", "-c", script)
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, []string{"HOME=" + home, "SSH_AUTH_SOCK=" + sock}, "exec", "--plain", "--", "sh", "-c", script)
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "inplace.txt")); string(b) != "ok\n" {
-		t.Fatalf("the project was not written in place: inplace.txt = %q\n%s", b, res.stdout)
+		t.Fatalf("the project was not written in place: inplace.txt = %q\n%s", b, res.Stdout)
 	}
 	for _, p := range []string{filepath.Join(home, "home-write"), filepath.Join(other, "evil"), "/etc/sentinel-exec-evil",
 		filepath.Join(dir, ".git", "hooks", "pre-commit"), filepath.Join(dir, ".githooks", "pre-commit"),
@@ -101,45 +102,45 @@ func TestExecInPlaceWritesOnlyItsProject(t *testing.T) {
 		t.Errorf(".git/config was written in place:\n%s", b)
 	}
 	for _, secret := range []string{"PRIVATE-KEY-BYTES", "AWS-SECRET-VALUE", "PROJECT-SECRET-VALUE", "PEM-SECRET-VALUE"} {
-		if strings.Contains(res.stdout, secret) {
-			t.Errorf("the coder read %s:\n%s", secret, res.stdout)
+		if strings.Contains(res.Stdout, secret) {
+			t.Errorf("the coder read %s:\n%s", secret, res.Stdout)
 		}
 	}
 	for _, want := range []string{"KNOWN-HOSTS-LINE", "COMMITTED"} {
-		if !strings.Contains(res.stdout, want) {
-			t.Errorf("inside, %s is missing (known_hosts and committing must work):\n%s", want, res.stdout)
+		if !strings.Contains(res.Stdout, want) {
+			t.Errorf("inside, %s is missing (known_hosts and committing must work):\n%s", want, res.Stdout)
 		}
 	}
-	if strings.Contains(res.stdout, "AGENT-OK") {
-		t.Errorf("the coder reached the ssh agent without [sandbox] ssh_agent = true:\n%s", res.stdout)
+	if strings.Contains(res.Stdout, "AGENT-OK") {
+		t.Errorf("the coder reached the ssh agent without [sandbox] ssh_agent = true:\n%s", res.Stdout)
 	}
-	if got := git(t, dir, "log", "-1", "--format=%s"); got != "coder commit" {
+	if got := e2etest.Git(t, dir, "log", "-1", "--format=%s"); got != "coder commit" {
 		t.Errorf("the coder's commit is not on the branch: %q", got)
 	}
-	if !strings.Contains(res.stdout, "sandbox-only: sh is not a known agent") {
-		t.Errorf("the run does not say the program is sandbox-only:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "sandbox-only: sh is not a known agent") {
+		t.Errorf("the run does not say the program is sandbox-only:\n%s", res.Stdout)
 	}
-	if !strings.Contains(res.stderr, "inplace.txt") || !strings.Contains(res.stderr, "file(s) changed in place") {
-		t.Errorf("the end does not print what changed:\n%s", res.stderr)
+	if !strings.Contains(res.Stderr, "inplace.txt") || !strings.Contains(res.Stderr, "file(s) changed in place") {
+		t.Errorf("the end does not print what changed:\n%s", res.Stderr)
 	}
 
 	// The journal: an exec run, listed and shown, with what changed.
-	id := lastRun(t, dir)
+	id := e2etest.LastRun(t, dir)
 	p := &runner.Project{Root: dir, GitDir: filepath.Join(dir, ".git")}
 	m, err := runner.ReadMeta(p, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !m.InPlace || m.Status != runner.StatusDone || !contains(m.Files, "inplace.txt") {
-		t.Fatalf("meta: %s", jsonOf(m))
+	if !m.InPlace || m.Status != runner.StatusDone || !e2etest.Contains(m.Files, "inplace.txt") {
+		t.Fatalf("meta: %s", e2etest.JSONOf(m))
 	}
-	runs := sentinel(t, dir, nil, "runs")
-	if !strings.Contains(runs.stdout, id) || !strings.Contains(runs.stdout, "exec") {
-		t.Errorf("sentinel runs does not list the exec run as one:\n%s%s", runs.stdout, runs.stderr)
+	runs := e2etest.Sentinel(t, dir, nil, "runs")
+	if !strings.Contains(runs.Stdout, id) || !strings.Contains(runs.Stdout, "exec") {
+		t.Errorf("sentinel runs does not list the exec run as one:\n%s%s", runs.Stdout, runs.Stderr)
 	}
-	show := sentinel(t, dir, nil, "show", id)
-	if show.code != 0 || !strings.Contains(show.stdout, "in place") {
-		t.Errorf("sentinel show: %d\n%s%s", show.code, show.stdout, show.stderr)
+	show := e2etest.Sentinel(t, dir, nil, "show", id)
+	if show.Code != 0 || !strings.Contains(show.Stdout, "in place") {
+		t.Errorf("sentinel show: %d\n%s%s", show.Code, show.Stdout, show.Stderr)
 	}
 }
 
@@ -150,21 +151,21 @@ func TestExecWithoutCommitsOrGit(t *testing.T) {
 		name string
 		init func(dir string)
 	}{
-		{"no commits", func(dir string) { git(t, dir, "init", "-q") }},
+		{"no commits", func(dir string) { e2etest.Git(t, dir, "init", "-q") }},
 		{"no git", func(string) {}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			tc.init(dir)
-			writeFile(t, filepath.Join(dir, "before.txt"), "before\n")
-			res := sentinel(t, dir, []string{"HOME=" + t.TempDir()}, "exec", "--plain", "--", "sh", "-c", "echo made > made.txt")
-			if res.code != 0 {
-				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+			e2etest.WriteFile(t, filepath.Join(dir, "before.txt"), "before\n")
+			res := e2etest.Sentinel(t, dir, []string{"HOME=" + t.TempDir()}, "exec", "--plain", "--", "sh", "-c", "echo made > made.txt")
+			if res.Code != 0 {
+				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 			}
-			if !strings.Contains(res.stderr, "made.txt") || strings.Contains(res.stderr, "before.txt") {
-				t.Fatalf("the diff stat should list made.txt and only it:\n%s", res.stderr)
+			if !strings.Contains(res.Stderr, "made.txt") || strings.Contains(res.Stderr, "before.txt") {
+				t.Fatalf("the diff stat should list made.txt and only it:\n%s", res.Stderr)
 			}
-			if len(runIDs(t, dir)) != 1 {
+			if len(e2etest.RunIDs(t, dir)) != 1 {
 				t.Fatalf("no run journaled in %s", dir)
 			}
 		})
@@ -173,7 +174,7 @@ func TestExecWithoutCommitsOrGit(t *testing.T) {
 
 // Bad calls are one-line errors with the right exit status.
 func TestExecUsageErrors(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -186,9 +187,9 @@ func TestExecUsageErrors(t *testing.T) {
 		{"missing program", []string{"exec", "--", "no-such-program-xyz"}, 1, `"no-such-program-xyz" is not installed`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := sentinel(t, dir, nil, tc.args...)
-			if res.code != tc.code || !strings.Contains(res.stderr, tc.want) || strings.Count(strings.TrimSpace(res.stderr), "\n") > 0 {
-				t.Fatalf("exit %d (want %d), stderr %q (want one line with %q)", res.code, tc.code, res.stderr, tc.want)
+			res := e2etest.Sentinel(t, dir, nil, tc.args...)
+			if res.Code != tc.code || !strings.Contains(res.Stderr, tc.want) || strings.Count(strings.TrimSpace(res.Stderr), "\n") > 0 {
+				t.Fatalf("exit %d (want %d), stderr %q (want one line with %q)", res.Code, tc.code, res.Stderr, tc.want)
 			}
 		})
 	}
@@ -197,7 +198,7 @@ func TestExecUsageErrors(t *testing.T) {
 // [service] blocked_dirs refuses run and exec in or under a blocked
 // directory, through symlinks on either side.
 func TestBlockedDirsRefuseLaunches(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	sub := filepath.Join(dir, "sub")
 	os.MkdirAll(sub, 0o755)
 	links := t.TempDir()
@@ -207,24 +208,24 @@ func TestBlockedDirsRefuseLaunches(t *testing.T) {
 	}
 	cfgHome := t.TempDir()
 	cfgFile := filepath.Join(cfgHome, "sentinel", "config.toml")
-	writeFile(t, cfgFile, "[service]\nblocked_dirs = ["+quoteTOML(link)+"]\n")
+	e2etest.WriteFile(t, cfgFile, "[service]\nblocked_dirs = ["+e2etest.QuoteTOML(link)+"]\n")
 	env := []string{"XDG_CONFIG_HOME=" + cfgHome, "HOME=" + t.TempDir()}
 	for _, args := range [][]string{
 		{"exec", "--plain", "--", "sh", "-c", "echo ran > ran.txt"},
 		{"run", "--plain", "--coder", "command", "x", "--", "sh", "-c", "echo ran > ran.txt"},
 	} {
-		res := sentinel(t, sub, env, args...)
-		if res.code == 0 || !strings.Contains(res.stderr, "blocked") || !strings.Contains(res.stderr, dir) || !strings.Contains(res.stderr, cfgFile) {
-			t.Errorf("%s in a blocked dir: exit %d, stderr %q (want a refusal naming %s and %s)", args[0], res.code, res.stderr, dir, cfgFile)
+		res := e2etest.Sentinel(t, sub, env, args...)
+		if res.Code == 0 || !strings.Contains(res.Stderr, "blocked") || !strings.Contains(res.Stderr, dir) || !strings.Contains(res.Stderr, cfgFile) {
+			t.Errorf("%s in a blocked dir: exit %d, stderr %q (want a refusal naming %s and %s)", args[0], res.Code, res.Stderr, dir, cfgFile)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(sub, "ran.txt")); err == nil {
 		t.Fatal("a launch in a blocked directory ran")
 	}
 	// Elsewhere, launches go on.
-	free := scratchRepo(t)
-	if res := sentinel(t, free, env, "exec", "--plain", "--", "true"); res.code != 0 {
-		t.Fatalf("exec outside the blocked dirs: exit %d %s", res.code, res.stderr)
+	free := e2etest.ScratchRepo(t)
+	if res := e2etest.Sentinel(t, free, env, "exec", "--plain", "--", "true"); res.Code != 0 {
+		t.Fatalf("exec outside the blocked dirs: exit %d %s", res.Code, res.Stderr)
 	}
 }
 
@@ -232,15 +233,15 @@ func TestBlockedDirsRefuseLaunches(t *testing.T) {
 // besides: the credential list still wins inside them, and a place that is
 // not there is a one-line error before anything runs.
 func TestExecWritesWhatConfigAdds(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	home := execHome(t)
-	writeFile(t, filepath.Join(home, ".config", "gh", "hosts.yml"), "GH-TOKEN-VALUE\n")
+	e2etest.WriteFile(t, filepath.Join(home, ".config", "gh", "hosts.yml"), "GH-TOKEN-VALUE\n")
 	os.MkdirAll(filepath.Join(home, ".config", "tool"), 0o755)
 	shared := t.TempDir()
 	sibling := t.TempDir()
 	cfgHome := t.TempDir()
 	cfgFile := filepath.Join(cfgHome, "sentinel", "config.toml")
-	writeFile(t, cfgFile, "[exec]\nwritable = [\"~/.config\", "+quoteTOML(shared)+"]\n")
+	e2etest.WriteFile(t, cfgFile, "[exec]\nwritable = [\"~/.config\", "+e2etest.QuoteTOML(shared)+"]\n")
 	env := []string{"XDG_CONFIG_HOME=" + cfgHome, "HOME=" + home}
 	script := strings.Join([]string{
 		"echo out > " + filepath.Join(shared, "out.txt"),
@@ -250,28 +251,28 @@ func TestExecWritesWhatConfigAdds(t *testing.T) {
 		"echo x > ~/.config/gh/hosts.yml",
 		"true",
 	}, "; ")
-	res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", script)
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", script)
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 	}
 	if b, _ := os.ReadFile(filepath.Join(shared, "out.txt")); string(b) != "out\n" {
-		t.Errorf("a configured writable dir was not written: %q\n%s", b, res.stdout)
+		t.Errorf("a configured writable dir was not written: %q\n%s", b, res.Stdout)
 	}
 	if b, _ := os.ReadFile(filepath.Join(home, ".config", "tool", "state")); string(b) != "tool\n" {
-		t.Errorf("a configured ~/ writable dir was not written: %q\n%s", b, res.stdout)
+		t.Errorf("a configured ~/ writable dir was not written: %q\n%s", b, res.Stdout)
 	}
 	if _, err := os.Stat(filepath.Join(sibling, "evil")); err == nil {
 		t.Error("the coder wrote a directory config does not name")
 	}
-	if b, _ := os.ReadFile(filepath.Join(home, ".config", "gh", "hosts.yml")); string(b) != "GH-TOKEN-VALUE\n" || strings.Contains(res.stdout, "GH-TOKEN-VALUE") {
-		t.Errorf("a credential inside a writable dir was reached (file now %q):\n%s", b, res.stdout)
+	if b, _ := os.ReadFile(filepath.Join(home, ".config", "gh", "hosts.yml")); string(b) != "GH-TOKEN-VALUE\n" || strings.Contains(res.Stdout, "GH-TOKEN-VALUE") {
+		t.Errorf("a credential inside a writable dir was reached (file now %q):\n%s", b, res.Stdout)
 	}
 
-	writeFile(t, cfgFile, "[exec]\nwritable = [\"/no/such/dir-xyz\"]\n")
-	res = sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "echo ran > ran.txt")
-	if res.code == 0 || !strings.Contains(res.stderr, "/no/such/dir-xyz does not exist") || !strings.Contains(res.stderr, cfgFile) ||
-		strings.Count(strings.TrimSpace(res.stderr), "\n") > 0 {
-		t.Errorf("a missing writable place: exit %d, stderr %q", res.code, res.stderr)
+	e2etest.WriteFile(t, cfgFile, "[exec]\nwritable = [\"/no/such/dir-xyz\"]\n")
+	res = e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "echo ran > ran.txt")
+	if res.Code == 0 || !strings.Contains(res.Stderr, "/no/such/dir-xyz does not exist") || !strings.Contains(res.Stderr, cfgFile) ||
+		strings.Count(strings.TrimSpace(res.Stderr), "\n") > 0 {
+		t.Errorf("a missing writable place: exit %d, stderr %q", res.Code, res.Stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "ran.txt")); err == nil {
 		t.Error("exec ran with a broken [exec] writable")
@@ -282,18 +283,18 @@ func TestExecWritesWhatConfigAdds(t *testing.T) {
 // failing test is the exit status the person sees: exec is for hands-on
 // work, so the toolchain must work inside it as it does outside.
 func TestExecBuildsAndTestsARealGoProject(t *testing.T) {
-	goBin, dir := calcProject(t)
+	goBin, dir := e2etest.CalcProject(t)
 	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
-	res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", goBin+" test ./... && "+goBin+" build -o calc . && ./calc")
-	if res.code != 0 || !strings.Contains(res.stdout, "ok") || !strings.Contains(res.stdout, "sum 5") {
-		t.Fatalf("go test and build in place: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", goBin+" test ./... && "+goBin+" build -o calc . && ./calc")
+	if res.Code != 0 || !strings.Contains(res.Stdout, "ok") || !strings.Contains(res.Stdout, "sum 5") {
+		t.Fatalf("go test and build in place: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "calc")); err != nil {
 		t.Errorf("the binary built in place is not in the project: %v", err)
 	}
-	writeFile(t, filepath.Join(dir, "calc.go"), "package main\n\nfunc Add(a, b int) int { return a - b }\n\nfunc main() {}\n")
-	res = sentinel(t, dir, env, "exec", "--plain", "--", goBin, "test", "./...")
-	if res.code != 1 || !strings.Contains(res.stdout, "FAIL") {
-		t.Errorf("a failing go test in place: exit %d, want go's own 1\n%s%s", res.code, res.stdout, res.stderr)
+	e2etest.WriteFile(t, filepath.Join(dir, "calc.go"), "package main\n\nfunc Add(a, b int) int { return a - b }\n\nfunc main() {}\n")
+	res = e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", goBin, "test", "./...")
+	if res.Code != 1 || !strings.Contains(res.Stdout, "FAIL") {
+		t.Errorf("a failing go test in place: exit %d, want go's own 1\n%s%s", res.Code, res.Stdout, res.Stderr)
 	}
 }

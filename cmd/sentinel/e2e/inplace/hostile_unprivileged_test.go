@@ -19,5 +19,5 @@ var hostileTests = []string{
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI
 // user when the suite runs as root.
 func TestHostileSuiteUnprivileged(t *testing.T) {
-	e2etest.RerunUnprivileged(t, sentinelBin, hostileTests)
+	e2etest.RerunUnprivileged(t, e2etest.Bin, hostileTests)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // The hostile coder of issue 31 in place: every git dir under the place is
@@ -68,10 +70,10 @@ func treeDigest(t *testing.T, dir string) string {
 func committedRepo(t *testing.T, dir, f, body string) {
 	t.Helper()
 	os.MkdirAll(dir, 0o755)
-	git(t, dir, "init", "-q")
-	writeFile(t, filepath.Join(dir, f), body)
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "init")
+	e2etest.Git(t, dir, "init", "-q")
+	e2etest.WriteFile(t, filepath.Join(dir, f), body)
+	e2etest.Git(t, dir, "add", "-A")
+	e2etest.Git(t, dir, "commit", "-qm", "init")
 }
 
 // mustNotExist fails for each path that is there (a link counts).
@@ -93,14 +95,14 @@ func mustNotExist(t *testing.T, what string, paths ...string) {
 func TestExecInPlaceNestedRepoWorktreeAndObjects(t *testing.T) {
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
-			dir := scratchRepo(t)
+			dir := e2etest.ScratchRepo(t)
 			committedRepo(t, filepath.Join(dir, "vendor", "old"), "lib.txt", "lib\n")
 			upstream := t.TempDir()
 			committedRepo(t, upstream, "up.txt", "up\n")
-			git(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", upstream, "libsub")
+			e2etest.Git(t, dir, "-c", "protocol.file.allow=always", "submodule", "add", "-q", upstream, "libsub")
 			wt := filepath.Join(t.TempDir(), "wt")
-			git(t, dir, "worktree", "add", "-q", "-b", "side", wt)
-			blob := git(t, dir, "rev-parse", "HEAD:main.txt")
+			e2etest.Git(t, dir, "worktree", "add", "-q", "-b", "side", wt)
+			blob := e2etest.Git(t, dir, "rev-parse", "HEAD:main.txt")
 			loose := filepath.Join(dir, ".git", "objects", blob[:2], blob[2:])
 			// The name the forged object takes: a blob the person may write later.
 			future := strings.TrimSpace(runIn(t, dir, "sh", "-c", "printf 'all: safe\\n' | git hash-object --stdin"))
@@ -126,9 +128,9 @@ func TestExecInPlaceNestedRepoWorktreeAndObjects(t *testing.T) {
 				"d=$GIT_OBJECT_DIRECTORY; mkdir -p $d/" + future[:2] + " && mv $d/$(echo $n | cut -c1-2)/$(echo $n | cut -c3-) $d/" + future[:2] + "/" + future[2:],
 				"echo work > work.txt && git add work.txt && git -c user.name=T -c user.email=t@t commit -qm 'coder commit' && echo COMMITTED",
 			}, "; ")
-			res := sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
-			if res.code != 0 {
-				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+			res := e2etest.Sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
+			if res.Code != 0 {
+				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 			}
 			for _, d := range watched {
 				if after := treeDigest(t, d); after != before[d] {
@@ -148,20 +150,20 @@ func TestExecInPlaceNestedRepoWorktreeAndObjects(t *testing.T) {
 			if _, err := os.Lstat(filepath.Join(dir, ".git", "objects", future[:2], future[2:])); err == nil {
 				t.Errorf("the forged object %s entered the person's object store", future)
 			}
-			if !strings.Contains(res.stdout, "COMMITTED") {
-				t.Fatalf("the coder could not commit in place:\n%s", res.stdout)
+			if !strings.Contains(res.Stdout, "COMMITTED") {
+				t.Fatalf("the coder could not commit in place:\n%s", res.Stdout)
 			}
 			// The commit's objects were moved in: the history reads whole.
 			if out := runIn(t, dir, "git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "cat-file", "-p", "HEAD:work.txt"); out != "work\n" {
 				t.Errorf("the coder's commit is not readable from the host: %q", out)
 			}
 			for _, want := range []string{"quarantined", filepath.Join(dir, "vendor", "lib", ".git"), filepath.Join(dir, "sub", ".git")} {
-				if !strings.Contains(res.stderr, want) {
-					t.Errorf("the end of the run does not name %s:\n%s", want, res.stderr)
+				if !strings.Contains(res.Stderr, want) {
+					t.Errorf("the end of the run does not name %s:\n%s", want, res.Stderr)
 				}
 			}
-			if !strings.Contains(res.stdout, "kept the coder's object") {
-				t.Errorf("the forged object is not reported:\n%s", res.stdout)
+			if !strings.Contains(res.Stdout, "kept the coder's object") {
+				t.Errorf("the forged object is not reported:\n%s", res.Stdout)
 			}
 		})
 	}
@@ -199,12 +201,12 @@ func TestExecInPlaceFolderOfRepositories(t *testing.T) {
 				"mv repoA/.git repoA/g2",
 				"echo notes > notes.txt",
 			}, "; ")
-			res := sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
-			if res.code != 0 {
-				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+			res := e2etest.Sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
+			if res.Code != 0 {
+				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 			}
 			if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "notes\n" {
-				t.Fatalf("the folder was not writable in place:\n%s", res.stdout)
+				t.Fatalf("the folder was not writable in place:\n%s", res.Stdout)
 			}
 			for repo, want := range before {
 				if got := treeDigest(t, filepath.Join(repo, ".git")); got != want {
@@ -222,11 +224,11 @@ func TestExecInPlaceFolderOfRepositories(t *testing.T) {
 func TestExecInPlaceInsideALinkedWorktree(t *testing.T) {
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
-			main := scratchRepo(t)
+			main := e2etest.ScratchRepo(t)
 			base, _ := filepath.EvalSymlinks(t.TempDir())
 			wt, other := filepath.Join(base, "wt"), filepath.Join(base, "other")
-			git(t, main, "worktree", "add", "-q", "-b", "side", wt)
-			git(t, main, "worktree", "add", "-q", "-b", "other", other)
+			e2etest.Git(t, main, "worktree", "add", "-q", "-b", "side", wt)
+			e2etest.Git(t, main, "worktree", "add", "-q", "-b", "other", other)
 			common := filepath.Join(main, ".git")
 			own := filepath.Join(common, "worktrees", "wt")
 			watched := []string{filepath.Join(common, "hooks"), filepath.Join(common, "worktrees", "other"), filepath.Join(common, "objects")}
@@ -251,12 +253,12 @@ func TestExecInPlaceInsideALinkedWorktree(t *testing.T) {
 				"mkdir " + filepath.Join(common, "worktrees", "planted") + " && echo " + evil + " > " + filepath.Join(common, "worktrees", "planted", "commondir"),
 				"true",
 			}, "; ")
-			res := sentinel(t, wt, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
-			if res.code != 0 {
-				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.code, res.stderr, res.stdout)
+			res := e2etest.Sentinel(t, wt, nil, "exec", "--plain", "--sandbox", backend, "--", "sh", "-c", script)
+			if res.Code != 0 {
+				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 			}
-			if !strings.Contains(res.stdout, "COMMITTED") {
-				t.Errorf("the coder could not commit in its linked worktree:\n%s", res.stdout)
+			if !strings.Contains(res.Stdout, "COMMITTED") {
+				t.Errorf("the coder could not commit in its linked worktree:\n%s", res.Stdout)
 			}
 			for _, d := range watched[:2] {
 				if got := treeDigest(t, d); got != before[d] {
@@ -281,14 +283,14 @@ func TestExecInPlaceSSHAgentWhenConfigSaysSo(t *testing.T) {
 	if _, err := os.Stat(python); err != nil {
 		t.Skip("no /usr/bin/python3 (the test's socket client)")
 	}
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	cfg := t.TempDir()
-	writeFile(t, filepath.Join(cfg, "sentinel", "config.toml"), "[sandbox]\nssh_agent = true\n")
+	e2etest.WriteFile(t, filepath.Join(cfg, "sentinel", "config.toml"), "[sandbox]\nssh_agent = true\n")
 	sock := fakeSSHAgent(t)
 	script := python + " -c \"import socket,os; s=socket.socket(socket.AF_UNIX); s.connect(os.environ['SSH_AUTH_SOCK']); print(s.recv(16).decode())\""
-	res := sentinel(t, dir, []string{"SSH_AUTH_SOCK=" + sock, "XDG_CONFIG_HOME=" + cfg}, "exec", "--plain", "--", "sh", "-c", script)
-	if res.code != 0 || !strings.Contains(res.stdout, "AGENT-OK") {
-		t.Fatalf("with ssh_agent = true the agent is not reachable inside: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	res := e2etest.Sentinel(t, dir, []string{"SSH_AUTH_SOCK=" + sock, "XDG_CONFIG_HOME=" + cfg}, "exec", "--plain", "--", "sh", "-c", script)
+	if res.Code != 0 || !strings.Contains(res.Stdout, "AGENT-OK") {
+		t.Fatalf("with ssh_agent = true the agent is not reachable inside: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
 	}
 }
 
@@ -297,21 +299,21 @@ func TestExecInPlaceSSHAgentWhenConfigSaysSo(t *testing.T) {
 func TestRelativeProgramRunsOnBothBackends(t *testing.T) {
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
-			dir := scratchRepo(t)
-			writeFile(t, filepath.Join(dir, "s.sh"), "#!/bin/sh\necho REL-OK > rel.txt\necho REL-OK\n")
+			dir := e2etest.ScratchRepo(t)
+			e2etest.WriteFile(t, filepath.Join(dir, "s.sh"), "#!/bin/sh\necho REL-OK > rel.txt\necho REL-OK\n")
 			if err := os.Chmod(filepath.Join(dir, "s.sh"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			git(t, dir, "add", "s.sh")
-			git(t, dir, "commit", "-qm", "script")
-			res := sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "./s.sh")
-			if res.code != 0 || !strings.Contains(res.stdout, "REL-OK") {
-				t.Errorf("exec -- ./s.sh: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+			e2etest.Git(t, dir, "add", "s.sh")
+			e2etest.Git(t, dir, "commit", "-qm", "script")
+			res := e2etest.Sentinel(t, dir, nil, "exec", "--plain", "--sandbox", backend, "--", "./s.sh")
+			if res.Code != 0 || !strings.Contains(res.Stdout, "REL-OK") {
+				t.Errorf("exec -- ./s.sh: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
 			}
 			os.Remove(filepath.Join(dir, "rel.txt"))
-			res = sentinel(t, dir, nil, "run", "--plain", "--sandbox", backend, "--coder", "command", "rel", "--", "./s.sh")
-			if !strings.Contains(res.stdout, "REL-OK") {
-				t.Errorf("run --coder command -- ./s.sh: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+			res = e2etest.Sentinel(t, dir, nil, "run", "--plain", "--sandbox", backend, "--coder", "command", "rel", "--", "./s.sh")
+			if !strings.Contains(res.Stdout, "REL-OK") {
+				t.Errorf("run --coder command -- ./s.sh: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
 			}
 		})
 	}

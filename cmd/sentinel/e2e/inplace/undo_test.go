@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // placeHash is everything undo must put back in the project: each path's
@@ -57,18 +59,18 @@ func placeHash(t *testing.T, root string) string {
 // without touching the index; a second run's undo refuses, naming the file
 // the person edited since, and changes nothing.
 func TestExecUndoRestoresThePlace(t *testing.T) {
-	dir := scratchRepo(t)
-	writeFile(t, filepath.Join(dir, ".gitignore"), ".venv/\nbuild/\n")
-	writeFile(t, filepath.Join(dir, "run.sh"), "#!/bin/sh\necho run\n")
+	dir := e2etest.ScratchRepo(t)
+	e2etest.WriteFile(t, filepath.Join(dir, ".gitignore"), ".venv/\nbuild/\n")
+	e2etest.WriteFile(t, filepath.Join(dir, "run.sh"), "#!/bin/sh\necho run\n")
 	if err := os.Chmod(filepath.Join(dir, "run.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "add", ".gitignore", "run.sh")
-	writeFile(t, filepath.Join(dir, ".venv", "pyvenv.cfg"), "home = /usr/bin\n")
-	writeFile(t, filepath.Join(dir, ".venv", "bin", "activate"), "export VIRTUAL_ENV=here\n")
-	writeFile(t, filepath.Join(dir, "build", "cache", "obj.o"), "\x00object")
+	e2etest.Git(t, dir, "add", ".gitignore", "run.sh")
+	e2etest.WriteFile(t, filepath.Join(dir, ".venv", "pyvenv.cfg"), "home = /usr/bin\n")
+	e2etest.WriteFile(t, filepath.Join(dir, ".venv", "bin", "activate"), "export VIRTUAL_ENV=here\n")
+	e2etest.WriteFile(t, filepath.Join(dir, "build", "cache", "obj.o"), "\x00object")
 	env := []string{"HOME=" + execHome(t), "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
-	want, wantGit := placeHash(t, dir), checkout(t, dir)
+	want, wantGit := placeHash(t, dir), e2etest.Checkout(t, dir)
 
 	script := strings.Join([]string{
 		"rm main.txt notes.md", // tracked with uncommitted work, untracked
@@ -79,57 +81,57 @@ func TestExecUndoRestoresThePlace(t *testing.T) {
 		"chmod 644 run.sh && chmod 700 .venv",
 		"ln -s /etc/passwd link",
 	}, " && ")
-	res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", script)
-	if res.code != 0 {
-		t.Fatalf("exec: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", script)
+	if res.Code != 0 {
+		t.Fatalf("exec: exit %d\n%s\n%s", res.Code, res.Stdout, res.Stderr)
 	}
-	if !strings.Contains(res.stderr, "M .venv/bin/activate") || strings.Contains(res.stderr, "no files changed") {
-		t.Errorf("the end does not report the ignored script:\n%s", res.stderr)
+	if !strings.Contains(res.Stderr, "M .venv/bin/activate") || strings.Contains(res.Stderr, "no files changed") {
+		t.Errorf("the end does not report the ignored script:\n%s", res.Stderr)
 	}
-	if !strings.Contains(res.stdout, ".venv/bin/activate changed and runs code later (") || !strings.Contains(res.stdout, "virtual environment") {
-		t.Errorf("the ignored script is not flagged:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, ".venv/bin/activate changed and runs code later (") || !strings.Contains(res.Stdout, "virtual environment") {
+		t.Errorf("the ignored script is not flagged:\n%s", res.Stdout)
 	}
 
-	dry := sentinel(t, dir, env, "undo", "--dry-run")
-	if dry.code != 0 || !strings.Contains(dry.stdout, "recreate main.txt") || placeHash(t, dir) == want {
-		t.Fatalf("undo --dry-run: exit %d\n%s%s", dry.code, dry.stdout, dry.stderr)
+	dry := e2etest.Sentinel(t, dir, env, "undo", "--dry-run")
+	if dry.Code != 0 || !strings.Contains(dry.Stdout, "recreate main.txt") || placeHash(t, dir) == want {
+		t.Fatalf("undo --dry-run: exit %d\n%s%s", dry.Code, dry.Stdout, dry.Stderr)
 	}
-	undo := sentinel(t, dir, env, "undo")
-	if undo.code != 0 {
-		t.Fatalf("undo: exit %d\n%s%s", undo.code, undo.stdout, undo.stderr)
+	undo := e2etest.Sentinel(t, dir, env, "undo")
+	if undo.Code != 0 {
+		t.Fatalf("undo: exit %d\n%s%s", undo.Code, undo.Stdout, undo.Stderr)
 	}
 	if got := placeHash(t, dir); got != want {
-		t.Fatalf("undo did not restore the project:\nwant\n%s\ngot\n%s\n%s", want, got, undo.stdout)
+		t.Fatalf("undo did not restore the project:\nwant\n%s\ngot\n%s\n%s", want, got, undo.Stdout)
 	}
-	if got := checkout(t, dir); got != wantGit {
+	if got := e2etest.Checkout(t, dir); got != wantGit {
 		t.Fatalf("the person's checkout changed:\nwant\n%s\ngot\n%s", wantGit, got)
 	}
-	if show := sentinel(t, dir, env, "show", lastRun(t, dir)); !strings.Contains(show.stdout, "undone by undo-") {
-		t.Errorf("the undo is not in the run's journal:\n%s%s", show.stdout, show.stderr)
+	if show := e2etest.Sentinel(t, dir, env, "show", e2etest.LastRun(t, dir)); !strings.Contains(show.Stdout, "undone by undo-") {
+		t.Errorf("the undo is not in the run's journal:\n%s%s", show.Stdout, show.Stderr)
 	}
 
 	// A second run; the person edits one of its files afterwards.
-	if res := sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "echo by-the-run >> main.txt && echo x > other.txt"); res.code != 0 {
-		t.Fatalf("exec: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	if res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", "echo by-the-run >> main.txt && echo x > other.txt"); res.Code != 0 {
+		t.Fatalf("exec: exit %d\n%s\n%s", res.Code, res.Stdout, res.Stderr)
 	}
-	writeFile(t, filepath.Join(dir, "main.txt"), "the person's later edit\n")
+	e2etest.WriteFile(t, filepath.Join(dir, "main.txt"), "the person's later edit\n")
 	before := placeHash(t, dir)
-	refused := sentinel(t, dir, env, "undo")
-	lines := strings.Split(strings.TrimSpace(refused.stderr), "\n")
-	if refused.code != 1 || len(lines) != 1 || !strings.Contains(lines[0], "main.txt: changed since the run ended") || !strings.Contains(lines[0], "--force") {
-		t.Fatalf("want one line refusing main.txt, exit 1; got %d\n%s%s", refused.code, refused.stdout, refused.stderr)
+	refused := e2etest.Sentinel(t, dir, env, "undo")
+	lines := strings.Split(strings.TrimSpace(refused.Stderr), "\n")
+	if refused.Code != 1 || len(lines) != 1 || !strings.Contains(lines[0], "main.txt: changed since the run ended") || !strings.Contains(lines[0], "--force") {
+		t.Fatalf("want one line refusing main.txt, exit 1; got %d\n%s%s", refused.Code, refused.Stdout, refused.Stderr)
 	}
 	if placeHash(t, dir) != before {
 		t.Fatal("a refused undo changed the project")
 	}
-	list := sentinel(t, dir, env, "undo", "--list")
+	list := e2etest.Sentinel(t, dir, env, "undo", "--list")
 	kinds := map[string]int{}
-	for _, l := range strings.Split(strings.TrimSpace(list.stdout), "\n")[1:] {
+	for _, l := range strings.Split(strings.TrimSpace(list.Stdout), "\n")[1:] {
 		if f := strings.Fields(l); len(f) > 1 {
 			kinds[f[1]]++
 		}
 	}
-	if list.code != 0 || kinds["exec"] != 2 || kinds["undo"] != 1 || !strings.Contains(list.stdout, "undone by undo-") {
-		t.Errorf("undo --list:\n%s%s", list.stdout, list.stderr)
+	if list.Code != 0 || kinds["exec"] != 2 || kinds["undo"] != 1 || !strings.Contains(list.Stdout, "undone by undo-") {
+		t.Errorf("undo --list:\n%s%s", list.Stdout, list.Stderr)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // overlayScript is a coder's work: edits, a deletion, a new file, a
@@ -26,34 +28,34 @@ func TestOverlayWorkspaceRunLandsLikeAClone(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("overlay workspaces are Linux-only")
 	}
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	state := t.TempDir()
 	env := []string{"XDG_STATE_HOME=" + state}
-	if out := sentinel(t, dir, env, "doctor"); !strings.Contains(out.stdout, "overlay over a shared read-only checkout") {
+	if out := e2etest.Sentinel(t, dir, env, "doctor"); !strings.Contains(out.Stdout, "overlay over a shared read-only checkout") {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("no overlay here (CI=true):\n%s", out.stdout)
+			t.Fatalf("no overlay here (CI=true):\n%s", out.Stdout)
 		}
-		t.Skipf("no overlay here:\n%s", out.stdout)
+		t.Skipf("no overlay here:\n%s", out.Stdout)
 	}
-	hooksBefore := git(t, dir, "rev-parse", "--git-path", "hooks")
+	hooksBefore := e2etest.Git(t, dir, "rev-parse", "--git-path", "hooks")
 	entriesBefore, _ := os.ReadDir(filepath.Join(dir, hooksBefore))
 	patches := map[string]string{}
 	for i, kind := range []string{"overlay", "overlay", "clone"} {
 		runEnv := append(env, "SENTINEL_WORKSPACE="+kind)
-		res := sentinel(t, dir, runEnv, "run", "--plain", "--coder", "command", "edit", "--", "sh", "-c", overlayScript)
-		if res.code != 0 {
-			t.Fatalf("run %d (%s): exit %d: %s\n%s", i, kind, res.code, res.stderr, res.stdout)
+		res := e2etest.Sentinel(t, dir, runEnv, "run", "--plain", "--coder", "command", "edit", "--", "sh", "-c", overlayScript)
+		if res.Code != 0 {
+			t.Fatalf("run %d (%s): exit %d: %s\n%s", i, kind, res.Code, res.Stderr, res.Stdout)
 		}
-		first, _, _ := strings.Cut(res.stdout, "\n")
+		first, _, _ := strings.Cut(res.Stdout, "\n")
 		want := "workspace: overlay over a shared read-only checkout"
 		if kind == "clone" {
 			want = "workspace: clone (no overlay: SENTINEL_WORKSPACE=clone)"
 		}
 		if !strings.Contains(first, want) {
-			t.Fatalf("run %d: the first line does not say %q:\n%s", i, want, res.stdout)
+			t.Fatalf("run %d: the first line does not say %q:\n%s", i, want, res.Stdout)
 		}
-		if strings.Contains(res.stdout, "HOOK-PLANTED") {
-			t.Fatalf("run %d (%s): the coder wrote .git/hooks:\n%s", i, kind, res.stdout)
+		if strings.Contains(res.Stdout, "HOOK-PLANTED") {
+			t.Fatalf("run %d (%s): the coder wrote .git/hooks:\n%s", i, kind, res.Stdout)
 		}
 		runs, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "patch.diff"))
 		for _, r := range runs {
@@ -80,12 +82,12 @@ func TestOverlayWorkspaceRunLandsLikeAClone(t *testing.T) {
 			t.Errorf("patch lacks %q:\n%s", want, overlayPatch)
 		}
 	}
-	branches := strings.Fields(git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)"))
+	branches := strings.Fields(e2etest.Git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)"))
 	if len(branches) != 3 {
 		t.Fatalf("landed branches: %v", branches)
 	}
 	for _, b := range branches {
-		if got := git(t, dir, "show", b+":added.txt"); got != "new" {
+		if got := e2etest.Git(t, dir, "show", b+":added.txt"); got != "new" {
 			t.Errorf("%s: added.txt = %q", b, got)
 		}
 	}
@@ -93,19 +95,19 @@ func TestOverlayWorkspaceRunLandsLikeAClone(t *testing.T) {
 	if len(entriesAfter) != len(entriesBefore) {
 		t.Errorf("the project's hooks changed: %d -> %d entries", len(entriesBefore), len(entriesAfter))
 	}
-	list := sentinel(t, dir, env, "checkouts")
-	if strings.Count(list.stdout, "last used") != 1 || !strings.Contains(list.stdout, "unused") {
-		t.Fatalf("two runs of one snapshot should share one checkout, unused once they ended:\n%s", list.stdout)
+	list := e2etest.Sentinel(t, dir, env, "checkouts")
+	if strings.Count(list.Stdout, "last used") != 1 || !strings.Contains(list.Stdout, "unused") {
+		t.Fatalf("two runs of one snapshot should share one checkout, unused once they ended:\n%s", list.Stdout)
 	}
 	lower, _ := filepath.Glob(filepath.Join(state, "sentinel", "checkouts", "*", "*", "tree"))
 	if len(lower) != 1 {
 		t.Fatalf("shared checkouts: %v", lower)
 	}
-	if st := git(t, lower[0], "status", "--porcelain"); st != "" {
+	if st := e2etest.Git(t, lower[0], "status", "--porcelain"); st != "" {
 		t.Errorf("the shared checkout changed:\n%s", st)
 	}
-	if clr := sentinel(t, dir, env, "checkouts", "clear"); clr.code != 0 || !strings.Contains(clr.stdout, "removed") {
-		t.Fatalf("clear: %d %s %s", clr.code, clr.stdout, clr.stderr)
+	if clr := e2etest.Sentinel(t, dir, env, "checkouts", "clear"); clr.Code != 0 || !strings.Contains(clr.Stdout, "removed") {
+		t.Fatalf("clear: %d %s %s", clr.Code, clr.Stdout, clr.Stderr)
 	}
 	if _, err := os.Stat(lower[0]); !os.IsNotExist(err) {
 		t.Errorf("cleared checkout still there: %v", err)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // TestReviewApproveLandsWhereTheRunWasToLand: a run started with --apply
@@ -12,23 +14,23 @@ import (
 // --approve` with no --apply, not on a branch; and the run's end named
 // its FINAL_REPORT.md.
 func TestReviewApproveLandsWhereTheRunWasToLand(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
-	writeFile(t, scenario, writeScenario)
-	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "worktree", "add a feature")
-	if res.code != 1 {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	e2etest.WriteFile(t, scenario, writeScenario)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "worktree", "add a feature")
+	if res.Code != 1 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
-	m := runMeta(t, dir)
+	m := e2etest.RunMeta(t, dir)
 	report := filepath.Join(dir, ".sentinel", "runs", m[0].ID, "FINAL_REPORT.md")
-	if !strings.Contains(res.stderr, report) {
-		t.Fatalf("the run's end does not say where FINAL_REPORT.md is (%s):\n%s", report, res.stderr)
+	if !strings.Contains(res.Stderr, report) {
+		t.Fatalf("the run's end does not say where FINAL_REPORT.md is (%s):\n%s", report, res.Stderr)
 	}
-	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve")
-	if res.code != 0 {
-		t.Fatalf("review --approve: %d %s %s", res.code, res.stdout, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", m[0].ID, "--approve")
+	if res.Code != 0 {
+		t.Fatalf("review --approve: %d %s %s", res.Code, res.Stdout, res.Stderr)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "feature.txt")); err != nil || strings.TrimSpace(string(b)) != "feature" {
-		t.Fatalf("the change did not land in the working tree (the run's --apply worktree): %q %v\n%s", b, err, res.stdout)
+		t.Fatalf("the change did not land in the working tree (the run's --apply worktree): %q %v\n%s", b, err, res.Stdout)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/testbin"
 )
 
@@ -20,37 +21,37 @@ done = "ok"
 `
 
 func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
-	writeFile(t, scenario, writeScenario)
+	e2etest.WriteFile(t, scenario, writeScenario)
 
 	// With nobody to review, a working-tree apply waits for review.
-	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "worktree", "add a feature")
-	if res.code != 1 || !strings.Contains(res.stderr, "sentinel review") {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "worktree", "add a feature")
+	if res.Code != 1 || !strings.Contains(res.Stderr, "sentinel review") {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "feature.txt")); err == nil {
 		t.Fatal("an unreviewed change reached the working tree")
 	}
-	m := runMeta(t, dir)
+	m := e2etest.RunMeta(t, dir)
 	if m[0].Status != "awaiting-review" || m[0].Recovery == "" {
 		t.Fatalf("run after an unreviewed worktree apply: %+v", m[0])
 	}
-	before := checkout(t, dir)
+	before := e2etest.Checkout(t, dir)
 
 	// No terminal, no flag: a clear usage error, nothing changes.
-	res = sentinel(t, dir, nil, "review", "last")
-	if res.code != 2 || !strings.Contains(res.stderr, "--approve or --reject") {
-		t.Fatalf("review without a flag: %d %q", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", "last")
+	if res.Code != 2 || !strings.Contains(res.Stderr, "--approve or --reject") {
+		t.Fatalf("review without a flag: %d %q", res.Code, res.Stderr)
 	}
-	res = sentinel(t, dir, nil, "review", "last", "--reject", "--reason", "not what I asked")
-	if res.code != 0 || !strings.Contains(res.stdout, "rejected run") {
-		t.Fatalf("reject: %d %s %s", res.code, res.stdout, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", "last", "--reject", "--reason", "not what I asked")
+	if res.Code != 0 || !strings.Contains(res.Stdout, "rejected run") {
+		t.Fatalf("reject: %d %s %s", res.Code, res.Stdout, res.Stderr)
 	}
-	if checkout(t, dir) != before {
+	if e2etest.Checkout(t, dir) != before {
 		t.Fatal("reject changed the checkout")
 	}
-	if m := runMeta(t, dir); m[0].Status != "rejected" {
+	if m := e2etest.RunMeta(t, dir); m[0].Status != "rejected" {
 		t.Fatalf("after reject: %+v", m[0])
 	}
 	report, _ := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", m[0].ID, "FINAL_REPORT.md"))
@@ -60,29 +61,29 @@ func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
 
 	// A rejected run can still be approved later: onto a branch, when
 	// --apply says so (the run's own was the working tree).
-	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve", "--apply", "branch")
-	if res.code != 0 || !strings.Contains(res.stdout, "landed on branch sentinel/"+m[0].ID) {
-		t.Fatalf("approve: %d %s %s", res.code, res.stdout, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", m[0].ID, "--approve", "--apply", "branch")
+	if res.Code != 0 || !strings.Contains(res.Stdout, "landed on branch sentinel/"+m[0].ID) {
+		t.Fatalf("approve: %d %s %s", res.Code, res.Stdout, res.Stderr)
 	}
-	if got := git(t, dir, "show", "sentinel/"+m[0].ID+":feature.txt"); got != "feature" {
+	if got := e2etest.Git(t, dir, "show", "sentinel/"+m[0].ID+":feature.txt"); got != "feature" {
 		t.Fatalf("landed feature.txt = %q", got)
 	}
-	if checkout(t, dir) != before {
+	if e2etest.Checkout(t, dir) != before {
 		t.Fatal("approving onto a branch changed the checkout")
 	}
-	res = sentinel(t, dir, nil, "review", m[0].ID, "--approve", "--apply", "branch")
-	if res.code == 0 || !strings.Contains(res.stderr, "already landed") {
-		t.Fatalf("approving twice: %d %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", m[0].ID, "--approve", "--apply", "branch")
+	if res.Code == 0 || !strings.Contains(res.Stderr, "already landed") {
+		t.Fatalf("approving twice: %d %s", res.Code, res.Stderr)
 	}
 
 	// Another run, approved into the working tree.
-	res = sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "again")
-	if res.code != 0 {
-		t.Fatalf("apply none: %d %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "again")
+	if res.Code != 0 {
+		t.Fatalf("apply none: %d %s", res.Code, res.Stderr)
 	}
-	res = sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
-	if res.code != 0 {
-		t.Fatalf("approve into worktree: %d %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	if res.Code != 0 {
+		t.Fatalf("approve into worktree: %d %s", res.Code, res.Stderr)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "feature.txt")); string(b) != "feature\n" {
 		t.Fatalf("feature.txt in the working tree = %q", b)
@@ -91,9 +92,9 @@ func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
 
 func TestCrashesNeverLeaveAHalfAppliedProject(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "three.toml")
-	writeFile(t, scenario, `
+	e2etest.WriteFile(t, scenario, `
 [[steps]]
 write = "a.txt"
 content = "a\n"
@@ -107,26 +108,26 @@ new = "ONE"
 [[steps]]
 done = "ok"
 `)
-	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "three files")
-	if res.code != 0 {
-		t.Fatalf("run: %d %s", res.code, res.stderr)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "three files")
+	if res.Code != 0 {
+		t.Fatalf("run: %d %s", res.Code, res.Stderr)
 	}
-	before := checkout(t, dir)
+	before := e2etest.Checkout(t, dir)
 	// Die after the first of three files is replaced.
 	hooked, err := testbin.SentinelWithTestHooks()
 	if err != nil {
 		t.Fatal(err)
 	}
-	res = runBin(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AFTER_WRITES=1"}, "review", "last", "--approve", "--apply", "worktree")
-	if res.code != 137 {
-		t.Fatalf("the injected crash did not happen: %d %s %s", res.code, res.stdout, res.stderr)
+	res = e2etest.Run(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AFTER_WRITES=1"}, "review", "last", "--approve", "--apply", "worktree")
+	if res.Code != 137 {
+		t.Fatalf("the injected crash did not happen: %d %s %s", res.Code, res.Stdout, res.Stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "a.txt")); err != nil {
 		t.Fatal("the crash came before any write; the test proves nothing")
 	}
 	// The next sentinel command puts the project back exactly as it was.
-	sentinel(t, dir, nil, "runs")
-	if after := checkout(t, dir); after != before {
+	e2etest.Sentinel(t, dir, nil, "runs")
+	if after := e2etest.Checkout(t, dir); after != before {
 		t.Fatalf("after the crash and the sweep the checkout is not as before:\n%s\n---\n%s", before, after)
 	}
 	for _, f := range []string{"a.txt", "b.txt"} {
@@ -135,9 +136,9 @@ done = "ok"
 		}
 	}
 	// And the approved patch can then land whole.
-	res = sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
-	if res.code != 0 {
-		t.Fatalf("second approve: %d %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	if res.Code != 0 {
+		t.Fatalf("second approve: %d %s", res.Code, res.Stderr)
 	}
 	for f, want := range map[string]string{"a.txt": "a\n", "b.txt": "b\n", "main.txt": "ONE\ntwo (uncommitted)\n"} {
 		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != want {
@@ -147,15 +148,15 @@ done = "ok"
 }
 
 func TestKillNineDuringVerification(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
-	writeFile(t, scenario, writeScenario)
-	before := checkout(t, dir)
-	killNineWhen(t, dir, `"kind":"verify-start"`, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "sleep 120", "x")
-	if checkout(t, dir) != before {
+	e2etest.WriteFile(t, scenario, writeScenario)
+	before := e2etest.Checkout(t, dir)
+	e2etest.KillSentinelWhen(t, dir, `"kind":"verify-start"`, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "sleep 120", "x")
+	if e2etest.Checkout(t, dir) != before {
 		t.Fatal("kill -9 during verification changed the checkout")
 	}
-	m := runMeta(t, dir)
+	m := e2etest.RunMeta(t, dir)
 	if m[0].Status != "interrupted" || m[0].Recovery == "" {
 		t.Fatalf("after kill -9 in verification: %+v", m[0])
 	}

@@ -8,67 +8,68 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 func TestRunDemoPlainLandsOnABranchAndLeavesTheCheckoutAlone(t *testing.T) {
-	dir := scratchRepo(t)
-	before := checkout(t, dir)
-	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "add a Shout function")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	dir := e2etest.ScratchRepo(t)
+	before := e2etest.Checkout(t, dir)
+	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "add a Shout function")
+	if res.Code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", res.Code, res.Stdout, res.Stderr)
 	}
-	if after := checkout(t, dir); after != before {
+	if after := e2etest.Checkout(t, dir); after != before {
 		t.Fatalf("the checkout changed:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	for _, tag := range []string{"[SYSTEM]", "[CODER]", "[APPROVAL]", "[DENIED]", "[TOOL]", "[SUPERVISOR]"} {
-		if !strings.Contains(res.stdout, tag) {
+		if !strings.Contains(res.Stdout, tag) {
 			t.Errorf("plain output has no %s line", tag)
 		}
 	}
 	// With no person at a terminal, what needs asking is denied as such.
-	if !strings.Contains(res.stdout, "no one to ask") {
-		t.Errorf("plain output never says 'no one to ask':\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "no one to ask") {
+		t.Errorf("plain output never says 'no one to ask':\n%s", res.Stdout)
 	}
 
-	branches := strings.Fields(strings.ReplaceAll(git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)"), "\n", " "))
+	branches := strings.Fields(strings.ReplaceAll(e2etest.Git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)"), "\n", " "))
 	if len(branches) != 1 {
 		t.Fatalf("sentinel branches: %v", branches)
 	}
 	branch := branches[0]
-	subjects := git(t, dir, "log", "--format=%s", "main.."+branch)
+	subjects := e2etest.Git(t, dir, "log", "--format=%s", "main.."+branch)
 	lines := strings.Split(subjects, "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[1], "sentinel: snapshot of uncommitted changes") {
 		t.Fatalf("branch commits (newest first):\n%s", subjects)
 	}
-	snapFiles := git(t, dir, "diff", "--name-only", "main", branch+"~1")
+	snapFiles := e2etest.Git(t, dir, "diff", "--name-only", "main", branch+"~1")
 	if snapFiles != "main.txt\nnotes.md\nstaged.txt" {
 		t.Fatalf("snapshot commit files: %q", snapFiles)
 	}
-	coderFiles := git(t, dir, "diff", "--name-only", branch+"~1", branch)
+	coderFiles := e2etest.Git(t, dir, "diff", "--name-only", branch+"~1", branch)
 	if !strings.Contains(coderFiles, "shout.go") || strings.Contains(coderFiles, "main.txt") {
 		t.Fatalf("coder commit files: %q", coderFiles)
 	}
-	if got := git(t, dir, "show", branch+":notes.md"); got != "untracked notes" {
+	if got := e2etest.Git(t, dir, "show", branch+":notes.md"); got != "untracked notes" {
 		t.Fatalf("notes.md on the branch = %q", got)
 	}
 
 	// runs and show report it; every journal line is valid JSON.
 	id := strings.TrimPrefix(branch, "sentinel/")
-	runs := sentinel(t, dir, nil, "runs", "--json")
+	runs := e2etest.Sentinel(t, dir, nil, "runs", "--json")
 	var metas []struct {
 		ID, Status, Coder, Task string
 		Decisions               struct{ Allowed, Denied int }
 	}
-	if err := json.Unmarshal([]byte(runs.stdout), &metas); err != nil || len(metas) != 1 {
-		t.Fatalf("runs --json: %v\n%s", err, runs.stdout)
+	if err := json.Unmarshal([]byte(runs.Stdout), &metas); err != nil || len(metas) != 1 {
+		t.Fatalf("runs --json: %v\n%s", err, runs.Stdout)
 	}
 	if m := metas[0]; m.ID != id || m.Status != "landed" || m.Coder != "demo" || m.Task != "add a Shout function" || m.Decisions.Denied == 0 || m.Decisions.Allowed == 0 {
 		t.Fatalf("runs --json entry: %+v", m)
 	}
-	table := sentinel(t, dir, nil, "runs")
-	if !strings.Contains(table.stdout, id) || !strings.Contains(table.stdout, "landed") {
-		t.Fatalf("runs table:\n%s", table.stdout)
+	table := e2etest.Sentinel(t, dir, nil, "runs")
+	if !strings.Contains(table.Stdout, id) || !strings.Contains(table.Stdout, "landed") {
+		t.Fatalf("runs table:\n%s", table.Stdout)
 	}
 	raw, err := os.ReadFile(filepath.Join(dir, ".sentinel", "runs", id, "events.jsonl"))
 	if err != nil {
@@ -80,13 +81,13 @@ func TestRunDemoPlainLandsOnABranchAndLeavesTheCheckoutAlone(t *testing.T) {
 			t.Fatalf("journal line %d invalid (%v): %s", i+1, err, l)
 		}
 	}
-	show := sentinel(t, dir, nil, "show", id[:12], "--lane", "approval")
-	if show.code != 0 || !strings.Contains(show.stdout, "[APPROVAL]") || strings.Contains(show.stdout, "[CODER]") {
-		t.Fatalf("show --lane approval:\n%s\n%s", show.stdout, show.stderr)
+	show := e2etest.Sentinel(t, dir, nil, "show", id[:12], "--lane", "approval")
+	if show.Code != 0 || !strings.Contains(show.Stdout, "[APPROVAL]") || strings.Contains(show.Stdout, "[CODER]") {
+		t.Fatalf("show --lane approval:\n%s\n%s", show.Stdout, show.Stderr)
 	}
-	showJSON := sentinel(t, dir, nil, "show", "last", "--json")
-	if strings.Count(showJSON.stdout, "\n") != strings.Count(string(raw), "\n") {
-		t.Fatalf("show --json printed %d lines, journal has %d", strings.Count(showJSON.stdout, "\n"), strings.Count(string(raw), "\n"))
+	showJSON := e2etest.Sentinel(t, dir, nil, "show", "last", "--json")
+	if strings.Count(showJSON.Stdout, "\n") != strings.Count(string(raw), "\n") {
+		t.Fatalf("show --json printed %d lines, journal has %d", strings.Count(showJSON.Stdout, "\n"), strings.Count(string(raw), "\n"))
 	}
 	if !strings.Contains(string(raw), `"kind":"steer"`) {
 		t.Fatal("the journal has no steering message")
@@ -101,9 +102,9 @@ func TestRunDemoPlainLandsOnABranchAndLeavesTheCheckoutAlone(t *testing.T) {
 }
 
 func TestKillNineMidRunLeavesTheProjectAloneAndTheWorkInRecovery(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "slow.toml")
-	writeFile(t, scenario, `
+	e2etest.WriteFile(t, scenario, `
 [[steps]]
 id = "w"
 write = "work.txt"
@@ -118,14 +119,14 @@ await = "60s"
 [[steps]]
 done = "never reached"
 `)
-	before := checkout(t, dir)
+	before := e2etest.Checkout(t, dir)
 	// Wait until the write has been decided and reported, then kill -9.
-	journalPath := killNineWhen(t, dir, "thinking for a long time", "run", "--coder", "demo", "--plain", "--scenario", scenario, "slow task")
+	journalPath := e2etest.KillSentinelWhen(t, dir, "thinking for a long time", "run", "--coder", "demo", "--plain", "--scenario", scenario, "slow task")
 
-	if after := checkout(t, dir); after != before {
+	if after := e2etest.Checkout(t, dir); after != before {
 		t.Fatalf("kill -9 changed the checkout:\n%s\n---\n%s", before, after)
 	}
-	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+	if b := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
 		t.Fatalf("a killed run left a branch: %s", b)
 	}
 	raw, _ := os.ReadFile(journalPath)
@@ -136,10 +137,10 @@ done = "never reached"
 		t.Fatalf("journal after kill -9: %v", err)
 	}
 	// The next sentinel command in the project finds the dead run.
-	res := sentinel(t, dir, nil, "runs", "--json")
+	res := e2etest.Sentinel(t, dir, nil, "runs", "--json")
 	var metas []struct{ ID, Status, Recovery string }
-	if err := json.Unmarshal([]byte(res.stdout), &metas); err != nil || len(metas) != 1 {
-		t.Fatalf("runs --json: %v %s", err, res.stdout)
+	if err := json.Unmarshal([]byte(res.Stdout), &metas); err != nil || len(metas) != 1 {
+		t.Fatalf("runs --json: %v %s", err, res.Stdout)
 	}
 	if metas[0].Status != "interrupted" || metas[0].Recovery == "" {
 		t.Fatalf("killed run: %+v", metas[0])
@@ -154,18 +155,18 @@ done = "never reached"
 }
 
 func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
-	repo := scratchRepo(t)
+	repo := e2etest.ScratchRepo(t)
 	plainDir := t.TempDir()
 	empty := t.TempDir()
-	git(t, empty, "init", "-q")
+	e2etest.Git(t, empty, "init", "-q")
 	badScenario := filepath.Join(t.TempDir(), "bad.toml")
-	writeFile(t, badScenario, "[[steps]]\nsay = \"hi\"\nshell = \n")
+	e2etest.WriteFile(t, badScenario, "[[steps]]\nsay = \"hi\"\nshell = \n")
 	// A repository that commits its own (allow-everything) project policy.
 	shipsState := t.TempDir()
-	git(t, shipsState, "init", "-q")
-	writeFile(t, filepath.Join(shipsState, ".sentinel", "policy.toml"), "# allow everything\n")
-	git(t, shipsState, "add", "-A")
-	git(t, shipsState, "commit", "-qm", "init")
+	e2etest.Git(t, shipsState, "init", "-q")
+	e2etest.WriteFile(t, filepath.Join(shipsState, ".sentinel", "policy.toml"), "# allow everything\n")
+	e2etest.Git(t, shipsState, "add", "-A")
+	e2etest.Git(t, shipsState, "commit", "-qm", "init")
 	// A PATH with git but no agent CLIs on it.
 	bin := t.TempDir()
 	gitPath, _ := exec.LookPath("git")
@@ -202,16 +203,16 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			before := checkout(t, repo)
-			res := sentinel(t, c.dir, c.env, c.args...)
-			if res.code != c.code {
-				t.Errorf("exit %d, want %d (stderr %q)", res.code, c.code, res.stderr)
+			before := e2etest.Checkout(t, repo)
+			res := e2etest.Sentinel(t, c.dir, c.env, c.args...)
+			if res.Code != c.code {
+				t.Errorf("exit %d, want %d (stderr %q)", res.Code, c.code, res.Stderr)
 			}
-			msg := strings.TrimRight(res.stderr, "\n")
+			msg := strings.TrimRight(res.Stderr, "\n")
 			if strings.Count(msg, "\n") != 0 || !strings.HasPrefix(msg, "sentinel: ") || !strings.Contains(msg, c.want) {
-				t.Errorf("stderr %q: want one line starting 'sentinel: ' containing %q", res.stderr, c.want)
+				t.Errorf("stderr %q: want one line starting 'sentinel: ' containing %q", res.Stderr, c.want)
 			}
-			if checkout(t, repo) != before {
+			if e2etest.Checkout(t, repo) != before {
 				t.Error("a refused command changed the checkout")
 			}
 		})
@@ -220,31 +221,31 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 
 // sentinel --version (and -v) print what sentinel version prints.
 func TestVersionFlagMatchesVersionCommand(t *testing.T) {
-	want := sentinel(t, t.TempDir(), nil, "version")
-	if want.code != 0 || !strings.HasPrefix(want.stdout, "sentinel ") {
-		t.Fatalf("version: exit %d, %q %q", want.code, want.stdout, want.stderr)
+	want := e2etest.Sentinel(t, t.TempDir(), nil, "version")
+	if want.Code != 0 || !strings.HasPrefix(want.Stdout, "sentinel ") {
+		t.Fatalf("version: exit %d, %q %q", want.Code, want.Stdout, want.Stderr)
 	}
 	for _, flag := range []string{"--version", "-v"} {
-		got := sentinel(t, t.TempDir(), nil, flag)
-		if got.code != 0 || got.stdout != want.stdout || got.stderr != "" {
-			t.Errorf("%s: exit %d, stdout %q stderr %q; want %q", flag, got.code, got.stdout, got.stderr, want.stdout)
+		got := e2etest.Sentinel(t, t.TempDir(), nil, flag)
+		if got.Code != 0 || got.Stdout != want.Stdout || got.Stderr != "" {
+			t.Errorf("%s: exit %d, stdout %q stderr %q; want %q", flag, got.Code, got.Stdout, got.Stderr, want.Stdout)
 		}
 	}
 }
 
 func TestHelpOnEverySubcommand(t *testing.T) {
 	for _, sub := range []string{"run", "demo", "runs", "show", "version"} {
-		res := sentinel(t, t.TempDir(), nil, sub, "--help")
-		if res.code != 0 || !strings.Contains(res.stdout, "Usage:") || !strings.Contains(res.stdout, "sentinel "+sub) {
-			t.Errorf("%s --help: exit %d\n%s", sub, res.code, res.stdout)
+		res := e2etest.Sentinel(t, t.TempDir(), nil, sub, "--help")
+		if res.Code != 0 || !strings.Contains(res.Stdout, "Usage:") || !strings.Contains(res.Stdout, "sentinel "+sub) {
+			t.Errorf("%s --help: exit %d\n%s", sub, res.Code, res.Stdout)
 		}
 	}
 }
 
 func TestVerificationOnACleanCopyDecidesWhetherWorkLands(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "claims.toml")
-	writeFile(t, scenario, `
+	e2etest.WriteFile(t, scenario, `
 [[steps]]
 id = "w"
 write = "feature.txt"
@@ -257,16 +258,16 @@ say = "All tests pass!"
 done = "finished, tests pass"
 `)
 	// The check fails on the clean copy whatever the coder claims.
-	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
+	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario,
 		"--verify", "test -f feature.txt", "--verify", "grep -q approved feature.txt", "ship it")
-	if res.code != 1 || !strings.Contains(res.stderr, "verification failed: grep -q approved feature.txt exited 1") {
-		t.Fatalf("exit %d, stderr %q\n%s", res.code, res.stderr, res.stdout)
+	if res.Code != 1 || !strings.Contains(res.Stderr, "verification failed: grep -q approved feature.txt exited 1") {
+		t.Fatalf("exit %d, stderr %q\n%s", res.Code, res.Stderr, res.Stdout)
 	}
-	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+	if b := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
 		t.Fatalf("work that failed verification landed: %s", b)
 	}
-	if !strings.Contains(res.stdout, "[TOOL] verify: test -f feature.txt → passed") {
-		t.Fatalf("the passing check is not reported:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "[TOOL] verify: test -f feature.txt → passed") {
+		t.Fatalf("the passing check is not reported:\n%s", res.Stdout)
 	}
 	m, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "FINAL_REPORT.md"))
 	if len(m) != 1 {
@@ -285,11 +286,11 @@ done = "finished, tests pass"
 	}
 
 	// The same run with a check that passes lands, and says so in the commit.
-	res = sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "test -f feature.txt", "ship it")
-	if res.code != 0 {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	res = e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", "test -f feature.txt", "ship it")
+	if res.Code != 0 {
+		t.Fatalf("exit %d: %s", res.Code, res.Stderr)
 	}
-	msg := git(t, dir, "log", "-1", "--format=%B", "--branches=sentinel/*")
+	msg := e2etest.Git(t, dir, "log", "-1", "--format=%B", "--branches=sentinel/*")
 	if !strings.Contains(msg, "Sentinel-Verified: test -f feature.txt (exit 0)") || !strings.Contains(msg, "Sentinel-Approvals: 1 allowed, 0 denied") {
 		t.Fatalf("commit message:\n%s", msg)
 	}

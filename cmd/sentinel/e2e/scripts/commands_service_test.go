@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // cmdServiceStart starts `sentinel service` for the script, in a runtime
@@ -38,7 +39,7 @@ func cmdServiceStart(ts *testscript.TestScript, neg bool, args []string) {
 	if err != nil {
 		ts.Fatalf("service-start: %v", err)
 	}
-	svc := exec.Command(sentinelBin, "service")
+	svc := exec.Command(e2etest.Bin, "service")
 	env(svc)
 	svc.Stdout, svc.Stderr = f, f
 	if err := svc.Start(); err != nil {
@@ -52,7 +53,7 @@ func cmdServiceStart(ts *testscript.TestScript, neg bool, args []string) {
 	})
 	deadline := time.Now().Add(scriptBound(ts))
 	for {
-		q := exec.Command(sentinelBin, "queue", "--json")
+		q := exec.Command(e2etest.Bin, "queue", "--json")
 		env(q)
 		if q.Run() == nil {
 			return

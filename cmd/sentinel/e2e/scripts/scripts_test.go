@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // TestScripts runs every testdata/*.txtar scenario against the built
@@ -29,7 +30,7 @@ func setup(env *testscript.Env) error {
 			return err
 		}
 	}
-	env.Setenv("PATH", filepath.Dir(sentinelBin)+string(os.PathListSeparator)+env.Getenv("PATH"))
+	env.Setenv("PATH", filepath.Dir(e2etest.Bin)+string(os.PathListSeparator)+env.Getenv("PATH"))
 	env.Setenv("HOME", filepath.Join(work, "home"))
 	env.Setenv("XDG_CONFIG_HOME", filepath.Join(work, "config"))
 	env.Setenv("XDG_STATE_HOME", filepath.Join(work, "state"))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/testbin"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -22,44 +23,44 @@ func TestKilledLandingAgreesWithTheRepository(t *testing.T) {
 	}
 	runsJSON := func(t *testing.T, dir string) *runner.Meta {
 		t.Helper()
-		res := sentinel(t, dir, nil, "runs", "--json")
+		res := e2etest.Sentinel(t, dir, nil, "runs", "--json")
 		var metas []*runner.Meta
-		if err := json.Unmarshal([]byte(res.stdout), &metas); err != nil || len(metas) != 1 {
-			t.Fatalf("runs --json: %v %s %s", err, res.stdout, res.stderr)
+		if err := json.Unmarshal([]byte(res.Stdout), &metas); err != nil || len(metas) != 1 {
+			t.Fatalf("runs --json: %v %s %s", err, res.Stdout, res.Stderr)
 		}
 		return metas[0]
 	}
 	t.Run("branch", func(t *testing.T) {
 		t.Setenv("XDG_STATE_HOME", t.TempDir())
-		dir := scratchRepo(t)
-		res := runBin(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AT=branch-landed"}, "run", "--plain", "--sandbox", "off",
+		dir := e2etest.ScratchRepo(t)
+		res := e2etest.Run(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AT=branch-landed"}, "run", "--plain", "--sandbox", "off",
 			"--coder", "command", "edit", "--", "sh", "-c", "echo coder > c.txt")
-		if res.code != 137 {
-			t.Fatalf("the injected crash did not happen: %d %s %s", res.code, res.stdout, res.stderr)
+		if res.Code != 137 {
+			t.Fatalf("the injected crash did not happen: %d %s %s", res.Code, res.Stdout, res.Stderr)
 		}
 		m := runsJSON(t, dir)
 		if m.Status != runner.StatusLanded || m.Landing == nil || m.Landing.Branch != "sentinel/"+m.ID {
 			t.Fatalf("after the crash: %s %+v", m.Status, m.Landing)
 		}
-		if got := git(t, dir, "rev-parse", "sentinel/"+m.ID); got != m.Landing.Commit {
+		if got := e2etest.Git(t, dir, "rev-parse", "sentinel/"+m.ID); got != m.Landing.Commit {
 			t.Fatalf("the branch holds %s, the record %s", got, m.Landing.Commit)
 		}
-		res = sentinel(t, dir, nil, "review", m.ID, "--approve")
-		if res.code == 0 || strings.Contains(res.stderr, "already exists") || !strings.Contains(res.stderr, "already landed") {
-			t.Fatalf("review --approve of the landed run: %d %s", res.code, res.stderr)
+		res = e2etest.Sentinel(t, dir, nil, "review", m.ID, "--approve")
+		if res.Code == 0 || strings.Contains(res.Stderr, "already exists") || !strings.Contains(res.Stderr, "already landed") {
+			t.Fatalf("review --approve of the landed run: %d %s", res.Code, res.Stderr)
 		}
 	})
 	t.Run("worktree", func(t *testing.T) {
 		t.Setenv("XDG_STATE_HOME", t.TempDir())
-		dir := scratchRepo(t)
-		res := sentinel(t, dir, nil, "run", "--plain", "--sandbox", "off", "--apply", "worktree",
+		dir := e2etest.ScratchRepo(t)
+		res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--sandbox", "off", "--apply", "worktree",
 			"--coder", "command", "edit", "--", "sh", "-c", "echo coder > c.txt")
-		if res.code == 0 {
-			t.Fatalf("an unreviewed worktree apply landed: %s", res.stdout)
+		if res.Code == 0 {
+			t.Fatalf("an unreviewed worktree apply landed: %s", res.Stdout)
 		}
-		res = runBin(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AT=worktree-applied"}, "review", "last", "--approve", "--apply", "worktree", "--force")
-		if res.code != 137 {
-			t.Fatalf("the injected crash did not happen: %d %s %s", res.code, res.stdout, res.stderr)
+		res = e2etest.Run(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AT=worktree-applied"}, "review", "last", "--approve", "--apply", "worktree", "--force")
+		if res.Code != 137 {
+			t.Fatalf("the injected crash did not happen: %d %s %s", res.Code, res.Stdout, res.Stderr)
 		}
 		m := runsJSON(t, dir)
 		if m.Status != runner.StatusLanded || m.Landing == nil || m.Landing.Mode != runner.ApplyWorktree {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // opencode (over ACP, the way `sentinel run` drives it) is checked before
@@ -39,32 +41,32 @@ func TestRunRefusesOpencodeWhoseEndpointIsDead(t *testing.T) {
 			want: "coder opencode: no key and no login for provider openai (set OPENAI_API_KEY, or sign in once with: opencode auth login)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := scratchRepo(t)
+			dir := e2etest.ScratchRepo(t)
 			home := t.TempDir()
 			bin := filepath.Join(home, "bin")
 			marker := filepath.Join(home, "opencode-ran")
-			writeFile(t, filepath.Join(bin, "opencode"), "#!/bin/sh\ntouch "+marker+"\n")
+			e2etest.WriteFile(t, filepath.Join(bin, "opencode"), "#!/bin/sh\ntouch "+marker+"\n")
 			if err := os.Chmod(filepath.Join(bin, "opencode"), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			cfgHome := filepath.Join(home, "config")
 			if tc.config != "" {
-				writeFile(t, filepath.Join(cfgHome, "opencode", "opencode.json"), tc.config)
+				e2etest.WriteFile(t, filepath.Join(cfgHome, "opencode", "opencode.json"), tc.config)
 			}
 			env := append([]string{"HOME=" + home, "PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
 				"XDG_CONFIG_HOME=" + cfgHome, "XDG_DATA_HOME=", "OPENCODE_CONFIG=", "ANTHROPIC_BASE_URL=", "OPENAI_BASE_URL=",
 				"ANTHROPIC_API_KEY=", "OPENAI_API_KEY=", "OPENROUTER_API_KEY="}, tc.env...)
 			res := runBounded(t, dir, env, append([]string{"run", "--plain", "--coder", "acp", "write a.txt", "--", "opencode"}, tc.args...)...)
-			lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+			lines := strings.Split(strings.TrimSpace(res.Stderr), "\n")
 			progressOnly := true
 			for _, l := range lines[:len(lines)-1] {
 				progressOnly = progressOnly && strings.HasPrefix(l, "sentinel: preflight: ")
 			}
-			if res.code != 1 || !strings.HasPrefix(lines[len(lines)-1], "sentinel: "+tc.want) || !progressOnly {
-				t.Fatalf("exit %d, want 1 and the one line %q\nstderr: %s\nstdout: %s", res.code, tc.want, res.stderr, res.stdout)
+			if res.Code != 1 || !strings.HasPrefix(lines[len(lines)-1], "sentinel: "+tc.want) || !progressOnly {
+				t.Fatalf("exit %d, want 1 and the one line %q\nstderr: %s\nstdout: %s", res.Code, tc.want, res.Stderr, res.Stdout)
 			}
-			if runs := runBounded(t, dir, env, "runs", "--json"); runs.code != 0 || strings.TrimSpace(runs.stdout) != "[]" {
-				t.Fatalf("sentinel runs after a run that could not start: exit %d\n%s%s", runs.code, runs.stdout, runs.stderr)
+			if runs := runBounded(t, dir, env, "runs", "--json"); runs.Code != 0 || strings.TrimSpace(runs.Stdout) != "[]" {
+				t.Fatalf("sentinel runs after a run that could not start: exit %d\n%s%s", runs.Code, runs.Stdout, runs.Stderr)
 			}
 			if _, err := os.Stat(marker); err == nil {
 				t.Fatal("the preflight ran opencode on the host")

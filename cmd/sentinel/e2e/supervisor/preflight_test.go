@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A coder pointed at a dead model endpoint, or without a key, is refused before the run
@@ -32,11 +34,11 @@ func TestRunRefusesACoderWhoseEndpointIsDead(t *testing.T) {
 			"coder codex: no API key and no sign-in (set OPENAI_API_KEY, or sign in once with: codex login)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := scratchRepo(t)
+			dir := e2etest.ScratchRepo(t)
 			home := t.TempDir()
 			bin := filepath.Join(home, "bin")
 			marker := filepath.Join(home, "coder-ran")
-			writeFile(t, filepath.Join(bin, tc.coder), "#!/bin/sh\ntouch "+marker+"\n")
+			e2etest.WriteFile(t, filepath.Join(bin, tc.coder), "#!/bin/sh\ntouch "+marker+"\n")
 			if err := os.Chmod(filepath.Join(bin, tc.coder), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -50,16 +52,16 @@ func TestRunRefusesACoderWhoseEndpointIsDead(t *testing.T) {
 			// The error is one line, the last; before it only the preflight's
 			// own progress ("sentinel: preflight: … checking …"), so a slow
 			// check is never silent.
-			lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+			lines := strings.Split(strings.TrimSpace(res.Stderr), "\n")
 			progressOnly := true
 			for _, l := range lines[:len(lines)-1] {
 				progressOnly = progressOnly && strings.HasPrefix(l, "sentinel: preflight: ")
 			}
-			if res.code != 1 || lines[len(lines)-1] != "sentinel: "+tc.want || !progressOnly {
-				t.Fatalf("exit %d, want 1 and the one line %q\nstderr: %s\nstdout: %s", res.code, tc.want, res.stderr, res.stdout)
+			if res.Code != 1 || lines[len(lines)-1] != "sentinel: "+tc.want || !progressOnly {
+				t.Fatalf("exit %d, want 1 and the one line %q\nstderr: %s\nstdout: %s", res.Code, tc.want, res.Stderr, res.Stdout)
 			}
-			if runs := runBounded(t, dir, env, "runs", "--json"); runs.code != 0 || strings.TrimSpace(runs.stdout) != "[]" {
-				t.Fatalf("sentinel runs after a run that could not start: exit %d\n%s%s", runs.code, runs.stdout, runs.stderr)
+			if runs := runBounded(t, dir, env, "runs", "--json"); runs.Code != 0 || strings.TrimSpace(runs.Stdout) != "[]" {
+				t.Fatalf("sentinel runs after a run that could not start: exit %d\n%s%s", runs.Code, runs.Stdout, runs.Stderr)
 			}
 			if _, err := os.Stat(marker); err == nil {
 				t.Fatalf("the preflight ran %s on the host", tc.coder)
@@ -69,11 +71,11 @@ func TestRunRefusesACoderWhoseEndpointIsDead(t *testing.T) {
 }
 
 // runBounded is sentinel with a deadline that only bounds a hang.
-func runBounded(t *testing.T, dir string, env []string, args ...string) result {
+func runBounded(t *testing.T, dir string, env []string, args ...string) e2etest.Result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), hangBound)
+	ctx, cancel := context.WithTimeout(context.Background(), e2etest.HangBound)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, sentinelBin, args...)
+	cmd := exec.CommandContext(ctx, e2etest.Bin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "NO_COLOR=1"), env...)
 	var out, errb bytes.Buffer
@@ -88,5 +90,5 @@ func runBounded(t *testing.T, dir string, env []string, args ...string) result {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return result{code, out.String(), errb.String()}
+	return e2etest.Result{Code: code, Stdout: out.String(), Stderr: errb.String()}
 }

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A signal during verification stops the run: no branch, exit 130, and one
@@ -25,12 +27,12 @@ func TestSignalDuringVerificationStopsTheRun(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			git(t, dir, "init", "-q")
-			writeFile(t, filepath.Join(dir, "a.txt"), "a\n")
-			git(t, dir, "add", "-A")
-			git(t, dir, "commit", "-qm", "init")
+			e2etest.Git(t, dir, "init", "-q")
+			e2etest.WriteFile(t, filepath.Join(dir, "a.txt"), "a\n")
+			e2etest.Git(t, dir, "add", "-A")
+			e2etest.Git(t, dir, "commit", "-qm", "init")
 			started := filepath.Join(t.TempDir(), "started")
-			cmd := exec.Command(sentinelBin, "run", "--plain", "--sandbox", "off", "--coder", "command",
+			cmd := exec.Command(e2etest.Bin, "run", "--plain", "--sandbox", "off", "--coder", "command",
 				"--verify", "touch "+started+"; sleep 600", "edit a.txt", "--", "sh", "-c", "echo b > a.txt")
 			out, errb := signalWhenStarted(t, cmd, dir, started, c.sigs)
 			if code := cmd.ProcessState.ExitCode(); code != 130 {
@@ -39,7 +41,7 @@ func TestSignalDuringVerificationStopsTheRun(t *testing.T) {
 			if !strings.Contains(errb.String(), "stopped during verification: work kept in recovery — sentinel review ") {
 				t.Fatalf("no line says where the run stopped:\n%s", errb.String())
 			}
-			if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+			if b := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
 				t.Fatalf("a branch landed: %s", b)
 			}
 		})
@@ -59,7 +61,7 @@ func signalWhenStarted(t *testing.T, cmd *exec.Cmd, dir, started string, sigs []
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	hang := time.After(hangBound) // a bound on a hung run, not a speed check
+	hang := time.After(e2etest.HangBound) // a bound on a hung run, not a speed check
 	for {
 		if _, err := os.Stat(started); err == nil {
 			break
@@ -78,7 +80,7 @@ func signalWhenStarted(t *testing.T, cmd *exec.Cmd, dir, started string, sigs []
 	}
 	select {
 	case <-done:
-	case <-time.After(hangBound): // the check sleeps 600 s
+	case <-time.After(e2etest.HangBound): // the check sleeps 600 s
 		cmd.Process.Kill()
 		t.Fatalf("the run did not stop\n%s", out.String())
 	}
@@ -88,21 +90,21 @@ func signalWhenStarted(t *testing.T, cmd *exec.Cmd, dir, started string, sigs []
 // A signal while review verifies a change stops it: nothing lands, exit 130.
 func TestSignalDuringReviewVerificationLandsNothing(t *testing.T) {
 	dir := t.TempDir()
-	git(t, dir, "init", "-q")
-	writeFile(t, filepath.Join(dir, "a.txt"), "a\n")
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "init")
-	res := sentinel(t, dir, nil, "run", "--plain", "--sandbox", "off", "--coder", "command", "edit", "--", "sh", "-c", "echo b > a.txt; exit 1")
-	if res.code != 1 {
-		t.Fatalf("run: %d %s", res.code, res.stderr)
+	e2etest.Git(t, dir, "init", "-q")
+	e2etest.WriteFile(t, filepath.Join(dir, "a.txt"), "a\n")
+	e2etest.Git(t, dir, "add", "-A")
+	e2etest.Git(t, dir, "commit", "-qm", "init")
+	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--sandbox", "off", "--coder", "command", "edit", "--", "sh", "-c", "echo b > a.txt; exit 1")
+	if res.Code != 1 {
+		t.Fatalf("run: %d %s", res.Code, res.Stderr)
 	}
 	started := filepath.Join(t.TempDir(), "started")
-	cmd := exec.Command(sentinelBin, "review", "last", "--approve", "--sandbox", "off", "--verify", "touch "+started+"; sleep 600")
+	cmd := exec.Command(e2etest.Bin, "review", "last", "--approve", "--sandbox", "off", "--verify", "touch "+started+"; sleep 600")
 	_, errb := signalWhenStarted(t, cmd, dir, started, []syscall.Signal{syscall.SIGTERM})
 	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(errb.String(), "nothing landed") {
 		t.Fatalf("exit %d, want 130 and a line saying nothing landed:\n%s", code, errb.String())
 	}
-	if b := git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
+	if b := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); b != "" {
 		t.Fatalf("a branch landed: %s", b)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 )
@@ -52,25 +53,25 @@ func TestASupervisorThatCannotAnswerStopsTheRunBeforeTheCoder(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dir := scratchRepo(t)
-			before := git(t, dir, "status", "--porcelain")
-			res := sentinel(t, dir, c.env, "run", "--coder", "demo", "--plain", "--adversary-runs", "0",
+			dir := e2etest.ScratchRepo(t)
+			before := e2etest.Git(t, dir, "status", "--porcelain")
+			res := e2etest.Sentinel(t, dir, c.env, "run", "--coder", "demo", "--plain", "--adversary-runs", "0",
 				"--supervisor", c.backend, "--supervisor-url", c.url, "--supervisor-model", "fake", "--supervisor-timeout", "20s", "add a feature")
-			if res.code == 0 {
-				t.Fatalf("the run started with a supervisor that cannot answer:\n%s", res.stdout)
+			if res.Code == 0 {
+				t.Fatalf("the run started with a supervisor that cannot answer:\n%s", res.Stdout)
 			}
 			for _, want := range []string{"the run did not start", c.reason, "sentinel supervisor check"} {
-				if !strings.Contains(res.stderr, want) {
-					t.Errorf("stderr lacks %q:\n%s", want, res.stderr)
+				if !strings.Contains(res.Stderr, want) {
+					t.Errorf("stderr lacks %q:\n%s", want, res.Stderr)
 				}
 			}
-			if strings.Contains(res.stdout, "coder demo started") {
-				t.Errorf("a coder started:\n%s", res.stdout)
+			if strings.Contains(res.Stdout, "coder demo started") {
+				t.Errorf("a coder started:\n%s", res.Stdout)
 			}
 			if _, err := os.Stat(filepath.Join(dir, ".sentinel", "runs")); err == nil {
 				t.Error("a run was recorded although none started")
 			}
-			if after := git(t, dir, "status", "--porcelain"); after != before {
+			if after := e2etest.Git(t, dir, "status", "--porcelain"); after != before {
 				t.Errorf("the project changed:\n%s\n→\n%s", before, after)
 			}
 		})
@@ -100,25 +101,25 @@ func TestDoctorAndCheckFollowTheConfiguredSupervisor(t *testing.T) {
 	}{{"garbage", garbage.URL, false}, {"healthy", healthy.URL, true}} {
 		t.Run(c.name, func(t *testing.T) {
 			cfgHome := t.TempDir()
-			writeFile(t, filepath.Join(cfgHome, "sentinel", "config.toml"),
+			e2etest.WriteFile(t, filepath.Join(cfgHome, "sentinel", "config.toml"),
 				"[supervisor]\nbackend = \"openai\"\nbase_url = \""+c.url+"\"\nmodel = \"fake\"\n")
 			env := []string{"XDG_CONFIG_HOME=" + cfgHome}
-			check := sentinel(t, t.TempDir(), env, "supervisor", "check")
-			doctor := sentinel(t, t.TempDir(), env, "doctor")
+			check := e2etest.Sentinel(t, t.TempDir(), env, "supervisor", "check")
+			doctor := e2etest.Sentinel(t, t.TempDir(), env, "doctor")
 			if c.ok {
-				if check.code != 0 || !strings.Contains(check.stdout, "answers with a structured judgment") {
-					t.Errorf("supervisor check: exit %d\n%s%s", check.code, check.stdout, check.stderr)
+				if check.Code != 0 || !strings.Contains(check.Stdout, "answers with a structured judgment") {
+					t.Errorf("supervisor check: exit %d\n%s%s", check.Code, check.Stdout, check.Stderr)
 				}
-				if doctor.code != 0 && strings.Contains(doctor.stderr, "supervisor") {
-					t.Errorf("doctor: exit %d\n%s", doctor.code, doctor.stderr)
+				if doctor.Code != 0 && strings.Contains(doctor.Stderr, "supervisor") {
+					t.Errorf("doctor: exit %d\n%s", doctor.Code, doctor.Stderr)
 				}
 				return
 			}
-			if check.code == 0 || !strings.Contains(check.stderr, "not in the structured shape") {
-				t.Errorf("supervisor check of a garbage backend: exit %d\n%s%s", check.code, check.stdout, check.stderr)
+			if check.Code == 0 || !strings.Contains(check.Stderr, "not in the structured shape") {
+				t.Errorf("supervisor check of a garbage backend: exit %d\n%s%s", check.Code, check.Stdout, check.Stderr)
 			}
-			if doctor.code == 0 || !strings.Contains(doctor.stderr, "configured supervisor fails its check") {
-				t.Errorf("doctor with a garbage supervisor: exit %d\n%s", doctor.code, doctor.stderr)
+			if doctor.Code == 0 || !strings.Contains(doctor.Stderr, "configured supervisor fails its check") {
+				t.Errorf("doctor with a garbage supervisor: exit %d\n%s", doctor.Code, doctor.Stderr)
 			}
 		})
 	}

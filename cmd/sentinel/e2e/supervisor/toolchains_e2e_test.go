@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // A person's machine, as `sentinel run` meets it: a home with their tools
@@ -38,7 +40,7 @@ func newPerson(t *testing.T) *person {
 	for i, rel := range personSecrets {
 		s := "PLANTED-SECRET-" + strings.NewReplacer("/", "-", ".", "").Replace(rel) + "-" + string(rune('a'+i))
 		p.secrets[rel] = s
-		writeFile(t, filepath.Join(p.home, rel), s+"\n")
+		e2etest.WriteFile(t, filepath.Join(p.home, rel), s+"\n")
 	}
 	// Their own programs, found through PATH as they have it.
 	p.exe(t, ".local/bin/hello-local", "#!/bin/sh\necho local-bin-ok\n")
@@ -51,7 +53,7 @@ func newPerson(t *testing.T) *person {
 func (p *person) exe(t *testing.T, rel, body string) string {
 	t.Helper()
 	path := filepath.Join(p.home, rel)
-	writeFile(t, path, body)
+	e2etest.WriteFile(t, path, body)
 	if err := os.Chmod(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -100,9 +102,9 @@ func (p *person) env(t *testing.T) []string {
 }
 
 // run is `sentinel run` by this person in project dir.
-func (p *person) run(t *testing.T, dir string, args ...string) result {
+func (p *person) run(t *testing.T, dir string, args ...string) e2etest.Result {
 	t.Helper()
-	cmd := exec.Command(sentinelBin, args...)
+	cmd := exec.Command(e2etest.Bin, args...)
 	cmd.Dir = dir
 	cmd.Env = p.env(t)
 	var out, errb bytes.Buffer
@@ -114,7 +116,7 @@ func (p *person) run(t *testing.T, dir string, args ...string) result {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return result{code, out.String(), errb.String()}
+	return e2etest.Result{Code: code, Stdout: out.String(), Stderr: errb.String()}
 }
 
 // tryCredentials is the coder's attempt at every planted credential: each
@@ -136,30 +138,30 @@ func (p *person) project(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := filepath.Join(p.root, "project")
 	for name, body := range files {
-		writeFile(t, filepath.Join(dir, name), body)
+		e2etest.WriteFile(t, filepath.Join(dir, name), body)
 	}
-	git(t, dir, "init", "-q")
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "init")
+	e2etest.Git(t, dir, "init", "-q")
+	e2etest.Git(t, dir, "add", "-A")
+	e2etest.Git(t, dir, "commit", "-qm", "init")
 	return dir
 }
 
 // landedGreen checks the run built, verified and landed, that the person's
 // own PATH resolved inside, that the sandbox line named the toolchains, and
 // that no credential reached the output, the journal or the landed branch.
-func (p *person) landedGreen(t *testing.T, dir string, res result, toolchains ...string) string {
+func (p *person) landedGreen(t *testing.T, dir string, res e2etest.Result, toolchains ...string) string {
 	t.Helper()
-	all := res.stdout + res.stderr
-	if res.code != 0 || !strings.Contains(res.stdout, "verification passed") || !strings.Contains(res.stdout, "landed on branch") {
-		t.Fatalf("the run did not verify and land: exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	all := res.Stdout + res.Stderr
+	if res.Code != 0 || !strings.Contains(res.Stdout, "verification passed") || !strings.Contains(res.Stdout, "landed on branch") {
+		t.Fatalf("the run did not verify and land: exit %d\nstdout:\n%s\nstderr:\n%s", res.Code, res.Stdout, res.Stderr)
 	}
 	for _, want := range []string{"local-bin-ok", "go-bin-ok"} {
-		if !strings.Contains(res.stdout, want) {
-			t.Errorf("the person's PATH did not resolve inside (%s missing):\n%s", want, res.stdout)
+		if !strings.Contains(res.Stdout, want) {
+			t.Errorf("the person's PATH did not resolve inside (%s missing):\n%s", want, res.Stdout)
 		}
 	}
 	var sandboxLine string
-	for _, l := range strings.Split(res.stdout, "\n") {
+	for _, l := range strings.Split(res.Stdout, "\n") {
 		if strings.HasPrefix(l, "[SYSTEM] sandbox:") {
 			sandboxLine = l
 			break
@@ -174,12 +176,12 @@ func (p *person) landedGreen(t *testing.T, dir string, res result, toolchains ..
 	// over the credential (the content checks below decide).
 	for rel := range p.secrets {
 		f := filepath.Join(p.home, rel)
-		if !strings.Contains(res.stdout, "DENIED "+f) && !strings.Contains(res.stdout, "READ "+f) {
-			t.Errorf("the coder never tried ~/%s:\n%s", rel, res.stdout)
+		if !strings.Contains(res.Stdout, "DENIED "+f) && !strings.Contains(res.Stdout, "READ "+f) {
+			t.Errorf("the coder never tried ~/%s:\n%s", rel, res.Stdout)
 		}
 	}
-	branch := git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
-	landed := git(t, dir, "log", "-p", "--all", "--format=%H %an %s")
+	branch := e2etest.Git(t, dir, "branch", "--list", "sentinel/*", "--format=%(refname:short)")
+	landed := e2etest.Git(t, dir, "log", "-p", "--all", "--format=%H %an %s")
 	var journal strings.Builder
 	filepath.WalkDir(filepath.Join(dir, ".sentinel"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
@@ -221,7 +223,7 @@ done
 [ -n "$v" ] || v=$(cat "$root/version")
 exec "$root/versions/$v/bin/python3" "$@"
 `)
-	writeFile(t, filepath.Join(p.home, ".pyenv", "version"), "3.99.1\n")
+	e2etest.WriteFile(t, filepath.Join(p.home, ".pyenv", "version"), "3.99.1\n")
 	bin := filepath.Join(p.home, ".pyenv", "versions", "3.99.1", "bin")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		t.Fatal(err)
@@ -240,18 +242,18 @@ printf 'import unittest\nimport calc\n\nclass M(unittest.TestCase):\n    def tes
 python3 -m unittest -v 2>&1 && echo PY-TESTS-OK`
 	res := p.run(t, dir, "run", "--plain", "--coder", "command", "--verify", "python3 -m unittest", "add mul", "--", "sh", "-c", script)
 	branch := p.landedGreen(t, dir, res, "pyenv")
-	if !strings.Contains(res.stdout, "PY-TESTS-OK") || !strings.Contains(res.stdout, filepath.Join(p.home, ".pyenv", "shims", "python3")) {
-		t.Errorf("python3 inside was not the pyenv shim, or the tests failed:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "PY-TESTS-OK") || !strings.Contains(res.Stdout, filepath.Join(p.home, ".pyenv", "shims", "python3")) {
+		t.Errorf("python3 inside was not the pyenv shim, or the tests failed:\n%s", res.Stdout)
 	}
-	if got := git(t, dir, "show", branch+":test_mul.py"); !strings.Contains(got, "test_mul") {
+	if got := e2etest.Git(t, dir, "show", branch+":test_mul.py"); !strings.Contains(got, "test_mul") {
 		t.Errorf("landed test_mul.py = %q", got)
 	}
 	// doctor, in the same home, says what the sandbox shows and hides.
 	doc := p.run(t, dir, "doctor")
 	for _, want := range []string{"pyenv", filepath.Join(p.home, ".pyenv"), filepath.Join(p.home, ".local", "bin"),
 		"GOCACHE", filepath.Join(p.home, ".cache", "sentinel", "projects"), filepath.Join(p.home, ".pypirc"), filepath.Join(p.home, ".npmrc")} {
-		if !strings.Contains(doc.stdout, want) {
-			t.Errorf("sentinel doctor does not list %s:\n%s", want, doc.stdout)
+		if !strings.Contains(doc.Stdout, want) {
+			t.Errorf("sentinel doctor does not list %s:\n%s", want, doc.Stdout)
 		}
 	}
 }
@@ -276,7 +278,7 @@ func TestPersonNvmNodeProjectTestsAndLands(t *testing.T) {
 	} else {
 		p.exe(t, nvmBin+"npm", "#!/bin/sh\nexec node --test\n")
 	}
-	writeFile(t, filepath.Join(p.home, ".nvm", "alias", "default"), "v99.1.0\n")
+	e2etest.WriteFile(t, filepath.Join(p.home, ".nvm", "alias", "default"), "v99.1.0\n")
 	p.path = append([]string{filepath.Join(p.home, nvmBin)}, p.path...)
 	dir := p.project(t, map[string]string{
 		"package.json": `{"name":"calc","version":"1.0.0","scripts":{"test":"node --test"}}` + "\n",
@@ -290,14 +292,14 @@ printf "const test = require('node:test');\nconst assert = require('node:assert'
 npm test 2>&1 && echo NODE-TESTS-OK`
 	res := p.run(t, dir, "run", "--plain", "--coder", "command", "--verify", "npm test", "add mul", "--", "sh", "-c", script)
 	branch := p.landedGreen(t, dir, res, "nvm")
-	if strings.Contains(res.stdout, "[APPROVAL] net:") {
+	if strings.Contains(res.Stdout, "[APPROVAL] net:") {
 		// npm's update check would ask for the registry on every npm test.
-		t.Errorf("npm test phoned home from inside the sandbox:\n%s", res.stdout)
+		t.Errorf("npm test phoned home from inside the sandbox:\n%s", res.Stdout)
 	}
-	if !strings.Contains(res.stdout, "NODE-TESTS-OK") || !strings.Contains(res.stdout, filepath.Join(p.home, nvmBin, "node")) {
-		t.Errorf("node inside was not nvm's, or the tests failed:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "NODE-TESTS-OK") || !strings.Contains(res.Stdout, filepath.Join(p.home, nvmBin, "node")) {
+		t.Errorf("node inside was not nvm's, or the tests failed:\n%s", res.Stdout)
 	}
-	if got := git(t, dir, "show", branch+":test/mul.test.js"); !strings.Contains(got, "mul") {
+	if got := e2etest.Git(t, dir, "show", branch+":test/mul.test.js"); !strings.Contains(got, "mul") {
 		t.Errorf("landed test/mul.test.js = %q", got)
 	}
 }
@@ -314,19 +316,19 @@ tc="$RUSTUP_TOOLCHAIN"
 [ -x "$rh/toolchains/$tc/bin/cargo" ] || { echo "error: toolchain '$tc' is not installed" >&2; exit 1; }
 exec "$rh/toolchains/$tc/bin/cargo" "$@"
 `)
-	writeFile(t, filepath.Join(p.home, ".rustup", "settings.toml"), "version = \"12\"\ndefault_toolchain = \"1.99.0-x86_64-unknown-linux-gnu\"\n")
+	e2etest.WriteFile(t, filepath.Join(p.home, ".rustup", "settings.toml"), "version = \"12\"\ndefault_toolchain = \"1.99.0-x86_64-unknown-linux-gnu\"\n")
 	p.exe(t, ".rustup/toolchains/1.99.0-x86_64-unknown-linux-gnu/bin/cargo", "#!/bin/sh\necho \"cargo 1.99.0 (fake 2099-01-01)\"\n")
-	writeFile(t, filepath.Join(p.home, ".cargo", "registry", "index", "marker"), "registry-ok\n")
+	e2etest.WriteFile(t, filepath.Join(p.home, ".cargo", "registry", "index", "marker"), "registry-ok\n")
 	p.path = append([]string{filepath.Join(p.home, ".cargo", "bin")}, p.path...)
 	dir := p.project(t, map[string]string{"README.md": "a crate\n"})
 	script := p.tryCredentials() + `hello-local; hello-gobin
 cat ~/.cargo/registry/index/marker; cargo --version > cargo-version.txt && cat cargo-version.txt`
 	res := p.run(t, dir, "run", "--plain", "--coder", "command", "--verify", "cargo --version | grep -q 'cargo 1.99.0'", "cargo version", "--", "sh", "-c", script)
 	branch := p.landedGreen(t, dir, res, "rustup", "cargo")
-	if !strings.Contains(res.stdout, "cargo 1.99.0 (fake 2099-01-01)") || !strings.Contains(res.stdout, "registry-ok") {
-		t.Errorf("cargo did not resolve through the rustup-like proxy, or the registry was not readable:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "cargo 1.99.0 (fake 2099-01-01)") || !strings.Contains(res.Stdout, "registry-ok") {
+		t.Errorf("cargo did not resolve through the rustup-like proxy, or the registry was not readable:\n%s", res.Stdout)
 	}
-	if got := git(t, dir, "show", branch+":cargo-version.txt"); got != "cargo 1.99.0 (fake 2099-01-01)" {
+	if got := e2etest.Git(t, dir, "show", branch+":cargo-version.txt"); got != "cargo 1.99.0 (fake 2099-01-01)" {
 		t.Errorf("landed cargo-version.txt = %q", got)
 	}
 }
@@ -371,28 +373,28 @@ func TestPersonGoModuleWithCachedDependencyTestsAndLands(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(p.home, "go", "pkg", "mod", "example.com", "greet@v1.2.0", "greet.go")); err != nil {
 		t.Fatalf("the dependency is not in the person's module cache: %v", err)
 	}
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "go.sum")
+	e2etest.Git(t, dir, "add", "-A")
+	e2etest.Git(t, dir, "commit", "-qm", "go.sum")
 	script := p.tryCredentials() + `hello-local; hello-gobin; go env GOCACHE GOMODCACHE
 printf 'package app\n\nimport "example.com/greet"\n\nfunc Twice() string { return greet.Hello("a") + greet.Hello("b") }\n' > twice.go
 printf 'package app\n\nimport "testing"\n\nfunc TestTwice(t *testing.T) {\n\tif Twice() != "hello, ahello, b" {\n\t\tt.Fatal(Twice())\n\t}\n}\n' > twice_test.go
 go build ./... && go test ./... 2>&1 && echo GO-TESTS-OK`
 	res := p.run(t, dir, "run", "--plain", "--coder", "command", "--verify", "go test ./...", "add Twice", "--", "sh", "-c", script)
 	branch := p.landedGreen(t, dir, res, "go")
-	if !strings.Contains(res.stdout, "GO-TESTS-OK") || !strings.Contains(res.stdout, filepath.Join(p.home, "go", "pkg", "mod")) {
-		t.Errorf("go build and go test did not pass inside with the person's module cache:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, "GO-TESTS-OK") || !strings.Contains(res.Stdout, filepath.Join(p.home, "go", "pkg", "mod")) {
+		t.Errorf("go build and go test did not pass inside with the person's module cache:\n%s", res.Stdout)
 	}
-	if !strings.Contains(res.stdout, filepath.Join(p.home, ".cache", "sentinel", "projects")) {
-		t.Errorf("GOCACHE inside is not the project's own build cache:\n%s", res.stdout)
+	if !strings.Contains(res.Stdout, filepath.Join(p.home, ".cache", "sentinel", "projects")) {
+		t.Errorf("GOCACHE inside is not the project's own build cache:\n%s", res.Stdout)
 	}
-	if strings.Contains(res.stdout, "[APPROVAL] net:") {
-		t.Errorf("the build asked for the network though its dependency is cached:\n%s", res.stdout)
+	if strings.Contains(res.Stdout, "[APPROVAL] net:") {
+		t.Errorf("the build asked for the network though its dependency is cached:\n%s", res.Stdout)
 	}
-	if strings.Contains(res.stdout, "read-only file system") {
+	if strings.Contains(res.Stdout, "read-only file system") {
 		// VCS stamping of cmd/app wrote into the read-only module cache.
-		t.Errorf("go wrote into a read-only location inside:\n%s", res.stdout)
+		t.Errorf("go wrote into a read-only location inside:\n%s", res.Stdout)
 	}
-	if got := git(t, dir, "show", branch+":twice.go"); !strings.Contains(got, "Twice") {
+	if got := e2etest.Git(t, dir, "show", branch+":twice.go"); !strings.Contains(got, "Twice") {
 		t.Errorf("landed twice.go = %q", got)
 	}
 }
@@ -401,9 +403,9 @@ go build ./... && go test ./... 2>&1 && echo GO-TESTS-OK`
 func depZip(t *testing.T, proxy, mod, version string, files map[string]string) {
 	t.Helper()
 	d := filepath.Join(proxy, mod, "@v")
-	writeFile(t, filepath.Join(d, "list"), version+"\n")
-	writeFile(t, filepath.Join(d, version+".info"), `{"Version":"`+version+`"}`)
-	writeFile(t, filepath.Join(d, version+".mod"), files["go.mod"])
+	e2etest.WriteFile(t, filepath.Join(d, "list"), version+"\n")
+	e2etest.WriteFile(t, filepath.Join(d, version+".info"), `{"Version":"`+version+`"}`)
+	e2etest.WriteFile(t, filepath.Join(d, version+".mod"), files["go.mod"])
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for name, body := range files {
@@ -416,5 +418,5 @@ func depZip(t *testing.T, proxy, mod, version string, files map[string]string) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(d, version+".zip"), buf.String())
+	e2etest.WriteFile(t, filepath.Join(d, version+".zip"), buf.String())
 }

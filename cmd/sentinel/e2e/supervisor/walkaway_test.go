@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -13,14 +14,14 @@ import (
 // walkAwayRepo is a repository whose test script fails.
 func walkAwayRepo(t *testing.T) string {
 	t.Helper()
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	p := filepath.Join(dir, "test.sh")
-	writeFile(t, p, "#!/bin/sh\necho 'FAIL: TestShout: got \"hi\", want \"HI!\"'\nexit 1\n")
+	e2etest.WriteFile(t, p, "#!/bin/sh\necho 'FAIL: TestShout: got \"hi\", want \"HI!\"'\nexit 1\n")
 	if err := os.Chmod(p, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "add", "test.sh")
-	git(t, dir, "commit", "-qm", "a failing test")
+	e2etest.Git(t, dir, "add", "test.sh")
+	e2etest.Git(t, dir, "commit", "-qm", "a failing test")
 	return dir
 }
 
@@ -33,7 +34,7 @@ func walkAwayRepo(t *testing.T) string {
 func TestWalkAwayRunHidingAFailingTestNeverLands(t *testing.T) {
 	dir := walkAwayRepo(t)
 	scenario := filepath.Join(t.TempDir(), "mask.toml")
-	writeFile(t, scenario, `
+	e2etest.WriteFile(t, scenario, `
 [[steps]]
 shell = "frobnicate --fix"
 [[steps]]
@@ -57,14 +58,14 @@ done = "all tests pass"
 		t.Fatal(err)
 	}
 	defer model.Close()
-	res := sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--adversary-runs", "0",
+	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--adversary-runs", "0",
 		"--max-restarts", "0", "--verify", "./test.sh",
 		"--supervisor", "openai", "--supervisor-url", model.URL, "--supervisor-model", "fake", "add a Shout function")
-	if res.code == 0 {
-		t.Fatalf("the run succeeded; a masked failing test must not land:\n%s", res.stdout)
+	if res.Code == 0 {
+		t.Fatalf("the run succeeded; a masked failing test must not land:\n%s", res.Stdout)
 	}
-	if br := git(t, dir, "branch", "--list", "sentinel/*"); br != "" {
-		t.Fatalf("a branch landed: %s\n%s", br, res.stdout)
+	if br := e2etest.Git(t, dir, "branch", "--list", "sentinel/*"); br != "" {
+		t.Fatalf("a branch landed: %s\n%s", br, res.Stdout)
 	}
 	for _, want := range []string{
 		"judge: allow — frobnicate is the project's fixer",               // the supervisor lane, with the reason
@@ -73,13 +74,13 @@ done = "all tests pass"
 		"hides the command's exit status",                                // steering about the masked status
 		"Steering received",                                              // …reached the coder
 	} {
-		if !strings.Contains(res.stdout, want) {
+		if !strings.Contains(res.Stdout, want) {
 			t.Errorf("the run's output lacks %q", want)
 		}
 	}
-	id := lastRun(t, dir)
+	id := e2etest.LastRun(t, dir)
 	var judged []string
-	for _, j := range approvalsOf(t, runEvents(t, dir, id)) {
+	for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, id)) {
 		if j.Decision.By == "supervisor" {
 			judged = append(judged, j.Request.Command+" → "+string(j.Decision.Outcome))
 		}
@@ -115,10 +116,10 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			dir := scratchRepo(t)
-			writeFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
+			dir := e2etest.ScratchRepo(t)
+			e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
 			scenario := filepath.Join(t.TempDir(), "gray.toml")
-			writeFile(t, scenario, "[[steps]]\nshell = \"frobnicate --fix\"\n[[steps]]\ndone = \"ok\"\n")
+			e2etest.WriteFile(t, scenario, "[[steps]]\nshell = \"frobnicate --fix\"\n[[steps]]\ndone = \"ok\"\n")
 			model, err := fakeopenai.Start(fakeopenai.Probe(), c.reply)
 			if err != nil {
 				t.Fatal(err)
@@ -126,15 +127,15 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 			defer model.Close()
 			args := append([]string{"run", "--coder", "demo", "--plain", "--scenario", scenario, "--preset", "everyday",
 				"--supervisor", "openai", "--supervisor-url", model.URL, "--supervisor-model", "fake"}, c.flags...)
-			res := sentinel(t, dir, nil, append(args, "fix things")...)
-			js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
+			res := e2etest.Sentinel(t, dir, nil, append(args, "fix things")...)
+			js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)))
 			if len(js) != 1 || js[0].Decision.Allowed() || js[0].Decision.By != "supervisor" ||
 				!strings.Contains(js[0].Decision.Reason, "the supervisor could not judge this request") ||
 				!strings.Contains(js[0].Decision.Reason, c.reason) {
-				t.Fatalf("want one deny by the supervisor saying it could not judge:\n%s\n%s", describe(js), res.stdout)
+				t.Fatalf("want one deny by the supervisor saying it could not judge:\n%s\n%s", e2etest.Describe(js), res.Stdout)
 			}
 			var failedTurn bool
-			for _, ev := range runEvents(t, dir, lastRun(t, dir)) {
+			for _, ev := range e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)) {
 				if ev.Lane == journal.Supervisor && strings.HasPrefix(ev.Text, "judge failed:") {
 					failedTurn = true
 				}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // TestConsoleReviewsARunThatWaits: a run whose change waits for the
@@ -13,27 +15,27 @@ import (
 // console comes back saying so (#37 point 10).
 func TestConsoleReviewsARunThatWaits(t *testing.T) {
 	svc := startUserService(t, "")
-	dir := scratchRepo(t)
-	res := sentinel(t, dir, svc.env, "run", "--plain", "--coder", "command", "--apply", "worktree", "--verify", "true",
+	dir := e2etest.ScratchRepo(t)
+	res := e2etest.Sentinel(t, dir, svc.env, "run", "--plain", "--coder", "command", "--apply", "worktree", "--verify", "true",
 		"edit a", "--", "sh", "-c", "echo coder > a.txt")
-	if !strings.Contains(res.stdout+res.stderr, "awaiting-review") {
-		t.Fatalf("the run did not wait for a review:\n%s\n%s", res.stdout, res.stderr)
+	if !strings.Contains(res.Stdout+res.Stderr, "awaiting-review") {
+		t.Fatalf("the run did not wait for a review:\n%s\n%s", res.Stdout, res.Stderr)
 	}
-	tm := startTmuxSized(t, 160, 50, dir, svc.env, "console")
-	tm.waitArmed("the console offering the review", has("1 waiting for you", "R reviews"))
-	tm.keys("R")
-	tm.waitArmed("the run's review screen", has("a.txt", "[a] approve: land"))
-	tm.pressUntil("a", "the landing question", has("Land 1 of 1 file(s)"))
-	tm.keys("y")
+	tm := e2etest.StartSentinelSized(t, 160, 50, dir, svc.env, "console")
+	tm.WaitArmed("the console offering the review", e2etest.Has("1 waiting for you", "R reviews"))
+	tm.Keys("R")
+	tm.WaitArmed("the run's review screen", e2etest.Has("a.txt", "[a] approve: land"))
+	tm.PressUntil("a", "the landing question", e2etest.Has("Land 1 of 1 file(s)"))
+	tm.Keys("y")
 	// The review lands and ends; the console takes the terminal back, and
 	// the service has heard the run's new state from the review.
-	tm.waitFor("the console again, nothing waiting", has("sentinel console", "0 waiting for you"))
-	if runs := sentinel(t, dir, svc.env, "runs"); !strings.Contains(runs.stdout, "landed") {
-		t.Fatalf("the run did not land from the console's review:\n%s", runs.stdout)
+	tm.WaitFor("the console again, nothing waiting", e2etest.Has("sentinel console", "0 waiting for you"))
+	if runs := e2etest.Sentinel(t, dir, svc.env, "runs"); !strings.Contains(runs.Stdout, "landed") {
+		t.Fatalf("the run did not land from the console's review:\n%s", runs.Stdout)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "a.txt")); err != nil || string(b) != "coder\n" {
 		t.Fatalf("the reviewed change is not in the working tree (--apply worktree): %q %v", b, err)
 	}
-	tm.keys("q")
-	tm.waitFor("the console to quit", has("SENTINEL-EXITED 0"))
+	tm.Keys("q")
+	tm.WaitFor("the console to quit", e2etest.Has("SENTINEL-EXITED 0"))
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
@@ -16,12 +17,12 @@ import (
 // with every process it started gone — it is not left asleep, re-parented
 // to init, waiting for a key nobody can press.
 func TestClosingTheTerminalEndsTheRun(t *testing.T) {
-	dir := scratchRepo(t)
-	tm := startTmux(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()},
+	dir := e2etest.ScratchRepo(t)
+	tm := e2etest.StartSentinel(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()},
 		"run", "--coder", "demo", "Add a Shout function.")
-	tm.waitFor("an approval card", has("APPROVAL ·"))
-	pane := strings.TrimSpace(tm.tmux("display", "-p", "-t", "e2e", "#{pane_pid}"))
-	kids := childPIDs(pane)
+	tm.WaitFor("an approval card", e2etest.Has("APPROVAL ·"))
+	pane := strings.TrimSpace(tm.Cmd("display", "-p", "-t", "e2e", "#{pane_pid}"))
+	kids := e2etest.ChildPIDs(pane)
 	if len(kids) != 1 {
 		t.Fatalf("the pane's shell has children %v; want the sentinel process alone", kids)
 	}
@@ -30,16 +31,16 @@ func TestClosingTheTerminalEndsTheRun(t *testing.T) {
 		t.Fatalf("sentinel (pid %d) has no children; want the coder running", kids[0])
 	}
 
-	tm.tmux("kill-session", "-t", "e2e")
+	tm.Cmd("kill-session", "-t", "e2e")
 
-	deadline := time.Now().Add(hangBound) // a bound on a hang, not a speed check
+	deadline := time.Now().Add(e2etest.HangBound) // a bound on a hang, not a speed check
 	for time.Now().Before(deadline) && len(alive(procs)) > 0 {
 		time.Sleep(100 * time.Millisecond)
 	}
 	if left := alive(procs); len(left) > 0 {
 		t.Fatalf("after the terminal closed, these are still running: %v (sentinel was %d)", left, kids[0])
 	}
-	evs := runEvents(t, dir, lastRun(t, dir))
+	evs := e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir))
 	last := evs[len(evs)-1]
 	if last.Kind != "run-end" || !strings.Contains(last.Text, "interrupted") {
 		t.Errorf("the journal ends with %s %q; want run-end interrupted", last.Kind, last.Text)
@@ -56,7 +57,7 @@ func TestClosingTheTerminalEndsTheRun(t *testing.T) {
 // descendants lists every process below pid.
 func descendants(pid int) []int {
 	var out []int
-	for _, c := range childPIDs(strconv.Itoa(pid)) {
+	for _, c := range e2etest.ChildPIDs(strconv.Itoa(pid)) {
 		out = append(out, c)
 		out = append(out, descendants(c)...)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -34,38 +35,38 @@ func TestInstallCardNamesItsHostsAndOneApprovalCoversThem(t *testing.T) {
 	if _, err := exec.LookPath("npm"); err != nil {
 		t.Skip("npm is not installed")
 	}
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	// The registry host resolves nowhere: the test is about who decides
 	// the proxy's ask, not about the download (a loopback registry is an
 	// internal address the proxy never opens on a run-time approval).
-	writeFile(t, filepath.Join(dir, ".npmrc"), "registry=http://registry.fake.test:4873/\n")
-	writeFile(t, filepath.Join(dir, "package.json"), `{"name":"x","version":"1.0.0","dependencies":{"left-pad":"1.3.0"}}`+"\n")
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "npm project")
+	e2etest.WriteFile(t, filepath.Join(dir, ".npmrc"), "registry=http://registry.fake.test:4873/\n")
+	e2etest.WriteFile(t, filepath.Join(dir, "package.json"), `{"name":"x","version":"1.0.0","dependencies":{"left-pad":"1.3.0"}}`+"\n")
+	e2etest.Git(t, dir, "add", "-A")
+	e2etest.Git(t, dir, "commit", "-qm", "npm project")
 	scenario := filepath.Join(t.TempDir(), "install.toml")
-	writeFile(t, scenario, installScenario)
+	e2etest.WriteFile(t, scenario, installScenario)
 	env := []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()}
-	tm := startTmux(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Install the dependencies.")
-	tm.waitArmed("the install's card naming its registry", has("command  npm update", "needs", "registry.fake.test:4873", "[h]"))
-	tm.pressUntil("h", "the install card answered", func(s string) bool { return !strings.Contains(s, "command  npm update") })
+	tm := e2etest.StartSentinel(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Install the dependencies.")
+	tm.WaitArmed("the install's card naming its registry", e2etest.Has("command  npm update", "needs", "registry.fake.test:4873", "[h]"))
+	tm.PressUntil("h", "the install card answered", func(s string) bool { return !strings.Contains(s, "command  npm update") })
 
 	// Wait for the proxy's ask about the registry to be decided.
 	var netBy string
-	deadline := time.Now().Add(hangBound) // a bound on a hung run
+	deadline := time.Now().Add(e2etest.HangBound) // a bound on a hung run
 	for netBy == "" {
 		if time.Now().After(deadline) {
-			t.Fatalf("the proxy never asked about registry.fake.test; screen:\n%s", tm.screen())
+			t.Fatalf("the proxy never asked about registry.fake.test; screen:\n%s", tm.Screen())
 		}
-		ids := runIDs(t, dir)
+		ids := e2etest.RunIDs(t, dir)
 		if len(ids) > 0 {
-			for _, j := range approvalsOf(t, runEvents(t, dir, ids[len(ids)-1])) {
+			for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, ids[len(ids)-1])) {
 				if j.Request.Kind == policy.KindNet && j.Request.Host == "registry.fake.test" && j.Decided {
 					netBy = j.Decision.By
 				}
 			}
 		}
-		if strings.Contains(tm.screen(), "APPROVAL · net") {
-			t.Fatalf("a second card for the registry:\n%s", tm.screen())
+		if strings.Contains(tm.Screen(), "APPROVAL · net") {
+			t.Fatalf("a second card for the registry:\n%s", tm.Screen())
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -73,7 +74,7 @@ func TestInstallCardNamesItsHostsAndOneApprovalCoversThem(t *testing.T) {
 		t.Fatalf("the proxy's ask about the registry was decided by %q, want the run's grant", netBy)
 	}
 	var shell approvals.Decision
-	for _, j := range approvalsOf(t, runEvents(t, dir, lastRun(t, dir))) {
+	for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir))) {
 		if j.Request.Kind == policy.KindShell && strings.HasPrefix(j.Request.Command, "npm update") {
 			shell = j.Decision
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestQueueAcrossRuns(t *testing.T) {
 	nudges := filepath.Join(t.TempDir(), "nudges.jsonl")
 	svc := startUserService(t, "[notify]\ndesktop = false\ncommand = \"cat >> "+nudges+"\"\n")
-	one, two := scratchRepo(t), scratchRepo(t)
+	one, two := e2etest.ScratchRepo(t), e2etest.ScratchRepo(t)
 	runOne := startBgRun(t, one, svc.env, "run", "--plain", "--apply", "none", "--coder", "command", "fetch one",
 		"--", "sh", "-c", hookAsk("curl -fsS https://example.com/one"))
 	runTwo := startBgRun(t, two, svc.env, "run", "--plain", "--apply", "none", "--coder", "command", "fetch two",
@@ -39,10 +40,10 @@ func TestQueueAcrossRuns(t *testing.T) {
 	}
 
 	// status: both projects' runs, each waiting for the person
-	st := sentinel(t, "", svc.env, "status", "--json")
+	st := e2etest.Sentinel(t, "", svc.env, "status", "--json")
 	var runs []statusJSON
-	if err := json.Unmarshal([]byte(st.stdout), &runs); err != nil || st.code != 0 {
-		t.Fatalf("sentinel status --json: %d %v\n%s%s", st.code, err, st.stdout, st.stderr)
+	if err := json.Unmarshal([]byte(st.Stdout), &runs); err != nil || st.Code != 0 {
+		t.Fatalf("sentinel status --json: %d %v\n%s%s", st.Code, err, st.Stdout, st.Stderr)
 	}
 	seen := map[string]statusJSON{}
 	for _, r := range runs {
@@ -54,26 +55,26 @@ func TestQueueAcrossRuns(t *testing.T) {
 			t.Fatalf("sentinel status does not list run %s of %s as waiting for you: %+v", e.Run, e.Project, runs)
 		}
 	}
-	if table := sentinel(t, "", svc.env, "status"); !containsAll(table.stdout, e1.Run, e2.Run, "waiting for you") {
-		t.Fatalf("sentinel status:\n%s", table.stdout)
+	if table := e2etest.Sentinel(t, "", svc.env, "status"); !containsAll(table.Stdout, e1.Run, e2.Run, "waiting for you") {
+		t.Fatalf("sentinel status:\n%s", table.Stdout)
 	}
 
 	// an id that is not waiting is refused
-	if r := sentinel(t, "", svc.env, "queue", "approve", "no-such-id"); r.code == 0 || !strings.Contains(r.stderr, "no request") {
-		t.Fatalf("approving an unknown id: %d %q", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", svc.env, "queue", "approve", "no-such-id"); r.Code == 0 || !strings.Contains(r.Stderr, "no request") {
+		t.Fatalf("approving an unknown id: %d %q", r.Code, r.Stderr)
 	}
-	if r := sentinel(t, "", svc.env, "queue", "approve", e1.ID, "--remember", "bogus"); r.code != 2 || !strings.Contains(r.stderr, "want run, project or user") {
-		t.Fatalf("a bad scope: %d %q", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", svc.env, "queue", "approve", e1.ID, "--remember", "bogus"); r.Code != 2 || !strings.Contains(r.Stderr, "want run, project or user") {
+		t.Fatalf("a bad scope: %d %q", r.Code, r.Stderr)
 	}
-	if r := sentinel(t, "", svc.env, "queue", "approve", e1.ID, "--remember", "project"); r.code != 0 {
-		t.Fatalf("queue approve: %d %s", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", svc.env, "queue", "approve", e1.ID, "--remember", "project"); r.Code != 0 {
+		t.Fatalf("queue approve: %d %s", r.Code, r.Stderr)
 	}
-	if r := sentinel(t, "", svc.env, "queue", "deny", e2.ID, "--message", "use the mirror at mirror.internal"); r.code != 0 {
-		t.Fatalf("queue deny: %d %s", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", svc.env, "queue", "deny", e2.ID, "--message", "use the mirror at mirror.internal"); r.Code != 0 {
+		t.Fatalf("queue deny: %d %s", r.Code, r.Stderr)
 	}
 	// the first answer won: a second one is told what became of it
-	if r := sentinel(t, "", svc.env, "queue", "deny", e1.ID); r.code == 0 || !strings.Contains(r.stderr, "answered in the queue") {
-		t.Fatalf("a second answer: %d %q", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", svc.env, "queue", "deny", e1.ID); r.Code == 0 || !strings.Contains(r.Stderr, "answered in the queue") {
+		t.Fatalf("a second answer: %d %q", r.Code, r.Stderr)
 	}
 
 	out1, out2 := runOne.wait(t), runTwo.wait(t)
@@ -115,9 +116,9 @@ func TestQueueAcrossRuns(t *testing.T) {
 		t.Fatalf("the nudges do not name both requests:\n%s", b)
 	}
 	// after the end: both listed with how they ended
-	st = sentinel(t, "", svc.env, "status", "--json")
+	st = e2etest.Sentinel(t, "", svc.env, "status", "--json")
 	runs = nil
-	_ = json.Unmarshal([]byte(st.stdout), &runs)
+	_ = json.Unmarshal([]byte(st.Stdout), &runs)
 	for _, r := range runs {
 		if r.State != "no changes" || r.Pending != 0 { // neither run changed a file: one word for every view (runner.State)
 			t.Fatalf("after the runs ended: %+v", runs)
@@ -131,19 +132,19 @@ func TestQueueAcrossRuns(t *testing.T) {
 // TestQueueServiceDownIsAsToday: with no service a run with no terminal
 // denies at once as "no one to ask" (the queue is never waited for).
 func TestQueueServiceDownIsAsToday(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	rt, err := os.MkdirTemp("", "sq")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(rt)
-	res := sentinel(t, dir, []string{"XDG_RUNTIME_DIR=" + rt}, "run", "--plain", "--apply", "none", "--coder", "command", "fetch",
+	res := e2etest.Sentinel(t, dir, []string{"XDG_RUNTIME_DIR=" + rt}, "run", "--plain", "--apply", "none", "--coder", "command", "fetch",
 		"--", "sh", "-c", hookAsk("curl -fsS https://example.com/x"))
-	if res.code != 0 || !containsAll(res.stdout, "no one to ask", "HOOK-EXIT=2") || strings.Contains(res.stdout, "approval queue") {
-		t.Fatalf("with the service down: %d\n%s%s", res.code, res.stdout, res.stderr)
+	if res.Code != 0 || !containsAll(res.Stdout, "no one to ask", "HOOK-EXIT=2") || strings.Contains(res.Stdout, "approval queue") {
+		t.Fatalf("with the service down: %d\n%s%s", res.Code, res.Stdout, res.Stderr)
 	}
-	if r := sentinel(t, dir, []string{"XDG_RUNTIME_DIR=" + rt}, "queue"); r.code == 0 || !strings.Contains(r.stderr, "not running") {
-		t.Fatalf("sentinel queue with no service: %d %q", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, dir, []string{"XDG_RUNTIME_DIR=" + rt}, "queue"); r.Code == 0 || !strings.Contains(r.Stderr, "not running") {
+		t.Fatalf("sentinel queue with no service: %d %q", r.Code, r.Stderr)
 	}
 }
 
@@ -167,9 +168,9 @@ func journalOf(t *testing.T, dir string) string {
 // person alone may approve goes to the queue.
 func TestQueueWithSupervisor(t *testing.T) {
 	svc := startUserService(t, "")
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "mixed.toml")
-	writeFile(t, scenario, "[[steps]]\nshell = \"frobnicate --fix\"\n[[steps]]\nnet = \"example.com:443\"\n[[steps]]\ndone = \"ok\"\n")
+	e2etest.WriteFile(t, scenario, "[[steps]]\nshell = \"frobnicate --fix\"\n[[steps]]\nnet = \"example.com:443\"\n[[steps]]\ndone = \"ok\"\n")
 	model, err := fakeopenai.Start(fakeopenai.Probe(), fakeopenai.Reply{Content: `{"decision":"allow","reason":"part of the task","risk":"low"}`})
 	if err != nil {
 		t.Fatal(err)
@@ -186,14 +187,14 @@ func TestQueueWithSupervisor(t *testing.T) {
 	if e.Kind != "net" || !strings.Contains(e.Summary, "example.com") {
 		t.Fatalf("the queue holds %+v, want only the network request", e)
 	}
-	if r := sentinel(t, "", svc.env, "queue", "approve", e.ID); r.code != 0 {
-		t.Fatalf("queue approve: %d %s", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", svc.env, "queue", "approve", e.ID); r.Code != 0 {
+		t.Fatalf("queue approve: %d %s", r.Code, r.Stderr)
 	}
 	out := run.wait(t)
-	js := approvalsOf(t, runEvents(t, dir, lastRun(t, dir)))
+	js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)))
 	if len(js) != 2 || js[0].Decision.By != "supervisor" || !js[0].Decision.Allowed() ||
 		js[1].Decision.By != "person" || !strings.Contains(js[1].Decision.Reason, "approved once in the queue") {
-		t.Fatalf("want the shell judged by the model and the host approved in the queue:\n%s\n%s", describe(js), out)
+		t.Fatalf("want the shell judged by the model and the host approved in the queue:\n%s\n%s", e2etest.Describe(js), out)
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // userService is a `sentinel service` a test started in its own runtime,
@@ -18,7 +20,7 @@ type userService struct {
 	env  []string
 	rt   string // XDG_RUNTIME_DIR
 	cfg  string // XDG_CONFIG_HOME
-	logs *syncBuffer
+	logs *e2etest.SyncBuffer
 }
 
 // startUserService starts the service with configTOML as the user's
@@ -31,15 +33,15 @@ func startUserService(t *testing.T, configTOML string) *userService {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(base) })
-	s := &userService{rt: filepath.Join(base, "rt"), cfg: filepath.Join(base, "cfg"), logs: &syncBuffer{}}
+	s := &userService{rt: filepath.Join(base, "rt"), cfg: filepath.Join(base, "cfg"), logs: &e2etest.SyncBuffer{}}
 	if err := os.Mkdir(s.rt, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if configTOML != "" {
-		writeFile(t, filepath.Join(s.cfg, "sentinel", "config.toml"), configTOML)
+		e2etest.WriteFile(t, filepath.Join(s.cfg, "sentinel", "config.toml"), configTOML)
 	}
 	s.env = []string{"XDG_RUNTIME_DIR=" + s.rt, "XDG_CONFIG_HOME=" + s.cfg, "XDG_STATE_HOME=" + filepath.Join(base, "state"), "NO_COLOR=1"}
-	cmd := exec.Command(sentinelBin, "service")
+	cmd := exec.Command(e2etest.Bin, "service")
 	cmd.Env = append(os.Environ(), s.env...)
 	cmd.Stdout, cmd.Stderr = s.logs, s.logs
 	if err := cmd.Start(); err != nil {
@@ -50,7 +52,7 @@ func startUserService(t *testing.T, configTOML string) *userService {
 		_ = cmd.Wait()
 	})
 	s.waitFor(t, "the service to answer", func() bool {
-		return sentinel(t, "", s.env, "queue", "--json").code == 0
+		return e2etest.Sentinel(t, "", s.env, "queue", "--json").Code == 0
 	})
 	return s
 }
@@ -58,7 +60,7 @@ func startUserService(t *testing.T, configTOML string) *userService {
 // waitFor polls cond until it holds (the test's own deadline bounds it).
 func (s *userService) waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(hangBound)
+	deadline := time.Now().Add(e2etest.HangBound)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting for %s; service log:\n%s", what, s.logs.String())
@@ -82,13 +84,13 @@ type queueEntryJSON struct {
 
 func (s *userService) pending(t *testing.T) []queueEntryJSON {
 	t.Helper()
-	r := sentinel(t, "", s.env, "queue", "--json")
-	if r.code != 0 {
-		t.Fatalf("sentinel queue --json: %d %s", r.code, r.stderr)
+	r := e2etest.Sentinel(t, "", s.env, "queue", "--json")
+	if r.Code != 0 {
+		t.Fatalf("sentinel queue --json: %d %s", r.Code, r.Stderr)
 	}
 	var out []queueEntryJSON
-	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
-		t.Fatalf("sentinel queue --json is not a JSON array: %v\n%s", err, r.stdout)
+	if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+		t.Fatalf("sentinel queue --json is not a JSON array: %v\n%s", err, r.Stdout)
 	}
 	return out
 }
@@ -96,15 +98,15 @@ func (s *userService) pending(t *testing.T) []queueEntryJSON {
 // bgRun is a sentinel run started in the background with no terminal.
 type bgRun struct {
 	cmd  *exec.Cmd
-	out  *syncBuffer
+	out  *e2etest.SyncBuffer
 	done chan struct{}
 	code int
 }
 
 func startBgRun(t *testing.T, dir string, env []string, args ...string) *bgRun {
 	t.Helper()
-	b := &bgRun{out: &syncBuffer{}, done: make(chan struct{})}
-	b.cmd = exec.Command(sentinelBin, args...)
+	b := &bgRun{out: &e2etest.SyncBuffer{}, done: make(chan struct{})}
+	b.cmd = exec.Command(e2etest.Bin, args...)
 	b.cmd.Dir = dir
 	b.cmd.Env = append(os.Environ(), env...)
 	b.cmd.Stdout, b.cmd.Stderr = b.out, b.out
@@ -133,7 +135,7 @@ func (b *bgRun) wait(t *testing.T) string {
 	t.Helper()
 	select {
 	case <-b.done:
-	case <-time.After(hangBound):
+	case <-time.After(e2etest.HangBound):
 		t.Fatalf("the run did not end:\n%s", b.out.String())
 	}
 	return b.out.String()
@@ -144,7 +146,7 @@ func (b *bgRun) wait(t *testing.T) string {
 // about, and prints the answer.
 func hookAsk(command string) string {
 	payload := fmt.Sprintf(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_use_id":"call-1","tool_input":{"command":%q}}`, command)
-	return fmt.Sprintf("printf '%%s' '%s' | %s hook claude; echo HOOK-EXIT=$?", payload, sentinelBin)
+	return fmt.Sprintf("printf '%%s' '%s' | %s hook claude; echo HOOK-EXIT=$?", payload, e2etest.Bin)
 }
 
 func projectOf(entries []queueEntryJSON, dir string) (queueEntryJSON, bool) {

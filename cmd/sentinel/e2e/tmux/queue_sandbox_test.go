@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // probeSocket is a script the coder runs: it lists the service's
@@ -45,23 +47,23 @@ func TestCoderCannotReachServiceSocket(t *testing.T) {
 	}
 	svc := startUserService(t, "")
 	// The person's config shows the runtime dir to the sandbox.
-	writeFile(t, filepath.Join(svc.cfg, "sentinel", "config.toml"), fmt.Sprintf("[sandbox]\nreadable = [%q]\n", svc.rt))
-	dir := scratchRepo(t)
-	writeFile(t, filepath.Join(dir, "probe.py"), probeSocket)
-	git(t, dir, "add", "probe.py")
-	git(t, dir, "commit", "-qm", "probe")
+	e2etest.WriteFile(t, filepath.Join(svc.cfg, "sentinel", "config.toml"), fmt.Sprintf("[sandbox]\nreadable = [%q]\n", svc.rt))
+	dir := e2etest.ScratchRepo(t)
+	e2etest.WriteFile(t, filepath.Join(dir, "probe.py"), probeSocket)
+	e2etest.Git(t, dir, "add", "probe.py")
+	e2etest.Git(t, dir, "commit", "-qm", "probe")
 	svcDir := filepath.Join(svc.rt, "sentinel")
 	tmpDir := filepath.Join(os.TempDir(), fmt.Sprintf("sentinel-%d", os.Getuid()))
-	res := sentinel(t, dir, svc.env, "run", "--plain", "--apply", "none", "--coder", "command", "probe",
+	res := e2etest.Sentinel(t, dir, svc.env, "run", "--plain", "--apply", "none", "--coder", "command", "probe",
 		"--", py, "probe.py", svcDir, tmpDir)
-	if res.code != 0 {
-		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	if res.Code != 0 {
+		t.Fatalf("exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
 	}
 	// a hidden directory shows empty; the socket must not be in it
-	if strings.Contains(res.stdout, "CONNECTED") || strings.Contains(res.stdout, "'service.sock'") ||
-		!strings.Contains(res.stdout, "NOCONNECT "+filepath.Join(svcDir, "service.sock")) ||
-		!strings.Contains(res.stdout, "NOCONNECT "+filepath.Join(tmpDir, "service.sock")) {
-		t.Fatalf("the coder reached the service's directory or socket:\n%s", res.stdout)
+	if strings.Contains(res.Stdout, "CONNECTED") || strings.Contains(res.Stdout, "'service.sock'") ||
+		!strings.Contains(res.Stdout, "NOCONNECT "+filepath.Join(svcDir, "service.sock")) ||
+		!strings.Contains(res.Stdout, "NOCONNECT "+filepath.Join(tmpDir, "service.sock")) {
+		t.Fatalf("the coder reached the service's directory or socket:\n%s", res.Stdout)
 	}
 	// and the service is there for the run itself, outside the sandbox
 	if _, err := os.Stat(filepath.Join(svcDir, "service.sock")); err != nil {

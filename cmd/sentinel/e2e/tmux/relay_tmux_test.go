@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -16,9 +17,9 @@ import (
 // is relayed in context; the second reaches a model that answers garbage, so
 // the person's words go to the coder as typed rather than being lost.
 func TestPersonMessageGoesThroughTheSupervisor(t *testing.T) {
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "listen.toml")
-	writeFile(t, scenario, `
+	e2etest.WriteFile(t, scenario, `
 name = "listen"
 [[steps]]
 say = "Working on the client."
@@ -44,36 +45,36 @@ done = "client written"
 	}
 	t.Cleanup(func() { model.Close() })
 
-	tm := startTmux(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir()},
+	tm := e2etest.StartSentinel(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir()},
 		"run", "--coder", "demo", "--scenario", scenario, "--preset", "everyday",
 		"--supervisor", "openai", "--supervisor-url", model.URL, "--supervisor-model", "gpt-fake",
 		"Write an HTTP client.")
-	tm.waitFor("the coder waiting", has("waiting up to 1m30s for guidance"))
-	tm.keys("m")
-	tm.waitFor("the message prompt", has("message (the supervisor passes it on)"))
-	tm.typeText("no new deps please")
-	tm.keys("Enter")
-	tm.waitFor("the relayed message at the coder", has("Steering received", "write the HTTP client with net/http"))
+	tm.WaitFor("the coder waiting", e2etest.Has("waiting up to 1m30s for guidance"))
+	tm.Keys("m")
+	tm.WaitFor("the message prompt", e2etest.Has("message (the supervisor passes it on)"))
+	tm.TypeText("no new deps please")
+	tm.Keys("Enter")
+	tm.WaitFor("the relayed message at the coder", e2etest.Has("Steering received", "write the HTTP client with net/http"))
 
-	tm.keys("m")
-	tm.waitFor("the message prompt again", has("message (the supervisor passes it on)"))
-	tm.typeText("and keep it short")
-	tm.keys("Enter")
-	tm.waitFor("the message as typed at the coder", has(`Steering received: "and keep it short"`))
+	tm.Keys("m")
+	tm.WaitFor("the message prompt again", e2etest.Has("message (the supervisor passes it on)"))
+	tm.TypeText("and keep it short")
+	tm.Keys("Enter")
+	tm.WaitFor("the message as typed at the coder", e2etest.Has(`Steering received: "and keep it short"`))
 
-	tm.landFromReview(1)
+	tm.LandFromReview(1)
 
-	reqs := modelTurns(t, model)
+	reqs := e2etest.ModelTurns(t, model)
 	if len(reqs) != 2 || !strings.Contains(reqs[0].UserText(), "no new deps please") || !strings.Contains(reqs[0].UserText(), "Write an HTTP client.") {
 		t.Fatalf("the model got %d requests; want two relay turns carrying the task and the person's message", len(reqs))
 	}
 	if !strings.Contains(reqs[1].UserText(), "From the person (these override everything else):\n- No new dependencies.") {
 		t.Errorf("the second turn does not carry the standing decision:\n%s", reqs[1].UserText())
 	}
-	id := lastRun(t, dir)
+	id := e2etest.LastRun(t, dir)
 	var kinds []string
 	var steers []string
-	for _, ev := range runEvents(t, dir, id) {
+	for _, ev := range e2etest.RunEvents(t, dir, id) {
 		switch {
 		case ev.Lane == journal.Supervisor:
 			kinds = append(kinds, string(ev.Kind))

@@ -3,6 +3,8 @@ package tmux
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // previewScenario asks three times: a deploy the project's own rule denies,
@@ -39,16 +41,16 @@ reason = "deploys are for release day"
 // grant cover the deploy. A preview from the built-in rules alone (the TUI's
 // old engine of its own) says 2 of 2.
 func TestRememberPreviewAsksTheRunsChain(t *testing.T) {
-	dir := scratchRepo(t)
-	writeFile(t, filepath.Join(dir, ".sentinel", "policy.toml"), previewRule)
+	dir := e2etest.ScratchRepo(t)
+	e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "policy.toml"), previewRule)
 	scenario := filepath.Join(t.TempDir(), "preview.toml")
-	writeFile(t, scenario, previewScenario)
-	tm := startTmux(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()},
+	e2etest.WriteFile(t, scenario, previewScenario)
+	tm := e2etest.StartSentinel(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()},
 		"run", "--coder", "demo", "--scenario", scenario, "Try the remember preview.")
-	tm.waitArmed("the card for the lint run", has("command  mytool run lint"))
-	tm.pressUntil("a", "the card for the test run", has("command  mytool run test"))
-	tm.waitArmed("the card for the test run", has("command  mytool run test"))
-	tm.pressUntil("r", "the remember chooser", has("REMEMBER · how broad?"))
-	tm.pressUntil("Down", "the broadest grant", has("▸ starting with: mytool run …"))
-	tm.waitFor("the preview from the run's chain", has("would have covered 1 of 2 earlier requests"))
+	tm.WaitArmed("the card for the lint run", e2etest.Has("command  mytool run lint"))
+	tm.PressUntil("a", "the card for the test run", e2etest.Has("command  mytool run test"))
+	tm.WaitArmed("the card for the test run", e2etest.Has("command  mytool run test"))
+	tm.PressUntil("r", "the remember chooser", e2etest.Has("REMEMBER · how broad?"))
+	tm.PressUntil("Down", "the broadest grant", e2etest.Has("▸ starting with: mytool run …"))
+	tm.WaitFor("the preview from the run's chain", e2etest.Has("would have covered 1 of 2 earlier requests"))
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -38,12 +40,12 @@ func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not installed")
 	}
-	dir := scratchRepo(t)
-	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/refused\n\ngo 1.21\n")
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "go module")
+	dir := e2etest.ScratchRepo(t)
+	e2etest.WriteFile(t, filepath.Join(dir, "go.mod"), "module example.com/refused\n\ngo 1.21\n")
+	e2etest.Git(t, dir, "add", "-A")
+	e2etest.Git(t, dir, "commit", "-qm", "go module")
 	scenario := filepath.Join(t.TempDir(), "refused.toml")
-	writeFile(t, scenario, sandboxRefusesScenario)
+	e2etest.WriteFile(t, scenario, sandboxRefusesScenario)
 	// The person's own Go: its GOPATH's bin and module cache are shown
 	// read-only inside (a toolchain), never writable.
 	out, err := exec.Command("go", "env", "GOPATH", "GOMODCACHE").Output()
@@ -56,19 +58,19 @@ func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
 		t.Skip("GOPATH is under the temp dir, which the sandbox replaces with its own writable one")
 	}
 	env := []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir(), "GOBIN=", "GOPROXY=https://proxy.golang.org"}
-	tm := startTmux(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Add a dependency.")
+	tm := e2etest.StartSentinel(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Add a dependency.")
 
-	var install, proxy *journaled
-	deadline := time.Now().Add(hangBound) // a bound on a hung run
+	var install, proxy *approvals.Journaled
+	deadline := time.Now().Add(e2etest.HangBound) // a bound on a hung run
 	for install == nil || proxy == nil {
 		if time.Now().After(deadline) {
-			t.Fatalf("the run never decided the install and the Go proxy; screen:\n%s", tm.screen())
+			t.Fatalf("the run never decided the install and the Go proxy; screen:\n%s", tm.Screen())
 		}
-		if s := tm.screen(); strings.Contains(s, "APPROVAL ·") {
+		if s := tm.Screen(); strings.Contains(s, "APPROVAL ·") {
 			t.Fatalf("a card was offered for what the sandbox would refuse:\n%s", s)
 		}
-		if ids := runIDs(t, dir); len(ids) > 0 {
-			for _, j := range approvalsOf(t, runEvents(t, dir, ids[len(ids)-1])) {
+		if ids := e2etest.RunIDs(t, dir); len(ids) > 0 {
+			for _, j := range e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, ids[len(ids)-1])) {
 				j := j
 				switch {
 				case !j.Decided:
@@ -81,7 +83,7 @@ func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	for what, j := range map[string]*journaled{"go install": install, "the Go proxy": proxy} {
+	for what, j := range map[string]*approvals.Journaled{"go install": install, "the Go proxy": proxy} {
 		if j.Decision.Allowed() || j.Decision.By != "sandbox" || !strings.Contains(j.Decision.Reason, "read-only") {
 			t.Errorf("%s was decided %+v, want denied by the sandbox as read-only", what, j.Decision)
 		}
@@ -92,5 +94,5 @@ func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
 	if !strings.Contains(proxy.Decision.Reason, modcache) {
 		t.Errorf("the proxy's reason does not name the module cache: %q", proxy.Decision.Reason)
 	}
-	tm.waitFor("the screen saying why and the coder going on", has("go install puts the program in", "went on"))
+	tm.WaitFor("the screen saying why and the coder going on", e2etest.Has("go install puts the program in", "went on"))
 }

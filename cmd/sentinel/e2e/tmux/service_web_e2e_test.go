@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // The service serves its page where [service] web says; `service pair`
@@ -24,13 +26,13 @@ func TestServicePairAndDevices(t *testing.T) {
 	urlFile := filepath.Join(state, "sentinel", "web", "url")
 	s.waitFor(t, "the page's address", func() bool { _, err := os.Stat(urlFile); return err == nil })
 
-	r := sentinel(t, "", s.env, "service", "pair")
-	if r.code != 0 || !strings.Contains(r.stdout, "▀") {
-		t.Fatalf("service pair: exit %d, no QR code:\n%s%s", r.code, r.stdout, r.stderr)
+	r := e2etest.Sentinel(t, "", s.env, "service", "pair")
+	if r.Code != 0 || !strings.Contains(r.Stdout, "▀") {
+		t.Fatalf("service pair: exit %d, no QR code:\n%s%s", r.Code, r.Stdout, r.Stderr)
 	}
-	m := regexp.MustCompile(`(http://127\.0\.0\.1:\d+)/pair\?code=([A-Z2-7]+)`).FindStringSubmatch(r.stdout)
+	m := regexp.MustCompile(`(http://127\.0\.0\.1:\d+)/pair\?code=([A-Z2-7]+)`).FindStringSubmatch(r.Stdout)
 	if m == nil {
-		t.Fatalf("service pair printed no link:\n%s", r.stdout)
+		t.Fatalf("service pair printed no link:\n%s", r.Stdout)
 	}
 	base, code := m[1], m[2]
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -62,14 +64,14 @@ func TestServicePairAndDevices(t *testing.T) {
 	if c := page(); c != http.StatusOK {
 		t.Fatalf("the paired device's page: %d", c)
 	}
-	if r := sentinel(t, "", s.env, "service", "devices"); r.code != 0 || !strings.Contains(r.stdout, "phone") {
-		t.Fatalf("service devices: %d %s%s", r.code, r.stdout, r.stderr)
+	if r := e2etest.Sentinel(t, "", s.env, "service", "devices"); r.Code != 0 || !strings.Contains(r.Stdout, "phone") {
+		t.Fatalf("service devices: %d %s%s", r.Code, r.Stdout, r.Stderr)
 	}
-	if r := sentinel(t, "", s.env, "service", "devices", "revoke", "tablet"); r.code == 0 || !strings.Contains(r.stderr, "no device is named") {
-		t.Fatalf("revoking an unknown device: %d %s", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", s.env, "service", "devices", "revoke", "tablet"); r.Code == 0 || !strings.Contains(r.Stderr, "no device is named") {
+		t.Fatalf("revoking an unknown device: %d %s", r.Code, r.Stderr)
 	}
-	if r := sentinel(t, "", s.env, "service", "devices", "revoke", "phone"); r.code != 0 {
-		t.Fatalf("service devices revoke phone: %d %s", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, "", s.env, "service", "devices", "revoke", "phone"); r.Code != 0 {
+		t.Fatalf("service devices revoke phone: %d %s", r.Code, r.Stderr)
 	}
 	if c := page(); c != http.StatusUnauthorized {
 		t.Fatalf("a revoked device's page: %d", c)

@@ -14,8 +14,9 @@ import (
 // beside it, as `go install ./cmd/...` puts them (set by Main).
 var Bin, HelperBin string
 
-// Main prepares the process for end-to-end tests, sets *sentinelBin and
-// *helperBin (and Bin, HelperBin), runs m and exits with its code.
+// Main prepares the process for end-to-end tests, sets Bin and HelperBin
+// (and *sentinelBin and *helperBin when they are not nil), runs m and exits
+// with its code.
 func Main(m *testing.M, sentinelBin, helperBin *string) {
 	// A directory of this process's own for the user state and runtime
 	// dirs; the binaries come from testbin's shared build.
@@ -49,7 +50,12 @@ func Main(m *testing.M, sentinelBin, helperBin *string) {
 		}
 	}
 	HelperBin = filepath.Join(filepath.Dir(Bin), helperbin.Name)
-	*sentinelBin, *helperBin = Bin, HelperBin
+	if sentinelBin != nil {
+		*sentinelBin = Bin
+	}
+	if helperBin != nil {
+		*helperBin = HelperBin
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
