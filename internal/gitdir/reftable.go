@@ -128,6 +128,11 @@ func readTable(b []byte, refs map[string]string, logs map[string]int, logsOf []s
 			if blockSize == 0 {
 				return fmt.Errorf("%w: zero byte at %d in an unaligned table", errReftable, pos)
 			}
+			// Padding to the next block. The first block's type is after
+			// the header, so its padding is not at pos: a zero there
+			// left pos where it was, and the loop never ended.
+			pos = (pos/blockSize + 1) * blockSize
+			continue
 		default:
 			return fmt.Errorf("%w: block type %q at %d", errReftable, typ, pos)
 		}
