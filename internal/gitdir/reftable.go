@@ -29,10 +29,54 @@ const (
 // errReftable says a table is not one this reader knows.
 var errReftable = errors.New("not a reftable file this reader knows")
 
-// IsReftable says whether the common dir common keeps its refs in reftable.
+// IsReftable says whether the common dir common keeps its refs in
+// reftable: what its config's extensions.refStorage says, as git decides
+// (the config is the person's, read-only in place). A reftable/tables.list
+// alone is not: the coder can write one into a files repository's git dir
+// (its top level is writable in place), and read as the refs it hid every
+// ref git reads from packed-refs, a replace ref among them.
 func IsReftable(common string) bool {
-	_, err := readSmall(filepath.Join(common, "reftable", "tables.list"))
+	b, err := readSmallN(filepath.Join(common, "config"), 1<<20)
+	if err != nil || !strings.EqualFold(refStorage(b), "reftable") {
+		return false
+	}
+	_, err = readSmall(filepath.Join(common, "reftable", "tables.list"))
 	return err == nil
+}
+
+// refStorage is the value of extensions.refStorage in the config text b
+// (the last one set wins, as in git); "" when unset. Repository format
+// extensions are read from the repository's config file alone, never from
+// an included file, so includes are not followed.
+func refStorage(b []byte) string {
+	section, val := "", ""
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				section = ""
+				continue
+			}
+			section = strings.ToLower(strings.TrimSpace(line[1:end]))
+			line = strings.TrimSpace(line[end+1:]) // [extensions] refStorage = x
+		}
+		if section != "extensions" || line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "refstorage") {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if q, ok := strings.CutPrefix(v, "\""); ok {
+			v, _, _ = strings.Cut(q, "\"")
+		} else if i := strings.IndexAny(v, "#;"); i >= 0 {
+			v = strings.TrimSpace(v[:i])
+		}
+		val = v
+	}
+	return val
 }
 
 // reftableStack reads the stack in dir (a git dir's reftable/): every ref,
@@ -128,6 +172,11 @@ func readTable(b []byte, refs map[string]string, logs map[string]int, logsOf []s
 			if blockSize == 0 {
 				return fmt.Errorf("%w: zero byte at %d in an unaligned table", errReftable, pos)
 			}
+			// Padding to the next block. The first block's type is after
+			// the header, so its padding is not at pos: a zero there
+			// left pos where it was, and the loop never ended.
+			pos = (pos/blockSize + 1) * blockSize
+			continue
 		default:
 			return fmt.Errorf("%w: block type %q at %d", errReftable, typ, pos)
 		}

@@ -31,7 +31,6 @@ import (
 	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 var packName = sync.OnceValue(func() *regexp.Regexp {
@@ -65,10 +64,20 @@ type Move struct {
 // that lacks it, then out of From. An error is a store that could not be
 // written; what was not moved then stays in From.
 func (m Move) Run(ctx context.Context) error {
-	dirs, err := os.ReadDir(m.From)
+	// Everything in From is read, copied and removed through a root on
+	// it: From is the coder's, and a pack dir or an object dir in it that
+	// is a link (made so, or swapped in while this runs) to the person's
+	// store would otherwise have the person's own packs and objects found
+	// "in From", judged present in the store, and removed.
+	r, err := os.OpenRoot(m.From)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	dirs, err := readDir(r, ".")
 	if err != nil {
 		return err
 	}
@@ -77,31 +86,47 @@ func (m Move) Run(ctx context.Context) error {
 		if !d.IsDir() || !gitdir.IsLooseName(d.Name(), strings.Repeat("0", 38)) {
 			continue
 		}
-		files, _ := os.ReadDir(filepath.Join(m.From, d.Name()))
+		files, _ := readDir(r, d.Name())
 		for _, f := range files {
 			if !f.Type().IsRegular() || !gitdir.IsLooseName(d.Name(), f.Name()) {
 				continue // git's temp files and the like: not objects
 			}
-			if err := m.loose(d.Name(), f.Name()); err != nil {
+			if err := m.loose(r, d.Name(), f.Name()); err != nil {
 				errs = append(errs, err)
 			}
 		}
 	}
-	packs, _ := os.ReadDir(filepath.Join(m.From, "pack"))
+	packs, _ := readDir(r, "pack")
 	for _, pk := range packs {
 		if !pk.Type().IsRegular() || !packName().MatchString(pk.Name()) {
 			continue
 		}
-		if err := m.pack(ctx, filepath.Join(m.From, "pack", pk.Name())); err != nil {
+		if err := m.pack(ctx, r, pk.Name()); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
 }
 
+// readDir lists the directory name of r, which is not followed out of r.
+func readDir(r *os.Root, name string) ([]fs.DirEntry, error) {
+	if name != "." {
+		if fi, err := r.Lstat(name); err != nil || !fi.IsDir() {
+			return nil, err // a link is not the directory: not listed
+		}
+	}
+	d, err := r.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.ReadDir(-1)
+}
+
 // loose moves the loose object dir/file of From.
-func (m Move) loose(dir, file string) error {
-	src := filepath.Join(m.From, dir, file)
+func (m Move) loose(r *os.Root, dir, file string) error {
+	rel := filepath.Join(dir, file)
+	src := filepath.Join(m.From, rel)
 	name := dir + file
 	placed, why := 0, ""
 	for _, st := range m.Into {
@@ -113,7 +138,7 @@ func (m Move) loose(dir, file string) error {
 			placed++ // the store has it: theirs stays
 			continue
 		}
-		ok, w, err := st.admit(src, to, func(staged string) string { return gitdir.CheckLoose(staged, name) })
+		ok, w, err := st.admit(r, rel, to, func(staged string) string { return gitdir.CheckLoose(staged, name) })
 		if err != nil {
 			return fmt.Errorf("move object %s into %s: %w", name, st.Dir, err)
 		}
@@ -129,15 +154,17 @@ func (m Move) loose(dir, file string) error {
 	case placed == 0:
 		m.Refuse(src, fmt.Sprintf("a %d-digit name, which no repository here uses", len(name)))
 	default:
-		_ = os.Remove(src)
+		_ = r.Remove(rel)
 	}
 	return nil
 }
 
 // pack moves the pack of From and its index, the pack before its index.
-func (m Move) pack(ctx context.Context, pack string) error {
-	idx := strings.TrimSuffix(pack, ".pack") + ".idx"
-	if st, err := os.Lstat(idx); err != nil || !st.Mode().IsRegular() {
+func (m Move) pack(ctx context.Context, r *os.Root, name string) error {
+	relPack := filepath.Join("pack", name)
+	relIdx := strings.TrimSuffix(relPack, ".pack") + ".idx"
+	pack, idx := filepath.Join(m.From, relPack), filepath.Join(m.From, relIdx)
+	if st, err := r.Lstat(relIdx); err != nil || !st.Mode().IsRegular() {
 		if !m.KeepUnfinished {
 			m.Refuse(pack, "a pack without its index")
 		}
@@ -150,7 +177,7 @@ func (m Move) pack(ctx context.Context, pack string) error {
 			placed++
 			continue
 		}
-		ok, w, err := st.admitPack(ctx, m.VerifyPack, pack, idx)
+		ok, w, err := st.admitPack(ctx, m.VerifyPack, r, relPack, relIdx)
 		if err != nil {
 			return fmt.Errorf("move pack %s into %s: %w", filepath.Base(pack), st.Dir, err)
 		}
@@ -168,21 +195,21 @@ func (m Move) pack(ctx context.Context, pack string) error {
 		m.Refuse(idx, "the index of a pack that does not verify")
 		return nil
 	}
-	_ = os.Remove(idx)
-	_ = os.Remove(pack)
+	_ = r.Remove(relIdx)
+	_ = r.Remove(relPack)
 	return nil
 }
 
-// admit copies src into a private dir of the store, proves the copy with
-// prove ("" when it is what it should be) and renames it to to.
-func (st Store) admit(src, to string, prove func(staged string) string) (ok bool, why string, err error) {
+// admit copies src (of r) into a private dir of the store, proves the
+// copy with prove ("" when it is what it should be) and renames it to to.
+func (st Store) admit(r *os.Root, src, to string, prove func(staged string) string) (ok bool, why string, err error) {
 	stage, err := st.stage()
 	if err != nil {
 		return false, "", err
 	}
 	defer os.RemoveAll(stage)
 	staged := filepath.Join(stage, filepath.Base(to))
-	if err := copyFile(src, staged); err != nil {
+	if err := copyFile(r, src, staged); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return true, "", nil // gone from the scratch dir since: nothing to move
 		}
@@ -202,7 +229,7 @@ func (st Store) admit(src, to string, prove func(staged string) string) (ok bool
 
 // admitPack is admit for a pack and its index: both copied, the pack
 // verified against its index, the pack renamed in before its index.
-func (st Store) admitPack(ctx context.Context, verify func(context.Context, Store, string) error, pack, idx string) (ok bool, why string, err error) {
+func (st Store) admitPack(ctx context.Context, verify func(context.Context, Store, string) error, r *os.Root, pack, idx string) (ok bool, why string, err error) {
 	stage, err := st.stage()
 	if err != nil {
 		return false, "", err
@@ -210,7 +237,7 @@ func (st Store) admitPack(ctx context.Context, verify func(context.Context, Stor
 	defer os.RemoveAll(stage)
 	sp, si := filepath.Join(stage, filepath.Base(pack)), filepath.Join(stage, filepath.Base(idx))
 	for _, c := range [][2]string{{pack, sp}, {idx, si}} {
-		if err := copyFile(c[0], c[1]); err != nil {
+		if err := copyFile(r, c[0], c[1]); err != nil {
 			return false, "unreadable: " + err.Error(), nil
 		}
 	}
@@ -239,10 +266,10 @@ func (st Store) stage() (string, error) {
 	return os.MkdirTemp(st.Dir, "tmp_sentinel_")
 }
 
-// copyFile copies the regular file src (not followed if a link) to the
-// new file dst, read-only as git makes its objects.
-func copyFile(src, dst string) error {
-	in, err := nofollow.OpenFile(src, os.O_RDONLY|oNonblock, 0) // a fifo swapped in does not block
+// copyFile copies the regular file src of r (no link followed out of r)
+// to the new file dst, read-only as git makes its objects.
+func copyFile(r *os.Root, src, dst string) error {
+	in, err := r.OpenFile(src, os.O_RDONLY|oNonblock, 0) // a fifo swapped in does not block
 	if err != nil {
 		return err
 	}

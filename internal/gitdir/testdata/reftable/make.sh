@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes the reftable fixtures of reftable_test.go with a git that has
 # reftable (2.45 or later): GIT=/path/to/git sh make.sh. Each fixture is a
-# git dir's HEAD and reftable/ only, and a golden list of what git itself
+# git dir's HEAD, config (whose extensions.refStorage makes it a
+# reftable repository) and reftable/ only, and a golden list of what git itself
 # says the refs are (refs.txt: name, then id or "ref: target"; HEAD; the
 # stash's entry count).
 set -eu
@@ -19,6 +20,8 @@ keep() { # name: copy HEAD and reftable/ and the golden list
 	rm -rf "$d"
 	mkdir -p "$d"
 	cp .git/HEAD "$d/HEAD"
+	"$GIT" config --file "$d/config" core.repositoryformatversion 1
+	"$GIT" config --file "$d/config" extensions.refStorage reftable
 	cp -r .git/reftable "$d/reftable"
 	rm -f "$d"/reftable/*.lock
 	{
