@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // The coder's scratch object dir is the coder's: a pack dir in it that is
@@ -14,15 +16,15 @@ import (
 // them through the link: after `git gc` every commit was gone (HEAD a bad
 // object) and exec said "no files changed".
 func TestExecScratchPackLinkRemovesNoPack(t *testing.T) {
-	dir := scratchRepo(t)
-	git(t, dir, "gc", "-q")
+	dir := e2etest.ScratchRepo(t)
+	e2etest.Git(t, dir, "gc", "-q")
 	packs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "pack-*"))
 	if len(packs) < 2 {
 		t.Fatalf("git gc made no pack: %v", packs)
 	}
 	env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+t.TempDir(), "NO_COLOR=1")
 	script := `rmdir "$GIT_OBJECT_DIRECTORY/pack" && ln -s "$PWD/.git/objects/pack" "$GIT_OBJECT_DIRECTORY/pack" && test -L "$GIT_OBJECT_DIRECTORY/pack"`
-	cmd := exec.Command(sentinelBin, "exec", "--plain", "--", "/bin/sh", "-c", script)
+	cmd := exec.Command(e2etest.Bin, "exec", "--plain", "--", "/bin/sh", "-c", script)
 	cmd.Dir, cmd.Env = dir, env
 	out, err := cmd.CombinedOutput()
 	if err != nil {
