@@ -39,7 +39,10 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 		From: g.Objects,
 		Into: []gitstore.Store{{Dir: filepath.Join(g.common, "objects"), HexLen: hexLen}},
 		VerifyPack: func(ctx context.Context, _ gitstore.Store, idx string) error {
-			_, err := (gitCmd{dir: g.Objects}).run(ctx, "verify-pack", "--", idx)
+			// Run from the project's own git dir, as sentinel mcp does: in
+			// the coder's scratch dir git could take a planted config for
+			// a bare repository's.
+			_, err := (gitCmd{dir: g.common, env: []string{"GIT_DIR=" + g.common, "GIT_NO_REPLACE_OBJECTS=1"}}).run(ctx, "verify-pack", "--", idx)
 			return err
 		},
 		Refuse: func(path, why string) {
