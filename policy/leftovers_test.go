@@ -52,6 +52,12 @@ func TestInlineCodeSpellings(t *testing.T) {
 		{`python3 -Bc'print(os.environ)' > out.txt`, "deny", "deny"},
 		{`perl -e'print %ENV' > out.txt`, "deny", "deny"},
 		{`node -pe'process.env' > out.txt`, "deny", "deny"},
+		// node reads -pe CODE as -p -e CODE (node's own alias; node -pe
+		// '1+1' prints 2, verified with node here): the spaced bundle's
+		// code is the next word, not "e" (was allowed in the sandbox)
+		{`node -pe 'require("child_process").execSync("rm -rf ~")'`, "deny", "deny"},
+		{`node -pe 'process.env' > out.txt`, "deny", "deny"},
+		{`node -pe '1+1'`, "allow", "ask"},
 		// the everyday forms stay as they were
 		{`python3 -c'print(1+1)'`, "allow", "ask"},
 		{`python3 -Bc 'import json; print(json.dumps({}))'`, "allow", "ask"},
