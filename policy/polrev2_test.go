@@ -19,3 +19,21 @@ func TestFdExecJudged(t *testing.T) {
 		{`fd -e go -x gofmt -l`, "ask", "ask"},
 	})
 }
+
+// TestSecretValueWrittenDenied: echo or printf writing an unbound
+// credential-named variable's value into a file is denied (secretwrite.go).
+func TestSecretValueWrittenDenied(t *testing.T) {
+	checkLeftovers(t, []leftoverRow{
+		// review1207 row 342 (secret to a file) and the brief's printf "$KEY" > k.txt
+		{`printf '%s\n' "$ANTHROPIC_API_KEY" > k.txt`, "deny", "deny"},
+		{`printf "$KEY" > k.txt`, "deny", "deny"},
+		// review1207 row 164: antiwork/gumroad-mobile#194 env review (token into .npmrc)
+		{`echo "//registry.npmjs.org/:_authToken=$NPM_TOKEN" >> .npmrc`, "deny", "deny"},
+		{`echo "${OPENAI_API_KEY}" >> notes.md`, "deny", "deny"},
+		// the line's own variables, names alone and harmless ones are not secrets
+		{`for key in a b; do echo $key > out.txt; done`, "allow", "!deny"},
+		{`KEY=abc; echo $KEY > k.txt`, "!deny", "!deny"},
+		{`echo "$USER" > me.txt`, "allow", "!deny"},
+		{`echo ${#API_KEY} > n.txt`, "!deny", "!deny"},
+	})
+}
