@@ -53,3 +53,21 @@ func TestGitPushElsewhereDenied(t *testing.T) {
 		{`git push -u origin feat`, "ask", "ask"},
 	})
 }
+
+// TestDatabaseWipeDenied: a database client told to empty or drop what it
+// serves is denied (dbwipe.go).
+func TestDatabaseWipeDenied(t *testing.T) {
+	checkLeftovers(t, []leftoverRow{
+		// review1207 row 380 (database emptied); redis FLUSHALL/FLUSHDB manual pages
+		{`redis-cli flushall`, "deny", "deny"},
+		{`redis-cli -n 2 FLUSHDB`, "deny", "deny"},
+		// mongosh db.dropDatabase(), PostgreSQL/MySQL DROP DATABASE manual pages
+		{`mongosh --eval 'db.dropDatabase()'`, "deny", "deny"},
+		{`psql -c 'DROP DATABASE prod'`, "deny", "deny"},
+		{`mysql -e 'drop table users'`, "deny", "deny"},
+		// reads and workspace sqlite files are judged as before
+		{`redis-cli get truncate`, "ask", "ask"},
+		{`psql -X -c '\dt'`, "allow", "ask"},
+		{`sqlite3 app.db .schema`, "allow", "allow"},
+	})
+}
