@@ -67,6 +67,9 @@ func addMoreBuildHandlers(handlers map[string]handler) {
 	handlers["mix"] = mixLocal(orUnknown(handlers["mix"]))
 	handlers["sqlite3"] = sqlite3Cmd                        // dbcli.go
 	handlers["psql"] = psqlCmd(orUnknown(handlers["psql"])) // dbcli.go
+	for _, n := range []string{"redis-cli", "valkey-cli", "psql", "mysql", "mariadb", "mongo", "mongosh"} {
+		handlers[n] = dbWipe(orUnknown(handlers[n])) // dbwipe.go
+	}
 }
 
 // orUnknown is h, or the judgment of a program the policy does not know.

@@ -8,11 +8,35 @@ import (
 // Read-only viewers and loopback health checks. Registered by
 // addEcosystemHandlers (ecosystems.go).
 
-// fdCmd is fd: a file finder. -x/-X run a command for each match: asked.
+// fdCmd is fd: a file finder. -x/-X run a command for each match: asked,
+// and the command is judged as find -exec's is, once per search path with
+// fd's placeholders ({}, {/}, {//}, {.}, {/.}) standing for a match below
+// it (fd appends the match when the command names none), so
+// `fd -x sh -c 'rm -rf ~'` is denied as its command is. A secret-file
+// pattern searched for in home or / is denied as find -name id_rsa is.
 func fdCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, "finds files")
-	ops := operands(args[1:], "etdEcjSgo", []string{"extension", "type", "max-depth", "min-depth", "exact-depth", "exclude",
+	opts := args[1:]
+	var execs [][]word
+	for i, a := range opts {
+		if v := a.val; v == "-x" || v == "-X" || v == "--exec" || v == "--exec-batch" {
+			execs = fdExecs(opts[i:])
+			opts = opts[:i]
+			break
+		}
+	}
+	ops := operands(opts, "etdEcjSgo", []string{"extension", "type", "max-depth", "min-depth", "exact-depth", "exclude",
 		"color", "threads", "size", "changed-within", "changed-before", "owner", "ignore-file", "max-results", "base-directory", "search-path", "format"})
+	starts := []word{{val: ".", static: true}}
+	if len(ops) > 1 {
+		starts = ops[1:]
+	}
+	if len(ops) > 0 && len(execs) > 0 {
+		findSecrets(x, starts, []word{{val: "-name", static: true}, ops[0]})
+	}
+	for _, inner := range execs {
+		fdJudgeExec(x, starts, inner)
+	}
 	for _, a := range args[1:] {
 		v := a.val
 		if v == "-x" || v == "-X" || strings.HasPrefix(v, "--exec") || strings.HasPrefix(v, "--ignore-file") || strings.HasPrefix(v, "--base-directory") || strings.HasPrefix(v, "--search-path") || v == "-L" || v == "--follow" {
@@ -20,14 +44,56 @@ func fdCmd(x *cmdCtx, args []word) {
 			return
 		}
 	}
-	if len(ops) <= 1 {
-		x.readStr(".")
+	for _, w := range starts {
+		x.read(w)
 	}
-	if len(ops) > 1 {
-		for _, w := range ops[1:] {
-			x.read(w)
+}
+
+// fdExecs splits fd's -x/-X commands: each runs to a ';' or the end.
+func fdExecs(rest []word) [][]word {
+	var out [][]word
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].val
+		if v != "-x" && v != "-X" && v != "--exec" && v != "--exec-batch" {
+			continue
+		}
+		j := i + 1
+		for j < len(rest) && rest[j].val != ";" {
+			j++
+		}
+		out = append(out, rest[i+1:j])
+		i = j
+	}
+	return out
+}
+
+// fdJudgeExec judges one fd -x command per search path.
+func fdJudgeExec(x *cmdCtx, starts, inner []word) {
+	if len(inner) == 0 {
+		return
+	}
+	placeholder := false
+	for _, w := range inner {
+		if strings.Contains(w.val, "{") && strings.Contains(w.val, "}") {
+			placeholder = true
 		}
 	}
+
+	for _, s := range starts {
+		match := s.val + "/glob-match"
+		argv := make([]word, 0, len(inner)+1)
+		for _, w := range inner {
+			if strings.Contains(w.val, "{") {
+				w = word{val: strings.NewReplacer("{//}", s.val, "{/.}", "glob-match", "{/}", "glob-match", "{.}", match, "{}", match).Replace(w.val), static: w.static && s.static}
+			}
+			argv = append(argv, w)
+		}
+		if !placeholder {
+			argv = append(argv, word{val: match, static: s.static})
+		}
+		x.nested(argv, "fd -x")
+	}
+
 }
 
 // viewerCmd is bat or delta: it shows files or a diff. A pager or any

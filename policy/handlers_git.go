@@ -288,6 +288,7 @@ func gitNetwork(x *cmdCtx, sub string, sargs []word) {
 	}
 	x.c.never = true
 	x.add(Ask, RuleGitNetwork, "git "+sub+" talks to a remote")
+	gitPushTarget(x, sub, sargs) // gitpushto.go
 	for i, a := range sargs {
 		v := a.val
 		switch {

@@ -23,6 +23,7 @@ type inlineSpec struct {
 	long   []string // long options whose value is code (--eval CODE, --eval=CODE)
 	longV  []string // long options that take the next word as their value
 	exact  bool     // options never bundle nor join (pwsh -Command CODE)
+	sep    bool     // a code letter's value is always the next word: node -pe CODE is -p -e CODE
 }
 
 var inlineSpecs = lazy[map[string]inlineSpec]{build: func() map[string]inlineSpec {
@@ -31,8 +32,8 @@ var inlineSpecs = lazy[map[string]inlineSpec]{build: func() map[string]inlineSpe
 		"pypy":       {code: "c", next: "WXQ", stop: "m"},
 		"perl":       {code: "eE", next: "IM", joined: "mxdDCiF", digits: "l0"},
 		"ruby":       {code: "e", next: "IrCEF", joined: "xWi0TK", longV: []string{"--enable", "--disable", "--encoding", "--external-encoding", "--internal-encoding", "--dump"}},
-		"node":       {code: "ep", next: "r", long: []string{"--eval", "--print"}, longV: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--title"}},
-		"bun":        {code: "ep", next: "r", long: []string{"--eval", "--print"}, longV: []string{"--preload", "--require"}},
+		"node":       {code: "ep", next: "r", sep: true, long: []string{"--eval", "--print"}, longV: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--title"}},
+		"bun":        {code: "ep", next: "r", sep: true, long: []string{"--eval", "--print"}, longV: []string{"--preload", "--require"}},
 		"php":        {code: "rBREF", next: "cdftz"},
 		"lua":        {code: "e", next: "l"},
 		"luajit":     {code: "e", next: "l"},
@@ -129,6 +130,18 @@ func inlineCodeOf(base string, args []word) inlineArgs {
 			ch := v[j]
 			rest := v[j+1:]
 			switch {
+			case strings.IndexByte(sp.code, ch) >= 0 && sp.sep:
+				// node reads -pe CODE as --print --eval CODE and
+				// refuses -e'CODE'; a joined rest is judged too, as
+				// the code it would be if some version took it.
+				for r := rest; r != ""; r = r[1:] {
+					codes = append(codes, r) // -pe'X' is judged as X and as eX
+					if strings.IndexByte(sp.code, r[0]) < 0 {
+						break
+					}
+				}
+				i = take(i, "")
+				break bundle
 			case strings.IndexByte(sp.code, ch) >= 0:
 				i = take(i, rest)
 				break bundle

@@ -65,7 +65,9 @@ func readReview1207(t testing.TB) []review1207Row {
 // off (all 21 in the probe class: yq's table and language, jq -f, inline
 // process["env"], case on a secret, git in a repository the coder made);
 // deny recall 87.9% (every miss asks). After the fixes: 0 unsafe allows,
-// everyday and deny recall unchanged. Run it with
+// everyday and deny recall unchanged. h/polrev2 (fd -x judged, a secret's
+// value echoed into a file, git push to a place the line names, database
+// wipes): deny recall 91.9% on and off, everyday unchanged. Run it with
 //
 //	go test -run TestReview1207Corpus -v ./policy/
 func TestReview1207Corpus(t *testing.T) {

@@ -71,6 +71,7 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	c.stmts(s, f.Stmts, cw)
 	c.judgeDumps(s, f, pipes)   // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw) // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
+	c.judgeSecretWrites(s, f)   // secretwrite.go: printf "$API_KEY" > k.txt
 }
 
 func (c *checkEnv) addPart(p Part) {
