@@ -82,7 +82,7 @@ func pendingPath(runDir string) string { return filepath.Join(runDir, pendingNam
 // crashAfterWrites, when positive, makes applyWorktree exit the process
 // after that many file replacements: the crash-safety tests use it to die
 // in the middle of an apply. Only a binary built with -tags sentineltest
-// reads it from the environment (crashhook_sentineltest.go).
+// reads it from the environment (SetTestCrashPoints).
 var crashAfterWrites int
 
 // exit is os.Exit; unit tests replace it to stop where a crash would.

@@ -45,15 +45,19 @@ func cacheRoot() (string, error) {
 	return dir, nil
 }
 
-// sharedBuild returns the directory holding sentinel and sentinel-helper
-// built with flags, building them if no other process has for this
-// content.
-func sharedBuild(flags ...string) (string, error) {
+// sharedBuild returns the directory holding sentinel (and, with helper,
+// sentinel-helper) built with flags, building them if no other process
+// has for this content.
+func sharedBuild(helper bool, flags ...string) (string, error) {
 	root, err := ModuleRoot()
 	if err != nil {
 		return "", err
 	}
-	key, err := buildKey(root, flags)
+	pkgs := []string{"./cmd/sentinel"}
+	if helper {
+		pkgs = append(pkgs, "./cmd/sentinel-helper")
+	}
+	key, err := buildKey(root, append(append([]string(nil), flags...), pkgs...))
 	if err != nil {
 		return "", err
 	}
@@ -83,7 +87,7 @@ func sharedBuild(flags ...string) (string, error) {
 	if err := os.Mkdir(tmp, 0o755); err != nil {
 		return "", err
 	}
-	args := append(append([]string{"build"}, flags...), "-o", tmp, "./cmd/sentinel", "./cmd/sentinel-helper")
+	args := append(append(append([]string{"build"}, flags...), "-o", tmp), pkgs...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	if b, err := cmd.CombinedOutput(); err != nil {

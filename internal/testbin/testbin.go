@@ -38,11 +38,13 @@ func Main(m interface{ Run() int }) {
 
 // SentinelWithTestHooks is a sentinel binary built with -tags sentineltest:
 // it honours test-only switches (such as SENTINEL_TEST_CRASH_AFTER_WRITES)
-// that the shipped binary does not have. Built once, on first use.
+// that the shipped binary does not have. Built once, on first use, and
+// alone: no test runs it with a helper, and the helper's link would be
+// paid for nothing.
 func SentinelWithTestHooks() (string, error) {
 	hooksOnce.Do(func() {
 		var dir string
-		dir, hooksBuildErr = sharedBuild("-tags", "sentineltest")
+		dir, hooksBuildErr = sharedBuild(false, "-tags", "sentineltest")
 		hooksBuilt = filepath.Join(dir, "bare", "sentinel")
 	})
 	return hooksBuilt, hooksBuildErr
@@ -59,7 +61,7 @@ func Sentinel() (string, error) {
 			return
 		}
 		var dir string
-		dir, buildErr = sharedBuild()
+		dir, buildErr = sharedBuild(true)
 		built = filepath.Join(dir, "bare", "sentinel")
 	})
 	return built, buildErr
@@ -70,7 +72,7 @@ func Sentinel() (string, error) {
 func SentinelWithHelper() (string, error) {
 	pairOnce.Do(func() {
 		var dir string
-		dir, pairBuildErr = sharedBuild()
+		dir, pairBuildErr = sharedBuild(true)
 		pairBuilt = filepath.Join(dir, "sentinel")
 	})
 	return pairBuilt, pairBuildErr

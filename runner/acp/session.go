@@ -30,8 +30,11 @@ type Config struct {
 	OnLine func(Line)
 	// Stderr receives the agent's stderr (its logs); may be nil.
 	Stderr io.Writer
-	// StartTimeout bounds initialize and session/new (0: 2 minutes).
-	StartTimeout time.Duration
+	// StartTimeout bounds initialize and session/new as a hang: how long
+	// the agent may stay silent (nothing on stdout or stderr) before
+	// answering (0: 2 minutes). StartCap bounds them however much it
+	// writes (0: 10 minutes).
+	StartTimeout, StartCap time.Duration
 	// Agent names the agent's program in messages (default: cmd's).
 	Agent string
 	// NoReadDelegation leaves file reads to the agent (see Adapter.ReadDelegation).
@@ -64,6 +67,7 @@ type Session struct {
 	// promptErr is the agent's error answering session/prompt.
 	promptErr string
 	tail      *agentutil.TailBuffer // the end of the agent's stderr
+	live      *liveness             // when the agent last wrote (the handshake's hang bound)
 }
 
 // Start starts cmd (the sandboxed agent, not yet started) with pipes on its
@@ -82,6 +86,9 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = 2 * time.Minute
 	}
+	if cfg.StartCap <= 0 {
+		cfg.StartCap = defaultStartCap
+	}
 	emit := cfg.OnLine
 	if emit == nil {
 		emit = func(Line) {}
@@ -90,7 +97,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("acp: open the workspace: %w", err)
 	}
-	s := &Session{cfg: cfg, cmd: cmd, exited: make(chan struct{}), stop: make(chan struct{})}
+	s := &Session{cfg: cfg, cmd: cmd, exited: make(chan struct{}), stop: make(chan struct{}), live: newLiveness()}
 	s.client = &client{ws: cfg.Workspace, root: root, ask: cfg.Ask, emit: emit, lines: newLineWriter(emit), granted: map[string]int{}}
 	if s.stdin, err = cmd.StdinPipe(); err != nil {
 		return nil, err
@@ -101,9 +108,9 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	}
 	tail := &agentutil.TailBuffer{Max: 16 << 10}
 	s.tail = tail
-	cmd.Stderr = tail
+	cmd.Stderr = s.live.writer(tail)
 	if cfg.Stderr != nil {
-		cmd.Stderr = io.MultiWriter(tail, cfg.Stderr)
+		cmd.Stderr = s.live.writer(io.MultiWriter(tail, cfg.Stderr))
 	}
 	procgroup.Session(cmd)
 	if err := cmd.Start(); err != nil {
@@ -114,7 +121,7 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 	// only then lets us set its logger; the loop logs (e.g. "connection
 	// closed" when the agent exits at once). It reads through a gate that
 	// opens after SetLogger, so the logger is set before the loop can use it.
-	gate := &gatedReader{r: stdout, open: make(chan struct{})}
+	gate := &gatedReader{r: s.live.reader(stdout), open: make(chan struct{})}
 	s.conn = sdk.NewClientSideConnection(s.client, s.stdin, gate)
 	s.conn.SetLogger(slog.New(slog.NewTextHandler(io.Discard, nil))) // failures reach the journal instead
 	close(gate.open)
@@ -137,12 +144,13 @@ func Start(ctx context.Context, cmd *exec.Cmd, cfg Config) (*Session, error) {
 
 // begin is the handshake: initialize, then session/new.
 func (s *Session) begin(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.StartTimeout)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	go s.live.watch(ctx, cancel, s.cfg.StartTimeout, s.cfg.StartCap)
 	go func() {
 		select {
 		case <-s.exited:
-			cancel()
+			cancel(nil)
 		case <-ctx.Done():
 		}
 	}()
@@ -159,14 +167,14 @@ func (s *Session) begin(ctx context.Context) error {
 			return fmt.Errorf("acp: %s exited without answering initialize (is it an ACP agent? e.g. gemini --acp, opencode acp)", s.cfg.Agent)
 		case <-time.After(time.Second): // its exit may trail the closed pipe
 		}
-		return fmt.Errorf("acp initialize: %v (is this an ACP agent? e.g. gemini --acp, opencode acp)", err)
+		return fmt.Errorf("acp initialize: %v (is this an ACP agent? e.g. gemini --acp, opencode acp)", hangCause(ctx, err))
 	}
 	if init.ProtocolVersion != sdk.ProtocolVersionNumber {
 		return fmt.Errorf("acp: the agent speaks protocol version %d; Sentinel speaks %d", init.ProtocolVersion, sdk.ProtocolVersionNumber)
 	}
 	sess, err := s.conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: s.cfg.Workspace, McpServers: []sdk.McpServer{}})
 	if err != nil {
-		return fmt.Errorf("acp session/new: %w (if the agent needs a login, sign in to it outside Sentinel first)", err)
+		return fmt.Errorf("acp session/new: %w (if the agent needs a login, sign in to it outside Sentinel first)", hangCause(ctx, err))
 	}
 	s.id = sess.SessionId
 	if err := s.askingMode(ctx, sess.Modes); err != nil {

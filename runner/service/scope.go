@@ -9,7 +9,7 @@ import (
 
 // scopeRoot, when set, limits the scanner to agents whose program (the
 // executable, or an interpreter's script) lies under it. Only test builds
-// set it (scope_sentineltest.go): a test's service must not end the agents
+// set it (SetTestScope): a test's service must not end the agents
 // other tests on the same machine run. The shipped binary scans everything.
 var scopeRoot string
 
