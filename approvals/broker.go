@@ -360,7 +360,9 @@ func (b *Broker) serveConn(c net.Conn) {
 			send(message{Type: msgDecision, ID: m.ID, Decision: &d})
 		}
 	}
-	if err := sc.Err(); err != nil && !b.closing() && !errors.Is(err, net.ErrClosed) {
+	// A coder that went away with our answer unread resets the connection:
+	// that is no request, and no "malformed message" denial in the counts.
+	if err := sc.Err(); err != nil && !b.closing() && !errors.Is(err, net.ErrClosed) && !errors.Is(err, syscall.ECONNRESET) {
 		d := b.refuse(Request{}, "malformed message: "+err.Error())
 		send(message{Type: msgDecision, Decision: &d})
 	}

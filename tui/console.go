@@ -345,19 +345,12 @@ func (p *consolePage) header() string {
 	if p.down != "" {
 		lines = append(lines, "! "+textsafe.Line(p.down))
 	}
-	shown := p.shownRuns()
-	start := max(0, len(shown)-maxConsoleRuns)
-	if hidden := len(p.runs) - len(shown) + start; hidden > 0 {
+	shown := fitRuns(p.shownRuns(), p.consoleRunRows(), p.sel)
+	if hidden := len(p.runs) - len(shown); hidden > 0 {
 		lines = append(lines, fmt.Sprintf("  + %d earlier or ended run(s) not listed (sentinel status lists them)", hidden))
 	}
-	for _, r := range shown[start:] {
-		mark := "  "
-		if runKeyOf(r) == p.sel {
-			mark = "▶ "
-		}
-		line := fmt.Sprintf("%s%-18s %-22s %-8s %-15s %3d pending", mark, textsafe.Line(lastTwo(r.Project)), textsafe.Line(r.Run),
-			textsafe.Line(r.Coder), r.State, r.Pending)
-		lines = append(lines, line)
+	for _, r := range shown {
+		lines = append(lines, consoleRunLine(r, runKeyOf(r) == p.sel, w))
 	}
 	if len(p.runs) == 0 {
 		lines = append(lines, "  no runs have reported to the service yet")

@@ -158,7 +158,7 @@ func (m *model) renderPane(id paneID, r rect) []string {
 // narrow terminal the long facts get their short forms before anything is cut.
 func (m *model) statusBar(w int) string {
 	var s string
-	for level := 0; level <= 2; level++ {
+	for level := 0; level <= 3; level++ {
 		if s = m.statusText(level); ansi.StringWidth(s) <= w {
 			break
 		}
@@ -170,7 +170,9 @@ func (m *model) statusBar(w int) string {
 }
 
 // statusText at level 0 is the full bar; 1 uses short forms; 2 also drops
-// the network and keeps the end of the run id.
+// the network and keeps the end of the run id; 3 also drops the coder and
+// the elapsed time, so the run's end ("run no changes") stays whole at 60
+// columns.
 func (m *model) statusText(level int) string {
 	short := level > 0
 	st := m.styles
@@ -195,11 +197,11 @@ func (m *model) statusText(level int) string {
 	if level >= 2 && len(id) > 8 {
 		id = "…" + id[len(id)-6:]
 	}
-	segs := []string{
-		st.StatusKey.Render(brand) + bar.Render(id),
-		bar.Render(textsafe.Line(firstNonEmpty(m.info.Coder, "coder"))),
-		sb,
+	segs := []string{st.StatusKey.Render(brand) + bar.Render(id)}
+	if level < 3 {
+		segs = append(segs, bar.Render(textsafe.Line(firstNonEmpty(m.info.Coder, "coder"))))
 	}
+	segs = append(segs, sb)
 	if level < 2 {
 		segs = append(segs, bar.Render(textsafe.Line(network)))
 	}
@@ -220,7 +222,9 @@ func (m *model) statusText(level int) string {
 		}
 		segs = append(segs, st.Asked.Render(mark))
 	}
-	segs = append(segs, bar.Render(m.elapsed()))
+	if level < 3 {
+		segs = append(segs, bar.Render(m.elapsed()))
+	}
 	if m.runDone || m.runStatus != "" {
 		segs = append(segs, st.StatusKey.Render("run "+firstNonEmpty(m.runStatus, "ended")))
 	}

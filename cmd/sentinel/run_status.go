@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals/queue"
+	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -31,17 +32,30 @@ func reportStatus(r *runner.Run, project string) *statusReports {
 	s.send(queue.StateRunning)
 	events, cancel := r.Events()
 	s.stop = cancel
+	dir := r.Dir()
 	go func() {
 		for ev := range events {
-			switch ev.Kind {
-			case runner.KindReview:
-				s.send(queue.StateReviewing)
-			case runner.KindReviewApproved, runner.KindReviewRejected:
-				s.send(queue.StateRunning)
-			}
+			s.event(ev, dir)
 		}
 	}()
 	return s
+}
+
+// event reports what ev changes in the run's state. The run's end is its
+// final state at once: the TUI stays open after it until the person quits,
+// and meanwhile sentinel status and the console say what the TUI says
+// ("no changes", not "running": #37 point 10).
+func (s *statusReports) event(ev journal.Event, dir string) {
+	switch ev.Kind {
+	case runner.KindReview:
+		s.send(queue.StateReviewing)
+	case runner.KindReviewApproved, runner.KindReviewRejected:
+		s.send(queue.StateRunning)
+	case runner.KindRunEnd:
+		if end, ok := runner.AsRunEnd(ev); ok && end.State != "" {
+			s.sendFinal(finalState(end.State, end.Status, dir))
+		}
+	}
 }
 
 // final reports how the run ended.
