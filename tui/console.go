@@ -276,6 +276,12 @@ func (p *consolePage) key(k tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	// The card is judged in the rows render gives it below the run list:
+	// whether it was seen whole (approve, "always") is a question about
+	// what was drawn, not about the whole screen.
+	n := strings.Count(p.header(), "\n") + 1
+	p.c.height -= n
+	defer func() { p.c.height += n }()
 	return p.m.key(k)
 }
 
