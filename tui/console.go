@@ -351,6 +351,14 @@ func (p *consolePage) header() string {
 	if p.down != "" {
 		lines = append(lines, "! "+textsafe.Line(p.down))
 	}
+	if p.cardCrowded() {
+		// A card waits on a short screen: its rows are worth more than
+		// the list, and the card names its run and project.
+		for i := range lines {
+			lines[i] = ansi.Truncate(lines[i], w, "…")
+		}
+		return strings.Join(lines, "\n")
+	}
 	shown := fitRuns(p.shownRuns(), p.consoleRunRows(), p.sel)
 	if hidden := len(p.runs) - len(shown); hidden > 0 {
 		lines = append(lines, fmt.Sprintf("  + %d earlier or ended run(s) not listed (sentinel status lists them)", hidden))
@@ -365,6 +373,12 @@ func (p *consolePage) header() string {
 		lines[i] = ansi.Truncate(lines[i], w, "…")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// cardCrowded reports whether a card waits on a screen too short for it
+// and the run list both (under 24 rows).
+func (p *consolePage) cardCrowded() bool {
+	return p.m != nil && len(p.m.queue) > 0 && p.c.height > 0 && p.c.height < 24
 }
 
 func lastTwo(p string) string {

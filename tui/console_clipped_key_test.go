@@ -3,26 +3,26 @@ package tui
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
-// TestConsoleKeysJudgeTheCardAsDrawn: the console draws a card below its
-// run list, in fewer rows than the screen; approve and "always" judge
-// whether the card was seen in those rows, not in the whole screen's. At
-// 60×15 with runs listed, `1` and `2` on a run-later write card whose lines
-// did not all fit answer nothing (#37 point 1: `2` was accepted there with
-// its scope line never on screen).
-func TestConsoleKeysJudgeTheCardAsDrawn(t *testing.T) {
+// laterCardConsole is a console w×h with three runs listed and a run-later
+// write card waiting; sent gets its answers.
+func laterCardConsole(t *testing.T, w, h int) (*consolePage, chan queue.Answer) {
+	t.Helper()
 	sent := make(chan queue.Answer, 4)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	p := newConsole(ctx, newChrome(Options{}), func(a queue.Answer) error { sent <- a; return nil })
-	p.c.width, p.c.height = 60, 15
+	p.c.width, p.c.height = w, h
 	now := time.Now()
 	var runs consoleRunsMsg
 	for _, id := range []string{"r-aa", "r-bb", "r-cc"} {
@@ -31,11 +31,23 @@ func TestConsoleKeysJudgeTheCardAsDrawn(t *testing.T) {
 	p.update(runs)
 	ws := "/state/work/r-aa/ws"
 	in, _ := json.Marshal(map[string]string{"file_path": ws + "/.envrc", "content": "export A=1\n"})
-	e := &queue.Entry{ID: "aa", Run: "r-aa", Project: "/src/p", Workspace: ws, Kind: policy.KindWrite, WaitingSince: now,
+	p.update(consoleQueueMsg(queue.Event{Type: queue.EventOpen, Entry: &queue.Entry{ID: "aa", Run: "r-aa", Project: "/src/p", Workspace: ws, Kind: policy.KindWrite, WaitingSince: now,
 		Request: approvals.Request{ID: "b-aa", Kind: policy.KindWrite, Path: ws + "/.envrc", Cwd: ws, Input: in, Adapter: "claude"},
-		Verdict: policy.Verdict{Decision: policy.Ask, Rule: policy.RulePathWriteLater, Reason: "writes a file that runs code later"}}
-	p.update(consoleQueueMsg(queue.Event{Type: queue.EventOpen, Entry: e}))
-	p.render()
+		Verdict: policy.Verdict{Decision: policy.Ask, Rule: policy.RulePathWriteLater, Reason: "writes a file that runs code later"}}}))
+	return p, sent
+}
+
+// TestConsoleKeysJudgeTheCardAsDrawn: the console draws a card below its
+// header, in fewer rows than the screen; approve and "always" judge whether
+// the card was seen in those rows, not in the whole screen's. On a screen
+// too short for the card, `2` and `1` answer nothing (#37 point 1: at 60×15
+// `2` was accepted on a run-later card whose scope line was never on
+// screen).
+func TestConsoleKeysJudgeTheCardAsDrawn(t *testing.T) {
+	p, sent := laterCardConsole(t, 60, 11)
+	if s := ansi.Strip(p.render()); strings.Contains(s, "2 always") {
+		t.Fatalf("the card fits at 60×11; the test needs one that does not:\n%s", s)
+	}
 	for _, k := range []string{"2", "1"} {
 		p.key(keyMsg(k))
 		apply(channelBroker{}, p.take())
@@ -43,35 +55,33 @@ func TestConsoleKeysJudgeTheCardAsDrawn(t *testing.T) {
 	}
 	select {
 	case a := <-sent:
-		t.Fatalf("a key answered a card drawn clipped below the run list: %+v", a)
+		t.Fatalf("a key answered a card drawn clipped: %+v", a)
 	case <-time.After(200 * time.Millisecond): // nothing may come; a short wait for a send already under way
 	}
 }
 
-// The same card at 120×40, drawn whole below the same run list, is
-// approved by `1`: the console's keys still work where the card fits.
-func TestConsoleKeysApproveACardDrawnWhole(t *testing.T) {
-	sent := make(chan queue.Answer, 4)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	p := newConsole(ctx, newChrome(Options{}), func(a queue.Answer) error { sent <- a; return nil })
-	p.c.width, p.c.height = 120, 40
-	now := time.Now()
-	p.update(consoleRunsMsg{{Report: queue.Report{Run: "r-aa", Project: "/src/p", State: queue.StateRunning, Started: now}, Updated: now}})
-	ws := "/state/work/r-aa/ws"
-	in, _ := json.Marshal(map[string]string{"file_path": ws + "/.envrc", "content": "export A=1\n"})
-	p.update(consoleQueueMsg(queue.Event{Type: queue.EventOpen, Entry: &queue.Entry{ID: "aa", Run: "r-aa", Project: "/src/p", Workspace: ws, Kind: policy.KindWrite, WaitingSince: now,
-		Request: approvals.Request{ID: "b-aa", Kind: policy.KindWrite, Path: ws + "/.envrc", Cwd: ws, Input: in, Adapter: "claude"},
-		Verdict: policy.Verdict{Decision: policy.Ask, Rule: policy.RulePathWriteLater, Reason: "writes a file that runs code later"}}}))
-	p.render()
-	p.key(keyMsg("1"))
-	apply(channelBroker{}, p.take())
-	select {
-	case a := <-sent:
-		if a.Decision != queue.Approve {
-			t.Fatalf("1 sent %+v", a)
+// At 60×15 a waiting card takes the run list's rows (the card names its
+// run and project), so it is drawn whole — its "always" scope on screen —
+// and `1` approves it; at 120×40 the list stays.
+func TestConsoleCardOnAShortScreenIsDrawnWholeAndApproved(t *testing.T) {
+	for _, size := range [][2]int{{60, 15}, {120, 40}} {
+		p, sent := laterCardConsole(t, size[0], size[1])
+		s := ansi.Strip(p.render())
+		if !strings.Contains(s, "2 always") || !strings.Contains(s, "run r-aa in src/p") {
+			t.Fatalf("%dx%d: the card is not drawn whole:\n%s", size[0], size[1], s)
 		}
-	case <-time.After(10 * time.Second): // a bound on a hang
-		t.Fatal("1 on a card drawn whole sent no answer")
+		if listed := strings.Contains(s, "r-bb"); listed != (size[1] >= 24) {
+			t.Fatalf("%dx%d: run list shown = %v:\n%s", size[0], size[1], listed, s)
+		}
+		p.key(keyMsg("1"))
+		apply(channelBroker{}, p.take())
+		select {
+		case a := <-sent:
+			if a.Decision != queue.Approve {
+				t.Fatalf("%dx%d: 1 sent %+v", size[0], size[1], a)
+			}
+		case <-time.After(10 * time.Second): // a bound on a hang
+			t.Fatalf("%dx%d: 1 on a card drawn whole sent no answer:\n%s", size[0], size[1], s)
+		}
 	}
 }
