@@ -46,6 +46,8 @@ type inPlaceCheckpoint struct {
 	// (slowtell.After; 0, at once, in a test).
 	tellAfter time.Duration
 
+	gitDir string // the project's git dir ("" without git), whose index is kept
+
 	mu    sync.Mutex // over rec, calls and ended: tool calls checkpoint concurrently
 	calls callPoints // points before single tool calls (checkpoint_percall.go)
 	ended bool
@@ -81,6 +83,9 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		if err = s.SaveManifest(id, "before", m); err == nil {
 			err = s.SaveRecord(rec)
 		}
+		if err == nil && p.GitDir != "" {
+			err = saveIndex(s, id, p.GitDir, indexBefore)
+		}
 	}
 	if err != nil {
 		emit(journal.System, KindNotice, "in place: no checkpoint ("+err.Error()+"); 'sentinel undo' cannot put this run's changes back", nil)
@@ -99,7 +104,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	return &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter}
+	return &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir}
 }
 
 // end records the place as the run left it and is every change since the
@@ -118,6 +123,11 @@ func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, an
 	}
 	if err := c.store.SaveManifest(c.rec.ID, "after", after); err != nil {
 		return nil, nil, err
+	}
+	if c.gitDir != "" {
+		if err := saveIndex(c.store, c.rec.ID, c.gitDir, indexAfter); err != nil {
+			return nil, nil, err
+		}
 	}
 	c.rec.HasAfter, c.rec.Ended = true, time.Now().UTC()
 	if err := c.store.SaveRecord(c.rec); err != nil {

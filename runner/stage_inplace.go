@@ -48,6 +48,9 @@ func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.L
 	if err := w.initInPlaceShadow(ctx); err != nil {
 		return Snapshot{}, nil, err
 	}
+	if err := w.recordIndex(); err != nil {
+		return Snapshot{}, nil, fmt.Errorf("record the index: %w", err)
+	}
 	tree, err := w.inPlaceTree(ctx)
 	if err != nil {
 		return Snapshot{}, nil, fmt.Errorf("record the project as it is: %w", err)
@@ -197,10 +200,21 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		}
 		text += refMovesText(moves)
 		told.Refs = moves
+		staged, serr := r.ws.stagedChanges(ctx)
+		if serr != nil {
+			r.emit(journal.System, KindNotice, "in place: could not compare the index with the start ("+serr.Error()+"); staged changes are not in this report: check `git diff --cached` before you commit", nil)
+		}
+		text += stagedText(staged)
+		told.Staged = staged
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
 		for _, m := range moves {
 			if m.Yours {
 				r.emit(journal.System, KindNotice, "in place: the coder changed your "+m.String(), nil)
+			}
+		}
+		for _, s := range staged {
+			if s.Differs {
+				r.emit(journal.System, KindNotice, "in place: "+s.String(), nil)
 			}
 		}
 		for i, f := range ch.Flagged {
@@ -249,6 +263,8 @@ type InPlaceChanged struct {
 	// Refs: branches, tags, HEAD and the stash as the coder left them,
 	// each that differs from the start (inplace_refs.go).
 	Refs []RefMove `json:"refs,omitempty"`
+	// Staged: index entries that differ from the start (inplace_index.go).
+	Staged []StagedChange `json:"staged,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

@@ -128,7 +128,28 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	for _, c := range plan.Conflicts {
 		rep.Forced = append(rep.Forced, c.Path+": "+c.Why)
 	}
-	if o.DryRun || len(plan.Steps) == 0 {
+	// The git index (undo_index.go): refused before anything changes.
+	var restoreIndex bool
+	if o.To == 0 {
+		if restoreIndex, err = undoIndex(s, rec.ID, p.GitDir, true); err != nil {
+			if !o.Force {
+				return nil, err
+			}
+			rep.Cannot = append(rep.Cannot, "the git index: "+err.Error())
+		}
+	}
+	if restoreIndex {
+		rep.Steps = append(rep.Steps, "restore the git index as it was before the run (unstages what the coder staged)")
+	}
+	if o.DryRun {
+		return rep, nil
+	}
+	if len(plan.Steps) == 0 {
+		if restoreIndex {
+			if _, err := undoIndex(s, rec.ID, p.GitDir, false); err != nil {
+				return nil, fmt.Errorf("restore the git index: %w", err)
+			}
+		}
 		return rep, nil
 	}
 
@@ -142,6 +163,11 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		return nil, err
 	}
 	applied, aerr := checkpoint.Apply(s, p.Root, plan)
+	if restoreIndex {
+		if _, ierr := undoIndex(s, rec.ID, p.GitDir, false); ierr != nil {
+			aerr = errors.Join(aerr, fmt.Errorf("restore the git index: %w", ierr))
+		}
+	}
 	if applied != nil {
 		rep.Kept = applied.Kept
 	}

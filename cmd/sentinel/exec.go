@@ -172,6 +172,12 @@ func execSummary(id string, res runner.Result) string {
 	default:
 		msg += fmt.Sprintf("; %d file(s) changed in place:\n%s", len(res.InPlace.Files), res.InPlace.Stat)
 	}
+	if res.InPlace != nil && len(res.InPlace.Staged) > 0 {
+		msg += fmt.Sprintf("\n%d staged path(s) changed in your index:", len(res.InPlace.Staged))
+		for _, s := range res.InPlace.Staged {
+			msg += "\n  " + s.String()
+		}
+	}
 	if res.InPlace != nil && len(res.InPlace.Quarantined) > 0 {
 		msg += fmt.Sprintf("\nquarantined (the coder made these git dirs, pointers or objects; moved out of your project, not deleted):\n  %s", strings.Join(res.InPlace.Quarantined, "\n  "))
 	}

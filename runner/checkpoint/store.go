@@ -261,3 +261,8 @@ func (s *Store) Latest() *Manifest {
 	}
 	return nil
 }
+
+// RecordDir is record id's directory, where a caller may keep more of the
+// record's state (the git index of an in-place run); Prune removes it
+// with the record.
+func (s *Store) RecordDir(id string) (string, error) { return s.recordDir(id) }

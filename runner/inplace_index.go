@@ -1,0 +1,165 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
+)
+
+// In place the coder may write the project's index (git add and commit
+// need it), so it can stage content the work tree does not hold: a
+// trojaned Makefile staged, then the original copied back over the file.
+// The work tree is unchanged, yet `git checkout -- Makefile` or a plain
+// `git commit` takes the coder's version. The index is copied at the start
+// (into the run's shadow dir and its checkpoint) and compared at the end:
+// every staged entry that changed is reported, and one whose staged
+// content differs from the file is flagged DANGEROUS.
+
+// StagedChange is one index entry that differs between start and end.
+type StagedChange struct {
+	Path   string `json:"path"`
+	Before string `json:"before,omitempty"` // "mode blob" at the start; "" when not staged
+	After  string `json:"after,omitempty"`  // "mode blob" at the end; "" when removed
+	// Differs: the staged content is not the file in the work tree, so a
+	// checkout or commit takes the coder's staged version.
+	Differs bool `json:"differs,omitempty"`
+	// Later: the path runs code later (FlaggedFiles).
+	Later string `json:"later,omitempty"`
+}
+
+// String is one line of the change report.
+func (s StagedChange) String() string {
+	var l string
+	switch {
+	case s.Before == "":
+		l = s.Path + ": newly staged"
+	case s.After == "":
+		l = s.Path + ": taken out of the index"
+	default:
+		l = s.Path + ": staged content changed"
+	}
+	if s.Differs {
+		l += " [DANGEROUS: staged content differs from the file: `git checkout -- " + s.Path + "` or `git commit` would take the coder's version — `git restore --staged " + s.Path + "`]"
+	}
+	if s.Later != "" {
+		l += " [runs code later: " + s.Later + "]"
+	}
+	return textsafe.Line(l)
+}
+
+func projectIndexStart(shadow string) string { return shadow + ".index-start" }
+
+// recordIndex copies the project's index at the start (none: nothing).
+func (w *Workspace) recordIndex() error {
+	if w.project.GitDir == "" {
+		return nil
+	}
+	err := copyFile(filepath.Join(w.project.GitDir, "index"), projectIndexStart(w.Shadow))
+	if os.IsNotExist(err) {
+		return os.WriteFile(projectIndexStart(w.Shadow), nil, 0o600)
+	}
+	return err
+}
+
+// stagedEntries reads an index file through the shadow git dir (never the
+// project's config): path -> "mode blob" for stage 0..3 entries. An empty
+// file is an empty index.
+func (w *Workspace) stagedEntries(ctx context.Context, index string) (map[string]string, error) {
+	out := map[string]string{}
+	if st, err := os.Stat(index); err != nil {
+		if os.IsNotExist(err) {
+			return out, nil
+		}
+		return nil, err
+	} else if st.Size() == 0 {
+		return out, nil
+	}
+	g := gitCmd{dir: w.Dir, env: []string{"GIT_DIR=" + w.Shadow, "GIT_WORK_TREE=" + w.Dir, "GIT_INDEX_FILE=" + index}}
+	s, err := g.run(ctx, "ls-files", "-s", "-z")
+	if err != nil {
+		return nil, err
+	}
+	for _, rec := range strings.Split(s, "\x00") {
+		meta, path, ok := strings.Cut(rec, "\t")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(meta) // mode blob stage
+		if len(f) != 3 {
+			continue
+		}
+		v := f[0] + " " + f[1]
+		if f[2] != "0" {
+			v += " stage" + f[2]
+		}
+		if old, dup := out[path]; dup {
+			v = old + ", " + v
+		}
+		out[path] = v
+	}
+	return out, nil
+}
+
+// stagedChanges compares the project's index now with the start. It must
+// run after inPlaceTree, so that the shadow index holds the work tree.
+func (w *Workspace) stagedChanges(ctx context.Context) ([]StagedChange, error) {
+	if w == nil || w.project == nil || w.project.GitDir == "" {
+		return nil, nil
+	}
+	before, err := w.stagedEntries(ctx, projectIndexStart(w.Shadow))
+	if err != nil {
+		return nil, fmt.Errorf("read the index as it was: %w", err)
+	}
+	end := w.Shadow + ".index-end"
+	if err := copyFile(filepath.Join(w.project.GitDir, "index"), end); err != nil && !os.IsNotExist(err) {
+		return nil, err
+	} else if os.IsNotExist(err) {
+		_ = os.Remove(end)
+	}
+	after, err := w.stagedEntries(ctx, end)
+	if err != nil {
+		return nil, fmt.Errorf("read the index: %w", err)
+	}
+	work, err := w.stagedEntries(ctx, shadowIndex(w.Shadow))
+	if err != nil {
+		return nil, fmt.Errorf("read the work tree's record: %w", err)
+	}
+	var out []StagedChange
+	for path, b := range before {
+		if a := after[path]; a != b {
+			out = append(out, StagedChange{Path: path, Before: b, After: a})
+		}
+	}
+	for path, a := range after {
+		if _, ok := before[path]; !ok {
+			out = append(out, StagedChange{Path: path, After: a})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	for i := range out {
+		c := &out[i]
+		c.Differs = c.After != "" && c.After != work[c.Path]
+		if f := FlaggedFiles([]string{c.Path}, nil); len(f) > 0 {
+			c.Later = f[0].Reason
+		}
+	}
+	return out, nil
+}
+
+// stagedText is the change report's lines for staged changes.
+func stagedText(st []StagedChange) string {
+	if len(st) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nin place: %d staged path(s) changed in your index:", len(st))
+	for _, s := range st {
+		b.WriteString("\n  " + s.String())
+	}
+	return b.String()
+}
