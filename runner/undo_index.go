@@ -30,6 +30,9 @@ func saveIndex(s *checkpoint.Store, id, gitDir, which string) error {
 	if err != nil && !os.IsNotExist(err) {
 		return err
 	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
 	return os.WriteFile(filepath.Join(dir, which), b, 0o600)
 }
 
