@@ -90,7 +90,7 @@ func (e *Engine) Sources() []string { return append([]string(nil), e.sources...)
 // checkEnv is the state of one Check call.
 type checkEnv struct {
 	e            *Engine
-	writes       *ShellWrites // when set, every write judged (shellwrites.go)
+	writes       *ShellWrites    // when set, every write judged (shellwrites.go)
 	addedRemotes map[string]bool // git remotes the line added (gitpushto.go)
 	ws           string
 	home         string
