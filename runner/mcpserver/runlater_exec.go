@@ -10,8 +10,10 @@ import (
 // run code later (runLaterGuard): every file the line writes, as the
 // policy's own write judgement finds them (redirection targets, options
 // that name an output file such as git log --output=F), is refused when
-// runlater.toml calls it the person's, in every exec mode and for every
-// program, whatever allowed_commands covers. With unknownToo (allowlist
+// runlater.toml calls it the person's, for every program, whatever
+// allowed_commands covers (allowlist, strict and policy modes: in
+// unrestricted mode any program runs, and only the sandbox can hold a
+// file; it does not hold these yet). With unknownToo (allowlist
 // and strict modes, where the allowlist stands for the person's answer) a
 // write whose target cannot be known before the line runs (an expansion,
 // a glob) is refused too: it could name such a file.
