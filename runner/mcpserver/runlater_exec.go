@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -34,7 +35,7 @@ func (s *Server) execRunLater(line, cwd string, unknownToo bool) error {
 		}
 		if err := runLaterGuard(pl); err != nil {
 			if r, ok := err.(*Refusal); ok {
-				r.Reason = "the command writes " + r.Reason
+				r.Reason = "the command writes " + pl.Abs + ", which" + strings.TrimPrefix(r.Reason, pl.Abs)
 				r.Use = "leave that file alone; " + r.Use
 			}
 			return err
