@@ -67,6 +67,9 @@ func (x *cmdCtx) readStr(v string)  { x.access(word{val: v, static: true}, false
 func (x *cmdCtx) writeStr(v string) { x.access(word{val: v, static: true}, true) }
 
 func (x *cmdCtx) access(w word, write bool) {
+	if write && (!w.static || w.brace || w.pattern) {
+		x.c.wrote("") // a target not known before it runs (shellwrites.go)
+	}
 	if !w.static {
 		x.add(Ask, RulePathUnknown, "a path that comes from an expansion cannot be judged before it runs")
 		return
@@ -110,6 +113,9 @@ func (x *cmdCtx) access(w word, write bool) {
 	}
 	paths := x.resolve(w)
 	if paths == nil {
+		if write {
+			x.c.wrote("")
+		}
 		x.add(Ask, RulePathUnknown, "a relative path in a directory that cannot be known before it runs")
 		return
 	}

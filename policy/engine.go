@@ -90,6 +90,7 @@ func (e *Engine) Sources() []string { return append([]string(nil), e.sources...)
 // checkEnv is the state of one Check call.
 type checkEnv struct {
 	e            *Engine
+	writes       *ShellWrites    // when set, every write judged (shellwrites.go)
 	addedRemotes map[string]bool // git remotes the line added (gitpushto.go)
 	ws           string
 	home         string
@@ -257,6 +258,7 @@ func (c *checkEnv) judgePath(p string, write bool) finding {
 	f = c.e.applyPathRules(f, p, write, c)
 	if write {
 		c.noteWrite(p)
+		c.wrote(p)
 	}
 	if write && f.rule == RulePathWriteLater {
 		c.never = true

@@ -375,6 +375,14 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	if fi, err := os.Stat(pl.Abs); err != nil || !fi.IsDir() {
 		return outcome{}, &Refusal{Class: ClassBadInput, Reason: "cwd " + pl.Abs + " is not a directory", Use: "give an existing directory under " + s.cfg.rootList()}
 	}
+	// Files that run code later are the person's, as for the file tools
+	// (runlater_exec.go), before any mode's gate asks anyone. Unrestricted
+	// mode runs any program, so reading its line cannot hold them.
+	if s.cfg.ExecMode != ModeUnrestricted {
+		if err := s.execRunLater(a.Command, pl.Abs, s.cfg.ExecMode != ModePolicy); err != nil {
+			return outcome{}, err
+		}
+	}
 	var rule string
 	switch s.cfg.ExecMode {
 	case ModePolicy:
