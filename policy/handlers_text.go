@@ -298,10 +298,24 @@ func jqCmd(x *cmdCtx, args []word) {
 // loads modules (import, include) or names its inputs: the builtins, not
 // object keys spelled alike (.Imports, .env, ."env").
 func jqRisky(p string) bool {
+	return anyWord(p, func(tok string, prev byte) bool {
+		switch {
+		case prev == '$' && (tok == "ENV" || strings.HasPrefix(tok, "__")):
+			return true
+		case prev != '.' && prev != '$' && (tok == "env" || tok == "import" || tok == "include" || tok == "input_filename" || tok == "modulemeta" || tok == "get_search_list"):
+			return true
+		}
+		return false
+	})
+}
+
+// anyWord reports whether hit holds for a word of a jq or yq program (an
+// identifier, with the byte before it), string literals skipped (keys
+// like ."env" and text).
+func anyWord(p string, hit func(tok string, prev byte) bool) bool {
 	for i := 0; i < len(p); {
 		c := p[i]
 		if c == '"' {
-			// Skip a string literal (keys like ."env" and text).
 			j := i + 1
 			for j < len(p) && p[j] != '"' {
 				if p[j] == '\\' {
@@ -320,15 +334,11 @@ func jqRisky(p string) bool {
 		for j < len(p) && isIdent(p[j]) {
 			j++
 		}
-		tok := p[i:j]
 		prev := byte(0)
 		if i > 0 {
 			prev = p[i-1]
 		}
-		switch {
-		case prev == '$' && (tok == "ENV" || strings.HasPrefix(tok, "__")):
-			return true
-		case prev != '.' && prev != '$' && (tok == "env" || tok == "import" || tok == "include" || tok == "input_filename" || tok == "modulemeta" || tok == "get_search_list"):
+		if hit(p[i:j], prev) {
 			return true
 		}
 		i = j

@@ -122,35 +122,7 @@ func yqRisky(p string) bool {
 	if strings.Contains(p, "$ENV") || jqRisky(p) {
 		return true
 	}
-	for i := 0; i < len(p); {
-		c := p[i]
-		if c == '"' {
-			j := i + 1
-			for j < len(p) && p[j] != '"' {
-				if p[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j + 1
-			continue
-		}
-		if !isIdent(c) || c >= '0' && c <= '9' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(p) && isIdent(p[j]) {
-			j++
-		}
-		prev := byte(0)
-		if i > 0 {
-			prev = p[i-1]
-		}
-		if prev != '.' && prev != '$' && yqFuncs.has(p[i:j]) {
-			return true
-		}
-		i = j
-	}
-	return false
+	return anyWord(p, func(tok string, prev byte) bool {
+		return prev != '.' && prev != '$' && yqFuncs.has(tok)
+	})
 }
