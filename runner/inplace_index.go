@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -59,7 +58,7 @@ func (w *Workspace) recordIndex() error {
 	if w.project.GitDir == "" {
 		return nil
 	}
-	err := copyFile(filepath.Join(w.project.GitDir, "index"), projectIndexStart(w.Shadow))
+	err := copyGitIndex(w.project.GitDir, projectIndexStart(w.Shadow))
 	if os.IsNotExist(err) {
 		return os.WriteFile(projectIndexStart(w.Shadow), nil, 0o600)
 	}
@@ -116,7 +115,7 @@ func (w *Workspace) stagedChanges(ctx context.Context) ([]StagedChange, error) {
 		return nil, fmt.Errorf("read the index as it was: %w", err)
 	}
 	end := w.Shadow + ".index-end"
-	if err := copyFile(filepath.Join(w.project.GitDir, "index"), end); err != nil && !os.IsNotExist(err) {
+	if err := copyGitIndex(w.project.GitDir, end); err != nil && !os.IsNotExist(err) {
 		return nil, err
 	} else if os.IsNotExist(err) {
 		_ = os.Remove(end)

@@ -26,7 +26,7 @@ func saveIndex(s *checkpoint.Store, id, gitDir, which string) error {
 	if err != nil {
 		return err
 	}
-	b, err := os.ReadFile(filepath.Join(gitDir, "index"))
+	b, err := readGitIndex(gitDir)
 	if err != nil && !os.IsNotExist(err) {
 		return err
 	}
@@ -54,7 +54,7 @@ func undoIndex(s *checkpoint.Store, id, gitDir string, dryRun bool) (bool, error
 		return false, nil
 	}
 	path := filepath.Join(gitDir, "index")
-	now, err := os.ReadFile(path)
+	now, err := readGitIndex(gitDir)
 	if err != nil && !os.IsNotExist(err) {
 		return false, err
 	}
