@@ -80,21 +80,3 @@ func rubyScriptAt(rest []word, i int) bool {
 	}
 	return false
 }
-
-// rubyFlagsInline reads a bundle of ruby's one-letter flags (-wne, -Ilib:test)
-// and reports -e among its letters (-E is the encoding); a letter that takes a value
-// (I r C x W i 0 F T K U) ends the bundle, so -Ilib:test is no -e.
-func rubyFlagsInline(v string) bool {
-	if strings.HasPrefix(v, "--") || len(v) < 2 {
-		return false
-	}
-	for _, ch := range v[1:] {
-		switch {
-		case ch == 'e':
-			return true
-		case strings.ContainsRune("IrCxWi0FTKUE", ch):
-			return false
-		}
-	}
-	return false
-}

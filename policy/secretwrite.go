@@ -16,7 +16,7 @@ import (
 
 // secretWriteParts are the parts of a variable name that say its value is
 // a credential.
-var secretWriteParts = []string{"key", "token", "secret", "passw", "passwd", "credential", "auth", "cookie", "private",
+var secretWriteParts = []string{"key", "token", "secret", "passw", "credential", "auth", "cookie", "private",
 	"dsn", "webhook", "jwt", "bearer"}
 
 func secretValueName(n string) bool {

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/policy"
@@ -27,6 +28,10 @@ func (s *Server) execRunLater(line, cwd string, unknownToo bool) error {
 	for _, p := range w.Paths {
 		abs, err := Canonical(p)
 		if err != nil {
+			if !filepath.IsAbs(p) {
+				w.Unknown = true // a target it cannot place is one it cannot clear
+				continue
+			}
 			abs = p
 		}
 		pl, ok := s.cfg.place(abs)
