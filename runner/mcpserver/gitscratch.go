@@ -86,7 +86,7 @@ func (g *gitGuard) openScratch(readable []string) (string, []string, error) {
 			g.addAlternate(filepath.Join(own, "objects"))
 		}
 	}
-	for _, line := range recoverScratch(context.Background()) {
+	for _, line := range recoverScratch(context.Background(), g.stores) {
 		tellPerson(line)
 	}
 	base, err := os.MkdirTemp("", scratchPrefix)

@@ -2,7 +2,11 @@
 
 package mcpserver
 
-import "context"
+import (
+	"context"
+
+	"github.com/sentinelhq/sentinel/internal/gitstore"
+)
 
 // Commands run in no sandbox here with a scratch object dir to recover.
 
@@ -10,4 +14,4 @@ const scratchPrefix = "sentinel-mcp-objects-"
 
 func (g *gitGuard) recordScratch(string) error { return nil }
 
-func recoverScratch(context.Context) []string { return nil }
+func recoverScratch(context.Context, []gitstore.Store) []string { return nil }

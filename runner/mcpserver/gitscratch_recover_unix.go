@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 
 	"github.com/sentinelhq/sentinel/internal/filelock"
+	"github.com/sentinelhq/sentinel/internal/gitstore"
 	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
@@ -48,7 +50,7 @@ func (g *gitGuard) recordScratch(base string) error {
 
 // recoverScratch moves in the proven objects of every scratch dir whose
 // server is gone and says what it did.
-func recoverScratch(ctx context.Context) []string {
+func recoverScratch(ctx context.Context, ours []gitstore.Store) []string {
 	bases, _ := filepath.Glob(filepath.Join(os.TempDir(), scratchPrefix+"*"))
 	var said []string
 	for _, base := range bases {
@@ -59,12 +61,12 @@ func recoverScratch(ctx context.Context) []string {
 		if st, ok := fi.Sys().(*syscall.Stat_t); !ok || int(st.Uid) != os.Getuid() {
 			continue // another user's: not ours to read or move
 		}
-		said = append(said, recoverOne(ctx, base)...)
+		said = append(said, recoverOne(ctx, base, ours)...)
 	}
 	return said
 }
 
-func recoverOne(ctx context.Context, base string) []string {
+func recoverOne(ctx context.Context, base string, ours []gitstore.Store) []string {
 	f, err := nofollow.OpenFile(filepath.Join(base, "lock"), os.O_RDWR, 0)
 	if err != nil {
 		return nil // not made by a server (yet): left alone
@@ -78,8 +80,19 @@ func recoverOne(ctx context.Context, base string) []string {
 		return nil
 	}
 	g := &gitGuard{scratch: filepath.Join(base, "objects")}
-	if err := json.Unmarshal(b, &g.stores); err != nil || len(g.stores) == 0 {
+	var named []gitstore.Store
+	if err := json.Unmarshal(b, &named); err != nil || len(named) == 0 {
 		return []string{fmt.Sprintf("the scratch object dir %s of an earlier sentinel mcp names no repository; it is left there", base)}
+	}
+	// Only this server's rw repositories are moved into: the record is a
+	// file in the temp dir, not a list to trust.
+	for _, st := range named {
+		if slices.ContainsFunc(ours, func(o gitstore.Store) bool { return o.Dir == st.Dir }) {
+			g.stores = append(g.stores, st)
+		}
+	}
+	if len(g.stores) == 0 {
+		return []string{fmt.Sprintf("the scratch object dir %s of an earlier sentinel mcp names none of this server's repositories; it is left there", base)}
 	}
 	said := g.moveIn(ctx, true)
 	if _, err := os.Lstat(base); errors.Is(err, os.ErrNotExist) {
