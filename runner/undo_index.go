@@ -98,6 +98,11 @@ func undoIndex(ctx context.Context, s *checkpoint.Store, id, which, gitDir strin
 		if which == indexBefore {
 			return false, nil // an older record: no copy
 		}
+		// A point of a record kept before points had copies: that is
+		// only a loss when the run changed what is staged.
+		if same, serr := sameStaged(ctx, gitDir, filepath.Join(dir, indexBefore), afterPath); serr == nil && same {
+			return false, nil
+		}
 		return false, errNoPointIndex
 	}
 	if err != nil {
@@ -170,4 +175,14 @@ func replaceIndex(gitDir string, was, b []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// sameStaged says whether the index files a and b stage the same entries.
+func sameStaged(ctx context.Context, gitDir, a, b string) (bool, error) {
+	la, err := stagedList(ctx, gitDir, a)
+	if err != nil {
+		return false, err
+	}
+	lb, err := stagedList(ctx, gitDir, b)
+	return err == nil && la == lb, err
 }

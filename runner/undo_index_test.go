@@ -158,3 +158,32 @@ func TestUndoToRefusesWithoutThePointsIndex(t *testing.T) {
 		t.Errorf("the refused undo changed the index:\n%s", staged)
 	}
 }
+
+// A run that staged nothing needs no copy of the index at a point: undo
+// --to of such a run (one kept before points had copies) is not refused.
+func TestUndoToWithoutThePointsIndexOfARunThatStagedNothing(t *testing.T) {
+	p, c := gitPlaceFixture(t)
+	c.beforeCall(approvals.Request{Kind: policy.KindShell, Command: "echo x > x.txt"}, noEmit)
+	writeTestFile(t, filepath.Join(p.Root, "x.txt"), "x\n")
+	if _, _, err := c.end(noEmit); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := CheckpointPoints(p, c.rec.ID)
+	if err != nil || len(rec.Points) != 1 || rec.Points[0].Index != indexBefore {
+		t.Fatalf("the point shares the run's first index copy: %+v %v", rec, err)
+	}
+	dir, _ := c.store.RecordDir(c.rec.ID)
+	rec.Points[0].Index = "" // as a record kept before points had copies
+	if err := c.store.SaveRecord(rec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, pointIndexName(1))); err == nil {
+		t.Fatal("test premise: a copy at point 1 exists")
+	}
+	if _, err := Undo(context.Background(), p, c.rec.ID, UndoOptions{To: 1}); err != nil {
+		t.Fatalf("undo --to of a run that staged nothing: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(p.Root, "x.txt")); err == nil {
+		t.Error("x.txt (made after point 1) is still there")
+	}
+}
