@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -78,13 +79,14 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		done()
 	}
 	rec := &checkpoint.Record{ID: id, Kind: "exec", Place: p.Root, Task: task, Started: time.Now().UTC()}
+	var indexSum [sha256.Size]byte
 	if err == nil {
 		rec.NotCovered = len(m.NotCovered())
 		if err = s.SaveManifest(id, "before", m); err == nil {
 			err = s.SaveRecord(rec)
 		}
 		if err == nil && p.GitDir != "" {
-			err = saveIndex(s, id, p.GitDir, indexBefore)
+			indexSum, err = saveIndex(s, id, p.GitDir, indexBefore)
 		}
 	}
 	if err != nil {
@@ -104,7 +106,9 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	return &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir}
+	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir}
+	c.calls.index, c.calls.indexSum = indexBefore, indexSum
+	return c
 }
 
 // end records the place as the run left it and is every change since the
@@ -125,7 +129,7 @@ func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, an
 		return nil, nil, err
 	}
 	if c.gitDir != "" {
-		if err := saveIndex(c.store, c.rec.ID, c.gitDir, indexAfter); err != nil {
+		if _, err := saveIndex(c.store, c.rec.ID, c.gitDir, indexAfter); err != nil {
 			return nil, nil, err
 		}
 	}

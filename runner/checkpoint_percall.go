@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -37,6 +39,10 @@ type callPoints struct {
 	off     string               // why no more points are taken ("" while they are)
 	told    bool                 // the run was told (stopPoints)
 	taken   int
+	// index names the newest copy of the git index in the record and
+	// indexSum is its hash: a point whose index is the same shares it.
+	index    string
+	indexSum [sha256.Size]byte
 }
 
 // writingKind says whether a request's tool may change the place: every
@@ -113,7 +119,12 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 			cp.last, cp.lastRef = m, ref
 		}
 	}
-	c.rec.Points = append(c.rec.Points, checkpoint.Point{N: n, Manifest: ref, Call: callLine(req), Time: time.Now().UTC()})
+	index, err := c.pointIndex(n)
+	if err != nil {
+		c.stopPoints("the git index could not be kept: "+err.Error(), emit)
+		return
+	}
+	c.rec.Points = append(c.rec.Points, checkpoint.Point{N: n, Manifest: ref, Call: callLine(req), Time: time.Now().UTC(), Index: index})
 	if err := c.store.SaveRecord(c.rec); err != nil {
 		c.rec.Points = c.rec.Points[:len(c.rec.Points)-1]
 		c.stopPoints("the record could not be saved: "+err.Error(), emit)
@@ -123,6 +134,29 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 	if took := time.Since(t0); took > callPointBudget {
 		c.stopPoints(fmt.Sprintf("one took %s, more than %s", took.Round(time.Millisecond), callPointBudget), emit)
 	}
+}
+
+// pointIndex keeps the git index as it is before call n (c.mu held) and
+// is the name of its copy in the record: the last copy when the index is
+// the same, a new one when it changed. "" for a place without git.
+func (c *inPlaceCheckpoint) pointIndex(n int) (string, error) {
+	if c.gitDir == "" || c.calls.index == "" {
+		return "", nil
+	}
+	b, err := readGitIndex(c.gitDir)
+	if err != nil && !os.IsNotExist(err) {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	if sum == c.calls.indexSum {
+		return c.calls.index, nil
+	}
+	name := pointIndexName(n)
+	if err := writeIndexCopy(c.store, c.rec.ID, name, b); err != nil {
+		return "", err
+	}
+	c.calls.index, c.calls.indexSum = name, sum
+	return name, nil
 }
 
 // stopPoints turns points off for the rest of the run (c.mu held) and

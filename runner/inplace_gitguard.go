@@ -42,6 +42,7 @@ type gitGuard struct {
 	startDirs map[string]bool
 	// Quarantine is where what the coder planted goes (made when needed).
 	Quarantine string
+	mover      gitdir.Mover // moves into it (a test's fails its renames)
 	// refs are the project's refs at the start (inplace_refs.go); refsErr
 	// says why there are none.
 	refs    *refState
@@ -158,7 +159,7 @@ func (g *gitGuard) quarantineTo(path string) (string, bool) {
 	}
 	g.seq++
 	dst := filepath.Join(g.Quarantine, strconv.Itoa(g.seq)+"-"+strings.TrimPrefix(filepath.Base(path), "."))
-	if err := gitdir.MoveOut(from, path, id, g.Quarantine, filepath.Base(dst)); err != nil {
+	if err := g.mover.MoveOut(from, path, id, g.Quarantine, filepath.Base(dst)); err != nil {
 		g.stuck[path] = err.Error()
 		return "", false
 	}

@@ -20,7 +20,7 @@ import (
 func TestSweepAcrossFileSystemsMovesWholeOrKeepsAndSays(t *testing.T) {
 	p, g := guardedRepo(t)
 	root := p.Root
-	t.Cleanup(gitdir.FailRenamesForTest(unix.EXDEV))
+	g.mover = gitdir.Mover{Renameat: func(int, string, int, string) error { return unix.EXDEV }}
 	gitInit(t, filepath.Join(root, "copyable"))
 	gitInit(t, filepath.Join(root, "piped"))
 	pipe := filepath.Join(root, "piped", ".git", "pipe")

@@ -30,7 +30,12 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 	if _, err := os.Stat(g.Objects); err != nil {
 		return nil, err
 	}
-	format, _ := (gitCmd{dir: g.p.Root}).line(ctx, "rev-parse", "--show-object-format")
+	// The store's own object format, asked of the common dir that holds
+	// it (the work tree's git dir may be a linked worktree's).
+	format, err := (gitCmd{dir: g.common, env: []string{"GIT_DIR=" + g.common}}).line(ctx, "rev-parse", "--show-object-format")
+	if err != nil {
+		return nil, fmt.Errorf("the object format of %s: %w; the coder's new objects stay in %s", g.common, err, g.Objects)
+	}
 	hexLen := 40
 	if format == "sha256" {
 		hexLen = 64

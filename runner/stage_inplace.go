@@ -189,23 +189,22 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
 	} else {
 		r.meta.Files = ch.Files
-		text := "in place: no files changed"
-		if len(ch.Files) > 0 {
-			text = fmt.Sprintf("in place: %d file(s) changed (already in your project; there is no landing step)\n%s", len(ch.Files), ch.Stat)
-		}
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard)}
 		moves, rerr := r.ws.guard.refMoves(ctx)
 		if rerr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
 		}
-		text += refMovesText(moves)
 		told.Refs = moves
 		staged, serr := r.ws.stagedChanges(ctx)
 		if serr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the index with the start ("+serr.Error()+"); staged changes are not in this report: check `git diff --cached` before you commit", nil)
 		}
-		text += stagedText(staged)
 		told.Staged = staged
+		text := "in place: " + told.Headline("")
+		if len(ch.Files) > 0 {
+			text += " (already in your project; there is no landing step)"
+		}
+		text += told.Details()
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
 		for _, m := range moves {
 			if m.Yours {
@@ -265,6 +264,9 @@ type InPlaceChanged struct {
 	Refs []RefMove `json:"refs,omitempty"`
 	// Staged: index entries that differ from the start (inplace_index.go).
 	Staged []StagedChange `json:"staged,omitempty"`
+	// Stuck: git dirs and pointers the coder made that could not be moved
+	// out, each with why (gitGuard.Stuck).
+	Stuck []string `json:"stuck,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

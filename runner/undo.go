@@ -86,13 +86,16 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 			return nil, fmt.Errorf("run %s is still running; undo it when it ends", rec.ID)
 		}
 	}
-	which := "before"
+	which, index := "before", indexBefore
 	if o.To > 0 {
 		pt, ok := rec.Point(o.To)
 		if !ok {
 			return nil, fmt.Errorf("%s has no checkpoint before a tool call %d (it has %d; see: sentinel undo %s --list)", rec.ID, o.To, len(rec.Points), rec.ID)
 		}
-		which = pt.Manifest
+		which, index = pt.Manifest, pt.Index
+		if index == "" {
+			index = pointIndexName(o.To)
+		}
 	}
 	before, err := s.Manifest(rec.ID, which)
 	if err != nil {
@@ -129,24 +132,29 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		rep.Forced = append(rep.Forced, c.Path+": "+c.Why)
 	}
 	// The git index (undo_index.go): refused before anything changes.
-	var restoreIndex bool
-	if o.To == 0 {
-		if restoreIndex, err = undoIndex(s, rec.ID, p.GitDir, true); err != nil {
-			if !o.Force {
-				return nil, err
-			}
-			rep.Cannot = append(rep.Cannot, "the git index: "+err.Error())
+	restoreIndex, err := undoIndex(ctx, s, rec.ID, index, p.GitDir, true)
+	if errors.Is(err, errNoPointIndex) {
+		err = fmt.Errorf("%s kept no copy of the git index before tool call %d, so the index cannot be put back to that point; 'sentinel undo %s' puts back the whole run, index included, or --force puts back the files and leaves the index as it is", rec.ID, o.To, rec.ID)
+	}
+	if err != nil {
+		if !o.Force {
+			return nil, err
 		}
+		rep.Cannot = append(rep.Cannot, "the git index: "+err.Error())
 	}
 	if restoreIndex {
-		rep.Steps = append(rep.Steps, "restore the git index as it was before the run (unstages what the coder staged)")
+		what := "the run"
+		if o.To > 0 {
+			what = fmt.Sprintf("tool call %d", o.To)
+		}
+		rep.Steps = append(rep.Steps, "restore the git index as it was before "+what+" (unstages what the coder staged since)")
 	}
 	if o.DryRun {
 		return rep, nil
 	}
 	if len(plan.Steps) == 0 {
 		if restoreIndex {
-			if _, err := undoIndex(s, rec.ID, p.GitDir, false); err != nil {
+			if _, err := undoIndex(ctx, s, rec.ID, index, p.GitDir, false); err != nil {
 				return nil, fmt.Errorf("restore the git index: %w", err)
 			}
 		}
@@ -164,7 +172,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	}
 	applied, aerr := checkpoint.Apply(s, p.Root, plan)
 	if restoreIndex {
-		if _, ierr := undoIndex(s, rec.ID, p.GitDir, false); ierr != nil {
+		if _, ierr := undoIndex(ctx, s, rec.ID, index, p.GitDir, false); ierr != nil {
 			aerr = errors.Join(aerr, fmt.Errorf("restore the git index: %w", ierr))
 		}
 	}

@@ -164,22 +164,10 @@ func execSummary(id string, res runner.Result) string {
 		end += ": " + res.Err.Error()
 	}
 	msg := fmt.Sprintf("sentinel: exec %s %s", id, end)
-	switch {
-	case res.InPlace == nil:
+	if res.InPlace == nil {
 		msg += "; what changed could not be told (see: sentinel show " + id + ")"
-	case len(res.InPlace.Files) == 0:
-		msg += "; no files changed"
-	default:
-		msg += fmt.Sprintf("; %d file(s) changed in place:\n%s", len(res.InPlace.Files), res.InPlace.Stat)
-	}
-	if res.InPlace != nil && len(res.InPlace.Staged) > 0 {
-		msg += fmt.Sprintf("\n%d staged path(s) changed in your index:", len(res.InPlace.Staged))
-		for _, s := range res.InPlace.Staged {
-			msg += "\n  " + s.String()
-		}
-	}
-	if res.InPlace != nil && len(res.InPlace.Quarantined) > 0 {
-		msg += fmt.Sprintf("\nquarantined (the coder made these git dirs, pointers or objects; moved out of your project, not deleted):\n  %s", strings.Join(res.InPlace.Quarantined, "\n  "))
+	} else {
+		msg += "; " + res.InPlace.Report(" in place")
 	}
 	return msg
 }

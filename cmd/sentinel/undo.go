@@ -33,6 +33,8 @@ deleted come back, files and directories it made go.
 An in-place run also checkpoints the project just before each tool call that
 can write; 'sentinel undo RUN --list' lists those points and
 'sentinel undo RUN --to N' puts the project back as it was before call N.
+The git index goes back with the files (what the coder staged is unstaged)
+unless you staged something since; a mere 'git status' does not count.
 'sentinel mcp' does the same for each rw path before every call that can
 write there (exec, playbook, the file tools): its record is the server's
 run id, listed by 'sentinel undo --list' run in that path.

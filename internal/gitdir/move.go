@@ -19,6 +19,24 @@ import (
 // is renamed to in its own directory: git does not look for a .git by it.
 const HeldPrefix = ".sentinel-quarantine-"
 
+// Mover moves git dirs and pointers out (MoveOut). The zero Mover is the
+// program's; a test hands its guard a Mover whose renames fail, to stand
+// in for a quarantine on another file system.
+type Mover struct {
+	// Renameat renames across directories (unix.Renameat when nil); a
+	// rename within one directory (holding an entry in place) is always
+	// the system's.
+	Renameat func(olddirfd int, oldpath string, newdirfd int, newpath string) error
+	// afterCopy runs between the copy and the removal of a move across
+	// file systems (tests change the source there).
+	afterCopy func()
+}
+
+// MoveOut is the zero Mover's MoveOut.
+func MoveOut(root, p string, id filestamp.ID, dir, name string) error {
+	return Mover{}.MoveOut(root, p, id, dir, name)
+}
+
 // ErrChanged is an entry that is no longer the one the sweep found.
 var ErrChanged = errors.New("it is not the one Sentinel found any more (it changed while Sentinel looked)")
 

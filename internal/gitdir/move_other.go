@@ -10,6 +10,6 @@ import (
 )
 
 // MoveOut renames p to dir/name; nothing is ever copied or deleted.
-func MoveOut(root, p string, _ filestamp.ID, dir, name string) error {
+func (Mover) MoveOut(root, p string, _ filestamp.ID, dir, name string) error {
 	return os.Rename(p, filepath.Join(dir, name))
 }

@@ -74,18 +74,20 @@ func planted(t *testing.T) (root, gd string) {
 	return root, gd
 }
 
-func acrossFileSystems(t *testing.T) {
-	t.Cleanup(FailRenamesForTest(unix.EXDEV))
+// acrossFileSystems is a Mover whose quarantine is on another file
+// system: every rename across directories fails with EXDEV.
+func acrossFileSystems() Mover {
+	return Mover{Renameat: func(int, string, int, string) error { return unix.EXDEV }}
 }
 
 // Where the quarantine is on another file system, the git dir is copied
 // whole (its hook executable still, its link a link) and then removed.
 func TestMoveOutAcrossFileSystemsCopiesWholeThenRemoves(t *testing.T) {
-	acrossFileSystems(t)
+	m := acrossFileSystems()
 	root, gd := planted(t)
 	q := t.TempDir()
 	id, _ := IDOf(gd)
-	if err := MoveOut(root, gd, id, q, "x"); err != nil {
+	if err := m.MoveOut(root, gd, id, q, "x"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Lstat(gd); !os.IsNotExist(err) {
@@ -108,14 +110,14 @@ func TestMoveOutAcrossFileSystemsCopiesWholeThenRemoves(t *testing.T) {
 // the rest is copied out and removed, the pipe stays in the renamed dir,
 // and the error says where it is.
 func TestMoveOutAcrossFileSystemsHoldsWhatItCannotCopy(t *testing.T) {
-	acrossFileSystems(t)
+	m := acrossFileSystems()
 	root, gd := planted(t)
 	if err := syscall.Mkfifo(filepath.Join(gd, "zz-fifo"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	q := t.TempDir()
 	id, _ := IDOf(gd)
-	err := MoveOut(root, gd, id, q, "x")
+	err := m.MoveOut(root, gd, id, q, "x")
 	held := filepath.Join(filepath.Dir(gd), HeldPrefix+"1-git")
 	if err == nil || !strings.Contains(err.Error(), held) {
 		t.Fatalf("MoveOut = %v, want it to name %s", err, held)
@@ -134,18 +136,17 @@ func TestMoveOutAcrossFileSystemsHoldsWhatItCannotCopy(t *testing.T) {
 // A file written or added in the git dir between the copy and the removal
 // is not removed: only what was copied, unchanged, is.
 func TestMoveOutAcrossFileSystemsKeepsWhatChangedAfterTheCopy(t *testing.T) {
-	acrossFileSystems(t)
+	m := acrossFileSystems()
 	root, gd := planted(t)
 	gd0 := gd
 	gd = filepath.Join(filepath.Dir(gd), HeldPrefix+"1-git") // where it is held while copied
-	afterCopy = func() {
+	m.afterCopy = func() {
 		os.WriteFile(filepath.Join(gd, "hooks", "pre-commit"), []byte("#!/bin/sh\nrewritten\n"), 0o755)
 		os.WriteFile(filepath.Join(gd, "refs", "heads", "added"), []byte("1111\n"), 0o644)
 	}
-	t.Cleanup(func() { afterCopy = nil })
 	q := t.TempDir()
 	id, _ := IDOf(gd0)
-	err := MoveOut(root, gd0, id, q, "x")
+	err := m.MoveOut(root, gd0, id, q, "x")
 	if err == nil || !strings.Contains(err.Error(), "stays at "+gd) {
 		t.Fatalf("MoveOut = %v, want it to say what changed stays", err)
 	}

@@ -16,13 +16,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// renameat is unix.Renameat; tests stand in for another file system.
-var renameat = unix.Renameat
-
-// afterCopy runs between the copy and the removal of a move across file
-// systems (tests change the source there); nil in the program.
-var afterCopy func()
-
 // MoveOut moves p, which is under root and had identity id when the sweep
 // found it, to dir/name. Each directory from root down to p's parent is
 // opened without following a link, so a directory swapped for a link is
@@ -33,7 +26,11 @@ var afterCopy func()
 // cannot be copied whole (a device, a pipe) stays where it is, nothing of
 // it removed, and the error says so. Nothing is ever deleted that is not
 // in dir.
-func MoveOut(root, p string, id filestamp.ID, dir, name string) error {
+func (m Mover) MoveOut(root, p string, id filestamp.ID, dir, name string) error {
+	renameat := m.Renameat
+	if renameat == nil {
+		renameat = unix.Renameat
+	}
 	rel, err := filepath.Rel(root, p)
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return fmt.Errorf("%s is not under %s", p, root)
@@ -87,18 +84,14 @@ func MoveOut(root, p string, id filestamp.ID, dir, name string) error {
 		_ = os.RemoveAll(filepath.Join(dir, name)) // the partial copy, in dir: ours
 		return fmt.Errorf("%s is on another file system than %s and could not be copied whole (%w); it was renamed to %s, where git does not find it, and nothing of it was removed", p, dir, err, heldPath)
 	}
-	if afterCopy != nil {
-		afterCopy()
+	if m.afterCopy != nil {
+		m.afterCopy()
 	}
 	if err := copied.remove(fd); err != nil {
 		return fmt.Errorf("copied %s to %s (another file system); what could not be copied or changed since stays at %s, where git does not find it: %w", p, filepath.Join(dir, name), heldPath, err)
 	}
 	return nil
 }
-
-// renameLocal is unix.Renameat for the rename within one directory (not
-// stood in for by tests of another file system).
-var renameLocal = unix.Renameat
 
 // holdInPlace renames the entry base of the directory fd to a free name
 // beginning with HeldPrefix and is that name; one held already stays.
@@ -112,7 +105,7 @@ func holdInPlace(fd int, base string) (string, error) {
 		if err := unix.Fstatat(fd, held, &st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
 			continue
 		}
-		if err := renameLocal(fd, base, fd, held); err != nil {
+		if err := unix.Renameat(fd, base, fd, held); err != nil {
 			return "", err
 		}
 		return held, nil

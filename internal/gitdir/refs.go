@@ -94,7 +94,7 @@ func refDirs(gitDir, common string) []string {
 func (s *RefState) readReftable(gitDir, common string) error {
 	s.Reftable = true
 	for i, d := range refDirs(gitDir, common) {
-		refs, logs, err := reftableStack(filepath.Join(d, "reftable"), "refs/stash")
+		refs, logs, err := reftableStack(filepath.Join(d, "reftable"), newTableBudget(), "refs/stash")
 		if err != nil {
 			if i > 0 && os.IsNotExist(err) {
 				continue

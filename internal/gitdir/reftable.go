@@ -26,6 +26,27 @@ const (
 	maxTables     = 1000
 )
 
+// The stack is the coder's to write in place: a thousand tables of
+// compressible log blocks would have the reader read and inflate for as
+// long as the coder likes, and the end of the run wait on it. A read of
+// one stack stops at these (a tableBudget), with an error that says so.
+const (
+	maxStackBytes   = 512 << 20 // every table of the stack, read whole
+	maxInflateBytes = 256 << 20 // every log block of the stack, inflated
+)
+
+// tableBudget is what reading one stack may still cost, in bytes.
+type tableBudget struct {
+	read, inflate int64
+}
+
+func newTableBudget() *tableBudget {
+	return &tableBudget{read: maxStackBytes, inflate: maxInflateBytes}
+}
+
+// errTooBig is a stack over its budget.
+var errTooBig = errors.New("the reftable stack is larger than Sentinel reads")
+
 // errReftable says a table is not one this reader knows.
 var errReftable = errors.New("not a reftable file this reader knows")
 
@@ -82,7 +103,7 @@ func refStorage(b []byte) string {
 // reftableStack reads the stack in dir (a git dir's reftable/): every ref,
 // name → object id or "ref: target", and how many reflog entries each of
 // logsOf has.
-func reftableStack(dir string, logsOf ...string) (refs map[string]string, logs map[string]int, err error) {
+func reftableStack(dir string, bud *tableBudget, logsOf ...string) (refs map[string]string, logs map[string]int, err error) {
 	list, err := readSmall(filepath.Join(dir, "tables.list"))
 	if err != nil {
 		return nil, nil, err
@@ -96,11 +117,16 @@ func reftableStack(dir string, logsOf ...string) (refs map[string]string, logs m
 		if strings.ContainsAny(n, `/\`) || n == ".." || n == "." {
 			return nil, nil, fmt.Errorf("%s: tables.list names %q", dir, n)
 		}
-		b, err := readSmallN(filepath.Join(dir, n), maxTableBytes)
+		limit := min(maxTableBytes, bud.read)
+		b, err := readSmallN(filepath.Join(dir, n), limit+1)
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := readTable(b, refs, logs, logsOf); err != nil {
+		if int64(len(b)) > limit {
+			return nil, nil, fmt.Errorf("%s: %w (a table of more than %d bytes, or more than %d bytes of tables)", filepath.Join(dir, n), errTooBig, maxTableBytes, maxStackBytes)
+		}
+		bud.read -= int64(len(b))
+		if err := readTable(b, refs, logs, logsOf, bud); err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", filepath.Join(dir, n), err)
 		}
 	}
@@ -109,7 +135,8 @@ func reftableStack(dir string, logsOf ...string) (refs map[string]string, logs m
 
 // readTable applies one table's ref records to refs (a deletion removes)
 // and counts, into logs, the reflog entries of the names in logsOf.
-func readTable(b []byte, refs map[string]string, logs map[string]int, logsOf []string) error {
+// Its log blocks are inflated within bud.
+func readTable(b []byte, refs map[string]string, logs map[string]int, logsOf []string, bud *tableBudget) error {
 	if len(b) < 24 || string(b[:4]) != "REFT" {
 		return errReftable
 	}
@@ -157,7 +184,7 @@ func readTable(b []byte, refs map[string]string, logs map[string]int, logsOf []s
 			}
 			pos += blen
 		case 'g':
-			n, err := logBlock(b[pos:end], off, blen, hashLen, logs, logsOf)
+			n, err := logBlock(b[pos:end], off, blen, hashLen, logs, logsOf, bud)
 			if err != nil {
 				return err
 			}
@@ -248,11 +275,17 @@ func refBlock(blk []byte, start, hashLen int, refs map[string]string) error {
 
 // logBlock reads the log block at the start of b (its header off bytes
 // in, blen its length uncompressed) and returns how many bytes of b it
-// took. Log records are keyed refname, 0, reversed update index.
-func logBlock(b []byte, off, blen, hashLen int, logs map[string]int, logsOf []string) (int, error) {
+// took. Log records are keyed refname, 0, reversed update index. What it
+// inflates is taken from bud.inflate; a block that would inflate past it
+// is not inflated.
+func logBlock(b []byte, off, blen, hashLen int, logs map[string]int, logsOf []string, bud *tableBudget) (int, error) {
 	if blen < off+4+2 || blen > maxTableBytes {
 		return 0, fmt.Errorf("%w: log block length", errReftable)
 	}
+	if int64(blen-off-4) > bud.inflate {
+		return 0, fmt.Errorf("%w (its log blocks inflate to more than %d bytes)", errTooBig, maxInflateBytes)
+	}
+	bud.inflate -= int64(blen - off - 4)
 	r := bytes.NewReader(b[off+4:])
 	z, err := zlib.NewReader(r)
 	if err != nil {

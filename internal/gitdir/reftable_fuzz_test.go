@@ -20,7 +20,7 @@ func FuzzReadTable(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		refs, logs := map[string]string{}, map[string]int{}
-		_ = readTable(b, refs, logs, []string{"refs/stash", "HEAD"})
+		_ = readTable(b, refs, logs, []string{"refs/stash", "HEAD"}, newTableBudget())
 	})
 }
 
@@ -32,7 +32,7 @@ func TestReadTableEndsOnPaddingAtTheFirstBlock(t *testing.T) {
 	b := make([]byte, 24+8+68)
 	copy(b, "REFT\x01\x00\x00\x10") // version 1, blocks of 16 bytes
 	done := make(chan error, 1)
-	go func() { done <- readTable(b, map[string]string{}, map[string]int{}, nil) }()
+	go func() { done <- readTable(b, map[string]string{}, map[string]int{}, nil, newTableBudget()) }()
 	select {
 	case <-done:
 	case <-time.After(time.Minute): // a hang bound, not a timing assertion

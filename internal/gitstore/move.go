@@ -15,14 +15,17 @@
 // handed to the caller to move out (quarantine) and name. What is not an
 // object or a pack (commit-graph, multi-pack-index, bitmaps,
 // info/alternates, git's temp files) never enters: git rebuilds what it
-// needs.
+// needs. Each store's object format (SHA-1 or SHA-256) is its own: an
+// object or pack whose name is of the other format never enters it, and
+// a loose object is hashed as that store hashes. A pack larger than
+// MaxPack is not verified (git verify-pack on a huge pack would hold the
+// end of the run for as long as the coder likes) but refused and named.
 package gitstore
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,10 +43,14 @@ var packName = sync.OnceValue(func() *regexp.Regexp {
 // Store is an object store objects move into.
 type Store struct {
 	Dir string // the objects directory
-	// HexLen is the length of its object names (40 for SHA-1, 64 for
-	// SHA-256); 0 takes an object of either.
+	// HexLen is the length of its object names: 40 for SHA-1, 64 for
+	// SHA-256 (the repository's extensions.objectformat). Run refuses a
+	// store without one: an object is proven by its store's hash.
 	HexLen int
 }
+
+// DefaultMaxPack is the largest pack Move verifies when Move.MaxPack is 0.
+const DefaultMaxPack int64 = 2 << 30
 
 // Move is one moving of a scratch object dir's objects into stores.
 type Move struct {
@@ -58,12 +65,37 @@ type Move struct {
 	// KeepUnfinished leaves a pack without its index in From (a git still
 	// running may be about to write the index) instead of refusing it.
 	KeepUnfinished bool
+	// MaxPack bounds the size of a pack (and of its index) that is
+	// copied and verified; a larger one is refused. 0: DefaultMaxPack.
+	MaxPack int64
+	// Rename renames a proven file into its store (os.Rename when nil);
+	// tests stand in for a rename that fails.
+	Rename func(oldpath, newpath string) error
+}
+
+// mover is one Run of a Move: its staging dirs, one per store, made when
+// first needed and removed when the run ends.
+type mover struct {
+	Move
+	r      *os.Root
+	stages map[string]string // store dir -> its staging dir
 }
 
 // Run moves what From holds: each proven object into every store of Into
 // that lacks it, then out of From. An error is a store that could not be
 // written; what was not moved then stays in From.
 func (m Move) Run(ctx context.Context) error {
+	for _, st := range m.Into {
+		if st.HexLen != 40 && st.HexLen != 64 {
+			return fmt.Errorf("the object format of %s is not known (object names of %d digits); nothing was moved", st.Dir, st.HexLen)
+		}
+	}
+	if m.MaxPack <= 0 {
+		m.MaxPack = DefaultMaxPack
+	}
+	if m.Rename == nil {
+		m.Rename = os.Rename
+	}
 	// Everything in From is read, copied and removed through a root on
 	// it: From is the coder's, and a pack dir or an object dir in it that
 	// is a link (made so, or swapped in while this runs) to the person's
@@ -77,6 +109,8 @@ func (m Move) Run(ctx context.Context) error {
 		return err
 	}
 	defer r.Close()
+	mv := &mover{Move: m, r: r, stages: map[string]string{}}
+	defer mv.removeStages()
 	dirs, err := readDir(r, ".")
 	if err != nil {
 		return err
@@ -91,7 +125,7 @@ func (m Move) Run(ctx context.Context) error {
 			if !f.Type().IsRegular() || !gitdir.IsLooseName(d.Name(), f.Name()) {
 				continue // git's temp files and the like: not objects
 			}
-			if err := m.loose(r, d.Name(), f.Name()); err != nil {
+			if err := mv.loose(d.Name(), f.Name()); err != nil {
 				errs = append(errs, err)
 			}
 		}
@@ -101,7 +135,7 @@ func (m Move) Run(ctx context.Context) error {
 		if !pk.Type().IsRegular() || !packName().MatchString(pk.Name()) {
 			continue
 		}
-		if err := m.pack(ctx, r, pk.Name()); err != nil {
+		if err := mv.pack(ctx, pk.Name()); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -123,22 +157,24 @@ func readDir(r *os.Root, name string) ([]fs.DirEntry, error) {
 	return d.ReadDir(-1)
 }
 
-// loose moves the loose object dir/file of From.
-func (m Move) loose(r *os.Root, dir, file string) error {
+// loose moves the loose object dir/file of From into every store of its
+// format.
+func (m *mover) loose(dir, file string) error {
 	rel := filepath.Join(dir, file)
 	src := filepath.Join(m.From, rel)
 	name := dir + file
 	placed, why := 0, ""
 	for _, st := range m.Into {
-		if st.HexLen != 0 && st.HexLen != len(name) {
-			continue
+		if st.HexLen != len(name) {
+			continue // the other object format: not this store's object
 		}
+		// Proven with the store's own hash: its names are this long.
 		to := filepath.Join(st.Dir, dir, file)
 		if present(to) {
 			placed++ // the store has it: theirs stays
 			continue
 		}
-		ok, w, err := st.admit(r, rel, to, func(staged string) string { return gitdir.CheckLoose(staged, name) })
+		ok, w, err := m.admit(st, rel, to, func(staged string) string { return gitdir.CheckLoose(staged, name) })
 		if err != nil {
 			return fmt.Errorf("move object %s into %s: %w", name, st.Dir, err)
 		}
@@ -154,32 +190,44 @@ func (m Move) loose(r *os.Root, dir, file string) error {
 	case placed == 0:
 		m.Refuse(src, fmt.Sprintf("a %d-digit name, which no repository here uses", len(name)))
 	default:
-		_ = r.Remove(rel)
+		_ = m.r.Remove(rel)
 	}
 	return nil
 }
 
-// pack moves the pack of From and its index, the pack before its index.
-func (m Move) pack(ctx context.Context, r *os.Root, name string) error {
+// pack moves the pack of From and its index into every store of its
+// format.
+func (m *mover) pack(ctx context.Context, name string) error {
 	relPack := filepath.Join("pack", name)
 	relIdx := strings.TrimSuffix(relPack, ".pack") + ".idx"
 	pack, idx := filepath.Join(m.From, relPack), filepath.Join(m.From, relIdx)
-	if st, err := r.Lstat(relIdx); err != nil || !st.Mode().IsRegular() {
+	hexLen := len(packName().FindStringSubmatch(name)[1])
+	ist, err := m.r.Lstat(relIdx)
+	if err != nil || !ist.Mode().IsRegular() {
 		if !m.KeepUnfinished {
 			m.Refuse(pack, "a pack without its index")
 		}
 		return nil
 	}
+	if pst, err := m.r.Lstat(relPack); err == nil && (pst.Size() > m.MaxPack || ist.Size() > m.MaxPack) {
+		why := fmt.Sprintf("larger than %s, so it was not verified (look at it before you copy it into your repository)", sizeText(m.MaxPack))
+		m.Refuse(pack, why)
+		m.Refuse(idx, "the index of a pack "+why)
+		return nil
+	}
 	placed, why := 0, ""
 	for _, st := range m.Into {
-		to := filepath.Join(st.Dir, "pack", filepath.Base(pack))
+		if st.HexLen != hexLen {
+			continue
+		}
+		to := filepath.Join(st.Dir, "pack", name)
 		if present(to) && present(strings.TrimSuffix(to, ".pack")+".idx") {
 			placed++
 			continue
 		}
-		ok, w, err := st.admitPack(ctx, m.VerifyPack, r, relPack, relIdx)
+		ok, w, err := m.admitPack(ctx, st, relPack, relIdx)
 		if err != nil {
-			return fmt.Errorf("move pack %s into %s: %w", filepath.Base(pack), st.Dir, err)
+			return fmt.Errorf("move pack %s into %s: %w", name, st.Dir, err)
 		}
 		if !ok {
 			why = w
@@ -195,105 +243,19 @@ func (m Move) pack(ctx context.Context, r *os.Root, name string) error {
 		m.Refuse(idx, "the index of a pack that does not verify")
 		return nil
 	}
-	_ = r.Remove(relIdx)
-	_ = r.Remove(relPack)
+	_ = m.r.Remove(relIdx)
+	_ = m.r.Remove(relPack)
 	return nil
 }
 
-// admit copies src (of r) into a private dir of the store, proves the
-// copy with prove ("" when it is what it should be) and renames it to to.
-func (st Store) admit(r *os.Root, src, to string, prove func(staged string) string) (ok bool, why string, err error) {
-	stage, err := st.stage()
-	if err != nil {
-		return false, "", err
+func sizeText(n int64) string {
+	if n >= 1<<30 && n%(1<<30) == 0 {
+		return fmt.Sprintf("%d GiB", n>>30)
 	}
-	defer os.RemoveAll(stage)
-	staged := filepath.Join(stage, filepath.Base(to))
-	if err := copyFile(r, src, staged); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return true, "", nil // gone from the scratch dir since: nothing to move
-		}
-		return false, "unreadable: " + err.Error(), nil
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
 	}
-	if why := prove(staged); why != "" {
-		return false, why, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		return false, "", err
-	}
-	if present(to) {
-		return true, "", nil
-	}
-	return true, "", os.Rename(staged, to)
-}
-
-// admitPack is admit for a pack and its index: both copied, the pack
-// verified against its index, the pack renamed in before its index.
-func (st Store) admitPack(ctx context.Context, verify func(context.Context, Store, string) error, r *os.Root, pack, idx string) (ok bool, why string, err error) {
-	stage, err := st.stage()
-	if err != nil {
-		return false, "", err
-	}
-	defer os.RemoveAll(stage)
-	sp, si := filepath.Join(stage, filepath.Base(pack)), filepath.Join(stage, filepath.Base(idx))
-	for _, c := range [][2]string{{pack, sp}, {idx, si}} {
-		if err := copyFile(r, c[0], c[1]); err != nil {
-			return false, "unreadable: " + err.Error(), nil
-		}
-	}
-	if err := verify(ctx, st, si); err != nil {
-		return false, "its objects do not match its index", nil
-	}
-	dir := filepath.Join(st.Dir, "pack")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return false, "", err
-	}
-	for _, c := range [][2]string{{sp, filepath.Join(dir, filepath.Base(pack))}, {si, filepath.Join(dir, filepath.Base(idx))}} {
-		if present(c[1]) {
-			continue
-		}
-		if err := os.Rename(c[0], c[1]); err != nil {
-			return false, "", err
-		}
-	}
-	return true, "", nil
-}
-
-// stage is a new private directory inside the store, on its file system
-// (a rename from it is atomic); git ignores it, and the coder cannot
-// reach it (the store is read-only inside the sandbox).
-func (st Store) stage() (string, error) {
-	return os.MkdirTemp(st.Dir, "tmp_sentinel_")
-}
-
-// copyFile copies the regular file src of r (no link followed out of r)
-// to the new file dst, read-only as git makes its objects.
-func copyFile(r *os.Root, src, dst string) error {
-	in, err := r.OpenFile(src, os.O_RDONLY|oNonblock, 0) // a fifo swapped in does not block
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	fi, err := in.Stat()
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", src)
-	}
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o444)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Sync(); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func present(p string) bool {

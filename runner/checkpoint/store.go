@@ -131,6 +131,10 @@ type Point struct {
 	Manifest string    `json:"manifest"` // the manifest's name in the record (an unchanged place shares the last one)
 	Call     string    `json:"call"`     // what the call was, one line
 	Time     time.Time `json:"time"`
+	// Index names the copy of the git index kept in the record as it was
+	// before the call (an unchanged index shares the last copy); "" when
+	// the place has no git index or none was kept.
+	Index string `json:"index,omitempty"`
 }
 
 // Point is the record's point n, if it has one.

@@ -67,6 +67,9 @@ type gitGuard struct {
 	alts    []string
 	moving  sync.Mutex // one moveIn at a time
 	lock    *os.File   // held while this server lives (gitscratch_recover_unix.go)
+
+	// mover moves into the quarantine (a test's fails its renames).
+	mover gitdir.Mover
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.
@@ -168,7 +171,7 @@ func (g *gitGuard) sweep() []string {
 				said = append(said, fmt.Sprintf("a git dir that was there before moved: %s → %s (left where it is)", old, p))
 				continue
 			}
-			to, err := quarantine(root, p, id)
+			to, err := g.quarantine(root, p, id)
 			if err != nil {
 				line := fmt.Sprintf("could not quarantine %s: %v — do not run git in it until you have looked", p, err)
 				said = append(said, line)
@@ -203,13 +206,13 @@ func present(p string) bool {
 // quarantine moves p, found under root with identity id, into the user's
 // state dir and is where it went. It never deletes: when p cannot be
 // moved it stays and the error says why.
-func quarantine(root, p string, id filestamp.ID) (string, error) {
+func (g *gitGuard) quarantine(root, p string, id filestamp.ID) (string, error) {
 	dir, err := quarantineDir()
 	if err != nil {
 		return "", err
 	}
 	name := backupName(p)
-	if err := gitdir.MoveOut(root, p, id, dir, name); err != nil {
+	if err := g.mover.MoveOut(root, p, id, dir, name); err != nil {
 		return "", err
 	}
 	return filepath.Join(dir, name), nil

@@ -66,7 +66,7 @@ func TestSweepLeavesAMovedRepositoryAlone(t *testing.T) {
 // quarantined across file systems.
 func TestSweepNeverDeletesAGitDirItCannotMove(t *testing.T) {
 	g, root := guarded(t)
-	t.Cleanup(gitdir.FailRenamesForTest(unix.EXDEV))
+	g.mover = gitdir.Mover{Renameat: func(int, string, int, string) error { return unix.EXDEV }}
 	copyable := filepath.Join(root, "copyable")
 	gitInit(t, copyable)
 	fresh := filepath.Join(root, "new")

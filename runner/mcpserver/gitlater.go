@@ -51,7 +51,7 @@ func (g *gitGuard) checkLater(ctx context.Context, snap map[string]*gitdir.Later
 					said = append(said, fmt.Sprintf("this command left %s, and it could not be checked (%v): do not run git in %s until you have looked", it.What, err, root))
 					continue
 				}
-				to, err := quarantine(root, it.Path, id)
+				to, err := g.quarantine(root, it.Path, id)
 				if err != nil {
 					said = append(said, fmt.Sprintf("this command left %s, and it could not be moved out (%v): do not run git in %s until you have looked", it.What, err, root))
 					continue

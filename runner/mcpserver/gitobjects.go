@@ -68,7 +68,7 @@ func (g *gitGuard) checkObjects(ctx context.Context, snap map[string]*gitdir.Obj
 			said = append(said, fmt.Sprintf("%s, and it could not be checked (%v): do not run git in %s until you have looked", what, err, root))
 			return
 		}
-		to, err := quarantine(root, p, id)
+		to, err := g.quarantine(root, p, id)
 		if err != nil {
 			said = append(said, fmt.Sprintf("%s, and it could not be moved out (%v): do not run git in %s until you have looked", what, err, root))
 			return

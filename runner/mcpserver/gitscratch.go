@@ -130,7 +130,7 @@ func (g *gitGuard) moveIn(ctx context.Context, final bool) []string {
 				said = append(said, what+" (it is gone)")
 				return
 			}
-			to, err := quarantine(g.scratch, p, id)
+			to, err := g.quarantine(g.scratch, p, id)
 			if err != nil {
 				said = append(said, fmt.Sprintf("%s, and could not be moved out of %s (%v)", what, g.scratch, err))
 				return
