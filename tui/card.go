@@ -308,10 +308,19 @@ func (m *model) cardLines(w, n int) block {
 // guard's notice.
 func (m *model) cardKeysLines(w int) []string {
 	st := m.styles
+	keys := wrapParts("", keyParts(st, m.cardBindings()), w)
 	if left := m.opts.Guard - m.opts.Now().Sub(m.cardOpened); left > 0 {
-		return []string{padTo(st.Muted.Render(" keys are ignored for a moment so a keystroke in flight cannot answer this"), w)}
+		// as many rows as the keys take, so the card's change keeps the
+		// same rows when the guard ends: a row drawn only during the guard
+		// would count as seen and then be hidden under the keys
+		guard := make([]string, len(keys))
+		guard[0] = padTo(st.Muted.Render(" keys are ignored for a moment so a keystroke in flight cannot answer this"), w)
+		for i := 1; i < len(guard); i++ {
+			guard[i] = padTo("", w)
+		}
+		return guard
 	}
-	return wrapParts("", keyParts(st, m.cardBindings()), w)
+	return keys
 }
 
 // keysLine renders "[k] desc" pairs from bindings.
