@@ -234,7 +234,7 @@ func (m *model) cardLines(w, n int) block {
 		}
 	}
 	if o := m.origin(p); o != "" {
-		field(fieldPrio, "run", o)
+		field(fieldPrio, "run", oneRowOrigin(o, w-10))
 	}
 	switch req.Kind {
 	case policy.KindShell:
@@ -308,10 +308,19 @@ func (m *model) cardLines(w, n int) block {
 // guard's notice.
 func (m *model) cardKeysLines(w int) []string {
 	st := m.styles
+	keys := wrapParts("", keyParts(st, m.cardBindings()), w)
 	if left := m.opts.Guard - m.opts.Now().Sub(m.cardOpened); left > 0 {
-		return []string{padTo(st.Muted.Render(" keys are ignored for a moment so a keystroke in flight cannot answer this"), w)}
+		// as many rows as the keys take, so the card's change keeps the
+		// same rows when the guard ends: a row drawn only during the guard
+		// would count as seen and then be hidden under the keys
+		guard := make([]string, len(keys))
+		guard[0] = padTo(st.Muted.Render(" keys are ignored for a moment so a keystroke in flight cannot answer this"), w)
+		for i := 1; i < len(guard); i++ {
+			guard[i] = padTo("", w)
+		}
+		return guard
 	}
-	return wrapParts("", keyParts(st, m.cardBindings()), w)
+	return keys
 }
 
 // keysLine renders "[k] desc" pairs from bindings.
@@ -324,4 +333,21 @@ func kindName(k policy.Kind) string {
 		return "request"
 	}
 	return textsafe.Line(string(k))
+}
+
+// oneRowOrigin is a card's "run ID in PROJECT" in w cells: the run id whole
+// and the project's end, "..." for what gave way (ASCII: the card shows
+// any other character as <U+…>). On a 60-column console a
+// long project name took a second row and pushed the end of the card's
+// "always" sentence off a 15-row screen; the run id alone names the run.
+func oneRowOrigin(o string, w int) string {
+	if ansi.StringWidth(o) <= w {
+		return o
+	}
+	head, proj, ok := strings.Cut(o, " in ")
+	if !ok || ansi.StringWidth(head)+len(" in ...") >= w {
+		return o
+	}
+	keep := w - ansi.StringWidth(head) - len(" in ...")
+	return head + " in ..." + ansi.TruncateLeft(proj, ansi.StringWidth(proj)-keep, "")
 }

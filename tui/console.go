@@ -279,7 +279,7 @@ func (p *consolePage) key(k tea.KeyPressMsg) tea.Cmd {
 	// The card is judged in the rows render gives it below the run list:
 	// whether it was seen whole (approve, "always") is a question about
 	// what was drawn, not about the whole screen.
-	n := strings.Count(p.header(), "\n") + 1
+	n := headerRows(p.header())
 	p.c.height -= n
 	defer func() { p.c.height += n }()
 	return p.m.key(k)
@@ -331,11 +331,23 @@ func (p *consolePage) cursor() *tea.Cursor { return nil }
 // render is the runs over the selected run's lanes and the card.
 func (p *consolePage) render() string {
 	head := p.header()
-	n := strings.Count(head, "\n") + 1
+	n := headerRows(head)
 	p.c.height -= n
 	body := p.m.render()
 	p.c.height += n
+	if n == 0 {
+		return body
+	}
 	return head + "\n" + body
+}
+
+// headerRows is how many rows the header head takes (none when it is
+// empty); render and key both take them from the model's height.
+func headerRows(head string) int {
+	if head == "" {
+		return 0
+	}
+	return strings.Count(head, "\n") + 1
 }
 
 func (p *consolePage) header() string {
@@ -353,11 +365,14 @@ func (p *consolePage) header() string {
 	}
 	if p.cardCrowded() {
 		// A card waits on a short screen: its rows are worth more than
-		// the list, and the card names its run and project.
-		for i := range lines {
-			lines[i] = ansi.Truncate(lines[i], w, "…")
+		// the list and the console's title (the card names its run and
+		// project, and says how many wait); only a service that is down
+		// keeps its line. At 60×15 the title row cut a run-later card's
+		// "always" sentence and refused its approval.
+		if p.down == "" {
+			return ""
 		}
-		return strings.Join(lines, "\n")
+		return ansi.Truncate("! "+textsafe.Line(p.down), w, "…")
 	}
 	shown := fitRuns(p.shownRuns(), p.consoleRunRows(), p.sel)
 	if hidden := len(p.runs) - len(shown); hidden > 0 {

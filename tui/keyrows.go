@@ -26,9 +26,19 @@ func keyParts(st themes.Styles, bs []key.Binding) []string {
 }
 
 // wrapParts packs parts into rows of exactly w cells, each led by a space,
-// two spaces between parts; lead is put before the first part.
+// two spaces between parts; lead is put before the first part. A lead
+// wider than the row is wrapped at its spaces, and a part that does not
+// fit after it starts a row: a question never hides the key that answers
+// it (at 60 columns X's question ran past the edge with its [y] yes).
 func wrapParts(lead string, parts []string, w int) []string {
 	var rows []string
+	if lw := max(w-1, 1); ansi.StringWidth(lead) > lw {
+		lines := strings.Split(ansi.Wrap(lead, lw, ""), "\n")
+		for _, l := range lines[:len(lines)-1] {
+			rows = append(rows, padTo(" "+l, w))
+		}
+		lead = lines[len(lines)-1]
+	}
 	cur := " " + lead
 	empty := true
 	for _, p := range parts {
@@ -39,7 +49,7 @@ func wrapParts(lead string, parts []string, w int) []string {
 		if empty {
 			sep = ""
 		}
-		if !empty && ansi.StringWidth(cur)+len(sep)+ansi.StringWidth(p) > w {
+		if strings.TrimSpace(ansi.Strip(cur)) != "" && ansi.StringWidth(cur)+len(sep)+ansi.StringWidth(p) > w {
 			rows = append(rows, padTo(cur, w))
 			cur, sep = " ", ""
 		}

@@ -295,7 +295,7 @@ func (m *model) bottomLines(w int) []string {
 			whole = false
 		}
 	}
-	if m.cardVisible() && m.mode != modeRemember && whole {
+	if m.cardVisible() && m.mode != modeRemember && m.mode != modeHelp && whole {
 		c := m.content()
 		c.seen = max(c.seen, c.drawn)
 	}
@@ -309,7 +309,9 @@ func (m *model) bottomBlock(w, n int) (out block, from, to int) {
 		out.add(prioHigh, b)
 	}
 	from = len(out.lines)
-	if m.cardVisible() {
+	if m.cardVisible() && m.mode != modeHelp {
+		// help covers the card until it closes: on a short screen the
+		// card left help one row (at 60×15 "1–1 of 43", a blank line)
 		out.addBlock(m.cardLines(w, n))
 	}
 	to = len(out.lines)

@@ -46,9 +46,11 @@ func configShowCommand(project *string) *cobra.Command {
 				printSettings(c.OutOrStdout(), settings)
 				return nil
 			}
-			printSetSettings(c.OutOrStdout(), settings)
-			printTemplateNames(c.OutOrStdout(), root)
-			return nil
+			var b strings.Builder
+			printSetSettings(&b, settings)
+			printTemplateNames(&b, root)
+			_, err = io.WriteString(c.OutOrStdout(), fitLines(b.String(), helpWidth()))
+			return err
 		},
 	}
 	sup.register(show.Flags())

@@ -78,8 +78,11 @@ func firstProxy(goproxy string) (string, error) {
 	return "", errors.New("version --check: GOPROXY names no module proxy (only direct); set GOPROXY=https://proxy.golang.org to check")
 }
 
-// latestVersion is the proxy's answer to MODULE/@latest (the proxy
-// protocol's newest release), from an http(s) or file proxy.
+// latestVersion is the newest release the proxy knows, found as the go
+// command finds it: the highest release in MODULE/@v/list, or, when the
+// list has none, the proxy's MODULE/@latest. A file proxy made from a
+// module cache (GOPROXY=file://$GOMODCACHE/cache/download) serves only the
+// list, and asking it for @latest alone failed.
 func latestVersion(ctx context.Context, proxy, mod string) (string, error) {
 	esc, err := module.EscapePath(mod)
 	if err != nil {
@@ -89,13 +92,21 @@ func latestVersion(ctx context.Context, proxy, mod string) (string, error) {
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http" && u.Scheme != "file") {
 		return "", fmt.Errorf("version --check: GOPROXY entry %q is not an http(s) or file URL", textsafe.Line(proxy))
 	}
-	var body []byte
-	if u.Scheme == "file" {
-		body, err = os.ReadFile(filepath.Join(filepath.FromSlash(u.Path), filepath.FromSlash(esc), "@latest"))
-	} else {
-		body, err = fetchLatest(ctx, proxy+"/"+esc+"/@latest")
+	get := func(name string) ([]byte, error) {
+		if u.Scheme == "file" {
+			return os.ReadFile(filepath.Join(filepath.FromSlash(u.Path), filepath.FromSlash(esc), filepath.FromSlash(name)))
+		}
+		return fetchLatest(ctx, proxy+"/"+esc+"/"+name)
 	}
+	list, listErr := get("@v/list")
+	if v := newestRelease(string(list)); listErr == nil && v != "" {
+		return v, nil
+	}
+	body, err := get("@latest")
 	if err != nil {
+		if listErr != nil {
+			err = listErr // the list is what a proxy must serve
+		}
 		return "", fmt.Errorf("version --check: asking %s: %w", textsafe.Line(proxy), err)
 	}
 	var info struct{ Version string }
@@ -103,6 +114,18 @@ func latestVersion(ctx context.Context, proxy, mod string) (string, error) {
 		return "", fmt.Errorf("version --check: %s gave no version for %s", textsafe.Line(proxy), mod)
 	}
 	return info.Version, nil
+}
+
+// newestRelease is the highest release (no pre-release) in a proxy's
+// @v/list, "" when it has none.
+func newestRelease(list string) string {
+	best := ""
+	for _, v := range strings.Fields(list) {
+		if semver.IsValid(v) && semver.Prerelease(v) == "" && semver.Build(v) == "" && (best == "" || semver.Compare(v, best) > 0) {
+			best = v
+		}
+	}
+	return best
 }
 
 func fetchLatest(ctx context.Context, u string) ([]byte, error) {
