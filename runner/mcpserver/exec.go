@@ -67,6 +67,12 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				}
 				p.Protected = append(p.Protected, prot...)
 			}
+			held, err := runLaterHeld(append([]string{ws}, writable...), r.hidden)
+			if err != nil {
+				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
+				return
+			}
+			p.Protected = append(p.Protected, held...)
 			scratch, env, err := r.git.openScratch(readable)
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
