@@ -54,6 +54,9 @@ type gitGuard struct {
 	// stack changes (a replace ref written there is deleted at once).
 	laterMu     sync.Mutex
 	refsChanged func()
+	// laterRewritten, set by start, is what the watch calls when a
+	// run-later state may have been rewritten (inplace_laterlive.go).
+	laterRewritten func()
 	// Objects is the scratch object directory the coder's git writes new
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
@@ -187,6 +190,7 @@ func (g *gitGuard) Stuck() []string {
 // it returns the stop.
 func (g *gitGuard) start(ctx context.Context, emit func(journal.Lane, journal.Kind, string, any)) (stop func()) {
 	g.refsChanged = func() { g.takeOut(ctx, emit, true) }
+	g.laterRewritten = func() { g.takeOutRewritten(ctx, emit) }
 	stop, warn := g.watch(ctx, func(p string) {
 		if what, ok := g.laterTold(p); ok {
 			emit(journal.System, KindError, what, nil)
