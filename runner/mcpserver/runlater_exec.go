@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/policy"
@@ -75,4 +76,52 @@ func runLaterHeld(roots, hidden []string) ([]string, error) {
 		out = append(out, found...)
 	}
 	return out, nil
+}
+
+// laterHold is what runLaterHeld found when the sandbox started, and the
+// files that run code later made since, each named once.
+type laterHold struct {
+	roots, hidden []string
+	mu            sync.Mutex
+	seen          map[string]bool
+}
+
+func newLaterHold(roots, hidden, held []string) *laterHold {
+	h := &laterHold{roots: roots, hidden: hidden, seen: map[string]bool{}}
+	for _, p := range held {
+		h.seen[p] = true
+	}
+	return h
+}
+
+// made names each file that runs code later which a command made since
+// the sandbox started (only those that existed then are held read-only):
+// the answer and the audit record say so, for the person to look at.
+func (h *laterHold) made() []string {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	found, err := runLaterHeld(h.roots, h.hidden)
+	if err != nil {
+		return []string{"could not look for files that run code later the command made: " + err.Error()}
+	}
+	var out []string
+	for _, p := range found {
+		if h.seen[p] {
+			continue
+		}
+		h.seen[p] = true
+		why := "it runs code later on this machine"
+		for _, root := range h.roots {
+			if rel, err := filepath.Rel(root, p); err == nil && within(p, root) {
+				if e, ok := policy.RunsLater(filepath.ToSlash(rel)); ok {
+					why = e.Reason
+				}
+			}
+		}
+		out = append(out, "the command made "+p+", which runs code later ("+why+"); it is not held read-only until the server restarts: the person must look at it before using this folder")
+	}
+	return out
 }

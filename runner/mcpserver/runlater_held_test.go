@@ -77,3 +77,30 @@ for d, f in [("web", "web/.vscode/tasks.json"), (".venv/bin", ".venv/bin/activat
 		})
 	}
 }
+
+// A file that runs code later which a command makes (only those that
+// existed when the sandbox started are held) is named in that command's
+// answer, once.
+func TestExecNamesARunLaterFileItMade(t *testing.T) {
+	bin := helper(t)
+	f := newFixture(t)
+	app := f.rw
+	cfg := mustConfig(t, `exec_mode = "unrestricted"
+[[paths]]
+path = "`+app+`"
+access = "rw"
+`)
+	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
+	got := mustAllow(t, cs, "exec", map[string]any{"command": `sh -c 'echo "touch PWNED" > .envrc; mkdir -p web/.vscode && echo {} > web/.vscode/tasks.json; echo plain > notes.txt'`})
+	for _, w := range []string{"the command made " + filepath.Join(app, ".envrc") + ", which runs code later (direnv runs it on cd)", "the command made " + filepath.Join(app, "web", ".vscode") + ", which runs code later"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("not named %q:\n%s", w, got)
+		}
+	}
+	if strings.Contains(got, "notes.txt") {
+		t.Errorf("a plain file was named:\n%s", got)
+	}
+	if again := mustAllow(t, cs, "exec", map[string]any{"command": "true"}); strings.Contains(again, "the command made") {
+		t.Errorf("named again after a command that made nothing:\n%s", again)
+	}
+}
