@@ -29,7 +29,7 @@ type runner struct {
 	// later: the rw roots and the files that run code later held
 	// read-only in them (runLaterHeld); one made since is named after
 	// the command that made it (newRunLater).
-	later *laterHold
+	later  *laterHold
 	err    error
 	closed sync.Once
 }
