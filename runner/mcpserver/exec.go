@@ -28,7 +28,7 @@ type runner struct {
 	tmp    string // a private workspace when no path is rw
 	// later: the rw roots and the files that run code later held
 	// read-only in them (runLaterHeld); one made since is named after
-	// the command that made it (newRunLater).
+	// the command that made it (laterHold.made).
 	later  *laterHold
 	err    error
 	closed sync.Once
