@@ -32,7 +32,7 @@ import (
 
 // gitRoutineNames are the routine top-level entries of a git dir.
 var gitRoutineNames = []string{"objects", "refs", "logs", "index", "HEAD", "ORIG_HEAD", "FETCH_HEAD", "COMMIT_EDITMSG",
-	"packed-refs", "config", "hooks", "info", "modules", "worktrees", "description", "shallow", "commondir", "gitdir", "config.worktree"}
+	"packed-refs", "config", "hooks", "info", "modules", "worktrees", "description", "shallow", "commondir", "config.worktree"}
 
 // gitRestWhat says what some entries are, for the report.
 var gitRestWhat = map[string]string{
@@ -67,7 +67,13 @@ func (g *gitGuard) gitRoutine(dir, name string) bool {
 	if slices.Contains(gitRoutineNames, name) || strings.HasPrefix(name, "sharedindex.") || gitdir.LaterName(name) {
 		return true
 	}
-	return name == "reftable" && g.reftable && dir == g.common
+	switch name {
+	case "reftable":
+		return g.reftable && dir == g.common
+	case "gitdir": // a linked worktree's pointer back (read-only); nothing in a main git dir
+		return dir != g.common
+	}
+	return false
 }
 
 // restDirs are the git dirs whose rest is compared: the project's, and

@@ -69,3 +69,35 @@ func TestInPlaceReportsTheRestOfTheGitDir(t *testing.T) {
 		}
 	}
 }
+
+// In a linked worktree a commit and a branch write to its own git dir and
+// the common one: nothing of that is named.
+func TestInPlaceReportsNothingForRoutineWorkInALinkedWorktree(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	gitInit(t, root)
+	os.WriteFile(filepath.Join(root, "a"), []byte("a\n"), 0o644)
+	gitRun(t, root, "add", "a")
+	gitRun(t, root, "commit", "-qm", "one")
+	wt := filepath.Join(root, "..", filepath.Base(root)+"-wt")
+	gitRun(t, root, "worktree", "add", "-q", "-b", "wt", wt)
+	t.Cleanup(func() { os.RemoveAll(wt) })
+	gd := filepath.Join(root, ".git", "worktrees", filepath.Base(wt))
+	p := &Project{Root: wt, GitDir: gd}
+	g, err := newGitGuard(p, filepath.Join(t.TempDir(), "run.git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(wt, "a"), []byte("b\n"), 0o644)
+	gitRun(t, wt, "commit", "-qam", "two")
+	gitRun(t, wt, "branch", "side")
+	gitRun(t, wt, "stash", "list")
+	var told []string
+	g.finish(context.Background(), nil, func(_ journal.Lane, _ journal.Kind, s string, _ any) { told = append(told, s) })
+	if all := strings.Join(told, "\n"); strings.Contains(all, "in your git dir") {
+		t.Errorf("routine work was named:\n%s", all)
+	}
+	os.WriteFile(filepath.Join(gd, "MERGE_MSG"), []byte("x\n"), 0o644)
+	if lines, _ := g.restChanges(g.rest, g.snapRest(), 50); len(lines) != 1 || !strings.Contains(lines[0], "new "+filepath.Join(gd, "MERGE_MSG")) {
+		t.Errorf("a MERGE_MSG in the worktree's own git dir is not named: %q", lines)
+	}
+}
