@@ -55,6 +55,13 @@ type gitGuard struct {
 	// stack changes (a replace ref written there is deleted at once).
 	laterMu     sync.Mutex
 	refsChanged func()
+	// laterRewritten, set by start, is what the watch calls when a
+	// run-later state may have been rewritten (inplace_laterlive.go).
+	laterRewritten func()
+	// reftable: the repository's refs were a reftable stack at the start;
+	// rest is the rest of its git dir then (inplace_gitrest.go).
+	reftable bool
+	rest     *gitRest
 	// Objects is the scratch object directory the coder's git writes new
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
@@ -91,6 +98,8 @@ func newGitGuard(p *Project, shadow string) (*gitGuard, error) {
 		}
 		g.refs, g.refsErr = gitdir.ReadRefs(p.GitDir, g.common)
 		g.later = gitdir.SnapLater(p.GitDir, g.common)
+		g.reftable = gitdir.IsReftable(g.common)
+		g.rest = g.snapRest()
 		g.Objects = shadow + ".objects"
 		for _, d := range []string{"info", "pack"} {
 			if err := os.MkdirAll(filepath.Join(g.Objects, d), 0o755); err != nil {
@@ -188,6 +197,7 @@ func (g *gitGuard) Stuck() []string {
 // it returns the stop.
 func (g *gitGuard) start(ctx context.Context, emit func(journal.Lane, journal.Kind, string, any)) (stop func()) {
 	g.refsChanged = func() { g.takeOut(ctx, emit, true) }
+	g.laterRewritten = func() { g.takeOutRewritten(ctx, emit) }
 	stop, warn := g.watch(ctx, func(p string) {
 		if what, ok := g.laterTold(p); ok {
 			emit(journal.System, KindError, what, nil)
@@ -217,6 +227,11 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
 	}
 	g.takeOutLater(ctx, emit)
+	if g.rest != nil {
+		if lines, n := g.restChanges(g.rest, g.snapRest(), 50); len(lines) > 0 {
+			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
+		}
+	}
 	refused, err := g.migrateObjects(ctx)
 	for _, r := range refused {
 		emit(journal.System, KindNotice, "in place: kept the coder's object "+r+" out of your repository (quarantined in "+g.Quarantine+")", nil)

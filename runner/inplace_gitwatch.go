@@ -60,6 +60,9 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 				add(rt) // a reftable repository's refs (storedRefsChanged)
 			}
 		}
+		for _, d := range g.laterStateDirs() {
+			add(d) // the person's own state: a rewrite is taken out at once (inplace_laterlive.go)
+		}
 		if wt := g.commonWorktrees(); wt != "" {
 			if _, err := os.Stat(wt); err == nil {
 				add(wt)
@@ -88,6 +91,9 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 					for _, p := range g.created(ev.Name, add) {
 						told(p)
 					}
+				}
+				if g.laterTouched(ev.Name) && g.laterRewritten != nil {
+					g.laterRewritten()
 				}
 			case _, ok := <-w.Errors:
 				if !ok {

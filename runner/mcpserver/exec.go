@@ -26,6 +26,10 @@ type runner struct {
 	once   sync.Once
 	sbx    *sandbox.Sandbox
 	tmp    string // a private workspace when no path is rw
+	// later: the rw roots and the files that run code later held
+	// read-only in them (runLaterHeld); one made since is named after
+	// the command that made it (laterHold.made).
+	later  *laterHold
 	err    error
 	closed sync.Once
 }
@@ -67,6 +71,13 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				}
 				p.Protected = append(p.Protected, prot...)
 			}
+			held, err := runLaterHeld(append([]string{ws}, writable...), r.hidden)
+			if err != nil {
+				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
+				return
+			}
+			p.Protected = append(p.Protected, held...)
+			r.later = newLaterHold(append([]string{ws}, writable...), r.hidden, held)
 			scratch, env, err := r.git.openScratch(readable)
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
@@ -155,6 +166,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
+	res.Swept = append(res.Swept, r.later.made()...)
 	swept()
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true

@@ -152,34 +152,8 @@ func planMounts(sp Spec) []mountOp {
 			plan = append(plan, mountOp{kind: kind, src: src, dst: dst, dir: st.IsDir()})
 		}
 	}
-	for _, pl := range sp.Places {
-		add(mountBindRO, pl.Source, pl.Path)
-	}
-	for _, r := range sp.ReadOnly {
-		add(mountBindRO, r, r)
-	}
-	insideHidden := func(h string) bool {
-		for _, o := range sp.Hidden {
-			if o != h && Within(h, o) {
-				if _, err := os.Stat(o); err == nil {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for _, h := range sp.Hidden {
-		st, err := os.Stat(h)
-		if err != nil || !covered(h) || insideHidden(h) {
-			continue // not shown inside anyway, or emptied with its directory
-		}
-		if st.IsDir() {
-			plan = append(plan, mountOp{kind: mountHideDir, dst: h, dir: true})
-		} else {
-			// Not /dev/null: writes to a device pass a read-only mount.
-			plan = append(plan, mountOp{kind: mountHideFile, src: sp.Empty, dst: h})
-		}
-	}
+	// Protected paths before the places and Sentinel's state: an anchor
+	// bound from the host would undo a read-only mount below it.
 	// A mount point cannot be renamed or removed, so each directory between
 	// the writable root holding a protected path (the workspace, or another
 	// writable root: the person's Go build cache in a writable ~/.cache) and
@@ -209,6 +183,38 @@ func planMounts(sp Spec) []mountOp {
 	}
 	for _, p := range sp.Protected {
 		add(mountBindRO, p, p)
+	}
+	for _, pl := range sp.Places {
+		add(mountBindRO, pl.Source, pl.Path)
+	}
+	for _, r := range sp.ReadOnly {
+		add(mountBindRO, r, r)
+	}
+	// Hidden paths last: a protected path, or a directory between it and
+	// its writable root (bound onto itself from the host), may hold a
+	// hidden one (web/.env beside web/.envrc), and a bind from the host
+	// shows what is under it as it is there.
+	insideHidden := func(h string) bool {
+		for _, o := range sp.Hidden {
+			if o != h && Within(h, o) {
+				if _, err := os.Stat(o); err == nil {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, h := range sp.Hidden {
+		st, err := os.Stat(h)
+		if err != nil || !covered(h) || insideHidden(h) {
+			continue // not shown inside anyway, or emptied with its directory
+		}
+		if st.IsDir() {
+			plan = append(plan, mountOp{kind: mountHideDir, dst: h, dir: true})
+		} else {
+			// Not /dev/null: writes to a device pass a read-only mount.
+			plan = append(plan, mountOp{kind: mountHideFile, src: sp.Empty, dst: h})
+		}
 	}
 	for _, d := range sortedKeys(splice) {
 		plan = append(plan, mountOp{kind: mountRemountRO, dst: d, dir: true})
