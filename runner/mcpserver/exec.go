@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/procgroup"
+	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -78,7 +79,9 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 			}
 		}
 		p.Readable = append(p.Readable, readable...)
-		p.Hidden = append(p.Hidden, r.hidden...)
+		// The user service answers any process of this user (its queue's
+		// cards included): hidden as a run hides it, whatever path covers it.
+		p.Hidden = append(append(p.Hidden, r.hidden...), servicewire.DirPath())
 		if r.cfg.Network == NetProxy {
 			p.Net = sandbox.NetProxy
 			p.AllowHosts = append(p.AllowHosts, r.cfg.AllowHosts...)
