@@ -59,6 +59,7 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 		for _, w := range writable {
 			p.Protected = append(p.Protected, protectedIn(w)...) // as the workspace's own are
 		}
+		p.Protected = append(p.Protected, pathDirsIn(r.cfg.guards.onPath, append([]string{ws}, writable...))...) // onpath.go
 		if r.tmp == "" {
 			for _, w := range append([]string{ws}, writable...) {
 				prot, err := r.git.protect(w)

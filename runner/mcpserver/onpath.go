@@ -58,3 +58,23 @@ func (g guards) onPathGuard(pl Place) error {
 	}
 	return nil
 }
+
+// pathDirsIn is each directory on PATH that exists inside one of the
+// writable roots: exec's sandbox keeps them read-only, as the file tools
+// do (a root that is itself on PATH is not writable whole; the config
+// names a project, not a bin directory).
+func pathDirsIn(onPath, roots []string) []string {
+	var out []string
+	for _, d := range onPath {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			continue
+		}
+		for _, r := range roots {
+			if r != "" && within(d, r) && d != r {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
