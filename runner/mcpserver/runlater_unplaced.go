@@ -45,6 +45,9 @@ func argvWritesUnplaced(argv []string, cwd string) bool {
 			rest := afterWord(args, "reset")
 			return slices.ContainsFunc(rest, func(a string) bool { return a == "--hard" || a == "--merge" || a == "--keep" })
 		}
+		if sub == "checkout" || sub == "switch" {
+			return !newBranchOnly(afterWord(args, sub))
+		}
 		return slices.Contains(gitWorktreeWriters, sub)
 	case "patch", "unzip", "cpio", "pax", "rsync", "ditto", "bsdcpio":
 		return true
@@ -122,4 +125,22 @@ func tarExtracts(args []string) bool {
 		}
 	}
 	return false
+}
+
+// newBranchOnly says whether git checkout/switch's words only start a
+// branch where HEAD is (-b NAME, -c NAME): no file changes.
+func newBranchOnly(rest []string) bool {
+	made, words := false, 0
+	for _, a := range rest {
+		switch {
+		case a == "-b" || a == "-B" || a == "-c" || a == "-C" || a == "--create" || a == "--force-create":
+			made = true
+		case a == "-q" || a == "--quiet":
+		case strings.HasPrefix(a, "-"):
+			return false
+		default:
+			words++
+		}
+	}
+	return made && words == 1
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -53,4 +54,35 @@ access = "rw"
 	}
 	mustAllow(t, cs, "exec", map[string]any{"command": "git status && cp notes.txt copy.txt && tar cf t.tar notes.txt && ls"})
 	mustAllow(t, cs, "exec", map[string]any{"command": "git reset -q notes.txt"})
+}
+
+// In policy mode the built-in rules allow git apply and tar x as
+// workspace work; in the person's own files they plant a .envrc as well,
+// so such a line goes to the person (here no one: refused), while a new
+// branch and plain work still run.
+func TestPolicyModeAsksForWritesNamedByData(t *testing.T) {
+	bin := helper(t)
+	f := newFixture(t)
+	cmd := exec.Command("git", "-C", f.rw, "init", "-q")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
+	}
+	cs, _ := session(t, mustConfig(t, `exec_mode = "policy"
+[[paths]]
+path = "`+f.rw+`"
+access = "rw"
+`), Options{Helper: bin})
+	mustAllow(t, cs, "edit", map[string]any{"path": f.rw + "/p.patch",
+		"content": "diff --git a/.envrc b/.envrc\nnew file mode 100644\n--- /dev/null\n+++ b/.envrc\n@@ -0,0 +1 @@\n+touch /tmp/pwned\n"})
+	for _, line := range []string{"git apply p.patch", "tar xf t.tar"} {
+		got := mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNoOneToAsk)
+		if !strings.Contains(got, "named by data") {
+			t.Errorf("%s: the refusal does not say why: %s", line, got)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(f.rw, ".envrc")); err == nil {
+		t.Fatal("git apply planted .envrc")
+	}
+	mustAllow(t, cs, "exec", map[string]any{"command": "git status"})
+	mustAllow(t, cs, "exec", map[string]any{"command": "git checkout -q -b feature"})
 }
