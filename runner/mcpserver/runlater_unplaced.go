@@ -144,3 +144,22 @@ func newBranchOnly(rest []string) bool {
 	}
 	return made && words == 1
 }
+
+// runsToolOf names what a line runs that no word of it names: git
+// difftool and mergetool start a diff tool (-x/--extcmd CMD, --tool, or
+// one the config names) on every changed file, a program the allowlist
+// never saw (policy mode asks about it; allowlist mode never asks, and
+// with git allowed, git difftool -y -x 'sh -c …' HEAD planted .envrc).
+// "" when the line runs none.
+func runsToolOf(eng *policy.Engine, line string, ctx policy.Context) string {
+	v := eng.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: ctx})
+	for _, p := range v.Parts {
+		if len(p.Argv) == 0 || filepath.Base(p.Argv[0]) != "git" {
+			continue
+		}
+		if sub := gitSubcommand(p.Argv[1:]); sub == "difftool" || sub == "mergetool" {
+			return "git " + sub + " runs a diff or merge tool (-x/--extcmd, --tool, or the one git's config names) that no word of the line names"
+		}
+	}
+	return ""
+}

@@ -49,6 +49,10 @@ access = "rw"
 	} {
 		mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNotAllowed)
 	}
+	got := mustRefuse(t, cs, "exec", map[string]any{"command": `git difftool -y -x 'sh -c "echo x > .envrc"' HEAD`}, ClassNotAllowed)
+	if !strings.Contains(got, "difftool") {
+		t.Errorf("git difftool -x: the refusal does not say why: %s", got)
+	}
 	if _, err := os.Lstat(filepath.Join(f.rw, ".envrc")); err == nil {
 		t.Fatal("a line planted .envrc")
 	}
@@ -74,9 +78,9 @@ access = "rw"
 `), Options{Helper: bin})
 	mustAllow(t, cs, "edit", map[string]any{"path": f.rw + "/p.patch",
 		"content": "diff --git a/.envrc b/.envrc\nnew file mode 100644\n--- /dev/null\n+++ b/.envrc\n@@ -0,0 +1 @@\n+touch /tmp/pwned\n"})
-	for _, line := range []string{"git apply p.patch", "tar xf t.tar"} {
+	for line, why := range map[string]string{"git apply p.patch": "named by data", "tar xf t.tar": "named by data", "git difftool -y -x 'sh -c \"echo x > .envrc\"' HEAD": "difftool"} {
 		got := mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNoOneToAsk)
-		if !strings.Contains(got, "named by data") {
+		if !strings.Contains(got, why) {
 			t.Errorf("%s: the refusal does not say why: %s", line, got)
 		}
 	}
