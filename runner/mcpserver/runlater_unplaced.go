@@ -41,6 +41,13 @@ func argvWritesUnplaced(argv []string, cwd string) bool {
 			rest := afterWord(args, "stash")
 			return len(rest) > 0 && !slices.Contains([]string{"list", "show", "push", "save", "create", "store", "drop", "clear"}, rest[0])
 		}
+		if sub == "bundle" || sub == "archive" {
+			// Their output file is a word the policy's write judgement
+			// does not place (git bundle create .envrc HEAD ran).
+			rest := afterWord(args, sub)
+			return sub == "bundle" && len(rest) > 0 && rest[0] == "create" ||
+				sub == "archive" && slices.ContainsFunc(rest, func(a string) bool { return a == "-o" || strings.HasPrefix(a, "--output") })
+		}
 		if sub == "reset" {
 			rest := afterWord(args, "reset")
 			return slices.ContainsFunc(rest, func(a string) bool { return a == "--hard" || a == "--merge" || a == "--keep" })

@@ -46,6 +46,7 @@ access = "rw"
 		"tar cf t.tar -C d .envrc && tar xf t.tar",
 		"git stash pop",
 		"git checkout HEAD~0 -- .",
+		"git bundle create .envrc HEAD",
 	} {
 		mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNotAllowed)
 	}
