@@ -154,6 +154,10 @@ func Serve(ctx context.Context, ln net.Listener, m *Mux) error {
 			c.Close() // another user, or no credentials: never served
 			continue
 		}
+		if sameNetNS(peer.PID) != nil {
+			c.Close() // a sandboxed process of this user (netns_linux.go)
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -29,6 +29,9 @@ func (c *Config) gateAllowlist(line, cwd string) ([]string, error) {
 	if err := g.line(line, 0); err != nil {
 		return nil, err
 	}
+	if why := runsToolOf(policy.Default(), line, policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}); why != "" { // runlater_unplaced.go
+		return nil, &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: why, Use: "run git diff, or ask the person"}
+	}
 	// What the line runs through other commands' arguments (find -exec,
 	// xargs, git bisect run, env -S), as the policy engine reads it.
 	v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: line, Context: policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}})

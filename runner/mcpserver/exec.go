@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/procgroup"
+	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -62,6 +63,7 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 		for _, w := range writable {
 			p.Protected = append(p.Protected, protectedIn(w)...) // as the workspace's own are
 		}
+		p.Protected = append(p.Protected, pathDirsIn(r.cfg.guards.onPath, append([]string{ws}, writable...))...) // onpath.go
 		if r.tmp == "" {
 			for _, w := range append([]string{ws}, writable...) {
 				prot, err := r.git.protect(w)
@@ -89,7 +91,9 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 			}
 		}
 		p.Readable = append(p.Readable, readable...)
-		p.Hidden = append(p.Hidden, r.hidden...)
+		// The user service answers any process of this user (its queue's
+		// cards included): hidden as a run hides it, whatever path covers it.
+		p.Hidden = append(append(p.Hidden, r.hidden...), servicewire.DirPath())
 		if r.cfg.Network == NetProxy {
 			p.Net = sandbox.NetProxy
 			p.AllowHosts = append(p.AllowHosts, r.cfg.AllowHosts...)

@@ -111,6 +111,10 @@ func (g *policyGate) refuseDenied(line string, pctx policy.Context) error {
 // decide returns the rule that allowed the line, or a refusal.
 func (g *policyGate) decide(ctx context.Context, line string, pctx policy.Context) (string, error) {
 	v := g.engine.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: pctx})
+	if v.Decision == policy.Allow && writesUnplaced(g.engine, line, pctx) { // runlater_unplaced.go
+		v.Decision, v.Rule = policy.Ask, "mcp.writes-named-by-data"
+		v.Reason = "it writes files named by data, not by its words (a patch, an archive, a copied tree, a git checkout), in the person's own files: one could be a file that runs code later (.envrc, a Makefile, a git hook)"
+	}
 	switch v.Decision {
 	case policy.Allow:
 		return "policy " + v.Rule, nil

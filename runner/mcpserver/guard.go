@@ -15,11 +15,12 @@ import (
 type guards struct {
 	hidden    []string
 	protected []string
+	onPath    []string // onpath.go
 }
 
 func newGuards(c *Config) guards {
 	home, _ := os.UserHomeDir()
-	var g guards
+	g := guards{onPath: onPath()}
 	canon := func(p string) string {
 		if a, err := Canonical(p); err == nil {
 			return a

@@ -195,6 +195,9 @@ func (c *Config) check(asked, abs, want string) (Place, error) {
 		if err := runLaterGuard(pl); err != nil { // runlater.go
 			return Place{}, err
 		}
+		if err := c.guards.onPathGuard(pl); err != nil { // onpath.go
+			return Place{}, err
+		}
 	}
 	return pl, nil
 }

@@ -28,6 +28,9 @@ func (s *Server) execRunLater(line, cwd string, unknownToo bool) error {
 		eng = s.gate.engine
 	}
 	w := eng.ShellWrites(line, s.policyContext(cwd))
+	if unknownToo && !w.Unknown && writesUnplaced(eng, line, s.policyContext(cwd)) { // runlater_unplaced.go
+		w.Unknown = true
+	}
 	for _, p := range w.Paths {
 		abs, err := Canonical(p)
 		if err != nil {
@@ -51,7 +54,7 @@ func (s *Server) execRunLater(line, cwd string, unknownToo bool) error {
 	}
 	if unknownToo && w.Unknown {
 		return &Refusal{Class: ClassNotAllowed, Rule: "runs later (write target unknown)",
-			Reason: fmt.Sprintf("%q writes a file whose name is not known before it runs (an expansion or a pattern), which could be one that runs code later", line),
+			Reason: fmt.Sprintf("%q writes a file whose name is not known before it runs (an expansion, a pattern, a patch, an archive, a copied tree or a git checkout), which could be one that runs code later", line),
 			Use:    "write the target path out in plain words, or use the edit tool"}
 	}
 	return nil

@@ -1,0 +1,93 @@
+//go:build unix
+
+package mcpserver
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// In allowlist mode with git, cp and tar allowed (a common config), a
+// line that writes names it does not spell out plants a file that runs
+// later as surely as `cp x .envrc`: a patch the client wrote with edit and
+// applied with git apply, cp -t, a copied tree, an extracted archive.
+// Each is refused as a write whose target is unknown; plain work goes on.
+func TestExecRefusesWritesNamedByData(t *testing.T) {
+	bin := helper(t)
+	f := newFixture(t)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", f.rw, "-c", "user.email=a@b", "-c", "user.name=a"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "init")
+	write(t, filepath.Join(f.rw, "d", ".envrc"), "touch /tmp/pwned\n")
+	cs, _ := session(t, mustConfig(t, `allowed_commands = ["git", "cp", "tar", "ls", "mv"]
+[[paths]]
+path = "`+f.rw+`"
+access = "rw"
+`), Options{Helper: bin})
+	mustAllow(t, cs, "edit", map[string]any{"path": f.rw + "/p.patch",
+		"content": "diff --git a/.envrc b/.envrc\nnew file mode 100644\n--- /dev/null\n+++ b/.envrc\n@@ -0,0 +1 @@\n+touch /tmp/pwned\n"})
+	for _, line := range []string{
+		"git apply p.patch",
+		"git -C . apply p.patch",
+		"cp -t . d/.envrc",
+		"cp --target-directory=. d/.envrc",
+		"cp -r d/. .",
+		"mv d sub",
+		"tar cf t.tar -C d .envrc && tar xf t.tar",
+		"git stash pop",
+		"git checkout HEAD~0 -- .",
+		"git bundle create .envrc HEAD",
+	} {
+		mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNotAllowed)
+	}
+	got := mustRefuse(t, cs, "exec", map[string]any{"command": `git difftool -y -x 'sh -c "echo x > .envrc"' HEAD`}, ClassNotAllowed)
+	if !strings.Contains(got, "difftool") {
+		t.Errorf("git difftool -x: the refusal does not say why: %s", got)
+	}
+	if _, err := os.Lstat(filepath.Join(f.rw, ".envrc")); err == nil {
+		t.Fatal("a line planted .envrc")
+	}
+	mustAllow(t, cs, "exec", map[string]any{"command": "git status && cp notes.txt copy.txt && tar cf t.tar notes.txt && ls"})
+	mustAllow(t, cs, "exec", map[string]any{"command": "git reset -q notes.txt"})
+}
+
+// In policy mode the built-in rules allow git apply and tar x as
+// workspace work; in the person's own files they plant a .envrc as well,
+// so such a line goes to the person (here no one: refused), while a new
+// branch and plain work still run.
+func TestPolicyModeAsksForWritesNamedByData(t *testing.T) {
+	bin := helper(t)
+	f := newFixture(t)
+	cmd := exec.Command("git", "-C", f.rw, "init", "-q")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
+	}
+	cs, _ := session(t, mustConfig(t, `exec_mode = "policy"
+[[paths]]
+path = "`+f.rw+`"
+access = "rw"
+`), Options{Helper: bin})
+	mustAllow(t, cs, "edit", map[string]any{"path": f.rw + "/p.patch",
+		"content": "diff --git a/.envrc b/.envrc\nnew file mode 100644\n--- /dev/null\n+++ b/.envrc\n@@ -0,0 +1 @@\n+touch /tmp/pwned\n"})
+	for line, why := range map[string]string{"git apply p.patch": "named by data", "tar xf t.tar": "named by data", "git difftool -y -x 'sh -c \"echo x > .envrc\"' HEAD": "difftool"} {
+		got := mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNoOneToAsk)
+		if !strings.Contains(got, why) {
+			t.Errorf("%s: the refusal does not say why: %s", line, got)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(f.rw, ".envrc")); err == nil {
+		t.Fatal("git apply planted .envrc")
+	}
+	mustAllow(t, cs, "exec", map[string]any{"command": "git status"})
+	mustAllow(t, cs, "exec", map[string]any{"command": "git checkout -q -b feature"})
+}
