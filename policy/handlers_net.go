@@ -137,7 +137,7 @@ func netCmd(x *cmdCtx, args []word) {
 		}
 	}
 	x.add(Ask, RuleNetTool, name+" talks to the network; new hosts need a person")
-	x.netHosts(args[1:])
+	x.netHosts(portOperands(name, args[1:])) // loopback.go: nc HOST 5432's port is no host
 	for i, w := range args[1:] {
 		v := w.val
 		switch {
