@@ -205,6 +205,11 @@ func addEverydayHandlers(handlers map[string]handler) {
 	if prev, ok := handlers["wget"]; ok {
 		handlers["wget"] = localWget(prev)
 	}
+	for _, n := range []string{"uvx", "pipx", "uv"} {
+		if prev, ok := handlers[n]; ok {
+			handlers[n] = fetchedTool(handlers, prev)
+		}
+	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		if prev, ok := handlers[n]; ok {
 			handlers[n] = localProbe(prev)
@@ -291,5 +296,59 @@ func phpInfo(prev handler) handler {
 			return
 		}
 		prev(x, args)
+	}
+}
+
+// fetchedTools are well-known Python linters, formatters and test runners
+// that agents run without installing them (uvx ruff check ., uv tool run
+// ruff format ., pipx run black --check .): the package index's copy of
+// the tool is the tool, and inside the sandbox it is judged as the
+// installed one is. Any other name, an option before it (--from, --with,
+// --index) or the sandbox off keeps the fetch asked.
+var fetchedTools = wordSet{words: []string{"ruff", "black", "isort", "mypy", "pyright", "ty", "flake8", "pylint",
+	"pyproject-fmt", "ssort", "codespell", "yamllint", "bandit", "vulture", "pyupgrade", "autoflake", "docformatter",
+	"pydocstyle", "pycodestyle", "pyflakes", "blacken-docs", "validate-pyproject"}}
+
+// fetchedTool wraps the handler of uvx, pipx and uv: a run of a
+// fetchedTools name is the tool's own judgment, inside the sandbox.
+func fetchedTool(handlers map[string]handler, prev handler) handler {
+	return func(x *cmdCtx, args []word) {
+		i := 1 // uvx TOOL
+		switch {
+		case args[0].val == "pipx" || args[0].val == "uv":
+			if len(args) < 3 || args[1].val != "run" && !(args[0].val == "uv" && args[1].val == "tool") {
+				prev(x, args)
+				return
+			}
+			i = 2 // pipx run TOOL
+			if args[1].val == "tool" {
+				if args[2].val != "run" {
+					prev(x, args)
+					return
+				}
+				i = 3 // uv tool run TOOL
+			}
+		}
+		if !x.c.sandbox || len(args) <= i || !args[i].static {
+			prev(x, args)
+			return
+		}
+		name := args[i].val
+		for _, sep := range []string{"@", "=="} {
+			if n, v, ok := strings.Cut(name, sep); ok && plainToken(v) {
+				name = n // ruff@0.6.9, black==24.8.0: a version of the same tool
+			}
+		}
+		if !fetchedTools.has(name) {
+			prev(x, args)
+			return
+		}
+		x.add(Allow, RuleSandboxCode, args[0].val+" fetches "+name+" from the package index and runs it inside the sandbox")
+		tool := append([]word{{val: name, static: true}}, args[i+1:]...)
+		if h, ok := handlers[name]; ok {
+			h(x, tool)
+			return
+		}
+		projectTool(x, tool)
 	}
 }
