@@ -39,6 +39,11 @@ func everydayBuildVerbs(p, r, m, run verbClass) map[string]map[string]verbClass 
 		"pnpm":   {"store path": r},
 		"docker": {"info": r, "compose version": r, "compose images": r, "compose top": r},
 		"xcrun":  {"simctl list": r, "--show-sdk-path": r, "--show-sdk-version": r, "--version": r},
+		// plan runs the providers init fetched and the configuration's
+		// external data sources, and reads remote state: inside the sandbox
+		// with no cloud credentials in reach and every host asked by the
+		// proxy; show prints a plan or state file.
+		"terraform": {"plan": run, "show": run},
 	}
 }
 
@@ -66,7 +71,9 @@ func (x *cmdCtx) everydayArgs(tool, verb string, rest []word) ([]word, bool) {
 				return nil, false // installs or updates template packages
 			}
 		}
-		return x.outputFolder(rest, "o", "output"), true
+		return x.outputFolder(rest, "o", "output", true), true
+	case "terraform":
+		return x.outputFolder(rest, "out", "out", false), true // plan -out=tfplan: the plan file it writes
 	case "deno":
 		var out []word
 		for i := 0; i < len(rest); i++ {
@@ -98,9 +105,9 @@ var dotnetNewOwn = wordSet{words: []string{"install", "uninstall", "update", "se
 	"--update-check", "--update-apply", "--search"}}
 
 // outputFolder turns the output option (-o DIR, --output DIR, -o:DIR,
-// --output=DIR) into a write of DIR, judged as any write is, and returns
-// the other arguments.
-func (x *cmdCtx) outputFolder(rest []word, short, long string) []word {
+// --output=DIR) into a write of DIR (of any file under it when dir is
+// set), judged as any write is, and returns the other arguments.
+func (x *cmdCtx) outputFolder(rest []word, short, long string, dir bool) []word {
 	var out []word
 	for i := 0; i < len(rest); i++ {
 		w := rest[i]
@@ -118,7 +125,10 @@ func (x *cmdCtx) outputFolder(rest []word, short, long string) []word {
 				val = rest[i].val
 			}
 			v := strings.Trim(val, `"'`)
-			x.capturing(func() { x.writeStr(v + "/glob-match") })
+			if dir {
+				v += "/glob-match" // any file under it
+			}
+			x.capturing(func() { x.writeStr(v) })
 			continue
 		}
 		out = append(out, w)
@@ -195,7 +205,8 @@ func projectYAML(v string) bool {
 }
 
 // addEverydayHandlers registers, last, the programs that only print about
-// a file and the loopback forms of network tools.
+// a file, the loopback forms of network tools, the well-known tools uvx
+// fetches, and kubectl's and gh's reads inside the sandbox.
 func addEverydayHandlers(handlers map[string]handler) {
 	handlers["lipo"] = reportOrUnknown(lipoCmd)
 	handlers["codesign"] = reportOrUnknown(codesignCmd)
@@ -204,6 +215,11 @@ func addEverydayHandlers(handlers map[string]handler) {
 	}
 	if prev, ok := handlers["wget"]; ok {
 		handlers["wget"] = localWget(prev)
+	}
+	for _, n := range []string{"kubectl", "gh"} {
+		if prev, ok := handlers[n]; ok {
+			handlers[n] = remoteRead(n, prev) // remotereads.go
+		}
 	}
 	for _, n := range []string{"uvx", "pipx", "uv"} {
 		if prev, ok := handlers[n]; ok {
