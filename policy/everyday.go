@@ -216,6 +216,16 @@ func addEverydayHandlers(handlers map[string]handler) {
 	if prev, ok := handlers["wget"]; ok {
 		handlers["wget"] = localWget(prev)
 	}
+	handlers["turbo"] = turboCmd // jsworkspaces.go
+	if _, ok := handlers["task"]; !ok {
+		handlers["task"] = goTaskCmd
+	}
+	if prev, ok := handlers["pnpm"]; ok {
+		handlers["pnpm"] = pnpmProgram(prev)
+	}
+	if prev, ok := handlers["yarn"]; ok {
+		handlers["yarn"] = yarnWorkspaces(prev)
+	}
 	for _, n := range []string{"kubectl", "gh"} {
 		if prev, ok := handlers[n]; ok {
 			handlers[n] = remoteRead(n, prev) // remotereads.go
@@ -366,5 +376,49 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 			return
 		}
 		projectTool(x, tool)
+	}
+}
+
+// goTaskCmd: inside the sandbox, go-task's `task NAME… [-- ARGS]` runs the
+// project's Taskfile tasks, as just runs its recipes (justCmd); the words
+// after -- are the tasks' CLI_ARGS, read when they name files. Taskwarrior
+// is also called task, so with the sandbox off a person decides; another
+// Taskfile or directory (-t, -d), a variable, or a task that sounds like
+// installing or publishing asks.
+func goTaskCmd(x *cmdCtx, args []word) {
+	if !x.c.sandbox {
+		x.add(Ask, RuleUnknownCommand, "task is go-task or Taskwarrior; with the sandbox off a person decides")
+		return
+	}
+	var tasks, cliArgs []word
+	dashes := false
+	for _, a := range args[1:] {
+		switch {
+		case !a.static || a.brace:
+			x.add(Ask, RuleUnknownCommand, "task "+quoteShort(a.val)+" is not known before it runs")
+			return
+		case dashes:
+			cliArgs = append(cliArgs, a)
+		case a.val == "--":
+			dashes = true
+		case a.val == "--list" || a.val == "-l" || a.val == "--list-all" || a.val == "-a" || a.val == "--summary" ||
+			a.val == "--dry" || a.val == "-n" || a.val == "--silent" || a.val == "-s" || a.val == "--verbose" || a.val == "-v" ||
+			a.val == "--parallel" || a.val == "-p" || a.val == "--force" || a.val == "-f":
+		case strings.HasPrefix(a.val, "-") || strings.Contains(a.val, "="):
+			x.add(Ask, RuleBuildOption, "task "+a.val+" names another Taskfile, directory or variable")
+			return
+		case publishWord(a.val) || strings.Contains(strings.ToLower(a.val), "install"):
+			x.add(Ask, RulePublish, "the task "+quoteShort(a.val)+" sounds like it installs, publishes or deploys")
+			return
+		default:
+			tasks = append(tasks, a)
+		}
+	}
+	x.add(Allow, RuleSandboxCode, "task runs the project's own Taskfile tasks, inside the sandbox")
+	x.inWorkspace()
+	for _, w := range cliArgs {
+		if looksLikePath(trimLine(w.val)) {
+			x.readStr(trimLine(w.val))
+		}
 	}
 }
