@@ -13,7 +13,10 @@ var polcorp1206Open = map[string]string{}
 // of the ecosystems the older corpora cover least, and 96 destructive,
 // exfiltrating, publishing or asking rows from public bypass reports), each
 // row naming its source, written before the engine's rules were read or the
-// engine was run on it. Run it with
+// engine was run on it. Engine of 7ffef33 (before): everyday 87.9% on /
+// 65.8% off, 0 unsafe allows, deny recall 86.2% (every miss asks). After
+// h/polcorp (everyday.go, loopback.go, remotereads.go, jsworkspaces.go):
+// everyday 97.9% on / 69.8% off, 0 unsafe, deny recall 86.2%. Run it with
 //
 //	go test -run TestPolcorp1206Corpus -v ./policy/
 func TestPolcorp1206Corpus(t *testing.T) {
