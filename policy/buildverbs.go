@@ -87,12 +87,14 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for tool, verbs := range moreBuildVerbs(p, r, m, run) { // buildverbs_more.go
-		if t.m[tool] == nil {
-			t.m[tool] = map[string]verbClass{}
-		}
-		for v, c := range verbs {
-			t.m[tool][v] = c
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go
+		for tool, verbs := range more {
+			if t.m[tool] == nil {
+				t.m[tool] = map[string]verbClass{}
+			}
+			for v, c := range verbs {
+				t.m[tool][v] = c
+			}
 		}
 	}
 	return t.m
@@ -171,6 +173,11 @@ func verbHandler(tool string, prev handler) handler {
 		}
 		if cls == verbManifest && (tool == "pip" || tool == "pip3" || tool == "uv") {
 			letters = "sICgpk" // -r is a requirement file, checked by pipFromManifest
+		}
+		rest, ok := x.everydayArgs(tool, verb, rest) // everyday.go: -o, --config, guards
+		if !ok {
+			prev(x, args)
+			return
 		}
 		reads, ok := buildArgs(x.buildPlaces(tool, rest), letters)
 		if !ok {

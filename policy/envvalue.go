@@ -62,6 +62,7 @@ var envValueTable = lazy[map[string]envValueJudge]{build: func() map[string]envV
 		"CMAKE_BUILD_TYPE", "CMAKE_GENERATOR"} {
 		m[n] = plainToken
 	}
+	everydayEnv(m) // everyday.go: TF_LOG, XDEBUG_MODE, STACK_YAML
 	return m
 }}
 

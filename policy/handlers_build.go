@@ -72,7 +72,15 @@ func (x *cmdCtx) inWorkspace() {
 func projectTool(x *cmdCtx, args []word) {
 	x.add(Allow, RuleBuildProject, args[0].val+" checks or formats the project")
 	x.inWorkspace()
-	for _, w := range args[1:] {
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		if span, file, ok := projectConfigOption(args[0].val, args, i); ok {
+			if span > 0 && file.val != "" {
+				x.read(file) // everyday.go: phpunit -c phpunit.xml, the project's own file
+			}
+			i += span - 1
+			continue
+		}
 		if strings.HasPrefix(w.val, "@") {
 			// an argument file (javac @args.txt, gcc @rsp): options nobody has seen
 			x.add(Ask, RuleBuildOption, args[0].val+" "+quoteShort(w.val)+" reads its options from a file")

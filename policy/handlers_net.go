@@ -137,7 +137,7 @@ func netCmd(x *cmdCtx, args []word) {
 		}
 	}
 	x.add(Ask, RuleNetTool, name+" talks to the network; new hosts need a person")
-	x.netHosts(args[1:])
+	x.netHosts(portOperands(name, args[1:])) // loopback.go: nc HOST 5432's port is no host
 	for i, w := range args[1:] {
 		v := w.val
 		switch {
@@ -304,7 +304,10 @@ var prefixRules = []Rule{
 	{ID: "publish.terraform-apply", Decision: Deny, Argv: []string{"terraform", "apply"}, Reason: "changes real infrastructure", Match: []string{"terraform apply", "terraform -chdir=x apply -auto-approve"}},
 	{ID: "publish.terraform-destroy", Decision: Deny, Argv: []string{"terraform", "destroy"}, Reason: "destroys real infrastructure", Match: []string{"terraform destroy"}},
 	{ID: "publish.terraform-import", Decision: Deny, Argv: []string{"terraform", "import"}, Reason: "changes infrastructure state", Match: []string{"terraform import a b"}},
-	{ID: "publish.terraform-state", Decision: Deny, Argv: []string{"terraform", "state"}, Reason: "changes infrastructure state", Match: []string{"terraform state rm x"}},
+	{ID: "publish.terraform-state", Decision: Deny, Argv: []string{"terraform", "state", "rm"}, Reason: "changes infrastructure state", Match: []string{"terraform state rm x"}},
+	{ID: "publish.terraform-state-mv", Decision: Deny, Argv: []string{"terraform", "state", "mv"}, Reason: "changes infrastructure state", Match: []string{"terraform state mv a b"}},
+	{ID: "publish.terraform-state-push", Decision: Deny, Argv: []string{"terraform", "state", "push"}, Reason: "changes infrastructure state", Match: []string{"terraform state push x.tfstate"}},
+	{ID: "publish.terraform-state-provider", Decision: Deny, Argv: []string{"terraform", "state", "replace-provider"}, Reason: "changes infrastructure state", Match: []string{"terraform state replace-provider a b"}},
 	{ID: "publish.tofu-apply", Decision: Deny, Argv: []string{"tofu", "apply"}, Reason: "changes real infrastructure", Match: []string{"tofu apply"}},
 	{ID: "publish.tofu-destroy", Decision: Deny, Argv: []string{"tofu", "destroy"}, Reason: "destroys real infrastructure", Match: []string{"tofu destroy"}},
 	{ID: "publish.pulumi-up", Decision: Deny, Argv: []string{"pulumi", "up"}, Reason: "changes real infrastructure", Match: []string{"pulumi up"}},
