@@ -194,6 +194,11 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			p.Dynamic = true
 		}
 	}
+	if len(words) > 0 && !words[0].static {
+		if ws, ok := c.substCommandWord(call.Args[0]); ok { // cmdword.go: `echo rm` -rf ~
+			words = append(ws, words[1:]...)
+		}
+	}
 	if static {
 		p.Argv = argv
 	} else {

@@ -20,7 +20,7 @@ func interpreter(x *cmdCtx, args []word) {
 	}
 	for _, w := range rest {
 		if w.fetch {
-			x.add(Deny, RuleShellStdin, name+" runs code downloaded by a substitution, which nobody has seen")
+			x.add(Deny, RuleShellStdin, name+" runs code a substitution downloads or decodes, which nobody has seen")
 			return
 		}
 	}

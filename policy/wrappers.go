@@ -130,7 +130,7 @@ var wrapKinds = lazy[map[string]wrapKind]{build: func() map[string]wrapKind {
 	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "sg", "newgrp", "run0", "calife", "please"} {
 		m[n] = wrapPriv
 	}
-	for _, n := range []string{"nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "rlwrap", "parallel", "entr", "nodemon", "tmux", "screen", "dtach"} {
+	for _, n := range []string{"nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "rlwrap", "entr", "nodemon", "tmux", "screen", "dtach"} {
 		m[n] = wrapOpaque
 	}
 	for n := range runWrappers.get() {
@@ -413,6 +413,18 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
 		}
+		repl, argFile := "", (*word)(nil)
+		for _, v := range r.vals {
+			switch v.opt {
+			case "-I", "--replace":
+				repl = v.val
+			case "-a", "--arg-file":
+				argFile = &word{val: v.val, static: allStatic(rest[:r.n])}
+			}
+		}
+		if x.inputShell("xargs", rest[r.n:], repl, true, argFile) { // inputshell.go
+			return nil, true
+		}
 		inner := rest[r.n].val
 		if b, ok := resolvedProgram(inner); ok {
 			inner = b
@@ -508,4 +520,14 @@ func hasOptS(args []string, short string, long ...string) bool {
 		}
 	}
 	return false
+}
+
+// allStatic reports whether every word is static.
+func allStatic(ws []word) bool {
+	for _, w := range ws {
+		if !w.static {
+			return false
+		}
+	}
+	return true
 }
