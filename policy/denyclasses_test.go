@@ -46,3 +46,26 @@ func TestParallelItemsJudged(t *testing.T) {
 		{"cat list | parallel wc -l", "!allow"},          // items read at run time: asks, as xargs does
 	})
 }
+
+// TestInlineEnvDumpReadOnce: a line's inline interpreter code is read for
+// environment reads once per Check, however many of the dump checks (the
+// statement's sink, the call, the pipeline) ask about it.
+func TestInlineEnvDumpReadOnce(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	n := 0
+	inlineDumpHook = func() { n++ }
+	defer func() { inlineDumpHook = nil }()
+	for _, line := range []string{
+		`python3 -c 'import os; print(os.environ)' > k.txt`,
+		`node -e 'console.log(process.env)' | tee k.txt`,
+	} {
+		n = 0
+		if v := e.Check(Query{Kind: KindShell, Command: line, Context: ctx}); v.Decision != Deny {
+			t.Errorf("%q: got %s by %s, want deny", line, v.Decision, v.Rule)
+		}
+		if n != 1 {
+			t.Errorf("%q: inline code read for the environment %d times in one Check, want 1", line, n)
+		}
+	}
+}
