@@ -34,6 +34,7 @@ func loadPrograms() {
 		addBuildVerbHandlers(handlers) // buildverbs.go: build tools by verb class
 		addMoreBuildHandlers(handlers) // buildverbs_more.go: sbt, just, nix
 		addOwnershipHandlers(handlers) // ownership.go: chown outside the workspace
+		addEditorHandlers(handlers)    // editors.go: vim -c, ex, emacs --eval
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
