@@ -221,6 +221,9 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		// A redirect or assignment judged above must not stand in for a
 		// judgment of the program itself: `unknown > out.txt` still asks.
 		before := x.adds
+		if len(call.Assigns) > 0 {
+			words = withEnvArgs(p.Assigns, words) // envargs.go: MAVEN_ARGS=deploy mvn test
+		}
 		x.command(words, 0)
 		if x.adds == before {
 			x.add(Ask, RuleUnknownCommand, "nothing decided this command")

@@ -60,8 +60,16 @@ func interpreter(x *cmdCtx, args []word) {
 			x.add(Ask, RuleInterpInline, name+" runs inline code")
 			return
 		}
-		for i, w := range rest {
+		for i := 0; i < len(rest); i++ {
+			w := rest[i]
 			if base == "ruby" && !rubyScriptAt(rest, i) {
+				continue
+			}
+			if p := pwshParam(strings.ToLower(w.val)); (base == "pwsh" || base == "powershell") && contains(pwshValued, p) {
+				if p == "-workingdirectory" || p == "-wd" {
+					x.add(Ask, RuleInterpScript, name+" -WorkingDirectory changes where its script runs")
+				}
+				i++ // pwsh -ExecutionPolicy Bypass: a value, not the script (pwshopts.go)
 				continue
 			}
 			if !strings.HasPrefix(w.val, "-") {
