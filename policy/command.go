@@ -194,6 +194,11 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			p.Dynamic = true
 		}
 	}
+	if len(words) > 0 && !words[0].static {
+		if ws, ok := c.substCommandWord(call.Args[0]); ok { // cmdword.go: `echo rm` -rf ~
+			words = append(ws, words[1:]...)
+		}
+	}
 	if static {
 		p.Argv = argv
 	} else {
@@ -216,6 +221,9 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		// A redirect or assignment judged above must not stand in for a
 		// judgment of the program itself: `unknown > out.txt` still asks.
 		before := x.adds
+		if len(call.Assigns) > 0 {
+			words = withEnvArgs(p.Assigns, words) // envargs.go: MAVEN_ARGS=deploy mvn test
+		}
 		x.command(words, 0)
 		if x.adds == before {
 			x.add(Ask, RuleUnknownCommand, "nothing decided this command")

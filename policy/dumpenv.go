@@ -185,20 +185,26 @@ func (c *checkEnv) staticArgv(call *syntax.CallExpr) []string {
 // and env with a command.
 func stripDumpWrappers(argv []string) []string {
 	for len(argv) > 0 {
+		switch k := wrapKinds.get()[argv[0]]; {
+		case k == wrapPlain || k == wrapCommand || k == wrapBuiltin || k == wrapExec:
+			// the one wrapper table (wrappers.go): nice, timeout, flock, …
+			if r, _ := readWrapper(argv[0], wordsOf(argv[1:])); r.inner() != nil {
+				argv = vals(r.inner())
+				continue
+			}
+			argv = argv[1:] // an option it does not know: skip the options
+			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
+				argv = argv[1:]
+			}
+			continue
+		case argv[0] == "sudo" || argv[0] == "doas":
+			argv = argv[1:]
+			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
+				argv = argv[1:]
+			}
+			continue
+		}
 		switch argv[0] {
-		case "command", "builtin", "exec", "nohup", "time", "nice", "stdbuf", "setsid", "ionice", "sudo", "doas":
-			argv = argv[1:]
-			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
-				argv = argv[1:]
-			}
-		case "timeout":
-			argv = argv[1:]
-			for len(argv) > 0 && strings.HasPrefix(argv[0], "-") {
-				argv = argv[1:]
-			}
-			if len(argv) > 0 {
-				argv = argv[1:] // the duration
-			}
 		case "find":
 			// find … -exec CMD … ; runs CMD (the dump checks see it)
 			k := 1
@@ -254,16 +260,51 @@ func stripDumpWrappers(argv []string) []string {
 
 // dumpCall reports a simple command that prints the environment, and
 // what it is.
+// A call is read once per Check (c.dumps): the statement, the pipeline and
+// the call itself all ask about it.
 func (c *checkEnv) dumpCall(call *syntax.CallExpr) (string, bool) {
+	d := c.dumpOf(call)
+	return d.what, d.ok
+}
+
+// dumpMemo is what dumpCall found for one call.
+type dumpMemo struct {
+	what       string
+	ok, inline bool // inline: an interpreter's own snippet reads the environment
+}
+
+// dumpOf reads call as a dump, once per Check.
+func (c *checkEnv) dumpOf(call *syntax.CallExpr) dumpMemo {
 	if !mayDump(call) {
-		return "", false
+		return dumpMemo{}
 	}
-	return c.dumpArgv(c.staticArgv(call))
+	if d, ok := c.dumps[call]; ok {
+		return d
+	}
+	var d dumpMemo
+	d.what, d.ok, d.inline = c.dumpArgvInline(c.staticArgv(call))
+	if c.dumps == nil {
+		c.dumps = map[*syntax.CallExpr]dumpMemo{}
+	}
+	c.dumps[call] = d
+	return d
 }
 
 // dumpArgv is dumpCall on an argv already read (a command a wrapper builds
 // from its arguments: nix develop -c make -p).
 func (c *checkEnv) dumpArgv(argv []string) (string, bool) {
+	what, ok, _ := c.dumpArgvInline(argv)
+	return what, ok
+}
+
+// dumpArgvInline is dumpArgv, also reporting whether the dump is an
+// interpreter's inline snippet (inlineenv.go).
+func (c *checkEnv) dumpArgvInline(argv []string) (string, bool, bool) {
+	what, ok := c.dumpArgvAll(argv)
+	return what, ok, ok && strings.HasSuffix(what, inlineDumpSuffix)
+}
+
+func (c *checkEnv) dumpArgvAll(argv []string) (string, bool) {
 	if len(argv) == 0 {
 		return "", false
 	}
@@ -272,6 +313,9 @@ func (c *checkEnv) dumpArgv(argv []string) (string, bool) {
 		return "", false
 	}
 	if what, ok := inlineEnvDump(argv); ok { // inlineenv.go
+		return what, true
+	}
+	if what, ok := awkEnvDump(argv); ok { // secretsinks.go
 		return what, true
 	}
 	prog, rest := argv[0], argv[1:]
@@ -386,10 +430,10 @@ func mayDumpText(t string) bool {
 }
 
 // dumpHeads are the first words a dump can start with: the dumps and
-// the wrappers stripDumpWrappers looks through.
+// the wrappers stripDumpWrappers looks through (with every wrapper of
+// wrappers.go's table, see mayDump).
 var dumpHeads = wordSet{words: []string{"env", "printenv", "set", "compgen", "declare", "typeset", "export", "readonly", "local", "make", "gmake", "ps", "jq", "gojq", "yq",
-	"cmake", "php", "mvn", "mvnw", "systemctl", "tmux", "command", "builtin", "exec", "nohup", "time", "nice", "stdbuf",
-	"setsid", "ionice", "sudo", "doas", "timeout", "find", "xargs"}}
+	"cmake", "php", "mvn", "mvnw", "systemctl", "tmux", "sudo", "doas", "find", "xargs", "awk", "gawk", "mawk", "nawk", "goawk"}}
 
 // mayDump is the cheap test before decoding: a literal first word that
 // starts no dump and no literal word naming /proc/…/environ rule it out.
@@ -398,7 +442,8 @@ func mayDump(call *syntax.CallExpr) bool {
 		return false
 	}
 	head := call.Args[0].Lit()
-	if head == "" || strings.ContainsAny(head, "/\\") || dumpHeads.has(head) || inlineEnvHead(head) {
+	_, wrapper := wrapKinds.get()[head]
+	if head == "" || strings.ContainsAny(head, "/\\") || dumpHeads.has(head) || wrapper || inlineEnvHead(head) {
 		return true
 	}
 	found := false

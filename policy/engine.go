@@ -97,22 +97,23 @@ type checkEnv struct {
 	writable     []string
 	parts        []Part
 	never        bool
-	budget       int                       // simple commands left before the line is too large to judge
-	wsRaw        string                    // the workspace as given
-	sandbox      bool                      // the command runs inside Sentinel's sandbox
-	inPlace      bool                      // the person's real files, not a disposable copy (inplace.go)
-	checkpointed bool                      // a checkpoint covers the place
-	tmp          string                    // the sandbox's private temp dir, when sandboxed (tmpdir.go)
-	capture      bool                      // the path being judged is a redirection or tee target (tmpdir.go)
-	written      map[string][]string       // files this line writes: the spellings of their text, nil when unknown
-	built        map[string]int            // files this line builds from the project's sources, by the step that built them (tmpdir.go buildOutput)
-	step         int                       // bumped wherever a later command runs even when an earlier one failed (builtrun.go)
-	cdTo         []string                  // where the last cd judged goes when it succeeds (cdand.go)
-	cdKnown      bool                      // cdTo is known
-	envScreened  map[*syntax.CallExpr]bool // environment listings piped into a filter that hides every secret (envscreen.go)
-	keepText     bool                      // the command being judged changes files' modes or times, or makes empty directories, not any text
-	bind         map[string]word           // loop variables bound to one of their static words (subst.go)
-	memo         map[string]string         // canonical paths resolved during this Check
+	budget       int                           // simple commands left before the line is too large to judge
+	wsRaw        string                        // the workspace as given
+	sandbox      bool                          // the command runs inside Sentinel's sandbox
+	inPlace      bool                          // the person's real files, not a disposable copy (inplace.go)
+	checkpointed bool                          // a checkpoint covers the place
+	tmp          string                        // the sandbox's private temp dir, when sandboxed (tmpdir.go)
+	capture      bool                          // the path being judged is a redirection or tee target (tmpdir.go)
+	written      map[string][]string           // files this line writes: the spellings of their text, nil when unknown
+	built        map[string]int                // files this line builds from the project's sources, by the step that built them (tmpdir.go buildOutput)
+	step         int                           // bumped wherever a later command runs even when an earlier one failed (builtrun.go)
+	cdTo         []string                      // where the last cd judged goes when it succeeds (cdand.go)
+	cdKnown      bool                          // cdTo is known
+	envScreened  map[*syntax.CallExpr]bool     // environment listings piped into a filter that hides every secret (envscreen.go)
+	keepText     bool                          // the command being judged changes files' modes or times, or makes empty directories, not any text
+	bind         map[string]word               // loop variables bound to one of their static words (subst.go)
+	memo         map[string]string             // canonical paths resolved during this Check
+	dumps        map[*syntax.CallExpr]dumpMemo // calls read as environment dumps during this Check (dumpenv.go)
 }
 
 // root canonicalizes a root path the adapter gave (workspace, home,

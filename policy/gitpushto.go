@@ -4,7 +4,8 @@ import "strings"
 
 // git push to a place the line itself names: a URL as the repository
 // (`git push https://x.example/r.git main`, `git push --repo=git@h:r`) or a
-// remote the same line added (`git remote add x URL && git push x main`)
+// remote the same line added or re-pointed (`git remote add x URL && git
+// push x main`, `git remote set-url origin URL && git push`)
 // sends the project's history somewhere nobody configured: denied as an
 // upload is. Pushing to a remote the repository already has asks, as
 // every push does (gitNetwork).
@@ -12,17 +13,24 @@ import "strings"
 // RuleGitPushElsewhere: git push to a URL or a remote the line added.
 const RuleGitPushElsewhere = "git.push-elsewhere"
 
-// gitPushTarget judges git remote add (remembering the name) and git push
+// gitPushTarget judges git remote add and set-url (remembering the name;
+// "" marks a re-pointed remote a bare push may use) and git push
 // (denying a URL or a remembered name as its repository).
 func gitPushTarget(x *cmdCtx, sub string, sargs []word) {
 	switch sub {
 	case "remote":
 		ops := operands(sargs, "tm", []string{"mirror"})
-		if len(ops) >= 3 && ops[0].val == "add" {
+		if len(ops) >= 3 && (ops[0].val == "add" || ops[0].val == "set-url") {
+			// git remote set-url [--push|--add] NAME URL re-points a
+			// remote the repository has: a push to it (or a bare push,
+			// which goes to the current branch's remote) goes to URL.
 			if x.c.addedRemotes == nil {
 				x.c.addedRemotes = map[string]bool{}
 			}
 			x.c.addedRemotes[ops[1].val] = true
+			if ops[0].val == "set-url" {
+				x.c.addedRemotes[""] = true
+			}
 		}
 	case "push":
 		repo := ""
@@ -51,7 +59,9 @@ func gitPushTarget(x *cmdCtx, sub string, sargs []word) {
 				break
 			}
 		}
-		if repo != "" && (gitURLLike(repo) || x.c.addedRemotes[repo]) {
+		if repo == "" && x.c.addedRemotes[""] {
+			x.add(Deny, RuleGitPushElsewhere, "git push goes to a remote this line re-pointed (git remote set-url)")
+		} else if repo != "" && (gitURLLike(repo) || x.c.addedRemotes[repo]) {
 			x.add(Deny, RuleGitPushElsewhere, "git push sends the project to "+quoteShort(repo)+", a place this line names, not a configured remote")
 		}
 	}

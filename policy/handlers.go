@@ -35,6 +35,7 @@ func loadPrograms() {
 		addMoreBuildHandlers(handlers) // buildverbs_more.go: sbt, just, nix
 		addEverydayHandlers(handlers)  // everyday.go: lipo, codesign, php -m, loopback wget and nc
 		addOwnershipHandlers(handlers) // ownership.go: chown outside the workspace
+		addEditorHandlers(handlers)    // editors.go: vim -c, ex, emacs --eval
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

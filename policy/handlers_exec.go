@@ -11,6 +11,7 @@ import (
 // marks the programs that take program text as an argument.
 func addExecHandlers(handlers map[string]handler, codeRunners map[string]bool) {
 	handlers["find"] = findCmd
+	handlers["parallel"] = parallelCmd // parallel.go
 	handlers["tar"] = tarCmd
 	handlers["bsdtar"] = tarCmd
 	handlers["gtar"] = tarCmd
@@ -292,7 +293,7 @@ func shellCmd(x *cmdCtx, args []word) {
 	payload, ops, stdin := r.payload, r.ops, r.stdin
 	switch {
 	case payload != nil && payload.fetch:
-		x.add(Deny, RuleShellStdin, name+" -c runs code downloaded by a substitution, which nobody has seen")
+		x.add(Deny, RuleShellStdin, name+" -c runs code a substitution downloads or decodes, which nobody has seen")
 		return
 	case payload != nil:
 		x.add(Allow, RuleShellBuiltin, "runs a shell on the command text, which is judged on its own")

@@ -328,7 +328,7 @@ func evalCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellEval, "eval runs text as code")
 	for _, w := range args[1:] {
 		if w.fetch {
-			x.add(Deny, RuleShellStdin, "eval runs code downloaded by a substitution, which nobody has seen")
+			x.add(Deny, RuleShellStdin, "eval runs code a substitution downloads or decodes, which nobody has seen")
 		}
 		if !w.static {
 			x.cw.unknown = true // it may change directory
@@ -344,6 +344,16 @@ func sourceCmd(x *cmdCtx, args []word) {
 	x.cw.unknown = true // the file may change directory
 	if len(args) > 1 && (args[1].procSubst || args[1].fetch) {
 		x.add(Deny, RuleShellStdin, args[0].val+" runs code that another command produces, which nobody has seen")
+		return
+	}
+	if len(args) > 1 && unseenStream(args[1]) {
+		// . /dev/stdin is sh reading its input: the here-document is
+		// judged as this shell's own code, anything else is unseen.
+		if v := args[1].val; x.stdin != nil && (v == "/dev/stdin" || v == "/dev/fd/0" || strings.HasSuffix(v, "self/fd/0")) {
+			x.c.shell(*x.stdin, x.cw, x.s.depth+1, args[0].val+" <<")
+			return
+		}
+		x.add(Deny, RuleShellStdin, args[0].val+" "+args[1].val+" runs code read from its input, which nobody has seen")
 		return
 	}
 	if len(args) > 1 && !x.ranWritten(args[1], nil) {

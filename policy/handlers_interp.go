@@ -20,7 +20,7 @@ func interpreter(x *cmdCtx, args []word) {
 	}
 	for _, w := range rest {
 		if w.fetch {
-			x.add(Deny, RuleShellStdin, name+" runs code downloaded by a substitution, which nobody has seen")
+			x.add(Deny, RuleShellStdin, name+" runs code a substitution downloads or decodes, which nobody has seen")
 			return
 		}
 	}
@@ -60,8 +60,16 @@ func interpreter(x *cmdCtx, args []word) {
 			x.add(Ask, RuleInterpInline, name+" runs inline code")
 			return
 		}
-		for i, w := range rest {
+		for i := 0; i < len(rest); i++ {
+			w := rest[i]
 			if base == "ruby" && !rubyScriptAt(rest, i) {
+				continue
+			}
+			if p := pwshParam(strings.ToLower(w.val)); (base == "pwsh" || base == "powershell") && contains(pwshValued, p) {
+				if p == "-workingdirectory" || p == "-wd" {
+					x.add(Ask, RuleInterpScript, name+" -WorkingDirectory changes where its script runs")
+				}
+				i++ // pwsh -ExecutionPolicy Bypass: a value, not the script (pwshopts.go)
 				continue
 			}
 			if !strings.HasPrefix(w.val, "-") {

@@ -41,8 +41,8 @@ var inlineSpecs = lazy[map[string]inlineSpec]{build: func() map[string]inlineSpe
 		"R":          {code: "e", long: []string{"--expr"}},
 		"julia":      {code: "eE", next: "pJCLt", joined: "Og", long: []string{"--eval", "--print"}},
 		"osascript":  {code: "e", next: "ls"},
-		"pwsh":       {long: []string{"-c", "-command", "-encodedcommand", "-e", "-ec"}, exact: true},
-		"powershell": {long: []string{"-c", "-command", "-encodedcommand", "-e", "-ec"}, exact: true},
+		"pwsh":       {long: pwshCode, longV: pwshValued, exact: true},
+		"powershell": {long: pwshCode, longV: pwshValued, exact: true},
 	}
 }}
 
@@ -112,6 +112,9 @@ func inlineCodeOf(base string, args []word) inlineArgs {
 			if sp.exact {
 				lname = strings.ToLower(name)
 			}
+			if sp.exact {
+				lname = pwshParam(lname) // -Comm is -Command, -exec is -ExecutionPolicy
+			}
 			switch {
 			case slices.Contains(sp.long, lname) && eq:
 				i = take(i, val)
@@ -120,7 +123,7 @@ func inlineCodeOf(base string, args []word) inlineArgs {
 				}
 			case slices.Contains(sp.long, lname):
 				i = take(i, "")
-			case slices.Contains(sp.longV, name) && !eq:
+			case slices.Contains(sp.longV, lname) && !eq:
 				i++
 			}
 			continue

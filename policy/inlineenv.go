@@ -42,18 +42,27 @@ func inlineEnvDump(argv []string) (string, bool) {
 	for _, a := range argv[1:] {
 		args = append(args, word{val: a, static: true})
 	}
+	if inlineDumpHook != nil {
+		inlineDumpHook()
+	}
 	if in := inlineCodeOf(interpBase(argv[0]), args); in.found && codeReadsEnv(in.code) {
-		return filepath.Base(argv[0]) + " code reading the environment", true
+		return filepath.Base(argv[0]) + inlineDumpSuffix, true
 	}
 	return "", false
 }
+
+// inlineDumpSuffix ends what inlineEnvDump names.
+const inlineDumpSuffix = " code reading the environment"
+
+// inlineDumpHook, when set (by a test), sees every reading of inline code
+// for the environment: the line is read once per Check.
+var inlineDumpHook func()
 
 // inlineDumpOnly: the call is an interpreter whose own snippet reads the
 // environment, with no command substitution in its words: it is the dump,
 // not a sink handed one (its output is judged where it goes).
 func (c *checkEnv) inlineDumpOnly(call *syntax.CallExpr) bool {
-	argv := c.staticArgv(call)
-	if _, ok := inlineEnvDump(argv); !ok {
+	if !c.dumpOf(call).inline {
 		return false
 	}
 	subst := false

@@ -11,7 +11,7 @@ var review1205 = []struct {
 	cls, cmd string
 	want     Decision
 }{
-	{"args-var", "MAVEN_ARGS=deploy mvn test", Ask},
+	{"args-var", "MAVEN_ARGS=deploy mvn test", Deny}, // Maven 3.9 runs mvn deploy test (envargs.go)
 	{"args-var", "MAVEN_OPTS=deploy mvn test", Deny},
 	{"args-var", "GRADLE_ARGS=publish gradle build", Ask},
 	{"args-var", "NPM_FLAGS=publish npm test", Ask},

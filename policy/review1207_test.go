@@ -21,7 +21,11 @@ var review1207Open = map[string]string{}
 // deny recall 87.9% (every miss asks). After the fixes: 0 unsafe allows,
 // everyday and deny recall unchanged. h/polrev2 (fd -x judged, a secret's
 // value echoed into a file, git push to a place the line names, database
-// wipes): deny recall 91.9% on and off, everyday unchanged. Run it with
+// wipes): deny recall 91.9% on and off, everyday unchanged. h/pol (one
+// wrapper table, operators on $HOME, shells fed from input, decoded code,
+// substituted command words, secrets to any sink, editors, set-url): deny
+// recall 99.3% on and off (the one miss asks: {curl,-sT,…}), everyday and
+// unsafe allows unchanged. Run it with
 //
 //	go test -run TestReview1207Corpus -v ./policy/
 func TestReview1207Corpus(t *testing.T) {

@@ -146,7 +146,11 @@ func (x *cmdCtx) inlineCode(name, code string) {
 // goes through it, so `system("rm -rf ~")` in R, Julia's run(`rm -rf ~`)
 // and Python's os.system("rm -rf ~") are one verdict.
 func (x *cmdCtx) codeRisks(name, code string) {
-	for _, cmd := range spawnedShell(code) {
+	cmds := spawnedShell(code)
+	if shellQuoting(name) {
+		cmds = append(cmds, shellStringsInCode(code)...) // codeshell.go: `…`, qx{…}, %x(…), system "…"
+	}
+	for _, cmd := range cmds {
 		sub := x.cw.copy()
 		x.c.shell(cmd, &sub, x.s.depth+1, name+" spawns")
 	}
@@ -299,7 +303,8 @@ func eachCall(code string, calls []string, f func(args string) bool) {
 // deleteCalls are the common ways code deletes files and trees.
 var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "os.remove(",
 	"rmdir(", "removedirs(", "rimraf(", "remove_dir_all(", "file.delete(", "fileutils.rm_rf(", "fileutils.rm_r(",
-	"os.removeall(", "unlink(", "file.remove(", "rm("} // R unlink/file.remove, Julia rm and Base.rm, fs.rm
+	"os.removeall(", "unlink(", "file.remove(", "rm(", // R unlink/file.remove, Julia rm and Base.rm, fs.rm
+	"unlink ", "rmtree ", "remove_tree(", "remove_tree ", "fileutils.rm_rf ", "fileutils.rm_r ", "fileutils.rm "} // Perl and Ruby without parentheses
 
 // codeDeletes judges the targets of deletions spelled plainly in code as
 // writes: a literal path, or the home directory however it is named.

@@ -36,20 +36,25 @@ func (c *checkEnv) judgeSecretWrites(s *src, f *syntax.File) {
 		return
 	}
 	bound := linesNames(f)
+	c.judgeSecretSends(s, f, bound) // secretsinks.go: curl "…?k=$API_KEY", echo "$KEY" | nc …
 	syntax.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
-		if !ok || !c.writesFile(st.Redirs) {
+		if !ok {
 			return true
 		}
-		call, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(call.Args) < 2 {
+		if call, isCall := st.Cmd.(*syntax.CallExpr); isCall && !c.writesFile(st.Redirs) && len(call.Args) > 0 && c.isSink(call) {
+			// tee k.txt <<< "$KEY": a program that writes what it reads
+			if name := secretInHereString(st.Redirs, bound); name != "" {
+				c.addPart(Part{Text: s.slice(st), Via: "dump", Decision: Deny, Rule: RuleEnvDumpSink,
+					Reason: "hands $" + name + ", a secret's value, to a program that writes or sends it"})
+			}
 			return true
 		}
-		prog := decodeWord(call.Args[0], c.home)
-		if !prog.static || prog.val != "echo" && prog.val != "printf" {
+		if !c.writesFile(st.Redirs) {
 			return true
 		}
-		if name := secretExpanded(call.Args[1:], bound); name != "" {
+		// echo "$KEY", printf %s "$KEY", cat <<< "$KEY": secretsinks.go
+		if name := c.printsSecret(st, bound); name != "" {
 			c.addPart(Part{Text: s.slice(st), Via: "dump", Decision: Deny, Rule: RuleEnvDumpSink,
 				Reason: "writes $" + name + ", a secret's value, into a file"})
 		}

@@ -126,6 +126,15 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern, ok bool) {
 	switch p := p.(type) {
 	case *syntax.ParamExp:
+		if p.Param != nil && p.Exp != nil {
+			// ${HOME:?}, ${HOME:-/}, ${HOME%/}: paramops.go
+			if _, bound := c.bind[p.Param.Value]; !bound {
+				if known := c.knownValue(p.Param.Value); known != "" {
+					v, ok := c.knownParamOp(p, known)
+					return v, substNone, false, ok
+				}
+			}
+		}
 		if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 || p.Exp != nil || p.NestedParam != nil {
 			return "", 0, false, false
 		}

@@ -23,7 +23,8 @@ type word struct {
 	// replaces with a /dev/fd path; the commands inside are judged apart.
 	procSubst bool
 	// fetch: a substitution in the word runs a program that downloads
-	// (curl, wget, …): its output is text nobody has seen.
+	// (curl, wget, …) or decodes (base64 -d, xxd -r, gunzip, …): its
+	// output is text nobody has seen.
 	fetch bool
 	// subst: the word holds a producer's output judged through a stand-in
 	// (subst.go); the class limits which programs may take it.
@@ -38,7 +39,8 @@ var fetchers = wordSet{words: []string{"curl", "wget", "fetch", "http", "https",
 	"nc", "ncat", "netcat", "socat", "openssl", "ftp", "tftp", "scp", "rsync", "ssh", "gh", "aws", "gsutil",
 	"s3cmd", "rclone", "httpie", "powershell", "pwsh", "iwr", "invoke-webrequest"}}
 
-// fetchesIn reports whether a substitution inside n runs a fetcher.
+// fetchesIn reports whether a substitution inside n runs a fetcher or a
+// decoder.
 func fetchesIn(n syntax.Node) bool {
 	found := false
 	syntax.Walk(n, func(n syntax.Node) bool {
@@ -55,6 +57,10 @@ func fetchesIn(n syntax.Node) bool {
 					found = true
 					return false
 				}
+			}
+			if decodes(call) { // decoders.go
+				found = true
+				return false
 			}
 		}
 		return true

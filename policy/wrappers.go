@@ -2,8 +2,6 @@ package policy
 
 import (
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // optSpec describes a wrapper's options: which take a value.
@@ -89,14 +87,8 @@ func contains(list []string, s string) bool {
 }
 
 var (
-	envSpec     = optSpec{flags: "i0v", valued: "uCS", long: []string{"ignore-environment", "null", "debug"}, longVal: []string{"unset", "chdir", "split-string"}}
-	timeoutSpec = optSpec{flags: "v", valued: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}}
-	niceSpec    = optSpec{valued: "n", longVal: []string{"adjustment"}}
-	stdbufSpec  = optSpec{valued: "ioe", longVal: []string{"input", "output", "error"}}
-	ioniceSpec  = optSpec{flags: "t", valued: "cn", longVal: []string{"class", "classdata"}}
-	setsidSpec  = optSpec{flags: "cfw", long: []string{"ctty", "fork", "wait"}}
-	timeSpec    = optSpec{flags: "pvaq", valued: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}}
-	xargsSpec   = optSpec{flags: "0rtpx", valued: "dEILnPsa", long: []string{"null", "no-run-if-empty", "verbose", "interactive", "exit", "open-tty", "show-limits"},
+	envSpec   = optSpec{flags: "i0v", valued: "uCS", long: []string{"ignore-environment", "null", "debug"}, longVal: []string{"unset", "chdir", "split-string"}}
+	xargsSpec = optSpec{flags: "0rtpx", valued: "dEILnPsa", long: []string{"null", "no-run-if-empty", "verbose", "interactive", "exit", "open-tty", "show-limits"},
 		longVal: []string{"delimiter", "eof", "max-lines", "max-args", "max-procs", "max-chars", "arg-file", "replace", "process-slot-var"}}
 )
 
@@ -107,8 +99,7 @@ const (
 	wrapPriv    wrapKind = iota + 1 // changes privileges (sudo, doas, …): never followed
 	wrapOpaque                      // runs a program in a way the policy does not model
 	wrapEnv                         // env [opts] [NAME=value…] cmd
-	wrapTimeout                     // timeout [opts] DURATION cmd
-	wrapPlain                       // nice, nohup, stdbuf, ionice, setsid, time: [opts] cmd
+	wrapPlain                       // runWrappers: [opts] [operands] cmd (nice, timeout, flock, …)
 	wrapCommand                     // command [-pvV] cmd
 	wrapBuiltin                     // builtin cmd
 	wrapExec                        // exec [-cl] [-a name] cmd
@@ -124,30 +115,61 @@ type optVal struct{ opt, val string }
 // judges (wrapper) and the exported reader follows (programOf) are one.
 type wrapRead struct {
 	kind wrapKind
+	name string   // the wrapper's program name
 	rest []word   // the words after the wrapper's name (after nice's -N)
 	n    int      // rest[n:] is what follows the options
 	good bool     // every option was one the policy knows
 	vals []optVal // valued options, in order
+	// shell: the wrapper runs its command string with sh -c (flock -c).
+	shell bool
 }
 
 var wrapKinds = lazy[map[string]wrapKind]{build: func() map[string]wrapKind {
-	m := map[string]wrapKind{"env": wrapEnv, "timeout": wrapTimeout, "command": wrapCommand,
+	m := map[string]wrapKind{"env": wrapEnv, "command": wrapCommand,
 		"builtin": wrapBuiltin, "exec": wrapExec, "busybox": wrapBox, "toybox": wrapBox, "xargs": wrapXargs, "watch": wrapWatch}
 	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "sg", "newgrp", "run0", "calife", "please"} {
 		m[n] = wrapPriv
 	}
-	for _, n := range []string{"nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "unbuffer", "rlwrap", "flock", "parallel", "entr", "nodemon", "tmux", "screen", "dtach"} {
+	for _, n := range []string{"nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "rlwrap", "entr", "nodemon", "tmux", "screen", "dtach"} {
 		m[n] = wrapOpaque
 	}
-	for n := range plainSpecs.get() {
+	for n := range runWrappers.get() {
 		m[n] = wrapPlain
 	}
 	return m
 }}
 
-// plainSpecs are the plain wrappers' options (wrapPlain).
-var plainSpecs = lazy[map[string]optSpec]{build: func() map[string]optSpec {
-	return map[string]optSpec{"nice": niceSpec, "nohup": {}, "stdbuf": stdbufSpec, "ionice": ioniceSpec, "setsid": setsidSpec, "time": timeSpec}
+// runWrapper is a program that runs the command after its options (and
+// after skip operands of its own) as that command, changing only how it
+// runs: the wrapped command is judged as itself. This is the one table of
+// such wrappers; the engine and the exported reader both follow it.
+type runWrapper struct {
+	spec optSpec
+	skip int // operands before the command: timeout's DURATION, flock's FILE
+	// shellOpt: after the operands, this option (and its long form) gives
+	// a command string run by sh -c instead (flock FILE -c 'cmd').
+	shellOpt, shellLong string
+}
+
+var runWrappers = lazy[map[string]runWrapper]{build: func() map[string]runWrapper {
+	return map[string]runWrapper{
+		"nice":    {spec: optSpec{valued: "n", longVal: []string{"adjustment"}}},
+		"nohup":   {},
+		"stdbuf":  {spec: optSpec{valued: "ioe", longVal: []string{"input", "output", "error"}}},
+		"ionice":  {spec: optSpec{flags: "t", valued: "cn", longVal: []string{"class", "classdata"}}},
+		"setsid":  {spec: optSpec{flags: "cfw", long: []string{"ctty", "fork", "wait"}}},
+		"time":    {spec: optSpec{flags: "pvaq", valued: "fo", long: []string{"portability", "verbose", "append", "quiet"}, longVal: []string{"format", "output"}}},
+		"timeout": {spec: optSpec{flags: "v", valued: "sk", long: []string{"preserve-status", "foreground", "verbose"}, longVal: []string{"signal", "kill-after"}}, skip: 1},
+		// util-linux flock(1): flock [-sxun] [-w secs] [-E code] FILE cmd…, or FILE -c 'cmd'
+		"flock": {spec: optSpec{flags: "sexunoF", valued: "wE", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code"}},
+			skip: 1, shellOpt: "-c", shellLong: "--command"}, // the lock file is opened, never truncated
+		"chronic":   {spec: optSpec{flags: "ev"}},                                      // moreutils: runs cmd, shows output on failure
+		"unbuffer":  {spec: optSpec{flags: "p"}},                                       // expect's unbuffer [-p] cmd
+		"taskset":   {spec: optSpec{flags: "a", long: []string{"all-tasks"}}, skip: 1}, // taskset MASK cmd (-p/-c not followed: they ask)
+		"chrt":      {spec: optSpec{flags: "bfiorRe", long: []string{"batch", "fifo", "idle", "other", "rr", "reset-on-fork"}}, skip: 1},
+		"nocache":   {},
+		"catchsegv": {},
+	}
 }}
 
 var watchSpec = optSpec{flags: "bcCdegptrx", valued: "nq", long: []string{"beep", "color", "no-color", "differences", "errexit", "chgexit", "precise", "no-title", "no-rerun", "exec", "no-wrap"}, longVal: []string{"interval", "equexit", "differences"}}
@@ -158,18 +180,23 @@ func readWrapper(prog string, rest []word) (wrapRead, bool) {
 	if !ok {
 		return wrapRead{}, false
 	}
-	r := wrapRead{kind: k, rest: rest, good: true}
+	r := wrapRead{kind: k, name: prog, rest: rest, good: true}
 	onVal := func(opt, val string) { r.vals = append(r.vals, optVal{opt, val}) }
 	switch k {
 	case wrapEnv:
 		r.n, r.good = skipOpts(rest, envSpec, onVal)
-	case wrapTimeout:
-		r.n, r.good = skipOpts(rest, timeoutSpec, nil)
 	case wrapPlain:
 		if prog == "nice" && len(rest) > 0 && len(rest[0].val) > 1 && rest[0].val[0] == '-' && isDigits(rest[0].val[1:]) {
 			r.rest = rest[1:]
 		}
-		r.n, r.good = skipOpts(r.rest, plainSpecs.get()[prog], onVal)
+		rw := runWrappers.get()[prog]
+		r.n, r.good = skipOpts(r.rest, rw.spec, onVal)
+		if r.good && r.n+rw.skip < len(r.rest) && rw.shellOpt != "" {
+			// flock FILE -c 'cmd': the string is run by sh -c.
+			if o := r.rest[r.n+rw.skip].val; o == rw.shellOpt || o == rw.shellLong {
+				r.shell = true
+			}
+		}
 	case wrapCommand:
 		r.n, r.good = skipOpts(rest, optSpec{flags: "pvV"}, nil)
 	case wrapExec:
@@ -198,10 +225,15 @@ func (r wrapRead) lookup() bool {
 // envSplit is the words env -S spells (nil without -S); ok is false when
 // a string cannot be split the way env splits it.
 func (r wrapRead) envSplit() (split []word, ok bool) {
+	return r.envSplitHome("")
+}
+
+// envSplitHome is envSplit with ${HOME} known to be home (when not "").
+func (r wrapRead) envSplitHome(home string) (split []word, ok bool) {
 	ok = true
 	for _, v := range r.vals {
 		if v.opt == "-S" || v.opt == "--split-string" {
-			ws, good := splitString(v.val)
+			ws, good := splitEnvS(v.val, home)
 			split = append(split, ws...)
 			ok = ok && good
 		}
@@ -248,11 +280,20 @@ func (r wrapRead) inner() []word {
 			return nil
 		}
 		return cmd
-	case wrapTimeout:
-		if r.n+1 >= len(r.rest) {
+	case wrapPlain:
+		rw := runWrappers.get()[programBase(r.name)]
+		at := r.n + rw.skip
+		if at >= len(r.rest) {
 			return nil
 		}
-		return r.rest[r.n+1:]
+		if r.shell {
+			// flock FILE -c CMD: sh -c CMD, with nothing after it
+			if at+2 != len(r.rest) {
+				return nil
+			}
+			return []word{{val: "sh", static: true}, {val: "-c", static: true}, r.rest[at+1]}
+		}
+		return r.rest[at:]
 	}
 	if r.n >= len(r.rest) {
 		return nil
@@ -292,7 +333,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.add(Ask, RuleWrapperUnknown, "an env option the policy does not know")
 			return nil, true
 		}
-		split, splitOK := r.envSplit()
+		split, splitOK := r.envSplitHome(x.c.home)
 		if !splitOK {
 			x.add(Ask, RuleShellDynamicArg, "env -S splits a string the policy cannot split the same way")
 			return nil, true
@@ -300,7 +341,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		if split != nil {
 			// env -S 'sh -c "…"' is judged by the command it spells.
 			x.add(Allow, RuleShellBuiltin, "env -S runs the command its string spells, which is judged on its own")
-			x.nested(r.inner(), "env -S")
+			x.nested(append(append([]word{{val: "env", static: true}}, split...), r.rest[r.n:]...), "env -S")
 			return nil, true
 		}
 		assigns, cmd := r.envCommand()
@@ -314,12 +355,6 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			return nil, true
 		}
 		return cmd, true
-	case wrapTimeout:
-		if !r.good || r.n+1 >= len(rest) {
-			x.add(Ask, RuleWrapperUnknown, "a timeout form the policy does not know")
-			return nil, true
-		}
-		return r.inner(), true
 	case wrapPlain:
 		for _, v := range r.vals {
 			if name == "time" && (v.opt == "-o" || v.opt == "--output") {
@@ -378,6 +413,18 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
 		}
+		repl, argFile := "", (*word)(nil)
+		for _, v := range r.vals {
+			switch v.opt {
+			case "-I", "--replace":
+				repl = v.val
+			case "-a", "--arg-file":
+				argFile = &word{val: v.val, static: allStatic(rest[:r.n])}
+			}
+		}
+		if x.inputShell("xargs", rest[r.n:], repl, true, argFile) { // inputshell.go
+			return nil, true
+		}
 		inner := rest[r.n].val
 		if b, ok := resolvedProgram(inner); ok {
 			inner = b
@@ -403,17 +450,24 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 	return nil, false
 }
 
-// plainWrapper judges nice, nohup, stdbuf, ionice, setsid and time.
+// plainWrapper judges a runWrappers program: the command it runs is
+// judged as itself.
 func (x *cmdCtx) plainWrapper(name string, r wrapRead) ([]word, bool) {
 	if !r.good {
 		x.add(Ask, RuleWrapperUnknown, "a "+name+" option the policy does not know")
 		return nil, true
 	}
-	if r.n >= len(r.rest) {
+	rw := runWrappers.get()[name]
+	if r.n >= len(r.rest) && rw.skip == 0 {
 		x.add(Allow, RuleReadOnly, name+" with no command")
 		return nil, true
 	}
-	return r.inner(), true
+	inner := r.inner()
+	if inner == nil {
+		x.add(Ask, RuleWrapperUnknown, "a "+name+" form the policy does not know")
+		return nil, true
+	}
+	return inner, true
 }
 
 func validName(s string) bool {
@@ -428,35 +482,6 @@ func validName(s string) bool {
 		return false
 	}
 	return true
-}
-
-// splitString splits the value of env -S into words the way env does for
-// plain text: quotes group, nothing expands. Text using env's own escapes
-// or ${VAR} expansion is not split (ok is false).
-func splitString(v string) ([]word, bool) {
-	if strings.ContainsAny(v, "\\$#`\x00") {
-		return nil, false
-	}
-	p := parserPool.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(v), "")
-	parserPool.Put(p)
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, false
-	}
-	st := f.Stmts[0]
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(st.Redirs) > 0 || len(call.Assigns) > 0 || st.Negated || st.Background {
-		return nil, false
-	}
-	out := make([]word, 0, len(call.Args))
-	for _, a := range call.Args {
-		w := decodeWord(a, "")
-		if !w.static || w.pattern || w.tilde || strings.HasPrefix(w.val, "~") {
-			return nil, false
-		}
-		out = append(out, w)
-	}
-	return out, true
 }
 
 // xargsFileTools read or edit the files xargs names and run nothing else
@@ -495,4 +520,14 @@ func hasOptS(args []string, short string, long ...string) bool {
 		}
 	}
 	return false
+}
+
+// allStatic reports whether every word is static.
+func allStatic(ws []word) bool {
+	for _, w := range ws {
+		if !w.static {
+			return false
+		}
+	}
+	return true
 }

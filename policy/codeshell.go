@@ -1,0 +1,99 @@
+package policy
+
+import "strings"
+
+// Shell strings in Perl, Ruby and PHP code that are not call arguments:
+// backticks (`rm -rf ~`), Perl's qx{…} with any delimiter, Ruby's %x(…),
+// and system/exec given a string without parentheses (system "rm -rf ~").
+// Each is run by /bin/sh, so it is judged as a shell line (codeRisks), as
+// system("…") is.
+
+// shellQuoting reports a language whose backticks run a shell: Perl,
+// Ruby and PHP (python3.12's and ruby3.2's versions count as theirs).
+func shellQuoting(name string) bool {
+	switch interpBase(name) {
+	case "perl", "ruby", "php", "jruby", "truffleruby":
+		return true
+	}
+	return false
+}
+
+// qxClose gives the closing delimiter of qx/%x's opening one.
+func qxClose(open byte) (byte, bool) {
+	switch open {
+	case '{':
+		return '}', true
+	case '(':
+		return ')', true
+	case '[':
+		return ']', true
+	case '<':
+		return '>', true
+	}
+	if open > ' ' && open < 0x7f && !isIdent(open) && open != '=' && open != ',' && open != ';' {
+		return open, true // qx/…/, qx!…!, qx|…|
+	}
+	return 0, false
+}
+
+// shellStringsInCode returns the shell strings the forms above spell, at
+// most 16.
+func shellStringsInCode(code string) []string {
+	var out []string
+	// Backticks.
+	for rest := code; len(out) < 16; {
+		i := strings.IndexByte(rest, '`')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i+1:], '`')
+		if j < 0 {
+			break
+		}
+		out = append(out, rest[i+1:i+1+j])
+		rest = rest[i+1+j+1:]
+	}
+	// qx and %x.
+	for _, op := range []string{"qx", "%x"} {
+		for from := 0; len(out) < 16; {
+			i := strings.Index(code[from:], op)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			from = at + len(op)
+			if op == "qx" && at > 0 && (isIdent(code[at-1]) || code[at-1] == '$' || code[at-1] == '@' || code[at-1] == '%') {
+				continue // a name holding qx, or a variable
+			}
+			k := from
+			for k < len(code) && (code[k] == ' ' || code[k] == '\t') && op == "qx" {
+				k++
+			}
+			if k >= len(code) {
+				break
+			}
+			closer, ok := qxClose(code[k])
+			if !ok || op == "qx" && k < len(code) && isIdent(code[k]) {
+				continue
+			}
+			end := strings.IndexByte(code[k+1:], closer)
+			if end < 0 {
+				break
+			}
+			out = append(out, code[k+1:k+1+end])
+			from = k + 1 + end + 1
+		}
+	}
+	// system "…" / exec "…" (Perl, Ruby) without parentheses.
+	eachCall(code, []string{"system ", "exec ", "system\t", "exec\t"}, func(args string) bool {
+		s := strings.TrimLeft(args, " \t")
+		if s == "" || s[0] != '"' && s[0] != '\'' {
+			return true
+		}
+		if end := strings.IndexByte(s[1:], s[0]); end >= 0 {
+			out = append(out, s[1:1+end])
+		}
+		return len(out) < 16
+	})
+	return out
+}
