@@ -31,6 +31,7 @@ require (
 	golang.org/x/term v0.48.0
 	golang.org/x/text v0.42.0
 	golang.org/x/time v0.15.0
+	golang.org/x/tools v0.49.0
 	mvdan.cc/sh/v3 v3.14.1
 )
 
@@ -64,5 +65,4 @@ require (
 	github.com/xo/terminfo v1.0.0 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	github.com/yusufpapurcu/wmi v1.2.4 // indirect
-	golang.org/x/tools v0.49.0 // indirect
 )

@@ -1,17 +1,20 @@
 package crossbuild
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // target is a platform besides Linux that Sentinel must build for. When
-// like is set, the target is checked in full only where it differs from
-// that one: its packages whose files (Go, test, assembly, embedded) are
-// the same as like's were already vetted and compiled there.
+// like is set, the target is checked only where it differs from that one:
+// its packages whose files (Go, test, assembly, embedded) are the same as
+// like's were already checked there.
 type target struct{ goos, goarch, like string }
 
 var targets = []target{
@@ -20,32 +23,39 @@ var targets = []target{
 	{goos: "windows", goarch: "amd64"},
 }
 
-// TestModuleBuildsAndVetsForEveryTarget runs, for each target one after
-// another, `go vet`, which type-checks every package with its tests from
-// source and, to do so, compiles every package another package or test
-// imports (all of them but the sentinel-helper command) for that target;
-// then `go list -export`, which compiles as `go build` does, on only the
-// packages holding assembly, which no type-checker reads. It links
-// nothing: `go build ./...` also linked the three commands for every
-// target, on every run, cached or not (about 6 s of CPU a target), and a
-// link can fail only on what this module does not have (cgo,
+// TestModuleBuildsForEveryTarget type-checks, for each target one after
+// another, every package of the module with its tests, and every package
+// they import (the standard library and the dependencies included), from
+// source, as the compiler's front end does for that GOOS and GOARCH: a
+// Linux-only call in a shared file, a file whose build constraint leaves
+// a name undefined on one platform, an unused import on one, all fail
+// here. Then `go list -export`, which compiles as `go build` does, on only
+// the packages holding assembly, which no type-checker reads. It links
+// nothing (see below).
+//
+// It used to run `go vet` per target, which needs every imported
+// package's compiled export data and so compiled the standard library and
+// every dependency for each target: about 70 s of CPU a target on a cold
+// cache, the most of any single test in the suite, where type-checking the
+// same packages from source costs about a quarter of that. What vet's
+// analyzers check beyond the types is platform-independent in all but
+// the OS-specific files, and every change's `GOOS=windows go vet ./...`
+// and `GOOS=darwin go vet ./...` (PREAMBLE) still vets those.
+//
+// A link can fail only on what this module does not have (cgo,
 // //go:linkname, assembly calling outside its package; the one assembly
-// file, sandbox/internal/escapeprobe, is in no command). `go list -export
-// ./...` after vet compiled what vet had not: the commands' main packages,
-// whose every line vet had already type-checked.
-//
-// darwin/amd64 is vetted and compiled only in the packages whose files
-// differ from darwin/arm64's (today sandbox/internal/escapeprobe, whose
+// file, sandbox/internal/escapeprobe, is in no command), so nothing is
+// linked. darwin/amd64 is checked only in the packages whose files differ
+// from darwin/arm64's (today sandbox/internal/escapeprobe, whose
 // int80_amd64 files are per GOARCH): everywhere else the two select the
-// same files, and checking them twice cost about 75 s of CPU a run. What
-// that leaves unchecked is a standard-library or x/sys API that one darwin
-// GOARCH has and the other lacks, used by a file both select.
+// same files. What that leaves unchecked is a standard-library or x/sys
+// API that one darwin GOARCH has and the other lacks, used by a file both
+// select.
 //
-// It costs minutes on a cold cache (about 70 s of CPU for each full target;
-// seconds when cached), so -short skips it.
-func TestModuleBuildsAndVetsForEveryTarget(t *testing.T) {
+// It costs about a minute of CPU on a cold cache, so -short skips it.
+func TestModuleBuildsForEveryTarget(t *testing.T) {
 	if testing.Short() {
-		t.Skip("cross-builds and vets the module for darwin/arm64, darwin/amd64 and windows/amd64: minutes; run without -short")
+		t.Skip("type-checks the module for darwin/arm64, darwin/amd64 and windows/amd64: a minute of CPU; run without -short")
 	}
 	goBin, err := exec.LookPath("go")
 	if err != nil {
@@ -58,10 +68,13 @@ func TestModuleBuildsAndVetsForEveryTarget(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		t.Fatalf("the module root is not two levels up: %v", err)
 	}
+	env := func(tg target) []string {
+		return append(os.Environ(), "GOOS="+tg.goos, "GOARCH="+tg.goarch, "CGO_ENABLED=0")
+	}
 	goCmd := func(tg target, args ...string) (string, error) {
 		cmd := exec.Command(goBin, args...)
 		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GOOS="+tg.goos, "GOARCH="+tg.goarch, "CGO_ENABLED=0")
+		cmd.Env = env(tg)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Errorf("GOOS=%s GOARCH=%s go %s: %v\n%s", tg.goos, tg.goarch, strings.Join(args, " "), err, strings.TrimSpace(string(out)))
@@ -97,7 +110,9 @@ func TestModuleBuildsAndVetsForEveryTarget(t *testing.T) {
 				continue
 			}
 		}
-		goCmd(tg, append([]string{"vet"}, pkgs...)...)
+		for _, e := range typeErrors(root, env(tg), pkgs) {
+			t.Errorf("GOOS=%s GOARCH=%s: %s", tg.goos, tg.goarch, e)
+		}
 		var compile []string
 		for _, p := range pkgs {
 			for a := range asm {
@@ -110,6 +125,34 @@ func TestModuleBuildsAndVetsForEveryTarget(t *testing.T) {
 			goCmd(tg, append([]string{"list", "-export", "-f", "{{if .Error}}{{.Error}}{{end}}"}, compile...)...)
 		}
 	}
+}
+
+// typeErrors type-checks patterns (with their tests) and everything they
+// import from source in env, and returns every error found: the load's,
+// each package's list, parse and type errors.
+func typeErrors(root string, env, patterns []string) []string {
+	cfg := &packages.Config{
+		// NeedDeps with NeedTypes and no NeedExportFile: every import is
+		// type-checked from its source, nothing is compiled.
+		Mode:  packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedTypes,
+		Tests: true,
+		Dir:   root,
+		Env:   env,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return []string{fmt.Sprintf("loading %v: %v", patterns, err)}
+	}
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(pkgs) == 0 {
+		errs = append(errs, fmt.Sprintf("%v matched no package", patterns))
+	}
+	return errs
 }
 
 // differing lists the packages (import paths, test variants as their

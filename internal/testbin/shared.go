@@ -24,8 +24,12 @@ import (
 // go.mod, go.sum, the Go toolchain and the flags), and the others wait on
 // the lock and reuse it.
 
-// cacheMaxAge is how long an unused build stays in the cache.
-const cacheMaxAge = 24 * time.Hour
+// cacheMaxAge is how long an unused build stays in the cache: longer than
+// any test process lives (CI gives a whole run 90 minutes; a reuse touches
+// the build), and short because every edit of the sources is a new build
+// of about 35 MB: at 24 hours, seven people's edits kept 12 GB here and
+// filled the disk.
+const cacheMaxAge = 2 * time.Hour
 
 // cacheRoot is the user's cache directory for built binaries: in the temp
 // dir (world-readable, so a test may re-run a binary as another user), and
