@@ -132,7 +132,12 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
 	// Go's build cache is this verification's alone (see verify_gocache.go):
 	// a check can write it, so nothing it holds afterwards is ever read again.
-	gc, err := privateGoCache(ctx, "", usesGo(ws.Dir, v.Checks), func(waited time.Duration) {
+	seeded := usesGo(ws.Dir, v.Checks)
+	var need []string
+	if seeded {
+		need = stdImports(ws.Dir) // which seed will do (verify_goseed_tiers.go)
+	}
+	gc, err := privateGoCache(ctx, "", seeded, need, func(waited time.Duration) {
 		p := CheckProgress{Command: seedWaitLine, ElapsedMS: waited.Milliseconds(), LastLine: seedWaitWhy}
 		emit(journal.System, KindVerifyProgress, fmt.Sprintf("%s, %s: %s", seedWaitLine, seedWaitWhy, waited.Round(time.Second)), p)
 	})
