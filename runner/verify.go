@@ -116,15 +116,21 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 		return nil, err
 	}
 	defer os.RemoveAll(shadow)
-	ws, err := CreateWorkspace(ctx, v.Project, v.Snapshot, dir, shadow, "sentinel/"+id)
-	if err != nil {
-		return nil, fmt.Errorf("clean copy for verification: %w", err)
-	}
-	if st, err := os.Stat(patchPath); err == nil && st.Size() > 0 {
-		g := gitCmd{dir: ws.Dir}
-		if _, err := g.run(ctx, "apply", "--binary", "--whitespace=nowarn", patchPath); err != nil {
-			return nil, fmt.Errorf("apply the patch to the clean copy: %w", err)
+	var ws *Workspace
+	err = sayWhile(v.Emit, stepCleanCopy, func() (err error) {
+		if ws, err = CreateWorkspace(ctx, v.Project, v.Snapshot, dir, shadow, "sentinel/"+id); err != nil {
+			return fmt.Errorf("clean copy for verification: %w", err)
 		}
+		if st, err := os.Stat(patchPath); err == nil && st.Size() > 0 {
+			g := gitCmd{dir: ws.Dir}
+			if _, err := g.run(ctx, "apply", "--binary", "--whitespace=nowarn", patchPath); err != nil {
+				return fmt.Errorf("apply the patch to the clean copy: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	home, _ := os.UserHomeDir()
 	prof := sandbox.DefaultProfile(ws.Dir, home)
