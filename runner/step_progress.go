@@ -29,4 +29,5 @@ const (
 	stepPatch     = "working out the coder's change"
 	stepCleanCopy = "making a clean copy of the project for verification"
 	stepLanding   = "landing the change"
+	stepCleanUp   = "removing the verification's clean copy and build cache"
 )

@@ -101,6 +101,24 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	if len(v.Checks) == 0 {
 		return nil, nil
 	}
+	// What the verification made (its clean copy, its Go build cache, its
+	// sandbox) goes after its result is said; removing it took 9.5 s at
+	// load 48, so that is said too.
+	var made []func()
+	defer func() {
+		_ = sayWhile(v.Emit, stepCleanUp, func() error {
+			for i := len(made) - 1; i >= 0; i-- {
+				made[i]()
+			}
+			return nil
+		})
+	}()
+	return v.verify(ctx, patchPath, func(f func()) { made = append(made, f) })
+}
+
+// verify is Verify; each thing it makes is handed to removeAfter, which
+// removes it, in the reverse order, once the verification has ended.
+func (v Verifier) verify(ctx context.Context, patchPath string, removeAfter func(func())) ([]CheckResult, error) {
 	if v.Timeout <= 0 {
 		v.Timeout = 10 * time.Minute
 	}
@@ -110,12 +128,12 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	}
 	id := v.RunID + "-verify"
 	dir := v.Project.WorkDir(id)
-	defer os.RemoveAll(dir)
+	removeAfter(func() { os.RemoveAll(dir) })
 	shadow, err := scratchShadowDir(v.Project) // never a git dir found in the run directory
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(shadow)
+	removeAfter(func() { os.RemoveAll(shadow) })
 	var ws *Workspace
 	err = sayWhile(v.Emit, stepCleanCopy, func() (err error) {
 		if ws, err = CreateWorkspace(ctx, v.Project, v.Snapshot, dir, shadow, "sentinel/"+id); err != nil {
@@ -150,7 +168,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(gc)
+	removeAfter(func() { os.RemoveAll(gc) })
 	prof.Writable = append(prof.Writable, gc)
 	prof.Env = append(prof.Env, "GOCACHE="+gc)
 	if mc := goModCache(); mc != "" {
@@ -165,7 +183,7 @@ func (v Verifier) Verify(ctx context.Context, patchPath string) ([]CheckResult, 
 	if err != nil {
 		return nil, fmt.Errorf("sandbox for verification: %w", err)
 	}
-	defer sb.Close()
+	removeAfter(func() { sb.Close() })
 	var results []CheckResult
 	var failed error
 	for _, c := range v.Checks {

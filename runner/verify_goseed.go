@@ -22,7 +22,7 @@ const (
 )
 
 // seedWaitEvery is how often a waiting verification says so.
-const seedWaitEvery = 1500 * time.Millisecond
+const seedWaitEvery = time.Second
 
 // seedFlights are the seed builds under way in this process, by root.
 var seedFlights = struct {

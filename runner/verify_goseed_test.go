@@ -30,6 +30,9 @@ func fakeSeedBuilds(t *testing.T) (builds *atomic.Int32, release chan struct{}) 
 // tier wrote it; the core seed holds fmt and testing.
 func fakeSeedTiers(t *testing.T, each func(tier seedTier, from *goSeedDir)) {
 	t.Helper()
+	// First, so they are removed after the cleanup below has run.
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	was := buildSeedFn
 	buildSeedFn = func(ctx context.Context, dir, version string, tier seedTier, from *goSeedDir) error {
 		each(tier, from)
@@ -38,9 +41,20 @@ func fakeSeedTiers(t *testing.T, each func(tier seedTier, from *goSeedDir)) {
 		os.WriteFile(filepath.Join(cache, "a-d"), []byte("compiled"+tier.name), 0o600)
 		return signSeed(dir, version, filepath.Join(dir, "cache"), []string{"fmt", "testing"})
 	}
-	t.Cleanup(func() { buildSeedFn = was })
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Cleanup(func() {
+		// A build the test left under way finishes (the test released
+		// it) before the next test's fake is put in, and before its
+		// directories go.
+		for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+			seedFlights.Lock()
+			n := len(seedFlights.m)
+			seedFlights.Unlock()
+			if n == 0 {
+				break
+			}
+		}
+		buildSeedFn = was
+	})
 }
 
 // TestGoSeedIsBuiltOnceAndKept: the seed warmed at a run's start is the one
