@@ -34,6 +34,12 @@ var seedFlights = struct {
 // order; each tier's done is closed when its seed (or error) is known.
 type seedFlight struct {
 	tiers []*tierFlight
+	// needs are what the callers need (nil: anything); the full seed is
+	// built only when one of them is not held by the core seed, so a
+	// small project's runs do not each pay for it in the background.
+	// Guarded by seedFlights' lock.
+	needs [][]string
+	root  string
 	mu    sync.Mutex
 	step  chan struct{} // closed, and made anew, as each tier is known
 }
@@ -65,13 +71,14 @@ type tierFlight struct {
 // The build is the process's, not a run's: a stopped run does not end it
 // (a later run would only pay for it again), and it is bounded by
 // buildSeed's own timeout.
-func startSeed(root string) *seedFlight {
+func startSeed(root string, need []string) *seedFlight {
 	seedFlights.Lock()
 	defer seedFlights.Unlock()
 	if f := seedFlights.m[root]; f != nil {
+		f.needs = append(f.needs, need)
 		return f
 	}
-	f := &seedFlight{step: make(chan struct{})}
+	f := &seedFlight{step: make(chan struct{}), needs: [][]string{need}, root: root}
 	for range seedTiers {
 		f.tiers = append(f.tiers, &tierFlight{done: make(chan struct{})})
 	}
@@ -95,6 +102,9 @@ func startSeed(root string) *seedFlight {
 		}
 		var from *goSeedDir
 		for i, t := range seedTiers {
+			if missing[i] && !f.wanted(i, from) {
+				return // nobody needs it: a later caller that does starts anew
+			}
 			if missing[i] {
 				s, err := goSeedTier(ctx, root, t, from)
 				f.known(i, s, err)
@@ -108,6 +118,25 @@ func startSeed(root string) *seedFlight {
 		seedFlights.Unlock()
 	}()
 	return f
+}
+
+// wanted says whether tier i is to be built, the seed before it being
+// from: the full seed when some caller needs what from does not hold. When
+// it is not, the flight ends here, under the same lock callers join it by,
+// so no caller joins a flight that will not build what it needs.
+func (f *seedFlight) wanted(i int, from *goSeedDir) bool {
+	if i != len(seedTiers)-1 || from == nil {
+		return true
+	}
+	seedFlights.Lock()
+	defer seedFlights.Unlock()
+	for _, n := range f.needs {
+		if !from.manifest.holds(n) {
+			return true
+		}
+	}
+	delete(seedFlights.m, f.root)
+	return false
 }
 
 // ready is the smallest seed built so far that holds need, or the full
@@ -141,7 +170,7 @@ func closed(c <-chan struct{}) bool {
 // wait every seedWaitEvery with how long it has waited, until the seed is
 // ready or ctx ends (then the verification goes on with an empty cache).
 func awaitSeed(ctx context.Context, root string, need []string, wait func(time.Duration)) (goSeedDir, error) {
-	f := startSeed(root)
+	f := startSeed(root, need)
 	start := time.Now()
 	if s, err, ok := f.ready(need); ok {
 		return s, err
@@ -184,7 +213,7 @@ func WarmGoSeed(dir string, checks []Check) {
 		return
 	}
 	if root, ok := seedRoot(); ok {
-		startSeed(root)
+		startSeed(root, stdImports(dir)) // the project's imports as it starts
 	}
 }
 

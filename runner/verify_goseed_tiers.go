@@ -23,8 +23,10 @@ import (
 // minutes at load 20 — and the first verification on a machine waited for
 // all of it, although a small project's tests need a quarter of it. So a
 // core seed (the testing package's closure and the packages most small
-// projects use) is built first, in about half the CPU, then the full one
-// from it. A verification whose project imports only standard packages the
+// projects use) is built first, in about half the CPU, and the full one
+// from it only when a run's project needs more than the core holds (a
+// small project's runs never pay for it, not even in the background). A
+// verification whose project imports only standard packages the
 // core seed holds (read from the import lines of its .go files, parsed here:
 // no go command runs on the project outside the sandbox) takes the core seed
 // as soon as it is ready; any other (a third-party or cgo import, a vendor

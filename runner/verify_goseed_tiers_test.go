@@ -9,10 +9,9 @@ import (
 	"time"
 )
 
-// The first verification of a small project waits for the core seed only:
-// it gets the core seed while the full one is still being built, and the
-// full one is built from the core one. A project whose imports are not
-// known waits for the full seed.
+// The first verification of a small project waits for the core seed only,
+// and nothing builds the full one for it. A project whose imports are not
+// known waits for the full seed, built from the core one.
 func TestASmallProjectTakesTheCoreSeedWithoutWaitingForTheFull(t *testing.T) {
 	release := make(chan struct{})
 	fullFrom := make(chan *goSeedDir, 1)
@@ -44,8 +43,19 @@ func TestASmallProjectTakesTheCoreSeedWithoutWaitingForTheFull(t *testing.T) {
 	case <-hang:
 		t.Fatal("a project importing only testing waited for the full seed")
 	}
-	if from := <-fullFrom; from == nil || filepath.Base(from.dir) != filepath.Base(mustSeedDir(t, root, seedTiers[0])) {
-		t.Fatalf("the full seed was not built from the core one: %+v", from)
+	// Nothing builds the full seed for it: its flight ends after the core.
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) { // a hang bound
+		seedFlights.Lock()
+		n := len(seedFlights.m)
+		seedFlights.Unlock()
+		if n == 0 {
+			break
+		}
+	}
+	select {
+	case <-fullFrom:
+		t.Fatal("the full seed was built for a project the core seed holds")
+	default:
 	}
 	unknown := make(chan string, 1)
 	go func() {
@@ -56,6 +66,14 @@ func TestASmallProjectTakesTheCoreSeedWithoutWaitingForTheFull(t *testing.T) {
 		b, _ := os.ReadFile(filepath.Join(c, "00", "a-d"))
 		unknown <- string(b)
 	}()
+	select {
+	case from := <-fullFrom:
+		if from == nil || filepath.Base(from.dir) != filepath.Base(mustSeedDir(t, root, seedTiers[0])) {
+			t.Fatalf("the full seed was not built from the core one: %+v", from)
+		}
+	case <-hang:
+		t.Fatal("the full seed was never built for a project that needs it")
+	}
 	close(release)
 	select {
 	case s := <-unknown:
