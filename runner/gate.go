@@ -63,7 +63,8 @@ type gateStage struct {
 // returned, or "" when the run should go on to finish. When the restarts
 // are used up it records a stuck report and the run ends without landing.
 func (r *gateStage) review(ctx context.Context, restarts int) (string, error) {
-	change, err := r.diff(ctx)
+	var change Change
+	err := sayWhile(r.emit, stepPatch, func() (err error) { change, err = r.diff(ctx); return err })
 	if err != nil {
 		return "", err
 	}

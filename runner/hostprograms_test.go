@@ -57,7 +57,7 @@ func TestVerificationSeedRunsThePersonsGo(t *testing.T) {
 
 	var version string
 	was := buildSeedFn
-	buildSeedFn = func(_ context.Context, dir, v string) error {
+	buildSeedFn = func(_ context.Context, dir, v string, _ seedTier, _ *goSeedDir) error {
 		version = v
 		return os.WriteFile(filepath.Join(dir, "x"), nil, 0o600)
 	}

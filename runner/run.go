@@ -39,6 +39,8 @@ type Run struct {
 	result  Result
 	cancel  context.CancelFunc
 	reg     registration // the run's registration with the user service
+	// starting says what a slow start does until Start returns.
+	starting *startSay
 }
 
 // NewRunID makes a sortable, unique run id.
@@ -95,6 +97,8 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := newRun(o, NewRunID(now), adapter)
+	r.starting = sayStarting(o.Preflight)
+	defer r.starting.end()
 	r.dir = p.RunDir(r.id)
 	r.reports = &reportStage{id: r.id, dir: r.dir, emit: r.emit}
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {
@@ -140,6 +144,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		first += " — its sandbox shows " + r.shows
 	}
 	if !o.InPlace { // in place, the workspace is the project itself
+		r.starting.step("choosing the workspace")
 		var whyClone string
 		if r.wsKind, whyClone, err = chooseWorkspace(ctx, p, o.Sandbox.Mode, hostWorkspaceIO(adapter)); err != nil {
 			r.abort(err)
@@ -193,6 +198,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	var snap Snapshot
 	var ws *Workspace
 	var err error
+	r.starting.step("making the workspace")
 	if o.InPlace {
 		snap, ws, err = openInPlace(ctx, p, r.id, r.emit)
 	} else {
@@ -217,6 +223,7 @@ func (r *Run) prepare(ctx context.Context) error {
 	}
 	r.coder.gate, r.end.gate, r.end.land = r.gate, r.gate, r.land
 
+	r.starting.step("starting the sandbox")
 	profile, err := r.guard.start(ctx)
 	if err != nil {
 		return err
@@ -245,6 +252,7 @@ func (r *Run) prepare(ctx context.Context) error {
 
 	cctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
+	r.starting.step("starting the coder")
 	if err := r.coder.begin(cctx); err != nil {
 		return err
 	}

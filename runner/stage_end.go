@@ -40,11 +40,14 @@ func (r *endStage) conclude(ctx context.Context, end coderEnd, patchPath string)
 		diffWait = stopDiff
 	}
 	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), diffWait)
-	change, err := r.ws.Diff(dctx)
+	var change Change
+	err := sayWhile(r.emit, stepPatch, func() (err error) {
+		if change, err = r.ws.Diff(dctx); err == nil {
+			err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
+		}
+		return err
+	})
 	dcancel()
-	if err == nil {
-		err = writeFileIn(filepath.Dir(patchPath), filepath.Base(patchPath), change.Patch, 0o600)
-	}
 	if err != nil {
 		// A full disk fails the journal and the patch's write alike; the
 		// journal is the cause the person must hear of.
@@ -57,7 +60,7 @@ func (r *endStage) conclude(ctx context.Context, end coderEnd, patchPath string)
 		return Result{Status: StatusFailed, Err: fmt.Errorf("compute the patch: %w", err)}
 	}
 	r.meta.Files = change.Files
-	change.Coder = r.coderCommits(ctx, change)
+	_ = sayWhile(r.emit, stepPatch, func() error { change.Coder = r.coderCommits(ctx, change); return nil })
 	// A coder that failed without changing anything (it could not start
 	// its work: a dead endpoint, a refused login) leaves nothing to keep.
 	r.noWork = change.Empty() && len(change.Left) == 0 && !end.interrupted && (end.failed != nil || end.code != 0)

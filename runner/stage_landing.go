@@ -102,7 +102,11 @@ func (s *LandingStage) Verify(ctx context.Context, patchPath string, checks []Ch
 // Land puts ch into the project as mode says (Land) and journals where it
 // went, the line starting with said.
 func (s *LandingStage) Land(ctx context.Context, ch Change, mode ApplyMode, message, patchPath, said string) (Landing, error) {
-	l, err := Land(ctx, s.Project, s.Snapshot, ch, mode, s.RunID, message, patchPath, s.Dir)
+	var l Landing
+	err := sayWhile(s.Emit, stepLanding, func() (err error) {
+		l, err = Land(ctx, s.Project, s.Snapshot, ch, mode, s.RunID, message, patchPath, s.Dir)
+		return err
+	})
 	if err != nil {
 		return l, err
 	}

@@ -83,6 +83,10 @@ const seedPurpose = "verify-go-seed"
 type seedManifest struct {
 	GoVersion string            `json:"go_version"`
 	Files     map[string]string `json:"files"` // slash path under cache/ → hex SHA-256
+	// Packages are the standard packages whose compiled forms and vet
+	// facts the seed holds: every dependency of its module and its tests
+	// (verify_goseed_tiers.go).
+	Packages []string `json:"packages,omitempty"`
 }
 
 // usesGo says whether a verification is likely to build Go: a check names
@@ -113,9 +117,11 @@ var inertWord = map[string]bool{"true": true, "false": true, ":": true, "exit": 
 // privateGoCache makes a Go build cache for one verification: a new
 // directory (under parent) holding a checked copy of Sentinel's seed when
 // seeded is set and there is a good seed, else empty. The caller removes it.
+// need is the standard packages the project imports (nil: not known); the
+// smallest seed that holds them all will do (verify_goseed_tiers.go).
 // While the seed is still being built (first use of this Go version on this
 // machine), wait reports every second how long it has waited.
-func privateGoCache(ctx context.Context, parent string, seeded bool, wait func(time.Duration)) (string, error) {
+func privateGoCache(ctx context.Context, parent string, seeded bool, need []string, wait func(time.Duration)) (string, error) {
 	sweepStaleGoCaches(parent)
 	dir, err := os.MkdirTemp(parent, goCachePattern())
 	if err != nil {
@@ -134,7 +140,7 @@ func privateGoCache(ctx context.Context, parent string, seeded bool, wait func(t
 		return dir, nil
 	}
 	start := time.Now()
-	seed, err := awaitSeed(ctx, root, wait)
+	seed, err := awaitSeed(ctx, root, need, wait)
 	if err != nil {
 		return dir, nil // an empty cache: slower, just as safe
 	}
@@ -154,26 +160,20 @@ type goSeedDir struct {
 	manifest seedManifest
 }
 
-// goSeed finds this toolchain's signed seed under root, building it first
-// when there is none.
+// goSeed finds this toolchain's full signed seed under root, building it
+// first when there is none.
 func goSeed(ctx context.Context, root string) (goSeedDir, error) {
-	goBin, err := hostbin.Person("go") // the person's, pinned before any coder acted
+	return goSeedTier(ctx, root, seedTiers[len(seedTiers)-1], nil)
+}
+
+// goSeedTier finds this toolchain's signed seed of tier t under root,
+// building it first when there is none, starting from the seed from when
+// there is one (a smaller tier: what it holds is not worked out again).
+func goSeedTier(ctx context.Context, root string, t seedTier, from *goSeedDir) (goSeedDir, error) {
+	dir, version, err := seedDirOf(ctx, root, t)
 	if err != nil {
 		return goSeedDir{}, err
 	}
-	ver, err := exec.CommandContext(ctx, goBin, "version").Output()
-	if err != nil {
-		return goSeedDir{}, err
-	}
-	version := strings.TrimSpace(string(ver))
-	// The directory is named by the toolchain and the user's record key, so
-	// a seed signed with another key is never mistaken for this one.
-	sig, err := userstate.Sign(seedPurpose+"-dir", []byte(version))
-	if err != nil {
-		return goSeedDir{}, err
-	}
-	sum := sha256.Sum256([]byte(sig))
-	dir := filepath.Join(root, hex.EncodeToString(sum[:12]))
 	if s, err := readSeed(dir, version); err == nil {
 		return s, nil
 	}
@@ -186,7 +186,7 @@ func goSeed(ctx context.Context, root string) (goSeedDir, error) {
 		return goSeedDir{}, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := buildSeedFn(ctx, tmp, version); err != nil {
+	if err := buildSeedFn(ctx, tmp, version, t, from); err != nil {
 		return goSeedDir{}, err
 	}
 	if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, fs.ErrExist) && !os.IsExist(err) {
@@ -196,6 +196,32 @@ func goSeed(ctx context.Context, root string) (goSeedDir, error) {
 		}
 	}
 	return readSeed(dir, version)
+}
+
+// seedDirOf is where tier t's seed for the person's go lives under root,
+// and that go's version.
+func seedDirOf(ctx context.Context, root string, t seedTier) (dir, version string, err error) {
+	goBin, err := hostbin.Person("go") // the person's, pinned before any coder acted
+	if err != nil {
+		return "", "", err
+	}
+	ver, err := exec.CommandContext(ctx, goBin, "version").Output()
+	if err != nil {
+		return "", "", err
+	}
+	version = strings.TrimSpace(string(ver))
+	// The directory is named by the toolchain and the user's record key, so
+	// a seed signed with another key is never mistaken for this one.
+	sig, err := userstate.Sign(seedPurpose+"-dir", []byte(version))
+	if err != nil {
+		return "", "", err
+	}
+	sum := sha256.Sum256([]byte(sig))
+	name := hex.EncodeToString(sum[:12])
+	if t.name != "" {
+		name += "-" + t.name
+	}
+	return filepath.Join(root, name), version, nil
 }
 
 // readSeed loads a seed's manifest and checks its signature.
@@ -224,11 +250,12 @@ func readSeed(dir, version string) (goSeedDir, error) {
 // buildSeedFn builds a seed; tests count and replace it.
 var buildSeedFn = buildSeed
 
-// buildSeed tests Sentinel's own module with dir/cache as GOCACHE, outside
-// the sandbox (nothing of the project runs), then signs what it holds.
-func buildSeed(ctx context.Context, dir, version string) error {
+// buildSeed tests Sentinel's own module of tier t with dir/cache as
+// GOCACHE, outside the sandbox (nothing of the project runs), starting
+// from a copy of the seed from when there is one, then signs what it holds.
+func buildSeed(ctx context.Context, dir, version string, t seedTier, from *goSeedDir) error {
 	mod := filepath.Join(dir, "module")
-	for name, body := range seedGoFiles {
+	for name, body := range t.files {
 		if err := os.MkdirAll(mod, 0o700); err != nil {
 			return err
 		}
@@ -261,27 +288,43 @@ func buildSeed(ctx context.Context, dir, version string) error {
 	}
 	// From the person's own build cache where it holds what the seed needs
 	// (verify_goseed_person.go); from nothing when that fails.
+	// A smaller tier's seed first: what it holds is not worked out again.
+	prime := func() error {
+		if from == nil {
+			return nil
+		}
+		return copySeedFn(*from, cache)
+	}
 	err = errors.New("no build cache of the person's to seed from")
 	if prog := goCacheProgEnv(cache); prog != "" {
-		err = goTest(append(env, prog))
+		if err = prime(); err == nil {
+			err = goTest(append(env, prog))
+		}
 	}
 	if err != nil {
 		if err := os.RemoveAll(cache); err != nil {
+			return err
+		}
+		if err := prime(); err != nil {
 			return err
 		}
 		if err := goTest(env); err != nil {
 			return err
 		}
 	}
+	pkgs, err := seedPackages(ctx, goBin, mod, env)
+	if err != nil {
+		return err
+	}
 	if err := os.RemoveAll(mod); err != nil {
 		return err
 	}
-	return signSeed(dir, version, cache)
+	return signSeed(dir, version, cache, pkgs)
 }
 
 // signSeed writes the manifest of every file under cache, signed.
-func signSeed(dir, version, cache string) error {
-	m := seedManifest{GoVersion: version, Files: map[string]string{}}
+func signSeed(dir, version, cache string, pkgs []string) error {
+	m := seedManifest{GoVersion: version, Files: map[string]string{}, Packages: pkgs}
 	err := filepath.WalkDir(cache, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err

@@ -29,7 +29,7 @@ func TestSweepRemovesOnlyCachesOfGoneProcesses(t *testing.T) {
 	legacy := mk(goCachePrefix + "789")
 	other := mk("something-else")
 
-	dir, err := privateGoCache(t.Context(), parent, false, nil)
+	dir, err := privateGoCache(t.Context(), parent, false, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

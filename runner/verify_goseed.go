@@ -22,7 +22,7 @@ const (
 )
 
 // seedWaitEvery is how often a waiting verification says so.
-const seedWaitEvery = 1500 * time.Millisecond
+const seedWaitEvery = time.Second
 
 // seedFlights are the seed builds under way in this process, by root.
 var seedFlights = struct {
@@ -30,7 +30,38 @@ var seedFlights = struct {
 	m map[string]*seedFlight
 }{m: map[string]*seedFlight{}}
 
+// seedFlight is the build of every tier of root's seeds (seedTiers), in
+// order; each tier's done is closed when its seed (or error) is known.
 type seedFlight struct {
+	tiers []*tierFlight
+	// needs are what the callers need (nil: anything); the full seed is
+	// built only when one of them is not held by the core seed, so a
+	// small project's runs do not each pay for it in the background.
+	// Guarded by seedFlights' lock.
+	needs [][]string
+	root  string
+	mu    sync.Mutex
+	step  chan struct{} // closed, and made anew, as each tier is known
+}
+
+// known records tier i's outcome and wakes every waiter.
+func (f *seedFlight) known(i int, s goSeedDir, err error) {
+	f.tiers[i].seed, f.tiers[i].err = s, err
+	close(f.tiers[i].done)
+	f.mu.Lock()
+	close(f.step)
+	f.step = make(chan struct{})
+	f.mu.Unlock()
+}
+
+// changed is closed when the next tier is known.
+func (f *seedFlight) changed() <-chan struct{} {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.step
+}
+
+type tierFlight struct {
 	done chan struct{}
 	seed goSeedDir
 	err  error
@@ -40,44 +71,122 @@ type seedFlight struct {
 // The build is the process's, not a run's: a stopped run does not end it
 // (a later run would only pay for it again), and it is bounded by
 // buildSeed's own timeout.
-func startSeed(root string) *seedFlight {
+func startSeed(root string, need []string) *seedFlight {
 	seedFlights.Lock()
 	defer seedFlights.Unlock()
 	if f := seedFlights.m[root]; f != nil {
+		f.needs = append(f.needs, need)
 		return f
 	}
-	f := &seedFlight{done: make(chan struct{})}
+	f := &seedFlight{step: make(chan struct{}), needs: [][]string{need}, root: root}
+	for range seedTiers {
+		f.tiers = append(f.tiers, &tierFlight{done: make(chan struct{})})
+	}
 	seedFlights.m[root] = f
 	go func() {
-		f.seed, f.err = goSeed(context.Background(), root)
+		ctx := context.Background()
+		// Seeds already built are ready at once, whatever is missing
+		// before them; the missing ones are built smallest first, each
+		// from the one before it.
+		missing := make([]bool, len(seedTiers))
+		for i, t := range seedTiers {
+			dir, version, err := seedDirOf(ctx, root, t)
+			if err == nil {
+				var s goSeedDir
+				if s, err = readSeed(dir, version); err == nil {
+					f.known(i, s, nil)
+					continue
+				}
+			}
+			missing[i] = true
+		}
+		var from *goSeedDir
+		for i, t := range seedTiers {
+			if missing[i] && !f.wanted(i, from) {
+				return // nobody needs it: a later caller that does starts anew
+			}
+			if missing[i] {
+				s, err := goSeedTier(ctx, root, t, from)
+				f.known(i, s, err)
+			}
+			if f.tiers[i].err == nil {
+				from = &f.tiers[i].seed
+			}
+		}
 		seedFlights.Lock()
 		delete(seedFlights.m, root)
 		seedFlights.Unlock()
-		close(f.done)
 	}()
 	return f
 }
 
-// awaitSeed is goSeed through the shared build: it waits for root's seed,
-// calling wait every seedWaitEvery with how long it has waited, until the seed is
-// ready or ctx ends (then the verification goes on with an empty cache).
-func awaitSeed(ctx context.Context, root string, wait func(time.Duration)) (goSeedDir, error) {
-	f := startSeed(root)
-	start := time.Now()
-	select {
-	case <-f.done:
-		return f.seed, f.err
-	default:
-		if wait != nil { // say so at once: the first tick is a while away
-			wait(0)
+// wanted says whether tier i is to be built, the seed before it being
+// from: the full seed when some caller needs what from does not hold. When
+// it is not, the flight ends here, under the same lock callers join it by,
+// so no caller joins a flight that will not build what it needs.
+func (f *seedFlight) wanted(i int, from *goSeedDir) bool {
+	if i != len(seedTiers)-1 || from == nil {
+		return true
+	}
+	seedFlights.Lock()
+	defer seedFlights.Unlock()
+	for _, n := range f.needs {
+		if !from.manifest.holds(n) {
+			return true
 		}
+	}
+	delete(seedFlights.m, f.root)
+	return false
+}
+
+// ready is the smallest seed built so far that holds need, or the full
+// seed's outcome once that is known; ok is false while neither is.
+func (f *seedFlight) ready(need []string) (s goSeedDir, err error, ok bool) {
+	for i, t := range f.tiers {
+		if !closed(t.done) {
+			continue
+		}
+		if i == len(f.tiers)-1 {
+			return t.seed, t.err, true
+		}
+		if t.err == nil && t.seed.manifest.holds(need) {
+			return t.seed, nil, true
+		}
+	}
+	return goSeedDir{}, nil, false
+}
+
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// awaitSeed is goSeed through the shared build: it waits for root's
+// smallest seed that holds need (the full one when need is nil), calling
+// wait every seedWaitEvery with how long it has waited, until the seed is
+// ready or ctx ends (then the verification goes on with an empty cache).
+func awaitSeed(ctx context.Context, root string, need []string, wait func(time.Duration)) (goSeedDir, error) {
+	f := startSeed(root, need)
+	start := time.Now()
+	if s, err, ok := f.ready(need); ok {
+		return s, err
+	}
+	if wait != nil { // say so at once: the first tick is a while away
+		wait(0)
 	}
 	tick := time.NewTicker(seedWaitEvery)
 	defer tick.Stop()
 	for {
+		step := f.changed() // before looking, so no tier known meanwhile is missed
+		if s, err, ok := f.ready(need); ok {
+			return s, err
+		}
 		select {
-		case <-f.done:
-			return f.seed, f.err
+		case <-step:
 		case <-ctx.Done():
 			return goSeedDir{}, ctx.Err()
 		case now := <-tick.C:
@@ -104,7 +213,7 @@ func WarmGoSeed(dir string, checks []Check) {
 		return
 	}
 	if root, ok := seedRoot(); ok {
-		startSeed(root)
+		startSeed(root, stdImports(dir)) // the project's imports as it starts
 	}
 }
 

@@ -43,12 +43,17 @@ func TestSeedBuildTakesThePersonsCompiledPackages(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang bound
 	defer cancel()
-	if err := buildSeed(ctx, dir, "go version test"); err != nil {
+	if err := buildSeed(ctx, dir, "go version test", seedTiers[0], nil); err != nil { // the core seed: the same path, less CPU
 		t.Fatal(err)
 	}
 	seed, err := readSeed(dir, "go version test")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Its signed manifest names the standard packages it holds, closed
+	// under dependencies (what a verification's imports are held against).
+	if !seed.manifest.holds([]string{"testing", "fmt", "runtime", "testing/internal/testdeps"}) || seed.manifest.holds([]string{"net/http"}) {
+		t.Errorf("the core seed lists %d packages: %v", len(seed.manifest.Packages), seed.manifest.Packages)
 	}
 	taken := 0
 	for rel := range seed.manifest.Files {
@@ -92,7 +97,7 @@ func TestSeedCopySaysItWaits(t *testing.T) {
 		}
 	}
 	t.Cleanup(func() { copySeedFn = was })
-	dir, err := privateGoCache(context.Background(), t.TempDir(), true, func(time.Duration) {
+	dir, err := privateGoCache(context.Background(), t.TempDir(), true, nil, func(time.Duration) {
 		if !copying.Load() {
 			return
 		}

@@ -10,24 +10,51 @@ import (
 	"time"
 )
 
-// fakeSeedBuilds replaces the seed's real build (a minute of CPU) with one
-// that writes a single cache file after release is closed, counting builds.
+// fakeSeedBuilds replaces the seeds' real builds (a minute of CPU) with
+// ones that write a single cache file after release is closed, counting
+// the full seed's builds.
 func fakeSeedBuilds(t *testing.T) (builds *atomic.Int32, release chan struct{}) {
 	t.Helper()
 	builds, release = new(atomic.Int32), make(chan struct{})
-	was := buildSeedFn
-	buildSeedFn = func(ctx context.Context, dir, version string) error {
-		builds.Add(1)
+	fakeSeedTiers(t, func(tier seedTier, _ *goSeedDir) {
+		if tier.name == "" {
+			builds.Add(1)
+		}
 		<-release
-		cache := filepath.Join(dir, "cache", "00")
-		os.MkdirAll(cache, 0o700)
-		os.WriteFile(filepath.Join(cache, "a-d"), []byte("compiled"), 0o600)
-		return signSeed(dir, version, filepath.Join(dir, "cache"))
-	}
-	t.Cleanup(func() { buildSeedFn = was })
+	})
+	return builds, release
+}
+
+// fakeSeedTiers replaces the seeds' real builds with ones that call each
+// (before writing anything) and write one cache file, 00/a-d, saying which
+// tier wrote it; the core seed holds fmt and testing.
+func fakeSeedTiers(t *testing.T, each func(tier seedTier, from *goSeedDir)) {
+	t.Helper()
+	// First, so they are removed after the cleanup below has run.
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	return builds, release
+	was := buildSeedFn
+	buildSeedFn = func(ctx context.Context, dir, version string, tier seedTier, from *goSeedDir) error {
+		each(tier, from)
+		cache := filepath.Join(dir, "cache", "00")
+		os.MkdirAll(cache, 0o700)
+		os.WriteFile(filepath.Join(cache, "a-d"), []byte("compiled"+tier.name), 0o600)
+		return signSeed(dir, version, filepath.Join(dir, "cache"), []string{"fmt", "testing"})
+	}
+	t.Cleanup(func() {
+		// A build the test left under way finishes (the test released
+		// it) before the next test's fake is put in, and before its
+		// directories go.
+		for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+			seedFlights.Lock()
+			n := len(seedFlights.m)
+			seedFlights.Unlock()
+			if n == 0 {
+				break
+			}
+		}
+		buildSeedFn = was
+	})
 }
 
 // TestGoSeedIsBuiltOnceAndKept: the seed warmed at a run's start is the one
@@ -47,7 +74,7 @@ func TestGoSeedIsBuiltOnceAndKept(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c, err := privateGoCache(context.Background(), t.TempDir(), true, func(time.Duration) { waits.Add(1) })
+			c, err := privateGoCache(context.Background(), t.TempDir(), true, nil, func(time.Duration) { waits.Add(1) })
 			if err != nil {
 				t.Error(err)
 			}
@@ -67,7 +94,7 @@ func TestGoSeedIsBuiltOnceAndKept(t *testing.T) {
 	if n := builds.Load(); n != 1 {
 		t.Fatalf("the seed was built %d times for one warm-up and three verifications", n)
 	}
-	c, err := privateGoCache(context.Background(), t.TempDir(), true, nil)
+	c, err := privateGoCache(context.Background(), t.TempDir(), true, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +130,7 @@ func TestNoSeedForChecksThatBuildNoGo(t *testing.T) {
 	}
 	builds, _ := fakeSeedBuilds(t)
 	WarmGoSeed(goRepo, []Check{{Command: "true"}})
-	if _, err := privateGoCache(context.Background(), t.TempDir(), usesGo(goRepo, []Check{{Command: "true"}}), nil); err != nil {
+	if _, err := privateGoCache(context.Background(), t.TempDir(), usesGo(goRepo, []Check{{Command: "true"}}), nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if n := builds.Load(); n != 0 {
@@ -124,7 +151,7 @@ func TestSeedWaitSaysSoAtOnce(t *testing.T) {
 	first := make(chan time.Duration, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go awaitSeed(ctx, root, func(d time.Duration) {
+	go awaitSeed(ctx, root, nil, func(d time.Duration) {
 		select {
 		case first <- d:
 		default:

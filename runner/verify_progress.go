@@ -22,7 +22,7 @@ const KindVerifyProgress journal.Kind = "verify-progress"
 const KindAwaitModel journal.Kind = "await-model"
 
 // progressEvery is how often a running check reports its progress.
-const progressEvery = 1500 * time.Millisecond
+const progressEvery = time.Second
 
 // CheckProgress is how long a check has run and the last line it printed
 // (the check runs the coder's code: views pass it through textsafe).

@@ -20,6 +20,7 @@ type busy struct {
 	since time.Time    // when the wait began, on the TUI's clock
 	last  string       // the check's last output line, one safe line
 	lane  journal.Lane // a model wait ends at the next event on this lane
+	step  string       // a wait said only by progress (no check started): which
 }
 
 // spinner frames, one a second (the TUI's tick).
@@ -40,12 +41,17 @@ func (m *model) trackBusy(ev journal.Event) bool {
 		m.busy = &busy{what: textsafe.Line(ev.Text), since: m.opts.Now(), lane: ev.Lane}
 	default:
 		if p, ok := runner.AsCheckProgress(ev); ok {
-			if m.busy == nil {
-				// a wait before any check starts (the Go build cache seed)
-				m.busy = &busy{what: textsafe.Line(p.Command), since: m.opts.Now().Add(-p.Elapsed()), lane: journal.Tool}
+			if m.busy == nil || (m.busy.step != "" && m.busy.step != p.Command) {
+				// a wait before any check starts (the patch, the clean
+				// copy, the Go build cache seed) or after (the landing)
+				m.busy = &busy{what: textsafe.Line(p.Command), since: m.opts.Now().Add(-p.Elapsed()), lane: journal.Tool, step: p.Command}
 			}
 			m.busy.last = textsafe.TermLine(p.LastLine)
 			return true
+		}
+		if m.busy != nil && m.busy.step != "" {
+			m.busy = nil // such a wait ends with the step's own line
+			return false
 		}
 		if m.busy != nil && m.busy.lane != journal.Tool && ev.Lane == m.busy.lane {
 			m.busy = nil

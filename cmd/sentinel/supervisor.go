@@ -211,7 +211,7 @@ func newSupervisorCmd() *cobra.Command {
 			path := args[0]
 			if st, err := os.Stat(path); err == nil && st.IsDir() {
 				path = filepath.Join(path, "events.jsonl")
-			} else if path, err = showJournal(c, path); err != nil {
+			} else if path, _, err = showJournal(c, path); err != nil {
 				return err
 			}
 			evs, err := journal.ReadFile(path)

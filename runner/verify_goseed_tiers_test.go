@@ -1,0 +1,167 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+// The first verification of a small project waits for the core seed only,
+// and nothing builds the full one for it. A project whose imports are not
+// known waits for the full seed, built from the core one.
+func TestASmallProjectTakesTheCoreSeedWithoutWaitingForTheFull(t *testing.T) {
+	release := make(chan struct{})
+	fullFrom := make(chan *goSeedDir, 1)
+	fakeSeedTiers(t, func(tier seedTier, from *goSeedDir) {
+		if tier.name == "" { // the full seed: built only once released
+			fullFrom <- from
+			<-release
+		}
+	})
+	root, ok := seedRoot()
+	if !ok {
+		t.Skip("no user cache dir")
+	}
+	got := make(chan string, 1)
+	go func() {
+		c, err := privateGoCache(context.Background(), t.TempDir(), true, []string{"testing"}, nil)
+		if err != nil {
+			t.Error(err)
+		}
+		b, _ := os.ReadFile(filepath.Join(c, "00", "a-d"))
+		got <- string(b)
+	}()
+	hang := time.After(time.Minute) // a bound on a hang, not a timing
+	select {
+	case s := <-got:
+		if s != "compiledcore" {
+			t.Fatalf("a project importing only testing got the seed %q, want the core one", s)
+		}
+	case <-hang:
+		t.Fatal("a project importing only testing waited for the full seed")
+	}
+	// Nothing builds the full seed for it: its flight ends after the core.
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) { // a hang bound
+		seedFlights.Lock()
+		n := len(seedFlights.m)
+		seedFlights.Unlock()
+		if n == 0 {
+			break
+		}
+	}
+	select {
+	case <-fullFrom:
+		t.Fatal("the full seed was built for a project the core seed holds")
+	default:
+	}
+	unknown := make(chan string, 1)
+	go func() {
+		c, err := privateGoCache(context.Background(), t.TempDir(), true, nil, nil)
+		if err != nil {
+			t.Error(err)
+		}
+		b, _ := os.ReadFile(filepath.Join(c, "00", "a-d"))
+		unknown <- string(b)
+	}()
+	select {
+	case from := <-fullFrom:
+		if from == nil || filepath.Base(from.dir) != filepath.Base(mustSeedDir(t, root, seedTiers[0])) {
+			t.Fatalf("the full seed was not built from the core one: %+v", from)
+		}
+	case <-hang:
+		t.Fatal("the full seed was never built for a project that needs it")
+	}
+	close(release)
+	select {
+	case s := <-unknown:
+		if s != "compiled" {
+			t.Fatalf("a project whose imports are not known got the seed %q, want the full one", s)
+		}
+	case <-hang:
+		t.Fatal("the full seed never came")
+	}
+}
+
+func mustSeedDir(t *testing.T, root string, tier seedTier) string {
+	t.Helper()
+	dir, _, err := seedDirOf(context.Background(), root, tier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A full seed already on disk is used at once, not after a core seed that
+// is missing is built.
+func TestAKeptFullSeedIsNotHeldUpByAMissingCoreSeed(t *testing.T) {
+	never := make(chan struct{})
+	defer close(never) // at the end, so the build under way ends
+	fakeSeedTiers(t, func(tier seedTier, _ *goSeedDir) {
+		if tier.name != "" {
+			<-never // the core seed does not finish while the test looks
+		}
+	})
+	root, _ := seedRoot()
+	if _, err := goSeed(context.Background(), root); err != nil { // kept from an earlier version
+		t.Fatal(err)
+	}
+	done := make(chan string, 1)
+	go func() {
+		c, _ := privateGoCache(context.Background(), t.TempDir(), true, []string{"testing"}, nil)
+		b, _ := os.ReadFile(filepath.Join(c, "00", "a-d"))
+		done <- string(b)
+	}()
+	select {
+	case s := <-done:
+		if s != "compiled" {
+			t.Fatalf("got the seed %q, want the kept full one", s)
+		}
+	case <-time.After(time.Minute): // a hang bound
+		t.Fatal("the verification waited for the missing core seed although the full one was kept")
+	}
+}
+
+// stdImports reads import lines only: the standard packages of a small
+// project, tests included; nil (wait for the full seed) when a third-party,
+// cgo or vendored import, or a file that does not parse, leaves it unknown.
+func TestStdImportsAreReadFromImportLines(t *testing.T) {
+	write := func(dir, name, body string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o700)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	project := func() string {
+		dir := t.TempDir()
+		write(dir, "go.mod", "module example.com/greet\n\ngo 1.22\n")
+		write(dir, "greet.go", "package greet\n\nimport \"strings\"\n\nfunc Shout(s string) string { return strings.ToUpper(s) }\n")
+		write(dir, "greet_test.go", "package greet\n\nimport (\n\t\"testing\"\n\t\"example.com/greet/inner\"\n)\n\nfunc TestX(t *testing.T) { _ = inner.X }\n")
+		write(dir, "inner/inner.go", "package inner\n\nimport \"fmt\"\n\nvar X = fmt.Sprint\n")
+		write(dir, "testdata/skip.go", "package skip\n\nimport \"net/http\"\n")
+		return dir
+	}
+	if got := stdImports(project()); !slices.Equal(got, []string{"fmt", "strings", "testing"}) {
+		t.Fatalf("stdImports = %v, want [fmt strings testing]", got)
+	}
+	for name, body := range map[string]string{
+		"third.go":  "package greet\n\nimport \"github.com/x/y\"\n",
+		"cgo.go":    "package greet\n\nimport \"C\"\n",
+		"broken.go": "package greet\n\nimport (\n",
+	} {
+		dir := project()
+		write(dir, name, body)
+		if got := stdImports(dir); got != nil {
+			t.Errorf("with %s: stdImports = %v, want nil (not known)", name, got)
+		}
+	}
+	dir := project()
+	write(dir, "vendor/modules.txt", "")
+	if got := stdImports(dir); got != nil {
+		t.Errorf("with a vendor directory: stdImports = %v, want nil", got)
+	}
+}
