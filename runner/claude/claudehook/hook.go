@@ -45,9 +45,16 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // Claude Code 2.1.332 shows every hook deny alike — this JSON, exit 2 with
 // the reason on stderr, or {"decision":"block"}: the model reads
 // "PreToolUse:<Tool> hook error: <reason>" and the screen "N actions not
-// run · permission denied"; {"continue":false} lets the call run. No form
-// reads as a decision there (#37 point 14; the evidence is
+// run · permission denied"; {"continue":false} lets the call run. No
+// PreToolUse form reads as a decision there (#37 point 14; the evidence is
 // cmd/sentinel/e2e/claude TestRealClaudeShowsEveryHookDenyAsAHookError).
+// A PermissionRequest deny does (the model reads its message as is), but
+// only after a PreToolUse "ask", and Claude puts its own approval dialog
+// up beside the running PermissionRequest step: a stray Enter approves,
+// and a failed step leaves the dialog — unless the settings carry
+// permissions.denyInsteadOfPrompting (the evidence:
+// TestRealClaudeShowsAPermissionRequestDenyAsADecision). So PreToolUse
+// keeps answering deny itself.
 func HookAnswer(ev hooks.Event, d wire.Decision) hooks.Answer {
 	return hooks.Reply(d, func(w *flatjson.Writer, allowed bool, reason string) {
 		w.Name("hookSpecificOutput").Open()

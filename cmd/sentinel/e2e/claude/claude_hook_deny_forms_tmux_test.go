@@ -4,8 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
@@ -28,9 +30,10 @@ import (
 // Claude's bundle turns 1–3 alike into a "blocking error" and formats it
 // `PreToolUse:Bash hook error: <reason>` (its p7) for the model; its screen
 // groups them as "N actions not run · permission denied", the text shown
-// only in the transcript (ctrl+o). No form reads as a decision with its
-// reason in this version. 4 is no refusal at all: the call runs, and
-// Claude says "PreToolUse:Bash hook stopped Claude". So Sentinel keeps
+// only in the transcript (ctrl+o). No PreToolUse form reads as a decision
+// with its reason in this version (a PermissionRequest deny does, at a
+// price: TestRealClaudeShowsAPermissionRequestDenyAsADecision). 4 is no
+// refusal at all: the call runs, and Claude says "PreToolUse:Bash hook stopped Claude". So Sentinel keeps
 // answering with 2 (the documented form, whose reason Claude passes on
 // whole), and this test fails the day Claude treats the forms otherwise.
 func TestRealClaudeShowsEveryHookDenyAsAHookError(t *testing.T) {
@@ -116,4 +119,155 @@ esac
 			t.Errorf("Claude's transcript does not show %q as a hook error", w)
 		}
 	}
+}
+
+// TestRealClaudeShowsAPermissionRequestDenyAsADecision is the rest of the
+// evidence for #37 point 14: the one form Claude Code 2.1.332 shows as a
+// decision with its reason, and why Sentinel does not use it alone. A
+// PreToolUse hook that answers permissionDecision "ask" sends the call to
+// Claude's permission step, where a PermissionRequest hook answering
+// {"decision":{"behavior":"deny","message":…}} refuses it: the model reads
+// the message as is ("FORM-PRDENY refused", no "hook error" prefix) and
+// the screen says "Denied by PermissionRequest hook" with "Reason: …".
+//
+// That takes two hook steps, and Claude puts its own "Do you want to
+// proceed? ❯ 1. Yes" dialog up beside the running PermissionRequest step:
+// an Enter pressed while the step runs approves the call although the step
+// then answers deny, and when the step fails, is killed or times out the
+// dialog stays. Only with permissions.denyInsteadOfPrompting set does
+// Claude show no dialog: Enter does nothing, the deny holds, and a failed,
+// killed or timed-out step refuses the call ("Permission for this tool use
+// was denied … What required approval: <the ask's reason>"). The
+// subtests show both; Sentinel's hook answer stays the one-step PreToolUse
+// deny until its settings carry denyInsteadOfPrompting where the coder
+// cannot unset it and its PermissionRequest step knows the PreToolUse
+// step's decision without asking the person twice.
+func TestRealClaudeShowsAPermissionRequestDenyAsADecision(t *testing.T) {
+	t.Parallel()
+	e2etest.NeedClaude(t)
+	// The hook: PreToolUse always asks; PermissionRequest denies the first
+	// call once the test has pressed Enter in Claude's pane while it ran
+	// (pr1-started, pr1-go), then fails (exit 1), is killed, and times out
+	// (its timeout is 30 s; Claude ends it).
+	const hookScript = `#!/bin/sh
+in=$(cat)
+case "$in" in
+*'"hook_event_name":"PermissionRequest"'*)
+  n=$(cat "$HOME/pr-count" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "$HOME/pr-count"
+  case $n in
+  1) : > "$HOME/pr1-started"
+     i=0; while [ ! -f "$HOME/pr1-go" ] && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
+     echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"FORM-PRDENY refused"}}}' ;;
+  2) echo "FORM-PRFAIL broke" >&2; exit 1 ;;
+  3) kill -KILL $$ ;;
+  *) exec sleep 600 ;;
+  esac ;;
+*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"FORM-ASK asking"}}' ;;
+esac
+`
+	start := func(t *testing.T, permissions string, calls int) (*e2etest.Tmux, *fakemodel.Server, string, string) {
+		dir := e2etest.ScriptRepo(t)
+		script := fakemodel.Script{fakemodel.Reply(fakemodel.Bash("echo f1 > f1.txt"))}
+		for i := 2; i <= calls; i++ {
+			script = append(script, fakemodel.Turn{When: fakemodel.AfterToolResult,
+				Blocks: []fakemodel.Block{fakemodel.Bash("echo f" + strconv.Itoa(i) + " > f" + strconv.Itoa(i) + ".txt")}})
+		}
+		script = append(script, fakemodel.Turn{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Done; nothing more to do.")}})
+		model := e2etest.StartModel(t, script)
+		env := e2etest.ClaudeEnv(t, model)
+		home := strings.TrimPrefix(env[0], "HOME=")
+		hook := filepath.Join(home, "permreq.sh")
+		e2etest.WriteFile(t, hook, hookScript)
+		if err := os.Chmod(hook, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{"hooks":{`+
+			`"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hook+`"}]}],`+
+			`"PermissionRequest":[{"matcher":"Bash","hooks":[{"type":"command","timeout":30,"command":"`+hook+`"}]}]}`+
+			permissions+`}`)
+		if err := claude.SeedConfig(claude.ConfigFile(home), dir, e2etest.ClaudeTestKey); err != nil {
+			t.Fatal(err)
+		}
+		return e2etest.StartTmux(t, "claude", dir, env, "Write the files."), model, home, dir
+	}
+	// strayEnter presses Enter in Claude's pane while the first
+	// PermissionRequest step runs, then lets the step answer.
+	strayEnter := func(t *testing.T, tm *e2etest.Tmux, home string) string {
+		t.Helper()
+		deadline := time.Now().Add(e2etest.HangBound)
+		for _, err := os.Stat(filepath.Join(home, "pr1-started")); err != nil; _, err = os.Stat(filepath.Join(home, "pr1-started")) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the PermissionRequest step never started; screen:\n%s", tm.Screen())
+			}
+			time.Sleep(50 * time.Millisecond) // polling a file the hook makes; the deadline bounds a hang
+		}
+		s := tm.Screen()
+		tm.Keys("Enter")
+		e2etest.WriteFile(t, filepath.Join(home, "pr1-go"), "")
+		return s
+	}
+	checkDecision := func(t *testing.T, tm *e2etest.Tmux, model *fakemodel.Server) {
+		t.Helper()
+		r := e2etest.ToolResults(model)
+		if len(r) == 0 || !r[0].IsError || strings.TrimSpace(r[0].Content) != "FORM-PRDENY refused" {
+			t.Errorf("the PermissionRequest deny reached the model as %+v, want is_error and exactly \"FORM-PRDENY refused\"", r)
+		}
+	}
+
+	t.Run("alone, Enter while the PermissionRequest step runs approves, and a failed step leaves the dialog", func(t *testing.T) {
+		t.Parallel()
+		tm, model, home, dir := start(t, "", 2)
+		s := strayEnter(t, tm, home)
+		t.Logf("Claude's screen as Enter was pressed while the PermissionRequest step ran:\n%s", s)
+		tm.WaitRequests(model, 2)
+		// Claude put its own dialog up beside the running hook: the
+		// stray Enter chose "1. Yes", and the hook's deny came too late.
+		r := e2etest.ToolResults(model)
+		if len(r) == 0 || r[0].IsError {
+			t.Errorf("the first call reached the model as %+v: a stray Enter no longer approves a call while its PermissionRequest step runs", r)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "f1.txt")); err != nil {
+			t.Errorf("f1.txt was not written (%v): a stray Enter no longer approves a call while its PermissionRequest step runs", err)
+		}
+		s = tm.WaitFor("Claude's permission dialog for the second call", e2etest.Has("Do you want to proceed?", "1. Yes", "f2.txt"))
+		t.Logf("Claude's screen after the second step failed:\n%s", s)
+		if _, err := os.Stat(filepath.Join(dir, "f2.txt")); err == nil {
+			t.Errorf("f2.txt was written before anyone answered the dialog")
+		}
+	})
+
+	t.Run("with denyInsteadOfPrompting, Enter does nothing and a failed, killed or timed-out step refuses", func(t *testing.T) {
+		t.Parallel()
+		tm, model, home, dir := start(t, `,"permissions":{"denyInsteadOfPrompting":true}`, 4)
+		s := strayEnter(t, tm, home)
+		t.Logf("Claude's screen while the PermissionRequest step ran (Enter pressed):\n%s", s)
+		s = tm.WaitFor("Claude's turn to end", func(s string) bool {
+			return strings.Contains(s, "Do you want to proceed?") || strings.Contains(s, " · done ")
+		})
+		t.Logf("Claude's screen:\n%s", s)
+		if strings.Contains(s, "Do you want to proceed?") {
+			t.Fatal("Claude shows its own permission dialog although denyInsteadOfPrompting is set")
+		}
+		checkDecision(t, tm, model)
+		if !strings.Contains(strings.Join(strings.Fields(s), " "), "Denied by PermissionRequest hook") {
+			t.Errorf("Claude's screen does not show \"Denied by PermissionRequest hook\"")
+		}
+		r := e2etest.ToolResults(model)
+		if len(r) < 4 {
+			t.Fatalf("the model got %d tool results, want 4: %+v", len(r), r)
+		}
+		for i, res := range r[1:4] {
+			t.Logf("call %d (PermissionRequest step %s) reached the model as is_error=%v %q", i+2,
+				[]string{"failed", "killed", "timed out"}[i], res.IsError, res.Content)
+			if !res.IsError || !strings.Contains(res.Content, "Permission for this tool use was denied") ||
+				!strings.Contains(res.Content, "FORM-ASK asking") {
+				t.Errorf("call %d reached the model as %q, want Claude's own refusal naming the ask's reason", i+2, res.Content)
+			}
+		}
+		for i := 1; i <= 4; i++ {
+			if _, err := os.Stat(filepath.Join(dir, "f"+strconv.Itoa(i)+".txt")); err == nil {
+				t.Errorf("f%d.txt was written: a refused call ran", i)
+			}
+		}
+	})
 }
