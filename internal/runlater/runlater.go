@@ -22,9 +22,10 @@ const Max = 2000
 
 // Find walks root and returns every existing path below it that
 // policy.RunsLater puts in the auto class: a matching directory whole (its
-// content is not walked), a matching file itself. Git dirs (.git, any
-// case) are left out: their own guard holds what of them must stay
-// read-only, and committing needs the rest. skip, when not nil, leaves
+// content is not walked), a matching file itself. Git dirs (.git, or a
+// case variant where the file system folds case) are left out: their own
+// guard holds what of them must stay read-only, and committing needs the
+// rest. skip, when not nil, leaves
 // out a directory and what it holds (Sentinel's state, hidden paths).
 // A symbolic link under such a name is returned as itself (direnv, an
 // editor and a shell follow it): a mount cannot hold a link, only what it
@@ -43,7 +44,7 @@ func Find(root string, skip func(path string) bool) ([]string, error) {
 		if path == root {
 			return nil
 		}
-		if d.IsDir() && (strings.EqualFold(d.Name(), ".git") || skip != nil && skip(path)) {
+		if d.IsDir() && (isGitDir(path, d.Name()) || skip != nil && skip(path)) {
 			return filepath.SkipDir
 		}
 		rel, err := filepath.Rel(root, path)
@@ -64,6 +65,24 @@ func Find(root string, skip func(path string) bool) ([]string, error) {
 		return nil
 	})
 	return out, err
+}
+
+// isGitDir says whether the directory path, named name, is its parent's
+// git dir: .git, or a case variant of it on a file system that folds case
+// (on one that does not, .GIT is an ordinary directory git never reads).
+func isGitDir(path, name string) bool {
+	if name == ".git" {
+		return true
+	}
+	if !strings.EqualFold(name, ".git") {
+		return false
+	}
+	a, err := os.Lstat(path)
+	if err != nil {
+		return true
+	}
+	b, err := os.Lstat(filepath.Join(filepath.Dir(path), ".git"))
+	return err == nil && os.SameFile(a, b)
 }
 
 // Target is the file a path Find returned names when it is a symbolic
