@@ -122,7 +122,7 @@ func (g *gitGuard) snapRest() *gitRest {
 
 // restStamp is one path's stamp: its type and mode, and a regular file's
 // size and content hash (while the budget lasts; its modification time
-// after), a link's target.
+// and identity after, which no program can set back), a link's target.
 func restStamp(p string, d fs.DirEntry, left *int64) string {
 	fi, err := d.Info()
 	if err != nil {
@@ -139,7 +139,7 @@ func restStamp(p string, d fs.DirEntry, left *int64) string {
 	}
 	s := fmt.Sprintf("file %s %d", fi.Mode(), fi.Size())
 	if fi.Size() > *left {
-		return s + " " + fi.ModTime().UTC().String()
+		return s + " " + fi.ModTime().UTC().String() + restIdentity(fi) // inplace_gitrest_linux.go
 	}
 	f, err := nofollow.OpenFile(p, os.O_RDONLY|syscallNonblock, 0)
 	if err != nil {

@@ -149,32 +149,54 @@ func undoIndex(ctx context.Context, s *checkpoint.Store, id, which, gitDir strin
 	return true, replaceIndex(gitDir, now, before)
 }
 
-// replaceIndex writes b as gitDir's index, atomically, unless the index
-// changed from was since it was read; an empty b removes the index.
+// replaceIndex writes b as gitDir's index, atomically and under git's
+// own index.lock (as git writes it: the new index is the lock file,
+// renamed over the old one), unless the index changed from was since it
+// was read; an empty b removes the index. While a git command holds the
+// lock it refuses: that command would rename its index over undo's, or
+// undo over what it just staged.
 func replaceIndex(gitDir string, was, b []byte) error {
 	path := filepath.Join(gitDir, "index")
-	if now, err := readGitIndex(gitDir); (err == nil || os.IsNotExist(err)) && !bytes.Equal(now, was) {
-		return fmt.Errorf("the git index changed while undo read it; run 'sentinel undo' again")
+	lockPath := path + ".lock"
+	lock, err := os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("a git command is working on this repository (%s exists); run 'sentinel undo' again when it is done, or remove that file if no git command runs", lockPath)
 	}
-	if len(b) == 0 {
-		return os.Remove(path)
-	}
-	tmp, err := os.CreateTemp(gitDir, ".sentinel-index-*")
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
+	renamed := false
+	defer func() {
+		if !renamed {
+			os.Remove(lockPath)
+		}
+	}()
+	if now, err := readGitIndex(gitDir); (err == nil || os.IsNotExist(err)) && !bytes.Equal(now, was) {
+		lock.Close()
+		return fmt.Errorf("the git index changed while undo read it; run 'sentinel undo' again")
+	}
+	if len(b) == 0 {
+		lock.Close()
+		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		return nil
+	}
 	if st, err := os.Stat(path); err == nil {
-		_ = tmp.Chmod(st.Mode().Perm())
+		_ = lock.Chmod(st.Mode().Perm())
 	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
+	if _, err := lock.Write(b); err != nil {
+		lock.Close()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
+	if err := lock.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	if err := os.Rename(lockPath, path); err != nil {
+		return err
+	}
+	renamed = true
+	return nil
 }
 
 // sameStaged says whether the index files a and b stage the same entries.

@@ -78,7 +78,7 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
 				return
 			}
-			p.Protected = append(p.Protected, held...)
+			p.Protected = append(p.Protected, heldMounts(held, append([]string{ws}, writable...), r.hidden)...)
 			r.later = newLaterHold(append([]string{ws}, writable...), r.hidden, held)
 			scratch, env, err := r.git.openScratch(readable)
 			if err != nil {

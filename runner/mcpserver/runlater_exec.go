@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,7 +67,8 @@ func (s *Server) execRunLater(line, cwd string, unknownToo bool) error {
 // (`python3 -c`, `sh -c "$X"`, a program's own options, anything in
 // unrestricted mode) cannot change them; each directory between a root and
 // one of them is bound onto itself, so none can be renamed away. Sentinel's
-// hidden state is not walked.
+// hidden state is not walked. A symbolic link under such a name is in the
+// list as itself; heldMounts gives what the sandbox binds.
 func runLaterHeld(roots, hidden []string) ([]string, error) {
 	var out []string
 	for _, root := range roots {
@@ -81,18 +83,54 @@ func runLaterHeld(roots, hidden []string) ([]string, error) {
 	return out, nil
 }
 
+// heldMounts is what the sandbox binds read-only for the paths
+// runLaterHeld found: each itself, or for a symbolic link the file it
+// names when that is inside an rw root (one outside them is not writable
+// in the sandbox anyway, and a hidden one stays hidden). A link itself
+// cannot be held; laterHold.made names it when it is made or re-pointed.
+func heldMounts(found, roots, hidden []string) []string {
+	var out []string
+	for _, p := range found {
+		t, ok := runlater.Target(p)
+		if !ok {
+			if linkState(p) == "" {
+				out = append(out, p)
+			}
+			continue
+		}
+		if slices.ContainsFunc(roots, func(r string) bool { return within(t, r) }) &&
+			!slices.ContainsFunc(hidden, func(h string) bool { return within(t, h) }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// linkState is "" for a path that is not a symbolic link, and otherwise
+// what it says and names now (the link text and the file it resolves to,
+// none when it names nothing yet), so that a link re-pointed, or whose
+// missing target was made, reads differently.
+func linkState(p string) string {
+	l, err := os.Readlink(p)
+	if err != nil {
+		return ""
+	}
+	t, _ := runlater.Target(p)
+	return "link " + l + " -> " + t
+}
+
 // laterHold is what runLaterHeld found when the sandbox started, and the
 // files that run code later made since, each named once.
 type laterHold struct {
 	roots, hidden []string
 	mu            sync.Mutex
-	seen          map[string]bool
+	seen          map[string]string // path: its linkState when named
 }
 
 func newLaterHold(roots, hidden, held []string) *laterHold {
-	h := &laterHold{roots: roots, hidden: hidden, seen: map[string]bool{}}
+	h := &laterHold{roots: roots, hidden: hidden, seen: map[string]string{}}
 	for _, p := range held {
-		h.seen[p] = true
+		h.seen[p] = linkState(p)
 	}
 	return h
 }
@@ -112,10 +150,11 @@ func (h *laterHold) made() []string {
 	}
 	var out []string
 	for _, p := range found {
-		if h.seen[p] {
+		st := linkState(p)
+		if was, ok := h.seen[p]; ok && was == st {
 			continue
 		}
-		h.seen[p] = true
+		h.seen[p] = st
 		why := "it runs code later on this machine"
 		for _, root := range h.roots {
 			if rel, err := filepath.Rel(root, p); err == nil && within(p, root) {
@@ -124,7 +163,11 @@ func (h *laterHold) made() []string {
 				}
 			}
 		}
-		out = append(out, "the command made "+p+", which runs code later ("+why+"); it is not held read-only until the server restarts: the person must look at it before using this folder")
+		what := p
+		if st != "" {
+			what = p + " (a symbolic " + st + ")"
+		}
+		out = append(out, "the command made "+what+", which runs code later ("+why+"); it is not held read-only until the server restarts: the person must look at it before using this folder")
 	}
 	return out
 }
