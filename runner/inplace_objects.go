@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/sentinelhq/sentinel/internal/gitstore"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // In place, the project's objects/ is read-only to the coder and its git
@@ -47,7 +48,9 @@ func (g *gitGuard) migrateObjects(ctx context.Context) (refused []string, err er
 			// Run from the project's own git dir, as sentinel mcp does: in
 			// the coder's scratch dir git could take a planted config for
 			// a bare repository's.
-			_, err := (gitCmd{dir: g.common, env: []string{"GIT_DIR=" + g.common, "GIT_NO_REPLACE_OBJECTS=1"}}).run(ctx, "verify-pack", "--", idx)
+			// Its whole process group ends with ctx (Move bounds its time):
+			// verify-pack runs index-pack as its child.
+			_, err := (gitCmd{dir: g.common, env: []string{"GIT_DIR=" + g.common, "GIT_NO_REPLACE_OBJECTS=1"}, wrap: procgroup.EndGroupOnCancel}).run(ctx, "verify-pack", "--", idx)
 			return err
 		},
 		Refuse: func(path, why string) {

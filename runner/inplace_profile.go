@@ -25,7 +25,9 @@ import (
 //     replace, rename nor delete;
 //   - .sentinel/ is read-only (its policy, templates and config must be the
 //     person's), and the workspaces and recovery of other runs in it, which
-//     may hold an agent's copy of a login, are hidden;
+//     may hold an agent's copy of a login, are hidden, as are the records
+//     of the project's earlier runs (their requests, decisions and what
+//     they read); this run's own record stays readable;
 //   - every other git dir and pointer under the place (nested
 //     repositories, submodules, linked worktrees, .git files, found by
 //     name and by content, inplace_gitdirs.go) is read-only whole, so a
@@ -69,6 +71,7 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 	prof.Writable = append(prof.Writable, r.opts.Sandbox.Writable...)
 	prof.ReadOnly = append(prof.ReadOnly, p.StateDir())
 	prof.Hidden = append(prof.Hidden, filepath.Join(p.StateDir(), "work"), filepath.Join(p.StateDir(), "recovery"))
+	prof.Hidden = append(prof.Hidden, r.otherRunRecords()...)
 	g := r.ws.guard
 	if g == nil {
 		return prof, fmt.Errorf("in place: the git repositories under %s were not looked for; this is a bug", p.Root)
@@ -109,6 +112,21 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 		}
 	}
 	return prof, nil
+}
+
+// otherRunRecords are the project's other runs' record directories (every
+// entry of .sentinel/runs but this run's), hidden from the coder: in `run`
+// the project is not mounted and no record is in sight.
+func (r *containment) otherRunRecords() []string {
+	runs := r.opts.Project.RunsDir()
+	entries, _ := os.ReadDir(runs)
+	var out []string
+	for _, e := range entries {
+		if d := filepath.Join(runs, e.Name()); d != filepath.Clean(r.dir) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // projectSecrets are the project's files and directories with a secret's

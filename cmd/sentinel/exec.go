@@ -90,7 +90,7 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	project, cfg, notices, err := openLaunch(ctx, dir, runner.FindInPlaceProject)
+	project, cfg, notices, err := openLaunch(ctx, dir, findExecProject)
 	if err != nil {
 		return err
 	}
@@ -134,6 +134,16 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 		return exitError{code: res.Code} // the program's own failure, told in the summary
 	}
 	return exitError{code: 1}
+}
+
+// findExecProject is the project exec works in from dir, refused when it
+// is the home directory, / or a folder holding Sentinel's own state.
+func findExecProject(ctx context.Context, dir string) (*runner.Project, error) {
+	p, err := runner.FindInPlaceProject(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	return p, runner.CheckInPlaceRoot(p.Root)
 }
 
 // execWritable is [exec] writable made absolute: each entry must exist,

@@ -80,7 +80,19 @@ func (m *mover) admitPack(ctx context.Context, st Store, pack, idx string) (ok b
 			return false, "unreadable: " + err.Error(), nil
 		}
 	}
-	if err := m.VerifyPack(ctx, st, si); err != nil {
+	var size int64
+	if fi, err := os.Stat(sp); err == nil {
+		size = fi.Size()
+	}
+	bound := m.VerifyBound(size)
+	vctx, cancel := context.WithTimeout(ctx, bound)
+	err = m.VerifyPack(vctx, st, si)
+	timedOut := errors.Is(vctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
+	cancel()
+	if timedOut {
+		return false, fmt.Sprintf("its verification did not end within %s and was stopped (look at it before you copy it into your repository)", bound), nil
+	}
+	if err != nil {
 		return false, "its objects do not match its index", nil
 	}
 	dir := filepath.Join(st.Dir, "pack")

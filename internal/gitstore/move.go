@@ -19,7 +19,8 @@
 // object or pack whose name is of the other format never enters it, and
 // a loose object is hashed as that store hashes. A pack larger than
 // MaxPack is not verified (git verify-pack on a huge pack would hold the
-// end of the run for as long as the coder likes) but refused and named.
+// end of the run for as long as the coder likes) but refused and named,
+// and so is one whose verification outlasts its time bound (VerifyBound).
 package gitstore
 
 import (
@@ -32,6 +33,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 )
@@ -71,6 +73,16 @@ type Move struct {
 	// Rename renames a proven file into its store (os.Rename when nil);
 	// tests stand in for a rename that fails.
 	Rename func(oldpath, newpath string) error
+	// VerifyBound is how long VerifyPack may take on a pack of n bytes
+	// (VerifyBoundOf when nil); a pack whose verification has not ended
+	// by then is refused and named.
+	VerifyBound func(n int64) time.Duration
+}
+
+// VerifyBoundOf is the default time bound of verifying a pack of n bytes:
+// a minute, and a minute more for every 64 MiB.
+func VerifyBoundOf(n int64) time.Duration {
+	return time.Minute + time.Duration(n/(64<<20))*time.Minute
 }
 
 // mover is one Run of a Move: its staging dirs, one per store, made when
@@ -95,6 +107,9 @@ func (m Move) Run(ctx context.Context) error {
 	}
 	if m.Rename == nil {
 		m.Rename = os.Rename
+	}
+	if m.VerifyBound == nil {
+		m.VerifyBound = VerifyBoundOf
 	}
 	// Everything in From is read, copied and removed through a root on
 	// it: From is the coder's, and a pack dir or an object dir in it that

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/hardgit"
+	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
 // An rw path's own .git/objects stays writable to commands (git commit
@@ -51,7 +52,9 @@ var verifyPack = func(ctx context.Context, own, idx string) error {
 	defer cancel()
 	// Hardened (no config of the repository's runs, no inherited GIT_*
 	// environment); the store's alternates were dealt with before.
-	_, err := hardgit.Git{Dir: own, Env: []string{"GIT_DIR=" + own, "GIT_NO_REPLACE_OBJECTS=1"}}.Run(ctx, "verify-pack", "--", idx)
+	// The whole process group ends with ctx: verify-pack runs index-pack
+	// as its child, which would otherwise hold Run past the bound.
+	_, err := hardgit.Git{Dir: own, Env: []string{"GIT_DIR=" + own, "GIT_NO_REPLACE_OBJECTS=1"}, Wrap: procgroup.EndGroupOnCancel}.Run(ctx, "verify-pack", "--", idx)
 	return err
 }
 

@@ -84,11 +84,12 @@ func recoverOne(ctx context.Context, base string, ours []gitstore.Store) []strin
 	if err := json.Unmarshal(b, &named); err != nil || len(named) == 0 {
 		return []string{fmt.Sprintf("the scratch object dir %s of an earlier sentinel mcp names no repository; it is left there", base)}
 	}
-	// Only this server's rw repositories are moved into: the record is a
-	// file in the temp dir, not a list to trust.
+	// Only this server's rw repositories are moved into, each as this
+	// server knows it (its object format too): the record is a file in the
+	// temp dir, not a list to trust; only its directories are read.
 	for _, st := range named {
-		if slices.ContainsFunc(ours, func(o gitstore.Store) bool { return o.Dir == st.Dir }) {
-			g.stores = append(g.stores, st)
+		if i := slices.IndexFunc(ours, func(o gitstore.Store) bool { return o.Dir == st.Dir }); i >= 0 && !slices.Contains(g.stores, ours[i]) {
+			g.stores = append(g.stores, ours[i])
 		}
 	}
 	if len(g.stores) == 0 {
