@@ -36,6 +36,7 @@ func loadPrograms() {
 		addEverydayHandlers(handlers)  // everyday.go: lipo, codesign, php -m, loopback wget and nc
 		addOwnershipHandlers(handlers) // ownership.go: chown outside the workspace
 		addEditorHandlers(handlers)    // editors.go: vim -c, ex, emacs --eval
+		addDiskHandlers(handlers)      // diskwipe.go: mke2fs, sgdisk -Z, blkdiscard
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
