@@ -11,10 +11,12 @@ import "strings"
 
 // containerValued are the global and compose options that take a value
 // as the next word.
-var containerValued = map[string]bool{"-c": true, "--context": true, "-H": true, "--host": true, "--config": true,
-	"-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true,
-	"-f": true, "--file": true, "-p": true, "--project-name": true, "--profile": true, "--env-file": true,
-	"--project-directory": true, "--ansi": true, "--progress": true, "--parallel": true, "--url": true, "--connection": true}
+var containerValued = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"-c": true, "--context": true, "-H": true, "--host": true, "--config": true,
+		"-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true,
+		"-f": true, "--file": true, "-p": true, "--project-name": true, "--profile": true, "--env-file": true,
+		"--project-directory": true, "--ansi": true, "--progress": true, "--parallel": true, "--url": true, "--connection": true}
+}}
 
 // addContainerWipes wraps the container engines' handlers.
 func addContainerWipes(handlers map[string]handler) {
@@ -42,7 +44,7 @@ func containerWipes(args []word) string {
 		v := args[i].val
 		if strings.HasPrefix(v, "-") && len(v) > 1 {
 			opts = append(opts, v)
-			if containerValued[v] && len(ops) < 2 {
+			if containerValued.get()[v] && len(ops) < 2 {
 				i++ // a global or compose option's value
 			}
 			continue

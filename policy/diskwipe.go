@@ -14,8 +14,10 @@ var diskWipers = []string{"mke2fs", "mke4fs", "mkdosfs", "mkntfs", "mkexfatfs", 
 	"mkswap", "wipefs", "blkdiscard", "gdisk", "cgdisk", "cfdisk", "zerofree", "badblocks", "sg_format"}
 
 // sgdiskReads are sgdisk's options that only print.
-var sgdiskReads = map[string]bool{"-p": true, "--print": true, "-v": true, "--verify": true, "-i": true, "--info": true,
-	"-P": true, "--pretend": true, "-O": true, "--print-mbr": true, "-V": true, "--version": true, "-?": true, "--help": true}
+var sgdiskReads = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"-p": true, "--print": true, "-v": true, "--verify": true, "-i": true, "--info": true,
+		"-P": true, "--pretend": true, "-O": true, "--print-mbr": true, "-V": true, "--version": true, "-?": true, "--help": true}
+}}
 
 // addDiskHandlers registers the disk wipers.
 func addDiskHandlers(handlers map[string]handler) {
@@ -24,7 +26,7 @@ func addDiskHandlers(handlers map[string]handler) {
 	}
 	handlers["sgdisk"] = func(x *cmdCtx, args []word) {
 		for _, a := range args[1:] {
-			if strings.HasPrefix(a.val, "-") && !sgdiskReads[a.val] && !sgdiskReads[strings.SplitN(a.val, "=", 2)[0]] {
+			if strings.HasPrefix(a.val, "-") && !sgdiskReads.get()[a.val] && !sgdiskReads.get()[strings.SplitN(a.val, "=", 2)[0]] {
 				diskWipe(x, args)
 				return
 			}

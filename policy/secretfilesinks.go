@@ -26,10 +26,11 @@ import (
 
 // secretFileSinks are the programs that carry their arguments or input off
 // the machine: the senders and the resolvers (a name looked up is sent to
-// a DNS server).
-var secretFileSinks = wordSet{words: append(append([]string(nil), netSenders.words...),
+// a DNS server). netSenders (secretsinks.go) and the resolvers.
+var secretFileSinks = wordSet{words: []string{"curl", "wget", "http", "https", "xh", "httpie", "aria2c", "nc", "ncat", "netcat",
+	"socat", "telnet", "ftp", "tftp", "lynx", "links", "w3m", "openssl", "ssh", "scp", "sftp", "rsync", "mail", "mailx", "sendmail",
 	"dig", "nslookup", "host", "drill", "delv", "kdig", "ping", "ping6", "traceroute", "tracepath", "mtr",
-	"whois", "getent", "websocat", "grpcurl", "curlie", "nmap")}
+	"whois", "getent", "websocat", "grpcurl", "curlie", "nmap"}}
 
 // nameOnly are programs that name a file without reading its content.
 var nameOnly = wordSet{words: []string{"echo", "printf", "print", "test", "[", "[[", "ls", "stat", "file", "basename", "dirname", "realpath", "readlink", "touch"}}
@@ -120,6 +121,9 @@ func (c *checkEnv) secretFile(v string) bool {
 func (c *checkEnv) stageSecret(st *syntax.Stmt) string {
 	if what := c.redirSecret(st.Redirs); what != "" {
 		return what
+	}
+	if st.Cmd == nil {
+		return "" // redirections alone: `> f | nc …`
 	}
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
