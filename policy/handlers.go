@@ -36,6 +36,8 @@ func loadPrograms() {
 		addEverydayHandlers(handlers)  // everyday.go: lipo, codesign, php -m, loopback wget and nc
 		addOwnershipHandlers(handlers) // ownership.go: chown outside the workspace
 		addEditorHandlers(handlers)    // editors.go: vim -c, ex, emacs --eval
+		addDiskHandlers(handlers)      // diskwipe.go: mke2fs, sgdisk -Z, blkdiscard
+		addContainerWipes(handlers)    // containerwipe.go: docker volume rm, compose down -v
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

@@ -91,6 +91,7 @@ func (x *cmdCtx) gitDiscards(sub string, sargs []word) {
 			x.discardsWork("git reset --hard discards work", RuleGitDestructive, toHead)
 		}
 	case "clean":
+		x.gitCleanOutside(sargs) // gitclean.go: git clean -fdx ~
 		if !hasOpt(sargs, "n", "--dry-run") {
 			x.discardsWork("git clean deletes untracked files", RuleGitDestructive, false)
 		}

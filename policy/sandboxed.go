@@ -156,6 +156,7 @@ func (x *cmdCtx) codeRisks(name, code string) {
 	}
 	x.codeDeletes(code)
 	x.codeExfil(name, code)
+	x.codeEnvExfil(name, code)                      // codeenvsend.go: os.environ['API_KEY'] and urlopen
 	if codeReadsEnv(code) && codeWritesFile(code) { // inlineenv.go
 		// As `env > out.txt`: the listing, secrets included, in a file.
 		x.add(Deny, RuleEnvDumpSink, name+" code writes the environment, secrets included, into a file")

@@ -68,10 +68,17 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	}
 	s := &src{text: text, depth: depth, via: via, braced: braced}
 	pipes := c.screenEnvListings(text, f) // envscreen.go
-	c.stmts(s, f.Stmts, cw)
-	c.judgeDumps(s, f, pipes)   // dumpenv.go: the environment never reaches a file or the network
-	c.judgeXargsFeeds(s, f, cw) // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
-	c.judgeSecretWrites(s, f)   // secretwrite.go: printf "$API_KEY" > k.txt
+	cwAfter := make([]cwds, len(f.Stmts)) // the working directory after each statement (constprop.go)
+	for i, st := range f.Stmts {
+		c.stmt(s, st, cw)
+		c.step++ // as stmts: the next statement runs whether this one failed or not
+		cwAfter[i] = cw.copy()
+	}
+	c.judgeConstants(s, f, cwAfter) // constprop.go: x=rm; $x -rf /
+	c.judgeDumps(s, f, pipes)       // dumpenv.go: the environment never reaches a file or the network
+	c.judgeXargsFeeds(s, f, cw)     // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
+	c.judgeSecretWrites(s, f)       // secretwrite.go: printf "$API_KEY" > k.txt
+	c.judgeSecretFileSends(s, f)    // secretfilesinks.go: curl "…?k=$(cat .env)", cat .env | nc …
 }
 
 func (c *checkEnv) addPart(p Part) {
