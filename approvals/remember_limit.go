@@ -10,12 +10,8 @@ import (
 // runs code later (.envrc, a workflow, a shell rc). Remembered for a
 // project or for every project, one press would let every later run do it
 // unasked — a content-blind `.envrc` grant let the next unattended run
-// write `eval "$(curl …)"` (issue 37.1). The same holds for a command the
-// card marks "only a person may approve" because it acts past the sandbox
-// (`git push`, scp, a cloud CLI): what it does to a remote cannot be taken
-// back, so a person says yes to it each run. A network host the person
-// approves is theirs to remember: it is the same host next time, and the
-// proxy still holds every connection to it.
+// write `eval "$(curl …)"` (issue 37.1). A network host the person approves
+// is theirs to remember: it is the same host next time.
 
 // personOnlyRules are the rules whose requests are remembered for the run
 // at most, with what the card and the queue say about it.
@@ -35,9 +31,6 @@ func RememberLimit(v policy.Verdict) (Scope, string) {
 		if why, ok := personOnlyRules[p.Rule]; ok {
 			return ScopeRun, why
 		}
-	}
-	if v.NeverDelegable && v.Rule != policy.RuleNetNewHost {
-		return ScopeRun, "it acts past the sandbox, on a remote or another machine"
 	}
 	return ScopeUser, ""
 }

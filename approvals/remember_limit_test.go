@@ -23,7 +23,6 @@ func TestPersonOnlyIsRememberedForTheRunAtMost(t *testing.T) {
 		{"run-later write", func(ws string) Request {
 			return Request{Kind: policy.KindWrite, Path: filepath.Join(ws, ".envrc")}
 		}, ScopeProject, true},
-		{"push to a remote", func(string) Request { return Request{Kind: policy.KindShell, Command: "git push origin main"} }, ScopeProject, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := NewPersonQueue()
@@ -62,9 +61,6 @@ type Verdict1 struct{ v policy.Verdict }
 func TestRememberLimitLeavesOrdinaryRequests(t *testing.T) {
 	if s, why := RememberLimit(policy.Verdict{Rule: "net.new-host", Parts: []policy.Part{{Rule: "net.new-host"}}}); s != ScopeUser || why != "" {
 		t.Errorf("a host: %s %q", s, why)
-	}
-	if s, why := RememberLimit(policy.Verdict{Rule: policy.RuleNetNewHost, NeverDelegable: true}); s != ScopeUser || why != "" {
-		t.Errorf("a host only a person may approve: %s %q", s, why)
 	}
 	g, note := LimitGrant(GrantSpec{Scope: ScopeRun}, policy.Verdict{Rule: policy.RulePathReadSecret})
 	if g.Scope != ScopeRun || note != "" {
