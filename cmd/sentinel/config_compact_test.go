@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // Plain `sentinel config` is compact: the keys with a value, how many are
@@ -10,28 +12,28 @@ import (
 // lists every key.
 func TestConfigIsCompactAndNamesTemplates(t *testing.T) {
 	repo, env := templatesProject(t)
-	if r := sentinel(t, repo, env, "templates", "add", "--scope", "project", "--prefix", "go test"); r.code != 0 {
-		t.Fatalf("templates add: exit %d: %s", r.code, r.stderr)
+	if r := e2etest.Sentinel(t, repo, env, "templates", "add", "--scope", "project", "--prefix", "go test"); r.Code != 0 {
+		t.Fatalf("templates add: exit %d: %s", r.Code, r.Stderr)
 	}
-	r := sentinel(t, repo, env, "config")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	r := e2etest.Sentinel(t, repo, env, "config")
+	if r.Code != 0 {
+		t.Fatalf("exit %d: %s", r.Code, r.Stderr)
 	}
-	out := squeeze(r.stdout)
+	out := e2etest.Squeeze(r.Stdout)
 	if strings.Contains(out, "unset\n") || strings.Contains(out, "supervisor.relay.command") {
-		t.Errorf("plain config lists unset keys:\n%s", r.stdout)
+		t.Errorf("plain config lists unset keys:\n%s", r.Stdout)
 	}
 	for _, want := range []string{"coder  claude  default", "more keys unset: sentinel config show --all lists every key",
 		"remembered approvals (1;", "project  prefix", "go test (any args) in this project"} {
 		if !strings.Contains(out, want) {
-			t.Errorf("plain config lacks %q:\n%s", want, r.stdout)
+			t.Errorf("plain config lacks %q:\n%s", want, r.Stdout)
 		}
 	}
-	if !strings.Contains(r.stdout, "go test") {
-		t.Errorf("the template's match is not shown:\n%s", r.stdout)
+	if !strings.Contains(r.Stdout, "go test") {
+		t.Errorf("the template's match is not shown:\n%s", r.Stdout)
 	}
-	all := sentinel(t, repo, env, "config", "--all")
-	if all.code != 0 || !strings.Contains(squeeze(all.stdout), "supervisor.relay.command  -  unset") {
-		t.Errorf("config --all: exit %d\n%s%s", all.code, all.stdout, all.stderr)
+	all := e2etest.Sentinel(t, repo, env, "config", "--all")
+	if all.Code != 0 || !strings.Contains(e2etest.Squeeze(all.Stdout), "supervisor.relay.command  -  unset") {
+		t.Errorf("config --all: exit %d\n%s%s", all.Code, all.Stdout, all.Stderr)
 	}
 }

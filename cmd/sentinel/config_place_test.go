@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/config"
 )
 
@@ -17,7 +18,7 @@ func TestConfigTrustTrustsAPlacesFiles(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	root := t.TempDir()
 	tpl := filepath.Join(root, ".sentinel", "templates.toml")
-	writeFile(t, tpl, "[[template]]\nid = \"t-1\"\nhost = \"a.example\"\n")
+	e2etest.WriteFile(t, tpl, "[[template]]\nid = \"t-1\"\nhost = \"a.example\"\n")
 	var out bytes.Buffer
 	if err := configTrust(&out, root); err != nil {
 		t.Fatal(err)

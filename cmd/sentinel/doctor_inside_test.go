@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // doctor says what the coder will see, from a probe run inside the
@@ -13,7 +15,7 @@ import (
 // is not hidden.
 func TestDoctorProbesInsideTheSandbox(t *testing.T) {
 	tools := filepath.Join(t.TempDir(), "bin")
-	writeFile(t, filepath.Join(tools, "deno"), "#!/bin/sh\necho fake deno\n")
+	e2etest.WriteFile(t, filepath.Join(tools, "deno"), "#!/bin/sh\necho fake deno\n")
 	if err := os.Chmod(filepath.Join(tools, "deno"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -21,12 +23,12 @@ func TestDoctorProbesInsideTheSandbox(t *testing.T) {
 	for _, hidden := range []bool{true, false} {
 		ws := t.TempDir()
 		if hidden {
-			writeFile(t, filepath.Join(ws, ".sentinel", "config.toml"), "[sandbox]\nhidden = [\""+tools+"\"]\n")
+			e2etest.WriteFile(t, filepath.Join(ws, ".sentinel", "config.toml"), "[sandbox]\nhidden = [\""+tools+"\"]\n")
 		}
-		res := sentinel(t, ws, env, "doctor")
-		_, inside, ok := strings.Cut(res.stdout, "inside the coder's sandbox (a probe run there)\n")
+		res := e2etest.Sentinel(t, ws, env, "doctor")
+		_, inside, ok := strings.Cut(res.Stdout, "inside the coder's sandbox (a probe run there)\n")
 		if !ok {
-			t.Fatalf("hidden=%v: doctor has no probe section (exit %d):\n%s\n%s", hidden, res.code, res.stdout, res.stderr)
+			t.Fatalf("hidden=%v: doctor has no probe section (exit %d):\n%s\n%s", hidden, res.Code, res.Stdout, res.Stderr)
 		}
 		missing := strings.Contains(inside, "MISSING  deno (on your PATH at "+filepath.Join(tools, "deno")+", not found inside")
 		found := strings.Contains(inside, "ok       deno "+filepath.Join(tools, "deno"))

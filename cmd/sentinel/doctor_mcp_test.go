@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // doctor starts each of the person's MCP servers inside the coder's
@@ -38,10 +40,10 @@ func TestDoctorNamesAnMCPServerThatFailsToStart(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, ".claude.json"), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	res := sentinel(t, project, []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir()}, "doctor", "--json")
+	res := e2etest.Sentinel(t, project, []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir()}, "doctor", "--json")
 	var rep doctorReport
-	if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
-		t.Fatalf("doctor --json (exit %d): %v\n%s\n%s", res.code, err, res.stdout, res.stderr)
+	if err := json.Unmarshal([]byte(res.Stdout), &rep); err != nil {
+		t.Fatalf("doctor --json (exit %d): %v\n%s\n%s", res.Code, err, res.Stdout, res.Stderr)
 	}
 	probes := rep.MCP
 	if len(probes) != 3 {

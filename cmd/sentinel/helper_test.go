@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // sentinel-helper's hook is the same gate as sentinel's: for every answer
@@ -39,8 +40,8 @@ func TestHelperHookAnswersLikeSentinel(t *testing.T) {
 			if tc.socket != "" {
 				env = []string{approvals.EnvSocket + "=" + tc.socket}
 			}
-			h := runProgram(t, helperBin, "", tc.stdin, env, tc.args...)
-			s := runProgram(t, sentinelBin, "", tc.stdin, env, tc.args...)
+			h := runProgram(t, e2etest.HelperBin, "", tc.stdin, env, tc.args...)
+			s := runProgram(t, e2etest.Bin, "", tc.stdin, env, tc.args...)
 			if h.code != s.code || (tc.code >= 0 && h.code != tc.code) {
 				t.Fatalf("exit: helper %d, sentinel %d, want %d (helper stderr %q)", h.code, s.code, tc.code, h.stderr)
 			}
@@ -64,7 +65,7 @@ func TestHelperHookAnswersLikeSentinel(t *testing.T) {
 // Anything else the helper is asked is refused, never taken as a hook.
 func TestHelperRefusesOtherArguments(t *testing.T) {
 	for _, args := range [][]string{nil, {"run"}, {"--help"}, {"stamp", "x"}} {
-		if r := runProgram(t, helperBin, "", "", nil, args...); r.code != 2 || !strings.Contains(r.stderr, "internal use only") {
+		if r := runProgram(t, e2etest.HelperBin, "", "", nil, args...); r.code != 2 || !strings.Contains(r.stderr, "internal use only") {
 			t.Errorf("%v: exit %d stderr %q, want 2 and internal use only", args, r.code, r.stderr)
 		}
 	}
@@ -77,7 +78,7 @@ func TestDoctorNamesTheHelper(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 		t.Fatalf("doctor --json: %v (exit %d, stderr %q)", err, r.code, r.stderr)
 	}
-	if !rep.Helper.OK || !strings.Contains(rep.Helper.Detail, filepath.Join(filepath.Dir(sentinelBin), "sentinel-helper")) {
-		t.Fatalf("doctor's helper check = %+v, want the helper beside %s in use", rep.Helper, sentinelBin)
+	if !rep.Helper.OK || !strings.Contains(rep.Helper.Detail, filepath.Join(filepath.Dir(e2etest.Bin), "sentinel-helper")) {
+		t.Fatalf("doctor's helper check = %+v, want the helper beside %s in use", rep.Helper, e2etest.Bin)
 	}
 }

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 	if sock := os.Getenv(envTestBroker); sock != "" {
 		os.Exit(serveTestBroker(sock))
 	}
-	e2etest.Main(m, &sentinelBin, &helperBin)
+	e2etest.Main(m, nil, nil)
 }
 
 // serveTestBroker runs a broker whose decider never answers, until killed.
@@ -97,7 +97,7 @@ type binResult struct {
 // runSentinelBin runs the built binary with a clean environment plus env.
 func runSentinelBin(t testing.TB, dir, stdin string, env []string, args ...string) binResult {
 	t.Helper()
-	return runProgram(t, sentinelBin, dir, stdin, env, args...)
+	return runProgram(t, e2etest.Bin, dir, stdin, env, args...)
 }
 
 // runProgram runs bin with a clean environment plus env.
@@ -200,7 +200,7 @@ func TestHookBrokerKilled(t *testing.T) {
 		t.Fatalf("test broker said %q", l)
 	}
 	// a hook is waiting on the broker when it dies
-	hook := exec.Command(sentinelBin, "hook", "claude")
+	hook := exec.Command(e2etest.Bin, "hook", "claude")
 	hook.Env = []string{approvals.EnvSocket + "=" + sock}
 	hook.Stdin = strings.NewReader(bashPayload)
 	var so, se bytes.Buffer
@@ -316,8 +316,8 @@ func BenchmarkHookRoundTrip(b *testing.B) {
 			b.Fatal(err)
 		}
 		trivialTotal += time.Since(t0)
-		hookTotal += hook(sentinelBin)
-		helperTotal += hook(helperBin) // what a run installs when the helper is beside sentinel
+		hookTotal += hook(e2etest.Bin)
+		helperTotal += hook(e2etest.HelperBin) // what a run installs when the helper is beside sentinel
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(hookTotal.Microseconds())/n, "hook-µs/op")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/spf13/cobra"
 )
 
@@ -14,13 +15,13 @@ import (
 // commands it always has (completion among them: #37), and the hidden ones
 // stay hidden.
 func TestHelpListsEveryCommand(t *testing.T) {
-	r := sentinel(t, t.TempDir(), nil, "--help")
-	if r.code != 0 {
-		t.Fatalf("sentinel --help: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	r := e2etest.Sentinel(t, t.TempDir(), nil, "--help")
+	if r.Code != 0 {
+		t.Fatalf("sentinel --help: exit %d\n%s%s", r.Code, r.Stdout, r.Stderr)
 	}
-	_, list, ok := strings.Cut(r.stdout, "Available Commands:\n")
+	_, list, ok := strings.Cut(r.Stdout, "Available Commands:\n")
 	if !ok {
-		t.Fatalf("sentinel --help lists no commands:\n%s", r.stdout)
+		t.Fatalf("sentinel --help lists no commands:\n%s", r.Stdout)
 	}
 	list, _, _ = strings.Cut(list, "\n\n")
 	var got []string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -15,14 +16,14 @@ const longTask = "add a health endpoint to the server, document it in the README
 // At an 80-column terminal sentinel runs fits the width, cutting the task
 // with …; piped, it is one tab-separated line per run with the task whole.
 func TestRunsFitsTheTerminalAndIsTabSeparatedWhenPiped(t *testing.T) {
-	dir := scratchRepo(t)
-	if res := sentinel(t, dir, nil, "run", "--plain", "--coder", "command", longTask, "--", "sh", "-c", "echo ok > health.txt"); res.code != 0 {
-		t.Fatalf("run: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	dir := e2etest.ScratchRepo(t)
+	if res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", longTask, "--", "sh", "-c", "echo ok > health.txt"); res.Code != 0 {
+		t.Fatalf("run: exit %d\n%s\n%s", res.Code, res.Stdout, res.Stderr)
 	}
-	id := runMeta(t, dir)[0].ID
+	id := e2etest.RunMeta(t, dir)[0].ID
 
-	tm := startTmuxSized(t, 80, 24, dir, nil, "runs")
-	screen := tm.waitFor("the runs table", func(s string) bool { return strings.Contains(s, "SENTINEL-EXITED") })
+	tm := e2etest.StartSentinelSized(t, 80, 24, dir, nil, "runs")
+	screen := tm.WaitFor("the runs table", func(s string) bool { return strings.Contains(s, "SENTINEL-EXITED") })
 	if !strings.Contains(screen, "SENTINEL-EXITED 0") || !strings.Contains(screen, "RUN") || !strings.Contains(screen, id) ||
 		!strings.Contains(screen, "add a health endpoint") || !strings.Contains(screen, "…") || strings.Contains(screen, "status code it can return") {
 		t.Fatalf("runs at 80 columns does not show the run with its task cut:\n%s", screen)
@@ -35,10 +36,10 @@ func TestRunsFitsTheTerminalAndIsTabSeparatedWhenPiped(t *testing.T) {
 		}
 	}
 
-	piped := sentinel(t, dir, nil, "runs")
-	lines := strings.Split(strings.TrimRight(piped.stdout, "\n"), "\n")
-	if piped.code != 0 || len(lines) != 2 || lines[0] != "RUN\tSTATUS\tCODER\tSTARTED\tDURATION\tDECISIONS\tTASK" {
-		t.Fatalf("piped runs: exit %d\n%q", piped.code, piped.stdout)
+	piped := e2etest.Sentinel(t, dir, nil, "runs")
+	lines := strings.Split(strings.TrimRight(piped.Stdout, "\n"), "\n")
+	if piped.Code != 0 || len(lines) != 2 || lines[0] != "RUN\tSTATUS\tCODER\tSTARTED\tDURATION\tDECISIONS\tTASK" {
+		t.Fatalf("piped runs: exit %d\n%q", piped.Code, piped.Stdout)
 	}
 	f := strings.Split(lines[1], "\t")
 	if len(f) != 7 || f[0] != id || !strings.HasPrefix(f[1], "landed") || f[2] != "command" || f[6] != longTask {

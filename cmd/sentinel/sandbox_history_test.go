@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/runner/claude"
 )
 
@@ -15,9 +16,9 @@ func TestSandboxRunAgentKeepsItsHistory(t *testing.T) {
 	home, ws := t.TempDir(), t.TempDir()
 	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "CLAUDE_CONFIG_DIR="}
 	script := `key=$(printf %s "$PWD" | tr -c 'a-zA-Z0-9' '-'); mkdir -p ~/.claude/projects/$key && echo '{"sessionId":"s"}' > ~/.claude/projects/$key/s.jsonl; echo '{"x":1}' > ~/.claude/settings.json`
-	res := sentinel(t, ws, env, "sandbox", "run", "--workspace", ws, "--agent", "claude", "--", "sh", "-c", script)
-	if res.code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	res := e2etest.Sentinel(t, ws, env, "sandbox", "run", "--workspace", ws, "--agent", "claude", "--", "sh", "-c", script)
+	if res.Code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.Code, res.Stdout, res.Stderr)
 	}
 	if _, err := os.Stat(filepath.Join(home, ".claude", "projects", claude.ProjectKey(ws), "s.jsonl")); err != nil {
 		t.Errorf("the session was not kept: %v", err)

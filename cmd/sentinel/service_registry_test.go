@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/procgroup"
 	"github.com/sentinelhq/sentinel/internal/testbin"
@@ -34,7 +35,7 @@ func startAgentService(t *testing.T, config string) *agentService {
 	}
 	rt, state, cfg, agents := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
 	os.Chmod(rt, 0o700)
-	writeFile(t, filepath.Join(cfg, "sentinel", "config.toml"), config)
+	e2etest.WriteFile(t, filepath.Join(cfg, "sentinel", "config.toml"), config)
 	u := &agentService{bin: bin, agents: agents, env: []string{"XDG_RUNTIME_DIR=" + rt, "XDG_STATE_HOME=" + state,
 		"XDG_CONFIG_HOME=" + cfg, "SENTINEL_TEST_SERVICE_SCOPE=" + agents, "NO_COLOR=1"}}
 	cmd := exec.Command(bin, "service")
@@ -50,7 +51,7 @@ func startAgentService(t *testing.T, config string) *agentService {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-done:
-		case <-time.After(hangBound):
+		case <-time.After(e2etest.HangBound):
 			_ = cmd.Process.Kill()
 			<-done
 		}
@@ -61,12 +62,12 @@ func startAgentService(t *testing.T, config string) *agentService {
 			t.Fatalf("the service exited: %s", errb.String())
 		default:
 		}
-		return strings.Contains(u.run(t, "service", "status").stdout, "service: running")
+		return strings.Contains(u.run(t, "service", "status").Stdout, "service: running")
 	})
 	return u
 }
 
-func (u *agentService) run(t *testing.T, args ...string) result {
+func (u *agentService) run(t *testing.T, args ...string) e2etest.Result {
 	t.Helper()
 	cmd := exec.Command(u.bin, args...)
 	cmd.Env = append(os.Environ(), u.env...)
@@ -79,19 +80,19 @@ func (u *agentService) run(t *testing.T, args ...string) result {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return result{code, out.String(), errb.String()}
+	return e2etest.Result{Code: code, Stdout: out.String(), Stderr: errb.String()}
 }
 
 // ps is `sentinel ps --json`, decoded.
 func (u *agentService) ps(t *testing.T) []service.Agent {
 	t.Helper()
 	res := u.run(t, "ps", "--json")
-	if res.code != 0 {
-		t.Fatalf("sentinel ps --json: exit %d: %s", res.code, res.stderr)
+	if res.Code != 0 {
+		t.Fatalf("sentinel ps --json: exit %d: %s", res.Code, res.Stderr)
 	}
 	var agents []service.Agent
-	if err := json.Unmarshal([]byte(res.stdout), &agents); err != nil {
-		t.Fatalf("sentinel ps --json is not a JSON array of agents: %v\n%s", err, res.stdout)
+	if err := json.Unmarshal([]byte(res.Stdout), &agents); err != nil {
+		t.Fatalf("sentinel ps --json is not a JSON array of agents: %v\n%s", err, res.Stdout)
 	}
 	return agents
 }
@@ -100,7 +101,7 @@ func (u *agentService) ps(t *testing.T) []service.Agent {
 // not a speed check).
 func (u *agentService) waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(hangBound)
+	deadline := time.Now().Add(e2etest.HangBound)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("never: %s", what)
@@ -155,10 +156,10 @@ func gone(done chan struct{}) bool {
 func TestServiceEndsAgentsStartedByHand(t *testing.T) {
 	u := startAgentService(t, "[service]\nrequire_launcher = true\nallowed_apps = [\"gemini\"]\nscan_interval = \"500ms\"\ngrace = \"2s\"\n")
 
-	allowed, allowedDone := startAgent(t, script(t, filepath.Join(u.agents, "a"), "gemini", "sleep 1000"))
+	allowed, allowedDone := startAgent(t, e2etest.Script(t, filepath.Join(u.agents, "a"), "gemini", "sleep 1000"))
 	u.waitFor(t, "ps lists the allowed gemini", func() bool { _, ok := agentByPID(u.ps(t), allowed.Process.Pid); return ok })
 
-	hand, handDone := startAgent(t, script(t, filepath.Join(u.agents, "b"), "claude", "sleep 1000"))
+	hand, handDone := startAgent(t, e2etest.Script(t, filepath.Join(u.agents, "b"), "claude", "sleep 1000"))
 	type started struct {
 		name string
 		cmd  *exec.Cmd
@@ -167,7 +168,7 @@ func TestServiceEndsAgentsStartedByHand(t *testing.T) {
 	byHand := []started{{"claude", hand, handDone}}
 	if node, err := exec.LookPath("node"); err == nil {
 		cli := filepath.Join(u.agents, "n", "node_modules", "@anthropic-ai", "claude-code", "cli.js")
-		writeFile(t, cli, "setInterval(() => {}, 1000)\n")
+		e2etest.WriteFile(t, cli, "setInterval(() => {}, 1000)\n")
 		c, d := startAgent(t, node, cli)
 		byHand = append(byHand, started{"node-hosted claude", c, d})
 	}
@@ -198,10 +199,10 @@ func TestServiceEndsAgentsStartedByHand(t *testing.T) {
 // run.
 func TestServiceNeverEndsALaunchedRunsAgent(t *testing.T) {
 	u := startAgentService(t, "[service]\nrequire_launcher = true\nscan_interval = \"500ms\"\ngrace = \"1s\"\n")
-	dir := scratchRepo(t)
+	dir := e2etest.ScratchRepo(t)
 	// The run's agent is a program named claude that waits for the test
 	// to let it finish; the sandbox shows it the file it waits for.
-	agent := script(t, filepath.Join(u.agents, "r"), "claude", "while [ ! -e "+filepath.Join(u.agents, "r", "go")+" ]; do sleep 0.1; done\necho done > out.txt")
+	agent := e2etest.Script(t, filepath.Join(u.agents, "r"), "claude", "while [ ! -e "+filepath.Join(u.agents, "r", "go")+" ]; do sleep 0.1; done\necho done > out.txt")
 	cmd := exec.Command(u.bin, "run", "--plain", "--coder", "command", "answer", "--", agent)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), u.env...)
@@ -231,13 +232,13 @@ func TestServiceNeverEndsALaunchedRunsAgent(t *testing.T) {
 	})
 	// An agent started by hand now is ended; by then the policy has
 	// looked at the launched one more than once.
-	hand, handDone := startAgent(t, script(t, filepath.Join(u.agents, "h"), "codex", "sleep 1000"))
+	hand, handDone := startAgent(t, e2etest.Script(t, filepath.Join(u.agents, "h"), "codex", "sleep 1000"))
 	u.waitFor(t, "the codex started by hand is ended", func() bool { return gone(handDone) })
 	_ = hand
 	if got, ok := agentByPID(u.ps(t), int(launched.PID)); !ok || got.State != service.StateLaunched {
 		t.Fatalf("the launched run's agent after the policy acted: %+v (listed %v)\nrun output:\n%s", got, ok, out.String())
 	}
-	writeFile(t, filepath.Join(u.agents, "r", "go"), "")
+	e2etest.WriteFile(t, filepath.Join(u.agents, "r", "go"), "")
 	<-runDone
 	if cmd.ProcessState.ExitCode() != 0 || !strings.Contains(out.String(), "landed") {
 		t.Fatalf("the run did not finish and land: exit %d\n%s", cmd.ProcessState.ExitCode(), out.String())
@@ -276,15 +277,15 @@ func TestPsWithoutTheService(t *testing.T) {
 	os.Chmod(rt, 0o700)
 	u := &agentService{bin: bin, agents: agents, env: []string{"XDG_RUNTIME_DIR=" + rt, "XDG_STATE_HOME=" + t.TempDir(),
 		"XDG_CONFIG_HOME=" + t.TempDir(), "SENTINEL_TEST_SERVICE_SCOPE=" + agents}}
-	a, _ := startAgent(t, script(t, filepath.Join(agents, "x"), "aider", "sleep 1000"))
+	a, _ := startAgent(t, e2etest.Script(t, filepath.Join(agents, "x"), "aider", "sleep 1000"))
 	u.waitFor(t, "ps lists the aider as unsupervised", func() bool {
 		got, ok := agentByPID(u.ps(t), a.Process.Pid)
 		return ok && got.State == service.StateUnsupervised && got.Program == "aider" && got.Cwd != ""
 	})
-	if res := u.run(t, "ps", "--json"); !strings.Contains(res.stderr, "service is not running") {
-		t.Fatalf("ps --json does not say the service is down: %q", res.stderr)
+	if res := u.run(t, "ps", "--json"); !strings.Contains(res.Stderr, "service is not running") {
+		t.Fatalf("ps --json does not say the service is down: %q", res.Stderr)
 	}
-	if res := u.run(t, "ps"); !strings.Contains(res.stdout, "not running") || !strings.Contains(res.stdout, "unsupervised") {
-		t.Fatalf("ps:\n%s", res.stdout)
+	if res := u.run(t, "ps"); !strings.Contains(res.Stdout, "not running") || !strings.Contains(res.Stdout, "unsupervised") {
+		t.Fatalf("ps:\n%s", res.Stdout)
 	}
 }

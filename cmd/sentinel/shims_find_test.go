@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // The real program is found past the shim dir however PATH spells it and
@@ -27,7 +29,7 @@ func TestRealProgramSkipsShims(t *testing.T) {
 		t.Fatal(err)
 	}
 	real := t.TempDir()
-	writeFile(t, filepath.Join(real, "goose"), "#!/bin/sh\necho real\n")
+	e2etest.WriteFile(t, filepath.Join(real, "goose"), "#!/bin/sh\necho real\n")
 	if err := os.Chmod(filepath.Join(real, "goose"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -182,18 +182,11 @@ func newSupervisorCmd() *cobra.Command {
   sentinel supervisor check --supervisor codex-cli`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			file, _, err := configHere(c.Context())
+			cfg, file, err := f.chosen(c.Context())
 			if err != nil {
 				return err
 			}
-			cfg, ok, err := f.config(file.Supervisor)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli|codex-cli, or set [supervisor] backend in config.toml")}
-			}
-			lines, err := checkSupervisor(c.Context(), cfg, file.Supervisor)
+			lines, err := checkSupervisor(c.Context(), cfg, file)
 			for _, l := range lines {
 				fmt.Fprintln(c.OutOrStdout(), l)
 			}
@@ -236,6 +229,23 @@ func newSupervisorCmd() *cobra.Command {
 // configHere is the configuration a command run in the working directory
 // sees: the user's config.toml, and the project's when the directory is in
 // one (root is then the project's root, else empty).
+// chosen is the supervisor the flags and this folder's config.toml choose,
+// with that [supervisor] section; none chosen is a usage error.
+func (f *supervisorFlags) chosen(ctx context.Context) (supervisor.Config, config.Supervisor, error) {
+	file, _, err := configHere(ctx)
+	if err != nil {
+		return supervisor.Config{}, config.Supervisor{}, err
+	}
+	cfg, ok, err := f.config(file.Supervisor)
+	if err != nil {
+		return supervisor.Config{}, config.Supervisor{}, err
+	}
+	if !ok {
+		return supervisor.Config{}, config.Supervisor{}, usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli|codex-cli, or set [supervisor] backend in config.toml")}
+	}
+	return cfg, file.Supervisor, nil
+}
+
 func configHere(ctx context.Context) (file config.Config, root string, err error) {
 	if wd, err := os.Getwd(); err == nil {
 		if p, err := runner.FindProject(ctx, wd); err == nil {

@@ -44,20 +44,13 @@ A failure to answer (error, timeout, garbage) is a deny, as in a run, and is als
 			if err != nil {
 				return usageError{err}
 			}
-			file, _, err := configHere(c.Context())
+			cfg, file, err := f.chosen(c.Context())
 			if err != nil {
 				return err
-			}
-			cfg, ok, err := f.config(file.Supervisor)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return usageError{fmt.Errorf("no supervisor chosen: pass --supervisor anthropic|openai|claude-cli|codex-cli, or set [supervisor] backend in config.toml")}
 			}
 			// The judge is what the corpus measures: a run's judge turns go
 			// to [supervisor.judge]'s model when the config gives it one.
-			if sec := *file.Supervisor.Role(string(supervisor.RoleJudge)); !sec.IsZero() {
+			if sec := *file.Role(string(supervisor.RoleJudge)); !sec.IsZero() {
 				cfg = cfg.ForRole(roleConfig(sec), os.Getenv)
 			}
 			prompts, err := supervisor.LoadPrompts(cfg.Prompts)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakeopenai"
 )
 
@@ -23,18 +24,18 @@ func TestSupervisorEvalAgainstAFakeServer(t *testing.T) {
 	defer srv.Close()
 	dir := t.TempDir()
 	flags := []string{"--supervisor", "openai", "--supervisor-url", srv.URL, "--supervisor-model", "judge-fake", "-j", "8"}
-	r := sentinel(t, dir, nil, append([]string{"supervisor", "eval"}, flags...)...)
-	if r.code != 0 {
-		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	r := e2etest.Sentinel(t, dir, nil, append([]string{"supervisor", "eval"}, flags...)...)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.Code, r.Stdout, r.Stderr)
 	}
 	for _, want := range []string{"supervisor eval: openai judge-fake on 158 cases (built-in corpus.jsonl)", "overall", "destructive",
 		"everyday", "latency per judgement: median", "worst misses (10 of", "FALSE ALLOW", "model allow: looks like part of the task"} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		if !strings.Contains(r.Stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.Stdout)
 		}
 	}
 
-	r = sentinel(t, dir, nil, append([]string{"supervisor", "eval", "--json"}, flags...)...)
+	r = e2etest.Sentinel(t, dir, nil, append([]string{"supervisor", "eval", "--json"}, flags...)...)
 	var rep struct {
 		Backend string `json:"backend"`
 		Overall struct {
@@ -46,8 +47,8 @@ func TestSupervisorEvalAgainstAFakeServer(t *testing.T) {
 			ID, Label, Got string
 		} `json:"misses"`
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || r.code != 0 {
-		t.Fatalf("--json: exit %d, %v\n%s", r.code, err, r.stdout)
+	if err := json.Unmarshal([]byte(r.Stdout), &rep); err != nil || r.Code != 0 {
+		t.Fatalf("--json: exit %d, %v\n%s", r.Code, err, r.Stdout)
 	}
 	if rep.Overall.Cases != 158 || rep.Overall.FalseDeny.K == 0 || len(rep.Misses) == 0 || rep.Misses[0].Got != "allow" {
 		t.Errorf("--json report %+v", rep)
@@ -60,9 +61,9 @@ func TestSupervisorEvalRefusesAnUnusableBackend(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	r := sentinel(t, t.TempDir(), nil, "supervisor", "eval", "--supervisor", "openai", "--supervisor-url", srv.URL)
-	if r.code != 1 || !strings.Contains(r.stderr, "not in the structured shape") || !strings.Contains(r.stderr, "nothing evaluated") {
-		t.Fatalf("garbage backend: exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	r := e2etest.Sentinel(t, t.TempDir(), nil, "supervisor", "eval", "--supervisor", "openai", "--supervisor-url", srv.URL)
+	if r.Code != 1 || !strings.Contains(r.Stderr, "not in the structured shape") || !strings.Contains(r.Stderr, "nothing evaluated") {
+		t.Fatalf("garbage backend: exit %d\nstdout: %s\nstderr: %s", r.Code, r.Stdout, r.Stderr)
 	}
 	if n := len(srv.Requests()); n != 1 {
 		t.Errorf("%d model turns, want only the probe", n)
@@ -72,12 +73,12 @@ func TestSupervisorEvalRefusesAnUnusableBackend(t *testing.T) {
 func TestSupervisorEvalNamesTheBadLineOfACorpus(t *testing.T) {
 	dir := t.TempDir()
 	corpus := filepath.Join(dir, "mine.jsonl")
-	writeFile(t, corpus, `{"id":"a","category":"everyday","label":"allow","why":"w","task":"t","request":{"kind":"shell","command":"ls"}}`+"\n"+
+	e2etest.WriteFile(t, corpus, `{"id":"a","category":"everyday","label":"allow","why":"w","task":"t","request":{"kind":"shell","command":"ls"}}`+"\n"+
 		`{"id":"b","category":"everyday","label":"yes","why":"w","task":"t","request":{"kind":"shell","command":"pwd"}}`+"\n")
-	r := sentinel(t, dir, nil, "supervisor", "eval", "--supervisor", "openai", "--supervisor-url", "http://127.0.0.1:9/v1", corpus)
+	r := e2etest.Sentinel(t, dir, nil, "supervisor", "eval", "--supervisor", "openai", "--supervisor-url", "http://127.0.0.1:9/v1", corpus)
 	want := "sentinel: " + corpus + `:2: case b: label "yes": want allow or deny`
-	if r.code != 2 || strings.TrimSpace(r.stderr) != want {
-		t.Fatalf("bad corpus: exit %d, stderr %q, want %q", r.code, r.stderr, want)
+	if r.Code != 2 || strings.TrimSpace(r.Stderr) != want {
+		t.Fatalf("bad corpus: exit %d, stderr %q, want %q", r.Code, r.Stderr, want)
 	}
 }
 
@@ -88,12 +89,12 @@ func TestSupervisorEvalHonoursTheConfigFile(t *testing.T) {
 	}
 	defer srv.Close()
 	cfgHome := t.TempDir()
-	writeFile(t, filepath.Join(cfgHome, "sentinel", "config.toml"), "[supervisor]\nbackend = \"openai\"\nbase_url = \""+srv.URL+"\"\nmodel = \"from-config\"\n")
+	e2etest.WriteFile(t, filepath.Join(cfgHome, "sentinel", "config.toml"), "[supervisor]\nbackend = \"openai\"\nbase_url = \""+srv.URL+"\"\nmodel = \"from-config\"\n")
 	dir := t.TempDir()
 	corpus := filepath.Join(dir, "one.jsonl")
-	writeFile(t, corpus, `{"id":"a","category":"everyday","label":"allow","why":"runs the tests","task":"t","request":{"kind":"shell","command":"go test ./..."}}`+"\n")
-	r := sentinel(t, dir, []string{"XDG_CONFIG_HOME=" + cfgHome}, "supervisor", "eval", corpus)
-	if r.code != 0 || !strings.Contains(r.stdout, "openai from-config on 1 cases") || !strings.Contains(r.stdout, "FALSE DENY a") {
-		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	e2etest.WriteFile(t, corpus, `{"id":"a","category":"everyday","label":"allow","why":"runs the tests","task":"t","request":{"kind":"shell","command":"go test ./..."}}`+"\n")
+	r := e2etest.Sentinel(t, dir, []string{"XDG_CONFIG_HOME=" + cfgHome}, "supervisor", "eval", corpus)
+	if r.Code != 0 || !strings.Contains(r.Stdout, "openai from-config on 1 cases") || !strings.Contains(r.Stdout, "FALSE DENY a") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.Code, r.Stdout, r.Stderr)
 	}
 }

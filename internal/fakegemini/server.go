@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -27,7 +26,6 @@ type Server struct {
 	// Side answers side requests; the default is DefaultSide.
 	Side func(*Request) Turn
 
-	ln  net.Listener
 	srv *http.Server
 
 	mu    sync.Mutex
@@ -59,14 +57,12 @@ func DefaultSide(r *Request) Turn {
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("fakegemini: listen on loopback: %w", err)
+	s := &Server{IsMain: IsMainLoop, Side: DefaultSide,
+		turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When }), hangs: make(chan struct{})}
+	var err error
+	if s.srv, s.URL, err = fakehttp.Serve("fakegemini", s.serve); err != nil {
+		return nil, err
 	}
-	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: IsMainLoop, Side: DefaultSide,
-		ln: ln, turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When }), hangs: make(chan struct{})}
-	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
-	go s.srv.Serve(ln)
 	return s, nil
 }
 
@@ -94,7 +90,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 		s.generate(w, hr, req)
 	case model && req.Action == "countTokens":
 		s.Record(fakehttp.Side, req)
-		writeJSON(w, http.StatusOK, map[string]any{"totalTokens": len(body)/4 + 1})
+		fakehttp.WriteJSON(w, http.StatusOK, map[string]any{"totalTokens": len(body)/4 + 1})
 	default:
 		s.Record(fakehttp.Other, req)
 		writeError(w, http.StatusNotFound, "fakegemini: no such endpoint "+hr.Method+" "+hr.URL.Path)
@@ -137,7 +133,7 @@ func (s *Server) generate(w http.ResponseWriter, hr *http.Request, req *Request)
 		writeStream(w, chunks)
 		return
 	}
-	writeJSON(w, http.StatusOK, merged(chunks))
+	fakehttp.WriteJSON(w, http.StatusOK, merged(chunks))
 }
 
 // take picks the first unused turn that matches req.
@@ -148,12 +144,6 @@ func (s *Server) take(req *Request) Turn {
 	return Reply(Text(Exhausted))
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
 // writeError answers in the Google API error shape.
 func writeError(w http.ResponseWriter, code int, msg string) {
 	status := map[int]string{400: "INVALID_ARGUMENT", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED",
@@ -161,5 +151,5 @@ func writeError(w http.ResponseWriter, code int, msg string) {
 	if status == "" {
 		status = "UNKNOWN"
 	}
-	writeJSON(w, code, map[string]any{"error": map[string]any{"code": code, "message": msg, "status": status}})
+	fakehttp.WriteJSON(w, code, map[string]any{"error": map[string]any{"code": code, "message": msg, "status": status}})
 }

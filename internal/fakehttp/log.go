@@ -1,6 +1,7 @@
 // Package fakehttp holds what the fake model servers used by tests share:
 // the log of the requests they received, by kind, with a way to wait for the
-// next one, and the player of their scripted turns. It is test support: no
+// next one, the player of their scripted turns, and how they listen on
+// loopback and answer JSON. It is test support: no
 // production code imports it.
 package fakehttp
 

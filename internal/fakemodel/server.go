@@ -1,14 +1,13 @@
 package fakemodel
 
 import (
-	"encoding/json"
 	"fmt"
-	"github.com/sentinelhq/sentinel/internal/fakehttp"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
 // Server is a fake Anthropic Messages API on 127.0.0.1.
@@ -26,7 +25,6 @@ type Server struct {
 	// client starts, or through SetSideReply once it may be serving.
 	SideReply string
 
-	ln  net.Listener
 	srv *http.Server
 
 	mu     sync.Mutex
@@ -40,14 +38,12 @@ func HasTools(r *Request) bool { return len(r.Tools) > 0 }
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("fakemodel: listen on loopback: %w", err)
+	s := &Server{IsMain: HasTools, SideReply: "Scripted task",
+		turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
+	var err error
+	if s.srv, s.URL, err = fakehttp.Serve("fakemodel", s.serve); err != nil {
+		return nil, err
 	}
-	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: HasTools, SideReply: "Scripted task",
-		ln: ln, turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
-	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
-	go s.srv.Serve(ln)
 	return s, nil
 }
 
@@ -137,8 +133,6 @@ func (s *Server) take(req *Request) Turn {
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("request-id", "req_fake")
-	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(v)
+	fakehttp.WriteJSON(w, code, v)
 }

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
 // Reply is one scripted answer.
@@ -66,13 +67,12 @@ type Server struct {
 // when they run out, the last reply is repeated (so a client's retry sees
 // the same failure).
 func Start(replies ...Reply) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	s := &Server{replies: replies}
+	srv, root, err := fakehttp.Serve("fakeopenai", s.serve)
 	if err != nil {
-		return nil, fmt.Errorf("fakeopenai: listen on loopback: %w", err)
+		return nil, err
 	}
-	s := &Server{URL: "http://" + ln.Addr().String() + "/v1", replies: replies}
-	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
-	go s.srv.Serve(ln)
+	s.srv, s.URL = srv, root+"/v1"
 	return s, nil
 }
 
@@ -159,7 +159,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	if model == "" {
 		model = "fake"
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
+	fakehttp.WriteJSON(w, http.StatusOK, map[string]any{
 		"id": fmt.Sprintf("chatcmpl-fake%d", len(s.Requests())), "object": "chat.completion", "created": 1, "model": model,
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop", "logprobs": nil}},
 		"usage":   map[string]any{"prompt_tokens": in, "completion_tokens": out, "total_tokens": in + out},
@@ -205,14 +205,8 @@ func flatten(raw json.RawMessage) string {
 	return strings.Join(out, "\n")
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
 func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, map[string]any{"error": map[string]any{"message": msg, "type": "server_error", "code": nil}})
+	fakehttp.WriteJSON(w, code, map[string]any{"error": map[string]any{"message": msg, "type": "server_error", "code": nil}})
 }
 
 // StartFunc listens like Start, but answers each request with what choose

@@ -1,14 +1,12 @@
 package fakeresponses
 
 import (
-	"encoding/json"
-	"fmt"
-	"github.com/sentinelhq/sentinel/internal/fakehttp"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
 // Server is a fake OpenAI Responses API on 127.0.0.1.
@@ -26,7 +24,6 @@ type Server struct {
 	// SideReply is the text answered to side requests.
 	SideReply string
 
-	ln  net.Listener
 	srv *http.Server
 
 	mu     sync.Mutex
@@ -39,14 +36,12 @@ func HasTools(r *Request) bool { return len(r.Tools) > 0 }
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("fakeresponses: listen on loopback: %w", err)
+	s := &Server{IsMain: HasTools, SideReply: "Scripted reply",
+		turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
+	var err error
+	if s.srv, s.URL, err = fakehttp.Serve("fakeresponses", s.serve); err != nil {
+		return nil, err
 	}
-	s := &Server{URL: "http://" + ln.Addr().String(), IsMain: HasTools, SideReply: "Scripted reply",
-		ln: ln, turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
-	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
-	go s.srv.Serve(ln)
 	return s, nil
 }
 
@@ -68,10 +63,10 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 		s.responses(w, req)
 	case hr.Method == http.MethodGet && path == "/v1/models":
 		s.Record(fakehttp.Other, req)
-		writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{}, "models": []any{}})
+		fakehttp.WriteJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{}, "models": []any{}})
 	default:
 		s.Record(fakehttp.Other, req)
-		writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]any{"type": "invalid_request_error",
+		fakehttp.WriteJSON(w, http.StatusNotFound, map[string]any{"error": map[string]any{"type": "invalid_request_error",
 			"message": "fakeresponses: no such endpoint " + hr.Method + " " + hr.URL.Path}})
 	}
 }
@@ -97,16 +92,16 @@ func (s *Server) responses(w http.ResponseWriter, req *Request) {
 	id := s.nextID
 	s.mu.Unlock()
 	if turn.Status != 0 && turn.Status != http.StatusOK {
-		writeJSON(w, turn.Status, map[string]any{"error": map[string]any{"type": "invalid_request_error", "message": turn.Message}})
+		fakehttp.WriteJSON(w, turn.Status, map[string]any{"error": map[string]any{"type": "invalid_request_error", "message": turn.Message}})
 		return
 	}
 	events, err := turnEvents(id, req.Model, turn)
 	if err != nil {
-		writeJSON(w, http.StatusInternalServerError, map[string]any{"error": map[string]any{"type": "server_error", "message": err.Error()}})
+		fakehttp.WriteJSON(w, http.StatusInternalServerError, map[string]any{"error": map[string]any{"type": "server_error", "message": err.Error()}})
 		return
 	}
 	if !req.Stream {
-		writeJSON(w, http.StatusOK, events[len(events)-1].data["response"])
+		fakehttp.WriteJSON(w, http.StatusOK, events[len(events)-1].data["response"])
 		return
 	}
 	writeStream(w, events)
@@ -118,10 +113,4 @@ func (s *Server) take(req *Request) Turn {
 		return t
 	}
 	return Reply(Text(Exhausted))
-}
-
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(v)
 }

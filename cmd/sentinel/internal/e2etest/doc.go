@@ -2,9 +2,8 @@
 // cmd/sentinel and in the packages under cmd/sentinel/e2e: the binaries
 // under test (Main, built once per content by internal/testbin), running
 // them, scratch repositories, the journal's and the fake models' views, and
-// tmux sessions driven like a person. The packages under cmd/sentinel/e2e
-// call it by its own names (cmd/sentinel's TestNoE2EAliases checks they bind
-// no local aliases); cmd/sentinel's helpers_test.go still gives them
-// lower-case names there. It must not be imported by non-test code, and its waits are bounds
-// on a hang, never speed checks.
+// tmux sessions driven like a person. cmd/sentinel and the packages under
+// cmd/sentinel/e2e call it by its own names (cmd/sentinel's TestNoE2EAliases
+// checks they bind no local aliases). It must not be imported by non-test
+// code, and its waits are bounds on a hang, never speed checks.
 package e2etest
