@@ -1,6 +1,9 @@
 package approvals
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -10,8 +13,10 @@ import (
 // runs code later (.envrc, a workflow, a shell rc). Remembered for a
 // project or for every project, one press would let every later run do it
 // unasked — a content-blind `.envrc` grant let the next unattended run
-// write `eval "$(curl …)"` (issue 37.1). A network host the person approves
-// is theirs to remember: it is the same host next time.
+// write `eval "$(curl …)"` (issue 37.1). A push is the same: what it does to
+// the remote cannot be taken back, so a person says yes to `git push` each
+// run. A network host the person approves is theirs to remember: it is the
+// same host next time, and a fetch from it changes nothing of theirs.
 
 // personOnlyRules are the rules whose requests are remembered for the run
 // at most, with what the card and the queue say about it.
@@ -30,6 +35,9 @@ func RememberLimit(v policy.Verdict) (Scope, string) {
 	for _, p := range v.Parts {
 		if why, ok := personOnlyRules[p.Rule]; ok {
 			return ScopeRun, why
+		}
+		if p.Rule == policy.RuleGitNetwork && gitSubcommand(p.Argv) == "push" {
+			return ScopeRun, "it pushes to a remote, which cannot be taken back"
 		}
 	}
 	return ScopeUser, ""
@@ -56,4 +64,24 @@ func scopeRank(s Scope) int {
 		return 1
 	}
 	return 2
+}
+
+// gitSubcommand is the subcommand of a git argv ("" when argv is not git's):
+// the first word after git's own options, skipping the values of -C, -c,
+// --git-dir and --work-tree.
+func gitSubcommand(argv []string) string {
+	if len(argv) == 0 || filepath.Base(argv[0]) != "git" {
+		return ""
+	}
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }

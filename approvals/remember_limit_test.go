@@ -23,6 +23,7 @@ func TestPersonOnlyIsRememberedForTheRunAtMost(t *testing.T) {
 		{"run-later write", func(ws string) Request {
 			return Request{Kind: policy.KindWrite, Path: filepath.Join(ws, ".envrc")}
 		}, ScopeProject, true},
+		{"push to a remote", func(string) Request { return Request{Kind: policy.KindShell, Command: "git -C . push origin main"} }, ScopeProject, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := NewPersonQueue()
@@ -61,6 +62,10 @@ type Verdict1 struct{ v policy.Verdict }
 func TestRememberLimitLeavesOrdinaryRequests(t *testing.T) {
 	if s, why := RememberLimit(policy.Verdict{Rule: "net.new-host", Parts: []policy.Part{{Rule: "net.new-host"}}}); s != ScopeUser || why != "" {
 		t.Errorf("a host: %s %q", s, why)
+	}
+	fetch := policy.Verdict{Rule: policy.RuleGitNetwork, NeverDelegable: true, Parts: []policy.Part{{Rule: policy.RuleGitNetwork, Argv: []string{"git", "fetch", "origin"}}}}
+	if s, why := RememberLimit(fetch); s != ScopeUser || why != "" {
+		t.Errorf("a fetch: %s %q", s, why)
 	}
 	g, note := LimitGrant(GrantSpec{Scope: ScopeRun}, policy.Verdict{Rule: policy.RulePathReadSecret})
 	if g.Scope != ScopeRun || note != "" {
