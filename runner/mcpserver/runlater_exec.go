@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/runlater"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -146,7 +147,7 @@ func (h *laterHold) made() []string {
 	defer h.mu.Unlock()
 	found, err := runLaterHeld(h.roots, h.hidden)
 	if err != nil {
-		return []string{"could not look for files that run code later the command made: " + err.Error()}
+		return []string{"could not look for files that run code later the command made: " + textsafe.Line(err.Error())}
 	}
 	var out []string
 	for _, p := range found {
@@ -163,9 +164,9 @@ func (h *laterHold) made() []string {
 				}
 			}
 		}
-		what := p
+		what := textsafe.Line(p) // names and link text are the client's
 		if st != "" {
-			what = p + " (a symbolic " + st + ")"
+			what += " (a symbolic " + textsafe.Line(st) + ")"
 		}
 		out = append(out, "the command made "+what+", which runs code later ("+why+"); it is not held read-only until the server restarts: the person must look at it before using this folder")
 	}
