@@ -13,6 +13,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/nofollow"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // The rest of the git dir: what an in-place run's other checks do not
@@ -185,20 +186,20 @@ func (g *gitGuard) restChanges(before, now *gitRest, max int) (lines []string, n
 		flush()
 		b, had := before.stamps[p]
 		n, has := now.stamps[p]
-		line := ""
+		line, shown := "", textsafe.Line(p) // the coder chose the name
 		switch {
 		case !had:
-			line = "new " + p
+			line = "new " + shown
 			if strings.HasPrefix(n, "dir ") {
 				line += "/"
 				newDir = p
 			}
 		case !has:
-			line = "gone " + p
+			line = "gone " + shown
 		case strings.HasPrefix(b, "dir ") && strings.HasPrefix(n, "dir "):
-			line = "mode changed " + p
+			line = "mode changed " + shown
 		default:
-			line = "changed " + p
+			line = "changed " + shown
 		}
 		if what, ok := gitRestWhat[g.restTop(p)]; ok {
 			line += " — " + what
