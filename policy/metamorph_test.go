@@ -1,0 +1,193 @@
+package policy
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// mmRow is one deny or ask row of a corpus with the contexts it is judged in.
+type mmRow struct {
+	where, cmd string
+	ctxs       []Context
+}
+
+// mmRows reads every corpus in testdata (the ::: files and the TSV ones)
+// and keeps the rows whose expected decision is deny or ask, each with the
+// contexts its expectation holds in (sandbox on and off; sandbox off only
+// for rows the sandbox makes safe; in place for in-place rows).
+func mmRows(t *testing.T, ctx Context) []mmRow {
+	on, off := ctx, ctx
+	on.Sandboxed = true
+	var rows []mmRow
+	txt, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))
+	for _, f := range txt {
+		for _, c := range readCorpus(t, filepath.Base(f)) {
+			where := fmt.Sprintf("%s:%d", filepath.Base(f), c.line)
+			switch c.expect {
+			case "deny", "ask", "!allow":
+				rows = append(rows, mmRow{where, c.cmd, []Context{on, off}})
+			case "!allow-off":
+				rows = append(rows, mmRow{where, c.cmd, []Context{off}})
+			case "!allow-inplace":
+				ip, ipOn := off, on
+				ip.InPlace, ipOn.InPlace = true, true
+				rows = append(rows, mmRow{where, c.cmd, []Context{ipOn, ip}})
+			}
+		}
+	}
+	tsv, _ := filepath.Glob(filepath.Join("testdata", "*.tsv"))
+	for _, f := range tsv {
+		for _, r := range readTSVCorpus(t, filepath.Base(f)) {
+			where := fmt.Sprintf("%s:%d", filepath.Base(f), r.line)
+			switch r.expect {
+			case "deny", "ask":
+				rows = append(rows, mmRow{where, r.cmd, []Context{on, off}})
+			case "sandbox":
+				rows = append(rows, mmRow{where, r.cmd, []Context{off}})
+			}
+		}
+	}
+	return rows
+}
+
+// TestMetamorphicSpellingsNeverAllow is the metamorphic test of issue 32
+// ("266 alternative spellings of the same commands must never turn a deny
+// or ask into an allow"): every deny and ask row of every corpus in
+// testdata, re-spelled by every transform in mmTransforms (quoting inside
+// the command word, ANSI-C and locale quotes, program paths and wrappers,
+// variable indirection, aliases, functions, blanks and continuations,
+// separators and compound commands, eval / bash -c / sh -lc / here-strings,
+// xargs, find -exec, braces, option bundles, long forms and prefixes, `--`,
+// path spellings), judged in the same context. A variant may be stricter;
+// it may never be allowed. The table per transform is printed with -v:
+//
+//	go test -count=1 -run TestMetamorphicSpellingsNeverAllow -v ./policy/
+func TestMetamorphicSpellingsNeverAllow(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	type tally struct{ variants, unparsed, leaks, weaker int }
+	per := map[string]*tally{}
+	for _, tr := range mmTransforms {
+		per[tr.name] = &tally{}
+	}
+	var originals, judged, skippedAllowed, unparsedRows, variants, leaks int
+	for _, row := range mmRows(t, ctx) {
+		originals++
+		l, ok := mmParse(row.cmd, ctx.Home)
+		if !ok {
+			unparsedRows++
+			continue
+		}
+		for _, cx := range row.ctxs {
+			orig := e.Check(Query{Kind: KindShell, Command: row.cmd, Context: cx}).Decision
+			if orig == Allow {
+				skippedAllowed++ // an open row the corpus tests name; not this test's to count
+				continue
+			}
+			judged++
+			for _, tr := range mmTransforms {
+				tl := per[tr.name]
+				for _, v := range tr.apply(l) {
+					if v == row.cmd {
+						continue
+					}
+					tl.variants++
+					variants++
+					if _, err := syntax.NewParser().Parse(strings.NewReader(v), ""); err != nil {
+						tl.unparsed++
+					}
+					got := e.Check(Query{Kind: KindShell, Command: v, Context: cx})
+					switch {
+					case got.Decision == Allow:
+						tl.leaks++
+						leaks++
+						t.Errorf("LEAK %s (sandbox %v, in place %v) [%s]: %q is %s but %q is ALLOWED by %s: %s",
+							row.where, cx.Sandboxed, cx.InPlace, tr.name, row.cmd, orig, v, got.Rule, got.Reason)
+					case rank(got.Decision) < rank(orig):
+						tl.weaker++
+					}
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%-44s %8s %6s %6s %9s  %s\n", "transform", "variants", "leaks", "weaker", "unparsed", "source")
+	names := make([]string, 0, len(per))
+	for _, tr := range mmTransforms {
+		names = append(names, tr.name)
+	}
+	src := map[string]string{}
+	for _, tr := range mmTransforms {
+		src[tr.name] = tr.source
+	}
+	sort.SliceStable(names, func(i, j int) bool { return per[names[i]].leaks > per[names[j]].leaks })
+	for _, n := range names {
+		tl := per[n]
+		fmt.Fprintf(&b, "%-44s %8d %6d %6d %9d  %s\n", n, tl.variants, tl.leaks, tl.weaker, tl.unparsed, src[n])
+	}
+	fmt.Fprintf(&b, "originals %d (%d unparsable, %d row-contexts allowed as the corpus tests list them), row-contexts judged %d, variants %d, leaks %d\n",
+		originals, unparsedRows, skippedAllowed, judged, variants, leaks)
+	t.Log(b.String())
+	if os.Getenv("MM_TABLE") != "" {
+		_ = os.WriteFile(os.Getenv("MM_TABLE"), []byte(b.String()), 0o644)
+	}
+	for _, tr := range mmTransforms {
+		if per[tr.name].variants == 0 {
+			t.Errorf("transform %q made no variant from the corpora: the generator lost its grip", tr.name)
+		}
+	}
+	if originals < 1000 || variants < 20000 {
+		t.Errorf("only %d originals and %d variants: the corpora or the generator shrank", originals, variants)
+	}
+}
+
+// TestMetamorphicGenerator checks the generator on one line: the shapes
+// the issue names are made, and every variant parses as bash.
+func TestMetamorphicGenerator(t *testing.T) {
+	l, ok := mmParse("rm -rf ~/.ssh", "/h")
+	if !ok {
+		t.Fatal("does not parse")
+	}
+	got := map[string]bool{}
+	for _, tr := range mmTransforms {
+		for _, v := range tr.apply(l) {
+			got[v] = true
+			if _, err := syntax.NewParser().Parse(strings.NewReader(v), ""); err != nil {
+				t.Errorf("%s made %q, which does not parse: %v", tr.name, v, err)
+			}
+		}
+	}
+	for _, want := range []string{"r''m -rf ~/.ssh", `"rm" -rf ~/.ssh`, `\rm -rf ~/.ssh`, `r\m -rf ~/.ssh`, `$'\x72'm -rf ~/.ssh`,
+		`$"rm" -rf ~/.ssh`, "/bin/rm -rf ~/.ssh", "/usr/bin/env rm -rf ~/.ssh", "command rm -rf ~/.ssh", "exec rm -rf ~/.ssh",
+		"nice rm -rf ~/.ssh", "timeout 5 rm -rf ~/.ssh", "env -i rm -rf ~/.ssh", "{rm,-rf,~/.ssh}", "rm${IFS}-rf ~/.ssh",
+		"rm \\\n  -rf ~/.ssh", "( rm -rf ~/.ssh )", "{ rm -rf ~/.ssh; }", `eval 'rm -rf ~/.ssh'`, `bash -c 'rm -rf ~/.ssh'`,
+		`sh -lc 'rm -rf ~/.ssh'`, `bash <<< 'rm -rf ~/.ssh'`, "rm -fr ~/.ssh", "rm -r -f ~/.ssh", "rm --recursive --force ~/.ssh",
+		"rm -rf -- ~/.ssh", "rm -rf $HOME/.ssh", "rm -rf ${HOME}/.ssh", `rm -rf "$HOME"/.ssh`, "rm -rf /h/.ssh", "rm -rf ~//.ssh",
+		"rm -rf ~/.ssh/", "_w=rm; $_w -rf ~/.ssh", `_a=(rm -rf ~/.ssh); "${_a[@]}"`, "shopt -s expand_aliases\nalias _w='rm'\n_w -rf ~/.ssh",
+		"_f() {\nrm -rf ~/.ssh\n}\n_f", "echo ~/.ssh | xargs rm -rf", "find ~/.ssh -maxdepth 0 -exec rm -rf {} \\;", "$(echo rm) -rf ~/.ssh",
+		"`echo rm` -rf ~/.ssh"} {
+		if !got[want] {
+			t.Errorf("the generator did not make %q", want)
+		}
+	}
+	l, _ = mmParse("git push --force-with-lease origin main && rm -rf ..", "/h")
+	got = map[string]bool{}
+	for _, tr := range mmTransforms {
+		for _, v := range tr.apply(l) {
+			got[v] = true
+		}
+	}
+	for _, want := range []string{"git push --force-w origin main && rm -rf ..", "git push --force-with-lea origin main && rm -rf ..",
+		"git push --force-with-lease origin main ; rm -rf ..", "git push --force-with-lease origin main && rm -rf $PWD/..",
+		"git push --force-with-lease origin main && rm -rf ./.."} {
+		if !got[want] {
+			t.Errorf("the generator did not make %q", want)
+		}
+	}
+}
