@@ -225,6 +225,12 @@ var mmLongOf = map[string]map[byte]string{
 	"git":   {'f': "--force", 'n': "--dry-run", 'q': "--quiet", 'v': "--verbose"},
 }
 
+// mmExactLongOpts are programs whose option parsers take no
+// abbreviation (jq's own parser, Go's flag, clap, cobra, curl): a prefix
+// there is an error, not the option.
+var mmExactLongOpts = map[string]bool{"jq": true, "gojq": true, "go": true, "cargo": true, "rustc": true, "curl": true,
+	"docker": true, "kubectl": true, "gh": true, "terraform": true, "npm": true, "node": true}
+
 // mmDashDash are programs whose operands may follow `--` after the options.
 var mmDashDash = map[string]bool{"rm": true, "cp": true, "mv": true, "chmod": true, "chown": true, "chgrp": true, "shred": true,
 	"ln": true, "unlink": true, "rmdir": true, "truncate": true, "mkdir": true, "touch": true, "tee": true, "cat": true, "dd": false}
@@ -397,11 +403,11 @@ var mmTransforms = []mmTransform{
 	}},
 	{"$IFS between every word", "§3.5.7 Word Splitting; hermes-agent#56232", onCallArgs(func(prog string, args []string) [][]string {
 		for _, a := range args {
-			if !mmLiteralArg.MatchString(a) && a != "~" && !strings.HasPrefix(a, "~/") {
+			if !mmLiteralArg.MatchString(a) { // a ~ after ${IFS} is not at a word's start: not expanded
 				return nil
 			}
 		}
-		return [][]string{{strings.Join(args, "$IFS")}}
+		return [][]string{{strings.Join(args, "${IFS}")}}
 	})},
 	{"line continuation", "§3.1.2.1 Escape Character (backslash-newline)", func(l mmLine) []string {
 		var out []string
@@ -473,8 +479,13 @@ var mmTransforms = []mmTransform{
 	{"printf 'L' | sh", "§3.2.3 Pipelines", wholeLine(func(t string) string { return "printf '%s\\n' " + shQuote(t) + " | sh" })},
 	{"timeout 5 bash -c 'L'", "claude-code#92542 + hermes-agent#58736", wholeLine(func(t string) string { return "timeout 5 bash -c " + shQuote(t) })},
 	{"env -S 'L'", "coreutils env --split-string; hermes-agent#58736", onSimple(func(l mmLine, w, args string, c *syntax.CallExpr) []string {
-		if strings.ContainsAny(args, "'\"\\$`") {
-			return nil
+		// env -S splits on blanks and honours quotes and ${VAR} only:
+		// no globs, braces, tilde or substitutions, so only plain words
+		// mean the same there.
+		for _, a := range c.Args[1:] {
+			if !mmLiteralArg.MatchString(a.Lit()) {
+				return nil
+			}
 		}
 		return []string{"env -S " + shQuote(w+" "+args)}
 	})},
@@ -528,8 +539,10 @@ var mmTransforms = []mmTransform{
 		return "echo x | xargs sh -c " + shQuote(t)
 	})},
 	{"find -exec X {}", "find(1) -exec; hermes-agent#58736, LifeOS#732", onSimple(func(l mmLine, w, args string, c *syntax.CallExpr) []string {
+		// find runs the command only on a path that exists: the last
+		// argument must be a plain path
 		last := c.Args[len(c.Args)-1].Lit()
-		if last == "" || strings.HasPrefix(last, "-") || len(c.Args) < 3 {
+		if !mmLiteralArg.MatchString(last) && last != "~" && !strings.HasPrefix(last, "~/") || strings.HasPrefix(last, "-") || len(c.Args) < 3 {
 			return nil
 		}
 		at, _ := mmOff(c.Args[0])
@@ -583,7 +596,7 @@ var mmTransforms = []mmTransform{
 		return []string{strings.Join(parts, " ")}
 	})},
 	{"long option prefix (--recur, --force-w)", "getopt_long(3) unique abbreviations; issue 32 (git push --force-w)", onArgs(func(prog, a string) []string {
-		if !strings.HasPrefix(a, "--") || strings.ContainsAny(a, "'\"$`\\") {
+		if !strings.HasPrefix(a, "--") || strings.ContainsAny(a, "'\"$`\\") || mmExactLongOpts[prog] {
 			return nil
 		}
 		name, val, hasVal := strings.Cut(a[2:], "=")
