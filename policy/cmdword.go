@@ -149,3 +149,14 @@ func printfOutput(args []string) (string, bool) {
 		args = args[used:]
 	}
 }
+
+// argvOf is the values of words and whether every one is static.
+func argvOf(words []word) ([]string, bool) {
+	argv := make([]string, len(words))
+	static := true
+	for i, w := range words {
+		argv[i] = w.val
+		static = static && w.static
+	}
+	return argv, static
+}

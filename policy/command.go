@@ -197,6 +197,10 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if len(words) > 0 && !words[0].static {
 		if ws, ok := c.substCommandWord(call.Args[0]); ok { // cmdword.go: `echo rm` -rf ~
 			words = append(ws, words[1:]...)
+			// The written-out words are the argv every later reader
+			// sees (the rules on Argv, database drops): $(echo python3)
+			// manage.py flush is python3 manage.py flush.
+			argv, static = argvOf(words)
 		}
 	}
 	if static {

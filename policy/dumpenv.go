@@ -168,7 +168,14 @@ func (c *checkEnv) staticArgv(call *syntax.CallExpr) []string {
 	for _, a := range call.Args {
 		w := decodeWord(a, c.home)
 		if !w.static && len(argv) == 0 {
-			return nil
+			// $(echo make) -p is make -p (cmdword.go), for every reader
+			// of a call's words, not only the command's own judgment.
+			ws, ok := c.substCommandWord(a)
+			if !ok {
+				return nil
+			}
+			argv, _ = argvOf(ws)
+			continue
 		}
 		argv = append(argv, w.val)
 	}

@@ -120,11 +120,9 @@ func (c *checkEnv) printsSecret(st *syntax.Stmt, bound map[string]bool) string {
 	if !ok || len(call.Args) == 0 {
 		return ""
 	}
-	prog := decodeWord(call.Args[0], c.home)
-	if !prog.static {
-		return ""
-	}
-	if secretPrinters.has(programBase(prog.val)) {
+	// the program as every side reader sees it (dumpenv.go staticArgv):
+	// $(echo cat) <<< "$KEY" > k.txt is cat's
+	if argv := c.staticArgv(call); len(argv) > 0 && secretPrinters.has(programBase(argv[0])) {
 		if name := secretExpanded(call.Args[1:], bound); name != "" {
 			return name
 		}
