@@ -166,18 +166,22 @@ func findCmd(x *cmdCtx, args []word) {
 					}
 				}
 			}
-			// Judge the command once per starting point, with {} standing
-			// for a file found below it.
+			// Judge the command for every starting point twice: with {}
+			// standing for a file found below it, and for the starting
+			// point itself, which find matches first (depth 0): find
+			// .npmrc -exec cp x {} \; writes .npmrc.
 			for _, s := range starts {
-				argv := make([]word, len(inner))
-				for k, w := range inner {
-					argv[k] = w
-					if strings.Contains(w.val, "{}") {
-						argv[k] = word{val: strings.ReplaceAll(w.val, "{}", s.val+"/glob-match"), static: w.static && s.static}
+				for _, at := range []string{s.val + "/glob-match", s.val} {
+					argv := make([]word, len(inner))
+					for k, w := range inner {
+						argv[k] = w
+						if strings.Contains(w.val, "{}") {
+							argv[k] = word{val: strings.ReplaceAll(w.val, "{}", at), static: w.static && s.static}
+						}
 					}
-				}
-				if len(argv) > 0 {
-					x.nested(argv, "find "+v)
+					if len(argv) > 0 {
+						x.nested(argv, "find "+v)
+					}
 				}
 			}
 			i = j + 1
