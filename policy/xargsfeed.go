@@ -38,6 +38,9 @@ func (c *checkEnv) judgeXargsFeeds(s *src, f *syntax.File, cw *cwds) {
 			if len(items) == 0 {
 				continue
 			}
+			if argv := c.staticArgv(cons); len(argv) == 0 || argv[0] != "xargs" {
+				continue // the program as every reader sees it: /usr/bin/xargs, 'xargs'
+			}
 			if cmd, ok := xargsCommand(s, cons, items); ok {
 				sub := cw.copy()
 				c.shell(cmd, &sub, s.depth+1, "xargs fed by "+strings.Fields(s.slice(prod))[0])
@@ -153,11 +156,13 @@ func xargsSplitWritten(written, val string) []string {
 	return out
 }
 
-// xargsCommand spells the command an xargs stage runs on items: its
-// options must be ones that do not change what runs (-r, -0 is not among
-// them: echo does not print NULs), -n/-L/-P N, -I MARK, -t.
+// xargsCommand spells the command an xargs stage (its program checked by
+// the caller) runs on items: its options must be ones that do not change
+// what runs, -r, -n/-L/-P N, -I MARK, -t, and -0 (printf '%s\0' ~/.x |
+// xargs -0 rm: the same items; after echo, an item with a newline at its
+// end, judged as the item: only a deny is taken from this reading).
 func xargsCommand(s *src, call *syntax.CallExpr, items []string) (string, bool) {
-	if len(call.Args) < 2 || s.slice(call.Args[0]) != "xargs" {
+	if len(call.Args) < 2 {
 		return "", false
 	}
 	args := call.Args[1:]
@@ -165,7 +170,7 @@ func xargsCommand(s *src, call *syntax.CallExpr, items []string) (string, bool) 
 	for len(args) > 0 {
 		v := s.slice(args[0])
 		switch {
-		case v == "-r" || v == "--no-run-if-empty" || v == "-t" || v == "--verbose" || v == "-x":
+		case v == "-r" || v == "--no-run-if-empty" || v == "-t" || v == "--verbose" || v == "-x" || v == "-0" || v == "--null":
 			args = args[1:]
 		case v == "-n" || v == "-L" || v == "-P" || v == "-I":
 			if len(args) < 2 {
