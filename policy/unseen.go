@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -134,6 +135,9 @@ func unseenStream(w word) bool {
 		return false // judged as a dynamic argument
 	}
 	v := w.val
+	if strings.HasPrefix(v, "/") {
+		v = path.Clean(v) // //dev/stdin, /dev/./stdin, /dev/../dev/stdin, /dev/stdin/
+	}
 	if v == "-" || v == "/dev/stdin" || strings.HasPrefix(v, "/dev/fd/") {
 		return true
 	}
@@ -150,7 +154,7 @@ func describeStream(w word) string {
 	switch {
 	case w.procSubst:
 		return "a process substitution's output"
-	case w.val == "-" || w.val == "/dev/stdin":
+	case w.val == "-" || path.Clean(w.val) == "/dev/stdin":
 		return "its standard input"
 	}
 	return w.val + ", a descriptor"
