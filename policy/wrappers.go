@@ -228,6 +228,13 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		return nil, false
 	}
 	rest := r.rest
+	if dynamicWrapperOption(r) {
+		// nice -n${IFS}10${IFS}rm${IFS}-rf${IFS}/ is nice -n 10 rm -rf /:
+		// an unquoted expansion among a wrapper's options may split into
+		// the command it runs, which then goes unjudged.
+		x.add(Ask, RuleShellDynamicArg, "a word before the command "+name+" runs comes from an expansion, which may split into that command")
+		return nil, true
+	}
 	switch r.kind {
 	case wrapPriv:
 		x.add(Deny, RuleWrapperPriv, name+" changes privileges, which the coder may never do")
@@ -448,4 +455,29 @@ func allStatic(ws []word) bool {
 		}
 	}
 	return true
+}
+
+// dynamicWrapperOption finds a word before a wrapper's command (its
+// options and positional words, all its words when it has none) that is
+// not static; env's NAME=value words are
+// the command's environment, judged as assignments.
+func dynamicWrapperOption(r wrapRead) bool {
+	n := r.n
+	if r.kind == wrapPlain {
+		n += runWrappers.get()[programBase(r.name)].skip // timeout's DURATION: timeout $T go test
+	}
+	n = min(n, len(r.rest))
+	if r.kind == wrapPriv || r.kind == wrapOpaque {
+		return false // asked or denied whatever the options
+	}
+	for _, w := range r.rest[:n] {
+		if w.static {
+			continue
+		}
+		if name, _, ok := strings.Cut(w.val, "="); ok && r.kind == wrapEnv && validName(name) {
+			continue
+		}
+		return true
+	}
+	return false
 }
