@@ -477,6 +477,15 @@ var mmTransforms = []mmTransform{
 	{"bash <<'EOF' L EOF", "§3.6.6 Here Documents", wholeLine(func(t string) string { return "bash <<'MMEOF'\n" + t + "\nMMEOF" })},
 	{"echo 'L' | bash", "§3.2.3 Pipelines; the curl | bash shape", wholeLine(func(t string) string { return "echo " + shQuote(t) + " | bash" })},
 	{"printf 'L' | sh", "§3.2.3 Pipelines", wholeLine(func(t string) string { return "printf '%s\\n' " + shQuote(t) + " | sh" })},
+	{"bash <(echo 'L')", "§3.5.6 Process Substitution; orchestkit#3021 (a shell reading its script from elsewhere)", wholeLine(func(t string) string { return "bash <(echo " + shQuote(t) + ")" })},
+	{"source <(echo 'L')", "§4.1 (source) with §3.5.6 Process Substitution", wholeLine(func(t string) string { return "source <(echo " + shQuote(t) + ")" })},
+	{"python3 os.system(argv)", "CmdNeedle (arXiv 2606.15549): another program that runs a shell", wholeLine(func(t string) string {
+		return "python3 -c 'import os,sys; os.system(sys.argv[1])' " + shQuote(t)
+	})},
+	{"script -qc 'L' /dev/null", "util-linux script(1) -c runs the command with a shell", wholeLine(func(t string) string { return "script -qc " + shQuote(t) + " /dev/null" })},
+	{"git -c alias.x='!L' x", "git-config(1) alias.*: a value starting with ! runs as a shell command", oneLine(func(t string) string {
+		return "git -c " + shQuote("alias.mm=!"+t) + " mm"
+	})},
 	{"timeout 5 bash -c 'L'", "claude-code#92542 + hermes-agent#58736", wholeLine(func(t string) string { return "timeout 5 bash -c " + shQuote(t) })},
 	{"env -S 'L'", "coreutils env --split-string; hermes-agent#58736", onSimple(func(l mmLine, w, args string, c *syntax.CallExpr) []string {
 		// env -S splits on blanks and honours quotes and ${VAR} only:
