@@ -59,6 +59,13 @@ func (a *Adapter) Preflight() error {
 // Program is the agent's program as given.
 func (a *Adapter) Program() string { return a.argv[0] }
 
+// Hosted is the agent's command as it will start (coder.Hosting): the run
+// reads the agent's entry by it.
+func (a *Adapter) Hosted() []string {
+	argv, _ := a.Argv("")
+	return argv
+}
+
 // Argv is the agent's command. `opencode acp` gets --hostname localhost
 // unless it was given one (see opencodeLocal).
 func (a *Adapter) Argv(string) ([]string, error) {

@@ -50,6 +50,10 @@ type Agent struct {
 	// InPlaceGate says, for exec's first line, what decides its tool
 	// calls in place ("" for its approval hooks as in sentinel run).
 	InPlaceGate string
+	// HostedModel, when set, is how its sign-in and model endpoint are
+	// checked before a run when another adapter hosts its program (--coder
+	// acp -- NAME ARGS...; args are ARGS as they will start).
+	HostedModel func(args []string) Model
 }
 
 // Home is what an agent needs of the person's home inside a bare sandbox:
