@@ -54,6 +54,20 @@ type Agent struct {
 	// checked before a run when another adapter hosts its program (--coder
 	// acp -- NAME ARGS...; args are ARGS as they will start).
 	HostedModel func(args []string) Model
+	// MCPServers, when set, are the person's stdio MCP servers the agent
+	// starts for project, and the places they need readable: doctor
+	// starts each inside a sandbox and names the ones that fail.
+	MCPServers func(home, project string) (servers []MCPServer, readable []string)
+}
+
+// MCPServer is one of the person's stdio MCP servers, as an agent's
+// config names it.
+type MCPServer struct {
+	Name    string
+	Scope   string // "user", or "project" for a project's entry
+	Command string
+	Args    []string
+	Env     map[string]string
 }
 
 // Home is what an agent needs of the person's home inside a bare sandbox:
