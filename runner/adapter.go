@@ -48,7 +48,12 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 		}
 		return &demoAdapter{scenario: scenario, exe: exe}, nil
 	case "acp":
-		return acp.New(command)
+		// What the agent needs beyond the protocol is its entry's.
+		var guest *coder.ACPGuest
+		if a, _ := agents.Of(command); a != nil {
+			guest = a.ACP
+		}
+		return acp.New(command, guest)
 	}
 	if a := agents.Coder(name); a != nil {
 		switch {

@@ -40,8 +40,8 @@ func TestEntriesAreWhole(t *testing.T) {
 		}
 		// An agent run through --coder acp is checked before the run
 		// from its own entry (the run knows no agent by name).
-		if strings.Contains(a.NotCoder, "--coder acp") && a.HostedModel == nil {
-			t.Errorf("%s runs over --coder acp but its entry says nothing of how its model is checked (HostedModel)", a.Name)
+		if strings.Contains(a.NotCoder, "--coder acp") && (a.HostedModel == nil || a.ACP == nil) {
+			t.Errorf("%s runs over --coder acp but its entry says nothing of how its model is checked (HostedModel) or what it needs there (ACP)", a.Name)
 		}
 	}
 	names := dialects.Names()

@@ -58,6 +58,9 @@ type Agent struct {
 	// starts for project, and the places they need readable: doctor
 	// starts each inside a sandbox and names the ones that fail.
 	MCPServers func(home, project string) (servers []MCPServer, readable []string)
+	// ACP, when set, is what it needs beyond the protocol when --coder acp
+	// runs its program.
+	ACP *ACPGuest
 }
 
 // MCPServer is one of the person's stdio MCP servers, as an agent's

@@ -26,6 +26,7 @@ var Agent = coder.Agent{
 	// Over ACP its provider, key and endpoint are read from the person's
 	// opencode config and logins, for the model its arguments name.
 	HostedModel: func(args []string) coder.Model { return model{args} },
+	ACP:         &acpGuest,
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
 		// Sentinel's plugin starts sentinel-helper for each tool call
 		// when it sits beside this binary (the sentinel binary otherwise).
