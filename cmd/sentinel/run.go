@@ -118,7 +118,8 @@ usage error, 130 when interrupted.`,
   sentinel run --coder claude --task TASK.md
   sentinel run --coder demo --plain --apply none "try it"
   sentinel run --coder acp "fix the flaky test" -- gemini --acp  # any Agent Client Protocol agent
-  sentinel run --coder command "tidy the docs" -- aider --yes   # any program; the sandbox is its only gate`,
+  sentinel run --coder aider "tidy the docs"                    # Aider; the sandbox is its only gate
+  sentinel run --coder command "tidy the docs" -- ./tidy.sh     # any program; the sandbox is its only gate`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if dash := c.ArgsLenAtDash(); dash >= 0 {
 				f.command, args = args[dash:], args[:dash]
