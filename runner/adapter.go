@@ -48,7 +48,12 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 		}
 		return &demoAdapter{scenario: scenario, exe: exe}, nil
 	case "acp":
-		return acp.New(command)
+		// What the agent needs beyond the protocol is its entry's.
+		var guest *coder.ACPGuest
+		if a, _ := agents.Of(command); a != nil {
+			guest = a.ACP
+		}
+		return acp.New(command, guest)
 	}
 	if a := agents.Coder(name); a != nil {
 		switch {
@@ -62,8 +67,15 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 		}
 		return nil, fmt.Errorf("coder %q is not supported yet (try --coder demo)", name)
 	}
-	known := append(append([]string{"demo"}, agents.CoderNames()...), "acp", "command")
-	return nil, CoderNameError{fmt.Sprintf("unknown coder %q (known: %s)", name, strings.Join(known, ", "))}
+	return nil, CoderNameError{fmt.Sprintf("unknown coder %q (known: %s)", name, strings.Join(CoderNames(), ", "))}
+}
+
+// CoderNames are the names --coder takes, in the order help and errors
+// name them: the demo, each agent's own (runner/agents), then acp and
+// command (a program given after --). Help, completion and NewAdapter's
+// error read this one list.
+func CoderNames() []string {
+	return append(append([]string{"demo"}, agents.CoderNames()...), "acp", "command")
 }
 
 func (d *demoAdapter) Name() string { return "demo" }

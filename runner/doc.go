@@ -13,8 +13,10 @@
 // the registry every reader uses (doctor, shims, exec, sandbox --agent,
 // the user service's scanner). runner/coder is the contract: Adapter, and
 // what the type switches on adapters used to do — Preparer (per-run state
-// from one coder.Setup), Spoken (the transport) and Failing (where a
-// failure is read). The folders: runner/claude (Claude Code: argv,
+// from one coder.Setup), Spoken (the transport), Failing (where a
+// failure is read) and Hosting (an adapter that runs another agent's
+// program, --coder acp: the run reads that agent's entry, e.g. how its
+// model is checked before the run). The folders: runner/claude (Claude Code: argv,
 // settings, stream-json and its hook dialect), runner/codex (app-server
 // JSON-RPC and its hook dialect), runner/acp (any ACP agent's permission
 // requests and updates), runner/geminicli (Gemini CLI as itself under

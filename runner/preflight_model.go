@@ -9,47 +9,18 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"github.com/sentinelhq/sentinel/runner/acp"
-	"github.com/sentinelhq/sentinel/runner/geminicli"
-	"github.com/sentinelhq/sentinel/runner/opencode"
+	"github.com/sentinelhq/sentinel/runner/agents"
+	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
 // modelCoder is an adapter whose coder talks to a model over the network
-// (claude, codex; Gemini CLI over ACP through geminiModel): before anything
-// of a run is made, the preflight checks it has a key or sign-in and that
-// its model endpoint answers, so a run that cannot work fails in seconds,
-// with one line, and leaves nothing.
-type modelCoder interface {
-	// SignIn is nil when the coder will find a key or sign-in, else the
-	// one-line error naming the fix.
-	SignIn() error
-	// ModelEndpoint is the base URL the coder sends its model traffic to
-	// ("" when the preflight cannot know it) and the fix when it does not
-	// answer ("start it, or point X at one that answers").
-	ModelEndpoint() (url, fix string, err error)
-}
-
-// geminiModel is Gemini CLI over ACP (--coder acp -- gemini --acp): its
-// key and endpoint are read as in place (geminicli).
-type geminiModel struct{}
-
-func (geminiModel) SignIn() error                               { return geminicli.SignIn() }
-func (geminiModel) ModelEndpoint() (url, fix string, err error) { return geminicli.ModelEndpoint() }
-
-// opencodeModel is opencode over ACP (--coder acp -- opencode acp …): its
-// provider, key and endpoint are read from the person's opencode config
-// and logins, for the model its arguments name (runner/opencode).
-type opencodeModel struct{ args []string }
-
-func (o opencodeModel) SignIn() error { return opencode.SignIn(o.args) }
-func (o opencodeModel) ModelEndpoint() (url, fix string, err error) {
-	return opencode.ModelEndpoint(o.args)
-}
+// (claude, codex), or an agent another adapter hosts whose entry says how
+// its model is checked (Gemini CLI, opencode over ACP): coder.Model.
+type modelCoder = coder.Model
 
 // reachTimeout bounds the endpoint check: a dead host fails in seconds.
 const reachTimeout = 3 * time.Second
@@ -60,13 +31,10 @@ const reachTimeout = 3 * time.Second
 func preflightModel(ctx context.Context, a Adapter, say func(string)) error {
 	name := a.Name()
 	m, ok := a.(modelCoder)
-	if ac, isACP := a.(*acp.Adapter); isACP {
-		switch filepath.Base(ac.Program()) {
-		case "gemini":
-			m, ok, name = geminiModel{}, true, "gemini"
-		case "opencode":
-			argv, _ := ac.Argv("")
-			m, ok, name = opencodeModel{args: argv[1:]}, true, "opencode"
+	if h, hosting := a.(coder.Hosting); hosting {
+		argv := h.Hosted()
+		if ag, at := agents.Of(argv); ag != nil && ag.HostedModel != nil {
+			m, ok, name = ag.HostedModel(argv[at:]), true, ag.Name
 		}
 	}
 	if !ok {

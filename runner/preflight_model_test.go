@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/sandbox"
@@ -140,7 +139,7 @@ func TestStartWithADeadEndpointLeavesNoRun(t *testing.T) {
 }
 
 func geminiACP() Adapter {
-	a, err := acp.New([]string{"/usr/local/bin/gemini", "--acp"})
+	a, err := NewAdapter("acp", "", []string{"/usr/local/bin/gemini", "--acp"})
 	if err != nil {
 		panic(err)
 	}

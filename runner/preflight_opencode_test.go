@@ -7,13 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sentinelhq/sentinel/runner/acp"
 )
 
 func opencodeACP(args ...string) func() Adapter {
 	return func() Adapter {
-		a, err := acp.New(append([]string{"/usr/local/bin/opencode", "acp"}, args...))
+		a, err := NewAdapter("acp", "", append([]string{"/usr/local/bin/opencode", "acp"}, args...))
 		if err != nil {
 			panic(err)
 		}

@@ -16,9 +16,6 @@ import (
 	"github.com/sentinelhq/sentinel/runner"
 )
 
-// coderNames are the values --coder takes (runner.NewAdapter's names).
-var coderNames = []string{"demo", "claude", "claude-headless", "codex", "acp", "command"}
-
 // addCompletions gives every command in root's tree the completions its
 // arguments and flags take.
 func addCompletions(root *cobra.Command) {
@@ -26,7 +23,7 @@ func addCompletions(root *cobra.Command) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		if f := c.Flags().Lookup("coder"); f != nil {
-			_ = c.RegisterFlagCompletionFunc("coder", fixed(coderNames))
+			_ = c.RegisterFlagCompletionFunc("coder", fixed(runner.CoderNames()))
 		}
 		switch strings.TrimPrefix(c.CommandPath(), "sentinel ") {
 		case "review", "show", "undo", "supervisor scan":

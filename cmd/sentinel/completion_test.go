@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/runner/agents"
 )
 
 // TestCompletionIsListedAndCompletesCoders: `completion` shows in the help,
@@ -23,10 +25,20 @@ func TestCompletionIsListedAndCompletesCoders(t *testing.T) {
 	if help := run("--help"); !strings.Contains(help, "completion") {
 		t.Fatalf("sentinel --help does not list completion:\n%s", help)
 	}
+	// Every --coder name an agent's entry gives (runner/agents), not a
+	// copy of them: a new agent's coder is completed and in --help.
+	want := []string{"demo", "acp", "command"}
+	for _, a := range agents.All() {
+		want = append(want, a.Coders...)
+	}
 	got := run("__complete", "run", "--coder", "")
-	for _, want := range []string{"claude", "codex", "demo", "claude-headless"} {
-		if !strings.Contains(got, want+"\n") {
-			t.Fatalf("--coder completion lacks %s:\n%s", want, got)
+	help := run("run", "--help")
+	for _, name := range want {
+		if !strings.Contains(got, name+"\n") {
+			t.Errorf("--coder completion lacks %s:\n%s", name, got)
+		}
+		if !strings.Contains(help, " "+name+",") && !strings.Contains(help, " "+name+" (") {
+			t.Errorf("sentinel run --help's --coder does not name %s", name)
 		}
 	}
 }

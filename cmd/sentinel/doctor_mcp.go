@@ -14,8 +14,8 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
-	"github.com/sentinelhq/sentinel/runner/claude"
-	"github.com/sentinelhq/sentinel/runner/codex"
+	"github.com/sentinelhq/sentinel/runner/agents"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -38,25 +38,25 @@ const mcpStartBound = 15 * time.Second
 const mcpInitialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sentinel-doctor","version":"0"}}}` + "\n"
 
 // probeMCPServers starts each of the person's stdio MCP servers for
-// project (Claude Code's, from ~/.claude.json; Codex's, from its
-// config.toml) in a sandbox made as a
+// project (each agent's that its entry reads: Claude Code's from
+// ~/.claude.json, Codex's from its config.toml) in a sandbox made as a
 // run's is, network off, and asks it to initialize: a server that cannot
 // start inside (a script it cannot read, a missing interpreter) is named
 // with its error before a run finds the coder without its tools.
 func probeMCPServers(project string) []mcpProbe {
 	home, _ := os.UserHomeDir()
-	servers := claude.PersonMCPServers(home, project)
-	agent := make([]string, len(servers))
-	for i := range agent {
-		agent[i] = "claude"
-	}
-	readable := claude.MCPServerPaths(home, project)
-	if person, err := codex.LoadPerson(codex.PersonDir(os.Getenv, home)); err == nil {
-		for _, s := range person.MCPServers() {
-			servers = append(servers, claude.MCPServer{Name: s.Name, Scope: "user", Command: s.Command, Args: s.Args, Env: s.Env})
-			agent = append(agent, "codex")
+	var servers []coder.MCPServer
+	var agent, readable []string
+	for _, a := range agents.All() {
+		if a.MCPServers == nil {
+			continue
 		}
-		readable = append(readable, person.MCPServerPaths(home)...)
+		mine, paths := a.MCPServers(home, project)
+		servers = append(servers, mine...)
+		for range mine {
+			agent = append(agent, a.Name)
+		}
+		readable = append(readable, paths...)
 	}
 	if len(servers) == 0 {
 		return nil
@@ -97,7 +97,7 @@ func probeMCPServers(project string) []mcpProbe {
 // startMCPServer starts s in sbx and reports whether it answered
 // initialize within bound, or why not (its own error, its stderr's last
 // lines).
-func startMCPServer(sbx *sandbox.Sandbox, dir string, s claude.MCPServer, bound time.Duration) (bool, string) {
+func startMCPServer(sbx *sandbox.Sandbox, dir string, s coder.MCPServer, bound time.Duration) (bool, string) {
 	ctx, cancel := context.WithTimeout(context.Background(), bound) // a hang bound
 	defer cancel()
 	argv := []string{s.Command}

@@ -47,10 +47,26 @@ type runFlags struct {
 	maxChange     string
 }
 
+// coderUsage is --coder's help: every name runner.CoderNames lists, the
+// two that take a program after -- said as such.
+func coderUsage() string {
+	names := runner.CoderNames()
+	for i, n := range names {
+		switch n {
+		case "acp":
+			names[i] = "acp (any ACP agent, given after --)"
+		case "command":
+			names[i] = "command (any program, given after --)"
+		}
+	}
+	last := len(names) - 1
+	return "the coding agent to supervise: " + strings.Join(names[:last], ", ") + ", or " + names[last] + " (default: coder in config, else claude)"
+}
+
 func (f *runFlags) register(c *cobra.Command, withCoder bool) {
 	fl := c.Flags()
 	if withCoder {
-		fl.StringVar(&f.coder, "coder", "", "the coding agent to supervise: demo, claude, claude-headless, codex, acp (any ACP agent, given after --), or command (any program, given after --) (default: coder in config, else claude)")
+		fl.StringVar(&f.coder, "coder", "", coderUsage())
 		fl.StringVar(&f.taskFile, "task", "", "read the task from `FILE` (instead of giving it as text)")
 		fl.BoolVar(&f.headless, "headless", false, "with --coder claude: run claude -p with stream-json (the walk-away mode) instead of its TUI")
 	}
@@ -102,7 +118,8 @@ usage error, 130 when interrupted.`,
   sentinel run --coder claude --task TASK.md
   sentinel run --coder demo --plain --apply none "try it"
   sentinel run --coder acp "fix the flaky test" -- gemini --acp  # any Agent Client Protocol agent
-  sentinel run --coder command "tidy the docs" -- aider --yes   # any program; the sandbox is its only gate`,
+  sentinel run --coder aider "tidy the docs"                    # Aider; the sandbox is its only gate
+  sentinel run --coder command "tidy the docs" -- ./tidy.sh     # any program; the sandbox is its only gate`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if dash := c.ArgsLenAtDash(); dash >= 0 {
 				f.command, args = args[dash:], args[:dash]

@@ -1,39 +1,44 @@
 package acp
 
 import (
-	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"github.com/sentinelhq/sentinel/runner/opencode"
-
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
 // Adapter starts an ACP agent (the command given after --) under Sentinel.
 // Its method set matches runner.Adapter; the runner drives it through Start
 // (pipes, JSON-RPC), not the pty path.
 type Adapter struct {
-	argv []string
-	home string // the per-run HOME (set by Prepare)
+	argv  []string
+	guest coder.ACPGuest // what the agent needs beyond the protocol
+	home  string         // the per-run HOME (set by Prepare)
 	// run is what the run said (SetRun); gate starts the person's stdio
 	// MCP servers behind Sentinel's MCP gate; notes are what Prepare left
-	// out (Notes); trustGemini says the workspace's .gemini is hidden, so
-	// Gemini CLI may trust the workspace (see mcp.go).
-	run         RunSetup
-	gate        *MCPGate
-	notes       []string
-	trustGemini bool
+	// out (Notes); trusted says the guest's Contain hid the workspace's
+	// own settings, so the agent may trust the workspace (see mcp.go).
+	run     RunSetup
+	gate    *MCPGate
+	notes   []string
+	trusted bool
 }
 
-// New returns the adapter for argv, e.g. ["gemini", "--acp"].
-func New(argv []string) (*Adapter, error) {
+// New returns the adapter for argv, e.g. ["gemini", "--acp"]; guest (nil:
+// none) is what that agent's entry says it needs beyond the protocol.
+func New(argv []string, guest *coder.ACPGuest) (*Adapter, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("--coder acp needs the agent's command after --: sentinel run --coder acp \"task\" -- gemini --acp")
 	}
-	return &Adapter{argv: argv}, nil
+	a := &Adapter{argv: argv}
+	if guest != nil {
+		a.guest = *guest
+	}
+	return a, nil
 }
 
 // Name is the coder's name as --coder spells it.
@@ -59,32 +64,30 @@ func (a *Adapter) Preflight() error {
 // Program is the agent's program as given.
 func (a *Adapter) Program() string { return a.argv[0] }
 
-// Argv is the agent's command. `opencode acp` gets --hostname localhost
-// unless it was given one (see opencodeLocal).
-func (a *Adapter) Argv(string) ([]string, error) {
-	if !a.isOpencodeACP() {
-		return a.argv, nil
-	}
-	for _, arg := range a.argv[2:] {
-		if arg == "--hostname" || strings.HasPrefix(arg, "--hostname=") {
-			return a.argv, nil
-		}
-	}
-	return append([]string{a.argv[0], a.argv[1], "--hostname", opencodeLocal}, a.argv[2:]...), nil
+// Hosted is the agent's command as it will start (coder.Hosting): the run
+// reads the agent's entry by it.
+func (a *Adapter) Hosted() []string {
+	argv, _ := a.Argv("")
+	return argv
 }
 
-// Env points HOME at the per-run home, where the agent keeps its state.
+// Argv is the agent's command, as its guest entry has it start.
+func (a *Adapter) Argv(string) ([]string, error) {
+	if a.guest.Argv == nil {
+		return a.argv, nil
+	}
+	return a.guest.Argv(a.argv), nil
+}
+
+// Env points HOME at the per-run home, where the agent keeps its state,
+// and adds what its guest entry needs.
 func (a *Adapter) Env() []string {
 	var env []string
 	if a.home != "" {
 		env = append(env, "HOME="+a.home)
 	}
-	if a.isOpencodeACP() {
-		env = append(env, "NO_PROXY="+opencodeLocal, "no_proxy="+opencodeLocal)
-		env = append(env, opencodeEnv...)
-	}
-	if a.isGemini() {
-		env = append(env, GeminiEnv(a.trustGemini)...)
+	if a.guest.Env != nil {
+		env = append(env, a.guest.Env(a.argv, a.trusted)...)
 	}
 	return env
 }
@@ -102,20 +105,13 @@ var KeyEnv = []string{
 	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY", "GEMINI_CLI_NO_RELAUNCH",
 }
 
-// geminiLogins and opencodeLogins are the agents' logins copied into the
-// per-run home as they are (the person's home itself is never readable in
-// the sandbox); their settings are rewritten (preparePerson).
-var (
-	geminiLogins   = []string{".gemini/oauth_creds.json", ".gemini/google_accounts.json"}
-	opencodeLogins = []string{opencode.AuthFile}
-)
-
 // Prepare makes the per-run home in stateDir (outside the read-only run
-// directory, removed with the run) from the person's home: their logins,
-// their settings made to ask Sentinel first, their global instructions
-// (GEMINI.md, opencode's AGENTS.md) and whereAmI, Sentinel's text about
-// where the coder is (see preparePerson). It returns what the sandbox must
-// allow and keep read-only.
+// directory, removed with the run) from the person's home, as the agent's
+// guest entry has it (PrepareHome: their logins, their settings made to
+// ask Sentinel first, their global instructions and whereAmI, Sentinel's
+// text about where the coder is; the person's home itself is never
+// readable in the sandbox). It returns what the sandbox must allow and
+// keep read-only.
 func (a *Adapter) Prepare(home, stateDir, whereAmI string) (Needs, error) {
 	abs, err := filepath.Abs(stateDir)
 	if err != nil {
@@ -124,19 +120,21 @@ func (a *Adapter) Prepare(home, stateDir, whereAmI string) (Needs, error) {
 	if err := os.MkdirAll(abs, 0o700); err != nil {
 		return Needs{}, fmt.Errorf("acp: make the agent's home: %w", err)
 	}
-	protected, notes, err := preparePerson(home, abs, whereAmI, a.gate)
-	if err != nil {
-		return Needs{}, err
+	var protected, notes []string
+	if a.guest.PrepareHome != nil {
+		if protected, notes, err = a.guest.PrepareHome(home, abs, whereAmI, a.gate); err != nil {
+			return Needs{}, err
+		}
 	}
 	needs := Needs{Writable: []string{abs}, Protected: protected, PassEnv: KeyEnv}
-	if a.isGemini() {
-		hide, note := a.containGemini(geminiHasMCP(abs))
+	if a.guest.Contain != nil {
+		hide, note := a.guest.Contain(abs, a.run.Workspace, a.run.Contained)
 		if note != "" {
 			notes = append(notes, note)
 		}
 		if hide != "" {
 			needs.Hidden = append(needs.Hidden, hide)
-			a.trustGemini = true
+			a.trusted = true
 		}
 	}
 	a.notes = notes

@@ -16,23 +16,24 @@
 //   - terminal/* is refused: commands run in the agent's own sandboxed
 //     process, where Sentinel's sandbox confines them.
 //   - An agent only asks about what it is set to ask about: a session that
-//     starts in an auto-approving mode is set to "default", and quirks.go
-//     keeps the known agents (Gemini CLI, opencode) asking whatever the
-//     repository's settings say.
-//   - The person's own setup comes along in a per-run home (person.go):
-//     logins copied, settings rewritten so nothing in them answers a
-//     permission request in Sentinel's place (Gemini: yolo, tools.allowed,
-//     hooks, trusted MCP servers; opencode: agent permissions, plugins),
-//     their global instructions kept, and Sentinel's where-am-I text added
-//     through each agent's own mechanism (GEMINI.md; opencode's
-//     "instructions").
+//     starts in an auto-approving mode is set to "default", and what one
+//     agent needs beyond the protocol is its entry's (coder.ACPGuest,
+//     given to New from runner/agents): its command and environment, its
+//     part of a per-run home made from the person's (logins copied,
+//     settings rewritten so nothing in them answers a permission request
+//     in Sentinel's place, global instructions kept, Sentinel's
+//     where-am-I text added through its own mechanism), and whether its
+//     workspace can be trusted. This package knows no agent by name:
+//     opencode's needs are in runner/opencode (acp.go); Gemini CLI's are
+//     the Gemini guest here (quirks.go, person.go, mcp.go), which
+//     runner/geminicli's entry names and its in-place adapter shares.
 //   - The person's MCP servers come along and every call to them is
-//     decided by Sentinel (mcp.go): opencode's stdio servers run behind
-//     Sentinel's MCP gate (runner/mcpgate); Gemini asks about each MCP
-//     call over ACP and its stdio servers run behind the gate too (its
-//     question does not name the tool reliably), and its workspace is
-//     trusted (so it starts MCP servers at all) only with the repository's
-//     .gemini/ hidden inside the sandbox. Remote servers are kept off.
+//     decided by Sentinel: stdio servers run behind Sentinel's MCP gate
+//     (runner/mcpgate; MCPGate), remote servers are kept off. Gemini asks
+//     about each MCP call over ACP and its stdio servers run behind the
+//     gate too (its question does not name the tool reliably), and its
+//     workspace is trusted (so it starts MCP servers at all) only with the
+//     repository's .gemini/ hidden inside the sandbox.
 //
 // Steering cancels the running prompt turn and sends the message as the
 // next prompt; the reasons for denials reach the agent as one follow-up

@@ -73,7 +73,7 @@ func TestGeminiPersonsTrustedMCPServerStillAsks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, ".gemini", "settings.json"), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	a, _ := New([]string{"gemini", "--acp"})
+	a, _ := New([]string{"gemini", "--acp"}, &Gemini)
 	state := filepath.Join(t.TempDir(), "agent")
 	if _, err := a.Prepare(home, state, "where"); err != nil {
 		t.Fatal(err)

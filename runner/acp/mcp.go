@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 
+	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/runner/mcpgate"
 )
 
@@ -14,13 +15,14 @@ import (
 //
 // opencode (1.18.33) never asks before an MCP tool call (its permission
 // settings do not cover MCP tools: upstream anomalyco/opencode#6892), so
-// each of the person's stdio servers is started behind Sentinel's MCP gate
-// (runner/mcpgate): `sentinel mcp-gate --server NAME -- <their command>`,
-// which asks the run's broker before every tools/call and answers a denied
-// one itself. Remote (http/sse) servers are kept off: their calls would
-// leave through the sandbox's proxy with no gate to ask about each call, and
-// a system line says so. Without a gate (no broker socket or sentinel binary
-// known) every server is kept off.
+// its entry (runner/opencode, acp.go) starts each of the person's stdio
+// servers behind Sentinel's MCP gate (runner/mcpgate): `sentinel mcp-gate
+// --server NAME -- <their command>`, which asks the run's broker before
+// every tools/call and answers a denied one itself. Remote (http/sse)
+// servers are kept off: their calls would leave through the sandbox's
+// proxy with no gate to ask about each call, and a system line says so.
+// Without a gate (no broker socket or sentinel binary known) every server
+// is kept off.
 //
 // Gemini CLI (0.61.0) asks before every MCP tool call of a server it does
 // not trust (ForceGeminiSettings makes every server untrusted), and that
@@ -57,10 +59,7 @@ type RunSetup struct {
 }
 
 // MCPGate is how the person's stdio MCP servers reach the run's broker.
-type MCPGate struct {
-	Sentinel string // the sentinel binary (readable inside the sandbox)
-	Socket   string // the run's broker socket
-}
+type MCPGate = coder.MCPGate
 
 // SetRun tells Prepare about the run: the person's stdio MCP servers start
 // behind the gate (opencode) and Gemini's workspace can be trusted
@@ -83,14 +82,15 @@ const geminiWorkspaceDir = ".gemini"
 // containGemini hides the workspace's .gemini/ (making it first when
 // missing) so the workspace can be trusted; it returns the path to hide,
 // or "" with a note when it cannot be.
-func (a *Adapter) containGemini(personHasMCP bool) (string, string) {
-	if !a.run.Contained || a.run.Workspace == "" {
+func containGemini(runHome, workspace string, contained bool) (string, string) {
+	personHasMCP := geminiHasMCP(runHome)
+	if !contained || workspace == "" {
 		if personHasMCP {
 			return "", "gemini: your MCP servers are not started: without the Linux sandbox Sentinel cannot hide the repository's .gemini settings from Gemini CLI, so the workspace stays untrusted (Gemini starts no MCP server there)"
 		}
 		return "", ""
 	}
-	dir := filepath.Join(a.run.Workspace, geminiWorkspaceDir)
+	dir := filepath.Join(workspace, geminiWorkspaceDir)
 	untrusted := "gemini: the workspace stays untrusted (your MCP servers are not started): "
 	st, err := os.Lstat(dir)
 	switch {
@@ -105,77 +105,6 @@ func (a *Adapter) containGemini(personHasMCP bool) (string, string) {
 		return "", untrusted + "the repository's " + geminiWorkspaceDir + " is not a directory, so Sentinel cannot hide it"
 	}
 	return dir, ""
-}
-
-// gateOpencodeMCP rewrites opencode's "mcp" servers in place: each local
-// server with a command runs behind the gate (enabled as the person set
-// it), every other server is disabled. It returns a note per server kept off.
-func gateOpencodeMCP(m map[string]any, g *MCPGate) []string {
-	servers, ok := m["mcp"].(map[string]any)
-	if !ok {
-		return nil
-	}
-	var notes []string
-	for _, name := range sortedNames(servers) {
-		s, ok := servers[name].(map[string]any)
-		if !ok {
-			delete(servers, name)
-			continue
-		}
-		argv, local := stringList(s["command"])
-		if g == nil || s["type"] != "local" || !local || len(argv) == 0 {
-			if s["enabled"] != false {
-				notes = append(notes, offNote("opencode", name, s, g))
-			}
-			s["enabled"] = false
-			continue
-		}
-		s["command"] = anyList(mcpgate.Command(g.Sentinel, g.Socket, "opencode", name, argv))
-	}
-	return notes
-}
-
-func offNote(agent, name string, s map[string]any, g *MCPGate) string {
-	if g == nil {
-		return fmt.Sprintf("%s: your MCP server %q is kept off: this run has no MCP gate to ask Sentinel about its tool calls", agent, name)
-	}
-	if u, ok := s["url"].(string); ok && u != "" {
-		return fmt.Sprintf("%s: your remote MCP server %q is kept off: Sentinel gates only stdio MCP servers (it asks about each tool call there)", agent, name)
-	}
-	return fmt.Sprintf("%s: your MCP server %q is kept off: it names no command Sentinel can start behind its gate", agent, name)
-}
-
-func stringList(v any) ([]string, bool) {
-	l, ok := v.([]any)
-	if !ok {
-		return nil, false
-	}
-	out := make([]string, 0, len(l))
-	for _, x := range l {
-		s, ok := x.(string)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
-}
-
-func anyList(s []string) []any {
-	out := make([]any, len(s))
-	for i, x := range s {
-		out[i] = x
-	}
-	return out
-}
-
-func sortedNames(m map[string]any) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // geminiHasMCP says whether the run's Gemini settings in home name MCP servers.
@@ -202,14 +131,14 @@ func gateGeminiMCP(m map[string]any, g *MCPGate) []string {
 		return nil
 	}
 	var notes []string
-	for _, name := range sortedNames(servers) {
+	for _, name := range agentutil.SortedKeys(servers) {
 		s, ok := servers[name].(map[string]any)
 		if !ok {
 			delete(servers, name)
 			continue
 		}
 		command, _ := s["command"].(string)
-		args, argsOK := stringList(s["args"])
+		args, argsOK := agentutil.StringList(s["args"])
 		if command == "" || (!argsOK && s["args"] != nil) {
 			delete(servers, name)
 			if _, remote := s["url"]; remote {
@@ -222,7 +151,7 @@ func gateGeminiMCP(m map[string]any, g *MCPGate) []string {
 			continue
 		}
 		argv := mcpgate.Command(g.Sentinel, g.Socket, "gemini", name, append([]string{command}, args...))
-		s["command"], s["args"] = argv[0], anyList(argv[1:])
+		s["command"], s["args"] = argv[0], agentutil.AnyList(argv[1:])
 	}
 	return notes
 }

@@ -10,30 +10,24 @@ import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
-// What a person's own Gemini CLI and opencode setup brings into a run: the
-// per-run home gets copies of their settings, logins and global
-// instructions (GEMINI.md; opencode's AGENTS.md), rewritten so that their
+// What a person's own Gemini CLI setup brings into a run (opencode's is
+// in runner/opencode, acp.go): the per-run home gets copies of their
+// settings, logins and global instructions (GEMINI.md), rewritten so that their
 // provider, model, MCP servers and instructions work while nothing in them
 // can answer a permission request in Sentinel's place; and Sentinel's text
 // about where the coder is, in each agent's own instructions mechanism.
 // The person's files are only read.
 
-// geminiSettings and opencodeConfig are the settings files, relative to home.
-const (
-	geminiSettings = ".gemini/settings.json"
-	opencodeConfig = ".config/opencode/opencode.json"
-)
+// geminiSettings is the settings file, relative to home.
+const geminiSettings = ".gemini/settings.json"
+
+// geminiLogins are Gemini CLI's logins, copied into the per-run home as
+// they are (the person's home itself is never readable in the sandbox).
+var geminiLogins = []string{".gemini/oauth_creds.json", ".gemini/google_accounts.json"}
 
 // geminiContext is Gemini CLI's global context file (relative to home)
 // unless the person's context.fileName names others.
 const geminiContext = ".gemini/GEMINI.md"
-
-// opencodeRules is opencode's global instructions file, relative to home.
-const opencodeRules = ".config/opencode/AGENTS.md"
-
-// opencodeWhereAmI is where Sentinel's text for opencode goes, relative to
-// the run's home; opencode.json's "instructions" names it.
-const opencodeWhereAmI = ".config/opencode/sentinel-whereami.md"
 
 // readJSONC and stripJSONC read settings files with comments and trailing
 // commas (agentutil.ReadJSONC), which both agents accept.
@@ -107,95 +101,6 @@ func ForceGeminiSettings(m map[string]any) map[string]any {
 		}
 	}
 	return m
-}
-
-// ForceOpencodeConfig makes a person's opencode (1.18) config ask Sentinel
-// before every action while keeping their providers, model, MCP servers
-// and instructions: the global permission is "ask" for every tool, every
-// agent's and mode's own permission (which outranks the global one) is
-// dropped, and plugins (code in opencode's process that can answer
-// permission requests) are not loaded. opencode's permission settings do
-// not cover MCP tools (upstream issue anomalyco/opencode#6892), so the
-// person's stdio MCP servers run behind gate (see mcp.go) and every other
-// server is disabled; with no gate, all of them are. whereAmI, when set, is
-// the path of Sentinel's instructions file, added to "instructions". It
-// returns the config and a note for each server kept off.
-func ForceOpencodeConfig(m map[string]any, whereAmI string, gate *MCPGate) (map[string]any, []string) {
-	if m == nil {
-		m = map[string]any{}
-	}
-	delete(m, "plugin")
-	m["permission"] = opencodeAskAll()
-	notes := gateOpencodeMCP(m, gate)
-	for _, key := range []string{"agent", "mode"} {
-		if agents, ok := m[key].(map[string]any); ok {
-			for _, a := range agents {
-				if t, ok := a.(map[string]any); ok {
-					delete(t, "permission")
-					delete(t, "tools")
-				}
-			}
-		}
-	}
-	if whereAmI != "" {
-		var ins []any
-		if old, ok := m["instructions"].([]any); ok {
-			ins = append(ins, old...)
-		}
-		m["instructions"] = append(ins, whereAmI)
-	}
-	return m, notes
-}
-
-func opencodeAskAll() map[string]any {
-	var p map[string]any
-	_ = json.Unmarshal([]byte(opencodeAsk), &p)
-	return p
-}
-
-// preparePerson fills the per-run home abs from the person's home: copies
-// of the logins, rewritten settings, global instructions, and Sentinel's
-// where-am-I text. The person's stdio MCP servers run behind gate (nil: kept
-// off). It returns the files the coder must not change and notes on what
-// was left out.
-func preparePerson(home, abs, whereAmI string, gate *MCPGate) ([]string, []string, error) {
-	if err := copyLogins(home, abs, opencodeLogins); err != nil {
-		return nil, nil, err
-	}
-	protected, notes, err := PrepareGeminiHome(home, abs, whereAmI, gate, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	// opencode.
-	oc, err := readJSONC(pathIn(home, opencodeConfig))
-	if err != nil {
-		return nil, nil, fmt.Errorf("acp: your opencode config: %w", err)
-	}
-	where := ""
-	if strings.TrimSpace(whereAmI) != "" {
-		where = filepath.Join(abs, opencodeWhereAmI)
-		if err := os.MkdirAll(filepath.Dir(where), 0o700); err != nil {
-			return nil, nil, err
-		}
-		if err := os.WriteFile(where, []byte(whereAmI+"\n"), 0o600); err != nil {
-			return nil, nil, fmt.Errorf("acp: write the run's instructions for opencode: %w", err)
-		}
-		protected = append(protected, where)
-	}
-	if oc != nil || where != "" {
-		forced, ocNotes := ForceOpencodeConfig(oc, where, gate)
-		notes = append(notes, ocNotes...)
-		if err := writeJSON(filepath.Join(abs, opencodeConfig), forced); err != nil {
-			return nil, nil, fmt.Errorf("acp: write the run's opencode config: %w", err)
-		}
-		protected = append(protected, filepath.Join(abs, opencodeConfig))
-	}
-	if home != "" {
-		if err := agentutil.CopyPrivate(filepath.Join(home, opencodeRules), filepath.Join(abs, opencodeRules)); err != nil {
-			return nil, nil, fmt.Errorf("acp: copy ~/%s into the run: %w", opencodeRules, err)
-		}
-	}
-	return protected, notes, nil
 }
 
 // PrepareGeminiHome writes Gemini CLI's part of a per-run home abs from the

@@ -60,51 +60,15 @@ func TestForceGeminiSettings(t *testing.T) {
 	}
 }
 
-func TestForceOpencodeConfig(t *testing.T) {
-	m, notes := ForceOpencodeConfig(map[string]any{
-		"permission":   map[string]any{"bash": "allow"},
-		"agent":        map[string]any{"build": map[string]any{"permission": map[string]any{"bash": "allow"}, "model": "x/y"}},
-		"mode":         map[string]any{"build": map[string]any{"permission": map[string]any{"edit": "allow"}}},
-		"plugin":       []any{"opencode-auto-approve"},
-		"instructions": []any{"~/rules.md"},
-		"mcp":          map[string]any{"s": map[string]any{"type": "local"}},
-	}, "/run/home/where.md", nil)
-	if len(notes) != 1 || !strings.Contains(notes[0], `"s" is kept off`) {
-		t.Errorf("notes = %q", notes)
-	}
-	if p := m["permission"].(map[string]any); p["bash"] != "ask" || p["edit"] != "ask" {
-		t.Errorf("permission = %v", p)
-	}
-	b := m["agent"].(map[string]any)["build"].(map[string]any)
-	if _, ok := b["permission"]; ok || b["model"] != "x/y" {
-		t.Errorf("agent build = %v", b)
-	}
-	if _, ok := m["mode"].(map[string]any)["build"].(map[string]any)["permission"]; ok {
-		t.Error("mode permission kept")
-	}
-	if _, ok := m["plugin"]; ok {
-		t.Errorf("plugin kept: %v", m)
-	}
-	if s := m["mcp"].(map[string]any)["s"].(map[string]any); s["enabled"] != false || s["type"] != "local" {
-		t.Errorf("mcp server = %v, want kept but disabled", s)
-	}
-	if ins := m["instructions"].([]any); len(ins) != 2 || ins[1] != "/run/home/where.md" {
-		t.Errorf("instructions = %v", ins)
-	}
-}
-
 // Prepare copies logins, rewrites settings, appends Sentinel's text to the
 // person's GEMINI.md and keeps every rewritten file read-only; the person's
 // files are not changed.
 func TestPrepareBringsThePersonsSetup(t *testing.T) {
 	home, state := t.TempDir(), filepath.Join(t.TempDir(), "agent")
 	files := map[string]string{
-		".gemini/settings.json":           `{"general": {"defaultApprovalMode": "yolo"}, // mine` + "\n}",
-		".gemini/GEMINI.md":               "person's gemini rules",
-		".gemini/oauth_creds.json":        `{"token": "t"}`,
-		".config/opencode/opencode.json":  `{"model": "p/m"}`,
-		".config/opencode/AGENTS.md":      "person's opencode rules",
-		".local/share/opencode/auth.json": `{}`,
+		".gemini/settings.json":    `{"general": {"defaultApprovalMode": "yolo"}, // mine` + "\n}",
+		".gemini/GEMINI.md":        "person's gemini rules",
+		".gemini/oauth_creds.json": `{"token": "t"}`,
 	}
 	for name, body := range files {
 		os.MkdirAll(filepath.Dir(filepath.Join(home, name)), 0o700)
@@ -112,7 +76,7 @@ func TestPrepareBringsThePersonsSetup(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, _ := New([]string{"gemini", "--acp"})
+	a, _ := New([]string{"gemini", "--acp"}, &Gemini)
 	n, err := a.Prepare(home, state, "WHERE-AM-I")
 	if err != nil {
 		t.Fatal(err)
@@ -124,13 +88,10 @@ func TestPrepareBringsThePersonsSetup(t *testing.T) {
 	if s := read(".gemini/settings.json"); !strings.Contains(s, `"defaultApprovalMode": "default"`) {
 		t.Errorf("settings = %s", s)
 	}
-	if read(".gemini/oauth_creds.json") != `{"token": "t"}` || read(".config/opencode/AGENTS.md") != "person's opencode rules" {
-		t.Error("logins or opencode rules not copied")
+	if read(".gemini/oauth_creds.json") != `{"token": "t"}` {
+		t.Error("logins not copied")
 	}
-	if s := read(".config/opencode/opencode.json"); !strings.Contains(s, "sentinel-whereami.md") || !strings.Contains(s, `"p/m"`) {
-		t.Errorf("opencode.json = %s", s)
-	}
-	for _, rel := range []string{".gemini/settings.json", ".gemini/GEMINI.md", ".config/opencode/opencode.json", opencodeWhereAmI} {
+	for _, rel := range []string{".gemini/settings.json", ".gemini/GEMINI.md"} {
 		if !slices.Contains(n.Protected, filepath.Join(state, rel)) {
 			t.Errorf("%s is not protected: %q", rel, n.Protected)
 		}
@@ -140,7 +101,7 @@ func TestPrepareBringsThePersonsSetup(t *testing.T) {
 			t.Errorf("the person's %s changed", name)
 		}
 	}
-	if _, err := New(nil); err == nil {
+	if _, err := New(nil, nil); err == nil {
 		t.Error("New(nil) succeeded")
 	}
 	bad := t.TempDir()

@@ -1,8 +1,9 @@
 package acp
 
 import (
-	"path/filepath"
 	"strconv"
+
+	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
 // What individual ACP agents need beyond the protocol, each with the
@@ -13,9 +14,20 @@ import (
 // phrased, fails write_file on a new file ("Error checking existing file").
 // It reads the workspace itself, inside the sandbox, and still hands every
 // write to Sentinel.
-func (a *Adapter) ReadDelegation() bool { return !a.isGemini() }
+func (a *Adapter) ReadDelegation() bool { return !a.guest.NoReadDelegation }
 
-func (a *Adapter) isGemini() bool { return filepath.Base(a.argv[0]) == "gemini" }
+// Gemini is what Gemini CLI (0.61) needs over ACP beyond the protocol
+// (runner/geminicli's entry names it; its in-place adapter shares these
+// pieces): its settings made to ask first, its workspace trusted only when
+// its .gemini/ is hidden (mcp.go), and no read delegation.
+var Gemini = coder.ACPGuest{
+	Env: func(_ []string, trusted bool) []string { return GeminiEnv(trusted) },
+	PrepareHome: func(home, runHome, whereAmI string, gate *coder.MCPGate) ([]string, []string, error) {
+		return PrepareGeminiHome(home, runHome, whereAmI, gate, nil)
+	},
+	Contain:          containGemini,
+	NoReadDelegation: true,
+}
 
 // GeminiEnv keeps Gemini CLI (0.61) asking Sentinel first. An untrusted
 // workspace ignores the repository's .gemini/settings.json (whose
@@ -40,29 +52,3 @@ const (
 	geminiSystemSettings = "/etc/gemini-cli/settings.json"
 	geminiSystemDefaults = "/etc/gemini-cli/system-defaults.json"
 )
-
-// opencodeLocal is where `opencode acp` serves its own HTTP API, which its
-// ACP side calls. opencode (1.18) sends even those calls through
-// HTTP_PROXY, and the sandbox's proxy refuses them ("OpenCode service
-// failure", service "directory", on session/new); NO_PROXY for this name
-// keeps them on the sandbox's own loopback (its network namespace has
-// nothing else there) while the model's traffic to 127.0.0.1:PORT still
-// goes through Sentinel's proxy.
-const opencodeLocal = "localhost"
-
-// isOpencodeACP says whether the command is `opencode acp …`.
-func (a *Adapter) isOpencodeACP() bool {
-	return len(a.argv) >= 2 && filepath.Base(a.argv[0]) == "opencode" && a.argv[1] == "acp"
-}
-
-// opencodeEnv keeps every action of opencode (1.18) asking Sentinel first.
-// Its default is to allow them without asking, so nothing would reach
-// Sentinel: OPENCODE_PERMISSION is merged over the global permissions of
-// every config file. A repository's own settings (opencode.json,
-// .opencode/) can still allow per agent, which outranks that, so they are
-// not read at all; this also drops the repository's AGENTS.md from
-// opencode's instructions.
-var opencodeEnv = []string{"OPENCODE_PERMISSION=" + opencodeAsk, "OPENCODE_DISABLE_PROJECT_CONFIG=1"}
-
-// opencodeAsk is the permission every acting tool of opencode gets.
-const opencodeAsk = `{"bash":"ask","edit":"ask","webfetch":"ask","websearch":"ask","codesearch":"ask","external_directory":"ask"}`

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/runner/coder"
@@ -36,6 +37,11 @@ func TestEntriesAreWhole(t *testing.T) {
 		}
 		if a.Run != nil && len(a.Coders) == 0 {
 			t.Errorf("%s has a run adapter but no --coder name", a.Name)
+		}
+		// An agent run through --coder acp is checked before the run
+		// from its own entry (the run knows no agent by name).
+		if strings.Contains(a.NotCoder, "--coder acp") && (a.HostedModel == nil || a.ACP == nil) {
+			t.Errorf("%s runs over --coder acp but its entry says nothing of how its model is checked (HostedModel) or what it needs there (ACP)", a.Name)
 		}
 	}
 	names := dialects.Names()

@@ -29,6 +29,9 @@ var Agent = coder.Agent{
 	Dialect:  "claude",
 	Shim:     true,
 	Coders:   []string{"claude", "claude-headless"},
+	MCPServers: func(home, project string) ([]coder.MCPServer, []string) {
+		return PersonMCPServers(home, project), MCPServerPaths(home, project)
+	},
 	Run: func(r coder.RunArgs) (coder.Adapter, error) {
 		// Claude Code's hooks start sentinel-helper when it sits beside
 		// this binary: one bare Go program's start per tool call.

@@ -2,18 +2,14 @@ package claude
 
 import (
 	"sort"
+
+	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
 // MCPServer is one of the person's stdio MCP servers for Claude Code, as
 // ~/.claude.json names it (its env may hold tokens: it is only ever given
 // to the server it belongs to).
-type MCPServer struct {
-	Name    string
-	Scope   string // "user", or "project" for the project's entry
-	Command string
-	Args    []string
-	Env     map[string]string
-}
+type MCPServer = coder.MCPServer
 
 // PersonMCPServers are the person's stdio MCP servers that a run for
 // project starts (user level, then the project's entry), each scope

@@ -50,6 +50,27 @@ type Agent struct {
 	// InPlaceGate says, for exec's first line, what decides its tool
 	// calls in place ("" for its approval hooks as in sentinel run).
 	InPlaceGate string
+	// HostedModel, when set, is how its sign-in and model endpoint are
+	// checked before a run when another adapter hosts its program (--coder
+	// acp -- NAME ARGS...; args are ARGS as they will start).
+	HostedModel func(args []string) Model
+	// MCPServers, when set, are the person's stdio MCP servers the agent
+	// starts for project, and the places they need readable: doctor
+	// starts each inside a sandbox and names the ones that fail.
+	MCPServers func(home, project string) (servers []MCPServer, readable []string)
+	// ACP, when set, is what it needs beyond the protocol when --coder acp
+	// runs its program.
+	ACP *ACPGuest
+}
+
+// MCPServer is one of the person's stdio MCP servers, as an agent's
+// config names it.
+type MCPServer struct {
+	Name    string
+	Scope   string // "user", or "project" for a project's entry
+	Command string
+	Args    []string
+	Env     map[string]string
 }
 
 // Home is what an agent needs of the person's home inside a bare sandbox:

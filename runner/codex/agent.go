@@ -33,6 +33,17 @@ var Agent = coder.Agent{
 	Dialect:  "codex",
 	Shim:     true,
 	Coders:   []string{"codex"},
+	MCPServers: func(home, _ string) ([]coder.MCPServer, []string) {
+		person, err := LoadPerson(PersonDir(os.Getenv, home))
+		if err != nil {
+			return nil, nil
+		}
+		var out []coder.MCPServer
+		for _, s := range person.MCPServers() {
+			out = append(out, coder.MCPServer{Name: s.Name, Scope: "user", Command: s.Command, Args: s.Args, Env: s.Env})
+		}
+		return out, person.MCPServerPaths(home)
+	},
 	Run: func(coder.RunArgs) (coder.Adapter, error) {
 		return New(Options{Provider: ProviderFromEnv()}), nil
 	},

@@ -2,6 +2,7 @@ package geminicli
 
 import (
 	"github.com/sentinelhq/sentinel/internal/helperbin"
+	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
@@ -19,6 +20,9 @@ var Agent = coder.Agent{
 	Dialect:  "gemini",
 	Shim:     true,
 	NotCoder: `speaks ACP: use --coder acp "task" -- gemini --acp`,
+	// Over ACP its key and endpoint are read as in place.
+	HostedModel: func([]string) coder.Model { return model{} },
+	ACP:         &acp.Gemini,
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
 		// Its hooks start sentinel-helper when it sits beside this binary.
 		helper, err := helperbin.Path()
@@ -28,3 +32,9 @@ var Agent = coder.Agent{
 		return New(Options{Launch: p.Program(), Args: p.Args(), Helper: helper}), nil
 	},
 }
+
+// model is Gemini CLI's sign-in and model endpoint (preflight.go).
+type model struct{}
+
+func (model) SignIn() error                               { return SignIn() }
+func (model) ModelEndpoint() (url, fix string, err error) { return ModelEndpoint() }

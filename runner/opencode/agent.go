@@ -23,6 +23,10 @@ var Agent = coder.Agent{
 	Dialect:  "opencode",
 	Shim:     true,
 	NotCoder: `speaks ACP: use --coder acp "task" -- opencode acp`,
+	// Over ACP its provider, key and endpoint are read from the person's
+	// opencode config and logins, for the model its arguments name.
+	HostedModel: func(args []string) coder.Model { return model{args} },
+	ACP:         &acpGuest,
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
 		// Sentinel's plugin starts sentinel-helper for each tool call
 		// when it sits beside this binary (the sentinel binary otherwise).
@@ -34,3 +38,10 @@ var Agent = coder.Agent{
 	},
 	InPlaceGate: "Sentinel's plugin as its approval hook: every tool call is decided as in sentinel run (your and the project's own opencode plugins are not loaded)",
 }
+
+// model is opencode's sign-in and model endpoint for the model args name
+// (preflight.go).
+type model struct{ args []string }
+
+func (m model) SignIn() error                               { return SignIn(m.args) }
+func (m model) ModelEndpoint() (url, fix string, err error) { return ModelEndpoint(m.args) }
