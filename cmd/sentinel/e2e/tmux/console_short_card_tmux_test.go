@@ -24,7 +24,6 @@ func TestConsoleAt60x15ShowsAWorkflowCardWholeAndApprovesIt(t *testing.T) {
 	// approved). The model-level TestConsoleWorkflowCardAt60x15CanBeSeenAndApproved
 	// passes, so the real screen gives the card fewer rows than the model
 	// judges. Issue 37 stays open on it; remove this skip with the fix.
-	t.Skip("known failure: ] does not scroll a console card at 60×15 under the real service (issue 37)")
 	svc := startUserService(t, "")
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "unseen.toml")
