@@ -36,7 +36,9 @@ case $n in
 *) exec sleep 600 ;;
 esac
 `
-	start := func(t *testing.T, extra string) (*e2etest.Tmux, *fakemodel.Server, string) {
+	// flag: the hook and permissions go in --settings with no settings
+	// file read, as a run without a sandbox gives them (Adapter.Settings).
+	start := func(t *testing.T, extra string, flag bool) (*e2etest.Tmux, *fakemodel.Server, string) {
 		dir := e2etest.ScriptRepo(t)
 		model := e2etest.StartModel(t, fakemodel.Script{
 			fakemodel.Reply(fakemodel.Bash("echo f1 > f1.txt")),
@@ -50,17 +52,21 @@ esac
 		if err := os.Chmod(hook, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{"hooks":{`+
-			`"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","timeout":5,"command":"`+hook+`"}]}]},`+
-			`"permissions":{"disableAutoMode":"disable","disableBypassPermissionsMode":"disable"`+extra+`}}`)
+		settings := `{"hooks":{` +
+			`"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","timeout":5,"command":"` + hook + `"}]}]},` +
+			`"permissions":{"disableAutoMode":"disable","disableBypassPermissionsMode":"disable"` + extra + `}}`
 		if err := claude.SeedConfig(claude.ConfigFile(home), dir, e2etest.ClaudeTestKey); err != nil {
 			t.Fatal(err)
 		}
+		if flag {
+			return e2etest.StartTmux(t, "claude", dir, env, "--settings", settings, "--setting-sources", "", "Write the files."), model, dir
+		}
+		e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), settings)
 		return e2etest.StartTmux(t, "claude", dir, env, "Write the files."), model, dir
 	}
 	t.Run("alone, a killed hook leaves Claude's own dialog", func(t *testing.T) {
 		t.Parallel()
-		tm, _, dir := start(t, "")
+		tm, _, dir := start(t, "", false)
 		s := tm.WaitFor("Claude's dialog or its turn's end", func(s string) bool {
 			return strings.Contains(s, "Do you want to proceed?") || strings.Contains(s, " · done ")
 		})
@@ -75,27 +81,37 @@ esac
 			t.Errorf("f1.txt was written with no answer at all")
 		}
 	})
-	t.Run("with denyInsteadOfPrompting, a killed or timed-out hook refuses", func(t *testing.T) {
-		t.Parallel()
-		tm, model, dir := start(t, `,"denyInsteadOfPrompting":true`)
-		tm.WaitRequests(model, 3)
-		s := tm.WaitFor("Claude's dialog or its turn's end", func(s string) bool {
-			return strings.Contains(s, "Do you want to proceed?") || strings.Contains(s, " · done ")
-		})
-		t.Logf("Claude's screen:\n%s", s)
-		if strings.Contains(s, "Do you want to proceed?") {
-			t.Fatal("Claude shows its own dialog although denyInsteadOfPrompting is set")
+	for _, flag := range []bool{false, true} {
+		name := "with denyInsteadOfPrompting, a killed or timed-out hook refuses"
+		if flag {
+			name += ", from --settings"
 		}
-		for i, r := range e2etest.ToolResults(model) {
-			t.Logf("call %d reached the model as is_error=%v %q", i+1, r.IsError, r.Content)
-			if !r.IsError {
-				t.Errorf("call %d ran although its hook died: %q", i+1, r.Content)
-			}
-		}
-		for _, f := range []string{"f1.txt", "f2.txt"} {
-			if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
-				t.Errorf("%s was written: a call whose hook died ran", f)
-			}
-		}
+		t.Run(name, func(t *testing.T) { refusesWhenItsHookDies(t, start, flag) })
+	}
+}
+
+// refusesWhenItsHookDies is the case with denyInsteadOfPrompting, in a
+// settings file or in --settings (flag).
+func refusesWhenItsHookDies(t *testing.T, start func(*testing.T, string, bool) (*e2etest.Tmux, *fakemodel.Server, string), flag bool) {
+	t.Parallel()
+	tm, model, dir := start(t, `,"denyInsteadOfPrompting":true`, flag)
+	tm.WaitRequests(model, 3)
+	s := tm.WaitFor("Claude's dialog or its turn's end", func(s string) bool {
+		return strings.Contains(s, "Do you want to proceed?") || strings.Contains(s, " · done ")
 	})
+	t.Logf("Claude's screen:\n%s", s)
+	if strings.Contains(s, "Do you want to proceed?") {
+		t.Fatal("Claude shows its own dialog although denyInsteadOfPrompting is set")
+	}
+	for i, r := range e2etest.ToolResults(model) {
+		t.Logf("call %d reached the model as is_error=%v %q", i+1, r.IsError, r.Content)
+		if !r.IsError {
+			t.Errorf("call %d ran although its hook died: %q", i+1, r.Content)
+		}
+	}
+	for _, f := range []string{"f1.txt", "f2.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s was written: a call whose hook died ran", f)
+		}
+	}
 }
