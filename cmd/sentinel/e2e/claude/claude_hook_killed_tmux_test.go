@@ -24,7 +24,9 @@ import (
 // Alone, Claude takes a hook that died as no answer and asks its own
 // question, "Do you want to proceed? 1. Yes": a person's Enter there runs
 // the call without Sentinel's check (fail-open through the person). With
-// permissions.denyInsteadOfPrompting Claude refuses both calls itself.
+// permissions.denyInsteadOfPrompting — in a settings file, or in --settings
+// as a run without a sandbox gives it — Claude refuses both calls itself
+// (a run's Claude carries it: claude.Adapter's unattendedPermissions).
 func TestRealClaudeFallsBackToItsDialogWhenAPreToolUseHookDies(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedClaude(t)
