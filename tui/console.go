@@ -51,6 +51,8 @@ type consolePage struct {
 	pending []*approvals.Prompt // the queue, oldest first
 	byID    map[string]*approvals.Prompt
 	origin  map[*approvals.Prompt]string // "run R in project P", for the card and X
+	runOf   map[*approvals.Prompt]string // the run's key (runKeyOf), which the console shows with its card
+	carry   []tea.Msg                    // decisions of a model selectRun replaced, not yet taken
 	ws      map[*approvals.Prompt]string // the run's workspace, for its paths
 	gone    map[string]chan struct{}     // closed when an entry closes elsewhere
 	synced  bool
@@ -63,7 +65,7 @@ const maxConsoleRuns = 6
 
 func newConsole(ctx context.Context, c *chrome, send func(queue.Answer) error) *consolePage {
 	p := &consolePage{c: c, ctx: ctx, send: send, byID: map[string]*approvals.Prompt{}, gone: map[string]chan struct{}{},
-		origin: map[*approvals.Prompt]string{}, ws: map[*approvals.Prompt]string{}}
+		origin: map[*approvals.Prompt]string{}, ws: map[*approvals.Prompt]string{}, runOf: map[*approvals.Prompt]string{}}
 	c.keys.Quit.SetHelp("q", "quit the console (the runs go on)")
 	p.m = newModel(consoleSession{}, c, func([]byte) {})
 	p.m.originOf = p.originOf
@@ -127,7 +129,12 @@ func (p *consolePage) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(p.fetch(), p.poll())
 	case consoleRunsMsg:
 		p.runs, p.down = msg, ""
-		if _, ok := p.selected(); !ok && len(p.runs) > 0 {
+		if p.followCard() {
+			return p.fetch()
+		}
+		if r, ok := p.selected(); ok {
+			p.m.runKnown(r)
+		} else if len(p.runs) > 0 && !p.m.cardVisible() {
 			p.selectRun(runKeyOf(p.runs[len(p.runs)-1]))
 			return p.fetch()
 		}
@@ -151,7 +158,11 @@ func (p *consolePage) update(msg tea.Msg) tea.Cmd {
 		p.m.ingest(eventsMsg(fresh))
 		return nil
 	case consoleQueueMsg:
-		return p.queueEvent(queue.Event(msg))
+		cmd := p.queueEvent(queue.Event(msg))
+		if p.followCard() {
+			return tea.Batch(cmd, p.fetch())
+		}
+		return cmd
 	case consoleResyncMsg:
 		p.synced, p.seen = false, map[string]bool{}
 		return nil
@@ -195,6 +206,7 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 		p.byID[e.ID] = pr
 		p.origin[pr] = "run " + textsafe.Line(e.Run) + " in " + textsafe.Line(lastTwo(e.Project))
 		p.ws[pr] = firstNonEmpty(e.Workspace, e.Project)
+		p.runOf[pr] = e.Project + "\x00" + e.Run
 		gone := make(chan struct{})
 		p.gone[e.ID] = gone
 		p.pending = append(p.pending, pr)
@@ -209,6 +221,7 @@ func (p *consolePage) queueEvent(ev queue.Event) tea.Cmd {
 		delete(p.byID, ev.ID)
 		delete(p.origin, pr)
 		delete(p.ws, pr)
+		delete(p.runOf, pr)
 		close(p.gone[ev.ID])
 		delete(p.gone, ev.ID)
 		for i, q := range p.pending {
@@ -250,23 +263,20 @@ func (p *consolePage) relay(e queue.Entry, pr *approvals.Prompt, gone <-chan str
 	}
 }
 
+// selectRun shows run key's lanes: a new model for its journal, which
+// keeps what the person is doing with the cards (keepCards).
 func (p *consolePage) selectRun(key string) {
 	if key == p.sel {
 		return
 	}
 	p.sel, p.lastSeq = key, 0
 	r, _ := p.selected()
-	flash := p.m.flash
+	old := p.m
+	p.carry = append(p.carry, old.take()...) // its decisions still go out
 	p.m = newModel(consoleSession{run: r}, p.c, func([]byte) {})
 	p.m.originOf = p.originOf
 	p.m.workspaceOf = p.workspaceOf
-	p.m.flash = flash
-	for _, pr := range p.pending {
-		p.m.queue = append(p.m.queue, pr)
-	}
-	if len(p.m.queue) > 0 {
-		p.m.cardOpened = p.c.opts.Now()
-	}
+	p.m.keepCards(old)
 }
 
 func (p *consolePage) key(k tea.KeyPressMsg) tea.Cmd {
@@ -321,8 +331,8 @@ func (p *consolePage) shownRuns() []queue.RunStatus {
 
 func (p *consolePage) attached() bool                { return false }
 func (p *consolePage) guardSince() (time.Time, bool) { return p.m.guardSince() }
-func (p *consolePage) take() []tea.Msg               { return p.m.take() }
-func (p *consolePage) settle() tea.Cmd               { return nil }
+
+func (p *consolePage) settle() tea.Cmd { return nil }
 func (p *consolePage) title() string {
 	return waitingTitle(len(p.m.queue), "sentinel console", p.m.opts.Signal)
 }

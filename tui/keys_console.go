@@ -24,7 +24,7 @@ func (k keyMap) consoleTable(reviews string) keyTable[*consolePage] {
 			}
 			p.step(d)
 			return p.fetch()
-		}, legend: 1},
+		}, legend: 1, disabled: (*consolePage).pickRunRefused},
 		// nothing to stop: the runs and their requests go on
 		{key: k.ConsoleQuit, do: func(*consolePage, tea.KeyPressMsg) tea.Cmd { return tea.Quit }, legend: 2},
 		{key: review, do: func(p *consolePage, _ tea.KeyPressMsg) tea.Cmd { return p.review() }, legend: 3,

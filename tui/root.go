@@ -94,7 +94,7 @@ func (r *root) key(k tea.KeyPressMsg) tea.Cmd {
 		return r.page.key(k)
 	}
 	r.flash = ""
-	if t, ok := r.page.guardSince(); ok && r.opts.Now().Sub(t) < r.opts.Guard {
+	if t, ok := r.page.guardSince(); ok && r.opts.Now().Sub(t) < r.opts.Guard && !passesGuard(k) {
 		return nil
 	}
 	cmd := r.page.key(k)
@@ -103,6 +103,12 @@ func (r *root) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return cmd
 }
+
+// passesGuard reports whether k goes through a key guard: the guard keeps
+// a keystroke in flight from answering what just opened, and Ctrl-C is
+// never an answer — it stops or leaves, and a person pressing it (or
+// pressing it twice to force an exit) is never ignored.
+func passesGuard(k tea.KeyPressMsg) bool { return k.String() == "ctrl+c" }
 
 func (r *root) View() tea.View {
 	v := tea.NewView(r.page.render())

@@ -213,9 +213,11 @@ func (a *Adapter) Settings() (string, error) {
 			}
 			settings["env"] = merged
 		}
+		perms := a.unattendedPermissions()
 		if len(a.opts.Deny) > 0 {
-			settings["permissions"] = map[string]any{"deny": a.opts.Deny}
+			perms["deny"] = a.opts.Deny
 		}
+		settings["permissions"] = perms
 	}
 	b, err := json.Marshal(settings)
 	return string(b), err

@@ -25,6 +25,7 @@ const ManagedSettingsPath = "/etc/claude-code/managed-settings.json"
 //     rules (deny) are copied here and still refuse.
 //   - bypassPermissions and auto mode are disabled; env forces --bare and
 //     --safe-mode off.
+//   - in a run (not in place), denyInsteadOfPrompting (unattendedPermissions).
 func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[string]any, error) {
 	hooks, err := a.hooks()
 	if err != nil {
@@ -64,8 +65,9 @@ func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[strin
 	delete(perms, "allow")
 	delete(perms, "ask")
 	perms["deny"] = dedupe(deny)
-	perms["disableBypassPermissionsMode"] = "disable"
-	perms["disableAutoMode"] = "disable"
+	for k, v := range a.unattendedPermissions() {
+		perms[k] = v
+	}
 	out["hooks"] = hooks
 	out["env"] = env
 	out["permissions"] = perms
@@ -134,4 +136,23 @@ func readInstructions(path, heading string) string {
 		return ""
 	}
 	return heading + "\n" + string(b)
+}
+
+// unattendedPermissions are the permission settings every Claude Code under
+// Sentinel gets: bypassPermissions and auto mode disabled (in auto mode,
+// Claude's default in 2.1.332, a call whose hook was killed runs). A run's
+// coder (sentinel run: no Launch) also gets denyInsteadOfPrompting: when
+// Sentinel's PreToolUse hook gives no answer — killed, or ended at its
+// timeout — Claude falls back to its own "Do you want to proceed? 1. Yes"
+// dialog, where an Enter typed into the coder's pane runs the call
+// unchecked; with it, Claude refuses the call itself (the evidence:
+// cmd/sentinel/e2e/claude TestRealClaudeFallsBackToItsDialogWhenAPreToolUseHookDies).
+// In place (sentinel exec) the person is at Claude's own screen and keeps
+// its dialog, its question tool and plan mode, which the setting withdraws.
+func (a *Adapter) unattendedPermissions() map[string]any {
+	p := map[string]any{"disableBypassPermissionsMode": "disable", "disableAutoMode": "disable"}
+	if len(a.opts.Launch) == 0 {
+		p["denyInsteadOfPrompting"] = true
+	}
+	return p
 }

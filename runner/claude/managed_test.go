@@ -180,7 +180,7 @@ func TestPrepareWithoutAPlace(t *testing.T) {
 	if env["A"] != "1" || env["CLAUDE_CODE_SIMPLE"] != "0" {
 		t.Errorf("--settings env = %v", env)
 	}
-	if d, _ := json.Marshal(s["permissions"]); string(d) != `{"deny":["WebFetch"]}` {
+	if d, _ := json.Marshal(s["permissions"]); string(d) != `{"deny":["WebFetch"],"denyInsteadOfPrompting":true,"disableAutoMode":"disable","disableBypassPermissionsMode":"disable"}` {
 		t.Errorf("--settings permissions = %s", d)
 	}
 	p, _ := flagValue(argv, "--append-system-prompt")

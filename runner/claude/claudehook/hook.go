@@ -54,7 +54,11 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // and a failed step leaves the dialog — unless the settings carry
 // permissions.denyInsteadOfPrompting (the evidence:
 // TestRealClaudeShowsAPermissionRequestDenyAsADecision). So PreToolUse
-// keeps answering deny itself.
+// keeps answering deny itself. A run's Claude carries
+// denyInsteadOfPrompting (claude.Adapter's unattendedPermissions), so a
+// hook that gives no answer at all — killed, timed out — refuses there too;
+// the PermissionRequest form would still need the PreToolUse step's reason
+// handed to a second hook step.
 func HookAnswer(ev hooks.Event, d wire.Decision) hooks.Answer {
 	return hooks.Reply(d, func(w *flatjson.Writer, allowed bool, reason string) {
 		w.Name("hookSpecificOutput").Open()

@@ -1,6 +1,7 @@
 package tmux
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,22 +10,22 @@ import (
 )
 
 // TestConsoleAt60x15ShowsAWorkflowCardWholeAndApprovesIt replays #37's
-// check in the console at 60×15 with the real binary and the real user
-// service: a run with no terminal asks to write a CI workflow whose last
+// check in the console at 60×15 and 80×24 with the real binary and the
+// real user service: a run with no terminal asks to write a CI workflow whose last
 // line runs a script from the network. The console's card names its run
 // and says, to the end of its sentence, that "always" lasts until the run
 // ends; 1 waits until ] has shown the dangerous last line, then approves,
 // and the approval reaches the run. (The console's title row had cut the
-// "always" sentence and kept 1 at "card too big for the screen".)
+// "always" sentence and kept 1 at "card too big for the screen"; then the
+// service's first list of runs rebuilt the console's model under the
+// card, which re-armed its key guard and dropped the first ].)
 func TestConsoleAt60x15ShowsAWorkflowCardWholeAndApprovesIt(t *testing.T) {
-	// Known failure on main, seen three times on 2026-12-06 (two full runs
-	// and once alone on a quiet machine): at 60×15 with the real service
-	// the console card shows "rows 1–1 of 17" and ] does not scroll it, so
-	// approve can never take effect there (it fails closed: nothing is
-	// approved). The model-level TestConsoleWorkflowCardAt60x15CanBeSeenAndApproved
-	// passes, so the real screen gives the card fewer rows than the model
-	// judges. Issue 37 stays open on it; remove this skip with the fix.
-	t.Skip("known failure: ] does not scroll a console card at 60×15 under the real service (issue 37)")
+	for _, size := range [][2]int{{60, 15}, {80, 24}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { consoleWorkflowCard(t, size[0], size[1]) })
+	}
+}
+
+func consoleWorkflowCard(t *testing.T, cols, rows int) {
 	svc := startUserService(t, "")
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "unseen.toml")
@@ -32,12 +33,12 @@ func TestConsoleAt60x15ShowsAWorkflowCardWholeAndApprovesIt(t *testing.T) {
 	run := startBgRun(t, dir, svc.env, "run", "--plain", "--apply", "none", "--coder", "demo", "--scenario", scenario, "Write the workflow.")
 	svc.waitFor(t, "the workflow card in the queue", func() bool { _, ok := projectOf(svc.pending(t), dir); return ok })
 
-	tm := e2etest.StartSentinelSized(t, 60, 15, dir, svc.env, "console")
+	tm := e2etest.StartSentinelSized(t, cols, rows, dir, svc.env, "console")
 	s := tm.WaitArmed("the workflow card", e2etest.Has("path     .github/workflows/ci.yml", "[1/2/3]"))
 	flat := strings.Join(strings.Fields(s), " ")
 	for _, want := range []string{"kept until this run ends", "each run anew)"} {
 		if !strings.Contains(flat, want) {
-			t.Fatalf("the card at 60×15 does not say %q:\n%s", want, s)
+			t.Fatalf("the card at %d×%d does not say %q:\n%s", cols, rows, want, s)
 		}
 	}
 	// 1 is pressed until it is refused: a key the guard took as the card
