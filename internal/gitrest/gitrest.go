@@ -267,6 +267,9 @@ func Changes(d Dirs, before, now *Rest, max int) (lines []string, n int) {
 		if had && has && slices.Contains(byKind, top) && strings.HasPrefix(b, "dir") && strings.HasPrefix(a, "dir") {
 			continue
 		}
+		if slices.Contains(byKind, top) && (!had && (a == "file" || a == "dir") || !has && (b == "file" || b == "dir")) {
+			continue // a new reflog, a fetch's FETCH_HEAD, a gone ORIG_HEAD: routine
+		}
 		line, shown := "", textsafe.Line(p)
 		switch {
 		case !had:
@@ -282,13 +285,8 @@ func Changes(d Dirs, before, now *Rest, max int) (lines []string, n int) {
 		default:
 			line = "changed " + shown
 		}
-		if slices.Contains(byKind, top) {
-			if !had && (a == "file" || a == "dir") || !has && (b == "file" || b == "dir") {
-				continue // a new reflog, a fetch's FETCH_HEAD, a gone ORIG_HEAD: routine
-			}
-			if strings.HasPrefix(a, "link ") {
-				line += " (a symbolic link to " + textsafe.Line(strings.TrimPrefix(a, "link ")) + ")"
-			}
+		if slices.Contains(byKind, top) && strings.HasPrefix(a, "link ") {
+			line += " (a symbolic link to " + textsafe.Line(strings.TrimPrefix(a, "link ")) + ")"
 		}
 		if w, ok := what[top]; ok {
 			line += " — " + w

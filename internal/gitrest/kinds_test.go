@@ -66,3 +66,18 @@ func TestTheRoutineEntriesAreComparedByKind(t *testing.T) {
 		t.Errorf("want 5 lines, got %d:\n%s", len(lines), all)
 	}
 }
+
+// A new directory of reflogs (a branch under a new prefix) with files in
+// it is routine, and does not trip the count of a new directory's entries.
+func TestANewReflogDirectoryIsRoutine(t *testing.T) {
+	gd := t.TempDir()
+	os.MkdirAll(filepath.Join(gd, "logs", "refs", "heads"), 0o755)
+	d := Dirs{GitDir: gd}
+	before := Snap(d, MaxBytes)
+	os.MkdirAll(filepath.Join(gd, "logs", "refs", "heads", "feature"), 0o755)
+	os.WriteFile(filepath.Join(gd, "logs", "refs", "heads", "feature", "a"), []byte("x\n"), 0o644)
+	os.WriteFile(filepath.Join(gd, "logs", "refs", "heads", "feature", "b"), []byte("x\n"), 0o644)
+	if lines, _ := Changes(d, before, Snap(d, MaxBytes), 50); len(lines) != 0 {
+		t.Errorf("a new reflog directory was named: %q", lines)
+	}
+}

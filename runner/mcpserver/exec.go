@@ -162,13 +162,14 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	procgroup.Own(cmd) // the sandbox's contract allows setting only the process group
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
-	objects, later, refs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs()
+	objects, later, refs, rest := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest()
 	err = cmd.Run()
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
 	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
+	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
 	res.Swept = append(res.Swept, r.later.made()...)
 	swept()
