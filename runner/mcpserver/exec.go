@@ -28,8 +28,9 @@ type runner struct {
 	sbx    *sandbox.Sandbox
 	tmp    string // a private workspace when no path is rw
 	// later: the rw roots and the files that run code later held
-	// read-only in them (runLaterHeld); one made since is named after
-	// the command that made it (laterHold.made).
+	// read-only in them (newLaterHold); one made since, and a program of
+	// an installed environment made or changed, is named after the
+	// command (laterHold.made).
 	later  *laterHold
 	err    error
 	closed sync.Once
@@ -73,13 +74,13 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				}
 				p.Protected = append(p.Protected, prot...)
 			}
-			held, err := runLaterHeld(append([]string{ws}, writable...), r.hidden)
+			later, held, err := newLaterHold(append([]string{ws}, writable...), r.hidden)
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
 				return
 			}
 			p.Protected = append(p.Protected, heldMounts(held, append([]string{ws}, writable...), r.hidden)...)
-			r.later = newLaterHold(append([]string{ws}, writable...), r.hidden, held)
+			r.later = later
 			scratch, env, err := r.git.openScratch(readable)
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
@@ -162,7 +163,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	procgroup.Own(cmd) // the sandbox's contract allows setting only the process group
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
-	objects, later, refs, rest := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest()
+	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
 	err = cmd.Run()
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
@@ -171,7 +172,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
-	res.Swept = append(res.Swept, r.later.made()...)
+	res.Swept = append(res.Swept, r.later.made(envs)...)
 	swept()
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true
