@@ -40,7 +40,6 @@ type treeDir struct {
 	stamp string   // "" to read it again next time
 	subs  []string // the directories under it to look into
 	found []string // what runs later directly in it
-	env   bool     // an installed environment's programs
 }
 
 // racy is how close to a read a change time must not be for the read to
@@ -77,7 +76,7 @@ func (t *Tree) Refresh() (found, envs []string, err error) {
 		if len(found) > Max {
 			return nil, nil, fmt.Errorf("more than %d files that run code later under %s (the last: %s); give a narrower rw path", Max, t.root, found[len(found)-1])
 		}
-		if td.env {
+		if isEnvDir(d) { // looked at every time: a pyvenv.cfg made beside it does not move it
 			envs = append(envs, d)
 		}
 		stack = append(stack, td.subs...)
@@ -108,7 +107,7 @@ func (t *Tree) look(d string, now time.Time) (*treeDir, error) {
 		delete(t.dirs, d)
 		return nil, err
 	}
-	td := &treeDir{stamp: st, env: isEnvDir(d)}
+	td := &treeDir{stamp: st}
 	for _, e := range entries {
 		p := filepath.Join(d, e.Name())
 		if e.IsDir() && (isGitDir(p, e.Name()) || t.skip != nil && t.skip(p)) {
