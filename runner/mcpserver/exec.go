@@ -79,7 +79,16 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
 				return
 			}
-			p.Protected = append(p.Protected, heldMounts(held, append([]string{ws}, writable...), r.hidden)...)
+			mounts := heldMounts(held, append([]string{ws}, writable...), r.hidden)
+			links, err := heldLinks(mounts, append([]string{ws}, writable...), r.hidden) // runlater_links.go
+			if err != nil {
+				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
+				return
+			}
+			for _, l := range links {
+				tellPerson(l + " is another name (a hard link) of a file that runs code later; it is held read-only too")
+			}
+			p.Protected = append(append(p.Protected, mounts...), links...)
 			r.later = later
 			scratch, env, err := r.git.openScratch(readable)
 			if err != nil {
