@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -80,7 +81,7 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				return
 			}
 			mounts := heldMounts(held, append([]string{ws}, writable...), r.hidden)
-			links, err := heldLinks(mounts, append([]string{ws}, writable...), r.hidden) // runlater_links.go
+			links, err := heldLinks(append(slices.Clone(p.Protected), mounts...), append([]string{ws}, writable...), r.hidden) // runlater_links.go
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
 				return

@@ -43,3 +43,29 @@ access = "rw"
 		t.Errorf("an ordinary write did not happen: %q", b)
 	}
 }
+
+// The same for a git hook: its other name is held with it.
+func TestExecCannotWriteAGitHookThroughAHardLink(t *testing.T) {
+	bin := helper(t)
+	f := newFixture(t)
+	app := f.rw
+	gitInit(t, app)
+	hook := filepath.Join(app, ".git", "hooks", "pre-commit")
+	write(t, hook, "#!/bin/sh\n")
+	if err := os.Link(hook, filepath.Join(app, "h.sh")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := mustConfig(t, `exec_mode = "unrestricted"
+[[paths]]
+path = "`+app+`"
+access = "rw"
+`)
+	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
+	got := mustAllow(t, cs, "exec", map[string]any{"command": `sh -c 'echo "touch PWNED" >> h.sh; echo done'`})
+	if !strings.Contains(got, "done") {
+		t.Fatalf("the command did not run: %s", got)
+	}
+	if b, _ := os.ReadFile(hook); string(b) != "#!/bin/sh\n" {
+		t.Errorf("the hook was written through its other name: %q\n%s", b, got)
+	}
+}

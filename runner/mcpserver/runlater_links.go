@@ -13,9 +13,12 @@ import (
 // only the name it is bound at: a second name under an rw root, made by
 // an earlier session's command (link(2) across the held mount fails with
 // EXDEV, so not by this one's), writes the same file. So before the
-// sandbox starts, every file held (a held file, or one in a held
-// directory) with more than one name is looked for under the rw roots by
-// its identity, and each other name found is held read-only too. The
+// sandbox starts, every file held read-only (a run-later file, a git
+// hook or config, a nested repository, or one in a held directory) with
+// more than one name is looked for under the rw roots by its identity,
+// and each other name found is held read-only too. An object store is
+// not looked into: a clone from a local path hard-links its objects, and
+// an object is checked by its name (gitobjects.go). The
 // look runs only when such a file exists, and is bounded: past
 // maxLinkWalk entries the sandbox does not start (the other names could
 // not all be found), with a one-line fix.
@@ -24,7 +27,8 @@ import (
 const maxLinkWalk = 500000
 
 // heldLinks are the other names, under roots, of the files held at the
-// paths mounts (what heldMounts binds); hidden is not looked into.
+// paths mounts (what the sandbox binds read-only); hidden is not looked
+// into.
 func heldLinks(mounts, roots, hidden []string) ([]string, error) {
 	want := map[filestamp.ID]string{}
 	budget := maxLinkWalk
@@ -33,8 +37,11 @@ func heldLinks(mounts, roots, hidden []string) ([]string, error) {
 			if err != nil {
 				return nil
 			}
+			if d.IsDir() && d.Name() == "objects" && present(filepath.Join(filepath.Dir(p), "HEAD")) {
+				return filepath.SkipDir // a git object store
+			}
 			if budget--; budget < 0 {
-				return fmt.Errorf("more than %d entries in the held %s", maxLinkWalk, m)
+				return fmt.Errorf("more than %d entries in the held %s; give a narrower rw path", maxLinkWalk, m)
 			}
 			if id, ok := multiLinked(d); ok {
 				want[id] = p
