@@ -85,8 +85,12 @@ func (w *Workspace) keep(p *Project, id, patchPath string, landed bool) (string,
 
 // discard removes the workspace, the agent's state beside it and the
 // shadow git dir of a run that never started (best effort: SweepStale
-// retries).
+// retries). In place it first stops the watch on the place's git dirs
+// (openInPlace started it; no finish will stop it).
 func (w *Workspace) discard(p *Project, id string) {
+	if w.stopGitWatch != nil {
+		w.stopGitWatch()
+	}
 	w.removeDir()
 	_ = os.RemoveAll(w.agentDir())
 	removeShadow(p, id)

@@ -9,6 +9,7 @@ type Stamp struct {
 	Dev, Ino  uint64
 	UID, GID  int
 	Mode      uint32 // the raw st_mode (type and permission bits)
+	Nlink     uint64 // how many names the file has (hard links)
 	MtimeSec  int64
 	MtimeNsec int64
 	CtimeSec  int64 // the inode's change time: any write, chmod, chown or rename

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -28,8 +29,9 @@ type runner struct {
 	sbx    *sandbox.Sandbox
 	tmp    string // a private workspace when no path is rw
 	// later: the rw roots and the files that run code later held
-	// read-only in them (runLaterHeld); one made since is named after
-	// the command that made it (laterHold.made).
+	// read-only in them (newLaterHold); one made since, and a program of
+	// an installed environment made or changed, is named after the
+	// command (laterHold.made).
 	later  *laterHold
 	err    error
 	closed sync.Once
@@ -73,13 +75,22 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				}
 				p.Protected = append(p.Protected, prot...)
 			}
-			held, err := runLaterHeld(append([]string{ws}, writable...), r.hidden)
+			later, held, err := newLaterHold(append([]string{ws}, writable...), r.hidden)
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
 				return
 			}
-			p.Protected = append(p.Protected, heldMounts(held, append([]string{ws}, writable...), r.hidden)...)
-			r.later = newLaterHold(append([]string{ws}, writable...), r.hidden, held)
+			mounts := heldMounts(held, append([]string{ws}, writable...), r.hidden)
+			links, err := heldLinks(append(slices.Clone(p.Protected), mounts...), append([]string{ws}, writable...), r.hidden) // runlater_links.go
+			if err != nil {
+				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
+				return
+			}
+			for _, l := range links {
+				tellPerson(l + " is another name (a hard link) of a file that runs code later; it is held read-only too")
+			}
+			p.Protected = append(append(p.Protected, mounts...), links...)
+			r.later = later
 			scratch, env, err := r.git.openScratch(readable)
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
@@ -162,15 +173,16 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	procgroup.Own(cmd) // the sandbox's contract allows setting only the process group
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
-	objects, later, refs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs()
+	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
 	err = cmd.Run()
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
 	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
+	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
-	res.Swept = append(res.Swept, r.later.made()...)
+	res.Swept = append(res.Swept, r.later.made(envs)...)
 	swept()
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut = true

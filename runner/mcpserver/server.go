@@ -378,7 +378,7 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	// Files that run code later are the person's, as for the file tools
 	// (runlater_exec.go), before any mode's gate asks anyone. Unrestricted
 	// mode runs any program, so reading its line cannot hold them: the
-	// sandbox holds those that exist read-only in every mode (runLaterHeld).
+	// sandbox holds those that exist read-only in every mode (newLaterHold).
 	if s.cfg.ExecMode != ModeUnrestricted {
 		if err := s.execRunLater(a.Command, pl.Abs, s.cfg.ExecMode != ModePolicy); err != nil {
 			return outcome{}, err

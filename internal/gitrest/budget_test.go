@@ -1,6 +1,6 @@
 //go:build linux
 
-package runner
+package gitrest
 
 import (
 	"os"
@@ -26,7 +26,7 @@ func TestGitRestStampPastTheBudgetSeesASameSizeRewrite(t *testing.T) {
 		for _, e := range es {
 			if e.Name() == "obj" {
 				left := int64(0)
-				return restStamp(p, e, &left)
+				return stamp(p, e, &left)
 			}
 		}
 		t.Fatal("obj is gone")

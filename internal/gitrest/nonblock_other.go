@@ -1,0 +1,5 @@
+//go:build !unix
+
+package gitrest
+
+const nonblock = 0

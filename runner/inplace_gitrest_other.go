@@ -1,5 +1,0 @@
-//go:build !unix
-
-package runner
-
-const syscallNonblock = 0
