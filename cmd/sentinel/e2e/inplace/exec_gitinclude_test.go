@@ -1,0 +1,72 @@
+package inplace
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
+)
+
+// Issue 31, a variant of the nested repository: a file the person's git
+// config includes is that config. When it lies in the place — the
+// project's .git/config has `[include] path = ../team.gitconfig` (there) or
+// includeIf.*.path naming a file not made yet, or the person's
+// ~/.gitconfig has `[includeIf "gitdir:<folder>/"] path =
+// <folder>/work.gitconfig` and exec runs in that folder of repositories —
+// a coder that writes core.fsmonitor there runs its command on the host at
+// the person's next git status. Each must stay as it was, on both
+// backends; then git status on the host runs nothing.
+func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
+	for _, mode := range []string{"bwrap", "ns"} {
+		t.Run(mode, func(t *testing.T) {
+			home, marks := t.TempDir(), t.TempDir()
+			env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+home, "NO_COLOR=1")
+			plant := func(name string) string {
+				return fmt.Sprintf(`printf '[core]\n\tfsmonitor = touch %s; true\n' >> %s 2>/dev/null; `, filepath.Join(marks, name), name)
+			}
+			execIn := func(dir, script string) {
+				t.Helper()
+				cmd := exec.Command(e2etest.Bin, "exec", "--plain", "--sandbox", mode, "--", "/bin/sh", "-c", script+"true")
+				cmd.Dir, cmd.Env = dir, env
+				if b, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("sentinel exec in %s: %v\n%s", dir, err, b)
+				}
+			}
+			hostStatus := func(dir string) {
+				t.Helper()
+				cmd := exec.Command("git", "status", "--porcelain")
+				cmd.Dir, cmd.Env = dir, env
+				_, _ = cmd.CombinedOutput()
+				if ran, _ := os.ReadDir(marks); len(ran) > 0 {
+					t.Fatalf("git status on the host in %s ran the coder's command (%s made)", dir, ran[0].Name())
+				}
+			}
+
+			// The project's own config includes a file in the project.
+			dir := e2etest.ScratchRepo(t)
+			e2etest.WriteFile(t, filepath.Join(dir, "team.gitconfig"), "[user]\n\tname = Team\n")
+			e2etest.Git(t, dir, "config", "include.path", "../team.gitconfig")
+			e2etest.Git(t, dir, "config", "includeIf.gitdir:/.path", "../later.gitconfig")
+			execIn(dir, plant("team.gitconfig")+plant("later.gitconfig"))
+			if b, _ := os.ReadFile(filepath.Join(dir, "team.gitconfig")); string(b) != "[user]\n\tname = Team\n" {
+				t.Errorf("the coder rewrote the included team.gitconfig:\n%s", b)
+			}
+			hostStatus(dir)
+
+			// The person's global config includes a file in the folder of
+			// repositories exec runs in.
+			folder := t.TempDir()
+			app := filepath.Join(folder, "app")
+			e2etest.Git(t, folder, "init", "-q", app)
+			e2etest.WriteFile(t, filepath.Join(app, "a.txt"), "a\n")
+			e2etest.Git(t, app, "add", "a.txt")
+			e2etest.Git(t, app, "commit", "-qm", "a")
+			e2etest.WriteFile(t, filepath.Join(home, ".gitconfig"), fmt.Sprintf("[includeIf \"gitdir:%s/\"]\n\tpath = %s\n", folder, filepath.Join(folder, "work.gitconfig")))
+			execIn(folder, plant("work.gitconfig"))
+			hostStatus(app)
+		})
+	}
+}

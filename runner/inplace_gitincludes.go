@@ -1,0 +1,111 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/gitdir"
+)
+
+// A git config file may include others (include.path, and
+// includeIf.<condition>.path when the condition holds). An included file is
+// read as if it were the config itself: its core.fsmonitor, core.pager,
+// core.hooksPath or filter driver runs on the person's next git command.
+// When an included file lies in the place (`[include] path =
+// ../team.gitconfig` in .git/config, or `[includeIf "gitdir:~/work/"] path
+// = ~/work/.gitconfig` in ~/.gitconfig with exec started in ~/work), the
+// coder could write it as if it wrote .git/config. So every file the
+// person's config includes, in any scope, that lies in a writable root is
+// held read-only as the config is, made empty first where missing (git
+// skips a missing include, and the coder would create it).
+
+// includeKeys matches the keys that name an included config file.
+const includeKeys = `^include(if\..*)?\.path$`
+
+// maxIncludeLines bounds how many include entries one git config listing
+// is read for (a hostile nested repository's config may list many).
+const maxIncludeLines = 1000
+
+// gitConfigIncludes are the files the git config that applies in root (every
+// scope, included files followed) and the config of each of gitDirs (nested
+// repositories, which the coder cannot write but whose includes it could)
+// include that lie inside one of roots, made first where missing.
+func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string) ([]string, error) {
+	targets := listIncludes(ctx, root)
+	for _, d := range gitDirs {
+		cfg := filepath.Join(gitdir.Common(d), "config")
+		b, err := os.ReadFile(cfg)
+		if err != nil || !bytes.Contains(bytes.ToLower(b), []byte("include")) {
+			continue // no include in it: no git started for it
+		}
+		targets = append(targets, listIncludes(ctx, root, "--file", cfg)...)
+	}
+	var out []string
+	for _, t := range targets {
+		in := false
+		for _, r := range roots {
+			if r != "" && within(t, resolvedPath(r)) && t != resolvedPath(r) {
+				in = true
+			}
+		}
+		if !in || slices.Contains(out, t) {
+			continue
+		}
+		if _, err := os.Lstat(t); os.IsNotExist(err) {
+			if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
+				return nil, fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
+			}
+			fh, err := os.OpenFile(t, os.O_CREATE|os.O_RDONLY, 0o644)
+			if err != nil {
+				return nil, fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
+			}
+			fh.Close()
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// listIncludes runs `git config --get-regexp` for the include keys in dir
+// (with scope, e.g. --file F; all scopes without) and returns each named
+// file as an absolute, resolved path. It only reads config: no hook,
+// fsmonitor or driver runs for it. A git that fails (no match, no git)
+// lists nothing.
+func listIncludes(ctx context.Context, dir string, scope ...string) []string {
+	args := append([]string{"config", "--includes", "--show-origin", "-z"}, scope...)
+	args = append(args, "--get-regexp", includeKeys)
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	b, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	home, _ := os.UserHomeDir()
+	// -z: "file:ORIGIN\0KEY\nVALUE\0" per entry.
+	f := strings.Split(string(b), "\x00")
+	var out []string
+	for i := 0; i+1 < len(f) && len(out) < maxIncludeLines; i += 2 {
+		origin, kv := strings.TrimPrefix(f[i], "file:"), f[i+1]
+		_, v, ok := strings.Cut(kv, "\n")
+		if !ok || v == "" || !strings.HasPrefix(f[i], "file:") {
+			continue
+		}
+		if !filepath.IsAbs(origin) {
+			origin = filepath.Join(dir, origin)
+		}
+		switch {
+		case strings.HasPrefix(v, "~/") && home != "":
+			v = filepath.Join(home, v[2:])
+		case !filepath.IsAbs(v):
+			v = filepath.Join(filepath.Dir(origin), v)
+		}
+		out = append(out, resolvedPath(filepath.Clean(v)))
+	}
+	return out
+}
