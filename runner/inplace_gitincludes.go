@@ -24,6 +24,13 @@ import (
 // person's config includes, in any scope, that lies in a writable root is
 // held read-only as the config is, made empty first where missing (git
 // skips a missing include, and the coder would create it).
+//
+// Likewise core.hooksPath: the project's own file is read in
+// gitProtected, but the value may come from an included file or from the
+// person's global config (`hooksPath = .githooks`, relative to each
+// repository's work tree), and apply to the repositories under a folder
+// too. Every directory it names in the place is held read-only, made
+// first where missing.
 
 // includeKeys matches the keys that name an included config file.
 const includeKeys = `^include(if\..*)?\.path$`
@@ -48,13 +55,7 @@ func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string
 	}
 	var out []string
 	for _, t := range targets {
-		in := false
-		for _, r := range roots {
-			if r != "" && within(t, resolvedPath(r)) && t != resolvedPath(r) {
-				in = true
-			}
-		}
-		if !in || slices.Contains(out, t) {
+		if !insideOne(t, roots) || slices.Contains(out, t) {
 			continue
 		}
 		if _, err := os.Lstat(t); os.IsNotExist(err) {
@@ -108,4 +109,73 @@ func listIncludes(ctx context.Context, dir string, scope ...string) []string {
 		out = append(out, resolvedPath(filepath.Clean(v)))
 	}
 	return out
+}
+
+// gitHooksDirs are the directories core.hooksPath names, in any scope and
+// through includes, for the repository at root (when it is one) and each
+// of gitDirs, that lie inside one of roots, made first where missing. A
+// relative value is taken from the repository's work tree, as git runs
+// hooks there.
+func gitHooksDirs(ctx context.Context, root string, gitDirs, roots []string) ([]string, error) {
+	type value struct{ v, worktree string }
+	var vals []value
+	for _, v := range configValues(ctx, root, "core.hooksPath") {
+		vals = append(vals, value{v, root}) // every scope: the project's, or a folder's global one
+	}
+	global := configValues(ctx, root, "core.hooksPath", "--global")
+	for _, d := range gitDirs {
+		if filepath.Base(d) != ".git" {
+			continue // a bare repository or a module's git dir: no work tree here to be relative to
+		}
+		wt := filepath.Dir(d)
+		for _, v := range append(slices.Clone(global), configValues(ctx, root, "core.hooksPath", "--file", filepath.Join(gitdir.Common(d), "config"))...) {
+			vals = append(vals, value{v, wt})
+		}
+	}
+	var out []string
+	for _, hv := range vals {
+		d := hv.v
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(hv.worktree, d)
+		}
+		d = resolvedPath(filepath.Clean(d))
+		if !insideOne(d, roots) || slices.Contains(out, d) {
+			continue
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, fmt.Errorf("git hooks directory %s: %w (it must exist to be held read-only)", d, err)
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// configValues are every value of key git config gives in dir (every
+// scope without scope args), includes followed and ~ expanded. It only
+// reads config.
+func configValues(ctx context.Context, dir, key string, scope ...string) []string {
+	args := append([]string{"config", "--includes", "--path", "-z"}, scope...)
+	cmd := exec.CommandContext(ctx, "git", append(args, "--get-all", key)...)
+	cmd.Dir = dir
+	b, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, v := range strings.Split(string(b), "\x00") {
+		if v != "" && len(out) < maxIncludeLines {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// insideOne says whether p lies strictly inside one of roots.
+func insideOne(p string, roots []string) bool {
+	for _, r := range roots {
+		if r != "" && within(p, resolvedPath(r)) && p != resolvedPath(r) {
+			return true
+		}
+	}
+	return false
 }

@@ -108,6 +108,11 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 		return prof, err
 	}
 	prof.Protected = append(prof.Protected, incs...)
+	hooks, err := gitHooksDirs(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
+	if err != nil {
+		return prof, err
+	}
+	prof.Protected = append(prof.Protected, hooks...)
 	if home != "" {
 		for _, f := range []string{"known_hosts", "config"} {
 			if st, err := os.Stat(filepath.Join(home, ".ssh", f)); err == nil && st.Mode().IsRegular() {

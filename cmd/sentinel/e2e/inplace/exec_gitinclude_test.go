@@ -15,13 +15,17 @@ import (
 // project's .git/config has `[include] path = ../team.gitconfig` (there) or
 // includeIf.*.path naming a file not made yet, or the person's
 // ~/.gitconfig has `[includeIf "gitdir:<folder>/"] path =
-// <folder>/work.gitconfig` and exec runs in that folder of repositories —
+// <folder>/work.gitconfig` and exec runs in that folder of repositories
+// (or a repository there includes ../../shared.gitconfig) —
 // a coder that writes core.fsmonitor there runs its command on the host at
 // the person's next git status. Each must stay as it was, on both
-// backends; then git status on the host runs nothing.
+// backends; then git status on the host runs nothing. The same for the
+// directory core.hooksPath names when an included file or the person's
+// global config sets it: git commit on the host runs no hook of the coder.
 func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
-	for _, mode := range []string{"bwrap", "ns"} {
-		t.Run(mode, func(t *testing.T) {
+	for _, c := range []struct{ mode, place string }{{"bwrap", "project"}, {"bwrap", "folder"}, {"bwrap", "hooks"}, {"ns", "project"}, {"ns", "folder"}, {"ns", "hooks"}} {
+		mode := c.mode
+		t.Run(c.mode+"/"+c.place, func(t *testing.T) {
 			home, marks := t.TempDir(), t.TempDir()
 			env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+home, "NO_COLOR=1")
 			plant := func(name string) string {
@@ -45,17 +49,56 @@ func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
 				}
 			}
 
-			// The project's own config includes a file in the project.
-			dir := e2etest.ScratchRepo(t)
-			e2etest.WriteFile(t, filepath.Join(dir, "team.gitconfig"), "[user]\n\tname = Team\n")
-			e2etest.Git(t, dir, "config", "include.path", "../team.gitconfig")
-			e2etest.Git(t, dir, "config", "includeIf.gitdir:/.path", "../later.gitconfig")
-			execIn(dir, plant("team.gitconfig")+plant("later.gitconfig"))
-			if b, _ := os.ReadFile(filepath.Join(dir, "team.gitconfig")); string(b) != "[user]\n\tname = Team\n" {
-				t.Errorf("the coder rewrote the included team.gitconfig:\n%s", b)
+			hostCommit := func(dir string) {
+				t.Helper()
+				e2etest.WriteFile(t, filepath.Join(dir, "commit.txt"), "c\n")
+				cmd := exec.Command("git", "-c", "user.name=P", "-c", "user.email=p@p", "commit", "-qm", "c", "--", "commit.txt")
+				cmd.Dir, cmd.Env = dir, env
+				add := exec.Command("git", "add", "commit.txt")
+				add.Dir, add.Env = dir, env
+				_, _ = add.CombinedOutput()
+				_, _ = cmd.CombinedOutput()
+				if ran, _ := os.ReadDir(marks); len(ran) > 0 {
+					t.Fatalf("git commit on the host in %s ran the coder's hook (%s made)", dir, ran[0].Name())
+				}
 			}
-			hostStatus(dir)
-
+			if c.place == "hooks" {
+				// core.hooksPath set by a file the project's config
+				// includes, and by the person's global config (relative:
+				// each repository's .githooks) for a folder of
+				// repositories.
+				dir := e2etest.ScratchRepo(t)
+				e2etest.WriteFile(t, filepath.Join(dir, "tools", "git.cfg"), "[core]\n\thooksPath = tools/hooks\n")
+				e2etest.Git(t, dir, "config", "include.path", "../tools/git.cfg")
+				hook := func(d, name string) string {
+					return fmt.Sprintf(`mkdir -p %s; printf '#!/bin/sh\ntouch %s\n' > %s/pre-commit 2>/dev/null; chmod +x %s/pre-commit 2>/dev/null; `, d, filepath.Join(marks, name), d, d)
+				}
+				execIn(dir, hook("tools/hooks", "include-hook"))
+				hostCommit(dir)
+				folder := t.TempDir()
+				app := filepath.Join(folder, "app")
+				e2etest.Git(t, folder, "init", "-q", app)
+				e2etest.WriteFile(t, filepath.Join(app, "a.txt"), "a\n")
+				e2etest.Git(t, app, "add", "a.txt")
+				e2etest.Git(t, app, "commit", "-qm", "a")
+				e2etest.WriteFile(t, filepath.Join(home, ".gitconfig"), "[core]\n\thooksPath = .githooks\n")
+				execIn(folder, hook("app/.githooks", "global-hook"))
+				hostCommit(app)
+				return
+			}
+			if c.place == "project" {
+				// The project's own config includes a file in the project.
+				dir := e2etest.ScratchRepo(t)
+				e2etest.WriteFile(t, filepath.Join(dir, "team.gitconfig"), "[user]\n\tname = Team\n")
+				e2etest.Git(t, dir, "config", "include.path", "../team.gitconfig")
+				e2etest.Git(t, dir, "config", "includeIf.gitdir:/.path", "../later.gitconfig")
+				execIn(dir, plant("team.gitconfig")+plant("later.gitconfig"))
+				if b, _ := os.ReadFile(filepath.Join(dir, "team.gitconfig")); string(b) != "[user]\n\tname = Team\n" {
+					t.Errorf("the coder rewrote the included team.gitconfig:\n%s", b)
+				}
+				hostStatus(dir)
+				return
+			}
 			// The person's global config includes a file in the folder of
 			// repositories exec runs in.
 			folder := t.TempDir()
@@ -65,7 +108,9 @@ func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
 			e2etest.Git(t, app, "add", "a.txt")
 			e2etest.Git(t, app, "commit", "-qm", "a")
 			e2etest.WriteFile(t, filepath.Join(home, ".gitconfig"), fmt.Sprintf("[includeIf \"gitdir:%s/\"]\n\tpath = %s\n", folder, filepath.Join(folder, "work.gitconfig")))
-			execIn(folder, plant("work.gitconfig"))
+			// And a repository there includes a file beside it.
+			e2etest.Git(t, app, "config", "include.path", "../../shared.gitconfig")
+			execIn(folder, plant("work.gitconfig")+plant("shared.gitconfig"))
 			hostStatus(app)
 		})
 	}
