@@ -42,16 +42,30 @@ const maxIncludeLines = 1000
 // gitConfigIncludes are the files the git config that applies in root (every
 // scope, included files followed) and the config of each of gitDirs (nested
 // repositories, which the coder cannot write but whose includes it could)
-// include that lie inside one of roots, made first where missing.
-func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string) ([]string, error) {
-	targets := listIncludes(ctx, root)
+// include that lie inside one of roots, made first where missing. links are
+// the symbolic links in the place on the way to one (the included file
+// itself, or a directory of its path), each with its target: a read-only
+// mount holds what a link points to, not the link, so the guard takes out
+// one the coder re-points (gitGuard.configLinks).
+func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string) (files []string, links map[string]string, err error) {
+	links = map[string]string{}
+	literal := listIncludes(ctx, root)
 	for _, d := range gitDirs {
 		cfg := filepath.Join(gitdir.Common(d), "config")
 		b, err := os.ReadFile(cfg)
 		if err != nil || !bytes.Contains(bytes.ToLower(b), []byte("include")) {
 			continue // no include in it: no git started for it
 		}
-		targets = append(targets, listIncludes(ctx, root, "--file", cfg)...)
+		literal = append(literal, listIncludes(ctx, root, "--file", cfg)...)
+	}
+	var targets []string
+	for _, l := range literal {
+		for a := l; a != filepath.Dir(a); a = filepath.Dir(a) {
+			if st, err := os.Lstat(a); err == nil && st.Mode()&os.ModeSymlink != 0 && insideOne(a, roots) {
+				links[a], _ = os.Readlink(a)
+			}
+		}
+		targets = append(targets, resolvedPath(l))
 	}
 	var out []string
 	for _, t := range targets {
@@ -60,22 +74,47 @@ func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string
 		}
 		if _, err := os.Lstat(t); os.IsNotExist(err) {
 			if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
-				return nil, fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
+				return nil, nil, fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
 			}
 			fh, err := os.OpenFile(t, os.O_CREATE|os.O_RDONLY, 0o644)
 			if err != nil {
-				return nil, fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
+				return nil, nil, fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
 			}
 			fh.Close()
 		}
 		out = append(out, t)
 	}
-	return out, nil
+	return out, links, nil
+}
+
+// configLinkChanged says whether path is one of the links on the way to an
+// included config file (gitConfigIncludes) and no longer points where it
+// did at the start: re-made, re-pointed or replaced.
+func (g *gitGuard) configLinkChanged(path string) bool {
+	was, ok := g.configLinks[path]
+	if !ok {
+		return false
+	}
+	now, err := os.Readlink(path)
+	return err != nil || now != was
+}
+
+// sweepConfigLinks takes out every link to an included config file that
+// the coder re-pointed (the watch's backstop).
+func (g *gitGuard) sweepConfigLinks() []string {
+	var out []string
+	for p := range g.configLinks {
+		if _, err := os.Lstat(p); err == nil && g.configLinkChanged(p) && g.quarantine(p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // listIncludes runs `git config --get-regexp` for the include keys in dir
 // (with scope, e.g. --file F; all scopes without) and returns each named
-// file as an absolute, resolved path. It only reads config: no hook,
+// file as an absolute path, as written (symbolic links not resolved). It only reads config: no hook,
 // fsmonitor or driver runs for it. A git that fails (no match, no git)
 // lists nothing.
 func listIncludes(ctx context.Context, dir string, scope ...string) []string {
@@ -106,7 +145,7 @@ func listIncludes(ctx context.Context, dir string, scope ...string) []string {
 		case !filepath.IsAbs(v):
 			v = filepath.Join(filepath.Dir(origin), v)
 		}
-		out = append(out, resolvedPath(filepath.Clean(v)))
+		out = append(out, filepath.Clean(v))
 	}
 	return out
 }

@@ -103,10 +103,11 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 		prof.Env = append(prof.Env, "GIT_OBJECT_DIRECTORY="+g.Objects, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+strings.Join(alts, ":"))
 	}
 	prof.Protected = append(prof.Protected, gitDirsProtected(g.scan, append([]string{p.Root}, prof.Writable...))...)
-	incs, err := gitConfigIncludes(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
+	incs, links, err := gitConfigIncludes(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
 	if err != nil {
 		return prof, err
 	}
+	g.configLinks = links
 	prof.Protected = append(prof.Protected, incs...)
 	hooks, err := gitHooksDirs(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
 	if err != nil {

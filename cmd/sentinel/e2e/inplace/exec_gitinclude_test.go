@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
@@ -21,9 +22,10 @@ import (
 // the person's next git status. Each must stay as it was, on both
 // backends; then git status on the host runs nothing. The same for the
 // directory core.hooksPath names when an included file or the person's
-// global config sets it: git commit on the host runs no hook of the coder.
+// global config sets it: git commit on the host runs no hook of the coder;
+// and for an included file that is a symbolic link the coder re-points.
 func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
-	for _, c := range []struct{ mode, place string }{{"bwrap", "project"}, {"bwrap", "folder"}, {"bwrap", "hooks"}, {"ns", "project"}, {"ns", "folder"}, {"ns", "hooks"}} {
+	for _, c := range []struct{ mode, place string }{{"bwrap", "project"}, {"bwrap", "folder"}, {"bwrap", "hooks"}, {"bwrap", "link"}, {"ns", "project"}, {"ns", "folder"}, {"ns", "hooks"}, {"ns", "link"}} {
 		mode := c.mode
 		t.Run(c.mode+"/"+c.place, func(t *testing.T) {
 			home, marks := t.TempDir(), t.TempDir()
@@ -84,6 +86,19 @@ func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
 				e2etest.WriteFile(t, filepath.Join(home, ".gitconfig"), "[core]\n\thooksPath = .githooks\n")
 				execIn(folder, hook("app/.githooks", "global-hook"))
 				hostCommit(app)
+				return
+			}
+			if c.place == "link" {
+				// The included file is a link: a read-only mount holds
+				// what it points to, and the coder re-points the link.
+				dir := e2etest.ScratchRepo(t)
+				e2etest.WriteFile(t, filepath.Join(dir, "team.real"), "[user]\n\tname = Team\n")
+				if err := os.Symlink("team.real", filepath.Join(dir, "team.gitconfig")); err != nil {
+					t.Fatal(err)
+				}
+				e2etest.Git(t, dir, "config", "include.path", "../team.gitconfig")
+				execIn(dir, strings.Replace(plant("evil.cfg"), ">> evil.cfg", "> evil.cfg", 1)+"ln -sf evil.cfg team.gitconfig; ")
+				hostStatus(dir)
 				return
 			}
 			if c.place == "project" {
