@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 )
 
 // A git config file may include others (include.path, and
@@ -120,9 +121,7 @@ func (g *gitGuard) sweepConfigLinks() []string {
 func listIncludes(ctx context.Context, dir string, scope ...string) []string {
 	args := append([]string{"config", "--includes", "--show-origin", "-z"}, scope...)
 	args = append(args, "--get-regexp", includeKeys)
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	b, err := cmd.Output()
+	b, err := hostGit(ctx, dir, args)
 	if err != nil {
 		return nil
 	}
@@ -194,9 +193,7 @@ func gitHooksDirs(ctx context.Context, root string, gitDirs, roots []string) ([]
 // reads config.
 func configValues(ctx context.Context, dir, key string, scope ...string) []string {
 	args := append([]string{"config", "--includes", "--path", "-z"}, scope...)
-	cmd := exec.CommandContext(ctx, "git", append(args, "--get-all", key)...)
-	cmd.Dir = dir
-	b, err := cmd.Output()
+	b, err := hostGit(ctx, dir, append(args, "--get-all", key))
 	if err != nil {
 		return nil
 	}
@@ -217,4 +214,18 @@ func insideOne(p string, roots []string) bool {
 		}
 	}
 	return false
+}
+
+// hostGit runs the system's git (hostbin.Find: never one a project put
+// first on PATH, such as node_modules/.bin/git) with the person's own
+// environment, so that their global and system config are read; only
+// `git config` reads are run through it.
+func hostGit(ctx context.Context, dir string, args []string) ([]byte, error) {
+	bin, err := hostbin.Find("git")
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	return cmd.Output()
 }
