@@ -66,6 +66,11 @@ type gitGuard struct {
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
 
+	// configLinks are the symbolic links on the way to a config file git
+	// includes, with their targets at the start (gitConfigIncludes); set
+	// before the watch starts.
+	configLinks map[string]string
+
 	// base is the git dirs and pointers the place had at the start, by
 	// identity (device, inode): one found at another path was moved there
 	// (its parent renamed), not made; it stays the person's.
@@ -274,6 +279,7 @@ func (g *gitGuard) sweep() []string {
 			}
 		}
 	}
+	out = append(out, g.sweepConfigLinks()...)
 	now, err := scanGitDirs(g.p.Root, g.p.GitDir)
 	if err != nil && len(now.Dirs)+len(now.Pointers) == 0 {
 		return out

@@ -133,6 +133,8 @@ func (g *gitGuard) created(path string, add func(string) bool) []string {
 		return nil
 	}
 	switch {
+	case g.configLinkChanged(path):
+		return one(path) // a link to an included config file, re-pointed
 	case g.laterDir(dir, name):
 		return one(path)
 	case g.p.GitDir != "" && dir == filepath.Clean(g.p.GitDir):

@@ -26,12 +26,17 @@ import (
 //   - .sentinel/ is read-only (its policy, templates and config must be the
 //     person's), and the workspaces and recovery of other runs in it, which
 //     may hold an agent's copy of a login, are hidden, as are the records
-//     of the project's earlier runs (their requests, decisions and what
-//     they read); this run's own record stays readable;
+//     of the project's other runs (their requests, decisions and what they
+//     read), those started after this one's sandbox included: the whole
+//     of .sentinel/runs is hidden, this run's own record with it (nothing
+//     inside reads it; its broker listens in a private temp dir);
 //   - every other git dir and pointer under the place (nested
 //     repositories, submodules, linked worktrees, .git files, found by
 //     name and by content, inplace_gitdirs.go) is read-only whole, so a
 //     folder that is no repository holds its repositories read-only;
+//   - every file a git config that applies includes (include.path,
+//     includeIf.*.path, any scope, inplace_gitincludes.go) that lies in
+//     the place is read-only as the config is;
 //   - of the project's own git dir, the coder may write what committing on
 //     a branch needs (refs, index, logs, HEAD) but never what runs code on
 //     the person's next git command or changes what git reads: hooks/,
@@ -98,6 +103,17 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 		prof.Env = append(prof.Env, "GIT_OBJECT_DIRECTORY="+g.Objects, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+strings.Join(alts, ":"))
 	}
 	prof.Protected = append(prof.Protected, gitDirsProtected(g.scan, append([]string{p.Root}, prof.Writable...))...)
+	incs, links, err := gitConfigIncludes(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
+	if err != nil {
+		return prof, err
+	}
+	g.configLinks = links
+	prof.Protected = append(prof.Protected, incs...)
+	hooks, err := gitHooksDirs(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
+	if err != nil {
+		return prof, err
+	}
+	prof.Protected = append(prof.Protected, hooks...)
 	if home != "" {
 		for _, f := range []string{"known_hosts", "config"} {
 			if st, err := os.Stat(filepath.Join(home, ".ssh", f)); err == nil && st.Mode().IsRegular() {
@@ -114,11 +130,18 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 	return prof, nil
 }
 
-// otherRunRecords are the project's other runs' record directories (every
-// entry of .sentinel/runs but this run's), hidden from the coder: in `run`
-// the project is not mounted and no record is in sight.
+// otherRunRecords are what of .sentinel/runs is hidden from the coder, so
+// that it reads no other run's record (in `run` the project is not mounted
+// and no record is in sight): the whole directory, so that a run started
+// after this sandbox was made is hidden too (a list of the entries there
+// at the start missed it). Only when the broker's socket had to be put in
+// this run's record (a temp dir too deep for a socket's path) is that
+// record left in sight, and then the other entries there now are hidden.
 func (r *containment) otherRunRecords() []string {
 	runs := r.opts.Project.RunsDir()
+	if !within(r.socketPath(), filepath.Clean(r.dir)) {
+		return []string{runs}
+	}
 	entries, _ := os.ReadDir(runs)
 	var out []string
 	for _, e := range entries {

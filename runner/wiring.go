@@ -160,7 +160,7 @@ func (r *containment) profile() sandbox.Profile {
 	prof.Env = append(prof.Env, sandbox.GitIdentityEnv(p.Root)...)
 	if n := r.needs; n != nil {
 		prof.Writable = append(prof.Writable, n.Writable...)
-		prof.Readable = append(prof.Readable, n.Readable...)
+		prof.Readable = append(prof.Readable, absPaths(n.Readable)...)
 		prof.Protected = append(prof.Protected, n.Protected...)
 		prof.Hidden = append(prof.Hidden, n.Hidden...)
 		prof.PassEnv = append(prof.PassEnv, n.PassEnv...)
@@ -216,4 +216,19 @@ func (r *coderStage) scriptedSteering(d *demoAdapter) {
 			return
 		}
 	}
+}
+
+// absPaths makes each relative path absolute against this process's
+// working directory, where a relative program the person named (exec --
+// ./bin/claude, node node_modules/…/cli.js) was found: an agent's program
+// directory comes back as given, and the sandbox refuses a relative one.
+func absPaths(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if a, err := filepath.Abs(p); err == nil && !filepath.IsAbs(p) {
+			p = a
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -52,6 +52,9 @@ key serve HTTPS directly.`,
 				return err
 			}
 			if httpAddr != "" {
+				if err := cfg.CheckTokenFile(); err != nil {
+					return err
+				}
 				if err := cfg.CheckHTTP(httpAddr, token); err != nil {
 					return usageError{err}
 				}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -394,6 +395,19 @@ func (l Limits) ExecTimeoutDuration() time.Duration {
 
 // disabled says whether op is switched off.
 func (c *Config) disabled(op string) bool { return slices.Contains(c.DisabledOps, op) }
+
+// CheckTokenFile refuses, before serving HTTP, a token written in a config
+// file that other users may read: anyone on the machine could read it and
+// reach this server as its owner.
+func (c *Config) CheckTokenFile() error {
+	if c.Token == "" || runtime.GOOS == "windows" {
+		return nil
+	}
+	if st, err := os.Stat(c.File); err == nil && st.Mode().Perm()&0o077 != 0 {
+		return fmt.Errorf("%s holds a token and other users may read it (mode %04o): chmod 600 %s, or move the token to token_env", c.File, st.Mode().Perm(), c.File)
+	}
+	return nil
+}
 
 // ResolveToken is the bearer token: token, or the variable token_env names.
 func (c *Config) ResolveToken(getenv func(string) string) (string, error) {

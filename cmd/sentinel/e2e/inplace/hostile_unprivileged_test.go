@@ -14,6 +14,8 @@ var hostileTests = []string{
 	"TestExecInPlaceNestedRepoWorktreeAndObjects",
 	"TestExecInPlaceFolderOfRepositories",
 	"TestExecInPlaceInsideALinkedWorktree",
+	"TestExecGitConfigIncludesStayThePersons",
+	"TestExecHidesRunsStartedLater",
 }
 
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI
