@@ -12,7 +12,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 func newMCPCmd() *cobra.Command {

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
-	"github.com/sentinelhq/sentinel/runner/mcpserver/mcpauth"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver/mcpauth"
 )
 
 func newMCPClientsCmd() *cobra.Command {

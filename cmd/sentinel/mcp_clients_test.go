@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
-	"github.com/sentinelhq/sentinel/runner/mcpserver/mcpauth"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver/mcpauth"
 )
 
 // sentinel mcp clients lists what registered with the server of a config

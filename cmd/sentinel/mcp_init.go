@@ -12,7 +12,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
 	"github.com/sentinelhq/sentinel/internal/tomlquote"
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 // mcpReadOnlyPlaces are the home's usual places a model may read; init

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/tomlquote"
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 // fakeHome is a home with the usual places, credential dirs and a project.

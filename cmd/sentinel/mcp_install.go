@@ -15,7 +15,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 // mcpUnitName is the systemd unit `sentinel mcp install` writes.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/tomlquote"
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 // installFixture is a config (project rw, docs r, token_env) and a token

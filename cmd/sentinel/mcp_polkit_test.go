@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 // A user install whose config lets the service tool restart a system unit

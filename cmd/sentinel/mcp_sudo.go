@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
-	"github.com/sentinelhq/sentinel/runner/mcpserver/sudoedit"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver/sudoedit"
 )
 
 // mcpSudoNote is what mcp install says when the config has [sudo] files.

@@ -17,7 +17,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/runner/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 // mcpFixture is a server config for the real binary: an rw app dir, an r

@@ -16,7 +16,7 @@ import (
 // match of every path), "tree" is laterHold.made now (a stat of each
 // directory, a read of those that changed, and the environment stamp).
 //
-//	go test -run '^$' -bench BenchmarkLaterHoldMade -benchtime 20x ./runner/mcpserver/
+//	go test -run '^$' -bench BenchmarkLaterHoldMade -benchtime 20x ./internal/mcpserver/
 func BenchmarkLaterHoldMade(b *testing.B) {
 	root := b.TempDir()
 	for d := range 500 {

@@ -16,7 +16,7 @@
 // JWT access tokens against its published keys.
 //
 // It must not decide what a tool may do: a grant names tools (scopes
-// "tool:NAME"), and runner/mcpserver refuses calls outside it. Everything a
+// "tool:NAME"), and internal/mcpserver refuses calls outside it. Everything a
 // client sends — its name, its redirect URIs, every parameter — is hostile
 // input; a check that cannot answer says no.
 package mcpauth

@@ -10,7 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/sentinelhq/sentinel/runner/mcpserver/mcpauth"
+	"github.com/sentinelhq/sentinel/internal/mcpserver/mcpauth"
 )
 
 // OAuthSettings is the [oauth] table: OAuth for remote clients (claude.ai,

@@ -10,7 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/sentinelhq/sentinel/runner/mcpserver/sudoedit"
+	"github.com/sentinelhq/sentinel/internal/mcpserver/sudoedit"
 )
 
 // SudoSettings is the [sudo] table: root-owned files the edit tool reaches

@@ -18,10 +18,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 
+	"github.com/sentinelhq/sentinel/internal/mcpserver/mcpauth"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
-	"github.com/sentinelhq/sentinel/runner/mcpserver/mcpauth"
 )
 
 // MCPPath is the MCP endpoint's path when OAuth is on.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sentinelhq/sentinel/runner/mcpserver/sudoedit"
+	"github.com/sentinelhq/sentinel/internal/mcpserver/sudoedit"
 )
 
 // TestEditRoutesListedRootFilesThroughTheSudoHelper: a file [sudo] lists is
