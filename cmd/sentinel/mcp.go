@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/internal/config"
-	"github.com/sentinelhq/sentinel/runner/checkpoint"
 	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
 func newMCPCmd() *cobra.Command {

@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/mcpserver"
 	"github.com/sentinelhq/sentinel/internal/mcpserver/mcpauth"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 func newMCPClientsCmd() *cobra.Command {

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
-	"github.com/sentinelhq/sentinel/internal/tomlquote"
 	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/tomlquote"
 )
 
 // mcpReadOnlyPlaces are the home's usual places a model may read; init

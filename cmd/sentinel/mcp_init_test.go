@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sentinelhq/sentinel/internal/tomlquote"
 	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/tomlquote"
 )
 
 // fakeHome is a home with the usual places, credential dirs and a project.

@@ -13,9 +13,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
+	"github.com/sentinelhq/sentinel/internal/mcpserver"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
-	"github.com/sentinelhq/sentinel/internal/mcpserver"
 )
 
 // mcpUnitName is the systemd unit `sentinel mcp install` writes.

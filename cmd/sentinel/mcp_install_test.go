@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sentinelhq/sentinel/internal/tomlquote"
 	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/tomlquote"
 )
 
 // installFixture is a config (project rw, docs r, token_env) and a token
