@@ -57,3 +57,22 @@ func TestPolcorp1207EverydayClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestPolcorp1207ToolchainReads: listing a toolchain's installed programs
+// are reads of places that hold no secrets;
+// the credential files beside them still are not.
+func TestPolcorp1207ToolchainReads(t *testing.T) {
+	ctx := testEnv(t)
+	ctx.Sandboxed = true
+	e := Default()
+	for _, l := range []string{"ls ~/.cargo/bin", "ls ~/go/bin", "ls ~/.m2/repository/org"} {
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: ctx}); v.Decision != Allow {
+			t.Errorf("%q: %s by %s (%s), want allow", l, v.Decision, v.Rule, v.Reason)
+		}
+	}
+	for _, l := range []string{"cat ~/.cargo/credentials.toml", "cat ~/.m2/settings.xml", "cat /etc/shadow", "ls ~/.ssh"} {
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: ctx}); v.Decision == Allow {
+			t.Errorf("%q ALLOWED by %s (%s)", l, v.Rule, v.Reason)
+		}
+	}
+}
