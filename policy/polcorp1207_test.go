@@ -14,7 +14,10 @@ var polcorp1207Open = map[string]string{}
 // C/C++, Ruby, PHP, .NET, Elixir, Swift and Deno/Bun, and destructive,
 // exfiltrating, publishing and bypass rows from public reports, each row
 // naming its source, written before the engine's rules or the older
-// corpora's rows were read. Run it with
+// corpora's rows were read (539 everyday, 208 attack rows). Engine of
+// c4b4a47 (before): everyday 93.1% on / 66.2% off, 0 unsafe allows, deny
+// recall 84.7%. After h/polcorp3: everyday 94.8% on / 66.4% off, 0 unsafe,
+// deny recall 100%. Run it with
 //
 //	go test -run TestPolcorp1207Corpus -v ./policy/
 func TestPolcorp1207Corpus(t *testing.T) {
