@@ -34,10 +34,19 @@ func parseShell(text string) (f *syntax.File, braced map[*syntax.Word]bool, err 
 	if err != nil {
 		return nil, nil, err
 	}
-	if strings.IndexByte(text, '{') < 0 {
-		return f, nil, nil // the common case: nothing to expand
+	if ifsOnlyExpanded(text) {
+		braced = splitIFS(f) // ifssplit.go: rm${IFS}-rf${IFS}~ is rm -rf ~
 	}
-	return f, expandBraces(f), nil
+	if strings.IndexByte(text, '{') < 0 {
+		return f, braced, nil // the common case: nothing to expand
+	}
+	for w := range expandBraces(f) {
+		if braced == nil {
+			braced = map[*syntax.Word]bool{}
+		}
+		braced[w] = true
+	}
+	return f, braced, nil
 }
 
 // expandBraces replaces, throughout n, the words of every simple command

@@ -135,6 +135,10 @@ func sqlite3Cmd(x *cmdCtx, args []word) {
 			}
 		case !sqlReadOnly(t):
 			x.sqliteFilePaths(t)
+			// A statement that may change the database writes its file:
+			// judged as the write it is, so a database outside the
+			// workspace (~/Library/Messages/chat.db) is a write outside.
+			x.write(*file)
 			x.add(Ask, RuleUnknownCommand, "sqlite3 runs a statement that may change the database or reach files")
 			return
 		}

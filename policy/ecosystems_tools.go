@@ -184,7 +184,7 @@ func loopbackURL(v string) bool {
 		return false
 	}
 	switch u.Hostname() {
-	case "localhost", "127.0.0.1", "::1":
+	case "localhost", "127.0.0.1", "::1", "0.0.0.0":
 		return !strings.ContainsAny(u.Host, "@\\")
 	}
 	return false

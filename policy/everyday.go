@@ -216,6 +216,15 @@ func addEverydayHandlers(handlers map[string]handler) {
 	if prev, ok := handlers["wget"]; ok {
 		handlers["wget"] = localWget(prev)
 	}
+	for _, n := range []string{"pg_isready", "redis-cli", "valkey-cli", "grpcurl", "http", "https", "xh"} {
+		prev, ok := handlers[n]
+		if !ok {
+			prev = func(x *cmdCtx, a []word) {
+				x.add(Ask, RuleUnknownCommand, a[0].val+" is not a program the policy knows")
+			}
+		}
+		handlers[n] = localClient(prev) // loopback2.go
+	}
 	handlers["turbo"] = turboCmd // jsworkspaces.go
 	if _, ok := handlers["task"]; !ok {
 		handlers["task"] = goTaskCmd

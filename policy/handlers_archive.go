@@ -133,7 +133,9 @@ func tarCmd(x *cmdCtx, args []word) {
 		x.write(word{val: target.val + "/glob-match", static: target.static})
 	case 'c', 'r':
 		x.add(Allow, RuleFileWrite, "writes an archive inside the workspace")
-		if archive != nil {
+		if archive != nil && mode == 'c' {
+			x.capturing(func() { x.write(*archive) }) // a product of what it reads, like a build's (tmpdir.go)
+		} else if archive != nil {
 			x.write(*archive)
 		}
 		for _, o := range ops {

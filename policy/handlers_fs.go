@@ -102,7 +102,7 @@ func addFSHandlers(handlers map[string]handler) {
 	handlers["rm"] = removeCmd
 	handlers["unlink"] = removeCmd
 	handlers["rmdir"] = writeAll
-	handlers["mkdir"] = writeAll
+	handlers["mkdir"] = scratchDirs // tmpdir.go
 	handlers["touch"] = touchCmd
 	handlers["tee"] = teeCmd
 	handlers["truncate"] = writeAll

@@ -287,7 +287,11 @@ func gitNetwork(x *cmdCtx, sub string, sargs []word) {
 		}
 	}
 	x.c.never = true
-	x.add(Ask, RuleGitNetwork, "git "+sub+" talks to a remote")
+	if (sub == "fetch" || sub == "pull") && x.c.sandbox && !x.c.inPlace && gitFetchPlain(sargs) { // remotereads.go
+		x.add(Allow, RuleRemoteRead, "git "+sub+" reads a configured remote through the sandbox and changes only the workspace")
+	} else {
+		x.add(Ask, RuleGitNetwork, "git "+sub+" talks to a remote")
+	}
 	gitPushTarget(x, sub, sargs) // gitpushto.go
 	for i, a := range sargs {
 		v := a.val

@@ -57,6 +57,11 @@ func interpreter(x *cmdCtx, args []word) {
 				}
 				x.codeRisks(name, in.code)
 			}
+			if base == "pwsh" || base == "powershell" {
+				// Read even when the shell expands part of it (a
+				// double-quoted $env:USERPROFILE): it can only deny.
+				x.pwshInline(name, in.code) // pwshread.go
+			}
 			x.add(Ask, RuleInterpInline, name+" runs inline code")
 			return
 		}

@@ -85,6 +85,18 @@ func fetchCmd(x *cmdCtx, args []word) {
 			}
 			return ""
 		}
+		if name == "wget" && !has {
+			// wget's letters are not curl's: -d -F -K are flags (debug,
+			// force-html, backup-converted), -T -D -t -n take a value
+			// (timeout, domains, tries, -nv/-nc/-nd/-nH/-np).
+			switch opt {
+			case "-d", "-F", "-K":
+				continue
+			case "-T", "-D", "-t", "-n":
+				next()
+				continue
+			}
+		}
 		switch opt {
 		case "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json", "-F", "--form", "--form-string":
 			v := next()
@@ -262,6 +274,9 @@ func remoteTool(x *cmdCtx, args []word) {
 	}
 	x.c.never = true
 	name := args[0].val
+	if verb := cloudDeletion(args); verb != "" { // cloudwipe.go
+		x.add(Deny, RuleDestructive, name+" "+verb+" deletes remote infrastructure or data that nothing here can restore")
+	}
 	if name == "docker" || name == "podman" {
 		for i, w := range args[1:] {
 			v := w.val

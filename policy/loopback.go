@@ -35,6 +35,8 @@ func wgetLocalGet(args []word) bool {
 			}
 		case v == "-qO-" || v == "-O-" || v == "--output-document=-":
 			stdout = true
+		case v == "-n" && i+1 < len(args) && args[i+1].val == "v": // -nv as getopt reads it
+			i++
 		case v == "-O" && i+1 < len(args) && args[i+1].val == "-":
 			i++
 			stdout = true

@@ -315,7 +315,12 @@ func (c *checkEnv) readableOutside(p string) bool {
 		return true
 	}
 	if c.home != "" {
-		for _, d := range []string{"go/pkg/mod", ".cargo/registry/src", ".cargo/git/checkouts", ".rustup/toolchains", "sdk"} {
+		// Toolchains' installed programs and downloaded packages: what
+		// `ls ~/.cargo/bin` or `ls ~/.m2/repository/org/x` lists holds
+		// no secrets (~/.m2/settings.xml and ~/.cargo/credentials* are
+		// beside these, not in them).
+		for _, d := range []string{"go/pkg/mod", ".cargo/registry/src", ".cargo/git/checkouts", ".rustup/toolchains", "sdk",
+			".cargo/bin", "go/bin", ".m2/repository", ".pyenv/versions", ".nvm/versions", ".rbenv/versions"} {
 			if within(p, c.home+"/"+d) {
 				return true
 			}

@@ -85,3 +85,50 @@ func remoteRead(tool string, prev handler) handler {
 		x.add(Allow, RuleRemoteRead, tool+" "+verb+" reads what the sandbox lets it reach and changes nothing")
 	}
 }
+
+// gitFetchOpts are git fetch's and pull's options that change only what is
+// fetched or how the workspace is updated.
+var gitFetchOpts = wordSet{words: []string{"--all", "--prune", "-p", "--tags", "-t", "--no-tags", "--unshallow", "--rebase",
+	"-r", "--ff-only", "--no-rebase", "--no-edit", "--ff", "--no-ff", "--quiet", "-q", "-v", "--verbose", "--autostash",
+	"--no-autostash", "--prune-tags", "--dry-run", "--progress", "--no-progress", "--set-upstream"}}
+
+// gitFetchPlain: git fetch or pull of a configured remote, named plainly
+// (origin, upstream), with plain refspecs and the options above; inside
+// the sandbox it reads what the sandbox's proxy lets it reach, as gh pr
+// view does, and changes only the workspace copy. A URL, a path, a
+// program-running option or any other option goes to git's network rule.
+func gitFetchPlain(sargs []word) bool {
+	remote := false
+	for i := 0; i < len(sargs); i++ {
+		w := sargs[i]
+		v := w.val
+		if !w.static || w.brace || w.pattern {
+			return false
+		}
+		switch {
+		case gitFetchOpts.has(v) || strings.HasPrefix(v, "--depth=") && isDigits(v[len("--depth="):]) ||
+			strings.HasPrefix(v, "--rebase=") || strings.HasPrefix(v, "--deepen=") && isDigits(v[len("--deepen="):]):
+		case v == "--depth" && i+1 < len(sargs) && isDigits(sargs[i+1].val):
+			i++
+		case strings.HasPrefix(v, "-"):
+			return false
+		case !remote:
+			for _, c := range v {
+				if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+					return false // a URL or a path, not a configured remote
+				}
+			}
+			if strings.HasPrefix(v, ".") {
+				return false
+			}
+			remote = true
+		default:
+			ref := strings.TrimPrefix(v, "+")
+			if ref == "" || strings.Contains(ref, "::") || strings.Contains(ref, "//") || strings.HasPrefix(ref, "/") ||
+				strings.HasPrefix(ref, ".") || strings.ContainsAny(ref, "@\\ ") {
+				return false
+			}
+		}
+	}
+	return true
+}

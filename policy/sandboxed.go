@@ -248,17 +248,11 @@ func isIdent(c byte) bool {
 // Julia's run(`…`), R's system2("cmd", c("arg", …)).
 func spawnedShell(code string) []string {
 	var out []string
-	eachCall(code, []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput("}, func(args string) bool {
-		s := strings.TrimLeft(args, " \t")
-		if s == "" {
-			return true
-		}
-		q := s[0]
-		if q != '\'' && q != '"' && q != '`' {
-			return true
-		}
-		if end := strings.IndexByte(s[1:], q); end >= 0 {
-			out = append(out, s[1:1+end])
+	eachCall(code, []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput(", "spawn(", "execfilesync(", "execfile(", "capture2(", "capture3("}, func(args string) bool {
+		// One shell line, or an argv list (homeref.go): system("rm",
+		// "-rf", $ENV{HOME}) runs rm -rf ~.
+		if line, ok := spawnLine(args); ok && strings.TrimSpace(line) != "" {
+			out = append(out, line)
 		}
 		return len(out) <= 16
 	})
@@ -318,7 +312,7 @@ func (x *cmdCtx) codeDeletes(code string) {
 		la := strings.ToLower(arg)
 		if x.c.home != "" && (strings.Contains(la, "expanduser") || strings.Contains(la, "homedir") ||
 			strings.Contains(la, "home()") || strings.Contains(la, "home\"") || strings.Contains(la, "'home'") ||
-			strings.Contains(la, "\"~") || strings.Contains(la, "'~")) {
+			strings.Contains(la, "\"~") || strings.Contains(la, "'~") || codeNamesHome(arg)) { // homeref.go
 			x.writeStr(x.c.home)
 		}
 		if lit, ok := firstLiteral(arg); ok && lit != "" {

@@ -12,7 +12,9 @@ import "strings"
 //
 // Output captured by a redirection or tee counts, and so does what a build
 // makes of the workspace's sources: a compiler's or `go build`'s -o, a
-// test's profiles (buildOutput), judged as a write to that path. Other
+// test's profiles (buildOutput), an archive tar creates of what it reads,
+// and the directories mkdir makes for scratch (`mkdir -p /tmp/scratch`),
+// judged as a write to that path. Other
 // programs told to put files in /tmp (`git worktree add /tmp/wt`, `git log
 // --output=/tmp/x`, `cp .env /tmp/x`) are still judged as writing outside.
 
@@ -77,4 +79,10 @@ func (x *cmdCtx) buildOutput(w word) {
 		}
 		x.c.built[p] = x.c.step
 	}
+}
+
+// scratchDirs is mkdir: the directories it makes are the coder's scratch
+// space when they are in the sandbox's private temp dir.
+func scratchDirs(x *cmdCtx, args []word) {
+	x.capturing(func() { writeAll(x, args) })
 }

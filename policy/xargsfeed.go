@@ -23,6 +23,22 @@ func (c *checkEnv) judgeXargsFeeds(s *src, f *syntax.File, cw *cwds) {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
+		// xargs fed by a here-string: `xargs rm -rf <<< ~` runs rm -rf ~.
+		if st, ok := n.(*syntax.Stmt); ok {
+			if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+				for _, r := range st.Redirs {
+					if r.Op != syntax.WordHdoc || r.Word == nil {
+						continue
+					}
+					items := xargsSplitWritten(s.slice(r.Word), decodeWord(r.Word, c.home).val)
+					if cmd, ok := xargsCommand(s, call, items); ok {
+						sub := cw.copy()
+						c.shell(cmd, &sub, s.depth+1, "xargs fed by a here-string")
+					}
+				}
+			}
+			return true
+		}
 		b, ok := n.(*syntax.BinaryCmd)
 		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
 			return true
