@@ -183,7 +183,6 @@ func TestWorktreeApplyNeverWritesThroughASymlink(t *testing.T) {
 // TestShippedBinaryHasNoTestHooks: the crash switch exists only in a
 // -tags sentineltest build.
 func TestShippedBinaryHasNoTestHooks(t *testing.T) {
-	t.Parallel()
 	const hook = "SENTINEL_TEST_CRASH_AFTER_WRITES"
 	shipped, err := os.ReadFile(e2etest.Bin)
 	if err != nil {
