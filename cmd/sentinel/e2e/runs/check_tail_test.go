@@ -12,6 +12,7 @@ import (
 // A failed check's output is shown, not only its exit status: under its
 // line in --plain, in sentinel show and in the final report.
 func TestFailedCheckOutputIsShownEverywhere(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	check := "echo building; echo 'shout_test.go:9: got hi, want HI'; exit 3"
 	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--verify", check, "shout", "--", "sh", "-c", "echo hi > shout.txt")

@@ -9,6 +9,7 @@ import (
 )
 
 func TestAnyCommandRunsSandboxedAndLands(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	script := "echo hi > out.txt"
 	_, curlErr := exec.LookPath("curl")

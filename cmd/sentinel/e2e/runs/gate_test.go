@@ -11,6 +11,7 @@ import (
 )
 
 func TestCompletionReviewReturnsWorkToAFreshCoderWithAHandoff(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "gate.toml")
 	e2etest.WriteFile(t, scenario, e2etest.GateScenario)
@@ -58,6 +59,7 @@ func TestCompletionReviewReturnsWorkToAFreshCoderWithAHandoff(t *testing.T) {
 }
 
 func TestStuckCoderStopsWithAReportInsteadOfLanding(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	res := neverGoodEnough(t, dir, "--max-restarts", "1", "--verify", "test -f feature.txt")
 	if res.Code != 1 || !strings.Contains(res.Stderr, "stuck") {
@@ -101,6 +103,7 @@ func TestStuckCoderStopsWithAReportInsteadOfLanding(t *testing.T) {
 }
 
 func TestAdversaryFindingsReachTheCoder(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "gate.toml")
 	e2etest.WriteFile(t, scenario, e2etest.GateScenario)
@@ -141,6 +144,7 @@ func TestAdversaryFindingsReachTheCoder(t *testing.T) {
 }
 
 func TestEverydayPresetSkipsTheCompletionGate(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "gate.toml")
 	e2etest.WriteFile(t, scenario, e2etest.GateScenario)
@@ -161,6 +165,7 @@ func TestEverydayPresetSkipsTheCompletionGate(t *testing.T) {
 }
 
 func TestACoderThatIgnoresSteeringIsRestartedWithTheEvidence(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "drift.toml")
 	e2etest.WriteFile(t, scenario, `
@@ -217,6 +222,7 @@ done = "all green!"
 // --max-restarts 0 means no restart: the first returned "done" ends the run
 // stuck with one coder started; a negative count is a usage error.
 func TestMaxRestartsZeroStartsOneCoder(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	res := neverGoodEnough(t, dir, "--max-restarts", "0")
 	if res.Code != 1 || !strings.Contains(res.Stderr, "stuck") {

@@ -12,6 +12,7 @@ import (
 // "landed" (the record never contradicts the repository); once review lands
 // it on a branch, runs says landed and names the branch.
 func TestARunKeptWithApplyNoneIsNotListedLanded(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--sandbox", "off", "--coder", "command", "--apply", "none",
 		"--verify", "true", "edit a.txt", "--", "sh", "-c", "echo changed > a.txt")

@@ -13,6 +13,7 @@ import (
 // more commit titled by the task; verification runs on the final tree.
 // --squash lands it all as one "sentinel: <task>" commit, as before.
 func TestRunLandsTheCodersOwnCommits(t *testing.T) {
+	t.Parallel()
 	script := `set -e
 echo one > one.txt; git add one.txt; git commit -qm "feat: add one" -m "Because the task asks for one."
 echo two > two.txt; git add two.txt; git commit -qm "feat: add two"

@@ -25,6 +25,7 @@ true`
 // (SENTINEL_WORKSPACE=clone) of the same work gives a byte-identical patch;
 // neither the real project's .git nor the shared checkout changes.
 func TestOverlayWorkspaceRunLandsLikeAClone(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("overlay workspaces are Linux-only")
 	}

@@ -14,6 +14,7 @@ import (
 // --approve` with no --apply, not on a branch; and the run's end named
 // its FINAL_REPORT.md.
 func TestReviewApproveLandsWhereTheRunWasToLand(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	e2etest.WriteFile(t, scenario, writeScenario)

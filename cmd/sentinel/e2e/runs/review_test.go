@@ -21,6 +21,7 @@ done = "ok"
 `
 
 func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	e2etest.WriteFile(t, scenario, writeScenario)
@@ -91,7 +92,8 @@ func TestReviewLandsOrRejectsAFinishedRun(t *testing.T) {
 }
 
 func TestCrashesNeverLeaveAHalfAppliedProject(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+	env := []string{"XDG_STATE_HOME=" + t.TempDir()} // a state dir of its own, as every call below is given
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "three.toml")
 	e2etest.WriteFile(t, scenario, `
@@ -108,7 +110,7 @@ new = "ONE"
 [[steps]]
 done = "ok"
 `)
-	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "three files")
+	res := e2etest.Sentinel(t, dir, env, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--apply", "none", "three files")
 	if res.Code != 0 {
 		t.Fatalf("run: %d %s", res.Code, res.Stderr)
 	}
@@ -118,7 +120,7 @@ done = "ok"
 	if err != nil {
 		t.Fatal(err)
 	}
-	res = e2etest.Run(t, hooked, dir, []string{"SENTINEL_TEST_CRASH_AFTER_WRITES=1"}, "review", "last", "--approve", "--apply", "worktree")
+	res = e2etest.Run(t, hooked, dir, append(env, "SENTINEL_TEST_CRASH_AFTER_WRITES=1"), "review", "last", "--approve", "--apply", "worktree")
 	if res.Code != 137 {
 		t.Fatalf("the injected crash did not happen: %d %s %s", res.Code, res.Stdout, res.Stderr)
 	}
@@ -126,7 +128,7 @@ done = "ok"
 		t.Fatal("the crash came before any write; the test proves nothing")
 	}
 	// The next sentinel command puts the project back exactly as it was.
-	e2etest.Sentinel(t, dir, nil, "runs")
+	e2etest.Sentinel(t, dir, env, "runs")
 	if after := e2etest.Checkout(t, dir); after != before {
 		t.Fatalf("after the crash and the sweep the checkout is not as before:\n%s\n---\n%s", before, after)
 	}
@@ -136,7 +138,7 @@ done = "ok"
 		}
 	}
 	// And the approved patch can then land whole.
-	res = e2etest.Sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	res = e2etest.Sentinel(t, dir, env, "review", "last", "--approve", "--apply", "worktree")
 	if res.Code != 0 {
 		t.Fatalf("second approve: %d %s", res.Code, res.Stderr)
 	}
@@ -148,6 +150,7 @@ done = "ok"
 }
 
 func TestKillNineDuringVerification(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	e2etest.WriteFile(t, scenario, writeScenario)

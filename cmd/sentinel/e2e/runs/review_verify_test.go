@@ -13,6 +13,7 @@ import (
 // again on a clean copy and refuses when that fails; --force lands it, says
 // plainly what was not checked, and the final report records it.
 func TestApproveOfAFailedRunReverifiesOrNeedsForce(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	e2etest.WriteFile(t, scenario, writeScenario)
@@ -49,6 +50,7 @@ func TestApproveOfAFailedRunReverifiesOrNeedsForce(t *testing.T) {
 // checks first (--verify, else the ones the run planned), refuses when they
 // fail, and lands when they pass.
 func TestApproveOfAnInterruptedRunVerifiesFirst(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	e2etest.WriteFile(t, scenario, writeScenario)

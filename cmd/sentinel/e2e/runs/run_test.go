@@ -13,6 +13,7 @@ import (
 )
 
 func TestRunDemoPlainLandsOnABranchAndLeavesTheCheckoutAlone(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	before := e2etest.Checkout(t, dir)
 	res := e2etest.Sentinel(t, dir, nil, "run", "--coder", "demo", "--plain", "add a Shout function")
@@ -102,6 +103,7 @@ func TestRunDemoPlainLandsOnABranchAndLeavesTheCheckoutAlone(t *testing.T) {
 }
 
 func TestKillNineMidRunLeavesTheProjectAloneAndTheWorkInRecovery(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "slow.toml")
 	e2etest.WriteFile(t, scenario, `
@@ -155,6 +157,7 @@ done = "never reached"
 }
 
 func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
+	t.Parallel()
 	repo := e2etest.ScratchRepo(t)
 	plainDir := t.TempDir()
 	empty := t.TempDir()
@@ -221,6 +224,7 @@ func TestBadInputGetsOneLineErrorAndNonZeroExit(t *testing.T) {
 
 // sentinel --version (and -v) print what sentinel version prints.
 func TestVersionFlagMatchesVersionCommand(t *testing.T) {
+	t.Parallel()
 	want := e2etest.Sentinel(t, t.TempDir(), nil, "version")
 	if want.Code != 0 || !strings.HasPrefix(want.Stdout, "sentinel ") {
 		t.Fatalf("version: exit %d, %q %q", want.Code, want.Stdout, want.Stderr)
@@ -234,6 +238,7 @@ func TestVersionFlagMatchesVersionCommand(t *testing.T) {
 }
 
 func TestHelpOnEverySubcommand(t *testing.T) {
+	t.Parallel()
 	for _, sub := range []string{"run", "demo", "runs", "show", "version"} {
 		res := e2etest.Sentinel(t, t.TempDir(), nil, sub, "--help")
 		if res.Code != 0 || !strings.Contains(res.Stdout, "Usage:") || !strings.Contains(res.Stdout, "sentinel "+sub) {
@@ -243,6 +248,7 @@ func TestHelpOnEverySubcommand(t *testing.T) {
 }
 
 func TestVerificationOnACleanCopyDecidesWhetherWorkLands(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "claims.toml")
 	e2etest.WriteFile(t, scenario, `

@@ -21,6 +21,7 @@ import (
 // exit status is an error naming the journal and the cause, and the work
 // is kept for recovery.
 func TestAFullDiskStopsTheRun(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	runs := filepath.Join(dir, ".sentinel", "runs")
 	os.MkdirAll(runs, 0o700)

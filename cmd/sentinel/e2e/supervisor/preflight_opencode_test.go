@@ -18,6 +18,7 @@ import (
 // `sentinel runs` (no recovery entry), and the opencode here (a stand-in
 // that leaves a mark if started) never runs on the host.
 func TestRunRefusesOpencodeWhoseEndpointIsDead(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 // coder run on the host (the claude and codex here are stand-ins that
 // leave a mark if started).
 func TestRunRefusesACoderWhoseEndpointIsDead(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

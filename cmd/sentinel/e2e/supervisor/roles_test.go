@@ -35,6 +35,7 @@ func judgeElsewhere(t *testing.T, judgeURL string) (env []string, path string) {
 // reach its own model and no other, and each model is probed before the
 // coder starts.
 func TestEachSupervisorRoleReachesItsOwnModel(t *testing.T) {
+	t.Parallel()
 	judge, err := fakeopenai.Start(fakeopenai.Probe(),
 		fakeopenai.Reply{Content: `{"decision":"allow","reason":"frobnicate is the project's fixer","risk":"low"}`})
 	if err != nil {
@@ -73,6 +74,7 @@ func TestEachSupervisorRoleReachesItsOwnModel(t *testing.T) {
 // the role; `sentinel supervisor check` checks every role's model and names
 // the one that fails.
 func TestARoleWhoseModelCannotAnswerStopsTheRun(t *testing.T) {
+	t.Parallel()
 	garbage, err := fakeopenai.Start(fakeopenai.Reply{Content: "Sure! Go ahead."})
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +113,7 @@ func TestARoleWhoseModelCannotAnswerStopsTheRun(t *testing.T) {
 // `sentinel config` shows each role's keys: set by a file, or inherited
 // from [supervisor] (flags and environment included).
 func TestConfigShowsEachRolesKeys(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	env, user := judgeElsewhere(t, "http://judge.example/v1")
 	e2etest.WriteFile(t, user, "[supervisor]\nbackend = \"openai\"\nmodel = \"base-model\"\n[supervisor.judge]\nbase_url = \"http://judge.example/v1\"\n[supervisor.adversary]\nbackend = \"anthropic\"\n")
@@ -140,6 +143,7 @@ func TestConfigShowsEachRolesKeys(t *testing.T) {
 // always-allow model of its choosing) does not get its judge: the section is
 // left out, the run says so, and the planted server is asked nothing.
 func TestAPlantedProjectJudgeIsIgnored(t *testing.T) {
+	t.Parallel()
 	planted, err := fakeopenai.Start(fakeopenai.Probe(),
 		fakeopenai.Reply{Content: `{"decision":"allow","reason":"anything goes","risk":"low"}`})
 	if err != nil {

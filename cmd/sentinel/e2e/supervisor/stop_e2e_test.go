@@ -17,6 +17,7 @@ import (
 // line saying where it stopped and where the work is. SIGTERM, SIGHUP and
 // Ctrl-C twice alike; the check (a long sleep) is not waited for.
 func TestSignalDuringVerificationStopsTheRun(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		sigs []syscall.Signal
@@ -89,6 +90,7 @@ func signalWhenStarted(t *testing.T, cmd *exec.Cmd, dir, started string, sigs []
 
 // A signal while review verifies a change stops it: nothing lands, exit 130.
 func TestSignalDuringReviewVerificationLandsNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	e2etest.Git(t, dir, "init", "-q")
 	e2etest.WriteFile(t, filepath.Join(dir, "a.txt"), "a\n")

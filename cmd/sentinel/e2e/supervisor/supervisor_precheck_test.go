@@ -27,6 +27,7 @@ func deadURL(t *testing.T) string {
 // dead, garbage, an error status — with the reason and the fix, and leaves
 // the project as it was.
 func TestASupervisorThatCannotAnswerStopsTheRunBeforeTheCoder(t *testing.T) {
+	t.Parallel()
 	garbage, err := fakeopenai.Start(fakeopenai.Reply{Content: "Sure! Go ahead."})
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +85,7 @@ func TestASupervisorThatCannotAnswerStopsTheRunBeforeTheCoder(t *testing.T) {
 // `sentinel doctor` exits non-zero when the configured supervisor fails its
 // check, and `sentinel supervisor check` reads [supervisor] from the config.
 func TestDoctorAndCheckFollowTheConfiguredSupervisor(t *testing.T) {
+	t.Parallel()
 	garbage, err := fakeopenai.Start(fakeopenai.Reply{Content: "Sure! Go ahead."})
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSupervisorCheckAgainstAFakeServer(t *testing.T) {
+	t.Parallel()
 	srv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"decision":"deny","reason":"probe","risk":"low"}`})
 	if err != nil {
 		t.Fatal(err)
@@ -27,6 +28,7 @@ func TestSupervisorCheckAgainstAFakeServer(t *testing.T) {
 }
 
 func TestSupervisorScanFindsAMaskedExitStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	e2etest.WriteFile(t, filepath.Join(dir, "events.jsonl"),
 		`{"seq":7,"time":"2026-11-29T23:00:00Z","run":"r","lane":"approval","kind":"request","text":"shell","data":{"kind":"shell","command":"go test ./... || true"}}`+"\n")
@@ -37,6 +39,7 @@ func TestSupervisorScanFindsAMaskedExitStatus(t *testing.T) {
 }
 
 func TestDoctorChecksTheConfiguredSupervisor(t *testing.T) {
+	t.Parallel()
 	srv, err := fakeopenai.Start(fakeopenai.Reply{Content: `{"decision":"deny","reason":"probe","risk":"low"}`})
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +58,7 @@ func TestDoctorChecksTheConfiguredSupervisor(t *testing.T) {
 // supervisor scan names a run as show and review do: 'last', an id or a
 // prefix of one.
 func TestSupervisorScanTakesARunID(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "scan me", "--", "sh", "-c", "echo hi > hi.txt")
 	if res.Code != 0 {

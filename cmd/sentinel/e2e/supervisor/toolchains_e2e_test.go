@@ -207,6 +207,7 @@ func (p *person) landedGreen(t *testing.T, dir string, res e2etest.Result, toolc
 // reads ~/.pyenv/version and execs that version's python3 (here a link to
 // the system's), as pyenv does.
 func TestPersonPyenvPythonProjectTestsAndLands(t *testing.T) {
+	t.Parallel()
 	py, err := filepath.EvalSymlinks("/usr/bin/python3")
 	if err != nil {
 		t.Skip("no /usr/bin/python3 on this machine")
@@ -261,6 +262,7 @@ python3 -m unittest -v 2>&1 && echo PY-TESTS-OK`
 // The Node project runs `npm test` with node and npm from an nvm-like
 // directory on PATH.
 func TestPersonNvmNodeProjectTestsAndLands(t *testing.T) {
+	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -308,6 +310,7 @@ npm test 2>&1 && echo NODE-TESTS-OK`
 // toolchain from ~/.rustup/settings.toml, while ~/.cargo/credentials.toml,
 // in the same directory tree, stays hidden.
 func TestPersonRustupCargoRunsAndLands(t *testing.T) {
+	t.Parallel()
 	p := newPerson(t)
 	p.exe(t, ".cargo/bin/cargo", `#!/bin/sh
 rh="${RUSTUP_HOME:-$HOME/.rustup}"
@@ -337,6 +340,7 @@ cat ~/.cargo/registry/index/marker; cargo --version > cargo-version.txt && cat c
 // (~/go/pkg/mod, filled outside from a file proxy): `go build` and `go test`
 // work inside with nothing fetched, the build cache is the project's own.
 func TestPersonGoModuleWithCachedDependencyTestsAndLands(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go on this machine")
 	}

@@ -32,6 +32,7 @@ func walkAwayRepo(t *testing.T) string {
 // enough to allow that and accept the work cannot make the run accepted: it
 // is steered, the clean-copy verification fails, and nothing lands.
 func TestWalkAwayRunHidingAFailingTestNeverLands(t *testing.T) {
+	t.Parallel()
 	dir := walkAwayRepo(t)
 	scenario := filepath.Join(t.TempDir(), "mask.toml")
 	e2etest.WriteFile(t, scenario, `
@@ -104,6 +105,7 @@ done = "all tests pass"
 // TestJudgeDecisionsFlowForBothAPIShapes and TestOpenAIRefusalIsADeny
 // check them kind by kind, without a full run each.
 func TestWalkAwayModelFailuresDeny(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		reply  fakeopenai.Reply

@@ -20,8 +20,10 @@ import (
 // on screen; once it has, 2 answers, the template it makes is the run's
 // alone, and nothing reaches the project's or the person's templates.
 func TestAlwaysOnARunLaterWriteAtEverySize(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{60, 15}, {80, 24}, {100, 30}, {120, 40}, {200, 50}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel() // each size is its own run, state and config
 			dir := e2etest.ScratchRepo(t)
 			scenario := filepath.Join(t.TempDir(), "unseen.toml")
 			e2etest.WriteFile(t, scenario, unseenTailScenario())

@@ -14,6 +14,7 @@ import (
 // screen in the console's terminal, the person lands it there, and the
 // console comes back saying so (#37 point 10).
 func TestConsoleReviewsARunThatWaits(t *testing.T) {
+	t.Parallel()
 	svc := startUserService(t, "")
 	dir := e2etest.ScratchRepo(t)
 	res := e2etest.Sentinel(t, dir, svc.env, "run", "--plain", "--coder", "command", "--apply", "worktree", "--verify", "true",

@@ -14,6 +14,7 @@ import (
 // with its state and the cards across runs, oldest first; a approves one
 // and d with a message denies the other, and each reaches its coder.
 func TestConsoleAnswersCardsByKey(t *testing.T) {
+	t.Parallel()
 	svc := startUserService(t, "")
 	one, two := e2etest.ScratchRepo(t), e2etest.ScratchRepo(t)
 	runOne := startBgRun(t, one, svc.env, "run", "--plain", "--apply", "none", "--coder", "command", "fetch one",
@@ -58,6 +59,7 @@ func TestConsoleAnswersCardsByKey(t *testing.T) {
 // card closes saying so; answered at the terminal, the queue's entry
 // closes with "answered at the terminal".
 func TestQueueBesideTheTerminal(t *testing.T) {
+	t.Parallel()
 	svc := startUserService(t, "")
 	dir := e2etest.ScratchRepo(t)
 	script := hookAsk("curl -fsS https://example.com/first") + "; " + hookAsk("curl -fsS https://example.com/second") + "; sleep 600"

@@ -17,6 +17,7 @@ import (
 // with every process it started gone — it is not left asleep, re-parented
 // to init, waiting for a key nobody can press.
 func TestClosingTheTerminalEndsTheRun(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	tm := e2etest.StartSentinel(t, dir, []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()},
 		"run", "--coder", "demo", "Add a Shout function.")

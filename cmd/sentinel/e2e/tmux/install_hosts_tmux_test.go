@@ -32,6 +32,7 @@ say = "installed"
 // registry through the sandbox's proxy is let through by the run's grant
 // (journaled, decided by a template, never a second card).
 func TestInstallCardNamesItsHostsAndOneApprovalCoversThem(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("npm"); err != nil {
 		t.Skip("npm is not installed")
 	}

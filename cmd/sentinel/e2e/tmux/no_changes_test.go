@@ -10,6 +10,7 @@ import (
 // When the person quits the TUI after a run failed, its end is printed once
 // (the exit line says what failed and where the work is kept).
 func TestFailedRunsEndIsPrintedOnceAfterTheTUI(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	tm := e2etest.StartSentinelSized(t, 120, 30, dir, nil, "run", "--coder", "command", "--verify", "false", "write a", "--", "sh", "-c", "echo hi > a.txt")
 	tm.WaitFor("the run's end", e2etest.Has("run ", ": failed"))

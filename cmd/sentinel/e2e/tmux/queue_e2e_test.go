@@ -16,6 +16,7 @@ import (
 // one and denying the other (with a message) from `sentinel queue` reaches
 // each coder; `sentinel status` lists both projects' runs.
 func TestQueueAcrossRuns(t *testing.T) {
+	t.Parallel()
 	nudges := filepath.Join(t.TempDir(), "nudges.jsonl")
 	svc := startUserService(t, "[notify]\ndesktop = false\ncommand = \"cat >> "+nudges+"\"\n")
 	one, two := e2etest.ScratchRepo(t), e2etest.ScratchRepo(t)
@@ -132,6 +133,7 @@ func TestQueueAcrossRuns(t *testing.T) {
 // TestQueueServiceDownIsAsToday: with no service a run with no terminal
 // denies at once as "no one to ask" (the queue is never waited for).
 func TestQueueServiceDownIsAsToday(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	rt, err := os.MkdirTemp("", "sq")
 	if err != nil {
@@ -167,6 +169,7 @@ func journalOf(t *testing.T, dir string) string {
 // terminal, the gray zone goes to the model as today and only what a
 // person alone may approve goes to the queue.
 func TestQueueWithSupervisor(t *testing.T) {
+	t.Parallel()
 	svc := startUserService(t, "")
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "mixed.toml")

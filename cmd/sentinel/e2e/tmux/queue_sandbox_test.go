@@ -35,6 +35,7 @@ for d in sys.argv[1:]:
 // person's config makes the runtime dir readable in the sandbox (the run
 // hides the service's directory whatever a profile shows).
 func TestCoderCannotReachServiceSocket(t *testing.T) {
+	t.Parallel()
 	py := "/usr/bin/python3"
 	if _, err := os.Stat(py); err != nil {
 		if os.Getenv("CI") == "true" {

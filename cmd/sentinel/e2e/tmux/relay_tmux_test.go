@@ -17,6 +17,7 @@ import (
 // is relayed in context; the second reaches a model that answers garbage, so
 // the person's words go to the coder as typed rather than being lost.
 func TestPersonMessageGoesThroughTheSupervisor(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "listen.toml")
 	e2etest.WriteFile(t, scenario, `

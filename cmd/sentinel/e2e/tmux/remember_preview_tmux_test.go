@@ -41,6 +41,7 @@ reason = "deploys are for release day"
 // grant cover the deploy. A preview from the built-in rules alone (the TUI's
 // old engine of its own) says 2 of 2.
 func TestRememberPreviewAsksTheRunsChain(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "policy.toml"), previewRule)
 	scenario := filepath.Join(t.TempDir(), "preview.toml")

@@ -37,6 +37,7 @@ say = "went on"
 // the module) get no card: each is denied by the sandbox with why, the
 // screen says why, and the coder goes on.
 func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not installed")
 	}

@@ -16,6 +16,7 @@ import (
 // prints a QR code and a one-time link; the device that opens it is
 // listed by `service devices`, and revoking it shuts it out at once.
 func TestServicePairAndDevices(t *testing.T) {
+	t.Parallel()
 	s := startUserService(t, "[service]\nweb = \"127.0.0.1:0\"\n")
 	var state string
 	for _, e := range s.env {
