@@ -20,8 +20,12 @@ import (
 // service's first list of runs rebuilt the console's model under the
 // card, which re-armed its key guard and dropped the first ].)
 func TestConsoleAt60x15ShowsAWorkflowCardWholeAndApprovesIt(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{60, 15}, {80, 24}} {
-		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { consoleWorkflowCard(t, size[0], size[1]) })
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			consoleWorkflowCard(t, size[0], size[1])
+		})
 	}
 }
 
