@@ -83,6 +83,11 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		if err := preflightModel(ctx, adapter, o.Preflight); err != nil {
 			return nil, err
 		}
+		// The Go build cache seed the verification will want is started as
+		// soon as the coder is known to be able to start: opening the run,
+		// the workspace and the sandbox took 4 s at load 20, all of it
+		// time the seed would otherwise not have before the checks.
+		WarmGoSeed(o.Project.Root, o.Landing.Checks)
 	}
 	p := o.Project
 	if p.GitDir != "" {
@@ -166,7 +171,6 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 			cs = append(cs, c.Command+" ("+c.Source+")")
 		}
 		r.emit(journal.System, KindVerifyPlan, "before landing, on a clean copy with the network off: "+strings.Join(cs, ", "), o.Landing.Checks)
-		WarmGoSeed(p.Root, o.Landing.Checks) // built while the coder works, not when verification needs it
 	} else {
 		r.emit(journal.System, KindVerifyPlan, "no verification checks configured or detected: set [verify] commands in .sentinel/config.toml or pass --verify", nil)
 	}
