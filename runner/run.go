@@ -83,11 +83,6 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		if err := preflightModel(ctx, adapter, o.Preflight); err != nil {
 			return nil, err
 		}
-		// The Go build cache seed the verification will want is started as
-		// soon as the coder is known to be able to start: opening the run,
-		// the workspace and the sandbox took 4 s at load 20, all of it
-		// time the seed would otherwise not have before the checks.
-		WarmGoSeed(o.Project.Root, o.Landing.Checks)
 	}
 	p := o.Project
 	if p.GitDir != "" {
@@ -97,6 +92,14 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	}
 	if err := p.EnsureState(); err != nil {
 		return nil, err
+	}
+	if !o.InPlace {
+		// The Go build cache seed the verification will want starts once
+		// the coder and the project's state are known to be fine (a run
+		// refused here leaves no build behind), before the run, its
+		// workspace and its sandbox are made: 4-6 s at load 20-40 that
+		// the first verification otherwise waited for again.
+		WarmGoSeed(p.Root, o.Landing.Checks)
 	}
 	SweepStale(ctx, p)
 
