@@ -180,9 +180,10 @@ func (s *seedAtRegister) Register(RunRegistration) Registered {
 }
 
 // TestSeedIsUnderWayBeforeTheRunOpens: a run that will verify Go starts
-// the seed build as soon as its coder passed the preflight, before the
-// run's directory, workspace and sandbox are made (4 s at load 20 that the
-// first verification otherwise waited for again).
+// the seed build once its coder passed the preflight and its project's
+// state is fine, before the run's directory, workspace and sandbox are
+// made (4-6 s at load 20-40 that the first verification otherwise waited
+// for again).
 func TestSeedIsUnderWayBeforeTheRunOpens(t *testing.T) {
 	_, release := fakeSeedBuilds(t)
 	p := stopRepo(t)
