@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // fakeSeedBuilds replaces the seeds' real builds (a minute of CPU) with
@@ -159,5 +161,51 @@ func TestSeedWaitSaysSoAtOnce(t *testing.T) {
 	})
 	if d := <-first; d != 0 {
 		t.Fatalf("the first word of a waiting verification came after %v, at a tick; want at once (0)", d)
+	}
+}
+
+// seedAtRegister is a registrar that notes, when the run registers (before
+// its first line, its workspace and its sandbox), whether the seed build
+// for root is under way.
+type seedAtRegister struct {
+	root string
+	had  bool
+}
+
+func (s *seedAtRegister) Register(RunRegistration) Registered {
+	seedFlights.Lock()
+	_, s.had = seedFlights.m[s.root]
+	seedFlights.Unlock()
+	return nil
+}
+
+// TestSeedIsUnderWayBeforeTheRunOpens: a run that will verify Go starts
+// the seed build once its coder passed the preflight and its project's
+// state is fine, before the run's directory, workspace and sandbox are
+// made (4-6 s at load 20-40 that the first verification otherwise waited
+// for again).
+func TestSeedIsUnderWayBeforeTheRunOpens(t *testing.T) {
+	_, release := fakeSeedBuilds(t)
+	p := stopRepo(t)
+	write(t, filepath.Join(p.Root, "go.mod"), "module m\n")
+	gitT(t, p.Root, "add", "-A")
+	gitT(t, p.Root, "commit", "-qm", "go")
+	root, ok := seedRoot()
+	if !ok {
+		t.Skip("no user cache dir")
+	}
+	reg := &seedAtRegister{root: root}
+	r, err := Start(context.Background(), Options{Project: p, Task: "edit a.txt", Registrar: reg,
+		Coder:   CoderOptions{Name: "command", Command: []string{"sh", "-c", "echo b > a.txt"}},
+		Sandbox: SandboxOptions{Mode: sandbox.ModeOff},
+		Landing: LandingOptions{Checks: []Check{{Command: "go version", Source: "flag"}}}})
+	close(release)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Stop()
+	waitResult(t, r, "seed early")
+	if !reg.had {
+		t.Fatal("the Go seed build was not under way when the run registered (before its workspace): it starts later than it could")
 	}
 }
