@@ -181,7 +181,10 @@ func goSeedTier(ctx context.Context, root string, t seedTier, from *goSeedDir) (
 	if err := os.MkdirAll(root, 0o700); err != nil {
 		return goSeedDir{}, err
 	}
-	tmp, err := os.MkdirTemp(root, ".building-")
+	// A Sentinel ended mid-build leaves its ~60 MB build behind: the next
+	// build removes those whose Sentinel is gone.
+	sweepDirsOfGoneProcesses(root, seedBuildPrefix)
+	tmp, err := os.MkdirTemp(root, seedBuildPattern())
 	if err != nil {
 		return goSeedDir{}, err
 	}

@@ -26,6 +26,18 @@ func sweepStaleGoCaches(parent string) {
 	if parent == "" {
 		parent = os.TempDir()
 	}
+	sweepDirsOfGoneProcesses(parent, goCachePrefix)
+}
+
+// seedBuildPrefix names a seed build's working directory under the seed
+// root; the pid of the Sentinel building it follows, as for the caches.
+const seedBuildPrefix = ".building-"
+
+func seedBuildPattern() string { return fmt.Sprintf("%s%d-*", seedBuildPrefix, os.Getpid()) }
+
+// sweepDirsOfGoneProcesses removes this user's directories under parent
+// named prefix+PID-… whose process is gone.
+func sweepDirsOfGoneProcesses(parent, prefix string) {
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		return
@@ -33,10 +45,10 @@ func sweepStaleGoCaches(parent string) {
 	uid := os.Getuid()
 	for _, e := range entries {
 		name := e.Name()
-		if !e.IsDir() || !strings.HasPrefix(name, goCachePrefix) {
+		if !e.IsDir() || !strings.HasPrefix(name, prefix) {
 			continue
 		}
-		pidText, _, ok := strings.Cut(strings.TrimPrefix(name, goCachePrefix), "-")
+		pidText, _, ok := strings.Cut(strings.TrimPrefix(name, prefix), "-")
 		pid, err := strconv.Atoi(pidText)
 		if !ok || err != nil || pid <= 0 || pidAlive(pid) {
 			continue
