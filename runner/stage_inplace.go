@@ -39,6 +39,9 @@ func openInPlace(ctx context.Context, p *Project, id string, emit func(journal.L
 	if w.guard, err = newGitGuard(p, shadow); err != nil {
 		return Snapshot{}, nil, err
 	}
+	if err := w.emptyNestedRepo(ctx); err != nil { // inplace_emptyrepo.go
+		return Snapshot{}, nil, err
+	}
 	if w.agent, err = inPlaceAgentDir(id); err != nil {
 		return Snapshot{}, nil, err
 	}

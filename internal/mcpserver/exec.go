@@ -75,6 +75,12 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 				}
 				p.Protected = append(p.Protected, prot...)
 			}
+			targets, err := r.git.configTargets(context.Background(), append([]string{ws}, writable...)) // gitincludes.go
+			if err != nil {
+				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
+				return
+			}
+			p.Protected = append(p.Protected, targets...)
 			later, held, err := newLaterHold(append([]string{ws}, writable...), r.hidden)
 			if err != nil {
 				r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", err)
@@ -178,7 +184,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
-	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(r.git.sweep(), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(append(r.git.sweep(), r.git.sweepConfigLinks()...), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)

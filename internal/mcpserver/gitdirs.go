@@ -57,6 +57,11 @@ type gitGuard struct {
 	mu   sync.Mutex
 	base map[string]*gitdir.Baseline // rw path → its git dirs and pointers at the start
 	own  map[string]string           // rw path → its own .git ("" for none)
+	dirs map[string][]string         // rw path → the git dirs found under it at the start
+	// configLinks are the symbolic links in the rw paths on the way to a
+	// file git config includes, with their targets at the start
+	// (gitincludes.go).
+	configLinks map[string]string
 	// stopped says why no further command runs: one deleted objects of
 	// the person's repository (gitstore.go).
 	stopped string
@@ -121,9 +126,9 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.base == nil {
-		g.base, g.own = map[string]*gitdir.Baseline{}, map[string]string{}
+		g.base, g.own, g.dirs = map[string]*gitdir.Baseline{}, map[string]string{}, map[string][]string{}
 	}
-	g.base[root], g.own[root] = gitdir.NewBaseline(sc.Seen), own
+	g.base[root], g.own[root], g.dirs[root] = gitdir.NewBaseline(sc.Seen), own, sc.Dirs
 	g.scratchStores(root, own, sc.Dirs)
 	return out, nil
 }

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -16,6 +17,7 @@ type guards struct {
 	hidden    []string
 	protected []string
 	onPath    []string // onpath.go
+	rw        []string // the rw paths (a path itself is refused elsewhere)
 }
 
 func newGuards(c *Config) guards {
@@ -32,10 +34,18 @@ func newGuards(c *Config) guards {
 			g.hidden = append(g.hidden, canon(h))
 		}
 	}
+	var rw []string
 	for _, p := range c.Paths {
 		if p.Access == AccessReadWrite {
 			g.protected = append(g.protected, protectedIn(p.real)...)
+			rw = append(rw, p.real)
 		}
+	}
+	for _, root := range rw {
+		g.protected = append(g.protected, configTargetsIn(root, rw)...) // gitincludes.go
+	}
+	for _, r := range rw {
+		g.rw = append(g.rw, canon(r))
 	}
 	for i, p := range g.protected {
 		g.protected[i] = canon(p)
@@ -60,7 +70,13 @@ func (g guards) check(abs, want string) error {
 	if want == AccessReadWrite {
 		for _, p := range g.protected {
 			if within(abs, p) {
-				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code later outside the sandbox (git hooks and config, the Go build cache), so it is kept read-only",
+				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code later outside the sandbox (git hooks and config, a file git config includes, the Go build cache), so it is kept read-only",
+					Use: "ask the person to change it themselves"}
+			}
+			if within(p, abs) && !slices.Contains(g.rw, abs) {
+				// Moving or deleting a directory that holds one would let
+				// a new one be made in its place.
+				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " holds " + p + ", which runs code later outside the sandbox (git hooks and config, a file git config includes, the Go build cache), so it is kept as it is",
 					Use: "ask the person to change it themselves"}
 			}
 		}

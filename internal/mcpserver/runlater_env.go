@@ -9,12 +9,14 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // The programs of an installed environment — node_modules/.bin (npm
 // scripts and npx run them), a virtual environment's bin or Scripts (its
-// python, pip and console scripts) — run code later like the files
+// python, pip and console scripts), composer's vendor/bin, a tox
+// environment's bin, a .local/bin (runlater.EnvWhy's table) — run code later like the files
 // newLaterHold holds, but are not held: `npm install` and `pip install`
 // rewrite them, and holding them breaks the install. Instead each
 // command is bracketed by a stamp of every entry of those directories
@@ -117,14 +119,10 @@ func envChanges(before, after envStamps) []string {
 		out = append(out, fmt.Sprintf("the command made or changed %d program(s) of an installed environment, which run code later; the person must look at them before running scripts here: %s", n, strings.Join(lines, "; ")))
 	}
 	if after.over || before.over {
-		out = append(out, fmt.Sprintf("more than %d entries in node_modules/.bin and virtual environments under the rw paths: only the first were compared", maxEnvEntries))
+		out = append(out, fmt.Sprintf("more than %d entries in installed environments' program directories (node_modules/.bin, vendor/bin, virtual and tox environments, .local/bin) under the rw paths: only the first were compared", maxEnvEntries))
 	}
 	return out
 }
 
-func envWhy(dir string) string {
-	if filepath.Base(dir) == ".bin" {
-		return "node_modules/.bin: npm scripts and npx run these programs"
-	}
-	return "a Python virtual environment's programs: they run when you activate it or run them"
-}
+// envWhy says why an environment directory's programs run later.
+func envWhy(dir string) string { return runlater.EnvWhy(dir) }

@@ -143,20 +143,53 @@ func dirStamp(fi fs.FileInfo, now time.Time) string {
 	return fmt.Sprintf("%d %d %d.%09d %d", s.Dev, s.Ino, s.CtimeSec, s.CtimeNsec, fi.ModTime().UnixNano())
 }
 
-// isEnvDir says whether d holds an installed environment's programs:
-// node_modules/.bin, or the bin or Scripts of a virtual environment (named
-// .venv or venv, or holding pyvenv.cfg).
-func isEnvDir(d string) bool {
+// isEnvDir says whether d holds an installed environment's programs (EnvWhy).
+func isEnvDir(d string) bool { return EnvWhy(d) != "" }
+
+// envKinds are the directories whose programs an installed environment
+// puts there and a person's tools run later: each with how to know one by
+// its path (base name, its parent's, and whether it must hold pyvenv.cfg
+// beside it when the parent's name says nothing) and why its programs
+// run. One table: the stamp (mcpserver's envStamps) and its answer's
+// wording come from here.
+var envKinds = []struct {
+	base, parent, grandparent string // "" matches any
+	venv                      bool   // the parent holds pyvenv.cfg instead
+	why                       string
+}{
+	{base: ".bin", parent: "node_modules", why: "node_modules/.bin: npm scripts and npx run these programs"},
+	{base: "bin", parent: "vendor", why: "composer's vendor/bin: composer scripts run these programs"},
+	{base: "bin", grandparent: ".tox", why: "a tox environment's programs: tox runs them"},
+	{base: "Scripts", grandparent: ".tox", why: "a tox environment's programs: tox runs them"},
+	{base: "bin", parent: ".local", why: ".local/bin: programs found on PATH where it is a home's, or run by scripts that add it"},
+	{base: "bin", parent: ".venv", why: venvWhy},
+	{base: "bin", parent: "venv", why: venvWhy},
+	{base: "Scripts", parent: ".venv", why: venvWhy},
+	{base: "Scripts", parent: "venv", why: venvWhy},
+	{base: "bin", venv: true, why: venvWhy},
+	{base: "Scripts", venv: true, why: venvWhy},
+}
+
+const venvWhy = "a Python virtual environment's programs: they run when you activate it or run them"
+
+// EnvWhy says why the programs in d run later when d is an installed
+// environment's program directory (envKinds), "" when it is not one.
+func EnvWhy(d string) string {
 	base, parent := filepath.Base(d), filepath.Dir(d)
-	switch base {
-	case ".bin":
-		return filepath.Base(parent) == "node_modules"
-	case "bin", "Scripts":
-		if pb := filepath.Base(parent); pb == ".venv" || pb == "venv" {
-			return true
+	for _, k := range envKinds {
+		switch {
+		case k.base != base:
+		case k.parent != "" && filepath.Base(parent) != k.parent:
+		case k.grandparent != "" && filepath.Base(filepath.Dir(parent)) != k.grandparent:
+		case k.venv && !present(filepath.Join(parent, "pyvenv.cfg")):
+		default:
+			return k.why
 		}
-		_, err := os.Lstat(filepath.Join(parent, "pyvenv.cfg"))
-		return err == nil
 	}
-	return false
+	return ""
+}
+
+func present(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }

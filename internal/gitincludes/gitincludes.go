@@ -1,0 +1,225 @@
+// Package gitincludes finds the files and directories a git config sends
+// git to that lie inside writable places: the config files it includes
+// (include.path, includeIf.<condition>.path) and the hooks directories
+// core.hooksPath names, in every scope, through includes.
+//
+// An included file is read as if it were the config itself: its
+// core.fsmonitor, core.pager, core.hooksPath or filter driver runs on the
+// person's next git command. A hooks directory's programs run on the next
+// commit. When either lies where a sandboxed command (sentinel exec,
+// sentinel mcp's exec) or a file tool may write, the writer could run code
+// on the host as if it wrote .git/config; so the callers hold each one
+// read-only (made first where missing: git skips a missing include, and the
+// writer would create it) and refuse it in their file tools.
+//
+// Config is read with the system's git (hostbin.Find: never one a project
+// put first on PATH, such as node_modules/.bin/git) and only read: no hook,
+// fsmonitor or driver runs for it.
+package gitincludes
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/hostbin"
+)
+
+// includeKeys matches the keys that name an included config file.
+const includeKeys = `^include(if\..*)?\.path$`
+
+// maxLines bounds how many entries one git config listing is read for (a
+// hostile nested repository's config may list many).
+const maxLines = 1000
+
+// Files are the files the git config that applies in root (every scope,
+// included files followed) and the config of each of gitDirs (nested
+// repositories, which a writer cannot write but whose includes it could)
+// include that lie strictly inside one of roots, symbolic links resolved.
+// links are the symbolic links inside roots on the way to one (the
+// included file itself, or a directory of its path), each with its target:
+// a read-only mount holds what a link points to, not the link, so a caller
+// must notice one re-pointed. Nothing is made: see MakeFiles.
+func Files(ctx context.Context, root string, gitDirs, roots []string) (files []string, links map[string]string) {
+	links = map[string]string{}
+	literal := listIncludes(ctx, root)
+	for _, d := range gitDirs {
+		cfg := filepath.Join(gitdir.Common(d), "config")
+		b, err := os.ReadFile(cfg)
+		if err != nil || !bytes.Contains(bytes.ToLower(b), []byte("include")) {
+			continue // no include in it: no git started for it
+		}
+		literal = append(literal, listIncludes(ctx, root, "--file", cfg)...)
+	}
+	for _, l := range literal {
+		for a := l; a != filepath.Dir(a); a = filepath.Dir(a) {
+			if st, err := os.Lstat(a); err == nil && st.Mode()&os.ModeSymlink != 0 && Inside(a, roots) {
+				links[a], _ = os.Readlink(a)
+			}
+		}
+		if t := Resolved(l); Inside(t, roots) && !slices.Contains(files, t) {
+			files = append(files, t)
+		}
+	}
+	return files, links
+}
+
+// MakeFiles makes each of files that is missing, empty, so that it can be
+// held read-only.
+func MakeFiles(files []string) error {
+	for _, t := range files {
+		if _, err := os.Lstat(t); !os.IsNotExist(err) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
+			return fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
+		}
+		fh, err := os.OpenFile(t, os.O_CREATE|os.O_RDONLY, 0o644)
+		if err != nil {
+			return fmt.Errorf("git config include %s: %w (it must exist to be held read-only)", t, err)
+		}
+		fh.Close()
+	}
+	return nil
+}
+
+// HooksDirs are the directories core.hooksPath names, in any scope and
+// through includes, for the repository at root (when it is one) and each
+// of gitDirs, that lie strictly inside one of roots. A relative value is
+// taken from the repository's work tree, as git runs hooks there. Nothing
+// is made: see MakeDirs.
+func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []string {
+	type value struct{ v, worktree string }
+	var vals []value
+	for _, v := range configValues(ctx, root, "core.hooksPath") {
+		vals = append(vals, value{v, root}) // every scope: the project's, or a folder's global one
+	}
+	global := configValues(ctx, root, "core.hooksPath", "--global")
+	for _, d := range gitDirs {
+		if filepath.Base(d) != ".git" {
+			continue // a bare repository or a module's git dir: no work tree here to be relative to
+		}
+		wt := filepath.Dir(d)
+		for _, v := range append(slices.Clone(global), configValues(ctx, root, "core.hooksPath", "--file", filepath.Join(gitdir.Common(d), "config"))...) {
+			vals = append(vals, value{v, wt})
+		}
+	}
+	var out []string
+	for _, hv := range vals {
+		d := hv.v
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(hv.worktree, d)
+		}
+		d = Resolved(filepath.Clean(d))
+		if Inside(d, roots) && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// MakeDirs makes each of dirs that is missing, so that it can be held
+// read-only.
+func MakeDirs(dirs []string) error {
+	for _, d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("git hooks directory %s: %w (it must exist to be held read-only)", d, err)
+		}
+	}
+	return nil
+}
+
+// listIncludes runs `git config --get-regexp` for the include keys in dir
+// (with scope, e.g. --file F; all scopes without) and returns each named
+// file as an absolute path, as written (symbolic links not resolved). A
+// git that fails (no match, no git) lists nothing.
+func listIncludes(ctx context.Context, dir string, scope ...string) []string {
+	args := append([]string{"config", "--includes", "--show-origin", "-z"}, scope...)
+	args = append(args, "--get-regexp", includeKeys)
+	b, err := hostGit(ctx, dir, args)
+	if err != nil {
+		return nil
+	}
+	home, _ := os.UserHomeDir()
+	// -z: "file:ORIGIN\0KEY\nVALUE\0" per entry.
+	f := strings.Split(string(b), "\x00")
+	var out []string
+	for i := 0; i+1 < len(f) && len(out) < maxLines; i += 2 {
+		origin, kv := strings.TrimPrefix(f[i], "file:"), f[i+1]
+		_, v, ok := strings.Cut(kv, "\n")
+		if !ok || v == "" || !strings.HasPrefix(f[i], "file:") {
+			continue
+		}
+		if !filepath.IsAbs(origin) {
+			origin = filepath.Join(dir, origin)
+		}
+		switch {
+		case strings.HasPrefix(v, "~/") && home != "":
+			v = filepath.Join(home, v[2:])
+		case !filepath.IsAbs(v):
+			v = filepath.Join(filepath.Dir(origin), v)
+		}
+		out = append(out, filepath.Clean(v))
+	}
+	return out
+}
+
+// configValues are every value of key git config gives in dir (every
+// scope without scope args), includes followed and ~ expanded.
+func configValues(ctx context.Context, dir, key string, scope ...string) []string {
+	args := append([]string{"config", "--includes", "--path", "-z"}, scope...)
+	b, err := hostGit(ctx, dir, append(args, "--get-all", key))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, v := range strings.Split(string(b), "\x00") {
+		if v != "" && len(out) < maxLines {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Inside says whether p lies strictly inside one of roots (symbolic links
+// in roots resolved).
+func Inside(p string, roots []string) bool {
+	for _, r := range roots {
+		if r == "" {
+			continue
+		}
+		rr := Resolved(r)
+		if p != rr && strings.HasPrefix(p, strings.TrimSuffix(rr, string(filepath.Separator))+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Resolved is p with its symbolic links resolved, or p cleaned where they
+// cannot be (a missing file).
+func Resolved(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+// hostGit runs the system's git with the person's own environment, so that
+// their global and system config are read; only `git config` reads are
+// run through it.
+func hostGit(ctx context.Context, dir string, args []string) ([]byte, error) {
+	bin, err := hostbin.Find("git")
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	return cmd.Output()
+}
