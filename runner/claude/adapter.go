@@ -2,6 +2,7 @@ package claude
 
 import (
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/runner/claude/claudehook"
 
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -235,16 +237,34 @@ func (a *Adapter) hooks() (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
+	events := HookEvents
+	if a.denyByPermissionRequest() {
+		// Its PreToolUse step answers a deny with "ask", and its
+		// PermissionRequest step denies (claudehook.EnvDenyByPermissionRequest).
+		cmd = claudehook.EnvDenyByPermissionRequest + "=1 " + cmd
+		events = append(slices.Clone(HookEvents), "PermissionRequest")
+	}
 	hook := []map[string]any{{"type": "command", "command": cmd, "timeout": HookTimeout}}
 	hooks := map[string]any{}
-	for _, ev := range HookEvents {
+	for _, ev := range events {
 		entry := map[string]any{"hooks": hook}
-		if ev == "PreToolUse" || ev == "PostToolUse" || ev == "PostToolUseFailure" {
+		if ev == "PreToolUse" || ev == "PostToolUse" || ev == "PostToolUseFailure" || ev == "PermissionRequest" {
 			entry["matcher"] = "*"
 		}
 		hooks[ev] = []any{entry}
 	}
 	return hooks, nil
+}
+
+// denyByPermissionRequest says Sentinel's denies go through Claude's
+// permission step (claudehook.EnvDenyByPermissionRequest), where Claude
+// shows them as a decision with its reason: in a run only, whose settings
+// carry denyInsteadOfPrompting (unattendedPermissions), and only where no
+// allow rule can apply to a call the hook sent there — under the managed
+// policy (allowManagedPermissionRulesOnly, no allow rule) or with no
+// settings file read at all.
+func (a *Adapter) denyByPermissionRequest() bool {
+	return len(a.opts.Launch) == 0 && (a.opts.Managed || !a.opts.UserSettings)
 }
 
 // Argv is the command to run in the workspace. In interactive mode the task

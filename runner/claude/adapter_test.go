@@ -99,7 +99,7 @@ func TestSettingsInjectHooksThatCannotBeSwitchedOff(t *testing.T) {
 			t.Errorf("%s matcher = %v, want *", ev, e["matcher"])
 		}
 		h := e["hooks"].([]any)[0].(map[string]any)
-		if h["type"] != "command" || h["command"] != `'/opt/my tools/sentinel' hook claude` || h["timeout"] != float64(HookTimeout) {
+		if h["type"] != "command" || h["command"] != `SENTINEL_CLAUDE_DENY_BY_PERMISSION_REQUEST=1 '/opt/my tools/sentinel' hook claude` || h["timeout"] != float64(HookTimeout) {
 			t.Errorf("%s hook = %v", ev, h)
 		}
 	}

@@ -114,9 +114,23 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 	if ev.Request == nil {
 		return fail(errors.New("the hook payload asks nothing"))
 	}
+	claude := dialect.Name() == claudehook.HookName
+	if claude {
+		// A run's Claude: its PermissionRequest step only ever denies
+		// (claudehook.EnvDenyByPermissionRequest).
+		if a, ok := claudehook.PermissionRequestDeny(ev, socket); ok {
+			stdout.Write(a.Stdout)
+			return a.Exit
+		}
+	}
 	// On any failure AskOnce returns a deny saying why; it is answered the same way.
-	d, _ := wire.AskWithin(ctx, socket, *ev.Request, wait)
+	d, askErr := wire.AskWithin(ctx, socket, *ev.Request, wait)
 	a := dialect.Answer(ev, d)
+	if claude {
+		if alt, ok := claudehook.DeferDeny(ev, d, askErr, socket); ok {
+			a = alt
+		}
+	}
 	stdout.Write(a.Stdout)
 	if a.Stderr != "" {
 		fmt.Fprintln(stderr, "sentinel hook "+adapter+": "+a.Stderr)

@@ -49,16 +49,13 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // PreToolUse form reads as a decision there (#37 point 14; the evidence is
 // cmd/sentinel/e2e/claude TestRealClaudeShowsEveryHookDenyAsAHookError).
 // A PermissionRequest deny does (the model reads its message as is), but
-// only after a PreToolUse "ask", and Claude puts its own approval dialog
-// up beside the running PermissionRequest step: a stray Enter approves,
-// and a failed step leaves the dialog — unless the settings carry
-// permissions.denyInsteadOfPrompting (the evidence:
-// TestRealClaudeShowsAPermissionRequestDenyAsADecision). So PreToolUse
-// keeps answering deny itself. A run's Claude carries
-// denyInsteadOfPrompting (claude.Adapter's unattendedPermissions), so a
-// hook that gives no answer at all — killed, timed out — refuses there too;
-// the PermissionRequest form would still need the PreToolUse step's reason
-// handed to a second hook step.
+// only after a PreToolUse "ask", and without
+// permissions.denyInsteadOfPrompting Claude puts its own approval dialog up
+// beside the running PermissionRequest step, where a stray Enter approves
+// (the evidence: TestRealClaudeShowsAPermissionRequestDenyAsADecision). So
+// PreToolUse answers deny itself, except in a run, whose Claude carries
+// denyInsteadOfPrompting: there a deny goes through the PermissionRequest
+// step (EnvDenyByPermissionRequest, DeferDeny, PermissionRequestDeny).
 func HookAnswer(ev hooks.Event, d wire.Decision) hooks.Answer {
 	return hooks.Reply(d, func(w *flatjson.Writer, allowed bool, reason string) {
 		w.Name("hookSpecificOutput").Open()

@@ -138,10 +138,10 @@ esac
 // Claude show no dialog: Enter does nothing, the deny holds, and a failed,
 // killed or timed-out step refuses the call ("Permission for this tool use
 // was denied … What required approval: <the ask's reason>"). The
-// subtests show both; Sentinel's hook answer stays the one-step PreToolUse
-// deny until its settings carry denyInsteadOfPrompting where the coder
-// cannot unset it and its PermissionRequest step knows the PreToolUse
-// step's decision without asking the person twice.
+// subtests show both. A run's Claude carries denyInsteadOfPrompting, and
+// there Sentinel answers its deny this way (claudehook.EnvDenyByPermissionRequest;
+// TestRealClaudeShowsSentinelsDenyAsADecision); sentinel exec keeps the
+// one-step PreToolUse deny.
 func TestRealClaudeShowsAPermissionRequestDenyAsADecision(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedClaude(t)
