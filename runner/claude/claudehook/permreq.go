@@ -128,3 +128,21 @@ func take(socket string, req *wire.Request) string {
 	}
 	return s
 }
+
+// AsksReachThePermissionStep reports whether Claude, in the permission
+// mode its PreToolUse payload names, takes a hook's "ask" to its permission
+// step — only then may a deny be deferred to it. In "default" it does. In
+// acceptEdits Claude accepts a file edit without that step, and in
+// bypassPermissions it accepts everything (anthropics/claude-code#77212:
+// a hook's "ask" silently auto-approved), so a deferred deny would become
+// an allow there: the person can switch modes in the coder's pane, and the
+// person's own settings may name a default mode. Any other, missing or
+// unreadable mode answers the deny in PreToolUse itself.
+func AsksReachThePermissionStep(payload []byte) bool {
+	o, err := flatjson.Parse(payload)
+	if err != nil {
+		return false
+	}
+	mode, err := o.String("permission_mode")
+	return err == nil && mode == "default"
+}

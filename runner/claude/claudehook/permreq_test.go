@@ -125,3 +125,23 @@ func TestADenyThatCannotBeRecordedIsNotDeferred(t *testing.T) {
 type errBroker struct{}
 
 func (errBroker) Error() string { return "cannot reach the Sentinel broker" }
+
+// A deny is deferred to the permission step only in Claude's default
+// mode: in acceptEdits (an edit is accepted without that step) or
+// bypassPermissions (claude-code#77212) an "ask" would become an allow, so
+// there, and when the mode is missing or the payload unreadable, the deny
+// is answered in PreToolUse itself.
+func TestOnlyTheDefaultModeTakesAnAskToThePermissionStep(t *testing.T) {
+	for payload, want := range map[string]bool{
+		`{"hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Write"}`:          true,
+		`{"hook_event_name":"PreToolUse","permission_mode":"acceptEdits","tool_name":"Write"}`:      false,
+		`{"hook_event_name":"PreToolUse","permission_mode":"bypassPermissions","tool_name":"Bash"}`: false,
+		`{"hook_event_name":"PreToolUse","permission_mode":"plan","tool_name":"Bash"}`:              false,
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash"}`:                                       false,
+		`{"hook_event_name":"PreToolUse","permission_mode":`:                                        false,
+	} {
+		if got := AsksReachThePermissionStep([]byte(payload)); got != want {
+			t.Errorf("%s: %v, want %v", payload, got, want)
+		}
+	}
+}
