@@ -313,7 +313,7 @@ func (b *Broker) registryOutOfReach(req Request, in Inside) (Decision, bool) {
 		}
 		kept := ", which the sandbox keeps read-only"
 		if _, err := os.Stat(store); err != nil {
-			kept = ", which does not exist yet and which the sandbox cannot create for good"
+			kept = ", which does not exist yet and which the sandbox keeps read-only (or its own, gone after the run)"
 		}
 		return denyBy("sandbox", req.Host+" serves "+installer+"'s downloads, and "+installer+" keeps them in "+store+
 			kept+", so approving the host cannot make a download work; to add a dependency, run the "+
