@@ -303,11 +303,20 @@ func (b *Broker) registryOutOfReach(req Request, in Inside) (Decision, bool) {
 			continue
 		}
 		store, installer := registryStores[eco](in, home)
-		if b.cfg.Sees(store, true) {
+		// Writable is not enough: a store that does not exist yet under
+		// the sandbox's private /tmp (HOME=$(mktemp -d) with no ~/go) is
+		// not the host's, and go meets `mkdir $HOME/go: read-only file
+		// system` or stores where nothing keeps it. Reading it back must
+		// show the host's own place too.
+		if b.cfg.Sees(store, true) && b.cfg.Sees(store, false) {
 			return Decision{}, false
 		}
+		kept := ", which the sandbox keeps read-only"
+		if _, err := os.Stat(store); err != nil {
+			kept = ", which does not exist yet and which the sandbox keeps read-only (or its own, gone after the run)"
+		}
 		return denyBy("sandbox", req.Host+" serves "+installer+"'s downloads, and "+installer+" keeps them in "+store+
-			", which the sandbox keeps read-only, so approving the host cannot make a download work; to add a dependency, run the "+
+			kept+", so approving the host cannot make a download work; to add a dependency, run the "+
 			installer+" command yourself outside Sentinel (what it stores there the coder can then read) and tell the coder to go on"), true
 	}
 	return Decision{}, false

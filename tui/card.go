@@ -202,6 +202,20 @@ func (m *model) cardLines(w, n int) block {
 		fieldPrio, polPrio = prioLow, prioLow
 	}
 	label := func(name string) string { return st.CardLabel.Render(fmt.Sprintf(" %-8s ", name)) }
+	c := m.content()
+	details := c.details && m.mode != modeRemember
+	if details {
+		c.extra = c.extra[:0]
+	}
+	// add puts one of the card's own rows on it, or, once they did not all
+	// fit, the rows below its facts into the scrolled view (contentLines)
+	add := func(prio int, l string) {
+		if details && prio > prioFact {
+			c.extra = append(c.extra, l)
+			return
+		}
+		out.add(prio, l)
+	}
 	hidden := 0
 	field := func(prio int, name, value string) {
 		if value == "" {
@@ -212,7 +226,7 @@ func (m *model) cardLines(w, n int) block {
 		lines := wrapToks(toks, w-10)
 		if len(lines) > maxValueLines && (name == "command" || name == "input") {
 			// too long for its field: shown in full, scrollable, below
-			out.add(prio, padTo(label(name)+st.Reveal.Render(fmt.Sprintf("%d rows: all of it is below (%s scrolls)", len(lines), m.keys.ContentDown.Help().Key)), w))
+			add(prio, padTo(label(name)+st.Reveal.Render(fmt.Sprintf("%d rows: all of it is below (%s scrolls)", len(lines), m.keys.ContentDown.Help().Key)), w))
 			return
 		}
 		for i, l := range lines {
@@ -223,14 +237,14 @@ func (m *model) cardLines(w, n int) block {
 						rest += len(t.s)
 					}
 				}
-				out.add(prio, padTo(label("")+st.Reveal.Render(fmt.Sprintf("… %d more characters not shown", rest)), w))
+				add(prio, padTo(label("")+st.Reveal.Render(fmt.Sprintf("… %d more characters not shown", rest)), w))
 				break
 			}
 			lab := label("")
 			if i == 0 {
 				lab = label(name)
 			}
-			out.add(prio, padTo(lab+renderToks(st, l), w))
+			add(prio, padTo(lab+renderToks(st, l), w))
 		}
 	}
 	if o := m.origin(p); o != "" {
@@ -269,15 +283,15 @@ func (m *model) cardLines(w, n int) block {
 	// in "…"
 	prose := func(name string, prio, maxLines int, text string) {
 		for i, l := range strings.Split(ansi.Wrap(text, max(w-10, 10), " -/"), "\n") {
-			if maxLines > 0 && i == maxLines {
-				out.add(lowPrio, padTo(label("")+st.Muted.Render("…"), w))
+			if maxLines > 0 && i == maxLines && !details {
+				add(lowPrio, padTo(label("")+st.Muted.Render("…"), w))
 				break
 			}
 			lab := label("")
 			if i == 0 {
 				lab = label(name)
 			}
-			out.add(prio, padTo(lab+st.Text.Render(l), w))
+			add(prio, padTo(lab+st.Text.Render(l), w))
 		}
 	}
 	prose("policy", polPrio, maxProseLines, pol)

@@ -33,6 +33,12 @@ type cardContent struct {
 	// drawn is the last row the latest draw put on the card; it counts
 	// as seen once the bottom section kept it (bottomLines)
 	drawn int
+	// details is set once the card's own rows (cwd, policy, advice) did
+	// not all fit the screen: from then on they are the first rows of the
+	// scrolled view, counted with the change, so approve waits for them
+	// too; extra holds them as the latest draw rendered them
+	details bool
+	extra   []string
 }
 
 // changeOf builds the change a write or edit request asks for as a diff of
@@ -142,7 +148,7 @@ func (m *model) contentRows() int { return min(12, max(2, m.height/3-1)) }
 // screen (true when the request carries none).
 func (m *model) contentSeen() bool {
 	c := m.content()
-	return !c.rows || c.total > 0 && c.seen >= c.total
+	return !c.rows && len(c.extra) == 0 || c.total > 0 && c.seen >= c.total
 }
 
 // valueRows is the card's long value wrapped for a card w cells wide, nil
@@ -176,33 +182,46 @@ func (m *model) contentLines(w, n int) []string {
 	if long := valueRows(c.value, w); long != nil {
 		return m.valueLines(c, long, w, n)
 	}
-	if !c.ok {
-		if req.Kind == policy.KindWrite || req.Kind == policy.KindEdit {
-			return []string{padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", "content"))+st.Muted.Render("the coder's request does not carry the content: see it in review before it lands"), w)}
-		}
-		return nil
-	}
-	c.diff.prepare(st)
 	var rows []diffRow
-	for _, r := range c.diff.rows([]patch.File{c.file}, 0, false, w) {
-		if r.kind != rowHunk {
-			rows = append(rows, r)
+	var tail []string // a row after the extra ones when there is no change to show
+	what := "the card in full"
+	if c.ok {
+		c.diff.prepare(st)
+		for _, r := range c.diff.rows([]patch.File{c.file}, 0, false, w) {
+			if r.kind != rowHunk {
+				rows = append(rows, r)
+			}
 		}
+		what = fmt.Sprintf("new file · %d line(s)", c.file.Adds)
+		if req.Kind == policy.KindEdit {
+			what = fmt.Sprintf("edit · +%d −%d", c.file.Adds, c.file.Dels)
+		}
+	} else if req.Kind == policy.KindWrite || req.Kind == policy.KindEdit {
+		tail = []string{padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", "content"))+st.Muted.Render("the coder's request does not carry the content: see it in review before it lands"), w)}
 	}
-	n = min(n, len(rows))
-	c.scroll = max(min(c.scroll, len(rows)-n), 0)
+	if !c.ok && len(c.extra) == 0 {
+		return tail
+	}
+	e := len(c.extra) + len(tail)
+	total := e + len(rows)
+	n = min(n, total)
+	c.scroll = max(min(c.scroll, total-n), 0)
 	c.drawn = 0
 	if n > 0 {
-		c.total = len(rows)
+		c.total = total
 		c.drawn = c.scroll + n
 	}
-	what := fmt.Sprintf("new file · %d line(s)", c.file.Adds)
-	if req.Kind == policy.KindEdit {
-		what = fmt.Sprintf("edit · +%d −%d", c.file.Adds, c.file.Dels)
-	}
 	out := []string{m.counterRule(c, what, n, w)}
-	for _, r := range rows[c.scroll : c.scroll+n] {
-		out = append(out, c.diff.draw(c.file, 0, r, w, false, true, false))
+	// the change first, then the card's own rows that did not fit
+	for i := c.scroll; i < c.scroll+n; i++ {
+		switch j := i - len(rows); {
+		case j < 0:
+			out = append(out, c.diff.draw(c.file, 0, rows[i], w, false, true, false))
+		case j < len(tail):
+			out = append(out, tail[j])
+		default:
+			out = append(out, c.extra[j-len(tail)])
+		}
 	}
 	return out
 }
@@ -212,17 +231,23 @@ func (m *model) contentLines(w, n int) []string {
 func (m *model) valueLines(c *cardContent, rows [][]tok, w, n int) []string {
 	st := m.styles
 	c.rows = true
-	n = min(n, len(rows))
-	c.scroll = max(min(c.scroll, len(rows)-n), 0)
+	e := len(c.extra)
+	total := e + len(rows)
+	n = min(n, total)
+	c.scroll = max(min(c.scroll, total-n), 0)
 	c.drawn = 0
 	if n > 0 {
-		c.total = len(rows)
+		c.total = total
 		c.drawn = c.scroll + n
 	}
 	what := fmt.Sprintf("%s in full · %d row(s)", c.valueName, len(rows))
 	out := []string{m.counterRule(c, what, n, w)}
-	for _, l := range rows[c.scroll : c.scroll+n] {
-		out = append(out, padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", ""))+renderToks(st, l), w))
+	for i := c.scroll; i < c.scroll+n; i++ {
+		if i >= len(rows) { // the card's own rows that did not fit
+			out = append(out, c.extra[i-len(rows)])
+			continue
+		}
+		out = append(out, padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", ""))+renderToks(st, rows[i]), w))
 	}
 	return out
 }

@@ -73,6 +73,16 @@ func TestConsoleCardOnAShortScreenIsDrawnWholeAndApproved(t *testing.T) {
 		if listed := strings.Contains(s, "r-bb"); listed != (size[1] >= 24) {
 			t.Fatalf("%dx%d: run list shown = %v:\n%s", size[0], size[1], listed, s)
 		}
+		// rows of the card's own that did not fit (cwd, policy) are
+		// scrolled with ] and counted: approve waits for them
+		for i := 0; i < 20; i++ {
+			m := rowsCounter.FindStringSubmatch(s)
+			if m == nil || m[2] == m[3] {
+				break
+			}
+			p.key(keyMsg("]"))
+			s = ansi.Strip(p.render())
+		}
 		p.key(keyMsg("1"))
 		apply(channelBroker{}, p.take())
 		select {

