@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
@@ -67,9 +68,11 @@ type gitGuard struct {
 	Objects string
 
 	// configLinks are the symbolic links on the way to a config file git
-	// includes, with their targets at the start (gitConfigIncludes); set
-	// before the watch starts.
-	configLinks map[string]string
+	// includes, with their targets at the start (gitConfigIncludes). They
+	// are found while the profile is built, after the watch has started
+	// (the watch reads them as they come; the end sweep catches a link
+	// re-pointed before they were known).
+	configLinks atomic.Pointer[map[string]string]
 
 	// base is the git dirs and pointers the place had at the start, by
 	// identity (device, inode): one found at another path was moved there

@@ -48,11 +48,19 @@ func gitHooksDirs(ctx context.Context, root string, gitDirs, roots []string) ([]
 	return dirs, nil
 }
 
+// includeLinks are the links configLinks holds; nil before they are known.
+func (g *gitGuard) includeLinks() map[string]string {
+	if m := g.configLinks.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
 // configLinkChanged says whether path is one of the links on the way to an
 // included config file (gitConfigIncludes) and no longer points where it
 // did at the start: re-made, re-pointed or replaced.
 func (g *gitGuard) configLinkChanged(path string) bool {
-	was, ok := g.configLinks[path]
+	was, ok := g.includeLinks()[path]
 	if !ok {
 		return false
 	}
@@ -64,7 +72,7 @@ func (g *gitGuard) configLinkChanged(path string) bool {
 // the coder re-pointed (the watch's backstop).
 func (g *gitGuard) sweepConfigLinks() []string {
 	var out []string
-	for p := range g.configLinks {
+	for p := range g.includeLinks() {
 		if _, err := os.Lstat(p); err == nil && g.configLinkChanged(p) && g.quarantine(p) {
 			out = append(out, p)
 		}

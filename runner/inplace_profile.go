@@ -107,7 +107,7 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 	if err != nil {
 		return prof, err
 	}
-	g.configLinks = links
+	g.configLinks.Store(&links)
 	prof.Protected = append(prof.Protected, incs...)
 	hooks, err := gitHooksDirs(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
 	if err != nil {

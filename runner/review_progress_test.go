@@ -53,7 +53,15 @@ func TestReviewReportsVerificationProgress(t *testing.T) {
 	if _, err := f.Approve(ctx, nil, ApplyBranch, ApproveOptions{Sandbox: sandbox.ModeOff, Checks: []Check{{Command: check, Source: "flag"}}}); err != nil {
 		t.Fatal(err)
 	}
-	if len(progress) == 0 || progress[0].Command != check || progress[0].LastLine != "working on it" || progress[0].Elapsed() <= 0 {
+	// Steps before the check (the clean copy) report too when they pass a
+	// second, as on a loaded machine: the check's own report is looked for.
+	var seen bool
+	for _, pr := range progress {
+		if pr.Command == check && pr.LastLine == "working on it" && pr.Elapsed() > 0 {
+			seen = true
+		}
+	}
+	if !seen {
 		t.Fatalf("no progress while the check ran: %+v", progress)
 	}
 }
