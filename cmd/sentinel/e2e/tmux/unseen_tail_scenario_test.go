@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
 // unseenTailScenario writes a CI workflow whose last line, below what an
@@ -32,3 +34,20 @@ done = "wrote the workflow"
 
 // cardRowsEnd reads a card's row counter ("rows 1–7 of 9").
 var cardRowsEnd = regexp.MustCompile(`rows \d+–(\d+) of (\d+)`)
+
+// scrollCardToEnd presses ] until the card's counter reaches its last row
+// (the card's own rows — cwd, policy reason — may come after the change's
+// last line, and approve waits for them too), bounded.
+func scrollCardToEnd(tm *e2etest.Tmux) {
+	for i := 0; i < 60; i++ {
+		m := cardRowsEnd.FindStringSubmatch(tm.Screen())
+		if m == nil || m[1] == m[2] {
+			return
+		}
+		tm.Keys("]")
+		tm.WaitFor("the card scrolled", func(s string) bool {
+			n := cardRowsEnd.FindStringSubmatch(s)
+			return n == nil || n[1] != m[1]
+		})
+	}
+}
