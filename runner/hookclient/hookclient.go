@@ -126,7 +126,7 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 	// On any failure AskOnce returns a deny saying why; it is answered the same way.
 	d, askErr := wire.AskWithin(ctx, socket, *ev.Request, wait)
 	a := dialect.Answer(ev, d)
-	if claude && claudehook.AsksReachThePermissionStep(payload) {
+	if claude && !d.Allowed() && claudehook.AsksReachThePermissionStep(payload) {
 		if alt, ok := claudehook.DeferDeny(ev, d, askErr, socket); ok {
 			a = alt
 		}

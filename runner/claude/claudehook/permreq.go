@@ -3,6 +3,7 @@ package claudehook
 import (
 	"encoding/hex"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,7 +104,14 @@ func recordPath(socket string, req *wire.Request) string {
 }
 
 func record(socket string, req *wire.Request, reason string) error {
-	f, err := os.OpenFile(recordPath(socket, req), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	// The name is predictable and, without a sandbox, in a directory other
+	// users share: an old record is removed and a new one made exclusively
+	// (a planted link there is never followed, a planted file never reused).
+	p := recordPath(socket, req)
+	if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
@@ -117,11 +125,21 @@ func record(socket string, req *wire.Request, reason string) error {
 // take reads and removes the record of call req; "" when there is none.
 func take(socket string, req *wire.Request) string {
 	p := recordPath(socket, req)
-	b, err := os.ReadFile(p)
+	// Only a plain file is read (the step denies whatever it finds; a
+	// planted one can at most change the reason shown).
+	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	f, err := os.Open(p)
 	if err != nil {
 		return ""
 	}
+	b, err := io.ReadAll(io.LimitReader(f, 8192))
+	f.Close()
 	os.Remove(p)
+	if err != nil {
+		return ""
+	}
 	s := strings.TrimSpace(string(b))
 	if len(s) > 4096 {
 		s = s[:4096]

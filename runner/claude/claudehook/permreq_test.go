@@ -2,6 +2,8 @@ package claudehook
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals/wire"
@@ -143,5 +145,27 @@ func TestOnlyTheDefaultModeTakesAnAskToThePermissionStep(t *testing.T) {
 		if got := AsksReachThePermissionStep([]byte(payload)); got != want {
 			t.Errorf("%s: %v, want %v", payload, got, want)
 		}
+	}
+}
+
+// A link planted at a record's predictable name (without a sandbox the
+// directory is shared with other users) is never followed: the file it
+// points at keeps its content, and the deny is still recorded.
+func TestARecordNeverFollowsAPlantedLink(t *testing.T) {
+	t.Setenv(EnvDenyByPermissionRequest, "1")
+	t.Setenv("TMPDIR", t.TempDir())
+	target := filepath.Join(t.TempDir(), "persons-file")
+	if err := os.WriteFile(target, []byte("PERSON"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ev := readEvent(t, preBash)
+	if err := os.Symlink(target, recordPath("/run/s1.sock", ev.Request)); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := DeferDeny(ev, wire.DenyBy("policy:x", "no"), nil, "/run/s1.sock"); !ok {
+		t.Fatal("the deny was not deferred")
+	}
+	if b, _ := os.ReadFile(target); string(b) != "PERSON" {
+		t.Errorf("the planted link was followed: the person's file now holds %q", b)
 	}
 }
