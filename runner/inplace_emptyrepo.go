@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // A repository under the place with no commit yet (a fresh `git init
@@ -27,7 +29,7 @@ func (w *Workspace) emptyNestedRepo(ctx context.Context) error {
 			continue
 		}
 		rel, _ := filepath.Rel(w.Dir, wt)
-		return fmt.Errorf("%s is a git repository with no commit yet, and Sentinel cannot record a folder holding one (nothing was changed): make a first commit there (git -C %s commit --allow-empty -m 'first commit') or start sentinel in %s itself", wt, rel, rel)
+		return fmt.Errorf("%s is a git repository with no commit yet, and Sentinel cannot record a folder holding one (nothing was changed): make a first commit there (git -C %s commit --allow-empty -m 'first commit') or start sentinel in %s itself", textsafe.Line(wt), textsafe.Line(rel), textsafe.Line(rel))
 	}
 	return nil
 }
