@@ -161,8 +161,9 @@ func verbHandler(tool string, prev handler) handler {
 			return
 		}
 		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {
-			// deno run FILE: the file must be the project's.
-			if ops := operands(rest, "", nil); len(ops) == 0 || strings.Contains(ops[0].val, "://") {
+			// deno run FILE: the file must be the project's, not a module
+			// deno fetches (https://, npm:, jsr:, data:).
+			if ops := operands(rest, "", nil); len(ops) == 0 || denoRemoteModule(ops[0].val) {
 				prev(x, args)
 				return
 			}
@@ -496,4 +497,21 @@ func mavenVerbs(args []word) (string, []word, verbClass) {
 		cls = verbProject
 	}
 	return strings.Join(goals, " "), rest, cls
+}
+
+// denoRemoteModule says a deno module specifier names code deno fetches or
+// carries inline rather than a file of the project: any URL-like specifier
+// (https://…, npm:pkg, jsr:@scope/pkg, data:…), as `npx -y pkg` is. A
+// one-letter scheme is a Windows drive (C:\x.ts), a path.
+func denoRemoteModule(v string) bool {
+	i := strings.IndexByte(v, ':')
+	if i < 2 {
+		return false
+	}
+	for j, r := range v[:i] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || j > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')) {
+			return false
+		}
+	}
+	return true
 }
