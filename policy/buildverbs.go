@@ -161,8 +161,9 @@ func verbHandler(tool string, prev handler) handler {
 			return
 		}
 		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {
-			// deno run FILE: the file must be the project's.
-			if ops := operands(rest, "", nil); len(ops) == 0 || strings.Contains(ops[0].val, "://") {
+			// deno run FILE: the file must be the project's, not a module
+			// deno fetches (https://, npm:, jsr:, data:).
+			if ops := operands(rest, "", nil); len(ops) == 0 || denoRemoteModule(ops[0].val) {
 				prev(x, args)
 				return
 			}

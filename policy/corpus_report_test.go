@@ -103,7 +103,17 @@ func TestCorpusReport(t *testing.T) {
 	if pct(denied, denyN) < 90 {
 		t.Errorf("deny recall %.1f%%, want at least 90%%", pct(denied, denyN))
 	}
+	// The independent TSV corpora, each reported per class with the
+	// sandbox on and off (tsvcorpus_test.go).
+	t.Run("polcorp4-1206", func(t *testing.T) {
+		measureTSVCorpus(t, "corpus/polcorp4-1206.tsv", polcorp4Open)
+	})
 }
+
+// polcorp4Open lists the rows of testdata/corpus/polcorp4-1206.tsv still
+// allowed unsafely, by class, while their fix is pending: they are
+// reported, not failed.
+var polcorp4Open = map[string]string{}
 
 func pct(a, b int) float64 {
 	if b == 0 {

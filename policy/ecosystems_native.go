@@ -101,10 +101,12 @@ func cmakeCmd(x *cmdCtx, args []word) {
 			ok = got && cmakeDefine(w.val)
 		case strings.HasPrefix(v, "-D"):
 			ok = cmakeDefine(v[2:])
-		case v == "-j" || v == "--parallel" || v == "--target" || v == "-t" || v == "--config":
+		case v == "-j" || v == "--parallel" || v == "--target" || v == "-t" || v == "--config" || v == "--preset":
+			// --preset: a configuration the project's own CMakePresets.json names.
 			w, got := next()
 			ok = got && plainToken(w.val)
-		case strings.HasPrefix(v, "-j") && numberish(v[2:]), strings.HasPrefix(v, "--parallel=") && numberish(v[11:]):
+		case strings.HasPrefix(v, "-j") && numberish(v[2:]), strings.HasPrefix(v, "--parallel=") && numberish(v[11:]),
+			strings.HasPrefix(v, "--preset=") && plainToken(v[9:]), v == "--list-presets":
 		case v == "--clean-first" || v == "-v" || v == "--verbose" || v == "-Wdev" || v == "-Wno-dev" || v == "--fresh" || v == "-LA" || v == "-L" || v == "-LH" || v == "-N":
 		case v == "--":
 			// Arguments for the native build tool: -jN, -k, targets.

@@ -115,7 +115,8 @@ func viewerCmd(x *cmdCtx, args []word) {
 // localCurl allows, inside the sandbox, a GET or HEAD of a server on the
 // sandbox's own loopback (localhost, 127.0.0.1, [::1]): a health check of
 // what the coder started. No upload, config, proxy, socket, redirect
-// following or output file: anything else goes to the network handler.
+// following or output file (-o, or a -w format's %output{FILE}): anything
+// else goes to the network handler.
 func localCurl(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		if !x.c.sandbox || !localGet(args[1:]) {
@@ -155,8 +156,8 @@ func localGet(args []word) bool {
 			if (v == "-H" || v == "--header") && strings.HasPrefix(n, "@") {
 				return false
 			}
-			if (v == "-w" || v == "--write-out") && strings.HasPrefix(n, "@") {
-				return false // a format read from a file
+			if (v == "-w" || v == "--write-out") && (strings.HasPrefix(n, "@") || strings.Contains(n, "%output{")) {
+				return false // a format read from a file, or one that writes a file (curl 8.3's %output{FILE})
 			}
 		case strings.HasPrefix(v, "-"):
 			return false
