@@ -93,15 +93,5 @@ func (g *gitGuard) sweepConfigLinks() []string {
 	return said
 }
 
-// configTargetsIn are the include files and hooks directories the git
-// config in root names inside roots, for the file tools to refuse
-// (nothing is made: a missing one is refused by its name).
-func configTargetsIn(root string, roots []string) []string {
-	ctx, cancel := context.WithTimeout(context.Background(), configReadBound)
-	defer cancel()
-	files, _ := gitincludes.Files(ctx, root, nil, roots)
-	return append(files, gitincludes.HooksDirs(ctx, root, nil, roots)...)
-}
-
 // configReadBound bounds the git config reads at config load (a hang only).
 const configReadBound = 30 * time.Second

@@ -18,6 +18,10 @@ type guards struct {
 	protected []string
 	onPath    []string // onpath.go
 	rw        []string // the rw paths (a path itself is refused elsewhere)
+	// includes are the files git config includes and the hooks
+	// directories it names in the rw paths, found again as repositories
+	// come (gitincludes_files.go).
+	includes *includeFiles
 }
 
 func newGuards(c *Config) guards {
@@ -41,9 +45,7 @@ func newGuards(c *Config) guards {
 			rw = append(rw, p.real)
 		}
 	}
-	for _, root := range rw {
-		g.protected = append(g.protected, configTargetsIn(root, rw)...) // gitincludes.go
-	}
+	g.includes = newIncludeFiles(rw)
 	for _, r := range rw {
 		g.rw = append(g.rw, canon(r))
 	}
@@ -68,7 +70,12 @@ func (g guards) check(abs, want string) error {
 		}
 	}
 	if want == AccessReadWrite {
-		for _, p := range g.protected {
+		includes, err := g.includes.current()
+		if err != nil {
+			return &Refusal{Class: ClassReadOnlyPath, Rule: "git config includes", Reason: "Sentinel cannot tell which files git config includes here, so it writes nothing: " + err.Error(),
+				Use: "ask the person to narrow the rw paths"}
+		}
+		for _, p := range append(slices.Clone(g.protected), includes...) {
 			if within(abs, p) {
 				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code later outside the sandbox (git hooks and config, a file git config includes, the Go build cache), so it is kept read-only",
 					Use: "ask the person to change it themselves"}
