@@ -13,7 +13,9 @@ import (
 // The file tools refuse every file a git config includes and every hooks
 // directory core.hooksPath names that lies in an rw path (gitincludes.go)
 // — of each rw path's own repository and of every repository found under
-// it (a nested one, a submodule's, a linked worktree's), including one
+// it (a nested one, a submodule's, a linked worktree's), and every
+// program its config has git run by itself (gitincludes.Programs: an
+// fsmonitor, a pager, a diff driver named as a path), including one
 // the person made after the server started — and each symbolic link on
 // the way to such a file (re-pointed, it would send git elsewhere). The
 // repositories are found by walking the rw paths as exec's guard does
@@ -93,6 +95,9 @@ func findIncludeTargets(roots []string) ([]string, error) {
 			out = append(out, l) // the link itself, not where it leads
 		}
 		for _, p := range gitincludes.HooksDirs(ctx, root, sc.Dirs, roots) {
+			add(p)
+		}
+		for _, p := range gitincludes.Programs(ctx, root, sc.Dirs, roots) {
 			add(p)
 		}
 	}

@@ -19,7 +19,9 @@ func gitConfig(t *testing.T, dir, key, value string) {
 
 // A repository nested in an rw path — there when the server started, or
 // made by the person later — sends git to the files its config includes
-// and the hooks directory it names as the rw path's own repository does:
+// and the hooks directory it names, and has git run the programs it names
+// as paths (a filter, the person's global pager), as the rw path's own
+// repository does:
 // the file tools refuse each of them, and a symbolic link on the way to
 // an included file, as they refuse the rw path's own.
 func TestFileToolsRefuseANestedRepositorysConfigIncludes(t *testing.T) {
@@ -40,6 +42,12 @@ func TestFileToolsRefuseANestedRepositorysConfigIncludes(t *testing.T) {
 	if err := os.Symlink("other", filepath.Join(f.rw, "decoy")); err != nil {
 		t.Fatal(err)
 	}
+	gitConfig(t, lib, "filter.crypt.smudge", "../../scripts/smudge %f")
+	// The person's own global config names a pager in their home, which
+	// lies in the rw path.
+	home := filepath.Join(f.rw, "home")
+	t.Setenv("HOME", home)
+	write(t, filepath.Join(home, ".gitconfig"), "[core]\n\tpager = ~/bin/pg -R\n")
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	evil := "[core]\n\tfsmonitor = touch /tmp/pwned\n"
 	for _, p := range []string{
@@ -47,6 +55,8 @@ func TestFileToolsRefuseANestedRepositorysConfigIncludes(t *testing.T) {
 		filepath.Join(f.rw, "conf", "other.gitconfig"),
 		filepath.Join(f.rw, "tools", "hk", "pre-commit"),
 		filepath.Join(f.rw, "cfgdir", "linked.gitconfig"),
+		filepath.Join(f.rw, "scripts", "smudge"),
+		filepath.Join(home, "bin", "pg"),
 	} {
 		mustRefuse(t, cs, "edit", map[string]any{"path": p, "content": evil}, ClassReadOnlyPath)
 	}
