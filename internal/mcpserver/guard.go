@@ -64,7 +64,7 @@ func protectedIn(root string) []string {
 
 func (g guards) check(abs, want string) error {
 	for _, h := range g.hidden {
-		if within(abs, h) {
+		if withinFolded(abs, h) {
 			return &Refusal{Class: ClassPathNotAllowed, Rule: "hidden credentials (" + h + ")", Reason: abs + " is a credential location Sentinel never shows",
 				Use: "leave credentials out; ask the person if the task truly needs them"}
 		}
@@ -76,11 +76,11 @@ func (g guards) check(abs, want string) error {
 				Use: "ask the person to narrow the rw paths"}
 		}
 		for _, p := range append(slices.Clone(g.protected), includes...) {
-			if within(abs, p) {
+			if withinFolded(abs, p) { // guard_fold.go
 				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code later outside the sandbox (git hooks and config, a file git config includes, the Go build cache), so it is kept read-only",
 					Use: "ask the person to change it themselves"}
 			}
-			if within(p, abs) && !slices.Contains(g.rw, abs) {
+			if withinFolded(p, abs) && !slices.Contains(g.rw, abs) {
 				// Moving or deleting a directory that holds one would let
 				// a new one be made in its place.
 				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " holds " + p + ", which runs code later outside the sandbox (git hooks and config, a file git config includes, the Go build cache), so it is kept as it is",
