@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // Scan is what ScanTree found under a place.
@@ -48,7 +47,7 @@ func enterable(m os.FileMode) bool {
 }
 
 // ScanTree walks root for what git would take for a repository: a
-// directory or file named .git (any case) at any depth, a directory that
+// directory or file named .git (in any spelling a file system takes for it: IsDotGit) at any depth, a directory that
 // is a git dir by its content however it is named, and what each .git file
 // or link and each commondir points to. own is the place's own git dir
 // ("" when it is no repository), left out of Dirs; a top-level entry named
@@ -92,7 +91,7 @@ func ScanTree(root, own, skipTop string, max int) (Scan, error) {
 		s.Watch = append(s.Watch, dir)
 		for _, e := range entries {
 			p := filepath.Join(dir, e.Name())
-			if strings.EqualFold(e.Name(), ".git") {
+			if IsDotGit(e.Name()) {
 				if e.IsDir() {
 					addDir(p)
 					continue

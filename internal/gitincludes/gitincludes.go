@@ -50,12 +50,9 @@ func Files(ctx context.Context, root string, gitDirs, roots []string) (files []s
 	links = map[string]string{}
 	literal := listIncludes(ctx, root)
 	for _, d := range gitDirs {
-		cfg := filepath.Join(gitdir.Common(d), "config")
-		b, err := os.ReadFile(cfg)
-		if err != nil || !bytes.Contains(bytes.ToLower(b), []byte("include")) {
-			continue // no include in it: no git started for it
+		for _, cfg := range configsOf(d, "include") {
+			literal = append(literal, listIncludes(ctx, root, "--file", cfg)...)
 		}
-		literal = append(literal, listIncludes(ctx, root, "--file", cfg)...)
 	}
 	for _, l := range literal {
 		for a := l; a != filepath.Dir(a); a = filepath.Dir(a) {
@@ -106,7 +103,11 @@ func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []stri
 			continue // a bare repository or a module's git dir: no work tree here to be relative to
 		}
 		wt := filepath.Dir(d)
-		for _, v := range append(slices.Clone(global), configValues(ctx, root, "core.hooksPath", "--file", filepath.Join(gitdir.Common(d), "config"))...) {
+		own := slices.Clone(global)
+		for _, cfg := range configsOf(d, "hookspath", "include") {
+			own = append(own, configValues(ctx, root, "core.hooksPath", "--file", cfg)...)
+		}
+		for _, v := range own {
 			vals = append(vals, value{v, wt})
 		}
 	}
@@ -119,6 +120,27 @@ func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []stri
 		d = Resolved(filepath.Clean(d))
 		if Inside(d, roots) && !slices.Contains(out, d) {
 			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// configsOf are the config files of the git dir d (its common dir's
+// config, and the config.worktree of each, which git reads with
+// extensions.worktreeConfig) whose text holds one of words (a key git
+// config spells in any case): a file holding none sets no such key and
+// starts no git.
+func configsOf(d string, words ...string) []string {
+	var out []string
+	c := gitdir.Common(d)
+	for _, cfg := range []string{filepath.Join(c, "config"), filepath.Join(c, "config.worktree"), filepath.Join(d, "config.worktree")} {
+		b, err := os.ReadFile(cfg)
+		if err != nil || slices.Contains(out, cfg) {
+			continue
+		}
+		low := bytes.ToLower(b)
+		if slices.ContainsFunc(words, func(w string) bool { return bytes.Contains(low, []byte(w)) }) {
+			out = append(out, cfg)
 		}
 	}
 	return out

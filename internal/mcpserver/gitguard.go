@@ -1,6 +1,8 @@
 package mcpserver
 
-import "strings"
+import (
+	"github.com/sentinelhq/sentinel/internal/gitdir"
+)
 
 // A git dir is known by what it is, not by its name: a directory holding
 // HEAD and an object store, refs, or a commondir/gitdir pointer (a
@@ -15,7 +17,10 @@ import "strings"
 // gitMarkers are the entries that make a directory a git dir (with HEAD).
 var gitMarkers = []string{"objects", "refs", "commondir", "gitdir"}
 
-func isGitName(name string) bool { return strings.EqualFold(name, ".git") }
+// isGitName says whether name may be .git on some file system (any case,
+// HFS+'s ignored code points, NTFS's trailing dots, streams and short
+// name: gitdir.IsDotGit).
+func isGitName(name string) bool { return gitdir.IsDotGit(name) }
 
 func exists(dir dirFS, name string) bool {
 	_, err := dir.Lstat(name)
@@ -48,12 +53,12 @@ func looksLikeGitDirPath(l fileLayer, p string) bool {
 // dir there (HEAD beside an object store, refs or a pointer, or the other
 // way round).
 func wouldMakeGitDir(dir dirFS, name string) bool {
-	head := strings.EqualFold(name, "HEAD") || exists(dir, "HEAD")
+	head := gitdir.NameIs(name, "HEAD") || exists(dir, "HEAD")
 	if !head {
 		return false
 	}
 	for _, m := range gitMarkers {
-		if strings.EqualFold(name, m) || exists(dir, m) {
+		if gitdir.NameIs(name, m) || exists(dir, m) {
 			return true
 		}
 	}

@@ -14,7 +14,9 @@ import (
 // A git config may send git to files and directories that lie in an rw
 // path: a file it includes (`[include] path = ../team.gitconfig`, an
 // includeIf target in ~/.gitconfig) is read as the config itself, and the
-// directory core.hooksPath names holds the hooks git runs. Either, written
+// directory core.hooksPath names holds the hooks git runs, and a program
+// it names as a path (core.fsmonitor = tools/fsmon, a pager, a diff
+// driver: gitincludes.Programs) is run by git itself. Any, written
 // by a command or a file tool, runs code on the host at the person's next
 // git command, as .git/config would. So, as sentinel exec does, every one
 // that lies in an rw path is held read-only to commands in every exec
@@ -36,6 +38,11 @@ func (g *gitGuard) configTargets(ctx context.Context, roots []string) ([]string,
 		if err := gitincludes.MakeFiles(files); err != nil {
 			return nil, err
 		}
+		programs := gitincludes.Programs(ctx, root, dirs, roots)
+		if err := gitincludes.MakeFiles(programs); err != nil {
+			return nil, err
+		}
+		files = append(files, programs...)
 		hooks := gitincludes.HooksDirs(ctx, root, dirs, roots)
 		if err := gitincludes.MakeDirs(hooks); err != nil {
 			return nil, err
@@ -91,16 +98,6 @@ func (g *gitGuard) sweepConfigLinks() []string {
 	}
 	slices.Sort(said)
 	return said
-}
-
-// configTargetsIn are the include files and hooks directories the git
-// config in root names inside roots, for the file tools to refuse
-// (nothing is made: a missing one is refused by its name).
-func configTargetsIn(root string, roots []string) []string {
-	ctx, cancel := context.WithTimeout(context.Background(), configReadBound)
-	defer cancel()
-	files, _ := gitincludes.Files(ctx, root, nil, roots)
-	return append(files, gitincludes.HooksDirs(ctx, root, nil, roots)...)
 }
 
 // configReadBound bounds the git config reads at config load (a hang only).

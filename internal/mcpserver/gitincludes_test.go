@@ -13,7 +13,8 @@ import (
 // includedRepo is an rw path app holding a repository whose config
 // includes app/team.gitconfig (present) and, through includeIf,
 // app/conf/other.gitconfig (missing), and names app/tools/hk as its
-// hooks directory (missing).
+// hooks directory (missing), app/tools/fsmon.sh as its fsmonitor and
+// app/bin/conv as a diff driver's textconv (both missing).
 func includedRepo(t *testing.T) (fixture, map[string]string) {
 	t.Helper()
 	f := newFixture(t)
@@ -23,6 +24,8 @@ func includedRepo(t *testing.T) (fixture, map[string]string) {
 		{"include.path", "../team.gitconfig"},
 		{"includeIf.gitdir:/.path", "../conf/other.gitconfig"},
 		{"core.hooksPath", "tools/hk"},
+		{"core.fsmonitor", "tools/fsmon.sh"},
+		{"diff.enc.textconv", `"./bin/conv" --from=utf16`},
 	} {
 		if out, err := exec.Command("git", "-C", f.rw, "config", kv[0], kv[1]).CombinedOutput(); err != nil {
 			t.Fatalf("git config %s: %v\n%s", kv[0], err, out)
@@ -32,6 +35,8 @@ func includedRepo(t *testing.T) (fixture, map[string]string) {
 		"include":   filepath.Join(f.rw, "team.gitconfig"),
 		"includeIf": filepath.Join(f.rw, "conf", "other.gitconfig"),
 		"hook":      filepath.Join(f.rw, "tools", "hk", "pre-commit"),
+		"fsmonitor": filepath.Join(f.rw, "tools", "fsmon.sh"),
+		"textconv":  filepath.Join(f.rw, "bin", "conv"),
 	}
 }
 

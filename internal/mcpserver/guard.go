@@ -18,6 +18,10 @@ type guards struct {
 	protected []string
 	onPath    []string // onpath.go
 	rw        []string // the rw paths (a path itself is refused elsewhere)
+	// includes are the files git config includes and the hooks
+	// directories it names in the rw paths, found again as repositories
+	// come (gitincludes_files.go).
+	includes *includeFiles
 }
 
 func newGuards(c *Config) guards {
@@ -41,9 +45,7 @@ func newGuards(c *Config) guards {
 			rw = append(rw, p.real)
 		}
 	}
-	for _, root := range rw {
-		g.protected = append(g.protected, configTargetsIn(root, rw)...) // gitincludes.go
-	}
+	g.includes = newIncludeFiles(rw)
 	for _, r := range rw {
 		g.rw = append(g.rw, canon(r))
 	}
@@ -62,18 +64,23 @@ func protectedIn(root string) []string {
 
 func (g guards) check(abs, want string) error {
 	for _, h := range g.hidden {
-		if within(abs, h) {
+		if withinFolded(abs, h) {
 			return &Refusal{Class: ClassPathNotAllowed, Rule: "hidden credentials (" + h + ")", Reason: abs + " is a credential location Sentinel never shows",
 				Use: "leave credentials out; ask the person if the task truly needs them"}
 		}
 	}
 	if want == AccessReadWrite {
-		for _, p := range g.protected {
-			if within(abs, p) {
+		includes, err := g.includes.current()
+		if err != nil {
+			return &Refusal{Class: ClassReadOnlyPath, Rule: "git config includes", Reason: "Sentinel cannot tell which files git config includes here, so it writes nothing: " + err.Error(),
+				Use: "ask the person to narrow the rw paths"}
+		}
+		for _, p := range append(slices.Clone(g.protected), includes...) {
+			if withinFolded(abs, p) { // guard_fold.go
 				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " runs code later outside the sandbox (git hooks and config, a file git config includes, the Go build cache), so it is kept read-only",
 					Use: "ask the person to change it themselves"}
 			}
-			if within(p, abs) && !slices.Contains(g.rw, abs) {
+			if withinFolded(p, abs) && !slices.Contains(g.rw, abs) {
 				// Moving or deleting a directory that holds one would let
 				// a new one be made in its place.
 				return &Refusal{Class: ClassReadOnlyPath, Rule: "protected (" + p + ")", Reason: abs + " holds " + p + ", which runs code later outside the sandbox (git hooks and config, a file git config includes, the Go build cache), so it is kept as it is",
