@@ -29,12 +29,18 @@ type StagedChange struct {
 	Differs bool `json:"differs,omitempty"`
 	// Later: the path runs code later (FlaggedFiles).
 	Later string `json:"later,omitempty"`
+	// Hidden: the run changed the file, and the index it left keeps git
+	// from seeing it (hiddenChanges).
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // String is one line of the change report.
 func (s StagedChange) String() string {
 	var l string
 	switch {
+	case s.Hidden:
+		l = s.Path + ": changed in the work tree, but your index hides it from git (marked assume-unchanged or skip-worktree, or its stat record forged): git status, git diff, git stash and git checkout pass it by" +
+			" [DANGEROUS: `git update-index --no-assume-unchanged --no-skip-worktree -- " + s.Path + " && touch " + s.Path + "` shows it again]"
 	case s.Before == "":
 		l = s.Path + ": newly staged"
 	case s.After == "":
@@ -104,9 +110,11 @@ func (w *Workspace) stagedEntries(ctx context.Context, index string) (map[string
 	return out, nil
 }
 
-// stagedChanges compares the project's index now with the start. It must
-// run after inPlaceTree, so that the shadow index holds the work tree.
-func (w *Workspace) stagedChanges(ctx context.Context) ([]StagedChange, error) {
+// stagedChanges compares the project's index now with the start, and
+// names each of changed (the paths the run changed) that the index now
+// hides from git (hiddenChanges). It must run after inPlaceTree, so that
+// the shadow index holds the work tree.
+func (w *Workspace) stagedChanges(ctx context.Context, changed []string) ([]StagedChange, error) {
 	if w == nil || w.project == nil || w.project.GitDir == "" {
 		return nil, nil
 	}
@@ -139,10 +147,17 @@ func (w *Workspace) stagedChanges(ctx context.Context) ([]StagedChange, error) {
 			out = append(out, StagedChange{Path: path, After: a})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	hidden, err := w.hiddenChanges(ctx, end, after, work, changed)
+	if err != nil {
+		return nil, fmt.Errorf("ask git what it sees of the work tree: %w", err)
+	}
+	for _, p := range hidden {
+		out = append(out, StagedChange{Path: p, Before: before[p], After: after[p], Hidden: true})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	for i := range out {
 		c := &out[i]
-		c.Differs = c.After != "" && c.After != work[c.Path]
+		c.Differs = !c.Hidden && c.After != "" && c.After != work[c.Path]
 		if f := FlaggedFiles([]string{c.Path}, nil); len(f) > 0 {
 			c.Later = f[0].Reason
 		}
@@ -161,4 +176,43 @@ func stagedText(st []StagedChange) string {
 		b.WriteString("\n  " + s.String())
 	}
 	return b.String()
+}
+
+// hiddenChanges are the paths of changed whose file in the work tree is
+// not what the index at end stages (work: the work tree's own record,
+// hashed from the files), yet git reading that index does not see it:
+// the index may say not to look (assume-unchanged, skip-worktree), or
+// hold a stat record the coder forged to match the changed file, which
+// git trusts without reading the file. In place the coder may write the
+// index (git add and commit need it); this is how it could hide a change
+// from the person's git status for good. A file the person hid before
+// the run and the coder left alone is not in changed.
+func (w *Workspace) hiddenChanges(ctx context.Context, end string, after, work map[string]string, changed []string) ([]string, error) {
+	var cand []string
+	for _, p := range changed {
+		a, wk := after[p], work[p]
+		if a != "" && wk != "" && a != wk && !strings.Contains(a, "stage") {
+			cand = append(cand, p)
+		}
+	}
+	if len(cand) == 0 {
+		return nil, nil
+	}
+	// diff-files reads the index and never writes it.
+	g := gitCmd{dir: w.Dir, env: []string{"GIT_DIR=" + w.Shadow, "GIT_WORK_TREE=" + w.Dir, "GIT_INDEX_FILE=" + end}}
+	s, err := g.run(ctx, "diff-files", "--name-only", "-z")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, p := range strings.Split(s, "\x00") {
+		seen[p] = true
+	}
+	var out []string
+	for _, p := range cand {
+		if !seen[p] {
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }

@@ -198,7 +198,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
 		}
 		told.Refs = moves
-		staged, serr := r.ws.stagedChanges(ctx)
+		staged, serr := r.ws.stagedChanges(ctx, ch.Files)
 		if serr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the index with the start ("+serr.Error()+"); staged changes are not in this report: check `git diff --cached` before you commit", nil)
 		}
@@ -215,7 +215,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			}
 		}
 		for _, s := range staged {
-			if s.Differs {
+			if s.Differs || s.Hidden {
 				r.emit(journal.System, KindNotice, "in place: "+s.String(), nil)
 			}
 		}

@@ -54,9 +54,12 @@ func writeIndexCopy(s *checkpoint.Store, id, which string, b []byte) error {
 }
 
 // stagedList is the staged entries of the index file at path, read
-// through the project's git dir with hardened git, one "mode oid stage
-// path" record each, NUL-separated as `git ls-files -s -z` lists them.
-// An empty file is an empty index.
+// through the project's git dir with hardened git, one "tag mode oid stage
+// path" record each, NUL-separated as `git ls-files -s -v -z` lists them:
+// the tag tells an entry git is told not to look at (assume-unchanged,
+// skip-worktree), which hides the file's changes from git status as
+// surely as staging other content misleads it (hiddenChanges). An empty
+// file is an empty index.
 func stagedList(ctx context.Context, gitDir, path string) (string, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -66,7 +69,7 @@ func stagedList(ctx context.Context, gitDir, path string) (string, error) {
 		return "", nil
 	}
 	g := hardgit.Git{Dir: gitDir, Env: []string{"GIT_DIR=" + gitDir, "GIT_INDEX_FILE=" + path}}
-	return g.Run(ctx, "ls-files", "-s", "-z")
+	return g.Run(ctx, "ls-files", "-s", "-v", "-z")
 }
 
 // errNoPointIndex is a point whose index was not recorded.

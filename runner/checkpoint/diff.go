@@ -58,6 +58,7 @@ func Diff(before, after *Manifest) []Change {
 	for _, e := range after.Entries {
 		paths[e.Path] = true
 	}
+	withTop(paths, before, after)
 	var out []Change
 	for p := range paths {
 		b, _ := before.Get(p)

@@ -86,6 +86,10 @@ type Manifest struct {
 	Bytes   int64     `json:"bytes"` // covered content
 	Read    int       `json:"read"`  // files read (the rest reused an earlier checkpoint's stamp)
 	Entries []Entry   `json:"entries"`
+	// Top is the place's own directory (its mode and owner), Get(".");
+	// nil in a checkpoint taken before Sentinel recorded it, and then
+	// neither compared nor put back.
+	Top *Entry `json:"top,omitempty"`
 
 	indexOnce sync.Once // Get may be asked from many goroutines (the policy's Covers)
 	index     map[string]int
@@ -95,6 +99,9 @@ type Manifest struct {
 func (m *Manifest) Get(p string) (*Entry, bool) {
 	if m == nil {
 		return nil, false
+	}
+	if p == "." {
+		return m.Top, m.Top != nil
 	}
 	m.indexOnce.Do(func() {
 		m.index = make(map[string]int, len(m.Entries))
@@ -107,6 +114,17 @@ func (m *Manifest) Get(p string) (*Entry, bool) {
 		return nil, false
 	}
 	return &m.Entries[i], true
+}
+
+// withTop adds "." to paths when every one of ms (nil ones aside) records
+// the place's own directory.
+func withTop(paths map[string]bool, ms ...*Manifest) {
+	for _, m := range ms {
+		if m != nil && m.Top == nil {
+			return
+		}
+	}
+	paths["."] = true
 }
 
 // NotCovered are the entries the checkpoint lists but cannot restore,

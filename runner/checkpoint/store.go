@@ -199,7 +199,7 @@ func (s *Store) SaveManifest(id, which string, m *Manifest) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	b, err := json.Marshal(m)
+	b, err := encodeManifest(m)
 	if err != nil {
 		return err
 	}
@@ -216,11 +216,11 @@ func (s *Store) Manifest(id, which string) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	var m Manifest
-	if err := json.Unmarshal(b, &m); err != nil {
+	m, err := decodeManifest(b)
+	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: unreadable %s manifest: %w", id, which, err)
 	}
-	return &m, nil
+	return m, nil
 }
 
 // Records are the place's records, newest first.

@@ -73,8 +73,18 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	var jobs []readJob
 	// The walk lists each directory through r too: one swapped for a link
 	// out of the place while the walk runs is unreadable, not listed.
-	err = fs.WalkDir(r.FS(), ".", func(rel string, d fs.DirEntry, werr error) error {
+	err = walkRoot(r, func(rel string, d fs.DirEntry, werr error) error {
 		if rel == "." {
+			if werr == nil {
+				info, err := d.Info()
+				if err != nil {
+					return err
+				}
+				top := stampOf(rel, info)
+				top.Kind = KindDir
+				top.Size, top.MTime, top.CTime, top.Ino, top.Dev = 0, 0, 0, 0, 0
+				m.Top = &top
+			}
 			return werr // an unreadable place is no checkpoint
 		}
 		if werr != nil {

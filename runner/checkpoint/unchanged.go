@@ -44,6 +44,9 @@ func Unchanged(root string, prev *Manifest, skip []string) bool {
 			return errDiffers // Take would record it unreadable: let it
 		}
 		if p == root {
+			if info, err := d.Info(); prev.Top != nil && (err != nil || !Same(prev.Top, &Entry{Kind: KindDir, Mode: info.Mode() & modeBits})) {
+				return errDiffers
+			}
 			return nil
 		}
 		rel, err := filepath.Rel(root, p)

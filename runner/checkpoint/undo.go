@@ -62,6 +62,7 @@ func PlanUndo(before, after, now *Manifest) *Plan {
 			paths[e.Path] = true
 		}
 	}
+	withTop(paths, before, after, now)
 	plan := &Plan{}
 	for p := range paths {
 		was, _ := before.Get(p)

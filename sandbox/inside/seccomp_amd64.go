@@ -12,3 +12,8 @@ const (
 )
 
 var archDeniedSyscalls = []uintptr{unix.SYS_IOPL, unix.SYS_IOPERM, unix.SYS_USELIB}
+
+// archModeSyscalls are the older calls x86-64 keeps that set a file's mode.
+var archModeSyscalls = []modeSyscall{
+	{unix.SYS_CHMOD, "mode1"}, {unix.SYS_CREAT, "mode1"}, {unix.SYS_MKNOD, "mode1"}, {unix.SYS_OPEN, "open-flags1"},
+}

@@ -11,3 +11,6 @@ const (
 )
 
 var archDeniedSyscalls []uintptr
+
+// archModeSyscalls: arm64 has only the *at calls (modeSyscalls).
+var archModeSyscalls []modeSyscall

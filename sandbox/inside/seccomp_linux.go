@@ -16,6 +16,13 @@ import (
 // but loopback); and it answers every call of a foreign architecture (32-bit
 // int 0x80 on x86-64, x32) with ENOSYS — a default-allow filter without that
 // check lets a 32-bit socket call through.
+//
+// It also refuses (EPERM) giving a file the setuid or setgid bit — chmod,
+// fchmod, fchmodat, fchmodat2, mknod(at), creat and open(at) with O_CREAT
+// or O_TMPFILE — and answers openat2, whose mode the filter cannot read, with
+// ENOSYS (callers fall back to openat). In place the coder writes the
+// person's own files: a setuid copy of a shell it leaves there (as root, a
+// setuid-root one) is a way in for every other local user, for good.
 var deniedSyscalls = append([]uintptr{
 	unix.SYS_PTRACE, unix.SYS_PROCESS_VM_READV, unix.SYS_PROCESS_VM_WRITEV,
 	unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER,
@@ -29,25 +36,44 @@ var deniedSyscalls = append([]uintptr{
 }, archDeniedSyscalls...)
 
 const (
-	bpfLdAbs  = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
-	bpfJeq    = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
-	bpfJge    = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
-	bpfAnd    = unix.BPF_ALU | unix.BPF_AND | unix.BPF_K
-	bpfRet    = unix.BPF_RET | unix.BPF_K
-	offNr     = 0
-	offArch   = 4
-	offArg0   = 16 // low 32 bits on little-endian machines
-	offArg1   = 24
-	offArg2   = 32
-	retAllow  = unix.SECCOMP_RET_ALLOW
-	retErrno  = unix.SECCOMP_RET_ERRNO
-	nsFlags   = unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWNET | unix.CLONE_NEWPID | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS | unix.CLONE_NEWCGROUP
-	sockRaw   = unix.SOCK_RAW
-	sockPkt   = unix.SOCK_PACKET
-	typeMask  = 0xf
-	tiocsti   = unix.TIOCSTI
-	tioclinux = unix.TIOCLINUX
+	bpfLdAbs = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
+	bpfJeq   = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
+	bpfJge   = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+	bpfAnd   = unix.BPF_ALU | unix.BPF_AND | unix.BPF_K
+	bpfRet   = unix.BPF_RET | unix.BPF_K
+	offNr    = 0
+	offArch  = 4
+	offArg0  = 16 // low 32 bits on little-endian machines
+	offArg1  = 24
+	offArg2  = 32
+	offArg3  = 40
+	// suidBits are the mode bits the coder may not set: S_ISUID, S_ISGID.
+	suidBits = unix.S_ISUID | unix.S_ISGID
+	// createFlags make open and openat create a file, and take a mode.
+	createFlags = unix.O_CREAT | (unix.O_TMPFILE &^ unix.O_DIRECTORY)
+	retAllow    = unix.SECCOMP_RET_ALLOW
+	retErrno    = unix.SECCOMP_RET_ERRNO
+	nsFlags     = unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWNET | unix.CLONE_NEWPID | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS | unix.CLONE_NEWCGROUP
+	sockRaw     = unix.SOCK_RAW
+	sockPkt     = unix.SOCK_PACKET
+	typeMask    = 0xf
+	tiocsti     = unix.TIOCSTI
+	tioclinux   = unix.TIOCLINUX
 )
+
+// modeSyscall is a call that sets a file's mode, and the check of it: the
+// argument that holds the mode ("modeN": argument N), or for an open, the
+// one that holds the flags ("open-flagsN").
+type modeSyscall struct {
+	nr    uintptr
+	check string
+}
+
+// modeSyscalls are the calls of every architecture that set a file's mode.
+var modeSyscalls = []modeSyscall{
+	{unix.SYS_FCHMOD, "mode1"}, {unix.SYS_FCHMODAT, "mode2"}, {unix.SYS_FCHMODAT2, "mode2"},
+	{unix.SYS_MKNODAT, "mode2"}, {unix.SYS_OPENAT, "open-flags2"},
+}
 
 // bpfProg assembles instructions whose jumps name labels.
 type bpfProg struct {
@@ -97,7 +123,11 @@ func seccompFilter() ([]unix.SockFilter, error) {
 	for _, nr := range deniedSyscalls {
 		p.jump(bpfJeq, uint32(nr), "eperm", "")
 	}
-	p.jump(bpfJeq, unix.SYS_CLONE3, "enosys", "") // flags live in memory: make libc fall back to clone
+	p.jump(bpfJeq, unix.SYS_CLONE3, "enosys", "")  // flags live in memory: make libc fall back to clone
+	p.jump(bpfJeq, unix.SYS_OPENAT2, "enosys", "") // its mode lives in memory: make callers fall back to openat
+	for _, m := range append(modeSyscalls, archModeSyscalls...) {
+		p.jump(bpfJeq, uint32(m.nr), m.check, "")
+	}
 	p.jump(bpfJeq, unix.SYS_SOCKET, "socket", "")
 	p.jump(bpfJeq, unix.SYS_IOCTL, "ioctl", "")
 	p.jump(bpfJeq, unix.SYS_CLONE, "clone", "")
@@ -127,6 +157,25 @@ func seccompFilter() ([]unix.SockFilter, error) {
 	p.op(bpfLdAbs, cloneFlagsOffset)
 	p.op(bpfAnd, nsFlags)
 	p.jump(bpfJeq, 0, "allow", "eperm")
+
+	// A creating open: its mode counts only when the flags say it creates.
+	p.label("open-flags1")
+	p.op(bpfLdAbs, offArg1)
+	p.op(bpfAnd, createFlags)
+	p.jump(bpfJeq, 0, "allow", "mode2")
+	p.label("open-flags2")
+	p.op(bpfLdAbs, offArg2)
+	p.op(bpfAnd, createFlags)
+	p.jump(bpfJeq, 0, "allow", "mode3")
+	for _, m := range []struct {
+		label string
+		off   uint32
+	}{{"mode1", offArg1}, {"mode2", offArg2}, {"mode3", offArg3}} {
+		p.label(m.label)
+		p.op(bpfLdAbs, m.off)
+		p.op(bpfAnd, suidBits)
+		p.jump(bpfJeq, 0, "allow", "eperm")
+	}
 
 	p.label("allow")
 	p.op(bpfRet, retAllow)

@@ -57,6 +57,7 @@ func TestSeccompFilterDecisions(t *testing.T) {
 	}
 	errno := func(e unix.Errno) uint32 { return retErrno | uint32(e) }
 	const i386Socket = 359
+	atFDCWD := uint64(0xffffff9c) // AT_FDCWD as the low 32 bits the filter reads
 	tests := []struct {
 		name string
 		arch uint32
@@ -82,9 +83,44 @@ func TestSeccompFilterDecisions(t *testing.T) {
 		{"fork-like clone is allowed", seccompArch, unix.SYS_CLONE, []uint64{uint64(unix.SIGCHLD)}, retAllow},
 		{"clone into a new user namespace is refused", seccompArch, unix.SYS_CLONE, []uint64{unix.CLONE_NEWUSER | uint64(unix.SIGCHLD)}, errno(unix.EPERM)},
 		{"clone3 looks absent", seccompArch, unix.SYS_CLONE3, nil, errno(unix.ENOSYS)},
+		{"fchmodat to 0755 is allowed", seccompArch, unix.SYS_FCHMODAT, []uint64{atFDCWD, 0, 0o755}, retAllow},
+		{"fchmodat to setuid is refused", seccompArch, unix.SYS_FCHMODAT, []uint64{atFDCWD, 0, 0o4755}, errno(unix.EPERM)},
+		{"fchmodat to setgid is refused", seccompArch, unix.SYS_FCHMODAT, []uint64{atFDCWD, 0, 0o2755}, errno(unix.EPERM)},
+		{"fchmodat2 to setuid is refused", seccompArch, unix.SYS_FCHMODAT2, []uint64{atFDCWD, 0, 0o4755, 0}, errno(unix.EPERM)},
+		{"fchmod to setuid is refused", seccompArch, unix.SYS_FCHMOD, []uint64{3, 0o4711}, errno(unix.EPERM)},
+		{"fchmod to 0600 is allowed", seccompArch, unix.SYS_FCHMOD, []uint64{3, 0o600}, retAllow},
+		{"mknodat of a setuid file is refused", seccompArch, unix.SYS_MKNODAT, []uint64{atFDCWD, 0, unix.S_IFREG | 0o4755, 0}, errno(unix.EPERM)},
+		{"openat creating a setuid file is refused", seccompArch, unix.SYS_OPENAT, []uint64{atFDCWD, 0, unix.O_WRONLY | unix.O_CREAT, 0o4755}, errno(unix.EPERM)},
+		{"openat O_TMPFILE with setgid is refused", seccompArch, unix.SYS_OPENAT, []uint64{atFDCWD, 0, unix.O_WRONLY | unix.O_TMPFILE, 0o2755}, errno(unix.EPERM)},
+		{"openat creating a plain file is allowed", seccompArch, unix.SYS_OPENAT, []uint64{atFDCWD, 0, unix.O_WRONLY | unix.O_CREAT | unix.O_TRUNC, 0o644}, retAllow},
+		{"openat without O_CREAT ignores its mode", seccompArch, unix.SYS_OPENAT, []uint64{atFDCWD, 0, unix.O_RDONLY, 0o4755}, retAllow},
+		{"openat2 looks absent (its mode is in memory)", seccompArch, unix.SYS_OPENAT2, nil, errno(unix.ENOSYS)},
 		{"32-bit x86 socket call is refused", unix.AUDIT_ARCH_I386, i386Socket, []uint64{unix.AF_INET, unix.SOCK_STREAM}, errno(unix.ENOSYS)},
 		{"32-bit x86 socketcall is refused", unix.AUDIT_ARCH_I386, 102, []uint64{1}, errno(unix.ENOSYS)},
 		{"32-bit x86 read is refused too", unix.AUDIT_ARCH_I386, 3, nil, errno(unix.ENOSYS)},
+	}
+	if seccompArch == unix.AUDIT_ARCH_X86_64 {
+		for _, tt := range []struct {
+			name string
+			nr   int
+			args []uint64
+			want uint32
+		}{
+			{"chmod to setuid is refused", 90, []uint64{0, 0o4755}, errno(unix.EPERM)},
+			{"chmod to 0755 is allowed", 90, []uint64{0, 0o755}, retAllow},
+			{"creat of a setuid file is refused", 85, []uint64{0, 0o4755}, errno(unix.EPERM)},
+			{"mknod of a setuid file is refused", 133, []uint64{0, unix.S_IFREG | 0o4755, 0}, errno(unix.EPERM)},
+			{"open creating a setuid file is refused", 2, []uint64{0, unix.O_WRONLY | unix.O_CREAT, 0o6755}, errno(unix.EPERM)},
+			{"open without O_CREAT ignores its mode", 2, []uint64{0, unix.O_RDONLY, 0o6755}, retAllow},
+		} {
+			tests = append(tests, struct {
+				name string
+				arch uint32
+				nr   int
+				args []uint64
+				want uint32
+			}{tt.name, seccompArch, tt.nr, tt.args, tt.want})
+		}
 	}
 	if archSyscallBit != 0 {
 		tests = append(tests, struct {

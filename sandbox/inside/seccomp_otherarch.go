@@ -10,3 +10,5 @@ const (
 )
 
 var archDeniedSyscalls []uintptr
+
+var archModeSyscalls []modeSyscall

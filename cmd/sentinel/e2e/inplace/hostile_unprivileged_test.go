@@ -16,6 +16,7 @@ var hostileTests = []string{
 	"TestExecInPlaceInsideALinkedWorktree",
 	"TestExecGitConfigIncludesStayThePersons",
 	"TestExecHidesRunsStartedLater",
+	"TestExecCannotLeaveASetuidFile",
 }
 
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI
