@@ -101,3 +101,17 @@ func answered(p *approvals.Prompt) (approvals.Answer, bool) {
 		return approvals.Answer{}, false
 	}
 }
+
+// TestPlainApproveWaitsForTheUnprintedRest: while part of the change is
+// unprinted, every approving key (a 1 2 r h) is refused with a line saying
+// v prints the rest; after v, 1 approves.
+func TestPlainApproveWaitsForTheUnprintedRest(t *testing.T) {
+	p := writePrompt(maxContentLines + 5)
+	card := promptWith(t, p, "a\n1\n2\nr\nh\nv\n1\n")
+	if n := strings.Count(card, "approve waits: v prints the rest"); n != 5 {
+		t.Fatalf("%d approving keys were refused before v, want 5:\n%s", n, card)
+	}
+	if a, ok := answered(p); !ok || a.Kind != approvals.ApproveOnce {
+		t.Fatalf("1 after v answered %+v, %v; want approve once", a, ok)
+	}
+}

@@ -95,6 +95,10 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 		fmt.Fprintf(out, "│ needs: %s (%s registry)\n", textsafe.Line(strings.Join(p.Fetch.Hosts, ", ")), textsafe.Line(p.Fetch.Ecosystem))
 		choices = "└─ [a]pprove once / approve + allow its [h]osts for this run / approve + [r]emember / [d]eny / [s]kip (1 yes · 2 always · 3 no): "
 	}
+	// Approve waits until the whole change has been printed: its unseen
+	// tail may be the line that matters (v prints it), as the TUI's card
+	// waits for its last row.
+	seen := min(len(change), maxContentLines)
 	// A key typed before the card appeared must not answer it.
 	flushInput(pr.In)
 	for {
@@ -104,7 +108,12 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 			p.Answer(approvals.Answer{Kind: approvals.Deny, Message: "the person's terminal closed"})
 			return
 		}
-		switch strings.ToLower(strings.TrimSpace(line)) {
+		key := strings.ToLower(strings.TrimSpace(line))
+		if approves(key) && seen < len(change) {
+			fmt.Fprintf(out, "   approve waits: v prints the rest (%d of %d line(s) seen); d or 3 denies, s skips\n", seen, len(change))
+			continue
+		}
+		switch key {
 		case "a", "1":
 			p.Answer(approvals.Answer{Kind: approvals.ApproveOnce})
 			return
@@ -116,6 +125,7 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 			fmt.Fprintln(out, "   nothing here can be remembered; approve once or deny.")
 		case "v":
 			printChange(out, change, -1)
+			seen = len(change)
 		case "h":
 			if hosts {
 				p.Answer(approvals.Answer{Kind: approvals.ApproveOnce, WithHosts: true})
@@ -137,6 +147,15 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 			return
 		}
 	}
+}
+
+// approves reports whether key answers a card with an approval of some kind.
+func approves(key string) bool {
+	switch key {
+	case "a", "1", "2", "h", "r":
+		return true
+	}
+	return false
 }
 
 // chooseGrant asks how broad a remembered grant should be.
