@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
+
 	"github.com/sentinelhq/sentinel/internal/filestamp"
 )
 
@@ -68,12 +70,8 @@ func waitPastCtimes(t *testing.T, dir string) {
 		}
 		return nil
 	})
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Unix() < newest+2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the clock did not pass %d", newest+2)
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !poll.ClockPast(newest+1, 10*time.Second) {
+		t.Fatalf("the clock did not reach %d", newest+2)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -180,11 +182,8 @@ func notContains(t *testing.T, screen, want string) {
 // never on time.
 func waitFor(t *testing.T, cond func() bool, got func() string) {
 	t.Helper()
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
-		if cond() {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	if poll.Until(time.Minute, cond) {
+		return
 	}
 	t.Fatalf("condition not reached; last saw %q", got())
 }

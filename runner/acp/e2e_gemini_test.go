@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
+
 	"github.com/sentinelhq/sentinel/approvals"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 )
@@ -171,12 +173,7 @@ func saying(text string) func(*fg.Request) bool {
 // waitFile waits for path to exist; the bound only turns a hang into a
 // failure.
 func waitFile(path string) bool {
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if _, err := os.Stat(path); err == nil {
-			return true
-		}
-	}
-	return false
+	return poll.Until(2*time.Minute, func() bool { _, err := os.Stat(path); return err == nil })
 }
 
 // Steering cancels the running turn and becomes the next prompt: the model
