@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/sentinelhq/sentinel/policy"
 )
 

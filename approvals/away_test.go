@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/sentinelhq/sentinel/policy"
 )
 

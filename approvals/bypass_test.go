@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/policy"
 )
 

@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // reftableFixtures are git 2.55's reftable stacks (internal/gitdir's

@@ -11,9 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // bothScans are the snapshot's two ways to scan: plain, and through a

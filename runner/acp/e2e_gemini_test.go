@@ -12,10 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/sentinelhq/sentinel/approvals"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // These tests drive the real Gemini CLI (`gemini --acp`) as the agent, its

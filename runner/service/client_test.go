@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/runner"
 )

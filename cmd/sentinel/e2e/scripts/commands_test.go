@@ -11,11 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sentinelhq/sentinel/internal/poll"
-
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // The scripts' own commands:
