@@ -2,7 +2,6 @@ package geminicli
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -84,32 +83,26 @@ func hasMCP(home string) bool {
 // and MCP servers start only in a trusted workspace, which needs the gate's
 // sandbox).
 func gateMCP(m map[string]any, g *coder.MCPGate) []string {
-	servers, ok := m["mcpServers"].(map[string]any)
-	if !ok || g == nil {
+	if g == nil {
 		return nil
 	}
 	var notes []string
-	for _, name := range agentutil.SortedKeys(servers) {
-		s, ok := servers[name].(map[string]any)
-		if !ok {
-			delete(servers, name)
-			continue
-		}
+	agentutil.EachObject(m, "mcpServers", func(name string, s map[string]any) bool {
 		command, _ := s["command"].(string)
 		args, argsOK := agentutil.StringList(s["args"])
 		if command == "" || (!argsOK && s["args"] != nil) {
-			delete(servers, name)
-			if _, remote := s["url"]; remote {
-				notes = append(notes, fmt.Sprintf("gemini: your remote MCP server %q is kept off: Sentinel gates only stdio MCP servers (it asks about each tool call there)", name))
-			} else if _, remote := s["httpUrl"]; remote {
-				notes = append(notes, fmt.Sprintf("gemini: your remote MCP server %q is kept off: Sentinel gates only stdio MCP servers (it asks about each tool call there)", name))
-			} else {
-				notes = append(notes, fmt.Sprintf("gemini: your MCP server %q is kept off: it names no command Sentinel can start behind its gate", name))
+			why := mcpgate.NoCommand
+			if _, url := s["url"]; url {
+				why = mcpgate.Remote
+			} else if _, url := s["httpUrl"]; url {
+				why = mcpgate.Remote
 			}
-			continue
+			notes = append(notes, mcpgate.KeptOff("gemini", name, why))
+			return false
 		}
 		argv := mcpgate.Command(g.Sentinel, g.Socket, "gemini", name, append([]string{command}, args...))
 		s["command"], s["args"] = argv[0], agentutil.AnyList(argv[1:])
-	}
+		return true
+	})
 	return notes
 }

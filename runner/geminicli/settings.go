@@ -1,7 +1,6 @@
 package geminicli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -33,17 +32,6 @@ const geminiContext = ".gemini/GEMINI.md"
 // readJSONC reads a settings file as Gemini CLI does (comments and
 // trailing commas allowed); a missing file is nil, no error.
 var readJSONC = agentutil.ReadJSONC
-
-func writeSettings(path string, m map[string]any) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b, 0o600)
-}
 
 // section is m[key] as an object, made when missing (or not an object).
 func section(m map[string]any, key string) map[string]any {
@@ -118,7 +106,7 @@ func prepareHome(home, abs, whereAmI string, gate *coder.MCPGate, edit func(map[
 		if edit != nil {
 			edit(gs)
 		}
-		if err := writeSettings(filepath.Join(abs, geminiSettings), gs); err != nil {
+		if err := agentutil.WriteJSON(filepath.Join(abs, geminiSettings), gs); err != nil {
 			return nil, nil, fmt.Errorf("gemini: write the run's settings: %w", err)
 		}
 		protected = append(protected, filepath.Join(abs, geminiSettings))
