@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // BySupervisor is the Decision.By of every decision the supervisor model
@@ -225,10 +227,4 @@ func present(v any) bool {
 }
 
 // clipLine is s on one line, at most n runes.
-func clipLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
+func clipLine(s string, n int) string { return textsafe.ClipLine(s, n) }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -108,15 +109,14 @@ func TestAwayBesideTerminalFirstAnswerWins(t *testing.T) {
 	if !d.Allowed() || d.Reason != "approved once" {
 		t.Fatalf("the terminal answered first: %+v", d)
 	}
-	for {
-		n, cause := q.seen()
-		if n == 1 && cause != nil {
-			if !errors.Is(cause, ErrAnsweredAtTerminal) {
-				t.Fatalf("the queue's wait ended with %v, want %v", cause, ErrAnsweredAtTerminal)
-			}
-			break
-		}
-		time.Sleep(time.Millisecond) // the queue's goroutine is ending
+	var cause error
+	poll.Must(t, time.Minute, "the queue's wait to end", func() bool { // its goroutine is ending
+		var n int
+		n, cause = q.seen()
+		return n == 1 && cause != nil
+	})
+	if !errors.Is(cause, ErrAnsweredAtTerminal) {
+		t.Fatalf("the queue's wait ended with %v, want %v", cause, ErrAnsweredAtTerminal)
 	}
 
 	q = &fakeAway{answer: make(chan struct{}), d: Decision{Outcome: OutcomeDeny, By: "person", Reason: "denied in the console"}}

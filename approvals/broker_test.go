@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -380,25 +381,23 @@ func TestBrokerReloadsEditedTemplateFile(t *testing.T) {
 	}
 	r := startBroker(t, BrokerConfig{Templates: set})
 	os.WriteFile(f, []byte("[[template]]\nid = \"t-edit\"\nhost = \"widgets.example.net\"\n"), 0o600)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		d := r.broker.Decide(context.Background(), Request{Kind: policy.KindNet, Host: "widgets.example.net", Port: 443})
-		if d.Allowed() && d.By == "template:t-edit" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("edited template file never took effect: last decision %+v", d)
-		}
-		time.Sleep(20 * time.Millisecond)
+	var d Decision
+	if !poll.Until(time.Minute, func() bool { // a hang bound
+		d = r.broker.Decide(context.Background(), Request{Kind: policy.KindNet, Host: "widgets.example.net", Port: 443})
+		return d.Allowed() && d.By == "template:t-edit"
+	}) {
+		t.Fatalf("edited template file never took effect: last decision %+v", d)
 	}
 	os.WriteFile(f, []byte("[[template]]\nid = \"t-edit\"\nhost = \"widgets.example.net\"\nbogus = 1\n"), 0o600)
-	for time.Now().Before(deadline) {
+	if poll.Until(time.Minute, func() bool {
 		for _, ev := range r.events(t) {
 			if ev.Kind == "template-error" && strings.Contains(ev.Text, f+":4:") {
-				return
+				return true
 			}
 		}
-		time.Sleep(20 * time.Millisecond)
+		return false
+	}) {
+		return
 	}
 	for _, ev := range r.events(t) {
 		t.Log(ev.Kind, ev.Text)

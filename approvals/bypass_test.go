@@ -11,6 +11,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -69,16 +70,14 @@ func (b *bypassRun) ran(id string) {
 
 // bypasses waits up to wait for n bypasses and gives what it got.
 func (b *bypassRun) bypasses(n int, wait time.Duration) []Bypass {
-	deadline := time.Now().Add(wait)
-	for {
+	var got []Bypass
+	poll.Until(wait, func() bool {
 		b.mu.Lock()
-		got := append([]Bypass(nil), b.got...)
+		got = append([]Bypass(nil), b.got...)
 		b.mu.Unlock()
-		if len(got) >= n || time.Now().After(deadline) {
-			return got
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return len(got) >= n
+	})
+	return got
 }
 
 // In a run whose hook is the only gate (Codex in place), a hook killed

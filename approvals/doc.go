@@ -11,7 +11,7 @@
 // It is agent-neutral: Request, Report, Decision and ToolResult are the
 // words every adapter translates its agent into. No agent's own format lives
 // here — hook payloads and answers are each agent's dialect, beside its
-// adapter (runner/hooks, runner/claude, runner/codex, runner/gemini,
+// adapter (runner/hooks, runner/claude, runner/codex, runner/geminicli,
 // runner/crush, registered in runner/dialects), and ACP's and Codex
 // app-server's requests are read in runner/acp and runner/codex. It imports
 // no runner package.

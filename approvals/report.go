@@ -8,6 +8,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // ReportedByCoder is the reported_by value the broker puts in the data of
@@ -85,9 +86,4 @@ func AsReport(ev journal.Event) (ReportEvent, bool) {
 	return r, ok && r.ReportedBy == ReportedByCoder
 }
 
-func clipText(s string) string {
-	if r := []rune(s); len(r) > 200 {
-		return string(r[:200]) + "…"
-	}
-	return s
-}
+func clipText(s string) string { return textsafe.Clip(s, 200) }

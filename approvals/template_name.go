@@ -2,6 +2,8 @@ package approvals
 
 import (
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // A template's name is what a person reads wherever it is mentioned — the
@@ -68,13 +70,7 @@ func scopePhrase(s Scope) string {
 	return "in scope " + string(s)
 }
 
-func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > maxNamePattern {
-		return string(r[:maxNamePattern-1]) + "…"
-	}
-	return s
-}
+func clip(s string) string { return textsafe.ClipLine(s, maxNamePattern-1) }
 
 // namesOf are the names of the templates ids in set, in their order.
 func namesOf(set *TemplateSet, ids []string) []string {

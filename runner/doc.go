@@ -19,10 +19,11 @@
 // model is checked before the run). The folders: runner/claude (Claude Code: argv,
 // settings, stream-json and its hook dialect), runner/codex (app-server
 // JSON-RPC and its hook dialect), runner/acp (any ACP agent's permission
-// requests and updates), runner/geminicli (Gemini CLI as itself under
-// `sentinel exec`, through its hooks), runner/opencode (its plugin),
-// runner/aider (Aider, with the sandbox as its only gate), runner/gemini
-// and runner/crush (their hook dialects only).
+// requests and updates, knowing no agent by name), runner/geminicli
+// (Gemini CLI: as itself under `sentinel exec`, through its hooks, and its
+// needs over ACP; its hook dialect in geminihook), runner/opencode (its
+// plugin), runner/aider (Aider, with the sandbox as its only gate) and
+// runner/crush (its hook dialect only).
 // runner/hooks holds what the hook dialects share (the Dialect contract, the
 // common payload reader, the deny-exits-2 rule) and runner/dialects is the
 // one registry `sentinel hook <agent>` looks a dialect up in. Those hook

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // guardFor starts a gitGuard's watch over a fresh repository with a nested
@@ -150,12 +152,7 @@ func TestSweepQuarantinesWhatTheWatchMissed(t *testing.T) {
 
 func waitGone(t *testing.T, path string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if _, err := os.Lstat(path); os.IsNotExist(err) {
-			return
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !poll.Until(20*time.Second, func() bool { _, err := os.Lstat(path); return os.IsNotExist(err) }) {
+		t.Fatalf("%s was not removed while the run went on", path)
 	}
-	t.Fatalf("%s was not removed while the run went on", path)
 }

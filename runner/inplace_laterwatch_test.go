@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // A rebase left stopped with an exec line, renamed into the git dir whole
@@ -109,16 +110,12 @@ func TestWatchDeletesAPackedReplaceRefAtOnce(t *testing.T) {
 	if err := os.Rename(packed+".new", packed); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second) // a hang bound only
-	for {
-		b, _ := os.ReadFile(packed)
-		if !strings.Contains(string(b), "refs/replace/") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the replace ref is still in packed-refs while the run goes on:\n%s", b)
-		}
-		time.Sleep(5 * time.Millisecond)
+	var b []byte
+	if !poll.Until(20*time.Second, func() bool { // a hang bound only
+		b, _ = os.ReadFile(packed)
+		return !strings.Contains(string(b), "refs/replace/")
+	}) {
+		t.Fatalf("the replace ref is still in packed-refs while the run goes on:\n%s", b)
 	}
 	stop()
 	mu.Lock()

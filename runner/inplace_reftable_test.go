@@ -11,6 +11,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // reftableFixtures are git 2.55's reftable stacks (internal/gitdir's
@@ -67,18 +68,14 @@ func TestInPlaceSeesAReplaceRefInReftable(t *testing.T) {
 	if err := os.Rename(filepath.Join(gd, "reftable", "tables.list.lock"), filepath.Join(gd, "reftable", "tables.list")); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second) // a hang bound only
-	for {
+	var all string
+	if !poll.Until(20*time.Second, func() bool { // a hang bound only
 		mu.Lock()
-		all := strings.Join(told, "\n")
+		all = strings.Join(told, "\n")
 		mu.Unlock()
-		if strings.Contains(all, "DANGEROUS") && strings.Contains(all, "the replace ref "+ref+" (in reftable)") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the replace ref %s was not told while the run went on:\n%s", ref, all)
-		}
-		time.Sleep(5 * time.Millisecond)
+		return strings.Contains(all, "DANGEROUS") && strings.Contains(all, "the replace ref "+ref+" (in reftable)")
+	}) {
+		t.Fatalf("the replace ref %s was not told while the run went on:\n%s", ref, all)
 	}
 	stop()
 	moves, err := g.refMoves(context.Background())

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -32,11 +33,7 @@ func TestAFailedInPlaceStartStopsTheGitWatch(t *testing.T) {
 		}
 		return ""
 	}
-	deadline := time.Now().Add(30 * time.Second) // a bound on a hang only
-	for watching() != "" && time.Now().Before(deadline) {
-		runtime.Gosched()
-		time.Sleep(10 * time.Millisecond)
-	}
+	poll.Until(30*time.Second, func() bool { return watching() == "" }) // a bound on a hang only
 	if g := watching(); g != "" {
 		t.Errorf("the git watch still runs after the start failed (%v):\n%s", err, g)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // relay hands a message the person typed to the supervisor model, which
@@ -61,10 +62,4 @@ func (r *coderStage) tellOrSay(text string) {
 }
 
 // clipLine shortens s to n bytes on one line.
-func clipLine(s string, n int) string {
-	s = oneLine(s)
-	if len(s) > n {
-		s = s[:n] + "…"
-	}
-	return s
-}
+func clipLine(s string, n int) string { return textsafe.ClipBytes(oneLine(s), n) }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // bothScans are the snapshot's two ways to scan: plain, and through a
@@ -68,12 +69,8 @@ func waitPastCtimes(t *testing.T, dir string) {
 		}
 		return nil
 	})
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Unix() < newest+2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the clock did not pass %d", newest+2)
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !poll.ClockPast(newest+1, 10*time.Second) {
+		t.Fatalf("the clock did not reach %d", newest+2)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -47,14 +48,8 @@ func startStopRun(t *testing.T, p *Project, apply ApplyMode, check string) *Run 
 // waitFile waits for path to exist (a check's sign that it runs).
 func waitFile(t *testing.T, path string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second) // a bound on a hung run, not a speed check
-	for time.Now().Before(deadline) {
-		if _, err := os.Stat(path); err == nil {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("%s never appeared", path)
+	// A bound on a hung run, not a speed check.
+	poll.Must(t, 60*time.Second, path+" appearing", func() bool { _, err := os.Stat(path); return err == nil })
 }
 
 // waitResult is r.Wait with a bound on a hung run.

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // TestBwrapStartsWithKeyboardSignalsIgnored: bwrap sits in the terminal's
@@ -48,16 +50,10 @@ func TestBwrapStartsWithKeyboardSignalsIgnored(t *testing.T) {
 			defer cmd.Wait()
 			defer cmd.Process.Kill()
 			pid := strconv.Itoa(cmd.Process.Pid)
-			deadline := time.Now().Add(30 * time.Second)
-			for {
-				if exe, _ := os.Readlink("/proc/" + pid + "/exe"); exe == bwReal {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatal("the started process never became bwrap")
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
+			poll.Must(t, 30*time.Second, "the started process becoming bwrap", func() bool {
+				exe, _ := os.Readlink("/proc/" + pid + "/exe")
+				return exe == bwReal
+			})
 			status, err := os.ReadFile("/proc/" + pid + "/status")
 			if err != nil {
 				t.Fatal(err)

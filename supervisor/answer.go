@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // Verdict is the judge's structured answer.
@@ -104,10 +106,4 @@ func hasControl(s string) bool {
 }
 
 // clip shortens s to n runes on one line.
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
+func clip(s string, n int) string { return textsafe.ClipLine(s, n) }

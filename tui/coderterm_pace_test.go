@@ -4,6 +4,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // A coder writing many times within a frame has the pane redrawn once, not
@@ -32,9 +34,7 @@ func TestTheCoderPaneDrawsAHeldBackChangeWhenTheFrameEnds(t *testing.T) {
 	term.flush()
 	term.write("second\r\n", 0)
 	term.flush()
-	for deadline := time.Now().Add(10 * time.Second); redraws.Load() < 2; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the second write was never drawn (%d redraws)", redraws.Load())
-		}
+	if !poll.Until(10*time.Second, func() bool { return redraws.Load() >= 2 }) {
+		t.Fatalf("the second write was never drawn (%d redraws)", redraws.Load())
 	}
 }

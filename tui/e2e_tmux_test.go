@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/internal/testbin"
 )
 
@@ -54,14 +55,9 @@ func TestDemoInTmux(t *testing.T) {
 		// A bound on a hung run, not a speed check: verification builds and
 		// tests the demo project on a clean copy, which on a loaded machine
 		// with a cold build cache takes minutes.
-		for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); {
-			s = screen()
-			if cond(s) {
-				return s
-			}
-			time.Sleep(100 * time.Millisecond)
+		if !poll.Paced(100*time.Millisecond, 5*time.Minute, func() bool { s = screen(); return cond(s) }) {
+			t.Fatalf("never saw %s; screen:\n%s", what, s)
 		}
-		t.Fatalf("never saw %s; screen:\n%s", what, s)
 		return s
 	}
 	s := waitFor("the TUI or plain output", func(s string) bool {
@@ -83,19 +79,24 @@ func TestDemoInTmux(t *testing.T) {
 		})
 		switch {
 		case strings.Contains(s, "[a] approve once"):
+			// The card's keys are drawn once it takes keys. The screen
+			// moves on when a is taken (a press that lands while only
+			// another lane moved answers the next card, as the demo means).
 			cards++
+			before := s
 			tmux("send-keys", "-t", "e2e", "a")
+			waitFor("the screen to move on from the card", func(s string) bool { return s != before })
 		case strings.Contains(s, "[a] approve: land"):
-			// The review screen: approve, then confirm.
+			// The review screen: approve, then confirm at its question.
 			reviewed = true
 			tmux("send-keys", "-t", "e2e", "a")
-			time.Sleep(300 * time.Millisecond)
+			waitFor("the landing question", func(s string) bool { return strings.Contains(s, "hunk(s)?") })
 			tmux("send-keys", "-t", "e2e", "y")
+			waitFor("the review to close", func(s string) bool { return !strings.Contains(s, "hunk(s)?") })
 		default:
 			i = 60
 			continue
 		}
-		time.Sleep(300 * time.Millisecond)
 	}
 	if !reviewed {
 		t.Fatalf("the demo run never showed the review screen:\n%s", s)

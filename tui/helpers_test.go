@@ -12,6 +12,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -180,11 +181,8 @@ func notContains(t *testing.T, screen, want string) {
 // never on time.
 func waitFor(t *testing.T, cond func() bool, got func() string) {
 	t.Helper()
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
-		if cond() {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	if poll.Until(time.Minute, cond) {
+		return
 	}
 	t.Fatalf("condition not reached; last saw %q", got())
 }

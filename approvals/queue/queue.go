@@ -277,9 +277,4 @@ func newID() string {
 }
 
 // clip is s cut to at most n runes.
-func clip(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
+func clip(s string, n int) string { return textsafe.Clip(s, n) }

@@ -101,13 +101,7 @@ func (u *agentService) ps(t *testing.T) []service.Agent {
 // not a speed check).
 func (u *agentService) waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(e2etest.HangBound)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("never: %s", what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	e2etest.Eventually(t, what, cond, nil)
 }
 
 // startAgent starts argv in the agents directory (its own process group,

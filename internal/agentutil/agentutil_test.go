@@ -1,6 +1,9 @@
 package agentutil
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 func TestCompareVersions(t *testing.T) {
 	cases := []struct {
@@ -43,5 +46,21 @@ func TestURLHostPort(t *testing.T) {
 		if got != want || ok != (want != "") {
 			t.Errorf("URLHostPort(%q) = %q, %v; want %q", in, got, ok, want)
 		}
+	}
+}
+
+func TestStripJSONC(t *testing.T) {
+	in := `// top
+{
+  "a": "http://x // not a comment", /* block */
+  "b": [1, 2,],
+  "c": {"d": "\"/*\"",},
+}`
+	var m map[string]any
+	if err := json.Unmarshal(StripJSONC([]byte(in)), &m); err != nil {
+		t.Fatalf("%v\n%s", err, StripJSONC([]byte(in)))
+	}
+	if m["a"] != "http://x // not a comment" || len(m["b"].([]any)) != 2 || m["c"].(map[string]any)["d"] != `"/*"` {
+		t.Errorf("got %v", m)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -74,4 +75,18 @@ func StripJSONC(b []byte) []byte {
 		}
 	}
 	return out
+}
+
+// WriteJSON writes v to path as indented JSON with a final newline, mode
+// 0600, making its directory (0700) first: an agent's settings file in a
+// per-run home, which only the run's user reads.
+func WriteJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o600)
 }

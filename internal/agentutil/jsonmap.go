@@ -40,3 +40,18 @@ func SortedKeys(m map[string]any) []string {
 	sort.Strings(out)
 	return out
 }
+
+// EachObject calls f on each entry of the object m[key] (an agent's MCP
+// servers, say) that is itself an object, in name order, and deletes the
+// entries that are not, and those f does not keep.
+func EachObject(m map[string]any, key string, f func(name string, obj map[string]any) (keep bool)) {
+	all, ok := m[key].(map[string]any)
+	if !ok {
+		return
+	}
+	for _, name := range SortedKeys(all) {
+		if obj, ok := all[name].(map[string]any); !ok || !f(name, obj) {
+			delete(all, name)
+		}
+	}
+}

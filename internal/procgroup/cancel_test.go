@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // A command whose context ends is ended with its whole group: a child it
@@ -42,9 +44,7 @@ func TestEndGroupOnCancelEndsTheChildToo(t *testing.T) {
 	}
 	cancel()
 	_ = cmd.Wait()
-	for deadline := time.Now().Add(time.Minute); Alive(child); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the child %d outlived its command's context", child)
-		}
+	if !poll.Until(time.Minute, func() bool { return !Alive(child) }) {
+		t.Fatalf("the child %d outlived its command's context", child)
 	}
 }

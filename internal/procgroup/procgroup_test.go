@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // Kill ends the child's whole group: a grandchild it started dies too.
@@ -36,10 +38,7 @@ func TestKillEndsTheGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.Wait()
-	for deadline := time.Now().Add(10 * time.Second); Alive(grandchild); {
-		if time.Now().After(deadline) {
-			t.Fatalf("the grandchild %d outlived Kill of its group", grandchild)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !poll.Until(time.Minute, func() bool { return !Alive(grandchild) }) { // a hang bound
+		t.Fatalf("the grandchild %d outlived Kill of its group", grandchild)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/runner/coder"
@@ -92,17 +93,21 @@ func (a *Adapter) Env() []string {
 	return env
 }
 
+// ReadDelegation says whether to offer the agent fs/read_text_file: yes,
+// unless its entry says it cannot take the client's answer
+// (coder.ACPGuest.NoReadDelegation).
+func (a *Adapter) ReadDelegation() bool { return !a.guest.NoReadDelegation }
+
 // Needs is what a run adds to its sandbox profile for the ACP agent.
 type Needs = agentutil.Needs
 
 // KeyEnv are the variables ACP agents read their model access from; they
-// pass into the sandbox when set. So does GEMINI_CLI_NO_RELAUNCH, the
-// person's choice that Gemini CLI run as one node process rather than
-// relaunch itself with a larger heap (it only saves a start's CPU).
+// pass into the sandbox when set (and so does what the agent's entry adds,
+// coder.ACPGuest.PassEnv).
 var KeyEnv = []string{
 	"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GEMINI_BASE_URL", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION",
 	"GOOGLE_GENAI_USE_VERTEXAI", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
-	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY", "GEMINI_CLI_NO_RELAUNCH",
+	"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENROUTER_API_KEY",
 }
 
 // Prepare makes the per-run home in stateDir (outside the read-only run
@@ -126,7 +131,7 @@ func (a *Adapter) Prepare(home, stateDir, whereAmI string) (Needs, error) {
 			return Needs{}, err
 		}
 	}
-	needs := Needs{Writable: []string{abs}, Protected: protected, PassEnv: KeyEnv}
+	needs := Needs{Writable: []string{abs}, Protected: protected, PassEnv: slices.Concat(KeyEnv, a.guest.PassEnv)}
 	if a.guest.Contain != nil {
 		hide, note := a.guest.Contain(abs, a.run.Workspace, a.run.Contained)
 		if note != "" {

@@ -24,16 +24,12 @@
 //     in Sentinel's place, global instructions kept, Sentinel's
 //     where-am-I text added through its own mechanism), and whether its
 //     workspace can be trusted. This package knows no agent by name:
-//     opencode's needs are in runner/opencode (acp.go); Gemini CLI's are
-//     the Gemini guest here (quirks.go, person.go, mcp.go), which
-//     runner/geminicli's entry names and its in-place adapter shares.
+//     opencode's needs are in runner/opencode (acp.go), Gemini CLI's in
+//     runner/geminicli (acp.go, acp_mcp.go, settings.go).
 //   - The person's MCP servers come along and every call to them is
-//     decided by Sentinel: stdio servers run behind Sentinel's MCP gate
-//     (runner/mcpgate; MCPGate), remote servers are kept off. Gemini asks
-//     about each MCP call over ACP and its stdio servers run behind the
-//     gate too (its question does not name the tool reliably), and its
-//     workspace is trusted (so it starts MCP servers at all) only with the
-//     repository's .gemini/ hidden inside the sandbox.
+//     decided by Sentinel: the entry's PrepareHome starts stdio servers
+//     behind Sentinel's MCP gate (runner/mcpgate; MCPGate, given by
+//     SetRun), remote servers are kept off.
 //
 // Steering cancels the running prompt turn and sends the message as the
 // next prompt; the reasons for denials reach the agent as one follow-up

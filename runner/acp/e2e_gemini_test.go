@@ -14,6 +14,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // These tests drive the real Gemini CLI (`gemini --acp`) as the agent, its
@@ -171,12 +172,7 @@ func saying(text string) func(*fg.Request) bool {
 // waitFile waits for path to exist; the bound only turns a hang into a
 // failure.
 func waitFile(path string) bool {
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if _, err := os.Stat(path); err == nil {
-			return true
-		}
-	}
-	return false
+	return poll.Until(2*time.Minute, func() bool { _, err := os.Stat(path); return err == nil })
 }
 
 // Steering cancels the running turn and becomes the next prompt: the model

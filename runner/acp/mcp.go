@@ -1,22 +1,16 @@
 package acp
 
 import (
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-
-	"github.com/sentinelhq/sentinel/internal/agentutil"
 	"github.com/sentinelhq/sentinel/runner/coder"
-	"github.com/sentinelhq/sentinel/runner/mcpgate"
 )
 
 // The person's own MCP servers under Sentinel.
 //
-// opencode (1.18.33) never asks before an MCP tool call (its permission
-// settings do not cover MCP tools: upstream anomalyco/opencode#6892), so
-// its entry (runner/opencode, acp.go) starts each of the person's stdio
-// servers behind Sentinel's MCP gate (runner/mcpgate): `sentinel mcp-gate
+// An agent that does not ask before an MCP tool call (opencode 1.18.33:
+// its permission settings do not cover MCP tools, upstream
+// anomalyco/opencode#6892), or whose question does not name the tool, has
+// its entry (its PrepareHome, given the run's gate) start each of the
+// person's stdio servers behind Sentinel's MCP gate (runner/mcpgate): `sentinel mcp-gate
 // --server NAME -- <their command>`, which asks the run's broker before
 // every tools/call and answers a denied one itself. Remote (http/sse)
 // servers are kept off: their calls would leave through the sandbox's
@@ -24,29 +18,8 @@ import (
 // Without a gate (no broker socket or sentinel binary known) every server
 // is kept off.
 //
-// Gemini CLI (0.61.0) asks before every MCP tool call of a server it does
-// not trust (ForceGeminiSettings makes every server untrusted), and that
-// permission request reaches Sentinel over ACP like any other. But it does
-// not name the tool: its title is the tool's display name, or the call's
-// own "command" argument when it has one — the model's word — so a rule
-// or a person judging the title can be shown another tool. Each of the
-// person's stdio servers therefore also runs behind the MCP gate, which
-// asks again with the real mcp__<server>__<tool> and arguments: a call runs
-// only when both answers allow it. (A person deciding by hand is asked
-// twice about one call; a policy rule or remembered template for
-// mcp__<server>__<tool> answers the gate's question.) Remote servers are
-// kept off, as for opencode. But
-// Gemini starts no MCP server in an untrusted workspace, and a trusted one
-// loads the repository's .gemini/ (settings that outrank the person's,
-// policies that allow tools, hooks, extensions, commands, a .env) — all
-// written by whoever wrote the repository. So when the sandbox can hide a
-// path inside the workspace (RunSetup.Contained: the Linux sandbox),
-// .gemini/ in the workspace is hidden (an empty read-only directory inside
-// the sandbox; made first when the repository has none, so the coder
-// cannot add one either) and the workspace is trusted; the forced settings
-// also ignore the workspace's .env (advanced.ignoreLocalEnv). Elsewhere the
-// workspace stays untrusted and a system line says the person's MCP
-// servers are not started.
+// What one agent needs beyond that is its entry's (coder.ACPGuest):
+// Gemini CLI's MCP servers are in runner/geminicli (acp_mcp.go).
 
 // RunSetup is what the run tells the adapter before Prepare.
 type RunSetup struct {
@@ -62,8 +35,8 @@ type RunSetup struct {
 type MCPGate = coder.MCPGate
 
 // SetRun tells Prepare about the run: the person's stdio MCP servers start
-// behind the gate (opencode) and Gemini's workspace can be trusted
-// (Contained). Without it, the person's MCP servers are kept off.
+// behind the gate, and the guest's workspace can be trusted (Contained).
+// Without it, the person's MCP servers are kept off.
 func (a *Adapter) SetRun(s RunSetup) {
 	a.run = s
 	if s.Sentinel != "" && s.Socket != "" {
@@ -74,84 +47,3 @@ func (a *Adapter) SetRun(s RunSetup) {
 // Notes are what Prepare left out of the person's setup and why, for the
 // run's journal.
 func (a *Adapter) Notes() []string { return a.notes }
-
-// geminiWorkspaceDir is the repository's Gemini CLI directory, hidden from
-// a trusted Gemini.
-const geminiWorkspaceDir = ".gemini"
-
-// containGemini hides the workspace's .gemini/ (making it first when
-// missing) so the workspace can be trusted; it returns the path to hide,
-// or "" with a note when it cannot be.
-func containGemini(runHome, workspace string, contained bool) (string, string) {
-	personHasMCP := geminiHasMCP(runHome)
-	if !contained || workspace == "" {
-		if personHasMCP {
-			return "", "gemini: your MCP servers are not started: without the Linux sandbox Sentinel cannot hide the repository's .gemini settings from Gemini CLI, so the workspace stays untrusted (Gemini starts no MCP server there)"
-		}
-		return "", ""
-	}
-	dir := filepath.Join(workspace, geminiWorkspaceDir)
-	untrusted := "gemini: the workspace stays untrusted (your MCP servers are not started): "
-	st, err := os.Lstat(dir)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		if err := os.Mkdir(dir, 0o755); err != nil {
-			return "", untrusted + "make " + dir + ": " + err.Error()
-		}
-	case err != nil:
-		return "", untrusted + err.Error()
-	case !st.IsDir():
-		// A symlink would hide where it points, not what Gemini reads.
-		return "", untrusted + "the repository's " + geminiWorkspaceDir + " is not a directory, so Sentinel cannot hide it"
-	}
-	return dir, ""
-}
-
-// geminiHasMCP says whether the run's Gemini settings in home name MCP servers.
-func geminiHasMCP(home string) bool {
-	s, err := readJSONC(filepath.Join(home, geminiSettings))
-	if err != nil {
-		return false
-	}
-	m, _ := s["mcpServers"].(map[string]any)
-	return len(m) > 0
-}
-
-// gateGeminiMCP starts each of Gemini's stdio servers (those with a
-// "command") behind the gate: the command becomes the sentinel binary and
-// the server's own command and args go after `mcp-gate … --`. Every other
-// server (remote: url, httpUrl) is removed with a note, as for opencode:
-// only Gemini's title-named question would stand before its calls. Without
-// a gate nothing changes (each call is still an ACP permission request,
-// and MCP servers start only in a trusted workspace, which needs the gate's
-// sandbox).
-func gateGeminiMCP(m map[string]any, g *MCPGate) []string {
-	servers, ok := m["mcpServers"].(map[string]any)
-	if !ok || g == nil {
-		return nil
-	}
-	var notes []string
-	for _, name := range agentutil.SortedKeys(servers) {
-		s, ok := servers[name].(map[string]any)
-		if !ok {
-			delete(servers, name)
-			continue
-		}
-		command, _ := s["command"].(string)
-		args, argsOK := agentutil.StringList(s["args"])
-		if command == "" || (!argsOK && s["args"] != nil) {
-			delete(servers, name)
-			if _, remote := s["url"]; remote {
-				notes = append(notes, fmt.Sprintf("gemini: your remote MCP server %q is kept off: Sentinel gates only stdio MCP servers (it asks about each tool call there)", name))
-			} else if _, remote := s["httpUrl"]; remote {
-				notes = append(notes, fmt.Sprintf("gemini: your remote MCP server %q is kept off: Sentinel gates only stdio MCP servers (it asks about each tool call there)", name))
-			} else {
-				notes = append(notes, fmt.Sprintf("gemini: your MCP server %q is kept off: it names no command Sentinel can start behind its gate", name))
-			}
-			continue
-		}
-		argv := mcpgate.Command(g.Sentinel, g.Socket, "gemini", name, append([]string{command}, args...))
-		s["command"], s["args"] = argv[0], agentutil.AnyList(argv[1:])
-	}
-	return notes
-}

@@ -9,6 +9,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // UserMessage is one stream-json input line carrying a user message, for
@@ -226,16 +227,7 @@ func toolSummary(in json.RawMessage) string {
 	return string(in)
 }
 
-func clip(s string) string {
-	if len(s) <= maxText {
-		return s
-	}
-	cut := maxText
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+func clip(s string) string { return textsafe.ClipBytes(s, maxText) }
 
 func jsonOrNil(b json.RawMessage) json.RawMessage {
 	if json.Valid(b) {

@@ -21,6 +21,9 @@ type ACPGuest struct {
 	// must hide so that the workspace can be trusted ("" with a note when
 	// it cannot be); contained says the sandbox can hide a path there.
 	Contain func(runHome, workspace string, contained bool) (hide, note string)
+	// PassEnv are variables of the person's passed into the sandbox when
+	// set, beside the model keys every ACP agent gets (acp.KeyEnv).
+	PassEnv []string
 	// NoReadDelegation says not to offer the agent fs/read_text_file.
 	NoReadDelegation bool
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // Line is one thing the app-server said, ready for the journal: agent
@@ -189,16 +190,7 @@ func changePaths(cs []fileChange) []string {
 // maxText bounds one line's text; the whole notification stays in Data.
 const maxText = 4000
 
-func clip(s string) string {
-	if len(s) <= maxText {
-		return s
-	}
-	cut := maxText
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+func clip(s string) string { return textsafe.ClipBytes(s, maxText) }
 
 func jsonOrNil(b json.RawMessage) json.RawMessage {
 	if len(b) > 0 && json.Valid(b) {

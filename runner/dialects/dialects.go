@@ -15,13 +15,13 @@ import (
 	"github.com/sentinelhq/sentinel/runner/claude/claudehook"
 	"github.com/sentinelhq/sentinel/runner/codex/codexhook"
 	"github.com/sentinelhq/sentinel/runner/crush"
-	"github.com/sentinelhq/sentinel/runner/gemini"
+	"github.com/sentinelhq/sentinel/runner/geminicli/geminihook"
 	"github.com/sentinelhq/sentinel/runner/hooks"
 	"github.com/sentinelhq/sentinel/runner/opencode/opencodehook"
 )
 
 // all are the dialects, in the order help and errors name them.
-var all = []hooks.Dialect{claudehook.HookDialect, codexhook.HookDialect, gemini.HookDialect, opencodehook.HookDialect, crush.HookDialect}
+var all = []hooks.Dialect{claudehook.HookDialect, codexhook.HookDialect, geminihook.HookDialect, opencodehook.HookDialect, crush.HookDialect}
 
 // All are the dialects, in the order help and errors name them.
 func All() []hooks.Dialect { return append([]hooks.Dialect(nil), all...) }

@@ -11,7 +11,7 @@ import (
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/runner/crush"
-	"github.com/sentinelhq/sentinel/runner/gemini"
+	"github.com/sentinelhq/sentinel/runner/geminicli/geminihook"
 	"github.com/sentinelhq/sentinel/runner/hooks"
 	"github.com/sentinelhq/sentinel/runner/opencode"
 )
@@ -50,9 +50,9 @@ func TestParseHookRequests(t *testing.T) {
 			approvals.Request{Kind: policy.KindShell, Command: "echo hi > made.txt", Cwd: "/w", ToolCallID: "call_1", Tool: "Bash"}},
 		{codex.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Add File: p.txt\n+patched\n*** End Patch\n"}}`,
 			approvals.Request{Kind: policy.KindEdit, Path: "p.txt", Cwd: "/w", Tool: "apply_patch"}},
-		{gemini.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"run_shell_command","tool_input":{"command":"go test ./...","directory":"/w/pkg"}}`,
+		{geminihook.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"run_shell_command","tool_input":{"command":"go test ./...","directory":"/w/pkg"}}`,
 			approvals.Request{Kind: policy.KindShell, Command: "go test ./...", Cwd: "/w/pkg", Tool: "run_shell_command"}},
-		{gemini.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"write_file","tool_input":{"file_path":"/w/x"}}`,
+		{geminihook.HookName, `{"hook_event_name":"BeforeTool","cwd":"/w","tool_name":"write_file","tool_input":{"file_path":"/w/x"}}`,
 			approvals.Request{Kind: policy.KindWrite, Path: "/w/x", Cwd: "/w", Tool: "write_file"}},
 		{crush.HookName, `{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"bash","tool_input":{"command":"make"}}`,
 			approvals.Request{Kind: policy.KindShell, Command: "make", Cwd: "/w", Tool: "bash"}},
@@ -127,14 +127,14 @@ func TestFormatHookAnswer(t *testing.T) {
 		{hooks.Event{Adapter: claude.HookName, Name: "PreToolUse"}, allow, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"ok"}}`, 0},
 		{hooks.Event{Adapter: claude.HookName, Name: "PreToolUse"}, deny, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"use make test"}}`, 2},
 		{hooks.Event{Adapter: claude.HookName, Name: "PermissionRequest"}, deny, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"use make test"}}}`, 2},
-		{hooks.Event{Adapter: gemini.HookName, Name: "BeforeTool"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
+		{hooks.Event{Adapter: geminihook.HookName, Name: "BeforeTool"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
 		{hooks.Event{Adapter: crush.HookName, Name: "PreToolUse"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
 		// Codex's hooks take Claude Code's answers, but a tool call's allow
 		// is silence (0.171.0 calls permissionDecision "allow" unsupported).
 		{hooks.Event{Adapter: codex.HookName, Name: "PreToolUse"}, deny, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"use make test"}}`, 2},
 		{hooks.Event{Adapter: codex.HookName, Name: "PreToolUse"}, allow, ``, 0},
 		{hooks.Event{Adapter: codex.HookName, Name: "PermissionRequest"}, allow, `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`, 0},
-		{hooks.Event{Adapter: gemini.HookName, Name: "BeforeTool"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
+		{hooks.Event{Adapter: geminihook.HookName, Name: "BeforeTool"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},
 		{hooks.Event{Adapter: crush.HookName, Name: "PreToolUse"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
 		{hooks.Event{Adapter: opencode.HookName, Name: "PreToolUse"}, allow, `{"decision":"allow","reason":"ok"}`, 0},
 		{hooks.Event{Adapter: opencode.HookName, Name: "PreToolUse"}, deny, `{"decision":"deny","reason":"use make test"}`, 2},

@@ -71,7 +71,7 @@ func TestHookDialectsImportNothingHeavierThanTheWire(t *testing.T) {
 	base, baseOut := closure(t, module+"/approvals/wire")
 	mine, out := closure(t, module+"/runner/dialects")
 	allowed := map[string]bool{}
-	for _, p := range []string{"runner/dialects", "runner/hooks", "runner/claude/claudehook", "runner/codex/codexhook", "runner/gemini", "runner/opencode/opencodehook", "runner/crush", "internal/coderstream"} {
+	for _, p := range []string{"runner/dialects", "runner/hooks", "runner/claude/claudehook", "runner/codex/codexhook", "runner/geminicli/geminihook", "runner/opencode/opencodehook", "runner/crush", "internal/coderstream"} {
 		allowed[module+"/"+p] = true
 	}
 	for _, p := range keys(mine) {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"github.com/sentinelhq/sentinel/runner/acp"
 )
 
 // MinVersion is the oldest Gemini CLI the adapter starts: the one its
@@ -115,9 +114,9 @@ func choosesMode(args []string) bool {
 }
 
 // Env points Gemini CLI at the per-run home and says whether the
-// workspace is trusted (acp.GeminiEnv).
+// workspace is trusted (trustEnv).
 func (a *Adapter) Env() []string {
-	env := acp.GeminiEnv(a.trusted)
+	env := trustEnv(a.trusted)
 	if a.home != "" {
 		env = append(env, "GEMINI_CLI_HOME="+a.home)
 	}

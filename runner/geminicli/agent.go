@@ -2,7 +2,6 @@ package geminicli
 
 import (
 	"github.com/sentinelhq/sentinel/internal/helperbin"
-	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
@@ -22,7 +21,7 @@ var Agent = coder.Agent{
 	NotCoder: `speaks ACP: use --coder acp "task" -- gemini --acp`,
 	// Over ACP its key and endpoint are read as in place.
 	HostedModel: func([]string) coder.Model { return model{} },
-	ACP:         &acp.Gemini,
+	ACP:         &acpGuest,
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
 		// Its hooks start sentinel-helper when it sits beside this binary.
 		helper, err := helperbin.Path()

@@ -1,7 +1,9 @@
-// Package geminicli is the runner's adapter for Gemini CLI run as itself —
-// its own full-screen session or `gemini -p` — under `sentinel exec`, with
-// Sentinel's approval hooks. (`sentinel run` drives Gemini over ACP instead:
-// runner/acp.) Every tool call goes through a BeforeTool hook to the run's
+// Package geminicli is Gemini CLI's folder: its Agent entry, its adapter
+// for Gemini run as itself — its own full-screen session or `gemini -p` —
+// under `sentinel exec`, with Sentinel's approval hooks (their dialect in
+// geminihook), and what it needs over ACP when `sentinel run --coder acp`
+// drives `gemini --acp` through runner/acp (acpGuest: acp.go, acp_mcp.go;
+// the person's settings made to ask first, settings.go, shared by both). Every tool call goes through a BeforeTool hook to the run's
 // broker (policy, remembered templates, the person or the queue); AfterTool
 // and AfterAgent journal what ran and when a turn ended.
 //
@@ -30,7 +32,7 @@
 //     answer could not be read; Gemini's screen then also says "Hook(s)
 //     [sentinel] failed", which only means that.
 //   - Settings come from a per-run home (GEMINI_CLI_HOME; the person's HOME
-//     stays theirs): their settings made to ask first (acp.ForceGeminiSettings:
+//     stays theirs): their settings made to ask first (ForceSettings:
 //     their hooks, allowed tools, policy files and yolo switches dropped),
 //     then Sentinel's hooks and hooks switched on; their logins and global
 //     GEMINI.md copied in, with Sentinel's where-am-I text.

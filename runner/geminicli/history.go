@@ -18,7 +18,7 @@ import (
 // (`gemini --resume` finds the session next time). A project Gemini had
 // never seen gets its new directory copied back only when the person has
 // none of that name. Settings, hooks and extensions stay the run's own,
-// read-only (acp.PrepareGeminiHome's protected paths).
+// read-only (prepareHome's protected paths).
 
 // historyBases are the directories of ~/.gemini that hold per-project
 // directories.

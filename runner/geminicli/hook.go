@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"github.com/sentinelhq/sentinel/runner/gemini"
+	"github.com/sentinelhq/sentinel/runner/geminicli/geminihook"
 )
 
 // HookTimeout is Gemini CLI's timeout for Sentinel's hooks, in
@@ -31,7 +31,7 @@ const failedAnswer = `{"decision":"deny","reason":"the Sentinel approval hook fa
 // killed, an error status, garbage or several lines on stdout — is a deny
 // with exit 2, because Gemini would let the call run on any of those.
 func HookCommand(helper, socket string) string {
-	call := "SENTINEL_SOCKET=" + agentutil.ShellQuote(socket) + " " + agentutil.ShellQuote(helper) + " hook " + gemini.HookName
+	call := "SENTINEL_SOCKET=" + agentutil.ShellQuote(socket) + " " + agentutil.ShellQuote(helper) + " hook " + geminihook.HookName
 	deny := strings.Replace(failedAnswer, "%s", `'"$rc"'`, 1)
 	return `out=$(` + call + `); rc=$?; ` +
 		`case $out in *'` + "\n" + `'*) rc="$rc, several lines"; out=;; esac; ` +
@@ -42,7 +42,7 @@ func HookCommand(helper, socket string) string {
 
 // reportCommand is the command for an event that only journals.
 func reportCommand(helper, socket string) string {
-	return "SENTINEL_SOCKET=" + agentutil.ShellQuote(socket) + " " + agentutil.ShellQuote(helper) + " hook " + gemini.HookName
+	return "SENTINEL_SOCKET=" + agentutil.ShellQuote(socket) + " " + agentutil.ShellQuote(helper) + " hook " + geminihook.HookName
 }
 
 // Hooks is the "hooks" settings section: the gate on every tool call

@@ -36,7 +36,7 @@ var SystemSettings = "/etc/gemini-cli/settings.json"
 // projectDir is the project's own Gemini CLI directory (doc.go).
 const projectDir = ".gemini"
 
-// Prepare makes the per-run home from the person's (acp.PrepareGeminiHome)
+// Prepare makes the per-run home from the person's (prepareHome)
 // with Sentinel's hooks in its settings, hides the project's .gemini/ when
 // the sandbox can, and returns what the sandbox must allow.
 func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
@@ -53,7 +53,7 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if err := os.MkdirAll(abs, 0o700); err != nil {
 		return Needs{}, fmt.Errorf("gemini: make its per-run home: %w", err)
 	}
-	protected, notes, err := acp.PrepareGeminiHome(p.Home, abs, p.WhereAmI, nil, func(m map[string]any) {
+	protected, notes, err := prepareHome(p.Home, abs, p.WhereAmI, nil, func(m map[string]any) {
 		a.withHooks(m, p.Socket)
 	})
 	if err != nil {
@@ -68,7 +68,7 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if !choosesMode(a.opts.Args) {
 		a.notes = append(a.notes, "gemini: started with --approval-mode yolo (its \"YOLO mode\" line) so that it does not ask again after Sentinel: every tool call still goes through Sentinel's hook first")
 	}
-	needs := Needs{Writable: []string{abs}, Protected: protected, PassEnv: acp.KeyEnv,
+	needs := Needs{Writable: []string{abs}, Protected: protected, PassEnv: slices.Concat(acp.KeyEnv, acpGuest.PassEnv),
 		// bash -c runs the hook command: BASH_ENV would run first.
 		DropEnv: []string{"BASH_ENV", "ENV", "NODE_OPTIONS", "LD_PRELOAD"}}
 	hide, err := a.contain(p)
@@ -134,7 +134,7 @@ func (a *Adapter) Cleanup() {
 // hooks off: they outrank the per-run settings, and Gemini would then run
 // every tool call without asking Sentinel.
 func checkSystemSettings(path string) error {
-	m, err := acp.ReadSettings(path)
+	m, err := readJSONC(path)
 	if err != nil {
 		return fmt.Errorf("gemini: the system settings: %w", err)
 	}

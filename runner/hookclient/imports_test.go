@@ -14,7 +14,7 @@ const module = "github.com/sentinelhq/sentinel"
 // hookPackages are the module's packages the hook links: its own small
 // packages, the broker's wire and the dialects.
 var hookPackages = []string{"runner/hookclient", "runner/dialects", "runner/hooks", "runner/claude/claudehook",
-	"runner/codex/codexhook", "runner/opencode/opencodehook", "runner/gemini", "runner/crush", "approvals/wire", "policy/kind",
+	"runner/codex/codexhook", "runner/opencode/opencodehook", "runner/geminicli/geminihook", "runner/crush", "approvals/wire", "policy/kind",
 	"internal/journal", "internal/coderstream", "internal/flatjson"}
 
 // The hook runs on every tool call, so what it links is kept to what it

@@ -8,7 +8,8 @@
 // to a broker Request, tool results and stops to Reports).
 //
 // Each agent's own dialect lives beside its adapter: runner/claude/claudehook,
-// runner/codex/codexhook, runner/gemini and runner/crush; runner/dialects is the one
+// runner/codex/codexhook, runner/geminicli/geminihook,
+// runner/opencode/opencodehook and runner/crush; runner/dialects is the one
 // registry `sentinel hook <agent>` looks a dialect up in. Adding an agent
 // whose hooks speak this shape is a Dialect in its adapter's folder and a
 // line in that registry.

@@ -101,7 +101,7 @@ func prepareACPHome(home, runHome, whereAmIText string, gate *coder.MCPGate) (pr
 	if oc != nil || where != "" {
 		forced, ocNotes := ForceACPConfig(oc, where, gate)
 		notes = append(notes, ocNotes...)
-		if err := writeJSON(filepath.Join(runHome, acpConfig), forced); err != nil {
+		if err := agentutil.WriteJSON(filepath.Join(runHome, acpConfig), forced); err != nil {
 			return nil, nil, fmt.Errorf("acp: write the run's opencode config: %w", err)
 		}
 		protected = append(protected, filepath.Join(runHome, acpConfig))
@@ -158,36 +158,28 @@ func ForceACPConfig(m map[string]any, whereAmI string, gate *coder.MCPGate) (map
 // with a command runs behind the gate (enabled as the person set it),
 // every other server is disabled. It returns a note per server kept off.
 func gateMCP(m map[string]any, g *coder.MCPGate) []string {
-	servers, ok := m["mcp"].(map[string]any)
-	if !ok {
-		return nil
-	}
 	var notes []string
-	for _, name := range agentutil.SortedKeys(servers) {
-		s, ok := servers[name].(map[string]any)
-		if !ok {
-			delete(servers, name)
-			continue
-		}
+	agentutil.EachObject(m, "mcp", func(name string, s map[string]any) bool {
 		argv, local := agentutil.StringList(s["command"])
 		if g == nil || s["type"] != "local" || !local || len(argv) == 0 {
 			if s["enabled"] != false {
 				notes = append(notes, offNote(name, s, g))
 			}
 			s["enabled"] = false
-			continue
+			return true
 		}
 		s["command"] = agentutil.AnyList(mcpgate.Command(g.Sentinel, g.Socket, "opencode", name, argv))
-	}
+		return true
+	})
 	return notes
 }
 
 func offNote(name string, s map[string]any, g *coder.MCPGate) string {
+	why := mcpgate.NoCommand
 	if g == nil {
-		return fmt.Sprintf("opencode: your MCP server %q is kept off: this run has no MCP gate to ask Sentinel about its tool calls", name)
+		why = mcpgate.NoGate
+	} else if u, ok := s["url"].(string); ok && u != "" {
+		why = mcpgate.Remote
 	}
-	if u, ok := s["url"].(string); ok && u != "" {
-		return fmt.Sprintf("opencode: your remote MCP server %q is kept off: Sentinel gates only stdio MCP servers (it asks about each tool call there)", name)
-	}
-	return fmt.Sprintf("opencode: your MCP server %q is kept off: it names no command Sentinel can start behind its gate", name)
+	return mcpgate.KeptOff("opencode", name, why)
 }

@@ -1,7 +1,6 @@
 package opencode
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -103,7 +102,7 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 	if f := firstFile(p.Project, projectInstructions); f != "" {
 		extra = append(extra, f)
 	}
-	if err := writeJSON(filepath.Join(cfg, "opencode.json"), ExecConfig(person, extra)); err != nil {
+	if err := agentutil.WriteJSON(filepath.Join(cfg, "opencode.json"), ExecConfig(person, extra)); err != nil {
 		return Needs{}, fmt.Errorf("opencode: write the run's config: %w", err)
 	}
 	if dir := personDir(p.Home, getenv("XDG_CONFIG_HOME"), ".config"); dir != "" {
@@ -260,11 +259,3 @@ func (a *Adapter) programDirs() []string {
 
 // npmPackage is the path element of opencode's npm package.
 const npmPackage = "/opencode-ai/"
-
-func writeJSON(path string, m map[string]any) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o600)
-}

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // Parse reads the output of `git diff --binary --no-renames` (renames, copies
@@ -287,13 +289,7 @@ func Sort(files []File) {
 	})
 }
 
-func clip(s string) string {
-	s = strings.TrimSuffix(s, "\n")
-	if len(s) > 60 {
-		return s[:60] + "…"
-	}
-	return s
-}
+func clip(s string) string { return textsafe.ClipBytes(strings.TrimSuffix(s, "\n"), 60) }
 
 func firstNonEmpty(a, b string) string {
 	if a != "" {

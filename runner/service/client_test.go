@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -47,13 +48,7 @@ func runOf(s *Service, id string) (RunEntry, bool) {
 // waitFor polls cond, bounded by a generous deadline (not a speed check).
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("never: %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	poll.Must(t, 30*time.Second, what, cond)
 }
 
 func TestRegistrarRegistersARunForItsLife(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // scoped limits the scanner to dir for one test: the machine may run other
@@ -62,7 +63,7 @@ func startCmd(t *testing.T, cmd *exec.Cmd, env ...string) (*exec.Cmd, chan struc
 // process shows up in /proc at once, but a shell needs to have exec'd).
 func scanUntil(t *testing.T, s *Service, wg *sync.WaitGroup, want ...int) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	if poll.Until(30*time.Second, func() bool {
 		s.Scan(context.Background(), wg)
 		l := s.Listing()
 		found := 0
@@ -73,9 +74,9 @@ func scanUntil(t *testing.T, s *Service, wg *sync.WaitGroup, want ...int) {
 				}
 			}
 		}
-		if found == len(want) {
-			return
-		}
+		return found == len(want)
+	}) {
+		return
 	}
 	t.Fatalf("the scanner never found all of %v: %+v", want, s.Listing().Agents)
 }

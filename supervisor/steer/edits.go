@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // IsTestPath says whether p looks like a test file.
@@ -184,10 +186,4 @@ func lineDiff(a, b string) (onlyA, onlyB []string) {
 	return onlyA, onlyB
 }
 
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
+func clip(s string, n int) string { return textsafe.ClipLine(s, n) }

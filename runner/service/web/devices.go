@@ -20,6 +20,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/atomicfile"
 	"github.com/sentinelhq/sentinel/internal/filelock"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -223,9 +224,4 @@ func hashOf(s string) string {
 }
 
 // clip is s cut to at most n runes.
-func clip(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
+func clip(s string, n int) string { return textsafe.Clip(s, n) }

@@ -15,6 +15,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -114,16 +115,11 @@ func (e *testEnv) ask(runID, project string, req approvals.Request, v policy.Ver
 // waiting waits until n requests wait and returns them, oldest first.
 func (e *testEnv) waiting(n int) []queue.Entry {
 	e.t.Helper()
-	deadline := time.Now().Add(20 * time.Second) // a hang bound, not a timing
-	for {
-		if l := e.q.List(); len(l) == n {
-			return l
-		}
-		if time.Now().After(deadline) {
-			e.t.Fatalf("%d requests wait, want %d", len(e.q.List()), n)
-		}
-		time.Sleep(10 * time.Millisecond)
+	var l []queue.Entry
+	if !poll.Until(20*time.Second, func() bool { l = e.q.List(); return len(l) == n }) { // a hang bound, not a timing
+		e.t.Fatalf("%d requests wait, want %d", len(l), n)
 	}
+	return l
 }
 
 func (r *fakeRun) got(t *testing.T) approvals.Decision {

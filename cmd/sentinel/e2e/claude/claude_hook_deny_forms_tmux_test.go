@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
@@ -194,13 +193,10 @@ esac
 	// PermissionRequest step runs, then lets the step answer.
 	strayEnter := func(t *testing.T, tm *e2etest.Tmux, home string) string {
 		t.Helper()
-		deadline := time.Now().Add(e2etest.HangBound)
-		for _, err := os.Stat(filepath.Join(home, "pr1-started")); err != nil; _, err = os.Stat(filepath.Join(home, "pr1-started")) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the PermissionRequest step never started; screen:\n%s", tm.Screen())
-			}
-			time.Sleep(50 * time.Millisecond) // polling a file the hook makes; the deadline bounds a hang
-		}
+		e2etest.Eventually(t, "the PermissionRequest step starting", func() bool { // it makes a file
+			_, err := os.Stat(filepath.Join(home, "pr1-started"))
+			return err == nil
+		}, tm.Screen)
 		s := tm.Screen()
 		tm.Keys("Enter")
 		e2etest.WriteFile(t, filepath.Join(home, "pr1-go"), "")

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
@@ -29,18 +28,19 @@ func finalReport(t *testing.T, dir, id string) string {
 // newest run in dir holds an event that matches.
 func waitJournal(t *testing.T, dir, what string, match func(journal.Event) bool) {
 	t.Helper()
-	deadline := time.Now().Add(e2etest.HangBound)
-	for time.Now().Before(deadline) {
+	if e2etest.Until(func() bool {
 		ids, _ := filepath.Glob(filepath.Join(dir, ".sentinel", "runs", "*", "events.jsonl"))
 		if len(ids) > 0 {
 			evs, _ := journal.ReadFile(ids[len(ids)-1]) // being written: what reads so far
 			for _, ev := range evs {
 				if match(ev) {
-					return
+					return true
 				}
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
+		return false
+	}) {
+		return
 	}
 	t.Fatalf("the journal never showed %s", what)
 }

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
@@ -79,16 +78,10 @@ func TestMCPSudoEditThroughTheRootHelper(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { helper.Process.Signal(syscall.SIGTERM); helper.Wait() })
-	deadline := time.Now().Add(2 * time.Minute) // a hang bound
-	for {
-		if fi, err := os.Stat(sock); err == nil && fi.Mode()&os.ModeSocket != 0 && fi.Mode().Perm() == 0o600 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the helper's socket did not appear: %s", helperErr.String())
-		}
-		time.Sleep(50 * time.Millisecond) // polling for the socket, not a timed assertion
-	}
+	e2etest.Eventually(t, "the helper's socket", func() bool {
+		fi, err := os.Stat(sock)
+		return err == nil && fi.Mode()&os.ModeSocket != 0 && fi.Mode().Perm() == 0o600
+	}, helperErr.String)
 
 	// The server as sentinel-ci; its own config names both files.
 	config := filepath.Join(srvDir, "mcp.toml")

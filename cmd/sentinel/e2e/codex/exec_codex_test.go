@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fr "github.com/sentinelhq/sentinel/internal/fakeresponses"
@@ -203,15 +202,14 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 // untrusted in the run — is answered "Open restricted" through attach.
 func openCodexUntil(tm *e2etest.Tmux, what string, cond func(string) bool) {
 	tm.T.Helper()
-	deadline := time.Now().Add(e2etest.HangBound) // a bound on a hung run
 	opened := false
-	for time.Now().Before(deadline) {
+	if e2etest.Until(func() bool {
 		s := tm.Screen()
 		card := strings.Contains(s, "── APPROVAL ·") // a card's header, armed or still in its key guard
 		armed := card && strings.Contains(s, "[a] approve once") && !strings.Contains(s, e2etest.GuardNotice)
 		switch {
 		case cond(s) && armed:
-			return
+			return true
 		case armed && strings.Contains(s, "APPROVAL · net"):
 			host := cardHost(s)
 			tm.Keys("d")
@@ -223,7 +221,9 @@ func openCodexUntil(tm *e2etest.Tmux, what string, cond func(string) bool) {
 			tm.Keys("Enter")
 			opened = true
 		}
-		time.Sleep(100 * time.Millisecond)
+		return false
+	}) {
+		return
 	}
 	tm.T.Fatalf("never saw %s; screen:\n%s", what, tm.Screen())
 }

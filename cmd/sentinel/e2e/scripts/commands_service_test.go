@@ -5,7 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"syscall"
-	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
@@ -51,17 +52,12 @@ func cmdServiceStart(ts *testscript.TestScript, neg bool, args []string) {
 		f.Close()
 		os.RemoveAll(rt)
 	})
-	deadline := time.Now().Add(scriptBound(ts))
-	for {
+	if !poll.Paced(e2etest.Pace, scriptBound(ts), func() bool {
 		q := exec.Command(e2etest.Bin, "queue", "--json")
 		env(q)
-		if q.Run() == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			b, _ := os.ReadFile(logs)
-			ts.Fatalf("service-start: the service did not answer within %v; its log:\n%s", scriptBound(ts), b)
-		}
-		time.Sleep(100 * time.Millisecond) // a poll's pace, under the hang bound
+		return q.Run() == nil
+	}) {
+		b, _ := os.ReadFile(logs)
+		ts.Fatalf("service-start: the service did not answer within %v; its log:\n%s", scriptBound(ts), b)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // The scripts' own commands:
@@ -21,6 +22,7 @@ import (
 //	gitrepo DIR                    make DIR (with the files the script gave it) a git repository with one commit
 //	tmux-start [-size CxR] PROG…   start PROG in a detached tmux window (200×60), in the script's directory and environment
 //	keys KEY…                      tmux key names (a, Enter, Escape, C-c) to the window
+//	type TEXT                      TEXT typed into the window as it is (a message, a search)
 //	waitscreen [-armed] [-within D] REGEX
 //	                               wait until the screen matches (with !: until it does not); -armed also waits out
 //	                               a new card's or review's key guard; fails after D (default scriptBound)
@@ -39,6 +41,7 @@ func commands() map[string]func(*testscript.TestScript, bool, []string) {
 		"gitrepo":       cmdGitRepo,
 		"tmux-start":    cmdTmuxStart,
 		"keys":          cmdKeys,
+		"type":          cmdType,
 		"waitscreen":    cmdWaitScreen,
 		"screen":        cmdScreen,
 		"pressuntil":    cmdPressUntil,
@@ -96,13 +99,7 @@ func (w *window) outSize() int64 {
 // every screen the window shows comes through its output, so an unchanged
 // size is an unchanged screen and needs no new capture.
 func (w *window) settle(seen int64) {
-	deadline := time.Now().Add(time.Second)
-	for time.Now().Before(deadline) {
-		if s := w.outSize(); s != seen || s < 0 {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	poll.Paced(50*time.Millisecond, time.Second, func() bool { s := w.outSize(); return s != seen || s < 0 })
 }
 
 func windowOf(ts *testscript.TestScript) *window {
@@ -186,6 +183,13 @@ func cmdKeys(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: keys KEY…")
 	}
 	windowOf(ts).cmd(append([]string{"send-keys", "-t", "e2e"}, args...)...)
+}
+
+func cmdType(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: type TEXT (one argument: quote it)")
+	}
+	windowOf(ts).cmd("send-keys", "-t", "e2e", "-l", args[0])
 }
 
 // screenRegexp compiles a script's screen pattern, multi-line.

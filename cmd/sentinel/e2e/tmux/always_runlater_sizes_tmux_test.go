@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
@@ -61,11 +60,7 @@ func TestAlwaysOnARunLaterWriteAtEverySize(t *testing.T) {
 
 			// The grant is journaled as the run's; no file holds it.
 			var added *approvals.Template
-			deadline := time.Now().Add(e2etest.HangBound) // a bound on a hung run
-			for added == nil {
-				if time.Now().After(deadline) {
-					t.Fatalf("no template was journaled; screen:\n%s", tm.Screen())
-				}
+			e2etest.Eventually(t, "a template journaled", func() bool {
 				for _, e := range e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)) {
 					if e.Kind == approvals.KindTemplateAdded {
 						var tpl approvals.Template
@@ -74,8 +69,8 @@ func TestAlwaysOnARunLaterWriteAtEverySize(t *testing.T) {
 						}
 					}
 				}
-				time.Sleep(100 * time.Millisecond)
-			}
+				return added != nil
+			}, tm.Screen)
 			if added.Scope != approvals.ScopeRun {
 				t.Errorf("2 remembered %+v, want the run scope", added)
 			}

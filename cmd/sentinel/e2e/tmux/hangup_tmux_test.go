@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	"github.com/sentinelhq/sentinel/internal/procgroup"
@@ -34,10 +33,7 @@ func TestClosingTheTerminalEndsTheRun(t *testing.T) {
 
 	tm.Cmd("kill-session", "-t", "e2e")
 
-	deadline := time.Now().Add(e2etest.HangBound) // a bound on a hang, not a speed check
-	for time.Now().Before(deadline) && len(alive(procs)) > 0 {
-		time.Sleep(100 * time.Millisecond)
-	}
+	e2etest.Until(func() bool { return len(alive(procs)) == 0 })
 	if left := alive(procs); len(left) > 0 {
 		t.Fatalf("after the terminal closed, these are still running: %v (sentinel was %d)", left, kids[0])
 	}

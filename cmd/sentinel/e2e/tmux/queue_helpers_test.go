@@ -60,13 +60,7 @@ func startUserService(t *testing.T, configTOML string) *userService {
 // waitFor polls cond until it holds (the test's own deadline bounds it).
 func (s *userService) waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(e2etest.HangBound)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s; service log:\n%s", what, s.logs.String())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	e2etest.Eventually(t, what, cond, func() string { return "the service's log:\n" + s.logs.String() })
 }
 
 type queueEntryJSON struct {

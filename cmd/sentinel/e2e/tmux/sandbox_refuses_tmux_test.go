@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
@@ -62,11 +61,7 @@ func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
 	tm := e2etest.StartSentinel(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Add a dependency.")
 
 	var install, proxy *approvals.Journaled
-	deadline := time.Now().Add(e2etest.HangBound) // a bound on a hung run
-	for install == nil || proxy == nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("the run never decided the install and the Go proxy; screen:\n%s", tm.Screen())
-		}
+	e2etest.Eventually(t, "the run deciding the install and the Go proxy", func() bool {
 		if s := tm.Screen(); strings.Contains(s, "APPROVAL ·") {
 			t.Fatalf("a card was offered for what the sandbox would refuse:\n%s", s)
 		}
@@ -82,8 +77,8 @@ func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
 				}
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return install != nil && proxy != nil
+	}, tm.Screen)
 	for what, j := range map[string]*approvals.Journaled{"go install": install, "the Go proxy": proxy} {
 		if j.Decision.Allowed() || j.Decision.By != "sandbox" || !strings.Contains(j.Decision.Reason, "read-only") {
 			t.Errorf("%s was decided %+v, want denied by the sandbox as read-only", what, j.Decision)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/fakemodel"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/internal/procgroup"
 )
 
@@ -116,25 +117,23 @@ func (tm *Tmux) outSize() int64 {
 	return fi.Size()
 }
 
-// waitOutput waits 100 ms (as the screen was always polled), then on until
-// the pane has written past size seen, and in any case no longer than a
-// second. Every screen capture is a tmux client process, milliseconds of
+// waitOutput waits until the pane has written past size seen, looking
+// every 100 ms (as the screen was always polled, never sooner), and in any
+// case no longer than a second. Every screen capture is a tmux client process, milliseconds of
 // CPU each; polling the screen ten times a second through a whole test
 // while nothing moved was a good part of a tmux test's CPU, while a stat
 // costs next to nothing. All a screen shows comes through the pane's
 // output, so an unchanged size is an unchanged screen; the second's bound
 // keeps a pipe that never started from slowing a wait for good.
 func (tm *Tmux) waitOutput(seen int64) {
-	time.Sleep(100 * time.Millisecond)
-	if seen < 0 {
-		return
-	}
-	for range 18 {
-		if tm.outSize() != seen {
-			return
+	looked := false
+	poll.Paced(Pace, time.Second, func() bool {
+		if !looked { // one pace at least between two screens
+			looked = true
+			return false
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return seen < 0 || tm.outSize() != seen
+	})
 }
 
 // WaitRequests waits until the model has had n main-loop requests.
@@ -156,11 +155,10 @@ func (tm *Tmux) PressUntil(key, what string, cond func(string) bool) {
 	tm.T.Helper()
 	for i := 0; i < 5; i++ {
 		tm.Keys(key)
-		for j := 0; j < 30; j++ {
-			if cond(tm.Screen()) {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
+		// Three seconds before the next press: not a bound, the last
+		// press's wait is WaitFor's.
+		if poll.Paced(Pace, 3*time.Second, func() bool { return cond(tm.Screen()) }) {
+			return
 		}
 	}
 	tm.WaitFor(what, cond)
@@ -225,10 +223,12 @@ func ChildPIDs(pid string) []int {
 
 // WaitGone waits (up to bound) until none of pids is alive.
 func WaitGone(pids []int, bound time.Duration) {
-	deadline := time.Now().Add(bound)
-	for _, pid := range pids {
-		for procgroup.Alive(pid) && time.Now().Before(deadline) {
-			time.Sleep(50 * time.Millisecond)
+	poll.Until(bound, func() bool {
+		for _, pid := range pids {
+			if procgroup.Alive(pid) {
+				return false
+			}
 		}
-	}
+		return true
+	})
 }

@@ -1,4 +1,4 @@
-package gemini
+package geminihook
 
 import "github.com/sentinelhq/sentinel/runner/hooks"
 

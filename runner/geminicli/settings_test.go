@@ -1,34 +1,19 @@
-package acp
+package geminicli
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-)
 
-func TestStripJSONC(t *testing.T) {
-	in := `// top
-{
-  "a": "http://x // not a comment", /* block */
-  "b": [1, 2,],
-  "c": {"d": "\"/*\"",},
-}`
-	var m map[string]any
-	if err := json.Unmarshal(stripJSONC([]byte(in)), &m); err != nil {
-		t.Fatalf("%v\n%s", err, stripJSONC([]byte(in)))
-	}
-	if m["a"] != "http://x // not a comment" || len(m["b"].([]any)) != 2 || m["c"].(map[string]any)["d"] != `"/*"` {
-		t.Errorf("got %v", m)
-	}
-}
+	"github.com/sentinelhq/sentinel/runner/acp"
+)
 
 // Every Gemini setting that would let an action run without a permission
 // request is forced; the rest is kept.
-func TestForceGeminiSettings(t *testing.T) {
-	m := ForceGeminiSettings(map[string]any{
+func TestForceSettings(t *testing.T) {
+	m := ForceSettings(map[string]any{
 		"general":     map[string]any{"defaultApprovalMode": "yolo", "vimMode": true},
 		"tools":       map[string]any{"allowed": []any{"run_shell_command"}, "discoveryCommand": "x", "callCommand": "y", "sandbox": "docker"},
 		"security":    map[string]any{"disableYoloMode": false, "auth": map[string]any{"selectedType": "gemini-api-key"}},
@@ -60,10 +45,10 @@ func TestForceGeminiSettings(t *testing.T) {
 	}
 }
 
-// Prepare copies logins, rewrites settings, appends Sentinel's text to the
-// person's GEMINI.md and keeps every rewritten file read-only; the person's
-// files are not changed.
-func TestPrepareBringsThePersonsSetup(t *testing.T) {
+// Over ACP, Prepare copies logins, rewrites settings, appends Sentinel's
+// text to the person's GEMINI.md and keeps every rewritten file read-only;
+// the person's files are not changed.
+func TestACPPrepareBringsThePersonsSetup(t *testing.T) {
 	home, state := t.TempDir(), filepath.Join(t.TempDir(), "agent")
 	files := map[string]string{
 		".gemini/settings.json":    `{"general": {"defaultApprovalMode": "yolo"}, // mine` + "\n}",
@@ -76,7 +61,7 @@ func TestPrepareBringsThePersonsSetup(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, _ := New([]string{"gemini", "--acp"}, &Gemini)
+	a, _ := acp.New([]string{"gemini", "--acp"}, &acpGuest)
 	n, err := a.Prepare(home, state, "WHERE-AM-I")
 	if err != nil {
 		t.Fatal(err)
@@ -100,9 +85,6 @@ func TestPrepareBringsThePersonsSetup(t *testing.T) {
 		if b, _ := os.ReadFile(filepath.Join(home, name)); string(b) != body {
 			t.Errorf("the person's %s changed", name)
 		}
-	}
-	if _, err := New(nil, nil); err == nil {
-		t.Error("New(nil) succeeded")
 	}
 	bad := t.TempDir()
 	os.MkdirAll(filepath.Join(bad, ".gemini"), 0o700)

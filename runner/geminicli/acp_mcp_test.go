@@ -1,4 +1,4 @@
-package acp
+package geminicli
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/runner/acp"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
@@ -22,14 +24,16 @@ func writePersonFile(t *testing.T, home, rel, body string) {
 // made when missing, hidden, and the trust variable set; elsewhere, or when
 // .gemini is not a directory, the workspace stays untrusted and a note says
 // the person's MCP servers are not started.
-func TestGeminiTrustsOnlyAHiddenWorkspaceGeminiDir(t *testing.T) {
+func TestACPTrustsOnlyAHiddenWorkspaceGeminiDir(t *testing.T) {
 	home := t.TempDir()
 	writePersonFile(t, home, geminiSettings, `{"mcpServers": {"files": {"command": "srv", "trust": true}, "far": {"httpUrl": "https://mcp.example.com/mcp"}}, "policyPaths": ["/p/allow.toml"]}`)
-	prepare := func(ws string, contained bool) (*Adapter, Needs) {
+	var state string // the last prepare's per-run home
+	prepare := func(ws string, contained bool) (*acp.Adapter, acp.Needs) {
 		t.Helper()
-		a, _ := New([]string{"gemini", "--acp"}, &Gemini)
-		a.SetRun(RunSetup{Sentinel: "/opt/sentinel", Socket: "/run/broker.sock", Workspace: ws, Contained: contained})
-		n, err := a.Prepare(home, filepath.Join(t.TempDir(), "agent"), "")
+		a, _ := acp.New([]string{"gemini", "--acp"}, &acpGuest)
+		a.SetRun(acp.RunSetup{Sentinel: "/opt/sentinel", Socket: "/run/broker.sock", Workspace: ws, Contained: contained})
+		state = filepath.Join(t.TempDir(), "agent")
+		n, err := a.Prepare(home, state, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +50,7 @@ func TestGeminiTrustsOnlyAHiddenWorkspaceGeminiDir(t *testing.T) {
 	if notes := a.Notes(); len(notes) != 1 || !strings.Contains(notes[0], `remote MCP server "far" is kept off`) {
 		t.Errorf("notes: %q", notes)
 	}
-	s, _ := readJSONC(filepath.Join(a.home, geminiSettings))
+	s, _ := readJSONC(filepath.Join(state, geminiSettings))
 	if _, ok := s["mcpServers"].(map[string]any)["far"]; ok {
 		t.Errorf("the remote server was kept: %v", s["mcpServers"])
 	}
@@ -62,7 +66,7 @@ func TestGeminiTrustsOnlyAHiddenWorkspaceGeminiDir(t *testing.T) {
 		t.Errorf("symlinked .gemini: hidden %v, env %v, notes %q", n.Hidden, a.Env(), a.Notes())
 	}
 	// The person's server itself comes along untrusted, behind the gate.
-	s, _ = readJSONC(filepath.Join(a.home, geminiSettings))
+	s, _ = readJSONC(filepath.Join(state, geminiSettings))
 	srv := s["mcpServers"].(map[string]any)["files"].(map[string]any)
 	args, _ := agentutil.StringList(srv["args"])
 	want := []string{"mcp-gate", "--server", "files", "--socket", "/run/broker.sock", "--adapter", "gemini", "--", "srv"}

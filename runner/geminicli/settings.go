@@ -1,22 +1,22 @@
-package acp
+package geminicli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
-// What a person's own Gemini CLI setup brings into a run (opencode's is
-// in runner/opencode, acp.go): the per-run home gets copies of their
-// settings, logins and global instructions (GEMINI.md), rewritten so that their
+// What a person's own Gemini CLI setup brings into a run, in place (Prepare)
+// and over ACP (acpGuest): the per-run home gets copies of their settings,
+// logins and global instructions (GEMINI.md), rewritten so that their
 // provider, model, MCP servers and instructions work while nothing in them
 // can answer a permission request in Sentinel's place; and Sentinel's text
-// about where the coder is, in each agent's own instructions mechanism.
-// The person's files are only read.
+// about where the coder is, after their instructions. The person's files
+// are only read.
 
 // geminiSettings is the settings file, relative to home.
 const geminiSettings = ".gemini/settings.json"
@@ -29,27 +29,9 @@ var geminiLogins = []string{".gemini/oauth_creds.json", ".gemini/google_accounts
 // unless the person's context.fileName names others.
 const geminiContext = ".gemini/GEMINI.md"
 
-// readJSONC and stripJSONC read settings files with comments and trailing
-// commas (agentutil.ReadJSONC), which both agents accept.
-var (
-	readJSONC  = agentutil.ReadJSONC
-	stripJSONC = agentutil.StripJSONC
-)
-
-// ReadSettings reads an agent's settings file as the agent does (comments
-// and trailing commas allowed); a missing file is nil, no error.
-func ReadSettings(path string) (map[string]any, error) { return readJSONC(path) }
-
-func writeJSON(path string, m map[string]any) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b, 0o600)
-}
+// readJSONC reads a settings file as Gemini CLI does (comments and
+// trailing commas allowed); a missing file is nil, no error.
+var readJSONC = agentutil.ReadJSONC
 
 // section is m[key] as an object, made when missing (or not an object).
 func section(m map[string]any, key string) map[string]any {
@@ -61,14 +43,14 @@ func section(m map[string]any, key string) map[string]any {
 	return s
 }
 
-// ForceGeminiSettings makes a person's Gemini CLI (0.61) settings ask
+// ForceSettings makes a person's Gemini CLI (0.61) settings ask
 // Sentinel before every action, keeping the rest (auth, model, MCP servers,
 // context file names): the default approval mode (not yolo or auto_edit),
 // YOLO disabled, no tools.allowed or discovered/called commands, no
 // remembered or policy-added approvals, no hooks, no policy files of their
 // own, every MCP server untrusted, no workspace .env, and Gemini's own
 // sandbox off (Sentinel's is the boundary).
-func ForceGeminiSettings(m map[string]any) map[string]any {
+func ForceSettings(m map[string]any) map[string]any {
 	if m == nil {
 		m = map[string]any{}
 	}
@@ -76,7 +58,7 @@ func ForceGeminiSettings(m map[string]any) map[string]any {
 		"policyPaths", "adminPolicyPaths"} {
 		delete(m, k) // hooks, policy files (their rules can allow), and the legacy top-level names
 	}
-	// A trusted workspace's .env is not read (see mcp.go).
+	// A trusted workspace's .env is not read (see acp_mcp.go).
 	section(m, "advanced")["ignoreLocalEnv"] = true
 	section(m, "general")["defaultApprovalMode"] = "default"
 	tools := section(m, "tools")
@@ -103,14 +85,14 @@ func ForceGeminiSettings(m map[string]any) map[string]any {
 	return m
 }
 
-// PrepareGeminiHome writes Gemini CLI's part of a per-run home abs from the
+// prepareHome writes Gemini CLI's part of a per-run home abs from the
 // person's home: their settings made to ask Sentinel first
-// (ForceGeminiSettings), their stdio MCP servers behind gate (nil: as they
+// (ForceSettings), their stdio MCP servers behind gate (nil: as they
 // are), then edit (nil: none) for what the caller drives Gemini by, and
 // their global context files with whereAmI after the first, and copies of
 // their logins (geminiLogins). It returns the files the
 // coder must not change and notes on what was left out.
-func PrepareGeminiHome(home, abs, whereAmI string, gate *MCPGate, edit func(map[string]any)) (protected, notes []string, err error) {
+func prepareHome(home, abs, whereAmI string, gate *coder.MCPGate, edit func(map[string]any)) (protected, notes []string, err error) {
 	if err := copyLogins(home, abs, geminiLogins); err != nil {
 		return nil, nil, err
 	}
@@ -119,21 +101,21 @@ func PrepareGeminiHome(home, abs, whereAmI string, gate *MCPGate, edit func(map[
 		return nil, nil, fmt.Errorf("gemini: your settings: %w", err)
 	}
 	if gs != nil || home != "" {
-		gs = ForceGeminiSettings(gs)
-		notes = append(notes, gateGeminiMCP(gs, gate)...)
+		gs = ForceSettings(gs)
+		notes = append(notes, gateMCP(gs, gate)...)
 		if edit != nil {
 			edit(gs)
 		}
-		if err := writeJSON(filepath.Join(abs, geminiSettings), gs); err != nil {
+		if err := agentutil.WriteJSON(filepath.Join(abs, geminiSettings), gs); err != nil {
 			return nil, nil, fmt.Errorf("gemini: write the run's settings: %w", err)
 		}
 		protected = append(protected, filepath.Join(abs, geminiSettings))
 	}
-	for _, name := range geminiContextNames(gs) {
+	for _, name := range contextNames(gs) {
 		rel := filepath.Join(".gemini", name)
 		body, _ := readSmall(pathIn(home, rel))
 		if name == filepath.Base(geminiContext) || len(body) > 0 {
-			if strings.TrimSpace(whereAmI) != "" && name == geminiContextNames(gs)[0] {
+			if strings.TrimSpace(whereAmI) != "" && name == contextNames(gs)[0] {
 				body = appendSection(body, whereAmI)
 			}
 			if len(body) == 0 {
@@ -190,10 +172,10 @@ func appendSection(body []byte, text string) []byte {
 	return append(body, "# Where you are (from Sentinel)\n\n"+text+"\n"...)
 }
 
-// geminiContextNames are the context file names Gemini CLI reads from
+// contextNames are the context file names Gemini CLI reads from
 // ~/.gemini: context.fileName (a name or a list) or GEMINI.md. Names with a
 // path in them are skipped.
-func geminiContextNames(settings map[string]any) []string {
+func contextNames(settings map[string]any) []string {
 	var names []string
 	if ctx, ok := settings["context"].(map[string]any); ok {
 		switch v := ctx["fileName"].(type) {

@@ -1,4 +1,4 @@
-package acp
+package geminicli
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/runner/acp"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
@@ -41,10 +43,10 @@ for line in sys.stdin:
 //
 // Measured with 0.61.0: in an untrusted workspace Gemini starts no MCP
 // server at all; a run trusts the workspace only with its .gemini/ hidden
-// in the sandbox (mcp.go, and TestRealGeminiAsksAboutThePersonsMCPServer in
+// in the sandbox (acp_mcp.go, and TestRealGeminiAsksAboutThePersonsMCPServer in
 // cmd/sentinel). This test trusts the workspace itself, without a sandbox,
 // to check the settings rewrite alone keeps the call asking.
-func TestGeminiPersonsTrustedMCPServerStillAsks(t *testing.T) {
+func TestACPPersonsTrustedMCPServerStillAsks(t *testing.T) {
 	needGemini(t)
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 runs the test's MCP server")
@@ -73,7 +75,7 @@ func TestGeminiPersonsTrustedMCPServerStillAsks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, ".gemini", "settings.json"), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	a, _ := New([]string{"gemini", "--acp"}, &Gemini)
+	a, _ := acp.New([]string{"gemini", "--acp"}, &acpGuest)
 	state := filepath.Join(t.TempDir(), "agent")
 	if _, err := a.Prepare(home, state, "where"); err != nil {
 		t.Fatal(err)
@@ -87,7 +89,7 @@ func TestGeminiPersonsTrustedMCPServerStillAsks(t *testing.T) {
 	var mu sync.Mutex
 	var asked []approvals.Request
 	var stderr strings.Builder
-	s, err := Start(context.Background(), cmd, Config{Task: "touch it", Workspace: ws, NoReadDelegation: true, Agent: "gemini",
+	s, err := acp.Start(context.Background(), cmd, acp.Config{Task: "touch it", Workspace: ws, NoReadDelegation: true, Agent: "gemini",
 		Stderr: writerFunc(func(p []byte) { mu.Lock(); stderr.Write(p); mu.Unlock() }),
 		Ask: func(_ context.Context, req approvals.Request) approvals.Decision {
 			mu.Lock()
@@ -119,3 +121,7 @@ func TestGeminiPersonsTrustedMCPServerStillAsks(t *testing.T) {
 		t.Error("the MCP tool ran though Sentinel denied it")
 	}
 }
+
+type writerFunc func([]byte)
+
+func (w writerFunc) Write(p []byte) (int, error) { w(p); return len(p), nil }
