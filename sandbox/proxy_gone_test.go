@@ -75,4 +75,3 @@ func TestProxyAskEndsWhenTheClientHangsUp(t *testing.T) {
 		}
 	})
 }
-
