@@ -19,6 +19,12 @@ type Remote interface {
 // entry closes saying so.
 var ErrAnsweredAtTerminal = errors.New("answered at the terminal")
 
+// WithdrawnReason is the decision on a request whose asker stopped waiting
+// before anyone answered — the process that asked ended (a hook client
+// killed, a tool that gave up on the proxy, a coder that exited): its card
+// is taken off every view and cannot be answered.
+const WithdrawnReason = "withdrawn: the process that asked ended before anyone answered"
+
 // withAway is the chain with the queue in it (Ask.Away):
 //
 //   - a person at the run's terminal: the card shows there and in the

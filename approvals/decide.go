@@ -184,7 +184,7 @@ func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decisio
 		case b.closing():
 			return denyBy("error", "the broker is shutting down")
 		default:
-			return denyBy("error", "the coder stopped waiting for this decision")
+			return denyBy("error", WithdrawnReason)
 		}
 	}
 	switch d.Outcome {

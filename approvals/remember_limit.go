@@ -15,8 +15,10 @@ import (
 // unasked — a content-blind `.envrc` grant let the next unattended run
 // write `eval "$(curl …)"` (issue 37.1). A push is the same: what it does to
 // the remote cannot be taken back, so a person says yes to `git push` each
-// run. A network host the person approves is theirs to remember: it is the
-// same host next time, and a fetch from it changes nothing of theirs.
+// run. And so is everything else the policy asks of a person only
+// (policy.Verdict.NeverDelegable: a new network host, a command that talks
+// to the network): a card that says "only a person may approve" must not
+// make a grant that lets every later run do it unasked (#37 F1).
 
 // personOnlyRules are the rules whose requests are remembered for the run
 // at most, with what the card and the queue say about it.
@@ -39,6 +41,15 @@ func RememberLimit(v policy.Verdict) (Scope, string) {
 		if p.Rule == policy.RuleGitNetwork && gitSubcommand(p.Argv) == "push" {
 			return ScopeRun, "it pushes to a remote, which cannot be taken back"
 		}
+	}
+	if v.NeverDelegable {
+		switch {
+		case v.Rule == policy.RuleNetNewHost:
+			return ScopeRun, "it reaches a network host no rule allows"
+		case strings.HasPrefix(v.Rule, "net.") || strings.HasPrefix(v.Rule, "git.") || strings.HasPrefix(v.Rule, "cloud."):
+			return ScopeRun, "it talks to the network"
+		}
+		return ScopeRun, "the policy asks a person for it"
 	}
 	return ScopeUser, ""
 }

@@ -63,12 +63,33 @@ func TestRememberLimitLeavesOrdinaryRequests(t *testing.T) {
 	if s, why := RememberLimit(policy.Verdict{Rule: "net.new-host", Parts: []policy.Part{{Rule: "net.new-host"}}}); s != ScopeUser || why != "" {
 		t.Errorf("a host: %s %q", s, why)
 	}
-	fetch := policy.Verdict{Rule: policy.RuleGitNetwork, NeverDelegable: true, Parts: []policy.Part{{Rule: policy.RuleGitNetwork, Argv: []string{"git", "fetch", "origin"}}}}
+	fetch := policy.Verdict{Rule: policy.RuleGitNetwork, Parts: []policy.Part{{Rule: policy.RuleGitNetwork, Argv: []string{"git", "fetch", "origin"}}}}
 	if s, why := RememberLimit(fetch); s != ScopeUser || why != "" {
 		t.Errorf("a fetch: %s %q", s, why)
 	}
 	g, note := LimitGrant(GrantSpec{Scope: ScopeRun}, policy.Verdict{Rule: policy.RulePathReadSecret})
 	if g.Scope != ScopeRun || note != "" {
 		t.Errorf("run scope asked: %+v %q", g, note)
+	}
+}
+
+// TestPersonOnlyIsNeverRememberedBeyondTheRun (#37 F1): whatever the
+// policy asks of a person only — a new host, a command that talks to the
+// network — is remembered for this run at most, however broad the scope
+// the answer asked for, and says why.
+func TestPersonOnlyIsNeverRememberedBeyondTheRun(t *testing.T) {
+	for name, v := range map[string]policy.Verdict{
+		"a new host": {Decision: policy.Ask, Rule: policy.RuleNetNewHost, NeverDelegable: true},
+		"a fetch":    {Decision: policy.Ask, Rule: policy.RuleGitNetwork, NeverDelegable: true, Parts: []policy.Part{{Rule: policy.RuleGitNetwork, Argv: []string{"git", "fetch", "origin"}}}},
+		"curl":       {Decision: policy.Ask, Rule: "net.tool", NeverDelegable: true},
+	} {
+		if s, why := RememberLimit(v); s != ScopeRun || why == "" {
+			t.Errorf("%s: remembered up to %s (%q), want the run", name, s, why)
+		}
+		for _, asked := range []Scope{ScopeProject, ScopeUser} {
+			if g, note := LimitGrant(GrantSpec{Scope: asked}, v); g.Scope != ScopeRun || note == "" {
+				t.Errorf("%s: %s asked, kept %s (%q)", name, asked, g.Scope, note)
+			}
+		}
 	}
 }

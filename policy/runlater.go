@@ -68,7 +68,7 @@ func RunsLater(p string) (RunLaterEntry, bool) {
 // directory above a root-anchored auto entry (`mv x .github` creates
 // .github/workflows).
 func runLater(r string) (RunLaterEntry, bool) {
-	if e, ok := RunsLater(r); ok && e.Class == RunsUnasked {
+	if e, ok := RunsLaterHere(r); ok && e.Class == RunsUnasked {
 		return e, true
 	}
 	elems := foldedElems(r)

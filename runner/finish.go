@@ -95,21 +95,7 @@ func writeReports(dir string, m *Meta, evs []journal.Event) error {
 		writeAtomic(filepath.Join(dir, "FINAL_REPORT.md"), renderFinalReport(m, evs, FlaggedFiles(m.Files, diff))))
 }
 
-func landingText(l Landing) string {
-	switch {
-	case l.Nothing:
-		return "nothing to land: the coder changed no files"
-	case l.Mode == ApplyWorktree:
-		return fmt.Sprintf("applied %d file(s) to your working tree", len(l.Files))
-	case l.Mode == ApplyNone:
-		return fmt.Sprintf("kept the patch (%d file(s)); nothing applied (--apply none)", len(l.Files))
-	}
-	commits := ""
-	if len(l.Commits) > 0 {
-		commits = fmt.Sprintf(", %d commit(s)", len(l.Commits))
-	}
-	return fmt.Sprintf("landed on branch %s (%d file(s)%s); your checkout is unchanged — see: git log --stat %s", l.Branch, len(l.Files), commits, l.Branch)
-}
+func landingText(l Landing) string { return LandingLine(l) }
 
 // keepForRecovery moves a run's workspace and patch to .sentinel/recovery/<id>/.
 // id must be a run id; the paths are recomputed from it, and none of the

@@ -85,7 +85,7 @@ func renderProgress(m *Meta, evs []journal.Event, now time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Progress — run %s\n\n", md(m.ID))
 	fmt.Fprintf(&b, "- **Status:** %s\n- **Task:** %s\n- **Coder:** %s\n- **Started:** %s (%s ago)\n",
-		md(string(m.Status)), md(m.Task), md(m.Coder), m.Started.Local().Format(time.RFC1123), now.Sub(m.Started).Round(time.Second))
+		md(StateOf(m)), md(m.Task), md(m.Coder), m.Started.Local().Format(time.RFC1123), now.Sub(m.Started).Round(time.Second))
 	d := CountDecisions(evs)
 	fmt.Fprintf(&b, "- **Approvals:** %d allowed, %d denied\n\n", d.Allowed, d.Denied)
 	b.WriteString("## Latest activity\n\n")
@@ -130,7 +130,7 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Final report — run %s\n\n", md(m.ID))
 	fmt.Fprintf(&b, "| | |\n|---|---|\n| status | **%s** |\n| task | %s |\n| coder | %s |\n| sandbox | %s |\n| started | %s |\n| ended | %s |\n| base | %s |\n",
-		md(string(m.Status)), md(m.Task), md(m.Coder), md(m.Sandbox), m.Started.Local().Format(time.RFC1123), m.Ended.Local().Format(time.RFC1123), md(short(m.Base)))
+		md(StateOf(m)), md(m.Task), md(m.Coder), md(m.Sandbox), m.Started.Local().Format(time.RFC1123), m.Ended.Local().Format(time.RFC1123), md(short(m.Base)))
 	if m.Error != "" {
 		fmt.Fprintf(&b, "| error | %s |\n", md(m.Error))
 	}
@@ -186,8 +186,11 @@ func renderFinalReport(m *Meta, evs []journal.Event, flagged []Flag) string {
 		fmt.Fprintf(&b, "Nothing. The work is kept in `%s` (patch and workspace).\n", md(m.Recovery))
 	case m.Landing == nil:
 		b.WriteString("Nothing.\n")
-	case m.Landing.Nothing:
+	case m.Landing.Nothing || len(m.Landing.Files) == 0:
 		b.WriteString("Nothing: the coder changed no files.\n")
+		if m.Landing.Branch != "" {
+			fmt.Fprintf(&b, "Branch `%s` holds only the snapshot of your uncommitted changes.\n", md(m.Landing.Branch))
+		}
 	case m.Landing.Branch != "":
 		fmt.Fprintf(&b, "Branch `%s` (commit %s); your checkout was not touched.\n", md(m.Landing.Branch), md(short(m.Landing.Commit)))
 		b.WriteString(renderSnapshot(m))

@@ -119,7 +119,7 @@ func (p *Proxy) serveConn(c net.Conn) {
 			p.tunnel(c, br, req)
 			return
 		}
-		if !p.forward(c, req) {
+		if !p.forward(c, br, req) {
 			return
 		}
 	}
@@ -228,7 +228,9 @@ func (p *Proxy) tunnel(c net.Conn, br *bufio.Reader, req *http.Request) {
 		refuse(c, http.StatusBadRequest, "CONNECT needs host:port")
 		return
 	}
-	up, err := p.dial(context.Background(), host, port)
+	ctx, connected := whileConnected(c, br)
+	up, err := p.dial(ctx, host, port)
+	connected()
 	if err != nil {
 		answerDialErr(c, err)
 		return
@@ -263,7 +265,7 @@ func splice(c net.Conn, br *bufio.Reader, up net.Conn) {
 
 // forward relays one plain-HTTP request; it reports whether the client
 // connection may carry another one.
-func (p *Proxy) forward(c net.Conn, req *http.Request) bool {
+func (p *Proxy) forward(c net.Conn, br *bufio.Reader, req *http.Request) bool {
 	if req.URL.Scheme != "http" || req.URL.Host == "" {
 		refuse(c, http.StatusBadRequest, "only absolute http:// URLs and CONNECT are proxied")
 		return false
@@ -273,7 +275,9 @@ func (p *Proxy) forward(c net.Conn, req *http.Request) bool {
 		refuse(c, http.StatusBadRequest, err.Error())
 		return false
 	}
-	up, err := p.dial(req.Context(), host, port)
+	ctx, connected := whileConnected(c, br)
+	up, err := p.dial(ctx, host, port)
+	connected()
 	if err != nil {
 		answerDialErr(c, err)
 		return false

@@ -57,8 +57,9 @@ func (m *model) cardSeen() bool {
 // row of the screen where it can.
 func (m *model) unseenNotice() string {
 	c := m.content()
-	down := m.keys.ContentDown.Help().Key
+	down, end := m.keys.ContentDown.Help().Key, m.keys.ContentEnd.Help().Key
 	forms := []string{
+		fmt.Sprintf("approve waits until you have seen all of the change: %s scrolls down, %s shows its end (%d of %d rows seen)", down, end, c.seen, c.total),
 		fmt.Sprintf("approve waits until you have seen all of the change: %s scrolls down (%d of %d rows seen)", down, c.seen, c.total),
 		fmt.Sprintf("approve waits: %s shows the rest (%d of %d rows seen)", down, c.seen, c.total),
 	}

@@ -169,7 +169,19 @@ func valueRows(value string, w int) [][]tok {
 // drawing keeps it in range).
 func (m *model) scrollContent(delta int) {
 	c := m.content()
-	c.scroll = max(c.scroll+delta, 0)
+	c.scroll = max(min(c.scroll, contentEnd)+delta, 0)
+	c.scroll = min(c.scroll, contentEnd)
+}
+
+// contentEnd is a scroll past any card's last row: the drawing brings it
+// back to the last page, so End shows the last row.
+const contentEnd = 1 << 30
+
+// pageContent moves the card's view of the change by the rows it shows
+// (one page), dir -1 up or 1 down.
+func (m *model) pageContent(dir int) {
+	c := m.content()
+	m.scrollContent(dir * max(c.drawn-c.scroll, 1))
 }
 
 // contentLines draws the change on the card: a rule with what it is and

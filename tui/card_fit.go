@@ -42,17 +42,26 @@ func (m *model) counterRule(c *cardContent, what string, n, w int) string {
 		return rule(st.Muted.Render(" "+what+" "), st.CardBorder, w)
 	}
 	counter := fmt.Sprintf("rows %d–%d of %d", c.scroll+1, c.scroll+n, c.total)
-	keys := m.keys.ContentUp.Help().Key + " " + m.keys.ContentDown.Help().Key
+	k := m.keys
+	keys := k.ContentUp.Help().Key + " " + k.ContentDown.Help().Key
+	// every scroll key, where the row has room for them (g and G are
+	// also home and end)
+	all := k.ContentPageUp.Help().Key + " " + k.ContentPageDown.Help().Key + " g G " + keys
 	unseen := max(c.seen, c.scroll+n) < c.total
 	var forms [][]string
 	add := func(parts ...string) { forms = append(forms, parts) }
 	if unseen {
+		add(what, counter, all+" scroll", "see it all to approve")
 		add(what, counter, keys+" scroll", "see it all to approve")
-		add(counter, keys+" scroll", "see it all to approve")
-		add(counter, keys+" scroll", "see all first")
+		for _, ks := range []string{all, keys} {
+			add(counter, ks+" scroll", "see it all to approve")
+			add(counter, ks+" scroll", "see all first")
+		}
 		add(counter, keys, "see all first")
 	} else {
+		add(what, counter, all+" scroll")
 		add(what, counter, keys+" scroll")
+		add(counter, all+" scroll")
 		add(counter, keys+" scroll")
 	}
 	add(counter, keys)

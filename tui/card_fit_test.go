@@ -53,7 +53,7 @@ func TestCardTitlesAndNoticesAreWholeAtEverySize(t *testing.T) {
 			if shown := len(addedRow.FindAllString(s, -1)); shown != atoi(m[2])-atoi(m[1])+1 || atoi(m[3]) != 30+extra {
 				t.Fatalf("the counter says rows %s–%s of %s but %d rows are on screen:\n%s", m[1], m[2], m[3], shown, s)
 			}
-			if !regexp.MustCompile(`rows \d+–\d+ of \d+ · \[ \] scroll · see (it )?all`).MatchString(s) {
+			if !regexp.MustCompile(`rows \d+–\d+ of \d+ · (pgup pgdn g G )?\[ \] scroll · see (it )?all`).MatchString(s) {
 				t.Fatalf("the counter does not say how to scroll and that approve waits:\n%s", s)
 			}
 			if h.m.cardClipped {

@@ -223,3 +223,21 @@ func TestEscNeverAnswersACard(t *testing.T) {
 	contains(t, s, "APPROVAL · shell")
 	notContains(t, s, "[esc] deny")
 }
+
+// TestCardOfAnEndedProcessSaysWithdrawn: a card whose asker ended (the
+// broker's decision says withdrawn) leaves the screen saying so, and 1
+// answers nothing.
+func TestCardOfAnEndedProcessSaysWithdrawn(t *testing.T) {
+	h := newHarness(t, testInfo(), "dark", 120, 40)
+	p1 := shellPrompt("npm run test", "npm", "run", "test")
+	h.openCard(p1)
+	h.send(eventsMsg{ev(1, "approval", "decision", "denied", map[string]any{"decision": "deny", "by": "error", "reason": approvals.WithdrawnReason, "request_id": "q1"})})
+	s := h.screen()
+	contains(t, s, "withdrawn, the process that asked ended")
+	notContains(t, s, "command  npm run test")
+	h.clk.Add(DefaultGuard)
+	h.press("1")
+	if _, ok := answered(p1); ok {
+		t.Fatal("a withdrawn card was answered")
+	}
+}

@@ -97,7 +97,9 @@ func (m *model) decidedElsewhere(id, how string) {
 			}
 		}
 		m.flash = "a pending request was decided elsewhere: " + textsafe.Line(requestText(p.Request))
-		if how != "" {
+		if strings.HasPrefix(how, "withdrawn") {
+			m.flash = "a card was withdrawn, the process that asked ended: " + textsafe.Line(requestText(p.Request))
+		} else if how != "" {
 			m.flash += " — " + textsafe.Line(how)
 		}
 		return

@@ -22,8 +22,9 @@ type keyMap struct {
 	// scope), 3 no and tell the coder (deny with a message). ClaudeKeys is
 	// their one entry on the card's key row.
 	ClaudeYes, ClaudeAlways, ClaudeNo, ClaudeKeys key.Binding
-	// scroll what a write or edit card will write
-	ContentUp, ContentDown key.Binding
+	// scroll what a write or edit card will write: a row, a page, or to
+	// either end (End shows its last row, which approve waits for)
+	ContentUp, ContentDown, ContentPageUp, ContentPageDown, ContentTop, ContentEnd key.Binding
 	// remember chooser
 	Breadth, Scope, Expiry, Confirm, Back key.Binding
 	// quit confirmation
@@ -74,12 +75,16 @@ func defaultKeys() keyMap {
 		DenyKind:     b([]string{"X"}, "X", "deny all pending of this kind"),
 		ApproveHosts: b([]string{"h"}, "h", "approve + allow its registry hosts (this run)"),
 
-		ClaudeYes:    b([]string{"1"}, "1", "yes: approve once"),
-		ClaudeAlways: b([]string{"2"}, "2", "yes, don't ask again (project)"),
-		ClaudeNo:     b([]string{"3"}, "3", "no, and tell the coder…"),
-		ClaudeKeys:   b([]string{"1", "2", "3"}, "1/2/3", "yes · always · no…"),
-		ContentUp:    b([]string{"["}, "[", "scroll the card's content up"),
-		ContentDown:  b([]string{"]"}, "]", "scroll the card's content down"),
+		ClaudeYes:       b([]string{"1"}, "1", "yes: approve once"),
+		ClaudeAlways:    b([]string{"2"}, "2", "yes, don't ask again (project)"),
+		ClaudeNo:        b([]string{"3"}, "3", "no, and tell the coder…"),
+		ClaudeKeys:      b([]string{"1", "2", "3"}, "1/2/3", "yes · always · no…"),
+		ContentUp:       b([]string{"["}, "[", "scroll the card's content up"),
+		ContentDown:     b([]string{"]"}, "]", "scroll the card's content down"),
+		ContentPageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "the card's content: a page up"),
+		ContentPageDown: b([]string{"pgdown", "ctrl+d"}, "pgdn", "the card's content: a page down"),
+		ContentTop:      b([]string{"home", "g"}, "g/home", "the card's content: its first row"),
+		ContentEnd:      b([]string{"end", "G"}, "G/end", "the card's content: its last row"),
 
 		Breadth: b([]string{"up", "down", "k", "j"}, "↑/↓", "how broad"),
 		Scope:   b([]string{"o"}, "o", "scope"),

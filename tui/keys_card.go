@@ -45,6 +45,10 @@ func (k keyMap) cardTable() keyTable[*model] {
 		{key: k.ClaudeKeys, summary: true, legend: 5},
 		{key: k.ContentUp, do: act(func(m *model) { m.scrollContent(-1) }), group: 3},
 		{key: k.ContentDown, do: act(func(m *model) { m.scrollContent(1) }), group: 3},
+		{key: k.ContentPageUp, do: act(func(m *model) { m.pageContent(-1) }), group: 3},
+		{key: k.ContentPageDown, do: act(func(m *model) { m.pageContent(1) }), group: 3},
+		{key: k.ContentTop, do: act(func(m *model) { m.content().scroll = 0 }), group: 3},
+		{key: k.ContentEnd, do: act(func(m *model) { m.scrollContent(contentEnd) }), group: 3},
 		// Esc is "back" everywhere else (a search, a message, help): on a
 		// card it is never an answer, and says so.
 		{key: k.CardEsc, do: act(func(m *model) {

@@ -81,11 +81,34 @@ func alwaysTextIn(p *approvals.Prompt, w int) string {
 	if _, why := approvals.RememberLimit(p.Verdict); why != "" {
 		limit = " (" + why + ": only a person may approve it, each run anew)"
 	}
-	s := grantLabel(spec.Match) + " — named “" + approvals.TemplateName(spec.Match, spec.Scope) + "”, " + scopeWhere(spec.Scope) + limit
+	what := grantLabel(spec.Match)
+	if spec.Match.Path != "" { // a file's grant is for one kind of access
+		what = kindName(p.Request.Kind) + " · " + what
+	}
+	where := scopeWhere(spec.Scope)
+	if e := expiryText(spec.Scope, spec.Expires); e != "" {
+		// the file and how long, then how to list it, as short as the
+		// card's rows allow
+		where = strings.TrimSuffix(where, " (sentinel templates list)") + e
+	}
+	s := what + " — named “" + approvals.TemplateName(spec.Match, spec.Scope) + "”, " + where + limit
 	if w > 0 && strings.Count(ansi.Wrap(s, w, " -/"), "\n") >= maxProseLines {
-		s = grantLabel(spec.Match) + ", " + scopeWhere(spec.Scope) + limit
+		s = what + ", " + where + limit
 	}
 	return s
+}
+
+// expiryText says how long a grant of scope s kept for d lasts beyond its
+// scope: nothing to add for the run (it ends with it), else when it
+// expires or that it does not.
+func expiryText(s approvals.Scope, d time.Duration) string {
+	switch {
+	case s == approvals.ScopeRun:
+		return ""
+	case d == 0:
+		return ", never expires"
+	}
+	return ", expires after " + expiryName(d)
 }
 
 // scopeWhere says where a grant of scope s is kept, for the chooser.

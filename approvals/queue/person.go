@@ -80,7 +80,7 @@ func (p *Person) Ask(ctx context.Context, pr *approvals.Prompt) (approvals.Decis
 // terminal, no answer in time), so the entry closes saying so. The post's
 // own connection closing withdraws it too, without the reason.
 func (p *Person) withdraw(id string, cause error) {
-	reason := "the run stopped waiting"
+	reason := approvals.WithdrawnReason
 	switch {
 	case errors.Is(cause, approvals.ErrAnsweredAtTerminal):
 		reason = approvals.ErrAnsweredAtTerminal.Error()

@@ -71,7 +71,7 @@ func (q *Queue) Post(ctx context.Context, peer servicewire.Peer, p Post, posted 
 		go q.nudge(e)
 	}
 	if err := posted(Posted{ID: e.ID}); err != nil {
-		q.close(e.ID, "the run stopped waiting")
+		q.close(e.ID, approvals.WithdrawnReason)
 		return Answer{}, err
 	}
 	select {
@@ -80,7 +80,7 @@ func (q *Queue) Post(ctx context.Context, peer servicewire.Peer, p Post, posted 
 	case <-w.withdrawn:
 		return Answer{}, errors.New("withdrawn by the run")
 	case <-ctx.Done():
-		q.close(e.ID, "the run stopped waiting")
+		q.close(e.ID, approvals.WithdrawnReason)
 		return Answer{}, ctx.Err()
 	}
 }

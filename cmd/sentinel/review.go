@@ -123,12 +123,4 @@ func approveWhole(ctx context.Context, f *runner.Finished, mode runner.ApplyMode
 	return nil
 }
 
-func landedLine(l runner.Landing) string {
-	switch {
-	case l.Branch != "":
-		return fmt.Sprintf("landed on branch %s (%d file(s)); your checkout is unchanged — see: git log --stat %s", l.Branch, len(l.Files), l.Branch)
-	case l.Mode == runner.ApplyWorktree:
-		return fmt.Sprintf("applied %d file(s) to your working tree", len(l.Files))
-	}
-	return "kept the patch; nothing applied (--apply none)"
-}
+func landedLine(l runner.Landing) string { return runner.LandingLine(l) }

@@ -350,10 +350,8 @@ func checksFor(flags []string, cfg config.Config, root string) []runner.Check {
 // summary is the one line left on the terminal after the TUI closes.
 func summary(res runner.Result) string {
 	switch {
-	case res.Landing != nil && res.Landing.Branch != "":
-		return fmt.Sprintf("sentinel: landed on branch %s — see: git log --stat %s", res.Landing.Branch, res.Landing.Branch)
 	case res.Landing != nil:
-		return "sentinel: " + res.EndWord()
+		return "sentinel: " + runner.LandingLine(*res.Landing)
 	case res.Recovery != "":
 		return fmt.Sprintf("sentinel: %s; work kept in %s", res.Status, res.Recovery)
 	}

@@ -1,8 +1,6 @@
 package patch
 
 import (
-	"strings"
-
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -15,36 +13,15 @@ func RunsCodeLater(p string) bool { return WhyRunsCodeLater(p) != "" }
 // Names match case-insensitively and Unicode-folded: the project may land
 // on a file system where `.VSCODE/` is `.vscode/`.
 //
-// Inside a vendored tree (node_modules/, vendor/, third_party/ …) a file
-// of the class that runs unasked (CI configuration, editor tasks, git
-// hooks) is somebody else's project's, which nothing of the person's
-// picks up there: node_modules/**/.travis.yml is not CI of this project.
-// Files that run when the person builds or that an agent obeys stay
-// flagged wherever they are.
+// A CI file inside a vendored tree (node_modules/**/.travis.yml) is
+// another project's and is not flagged (policy.RunsLaterHere, the write
+// check's own rule); everything else on the list is flagged wherever it is.
 func WhyRunsCodeLater(p string) string {
-	e, ok := policy.RunsLater(p)
-	if !ok || (e.Class == policy.RunsUnasked && inVendoredTree(p)) {
+	e, ok := policy.RunsLaterHere(p)
+	if !ok {
 		return ""
 	}
 	return e.Reason
-}
-
-// vendoredDirs are the directory names package managers fill with other
-// projects' files.
-var vendoredDirs = []string{"node_modules", "bower_components", "vendor", "third_party", "third-party", "site-packages", "dist-packages"}
-
-// inVendoredTree reports whether one of p's directories (not the file
-// itself) is a vendored tree.
-func inVendoredTree(p string) bool {
-	elems := strings.Split(strings.ReplaceAll(p, "\\", "/"), "/")
-	for _, d := range elems[:len(elems)-1] {
-		for _, v := range vendoredDirs {
-			if strings.EqualFold(d, v) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // Git's modes for what is not a plain file.
