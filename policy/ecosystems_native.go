@@ -101,6 +101,14 @@ func cmakeCmd(x *cmdCtx, args []word) {
 			ok = got && cmakeDefine(w.val)
 		case strings.HasPrefix(v, "-D"):
 			ok = cmakeDefine(v[2:])
+		case v == "--preset":
+			// a preset of the project's CMakePresets.json, which sets what
+			// its CMakeLists.txt could set itself
+			w, got := next()
+			ok = got && plainToken(w.val)
+		case strings.HasPrefix(v, "--preset="):
+			ok = plainToken(v[len("--preset="):])
+		case v == "--list-presets" || v == "--list-presets=all" || v == "--list-presets=configure" || v == "--list-presets=build" || v == "--list-presets=test":
 		case v == "-j" || v == "--parallel" || v == "--target" || v == "-t" || v == "--config":
 			w, got := next()
 			ok = got && plainToken(w.val)

@@ -212,7 +212,8 @@ func (c *checkEnv) isCredential(p string) bool {
 	if strings.HasPrefix(p, "/proc/") {
 		// /proc/<pid>/environ, mem, cmdline, root, cwd, fd of other processes.
 		parts := strings.Split(p, "/")
-		if len(parts) >= 4 {
+		own := len(parts) >= 4 && (parts[2] == "self" || parts[2] == "thread-self") && parts[3] == "fd"
+		if len(parts) >= 4 && !own { // the command's own descriptors are streams (unseen.go)
 			switch parts[3] {
 			case "environ", "mem", "root", "cwd", "fd", "map_files", "auxv", "cmdline":
 				return true
