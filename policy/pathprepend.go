@@ -125,7 +125,8 @@ func onlyReadsVar(line, name string) bool {
 		}
 		switch {
 		case at >= 1 && line[at-1] == '$':
-		case at >= 2 && line[at-2:at] == "${" && end < len(line) && line[end] == '}':
+		case at >= 2 && line[at-2:at] == "${" && (strings.HasPrefix(line[end:], "}") || strings.HasPrefix(line[end:], ":-") || strings.HasPrefix(line[end:], "-")):
+			// ${NAME}, ${NAME:-default}: read; ${NAME:=x} assigns
 		case at >= 1 && identByte(line[at-1]):
 			return false // OLDPWD and the like: judged conservatively
 		default:
