@@ -72,4 +72,3 @@ func (c *checkEnv) durationWord(w *syntax.Word, quoted bool) bool {
 	}
 	return len(w.Parts) > 0
 }
-
