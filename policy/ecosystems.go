@@ -172,6 +172,10 @@ func bundleCmd(prev handler) handler {
 			x.nested(args[2:], "bundle exec")
 			return
 		}
+		if len(args) >= 2 && args[1].static && args[1].val == "audit" {
+			bundlerAudit(x, args[1:]) // ecosystems_more.go: bundle audit [check]
+			return
+		}
 		if len(args) == 2 && (args[1].val == "check" || args[1].val == "list") {
 			x.add(Allow, RuleReadOnly, "bundle "+args[1].val+" reads the project's gems")
 			x.inWorkspace()

@@ -13,6 +13,48 @@ func addMoreEcosystemHandlers(handlers map[string]handler) {
 	handlers["java"] = javaCmd(handlers["java"])
 	handlers["ldd"] = lddCmd
 	handlers["cloc"] = clocCmd
+	handlers["srb"] = srbCmd
+	handlers["bundler-audit"] = bundlerAudit
+	handlers["bundle-audit"] = bundlerAudit
+}
+
+// srbCmd: Sorbet's type check (srb tc) reads the project; its other
+// commands (init, rbi) generate files and fetch gems' sources, and ask.
+func srbCmd(x *cmdCtx, args []word) {
+	if len(args) >= 2 && args[1].static && args[1].val == "tc" {
+		projectTool(x, args)
+		return
+	}
+	x.add(Ask, RuleBuildOption, "srb: only its type check (srb tc) is allowed without asking")
+}
+
+// bundlerAudit checks Gemfile.lock against the advisory database
+// (bundle audit, bundler-audit check). --update fetches that database
+// into the home directory first: inside the sandbox only.
+func bundlerAudit(x *cmdCtx, args []word) {
+	rest := args[1:]
+	if len(rest) > 0 && rest[0].static && rest[0].val == "check" {
+		rest = rest[1:]
+	}
+	update := false
+	for _, a := range rest {
+		switch {
+		case !a.static:
+			x.add(Ask, RuleShellDynamicArg, "an argument comes from an expansion")
+			return
+		case a.val == "--update" || a.val == "-u":
+			update = true
+		case a.val == "--quiet" || a.val == "-q" || a.val == "--verbose" || a.val == "-v" || a.val == "--format" || a.val == "json" || a.val == "text":
+		default:
+			x.add(Ask, RuleBuildOption, args[0].val+" "+quoteShort(a.val)+" is an option the policy does not know")
+			return
+		}
+	}
+	x.add(Allow, RuleReadOnly, "checks the project's locked gems against the advisory database")
+	x.readStr("Gemfile.lock")
+	if update {
+		x.sandboxedCode("updates the advisory database", RuleNetTool, args[0].val+" --update downloads the advisory database: with the sandbox off that asks")
+	}
 }
 
 // javaCmd judges `java [options] -jar JAR [args]`, `java [options] -cp CP

@@ -123,6 +123,11 @@ func TestBuildOutputsAndProjectSettings(t *testing.T) {
 		{"dotnet ef migrations add Init -o /etc/x", "deny", "deny"},
 		{"dotnet ef database update", "ask", "ask"},
 		{"dotnet ef migrations remove", "ask", "ask"},
+		{"bundle exec srb tc", "allow", "allow"},
+		{"srb init", "ask", "ask"},
+		{"bundle audit", "allow", "allow"},
+		{"bundle exec bundler-audit check --update", "allow", "ask"},
+		{"bundler-audit check --config /etc/x", "ask", "ask"},
 	})
 }
 
