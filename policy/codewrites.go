@@ -54,6 +54,7 @@ func (x *cmdCtx) literalWrites(code string) string {
 		targets = append(targets, unquoteLit(sub[3]))
 		return sub[1] + "pathwritten("
 	})
+	out = x.boundPathWrites(out, &targets) // codewrites_bound.go
 	out = nodeWrite.ReplaceAllStringFunc(out, func(m string) string {
 		sub := nodeWrite.FindStringSubmatch(m)
 		targets = append(targets, unquoteLit(sub[3]))

@@ -175,6 +175,10 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			x.add(Allow, RuleShellAssign, "puts workspace directories on PYTHONPATH")
 			continue
 		}
+		if name == "PATH" && a.Index == nil && c.pathPrependsWorkspace(a.Value, cw) { // pathprepend.go
+			x.sandboxedCode("puts the workspace's own program folders on PATH", RuleEnvExecVar, "PATH puts the workspace's own programs first: with --sandbox off that asks")
+			continue
+		}
 		x.addF(envVarWordFinding(name, val, len(call.Args) == 0))
 	}
 	words := make([]word, len(call.Args))

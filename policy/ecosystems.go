@@ -20,6 +20,7 @@ import (
 func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["mvn"] = mvnCmd
 	handlers["cmake"] = cmakeCmd
+	addMoreEcosystemHandlers(handlers) // ecosystems_more.go
 	handlers["meson"] = mesonCmd
 	handlers["ninja"] = ninjaCmd
 	for _, n := range []string{"gcc", "g++", "cc", "c++", "clang", "clang++"} {
@@ -120,12 +121,20 @@ func testPattern(v string) bool {
 
 func mvnCmd(x *cmdCtx, args []word) {
 	ok := len(args) > 1
+	var settings []word
 	for i := 1; i < len(args) && ok; i++ {
 		a := args[i]
 		v := a.val
 		switch {
 		case !a.static:
 			ok = false
+		case v == "-s" || v == "--settings" || v == "-gs" || v == "--global-settings":
+			// ecosystems_more.go: the project's own settings file
+			ok = i+1 < len(args) && args[i+1].static
+			if ok {
+				settings = append(settings, args[i+1])
+			}
+			i++
 		case mavenGoals.has(v), setOf("-q", "--quiet", "-B", "--batch-mode", "-o", "--offline", "-e", "--errors", "-U",
 			"--update-snapshots", "--no-transfer-progress", "-ntp", "-am", "--also-make", "-amd", "-fae", "--fail-at-end",
 			"-ff", "--fail-fast", "-X", "--debug", "-V", "--show-version", "-N", "--non-recursive")[v]:
@@ -145,6 +154,9 @@ func mvnCmd(x *cmdCtx, args []word) {
 	if ok {
 		x.add(Allow, RuleBuildProject, "mvn builds or tests the project")
 		x.inWorkspace()
+		for _, f := range settings {
+			x.projectSettings("mvn", f)
+		}
 		return
 	}
 	subcommandTool(x, args)
@@ -158,6 +170,10 @@ func bundleCmd(prev handler) handler {
 		if len(args) > 2 && args[1].val == "exec" && args[1].static {
 			x.add(Allow, RuleBuildProject, "bundle exec runs a command with the project's gems")
 			x.nested(args[2:], "bundle exec")
+			return
+		}
+		if len(args) >= 2 && args[1].static && args[1].val == "audit" {
+			bundlerAudit(x, args[1:]) // ecosystems_more.go: bundle audit [check]
 			return
 		}
 		if len(args) == 2 && (args[1].val == "check" || args[1].val == "list") {
@@ -234,6 +250,9 @@ func dotnetCmd(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		if len(args) < 2 {
 			prev(x, args)
+			return
+		}
+		if dotnetEF(x, args) { // ecosystems_more.go
 			return
 		}
 		sub := args[1].val

@@ -101,12 +101,18 @@ func cmakeCmd(x *cmdCtx, args []word) {
 			ok = got && cmakeDefine(w.val)
 		case strings.HasPrefix(v, "-D"):
 			ok = cmakeDefine(v[2:])
-		case v == "-j" || v == "--parallel" || v == "--target" || v == "-t" || v == "--config" || v == "--preset":
-			// --preset: a configuration the project's own CMakePresets.json names.
+		case v == "--preset":
+			// a preset of the project's CMakePresets.json, which sets what
+			// its CMakeLists.txt could set itself
 			w, got := next()
 			ok = got && plainToken(w.val)
-		case strings.HasPrefix(v, "-j") && numberish(v[2:]), strings.HasPrefix(v, "--parallel=") && numberish(v[11:]),
-			strings.HasPrefix(v, "--preset=") && plainToken(v[9:]), v == "--list-presets":
+		case strings.HasPrefix(v, "--preset="):
+			ok = plainToken(v[len("--preset="):])
+		case v == "--list-presets" || v == "--list-presets=all" || v == "--list-presets=configure" || v == "--list-presets=build" || v == "--list-presets=test":
+		case v == "-j" || v == "--parallel" || v == "--target" || v == "-t" || v == "--config":
+			w, got := next()
+			ok = got && plainToken(w.val)
+		case strings.HasPrefix(v, "-j") && numberish(v[2:]), strings.HasPrefix(v, "--parallel=") && numberish(v[11:]):
 		case v == "--clean-first" || v == "-v" || v == "--verbose" || v == "-Wdev" || v == "-Wno-dev" || v == "--fresh" || v == "-LA" || v == "-L" || v == "-LH" || v == "-N":
 		case v == "--":
 			// Arguments for the native build tool: -jN, -k, targets.

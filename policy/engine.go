@@ -99,6 +99,7 @@ type checkEnv struct {
 	never        bool
 	budget       int                           // simple commands left before the line is too large to judge
 	wsRaw        string                        // the workspace as given
+	line         string                        // the whole line being judged, nested texts included
 	sandbox      bool                          // the command runs inside Sentinel's sandbox
 	inPlace      bool                          // the person's real files, not a disposable copy (inplace.go)
 	checkpointed bool                          // a checkpoint covers the place
@@ -205,6 +206,7 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 		return verdictOf(finding{Ask, RuleShellEmpty, "the command is empty"})
 	}
 	cw := c.startCwd(q.Context)
+	c.line = q.Command
 	c.shell(q.Command, &cw, 0, "")
 	if len(c.parts) == 0 {
 		// Only comments: nothing runs, but nothing to judge either.

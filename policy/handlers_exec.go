@@ -135,6 +135,15 @@ func findCmd(x *cmdCtx, args []word) {
 		x.read(s)
 	}
 	findSecrets(x, starts, rest[i:])
+	if findDeletesArtefacts(rest[i:]) { // findartefacts.go
+		if x.f.d == Allow {
+			x.f = finding{Allow, RuleFileWrite, "find deletes build and interpreter artefacts, which the next run makes again"}
+		}
+		for _, s := range starts {
+			x.write(word{val: s.val + "/glob-match", static: s.static})
+		}
+		return
+	}
 	for i < len(rest) {
 		v := rest[i].val
 		switch {

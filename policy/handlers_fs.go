@@ -346,7 +346,7 @@ func sourceCmd(x *cmdCtx, args []word) {
 		x.add(Deny, RuleShellStdin, args[0].val+" runs code that another command produces, which nobody has seen")
 		return
 	}
-	if len(args) > 1 && unseenStream(args[1]) {
+	if len(args) > 1 && x.unseenStream(args[1]) {
 		// . /dev/stdin is sh reading its input: the here-document is
 		// judged as this shell's own code, anything else is unseen.
 		if v := args[1].val; x.stdin != nil && (v == "/dev/stdin" || v == "/dev/fd/0" || strings.HasSuffix(v, "self/fd/0")) {

@@ -50,6 +50,9 @@ func interpreter(x *cmdCtx, args []word) {
 		}
 		fallthrough
 	default:
+		if base == "perl" && perlSubstInPlace(x, rest) { // perlsubst.go
+			return
+		}
 		if in := inlineCodeOf(interpBase(name), rest); in.found { // inlinecode.go
 			if in.static {
 				if lang := devLang(base); lang != "" && x.devInline(name, lang, in.code) { // devinline.go

@@ -70,7 +70,7 @@ func (x *cmdCtx) netHosts(args []word) {
 func fetchCmd(x *cmdCtx, args []word) {
 	name := args[0].val
 	x.add(Ask, RuleNetTool, name+" talks to the network; new hosts need a person")
-	x.netHosts(args[1:])
+	x.netHosts(fetchOperands(name, args[1:])) // loopback.go: wget -T 5's 5 is a timeout
 	rest := args[1:]
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val

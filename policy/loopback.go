@@ -149,3 +149,42 @@ func portOperands(name string, args []word) []word {
 	}
 	return out
 }
+
+// numericLong are curl's and wget's long options whose value is a number
+// (a timeout, a count, a rate): the number is no host.
+var numericLong = wordSet{words: []string{"--timeout", "--tries", "--wait", "--waitretry", "--connect-timeout",
+	"--read-timeout", "--dns-timeout", "--level", "--max-redirect", "--cut-dirs", "--quota", "--limit-rate",
+	"--max-time", "--retry", "--retry-delay", "--retry-max-time", "--max-redirs", "--max-filesize",
+	"--speed-time", "--speed-limit", "--expect100-timeout", "--keepalive-time", "--parallel-max", "--rate"}}
+
+// fetchOperands is args without the numbers that are an option's value
+// (wget -T 5, curl -m 10, curl --retry 3), read with the program's
+// short-option table: they are no hosts written as numbers. Every other
+// word, an address-valued option's value included, is still judged.
+func fetchOperands(name string, args []word) []word {
+	t, ok := shortOpts.get()[name]
+	if !ok {
+		return args
+	}
+	var out []word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		out = append(out, w)
+		if !w.static || i+1 >= len(args) || !numericValue(args[i+1].val) {
+			continue
+		}
+		short := len(w.val) == 2 && w.val[0] == '-' && w.val[1] != '-' && strings.IndexByte(t.args, w.val[1]) >= 0
+		if short || numericLong.has(w.val) {
+			i++ // the option's number
+		}
+	}
+	return out
+}
+
+// numericValue is a count or a duration: digits, with a fraction or one
+// unit letter (5, 2.5, 30s, 10m).
+func numericValue(v string) bool {
+	v = strings.TrimRight(v, "smhdkKMG")
+	whole, frac, _ := strings.Cut(v, ".")
+	return isDigits(whole) && (frac == "" || isDigits(frac))
+}

@@ -17,6 +17,18 @@ func canonical(p string) string {
 	return canonicalFrom("/", strings.Split(p, "/"))
 }
 
+// perProcessLink reports the links whose target depends on the process
+// that follows them (/dev/stdin, /dev/fd, /proc/self, /proc/PID): read
+// here they name the policy's own descriptors, not the command's.
+func perProcessLink(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd", "/proc/self", "/proc/thread-self":
+		return true
+	}
+	pid, ok := strings.CutPrefix(p, "/proc/")
+	return ok && isDigits(pid)
+}
+
 // canonicalFrom resolves rest below resolved, which must be canonical.
 func canonicalFrom(resolved string, rest []string) string {
 	hops := 0
@@ -31,6 +43,11 @@ func canonicalFrom(resolved string, rest []string) string {
 			continue
 		}
 		next := filepath.Join(resolved, c)
+		if perProcessLink(next) {
+			// /dev/stdin, /proc/self/…: the link names this process's
+			// own files, not the coder's; the lexical path is the place.
+			return filepath.Join(append([]string{next}, rest...)...)
+		}
 		fi, err := os.Lstat(next)
 		if err != nil {
 			// Does not exist (or unreadable): the remainder is lexical.
@@ -195,7 +212,8 @@ func (c *checkEnv) isCredential(p string) bool {
 	if strings.HasPrefix(p, "/proc/") {
 		// /proc/<pid>/environ, mem, cmdline, root, cwd, fd of other processes.
 		parts := strings.Split(p, "/")
-		if len(parts) >= 4 {
+		own := len(parts) >= 4 && (parts[2] == "self" || parts[2] == "thread-self") && parts[3] == "fd"
+		if len(parts) >= 4 && !own { // the command's own descriptors are streams (unseen.go)
 			switch parts[3] {
 			case "environ", "mem", "root", "cwd", "fd", "map_files", "auxv", "cmdline":
 				return true

@@ -417,7 +417,14 @@ func (c *checkEnv) declClause(s *src, x *syntax.DeclClause, cw *cwds) {
 		if !exported && a.Naked {
 			continue
 		}
-		if f := envVarWordFinding(name, val, !exported); f.d > p.Decision {
+		f := envVarWordFinding(name, val, !exported)
+		if name == "PATH" && a.Index == nil && a.Array == nil && c.pathPrependsWorkspace(a.Value, cw) { // pathprepend.go
+			f = finding{Allow, RuleSandboxCode, "puts the workspace's own program folders on PATH, inside the sandbox"}
+			if !c.sandbox {
+				f = finding{Ask, RuleEnvExecVar, "PATH puts the workspace's own programs first: with --sandbox off that asks"}
+			}
+		}
+		if f.d > p.Decision {
 			p.Decision, p.Rule, p.Reason = f.d, f.rule, f.reason
 		}
 		if a.Index != nil && p.Decision < Ask {

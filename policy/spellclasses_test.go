@@ -33,7 +33,12 @@ func TestSpellingClassesNeverAllow(t *testing.T) {
 		{"expansion in a wrapper's options", "stdbuf -o0${IFS}git${IFS}push${IFS}--force${IFS}origin${IFS}main"},
 		{"expansion in a wrapper's options", "xargs -I%${IFS}bash${IFS}-c${IFS}% < x"},
 		{"expansion in a wrapper's options", "exec -a${IFS}ls${IFS}rm${IFS}-rf${IFS}~"},
-		{"expansion in a wrapper's options", "timeout $T go test ./..."},
+		// timeout $T go test: a duration from the environment is fine
+		// (wrapduration.go), one the line sets or reads is not.
+		{"expansion in a wrapper's options", "read T; timeout $T go test ./..."},
+		{"expansion in a wrapper's options", "T='5 rm -rf /'; timeout $T go test ./..."},
+		{"expansion in a wrapper's options", "timeout ${T:=5} go test ./..."},
+		{"expansion in a wrapper's options", "timeout $(printf 5) go test ./..."},
 	} {
 		for _, sb := range []bool{true, false} {
 			cx := ctx

@@ -116,12 +116,40 @@ func (x *cmdCtx) judgeUnseen(args []word) {
 				// -f- / -f/dev/stdin: the value attached
 				val, found = word{val: a.val[2:], static: a.static}, true
 			}
-			if found && unseenStream(val) {
+			if found && x.unseenStream(val) {
 				x.add(Ask, RuleUnseenText, prog+" "+o+" reads "+describeStream(val)+": text nobody has seen")
 				return
 			}
 		}
 	}
+}
+
+// unseenStream is the package's unseenStream for a relative name too:
+// make -f ../../dev/stdin from two folders down is make -f /dev/stdin,
+// and so is a workspace link to it. The name is joined to every working
+// directory the command may run in and resolved; with none known, the
+// leading ../ are taken to reach the root.
+func (x *cmdCtx) unseenStream(w word) bool {
+	if unseenStream(w) {
+		return true
+	}
+	if !w.static || w.val == "" || strings.HasPrefix(w.val, "/") {
+		return false
+	}
+	ps := x.resolve(w)
+	for _, p := range ps {
+		if unseenStream(word{val: p, static: true}) {
+			return true
+		}
+	}
+	if ps != nil {
+		return false
+	}
+	v := path.Clean(w.val)
+	for strings.HasPrefix(v, "../") {
+		v = v[len("../"):]
+	}
+	return unseenStream(word{val: "/" + v, static: true})
 }
 
 // unseenStream reports a file name that is a stream rather than a file

@@ -228,7 +228,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		return nil, false
 	}
 	rest := r.rest
-	if dynamicWrapperOption(r) {
+	if dynamicWrapperOption(r) && !x.durationFromVariable(args, r) { // wrapduration.go
 		// nice -n${IFS}10${IFS}rm${IFS}-rf${IFS}/ is nice -n 10 rm -rf /:
 		// an unquoted expansion among a wrapper's options may split into
 		// the command it runs, which then goes unjudged.
