@@ -281,7 +281,7 @@ func buildSeed(ctx context.Context, dir, version string, t seedTier, from *goSee
 	// in every verification that vets.
 	goTest := func(env []string) error {
 		for _, args := range [][]string{{"test", "-count=1", "./..."}, {"vet", "./..."}} {
-			cmd := exec.CommandContext(ctx, goBin, args...)
+			cmd := seedGoCmd(ctx, goBin, args...)
 			cmd.Dir, cmd.Env = mod, env
 			if out, err := cmd.CombinedOutput(); err != nil {
 				return fmt.Errorf("build the Go cache seed (go %s): %v: %s", args[0], err, tailLines(string(out), 5, 500))

@@ -19,6 +19,10 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == GoCacheProgArg {
 		os.Exit(GoCacheProgMain(os.Args[2:]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == SeedGuardArg {
+		os.Exit(SeedGuardMain(os.Args[2:]))
+	}
+	ServesSeedGuard()
 	os.Exit(m.Run())
 }
 

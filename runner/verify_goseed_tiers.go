@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -83,7 +82,7 @@ func TestSeed(t *testing.T) {}
 // seedPackages lists the standard packages the seed module at mod and its
 // tests depend on: Sentinel's own module, listed by the person's go.
 func seedPackages(ctx context.Context, goBin, mod string, env []string) ([]string, error) {
-	cmd := exec.CommandContext(ctx, goBin, "list", "-deps", "-test", "-f", "{{if .Standard}}{{.ImportPath}}{{end}}", "./...")
+	cmd := seedGoCmd(ctx, goBin, "list", "-deps", "-test", "-f", "{{if .Standard}}{{.ImportPath}}{{end}}", "./...")
 	cmd.Dir, cmd.Env = mod, env
 	out, err := cmd.Output()
 	if err != nil {

@@ -280,7 +280,10 @@ func goBench(pkg, name, benchtime string, show func(map[string]float64)) {
 // goBenches runs go test benchmarks of pkg and hands each one's metrics, with
 // its sub-benchmark name ("" for none), to show.
 func goBenches(pkg, name, benchtime string, show func(string, map[string]float64)) {
-	args := []string{"test", "-run", "^$", "-bench", name, "-benchmem=false"}
+	// go test's default 10-minute timeout panicked the 500k workspace row
+	// while its repository was still being made (1.5 min for 50k files at
+	// load 20): the bound here is on a hang only.
+	args := []string{"test", "-run", "^$", "-bench", name, "-benchmem=false", "-timeout", "2h"}
 	if benchtime != "" {
 		args = append(args, "-benchtime", benchtime)
 	}

@@ -137,9 +137,13 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == mcpgate.Arg {
 		os.Exit(mcpgate.Main(os.Args[2:]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == runner.SeedGuardArg {
+		os.Exit(runner.SeedGuardMain(os.Args[2:]))
+	}
 	if len(os.Args) > 1 && os.Args[1] == runner.GoCacheProgArg {
 		os.Exit(runner.GoCacheProgMain(os.Args[2:]))
 	}
+	runner.ServesSeedGuard()
 	// Every run of this binary (run, exec) registers with the user service
 	// when it is up.
 	runner.SetDefaultRegistrar(service.Registrar{})

@@ -17,6 +17,7 @@ import (
 // program on the host is not honoured until the person trusts that exact
 // file; changing one byte withdraws the trust.
 func TestPlantedProjectConfigNeedsTrust(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	state := t.TempDir()
 	env := []string{"XDG_STATE_HOME=" + state}

@@ -24,6 +24,7 @@ import (
 // TestAnswersLackingRequiredFieldsAreErrors. A full run costs seconds of
 // CPU, so the kinds are not all repeated here.
 func TestModelGatesThatCannotAnswerHoldTheRun(t *testing.T) {
+	t.Parallel()
 	accept := fakeopenai.Reply{Content: `{"verdict":"accept","reason":"looks done","missing":[]}`}
 	cases := []struct {
 		name    string

@@ -72,6 +72,7 @@ func checkNoForgery(t *testing.T, what, out string) {
 }
 
 func TestForgedReportsAndHostileTextNeverReachTheTerminalRaw(t *testing.T) {
+	t.Parallel()
 	py, err := exec.LookPath("/usr/bin/python3")
 	if err != nil {
 		t.Skip("needs /usr/bin/python3 for a raw socket client inside the sandbox")

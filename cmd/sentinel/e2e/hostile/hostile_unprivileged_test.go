@@ -32,5 +32,6 @@ var hostileTests = []string{
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI
 // user when the suite runs as root (as the sandbox's escape suite does).
 func TestHostileSuiteUnprivileged(t *testing.T) {
+	t.Parallel()
 	e2etest.RerunUnprivileged(t, e2etest.Bin, hostileTests)
 }

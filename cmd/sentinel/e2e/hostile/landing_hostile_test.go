@@ -60,6 +60,7 @@ func hostileCoder(marker string) string {
 // lands, and the person's own ignored .sentinel/config.toml is untouched,
 // even after checking out the landed branch.
 func TestAHostileCoderRunsNothingAndLandsNoState(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"branch", "worktree"} {
 		t.Run(mode, func(t *testing.T) {
 			dir := e2etest.ScratchRepo(t)
@@ -123,6 +124,7 @@ func TestAHostileCoderRunsNothingAndLandsNoState(t *testing.T) {
 // writes a large random file gets a refusal naming the file and the flag,
 // no branch, and the project's object store does not grow.
 func TestAChangeOverTheSizeLimitIsRefusedAndLeavesGitAlone(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	// The store's size in KiB (loose and packed). The snapshot of the
 	// person's own uncommitted files adds a few small objects; the 3MB of

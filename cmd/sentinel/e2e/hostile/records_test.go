@@ -30,9 +30,10 @@ func plantShadow(t *testing.T, path, marker string) {
 // command may copy a file, run the filter, or list the forged runs; each is
 // reported as an unverified record.
 func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+	env := []string{"XDG_STATE_HOME=" + t.TempDir()} // a state dir of its own, as every call below is given
 	dir := e2etest.ScratchRepo(t)
-	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "genuine", "--", "sh", "-c", "echo hi > out.txt")
+	res := e2etest.Sentinel(t, dir, env, "run", "--plain", "--coder", "command", "--apply", "none", "genuine", "--", "sh", "-c", "echo hi > out.txt")
 	if res.Code != 0 {
 		t.Fatalf("genuine run: %d %s", res.Code, res.Stderr)
 	}
@@ -71,7 +72,7 @@ func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
 	evil := "evil\x1b]0;owned\x07"
 	e2etest.WriteFile(t, filepath.Join(runs, evil, "meta.json"), `{"id":"x","status":"running"}`)
 
-	res = e2etest.Sentinel(t, dir, nil, "runs")
+	res = e2etest.Sentinel(t, dir, env, "runs")
 	if res.Code != 0 {
 		t.Fatalf("runs: %d %s", res.Code, res.Stderr)
 	}
@@ -83,18 +84,18 @@ func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
 	if strings.Contains(res.Stderr, "\x1b") || !strings.Contains(res.Stderr, `"evil\x1b]0;owned\a": unverified record`) {
 		t.Fatalf("a planted directory name reached the terminal raw:\n%q", res.Stderr)
 	}
-	if n := len(e2etest.RunMeta(t, dir)); n != 1 {
+	if n := len(e2etest.RunMetaEnv(t, dir, env)); n != 1 {
 		t.Fatalf("runs --json lists %d runs, want the 1 genuine one", n)
 	}
 	for _, id := range []string{f1, f2} {
-		if r := e2etest.Sentinel(t, dir, nil, "show", id); r.Code == 0 || !strings.Contains(r.Stderr, "unverified record, ignored") {
+		if r := e2etest.Sentinel(t, dir, env, "show", id); r.Code == 0 || !strings.Contains(r.Stderr, "unverified record, ignored") {
 			t.Fatalf("show %s: %d %s", id, r.Code, r.Stderr)
 		}
-		if r := e2etest.Sentinel(t, dir, nil, "review", id, "--approve", "--apply", "worktree"); r.Code == 0 {
+		if r := e2etest.Sentinel(t, dir, env, "review", id, "--approve", "--apply", "worktree"); r.Code == 0 {
 			t.Fatalf("review %s --approve landed a forged run: %s", id, r.Stdout)
 		}
 	}
-	res = e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "again", "--", "sh", "-c", "echo hi > out.txt")
+	res = e2etest.Sentinel(t, dir, env, "run", "--plain", "--coder", "command", "--apply", "none", "again", "--", "sh", "-c", "echo hi > out.txt")
 	if res.Code != 0 {
 		t.Fatalf("a new run: %d %s", res.Code, res.Stderr)
 	}
@@ -123,15 +124,16 @@ func TestPlantedRunRecordsAreNeverActedOn(t *testing.T) {
 // next command find the dead run: its work is recovered through Sentinel's
 // own shadow git dir (in the user's state dir), and the filter never runs.
 func TestCrashSweepUsesOnlyItsOwnShadowGitDir(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+	env := []string{"XDG_STATE_HOME=" + t.TempDir()} // a state dir of its own, as every call below is given
 	dir := e2etest.ScratchRepo(t)
 	marker := filepath.Join(t.TempDir(), "FILTER-RAN")
-	journalPath := e2etest.KillSentinelWhen(t, dir, "WRITTEN-2", "run", "--plain", "--coder", "command", "--apply", "none", "x", "--",
+	journalPath := e2etest.KillNineWhenEnv(t, e2etest.Bin, dir, env, "WRITTEN-2", "run", "--plain", "--coder", "command", "--apply", "none", "x", "--",
 		"sh", "-c", "echo work > w.txt; echo WRITTEN-$((1+1)); sleep 120")
 	runDir := filepath.Dir(journalPath)
 	plantShadow(t, filepath.Join(runDir, "shadow.git"), marker)
 
-	m := e2etest.RunMeta(t, dir)
+	m := e2etest.RunMetaEnv(t, dir, env)
 	if len(m) != 1 || m[0].Status != "interrupted" || m[0].Recovery == "" {
 		t.Fatalf("after kill -9: %+v", m)
 	}
@@ -147,7 +149,8 @@ func TestCrashSweepUsesOnlyItsOwnShadowGitDir(t *testing.T) {
 // temp name the apply once used must not make an approved edit overwrite
 // the file it points at.
 func TestWorktreeApplyNeverWritesThroughASymlink(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+	env := []string{"XDG_STATE_HOME=" + t.TempDir()} // a state dir of its own, as every call below is given
 	dir := t.TempDir()
 	e2etest.Git(t, dir, "init", "-q")
 	outside := filepath.Join(t.TempDir(), "secret.txt")
@@ -160,11 +163,11 @@ func TestWorktreeApplyNeverWritesThroughASymlink(t *testing.T) {
 	e2etest.Git(t, dir, "add", "-A")
 	e2etest.Git(t, dir, "commit", "-qm", "init")
 
-	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "--apply", "none", "edit notes", "--", "sh", "-c", "echo edited > notes.txt")
+	res := e2etest.Sentinel(t, dir, env, "run", "--plain", "--coder", "command", "--apply", "none", "edit notes", "--", "sh", "-c", "echo edited > notes.txt")
 	if res.Code != 0 {
 		t.Fatalf("run: %d %s", res.Code, res.Stderr)
 	}
-	res = e2etest.Sentinel(t, dir, nil, "review", "last", "--approve", "--apply", "worktree")
+	res = e2etest.Sentinel(t, dir, env, "review", "last", "--approve", "--apply", "worktree")
 	if res.Code != 0 {
 		t.Fatalf("approve into the worktree: %d %s", res.Code, res.Stderr)
 	}
@@ -183,6 +186,7 @@ func TestWorktreeApplyNeverWritesThroughASymlink(t *testing.T) {
 // TestShippedBinaryHasNoTestHooks: the crash switch exists only in a
 // -tags sentineltest build.
 func TestShippedBinaryHasNoTestHooks(t *testing.T) {
+	t.Parallel()
 	const hook = "SENTINEL_TEST_CRASH_AFTER_WRITES"
 	shipped, err := os.ReadFile(e2etest.Bin)
 	if err != nil {

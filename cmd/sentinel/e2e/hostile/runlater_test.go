@@ -13,6 +13,7 @@ import (
 // plus a symlink and a submodule: the run's FINAL_REPORT.md names each one
 // as a risk, with its reason, and ordinary files not at all.
 func TestFinalReportFlagsEveryFileThatRunsCodeLater(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	script := `set -e
 mkdir -p .VSCODE .github/workflows .github/actions/a tests lib .Cargo

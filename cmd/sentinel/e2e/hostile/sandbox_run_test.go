@@ -15,6 +15,7 @@ import (
 // next time the person starts the agent unsandboxed — and must not create
 // the ones that do not exist yet. The command still gets its own copy.
 func TestSandboxRunAgentCannotTouchTheRealStartupFiles(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	real := map[string]string{
 		".claude/settings.json": `{"theme":"real"}`,
@@ -66,6 +67,7 @@ func TestSandboxRunAgentCannotTouchTheRealStartupFiles(t *testing.T) {
 // The project config's [sandbox] hidden applies to `sandbox run`; its
 // readable does only once the file is trusted.
 func TestSandboxRunUsesTheProjectConfig(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	env := []string{"XDG_STATE_HOME=" + t.TempDir()}
 	e2etest.WriteFile(t, filepath.Join(ws, "secret.txt"), "HIDDEN-CONTENT\n")

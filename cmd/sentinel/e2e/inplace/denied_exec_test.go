@@ -50,6 +50,7 @@ func deniedProgram(t *testing.T) (dir, cfgHome string, body []byte) {
 // refusal it saw on the tool lane, and the sandbox event says what is
 // refused. With --sandbox off the run does not start.
 func TestDeniedExecutablesInARun(t *testing.T) {
+	t.Parallel()
 	fix, cfgHome, body := deniedProgram(t)
 	dir := e2etest.ScratchRepo(t)
 	if err := os.WriteFile(filepath.Join(dir, "broughtin"), body, 0o755); err != nil {

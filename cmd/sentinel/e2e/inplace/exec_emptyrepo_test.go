@@ -17,6 +17,7 @@ import (
 // repository and the fix, not git's "'app/' does not have a commit checked
 // out"; nothing in the folder changes, and after the fix the run works.
 func TestExecInAFolderHoldingAnEmptyRepository(t *testing.T) {
+	t.Parallel()
 	home, work := t.TempDir(), t.TempDir()
 	env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+home, "NO_COLOR=1")
 	app := filepath.Join(work, "app")

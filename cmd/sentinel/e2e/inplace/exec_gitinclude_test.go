@@ -25,6 +25,7 @@ import (
 // global config sets it: git commit on the host runs no hook of the coder;
 // and for an included file that is a symbolic link the coder re-points.
 func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ mode, place string }{{"bwrap", "project"}, {"bwrap", "folder"}, {"bwrap", "hooks"}, {"bwrap", "link"}, {"ns", "project"}, {"ns", "folder"}, {"ns", "hooks"}, {"ns", "link"}} {
 		mode := c.mode
 		t.Run(c.mode+"/"+c.place, func(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 // each move is refused, the config is unchanged, and the person's `git
 // status` afterwards, in every directory the coder aimed at, runs nothing.
 func TestExecCannotMoveAGitDirAwayAndBack(t *testing.T) {
+	t.Parallel()
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
 			dir := e2etest.ScratchRepo(t)

@@ -18,6 +18,7 @@ import (
 // whose todo the coder appends an exec line to, is taken out during the
 // run.
 func TestExecNamesTheRestOfTheGitDir(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	gd := filepath.Join(dir, ".git")
 	e2etest.WriteFile(t, filepath.Join(gd, "rebase-merge", "git-rebase-todo"), "pick "+e2etest.Git(t, dir, "rev-parse", "--short", "HEAD")+" init\n")

@@ -16,6 +16,7 @@ import (
 // session reaches the person's ~/.claude after the run, for the next
 // `claude --continue`, while its settings.json stays read-only (31.7).
 func TestExecRunsNoAgentOnTheHostAndKeepsItsHistory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	home := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "ran-on-host")
@@ -48,6 +49,7 @@ if echo '{"hooks":{}}' > "$CLAUDE_CONFIG_DIR/settings.json" 2>/dev/null; then ec
 // A shim that finds a `claude` of the project's first on PATH runs it only
 // inside the sandbox: nothing of it runs on the host first (31.3).
 func TestShimRunsNoAgentOnTheHost(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	marker := filepath.Join(t.TempDir(), "ran-on-host")
 	bin := filepath.Join(dir, "node_modules", ".bin")

@@ -39,6 +39,7 @@ func plantHostFakes(t *testing.T, project string) (path, marker string) {
 // sandbox's bwrap and the toolchain view take the system's or read files
 // (31.3) — and the run still works.
 func TestExecRunsNoPATHProgramOnTheHost(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	path, marker := plantHostFakes(t, dir)
 	res := e2etest.Sentinel(t, dir, []string{"HOME=" + t.TempDir(), "PATH=" + path}, "exec", "--plain", "--", "/bin/sh", "-c", "echo hi > from-coder")
@@ -59,6 +60,7 @@ func TestExecRunsNoPATHProgramOnTheHost(t *testing.T) {
 // The same through a shim: a `claude` of the project's found first on
 // PATH, among fakes of everything Sentinel could start itself.
 func TestShimRunsNoPATHProgramOnTheHost(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	path, marker := plantHostFakes(t, dir)
 	agent := filepath.Join(dir, "node_modules", ".bin", "claude")

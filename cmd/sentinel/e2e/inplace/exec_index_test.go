@@ -14,6 +14,7 @@ import (
 // end of the run names Makefile as DANGEROUS, and 'sentinel undo' puts the
 // index back, so nothing is staged.
 func TestExecReportsAndUndoesAStagedTrojan(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.WriteFile(t, filepath.Join(dir, "Makefile"), "test:\n\ttrue\n")
 	e2etest.Git(t, dir, "add", "Makefile")
@@ -45,6 +46,7 @@ func TestExecReportsAndUndoesAStagedTrojan(t *testing.T) {
 // An ordinary `git add` of a changed file by the coder is reported as
 // staged, not as dangerous: the staged content is the file.
 func TestExecReportsAnOrdinaryAddAsStaged(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.Git(t, dir, "reset", "-q")
 	env := []string{"HOME=" + execHome(t), "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}

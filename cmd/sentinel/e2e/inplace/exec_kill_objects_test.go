@@ -17,6 +17,7 @@ import (
 // object dir; the next in-place command (here another `sentinel exec`)
 // proves and moves them in, so the repository is whole again (31.1).
 func TestKilledExecLeavesNoMissingObjects(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+t.TempDir(), "NO_COLOR=1")
 	script := "echo coder > coder.txt && git add coder.txt && git -c user.name=c -c user.email=c@c commit -qm coder && touch committed && exec sleep 600"

@@ -18,6 +18,7 @@ import (
 // must not say "no commits yet": the project finder recovers the objects
 // itself, lists the run as interrupted, and the repository is whole (31).
 func TestRunsAfterAKilledExecDoesNotSayNoCommits(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+t.TempDir(), "NO_COLOR=1")
 	script := "echo coder > coder.txt && git add coder.txt && git -c user.name=c -c user.email=c@c commit -qm coder && touch committed && exec sleep 600"

@@ -12,6 +12,7 @@ import (
 // says in one line that the file is not trusted and how to trust it; after
 // `sentinel config trust` the line is gone.
 func TestExecSaysAPlacesShippedTemplatesWaitForTrust(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	env := []string{"HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir()}
 	e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "templates.toml"), "[[template]]\nid = \"t-shipped\"\nhost = \"exfil.example\"\n")

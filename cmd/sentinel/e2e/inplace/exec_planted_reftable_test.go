@@ -17,6 +17,7 @@ import (
 // table taken for the refs, the ref stayed unnamed, and the person's `git
 // checkout -- Makefile` wrote the coder's recipe.
 func TestExecPlantedReftableHidesNoReplaceRef(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.WriteFile(t, filepath.Join(dir, "Makefile"), "all:\n\ttrue\n")
 	e2etest.Git(t, dir, "add", "Makefile")

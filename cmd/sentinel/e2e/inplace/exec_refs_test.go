@@ -12,6 +12,7 @@ import (
 // another and tags is reported at the end of the run: each ref that moved,
 // the person's flagged with how to put it back (31.2).
 func TestExecReportsRefMoves(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	first := e2etest.Git(t, dir, "rev-parse", "HEAD")
 	e2etest.WriteFile(t, filepath.Join(dir, "second.txt"), "2\n")

@@ -17,6 +17,7 @@ import (
 // DANGEROUS (TestInPlaceSeesAReplaceRefInReftable). Either way the stack
 // git reads afterwards holds no replace ref the person did not see.
 func TestExecReplaceRefInReftable(t *testing.T) {
+	t.Parallel()
 	const fixtures = "../../../../internal/gitdir/testdata/reftable"
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 // refused ("readable path "bin" is not absolute"). The stand-in prints a
 // version, as a real agent's --version does.
 func TestExecRelativeAgentProgram(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.WriteFile(t, filepath.Join(dir, "bin", "claude"), "#!/bin/sh\necho \"2.1.332 (Claude Code) relative-ok\"\n")
 	e2etest.WriteFile(t, filepath.Join(dir, "bin", "codex"), "#!/bin/sh\necho \"codex-cli 0.171.0 relative-ok\"\n")

@@ -17,6 +17,7 @@ import (
 // would. (Its own record is hidden with the rest of .sentinel/runs: nothing
 // inside needs it.)
 func TestExecHidesEarlierRunsRecords(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"bwrap", "ns"} {
 		t.Run(mode, func(t *testing.T) {
 			dir := e2etest.ScratchRepo(t)
@@ -60,6 +61,7 @@ func TestExecHidesEarlierRunsRecords(t *testing.T) {
 // The coder waits inside until the later exec has finished, then reads
 // every record of .sentinel/runs it can see.
 func TestExecHidesRunsStartedLater(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"bwrap", "ns"} {
 		t.Run(mode, func(t *testing.T) {
 			dir := e2etest.ScratchRepo(t)

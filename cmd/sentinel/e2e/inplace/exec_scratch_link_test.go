@@ -16,6 +16,7 @@ import (
 // them through the link: after `git gc` every commit was gone (HEAD a bad
 // object) and exec said "no files changed".
 func TestExecScratchPackLinkRemovesNoPack(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.Git(t, dir, "gc", "-q")
 	packs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "pack-*"))

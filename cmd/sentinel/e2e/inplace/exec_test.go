@@ -56,6 +56,7 @@ func fakeSSHAgent(t *testing.T) string {
 // but not the ssh agent (the person's config did not ask for it), may
 // commit but not plant a hook, and is journaled with what it changed.
 func TestExecInPlaceWritesOnlyItsProject(t *testing.T) {
+	t.Parallel()
 	python := "/usr/bin/python3" // not a version manager's shim: home is not there inside
 	if _, err := os.Stat(python); err != nil {
 		t.Skip("no /usr/bin/python3 (the test's socket client)")
@@ -147,6 +148,7 @@ func TestExecInPlaceWritesOnlyItsProject(t *testing.T) {
 // exec works in a repository with no commits and in a directory that is no
 // repository at all; the diff stat then lists the files.
 func TestExecWithoutCommitsOrGit(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		init func(dir string)
@@ -174,6 +176,7 @@ func TestExecWithoutCommitsOrGit(t *testing.T) {
 
 // Bad calls are one-line errors with the right exit status.
 func TestExecUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	for _, tc := range []struct {
 		name string
@@ -198,6 +201,7 @@ func TestExecUsageErrors(t *testing.T) {
 // [service] blocked_dirs refuses run and exec in or under a blocked
 // directory, through symlinks on either side.
 func TestBlockedDirsRefuseLaunches(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	sub := filepath.Join(dir, "sub")
 	os.MkdirAll(sub, 0o755)
@@ -233,6 +237,7 @@ func TestBlockedDirsRefuseLaunches(t *testing.T) {
 // besides: the credential list still wins inside them, and a place that is
 // not there is a one-line error before anything runs.
 func TestExecWritesWhatConfigAdds(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	home := execHome(t)
 	e2etest.WriteFile(t, filepath.Join(home, ".config", "gh", "hosts.yml"), "GH-TOKEN-VALUE\n")
@@ -283,6 +288,7 @@ func TestExecWritesWhatConfigAdds(t *testing.T) {
 // failing test is the exit status the person sees: exec is for hands-on
 // work, so the toolchain must work inside it as it does outside.
 func TestExecBuildsAndTestsARealGoProject(t *testing.T) {
+	t.Parallel()
 	goBin, dir := e2etest.CalcProject(t)
 	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
 	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", goBin+" test ./... && "+goBin+" build -o calc . && ./calc")

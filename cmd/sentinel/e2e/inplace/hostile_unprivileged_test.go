@@ -22,5 +22,6 @@ var hostileTests = []string{
 // TestHostileSuiteUnprivileged re-runs hostileTests as the unprivileged CI
 // user when the suite runs as root.
 func TestHostileSuiteUnprivileged(t *testing.T) {
+	t.Parallel()
 	e2etest.RerunUnprivileged(t, e2etest.Bin, hostileTests)
 }

@@ -13,6 +13,7 @@ import (
 // the coder's own git commits as the person too. A person with no identity
 // gets Sentinel's.
 func TestLandedCommitCarriesThePersonsIdentity(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	home := t.TempDir()
 	e2etest.WriteFile(t, filepath.Join(home, ".gitconfig"), "[user]\n\tname = Pat Person\n\temail = pat@example.com\n[credential]\n\thelper = store\n")

@@ -93,6 +93,7 @@ func mustNotExist(t *testing.T, what string, paths ...string) {
 // (git init + core.fsmonitor) or a .git file behind: each is refused or
 // quarantined and named at the end.
 func TestExecInPlaceNestedRepoWorktreeAndObjects(t *testing.T) {
+	t.Parallel()
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
 			dir := e2etest.ScratchRepo(t)
@@ -187,6 +188,7 @@ func runIn(t *testing.T, dir string, argv ...string) string {
 // under it read-only: a hook planted in one and core.fsmonitor in the
 // other do not persist.
 func TestExecInPlaceFolderOfRepositories(t *testing.T) {
+	t.Parallel()
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
 			dir, _ := filepath.EvalSymlinks(t.TempDir())
@@ -222,6 +224,7 @@ func TestExecInPlaceFolderOfRepositories(t *testing.T) {
 // repoint its own commondir or gitdir, write the common dir's hooks or
 // config, or touch another worktree's entry.
 func TestExecInPlaceInsideALinkedWorktree(t *testing.T) {
+	t.Parallel()
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
 			main := e2etest.ScratchRepo(t)
@@ -279,6 +282,7 @@ func TestExecInPlaceInsideALinkedWorktree(t *testing.T) {
 // so ([sandbox] ssh_agent = true); TestExecInPlaceWritesOnlyItsProject
 // checks it does not by default.
 func TestExecInPlaceSSHAgentWhenConfigSaysSo(t *testing.T) {
+	t.Parallel()
 	python := "/usr/bin/python3"
 	if _, err := os.Stat(python); err != nil {
 		t.Skip("no /usr/bin/python3 (the test's socket client)")
@@ -297,6 +301,7 @@ func TestExecInPlaceSSHAgentWhenConfigSaysSo(t *testing.T) {
 // A relative program runs under exec and under run --coder command, on
 // both backends (bwrap once died with "Can't mkdir /usr").
 func TestRelativeProgramRunsOnBothBackends(t *testing.T) {
+	t.Parallel()
 	for _, backend := range inPlaceBackends(t) {
 		t.Run(backend, func(t *testing.T) {
 			dir := e2etest.ScratchRepo(t)

@@ -15,6 +15,7 @@ import (
 // back): the first line of exec's summary says a staged path changed,
 // never "no files changed" above a list of staged changes (issue 31).
 func TestExecSummaryHeadlineCountsStagedChanges(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.WriteFile(t, filepath.Join(dir, "Makefile"), "test:\n\ttrue\n")
 	e2etest.Git(t, dir, "add", "Makefile")
@@ -41,6 +42,7 @@ func TestExecSummaryHeadlineCountsStagedChanges(t *testing.T) {
 // stat data (a staged file got a new mtime) but stages nothing: `sentinel undo`
 // still unstages what the coder staged instead of refusing.
 func TestUndoAfterTheIndexWasRefreshedByGitStatus(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	env := []string{"HOME=" + execHome(t), "XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
 	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "/bin/sh", "-c", "echo coder > coder.txt && git add coder.txt")

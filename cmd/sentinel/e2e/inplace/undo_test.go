@@ -59,6 +59,7 @@ func placeHash(t *testing.T, root string) string {
 // without touching the index; a second run's undo refuses, naming the file
 // the person edited since, and changes nothing.
 func TestExecUndoRestoresThePlace(t *testing.T) {
+	t.Parallel()
 	dir := e2etest.ScratchRepo(t)
 	e2etest.WriteFile(t, filepath.Join(dir, ".gitignore"), ".venv/\nbuild/\n")
 	e2etest.WriteFile(t, filepath.Join(dir, "run.sh"), "#!/bin/sh\necho run\n")

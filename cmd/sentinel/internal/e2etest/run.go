@@ -135,9 +135,16 @@ func Checkout(t *testing.T, dir string) string {
 // the journal's path.
 func KillNineWhen(t *testing.T, bin, dir, marker string, args ...string) string {
 	t.Helper()
+	return KillNineWhenEnv(t, bin, dir, nil, marker, args...)
+}
+
+// KillNineWhenEnv is KillNineWhen with env added to the test's
+// environment (a state dir of the test's own, say).
+func KillNineWhenEnv(t *testing.T, bin, dir string, env []string, marker string, args ...string) string {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir())
+	cmd.Env = append(append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir()), env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +183,13 @@ func KillNineWhen(t *testing.T, bin, dir, marker string, args ...string) string 
 // recovery directory.
 func RunMeta(t *testing.T, dir string) []struct{ ID, Status, Recovery string } {
 	t.Helper()
-	res := Run(t, Bin, dir, nil, "runs", "--json")
+	return RunMetaEnv(t, dir, nil)
+}
+
+// RunMetaEnv is RunMeta with env added to the test's environment.
+func RunMetaEnv(t *testing.T, dir string, env []string) []struct{ ID, Status, Recovery string } {
+	t.Helper()
+	res := Run(t, Bin, dir, env, "runs", "--json")
 	var metas []struct{ ID, Status, Recovery string }
 	if err := json.Unmarshal([]byte(res.Stdout), &metas); err != nil {
 		t.Fatalf("runs --json: %v\n%s", err, res.Stdout)

@@ -1,0 +1,130 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A Sentinel killed while it builds the Go cache seed takes the whole
+// build with it: the go command and everything it started (here the
+// seed module's test binary, which would otherwise run on for go test's
+// ten minutes). The helper below is Sentinel: it builds a seed whose test
+// says it runs and then waits; the test kills the helper once the test
+// binary runs and waits until nothing of the build is left.
+func TestASeedBuildDiesWithSentinel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	person, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir() // its path marks every process of the build (GOCACHE, TMPDIR)
+			cmd := exec.Command(os.Args[0], "-test.run=^TestSeedBuildHelper$", "-test.count=1")
+			cmd.Env = append(os.Environ(), "SENTINEL_SEED_HELPER_DIR="+dir, "GOCACHE="+string(bytes.TrimSpace(person)),
+				"TMPDIR="+dir, "XDG_STATE_HOME="+filepath.Join(dir, "state"))
+			out := &bytes.Buffer{}
+			cmd.Stdout, cmd.Stderr = out, out
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			helperDone := make(chan struct{})
+			go func() { _ = cmd.Wait(); close(helperDone) }()
+			t.Cleanup(func() { killMarked(dir) }) // a failed run leaves nothing behind either
+			running := filepath.Join(dir, "running")
+			bound := time.Now().Add(10 * time.Minute) // a hang bound: the first build may compile
+			for !exists(running) {
+				select {
+				case <-helperDone:
+					t.Fatalf("the helper ended before the seed's test ran:\n%s", out)
+				case <-time.After(50 * time.Millisecond):
+				}
+				if time.Now().After(bound) {
+					t.Fatalf("the seed's test never ran:\n%s", out)
+				}
+			}
+			if len(marked(dir)) == 0 {
+				t.Fatal("no process of the seed build found")
+			}
+			_ = cmd.Process.Signal(sig)
+			<-helperDone
+			bound = time.Now().Add(time.Minute) // a hang bound: without the guard they live ten minutes
+			for left := marked(dir); len(left) > 0; left = marked(dir) {
+				if time.Now().After(bound) {
+					t.Fatalf("after %s of Sentinel, the seed build's processes run on: %v", sig, left)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		})
+	}
+}
+
+// TestSeedBuildHelper is Sentinel building a seed whose test waits: it
+// runs only under TestASeedBuildDiesWithSentinel.
+func TestSeedBuildHelper(t *testing.T) {
+	dir := os.Getenv("SENTINEL_SEED_HELPER_DIR")
+	if dir == "" {
+		t.Skip("a helper")
+	}
+	waits := seedTier{name: "waits", files: map[string]string{
+		"go.mod": "module sentinel.invalid/waits\n\ngo 1.21\n",
+		"waits_test.go": `package waits
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+func TestWaits(t *testing.T) {
+	_ = os.WriteFile(` + strconv.Quote(filepath.Join(dir, "running")) + `, nil, 0o600)
+	time.Sleep(time.Hour)
+}
+`,
+	}}
+	_ = buildSeed(context.Background(), filepath.Join(dir, "seed"), "go version test", waits, nil)
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// marked is the processes other than this one whose command line or
+// environment names mark.
+func marked(mark string) []int {
+	var pids []int
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		for _, f := range []string{"cmdline", "environ"} {
+			b, err := os.ReadFile(filepath.Join("/proc", e.Name(), f))
+			if err == nil && bytes.Contains(b, []byte(mark)) {
+				if st, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil && bytes.Contains(st, []byte(") Z ")) {
+					break // a zombie: gone, its parent not yet told
+				}
+				pids = append(pids, pid)
+				break
+			}
+		}
+	}
+	return pids
+}
+
+func killMarked(mark string) {
+	for _, pid := range marked(mark) {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
