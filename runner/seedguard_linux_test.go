@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // A Sentinel killed while it builds the Go cache seed takes the whole
@@ -57,12 +59,9 @@ func TestASeedBuildDiesWithSentinel(t *testing.T) {
 			}
 			_ = cmd.Process.Signal(sig)
 			<-helperDone
-			bound = time.Now().Add(time.Minute) // a hang bound: without the guard they live ten minutes
-			for left := marked(dir); len(left) > 0; left = marked(dir) {
-				if time.Now().After(bound) {
-					t.Fatalf("after %s of Sentinel, the seed build's processes run on: %v", sig, left)
-				}
-				time.Sleep(50 * time.Millisecond)
+			// a hang bound: without the guard they live ten minutes
+			if !poll.Paced(50*time.Millisecond, time.Minute, func() bool { return len(marked(dir)) == 0 }) {
+				t.Fatalf("after %s of Sentinel, the seed build's processes run on: %v", sig, marked(dir))
 			}
 		})
 	}
@@ -87,7 +86,7 @@ import (
 
 func TestWaits(t *testing.T) {
 	_ = os.WriteFile(` + strconv.Quote(filepath.Join(dir, "running")) + `, nil, 0o600)
-	time.Sleep(time.Hour)
+	time.Sleep(time.Hour) // deliberate: the seed test that waits until Sentinel is killed
 }
 `,
 	}}
