@@ -38,6 +38,10 @@ func TestQueueApproveOfAWriteWantsItsContentShown(t *testing.T) {
 	if e.Kind != "write" {
 		t.Fatalf("the card is not the write's: %+v", e)
 	}
+	// sentinel runs says of the run what sentinel status says (#37 point 10).
+	if runs := e2etest.Sentinel(t, dir, svc.env, "runs"); !strings.Contains(runs.Stdout, "waiting for you") {
+		t.Fatalf("sentinel runs does not say the run waits for you, as sentinel status does:\n%s%s", runs.Stdout, runs.Stderr)
+	}
 	r := e2etest.Sentinel(t, "", svc.env, "queue", "approve", e.ID)
 	if r.Code == 0 || !strings.Contains(r.Stderr, "sentinel queue show "+e.ID) || strings.Count(strings.TrimSpace(r.Stderr), "\n") != 0 {
 		t.Fatalf("a blind approve of a write was not refused in one line naming queue show: %d %q", r.Code, r.Stderr)
