@@ -153,6 +153,9 @@ func writeQueueTable(w io.Writer, entries []queue.Entry, now time.Time) {
 		if e.Policy.Reason != "" {
 			fmt.Fprintf(w, "%-9s   policy: %s\n", "", textsafe.Line(e.Policy.Reason))
 		}
+		if queue.SeenOf(e.Request) != "" {
+			fmt.Fprintf(w, "%-9s   what it writes: sentinel queue show %s (approve once you have read it)\n", "", e.ID)
+		}
 	}
 }
 
