@@ -280,7 +280,7 @@ done = "finished, tests pass"
 		t.Fatal("no FINAL_REPORT.md")
 	}
 	report, _ := os.ReadFile(m[0])
-	for _, want := range []string{"**failed**", "`grep -q approved feature.txt` | flag | 1", "feature.txt", "kept in"} {
+	for _, want := range []string{"**failed (recovery)**", "`grep -q approved feature.txt` | flag | 1", "feature.txt", "kept in"} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("FINAL_REPORT.md lacks %q:\n%s", want, report)
 		}

@@ -21,7 +21,7 @@ func TestQueueAcrossRuns(t *testing.T) {
 	svc := startUserService(t, "[notify]\ndesktop = false\ncommand = \"cat >> "+nudges+"\"\n")
 	one, two := e2etest.ScratchRepo(t), e2etest.ScratchRepo(t)
 	runOne := startBgRun(t, one, svc.env, "run", "--plain", "--apply", "none", "--coder", "command", "fetch one",
-		"--", "sh", "-c", hookAsk("curl -fsS https://example.com/one"))
+		"--", "sh", "-c", hookAsk("go install ./cmd/one"))
 	runTwo := startBgRun(t, two, svc.env, "run", "--plain", "--apply", "none", "--coder", "command", "fetch two",
 		"--", "sh", "-c", hookAsk("curl -fsS https://example.org/two"))
 
@@ -34,7 +34,7 @@ func TestQueueAcrossRuns(t *testing.T) {
 		return ok1 && ok2
 	})
 	for _, e := range []queueEntryJSON{e1, e2} {
-		if e.ID == "" || e.Run == "" || e.Kind != "shell" || !strings.Contains(e.Summary, "curl") ||
+		if e.ID == "" || e.Run == "" || e.Kind != "shell" || !(strings.Contains(e.Summary, "curl") || strings.Contains(e.Summary, "go install")) ||
 			e.Policy.Rule == "" || e.Policy.Reason == "" || e.WaitingSince.IsZero() {
 			t.Fatalf("a queue entry lacks what --json promises: %+v", e)
 		}
@@ -94,7 +94,7 @@ func TestQueueAcrossRuns(t *testing.T) {
 	}
 	// remembered by run one's own broker, in its project's templates
 	tpl, err := os.ReadFile(filepath.Join(one, ".sentinel", "templates.toml"))
-	if err != nil || !strings.Contains(string(tpl), "https://example.com/one") {
+	if err != nil || !strings.Contains(string(tpl), "go install ./cmd/one") {
 		t.Fatalf("the remembered approval is not in project one's templates: %v\n%s", err, tpl)
 	}
 	if _, err := os.Stat(filepath.Join(two, ".sentinel", "templates.toml")); err == nil {
