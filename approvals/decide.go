@@ -202,6 +202,8 @@ func (b *Broker) ask(ctx context.Context, req Request, v policy.Verdict) Decisio
 		g, note := LimitGrant(*d.Grant, v)
 		if note != "" {
 			d.Reason += "; " + note
+		} else {
+			d.Reason += " " + RememberedFor(g) // the reports say what was remembered, and for how long
 		}
 		b.storeGrant(req, g)
 	}

@@ -96,3 +96,17 @@ func gitSubcommand(argv []string) string {
 	}
 	return ""
 }
+
+// RememberedFor says where and how long g holds, as the decision's reason
+// and the reports (DECISIONS.md) tell it: "for this run only", "in this
+// project, for 8h", "for every project of yours".
+func RememberedFor(g GrantSpec) string {
+	s := map[Scope]string{ScopeRun: "for this run only", ScopeProject: "in this project", ScopeUser: "for every project of yours"}[g.Scope]
+	if s == "" {
+		s = "in the " + string(g.Scope) + " scope"
+	}
+	if g.Expires > 0 && g.Scope != ScopeRun {
+		s += ", for " + g.Expires.String()
+	}
+	return "(" + s + ")"
+}

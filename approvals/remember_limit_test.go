@@ -93,3 +93,20 @@ func TestPersonOnlyIsNeverRememberedBeyondTheRun(t *testing.T) {
 		}
 	}
 }
+
+// TestRememberedSaysItsScope (#37): a remembered approval's reason — what
+// DECISIONS.md shows — says the scope it holds in, a run's above all.
+func TestRememberedSaysItsScope(t *testing.T) {
+	for scope, want := range map[Scope]string{ScopeRun: "(for this run only)", ScopeProject: "(in this project)", ScopeUser: "(for every project of yours)"} {
+		q := NewPersonQueue()
+		r := startBroker(t, BrokerConfig{Decider: q})
+		go func() {
+			p := <-q.Prompts()
+			p.Answer(Answer{Kind: ApproveRemember, Grant: &GrantSpec{Scope: scope, Match: SuggestGrants(p.Request, p.Verdict)[0]}})
+		}()
+		d := ask(t, r.socket, Request{Kind: policy.KindShell, Command: "frobnicate --widgets 3"})
+		if !d.Allowed() || !strings.HasSuffix(d.Reason, want) {
+			t.Errorf("%s: the decision's reason %q does not end %q", scope, d.Reason, want)
+		}
+	}
+}

@@ -151,6 +151,10 @@ func (q *Queue) AnswerNoted(a Answer) (Answered, error) {
 		}
 		return out, fmt.Errorf("no request %q is waiting (sentinel queue lists them)", clip(a.ID, 40))
 	}
+	if err := checkSeen(w.entry, a); err != nil {
+		q.mu.Unlock()
+		return out, err
+	}
 	if a.Remember != "" {
 		g, note := approvals.LimitGrant(approvals.GrantSpec{Scope: a.Remember}, w.entry.Verdict)
 		a.Remember, out.Note = g.Scope, note

@@ -33,3 +33,14 @@ func AwaitsPerson(s string) bool { return strings.TrimSuffix(s, RecoverySuffix) 
 // (AwaitsPerson: sentinel review ID), or a live run's review is open on
 // its own screen (StateReviewing).
 func WaitsForPerson(s string) bool { return AwaitsPerson(s) || s == StateReviewing }
+
+// Live is a run's state word with what waits on it: a running run that
+// pending requests wait on a person for is StateWaiting. sentinel status
+// (the service) and sentinel runs both say it with this, so the same run
+// reads the same in both.
+func Live(state string, pending int) string {
+	if state == StateRunning && pending > 0 {
+		return StateWaiting
+	}
+	return state
+}

@@ -82,9 +82,7 @@ func (q *Queue) Statuses() []RunStatus {
 		if !final(st.State) && !alive(st.PID) {
 			st.State = StateGone
 		}
-		if st.State == StateRunning && st.Pending > 0 {
-			st.State = StateWaiting
-		}
+		st.State = Live(st.State, st.Pending)
 		out = append(out, *st)
 	}
 	sort.Slice(out, func(i, j int) bool {

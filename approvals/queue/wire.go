@@ -90,6 +90,9 @@ type Answer struct {
 	ExpiresSec int64             `json:"expires_sec,omitempty"`
 	Message    string            `json:"message,omitempty"` // with deny: for the coder
 	Via        string            `json:"via,omitempty"`     // queue | console: where it was answered
+	// Seen, with approve of a write or edit: SeenOf the content the person
+	// was shown (seen.go); the queue refuses the approval without it.
+	Seen string `json:"seen,omitempty"`
 }
 
 // Withdraw is the body of queue.withdraw.

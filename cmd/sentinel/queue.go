@@ -18,17 +18,21 @@ import (
 )
 
 // queueItem is one line of sentinel queue --json: what a script needs,
-// never the request's input.
+// never the request's raw input; a write's or edit's content (as the run
+// sent it: a JSON string is safe to print) and the hash that approves it.
 type queueItem struct {
-	ID           string    `json:"id"`
-	Run          string    `json:"run"`
-	Project      string    `json:"project"`
-	Coder        string    `json:"coder,omitempty"`
-	Kind         string    `json:"kind"`
-	Summary      string    `json:"summary"`
-	Policy       queue.Why `json:"policy"`
-	WaitingSince time.Time `json:"waiting_since"`
-	AtTerminal   bool      `json:"at_terminal"`
+	ID           string       `json:"id"`
+	Run          string       `json:"run"`
+	Project      string       `json:"project"`
+	Coder        string       `json:"coder,omitempty"`
+	Kind         string       `json:"kind"`
+	Summary      string       `json:"summary"`
+	Policy       queue.Why    `json:"policy"`
+	WaitingSince time.Time    `json:"waiting_since"`
+	AtTerminal   bool         `json:"at_terminal"`
+	Path         string       `json:"path,omitempty"`
+	Content      []queue.Line `json:"content,omitempty"`
+	Seen         string       `json:"seen,omitempty"` // sentinel queue approve ID --seen SEEN
 }
 
 func newQueueCmd() *cobra.Command {
@@ -39,11 +43,15 @@ func newQueueCmd() *cobra.Command {
 		Long: `sentinel queue lists the requests that runs on this machine are waiting on a
 person for (oldest first), from the user service (sentinel service). Answer
 one with sentinel queue approve ID or sentinel queue deny ID; the run that
-asked applies the answer. sentinel console shows the same queue with the
+asked applies the answer. A write or edit is approved only once its content
+was shown: sentinel queue show ID prints it, with the hash to approve it by
+(sentinel queue approve ID --seen HASH). sentinel console shows the same queue with the
 run's own card.`,
 		Example: `  sentinel queue
   sentinel queue --json
+  sentinel queue show 3f9a1c2b
   sentinel queue approve 3f9a1c2b --remember project
+  sentinel queue approve 5d0e7a91 --seen 9c1f2b3a4d5e
   sentinel queue deny 3f9a1c2b --message "use the staging host"`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -60,13 +68,13 @@ run's own card.`,
 	}
 	q.Flags().BoolVar(&asJSON, "json", false, "print the pending requests as a JSON array")
 
-	var remember string
+	var remember, seen string
 	approve := &cobra.Command{
 		Use:   "approve ID",
 		Short: "Approve a waiting request (once, or remembered with --remember)",
 		Args:  wantArgs(1, 1, "which request? give its id (sentinel queue lists them)", "sentinel queue approve 3f9a1c2b"),
 		RunE: func(c *cobra.Command, args []string) error {
-			a := queue.Answer{ID: args[0], Decision: queue.Approve, Via: "queue"}
+			a := queue.Answer{ID: args[0], Decision: queue.Approve, Via: "queue", Seen: seen}
 			switch approvals.Scope(remember) {
 			case "":
 			case approvals.ScopeRun, approvals.ScopeProject, approvals.ScopeUser:
@@ -78,6 +86,7 @@ run's own card.`,
 		},
 	}
 	approve.Flags().StringVar(&remember, "remember", "", "remember the approval in `SCOPE` (run, project or user), at the narrowest breadth the run's card offers")
+	approve.Flags().StringVar(&seen, "seen", "", "with a write or edit: the `HASH` sentinel queue show ID printed under its content")
 	var message string
 	deny := &cobra.Command{
 		Use:   "deny ID",
@@ -88,7 +97,7 @@ run's own card.`,
 		},
 	}
 	deny.Flags().StringVar(&message, "message", "", "what the coder is told (`TEXT`)")
-	q.AddCommand(approve, deny)
+	q.AddCommand(newQueueShowCmd(), approve, deny)
 	return q
 }
 
@@ -119,6 +128,13 @@ func writeQueueJSON(w io.Writer, entries []queue.Entry) error {
 	for _, e := range entries {
 		items = append(items, queueItem{ID: e.ID, Run: e.Run, Project: e.Project, Coder: e.Coder, Kind: string(e.Kind),
 			Summary: e.Summary, Policy: e.Policy, WaitingSince: e.WaitingSince, AtTerminal: e.AtTerminal})
+		if seen := queue.SeenOf(e.Request); seen != "" {
+			it := &items[len(items)-1]
+			it.Path = e.Request.Path
+			if lines, ok := queue.ContentOf(e.Request); ok {
+				it.Content, it.Seen = lines, seen
+			}
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -136,6 +152,9 @@ func writeQueueTable(w io.Writer, entries []queue.Entry, now time.Time) {
 			textsafe.Line(e.Run), textsafe.Line(shortProject(e.Project)), textsafe.Line(e.Summary))
 		if e.Policy.Reason != "" {
 			fmt.Fprintf(w, "%-9s   policy: %s\n", "", textsafe.Line(e.Policy.Reason))
+		}
+		if queue.SeenOf(e.Request) != "" {
+			fmt.Fprintf(w, "%-9s   what it writes: sentinel queue show %s (approve once you have read it)\n", "", e.ID)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -56,11 +57,12 @@ run is one tab-separated line with every field whole; --json has everything.`,
 				fmt.Println("no runs yet — try: sentinel run --coder demo \"add a Shout function\"")
 				return nil
 			}
+			pending := pendingOf(c.Context(), p.Root)
 			if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
-				_, err = fmt.Fprint(os.Stdout, runsFit(metas, w))
+				_, err = fmt.Fprint(os.Stdout, runsFit(metas, pending, w))
 				return err
 			}
-			_, err = fmt.Fprint(os.Stdout, runsTSV(metas))
+			_, err = fmt.Fprint(os.Stdout, runsTSV(metas, pending))
 			return err
 		},
 	}
@@ -69,9 +71,10 @@ run is one tab-separated line with every field whole; --json has everything.`,
 }
 
 // statusText is the run's state word (runner.StateOf, as every view tells
-// it) and the branch it landed on.
-func statusText(m *runner.Meta) string {
-	s := runner.StateOf(m)
+// it, "waiting for you" while a request of it waits: queue.Live) and the
+// branch it landed on.
+func statusText(m *runner.Meta, pending map[string]int) string {
+	s := queue.Live(runner.StateOf(m), pending[m.ID])
 	if m.Landing != nil && m.Landing.Branch != "" {
 		s += " → " + m.Landing.Branch
 	}

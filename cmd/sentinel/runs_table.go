@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -15,11 +16,11 @@ var runsHeader = []string{"RUN", "STATUS", "CODER", "STARTED", "DURATION", "DECI
 
 // runsTSV is sentinel runs for a pipe: one tab-separated line per run under
 // the header, every field whole (the task on one line, tabs folded).
-func runsTSV(metas []*runner.Meta) string {
+func runsTSV(metas []*runner.Meta, pending map[string]int) string {
 	var b strings.Builder
 	b.WriteString(strings.Join(runsHeader, "\t") + "\n")
 	for _, m := range metas {
-		row := []string{m.ID, statusText(m), coderText(m), m.Started.Local().Format("2006-01-02 15:04"),
+		row := []string{m.ID, statusText(m, pending), coderText(m), m.Started.Local().Format("2006-01-02 15:04"),
 			duration(m), decisionsText(m.Decisions), strings.Join(strings.Fields(m.Task), " ")}
 		for i := range row {
 			row[i] = strings.ReplaceAll(textsafe.Line(row[i]), "\t", " ")
@@ -34,12 +35,12 @@ func runsTSV(metas []*runner.Meta) string {
 // not fit, the least needed columns go first (started, which the run id
 // already tells, then decisions, duration, coder); no line is wider than
 // width.
-func runsFit(metas []*runner.Meta, width int) string {
+func runsFit(metas []*runner.Meta, pending map[string]int, width int) string {
 	const gap = 2
 	rows := [][]string{runsHeader}
 	landedOwn := false
 	for _, m := range metas {
-		rows = append(rows, []string{textsafe.Line(m.ID), textsafe.Line(shortStatus(m)), textsafe.Line(coderText(m)),
+		rows = append(rows, []string{textsafe.Line(m.ID), textsafe.Line(shortStatus(m, pending)), textsafe.Line(coderText(m)),
 			m.Started.Local().Format("01-02 15:04"), duration(m), shortDecisions(m.Decisions),
 			strings.Join(strings.Fields(textsafe.Line(m.Task)), " ")})
 		landedOwn = landedOwn || (m.Landing != nil && m.Landing.Branch == "sentinel/"+m.ID)
@@ -96,8 +97,8 @@ func fitLine(s string, width int) string {
 
 // shortStatus is the status with a branch only when it is not the run's own
 // sentinel/<id> (which the footnote explains).
-func shortStatus(m *runner.Meta) string {
-	s := runner.StateOf(m)
+func shortStatus(m *runner.Meta, pending map[string]int) string {
+	s := queue.Live(runner.StateOf(m), pending[m.ID])
 	if m.Landing != nil && m.Landing.Branch != "" && m.Landing.Branch != "sentinel/"+m.ID {
 		s += " → " + m.Landing.Branch
 	}

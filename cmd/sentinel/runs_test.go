@@ -59,7 +59,7 @@ func TestRunsFitNeverExceedsTheWidth(t *testing.T) {
 			Recovery: ".sentinel/recovery/x"},
 	}
 	for _, w := range []int{240, 120, 80, 60, 40, 20} {
-		out := runsFit(metas, w)
+		out := runsFit(metas, nil, w)
 		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
 			if ansi.StringWidth(l) > w || strings.ContainsAny(l, "\t\r") {
 				t.Errorf("width %d: line %d cells wide: %q", w, ansi.StringWidth(l), l)

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/internal/servicewire"
+	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -38,8 +41,8 @@ func TestEveryViewTellsARunWithOneWord(t *testing.T) {
 		m := c.m
 		m.ID = "run" + string(rune('a'+i))
 		views := map[string]string{
-			"runs (pipe)":     statusText(&m),
-			"runs (terminal)": shortStatus(&m),
+			"runs (pipe)":     statusText(&m, nil),
+			"runs (terminal)": shortStatus(&m, nil),
 			"run end (TUI)":   runner.Result{Status: m.Status, Landing: m.Landing, Recovery: m.Recovery, Stuck: m.Stuck}.StateOf(),
 			"reported":        finalState(runner.Result{Status: m.Status, Landing: m.Landing, Recovery: m.Recovery, Stuck: m.Stuck}.StateOf(), m.Status, t.TempDir()),
 			"settled":         finalState(runner.StateOf(&m), m.Status, t.TempDir()),
@@ -69,6 +72,35 @@ func TestEveryViewTellsARunWithOneWord(t *testing.T) {
 		}
 		if waits := strings.Contains(b.String(), "1 waiting for you"); waits != (m.Status == runner.StatusPending) {
 			t.Errorf("%s: sentinel status counts it waiting for you: %v\n%s", c.want, waits, b.String())
+		}
+	}
+}
+
+// TestRunsAndStatusSayWaitingAlike: a running run a request waits on is
+// "waiting for you" in sentinel status and in sentinel runs (both tables),
+// from one function (queue.Live) (#37 point 10).
+func TestRunsAndStatusSayWaitingAlike(t *testing.T) {
+	q := queue.New(nil)
+	me := servicewire.Peer{PID: os.Getpid()}
+	root := t.TempDir()
+	if err := q.Report(me, queue.Report{Run: "r1", Project: root, Coder: "claude", State: queue.StateRunning, Started: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	posted := make(chan struct{})
+	go func() {
+		_, _ = q.Post(ctx, me, queue.Post{Run: "r1", Project: root, Request: approvals.Request{Kind: policy.KindShell, Command: "make deploy"}},
+			func(queue.Posted) error { close(posted); return nil })
+	}()
+	<-posted
+	st := q.Statuses()
+	m := runner.Meta{ID: "r1", Status: runner.StatusRunning}
+	pending := pendingIn(st, root)
+	views := map[string]string{"status": st[0].State, "runs (pipe)": statusText(&m, pending), "runs (terminal)": shortStatus(&m, pending)}
+	for view, got := range views {
+		if got != queue.StateWaiting {
+			t.Errorf("%s says %q of a run a request waits on, want %q", view, got, queue.StateWaiting)
 		}
 	}
 }

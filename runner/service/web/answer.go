@@ -74,7 +74,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 
 // answerOf reads a card's form into the queue's answer.
 func answerOf(e queue.Entry, r *http.Request) (queue.Answer, string, error) {
-	a := queue.Answer{ID: e.ID}
+	a := queue.Answer{ID: e.ID, Seen: r.PostFormValue("seen")} // the queue checks it against the content
 	switch r.PostFormValue("decision") {
 	case "approve":
 		a.Decision = queue.Approve

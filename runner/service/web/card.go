@@ -13,21 +13,26 @@ import (
 // card is one waiting request as the page shows it: every string from the
 // run or the coder is Shown.
 type card struct {
-	ID       string // the queue's id: 8 hex digits
-	Kind     string
-	Run      Shown
-	Project  Shown
-	Coder    Shown
-	What     Shown // the command, path, host or tool
-	Rule     Shown
-	Reason   Shown
-	Waiting  string
-	Content  []diffLine // a write's content or an edit's diff
-	Options  []grantOption
-	Scopes   []approvals.Scope // the scopes this request may be remembered in, narrowest first
-	Scope    approvals.Scope   // the one chosen unless the person picks another
-	Limit    Shown             // why the scopes stop at run, if they do
-	Personal bool              // person-only: no one-tap approve from a push
+	ID      string // the queue's id: 8 hex digits
+	Kind    string
+	Run     Shown
+	Project Shown
+	Coder   Shown
+	What    Shown // the command, path, host or tool
+	Rule    Shown
+	Reason  Shown
+	Waiting string
+	Content []diffLine // a write's content or an edit's diff
+	Rest    int        // how many more lines of it there are, not shown until asked for
+	Seen    string     // the hash of the content shown (queue.SeenOf), sent with an approve
+	// CanApprove: the card shows all there is to approve (the TUI's
+	// rule); otherwise it offers to show the rest, and no approve.
+	CanApprove bool
+	Options    []grantOption
+	Scopes     []approvals.Scope // the scopes this request may be remembered in, narrowest first
+	Scope      approvals.Scope   // the one chosen unless the person picks another
+	Limit      Shown             // why the scopes stop at run, if they do
+	Personal   bool              // person-only: no one-tap approve from a push
 }
 
 type diffLine struct {
@@ -56,8 +61,8 @@ var expiries = []struct {
 func cardOf(e queue.Entry, now time.Time) card {
 	c := card{ID: e.ID, Kind: string(e.Kind), Run: Strict(e.Run), Project: Strict(e.Project), Coder: Line(e.Coder),
 		What: Strict(what(e.Request)), Rule: Line(e.Verdict.Rule), Reason: Line(e.Verdict.Reason),
-		Waiting: now.Sub(e.WaitingSince).Round(time.Second).String(), Content: contentOf(e.Request),
-		Options: optionsOf(e.Request, e.Verdict)}
+		Waiting: now.Sub(e.WaitingSince).Round(time.Second).String(), Options: optionsOf(e.Request, e.Verdict)}
+	c.showContent(e, false)
 	limit, why := approvals.RememberLimit(e.Verdict)
 	c.Scopes = allScopes[:slices.Index(allScopes, limit)+1]
 	c.Scope = approvals.ScopeProject
@@ -115,32 +120,34 @@ func grantLabel(m approvals.Match) string {
 	return "nothing"
 }
 
-// maxContentLines bounds what a card shows of a change.
+// maxContentLines bounds what a card shows of a change until the person
+// asks for all of it.
 const maxContentLines = 400
 
 // contentOf is a write's content as added lines, or an edit as its old
-// lines removed and new lines added.
-func contentOf(req approvals.Request) []diffLine {
-	in, ok := approvals.WriteInputOf(req)
-	if !ok {
-		return nil
-	}
-	var out []diffLine
-	add := func(sign, s string) {
-		for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
-			if len(out) == maxContentLines {
-				out = append(out, diffLine{Sign: " ", Text: Line("… (the rest is not shown)")})
-			}
-			if len(out) <= maxContentLines {
-				out = append(out, diffLine{Sign: sign, Text: Line(l)})
-			}
+// lines removed and new lines added: all of it, or the first
+// maxContentLines and how many more there are.
+func contentOf(req approvals.Request, all bool) (out []diffLine, rest int) {
+	lines, _ := queue.ContentOf(req)
+	for i, l := range lines {
+		if i == maxContentLines && !all {
+			return out, len(lines) - i
 		}
+		out = append(out, diffLine{Sign: l.Sign, Text: Line(l.Text)})
 	}
-	for _, e := range in.Replacements() {
-		if e.Old != "" {
-			add("-", e.Old)
-		}
-		add("+", e.New)
+	return out, 0
+}
+
+// showContent fills c's content, all of it when all is set. Approve is
+// offered only for a card whose whole content is shown (as the TUI's
+// rule: see all to approve): its forms carry the content's hash, which
+// the queue wants for a write or edit.
+func (c *card) showContent(e queue.Entry, all bool) {
+	c.Content, c.Rest = contentOf(e.Request, all)
+	c.Seen = queue.SeenOf(e.Request)
+	_, readable := queue.ContentOf(e.Request)
+	c.CanApprove = c.Seen == "" || readable && c.Rest == 0
+	if !c.CanApprove {
+		c.Seen = ""
 	}
-	return out
 }

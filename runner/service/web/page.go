@@ -37,6 +37,9 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	ps := newProjects()
 	for _, e := range s.opts.Queue.List() {
 		c := cardOf(e, now)
+		if r.URL.Query().Get("all") == e.ID {
+			c.showContent(e, true)
+		}
 		previewsOf(&c, e, ps)
 		data.Cards = append(data.Cards, c)
 	}

@@ -42,8 +42,9 @@ type ntfyMessage struct {
 }
 
 // Hook is the generic webhook's body: the nudge `[notify] command` reads,
-// and where to answer. ApproveURL is empty for a person-only request: it
-// opens the page instead.
+// and where to answer. ApproveURL is empty for a person-only request and
+// for a write or edit (approved where its content is shown): it opens the
+// page instead.
 type Hook struct {
 	queue.Nudge
 	PageURL    string    `json:"page_url"`
@@ -79,7 +80,7 @@ func (s *Server) push(e queue.Entry) error {
 		return err
 	}
 	approve := ""
-	if !personOnly(e) {
+	if !personOnly(e) && queue.SeenOf(e.Request) == "" { // a write is approved where its content is shown
 		if approve, err = url(queue.Approve); err != nil {
 			return err
 		}
@@ -94,7 +95,7 @@ func (s *Server) push(e queue.Entry) error {
 		if approve != "" {
 			m.Actions = append(m.Actions, pushAction{Action: "http", Label: "Approve", URL: approve, Method: http.MethodPost, Clear: true})
 		} else {
-			m.Message += " (only you at the page may approve this)"
+			m.Message += " (approve this at the page, where all of it is shown)"
 		}
 		m.Actions = append(m.Actions, pushAction{Action: "http", Label: "Deny", URL: deny, Method: http.MethodPost, Clear: true},
 			pushAction{Action: "view", Label: "Open", URL: page})
