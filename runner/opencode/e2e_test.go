@@ -68,7 +68,8 @@ func runWithHook(t *testing.T, hook string, decide time.Duration) (string, []fak
 	// installs its plugin package into it from the npm registry).
 	cfgDir := filepath.Join(a.Home(), configDir)
 	argv = append([]string{bwrap, "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--ro-bind", cfgDir, cfgDir, "--chdir", project, "--"}, argv...)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a bound on a hung opencode
+	// A bound on a hung opencode: one start took two minutes at load 20.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = project
@@ -140,6 +141,9 @@ func TestPluginFailsClosed(t *testing.T) {
 		}, time.Minute, false, "was killed by SIGKILL"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// Each case is its own opencode, home, project and model
+			// server: they run side by side (-parallel bounds how many).
+			t.Parallel()
 			project, results := runWithHook(t, tc.hook(t), tc.decide)
 			_, err := os.Stat(filepath.Join(project, "ran.txt"))
 			if ran := err == nil; ran != tc.ran {
