@@ -177,7 +177,9 @@ func goSeedTier(ctx context.Context, root string, t seedTier, from *goSeedDir) (
 	if s, err := readSeed(dir, version); err == nil {
 		return s, nil
 	}
-	_ = os.RemoveAll(dir)
+	if s, err := dropBadSeed(dir, version); err == nil {
+		return s, nil // another process finished it meanwhile
+	}
 	if err := os.MkdirAll(root, 0o700); err != nil {
 		return goSeedDir{}, err
 	}
@@ -199,6 +201,26 @@ func goSeedTier(ctx context.Context, root string, t seedTier, from *goSeedDir) (
 		}
 	}
 	return readSeed(dir, version)
+}
+
+// seedMissed is called between a failed read of a seed and the decision
+// to remove it; tests finish another process's build there.
+var seedMissed = func(dir string) {}
+
+// dropBadSeed removes the seed in dir that could not be read, but only if
+// there is one and a second read still fails: a seed that is not there
+// yet may be another process's, renamed into place between the two (a
+// rename is whole), and is then read, not removed.
+func dropBadSeed(dir, version string) (goSeedDir, error) {
+	seedMissed(dir)
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return goSeedDir{}, err
+	}
+	s, err := readSeed(dir, version)
+	if err != nil {
+		_ = os.RemoveAll(dir)
+	}
+	return s, err
 }
 
 // seedDirOf is where tier t's seed for the person's go lives under root,

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -47,16 +48,18 @@ func fakeSeedTiers(t *testing.T, each func(tier seedTier, from *goSeedDir)) {
 		// A build the test left under way finishes (the test released
 		// it) before the next test's fake is put in, and before its
 		// directories go.
-		for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-			seedFlights.Lock()
-			n := len(seedFlights.m)
-			seedFlights.Unlock()
-			if n == 0 {
-				break
-			}
+		if !poll.Until(time.Minute, noSeedFlights) { // a bound on a hang
+			t.Error("a seed build the test left under way never finished")
 		}
 		buildSeedFn = was
 	})
+}
+
+// noSeedFlights reports whether no seed build is under way.
+func noSeedFlights() bool {
+	seedFlights.Lock()
+	defer seedFlights.Unlock()
+	return len(seedFlights.m) == 0
 }
 
 // TestGoSeedIsBuiltOnceAndKept: the seed warmed at a run's start is the one
@@ -83,8 +86,11 @@ func TestGoSeedIsBuiltOnceAndKept(t *testing.T) {
 			caches[i] = c
 		}()
 	}
-	for waits.Load() == 0 { // each waiting verification reports within a second
-		time.Sleep(10 * time.Millisecond)
+	// Each waiting verification reports within a second; the minute only
+	// bounds a hang.
+	if !poll.Until(time.Minute, func() bool { return waits.Load() > 0 }) {
+		close(release)
+		t.Fatal("no waiting verification said that it waits")
 	}
 	close(release)
 	wg.Wait()

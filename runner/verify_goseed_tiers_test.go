@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // The first verification of a small project waits for the core seed only,
@@ -44,14 +46,7 @@ func TestASmallProjectTakesTheCoreSeedWithoutWaitingForTheFull(t *testing.T) {
 		t.Fatal("a project importing only testing waited for the full seed")
 	}
 	// Nothing builds the full seed for it: its flight ends after the core.
-	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(10 * time.Millisecond) { // a hang bound
-		seedFlights.Lock()
-		n := len(seedFlights.m)
-		seedFlights.Unlock()
-		if n == 0 {
-			break
-		}
-	}
+	poll.Must(t, time.Minute, "the core seed's flight ended", noSeedFlights) // a hang bound
 	select {
 	case <-fullFrom:
 		t.Fatal("the full seed was built for a project the core seed holds")

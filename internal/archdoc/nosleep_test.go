@@ -18,8 +18,6 @@ const sleepReason = "// deliberate:"
 // flight owns; each goes over to internal/poll when that work lands.
 // Nothing is added here: a new wait uses internal/poll (or e2etest.Until).
 var sleepsInFlight = map[string]bool{
-	"runner/verify_goseed_test.go":                      true,
-	"runner/verify_goseed_tiers_test.go":                true,
 	"cmd/sentinel/e2e/inplace/exec_runs_hidden_test.go": true,
 	"internal/mcpserver/runlater_bench_test.go":         true,
 	"internal/mcpserver/oauth_external_slow_test.go":    true,

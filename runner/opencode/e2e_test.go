@@ -3,6 +3,7 @@ package opencode
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,20 +29,27 @@ func needOpencode(t *testing.T) string {
 
 // runWithHook runs the real `opencode run` in a fresh project with the run
 // home Prepare makes, the plugin's hook being hook and its wait decide.
-// The fake model asks for one bash command that writes ran.txt, then ends.
-// It returns the project and the tool results the model was sent.
-func runWithHook(t *testing.T, hook string, decide time.Duration) (string, []fakemodel.ToolResult) {
+// The fake model asks for each of commands in turn, one bash call after
+// the result of the one before, then ends. It returns the project and the
+// tool results the model was sent, one per command, in order.
+func runWithHook(t *testing.T, hook string, decide time.Duration, commands ...string) (string, []fakemodel.ToolResult) {
 	t.Helper()
 	bin := needOpencode(t)
 	bwrap, err := exec.LookPath("bwrap")
 	if err != nil {
 		t.Skip("no bwrap: it holds the run's config dir read-only here, as Sentinel's sandbox does")
 	}
-	model, err := fakemodel.Start(fakemodel.Script{
-		fakemodel.Reply(fakemodel.ToolUse("bash", map[string]any{"command": "echo ran > ran.txt", "description": "d"})),
-		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Stopping.")}},
-		fakemodel.Reply(fakemodel.Text("Nothing more.")),
-	})
+	var script fakemodel.Script
+	for i, c := range commands {
+		turn := fakemodel.Reply(fakemodel.ToolUse("bash", map[string]any{"command": c, "description": "d"}))
+		if i > 0 {
+			turn.When = fakemodel.AfterToolResult
+		}
+		script = append(script, turn)
+	}
+	script = append(script, fakemodel.Turn{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Stopping.")}},
+		fakemodel.Reply(fakemodel.Text("Nothing more.")))
+	model, err := fakemodel.Start(script)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +76,8 @@ func runWithHook(t *testing.T, hook string, decide time.Duration) (string, []fak
 	// installs its plugin package into it from the npm registry).
 	cfgDir := filepath.Join(a.Home(), configDir)
 	argv = append([]string{bwrap, "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--ro-bind", cfgDir, cfgDir, "--chdir", project, "--"}, argv...)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a bound on a hung opencode
+	// A bound on a hung opencode: one start took two minutes at load 20.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = project
@@ -82,8 +91,8 @@ func runWithHook(t *testing.T, hook string, decide time.Duration) (string, []fak
 	for _, r := range model.Requests() {
 		results = append(results, r.LastToolResults()...)
 	}
-	if len(results) != 1 {
-		t.Fatalf("the model got %d tool results, want 1\n%s", len(results), out)
+	if len(results) != len(commands) {
+		t.Fatalf("the model got %d tool results, want %d\n%s", len(results), len(commands), out)
 	}
 	return project, results
 }
@@ -103,57 +112,75 @@ func hookScript(t *testing.T, body string) string {
 // hook's allow; any other outcome of the hook — it does not start, gives
 // no answer in time, answers what it cannot read, or contradicts its own
 // exit status — blocks the call, and the model hears why.
+//
+// An opencode start costs seconds of CPU (two minutes at load 20), so the
+// cases a hook answers share one opencode: the model asks for one call per
+// case, each writing its own file, and the hook answers each as its case
+// says (a new hook process for every call, as always). The hook that does
+// not start and the one that never answers need a plugin of their own
+// (another hook, another wait): three opencodes, side by side.
 func TestPluginFailsClosed(t *testing.T) {
+	type pluginCase struct {
+		name string
+		body string // what the hook does for this case's call
+		ran  bool
+		want string
+	}
+	answered := []pluginCase{
+		{"allow", `echo '{"decision":"allow","reason":"ok"}'`, true, ""},
+		{"deny", `echo '{"decision":"deny","reason":"not this one"}'; exit 2`, false, "Sentinel denied this bash call: not this one"},
+		{"garbage", `echo 'allow'`, false, "without an answer it could read"},
+		{"nothing", `:`, false, "exited 0 without an answer it could read"},
+		{"allow with a failing exit", `echo '{"decision":"allow"}'; exit 1`, false, "exited 1 without an answer it could read"},
+		{"allow as a list", `echo '[{"decision":"allow"}]'`, false, "without an answer it could read"},
+		{"killed", `kill -9 $$`, false, "was killed by SIGKILL"},
+		{"allow after the others", `echo '{"decision":"allow","reason":"ok"}'`, true, ""},
+	}
+	check := func(t *testing.T, project string, i int, tc pluginCase, res fakemodel.ToolResult) {
+		_, err := os.Stat(filepath.Join(project, fmt.Sprintf("ran-%d.txt", i)))
+		if ran := err == nil; ran != tc.ran {
+			t.Fatalf("the command ran: %v, want %v; tool result %+v", ran, tc.ran, res)
+		}
+		if tc.ran {
+			if res.IsError {
+				t.Errorf("an allowed call failed: %+v", res)
+			}
+			return
+		}
+		if !res.IsError || !strings.Contains(res.Content, tc.want) {
+			t.Errorf("tool result %+v, want an error with %q", res, tc.want)
+		}
+	}
+	t.Run("answered", func(t *testing.T) {
+		t.Parallel()
+		hook := "in=$(cat)\ncase \"$in\" in\n"
+		var commands []string
+		for i, tc := range answered {
+			hook += fmt.Sprintf("*ran-%d.txt*) %s; exit ;;\n", i, tc.body)
+			commands = append(commands, fmt.Sprintf("echo ran > ran-%d.txt", i))
+		}
+		hook += "esac\necho 'no case for this call' >&2; exit 3"
+		project, results := runWithHook(t, hookScript(t, hook), time.Minute, commands...)
+		for i, tc := range answered {
+			t.Run(tc.name, func(t *testing.T) { check(t, project, i, tc, results[i]) })
+		}
+	})
 	for _, tc := range []struct {
-		name   string
+		pluginCase
 		hook   func(t *testing.T) string
 		decide time.Duration
-		ran    bool
-		want   string
 	}{
-		{"allow", func(t *testing.T) string {
-			return hookScript(t, `cat >/dev/null; echo '{"decision":"allow","reason":"ok"}'`)
-		}, time.Minute, true, ""},
-		{"deny", func(t *testing.T) string {
-			return hookScript(t, `cat >/dev/null; echo '{"decision":"deny","reason":"not this one"}'; exit 2`)
-		}, time.Minute, false, "Sentinel denied this bash call: not this one"},
-		{"hook missing", func(t *testing.T) string {
+		{pluginCase{"hook missing", "", false, "Sentinel could not decide on this bash call, so it is blocked"}, func(t *testing.T) string {
 			return filepath.Join(t.TempDir(), "no-such-hook")
-		}, time.Minute, false, "Sentinel could not decide on this bash call, so it is blocked"},
-		{"no answer in time", func(t *testing.T) string {
+		}, time.Minute},
+		{pluginCase{"no answer in time", "", false, "no answer within 2 s"}, func(t *testing.T) string {
 			return hookScript(t, `exec sleep 600`)
-		}, 2 * time.Second, false, "no answer within 2 s"},
-		{"garbage", func(t *testing.T) string {
-			return hookScript(t, `cat >/dev/null; echo 'allow'`)
-		}, time.Minute, false, "without an answer it could read"},
-		{"nothing", func(t *testing.T) string {
-			return hookScript(t, `cat >/dev/null`)
-		}, time.Minute, false, "exited 0 without an answer it could read"},
-		{"allow with a failing exit", func(t *testing.T) string {
-			return hookScript(t, `cat >/dev/null; echo '{"decision":"allow"}'; exit 1`)
-		}, time.Minute, false, "exited 1 without an answer it could read"},
-		{"allow as a list", func(t *testing.T) string {
-			return hookScript(t, `cat >/dev/null; echo '[{"decision":"allow"}]'`)
-		}, time.Minute, false, "without an answer it could read"},
-		{"killed", func(t *testing.T) string {
-			return hookScript(t, `cat >/dev/null; kill -9 $$`)
-		}, time.Minute, false, "was killed by SIGKILL"},
+		}, 2 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			project, results := runWithHook(t, tc.hook(t), tc.decide)
-			_, err := os.Stat(filepath.Join(project, "ran.txt"))
-			if ran := err == nil; ran != tc.ran {
-				t.Fatalf("the command ran: %v, want %v; tool result %+v", ran, tc.ran, results[0])
-			}
-			if tc.ran {
-				if results[0].IsError {
-					t.Errorf("an allowed call failed: %+v", results[0])
-				}
-				return
-			}
-			if !results[0].IsError || !strings.Contains(results[0].Content, tc.want) {
-				t.Errorf("tool result %+v, want an error with %q", results[0], tc.want)
-			}
+			t.Parallel()
+			project, results := runWithHook(t, tc.hook(t), tc.decide, "echo ran > ran-0.txt")
+			check(t, project, 0, tc.pluginCase, results[0])
 		})
 	}
 }

@@ -290,10 +290,20 @@ func TestExecWritesWhatConfigAdds(t *testing.T) {
 func TestExecBuildsAndTestsARealGoProject(t *testing.T) {
 	t.Parallel()
 	goBin, dir := e2etest.CalcProject(t)
-	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + t.TempDir()}
+	xdg := t.TempDir()
+	cache := execGoCache(t, xdg, dir)
+	seedStdCache(t, goBin, cache)
+	seeded := cacheEntries(t, cache)
+	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + xdg}
 	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", goBin+" test ./... && "+goBin+" build -o calc . && ./calc")
 	if res.Code != 0 || !strings.Contains(res.Stdout, "ok") || !strings.Contains(res.Stdout, "sum 5") {
 		t.Fatalf("go test and build in place: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
+	}
+	if strings.Contains(res.Stdout, "(cached)") {
+		t.Errorf("the project's test result came from a cache, not a run:\n%s", res.Stdout)
+	}
+	if n := cacheEntries(t, cache); n <= seeded {
+		t.Errorf("exec's Go build cache is not %s (the seeded one): it holds %d files, as seeded", cache, n)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "calc")); err != nil {
 		t.Errorf("the binary built in place is not in the project: %v", err)
