@@ -185,7 +185,16 @@ func (g *gitGuard) quarantineTo(path string) (string, bool) {
 		g.dst = map[string]string{}
 	}
 	g.dst[path] = dst
-	g.moved = append(g.moved, path+" (now in "+dst+")")
+	// git init makes a .git, and makes it again when the first was moved
+	// out while it wrote: one path, listed once with each copy.
+	head := path + " (now in "
+	for i, m := range g.moved {
+		if strings.HasPrefix(m, head) {
+			g.moved[i] = strings.TrimSuffix(m, ")") + ", " + dst + ")"
+			return dst, true
+		}
+	}
+	g.moved = append(g.moved, head+dst+")")
 	return dst, true
 }
 
