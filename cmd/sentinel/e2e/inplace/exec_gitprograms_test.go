@@ -47,8 +47,8 @@ func TestExecGitConfigProgramsStayThePersons(t *testing.T) {
 					e2etest.WriteFile(t, filepath.Join(repo, "a.txt"), "a\n")
 					e2etest.Git(t, repo, "add", "a.txt")
 					e2etest.Git(t, repo, "commit", "-qm", "a")
-					e2etest.Git(t, repo, "config", "core.fsmonitor", "fsmon.sh")
-					cmdline = plant("vendor/lib/fsmon.sh")
+					e2etest.Git(t, repo, "config", "core.fsmonitor", "./tools/fsmon.sh")
+					cmdline = plant("vendor/lib/tools/fsmon.sh")
 				case "link":
 					e2etest.WriteFile(t, filepath.Join(dir, "tools", "real.sh"), "#!/bin/sh\nexit 0\n")
 					if err := os.Symlink("real.sh", filepath.Join(dir, "tools", "fsmon.sh")); err != nil {
