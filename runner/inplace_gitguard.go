@@ -246,7 +246,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	g.takeOutLater(ctx, emit)
 	if g.rest != nil {
 		if lines, n := g.restChanges(g.rest, g.snapRest(), 50); len(lines) > 0 {
-			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
+			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes, or that now point at what the coder chose; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
 		}
 	}
 	refused, err := g.migrateObjects(ctx)

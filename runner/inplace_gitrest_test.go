@@ -142,7 +142,7 @@ func TestInPlaceReportsWhatOrigHeadAndReflogsPointTo(t *testing.T) {
 	mark := id + " (an object the coder made)"
 	for _, w := range []string{
 		"new " + filepath.Join(gd, "ORIG_HEAD") + " — now points to " + mark,
-		filepath.Join(gd, "logs", "HEAD") + " — 1 new reflog entries; `@{1}` now points to " + mark,
+		filepath.Join(gd, "logs", "HEAD") + " — 1 new reflog entries, pointing to " + mark,
 	} {
 		if !strings.Contains(all, w) {
 			t.Errorf("not named: %q\n%s", w, all)

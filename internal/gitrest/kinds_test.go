@@ -113,7 +113,7 @@ func TestWhatFetchHeadOrigHeadAndReflogsPointToIsNamed(t *testing.T) {
 	for _, w := range []string{
 		"changed " + filepath.Join(gd, "ORIG_HEAD") + " — now points to " + mark + ": `git reset --hard ORIG_HEAD`",
 		"new " + filepath.Join(gd, "FETCH_HEAD") + " — now points to " + mark,
-		"changed " + filepath.Join(gd, "logs/HEAD") + " — 1 new reflog entries; `@{1}` now points to " + mark,
+		"changed " + filepath.Join(gd, "logs/HEAD") + " — 1 new reflog entries, pointing to " + mark,
 		"changed " + filepath.Join(gd, "logs/refs/heads/main") + " — a reflog rewritten, not only appended to",
 	} {
 		if !strings.Contains(all, w) {

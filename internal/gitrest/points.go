@@ -67,7 +67,7 @@ func (d Dirs) pointsLine(p, top, before string, had bool) string {
 		return ""
 	}
 	n := bytes.Count(added, []byte("\n"))
-	return fmt.Sprintf("%s%s — %d new reflog entries; `@{1}` now points to %s", verb, shown, n, d.describe(lastWord(now)))
+	return fmt.Sprintf("%s%s — %d new reflog entries, pointing to %s (`@{n}` and `git checkout -` lead there); its last entry points to %s", verb, shown, n, d.describe(made), d.describe(lastWord(now)))
 }
 
 // describe names object ids, each said to be the coder's where it is.
