@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
@@ -32,6 +34,9 @@ func inPlaceFlags(changes []checkpoint.Change, before, after *checkpoint.Manifes
 		if w := kindFlag(c); w != "" {
 			why = append(why, w)
 		}
+		if w := writableFlag(c); w != "" {
+			why = append([]string{w}, why...)
+		}
 		if len(why) > 0 {
 			out = append(out, Flag{c.Path, strings.Join(why, " · ")})
 		}
@@ -58,6 +63,43 @@ func kindFlag(c checkpoint.Change) string {
 		return "made executable"
 	}
 	return ""
+}
+
+// dangerousPrefix starts the reason of a flag that is DANGEROUS in
+// itself, whatever the file holds.
+const dangerousPrefix = "DANGEROUS: "
+
+// writableFlag says when the coder made a file or directory writable by
+// other users (chmod o+w Makefile, g+w on a directory): another user of
+// the machine can then change it, or plant a file in it, and the person
+// runs that code. A new entry is judged by o+w only (g+w is what a
+// umask of 002 gives every file); one that was there by any write bit for
+// group or others that it did not have. Symbolic links have no mode of
+// their own.
+func writableFlag(c checkpoint.Change) string {
+	a, b := c.After, c.Before
+	if a == nil || a.Kind == checkpoint.KindSymlink {
+		return ""
+	}
+	var bits fs.FileMode = 0o002
+	if b != nil && b.Kind == a.Kind {
+		bits = 0o022
+	}
+	added := a.Mode & bits
+	if b != nil && b.Kind == a.Kind {
+		added &^= b.Mode
+	}
+	if added == 0 {
+		return ""
+	}
+	who, fix := "group-writable", "g-w"
+	switch {
+	case added&0o022 == 0o022:
+		who, fix = "group- and world-writable", "go-w"
+	case added&0o002 != 0:
+		who, fix = "world-writable", "o-w"
+	}
+	return fmt.Sprintf("%smade %s (%04o): another user of this machine can now change it and plant code; `chmod %s %s` if you did not mean it", dangerousPrefix, who, uint32(a.Mode.Perm()), fix, c.Path)
 }
 
 // environmentScript says why the slash-separated path p, in an installed

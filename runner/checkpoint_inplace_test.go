@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -222,5 +223,36 @@ func TestInPlaceFlagsJudgeWhatIsLeft(t *testing.T) {
 	}
 	if !got["BUILD"] || got[".envrc"] || got["build"] || got["out/build"] {
 		t.Fatalf("flagged %v; want only the new BUILD file", got)
+	}
+}
+
+// TestInPlaceFlagsWritableModes: a mode the coder opened to other users
+// (o+w on a file, g+w on a directory, a new world-writable file) is
+// flagged DANGEROUS; a new group-writable file (a umask of 002) and a
+// mode that took write bits away are not.
+func TestInPlaceFlagsWritableModes(t *testing.T) {
+	f := func(m fs.FileMode) *checkpoint.Entry { return &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: m} }
+	d := func(m fs.FileMode) *checkpoint.Entry { return &checkpoint.Entry{Kind: checkpoint.KindDir, Mode: m} }
+	changes := []checkpoint.Change{
+		{Path: "Makefile", What: checkpoint.ModeOnly, Before: f(0o644), After: f(0o646)},
+		{Path: "src", What: checkpoint.ModeOnly, Before: d(0o755), After: d(0o775)},
+		{Path: "new.sh", What: checkpoint.Added, After: f(0o666)},
+		{Path: "umask.txt", What: checkpoint.Added, After: f(0o664)},
+		{Path: "closed.txt", What: checkpoint.ModeOnly, Before: f(0o666), After: f(0o644)},
+		{Path: "still.txt", What: checkpoint.Modified, Before: f(0o664), After: f(0o664)},
+	}
+	got := map[string]string{}
+	for _, fl := range inPlaceFlags(changes, nil, nil) {
+		got[fl.Path] = fl.Reason
+	}
+	for _, p := range []string{"Makefile", "src", "new.sh"} {
+		if !strings.HasPrefix(got[p], "DANGEROUS: ") || !strings.Contains(got[p], "chmod ") {
+			t.Errorf("%s: flagged %q, want DANGEROUS with the chmod that undoes it", p, got[p])
+		}
+	}
+	for _, p := range []string{"umask.txt", "closed.txt", "still.txt"} {
+		if _, ok := got[p]; ok {
+			t.Errorf("%s flagged (%q); its mode opened nothing to other users", p, got[p])
+		}
 	}
 }

@@ -185,7 +185,16 @@ func (g *gitGuard) quarantineTo(path string) (string, bool) {
 		g.dst = map[string]string{}
 	}
 	g.dst[path] = dst
-	g.moved = append(g.moved, path+" (now in "+dst+")")
+	// git init makes a .git, and makes it again when the first was moved
+	// out while it wrote: one path, listed once with each copy.
+	head := path + " (now in "
+	for i, m := range g.moved {
+		if strings.HasPrefix(m, head) {
+			g.moved[i] = strings.TrimSuffix(m, ")") + ", " + dst + ")"
+			return dst, true
+		}
+	}
+	g.moved = append(g.moved, head+dst+")")
 	return dst, true
 }
 
@@ -237,7 +246,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	g.takeOutLater(ctx, emit)
 	if g.rest != nil {
 		if lines, n := g.restChanges(g.rest, g.snapRest(), 50); len(lines) > 0 {
-			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
+			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes, or that now point at what the coder chose; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
 		}
 	}
 	refused, err := g.migrateObjects(ctx)

@@ -28,10 +28,22 @@ import (
 // first where missing.
 
 // gitConfigIncludes are the files the git config that applies in root
-// includes that lie inside one of roots, made first where missing, and
-// the links on the way to them (gitincludes.Files).
+// includes that lie inside one of roots, and the programs it has git run
+// by itself named as a path there (core.fsmonitor = tools/fsmon.sh, a
+// pager, a textconv, a filter, a credential helper, in any scope, of the
+// repository at root and of each of gitDirs: gitincludes.Programs), made
+// first where missing, and the links on the way to them.
 func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string) ([]string, map[string]string, error) {
 	files, links := gitincludes.Files(ctx, root, gitDirs, roots)
+	programs, plinks := gitincludes.ProgramsAndLinks(ctx, root, gitDirs, roots)
+	for _, p := range programs {
+		if !slices.Contains(files, p) {
+			files = append(files, p)
+		}
+	}
+	for k, v := range plinks {
+		links[k] = v
+	}
 	if err := gitincludes.MakeFiles(files); err != nil {
 		return nil, nil, err
 	}

@@ -156,3 +156,27 @@ func waitGone(t *testing.T, path string) {
 		t.Fatalf("%s was not removed while the run went on", path)
 	}
 }
+
+// A nested .git the coder makes again after it was moved out (git init
+// re-makes the directory it is writing into) is quarantined each time and
+// listed once, with each copy.
+func TestQuarantineListsAPathOnce(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	gitInit(t, root)
+	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
+	g, err := newGitGuard(p, filepath.Join(t.TempDir(), "run.git"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(root, "sub", ".git")
+	for range 2 {
+		gitInit(t, filepath.Join(root, "sub"))
+		if !g.quarantine(sub) {
+			t.Fatalf("%s was not quarantined", sub)
+		}
+	}
+	moved := g.Moved()
+	if len(moved) != 1 || strings.Count(moved[0], g.Quarantine) != 2 {
+		t.Fatalf("quarantined %q, want %s listed once with both copies", moved, sub)
+	}
+}

@@ -36,7 +36,10 @@ import (
 //     folder that is no repository holds its repositories read-only;
 //   - every file a git config that applies includes (include.path,
 //     includeIf.*.path, any scope, inplace_gitincludes.go) that lies in
-//     the place is read-only as the config is;
+//     the place is read-only as the config is, and so is every program a
+//     git config has git run by itself named as a path there
+//     (core.fsmonitor = tools/fsmon.sh, a pager, a textconv or filter, a
+//     credential helper; of every repository under the place);
 //   - of the project's own git dir, the coder may write what committing on
 //     a branch needs (refs, index, logs, HEAD) but never what runs code on
 //     the person's next git command or changes what git reads: hooks/,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // The in-place workspace stage (`sentinel exec`): the coder works in the
@@ -223,6 +224,10 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			if i == maxFlagNotices {
 				r.emit(journal.System, KindNotice, fmt.Sprintf("in place: and %d more changed files that run code later (see: sentinel show %s)", len(ch.Flagged)-i, r.id), nil)
 				break
+			}
+			if strings.HasPrefix(f.Reason, dangerousPrefix) {
+				r.emit(journal.System, KindError, textsafe.Line(fmt.Sprintf("in place: %s%s %s", dangerousPrefix, f.Path, strings.TrimPrefix(f.Reason, dangerousPrefix))), nil)
+				continue
 			}
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
 		}

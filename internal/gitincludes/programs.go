@@ -30,6 +30,16 @@ var programWords = []string{"fsmonitor", "pager", "editor", "command", "askpass"
 // that holds a slash, relative to the repository's work tree (where git
 // runs them), ~ expanded. Nothing is made.
 func Programs(ctx context.Context, root string, gitDirs, roots []string) []string {
+	out, _ := ProgramsAndLinks(ctx, root, gitDirs, roots)
+	return out
+}
+
+// ProgramsAndLinks are Programs and, as Files gives them, the symbolic
+// links inside roots on the way to one, each with its target: a read-only
+// mount holds what a link points to, so a caller must notice one
+// re-pointed (tools/fsmon.sh -> real.sh made to point at the writer's).
+func ProgramsAndLinks(ctx context.Context, root string, gitDirs, roots []string) (out []string, links map[string]string) {
+	links = map[string]string{}
 	type value struct{ v, worktree string }
 	var vals []value
 	for _, v := range regexpValues(ctx, root, programKeys) {
@@ -50,7 +60,6 @@ func Programs(ctx context.Context, root string, gitDirs, roots []string) []strin
 		}
 	}
 	home, _ := os.UserHomeDir()
-	var out []string
 	for _, pv := range vals {
 		for _, w := range commandPaths(pv.v) {
 			switch {
@@ -59,12 +68,18 @@ func Programs(ctx context.Context, root string, gitDirs, roots []string) []strin
 			case !filepath.IsAbs(w):
 				w = filepath.Join(pv.worktree, w)
 			}
+			w = filepath.Clean(w)
+			for a := w; a != filepath.Dir(a); a = filepath.Dir(a) {
+				if st, err := os.Lstat(a); err == nil && st.Mode()&os.ModeSymlink != 0 && Inside(a, roots) {
+					links[a], _ = os.Readlink(a)
+				}
+			}
 			if p := Resolved(filepath.Clean(w)); Inside(p, roots) && !slices.Contains(out, p) {
 				out = append(out, p)
 			}
 		}
 	}
-	return out
+	return out, links
 }
 
 // commandPaths are the words of the command line v that name a path (hold

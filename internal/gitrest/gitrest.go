@@ -14,21 +14,22 @@
 //     is taken out (the left-over rebase and merge states, shallow,
 //     commondir, config.worktree), sharedindex.* and, in a repository whose
 //     refs are a reftable stack, reftable/.
-//   - by kind only: logs/, FETCH_HEAD, ORIG_HEAD and COMMIT_EDITMSG. Their
-//     content is the coder's to write: git writes them on every commit,
-//     fetch, reset, merge or rebase, and no git command runs what they say —
-//     a reflog line is two object ids and a message, read only by @{n},
-//     `git checkout -` and gc's reachability; FETCH_HEAD and ORIG_HEAD name
-//     commits, whose objects went through the same proof as any the coder
-//     made, and reaching them takes the person's own explicit command
-//     (`git merge FETCH_HEAD`, `git reset ORIG_HEAD`) whose result lands in
-//     the work tree, where the end-of-run report sees it, as a branch the
-//     coder made does. What they are is not the coder's: git opens each of
-//     them through the path, following a symbolic link, when it next
-//     appends a reflog line, fetches or resets, so a link (or a directory of
-//     logs/ turned into one, a fifo that hangs git) sends the person's next
-//     git write to a file of the coder's choosing. Each path's type, and a
-//     link's text, is compared; its content and times are not.
+//   - by kind, and for what they point to: logs/, FETCH_HEAD, ORIG_HEAD
+//     and COMMIT_EDITMSG. git writes them on every commit, fetch, reset,
+//     merge or rebase, so a new reflog or a gone ORIG_HEAD is routine.
+//     What they are is not the coder's: git opens each through the path,
+//     following a symbolic link, when it next appends a reflog line,
+//     fetches or resets, so a link (or a directory of logs/ turned into
+//     one, a fifo that hangs git) sends the person's next git write to a
+//     file of the coder's choosing; each path's type, and a link's text,
+//     is compared. And what they point to is the person's next landing
+//     place: `git reset --hard ORIG_HEAD` or `git merge FETCH_HEAD` puts
+//     the commit they name into the work tree, `@{1}` and `git checkout -`
+//     read the reflog. So a FETCH_HEAD or ORIG_HEAD whose content changed,
+//     a reflog rewritten (not only appended to), and reflog lines appended
+//     that point at an object the coder made (Dirs.Made) are named, with
+//     the object ids they now point to. COMMIT_EDITMSG's content is not
+//     compared (git rewrites it on every commit and runs nothing of it).
 //   - compared whole: everything else — MERGE_MSG, lfs/, rr-cache/, a
 //     reftable/ in a repository that does not use one (git 2.45 and later
 //     may read it), a lock left behind, a name git has not invented yet.
@@ -90,6 +91,10 @@ const (
 type Dirs struct {
 	GitDir, Common string
 	Reftable       bool
+	// Made says whether an object id is one the coder made (not in the
+	// person's object store); nil when that is not known, and then only
+	// a changed FETCH_HEAD or ORIG_HEAD or a rewritten reflog is named.
+	Made func(id string) bool
 }
 
 // Rest is the rest of one or two git dirs at a moment: a stamp by path.
@@ -158,6 +163,8 @@ func Snap(d Dirs, budget int64) *Rest {
 				switch {
 				case err != nil:
 					r.stamps[p] = "unreadable"
+				case k == "kind" && e.Name() != "COMMIT_EDITMSG" && de.Type().IsRegular():
+					r.stamps[p] = stamp(p, de, &left) // what it points to: see pointsLine
 				case k == "kind":
 					r.stamps[p] = kindStamp(p, de)
 				default:
@@ -267,8 +274,20 @@ func Changes(d Dirs, before, now *Rest, max int) (lines []string, n int) {
 		if had && has && slices.Contains(byKind, top) && strings.HasPrefix(b, "dir") && strings.HasPrefix(a, "dir") {
 			continue
 		}
-		if slices.Contains(byKind, top) && (!had && (a == "file" || a == "dir") || !has && (b == "file" || b == "dir")) {
-			continue // a new reflog, a fetch's FETCH_HEAD, a gone ORIG_HEAD: routine
+		if slices.Contains(byKind, top) && !has && (strings.HasPrefix(b, "file") || b == "dir") {
+			continue // a gone ORIG_HEAD or reflog: routine
+		}
+		if slices.Contains(byKind, top) && !had && a == "dir" {
+			continue // a new directory of reflogs: its files are judged one by one
+		}
+		if slices.Contains(byKind, top) && top != "COMMIT_EDITMSG" && strings.HasPrefix(a, "file") && (!had || strings.HasPrefix(b, "file")) {
+			if line := d.pointsLine(p, top, b, had); line != "" {
+				out = append(out, line)
+			}
+			continue
+		}
+		if top == "COMMIT_EDITMSG" && (!had && a == "file" || had && a == b) {
+			continue
 		}
 		line, shown := "", textsafe.Line(p)
 		switch {

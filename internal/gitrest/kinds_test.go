@@ -11,8 +11,8 @@ import (
 )
 
 // logs/, FETCH_HEAD, ORIG_HEAD and COMMIT_EDITMSG are the coder's to
-// write (a commit, fetch or reset does), so a new reflog line or a new
-// FETCH_HEAD is not named; what they are is not: a link there (git
+// write (a commit, fetch or reset does), so a new reflog line that points
+// at no object the coder made is not named; what they are is not: a link there (git
 // follows it on its next append or write) or a fifo is named, as is a
 // logs/ directory turned into a link. The rest is compared whole.
 func TestTheRoutineEntriesAreComparedByKind(t *testing.T) {
@@ -29,11 +29,9 @@ func TestTheRoutineEntriesAreComparedByKind(t *testing.T) {
 	}
 	d := Dirs{GitDir: gd}
 	before := Snap(d, MaxBytes)
-	// Routine: new lines, a new reflog, a rewritten FETCH_HEAD and ORIG_HEAD.
+	// Routine: new lines, a new reflog, a rewritten commit message.
 	os.WriteFile(filepath.Join(gd, "logs/HEAD"), []byte("a b c\nb c d\n"), 0o644)
 	os.WriteFile(filepath.Join(gd, "logs/refs/heads/side"), []byte("x\n"), 0o644)
-	os.WriteFile(filepath.Join(gd, "FETCH_HEAD"), []byte("def\n"), 0o644)
-	os.WriteFile(filepath.Join(gd, "ORIG_HEAD"), []byte("def\n"), 0o644)
 	os.WriteFile(filepath.Join(gd, "COMMIT_EDITMSG"), []byte("two\n"), 0o644)
 	if lines, _ := Changes(d, before, Snap(d, MaxBytes), 50); len(lines) != 0 {
 		t.Errorf("routine writes were named: %q", lines)
@@ -79,5 +77,50 @@ func TestANewReflogDirectoryIsRoutine(t *testing.T) {
 	os.WriteFile(filepath.Join(gd, "logs", "refs", "heads", "feature", "b"), []byte("x\n"), 0o644)
 	if lines, _ := Changes(d, before, Snap(d, MaxBytes), 50); len(lines) != 0 {
 		t.Errorf("a new reflog directory was named: %q", lines)
+	}
+}
+
+// The decision of issue 31: a FETCH_HEAD or ORIG_HEAD whose content
+// changed is named with what it now points to (the coder's ORIG_HEAD is
+// where `git reset --hard ORIG_HEAD` lands the person), as is a reflog
+// rewritten and reflog lines appended that point at an object the coder
+// made; lines appended that point at the person's objects are routine.
+func TestWhatFetchHeadOrigHeadAndReflogsPointToIsNamed(t *testing.T) {
+	person, coder := strings.Repeat("a", 40), strings.Repeat("c", 40)
+	line := func(from, to string) string { return from + " " + to + " P <p@p> 1 +0000\tcommit: x\n" }
+	gd := t.TempDir()
+	for rel, body := range map[string]string{
+		"logs/HEAD": line(person, person), "logs/refs/heads/main": line(person, person),
+		"logs/refs/heads/keep": line(person, person),
+		"ORIG_HEAD":            person + "\n",
+	} {
+		p := filepath.Join(gd, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := Dirs{GitDir: gd, Made: func(id string) bool { return id == coder }}
+	before := Snap(d, MaxBytes)
+	os.WriteFile(filepath.Join(gd, "ORIG_HEAD"), []byte(coder+"\n"), 0o644)
+	os.WriteFile(filepath.Join(gd, "FETCH_HEAD"), []byte(coder+"\t\tbranch 'main' of x\n"), 0o644)
+	os.WriteFile(filepath.Join(gd, "logs/HEAD"), []byte(line(person, person)+line(person, coder)), 0o644)
+	os.WriteFile(filepath.Join(gd, "logs/refs/heads/main"), []byte(line(person, coder)), 0o644)
+	os.WriteFile(filepath.Join(gd, "logs/refs/heads/keep"), []byte(line(person, person)+line(person, person)), 0o644)
+	lines, _ := Changes(d, before, Snap(d, MaxBytes), 50)
+	all := strings.Join(lines, "\n")
+	mark := coder + " (an object the coder made)"
+	for _, w := range []string{
+		"changed " + filepath.Join(gd, "ORIG_HEAD") + " — now points to " + mark + ": `git reset --hard ORIG_HEAD`",
+		"new " + filepath.Join(gd, "FETCH_HEAD") + " — now points to " + mark,
+		"changed " + filepath.Join(gd, "logs/HEAD") + " — 1 new reflog entries, pointing to " + mark,
+		"changed " + filepath.Join(gd, "logs/refs/heads/main") + " — a reflog rewritten, not only appended to",
+	} {
+		if !strings.Contains(all, w) {
+			t.Errorf("not named: %q\n%s", w, all)
+		}
+	}
+	if strings.Contains(all, "keep") || len(lines) != 4 {
+		t.Errorf("want exactly the 4 lines above (keep's append points at the person's commit):\n%s", all)
 	}
 }

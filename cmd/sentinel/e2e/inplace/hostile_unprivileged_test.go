@@ -15,6 +15,7 @@ var hostileTests = []string{
 	"TestExecInPlaceFolderOfRepositories",
 	"TestExecInPlaceInsideALinkedWorktree",
 	"TestExecGitConfigIncludesStayThePersons",
+	"TestExecGitConfigProgramsStayThePersons",
 	"TestExecHidesRunsStartedLater",
 	"TestExecCannotLeaveASetuidFile",
 }
