@@ -1,0 +1,32 @@
+package policy
+
+import "testing"
+
+// pol5: everyday misses of issue 32 as classes, each with the unsafe
+// neighbours that must stay asked or denied.
+
+// A git command's own output file is captured output (gitoutput.go): the
+// sandbox's private /tmp is the coder's, anywhere else outside the
+// workspace is not, in every spelling git's option parser accepts.
+func TestGitOutputFilesAreCapturedOutput(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"git format-patch -o /tmp/patches", "allow", "deny"},
+		{"git format-patch -o /tmp/patches HEAD~3", "allow", "deny"},
+		{"git format-patch --output-directory=/tmp/p HEAD~1", "allow", "deny"},
+		{"git format-patch --output-dir /tmp/p -3", "allow", "deny"},
+		{"git format-patch -o/tmp/p HEAD~1", "allow", "deny"},
+		{"git diff --output=/tmp/d.patch", "allow", "deny"},
+		{"git log -p --output /tmp/log.txt", "allow", "deny"},
+		{"git archive -o /tmp/src.tar HEAD", "allow", "deny"},
+		{"git archive -o/tmp/src.tar HEAD", "allow", "deny"},
+		{"git archive --output=/tmp/src.tar HEAD", "allow", "deny"},
+		{"git format-patch -o patches HEAD~1", "allow", "allow"},
+		// Outside the workspace and the private /tmp, attached or not.
+		{"git archive -o/home/x/src.tar HEAD", "deny", "deny"},
+		{"git archive -o ~/.bashrc HEAD", "deny", "deny"},
+		{"git format-patch -o/home/x HEAD~1", "deny", "deny"},
+		{"git format-patch -o ~/.config/autostart HEAD~1", "deny", "deny"},
+		{"git diff --output ~/.bashrc", "deny", "deny"},
+		{"git archive -o .git/hooks/pre-commit HEAD", "!allow", "!allow"},
+	})
+}
