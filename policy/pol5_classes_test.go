@@ -30,3 +30,22 @@ func TestGitOutputFilesAreCapturedOutput(t *testing.T) {
 		{"git archive -o .git/hooks/pre-commit HEAD", "!allow", "!allow"},
 	})
 }
+
+// mktemp creates in the sandbox's private temp dir unless told a place
+// (handlers_write.go mktempCmd); a place it is told is judged as a write.
+func TestMktempInThePrivateTemp(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"mktemp -d", "allow", "ask"},
+		{"mktemp", "allow", "ask"},
+		{"mktemp -d -t foo.XXXX", "allow", "ask"},
+		{"mktemp -dt foo.XXXX", "allow", "ask"},
+		{"mktemp /tmp/foo.XXXX", "allow", "deny"},
+		{"mktemp -p /tmp foo.XXXX", "allow", "deny"},
+		{"mktemp foo.XXXX", "allow", "allow"},
+		{"mktemp ~/.ssh/foo.XXXX", "deny", "deny"},
+		{"mktemp -p ~ foo", "deny", "deny"},
+		{"mktemp --tmpdir=/etc foo.XXX", "deny", "deny"},
+		{"mktemp -p/etc foo.XXX", "deny", "deny"},
+		{"mktemp --frobnicate", "ask", "ask"},
+	})
+}
