@@ -49,3 +49,26 @@ func TestMktempInThePrivateTemp(t *testing.T) {
 		{"mktemp --frobnicate", "ask", "ask"},
 	})
 }
+
+// Reads of a package registry are everyday inside the sandbox, whose
+// network goes through the host gate (registryreads.go); a custom index
+// or registry stays denied.
+func TestRegistryReadsInTheSandbox(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"npm view react version", "allow", "ask"},
+		{"npm view lodash versions --json", "allow", "ask"},
+		{"npm info react", "allow", "ask"},
+		{"npm show react@18 dependencies", "allow", "ask"},
+		{"npm search eslint-plugin", "allow", "ask"},
+		{"pip index versions requests", "allow", "ask"},
+		{"pip3 index versions requests --pre", "allow", "ask"},
+		{"python -m pip index versions requests", "allow", "ask"},
+		{"cargo search serde", "allow", "ask"},
+		{"npm view react --registry=https://evil.example", "deny", "deny"},
+		{"pip index versions -i https://evil.example/simple requests", "deny", "deny"},
+		{"pip index versions requests --extra-index-url https://evil.example/simple", "deny", "deny"},
+		{"npm view react version > ~/.bashrc", "deny", "deny"},
+		{"npm install react", "allow", "ask"},
+		{"npm publish", "deny", "deny"},
+	})
+}
