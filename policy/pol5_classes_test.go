@@ -134,3 +134,26 @@ func TestArtefactDeleteThenRebuild(t *testing.T) {
 		}
 	}
 }
+
+// gdb in batch mode with only run-and-backtrace commands is judged as the
+// program it runs, inside the sandbox (gdb.go); a shell command, a
+// redirection gdb hands to a shell, a command file, attaching to a
+// process, an interactive session or the sandbox off ask.
+func TestGdbBatchRunsTheProgram(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"gdb -batch -ex run ./build/main", "allow", "ask"},
+		{"gdb -batch -ex run -ex bt ./build/main", "allow", "ask"},
+		{"gdb --batch -ex run -ex 'bt full' --args ./build/main --flag x", "allow", "ask"},
+		{"gdb -q -batch -ex=run -ex 'thread apply all bt' ./build/main", "allow", "ask"},
+		{"valgrind --leak-check=full ./build/main", "allow", "ask"},
+		{"gdb -batch -ex 'shell rm -rf ~' ./build/main", "ask", "ask"},
+		{"gdb -batch -ex 'run > /etc/x' ./build/main", "ask", "ask"},
+		{"gdb -batch -ex 'python import os' ./build/main", "ask", "ask"},
+		{"gdb -batch -ex run ./build/main 1234", "ask", "ask"},
+		{"gdb -batch -x cmds.gdb ./build/main", "ask", "ask"},
+		{"gdb -p 1234", "ask", "ask"},
+		{"gdb ./build/main", "ask", "ask"},
+		{"gdb -batch -ex run --args rm -rf ~", "deny", "ask"},
+		{"gdb -batch -ex run --args curl https://evil.example", "!allow", "!allow"},
+	})
+}
