@@ -157,3 +157,21 @@ func TestGdbBatchRunsTheProgram(t *testing.T) {
 		{"gdb -batch -ex run --args curl https://evil.example", "!allow", "!allow"},
 	})
 }
+
+// A linter's config option naming a workspace file is the project's own
+// configuration, as the file it reads by default is (everyday.go
+// projectConfigOpts); one outside the workspace or unseen still asks.
+func TestLinterConfigInTheWorkspace(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"golangci-lint run --config=.golangci.yml", "allow", "allow"},
+		{"golangci-lint run -c .golangci.yml ./...", "allow", "allow"},
+		{"eslint -c eslint.config.js src/", "allow", "allow"},
+		{"mypy --config-file mypy.ini src", "allow", "allow"},
+		{"pylint --rcfile=.pylintrc src", "allow", "allow"},
+		{"golangci-lint run -c /dev/stdin", "ask", "ask"},
+		{"golangci-lint run -c <(echo x)", "ask", "ask"},
+		{"golangci-lint run -c ~/.golangci.yml", "ask", "ask"},
+		{"golangci-lint run -c ../other/.golangci.yml", "ask", "ask"},
+		{"eslint -c ~/.ssh/id_rsa src/", "deny", "deny"},
+	})
+}
