@@ -175,3 +175,17 @@ func TestLinterConfigInTheWorkspace(t *testing.T) {
 		{"eslint -c ~/.ssh/id_rsa src/", "deny", "deny"},
 	})
 }
+
+// The style tasks of rake that rewrite the project's files are everyday,
+// as rubocop -a is (ecosystems.go rakeTasks); other tasks and options ask.
+func TestRakeStyleFixTasks(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"bundle exec rake standard --fix", "allow", "allow"},
+		{"rake standard:fix", "allow", "allow"},
+		{"bundle exec rake rubocop:autocorrect", "allow", "allow"},
+		{"bundle exec rubocop -a", "allow", "allow"},
+		{"rake standard:fix_unsafely", "ask", "ask"},
+		{"rake -e 'system(\"x\")'", "ask", "ask"},
+		{"rake release", "!allow", "!allow"},
+	})
+}
