@@ -189,3 +189,21 @@ func TestRakeStyleFixTasks(t *testing.T) {
 		{"rake release", "!allow", "!allow"},
 	})
 }
+
+// A program in a build output folder is the build's product whatever its
+// name (sandboxed.go inBuildOutput): inside the sandbox it runs as the
+// project's own code, directly or under valgrind or gdb; a workspace
+// program elsewhere named like a system one still asks.
+func TestBuildOutputProgramsNamedLikeTools(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"valgrind ./build/test", "allow", "ask"},
+		{"valgrind --leak-check=full ./build/test", "allow", "ask"},
+		{"./build/test", "allow", "ask"},
+		{"gdb -batch -ex run ./build/test", "allow", "ask"},
+		{"./target/debug/ls", "allow", "ask"},
+		{"./cmake-build-debug/test", "allow", "ask"},
+		{"./cat", "ask", "ask"},
+		{"bin/ls", "ask", "ask"},
+		{"./build/../cat", "ask", "ask"},
+	})
+}
