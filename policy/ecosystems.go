@@ -188,7 +188,11 @@ func bundleCmd(prev handler) handler {
 // rakeTasks build, test or lint the project (no db:, release or publish).
 var rakeTasks = wordSet{words: []string{"test", "spec", "default", "build", "compile", "lint", "rubocop", "standard",
 	"test:units", "test:functionals", "test:integration", "test:system", "test:all", "spec:models", "spec:requests",
-	"clean", "clobber", "routes", "stats", "notes", "about", "-T", "--tasks", "-P", "-t", "--trace"}}
+	"clean", "clobber", "routes", "stats", "notes", "about", "-T", "--tasks", "-P", "-t", "--trace",
+	// pol5: the style tasks that rewrite the project's own files, as
+	// rubocop -a and standardrb --fix do; --fix is no rake option (rake
+	// refuses it and runs nothing), written by agents after `rake standard`.
+	"standard:fix", "rubocop:autocorrect", "rubocop:autocorrect_all", "rubocop:auto_correct", "--fix"}}
 
 func rakeCmd(prev handler) handler {
 	return func(x *cmdCtx, args []word) {

@@ -119,11 +119,11 @@ func viewerCmd(x *cmdCtx, args []word) {
 // else goes to the network handler.
 func localCurl(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
-		if !x.c.sandbox || !localGet(args[1:]) {
+		if !x.c.sandbox || !localGet(args[1:]) || x.c.inPlace && sendsData(args[1:]) {
 			prev(x, args)
 			return
 		}
-		x.add(Allow, RuleLocalHealth, "curl reads from a server on the sandbox's own loopback")
+		x.add(Allow, RuleLocalHealth, "curl asks a server on the sandbox's own loopback")
 	}
 }
 
@@ -131,7 +131,8 @@ func localCurl(prev handler) handler {
 const RuleLocalHealth = "net.loopback-read"
 
 func localGet(args []word) bool {
-	urls := 0
+	urls, data := 0, false
+	method := "GET"
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
@@ -139,6 +140,11 @@ func localGet(args []word) bool {
 			return false
 		}
 		switch {
+		case inlineData(args, i):
+			data = true
+			if !strings.HasPrefix(v, "-d") || v == "-d" {
+				i++
+			}
 		case v == "-s" || v == "-S" || v == "-f" || v == "-i" || v == "-I" || v == "-v" || v == "--silent" || v == "--show-error" ||
 			v == "--fail" || v == "--include" || v == "--head" || v == "--verbose" || v == "-sS" || v == "-fsS" || v == "-sf" ||
 			v == "-fs" || v == "-sI" || v == "-Is" || v == "-sv" || v == "-si" || v == "--compressed" || v == "-k" || v == "--insecure" || v == "--fail-with-body":
@@ -150,8 +156,8 @@ func localGet(args []word) bool {
 			}
 			i++
 			n := args[i].val
-			if (v == "-X" || v == "--request") && n != "GET" && n != "HEAD" {
-				return false
+			if v == "-X" || v == "--request" {
+				method = n
 			}
 			if (v == "-H" || v == "--header") && strings.HasPrefix(n, "@") {
 				return false
@@ -167,6 +173,18 @@ func localGet(args []word) bool {
 			}
 			urls++
 		}
+	}
+	// A request that changes the server carries the data it sends, seen
+	// on the line (pol5: curl -X POST -d '{}' localhost:3000/api); one
+	// with none (curl -X POST localhost:3000/shutdown) asks.
+	switch method {
+	case "GET", "HEAD":
+	case "POST", "PUT", "PATCH":
+		if !data {
+			return false
+		}
+	default:
+		return false
 	}
 	return urls > 0
 }

@@ -151,6 +151,15 @@ var projectConfigOpts = lazy[map[string]map[string]bool]{build: func() map[strin
 		"swift-format": {"-r": false, "--recursive": false, "--configuration": true},
 		"swiftlint":    {"--config": true},
 		"pint":         {"--config": true},
+		// pol5: linters and formatters that read the same file by default.
+		"golangci-lint": {"-c": true, "--config": true},
+		"eslint":        {"-c": true, "--config": true},
+		"prettier":      {"--config": true},
+		"stylelint":     {"--config": true},
+		"ruff":          {"--config": true},
+		"mypy":          {"--config-file": true},
+		"pylint":        {"--rcfile": true},
+		"flake8":        {"--config": true},
 	}
 }}
 

@@ -280,7 +280,9 @@ func cargoCmd(x *cmdCtx, args []word) {
 	switch {
 	case sub == "publish" || sub == "login" || sub == "logout" || sub == "owner" || sub == "yank":
 		x.add(Deny, RulePublish, "cargo "+sub+" publishes or changes the person's registry account")
-	case sub == "install" || sub == "add" || sub == "remove" || sub == "search" || sub == "package" || sub == "uninstall":
+	case sub == "search":
+		registryRead(x, "cargo search")
+	case sub == "install" || sub == "add" || sub == "remove" || sub == "package" || sub == "uninstall":
 		x.add(Ask, RulePkgInstall, "cargo "+sub+" downloads or installs crates")
 	case hasOpt(rest, "", "--open"):
 		x.add(Ask, RuleBuildOption, "cargo --open starts a browser")

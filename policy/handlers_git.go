@@ -152,10 +152,6 @@ sub:
 			if v == "--help" {
 				x.add(Ask, RuleGitOther, "git --help opens a pager or browser")
 			}
-		case v == "--output" || strings.HasPrefix(v, "--output="):
-			if val, ok := strings.CutPrefix(v, "--output="); ok {
-				x.writeStr(val)
-			}
 		case v == "--no-index":
 			for _, o := range sargs {
 				if !strings.HasPrefix(o.val, "-") {
@@ -167,11 +163,7 @@ sub:
 			x.read(a)
 		}
 	}
-	for k, a := range sargs {
-		if a.val == "--output" && k+1 < len(sargs) {
-			x.write(sargs[k+1])
-		}
-	}
+	gitOutputs(x, sub, sargs) // gitoutput.go
 	switch {
 	case gitDenyCmds.has(sub):
 		x.add(Deny, RuleNetExfil, "git "+sub+" sends data or credentials out, or serves the repository")
@@ -371,20 +363,7 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 		if hasOpt(sargs, "", "--remote", "--exec") {
 			x.add(Deny, RuleGitExecOpt, "git archive --remote/--exec runs a program or talks to a remote")
 		}
-		for k, a := range sargs {
-			if a.val == "-o" && k+1 < len(sargs) {
-				x.write(sargs[k+1])
-			}
-		}
 	case "format-patch":
-		for k, a := range sargs {
-			if (a.val == "-o" || a.val == "--output-directory") && k+1 < len(sargs) {
-				x.write(word{val: sargs[k+1].val + "/glob-match", static: sargs[k+1].static})
-			}
-			if v, ok := strings.CutPrefix(a.val, "--output-directory="); ok {
-				x.writeStr(v + "/glob-match")
-			}
-		}
 	case "init":
 		if hasOpt(sargs, "", "--template", "--separate-git-dir") {
 			x.add(Deny, RuleGitConfigOpt, "git init --template copies hooks from a directory")

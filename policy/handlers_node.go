@@ -82,6 +82,8 @@ func npmCmd(x *cmdCtx, args []word) {
 	case sub == "ls" || sub == "list" || sub == "la" || sub == "ll" || sub == "explain" || sub == "why" ||
 		sub == "root" || sub == "prefix" || sub == "bin" || sub == "help" || sub == "help-search" || sub == "query" || sub == "-v" || sub == "--version":
 		x.add(Allow, RuleReadOnly, "npm "+sub+" prints information")
+	case npmRegistryReads.has(sub):
+		registryRead(x, "npm "+sub)
 	case sub == "exec" || sub == "x":
 		npxCmd(x, append([]word{{val: "npx", static: true}}, args[2:]...))
 	case sub == "version":

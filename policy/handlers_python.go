@@ -84,6 +84,12 @@ func pipCmd(x *cmdCtx, args []word) {
 				x.add(Deny, RulePkgIndex, "pip install from a URL")
 			}
 		}
+	case "index":
+		if len(ops) > 1 && ops[1].val == "versions" {
+			registryRead(x, "pip index versions")
+			return
+		}
+		x.add(Ask, RulePkgInstall, "pip index is not judged in detail")
 	default:
 		x.add(Ask, RulePkgInstall, "pip "+ops[0].val+" is not judged in detail")
 	}

@@ -79,13 +79,21 @@ func moveCmd(x *cmdCtx, args []word) {
 func removeCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleFileWrite, "removes files inside the workspace")
 	ops := operands(args[1:], "", nil)
-	x.removeInTree(ops, hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root"), generatedOnly(x, ops))
+	generated := generatedOnly(x, ops)
+	x.removeInTree(ops, hasOpt(args[1:], "rR", "--recursive", "--no-preserve-root"), generated)
 	if hasOpt(args[1:], "", "--no-preserve-root") {
 		x.add(Deny, RuleSystem, "rm --no-preserve-root")
 	}
+	// Deleting what a build or install makes again (rm -rf node_modules
+	// && npm install) writes no text a later part could run: it is not
+	// remembered as written (writethenrun.go), so the install or build
+	// after it is judged as on its own. Any other deletion is.
+	was := x.c.keepText
+	x.c.keepText = was || generated
 	for _, w := range operands(args[1:], "", nil) {
 		x.write(w)
 	}
+	x.c.keepText = was
 }
 
 func touchCmd(x *cmdCtx, args []word) {
@@ -165,27 +173,53 @@ func ddCmd(x *cmdCtx, args []word) {
 	}
 }
 
+// mktempCmd is mktemp: it creates a file or directory named by its
+// template in -p/--tmpdir's directory, in $TMPDIR or /tmp with -t,
+// --tmpdir or no template, and else where the template names (the
+// current directory for a bare name). In the sandbox the temp dir
+// is the coder's private one (tmpdir.go), so a temp file there is its
+// scratch, judged as captured output; without it /tmp is the machine's.
 func mktempCmd(x *cmdCtx, args []word) {
-	for i, w := range args[1:] {
-		var dir string
-		if v, ok := strings.CutPrefix(w.val, "--tmpdir="); ok {
-			dir = v
-		} else if w.val == "-p" && i+2 < len(args) {
-			dir = args[i+2].val
-		}
-		if dir != "" {
-			x.add(Allow, RuleFileWrite, "creates a temporary file")
-			x.writeStr(filepath.Join(dir, "glob-match"))
+	var dir, template *word
+	inTemp := false
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		switch v := w.val; {
+		case v == "-p" && i+1 < len(args):
+			dir = &args[i+1]
+			i++
+		case strings.HasPrefix(v, "--tmpdir="):
+			dir = &word{val: strings.TrimPrefix(v, "--tmpdir="), static: w.static}
+		case strings.HasPrefix(v, "-p") && len(v) > 2:
+			dir = &word{val: v[2:], static: w.static}
+		case v == "--tmpdir" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 1 && strings.Trim(v[1:], "dqtu") == "":
+			inTemp = inTemp || v == "--tmpdir" || strings.Contains(v, "t")
+		case v == "--directory" || v == "--dry-run" || v == "--quiet" || strings.HasPrefix(v, "--suffix="):
+		case strings.HasPrefix(v, "-"):
+			x.add(Ask, RulePathUnknown, "mktemp option "+v+" is not known to the policy")
 			return
+		default:
+			template = &args[i]
 		}
 	}
-	for _, w := range x.c.writable {
-		if w == "/tmp" || strings.HasPrefix(w, "/tmp/") {
-			x.add(Allow, RuleFileWrite, "creates a temporary file")
-			return
+	switch {
+	case dir != nil:
+		x.add(Allow, RuleFileWrite, "creates a temporary file")
+		x.capturing(func() { x.write(word{val: dir.val + "/glob-match", static: dir.static}) })
+	case template != nil && !inTemp:
+		x.add(Allow, RuleFileWrite, "creates a temporary file")
+		x.capturing(func() { x.write(*template) })
+	case x.c.sandbox && x.c.tmp != "":
+		x.add(Allow, RuleFileWrite, "creates a temporary file in the sandbox's private temp dir")
+	default:
+		for _, w := range x.c.writable {
+			if w == "/tmp" || strings.HasPrefix(w, "/tmp/") {
+				x.add(Allow, RuleFileWrite, "creates a temporary file")
+				return
+			}
 		}
+		x.add(Ask, RulePathUnknown, "creates a file in the system temporary directory")
 	}
-	x.add(Ask, RulePathUnknown, "creates a file in the system temporary directory")
 }
 
 // generatedDirs are directories tools regenerate: build outputs, caches,

@@ -8,7 +8,9 @@ import "strings"
 // localhost:50051 list) and httpie's GET of one (http :8000/api/items) are
 // the same health checks. A request that changes the server (a POST, a
 // data item, FLUSHALL) asks, as curl -X POST does (ecosystems_adversarial:
-// curl -X POST http://localhost:3000/shutdown); another host or any other
+// curl -X POST http://localhost:3000/shutdown), unless it is curl's with
+// its data written on the line (curl -X POST -d '{}' localhost:3000/api,
+// an API check of the coder's own server; not in place); another host or any other
 // option goes to the tool's own handler. With the sandbox off, loopback is
 // the person's machine: every form goes to the handler too.
 
@@ -113,6 +115,45 @@ func localClientProbe(args []word) bool {
 			}
 		}
 		return urls == 1
+	}
+	return false
+}
+
+// inlineData reports whether args[i] is curl's data option with its
+// value written on the line (-d '{}', -d'{}', --data-raw, --json): what is
+// sent is seen. A value read from a file (-d @.env, --json @f,
+// --data-urlencode name@file) or standard input is not inline.
+func inlineData(args []word, i int) bool {
+	v := args[i].val
+	val, ok := "", false
+	switch {
+	case v == "-d" || v == "--data" || v == "--data-ascii" || v == "--data-binary" || v == "--data-raw" || v == "--json" || v == "--data-urlencode":
+		if i+1 < len(args) && args[i+1].static {
+			val, ok = args[i+1].val, true
+		}
+	case strings.HasPrefix(v, "-d") && len(v) > 2:
+		val, ok = v[2:], true
+	}
+	if !ok {
+		return false
+	}
+	switch {
+	case v == "--data-raw":
+		return true // @ is literal
+	case v == "--data-urlencode":
+		return !strings.ContainsAny(val, "@")
+	}
+	return !strings.HasPrefix(val, "@")
+}
+
+// sendsData reports whether curl's args send inline data: a request that
+// may change the server, which in place is the person's, not the
+// sandbox's.
+func sendsData(args []word) bool {
+	for i := range args {
+		if inlineData(args, i) {
+			return true
+		}
 	}
 	return false
 }

@@ -44,7 +44,7 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 	base := filepath.Base(name.val)
 	_, known := handlerFor(base)
 	installed := inInstalledBin(x.c, paths)
-	if known && !installed && !binstub(x.c, paths) && !x.ranWritten(name, nil) {
+	if known && !installed && !binstub(x.c, paths) && !(x.c.sandbox && inBuildOutput(x.c, paths)) && !x.ranWritten(name, nil) {
 		// ./cat, bin/ls: a workspace program named like one the policy
 		// knows is not that program; a person should see it.
 		x.add(Ask, RulePathProgram, "runs "+name.val+", a workspace program named like "+base+", which it is not")
@@ -386,4 +386,22 @@ func allLiterals(s string) []string {
 		}
 	}
 	return out
+}
+
+// buildOutputDirs are the folders builds put their programs in: a
+// program there (build/test, target/debug/ls) is the build's product,
+// however it is named, not a system program a person could mistake it for.
+var buildOutputDirs = wordSet{words: []string{"build", "target", "out", "dist", "obj", "_build", "builddir"}}
+
+// inBuildOutput reports whether every path lies below a build output
+// folder of the workspace (build/test, build/Debug/x, cmake-build-debug/x).
+func inBuildOutput(c *checkEnv, paths []string) bool {
+	for _, p := range paths {
+		r := rel(p, c.ws)
+		dir, _, ok := strings.Cut(r, "/")
+		if !ok || !within(p, c.ws) || !(buildOutputDirs.has(dir) || strings.HasPrefix(dir, "cmake-build-")) {
+			return false
+		}
+	}
+	return true
 }

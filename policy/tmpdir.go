@@ -14,9 +14,10 @@ import "strings"
 // makes of the workspace's sources: a compiler's or `go build`'s -o, a
 // test's profiles (buildOutput), an archive tar creates of what it reads,
 // and the directories mkdir makes for scratch (`mkdir -p /tmp/scratch`),
-// judged as a write to that path. Other
-// programs told to put files in /tmp (`git worktree add /tmp/wt`, `git log
-// --output=/tmp/x`, `cp .env /tmp/x`) are still judged as writing outside.
+// judged as a write to that path, and a git command's own output
+// (`git format-patch -o /tmp/patches`, `git diff --output=/tmp/d`,
+// gitoutput.go). Other programs told to put files in /tmp (`git worktree
+// add /tmp/wt`, `cp .env /tmp/x`) are still judged as writing outside.
 
 // sandboxTemp is the temp dir the sandbox gives the coder.
 const sandboxTemp = "/tmp"

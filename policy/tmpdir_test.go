@@ -5,7 +5,8 @@ import "testing"
 // TestPrivateTempInsideTheSandbox: with the sandbox on, output captured
 // into /tmp (a redirection, tee) and read back is the coder's own scratch
 // space, and so is a build's product (-o); with it off, it is a write
-// outside the workspace. Other programs' output flags pointing at /tmp, and
+// outside the workspace. Other programs' output flags pointing at /tmp, /tmp
+// itself, and
 // the home or workspace when they live under /tmp, stay what they are.
 func TestPrivateTempInsideTheSandbox(t *testing.T) {
 	ctx := testEnv(t)
@@ -25,6 +26,8 @@ func TestPrivateTempInsideTheSandbox(t *testing.T) {
 		"go build -o /tmp/app ./cmd/app",
 		"gcc -Wall -o /tmp/a.out main.c",
 		"go test -coverprofile=/tmp/c.out ./...",
+		// A git command's own output file is its output (pol5).
+		"git log --output=/tmp/x",
 	}
 	for _, l := range captured {
 		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Allow {
@@ -38,7 +41,7 @@ func TestPrivateTempInsideTheSandbox(t *testing.T) {
 		"go build -o /tmp ./cmd/app",
 		"gcc -o " + ctx.Home + "/.bashrc main.c",
 		"go build -o ../x ./cmd/app",
-		"git log --output=/tmp/x",
+		"git log --output=/tmp",
 		"echo x > /tmp",
 		"echo x > " + ctx.Home + "/.bashrc",
 		"echo x | tee " + ctx.Home + "/.profile",

@@ -245,6 +245,11 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 				return inner, true
 			}
 		}
+		if name == "gdb" {
+			if inner, ok := x.gdbInner(args[1:]); ok { // gdb.go
+				return inner, true
+			}
+		}
 		// Runs another program in a way the policy does not model.
 		x.add(Ask, RuleWrapperUnknown, name+" runs other programs in a way the policy does not judge")
 		return nil, true
