@@ -17,11 +17,7 @@ const sleepReason = "// deliberate:"
 // sleepsInFlight are test files with polling sleeps that other work in
 // flight owns; each goes over to internal/poll when that work lands.
 // Nothing is added here: a new wait uses internal/poll (or e2etest.Until).
-var sleepsInFlight = map[string]bool{
-	"cmd/sentinel/e2e/inplace/exec_runs_hidden_test.go": true,
-	"internal/mcpserver/runlater_bench_test.go":         true,
-	"internal/mcpserver/oauth_external_slow_test.go":    true,
-}
+var sleepsInFlight = map[string]bool{}
 
 // No test waits by sleeping a fixed time: it waits on the condition it
 // means, with a deadline that only bounds a hang (internal/poll). A fixed

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // An issuer that is slow to answer does not leave the person looking at
@@ -20,9 +22,7 @@ func TestOAuthSlowIssuerIsNamedWhileWaited(t *testing.T) {
 		// Hold the discovery until the wait has been named (bounded
 		// well under the client's timeout, so the fetch still fails
 		// visibly without the notice).
-		for end := time.Now().Add(10 * time.Second); !named() && time.Now().Before(end); {
-			time.Sleep(20 * time.Millisecond)
-		}
+		poll.Until(10*time.Second, named)
 		http.Error(w, "down", http.StatusBadGateway)
 	})
 	cfg := mustConfig(t, f.config("")+"\n[oauth]\npublic_url = \"http://127.0.0.1:1\"\nissuer = \""+p.hs.URL+"\"\n")

@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
@@ -76,16 +77,9 @@ func TestExecHidesRunsStartedLater(t *testing.T) {
 			if err := first.Start(); err != nil {
 				t.Fatal(err)
 			}
-			deadline := time.Now().Add(e2etest.HangBound)
-			for {
-				if _, err := os.Stat(filepath.Join(dir, "ready")); err == nil {
-					break
-				}
-				if time.Now().After(deadline) {
-					_ = first.Process.Kill()
-					t.Fatalf("the first coder never started:\n%s", firstOut.String())
-				}
-				time.Sleep(50 * time.Millisecond)
+			if !poll.Until(e2etest.HangBound, func() bool { _, err := os.Stat(filepath.Join(dir, "ready")); return err == nil }) {
+				_ = first.Process.Kill()
+				t.Fatalf("the first coder never started:\n%s", firstOut.String())
 			}
 			later := exec.Command(e2etest.Bin, "exec", "--plain", "--sandbox", mode, "--", "/bin/sh", "-c", "true later-secret-"+"5e0a")
 			later.Dir, later.Env = dir, env
