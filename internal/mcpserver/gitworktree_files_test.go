@@ -26,15 +26,7 @@ func gitRun(t *testing.T, dir string, args ...string) {
 // refuse a .git directory's.
 func TestFileToolsRefuseTheGitDirOfALinkedWorktree(t *testing.T) {
 	f := newFixture(t)
-	main := filepath.Join(f.rw, "main")
-	store := filepath.Join(f.rw, "store")
-	if out, err := exec.Command("git", "init", "-q", "--separate-git-dir", store, main).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	gitRun(t, main, "commit", "-q", "--allow-empty", "-m", "first")
-	wt := filepath.Join(f.rw, "wt")
-	gitRun(t, main, "worktree", "add", "-q", wt)
-	admin := filepath.Join(store, "worktrees", "wt")
+	main, store, wt, admin := linkedWorktree(t, f.rw, f.rw)
 	cfg := mustConfig(t, `[[paths]]
 path = "`+wt+`"
 access = "rw"
@@ -77,15 +69,7 @@ access = "rw"
 func TestExecCannotWriteTheGitDirOfALinkedWorktree(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
-	main := filepath.Join(f.rw, "main")
-	store := filepath.Join(f.rw, "store")
-	if out, err := exec.Command("git", "init", "-q", "--separate-git-dir", store, main).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	gitRun(t, main, "commit", "-q", "--allow-empty", "-m", "first")
-	wt := filepath.Join(f.outside, "wt")
-	gitRun(t, main, "worktree", "add", "-q", wt)
-	admin := filepath.Join(store, "worktrees", "wt")
+	_, store, wt, admin := linkedWorktree(t, f.rw, f.outside)
 	cfg := mustConfig(t, `exec_mode = "allowlist"
 allowed_commands = ["cp", "true"]
 [[paths]]
@@ -116,4 +100,19 @@ access = "rw"
 			t.Errorf("%s was written:\n%s", p, got)
 		}
 	}
+}
+
+// linkedWorktree makes, under rw, a repository "main" whose git dir is
+// "store" (--separate-git-dir) with one commit, and a linked worktree
+// "wt" of it under wtParent; admin is the worktree's own dir in store.
+func linkedWorktree(t *testing.T, rw, wtParent string) (main, store, wt, admin string) {
+	t.Helper()
+	main, store = filepath.Join(rw, "main"), filepath.Join(rw, "store")
+	if out, err := exec.Command("git", "init", "-q", "--separate-git-dir", store, main).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	gitRun(t, main, "commit", "-q", "--allow-empty", "-m", "first")
+	wt = filepath.Join(wtParent, "wt")
+	gitRun(t, main, "worktree", "add", "-q", wt)
+	return main, store, wt, filepath.Join(store, "worktrees", "wt")
 }
