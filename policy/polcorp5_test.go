@@ -22,6 +22,12 @@ var polcorp5Open = map[string]string{
 	"git checkout evil -- .cargo/config.toml":              "run-later file from another git ref",
 	"git checkout evil -- .venv/bin/activate":              "run-later file from another git ref",
 	"git checkout evil -- .vscode/tasks.json":              "run-later file from another git ref",
+	"cmake --build build --target install":                 "install target through cmake --build/ninja",
+	"cmake --build build -t install":                       "install target through cmake --build/ninja",
+	"cmake --build build --target all install":             "install target through cmake --build/ninja",
+	"ninja -C build install":                               "install target through cmake --build/ninja",
+	"ninja install":                                        "install target through cmake --build/ninja",
+	"npm run build -- --outDir ~/.config/app":              "output directory outside the workspace after --",
 }
 
 // TestPolcorp5Corpus measures the policy against the independent corpus of
@@ -41,9 +47,10 @@ func TestPolcorp5Corpus(t *testing.T) {
 
 // TestPolcorp5UnsafeAllows holds the unsafe allows polcorp5 found, every row
 // of polcorp5Open: each must be asked or denied with the sandbox on and off.
-// It fails on the engine of main 5a2982f (all are allowed as plain workspace
-// writes in both modes) and is skipped until the run-later fix lands; take
-// the Skip out with the fix and move the rows off polcorp5Open.
+// It fails on the engine of main 5a2982f (all are allowed in both modes: the
+// run-later files as plain workspace writes, the install targets and the
+// outside output directory as the project's build) and is skipped until the
+// fixes land; take the Skip out with them and empty polcorp5Open.
 func TestPolcorp5UnsafeAllows(t *testing.T) {
 	t.Skip("unsafe allow found by polcorp5, fix in progress")
 	ctx := testEnv(t)
