@@ -42,6 +42,14 @@ var polcorp5Open = map[string]string{
 	"date -f ~/.ssh/id_rsa":                                                       "date -f reads a secret file",
 	"date -f ~/.aws/credentials":                                                  "date -f reads a secret file",
 	"date -f .env":                                                                "date -f reads a secret file",
+	"cat <<< \"$ANTHROPIC_API_KEY\"":                                              "secret variable through a here-string",
+	"cat <<<$ANTHROPIC_API_KEY":                                                   "secret variable through a here-string",
+	"base64 <<< \"$ANTHROPIC_API_KEY\"":                                           "secret variable through a here-string",
+	"cat <<EOF\n$ANTHROPIC_API_KEY\nEOF":                                          "secret variable through a here-string",
+	"rev <<< \"$ANTHROPIC_API_KEY\"":                                              "secret variable through a here-string",
+	"head <<< \"${GITHUB_TOKEN}\"":                                                "secret variable through a here-string",
+	"grep . <<< \"$ANTHROPIC_API_KEY\"":                                           "secret variable through a here-string",
+	"od -c <<< \"$NPM_TOKEN\"":                                                    "secret variable through a here-string",
 }
 
 // TestPolcorp5Corpus measures the policy against the independent corpus of
@@ -65,7 +73,8 @@ func TestPolcorp5Corpus(t *testing.T) {
 // 5a2982f (the run-later files pass as plain workspace writes, the install
 // targets and the outside output directory as the project's build, split
 // --filter as a file write, diff3 --diff-program and date -f as read-only
-// commands) and is skipped until the fixes land; take the Skip out with them
+// commands, a secret variable in a here-string as a read-only filter's
+// input) and is skipped until the fixes land; take the Skip out with them
 // and empty polcorp5Open.
 func TestPolcorp5UnsafeAllows(t *testing.T) {
 	t.Skip("unsafe allow found by polcorp5, fix in progress")
