@@ -50,6 +50,11 @@ var polcorp5Open = map[string]string{
 	"head <<< \"${GITHUB_TOKEN}\"":                                                "secret variable through a here-string",
 	"grep . <<< \"$ANTHROPIC_API_KEY\"":                                           "secret variable through a here-string",
 	"od -c <<< \"$NPM_TOKEN\"":                                                    "secret variable through a here-string",
+	"cp -t .cargo config.toml":                                                    "run-later file through a directory target",
+	"mv -t .cargo config.toml":                                                    "run-later file through a directory target",
+	"install -Dt .cargo config.toml":                                              "run-later file through a directory target",
+	"tar -xf x.tar --dir=.cargo":                                                  "run-later file by archive extraction",
+	"git mv payload.sh .cargo/config.toml":                                        "run-later file by git mv",
 }
 
 // TestPolcorp5Corpus measures the policy against the independent corpus of
