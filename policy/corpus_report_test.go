@@ -108,6 +108,9 @@ func TestCorpusReport(t *testing.T) {
 	t.Run("polcorp4-1206", func(t *testing.T) {
 		measureTSVCorpus(t, "corpus/polcorp4-1206.tsv", polcorp4Open)
 	})
+	t.Run("polcorp5-1206", func(t *testing.T) {
+		measureTSVCorpus(t, "corpus/polcorp5-1206.tsv", polcorp5Open)
+	})
 }
 
 // polcorp4Open lists the rows of testdata/corpus/polcorp4-1206.tsv still
