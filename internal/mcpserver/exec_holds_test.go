@@ -1,0 +1,70 @@
+//go:build unix
+
+package mcpserver
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// What git would run is held for every command as the repositories say
+// now, not as they said when the sandbox started: after the first command
+// the person makes a nested repository whose config includes a file and
+// names a hooks directory, and adds an include to the rw path's own
+// repository; the next commands through the real server (stdio) cannot
+// write any of them, nor the new repository's own hooks and config; the
+// first names the repository as held, and it stays the person's (a
+// command's sweep does not quarantine it).
+func TestExecHoldsWhatARepositoryMadeMidSessionSendsGitTo(t *testing.T) {
+	bin := helper(t)
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	f := newFixture(t)
+	gitInit(t, f.rw)
+	cfg := mustConfig(t, `exec_mode = "unrestricted"
+[[paths]]
+path = "`+f.rw+`"
+access = "rw"
+`)
+	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
+	if got := mustAllow(t, cs, "exec", map[string]any{"command": "echo started"}); !strings.Contains(got, "started") {
+		t.Fatalf("the first command did not run: %s", got)
+	}
+	sub := filepath.Join(f.rw, "sub")
+	gitInit(t, sub)
+	gitConfig(t, sub, "include.path", "../../inc.cfg")
+	gitConfig(t, sub, "core.hooksPath", "../hk")
+	gitConfig(t, f.rw, "include.path", "../team.cfg")
+	write(t, filepath.Join(f.rw, "inc.cfg"), "")
+	evil := "[core]\n\tfsmonitor = touch /tmp/pwned\n"
+	write(t, filepath.Join(f.rw, "evil.txt"), evil)
+	first := true
+	for _, p := range []string{
+		filepath.Join(f.rw, "inc.cfg"),
+		filepath.Join(f.rw, "hk", "pre-commit"),
+		filepath.Join(sub, ".git", "hooks", "pre-commit"),
+		filepath.Join(sub, ".git", "config"),
+		filepath.Join(f.rw, "team.cfg"),
+	} {
+		line := `python3 -c "import sys; open(sys.argv[1], 'a').write(open(sys.argv[2]).read()); print('wrote')" ` + p + " evil.txt"
+		got, _ := call(t, cs, "exec", map[string]any{"command": line})
+		if !strings.Contains(got, "Read-only file system") || strings.Contains(got, "wrote") {
+			t.Errorf("%s: the command was not held to read-only:\n%s", p, got)
+		}
+		if b, _ := os.ReadFile(p); strings.Contains(string(b), "fsmonitor") {
+			t.Errorf("%s was written: %q", p, b)
+		}
+		if first && !strings.Contains(got, "held read-only: "+filepath.Join(sub, ".git")) {
+			t.Errorf("the answer does not name the repository that appeared as held:\n%s", got)
+		}
+		first = false
+	}
+	// The person's repository is theirs: not quarantined by the sweeps.
+	if _, err := os.Stat(filepath.Join(sub, ".git", "HEAD")); err != nil {
+		t.Errorf("the person's new repository is gone: %v", err)
+	}
+}
