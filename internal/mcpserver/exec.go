@@ -39,7 +39,10 @@ type runner struct {
 	// What the sandbox was made from, for one that holds more
 	// (exec_holds.go): the rw roots, the profile and options, what it
 	// holds read-only; swap is held for reading by each running command
-	// and for writing while the sandbox is replaced.
+	// and for writing while the sandbox is replaced; heldMu keeps
+	// profile and held, and one replacement at a time.
+	heldMu  sync.Mutex
+	stopped bool // closed: no sandbox is made again
 	roots   []string
 	profile sandbox.Profile
 	opts    sandbox.Options
@@ -150,11 +153,12 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 // by its last call and by the server's Close).
 func (r *runner) close() {
 	r.closed.Do(func() {
-		r.swap.Lock()
+		r.heldMu.Lock() // no replacement under way: r.sbx is the last
+		r.stopped = true
 		if r.sbx != nil {
 			r.sbx.Close()
 		}
-		r.swap.Unlock()
+		r.heldMu.Unlock()
 		for _, line := range r.git.moveIn(context.Background(), true) {
 			tellPerson(line)
 		}

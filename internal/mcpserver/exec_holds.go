@@ -143,8 +143,11 @@ func (r *runner) refreshHolds(ctx context.Context) ([]string, error) {
 // swapFor replaces the sandbox by one that holds found too, when it does
 // not hold each already.
 func (r *runner) swapFor(found []string) error {
-	r.swap.Lock()
-	defer r.swap.Unlock()
+	r.heldMu.Lock() // one replacement at a time; commands run on meanwhile
+	defer r.heldMu.Unlock()
+	if r.stopped {
+		return fmt.Errorf("not run: this server's sandbox has stopped")
+	}
 	var add []string
 	for _, p := range found {
 		if !r.held[p] && !slices.Contains(add, p) {
@@ -164,8 +167,12 @@ func (r *runner) swapFor(found []string) error {
 	if err != nil {
 		return fmt.Errorf("not run: the sandbox could not start again to hold %s read-only: %w", add[0], err)
 	}
-	r.sbx.Close()
-	r.sbx, r.profile = sbx, p
+	r.swap.Lock() // waits for the commands running on the old one
+	old := r.sbx
+	r.sbx = sbx
+	r.swap.Unlock()
+	old.Close()
+	r.profile = p
 	for _, h := range append(add, others...) {
 		r.held[h] = true
 	}

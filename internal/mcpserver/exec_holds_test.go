@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -66,5 +67,37 @@ access = "rw"
 	// The person's repository is theirs: not quarantined by the sweeps.
 	if _, err := os.Stat(filepath.Join(sub, ".git", "HEAD")); err != nil {
 		t.Errorf("the person's new repository is gone: %v", err)
+	}
+}
+
+// The look before a command finds a repository made since the start and
+// what its config sends git to; adopted (no command ran during the look)
+// it is the person's and the sweep leaves it, not adopted (a command ran)
+// the sweep after that command quarantines it as before.
+func TestHoldsNowFindsANewRepositoryAndAdoptsItOnlyWhenAsked(t *testing.T) {
+	for _, adopt := range []bool{true, false} {
+		g, root := guarded(t)
+		late := filepath.Join(root, "late")
+		gitInit(t, late)
+		gitConfig(t, late, "include.path", "../../late.cfg")
+		held, _, fresh, err := g.holdsNow(t.Context(), []string{root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []string{filepath.Join(late, ".git"), filepath.Join(root, "late.cfg")} {
+			if !slices.Contains(held, w) {
+				t.Errorf("not held: %s (held %q)", w, held)
+			}
+		}
+		if got := fresh[root]; len(got) != 1 || got[0] != filepath.Join(late, ".git") {
+			t.Fatalf("fresh: %q", got)
+		}
+		if adopt {
+			g.adopt(fresh)
+		}
+		said := strings.Join(g.sweep(), "\n")
+		if quarantined := strings.Contains(said, "quarantined a git dir this command made, "+filepath.Join(late, ".git")); quarantined == adopt {
+			t.Errorf("adopted %v, yet the sweep said:\n%s", adopt, said)
+		}
 	}
 }
