@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/sentinelhq/sentinel/internal/filestamp"
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -78,12 +79,25 @@ func (g *gitGuard) unknown(root string, found []string) []string {
 		if !within(p, root) || p == root || base == nil {
 			continue
 		}
-		if id, err := gitdir.IDOf(p); err == nil && base.Has(id) {
-			continue
+		if id, err := gitdir.IDOf(p); err == nil && (base.Has(id) || g.made[id]) || g.madePaths[p] {
+			continue // the person's, or one a command made that a sweep could not move
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// commandMade remembers p (identity id) as made by a command. The caller
+// holds g.mu.
+func (g *gitGuard) commandMade(p string, id filestamp.ID) {
+	if g.made == nil {
+		g.made, g.madePaths = map[filestamp.ID]bool{}, map[string]bool{}
+	}
+	if id != (filestamp.ID{}) {
+		g.made[id] = true
+		return
+	}
+	g.madePaths[p] = true
 }
 
 // adopt remembers fresh (root → git dirs and pointers) as the person's:

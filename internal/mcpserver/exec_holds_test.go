@@ -101,3 +101,32 @@ func TestHoldsNowFindsANewRepositoryAndAdoptsItOnlyWhenAsked(t *testing.T) {
 		}
 	}
 }
+
+// A git dir a command made that the sweep could not move out (the
+// quarantine cannot be made: it stays where it is) is held by the next
+// look but never adopted as the person's: each sweep names it again.
+func TestHoldsNowNeverAdoptsWhatACommandMade(t *testing.T) {
+	g, root := guarded(t)
+	t.Setenv("XDG_STATE_HOME", "/dev/null/nowhere")
+	tellPerson = func(string) {}
+	t.Cleanup(func() { tellPerson = func(string) {} })
+	made := filepath.Join(root, "made", ".git")
+	gitInit(t, filepath.Dir(made))
+	if said := strings.Join(g.sweep(), "\n"); !strings.Contains(said, "could not quarantine "+made) {
+		t.Fatalf("the sweep moved it or did not say so:\n%s", said)
+	}
+	held, _, fresh, err := g.holdsNow(t.Context(), []string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(held, made) {
+		t.Errorf("the git dir the command made is not held: %q", held)
+	}
+	if len(fresh[root]) != 0 {
+		t.Errorf("what a command made is taken for the person's: %q", fresh[root])
+	}
+	g.adopt(fresh)
+	if said := strings.Join(g.sweep(), "\n"); !strings.Contains(said, "could not quarantine "+made) {
+		t.Errorf("the next sweep does not name it again:\n%s", said)
+	}
+}
