@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/gitrest"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
@@ -63,6 +64,9 @@ type gitGuard struct {
 	// rest is the rest of its git dir then (inplace_gitrest.go).
 	reftable bool
 	rest     *gitRest
+	// commits are the coder's ordinary commits on the checked-out branch
+	// by branch, counted at the end (gitrest.Commits) for its ref's line.
+	commits map[string]int
 	// Objects is the scratch object directory the coder's git writes new
 	// objects to (objects.go); "" when the place is no repository.
 	Objects string
@@ -245,7 +249,11 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	}
 	g.takeOutLater(ctx, emit)
 	if g.rest != nil {
-		if lines, n := g.restChanges(g.rest, g.snapRest(), 50); len(lines) > 0 {
+		now := g.snapRest()
+		g.mu.Lock()
+		g.commits = gitrest.Commits(g.restDirs(), g.rest, now)
+		g.mu.Unlock()
+		if lines, n := g.restChanges(g.rest, now, 50); len(lines) > 0 {
 			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes, or that now point at what the coder chose; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
 		}
 	}

@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,52 +99,5 @@ func TestInPlaceReportsNothingForRoutineWorkInALinkedWorktree(t *testing.T) {
 	os.WriteFile(filepath.Join(gd, "MERGE_MSG"), []byte("x\n"), 0o644)
 	if lines, _ := g.restChanges(g.rest, g.snapRest(), 50); len(lines) != 1 || !strings.Contains(lines[0], "new "+filepath.Join(gd, "MERGE_MSG")) {
 		t.Errorf("a MERGE_MSG in the worktree's own git dir is not named: %q", lines)
-	}
-}
-
-// Issue 31's decision: an ORIG_HEAD the coder pointed at its own commit
-// (where the person's `git reset --hard ORIG_HEAD` lands) and the reflog
-// lines its commit appended are named at the end with what they point
-// to, said to be the coder's object.
-func TestInPlaceReportsWhatOrigHeadAndReflogsPointTo(t *testing.T) {
-	root, _ := filepath.EvalSymlinks(t.TempDir())
-	gitInit(t, root)
-	os.WriteFile(filepath.Join(root, "a"), []byte("a\n"), 0o644)
-	gitRun(t, root, "add", "a")
-	gitRun(t, root, "commit", "-qm", "one")
-	gd := filepath.Join(root, ".git")
-	p := &Project{Root: root, GitDir: gd}
-	g, err := newGitGuard(p, filepath.Join(t.TempDir(), "run.git"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.MkdirAll(g.Objects, 0o755)
-	os.WriteFile(filepath.Join(root, "a"), []byte("coder\n"), 0o644)
-	c := exec.Command("git", "-c", "user.name=C", "-c", "user.email=c@c", "commit", "-qam", "coder")
-	c.Dir = root
-	c.Env = append(os.Environ(), "GIT_OBJECT_DIRECTORY="+g.Objects, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+p.ObjectsDir())
-	if out, err := c.CombinedOutput(); err != nil {
-		t.Fatalf("the coder's commit: %v\n%s", err, out)
-	}
-	c = exec.Command("git", "rev-parse", "HEAD")
-	c.Dir = root
-	c.Env = append(os.Environ(), "GIT_OBJECT_DIRECTORY="+g.Objects, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+p.ObjectsDir())
-	out, err := c.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := strings.TrimSpace(string(out))
-	os.WriteFile(filepath.Join(gd, "ORIG_HEAD"), []byte(id+"\n"), 0o644)
-	var told []string
-	g.finish(context.Background(), nil, func(_ journal.Lane, _ journal.Kind, s string, _ any) { told = append(told, s) })
-	all := strings.Join(told, "\n")
-	mark := id + " (an object the coder made)"
-	for _, w := range []string{
-		"new " + filepath.Join(gd, "ORIG_HEAD") + " — now points to " + mark,
-		filepath.Join(gd, "logs", "HEAD") + " — 1 new reflog entries, pointing to " + mark,
-	} {
-		if !strings.Contains(all, w) {
-			t.Errorf("not named: %q\n%s", w, all)
-		}
 	}
 }

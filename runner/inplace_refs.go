@@ -29,6 +29,10 @@ type RefMove struct {
 	// Yours: the ref was the person's at the start and the coder moved or
 	// deleted it (a new ref is never flagged).
 	Yours bool `json:"yours,omitempty"`
+	// Commits: how many ordinary commits of the coder's on the checked-out
+	// branch moved it (its reflog's and HEAD's new lines, named here and
+	// not again among the git dir's changes: gitrest.Commits).
+	Commits int `json:"commits,omitempty"`
 }
 
 // String is one line of the change report.
@@ -49,6 +53,9 @@ func (m RefMove) String() string {
 		s = fmt.Sprintf("%s: deleted (was %s)", m.Ref, short(m.Before))
 	default:
 		s = fmt.Sprintf("%s: moved %s -> %s", m.Ref, short(m.Before), short(m.After))
+	}
+	if m.Commits > 0 {
+		s += fmt.Sprintf(" (%d commit(s) the coder made on your checked-out branch; its reflog and HEAD's record them)", m.Commits)
 	}
 	if m.Yours {
 		s += " [yours: " + m.restore() + "]"
@@ -117,7 +124,13 @@ func (g *gitGuard) refMoves(ctx context.Context) ([]RefMove, error) {
 	if err != nil {
 		return nil, err
 	}
-	return refMoves(g.refs, after), nil
+	moves := refMoves(g.refs, after)
+	g.mu.Lock()
+	for i := range moves {
+		moves[i].Commits = g.commits[moves[i].Ref]
+	}
+	g.mu.Unlock()
+	return moves, nil
 }
 
 // refMovesText is the change report's lines for moves ("" for none).

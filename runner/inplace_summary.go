@@ -31,6 +31,9 @@ func (c *InPlaceChanged) Headline(where string) string {
 	if n := len(c.Stuck); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d git dir(s) or pointer(s) the coder made still in your project", n))
 	}
+	if n := len(c.IndexCaches); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d cache(s) the coder's git wrote into your index", n))
+	}
 	switch {
 	case len(parts) == 0:
 		return "no files changed"
@@ -55,6 +58,7 @@ func (c *InPlaceChanged) Details() string {
 	}
 	b.WriteString(stagedText(c.Staged))
 	b.WriteString(refMovesText(c.Refs))
+	b.WriteString(indexCachesText(c.IndexCaches))
 	if len(c.Quarantined) > 0 {
 		b.WriteString("\nquarantined (the coder made these git dirs, pointers, refs or objects; moved out of your project, not deleted):\n  " + strings.Join(c.Quarantined, "\n  "))
 	}

@@ -176,6 +176,12 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	// .gemini/ to hide) goes before the comparison: it is Sentinel's, not
 	// a change of the coder's, and must not be reported or flagged as one.
 	r.guard.cleanupAdapter()
+	// Before the checkpoint keeps the index as the run left it: no cache
+	// the coder's git wrote stays for the person's git to trust.
+	caches, cerr := r.ws.dropIndexCaches()
+	if cerr != nil {
+		r.emit(journal.System, KindError, "in place: could not read the extensions of your git index ("+cerr.Error()+"); an untracked-files cache or fsmonitor record the coder's git wrote could hide a file from git status: run `git update-index --no-untracked-cache --no-fsmonitor`", nil)
+	}
 	ch, err := r.ws.inPlaceChange(ctx)
 	if c := r.ws.checkpoint; c != nil {
 		if changes, after, cerr := c.end(r.emit); cerr != nil {
@@ -193,7 +199,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
 	} else {
 		r.meta.Files = ch.Files
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard)}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard), IndexCaches: caches}
 		moves, rerr := r.ws.guard.refMoves(ctx)
 		if rerr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
@@ -275,6 +281,9 @@ type InPlaceChanged struct {
 	// Stuck: git dirs and pointers the coder made that could not be moved
 	// out, each with why (gitGuard.Stuck).
 	Stuck []string `json:"stuck,omitempty"`
+	// IndexCaches: caches git trusts instead of looking (UNTR, FSMN) the
+	// coder's git left in the index, removed (index_caches.go).
+	IndexCaches []IndexCache `json:"index_caches,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

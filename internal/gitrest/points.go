@@ -25,7 +25,8 @@ const (
 // pointsLine names a FETCH_HEAD, ORIG_HEAD or reflog (top) at p that is
 // new or whose content changed since the stamp before (had: it was there),
 // with what it now points to; "" when the change is routine: a reflog only
-// appended to with lines that point at no object the coder made.
+// appended to with lines that point at no object the coder made, or only
+// with the coder's ordinary commits on the checked-out branch (commits.go).
 func (d Dirs) pointsLine(p, top, before string, had bool) string {
 	now, err := readBounded(p)
 	if err != nil {
@@ -52,6 +53,9 @@ func (d Dirs) pointsLine(p, top, before string, had bool) string {
 			return "changed " + shown + " — a reflog rewritten, not only appended to: `@{n}` and `git checkout -` now lead elsewhere; its last entry points to " + d.describe(last)
 		}
 		added = now[size:]
+	}
+	if _, ok := d.ordinaryCommits(p, added); ok {
+		return "" // the coder's commits on your branch: its move says so (commits.go)
 	}
 	ids := firstWords(added, 1)
 	if len(ids) > maxMadeChecks {

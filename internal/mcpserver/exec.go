@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -35,6 +36,21 @@ type runner struct {
 	later  *laterHold
 	err    error
 	closed sync.Once
+	// What the sandbox was made from, for one that holds more
+	// (exec_holds.go): the rw roots, the profile and options, what it
+	// holds read-only; swap is held for reading by each running command
+	// and for writing while the sandbox is replaced; heldMu keeps
+	// profile and held, and one replacement at a time.
+	heldMu  sync.Mutex
+	stopped bool // closed: no sandbox is made again
+	roots   []string
+	profile sandbox.Profile
+	opts    sandbox.Options
+	held    map[string]bool
+	swap    sync.RWMutex
+	// running counts the commands running, started those ever started:
+	// a look during which neither moved saw only the person's changes.
+	running, started atomic.Int64
 }
 
 func (r *runner) prepare() (*sandbox.Sandbox, error) {
@@ -120,7 +136,12 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 		asker := func(context.Context, string, int) (bool, string) {
 			return false, "not in allow_hosts of the sentinel mcp config"
 		}
-		r.sbx, r.err = sandbox.Prepare(p, sandbox.Options{Mode: sandbox.Mode(r.cfg.Sandbox), Asker: asker, Helper: r.helper})
+		r.roots, r.profile, r.held = append([]string{ws}, writable...), p, map[string]bool{}
+		for _, h := range p.Protected {
+			r.held[h] = true
+		}
+		r.opts = sandbox.Options{Mode: sandbox.Mode(r.cfg.Sandbox), Asker: asker, Helper: r.helper}
+		r.sbx, r.err = sandbox.Prepare(p, r.opts)
 		if r.err != nil {
 			r.err = fmt.Errorf("the sandbox could not start, so nothing runs: %w", r.err)
 		}
@@ -132,9 +153,12 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 // by its last call and by the server's Close).
 func (r *runner) close() {
 	r.closed.Do(func() {
+		r.heldMu.Lock() // no replacement under way: r.sbx is the last
+		r.stopped = true
 		if r.sbx != nil {
 			r.sbx.Close()
 		}
+		r.heldMu.Unlock()
 		for _, line := range r.git.moveIn(context.Background(), true) {
 			tellPerson(line)
 		}
@@ -159,11 +183,17 @@ type ran struct {
 // paths for git dirs it made.
 func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	done := tellerOf(ctx).slow("starting the sandbox (the first command walks the rw paths for git dirs to hold read-only)")
-	sbx, err := r.prepare()
+	sbx, release, adopted, err := r.current(ctx) // exec_holds.go
 	done()
 	if err != nil {
 		return ran{}, err
 	}
+	released := false
+	defer func() {
+		if !released {
+			release()
+		}
+	}()
 	if why := r.git.halted(); why != "" {
 		return ran{}, fmt.Errorf("not run: an earlier command deleted git objects (%s)", why)
 	}
@@ -181,10 +211,12 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	cmd.WaitDelay = 2 * time.Second
 	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
 	err = cmd.Run()
+	release()
+	released = true
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
-	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(append(r.git.sweep(), r.git.sweepConfigLinks()...), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(append(append(adopted, r.git.sweep()...), r.git.sweepConfigLinks()...), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)

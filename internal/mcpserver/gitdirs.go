@@ -75,6 +75,11 @@ type gitGuard struct {
 
 	// mover moves into the quarantine (a test's fails its renames).
 	mover gitdir.Mover
+	// made are the git dirs and pointers a command made (by identity,
+	// and by path where there is none): the look before a command never
+	// takes one that stayed for the person's (exec_holds.go).
+	made      map[filestamp.ID]bool
+	madePaths map[string]bool
 }
 
 // ownGitDir is root's own .git directory, "" when it has none.
@@ -176,6 +181,7 @@ func (g *gitGuard) sweep() []string {
 				said = append(said, fmt.Sprintf("a git dir that was there before moved: %s → %s (left where it is)", old, p))
 				continue
 			}
+			g.commandMade(p, id) // never the person's, wherever it ends up (exec_holds.go)
 			to, err := g.quarantine(root, p, id)
 			if err != nil {
 				line := fmt.Sprintf("could not quarantine %s: %v — do not run git in it until you have looked", p, err)

@@ -30,22 +30,35 @@ import (
 // of each of roots (and of the git dirs found under it at the start) names
 // inside roots, made where missing.
 func (g *gitGuard) configTargets(ctx context.Context, roots []string) ([]string, error) {
+	out, links, err := targetsOf(ctx, roots, g.dirsOf)
+	if err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	g.configLinks = links
+	g.mu.Unlock()
+	return out, nil
+}
+
+// targetsOf is configTargets for the git dirs dirsOf gives under each
+// root, with the links on the way to an included file (not recorded).
+func targetsOf(ctx context.Context, roots []string, dirsOf func(root string) []string) ([]string, map[string]string, error) {
 	var out []string
 	links := map[string]string{}
 	for _, root := range roots {
-		dirs := g.dirsOf(root)
+		dirs := dirsOf(root)
 		files, l := gitincludes.Files(ctx, root, dirs, roots)
 		if err := gitincludes.MakeFiles(files); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		programs := gitincludes.Programs(ctx, root, dirs, roots)
 		if err := gitincludes.MakeFiles(programs); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		files = append(files, programs...)
 		hooks := gitincludes.HooksDirs(ctx, root, dirs, roots)
 		if err := gitincludes.MakeDirs(hooks); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for k, v := range l {
 			links[k] = v
@@ -56,10 +69,7 @@ func (g *gitGuard) configTargets(ctx context.Context, roots []string) ([]string,
 			}
 		}
 	}
-	g.mu.Lock()
-	g.configLinks = links
-	g.mu.Unlock()
-	return out, nil
+	return out, links, nil
 }
 
 // dirsOf are the git dirs found under root at the start.
