@@ -2,7 +2,6 @@ package fakemodel
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -10,25 +9,17 @@ import (
 	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
-// Server is a fake Anthropic Messages API on 127.0.0.1.
+// Server is a fake Anthropic Messages API on 127.0.0.1. Its URL is the
+// base URL to put in ANTHROPIC_BASE_URL; IsMain (default HasTools)
+// decides which /v1/messages requests are turns of the agent's loop.
 type Server struct {
-	// The requests received: Requests, SideRequests, OtherRequests, Changed.
-	fakehttp.Log[*Request]
+	fakehttp.Scripted[*Request, Turn]
 
-	// URL is the base URL to put in ANTHROPIC_BASE_URL.
-	URL string
-	// IsMain decides whether a /v1/messages request is a turn of the agent's
-	// loop (consumes a scripted turn) or a side request (answered with
-	// SideReply). The default is HasTools. Set it before the client starts.
-	IsMain func(*Request) bool
 	// SideReply is the text answered to side requests. Set it before the
 	// client starts, or through SetSideReply once it may be serving.
 	SideReply string
 
-	srv *http.Server
-
 	mu     sync.Mutex
-	turns  *fakehttp.Player[*Request, Turn]
 	nextID int
 }
 
@@ -38,10 +29,10 @@ func HasTools(r *Request) bool { return len(r.Tools) > 0 }
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	s := &Server{IsMain: HasTools, SideReply: "Scripted task",
-		turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
-	var err error
-	if s.srv, s.URL, err = fakehttp.Serve("fakemodel", s.serve); err != nil {
+	s := &Server{SideReply: "Scripted task"}
+	play := fakehttp.Play[*Request, Turn]{Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
+		IsMain: HasTools, Exhausted: Reply(Text(Exhausted))}
+	if err := s.Start("fakemodel", play, s.serve); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -55,22 +46,15 @@ func (s *Server) SetSideReply(text string) {
 	s.mu.Unlock()
 }
 
-// Close stops the server.
-func (s *Server) Close() error { return s.srv.Close() }
-
-// Used is how many scripted turns have been played.
-func (s *Server) Used() int { return s.turns.Used() }
-
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
-	req := parseRequest(hr, body)
+	req := parseRequest(fakehttp.Receive(hr))
 	path := strings.TrimSuffix(hr.URL.Path, "/")
 	switch {
 	case hr.Method == http.MethodPost && path == "/v1/messages":
 		s.messages(w, hr, req)
 	case hr.Method == http.MethodPost && path == "/v1/messages/count_tokens":
 		s.Record(fakehttp.Other, req)
-		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(body) / 4})
+		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(req.Body) / 4})
 	case path == "/api/hello":
 		// Claude Code's connectivity check (HEAD) in interactive mode when
 		// non-essential traffic is not disabled.
@@ -87,15 +71,8 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 }
 
 func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request) {
-	isMain := s.IsMain
-	if isMain == nil {
-		isMain = HasTools
-	}
-	var turn Turn
-	if isMain(req) {
-		turn = s.take(req)
-		s.Record(fakehttp.Main, req)
-	} else {
+	turn, main := s.Turn(req)
+	if !main {
 		s.mu.Lock()
 		side := s.SideReply
 		s.mu.Unlock()
@@ -122,14 +99,6 @@ func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request)
 		return
 	}
 	writeStream(w, msg)
-}
-
-// take picks the first unused turn that matches req.
-func (s *Server) take(req *Request) Turn {
-	if t, ok := s.turns.Take(req); ok {
-		return t
-	}
-	return Reply(Text(Exhausted))
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
