@@ -3,6 +3,7 @@ package fakehttp
 import (
 	"io"
 	"net/http"
+	"sync"
 )
 
 // Received is what every fake keeps of a request as it arrived, before
@@ -33,7 +34,13 @@ type Scripted[R, T any] struct {
 	// (consumes a scripted turn) or a side request; nil is the fake's
 	// default rule. Set it before the client starts.
 	IsMain func(R) bool
+	// SideReply is the text a fake answers side requests with (a fake
+	// with an answer of its own for them ignores it). Set it before the
+	// client starts, or through SetSideReply once it may be serving.
+	SideReply string
 
+	mu        sync.Mutex
+	nextID    int
 	isMain    func(R) bool
 	exhausted T
 	turns     *Player[R, T]
@@ -44,6 +51,7 @@ type Scripted[R, T any] struct {
 // condition (nil: any request), the default main-loop rule, and the turn
 // played once the script has run out.
 type Play[R, T any] struct {
+	SideReply string
 	Turns     []T
 	When      func(T) func(R) bool
 	IsMain    func(R) bool
@@ -53,11 +61,34 @@ type Play[R, T any] struct {
 // Start serves h on a free loopback port and plays p. name (the fake's
 // package) starts the error when no port can be had.
 func (s *Scripted[R, T]) Start(name string, p Play[R, T], h http.HandlerFunc) error {
-	s.IsMain, s.isMain, s.exhausted = p.IsMain, p.IsMain, p.Exhausted
+	s.IsMain, s.isMain, s.exhausted, s.SideReply = p.IsMain, p.IsMain, p.Exhausted, p.SideReply
 	s.turns = NewPlayer(p.Turns, p.When)
 	var err error
 	s.srv, s.URL, err = Serve(name, h)
 	return err
+}
+
+// SetSideReply changes the side requests' answer while the server may be
+// serving.
+func (s *Scripted[R, T]) SetSideReply(text string) {
+	s.mu.Lock()
+	s.SideReply = text
+	s.mu.Unlock()
+}
+
+// SideText is the side requests' answer now.
+func (s *Scripted[R, T]) SideText() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.SideReply
+}
+
+// NextID numbers the answers (message and response ids): 1, 2, …
+func (s *Scripted[R, T]) NextID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextID++
+	return s.nextID
 }
 
 // Close stops the server.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
@@ -14,13 +13,6 @@ import (
 // decides which /v1/messages requests are turns of the agent's loop.
 type Server struct {
 	fakehttp.Scripted[*Request, Turn]
-
-	// SideReply is the text answered to side requests. Set it before the
-	// client starts, or through SetSideReply once it may be serving.
-	SideReply string
-
-	mu     sync.Mutex
-	nextID int
 }
 
 // HasTools is the default main-loop rule: the agent loop always offers its
@@ -29,21 +21,13 @@ func HasTools(r *Request) bool { return len(r.Tools) > 0 }
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	s := &Server{SideReply: "Scripted task"}
-	play := fakehttp.Play[*Request, Turn]{Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
+	s := &Server{}
+	play := fakehttp.Play[*Request, Turn]{SideReply: "Scripted task", Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
 		IsMain: HasTools, Exhausted: Reply(Text(Exhausted))}
 	if err := s.Start("fakemodel", play, s.serve); err != nil {
 		return nil, err
 	}
 	return s, nil
-}
-
-// SetSideReply changes the side requests' answer while the server may be
-// serving.
-func (s *Server) SetSideReply(text string) {
-	s.mu.Lock()
-	s.SideReply = text
-	s.mu.Unlock()
 }
 
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
@@ -73,10 +57,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request) {
 	turn, main := s.Turn(req)
 	if !main {
-		s.mu.Lock()
-		side := s.SideReply
-		s.mu.Unlock()
-		turn = Reply(Text(side))
+		turn = Reply(Text(s.SideText()))
 		s.Record(fakehttp.Side, req)
 	}
 	switch {

@@ -3,7 +3,6 @@ package fakeresponses
 import (
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
@@ -14,12 +13,6 @@ import (
 // loop.
 type Server struct {
 	fakehttp.Scripted[*Request, Turn]
-
-	// SideReply is the text answered to side requests.
-	SideReply string
-
-	mu     sync.Mutex
-	nextID int
 }
 
 // HasTools is the default main-loop rule: the agent loop always offers tools.
@@ -27,8 +20,8 @@ func HasTools(r *Request) bool { return len(r.Tools) > 0 }
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	s := &Server{SideReply: "Scripted reply"}
-	play := fakehttp.Play[*Request, Turn]{Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
+	s := &Server{}
+	play := fakehttp.Play[*Request, Turn]{SideReply: "Scripted reply", Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
 		IsMain: HasTools, Exhausted: Reply(Text(Exhausted))}
 	if err := s.Start("fakeresponses", play, s.serve); err != nil {
 		return nil, err
@@ -61,13 +54,10 @@ func (s *Server) responses(w http.ResponseWriter, req *Request) {
 		turn.Items = turn.Make(req)
 	}
 	if !main {
-		turn = Reply(Text(s.SideReply))
+		turn = Reply(Text(s.SideText()))
 		s.Record(fakehttp.Side, req)
 	}
-	s.mu.Lock()
-	s.nextID++
-	id := s.nextID
-	s.mu.Unlock()
+	id := s.NextID()
 	if turn.Status != 0 && turn.Status != http.StatusOK {
 		fakehttp.WriteJSON(w, turn.Status, map[string]any{"error": map[string]any{"type": "invalid_request_error", "message": turn.Message}})
 		return
