@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/acp"
 	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/runner/coder"
@@ -58,7 +59,11 @@ func NewAdapter(name, scenario string, command []string) (Adapter, error) {
 	if a := agents.Coder(name); a != nil {
 		switch {
 		case a.Run != nil:
-			return a.Run(coder.RunArgs{Name: name, Command: command})
+			helper, err := helperbin.Path()
+			if err != nil {
+				return nil, err
+			}
+			return a.Run(coder.RunArgs{Name: name, Command: command, Helper: helper})
 		case a.NotCoder != "":
 			return nil, CoderNameError{fmt.Sprintf("coder %q %s", name, a.NotCoder)}
 		}

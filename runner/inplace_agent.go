@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
@@ -34,7 +35,11 @@ func newInPlaceAdapter(argv []string) (Adapter, error) {
 	if agent.InPlace == nil {
 		return &commandAdapter{argv: launch, program: agent.Name}, nil
 	}
-	return agent.InPlace(coder.InPlaceArgs{Launch: launch, At: at})
+	helper, err := helperbin.Path()
+	if err != nil {
+		return nil, err
+	}
+	return agent.InPlace(coder.InPlaceArgs{Launch: launch, At: at, Helper: helper})
 }
 
 // inPlaceFirstLine is an exec run's first line: what runs where, and for a

@@ -12,8 +12,8 @@ import (
 // AgentNeeds is what a coding agent needs inside the sandbox beyond
 // the default profile: copies of the person's login and settings, and the
 // environment variables that carry its API keys and endpoints. Each agent
-// says its own in the agent registry (runner/agents: coder.Home has this
-// shape); the sandbox only applies them.
+// says its own in the agent registry (runner/agents: coder.Home is this
+// type, agentutil.Home); the sandbox only applies them.
 //
 // The agent's real state in the person's home is never writable: its
 // start-up files (~/.claude/settings.json hooks, ~/.claude.json MCP servers,
@@ -21,21 +21,7 @@ import (
 // the person starts that agent outside the sandbox. WithAgent gives it a
 // per-run home instead, the way `sentinel run` gives each adapter a per-run
 // state directory.
-type AgentNeeds struct {
-	// Copy are the files, relative to home, copied into the per-run home
-	// when the person has them: the agent's login and settings.
-	Copy []string
-	// DirEnv names the variable that moves the agent's files out of home
-	// (CLAUDE_CONFIG_DIR, CODEX_HOME). When it is set, the entries of Copy
-	// that DirFiles names are read from that directory instead. Inside it
-	// is never set: the per-run home holds everything.
-	DirEnv   string
-	DirFiles map[string]string // Copy entry → path relative to $DirEnv
-	PassEnv  []string
-	// MoreEnv, when set, names more variables to pass, read from the
-	// copies in the per-run home (Codex's provider's env_key).
-	MoreEnv func(runHome string) []string
-}
+type AgentNeeds = agentutil.Home
 
 // WithAgent returns p set up for an agent with needs n on a per-run home:
 // runHome (an empty directory the caller made and removes afterwards, not
@@ -52,10 +38,7 @@ func (p Profile) WithAgent(n AgentNeeds, home, runHome string) (Profile, error) 
 		dirEnv = os.Getenv(n.DirEnv)
 	}
 	for _, rel := range n.Copy {
-		src := filepath.Join(home, rel)
-		if alt, ok := n.DirFiles[rel]; ok && dirEnv != "" {
-			src = filepath.Join(dirEnv, alt)
-		}
+		src := n.Source(home, dirEnv, rel)
 		if err := agentutil.CopyPrivate(src, filepath.Join(runHome, rel)); err != nil {
 			return p, fmt.Errorf("copy %s into the sandbox's home: %w", src, err)
 		}

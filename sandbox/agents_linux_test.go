@@ -12,16 +12,16 @@ import (
 // runner/codex: the registry's test checks theirs against the sandbox).
 var (
 	claudeNeeds = AgentNeeds{
-		Copy:     []string{".claude.json", ".claude/.credentials.json"},
-		DirEnv:   "CLAUDE_CONFIG_DIR",
-		DirFiles: map[string]string{".claude.json": ".claude.json", ".claude/.credentials.json": ".credentials.json"},
-		PassEnv:  []string{"ANTHROPIC_API_KEY"},
+		Copy:    []string{".claude.json", ".claude/.credentials.json"},
+		DirEnv:  "CLAUDE_CONFIG_DIR",
+		Dir:     ".claude",
+		PassEnv: []string{"ANTHROPIC_API_KEY"},
 	}
 	codexNeeds = AgentNeeds{
-		Copy:     []string{".codex/auth.json", ".codex/config.toml", ".codex/AGENTS.md"},
-		DirEnv:   "CODEX_HOME",
-		DirFiles: map[string]string{".codex/auth.json": "auth.json", ".codex/config.toml": "config.toml", ".codex/AGENTS.md": "AGENTS.md"},
-		PassEnv:  []string{"OPENAI_API_KEY"},
+		Copy:    []string{".codex/auth.json", ".codex/config.toml", ".codex/AGENTS.md"},
+		DirEnv:  "CODEX_HOME",
+		Dir:     ".codex",
+		PassEnv: []string{"OPENAI_API_KEY"},
 		MoreEnv: func(runHome string) []string {
 			if b, _ := os.ReadFile(filepath.Join(runHome, ".codex", "config.toml")); strings.Contains(string(b), "GW_PASS") {
 				return []string{"GW_PASS"}

@@ -6,11 +6,25 @@ import (
 	"github.com/sentinelhq/sentinel/themes"
 )
 
-// The run screen's lanes and line tags as data. A new lane is a paneID
-// before paneTimeline and its entry in lanes; the grid, the stacked
-// layout, focus order, titles and search prompts follow from the table.
+// The run screen's lanes and line tags as data, all in this file. A new
+// lane is a paneID before paneTimeline and its entry in lanes; the grid,
+// the stacked layout, focus order, titles and search prompts follow from
+// the table (which events it shows is its reader's, in ingest.go).
 // A new kind of line is a tag and its entry in tags (its --plain label
 // and its theme style, which --plain colours its tags with: plain_tags.go).
+
+// paneID names a pane. The lane panes come first, in grid order; each
+// has its entry in lanes below.
+type paneID int
+
+const (
+	paneCoder paneID = iota
+	paneTool
+	paneApproval
+	paneSupervisor
+	paneTimeline
+	numPanes
+)
 
 // laneSpec is one pane: its title and whether its lines carry their tag
 // (a pane that mixes the lines of several lanes shows where each came from).
@@ -32,6 +46,20 @@ var lanes = [numPanes]laneSpec{
 
 // numLanes is how many lane panes the grid holds (the timeline is not one).
 const numLanes = int(paneTimeline)
+
+// tag says which lane a line came from, and so how it is labelled and
+// coloured; tagDenied marks an approval line that was a deny.
+type tag uint8
+
+const (
+	tagSystem tag = iota
+	tagCoder
+	tagTool
+	tagApproval
+	tagDenied
+	tagSupervisor
+	tagAdversary
+)
 
 // tagSpec is how a line of one origin is labelled (as --plain prints it)
 // and coloured.

@@ -9,19 +9,6 @@ import (
 	"github.com/sentinelhq/sentinel/themes"
 )
 
-// paneID names a pane. The lane panes come first, in grid order; each
-// has its entry in lanes (lanes.go).
-type paneID int
-
-const (
-	paneCoder paneID = iota
-	paneTool
-	paneApproval
-	paneSupervisor
-	paneTimeline
-	numPanes
-)
-
 // pane is a scrollable window onto a lane's bounded history. It renders only
 // the lines it shows, so drawing costs the same at any history length.
 type pane struct {

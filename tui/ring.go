@@ -1,19 +1,5 @@
 package tui
 
-// tag says which lane a line came from, and so how it is labelled and
-// coloured; tagDenied marks an approval line that was a deny.
-type tag uint8
-
-const (
-	tagSystem tag = iota
-	tagCoder
-	tagTool
-	tagApproval
-	tagDenied
-	tagSupervisor
-	tagAdversary
-)
-
 // line is one rendered line of a lane: plain text, no escapes.
 type line struct {
 	tag  tag

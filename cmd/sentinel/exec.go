@@ -13,11 +13,16 @@ import (
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
+	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
 // defaultApprovalTimeout is how long a request may wait for an answer.
 const defaultApprovalTimeout = 10 * time.Minute
+
+// hookedInPlace says an agent runs in place with its own approval hooks
+// (or plugin): an in-place adapter and a hook dialect.
+func hookedInPlace(a *agents.Agent) bool { return a.InPlace != nil && a.Dialect != "" }
 
 // execFlags are `sentinel exec`'s flags.
 type execFlags struct {
@@ -38,7 +43,7 @@ directory) itself — not a copy — inside Sentinel's sandbox, journaled in the
 project's .sentinel/runs. The project, the agent's own per-run state, temp
 dirs and the places [exec] writable in your user config names are writable;
 credentials, the project's secret files (.env, keys…), .git hooks and .git
-config are not. Known agents (claude, codex, gemini, opencode) get their
+config are not. Known agents (` + strings.Join(agents.Names(hookedInPlace), ", ") + `) get their
 approval hooks as in 'sentinel run': every tool call goes through the
 policy, your templates and your card, and fails closed (gemini with
 --approval-mode yolo, so that Sentinel's hook is its one gate; opencode

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
+	"github.com/sentinelhq/sentinel/runner/agents"
 	"github.com/sentinelhq/sentinel/runner/service"
 )
 
@@ -25,8 +27,8 @@ func newPsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ps",
 		Short: "List every agent process on this machine: launched, adopted, bypassed, unsupervised or terminated",
-		Long: `sentinel ps lists the coding agents (claude, codex, gemini, opencode, aider,
-goose, node-hosted or native) running as you on this machine, and those
+		Long: `sentinel ps lists the coding agents (` + strings.Join(agents.Names(func(*agents.Agent) bool { return true }), ", ") + `,
+node-hosted or native) running as you on this machine, and those
 terminated in the last hour:
 
   launched      a Sentinel run's agent (run, exec or a shim), in its sandbox

@@ -120,7 +120,7 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 			return err
 		}
 		defer os.RemoveAll(runHome)
-		if p, err = p.WithAgent(sandbox.AgentNeeds(a.Home), home, runHome); err != nil {
+		if p, err = p.WithAgent(a.Home, home, runHome); err != nil {
 			return err
 		}
 		kept, err := sandboxAgentHistory(agent, home, runHome, sandboxDir(ws))

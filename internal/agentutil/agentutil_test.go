@@ -64,3 +64,23 @@ func TestStripJSONC(t *testing.T) {
 		t.Errorf("got %v", m)
 	}
 }
+
+// A Copy entry is read from the agent's own folder variable when it is
+// set, the folder's part of its path taken off; from home otherwise.
+func TestHomeSource(t *testing.T) {
+	claude := Home{DirEnv: "CLAUDE_CONFIG_DIR", Dir: ".claude"}
+	for _, c := range []struct {
+		h                 Home
+		dirEnv, rel, want string
+	}{
+		{claude, "", ".claude/.credentials.json", "/h/.claude/.credentials.json"},
+		{claude, "/c", ".claude/.credentials.json", "/c/.credentials.json"},
+		{claude, "/c", ".claude.json", "/c/.claude.json"},
+		{Home{DirEnv: "CODEX_HOME", Dir: ".codex"}, "/x", ".codex/auth.json", "/x/auth.json"},
+		{Home{Copy: []string{".aider.conf.yml"}}, "/x", ".aider.conf.yml", "/h/.aider.conf.yml"},
+	} {
+		if got := c.h.Source("/h", c.dirEnv, c.rel); got != c.want {
+			t.Errorf("%+v.Source(%q, %q) = %q, want %q", c.h, c.dirEnv, c.rel, got, c.want)
+		}
+	}
+}

@@ -3,15 +3,15 @@ package fakegemini
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
 // Request is one request the fake server received.
 type Request struct {
-	Method, Path string
-	Header       http.Header
-	Body         []byte // the raw body
+	// Method, Path, Header, Body: the request as it arrived.
+	fakehttp.Received
 
 	Model  string // from the path: models/{Model}:{Action}
 	Action string // streamGenerateContent, generateContent, countTokens, …
@@ -109,8 +109,9 @@ type wirePart struct {
 	FunctionResponse *FunctionResponse `json:"functionResponse"`
 }
 
-func parseRequest(hr *http.Request, body []byte) *Request {
-	r := &Request{Method: hr.Method, Path: hr.URL.Path, Header: hr.Header.Clone(), Body: body}
+func parseRequest(in fakehttp.Received) *Request {
+	r := &Request{Received: in}
+	body := in.Body
 	if i := strings.LastIndex(r.Path, "/models/"); i >= 0 {
 		r.Model, r.Action, _ = strings.Cut(r.Path[i+len("/models/"):], ":")
 	}

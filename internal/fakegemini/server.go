@@ -3,7 +3,6 @@ package fakegemini
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -12,24 +11,16 @@ import (
 )
 
 // Server is a fake Gemini API (generativelanguage v1beta) on 127.0.0.1.
+// Its URL is the server's root (gemini-cli's GOOGLE_GEMINI_BASE_URL);
+// IsMain (default IsMainLoop) decides which model requests are turns of
+// the agent's loop.
 type Server struct {
-	// The requests received: Requests, SideRequests, OtherRequests, Changed.
-	fakehttp.Log[*Request]
+	fakehttp.Scripted[*Request, Turn]
 
-	// URL is the server's root (http://127.0.0.1:PORT): gemini-cli's
-	// GOOGLE_GEMINI_BASE_URL.
-	URL string
-	// IsMain decides whether a model request is a turn of the agent's loop
-	// (consumes a scripted turn) or a side request (answered by Side). The
-	// default is IsMainLoop. Set it before the client starts.
-	IsMain func(*Request) bool
 	// Side answers side requests; the default is DefaultSide.
 	Side func(*Request) Turn
 
-	srv *http.Server
-
 	mu    sync.Mutex
-	turns *fakehttp.Player[*Request, Turn]
 	hangs chan struct{}
 }
 
@@ -57,10 +48,10 @@ func DefaultSide(r *Request) Turn {
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	s := &Server{IsMain: IsMainLoop, Side: DefaultSide,
-		turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When }), hangs: make(chan struct{})}
-	var err error
-	if s.srv, s.URL, err = fakehttp.Serve("fakegemini", s.serve); err != nil {
+	s := &Server{Side: DefaultSide, hangs: make(chan struct{})}
+	play := fakehttp.Play[*Request, Turn]{Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
+		IsMain: IsMainLoop, Exhausted: Reply(Text(Exhausted))}
+	if err := s.Start("fakegemini", play, s.serve); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -75,22 +66,18 @@ func (s *Server) Close() error {
 		close(s.hangs)
 	}
 	s.mu.Unlock()
-	return s.srv.Close()
+	return s.Scripted.Close()
 }
 
-// Used is how many scripted turns have been played.
-func (s *Server) Used() int { return s.turns.Used() }
-
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
-	req := parseRequest(hr, body)
+	req := parseRequest(fakehttp.Receive(hr))
 	model := hr.Method == http.MethodPost && strings.Contains(hr.URL.Path, "/models/")
 	switch {
 	case model && (req.Action == "streamGenerateContent" || req.Action == "generateContent"):
 		s.generate(w, hr, req)
 	case model && req.Action == "countTokens":
 		s.Record(fakehttp.Side, req)
-		fakehttp.WriteJSON(w, http.StatusOK, map[string]any{"totalTokens": len(body)/4 + 1})
+		fakehttp.WriteJSON(w, http.StatusOK, map[string]any{"totalTokens": len(req.Body)/4 + 1})
 	default:
 		s.Record(fakehttp.Other, req)
 		writeError(w, http.StatusNotFound, "fakegemini: no such endpoint "+hr.Method+" "+hr.URL.Path)
@@ -98,18 +85,12 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 }
 
 func (s *Server) generate(w http.ResponseWriter, hr *http.Request, req *Request) {
-	isMain, side := s.IsMain, s.Side
-	if isMain == nil {
-		isMain = IsMainLoop
-	}
+	side := s.Side
 	if side == nil {
 		side = DefaultSide
 	}
-	var turn Turn
-	if isMain(req) {
-		turn = s.take(req)
-		s.Record(fakehttp.Main, req)
-	} else {
+	turn, main := s.Turn(req)
+	if !main {
 		turn = side(req)
 		s.Record(fakehttp.Side, req)
 	}
@@ -134,14 +115,6 @@ func (s *Server) generate(w http.ResponseWriter, hr *http.Request, req *Request)
 		return
 	}
 	fakehttp.WriteJSON(w, http.StatusOK, merged(chunks))
-}
-
-// take picks the first unused turn that matches req.
-func (s *Server) take(req *Request) Turn {
-	if t, ok := s.turns.Take(req); ok {
-		return t
-	}
-	return Reply(Text(Exhausted))
 }
 
 // writeError answers in the Google API error shape.

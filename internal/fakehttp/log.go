@@ -1,4 +1,6 @@
 // Package fakehttp holds what the fake model servers used by tests share:
+// Scripted, the base each scripted fake embeds (its request log, URL,
+// main-loop rule, player and listener; Received, a request as it arrived),
 // the log of the requests they received, by kind, with a way to wait for the
 // next one, the player of their scripted turns, and how they listen on
 // loopback and answer JSON. It is test support: no

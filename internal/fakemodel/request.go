@@ -2,15 +2,15 @@ package fakemodel
 
 import (
 	"encoding/json"
-	"net/http"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
 // Request is one request the fake server received, as parsed from its body.
 type Request struct {
-	Method, Path string
-	Header       http.Header
-	Body         []byte // the raw body
+	// Method, Path, Header, Body: the request as it arrived.
+	fakehttp.Received
 
 	Model    string
 	Stream   bool
@@ -69,8 +69,9 @@ type wireBlock struct {
 
 // parseRequest fills the parsed fields; a body that is not a Messages
 // request leaves them empty (the raw body is still kept).
-func parseRequest(r *http.Request, body []byte) *Request {
-	req := &Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body}
+func parseRequest(in fakehttp.Received) *Request {
+	req := &Request{Received: in}
+	body := in.Body
 	var w wireRequest
 	if json.Unmarshal(body, &w) != nil {
 		return req

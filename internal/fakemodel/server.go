@@ -2,34 +2,17 @@ package fakemodel
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
-// Server is a fake Anthropic Messages API on 127.0.0.1.
+// Server is a fake Anthropic Messages API on 127.0.0.1. Its URL is the
+// base URL to put in ANTHROPIC_BASE_URL; IsMain (default HasTools)
+// decides which /v1/messages requests are turns of the agent's loop.
 type Server struct {
-	// The requests received: Requests, SideRequests, OtherRequests, Changed.
-	fakehttp.Log[*Request]
-
-	// URL is the base URL to put in ANTHROPIC_BASE_URL.
-	URL string
-	// IsMain decides whether a /v1/messages request is a turn of the agent's
-	// loop (consumes a scripted turn) or a side request (answered with
-	// SideReply). The default is HasTools. Set it before the client starts.
-	IsMain func(*Request) bool
-	// SideReply is the text answered to side requests. Set it before the
-	// client starts, or through SetSideReply once it may be serving.
-	SideReply string
-
-	srv *http.Server
-
-	mu     sync.Mutex
-	turns  *fakehttp.Player[*Request, Turn]
-	nextID int
+	fakehttp.Scripted[*Request, Turn]
 }
 
 // HasTools is the default main-loop rule: the agent loop always offers its
@@ -38,39 +21,24 @@ func HasTools(r *Request) bool { return len(r.Tools) > 0 }
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	s := &Server{IsMain: HasTools, SideReply: "Scripted task",
-		turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
-	var err error
-	if s.srv, s.URL, err = fakehttp.Serve("fakemodel", s.serve); err != nil {
+	s := &Server{}
+	play := fakehttp.Play[*Request, Turn]{SideReply: "Scripted task", Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
+		IsMain: HasTools, Exhausted: Reply(Text(Exhausted))}
+	if err := s.Start("fakemodel", play, s.serve); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// SetSideReply changes the side requests' answer while the server may be
-// serving.
-func (s *Server) SetSideReply(text string) {
-	s.mu.Lock()
-	s.SideReply = text
-	s.mu.Unlock()
-}
-
-// Close stops the server.
-func (s *Server) Close() error { return s.srv.Close() }
-
-// Used is how many scripted turns have been played.
-func (s *Server) Used() int { return s.turns.Used() }
-
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
-	req := parseRequest(hr, body)
+	req := parseRequest(fakehttp.Receive(hr))
 	path := strings.TrimSuffix(hr.URL.Path, "/")
 	switch {
 	case hr.Method == http.MethodPost && path == "/v1/messages":
 		s.messages(w, hr, req)
 	case hr.Method == http.MethodPost && path == "/v1/messages/count_tokens":
 		s.Record(fakehttp.Other, req)
-		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(body) / 4})
+		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": len(req.Body) / 4})
 	case path == "/api/hello":
 		// Claude Code's connectivity check (HEAD) in interactive mode when
 		// non-essential traffic is not disabled.
@@ -87,19 +55,9 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 }
 
 func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request) {
-	isMain := s.IsMain
-	if isMain == nil {
-		isMain = HasTools
-	}
-	var turn Turn
-	if isMain(req) {
-		turn = s.take(req)
-		s.Record(fakehttp.Main, req)
-	} else {
-		s.mu.Lock()
-		side := s.SideReply
-		s.mu.Unlock()
-		turn = Reply(Text(side))
+	turn, main := s.Turn(req)
+	if !main {
+		turn = Reply(Text(s.SideText()))
 		s.Record(fakehttp.Side, req)
 	}
 	switch {
@@ -122,14 +80,6 @@ func (s *Server) messages(w http.ResponseWriter, hr *http.Request, req *Request)
 		return
 	}
 	writeStream(w, msg)
-}
-
-// take picks the first unused turn that matches req.
-func (s *Server) take(req *Request) Turn {
-	if t, ok := s.turns.Take(req); ok {
-		return t
-	}
-	return Reply(Text(Exhausted))
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

@@ -21,10 +21,7 @@ type wireMessage struct {
 }
 
 func (s *Server) message(model string, t Turn) (*wireMessage, error) {
-	s.mu.Lock()
-	s.nextID++
-	id := s.nextID
-	s.mu.Unlock()
+	id := s.NextID()
 	if model == "" {
 		model = "claude-fake"
 	}

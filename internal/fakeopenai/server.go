@@ -36,9 +36,8 @@ func Probe() Reply { return Reply{Content: `{"decision":"deny","reason":"probe",
 
 // Request is one request the server received.
 type Request struct {
-	Path   string
-	Header http.Header
-	Body   []byte
+	// Method, Path, Header, Body: the request as it arrived.
+	fakehttp.Received
 
 	Model          string
 	Messages       []Message
@@ -109,12 +108,12 @@ func (r *Request) SystemText() string {
 }
 
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(hr.Body, 16<<20))
+	got := fakehttp.Receive(hr)
 	if hr.Method != http.MethodPost || strings.TrimSuffix(hr.URL.Path, "/") != "/v1/chat/completions" {
 		writeError(w, http.StatusNotFound, "fakeopenai: no such endpoint "+hr.Method+" "+hr.URL.Path)
 		return
 	}
-	req := parse(hr, body)
+	req := parse(got)
 	s.mu.Lock()
 	s.reqs = append(s.reqs, req)
 	var rep Reply
@@ -166,8 +165,9 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	})
 }
 
-func parse(hr *http.Request, body []byte) *Request {
-	r := &Request{Path: hr.URL.Path, Header: hr.Header.Clone(), Body: body}
+func parse(in fakehttp.Received) *Request {
+	r := &Request{Received: in}
+	body := in.Body
 	var w struct {
 		Model    string `json:"model"`
 		Messages []struct {

@@ -2,15 +2,15 @@ package fakeresponses
 
 import (
 	"encoding/json"
-	"net/http"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
 // Request is one request the fake server received.
 type Request struct {
-	Method, Path string
-	Header       http.Header
-	Body         []byte // the raw body
+	// Method, Path, Header, Body: the request as it arrived.
+	fakehttp.Received
 
 	Model        string
 	Stream       bool
@@ -62,8 +62,9 @@ type wireItem struct {
 	Output    json.RawMessage `json:"output"`
 }
 
-func parseRequest(hr *http.Request, body []byte) *Request {
-	r := &Request{Method: hr.Method, Path: hr.URL.Path, Header: hr.Header.Clone(), Body: body}
+func parseRequest(in fakehttp.Received) *Request {
+	r := &Request{Received: in}
+	body := in.Body
 	var w wireRequest
 	if json.Unmarshal(body, &w) != nil {
 		return r

@@ -1,34 +1,18 @@
 package fakeresponses
 
 import (
-	"io"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/fakehttp"
 )
 
-// Server is a fake OpenAI Responses API on 127.0.0.1.
+// Server is a fake OpenAI Responses API on 127.0.0.1. Its URL is the
+// server's root (Codex's base_url is URL + "/v1"); IsMain (default
+// HasTools) decides which /v1/responses requests are turns of the agent's
+// loop.
 type Server struct {
-	// The requests received: Requests, SideRequests, OtherRequests, Changed.
-	fakehttp.Log[*Request]
-
-	// URL is the server's root (http://127.0.0.1:PORT); Codex's base_url is
-	// URL + "/v1".
-	URL string
-	// IsMain decides whether a /v1/responses request is a turn of the
-	// agent's loop (consumes a scripted turn) or a side request (answered
-	// with SideReply). The default is HasTools. Set it before the client starts.
-	IsMain func(*Request) bool
-	// SideReply is the text answered to side requests.
-	SideReply string
-
-	srv *http.Server
-
-	mu     sync.Mutex
-	turns  *fakehttp.Player[*Request, Turn]
-	nextID int
+	fakehttp.Scripted[*Request, Turn]
 }
 
 // HasTools is the default main-loop rule: the agent loop always offers tools.
@@ -36,10 +20,10 @@ func HasTools(r *Request) bool { return len(r.Tools) > 0 }
 
 // Start listens on a free loopback port and serves script.
 func Start(script Script) (*Server, error) {
-	s := &Server{IsMain: HasTools, SideReply: "Scripted reply",
-		turns: fakehttp.NewPlayer([]Turn(script), func(t Turn) func(*Request) bool { return t.When })}
-	var err error
-	if s.srv, s.URL, err = fakehttp.Serve("fakeresponses", s.serve); err != nil {
+	s := &Server{}
+	play := fakehttp.Play[*Request, Turn]{SideReply: "Scripted reply", Turns: script, When: func(t Turn) func(*Request) bool { return t.When },
+		IsMain: HasTools, Exhausted: Reply(Text(Exhausted))}
+	if err := s.Start("fakeresponses", play, s.serve); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -48,15 +32,8 @@ func Start(script Script) (*Server, error) {
 // BaseURL is what Codex's model provider needs as base_url.
 func (s *Server) BaseURL() string { return s.URL + "/v1" }
 
-// Close stops the server.
-func (s *Server) Close() error { return s.srv.Close() }
-
-// Used is how many scripted turns have been played.
-func (s *Server) Used() int { return s.turns.Used() }
-
 func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(hr.Body, 64<<20))
-	req := parseRequest(hr, body)
+	req := parseRequest(fakehttp.Receive(hr))
 	path := strings.TrimSuffix(hr.URL.Path, "/")
 	switch {
 	case hr.Method == http.MethodPost && path == "/v1/responses":
@@ -72,25 +49,15 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 }
 
 func (s *Server) responses(w http.ResponseWriter, req *Request) {
-	isMain := s.IsMain
-	if isMain == nil {
-		isMain = HasTools
+	turn, main := s.Turn(req)
+	if main && turn.Make != nil {
+		turn.Items = turn.Make(req)
 	}
-	var turn Turn
-	if isMain(req) {
-		turn = s.take(req)
-		if turn.Make != nil {
-			turn.Items = turn.Make(req)
-		}
-		s.Record(fakehttp.Main, req)
-	} else {
-		turn = Reply(Text(s.SideReply))
+	if !main {
+		turn = Reply(Text(s.SideText()))
 		s.Record(fakehttp.Side, req)
 	}
-	s.mu.Lock()
-	s.nextID++
-	id := s.nextID
-	s.mu.Unlock()
+	id := s.NextID()
 	if turn.Status != 0 && turn.Status != http.StatusOK {
 		fakehttp.WriteJSON(w, turn.Status, map[string]any{"error": map[string]any{"type": "invalid_request_error", "message": turn.Message}})
 		return
@@ -105,12 +72,4 @@ func (s *Server) responses(w http.ResponseWriter, req *Request) {
 		return
 	}
 	writeStream(w, events)
-}
-
-// take picks the first unused turn that matches req.
-func (s *Server) take(req *Request) Turn {
-	if t, ok := s.turns.Take(req); ok {
-		return t
-	}
-	return Reply(Text(Exhausted))
 }

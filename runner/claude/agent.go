@@ -1,12 +1,9 @@
 package claude
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
@@ -17,10 +14,10 @@ var Agent = coder.Agent{
 	Packages: []string{"@anthropic-ai/claude-code"},
 	Install:  "npm install -g @anthropic-ai/claude-code",
 	Home: coder.Home{
-		Copy:     []string{".claude.json", ".claude/.credentials.json"},
-		DirEnv:   "CLAUDE_CONFIG_DIR",
-		DirFiles: map[string]string{".claude.json": ".claude.json", ".claude/.credentials.json": ".credentials.json"},
-		PassEnv:  []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "DISABLE_AUTOUPDATER"},
+		Copy:    []string{".claude.json", ".claude/.credentials.json"},
+		DirEnv:  "CLAUDE_CONFIG_DIR",
+		Dir:     ".claude",
+		PassEnv: []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "ANTHROPIC_MODEL", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "DISABLE_AUTOUPDATER"},
 	},
 	History: func(home, runHome, dir string) (*agentutil.KeptState, error) {
 		return KeepHistory(PersonalDir(home), filepath.Join(runHome, ".claude"), dir)
@@ -35,22 +32,15 @@ var Agent = coder.Agent{
 	Run: func(r coder.RunArgs) (coder.Adapter, error) {
 		// Claude Code's hooks start sentinel-helper when it sits beside
 		// this binary: one bare Go program's start per tool call.
-		exe, err := helperbin.Path()
-		if err != nil {
-			return nil, err
-		}
 		mode := Interactive
 		if r.Name == "claude-headless" {
 			mode = Headless
 		}
-		return New(Options{Mode: mode, Sentinel: exe}), nil
+		return New(Options{Mode: mode, Sentinel: r.Helper}), nil
 	},
+	// In place its hooks start the sentinel binary itself (Options.Sentinel
+	// unset).
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("find the sentinel binary: %w", err)
-		}
-		return New(Options{Mode: Interactive, Sentinel: exe,
-			Binary: p.Launch[p.At-1], Launch: p.Program(), Args: p.Args()}), nil
+		return New(Options{Mode: Interactive, Binary: p.Launch[p.At-1], Launch: p.Program(), Args: p.Args()}), nil
 	},
 }

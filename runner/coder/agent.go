@@ -75,26 +75,16 @@ type MCPServer struct {
 
 // Home is what an agent needs of the person's home inside a bare sandbox:
 // copies of its login and settings, and the variables that carry its API
-// keys and endpoints (sandbox.AgentNeeds has the same shape).
-type Home struct {
-	// Copy are the files, relative to home, copied into the per-run home
-	// when the person has them.
-	Copy []string
-	// DirEnv names the variable that moves the agent's files out of home
-	// (CLAUDE_CONFIG_DIR, CODEX_HOME); DirFiles maps an entry of Copy to
-	// its path under $DirEnv.
-	DirEnv   string
-	DirFiles map[string]string
-	PassEnv  []string
-	// MoreEnv, when set, names more variables to pass, read from the
-	// copies in the per-run home (Codex's provider's env_key).
-	MoreEnv func(runHome string) []string
-}
+// keys and endpoints (sandbox.AgentNeeds is the same type).
+type Home = agentutil.Home
 
 // RunArgs is what `sentinel run --coder NAME` gives an agent's Run.
 type RunArgs struct {
 	Name    string   // the --coder name, one of Agent.Coders
 	Command []string // the argv after --, when one was given
+	// Helper is the program an agent's hooks start: sentinel-helper when
+	// it sits beside sentinel, else the sentinel binary (helperbin.Path).
+	Helper string
 }
 
 // InPlaceArgs is what `sentinel exec -- PROGRAM ARGS...` gives an agent's
@@ -104,6 +94,8 @@ type RunArgs struct {
 type InPlaceArgs struct {
 	Launch []string
 	At     int
+	// Helper is the program an agent's hooks start, as in RunArgs.
+	Helper string
 }
 
 // Program is the argv that starts the agent (the program, or a script

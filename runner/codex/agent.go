@@ -8,7 +8,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
-	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
@@ -19,10 +18,9 @@ var Agent = coder.Agent{
 	Packages: []string{"@openai/codex"},
 	Install:  "npm install -g @openai/codex",
 	Home: coder.Home{
-		Copy:   []string{".codex/auth.json", ".codex/config.toml", ".codex/AGENTS.md", ".codex/AGENTS.override.md"},
-		DirEnv: "CODEX_HOME",
-		DirFiles: map[string]string{".codex/auth.json": "auth.json", ".codex/config.toml": "config.toml",
-			".codex/AGENTS.md": "AGENTS.md", ".codex/AGENTS.override.md": "AGENTS.override.md"},
+		Copy:    []string{".codex/auth.json", ".codex/config.toml", ".codex/AGENTS.md", ".codex/AGENTS.override.md"},
+		DirEnv:  "CODEX_HOME",
+		Dir:     ".codex",
 		PassEnv: []string{"OPENAI_API_KEY", "OPENAI_BASE_URL"},
 		MoreEnv: func(runHome string) []string { return providerEnv(filepath.Join(runHome, ".codex", "config.toml")) },
 	},
@@ -50,11 +48,7 @@ var Agent = coder.Agent{
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
 		// Its hooks start sentinel-helper when it sits beside this binary,
 		// as Claude Code's do in sentinel run.
-		exe, err := helperbin.Path()
-		if err != nil {
-			return nil, err
-		}
-		return New(Options{Mode: Interactive, Provider: ProviderFromEnv(), Sentinel: exe,
+		return New(Options{Mode: Interactive, Provider: ProviderFromEnv(), Sentinel: p.Helper,
 			Binary: p.Launch[p.At-1], Launch: p.Program(), Args: p.Args()}), nil
 	},
 }

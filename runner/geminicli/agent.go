@@ -1,7 +1,6 @@
 package geminicli
 
 import (
-	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
@@ -24,11 +23,7 @@ var Agent = coder.Agent{
 	ACP:         &acpGuest,
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
 		// Its hooks start sentinel-helper when it sits beside this binary.
-		helper, err := helperbin.Path()
-		if err != nil {
-			return nil, err
-		}
-		return New(Options{Launch: p.Program(), Args: p.Args(), Helper: helper}), nil
+		return New(Options{Launch: p.Program(), Args: p.Args(), Helper: p.Helper}), nil
 	},
 }
 

@@ -114,11 +114,11 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 	if ev.Request == nil {
 		return fail(errors.New("the hook payload asks nothing"))
 	}
-	claude := dialect.Name() == claudehook.HookName
-	if claude {
-		// A run's Claude: its PermissionRequest step only ever denies
-		// (claudehook.EnvDenyByPermissionRequest).
-		if a, ok := claudehook.PermissionRequestDeny(ev, socket); ok {
+	// A dialect's own steps around the ask (a run's Claude: its
+	// PermissionRequest step only ever denies, claudehook).
+	steps, _ := dialect.(hooks.Steps)
+	if steps != nil {
+		if a, ok := steps.Before(ev, socket); ok {
 			stdout.Write(a.Stdout)
 			return a.Exit
 		}
@@ -126,8 +126,8 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 	// On any failure AskOnce returns a deny saying why; it is answered the same way.
 	d, askErr := wire.AskWithin(ctx, socket, *ev.Request, wait)
 	a := dialect.Answer(ev, d)
-	if claude && !d.Allowed() && claudehook.AsksReachThePermissionStep(payload) {
-		if alt, ok := claudehook.DeferDeny(ev, d, askErr, socket); ok {
+	if steps != nil && !d.Allowed() {
+		if alt, ok := steps.AfterDeny(ev, payload, d, askErr, socket); ok {
 			a = alt
 		}
 	}

@@ -34,6 +34,16 @@ type Dialect interface {
 	Note(ev Event, note string) []byte
 }
 
+// Steps is a dialect with steps of its own around the ask (Claude Code's
+// PermissionRequest step): Before answers an event without asking the
+// broker (ok false: ask as usual), AfterDeny may replace the answer to a
+// deny (ok false: answer the deny). The hook side knows no dialect by
+// name; it calls these when the dialect has them.
+type Steps interface {
+	Before(ev Event, socket string) (a Answer, ok bool)
+	AfterDeny(ev Event, payload []byte, d wire.Decision, askErr error, socket string) (a Answer, ok bool)
+}
+
 // Failure is the answer for a hook that could not get a decision: a deny
 // in the agent's format, exit 2, the reason on stderr.
 func Failure(d Dialect, event string, err error) Answer {

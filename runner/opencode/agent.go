@@ -1,7 +1,6 @@
 package opencode
 
 import (
-	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
@@ -30,11 +29,7 @@ var Agent = coder.Agent{
 	InPlace: func(p coder.InPlaceArgs) (coder.Adapter, error) {
 		// Sentinel's plugin starts sentinel-helper for each tool call
 		// when it sits beside this binary (the sentinel binary otherwise).
-		hook, err := helperbin.Path()
-		if err != nil {
-			return nil, err
-		}
-		return New(Options{Sentinel: hook, Launch: p.Program(), Args: p.Args()}), nil
+		return New(Options{Sentinel: p.Helper, Launch: p.Program(), Args: p.Args()}), nil
 	},
 	InPlaceGate: "Sentinel's plugin as its approval hook: every tool call is decided as in sentinel run (your and the project's own opencode plugins are not loaded)",
 }

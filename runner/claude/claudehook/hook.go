@@ -24,6 +24,21 @@ func (dialect) Answer(ev hooks.Event, d wire.Decision) hooks.Answer { return Hoo
 
 // Note: Claude Code reads additionalContext from PostToolUse (and
 // PostToolUseFailure) and shows it to the model with the tool's result.
+// Before is the PermissionRequest step's answer (PermissionRequestDeny).
+func (dialect) Before(ev hooks.Event, socket string) (hooks.Answer, bool) {
+	return PermissionRequestDeny(ev, socket)
+}
+
+// AfterDeny hands a PreToolUse deny to the PermissionRequest step
+// (DeferDeny), only in a permission mode that takes an ask there
+// (AsksReachThePermissionStep).
+func (dialect) AfterDeny(ev hooks.Event, payload []byte, d wire.Decision, askErr error, socket string) (hooks.Answer, bool) {
+	if !AsksReachThePermissionStep(payload) {
+		return hooks.Answer{}, false
+	}
+	return DeferDeny(ev, d, askErr, socket)
+}
+
 func (dialect) Note(ev hooks.Event, note string) []byte {
 	if note == "" {
 		return nil

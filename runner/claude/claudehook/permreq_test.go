@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals/wire"
@@ -167,5 +168,33 @@ func TestARecordNeverFollowsAPlantedLink(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(target); string(b) != "PERSON" {
 		t.Errorf("the planted link was followed: the person's file now holds %q", b)
+	}
+}
+
+// The dialect carries its own steps around the ask (hooks.Steps), so the
+// hook side calls them without naming Claude: before the ask, the
+// PermissionRequest step's deny; after a deny, the hand-over to that step
+// — only where the payload's permission mode takes an ask there.
+func TestTheDialectCarriesItsPermissionSteps(t *testing.T) {
+	t.Setenv(EnvDenyByPermissionRequest, "1")
+	t.Setenv("TMPDIR", t.TempDir())
+	steps, ok := HookDialect.(hooks.Steps)
+	if !ok {
+		t.Fatal("Claude's dialect has no steps around the ask")
+	}
+	deny := wire.DenyBy("policy:pipe-to-shell", "curl piped into sh")
+	withMode := func(mode string) []byte {
+		return []byte(strings.Replace(preBash, `{`, `{"permission_mode":"`+mode+`",`, 1))
+	}
+	if _, ok := steps.AfterDeny(readEvent(t, string(withMode("acceptEdits"))), withMode("acceptEdits"), deny, nil, "/run/s1.sock"); ok {
+		t.Error("a deny in acceptEdits was handed to the permission step, which that mode skips")
+	}
+	a, ok := steps.AfterDeny(readEvent(t, string(withMode("default"))), withMode("default"), deny, nil, "/run/s1.sock")
+	if p := parseAnswer(t, a); !ok || p.H.Decision != "ask" {
+		t.Fatalf("AfterDeny in default mode = %s, %v: want the deny handed on as an ask", a.Stdout, ok)
+	}
+	a, ok = steps.Before(readEvent(t, permBash), "/run/s1.sock")
+	if p := parseAnswer(t, a); !ok || p.H.PR.Behavior != "deny" || p.H.PR.Message != deny.Message {
+		t.Errorf("Before on the PermissionRequest step = %s, %v: want the recorded deny", a.Stdout, ok)
 	}
 }

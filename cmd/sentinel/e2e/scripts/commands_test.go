@@ -27,7 +27,8 @@ import (
 //	                               wait until the screen matches (with !: until it does not); -armed also waits out
 //	                               a new card's or review's key guard; fails after D (default scriptBound)
 //	screen REGEX                   the screen matches now (with !: does not)
-//	pressuntil KEY REGEX           press KEY until the screen matches (with !: until it does not)
+//	pressuntil [-within D] KEY REGEX
+//	                               press KEY until the screen matches (with !: until it does not); fails after D
 //	waitformat [-within D] FORMAT REGEX
 //	                               wait until tmux's FORMAT for the window (#{pane_title}, #{window_bell_flag})
 //	                               matches (with !: until it does not)
@@ -68,6 +69,19 @@ func scriptBound(ts *testscript.TestScript) time.Duration {
 		return d
 	}
 	return e2etest.HangBound
+}
+
+// withinFlag is a wait's -within D: D, but no more than
+// $SENTINEL_E2E_HANG_BOUND when that is set (a planted break fails as soon
+// in a long wait as in a short one).
+func withinFlag(ts *testscript.TestScript, fs *flag.FlagSet) func() time.Duration {
+	d := fs.Duration("within", scriptBound(ts), "the hang bound")
+	return func() time.Duration {
+		if ts.Getenv("SENTINEL_E2E_HANG_BOUND") != "" {
+			return min(*d, scriptBound(ts))
+		}
+		return *d
+	}
 }
 
 type tmuxKey struct{}
@@ -234,7 +248,7 @@ func waitFor(ts *testscript.TestScript, w *window, what string, bound time.Durat
 func cmdWaitScreen(ts *testscript.TestScript, neg bool, args []string) {
 	fs := flag.NewFlagSet("waitscreen", flag.ContinueOnError)
 	armed := fs.Bool("armed", false, "also wait until the screen takes keys")
-	within := fs.Duration("within", scriptBound(ts), "the hang bound")
+	within := withinFlag(ts, fs)
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		ts.Fatalf("usage: waitscreen [-armed] [-within D] REGEX")
 	}
@@ -243,7 +257,7 @@ func cmdWaitScreen(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
 		what = "the screen without " + what
 	}
-	waitFor(ts, windowOf(ts), what, *within, "", func(s string) bool {
+	waitFor(ts, windowOf(ts), what, within(), "", func(s string) bool {
 		return re.MatchString(s) != neg && (!*armed || !strings.Contains(s, e2etest.GuardNotice))
 	})
 }
@@ -263,13 +277,16 @@ func cmdScreen(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 func cmdPressUntil(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) != 2 {
-		ts.Fatalf("usage: pressuntil KEY REGEX")
+	fs := flag.NewFlagSet("pressuntil", flag.ContinueOnError)
+	within := withinFlag(ts, fs)
+	if err := fs.Parse(args); err != nil || fs.NArg() != 2 {
+		ts.Fatalf("usage: pressuntil [-within D] KEY REGEX")
 	}
+	args = fs.Args()
 	re := screenRegexp(ts, "pressuntil", args[1])
 	what := fmt.Sprintf("/%s/ after pressing %s", args[1], args[0])
 	if neg {
 		what = fmt.Sprintf("the screen without /%s/ after pressing %s", args[1], args[0])
 	}
-	waitFor(ts, windowOf(ts), what, scriptBound(ts), args[0], func(s string) bool { return re.MatchString(s) != neg })
+	waitFor(ts, windowOf(ts), what, within(), args[0], func(s string) bool { return re.MatchString(s) != neg })
 }

@@ -19,13 +19,13 @@ import (
 
 func cmdWaitFormat(ts *testscript.TestScript, neg bool, args []string) {
 	fs := flag.NewFlagSet("waitformat", flag.ContinueOnError)
-	within := fs.Duration("within", scriptBound(ts), "the hang bound")
+	within := withinFlag(ts, fs)
 	if err := fs.Parse(args); err != nil || fs.NArg() != 2 {
 		ts.Fatalf("usage: waitformat [-within D] FORMAT REGEX")
 	}
 	w := windowOf(ts)
 	format, re := fs.Arg(0), screenRegexp(ts, "waitformat", fs.Arg(1))
-	deadline := time.Now().Add(*within)
+	deadline := time.Now().Add(within())
 	for {
 		seen := w.outSize()
 		got := strings.TrimRight(w.cmd("display", "-p", "-t", "e2e", format), "\n")
@@ -37,7 +37,7 @@ func cmdWaitFormat(ts *testscript.TestScript, neg bool, args []string) {
 			if neg {
 				verb = "still matches"
 			}
-			ts.Fatalf("%s = %q %s /%s/ within %v", format, got, verb, fs.Arg(1), *within)
+			ts.Fatalf("%s = %q %s /%s/ within %v", format, got, verb, fs.Arg(1), within())
 		}
 		w.settle(seen) // the title and the bell come with the pane's output
 	}
