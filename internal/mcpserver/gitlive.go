@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/fsnotify/fsnotify"
 	"github.com/sentinelhq/sentinel/internal/gitdir"
@@ -24,6 +25,12 @@ import (
 // maxLiveWatches bounds how many directories the live watch follows.
 const maxLiveWatches = 100000
 
+// liveBeat is how often a directory the watch cannot follow is walked.
+const liveBeat = 200 * time.Millisecond
+
+// liveAdd watches dir; tests stand in for a full inotify table.
+var liveAdd = func(w *fsnotify.Watcher, dir string) error { return w.Add(dir) }
+
 // liveMarks are the names whose appearance may make their directory a git
 // dir by content (gitdir.IsGitDirByContent).
 var liveMarks = []string{"HEAD", "commondir", "objects", "refs"}
@@ -37,10 +44,21 @@ func (g *gitGuard) watchLive() (stop func() []string) {
 		return func() []string { return nil }
 	}
 	added := 0
+	// A directory the watch cannot follow (past maxLiveWatches, or the
+	// inotify table full: a command is charged to the same user and can
+	// fill it) is walked on a beat instead (pollLive).
+	var umu sync.Mutex
+	var unwatched []string
 	add := func(dir string) {
-		if added < maxLiveWatches && w.Add(dir) == nil {
+		if added < maxLiveWatches && liveAdd(w, dir) == nil {
 			added++
+			return
 		}
+		umu.Lock()
+		if !slices.ContainsFunc(unwatched, func(o string) bool { return within(dir, o) }) {
+			unwatched = append(slices.DeleteFunc(unwatched, func(o string) bool { return within(o, dir) }), dir)
+		}
+		umu.Unlock()
 	}
 	g.mu.Lock()
 	for root, dirs := range g.watchDirs {
@@ -54,9 +72,37 @@ func (g *gitGuard) watchLive() (stop func() []string) {
 	g.mu.Unlock()
 	var (
 		said []string
+		smu  sync.Mutex
 		wg   sync.WaitGroup
 	)
-	wg.Add(1)
+	tell := func(lines []string) {
+		smu.Lock()
+		said = append(said, lines...)
+		smu.Unlock()
+	}
+	done := make(chan struct{})
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		pause := liveBeat
+		for {
+			t := time.NewTimer(pause)
+			select {
+			case <-done:
+				t.Stop()
+				return
+			case <-t.C:
+			}
+			began := time.Now()
+			umu.Lock()
+			dirs := slices.Clone(unwatched)
+			umu.Unlock()
+			for _, d := range dirs {
+				tell(g.liveSettle(g.gitDirsIn(d)))
+			}
+			pause = max(liveBeat, 2*time.Since(began))
+		}
+	}()
 	go func() {
 		defer wg.Done()
 		for {
@@ -66,17 +112,18 @@ func (g *gitGuard) watchLive() (stop func() []string) {
 					return
 				}
 				if ev.Has(fsnotify.Create) || ev.Has(fsnotify.Rename) {
-					said = append(said, g.liveCreated(ev.Name, add)...)
+					tell(g.liveCreated(ev.Name, add))
 				}
 			case _, ok := <-w.Errors:
 				if !ok {
 					return
 				}
-				said = append(said, g.sweep()...) // an overflow loses events
+				tell(g.sweep()) // an overflow loses events
 			}
 		}
 	}()
 	return func() []string {
+		close(done)
 		w.Close()
 		wg.Wait()
 		return said
@@ -104,10 +151,8 @@ func (g *gitGuard) liveCreated(path string, add func(string)) []string {
 	}
 	if st, err := os.Lstat(path); err == nil && st.IsDir() && len(found) == 0 {
 		add(path)
-		if dirIsGit(path) {
-			found = append(found, path)
-		} else if sc, err := scanTree(path, "", "", maxGitDirs); err == nil {
-			found = append(append(found, sc.Dirs...), sc.Pointers...)
+		found = g.gitDirsIn(path)
+		if sc, err := scanTree(path, "", "", maxGitDirs); err == nil {
 			for _, d := range sc.Watch {
 				if d != path {
 					add(d)
@@ -115,6 +160,24 @@ func (g *gitGuard) liveCreated(path string, add func(string)) []string {
 			}
 		}
 	}
+	return g.liveSettle(found)
+}
+
+// gitDirsIn is dir itself when it is a git dir by content, else the git
+// dirs and pointers under it.
+func (g *gitGuard) gitDirsIn(dir string) []string {
+	if dirIsGit(dir) {
+		return []string{dir}
+	}
+	sc, err := scanTree(dir, "", "", maxGitDirs)
+	if err != nil {
+		return nil
+	}
+	return append(slices.Clone(sc.Dirs), sc.Pointers...)
+}
+
+// liveSettle quarantines the new ones of found, each under its rw path.
+func (g *gitGuard) liveSettle(found []string) []string {
 	if len(found) == 0 {
 		return nil
 	}

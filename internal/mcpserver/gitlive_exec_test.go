@@ -3,10 +3,13 @@
 package mcpserver
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // A git dir a command makes is quarantined while the command still runs,
@@ -17,6 +20,19 @@ import (
 // src/.git by hand (a repository by name, then one by content in a
 // directory it makes), then waits, with a bound, for each to disappear.
 func TestExecQuarantinesAGitDirWhileTheCommandRuns(t *testing.T) {
+	t.Run("watched", func(t *testing.T) { quarantinedWhileRunning(t) })
+	// The command can fill the person's inotify table from its sandbox
+	// (it is charged to the same user): what cannot be watched is walked
+	// on a beat instead.
+	t.Run("inotify table full", func(t *testing.T) {
+		old := liveAdd
+		liveAdd = func(*fsnotify.Watcher, string) error { return errors.New("no space left on device") }
+		t.Cleanup(func() { liveAdd = old })
+		quarantinedWhileRunning(t)
+	})
+}
+
+func quarantinedWhileRunning(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
