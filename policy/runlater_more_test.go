@@ -30,3 +30,22 @@ func TestToolSettingsAndVenvStartupFilesAreRunLater(t *testing.T) {
 		{`echo x > docs/notes.pth`, "allow"},
 	})
 }
+
+// Config files through which a tool the person runs (or the editor, on
+// opening a file) loads and runs code the file names: a coder's edit to
+// one is flagged like a Makefile's. None of these was flagged before
+// (h/ipatk5 found 40 such names unlisted).
+func TestToolConfigsThatLoadCodeAreRunLater(t *testing.T) {
+	for _, p := range []string{".pylintrc", "svc/pylintrc", "mypy.ini", "pytest.ini", "setup.cfg", ".Rprofile",
+		".eslintrc.js", "web/.eslintrc.cjs", ".babelrc", ".babelrc.js", "babel.config.json", "bunfig.toml",
+		".yarn/releases/yarn-4.1.cjs", ".yarn/plugins/@yarnpkg/plugin-x.cjs", ".pnp.cjs", ".pnp.loader.mjs",
+		"deno.json", "deno.jsonc", "composer.json", ".rspec", ".rubocop.yml", ".pryrc", ".irbrc",
+		"Directory.Build.props", "src/Directory.Build.targets", "src/App/App.csproj", "Lib.fsproj", "Old.vbproj",
+		"Package.swift", "build.sbt", "project/plugins.sbt", "mix.exs", "Setup.hs", "build.zig", "Tiltfile",
+		"Earthfile", "devbox.json", ".gitpod.yml"} {
+		e, ok := RunsLater(p)
+		if !ok || e.Class != RunsOnBuild {
+			t.Errorf("%s: flagged %v, class %q; want the build class", p, ok, e.Class)
+		}
+	}
+}

@@ -227,7 +227,7 @@ func (g *gitGuard) start(ctx context.Context, emit func(journal.Lane, journal.Ki
 		emit(journal.System, KindNotice, "in place: moved "+p+" out of your project into "+g.Quarantine+" as soon as the coder made it (a git dir or pointer the coder makes would run its commands on your next git command)", nil)
 	})
 	if warn != nil {
-		emit(journal.System, KindNotice, "in place: cannot watch all of "+g.p.Root+" ("+warn.Error()+"); a git dir the coder makes there is moved out only when the run ends, so run no git command in the project until then", nil)
+		emit(journal.System, KindNotice, "in place: cannot watch all of "+g.p.Root+" ("+warn.Error()+"); a git dir the coder makes where the watch cannot follow is looked for on a beat instead of at once", nil)
 	}
 	return stop
 }

@@ -17,6 +17,9 @@ import (
 // says so).
 const maxWatches = 100000
 
+// watchAdd watches dir; tests stand in for a full inotify table.
+var watchAdd = func(w *fsnotify.Watcher, dir string) error { return w.Add(dir) }
+
 // gitDirMarks are the names whose appearance may make their directory a
 // git dir by content (isGitDirByContent).
 var gitDirMarks = []string{"HEAD", "commondir", "objects", "refs"}
@@ -36,14 +39,25 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 		return func() {}, err
 	}
 	added := 0
+	// unwatched are the directories the watch could not follow (past
+	// maxWatches, or the inotify table full: the coder is charged to the
+	// same user and can fill it): looked at on a beat instead (pollUnwatched).
+	unwatched := &dirSet{}
+	starting := true // warn is the start's: later failures are polled, not told
 	add := func(dir string) bool {
 		if added >= maxWatches {
-			warn = fmt.Errorf("more than %d directories", maxWatches)
+			if starting {
+				warn = fmt.Errorf("more than %d directories (the rest are looked at every %v)", maxWatches, unwatchedBeat)
+			}
+			unwatched.add(dir)
 			return false
 		}
-		if err := w.Add(dir); err != nil {
-			if !os.IsNotExist(err) && warn == nil {
-				warn = err
+		if err := watchAdd(w, dir); err != nil {
+			if !os.IsNotExist(err) {
+				if starting && warn == nil {
+					warn = fmt.Errorf("%w (what cannot be watched is looked at every %v)", err, unwatchedBeat)
+				}
+				unwatched.add(dir)
 			}
 			return false
 		}
@@ -74,9 +88,14 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 			break
 		}
 	}
+	starting = false
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	wg.Add(1)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		g.pollUnwatched(ctx, unwatched, told)
+	}()
 	go func() {
 		defer wg.Done()
 		for {

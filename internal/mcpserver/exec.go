@@ -210,13 +210,15 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
+	stopLive := r.git.watchLive() // quarantines a git dir as it appears (gitlive.go)
 	err = cmd.Run()
+	live := stopLive()
 	release()
 	released = true
 	// Whatever ran may have made a git dir: every command is followed by
 	// the sweep, whoever asked for it (exec, a playbook, a validator).
 	swept := tellerOf(ctx).slow("looking through the rw paths for git dirs the command made")
-	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(append(append(adopted, r.git.sweep()...), r.git.sweepConfigLinks()...), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
+	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(append(append(append(adopted, live...), r.git.sweep()...), r.git.sweepConfigLinks()...), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)

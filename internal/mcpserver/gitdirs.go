@@ -58,6 +58,10 @@ type gitGuard struct {
 	base map[string]*gitdir.Baseline // rw path → its git dirs and pointers at the start
 	own  map[string]string           // rw path → its own .git ("" for none)
 	dirs map[string][]string         // rw path → the git dirs found under it at the start
+	// watchDirs are the directories of each rw path the last walk went
+	// through: what the live watch follows while a command runs
+	// (gitlive.go).
+	watchDirs map[string][]string
 	// configLinks are the symbolic links in the rw paths on the way to a
 	// file git config includes, with their targets at the start
 	// (gitincludes.go).
@@ -131,9 +135,9 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.base == nil {
-		g.base, g.own, g.dirs = map[string]*gitdir.Baseline{}, map[string]string{}, map[string][]string{}
+		g.base, g.own, g.dirs, g.watchDirs = map[string]*gitdir.Baseline{}, map[string]string{}, map[string][]string{}, map[string][]string{}
 	}
-	g.base[root], g.own[root], g.dirs[root] = gitdir.NewBaseline(sc.Seen), own, sc.Dirs
+	g.base[root], g.own[root], g.dirs[root], g.watchDirs[root] = gitdir.NewBaseline(sc.Seen), own, sc.Dirs, sc.Watch
 	g.scratchStores(root, own, sc.Dirs)
 	return out, nil
 }
@@ -167,31 +171,43 @@ func (g *gitGuard) sweep() []string {
 				found = append(found, p)
 			}
 		}
-		slices.SortFunc(found, func(a, b string) int { return len(a) - len(b) })
-		var moved []string
-		for _, p := range found {
-			if slices.ContainsFunc(moved, func(m string) bool { return within(p, m) }) {
-				continue // inside one moved already
-			}
-			v, id, old := base.Judge(p)
-			switch v {
-			case gitdir.Gone, gitdir.Known:
-				continue
-			case gitdir.Moved:
-				said = append(said, fmt.Sprintf("a git dir that was there before moved: %s → %s (left where it is)", old, p))
-				continue
-			}
-			g.commandMade(p, id) // never the person's, wherever it ends up (exec_holds.go)
-			to, err := g.quarantine(root, p, id)
-			if err != nil {
-				line := fmt.Sprintf("could not quarantine %s: %v — do not run git in it until you have looked", p, err)
-				said = append(said, line)
-				tellPerson(line)
-				continue
-			}
-			moved = append(moved, p)
-			said = append(said, fmt.Sprintf("quarantined a git dir this command made, %s (moved to %s): git would run its hooks and config on your next command there", p, to))
+		if g.watchDirs == nil {
+			g.watchDirs = map[string][]string{}
 		}
+		g.watchDirs[root] = sc.Watch
+		said = append(said, g.settle(root, base, found)...)
+	}
+	return said
+}
+
+// settle judges each git dir or pointer found under root against its
+// baseline and quarantines the new ones (shortest first: one inside a
+// moved one went with it), saying what it did. g.mu is held.
+func (g *gitGuard) settle(root string, base *gitdir.Baseline, found []string) (said []string) {
+	slices.SortFunc(found, func(a, b string) int { return len(a) - len(b) })
+	var moved []string
+	for _, p := range found {
+		if slices.ContainsFunc(moved, func(m string) bool { return within(p, m) }) {
+			continue // inside one moved already
+		}
+		v, id, old := base.Judge(p)
+		switch v {
+		case gitdir.Gone, gitdir.Known:
+			continue
+		case gitdir.Moved:
+			said = append(said, fmt.Sprintf("a git dir that was there before moved: %s → %s (left where it is)", old, p))
+			continue
+		}
+		g.commandMade(p, id) // never the person's, wherever it ends up (exec_holds.go)
+		to, err := g.quarantine(root, p, id)
+		if err != nil {
+			line := fmt.Sprintf("could not quarantine %s: %v — do not run git in it until you have looked", p, err)
+			said = append(said, line)
+			tellPerson(line)
+			continue
+		}
+		moved = append(moved, p)
+		said = append(said, fmt.Sprintf("quarantined a git dir this command made, %s (moved to %s): git would run its hooks and config on your next command there", p, to))
 	}
 	return said
 }

@@ -205,7 +205,13 @@ func confineAndStart(sp Spec, argv []string) (int, error) {
 		}
 	}
 	// The bare fork and exec: the command gets stdin, stdout and stderr
-	// only (the proxy directory's descriptor is close-on-exec or closed).
+	// only. Every other descriptor is close-on-exec first: the proxy
+	// directory's, and whatever the person's shell left open without it,
+	// which Sentinel, bwrap and this helper inherited (a write through a
+	// descriptor opened outside is never checked by Landlock).
+	if err := closeOnExecFrom(3); err != nil {
+		return 0, fmt.Errorf("close inherited descriptors: %w", err)
+	}
 	pid, err := syscall.ForkExec(path, argv, &syscall.ProcAttr{
 		Env:   os.Environ(),
 		Files: []uintptr{0, 1, 2},
