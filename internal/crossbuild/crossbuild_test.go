@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	// testdata/typecheck's: go mod tidy does not look in testdata, and
+	// would otherwise drop what the test builds it with from go.mod.
+	_ "golang.org/x/tools/go/packages"
 )
 
 // target is a platform besides Linux that Sentinel must build for. When
