@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -71,51 +73,44 @@ func mmRows(t *testing.T, ctx Context) []mmRow {
 func TestMetamorphicSpellingsNeverAllow(t *testing.T) {
 	ctx := testEnv(t)
 	e := Default()
-	type tally struct{ variants, unparsed, leaks, weaker int }
-	per := map[string]*tally{}
+	per := map[string]*mmTally{}
 	for _, tr := range mmTransforms {
-		per[tr.name] = &tally{}
+		per[tr.name] = &mmTally{}
 	}
 	var originals, judged, skippedAllowed, unparsedRows, variants, leaks int
-	for _, row := range mmRows(t, ctx) {
-		originals++
-		l, ok := mmParse(row.cmd, ctx.Home)
-		if !ok {
-			unparsedRows++
-			continue
-		}
-		for _, cx := range row.ctxs {
-			orig := e.Check(Query{Kind: KindShell, Command: row.cmd, Context: cx}).Decision
-			if orig == Allow {
-				skippedAllowed++ // an open row the corpus tests name; not this test's to count
-				continue
+	// Every row is judged, each by one of GOMAXPROCS workers (the engine
+	// is safe for concurrent checks: TestConcurrentChecksAgree); their
+	// counts are added up after.
+	rows := mmRows(t, ctx)
+	originals = len(rows)
+	next := make(chan mmRow)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := mmWorker{per: map[string]*mmTally{}}
+			for row := range next {
+				w.judge(t, e, row, ctx.Home)
 			}
-			judged++
-			for _, tr := range mmTransforms {
-				tl := per[tr.name]
-				for _, v := range tr.apply(l) {
-					if v == row.cmd {
-						continue
-					}
-					tl.variants++
-					variants++
-					if _, err := syntax.NewParser().Parse(strings.NewReader(v), ""); err != nil {
-						tl.unparsed++
-					}
-					got := e.Check(Query{Kind: KindShell, Command: v, Context: cx})
-					switch {
-					case got.Decision == Allow:
-						tl.leaks++
-						leaks++
-						t.Errorf("LEAK %s (sandbox %v, in place %v) [%s]: %q is %s but %q is ALLOWED by %s: %s",
-							row.where, cx.Sandboxed, cx.InPlace, tr.name, row.cmd, orig, v, got.Rule, got.Reason)
-					case rank(got.Decision) < rank(orig):
-						tl.weaker++
-					}
-				}
+			mu.Lock()
+			defer mu.Unlock()
+			for n, tl := range w.per {
+				per[n].add(*tl)
 			}
-		}
+			judged += w.judged
+			skippedAllowed += w.skippedAllowed
+			unparsedRows += w.unparsedRows
+			variants += w.variants
+			leaks += w.leaks
+		}()
 	}
+	for _, row := range rows {
+		next <- row
+	}
+	close(next)
+	wg.Wait()
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%-44s %8s %6s %6s %9s  %s\n", "transform", "variants", "leaks", "weaker", "unparsed", "source")
 	names := make([]string, 0, len(per))
@@ -144,6 +139,67 @@ func TestMetamorphicSpellingsNeverAllow(t *testing.T) {
 	}
 	if originals < 1000 || variants < 20000 {
 		t.Errorf("only %d originals and %d variants: the corpora or the generator shrank", originals, variants)
+	}
+}
+
+// mmTally is one transform's counts.
+type mmTally struct{ variants, unparsed, leaks, weaker int }
+
+func (a *mmTally) add(b mmTally) {
+	a.variants += b.variants
+	a.unparsed += b.unparsed
+	a.leaks += b.leaks
+	a.weaker += b.weaker
+}
+
+// mmWorker judges rows for TestMetamorphicSpellingsNeverAllow and counts.
+type mmWorker struct {
+	per                                                   map[string]*mmTally
+	judged, skippedAllowed, unparsedRows, variants, leaks int
+}
+
+// judge checks every variant of row in each of its contexts: a variant
+// may be stricter than the row, never allowed.
+func (w *mmWorker) judge(t *testing.T, e *Engine, row mmRow, home string) {
+	l, ok := mmParse(row.cmd, home)
+	if !ok {
+		w.unparsedRows++
+		return
+	}
+	for _, cx := range row.ctxs {
+		orig := e.Check(Query{Kind: KindShell, Command: row.cmd, Context: cx}).Decision
+		if orig == Allow {
+			w.skippedAllowed++ // an open row the corpus tests name; not this test's to count
+			continue
+		}
+		w.judged++
+		for _, tr := range mmTransforms {
+			tl := w.per[tr.name]
+			if tl == nil {
+				tl = &mmTally{}
+				w.per[tr.name] = tl
+			}
+			for _, v := range tr.apply(l) {
+				if v == row.cmd {
+					continue
+				}
+				tl.variants++
+				w.variants++
+				if _, err := syntax.NewParser().Parse(strings.NewReader(v), ""); err != nil {
+					tl.unparsed++
+				}
+				got := e.Check(Query{Kind: KindShell, Command: v, Context: cx})
+				switch {
+				case got.Decision == Allow:
+					tl.leaks++
+					w.leaks++
+					t.Errorf("LEAK %s (sandbox %v, in place %v) [%s]: %q is %s but %q is ALLOWED by %s: %s",
+						row.where, cx.Sandboxed, cx.InPlace, tr.name, row.cmd, orig, v, got.Rule, got.Reason)
+				case rank(got.Decision) < rank(orig):
+					tl.weaker++
+				}
+			}
+		}
 	}
 }
 

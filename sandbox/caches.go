@@ -45,6 +45,11 @@ func ProjectCacheDir(project string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("build caches: no cache directory (%v); set XDG_CACHE_HOME", err)
 	}
+	return ProjectCacheDirIn(base, project)
+}
+
+// ProjectCacheDirIn is ProjectCacheDir under the cache directory base.
+func ProjectCacheDirIn(base, project string) (string, error) {
 	abs, err := filepath.Abs(project)
 	if err != nil {
 		return "", err

@@ -261,6 +261,14 @@ func TestExecCodexBuildsAndTestsARealGoProject(t *testing.T) {
 		fr.Turn{When: exitedOK, Items: []fr.Item{fr.ExecCommand("./calc", "")}},
 		fr.Turn{When: fr.AfterOutput, Items: []fr.Item{fr.Text("Tested and built.")}})
 	model, env, host := codexExecEnv(t, "gpt-5.5", script)
+	// The compiled standard library in the project's build cache, as after
+	// the person's first go command there: go still compiles, tests and
+	// links the project's own code (what this test checks), not all of std.
+	for _, kv := range env {
+		if xdg, ok := strings.CutPrefix(kv, "XDG_CACHE_HOME="); ok {
+			e2etest.SeedGoCache(t, e2etest.ProjectGoCache(t, xdg, dir))
+		}
+	}
 	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Test and build it.")
 	if res.Code != 0 {
 		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)

@@ -291,8 +291,8 @@ func TestExecBuildsAndTestsARealGoProject(t *testing.T) {
 	t.Parallel()
 	goBin, dir := e2etest.CalcProject(t)
 	xdg := t.TempDir()
-	cache := execGoCache(t, xdg, dir)
-	seedStdCache(t, goBin, cache)
+	cache := e2etest.ProjectGoCache(t, xdg, dir)
+	e2etest.SeedGoCache(t, cache)
 	seeded := cacheEntries(t, cache)
 	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "XDG_CACHE_HOME=" + xdg}
 	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--", "sh", "-c", goBin+" test ./... && "+goBin+" build -o calc . && ./calc")

@@ -54,14 +54,21 @@ func TestApproveOfAnInterruptedRunVerifiesFirst(t *testing.T) {
 	dir := e2etest.ScratchRepo(t)
 	scenario := filepath.Join(t.TempDir(), "w.toml")
 	e2etest.WriteFile(t, scenario, writeScenario)
-	ready := filepath.Join(t.TempDir(), "ready")
-	planned := "test -e " + ready + " || sleep 120"
-	e2etest.KillSentinelWhen(t, dir, `"kind":"verify-start"`, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", planned, "x")
+	// The planned check waits for a gate the test opens before the last
+	// review: it holds the run in verification until the kill, then passes
+	// at once. Verification runs in the sandbox, whose /tmp is its own; the
+	// sandbox shows PATH's directories, so the gate's directory goes on PATH
+	// (a gate the check cannot see fails the run, never waits it out).
+	gate := t.TempDir()
+	env := []string{"PATH=" + gate + string(filepath.ListSeparator) + os.Getenv("PATH")}
+	ready := filepath.Join(gate, "ready")
+	planned := "test -d " + gate + " || exit 7; until test -e " + ready + "; do sleep 0.1; done"
+	e2etest.KillNineWhenEnv(t, e2etest.Bin, dir, env, `"kind":"verify-start"`, "run", "--coder", "demo", "--plain", "--scenario", scenario, "--verify", planned, "x")
 	if m := e2etest.RunMeta(t, dir); m[0].Status != "interrupted" {
 		t.Fatalf("after kill -9: %+v", m[0])
 	}
 	id := e2etest.LastRun(t, dir)
-	res := e2etest.Sentinel(t, dir, nil, "review", id, "--approve", "--verify", "grep -q approved feature.txt")
+	res := e2etest.Sentinel(t, dir, env, "review", id, "--approve", "--verify", "grep -q approved feature.txt")
 	if res.Code == 0 || !strings.Contains(res.Stderr, "interrupted before its change passed verification") || !strings.Contains(res.Stderr, "now failed") {
 		t.Fatalf("approving with a failing check: %d %s %s", res.Code, res.Stdout, res.Stderr)
 	}
@@ -70,7 +77,7 @@ func TestApproveOfAnInterruptedRunVerifiesFirst(t *testing.T) {
 	}
 	// Without --verify, the run's own planned check verifies it.
 	e2etest.WriteFile(t, ready, "")
-	res = e2etest.Sentinel(t, dir, nil, "review", id, "--approve")
+	res = e2etest.Sentinel(t, dir, env, "review", id, "--approve")
 	if res.Code != 0 || !strings.Contains(res.Stdout, "landed on branch sentinel/"+id) || strings.Contains(res.Stdout, "WITHOUT") {
 		t.Fatalf("approving with the run's planned check: %d %s %s", res.Code, res.Stdout, res.Stderr)
 	}
