@@ -62,8 +62,9 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // bundle, #37 point 14): its hook-output reader gives every PreToolUse
 // deny a blockingError and its tool runner words any blockingError
 // "PreToolUse:<Tool> hook error: …"; permissionDecision "defer" is ignored
-// in an interactive session ("defer is print-mode only"), leaving the call
-// to Claude's dialog; a PermissionRequest step runs before that dialog
+// in an interactive session ("defer is print-mode only"): the call goes on
+// as if the hook said nothing (TestRealClaudeIgnoresADeferInAnInteractiveSession:
+// in auto mode it ran); a PermissionRequest step runs before that dialog
 // only for Claude's own person-only asks (plugins' tool.check, auto mode's
 // classifier), never for a hook's "ask", so it races the dialog;
 // permissionDisplay is for the desktop host only; and an "allow" that
