@@ -25,6 +25,10 @@ type cardContent struct {
 	// value is a command or tool input too long for its field: it is
 	// shown in full here instead, scrollable like a change
 	value, valueName string
+	// unshown is the summary of a write's content that cannot be shown as
+	// text (approvals.UnshownOf), scrollable like a change
+	unshown     []string
+	unshownSize int
 	// seen is how many rows from the top have been on screen, total how
 	// many there are at the width drawn: approve waits for seen ≥ total
 	// when rows is set (the card shows a change or a long value)
@@ -129,6 +133,10 @@ func (m *model) content() *cardContent {
 	if m.cardContent == nil || m.cardContent.prompt != p {
 		f, ok := changeOf(p.Request, relPath(m.workspace(p), p.Request.Path))
 		m.cardContent = &cardContent{prompt: p, file: f, ok: ok, diff: newDiffCache(), rows: ok}
+		if u, unshown := approvals.UnshownOf(p.Request); unshown {
+			m.cardContent.ok, m.cardContent.rows = false, true
+			m.cardContent.unshown, m.cardContent.unshownSize = u.Lines(), u.Size
+		}
 		switch p.Request.Kind {
 		case policy.KindShell:
 			m.cardContent.value, m.cardContent.valueName = p.Request.Command, "command"
@@ -194,6 +202,9 @@ func (m *model) contentLines(w, n int) []string {
 	if long := valueRows(c.value, w); long != nil {
 		return m.valueLines(c, long, w, n)
 	}
+	if c.unshown != nil {
+		return m.unshownLines(c, w, n)
+	}
 	var rows []diffRow
 	var tail []string // a row after the extra ones when there is no change to show
 	what := "the card in full"
@@ -234,6 +245,38 @@ func (m *model) contentLines(w, n int) []string {
 		default:
 			out = append(out, c.extra[j-len(tail)])
 		}
+	}
+	return out
+}
+
+// unshownLines draws the summary of a content that cannot be shown as
+// text, n rows of it at a time, as contentLines draws a change: approve
+// waits until all of it has been on screen.
+func (m *model) unshownLines(c *cardContent, w, n int) []string {
+	st := m.styles
+	var rows []string
+	for _, l := range c.unshown {
+		toks, _ := reveal(l)
+		for _, t := range wrapToks(toks, w-10) {
+			rows = append(rows, padTo(st.CardLabel.Render(fmt.Sprintf(" %-8s ", ""))+renderToks(st, t), w))
+		}
+	}
+	total := len(c.extra) + len(rows)
+	n = min(n, total)
+	c.scroll = max(min(c.scroll, total-n), 0)
+	c.drawn = 0
+	if n > 0 {
+		c.total = total
+		c.drawn = c.scroll + n
+	}
+	what := fmt.Sprintf("content not shown as text · %d byte(s)", c.unshownSize)
+	out := []string{m.counterRule(c, what, n, w)}
+	for i := c.scroll; i < c.scroll+n; i++ {
+		if i >= len(rows) {
+			out = append(out, c.extra[i-len(rows)])
+			continue
+		}
+		out = append(out, rows[i])
 	}
 	return out
 }

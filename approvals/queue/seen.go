@@ -28,9 +28,16 @@ func SeenOf(r approvals.Request) string {
 }
 
 // ContentOf is what r writes as the card shows it: a file's content, or
-// an edit's old lines (-) and new lines (+). ok is false when r writes
-// nothing or its content cannot be read.
+// an edit's old lines (-) and new lines (+); for content that cannot be
+// shown as text (approvals.UnshownOf), its summary, each row marked
+// SignSummary. ok is false when r writes nothing.
 func ContentOf(r approvals.Request) (lines []Line, ok bool) {
+	if u, unshown := approvals.UnshownOf(r); unshown {
+		for _, l := range u.Lines() {
+			lines = append(lines, Line{Sign: SignSummary, Text: l})
+		}
+		return lines, true
+	}
 	in, ok := approvals.WriteInputOf(r)
 	if !ok {
 		return nil, false
@@ -49,10 +56,14 @@ func ContentOf(r approvals.Request) (lines []Line, ok bool) {
 	return lines, true
 }
 
+// SignSummary marks a row of the summary of a content that cannot be
+// shown as text (approvals.Unshown): not a line of the content.
+const SignSummary = "#"
+
 // Line is one line of a write's content or an edit's diff, as the run
 // sent it (a viewer makes it safe to draw).
 type Line struct {
-	Sign string `json:"sign"` // "+", "-"
+	Sign string `json:"sign"` // "+", "-", or SignSummary
 	Text string `json:"text"`
 }
 

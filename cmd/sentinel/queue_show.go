@@ -60,11 +60,15 @@ func writeQueueCard(w io.Writer, e queue.Entry, now time.Time) {
 	}
 	lines, ok := queue.ContentOf(e.Request)
 	if !ok {
-		// What it writes cannot be read: nothing here may approve it.
+		// It carries no content: nothing here may approve it.
 		fmt.Fprintf(w, "\nits content cannot be shown here: answer it in sentinel console, or deny it (sentinel queue deny %s)\n", e.ID)
 		return
 	}
-	fmt.Fprintf(w, "\n%s (%d lines):\n", map[bool]string{true: "content", false: "change"}[e.Request.Kind == policy.KindWrite], len(lines))
+	if len(lines) > 0 && lines[0].Sign == queue.SignSummary {
+		fmt.Fprintf(w, "\n%s (a summary; the content is not text):\n", map[bool]string{true: "content", false: "change"}[e.Request.Kind == policy.KindWrite])
+	} else {
+		fmt.Fprintf(w, "\n%s (%d lines):\n", map[bool]string{true: "content", false: "change"}[e.Request.Kind == policy.KindWrite], len(lines))
+	}
 	for _, l := range lines {
 		fmt.Fprintf(w, "%s %s\n", l.Sign, textsafe.Line(l.Text))
 	}

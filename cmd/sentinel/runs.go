@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
@@ -11,8 +10,6 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/sentinelhq/sentinel/approvals/queue"
-	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
 
@@ -28,7 +25,10 @@ Sentinel cannot prove it wrote (signed with the key in your state directory) is
 reported on stderr as "unverified record, ignored" and never acted on.
 
 At a terminal the table fits its width (the task is cut with …); piped, each
-run is one tab-separated line with every field whole; --json has everything.`,
+run is one tab-separated line with every field whole; --json has everything:
+each run's record with its state in the words above ("state"), how many of
+its requests wait for you ("pending", "waits_for_you") and, once it ended,
+the sentence that says what landed where ("landed").`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			wd, _ := os.Getwd()
@@ -43,14 +43,11 @@ run is one tab-separated line with every field whole; --json has everything.`,
 			}
 			runner.NoteReviews(p, metas)
 			if asJSON {
-				if metas == nil {
-					metas = []*runner.Meta{}
-				}
-				b, err := json.MarshalIndent(metas, "", "  ")
+				b, err := runsJSON(metas, pendingOf(c.Context(), p.Root))
 				if err != nil {
 					return err
 				}
-				_, err = os.Stdout.Write(append(textsafe.JSON(b), '\n'))
+				_, err = os.Stdout.Write(b)
 				return err
 			}
 			if len(metas) == 0 {
@@ -74,7 +71,7 @@ run is one tab-separated line with every field whole; --json has everything.`,
 // it, "waiting for you" while a request of it waits: queue.Live) and the
 // branch it landed on.
 func statusText(m *runner.Meta, pending map[string]int) string {
-	s := queue.Live(runner.StateOf(m), pending[m.ID])
+	s := runState(m, pending)
 	if m.Landing != nil && m.Landing.Branch != "" {
 		s += " → " + m.Landing.Branch
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -98,7 +97,7 @@ func fitLine(s string, width int) string {
 // shortStatus is the status with a branch only when it is not the run's own
 // sentinel/<id> (which the footnote explains).
 func shortStatus(m *runner.Meta, pending map[string]int) string {
-	s := queue.Live(runner.StateOf(m), pending[m.ID])
+	s := runState(m, pending)
 	if m.Landing != nil && m.Landing.Branch != "" && m.Landing.Branch != "sentinel/"+m.ID {
 		s += " → " + m.Landing.Branch
 	}

@@ -16,8 +16,17 @@ import (
 const maxContentLines = 20
 
 // changeLines is the change a write or edit request carries as diff-like
-// lines ("+ " written, "- " replaced), or nil when it carries none.
+// lines ("+ " written, "- " replaced), or nil when it carries none; for
+// content that cannot be shown as text (approvals.UnshownOf), its summary
+// ("# " rows), which approve waits to have printed as it does a change.
 func changeLines(r approvals.Request) []string {
+	if u, unshown := approvals.UnshownOf(r); unshown {
+		var out []string
+		for _, l := range u.Lines() {
+			out = append(out, "# "+l)
+		}
+		return out
+	}
 	in, ok := approvals.WriteInputOf(r)
 	if !ok {
 		return nil

@@ -77,7 +77,11 @@ func (pr *Prompter) ask(p *approvals.Prompt) {
 	}
 	change := changeLines(r)
 	if change != nil {
-		fmt.Fprintf(out, "│ %s:\n", map[bool]string{true: "content", false: "edit"}[r.Kind == policy.KindWrite])
+		label := map[bool]string{true: "content", false: "edit"}[r.Kind == policy.KindWrite]
+		if strings.HasPrefix(change[0], "# ") {
+			label += " (a summary: it is not shown as text)"
+		}
+		fmt.Fprintf(out, "│ %s:\n", label)
 		printChange(out, change, maxContentLines)
 	}
 	grant, why := always(p, pr.Scope)

@@ -71,6 +71,21 @@ func (dialect) Note(ev hooks.Event, note string) []byte {
 // PreToolUse answers deny itself, except in a run, whose Claude carries
 // denyInsteadOfPrompting: there a deny goes through the PermissionRequest
 // step (EnvDenyByPermissionRequest, DeferDeny, PermissionRequestDeny).
+//
+// In place (sentinel exec) the person keeps Claude's own dialog, and no
+// other form reads as a decision there either (read from the 2.1.332
+// bundle, #37 point 14): its hook-output reader gives every PreToolUse
+// deny a blockingError and its tool runner words any blockingError
+// "PreToolUse:<Tool> hook error: …"; permissionDecision "defer" is ignored
+// in an interactive session ("defer is print-mode only"): the call goes on
+// as if the hook said nothing (TestRealClaudeIgnoresADeferInAnInteractiveSession:
+// in auto mode it ran); a PermissionRequest step runs before that dialog
+// only for Claude's own person-only asks (plugins' tool.check, auto mode's
+// classifier), never for a hook's "ask", so it races the dialog;
+// permissionDisplay is for the desktop host only; and an "allow" that
+// rewrites the call (updatedInput) into a harmless one would be an allow.
+// So exec keeps this one-step deny: fail-closed, no dialog a stray key
+// could answer, the reason whole after the prefix.
 func HookAnswer(ev hooks.Event, d wire.Decision) hooks.Answer {
 	return hooks.Reply(d, func(w *flatjson.Writer, allowed bool, reason string) {
 		w.Name("hookSpecificOutput").Open()
