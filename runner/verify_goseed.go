@@ -2,8 +2,12 @@ package runner
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -242,4 +246,53 @@ func whileSaying(start time.Time, wait func(time.Duration), fn func() error) err
 			}
 		}
 	}
+}
+
+// seedGoRuns are the seed build's go commands, run in mod with env: go
+// test (the compiled forms, and the vet facts go test's analyzers need)
+// and go vet (its own facts: all of vet's analyzers, not the few go test
+// runs, under another cache key), otherwise worked out again in every
+// verification that vets. They share no work beyond the compiled packages
+// (taken from the person's cache), so they run side by side (see the
+// measurements at the top of this file).
+func seedGoRuns(ctx context.Context, goBin, mod string, env []string) error {
+	runs := [][]string{{"test", "-count=1", "./..."}, {"vet", "./..."}}
+	errs := make([]error, len(runs))
+	var wg sync.WaitGroup
+	for i, args := range runs {
+		wg.Go(func() {
+			cmd := seedGoCmd(ctx, goBin, args...)
+			cmd.Dir, cmd.Env = mod, env
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs[i] = fmt.Errorf("build the Go cache seed (go %s): %v: %s", args[0], err, tailLines(string(out), 5, 500))
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// goVersions are the go version lines already asked, by the go binary's
+// path, size and time: a seed flight looks its tiers up more than once,
+// each lookup a second at load 20, and the toolchain seldom changes under
+// a running Sentinel (when it does, its binary's size or time does too).
+var goVersions sync.Map
+
+// goVersion is goBin's `go version` line.
+func goVersion(ctx context.Context, goBin string) (string, error) {
+	st, err := os.Stat(goBin)
+	if err != nil {
+		return "", err
+	}
+	key := fmt.Sprintf("%s\x00%d\x00%d", goBin, st.Size(), st.ModTime().UnixNano())
+	if v, ok := goVersions.Load(key); ok {
+		return v.(string), nil
+	}
+	out, err := exec.CommandContext(ctx, goBin, "version").Output()
+	if err != nil {
+		return "", err
+	}
+	v := strings.TrimSpace(string(out))
+	goVersions.Store(key, v)
+	return v, nil
 }
