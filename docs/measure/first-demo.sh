@@ -7,12 +7,17 @@
 # result).
 #
 # The home is new (XDG_* and GOCACHE unset), but its ~/.cache/go-build is
-# warm as `go run` leaves it: sentinel is built there once first. The module
-# cache is the machine's (GOMODCACHE, GOPROXY=off): downloading modules is
-# not what is measured.
+# warm as `go run` leaves it: `go run ./cmd/sentinel --version` runs there
+# once first (so the demo's own `go run` finds sentinel built and linked).
+# The module cache is the machine's (GOMODCACHE, GOPROXY=off): downloading
+# modules is not what is measured.
 #
-#   bash docs/measure/first-demo.sh            # from a checkout; clones HEAD
-#   KEEP=1 bash docs/measure/first-demo.sh     # keep the home and clone
+#   bash docs/measure/first-demo.sh              # from a checkout; clones HEAD
+#   REV=main bash docs/measure/first-demo.sh     # clone, then check out REV
+#   WARM_FROM=DIR bash docs/measure/first-demo.sh  # start the home's go-build
+#       as a copy of DIR (a go-build an earlier run of this script kept:
+#       saves the ten minutes of building all of sentinel at load 20)
+#   KEEP=1 bash docs/measure/first-demo.sh       # keep the home and clone
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 modcache=$(go env GOMODCACHE)
@@ -21,6 +26,12 @@ home=$work/home
 mkdir -p "$home"
 git clone -q "$repo" "$work/clone"
 cd "$work/clone"
+if [ -n "${REV:-}" ]; then git checkout -q "$REV"; fi
+echo "# commit $(git log --oneline -1)"
+if [ -n "${WARM_FROM:-}" ]; then
+	mkdir -p "$home/.cache"
+	cp -a "$WARM_FROM" "$home/.cache/go-build"
+fi
 fresh() {
 	env -i PATH="$PATH" HOME="$home" TERM=dumb TMPDIR="${TMPDIR:-/tmp}" \
 		GOMODCACHE="$modcache" GOPROXY=off GOTOOLCHAIN=local "$@"
@@ -43,9 +54,9 @@ stamp() {
 	'
 }
 echo "# $(date -u +%FT%TZ) $(uptime)"
-echo "# warming the person's build cache: go build ./cmd/sentinel"
+echo "# warming the person's build cache: go run ./cmd/sentinel --version"
 /usr/bin/time -f "# %e s wall, %U s user" env -i PATH="$PATH" HOME="$home" GOMODCACHE="$modcache" \
-	GOPROXY=off GOTOOLCHAIN=local go build -o /dev/null ./cmd/sentinel
+	GOPROXY=off GOTOOLCHAIN=local go run ./cmd/sentinel --version
 for n in 1 2; do
 	echo "# demo run $n: $(uptime)"
 	fresh go run ./cmd/sentinel demo --plain </dev/null 2>&1 | stamp
