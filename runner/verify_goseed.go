@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// The Go build cache seed (verify_gocache.go) costs a minute of CPU the
+// The Go build cache seed (verify_gocache.go) costs about 20 s of CPU the
 // first time a Go version meets this machine. It is built once, by one
 // builder per process at a time, and started in the background when a run
 // that will verify Go starts, so the first verification finds it ready or
@@ -21,10 +21,34 @@ import (
 // Weighed (issue 33): a first verification that finds the seed not ready
 // waits for it rather than going on with an empty cache while the seed
 // finishes for the next run. Measured at load 15-28 on a 2-core machine,
-// in a fresh home: the demo's first verification waited 77 s for the core
-// seed and ran its checks in 8 s (86 s); its checks from an empty cache
-// took 270 s (go test) and 41 s (go vet), and a seed build running beside
-// them would only have slowed them further. Waiting is faster.
+// in a fresh home: its checks from an empty cache took 270 s (go test) and
+// 41 s (go vet), and a seed build running beside them would only have
+// slowed them further. Waiting is faster.
+//
+// Where a fresh home's seed goes (docs/measure/first-demo.sh: a new home
+// whose go-build `go run ./cmd/sentinel` filled; load 19-26). Of the core
+// seed's 1249 cache entries, the compiled packages came from the person's
+// cache but for 8 (the testing package's own few, which sentinel does not
+// link); the rest of the work is vet facts: go test and go vet each vet
+// the testing package's whole closure (123 standard packages) for facts,
+// under keys of their own (cmd/go keys a GOROOT package's vet by its vet
+// flags, which go test and go vet set apart): 12 s and 8 s of CPU (user
+// and system) that a `go run` never leaves behind (it does not vet). Built alone, go test then
+// go vet took 63-69 s of wall time; side by side 52 s (-p 8 adds 3 s more
+// at most, within the noise, and is not taken). The first demo run waited
+// 90 s for it before they ran side by side, 26 s after (at load 15-17;
+// its second run's verification took 5 s: at that load the seed needs
+// about twice the ~20 s the demo's coder works before its patch is ready).
+//
+// Weighed and not done: a first tier cut to the project's own imports
+// (the testing package's closure alone is the core seed's 123 packages: no
+// smaller tier serves any Go project's tests); vet facts from the person's
+// cache (taken already, when there: the cache program serves any action
+// the build asks for; a person who has run go test or go vet anywhere has
+// most of them); the verification's go command served from the seed as it
+// is built (a cache program outside the sandbox answering a check inside
+// it, to save the few seconds of the verification's own work); starting
+// the seed earlier in demo (it starts within a second of Sentinel's start).
 
 // seedWaitLine and seedWaitWhy are what a verification waiting for the
 // seed says it does, and why.
@@ -253,8 +277,8 @@ func whileSaying(start time.Time, wait func(time.Duration), fn func() error) err
 // and go vet (its own facts: all of vet's analyzers, not the few go test
 // runs, under another cache key), otherwise worked out again in every
 // verification that vets. They share no work beyond the compiled packages
-// (taken from the person's cache), so they run side by side (see the
-// measurements at the top of this file).
+// (taken from the person's cache), so they run side by side: measured at
+// the top of this file.
 func seedGoRuns(ctx context.Context, goBin, mod string, env []string) error {
 	runs := [][]string{{"test", "-count=1", "./..."}, {"vet", "./..."}}
 	errs := make([]error, len(runs))

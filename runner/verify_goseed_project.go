@@ -23,7 +23,8 @@ import (
 // coder can write) and renamed into place whole: a coder of the same
 // project can write the project's cache root, so a half-made copy there
 // could be raced (a planted symlink for a directory the copy then makes).
-// Only a seed already built is copied: making a project's cache never
+// Only a Go project's cache is seeded (a go.mod or go.work at its top), and
+// only from a seed already built: making a project's cache never
 // builds one nor waits for one (a run's seed is started by WarmGoSeed).
 
 // SeedProjectGoCache gives project's Go build cache, when there is none
@@ -42,6 +43,9 @@ func SeedProjectGoCache(ctx context.Context, project string) {
 	}
 	if _, err := os.Lstat(dst); dst == "" || !errors.Is(err, fs.ErrNotExist) {
 		return // made before: it is the project's, whatever it holds
+	}
+	if !isGoProject(project) {
+		return // tens of megabytes no build of it is likely to read
 	}
 	seeds, ok := seedRoot()
 	if !ok {
@@ -79,4 +83,14 @@ func builtSeed(ctx context.Context, root string) (goSeedDir, bool) {
 		}
 	}
 	return goSeedDir{}, false
+}
+
+// isGoProject says whether project is a Go module or workspace at its top.
+func isGoProject(project string) bool {
+	for _, f := range []string{"go.mod", "go.work"} {
+		if st, err := os.Stat(filepath.Join(project, f)); err == nil && st.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }

@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // TestANewProjectsGoCacheStartsFromTheSeed: the Go cache a new project's
 // coder (or `sentinel exec`'s program) gets holds the signed seed's
 // compiled standard library, so its first go build compiles none of it
 // (here: no compile of fmt in `go build -x`); a cache made before is left
-// as it is.
+// as it is, and a project that is not Go gets none.
 func TestANewProjectsGoCacheStartsFromTheSeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
@@ -70,6 +72,15 @@ func TestANewProjectsGoCacheStartsFromTheSeed(t *testing.T) {
 		if strings.Contains(line, "/compile ") && strings.Contains(line, " -p fmt ") {
 			t.Fatalf("the project's first go build compiled fmt: its Go cache did not start from the seed\n%s", line)
 		}
+	}
+
+	// A project that is not Go gets no copy of the Go seed.
+	plain := t.TempDir()
+	SeedProjectGoCache(ctx, plain)
+	if root, err := sandbox.ProjectCacheDir(plain); err != nil {
+		t.Fatal(err)
+	} else if _, err := os.Stat(filepath.Join(root, "go-build")); err == nil {
+		t.Error("a project with no go.mod got a copy of the Go seed")
 	}
 
 	// A cache that exists is the project's: it is not seeded again.
