@@ -26,20 +26,21 @@ import (
 // slowed them further. Waiting is faster.
 //
 // Where a fresh home's seed goes (docs/measure/first-demo.sh: a new home
-// whose go-build `go run ./cmd/sentinel` filled; load 19-26). Of the core
+// whose go-build `go run ./cmd/sentinel` filled; load 15-30). Of the core
 // seed's 1249 cache entries, the compiled packages came from the person's
 // cache but for 8 (the testing package's own few, which sentinel does not
 // link); the rest of the work is vet facts: go test and go vet each vet
 // the testing package's whole closure (123 standard packages) for facts,
 // under keys of their own (cmd/go keys a GOROOT package's vet by its vet
 // flags, which go test and go vet set apart): 12 s and 8 s of CPU (user
-// and system) that a `go run` never leaves behind (it does not vet). Built alone, go test then
-// go vet took 63-69 s of wall time; side by side 52 s (-p 8 adds 3 s more
-// at most, within the noise, and is not taken). The first demo run waited
-// 90 s for it before they ran side by side, 26 s after (at load 15-17;
-// its second run's verification took 5 s: at that load the seed needs
-// about twice the ~20 s the demo's coder works before its patch is ready).
-//
+// and system) that a `go run` never leaves behind, as it does not vet.
+// Built alone at load 20-26, go test then go vet took 63-69 s; side by
+// side 52 s (-p 8 saved 3 s more, within the noise: not taken). In the
+// demo the seed was ready 64-68 s after Sentinel started at load 25-27
+// (either way), 48 s at load 15, while its coder's patch is ready after
+// about 20 s: the first verification still waits 26-46 s there, saying
+// so every second, and its checks then take what the second run's do.
+
 // Weighed and not done: a first tier cut to the project's own imports
 // (the testing package's closure alone is the core seed's 123 packages: no
 // smaller tier serves any Go project's tests); vet facts from the person's
