@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -230,11 +229,9 @@ func seedDirOf(ctx context.Context, root string, t seedTier) (dir, version strin
 	if err != nil {
 		return "", "", err
 	}
-	ver, err := exec.CommandContext(ctx, goBin, "version").Output()
-	if err != nil {
+	if version, err = goVersion(ctx, goBin); err != nil {
 		return "", "", err
 	}
-	version = strings.TrimSpace(string(ver))
 	// The directory is named by the toolchain and the user's record key, so
 	// a seed signed with another key is never mistaken for this one.
 	sig, err := userstate.Sign(seedPurpose+"-dir", []byte(version))
@@ -298,19 +295,7 @@ func buildSeed(ctx context.Context, dir, version string, t seedTier, from *goSee
 	// The environment verification gives checks, so the same action IDs come out.
 	env := []string{"PATH=" + hostbin.PersonPATH(), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
 		"GOCACHE=" + cache, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true", "GOENV=off"}
-	// go vet too: its facts about the standard library (all of vet's
-	// analyzers, not the few go test runs) are otherwise worked out again
-	// in every verification that vets.
-	goTest := func(env []string) error {
-		for _, args := range [][]string{{"test", "-count=1", "./..."}, {"vet", "./..."}} {
-			cmd := seedGoCmd(ctx, goBin, args...)
-			cmd.Dir, cmd.Env = mod, env
-			if out, err := cmd.CombinedOutput(); err != nil {
-				return fmt.Errorf("build the Go cache seed (go %s): %v: %s", args[0], err, tailLines(string(out), 5, 500))
-			}
-		}
-		return nil
-	}
+	goTest := func(env []string) error { return seedGoRuns(ctx, goBin, mod, env) }
 	// From the person's own build cache where it holds what the seed needs
 	// (verify_goseed_person.go); from nothing when that fails.
 	// A smaller tier's seed first: what it holds is not worked out again.

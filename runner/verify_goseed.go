@@ -2,13 +2,17 @@ package runner
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
 
-// The Go build cache seed (verify_gocache.go) costs a minute of CPU the
+// The Go build cache seed (verify_gocache.go) costs about 20 s of CPU the
 // first time a Go version meets this machine. It is built once, by one
 // builder per process at a time, and started in the background when a run
 // that will verify Go starts, so the first verification finds it ready or
@@ -17,10 +21,35 @@ import (
 // Weighed (issue 33): a first verification that finds the seed not ready
 // waits for it rather than going on with an empty cache while the seed
 // finishes for the next run. Measured at load 15-28 on a 2-core machine,
-// in a fresh home: the demo's first verification waited 77 s for the core
-// seed and ran its checks in 8 s (86 s); its checks from an empty cache
-// took 270 s (go test) and 41 s (go vet), and a seed build running beside
-// them would only have slowed them further. Waiting is faster.
+// in a fresh home: its checks from an empty cache took 270 s (go test) and
+// 41 s (go vet), and a seed build running beside them would only have
+// slowed them further. Waiting is faster.
+//
+// Where a fresh home's seed goes (docs/measure/first-demo.sh: a new home
+// whose go-build `go run ./cmd/sentinel` filled; load 15-30). Of the core
+// seed's 1249 cache entries, the compiled packages came from the person's
+// cache but for 8 (the testing package's own few, which sentinel does not
+// link); the rest of the work is vet facts: go test and go vet each vet
+// the testing package's whole closure (123 standard packages) for facts,
+// under keys of their own (cmd/go keys a GOROOT package's vet by its vet
+// flags, which go test and go vet set apart): 12 s and 8 s of CPU (user
+// and system) that a `go run` never leaves behind, as it does not vet.
+// Built alone at load 20-26, go test then go vet took 63-69 s; side by
+// side 52 s (-p 8 saved 3 s more, within the noise: not taken). In the
+// demo the seed was ready 64-68 s after Sentinel started at load 25-27
+// (either way), 48 s at load 15, while its coder's patch is ready after
+// about 20 s: the first verification still waits 26-46 s there, saying
+// so every second, and its checks then take what the second run's do.
+
+// Weighed and not done: a first tier cut to the project's own imports
+// (the testing package's closure alone is the core seed's 123 packages: no
+// smaller tier serves any Go project's tests); vet facts from the person's
+// cache (taken already, when there: the cache program serves any action
+// the build asks for; a person who has run go test or go vet anywhere has
+// most of them); the verification's go command served from the seed as it
+// is built (a cache program outside the sandbox answering a check inside
+// it, to save the few seconds of the verification's own work); starting
+// the seed earlier in demo (it starts within a second of Sentinel's start).
 
 // seedWaitLine and seedWaitWhy are what a verification waiting for the
 // seed says it does, and why.
@@ -242,4 +271,53 @@ func whileSaying(start time.Time, wait func(time.Duration), fn func() error) err
 			}
 		}
 	}
+}
+
+// seedGoRuns are the seed build's go commands, run in mod with env: go
+// test (the compiled forms, and the vet facts go test's analyzers need)
+// and go vet (its own facts: all of vet's analyzers, not the few go test
+// runs, under another cache key), otherwise worked out again in every
+// verification that vets. They share no work beyond the compiled packages
+// (taken from the person's cache), so they run side by side: measured at
+// the top of this file.
+func seedGoRuns(ctx context.Context, goBin, mod string, env []string) error {
+	runs := [][]string{{"test", "-count=1", "./..."}, {"vet", "./..."}}
+	errs := make([]error, len(runs))
+	var wg sync.WaitGroup
+	for i, args := range runs {
+		wg.Go(func() {
+			cmd := seedGoCmd(ctx, goBin, args...)
+			cmd.Dir, cmd.Env = mod, env
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs[i] = fmt.Errorf("build the Go cache seed (go %s): %v: %s", args[0], err, tailLines(string(out), 5, 500))
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// goVersions are the go version lines already asked, by the go binary's
+// path, size and time: a seed flight looks its tiers up more than once,
+// each lookup a second at load 20, and the toolchain seldom changes under
+// a running Sentinel (when it does, its binary's size or time does too).
+var goVersions sync.Map
+
+// goVersion is goBin's `go version` line.
+func goVersion(ctx context.Context, goBin string) (string, error) {
+	st, err := os.Stat(goBin)
+	if err != nil {
+		return "", err
+	}
+	key := fmt.Sprintf("%s\x00%d\x00%d", goBin, st.Size(), st.ModTime().UnixNano())
+	if v, ok := goVersions.Load(key); ok {
+		return v.(string), nil
+	}
+	out, err := exec.CommandContext(ctx, goBin, "version").Output()
+	if err != nil {
+		return "", err
+	}
+	v := strings.TrimSpace(string(out))
+	goVersions.Store(key, v)
+	return v, nil
 }

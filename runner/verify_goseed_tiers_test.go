@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -158,5 +159,37 @@ func TestStdImportsAreReadFromImportLines(t *testing.T) {
 	write(dir, "vendor/modules.txt", "")
 	if got := stdImports(dir); got != nil {
 		t.Errorf("with a vendor directory: stdImports = %v, want nil", got)
+	}
+}
+
+// TestSeedGoTestAndGoVetRunSideBySide: the seed's go test and go vet share
+// nothing but compiled packages, so the second does not wait for the
+// first. The stand-in go here exits only once both have started (or fails
+// after a minute alone: a bound on a hang, not on speed).
+func TestSeedGoTestAndGoVetRunSideBySide(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a shell script stands in for go")
+	}
+	dir := t.TempDir()
+	marks := filepath.Join(dir, "marks")
+	if err := os.Mkdir(marks, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	goBin := filepath.Join(dir, "go")
+	script := `#!/bin/sh
+touch "$MARKS/$1"
+i=0
+while [ ! -e "$MARKS/test" ] || [ ! -e "$MARKS/vet" ]; do
+	i=$((i+1))
+	if [ $i -gt 600 ]; then echo "go $1 ran alone" >&2; exit 1; fi
+	sleep 0.1
+done
+`
+	if err := os.WriteFile(goBin, []byte(script), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"PATH=" + os.Getenv("PATH"), "MARKS=" + marks}
+	if err := seedGoRuns(context.Background(), goBin, dir, env); err != nil {
+		t.Fatalf("the seed's go commands ran one after the other: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -174,6 +175,9 @@ func (r *containment) profile() sandbox.Profile {
 	prof = withLoginPath(prof, r.opts.Sandbox.Mode, r.policyDir())
 	// Build caches are the project's own, in the person's cache dir (never
 	// the workspace or the project), after the agent's needs (WithCaches).
+	// A new project's Go cache starts as a copy of the signed seed
+	// (verify_goseed_project.go), not empty.
+	SeedProjectGoCache(context.Background(), p.Root)
 	if cp, err := prof.WithCaches(p.Root); err == nil {
 		prof = cp
 	}

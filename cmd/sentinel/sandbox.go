@@ -129,6 +129,7 @@ func sandboxRun(argv []string, workspace, agent string, mode sandbox.Mode, net s
 		}
 		defer writeBackHistory(kept) // before runHome goes
 	}
+	runner.SeedProjectGoCache(context.Background(), ws) // a new project's Go cache starts from the signed seed
 	if p, err = p.WithCaches(ws); err != nil {
 		return err
 	}
