@@ -163,7 +163,10 @@ func verbHandler(tool string, prev handler) handler {
 		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {
 			// deno run FILE: the file must be the project's, not a module
 			// deno fetches (https://, npm:, jsr:, data:).
-			if ops := operands(rest, "", nil); len(ops) == 0 || denoRemoteModule(ops[0].val) {
+			if ops := operands(rest, "c", denoValueOpts); len(ops) == 0 || denoRemoteModule(ops[0].val) {
+				if len(ops) > 0 && denoNpmRun(x, rest) { // fetchrun.go
+					return
+				}
 				prev(x, args)
 				return
 			}

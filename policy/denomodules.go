@@ -18,3 +18,7 @@ func denoRemoteModule(v string) bool {
 	}
 	return true
 }
+
+// denoValueOpts are deno run's options that take the next word as their
+// value (--config x.json): that word is no module.
+var denoValueOpts = []string{"config", "import-map", "lock", "cert", "location", "seed", "env-file", "frozen", "node-modules-dir", "vendor", "ext", "watch-exclude"}
