@@ -1,0 +1,36 @@
+package policy
+
+import "testing"
+
+// Loading the project's schema inside the sandbox's disposable copy is
+// the test suite's first step (dbschema.go): the only database it reaches
+// is the copy's own. In place, with the sandbox off, with a database named
+// on the line or another environment it asks; drops and empties ask in
+// every mode.
+func TestSchemaLoadInTheSandboxCopy(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"bin/rails db:create db:schema:load db:seed", "allow", "ask"},
+		{"RAILS_ENV=test bin/rails db:create db:schema:load", "allow", "ask"},
+		{"bin/rails db:schema:load RAILS_ENV=test", "allow", "ask"},
+		{"bundle exec rails db:create db:schema:load", "allow", "ask"},
+		{"bin/rails db:setup", "allow", "ask"},
+		{"RAILS_ENV=production bin/rails db:schema:load", "ask", "ask"},
+		{"bin/rails db:schema:load RAILS_ENV=staging", "ask", "ask"},
+		{"DATABASE_URL=postgres://db.example/app bin/rails db:schema:load", "ask", "ask"},
+		{"env DATABASE_URL=x bin/rails db:setup", "ask", "ask"},
+		{"export DATABASE_URL=postgres://db.example/app && bin/rails db:schema:load", "ask", "ask"},
+		{"DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:schema:load", "ask", "ask"},
+		{"bin/rails db:schema:load SCHEMA=/tmp/x.rb", "ask", "ask"},
+		{"bin/rails db:drop", "ask", "ask"},
+		{"bin/rails db:reset", "ask", "ask"},
+		{"bin/rails db:create db:drop", "ask", "ask"},
+		{"bundle exec rake db:drop:all", "ask", "ask"},
+		{"python manage.py flush --noinput", "ask", "ask"},
+	})
+	ctx := testEnv(t)
+	ctx.Sandboxed, ctx.InPlace = true, true
+	l := "bin/rails db:create db:schema:load db:seed"
+	if v := Default().Check(Query{Kind: KindShell, Command: l, Context: ctx}); v.Decision == Allow {
+		t.Errorf("in place: %q allowed by %s (%s)", l, v.Rule, v.Reason)
+	}
+}
