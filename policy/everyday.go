@@ -218,6 +218,8 @@ func projectYAML(v string) bool {
 // fetches, and kubectl's and gh's reads inside the sandbox.
 func addEverydayHandlers(handlers map[string]handler) {
 	handlers["lipo"] = reportOrUnknown(lipoCmd)
+	handlers["xcpretty"] = testOutputFormatter // everyday_reads.go
+	handlers["xcbeautify"] = testOutputFormatter
 	handlers["codesign"] = reportOrUnknown(codesignCmd)
 	if prev, ok := handlers["php"]; ok {
 		handlers["php"] = phpInfo(prev)

@@ -34,3 +34,33 @@ func TestSchemaLoadInTheSandboxCopy(t *testing.T) {
 		t.Errorf("in place: %q allowed by %s (%s)", l, v.Rule, v.Reason)
 	}
 }
+
+// A dated folder, a test-output formatter and
+// xargs feeding names to an npx-run linter (everyday_reads.go,
+// wrappers.go): everyday reads agents issue, with the neighbours that
+// still ask.
+func TestEverydayReadsOfAgents(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"ls .codex-logs/$(date +%F)/", "allow", "allow"},
+		{"ls logs/$(date +%Y%m%d-%H%M%S)", "allow", "allow"},
+		{"ls logs/$(date +'%F %T')", "ask", "ask"},
+		{"ls $(date +%c)", "ask", "ask"},
+		{"rm -rf logs/$(date +%D)", "!allow", "!allow"}, // 12/06/26: folders
+		{"ls logs/$(date +%e)", "ask", "ask"},           // " 6": a blank
+		{"rm -rf src/$(date +/..)", "!allow", "!allow"},
+		{"less README.md", "ask", "ask"}, // a terminal lets the coder type !cmd
+
+		{"less '+!id' README.md", "ask", "ask"},
+		{"less -o /tmp/log README.md", "ask", "ask"},
+		{"less -k keys README.md", "ask", "ask"},
+
+		{"LESSOPEN='|rm -rf ~ %s' less README.md", "!allow", "!allow"},
+		{"swift test 2>&1 | xcpretty", "allow", "allow"},
+		{"xcodebuild test 2>&1 | xcpretty -r junit -o build/report.xml", "allow", "allow"},
+		{"swift test 2>&1 | xcpretty -r junit --output ~/.bashrc", "deny", "deny"},
+		{"swift test | xcpretty --frobnicate", "ask", "ask"},
+		{"git diff --name-only | xargs -r npx eslint", "allow", "ask"},
+		{"git diff --name-only | xargs npx cowsay", "ask", "ask"},
+		{"git diff --name-only | xargs npx -y cowsay", "ask", "ask"},
+	})
+}

@@ -229,7 +229,7 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		return substValue, "Linux"
 	case "date":
 		for _, x := range a[1:] {
-			if strings.HasPrefix(x, "+") {
+			if strings.HasPrefix(x, "+") && !dateToken(x[1:]) {
 				return substNone, ""
 			}
 		}
