@@ -71,3 +71,26 @@ func envWord(a string) bool {
 	}
 	return false
 }
+
+// railsRunner: `rails runner 'puts User.count'` runs Ruby with the
+// application loaded. Inside the sandbox, in a disposable copy, the
+// database it reaches is the copy's own (as for a schema load above), so
+// the snippet is judged as `ruby -e` is (rubyinline.go); in place, with the
+// sandbox off, another environment (-e production) or a script file it is
+// left to ask. It reports whether it judged the words.
+func railsRunner(x *cmdCtx, rest []word) bool {
+	if !x.c.sandbox || x.c.inPlace || len(rest) != 1 || !rest[0].static {
+		return false
+	}
+	code := rest[0].val
+	if strings.HasPrefix(code, "-") || strings.HasSuffix(code, ".rb") || strings.Contains(strings.ToUpper(code), "ENV") {
+		return false
+	}
+	if tok := rubyRiskyToken(code); tok != "" {
+		x.codeRisks("rails runner", code)
+		x.add(Ask, RuleInterpInline, "rails runner runs inline code that uses "+quoteShort(tok))
+		return true
+	}
+	x.inlineCode("rails runner", code)
+	return true
+}

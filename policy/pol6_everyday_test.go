@@ -64,3 +64,25 @@ func TestEverydayReadsOfAgents(t *testing.T) {
 		{"git diff --name-only | xargs npx -y cowsay", "ask", "ask"},
 	})
 }
+
+// rails runner 'CODE' inside the sandbox's disposable copy is judged as
+// ruby -e CODE (dbschema.go railsRunner); in place, with the sandbox off,
+// another environment or a script it asks.
+func TestRailsRunnerInTheSandboxCopy(t *testing.T) {
+	checkModes(t, []modeCase{
+		{"bundle exec rails runner 'puts User.count'", "allow", "ask"},
+		{"rails runner 'puts User.count'", "allow", "ask"},
+		{`bundle exec rails runner 'system("rm -rf ~")'`, "deny", "ask"},
+		{"bundle exec rails runner '`id`'", "ask", "ask"},
+		{`bundle exec rails runner 'File.write("/etc/x", "y")'`, "ask", "ask"},
+		{`bundle exec rails runner 'puts ENV["SECRET_KEY_BASE"]'`, "ask", "ask"},
+		{"bundle exec rails runner -e production 'puts User.count'", "ask", "ask"},
+		{"bundle exec rails runner script/x.rb", "ask", "ask"},
+	})
+	ctx := testEnv(t)
+	ctx.Sandboxed, ctx.InPlace = true, true
+	l := "bundle exec rails runner 'puts User.count'"
+	if v := Default().Check(Query{Kind: KindShell, Command: l, Context: ctx}); v.Decision == Allow {
+		t.Errorf("in place: %q allowed by %s (%s)", l, v.Rule, v.Reason)
+	}
+}
