@@ -160,13 +160,8 @@ func verbHandler(tool string, prev handler) handler {
 			}
 			return
 		}
-		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 {
-			// deno run FILE: the file must be the project's, not a module
-			// deno fetches (https://, npm:, jsr:, data:).
-			if ops := operands(rest, "", nil); len(ops) == 0 || denoRemoteModule(ops[0].val) {
-				prev(x, args)
-				return
-			}
+		if cls == verbRun && tool == "deno" && verb == "run" && len(rest) > 0 && denoRunsFetched(x, rest, func() { prev(x, args) }) {
+			return // deno run of a module deno fetches, not a project file (denomodules.go)
 		}
 		letters := "sIrCgpk"
 		if sessionTool(tool) {

@@ -237,6 +237,10 @@ func railsCmd(x *cmdCtx, args []word) {
 				}
 			}
 			return
+		case "runner", "r":
+			if railsRunner(x, args[2:]) { // dbschema.go
+				return
+			}
 		case "routes", "about", "stats", "notes", "-v", "--version", "version":
 			if len(args) <= 3 {
 				x.add(Allow, RuleReadOnly, "rails "+sub+" prints information")

@@ -218,6 +218,8 @@ func projectYAML(v string) bool {
 // fetches, and kubectl's and gh's reads inside the sandbox.
 func addEverydayHandlers(handlers map[string]handler) {
 	handlers["lipo"] = reportOrUnknown(lipoCmd)
+	handlers["xcpretty"] = testOutputFormatter // everyday_reads.go
+	handlers["xcbeautify"] = testOutputFormatter
 	handlers["codesign"] = reportOrUnknown(codesignCmd)
 	if prev, ok := handlers["php"]; ok {
 		handlers["php"] = phpInfo(prev)
@@ -347,8 +349,9 @@ func phpInfo(prev handler) handler {
 // that agents run without installing them (uvx ruff check ., uv tool run
 // ruff format ., pipx run black --check .): the package index's copy of
 // the tool is the tool, and inside the sandbox it is judged as the
-// installed one is. Any other name, an option before it (--from, --with,
-// --index) or the sandbox off keeps the fetch asked.
+// installed one is (fetchrun.go: one class with npx and the dlx
+// launchers). Any other name, an option before it (--from, --with), in
+// place or the sandbox off keeps the fetch asked; a custom index denies.
 var fetchedTools = wordSet{words: []string{"ruff", "black", "isort", "mypy", "pyright", "ty", "flake8", "pylint",
 	"pyproject-fmt", "ssort", "codespell", "yamllint", "bandit", "vulture", "pyupgrade", "autoflake", "docformatter",
 	"pydocstyle", "pycodestyle", "pyflakes", "blacken-docs", "validate-pyproject"}}
@@ -360,7 +363,9 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 		i := 1 // uvx TOOL
 		switch {
 		case args[0].val == "pipx" || args[0].val == "uv":
-			if len(args) < 3 || args[1].val != "run" && !(args[0].val == "uv" && args[1].val == "tool") {
+			// uv run TOOL runs the project's environment, no fetch: only
+			// pipx run and uv tool run fetch.
+			if len(args) < 3 || args[0].val == "pipx" && args[1].val != "run" || args[0].val == "uv" && args[1].val != "tool" {
 				prev(x, args)
 				return
 			}
@@ -373,7 +378,11 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 				i = 3 // uv tool run TOOL
 			}
 		}
-		if !x.c.sandbox || len(args) <= i || !args[i].static {
+		if hasOpt(leadingOptions(args[min(i, len(args)):]), "", "--index-url", "--extra-index-url", "--index", "-i", "--default-index", "--find-links", "-f", "--pip-args") {
+			x.add(Deny, RulePkgIndex, args[0].val+" fetches from a custom package index")
+			return
+		}
+		if len(args) <= i || !args[i].static {
 			prev(x, args)
 			return
 		}
@@ -387,14 +396,26 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 			prev(x, args)
 			return
 		}
-		x.add(Allow, RuleSandboxCode, args[0].val+" fetches "+name+" from the package index and runs it inside the sandbox")
 		tool := append([]word{{val: name, static: true}}, args[i+1:]...)
-		if h, ok := handlers[name]; ok {
-			h(x, tool)
-			return
-		}
-		projectTool(x, tool)
+		x.fetchRun(strings.Join(vals(args[:i]), " "), name, true, func() { // fetchrun.go
+			if h, ok := handlers[name]; ok {
+				h(x, tool)
+				return
+			}
+			projectTool(x, tool)
+		})
 	}
+}
+
+// leadingOptions are the words before the first operand: the launcher's
+// own options, not the tool's.
+func leadingOptions(args []word) []word {
+	for i, a := range args {
+		if !strings.HasPrefix(a.val, "-") {
+			return args[:i]
+		}
+	}
+	return args
 }
 
 // goTaskCmd: inside the sandbox, go-task's `task NAME… [-- ARGS]` runs the

@@ -9,8 +9,10 @@ import "strings"
 // conjunction (no -o, !, parentheses or other tests that could widen or
 // invert the match), every -name one of the artefact names below, written
 // quoted so the shell does not expand it, and the only deleting action
-// -delete or rm with no other operand than {}. The starting points are
-// still judged as writes.
+// -delete or rm with no other operand than {}, written after a -name test:
+// find evaluates left to right, so `find . -delete -name '*.pyc'` deletes
+// every file before it tests the name. The starting points are still
+// judged as writes.
 
 // artefactNames are file and folder names that a build, a test run or an
 // interpreter regenerates.
@@ -53,13 +55,16 @@ func findDeletesArtefacts(expr []word) bool {
 			}
 		case "-prune", "-print", "-print0", "-a", "-and", "-depth":
 		case "-delete":
+			if names == 0 {
+				return false // deletes before any name is tested
+			}
 			deletes++
 		case "-exec", "-execdir":
 			j := i + 1
 			for j < len(expr) && expr[j].val != ";" && expr[j].val != "+" {
 				j++
 			}
-			if j >= len(expr) || !rmOfMatch(expr[i+1:j]) {
+			if j >= len(expr) || !rmOfMatch(expr[i+1:j]) || names == 0 {
 				return false
 			}
 			deletes++

@@ -135,6 +135,8 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 				for _, o := range operands(args, "", []string{"prompt"}) {
 					x.write(o)
 				}
+			case pythonSafeModules.has(mod) && hasCodeHook(args):
+				x.add(Ask, RuleBuildOption, name+" -m "+mod+": an option runs or loads code")
 			case pythonSafeModules.has(mod):
 				x.add(Allow, RuleInterpSafe, name+" -m "+mod+" runs a known test or inspection tool")
 				for _, o := range operands(args, "kmpocnW", nil) {
@@ -226,4 +228,15 @@ func (x *cmdCtx) interpScript(name string, w word) {
 		return
 	}
 	x.runFile(w, name+" runs the script "+quoteShort(w.val), RuleInterpScript, name+" runs the script "+quoteShort(w.val)+", and the sandbox is off")
+}
+
+// hasCodeHook reports an option among args whose value is code
+// (codeHookOption).
+func hasCodeHook(args []word) bool {
+	for _, a := range args {
+		if codeHookOption(a.val) {
+			return true
+		}
+	}
+	return false
 }

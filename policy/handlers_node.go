@@ -1,9 +1,6 @@
 package policy
 
-import (
-	"os"
-	"strings"
-)
+import "strings"
 
 // npm, yarn, pnpm, bun and npx: scripts of the project are its own build;
 // installs, registries and fetched tools are not.
@@ -131,7 +128,9 @@ func yarnCmd(x *cmdCtx, args []word) {
 		x.add(Deny, RulePublish, "yarn "+sub+" publishes or changes the person's registry account")
 	case sub == "why" || sub == "list" || sub == "bin" || sub == "licenses" || sub == "explain" || sub == "check":
 		x.add(Allow, RuleReadOnly, "yarn "+sub+" prints information")
-	case sub == "dlx" || sub == "exec" || sub == "node":
+	case sub == "dlx":
+		dlxCmd(x, "yarn dlx", args)
+	case sub == "exec" || sub == "node":
 		x.add(Ask, RulePkgRemoteExec, "yarn "+sub+" runs code the request does not show")
 	case yarnBuiltins.has(sub):
 		x.add(Ask, RulePkgInstall, "yarn "+sub+" installs packages or changes configuration")
@@ -168,7 +167,9 @@ func pnpmCmd(x *cmdCtx, args []word) {
 		}
 	case "ls", "list", "why", "root", "bin", "help":
 		x.add(Allow, RuleReadOnly, "pnpm "+sub+" prints information")
-	case "dlx", "exec", "x", "create":
+	case "dlx":
+		dlxCmd(x, "pnpm dlx", args)
+	case "exec", "x", "create":
 		x.add(Ask, RulePkgRemoteExec, "pnpm "+sub+" runs code the request does not show")
 	case "install", "i", "add", "update", "up", "remove", "rm", "uninstall", "link", "unlink", "import", "rebuild", "prune", "fetch", "setup", "env", "config", "store", "patch", "patch-commit", "audit", "outdated", "pack", "init", "server", "deploy", "licenses", "approve-builds",
 		"self-update", "install-test", "it", "dedupe", "doctor", "cat-file", "cat-index", "find-hash", "ignored-builds", "recursive", "multi", "m", "add-user", "whoami", "view", "info", "search":
@@ -209,61 +210,6 @@ func bunCmd(x *cmdCtx, args []word) {
 	default:
 		x.add(Ask, RuleInterpScript, "bun "+sub+" runs code the request does not show")
 	}
-}
-
-// npxCmd allows a tool only when the project already has it installed in
-// node_modules/.bin (npx then runs the local copy); anything else would be
-// downloaded and run.
-func npxCmd(x *cmdCtx, args []word) {
-	rest := args[1:]
-	noInstall := false
-	for i := 0; i < len(rest); i++ {
-		a := rest[i].val
-		switch {
-		case a == "-y" || a == "--yes" || a == "-p" || a == "--package" || strings.HasPrefix(a, "--package=") || a == "-c" || a == "--call":
-			x.add(Deny, RulePkgRemoteExec, args[0].val+" "+a+" downloads or runs code without showing it")
-			return
-		case a == "--no-install" || a == "--no" || a == "--offline":
-			noInstall = true
-		case a == "-q" || a == "--quiet":
-		case strings.HasPrefix(a, "-"):
-			x.add(Ask, RulePkgRemoteExec, args[0].val+" option "+a+" the policy does not know")
-			return
-		default:
-			tool := a
-			if strings.ContainsAny(tool, "@/:") {
-				x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" fetches and runs a package")
-				return
-			}
-			if x.c.ws == "" || x.cw.unknown {
-				x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" may fetch and run a package")
-				return
-			}
-			for _, d := range x.cw.dirs {
-				bin := x.c.canon(rawJoin(d, "node_modules/.bin/"+tool))
-				if _, err := os.Stat(bin); err != nil || !within(bin, x.c.ws) {
-					if noInstall {
-						// Nothing is downloaded: it runs the installed
-						// program of that name, or fails.
-						x.command(append([]word{{val: tool, static: true}}, rest[i+1:]...), 1)
-						return
-					}
-					if x.c.sandbox && npxDevTools.has(tool) {
-						// The project's usual dev tool, fetched before
-						// `npm install` ran: it runs inside the sandbox
-						// on the project's files, as the installed one would.
-						projectTool(x, append([]word{{val: tool, static: true}}, rest[i+1:]...))
-						return
-					}
-					x.add(Ask, RulePkgRemoteExec, args[0].val+" "+tool+" is not installed in the project, so it would be downloaded and run")
-					return
-				}
-			}
-			projectTool(x, append([]word{{val: tool, static: true}}, rest[i+1:]...))
-			return
-		}
-	}
-	x.add(Ask, RulePkgRemoteExec, args[0].val+" with no package")
 }
 
 // npmConfigRuns are the npm configuration keys that choose a program, a

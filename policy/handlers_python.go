@@ -200,10 +200,30 @@ func loadsCodeOption(v string) bool {
 	if !strings.HasPrefix(v, "--") {
 		return false
 	}
+	if codeHookOption(v) {
+		return true
+	}
 	name, _, _ := strings.Cut(v[2:], "=")
 	for _, o := range [...]string{"config", "plugin", "plugins", "rulesdir", "require", "loader", "resolve-plugins-relative-to",
 		"import", "experimental-loader", "setup-files", "setupfiles", "globalsetup", "global-setup", "preset", "transform"} {
 		if strings.HasPrefix(name, o) || len(name) >= 3 && strings.HasPrefix(o, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeHookOption: a checker's option whose value is code, not
+// configuration — pylint's --init-hook (Python run before it lints) and
+// --load-plugins (modules it imports) — in every prefix argparse takes.
+// The same in `pylint …` and `python -m pylint …`.
+func codeHookOption(v string) bool {
+	name, _, _ := strings.Cut(strings.TrimPrefix(v, "--"), "=")
+	if !strings.HasPrefix(v, "--") || len(name) < 3 {
+		return false
+	}
+	for _, o := range [...]string{"init-hook", "load-plugins"} {
+		if strings.HasPrefix(o, name) {
 			return true
 		}
 	}

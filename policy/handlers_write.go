@@ -209,6 +209,16 @@ func mktempCmd(x *cmdCtx, args []word) {
 	case template != nil && !inTemp:
 		x.add(Allow, RuleFileWrite, "creates a temporary file")
 		x.capturing(func() { x.write(*template) })
+	case template != nil && strings.Contains(template.val, "/"):
+		// -t/--tmpdir put the template under the temp dir, and GNU mktemp
+		// takes one with folders (--tmpdir ../../etc/xXXX makes /etc/xNNN):
+		// judged as a write of where it lands.
+		tmp := x.c.tmp
+		if tmp == "" {
+			tmp = "/tmp"
+		}
+		x.add(Allow, RuleFileWrite, "creates a temporary file")
+		x.capturing(func() { x.write(word{val: filepath.Join(tmp, template.val), static: template.static}) })
 	case x.c.sandbox && x.c.tmp != "":
 		x.add(Allow, RuleFileWrite, "creates a temporary file in the sandbox's private temp dir")
 	default:

@@ -229,7 +229,7 @@ func isPython(p string) bool {
 func (c *checkEnv) databasesOutsideTheCopy() {
 	for i := range c.parts {
 		p := &c.parts[i]
-		if p.Decision <= Ask && dropsDatabase(p.Argv) {
+		if p.Decision <= Ask && dropsDatabase(p.Argv) && !c.sandboxSchemaLoad(*p) { // dbschema.go
 			p.Decision, p.Rule, p.Reason = Ask, RuleDatabaseDrop, "drops, flushes or resets a database, which lives outside the workspace: no review or checkpoint brings it back"
 		}
 	}

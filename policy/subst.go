@@ -229,7 +229,7 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		return substValue, "Linux"
 	case "date":
 		for _, x := range a[1:] {
-			if strings.HasPrefix(x, "+") {
+			if strings.HasPrefix(x, "+") && !dateToken(x[1:]) {
 				return substNone, ""
 			}
 		}
@@ -303,8 +303,8 @@ func substAllowed(prog string, class byte) bool {
 }
 
 // forBindings returns the loop's words when its body may be judged once
-// per word: static words, a variable the body never assigns, and few
-// enough of them.
+// per word: static words that stay one word when expanded unquoted, a
+// variable the body never assigns, and few enough of them.
 func (c *checkEnv) forBindings(f *syntax.ForClause) (string, []word, bool) {
 	it, ok := f.Loop.(*syntax.WordIter)
 	// Nested bound loops multiply the work: two levels at most.
@@ -319,6 +319,12 @@ func (c *checkEnv) forBindings(f *syntax.ForClause) (string, []word, bool) {
 	for _, w := range it.Items {
 		d := decodeWord(w, c.home)
 		if !d.static || d.brace {
+			return "", nil, false
+		}
+		// An unquoted $NAME splits on blanks and globs: a word holding a
+		// blank, or a glob character bash did not already expand, is
+		// several words or a pattern in the body, not this one.
+		if strings.ContainsAny(d.val, " \t\n") || !d.pattern && strings.ContainsAny(d.val, "*?[") {
 			return "", nil, false
 		}
 		items = append(items, d)

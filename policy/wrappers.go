@@ -359,7 +359,12 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		if b, ok := resolvedProgram(inner); ok {
 			inner = b
 		}
-		if x.c.sandbox && xargsFileTools.has(inner) && xargsNamesOnly(inner, vals(rest[r.n+1:])) {
+		innerArgs := vals(rest[r.n+1:])
+		if (inner == "npx" || inner == "bunx") && len(innerArgs) > 0 && !strings.HasPrefix(innerArgs[0], "-") {
+			// npx eslint: the tool it runs, judged again as its own command
+			inner, innerArgs = innerArgs[0], innerArgs[1:]
+		}
+		if x.c.sandbox && xargsFileTools.has(inner) && xargsNamesOnly(inner, innerArgs) {
 			// The names come from the input; the sandbox keeps what the
 			// tool does to them inside the workspace.
 			x.add(Allow, RuleSandboxCode, "xargs passes names read at run time to "+inner+", inside the sandbox")
