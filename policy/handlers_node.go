@@ -76,6 +76,7 @@ func npmCmd(x *cmdCtx, args []word) {
 	case sub == "test" || sub == "t" || sub == "tst" || sub == "start" || sub == "stop" || sub == "restart" || sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn":
 		x.add(Allow, RuleBuildProject, "npm "+sub+" runs the project's own script")
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go: npm run build -- --outDir ~/.config/app
 		if (sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn") && len(ops) > 1 {
 			npmScriptName(x, ops[1].val)
 		}
