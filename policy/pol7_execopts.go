@@ -16,6 +16,7 @@ type execOption struct {
 	long  string // the long option's full name, without "--"
 	short byte   // its one-letter form, 0 for none
 	shell bool   // the value is a shell line (sh -c VALUE), not a program
+	deny  bool   // denied in any spelling, as the program's handler denies the full name
 }
 
 var execOptions = lazy[map[string][]execOption]{build: func() map[string][]execOption {
@@ -25,6 +26,9 @@ var execOptions = lazy[map[string][]execOption]{build: func() map[string][]execO
 		"diff":  diffProgram,
 		"diff3": diffProgram,
 		"sdiff": diffProgram,
+		// zip -T --unzip-command=CMD runs CMD through the shell to test the
+		// archive; Info-ZIP takes any unique prefix (--unzip-c)
+		"zip": {{long: "unzip-command", shell: true, deny: true}},
 	}
 }}
 
@@ -35,6 +39,9 @@ func (x *cmdCtx) judgeExecOptions(args []word) {
 	if len(opts) == 0 {
 		return
 	}
+	// programs without a table in longopts.txt get their abbreviations
+	// matched here: a prefix of three letters or more is the option
+	_, expanded := longOpts.get()[args[0].val]
 	rest := args[1:]
 	for i := 0; i < len(rest); i++ {
 		v := rest[i].val
@@ -43,6 +50,9 @@ func (x *cmdCtx) judgeExecOptions(args []word) {
 		}
 		for _, o := range opts {
 			val, ok := word{}, false
+			if name, _, _ := strings.Cut(v, "="); !expanded && len(name) >= 5 && strings.HasPrefix(name, "--") && strings.HasPrefix("--"+o.long, name) {
+				v = "--" + o.long + v[len(name):]
+			}
 			switch {
 			case v == "--"+o.long || o.short != 0 && v == "-"+string(o.short):
 				if i+1 < len(rest) {
@@ -58,6 +68,9 @@ func (x *cmdCtx) judgeExecOptions(args []word) {
 				continue
 			}
 			via := args[0].val + " --" + o.long
+			if o.deny {
+				x.add(Deny, RuleToolExec, via+" runs a program")
+			}
 			if !val.static {
 				x.add(Ask, RuleToolExec, via+" runs a program the line does not show")
 				continue
