@@ -146,6 +146,7 @@ func yarnCmd(x *cmdCtx, args []word) {
 		}
 		x.add(Allow, RuleBuildProject, "yarn runs the project's own script "+quoteShort(sub))
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go
 		npmScriptName(x, sub)
 	}
 }
@@ -164,6 +165,7 @@ func pnpmCmd(x *cmdCtx, args []word) {
 	case "test", "t", "run", "start":
 		x.add(Allow, RuleBuildProject, "pnpm "+sub+" runs the project's own script")
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go
 		if sub == "run" && len(ops) > 1 {
 			npmScriptName(x, ops[1].val)
 		}
@@ -177,6 +179,7 @@ func pnpmCmd(x *cmdCtx, args []word) {
 	default:
 		x.add(Allow, RuleBuildProject, "pnpm runs the project's own script "+quoteShort(sub))
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go
 		npmScriptName(x, sub)
 	}
 }

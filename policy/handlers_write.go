@@ -80,6 +80,7 @@ func moveCmd(x *cmdCtx, args []word) {
 				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
 			}
 		}
+		x.movedTrees(ops[:len(ops)-1], last) // pol7_trees.go: mv ci/cargo .cargo
 	}
 }
 

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -290,6 +291,27 @@ func (x *cmdCtx) gitPathspecWrites(sub string, sargs []word) {
 				x.add(Ask, RulePathWriteRunLater, "git "+sub+" writes "+r+", a file that runs code later ("+e.Reason+")")
 			} else if fromRef && !plainTreeDir(r) {
 				x.add(Ask, RulePathWriteRunLater, "git "+sub+" writes "+r+" from another ref: a file that runs code later can land there")
+			}
+		}
+	}
+}
+
+// movedTrees judges moving an existing directory (mv ci/cargo .cargo,
+// git mv): the tree it holds lands under dest, or under dest/base when
+// dest is a directory. A source the line creates first is not seen here.
+func (x *cmdCtx) movedTrees(srcs []word, dest word) {
+	if !dest.static || dest.pattern {
+		return
+	}
+	for _, s := range srcs {
+		if !s.static || s.pattern {
+			continue
+		}
+		for _, p := range x.resolve(s) {
+			if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
+				x.writeTree(dest, "moves")
+				x.writeTree(word{val: filepath.Join(dest.val, filepath.Base(s.val)), static: true}, "moves")
+				break
 			}
 		}
 	}
