@@ -240,6 +240,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if !x.set {
 		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
 	}
+	x.secretStdin(st)                                     // pol7_secretstdin.go: cat <<< "$KEY"
 	p.Written = asWritten(st, call, len(p.Wrappers) == 0) // written.go
 	x.noteOutput(words, redirs)
 	p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason
@@ -292,6 +293,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 	}
 	args = x.expandLongOpts(args)  // longopts.go: --force-w is --force-with-lease
 	args = x.expandShortOpts(args) // shortopts.go: -uo FILE is -u -o FILE
+	x.judgeExecOptions(args)       // pol7_execopts.go: split --filter=CMD
 	if strings.ContainsAny(prog, "=\x00\n\t ") || strings.HasPrefix(prog, "-") {
 		x.add(Ask, RuleUnknownCommand, "an unusual command name "+quoteShort(prog))
 		return

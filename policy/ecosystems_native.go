@@ -134,6 +134,7 @@ func cmakeCmd(x *cmdCtx, args []word) {
 	}
 	x.add(Allow, RuleBuildProject, "cmake configures or builds the project")
 	x.inWorkspace()
+	x.askPublishTargets("cmake --build", cmakeBuildTargets(args)) // pol7_installs.go
 	for _, d := range dirs {
 		x.read(d)
 	}
@@ -232,6 +233,7 @@ func ninjaCmd(x *cmdCtx, args []word) {
 	}
 	x.add(Allow, RuleBuildProject, "ninja builds the project")
 	x.inWorkspace()
+	x.askPublishTargets("ninja", ninjaTargets(args)) // pol7_installs.go
 	for _, d := range dirs {
 		x.write(d)
 	}

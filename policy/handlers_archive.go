@@ -126,11 +126,7 @@ func tarCmd(x *cmdCtx, args []word) {
 		if archive != nil {
 			x.read(*archive)
 		}
-		target := word{val: ".", static: true}
-		if dir != nil {
-			target = *dir
-		}
-		x.write(word{val: target.val + "/glob-match", static: target.static})
+		x.extractTo(dir, ops) // pol7_trees.go: -C .cargo, a member .cargo/config.toml
 	case 'c', 'r':
 		x.add(Allow, RuleFileWrite, "writes an archive inside the workspace")
 		if archive != nil && mode == 'c' {
@@ -187,19 +183,15 @@ func unzipCmd(x *cmdCtx, args []word) {
 		return
 	}
 	x.add(Allow, RuleFileWrite, "extracts an archive inside the workspace")
-	if len(ops) > 0 {
-		x.read(ops[0])
+	dir, archive, members := unzipPlan(args[1:]) // pol7_trees.go: -od DIR, named members
+	if archive != nil {
+		x.read(*archive)
 	}
-	dir := "."
-	for i, w := range args[1:] {
-		if w.val == "-d" && i+2 < len(args) {
-			dir = args[i+2].val
-			if !args[i+2].static {
-				x.add(Ask, RulePathUnknown, "extracts to a directory that cannot be known")
-			}
-		}
+	if dir != nil && !dir.static {
+		x.add(Ask, RulePathUnknown, "extracts to a directory that cannot be known")
+		return
 	}
-	x.writeStr(dir + "/glob-match")
+	x.extractTo(dir, members)
 }
 
 func compressCmd(x *cmdCtx, args []word) {

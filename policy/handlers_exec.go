@@ -298,6 +298,7 @@ func (r shellRead) script(name string, stdin *string) (text, via string, ok bool
 }
 
 func shellCmd(x *cmdCtx, args []word) {
+	args = stdinScriptAsDashS(args) // pol7_stdinscript.go: sh /dev/stdin is sh -s
 	name := args[0].val
 	r := readShell(name, args[1:])
 	for _, f := range r.notes {

@@ -266,6 +266,9 @@ func dateCmd(x *cmdCtx, args []word) {
 	for _, v := range longValues(args[1:], "file", "reference") {
 		x.readStr(v)
 	}
+	for _, v := range shortValues(args[1:], 'f', "dfrs") { // pol7_secretstdin.go: date -f .env
+		x.readStr(v)
+	}
 }
 
 func hostnameCmd(x *cmdCtx, args []word) {

@@ -342,6 +342,11 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 		}
 	case "reset", "clean", "checkout", "restore", "switch", "stash", "rm":
 		x.gitDiscards(sub, sargs) // inplace.go
+		if sub == "checkout" || sub == "restore" {
+			x.gitPathspecWrites(sub, sargs) // pol7_trees.go: git checkout REF -- .cargo/config.toml
+		}
+	case "mv":
+		moveCmd(x, append([]word{{val: "git-mv", static: true}}, sargs...)) // git mv x .cargo/config.toml is mv's write
 	case "bisect":
 		if len(sargs) > 0 && sargs[0].val == "run" {
 			x.add(Ask, RuleGitOther, "git bisect run runs a command at every step")

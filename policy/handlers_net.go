@@ -246,6 +246,17 @@ func rsyncCmd(x *cmdCtx, args []word) {
 	}
 	x.write(word{val: dest.val + "/glob-match", static: dest.static})
 	x.write(dest)
+	var srcs []word
+	for _, o := range ops[:len(ops)-1] {
+		if !isRemoteSpec(o.val) {
+			srcs = append(srcs, o)
+		}
+	}
+	recurse := recursiveCopy(args[1:])
+	if recurse {
+		x.writeTree(dest, "copies") // pol7_trees.go
+	}
+	x.writeInto(dest, srcs, recurse)
 }
 
 func persistCmd(x *cmdCtx, args []word) {

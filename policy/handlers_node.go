@@ -73,6 +73,7 @@ func npmCmd(x *cmdCtx, args []word) {
 	case sub == "test" || sub == "t" || sub == "tst" || sub == "start" || sub == "stop" || sub == "restart" || sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn":
 		x.add(Allow, RuleBuildProject, "npm "+sub+" runs the project's own script")
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go: npm run build -- --outDir ~/.config/app
 		if (sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn") && len(ops) > 1 {
 			npmScriptName(x, ops[1].val)
 		}
@@ -144,6 +145,7 @@ func yarnCmd(x *cmdCtx, args []word) {
 		}
 		x.add(Allow, RuleBuildProject, "yarn runs the project's own script "+quoteShort(sub))
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go
 		npmScriptName(x, sub)
 	}
 }
@@ -162,6 +164,7 @@ func pnpmCmd(x *cmdCtx, args []word) {
 	case "test", "t", "run", "start":
 		x.add(Allow, RuleBuildProject, "pnpm "+sub+" runs the project's own script")
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go
 		if sub == "run" && len(ops) > 1 {
 			npmScriptName(x, ops[1].val)
 		}
@@ -177,6 +180,7 @@ func pnpmCmd(x *cmdCtx, args []word) {
 	default:
 		x.add(Allow, RuleBuildProject, "pnpm runs the project's own script "+quoteShort(sub))
 		x.inWorkspace()
+		x.scriptArgPaths(args[1:]) // pol7_installs.go
 		npmScriptName(x, sub)
 	}
 }

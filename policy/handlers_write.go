@@ -13,12 +13,13 @@ func copyCmd(x *cmdCtx, args []word) {
 	if v := longValues(args[1:], "strip-program"); len(v) > 0 {
 		x.add(Deny, RuleToolExec, "install --strip-program runs a program")
 	}
-	target := targetDir(args[1:])
+	target := targetDirOpt(args[1:], "SmogZ") // pol7_trees.go: -Dt DIR, --target DIR
 	if target != nil {
 		x.write(*target)
 		for _, w := range ops {
 			x.read(w)
 		}
+		x.writeInto(*target, ops, recursiveCopy(args[1:]))
 		return
 	}
 	if len(ops) == 0 {
@@ -35,6 +36,11 @@ func copyCmd(x *cmdCtx, args []word) {
 			if w.static && last.static && !last.pattern {
 				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
 			}
+		}
+		if recursiveCopy(args[1:]) {
+			// the tree under the destination (pol7_trees.go)
+			x.writeTree(last, "copies")
+			x.writeInto(last, ops[:len(ops)-1], true)
 		}
 	}
 }
@@ -58,8 +64,9 @@ func targetDir(args []word) *word {
 func moveCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleFileWrite, "moves files inside the workspace")
 	ops := operands(args[1:], "tS", []string{"target-directory", "suffix", "backup"})
-	if t := targetDir(args[1:]); t != nil {
+	if t := targetDirOpt(args[1:], "S"); t != nil {
 		x.write(*t)
+		x.writeInto(*t, ops, false) // pol7_trees.go: mv -t .cargo config.toml
 	}
 	for _, w := range ops {
 		x.write(w)
@@ -73,6 +80,7 @@ func moveCmd(x *cmdCtx, args []word) {
 				x.write(word{val: filepath.Join(last.val, filepath.Base(w.val)), static: true, pattern: w.pattern})
 			}
 		}
+		x.movedTrees(ops[:len(ops)-1], last) // pol7_trees.go: mv ci/cargo .cargo
 	}
 }
 
