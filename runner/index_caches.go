@@ -30,6 +30,16 @@ import (
 // index.lock; one the index did not hold at the start is named
 // DANGEROUS (the person's git does not make one uninvited), and one that
 // cannot be removed is named with the command that removes it.
+//
+// TREE, the cache-tree, is of the same class: for each directory it
+// records a tree id and how many entries it covers, and git trusts a
+// valid record instead of hashing the entries again (git write-tree and
+// git commit take the recorded subtree whole, git diff --cached skips a
+// directory whose record matches HEAD). A forged one makes the person's
+// next commit record a tree the coder chose, not the index's entries. It
+// is removed the same way when the run changed it (git rebuilds it on the
+// next commit), but one the index did not hold at the start is not
+// DANGEROUS by itself: the coder's own git commit writes one.
 
 // indexCaches are the extensions git trusts instead of looking, with what
 // they are; indexOffsets index the extensions by offset (EOIE's hash
@@ -38,9 +48,18 @@ var (
 	indexCaches = map[string]string{
 		"UNTR": "an untracked-files cache",
 		"FSMN": "an fsmonitor record",
+		"TREE": "a cache-tree",
 	}
 	indexOffsets = []string{"EOIE"}
 )
+
+// indexCacheRisk is what a forged cache could do to the person's next git.
+func indexCacheRisk(sig string) string {
+	if sig == "TREE" {
+		return "your next git commit could record a tree other than your index's entries"
+	}
+	return "your next git status could pass over a new or changed file"
+}
 
 // IndexCache is one cache the coder's git left in the project's index.
 type IndexCache struct {
@@ -54,14 +73,18 @@ type IndexCache struct {
 
 // String is one line of the change report.
 func (c IndexCache) String() string {
-	l := "your index carried " + c.What + " (" + c.Sig + ") the coder's git wrote; git trusts it instead of looking, so your next git status could pass over a new or changed file"
-	if c.New {
+	l := "your index carried " + c.What + " (" + c.Sig + ") the coder's git wrote; git trusts it instead of looking, so " + indexCacheRisk(c.Sig)
+	if c.New && c.Sig != "TREE" {
 		l += " [DANGEROUS: your index had none before the run]"
 	}
 	if c.Err != "" {
-		return textsafe.Line(l + " [DANGEROUS: not removed (" + c.Err + "): `git update-index --no-untracked-cache --no-fsmonitor`]")
+		fix := "`git update-index --no-untracked-cache --no-fsmonitor`"
+		if c.Sig == "TREE" {
+			fix = "check `git ls-files -s` before you commit"
+		}
+		return textsafe.Line(l + " [DANGEROUS: not removed (" + c.Err + "): " + fix + "]")
 	}
-	return textsafe.Line(l + "; removed (git rebuilds it on your next status)")
+	return textsafe.Line(l + "; removed (git rebuilds it when it needs it)")
 }
 
 // indexCachesText is the change report's lines for them ("" for none).
