@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/gitindex"
 )
 
 // personGit is git as the person's and the coder's run it: status
@@ -77,7 +79,7 @@ func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
 			personGit(t, dir, append(fsm, "status", "--porcelain")...)
 			write(t, filepath.Join(dir, "a.txt"), "the coder's\n")
 			idx, _ := os.ReadFile(filepath.Join(dir, ".git", "index"))
-			if c, err := indexCachesOf(idx); err != nil || c["UNTR"] == nil || c["FSMN"] == nil {
+			if c, err := gitindex.CachesOf(idx); err != nil || c["UNTR"] == nil || c["FSMN"] == nil {
 				t.Fatalf("the coder's index does not carry both caches: %v %v", c, err)
 			}
 			if st := personGit(t, dir, append(fsm, "status", "--porcelain", "--untracked-files=no")...); strings.Contains(st, "a.txt") {
@@ -95,7 +97,7 @@ func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
 				t.Errorf("the line does not say DANGEROUS and removed: %s", s)
 			}
 			idx, _ = os.ReadFile(filepath.Join(dir, ".git", "index"))
-			if c, err := indexCachesOf(idx); err != nil || c["UNTR"] != nil || c["FSMN"] != nil {
+			if c, err := gitindex.CachesOf(idx); err != nil || c["UNTR"] != nil || c["FSMN"] != nil {
 				t.Errorf("the caches are still in the index: %v %v", c, err)
 			}
 			if e := gitT(t, dir, "ls-files", "-s", "-v"); e != entries {

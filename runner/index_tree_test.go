@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/gitindex"
 )
 
 // withIndexExt is the index b with ext (one whole extension, signature
@@ -14,7 +16,7 @@ import (
 // again; EOIE goes (its hash covers the extensions).
 func withIndexExt(t *testing.T, b, ext []byte) []byte {
 	t.Helper()
-	out, err := withoutExtensions(b, []string{string(ext[:4])})
+	out, err := gitindex.WithoutExtensions(b, []string{string(ext[:4])})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,17 +28,11 @@ func withIndexExt(t *testing.T, b, ext []byte) []byte {
 // indexExtBytes is the extension sig of the index b, whole.
 func indexExtBytes(t *testing.T, b []byte, sig string) []byte {
 	t.Helper()
-	exts, _, err := indexLayout(b)
-	if err != nil {
-		t.Fatal(err)
+	ext, err := gitindex.Extension(b, sig)
+	if err != nil || ext == nil {
+		t.Fatalf("the index carries no %s: %v", sig, err)
 	}
-	for _, e := range exts {
-		if e.sig == sig {
-			return bytes.Clone(b[e.start:e.end])
-		}
-	}
-	t.Fatalf("the index carries no %s", sig)
-	return nil
+	return ext
 }
 
 // writeTreeOf is the root tree git write-tree makes of the index file idx
