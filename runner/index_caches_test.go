@@ -52,16 +52,20 @@ func cachedRepo(t *testing.T, args ...string) (string, *Workspace) {
 // hides a changed file from the person's git status until it is removed.
 // The index stays git's own (entries and the other extensions kept, its
 // checksum right) in each format: index versions 2 to 4, SHA-1 and
-// SHA-256.
+// SHA-256, and a split index.
 func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
-	for name, args := range map[string][]string{"v2": nil, "v4": {"--", "v4"}, "sha256": {"--object-format=sha256"}} {
+	for name, args := range map[string][]string{"v2": nil, "v4": {"--", "v4"}, "sha256": {"--object-format=sha256"}, "split": nil} {
 		t.Run(name, func(t *testing.T) {
 			var dir string
 			var w *Workspace
-			if name == "v4" {
+			switch name {
+			case "v4":
 				dir, w = cachedRepo(t)
 				gitT(t, dir, "update-index", "--index-version", "4")
-			} else {
+			case "split": // the caches are in the main index, beside its link
+				dir, w = cachedRepo(t)
+				gitT(t, dir, "update-index", "--split-index")
+			default:
 				dir, w = cachedRepo(t, args...)
 			}
 			if err := w.recordIndex(); err != nil {
