@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/gitindex"
 )
 
 // personGit is git as the person's and the coder's run it: status
@@ -50,16 +52,20 @@ func cachedRepo(t *testing.T, args ...string) (string, *Workspace) {
 // hides a changed file from the person's git status until it is removed.
 // The index stays git's own (entries and the other extensions kept, its
 // checksum right) in each format: index versions 2 to 4, SHA-1 and
-// SHA-256.
+// SHA-256, and a split index.
 func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
-	for name, args := range map[string][]string{"v2": nil, "v4": {"--", "v4"}, "sha256": {"--object-format=sha256"}} {
+	for name, args := range map[string][]string{"v2": nil, "v4": {"--", "v4"}, "sha256": {"--object-format=sha256"}, "split": nil} {
 		t.Run(name, func(t *testing.T) {
 			var dir string
 			var w *Workspace
-			if name == "v4" {
+			switch name {
+			case "v4":
 				dir, w = cachedRepo(t)
 				gitT(t, dir, "update-index", "--index-version", "4")
-			} else {
+			case "split": // the caches are in the main index, beside its link
+				dir, w = cachedRepo(t)
+				gitT(t, dir, "update-index", "--split-index")
+			default:
 				dir, w = cachedRepo(t, args...)
 			}
 			if err := w.recordIndex(); err != nil {
@@ -77,7 +83,7 @@ func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
 			personGit(t, dir, append(fsm, "status", "--porcelain")...)
 			write(t, filepath.Join(dir, "a.txt"), "the coder's\n")
 			idx, _ := os.ReadFile(filepath.Join(dir, ".git", "index"))
-			if c, err := indexCachesOf(idx); err != nil || c["UNTR"] == nil || c["FSMN"] == nil {
+			if c, err := gitindex.CachesOf(idx); err != nil || c["UNTR"] == nil || c["FSMN"] == nil {
 				t.Fatalf("the coder's index does not carry both caches: %v %v", c, err)
 			}
 			if st := personGit(t, dir, append(fsm, "status", "--porcelain", "--untracked-files=no")...); strings.Contains(st, "a.txt") {
@@ -95,7 +101,7 @@ func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
 				t.Errorf("the line does not say DANGEROUS and removed: %s", s)
 			}
 			idx, _ = os.ReadFile(filepath.Join(dir, ".git", "index"))
-			if c, err := indexCachesOf(idx); err != nil || len(c) != 0 {
+			if c, err := gitindex.CachesOf(idx); err != nil || c["UNTR"] != nil || c["FSMN"] != nil {
 				t.Errorf("the caches are still in the index: %v %v", c, err)
 			}
 			if e := gitT(t, dir, "ls-files", "-s", "-v"); e != entries {

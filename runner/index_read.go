@@ -1,44 +1,14 @@
 package runner
 
 import (
-	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 
-	"github.com/sentinelhq/sentinel/internal/nofollow"
+	"github.com/sentinelhq/sentinel/internal/gitindex"
 )
 
-// maxIndexBytes bounds a git index Sentinel reads (a 500k-file index is
-// about 50 MB).
-const maxIndexBytes = 1 << 30
-
-// readGitIndex reads gitDir/index, which a coder in place can replace: a
-// link, a fifo or a device is refused, not followed or waited on, and a
-// file past maxIndexBytes is refused.
-func readGitIndex(gitDir string) ([]byte, error) {
-	r, err := os.OpenRoot(gitDir)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	f, err := nofollow.OpenIn(r, "index", os.O_RDONLY|oNonblock, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", filepath.Join(gitDir, "index"))
-	}
-	if st.Size() > maxIndexBytes {
-		return nil, fmt.Errorf("%s is larger than %d bytes", filepath.Join(gitDir, "index"), maxIndexBytes)
-	}
-	return io.ReadAll(io.LimitReader(f, maxIndexBytes+1))
-}
+// readGitIndex reads gitDir/index as gitindex.Read does (a link, a
+// fifo, a device or a file past its bound refused).
+func readGitIndex(gitDir string) ([]byte, error) { return gitindex.Read(gitDir) }
 
 // copyGitIndex writes gitDir/index, read as readGitIndex does, to dst.
 func copyGitIndex(gitDir, dst string) error {

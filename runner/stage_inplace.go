@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/gitindex"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
@@ -283,7 +284,7 @@ type InPlaceChanged struct {
 	Stuck []string `json:"stuck,omitempty"`
 	// IndexCaches: caches git trusts instead of looking (UNTR, FSMN) the
 	// coder's git left in the index, removed (index_caches.go).
-	IndexCaches []IndexCache `json:"index_caches,omitempty"`
+	IndexCaches []gitindex.Cache `json:"index_caches,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sentinelhq/sentinel/internal/gitindex"
 	"github.com/sentinelhq/sentinel/internal/hardgit"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -159,47 +159,14 @@ func undoIndex(ctx context.Context, s *checkpoint.Store, id, which, gitDir strin
 // lock it refuses: that command would rename its index over undo's, or
 // undo over what it just staged.
 func replaceIndex(gitDir string, was, b []byte) error {
-	path := filepath.Join(gitDir, "index")
-	lockPath := path + ".lock"
-	lock, err := os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("a git command is working on this repository (%s exists); run 'sentinel undo' again when it is done, or remove that file if no git command runs", lockPath)
-	}
-	if err != nil {
-		return err
-	}
-	renamed := false
-	defer func() {
-		if !renamed {
-			os.Remove(lockPath)
-		}
-	}()
-	if now, err := readGitIndex(gitDir); (err == nil || os.IsNotExist(err)) && !bytes.Equal(now, was) {
-		lock.Close()
+	err := gitindex.Replace(gitDir, was, b)
+	switch {
+	case errors.Is(err, gitindex.ErrLocked):
+		return fmt.Errorf("%w; run 'sentinel undo' again when it is done, or remove that file if no git command runs", err)
+	case errors.Is(err, gitindex.ErrChanged):
 		return fmt.Errorf("the git index changed while undo read it; run 'sentinel undo' again")
 	}
-	if len(b) == 0 {
-		lock.Close()
-		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
-			return err
-		}
-		return nil
-	}
-	if st, err := os.Stat(path); err == nil {
-		_ = lock.Chmod(st.Mode().Perm())
-	}
-	if _, err := lock.Write(b); err != nil {
-		lock.Close()
-		return err
-	}
-	if err := lock.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(lockPath, path); err != nil {
-		return err
-	}
-	renamed = true
-	return nil
+	return err
 }
 
 // sameStaged says whether the index files a and b stage the same entries.

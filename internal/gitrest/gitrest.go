@@ -12,8 +12,8 @@
 //     ref the coder wrote is its to report), the index (its own check), the
 //     entries held read-only (hooks, config, info, modules, worktrees), what
 //     is taken out (the left-over rebase and merge states, shallow,
-//     commondir, config.worktree), sharedindex.* and, in a repository whose
-//     refs are a reftable stack, reftable/.
+//     commondir, config.worktree) and, in a repository whose refs are a
+//     reftable stack, reftable/.
 //   - by kind, and for what they point to: logs/, FETCH_HEAD, ORIG_HEAD
 //     and COMMIT_EDITMSG. git writes them on every commit, fetch, reset,
 //     merge or rebase, so a new reflog or a gone ORIG_HEAD is routine.
@@ -30,6 +30,12 @@
 //     that point at an object the coder made (Dirs.Made) are named, with
 //     the object ids they now point to. COMMIT_EDITMSG's content is not
 //     compared (git rewrites it on every commit and runs nothing of it).
+//   - by type: sharedindex.*, the shared part of a split index. The main
+//     index names one by its hash (git refuses one whose content is not
+//     it), and git freshens its modification time whenever it reads it,
+//     so its content and times are not compared; a new one, one gone (an
+//     index linking to it can no longer be read: undo's start index
+//     included) and one turned into a link or a fifo are named.
 //   - compared whole: everything else — MERGE_MSG, lfs/, rr-cache/, a
 //     reftable/ in a repository that does not use one (git 2.45 and later
 //     may read it), a lock left behind, a name git has not invented yet.
@@ -128,8 +134,10 @@ func (d Dirs) common() string {
 // "skip", "kind" or "" (whole).
 func (d Dirs) kind(dir, name string) string {
 	switch {
-	case slices.Contains(skipped, name) || strings.HasPrefix(name, "sharedindex.") || gitdir.LaterName(name):
+	case slices.Contains(skipped, name) || gitdir.LaterName(name):
 		return "skip"
+	case strings.HasPrefix(name, "sharedindex."):
+		return "shared"
 	case slices.Contains(byKind, name):
 		return "kind"
 	case name == "reftable" && d.Reftable && dir == d.common():
@@ -165,7 +173,7 @@ func Snap(d Dirs, budget int64) *Rest {
 					r.stamps[p] = "unreadable"
 				case k == "kind" && e.Name() != "COMMIT_EDITMSG" && de.Type().IsRegular():
 					r.stamps[p] = stamp(p, de, &left) // what it points to: see pointsLine
-				case k == "kind":
+				case k == "kind" || k == "shared":
 					r.stamps[p] = kindStamp(p, de)
 				default:
 					r.stamps[p] = stamp(p, de, &left)
@@ -309,6 +317,9 @@ func Changes(d Dirs, before, now *Rest, max int) (lines []string, n int) {
 		}
 		if w, ok := what[top]; ok {
 			line += " — " + w
+		}
+		if strings.HasPrefix(top, "sharedindex.") {
+			line += " — the shared part of a split index: an index that links to it takes its entries from it"
 		}
 		out = append(out, line)
 	}

@@ -210,6 +210,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
+	indexes := r.git.snapIndexes()
 	stopLive := r.git.watchLive() // quarantines a git dir as it appears (gitlive.go)
 	err = cmd.Run()
 	live := stopLive()
@@ -221,6 +222,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	res := ran{Output: out.buf.Bytes(), Truncated: out.over, Swept: append(append(append(append(append(adopted, live...), r.git.sweep()...), r.git.sweepConfigLinks()...), r.git.checkObjects(context.WithoutCancel(ctx), objects)...), r.git.checkLater(context.WithoutCancel(ctx), later)...)}
 	res.Swept = append(res.Swept, r.git.checkRefs(refs)...)
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
+	res.Swept = append(res.Swept, r.git.checkIndexes(indexes)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
 	res.Swept = append(res.Swept, r.later.made(envs)...)
 	r.cfg.guards.includes.invalidate() // a moved repository's includes name other files now (gitincludes_files.go)

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package gitindex
+
+const oNonblock = 0
