@@ -25,7 +25,9 @@ func indexCachesText(cs []gitindex.Cache) string {
 	}
 	var b strings.Builder
 	for _, c := range cs {
-		b.WriteString("\nin place: " + c.String())
+		if c.Told() {
+			b.WriteString("\nin place: " + c.String())
+		}
 	}
 	return b.String()
 }

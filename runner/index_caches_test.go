@@ -137,3 +137,14 @@ func TestInPlaceKeepsThePersonsOwnIndexCaches(t *testing.T) {
 		t.Fatalf("want the rewritten UNTR removed, not DANGEROUS: %+v %v", got, err)
 	}
 }
+
+// The report names no cache-tree that was removed: the coder's ordinary
+// commit writes one, and removing it is always safe.
+func TestTheReportNamesNoRemovedCacheTree(t *testing.T) {
+	if got := indexCachesText([]gitindex.Cache{{Sig: "TREE", What: "a cache-tree", New: true}}); got != "" {
+		t.Errorf("a removed cache-tree was told: %q", got)
+	}
+	if got := indexCachesText([]gitindex.Cache{{Sig: "TREE", What: "a cache-tree", Err: "locked"}}); !strings.Contains(got, "not removed") {
+		t.Errorf("a cache-tree that could not be removed was not told: %q", got)
+	}
+}

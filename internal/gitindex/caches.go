@@ -74,6 +74,13 @@ type Cache struct {
 	Err string `json:"err,omitempty"`
 }
 
+// Told reports whether the change report names c. A cache-tree the run
+// changed and that was removed is not told: removing one is always safe
+// (git rebuilds it from the entries on the next commit), and the coder's
+// own ordinary git commit writes one, so naming it would add a line to
+// every run that committed. One that could not be removed is told.
+func (c Cache) Told() bool { return c.Sig != "TREE" || c.Err != "" }
+
 // String is one line of the change report.
 func (c Cache) String() string {
 	l := "your index carried " + c.What + " (" + c.Sig + ") the coder's git wrote; git trusts it instead of looking, so " + risk(c.Sig)

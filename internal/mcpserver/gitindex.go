@@ -50,7 +50,9 @@ func (g *gitGuard) checkIndexes(snap map[string][]byte) []string {
 			continue
 		}
 		for _, c := range cs {
-			said = append(said, root+": "+c.String())
+			if c.Told() {
+				said = append(said, root+": "+c.String())
+			}
 		}
 	}
 	return said
