@@ -46,7 +46,8 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 			"list": r, "--info": r, "--list-sdks": r, "--list-runtimes": r, "sln list": r, "tool restore": m, "tool list": r,
 			"list package": r, "list reference": r, "add package": add},
 		"swift": {"build": p, "test": p, "package resolve": m, "package update": m, "package describe": r, "package show-dependencies": r,
-			"package dump-package": r, "package clean": p, "package reset": p, "run": run},
+			"package dump-package": r, "package clean": p, "package reset": p, "run": run,
+			"format": p, "format lint": p, "format format": p},
 		"mix": {"test": p, "compile": p, "format": p, "credo": p, "dialyzer": p, "docs": p, "xref": p, "deps.get": m, "deps.compile": m,
 			"deps.tree": r, "deps": r, "help": r, "ecto.migrate": run, "ecto.create": run, "ecto.gen.migration": p, "run": run,
 			"phx.server": run, "phx.routes": r, "hex.outdated": r, "hex.audit": r, "hex.info": r, "deps.update": m, "clean": p, "deps.unlock": p, "sobelow": p},
@@ -282,12 +283,7 @@ func manifestOperands(tool, verb string, rest []word) bool {
 			return pipFromManifest(rest)
 		}
 	}
-	for _, w := range rest {
-		if !strings.HasPrefix(w.val, "-") {
-			return false
-		}
-	}
-	return true
+	return manifestOnly(tool, rest) // mvngoals.go
 }
 
 // pipFromManifest: every operand is a requirement file (-r F) or the
@@ -447,49 +443,4 @@ func publishWord(v string) bool {
 		}
 	}
 	return false
-}
-
-// mavenVerbs reads mvn's goals: every operand must be a goal of the table
-// or one mavenGoals knows; the class is the strictest of them (a goal
-// that needs the sandbox makes the whole line need it).
-func mavenVerbs(args []word) (string, []word, verbClass) {
-	verbs := buildVerbs.get()["mvn"]
-	cls := verbClass(0)
-	var goals []string
-	var rest []word
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		if !w.static {
-			return "", nil, 0
-		}
-		if strings.HasPrefix(w.val, "-") {
-			rest = append(rest, w)
-			if (w.val == "-f" || w.val == "--file") && i+1 < len(args) {
-				// the pom: a path, judged as one (buildArgs reads it)
-				i++
-				rest[len(rest)-1] = word{val: "--file=" + args[i].val, static: args[i].static}
-				continue
-			}
-			if (w.val == "-pl" || w.val == "--projects" || w.val == "-T" || w.val == "--threads" || w.val == "-rf") && i+1 < len(args) {
-				i++
-				rest = append(rest, word{val: "-" + strings.TrimLeft(args[i].val, "-"), static: args[i].static})
-			}
-			continue
-		}
-		c, ok := verbs[w.val]
-		if !ok && mavenGoals.has(w.val) {
-			c, ok = verbProject, true
-		}
-		if !ok {
-			return "", nil, 0
-		}
-		if c > cls {
-			cls = c
-		}
-		goals = append(goals, w.val)
-	}
-	if cls == verbRead && len(goals) > 1 {
-		cls = verbProject
-	}
-	return strings.Join(goals, " "), rest, cls
 }

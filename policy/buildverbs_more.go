@@ -87,7 +87,7 @@ func orUnknown(h handler) handler {
 // other tools. A word it cannot read is kept, for buildArgs to refuse.
 func toolArgs(tool string, args []word) []word {
 	switch tool {
-	case "bazel", "bazelisk", "aspect", "dart", "flutter", "conan", "nix":
+	case "bazel", "bazelisk", "aspect", "dart", "flutter", "conan", "nix", "swift":
 	default:
 		return args // no spelling of its own to rewrite: no copy
 	}
@@ -102,6 +102,13 @@ func toolArgs(tool string, args []word) []word {
 			continue
 		}
 		switch tool {
+		case "swift":
+			// swift format's in-place, recursive and parallel switches
+			// (no swift build or test option is spelled so); the paths
+			// it formats are read as paths
+			if setOf("-i", "--in-place", "-r", "--recursive", "--parallel")[v] {
+				continue
+			}
 		case "bazel", "bazelisk", "aspect":
 			switch {
 			case strings.HasPrefix(v, "-//"):

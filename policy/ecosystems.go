@@ -49,6 +49,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["curl"] = localCurl(handlers["curl"])
 	handlers["pkg-config"] = noPaths
 	handlers["lsof"] = lsofCmd(handlers["lsof"])
+	handlers["ss"] = ssCmd // sscmd.go
 	handlers["kill"] = jobKill(handlers["kill"])
 	for _, n := range []string{"rubocop", "standardrb", "erb_lint", "brakeman", "phpstan", "phpcs", "phpcbf", "psalm",
 		"pint", "clang-format", "cppcheck", "cpplint", "swiftformat", "shellcheck", "hadolint", "yamllint", "actionlint",

@@ -30,10 +30,52 @@ func cmakeDefine(def string) bool {
 			!strings.ContainsAny(v, "$`;") && !strings.Contains(v, "://")
 	}
 	if strings.HasPrefix(strings.ToUpper(k), "CMAKE_") {
+		if lang, ok := strings.CutSuffix(k, "_COMPILER"); ok && cmakeLang(lang) {
+			return knownCompiler(v)
+		}
+		if lang, ok := strings.CutSuffix(k, "_COMPILER_LAUNCHER"); ok && cmakeLang(lang) {
+			return v == "ccache" || v == "sccache"
+		}
 		return cmakeCacheVars.has(k) && plainToken(v)
 	}
 	return plainToken(v)
 }
+
+// cmakeGenerator: the generators that write build files for make or
+// ninja in the build directory.
+func cmakeGenerator(g string) bool {
+	return g == "Ninja" || g == "Unix Makefiles" || g == "Ninja Multi-Config"
+}
+
+// cmakeLang: a language cmake keeps a CMAKE_<LANG>_COMPILER for.
+func cmakeLang(l string) bool {
+	switch l {
+	case "CMAKE_C", "CMAKE_CXX", "CMAKE_OBJC", "CMAKE_OBJCXX", "CMAKE_CUDA", "CMAKE_Fortran", "CMAKE_ASM":
+		return true
+	}
+	return false
+}
+
+// knownCompiler: a compiler named by its bare name (found on PATH, as
+// typing it would be), optionally versioned (clang++-17, g++-13); a path
+// names some other program and asks.
+func knownCompiler(v string) bool {
+	base := strings.TrimRight(v, "0123456789.")
+	base = strings.TrimSuffix(base, "-")
+	switch base {
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "clang-cl", "nvcc", "gfortran":
+		return true
+	}
+	return false
+}
+
+// ninjaReadTools are ninja -t tools that print names from the build
+// graph and build nothing (ninja runs them before it would regenerate
+// build.ninja). commands and compdb, which print whole command lines with
+// whatever values the configure step baked into them, stay asked
+// (ecosystems_adversarial.txt).
+var ninjaReadTools = wordSet{words: []string{"targets", "query", "deps", "graph", "inputs", "outputs", "rules",
+	"missingdeps", "list", "multi-inputs"}}
 
 // cmakeCommands map `cmake -E CMD` to the command it performs, judged as
 // that command; other -E commands ask.
@@ -95,7 +137,9 @@ func cmakeCmd(x *cmdCtx, args []word) {
 			}
 		case v == "-G":
 			w, got := next()
-			ok = got && (w.val == "Ninja" || w.val == "Unix Makefiles" || w.val == "Ninja Multi-Config")
+			ok = got && cmakeGenerator(w.val)
+		case strings.HasPrefix(v, "-G"):
+			ok = cmakeGenerator(v[2:])
 		case v == "-D":
 			w, got := next()
 			ok = got && cmakeDefine(w.val)
@@ -109,6 +153,8 @@ func cmakeCmd(x *cmdCtx, args []word) {
 		case strings.HasPrefix(v, "--preset="):
 			ok = plainToken(v[len("--preset="):])
 		case v == "--list-presets" || v == "--list-presets=all" || v == "--list-presets=configure" || v == "--list-presets=build" || v == "--list-presets=test":
+		case (v == "-j" || v == "--parallel") && (i+1 == len(args) || strings.HasPrefix(args[i+1].val, "-")):
+			// no value: the native tool's default parallelism
 		case v == "-j" || v == "--parallel" || v == "--target" || v == "-t" || v == "--config":
 			w, got := next()
 			ok = got && plainToken(w.val)
@@ -220,6 +266,10 @@ func ninjaCmd(x *cmdCtx, args []word) {
 			dirs = append(dirs, args[i])
 		case v == "-j" || v == "-k" || v == "-l":
 			ok = i+1 < len(args) && numberish(args[i+1].val)
+			i++
+		case v == "-t":
+			// a tool that prints the build graph instead of building
+			ok = i+1 < len(args) && ninjaReadTools.has(args[i+1].val)
 			i++
 		case (strings.HasPrefix(v, "-j") || strings.HasPrefix(v, "-k") || strings.HasPrefix(v, "-l")) && numberish(v[2:]), v == "-v", v == "--verbose", v == "-n":
 		case !strings.HasPrefix(v, "-") && plainToken(strings.ReplaceAll(v, "/", "")) && !strings.Contains(v, ".."):

@@ -26,6 +26,8 @@ func envVarFinding(name, value string, standalone bool) finding {
 		return finding{Deny, RuleEnvExecVar, name + " changes which program or code runs"}
 	case benignVars.has(up), strings.HasPrefix(up, "LC_"), benignGitVars.has(up):
 		return finding{Allow, RuleShellAssign, "sets " + name}
+	case !standalone && outputDirVar(up, value): // envoutdir.go
+		return finding{Allow, RuleShellAssign, name + " puts the build's outputs in " + quoteShort(value) + ", a directory under this one, as its default already is"}
 	case askVars.has(up), strings.HasPrefix(bare, "PYTHON"), strings.HasPrefix(bare, "PERL"),
 		strings.HasPrefix(bare, "RUBY"), strings.HasPrefix(bare, "NODE_"), strings.HasPrefix(up, "CARGO_"),
 		strings.HasPrefix(up, "RUSTC"), strings.HasPrefix(up, "GO"), strings.HasPrefix(up, "CGO_"),
