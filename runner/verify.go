@@ -34,6 +34,9 @@ type CheckResult struct {
 	Error      string `json:"error,omitempty"`
 	// From says where a result not run again came from (verify_once.go).
 	From string `json:"from,omitempty"`
+	// Skipped says why a detected check was not run: nothing in the tree
+	// for it to check yet (verify_nothing.go). A skipped check passes.
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // Passed reports whether the check exited 0.
@@ -156,7 +159,20 @@ func (v Verifier) verify(ctx context.Context, patchPath string, removeAfter func
 	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
 	// Go's build cache is this verification's alone (see verify_gocache.go):
 	// a check can write it, so nothing it holds afterwards is ever read again.
-	seeded := usesGo(ws.Dir, v.Checks)
+	var skipped []CheckResult // nothing to check yet (verify_nothing.go)
+	var checks []Check
+	for _, c := range v.Checks {
+		if why := nothingToCheck(ws.Dir, c); why != "" {
+			skipped = append(skipped, CheckResult{Check: c, Skipped: why})
+			emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → skipped: %s", c.Command, why), skipped[len(skipped)-1])
+		} else {
+			checks = append(checks, c)
+		}
+	}
+	if len(checks) == 0 { // no sandbox, no Go cache: nothing runs
+		return v.sayResults(emit, skipped, nil)
+	}
+	seeded := usesGo(ws.Dir, checks)
 	var need []string
 	if seeded {
 		need = stdImports(ws.Dir) // which seed will do (verify_goseed_tiers.go)
@@ -184,9 +200,9 @@ func (v Verifier) verify(ctx context.Context, patchPath string, removeAfter func
 		return nil, fmt.Errorf("sandbox for verification: %w", err)
 	}
 	removeAfter(func() { sb.Close() })
-	var results []CheckResult
+	results := skipped
 	var failed error
-	for _, c := range v.Checks {
+	for _, c := range checks {
 		if err := ctx.Err(); err != nil { // stopped: no further check starts
 			return results, fmt.Errorf("verification stopped: %w", err)
 		}
@@ -207,7 +223,21 @@ func (v Verifier) verify(ctx context.Context, patchPath string, removeAfter func
 		}
 		emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → %s in %s", c.Command, word, time.Duration(res.DurationMS)*time.Millisecond), res)
 	}
-	text := fmt.Sprintf("verification passed: %d check(s) on a clean copy", len(results))
+	return v.sayResults(emit, results, failed)
+}
+
+// sayResults journals the verification's result.
+func (v Verifier) sayResults(emit func(journal.Lane, journal.Kind, string, any), results []CheckResult, failed error) ([]CheckResult, error) {
+	ran := 0
+	for _, r := range results {
+		if r.Skipped == "" {
+			ran++
+		}
+	}
+	text := fmt.Sprintf("verification passed: %d check(s) on a clean copy", ran)
+	if ran < len(results) {
+		text += fmt.Sprintf(", %d skipped with nothing to check yet", len(results)-ran)
+	}
 	if failed != nil {
 		text = failed.Error()
 	}
