@@ -83,7 +83,7 @@ func (r *containment) startBroker() error {
 		ask.Model = r.sup
 	}
 	if r.opts.Approval.Queue {
-		ask.Away = r.queuePerson()
+		ask.Away = r.awayDecider()
 	}
 	r.broker, err = approvals.NewBroker(approvals.BrokerConfig{
 		SocketPath:   r.socketPath(),
