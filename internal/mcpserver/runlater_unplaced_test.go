@@ -36,11 +36,14 @@ access = "rw"
 `), Options{Helper: bin})
 	mustAllow(t, cs, "edit", map[string]any{"path": f.rw + "/p.patch",
 		"content": "diff --git a/.envrc b/.envrc\nnew file mode 100644\n--- /dev/null\n+++ b/.envrc\n@@ -0,0 +1 @@\n+touch /tmp/pwned\n"})
+	// A directory target the policy resolves (target/basename) is
+	// refused naming the run-later file itself.
+	for _, line := range []string{"cp -t . d/.envrc", "cp --target-directory=. d/.envrc"} {
+		mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassReadOnlyPath)
+	}
 	for _, line := range []string{
 		"git apply p.patch",
 		"git -C . apply p.patch",
-		"cp -t . d/.envrc",
-		"cp --target-directory=. d/.envrc",
 		"cp -r d/. .",
 		"mv d sub",
 		"tar cf t.tar -C d .envrc && tar xf t.tar",
