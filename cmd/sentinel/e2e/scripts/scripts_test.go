@@ -12,9 +12,19 @@ import (
 // TestScripts runs every testdata/*.txtar scenario against the built
 // binary (`go test -run TestScripts/NAME` runs one).
 func TestScripts(t *testing.T) {
+	// Every script's home is fresh, so its Go build cache would be empty
+	// and the first verification's seed (the demo's) would compile the
+	// standard library from nothing: minutes, where a person who just ran
+	// `go run ./cmd/sentinel` has those packages. One warm copy for the
+	// process stands for that person's cache; Sentinel only reads it.
+	goCache := filepath.Join(t.TempDir(), "go-build")
+	e2etest.SeedGoCache(t, goCache)
 	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata",
-		Setup:               setup,
+		Dir: "testdata",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("GOCACHE", goCache)
+			return setup(env)
+		},
 		Cmds:                commands(),
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
