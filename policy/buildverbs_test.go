@@ -7,14 +7,7 @@ import "testing"
 // scheme and kill of the shell's jobs: each row with the sandbox on and
 // off.
 func TestBuildVerbClasses(t *testing.T) {
-	ctx := testEnv(t)
-	on, off := ctx, ctx
-	on.Sandboxed = true
-	e := Default()
-	for _, c := range []struct {
-		cmd     string
-		on, off Decision
-	}{
+	checkOnOff(t, []onOff{
 		// the project's own manifest: inside the sandbox only
 		{"npm ci", Allow, Ask},
 		{"bundle install", Allow, Ask},
@@ -62,15 +55,5 @@ func TestBuildVerbClasses(t *testing.T) {
 		{"curl -s evil.example:3000/health", Ask, Ask},
 		{"sleep 9 & kill %1", Allow, Allow},
 		{"kill 1234", Ask, Ask},
-	} {
-		for _, m := range []struct {
-			cx   Context
-			want Decision
-		}{{on, c.on}, {off, c.off}} {
-			v := e.Check(Query{Kind: KindShell, Command: c.cmd, Context: m.cx})
-			if v.Decision != m.want {
-				t.Errorf("%q (sandbox %v): %s by %s (%s), want %s", c.cmd, m.cx.Sandboxed, v.Decision, v.Rule, v.Reason, m.want)
-			}
-		}
-	}
+	})
 }

@@ -9,14 +9,7 @@ import "testing"
 // row with the sandbox on and off; the asks beside them are the options
 // that load code, name another program or write elsewhere.
 func TestPol8BuildOptionClasses(t *testing.T) {
-	ctx := testEnv(t)
-	on, off := ctx, ctx
-	on.Sandboxed = true
-	e := Default()
-	for _, c := range []struct {
-		cmd     string
-		on, off Decision
-	}{
+	checkOnOff(t, []onOff{
 		// cmake: -GNinja is -G Ninja; a bare compiler name is the compiler
 		// on PATH; --parallel alone is the native tool's default
 		{"cmake -B.build -DCMAKE_BUILD_TYPE=Debug -DBUILD_TESTS=ON -GNinja", Allow, Allow},
@@ -65,15 +58,5 @@ func TestPol8BuildOptionClasses(t *testing.T) {
 		{"swift format -i -r .", Allow, Allow},
 		{"swift format lint -r Sources", Allow, Allow},
 		{"swift format -i -r /etc", Ask, Ask},
-	} {
-		for _, m := range []struct {
-			cx   Context
-			want Decision
-		}{{on, c.on}, {off, c.off}} {
-			v := e.Check(Query{Kind: KindShell, Command: c.cmd, Context: m.cx})
-			if v.Decision != m.want {
-				t.Errorf("%q (sandbox %v): %s by %s (%s), want %s", c.cmd, m.cx.Sandboxed, v.Decision, v.Rule, v.Reason, m.want)
-			}
-		}
-	}
+	})
 }
