@@ -259,5 +259,11 @@ func sweepNote(said []string) string {
 	if len(said) == 0 {
 		return ""
 	}
-	return "\n[" + strings.Join(said, "]\n[") + "]"
+	// Each line names paths the command chose (a newline or an escape in a
+	// file name must not forge a line of the answer): one sanitizer, here.
+	lines := make([]string, len(said))
+	for i, l := range said {
+		lines[i] = textsafe.Line(l)
+	}
+	return "\n[" + strings.Join(lines, "]\n[") + "]"
 }
