@@ -173,9 +173,9 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 		defer done()
 		return true, do(pr, base)
 	}
-	// Directories the run made read-only are made writable first.
+	// Directories the run made read-only or unlistable are opened first.
 	for _, st := range plan.Steps {
-		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o200 == 0 {
+		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o700 != 0o700 {
 			_, _ = at(st.Path, func(pr *os.Root, base string) error { return chmodDir(pr, base, st.Now.Mode|0o700) })
 		}
 	}
