@@ -60,3 +60,35 @@ func (d *reopenedDirs) putBack(r *os.Root) error {
 	}
 	return errors.Join(errs...)
 }
+
+// openTop opens the place itself when the run made it unlistable (chmod
+// 311 .: no record of it could be taken at all) and o.Listable had it as
+// a directory; putBack gives it its mode back.
+// opened is the mode it had (0 when it was not opened).
+func (o Options) openTop(root string) (putBack func() error, opened fs.FileMode, err error) {
+	none := func() error { return nil }
+	if o.Listable == nil || o.Listable.Top == nil {
+		return none, 0, nil
+	}
+	return openDirForUndo(root)
+}
+
+// openDirForUndo gives the directory at path u+rwx when it lacks any of
+// them; putBack gives it its mode back.
+func openDirForUndo(path string) (putBack func() error, opened fs.FileMode, err error) {
+	none := func() error { return nil }
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.IsDir() || fi.Mode()&0o700 == 0o700 {
+		return none, 0, nil // the open says what is wrong
+	}
+	mode := fi.Mode() & modeBits
+	if err := os.Chmod(path, mode|0o700); err != nil {
+		return nil, 0, fmt.Errorf("the run took the place's own permissions away (mode %04o) and it could not be opened: %w", uint32(mode.Perm()), err)
+	}
+	return func() error {
+		if err := os.Chmod(path, mode); err != nil {
+			return fmt.Errorf("put back the place's mode %04o, opened to record it: %w", uint32(mode.Perm()), err)
+		}
+		return nil
+	}, mode | fs.ModeDir, nil
+}

@@ -74,9 +74,13 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	}
 	// Every listing and read goes through r: nothing is read through a
 	// link that leads out of the place, whatever is swapped in.
-	r, err := os.OpenRoot(root)
+	putTop, topMode, err := o.openTop(root)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("checkpoint %s: %w", root, err), putTop())
 	}
 	defer r.Close()
 	var jobs []readJob
@@ -181,7 +185,10 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		}
 		s.readAll(r, m, jobs, o.noOpenat2)
 	}
-	err = errors.Join(err, reopened.putBack(r))
+	if topMode != 0 && m.Top != nil {
+		m.Top.Mode = topMode & modeBits // as the run left it, not as opened for the record
+	}
+	err = errors.Join(err, reopened.putBack(r), putTop())
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}

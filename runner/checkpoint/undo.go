@@ -141,6 +141,15 @@ type applyOptions struct {
 }
 
 func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) {
+	for _, st := range plan.Steps {
+		if st.Path == "." && st.Now != nil && st.Was != nil {
+			// the run took the place's own permissions away: open it (the
+			// last loop gives it its mode from before the run)
+			if _, _, err := openDirForUndo(root); err != nil {
+				return nil, err
+			}
+		}
+	}
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@
 package checkpoint
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,8 @@ func TestADirectoryTheRunMadeUnlistableHidesNothing(t *testing.T) {
 	must(t, os.Chmod(mine, 0o300))
 	t.Cleanup(func() { os.Chmod(mine, 0o755) })
 	want := treeHashOpen(t, root, mine)
+	top, err := os.Stat(root)
+	must(t, err)
 	s := newStore(t, root)
 	before := take(t, s, root, Options{})
 
@@ -40,13 +43,16 @@ func TestADirectoryTheRunMadeUnlistableHidesNothing(t *testing.T) {
 		must(t, os.Chmod(p, 0o311))
 		t.Cleanup(func() { os.Chmod(p, 0o755) })
 	}
+	// and the place itself (chmod 311 .): no record of it could be taken
+	must(t, os.Chmod(root, 0o311))
+	t.Cleanup(func() { os.Chmod(root, top.Mode().Perm()) })
 
 	after := take(t, s, root, Options{Prev: before, Listable: before})
 	var lines []string
 	for _, c := range Diff(before, after) {
 		lines = append(lines, c.Line())
 	}
-	for _, w := range []string{"M .venv/bin/activate", "A build/new.o", "A h/.vscode/tasks.json", "mode 0755→0311 build"} {
+	for _, w := range []string{"M .venv/bin/activate", "A build/new.o", "A h/.vscode/tasks.json", "mode 0755→0311 build", fmt.Sprintf("mode %04o→0311 .", uint32(top.Mode().Perm()))} {
 		if !contains(lines, w) {
 			t.Errorf("the change report misses %q:\n%s", w, strings.Join(lines, "\n"))
 		}
@@ -54,8 +60,10 @@ func TestADirectoryTheRunMadeUnlistableHidesNothing(t *testing.T) {
 	if contains(lines, "D .venv/bin/activate") {
 		t.Errorf("an edited file is reported deleted:\n%s", strings.Join(lines, "\n"))
 	}
-	if fi, err := os.Stat(filepath.Join(root, "build")); err != nil || fi.Mode().Perm() != 0o311 {
-		t.Fatalf("recording the place left build's mode changed: %v %v", fi.Mode(), err)
+	for _, d := range []string{root, filepath.Join(root, "build")} {
+		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o311 {
+			t.Fatalf("recording the place left the mode of %s changed: %v %v", d, fi.Mode(), err)
+		}
 	}
 
 	now := take(t, s, root, Options{Prev: after, Listable: before})
