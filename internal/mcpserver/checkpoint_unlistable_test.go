@@ -5,12 +5,10 @@ package mcpserver
 import (
 	"context"
 	"os"
-	"os/exec"
-	"os/user"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/internal/testuser"
 	sentinelrunner "github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -22,8 +20,7 @@ import (
 // byte without --force: it refused ("build/out.o: created since the run
 // ended"), and --force left the coder's new file behind (h/ipatk6).
 func TestUndoAfterAnMCPCallMadeADirectoryUnlistable(t *testing.T) {
-	if os.Getuid() == 0 {
-		reRunAs(t, "sentinel-ci")
+	if testuser.Rerun(t, testuser.CI) {
 		return
 	}
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
@@ -54,46 +51,5 @@ func TestUndoAfterAnMCPCallMadeADirectoryUnlistable(t *testing.T) {
 	}
 	if got := placeState(t, app); got != want {
 		t.Fatalf("not put back:\nwant\n%s\ngot\n%s", want, got)
-	}
-}
-
-// reRunAs runs the calling test again as user name (a directory with its
-// read bit off hides nothing from root) and fails with its output unless
-// it passed.
-func reRunAs(t *testing.T, name string) {
-	t.Helper()
-	u, err := user.Lookup(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("user %s is missing (CI=true): useradd -m %s", name, name)
-		}
-		t.Skipf("running as root and user %s does not exist: create it (useradd -m %s)", name, name)
-	}
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
-		t.Fatal("setpriv is missing (util-linux)")
-	}
-	dir := t.TempDir()
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(exe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "mcpserver.test")
-	if err := os.WriteFile(bin, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(setpriv, "--reuid="+u.Uid, "--regid="+u.Gid, "--init-groups", bin, "-test.run", "^"+t.Name()+"$", "-test.v")
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "USER=" + name, "TMPDIR=/tmp"}
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()+" ") {
-		t.Fatalf("%s as %s failed: %v\n%s", t.Name(), name, err, out)
 	}
 }
