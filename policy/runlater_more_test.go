@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Issue 32: settings that name the programs a tool runs on every use, and
 // a virtual environment's start-up files, were plain workspace writes.
@@ -46,6 +49,48 @@ func TestToolConfigsThatLoadCodeAreRunLater(t *testing.T) {
 		e, ok := RunsLater(p)
 		if !ok || e.Class != RunsOnBuild {
 			t.Errorf("%s: flagged %v, class %q; want the build class", p, ok, e.Class)
+		}
+	}
+}
+
+// Another version control's repository (Mercurial's hgrc hooks and
+// extensions, Jujutsu's repository config) runs what it names on a status
+// in the folder, as a nested git repository does; and debugger, REPL and
+// task-runner files run when the person starts the tool there. A coder's
+// .hg/hgrc, .jj/repo/config.toml, .pdbrc, .ghci, gradle.properties,
+// gulpfile.js… were reported as changed and not flagged (h/ipatk6).
+func TestOtherVersionControlAndToolStartFilesAreRunLater(t *testing.T) {
+	for _, p := range []string{".hg/hgrc", "vendor/lib/.hg/hgrc", ".jj/repo/config.toml", "sub/.jj/repo/config.toml"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsUnasked {
+			t.Errorf("%s: flagged %v, class %q; want %q", p, ok, e.Class, RunsUnasked)
+		}
+	}
+	for _, p := range []string{".pdbrc", "svc/.ghci", ".gdbinit", ".lldbinit", "gradle.properties", "app/gradle.properties",
+		".jvmopts", ".sbtopts", "Gruntfile.js", "gulpfile.js", "web/gulpfile.babel.js", "karma.conf.js", ".mocharc.yml",
+		".mocharc.json", "nodemon.json", "tasks.py", "fabfile.py", "Pipfile", "Procfile"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsOnBuild {
+			t.Errorf("%s: flagged %v, class %q; want the build class", p, ok, e.Class)
+		}
+	}
+	checkClass(t, []classCase{
+		{`printf '[hooks]\npre-status = sh x\n' > vendor/lib/.hg/hgrc`, "ask"},
+		{`echo x > src/tasks.rs`, "allow"},
+	})
+}
+
+// A coder may create a .env where there was none (an existing one is a
+// secret file it cannot touch) or a .env.local: bun, pipenv, foreman and
+// docker compose load such a file's LD_PRELOAD, NODE_OPTIONS or BASH_ENV
+// into the programs they start. It was reported and not flagged (h/ipatk6).
+func TestEnvFilesToolsLoadAreRunLater(t *testing.T) {
+	for _, p := range []string{".env", "web/.env", ".env.local", ".env.development", "api/.env.test", ".flaskenv"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsOnBuild {
+			t.Errorf("%s: flagged %v, class %q; want the build class", p, ok, e.Class)
+		}
+	}
+	for _, p := range []string{"src/env.go", "environment.yml", ".envrc.example"} {
+		if e, ok := RunsLater(p); ok && e.Class == RunsOnBuild && strings.HasPrefix(e.Pattern, "**/.env") {
+			t.Errorf("%s flagged by %s", p, e.Pattern)
 		}
 	}
 }

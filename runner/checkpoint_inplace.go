@@ -120,7 +120,7 @@ func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, an
 	done := slowtell.Start(c.tellAfter, func(took time.Duration) {
 		emit(journal.System, KindNotice, "in place: recording what the run changed in "+c.rec.Place+" ("+slowtell.Took(took)+" so far)", nil)
 	})
-	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Skip: checkpointSkip()})
+	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Listable: c.before, Skip: checkpointSkip()})
 	done()
 	if err != nil {
 		return nil, nil, err

@@ -101,7 +101,7 @@ func (c *inPlaceCheckpoint) beforeCall(req approvals.Request, emit func(journal.
 	// dir it left as it was): a stat of every entry tells that, and the
 	// point shares the last one's manifest, as a full walk would find.
 	if !checkpoint.Unchanged(c.rec.Place, cp.last, skip) {
-		m, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Limits: c.lim, Prev: cp.last, Skip: skip})
+		m, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Limits: c.lim, Prev: cp.last, Listable: c.before, Skip: skip})
 		if err != nil {
 			c.stopPoints("a checkpoint failed: "+err.Error(), emit)
 			return

@@ -113,7 +113,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	if prev == nil {
 		prev = before
 	}
-	now, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: prev, Skip: checkpointSkip()})
+	now, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: prev, Listable: before, Skip: checkpointSkip()})
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	if applied != nil {
 		rep.Kept = applied.Kept
 	}
-	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Skip: checkpointSkip()}); err == nil {
+	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Listable: before, Skip: checkpointSkip()}); err == nil {
 		if s.SaveManifest(rep.ID, "after", left) == nil {
 			urec.HasAfter = true
 		}

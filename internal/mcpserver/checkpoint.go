@@ -54,6 +54,7 @@ type callPoints struct {
 type placePoints struct {
 	store   *checkpoint.Store
 	rec     *checkpoint.Record
+	first   *checkpoint.Manifest // the place before the server's first call ("before")
 	last    *checkpoint.Manifest // the place as last recorded
 	lastRef string               // last's name in the record; "" when it is only the "after"
 	isAfter bool                 // last is what "after" holds
@@ -95,7 +96,7 @@ func (c *callPoints) open() error {
 		if err := s.SaveManifest(c.id, "before", m); err != nil {
 			return err
 		}
-		c.places = append(c.places, &placePoints{store: s, rec: rec, last: m, lastRef: "before"})
+		c.places = append(c.places, &placePoints{store: s, rec: rec, first: m, last: m, lastRef: "before"})
 	}
 	return nil
 }
@@ -167,7 +168,7 @@ func (c *callPoints) before(what string) int {
 				}
 			}
 		default:
-			m, err := checkpoint.Take(pl.store, root, checkpoint.Options{Limits: c.lim, Prev: pl.last, Skip: skip})
+			m, err := checkpoint.Take(pl.store, root, checkpoint.Options{Limits: c.lim, Prev: pl.last, Listable: pl.first, Skip: skip})
 			if err != nil {
 				c.stop("a checkpoint failed: " + err.Error())
 				return 0
@@ -212,7 +213,7 @@ func (c *callPoints) after(n int, refused bool) (dropped bool) {
 		var now *checkpoint.Manifest // the place now, when the stat fast path could not tell
 		unchanged := checkpoint.Unchanged(root, pl.last, skip)
 		if !unchanged {
-			m, err := checkpoint.Take(pl.store, root, checkpoint.Options{Limits: c.lim, Prev: pl.last, Skip: skip})
+			m, err := checkpoint.Take(pl.store, root, checkpoint.Options{Limits: c.lim, Prev: pl.last, Listable: pl.first, Skip: skip})
 			if err != nil {
 				c.stop("a checkpoint failed: " + err.Error())
 				return false

@@ -33,6 +33,15 @@ type Options struct {
 	// (size, mtime, ctime, inode, device) is unchanged since is not read
 	// again, its stored blob is reused.
 	Prev *Manifest
+	// Listable is the checkpoint the place is compared with (the one
+	// before the run): a directory it had as a listed directory, or did
+	// not have, that this user cannot list now was made so by the run (a
+	// coder with the person's uid takes the read bit away to hide what it
+	// left there, which git, a shell and `source` still reach by name).
+	// It is opened (u+rwx) for the walk and the read, and its mode put
+	// back at the end; it is recorded with the mode it had. A directory
+	// the person could not list before stays one uncovered entry.
+	Listable *Manifest
 	// Skip are absolute paths under the place left out entirely (Sentinel's
 	// own state dir when the place holds it).
 	Skip []string
@@ -65,12 +74,17 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	}
 	// Every listing and read goes through r: nothing is read through a
 	// link that leads out of the place, whatever is swapped in.
-	r, err := os.OpenRoot(root)
+	putTop, topMode, err := o.openTop(root)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("checkpoint %s: %w", root, err), putTop())
+	}
 	defer r.Close()
 	var jobs []readJob
+	reopened, reopen := o.reopener(r)
 	// The walk lists each directory through r too: one swapped for a link
 	// out of the place while the walk runs is unreadable, not listed.
 	err = walkRoot(r, func(rel string, d fs.DirEntry, werr error) error {
@@ -164,14 +178,20 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			o.walked(rel)
 		}
 		return nil
-	})
+	}, reopen)
+	if err == nil {
+		if o.betweenWalkAndRead != nil {
+			o.betweenWalkAndRead()
+		}
+		s.readAll(r, m, jobs, o.noOpenat2)
+	}
+	if topMode != 0 && m.Top != nil {
+		m.Top.Mode = topMode & modeBits // as the run left it, not as opened for the record
+	}
+	err = errors.Join(err, reopened.putBack(r), putTop())
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
-	if o.betweenWalkAndRead != nil {
-		o.betweenWalkAndRead()
-	}
-	s.readAll(r, m, jobs, o.noOpenat2)
 	sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
 	m.Took = time.Since(start).Milliseconds()
 	return m, nil

@@ -141,6 +141,15 @@ type applyOptions struct {
 }
 
 func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) {
+	for _, st := range plan.Steps {
+		if st.Path == "." && st.Now != nil && st.Was != nil {
+			// the run took the place's own permissions away: open it (the
+			// last loop gives it its mode from before the run)
+			if _, _, err := openDirForUndo(root); err != nil {
+				return nil, err
+			}
+		}
+	}
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, err
@@ -173,9 +182,9 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 		defer done()
 		return true, do(pr, base)
 	}
-	// Directories the run made read-only are made writable first.
+	// Directories the run made read-only or unlistable are opened first.
 	for _, st := range plan.Steps {
-		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o200 == 0 {
+		if st.Now != nil && st.Now.Kind == KindDir && st.Now.Mode&0o700 != 0o700 {
 			_, _ = at(st.Path, func(pr *os.Root, base string) error { return chmodDir(pr, base, st.Now.Mode|0o700) })
 		}
 	}

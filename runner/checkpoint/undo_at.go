@@ -1,7 +1,9 @@
 package checkpoint
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"strings"
@@ -47,8 +49,15 @@ func stepDir(r *os.Root, dir *os.File, p string, hook func(p string)) (pr *os.Ro
 }
 
 // chmodDir sets the mode of the directory name in r, not following a link.
+// One this user cannot open (a run took its read bit away) is changed by
+// name once it is seen to be a directory: os.Root keeps that in r.
 func chmodDir(r *os.Root, name string, mode os.FileMode) error {
 	f, err := nofollow.OpenDirIn(r, name)
+	if errors.Is(err, fs.ErrPermission) {
+		if fi, lerr := r.Lstat(name); lerr == nil && fi.IsDir() {
+			return r.Chmod(name, mode)
+		}
+	}
 	if err != nil {
 		return err
 	}

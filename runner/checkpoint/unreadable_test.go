@@ -4,12 +4,12 @@ package checkpoint
 
 import (
 	"os"
-	"os/exec"
-	"os/user"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/testuser"
 )
 
 // asUnprivileged re-runs the calling test as the unprivileged CI user when
@@ -18,37 +18,7 @@ import (
 // then returns, the child having done the work.
 func asUnprivileged(t *testing.T) bool {
 	t.Helper()
-	if os.Getuid() != 0 {
-		return false
-	}
-	const name = "sentinel-ci"
-	u, err := user.Lookup(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("user %s is missing (CI=true): useradd -m %s", name, name)
-		}
-		t.Skipf("running as root and user %s does not exist: create it (useradd -m %s) to test an unreadable directory", name, name)
-	}
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
-		t.Fatal("setpriv is missing (util-linux)")
-	}
-	dir := t.TempDir()
-	must(t, os.Chmod(dir, 0o755))
-	exe, err := os.Executable()
-	must(t, err)
-	b, err := os.ReadFile(exe)
-	must(t, err)
-	bin := filepath.Join(dir, "checkpoint.test")
-	must(t, os.WriteFile(bin, b, 0o755))
-	cmd := exec.Command(setpriv, "--reuid="+u.Uid, "--regid="+u.Gid, "--init-groups", bin, "-test.run", "^"+t.Name()+"$", "-test.v")
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + u.HomeDir, "USER=" + name, "TMPDIR=/tmp"}
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()+" ") {
-		t.Fatalf("%s as %s failed: %v\n%s", t.Name(), name, err, out)
-	}
-	return true
+	return testuser.Rerun(t, testuser.CI)
 }
 
 // One directory the person's user cannot list costs only itself: the

@@ -17,13 +17,15 @@ import (
 // and could not be undone. Each directory is listed through r, as r.FS()
 // does, in lexical order; fn is called as fs.WalkDir calls it (a
 // directory that cannot be listed a second time, with the error;
-// fs.SkipDir and fs.SkipAll as there).
-func walkRoot(r *os.Root, fn fs.WalkDirFunc) error {
+// fs.SkipDir and fs.SkipAll as there). reopen, when set, hears a
+// directory that cannot be listed first: when it says true (it made the
+// directory listable), the listing is tried once more.
+func walkRoot(r *os.Root, fn fs.WalkDirFunc, reopen func(rel string, err error) bool) error {
 	info, err := r.Stat(".")
 	if err != nil {
 		err = fn(".", nil, err)
 	} else {
-		err = walkRootDir(r, ".", fs.FileInfoToDirEntry(info), fn)
+		err = walkRootDir(r, ".", fs.FileInfoToDirEntry(info), fn, reopen)
 	}
 	if errors.Is(err, fs.SkipDir) || errors.Is(err, fs.SkipAll) {
 		return nil
@@ -31,7 +33,7 @@ func walkRoot(r *os.Root, fn fs.WalkDirFunc) error {
 	return err
 }
 
-func walkRootDir(r *os.Root, rel string, d fs.DirEntry, fn fs.WalkDirFunc) error {
+func walkRootDir(r *os.Root, rel string, d fs.DirEntry, fn fs.WalkDirFunc, reopen func(string, error) bool) error {
 	if err := fn(rel, d, nil); err != nil || !d.IsDir() {
 		if errors.Is(err, fs.SkipDir) && d.IsDir() {
 			err = nil
@@ -39,6 +41,9 @@ func walkRootDir(r *os.Root, rel string, d fs.DirEntry, fn fs.WalkDirFunc) error
 		return err
 	}
 	des, err := readDirIn(r, rel)
+	if err != nil && reopen != nil && reopen(rel, err) {
+		des, err = readDirIn(r, rel)
+	}
 	if err != nil {
 		if err = fn(rel, d, err); err != nil {
 			if errors.Is(err, fs.SkipDir) {
@@ -48,7 +53,7 @@ func walkRootDir(r *os.Root, rel string, d fs.DirEntry, fn fs.WalkDirFunc) error
 		}
 	}
 	for _, de := range des {
-		if err := walkRootDir(r, path.Join(rel, de.Name()), de, fn); err != nil {
+		if err := walkRootDir(r, path.Join(rel, de.Name()), de, fn, reopen); err != nil {
 			if errors.Is(err, fs.SkipDir) {
 				break
 			}
