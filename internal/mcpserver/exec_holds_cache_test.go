@@ -99,7 +99,9 @@ func TestLookBeforeACommandNoticesEveryInput(t *testing.T) {
 		before, after func(t *testing.T, f *lookFixture)
 	}
 	includeOf := func(p string) string { return "[include]\n\tpath = " + p + "\n" }
-	hooksIn := func(f *lookFixture, n string) string { return "[core]\n\thooksPath = " + filepath.Join(f.root, n) + "\n" }
+	hooksIn := func(f *lookFixture, n string) string {
+		return "[core]\n\thooksPath = " + filepath.Join(f.root, n) + "\n"
+	}
 	cases := []lookCase{
 		{"global ~/.gitconfig appears", nil, func(t *testing.T, f *lookFixture) {
 			write(t, filepath.Join(f.home, ".gitconfig"), includeOf(filepath.Join(f.root, "g.cfg")))
