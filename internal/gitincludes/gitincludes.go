@@ -50,7 +50,7 @@ func Files(ctx context.Context, root string, gitDirs, roots []string) (files []s
 	links = map[string]string{}
 	literal := listIncludes(ctx, root)
 	for _, d := range gitDirs {
-		for _, cfg := range configsOf(d, "include") {
+		for _, cfg := range configsOf(ctx, d, "include") {
 			literal = append(literal, listIncludes(ctx, root, "--file", cfg)...)
 		}
 	}
@@ -104,7 +104,7 @@ func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []stri
 		}
 		wt := filepath.Dir(d)
 		own := slices.Clone(global)
-		for _, cfg := range configsOf(d, "hookspath", "include") {
+		for _, cfg := range configsOf(ctx, d, "hookspath", "include") {
 			own = append(own, configValues(ctx, root, "core.hooksPath", "--file", cfg)...)
 		}
 		for _, v := range own {
@@ -117,6 +117,7 @@ func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []stri
 		if !filepath.IsAbs(d) {
 			d = filepath.Join(hv.worktree, d)
 		}
+		note(ctx, d)
 		d = Resolved(filepath.Clean(d))
 		if Inside(d, roots) && !slices.Contains(out, d) {
 			out = append(out, d)
@@ -130,10 +131,12 @@ func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []stri
 // extensions.worktreeConfig) whose text holds one of words (a key git
 // config spells in any case): a file holding none sets no such key and
 // starts no git.
-func configsOf(d string, words ...string) []string {
+func configsOf(ctx context.Context, d string, words ...string) []string {
 	var out []string
 	c := gitdir.Common(d)
+	note(ctx, filepath.Join(d, "commondir"))
 	for _, cfg := range []string{filepath.Join(c, "config"), filepath.Join(c, "config.worktree"), filepath.Join(d, "config.worktree")} {
+		note(ctx, cfg)
 		b, err := os.ReadFile(cfg)
 		if err != nil || slices.Contains(out, cfg) {
 			continue
@@ -165,6 +168,7 @@ func listIncludes(ctx context.Context, dir string, scope ...string) []string {
 	args := append([]string{"config", "--includes", "--show-origin", "-z"}, scope...)
 	args = append(args, "--get-regexp", includeKeys)
 	b, err := hostGit(ctx, dir, args)
+	noteRun(ctx, err)
 	if err != nil {
 		return nil
 	}
@@ -183,10 +187,11 @@ func listIncludes(ctx context.Context, dir string, scope ...string) []string {
 		}
 		switch {
 		case strings.HasPrefix(v, "~/") && home != "":
-			v = filepath.Join(home, v[2:])
+			v = home + "/" + v[2:]
 		case !filepath.IsAbs(v):
-			v = filepath.Join(filepath.Dir(origin), v)
+			v = filepath.Dir(origin) + "/" + v
 		}
+		note(ctx, origin, v) // as written: git resolves a .. after a link through it
 		out = append(out, filepath.Clean(v))
 	}
 	return out
@@ -197,6 +202,7 @@ func listIncludes(ctx context.Context, dir string, scope ...string) []string {
 func configValues(ctx context.Context, dir, key string, scope ...string) []string {
 	args := append([]string{"config", "--includes", "--path", "-z"}, scope...)
 	b, err := hostGit(ctx, dir, append(args, "--get-all", key))
+	noteRun(ctx, err)
 	if err != nil {
 		return nil
 	}
@@ -241,6 +247,7 @@ func hostGit(ctx context.Context, dir string, args []string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	note(ctx, bin)
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	return cmd.Output()

@@ -52,7 +52,7 @@ func ProgramsAndLinks(ctx context.Context, root string, gitDirs, roots []string)
 		}
 		wt := filepath.Dir(d)
 		own := slices.Clone(global)
-		for _, cfg := range configsOf(d, programWords...) {
+		for _, cfg := range configsOf(ctx, d, programWords...) {
 			own = append(own, regexpValues(ctx, root, programKeys, "--file", cfg)...)
 		}
 		for _, v := range own {
@@ -68,6 +68,7 @@ func ProgramsAndLinks(ctx context.Context, root string, gitDirs, roots []string)
 			case !filepath.IsAbs(w):
 				w = filepath.Join(pv.worktree, w)
 			}
+			note(ctx, w)
 			w = filepath.Clean(w)
 			for a := w; a != filepath.Dir(a); a = filepath.Dir(a) {
 				if st, err := os.Lstat(a); err == nil && st.Mode()&os.ModeSymlink != 0 && Inside(a, roots) {
@@ -103,6 +104,7 @@ func commandPaths(v string) []string {
 func regexpValues(ctx context.Context, dir, re string, scope ...string) []string {
 	args := append([]string{"config", "--includes", "-z"}, scope...)
 	b, err := hostGit(ctx, dir, append(args, "--get-regexp", re))
+	noteRun(ctx, err)
 	if err != nil {
 		return nil
 	}

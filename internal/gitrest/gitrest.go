@@ -30,12 +30,15 @@
 //     that point at an object the coder made (Dirs.Made) are named, with
 //     the object ids they now point to. COMMIT_EDITMSG's content is not
 //     compared (git rewrites it on every commit and runs nothing of it).
-//   - by type: sharedindex.*, the shared part of a split index. The main
-//     index names one by its hash (git refuses one whose content is not
-//     it), and git freshens its modification time whenever it reads it,
-//     so its content and times are not compared; a new one, one gone (an
-//     index linking to it can no longer be read: undo's start index
-//     included) and one turned into a link or a fifo are named.
+//   - by type and content: sharedindex.*, the shared part of a split
+//     index. The main index names one by the hash in its trailer, which
+//     git reads and does not check against the content (only fsck
+//     does), so one overwritten with other entries and the same trailer
+//     and size is taken; its content is compared by hash (while the
+//     budget lasts; after, its size and identity), not its times (git
+//     freshens them whenever it reads it). A new one, one gone (an index
+//     linking to it can no longer be read: undo's start index included),
+//     one changed, and one turned into a link or a fifo are named.
 //   - compared whole: everything else — MERGE_MSG, lfs/, rr-cache/, a
 //     reftable/ in a repository that does not use one (git 2.45 and later
 //     may read it), a lock left behind, a name git has not invented yet.
@@ -173,6 +176,8 @@ func Snap(d Dirs, budget int64) *Rest {
 					r.stamps[p] = "unreadable"
 				case k == "kind" && e.Name() != "COMMIT_EDITMSG" && de.Type().IsRegular():
 					r.stamps[p] = stamp(p, de, &left) // what it points to: see pointsLine
+				case k == "shared" && de.Type().IsRegular():
+					r.stamps[p] = sharedStamp(p, de, &left)
 				case k == "kind" || k == "shared":
 					r.stamps[p] = kindStamp(p, de)
 				default:
@@ -231,6 +236,19 @@ func stamp(p string, d fs.DirEntry, left *int64) string {
 	n, _ := io.Copy(h, io.LimitReader(f, fi.Size()))
 	*left -= n
 	return s + " " + hex.EncodeToString(h.Sum(nil))
+}
+
+// sharedStamp is a shared index's stamp: its content hash while the
+// budget lasts (git freshens its times when it reads it, so they are not
+// compared), its size and identity after (an overwrite in place of the
+// same size then passes: the budget's bound).
+func sharedStamp(p string, d fs.DirEntry, left *int64) string {
+	s := stamp(p, d, left)
+	if fi, err := d.Info(); err == nil && fi.Size() > *left && strings.Contains(s, " dev ") {
+		st, _ := filestamp.Of(fi)
+		return fmt.Sprintf("file %s %d dev %d ino %d", fi.Mode(), fi.Size(), st.Dev, st.Ino)
+	}
+	return s
 }
 
 // identity is what of a file no program can set back: its device, inode

@@ -39,14 +39,14 @@ import (
 // programs named as paths), made where missing; and the links on the way
 // to an included file.
 func (g *gitGuard) holdsNow(ctx context.Context, roots []string) (held []string, links map[string]string, fresh map[string][]string, err error) {
+	a, err := g.look(ctx, roots) // exec_holds_cache.go
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	var out []string
-	dirs, fresh := map[string][]string{}, map[string][]string{}
+	fresh = map[string][]string{}
 	for _, root := range roots {
-		own := g.ownOf(root)
-		sc, err := scanTree(root, own, "", maxGitDirs)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("git dirs under %s: %w", root, err)
-		}
+		own, sc := g.ownOf(root), a.scans[root]
 		for _, p := range slices.Concat(sc.Dirs, sc.Pointers, sc.Unlisted) {
 			if within(p, root) && p != root {
 				out = append(out, p)
@@ -60,13 +60,8 @@ func (g *gitGuard) holdsNow(ctx context.Context, roots []string) (held []string,
 				}
 			}
 		}
-		dirs[root] = sc.Dirs
 	}
-	targets, links, err := targetsOf(ctx, roots, func(root string) []string { return dirs[root] })
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return append(out, targets...), links, fresh, nil
+	return append(out, a.targets...), a.links, fresh, nil
 }
 
 // unknown are those of found under root the start did not have.

@@ -77,6 +77,8 @@ type gitGuard struct {
 	moving  sync.Mutex // one moveIn at a time
 	lock    *os.File   // held while this server lives (gitscratch_recover_unix.go)
 
+	looks lookCache // the look before each command (exec_holds_cache.go)
+
 	// mover moves into the quarantine (a test's fails its renames).
 	mover gitdir.Mover
 	// made are the git dirs and pointers a command made (by identity,

@@ -54,6 +54,7 @@ func (g *gitGuard) checkIndexes(snap map[string][]byte) []string {
 				said = append(said, root+": "+c.String())
 			}
 		}
+		said = append(said, checkMarks(root, gd, snap[root])...) // gitindex_marks.go
 	}
 	return said
 }
