@@ -271,6 +271,12 @@ func (x *cmdCtx) command(args []word, depth int) {
 	name := args[0]
 	if !name.static || name.pattern || name.val == "" {
 		x.add(Ask, RuleShellDynamicCmd, "the command name comes from an expansion and cannot be known before it runs")
+		if name.static && name.pattern && !name.brace {
+			// globprog.go: /???/r? -rf ~ is /bin/rm -rf ~ on every system
+			for _, p := range globPrograms(name.val) {
+				x.command(append([]word{{val: p, static: true}}, args[1:]...), depth+1)
+			}
+		}
 		return
 	}
 	prog := name.val

@@ -144,7 +144,7 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 		if w, ok := c.substVars[p]; ok {
 			return w.val, w.subst, w.pattern, true // substassign.go
 		}
-		if p.Param != nil && p.Exp != nil {
+		if p.Param != nil && (p.Exp != nil || p.Slice != nil) {
 			// ${HOME:?}, ${HOME:-/}, ${HOME%/}: paramops.go
 			if _, bound := c.bind[p.Param.Value]; !bound {
 				if known := c.knownValue(p.Param.Value); known != "" {
@@ -241,6 +241,12 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		sub = a[1]
 	}
 	switch a[0] {
+	case "echo":
+		// $(echo /) is "/": one plain word of text, written as the word
+		// it becomes (only alone, unfiltered: $(echo x | tr x /) is not x).
+		if len(argvs) == 1 && len(a) == 2 && constSafe(a[1]) && !strings.HasPrefix(a[1], "-") {
+			return substValue, a[1]
+		}
 	case "nproc", "pwd", "whoami":
 		return substValue, standInValue
 	case "uname":
