@@ -190,7 +190,9 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		argv[i] = words[i].val
 		if !words[i].static {
 			static = false
-			if sw, ok := c.substWord(w); ok && !words[i].fetch {
+			// A command word cmdword.go writes out stays its: $(echo
+			// python3) manage.py flush is python3 … for every reader.
+			if sw, ok := c.substWord(w); ok && !words[i].fetch && (i > 0 || !c.writesOutCommand(w)) {
 				words[i] = sw
 			}
 		}
@@ -479,4 +481,10 @@ func (x *cmdCtx) inWorkspaceList(v string) bool {
 		}
 	}
 	return true
+}
+
+// writesOutCommand reports a command word cmdword.go writes out.
+func (c *checkEnv) writesOutCommand(w *syntax.Word) bool {
+	_, ok := c.substCommandWord(w)
+	return ok
 }
