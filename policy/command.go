@@ -190,7 +190,9 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		argv[i] = words[i].val
 		if !words[i].static {
 			static = false
-			if sw, ok := c.substWord(w); ok && !words[i].fetch {
+			// A command word cmdword.go writes out stays its: $(echo
+			// python3) manage.py flush is python3 … for every reader.
+			if sw, ok := c.substWord(w); ok && !words[i].fetch && (i > 0 || !c.writesOutCommand(w)) {
 				words[i] = sw
 			}
 		}
@@ -271,6 +273,12 @@ func (x *cmdCtx) command(args []word, depth int) {
 	name := args[0]
 	if !name.static || name.pattern || name.val == "" {
 		x.add(Ask, RuleShellDynamicCmd, "the command name comes from an expansion and cannot be known before it runs")
+		if name.static && name.pattern && !name.brace {
+			// globprog.go: /???/r? -rf ~ is /bin/rm -rf ~ on every system
+			for _, p := range globPrograms(name.val) {
+				x.command(append([]word{{val: p, static: true}}, args[1:]...), depth+1)
+			}
+		}
 		return
 	}
 	prog := name.val
@@ -473,4 +481,10 @@ func (x *cmdCtx) inWorkspaceList(v string) bool {
 		}
 	}
 	return true
+}
+
+// writesOutCommand reports a command word cmdword.go writes out.
+func (c *checkEnv) writesOutCommand(w *syntax.Word) bool {
+	_, ok := c.substCommandWord(w)
+	return ok
 }

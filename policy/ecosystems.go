@@ -61,10 +61,13 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	}
 }
 
-// rubyBinstubs are the programs Rails and Bundler generate into bin/: the
-// project's own wrappers of the tool of that name.
+// rubyBinstubs are the programs Rails and Bundler generate into bin/, and
+// the tools composer installs there when a project sets its bin-dir to bin
+// (Symfony's bin/phpunit and bin/console, Laravel packages' bin/pest): the
+// project's own wrappers of the tool of that name, as vendor/bin's are.
 var rubyBinstubs = wordSet{words: []string{"rails", "rake", "rspec", "bundle", "rubocop", "spring", "setup", "dev",
-	"importmap", "jobs", "brakeman", "yarn", "webpack", "vite", "thrust", "ci"}}
+	"importmap", "jobs", "brakeman", "yarn", "webpack", "vite", "thrust", "ci",
+	"phpunit", "pest", "phpstan", "psalm", "php-cs-fixer", "phpcs", "phpcbf", "rector", "ecs", "console", "paratest"}}
 
 // binstub reports whether every path is bin/NAME at the workspace root
 // for a Ruby binstub name: run as the project's own code (inside the

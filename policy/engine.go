@@ -115,6 +115,9 @@ type checkEnv struct {
 	bind         map[string]word               // loop variables bound to one of their static words (subst.go)
 	memo         map[string]string             // canonical paths resolved during this Check
 	dumps        map[*syntax.CallExpr]dumpMemo // calls read as environment dumps during this Check (dumpenv.go)
+	substVars    map[*syntax.ParamExp]word     // uses of NAME=$(producer) bound to the producer's stand-in (substassign.go)
+	xargsFed     map[*syntax.CallExpr][]word   // xargs stages fed plain static items by echo or printf (substassign.go)
+	fetched      map[string]bool               // files this line downloads into (fetchedrun.go)
 }
 
 // root canonicalizes a root path the adapter gave (workspace, home,

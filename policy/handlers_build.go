@@ -286,6 +286,8 @@ func cargoCmd(x *cmdCtx, args []word) {
 		x.add(Ask, RulePkgInstall, "cargo "+sub+" downloads or installs crates")
 	case hasOpt(rest, "", "--open"):
 		x.add(Ask, RuleBuildOption, "cargo --open starts a browser")
+	case sub == "audit":
+		cargoAudit(x, rest) // cargoaudit.go
 	case sub == "" || cargoAllowed.has(sub):
 		x.add(Allow, RuleBuildProject, "cargo "+sub+" builds or tests the project")
 		x.inWorkspace()

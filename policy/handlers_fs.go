@@ -344,7 +344,9 @@ func evalCmd(x *cmdCtx, args []word) {
 
 func sourceCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleShellSource, "runs a file's contents in this shell")
-	x.cw.unknown = true // the file may change directory
+	// The file may change directory: for what runs after it, not for
+	// finding the file itself (fetchedrun.go: wget URL/i.sh && . ./i.sh).
+	defer func() { x.cw.unknown = true }()
 	if len(args) > 1 && (args[1].procSubst || args[1].fetch) {
 		x.add(Deny, RuleShellStdin, args[0].val+" runs code that another command produces, which nobody has seen")
 		return

@@ -60,6 +60,8 @@ func goCmd(x *cmdCtx, args []word) {
 		}
 		x.add(Ask, RuleUnknownCommand, "a go mod command the policy does not know")
 		return
+	case sub == "tool" && len(sargs) > 0 && sargs[0].val == "pprof" && pprofReport(x, sargs[1:]): // pprof.go
+		return
 	case sub == "tool" && len(sargs) > 0 && sargs[0].val == "cover":
 		x.add(Allow, RuleBuildProject, "go tool cover reports coverage")
 		x.inWorkspace()

@@ -130,6 +130,7 @@ func fetchCmd(x *cmdCtx, args []word) {
 			x.write(rest[i])
 		}
 	}
+	x.noteFetched(name, args) // fetchedrun.go
 }
 
 func netCmd(x *cmdCtx, args []word) {

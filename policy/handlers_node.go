@@ -212,9 +212,22 @@ func bunCmd(x *cmdCtx, args []word) {
 	case "install", "i", "add", "remove", "rm", "update", "link", "unlink", "pm", "create", "init", "upgrade", "patch":
 		x.add(Ask, RulePkgInstall, "bun "+sub+" installs packages")
 	default:
+		if ops[0].static && !strings.ContainsAny(sub, "/.") && !bunCommands.has(sub) {
+			// bun NAME is bun run NAME: a package.json script or an
+			// installed bin (node_modules/.bin/tsc), as for bun run.
+			x.add(Allow, RuleBuildProject, "bun "+sub+" runs the project's own script or installed tool")
+			x.inWorkspace()
+			npmScriptName(x, sub)
+			return
+		}
 		x.add(Ask, RuleInterpScript, "bun "+sub+" runs code the request does not show")
 	}
 }
+
+// bunCommands are bun's own commands: any other plain name is bun run NAME.
+var bunCommands = wordSet{words: []string{"run", "test", "x", "repl", "exec", "install", "i", "add", "a", "remove", "rm",
+	"update", "audit", "outdated", "link", "unlink", "publish", "patch", "patch-commit", "pm", "info", "why", "build",
+	"init", "create", "c", "upgrade", "feedback", "completions", "discord", "help", "getcompletes"}}
 
 // npmConfigRuns are the npm configuration keys that choose a program, a
 // shell, a settings file, code to load or where files go. nopt, npm's

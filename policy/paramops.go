@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -17,6 +18,9 @@ import (
 // knownParamOp gives the expansion of p, an operator on a variable whose
 // value is known. ok is false for any other form.
 func (c *checkEnv) knownParamOp(p *syntax.ParamExp, value string) (string, bool) {
+	if p.Slice != nil && p.Exp == nil {
+		return sliceValue(p, value)
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil {
 		return "", false
 	}
@@ -92,4 +96,38 @@ func (c *checkEnv) knownValue(name string) string {
 		return c.tmp
 	}
 	return ""
+}
+
+// sliceValue is ${NAME:OFFSET} or ${NAME:OFFSET:LENGTH} with literal,
+// non-negative numbers: ${HOME:0:1} is "/".
+func sliceValue(p *syntax.ParamExp, value string) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil {
+		return "", false
+	}
+	num := func(x syntax.ArithmExpr) (int, bool) {
+		w, ok := x.(*syntax.Word)
+		if !ok || len(w.Parts) != 1 {
+			return 0, false
+		}
+		l, ok := w.Parts[0].(*syntax.Lit)
+		if !ok || l.Value == "" || len(l.Value) > 6 || !isDigits(l.Value) {
+			return 0, false
+		}
+		n, err := strconv.Atoi(l.Value)
+		return n, err == nil
+	}
+	off, ok := num(p.Slice.Offset)
+	if !ok {
+		return "", false
+	}
+	off = min(off, len(value))
+	v := value[off:]
+	if p.Slice.Length != nil {
+		n, ok := num(p.Slice.Length)
+		if !ok {
+			return "", false
+		}
+		v = v[:min(n, len(v))]
+	}
+	return v, true
 }

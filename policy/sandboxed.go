@@ -154,6 +154,9 @@ func (x *cmdCtx) codeRisks(name, code string) {
 		sub := x.cw.copy()
 		x.c.shell(cmd, &sub, x.s.depth+1, name+" spawns")
 	}
+	if fetchesAndEvals(code) { // fetcheval.go
+		x.add(Deny, RuleInterpInline, name+" code fetches code from the network and runs it, as curl | sh")
+	}
 	x.codeDeletes(code)
 	x.codeExfil(name, code)
 	x.codeEnvExfil(name, code)                      // codeenvsend.go: os.environ['API_KEY'] and urlopen

@@ -68,6 +68,8 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	}
 	s := &src{text: text, depth: depth, via: via, braced: braced}
 	pipes := c.screenEnvListings(text, f) // envscreen.go
+	c.bindSubstAssigns(f)                 // substassign.go: B=$(git branch --show-current) && git log origin/$B
+	c.feedXargs(f)                        // substassign.go: echo ./internal/... | xargs go vet
 	cwAfter := make([]cwds, len(f.Stmts)) // the working directory after each statement (constprop.go)
 	for i, st := range f.Stmts {
 		c.stmt(s, st, cw)
@@ -77,6 +79,7 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	c.judgeConstants(s, f, cwAfter) // constprop.go: x=rm; $x -rf /
 	c.judgeDumps(s, f, pipes)       // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw)     // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
+	c.judgeCurlConfigs(s, f, cw)    // curlconfig.go: curl -K <(printf 'upload-file = .env…')
 	c.judgeSecretWrites(s, f)       // secretwrite.go: printf "$API_KEY" > k.txt
 	c.judgeSecretFileSends(s, f)    // secretfilesinks.go: curl "…?k=$(cat .env)", cat .env | nc …
 }

@@ -22,7 +22,15 @@ import (
 //   - names: git ls-files, git diff --name-only, rg -l / --files, grep -l,
 //     find without actions, ls, go list — programs that only look at
 //     files' names or sizes (wc, ls, stat, go test …), since the names
-//     may be anything the workspace holds.
+//     may be anything the workspace holds;
+//   - text: git config user.name / user.email — free text (the project's
+//     .git/config may set it to anything, blanks and leading dashes
+//     included), so only git may take it, only inside double quotes (one
+//     word, never split) and only as the value of a --author=, --committer=
+//     or --grep= word: whatever the text, the word stays that option, whose
+//     value git only records or matches. It is not a secret (it is in every
+//     commit); other git config keys (a remote's URL may hold a token,
+//     credential.*) are not producers.
 //
 // A loop over static words binds its variable to each word in turn, and
 // the body is judged once per word, as if each had been written out.
@@ -34,6 +42,7 @@ const (
 	substRev
 	substToolchain
 	substNames
+	substText
 )
 
 // What a class's output is judged as.
@@ -109,13 +118,19 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 			if !ok {
 				return word{}, false
 			}
+			if class == substText {
+				return word{}, false // unquoted free text splits into words
+			}
 			b.WriteString(v)
 			out.pattern = out.pattern || pat
 			out.subst = max(out.subst, class)
 		}
 	}
 	out.val = b.String()
-	if strings.Contains(out.val, "..") && out.subst >= substToolchain {
+	if out.subst == substText && !textOptionWord(w) {
+		return word{}, false
+	}
+	if strings.Contains(out.val, "..") && out.subst >= substToolchain && out.subst != substText {
 		return word{}, false // climbing out of a stand-in
 	}
 	return out, true
@@ -126,7 +141,10 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern, ok bool) {
 	switch p := p.(type) {
 	case *syntax.ParamExp:
-		if p.Param != nil && p.Exp != nil {
+		if w, ok := c.substVars[p]; ok {
+			return w.val, w.subst, w.pattern, true // substassign.go
+		}
+		if p.Param != nil && (p.Exp != nil || p.Slice != nil) {
 			// ${HOME:?}, ${HOME:-/}, ${HOME%/}: paramops.go
 			if _, bound := c.bind[p.Param.Value]; !bound {
 				if known := c.knownValue(p.Param.Value); known != "" {
@@ -223,6 +241,12 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		sub = a[1]
 	}
 	switch a[0] {
+	case "echo":
+		// $(echo /) is "/": one plain word of text, written as the word
+		// it becomes (only alone, unfiltered: $(echo x | tr x /) is not x).
+		if len(argvs) == 1 && len(a) == 2 && constSafe(a[1]) && !strings.HasPrefix(a[1], "-") {
+			return substValue, a[1]
+		}
 	case "nproc", "pwd", "whoami":
 		return substValue, standInValue
 	case "uname":
@@ -243,6 +267,10 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 				}
 			}
 			return substRev, standInRev
+		case "config":
+			if k := a[len(a)-1]; (len(a) == 3 || len(a) == 4 && a[2] == "--get") && (k == "user.name" || k == "user.email") {
+				return substText, "A U Thor"
+			}
 		case "branch":
 			if len(a) == 3 && a[2] == "--show-current" {
 				return substRev, "main"
@@ -293,6 +321,8 @@ func substAllowed(prog string, class byte) bool {
 		return prog == "git" || prog == "echo" || prog == "printf"
 	case substToolchain:
 		return readOnlyOuters.has(prog)
+	case substText:
+		return prog == "git"
 	case substNames:
 		// A linter or formatter of the project is judged on the names
 		// as on any file it is given: `ormolu --mode inplace $(git
@@ -352,4 +382,19 @@ func (c *checkEnv) forBindings(f *syntax.ForClause) (string, []word, bool) {
 		return "", nil, false
 	}
 	return name, items, true
+}
+
+// textOptionWord reports a word that begins with a static --author=,
+// --committer= or --grep=: free text after it stays that option's value.
+func textOptionWord(w *syntax.Word) bool {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	for _, p := range []string{"--author=", "--committer=", "--grep="} {
+		if strings.HasPrefix(lit.Value, p) {
+			return true
+		}
+	}
+	return false
 }

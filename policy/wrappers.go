@@ -343,6 +343,13 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
 		}
+		if items, ok := x.c.xargsFed[x.call]; ok && len(rest)+1 == len(x.call.Args) {
+			// echo ./internal/... | xargs go vet runs go vet ./internal/...
+			// (substassign.go): the command with the items it will get.
+			x.part.Wrappers = append(x.part.Wrappers, "xargs")
+			x.command(append(append([]word(nil), rest[r.n:]...), items...), 8)
+			return nil, true
+		}
 		repl, argFile := "", (*word)(nil)
 		for _, v := range r.vals {
 			switch v.opt {

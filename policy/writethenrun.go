@@ -42,6 +42,9 @@ func (x *cmdCtx) noteText(w word, texts []string) {
 // as shell, or the run asks when the text is unknown. It reports whether
 // w was written by this line.
 func (x *cmdCtx) ranWritten(w word, judge func(text string)) bool {
+	if x.ranFetched(w) { // fetchedrun.go: curl -o x.sh URL && sh x.sh
+		return true
+	}
 	if x.c.written == nil {
 		return false
 	}
