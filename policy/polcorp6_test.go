@@ -32,6 +32,8 @@ var polcorp6Open = map[string]string{
 	"bun add zod":                          "U4 DECISION",
 	"gh pr view 123 --json title,body":     "U7 non-localhost reads with credentials",
 	"kubectl get pods -n prod":             "U7 non-localhost reads with credentials",
+	"python3 -c \"import dotenv; print(dotenv.dotenv_values())\"": "U10 tools that print a project's resolved secrets",
+	"docker compose config": "U10 tools that print a project's resolved secrets",
 }
 
 // TestPolcorp6Corpus measures the policy against the independent corpus of
@@ -49,11 +51,18 @@ func TestPolcorp6Corpus(t *testing.T) {
 	measureTSVCorpus(t, "corpus/polcorp6-1207.tsv", polcorp6Open)
 }
 
-// TestPolcorp6UnsafeAllows holds the unsafe allows polcorp6 found, every row
-// of polcorp6Open: an ask or deny row must not be allowed with the sandbox on
-// or off, a sandbox row not with it off. It is skipped, naming the rows,
-// while polcorp6Open is not empty; take the Skip out with the fixes and empty
-// polcorp6Open.
+// TestPolcorp6UnsafeAllows holds the unsafe allows polcorp6 found: an ask or
+// deny row of the corpus must not be allowed with the sandbox on or off, a
+// sandbox row not with it off. On main dd97e10 it fails on 89 rows (124
+// decisions), every row of polcorp6Open: find -exec/-execdir/-ok running a
+// reader on .env and keys (U1), publishing and deleting through python -m,
+// uv/poetry/hatch run, node_modules/.bin and mix run -e (U2), new registry
+// dependencies inside the sandbox (U4, a decision), registry access with the
+// sandbox off (U5), build-tool wrappers and .bundle/config (U6), gh and
+// kubectl reads inside the sandbox (U7), python -m stdlib modules that read
+// secrets or run code on the line (U8), docker compose config and
+// dotenv_values() (U10). It is skipped, naming the rows, while polcorp6Open
+// is not empty; take the Skip out with the fixes and empty polcorp6Open.
 func TestPolcorp6UnsafeAllows(t *testing.T) {
 	if len(polcorp6Open) > 0 {
 		var names []string
