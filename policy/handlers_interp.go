@@ -214,6 +214,7 @@ func nodeCmd(x *cmdCtx, name string, rest []word) {
 			x.add(Ask, RuleShellStdin, "an interactive interpreter")
 		case strings.HasPrefix(a, "-"):
 		default:
+			x.nodeModulesPublish(rest[i:]) // runner_inner.go
 			x.interpScript(name, rest[i])
 			return
 		}

@@ -68,6 +68,7 @@ var publishSeqs = lazy[map[string][][]string]{build: func() map[string][][]strin
 		"changeset":        {{"publish"}},
 		"semantic-release": {{}},
 		"release-it":       {{}},
+		"np":               {{}},
 	}
 }}
 

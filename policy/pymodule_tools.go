@@ -50,6 +50,12 @@ func (x *cmdCtx) pythonModuleTool(name, mod string, args []word) bool {
 			}
 		}
 		return true
+	case mod == "timeit" || mod == "pdb" || mod == "cProfile" || mod == "profile" || mod == "trace":
+		x.pyCodeModule(name, mod, args)
+		return true
+	case mod == "ensurepip" && hasAnyArg(args, "--user", "--root"):
+		x.add(Ask, RulePkgInstall, name+" -m ensurepip installs pip outside the project's environment")
+		return true
 	case pyStdlibNet.has(mod):
 		x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections or a browser")
 		return true
@@ -99,4 +105,74 @@ func (x *cmdCtx) pyArchiveModule(name, mod string, args []word) {
 	if mode == "e" && len(ops) < 2 {
 		x.writeStr(".")
 	}
+}
+
+// pyCodeModule judges the standard library's code runners: timeit runs
+// its statements and setup (-s) as code, pdb runs its -c commands (a !
+// line is python), cProfile, profile and trace run a script or module and
+// write -o FILE. The code is judged as inline code, the script as a
+// script.
+func (x *cmdCtx) pyCodeModule(name, mod string, args []word) {
+	what := name + " -m " + mod
+	var codes []string
+	static := true
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		takes := func() (word, bool) {
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			return word{}, false
+		}
+		switch {
+		case mod == "timeit" && (v == "-s" || v == "--setup"):
+			if w, ok := takes(); ok {
+				codes, static = append(codes, w.val), static && w.static
+			}
+		case mod == "timeit" && (v == "-n" || v == "-r" || v == "-u" || strings.HasPrefix(v, "--number") || strings.HasPrefix(v, "--repeat") || strings.HasPrefix(v, "--unit")):
+			if !strings.Contains(v, "=") {
+				takes()
+			}
+		case mod == "pdb" && v == "-c":
+			if w, ok := takes(); ok {
+				codes, static = append(codes, strings.TrimPrefix(w.val, "!")), static && w.static
+			}
+		case (mod == "cProfile" || mod == "profile") && v == "-o" || mod == "trace" && (v == "--file" || v == "-f" || v == "--coverdir"):
+			if w, ok := takes(); ok {
+				x.write(w)
+			}
+		case (mod == "cProfile" || mod == "profile" || mod == "pdb" || mod == "trace") && v == "-m":
+			if w, ok := takes(); ok {
+				x.sandboxedCode(what+" runs the module "+quoteShort(w.val), RuleInterpScript, what+" runs a module the policy does not know")
+			}
+			i = len(args)
+		case strings.HasPrefix(v, "-"):
+		case mod == "timeit":
+			codes, static = append(codes, v), static && a.static
+		default:
+			x.interpScript(what, a)
+			i = len(args)
+		}
+	}
+	if !static {
+		x.add(Ask, RuleInterpInline, what+" runs code built from an expansion")
+		return
+	}
+	if len(codes) > 0 || mod == "timeit" {
+		x.inlineCode(what, strings.Join(codes, "\n"))
+	}
+}
+
+// hasAnyArg reports whether one of args is one of names.
+func hasAnyArg(args []word, names ...string) bool {
+	for _, a := range args {
+		for _, n := range names {
+			if a.val == n {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -70,3 +70,30 @@ func elixirEvalCode(args []word) (code string, static, found bool) {
 	}
 	return strings.Join(codes, "\n"), static, found
 }
+
+// nodeModulesPublish judges node running a script of an installed package
+// (node node_modules/lerna/cli.js publish, node node_modules/.bin/np) as
+// that package's tool for publishing: publishing is publishing wherever it
+// is spelled. argv is the script and its arguments.
+func (x *cmdCtx) nodeModulesPublish(argv []word) {
+	if len(argv) == 0 || !argv[0].static {
+		return
+	}
+	p := strings.TrimPrefix(argv[0].val, "./")
+	i := strings.LastIndex(p, "node_modules/")
+	if i < 0 || i > 0 && p[i-1] != '/' {
+		return
+	}
+	rest := strings.Split(p[i+len("node_modules/"):], "/")
+	tool := rest[0]
+	switch {
+	case tool == ".bin" && len(rest) > 1:
+		tool = rest[1]
+	case strings.HasPrefix(tool, "@") && len(rest) > 1:
+		tool = rest[1] // @changesets/cli is changeset's package
+		if tool == "cli" {
+			tool = strings.TrimSuffix(strings.TrimPrefix(rest[0], "@"), "s")
+		}
+	}
+	x.judgePublish(append([]word{{val: tool, static: true}}, argv[1:]...))
+}
