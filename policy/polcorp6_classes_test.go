@@ -55,6 +55,7 @@ func TestPolcorp6ClassesU1U2U6U8(t *testing.T) {
 		"find src -name '*.test.ts' -exec wc -l {} +",
 		"python -m myapp.cli --help",
 		"python -m black --check .",
+		"python -m twine check dist/*",
 		"python -m base64 README.md",
 		"python -m zipfile -l dist/pkg.whl",
 		"python -m timeit '\"-\".join(str(n) for n in range(100))'",

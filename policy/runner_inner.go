@@ -9,8 +9,24 @@ import "strings"
 // too), the way python -c is. python -m TOOL is judged as TOOL
 // (pymodule_tools.go) and node_modules/.bin/TOOL as TOOL (publish.go).
 
-// addRunnerInnerHandlers wraps the mix and elixir handlers.
+// addRunnerInnerHandlers wraps the mix and elixir handlers, and lets
+// twine check (a local check of built distributions, reached as python -m
+// twine check) through twine's network handler.
 func addRunnerInnerHandlers(handlers map[string]handler) {
+	if prev, ok := handlers["twine"]; ok {
+		handlers["twine"] = func(x *cmdCtx, args []word) {
+			if len(args) < 2 || args[1].val != "check" {
+				prev(x, args)
+				return
+			}
+			x.add(Allow, RuleReadOnly, "twine check validates built distributions")
+			for _, a := range args[2:] {
+				if !strings.HasPrefix(a.val, "-") {
+					x.read(a)
+				}
+			}
+		}
+	}
 	for _, n := range []string{"mix", "elixir"} {
 		prev, ok := handlers[n]
 		if !ok {
