@@ -10,4 +10,5 @@ package policy
 func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgePublish(args)
 	x.judgeUnseen(args)
+	x.judgeWrapperTasks(args) // wrappertasks.go: gradle wrapper, mvn wrapper:wrapper
 }

@@ -134,7 +134,8 @@ func findCmd(x *cmdCtx, args []word) {
 	for _, s := range starts {
 		x.read(s)
 	}
-	findSecrets(x, starts, rest[i:])
+	expr := rest[i:]
+	findSecrets(x, starts, expr)
 	if findDeletesArtefacts(rest[i:]) { // findartefacts.go
 		if x.f.d == Allow {
 			x.f = finding{Allow, RuleFileWrite, "find deletes build and interpreter artefacts, which the next run makes again"}
@@ -175,12 +176,13 @@ func findCmd(x *cmdCtx, args []word) {
 					}
 				}
 			}
-			// Judge the command for every starting point twice: with {}
-			// standing for a file found below it, and for the starting
+			// Judge the command for every starting point: with {}
+			// standing for a file found below it, for the starting
 			// point itself, which find matches first (depth 0): find
-			// .npmrc -exec cp x {} \; writes .npmrc.
+			// .npmrc -exec cp x {} \; writes .npmrc, and for the names
+			// the name tests let through (findexec_names.go).
 			for _, s := range starts {
-				for _, at := range []string{s.val + "/glob-match", s.val} {
+				for _, at := range findExecPaths(s.val, expr) {
 					argv := make([]word, len(inner))
 					for k, w := range inner {
 						argv[k] = w

@@ -148,6 +148,7 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 				x.add(Allow, RuleSandboxCode, name+" -m http.server serves the workspace on loopback, inside the sandbox's own network")
 			case mod == "http.server" || mod == "smtpd" || mod == "ftplib":
 				x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections")
+			case x.pythonModuleTool(name, mod, args): // pymodule_tools.go
 			default:
 				x.sandboxedCode(name+" -m "+mod+" runs a module of the project or its packages", RuleInterpScript, name+" -m "+mod+" runs a module the policy does not know")
 			}
@@ -213,6 +214,7 @@ func nodeCmd(x *cmdCtx, name string, rest []word) {
 			x.add(Ask, RuleShellStdin, "an interactive interpreter")
 		case strings.HasPrefix(a, "-"):
 		default:
+			x.nodeModulesPublish(rest[i:]) // runner_inner.go
 			x.interpScript(name, rest[i])
 			return
 		}

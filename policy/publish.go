@@ -63,6 +63,12 @@ var publishSeqs = lazy[map[string][][]string]{build: func() map[string][][]strin
 		"jfrog":   {{"rt", "upload"}, {"rt", "u"}},
 		"dart":    {{"pub", "publish"}},
 		"flutter": {{"pub", "publish"}},
+		// release tools of the node registry: their purpose is publishing
+		"lerna":            {{"publish"}},
+		"changeset":        {{"publish"}},
+		"semantic-release": {{}},
+		"release-it":       {{}},
+		"np":               {{}},
 	}
 }}
 
@@ -89,6 +95,8 @@ func (x *cmdCtx) judgePublish(args []word) {
 	} else if strings.ContainsRune(prog, '/') {
 		if b, ok := resolvedProgram(prog); ok {
 			prog = b
+		} else if paths := x.resolve(args[0]); paths != nil && inInstalledBin(x.c, paths) {
+			prog = base // node_modules/.bin/lerna is lerna, installed from a registry
 		} else {
 			return // the project's own program: judged as such
 		}
@@ -130,7 +138,7 @@ func publishes(prog string, args []word) string {
 	}
 	for _, seq := range publishSeqs.get()[prog] {
 		if subsequence(append([]word{{val: prog, static: true}}, args...), append([]string{prog}, seq...)) {
-			return prog + " " + strings.Join(seq, " ") + " publishes"
+			return strings.TrimSpace(prog+" "+strings.Join(seq, " ")) + " publishes"
 		}
 	}
 	return publishVerb(prog, args)

@@ -9,6 +9,12 @@ import "strings"
 // the only way out is Sentinel's proxy, which asks for every new host: the
 // command reads what the sandbox lets it reach and changes nothing. With
 // the sandbox off it would read with the person's credentials, and asks.
+// What makes the read safe is the sandbox, not the tool: sandbox/profile.go
+// hides ~/.kube and ~/.config/gh (credentialPaths), sandbox.go passes no
+// GH_TOKEN, GITHUB_TOKEN or KUBECONFIG (allowedEnv plus the agent's own
+// keys), and --kubeconfig, --token, --server and --hostname are refused
+// below, so gh and kubectl reach a host only unauthenticated and only a
+// host the proxy's allowlist or the person approves.
 // A command that names a secret, another server, another configuration or
 // credentials, a raw API path, a browser or a program to run goes to the
 // tool's handler, as does every other verb.

@@ -179,6 +179,7 @@ var riskyTokens = []string{
 	"process.binding", "dlopen", "os.", "sys.modules", "setattr", "getattr", "globals", "builtins",
 	"\\x", "\\u", "chr(", "ord(", "`", "$(", "kill", "signal", "pty", "sqlite", "tempfile", "mmap",
 	"process", "reflect", "globalthis", "global[", "global.", "with(", "with (", // nodeprocess.go
+	"file.rm", "rm_rf", // elixir: File.rm, File.rm_rf!
 }
 
 // readOnlyCode are the uses of the tokens above that only read.
