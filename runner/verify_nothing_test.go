@@ -60,6 +60,20 @@ func TestVerifyANewGoModuleSkipsItsGoChecksUntilAPackageArrives(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go toolchain")
 	}
+	// A person's own Go build cache, as every user of this Go has one (this
+	// machine's, which `go test` just used), and Sentinel serving the seed
+	// build from it, as the sentinel binary does (verify_goseed_person.go):
+	// with XDG_CACHE_HOME fresh, go's default cache would be empty too, and
+	// the second verification's seed would compile the standard library
+	// from nothing, minutes at load and not what this test checks.
+	person, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOCACHE", strings.TrimSpace(string(person)))
+	was := goCacheProgExe
+	goCacheProgExe = func() (string, error) { return os.Executable() }
+	t.Cleanup(func() { goCacheProgExe = was })
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	ctx := context.Background()

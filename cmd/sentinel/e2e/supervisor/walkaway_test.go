@@ -118,6 +118,9 @@ func TestWalkAwayModelFailuresDeny(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// Each case is a run of its own (project, model); two of them
+			// wait out a supervisor timeout, so they wait together.
+			t.Parallel()
 			dir := e2etest.ScratchRepo(t)
 			e2etest.WriteFile(t, filepath.Join(dir, ".sentinel", "config.toml"), "[supervisor]\ntimeout = \"3s\"\n")
 			scenario := filepath.Join(t.TempDir(), "gray.toml")

@@ -1,9 +1,12 @@
 package e2etest
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/helperbin"
@@ -18,6 +21,7 @@ var Bin, HelperBin string
 // (and *sentinelBin and *helperBin when they are not nil), runs m and exits
 // with its code.
 func Main(m *testing.M, sentinelBin, helperBin *string) {
+	waitingTestsInParallel()
 	// A directory of this process's own for the user state and runtime
 	// dirs; the binaries come from testbin's shared build.
 	dir, err := os.MkdirTemp("", "sentinel-test-env")
@@ -59,4 +63,26 @@ func Main(m *testing.M, sentinelBin, helperBin *string) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// ParallelPerCore is how many parallel tests an end-to-end test process
+// runs per core when `go test` is not given -parallel. Go's default, one per
+// core, suits tests that compute; these mostly wait on the processes they
+// start (an agent CLI's start and turns, a run's timers, a tmux screen), so
+// one per core left a quiet 2-core machine mostly idle while a package's
+// tests queued two at a time. Their waits are bounds on a hang, never speed
+// checks, so more at once only shares the cores.
+const ParallelPerCore = 4
+
+// waitingTestsInParallel sets -test.parallel to ParallelPerCore per core,
+// unless the command line set it (`go test -parallel 2` still rules).
+func waitingTestsInParallel() {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		_ = flag.Set("test.parallel", strconv.Itoa(ParallelPerCore*runtime.GOMAXPROCS(0)))
+	}
 }
