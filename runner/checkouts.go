@@ -86,9 +86,11 @@ func projectKey(p *Project) string {
 // snap's tree for p, making it when there is none (made reports that), and
 // leases it to run id.
 func sharedCheckout(ctx context.Context, p *Project, snap Snapshot, id string) (lower string, made bool, err error) {
-	tree, err := (gitCmd{dir: p.Root}).line(ctx, "rev-parse", "--verify", snap.Commit+"^{tree}")
-	if err != nil {
-		return "", false, err
+	tree := snap.Tree
+	if tree == "" {
+		if tree, err = (gitCmd{dir: p.Root}).line(ctx, "rev-parse", "--verify", snap.Commit+"^{tree}"); err != nil {
+			return "", false, err
+		}
 	}
 	root, err := checkoutsRoot()
 	if err != nil {

@@ -37,6 +37,9 @@ type Snapshot struct {
 	Base   string // the person's HEAD commit
 	Commit string // HEAD plus uncommitted changes; equals Base when the tree was clean
 	Dirty  bool   // there were uncommitted changes
+	// Tree is Commit's tree where the snapshot was just taken ("" where
+	// the Snapshot was rebuilt from a record: ask git).
+	Tree string
 }
 
 // TakeSnapshot records HEAD plus the person's uncommitted changes (modified,
@@ -54,12 +57,25 @@ func takeSnapshot(ctx context.Context, p *Project, scratch string, o snapshotOpt
 	if err != nil {
 		return Snapshot{}, err
 	}
-	headTree, err := g.line(ctx, "rev-parse", "--verify", base+"^{tree}")
-	if err != nil {
-		return Snapshot{}, err
+	// The scan needs only the commit: HEAD's tree is looked up beside it,
+	// not in series with it (each git start is a wait on a loaded machine).
+	var headTree string
+	var treeErr error
+	looked := make(chan struct{})
+	go func() {
+		defer close(looked)
+		headTree, treeErr = g.line(ctx, "rev-parse", "--verify", base+"^{tree}")
+	}()
+	head := snapshotHead{commit: base, index: filepath.Join(p.GitDir, "index")}
+	changes, err := worktreeChanges(ctx, g, head, scratch, o)
+	<-looked
+	if treeErr != nil {
+		return Snapshot{}, treeErr
 	}
-	head := snapshotHead{commit: base, tree: headTree, index: filepath.Join(p.GitDir, "index")}
-	tree, err := changedTree(ctx, g, head, scratch, o)
+	tree := headTree
+	if err == nil && len(changes) > 0 {
+		tree, err = editTree(ctx, g, headTree, changes)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return Snapshot{}, err
@@ -69,14 +85,14 @@ func takeSnapshot(ctx context.Context, p *Project, scratch string, o snapshotOpt
 		}
 	}
 	if tree == headTree {
-		return Snapshot{Base: base, Commit: base}, nil
+		return Snapshot{Base: base, Commit: base, Tree: tree}, nil
 	}
 	commit, err := g.line(ctx, "commit-tree", tree, "-p", base, "-m",
 		"sentinel: snapshot of uncommitted changes\n\nThe working tree as it was when the run started.")
 	if err != nil {
 		return Snapshot{}, err
 	}
-	return Snapshot{Base: base, Commit: commit, Dirty: true}, nil
+	return Snapshot{Base: base, Commit: commit, Dirty: true, Tree: tree}, nil
 }
 
 // snapshotHead is what a snapshot is taken against: HEAD's commit and tree,

@@ -63,7 +63,7 @@ type pathChange struct {
 // in the first's index, not untracked in the second's), so the index file
 // must be the same one after the scans as before them.
 func worktreeChanges(ctx context.Context, g gitCmd, head snapshotHead, scratch string, o snapshotOptions) ([]pathChange, error) {
-	hexLen := len(head.tree)
+	hexLen := len(head.commit)
 	before, err := os.Stat(head.index)
 	if err != nil {
 		return nil, unusual("the index: %v", err)

@@ -126,7 +126,7 @@ func scanWithCache(ctx context.Context, g gitCmd, head snapshotHead, scratch str
 		return nil, "", err // another snapshot of this project: scan without
 	}
 	defer filelock.Unlock(lock)
-	hashLen := len(head.tree) / 2
+	hashLen := len(head.commit) / 2
 	idx, err := privateIndex(ctx, g, head.index, dir, hashLen)
 	if err != nil {
 		return nil, "", err
@@ -169,7 +169,7 @@ func scanWithCache(ctx context.Context, g gitCmd, head snapshotHead, scratch str
 func dropIntentToAdd(ctx context.Context, g gitCmd, head snapshotHead, entries []rawDiffEntry) ([]rawDiffEntry, error) {
 	var ask []string
 	for _, e := range entries {
-		if e.newMode == "000000" && e.oldOID == emptyBlob(len(head.tree)) {
+		if e.newMode == "000000" && e.oldOID == emptyBlob(len(head.commit)) {
 			ask = append(ask, e.path)
 		}
 	}
@@ -186,7 +186,7 @@ func dropIntentToAdd(ctx context.Context, g gitCmd, head snapshotHead, entries [
 	}
 	kept := entries[:0]
 	for _, e := range entries {
-		if e.newMode == "000000" && e.oldOID == emptyBlob(len(head.tree)) && !inHead[e.path] {
+		if e.newMode == "000000" && e.oldOID == emptyBlob(len(head.commit)) && !inHead[e.path] {
 			continue
 		}
 		kept = append(kept, e)

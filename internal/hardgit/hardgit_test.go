@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -157,6 +158,27 @@ func TestEnvDropsCallersGitVariables(t *testing.T) {
 		if strings.HasPrefix(kv, "GIT_DIR=") || strings.HasPrefix(kv, "GIT_CONFIG_PARAMETERS=") {
 			t.Errorf("Env kept %s", kv)
 		}
+	}
+}
+
+// TestEnvAsksForHugePages: git gets glibc's huge-page tunable (the cost of
+// reading a large index is mostly page faults), and a person's own
+// GLIBC_TUNABLES is left as it is.
+func TestEnvAsksForHugePages(t *testing.T) {
+	t.Setenv("GLIBC_TUNABLES", "")
+	os.Unsetenv("GLIBC_TUNABLES")
+	if !slices.Contains(Env(), "GLIBC_TUNABLES=glibc.malloc.hugetlb=1") {
+		t.Errorf("Env has no huge-page tunable: %q", Env())
+	}
+	t.Setenv("GLIBC_TUNABLES", "glibc.malloc.arena_max=2")
+	var got []string
+	for _, kv := range Env() {
+		if strings.HasPrefix(kv, "GLIBC_TUNABLES=") {
+			got = append(got, kv)
+		}
+	}
+	if !slices.Equal(got, []string{"GLIBC_TUNABLES=glibc.malloc.arena_max=2"}) {
+		t.Errorf("the person's tunables became %q", got)
 	}
 }
 
