@@ -6,4 +6,5 @@ import (
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 )
 
-func TestMain(m *testing.M) { e2etest.Main(m, nil, nil) }
+// opencode and gemini compute through most of each test: one test per core.
+func TestMain(m *testing.M) { e2etest.MainComputing(m) }

@@ -21,7 +21,17 @@ var Bin, HelperBin string
 // (and *sentinelBin and *helperBin when they are not nil), runs m and exits
 // with its code.
 func Main(m *testing.M, sentinelBin, helperBin *string) {
-	waitingTestsInParallel()
+	mainWith(m, sentinelBin, helperBin, ParallelPerCore)
+}
+
+// MainComputing is Main for a package whose tests compute rather than
+// wait: its agent CLIs use a core each for most of a test (opencode's start
+// alone is 10-15 CPU-s), so more of them at once only stretches every
+// test's waits on a loaded machine. It keeps Go's one test per core.
+func MainComputing(m *testing.M) { mainWith(m, nil, nil, 1) }
+
+func mainWith(m *testing.M, sentinelBin, helperBin *string, perCore int) {
+	testsInParallel(perCore)
 	// A directory of this process's own for the user state and runtime
 	// dirs; the binaries come from testbin's shared build.
 	dir, err := os.MkdirTemp("", "sentinel-test-env")
@@ -74,15 +84,15 @@ func Main(m *testing.M, sentinelBin, helperBin *string) {
 // checks, so more at once only shares the cores.
 const ParallelPerCore = 4
 
-// waitingTestsInParallel sets -test.parallel to ParallelPerCore per core,
-// unless the command line set it (`go test -parallel 2` still rules).
-func waitingTestsInParallel() {
+// testsInParallel sets -test.parallel to perCore tests per core, unless
+// the command line set it (`go test -parallel 2` still rules).
+func testsInParallel(perCore int) {
 	if !flag.Parsed() {
 		flag.Parse()
 	}
 	set := false
 	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
 	if !set {
-		_ = flag.Set("test.parallel", strconv.Itoa(ParallelPerCore*runtime.GOMAXPROCS(0)))
+		_ = flag.Set("test.parallel", strconv.Itoa(perCore*runtime.GOMAXPROCS(0)))
 	}
 }
