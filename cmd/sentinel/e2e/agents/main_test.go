@@ -7,4 +7,4 @@ import (
 )
 
 // opencode and gemini compute through most of each test: one test per core.
-func TestMain(m *testing.M) { e2etest.MainComputing(m) }
+func TestMain(m *testing.M) { e2etest.MainComputing(m, nil, nil) }

@@ -28,7 +28,9 @@ func Main(m *testing.M, sentinelBin, helperBin *string) {
 // wait: its agent CLIs use a core each for most of a test (opencode's start
 // alone is 10-15 CPU-s), so more of them at once only stretches every
 // test's waits on a loaded machine. It keeps Go's one test per core.
-func MainComputing(m *testing.M) { mainWith(m, nil, nil, 1) }
+func MainComputing(m *testing.M, sentinelBin, helperBin *string) {
+	mainWith(m, sentinelBin, helperBin, 1)
+}
 
 func mainWith(m *testing.M, sentinelBin, helperBin *string, perCore int) {
 	testsInParallel(perCore)
