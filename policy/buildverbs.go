@@ -88,7 +88,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go
 		for tool, verbs := range more {
 			if t.m[tool] == nil {
 				t.m[tool] = map[string]verbClass{}
@@ -172,6 +172,9 @@ func verbHandler(tool string, prev handler) handler {
 			letters = "sICgpk" // -r is a requirement file, checked by pipFromManifest
 		}
 		rest, ok := x.everydayArgs(tool, verb, rest) // everyday.go: -o, --config, guards
+		if ok {
+			rest, ok = x.everydayFormArgs(tool, verb, rest) // everyday_forms.go
+		}
 		if !ok {
 			prev(x, args)
 			return

@@ -90,6 +90,8 @@ func npmCmd(x *cmdCtx, args []word) {
 		} else {
 			x.add(Ask, RuleGitOther, "npm version changes package.json and tags the repository")
 		}
+	case npmConfigGet(ops): // gitidentity.go
+		x.add(Allow, RuleReadOnly, "npm config get prints one setting")
 	case sub == "pkg" && len(ops) > 1 && ops[1].val == "get":
 		x.add(Allow, RuleReadOnly, "reads package.json")
 	case sub == "pack" || sub == "rebuild" || sub == "rb" || sub == "prune" || sub == "dedupe" || sub == "ddp" || sub == "init" || sub == "create" || sub == "link" || sub == "ln":

@@ -79,21 +79,20 @@ func (x *cmdCtx) gitDiscards(sub string, sargs []word) {
 	switch sub {
 	case "reset":
 		if hasOpt(sargs, "", "--hard", "--merge", "--keep") {
-			// To HEAD it only discards changes, which a copy's review
-			// shows; to another commit it moves the branch the patch is
-			// computed against.
-			toHead := true
-			for _, w := range operands(sargs, "", nil) {
-				if w.val != "HEAD" && w.val != "@" {
-					toHead = false
-				}
-			}
-			x.discardsWork("git reset --hard discards work", RuleGitDestructive, toHead)
+			// In a copy it only rewrites the copy's files: the patch is
+			// computed from Sentinel's shadow index against the snapshot
+			// commit (runner/workspace.go), not against the copy's
+			// branch, so `git reset --hard HEAD~3` shows in the review
+			// as the changes it undoes.
+			x.discardsWork("git reset --hard discards work", RuleGitDestructive, true)
 		}
 	case "clean":
 		x.gitCleanOutside(sargs) // gitclean.go: git clean -fdx ~
 		if !hasOpt(sargs, "n", "--dry-run") {
-			x.discardsWork("git clean deletes untracked files", RuleGitDestructive, false)
+			// Untracked files of a copy are the coder's own output: the
+			// person's uncommitted files are in the snapshot commit,
+			// tracked, and git clean leaves them.
+			x.discardsWork("git clean deletes untracked files", RuleGitDestructive, true)
 		}
 	case "stash":
 		if len(sargs) > 0 && (sargs[0].val == "clear" || sargs[0].val == "drop") {
@@ -229,7 +228,7 @@ func isPython(p string) bool {
 func (c *checkEnv) databasesOutsideTheCopy() {
 	for i := range c.parts {
 		p := &c.parts[i]
-		if p.Decision <= Ask && dropsDatabase(p.Argv) && !c.sandboxSchemaLoad(*p) { // dbschema.go
+		if p.Decision <= Ask && dropsDatabase(p.Argv) && !c.sandboxSchemaLoad(*p) && !c.resetsTestDatabase(*p) { // dbschema.go, testdb.go
 			p.Decision, p.Rule, p.Reason = Ask, RuleDatabaseDrop, "drops, flushes or resets a database, which lives outside the workspace: no review or checkpoint brings it back"
 		}
 	}
