@@ -126,12 +126,12 @@ func verbHandler(tool string, prev handler) handler {
 			return
 		}
 		rest = toolArgs(tool, rest) // buildverbs_more.go: labels, modes, settings
-		if cls == 0 && x.c.sandbox && len(x.c.written) == 0 {
+		if cls == 0 && x.c.sandbox && !x.writtenBefore() {
 			if v, r, ok := projectScriptVerb(tool, args[1:]); ok {
 				verb, rest, cls = v, r, verbRun // buildscripts.go: composer analyse, mix coveralls.html
 			}
 		}
-		if cls == 0 || len(x.c.written) > 0 {
+		if cls == 0 || x.writtenBefore() { // everyday_forms.go
 			// A line that writes files and then builds is judged by the
 			// tool's own handler, which reads what was written.
 			prev(x, args)

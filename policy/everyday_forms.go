@@ -63,3 +63,27 @@ func (x *cmdCtx) everydayFormArgs(tool, verb string, rest []word) ([]word, bool)
 	}
 	return out, true
 }
+
+// writtenBefore reports whether the line wrote a file before this command
+// other than the command's own output redirection: `deno coverage cov
+// --lcov > cov.lcov` writes cov.lcov (empty when deno starts, and deno
+// reads no file of that name), which is not a file written and then run.
+// Any other write of the line (printf … > Makefile && make) still sends
+// the build to its tool's own handler, which reads what was written.
+func (x *cmdCtx) writtenBefore() bool {
+	if len(x.c.written) == 0 {
+		return false
+	}
+	own := map[string]bool{}
+	if x.part != nil {
+		for _, r := range x.part.Redirects {
+			own[r] = true
+		}
+	}
+	for p := range x.c.written {
+		if !own[p] {
+			return true
+		}
+	}
+	return false
+}

@@ -79,12 +79,18 @@ func (x *cmdCtx) gitDiscards(sub string, sargs []word) {
 	switch sub {
 	case "reset":
 		if hasOpt(sargs, "", "--hard", "--merge", "--keep") {
-			// In a copy it only rewrites the copy's files: the patch is
-			// computed from Sentinel's shadow index against the snapshot
-			// commit (runner/workspace.go), not against the copy's
-			// branch, so `git reset --hard HEAD~3` shows in the review
-			// as the changes it undoes.
-			x.discardsWork("git reset --hard discards work", RuleGitDestructive, true)
+			// The copy's HEAD is the snapshot: the person's HEAD plus
+			// their uncommitted changes. To HEAD it discards only the
+			// coder's changes; to another commit (HEAD~3, origin/main)
+			// the patch computed against the snapshot reverts the
+			// person's own work, which asks even in a copy.
+			toHead := true
+			for _, w := range operands(sargs, "", nil) {
+				if w.val != "HEAD" && w.val != "@" {
+					toHead = false
+				}
+			}
+			x.discardsWork("git reset --hard discards work", RuleGitDestructive, toHead)
 		}
 	case "clean":
 		x.gitCleanOutside(sargs) // gitclean.go: git clean -fdx ~
