@@ -376,6 +376,7 @@ func lsofCmd(prev handler) handler {
 			case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "-sTCP:"):
 				ok = ok && strings.Trim(v, "-isTCPUDPLISTENABHDOWN:@.0123456789[]") == ""
 			case strings.HasPrefix(v, ":") && strings.Trim(v[1:], "0123456789") == "":
+			case lsofCluster(v): // lsofopts.go: -ti:8081
 			default:
 				ok = false
 			}

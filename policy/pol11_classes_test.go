@@ -59,6 +59,11 @@ var pol11Rows = []pol11Row{
 	{"E3", "on", `pnpm --filter @word-bomb/web exec vitest run src/game.test.ts`, true},
 	{"E3", "on", `pnpm --filter web exec sh -c 'rm -rf ~'`, false},
 	{"E3", "on", `pnpm -C /tmp/evil exec vitest`, false},
+	// E5 lsof's flags written together.
+	{"E5", "on", `lsof -ti:8081`, true},
+	{"E5", "off", `lsof -nPi:3000`, true},
+	{"E5", "on", `lsof -tF`, false},
+	{"E5", "on", `lsof -ti:$(cat ~/.ssh/id_rsa)`, false},
 	// E6 a dry run is not a publish; local packaging is the project's.
 	{"E6", "on", `npm publish --dry-run`, true},
 	{"E6", "on", `npm pack --dry-run`, true},
@@ -95,7 +100,7 @@ var pol11Rows = []pol11Row{
 }
 
 // TestPol11EverydayClasses holds polcorp6's everyday classes E1-E3 and
-// E6-E9: every allowed form is allowed where the row says and every
+// E5-E9: every allowed form is allowed where the row says and every
 // unsafe spelling next to it is not. On main c4877eb every allow row
 // fails.
 func TestPol11EverydayClasses(t *testing.T) {
