@@ -97,8 +97,11 @@ func (x *cmdCtx) gitDiscards(sub string, sargs []word) {
 		if !hasOpt(sargs, "n", "--dry-run") {
 			// Untracked files of a copy are the coder's own output: the
 			// person's uncommitted files are in the snapshot commit,
-			// tracked, and git clean leaves them.
-			x.discardsWork("git clean deletes untracked files", RuleGitDestructive, true)
+			// tracked, and git clean leaves them. -x also deletes
+			// ignored files (installed dependencies, local settings),
+			// which the review never shows: that still asks
+			// (testdata/adversarial.txt).
+			x.discardsWork("git clean deletes untracked files", RuleGitDestructive, !gitCleanIgnored(sargs))
 		}
 	case "stash":
 		if len(sargs) > 0 && (sargs[0].val == "clear" || sargs[0].val == "drop") {

@@ -79,10 +79,13 @@ var pol11Rows = []pol11Row{
 	{"E7", "on", `MIX_ENV=prod mix ecto.reset`, false},
 	{"E7", "on", `MIX_ENV=test DATABASE_URL=postgres://prod/db mix ecto.reset`, false},
 	{"E7", "inplace", `MIX_ENV=test mix ecto.reset`, false},
-	// E8 git clean in the copy removes only the coder's own output.
+	// E8 git clean in the copy removes only the coder's own output; -x
+	// (ignored files, never in the review) still asks.
 	{"E8", "on", `git clean -fd`, true},
-	{"E8", "off", `git clean -fdx`, true},
-	{"E8", "on", `git clean -ffdx && git reset --hard`, true},
+	{"E8", "off", `git clean -fd src/tmp`, true},
+	{"E8", "on", `git clean -fd && git reset --hard`, true},
+	{"E8", "on", `git clean -fdx`, false},
+	{"E8", "on", `git clean -ffdX`, false},
 	{"E8", "inplace", `git clean -fd`, false},
 	{"E8", "inplace", `git reset --hard`, false},
 	{"E8", "on", `git clean -fdx ~`, false},
