@@ -49,6 +49,7 @@ func npmOptions(x *cmdCtx, args []word, tool string) []word {
 			// program, a shell, a file of settings or code to load change
 			// what runs (npmConfigRuns); the rest (--coverage,
 			// --frozen-lockfile, --watch=false) are plain settings.
+		case scriptFlag(tool, ops, args[i]): // pnpmfilter.go: pnpm test -t "joins a room"
 		default:
 			x.add(Ask, RuleBuildOption, tool+" option "+name+" can change which program runs (npm reads any --key=value as configuration)")
 		}

@@ -34,3 +34,18 @@ func pnpmSelectors(args []word) int {
 	}
 	return 0
 }
+
+// scriptFlag: a one-letter flag after the script name of `pnpm test`,
+// `yarn run NAME` or `bun run NAME`. pnpm, yarn and bun hand every word
+// after the script name to the script (vitest's -t NAME, jest's -u), and
+// read none of them as their own configuration, as npm does; the options
+// that choose a directory, registry or global install are judged before
+// this is reached.
+func scriptFlag(tool string, ops []word, w word) bool {
+	if tool != "pnpm" && tool != "yarn" && tool != "bun" || len(ops) == 0 || !w.static {
+		return false
+	}
+	script := ops[0].val == "test" || ops[0].val == "t" || ops[0].val == "run" && len(ops) > 1
+	v := w.val
+	return script && len(v) == 2 && v[0] == '-' && isLetter(v[1])
+}

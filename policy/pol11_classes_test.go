@@ -64,6 +64,13 @@ var pol11Rows = []pol11Row{
 	{"E5", "off", `lsof -nPi:3000`, true},
 	{"E5", "on", `lsof -tF`, false},
 	{"E5", "on", `lsof -ti:$(cat ~/.ssh/id_rsa)`, false},
+	// E3 a flag after the script name is the script's.
+	{"E3", "on", `pnpm test -t "joins a room"`, true},
+	{"E3", "off", `yarn run test -u`, true},
+	{"E3", "on", `npm test -t x`, false},
+	{"E3", "on", `pnpm -t x test`, false},
+	{"E3", "on", `pnpm test -C ~/other`, false},
+	{"E3", "on", `pnpm test -g`, false},
 	// E6 a dry run is not a publish; local packaging is the project's.
 	{"E6", "on", `npm publish --dry-run`, true},
 	{"E6", "on", `npm pack --dry-run`, true},
