@@ -13,16 +13,18 @@ package policy
 // an OTP, a path) is judged as the publish it may be.
 
 // dryRunVerbs: tool -> verbs whose --dry-run uploads nothing.
-var dryRunVerbs = map[string]map[string]bool{
-	"npm":    {"publish": true, "pack": true},
-	"pnpm":   {"publish": true, "pack": true},
-	"yarn":   {"pack": true},
-	"bun":    {"publish": true},
-	"cargo":  {"publish": true, "package": true},
-	"deno":   {"publish": true},
-	"poetry": {"publish": true},
-	"uv":     {"publish": true},
-}
+var dryRunVerbs = lazy[map[string]map[string]bool]{build: func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"npm":    {"publish": true, "pack": true},
+		"pnpm":   {"publish": true, "pack": true},
+		"yarn":   {"pack": true},
+		"bun":    {"publish": true},
+		"cargo":  {"publish": true, "package": true},
+		"deno":   {"publish": true},
+		"poetry": {"publish": true},
+		"uv":     {"publish": true},
+	}
+}}
 
 // dryRunQuiet are the flags a dry run may carry beside --dry-run.
 var dryRunQuiet = wordSet{words: []string{"--json", "--ignore-scripts", "--allow-dirty", "--no-git-checks", "--no-verify",
@@ -31,7 +33,7 @@ var dryRunQuiet = wordSet{words: []string{"--json", "--ignore-scripts", "--allow
 // dryRun judges prog args as a dry run of a publish or pack; false when
 // it is not one, and the line is judged as before.
 func (x *cmdCtx) dryRun(prog string, args []word) bool {
-	verbs := dryRunVerbs[prog]
+	verbs := dryRunVerbs.get()[prog]
 	if verbs == nil || len(args) < 3 || !args[1].static || !verbs[args[1].val] {
 		return false
 	}

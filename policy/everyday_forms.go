@@ -28,22 +28,21 @@ func everydayFormVerbs(p, r, m, run verbClass) map[string]map[string]verbClass {
 	}
 }
 
-// toolBoolFlags are a tool verb's own flags that take no value and whose
+// toolBoolFlag: a tool verb's own flags that take no value and whose
 // names hold a word riskyOptionWords looks for: sobelow's --config reads
 // the project's .sobelow-conf. A flag with a value (--config=x.exs) is not
 // one of these and is judged as before.
-var toolBoolFlags = map[string]map[string]bool{
-	"mix sobelow": {"--config": true},
+func toolBoolFlag(toolVerb, flag string) bool {
+	return toolVerb == "mix sobelow" && flag == "--config"
 }
 
 // everydayFormArgs drops the verb's own boolean flags and judges the
 // output operand of deno bundle as a write; ok false sends the line to the
 // tool's own handler.
 func (x *cmdCtx) everydayFormArgs(tool, verb string, rest []word) ([]word, bool) {
-	flags := toolBoolFlags[tool+" "+verb]
 	var out []word
 	for _, w := range rest {
-		if w.static && flags[w.val] {
+		if w.static && toolBoolFlag(tool+" "+verb, w.val) {
 			continue
 		}
 		out = append(out, w)

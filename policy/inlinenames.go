@@ -16,8 +16,10 @@ import (
 // secret data. The capabilities a snippet uses (open, environ, fs.r…)
 // are judged by their own tokens as before.
 
-// secretWords are the riskyTokens that name data, not a capability.
-var secretWords = map[string]bool{"secret": true, "token": true, "password": true, "credential": true}
+// secretWord: one of the riskyTokens that name data, not a capability.
+func secretWord(t string) bool {
+	return t == "secret" || t == "token" || t == "password" || t == "credential"
+}
 
 // secretsModule matches the uses of Python's secrets module, which
 // generates random values.

@@ -185,7 +185,7 @@ var readOnlyCode = []string{"open(", "fs.r", "os."}
 func riskyCodeToken(code string) string {
 	low := strings.ToLower(code)
 	for _, t := range riskyTokens {
-		if strings.Contains(low, t) && !benignUse(low, t) && (!secretWords[t] || namesSecretWord(code, t)) { // inlinenames.go
+		if strings.Contains(low, t) && !benignUse(low, t) && (!secretWord(t) || namesSecretWord(code, t)) { // inlinenames.go
 			return t
 		}
 	}

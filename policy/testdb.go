@@ -12,8 +12,16 @@ import "strings"
 // *_URL) or any other environment asks as before, and so does every drop
 // in place, where the databases are the person's machine's.
 
-// testEnvVars: the variable that selects each framework's environment.
-var testEnvVars = map[string]string{"MIX_ENV": "test", "RAILS_ENV": "test", "RACK_ENV": "test", "APP_ENV": "testing"}
+// testEnvValue: the variable that selects each framework's environment.
+func testEnvValue(name string) (string, bool) {
+	switch name {
+	case "MIX_ENV", "RAILS_ENV", "RACK_ENV":
+		return "test", true
+	case "APP_ENV":
+		return "testing", true
+	}
+	return "", false
+}
 
 // resetsTestDatabase: part p drops only the test environment's database.
 func (c *checkEnv) resetsTestDatabase(p Part) bool {
@@ -38,7 +46,7 @@ func (c *checkEnv) resetsTestDatabase(p Part) bool {
 		if !ok {
 			continue
 		}
-		want, known := testEnvVars[strings.ToUpper(name)]
+		want, known := testEnvValue(strings.ToUpper(name))
 		if !known {
 			continue
 		}
