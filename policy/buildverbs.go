@@ -88,7 +88,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go
 		for tool, verbs := range more {
 			if t.m[tool] == nil {
 				t.m[tool] = map[string]verbClass{}
@@ -126,12 +126,12 @@ func verbHandler(tool string, prev handler) handler {
 			return
 		}
 		rest = toolArgs(tool, rest) // buildverbs_more.go: labels, modes, settings
-		if cls == 0 && x.c.sandbox && len(x.c.written) == 0 {
+		if cls == 0 && x.c.sandbox && !x.writtenBefore() {
 			if v, r, ok := projectScriptVerb(tool, args[1:]); ok {
 				verb, rest, cls = v, r, verbRun // buildscripts.go: composer analyse, mix coveralls.html
 			}
 		}
-		if cls == 0 || len(x.c.written) > 0 {
+		if cls == 0 || x.writtenBefore() { // everyday_forms.go
 			// A line that writes files and then builds is judged by the
 			// tool's own handler, which reads what was written.
 			prev(x, args)
@@ -172,6 +172,9 @@ func verbHandler(tool string, prev handler) handler {
 			letters = "sICgpk" // -r is a requirement file, checked by pipFromManifest
 		}
 		rest, ok := x.everydayArgs(tool, verb, rest) // everyday.go: -o, --config, guards
+		if ok {
+			rest, ok = x.everydayFormArgs(tool, verb, rest) // everyday_forms.go
+		}
 		if !ok {
 			prev(x, args)
 			return

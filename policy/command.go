@@ -348,6 +348,9 @@ func (x *cmdCtx) command(args []word, depth int) {
 			}
 		}
 	}()
+	if x.dryRun(prog, args) { // dryrun.go: npm publish --dry-run uploads nothing
+		return
+	}
 	_, prefixRules := builtins()
 	for i := range prefixRules {
 		r := &prefixRules[i]

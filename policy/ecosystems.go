@@ -307,6 +307,9 @@ func dotnetCmd(prev handler) handler {
 // installed binary (node_modules/.bin) and never downloads one.
 func pnpmExec(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
+		if n := pnpmSelectors(args); n > 1 && n+1 < len(args) && args[n].val == "exec" { // pnpmfilter.go: --filter web exec vitest
+			args = append([]word{args[0]}, args[n:]...)
+		}
 		if len(args) > 2 && args[1].static && args[1].val == "exec" && args[2].static && !strings.HasPrefix(args[2].val, "-") {
 			x.add(Allow, RuleBuildProject, "pnpm exec runs a binary the project installed")
 			x.nested(args[2:], "pnpm exec")
@@ -376,6 +379,7 @@ func lsofCmd(prev handler) handler {
 			case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "-sTCP:"):
 				ok = ok && strings.Trim(v, "-isTCPUDPLISTENABHDOWN:@.0123456789[]") == ""
 			case strings.HasPrefix(v, ":") && strings.Trim(v[1:], "0123456789") == "":
+			case lsofCluster(v): // lsofopts.go: -ti:8081
 			default:
 				ok = false
 			}

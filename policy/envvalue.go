@@ -63,6 +63,7 @@ var envValueTable = lazy[map[string]envValueJudge]{build: func() map[string]envV
 		m[n] = plainToken
 	}
 	everydayEnv(m) // everyday.go: TF_LOG, XDEBUG_MODE, STACK_YAML
+	toolEnv(m)     // envtools.go: GOPROXY=off, DENO_DIR, DJANGO_SETTINGS_MODULE
 	return m
 }}
 

@@ -215,7 +215,7 @@ func makeCmd(x *cmdCtx, args []word) {
 			}
 		case strings.Contains(a, "="):
 			name := strings.TrimRight(strings.SplitN(a, "=", 2)[0], ":+?!")
-			if !makeBenignVars.has(name) {
+			if !makeBenignVars.has(name) && !makeVarValue(name, a, rest[i].static) { // envtools.go
 				x.add(Ask, RuleBuildOption, "make variable "+name+" can change what the makefile runs")
 			}
 		default:

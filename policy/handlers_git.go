@@ -267,6 +267,10 @@ func gitConfig(x *cmdCtx, sargs []word) {
 		x.add(Deny, RuleGitConfigWrite, "a git config write the policy cannot follow")
 		return
 	}
+	if x.gitPlainConfigWrite(keys, file, global) { // gitidentity.go
+		x.add(Allow, RuleGitLocal, "sets "+strings.Join(keys, ", ")+" in the copy's repository: recorded or printed, never run")
+		return
+	}
 	x.add(Ask, RuleGitOther, "writes the repository's git configuration")
 }
 

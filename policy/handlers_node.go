@@ -49,6 +49,7 @@ func npmOptions(x *cmdCtx, args []word, tool string) []word {
 			// program, a shell, a file of settings or code to load change
 			// what runs (npmConfigRuns); the rest (--coverage,
 			// --frozen-lockfile, --watch=false) are plain settings.
+		case scriptFlag(tool, ops, args[i]): // pnpmfilter.go: pnpm test -t "joins a room"
 		default:
 			x.add(Ask, RuleBuildOption, tool+" option "+name+" can change which program runs (npm reads any --key=value as configuration)")
 		}
@@ -90,6 +91,8 @@ func npmCmd(x *cmdCtx, args []word) {
 		} else {
 			x.add(Ask, RuleGitOther, "npm version changes package.json and tags the repository")
 		}
+	case npmConfigGet(ops): // gitidentity.go
+		x.add(Allow, RuleReadOnly, "npm config get prints one setting")
 	case sub == "pkg" && len(ops) > 1 && ops[1].val == "get":
 		x.add(Allow, RuleReadOnly, "reads package.json")
 	case sub == "pack" || sub == "rebuild" || sub == "rb" || sub == "prune" || sub == "dedupe" || sub == "ddp" || sub == "init" || sub == "create" || sub == "link" || sub == "ln":

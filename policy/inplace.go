@@ -79,9 +79,11 @@ func (x *cmdCtx) gitDiscards(sub string, sargs []word) {
 	switch sub {
 	case "reset":
 		if hasOpt(sargs, "", "--hard", "--merge", "--keep") {
-			// To HEAD it only discards changes, which a copy's review
-			// shows; to another commit it moves the branch the patch is
-			// computed against.
+			// The copy's HEAD is the snapshot: the person's HEAD plus
+			// their uncommitted changes. To HEAD it discards only the
+			// coder's changes; to another commit (HEAD~3, origin/main)
+			// the patch computed against the snapshot reverts the
+			// person's own work, which asks even in a copy.
 			toHead := true
 			for _, w := range operands(sargs, "", nil) {
 				if w.val != "HEAD" && w.val != "@" {
@@ -93,7 +95,13 @@ func (x *cmdCtx) gitDiscards(sub string, sargs []word) {
 	case "clean":
 		x.gitCleanOutside(sargs) // gitclean.go: git clean -fdx ~
 		if !hasOpt(sargs, "n", "--dry-run") {
-			x.discardsWork("git clean deletes untracked files", RuleGitDestructive, false)
+			// Untracked files of a copy are the coder's own output: the
+			// person's uncommitted files are in the snapshot commit,
+			// tracked, and git clean leaves them. -x also deletes
+			// ignored files (installed dependencies, local settings),
+			// which the review never shows: that still asks
+			// (testdata/adversarial.txt).
+			x.discardsWork("git clean deletes untracked files", RuleGitDestructive, !gitCleanIgnored(sargs))
 		}
 	case "stash":
 		if len(sargs) > 0 && (sargs[0].val == "clear" || sargs[0].val == "drop") {
@@ -229,7 +237,7 @@ func isPython(p string) bool {
 func (c *checkEnv) databasesOutsideTheCopy() {
 	for i := range c.parts {
 		p := &c.parts[i]
-		if p.Decision <= Ask && dropsDatabase(p.Argv) && !c.sandboxSchemaLoad(*p) { // dbschema.go
+		if p.Decision <= Ask && dropsDatabase(p.Argv) && !c.sandboxSchemaLoad(*p) && !c.resetsTestDatabase(*p) { // dbschema.go, testdb.go
 			p.Decision, p.Rule, p.Reason = Ask, RuleDatabaseDrop, "drops, flushes or resets a database, which lives outside the workspace: no review or checkpoint brings it back"
 		}
 	}

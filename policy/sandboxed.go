@@ -189,7 +189,7 @@ var readOnlyCode = []string{"open(", "fs.r", "os."}
 func riskyCodeToken(code string) string {
 	low := strings.ToLower(code)
 	for _, t := range riskyTokens {
-		if strings.Contains(low, t) && !benignUse(low, t) {
+		if strings.Contains(low, t) && !benignUse(low, t) && (!secretWord(t) || namesSecretWord(code, t)) { // inlinenames.go
 			return t
 		}
 	}
