@@ -43,6 +43,14 @@ func scanGitDirs(root, own string) (gitScan, error) {
 	return gitdir.ScanTree(root, own, stateDirName, maxGitDirs)
 }
 
+// scanGitDirsOpening is scanGitDirs for the end of a run: a directory it
+// cannot list is opened for the listing (the coder, as the person's user,
+// may have made one unlistable with a repository inside, which git finds
+// by name), but for those in keep (unlistable at the start: the person's).
+func scanGitDirsOpening(root, own string, keep []string) (gitScan, error) {
+	return gitdir.ScanTree(root, own, stateDirName, maxGitDirs, gitdir.OpenUnlisted(func(d string) bool { return slices.Contains(keep, d) }))
+}
+
 // gitDirsProtected are the paths of s to hold read-only: the git dirs and
 // pointers inside one of roots (the workspace and the writable roots; a
 // path elsewhere is not writable inside anyway), none inside another.

@@ -300,7 +300,7 @@ func (g *gitGuard) sweep() []string {
 		}
 	}
 	out = append(out, g.sweepConfigLinks()...)
-	now, err := scanGitDirs(g.p.Root, g.p.GitDir)
+	now, err := scanGitDirsOpening(g.p.Root, g.p.GitDir, g.scan.Unlisted)
 	if err != nil && len(now.Dirs)+len(now.Pointers) == 0 {
 		return out
 	}

@@ -36,12 +36,12 @@ func (m Mover) MoveOut(root, p string, id filestamp.ID, dir, name string) error 
 		return fmt.Errorf("%s is not under %s", p, root)
 	}
 	parts := strings.Split(rel, string(filepath.Separator))
-	fd, err := unix.Open(root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	fd, err := unix.Open(root, walkFlag|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return &os.PathError{Op: "open", Path: root, Err: err}
 	}
 	for i, c := range parts[:len(parts)-1] {
-		next, err := unix.Openat(fd, c, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		next, err := unix.Openat(fd, c, walkFlag|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 		unix.Close(fd)
 		if err != nil {
 			return &os.PathError{Op: "open (not following links)", Path: filepath.Join(append([]string{root}, parts[:i+1]...)...), Err: err}
@@ -63,6 +63,16 @@ func (m Mover) MoveOut(root, p string, id filestamp.ID, dir, name string) error 
 	}
 	defer unix.Close(qfd)
 	err = renameat(fd, base, qfd, name)
+	if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) {
+		// The coder (the person's own user) took the write bits the move
+		// needs; the person's user gives them back, for this move only.
+		restore, werr := writable(fd, base, id)
+		if werr != nil {
+			return &os.LinkError{Op: "rename", Old: p, New: filepath.Join(dir, name), Err: fmt.Errorf("%w; and its modes could not be given back: %v", err, werr)}
+		}
+		defer restore()
+		err = renameat(fd, base, qfd, name)
+	}
 	if err == nil {
 		return nil
 	}
@@ -75,6 +85,13 @@ func (m Mover) MoveOut(root, p string, id filestamp.ID, dir, name string) error 
 	// command does not find it. Then copy it out and remove only what was
 	// copied and has not changed since.
 	held, err := holdInPlace(fd, base)
+	if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) {
+		restore, werr := writable(fd, base, id)
+		if werr == nil {
+			defer restore()
+			held, err = holdInPlace(fd, base)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("%s is on another file system than %s and could not be renamed where it is (%w); nothing of it was removed", p, dir, err)
 	}

@@ -53,7 +53,11 @@ func enterable(m os.FileMode) bool {
 // ("" when it is no repository), left out of Dirs; a top-level entry named
 // skipTop is not walked (Sentinel's state); more than max git dirs is an
 // error.
-func ScanTree(root, own, skipTop string, max int) (Scan, error) {
+func ScanTree(root, own, skipTop string, max int, opts ...ScanOption) (Scan, error) {
+	var o scanOptions
+	for _, f := range opts {
+		f(&o)
+	}
 	s := Scan{Seen: map[string]bool{}}
 	ownReal := ""
 	if own != "" {
@@ -71,6 +75,9 @@ func ScanTree(root, own, skipTop string, max int) (Scan, error) {
 	var walk func(dir string) error
 	walk = func(dir string) error {
 		entries, err := readDir(dir)
+		if err != nil && dir != root && o.open != nil && errors.Is(err, fs.ErrPermission) && !o.open(dir) {
+			entries, err = o.listOpened(root, dir)
+		}
 		if err != nil {
 			if dir == root {
 				return err

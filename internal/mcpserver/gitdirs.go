@@ -62,6 +62,10 @@ type gitGuard struct {
 	// through: what the live watch follows while a command runs
 	// (gitlive.go).
 	watchDirs map[string][]string
+	// unlisted are the directories of each rw path the walk at the start
+	// could not list (the person's own): the sweep leaves them as they
+	// are and opens any other it cannot list (gitdir.OpenUnlisted).
+	unlisted map[string]map[string]bool
 	// configLinks are the symbolic links in the rw paths on the way to a
 	// file git config includes, with their targets at the start
 	// (gitincludes.go).
@@ -140,6 +144,17 @@ func (g *gitGuard) protect(root string) ([]string, error) {
 		g.base, g.own, g.dirs, g.watchDirs = map[string]*gitdir.Baseline{}, map[string]string{}, map[string][]string{}, map[string][]string{}
 	}
 	g.base[root], g.own[root], g.dirs[root], g.watchDirs[root] = gitdir.NewBaseline(sc.Seen), own, sc.Dirs, sc.Watch
+	if g.unlisted == nil {
+		g.unlisted = map[string]map[string]bool{}
+	}
+	if g.unlisted[root] == nil {
+		// The first walk's: later walks (before each command) would take
+		// in what a command made unlistable.
+		g.unlisted[root] = map[string]bool{}
+		for _, d := range sc.Unlisted {
+			g.unlisted[root][d] = true
+		}
+	}
 	g.scratchStores(root, own, sc.Dirs)
 	return out, nil
 }
@@ -152,7 +167,8 @@ func (g *gitGuard) sweep() []string {
 	defer g.mu.Unlock()
 	var said []string
 	for root, base := range g.base {
-		sc, err := scanTree(root, "", "", maxGitDirs)
+		keep := g.unlisted[root]
+		sc, err := scanTree(root, "", "", maxGitDirs, gitdir.OpenUnlisted(func(d string) bool { return keep[d] }))
 		if err != nil {
 			said = append(said, "could not look for new git dirs under "+root+": "+err.Error())
 			continue

@@ -102,8 +102,8 @@ func TestSweepNeverDeletesAGitDirItCannotMove(t *testing.T) {
 func TestSweepNamesWhatItCannotList(t *testing.T) {
 	g, root := guarded(t)
 	src := filepath.Join(root, "src")
-	scanTree = func(root, own, skip string, max int) (gitdir.Scan, error) {
-		sc, err := gitdir.ScanTree(root, own, skip, max)
+	scanTree = func(root, own, skip string, max int, opts ...gitdir.ScanOption) (gitdir.Scan, error) {
+		sc, err := gitdir.ScanTree(root, own, skip, max, opts...)
 		sc.Unlisted = append(sc.Unlisted, src)
 		return sc, err
 	}
