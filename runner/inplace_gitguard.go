@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
-	"github.com/sentinelhq/sentinel/internal/gitrest"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
@@ -64,6 +63,9 @@ type gitGuard struct {
 	// rest is the rest of its git dir then (inplace_gitrest.go).
 	reftable bool
 	rest     *gitRest
+	// agentState are the names in the git dir the run's agent keeps its
+	// own state under (inplace_agentstate.go).
+	agentState []string
 	// commits are the coder's ordinary commits on the checked-out branch
 	// by branch, counted at the end (gitrest.Commits) for its ref's line.
 	commits map[string]int
@@ -248,15 +250,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
 	}
 	g.takeOutLater(ctx, emit)
-	if g.rest != nil {
-		now := g.snapRest()
-		g.mu.Lock()
-		g.commits = gitrest.Commits(g.restDirs(), g.rest, now)
-		g.mu.Unlock()
-		if lines, n := g.restChanges(g.rest, now, 50); len(lines) > 0 {
-			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes, or that now point at what the coder chose; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
-		}
-	}
+	g.tellRest(emit) // inplace_agentstate.go
 	refused, err := g.migrateObjects(ctx)
 	for _, r := range refused {
 		emit(journal.System, KindNotice, "in place: kept the coder's object "+r+" out of your repository (quarantined in "+g.Quarantine+")", nil)
