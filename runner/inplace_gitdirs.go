@@ -40,8 +40,12 @@ func isGitDirByContent(_ string, names map[string]os.FileMode) bool {
 // scanGitDirs walks root for git dirs and pointers (see above). own is the
 // project's git dir ("" when the place is no repository).
 func scanGitDirs(root, own string) (gitScan, error) {
-	return gitdir.ScanTree(root, own, stateDirName, maxGitDirs)
+	return scanTree(root, own, stateDirName, maxGitDirs)
 }
+
+// scanTree is gitdir.ScanTree; a test makes a directory unlistable with it
+// (as root every directory can be listed).
+var scanTree = gitdir.ScanTree
 
 // gitDirsProtected are the paths of s to hold read-only: the git dirs and
 // pointers inside one of roots (the workspace and the writable roots; a

@@ -66,6 +66,10 @@ type gitGuard struct {
 	// agentState are the names in the git dir the run's agent keeps its
 	// own state under (inplace_agentstate.go).
 	agentState []string
+	// unlisted: what the last sweep could not list, and why it could
+	// not look at all (inplace_unlisted.go).
+	unlisted []string
+	scanErr  error
 	// commits are the coder's ordinary commits on the checked-out branch
 	// by branch, counted at the end (gitrest.Commits) for its ref's line.
 	commits map[string]int
@@ -246,6 +250,9 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	})
 	swept := g.sweep()
 	done()
+	for _, l := range g.unlistedLines() {
+		emit(journal.System, KindError, l, nil)
+	}
 	for _, p := range swept {
 		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
 	}
@@ -295,6 +302,7 @@ func (g *gitGuard) sweep() []string {
 	}
 	out = append(out, g.sweepConfigLinks()...)
 	now, err := scanGitDirs(g.p.Root, g.p.GitDir)
+	g.noteUnlisted(now.Unlisted, err) // inplace_unlisted.go
 	if err != nil && len(now.Dirs)+len(now.Pointers) == 0 {
 		return out
 	}
