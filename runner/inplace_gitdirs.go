@@ -40,7 +40,7 @@ func isGitDirByContent(_ string, names map[string]os.FileMode) bool {
 // scanGitDirs walks root for git dirs and pointers (see above). own is the
 // project's git dir ("" when the place is no repository).
 func scanGitDirs(root, own string) (gitScan, error) {
-	return gitdir.ScanTree(root, own, stateDirName, maxGitDirs)
+	return scanTree(root, own, stateDirName, maxGitDirs)
 }
 
 // scanGitDirsOpening is scanGitDirs for the end of a run: a directory it
@@ -48,8 +48,12 @@ func scanGitDirs(root, own string) (gitScan, error) {
 // may have made one unlistable with a repository inside, which git finds
 // by name), but for those in keep (unlistable at the start: the person's).
 func scanGitDirsOpening(root, own string, keep []string) (gitScan, error) {
-	return gitdir.ScanTree(root, own, stateDirName, maxGitDirs, gitdir.OpenUnlisted(func(d string) bool { return slices.Contains(keep, d) }))
+	return scanTree(root, own, stateDirName, maxGitDirs, gitdir.OpenUnlisted(func(d string) bool { return slices.Contains(keep, d) }))
 }
+
+// scanTree is gitdir.ScanTree; a test makes a directory unlistable with it
+// (as root every directory can be listed).
+var scanTree = gitdir.ScanTree
 
 // gitDirsProtected are the paths of s to hold read-only: the git dirs and
 // pointers inside one of roots (the workspace and the writable roots; a

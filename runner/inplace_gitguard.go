@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
-	"github.com/sentinelhq/sentinel/internal/gitrest"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 )
@@ -64,6 +63,13 @@ type gitGuard struct {
 	// rest is the rest of its git dir then (inplace_gitrest.go).
 	reftable bool
 	rest     *gitRest
+	// agentState are the names in the git dir the run's agent keeps its
+	// own state under (inplace_agentstate.go).
+	agentState []string
+	// unlisted: what the last sweep could not list, and why it could
+	// not look at all (inplace_unlisted.go).
+	unlisted []string
+	scanErr  error
 	// commits are the coder's ordinary commits on the checked-out branch
 	// by branch, counted at the end (gitrest.Commits) for its ref's line.
 	commits map[string]int
@@ -244,19 +250,14 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	})
 	swept := g.sweep()
 	done()
+	for _, l := range g.unlistedLines() {
+		emit(journal.System, KindError, l, nil)
+	}
 	for _, p := range swept {
 		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
 	}
 	g.takeOutLater(ctx, emit)
-	if g.rest != nil {
-		now := g.snapRest()
-		g.mu.Lock()
-		g.commits = gitrest.Commits(g.restDirs(), g.rest, now)
-		g.mu.Unlock()
-		if lines, n := g.restChanges(g.rest, now, 50); len(lines) > 0 {
-			emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes, or that now point at what the coder chose; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
-		}
-	}
+	g.tellRest(emit) // inplace_agentstate.go
 	refused, err := g.migrateObjects(ctx)
 	for _, r := range refused {
 		emit(journal.System, KindNotice, "in place: kept the coder's object "+r+" out of your repository (quarantined in "+g.Quarantine+")", nil)
@@ -301,6 +302,7 @@ func (g *gitGuard) sweep() []string {
 	}
 	out = append(out, g.sweepConfigLinks()...)
 	now, err := scanGitDirsOpening(g.p.Root, g.p.GitDir, g.scan.Unlisted)
+	g.noteUnlisted(now.Unlisted, err) // inplace_unlisted.go
 	if err != nil && len(now.Dirs)+len(now.Pointers) == 0 {
 		return out
 	}

@@ -172,6 +172,9 @@ func (w *Workspace) inPlaceChange(ctx context.Context) (InPlaceChange, error) {
 // concludeInPlace ends an in-place run: no verification, review or
 // landing, only the record of what changed, told as a diff stat.
 func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
+	if r.ws.guard != nil {
+		r.ws.guard.agentState = agentGitDirState(r.adapter)
+	}
 	quarantined := r.ws.guard.finish(ctx, r.ws.stopGitWatch, r.emit)
 	// What the adapter made in the place for the run (Gemini's empty
 	// .gemini/ to hide) goes before the comparison: it is Sentinel's, not

@@ -179,7 +179,22 @@ func listIncludes(ctx context.Context, dir string, scope ...string) []string {
 	for i := 0; i+1 < len(f) && len(out) < maxLines; i += 2 {
 		origin, kv := strings.TrimPrefix(f[i], "file:"), f[i+1]
 		_, v, ok := strings.Cut(kv, "\n")
-		if !ok || v == "" || !strings.HasPrefix(f[i], "file:") {
+		// "command line:": GIT_CONFIG_COUNT/GIT_CONFIG_KEY_n or
+		// GIT_CONFIG_PARAMETERS in the environment, which git follows
+		// like any include (a relative one it refuses).
+		cmdline := f[i] == "command line:"
+		if !ok || v == "" || !strings.HasPrefix(f[i], "file:") && !cmdline {
+			continue
+		}
+		if cmdline {
+			if strings.HasPrefix(v, "~/") && home != "" {
+				v = home + "/" + v[2:]
+			}
+			if !filepath.IsAbs(v) {
+				continue
+			}
+			note(ctx, v)
+			out = append(out, filepath.Clean(v))
 			continue
 		}
 		if !filepath.IsAbs(origin) {

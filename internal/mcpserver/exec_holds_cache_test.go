@@ -121,6 +121,14 @@ func TestLookBeforeACommandNoticesEveryInput(t *testing.T) {
 			t.Setenv("GIT_CONFIG_KEY_0", "core.hooksPath")
 			t.Setenv("GIT_CONFIG_VALUE_0", filepath.Join(f.root, "envhooks"))
 		}},
+		{"include.path given in the environment changes", func(t *testing.T, f *lookFixture) {
+			write(t, filepath.Join(f.out, "env.cfg"), "")
+			t.Setenv("GIT_CONFIG_COUNT", "1")
+			t.Setenv("GIT_CONFIG_KEY_0", "include.path")
+			t.Setenv("GIT_CONFIG_VALUE_0", filepath.Join(f.out, "env.cfg"))
+		}, func(t *testing.T, f *lookFixture) {
+			write(t, filepath.Join(f.out, "env.cfg"), hooksIn(f, "envinchooks"))
+		}},
 		{"include outside the rw path changes", func(t *testing.T, f *lookFixture) {
 			write(t, filepath.Join(f.out, "team.cfg"), "")
 			gitConfig(t, f.root, "include.path", filepath.Join(f.out, "team.cfg"))

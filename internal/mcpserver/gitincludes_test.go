@@ -95,3 +95,32 @@ func TestFileToolsRefuseGitConfigIncludes(t *testing.T) {
 	// Nor a directory holding one: a new one would take its place.
 	mustRefuse(t, cs, "move", map[string]any{"from": filepath.Join(f.rw, "tools"), "to": filepath.Join(f.rw, "h2")}, ClassReadOnlyPath)
 }
+
+// An include.path given through the environment (GIT_CONFIG_COUNT,
+// GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n: git config shows its origin as
+// "command line:") is followed like any include: a command cannot write
+// the file it names in an rw path, which the person's git, run with the
+// same environment, reads as its config.
+func TestExecCannotWriteAnIncludeGivenInTheEnvironment(t *testing.T) {
+	bin := helper(t)
+	f := newFixture(t)
+	gitInit(t, f.rw)
+	inc := filepath.Join(f.rw, "env.gitconfig")
+	write(t, inc, "[user]\n\tname = team\n")
+	t.Setenv("GIT_CONFIG_COUNT", "1")
+	t.Setenv("GIT_CONFIG_KEY_0", "include.path")
+	t.Setenv("GIT_CONFIG_VALUE_0", inc)
+	cfg := mustConfig(t, `exec_mode = "unrestricted"
+[[paths]]
+path = "`+f.rw+`"
+access = "rw"
+`)
+	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
+	got, _ := call(t, cs, "exec", map[string]any{"command": `printf '[core]\n\tfsmonitor = touch /tmp/pwned\n' >> ` + inc})
+	if !strings.Contains(got, "Read-only file system") {
+		t.Errorf("the command was not held to read-only:\n%s", got)
+	}
+	if b, _ := os.ReadFile(inc); strings.Contains(string(b), "fsmonitor") {
+		t.Errorf("%s was written: %q", inc, b)
+	}
+}

@@ -55,6 +55,7 @@ func (g *gitGuard) checkIndexes(snap map[string][]byte) []string {
 			}
 		}
 		said = append(said, checkMarks(root, gd, snap[root])...) // gitindex_marks.go
+		said = append(said, checkStat(root, gd, snap[root])...)  // gitindex_stat.go
 	}
 	return said
 }

@@ -51,6 +51,11 @@ func New(o Options) *Adapter { return &Adapter{opts: o} }
 // Name is the agent's name.
 func (a *Adapter) Name() string { return "opencode" }
 
+// GitDirState names opencode's own state in the project's git dir: on its
+// first run in a repository it writes its project id to .git/opencode,
+// which git never reads (runner/inplace_agentstate.go).
+func (a *Adapter) GitDirState() []string { return []string{"opencode"} }
+
 // FullScreen is true: opencode draws its own TUI (or, as `opencode run`,
 // prints to the terminal).
 func (a *Adapter) FullScreen() bool { return true }

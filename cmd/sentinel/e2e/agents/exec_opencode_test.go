@@ -123,6 +123,14 @@ func TestExecOpencodeApprovesEveryToolCall(t *testing.T) {
 		t.Errorf("the denied command ran:\n%s", res.Stdout)
 	}
 	w.noPluginRan(t)
+	// On its first run in a repository opencode writes its project id to
+	// .git/opencode: told as the agent's own state, not as a warning.
+	if _, err := os.Stat(filepath.Join(w.dir, ".git", "opencode")); err != nil {
+		t.Errorf("opencode did not write its project id to .git/opencode (the case tests nothing): %v", err)
+	}
+	if all := res.Stdout + res.Stderr; strings.Contains(all, "thing(s) in your git dir") || !strings.Contains(all, "the agent keeps its own state in "+filepath.Join(w.dir, ".git", "opencode")) {
+		t.Errorf("opencode's .git/opencode is not told as its own state:\n%s\n%s", res.Stdout, res.Stderr)
+	}
 	if !strings.Contains(res.Stdout, "opencode in place in "+w.dir+", with Sentinel's plugin as its approval hook") {
 		t.Errorf("the first line does not say opencode's calls are approved:\n%s", res.Stdout)
 	}
