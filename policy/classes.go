@@ -10,5 +10,6 @@ package policy
 func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgePublish(args)
 	x.judgeUnseen(args)
-	x.judgeWrapperTasks(args) // wrappertasks.go: gradle wrapper, mvn wrapper:wrapper
+	x.judgeWrapperTasks(args)   // wrappertasks.go: gradle wrapper, mvn wrapper:wrapper
+	x.judgeSecretPrinters(args) // secretprinters.go: docker compose config
 }

@@ -32,8 +32,6 @@ var polcorp6Open = map[string]string{
 	"bun add zod":                          "U4 DECISION",
 	"gh pr view 123 --json title,body":     "U7 non-localhost reads with credentials",
 	"kubectl get pods -n prod":             "U7 non-localhost reads with credentials",
-	"python3 -c \"import dotenv; print(dotenv.dotenv_values())\"": "U10 tools that print a project's resolved secrets",
-	"docker compose config": "U10 tools that print a project's resolved secrets",
 }
 
 // TestPolcorp6Corpus measures the policy against the independent corpus of
