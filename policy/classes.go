@@ -12,4 +12,5 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeUnseen(args)
 	x.judgeWrapperTasks(args)   // wrappertasks.go: gradle wrapper, mvn wrapper:wrapper
 	x.judgeSecretPrinters(args) // secretprinters.go: docker compose config
+	x.judgeRegistryOff(args)    // registryoff.go: go mod download, npm audit with the sandbox off
 }
