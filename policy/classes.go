@@ -13,4 +13,5 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeWrapperTasks(args)   // wrappertasks.go: gradle wrapper, mvn wrapper:wrapper
 	x.judgeSecretPrinters(args) // secretprinters.go: docker compose config
 	x.judgeRegistryOff(args)    // registryoff.go: go mod download, npm audit with the sandbox off
+	x.judgeEmptySubst(args)     // emptysubst.go: rm -rf "$(git rev-parse --show-toplevel)/build"
 }
