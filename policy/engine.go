@@ -217,6 +217,7 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 		return verdictOf(finding{Ask, RuleShellEmpty, "the command holds no commands"})
 	}
 	c.databasesOutsideTheCopy()
+	c.productionDatabaseDrops() // dbproduction.go
 	v := Verdict{Parts: c.parts, NeverDelegable: c.never}
 	best := -1
 	for i, p := range c.parts {
