@@ -350,6 +350,11 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.command(append(append([]word(nil), rest[r.n:]...), items...), 8)
 			return nil, true
 		}
+		if items, ok := x.xargsArgFileItems(); ok { // xargsargfile.go: xargs -a <(echo ~/.ssh) rm -rf
+			x.part.Wrappers = append(x.part.Wrappers, "xargs")
+			x.command(append(append([]word(nil), rest[r.n:]...), items...), 8)
+			return nil, true
+		}
 		repl, argFile := "", (*word)(nil)
 		for _, v := range r.vals {
 			switch v.opt {
