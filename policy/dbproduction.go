@@ -21,7 +21,7 @@ func (c *checkEnv) productionDatabaseDrops() {
 		if p.Rule != RuleDatabaseDrop || p.Decision != Ask {
 			continue
 		}
-		if names := productionNamed(p.Assigns) || productionNamed(p.Argv); names {
+		if (productionNamed(p.Assigns) || productionNamed(p.Argv)) && dropVerb(p.Argv) {
 			p.Decision = Deny
 			p.Reason = "drops, flushes or resets the production database, which no review or checkpoint brings back"
 		}
@@ -40,6 +40,21 @@ func productionNamed(ws []string) bool {
 			return true
 		}
 		if (w == "-e" || w == "--environment" || w == "--env") && i+1 < len(ws) && prod(ws[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropVerbs are the tasks that drop or empty a database outright (a
+// schema load into production, which some deploys run, keeps asking).
+var dropVerbs = wordSet{words: []string{"db:drop", "db:reset", "db:purge", "db:drop:all", "db:purge:all",
+	"ecto.drop", "ecto.reset"}}
+
+// dropVerb reports an argv naming one of dropVerbs.
+func dropVerb(argv []string) bool {
+	for _, a := range argv {
+		if dropVerbs.has(a) {
 			return true
 		}
 	}

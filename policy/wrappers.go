@@ -343,14 +343,9 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
 		}
-		if items, ok := x.c.xargsFed[x.call]; ok && len(rest)+1 == len(x.call.Args) {
+		if items, ok := x.xargsItems(rest); ok { // xargsargfile.go
 			// echo ./internal/... | xargs go vet runs go vet ./internal/...
 			// (substassign.go): the command with the items it will get.
-			x.part.Wrappers = append(x.part.Wrappers, "xargs")
-			x.command(append(append([]word(nil), rest[r.n:]...), items...), 8)
-			return nil, true
-		}
-		if items, ok := x.xargsArgFileItems(); ok { // xargsargfile.go: xargs -a <(echo ~/.ssh) rm -rf
 			x.part.Wrappers = append(x.part.Wrappers, "xargs")
 			x.command(append(append([]word(nil), rest[r.n:]...), items...), 8)
 			return nil, true

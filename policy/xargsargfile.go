@@ -34,3 +34,13 @@ func (x *cmdCtx) xargsArgFileItems() ([]word, bool) {
 	}
 	return nil, false
 }
+
+// xargsItems returns the items an xargs call is fed: by echo or printf
+// through a pipe (substassign.go), when every word of the call was
+// decoded, or by -a <(echo …).
+func (x *cmdCtx) xargsItems(rest []word) ([]word, bool) {
+	if items, ok := x.c.xargsFed[x.call]; ok && len(rest)+1 == len(x.call.Args) {
+		return items, true
+	}
+	return x.xargsArgFileItems()
+}
