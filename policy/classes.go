@@ -10,5 +10,9 @@ package policy
 func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgePublish(args)
 	x.judgeUnseen(args)
-	x.judgeWrapperTasks(args) // wrappertasks.go: gradle wrapper, mvn wrapper:wrapper
+	x.judgeWrapperTasks(args)   // wrappertasks.go: gradle wrapper, mvn wrapper:wrapper
+	x.judgeSecretPrinters(args) // secretprinters.go: docker compose config
+	x.judgeRegistryOff(args)    // registryoff.go: go mod download, npm audit with the sandbox off
+	x.judgeEmptySubst(args)     // emptysubst.go: rm -rf "$(git rev-parse --show-toplevel)/build"
+	x.judgeRunnerPublish(args)  // runnerpublish.go: npx npm publish, corepack pnpm publish
 }

@@ -194,6 +194,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 			// python3) manage.py flush is python3 … for every reader.
 			if sw, ok := c.substWord(w); ok && !words[i].fetch && (i > 0 || !c.writesOutCommand(w)) {
 				words[i] = sw
+				words[i].ifEmpty, words[i].hasIfEmpty = c.emptySubstValue(w) // emptysubst.go
 			}
 		}
 		if ((words[i].pattern || words[i].procSubst) && i > 0) || words[i].braced {

@@ -118,6 +118,7 @@ type checkEnv struct {
 	substVars    map[*syntax.ParamExp]word     // uses of NAME=$(producer) bound to the producer's stand-in (substassign.go)
 	xargsFed     map[*syntax.CallExpr][]word   // xargs stages fed plain static items by echo or printf (substassign.go)
 	fetched      map[string]bool               // files this line downloads into (fetchedrun.go)
+	substEmpty   bool                          // substitutions decode as empty, as when their producer fails (emptysubst.go)
 }
 
 // root canonicalizes a root path the adapter gave (workspace, home,
@@ -216,6 +217,7 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 		return verdictOf(finding{Ask, RuleShellEmpty, "the command holds no commands"})
 	}
 	c.databasesOutsideTheCopy()
+	c.productionDatabaseDrops() // dbproduction.go
 	v := Verdict{Parts: c.parts, NeverDelegable: c.never}
 	best := -1
 	for i, p := range c.parts {

@@ -10,30 +10,19 @@ import (
 // not failed, and TestPolcorp6UnsafeAllows holds them as skipped failing
 // tests. A row listed here that is no longer allowed fails the test.
 var polcorp6Open = map[string]string{
-	"go mod tidy && git diff --stat go.mod go.sum": "U5 registry reads/downloads allowed with the sandbox off",
-	"go mod download":   "U5 registry reads/downloads allowed with the sandbox off",
-	"govulncheck ./...": "U5 registry reads/downloads allowed with the sandbox off",
 	"go get github.com/stretchr/testify@v1.9.0 && go mod tidy": "U4 DECISION",
-	"npm audit --json | jq '.metadata.vulnerabilities'":        "U5 registry reads/downloads allowed with the sandbox off",
-	"pnpm outdated":                        "U5 registry reads/downloads allowed with the sandbox off",
 	"npm install axios":                    "U4 DECISION",
 	"pnpm add -D vitest@latest":            "U4 DECISION",
 	"yarn add left-pad":                    "U4 DECISION",
 	"uv add httpx":                         "U4 DECISION",
 	"pip install requests":                 "U4 DECISION",
-	"cargo fetch":                          "U5 registry reads/downloads allowed with the sandbox off",
-	"cargo update -p serde":                "U5 registry reads/downloads allowed with the sandbox off",
 	"cargo add tokio --features full":      "U4 DECISION",
 	"bundle add faraday":                   "U4 DECISION",
 	"composer require vendor/package-name": "U4 DECISION",
-	"dotnet list package --outdated":       "U5 registry reads/downloads allowed with the sandbox off",
 	"dotnet add package Newtonsoft.Json":   "U4 DECISION",
-	"mix hex.outdated":                     "U5 registry reads/downloads allowed with the sandbox off",
 	"bun add zod":                          "U4 DECISION",
 	"gh pr view 123 --json title,body":     "U7 non-localhost reads with credentials",
 	"kubectl get pods -n prod":             "U7 non-localhost reads with credentials",
-	"python3 -c \"import dotenv; print(dotenv.dotenv_values())\"": "U10 tools that print a project's resolved secrets",
-	"docker compose config": "U10 tools that print a project's resolved secrets",
 }
 
 // TestPolcorp6Corpus measures the policy against the independent corpus of

@@ -56,6 +56,9 @@ func (x *cmdCtx) pythonModuleTool(name, mod string, args []word) bool {
 	case mod == "ensurepip" && hasAnyArg(args, "--user", "--root"):
 		x.add(Ask, RulePkgInstall, name+" -m ensurepip installs pip outside the project's environment")
 		return true
+	case mod == "dotenv":
+		x.dotenvModule(name, args) // secretprinters.go
+		return true
 	case pyStdlibNet.has(mod):
 		x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections or a browser")
 		return true

@@ -124,6 +124,9 @@ func (x *cmdCtx) sandboxedCode(what, rule, reason string) {
 // shell command spelled in it plainly is judged as shell.
 func (x *cmdCtx) inlineCode(name, code string) {
 	x.codeRisks(name, code)
+	if dotenvCode(code) { // secretprinters.go
+		x.add(Ask, RulePathReadSecret, name+" code loads a dotenv file, whose values it can print: a read of secrets")
+	}
 	if codeReadsEnv(code) { // inlineenv.go
 		x.add(Ask, RuleEnvPrint, name+" code reads the environment: the agent's own keys would reach the coder's screen")
 		return

@@ -142,6 +142,9 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 	switch p := p.(type) {
 	case *syntax.ParamExp:
 		if w, ok := c.substVars[p]; ok {
+			if c.substEmpty {
+				return "", w.subst, false, true // emptysubst.go: the producer failed
+			}
 			return w.val, w.subst, w.pattern, true // substassign.go
 		}
 		if p.Param != nil && (p.Exp != nil || p.Slice != nil) {
@@ -174,6 +177,9 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 		class, standIn := c.producer(p)
 		if class == substNone {
 			return "", 0, false, false
+		}
+		if c.substEmpty {
+			return "", class, false, true // emptysubst.go: the producer failed
 		}
 		return standIn, class, false, true
 	}

@@ -32,6 +32,10 @@ type word struct {
 	// braced: a brace expansion made the word (braces.go); which role it
 	// plays depends on how many words there are.
 	braced bool
+	// ifEmpty: the word's value when every substitution in it prints
+	// nothing (its producer failed), set with hasIfEmpty (emptysubst.go).
+	ifEmpty    string
+	hasIfEmpty bool
 }
 
 // fetchers download text a shell could then run.

@@ -343,7 +343,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			x.add(Allow, RuleReadOnly, "xargs echoes its input")
 			return nil, true // runs echo
 		}
-		if items, ok := x.c.xargsFed[x.call]; ok && len(rest)+1 == len(x.call.Args) {
+		if items, ok := x.xargsItems(rest); ok { // xargsargfile.go
 			// echo ./internal/... | xargs go vet runs go vet ./internal/...
 			// (substassign.go): the command with the items it will get.
 			x.part.Wrappers = append(x.part.Wrappers, "xargs")
