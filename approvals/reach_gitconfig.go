@@ -96,9 +96,12 @@ func join(base, p string) string {
 }
 
 // gitConfigOutOfReach answers a git config write the policy would ask
-// about whose file the sandbox does not let the coder write.
+// about, or allow (the copy's own identity keys, policy/gitidentity.go),
+// whose file the sandbox does not let the coder write: a clear deny with
+// why, never a card nobody can make work, nor a command that fails on a
+// read-only file with git's less helpful words.
 func (b *Broker) gitConfigOutOfReach(req Request, v policy.Verdict) (Decision, bool) {
-	if b.cfg.Sees == nil || req.Kind != policy.KindShell || v.Decision != policy.Ask {
+	if b.cfg.Sees == nil || req.Kind != policy.KindShell || v.Decision == policy.Deny {
 		return Decision{}, false
 	}
 	parts, err := splitCommands(req.Command)
