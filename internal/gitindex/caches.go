@@ -205,12 +205,18 @@ func WithoutExtensions(b []byte, drop []string) ([]byte, error) {
 			out = append(out[:e.start], out[e.end:]...)
 		}
 	}
+	return withChecksum(out, hashLen), nil
+}
+
+// withChecksum is an index's content out followed by its trailer: the
+// SHA-1 (hashLen 20) or SHA-256 of out.
+func withChecksum(out []byte, hashLen int) []byte {
 	if hashLen == 20 {
 		h := sha1.Sum(out)
-		return append(out, h[:]...), nil
+		return append(out, h[:]...)
 	}
 	h := sha256.Sum256(out)
-	return append(out, h[:]...), nil
+	return append(out, h[:]...)
 }
 
 // DropChanged removes from gitDir's index each cache that is not byte

@@ -2,8 +2,6 @@ package gitindex
 
 import (
 	"bytes"
-	"crypto/sha1"
-	"crypto/sha256"
 	"encoding/binary"
 	"strings"
 )
@@ -147,6 +145,21 @@ func Marks(b []byte) (map[string]Mark, error) {
 // WithoutMarks is b with the marks clear names taken off their entries,
 // its checksum made again (the entries keep their size: no offset moves).
 func WithoutMarks(b []byte, clear map[string]Mark) ([]byte, error) {
+	return rewriteEntries(b, func(out []byte, e entry, _ int) {
+		m := clear[e.path]
+		if m&Assume != 0 {
+			binary.BigEndian.PutUint16(out[e.flags:], binary.BigEndian.Uint16(out[e.flags:])&^0x8000)
+		}
+		if m&Skip != 0 && e.ext >= 0 {
+			binary.BigEndian.PutUint16(out[e.ext:], binary.BigEndian.Uint16(out[e.ext:])&^0x4000)
+		}
+	})
+}
+
+// rewriteEntries is b with edit applied in place to each entry of a copy
+// of its content (edit must keep every entry's size: no offset moves),
+// its checksum made again.
+func rewriteEntries(b []byte, edit func(out []byte, e entry, hashLen int)) ([]byte, error) {
 	_, hashLen, err := layout(b)
 	if err != nil {
 		return nil, err
@@ -157,18 +170,7 @@ func WithoutMarks(b []byte, clear map[string]Mark) ([]byte, error) {
 	}
 	out := bytes.Clone(b[:len(b)-hashLen])
 	for _, e := range es {
-		m := clear[e.path]
-		if m&Assume != 0 {
-			binary.BigEndian.PutUint16(out[e.flags:], binary.BigEndian.Uint16(out[e.flags:])&^0x8000)
-		}
-		if m&Skip != 0 && e.ext >= 0 {
-			binary.BigEndian.PutUint16(out[e.ext:], binary.BigEndian.Uint16(out[e.ext:])&^0x4000)
-		}
+		edit(out, e, hashLen)
 	}
-	if hashLen == 20 {
-		h := sha1.Sum(out)
-		return append(out, h[:]...), nil
-	}
-	h := sha256.Sum256(out)
-	return append(out, h[:]...), nil
+	return withChecksum(out, hashLen), nil
 }

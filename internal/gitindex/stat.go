@@ -149,27 +149,12 @@ func Stale(root string, e Entry, hashLen int) (bool, error) {
 // (git then finds it changed and reads the file), its checksum made again
 // (the entries keep their size: no offset moves).
 func WithoutStat(b []byte, paths map[string]bool) ([]byte, error) {
-	_, hashLen, err := layout(b)
-	if err != nil {
-		return nil, err
-	}
-	es, err := entriesOf(b, hashLen)
-	if err != nil {
-		return nil, err
-	}
-	out := bytes.Clone(b[:len(b)-hashLen])
-	for _, e := range es {
+	return rewriteEntries(b, func(out []byte, e entry, hashLen int) {
 		if !paths[e.path] || binary.BigEndian.Uint16(out[e.flags:])&0x3000 != 0 {
-			continue
+			return
 		}
 		start := e.flags - 40 - hashLen
 		clear(out[start : start+24])
 		clear(out[start+28 : start+40])
-	}
-	if hashLen == 20 {
-		h := sha1.Sum(out)
-		return append(out, h[:]...), nil
-	}
-	h := sha256.Sum256(out)
-	return append(out, h[:]...), nil
+	})
 }
