@@ -68,8 +68,12 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	}
 	s := &src{text: text, depth: depth, via: via, braced: braced}
 	pipes := c.screenEnvListings(text, f) // envscreen.go
-	c.bindSubstAssigns(f)                 // substassign.go: B=$(git branch --show-current) && git log origin/$B
-	c.feedXargs(f)                        // substassign.go: echo ./internal/... | xargs go vet
+	if strings.Contains(text, "$(") || strings.Contains(text, "`") {
+		c.bindSubstAssigns(f) // substassign.go: B=$(git branch --show-current) && git log origin/$B
+	}
+	if strings.Contains(text, "xargs") {
+		c.feedXargs(f) // substassign.go: echo ./internal/... | xargs go vet
+	}
 	cwAfter := make([]cwds, len(f.Stmts)) // the working directory after each statement (constprop.go)
 	for i, st := range f.Stmts {
 		c.stmt(s, st, cw)
