@@ -39,14 +39,22 @@ func pytestCmd(x *cmdCtx, args []word) {
 			} else {
 				x.readStr(val)
 			}
-		case "-p", "-k", "-m", "-o", "-n", "-W", "--tb", "--maxfail", "--durations",
-			"--deselect", "--ignore-glob", "--override-ini", "--import-mode", "--log-level",
+		case "-o", "--override-ini":
+			if !has && i+1 < len(rest) {
+				i++
+				val = rest[i].val
+			}
+			pytestIniOverride(x, val, rest[i].static)
+		case "-p", "-k", "-m", "-n", "-W", "--tb", "--maxfail", "--durations",
+			"--deselect", "--ignore-glob", "--import-mode", "--log-level",
 			"--capture", "--dist", "--numprocesses", "--timeout", "-r", "--cov", "--color", "--count", "--randomly-seed", "--lfnf", "--last-failed-no-failures", "--show-capture", "--verbosity", "--junit-prefix":
 			if !has && i+1 < len(rest) {
 				i++
 			}
 		default:
-			if !strings.HasPrefix(a, "-") {
+			if strings.HasPrefix(a, "-o") && len(a) > 2 && a[2] != '-' {
+				pytestIniOverride(x, a[2:], rest[i].static)
+			} else if !strings.HasPrefix(a, "-") {
 				path := a
 				if k := strings.Index(path, "::"); k >= 0 {
 					path = path[:k]

@@ -28,7 +28,6 @@ var polcorp7Open = map[string]string{
 	`kubectl logs deploy/api -n staging --tail=50`:                        `P7-U3 DECISION: remote reads through the sandbox's proxy`,
 	`echo 'org.gradle.jvmargs=-javaagent:agent.jar' >> gradle.properties`: `P7-U4 run-later files missing from the list`,
 	`echo 'require "./evil"' >> .irbrc`:                                   `P7-U4 run-later files missing from the list`,
-	`pytest -p no:cacheprovider --import-mode=importlib -o addopts='--basetemp=/'`: `P7-U5 a test runner's option that deletes a path outside the workspace`,
 }
 
 // TestPolcorp7Corpus measures the policy against the seventh independent
