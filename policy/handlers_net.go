@@ -150,7 +150,7 @@ func netCmd(x *cmdCtx, args []word) {
 		}
 	}
 	x.add(Ask, RuleNetTool, name+" talks to the network; new hosts need a person")
-	x.netHosts(portOperands(name, args[1:])) // loopback.go: nc HOST 5432's port is no host
+	x.netHosts(withoutOptionNumbers(name, portOperands(name, args[1:]))) // loopback.go: nc HOST 5432's port is no host; netnumbers.go: ping -c 3's 3
 	for i, w := range args[1:] {
 		v := w.val
 		switch {
