@@ -83,7 +83,10 @@ func toldOfDenial(r *fakemodel.Request) bool {
 // through the broker (an allowed command runs, a denied one does not and the
 // model is told the policy's reason), even though the person's and the
 // repository's opencode settings say to allow without asking; what landed
-// agrees with the journal.
+// agrees with the journal. The person's own AGENTS.md and Sentinel's
+// where-am-I text reach the model, while their build agent's "allow" does
+// not stop opencode asking Sentinel (one opencode start for both: each
+// costs 10-16 CPU-s).
 func TestRealOpencodeOverACP(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedOpencode(t)
@@ -103,6 +106,9 @@ func TestRealOpencodeOverACP(t *testing.T) {
 	})
 	home := t.TempDir()
 	writeOpencodeConfig(t, home, model)
+	// The person's own rules (AGENTS.md) and their build agent's own
+	// "allow" (which must not stop opencode asking Sentinel).
+	personsRules(t, home)
 	// --print-logs puts opencode's log in the run's agent-stderr.log.
 	res := e2etest.Sentinel(t, dir, []string{"HOME=" + home}, "run", "--coder", "acp", "--plain", "--allow-host", e2etest.ModelHost(model),
 		"write hello.txt", "--", "opencode", "acp", "--print-logs")
@@ -134,6 +140,14 @@ func TestRealOpencodeOverACP(t *testing.T) {
 	}
 	if !rejected || !told {
 		t.Errorf("the model saw the rejection: %v; heard the policy's reason: %v", rejected, told)
+	}
+	var sawMD, sawWhere bool
+	for _, r := range model.Requests() {
+		sawMD = sawMD || strings.Contains(string(r.Body), opencodeMDMarker)
+		sawWhere = sawWhere || strings.Contains(string(r.Body), whereAmIText)
+	}
+	if !sawMD || !sawWhere {
+		t.Errorf("the model saw the person's AGENTS.md: %v; Sentinel's where-am-I text: %v\n%s\n%s", sawMD, sawWhere, res.Stdout, agentLog(t, dir))
 	}
 	if after := e2etest.Checkout(t, dir); after != before {
 		t.Errorf("the person's checkout changed")

@@ -53,9 +53,13 @@ func commands() map[string]func(*testscript.TestScript, bool, []string) {
 }
 
 // passed are the script's variables the program under tmux gets (the tmux
-// server's own environment is the test process's).
+// server's own environment is the test process's): every one the scripts'
+// setup sets (TestTmuxGetsEveryVariableTheSetupSets). Without GOCACHE the
+// demo under tmux had no Go build cache of the person's to seed its
+// verification from, and compiled the standard library from nothing: about
+// 100 CPU-s, most of the package's.
 var passed = []string{"PATH", "HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "NO_COLOR",
-	"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL"}
+	"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GOCACHE"}
 
 // scriptBound is how long a wait may take before the script fails:
 // e2etest.HangBound, or $SENTINEL_E2E_HANG_BOUND (a Go duration) when set,

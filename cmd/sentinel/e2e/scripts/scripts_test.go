@@ -3,6 +3,8 @@ package scripts
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -20,14 +22,45 @@ func TestScripts(t *testing.T) {
 	goCache := filepath.Join(t.TempDir(), "go-build")
 	e2etest.SeedGoCache(t, goCache)
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata",
-		Setup: func(env *testscript.Env) error {
-			env.Setenv("GOCACHE", goCache)
-			return setup(env)
-		},
+		Dir:                 "testdata",
+		Setup:               setupWithGoCache(goCache),
 		Cmds:                commands(),
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+	})
+}
+
+// setupWithGoCache is setup with goCache as the person's Go build cache.
+func setupWithGoCache(goCache string) func(*testscript.Env) error {
+	return func(env *testscript.Env) error {
+		env.Setenv("GOCACHE", goCache)
+		return setup(env)
+	}
+}
+
+// TestTmuxGetsEveryVariableTheSetupSets: a program under tmux-start sees
+// the script's environment as `exec` does, every variable the setup sets
+// included (passed). The tmux server's own environment is the test
+// process's: a variable missing from passed is silently the test
+// process's value there, or none.
+func TestTmuxGetsEveryVariableTheSetupSets(t *testing.T) {
+	dir := t.TempDir()
+	e2etest.WriteFile(t, filepath.Join(dir, "setup.txtar"), "# nothing to run: the setup is what is checked\n")
+	testscript.Run(t, testscript.Params{
+		Dir: dir,
+		Setup: func(env *testscript.Env) error {
+			before := len(env.Vars)
+			if err := setupWithGoCache(filepath.Join(t.TempDir(), "go-build"))(env); err != nil {
+				return err
+			}
+			for _, kv := range env.Vars[before:] {
+				k, _, _ := strings.Cut(kv, "=")
+				if !slices.Contains(passed, k) && k != "SENTINEL_E2E_HANG_BOUND" { // read by the test process, not the program
+					t.Errorf("the setup sets %s, which tmux-start does not pass to its program (add it to passed)", k)
+				}
+			}
+			return nil
+		},
 	})
 }
 
