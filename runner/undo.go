@@ -173,6 +173,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	}
 	if applied != nil {
 		rep.Kept = applied.Kept
+		rep.Steps = append(rep.Steps, applied.Relinked...)
 	}
 	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Listable: before, Skip: checkpointSkip()}); err == nil {
 		if s.SaveManifest(rep.ID, "after", left) == nil {

@@ -45,10 +45,10 @@ the run's changes are put back; the run stays undoable, and
 'sentinel undo --force RUN' then overwrites what was kept. An undo records
 the project first, so it can be undone in turn ('sentinel undo UNDO-ID').
 
-Hard links: undo puts back each path's content, mode and link target, not
-which paths shared a file. A file that was hard-linked before the run and
-that the coder rewrote comes back as its own copy: the paths hold the same
-bytes but no longer share one file (relink them with 'ln -f' if it matters).
+Hard links: paths of the project that were one file before the run are one
+file again after undo, once each holds its content from before (a path you
+changed since stays its own file). A link to a file outside the project is
+not put back: that path comes back as its own copy.
 
 Exit status: 0 when everything was put back, 1 when something was kept or
 could not be put back, 2 for a usage error.`,
