@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -69,8 +68,9 @@ func TestInPlaceReportSeesIgnoredFiles(t *testing.T) {
 	}
 }
 
-// Undo puts back what the run changed, refuses (changing nothing) where the
-// person changed the same file since, and is itself undoable.
+// Undo puts back what the run changed but keeps (naming it) what the
+// person changed since; the run stays undoable, --force puts that back,
+// and the undo is itself undoable.
 func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
 	p, c, _ := inPlaceFixture(t)
 	id := c.rec.ID
@@ -84,13 +84,15 @@ func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
 	}
 	writeTestFile(t, filepath.Join(root, "main.go"), "package main // the person, later\n")
 	ctx := context.Background()
-	_, err := Undo(ctx, p, "", UndoOptions{})
-	var conflict *UndoConflict
-	if !errors.As(err, &conflict) || !strings.Contains(err.Error(), "main.go: changed since the run ended") || strings.Contains(err.Error(), "\n") {
-		t.Fatalf("want one line refusing main.go, got %v", err)
+	part, err := Undo(ctx, p, "", UndoOptions{})
+	if err != nil || len(part.Changed) != 1 || part.Changed[0].Path != "main.go" || part.Changed[0].Why != "changed since the run ended" {
+		t.Fatalf("want main.go kept, got %v %+v", err, part)
 	}
-	if _, err := os.Stat(filepath.Join(root, "notes.md")); err == nil {
-		t.Fatal("a refused undo changed the place")
+	if b, _ := os.ReadFile(filepath.Join(root, "main.go")); string(b) != "package main // the person, later\n" {
+		t.Fatalf("the person's later main.go was overwritten: %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "notes.md")); string(b) != "the person's notes\n" {
+		t.Fatalf("notes.md (untouched since the run) not put back: %q", b)
 	}
 	rep, err := Undo(ctx, p, id, UndoOptions{Force: true})
 	if err != nil {
@@ -121,7 +123,7 @@ func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
 		}
 	}
 	evs, err := journal.ReadFile(filepath.Join(p.RunDir(id), "events.jsonl"))
-	if err != nil || len(evs) != 2 || evs[0].Kind != KindUndone || evs[1].Kind != KindUndone {
+	if err != nil || len(evs) != 3 || evs[0].Kind != KindUndone || evs[2].Kind != KindUndone || !strings.Contains(evs[0].Text, "1 path(s) changed since the run ended were kept") {
 		t.Fatalf("the undos are not journaled in the run: %v %+v", err, evs)
 	}
 }

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,15 +54,14 @@ func TestUndoToThePointBeforeOneToolCall(t *testing.T) {
 		t.Errorf("a point that does not exist: %v", err)
 	}
 	// The person changed main.go after the run: going back past call 2
-	// would overwrite it, so undo refuses and changes nothing.
+	// would overwrite it, so undo keeps it (dry: plans only).
 	writeTestFile(t, filepath.Join(root, "main.go"), "package main // the person, later on\n")
-	_, err = Undo(context.Background(), p, id, UndoOptions{To: 2})
-	var conflict *UndoConflict
-	if !errors.As(err, &conflict) || !strings.Contains(err.Error(), "main.go") {
-		t.Fatalf("want a refusal naming main.go, got %v", err)
+	rep, err := Undo(context.Background(), p, id, UndoOptions{To: 2, DryRun: true})
+	if err != nil || len(rep.Changed) != 1 || rep.Changed[0].Path != "main.go" {
+		t.Fatalf("want main.go kept, got %v %+v", err, rep)
 	}
 	if _, err := os.Stat(filepath.Join(root, ".venv", "bin", "activate")); err == nil {
-		t.Fatal("a refused undo changed the place")
+		t.Fatal("a dry undo changed the place")
 	}
 	writeTestFile(t, filepath.Join(root, "main.go"), "package main // the coder's call 2\n")
 	if _, err := Undo(context.Background(), p, id, UndoOptions{To: 3}); err != nil {

@@ -107,7 +107,7 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 					return
 				}
 				if ev.Has(fsnotify.Create) {
-					for _, p := range g.created(ev.Name, add) {
+					for _, p := range g.created(ev.Name, add, unwatched.add) {
 						told(p)
 					}
 				}
@@ -136,8 +136,9 @@ func (g *gitGuard) watch(ctx context.Context, told func(path string)) (stop func
 }
 
 // created judges one new entry of a watched directory and returns what it
-// quarantined; add watches a new directory.
-func (g *gitGuard) created(path string, add func(string) bool) []string {
+// quarantined; add watches a new directory, poll hands one to the beat
+// (pollUnwatched).
+func (g *gitGuard) created(path string, add func(string) bool, poll func(string)) []string {
 	dir, name := filepath.Dir(path), filepath.Base(path)
 	one := func(p string) []string {
 		if g.quarantine(p) {
@@ -187,20 +188,54 @@ func (g *gitGuard) created(path string, add func(string) bool) []string {
 	if g.dirIsGit(path) {
 		return one(path)
 	}
-	sub, _ := scanGitDirs(path, "")
-	var out []string
-	for _, p := range append(slices.Clone(sub.Pointers), sub.Dirs...) {
-		if within(p, path) && !g.known(p) && g.quarantine(p) {
-			out = append(out, p)
-		}
-	}
-	for _, d := range sub.Watch {
-		if d != path {
-			add(d)
-		}
-	}
-	return out
+	return g.settleNewTree(path, add, poll)
 }
+
+// subtreeScanned is called between a look at a new subtree and the watches
+// on the directories it found; a test makes a git dir in that window.
+var subtreeScanned = func(dir string) {}
+
+// settleNewTree looks at the new directory path (already watched) and
+// everything under it, quarantines the git dirs and pointers it finds and
+// watches its subdirectories. A subdirectory made after a look and before
+// its watch (mkdir -p a/b/c, then a/b/c/.git) sends no event, so the tree
+// is looked at again after each round of new watches, until a look finds
+// no directory that was not watched before it began: whatever came
+// before a watch is then seen by that last look, whatever came after it is
+// an event. A tree that still grows after maxSettleLooks looks (the coder
+// making directories in a loop would hold the watch here) is handed to the
+// beat instead. It returns what it quarantined.
+func (g *gitGuard) settleNewTree(path string, add func(string) bool, poll func(string)) []string {
+	watched := map[string]bool{path: true}
+	var out []string
+	for look := 1; ; look++ {
+		sub, _ := scanGitDirs(path, "")
+		for _, p := range append(slices.Clone(sub.Pointers), sub.Dirs...) {
+			if within(p, path) && !g.known(p) && g.quarantine(p) {
+				out = append(out, p)
+			}
+		}
+		subtreeScanned(path)
+		fresh := false
+		for _, d := range sub.Watch {
+			if !watched[d] {
+				watched[d] = true
+				fresh = true
+				add(d)
+			}
+		}
+		if !fresh {
+			return out
+		}
+		if look == maxSettleLooks {
+			poll(path)
+			return out
+		}
+	}
+}
+
+// maxSettleLooks bounds the looks at one new subtree (settleNewTree).
+const maxSettleLooks = 16
 
 // dirIsGit says whether dir is a git dir by its content now.
 func (g *gitGuard) dirIsGit(dir string) bool {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -32,6 +33,9 @@ type StagedChange struct {
 	// Hidden: the run changed the file, and the index it left keeps git
 	// from seeing it (hiddenChanges).
 	Hidden bool `json:"hidden,omitempty"`
+	// StatCleared: the run forged the entry's stat record to hide a change
+	// of the file from git, and the record was cleared (index_stat.go).
+	StatCleared bool `json:"stat_cleared,omitempty"`
 }
 
 // String is one line of the change report.
@@ -41,6 +45,8 @@ func (s StagedChange) String() string {
 	case s.Hidden:
 		l = s.Path + ": changed in the work tree, but your index hides it from git (marked assume-unchanged or skip-worktree, or its stat record forged): git status, git diff, git stash and git checkout pass it by" +
 			" [DANGEROUS: `git update-index --no-assume-unchanged --no-skip-worktree -- " + s.Path + " && touch " + s.Path + "` shows it again]"
+	case s.StatCleared && s.Before == s.After:
+		l = s.Path + ": changed in the work tree, and the run wrote a stat record for it in your index that would make git status, git diff and git commit pass the change by; the record was cleared, git reads the file again"
 	case s.Before == "":
 		l = s.Path + ": newly staged"
 	case s.After == "":
@@ -50,6 +56,9 @@ func (s StagedChange) String() string {
 	}
 	if s.Differs {
 		l += " [DANGEROUS: staged content differs from the file: `git checkout -- " + s.Path + "` or `git commit` would take the coder's version — `git restore --staged " + s.Path + "`]"
+	}
+	if s.StatCleared && s.Before != s.After {
+		l += " [the stat record the run forged for it in your index was cleared: git reads the file again]"
 	}
 	if s.Later != "" {
 		l += " [runs code later: " + s.Later + "]"
@@ -112,9 +121,10 @@ func (w *Workspace) stagedEntries(ctx context.Context, index string) (map[string
 
 // stagedChanges compares the project's index now with the start, and
 // names each of changed (the paths the run changed) that the index now
-// hides from git (hiddenChanges). It must run after inPlaceTree, so that
-// the shadow index holds the work tree.
-func (w *Workspace) stagedChanges(ctx context.Context, changed []string) ([]StagedChange, error) {
+// hides from git (hiddenChanges), and each of forged, whose stat record
+// the run forged and Sentinel cleared (clearForgedStat). It must run
+// after inPlaceTree, so that the shadow index holds the work tree.
+func (w *Workspace) stagedChanges(ctx context.Context, changed, forged []string) ([]StagedChange, error) {
 	if w == nil || w.project == nil || w.project.GitDir == "" {
 		return nil, nil
 	}
@@ -153,6 +163,13 @@ func (w *Workspace) stagedChanges(ctx context.Context, changed []string) ([]Stag
 	}
 	for _, p := range hidden {
 		out = append(out, StagedChange{Path: p, Before: before[p], After: after[p], Hidden: true})
+	}
+	for _, p := range forged {
+		if i := slices.IndexFunc(out, func(c StagedChange) bool { return c.Path == p }); i >= 0 {
+			out[i].StatCleared = !out[i].Hidden // still hidden (a mark too): the DANGEROUS line stands
+			continue
+		}
+		out = append(out, StagedChange{Path: p, Before: before[p], After: after[p], StatCleared: true})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	for i := range out {

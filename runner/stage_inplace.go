@@ -186,6 +186,10 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	if cerr != nil {
 		r.emit(journal.System, KindError, "in place: could not read the extensions of your git index ("+cerr.Error()+"); an untracked-files cache or fsmonitor record the coder's git wrote could hide a file from git status: run `git update-index --no-untracked-cache --no-fsmonitor`", nil)
 	}
+	forged, ferr := r.ws.clearForgedStat()
+	if ferr != nil {
+		r.emit(journal.System, KindError, "in place: could not check the stat records of your git index ("+ferr.Error()+"); a stat record the coder forged could hide a changed file of this report from git status (`touch FILE` makes git read it again)", nil)
+	}
 	ch, err := r.ws.inPlaceChange(ctx)
 	if c := r.ws.checkpoint; c != nil {
 		if changes, after, cerr := c.end(r.emit); cerr != nil {
@@ -209,7 +213,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
 		}
 		told.Refs = moves
-		staged, serr := r.ws.stagedChanges(ctx, ch.Files)
+		staged, serr := r.ws.stagedChanges(ctx, ch.Files, forged)
 		if serr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the index with the start ("+serr.Error()+"); staged changes are not in this report: check `git diff --cached` before you commit", nil)
 		}
@@ -226,7 +230,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			}
 		}
 		for _, s := range staged {
-			if s.Differs || s.Hidden {
+			if s.Differs || s.Hidden || s.StatCleared {
 				r.emit(journal.System, KindNotice, "in place: "+s.String(), nil)
 			}
 		}

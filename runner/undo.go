@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -14,8 +14,9 @@ import (
 // `sentinel undo`: put a place back as it was before an in-place run (or
 // before an undo: an undo takes its own checkpoint first, so it can be
 // undone too), from the run's checkpoint (checkpoint_inplace.go). Only what
-// the run changed is put back; a file the person changed after the run
-// ended is not overwritten without Force.
+// the run changed is put back; a path the person changed after the run
+// ended is kept as it is (UndoReport.Changed) unless Force, and the rest
+// is put back.
 
 // UndoOptions say how to undo.
 type UndoOptions struct {
@@ -34,25 +35,11 @@ type UndoReport struct {
 	Cannot []string           // what the checkpoint cannot put back, and why
 	Kept   []string           // what was left, and why
 	Forced []string           // the person's later changes overwritten with Force
-	To     int                // the tool call the place was put back before (0: the run)
-}
-
-// UndoConflict is an undo refused because the person changed files the
-// run changed after it ended; nothing was changed.
-type UndoConflict struct {
-	ID    string
-	Paths []checkpoint.Conflict
-}
-
-func (e *UndoConflict) Error() string {
-	var b strings.Builder
-	for i, c := range e.Paths {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "%s: %s; undo would overwrite it (keep a copy and run 'sentinel undo --force %s', or put the run's other changes back by hand)", c.Path, c.Why, e.ID)
-	}
-	return b.String()
+	// Changed are the paths the person changed after the run ended, kept as
+	// they are (without Force): the run is not marked undone, so
+	// 'sentinel undo --force RUN' can still put them back.
+	Changed []checkpoint.Conflict
+	To      int // the tool call the place was put back before (0: the run)
 }
 
 // CheckpointRecords are the checkpoints of project p's place, newest first.
@@ -118,10 +105,18 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		return nil, err
 	}
 	plan := checkpoint.PlanUndo(before, after, now)
-	if len(plan.Conflicts) > 0 && !o.Force {
-		return nil, &UndoConflict{ID: rec.ID, Paths: plan.Conflicts}
-	}
 	rep := &UndoReport{Undone: rec, To: o.To}
+	if len(plan.Conflicts) > 0 && !o.Force {
+		// The person's later work is theirs: those paths are left out of
+		// the plan, the rest is put back.
+		kept := map[string]bool{}
+		for _, c := range plan.Conflicts {
+			kept[c.Path] = true
+		}
+		rep.Changed, plan.Conflicts = plan.Conflicts, nil
+		plan.Steps = slices.DeleteFunc(plan.Steps, func(st checkpoint.Step) bool { return kept[st.Path] })
+		plan.Cannot = slices.DeleteFunc(plan.Cannot, func(c checkpoint.Conflict) bool { return kept[c.Path] })
+	}
 	for _, st := range plan.Steps {
 		rep.Steps = append(rep.Steps, st.Line())
 	}
@@ -178,6 +173,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	}
 	if applied != nil {
 		rep.Kept = applied.Kept
+		rep.Steps = append(rep.Steps, applied.Relinked...)
 	}
 	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Listable: before, Skip: checkpointSkip()}); err == nil {
 		if s.SaveManifest(rep.ID, "after", left) == nil {
@@ -185,7 +181,9 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		}
 	}
 	urec.Ended = time.Now().UTC()
-	rec.UndoneBy = rep.ID
+	if len(rep.Changed) == 0 {
+		rec.UndoneBy = rep.ID // partly undone stays undoable: --force finishes it
+	}
 	err = errors.Join(aerr, s.SaveRecord(urec), s.SaveRecord(rec))
 	if rec.Kind == "undo" && rec.Undoes != "" {
 		if orig, oerr := s.Record(rec.Undoes); oerr == nil && orig.UndoneBy == rec.ID {
@@ -273,7 +271,13 @@ func journalUndo(p *Project, rec *checkpoint.Record, rep *UndoReport, aerr error
 	if err != nil {
 		return
 	}
-	d := UndoDone{Undo: rep.ID, Undone: rec.ID, Steps: rep.Steps, Cannot: rep.Cannot, Kept: rep.Kept, Forced: rep.Forced}
+	d := UndoDone{Undo: rep.ID, Undone: rec.ID, Steps: rep.Steps, Cannot: rep.Cannot, Kept: slices.Clone(rep.Kept), Forced: rep.Forced}
+	for _, c := range rep.Changed {
+		d.Kept = append(d.Kept, c.Path+": "+c.Why)
+	}
+	if len(rep.Changed) > 0 {
+		text += fmt.Sprintf("; %d path(s) changed since the run ended were kept", len(rep.Changed))
+	}
 	if n := len(d.Steps); n > maxChangeLines {
 		d.Steps = append(d.Steps[:maxChangeLines:maxChangeLines], fmt.Sprintf("… and %d more", n-maxChangeLines))
 	}

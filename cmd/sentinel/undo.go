@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -40,12 +39,19 @@ write there (exec, playbook, the file tools): its record is the server's
 run id, listed by 'sentinel undo --list' run in that path.
 
 RUN is a run id or an undo's id (see --list); without it, the newest in-place
-run of this project. A file you changed after the run ended is not
-overwritten: undo refuses, naming it, unless --force. An undo records the
-project first, so it can be undone in turn ('sentinel undo UNDO-ID').
+run of this project. A file you changed, made or deleted after the run ended
+is kept as you left it, one line each ("kept: PATH — ..."), and the rest of
+the run's changes are put back; the run stays undoable, and
+'sentinel undo --force RUN' then overwrites what was kept. An undo records
+the project first, so it can be undone in turn ('sentinel undo UNDO-ID').
 
-Exit status: 0 when everything was put back, 1 when undo refused or could not
-put something back, 2 for a usage error.`,
+Hard links: paths of the project that were one file before the run are one
+file again after undo, once each holds its content from before (a path you
+changed since stays its own file). A link to a file outside the project is
+not put back: that path comes back as its own copy.
+
+Exit status: 0 when everything was put back, 1 when something was kept or
+could not be put back, 2 for a usage error.`,
 		Example: `  sentinel undo --list
   sentinel undo --dry-run
   sentinel undo
@@ -89,13 +95,6 @@ put something back, 2 for a usage error.`,
 
 func undo(c *cobra.Command, p *runner.Project, id string, f undoFlags) error {
 	rep, err := runner.Undo(c.Context(), p, id, runner.UndoOptions{Force: f.force, DryRun: f.dryRun, To: f.to})
-	var conflict *runner.UndoConflict
-	if errors.As(err, &conflict) {
-		for _, line := range strings.Split(conflict.Error(), "\n") {
-			fmt.Fprintln(os.Stderr, "sentinel: undo refused: "+textsafe.Line(line))
-		}
-		return exitError{code: 1}
-	}
 	if rep == nil {
 		return err
 	}
@@ -105,16 +104,25 @@ func undo(c *cobra.Command, p *runner.Project, id string, f undoFlags) error {
 		verb = "would undo"
 	}
 	switch {
-	case len(rep.Steps) == 0 && len(rep.Cannot) == 0:
+	case len(rep.Steps) == 0 && len(rep.Cannot) == 0 && len(rep.Changed) == 0:
 		fmt.Fprintf(out, "nothing to undo: %s's changes are not in the project any more\n", rep.Undone.ID)
 	case len(rep.Steps) > 0:
 		fmt.Fprintf(out, "%s %s (%s):\n", verb, rep.Undone.ID, textsafe.Line(rep.Undone.Task))
+	case len(rep.Changed) > 0:
+		fmt.Fprintf(out, "%s %s (%s): nothing else to put back\n", verb, rep.Undone.ID, textsafe.Line(rep.Undone.Task))
 	}
 	for _, s := range rep.Steps {
 		fmt.Fprintln(out, "  "+textsafe.Line(s))
 	}
 	for _, s := range rep.Forced {
 		fmt.Fprintln(out, "  overwritten (--force): "+textsafe.Line(s))
+	}
+	force := "sentinel undo --force " + rep.Undone.ID
+	if rep.To > 0 {
+		force += fmt.Sprintf(" --to %d", rep.To)
+	}
+	for _, c := range rep.Changed {
+		fmt.Fprintf(out, "  kept: %s — %s; '%s' to overwrite\n", textsafe.Line(c.Path), c.Why, force)
 	}
 	for _, s := range rep.Kept {
 		fmt.Fprintln(out, "  kept: "+textsafe.Line(s))
@@ -127,6 +135,9 @@ func undo(c *cobra.Command, p *runner.Project, id string, f undoFlags) error {
 	}
 	if err != nil {
 		return err
+	}
+	if len(rep.Changed) > 0 && !f.dryRun {
+		return exitError{code: 1, err: fmt.Errorf("not everything was undone: %d path(s) you changed after the run ended were kept (listed above)", len(rep.Changed))}
 	}
 	if len(rep.Cannot) > 0 && !f.dryRun {
 		return exitError{code: 1, err: fmt.Errorf("%d path(s) the checkpoint does not cover were not put back (listed above)", len(rep.Cannot))}

@@ -46,6 +46,9 @@ type Plan struct {
 	// Cannot are paths the run changed that the checkpoint cannot put
 	// back (over the size bound, a git dir, a special file).
 	Cannot []Conflict
+	// Links are, for each step that puts back a file, the other paths
+	// that were one file with it before (relink.go).
+	Links map[string][]*Entry
 }
 
 // PlanUndo plans putting the place back from now to before. With after
@@ -97,6 +100,7 @@ func PlanUndo(before, after, now *Manifest) *Plan {
 	sort.Slice(plan.Steps, func(i, j int) bool { return plan.Steps[i].Path < plan.Steps[j].Path })
 	sort.Slice(plan.Conflicts, func(i, j int) bool { return plan.Conflicts[i].Path < plan.Conflicts[j].Path })
 	sort.Slice(plan.Cannot, func(i, j int) bool { return plan.Cannot[i].Path < plan.Cannot[j].Path })
+	plan.Links = linkGroups(before, plan.Steps)
 	return plan
 }
 
@@ -119,6 +123,8 @@ var asRoot = os.Geteuid() == 0
 type Applied struct {
 	Done []string // one line per step carried out
 	Kept []string // what was left, and why (a directory not empty)
+	// Relinked are the paths made hard links again (one line each).
+	Relinked []string
 }
 
 // Apply carries out plan on the place at root from store s. Every change
@@ -214,6 +220,7 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 		}
 	}
 	// Creations and rewrites, shallowest first.
+	restored := map[string]*Entry{}
 	for _, st := range plan.Steps {
 		if st.Was == nil {
 			continue
@@ -244,6 +251,15 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			continue
 		}
 		out.Done = append(out.Done, st.Line())
+		if st.Was.Kind == KindFile {
+			restored[st.Path] = st.Was
+		}
+	}
+	if len(plan.Links) > 0 {
+		linked, lerrs := relink(r, plan.Links, restored)
+		out.Done = append(out.Done, linked...)
+		out.Relinked = linked
+		errs = append(errs, lerrs...)
 	}
 	// Directory modes last, deepest first, once nothing more is written in them.
 	for i := len(plan.Steps) - 1; i >= 0; i-- {

@@ -42,10 +42,12 @@ with open('.git/index', 'r+b') as f:
 
 // A coder under exec changes tracked files and then hides the changes
 // from git in the index it may write: assume-unchanged, skip-worktree,
-// and a stat record forged to match the changed file. Each is named at
-// the end as DANGEROUS, with the command that shows it again; a file the
+// and a stat record forged to match the changed file. The marks are named
+// at the end as DANGEROUS, with the command that shows them again; the
+// forged stat record is cleared in the person's index (git reads the file
+// again: git status shows it) and named, as sentinel mcp does. A file the
 // person marked assume-unchanged before the run, which the coder left
-// alone, is not. 'sentinel undo' puts the index's marks back with the
+// alone, is not named. 'sentinel undo' puts the index's marks back with the
 // files: git sees the project as it did before the run.
 func TestExecReportsAChangeTheIndexHides(t *testing.T) {
 	python := "/usr/bin/python3"
@@ -75,10 +77,13 @@ func TestExecReportsAChangeTheIndexHides(t *testing.T) {
 			if res.Code != 0 {
 				t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
 			}
-			if st := runIn(t, dir, "git", "-c", "core.fsmonitor=false", "status", "--porcelain", "--untracked-files=no"); st != "" {
-				t.Fatalf("git status shows the coder's changes: the attack did not take\n%s", st)
+			if st := runIn(t, dir, "git", "-c", "core.fsmonitor=false", "status", "--porcelain", "--untracked-files=no"); st != " M run.sh\n" {
+				t.Errorf("git status after the run: %q, want only run.sh (its forged stat record cleared; the marks stay, named)\n%s", st, res.Stderr)
 			}
-			for _, p := range []string{"Makefile", "main.txt", "run.sh"} {
+			if want := "run.sh: changed in the work tree, and the run wrote a stat record for it in your index that would make git status, git diff and git commit pass the change by; the record was cleared"; !strings.Contains(res.Stderr, want) {
+				t.Errorf("the end of the run does not say %q:\n%s", want, res.Stderr)
+			}
+			for _, p := range []string{"Makefile", "main.txt"} {
 				want := p + ": changed in the work tree, but your index hides it from git"
 				if !strings.Contains(res.Stderr, want) {
 					t.Errorf("the end of the run does not say %q:\n%s", want, res.Stderr)
