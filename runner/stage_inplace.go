@@ -221,8 +221,11 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		text += told.Details()
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
 		for _, m := range moves {
-			if m.Yours {
+			switch {
+			case m.Yours:
 				r.emit(journal.System, KindNotice, "in place: the coder changed your "+m.String(), nil)
+			case len(m.RunsLater) > 0 || m.Unreadable != "":
+				r.emit(journal.System, KindNotice, "in place: the coder made "+m.String(), nil)
 			}
 		}
 		for _, s := range staged {
