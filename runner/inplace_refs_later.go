@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/gitcarry"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
@@ -28,25 +29,22 @@ const maxRefFlags = 8
 // refsRunLater fills each move's RunsLater from after, the refs now.
 // A move whose commits cannot be read is flagged so, not passed over.
 func (g *gitGuard) refsRunLater(ctx context.Context, moves []RefMove, after *refState) {
-	git := gitCmd{dir: g.p.Root, env: []string{"GIT_DIR=" + g.p.GitDir}}
-	start := commitOf(g.refs, g.refs.Head)
+	start := gitcarry.Commit(g.refs.Refs, g.refs.Head)
 	for i := range moves {
 		m := &moves[i]
 		var base, tip string
-		untracked := false
+		stash := false
 		switch {
 		case m.Ref == "stash" && after.Stash > g.refs.Stash:
-			tip = after.Refs["refs/stash"]
-			base, untracked = tip+"^1", true
+			tip, stash = after.Refs["refs/stash"], true
 		case m.Ref == "refs/stash":
-			tip = m.After
-			base, untracked = tip+"^1", true
+			tip, stash = m.After, true
 		case m.Ref == "stash":
 			continue // entries dropped: nothing new to pop
 		case m.Ref == "HEAD":
-			tip, base = commitOf(after, m.After), commitOf(g.refs, m.Before)
+			tip, base = gitcarry.Commit(after.Refs, m.After), gitcarry.Commit(g.refs.Refs, m.Before)
 		default:
-			tip, base = m.After, commitOf(g.refs, m.Before)
+			tip, base = m.After, gitcarry.Commit(g.refs.Refs, m.Before)
 		}
 		if strings.HasPrefix(m.Ref, "refs/replace/") || tip == "" || strings.HasPrefix(tip, "ref: ") {
 			continue // a replace ref has its own flag; a deletion carries nothing
@@ -54,60 +52,13 @@ func (g *gitGuard) refsRunLater(ctx context.Context, moves []RefMove, after *ref
 		if base == "" {
 			base = start
 		}
-		if !untracked && base != "" {
-			// Only what tip's history adds: a tag on one of the person's
-			// older commits, or a branch reset back, carries nothing new.
-			mb, err := git.line(ctx, "merge-base", base, tip)
-			if err != nil {
-				mb = "" // unrelated histories (or unreadable: ls-tree says)
-			}
-			base = mb
-		}
-		files, err := commitsFiles(ctx, git, base, tip, untracked)
+		files, err := gitcarry.Files(ctx, g.p.Root, g.p.GitDir, base, tip, stash)
 		if err != nil {
 			m.Unreadable = textsafe.Line(err.Error())
 			continue
 		}
 		m.RunsLater = FlaggedFiles(files, nil)
 	}
-}
-
-// commitOf is the commit a ref value names in state: itself, or for a
-// symbolic ref what its target named ("" when that is unknown).
-func commitOf(state *refState, v string) string {
-	for hops := 0; strings.HasPrefix(v, "ref: ") && hops < 5; hops++ {
-		v = state.Refs[strings.TrimPrefix(v, "ref: ")]
-	}
-	if strings.HasPrefix(v, "ref: ") {
-		return ""
-	}
-	return v
-}
-
-// commitsFiles are the paths whose content differs between base and tip
-// (every path of tip when base is ""), and with untracked those of tip's
-// third parent (what `git stash -u` kept and `stash pop` writes).
-func commitsFiles(ctx context.Context, git gitCmd, base, tip string, untracked bool) ([]string, error) {
-	args := []string{"diff-tree", "-r", "-z", "--name-only", "--no-renames", base + "^{tree}", tip + "^{tree}"}
-	if base == "" {
-		args = []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", tip + "^{tree}"}
-	}
-	out, err := git.run(ctx, args...)
-	if err != nil {
-		return nil, fmt.Errorf("could not read what its commits change (%v): look with git show before you check it out, merge, pop or push it", err)
-	}
-	if untracked {
-		if u, uerr := git.run(ctx, "ls-tree", "-r", "-z", "--name-only", "--full-tree", tip+"^3^{tree}"); uerr == nil {
-			out += "\x00" + u
-		}
-	}
-	var files []string
-	for _, n := range strings.Split(out, "\x00") {
-		if n != "" {
-			files = append(files, n)
-		}
-	}
-	return files, nil
 }
 
 // laterText is the part of a ref's line that names what its commits carry.
