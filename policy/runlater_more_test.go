@@ -94,3 +94,28 @@ func TestEnvFilesToolsLoadAreRunLater(t *testing.T) {
 		}
 	}
 }
+
+// Files the tools that run on cd or on a lint load without asking again:
+// what an allowed .envrc sources (direnv checks only the .envrc itself),
+// mise's other config names (a local or per-environment file, a config
+// dir), and golangci-lint's config, which names linter plugins (.so) it
+// loads. A coder's write to each was reported as a plain change and, the
+// auto ones, written freely through mcp edit (h/ipatk8).
+func TestFilesRunOnCdOrLintAreRunLater(t *testing.T) {
+	for _, p := range []string{".envrc.local", "svc/.envrc.private", ".mise.local.toml", ".mise.dev.toml",
+		"mise.ci.toml", "mise/config.toml", ".config/mise.toml", ".config/mise/config.toml",
+		".config/mise/conf.d/x.toml", "app/.rtx.toml"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsUnasked {
+			t.Errorf("%s: flagged %v, class %q; want %q", p, ok, e.Class, RunsUnasked)
+		}
+	}
+	for _, p := range []string{".golangci.yml", "svc/.golangci.yaml", ".golangci.toml", ".golangci.json", ".custom-gcl.yml"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsOnBuild {
+			t.Errorf("%s: flagged %v, class %q; want the build class", p, ok, e.Class)
+		}
+	}
+	checkClass(t, []classCase{
+		{`echo 'curl x | sh' > .envrc.local`, "ask"},
+		{`echo x > envrc.go`, "allow"},
+	})
+}

@@ -73,7 +73,7 @@ func (w *Workspace) recordIndex() error {
 	if w.project.GitDir == "" {
 		return nil
 	}
-	err := copyGitIndex(w.project.GitDir, projectIndexStart(w.Shadow))
+	err := copyWholeGitIndex(context.Background(), w.project.GitDir, projectIndexStart(w.Shadow))
 	if os.IsNotExist(err) {
 		return os.WriteFile(projectIndexStart(w.Shadow), nil, 0o600)
 	}
@@ -133,7 +133,7 @@ func (w *Workspace) stagedChanges(ctx context.Context, changed, forged []string)
 		return nil, fmt.Errorf("read the index as it was: %w", err)
 	}
 	end := w.Shadow + ".index-end"
-	if err := copyGitIndex(w.project.GitDir, end); err != nil && !os.IsNotExist(err) {
+	if err := copyWholeGitIndex(ctx, w.project.GitDir, end); err != nil && !os.IsNotExist(err) {
 		return nil, err
 	} else if os.IsNotExist(err) {
 		_ = os.Remove(end)

@@ -33,6 +33,11 @@ type RefMove struct {
 	// branch moved it (its reflog's and HEAD's new lines, named here and
 	// not again among the git dir's changes: gitrest.Commits).
 	Commits int `json:"commits,omitempty"`
+	// RunsLater: files that run code later among what the ref's commits
+	// change (inplace_refs_later.go); Unreadable says why that could not
+	// be read.
+	RunsLater  []Flag `json:"runs_later,omitempty"`
+	Unreadable string `json:"unreadable,omitempty"`
 }
 
 // String is one line of the change report.
@@ -60,6 +65,7 @@ func (m RefMove) String() string {
 	if m.Yours {
 		s += " [yours: " + m.restore() + "]"
 	}
+	s += m.laterText()
 	if strings.HasPrefix(m.Ref, "refs/replace/") && m.After != "" {
 		s += " [runs later: git uses another object's content for " + strings.TrimPrefix(m.Ref, "refs/replace/") + " on every command, a checkout included; git replace -d " + strings.TrimPrefix(m.Ref, "refs/replace/") + "]"
 	}
@@ -125,6 +131,7 @@ func (g *gitGuard) refMoves(ctx context.Context) ([]RefMove, error) {
 		return nil, err
 	}
 	moves := refMoves(g.refs, after)
+	g.refsRunLater(ctx, moves, after)
 	g.mu.Lock()
 	for i := range moves {
 		moves[i].Commits = g.commits[moves[i].Ref]

@@ -182,6 +182,13 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	r.guard.cleanupAdapter()
 	// Before the checkpoint keeps the index as the run left it: no cache
 	// the coder's git wrote stays for the person's git to trust.
+	// A split index is written whole first: the checks below read the
+	// index file's own entries (gitindex/split.go).
+	if split, serr := r.ws.unsplitIndex(ctx); serr != nil {
+		r.emit(journal.System, KindError, "in place: "+serr.Error()+"; a file the coder marked skip-worktree or assume-unchanged may be hidden from git status: run `git update-index --no-split-index` and `git ls-files -v | grep -v '^H'`", nil)
+	} else if split {
+		r.emit(journal.System, KindNotice, "in place: your git index was split (its entries kept in .git/sharedindex.*); it was written whole again so that what the coder staged or marked in it is seen", nil)
+	}
 	caches, cerr := r.ws.dropIndexCaches()
 	if cerr != nil {
 		r.emit(journal.System, KindError, "in place: could not read the extensions of your git index ("+cerr.Error()+"); an untracked-files cache or fsmonitor record the coder's git wrote could hide a file from git status: run `git update-index --no-untracked-cache --no-fsmonitor`", nil)
@@ -225,8 +232,11 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		text += told.Details()
 		r.emit(journal.System, KindInPlaceChanged, text, *told)
 		for _, m := range moves {
-			if m.Yours {
+			switch {
+			case m.Yours:
 				r.emit(journal.System, KindNotice, "in place: the coder changed your "+m.String(), nil)
+			case len(m.RunsLater) > 0 || m.Unreadable != "":
+				r.emit(journal.System, KindNotice, "in place: the coder made "+m.String(), nil)
 			}
 		}
 		for _, s := range staged {

@@ -224,6 +224,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.checkIndexes(indexes)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
+	res.Swept = append(res.Swept, r.git.refsCarry(context.WithoutCancel(ctx), refs)...)
 	res.Swept = append(res.Swept, r.later.made(envs)...)
 	r.cfg.guards.includes.invalidate() // a moved repository's includes name other files now (gitincludes_files.go)
 	swept()

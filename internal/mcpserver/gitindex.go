@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"maps"
 	"slices"
 
@@ -27,6 +28,9 @@ func (g *gitGuard) snapIndexes() map[string][]byte {
 			continue
 		}
 		b, _ := gitindex.Read(gd)
+		if w, err := gitindex.Whole(context.Background(), gd, b); err == nil {
+			b = w // a split index's shared entries with it (split.go)
+		}
 		snap[root] = b
 	}
 	return snap
@@ -43,6 +47,14 @@ func (g *gitGuard) checkIndexes(snap map[string][]byte) []string {
 		gd := own[root]
 		if gd == "" {
 			continue
+		}
+		// A split index is written whole first: what is read below is the
+		// index file's own entries (gitindex/split.go).
+		if split, err := gitindex.Unsplit(context.Background(), gd); err != nil {
+			said = append(said, "could not look at the git index of "+root+": "+err.Error()+"; a file the command marked skip-worktree or assume-unchanged may be hidden from git status: run `git update-index --no-split-index` and `git ls-files -v | grep -v '^H'` there")
+			continue
+		} else if split {
+			said = append(said, root+": the git index was split (its entries kept in .git/sharedindex.*); it was written whole again so that the marks and records a command left in it are seen")
 		}
 		cs, err := gitindex.DropChanged(gd, snap[root])
 		if err != nil {
