@@ -74,6 +74,11 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	if strings.Contains(text, "xargs") {
 		c.feedXargs(f) // substassign.go: echo ./internal/... | xargs go vet
 	}
+	var cw0 cwds
+	bound := bindingsLikely(text)
+	if bound {
+		cw0 = cw.copy() // bindprop.go judges the line again from where it starts
+	}
 	cwAfter := make([]cwds, len(f.Stmts)) // the working directory after each statement (constprop.go)
 	for i, st := range f.Stmts {
 		c.stmt(s, st, cw)
@@ -81,6 +86,9 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 		cwAfter[i] = cw.copy()
 	}
 	c.judgeConstants(s, f, cwAfter) // constprop.go: x=rm; $x -rf /
+	if bound {
+		c.judgeBindings(s, f, cw0) // bindprop.go: printf -v c rm; $c -rf ~, set -- rm -rf ~; "$@"
+	}
 	c.judgeDumps(s, f, pipes)       // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw)     // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
 	c.judgeCurlConfigs(s, f, cw)    // curlconfig.go: curl -K <(printf 'upload-file = .env…')
