@@ -33,7 +33,8 @@ import (
 // bindingsLikely is the cheap test for a line the pass could change: it
 // expands something, or defines an alias.
 func bindingsLikely(text string) bool {
-	return strings.IndexByte(text, '$') >= 0 || strings.IndexByte(text, '`') >= 0 || strings.Contains(text, "alias")
+	return strings.IndexByte(text, '$') >= 0 || strings.IndexByte(text, '`') >= 0 || strings.Contains(text, "alias") ||
+		strings.Contains(text, "~+") || strings.Contains(text, "~-")
 }
 
 type bindEdit struct {
@@ -174,6 +175,20 @@ func (b *binder) uses(st *syntax.Stmt) {
 
 // word writes out the known parts of w.
 func (b *binder) word(w *syntax.Word) {
+	if len(w.Parts) == 0 {
+		return
+	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && len(l.Value) >= 2 && l.Value[0] == '~' && (len(l.Value) == 2 || l.Value[2] == '/') {
+		// ~+ is $PWD; ~- is $OLDPWD, the directory before, which the
+		// policy does not know: read as the home directory, so a deny
+		// (rm -rf ~-) is kept and nothing is let through.
+		switch {
+		case l.Value[1] == '+' && b.cwd != "":
+			b.edits = append(b.edits, bindEdit{uint(l.Pos().Offset()), uint(l.Pos().Offset()) + 2, shellQuote(b.cwd)})
+		case l.Value[1] == '-' && b.c.home != "":
+			b.edits = append(b.edits, bindEdit{uint(l.Pos().Offset()), uint(l.Pos().Offset()) + 2, shellQuote(b.c.home)})
+		}
+	}
 	if len(w.Parts) == 1 {
 		quoted := false
 		p := w.Parts[0]

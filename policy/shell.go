@@ -86,14 +86,14 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 		cwAfter[i] = cw.copy()
 	}
 	c.judgeConstants(s, f, cwAfter) // constprop.go: x=rm; $x -rf /
-	if bound {
-		c.judgeBindings(s, f, cw0) // bindprop.go: printf -v c rm; $c -rf ~, set -- rm -rf ~; "$@"
-	}
 	c.judgeDumps(s, f, pipes)       // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw)     // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
 	c.judgeCurlConfigs(s, f, cw)    // curlconfig.go: curl -K <(printf 'upload-file = .env…')
 	c.judgeSecretWrites(s, f)       // secretwrite.go: printf "$API_KEY" > k.txt
 	c.judgeSecretFileSends(s, f)    // secretfilesinks.go: curl "…?k=$(cat .env)", cat .env | nc …
+	if bound {
+		c.judgeBindings(s, f, cw0) // bindprop.go: printf -v c rm; $c -rf ~, set -- rm -rf ~; "$@"
+	}
 }
 
 func (c *checkEnv) addPart(p Part) {
