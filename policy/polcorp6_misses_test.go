@@ -52,6 +52,7 @@ func TestProbeLines(t *testing.T) {
 	}
 	ctx := testEnv(t)
 	ctx.Sandboxed = true
+	ctx.InPlace = os.Getenv("PROBE_INPLACE") != ""
 	e := Default()
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		v := e.Check(Query{Kind: KindShell, Command: strings.ReplaceAll(l, "⏎", "\n"), Context: ctx})
