@@ -102,7 +102,7 @@ func (x *cmdCtx) access(w word, write bool) {
 		}
 		if write && (strings.ContainsAny(w.val, "{") || hiddenGlob(tail)) {
 			x.add(Ask, RulePathUnknown, "a pattern that may expand to hidden or protected paths")
-			return
+			// and still judged where it lies: rm -rf ~/.ss? writes outside the workspace
 		}
 		if write {
 			w = word{val: filepath.Join(dir, "glob-match"), static: true}
@@ -274,6 +274,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 	name := args[0]
 	if !name.static || name.pattern || name.val == "" {
 		x.add(Ask, RuleShellDynamicCmd, "the command name comes from an expansion and cannot be known before it runs")
+		x.dynamicReach(args[1:]) // dynreach.go: $c -rf ~
 		if name.static && name.pattern && !name.brace {
 			// globprog.go: /???/r? -rf ~ is /bin/rm -rf ~ on every system
 			for _, p := range globPrograms(name.val) {

@@ -25,6 +25,9 @@ var findNamed = wordSet{words: []string{"-name", "-iname", "-path", "-ipath", "-
 // per name test of expr, named as the test would let it through.
 func findExecPaths(start string, expr []word) []string {
 	out := []string{start + "/glob-match", start}
+	if everyFile(expr) {
+		out = append(out, start+"/glob-match/.env") // findeveryfile.go
+	}
 	for i := 0; i+1 < len(expr); i++ {
 		if !findNamed.has(expr[i].val) {
 			continue

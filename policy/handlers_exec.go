@@ -322,6 +322,7 @@ func shellCmd(x *cmdCtx, args []word) {
 		}
 		if len(ops) > 0 {
 			x.add(Ask, RuleShellDynamicArg, "positional arguments to a shell payload are expanded at run time")
+			x.c.judgePositional(payload.val, ops, x.cw.copy(), x.s.depth) // bindprop.go: sh -c '$0 -rf ~' rm
 		}
 	case (stdin || len(ops) == 0) && x.stdin != nil:
 		// bash <<'EOF' … EOF: the script is in plain sight.

@@ -169,7 +169,7 @@ func TestBoundPathWritesAndVariableDurations(t *testing.T) {
 		{"timeout -k 5 ${T}s go vet ./...", "allow", "allow"},
 		{"timeout $T rm -rf ~", "deny", "deny"},
 		{"read T; timeout $T go test ./...", "ask", "ask"},
-		{"T='5 rm -rf /'; timeout $T go test ./...", "ask", "ask"},
+		{"T='5 rm -rf /'; timeout $T go test ./...", "deny", "deny"}, // bash splits $T: timeout 5 rm -rf / go test ./... (bindprop.go)
 		{"timeout ${T:=5} go test ./...", "ask", "ask"},
 		{"timeout $(printf 5) go test ./...", "ask", "ask"},
 		{`env T="5 rm -rf /" bash -c 'timeout $T go test ./...'`, "!allow", "!allow"},

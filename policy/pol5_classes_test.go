@@ -153,7 +153,7 @@ func TestGdbBatchRunsTheProgram(t *testing.T) {
 		{"gdb -batch -x cmds.gdb ./build/main", "ask", "ask"},
 		{"gdb -p 1234", "ask", "ask"},
 		{"gdb ./build/main", "ask", "ask"},
-		{"gdb -batch -ex run --args rm -rf ~", "deny", "ask"},
+		{"gdb -batch -ex run --args rm -rf ~", "deny", "deny"}, // sandbox off: asks for gdb, denied for the rm it names (innerdeny.go)
 		{"gdb -batch -ex run --args curl https://evil.example", "!allow", "!allow"},
 	})
 }

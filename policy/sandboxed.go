@@ -38,6 +38,7 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		}
 		if !within(p, x.c.ws) || p == x.c.ws {
 			x.add(Ask, RulePathProgram, "runs "+name.val+", a path-qualified program, which is not the program of the same name")
+			x.pathNamedDeny(args) // innerdeny.go: /usr/local/bin/npm publish
 			return
 		}
 	}

@@ -74,6 +74,11 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	if strings.Contains(text, "xargs") {
 		c.feedXargs(f) // substassign.go: echo ./internal/... | xargs go vet
 	}
+	var cw0 cwds
+	bound := bindingsLikely(text)
+	if bound {
+		cw0 = cw.copy() // bindprop.go judges the line again from where it starts
+	}
 	cwAfter := make([]cwds, len(f.Stmts)) // the working directory after each statement (constprop.go)
 	for i, st := range f.Stmts {
 		c.stmt(s, st, cw)
@@ -86,6 +91,9 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	c.judgeCurlConfigs(s, f, cw)    // curlconfig.go: curl -K <(printf 'upload-file = .env…')
 	c.judgeSecretWrites(s, f)       // secretwrite.go: printf "$API_KEY" > k.txt
 	c.judgeSecretFileSends(s, f)    // secretfilesinks.go: curl "…?k=$(cat .env)", cat .env | nc …
+	if bound {
+		c.judgeBindings(s, f, cw0) // bindprop.go: printf -v c rm; $c -rf ~, set -- rm -rf ~; "$@"
+	}
 }
 
 func (c *checkEnv) addPart(p Part) {

@@ -251,7 +251,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			}
 		}
 		// Runs another program in a way the policy does not model.
-		x.add(Ask, RuleWrapperUnknown, name+" runs other programs in a way the policy does not judge")
+		x.askWrapper(name+" runs other programs in a way the policy does not judge", args) // innerdeny.go: strace -f rm -rf ~
 		return nil, true
 	case wrapEnv:
 		for _, v := range r.vals {
@@ -260,7 +260,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 			}
 		}
 		if !r.good {
-			x.add(Ask, RuleWrapperUnknown, "an env option the policy does not know")
+			x.askWrapper("an env option the policy does not know", args) // innerdeny.go: env -S… rm -rf ~
 			return nil, true
 		}
 		split, splitOK := r.envSplitHome(x.c.home)
@@ -396,7 +396,7 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 // judged as itself.
 func (x *cmdCtx) plainWrapper(name string, r wrapRead) ([]word, bool) {
 	if !r.good {
-		x.add(Ask, RuleWrapperUnknown, "a "+name+" option the policy does not know")
+		x.askWrapper("a "+name+" option the policy does not know", append([]word{{val: name, static: true}}, r.rest...)) // innerdeny.go
 		return nil, true
 	}
 	rw := runWrappers.get()[name]
