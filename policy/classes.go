@@ -14,5 +14,5 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeSecretPrinters(args) // secretprinters.go: docker compose config
 	x.judgeRegistryOff(args)    // registryoff.go: go mod download, npm audit with the sandbox off
 	x.judgeEmptySubst(args)     // emptysubst.go: rm -rf "$(git rev-parse --show-toplevel)/build"
-	x.judgeRunnerPublish(args)  // runnerpublish.go: npx npm publish, corepack pnpm publish
+	x.judgeRunnerWraps(args)    // runnerwraps.go: npx rimraf ~, uvx twine upload, npx npm publish
 }

@@ -39,6 +39,7 @@ func loadPrograms() {
 		addDiskHandlers(handlers)        // diskwipe.go: mke2fs, sgdisk -Z, blkdiscard
 		addContainerWipes(handlers)      // containerwipe.go: docker volume rm, compose down -v
 		addRunnerInnerHandlers(handlers) // runner_inner.go: mix run -e, elixir -e
+		addRunnerWrapHandlers(handlers)  // runnerwraps.go: rimraf
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
