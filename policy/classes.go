@@ -15,4 +15,5 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeRegistryOff(args)    // registryoff.go: go mod download, npm audit with the sandbox off
 	x.judgeEmptySubst(args)     // emptysubst.go: rm -rf "$(git rev-parse --show-toplevel)/build"
 	x.judgeRunnerWraps(args)    // runnerwraps.go: npx rimraf ~, uvx twine upload, npx npm publish
+	x.judgeInlineRunners(args)  // inlinerunners.go: bun -e, deno eval, make --eval, make -f /dev/stdin <<< TEXT
 }
