@@ -175,7 +175,7 @@ var builtinCatalog = []Rule{
 	{ID: RuleOtherDefault, Decision: Ask, Reason: "a tool call the policy does not know", Match: []string{"other:SomeNewTool"}},
 	{ID: RuleAgentInternal, Decision: Allow, Reason: "the agent's own bookkeeping (a todo list, planning, starting a subagent whose every tool call is judged in turn); it runs nothing and touches no file or host", Match: []string{"other:TodoWrite", "other:Task", "other:ExitPlanMode", "other:write_todos", "other:update_topic"}},
 	{ID: RuleQueryBad, Decision: Ask, Reason: "a malformed query", Match: nil},
-	{ID: RuleOptionAmbiguous, Decision: Ask, Reason: "a long option abbreviated so that it could be several options", Match: []string{"git push --forc origin main", "sort --s x"}},
+	{ID: RuleOptionAmbiguous, Decision: Ask, Reason: "a long option abbreviated so that it could be several options", Match: []string{"git push --fo origin main", "sort --s x"}},
 	{ID: RuleEnvDumpSink, Decision: Deny, Reason: "the environment, printed in full (env, set, declare -p, make -p, /proc/*/environ), written into a file or handed to a program that writes or sends it", Match: []string{"make -p -f /dev/null | grep KEY > leaked.txt", "env > e.txt"}},
 	{ID: RuleUnseenText, Decision: Ask, Reason: "a program reading its program, build file or settings from standard input, a descriptor or a process substitution runs text nobody has seen", Match: []string{"make -f /dev/stdin", "jq -f - x.json"}},
 }

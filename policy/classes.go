@@ -14,5 +14,6 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeSecretPrinters(args) // secretprinters.go: docker compose config
 	x.judgeRegistryOff(args)    // registryoff.go: go mod download, npm audit with the sandbox off
 	x.judgeEmptySubst(args)     // emptysubst.go: rm -rf "$(git rev-parse --show-toplevel)/build"
-	x.judgeRunnerPublish(args)  // runnerpublish.go: npx npm publish, corepack pnpm publish
+	x.judgeRunnerWraps(args)    // runnerwraps.go: npx rimraf ~, uvx twine upload, npx npm publish
+	x.judgeInlineRunners(args)  // inlinerunners.go: bun -e, deno eval, make --eval, make -f /dev/stdin <<< TEXT
 }

@@ -90,10 +90,28 @@ func shellStringsInCode(code string) []string {
 		if s == "" || s[0] != '"' && s[0] != '\'' {
 			return true
 		}
-		if end := strings.IndexByte(s[1:], s[0]); end >= 0 {
-			out = append(out, s[1:1+end])
+		// One string is a shell line; a list (exec "git", "push", …)
+		// is an argv (homeref.go), up to the statement's end.
+		if line, ok := spawnLine(s[:statementEnd(s)]); ok && strings.TrimSpace(line) != "" {
+			out = append(out, line)
 		}
 		return len(out) < 16
 	})
 	return out
+}
+
+// statementEnd is the index of the ; or newline that ends the statement
+// s begins, outside quotes, or len(s).
+func statementEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\'':
+			if end := strings.IndexByte(s[i+1:], c); end >= 0 {
+				i += end + 1
+			}
+		case ';', '\n':
+			return i
+		}
+	}
+	return len(s)
 }

@@ -57,7 +57,7 @@ func TestEverydayForms(t *testing.T) {
 		{"uvx ruff@0.6.9 check --fix .", Allow, Ask},
 		{"uvx evil", Ask, Ask},
 		{"uvx --from git+https://x.example/r ruff check .", Ask, Ask},
-		{"uvx ruff check ~/.ssh", Deny, Ask},
+		{"uvx ruff check ~/.ssh", Deny, Deny}, // the tool is judged in both modes (runnerwraps.go)
 		{"terraform state list", Ask, Ask},
 		{"terraform state rm x", Deny, Deny},
 		{"terraform -chdir=infra state mv a b", Deny, Deny},

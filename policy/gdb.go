@@ -21,6 +21,7 @@ var gdbCommands = wordSet{words: []string{"run", "r", "start", "continue", "c", 
 // gdbInner returns the command gdb runs; ok is false when gdb stays
 // opaque.
 func (x *cmdCtx) gdbInner(args []word) ([]word, bool) {
+	x.gdbShellCommands("gdb", args) // inlinerunners.go: -ex '!CMD', -ex 'shell CMD'
 	if !x.c.sandbox {
 		return nil, false
 	}

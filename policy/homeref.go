@@ -21,7 +21,8 @@ import "strings"
 var homeRefs = []string{"expanduser", "homedir", "home()", "dir.home", "path.home", "user.home", "$env{home}",
 	"env['home']", "env[\"home\"]", "env[:home]", "getenv('home')", "getenv(\"home\")", "environ['home']", "environ[\"home\"]",
 	"environ.get('home'", "environ.get(\"home\"", "env.home", "$home", "env:home", "env:userprofile", "home_dir(",
-	"fetch('home')", "fetch(\"home\")", "getproperty(\"user.home\")", "sys.getenv(\"home\")"}
+	"fetch('home')", "fetch(\"home\")", "getproperty(\"user.home\")", "sys.getenv(\"home\")",
+	"env.get('home')", "env.get(\"home\")", "user_home"} // Deno.env.get("HOME"), Elixir System.user_home!
 
 // codeNamesHome reports whether the code text names the home directory.
 func codeNamesHome(text string) bool {

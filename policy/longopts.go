@@ -129,7 +129,7 @@ func (x *cmdCtx) expandLongOpts(args []word) []word {
 			}
 			out[i] = w
 		case n > 1:
-			x.add(Ask, RuleOptionAmbiguous, key+" --"+name+" abbreviates several options ("+strings.Join(candidates(table, name, 4), ", ")+")")
+			x.ambiguousLongOpt(key, out, i, name, val, hasVal, candidates(table, name, 9)) // ambiguousopts.go
 		}
 	}
 	return out

@@ -20,8 +20,10 @@ func TestLongOptionAbbreviationsAreJudgedAsTheOption(t *testing.T) {
 		{`tar --to-c=sh -xf a.tar`, "deny"},
 		{`tar --use-compress-p=sh -xf a.tar`, "deny"},
 		{`make --fil=/dev/stdin`, "ask"},
-		// several options start so: the program refuses it; the policy asks
-		{`git push --forc origin main`, "ask"},
+		// several options start so: the program refuses it; the policy
+		// asks, and denies when every one of them is denied (ambiguousopts.go)
+		{`git push --fo origin main`, "ask"},
+		{`git push --forc origin main`, "deny"},
 		// everyday spellings are unchanged
 		{`git status --short`, "allow"},
 		{`git diff --stat`, "allow"},

@@ -146,7 +146,7 @@ func TestGdbBatchRunsTheProgram(t *testing.T) {
 		{"gdb --batch -ex run -ex 'bt full' --args ./build/main --flag x", "allow", "ask"},
 		{"gdb -q -batch -ex=run -ex 'thread apply all bt' ./build/main", "allow", "ask"},
 		{"valgrind --leak-check=full ./build/main", "allow", "ask"},
-		{"gdb -batch -ex 'shell rm -rf ~' ./build/main", "ask", "ask"},
+		{"gdb -batch -ex 'shell rm -rf ~' ./build/main", "deny", "deny"}, // the shell line is judged (inlinerunners.go)
 		{"gdb -batch -ex 'run > /etc/x' ./build/main", "ask", "ask"},
 		{"gdb -batch -ex 'python import os' ./build/main", "ask", "ask"},
 		{"gdb -batch -ex run ./build/main 1234", "ask", "ask"},

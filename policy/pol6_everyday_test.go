@@ -74,7 +74,7 @@ func TestRailsRunnerInTheSandboxCopy(t *testing.T) {
 		{"rails runner 'puts User.count'", "allow", "ask"},
 		{`bundle exec rails runner 'system("rm -rf ~")'`, "deny", "ask"},
 		{"bundle exec rails runner '`id`'", "ask", "ask"},
-		{`bundle exec rails runner 'File.write("/etc/x", "y")'`, "ask", "ask"},
+		{`bundle exec rails runner 'File.write("/etc/x", "y")'`, "deny", "ask"}, // a write outside the workspace (codewritepaths.go)
 		{`bundle exec rails runner 'puts ENV["SECRET_KEY_BASE"]'`, "ask", "ask"},
 		{"bundle exec rails runner -e production 'puts User.count'", "ask", "ask"},
 		{"bundle exec rails runner script/x.rb", "ask", "ask"},

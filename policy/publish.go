@@ -97,6 +97,8 @@ func (x *cmdCtx) judgePublish(args []word) {
 			prog = b
 		} else if paths := x.resolve(args[0]); paths != nil && inInstalledBin(x.c, paths) {
 			prog = base // node_modules/.bin/lerna is lerna, installed from a registry
+		} else if paths != nil && outsideWorkspace(x.c, paths) {
+			prog = base // /usr/local/bin/npm, ~/.cargo/bin/cargo: the installed tool, not the project's program
 		} else {
 			return // the project's own program: judged as such
 		}
@@ -140,6 +142,9 @@ func publishes(prog string, args []word) string {
 		if subsequence(append([]word{{val: prog, static: true}}, args...), append([]string{prog}, seq...)) {
 			return strings.TrimSpace(prog+" "+strings.Join(seq, " ")) + " publishes"
 		}
+	}
+	if why := publishesForm(prog, args); why != "" { // publishtools.go: goreleaser, cargo release -x, gem owner --add
+		return why
 	}
 	return publishVerb(prog, args)
 }

@@ -154,6 +154,10 @@ func (x *cmdCtx) codeRisks(name, code string) {
 	if shellQuoting(name) {
 		cmds = append(cmds, shellStringsInCode(code)...) // codeshell.go: `…`, qx{…}, %x(…), system "…"
 	}
+	cmds = append(cmds, jsShellTemplates(name, code)...) // inlinerunners.go: Bun.$`…`, zx $`…`
+	for _, dec := range decodedCode(code) {              // inlinerunners.go: exec(b64decode("…"))
+		x.codeRisks(name, dec)
+	}
 	for _, cmd := range cmds {
 		sub := x.cw.copy()
 		x.c.shell(cmd, &sub, x.s.depth+1, name+" spawns")
@@ -162,6 +166,8 @@ func (x *cmdCtx) codeRisks(name, code string) {
 		x.add(Deny, RuleInterpInline, name+" code fetches code from the network and runs it, as curl | sh")
 	}
 	x.codeDeletes(code)
+	x.codeWriteTargets(code) // codewritepaths.go: fs.writeFileSync('.git/hooks/x', …) in any language
+	x.codeReadTargets(code)  // codewritepaths.go: readFileSync(homedir()+'/.ssh/id_rsa')
 	x.codeExfil(name, code)
 	x.codeEnvExfil(name, code)                      // codeenvsend.go: os.environ['API_KEY'] and urlopen
 	if codeReadsEnv(code) && codeWritesFile(code) { // inlineenv.go
@@ -256,7 +262,7 @@ func isIdent(c byte) bool {
 // Julia's run(`…`), R's system2("cmd", c("arg", …)).
 func spawnedShell(code string) []string {
 	var out []string
-	eachCall(code, []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput(", "spawn(", "execfilesync(", "execfile(", "capture2(", "capture3("}, func(args string) bool {
+	eachCall(code, []string{"system(", "popen(", "execsync(", "exec(", "run(", "call(", "check_output(", "check_call(", "spawnsync(", "getoutput(", "getstatusoutput(", "spawn(", "execfilesync(", "execfile(", "capture2(", "capture3(", "os.execute(", "shell_exec(", "passthru(", "proc_open(", "pcntl_exec(", "system.cmd(", "os:cmd("}, func(args string) bool {
 		// One shell line, or an argv list (homeref.go): system("rm",
 		// "-rf", $ENV{HOME}) runs rm -rf ~.
 		if line, ok := spawnLine(args); ok && strings.TrimSpace(line) != "" {
@@ -307,7 +313,8 @@ func eachCall(code string, calls []string, f func(args string) bool) {
 var deleteCalls = []string{"rmtree(", "rmsync(", "rmdirsync(", "unlinksync(", "os.remove(",
 	"rmdir(", "removedirs(", "rimraf(", "remove_dir_all(", "file.delete(", "fileutils.rm_rf(", "fileutils.rm_r(",
 	"os.removeall(", "unlink(", "file.remove(", "rm(", // R unlink/file.remove, Julia rm and Base.rm, fs.rm
-	"unlink ", "rmtree ", "remove_tree(", "remove_tree ", "fileutils.rm_rf ", "fileutils.rm_r ", "fileutils.rm "} // Perl and Ruby without parentheses
+	"unlink ", "rmtree ", "remove_tree(", "remove_tree ", "fileutils.rm_rf ", "fileutils.rm_r ", "fileutils.rm ",
+	"removesync(", "deno.remove(", "rm_rf!(", "rm_rf(", "rm!("} // Deno.removeSync, Elixir File.rm_rf! // Perl and Ruby without parentheses
 
 // codeDeletes judges the targets of deletions spelled plainly in code as
 // writes: a literal path, or the home directory however it is named.

@@ -7,7 +7,7 @@ import "testing"
 // program, build file or settings through a stream asks.
 func TestProgramsReadFromAStreamAsk(t *testing.T) {
 	checkClass(t, []classCase{
-		{"make -f /dev/stdin <<< $'all:\\n\\trm -rf ~'", "ask"},
+		{"make -f /dev/stdin <<< $'all:\\n\\trm -rf ~'", "deny"}, // the text is on the line: its recipe is judged (inlinerunners.go)
 		{`echo x | make -f -`, "ask"},
 		{`make --file=/dev/stdin`, "ask"},
 		{`make -f <(printf 'all:\n\trm -rf ~\n')`, "ask"},
