@@ -5,7 +5,8 @@
 # The supervisor is docs/measure/fake-supervisor.py (accepts everything).
 #
 #   bash docs/measure/supervised-once.sh           # builds sentinel from this checkout
-#   SENTINEL=/path/to/sentinel ADVERSARY=0 bash docs/measure/supervised-once.sh
+#   SENTINEL=/path/to/sentinel bash docs/measure/supervised-once.sh
+#   ADVERSARY=1 bash ...  # the adversary too (the fake gives it no probe: its gate fails, the run awaits review)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(git -C "$here" rev-parse --show-toplevel)
@@ -20,14 +21,21 @@ srv=$!
 trap 'kill $srv 2>/dev/null' EXIT
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 mkdir -p "$work/home"
-env -i PATH="$PATH" HOME="$work/home" TERM=dumb "$bin" demo --plain --verify 'test -f greet.go' \
+# A repository without go.mod: a check there waits for no Go cache seed (in
+# the demo's Go sample any check but true/false does, minutes in a new home
+# at load 40). GO=1 uses the Go sample instead.
+if [ -z "${GO:-}" ]; then
+	mkdir -p "$work/proj" && git -C "$work/proj" init -q && echo hi >"$work/proj/README.md" &&
+		git -C "$work/proj" add -A && git -C "$work/proj" -c user.name=t -c user.email=t@t commit -qm init
+fi
+env -i PATH="$PATH" HOME="$work/home" TERM=dumb "$bin" demo --plain --verify 'test -f shout.go' \
 	--supervisor openai --supervisor-url "http://127.0.0.1:$(cat "$work/port")/v1" --supervisor-model fake \
-	--adversary-runs "${ADVERSARY:-1}" "$work/proj" </dev/null >"$work/out" 2>&1
+	--adversary-runs "${ADVERSARY:-0}" "$work/proj" </dev/null >"$work/out" 2>&1
 rc=$?
 report=$(ls "$work"/proj/.sentinel/runs/*/FINAL_REPORT.md)
-starts=$(grep -c 'verify: test -f greet.go$' "$work/out")
+starts=$(grep -c 'verify: test -f shout.go$' "$work/out")
 echo "exit $rc; supervisor turns $(wc -l <"$work/turns"); check starts: $starts"
 grep -n 'not run again\|verification passed\|verify: ' "$work/out" | sed 's/^/    | /'
 echo "# the report:"
-grep -n -i 'verified as\|not run again\|greet.go' "$report" | sed 's/^/    | /'
+grep -n -i 'verified as\|not run again\|shout.go' "$report" | sed 's/^/    | /'
 [ -n "${KEEP:-}" ] && echo "# kept $work" || { chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"; }
