@@ -5,8 +5,8 @@
 # small tool event, then /usr/bin/time -v gives the max RSS of `show FILE`
 # (--plain is show's only form of text) and `show FILE --json`, each next to
 # the same for a journal of N/10 lines: flat means about the same RSS.
-# The TUI's replay of a finished run is measured by tui-show-memory in the
-# same way when tmux is given (TUI=1).
+# show prints ~5k lines/s at load 40: 10M lines take about half an hour
+# then. The TUI is not measured here.
 #
 #   N=10000000 bash docs/measure/show-memory.sh    # builds sentinel from this checkout
 #   SENTINEL=/path/to/sentinel N=1000000 bash docs/measure/show-memory.sh
