@@ -296,6 +296,11 @@ func buildSeed(ctx context.Context, dir, version string, t seedTier, from *goSee
 	env := []string{"PATH=" + hostbin.PersonPATH(), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
 		"GOCACHE=" + cache, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true", "GOENV=off"}
 	goTest := func(env []string) error { return seedGoRuns(ctx, goBin, mod, env) }
+	// The seed's package list needs its module, not its build: it is
+	// listed while the seed builds (3 s at load 49 that the first
+	// verification waited for after it), with a go cache of its own that
+	// the build's fallback below cannot remove under it.
+	listed := listSeedPackages(ctx, goBin, mod, filepath.Join(dir, "list-cache"), env)
 	// From the person's own build cache where it holds what the seed needs
 	// (verify_goseed_person.go); from nothing when that fails.
 	// A smaller tier's seed first: what it holds is not worked out again.
@@ -322,11 +327,15 @@ func buildSeed(ctx context.Context, dir, version string, t seedTier, from *goSee
 			return err
 		}
 	}
-	pkgs, err := seedPackages(ctx, goBin, mod, env)
-	if err != nil {
+	l := <-listed
+	if l.err != nil {
+		return l.err
+	}
+	pkgs := l.pkgs
+	if err := os.RemoveAll(mod); err != nil {
 		return err
 	}
-	if err := os.RemoveAll(mod); err != nil {
+	if err := os.RemoveAll(filepath.Join(dir, "list-cache")); err != nil {
 		return err
 	}
 	return signSeed(dir, version, cache, pkgs)

@@ -93,6 +93,33 @@ func seedPackages(ctx context.Context, goBin, mod string, env []string) ([]strin
 	return slices.Compact(pkgs), nil
 }
 
+// seedList is what listing the seed's packages found.
+type seedList struct {
+	pkgs []string
+	err  error
+}
+
+// listSeedPackages lists the seed module's packages (seedPackages) in the
+// background, with cache as the go command's build cache in env; the
+// result comes on the channel returned.
+func listSeedPackages(ctx context.Context, goBin, mod, cache string, env []string) <-chan seedList {
+	listEnv := append([]string{}, env...)
+	for i, kv := range listEnv {
+		if strings.HasPrefix(kv, "GOCACHE=") {
+			listEnv[i] = "GOCACHE=" + cache
+		}
+	}
+	c := make(chan seedList, 1)
+	go func() {
+		pkgs, err := seedPackagesFn(ctx, goBin, mod, listEnv)
+		c <- seedList{pkgs, err}
+	}()
+	return c
+}
+
+// seedPackagesFn is seedPackages; a test watches when it runs.
+var seedPackagesFn = seedPackages
+
 // holds says whether a seed holds everything a project that imports need
 // builds from the standard library: need is known (not nil) and every
 // package in it is one of the seed's (whose list is closed under

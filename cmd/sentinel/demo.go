@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -46,7 +48,7 @@ func demoDir(c *cobra.Command, args []string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return dir, runner.CreateSample(c.Context(), dir)
+		return dir, makeSample(c.Context(), dir)
 	}
 	dir, err := filepath.Abs(args[0])
 	if err != nil {
@@ -58,5 +60,40 @@ func demoDir(c *cobra.Command, args []string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	return dir, runner.CreateSample(c.Context(), dir)
+	return dir, makeSample(c.Context(), dir)
+}
+
+// A new person's first command is the demo, and its first seconds went to
+// making the sample project (git init, a commit, an uncommitted change:
+// about 2 s at load 46) with nothing on the screen before the run's own
+// start lines (which come once a start takes a second). So the demo says
+// at once what it makes, and every demoSayEvery while it still does.
+
+// demoSay prints what the demo does before its run starts; createSample
+// makes the sample project. Tests replace both.
+var (
+	demoSay      = func(s string) { fmt.Fprintln(os.Stderr, "sentinel: "+s) }
+	createSample = runner.CreateSample
+)
+
+// demoSayEvery is how often making the sample is said again.
+const demoSayEvery = time.Second
+
+// makeSample makes the sample project in dir, saying so at once and every
+// demoSayEvery until it is made.
+func makeSample(ctx context.Context, dir string) error {
+	demoSay("demo: making a sample Go project in " + dir)
+	start := time.Now()
+	done := make(chan error, 1)
+	go func() { done <- createSample(ctx, dir) }()
+	tick := time.NewTicker(demoSayEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case now := <-tick.C:
+			demoSay(fmt.Sprintf("demo: making a sample Go project (%s)", now.Sub(start).Round(time.Second)))
+		}
+	}
 }
