@@ -5,13 +5,19 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/filestamp"
 )
 
 // TestCachedSnapshotSeesEveryChange: a snapshot taken through a kept
 // private untracked-cache index (every record older than the scan that
 // wrote it) holds each change made after that scan — a tracked file
 // rewritten with content of the same size and its mtime set back to the
-// same second, a new file in a new deep directory, a deleted tracked
+// same second, a file rewritten in a directory whose stat data do not
+// move (no shortcut may judge files by their directory), a new file in an
+// old directory whose mtime was set back, a file replaced (renamed over)
+// by one of the same size with the old mtime, a new file in a new deep
+// directory, a deleted tracked
 // file, a tracked file turned into a symlink, a directory turned into a
 // file — even where the person's config would have git trust less of the
 // stat data (core.checkStat minimal, core.trustctime off: the private
@@ -48,6 +54,43 @@ func TestCachedSnapshotSeesEveryChange(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{"a file in an old directory rewritten, the directory's stat data unchanged", func(t *testing.T) {
+			sub := filepath.Join(dir, "dir/sub")
+			before := statOf(t, sub)
+			write(t, filepath.Join(sub, "d.txt"), "d, longer now\n")
+			if after := statOf(t, sub); after != before {
+				t.Fatalf("writing a file in place moved its directory's stat data: %+v, then %+v", before, after)
+			}
+		}},
+		{"a new file in an old directory, the directory's mtime set back", func(t *testing.T) {
+			sub := filepath.Join(dir, "dir/sub")
+			st, err := os.Stat(sub)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(sub, "new-in-old.txt"), "new\n")
+			if err := os.Chtimes(sub, st.ModTime(), st.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"a file replaced by a same-size file, its mtime set back", func(t *testing.T) {
+			full := filepath.Join(dir, "dir/sub/e.txt")
+			st, err := os.Stat(full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tmp := filepath.Join(dir, "dir/sub/.e.swp")
+			write(t, tmp, "E\n")
+			if err := os.Chtimes(tmp, st.ModTime(), st.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(tmp, full); err != nil {
+				t.Fatal(err)
+			}
+			if after, err := os.Stat(full); err != nil || after.Size() != st.Size() || !after.ModTime().Equal(st.ModTime()) {
+				t.Fatalf("the replacement's size and mtime: %v, %v", after, err)
+			}
+		}},
 		{"a new file in a new deep directory", func(t *testing.T) {
 			write(t, filepath.Join(dir, "deep/er/and/deeper/new.txt"), "new\n")
 		}},
@@ -78,4 +121,18 @@ func TestCachedSnapshotSeesEveryChange(t *testing.T) {
 			t.Fatalf("%s: Snapshot.Tree %s, its commit's tree %s", c.name, snap.Tree, got)
 		}
 	}
+}
+
+// statOf is dir's stat data as git's cache records them.
+func statOf(t *testing.T, name string) filestamp.Stamp {
+	t.Helper()
+	st, err := os.Lstat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := filestamp.Of(st)
+	if !ok {
+		t.Skip("no stat data here")
+	}
+	return s
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -139,7 +141,11 @@ func benchOverlay(b *testing.B, n int) {
 	ws0.removeDir()
 	os.RemoveAll(p.RunDir(id0))
 
-	var snapT, overT, cloneT, snapCPU, overCPU, cloneCPU, plainT, plainCPU time.Duration
+	var snapT, overT, cloneT, snapCPU, overCPU, cloneCPU, plainT, plainCPU, floorT, floorCPU time.Duration
+	tracked, err := trackedPaths(ctx, p)
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		id := NewRunID(time.Now().Add(time.Duration(i) * time.Second))
@@ -153,6 +159,11 @@ func benchOverlay(b *testing.B, n int) {
 		}
 		plainT += time.Since(p0)
 		plainCPU += cpuTime() - q0
+		// The floor under any snapshot that checks every tracked file.
+		f0, g0 := time.Now(), cpuTime()
+		lstatAll(tracked)
+		floorT += time.Since(f0)
+		floorCPU += cpuTime() - g0
 		b.StartTimer()
 		t0, c0 := time.Now(), cpuTime()
 		snap, err := TakeSnapshot(ctx, p, runDir)
@@ -193,6 +204,8 @@ func benchOverlay(b *testing.B, n int) {
 	b.ReportMetric(cloneT.Seconds()/float64(b.N), "s/clone-workspace")
 	b.ReportMetric(plainT.Seconds()/float64(b.N), "s/snapshot-no-cache")
 	b.ReportMetric(plainCPU.Seconds()/float64(b.N), "cpu-s/snapshot-no-cache")
+	b.ReportMetric(floorT.Seconds()/float64(b.N), "s/lstat-every-file")
+	b.ReportMetric(floorCPU.Seconds()/float64(b.N), "cpu-s/lstat-every-file")
 	b.ReportMetric(first.Seconds(), "s/first-run-shared-checkout")
 	// CPU seconds (this process and the git processes it waited for): on
 	// a loaded machine, closer to the unloaded wall time than wall time.
@@ -208,6 +221,39 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
 	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
 	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
+}
+
+// trackedPaths are the full paths of p's tracked files.
+func trackedPaths(ctx context.Context, p *Project) ([]string, error) {
+	out, err := gitCmd{dir: p.Root}.run(ctx, "ls-files", "-z")
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, name := range strings.Split(out, "\x00") {
+		if name != "" {
+			paths = append(paths, filepath.Join(p.Root, name))
+		}
+	}
+	return paths, nil
+}
+
+// lstatAll lstat's every path once, on as many threads as there are CPUs
+// (git status's refresh does the same work in its preload threads): the
+// floor under a snapshot that must look at every tracked file.
+func lstatAll(paths []string) {
+	n := runtime.NumCPU()
+	var wg sync.WaitGroup
+	for k := 0; k < n; k++ {
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			for i := k; i < len(paths); i += n {
+				os.Lstat(paths[i])
+			}
+		}(k)
+	}
+	wg.Wait()
 }
 
 // BenchmarkOverlayWorkspace50k and 500k: see benchOverlay.

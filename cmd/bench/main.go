@@ -104,6 +104,8 @@ func workspaceRow(size, benchtime string) {
 		row("workspace, "+size+" files, snapshot + overlay (s)", v, m["s/clone-workspace"], v/m["s/clone-workspace"], "< 1 s (anchor: the clone)")
 		row("  of which the snapshot, untracked cache (s)", m["s/snapshot"], m["s/snapshot-no-cache"], m["s/snapshot"]/m["s/snapshot-no-cache"], "(anchor: the same snapshot without the cache)")
 		row("  the same, CPU (s)", m["cpu-s/snapshot"], m["cpu-s/snapshot-no-cache"], m["cpu-s/snapshot"]/m["cpu-s/snapshot-no-cache"], "")
+		row("  floor: lstat of every tracked file (s)", m["s/lstat-every-file"], v, m["s/lstat-every-file"]/v, "(anchor: snapshot + overlay)")
+		row("  the floor, CPU (s)", m["cpu-s/lstat-every-file"], m["cpu-s/snapshot"], m["cpu-s/lstat-every-file"]/m["cpu-s/snapshot"], "(anchor: the snapshot's CPU)")
 	})
 }
 
