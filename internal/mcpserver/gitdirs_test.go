@@ -36,7 +36,7 @@ access = "rw"
 `)
 	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
 	got := mustAllow(t, cs, "exec", map[string]any{"command": strings.Join([]string{
-		`g=.g; g=${g}it`,
+		`g=$(ls -d .gi?)`,
 		`echo '[core] fsmonitor = touch PWNED-OLD' >> vendor/old/$g/config`,
 		`echo 'touch PWNED-HOOK' > vendor/old/$g/hooks/pre-commit`,
 		`git init -q vendor/lib; echo '[core] fsmonitor = touch PWNED-NEW' >> vendor/lib/$g/config`,

@@ -40,7 +40,7 @@ access = "rw"
 		`export GIT_AUTHOR_NAME=c GIT_AUTHOR_EMAIL=c@example.com GIT_COMMITTER_NAME=c GIT_COMMITTER_EMAIL=c@example.com`,
 		`EV=$(printf 'all:\n\ttouch PWNED\n' | git hash-object -w --stdin)`,
 		`git replace -f ` + blob + ` $EV 2>/dev/null && echo LOOSE-REPLACE-WRITTEN`,
-		`p=.g; p=${p}it/packed-refs; echo "$EV refs/replace/` + blob + `" >> $p`,
+		`p=$(ls -d .gi?)/packed-refs; echo "$EV refs/replace/` + blob + `" >> $p`,
 		`echo x > x && git add x && git commit -qm three && echo COMMITTED`,
 		`echo done`}, "; ")})
 	if !strings.Contains(got, "done") || !strings.Contains(got, "COMMITTED") {

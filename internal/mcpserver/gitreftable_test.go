@@ -44,7 +44,7 @@ path = "`+app+`"
 access = "rw"
 `)
 	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
-	got := mustAllow(t, cs, "exec", map[string]any{"command": "d=.g; d=${d}it/reftable; cp staged/* $d/ && echo WRITTEN; echo done"})
+	got := mustAllow(t, cs, "exec", map[string]any{"command": "d=$(ls -d .gi?)/reftable; cp staged/* $d/ && echo WRITTEN; echo done"})
 	if !strings.Contains(got, "done") {
 		t.Fatalf("the command did not run: %s", got)
 	}
