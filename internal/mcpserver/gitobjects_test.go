@@ -37,7 +37,7 @@ access = "rw"
 `)
 	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
 	got := mustAllow(t, cs, "exec", map[string]any{"command": strings.Join([]string{
-		`o=.g; o=${o}it/objects`,
+		`o=$(ls -d .gi?)/objects`,
 		`old=` + old,
 		`new=$(printf 'all:\n\ttouch PWNED\n' | git hash-object -w --stdin)`,
 		`rm -f $o/${old:0:2}/${old:2}`,
