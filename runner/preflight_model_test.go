@@ -149,6 +149,7 @@ func geminiACP() Adapter {
 // An https endpoint whose certificate is not trusted here still answered:
 // the coder has its own CA settings (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE).
 func TestReachableCountsAnUntrustedCertificateAsAnAnswer(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {}))
 	defer srv.Close()
 	if err := reachable(context.Background(), srv.URL+"/v1", reachTimeout); err != nil {
