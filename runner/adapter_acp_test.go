@@ -11,6 +11,7 @@ import (
 // keeps its API off the proxy and asks first, Gemini CLI reads files
 // itself; any other ACP agent runs as given.
 func TestCoderACPTakesTheAgentsEntry(t *testing.T) {
+	t.Parallel()
 	open := func(argv ...string) Adapter {
 		t.Helper()
 		a, err := NewAdapter("acp", "", argv)

@@ -13,6 +13,7 @@ import (
 // optional and found by a type assertion, so a change of its name or
 // signature on either side would otherwise turn the watch off silently.
 func TestHookOnlyGateIsFoundOnTheAdapter(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		a    Adapter

@@ -211,6 +211,7 @@ func TestInPlacePolicyKnowsItsCheckpoint(t *testing.T) {
 // a directory's own entry (a dir named build is not bazel's BUILD file; its
 // files are judged one by one).
 func TestInPlaceFlagsJudgeWhatIsLeft(t *testing.T) {
+	t.Parallel()
 	file := &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o644}
 	dir := &checkpoint.Entry{Kind: checkpoint.KindDir, Mode: 0o755}
 	changes := []checkpoint.Change{
@@ -233,6 +234,7 @@ func TestInPlaceFlagsJudgeWhatIsLeft(t *testing.T) {
 // flagged DANGEROUS; a new group-writable file (a umask of 002) and a
 // mode that took write bits away are not.
 func TestInPlaceFlagsWritableModes(t *testing.T) {
+	t.Parallel()
 	f := func(m fs.FileMode) *checkpoint.Entry { return &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: m} }
 	d := func(m fs.FileMode) *checkpoint.Entry { return &checkpoint.Entry{Kind: checkpoint.KindDir, Mode: m} }
 	changes := []checkpoint.Change{

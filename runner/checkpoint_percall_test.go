@@ -147,6 +147,7 @@ func TestRunBrokerCheckpointsBeforeAllowedCalls(t *testing.T) {
 // adapters cannot name (Codex's multi-file apply_patch, an agent's own
 // tool) and a download write as surely as a Write does.
 func TestEveryCallButAReadMayWrite(t *testing.T) {
+	t.Parallel()
 	for _, k := range []policy.Kind{policy.KindShell, policy.KindWrite, policy.KindEdit, policy.KindMCP, policy.KindOther, policy.KindNet} {
 		if !writingKind(k) {
 			t.Errorf("%s calls take no point", k)

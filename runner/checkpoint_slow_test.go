@@ -12,6 +12,7 @@ import (
 // A checkpoint that takes longer than a moment says what it does (here
 // at once: it is told after 0), before the coder acts and at the end.
 func TestASlowCheckpointSaysWhatItDoes(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}

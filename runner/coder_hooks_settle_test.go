@@ -23,6 +23,7 @@ func (hookFailing) FailureSource() coder.FailureSource { return coder.StopHook }
 // A coder that exits while its hook's client is still at work: the client
 // finishes before the group is ended, so its report is not lost.
 func TestAnExitedCodersHookFinishesBeforeItsGroupEnds(t *testing.T) {
+	t.Parallel()
 	done := filepath.Join(t.TempDir(), "reported")
 	cmd := exec.Command("sh", "-c", `(sleep 0.5; touch "$1") & exit 0`, "sh", done)
 	procgroup.Own(cmd)

@@ -15,6 +15,7 @@ import (
 // run's sandbox: codex from PATH never runs on the host, where a marker
 // it leaves in /tmp would show (the sandbox's /tmp is its own).
 func TestCodexSchemaIsAskedInsideTheSandbox(t *testing.T) {
+	t.Parallel()
 	bin, err := testbin.Sentinel()
 	if err != nil {
 		t.Fatal(err)

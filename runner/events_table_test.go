@@ -69,6 +69,7 @@ func kindConsts(t *testing.T, dir string, known map[string]string) map[string]st
 // Every kind this package declares has its entry in EventKinds, which
 // says its payload and which views read it.
 func TestEveryKindIsInTheTable(t *testing.T) {
+	t.Parallel()
 	sup := kindConsts(t, filepath.Join("..", "supervisor"), nil)
 	kinds := kindConsts(t, ".", sup)
 	if len(kinds) < 40 {
@@ -104,6 +105,7 @@ func tableEvent(t *testing.T, i int, e EventKind) journal.Event {
 // The reports show every kind the table does not say they leave out, and
 // leave out every kind it says they do.
 func TestEventTableSaysWhatTheReportsShow(t *testing.T) {
+	t.Parallel()
 	for i, e := range EventKinds {
 		ev := tableEvent(t, i, e)
 		m := &Meta{ID: "r-table", Status: StatusRunning}

@@ -9,6 +9,7 @@ import (
 // maps they replaced did, byte for byte: journals written before and after
 // read the same, and goldens do not move.
 func TestTypedPayloadsKeepTheirBytes(t *testing.T) {
+	t.Parallel()
 	checks := []Check{{Command: "make test", Source: "config"}}
 	for _, c := range []struct {
 		typed any

@@ -12,6 +12,7 @@ import (
 // failed turns (each a deny) and a forced landing. "none found" never
 // follows a failed gate.
 func TestFinalReportNamesEveryFailedGate(t *testing.T) {
+	t.Parallel()
 	evs := []journal.Event{
 		ev(journal.Adversary, "gate-failed", "adversarial tester: failed (x)", `{"gate":"adversarial tester","reason":"the model gave no usable probes: the answer is empty"}`),
 		ev(journal.Supervisor, "gate-failed", "completion review: failed (x)", `{"gate":"completion review","reason":"openai: 500"}`),

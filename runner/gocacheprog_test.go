@@ -86,6 +86,7 @@ func serveReqs(t *testing.T, p goCacheProg, reqs ...cacheProgRequest) map[int64]
 // it — not an entry, not a timestamp, not a mode — copies what it used into
 // the seed's cache, and stores the build's own outputs there only.
 func TestSeedReadsThePersonsCacheAndNeverWritesIt(t *testing.T) {
+	t.Parallel()
 	src, dst := t.TempDir(), filepath.Join(t.TempDir(), "cache")
 	hit := [32]byte{1}
 	out := putSrcEntry(t, src, hit, "compiled fmt", 0o644)
@@ -131,6 +132,7 @@ func TestSeedReadsThePersonsCacheAndNeverWritesIt(t *testing.T) {
 // or reached through a link is a miss: the seed compiles that package
 // itself instead of taking it.
 func TestSeedTakesNoDoubtfulEntry(t *testing.T) {
+	t.Parallel()
 	cases := map[string]func(t *testing.T, src string, action [32]byte){
 		"output not what its digest names": func(t *testing.T, src string, a [32]byte) {
 			out := putSrcEntry(t, src, a, "compiled testing", 0o644)
@@ -175,6 +177,7 @@ func TestSeedTakesNoDoubtfulEntry(t *testing.T) {
 
 // A put whose body is not what its output ID names is refused.
 func TestSeedRefusesAMislabelledPut(t *testing.T) {
+	t.Parallel()
 	dst := t.TempDir()
 	wrong := sha256.Sum256([]byte("other"))
 	got := serveReqs(t, goCacheProg{src: t.TempDir(), dst: dst},

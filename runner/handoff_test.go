@@ -8,6 +8,7 @@ import (
 )
 
 func TestHandoffCarriesThePersonsStandingDecisions(t *testing.T) {
+	t.Parallel()
 	res := supervisor.ReviewResult{Verdict: "return", Reason: "no test", Missing: []string{"a test for Shout"}}
 	h := renderHandoff("add Shout", []string{"No new dependencies."}, []string{"shout.go"}, nil, res, 0)
 	for _, want := range []string{"## Objective\n\nadd Shout", "## Standing decisions from the person\n\n- No new dependencies.", "- `shout.go`", "- missing: a test for Shout"} {

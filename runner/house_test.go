@@ -24,6 +24,7 @@ const (
 // goes to the stage it belongs to (coderStage, containment, endStage,
 // gateStage, LandingStage, reportStage), not onto Run.
 func TestRunStaysAHub(t *testing.T) {
+	t.Parallel()
 	fset := token.NewFileSet()
 	names, _ := filepath.Glob("*.go")
 	var methods []string
@@ -60,6 +61,7 @@ func TestRunStaysAHub(t *testing.T) {
 // No Go file under runner/ grows past maxFileLines: split it by what it
 // holds.
 func TestNoRunnerFileIsTooLong(t *testing.T) {
+	t.Parallel()
 	n := 0
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {

@@ -54,6 +54,7 @@ func cachedRepo(t *testing.T, args ...string) (string, *Workspace) {
 // checksum right) in each format: index versions 2 to 4, SHA-1 and
 // SHA-256, and a split index.
 func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
+	t.Parallel()
 	for name, args := range map[string][]string{"v2": nil, "v4": {"--", "v4"}, "sha256": {"--object-format=sha256"}, "split": nil} {
 		t.Run(name, func(t *testing.T) {
 			var dir string
@@ -121,6 +122,7 @@ func TestInPlaceRemovesIndexCachesTheCoderWrote(t *testing.T) {
 // The person's own caches, which the run left byte for byte, stay; one
 // the coder's git rewrote is removed without DANGEROUS.
 func TestInPlaceKeepsThePersonsOwnIndexCaches(t *testing.T) {
+	t.Parallel()
 	dir, w := cachedRepo(t)
 	personGit(t, dir, "update-index", "--untracked-cache")
 	personGit(t, dir, "-c", "core.untrackedCache=true", "status", "--porcelain")
@@ -141,6 +143,7 @@ func TestInPlaceKeepsThePersonsOwnIndexCaches(t *testing.T) {
 // The report names no cache-tree that was removed: the coder's ordinary
 // commit writes one, and removing it is always safe.
 func TestTheReportNamesNoRemovedCacheTree(t *testing.T) {
+	t.Parallel()
 	if got := indexCachesText([]gitindex.Cache{{Sig: "TREE", What: "a cache-tree", New: true}}); got != "" {
 		t.Errorf("a removed cache-tree was told: %q", got)
 	}

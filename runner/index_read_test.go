@@ -13,6 +13,7 @@ import (
 // A coder in place can make .git/index a fifo or a link: reading it is
 // refused at once, never waited on or followed.
 func TestReadGitIndexRefusesAFifoAndALink(t *testing.T) {
+	t.Parallel()
 	fifo := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(fifo, "index"), 0o600); err != nil {
 		t.Fatal(err)

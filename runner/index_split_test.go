@@ -13,6 +13,7 @@ import (
 // staged report gave way to "could not compare the index", its DANGEROUS
 // lines with it (h/ipatk8). The copies are now written whole, and read.
 func TestASplitIndexIsCopiedWhole(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.EvalSymlinks(t.TempDir())
 	gitT(t, dir, "init", "-q")
 	write(t, filepath.Join(dir, "Makefile"), "all:\n")

@@ -54,6 +54,7 @@ func writeTreeOf(t *testing.T, dir, idx, path string) string {
 // instead of hashing the entries): at the end of the run a TREE the run
 // changed is removed, and the commit then records the index's entries.
 func TestInPlaceRemovesACacheTreeTheCoderForged(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.EvalSymlinks(t.TempDir())
 	gitT(t, dir, "init", "-q")
 	write(t, filepath.Join(dir, "a.txt"), "a\n")

@@ -13,6 +13,7 @@ import (
 // gemini in place gets its hooks (runner/geminicli), Sentinel's approval
 // mode before the person's arguments, however it was started.
 func TestInPlaceGeminiHasHooks(t *testing.T) {
+	t.Parallel()
 	bin, err := exec.LookPath("gemini")
 	if err != nil {
 		t.Skip("gemini is not installed (npm install -g @google/gemini-cli@" + geminicli.MinVersion + ")")

@@ -16,6 +16,7 @@ import (
 // adapter, or as anything but a small regular file, it is named as the
 // coder's change, and so is everything else in the git dir.
 func TestTheAgentsOwnStateInTheGitDirIsNotAWarning(t *testing.T) {
+	t.Parallel()
 	id := "0123456789abcdef0123456789abcdef01234567\n"
 	cases := []struct {
 		name    string

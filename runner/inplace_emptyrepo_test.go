@@ -13,6 +13,7 @@ import (
 // init --separate-git-dir`, however the git dir is named) is refused as a
 // .git directory with no commit is, naming the folder.
 func TestAnEmptyRepositoryBehindAGitFileIsRefused(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	app := filepath.Join(root, "app")

@@ -11,6 +11,7 @@ import (
 // dir (its device and inode), moved, not made, so it is not quarantined,
 // while a new one beside it is.
 func TestSweepLeavesAMovedRepositoryOfThePersons(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	gitInit(t, filepath.Join(root, "vendor", "lib"))

@@ -17,6 +17,7 @@ import (
 // such an entry the person had; routine writes (a commit, a branch) are
 // not named.
 func TestInPlaceReportsTheRestOfTheGitDir(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	os.WriteFile(filepath.Join(root, "a"), []byte("a\n"), 0o644)
@@ -73,6 +74,7 @@ func TestInPlaceReportsTheRestOfTheGitDir(t *testing.T) {
 // In a linked worktree a commit and a branch write to its own git dir and
 // the common one: nothing of that is named.
 func TestInPlaceReportsNothingForRoutineWorkInALinkedWorktree(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	os.WriteFile(filepath.Join(root, "a"), []byte("a\n"), 0o644)

@@ -18,6 +18,7 @@ import (
 // in it) is renamed where it is (git no longer finds it), the pipe kept,
 // and the guard names it as stuck (for the end of the run).
 func TestSweepAcrossFileSystemsMovesWholeOrKeepsAndSays(t *testing.T) {
+	t.Parallel()
 	p, g := guardedRepo(t)
 	root := p.Root
 	g.mover = gitdir.Mover{Renameat: func(int, string, int, string) error { return unix.EXDEV }}

@@ -19,6 +19,7 @@ import (
 // person's own directory unlistable at the start is left as it is. Root
 // lists everything: the test runs as the unprivileged CI user.
 func TestSweepQuarantinesAGitDirInADirectoryTheCoderMadeUnlistable(t *testing.T) {
+	t.Parallel()
 	if testuser.Rerun(t, testuser.CI) {
 		return
 	}

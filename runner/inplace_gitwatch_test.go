@@ -53,6 +53,7 @@ func gitInit(t *testing.T, dir string) {
 // renamed into place, and kept in the quarantine; one the project had
 // before is left alone.
 func TestWatchGitPlantedRemovesAtOnce(t *testing.T) {
+	t.Parallel()
 	p, g, told, stop := guardFor(t)
 	gitDir := p.GitDir
 	planted := filepath.Join(gitDir, "commondir")
@@ -87,6 +88,7 @@ func TestWatchGitPlantedRemovesAtOnce(t *testing.T) {
 // under another name) is moved out at once; the nested repository the
 // place had stays.
 func TestWatchQuarantinesNewGitDirsAnywhere(t *testing.T) {
+	t.Parallel()
 	p, g, told, stop := guardFor(t)
 	lib := filepath.Join(p.Root, "vendor", "lib")
 	os.MkdirAll(lib, 0o755)
@@ -122,6 +124,7 @@ func TestWatchQuarantinesNewGitDirsAnywhere(t *testing.T) {
 // With no watch at all, the sweep at the end finds what the coder made,
 // by name and by content, and leaves what the place had.
 func TestSweepQuarantinesWhatTheWatchMissed(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, filepath.Join(root, "repoA"))
 	gitInit(t, filepath.Join(root, "repoB"))
@@ -161,6 +164,7 @@ func waitGone(t *testing.T, path string) {
 // re-makes the directory it is writing into) is quarantined each time and
 // listed once, with each copy.
 func TestQuarantineListsAPathOnce(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}

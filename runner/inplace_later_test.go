@@ -27,6 +27,7 @@ func gitRun(t *testing.T, dir string, args ...string) string {
 // end, flagged as dangerous with how to put it back, and listed as
 // quarantined.
 func TestInPlaceTakesOutWhatGitActsOnLater(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	os.WriteFile(filepath.Join(root, "Makefile"), []byte("all:\n\ttrue\n"), 0o644)

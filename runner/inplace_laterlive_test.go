@@ -17,6 +17,7 @@ import (
 // the end, when the person's `git rebase --continue` in another terminal
 // could already have run the planted exec line.
 func TestWatchTakesOutARewrittenRebaseStateAtOnce(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	gd := filepath.Join(root, ".git")

@@ -21,6 +21,7 @@ import (
 // each is told as DANGEROUS with its exec line and where it went. A real
 // `git rebase -i` stopped at `break` is taken out the same way.
 func TestWatchTakesOutALeftOverRebaseAtOnce(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	os.WriteFile(filepath.Join(root, "a"), []byte("a\n"), 0o644)
@@ -83,6 +84,7 @@ func TestWatchTakesOutALeftOverRebaseAtOnce(t *testing.T) {
 // soon as the watch sees it, told as DANGEROUS with how to put it back,
 // and recorded in the quarantine.
 func TestWatchDeletesAPackedReplaceRefAtOnce(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	os.WriteFile(filepath.Join(root, "Makefile"), []byte("all:\n\ttrue\n"), 0o644)

@@ -14,6 +14,7 @@ import (
 // content is not its name, and a pack whose bytes were changed, stay out
 // and are quarantined; an object the project has is never replaced.
 func TestMigrateObjectsOnlyProvenOnes(t *testing.T) {
+	t.Parallel()
 	p, g := guardedRepo(t)
 	root := p.Root
 	coder := func(stdin string, args ...string) string {

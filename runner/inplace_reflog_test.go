@@ -51,6 +51,7 @@ func finishTold(g *gitGuard) string {
 // made"), not again as new reflog entries of HEAD and the branch; an
 // ORIG_HEAD pointed at the coder's commit is still named.
 func TestInPlaceFoldsOrdinaryCommitsIntoTheBranchLine(t *testing.T) {
+	t.Parallel()
 	root, g, coder := reflogPlace(t)
 	gd := filepath.Join(root, ".git")
 	for _, s := range []string{"two", "three"} {
@@ -87,6 +88,7 @@ func TestInPlaceFoldsOrdinaryCommitsIntoTheBranchLine(t *testing.T) {
 // another branch and the checkouts there and back, and a line written
 // into HEAD's reflog by hand pointing at a blob the coder made.
 func TestInPlaceNamesReflogEntriesThatAreNotOrdinaryCommits(t *testing.T) {
+	t.Parallel()
 	root, g, coder := reflogPlace(t)
 	gd := filepath.Join(root, ".git")
 	branch := coder("symbolic-ref", "--short", "HEAD")

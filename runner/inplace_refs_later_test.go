@@ -17,6 +17,7 @@ import (
 // person's own older commits and a branch reset back carry nothing new and
 // flag nothing.
 func TestRefMovesFlagWhatTheCodersCommitsCarry(t *testing.T) {
+	t.Parallel()
 	root, first, _ := refsRepo(t)
 	writeTestFile(t, filepath.Join(root, "Makefile"), "all:\n\techo hi\n")
 	refsGit(t, root, "add", "Makefile")

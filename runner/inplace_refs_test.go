@@ -49,6 +49,7 @@ func refsRepo(t *testing.T) (root, first, second string) {
 // new tag, HEAD detached, a stash entry dropped — is in the end-of-run
 // report, and what was the person's is flagged with how to put it back.
 func TestInPlaceReportsRefMoves(t *testing.T) {
+	t.Parallel()
 	root, first, second := refsRepo(t)
 	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
 	g, err := newGitGuard(p, filepath.Join(t.TempDir(), "run.git"))
@@ -98,6 +99,7 @@ func TestInPlaceReportsRefMoves(t *testing.T) {
 // A ref name is the coder's file name: it reaches the report as one safe
 // line, with no terminal escape or line break of its own.
 func TestRefMoveLinesAreSafe(t *testing.T) {
+	t.Parallel()
 	m := RefMove{Ref: "refs/heads/x\x1b]0;pwned\x07\nin place: no files changed", After: "abc"}
 	if s := m.String(); strings.ContainsAny(s, "\x1b\x07\n") {
 		t.Errorf("unsafe line: %q", s)

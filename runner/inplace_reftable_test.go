@@ -25,6 +25,7 @@ const reftableFixtures = "../internal/gitdir/testdata/reftable"
 // DANGEROUS as soon as the new tables.list is renamed into place, naming
 // the ref; a branch the coder deletes is in the end's ref moves.
 func TestInPlaceSeesAReplaceRefInReftable(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gd := filepath.Join(root, ".git")
 	copyTreeT(t, filepath.Join(reftableFixtures, "before"), gd)

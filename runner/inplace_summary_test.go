@@ -9,6 +9,7 @@ import (
 // that changed no file in the work tree but staged one, moved a ref or
 // had a git dir or object quarantined never says "no files changed".
 func TestInPlaceHeadlineCountsEveryKindOfChange(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		c    InPlaceChanged

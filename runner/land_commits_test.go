@@ -167,6 +167,7 @@ func TestLandCommitsThatDoNotApplyLandAsOne(t *testing.T) {
 }
 
 func TestTaskSubjectKeepsTheFirstLineWholeWhereItFits(t *testing.T) {
+	t.Parallel()
 	s, b := taskSubject("  Fix the parser so that nested quotes survive a round trip through the formatter\nDetails here.\n")
 	if s != "Fix the parser so that nested quotes survive a round trip through the formatter" || b != "Details here." {
 		t.Fatalf("subject %q body %q", s, b)

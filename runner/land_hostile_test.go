@@ -97,6 +97,7 @@ func TestDiffLeavesOutGitAndSentinelInEverySpelling(t *testing.T) {
 }
 
 func TestCheckPathsRefusesGitAndSentinelInEverySpelling(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	bad := append([]string{
 		".sentinel", ".sentinel/runs/x/meta.json", ".sentinel ", ".sentinel::$DATA/x", ".SeNtInEl/config.toml",
@@ -243,6 +244,7 @@ func TestPatchTextOverTheLimitStopsGit(t *testing.T) {
 }
 
 func TestParseSize(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]int64{"10": 10, "10B": 10, "2KB": 2048, "50MB": 50 << 20, "1GB": 1 << 30, "3mb": 3 << 20} {
 		if got, err := ParseSize(in); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)

@@ -12,6 +12,7 @@ import (
 // word, its end line, PROGRESS.md and FINAL_REPORT.md. A run that did
 // land files still says where.
 func TestANoChangeRunNeverSaysLanded(t *testing.T) {
+	t.Parallel()
 	snapshotOnly := Landing{Mode: ApplyBranch, Branch: "sentinel/r1", Commit: "abc", Snapshot: "def"}
 	m := &Meta{ID: "r1", Task: "t", Coder: "demo", Status: StatusLanded, Landing: &snapshotOnly,
 		Started: time.Unix(0, 0), Ended: time.Unix(60, 0)}

@@ -3,6 +3,7 @@ package runner
 import "testing"
 
 func TestLatchRaisesOnceAndRearms(t *testing.T) {
+	t.Parallel()
 	l := newLatch()
 	if l.take() {
 		t.Fatal("a fresh latch was taken")

@@ -16,6 +16,7 @@ import (
 // The cap keeps the head and the tail whole and accounts for every byte
 // in between.
 func TestOutputCapKeepsHeadAndTail(t *testing.T) {
+	t.Parallel()
 	c := newOutputCap(1000)
 	var in, kept bytes.Buffer
 	for i := 0; i < 5000; i++ {

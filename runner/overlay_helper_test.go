@@ -16,6 +16,7 @@ import (
 // overlay helper; sentinel-helper starts in a third of the sentinel
 // binary's CPU time, so the run uses it when it sits beside sentinel.
 func TestOverlayHelperIsTheSmallHelperWhenBeside(t *testing.T) {
+	t.Parallel()
 	if reflect.ValueOf(overlayHelper).Pointer() != reflect.ValueOf(helperbin.Path).Pointer() {
 		t.Fatal("overlayHelper is not helperbin.Path: the view would re-execute the whole sentinel binary")
 	}
@@ -23,6 +24,7 @@ func TestOverlayHelperIsTheSmallHelperWhenBeside(t *testing.T) {
 
 // sentinel-helper answers the overlay probe and the view as sentinel does.
 func TestSentinelHelperAnswersTheOverlayView(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("overlay workspaces are Linux-only")
 	}

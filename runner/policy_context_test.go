@@ -12,6 +12,7 @@ import (
 // A run with --sandbox off judges with the off answers: the policy is then
 // the only gate, so the project's own scripts ask instead of running.
 func TestRunPolicyContextFollowsTheSandbox(t *testing.T) {
+	t.Parallel()
 	ws := t.TempDir()
 	if err := os.WriteFile(filepath.Join(ws, "build.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sentinelhq/sentinel/runner/claude"
 	"github.com/sentinelhq/sentinel/runner/codex"
@@ -149,9 +150,12 @@ func geminiACP() Adapter {
 // An https endpoint whose certificate is not trusted here still answered:
 // the coder has its own CA settings (NODE_EXTRA_CA_CERTS, SSL_CERT_FILE).
 func TestReachableCountsAnUntrustedCertificateAsAnAnswer(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {}))
 	defer srv.Close()
-	if err := reachable(context.Background(), srv.URL+"/v1", reachTimeout); err != nil {
+	// A minute, not reachTimeout: a bound on a hang, as the TLS handshake
+	// can take seconds on a loaded machine with other tests running.
+	if err := reachable(context.Background(), srv.URL+"/v1", time.Minute); err != nil {
 		t.Fatalf("an https server with its own certificate: %v", err)
 	}
 	if err := reachable(context.Background(), closedURL(t), reachTimeout); err == nil {

@@ -11,6 +11,7 @@ import (
 // pumpOutput hands over output that waits (no EOF, no full chunk) after a
 // frame, never splits a rune across chunks, and flushes the rest at EOF.
 func TestPumpOutputFlushesWaitingOutputWholeRunes(t *testing.T) {
+	t.Parallel()
 	r, w := io.Pipe()
 	chunks := make(chan string, 16)
 	done := make(chan struct{})

@@ -22,6 +22,7 @@ func (b blockedQueue) Ask(ctx context.Context, p *approvals.Prompt) (approvals.D
 // while it waits (the newcomer's unattended demo sat silent for the
 // queue's whole wait), and the queue's answer is passed on unchanged.
 func TestAQueueWaitIsSaidWhileItLasts(t *testing.T) {
+	t.Parallel()
 	q := blockedQueue{release: make(chan struct{})}
 	var said atomic.Int32
 	s := sayingAway{inner: q, say: func(time.Duration) { said.Add(1) }}

@@ -13,6 +13,7 @@ import (
 )
 
 func TestReadRegistriesFromTheProjectAndThePerson(t *testing.T) {
+	t.Parallel()
 	ws, home := t.TempDir(), t.TempDir()
 	write(t, filepath.Join(ws, ".npmrc"), "# project\nregistry=http://registry.fake.test:4873/\n@corp:registry=https://npm.corp.example/\n")
 	write(t, filepath.Join(home, ".npmrc"), "registry=https://ignored.example/\n")
@@ -40,6 +41,7 @@ func TestReadRegistriesFromTheProjectAndThePerson(t *testing.T) {
 // TestReadRegistriesNeverBlocksOnAPlantedFIFO: the workspace's .npmrc is
 // the coder's to make; a FIFO there must not hang the approval card.
 func TestReadRegistriesNeverBlocksOnAPlantedFIFO(t *testing.T) {
+	t.Parallel()
 	ws, home := t.TempDir(), t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(ws, ".npmrc"), 0o644); err != nil {
 		t.Skip("no FIFOs here:", err)
@@ -57,6 +59,7 @@ func TestReadRegistriesNeverBlocksOnAPlantedFIFO(t *testing.T) {
 // (the proxy's 403 and the note to the coder) names the host and that an
 // install needs it; another host's reason is left alone.
 func TestRegistryDeniedSaysWhichHostAndWhy(t *testing.T) {
+	t.Parallel()
 	reg := policy.Registries{Hosts: map[string][]string{policy.EcoNPM: {"registry.fake.test:4873"}}}
 	for _, tc := range []struct {
 		host string

@@ -9,6 +9,7 @@ import (
 // the same reason: mixed-case names from the one list, and submodules and
 // symlinks that only the patch's modes show.
 func TestFinalReportRisksListEveryFlaggedFile(t *testing.T) {
+	t.Parallel()
 	diff := "diff --git a/vendor/lib b/vendor/lib\nnew file mode 160000\nindex 0000000..1234567\n--- /dev/null\n+++ b/vendor/lib\n@@ -0,0 +1 @@\n+Subproject commit 1234567890123456789012345678901234567890\n" +
 		"diff --git a/docs b/docs\nnew file mode 120000\nindex 0000000..89abcde\n--- /dev/null\n+++ b/docs\n@@ -0,0 +1 @@\n+/home/someone/.ssh\n\\ No newline at end of file\n"
 	m := &Meta{ID: "r1", Task: "t", Coder: "demo", Status: StatusLanded,

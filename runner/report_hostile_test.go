@@ -29,6 +29,7 @@ func rawHidden(s string) (rune, bool) {
 }
 
 func TestReportsSpellOutHostileText(t *testing.T) {
+	t.Parallel()
 	evs := []journal.Event{
 		ev(journal.Approval, "request", "shell: "+hostile, `{"id":"a-1","kind":"shell","command":"echo \u202e\u0007"}`),
 		ev(journal.Approval, "decision", "denied", `{"request_id":"a-1","decision":"deny","by":"person","reason":"no \u001b]0;t\u0007"}`),
@@ -62,6 +63,7 @@ func TestReportsSpellOutHostileText(t *testing.T) {
 // HANDOFF.md is read by the next coder and by the person: the coder's and
 // the model's text in it is shown, never passed raw.
 func TestHandoffShowsHostileTextVisibly(t *testing.T) {
+	t.Parallel()
 	h := "\x1b]52;c;eA==\x07\u202eevil\u200b\r\x1b[2K"
 	body := renderHandoff("task "+h, []string{"rule " + h}, []string{"READ\u200bME.md"},
 		[]CheckResult{{Check: Check{Command: "make " + h}, ExitCode: 1, Tail: "out " + h}},

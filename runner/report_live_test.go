@@ -14,6 +14,7 @@ import (
 // and decisions, it holds the decisions and the latest activity only, and
 // the reports it renders are those rendered from every event.
 func TestLiveReportKeepsABoundedWindowOfACoderThatPrintsForHours(t *testing.T) {
+	t.Parallel()
 	var live liveReport
 	var all []journal.Event
 	seq := int64(0)

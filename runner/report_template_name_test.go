@@ -11,6 +11,7 @@ import (
 // (issue 37.12: templates have names; a row that says only t-76b48242
 // tells a person nothing).
 func TestDecisionsNameTheTemplateThatDecided(t *testing.T) {
+	t.Parallel()
 	evs := []journal.Event{
 		ev(journal.Approval, "request", "shell: go test ./x", `{"id":"a-1","kind":"shell","command":"go test ./x"}`),
 		ev(journal.Approval, "decision", "allowed", `{"request_id":"a-1","decision":"allow","by":"template:t-1a2b","template_names":["go test (any args) in this project"],"reason":"r"}`),

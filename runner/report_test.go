@@ -14,6 +14,7 @@ func ev(lane journal.Lane, kind journal.Kind, text, data string) journal.Event {
 }
 
 func TestReportsListDecisionsChecksAndRisks(t *testing.T) {
+	t.Parallel()
 	evs := []journal.Event{
 		ev(journal.Approval, "request", "shell: ls | wc", `{"id":"a-1","kind":"shell","command":"ls | wc"}`),
 		ev(journal.Approval, "decision", "allowed: ls | wc (policy:read)", `{"request_id":"a-1","decision":"allow","by":"policy:read","reason":"read-only"}`),
@@ -59,6 +60,7 @@ func TestReportsListDecisionsChecksAndRisks(t *testing.T) {
 }
 
 func TestDetectChecks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if c := DetectChecks(dir); len(c) != 0 {
 		t.Fatalf("empty dir: %v", c)
@@ -82,6 +84,7 @@ func TestDetectChecks(t *testing.T) {
 // A coder whose own commands failed does not get "none found": its claim of
 // success is named as a claim.
 func TestFinalReportNamesTheCodersFailedCallsAsARisk(t *testing.T) {
+	t.Parallel()
 	m := &Meta{ID: "r1", Status: StatusLanded, Files: []string{"a.go"}, Checks: []CheckResult{{Check: Check{Command: "go test ./..."}}}}
 	evs := []journal.Event{ev(journal.Tool, coderstream.ToolResult, "Bash: go vet ./... → exit 1", `{"failed":true,"exit_code":1}`)}
 	report := renderFinalReport(m, evs, nil)
@@ -93,6 +96,7 @@ func TestFinalReportNamesTheCodersFailedCallsAsARisk(t *testing.T) {
 // Files the person left out in review are listed in the final report, as
 // are the checks and gate verdicts of every attempt.
 func TestFinalReportListsTheCourseOfTheRun(t *testing.T) {
+	t.Parallel()
 	m := &Meta{ID: "r1", Status: StatusLanded, Files: []string{"a.go"}}
 	evs := []journal.Event{
 		ev(journal.Tool, KindVerify, "verify: go test ./... → FAILED (exit 1)", `{"command":"go test ./...","exit_code":1,"duration_ms":1200}`),

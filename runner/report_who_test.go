@@ -17,6 +17,7 @@ import (
 // tool call is listed, an MCP call only the stream reported too; the
 // supervisor's steering is a remaining risk.
 func TestReportsCountDecisionsByWhoMadeThem(t *testing.T) {
+	t.Parallel()
 	type d struct{ id, by, outcome, call string }
 	decisions := []d{
 		{"a-1", "policy:read", "allow", ""},

@@ -21,6 +21,7 @@ import (
 // says it runs and then waits; the test kills the helper once the test
 // binary runs and waits until nothing of the build is left.
 func TestASeedBuildDiesWithSentinel(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -70,6 +71,7 @@ func TestASeedBuildDiesWithSentinel(t *testing.T) {
 // TestSeedBuildHelper is Sentinel building a seed whose test waits: it
 // runs only under TestASeedBuildDiesWithSentinel.
 func TestSeedBuildHelper(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv("SENTINEL_SEED_HELPER_DIR")
 	if dir == "" {
 		t.Skip("a helper")
@@ -85,6 +87,7 @@ import (
 )
 
 func TestWaits(t *testing.T) {
+	t.Parallel()
 	_ = os.WriteFile(` + strconv.Quote(filepath.Join(dir, "running")) + `, nil, 0o600)
 	time.Sleep(time.Hour) // deliberate: the seed test that waits until Sentinel is killed
 }

@@ -24,6 +24,7 @@ import (
 // index's scan forces both back). Each snapshot's tree is the one git
 // gives reading every file.
 func TestCachedSnapshotSeesEveryChange(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := snapshotBase(t)
 	gitT(t, dir, "config", "core.checkStat", "minimal")

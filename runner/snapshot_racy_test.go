@@ -65,6 +65,7 @@ func editedInTheIndexSecond(t *testing.T, dir string, files map[string][2]string
 // the snapshot comes from the changed paths or, where that path declines
 // (core.fileMode off), from `git add -A` on a copy of the index.
 func TestSnapshotHoldsAnEditMadeInTheIndexSecond(t *testing.T) {
+	t.Parallel()
 	for _, declined := range []bool{false, true} {
 		name := "by changed paths"
 		if declined {

@@ -14,6 +14,7 @@ import (
 // (treeReadingEveryFile); the quick path handles every ordinary case, and
 // the person's index is left as it was.
 func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, c := range snapshotCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,6 +95,7 @@ func snapshotProject(t *testing.T, dir string) *Project {
 // TestSnapshotOfACleanTreeCopiesNoIndex: with nothing changed the snapshot
 // is HEAD, found without writing a copy of the index.
 func TestSnapshotOfACleanTreeCopiesNoIndex(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := snapshotBase(t)
 	p := snapshotProject(t, dir)
@@ -112,6 +114,7 @@ func TestSnapshotOfACleanTreeCopiesNoIndex(t *testing.T) {
 // TestSnapshotTreeInASHA256Repository: object ids of 64 hex digits, trees
 // hashed with SHA-256.
 func TestSnapshotTreeInASHA256Repository(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	gitT(t, dir, "init", "-q", "--object-format=sha256")
@@ -140,6 +143,7 @@ func TestSnapshotTreeInASHA256Repository(t *testing.T) {
 // snapshot is taken (the person commits) does not mix two commits: the
 // changes are read against the commit whose tree they are applied to.
 func TestSnapshotTreeIsTakenAgainstTheHEADItRead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := snapshotBase(t)
 	p := snapshotProject(t, dir)
@@ -161,6 +165,7 @@ func TestSnapshotTreeIsTakenAgainstTheHEADItRead(t *testing.T) {
 // newly staged file could be in neither read, so a changed index sends the
 // snapshot to `git add -A`, which reads it once.
 func TestSnapshotDeclinesAnIndexWrittenDuringItsScan(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := snapshotBase(t)
 	p := snapshotProject(t, dir)

@@ -81,6 +81,7 @@ func waitPastCtimes(t *testing.T, dir string) {
 // un-ignores all show in the next scan, and the person's index is not
 // written.
 func TestUntrackedCacheSeesEveryChange(t *testing.T) {
+	t.Parallel()
 	dir := snapshotBase(t)
 	write(t, filepath.Join(dir, "dir/u1.txt"), "u1\n")
 	write(t, filepath.Join(dir, "dir/sub/u2.txt"), "u2\n")
@@ -149,6 +150,7 @@ func TestUntrackedCacheSeesEveryChange(t *testing.T) {
 // a loaded machine; TestUntrackedCacheDropsAFreshRecord checks the rule
 // without the race).
 func TestUntrackedCacheSameSecondMtimeGame(t *testing.T) {
+	t.Parallel()
 	dir := snapshotBase(t)
 	p := snapshotProject(t, dir)
 	o := snapshotOptions{cacheDir: filepath.Join(t.TempDir(), "untracked")}
@@ -192,6 +194,8 @@ func TestUntrackedCacheSameSecondMtimeGame(t *testing.T) {
 // private index for the next scan, which starts from a fresh copy; one
 // whose records are all older keeps it.
 func TestUntrackedCacheDropsAFreshRecord(t *testing.T) {
+	// Serial: the write and the scan must fall in the same clock second,
+	// which the parallel tests' load made miss (the index was kept).
 	dir := snapshotBase(t)
 	p := snapshotProject(t, dir)
 	o := snapshotOptions{cacheDir: filepath.Join(t.TempDir(), "untracked")}
@@ -210,6 +214,7 @@ func TestUntrackedCacheDropsAFreshRecord(t *testing.T) {
 // TestUntrackedCacheRefusesASharedDirectory: a cache directory another
 // user could write is not used.
 func TestUntrackedCacheRefusesASharedDirectory(t *testing.T) {
+	t.Parallel()
 	dir := snapshotBase(t)
 	p := snapshotProject(t, dir)
 	o := snapshotOptions{cacheDir: filepath.Join(t.TempDir(), "untracked")}

@@ -11,6 +11,7 @@ import (
 // sandbox shows .sentinel/runs, but in a private directory of its own,
 // removed when the broker closes.
 func TestBrokerSocketIsOutsideTheProject(t *testing.T) {
+	t.Parallel()
 	project := t.TempDir()
 	r := &containment{runCore: &runCore{id: "r-sock", dir: filepath.Join(project, ".sentinel", "runs", "r-sock")}}
 	sock := r.socketPath()

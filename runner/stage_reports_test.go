@@ -12,6 +12,7 @@ import (
 // TestAReportThatCannotBeWrittenIsVisible: the failure is journaled and in
 // the run's outcome, even for a run that landed.
 func TestAReportThatCannotBeWrittenIsVisible(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	j, err := journal.Open(filepath.Join(dir, "events.jsonl"), "r1")
 	if err != nil {

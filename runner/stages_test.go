@@ -12,6 +12,7 @@ import (
 // TestStagesDoNotReachBackIntoTheRun: a stage is given values and
 // functions, never the *Run, so it cannot grow back into it (doc.go).
 func TestStagesDoNotReachBackIntoTheRun(t *testing.T) {
+	t.Parallel()
 	stages := map[string]bool{"LandingStage": true, "gateStage": true, "reportStage": true, "reviewDesk": true, "Workspace": true, "Verifier": true}
 	files, err := filepath.Glob("*.go")
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 // A slow start says what it does before any view exists, and nothing once
 // Start has returned.
 func TestASlowStartSaysWhatItDoes(t *testing.T) {
+	t.Parallel()
 	said := make(chan string, 64)
 	var ended atomic.Bool
 	s := sayStarting(func(line string) {

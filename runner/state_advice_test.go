@@ -15,6 +15,7 @@ import (
 // index or the working tree, the person's untracked runs are still there,
 // and the check passes.
 func TestCommittedStateAdviceLeavesNothingOfTheCoders(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	p := dirtyRepo(t)
 	gitT(t, p.Root, "add", "-A")

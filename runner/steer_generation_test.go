@@ -9,6 +9,7 @@ import (
 // Steering findings are per coder generation: the run's own restart event
 // is what starts one, and nothing else on the journal does.
 func TestIsFreshCoderIsTheSystemRestart(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		ev   journal.Event
 		want bool

@@ -11,6 +11,7 @@ import (
 // A slow step says what it does, as a progress event the views show, for
 // as long as it runs; its error is the step's.
 func TestASlowStepSaysWhatItDoes(t *testing.T) {
+	t.Parallel()
 	said := make(chan CheckProgress, 16)
 	emit := func(lane journal.Lane, kind journal.Kind, text string, data any) {
 		if lane == journal.System && kind == KindVerifyProgress {

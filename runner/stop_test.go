@@ -118,6 +118,7 @@ func TestDeadRunIsNeverShownRunning(t *testing.T) {
 // A run stopped before its verification ran is verified by review with
 // the checks it planned, not with whatever review would pick on its own.
 func TestReviewReusesTheRunsPlannedChecks(t *testing.T) {
+	t.Parallel()
 	planned := []Check{{Command: "make test", Source: "flag"}}
 	f := &Finished{Meta: &Meta{ID: "20260101-000000-0000e1", Status: StatusInterrupted, Planned: planned}}
 	got := f.verifyChecks(ApproveOptions{Checks: []Check{{Command: "go test ./...", Source: "detected"}}})

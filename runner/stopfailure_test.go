@@ -13,6 +13,7 @@ import (
 // The agent's failure is the report's Reason, a value: never its display
 // text, and only a report the coder sent on its own lane.
 func TestLastStopFailure(t *testing.T) {
+	t.Parallel()
 	report := func(lane journal.Lane, kind journal.Kind, text, reason string) journal.Event {
 		data, _ := json.Marshal(approvals.ReportEvent{Report: approvals.Report{Lane: string(lane), Kind: kind, Text: text, Reason: reason}, ReportedBy: approvals.ReportedByCoder})
 		return journal.Event{Lane: lane, Kind: kind, Text: text, Data: data}

@@ -18,6 +18,7 @@ import (
 // subdirectory, a bare repository, or through a symlink into a work tree it
 // is, and TopLevel answers as git does.
 func TestMayBeInRepoOnlyWhenGitCouldFindOne(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	plain := filepath.Join(root, "plain", "deep")
 	repoSub := filepath.Join(root, "repo", "a", "b")
@@ -43,6 +44,7 @@ func TestMayBeInRepoOnlyWhenGitCouldFindOne(t *testing.T) {
 }
 
 func TestTopLevelOutsideAndInsideARepository(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	if mayBeInRepo(root) {
 		t.Skipf("%s lies inside something git could take for a repository", root)

@@ -14,6 +14,7 @@ import (
 // overwrites, or overwrite what git just staged; and it leaves no lock
 // behind when it writes.
 func TestUndoIndexTakesGitsIndexLock(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	os.WriteFile(filepath.Join(root, "a"), []byte("a\n"), 0o644)

@@ -14,6 +14,7 @@ import (
 // A verification killed before its deferred removal leaves its ~100 MB Go
 // cache behind; the next verification removes it, and only it.
 func TestSweepRemovesOnlyCachesOfGoneProcesses(t *testing.T) {
+	t.Parallel()
 	parent := t.TempDir()
 	gone := exec.Command("true")
 	if err := gone.Run(); err != nil {

@@ -58,6 +58,7 @@ import (
 )
 
 func TestPlant(t *testing.T) {
+	t.Parallel()
 	gc := os.Getenv("GOCACHE")
 	if gc == "" {
 		t.Fatal("no GOCACHE")
@@ -89,6 +90,7 @@ import (
 )
 
 func TestClean(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(filepath.Join(os.Getenv("GOCACHE"), "planted")); err == nil {
 		t.Fatal("this verification's Go cache holds what another verification planted")
 	}

@@ -124,6 +124,7 @@ func TestAKeptFullSeedIsNotHeldUpByAMissingCoreSeed(t *testing.T) {
 // project, tests included; nil (wait for the full seed) when a third-party,
 // cgo or vendored import, or a file that does not parse, leaves it unknown.
 func TestStdImportsAreReadFromImportLines(t *testing.T) {
+	t.Parallel()
 	write := func(dir, name, body string) {
 		t.Helper()
 		p := filepath.Join(dir, name)
@@ -167,6 +168,7 @@ func TestStdImportsAreReadFromImportLines(t *testing.T) {
 // first. The stand-in go here exits only once both have started (or fails
 // after a minute alone: a bound on a hang, not on speed).
 func TestSeedGoTestAndGoVetRunSideBySide(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("a shell script stands in for go")
 	}

@@ -15,6 +15,7 @@ import (
 // A detected check with nothing to check yet is skipped, and one with
 // something runs: decided on the tree, for each ecosystem.
 func TestNothingToCheckSkipsOnlyAnEmptyEcosystem(t *testing.T) {
+	t.Parallel()
 	det := func(cmd string) Check { return Check{Command: cmd, Source: "detected"} }
 	cases := []struct {
 		name  string

@@ -14,6 +14,7 @@ import (
 // line it printed (an unfinished line counts: a progress bar never ends its
 // line); all its output still reaches the buffer the tail is cut from.
 func TestRunningCheckReportsElapsedAndLastLine(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	last := &lastLine{w: &out}
 	start := time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC)

@@ -13,6 +13,7 @@ import (
 // A run tells its coder who answers: nobody (denied), a supervisor when
 // the person walks away, or the person at the terminal (nothing said).
 func TestSurroundingsSayWhoAnswers(t *testing.T) {
+	t.Parallel()
 	person := approvals.NewPersonQueue()
 	sup := &supervisor.Supervisor{}
 	for _, tc := range []struct {

@@ -10,6 +10,7 @@ import (
 // checkout (the .npmrc the project committed); one the coder wrote, from
 // the upper layer. The approval card's registry hosts read through this.
 func TestMergedPathReadsTheViewTheCoderSees(t *testing.T) {
+	t.Parallel()
 	upper, lower := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(lower, ".npmrc"), []byte("registry=http://committed.example/\n"), 0o644)
 	os.MkdirAll(filepath.Join(lower, ".cargo"), 0o755)

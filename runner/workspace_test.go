@@ -221,6 +221,7 @@ func TestApplyWorktreeAndNone(t *testing.T) {
 }
 
 func TestCleanTreeHasNoSnapshotCommit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	gitT(t, dir, "init", "-q")
@@ -239,6 +240,7 @@ func TestCleanTreeHasNoSnapshotCommit(t *testing.T) {
 }
 
 func TestFindProjectErrors(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	if _, err := FindProject(ctx, t.TempDir()); err == nil || !strings.Contains(err.Error(), "not inside a git repository") {
 		t.Fatalf("plain dir: %v", err)
@@ -251,6 +253,7 @@ func TestFindProjectErrors(t *testing.T) {
 }
 
 func TestCheckPathsRefusesEscapes(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	os.Symlink("/etc", filepath.Join(root, "link"))
 	for _, bad := range []string{"/etc/passwd", "../x", "a/../../x", ".git/hooks/pre-commit", "sub/.GIT/config", "link/passwd"} {
@@ -264,6 +267,7 @@ func TestCheckPathsRefusesEscapes(t *testing.T) {
 }
 
 func TestUTF8BoundaryNeverSplitsARune(t *testing.T) {
+	t.Parallel()
 	s := []byte("héllo→世界")
 	for cut := 0; cut <= len(s); cut++ {
 		n := utf8Boundary(s[:cut])

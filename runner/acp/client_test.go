@@ -95,6 +95,7 @@ func rpcCode(err error) int {
 }
 
 func TestReadTextFile(t *testing.T) {
+	t.Parallel()
 	c, ws, b, _ := testClient(t)
 	writeFile(t, filepath.Join(ws, "src", "a.txt"), "one\ntwo\nthree\nfour\n", 0o644)
 	n := func(i int) *int { return &i }
@@ -127,6 +128,7 @@ func TestReadTextFile(t *testing.T) {
 }
 
 func TestReadTextFileMissingIsResourceNotFound(t *testing.T) {
+	t.Parallel()
 	c, ws, _, _ := testClient(t)
 	_, err := c.ReadTextFile(context.Background(), sdk.ReadTextFileRequest{Path: filepath.Join(ws, "nope.txt")})
 	if rpcCode(err) != -32002 {
@@ -135,6 +137,7 @@ func TestReadTextFileMissingIsResourceNotFound(t *testing.T) {
 }
 
 func TestReadTextFileDenied(t *testing.T) {
+	t.Parallel()
 	c, ws, b, _ := testClient(t)
 	writeFile(t, filepath.Join(ws, "secret.env"), "TOKEN=abc", 0o644)
 	b.decide = deny("no")
@@ -145,6 +148,7 @@ func TestReadTextFileDenied(t *testing.T) {
 }
 
 func TestFileRequestsOutsideTheWorkspaceAreRefusedWithoutAsking(t *testing.T) {
+	t.Parallel()
 	c, ws, b, _ := testClient(t)
 	outside := filepath.Join(filepath.Dir(ws), "outside-"+filepath.Base(ws)+".txt")
 	writeFile(t, outside, "outside", 0o644)
@@ -169,6 +173,7 @@ func TestFileRequestsOutsideTheWorkspaceAreRefusedWithoutAsking(t *testing.T) {
 }
 
 func TestSymlinksDoNotLeaveTheWorkspace(t *testing.T) {
+	t.Parallel()
 	c, ws, _, _ := testClient(t)
 	outDir := t.TempDir()
 	secret := filepath.Join(outDir, "secret.txt")
@@ -217,6 +222,7 @@ func editCall(path string) sdk.RequestPermissionRequest {
 }
 
 func TestWriteAfterPermissionDoesNotAskAgainOnce(t *testing.T) {
+	t.Parallel()
 	c, ws, b, lines := testClient(t)
 	ctx := context.Background()
 	path := filepath.Join(ws, "out.txt")
@@ -255,6 +261,7 @@ func TestWriteAfterPermissionDoesNotAskAgainOnce(t *testing.T) {
 }
 
 func TestWriteWithoutPermission(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		existing bool
@@ -312,6 +319,7 @@ func TestWriteWithoutPermission(t *testing.T) {
 }
 
 func TestWriteMakesDirectoriesAndKeepsMode(t *testing.T) {
+	t.Parallel()
 	c, ws, _, _ := testClient(t)
 	ctx := context.Background()
 	deep := filepath.Join(ws, "a", "b", "c.txt")
@@ -336,6 +344,7 @@ func TestWriteMakesDirectoriesAndKeepsMode(t *testing.T) {
 }
 
 func TestRequestPermissionDenyAsksNoFurtherAndRemembers(t *testing.T) {
+	t.Parallel()
 	c, ws, b, _ := testClient(t)
 	k := sdk.ToolKindEdit
 	title := "Edit two files"
@@ -370,6 +379,7 @@ func TestRequestPermissionDenyAsksNoFurtherAndRemembers(t *testing.T) {
 }
 
 func TestTerminalsAreRefused(t *testing.T) {
+	t.Parallel()
 	c, _, _, _ := testClient(t)
 	_, err := c.CreateTerminal(context.Background(), sdk.CreateTerminalRequest{Command: "sh"})
 	if rpcCode(err) != -32601 {
@@ -381,6 +391,7 @@ func TestTerminalsAreRefused(t *testing.T) {
 // still pending is answered cancelled, whatever the broker then says, and
 // grants no write.
 func TestPermissionPendingAcrossACancelIsCancelled(t *testing.T) {
+	t.Parallel()
 	for _, allowed := range []bool{true, false} {
 		c, ws, b, _ := testClient(t)
 		path := filepath.Join(ws, "late.txt")

@@ -178,6 +178,7 @@ func waitFile(path string) bool {
 // Steering cancels the running turn and becomes the next prompt: the model
 // sees it as the user's message and the session carries on.
 func TestGeminiSteering(t *testing.T) {
+	t.Parallel()
 	const steer = "stop and write steer.txt instead"
 	tests := []struct {
 		name string
@@ -247,6 +248,7 @@ func TestGeminiSteering(t *testing.T) {
 // A remembered grant is Sentinel's: the agent is answered allow_once, so
 // its next command of the same kind comes back to Sentinel.
 func TestGeminiRememberedGrantStillAsksEachCall(t *testing.T) {
+	t.Parallel()
 	r := startGemini(t, "make one.txt and two.txt", fg.Script{
 		fg.Reply(fg.ShellCommand("echo one > one.txt", "")),
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand("echo two > two.txt", "")}},
@@ -274,6 +276,7 @@ func TestGeminiRememberedGrantStillAsksEachCall(t *testing.T) {
 // A denial's message reaches the model as a follow-up prompt once its turn
 // ends, the denied command does not run, and the session then ends well.
 func TestGeminiDenialReasonReachesTheModel(t *testing.T) {
+	t.Parallel()
 	victim := t.TempDir()
 	writeFile(t, filepath.Join(victim, "keep.txt"), "keep", 0o644)
 	r := startGemini(t, "clean up", fg.Script{

@@ -10,6 +10,7 @@ import (
 )
 
 func TestLineWriter(t *testing.T) {
+	t.Parallel()
 	type step struct {
 		update *sdk.SessionUpdate // nil: flush
 	}
@@ -77,6 +78,7 @@ func TestLineWriter(t *testing.T) {
 }
 
 func TestLineWriterHoldsAPartialLineUntilFlush(t *testing.T) {
+	t.Parallel()
 	var got []string
 	w := newLineWriter(func(l Line) { got = append(got, l.Text) })
 	w.update(sdk.UpdateAgentMessageText("no newline yet"))
@@ -91,6 +93,7 @@ func TestLineWriterHoldsAPartialLineUntilFlush(t *testing.T) {
 }
 
 func TestResultDataKeepsTheTitle(t *testing.T) {
+	t.Parallel()
 	var got []Line
 	w := newLineWriter(func(l Line) { got = append(got, l) })
 	w.update(sdk.StartToolCall("t9", "ls -la", sdk.WithStartKind(sdk.ToolKindExecute)))
@@ -105,6 +108,7 @@ func TestResultDataKeepsTheTitle(t *testing.T) {
 }
 
 func TestAFailedToolCallSaysSoAsData(t *testing.T) {
+	t.Parallel()
 	var got []Line
 	w := newLineWriter(func(l Line) { got = append(got, l) })
 	w.update(sdk.StartToolCall("t1", "false", sdk.WithStartKind(sdk.ToolKindExecute)))

@@ -50,6 +50,7 @@ func (a *modeAgent) SetSessionMode(_ context.Context, p sdk.SetSessionModeReques
 // A session that starts in an auto-approving mode is set to "default"; one
 // already there, or an agent with no "default" mode, is left alone.
 func TestSessionIsPutInTheModeThatAsks(t *testing.T) {
+	t.Parallel()
 	modes := func(current string, ids ...string) *sdk.SessionModeState {
 		st := &sdk.SessionModeState{CurrentModeId: sdk.SessionModeId(current)}
 		for _, id := range ids {

@@ -20,6 +20,7 @@ var agentNames = []string{"claude", "codex", "gemini", "opencode", "aider", "goo
 // name it declares, and no path it spells out (".gemini/…"), is an agent's.
 // (Examples in messages and comments, "e.g. gemini --acp", may name them.)
 func TestACPKnowsNoAgentByName(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("*.go")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no source files: %v", err)

@@ -23,6 +23,7 @@ type want struct {
 }
 
 func TestRequestsFor(t *testing.T) {
+	t.Parallel()
 	const ws = "/ws"
 	kind := func(k sdk.ToolKind) *sdk.ToolKind { return &k }
 	title := func(s string) *string { return &s }
@@ -151,6 +152,7 @@ func equalWants(a, b []want) bool {
 }
 
 func TestChoose(t *testing.T) {
+	t.Parallel()
 	opt := func(id string, k sdk.PermissionOptionKind) sdk.PermissionOption {
 		return sdk.PermissionOption{OptionId: sdk.PermissionOptionId(id), Kind: k, Name: id}
 	}

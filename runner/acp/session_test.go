@@ -14,6 +14,7 @@ import (
 )
 
 func TestNext(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		reason   sdk.StopReason
@@ -66,6 +67,7 @@ func TestNext(t *testing.T) {
 // a hang: one that exits, one that echoes the request back, one that prints
 // something else and never answers (StartTimeout ends that one).
 func TestStartRefusesANonACPProgram(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		argv []string
@@ -122,6 +124,7 @@ func TestStartRefusesANonACPProgram(t *testing.T) {
 // An agent that keeps ending its turns on denied requests is followed up
 // maxDenialRounds times, then not prompted again; steering resets the count.
 func TestDenialFollowUpsAreBounded(t *testing.T) {
+	t.Parallel()
 	var lines []Line
 	s := &Session{client: &client{emit: func(l Line) { lines = append(lines, l) }}}
 	for i := 1; i <= maxDenialRounds; i++ {

@@ -16,6 +16,7 @@ import (
 // answers. (A silent one is ended after StartTimeout: the "never answers"
 // case of TestStartRefusesANonACPProgram.)
 func TestStartBoundsSilenceNotWork(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command("sh", "-c", "while :; do echo still working >&2; sleep 0.2; done")
 	cmd.Dir = t.TempDir()
 	idle, limit := 2*time.Second, 6*time.Second
