@@ -210,7 +210,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
-	indexes := r.git.snapIndexes()
+	indexes, stash := r.git.snapIndexes(), r.git.snapStash(ctx, refs)
 	stopLive := r.git.watchLive() // quarantines a git dir as it appears (gitlive.go)
 	err = cmd.Run()
 	live := stopLive()
@@ -224,7 +224,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.checkIndexes(indexes)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
-	res.Swept = append(res.Swept, r.git.refsCarry(context.WithoutCancel(ctx), refs)...)
+	res.Swept = append(res.Swept, r.git.refsCarry(context.WithoutCancel(ctx), refs, stash)...)
 	res.Swept = append(res.Swept, r.later.made(envs)...)
 	r.cfg.guards.includes.invalidate() // a moved repository's includes name other files now (gitincludes_files.go)
 	swept()
