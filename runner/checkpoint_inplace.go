@@ -41,6 +41,9 @@ type inPlaceCheckpoint struct {
 	store  *checkpoint.Store
 	rec    *checkpoint.Record
 	before *checkpoint.Manifest
+	// envrcLoads: the files the person's .envrc files load, read at the
+	// start (inplace_envrc.go).
+	envrcLoads map[string]string
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
 	// tellAfter is how long end's recording runs before it is told
@@ -106,7 +109,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir}
+	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m)}
 	c.calls.index, c.calls.indexSum = indexBefore, indexSum
 	return c
 }

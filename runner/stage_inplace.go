@@ -206,7 +206,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 				r.emit(journal.System, KindNotice, "in place: git could not tell what changed ("+err.Error()+"); the checkpoint's comparison follows", nil)
 				ch, err = InPlaceChange{}, nil
 			}
-			ch = withCheckpoint(ch, changes, c.before, after)
+			ch = c.report(ch, changes, after)
 		}
 	}
 	var told *InPlaceChanged

@@ -33,7 +33,10 @@ type runner struct {
 	// read-only in them (newLaterHold); one made since, and a program of
 	// an installed environment made or changed, is named after the
 	// command (laterHold.made).
-	later  *laterHold
+	later *laterHold
+	// tell, when set, tells the person (not only the client) what a
+	// command left that runs code later (tell_person.go).
+	tell   func(what string, lines []string)
 	err    error
 	closed sync.Once
 	// What the sandbox was made from, for one that holds more
@@ -210,7 +213,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid) }
 	cmd.WaitDelay = 2 * time.Second
 	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
-	indexes := r.git.snapIndexes()
+	indexes, stash := r.git.snapIndexes(), r.git.snapStash(ctx, refs)
 	stopLive := r.git.watchLive() // quarantines a git dir as it appears (gitlive.go)
 	err = cmd.Run()
 	live := stopLive()
@@ -224,8 +227,11 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.checkIndexes(indexes)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
-	res.Swept = append(res.Swept, r.git.refsCarry(context.WithoutCancel(ctx), refs)...)
-	res.Swept = append(res.Swept, r.later.made(envs)...)
+	danger := append(r.git.refsCarry(context.WithoutCancel(ctx), refs, stash), r.later.made(envs)...)
+	res.Swept = append(res.Swept, danger...)
+	if r.tell != nil {
+		r.tell("sentinel mcp exec in "+dir+": "+argSummary(line), danger)
+	}
 	r.cfg.guards.includes.invalidate() // a moved repository's includes name other files now (gitincludes_files.go)
 	swept()
 	if ctx.Err() == context.DeadlineExceeded {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/gitcarry"
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/hardgit"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -26,9 +27,35 @@ import (
 // maxCarryNamed bounds how many files one ref's line names.
 const maxCarryNamed = 8
 
+// snapStash remembers, for each root of snap whose refs hold a stash,
+// every entry of its stash list (not only the top): after `git stash
+// drop` refs/stash names the person's older entry, which the command did
+// not make and must not be named as if it had.
+func (g *gitGuard) snapStash(ctx context.Context, snap map[string]map[string]string) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for root, refs := range snap {
+		if refs["refs/stash"] == "" {
+			continue
+		}
+		own := g.ownOf(root)
+		git := hardgit.Git{Dir: root, Env: []string{"GIT_DIR=" + own}}
+		list, err := git.Run(ctx, "log", "-g", "--format=%H", "refs/stash", "--")
+		ids := map[string]bool{refs["refs/stash"]: true}
+		if err == nil {
+			for _, id := range strings.Fields(list) {
+				ids[id] = true
+			}
+		}
+		out[root] = ids
+	}
+	return out
+}
+
 // refsCarry names, for each ref of snap's roots that a command made or
-// moved, the run-later files its commits add.
-func (g *gitGuard) refsCarry(ctx context.Context, snap map[string]map[string]string) []string {
+// moved, the run-later files its commits add. stash holds each root's
+// stash list before the command (snapStash): an entry already on it is
+// the person's, brought to the top by a drop, and is not named.
+func (g *gitGuard) refsCarry(ctx context.Context, snap map[string]map[string]string, stash map[string]map[string]bool) []string {
 	var said []string
 	roots := make([]string, 0, len(snap))
 	for root := range snap {
@@ -53,6 +80,9 @@ func (g *gitGuard) refsCarry(ctx context.Context, snap map[string]map[string]str
 			tip, base := gitcarry.Commit(after, a), gitcarry.Commit(before, b)
 			if tip == "" || tip == base || strings.HasPrefix(n, "refs/replace/") {
 				continue
+			}
+			if n == "refs/stash" && stash[root][tip] {
+				continue // the person's own entry, on top after a drop
 			}
 			if base == "" {
 				base = start

@@ -74,3 +74,34 @@ func lineWith(s, sub string) string {
 	}
 	return ""
 }
+
+// The person's stash holds an older entry with a .envrc and a newer one
+// without; a command drops the top. refs/stash then names the person's
+// older entry, which mcp (snapshotting only the top) named as if the
+// command had made it (h/ipatk8). The whole list is snapshotted now.
+func TestExecDoesNotNameThePersonsStashEntryAfterADrop(t *testing.T) {
+	bin := helper(t)
+	f := newFixture(t)
+	app := f.rw
+	write(t, filepath.Join(app, "Makefile"), "all:\n\techo hi\n")
+	gitIn(t, app, "init", "-q", "-b", "main")
+	gitIn(t, app, "add", "Makefile")
+	gitIn(t, app, "commit", "-qm", "one")
+	write(t, filepath.Join(app, "sub", ".envrc"), "export A=1\n")
+	gitIn(t, app, "stash", "push", "-q", "-u", "--", "sub")
+	write(t, filepath.Join(app, "notes.txt"), "mine\n")
+	gitIn(t, app, "stash", "push", "-q", "-u", "--", "notes.txt")
+	cfg := mustConfig(t, `exec_mode = "unrestricted"
+[[paths]]
+path = "`+app+`"
+access = "rw"
+`)
+	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
+	got := mustAllow(t, cs, "exec", map[string]any{"command": "git stash drop -q && echo done"})
+	if !strings.Contains(got, "done") {
+		t.Fatalf("the command did not run: %s", got)
+	}
+	if l := lineWith(got, "after this command refs/stash "); l != "" {
+		t.Errorf("the person's own older stash entry is named as the command's: %s", l)
+	}
+}

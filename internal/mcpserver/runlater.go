@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"path/filepath"
 
+	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -18,6 +19,11 @@ func runLaterGuard(pl Place) error {
 	}
 	e, ok := policy.WriteRunsLater(filepath.ToSlash(pl.Rel))
 	if !ok {
+		if envrc, loaded := runlater.LoadedBy(pl.Root, pl.Abs); loaded {
+			return &Refusal{Class: ClassReadOnlyPath, Rule: "runs later (loaded by " + envrc + ")",
+				Reason: pl.Abs + " runs code later on this machine: " + envrc + " loads it, and direnv runs it on cd with no new direnv allow",
+				Use:    "ask the person to change it themselves"}
+		}
 		return nil
 	}
 	return &Refusal{Class: ClassReadOnlyPath, Rule: "runs later (" + e.Pattern + ")",

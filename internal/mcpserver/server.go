@@ -88,7 +88,8 @@ type shared struct {
 	log       *slog.Logger
 	logFile   io.Closer
 	gens      generations
-	points    *callPoints // checkpoints before writing calls (checkpoint.go), in the current rw paths
+	points    *callPoints   // checkpoints before writing calls (checkpoint.go), in the current rw paths
+	teller    *personTeller // run-later lines told to the person, not only the client (tell_person.go)
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -97,6 +98,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		opts.Systemctl = "systemctl"
 	}
 	sh := &shared{opts: opts, fetch: opts.fetch, runID: newRunID()}
+	sh.teller = newPersonTeller(opts.Warn, func() *audit { return sh.audit })
 	s, err := sh.generation(cfg)
 	if err != nil {
 		return nil, err
@@ -159,7 +161,7 @@ func rwRoots(cfg *Config) []string {
 // policy gate (the state guard is the caller's, once the audit is known).
 func (sh *shared) generation(cfg *Config) (*Server, error) {
 	s := &Server{shared: sh, cfg: cfg}
-	s.run = &runner{cfg: cfg, helper: sh.opts.Helper}
+	s.run = &runner{cfg: cfg, helper: sh.opts.Helper, tell: sh.teller.tell}
 	// Both modes decide through the policy chain (gate_project.go); in
 	// allowlist mode the allowlist then stands for the person's answer.
 	person := sh.opts.Person
@@ -207,6 +209,7 @@ func (s *Server) AuditPath() string { return s.auditPath }
 // Close stops the sandboxes and closes the journal.
 func (s *Server) Close() {
 	s.gens.closeAll()
+	s.teller.end()
 	s.audit.close()
 	s.logFile.Close()
 }

@@ -64,6 +64,9 @@ func Find(root string, skip func(path string) bool) ([]string, error) {
 		}
 		return nil
 	})
+	if err == nil {
+		out = withEnvrcSources(root, out)
+	}
 	return out, err
 }
 

