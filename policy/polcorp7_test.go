@@ -26,8 +26,7 @@ var polcorp7Open = map[string]string{
 	`git pull --rebase origin main`:                                       `P7-U3 DECISION: remote reads through the sandbox's proxy`,
 	`kubectl get pods -A`:                                                 `P7-U3 DECISION: remote reads through the sandbox's proxy`,
 	`kubectl logs deploy/api -n staging --tail=50`:                        `P7-U3 DECISION: remote reads through the sandbox's proxy`,
-	`echo 'org.gradle.jvmargs=-javaagent:agent.jar' >> gradle.properties`: `P7-U4 run-later files missing from the list`,
-	`echo 'require "./evil"' >> .irbrc`:                                   `P7-U4 run-later files missing from the list`,
+	`echo 'org.gradle.jvmargs=-javaagent:agent.jar' >> gradle.properties`: `P7-U4 DECISION: JVM options a build reads are the build class, as build.gradle is`,
 }
 
 // TestPolcorp7Corpus measures the policy against the seventh independent

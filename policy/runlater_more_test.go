@@ -39,10 +39,10 @@ func TestToolSettingsAndVenvStartupFilesAreRunLater(t *testing.T) {
 // one is flagged like a Makefile's. None of these was flagged before
 // (h/ipatk5 found 40 such names unlisted).
 func TestToolConfigsThatLoadCodeAreRunLater(t *testing.T) {
-	for _, p := range []string{".pylintrc", "svc/pylintrc", "mypy.ini", "pytest.ini", "setup.cfg", ".Rprofile",
+	for _, p := range []string{".pylintrc", "svc/pylintrc", "mypy.ini", "pytest.ini", "setup.cfg",
 		".eslintrc.js", "web/.eslintrc.cjs", ".babelrc", ".babelrc.js", "babel.config.json", "bunfig.toml",
 		".yarn/releases/yarn-4.1.cjs", ".yarn/plugins/@yarnpkg/plugin-x.cjs", ".pnp.cjs", ".pnp.loader.mjs",
-		"deno.json", "deno.jsonc", "composer.json", ".rspec", ".rubocop.yml", ".pryrc", ".irbrc",
+		"deno.json", "deno.jsonc", "composer.json", ".rspec", ".rubocop.yml",
 		"Directory.Build.props", "src/Directory.Build.targets", "src/App/App.csproj", "Lib.fsproj", "Old.vbproj",
 		"Package.swift", "build.sbt", "project/plugins.sbt", "mix.exs", "Setup.hs", "build.zig", "Tiltfile",
 		"Earthfile", "devbox.json", ".gitpod.yml"} {
@@ -65,7 +65,12 @@ func TestOtherVersionControlAndToolStartFilesAreRunLater(t *testing.T) {
 			t.Errorf("%s: flagged %v, class %q; want %q", p, ok, e.Class, RunsUnasked)
 		}
 	}
-	for _, p := range []string{".pdbrc", "svc/.ghci", ".gdbinit", ".lldbinit", "gradle.properties", "app/gradle.properties",
+	for _, p := range []string{".pdbrc", "svc/.ghci", ".gdbinit", ".lldbinit", ".irbrc", ".pryrc", "r/.Rprofile"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsUnasked {
+			t.Errorf("%s: flagged %v, class %q; want %q (it runs when the person starts the REPL or debugger here)", p, ok, e.Class, RunsUnasked)
+		}
+	}
+	for _, p := range []string{"gradle.properties", "app/gradle.properties",
 		".jvmopts", ".sbtopts", "Gruntfile.js", "gulpfile.js", "web/gulpfile.babel.js", "karma.conf.js", ".mocharc.yml",
 		".mocharc.json", "nodemon.json", "tasks.py", "fabfile.py", "Pipfile", "Procfile"} {
 		if e, ok := RunsLater(p); !ok || e.Class != RunsOnBuild {
