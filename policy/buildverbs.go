@@ -108,7 +108,7 @@ func addBuildVerbHandlers(handlers map[string]handler) {
 		prev, ok := handlers[tool]
 		if !ok {
 			prev = func(x *cmdCtx, args []word) {
-				x.add(Ask, RuleUnknownCommand, args[0].val+" is not a program the policy knows")
+				x.unknownRunner(args[0].val, args) // unknownrunners.go: xcrun rm -rf ~
 			}
 		}
 		handlers[tool] = verbHandler(tool, prev)

@@ -380,7 +380,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	if !x.set {
-		x.add(Ask, RuleUnknownCommand, prog+" is not a program the policy knows")
+		x.unknownRunner(prog, args) // unknownrunners.go: caffeinate rm -rf ~
 	}
 }
 
