@@ -72,6 +72,7 @@ func (x *cmdCtx) access(w word, write bool) {
 	}
 	if !w.static {
 		x.add(Ask, RulePathUnknown, "a path that comes from an expansion cannot be judged before it runs")
+		x.fixedPrefixDeny(w, write) // fixedprefix.go: rm -rf /home/$USER
 		return
 	}
 	if w.val == "" || w.val == "-" {
