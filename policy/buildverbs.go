@@ -88,7 +88,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go
 		for tool, verbs := range more {
 			if t.m[tool] == nil {
 				t.m[tool] = map[string]verbClass{}
@@ -108,7 +108,7 @@ func addBuildVerbHandlers(handlers map[string]handler) {
 		prev, ok := handlers[tool]
 		if !ok {
 			prev = func(x *cmdCtx, args []word) {
-				x.add(Ask, RuleUnknownCommand, args[0].val+" is not a program the policy knows")
+				x.unknownRunner(args[0].val, args) // unknownrunners.go: xcrun rm -rf ~
 			}
 		}
 		handlers[tool] = verbHandler(tool, prev)
@@ -261,7 +261,7 @@ func harmlessLead(v string) bool {
 // or for pip only requirement files and local editable paths.
 func manifestOperands(tool, verb string, rest []word) bool {
 	switch tool {
-	case "terraform":
+	case "terraform", "tofu":
 		// init fetches providers and modules into .terraform and sets up
 		// the backend; inside the sandbox its writes stay in the workspace
 		// and the backend's credentials are out of reach. Options that

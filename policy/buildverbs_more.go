@@ -78,7 +78,7 @@ func orUnknown(h handler) handler {
 		return h
 	}
 	return func(x *cmdCtx, args []word) {
-		x.add(Ask, RuleUnknownCommand, args[0].val+" is not a program the policy knows")
+		x.unknownRunner(args[0].val, args) // unknownrunners.go
 	}
 }
 

@@ -72,6 +72,7 @@ func (x *cmdCtx) access(w word, write bool) {
 	}
 	if !w.static {
 		x.add(Ask, RulePathUnknown, "a path that comes from an expansion cannot be judged before it runs")
+		x.fixedPrefixDeny(w, write) // fixedprefix.go: rm -rf /home/$USER
 		return
 	}
 	if w.val == "" || w.val == "-" {
@@ -380,7 +381,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	if !x.set {
-		x.add(Ask, RuleUnknownCommand, prog+" is not a program the policy knows")
+		x.unknownRunner(prog, args) // unknownrunners.go: caffeinate rm -rf ~
 	}
 }
 

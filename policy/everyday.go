@@ -72,7 +72,7 @@ func (x *cmdCtx) everydayArgs(tool, verb string, rest []word) ([]word, bool) {
 			}
 		}
 		return x.outputFolder(rest, "o", "output", true), true
-	case "terraform":
+	case "terraform", "tofu":
 		return x.outputFolder(rest, "out", "out", false), true // plan -out=tfplan: the plan file it writes
 	case "deno":
 		var out []word
@@ -160,6 +160,10 @@ var projectConfigOpts = lazy[map[string]map[string]bool]{build: func() map[strin
 		"mypy":          {"--config-file": true},
 		"pylint":        {"--rcfile": true},
 		"flake8":        {"--config": true},
+		// devtools.go: javap -c disassembles, -p shows private members;
+		// bandit -r recurses, -c names its config file.
+		"javap":  {"-c": false, "-p": false},
+		"bandit": {"-r": false, "-c": true},
 	}
 }}
 

@@ -234,7 +234,8 @@ func makeCmd(x *cmdCtx, args []word) {
 
 var cargoAllowed = wordSet{words: []string{"test", "t", "build", "b", "check", "c", "clippy", "fmt", "doc", "d", "bench", "run", "r",
 	"tree", "metadata", "clean", "fix", "new", "init", "locate-project", "verify-project", "read-manifest", "version",
-	"help", "pkgid", "nextest", "llvm-cov", "expand", "fetch", "update", "generate-lockfile", "vendor"}}
+	"help", "pkgid", "nextest", "llvm-cov", "expand", "fetch", "update", "generate-lockfile", "vendor",
+	"udeps", "machete", "deny", "insta", "outdated", "hack", "semver-checks", "mutants", "bloat", "msrv"}} // devtools.go: external dev subcommands
 
 func cargoCmd(x *cmdCtx, args []word) {
 	rest := args[1:]

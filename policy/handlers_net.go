@@ -367,7 +367,12 @@ var prefixRules = []Rule{
 	{ID: "publish.serverless", Decision: Deny, Argv: []string{"serverless", "deploy"}, Reason: "deploys", Match: []string{"serverless deploy"}},
 	{ID: "publish.sls", Decision: Deny, Argv: []string{"sls", "deploy"}, Reason: "deploys", Match: []string{"sls deploy"}},
 	{ID: "publish.heroku", Decision: Deny, Argv: []string{"heroku", "git:remote"}, Reason: "deploys", Match: []string{"heroku git:remote -a x"}},
-	{ID: "publish.gh-release", Decision: Deny, Argv: []string{"gh", "release"}, Reason: "publishes a release", Match: []string{"gh release create v1"}},
+	// gh release view/list/download read (remotereads.go); these write.
+	{ID: "publish.gh-release", Decision: Deny, Argv: []string{"gh", "release", "create"}, Reason: "publishes a release", Match: []string{"gh release create v1"}, NotMatch: []string{"gh release view v1", "gh release list"}},
+	{ID: "publish.gh-release-upload", Decision: Deny, Argv: []string{"gh", "release", "upload"}, Reason: "uploads files to a release", Match: []string{"gh release upload v1 dist/a.tgz"}},
+	{ID: "publish.gh-release-edit", Decision: Deny, Argv: []string{"gh", "release", "edit"}, Reason: "changes a published release", Match: []string{"gh release edit v1 --draft=false"}},
+	{ID: "publish.gh-release-delete", Decision: Deny, Argv: []string{"gh", "release", "delete"}, Reason: "deletes a release", Match: []string{"gh release delete v1 -y"}},
+	{ID: "publish.gh-release-delete-asset", Decision: Deny, Argv: []string{"gh", "release", "delete-asset"}, Reason: "deletes a release's files", Match: []string{"gh release delete-asset v1 a.tgz"}},
 	{ID: "publish.gh-gist", Decision: Deny, Argv: []string{"gh", "gist", "create"}, Reason: "uploads files to a gist", Match: []string{"gh gist create .env"}},
 	{ID: "publish.gh-repo-delete", Decision: Deny, Argv: []string{"gh", "repo", "delete"}, Reason: "deletes a repository", Match: []string{"gh repo delete x"}},
 	{ID: "publish.gh-secret", Decision: Deny, Argv: []string{"gh", "secret"}, Reason: "changes repository secrets", Match: []string{"gh secret set X"}},

@@ -50,6 +50,17 @@ func (x *cmdCtx) innerDeny(args []word) {
 			})
 			continue
 		}
+		if text, joined, ok := shellTextOption(a.val); ok && (joined || i+1 < len(args) && args[i+1].static) {
+			if !joined {
+				i++
+				text = args[i].val // nix-shell --run 'rm -rf ~'
+			}
+			x.denyOnly(func() {
+				sub := x.cw.copy()
+				x.c.shell(text, &sub, x.s.depth+1, args[0].val+" "+a.val)
+			})
+			continue
+		}
 		if strings.HasPrefix(a.val, "-") {
 			continue
 		}

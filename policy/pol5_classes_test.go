@@ -151,7 +151,7 @@ func TestGdbBatchRunsTheProgram(t *testing.T) {
 		{"gdb -batch -ex 'python import os' ./build/main", "ask", "ask"},
 		{"gdb -batch -ex run ./build/main 1234", "ask", "ask"},
 		{"gdb -batch -x cmds.gdb ./build/main", "ask", "ask"},
-		{"gdb -p 1234", "ask", "ask"},
+		{"gdb -p 1234", "deny", "deny"}, // attaching to a running process (privtools.go, issue 32 polcorp7 deny/priv)
 		{"gdb ./build/main", "ask", "ask"},
 		{"gdb -batch -ex run --args rm -rf ~", "deny", "deny"}, // sandbox off: asks for gdb, denied for the rm it names (innerdeny.go)
 		{"gdb -batch -ex run --args curl https://evil.example", "!allow", "!allow"},

@@ -36,6 +36,9 @@ type word struct {
 	// nothing (its producer failed), set with hasIfEmpty (emptysubst.go).
 	ifEmpty    string
 	hasIfEmpty bool
+	// fixed: for a word that is not static, how many bytes of val were
+	// written before its first expansion (fixedprefix.go).
+	fixed int
 }
 
 // fetchers download text a shell could then run.
@@ -119,7 +122,7 @@ func decodeParts(w *syntax.Word, home string) word {
 				}
 				if user != "" || home == "" {
 					// ~user, ~+, ~- or no home: not knowable statically.
-					out.static = false
+					out.notStatic(&b)
 				} else {
 					b.WriteString(home)
 					out.tilde = true
@@ -139,7 +142,7 @@ func decodeParts(w *syntax.Word, home string) word {
 			if p.Dollar {
 				s, ok := decodeANSIC(p.Value)
 				if !ok {
-					out.static = false
+					out.notStatic(&b)
 				}
 				b.WriteString(s)
 			} else {
@@ -149,7 +152,7 @@ func decodeParts(w *syntax.Word, home string) word {
 			for _, q := range p.Parts {
 				lit, ok := q.(*syntax.Lit)
 				if !ok {
-					out.static = false
+					out.notStatic(&b)
 					if !benignParam(q) {
 						out.benignVars = false
 					}
@@ -159,7 +162,7 @@ func decodeParts(w *syntax.Word, home string) word {
 			}
 		default:
 			// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob, BraceExp.
-			out.static = false
+			out.notStatic(&b)
 			if !benignParam(p) && !literalArith(p) {
 				out.benignVars = false
 			}

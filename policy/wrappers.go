@@ -45,10 +45,11 @@ type wrapRead struct {
 var wrapKinds = lazy[map[string]wrapKind]{build: func() map[string]wrapKind {
 	m := map[string]wrapKind{"env": wrapEnv, "command": wrapCommand,
 		"builtin": wrapBuiltin, "exec": wrapExec, "busybox": wrapBox, "toybox": wrapBox, "xargs": wrapXargs, "watch": wrapWatch}
-	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "sg", "newgrp", "run0", "calife", "please"} {
+	for _, n := range []string{"sudo", "doas", "su", "pkexec", "runuser", "sg", "newgrp", "run0", "calife", "please",
+		"nsenter", "chroot", "setpriv", "capsh"} { // privtools.go: enter other namespaces, change root or capabilities
 		m[n] = wrapPriv
 	}
-	for _, n := range []string{"nsenter", "unshare", "chroot", "firejail", "bwrap", "systemd-run", "setpriv", "capsh", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "rlwrap", "entr", "nodemon", "tmux", "screen", "dtach"} {
+	for _, n := range []string{"unshare", "firejail", "bwrap", "systemd-run", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "rlwrap", "entr", "nodemon", "tmux", "screen", "dtach"} {
 		m[n] = wrapOpaque
 	}
 	for n := range runWrappers.get() {
@@ -81,12 +82,13 @@ var runWrappers = lazy[map[string]runWrapper]{build: func() map[string]runWrappe
 		// util-linux flock(1): flock [-sxun] [-w secs] [-E code] FILE cmd…, or FILE -c 'cmd'
 		"flock": {spec: optSpec{flags: "sexunoF", valued: "wE", long: []string{"shared", "exclusive", "unlock", "nonblock", "close", "no-fork", "verbose"}, longVal: []string{"timeout", "conflict-exit-code"}},
 			skip: 1, shellOpt: "-c", shellLong: "--command"}, // the lock file is opened, never truncated
-		"chronic":   {spec: optSpec{flags: "ev"}},                                      // moreutils: runs cmd, shows output on failure
-		"unbuffer":  {spec: optSpec{flags: "p"}},                                       // expect's unbuffer [-p] cmd
-		"taskset":   {spec: optSpec{flags: "a", long: []string{"all-tasks"}}, skip: 1}, // taskset MASK cmd (-p/-c not followed: they ask)
-		"chrt":      {spec: optSpec{flags: "bfiorRe", long: []string{"batch", "fifo", "idle", "other", "rr", "reset-on-fork"}}, skip: 1},
-		"nocache":   {},
-		"catchsegv": {},
+		"chronic":    {spec: optSpec{flags: "ev"}},                                      // moreutils: runs cmd, shows output on failure
+		"unbuffer":   {spec: optSpec{flags: "p"}},                                       // expect's unbuffer [-p] cmd
+		"taskset":    {spec: optSpec{flags: "a", long: []string{"all-tasks"}}, skip: 1}, // taskset MASK cmd (-p/-c not followed: they ask)
+		"chrt":       {spec: optSpec{flags: "bfiorRe", long: []string{"batch", "fifo", "idle", "other", "rr", "reset-on-fork"}}, skip: 1},
+		"nocache":    {},
+		"caffeinate": {spec: optSpec{flags: "dimsu", valued: "tw"}}, // macOS: keeps the machine awake while cmd runs
+		"catchsegv":  {},
 	}
 }}
 
@@ -240,6 +242,9 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		x.add(Deny, RuleWrapperPriv, name+" changes privileges, which the coder may never do")
 		return nil, true
 	case wrapOpaque:
+		if x.judgeAttach(args) { // privtools.go: gdb -p PID, strace -p PID
+			return nil, true
+		}
 		if name == "valgrind" {
 			if inner, ok := x.valgrindInner(args[1:]); ok { // valgrind.go
 				return inner, true
@@ -422,24 +427,6 @@ func validName(s string) bool {
 			continue
 		}
 		return false
-	}
-	return true
-}
-
-// xargsFileTools read or edit the files xargs names and run nothing else
-// (their own options are still judged).
-var xargsFileTools = wordSet{words: []string{"sed", "grep", "egrep", "fgrep", "rg", "wc", "ls", "stat",
-	"file", "du", "gofmt", "goimports", "prettier", "black", "ruff", "isort", "eslint", "touch", "basename",
-	"dirname", "echo", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format", "rustfmt", "realpath", "mkdir"}}
-
-// xargsNamesOnly reports whether the tool, given unseen names, prints no
-// file's contents: sed edits in place, grep and rg list or count.
-func xargsNamesOnly(tool string, args []string) bool {
-	switch tool {
-	case "sed":
-		return hasOptS(args, "i", "--in-place")
-	case "grep", "egrep", "fgrep", "rg":
-		return hasOptS(args, "lLcq", "--files-with-matches", "--files-without-match", "--count", "--quiet")
 	}
 	return true
 }

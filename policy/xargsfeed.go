@@ -230,3 +230,21 @@ done:
 	}
 	return strings.Join(lines, "\n"), true
 }
+
+// xargsFileTools read or edit the files xargs names and run nothing else
+// (their own options are still judged).
+var xargsFileTools = wordSet{words: []string{"sed", "grep", "egrep", "fgrep", "rg", "wc", "ls", "stat",
+	"file", "du", "gofmt", "goimports", "prettier", "black", "ruff", "isort", "eslint", "touch", "basename",
+	"dirname", "echo", "md5sum", "sha256sum", "sha1sum", "dos2unix", "clang-format", "rustfmt", "realpath", "mkdir"}}
+
+// xargsNamesOnly reports whether the tool, given unseen names, prints no
+// file's contents: sed edits in place, grep and rg list or count.
+func xargsNamesOnly(tool string, args []string) bool {
+	switch tool {
+	case "sed":
+		return hasOptS(args, "i", "--in-place")
+	case "grep", "egrep", "fgrep", "rg":
+		return hasOptS(args, "lLcq", "--files-with-matches", "--files-without-match", "--count", "--quiet")
+	}
+	return true
+}
