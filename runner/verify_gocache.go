@@ -88,31 +88,6 @@ type seedManifest struct {
 	Packages []string `json:"packages,omitempty"`
 }
 
-// usesGo says whether a verification is likely to build Go: a check names
-// go or a build tool that may run it, or the clean copy has a go.mod and a
-// check runs anything but the shell's own no-ops (--verify true builds
-// nothing, so it needs no seed). Only then is the seed worth having.
-func usesGo(dir string, checks []Check) bool {
-	_, err := os.Stat(filepath.Join(dir, "go.mod"))
-	goMod := err == nil
-	for _, c := range checks {
-		for _, w := range strings.FieldsFunc(c.Command, func(r rune) bool { return strings.ContainsRune(" \t\n;&|()`$", r) }) {
-			if w == "go" || strings.HasSuffix(w, "/go") || w == "make" {
-				return true
-			}
-			if goMod && !inertWord[w] && !strings.HasPrefix(w, "-") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// inertWord are the words of a check that runs no Go: the shell's no-ops
-// and what they print.
-var inertWord = map[string]bool{"true": true, "false": true, ":": true, "exit": true, "echo": true,
-	"0": true, "1": true, "ok": true}
-
 // privateGoCache makes a Go build cache for one verification: a new
 // directory (under parent) holding a checked copy of Sentinel's seed when
 // seeded is set and there is a good seed, else empty. The caller removes it.

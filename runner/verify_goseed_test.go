@@ -130,11 +130,28 @@ func TestNoSeedForChecksThatBuildNoGo(t *testing.T) {
 		{goRepo, "./scripts/test.sh", true},
 		{plain, "make test", true},
 		{plain, "pytest -q", false},
+		// Programs that run no other program never build Go, in a loop
+		// or not; anything else may (issue 33: such a check must not wait
+		// for the seed).
+		{goRepo, "test -f go.mod", false},
+		{goRepo, "grep -q module go.mod >/dev/null 2>&1 && [ -s go.mod ]", false},
+		{goRepo, "for f in *.mod; do test -s \"$f\" || exit 1; done", false},
+		{goRepo, "FOO=1 ! grep -q x go.mod", false},
+		{goRepo, "grep x $(go list ./...)", true},
+		{goRepo, "for f in $(./list.sh); do test -s $f; done", true},
+		{goRepo, "./grep x", true},
+		{goRepo, "sh -c 'test -f x'", true},
+		{goRepo, "find . -name x -exec ./t {} +", true},
+		{goRepo, "grep 'a;b' f", true},
+		{plain, "test -f x", false},
 	}
 	for _, c := range cases {
 		if got := usesGo(c.dir, []Check{{Command: c.check}}); got != c.want {
 			t.Errorf("usesGo(%q) = %v, want %v", c.check, got, c.want)
 		}
+	}
+	if t.Failed() {
+		return // below, a seed build the checks wrongly start would block on the fake builder
 	}
 	builds, _ := fakeSeedBuilds(t)
 	WarmGoSeed(goRepo, []Check{{Command: "true"}})
@@ -143,6 +160,14 @@ func TestNoSeedForChecksThatBuildNoGo(t *testing.T) {
 	}
 	if n := builds.Load(); n != 0 {
 		t.Fatalf("--verify true started %d seed builds", n)
+	}
+	inert := []Check{{Command: "true"}, {Command: "test -f go.mod"}, {Command: "grep -q module go.mod"}}
+	WarmGoSeed(goRepo, inert)
+	if _, err := privateGoCache(context.Background(), t.TempDir(), usesGo(goRepo, inert), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := builds.Load(); n != 0 {
+		t.Fatalf("checks that run no go (test -f, grep) started %d seed builds: their verification waits for a seed it never uses", n)
 	}
 }
 
