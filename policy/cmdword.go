@@ -79,75 +79,40 @@ func (c *checkEnv) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 	return "", false
 }
 
-// echoOutput is bash's echo: leading -n/-e/-E options; escapes only
-// without -e, where they print as written.
+// echoOutput is bash's echo (echoText) where nothing is left to escapes:
+// with -e it says it cannot tell.
 func echoOutput(args []string) (string, bool) {
-	nl := true
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
-		if strings.Contains(args[0], "e") {
+	for _, a := range args {
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
+			break
+		}
+		if strings.Contains(a, "e") {
 			return "", false
 		}
-		if strings.Contains(args[0], "n") {
-			nl = false
-		}
-		args = args[1:]
 	}
-	out := strings.Join(args, " ")
-	if nl {
-		out += "\n"
-	}
-	return out, true
+	return echoText(args), true
 }
 
-// printfOutput is printf for a format of plain text, \n \t \\ escapes and
-// %s, reused while arguments remain.
+// printfOutput is printf (printfText) for a format of plain text, \n \t
+// \\ escapes and %s: any other escape or conversion says it cannot tell.
 func printfOutput(args []string) (string, bool) {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return "", false
 	}
-	format, args := args[0], args[1:]
-	var b strings.Builder
-	for {
-		used := 0
-		for i := 0; i < len(format); i++ {
-			ch := format[i]
-			switch {
-			case ch == '\\' && i+1 < len(format):
-				i++
-				switch format[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				case '\\':
-					b.WriteByte('\\')
-				default:
-					return "", false
-				}
-			case ch == '%' && i+1 < len(format):
-				i++
-				switch format[i] {
-				case '%':
-					b.WriteByte('%')
-				case 's':
-					if used < len(args) {
-						b.WriteString(args[used])
-					}
-					used++
-				default:
-					return "", false
-				}
-			case ch == '%' || ch == '\\':
+	f := args[0]
+	for i := 0; i < len(f); i++ {
+		switch f[i] {
+		case '\\':
+			if i++; i >= len(f) || strings.IndexByte("nt\\", f[i]) < 0 {
 				return "", false
-			default:
-				b.WriteByte(ch)
+			}
+		case '%':
+			if i++; i >= len(f) || (f[i] != 's' && f[i] != '%') {
+				return "", false
 			}
 		}
-		if used == 0 || used >= len(args) {
-			return b.String(), true
-		}
-		args = args[used:]
 	}
+	return printfText(f, args[1:]), true
 }
 
 // argvOf is the values of words and whether every one is static.
