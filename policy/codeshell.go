@@ -39,20 +39,7 @@ func qxClose(open byte) (byte, bool) {
 // shellStringsInCode returns the shell strings the forms above spell, at
 // most 16.
 func shellStringsInCode(code string) []string {
-	var out []string
-	// Backticks.
-	for rest := code; len(out) < 16; {
-		i := strings.IndexByte(rest, '`')
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(rest[i+1:], '`')
-		if j < 0 {
-			break
-		}
-		out = append(out, rest[i+1:i+1+j])
-		rest = rest[i+1+j+1:]
-	}
+	out := backquoted(code, "`", 16)
 	// qx and %x.
 	for _, op := range []string{"qx", "%x"} {
 		for from := 0; len(out) < 16; {
@@ -114,4 +101,25 @@ func statementEnd(s string) int {
 		}
 	}
 	return len(s)
+}
+
+// backquoted returns the texts code holds between open and the next
+// backtick (open is "`" for backticks, "$`" for a JavaScript shell
+// template), at most max of them.
+func backquoted(code, open string, max int) []string {
+	var out []string
+	for rest := code; len(out) < max; {
+		i := strings.Index(rest, open)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(open):]
+		j := strings.IndexByte(rest, '`')
+		if j < 0 {
+			break
+		}
+		out = append(out, rest[:j])
+		rest = rest[j+1:]
+	}
+	return out
 }

@@ -192,18 +192,9 @@ func jsShellTemplates(name, code string) []string {
 	default:
 		return nil
 	}
-	var out []string
-	for rest := code; len(out) < 16; {
-		i := strings.Index(rest, "$`")
-		if i < 0 {
-			break
-		}
-		end := strings.IndexByte(rest[i+2:], '`')
-		if end < 0 {
-			break
-		}
-		out = append(out, templateLine(rest[i+2:i+2+end]))
-		rest = rest[i+2+end+1:]
+	out := backquoted(code, "$`", 16)
+	for i, t := range out {
+		out[i] = templateLine(t)
 	}
 	return out
 }
