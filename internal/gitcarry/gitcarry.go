@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
@@ -21,6 +22,13 @@ import (
 // was made on plus its untracked files (the third parent). gitDir is the
 // repository's git dir, dir where git runs.
 func Files(ctx context.Context, dir, gitDir, base, tip string, stash bool) ([]string, error) {
+	// base and tip come from ref files the coder could write: anything but
+	// an object name (an option such as --output=FILE) is refused here.
+	for _, id := range []string{tip, base} {
+		if !gitdir.ObjectID(id) && (id == tip || id != "") {
+			return nil, fmt.Errorf("a ref names %q, which is no object name: look with git show-ref before you check it out, merge, pop or push it", id)
+		}
+	}
 	git := hardgit.Git{Dir: dir, Env: []string{"GIT_DIR=" + gitDir}}
 	switch {
 	case stash:

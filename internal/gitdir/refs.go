@@ -175,3 +175,18 @@ func (s *RefState) readLoose(gitDir string) error {
 	}
 	return err
 }
+
+// ObjectID says whether s is a full object name (40 hex digits, or 64
+// for SHA-256): what a ref the coder could write must be before it is
+// given to git as a revision, never an option.
+func ObjectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

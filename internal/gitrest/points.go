@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/nofollow"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
@@ -113,13 +114,7 @@ func lastWord(b []byte) []string {
 	return firstWords([]byte(ls[len(ls)-1]), 1)
 }
 
-func isHex(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
-	_, err := hex.DecodeString(s)
-	return err == nil
-}
+func isHex(s string) bool { return gitdir.ObjectID(s) }
 
 func contains(l []string, s string) bool {
 	for _, x := range l {
