@@ -38,6 +38,9 @@ type CheckpointTaken struct {
 
 // inPlaceCheckpoint is an in-place run's checkpoint of its place.
 type inPlaceCheckpoint struct {
+	// refuse, when set, is why the coder must not start (unshareOutside
+	// failed); nothing else is set.
+	refuse error
 	store  *checkpoint.Store
 	rec    *checkpoint.Record
 	before *checkpoint.Manifest
@@ -80,6 +83,12 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		})
 		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip()})
 		done()
+	}
+	if err == nil {
+		m, err = unshareOutside(s, p.Root, m, lim, emit)
+		if err != nil {
+			return &inPlaceCheckpoint{refuse: err}
+		}
 	}
 	rec := &checkpoint.Record{ID: id, Kind: "exec", Place: p.Root, Task: task, Started: time.Now().UTC()}
 	var indexSum [sha256.Size]byte

@@ -219,7 +219,10 @@ func (r *Run) prepare(ctx context.Context) error {
 	r.info.Workspace = ws.Dir
 	tell := r.coder.tellCoder
 	if o.InPlace {
-		ws.checkpoint = takeInPlaceCheckpoint(p, r.id, o.Task, o.Checkpoint, r.emit)
+		if ws.checkpoint = takeInPlaceCheckpoint(p, r.id, o.Task, o.Checkpoint, r.emit); ws.checkpoint.refused() != nil {
+			err, ws.checkpoint = ws.checkpoint.refused(), nil
+			return err
+		}
 		// No landing stage; a gate with no model only carries steering.
 		r.gate = &gateStage{runID: r.id, dir: r.dir, task: o.Task, tell: tell, emit: r.emit, report: r.reports.write, restarting: newLatch()}
 	} else {

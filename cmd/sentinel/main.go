@@ -7,6 +7,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/sentinelhq/sentinel/internal/hostbin"
 	"os"
 	"strings"
 
@@ -131,6 +132,10 @@ func (e exitError) Error() string {
 func (e exitError) Unwrap() error { return e.err }
 
 func main() {
+	// Before anything starts a program: no loader entry of the person's
+	// environment may send one to a library in its working directory
+	// (the place, where the coder writes).
+	hostbin.KeepLoaderOutOfTheWorkingDir()
 	if len(os.Args) > 1 && os.Args[1] == sandbox.HelperArg {
 		os.Exit(sandbox.HelperMain(os.Args[2:]))
 	}

@@ -48,13 +48,7 @@ const maxLines = 1000
 // must notice one re-pointed. Nothing is made: see MakeFiles.
 func Files(ctx context.Context, root string, gitDirs, roots []string) (files []string, links map[string]string) {
 	links = map[string]string{}
-	literal := listIncludes(ctx, root)
-	for _, d := range gitDirs {
-		for _, cfg := range configsOf(ctx, d, "include") {
-			literal = append(literal, listIncludes(ctx, root, "--file", cfg)...)
-		}
-	}
-	for _, l := range literal {
+	for _, l := range allIncludes(ctx, root, gitDirs) {
 		for a := l; a != filepath.Dir(a); a = filepath.Dir(a) {
 			if st, err := os.Lstat(a); err == nil && st.Mode()&os.ModeSymlink != 0 && Inside(a, roots) {
 				links[a], _ = os.Readlink(a)
@@ -65,6 +59,61 @@ func Files(ctx context.Context, root string, gitDirs, roots []string) (files []s
 		}
 	}
 	return files, links
+}
+
+// allIncludes are the files the git config that applies in root and the
+// config of each of gitDirs include, as written (absolute, links not
+// resolved), and the files those include in turn whatever their condition:
+// git follows an includeIf only where its condition holds (gitdir:,
+// onbranch:, hasconfig:), and it may hold for the person later though not
+// here (exec started in ~/work, which no gitdir: matches, while every
+// repository under it does; a branch the person checks out next), so
+// what such a file includes or sets is looked at too.
+func allIncludes(ctx context.Context, root string, gitDirs []string) []string {
+	queue := listIncludes(ctx, root)
+	for _, d := range gitDirs {
+		for _, cfg := range configsOf(ctx, d, "include") {
+			queue = append(queue, listIncludes(ctx, root, "--file", cfg)...)
+		}
+	}
+	var out []string
+	for len(queue) > 0 && len(out) < maxLines {
+		f := queue[0]
+		queue = queue[1:]
+		if slices.Contains(out, f) {
+			continue
+		}
+		out = append(out, f)
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+			queue = append(queue, listIncludes(ctx, root, "--file", f)...)
+		}
+	}
+	return out
+}
+
+// conditionalFiles are the included files (allIncludes) that exist: the
+// keys they set are read from each (--file), as git would on a command
+// where their condition holds.
+func conditionalFiles(ctx context.Context, root string, gitDirs []string) []string {
+	var out []string
+	for _, f := range allIncludes(ctx, root, gitDirs) {
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// worktrees are root and the work tree of each of gitDirs that is a .git
+// (a bare repository or a module's git dir has none here).
+func worktrees(root string, gitDirs []string) []string {
+	out := []string{root}
+	for _, d := range gitDirs {
+		if filepath.Base(d) == ".git" && !slices.Contains(out, filepath.Dir(d)) {
+			out = append(out, filepath.Dir(d))
+		}
+	}
+	return out
 }
 
 // MakeFiles makes each of files that is missing, empty, so that it can be
@@ -109,6 +158,15 @@ func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []stri
 		}
 		for _, v := range own {
 			vals = append(vals, value{v, wt})
+		}
+	}
+	// An included file may apply to any of the repositories (its
+	// condition decides), and a relative value to each one's work tree.
+	for _, f := range conditionalFiles(ctx, root, gitDirs) {
+		for _, v := range configValues(ctx, root, "core.hooksPath", "--file", f) {
+			for _, wt := range worktrees(root, gitDirs) {
+				vals = append(vals, value{v, wt})
+			}
 		}
 	}
 	var out []string

@@ -59,6 +59,13 @@ func ProgramsAndLinks(ctx context.Context, root string, gitDirs, roots []string)
 			vals = append(vals, value{v, wt})
 		}
 	}
+	for _, f := range conditionalFiles(ctx, root, gitDirs) { // see HooksDirs
+		for _, v := range regexpValues(ctx, root, programKeys, "--file", f) {
+			for _, wt := range worktrees(root, gitDirs) {
+				vals = append(vals, value{v, wt})
+			}
+		}
+	}
 	home, _ := os.UserHomeDir()
 	for _, pv := range vals {
 		for _, w := range commandPaths(pv.v) {

@@ -40,6 +40,9 @@ type Entry struct {
 	CTime int64  `json:"ct,omitempty"`
 	Ino   uint64 `json:"i,omitempty"`
 	Dev   uint64 `json:"d,omitempty"`
+	// Nlink is a regular file's count of names when it has more than one
+	// (hard links); see SharedOutside.
+	Nlink uint64 `json:"n,omitempty"`
 	// The owner, put back when undo runs as root.
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`

@@ -257,6 +257,9 @@ func stampOf(rel string, info fs.FileInfo) Entry {
 		e.CTime = st.CtimeSec*1e9 + st.CtimeNsec
 		e.Ino, e.Dev = st.Ino, st.Dev
 		e.UID, e.GID = uint32(st.UID), uint32(st.GID)
+		if st.Nlink > 1 && info.Mode().IsRegular() {
+			e.Nlink = st.Nlink
+		}
 	}
 	return e
 }
@@ -319,6 +322,7 @@ func (s *Store) storeOnce(r *os.Root, dir *os.File, j readJob, e *Entry) error {
 		return errChanged
 	}
 	e.Mode, e.Size, e.MTime, e.CTime, e.Ino, e.Dev, e.UID, e.GID = st.Mode, st.Size, st.MTime, st.CTime, st.Ino, st.Dev, st.UID, st.GID
+	e.Nlink = st.Nlink
 	e.Hash = hash
 	return nil
 }
