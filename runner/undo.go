@@ -35,6 +35,9 @@ type UndoReport struct {
 	Cannot []string           // what the checkpoint cannot put back, and why
 	Kept   []string           // what was left, and why
 	Forced []string           // the person's later changes overwritten with Force
+	// Copies are paths that were one file with a file outside the place
+	// and came back as their own copy, each with why.
+	Copies []string
 	// Changed are the paths the person changed after the run ended, kept as
 	// they are (without Force): the run is not marked undone, so
 	// 'sentinel undo --force RUN' can still put them back.
@@ -174,6 +177,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	if applied != nil {
 		rep.Kept = applied.Kept
 		rep.Steps = append(rep.Steps, applied.Relinked...)
+		rep.Copies = applied.Copies
 	}
 	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Listable: before, Skip: checkpointSkip()}); err == nil {
 		if s.SaveManifest(rep.ID, "after", left) == nil {
@@ -181,8 +185,12 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		}
 	}
 	urec.Ended = time.Now().UTC()
+	rec.Kept = nil
 	if len(rep.Changed) == 0 {
 		rec.UndoneBy = rep.ID // partly undone stays undoable: --force finishes it
+	}
+	for _, c := range rep.Changed {
+		rec.Kept = append(rec.Kept, c.Path)
 	}
 	err = errors.Join(aerr, s.SaveRecord(urec), s.SaveRecord(rec))
 	if rec.Kind == "undo" && rec.Undoes != "" {

@@ -40,6 +40,9 @@ type Entry struct {
 	CTime int64  `json:"ct,omitempty"`
 	Ino   uint64 `json:"i,omitempty"`
 	Dev   uint64 `json:"d,omitempty"`
+	// Out is how many names a file has outside the place (hard links),
+	// when it has any (outside.go).
+	Out uint64 `json:"o,omitempty"`
 	// The owner, put back when undo runs as root.
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`
