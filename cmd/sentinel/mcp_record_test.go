@@ -11,6 +11,7 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/approvals/queue"
 	"github.com/sentinelhq/sentinel/internal/mcpserver"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner"
@@ -72,18 +73,20 @@ func TestAnMCPSessionIsARunTheServiceShows(t *testing.T) {
 	rec.danger(line)
 	waitFor := func(what string, ok func(queue.RunStatus) bool) queue.RunStatus {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for {
+		var got queue.RunStatus
+		found := poll.Until(20*time.Second, func() bool {
 			for _, st := range q.Statuses() {
 				if st.Run == id && ok(st) {
-					return st
+					got = st
+					return true
 				}
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the service never showed the session %s: %+v", what, q.Statuses())
-			}
-			time.Sleep(10 * time.Millisecond)
+			return false
+		})
+		if !found {
+			t.Fatalf("the service never showed the session %s: %+v", what, q.Statuses())
 		}
+		return got
 	}
 	has := func(st queue.RunStatus) bool { return len(st.Flagged) == 1 && st.Flagged[0] == line }
 	waitFor("running with its flagged line", func(st queue.RunStatus) bool {
