@@ -46,7 +46,7 @@ type inPlaceCheckpoint struct {
 	before *checkpoint.Manifest
 	// envrcLoads: the files the person's .envrc files load, read at the
 	// start (inplace_envrc.go).
-	envrcLoads map[string]string
+	envrcLoads envrcReads
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
 	// tellAfter is how long end's recording runs before it is told

@@ -15,29 +15,46 @@ import (
 // coder acts), and a changed file one of them loads is flagged at the end
 // like the .envrc itself.
 
-// envrcLoads are, for each file under root one of before's .envrc files
-// loads, that .envrc (both relative, slash-separated).
-func envrcLoads(root string, before *checkpoint.Manifest) map[string]string {
-	out := map[string]string{}
+// envrcReads are the person's .envrc files as read at the start, with
+// the root they were read under.
+type envrcReads struct {
+	root   string
+	envrcs []runlater.Envrc
+}
+
+// envrcLoads reads each of before's .envrc files under root.
+func envrcLoads(root string, before *checkpoint.Manifest) envrcReads {
+	out := envrcReads{root: root}
 	for _, e := range before.Entries {
 		if path.Base(e.Path) != ".envrc" || e.Kind != checkpoint.KindFile {
 			continue
 		}
-		for _, p := range runlater.EnvrcSources(root, filepath.Join(root, filepath.FromSlash(e.Path))) {
-			if rel, err := filepath.Rel(root, p); err == nil {
-				out[filepath.ToSlash(rel)] = e.Path
-			}
-		}
+		out.envrcs = append(out.envrcs, runlater.ReadEnvrc(root, filepath.Join(root, filepath.FromSlash(e.Path))))
 	}
 	return out
 }
 
-// envrcFlags flags each of files an .envrc loads.
-func envrcFlags(files []string, loads map[string]string) []Flag {
+// envrcFlags flags each of files (relative, slash-separated) an .envrc
+// loads: named outright, or through a name the .envrc gives in a way
+// that cannot be read without running it (`source_env $F`), which the
+// flag quotes so that the person sees what to look at.
+func envrcFlags(files []string, loads envrcReads) []Flag {
 	var out []Flag
 	for _, f := range files {
-		if envrc, ok := loads[f]; ok {
-			out = append(out, Flag{f, "your " + envrc + " loads it: direnv runs it on cd with no new direnv allow"})
+		abs := filepath.Join(loads.root, filepath.FromSlash(f))
+		for _, e := range loads.envrcs {
+			how, ok := e.Loads(abs)
+			if !ok {
+				continue
+			}
+			rel, _ := filepath.Rel(loads.root, e.File)
+			rel = filepath.ToSlash(rel)
+			if how == "" {
+				out = append(out, Flag{f, "your " + rel + " loads it: direnv runs it on cd with no new direnv allow"})
+			} else {
+				out = append(out, Flag{f, "your " + rel + " may load it (`" + how + "` names a file Sentinel cannot read without running it): direnv runs it on cd with no new direnv allow"})
+			}
+			break
 		}
 	}
 	return out

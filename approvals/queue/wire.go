@@ -137,7 +137,14 @@ type Report struct {
 	Coder   string    `json:"coder,omitempty"`
 	State   string    `json:"state"`
 	Started time.Time `json:"started"`
+	// Flagged are lines the person must read that the run told only where
+	// a client may not show them (an mcp session's DANGEROUS lines: files
+	// that run code later its commands left), at most MaxFlagged.
+	Flagged []string `json:"flagged,omitempty"`
 }
+
+// MaxFlagged bounds a report's Flagged lines (the first ones are kept).
+const MaxFlagged = 20
 
 // RunStatus is one run in status.list.
 type RunStatus struct {

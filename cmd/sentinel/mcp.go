@@ -13,6 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/internal/mcpserver"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
+	"github.com/sentinelhq/sentinel/runner/service"
 )
 
 func newMCPCmd() *cobra.Command {
@@ -73,11 +74,14 @@ key serve HTTPS directly.`,
 			if err != nil {
 				return err
 			}
-			srv, err := mcpserver.New(cfg, mcpserver.Options{Transport: transport, Version: version,
+			rec := newMCPRecord() // the session as a run the user service shows (mcp_record.go)
+			srv, err := mcpserver.New(cfg, mcpserver.Options{Transport: transport, Version: version, Danger: rec.danger,
 				Checkpoint: checkpoint.Limits{MaxFileBytes: int64(user.Exec.CheckpointMaxFileMiB) << 20, MaxTotalBytes: int64(user.Exec.CheckpointMaxTotalMiB) << 20}})
 			if err != nil {
 				return err
 			}
+			rec.start(srv.RunID(), srv.Project(), service.Registrar{Mode: "mcp"})
+			defer rec.end() // after Close: its end-of-session summary is told first
 			defer srv.Close()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

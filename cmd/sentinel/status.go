@@ -21,6 +21,7 @@ type statusItem struct {
 	Started time.Time `json:"started"`
 	AgeSec  int64     `json:"age_sec"`
 	Pending int       `json:"pending"`
+	Flagged []string  `json:"flagged,omitempty"` // lines to read (an mcp session's DANGEROUS lines)
 }
 
 func newStatusCmd() *cobra.Command {
@@ -33,7 +34,9 @@ this machine, in every project: its coder, its state (running, waiting for
 you, reviewing, or how it ended in the words sentinel runs uses: landed, no
 changes, awaiting-review, rejected, interrupted, failed, stuck, done, with
 "(recovery)" when its work was kept; gone), its age and how many
-of its requests wait for you (sentinel queue, sentinel console).`,
+of its requests wait for you (sentinel queue, sentinel console). A
+'sentinel mcp' server is a run too (coder mcp), live or ended, with the
+DANGEROUS lines it flagged (files that run code later its commands left).`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			runs, err := queue.Runs(c.Context())
@@ -45,7 +48,7 @@ of its requests wait for you (sentinel queue, sentinel console).`,
 				items := make([]statusItem, 0, len(runs))
 				for _, r := range runs {
 					items = append(items, statusItem{Project: r.Project, Run: r.Run, Coder: r.Coder, State: r.State,
-						Started: r.Started, AgeSec: int64(now.Sub(r.Started).Seconds()), Pending: r.Pending})
+						Started: r.Started, AgeSec: int64(now.Sub(r.Started).Seconds()), Pending: r.Pending, Flagged: r.Flagged})
 				}
 				enc := json.NewEncoder(c.OutOrStdout())
 				enc.SetIndent("", "  ")
@@ -70,4 +73,5 @@ func writeStatusTable(w io.Writer, runs []queue.RunStatus, now time.Time) {
 			textsafe.Line(r.Coder), textsafe.Line(r.State), ago(now.Sub(r.Started)), r.Pending)
 	}
 	writeAwaiting(w, runs)
+	writeFlagged(w, runs)
 }

@@ -32,3 +32,17 @@ func writeAwaiting(w io.Writer, runs []queue.RunStatus) {
 		}
 	}
 }
+
+// writeFlagged names, under each run that flagged lines the person must
+// read (an mcp session's DANGEROUS lines), those lines.
+func writeFlagged(w io.Writer, runs []queue.RunStatus) {
+	for _, r := range runs {
+		if len(r.Flagged) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s (%s, in %s) flagged %d line(s) to read before you use the folder:\n", textsafe.Line(r.Run), textsafe.Line(r.Coder), textsafe.Line(r.Project), len(r.Flagged))
+		for _, l := range r.Flagged {
+			fmt.Fprintln(w, "  "+textsafe.Line(l))
+		}
+	}
+}

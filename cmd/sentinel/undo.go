@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -41,14 +42,19 @@ run id, listed by 'sentinel undo --list' run in that path.
 RUN is a run id or an undo's id (see --list); without it, the newest in-place
 run of this project. A file you changed, made or deleted after the run ended
 is kept as you left it, one line each ("kept: PATH — ..."), and the rest of
-the run's changes are put back; the run stays undoable, and
-'sentinel undo --force RUN' then overwrites what was kept. An undo records
+the run's changes are put back; the run stays undoable ('sentinel undo
+--list' shows it "partly undone", naming what was kept): once you have
+resolved those paths (each as the run left it, or as it was before), a
+second 'sentinel undo RUN' finishes it, and 'sentinel undo --force RUN'
+overwrites what was kept. An undo records
 the project first, so it can be undone in turn ('sentinel undo UNDO-ID').
 
 Hard links: paths of the project that were one file before the run are one
 file again after undo, once each holds its content from before (a path you
-changed since stays its own file). A link to a file outside the project is
-not put back: that path comes back as its own copy.
+changed since stays its own file). A path that was one file with a file
+outside the project is linked to it again when that file is still there
+with its content from before the run; otherwise the path comes back as its
+own copy, and undo says so ("copy: PATH — ...").
 
 Exit status: 0 when everything was put back, 1 when something was kept or
 could not be put back, 2 for a usage error.`,
@@ -127,6 +133,9 @@ func undo(c *cobra.Command, p *runner.Project, id string, f undoFlags) error {
 	for _, s := range rep.Kept {
 		fmt.Fprintln(out, "  kept: "+textsafe.Line(s))
 	}
+	for _, s := range rep.Copies {
+		fmt.Fprintln(out, "  copy: "+textsafe.Line(s))
+	}
 	for _, s := range rep.Cannot {
 		fmt.Fprintln(out, "  not put back: "+textsafe.Line(s))
 	}
@@ -161,10 +170,24 @@ func listCheckpoints(p *runner.Project) error {
 		switch {
 		case r.UndoneBy != "":
 			state = "undone by " + r.UndoneBy
+		case len(r.Kept) > 0:
+			state = partlyUndone(r.Kept)
 		case !r.HasAfter:
 			state = "no end record (--force)"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", r.ID, r.Kind, r.Started.Local().Format(time.DateTime), state, r.NotCovered, textsafe.Line(r.Task))
 	}
 	return tw.Flush()
+}
+
+// partlyUndone is the state of a record whose last undo kept the paths
+// kept (the person changed them after the run ended): the first few named.
+func partlyUndone(kept []string) string {
+	const named = 3
+	names := kept
+	more := ""
+	if len(names) > named {
+		names, more = names[:named], fmt.Sprintf(", … %d more", len(kept)-named)
+	}
+	return fmt.Sprintf("partly undone (%d kept: %s%s)", len(kept), textsafe.Line(strings.Join(names, ", ")), more)
 }

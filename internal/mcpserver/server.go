@@ -45,6 +45,9 @@ type Options struct {
 	// Checkpoint bounds the checkpoints taken before each writing call
 	// (the person's [exec] checkpoint_*; zero fields take the defaults).
 	Checkpoint checkpoint.Limits
+	// Danger hears each DANGEROUS line told to the person (tell_person.go),
+	// for the session's run record in the user service (cmd/sentinel).
+	Danger func(line string)
 
 	// files is the file layer (nil: the platform's, see defaultLayer);
 	// tests run the file tools on each.
@@ -99,6 +102,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	}
 	sh := &shared{opts: opts, fetch: opts.fetch, runID: newRunID()}
 	sh.teller = newPersonTeller(opts.Warn, func() *audit { return sh.audit })
+	sh.teller.also = opts.Danger
 	s, err := sh.generation(cfg)
 	if err != nil {
 		return nil, err
@@ -202,6 +206,13 @@ func (s *Server) journalServe(reload bool) error {
 
 // MCP is the SDK server, for a transport to run.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// RunID is this server's run id: its asks in the approval queue, its
+// checkpoint record and its audit journal carry it.
+func (s *Server) RunID() string { return s.runID }
+
+// Project is the project its asks name (the server's workspace).
+func (s *Server) Project() string { return s.defaultCwd() }
 
 // AuditPath is where this server journals.
 func (s *Server) AuditPath() string { return s.auditPath }

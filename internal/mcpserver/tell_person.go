@@ -38,6 +38,7 @@ type personTeller struct {
 	j    func() *audit
 	told []string
 	more int
+	also func(line string) // Options.Danger: the run record the service shows (cmd/sentinel)
 }
 
 func newPersonTeller(warn io.Writer, j func() *audit) *personTeller {
@@ -62,6 +63,9 @@ func (t *personTeller) tell(what string, lines []string) {
 			if _, err := a.j.Append(journal.System, KindDanger, l, nil); err != nil {
 				fmt.Fprintln(t.warn, "sentinel mcp: the audit journal failed to keep the line above: "+err.Error())
 			}
+		}
+		if t.also != nil {
+			t.also(l)
 		}
 		if len(t.told) < maxToldKept {
 			t.told = append(t.told, l)

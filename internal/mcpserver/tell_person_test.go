@@ -13,8 +13,9 @@ import (
 // A command makes a new .husky hook and commits a CI workflow on a new
 // branch. The answer named both, but only to the client, which a hostile
 // one never shows (h/ipatk8). Each is now told on the server's standard
-// error, in the audit's system lane as DANGEROUS, and in the server's
-// end-of-session summary.
+// error, in the audit's system lane as DANGEROUS, in the server's
+// end-of-session summary, and to Options.Danger (the session's run
+// record that sentinel status shows).
 func TestRunLaterACommandLeftIsToldToThePersonNotOnlyTheClient(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
@@ -37,8 +38,8 @@ audit = "`+audit+`"
 path = "`+app+`"
 access = "rw"
 `)
-	var warn lockedBuffer
-	cs, srv := stdioSession(t, cfg, Options{Helper: bin, Warn: &warn})
+	var warn, recorded lockedBuffer
+	cs, srv := stdioSession(t, cfg, Options{Helper: bin, Warn: &warn, Danger: func(l string) { recorded.Write([]byte(l + "\n")) }})
 	got := mustAllow(t, cs, "exec", map[string]any{"command": "bash s.sh"})
 	if !strings.Contains(got, "done") {
 		t.Fatalf("the command did not run: %s", got)
@@ -63,6 +64,10 @@ access = "rw"
 		}
 		if !strings.Contains(summary, w) {
 			t.Errorf("the end-of-session summary does not name %s:\n%s", w, summary)
+		}
+		// The session's run record in the user service (h/ipfix12).
+		if !strings.Contains(recorded.String(), "DANGEROUS: ") || !strings.Contains(recorded.String(), w) {
+			t.Errorf("Options.Danger (the session's run record) did not hear %s:\n%s", w, recorded.String())
 		}
 	}
 	if !strings.Contains(warn.String(), "bash s.sh") {

@@ -10,7 +10,9 @@ import (
 // direnv asks for a new `direnv allow` only when the .envrc itself
 // changes; what it sources (`source_env FILE`, `source_env_if_exists`,
 // `dotenv FILE`, `dotenv_if_exists`, `source_up FILE`, `. FILE`, `source
-// FILE`) runs on the next cd with no question. So each file an .envrc
+// FILE`, `use nix`), runs (`./x.sh`, `bash x.sh`) or evals runs on the
+// next cd with no question. (watch_file only makes direnv read the
+// .envrc again when the file changes: it runs nothing of it.) So each file an .envrc
 // names that way runs code later as much as the .envrc does, whatever
 // its name (.envrc.* covers only the convention).
 
@@ -25,63 +27,91 @@ var envrcLoaders = map[string]string{
 }
 
 // EnvrcSources are the paths under root that the .envrc file envrc
-// loads: named by a loader above, relative to the .envrc's directory (a
-// directory stands for its .envrc; source_up's name is looked up in each
-// directory above, up to root). Names with a variable or a glob are left
-// out: they cannot be read without running the file. Paths that do not
-// exist yet are in the answer too (a coder that makes one gets it run).
+// loads or runs: named by a loader above (or run as a program, or given
+// to an interpreter), relative to the .envrc's directory (a directory
+// stands for its .envrc; source_up's name is looked up in each directory
+// above, up to root), through the .envrc's own simple assignments
+// (F=.x; source_env $F) and $PWD. Paths that do not exist yet are in the
+// answer too (a coder that makes one gets it run). A name that cannot be
+// read without running the file (another variable, a command's output,
+// eval) is a loose name: every existing file under root it could stand
+// for is in the answer too (see ReadEnvrc).
 func EnvrcSources(root, envrc string) []string {
+	r := ReadEnvrc(root, envrc)
+	return append(r.Paths, r.existingLoose()...)
+}
+
+// ReadEnvrc reads what the .envrc file envrc loads (EnvrcSources), its
+// loose names kept as patterns that Loads can test a path against.
+func ReadEnvrc(root, envrc string) Envrc {
+	r := Envrc{root: root, dir: filepath.Dir(envrc), File: envrc}
 	f, err := os.Open(envrc)
 	if err != nil {
-		return nil
+		return r
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil
+		return r
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxEnvrc))
 	if err != nil {
-		return nil
+		return r
 	}
-	dir := filepath.Dir(envrc)
-	var out []string
-	add := func(p string) {
-		p = filepath.Clean(p)
-		if p != root && within(p, root) {
-			out = append(out, p)
-		}
-	}
+	vars := envrcVars{"PWD": {r.dir}}
 	for _, cmd := range envrcCommands(string(b)) {
-		def, ok := envrcLoaders[cmd[0]]
+		cmd = vars.take(cmd)
+		if len(cmd) == 0 {
+			continue
+		}
+		verb, names, ok := envrcLoad(cmd)
 		if !ok {
 			continue
 		}
-		name := def
-		if len(cmd) > 1 {
-			name = cmd[1]
-		}
-		if name == "" || strings.ContainsAny(name, "$`*?[~") {
+		if verb == "eval" {
+			r.addLoose(verb, strings.Join(cmd, " "), "")
 			continue
 		}
-		if strings.HasPrefix(cmd[0], "source_up") {
-			for d := filepath.Dir(dir); within(d, root); d = filepath.Dir(d) {
-				add(filepath.Join(d, name))
-				if d == root {
-					break
-				}
+		for _, name := range names {
+			if name == "" {
+				continue
 			}
-			continue
+			for _, n := range vars.expand(name, r.dir) {
+				if strings.ContainsAny(n, "$`*?[~") {
+					r.addLoose(verb, strings.Join(cmd, " "), n)
+					continue
+				}
+				r.addNamed(verb, n)
+			}
 		}
-		p := name
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
-		}
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() && strings.HasPrefix(cmd[0], "source_env") {
-			p = filepath.Join(p, ".envrc")
-		}
-		add(p)
 	}
-	return out
+	return r
+}
+
+// addNamed adds the path verb loads under the name n (no variable left).
+func (r *Envrc) addNamed(verb, n string) {
+	add := func(p string) {
+		p = filepath.Clean(p)
+		if p != r.root && within(p, r.root) {
+			r.Paths = append(r.Paths, p)
+		}
+	}
+	if strings.HasPrefix(verb, "source_up") {
+		for d := filepath.Dir(r.dir); within(d, r.root); d = filepath.Dir(d) {
+			add(filepath.Join(d, n))
+			if d == r.root {
+				break
+			}
+		}
+		return
+	}
+	p := n
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(r.dir, p)
+	}
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() && strings.HasPrefix(verb, "source_env") {
+		p = filepath.Join(p, ".envrc")
+	}
+	add(p)
 }
 
 // envrcCommands splits a shell file into simple commands (words, quotes
@@ -194,10 +224,8 @@ func LoadedBy(root, p string) (envrc string, ok bool) {
 	for d := filepath.Dir(p); within(d, root); d = filepath.Dir(d) {
 		e := filepath.Join(d, ".envrc")
 		if _, err := os.Lstat(e); err == nil && e != p {
-			for _, q := range EnvrcSources(root, e) {
-				if q == p {
-					return e, true
-				}
+			if _, loads := ReadEnvrc(root, e).Loads(p); loads {
+				return e, true
 			}
 		}
 		if d == root || d == filepath.Dir(d) {

@@ -43,6 +43,9 @@ type Entry struct {
 	// Nlink is a regular file's count of names when it has more than one
 	// (hard links); see SharedOutside.
 	Nlink uint64 `json:"n,omitempty"`
+	// Out is how many names a file has outside the place (hard links),
+	// when it has any (outside.go).
+	Out uint64 `json:"o,omitempty"`
 	// The owner, put back when undo runs as root.
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`

@@ -29,7 +29,7 @@ func (s *Store) Prune(keep int) error {
 			}
 		}
 	}
-	used := map[string]bool{}
+	used, anchors := map[string]bool{}, map[string]bool{}
 	des, err := os.ReadDir(s.Dir)
 	if err != nil {
 		return err
@@ -60,9 +60,13 @@ func (s *Store) Prune(keep int) error {
 				if e.Hash != "" {
 					used[e.Hash] = true
 				}
+				if e.Out > 0 && e.Hash != "" {
+					anchors[filepath.Base(s.anchorPath(&e))] = true
+				}
 			}
 		}
 	}
+	s.pruneAnchors(anchors)
 	old := time.Now().Add(-blobGrace)
 	return filepath.WalkDir(filepath.Join(s.Dir, "blobs"), func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

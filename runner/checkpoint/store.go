@@ -116,6 +116,11 @@ type Record struct {
 	// this one (empty while it stands).
 	Undoes   string `json:"undoes,omitempty"`
 	UndoneBy string `json:"undone_by,omitempty"`
+	// Kept are the paths the last undo of this record left as the person
+	// had changed them since the run ended (the record stays undoable: a
+	// later undo, once they are resolved, or --force, finishes it); empty
+	// once an undo put everything back.
+	Kept []string `json:"kept,omitempty"`
 	// NotCovered counts the before-manifest's entries undo cannot restore.
 	NotCovered int  `json:"not_covered"`
 	HasAfter   bool `json:"has_after"`

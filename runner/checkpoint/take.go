@@ -193,6 +193,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
 	sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
+	s.anchorOutside(root, m)
 	m.Took = time.Since(start).Milliseconds()
 	return m, nil
 }
@@ -257,8 +258,9 @@ func stampOf(rel string, info fs.FileInfo) Entry {
 		e.CTime = st.CtimeSec*1e9 + st.CtimeNsec
 		e.Ino, e.Dev = st.Ino, st.Dev
 		e.UID, e.GID = uint32(st.UID), uint32(st.GID)
-		if st.Nlink > 1 && info.Mode().IsRegular() {
+		if info.Mode().IsRegular() && st.Nlink > 1 {
 			e.Nlink = st.Nlink
+			e.Out = st.Nlink // all its names, until anchorOutside counts those in the place
 		}
 	}
 	return e
@@ -322,7 +324,7 @@ func (s *Store) storeOnce(r *os.Root, dir *os.File, j readJob, e *Entry) error {
 		return errChanged
 	}
 	e.Mode, e.Size, e.MTime, e.CTime, e.Ino, e.Dev, e.UID, e.GID = st.Mode, st.Size, st.MTime, st.CTime, st.Ino, st.Dev, st.UID, st.GID
-	e.Nlink = st.Nlink
+	e.Nlink, e.Out = st.Nlink, st.Out
 	e.Hash = hash
 	return nil
 }

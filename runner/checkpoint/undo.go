@@ -125,6 +125,9 @@ type Applied struct {
 	Kept []string // what was left, and why (a directory not empty)
 	// Relinked are the paths made hard links again (one line each).
 	Relinked []string
+	// Copies are the paths that were one file with a file outside the
+	// place and are put back as a copy of it, each with why (outside.go).
+	Copies []string
 }
 
 // Apply carries out plan on the place at root from store s. Every change
@@ -255,10 +258,15 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			restored[st.Path] = st.Was
 		}
 	}
+	// Names outside the place first: relink then joins the place's other
+	// names to the file that is one with the outside again.
+	outside, copies := s.relinkOutside(r, restored, plan.Links, at)
+	out.Done = append(out.Done, outside...)
+	out.Relinked, out.Copies = outside, copies
 	if len(plan.Links) > 0 {
 		linked, lerrs := relink(r, plan.Links, restored)
 		out.Done = append(out.Done, linked...)
-		out.Relinked = linked
+		out.Relinked = append(out.Relinked, linked...)
 		errs = append(errs, lerrs...)
 	}
 	// Directory modes last, deepest first, once nothing more is written in them.
