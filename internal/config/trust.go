@@ -221,7 +221,10 @@ func TrustFile(root, name, sum string) error {
 	if err != nil {
 		return err
 	}
-	return writeTrust(p, trustRecord{Config: key, SHA256: sum, TrustedAt: time.Now().UTC()})
+	if err := writeTrust(p, trustRecord{Config: key, SHA256: sum, TrustedAt: time.Now().UTC()}); err != nil {
+		return err
+	}
+	return clearCoderWrote(root, name)
 }
 
 // UntrustFile removes the approval of root's .sentinel/<name>.
