@@ -2,8 +2,8 @@ package runner
 
 import (
 	"path/filepath"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/config"
