@@ -47,9 +47,11 @@ func placeStateFile(p *Project, name string) (path, warning string) {
 
 // trustWrites keeps what Sentinel itself writes into p's project template
 // file trusted, in a place that is not a git repository: a remembered
-// template or a use count must not make the person's own file untrusted.
+// template or a use count must not make the person's own file untrusted
+// (nor, in a repository, a file a coder's mark left untrusted when it was
+// missing and Sentinel made it).
 func trustWrites(p *Project, set *approvals.TemplateSet) {
-	if p.GitDir != "" {
+	if p.GitDir != "" && !config.CoderWrote(p.Root, "templates.toml") {
 		return
 	}
 	set.OnWrite(func(sc approvals.Scope, file string) {
