@@ -26,14 +26,23 @@ func coderWroteState(root string, paths []string) (places, names []string) {
 		rel = filepath.Clean(filepath.FromSlash(rel))
 		name := filepath.Base(rel)
 		dir := filepath.Dir(rel)
-		if !slices.Contains(config.StateFiles, name) || name == "config.toml" || !strings.EqualFold(filepath.Base(dir), stateDirName) {
+		var place string
+		switch {
+		case strings.EqualFold(name, stateDirName): // the directory itself: made, or made a link
+			place = dir
+		case slices.Contains(config.StateFiles, name) && name != "config.toml" && strings.EqualFold(filepath.Base(dir), stateDirName):
+			place = filepath.Dir(dir)
+		default:
 			continue
 		}
-		place := filepath.Dir(dir)
 		if place == "." || strings.HasPrefix(place, "..") || filepath.IsAbs(place) {
 			continue
 		}
-		places, names = append(places, filepath.Join(root, place)), append(names, name)
+		for _, n := range []string{"policy.toml", "templates.toml"} {
+			if n == name || !slices.Contains(config.StateFiles, name) {
+				places, names = append(places, filepath.Join(root, place)), append(names, n)
+			}
+		}
 	}
 	return places, names
 }

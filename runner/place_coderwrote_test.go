@@ -65,3 +65,58 @@ func TestStateACoderWroteInAnotherRepositoryNeedsTrust(t *testing.T) {
 		}
 	}
 }
+
+// After the person trusts a file a coder wrote, a later change (the next
+// run in the folder) withdraws it; a .sentinel/ the run made (or made a
+// link) marks both files; a .sentinel/ that is a link to a directory the
+// coder controls needs trust even with no mark.
+func TestStateACoderWroteStaysHeldByItsBytes(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	work := t.TempDir()
+	repo, other := filepath.Join(work, "repoA"), filepath.Join(work, "repoB")
+	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(repo, ".sentinel"), filepath.Join(other, ".git"), filepath.Join(work, "evil")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pol := config.StateFilePath(repo, "policy.toml")
+	if err := os.WriteFile(pol, []byte("# one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, failed := markCoderWroteState(work, InPlaceChange{Files: []string{"repoA/.sentinel/policy.toml", "repoB/.sentinel"}}); len(failed) > 0 {
+		t.Fatal(failed)
+	}
+	p := &Project{Root: repo, GitDir: filepath.Join(repo, ".git")}
+	sum, _, _ := config.HashFile(pol)
+	if err := config.TrustFile(repo, "policy.toml", sum); err != nil {
+		t.Fatal(err)
+	}
+	if path, _ := placeStateFile(p, "policy.toml"); path == "" {
+		t.Fatal("the trusted file is not used")
+	}
+	if err := os.WriteFile(pol, []byte("# two\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if path, _ := placeStateFile(p, "policy.toml"); path != "" {
+		t.Fatal("a change after the person's trust is used without trust")
+	}
+	for _, name := range []string{"policy.toml", "templates.toml"} {
+		if !config.CoderWrote(other, name) {
+			t.Errorf("repoB/.sentinel made by the run did not mark %s", name)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(work, "evil", "policy.toml"), []byte("# evil\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	third := filepath.Join(work, "repoC")
+	if err := os.MkdirAll(filepath.Join(third, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(work, "evil"), filepath.Join(third, ".sentinel")); err != nil {
+		t.Fatal(err)
+	}
+	if path, warn := placeStateFile(&Project{Root: third, GitDir: filepath.Join(third, ".git")}, "policy.toml"); path != "" || warn == "" {
+		t.Fatalf("a .sentinel/ that is a link is used without trust: %q %q", path, warn)
+	}
+}

@@ -26,7 +26,7 @@ import (
 // (templates) and trusts what it writes (trustWrites).
 func placeStateFile(p *Project, name string) (path, warning string) {
 	path = config.StateFilePath(p.Root, name)
-	coder := config.CoderWrote(p.Root, name)
+	coder := config.CoderWrote(p.Root, name) || config.StateLinked(p.Root, name)
 	if p.GitDir != "" && !coder {
 		return path, ""
 	}
@@ -39,7 +39,7 @@ func placeStateFile(p *Project, name string) (path, warning string) {
 	}
 	why := "this place is not a git repository, so Sentinel cannot tell your file from one the place shipped"
 	if coder {
-		why = "a coder's in-place run wrote it"
+		why = "a coder's in-place run wrote it, or it is reached through a symbolic link"
 	}
 	return "", fmt.Sprintf("%s is not trusted (%s): running without it; check the file, then trust it with: sentinel config trust --project %s",
 		path, why, strconv.Quote(p.Root))

@@ -18,8 +18,11 @@ import (
 // there) can write repoA/.sentinel/policy.toml, and the next run in repoA
 // would follow its rules. So an in-place run that ends with such a file of
 // any place under it changed records that a coder wrote it (MarkCoderWrote);
-// such a file is then used only once the person trusted its exact bytes
-// (TrustFile, which clears the mark), as in a place that is no repository.
+// such a file is then used only while the person trusted its exact bytes
+// (TrustFile), as in a place that is no repository: the mark stays, so a
+// later change withdraws the approval. A .sentinel/ or state file that is
+// a symbolic link is held the same way (StateLinked): what it names can be
+// changed by a run that never touches the name.
 
 const coderWroteDirName = "coder-written"
 
@@ -55,13 +58,19 @@ func CoderWrote(root, name string) bool {
 	return !errors.Is(err, os.ErrNotExist)
 }
 
-func clearCoderWrote(root, name string) error {
-	p, _, err := coderWrotePath(root, name)
-	if err != nil {
-		return err
+// StateLinked says whether root's .sentinel/ or its .sentinel/<name> is a
+// symbolic link (or cannot be told): the file's bytes then live where a
+// run in a folder holding root could change them without touching a
+// .sentinel/ name.
+func StateLinked(root, name string) bool {
+	for _, p := range []string{filepath.Join(root, ".sentinel"), StateFilePath(root, name)} {
+		st, err := os.Lstat(p)
+		if errors.Is(err, os.ErrNotExist) {
+			return false
+		}
+		if err != nil || st.Mode()&os.ModeSymlink != 0 {
+			return true
+		}
 	}
-	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	return nil
+	return false
 }

@@ -221,10 +221,7 @@ func TrustFile(root, name, sum string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeTrust(p, trustRecord{Config: key, SHA256: sum, TrustedAt: time.Now().UTC()}); err != nil {
-		return err
-	}
-	return clearCoderWrote(root, name)
+	return writeTrust(p, trustRecord{Config: key, SHA256: sum, TrustedAt: time.Now().UTC()})
 }
 
 // UntrustFile removes the approval of root's .sentinel/<name>.
