@@ -21,8 +21,9 @@ var prebuildStarted *exec.Cmd
 // startPrebuild starts building the sentinel binary the overlay tests run
 // in a child process of its own, when the whole package runs (issue 33:
 // the suite in minutes). Without it the first overlay test waited for the
-// whole build alone (291 s at load 25 on a fresh tree) while the serial
-// tests before it mostly waited on git. A child, not a goroutine: its
+// whole build alone (it took 291 s at load 25 on a fresh tree; 43-127 s at
+// load 30-45 with the binary already built) while the serial tests before
+// it mostly waited on git. A child, not a goroutine: its
 // environment is this process's at start, before any test's t.Setenv of
 // PATH, HOME or GOCACHE; the test that needs the binary later takes
 // testbin's lock and waits for this build instead of starting one.
