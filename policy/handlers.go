@@ -43,6 +43,7 @@ func loadPrograms() {
 		addRunnerInnerHandlers(handlers)  // runner_inner.go: mix run -e, elixir -e
 		addRunnerWrapHandlers(handlers)   // runnerwraps.go: rimraf
 		addInlineRunnerHandlers(handlers) // inlinerunners.go: deno eval, bun -e, apply_patch
+		addLocalDBHandlers(handlers)      // localdb.go: psql, mysql, createdb, dbmate against the sandbox's loopback
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
