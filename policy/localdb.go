@@ -619,9 +619,10 @@ func golangMigrateLocal(args []word) bool {
 	return false
 }
 
-// workspaceRelative: a relative path that stays below the directory.
+// workspaceRelative: a relative path that stays below the directory (no
+// URL, no host:path, no ~, no ..).
 func workspaceRelative(p string) bool {
-	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.Contains(p, ":") {
 		return false
 	}
 	for _, el := range strings.Split(p, "/") {
