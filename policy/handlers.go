@@ -45,6 +45,7 @@ func loadPrograms() {
 		addInlineRunnerHandlers(handlers)   // inlinerunners.go: deno eval, bun -e, apply_patch
 		addLocalDBHandlers(handlers)        // localdb.go: psql, mysql, createdb, dbmate against the sandbox's loopback
 		addContainerBuildHandlers(handlers) // containerbuild.go: docker build and inspect in the sandbox; build --push
+		addBuildSubToolHandlers(handlers)   // mvnexec.go: mvn exec:java, help:effective-pom
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
