@@ -102,20 +102,20 @@ func TestPol16LocalDatabases(t *testing.T) {
 	})
 }
 
-// TestPol16ContainerBuilds: builds and inspections are allowed inside
-// the sandbox, which reaches no daemon (containerbuild.go); what starts
-// containers, reads a context or Dockerfile from elsewhere, forwards
-// secrets or names another daemon asks; a build that pushes is denied.
+// TestPol16ContainerBuilds: inspections are allowed inside the sandbox,
+// which reaches no daemon (containerbuild.go); builds and what starts
+// containers ask in every mode (the older corpora's decision: a build's
+// RUN steps run in the host daemon); a build that pushes is denied.
 func TestPol16ContainerBuilds(t *testing.T) {
 	checkPol16Rows(t, testEnv(t), []pol16Row{
-		{`docker build -t acme/api:dev .`, "allow", "ask"},
-		{`docker build -f docker/Dockerfile.test -t api-test --target test .`, "allow", "ask"},
-		{`docker buildx build --load -t web:ci .`, "allow", "ask"},
-		{`docker image build --build-arg GO_VERSION=1.23 -t x src`, "allow", "ask"},
-		{`docker compose build api`, "allow", "ask"},
-		{`docker compose -f docker-compose.test.yml build`, "allow", "ask"},
-		{`docker-compose build web`, "allow", "ask"},
-		{`podman build -t x .`, "allow", "ask"},
+		{`docker build -t acme/api:dev .`, "ask", "ask"},
+		{`docker build -f docker/Dockerfile.test -t api-test --target test .`, "ask", "ask"},
+		{`docker buildx build --load -t web:ci .`, "ask", "ask"},
+		{`docker image build --build-arg GO_VERSION=1.23 -t x src`, "ask", "ask"},
+		{`docker compose build api`, "ask", "ask"},
+		{`docker compose -f docker-compose.test.yml build`, "ask", "ask"},
+		{`docker-compose build web`, "ask", "ask"},
+		{`podman build -t x .`, "ask", "ask"},
 		{`docker inspect --format '{{.State.Health.Status}}' api-db`, "allow", "ask"},
 		{`docker image inspect api:dev`, "allow", "ask"},
 		{`docker build https://github.com/x/y.git`, "ask", "ask"},
@@ -165,8 +165,11 @@ func TestPol16BuildSubTools(t *testing.T) {
 		{`GONOSUMDB=*.com go build ./...`, "!allow", "!allow"},
 		{`GONOSUMDB=github.com/* go build ./...`, "!allow", "!allow"},
 		{`GOPRIVATE=$X go test ./...`, "!allow", "!allow"},
-		{`uv run --with rich python scripts/report.py`, "allow", "ask"},
-		{`uv run --with 'httpx>=0.27' pytest -q`, "allow", "ask"},
+		{`uv run --with ruff python scripts/report.py`, "allow", "ask"},
+		{`uv run --with 'mypy>=1.10' pytest -q`, "allow", "ask"},
+		{`uv run --with rich python scripts/report.py`, "ask", "ask"},
+		{`uv run --with evilpkg pytest`, "ask", "ask"},
+		{`uv run --with ruff,evilpkg pytest`, "ask", "ask"},
 		{`uv run --with 'git+https://x.example/r.git' python x.py`, "ask", "ask"},
 		{`uv run --with rich@https://x.example/r.whl python x.py`, "ask", "ask"},
 		{`uv run --with ./local.whl python x.py`, "ask", "ask"},
@@ -199,12 +202,17 @@ func TestPol16BuildSubTools(t *testing.T) {
 }
 
 // TestPol16DeclaredNpmPackages: a package the project's package.json
-// declares at a registry version is a known npx package; a file:, git or
+// declares at a registry version is a known npx package, and one its
+// pyproject.toml declares a known uv run --with package; a file:, git or
 // URL declaration, or an undeclared name, is not.
 func TestPol16DeclaredNpmPackages(t *testing.T) {
 	ctx := testEnv(t)
 	pj := `{"devDependencies": {"some-gen": "^1.4.0", "evil": "file:../x", "gitdep": "github:a/b", "urldep": "https://x.example/a.tgz"}}`
 	if err := os.WriteFile(filepath.Join(ctx.Workspace, "package.json"), []byte(pj), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pp := "[project]\nname = \"app\"\ndependencies = [\n  \"rich>=13\",\n  \"typer[all]\",\n]\n"
+	if err := os.WriteFile(filepath.Join(ctx.Workspace, "pyproject.toml"), []byte(pp), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	checkPol16Rows(t, ctx, []pol16Row{
@@ -214,6 +222,9 @@ func TestPol16DeclaredNpmPackages(t *testing.T) {
 		{`npx gitdep`, "ask", "ask"},
 		{`npx urldep`, "ask", "ask"},
 		{`npx other-gen`, "ask", "ask"},
+		{`uv run --with rich python scripts/report.py`, "allow", "ask"},
+		{`uv run --with 'Typer[all]>=0.9' python x.py`, "allow", "ask"},
+		{`uv run --with richer python x.py`, "ask", "ask"},
 		{`echo '{"devDependencies":{"other-gen":"1"}}' > package.json && npx other-gen`, "ask", "ask"},
 	})
 }

@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
 
 // uv run --with PKG (issue 32, polcorp7): uv adds PKG, fetched from the
 // package index, to the run's own throwaway environment and runs the
@@ -57,6 +61,14 @@ func (x *cmdCtx) uvRunWith(args []word) bool {
 	if len(pkgs) == 0 {
 		return false
 	}
+	for _, p := range pkgs {
+		for _, req := range strings.Split(p, ",") {
+			if name := pypiName(req); name != "" && !fetchedTools.has(name) && !x.declaredPyPackage(name) {
+				x.add(Ask, RulePkgRemoteExec, "uv run --with fetches and runs "+quoteShort(name)+", a package the policy does not know and the project does not declare: nobody on this line has seen its code")
+				return true
+			}
+		}
+	}
 	what := quoteShort(strings.Join(pkgs, ","))
 	if !x.c.sandbox || x.c.inPlace {
 		x.add(Ask, RulePkgRemoteExec, "uv run --with fetches "+what+" from the package index and runs it, and nothing contains it here")
@@ -81,4 +93,37 @@ func pypiRequirements(s string) bool {
 		}
 	}
 	return true
+}
+
+// pypiName is the normalized project name a requirement starts with
+// ("" for a bare version clause of a comma list, <2).
+func pypiName(req string) string {
+	end := strings.IndexAny(req, "[<>=!~ ")
+	if end < 0 {
+		end = len(req)
+	}
+	return strings.ReplaceAll(strings.ToLower(req[:end]), "_", "-")
+}
+
+// declaredPyPackage reports whether the workspace's pyproject.toml or a
+// requirements*.txt at its root names the package as a requirement.
+func (x *cmdCtx) declaredPyPackage(name string) bool {
+	if x.c.ws == "" || x.writtenBefore() {
+		return false
+	}
+	files, _ := filepath.Glob(filepath.Join(x.c.ws, "requirements*.txt"))
+	files = append(files, filepath.Join(x.c.ws, "pyproject.toml"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil || len(b) > 1<<20 {
+			continue
+		}
+		for _, line := range strings.Split(strings.ToLower(strings.ReplaceAll(string(b), "_", "-")), "\n") {
+			t := strings.TrimLeft(strings.TrimSpace(line), "\"'")
+			if rest, ok := strings.CutPrefix(t, name); ok && (rest == "" || strings.ContainsRune("[<>=!~ ;\"',", rune(rest[0]))) {
+				return true
+			}
+		}
+	}
+	return false
 }
