@@ -180,7 +180,7 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 		tool = pkg
 	}
 	x.fetchRun(launcher, pkg, tool != "", func() {
-		projectTool(x, append([]word{{val: tool, static: true}}, toolArgs...))
+		fetchedProjectTool(x, tool, toolArgs) // npxdeclared.go: prisma db push asks
 	})
 }
 

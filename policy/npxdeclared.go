@@ -73,3 +73,46 @@ func npmRegistryVersion(v string) bool {
 	}
 	return true
 }
+
+// schemaToolRemote names the sub-command of an ORM CLI that acts on the
+// database its configuration names (DATABASE_URL, often from .env: a
+// target nobody on the line has seen, production included): prisma db
+// push/pull/execute/seed, migrate deploy/reset/resolve; drizzle-kit
+// push/migrate/pull/introspect. "" for the ones that generate, check or
+// format files, or migrate the development database (prisma migrate dev).
+func schemaToolRemote(tool string, args []word) string {
+	var ops []string
+	for i := 0; i < len(args) && len(ops) < 2; i++ {
+		switch v := args[i].val; {
+		case v == "--schema" || v == "--config" || v == "--url" || v == "--file":
+			i++ // the option's value, not a sub-command
+		case !strings.HasPrefix(v, "-"):
+			ops = append(ops, v)
+		}
+	}
+	verb := strings.Join(ops, " ")
+	switch tool {
+	case "prisma":
+		for _, v := range []string{"db push", "db pull", "db execute", "db seed", "migrate deploy", "migrate reset", "migrate resolve"} {
+			if verb == v {
+				return v
+			}
+		}
+	case "drizzle-kit":
+		if len(ops) > 0 && (ops[0] == "push" || ops[0] == "migrate" || ops[0] == "pull" || ops[0] == "introspect") {
+			return ops[0]
+		}
+	}
+	return ""
+}
+
+// fetchedProjectTool judges a fetched npm tool's arguments: an ORM CLI's
+// sub-command that acts on the configured database asks; the rest is
+// the project's tool (projectTool).
+func fetchedProjectTool(x *cmdCtx, tool string, args []word) {
+	if v := schemaToolRemote(tool, args); v != "" {
+		x.add(Ask, RuleNetTool, tool+" "+v+" acts on the database its configuration names (DATABASE_URL), which the line does not show")
+		return
+	}
+	projectTool(x, append([]word{{val: tool, static: true}}, args...))
+}
