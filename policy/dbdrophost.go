@@ -25,7 +25,7 @@ func dbTargetVar(name string) bool {
 func (c *checkEnv) remoteDatabaseDrops() {
 	for i := range c.parts {
 		p := &c.parts[i]
-		if p.Rule != RuleDatabaseDrop || p.Decision != Ask {
+		if p.Rule != RuleDatabaseDrop || p.Decision != Ask || !outrightDrop(p.Argv) {
 			continue
 		}
 		if where := dropTargetElsewhere(*p); where != "" {
@@ -119,4 +119,20 @@ func dropdbCmd() handler {
 		}
 		x.add(Ask, RuleDatabaseDrop, args[0].val+" drops a database, which lives outside the workspace: no review or checkpoint brings it back")
 	}
+}
+
+// outrightDrop: the part drops or empties a database outright (dropdb,
+// db:drop, migrate reset, --force-reset, migrate:fresh, flush), not a
+// schema load or setup, which asks wherever it points.
+func outrightDrop(argv []string) bool {
+	if len(argv) > 0 && baseName(argv[0]) == "dropdb" || dropVerb(argv) {
+		return true
+	}
+	for _, a := range argv {
+		switch a {
+		case "reset", "--force-reset", "migrate:fresh", "migrate:reset", "db:wipe", "flush", "reset_db", "drop":
+			return true
+		}
+	}
+	return false
 }
