@@ -218,6 +218,7 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 	}
 	c.databasesOutsideTheCopy()
 	c.productionDatabaseDrops() // dbproduction.go
+	c.remoteDatabaseDrops()     // dbdrophost.go
 	v := Verdict{Parts: c.parts, NeverDelegable: c.never}
 	best := -1
 	for i, p := range c.parts {

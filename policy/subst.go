@@ -255,6 +255,12 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		}
 	case "nproc", "pwd", "whoami":
 		return substValue, standInValue
+	case "which":
+		// $(which NAME) is the path of the program NAME on PATH, or
+		// nothing: judged as that program (vettool.go).
+		if len(argvs) == 1 && len(a) == 2 && programWord(a[1]) {
+			return substValue, "/usr/bin/" + a[1]
+		}
 	case "uname":
 		return substValue, "Linux"
 	case "date":
