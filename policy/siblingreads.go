@@ -1,0 +1,49 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Reads beside the workspace, decided by sandbox mode (polcorp7 class 2):
+// `diff -rq src/ ../backup-src/`, `realpath ../shared`, `ls ../`. Inside
+// the sandbox the workspace's parent and its siblings are not shown
+// (Landlock limits reads to system and named locations; what it shows of
+// the person's setup is toolchains, with their credential files hidden),
+// so such a read finds nothing or what the sandbox chose to show: it is
+// allowed. With the sandbox off the read reaches the person's files and
+// still asks. Never a secret: a credential location is denied before
+// this, and a hidden element (../.aws, ../x/.env) or a secret-looking name
+// keeps asking in both modes, as does the person's home itself (`grep -r
+// KEY ~` aims at their secrets whatever the sandbox shows).
+
+// sandboxHiddenSibling reports a read of p that the sandbox keeps from the
+// coder: p is the workspace's parent or below it, beside the workspace,
+// and names nothing hidden or secret.
+func (c *checkEnv) sandboxHiddenSibling(p string) bool {
+	if !c.sandbox || c.ws == "" {
+		return false
+	}
+	parent := filepath.Dir(c.ws)
+	if parent == "/" || parent == c.ws || !within(p, parent) || within(p, c.ws) {
+		return false
+	}
+	if c.home != "" && within(c.home, p) {
+		return false // ~ itself, or above it: a search of the person's home asks by what it aims at
+	}
+	for _, d := range systemSecrets {
+		if within(parent, d) {
+			return false
+		}
+	}
+	r := rel(p, parent)
+	if r == "" || r == "." {
+		return true
+	}
+	for _, el := range strings.Split(r, "/") {
+		if strings.HasPrefix(el, ".") || secretName(el) {
+			return false
+		}
+	}
+	return true
+}
