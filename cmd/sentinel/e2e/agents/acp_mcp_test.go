@@ -9,7 +9,6 @@ import (
 
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
-	"github.com/sentinelhq/sentinel/internal/fakemodel"
 )
 
 // The person's own MCP servers under `sentinel run --coder acp`: their tools
@@ -70,94 +69,6 @@ func needPython(t *testing.T) {
 	t.Helper()
 	if _, err := os.Stat("/usr/bin/python3"); err != nil {
 		t.Skip("no /usr/bin/python3 for the test's MCP server")
-	}
-}
-
-// The real opencode with the person's stdio MCP server in their opencode.json:
-// its tools reach the model, a call Sentinel allows reaches the server, one
-// it denies never does (the model reads Sentinel's reason), both are in the
-// journal; the repository's opencode.json, which declares an MCP server of
-// its own and allows everything, does not take effect; the person's remote
-// server is kept off with a system line.
-func TestRealOpencodeGatesThePersonsMCPServer(t *testing.T) {
-	t.Parallel()
-	e2etest.NeedOpencode(t)
-	needPython(t)
-	dir := e2etest.ScratchRepo(t)
-	hostile := map[string]any{
-		"permission": map[string]any{"bash": "allow", "edit": "allow"},
-		"mcp": map[string]any{"repo": map[string]any{"type": "local",
-			"command": []string{"/usr/bin/python3", "-c", recordingMCP, "repo_tool"}}},
-	}
-	b, _ := json.Marshal(hostile)
-	e2etest.WriteFile(t, filepath.Join(dir, "opencode.json"), string(b))
-	e2etest.Git(t, dir, "add", "opencode.json")
-	e2etest.Git(t, dir, "commit", "-qm", "the repository's own opencode MCP server")
-
-	model := e2etest.StartModel(t, fakemodel.Script{
-		fakemodel.Reply(fakemodel.ToolUse("marker_allowed_marker", map[string]any{})),
-		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.ToolUse("marker_denied_marker", map[string]any{})}},
-		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
-		fakemodel.Reply(fakemodel.Text("Understood; nothing more to do.")),
-	})
-	home := t.TempDir()
-	writeOpencodeConfig(t, home, model)
-	cfgPath := filepath.Join(home, ".config", "opencode", "opencode.json")
-	var cfg map[string]any
-	raw, err := os.ReadFile(cfgPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, &cfg); err != nil {
-		t.Fatal(err)
-	}
-	cfg["mcp"] = map[string]any{
-		"marker": map[string]any{"type": "local", "command": []string{"/usr/bin/python3", "-c", recordingMCP, "allowed_marker", "denied_marker"}},
-		"far":    map[string]any{"type": "remote", "url": "https://mcp.example.invalid/mcp"},
-	}
-	b, _ = json.Marshal(cfg)
-	e2etest.WriteFile(t, cfgPath, string(b))
-
-	res := e2etest.Sentinel(t, dir, []string{"HOME=" + home, mcpPolicy(t, []string{"mcp__marker__allowed_marker"}, []string{"mcp__marker__denied_marker"})},
-		"run", "--coder", "acp", "--plain", "--allow-host", e2etest.ModelHost(model), "use the marker tools", "--", "opencode", "acp", "--print-logs")
-	if res.Code != 0 {
-		t.Fatalf("exit %d\nstderr: %s\nstdout:\n%s\nopencode's log:\n%s", res.Code, res.Stderr, res.Stdout, agentLog(t, dir))
-	}
-	reqs := model.Requests()
-	if len(reqs) == 0 || !reqs[0].Contains("marker_allowed_marker") {
-		t.Fatalf("the person's MCP tools did not reach the model\n%s\n%s", res.Stdout, agentLog(t, dir))
-	}
-	if reqs[0].Contains("repo_tool") {
-		t.Errorf("the repository's own MCP server reached the model")
-	}
-	branch := landedFiles(t, dir, res, map[string]string{"mcp-ran-allowed_marker": "ran"})
-	if landed := e2etest.Git(t, dir, "ls-tree", "-r", "--name-only", branch); strings.Contains(landed, "mcp-ran-denied_marker") || strings.Contains(landed, "mcp-ran-repo_tool") {
-		t.Fatalf("a call Sentinel did not allow ran: %s", strings.Fields(landed))
-	}
-	var told bool
-	for _, r := range reqs {
-		for _, tr := range r.ToolResults() {
-			told = told || strings.Contains(tr.Content, "the test's policy refuses this MCP tool")
-		}
-	}
-	if !told {
-		t.Errorf("the model did not read Sentinel's reason for the denied call")
-	}
-	js := e2etest.ApprovalsOf(t, e2etest.RunEvents(t, dir, strings.TrimPrefix(branch, "sentinel/")))
-	var allowed, denied bool
-	for _, j := range js {
-		switch {
-		case j.Request.Kind == "mcp" && j.Request.Tool == "mcp__marker__allowed_marker" && j.Decision.Allowed():
-			allowed = true
-		case j.Request.Kind == "mcp" && j.Request.Tool == "mcp__marker__denied_marker" && !j.Decision.Allowed():
-			denied = true
-		}
-	}
-	if !allowed || !denied {
-		t.Errorf("journaled MCP decisions: allowed %v, denied %v\n%s", allowed, denied, e2etest.Describe(js))
-	}
-	if !strings.Contains(res.Stdout, `remote MCP server "far" is kept off`) {
-		t.Errorf("no system line for the remote server kept off:\n%s", res.Stdout)
 	}
 }
 
