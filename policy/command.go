@@ -123,7 +123,7 @@ func (x *cmdCtx) access(w word, write bool) {
 		return
 	}
 	for _, p := range paths {
-		x.addF(x.c.judgePath(p, write))
+		x.addF(x.siblingRead(x.c.judgePath(p, write), p, write)) // siblingreads.go
 	}
 }
 

@@ -262,9 +262,6 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 		if c.readableOutside(p) && !secretName(filepath.Base(p)) {
 			return finding{Allow, RulePathReadWorkspace, "reads " + c.show(p) + ", a system or toolchain location that holds no secrets"}
 		}
-		if c.sandboxHiddenSibling(p) { // siblingreads.go
-			return finding{Allow, RulePathReadWorkspace, "reads " + c.show(p) + ", beside the workspace, which the sandbox does not show: the read finds nothing of the person's"}
-		}
 		return finding{Ask, RulePathReadOutside, "reads outside the workspace (" + c.show(p) + ")"}
 	}
 	r := rel(p, c.ws)

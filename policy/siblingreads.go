@@ -17,6 +17,19 @@ import (
 // keeps asking in both modes, as does the person's home itself (`grep -r
 // KEY ~` aims at their secrets whatever the sandbox shows).
 
+// siblingRead allows, inside the sandbox, a read outside the workspace by a
+// read-only inspector (diff, ls, realpath, cat: the command's own judgement
+// is read-only inspection) of a place the sandbox does not show. A build,
+// a package manager or git pointed there (`mvn --file ../other/pom.xml`,
+// `pnpm -C ~/other`, `git am ../x.patch`) would run or take in what it
+// finds, and keeps asking.
+func (x *cmdCtx) siblingRead(f finding, p string, write bool) finding {
+	if write || f.d != Ask || f.rule != RulePathReadOutside || x.f.rule != RuleReadOnly || !x.c.sandboxHiddenSibling(p) {
+		return f
+	}
+	return finding{Allow, RuleReadOnly, "reads " + x.c.show(p) + ", beside the workspace, which the sandbox does not show: the read finds nothing of the person's"}
+}
+
 // sandboxHiddenSibling reports a read of p that the sandbox keeps from the
 // coder: p is the workspace's parent or below it, beside the workspace,
 // and names nothing hidden or secret.
