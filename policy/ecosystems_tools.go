@@ -38,7 +38,7 @@ func fdCmd(x *cmdCtx, args []word) {
 		fdJudgeExec(x, starts, inner)
 	}
 	for _, a := range opts {
-		if v := a.val; strings.HasPrefix(v, "--ignore-file") || strings.HasPrefix(v, "--base-directory") || strings.HasPrefix(v, "--search-path") || v == "-L" || v == "--follow" || fdFollowCluster(v) {
+		if v := a.val; len(v) > 2 && (strings.HasPrefix("--exec-batch", v) || strings.HasPrefix(v, "--exec")) || strings.HasPrefix(v, "--ignore-file") || strings.HasPrefix(v, "--base-directory") || strings.HasPrefix(v, "--search-path") || v == "-L" || v == "--follow" || fdFollowCluster(v) {
 			x.add(Ask, RuleToolExec, "fd "+v+" follows links or reads from elsewhere")
 			return
 		}

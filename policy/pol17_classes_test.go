@@ -176,6 +176,7 @@ func TestFdExecIsJudgedAsFindExec(t *testing.T) {
 		{"fd -Hx rm", Ask, Ask, Ask},
 		{"fd -xrm", Ask, Ask, Ask},
 		{"fd --exec=rm", Ask, Ask, Ask},
+		{"fd --exec-bat sh -c id", Ask, Ask, Ask},
 		{"fd -e sh -x {}", Ask, Ask, Ask},
 		{"fd -e py -x python -c 'import {}'", Ask, Ask, Ask},
 		{"fd .env -x cat", Ask, Ask, Ask},
