@@ -99,11 +99,14 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 				case *syntax.Lit:
 					dquoteLit(&b, q.Value)
 				default:
-					v, class, _, ok := c.substPart(q)
+					v, class, pat, ok := c.substPart(q)
 					if !ok {
 						return word{}, false
 					}
 					b.WriteString(v)
+					// "$d" of a loop over packages/*/ is one of the glob's
+					// matches, not a directory named "*" (cdglob.go).
+					out.pattern = out.pattern || pat
 					out.subst = max(out.subst, class)
 				}
 			}
