@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/internal/filelock"
 )
 
 // Every end-to-end test process has a user state dir of its own, and so a
@@ -113,8 +116,19 @@ func shareState(dir string) error {
 // SharedSeedEnv is XDG_STATE_HOME and XDG_CACHE_HOME for a test that needs
 // fresh state dirs of its own (its approvals, its runs) but is not about
 // the Go build cache seed: fresh dirs holding the shared record key and
-// seed root, so a verification of a Go project reuses the machine's seed.
-func SharedSeedEnv(t testing.TB) []string {
+// seed root, where the seed is built (once per machine, see builtSharedSeed),
+// so a run of a Go project neither builds one nor starts one in the
+// background (runner.WarmGoSeed) only to kill it when it ends.
+func SharedSeedEnv(t *testing.T) []string {
+	t.Helper()
+	env := sharedSeedDirs(t)
+	builtSharedSeed(t)
+	return env
+}
+
+// sharedSeedDirs are fresh state and cache dirs holding the shared key
+// and seed root.
+func sharedSeedDirs(t *testing.T) []string {
 	t.Helper()
 	state, cache := t.TempDir(), t.TempDir()
 	if err := shareKey(state); err != nil {
@@ -124,4 +138,43 @@ func SharedSeedEnv(t testing.TB) []string {
 		t.Fatal(err)
 	}
 	return []string{"XDG_STATE_HOME=" + state, "XDG_CACHE_HOME=" + cache}
+}
+
+// builtSharedSeed makes sure the shared seed root holds a seed, built by
+// the first test process on this machine that asks (under a lock; the
+// others wait for it) through a real verification of a small Go project,
+// the way a person's first run builds theirs. Without a go on PATH, or
+// without Bin (a test of this package), it does nothing.
+func builtSharedSeed(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil || Bin == "" {
+		return
+	}
+	root := sharedTestRoot()
+	ready := filepath.Join(root, "seed-ready")
+	if _, err := os.Stat(ready); err == nil {
+		return
+	}
+	lock, err := os.OpenFile(filepath.Join(root, "seed.lock"), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := filelock.Lock(lock); err != nil {
+		t.Fatal(err)
+	}
+	defer filelock.Unlock(lock)
+	if _, err := os.Stat(ready); err == nil {
+		return // another process built it while this one waited
+	}
+	_, dir := CalcProject(t)
+	env := append(sharedSeedDirs(t), "XDG_CONFIG_HOME="+t.TempDir())
+	res := Sentinel(t, dir, env, "run", "--plain", "--coder", "command", "--verify", "go test ./...", "build the shared test seed", "--", "sh", "-c", "echo '// seed' >> calc.go")
+	if res.Code != 0 {
+		t.Fatalf("build the shared test Go build cache seed (a verified run of a small Go module): exit %d\nstderr: %s\nstdout:\n%s", res.Code, res.Stderr, res.Stdout)
+	}
+	if seeds, _ := filepath.Glob(filepath.Join(root, "verify-go-seed", "[0-9a-f]*")); len(seeds) == 0 {
+		t.Fatalf("a verified run of a small Go module left no Go build cache seed in %s:\n%s", filepath.Join(root, "verify-go-seed"), res.Stdout)
+	}
+	WriteFile(t, ready, "")
 }

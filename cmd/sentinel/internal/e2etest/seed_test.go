@@ -20,7 +20,7 @@ func TestSharedSeedEnvSharesTheKeyAndTheSeedRoot(t *testing.T) {
 		}
 		return m
 	}
-	a, b := envOf(SharedSeedEnv(t)), envOf(SharedSeedEnv(t))
+	a, b := envOf(sharedSeedDirs(t)), envOf(sharedSeedDirs(t))
 	if a["XDG_STATE_HOME"] == b["XDG_STATE_HOME"] || a["XDG_CACHE_HOME"] == b["XDG_CACHE_HOME"] {
 		t.Fatalf("the state and cache dirs are not fresh: %v %v", a, b)
 	}
