@@ -126,6 +126,17 @@ func SharedSeedEnv(t *testing.T) []string {
 	return env
 }
 
+// SharedSeedIn links the shared seed root into cacheHome (a person's
+// ~/.cache, for a test that gives its runs a home of its own and keeps the
+// process's state dir, and so the shared key), with the seed built.
+func SharedSeedIn(t *testing.T, cacheHome string) {
+	t.Helper()
+	if err := shareSeed(cacheHome); err != nil {
+		t.Fatal(err)
+	}
+	builtSharedSeed(t)
+}
+
 // sharedSeedDirs are fresh state and cache dirs holding the shared key
 // and seed root.
 func sharedSeedDirs(t *testing.T) []string {
