@@ -2,7 +2,7 @@
 # tui-memory.sh — issue 33 point 7 for the TUI: the live run view follows a
 # journal of N lines (default 10M) and its memory stays flat. The journal is
 # made like show-memory.sh's, half coder output lines and half tool
-# results; docs/measure/tuimem shows it in the TUI (as `sentinel run`'s view
+# results; docs/measure/tuimem.go shows it in the TUI (as `sentinel run`'s view
 # joins a run: the journal so far, one event at a time) in a 120×40 tmux
 # pane and quits when every event was taken. /usr/bin/time -v gives the max
 # RSS of a journal of N/10 lines and of N lines; VmRSS is sampled every 10 s
@@ -13,7 +13,7 @@ set -uo pipefail
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 n=${N:-10000000}
 work=$(mktemp -d /tmp/tui-memory.XXXXXX)
-(cd "$repo" && go build -o "$work/tuimem" ./docs/measure/tuimem) || exit 1
+(cd "$repo" && go build -o "$work/tuimem" docs/measure/tuimem.go) || exit 1
 mk() { # lines file
 	awk -v n="$1" 'BEGIN { for (i = 1; i <= n; i++) {
 		if (i % 2) printf "{\"seq\":%d,\"time\":\"2026-12-06T23:21:59.886786021Z\",\"run\":\"tuimem\",\"lane\":\"coder\",\"kind\":\"output\",\"text\":\"--- PASS: TestSomething/case_%d (0.00s)\\r\\n\"}\n", i, i

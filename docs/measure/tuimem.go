@@ -1,3 +1,5 @@
+//go:build ignore
+
 // Command tuimem shows a journal file in Sentinel's TUI, as `sentinel run`'s
 // live view shows a run it joins (runner.Run.Events: the journal so far,
 // one event at a time), and quits when every event has been handed to the
@@ -5,7 +7,7 @@
 // see whether the TUI's memory stays flat on a 10M-line journal; it is a
 // measuring tool, not part of the product.
 //
-//	go run ./docs/measure/tuimem FILE
+//	go run docs/measure/tuimem.go FILE
 package main
 
 import (
