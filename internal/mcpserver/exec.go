@@ -189,7 +189,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	sbx, release, adopted, err := r.current(ctx) // exec_holds.go
 	done()
 	if err != nil {
-		return ran{}, err
+		return ran{Swept: adopted}, err
 	}
 	released := false
 	defer func() {
