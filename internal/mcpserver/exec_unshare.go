@@ -6,8 +6,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/runlater"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
@@ -107,4 +110,19 @@ func (r *runner) unshareOutside() ([]string, error) {
 		}
 	}
 	return said, nil
+}
+
+// newLibraries are a line for each file under the rw paths named as a
+// system library (libc.so.6, libz.so.1) that the command made or changed
+// (its change time is not before began, less the clock's grain):
+// runlater.LibraryWhy.
+func (r *runner) newLibraries(began time.Time) []string {
+	if r.tmp != "" {
+		return nil
+	}
+	var out []string
+	for _, p := range runlater.NewLibraries(r.roots, began.Add(-lookRacy), func(d string) bool { return slices.Contains(r.hidden, d) }) {
+		out = append(out, "the command made or changed "+textsafe.Line(p)+": "+runlater.LibraryWhy(filepath.Base(p))+"; the person must look at it before running anything in this folder")
+	}
+	return out
 }

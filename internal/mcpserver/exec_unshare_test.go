@@ -5,6 +5,7 @@ package mcpserver
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,35 @@ func TestExecWritesDoNotReachAHardLinkOutsideTheRwPaths(t *testing.T) {
 	mustAllow(t, cs, "exec", map[string]any{"command": "echo '{}' > config.json"})
 	if b, _ := os.ReadFile(out2); string(b) != `{"a": 1}`+"\n" {
 		t.Errorf("the second command's write reached %s: %q", out2, b)
+	}
+}
+
+// An exec command writes a libc.so.6 into the rw path (the person's
+// LD_LIBRARY_PATH has an empty entry) and a build's own library: the
+// answer and the audit flag the first, saying the person's
+// LD_LIBRARY_PATH holds the current directory, and not the second.
+func TestExecFlagsALibraryNamedAsASystemOne(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the system libraries looked for are Linux's")
+	}
+	t.Setenv("LD_LIBRARY_PATH", ":/opt/none")
+	bin := helper(t)
+	f := newFixture(t)
+	cs, srv := session(t, mustConfig(t, f.config(`allow_hosts = []`)), Options{Helper: bin})
+	got := mustAllow(t, cs, "exec", map[string]any{"command": "echo x > libc.so.6; echo y > libsentinel-build-output.so"})
+	if !strings.Contains(got, "libc.so.6: a system library's name") || !strings.Contains(got, "yours does now") {
+		t.Errorf("the answer does not flag libc.so.6:\n%s", got)
+	}
+	if strings.Contains(got, "libsentinel-build-output.so") {
+		t.Errorf("a build's own library is flagged:\n%s", got)
+	}
+	told := false
+	for _, c := range auditCalls(t, srv) {
+		if c.Tool == "exec" && strings.Contains(strings.Join(c.GitSweep, "\n"), "libc.so.6") {
+			told = true
+		}
+	}
+	if !told {
+		t.Errorf("the audit does not flag libc.so.6")
 	}
 }
