@@ -3,8 +3,10 @@ package runner
 import (
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 	"github.com/sentinelhq/sentinel/runner/patch"
 )
@@ -30,6 +32,11 @@ func inPlaceFlags(changes []checkpoint.Change, before, after *checkpoint.Manifes
 		}
 		if w := environmentScript(c.Path, before, after); w != "" {
 			why = append(why, w)
+		}
+		if c.After.Kind == checkpoint.KindFile && (c.Before == nil || c.Before.Hash != c.After.Hash) {
+			if w := runlater.LibraryWhy(path.Base(c.Path)); w != "" { // a planted libc.so.6 (internal/runlater/solib.go)
+				why = append(why, w)
+			}
 		}
 		if w := kindFlag(c); w != "" {
 			why = append(why, w)

@@ -83,6 +83,9 @@ type gitGuard struct {
 	// (the watch reads them as they come; the end sweep catches a link
 	// re-pointed before they were known).
 	configLinks atomic.Pointer[map[string]string]
+	// made are the include files and hooks folders Sentinel made to hold
+	// them read-only (inplace_placeholders.go).
+	made placeholders
 
 	// base is the git dirs and pointers the place had at the start, by
 	// identity (device, inode): one found at another path was moved there

@@ -33,7 +33,7 @@ import (
 // pager, a textconv, a filter, a credential helper, in any scope, of the
 // repository at root and of each of gitDirs: gitincludes.Programs), made
 // first where missing, and the links on the way to them.
-func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string) ([]string, map[string]string, error) {
+func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string, made *placeholders) ([]string, map[string]string, error) {
 	files, links := gitincludes.Files(ctx, root, gitDirs, roots)
 	programs, plinks := gitincludes.ProgramsAndLinks(ctx, root, gitDirs, roots)
 	for _, p := range programs {
@@ -44,7 +44,10 @@ func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string
 	for k, v := range plinks {
 		links[k] = v
 	}
-	if err := gitincludes.MakeFiles(files); err != nil {
+	missing := absent(files)
+	err := gitincludes.MakeFiles(files)
+	made.note(missing, files) // inplace_placeholders.go
+	if err != nil {
 		return nil, nil, err
 	}
 	return files, links, nil
@@ -52,9 +55,12 @@ func gitConfigIncludes(ctx context.Context, root string, gitDirs, roots []string
 
 // gitHooksDirs are the directories core.hooksPath names that lie inside
 // one of roots, made first where missing (gitincludes.HooksDirs).
-func gitHooksDirs(ctx context.Context, root string, gitDirs, roots []string) ([]string, error) {
+func gitHooksDirs(ctx context.Context, root string, gitDirs, roots []string, made *placeholders) ([]string, error) {
 	dirs := gitincludes.HooksDirs(ctx, root, gitDirs, roots)
-	if err := gitincludes.MakeDirs(dirs); err != nil {
+	missing := absent(dirs)
+	err := gitincludes.MakeDirs(dirs)
+	made.note(missing, dirs)
+	if err != nil {
 		return nil, err
 	}
 	return dirs, nil

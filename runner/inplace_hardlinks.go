@@ -12,7 +12,8 @@ import (
 // name outside it (a hard link from a package cache or a backup:
 // checkpoint.SharedOutside) the place's own copy before the coder acts, so
 // that the coder's writes cannot reach outside the place through it, and
-// records the place again (cheaply: m is the previous record). It tells
+// records the place again (cheaply: m is the previous record), keeping in
+// it each copy's link facts from m (CarryOutside). It tells
 // what it did. A file it cannot copy stops the run: the coder must not
 // start with a way out of the place.
 func unshareOutside(s *checkpoint.Store, root string, m *checkpoint.Manifest, lim checkpoint.Limits, emit func(journal.Lane, journal.Kind, string, any)) (*checkpoint.Manifest, error) {
@@ -31,7 +32,14 @@ func unshareOutside(s *checkpoint.Store, root string, m *checkpoint.Manifest, li
 	if err != nil {
 		return nil, fmt.Errorf("in place: %w; the coder's writes to it would change that other file too: make it a file of its own (cp -p FILE FILE.own && mv FILE.own FILE) or use sentinel run", err)
 	}
-	return checkpoint.Take(s, root, checkpoint.Options{Limits: lim, Prev: m, Skip: checkpointSkip()})
+	again, err := checkpoint.Take(s, root, checkpoint.Options{Limits: lim, Prev: m, Skip: checkpointSkip()})
+	if err != nil {
+		return nil, err
+	}
+	// The record undo puts back is this one: it keeps which file outside
+	// each copy was one with, so undo can make them one file again.
+	again.CarryOutside(m, done)
+	return again, nil
 }
 
 // refused is why the coder must not start, nil when it may (c nil too).

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,5 +80,25 @@ func TestInPlaceWritesDoNotReachAHardLinkOutsideThePlace(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(said, "\n"), "2 file(s) shared their data with a file outside") {
 		t.Errorf("not told:\n%s", strings.Join(said, "\n"))
+	}
+	// Undo: the run's rewrite goes, and each path is one file with its
+	// outside name again (the outside file is unchanged), though the
+	// record undo reads was taken after the copies were made (ipfix13).
+	if _, _, err := c.end(func(journal.Lane, journal.Kind, string, any) {}); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Undo(context.Background(), p, id, UndoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f, want := range map[string]string{"Makefile": "all:\n", ".venv/lib/site.py": "import os\n"} {
+		in, err1 := os.Stat(filepath.Join(root, f))
+		out, err2 := os.Stat(filepath.Join(outside, f))
+		if err1 != nil || err2 != nil || !os.SameFile(in, out) {
+			t.Errorf("after undo %s is not one file with %s again (%v %v)\ndone %q\ncopies %q", f, filepath.Join(outside, f), err1, err2, rep.Steps, rep.Copies)
+		}
+		if b, _ := os.ReadFile(filepath.Join(root, f)); string(b) != want {
+			t.Errorf("after undo %s holds %q, want %q", f, b, want)
+		}
 	}
 }

@@ -106,13 +106,13 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 		prof.Env = append(prof.Env, "GIT_OBJECT_DIRECTORY="+g.Objects, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+strings.Join(alts, ":"))
 	}
 	prof.Protected = append(prof.Protected, gitDirsProtected(g.scan, append([]string{p.Root}, prof.Writable...))...)
-	incs, links, err := gitConfigIncludes(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
+	incs, links, err := gitConfigIncludes(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...), &g.made)
 	if err != nil {
 		return prof, err
 	}
 	g.configLinks.Store(&links)
 	prof.Protected = append(prof.Protected, incs...)
-	hooks, err := gitHooksDirs(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...))
+	hooks, err := gitHooksDirs(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...), &g.made)
 	if err != nil {
 		return prof, err
 	}

@@ -180,6 +180,8 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	// .gemini/ to hide) goes before the comparison: it is Sentinel's, not
 	// a change of the coder's, and must not be reported or flagged as one.
 	r.guard.cleanupAdapter()
+	// So does what Sentinel made to hold read-only (inplace_placeholders.go).
+	madeFlags := r.ws.guard.removePlaceholders()
 	// Before the checkpoint keeps the index as the run left it: no cache
 	// the coder's git wrote stays for the person's git to trust.
 	// A split index is written whole first: the checks below read the
@@ -209,6 +211,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			ch = c.report(ch, changes, after)
 		}
 	}
+	ch.Flagged = mergeFlags(madeFlags, ch.Flagged)
 	var told *InPlaceChanged
 	if err != nil {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)

@@ -3,7 +3,44 @@ package hostbin
 import (
 	"os"
 	"strings"
+	"sync"
 )
+
+var (
+	droppedMu sync.Mutex
+	dropped   map[string]string // the variables KeepLoaderOutOfTheWorkingDir changed, as the person had them
+)
+
+// LoaderNamesWorkingDir says whether the person's variable name (one of
+// loaderLists, as this process had it before KeepLoaderOutOfTheWorkingDir
+// cleaned it, else as it is) has an entry that names the working
+// directory: what the person's own programs started in the place load
+// from.
+func LoaderNamesWorkingDir(name string) bool {
+	droppedMu.Lock()
+	v, ok := dropped[name]
+	droppedMu.Unlock()
+	if !ok {
+		v, ok = os.LookupEnv(name)
+	}
+	seps := loaderLists[name]
+	if !ok || seps == "" || v == "" { // set and empty: glibc's loader ignores it
+		return false
+	}
+	for _, e := range strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(seps, r) }) {
+		if !strings.HasPrefix(e, "/") {
+			return true
+		}
+	}
+	// FieldsFunc drops empty entries: a leading, trailing or doubled separator is one.
+	for _, sep := range seps {
+		s := string(sep)
+		if strings.HasPrefix(v, s) || strings.HasSuffix(v, s) || strings.Contains(v, s+s) {
+			return true
+		}
+	}
+	return false
+}
 
 // The dynamic loader takes code from where some variables of the person's
 // environment say: LD_LIBRARY_PATH, LD_PRELOAD, LD_AUDIT and GCONV_PATH
@@ -50,6 +87,12 @@ func KeepLoaderOutOfTheWorkingDir() []string {
 			continue
 		}
 		changed = append(changed, name)
+		droppedMu.Lock()
+		if dropped == nil {
+			dropped = map[string]string{}
+		}
+		dropped[name] = v
+		droppedMu.Unlock()
 		if kept == "" {
 			os.Unsetenv(name)
 		} else {

@@ -189,7 +189,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	sbx, release, adopted, err := r.current(ctx) // exec_holds.go
 	done()
 	if err != nil {
-		return ran{}, err
+		return ran{Swept: adopted}, err
 	}
 	released := false
 	defer func() {
@@ -215,6 +215,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	objects, later, refs, rest, envs := r.git.snapObjects(), r.git.snapLater(), r.git.snapRefs(), r.git.snapRest(), r.later.envsNow()
 	indexes, stash := r.git.snapIndexes(), r.git.snapStash(ctx, refs)
 	stopLive := r.git.watchLive() // quarantines a git dir as it appears (gitlive.go)
+	began := time.Now()
 	err = cmd.Run()
 	live := stopLive()
 	release()
@@ -227,7 +228,7 @@ func (r *runner) run(ctx context.Context, dir, line string) (ran, error) {
 	res.Swept = append(res.Swept, r.git.checkRest(rest)...)
 	res.Swept = append(res.Swept, r.git.checkIndexes(indexes)...)
 	res.Swept = append(res.Swept, r.git.moveIn(context.WithoutCancel(ctx), false)...)
-	danger := append(r.git.refsCarry(context.WithoutCancel(ctx), refs, stash), r.later.made(envs)...)
+	danger := append(append(r.git.refsCarry(context.WithoutCancel(ctx), refs, stash), r.later.made(envs)...), r.newLibraries(began)...)
 	res.Swept = append(res.Swept, danger...)
 	if r.tell != nil {
 		r.tell("sentinel mcp exec in "+dir+": "+argSummary(line), danger)

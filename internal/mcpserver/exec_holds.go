@@ -125,6 +125,11 @@ func (r *runner) current(ctx context.Context) (sbx *sandbox.Sandbox, release fun
 		if said, err = r.refreshHolds(ctx); err != nil {
 			return nil, nil, nil, err
 		}
+		own, err := r.unshareOutside() // exec_unshare.go
+		said = append(said, own...)
+		if err != nil {
+			return nil, nil, said, err
+		}
 	}
 	r.swap.RLock()
 	r.running.Add(1)

@@ -40,12 +40,18 @@ type Entry struct {
 	CTime int64  `json:"ct,omitempty"`
 	Ino   uint64 `json:"i,omitempty"`
 	Dev   uint64 `json:"d,omitempty"`
-	// Nlink is a regular file's count of names when it has more than one
-	// (hard links); see SharedOutside.
-	Nlink uint64 `json:"n,omitempty"`
-	// Out is how many names a file has outside the place (hard links),
-	// when it has any (outside.go).
+	// Out is how many names a regular file has outside the place (hard
+	// links), when it has any (outside.go, SharedOutside). It is the one
+	// record of hard links out of the place: ipatk9's "n" (the whole link
+	// count), which records of that day also hold, is left unread, since
+	// Out says the same of a whole record.
 	Out uint64 `json:"o,omitempty"`
+	// OutDev and OutIno, when set, are the file outside the place this
+	// path was one with until Sentinel made it the place's own copy before
+	// the coder acted (Unshare, CarryOutside): its name in the store is
+	// that file's, and undo links the path to it again.
+	OutDev uint64 `json:"od,omitempty"`
+	OutIno uint64 `json:"oi,omitempty"`
 	// The owner, put back when undo runs as root.
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`

@@ -31,7 +31,8 @@ const linksDir = ".links"
 
 // anchorPath is the store's name of e's file.
 func (s *Store) anchorPath(e *Entry) string {
-	return filepath.Join(s.Dir, linksDir, fmt.Sprintf("%s-%d-%d", e.Hash, e.Dev, e.Ino))
+	dev, ino := e.outFile()
+	return filepath.Join(s.Dir, linksDir, fmt.Sprintf("%s-%d-%d", e.Hash, dev, ino))
 }
 
 type fileKey struct{ dev, ino uint64 }
@@ -39,6 +40,14 @@ type fileKey struct{ dev, ino uint64 }
 func sameFile(fi fs.FileInfo, e *Entry) bool {
 	st, ok := filestamp.Of(fi)
 	return ok && st.Ino == e.Ino && st.Dev == e.Dev
+}
+
+// isOutFile says whether fi is the file outside the place e is (or was)
+// one with (Entry.outFile).
+func isOutFile(fi fs.FileInfo, e *Entry) bool {
+	st, ok := filestamp.Of(fi)
+	dev, ino := e.outFile()
+	return ok && st.Ino == ino && st.Dev == dev
 }
 
 // anchorOutside sets each file entry's Out (its names outside the place:
@@ -122,13 +131,13 @@ func (s *Store) outsideNow(r *os.Root, e *Entry, members []*Entry) string {
 	}
 	defer f.Close()
 	fi, err := f.Stat()
-	if err != nil || !sameFile(fi, e) || !fi.Mode().IsRegular() {
+	if err != nil || !isOutFile(fi, e) || !fi.Mode().IsRegular() {
 		return "Sentinel could not keep a name of"
 	}
 	st, _ := filestamp.Of(fi)
 	names := int64(st.Nlink) - 1 // the store's own
 	for _, m := range append([]*Entry{e}, members...) {
-		if li, err := r.Lstat(filepath.FromSlash(m.Path)); err == nil && sameFile(li, e) {
+		if li, err := r.Lstat(filepath.FromSlash(m.Path)); err == nil && isOutFile(li, e) {
 			names--
 		}
 	}

@@ -23,23 +23,42 @@ import (
 // what the coder writes stays in the place.
 
 // SharedOutside are the regular files of m whose count of names is more
-// than the names m holds for that file: some name lies outside the place
-// (or in a part of it the checkpoint did not list).
+// than the names m holds for that file (Entry.Out): some name lies outside
+// the place (or in a part of it the checkpoint did not list).
 func (m *Manifest) SharedOutside() []string {
-	type key struct{ dev, ino uint64 }
-	inside := map[key]uint64{}
-	for i := range m.Entries {
-		if e := &m.Entries[i]; e.Kind == KindFile && e.Nlink > 1 {
-			inside[key{e.Dev, e.Ino}]++
-		}
-	}
 	var out []string
 	for i := range m.Entries {
-		if e := &m.Entries[i]; e.Kind == KindFile && e.Nlink > inside[key{e.Dev, e.Ino}] {
+		if e := &m.Entries[i]; e.Kind == KindFile && e.Out > 0 && e.OutIno == 0 {
 			out = append(out, e.Path)
 		}
 	}
 	return out
+}
+
+// CarryOutside gives each of paths (made the place's own copies by
+// Unshare since was was taken) in m the link facts was holds of it: how
+// many names it had outside and which file that was, so that undo can link
+// it to that file again (relinkOutside). A path whose content differs
+// from was's is left as m has it.
+func (m *Manifest) CarryOutside(was *Manifest, paths []string) {
+	for _, p := range paths {
+		old, ok := was.Get(p)
+		e, ok2 := m.Get(p)
+		if !ok || !ok2 || old.Kind != KindFile || e.Kind != KindFile || old.Out == 0 || old.Hash == "" || e.Hash != old.Hash {
+			continue
+		}
+		e.Out = old.Out
+		e.OutDev, e.OutIno = old.outFile()
+	}
+}
+
+// outFile is the device and inode of the file whose names lie outside the
+// place: e's own, or the one it was one with before Unshare.
+func (e *Entry) outFile() (dev, ino uint64) {
+	if e.OutIno != 0 {
+		return e.OutDev, e.OutIno
+	}
+	return e.Dev, e.Ino
 }
 
 // Unshare makes each of paths (slash-separated, relative to root) a file

@@ -259,7 +259,6 @@ func stampOf(rel string, info fs.FileInfo) Entry {
 		e.Ino, e.Dev = st.Ino, st.Dev
 		e.UID, e.GID = uint32(st.UID), uint32(st.GID)
 		if info.Mode().IsRegular() && st.Nlink > 1 {
-			e.Nlink = st.Nlink
 			e.Out = st.Nlink // all its names, until anchorOutside counts those in the place
 		}
 	}
@@ -324,7 +323,7 @@ func (s *Store) storeOnce(r *os.Root, dir *os.File, j readJob, e *Entry) error {
 		return errChanged
 	}
 	e.Mode, e.Size, e.MTime, e.CTime, e.Ino, e.Dev, e.UID, e.GID = st.Mode, st.Size, st.MTime, st.CTime, st.Ino, st.Dev, st.UID, st.GID
-	e.Nlink, e.Out = st.Nlink, st.Out
+	e.Out = st.Out
 	e.Hash = hash
 	return nil
 }
