@@ -16,4 +16,5 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeEmptySubst(args)     // emptysubst.go: rm -rf "$(git rev-parse --show-toplevel)/build"
 	x.judgeRunnerWraps(args)    // runnerwraps.go: npx rimraf ~, uvx twine upload, npx npm publish
 	x.judgeInlineRunners(args)  // inlinerunners.go: bun -e, deno eval, make --eval, make -f /dev/stdin <<< TEXT
+	x.judgeProjectWipe(args)    // projectwipe.go: rm -rf ., find . -delete, rm -rf "$PWD"
 }
