@@ -18,4 +18,5 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeInlineRunners(args)  // inlinerunners.go: bun -e, deno eval, make --eval, make -f /dev/stdin <<< TEXT
 	x.judgeProjectWipe(args)    // projectwipe.go: rm -rf ., find . -delete, rm -rf "$PWD"
 	x.judgeGlobalConfig(args)   // globalconfig.go: npm config set -g, pip config set, yarn config set --home
+	x.judgeAuditFix(args)       // auditfix.go: npm audit fix, pnpm audit --fix
 }
