@@ -39,6 +39,9 @@ func (c *checkEnv) judgeFunctions(s *src, f *syntax.File, cw cwds) {
 	}
 	var edits []bindEdit
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.FuncDecl); ok {
+			return false // a definition runs nothing; its body is judged where it stands
+		}
 		call, ok := n.(*syntax.CallExpr)
 		if !ok || len(call.Args) == 0 {
 			return true

@@ -80,7 +80,7 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 		cw0 = cw.copy() // bindprop.go judges the line again from where it starts
 	}
 	var cwF cwds
-	fns := funcsLikely(text)
+	fns := via != "function" && funcsLikely(text) // one level: a body's own calls are judged where they stand
 	if fns {
 		cwF = cw.copy() // funcprop.go judges the line again from where it starts
 	}
