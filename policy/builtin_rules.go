@@ -168,6 +168,7 @@ var builtinCatalog = []Rule{
 	{ID: RuleNetMetadata, Decision: Deny, Reason: "cloud metadata endpoints hold credentials", Match: []string{"net:169.254.169.254", "curl http://169.254.169.254/latest"}},
 	{ID: RuleNetNewHost, Decision: Ask, Reason: "a host no rule allows", Match: []string{"net:example.com"}},
 	{ID: RuleLocalHealth, Decision: Allow, Reason: "inside the sandbox, a GET or HEAD, or a client's probe, of a server on the sandbox's own loopback (what the coder started); with --sandbox off it is a network request like any other", Match: nil},
+	{ID: RuleContainerSandboxed, Decision: Allow, Reason: "inside the sandbox, docker inspect: the sandbox mounts no host socket (/var/run/docker.sock) and its network is its own loopback, so no daemon is reachable and the command fails harmlessly. Builds and starting containers ask in every mode; with --sandbox off the daemon is the person's: it asks", Match: nil},
 	{ID: RuleNetRunHost, Decision: Allow, Reason: "a host this run's sandbox lets through without asking (--allow-host, [sandbox] allow_hosts)"},
 	{ID: RuleNetObfuscated, Decision: Deny, Reason: "a host written in an unusual numeric form", Match: []string{"net:0xa9fea9fe"}},
 	{ID: RuleNetBadURL, Decision: Ask, Reason: "a URL or host that cannot be parsed", Match: []string{"net:http://[::1"}},

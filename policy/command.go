@@ -22,6 +22,8 @@ type cmdCtx struct {
 	// call is the simple command being judged as the shell wrote it; nil
 	// for a command built from another one's arguments (find -exec).
 	call *syntax.CallExpr
+	// stdinNull: the command reads stdin from /dev/null (gitforms.go).
+	stdinNull bool
 }
 
 // add records a contribution; the strictest wins, the first on a tie.
@@ -121,7 +123,7 @@ func (x *cmdCtx) access(w word, write bool) {
 		return
 	}
 	for _, p := range paths {
-		x.addF(x.c.judgePath(p, write))
+		x.addF(x.siblingRead(x.c.judgePath(p, write), p, write)) // siblingreads.go
 	}
 }
 
@@ -220,6 +222,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 		if r.fd {
 			continue
 		}
+		x.stdinNull = x.stdinNull || r.stdinNull
 		if devStream(r.w.val) {
 			p.Redirects = append(p.Redirects, r.w.val)
 		} else {

@@ -16,16 +16,8 @@ import (
 // pattern searched for in home or / is denied as find -name id_rsa is.
 func fdCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, "finds files")
-	opts := args[1:]
-	var execs [][]word
-	for i, a := range opts {
-		if v := a.val; v == "-x" || v == "-X" || v == "--exec" || v == "--exec-batch" {
-			execs = fdExecs(opts[i:])
-			opts = opts[:i]
-			break
-		}
-	}
-	ops := operands(opts, "etdEcjSgo", []string{"extension", "type", "max-depth", "min-depth", "exact-depth", "exclude",
+	opts, execs := fdSplitExecs(args[1:]) // fdexec.go
+	ops := operands(opts, "etdEcjSo", []string{"extension", "type", "max-depth", "min-depth", "exact-depth", "exclude",
 		"color", "threads", "size", "changed-within", "changed-before", "owner", "ignore-file", "max-results", "base-directory", "search-path", "format"})
 	starts := []word{{val: ".", static: true}}
 	if len(ops) > 1 {
@@ -34,37 +26,26 @@ func fdCmd(x *cmdCtx, args []word) {
 	if len(ops) > 0 && len(execs) > 0 {
 		findSecrets(x, starts, []word{{val: "-name", static: true}, ops[0]})
 	}
+	pattern := ""
+	if len(ops) > 0 {
+		pattern = ops[0].val
+	}
+	if len(execs) > 0 && fdMayMatchSecrets(opts, pattern) {
+		x.add(Ask, RuleToolExec, "fd -x may hand files that hold secrets (hidden, ignored or named so) to its command")
+	}
 	for _, inner := range execs {
+		fdExecRisks(x, inner)
 		fdJudgeExec(x, starts, inner)
 	}
-	for _, a := range args[1:] {
-		v := a.val
-		if v == "-x" || v == "-X" || strings.HasPrefix(v, "--exec") || strings.HasPrefix(v, "--ignore-file") || strings.HasPrefix(v, "--base-directory") || strings.HasPrefix(v, "--search-path") || v == "-L" || v == "--follow" {
-			x.add(Ask, RuleToolExec, "fd "+v+" runs a command, follows links or reads from elsewhere")
+	for _, a := range opts {
+		if v := a.val; len(v) > 2 && (strings.HasPrefix("--exec-batch", v) || strings.HasPrefix(v, "--exec")) || strings.HasPrefix(v, "--ignore-file") || strings.HasPrefix(v, "--base-directory") || strings.HasPrefix(v, "--search-path") || v == "-L" || v == "--follow" || fdFollowCluster(v) {
+			x.add(Ask, RuleToolExec, "fd "+v+" follows links or reads from elsewhere")
 			return
 		}
 	}
 	for _, w := range starts {
 		x.read(w)
 	}
-}
-
-// fdExecs splits fd's -x/-X commands: each runs to a ';' or the end.
-func fdExecs(rest []word) [][]word {
-	var out [][]word
-	for i := 0; i < len(rest); i++ {
-		v := rest[i].val
-		if v != "-x" && v != "-X" && v != "--exec" && v != "--exec-batch" {
-			continue
-		}
-		j := i + 1
-		for j < len(rest) && rest[j].val != ";" {
-			j++
-		}
-		out = append(out, rest[i+1:j])
-		i = j
-	}
-	return out
 }
 
 // fdJudgeExec judges one fd -x command per search path.

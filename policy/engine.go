@@ -218,6 +218,7 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 	}
 	c.databasesOutsideTheCopy()
 	c.productionDatabaseDrops() // dbproduction.go
+	c.remoteDatabaseDrops()     // dbdrophost.go
 	v := Verdict{Parts: c.parts, NeverDelegable: c.never}
 	best := -1
 	for i, p := range c.parts {
@@ -263,6 +264,9 @@ func (c *checkEnv) checkPath(q Query) Verdict {
 // judgePath is pathVerdict with the user's path rules applied.
 func (c *checkEnv) judgePath(p string, write bool) finding {
 	f := c.pathVerdict(p, write)
+	if write {
+		f = c.jvmOptionsWrite(p, f) // jvmoptions.go
+	}
 	f = c.e.applyPathRules(f, p, write, c)
 	if write {
 		c.noteWrite(p)

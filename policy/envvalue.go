@@ -62,8 +62,9 @@ var envValueTable = lazy[map[string]envValueJudge]{build: func() map[string]envV
 		"CMAKE_BUILD_TYPE", "CMAKE_GENERATOR"} {
 		m[n] = plainToken
 	}
-	everydayEnv(m) // everyday.go: TF_LOG, XDEBUG_MODE, STACK_YAML
-	toolEnv(m)     // envtools.go: GOPROXY=off, DENO_DIR, DJANGO_SETTINGS_MODULE
+	everydayEnv(m)    // everyday.go: TF_LOG, XDEBUG_MODE, STACK_YAML
+	toolEnv(m)        // envtools.go: GOPROXY=off, DENO_DIR, DJANGO_SETTINGS_MODULE
+	buildEnvValues(m) // buildenv.go: ASAN_OPTIONS, GOPRIVATE
 	return m
 }}
 

@@ -18,6 +18,8 @@ func envVarFinding(name, value string, standalone bool) finding {
 	switch {
 	case (up == "PAGER" || up == "GIT_PAGER" || up == "MANPAGER" || up == "SYSTEMD_PAGER") && (value == "" || value == "cat"):
 		return finding{Allow, RuleShellAssign, "turns a pager off"}
+	case editorVars.has(up) && noopEditor(value): // gitforms.go
+		return finding{Allow, RuleShellAssign, name + " turns the editor off: nothing opens and the file stays as written"}
 	case execVars.has(up), strings.HasPrefix(bare, "LD_"), strings.HasPrefix(bare, "DYLD_"),
 		strings.HasPrefix(up, "BASH_FUNC_"), strings.HasPrefix(up, "NPM_CONFIG_"),
 		strings.HasPrefix(up, "YARN_"), strings.HasPrefix(up, "PNPM_"),

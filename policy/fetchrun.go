@@ -88,7 +88,7 @@ func npmFetchedTool(pkg string) string {
 	if pkg == "@biomejs/biome" {
 		return "biome"
 	}
-	if npxDevTools.has(pkg) {
+	if npxDevTools.has(pkg) || npxSchemaTools.has(pkg) { // npxdeclared.go
 		return pkg
 	}
 	return ""
@@ -176,8 +176,11 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 		}
 	}
 	tool := npmFetchedTool(pkg)
+	if tool == "" && x.declaredNpmPackage(pkg) { // npxdeclared.go: the project's own dependency
+		tool = pkg
+	}
 	x.fetchRun(launcher, pkg, tool != "", func() {
-		projectTool(x, append([]word{{val: tool, static: true}}, toolArgs...))
+		fetchedProjectTool(x, tool, toolArgs) // npxdeclared.go: prisma db push asks
 	})
 }
 

@@ -166,6 +166,7 @@ func makeCmd(x *cmdCtx, args []word) {
 		}
 	}
 	x.ranBuildFiles("make", func(b string) bool { return isMakefile(b) || files[b] }, makeCommands)
+	dry := x.makeDryRunContained(rest) // makedryrun.go: make -n install in the sandbox
 	dirSet := false
 	for i := 0; i < len(rest); i++ {
 		a := rest[i].val
@@ -221,7 +222,7 @@ func makeCmd(x *cmdCtx, args []word) {
 		default:
 			t := strings.ToLower(a)
 			for _, bad := range []string{"install", "deploy", "publish", "release", "push", "upload", "ship", "apply", "destroy"} {
-				if strings.Contains(t, bad) {
+				if strings.Contains(t, bad) && !dry {
 					x.add(Ask, RulePublish, "the target "+quoteShort(a)+" sounds like it installs, publishes or deploys")
 				}
 			}

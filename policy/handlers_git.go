@@ -84,13 +84,13 @@ func gitCmd(x *cmdCtx, args []word) {
 				x.add(Ask, RuleGitOther, "git -c with no value")
 				return
 			}
-			if !gitBenignConfig(rest[i+1].val) {
+			if !gitBenignConfig(rest[i+1].val) && !gitEditorConfig(rest[i+1].val) { // gitforms.go
 				x.add(Deny, RuleGitConfigOpt, "git -c "+quoteShort(rest[i+1].val)+" can make git run a program")
 			}
 			i += 2
 			continue
 		case strings.HasPrefix(a, "-c") && len(a) > 2:
-			if !gitBenignConfig(a[2:]) {
+			if !gitBenignConfig(a[2:]) && !gitEditorConfig(a[2:]) {
 				x.add(Deny, RuleGitConfigOpt, "git -c can make git run a program")
 			}
 		case a == "--config-env" || strings.HasPrefix(a, "--config-env="):
@@ -171,6 +171,7 @@ sub:
 		x.add(Ask, RuleGitOther, "git "+sub+" runs other programs or opens a browser")
 	case sub == "config":
 		gitConfig(x, sargs)
+	case sub == "submodule" && gitSubmodule(x, sargs): // gitforms.go
 	case gitNetCmds.has(sub):
 		gitNetwork(x, sub, sargs)
 	case gitReadCmds.has(sub):
@@ -336,10 +337,12 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 			if a.val == "-x" || a.val == "--exec" || strings.HasPrefix(a.val, "--exec=") {
 				x.add(Deny, RuleGitExecOpt, "git rebase --exec runs a command after each commit")
 			}
-			if a.val == "-i" || a.val == "--interactive" {
+			if (a.val == "-i" || a.val == "--interactive") && !x.gitTodoEditorOff() { // gitforms.go
 				x.add(Ask, RuleGitOther, "an interactive rebase opens an editor")
 			}
 		}
+	case "am":
+		gitAm(x, sargs) // gitforms.go
 	case "apply":
 		if hasOpt(sargs, "", "--unsafe-paths", "--directory") {
 			x.add(Ask, RuleGitOther, "git apply --unsafe-paths / --directory may write outside the tree")
@@ -385,7 +388,7 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 			x.add(Deny, RulePersist, "git maintenance start schedules jobs outside the run")
 		}
 	case "update-ref", "symbolic-ref", "replace", "update-index", "commit-tree", "mktree", "read-tree",
-		"checkout-index", "hash-object", "mktag", "merge-index", "am", "bundle":
+		"checkout-index", "hash-object", "mktag", "merge-index", "bundle":
 		x.add(Ask, RuleGitOther, "git "+sub+" is plumbing that rewrites repository state")
 	case "reflog":
 		if len(sargs) > 0 && (sargs[0].val == "expire" || sargs[0].val == "delete" || sargs[0].val == "drop") {

@@ -155,7 +155,11 @@ func goFlags(x *cmdCtx, sargs []word) []word {
 			i++
 		}
 		switch name {
-		case "exec", "toolexec", "vettool":
+		case "vettool":
+			if !x.vettool(val, vettoolStatic(sargs, i, has)) { // vettool.go: -vettool=$(which shadow)
+				x.add(Deny, RuleBuildExec, "go -"+name+" runs an arbitrary program")
+			}
+		case "exec", "toolexec":
 			x.add(Deny, RuleBuildExec, "go -"+name+" runs an arbitrary program")
 		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
 			x.buildOutput(word{val: val, static: true})

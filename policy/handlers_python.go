@@ -137,6 +137,7 @@ func envRunner(x *cmdCtx, args []word) bool {
 	switch {
 	case !ok:
 		return false
+	case bad != "" && x.uvRunWith(args): // uvwith.go: uv run --with PKG
 	case bad != "":
 		x.add(Ask, RuleBuildOption, args[0].val+" run option "+bad+" can add packages or change the interpreter")
 	case len(cmd) == 0:

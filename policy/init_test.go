@@ -15,6 +15,7 @@ import (
 // package must report no allocation for it under GODEBUG=inittrace=1 (Go
 // prints no line at all for a package with nothing to initialize).
 func TestPolicyInitDoesNoWork(t *testing.T) {
+	t.Parallel() // see heavy_parallel_test.go
 	if testing.Short() {
 		t.Skip("builds a program")
 	}

@@ -71,6 +71,7 @@ func mmRows(t *testing.T, ctx Context) []mmRow {
 //
 //	go test -count=1 -run TestMetamorphicSpellingsNeverAllow -v ./policy/
 func TestMetamorphicSpellingsNeverAllow(t *testing.T) {
+	t.Parallel() // pure computation: overlaps the other corpus sweeps (heavy_parallel_test.go)
 	ctx := testEnv(t)
 	e := Default()
 	per := map[string]*mmTally{}
@@ -158,6 +159,29 @@ type mmWorker struct {
 	judged, skippedAllowed, unparsedRows, variants, leaks int
 }
 
+// mmVariant is one re-spelling of a row by one transform.
+type mmVariant struct {
+	tr       string // the transform's name
+	cmd      string
+	unparsed bool // bash does not parse it (counted, not failed: the engine must still not allow it)
+}
+
+// variants makes every variant of l once per row, not once per context:
+// the generator and the parse check depend on the text alone.
+func mmVariants(l mmLine, row string) []mmVariant {
+	var out []mmVariant
+	for _, tr := range mmTransforms {
+		for _, v := range tr.apply(l) {
+			if v == row {
+				continue
+			}
+			_, err := syntax.NewParser().Parse(strings.NewReader(v), "")
+			out = append(out, mmVariant{tr.name, v, err != nil})
+		}
+	}
+	return out
+}
+
 // judge checks every variant of row in each of its contexts: a variant
 // may be stricter than the row, never allowed.
 func (w *mmWorker) judge(t *testing.T, e *Engine, row mmRow, home string) {
@@ -166,6 +190,7 @@ func (w *mmWorker) judge(t *testing.T, e *Engine, row mmRow, home string) {
 		w.unparsedRows++
 		return
 	}
+	var vs []mmVariant // made on the first context that is not allowed
 	for _, cx := range row.ctxs {
 		orig := e.Check(Query{Kind: KindShell, Command: row.cmd, Context: cx}).Decision
 		if orig == Allow {
@@ -173,31 +198,29 @@ func (w *mmWorker) judge(t *testing.T, e *Engine, row mmRow, home string) {
 			continue
 		}
 		w.judged++
-		for _, tr := range mmTransforms {
-			tl := w.per[tr.name]
+		if vs == nil {
+			vs = mmVariants(l, row.cmd)
+		}
+		for _, v := range vs {
+			tl := w.per[v.tr]
 			if tl == nil {
 				tl = &mmTally{}
-				w.per[tr.name] = tl
+				w.per[v.tr] = tl
 			}
-			for _, v := range tr.apply(l) {
-				if v == row.cmd {
-					continue
-				}
-				tl.variants++
-				w.variants++
-				if _, err := syntax.NewParser().Parse(strings.NewReader(v), ""); err != nil {
-					tl.unparsed++
-				}
-				got := e.Check(Query{Kind: KindShell, Command: v, Context: cx})
-				switch {
-				case got.Decision == Allow:
-					tl.leaks++
-					w.leaks++
-					t.Errorf("LEAK %s (sandbox %v, in place %v) [%s]: %q is %s but %q is ALLOWED by %s: %s",
-						row.where, cx.Sandboxed, cx.InPlace, tr.name, row.cmd, orig, v, got.Rule, got.Reason)
-				case rank(got.Decision) < rank(orig):
-					tl.weaker++
-				}
+			tl.variants++
+			w.variants++
+			if v.unparsed {
+				tl.unparsed++
+			}
+			got := e.Check(Query{Kind: KindShell, Command: v.cmd, Context: cx})
+			switch {
+			case got.Decision == Allow:
+				tl.leaks++
+				w.leaks++
+				t.Errorf("LEAK %s (sandbox %v, in place %v) [%s]: %q is %s but %q is ALLOWED by %s: %s",
+					row.where, cx.Sandboxed, cx.InPlace, v.tr, row.cmd, orig, v.cmd, got.Rule, got.Reason)
+			case rank(got.Decision) < rank(orig):
+				tl.weaker++
 			}
 		}
 	}

@@ -23,6 +23,7 @@ import (
 //
 //	go test -run TestRespellingsNeverAllow -v ./policy/
 func TestRespellingsNeverAllow(t *testing.T) {
+	t.Parallel() // see heavy_parallel_test.go
 	ctx := testEnv(t)
 	e := Default()
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))

@@ -34,6 +34,9 @@ type RunLaterEntry struct {
 	Pattern string        `toml:"pattern"`
 	Reason  string        `toml:"reason"`
 	Class   RunLaterClass `toml:"-"`
+	// JVMOptions: the file holds options the build passes to the JVM;
+	// a write naming one that loads code asks (jvmoptions.go).
+	JVMOptions bool `toml:"jvm_options"`
 
 	dir   bool     // the pattern ended in "/": it covers everything below too
 	elems []string // the folded pattern, split at "/"
@@ -236,7 +239,7 @@ func loadRunLater(src string) ([]RunLaterEntry, error) {
 		return nil, fmt.Errorf("policy/runlater.toml: %w", err)
 	}
 	if un := md.Undecoded(); len(un) > 0 {
-		return nil, fmt.Errorf("policy/runlater.toml: unknown key %q (want pattern and reason)", un[0].String())
+		return nil, fmt.Errorf("policy/runlater.toml: unknown key %q (want pattern, reason and optionally jvm_options)", un[0].String())
 	}
 	var out []RunLaterEntry
 	for _, class := range []RunLaterClass{RunsUnasked, RunsOnBuild, AgentInstructions} {

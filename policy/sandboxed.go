@@ -215,7 +215,7 @@ func benignUse(low, tok string) bool {
 	case "open(":
 		for _, seg := range strings.Split(low, "open(")[1:] {
 			end := strings.IndexByte(seg, ')')
-			if end < 0 || strings.ContainsAny(seg[:end], ",") && !strings.Contains(seg[:end], "'r'") && !strings.Contains(seg[:end], "\"r\"") {
+			if end < 0 || !readOnlyOpenArgs(seg[:end]) { // openmodes.go
 				return false
 			}
 		}

@@ -272,6 +272,9 @@ func changesDir(n syntax.Node) bool {
 		if found {
 			return false
 		}
+		if _, ok := n.(*syntax.Subshell); ok {
+			return false // ( cd x && … ) changes only the subshell's directory (cdglob.go)
+		}
 		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 			switch call.Args[0].Lit() {
 			case "cd", "pushd", "popd":
@@ -315,6 +318,8 @@ type redirTarget struct {
 	w     word
 	write bool
 	fd    bool // duplicates a descriptor: no path
+	// stdinNull: `< /dev/null` (or `0< /dev/null`).
+	stdinNull bool
 }
 
 func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTarget {
@@ -335,6 +340,7 @@ func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTar
 		t := redirTarget{w: w}
 		switch r.Op {
 		case syntax.RdrIn:
+			t.stdinNull = (r.N == nil || r.N.Value == "0") && w.static && w.val == "/dev/null"
 		case syntax.DplIn, syntax.DplOut:
 			if w.static && (w.val == "-" || isDigits(w.val)) {
 				t.fd = true

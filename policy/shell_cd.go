@@ -24,6 +24,11 @@ func (c *checkEnv) cd(x *cmdCtx, args []word) {
 			break
 		}
 	}
+	if target.static && target.pattern && !target.brace {
+		if v, ok := cdGlobTarget(target.val); ok { // cdglob.go
+			target = word{val: v, static: true}
+		}
+	}
 	if !target.static || target.pattern || target.val == "-" {
 		x.add(Ask, RulePathUnknown, "cd to a directory that cannot be known before it runs")
 		cw.unknown = true

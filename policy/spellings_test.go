@@ -119,6 +119,7 @@ func spellings(line string) []spelling {
 // TestSpellingsNeverMorePermissive is the metamorphic test over every
 // deny and ask row of the adversarial corpora, with the sandbox on and off.
 func TestSpellingsNeverMorePermissive(t *testing.T) {
+	t.Parallel() // see heavy_parallel_test.go
 	ctx := testEnv(t)
 	on, off := ctx, ctx
 	on.Sandboxed = true

@@ -99,11 +99,14 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 				case *syntax.Lit:
 					dquoteLit(&b, q.Value)
 				default:
-					v, class, _, ok := c.substPart(q)
+					v, class, pat, ok := c.substPart(q)
 					if !ok {
 						return word{}, false
 					}
 					b.WriteString(v)
+					// "$d" of a loop over packages/*/ is one of the glob's
+					// matches, not a directory named "*" (cdglob.go).
+					out.pattern = out.pattern || pat
 					out.subst = max(out.subst, class)
 				}
 			}
@@ -255,6 +258,12 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		}
 	case "nproc", "pwd", "whoami":
 		return substValue, standInValue
+	case "which":
+		// $(which NAME) is the path of the program NAME on PATH, or
+		// nothing: judged as that program (vettool.go).
+		if len(argvs) == 1 && len(a) == 2 && programWord(a[1]) {
+			return substValue, "/usr/bin/" + a[1]
+		}
 	case "uname":
 		return substValue, "Linux"
 	case "date":

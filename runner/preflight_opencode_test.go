@@ -47,7 +47,14 @@ func TestPreflightChecksOpencode(t *testing.T) {
 		{name: "the person's provider dead", adapter: opencodeACP(),
 			config: `{"model": "local/qwen", "provider": {"local": {"options": {"baseURL": "` + dead + `"}}}}`,
 			want:   []string{"coder opencode: its model endpoint " + dead + " is not reachable", "provider.local.options.baseURL"}},
-		{name: "no model named", adapter: opencodeACP()},
+		// opencode would pick a provider from its model list, fetched at
+		// start: the preflight cannot know which, so it asks for a model
+		// instead of letting a run start blind (it failed after 100 s).
+		{name: "no model named", adapter: opencodeACP(), env: map[string]string{"ANTHROPIC_API_KEY": "k"},
+			want: []string{"coder opencode: no model named", "-m provider/model", filepath.Join(".config", "opencode", "opencode.json")}},
+		{name: "no model named, a key and a config", adapter: opencodeACP(), config: `{"provider": {"anthropic": {}}}`,
+			env:  map[string]string{"ANTHROPIC_API_KEY": "k"},
+			want: []string{"coder opencode: no model named"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home := cleanCoderEnv(t)

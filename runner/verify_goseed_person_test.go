@@ -22,7 +22,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == SeedGuardArg {
 		os.Exit(SeedGuardMain(os.Args[2:]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == prebuildArg {
+		os.Exit(prebuildMain())
+	}
 	ServesSeedGuard()
+	startPrebuild()
 	os.Exit(m.Run())
 }
 

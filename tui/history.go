@@ -71,9 +71,9 @@ func (m *model) fetchOlder(p *pane, rows int) tea.Cmd {
 	to := min(p.lines.first(), top+olderPageLines/2)
 	from := max(to-olderPageLines, 0)
 	p.older.loading, p.older.want = true, top
-	info, id := m.info, p.id
+	info, id, mk := m.info, p.id, p.marks.before(from)
 	return func() tea.Msg {
-		lines, err := readBack(info, id, from, to, nil)
+		lines, err := readBack(info, id, mk, from, to, nil)
 		return olderMsg{id: id, first: from, lines: lines, err: err}
 	}
 }
@@ -86,17 +86,32 @@ func (m *model) searchOlder(p *pane, query string, before int64) tea.Cmd {
 	}
 	p.older.loading = true
 	info, id, q := m.info, p.id, strings.ToLower(query)
+	ms := append([]mark(nil), p.marks.at...)
 	return func() tea.Msg {
-		match := int64(-1)
-		_, err := readBack(info, id, 0, before, func(i int64, l line) {
-			if strings.Contains(strings.ToLower(l.text), q) {
-				match = i
+		// newest first: from the mark nearest below before back to the
+		// journal's start, a stretch between marks at a time
+		match, end := int64(-1), before
+		var err error
+		for i := len(ms); i >= 0 && match < 0 && err == nil && end > 0; i-- {
+			mk := mark{}
+			if i > 0 {
+				mk = ms[i-1]
 			}
-		})
+			if mk.line >= end {
+				continue
+			}
+			_, err = readBack(info, id, mk, mk.line, end, func(i int64, l line) {
+				if strings.Contains(strings.ToLower(l.text), q) {
+					match = i
+				}
+			})
+			end = mk.line
+		}
 		msg := olderMsg{id: id, search: true, match: match, query: query, err: err}
 		if err == nil && match >= 0 {
 			msg.first = max(match-olderPageLines/2, 0)
-			msg.lines, err = readBack(info, id, msg.first, min(msg.first+olderPageLines, before), nil)
+			mk := (&marks{at: ms}).before(msg.first)
+			msg.lines, err = readBack(info, id, mk, msg.first, min(msg.first+olderPageLines, before), nil)
 			msg.err = err
 		}
 		return msg
@@ -127,8 +142,9 @@ func (m *model) older(msg olderMsg) tea.Cmd {
 // readBack replays the run's journal through a model of its own and
 // returns pane id's lines [from, to), calling each (when not nil) with
 // every line older than to. Only a page is held, whatever the journal's
-// size.
-func readBack(info SessionInfo, id paneID, from, to int64, each func(int64, line)) ([]line, error) {
+// size. The replay starts at mk (a mark at or before from; the zero mark
+// is the journal's start), or at the start when mk's event is not found.
+func readBack(info SessionInfo, id paneID, mk mark, from, to int64, each func(int64, line)) ([]line, error) {
 	d := &model{chrome: newChrome(Options{History: 1}), info: info}
 	for i := paneID(0); i < numPanes; i++ {
 		d.panes[i] = newPane(i, 1)
@@ -139,8 +155,15 @@ func readBack(info SessionInfo, id paneID, from, to int64, each func(int64, line
 	target.lines = &ring{buf: make([]line, 64), limit: 1 << 16, limitBytes: 16 << 20}
 	var out []line
 	var seen int64
+	scan := func(fn func(journal.Event) error) error { return journal.ScanFile(info.Journal, fn) }
+	if mk.after > 0 {
+		if off, ok, err := journal.SeekAfter(info.Journal, mk.after); err == nil && ok {
+			target.lines.total, seen = mk.line, mk.line
+			scan = func(fn func(journal.Event) error) error { return journal.ScanFileFrom(info.Journal, off, fn) }
+		}
+	}
 	errDone := errors.New("done")
-	err := journal.ScanFile(info.Journal, func(ev journal.Event) error {
+	err := scan(func(ev journal.Event) error {
 		if info.FullScreenCoder && ev.Is(journal.Coder, coderstream.Output) {
 			return nil // a full-screen coder's output goes to the emulator, not to lines
 		}

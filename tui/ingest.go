@@ -25,6 +25,7 @@ const maxPartial = 16 << 10
 func (m *model) ingest(evs []journal.Event) {
 	for _, ev := range evs {
 		m.ingestOne(ev)
+		m.markPanes(ev)
 	}
 }
 

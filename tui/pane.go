@@ -26,7 +26,8 @@ type pane struct {
 	// older is a page of lines older than the kept ones, read back from the
 	// journal when the view scrolls past them (history.go).
 	older  olderPage
-	backed bool // older lines can be read back from the journal
+	backed bool  // older lines can be read back from the journal
+	marks  marks // where in the journal its older lines start (marks.go)
 }
 
 func newPane(id paneID, history int) *pane {

@@ -53,6 +53,9 @@ try gemini GEMINI_API_KEY=dead GOOGLE_GEMINI_BASE_URL=$url "$bin" run --plain --
 # opencode's endpoint is known when its model is named (its config's model or -m).
 try opencode ANTHROPIC_API_KEY=sk-dead ANTHROPIC_BASE_URL=$url "$bin" run --plain --coder acp --verify true "say hi" -- opencode acp -m anthropic/claude-sonnet-4-5
 try opencode-openai OPENAI_API_KEY=sk-dead OPENAI_BASE_URL=$url/v1 "$bin" run --plain --coder acp --verify true "say hi" -- opencode acp -m openai/gpt-5
+# No model named: opencode's own pick is not knowable before it starts, so
+# the preflight asks for one (it used to start and fail after 100 s).
+try opencode-nomodel ANTHROPIC_API_KEY=sk-dead ANTHROPIC_BASE_URL=$url "$bin" run --plain --coder acp --verify true "say hi" -- opencode acp
 echo "# $fails failure(s)"
 if [ -z "${KEEP:-}" ]; then chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"; else echo "# kept $work"; fi
 [ "$fails" = 0 ]

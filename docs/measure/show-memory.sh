@@ -6,7 +6,7 @@
 # (--plain is show's only form of text) and `show FILE --json`, each next to
 # the same for a journal of N/10 lines: flat means about the same RSS.
 # show prints ~5k lines/s at load 40: 10M lines take about half an hour
-# then. The TUI is not measured here.
+# then. The TUI is measured by tui-memory.sh.
 #
 #   N=10000000 bash docs/measure/show-memory.sh    # builds sentinel from this checkout
 #   SENTINEL=/path/to/sentinel N=1000000 bash docs/measure/show-memory.sh

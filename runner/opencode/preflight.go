@@ -63,6 +63,14 @@ func readPreflight(args []string) (preflight, error) {
 	return pf, nil
 }
 
+// configFile is where the person's opencode config names a model.
+func (pf preflight) configFile() string {
+	if pf.config == "" {
+		return "your opencode config (opencode.json)"
+	}
+	return filepath.Join(pf.config, "opencode.json")
+}
+
 // option is provider.<id>.options.<name> of the person's config.
 func (pf preflight) option(name string) string {
 	opts, _ := pf.settings["options"].(map[string]any)
@@ -73,7 +81,8 @@ func (pf preflight) option(name string) string {
 // SignIn is nil when opencode will find a key or login for the provider of
 // the model the run uses (args as in readPreflight): its variable, an
 // apiKey in the person's config, or their login (opencode auth login). A
-// provider the preflight does not know, or no model named, is not refused.
+// provider the preflight does not know is not refused (no model named is
+// ModelEndpoint's to refuse).
 func SignIn(args []string) error {
 	pf, err := readPreflight(args)
 	if err != nil {
@@ -90,12 +99,19 @@ func SignIn(args []string) error {
 }
 
 // ModelEndpoint is the base URL opencode sends the run's model traffic to
-// ("" when the preflight cannot know it) and the fix when it does not
-// answer.
+// ("" for a provider the preflight does not know) and the fix when it does
+// not answer. No model named is an error: opencode's own pick cannot be
+// known before it starts.
 func ModelEndpoint(args []string) (url, fix string, err error) {
 	pf, err := readPreflight(args)
 	if err != nil {
 		return "", "", err
+	}
+	if pf.provider == "" {
+		// opencode would take the first provider it finds a key for, in
+		// the order of its model list (models.dev, fetched at start): not
+		// knowable here, and a dead one cost a 100 s failed run.
+		return "", "", fmt.Errorf("coder opencode: no model named, so its endpoint cannot be checked before the run: name one (opencode acp -m provider/model, e.g. -m anthropic/claude-sonnet-4-5, or \"model\" in %s)", pf.configFile())
 	}
 	if u := pf.option("baseURL"); u != "" {
 		return u, fmt.Sprintf("start it, or point provider.%s.options.baseURL in your opencode config (%s) at one that answers", pf.provider, pf.config), nil

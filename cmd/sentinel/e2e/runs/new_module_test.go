@@ -19,7 +19,9 @@ func TestANewGoModuleWithNoPackageLands(t *testing.T) {
 	e2etest.WriteFile(t, filepath.Join(dir, "go.mod"), "module example.com/fresh\n\ngo 1.21\n")
 	e2etest.Git(t, dir, "add", "-A")
 	e2etest.Git(t, dir, "commit", "-qm", "init")
-	res := e2etest.Sentinel(t, dir, nil, "run", "--plain", "--coder", "command", "readme", "--", "sh", "-c", "echo hello > README.md")
+	// The machine's shared test key and Go build cache seed, never the
+	// developer's own cache (this test is not about the seed).
+	res := e2etest.Sentinel(t, dir, e2etest.SharedSeedEnv(t), "run", "--plain", "--coder", "command", "readme", "--", "sh", "-c", "echo hello > README.md")
 	if res.Code != 0 {
 		t.Fatalf("exit %d, stderr %q\n%s", res.Code, res.Stderr, res.Stdout)
 	}

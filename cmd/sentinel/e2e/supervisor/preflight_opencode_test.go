@@ -13,7 +13,8 @@ import (
 // opencode (over ACP, the way `sentinel run` drives it) is checked before
 // the run as claude and codex are (33.3): pointed at a dead endpoint — by
 // ANTHROPIC_BASE_URL, or by the baseURL of the person's own provider in
-// their opencode config — or without a key for its model's provider, the
+// their opencode config — without a key for its model's provider, or with
+// no model named (its endpoint then unknowable), the
 // run is refused with one line naming the fix, exit 1, no run left for
 // `sentinel runs` (no recovery entry), and the opencode here (a stand-in
 // that leaves a mark if started) never runs on the host.
@@ -40,6 +41,11 @@ func TestRunRefusesOpencodeWhoseEndpointIsDead(t *testing.T) {
 			want:   "coder opencode: its model endpoint " + dead + " is not reachable: connection refused (start it, or point provider.local.options.baseURL in your opencode config ("},
 		{name: "no key", args: []string{"acp", "--model=openai/gpt-x"}, env: []string{"OPENAI_BASE_URL=" + dead},
 			want: "coder opencode: no key and no login for provider openai (set OPENAI_API_KEY, or sign in once with: opencode auth login)"},
+		// opencode's own pick of a model comes from its model list, fetched
+		// at start: not knowable before the run, so a model is asked for
+		// (a run started blind failed after 100 s, leaving a run behind).
+		{name: "no model named", args: []string{"acp"}, env: []string{"ANTHROPIC_API_KEY=sk-test-fake"},
+			want: "coder opencode: no model named, so its endpoint cannot be checked before the run: name one (opencode acp -m provider/model"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := e2etest.ScratchRepo(t)

@@ -386,6 +386,9 @@ func TestPersonGoModuleWithCachedDependencyTestsAndLands(t *testing.T) {
 	// project's code and its dependency, in the project's own cache.
 	e2etest.SeedGoCache(t, filepath.Join(p.home, ".cache", "go-build"))
 	e2etest.SeedGoCache(t, e2etest.ProjectGoCache(t, filepath.Join(p.home, ".cache"), dir))
+	// The verification seed too is the machine's shared test one (this test
+	// is not about building it).
+	e2etest.SharedSeedIn(t, filepath.Join(p.home, ".cache"))
 	script := p.tryCredentials() + `hello-local; hello-gobin; go env GOCACHE GOMODCACHE
 printf 'package app\n\nimport "example.com/greet"\n\nfunc Twice() string { return greet.Hello("a") + greet.Hello("b") }\n' > twice.go
 printf 'package app\n\nimport "testing"\n\nfunc TestTwice(t *testing.T) {\n\tif Twice() != "hello, ahello, b" {\n\t\tt.Fatal(Twice())\n\t}\n}\n' > twice_test.go

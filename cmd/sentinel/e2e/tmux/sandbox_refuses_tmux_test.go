@@ -57,7 +57,9 @@ func TestApprovalsTheSandboxWouldRefuseAreNotOffered(t *testing.T) {
 	if strings.HasPrefix(gobin, os.TempDir()) || strings.HasPrefix(modcache, os.TempDir()) {
 		t.Skip("GOPATH is under the temp dir, which the sandbox replaces with its own writable one")
 	}
-	env := []string{"XDG_CONFIG_HOME=" + t.TempDir(), "XDG_STATE_HOME=" + t.TempDir(), "GOBIN=", "GOPROXY=https://proxy.golang.org"}
+	// Fresh state and cache dirs, holding the machine's shared test key and
+	// Go build cache seed (this test is not about the seed).
+	env := append([]string{"XDG_CONFIG_HOME=" + t.TempDir(), "GOBIN=", "GOPROXY=https://proxy.golang.org"}, e2etest.SharedSeedEnv(t)...)
 	tm := e2etest.StartSentinel(t, dir, env, "run", "--coder", "demo", "--scenario", scenario, "Add a dependency.")
 
 	var install, proxy *approvals.Journaled

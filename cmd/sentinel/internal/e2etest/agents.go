@@ -83,28 +83,31 @@ func ModelTurns(t *testing.T, srv *fakeopenai.Server) []*fakeopenai.Request {
 	return reqs[1:]
 }
 
-// RunIDs are the ids of the runs under dir/.sentinel/runs, oldest first
-// (run ids sort by time).
+// RunIDs are the ids of the runs under dir/.sentinel/runs that have a
+// journal, oldest first (run ids sort by time). A run's directory is made
+// a moment before its journal: a test polling for a run to read its
+// journal (RunEvents) never gets one it cannot read yet.
 func RunIDs(t *testing.T, dir string) []string {
 	t.Helper()
 	ents, _ := os.ReadDir(filepath.Join(dir, ".sentinel", "runs"))
 	var ids []string
-	for _, e := range ents {
-		if e.IsDir() {
-			ids = append(ids, e.Name())
-		}
-	}
 	// Ids are to the second: runs started in the same second are ordered
 	// by their journals' first event.
 	started := map[string]time.Time{}
-	for _, id := range ids {
-		if f, err := os.Open(filepath.Join(dir, ".sentinel", "runs", id, "events.jsonl")); err == nil {
-			var ev journal.Event
-			if json.NewDecoder(f).Decode(&ev) == nil {
-				started[id] = ev.Time
-			}
-			f.Close()
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
 		}
+		f, err := os.Open(filepath.Join(dir, ".sentinel", "runs", e.Name(), "events.jsonl"))
+		if err != nil {
+			continue
+		}
+		ids = append(ids, e.Name())
+		var ev journal.Event
+		if json.NewDecoder(f).Decode(&ev) == nil {
+			started[e.Name()] = ev.Time
+		}
+		f.Close()
 	}
 	sort.Slice(ids, func(i, j int) bool {
 		if Second(ids[i]) != Second(ids[j]) || started[ids[i]].Equal(started[ids[j]]) {

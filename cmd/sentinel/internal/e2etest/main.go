@@ -41,10 +41,13 @@ func mainWith(m *testing.M, sentinelBin, helperBin *string, perCore int) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	// One user state dir (the run-record key) for every sentinel this
-	// process starts, whatever HOME a test gives it, and never the real one.
-	if os.Getenv("XDG_STATE_HOME") == "" {
-		os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	// One user state dir for every sentinel this process starts, whatever
+	// HOME a test gives it, and never the real one, holding the record key
+	// every test process shares (seed.go).
+	if err := shareState(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.RemoveAll(dir)
+		os.Exit(1)
 	}
 	if p := os.Getenv("SENTINEL_TEST_BIN"); p != "" {
 		// A re-run as another user (TestHostileSuiteUnprivileged), who may
