@@ -44,7 +44,7 @@ func (x *cmdCtx) judgeGlobalConfig(args []word) {
 		if !write {
 			return
 		}
-		loc := optValue(rest, "--location")
+		loc := longOptValue(rest, "--location")
 		if loc == "project" && !hasOpt(rest, "g", "--global") {
 			return
 		}
@@ -78,7 +78,7 @@ func (x *cmdCtx) judgeGlobalConfig(args []word) {
 			deny("poetry config")
 		}
 	case prog == "dotnet":
-		if len(subs) > 2 && subs[0] == "nuget" && (subs[1] == "add" || subs[1] == "update" || subs[1] == "enable") && subs[2] == "source" && optValue(rest, "--configfile") == "" {
+		if len(subs) > 2 && subs[0] == "nuget" && (subs[1] == "add" || subs[1] == "update" || subs[1] == "enable") && subs[2] == "source" && longOptValue(rest, "--configfile") == "" {
 			deny("dotnet nuget " + subs[1] + " source")
 		}
 	}
@@ -104,8 +104,8 @@ func configWords(args []word) []string {
 	return out
 }
 
-// optValue returns the value of a long option given as --opt=V or --opt V.
-func optValue(args []word, opt string) string {
+// longOptValue returns the value of a long option given as --opt=V or --opt V.
+func longOptValue(args []word, opt string) string {
 	for i, w := range args {
 		if v, ok := strings.CutPrefix(w.val, opt+"="); ok {
 			return v

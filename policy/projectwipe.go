@@ -26,8 +26,8 @@ func (x *cmdCtx) judgeProjectWipe(args []word) {
 	}
 	switch filepath.Base(args[0].val) {
 	case "rm":
-		if !hasOpt(args[1:], "rR", "--recursive") || x.part != nil && strings.HasPrefix(x.part.Via, "find ") {
-			return // find -exec rm {}: findWipe judges what find walks
+		if !hasOpt(args[1:], "rR", "--recursive") || x.part != nil && (strings.HasPrefix(x.part.Via, "find ") || strings.Contains(x.part.Via, "submodule")) {
+			return // find -exec rm {}: findWipe judges what find walks; git submodule foreach runs in each submodule
 		}
 		for _, w := range operands(args[1:], "", nil) {
 			if x.wipesRoot(w) {
