@@ -312,6 +312,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		x.add(Ask, RuleUnknownCommand, "an unusual command name "+quoteShort(prog))
 		return
 	}
+	x.judgeEscapes(args) // escapes.go: docker.sock, unshare -r, ssh localhost, tmux send-keys, also of wrappers
 	if inner, ok := x.wrapper(args); ok {
 		if inner == nil {
 			return

@@ -88,7 +88,15 @@ func TestOtherVersionControlAndToolStartFilesAreRunLater(t *testing.T) {
 // docker compose load such a file's LD_PRELOAD, NODE_OPTIONS or BASH_ENV
 // into the programs they start. It was reported and not flagged (h/ipatk6).
 func TestEnvFilesToolsLoadAreRunLater(t *testing.T) {
-	for _, p := range []string{".env", "web/.env", ".env.local", ".env.development", "api/.env.test", ".flaskenv"} {
+	// .env itself is more than that: Gemini CLI loads it unasked on start
+	// and runs the program GEMINI_SANDBOX_PROXY_COMMAND names (polcorp8
+	// P8-U1), so it is in the auto class (h/pol18).
+	for _, p := range []string{".env", "web/.env"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsUnasked {
+			t.Errorf("%s: flagged %v, class %q; want %q (Gemini CLI runs what it names)", p, ok, e.Class, RunsUnasked)
+		}
+	}
+	for _, p := range []string{".env.local", ".env.development", "api/.env.test", ".flaskenv"} {
 		if e, ok := RunsLater(p); !ok || e.Class != RunsOnBuild {
 			t.Errorf("%s: flagged %v, class %q; want the build class", p, ok, e.Class)
 		}

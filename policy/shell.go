@@ -79,6 +79,11 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	if bound {
 		cw0 = cw.copy() // bindprop.go judges the line again from where it starts
 	}
+	var cwF cwds
+	fns := via != "function" && funcsLikely(text) // one level: a body's own calls are judged where they stand
+	if fns {
+		cwF = cw.copy() // funcprop.go judges the line again from where it starts
+	}
 	cwAfter := make([]cwds, len(f.Stmts)) // the working directory after each statement (constprop.go)
 	for i, st := range f.Stmts {
 		c.stmt(s, st, cw)
@@ -93,6 +98,9 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	c.judgeSecretFileSends(s, f)    // secretfilesinks.go: curl "…?k=$(cat .env)", cat .env | nc …
 	if bound {
 		c.judgeBindings(s, f, cw0) // bindprop.go: printf -v c rm; $c -rf ~, set -- rm -rf ~; "$@"
+	}
+	if fns {
+		c.judgeFunctions(s, f, cwF) // funcprop.go: f() { rm "$@"; }; f -rf ~/.ssh
 	}
 }
 
