@@ -159,20 +159,14 @@ func (v Verifier) verify(ctx context.Context, patchPath string, removeAfter func
 	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
 	// Go's build cache is this verification's alone (see verify_gocache.go):
 	// a check can write it, so nothing it holds afterwards is ever read again.
-	var skipped []CheckResult // nothing to check yet (verify_nothing.go)
-	var checks []Check
-	for _, c := range v.Checks {
-		if why := nothingToCheck(ws.Dir, c); why != "" {
-			skipped = append(skipped, CheckResult{Check: c, Skipped: why})
-			emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → skipped: %s", c.Command, why), skipped[len(skipped)-1])
-		} else {
-			checks = append(checks, c)
-		}
+	checks, skipped := checksToRun(ws.Dir, v.Checks) // nothing to check yet (verify_nothing.go)
+	for _, s := range skipped {
+		emit(journal.Tool, KindVerify, fmt.Sprintf("verify: %s → skipped: %s", s.Check.Command, s.Skipped), s)
 	}
 	if len(checks) == 0 { // no sandbox, no Go cache: nothing runs
 		return v.sayResults(emit, skipped, nil)
 	}
-	seeded := usesGo(ws.Dir, checks)
+	seeded := usesGo(ws.Dir, checks) // the question WarmGoSeed asks (seedWanted)
 	var need []string
 	if seeded {
 		need = stdImports(ws.Dir) // which seed will do (verify_goseed_tiers.go)

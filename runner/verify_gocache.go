@@ -160,11 +160,11 @@ func goSeedTier(ctx context.Context, root string, t seedTier, from *goSeedDir) (
 	// A Sentinel ended mid-build leaves its ~60 MB build behind: the next
 	// build removes those whose Sentinel is gone.
 	sweepDirsOfGoneProcesses(root, seedBuildPrefix)
-	tmp, err := os.MkdirTemp(root, seedBuildPattern())
+	tmp, done, err := newSeedBuildDir(ctx, root) // removed at once if the process ends (EndSeedBuilds)
 	if err != nil {
 		return goSeedDir{}, err
 	}
-	defer os.RemoveAll(tmp)
+	defer done()
 	if err := buildSeedFn(ctx, tmp, version, t, from); err != nil {
 		return goSeedDir{}, err
 	}

@@ -121,7 +121,7 @@ func startSeed(root string, need []string) *seedFlight {
 	}
 	seedFlights.m[root] = f
 	go func() {
-		ctx := context.Background()
+		ctx := seedBuildContext() // ended when the process ends (EndSeedBuilds)
 		// Seeds already built are ready at once, whatever is missing
 		// before them; the missing ones are built smallest first, each
 		// from the one before it.
@@ -244,14 +244,20 @@ func seedRoot() (string, bool) {
 }
 
 // WarmGoSeed starts building the Go build cache seed in the background when
-// checks on dir will build Go and there is no seed yet; it returns at once.
+// the verification of dir as it is now would wait for it (seedWanted: a
+// check that runs and may run go) and there is no seed yet; it returns at
+// once. Either way it removes the seed builds' directories of Sentinels
+// that died mid-build.
 func WarmGoSeed(dir string, checks []Check) {
-	if !usesGo(dir, checks) {
+	root, ok := seedRoot()
+	if !ok {
 		return
 	}
-	if root, ok := seedRoot(); ok {
-		startSeed(root, stdImports(dir)) // the project's imports as it starts
+	sweepDirsOfGoneProcesses(root, seedBuildPrefix)
+	if !seedWanted(dir, checks) {
+		return
 	}
+	startSeed(root, stdImports(dir)) // the project's imports as it starts
 }
 
 // whileSaying runs fn, calling wait every seedWaitEvery with the time since

@@ -22,6 +22,27 @@ func usesGo(dir string, checks []Check) bool {
 	return false
 }
 
+// checksToRun are the checks a verification of dir runs, and the ones it
+// skips with why (nothingToCheck).
+func checksToRun(dir string, checks []Check) (run []Check, skipped []CheckResult) {
+	for _, c := range checks {
+		if why := nothingToCheck(dir, c); why != "" {
+			skipped = append(skipped, CheckResult{Check: c, Skipped: why})
+		} else {
+			run = append(run, c)
+		}
+	}
+	return run, skipped
+}
+
+// seedWanted is the verification's question asked of dir before the run:
+// would a check it runs (not one skipped for want of input: a module with
+// no Go package yet) start go. A warm-up builds the seed only then.
+func seedWanted(dir string, checks []Check) bool {
+	run, _ := checksToRun(dir, checks)
+	return usesGo(dir, run)
+}
+
 // checkMayRunGo says whether the shell command check may run go. It is
 // conservative: any program in a command's place that is not known to run
 // no other program (goFreeProgram) may, and so may anything the split below

@@ -152,7 +152,11 @@ func main() {
 	// Every run of this binary (run, exec) registers with the user service
 	// when it is up.
 	runner.SetDefaultRegistrar(service.Registrar{})
-	os.Exit(execute(os.Args[1:]))
+	code := execute(os.Args[1:])
+	// A Go build cache seed still being built dies with this process:
+	// its working directory goes with it, not left under the seed root.
+	runner.EndSeedBuilds()
+	os.Exit(code)
 }
 
 func execute(args []string) int {
