@@ -90,10 +90,11 @@ func binstub(c *checkEnv, paths []string) bool {
 // the tool's handler: `yarn version` bumps the package's version.
 func versionQuery(h handler) handler {
 	return func(x *cmdCtx, args []word) {
+		args = twinArgs(args[0].val, args) // shorttwins.go: --configuration is -c
 		if len(args) == 2 && args[1].static {
 			switch v := args[1].val; {
 			case v == "--version" || v == "-V" || v == "-version",
-				v == "-v" && dashVIsVersion.has(args[0].val):
+				v == "-v" && (dashVIsVersion.has(args[0].val) || twinOf(args[0].val, "--version") == "-v"):
 				x.add(Allow, RuleReadOnly, "prints "+args[0].val+"'s version")
 				return
 			}
