@@ -75,7 +75,7 @@ var rubyBinstubs = wordSet{words: []string{"rails", "rake", "rspec", "bundle", "
 func binstub(c *checkEnv, paths []string) bool {
 	for _, p := range paths {
 		r := rel(p, c.ws)
-		name, ok := strings.CutPrefix(r, "bin/")
+		name, ok := binstubName(r) // binstubs.go: api/bin/rails in a monorepo
 		if !within(p, c.ws) || !ok || !rubyBinstubs.has(name) {
 			return false
 		}
