@@ -20,11 +20,14 @@ import (
 
 // placeStateFile is the path of p's .sentinel/<name> when a run may use it
 // ("" when it may not) and, when it may not, the one line that says so
-// and how to trust it. A missing file may be used: Sentinel creates it
+// and how to trust it. In a repository a file a coder wrote (from a run
+// in a folder holding it: config.CoderWrote) needs trust too. A missing
+// file may be used: Sentinel creates it
 // (templates) and trusts what it writes (trustWrites).
 func placeStateFile(p *Project, name string) (path, warning string) {
 	path = config.StateFilePath(p.Root, name)
-	if p.GitDir != "" {
+	coder := config.CoderWrote(p.Root, name) || config.StateLinked(p.Root, name)
+	if p.GitDir != "" && !coder {
 		return path, ""
 	}
 	sum, present, err := config.HashFile(path)
@@ -34,15 +37,21 @@ func placeStateFile(p *Project, name string) (path, warning string) {
 	case !present || config.FileTrusted(p.Root, name, sum):
 		return path, ""
 	}
-	return "", fmt.Sprintf("%s is not trusted (this place is not a git repository, so Sentinel cannot tell your file from one the place shipped): running without it; check the file, then trust it with: sentinel config trust --project %s",
-		path, strconv.Quote(p.Root))
+	why := "this place is not a git repository, so Sentinel cannot tell your file from one the place shipped"
+	if coder {
+		why = "a coder's in-place run wrote it, or it is reached through a symbolic link"
+	}
+	return "", fmt.Sprintf("%s is not trusted (%s): running without it; check the file, then trust it with: sentinel config trust --project %s",
+		path, why, strconv.Quote(p.Root))
 }
 
 // trustWrites keeps what Sentinel itself writes into p's project template
 // file trusted, in a place that is not a git repository: a remembered
-// template or a use count must not make the person's own file untrusted.
+// template or a use count must not make the person's own file untrusted
+// (nor, in a repository, a file a coder's mark left untrusted when it was
+// missing and Sentinel made it).
 func trustWrites(p *Project, set *approvals.TemplateSet) {
-	if p.GitDir != "" {
+	if p.GitDir != "" && !config.CoderWrote(p.Root, "templates.toml") {
 		return
 	}
 	set.OnWrite(func(sc approvals.Scope, file string) {

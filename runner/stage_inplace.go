@@ -255,6 +255,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 			}
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s changed and runs code later (%s): look at it before you use it", f.Path, f.Reason), nil)
 		}
+		r.tellCoderWroteState(ch)
 	}
 	if note := r.ws.checkpoint.pointsNote(); note != "" {
 		r.emit(journal.System, KindNotice, note, nil)

@@ -12,14 +12,18 @@ import (
 // trustPlaceFiles trusts, in a place that is not a git repository, the
 // .sentinel/policy.toml and templates.toml there as they are now (a run
 // there uses them only then; runner/place_trust.go), saying which; n is
-// how many it trusted. In a repository it does nothing: what is there is
-// the person's (a committed .sentinel/ is refused).
+// how many it trusted. In a repository only a file a coder wrote
+// (config.CoderWrote): the rest is the person's (a committed .sentinel/
+// is refused).
 func trustPlaceFiles(out io.Writer, root string) (n int, err error) {
 	p, err := runner.FindInPlaceProject(context.Background(), root)
-	if err != nil || p.GitDir != "" {
+	if err != nil {
 		return 0, nil
 	}
 	for _, name := range []string{"policy.toml", "templates.toml"} {
+		if p.GitDir != "" && !config.CoderWrote(root, name) {
+			continue
+		}
 		path := config.StateFilePath(root, name)
 		sum, present, err := config.HashFile(path)
 		if err != nil {

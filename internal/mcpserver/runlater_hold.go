@@ -101,6 +101,9 @@ func (h *laterHold) made(before envStamps) []string {
 			what += " (a symbolic " + textsafe.Line(st) + ")"
 		}
 		out = append(out, "the command made "+what+", which runs code later ("+why+"); it is not held read-only until the server restarts: the person must look at it before using this folder")
+		if state, err := markStateWrite(p); state {
+			out = append(out, stateWriteNote(p, err))
+		}
 	}
 	return append(out, envChanges(before, stampEnvs(h.envs))...)
 }
