@@ -10,6 +10,7 @@ import "strings"
 // could be judged apart. shortTwins lists, per tool and from each tool's
 // own reference, the long options that have a short twin; twinArgs writes
 // each long one as its twin before any check, so both are judged alike.
+// dotnet --logger is left out: loggerLoadsCode reads its long name.
 //
 // Sources: SwiftPM `swift build --help` (-c/--configuration, -j/--jobs,
 // -v/--verbose, -q/--quiet); Maven CLI options
@@ -30,7 +31,7 @@ var shortTwins = lazy[map[string]map[string]string]{build: func() map[string]map
 			"show-version": "-V", "help": "-h", "strict-checksums": "-C", "lax-checksums": "-c",
 			"no-snapshot-updates": "-nsu", "encrypt-password": "-ep", "encrypt-master-password": "-emp"},
 		"dotnet": {"configuration": "-c", "framework": "-f", "verbosity": "-v", "runtime": "-r", "arch": "-a",
-			"output": "-o", "logger": "-l", "settings": "-s", "environment": "-e", "list-tests": "-t",
+			"output": "-o", "settings": "-s", "environment": "-e", "list-tests": "-t",
 			"diag": "-d", "property": "-p", "help": "-h"},
 		"gradle": {"quiet": "-q", "info": "-i", "debug": "-d", "stacktrace": "-s", "full-stacktrace": "-S",
 			"init-script": "-I", "project-dir": "-p", "build-file": "-b", "settings-file": "-c",
