@@ -117,6 +117,7 @@ func addBuildVerbHandlers(handlers map[string]handler) {
 
 func verbHandler(tool string, prev handler) handler {
 	return func(x *cmdCtx, args []word) {
+		args = twinArgs(tool, args) // shorttwins.go: --configuration is -c
 		verb, rest, cls := findVerb(tool, args[1:])
 		if tool == "mvn" {
 			verb, rest, cls = mavenVerbs(args[1:])

@@ -75,7 +75,7 @@ var rubyBinstubs = wordSet{words: []string{"rails", "rake", "rspec", "bundle", "
 func binstub(c *checkEnv, paths []string) bool {
 	for _, p := range paths {
 		r := rel(p, c.ws)
-		name, ok := strings.CutPrefix(r, "bin/")
+		name, ok := binstubName(r) // binstubs.go: api/bin/rails in a monorepo
 		if !within(p, c.ws) || !ok || !rubyBinstubs.has(name) {
 			return false
 		}
@@ -90,10 +90,11 @@ func binstub(c *checkEnv, paths []string) bool {
 // the tool's handler: `yarn version` bumps the package's version.
 func versionQuery(h handler) handler {
 	return func(x *cmdCtx, args []word) {
+		args = twinArgs(args[0].val, args) // shorttwins.go: --configuration is -c
 		if len(args) == 2 && args[1].static {
 			switch v := args[1].val; {
 			case v == "--version" || v == "-V" || v == "-version",
-				v == "-v" && dashVIsVersion.has(args[0].val):
+				v == "-v" && (dashVIsVersion.has(args[0].val) || twinOf(args[0].val, "--version") == "-v"):
 				x.add(Allow, RuleReadOnly, "prints "+args[0].val+"'s version")
 				return
 			}

@@ -185,7 +185,7 @@ func cmakeCmd(x *cmdCtx, args []word) {
 		x.read(d)
 	}
 	for _, d := range outs {
-		x.write(d)
+		x.rewriteTree(d) // treewrites.go: cmake --build . is an in-source build
 	}
 }
 

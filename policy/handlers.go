@@ -33,6 +33,7 @@ func loadPrograms() {
 		addEcosystemHandlers(handlers)      // ecosystems.go: refines some of the above
 		addBuildVerbHandlers(handlers)      // buildverbs.go: build tools by verb class
 		addMoreBuildHandlers(handlers)      // buildverbs_more.go: sbt, just, nix
+		addTestRunnerHandlers(handlers)     // testrunners.go: bats, cucumber, behave
 		addDevToolHandlers(handlers)        // devtools.go: generators, formatters, linters
 		addPrivToolHandlers(handlers)       // privtools.go: setcap, mount
 		addEverydayHandlers(handlers)       // everyday.go: lipo, codesign, php -m, loopback wget and nc

@@ -189,7 +189,7 @@ func gofmtCmd(x *cmdCtx, args []word) {
 	}
 	for _, w := range operands(args[1:], "r", []string{"srcdir", "local"}) {
 		if write {
-			x.write(w)
+			x.rewriteTree(w) // treewrites.go: gofmt -w . rewrites files under the root
 		} else {
 			x.read(w)
 		}
