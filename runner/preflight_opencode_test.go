@@ -26,6 +26,7 @@ func TestPreflightChecksOpencode(t *testing.T) {
 	dead := closedURL(t)
 	answering := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
 	defer answering.Close()
+	emptyXDG := t.TempDir()
 	for _, tc := range []struct {
 		name    string
 		adapter func() Adapter
@@ -52,6 +53,12 @@ func TestPreflightChecksOpencode(t *testing.T) {
 		// instead of letting a run start blind (it failed after 100 s).
 		{name: "no model named", adapter: opencodeACP(), env: map[string]string{"ANTHROPIC_API_KEY": "k"},
 			want: []string{"coder opencode: no model named", "-m provider/model", filepath.Join(".config", "opencode", "opencode.json")}},
+		// XDG_CONFIG_HOME names a dir without opencode's config (as for a
+		// person who keeps only other programs' there, or a test): the
+		// sandboxed opencode reads ~/.config/opencode, so its model counts.
+		{name: "model in ~/.config beside an XDG_CONFIG_HOME without one", adapter: opencodeACP(),
+			config: `{"model": "local/qwen", "provider": {"local": {"options": {"baseURL": "` + answering.URL + `"}}}}`,
+			env:    map[string]string{"XDG_CONFIG_HOME": emptyXDG}},
 		{name: "no model named, a key and a config", adapter: opencodeACP(), config: `{"provider": {"anthropic": {}}}`,
 			env:  map[string]string{"ANTHROPIC_API_KEY": "k"},
 			want: []string{"coder opencode: no model named"}},

@@ -43,6 +43,23 @@ func readPreflight(args []string) (preflight, error) {
 		pf.config = filepath.Join(dir, "opencode")
 	}
 	model, _ := cfg["model"].(string)
+	if model == "" && os.Getenv("XDG_CONFIG_HOME") != "" {
+		// The sandbox may start opencode without XDG_CONFIG_HOME, so it
+		// reads ~/.config/opencode: a model named there is the run's too
+		// (a preflight that refused it would stop a run that works).
+		noXDG := func(k string) string {
+			if k == "XDG_CONFIG_HOME" {
+				return ""
+			}
+			return os.Getenv(k)
+		}
+		if c, err := personConfig(home, noXDG); err == nil {
+			if m, _ := c["model"].(string); m != "" {
+				cfg, model = c, m
+				pf.config = filepath.Join(home, ".config", "opencode")
+			}
+		}
+	}
 	for i, a := range args {
 		switch {
 		case (a == "-m" || a == "--model") && i+1 < len(args):
