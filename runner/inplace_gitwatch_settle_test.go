@@ -37,7 +37,7 @@ func onScanned(t *testing.T, f func(dir string)) {
 // appears, so the .git made in that window is quarantined at once, and
 // every new directory is watched.
 func TestNewSubtreeGitDirMadeBeforeItsWatchIsQuarantined(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it swaps the package hook subtreeScanned.
 	p, g := settleGuard(t)
 	top := filepath.Join(p.Root, "a")
 	if err := os.MkdirAll(filepath.Join(top, "b"), 0o755); err != nil {
@@ -74,7 +74,7 @@ func TestNewSubtreeGitDirMadeBeforeItsWatchIsQuarantined(t *testing.T) {
 // directories in a loop) does not hold the watch: after a bound it is
 // handed to the beat, which walks it.
 func TestNewSubtreeThatKeepsGrowingGoesToTheBeat(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it swaps the package hook subtreeScanned.
 	p, g := settleGuard(t)
 	top := filepath.Join(p.Root, "grow")
 	if err := os.MkdirAll(filepath.Join(top, "0"), 0o755); err != nil {
