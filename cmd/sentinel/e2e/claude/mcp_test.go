@@ -90,7 +90,7 @@ func TestMCPStdioSession(t *testing.T) {
 	want("exec", map[string]any{"command": "ls && echo done"}, false, "notes.txt")
 	want("exec", map[string]any{"command": "ls | grep notes | wc -l"}, false, "1\n[exit 0]")
 	want("exec", map[string]any{"command": "ls; lsof"}, true, "[not-allowed]") // one part off the allowlist (rm -rf . is now the policy's to deny)
-	want("exec", map[string]any{"command": "ls | sh"}, true, "[policy-deny]") // the policy refuses it before the allowlist reads the pipe
+	want("exec", map[string]any{"command": "ls | sh"}, true, "[policy-deny]")  // the policy refuses it before the allowlist reads the pipe
 	want("exec", map[string]any{"command": "lsof"}, true, "[not-allowed]")
 	want("exec", map[string]any{"command": "ls\nlsof"}, true, "[multi-line]")
 	want("read", map[string]any{"path": f.rw + "/notes.txt"}, false, "hello world")
