@@ -35,7 +35,8 @@ var sharedSeed struct {
 func sharedSeedDirs(t *testing.T) (state, cache string) {
 	t.Helper()
 	sharedSeed.once.Do(func() {
-		d, err := os.MkdirTemp("", "sentinel-runner-seed-")
+		sweepSharedSeeds()
+		d, err := os.MkdirTemp("", sharedSeedPrefix)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,6 +101,20 @@ func builtSharedCoreSeed(t *testing.T) (goSeedDir, time.Time) {
 		t.Fatal(err)
 	}
 	return s, sharedSeed.buildStarted
+}
+
+const sharedSeedPrefix = "sentinel-runner-seed-"
+
+// sweepSharedSeeds removes the shared seeds that processes killed before
+// their end (a test timeout's panic runs no TestMain cleanup) left: any
+// not touched for two hours, longer than a test process lives.
+func sweepSharedSeeds() {
+	old, _ := filepath.Glob(filepath.Join(os.TempDir(), sharedSeedPrefix+"*"))
+	for _, d := range old {
+		if fi, err := os.Lstat(d); err == nil && fi.IsDir() && time.Since(fi.ModTime()) > 2*time.Hour {
+			_ = os.RemoveAll(d)
+		}
+	}
 }
 
 // removeSharedSeed removes the shared seed at the end of the process.
