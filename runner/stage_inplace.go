@@ -200,17 +200,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindError, "in place: could not check the stat records of your git index ("+ferr.Error()+"); a stat record the coder forged could hide a changed file of this report from git status (`touch FILE` makes git read it again)", nil)
 	}
 	ch, err := r.ws.inPlaceChange(ctx)
-	if c := r.ws.checkpoint; c != nil {
-		if changes, after, cerr := c.end(r.emit); cerr != nil {
-			r.emit(journal.System, KindNotice, "in place: could not compare the place with its checkpoint ("+cerr.Error()+"); ignored files are not in this report", nil)
-		} else {
-			if err != nil { // git could not tell; the checkpoint can
-				r.emit(journal.System, KindNotice, "in place: git could not tell what changed ("+err.Error()+"); the checkpoint's comparison follows", nil)
-				ch, err = InPlaceChange{}, nil
-			}
-			ch = c.report(ch, changes, after)
-		}
-	}
+	ch, err, unreported := endCheckpoint(r.ws.checkpoint, r.id, ch, err, r.emit)
 	ch.Flagged = mergeFlags(madeFlags, ch.Flagged)
 	var told *InPlaceChanged
 	if err != nil {
@@ -263,7 +253,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	if note := r.ws.checkpoint.pointsNote(); note != "" {
 		r.emit(journal.System, KindNotice, note, nil)
 	}
-	res := r.inPlaceEnd(end)
+	res := failUnreported(r.inPlaceEnd(end), unreported)
 	res.InPlace, res.Code = told, end.code
 	return res
 }
