@@ -207,7 +207,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
 	} else {
 		r.meta.Files = ch.Files
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard), IndexCaches: caches}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard), IndexCaches: caches, Flagged: ch.Flagged}
 		moves, rerr := r.ws.guard.refMoves(ctx)
 		if rerr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
@@ -296,6 +296,11 @@ type InPlaceChanged struct {
 	// IndexCaches: caches git trusts instead of looking (UNTR, FSMN) the
 	// coder's git left in the index, removed (index_caches.go).
 	IndexCaches []gitindex.Cache `json:"index_caches,omitempty"`
+	// Flagged: the changed files that run code later, each with why; the
+	// journal tells each on a line of its own, the terminal's last words
+	// repeat them (FlagsText) — the one place they still reach the person
+	// when the journal cannot be written.
+	Flagged []Flag `json:"flagged,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the
