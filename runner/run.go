@@ -193,7 +193,7 @@ func newRun(o Options, id string, adapter Adapter) *Run {
 	r := &Run{runCore: core, done: make(chan struct{}), reviews: make(chan *ReviewRequest)}
 	r.guard = &containment{runCore: core}
 	r.coder = &coderStage{runCore: core, guard: r.guard, finishing: newLatch(), stopped: core.stop.ch, done: r.done,
-		outCap: newOutputCap(o.Coder.MaxOutput), pumpDone: make(chan struct{})}
+		outCap: newOutputCap(o.Coder.MaxOutput), pumpDone: make(chan struct{}), outRelay: &relayWatch{}}
 	r.end = &endStage{runCore: core, guard: r.guard, reviews: r.reviews}
 	return r
 }

@@ -33,6 +33,7 @@ type coderStage struct {
 	mu       sync.Mutex // guards proc, which a restart replaces
 	proc     *coderProc
 	pumpDone chan struct{} // closed when the coder's output is all journaled
+	outRelay *relayWatch   // what that relay has moved (coder_relay.go)
 	// codexChecked: the app-server's schema was checked in the sandbox
 	// (checkCodexSchema), once per run.
 	codexChecked bool
@@ -61,7 +62,7 @@ func (r *coderStage) launchCoder(ctx context.Context, task string) error {
 	}
 	cmd.Env = append(cmd.Env, r.adapter.Env()...)
 	cmd.Env = append(cmd.Env, approvals.EnvSocket+"="+r.guard.socketPath(), approvals.EnvRun+"="+r.id)
-	r.pumpDone = make(chan struct{})
+	r.pumpDone, r.outRelay = make(chan struct{}), &relayWatch{}
 	if err := r.startCoder(cmd, task); err != nil {
 		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)
 	}
@@ -116,15 +117,15 @@ func (r *coderStage) waitCoder() coderEnd {
 		c.stop(3 * time.Second)
 		r.emit(journal.System, KindCoderDone, "the person said the coder is done; its work goes on to verification and review", nil)
 	}
-	// Let the coder's last output reach the journal before its exit does
-	// (briefly after a stop: a sandbox's own processes may hold the pty).
-	drain := 2 * time.Second
+	// Let the coder's last output reach the journal before its exit does:
+	// briefly after a stop, else while the relay moves it (coder_relay.go).
 	if interrupted {
-		drain = stopDrain
-	}
-	select {
-	case <-r.pumpDone:
-	case <-time.After(drain):
+		select {
+		case <-r.pumpDone:
+		case <-time.After(stopDrain):
+		}
+	} else {
+		r.outRelay.settle(r.pumpDone, relayIdle, relayHang)
 	}
 	r.endOutput() // what a cap dropped, and the tail
 	r.journalAgentDenials(c.started)

@@ -170,10 +170,10 @@ func (r *coderStage) setCoder(c *coderProc) {
 }
 
 func (r *coderStage) pumpPTY(c *coderProc, emit func([]byte)) {
-	done := r.pumpDone
+	done, w := r.pumpDone, r.outRelay
 	go func() {
 		defer close(done)
-		pumpOutput(c.pty, 25*time.Millisecond, 64*1024, emit)
+		pumpOutput(w.reader(c.pty), 25*time.Millisecond, 64*1024, w.emit(emit))
 	}()
 }
 
