@@ -42,7 +42,13 @@ import (
 //
 // Each path is stamped by resolving it one name at a time, each link on
 // the way stamped and followed, so a link re-pointed anywhere on the way
-// is a change. A change a file system dates within lookRacy of the look's
+// is a change. A directory is stamped by what it is (device, inode, mode,
+// owner), its times left out, unless the look listed it or read it as a
+// program's input: only the next name on the way matters of it, and that
+// name has a stamp of its own (a missing one too). Its times would move
+// with every new entry — /tmp and $HOME gain and lose them all the time
+// (Claude Code rewrites ~/.claude.json by rename) — and drop the kept
+// answer for nothing. A change a file system dates within lookRacy of the look's
 // start could share its stamp with the state the look saw (timestamps
 // come from a coarse clock), so an answer with such a stamp is not kept:
 // the next look is a full one. When in doubt — a git run that failed other
@@ -136,7 +142,10 @@ func lookStamps(roots []string, a *lookAnswer, reads []string, start time.Time) 
 	bin, _ := hostbin.Find("git")
 	for _, root := range roots {
 		sc := a.scans[root]
-		for _, p := range slices.Concat([]string{root}, sc.Watch, sc.Unlisted, sc.Pointers) {
+		for _, p := range slices.Concat([]string{root}, sc.Watch, sc.Unlisted) {
+			s.read(p) // listed, or tried to be
+		}
+		for _, p := range sc.Pointers {
 			s.add(p)
 		}
 		for _, p := range sc.Pointers {
@@ -152,7 +161,7 @@ func lookStamps(roots []string, a *lookAnswer, reads []string, start time.Time) 
 		}
 	}
 	for _, p := range slices.Concat(reads, a.targets) {
-		s.add(p)
+		s.read(p)
 	}
 	for l := range a.links {
 		s.add(l)
@@ -169,13 +178,26 @@ func lookStamps(roots []string, a *lookAnswer, reads []string, start time.Time) 
 	return s.m, true
 }
 
-// pathStamp is what lstat says of a path.
+// pathStamp is what lstat says of a path; of a directory stamped by what
+// it is (isOnly), its identity, mode and owner alone.
 type pathStamp struct {
 	err                 string
 	dev, ino, size      uint64
-	mode                uint32
+	mode, uid           uint32
 	mtime, ctime, nlink int64
+	isOnly              bool
 }
+
+// what is st without what moves with a directory's entries.
+func (st pathStamp) what() pathStamp {
+	if st.err != "" {
+		return st
+	}
+	return pathStamp{dev: st.dev, ino: st.ino, mode: st.mode, uid: st.uid, isOnly: true}
+}
+
+// isDir says st is a directory's.
+func (st pathStamp) isDir() bool { return st.err == "" && st.mode&0o170000 == 0o040000 }
 
 // lstamp is p's stamp; ok is false when the system gives none.
 func lstamp(p string) (pathStamp, bool) {
@@ -191,7 +213,7 @@ func lstamp(p string) (pathStamp, bool) {
 		return pathStamp{}, false
 	}
 	return pathStamp{
-		dev: st.Dev, ino: st.Ino, size: uint64(fi.Size()), mode: st.Mode, nlink: int64(st.Nlink),
+		dev: st.Dev, ino: st.Ino, size: uint64(fi.Size()), mode: st.Mode, uid: uint32(st.UID), nlink: int64(st.Nlink),
 		mtime: st.MtimeSec*1e9 + st.MtimeNsec, ctime: st.CtimeSec*1e9 + st.CtimeNsec,
 	}, true
 }
@@ -199,7 +221,11 @@ func lstamp(p string) (pathStamp, bool) {
 // stampsHold says whether every path still stamps as kept.
 func stampsHold(m map[string]pathStamp) bool {
 	for p, want := range m {
-		if got, ok := lstamp(p); !ok || got != want {
+		got, ok := lstamp(p)
+		if ok && want.isOnly {
+			got = got.what()
+		}
+		if !ok || got != want {
 			return false
 		}
 	}
@@ -223,24 +249,37 @@ func (s *stampSet) gitDir(d string) {
 }
 
 // add stamps p and every name on the way to it, following links as the
-// system does (a .. after a link goes up from where the link led).
-func (s *stampSet) add(p string) {
+// system does (a .. after a link goes up from where the link led); a
+// directory, p too, by what it is.
+func (s *stampSet) add(p string) { s.addPath(p, false) }
+
+// read is add, but where p leads is stamped whole, a directory's times
+// too: the look listed it, or read it as an input.
+func (s *stampSet) read(p string) { s.addPath(p, true) }
+
+func (s *stampSet) addPath(p string, whole bool) {
 	if !filepath.IsAbs(p) {
 		s.unsure = true
 		return
 	}
-	s.resolve(p, 0)
+	s.resolve(p, 0, whole)
 }
 
 // resolve stamps the names of p one at a time and is where p leads (""
-// when a name on the way is missing or not a directory).
-func (s *stampSet) resolve(p string, hops int) string {
+// when a name on the way is missing or not a directory); whole: the last
+// name's stamp is whole even when it is a directory.
+func (s *stampSet) resolve(p string, hops int, whole bool) string {
 	if hops > 40 || len(s.m) > maxLookStamps {
 		s.unsure = true
 		return ""
 	}
 	cur := string(filepath.Separator)
-	for _, name := range strings.Split(p, string(filepath.Separator)) {
+	names := strings.Split(p, string(filepath.Separator))
+	last := len(names) - 1
+	for last >= 0 && (names[last] == "" || names[last] == ".") {
+		last--
+	}
+	for i, name := range names {
 		switch name {
 		case "", ".":
 			continue
@@ -249,13 +288,17 @@ func (s *stampSet) resolve(p string, hops int) string {
 			continue
 		}
 		next := filepath.Join(cur, name)
+		wholeHere := whole && i == last
 		st, seen := s.m[next]
-		if !seen {
+		if !seen || (wholeHere && st.isOnly) {
 			var ok bool
 			st, ok = lstamp(next)
 			if !ok {
 				s.unsure = true
 				return ""
+			}
+			if st.isDir() && !wholeHere {
+				st = st.what()
 			}
 			s.m[next] = st
 		}
@@ -271,7 +314,7 @@ func (s *stampSet) resolve(p string, hops int) string {
 			if !filepath.IsAbs(t) {
 				t = cur + string(filepath.Separator) + t
 			}
-			if cur = s.resolve(t, hops+1); cur == "" {
+			if cur = s.resolve(t, hops+1, wholeHere); cur == "" {
 				return ""
 			}
 			continue

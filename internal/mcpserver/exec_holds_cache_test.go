@@ -56,13 +56,12 @@ func newLookFixture(t *testing.T) *lookFixture {
 }
 
 // quietDir is a fresh directory for a look's inputs whose parents change
-// only rarely. The look stamps every directory on the way to each path it
-// read, times included, so a new entry in any of them drops the kept
-// answer; the shared temp dir (/tmp) gains and loses entries every second
-// or two on a busy machine (every test's t.TempDir is made there), and
-// settle then never saw an answer kept: "the look's answer was never
-// kept" after two minutes at load 50. /var/tmp is as writable and
-// quiet; without it, the temp dir.
+// only rarely. The look stamps a directory on the way by what it is, not
+// its times (exec_holds_cache.go), but a directory it listed or read is
+// stamped whole, and a fixture under the shared temp dir (/tmp, which
+// gains and loses entries every second or two on a busy machine) is one
+// change away from a test that settles for minutes. /var/tmp is as
+// writable and quiet; without it, the temp dir.
 func quietDir(t *testing.T) string {
 	t.Helper()
 	d, err := os.MkdirTemp("/var/tmp", "sentinel-look-")
