@@ -82,7 +82,10 @@ func runWithHook(t *testing.T, hook string, decide time.Duration, commands ...st
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = project
 	cmd.Env = append(os.Environ(), a.Env()...)
-	cmd.Env = append(cmd.Env, "PWD="+project, "XDG_CONFIG_HOME=", "XDG_DATA_HOME=", "XDG_STATE_HOME=", "XDG_CACHE_HOME=")
+	// A temp dir of its own, removed after the test (the bwrap above shares
+	// the host's /tmp): opencode, a Bun program, leaves a 5.5 MB native
+	// library (.<hex>-00000000.so) in its temp dir at every start.
+	cmd.Env = append(cmd.Env, "PWD="+project, "XDG_CONFIG_HOME=", "XDG_DATA_HOME=", "XDG_STATE_HOME=", "XDG_CACHE_HOME=", "TMPDIR="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("opencode run: %v\n%s", err, out)

@@ -32,7 +32,10 @@ func direct(t *testing.T, w *opencodeExecWorld, task string) {
 	cmd := exec.CommandContext(ctx, "opencode", "run", task)
 	cmd.Dir = w.dir
 	noNet := "http://127.0.0.1:9"
-	cmd.Env = append(append(os.Environ(), w.env...), "PWD="+w.dir,
+	// A temp dir of its own, removed after the test: opencode (a Bun
+	// program) leaves a 5.5 MB native library (.<hex>-00000000.so) in
+	// its temp dir at every start, ~1 GB of /tmp over a suite.
+	cmd.Env = append(append(os.Environ(), w.env...), "PWD="+w.dir, "TMPDIR="+t.TempDir(),
 		"HTTP_PROXY="+noNet, "HTTPS_PROXY="+noNet, "http_proxy="+noNet, "https_proxy="+noNet,
 		"NO_PROXY=127.0.0.1,localhost", "no_proxy=127.0.0.1,localhost",
 		"NPM_CONFIG_REGISTRY="+noNet, "BUN_CONFIG_REGISTRY="+noNet, "NPM_CONFIG_FETCH_RETRIES=0")
