@@ -60,3 +60,22 @@ func TestSlowRelayStillJournalsTheCodersOutput(t *testing.T) {
 		t.Fatalf("the coder's output is event %d and its exit event %d (want the output first; the wait saw the relay at work %d times)", said, exited, waited)
 	}
 }
+
+// A relay that moves nothing (a sandbox's process holds the pty open and
+// silent) ends the wait after an idle interval, long before the hang
+// bound (one at work does not: TestSlowRelayStillJournalsTheCodersOutput).
+func TestRelayWaitEndsWhenTheRelayIsIdle(t *testing.T) {
+	t.Parallel()
+	w := &relayWatch{}
+	never := make(chan struct{})
+	ended := make(chan bool, 1)
+	go func() { ended <- w.settle(never, time.Millisecond, time.Hour) }()
+	select {
+	case done := <-ended:
+		if done {
+			t.Fatal("the wait says the relay was done")
+		}
+	case <-time.After(time.Minute): // a bound on a hang
+		t.Fatal("the wait on an idle relay did not end")
+	}
+}
