@@ -214,6 +214,7 @@ func awaitSeed(ctx context.Context, root string, need []string, wait func(time.D
 	}
 	if wait != nil { // say so at once: the first tick is a while away
 		wait(0)
+		MarkSaid()
 	}
 	tick := time.NewTicker(seedWaitEvery)
 	defer tick.Stop()
@@ -229,6 +230,7 @@ func awaitSeed(ctx context.Context, root string, need []string, wait func(time.D
 		case now := <-tick.C:
 			if wait != nil {
 				wait(now.Sub(start))
+				MarkSaid()
 			}
 		}
 	}
@@ -263,20 +265,19 @@ func WarmGoSeed(dir string, checks []Check) {
 // whileSaying runs fn, calling wait every seedWaitEvery with the time since
 // start until fn returns.
 func whileSaying(start time.Time, wait func(time.Duration), fn func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- fn() }()
-	tick := time.NewTicker(seedWaitEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case err := <-done:
-			return err
-		case now := <-tick.C:
+	stop, said := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(said)
+		sayUntil(stop, func(now time.Time) {
 			if wait != nil {
 				wait(now.Sub(start))
 			}
-		}
-	}
+		})
+	}()
+	err := fn()
+	close(stop)
+	<-said // nothing is said after it returns
+	return err
 }
 
 // seedGoRuns are the seed build's go commands, run in mod with env: go
