@@ -50,6 +50,12 @@ import (
 // is built (a cache program outside the sandbox answering a check inside
 // it, to save the few seconds of the verification's own work); starting
 // the seed earlier in demo (it starts within a second of Sentinel's start).
+// Measured again (issue 33, first16; docs/measure/first-demo.sh, load
+// 30-64): the first demo's verification waited 89-100 s for the core seed,
+// which is all of its extra time (27-33 CPU-s for the first run against
+// 5 for the second: the seed's go test 11 and go vet 9); -p 8 for the
+// seed's go commands took 140 s against 293 s wall at load 60-72 but 115 s
+// against 137 s at load 40-48, for 10-17% more CPU: still not taken.
 
 // seedWaitLine and seedWaitWhy are what a verification waiting for the
 // seed says it does, and why.
