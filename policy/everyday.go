@@ -37,8 +37,9 @@ func everydayBuildVerbs(p, r, m, run verbClass) map[string]map[string]verbClass 
 		"conda":  {"list": r, "env list": r, "info": r, "--version": r, "config --show": r},
 		"rbenv":  {"version": r, "versions": r, "which": r, "root": r, "--version": r, "version-name": r},
 		"pnpm":   {"store path": r},
-		"docker": {"info": r, "compose version": r, "compose images": r, "compose top": r},
-		"xcrun":  {"simctl list": r, "--show-sdk-path": r, "--show-sdk-version": r, "--version": r},
+		"docker": {"info": r, "compose version": r, "compose images": r, "compose top": r, "compose ls": r, "buildx ls": r,
+			"context ls": r, "stats": r, "image history": r, "volume ls": r, "network ls": r},
+		"xcrun": {"simctl list": r, "--show-sdk-path": r, "--show-sdk-version": r, "--version": r},
 		// plan runs the providers init fetched and the configuration's
 		// external data sources, and reads remote state: inside the sandbox
 		// with no cloud credentials in reach and every host asked by the
