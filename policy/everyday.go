@@ -95,6 +95,11 @@ func (x *cmdCtx) everydayArgs(tool, verb string, rest []word) ([]word, bool) {
 			}
 			out = append(out, w)
 		}
+		if verb == "compile" {
+			// deno compile -o bin/tool cli.ts: the binary it writes,
+			// judged as the write it is; compiling runs none of the code
+			return x.outputFolder(out, "o", "output", false), true
+		}
 		return out, true
 	}
 	return rest, true
