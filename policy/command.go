@@ -339,7 +339,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 				x.add(Ask, RuleShellDynamicArg, "a brace expansion turns one word into several arguments")
 				break
 			}
-			if a.pattern && !afterDashes && !globSafe.has(name.val) && !globSafeVerb(name.val, args) && strings.IndexAny(a.val[:1], "*?[") == 0 {
+			if a.pattern && !afterDashes && !globSafe.has(name.val) && !globSafeVerb(name.val, args) /* everyday.go */ && strings.IndexAny(a.val[:1], "*?[") == 0 {
 				x.add(Ask, RuleShellDynamicArg, "a glob may expand to file names that "+name.val+" would read as options")
 				break
 			}
@@ -431,14 +431,6 @@ func devStream(p string) bool {
 var globSafe = wordSet{words: []string{"ls", "wc", "cat", "head", "tail", "stat", "file", "du", "grep", "egrep", "fgrep",
 	"md5sum", "sha1sum", "sha256sum", "sha512sum", "nl", "diff", "cmp", "gofmt", "echo", "printf", "rm",
 	"mkdir", "touch", "cut", "tr", "strings", "od", "hexdump", "realpath", "basename", "dirname", "test", "["}}
-
-// globSafeVerb: deno check, fmt and lint run none of the code they read,
-// so a file name a glob turns into an option (deno check **/*.ts) can at
-// most pick another configuration or output form inside the project; the
-// other verbs (run, test, task) run code and keep asking.
-func globSafeVerb(prog string, args []word) bool {
-	return prog == "deno" && len(args) > 1 && args[1].static && (args[1].val == "check" || args[1].val == "fmt" || args[1].val == "lint")
-}
 
 // systemDirs hold the system's own programs; the sandbox shows them
 // read-only, so a program named by its path there is that program.

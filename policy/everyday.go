@@ -471,3 +471,11 @@ func goTaskCmd(x *cmdCtx, args []word) {
 		}
 	}
 }
+
+// globSafeVerb: deno check, fmt and lint run none of the code they read,
+// so a file name a glob turns into an option (deno check **/*.ts) can at
+// most pick another configuration or output form inside the project; the
+// other verbs (run, test, task) run code and keep asking.
+func globSafeVerb(prog string, args []word) bool {
+	return prog == "deno" && len(args) > 1 && args[1].static && (args[1].val == "check" || args[1].val == "fmt" || args[1].val == "lint")
+}
