@@ -118,6 +118,9 @@ func addBuildVerbHandlers(handlers map[string]handler) {
 func verbHandler(tool string, prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		args = twinArgs(tool, args) // shorttwins.go: --configuration is -c
+		if tool == "docker" {
+			args = composeVerbFirst(args) // containerbuild.go: docker compose -f FILE ps
+		}
 		verb, rest, cls := findVerb(tool, args[1:])
 		if tool == "mvn" {
 			verb, rest, cls = mavenVerbs(args[1:])

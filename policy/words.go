@@ -39,6 +39,11 @@ type word struct {
 	// fixed: for a word that is not static, how many bytes of val were
 	// written before its first expansion (fixedprefix.go).
 	fixed int
+	// homeFixed: the word begins with a plain $HOME (bare or first in
+	// double quotes), which bash expands as it does ~; 1 + how many bytes
+	// of val follow it before the next expansion (fixedprefix.go); 0 when
+	// the word does not begin so.
+	homeFixed int
 }
 
 // fetchers download text a shell could then run.
@@ -109,6 +114,15 @@ func decodeWord(w *syntax.Word, home string) word {
 func decodeParts(w *syntax.Word, home string) word {
 	var b strings.Builder
 	out := word{static: true, benignVars: true}
+	homeLead := false
+	afterHome := func(q syntax.WordPart, first bool) {
+		switch {
+		case first && home != "" && plainHome(q):
+			homeLead = true
+		case homeLead && out.homeFixed == 0:
+			out.homeFixed = b.Len() + 1
+		}
+	}
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
@@ -149,9 +163,10 @@ func decodeParts(w *syntax.Word, home string) word {
 				b.WriteString(p.Value)
 			}
 		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
+			for j, q := range p.Parts {
 				lit, ok := q.(*syntax.Lit)
 				if !ok {
+					afterHome(q, i == 0 && j == 0)
 					out.notStatic(&b)
 					if !benignParam(q) {
 						out.benignVars = false
@@ -162,6 +177,7 @@ func decodeParts(w *syntax.Word, home string) word {
 			}
 		default:
 			// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob, BraceExp.
+			afterHome(p, i == 0)
 			out.notStatic(&b)
 			if !benignParam(p) && !literalArith(p) {
 				out.benignVars = false
@@ -172,7 +188,16 @@ func decodeParts(w *syntax.Word, home string) word {
 	if strings.IndexByte(out.val, 0) >= 0 {
 		out.static = false
 	}
+	if homeLead && out.homeFixed == 0 {
+		out.homeFixed = len(out.val) + 1
+	}
 	return out
+}
+
+// plainHome: the part is $HOME or ${HOME}, nothing done to it.
+func plainHome(p syntax.WordPart) bool {
+	pe, ok := p.(*syntax.ParamExp)
+	return ok && benignParam(p) && pe.Param.Value == "HOME"
 }
 
 // unquotedLit appends the unescaped text of an unquoted literal and
