@@ -31,3 +31,25 @@ func BenchmarkCheckNestedDepth(b *testing.B) {
 		}
 	}
 }
+
+// TestNestedSubstitutionWorkIsQuadratic: a coder controls the line, so
+// judging d nested $( must not cost d³. Each level's word is walked for
+// fetchers once (d²/2 nodes in all); the binder, which reads each level's
+// value and recurses into the next, must not walk again at every level
+// (words.go decodeShallow), which made 200 levels take seconds. The count
+// of nodes walked, not the time, is compared: from depth 50 to 200 it may
+// grow 16× (quadratic), not 64×.
+func TestNestedSubstitutionWorkIsQuadratic(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	walked := func(d int) int64 {
+		before := fetchWalkNodes.Load()
+		e.Check(Query{Kind: KindShell, Command: nestedLine("plain", d), Context: ctx})
+		return fetchWalkNodes.Load() - before
+	}
+	small, big := walked(50), walked(200)
+	if small == 0 || big > 20*small {
+		t.Errorf("nodes walked: %d at depth 50, %d at depth 200 (%.1f×), want at most 20× (quadratic is 16×)", small, big, float64(big)/float64(max(small, 1)))
+	}
+	t.Logf("nodes walked: %d at depth 50, %d at depth 200", small, big)
+}
