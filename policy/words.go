@@ -3,6 +3,7 @@ package policy
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -46,6 +47,11 @@ type word struct {
 	homeFixed int
 }
 
+// fetchWalkNodes counts the nodes fetchesIn has visited, so that a test
+// can see the work a line of nested substitutions costs grow no faster
+// than the square of its depth (TestNestedSubstitutionWorkIsQuadratic).
+var fetchWalkNodes atomic.Int64
+
 // fetchers download text a shell could then run.
 var fetchers = wordSet{words: []string{"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m",
 	"nc", "ncat", "netcat", "socat", "openssl", "ftp", "tftp", "scp", "rsync", "ssh", "gh", "aws", "gsutil",
@@ -56,6 +62,7 @@ var fetchers = wordSet{words: []string{"curl", "wget", "fetch", "http", "https",
 func fetchesIn(n syntax.Node) bool {
 	found := false
 	syntax.Walk(n, func(n syntax.Node) bool {
+		fetchWalkNodes.Add(1)
 		if found {
 			return false
 		}
@@ -99,16 +106,27 @@ func benignParam(n syntax.WordPart) bool {
 
 // decodeWord decodes w. home is used for a leading "~" or "~/".
 func decodeWord(w *syntax.Word, home string) word {
-	if len(w.Parts) == 1 {
-		if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok {
-			return word{val: "/dev/fd/63", static: true, procSubst: true, fetch: fetchesIn(ps)}
-		}
-	}
-	out := decodeParts(w, home)
-	if !out.static {
+	out := decodeShallow(w, home)
+	if out.procSubst {
+		out.fetch = fetchesIn(w.Parts[0])
+	} else if !out.static {
 		out.fetch = fetchesIn(w)
 	}
 	return out
+}
+
+// decodeShallow is decodeWord without fetch, which walks every
+// substitution inside w: a caller that reads only the value (the binder,
+// bindprop.go) calls it at every level of a nested $( … $( … ) … ), where
+// the walk of each level would make a line of depth d cost d³
+// (BenchmarkCheckNestedDepth).
+func decodeShallow(w *syntax.Word, home string) word {
+	if len(w.Parts) == 1 {
+		if _, ok := w.Parts[0].(*syntax.ProcSubst); ok {
+			return word{val: "/dev/fd/63", static: true, procSubst: true}
+		}
+	}
+	return decodeParts(w, home)
 }
 
 func decodeParts(w *syntax.Word, home string) word {
