@@ -23,6 +23,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	addMoreEcosystemHandlers(handlers) // ecosystems_more.go
 	handlers["meson"] = mesonCmd
 	handlers["ninja"] = ninjaCmd
+	handlers["ctest"] = ctestCmd // ctestpreset.go
 	for _, n := range []string{"gcc", "g++", "cc", "c++", "clang", "clang++"} {
 		handlers[n] = compilerCmd
 	}
@@ -30,6 +31,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["rake"] = rakeCmd(handlers["rake"])
 	handlers["rails"] = railsCmd
 	handlers["dotnet"] = dotnetCmd(handlers["dotnet"])
+	handlers["gradle"] = gradleCmd(handlers["gradle"]) // gradlecmd.go
 	for _, n := range []string{"npm", "pnpm", "yarn", "bun", "deno", "node", "composer", "bundle", "gem", "cargo", "rustc", "mvn", "gradle", "dotnet", "php", "ruby", "mix", "elixir", "swift", "go", "java", "javac", "kotlin", "kotlinc", "cmake", "meson", "ninja", "gcc", "clang", "uv", "poetry", "pip", "pip3"} {
 		if h, ok := handlers[n]; ok {
 			handlers[n] = versionQuery(h)
