@@ -25,6 +25,10 @@ func gradleCmd(fallback handler) handler {
 		}
 		for _, a := range args[1:] {
 			name, _, _ := strings.Cut(a.val, "=")
+			if !strings.HasPrefix(a.val, "-") && gradleMachineTask(a.val) {
+				fallback(x, args) // publish.go judges it; the machine's ~/.m2 is not the sandbox's
+				return
+			}
 			if gradlePathOptions.has(name) {
 				// an init script, settings, build file or home from
 				// elsewhere is not the project's build: gradle's own
@@ -36,4 +40,21 @@ func gradleCmd(fallback handler) handler {
 		x.sandboxedCode("gradle runs the project's build scripts", RuleBuildOption, "gradle runs the project's build scripts")
 		x.inWorkspace()
 	}
+}
+
+// gradleMachineTask reports a task that publishes (gradlePublishTask) or
+// installs into the machine's own repository (publishToMavenLocal and its
+// abbreviations, install): neither is the project's build alone.
+func gradleMachineTask(t string) bool {
+	if gradlePublishTask(t) {
+		return true
+	}
+	if i := strings.LastIndexByte(t, ':'); i >= 0 {
+		t = t[i+1:]
+	}
+	if t == "" {
+		return false
+	}
+	lt := strings.ToLower(t)
+	return lt == "install" || strings.HasSuffix(lt, "tomavenlocal") || camelAbbrev(camelSegments(t), []string{"publish", "To", "Maven", "Local"})
 }

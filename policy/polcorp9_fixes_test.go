@@ -106,6 +106,9 @@ func TestP9EverydayForms(t *testing.T) {
 		{"gradle -I /tmp/evil.gradle build", "on", "not-allow"},
 		{"gradle test --tests '*Parser*'", "off", "not-allow"},
 		{"gradle publish", "on", "not-allow"},
+		{"gradle publishToMavenLocal", "on", "not-allow"},
+		{"gradle :lib:pTML", "on", "not-allow"},
+		{"gradle install", "on", "not-allow"},
 		// verbs the tables did not know
 		{"bundle exec rails db:migrate:status", "on", "allow"},
 		{"maturin develop --uv", "on", "allow"},
