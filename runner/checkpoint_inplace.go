@@ -124,7 +124,10 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 }
 
 // end records the place as the run left it and is every change since the
-// checkpoint, with the two manifests; emit hears a long recording.
+// checkpoint, with the two manifests; emit hears a long recording. When the
+// place was recorded but the record could not be saved (a coder that filled
+// the file system the state dir is on), the changes come back with the
+// error: the comparison is in memory and must still be told.
 func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, any)) ([]checkpoint.Change, *checkpoint.Manifest, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -137,23 +140,31 @@ func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, an
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := c.store.SaveManifest(c.rec.ID, "after", after); err != nil {
-		return nil, nil, err
-	}
-	if c.gitDir != "" {
-		if _, err := saveIndex(c.store, c.rec.ID, c.gitDir, indexAfter); err != nil {
-			return nil, nil, err
-		}
-	}
-	c.rec.HasAfter, c.rec.Ended = true, time.Now().UTC()
-	if err := c.store.SaveRecord(c.rec); err != nil {
-		return nil, nil, err
+	changes := checkpoint.Diff(c.before, after)
+	if err := c.saveAfter(after); err != nil {
+		c.rec.HasAfter = false
+		return changes, after, err
 	}
 	if l, err := lockRun(c.store.Dir); err == nil { // an undo at work: prune next time
 		_ = c.store.Prune(checkpoint.DefaultKeep)
 		l.release()
 	}
-	return checkpoint.Diff(c.before, after), after, nil
+	return changes, after, nil
+}
+
+// saveAfter saves the record of the place after the run: its manifest,
+// the git index, and the record marked as having them.
+func (c *inPlaceCheckpoint) saveAfter(after *checkpoint.Manifest) error {
+	if err := c.store.SaveManifest(c.rec.ID, "after", after); err != nil {
+		return err
+	}
+	if c.gitDir != "" {
+		if _, err := saveIndex(c.store, c.rec.ID, c.gitDir, indexAfter); err != nil {
+			return err
+		}
+	}
+	c.rec.HasAfter, c.rec.Ended = true, time.Now().UTC()
+	return c.store.SaveRecord(c.rec)
 }
 
 // CheckpointCovers says whether the in-place checkpoint taken before the

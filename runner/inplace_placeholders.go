@@ -111,10 +111,45 @@ func (ps *placeholders) removeUnchanged(root string) []Flag {
 	return out
 }
 
-// removePlaceholders is removeUnchanged of what g made (nil g: nothing).
-func (g *gitGuard) removePlaceholders() []Flag {
+// removePlaceholders is removeUnchanged of what g made (nil g: nothing),
+// for run self. While another in-place run in the project is live they
+// are kept: its sandbox holds them read-only by a mount that removing
+// the path takes away, after which its coder could make the hooks folder
+// or include anew and write it (h/ipatk11: a second run wrote
+// .githooks/pre-commit once the first had ended). They stay empty.
+func (g *gitGuard) removePlaceholders(self string) []Flag {
 	if g == nil {
 		return nil
 	}
+	if other := otherLiveInPlaceRun(g.p, self); other != "" {
+		g.made.mu.Lock()
+		g.made.list = nil
+		g.made.mu.Unlock()
+		return nil
+	}
 	return g.made.removeUnchanged(g.p.Root)
+}
+
+// otherLiveInPlaceRun is the id of a live in-place run of p other than
+// self (its record says running and its lock is held), or "".
+func otherLiveInPlaceRun(p *Project, self string) string {
+	metas, err := ListRuns(p)
+	if err != nil {
+		return ""
+	}
+	for _, m := range metas {
+		if m.ID == self || !m.InPlace || m.Status != StatusRunning {
+			continue
+		}
+		dir, err := p.runDir(m.ID)
+		if err != nil {
+			continue
+		}
+		l, err := lockRun(dir)
+		if err != nil {
+			return m.ID // alive: its own process holds the lock
+		}
+		l.release()
+	}
+	return ""
 }

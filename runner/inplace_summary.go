@@ -3,6 +3,8 @@ package runner
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // The end-of-run report of an in-place run, in words: one place that
@@ -64,6 +66,24 @@ func (c *InPlaceChanged) Details() string {
 	}
 	if len(c.Stuck) > 0 {
 		b.WriteString("\nstill in your project (the coder made these and they could not be moved out; run no git command in them until you have looked):\n  " + strings.Join(c.Stuck, "\n  "))
+	}
+	return b.String()
+}
+
+// FlagsText is the changed files that run code later, one a line after
+// a heading (at most maxFlagNotices), or "" when there are none.
+func (c *InPlaceChanged) FlagsText() string {
+	if len(c.Flagged) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\nchanged and runs code later (look at each before you use it):")
+	for i, f := range c.Flagged {
+		if i == maxFlagNotices {
+			fmt.Fprintf(&b, "\n  … and %d more", len(c.Flagged)-i)
+			break
+		}
+		b.WriteString("\n  " + textsafe.Line(f.Path+": "+f.Reason))
 	}
 	return b.String()
 }

@@ -181,7 +181,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	// a change of the coder's, and must not be reported or flagged as one.
 	r.guard.cleanupAdapter()
 	// So does what Sentinel made to hold read-only (inplace_placeholders.go).
-	madeFlags := r.ws.guard.removePlaceholders()
+	madeFlags := r.ws.guard.removePlaceholders(r.id)
 	// Before the checkpoint keeps the index as the run left it: no cache
 	// the coder's git wrote stays for the person's git to trust.
 	// A split index is written whole first: the checks below read the
@@ -200,24 +200,14 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindError, "in place: could not check the stat records of your git index ("+ferr.Error()+"); a stat record the coder forged could hide a changed file of this report from git status (`touch FILE` makes git read it again)", nil)
 	}
 	ch, err := r.ws.inPlaceChange(ctx)
-	if c := r.ws.checkpoint; c != nil {
-		if changes, after, cerr := c.end(r.emit); cerr != nil {
-			r.emit(journal.System, KindNotice, "in place: could not compare the place with its checkpoint ("+cerr.Error()+"); ignored files are not in this report", nil)
-		} else {
-			if err != nil { // git could not tell; the checkpoint can
-				r.emit(journal.System, KindNotice, "in place: git could not tell what changed ("+err.Error()+"); the checkpoint's comparison follows", nil)
-				ch, err = InPlaceChange{}, nil
-			}
-			ch = c.report(ch, changes, after)
-		}
-	}
+	ch, err, unreported := endCheckpoint(r.ws.checkpoint, r.id, ch, err, r.emit)
 	ch.Flagged = mergeFlags(madeFlags, ch.Flagged)
 	var told *InPlaceChanged
 	if err != nil {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
 	} else {
 		r.meta.Files = ch.Files
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard), IndexCaches: caches}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard), IndexCaches: caches, Flagged: ch.Flagged}
 		moves, rerr := r.ws.guard.refMoves(ctx)
 		if rerr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
@@ -263,7 +253,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	if note := r.ws.checkpoint.pointsNote(); note != "" {
 		r.emit(journal.System, KindNotice, note, nil)
 	}
-	res := r.inPlaceEnd(end)
+	res := failUnreported(r.inPlaceEnd(end), unreported)
 	res.InPlace, res.Code = told, end.code
 	return res
 }
@@ -306,6 +296,11 @@ type InPlaceChanged struct {
 	// IndexCaches: caches git trusts instead of looking (UNTR, FSMN) the
 	// coder's git left in the index, removed (index_caches.go).
 	IndexCaches []gitindex.Cache `json:"index_caches,omitempty"`
+	// Flagged: the changed files that run code later, each with why; the
+	// journal tells each on a line of its own, the terminal's last words
+	// repeat them (FlagsText) — the one place they still reach the person
+	// when the journal cannot be written.
+	Flagged []Flag `json:"flagged,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

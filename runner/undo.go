@@ -97,7 +97,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 			return nil, fmt.Errorf("checkpoint %s: %w", rec.ID, err)
 		}
 	} else if !o.Force {
-		return nil, fmt.Errorf("%s ended without a record of the place after it (killed or crashed), so your changes since cannot be told from its own; 'sentinel undo --force %s' puts back everything that differs from its checkpoint", rec.ID, rec.ID)
+		return nil, fmt.Errorf("%s ended without a record of the place after it (killed, crashed, or the record could not be saved), so your changes since cannot be told from its own; 'sentinel undo --force %s' puts back everything that differs from its checkpoint", rec.ID, rec.ID)
 	}
 	prev := after
 	if prev == nil {

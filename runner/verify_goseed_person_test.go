@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -27,7 +26,9 @@ func TestMain(m *testing.M) {
 	}
 	ServesSeedGuard()
 	startPrebuild()
-	os.Exit(m.Run())
+	code := m.Run()
+	removeSharedSeed()
+	os.Exit(code)
 }
 
 // The real seed build takes what it can from the person's build cache
@@ -38,26 +39,14 @@ func TestSeedBuildTakesThePersonsCompiledPackages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	person, err := exec.Command("go", "env", "GOCACHE").Output()
-	if err != nil {
-		t.Skip("no go command:", err)
-	}
-	t.Setenv("GOCACHE", strings.TrimSpace(string(person)))
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	was := goCacheProgExe
 	goCacheProgExe = func() (string, error) { return os.Executable() }
 	t.Cleanup(func() { goCacheProgExe = was })
-	start := time.Now()
-	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang bound
-	defer cancel()
-	if err := buildSeed(ctx, dir, "go version test", seedTiers[0], nil); err != nil { // the core seed: the same path, less CPU
-		t.Fatal(err)
-	}
-	seed, err := readSeed(dir, "go version test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The core seed (the same path as the full one, less CPU), built
+	// through goSeedTier as a verification builds it, once per test
+	// process (seed_shared_test.go): start is when that build started.
+	seed, start := sharedCoreSeed(t)
+	dir := seed.dir
 	// Its signed manifest names the standard packages it holds, closed
 	// under dependencies (what a verification's imports are held against).
 	if !seed.manifest.holds([]string{"testing", "fmt", "runtime", "testing/internal/testdeps"}) || seed.manifest.holds([]string{"net/http"}) {

@@ -21,24 +21,15 @@ func TestANewProjectsGoCacheStartsFromTheSeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	person, err := exec.Command("go", "env", "GOCACHE").Output()
-	if err != nil {
-		t.Skip("no go command:", err)
-	}
 	// The seed is built as Sentinel builds it, from the person's cache
-	// (this machine's, which `go test` itself just used).
-	t.Setenv("GOCACHE", strings.TrimSpace(string(person)))
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	// (this machine's, which `go test` itself just used), once per test
+	// process (seed_shared_test.go); the state and cache dirs are fresh.
 	was := goCacheProgExe
 	goCacheProgExe = func() (string, error) { return os.Executable() }
 	t.Cleanup(func() { goCacheProgExe = was })
+	sharedCoreSeed(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang bound
 	defer cancel()
-	root, _ := seedRoot()
-	if _, err := goSeedTier(ctx, root, seedTiers[0], nil); err != nil {
-		t.Fatal(err)
-	}
 
 	dir := t.TempDir()
 	gitT(t, dir, "init", "-q")

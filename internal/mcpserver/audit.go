@@ -109,6 +109,11 @@ func (a *audit) call(text string, c Call) error {
 	return err
 }
 
+// failed is why the audit journal stopped taking lines (a full disk), or
+// nil: from then on the server acts on nothing (handle), since nothing it
+// did would be recorded.
+func (a *audit) failed() error { return a.j.Err() }
+
 func (a *audit) close() {
 	a.j.Close()
 	a.lock.Close()

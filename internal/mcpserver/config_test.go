@@ -90,7 +90,7 @@ func itoa(n int) string {
 
 func TestGoodConfigDefaults(t *testing.T) {
 	f := newFixture(t)
-	c := mustConfig(t, f.config(""))
+	c := loadConfigText(t, f.config(""))
 	if c.ExecMode != ModeAllowlist || c.Network != NetNone || c.Sandbox != "auto" || c.Limits.MaxReadBytes != DefaultMaxReadBytes || c.Limits.ExecTimeoutDuration() != DefaultExecTimeout {
 		t.Fatalf("defaults: %+v", c)
 	}

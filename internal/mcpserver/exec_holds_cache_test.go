@@ -26,11 +26,19 @@ func newLookFixture(t *testing.T) *lookFixture {
 	was := lookRacy
 	lookRacy = 50 * time.Millisecond // a test's changes come fast; 50 ms is many ticks of the file system's clock
 	t.Cleanup(func() { lookRacy = was })
-	f := &lookFixture{root: t.TempDir(), out: t.TempDir(), home: t.TempDir()}
+	quiet := quietDir(t)
+	sub := func(name string) string {
+		d := filepath.Join(quiet, name)
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	f := &lookFixture{root: sub("root"), out: sub("out"), home: sub("home")}
 	// Each input in a folder of its own: a change to one moves no
 	// directory the look stamps for another.
-	f.xdg = t.TempDir()
-	f.systemConfig = filepath.Join(t.TempDir(), "system.gitconfig")
+	f.xdg = sub("xdg")
+	f.systemConfig = filepath.Join(sub("system"), "system.gitconfig")
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("HOME", f.home)
 	t.Setenv("XDG_CONFIG_HOME", f.xdg)
@@ -45,6 +53,27 @@ func newLookFixture(t *testing.T) *lookFixture {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// quietDir is a fresh directory for a look's inputs whose parents change
+// only rarely. The look stamps every directory on the way to each path it
+// read, times included, so a new entry in any of them drops the kept
+// answer; the shared temp dir (/tmp) gains and loses entries every second
+// or two on a busy machine (every test's t.TempDir is made there), and
+// settle then never saw an answer kept: "the look's answer was never
+// kept" after two minutes at load 50. /var/tmp is as writable and
+// quiet; without it, the temp dir.
+func quietDir(t *testing.T) string {
+	t.Helper()
+	d, err := os.MkdirTemp("/var/tmp", "sentinel-look-")
+	if err != nil {
+		return t.TempDir()
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	if d, err = filepath.EvalSymlinks(d); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // answer is what the look before a command holds now, sorted.

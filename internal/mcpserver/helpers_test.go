@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -66,7 +67,26 @@ func write(t *testing.T, p, body string) {
 	}
 }
 
+// testExecTimeout is the exec_timeout of a test's config that names none:
+// a bound on a hang, not on speed. The default minute killed a sandboxed
+// python3 on a machine at load 50 (TestExecHoldsWhatARepositoryMadeMidSessionSendsGitTo
+// read "[killed after 1m0s (exec_timeout)]" for a write it expected refused).
+// A test about the timeout sets its own.
+const testExecTimeout = 10 * time.Minute
+
+// mustConfig is the config src says, with exec_timeout testExecTimeout
+// when src names none.
 func mustConfig(t *testing.T, src string) *Config {
+	t.Helper()
+	c := loadConfigText(t, src)
+	if c.Limits.ExecTimeout == "" {
+		c.Limits.execTimeout = testExecTimeout
+	}
+	return c
+}
+
+// loadConfigText is the config src says, as LoadConfig reads it.
+func loadConfigText(t *testing.T, src string) *Config {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "mcp.toml")
 	write(t, p, src)

@@ -246,6 +246,10 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 		var out outcome
 		var err error
 		var pt *callPoint
+		if aerr := s.audit.failed(); aerr != nil {
+			// Refused before it acts: nothing it did would be recorded.
+			return nil, nil, fmt.Errorf("the audit journal failed, so this server acts on nothing more (restart it once there is room): %w", aerr)
+		}
 		if s.cfg.disabled(op) {
 			err = &Refusal{Class: ClassOpDisabled, Rule: "disabled_ops", Reason: "the " + op + " tool is disabled in this server's config", Use: "see capabilities for the tools that are on"}
 		} else {
@@ -278,7 +282,11 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 		}
 		s.logCall(c)
 		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(shown)), c); aerr != nil {
-			// No audit, no action reported as done: the client hears it.
+			// No audit, no action reported as done: the client hears it,
+			// and the person, whom a hostile client never tells.
+			if s.teller != nil {
+				fmt.Fprintln(s.teller.warn, "sentinel mcp: the audit journal failed ("+aerr.Error()+"): this server acts on nothing more; restart it once there is room")
+			}
 			return nil, nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", aerr)
 		}
 		if err != nil {

@@ -29,6 +29,7 @@ func TestExecGitConfigIncludesStayThePersons(t *testing.T) {
 	for _, c := range []struct{ mode, place string }{{"bwrap", "project"}, {"bwrap", "folder"}, {"bwrap", "hooks"}, {"bwrap", "link"}, {"ns", "project"}, {"ns", "folder"}, {"ns", "hooks"}, {"ns", "link"}} {
 		mode := c.mode
 		t.Run(c.mode+"/"+c.place, func(t *testing.T) {
+			t.Parallel() // each case its own project, home and state: eight sequential exec pairs were the package's longest test
 			home, marks := t.TempDir(), t.TempDir()
 			env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+home, "NO_COLOR=1")
 			plant := func(name string) string {

@@ -22,6 +22,7 @@ func TestExecGitConfigProgramsStayThePersons(t *testing.T) {
 	for _, mode := range []string{"bwrap", "ns"} {
 		for _, place := range []string{"project", "missing", "nested", "link"} {
 			t.Run(mode+"/"+place, func(t *testing.T) {
+				t.Parallel() // each case its own project, home and state: eight sequential exec pairs were the package's longest test
 				home, marks := t.TempDir(), t.TempDir()
 				env := append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "HOME="+home, "NO_COLOR=1")
 				// plant writes the coder's script at rel (a shell
