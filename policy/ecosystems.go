@@ -23,6 +23,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	addMoreEcosystemHandlers(handlers) // ecosystems_more.go
 	handlers["meson"] = mesonCmd
 	handlers["ninja"] = ninjaCmd
+	handlers["ctest"] = ctestCmd // ctestpreset.go
 	for _, n := range []string{"gcc", "g++", "cc", "c++", "clang", "clang++"} {
 		handlers[n] = compilerCmd
 	}
@@ -30,7 +31,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["rake"] = rakeCmd(handlers["rake"])
 	handlers["rails"] = railsCmd
 	handlers["dotnet"] = dotnetCmd(handlers["dotnet"])
-	handlers["gradle"] = gradleTasks(handlers["gradle"]) // gradletasks.go
+	handlers["gradle"] = gradleTasks(gradleCmd(handlers["gradle"])) // gradletasks.go, then gradlecmd.go in the sandbox
 	for _, n := range []string{"npm", "pnpm", "yarn", "bun", "deno", "node", "composer", "bundle", "gem", "cargo", "rustc", "mvn", "gradle", "dotnet", "php", "ruby", "mix", "elixir", "swift", "go", "java", "javac", "kotlin", "kotlinc", "cmake", "meson", "ninja", "gcc", "clang", "uv", "poetry", "pip", "pip3"} {
 		if h, ok := handlers[n]; ok {
 			handlers[n] = versionQuery(h)

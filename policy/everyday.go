@@ -203,6 +203,11 @@ func everydayEnv(m map[string]envValueJudge) {
 		"ELIXIR_ERL_OPTIONS_OFF", "ERL_AFLAGS_OFF", "SWIFT_DETERMINISTIC_HASHING", "ZIG_DEBUG_COLOR"} {
 		m[n] = plainToken
 	}
+	// .NET's switches of its own output (polcorp9: Codex's AGENTS.md sets
+	// the terminal logger off); a plain value changes no program
+	for _, n := range []string{"DOTNET_CLI_DISABLE_TERMINAL_LOGGER", "DOTNET_NOLOGO", "DOTNET_SKIP_FIRST_TIME_EXPERIENCE", "MSBUILDTERMINALLOGGER"} {
+		m[n] = plainToken
+	}
 	m["XDEBUG_MODE"] = func(v string) bool {
 		for _, p := range strings.Split(v, ",") {
 			if p != "off" && p != "coverage" && p != "develop" {
