@@ -329,7 +329,7 @@ func (b *binder) lit(w *syntax.Word) (string, bool) {
 	if w == nil {
 		return "", true
 	}
-	if d := decodeWord(w, b.c.home); d.static {
+	if d := decodeShallow(w, b.c.home); d.static { // words.go: no walk per level
 		return d.val, !d.pattern
 	}
 	var out strings.Builder

@@ -51,7 +51,7 @@ func TestBuildVerbClasses(t *testing.T) {
 		{"npx cowsay hi", Ask, Ask},
 		{"npx eslint --confi /tmp/evil.js src", Ask, Ask},
 		// loopback without a scheme; jobs of this shell
-		{"curl -s localhost:3000/health", Allow, Ask},
+		{"curl -s localhost:3000/health", Allow, Allow}, // the person's loopback: a read (hostloopback.go)
 		{"curl -s evil.example:3000/health", Ask, Ask},
 		{"sleep 9 & kill %1", Allow, Allow},
 		{"kill 1234", Ask, Ask},

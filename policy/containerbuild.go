@@ -18,12 +18,29 @@ import "strings"
 // (RuleContainerSandboxed). With the sandbox off or in place the daemon
 // is the person's own and inspect prints containers' environments: asked.
 //
-// Builds (docker build, buildx build, compose build) keep asking in every
-// mode: the project's corpora (heldout2, polcorp1206) hold that a build's
-// RUN steps execute in the host daemon, outside the sandbox, and the line
-// does not show whether a daemon is reachable (a remote builder, a
-// DOCKER_HOST the proxy allows). What starts containers (run, compose
-// up/run/exec) asks as before. `docker build --push`, `buildx build
+// Decision for the rest of the docker and podman CLI (issue 32 item 4,
+// polcorp7/polcorp8 everyday/docker), by what each form does:
+//
+//   - listings that print what a daemon knows and change nothing (ps,
+//     images, image ls/history, volume ls, network ls, version, info,
+//     stats, buildx ls, context ls, compose ps/ls/top/images/logs, and
+//     compose's -f FILE/-p NAME before the verb, composeVerbFirst): allowed
+//     in every mode (buildverbs.go, everyday.go). Inside the sandbox they
+//     reach no daemon and fail harmlessly; with it off they print
+//     container names and states of the person's own daemon, which
+//     docker ps already did. compose config, which fills in .env values,
+//     and inspect, which prints containers' environments, are judged
+//     apart (secretprinters.go; inspect below).
+//   - builds (docker build, buildx build --load, compose build) keep
+//     asking in every mode: a build runs the Dockerfile's RUN steps in a
+//     daemon outside any sandbox, as root, with the network; three of the
+//     project's independent corpora (polcorp8 container, polcorp1206,
+//     heldout2) hold it so. Inside the sandbox no daemon is reachable, so
+//     allowing it there buys nothing (it cannot succeed) while the line
+//     does not show that no remote builder or DOCKER_HOST is configured.
+//   - what starts or changes containers (run, compose up/run/exec/down,
+//     rm, stop) asks as before: it runs code in the daemon, not in the
+//     sandbox; what deletes their data is denied (containerwipe.go). `docker build --push`, `buildx build
 // --push`, `compose build --push`, an --output of type=registry or
 // push=true, and --cache-to publish: denied in every mode, as docker push
 // is.
@@ -165,4 +182,33 @@ func addContainerBuildHandlers(handlers map[string]handler) {
 	for _, n := range []string{"docker", "podman", "docker-compose", "podman-compose"} {
 		handlers[n] = containerBuild(orUnknown(handlers[n]))
 	}
+}
+
+// composeVerbFirst moves compose's own options before its verb (-f FILE,
+// -p NAME, --profile P, --project-directory DIR) after it, so docker
+// compose -f docker/compose.test.yml ps is read as the verb it runs, its
+// file judged with the verb's other words as a path. A line with any other
+// option there is returned unchanged.
+func composeVerbFirst(args []word) []word {
+	if len(args) < 3 || args[1].val != "compose" || !strings.HasPrefix(args[2].val, "-") {
+		return args
+	}
+	i := 2
+	for i < len(args) && strings.HasPrefix(args[i].val, "-") {
+		switch name, _, eq := strings.Cut(args[i].val, "="); name {
+		case "-f", "--file", "-p", "--project-name", "--profile", "--project-directory":
+			if eq {
+				i++
+			} else {
+				i += 2
+			}
+		default:
+			return args
+		}
+	}
+	if i >= len(args) {
+		return args
+	}
+	out := append([]word{args[0], args[1], args[i]}, args[2:i]...)
+	return append(out, args[i+1:]...)
 }

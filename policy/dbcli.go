@@ -49,6 +49,60 @@ func sqlReadOnly(st string) bool {
 	return false
 }
 
+// sqlLocalChange: a statement that plainly changes the run's own
+// database (localdb.go): CREATE/ALTER of a database, schema, table, index,
+// view, sequence or type, INSERT, UPDATE, DELETE and transaction control,
+// with nothing in it that reaches outside the server
+// or runs code (COPY, PROGRAM, dblink, a foreign server, an extension, a
+// function or trigger body, a file function, roles and settings). DROP
+// and TRUNCATE are not here: they stay with the database-drop rules
+// (dbwipe.go), which ask or deny in every mode.
+func sqlLocalChange(st string) bool {
+	t := strings.ToLower(strings.TrimSpace(st))
+	t = strings.TrimSuffix(t, ";")
+	if strings.Contains(t, ";") {
+		for _, p := range strings.Split(t, ";") {
+			if p = strings.TrimSpace(p); p != "" && !sqlReadOnly(p) && !sqlLocalChange(p) {
+				return false
+			}
+		}
+		return true
+	}
+	if strings.ContainsAny(t, "\\`$") {
+		return false
+	}
+	for _, bad := range []string{"lo_", "pg_read", "pg_ls", "pg_file", "pg_stat_file", "dblink", "fdw", "outfile", "dumpfile",
+		"infile", "load_", "writefile", "readfile"} {
+		if strings.Contains(t, bad) {
+			return false
+		}
+	}
+	for _, bad := range []string{"program", "copy", "foreign", "server", "extension", "function", "procedure", "trigger",
+		"language", "load", "attach", "role", "user", "grant", "revoke", "password", "system", "rule", "execute", "do",
+		"plugin", "soname", "subscription", "publication", "drop", "truncate", "owner", "policy", "call", "handler"} {
+		if containsWord(t, bad) {
+			return false
+		}
+	}
+	f := strings.Fields(t)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "insert", "update", "delete", "begin", "commit", "rollback", "start":
+		return true
+	case "create", "alter":
+		if len(f) < 2 {
+			return false
+		}
+		switch f[1] {
+		case "database", "schema", "table", "index", "unique", "view", "materialized", "sequence", "type", "temporary", "temp":
+			return true
+		}
+	}
+	return false
+}
+
 // sqliteDotPath is the file argument of a dot-command: its last word,
 // unquoted ("-x" options and "|cmd" pipes are not paths).
 func sqliteDotPath(rest string) string {

@@ -2,161 +2,98 @@ package policy
 
 import "strings"
 
-// createdb and the migration tools against the sandbox's own loopback
-// (localdb.go says why): createdb of a database there, dbmate
+// The migration tools against the sandbox's own loopback (localdb.go says
+// why; dbclients.go reads their options): dbmate
 // up/migrate/status/new/create/wait/dump and golang-migrate
 // up/version/create with a connection URL on the loopback and migration
 // directories inside the workspace.
 
-// createdbLocal: createdb [-h H] [-p P] [-U U] [-O OWNER] [-E ENC] [-T TEMPLATE] DBNAME [DESCRIPTION].
-func createdbLocal(args []word) bool {
-	t := dbTarget{local: true}
-	ops := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i].val
-		if v, n := optValue(args, i, "-h", "--host"); n != 0 {
-			if n < 0 {
-				return false
-			}
-			t.host(v)
-			i += n - 1
-			continue
+// dbmateVerb: dbmate --url URL [--migrations-dir D] VERB, VERB one that
+// creates, applies or lists (never drop, rollback or down); new NAME
+// writes a migration file and reaches no server.
+func dbmateVerb(t *dbRead) bool {
+	if len(t.ops) == 0 {
+		return false
+	}
+	switch t.ops[0] {
+	case "new", "n":
+		return len(t.ops) <= 2
+	case "up", "migrate", "status", "create", "wait", "dump":
+		return len(t.ops) == 1 && t.urlSeen && t.local
+	}
+	return false
+}
+
+// golangMigrateVerb: migrate -path DIR|-source file://DIR -database URL
+// up [N] | version, or create (migration files only).
+func golangMigrateVerb(t *dbRead) bool {
+	if len(t.ops) == 0 {
+		return false
+	}
+	switch t.ops[0] {
+	case "create":
+		return true
+	case "up":
+		return (len(t.ops) == 1 || len(t.ops) == 2 && isDigits(t.ops[1])) && t.urlSeen && t.local
+	case "version":
+		return len(t.ops) == 1 && t.urlSeen && t.local
+	}
+	return false
+}
+
+// alembicVerbs are alembic's commands that apply migrations forward or
+// only read; downgrade, stamp and merge are not here and ask.
+var alembicVerbs = wordSet{words: []string{"upgrade", "revision", "current", "history", "heads", "branches", "check", "show"}}
+
+// alembicCmd: alembic [-c INI] [-x K=V] VERB [ARGS]. alembic imports the
+// project's env.py and migration scripts (its own code) and reaches the
+// database alembic.ini names, which inside the sandbox can only be on its
+// own loopback (localdb.go): allowed there, for the verbs above, with its
+// configuration and version paths in the workspace. Elsewhere it is what
+// an unknown program is (uv run alembic keeps uv run's judgement).
+func alembicCmd(x *cmdCtx, args []word) {
+	ok := x.c.sandbox && !x.c.inPlace && len(args) > 1
+	var verb string
+	var reads []string
+	for i := 1; ok && i < len(args); i++ {
+		a := args[i]
+		if !a.static {
+			ok = false
+			break
 		}
-		skip := false
-		for _, o := range [][2]string{{"-p", "--port"}, {"-U", "--username"}, {"-O", "--owner"}, {"-E", "--encoding"}, {"-T", "--template"},
-			{"-l", "--locale"}, {"", "--lc-collate"}, {"", "--lc-ctype"}, {"-D", "--tablespace"}, {"-S", "--strategy"}} {
-			if v, n := optValue(args, i, o[0], o[1]); n != 0 {
-				if n < 0 || !plainToken(v) {
-					return false
-				}
-				i += n - 1
-				skip = true
+		switch v := a.val; {
+		case v == "-c" || v == "--config" || v == "--version-path":
+			if i+1 >= len(args) {
+				ok = false
 				break
 			}
-		}
-		if skip {
-			continue
-		}
-		switch a {
-		case "-w", "--no-password", "-e", "--echo":
-			continue
-		}
-		if strings.HasPrefix(a, "-") || !plainToken(a) && ops == 0 {
-			return false
-		}
-		ops++
-	}
-	return t.local && ops >= 1 && ops <= 2
-}
-
-// dbmateLocal: dbmate --url URL [--migrations-dir D] VERB, VERB one that
-// creates, applies or lists (never drop, rollback or down).
-func dbmateLocal(args []word) bool {
-	urlSeen, verb := false, ""
-	t := dbTarget{local: true}
-	for i := 0; i < len(args); i++ {
-		a := args[i].val
-		if v, n := optValue(args, i, "-u", "--url"); n != 0 {
-			h, ok := dbURLHost(v)
-			if n < 0 || !ok {
-				return false
-			}
-			t.host(h)
-			urlSeen = true
-			i += n - 1
-			continue
-		}
-		if v, n := optValue(args, i, "-d", "--migrations-dir"); n != 0 {
-			if n < 0 || !workspaceRelative(v) {
-				return false
-			}
-			i += n - 1
-			continue
-		}
-		if v, n := optValue(args, i, "-s", "--schema-file"); n != 0 {
-			if n < 0 || !workspaceRelative(v) {
-				return false
-			}
-			i += n - 1
-			continue
-		}
-		switch a {
-		case "--no-dump-schema", "--wait", "--strict", "--verbose", "-v":
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			return false // --env (a variable's URL), --url from elsewhere
-		}
-		if verb == "" {
-			verb = a
-			continue
-		}
-		if verb != "new" && verb != "n" {
-			return false
-		}
-	}
-	switch verb {
-	case "new", "n":
-		return true // writes a migration file; reaches no server
-	case "up", "migrate", "status", "create", "wait", "dump":
-		return urlSeen && t.local
-	}
-	return false
-}
-
-// golangMigrateLocal: migrate -path DIR|-source file://DIR -database URL VERB.
-func golangMigrateLocal(args []word) bool {
-	dbSeen, verb := false, ""
-	t := dbTarget{local: true}
-	for i := 0; i < len(args); i++ {
-		a := strings.Replace(args[i].val, "--", "-", 1)
-		switch a {
-		case "-database", "-path", "-source", "-ext", "-dir", "-format", "-tz":
-			if i+1 >= len(args) {
-				return false
-			}
-			v := args[i+1].val
-			switch a {
-			case "-database":
-				h, ok := dbURLHost(v)
-				if !ok {
-					return false
-				}
-				t.host(h)
-				dbSeen = true
-			case "-path", "-dir":
-				if !workspaceRelative(v) {
-					return false
-				}
-			case "-source":
-				p, ok := strings.CutPrefix(v, "file://")
-				if !ok || !workspaceRelative(p) {
-					return false
-				}
-			}
 			i++
-			continue
-		case "-seq", "-verbose":
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			return false
-		}
-		if verb == "" {
-			verb = a
-			continue
-		}
-		if !(verb == "up" && isDigits(a) || verb == "create") {
-			return false
+			reads = append(reads, args[i].val)
+		case v == "-m" || v == "--message" || v == "-x" || v == "-n" || v == "--name" || v == "--rev-id" || v == "--head" ||
+			v == "--branch-label" || v == "--depends-on" || v == "-r" || v == "--rev-range" || v == "--tag":
+			i++
+		case v == "--autogenerate" || v == "--sql" || v == "-v" || v == "--verbose" || v == "-i" || v == "--indicate-current" ||
+			v == "--splice" || v == "-q" || v == "--quiet" || v == "--resolve-dependencies" || v == "--raiseerr":
+		case strings.HasPrefix(v, "-"):
+			ok = false
+		case verb == "":
+			verb = v
+			ok = alembicVerbs.has(v)
+		default:
+			ok = plainToken(v) // a revision: head, +1, ae1027a6acf
 		}
 	}
-	switch verb {
-	case "create":
-		return true // writes migration files; reaches no server
-	case "up", "version":
-		return dbSeen && t.local
+	if !ok || verb == "" {
+		if !x.set {
+			x.unknownRunner(args[0].val, args)
+		}
+		return
 	}
-	return false
+	x.add(Allow, RuleSandboxCode, "alembic "+verb+" runs the project's migrations against the sandbox's own database, inside the sandbox")
+	x.inWorkspace()
+	for _, r := range reads {
+		x.readStr(r)
+	}
 }
 
 // workspaceRelative: a relative path that stays below the directory (no

@@ -23,6 +23,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	addMoreEcosystemHandlers(handlers) // ecosystems_more.go
 	handlers["meson"] = mesonCmd
 	handlers["ninja"] = ninjaCmd
+	handlers["ctest"] = ctestCmd // ctestpreset.go
 	for _, n := range []string{"gcc", "g++", "cc", "c++", "clang", "clang++"} {
 		handlers[n] = compilerCmd
 	}
@@ -30,6 +31,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["rake"] = rakeCmd(handlers["rake"])
 	handlers["rails"] = railsCmd
 	handlers["dotnet"] = dotnetCmd(handlers["dotnet"])
+	handlers["gradle"] = gradleTasks(gradleCmd(handlers["gradle"])) // gradletasks.go, then gradlecmd.go in the sandbox
 	for _, n := range []string{"npm", "pnpm", "yarn", "bun", "deno", "node", "composer", "bundle", "gem", "cargo", "rustc", "mvn", "gradle", "dotnet", "php", "ruby", "mix", "elixir", "swift", "go", "java", "javac", "kotlin", "kotlinc", "cmake", "meson", "ninja", "gcc", "clang", "uv", "poetry", "pip", "pip3"} {
 		if h, ok := handlers[n]; ok {
 			handlers[n] = versionQuery(h)
@@ -320,13 +322,17 @@ func pnpmExec(prev handler) handler {
 	}
 }
 
-// venvActivate allows, inside the sandbox, sourcing a virtualenv's
-// activate script in the workspace (`source .venv/bin/activate`): the
-// project's own environment, whose writes ask as files that run later.
-// Anything else sourced is judged by the earlier handler.
+// venvActivate allows sourcing a virtualenv's activate script in the
+// workspace (`source .venv/bin/activate`): the project's own environment,
+// whose writes ask as files that run later. With the sandbox off too: the
+// script is an auto entry of runlater.toml, which the coder may not write
+// without the person, so its text is the venv tool's or the person's, as
+// in the shell the person activates it from every day (`source
+// .venv/bin/activate && pytest -q`: Python CLAUDE.md files, polcorp7/8,
+// heldout3). Anything else sourced is judged by the earlier handler.
 func venvActivate(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
-		if x.c.sandbox && len(args) == 2 && args[1].static && !args[1].pattern && strings.HasSuffix(args[1].val, "/bin/activate") && !x.ranWritten(args[1], nil) {
+		if len(args) == 2 && args[1].static && !args[1].pattern && strings.HasSuffix(args[1].val, "/bin/activate") && !x.ranWritten(args[1], nil) {
 			ps := x.resolve(args[1])
 			inWS := ps != nil
 			for _, p := range ps {
@@ -335,7 +341,11 @@ func venvActivate(prev handler) handler {
 				}
 			}
 			if inWS {
-				x.add(Allow, RuleSandboxCode, "activates the project's virtualenv, its own code, inside the sandbox")
+				if x.c.sandbox {
+					x.add(Allow, RuleSandboxCode, "activates the project's virtualenv, its own code, inside the sandbox")
+				} else {
+					x.add(Allow, RuleShellSource, "activates the project's virtualenv, a script the coder may not write without the person")
+				}
 				x.read(args[1])
 				return
 			}

@@ -217,6 +217,12 @@ func mesonCmd(x *cmdCtx, args []word) {
 			}
 			i++
 			dirs = append(dirs, args[i])
+		case (v == "--buildtype" || v == "--backend" || v == "--num-processes") && i+1 < len(args):
+			// meson reads --opt value as --opt=value (argparse): the same
+			// option, judged as the = form is
+			i++
+			val := args[i].val
+			ok = args[i].static && plainToken(val) && (v != "--backend" || val == "ninja")
 		case strings.HasPrefix(v, "-D"):
 			k, val, has := strings.Cut(v[2:], "=")
 			ok = has && plainToken(k) && plainToken(val) && k != "prefix" && !strings.HasSuffix(k, "dir")

@@ -100,11 +100,11 @@ func viewerCmd(x *cmdCtx, args []word) {
 // else goes to the network handler.
 func localCurl(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
-		if !x.c.sandbox || !localGet(args[1:]) || x.c.inPlace && sendsData(args[1:]) {
+		if !localGet(args[1:]) || x.personsLoopback() && !hostLoopbackRead(args[1:]) { // hostloopback.go
 			prev(x, args)
 			return
 		}
-		x.add(Allow, RuleLocalHealth, "curl asks a server on the sandbox's own loopback")
+		x.add(Allow, RuleLocalHealth, "curl asks a server on "+x.loopbackWhere())
 	}
 }
 

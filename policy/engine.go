@@ -265,7 +265,8 @@ func (c *checkEnv) checkPath(q Query) Verdict {
 func (c *checkEnv) judgePath(p string, write bool) finding {
 	f := c.pathVerdict(p, write)
 	if write {
-		f = c.jvmOptionsWrite(p, f) // jvmoptions.go
+		f = c.jvmOptionsWrite(p, f)  // jvmoptions.go
+		f = c.venvProgramWrite(p, f) // venvbin.go
 	}
 	f = c.e.applyPathRules(f, p, write, c)
 	if write {

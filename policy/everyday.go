@@ -37,8 +37,9 @@ func everydayBuildVerbs(p, r, m, run verbClass) map[string]map[string]verbClass 
 		"conda":  {"list": r, "env list": r, "info": r, "--version": r, "config --show": r},
 		"rbenv":  {"version": r, "versions": r, "which": r, "root": r, "--version": r, "version-name": r},
 		"pnpm":   {"store path": r},
-		"docker": {"info": r, "compose version": r, "compose images": r, "compose top": r},
-		"xcrun":  {"simctl list": r, "--show-sdk-path": r, "--show-sdk-version": r, "--version": r},
+		"docker": {"info": r, "compose version": r, "compose images": r, "compose top": r, "compose ls": r, "buildx ls": r,
+			"context ls": r, "stats": r, "image history": r, "volume ls": r, "network ls": r},
+		"xcrun": {"simctl list": r, "--show-sdk-path": r, "--show-sdk-version": r, "--version": r},
 		// plan runs the providers init fetched and the configuration's
 		// external data sources, and reads remote state: inside the sandbox
 		// with no cloud credentials in reach and every host asked by the
@@ -93,6 +94,11 @@ func (x *cmdCtx) everydayArgs(tool, verb string, rest []word) ([]word, bool) {
 				continue
 			}
 			out = append(out, w)
+		}
+		if verb == "compile" {
+			// deno compile -o bin/tool cli.ts: the binary it writes,
+			// judged as the write it is; compiling runs none of the code
+			return x.outputFolder(out, "o", "output", false), true
 		}
 		return out, true
 	}
@@ -195,6 +201,11 @@ func everydayEnv(m map[string]envValueJudge) {
 		"CHECKPOINT_DISABLE", "DOTNET_CLI_TELEMETRY_OPTOUT", "DOTNET_CLI_UI_LANGUAGE", "NUGET_XMLDOC_MODE",
 		"COMPOSER_NO_INTERACTION", "COMPOSER_NO_AUDIT", "COMPOSER_MEMORY_LIMIT", "DENO_NO_UPDATE_CHECK",
 		"ELIXIR_ERL_OPTIONS_OFF", "ERL_AFLAGS_OFF", "SWIFT_DETERMINISTIC_HASHING", "ZIG_DEBUG_COLOR"} {
+		m[n] = plainToken
+	}
+	// .NET's switches of its own output (polcorp9: Codex's AGENTS.md sets
+	// the terminal logger off); a plain value changes no program
+	for _, n := range []string{"DOTNET_CLI_DISABLE_TERMINAL_LOGGER", "DOTNET_NOLOGO", "DOTNET_SKIP_FIRST_TIME_EXPERIENCE", "MSBUILDTERMINALLOGGER"} {
 		m[n] = plainToken
 	}
 	m["XDEBUG_MODE"] = func(v string) bool {
@@ -464,4 +475,12 @@ func goTaskCmd(x *cmdCtx, args []word) {
 			x.readStr(trimLine(w.val))
 		}
 	}
+}
+
+// globSafeVerb: deno check, fmt and lint run none of the code they read,
+// so a file name a glob turns into an option (deno check **/*.ts) can at
+// most pick another configuration or output form inside the project; the
+// other verbs (run, test, task) run code and keep asking.
+func globSafeVerb(prog string, args []word) bool {
+	return prog == "deno" && len(args) > 1 && args[1].static && (args[1].val == "check" || args[1].val == "fmt" || args[1].val == "lint")
 }

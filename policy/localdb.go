@@ -6,28 +6,39 @@ import (
 )
 
 // Database clients and migration tools against a local test instance
-// (issue 32, polcorp7 everyday/db). Inside the sandbox the coder's network
-// namespace has only its own loopback (the helper forwards one port to
-// Sentinel's proxy) and no host unix socket is mounted, so a server on
-// localhost, 127.0.0.1, ::1 or a socket directory is one the run started
-// itself; a server anywhere else cannot be reached at all. So, in the
-// sandbox and never in place, a client whose every target is provably the
-// loopback (a host option, a connection URL, or none, which is the
-// client's local default) is allowed for what only reads or creates:
+// (issue 32, polcorp7 and polcorp8 everyday/db). Inside the sandbox the
+// coder's network namespace has only its own loopback (bwrap
+// --unshare-net; the helper forwards one port to Sentinel's HTTP proxy)
+// and no host unix socket is mounted, so a server on localhost,
+// 127.0.0.1, ::1 or a socket directory is one the run started itself; a
+// server anywhere else cannot be reached at all. So, in the sandbox and
+// never in place, a client whose every target is provably the loopback (a
+// host option, a connection URL, or none, which is the client's local
+// default) is allowed for what reads, creates or changes that run's own
+// database:
 //
-//   - psql/mysql/mariadb statements that only read (sqlReadOnly, psql's
-//     describe commands), redis-cli's reading commands, a mongosh --eval
-//     that only calls reading methods on db;
-//   - createdb of a database on that server;
+//   - psql/mysql/mariadb statements that read (sqlReadOnly, psql's
+//     describe commands) or plainly change a table, database or row
+//     (sqlLocalChange: CREATE DATABASE, INSERT, DROP TABLE…), and psql -f
+//     of a project file (the project's own statements, as running its
+//     own script is) or psql -l; the run's database is the run's, as its
+//     build directory is;
+//   - redis-cli's reading commands and --scan, a mongosh --eval that only
+//     calls reading methods on db, clickhouse-client and cqlsh queries
+//     that read or DESCRIBE;
+//   - createdb and pg_dump of a database on that server (pg_dump's output
+//     is judged as the write it is: into the workspace, not outside);
 //   - migrations forward (dbmate up/migrate/status/new/create/wait,
 //     golang-migrate up/version/create).
 //
-// Everything else (a write, a drop or a rollback, statements read from a
-// file or stdin, an option the tables below do not hold, a host that is
-// not the loopback, a host or URL from a variable) goes to the client's
-// earlier handler, which asks or denies. With the sandbox off or in place
-// the loopback is the person's own machine: asked as before. A drop
-// aimed at another host or a variable's URL is denied (dbdrophost.go).
+// Everything else (a statement that reaches outside the server: COPY,
+// PROGRAM, dblink, a foreign server, an extension, a file function, a
+// shell escape; statements read from stdin; an option the table in
+// dbclients.go does not hold; a host that is not the loopback; a host or
+// URL from a variable) goes to the client's earlier handler, which asks or
+// denies. With the sandbox off or in place the loopback is the person's
+// own machine: asked as before. A drop aimed at another host or a
+// variable's URL is denied (dbdrophost.go).
 
 // dbURLSchemes are connection-URL schemes of database servers.
 var dbURLSchemes = wordSet{words: []string{"postgres", "postgresql", "mysql", "mariadb", "mongodb", "mongodb+srv", "redis",
@@ -77,12 +88,6 @@ func localDBHost(h string) bool {
 	return h == "" || loopbackHost(h) || h == "0.0.0.0" || strings.HasPrefix(h, "/")
 }
 
-// dbTarget collects what a client's words say about its server.
-type dbTarget struct {
-	local bool     // every host named is local
-	stmts []string // statements given on the line
-}
-
 // localDB wraps a database client's handler (see above).
 func localDB(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
@@ -96,238 +101,127 @@ func localDB(prev handler) handler {
 				return
 			}
 		}
-		why, ok := localDBUse(baseName(args[0].val), args[1:])
+		prog := baseName(args[0].val)
+		t, ok := readDBArgs(prog, args[1:]) // dbclients.go
+		if !ok || !t.local {
+			prev(x, args)
+			return
+		}
+		why, ok := localDBUse(prog, &t)
 		if !ok {
 			prev(x, args)
 			return
 		}
 		x.add(Allow, RuleLocalHealth, args[0].val+" "+why+" on a server on the sandbox's own loopback (the only one the sandbox can reach)")
+		for _, f := range t.files {
+			x.readStr(f) // psql -f db/schema.sql: the project's own statements
+		}
+		for _, f := range t.outs {
+			x.writeStr(f) // pg_dump -f, psql -o: judged as the writes they are
+		}
 	}
 }
 
-// localDBUse reads a client's arguments; ok when every target is local
-// and the use only reads, creates or migrates forward.
-func localDBUse(prog string, args []word) (string, bool) {
+// localDBUse judges what a client does once every target is local: ok
+// when it only reads, describes, creates, changes the run's own database
+// with statements on the line or in a project file, or migrates forward.
+func localDBUse(prog string, t *dbRead) (string, bool) {
 	switch prog {
 	case "psql":
-		t, ok := psqlTarget(args)
-		return "reads or describes the database", ok && t.local && len(t.stmts) > 0 && psqlStatementsRead(t.stmts)
+		if len(t.ops) > 2 || len(t.ops) > 0 && !t.dbname(t.ops[0]) || !t.local {
+			return "", false
+		}
+		if len(t.stmts) == 0 && len(t.files) == 0 {
+			return "lists the databases", t.flags["-l"] || t.flags["--list"] // else it reads statements from stdin
+		}
+		return "runs statements on the run's own database", allLocalStmts(t.stmts, true)
 	case "mysql", "mariadb":
-		t, ok := mysqlTarget(args)
-		return "reads the database", ok && t.local && len(t.stmts) > 0 && allRead(t.stmts)
+		return "runs statements on the run's own database", len(t.ops) <= 1 && (len(t.ops) == 0 || plainToken(t.ops[0])) &&
+			len(t.stmts) > 0 && allLocalStmts(t.stmts, false)
+	case "clickhouse-client":
+		return "reads the database", len(t.ops) == 0 && len(t.stmts) > 0 && allRead(t.stmts)
+	case "cqlsh":
+		if len(t.ops) > 2 || len(t.ops) == 2 && !isDigits(t.ops[1]) {
+			return "", false
+		}
+		if len(t.ops) > 0 {
+			t.host(t.ops[0])
+		}
+		return "reads the keyspace", t.local && len(t.stmts) > 0 && allRead(t.stmts)
 	case "redis-cli", "valkey-cli":
-		return "reads keys or server information", redisLocalRead(args)
+		if t.flags["--scan"] {
+			return "lists keys", len(t.ops) == 0
+		}
+		return "reads keys or server information", redisReadCommand(t.ops)
 	case "mongosh", "mongo":
-		t, ok := mongoTarget(args)
-		return "reads the database", ok && t.local && len(t.stmts) == 1 && mongoEvalReads(t.stmts[0])
+		if len(t.ops) > 1 {
+			return "", false
+		}
+		if len(t.ops) == 1 {
+			if h, ok := dbURLHost(t.ops[0]); ok {
+				t.host(h)
+			} else if !plainToken(t.ops[0]) {
+				return "", false
+			}
+		}
+		return "reads the database", t.local && len(t.stmts) == 1 && mongoEvalReads(t.stmts[0])
+	case "pg_dump":
+		if len(t.ops) > 1 || len(t.ops) == 1 && !t.dbname(t.ops[0]) {
+			return "", false
+		}
+		return "dumps a database", t.local
 	case "createdb":
-		return "creates a database", createdbLocal(args)
+		return "creates a database", len(t.ops) >= 1 && len(t.ops) <= 2 && plainToken(t.ops[0])
 	case "dbmate":
-		return "applies or lists the project's migrations", dbmateLocal(args)
+		return "applies or lists the project's migrations", dbmateVerb(t)
 	case "migrate":
-		return "applies or lists the project's migrations", golangMigrateLocal(args)
+		return "applies or lists the project's migrations", golangMigrateVerb(t)
 	}
 	return "", false
 }
 
 func allRead(stmts []string) bool {
 	for _, s := range stmts {
-		if !sqlReadOnly(s) {
+		if !sqlReadOnly(s) && !cqlDescribe(s) {
 			return false
 		}
 	}
 	return true
 }
 
-func psqlStatementsRead(stmts []string) bool {
+// cqlDescribe: cqlsh's and clickhouse's DESCRIBE/DESC, which only print.
+func cqlDescribe(s string) bool {
+	t := strings.ToLower(strings.TrimSpace(s))
+	return (strings.HasPrefix(t, "describe ") || strings.HasPrefix(t, "desc ")) && !strings.ContainsAny(t, ";|`$")
+}
+
+// allLocalStmts: every statement reads, describes (psql's \d…) or is a
+// plain change of the run's own database (sqlLocalChange).
+func allLocalStmts(stmts []string, psql bool) bool {
 	for _, s := range stmts {
 		t := strings.TrimSpace(s)
-		if strings.HasPrefix(t, `\`) {
+		switch {
+		case psql && strings.HasPrefix(t, `\`):
 			if !psqlMeta(t) {
 				return false
 			}
-			continue
-		}
-		if !sqlReadOnly(t) {
+		case !sqlReadOnly(t) && !sqlLocalChange(t):
 			return false
 		}
 	}
 	return true
 }
 
-// optValue splits --name=value and -xVALUE forms: the option's value and
-// how many words it used (0 when a is not opt).
-func optValue(args []word, i int, short, long string) (string, int) {
-	a := args[i].val
-	switch {
-	case a == short || a == long:
-		if i+1 >= len(args) {
-			return "", -1
-		}
-		return args[i+1].val, 2
-	case long != "" && strings.HasPrefix(a, long+"="):
-		return a[len(long)+1:], 1
-	case short != "" && len(short) == 2 && strings.HasPrefix(a, short) && !strings.HasPrefix(a, "--") && len(a) > 2:
-		return a[2:], 1
+// redisReadCommand: COMMAND ARGS, the command one that only reads.
+func redisReadCommand(ops []string) bool {
+	if len(ops) == 0 {
+		return false // reads commands from stdin
 	}
-	return "", 0
-}
-
-// hostLocal judges one named host or URL operand.
-func (t *dbTarget) host(h string) {
-	if !localDBHost(h) {
-		t.local = false
+	cmd := strings.ToLower(ops[0])
+	if cmd == "object" {
+		return len(ops) > 1 && strings.EqualFold(ops[1], "encoding")
 	}
-}
-
-// psqlTarget: psql [OPTION]... [DBNAME [USERNAME]], DBNAME possibly a URI
-// or a conninfo string.
-func psqlTarget(args []word) (dbTarget, bool) {
-	t := dbTarget{local: true}
-	operands := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i].val
-		if v, n := optValue(args, i, "-h", "--host"); n != 0 {
-			if n < 0 {
-				return t, false
-			}
-			t.host(v)
-			i += n - 1
-			continue
-		}
-		if v, n := optValue(args, i, "-c", "--command"); n != 0 {
-			if n < 0 {
-				return t, false
-			}
-			t.stmts = append(t.stmts, v)
-			i += n - 1
-			continue
-		}
-		if v, n := optValue(args, i, "-d", "--dbname"); n != 0 {
-			if n < 0 || !t.dbname(v) {
-				return t, false
-			}
-			i += n - 1
-			continue
-		}
-		skip := false
-		for _, o := range [][2]string{{"-p", "--port"}, {"-U", "--username"}, {"-v", "--variable"}, {"-P", "--pset"}} {
-			if v, n := optValue(args, i, o[0], o[1]); n != 0 {
-				if n < 0 || o[0] == "-v" && !plainSetting(v) || o[0] == "-P" && !plainSetting(v) {
-					return t, false
-				}
-				i += n - 1
-				skip = true
-				break
-			}
-		}
-		if skip {
-			continue
-		}
-		switch a {
-		case "-X", "--no-psqlrc", "-A", "--no-align", "-t", "--tuples-only", "-q", "--quiet", "-x", "--expanded",
-			"-w", "--no-password", "--csv", "-H", "--html", "-e", "--echo-queries", "-a", "--echo-all", "-b", "--echo-errors", "-1", "--single-transaction":
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			return t, false // -f, -o, -L, --log-file and the rest: files or unknown
-		}
-		operands++
-		if operands == 1 && !t.dbname(a) || operands > 2 {
-			return t, false
-		}
-	}
-	return t, true
-}
-
-// dbname reads psql's database name: a plain name, a URI, or a conninfo
-// string of key=value pairs.
-func (t *dbTarget) dbname(v string) bool {
-	if h, ok := dbURLHost(v); ok {
-		t.host(h)
-		return true
-	}
-	if strings.Contains(v, "=") {
-		for _, kv := range strings.Fields(v) {
-			k, val, ok := strings.Cut(kv, "=")
-			if !ok {
-				return false
-			}
-			switch k {
-			case "host", "hostaddr":
-				t.host(val)
-			case "dbname", "user", "port", "sslmode", "connect_timeout", "application_name", "password":
-			default:
-				return false // service=, passfile=, sslkey=: settings read from elsewhere
-			}
-		}
-		return true
-	}
-	return plainToken(v)
-}
-
-// plainSetting: NAME=value of plain tokens (ON_ERROR_STOP=1, pager=off).
-func plainSetting(v string) bool {
-	k, val, ok := strings.Cut(v, "=")
-	return ok && plainToken(k) && (val == "" || plainToken(val))
-}
-
-// mysqlTarget: mysql [OPTIONS] [DATABASE].
-func mysqlTarget(args []word) (dbTarget, bool) {
-	t := dbTarget{local: true}
-	operands := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i].val
-		if v, n := optValue(args, i, "-h", "--host"); n != 0 {
-			if n < 0 {
-				return t, false
-			}
-			t.host(v)
-			i += n - 1
-			continue
-		}
-		if v, n := optValue(args, i, "-e", "--execute"); n != 0 {
-			if n < 0 {
-				return t, false
-			}
-			t.stmts = append(t.stmts, v)
-			i += n - 1
-			continue
-		}
-		skip := false
-		for _, o := range [][2]string{{"-P", "--port"}, {"-u", "--user"}, {"-D", "--database"}} {
-			if v, n := optValue(args, i, o[0], o[1]); n != 0 {
-				if n < 0 || !plainToken(v) {
-					return t, false
-				}
-				i += n - 1
-				skip = true
-				break
-			}
-		}
-		if skip {
-			continue
-		}
-		switch {
-		case a == "-p" || strings.HasPrefix(a, "-p") && !strings.HasPrefix(a, "--") || strings.HasPrefix(a, "--password"):
-			continue // the password, joined (-pSECRET) or prompted for
-		case a == "--protocol=tcp" || a == "--protocol=TCP" || a == "--protocol=socket" || a == "--protocol=SOCKET":
-			continue
-		}
-		switch a {
-		case "-N", "--skip-column-names", "-B", "--batch", "-s", "--silent", "-t", "--table", "-E", "--vertical", "-r", "--raw",
-			"--no-auto-rehash", "-A", "--column-names", "-v", "--verbose":
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			return t, false // --init-command, --defaults-file, --plugin-dir, --local-infile and the rest
-		}
-		operands++
-		if operands > 1 || !plainToken(a) {
-			return t, false
-		}
-	}
-	return t, true
+	return redisReads.has(cmd)
 }
 
 // redisReads are redis-cli commands that only read.
@@ -335,101 +229,6 @@ var redisReads = wordSet{words: []string{"ping", "info", "dbsize", "get", "mget"
 	"exists", "strlen", "hget", "hgetall", "hkeys", "hlen", "hvals", "hmget", "hexists", "lrange", "llen", "lindex",
 	"smembers", "scard", "sismember", "zrange", "zcard", "zscore", "zrangebyscore", "xlen", "xrange", "xinfo", "time",
 	"lastsave", "role", "echo", "getrange", "bitcount", "pfcount"}}
-
-// redisLocalRead: redis-cli [-h H] [-p P] [-n DB] [--raw] COMMAND ARGS,
-// the command one that only reads.
-func redisLocalRead(args []word) bool {
-	t := dbTarget{local: true}
-	for i := 0; i < len(args); i++ {
-		a := args[i].val
-		switch a {
-		case "-h":
-			if i+1 >= len(args) {
-				return false
-			}
-			t.host(args[i+1].val)
-			i++
-			continue
-		case "-u":
-			if i+1 >= len(args) {
-				return false
-			}
-			h, ok := dbURLHost(args[i+1].val)
-			if !ok {
-				return false
-			}
-			t.host(h)
-			i++
-			continue
-		case "-p", "-n", "-a", "--user", "--pass":
-			if i+1 >= len(args) {
-				return false
-			}
-			i++
-			continue
-		case "--raw", "--no-raw", "--no-auth-warning", "-c", "--resp2", "--resp3":
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			return false // --eval, -x (stdin), --rdb, --pipe, -r (repeat), -i
-		}
-		cmd := strings.ToLower(a)
-		if cmd == "object" {
-			return t.local && i+1 < len(args) && strings.EqualFold(args[i+1].val, "encoding")
-		}
-		return t.local && redisReads.has(cmd)
-	}
-	return false
-}
-
-// mongoTarget: mongosh [OPTIONS] [URI|DB] --eval JS.
-func mongoTarget(args []word) (dbTarget, bool) {
-	t := dbTarget{local: true}
-	operands := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i].val
-		if v, n := optValue(args, i, "", "--host"); n != 0 {
-			if n < 0 {
-				return t, false
-			}
-			t.host(v)
-			i += n - 1
-			continue
-		}
-		if v, n := optValue(args, i, "", "--eval"); n != 0 {
-			if n < 0 {
-				return t, false
-			}
-			t.stmts = append(t.stmts, v)
-			i += n - 1
-			continue
-		}
-		if v, n := optValue(args, i, "", "--port"); n != 0 {
-			if n < 0 || !isDigits(v) {
-				return t, false
-			}
-			i += n - 1
-			continue
-		}
-		switch a {
-		case "--quiet", "--norc", "--json", "--json=relaxed", "--json=canonical", "--nodb":
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			return t, false // --file, --tls*, --apiVersion and the rest
-		}
-		operands++
-		if operands > 1 {
-			return t, false
-		}
-		if h, ok := dbURLHost(a); ok {
-			t.host(h)
-		} else if !plainToken(a) {
-			return t, false
-		}
-	}
-	return t, true
-}
 
 // mongoReadMethods are the collection and database methods that only read.
 var mongoReadMethods = wordSet{words: []string{"find", "findOne", "countDocuments", "estimatedDocumentCount", "count",
@@ -471,8 +270,21 @@ func jsIdentByte(b byte) bool {
 // addLocalDBHandlers wraps the database clients and registers the
 // migration tools (localdb.go, dbdrophost.go).
 func addLocalDBHandlers(handlers map[string]handler) {
-	for _, n := range []string{"psql", "mysql", "mariadb", "redis-cli", "valkey-cli", "mongosh", "mongo", "createdb", "dbmate", "migrate"} {
-		handlers[n] = localDB(orUnknown(handlers[n]))
+	for n := range dbOpts.get() { // dbclients.go
+		prev := handlers[n]
+		if prev == nil && (n == "createdb" || n == "dbmate" || n == "migrate") {
+			prev = orUnknown(nil)
+		} else if prev == nil {
+			// a client the policy had no handler for (pg_dump, cqlsh) stays
+			// what an unknown program is, under uv run as alone
+			prev = func(x *cmdCtx, args []word) {
+				if !x.set {
+					x.unknownRunner(args[0].val, args)
+				}
+			}
+		}
+		handlers[n] = localDB(prev)
 	}
 	handlers["dropdb"] = dropdbCmd() // dbdrophost.go
+	handlers["alembic"] = alembicCmd // dbmigrate.go
 }

@@ -11,8 +11,9 @@ import "strings"
 // curl -X POST http://localhost:3000/shutdown), unless it is curl's with
 // its data written on the line (curl -X POST -d '{}' localhost:3000/api,
 // an API check of the coder's own server; not in place); another host or any other
-// option goes to the tool's own handler. With the sandbox off, loopback is
-// the person's machine: every form goes to the handler too.
+// option goes to the tool's own handler. With the sandbox off or in place,
+// loopback is the person's machine: only httpie's GET is allowed there, as
+// curl's is (hostloopback.go); every other form goes to the handler.
 
 // loopbackHostPort: a host or host:port naming the loopback.
 func loopbackHostPort(v string) bool {
@@ -36,6 +37,10 @@ func localClient(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		if x.c.sandbox && !x.c.inPlace && localClientProbe(args) {
 			x.add(Allow, RuleLocalHealth, args[0].val+" checks a server on the sandbox's own loopback")
+			return
+		}
+		if httpieName.has(args[0].val) && localClientProbe(args) && !httpieControlPlane(args[1:]) { // hostloopback.go
+			x.add(Allow, RuleLocalHealth, args[0].val+" reads from a server on "+x.loopbackWhere())
 			return
 		}
 		prev(x, args)

@@ -71,7 +71,10 @@ func mmRows(t *testing.T, ctx Context) []mmRow {
 //
 //	go test -count=1 -run TestMetamorphicSpellingsNeverAllow -v ./policy/
 func TestMetamorphicSpellingsNeverAllow(t *testing.T) {
-	t.Parallel() // pure computation: overlaps the other corpus sweeps (heavy_parallel_test.go)
+	t.Parallel()             // pure computation: overlaps the other corpus sweeps (heavy_parallel_test.go)
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	ctx := testEnv(t)
 	e := Default()
 	per := map[string]*mmTally{}

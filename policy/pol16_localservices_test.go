@@ -76,9 +76,13 @@ func TestPol16LocalDatabases(t *testing.T) {
 		{`dbmate --url "$DATABASE_URL" up`, "ask", "ask"},
 		{`migrate -path db/migrations -database postgres://db.prod/app up`, "ask", "ask"},
 		{`migrate -path ../other -database postgres://localhost/app up`, "ask", "ask"},
-		// writes, rollbacks, files, stdin, code
-		{`psql -h localhost -c 'insert into t values (1)'`, "!allow", "!allow"},
-		{`psql -h localhost -f dump.sql`, "ask", "ask"},
+		// a plain change of the run's own database and a project file of
+		// statements are the run's own (pol20, polcorp8 everyday/db:
+		// psql -h 127.0.0.1 -f db/schema.sql, -c 'create database app_test')
+		{`psql -h localhost -c 'insert into t values (1)'`, "allow", "!allow"},
+		{`psql -h localhost -f dump.sql`, "allow", "ask"},
+		{`psql -h localhost -f ../dump.sql`, "ask", "ask"},
+		// rollbacks, stdin, code
 		{`psql -h localhost`, "ask", "ask"},
 		{`mysql -h 127.0.0.1 --init-command='select 1' -e 'select 1'`, "ask", "ask"},
 		{`redis-cli config set dir /tmp`, "ask", "ask"},
@@ -187,7 +191,7 @@ func TestPol16BuildSubTools(t *testing.T) {
 		{`npx prisma migrate deploy`, "ask", "ask"},
 		{`npx prisma --schema prisma/schema.prisma db execute --stdin`, "ask", "ask"},
 		{`npx drizzle-kit push`, "ask", "ask"},
-		{`mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help`, "ask", "ask"}, // pending a decision (mvnexec.go)
+		{`mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help`, "allow", "ask"}, // decided by pol20 (mvnexec.go)
 		{`mvn help:effective-pom -Doutput=build/effective-pom.xml`, "allow", "allow"},
 		{`mvn help:effective-pom -Doutput=/etc/profile.d/x.sh`, "deny", "deny"},
 		{`mvn exec:exec -Dexec.executable=sh`, "ask", "ask"},

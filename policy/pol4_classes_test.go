@@ -65,8 +65,8 @@ func TestFetchOptionNumbersAreNoHosts(t *testing.T) {
 	checkModes(t, []modeCase{
 		{"wget -T 5 http://localhost:8080/", "ask", "ask"},
 		{"wget --tries 3 https://example.com/x.tgz", "ask", "ask"},
-		{"curl -m 5 -s http://localhost:3000/health", "allow", "ask"},
-		{"curl --retry 3 -s http://127.0.0.1:8080/", "allow", "ask"},
+		{"curl -m 5 -s http://localhost:3000/health", "allow", "allow"}, // hostloopback.go
+		{"curl --retry 3 -s http://127.0.0.1:8080/", "allow", "allow"},
 		{"wget -T 5 2130706433", "deny", "deny"},
 		{"curl -m 5 0x7f000001", "deny", "deny"},
 	})

@@ -37,7 +37,7 @@ func TestForWordsThatSplitAreNotConstants(t *testing.T) {
 		{"for x in 'a b'*; do rm -rf $x; done", "!allow", "!allow"},
 		{"for f in src/a.go main.go; do gofmt -l $f; done", "allow", "allow"},
 		{"for f in src/*.go; do gofmt -l \"$f\"; done", "allow", "allow"},
-		{"for p in 8080 3000; do curl -s localhost:$p/health; done", "allow", "ask"},
+		{"for p in 8080 3000; do curl -s localhost:$p/health; done", "allow", "allow"}, // hostloopback.go
 	})
 }
 

@@ -23,7 +23,10 @@ import (
 //
 //	go test -run TestRespellingsNeverAllow -v ./policy/
 func TestRespellingsNeverAllow(t *testing.T) {
-	t.Parallel() // see heavy_parallel_test.go
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	ctx := testEnv(t)
 	e := Default()
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))

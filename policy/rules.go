@@ -45,16 +45,23 @@ type Rule struct {
 	DecisionText string `toml:"decision" json:"-"`
 }
 
-// RuleFiles returns the default rule file locations for a project root:
-// the user's (os.UserConfigDir()/sentinel/policy.toml) first, then the
-// project's (.sentinel/policy.toml). Either may not exist.
-func RuleFiles(projectRoot string) []string {
+// RuleFiles is the one list and order of the rule files loaded on top of
+// the built-in rules, for every caller (runs, exec, sentinel mcp, sentinel
+// policy check): the user's (os.UserConfigDir()/sentinel/policy.toml)
+// first, then the project's (.sentinel/policy.toml under projectRoot) as
+// the caller's trust gate lets it through. gate is given the project's
+// file and is the path to load in its place, "" to leave it out (a nil
+// gate leaves it out: a project's rules are never taken unchecked). Either
+// file may not exist.
+func RuleFiles(projectRoot string, gate func(projectFile string) string) []string {
 	var out []string
 	if dir, err := os.UserConfigDir(); err == nil {
 		out = append(out, filepath.Join(dir, "sentinel", "policy.toml"))
 	}
-	if projectRoot != "" {
-		out = append(out, filepath.Join(projectRoot, ".sentinel", "policy.toml"))
+	if projectRoot != "" && gate != nil {
+		if f := gate(filepath.Join(projectRoot, ".sentinel", "policy.toml")); f != "" {
+			out = append(out, f)
+		}
 	}
 	return out
 }

@@ -203,8 +203,15 @@ func TestNeverDelegable(t *testing.T) {
 
 func TestRuleFilesDefaultLocations(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", "/cfg")
-	got := RuleFiles("/proj")
+	got := RuleFiles("/proj", func(f string) string { return f })
 	if len(got) != 2 || got[0] != "/cfg/sentinel/policy.toml" || got[1] != "/proj/.sentinel/policy.toml" {
 		t.Errorf("RuleFiles = %v", got)
+	}
+	// The project's file goes through the caller's gate: left out when it
+	// says so, and when there is none.
+	for _, gate := range []func(string) string{nil, func(string) string { return "" }} {
+		if got := RuleFiles("/proj", gate); len(got) != 1 || got[0] != "/cfg/sentinel/policy.toml" {
+			t.Errorf("RuleFiles with the project's file gated out = %v", got)
+		}
 	}
 }

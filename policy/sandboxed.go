@@ -43,6 +43,12 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		}
 	}
 	base := filepath.Base(name.val)
+	if tool, ok := standInTool(x.c, paths, base); ok && !x.c.sandbox {
+		if !x.ranWritten(name, nil) { // projecttools.go: ./gradlew is gradle
+			x.command(append([]word{{val: tool, static: true}}, args[1:]...), depth+1)
+		}
+		return
+	}
 	_, known := handlerFor(base)
 	installed := inInstalledBin(x.c, paths)
 	if known && !installed && !binstub(x.c, paths) && !(x.c.sandbox && inBuildOutput(x.c, paths)) && !x.ranWritten(name, nil) {

@@ -119,7 +119,10 @@ func spellings(line string) []spelling {
 // TestSpellingsNeverMorePermissive is the metamorphic test over every
 // deny and ask row of the adversarial corpora, with the sandbox on and off.
 func TestSpellingsNeverMorePermissive(t *testing.T) {
-	t.Parallel() // see heavy_parallel_test.go
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	ctx := testEnv(t)
 	on, off := ctx, ctx
 	on.Sandboxed = true

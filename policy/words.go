@@ -3,6 +3,7 @@ package policy
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -39,7 +40,17 @@ type word struct {
 	// fixed: for a word that is not static, how many bytes of val were
 	// written before its first expansion (fixedprefix.go).
 	fixed int
+	// homeFixed: the word begins with a plain $HOME (bare or first in
+	// double quotes), which bash expands as it does ~; 1 + how many bytes
+	// of val follow it before the next expansion (fixedprefix.go); 0 when
+	// the word does not begin so.
+	homeFixed int
 }
+
+// fetchWalkNodes counts the nodes fetchesIn has visited, so that a test
+// can see the work a line of nested substitutions costs grow no faster
+// than the square of its depth (TestNestedSubstitutionWorkIsQuadratic).
+var fetchWalkNodes atomic.Int64
 
 // fetchers download text a shell could then run.
 var fetchers = wordSet{words: []string{"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m",
@@ -51,6 +62,7 @@ var fetchers = wordSet{words: []string{"curl", "wget", "fetch", "http", "https",
 func fetchesIn(n syntax.Node) bool {
 	found := false
 	syntax.Walk(n, func(n syntax.Node) bool {
+		fetchWalkNodes.Add(1)
 		if found {
 			return false
 		}
@@ -94,21 +106,41 @@ func benignParam(n syntax.WordPart) bool {
 
 // decodeWord decodes w. home is used for a leading "~" or "~/".
 func decodeWord(w *syntax.Word, home string) word {
-	if len(w.Parts) == 1 {
-		if ps, ok := w.Parts[0].(*syntax.ProcSubst); ok {
-			return word{val: "/dev/fd/63", static: true, procSubst: true, fetch: fetchesIn(ps)}
-		}
-	}
-	out := decodeParts(w, home)
-	if !out.static {
+	out := decodeShallow(w, home)
+	if out.procSubst {
+		out.fetch = fetchesIn(w.Parts[0])
+	} else if !out.static {
 		out.fetch = fetchesIn(w)
 	}
 	return out
 }
 
+// decodeShallow is decodeWord without fetch, which walks every
+// substitution inside w: a caller that reads only the value (the binder,
+// bindprop.go) calls it at every level of a nested $( … $( … ) … ), where
+// the walk of each level would make a line of depth d cost d³
+// (BenchmarkCheckNestedDepth).
+func decodeShallow(w *syntax.Word, home string) word {
+	if len(w.Parts) == 1 {
+		if _, ok := w.Parts[0].(*syntax.ProcSubst); ok {
+			return word{val: "/dev/fd/63", static: true, procSubst: true}
+		}
+	}
+	return decodeParts(w, home)
+}
+
 func decodeParts(w *syntax.Word, home string) word {
 	var b strings.Builder
 	out := word{static: true, benignVars: true}
+	homeLead := false
+	afterHome := func(q syntax.WordPart, first bool) {
+		switch {
+		case first && home != "" && plainHome(q):
+			homeLead = true
+		case homeLead && out.homeFixed == 0:
+			out.homeFixed = b.Len() + 1
+		}
+	}
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
@@ -149,9 +181,10 @@ func decodeParts(w *syntax.Word, home string) word {
 				b.WriteString(p.Value)
 			}
 		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
+			for j, q := range p.Parts {
 				lit, ok := q.(*syntax.Lit)
 				if !ok {
+					afterHome(q, i == 0 && j == 0)
 					out.notStatic(&b)
 					if !benignParam(q) {
 						out.benignVars = false
@@ -162,6 +195,7 @@ func decodeParts(w *syntax.Word, home string) word {
 			}
 		default:
 			// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob, BraceExp.
+			afterHome(p, i == 0)
 			out.notStatic(&b)
 			if !benignParam(p) && !literalArith(p) {
 				out.benignVars = false
@@ -172,7 +206,16 @@ func decodeParts(w *syntax.Word, home string) word {
 	if strings.IndexByte(out.val, 0) >= 0 {
 		out.static = false
 	}
+	if homeLead && out.homeFixed == 0 {
+		out.homeFixed = len(out.val) + 1
+	}
 	return out
+}
+
+// plainHome: the part is $HOME or ${HOME}, nothing done to it.
+func plainHome(p syntax.WordPart) bool {
+	pe, ok := p.(*syntax.ParamExp)
+	return ok && benignParam(p) && pe.Param.Value == "HOME"
 }
 
 // unquotedLit appends the unescaped text of an unquoted literal and

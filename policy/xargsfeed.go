@@ -50,12 +50,20 @@ func (c *checkEnv) judgeXargsFeeds(s *src, f *syntax.File, cw *cwds) {
 			if !ok1 || !ok2 {
 				continue
 			}
+			if argv := c.staticArgv(cons); len(argv) == 0 || argv[0] != "xargs" {
+				continue // the program as every reader sees it: /usr/bin/xargs, 'xargs'
+			}
+			if cmd, ok := findExecSpelling(s, c.staticArgv(prod), prod, cons); ok { // findfeed.go
+				c.shellDenyOnly(s, cmd, cw, "xargs fed by find")
+			}
+			if items := lsListedItems(s, c.staticArgv(prod), prod); len(items) > 0 {
+				if cmd, ok := xargsCommand(s, cons, items); ok { // findfeed.go
+					c.shellDenyOnly(s, cmd, cw, "xargs fed by ls")
+				}
+			}
 			items := c.producedItems(s, prod)
 			if len(items) == 0 {
 				continue
-			}
-			if argv := c.staticArgv(cons); len(argv) == 0 || argv[0] != "xargs" {
-				continue // the program as every reader sees it: /usr/bin/xargs, 'xargs'
 			}
 			if cmd, ok := xargsCommand(s, cons, items); ok {
 				sub := cw.copy()

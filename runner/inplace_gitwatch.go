@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/sentinelhq/sentinel/internal/gitdir"
 )
 
 // maxWatches bounds how many directories of the place the watcher follows;
@@ -196,46 +197,33 @@ func (g *gitGuard) created(path string, add func(string) bool, poll func(string)
 var subtreeScanned = func(dir string) {}
 
 // settleNewTree looks at the new directory path (already watched) and
-// everything under it, quarantines the git dirs and pointers it finds and
-// watches its subdirectories. A subdirectory made after a look and before
-// its watch (mkdir -p a/b/c, then a/b/c/.git) sends no event, so the tree
-// is looked at again after each round of new watches, until a look finds
-// no directory that was not watched before it began: whatever came
-// before a watch is then seen by that last look, whatever came after it is
-// an event. A tree that still grows after maxSettleLooks looks (the coder
-// making directories in a loop would hold the watch here) is handed to the
-// beat instead. It returns what it quarantined.
+// everything under it until it settles (gitdir.NewTree.Settle, which
+// sentinel mcp's live watch shares), quarantines the git dirs and
+// pointers it finds and watches its subdirectories. It returns what it
+// quarantined.
 func (g *gitGuard) settleNewTree(path string, add func(string) bool, poll func(string)) []string {
-	watched := map[string]bool{path: true}
 	var out []string
-	for look := 1; ; look++ {
-		sub, _ := scanGitDirs(path, "")
-		for _, p := range append(slices.Clone(sub.Pointers), sub.Dirs...) {
-			if within(p, path) && !g.known(p) && g.quarantine(p) {
-				out = append(out, p)
+	gitdir.NewTree{
+		Look: func(d string) gitdir.Scan {
+			sub, _ := scanGitDirs(d, "")
+			return sub
+		},
+		Found: func(sub gitdir.Scan) {
+			for _, p := range append(slices.Clone(sub.Pointers), sub.Dirs...) {
+				if within(p, path) && !g.known(p) && g.quarantine(p) {
+					out = append(out, p)
+				}
 			}
-		}
-		subtreeScanned(path)
-		fresh := false
-		for _, d := range sub.Watch {
-			if !watched[d] {
-				watched[d] = true
-				fresh = true
-				add(d)
-			}
-		}
-		if !fresh {
-			return out
-		}
-		if look == maxSettleLooks {
-			poll(path)
-			return out
-		}
-	}
+		},
+		Watch:   func(d string) { add(d) },
+		Poll:    poll,
+		Scanned: subtreeScanned,
+	}.Settle(path)
+	return out
 }
 
 // maxSettleLooks bounds the looks at one new subtree (settleNewTree).
-const maxSettleLooks = 16
+const maxSettleLooks = gitdir.SettleLooks
 
 // dirIsGit says whether dir is a git dir by its content now.
 func (g *gitGuard) dirIsGit(dir string) bool {

@@ -1,11 +1,12 @@
 package runner
 
 import (
+	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/internal/config"
+	"github.com/sentinelhq/sentinel/policy"
 )
 
 // A place that is not a git repository (an unpacked archive, a downloads
@@ -20,29 +21,42 @@ import (
 
 // placeStateFile is the path of p's .sentinel/<name> when a run may use it
 // ("" when it may not) and, when it may not, the one line that says so
-// and how to trust it. In a repository a file a coder wrote (from a run
-// in a folder holding it: config.CoderWrote) needs trust too. A missing
-// file may be used: Sentinel creates it
-// (templates) and trusts what it writes (trustWrites).
+// and how to trust it: config.PlaceStateFile, the gate sentinel mcp and
+// sentinel policy check share. A repository's .sentinel/ was checked not
+// to be committed before the run started (CheckStateUntracked); in a
+// repository a file a coder wrote (from a run in a folder holding it:
+// config.CoderWrote) needs trust too. A missing file may be used:
+// Sentinel creates it (templates) and trusts what it writes (trustWrites).
 func placeStateFile(p *Project, name string) (path, warning string) {
-	path = config.StateFilePath(p.Root, name)
-	coder := config.CoderWrote(p.Root, name) || config.StateLinked(p.Root, name)
-	if p.GitDir != "" && !coder {
-		return path, ""
+	return config.PlaceStateFile(p.Root, p.GitDir != "", name)
+}
+
+// JudgeFiles are what a run in the place holding dir would judge by: its
+// project (the git top level, else dir), the rule files (policy.RuleFiles
+// through the run's gate), the project's templates file ("" when left
+// out) and the lines saying what of the project's was left out and why.
+// A repository that commits .sentinel/ (a run refuses to start there) has
+// the project's files left out. `sentinel policy check` and `sentinel
+// templates test` judge by it.
+func JudgeFiles(ctx context.Context, dir string) (p *Project, rules []string, templates string, warnings []string, err error) {
+	p, err = FindInPlaceProject(ctx, dir)
+	if err != nil {
+		return nil, nil, "", nil, err
 	}
-	sum, present, err := config.HashFile(path)
-	switch {
-	case err != nil:
-		return "", fmt.Sprintf("%s cannot be read (%v): running without it", path, err)
-	case !present || config.FileTrusted(p.Root, name, sum):
-		return path, ""
+	if p.GitDir != "" {
+		if err := p.CheckStateUntracked(ctx); err != nil {
+			w := fmt.Sprintf("%v (a run refuses to start here): the project's policy.toml and templates.toml are left out", err)
+			return p, policy.RuleFiles(p.Root, nil), "", []string{w}, nil
+		}
 	}
-	why := "this place is not a git repository, so Sentinel cannot tell your file from one the place shipped"
-	if coder {
-		why = "a coder's in-place run wrote it, or it is reached through a symbolic link"
+	rules, warning := policyFiles(p)
+	templates, twarning := placeStateFile(p, "templates.toml")
+	for _, w := range []string{warning, twarning} {
+		if w != "" {
+			warnings = append(warnings, w)
+		}
 	}
-	return "", fmt.Sprintf("%s is not trusted (%s): running without it; check the file, then trust it with: sentinel config trust --project %s",
-		path, why, strconv.Quote(p.Root))
+	return p, rules, templates, warnings, nil
 }
 
 // trustWrites keeps what Sentinel itself writes into p's project template

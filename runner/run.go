@@ -84,6 +84,11 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 			return nil, err
 		}
 	}
+	// The project's checks, the seed's start and the sweep below take
+	// seconds at load, before the run exists: the start says so from here.
+	starting := sayStarting(o.Preflight)
+	defer starting.end()
+	starting.step("checking the project")
 	p := o.Project
 	if p.GitDir != "" {
 		if err := p.CheckStateUntracked(ctx); err != nil {
@@ -105,8 +110,8 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 
 	now := time.Now()
 	r := newRun(o, NewRunID(now), adapter)
-	r.starting = sayStarting(o.Preflight)
-	defer r.starting.end()
+	r.starting = starting
+	r.starting.step("opening the run")
 	r.dir = p.RunDir(r.id)
 	r.reports = &reportStage{id: r.id, dir: r.dir, emit: r.emit}
 	if err := os.MkdirAll(r.dir, 0o700); err != nil {

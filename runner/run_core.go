@@ -30,4 +30,5 @@ func (r *runCore) emit(lane journal.Lane, kind journal.Kind, text string, data a
 	// A failed append fails the journal for good; watchJournal turns that
 	// into a fail-closed stop of the run, so the error is not lost here.
 	_, _ = r.journal.Append(lane, kind, text, data)
+	MarkSaid() // the views show it: a slow step's teller waits its second from here
 }

@@ -30,19 +30,12 @@ func sayStarting(say func(string)) *startSay {
 	}
 	go func() {
 		defer close(s.done)
-		tick := time.NewTicker(seedWaitEvery)
-		defer tick.Stop()
-		for {
-			select {
-			case <-s.stop:
-				return
-			case now := <-tick.C:
-				s.mu.Lock()
-				line := fmt.Sprintf("starting the run: %s (%s)", s.what, now.Sub(s.begun).Round(time.Second))
-				s.mu.Unlock()
-				s.say(line)
-			}
-		}
+		sayUntil(s.stop, func(now time.Time) {
+			s.mu.Lock()
+			line := fmt.Sprintf("starting the run: %s (%s)", s.what, now.Sub(s.begun).Round(time.Second))
+			s.mu.Unlock()
+			s.say(line)
+		})
 	}()
 	return s
 }

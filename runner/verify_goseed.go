@@ -50,6 +50,12 @@ import (
 // is built (a cache program outside the sandbox answering a check inside
 // it, to save the few seconds of the verification's own work); starting
 // the seed earlier in demo (it starts within a second of Sentinel's start).
+// Measured again (issue 33, first16; docs/measure/first-demo.sh, load
+// 30-64): the first demo's verification waited 89-100 s for the core seed,
+// which is all of its extra time (27-33 CPU-s for the first run against
+// 5 for the second: the seed's go test 11 and go vet 9); -p 8 for the
+// seed's go commands took 140 s against 293 s wall at load 60-72 but 115 s
+// against 137 s at load 40-48, for 10-17% more CPU: still not taken.
 
 // seedWaitLine and seedWaitWhy are what a verification waiting for the
 // seed says it does, and why.
@@ -214,6 +220,7 @@ func awaitSeed(ctx context.Context, root string, need []string, wait func(time.D
 	}
 	if wait != nil { // say so at once: the first tick is a while away
 		wait(0)
+		MarkSaid()
 	}
 	tick := time.NewTicker(seedWaitEvery)
 	defer tick.Stop()
@@ -229,6 +236,7 @@ func awaitSeed(ctx context.Context, root string, need []string, wait func(time.D
 		case now := <-tick.C:
 			if wait != nil {
 				wait(now.Sub(start))
+				MarkSaid()
 			}
 		}
 	}
@@ -263,20 +271,19 @@ func WarmGoSeed(dir string, checks []Check) {
 // whileSaying runs fn, calling wait every seedWaitEvery with the time since
 // start until fn returns.
 func whileSaying(start time.Time, wait func(time.Duration), fn func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- fn() }()
-	tick := time.NewTicker(seedWaitEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case err := <-done:
-			return err
-		case now := <-tick.C:
+	stop, said := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(said)
+		sayUntil(stop, func(now time.Time) {
 			if wait != nil {
 				wait(now.Sub(start))
 			}
-		}
-	}
+		})
+	}()
+	err := fn()
+	close(stop)
+	<-said // nothing is said after it returns
+	return err
 }
 
 // seedGoRuns are the seed build's go commands, run in mod with env: go

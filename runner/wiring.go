@@ -19,21 +19,17 @@ import (
 )
 
 // policyFiles are the rule files a run loads on top of the built-in rules:
-// policy.RuleFiles, the one list and order (so `sentinel policy check` and
-// a run name the same rules), with the project's file only where
-// placeStateFile lets it, and the line saying a project file was left out.
+// policy.RuleFiles, the one list and order (so `sentinel policy check`,
+// sentinel mcp and a run name the same rules), with the project's file
+// only where placeStateFile lets it, and the line saying a project file
+// was left out.
 func policyFiles(p *Project) ([]string, string) {
-	project, warning := placeStateFile(p, "policy.toml")
-	own := filepath.Join(p.Root, ".sentinel", "policy.toml")
-	var files []string
-	for _, f := range policy.RuleFiles(p.Root) {
-		if f == own {
-			f = project
-		}
-		if f != "" {
-			files = append(files, f)
-		}
-	}
+	var warning string
+	files := policy.RuleFiles(p.Root, func(string) string {
+		var f string
+		f, warning = placeStateFile(p, "policy.toml")
+		return f
+	})
 	return files, warning
 }
 

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -168,5 +169,58 @@ func copyIfChanged(b *testing.B, from, to string) {
 	}
 	if err := os.WriteFile(to, data, 0o644); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// BenchmarkStartWithPlaceInEtc is a sandboxed start with and without a
+// place inside /etc that the host lacks (Claude Code's managed settings at
+// /etc/claude-code), the splice places_linux.go makes:
+//
+//	go test -run '^$' -bench StartWithPlaceInEtc -benchtime 20x ./sandbox
+//
+// cpu-ms/op is the user and system time of the sandbox's processes (from
+// their rusage: comparable on a loaded machine), mounts/op the lines of
+// /proc/self/mountinfo inside.
+func BenchmarkStartWithPlaceInEtc(b *testing.B) {
+	ms := []Mode{ModeNS}
+	if _, err := exec.LookPath("bwrap"); err == nil {
+		ms = append(ms, ModeBwrap)
+	}
+	src := filepath.Join(b.TempDir(), "managed-settings.json")
+	if err := os.WriteFile(src, []byte("{}"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range ms {
+		for _, withPlace := range []bool{false, true} {
+			name := string(m) + "/none"
+			var places []Place
+			if withPlace {
+				name = string(m) + "/etc"
+				places = []Place{{Path: "/etc/sentinel-bench-place/managed-settings.json", Source: src}}
+			}
+			b.Run(name, func(b *testing.B) {
+				s, err := Prepare(Profile{Workspace: b.TempDir(), Net: NetNone, Places: places}, Options{Mode: m, Helper: helperBin})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer s.Close()
+				var cpu time.Duration
+				mounts := 0
+				for b.Loop() {
+					cmd, err := s.Command(context.Background(), "", "sh", "-c", "wc -l </proc/self/mountinfo")
+					if err != nil {
+						b.Fatal(err)
+					}
+					out, err := cmd.CombinedOutput()
+					if err != nil {
+						b.Fatalf("%v: %s", err, out)
+					}
+					cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+					mounts, _ = strconv.Atoi(string(bytes.TrimSpace(out)))
+				}
+				b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+				b.ReportMetric(float64(mounts), "mounts/op")
+			})
+		}
 	}
 }

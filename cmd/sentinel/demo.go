@@ -72,7 +72,10 @@ func demoDir(c *cobra.Command, args []string) (string, error) {
 // demoSay prints what the demo does before its run starts; createSample
 // makes the sample project. Tests replace both.
 var (
-	demoSay      = func(s string) { fmt.Fprintln(os.Stderr, "sentinel: "+s) }
+	demoSay = func(s string) {
+		fmt.Fprintln(os.Stderr, "sentinel: "+s)
+		runner.MarkSaid() // the run's start teller speaks a second after this
+	}
 	createSample = runner.CreateSample
 )
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/policy"
+	"github.com/sentinelhq/sentinel/runner"
 )
 
 type policyFlags struct {
@@ -46,7 +47,10 @@ JSON object per input line, in order. Bad lines get {"error": ..., "line": N}.
 
 The workspace is --workspace, else the git top-level of --cwd (or of the
 current directory), else that directory. Rules come from the built-in set,
-the user's policy.toml and the project's .sentinel/policy.toml.
+the user's policy.toml and the project's .sentinel/policy.toml, through the
+same trust gate as a run: a project file a run would leave out (in a place
+that is not a repository, until 'sentinel config trust'; in a repository that
+commits .sentinel/) is left out here too, with a line on stderr saying so.
 
 --sandbox says whether the command would run inside Sentinel's sandbox, as a
 run does by default: inside it, running the project's own scripts, programs,
@@ -67,7 +71,7 @@ policy is the only gate, those ask.`,
 		Short: "Show a rule, where it came from and its examples",
 		Args:  wantArgs(1, 1, "which rule? give a rule id (sentinel policy rules lists them)", "sentinel policy explain shell.eval"),
 		RunE: func(c *cobra.Command, args []string) error {
-			e, _, err := policyEngine(policyFlags{workspace: wsExplain})
+			e, _, err := policyEngine(c, policyFlags{workspace: wsExplain})
 			if err != nil {
 				return err
 			}
@@ -87,7 +91,7 @@ policy is the only gate, those ask.`,
 		Short: "List every rule id with its decision and source",
 		Args:  noArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			e, _, err := policyEngine(policyFlags{workspace: wsRules})
+			e, _, err := policyEngine(c, policyFlags{workspace: wsRules})
 			if err != nil {
 				return err
 			}
@@ -147,8 +151,11 @@ func gitTop(dir string) string {
 	}
 }
 
-// policyEngine resolves the workspace and loads the rule files for it.
-func policyEngine(f policyFlags) (*policy.Engine, policy.Context, error) {
+// policyEngine resolves the workspace and loads the rules a run there
+// would judge by: runner.JudgeFiles, the run's own list and trust gate (a
+// project's untrusted .sentinel/policy.toml is left out, with one line on
+// stderr saying so and how to trust it).
+func policyEngine(c *cobra.Command, f policyFlags) (*policy.Engine, policy.Context, error) {
 	var ctx policy.Context
 	cwd := f.cwd
 	if cwd == "" {
@@ -174,7 +181,14 @@ func policyEngine(f policyFlags) (*policy.Engine, policy.Context, error) {
 	}
 	home, _ := os.UserHomeDir()
 	ctx = policy.Context{Workspace: ws, Cwd: cwd, Home: home, Sandboxed: f.sandbox != "off"}
-	e, err := policy.Load(policy.RuleFiles(ws)...)
+	_, files, _, warnings, err := runner.JudgeFiles(c.Context(), ws)
+	if err != nil {
+		return nil, ctx, fmt.Errorf("workspace %s: %w", ws, err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(c.ErrOrStderr(), "sentinel: "+textsafe.Line(w))
+	}
+	e, err := policy.Load(files...)
 	if err != nil {
 		return nil, ctx, err
 	}
@@ -185,7 +199,7 @@ func runPolicyCheck(c *cobra.Command, f policyFlags, args []string) error {
 	if f.sandbox != "on" && f.sandbox != "off" {
 		return usageError{fmt.Errorf("--sandbox %q: want on or off", f.sandbox)}
 	}
-	e, ctx, err := policyEngine(f)
+	e, ctx, err := policyEngine(c, f)
 	if err != nil {
 		return err
 	}

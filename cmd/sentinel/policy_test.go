@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,8 +12,10 @@ import (
 func policyWorkspace(t *testing.T) (ws string, env []string) {
 	t.Helper()
 	ws = t.TempDir()
-	if err := os.MkdirAll(filepath.Join(ws, ".git", "hooks"), 0o755); err != nil {
-		t.Fatal(err)
+	// A repository (no commits needed): its untracked .sentinel/ is the
+	// person's, as for a run (runner.JudgeFiles).
+	if out, err := exec.Command("git", "init", "-q", ws).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
 	}
 	if err := os.MkdirAll(filepath.Join(ws, "src"), 0o755); err != nil {
 		t.Fatal(err)

@@ -269,19 +269,29 @@ func templatesTest() *cobra.Command {
 		Args:  wantArgs(1, -1, "which command? give it after --", "sentinel templates test -- 'go test ./...'"),
 		RunE: func(c *cobra.Command, args []string) error {
 			line := strings.Join(args, " ")
-			set, root, err := loadTemplateSet(c)
-			if err != nil {
-				return err
-			}
-			eng, err := policy.Load(policy.RuleFiles(root)...)
-			if err != nil {
-				return err
-			}
+			// Judged as a run there would: its rule files and templates
+			// through the run's trust gate (runner.JudgeFiles).
 			cwd := mustGetwd()
-			ws := root
-			if ws == "" {
-				ws = cwd
+			p, files, projectTemplates, warnings, err := runner.JudgeFiles(c.Context(), cwd)
+			if err != nil {
+				return err
 			}
+			for _, w := range warnings {
+				fmt.Fprintln(c.ErrOrStderr(), "sentinel: "+textsafe.Line(w))
+			}
+			user, err := approvals.UserTemplatesPath()
+			if err != nil {
+				return err
+			}
+			set, err := approvals.LoadTemplates(projectTemplates, user)
+			if err != nil {
+				return err
+			}
+			eng, err := policy.Load(files...)
+			if err != nil {
+				return err
+			}
+			ws := p.Root
 			home, _ := os.UserHomeDir()
 			j := approvals.Judge(eng, set, approvals.Request{Kind: policy.KindShell, Command: line, Cwd: cwd},
 				policy.Context{Workspace: ws, Cwd: cwd, Home: home})

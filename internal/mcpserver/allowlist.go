@@ -29,12 +29,13 @@ func (c *Config) gateAllowlist(line, cwd string) ([]string, error) {
 	if err := g.line(line, 0); err != nil {
 		return nil, err
 	}
-	if why := runsToolOf(policy.Default(), line, policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}); why != "" { // runlater_unplaced.go
+	// One engine reading of the line serves both checks below: the tools
+	// git runs that no word names, and what the line runs through other
+	// commands' arguments (find -exec, xargs, git bisect run, env -S).
+	v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: line, Context: policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}})
+	if why := runsToolOf(v.Parts); why != "" { // runlater_unplaced.go
 		return nil, &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: why, Use: "run git diff, or ask the person"}
 	}
-	// What the line runs through other commands' arguments (find -exec,
-	// xargs, git bisect run, env -S), as the policy engine reads it.
-	v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: line, Context: policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}})
 	for _, p := range v.Parts {
 		if !runsThrough(p.Via) {
 			continue

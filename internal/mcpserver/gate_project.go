@@ -1,9 +1,6 @@
 package mcpserver
 
 import (
-	"fmt"
-	"strconv"
-
 	"github.com/sentinelhq/sentinel/internal/config"
 	"github.com/sentinelhq/sentinel/policy"
 )
@@ -18,39 +15,33 @@ import (
 // one line saying so.
 
 // trustedStateFile is project's .sentinel/<name> when the gate may use it
-// ("" when it may not) and, when it may not, the line that says so. A
+// ("" when it may not) and, when it may not, the line that says so: the
+// runs' gate (config.PlaceStateFile) without the repository's pass, since
+// nothing here checked that the project does not commit its .sentinel/. A
 // missing file is nothing to use.
 func trustedStateFile(project, name string) (path, warning string) {
 	if project == "" {
 		return "", ""
 	}
-	path = config.StateFilePath(project, name)
-	sum, present, err := config.HashFile(path)
-	switch {
-	case err != nil:
-		return "", fmt.Sprintf("sentinel mcp: %s cannot be read (%v): deciding without it", path, err)
-	case !present:
-		return "", ""
-	case config.FileTrusted(project, name, sum):
-		return path, ""
+	path, warning = config.PlaceStateFile(project, false, name)
+	if warning != "" {
+		return "", "sentinel mcp: " + warning
 	}
-	return "", fmt.Sprintf("sentinel mcp: %s is not trusted: deciding without it; check the file, then trust it with: sentinel config trust --project %s",
-		path, strconv.Quote(project))
+	if !present(path) {
+		return "", ""
+	}
+	return path, ""
 }
 
 // gateRuleFiles is policy.RuleFiles(project) with the project's file only
 // when trusted, and the warnings for what was left out.
 func gateRuleFiles(project string) (files []string, warnings []string) {
-	projectFile := config.StateFilePath(project, "policy.toml")
-	trusted, warn := trustedStateFile(project, "policy.toml")
-	for _, f := range policy.RuleFiles(project) {
-		if project != "" && f == projectFile && f != trusted {
-			continue
+	files = policy.RuleFiles(project, func(string) string {
+		f, warn := trustedStateFile(project, "policy.toml")
+		if warn != "" {
+			warnings = append(warnings, warn)
 		}
-		files = append(files, f)
-	}
-	if warn != "" {
-		warnings = append(warnings, warn)
-	}
+		return f
+	})
 	return files, warnings
 }

@@ -49,16 +49,19 @@ func (g *gitGuard) watchLive() (stop func() []string) {
 	// fill it) is walked on a beat instead (pollLive).
 	var umu sync.Mutex
 	var unwatched []string
-	add := func(dir string) {
-		if added < maxLiveWatches && liveAdd(w, dir) == nil {
-			added++
-			return
-		}
+	poll := func(dir string) {
 		umu.Lock()
 		if !slices.ContainsFunc(unwatched, func(o string) bool { return within(dir, o) }) {
 			unwatched = append(slices.DeleteFunc(unwatched, func(o string) bool { return within(o, dir) }), dir)
 		}
 		umu.Unlock()
+	}
+	add := func(dir string) {
+		if added < maxLiveWatches && liveAdd(w, dir) == nil {
+			added++
+			return
+		}
+		poll(dir)
 	}
 	g.mu.Lock()
 	for root, dirs := range g.watchDirs {
@@ -112,7 +115,7 @@ func (g *gitGuard) watchLive() (stop func() []string) {
 					return
 				}
 				if ev.Has(fsnotify.Create) || ev.Has(fsnotify.Rename) {
-					tell(g.liveCreated(ev.Name, add))
+					tell(g.liveCreated(ev.Name, add, poll))
 				}
 			case _, ok := <-w.Errors:
 				if !ok {
@@ -132,9 +135,11 @@ func (g *gitGuard) watchLive() (stop func() []string) {
 
 // liveCreated judges one new entry, path, of a watched directory: a .git
 // of any spelling, a mark that makes its directory a git dir by content,
-// or a new directory (watched first, then walked, so nothing slips in
-// between) holding either. New ones are quarantined (settle).
-func (g *gitGuard) liveCreated(path string, add func(string)) []string {
+// or a new directory holding either: watched first, then looked at until
+// it settles (gitdir.NewTree.Settle, which sentinel exec's watcher
+// shares), so nothing slips in between; poll hands a tree that keeps
+// growing to the beat. New ones are quarantined (settle).
+func (g *gitGuard) liveCreated(path string, add, poll func(string)) []string {
 	dir, name := filepath.Dir(path), filepath.Base(path)
 	var found []string
 	switch {
@@ -149,19 +154,33 @@ func (g *gitGuard) liveCreated(path string, add func(string)) []string {
 			found = append(found, dir)
 		}
 	}
-	if st, err := os.Lstat(path); err == nil && st.IsDir() && len(found) == 0 {
-		add(path)
-		found = g.gitDirsIn(path)
-		if sc, err := scanTree(path, "", "", maxGitDirs); err == nil {
-			for _, d := range sc.Watch {
-				if d != path {
-					add(d)
-				}
-			}
-		}
+	st, err := os.Lstat(path)
+	if err != nil || !st.IsDir() || len(found) > 0 {
+		return g.liveSettle(found)
 	}
-	return g.liveSettle(found)
+	add(path)
+	if dirIsGit(path) {
+		return g.liveSettle([]string{path})
+	}
+	var said []string
+	gitdir.NewTree{
+		Look: func(d string) gitdir.Scan {
+			sc, _ := scanTree(d, "", "", maxGitDirs)
+			return sc
+		},
+		Found: func(sc gitdir.Scan) {
+			said = append(said, g.liveSettle(append(slices.Clone(sc.Dirs), sc.Pointers...))...)
+		},
+		Watch:   add,
+		Poll:    poll,
+		Scanned: liveScanned,
+	}.Settle(path)
+	return said
 }
+
+// liveScanned is called between a look at a new subtree and the watches
+// on the directories it found; a test makes a git dir in that window.
+var liveScanned = func(dir string) {}
 
 // gitDirsIn is dir itself when it is a git dir by content, else the git
 // dirs and pointers under it.

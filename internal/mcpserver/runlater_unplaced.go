@@ -158,9 +158,8 @@ func newBranchOnly(rest []string) bool {
 // never saw (policy mode asks about it; allowlist mode never asks, and
 // with git allowed, git difftool -y -x 'sh -c …' HEAD planted .envrc).
 // "" when the line runs none.
-func runsToolOf(eng *policy.Engine, line string, ctx policy.Context) string {
-	v := eng.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: ctx})
-	for _, p := range v.Parts {
+func runsToolOf(parts []policy.Part) string {
+	for _, p := range parts {
 		if len(p.Argv) == 0 || filepath.Base(p.Argv[0]) != "git" {
 			continue
 		}
