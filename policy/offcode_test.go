@@ -10,19 +10,21 @@ import "testing"
 func TestOffRunsProjectCode(t *testing.T) {
 	var cases []p9Case
 	for _, c := range []string{
-		"python scripts/x.py",                    // polcorp9 python (uv run python scripts/gen_fixtures.py)
-		"python manage.py test accounts",         // polcorp8 python, Django's manage.py
-		"node scripts/build.mjs",                 // polcorp9 node (node scripts/generate-types.mjs)
-		"bash scripts/test.sh",                   // the lead's decision, issue 32
-		"php artisan test --filter=InvoiceTest",  // polcorp8 php, Laravel
-		"php bin/console cache:clear",            // Symfony's console
-		"ruby -c app/models/order.rb",            // polcorp9 ruby
-		"bun src/cli.ts --help",                  // polcorp9 bun
-		"deno run --allow-read scripts/check.ts", // polcorp9 deno (the project's permissions)
-		"deno task build",                        // polcorp8 deno
-		"mix check",                              // polcorp9 elixir, a project alias
-		"composer test",                          // polcorp9 php
-		"composer run-script test",               // polcorp9 php
+		"python scripts/x.py",                          // polcorp9 python (uv run python scripts/gen_fixtures.py)
+		"python manage.py test accounts",               // polcorp8 python, Django's manage.py
+		"node scripts/build.mjs",                       // polcorp9 node (node scripts/generate-types.mjs)
+		"bash scripts/test.sh",                         // the lead's decision, issue 32
+		"php artisan test --filter=InvoiceTest",        // polcorp8 php, Laravel
+		"php bin/console cache:clear",                  // Symfony's console
+		"ruby -c app/models/order.rb",                  // polcorp9 ruby
+		"bun src/cli.ts --help",                        // polcorp9 bun
+		"deno run --allow-read scripts/check.ts",       // polcorp9 deno (the project's permissions)
+		"deno task build",                              // polcorp8 deno
+		"mix check",                                    // polcorp9 elixir, a project alias
+		"composer test",                                // polcorp9 php
+		"composer run-script test",                     // polcorp9 php
+		"vendor/bin/php-cs-fixer fix src/Resolver.php", // polcorp9 php, an installed tool
+		"java -cp out com.example.Main",                // polcorp9 java, compiled classes
 		"dotnet run --project ./StepLang.CLI/StepLang.CLI.csproj -- --version", // polcorp9 dotnet
 	} {
 		cases = append(cases, p9Case{c, "on", "allow"}, p9Case{c, "off", "allow"})
@@ -55,6 +57,7 @@ func TestOffStillAsks(t *testing.T) {
 		"mvn formatter:format",                              // a plugin goal resolved from the network
 		"pwsh -exec Bypass -File x.ps1",                     // deny_classes.txt: not a listed interpreter
 		"composer require monolog/monolog",                  // adds a dependency
+		"printf 'x' > vendor/bin/tool && vendor/bin/tool",   // written in the same line
 		"./scripts/x.sh",                                    // a workspace program run directly (review1207)
 	} {
 		cases = append(cases, p9Case{c, "off", "not-allow"})

@@ -57,7 +57,11 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		x.add(Ask, RulePathProgram, "runs "+name.val+", a workspace program named like "+base+", which it is not")
 		return
 	}
-	if !x.runFile(name, "runs "+name.val, RulePathProgram, "runs "+name.val+", a program of the workspace, and the sandbox is off") {
+	// offcode.go: a program a package manager installed from the
+	// project's manifest (vendor/bin/php-cs-fixer) runs off as its
+	// test runner does; other workspace programs ask off.
+	offOK := installed && !x.writtenBefore()
+	if !x.runFileOff(name, "runs "+name.val, RulePathProgram, "runs "+name.val+", a program of the workspace, and the sandbox is off", offOK) {
 		return
 	}
 	if known && installed {
