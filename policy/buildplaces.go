@@ -101,7 +101,7 @@ func (x *cmdCtx) buildPlaces(tool string, args []word) []word {
 				continue
 			}
 		}
-		if tool == "deno" && (v == "-A" || v == "--allow-all" || strings.HasPrefix(v, "--allow-")) {
+		if tool == "deno" && x.c.sandbox && (v == "-A" || v == "--allow-all" || strings.HasPrefix(v, "--allow-")) {
 			continue
 		}
 		if strings.HasPrefix(v, "--") {

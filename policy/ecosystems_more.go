@@ -127,8 +127,7 @@ func javaCmd(prev handler) handler {
 			return
 		}
 		for _, f := range files {
-			// offcode.go: the project's compiled classes, as `gradle run`.
-			if !x.runFileOff(f, "java runs "+f.val, RulePathProgram, "java runs "+f.val+", the project's own program, and the sandbox is off", !x.writtenBefore()) {
+			if !x.runFile(f, "java runs "+f.val, RulePathProgram, "java runs "+f.val+", the project's own program, and the sandbox is off") {
 				return
 			}
 		}

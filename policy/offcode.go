@@ -41,16 +41,20 @@ func (x *cmdCtx) runScript(name string, w word, rule string) {
 }
 
 // offRunVerb reports whether the run verb of tool runs only the project's
-// own code, so that it is allowed with the sandbox off. Maven plugin goals
-// (`mvn formatter:format`) resolve plugins the project may not declare
-// from the network; `stack exec` runs any program; terraform and tflint
-// load providers and plugins fetched from registries.
+// own code, so that it is allowed with the sandbox off: the runners of
+// deno, composer, mix, dotnet, bun, swift, cabal and stack. Maven plugin
+// goals (`mvn formatter:format`) resolve plugins the project may not
+// declare from the network; `stack exec` runs any program; bazel, nix,
+// terraform/tofu, tflint and buf fetch rules, providers and plugins.
 func offRunVerb(tool, verb string) bool {
 	switch tool {
-	case "mvn", "terraform", "tflint":
-		return false
+	case "deno", "composer", "mix", "dotnet", "bun", "swift", "cabal":
 	case "stack":
-		return verb != "exec"
+		if verb == "exec" {
+			return false
+		}
+	default:
+		return false
 	}
 	low := strings.ToLower(verb)
 	for _, w := range offAskWords {

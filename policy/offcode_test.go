@@ -24,7 +24,6 @@ func TestOffRunsProjectCode(t *testing.T) {
 		"composer test",                                // polcorp9 php
 		"composer run-script test",                     // polcorp9 php
 		"vendor/bin/php-cs-fixer fix src/Resolver.php", // polcorp9 php, an installed tool
-		"java -cp out com.example.Main",                // polcorp9 java, compiled classes
 		"dotnet run --project ./StepLang.CLI/StepLang.CLI.csproj -- --version", // polcorp9 dotnet
 	} {
 		cases = append(cases, p9Case{c, "on", "allow"}, p9Case{c, "off", "allow"})
