@@ -16,7 +16,7 @@ func TestEverydayMissesClosedAsClasses(t *testing.T) {
 		{"bun lint", "allow", "allow"},
 		{"bun deploy", "!allow", "!allow"},
 		{"bun ./scripts/x.ts", "allow", "allow"}, // bunfiles.go: a project file, as node ./scripts/x.mjs (runFile)
-		{"bin/pest", "allow", "allow"},            // a binstub is the tool it stands in for (projecttools.go)
+		{"bin/pest", "allow", "allow"},           // a binstub is the tool it stands in for (projecttools.go)
 		{"bin/phpunit --filter UserTest", "allow", "allow"},
 		{"bin/console cache:clear", "allow", "ask"},
 		{"vendor/bin/pest", "allow", "allow"},
