@@ -18,7 +18,7 @@ func bunRunsFile(x *cmdCtx, w word) bool {
 	if strings.Contains(w.val, ":") {
 		return false
 	}
-	x.runFile(w, "bun runs the script "+quoteShort(w.val), RuleInterpScript, "bun runs the script "+quoteShort(w.val)+", and the sandbox is off")
+	x.runScript("bun", w, RuleInterpScript)
 	return true
 }
 

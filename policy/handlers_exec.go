@@ -337,7 +337,7 @@ func shellCmd(x *cmdCtx, args []word) {
 		x.add(Deny, RuleShellStdin, name+" runs a script that another command or an expansion produces, which nobody has seen")
 		return
 	case len(ops) > 0:
-		x.runFile(ops[0], name+" runs the script "+quoteShort(ops[0].val), RuleShellScript, name+" runs the script "+quoteShort(ops[0].val)+", and the sandbox is off")
+		x.runScript(name, ops[0], RuleShellScript)
 		return
 	default:
 		x.add(Deny, RuleShellStdin, name+" with no script runs code read from its input, which nobody has seen")

@@ -229,7 +229,7 @@ func (x *cmdCtx) interpScript(name string, w word) {
 	if x.ranWritten(w, func(text string) { x.inlineCode(name, text) }) {
 		return
 	}
-	x.runFile(w, name+" runs the script "+quoteShort(w.val), RuleInterpScript, name+" runs the script "+quoteShort(w.val)+", and the sandbox is off")
+	x.runScript(name, w, RuleInterpScript)
 }
 
 // hasCodeHook reports an option among args whose value is code

@@ -56,6 +56,12 @@ func (x *cmdCtx) inputShell(runner string, tmpl []word, repl string, appends boo
 	if !inputIsShellCode(tmpl, repl, appends) {
 		return false
 	}
+	if file != nil && !x.c.sandbox {
+		// A data file's lines run as shell are no project script
+		// (offcode.go): with the sandbox off a person reads them first.
+		x.add(Ask, RuleShellScript, runner+" runs the lines of "+quoteShort(file.val)+" as shell code, and the sandbox is off")
+		return true
+	}
 	if file != nil {
 		x.runFile(*file, runner+" runs the lines of "+quoteShort(file.val)+" as shell code", RuleShellScript,
 			runner+" runs the lines of "+quoteShort(file.val)+" as shell code, and the sandbox is off")

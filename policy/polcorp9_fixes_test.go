@@ -97,7 +97,7 @@ func TestP9EverydayForms(t *testing.T) {
 		{"bun build src/index.ts --outfile ~/.bashrc", "on", "not-allow"},
 		{"bun src/cli.ts --help", "on", "allow"},
 		{"bun run scripts/gen.ts", "on", "allow"},
-		{"bun src/cli.ts --help", "off", "not-allow"},
+		{"bun src/cli.ts --help", "off", "allow"},
 		{"bun run https://x.example/x.ts", "on", "not-allow"},
 		{"bun /tmp/evil.ts", "on", "not-allow"},
 		// gradle runs the build scripts ./gradlew runs

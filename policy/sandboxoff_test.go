@@ -65,7 +65,7 @@ func TestSandboxOffClasses(t *testing.T) {
 	askOff := []string{
 		"./scripts/deploy.sh",
 		"node_modules/dep/gradlew build",
-		".venv/bin/python evil.py",
+		".venv/bin/python /tmp/evil.py",
 		".venv/bin/pip install requests",
 		"./gradlew --init-script /tmp/x.gradle build",
 		"./gradlew publish",

@@ -99,6 +99,9 @@ func measureTSVCorpus(t *testing.T, name string, open map[string]string) {
 			}
 			switch {
 			case r.expect == "allow":
+				if !allowed && !cx.Sandboxed && os.Getenv("SENTINEL_CORPUS_OFF_MISSES") != "" {
+					t.Logf("everyday off miss %s:%d %s %q: %s by %s (%s)", name, r.line, r.class, r.cmd, v.Decision, v.Rule, v.Reason)
+				}
 				if !allowed && cx.Sandboxed {
 					t.Logf("everyday miss %s:%d %q: %s by %s (%s) [%s]", name, r.line, r.cmd, v.Decision, v.Rule, v.Reason, r.source)
 				}

@@ -1,0 +1,72 @@
+package policy
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// The project's own code with --sandbox off (the lead's decision on issue
+// 32). With the sandbox off the person has taken the boundary away, and the
+// policy judges as a careful person at their own terminal would. The
+// project's code already runs unasked off (`npm test`, `make test`,
+// `go test`), so running a workspace script or program through a known
+// interpreter or runner (`python scripts/x.py`, `php artisan test`,
+// `bin/console cache:clear`, `deno task build`, `composer test`,
+// `dotnet run`) is the same risk and is allowed off too (runFile in
+// sandboxed.go, verbHandler in buildverbs.go). What still asks off: code
+// fetched from the network (npx/uvx of an undeclared package, `deno run
+// https://…`, installs), inline code, a script the same line writes
+// (writtenBefore), writes outside the workspace, secrets and remote
+// services.
+
+// offInterpreters run a workspace script that is allowed with the sandbox
+// off: the interpreters and runners agents use on a project's own scripts.
+// Others (pwsh with its execution-policy switches, perl, awk programs) keep
+// asking off.
+var offInterpreters = wordSet{words: []string{"python", "python3", "node", "php", "ruby", "bun", "deno",
+	"bash", "sh", "zsh"}}
+
+// runScript judges the interpreter name running the workspace script w.
+// Inside the sandbox it is runFile; with the sandbox off a script of the
+// workspace run by one of offInterpreters is allowed, unless this line
+// wrote a file before it (the script may be what it wrote).
+func (x *cmdCtx) runScript(name string, w word, rule string) {
+	what := name + " runs the script " + quoteShort(w.val)
+	base := strings.TrimRight(filepath.Base(name), "0123456789.")
+	if base == "python" || base == "python3" {
+		base = "python"
+	}
+	offOK := offInterpreters.has(base) && !x.writtenBefore()
+	x.runFileOff(w, what, rule, what+", and the sandbox is off", offOK)
+}
+
+// offRunVerb reports whether the run verb of tool runs only the project's
+// own code, so that it is allowed with the sandbox off: the runners of
+// deno, composer, mix, dotnet, bun, swift, cabal and stack. Maven plugin
+// goals (`mvn formatter:format`) resolve plugins the project may not
+// declare from the network; `stack exec` runs any program; bazel, nix,
+// terraform/tofu, tflint and buf fetch rules, providers and plugins.
+func offRunVerb(tool, verb string) bool {
+	switch tool {
+	case "deno", "composer", "mix", "dotnet", "bun", "swift", "cabal":
+	case "stack":
+		if verb == "exec" {
+			return false
+		}
+	default:
+		return false
+	}
+	low := strings.ToLower(verb)
+	for _, w := range offAskWords {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// offAskWords mark a task that installs or wipes rather than builds, tests
+// or runs: `mix setup` (deps.get, ecto.setup), `mix ecto.drop`,
+// `rails db:reset`. They stay asked with the sandbox off, where the
+// database and the package caches are the person's own.
+var offAskWords = []string{"setup", "install", "bootstrap", "deps", "drop", "reset", "purge", "wipe", "destroy", "clean", "seed"}
