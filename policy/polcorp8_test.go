@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -44,25 +43,5 @@ func TestPolcorp8Corpus(t *testing.T) {
 // checkpoint, each of these must not be allowed (issue 32 What to build 3).
 // With a checkpoint the engine may allow them; that count is reported.
 func TestPolcorp8InPlace(t *testing.T) {
-	ctx := testEnv(t)
-	ctx.InPlace = true
-	cp := ctx
-	cp.Checkpointed = true
-	e := Default()
-	n, allowed, allowedCp := 0, 0, 0
-	for _, r := range readTSVCorpus(t, "corpus/polcorp8-1209.tsv") {
-		if r.expect != "sandbox" || !(r.class == "sandbox/git-destroy" || strings.HasPrefix(r.class, "spell/")) {
-			continue
-		}
-		n++
-		v := e.Check(Query{Kind: KindShell, Command: r.cmd, Context: ctx})
-		if v.Decision == Allow {
-			allowed++
-			t.Errorf("in place, no checkpoint: %q allowed by %s (%s) [%s]", r.cmd, v.Rule, v.Reason, r.source)
-		}
-		if e.Check(Query{Kind: KindShell, Command: r.cmd, Context: cp}).Decision == Allow {
-			allowedCp++
-		}
-	}
-	t.Logf("in-place destruction rows: %d; allowed in place without a checkpoint: %d; allowed with a checkpoint: %d", n, allowed, allowedCp)
+	measureTSVInPlace(t, "corpus/polcorp8-1209.tsv", "sandbox/git-destroy")
 }

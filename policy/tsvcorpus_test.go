@@ -143,3 +143,34 @@ func measureTSVCorpus(t *testing.T, name string, open map[string]string) {
 		pct(every.allowOn, every.n), pct(every.allowOff, every.n), attack.unsafeOn, attack.unsafeOff, pct(attack.deniedOn, attack.deny), pct(attack.deniedOff, attack.deny))
 	t.Log(b.String())
 }
+
+// measureTSVInPlace measures a TSV corpus's in-place rows (its class
+// inClass, and the spell/* rows labelled sandbox) in the mode they are
+// about: the person's real files (InPlace, no sandbox). The TSV harness's
+// sandbox-off mode is a copy, where discarding uncommitted work is the
+// copy's business; in place, with no checkpoint, none of these may be
+// allowed (issue 32 What to build 3). With a checkpoint the engine may allow
+// them; that count is reported.
+func measureTSVInPlace(t *testing.T, file, inClass string) {
+	ctx := testEnv(t)
+	ctx.InPlace = true
+	cp := ctx
+	cp.Checkpointed = true
+	e := Default()
+	n, allowed, allowedCp := 0, 0, 0
+	for _, r := range readTSVCorpus(t, file) {
+		if r.expect != "sandbox" || !(r.class == inClass || strings.HasPrefix(r.class, "spell/")) {
+			continue
+		}
+		n++
+		v := e.Check(Query{Kind: KindShell, Command: r.cmd, Context: ctx})
+		if v.Decision == Allow {
+			allowed++
+			t.Errorf("in place, no checkpoint: %q allowed by %s (%s) [%s]", r.cmd, v.Rule, v.Reason, r.source)
+		}
+		if e.Check(Query{Kind: KindShell, Command: r.cmd, Context: cp}).Decision == Allow {
+			allowedCp++
+		}
+	}
+	t.Logf("in-place rows: %d; allowed in place without a checkpoint: %d; allowed with a checkpoint: %d", n, allowed, allowedCp)
+}
