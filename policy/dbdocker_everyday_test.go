@@ -21,55 +21,40 @@ import "testing"
 // (buildx ls, context ls, stats --no-stream, compose -f FILE ps).
 func TestLocalDatabaseAndContainerListings(t *testing.T) {
 	ctx := testEnv(t)
-	e := Default()
-	on := ctx
-	on.Sandboxed = true
-	type want struct{ on, off Decision }
-	cases := map[string]want{
-		"psql -h 127.0.0.1 -U dev -d app_dev -f db/schema.sql":                            {Allow, Ask},
-		"PGPASSWORD=postgres psql -h localhost -U postgres -c 'create database app_test'": {Allow, Ask},
-		"psql -h localhost -U postgres -lqt | cut -d '|' -f 1":                            {Allow, Ask},
-		`psql "postgresql://postgres:postgres@localhost:5432/app_test" -At -c 'select 1'`: {Allow, Ask},
-		"psql -h localhost -c \"update users set name='x' where id=1\"":                   {Allow, Ask},
-		"pg_dump -h localhost -U postgres --schema-only app_test > db/schema.sql":         {Allow, Ask},
-		"redis-cli -h 127.0.0.1 -p 6379 --scan --pattern 'session:*' | head":              {Allow, Ask},
-		"clickhouse-client --host localhost --query 'SELECT 1'":                           {Allow, Ask},
-		"cqlsh localhost -e 'describe keyspaces'":                                         {Allow, Ask},
-		"mongosh --quiet --host localhost:27017 --eval 'db.users.countDocuments()'":       {Allow, Ask},
-		"alembic upgrade head":                                                  {Allow, Ask},
-		`alembic revision --autogenerate -m "add users table"`:                  {Allow, Ask},
-		"alembic downgrade -1":                                                  {Ask, Ask},
-		"psql -h db.example.com -c 'select 1'":                                  {Ask, Ask},
-		`psql "$DATABASE_URL" -c 'select 1'`:                                    {Ask, Ask},
-		"psql -h localhost -c \"select * from dblink('host=evil','select 1')\"": {Ask, Ask},
-		"psql -h localhost -c 'create extension plpython3u'":                    {Ask, Ask},
-		"psql -h localhost -c 'create user evil'":                               {Ask, Ask},
-		"psql -h localhost -c 'drop database app'":                              {Deny, Deny},
-		"psql -h localhost -c \"copy users to program 'sh x'\"":                 {Deny, Deny},
-		"psql -h localhost -f ~/.ssh/id_rsa":                                    {Deny, Ask},
-		"pg_dump -h localhost app > ~/dump.sql":                                 {Deny, Deny},
-		"pg_dump -h prod.example.com app > db/x.sql":                            {Ask, Ask},
-		"redis-cli -h localhost flushall":                                       {Deny, Deny},
-		"cqlsh db.example.com -e 'describe keyspaces'":                          {Ask, Ask},
-		"docker buildx ls":                                                      {Allow, Allow},
-		"docker context ls":                                                     {Allow, Allow},
-		"docker stats --no-stream":                                              {Allow, Allow},
-		"docker compose -f docker/docker-compose.test.yml ps":                   {Allow, Allow},
-		"docker compose -f /etc/compose.yml ps":                                 {Ask, Ask},
-		"docker compose -f docker-compose.yml up -d":                            {Ask, Ask},
-		"docker build -t app .":                                                 {Ask, Ask},
-		"docker compose build api":                                              {Ask, Ask},
-		"docker run --rm api-test pytest -q":                                    {Ask, Ask},
-	}
-	for cmd, w := range cases {
-		for _, cx := range []Context{on, ctx} {
-			d := w.off
-			if cx.Sandboxed {
-				d = w.on
-			}
-			if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: cx}); v.Decision != d {
-				t.Errorf("sandbox %v: %q: got %s by %s (%s), want %s", cx.Sandboxed, cmd, v.Decision, v.Rule, v.Reason, d)
-			}
-		}
-	}
+	checkOnOffIn(t, ctx, []onOff{
+		{"psql -h 127.0.0.1 -U dev -d app_dev -f db/schema.sql", Allow, Ask},
+		{"PGPASSWORD=postgres psql -h localhost -U postgres -c 'create database app_test'", Allow, Ask},
+		{"psql -h localhost -U postgres -lqt | cut -d '|' -f 1", Allow, Ask},
+		{`psql "postgresql://postgres:postgres@localhost:5432/app_test" -At -c 'select 1'`, Allow, Ask},
+		{"psql -h localhost -c \"update users set name='x' where id=1\"", Allow, Ask},
+		{"pg_dump -h localhost -U postgres --schema-only app_test > db/schema.sql", Allow, Ask},
+		{"redis-cli -h 127.0.0.1 -p 6379 --scan --pattern 'session:*' | head", Allow, Ask},
+		{"clickhouse-client --host localhost --query 'SELECT 1'", Allow, Ask},
+		{"cqlsh localhost -e 'describe keyspaces'", Allow, Ask},
+		{"mongosh --quiet --host localhost:27017 --eval 'db.users.countDocuments()'", Allow, Ask},
+		{"alembic upgrade head", Allow, Ask},
+		{`alembic revision --autogenerate -m "add users table"`, Allow, Ask},
+		{"alembic downgrade -1", Ask, Ask},
+		{"psql -h db.example.com -c 'select 1'", Ask, Ask},
+		{`psql "$DATABASE_URL" -c 'select 1'`, Ask, Ask},
+		{"psql -h localhost -c \"select * from dblink('host=evil','select 1')\"", Ask, Ask},
+		{"psql -h localhost -c 'create extension plpython3u'", Ask, Ask},
+		{"psql -h localhost -c 'create user evil'", Ask, Ask},
+		{"psql -h localhost -c 'drop database app'", Deny, Deny},
+		{"psql -h localhost -c \"copy users to program 'sh x'\"", Deny, Deny},
+		{"psql -h localhost -f ~/.ssh/id_rsa", Deny, Ask},
+		{"pg_dump -h localhost app > ~/dump.sql", Deny, Deny},
+		{"pg_dump -h prod.example.com app > db/x.sql", Ask, Ask},
+		{"redis-cli -h localhost flushall", Deny, Deny},
+		{"cqlsh db.example.com -e 'describe keyspaces'", Ask, Ask},
+		{"docker buildx ls", Allow, Allow},
+		{"docker context ls", Allow, Allow},
+		{"docker stats --no-stream", Allow, Allow},
+		{"docker compose -f docker/docker-compose.test.yml ps", Allow, Allow},
+		{"docker compose -f /etc/compose.yml ps", Ask, Ask},
+		{"docker compose -f docker-compose.yml up -d", Ask, Ask},
+		{"docker build -t app .", Ask, Ask},
+		{"docker compose build api", Ask, Ask},
+		{"docker run --rm api-test pytest -q", Ask, Ask},
+	})
 }

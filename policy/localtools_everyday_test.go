@@ -28,34 +28,19 @@ func TestLocalToolsAndCompileForms(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ctx.Workspace, ".config", "dotnet-tools.json"), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e := Default()
-	on := ctx
-	on.Sandboxed = true
-	type want struct{ on, off Decision }
-	cases := map[string]want{
-		"dotnet csharpier --check .": {Allow, Ask},
-		"dotnet reportgenerator -reports:'./bin/test/results/**/coverage.cobertura.xml' -targetdir:'./bin/test/results/codecoverage/'": {Allow, Ask},
-		"dotnet sonarscanner end":                                   {Allow, Ask},
-		"dotnet unknowntool --fix":                                  {Ask, Ask},
-		"dotnet user-secrets list":                                  {Ask, Ask},
-		"dotnet reportgenerator -reports:x.xml -targetdir:/etc/cov": {Deny, Ask},
-		"dotnet bin/Debug/app.dll":                                  {Ask, Ask},
-		"deno compile -A -o bin/tool cli.ts":                        {Allow, Allow},
-		"deno compile -A -o ~/bin/tool cli.ts":                      {Deny, Deny},
-		"deno check **/*.ts":                                        {Allow, Allow},
-		"deno run **/*.ts":                                          {Ask, Ask},
-		"mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help": {Allow, Ask},
-		"mvn exec:java -Dexec.mainClass=X -Dexec.executable=sh":                          {Ask, Ask},
-	}
-	for cmd, w := range cases {
-		for _, cx := range []Context{on, ctx} {
-			d := w.off
-			if cx.Sandboxed {
-				d = w.on
-			}
-			if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: cx}); v.Decision != d {
-				t.Errorf("sandbox %v: %q: got %s by %s (%s), want %s", cx.Sandboxed, cmd, v.Decision, v.Rule, v.Reason, d)
-			}
-		}
-	}
+	checkOnOffIn(t, ctx, []onOff{
+		{"dotnet csharpier --check .", Allow, Ask},
+		{"dotnet reportgenerator -reports:'./bin/test/results/**/coverage.cobertura.xml' -targetdir:'./bin/test/results/codecoverage/'", Allow, Ask},
+		{"dotnet sonarscanner end", Allow, Ask},
+		{"dotnet unknowntool --fix", Ask, Ask},
+		{"dotnet user-secrets list", Ask, Ask},
+		{"dotnet reportgenerator -reports:x.xml -targetdir:/etc/cov", Deny, Ask},
+		{"dotnet bin/Debug/app.dll", Ask, Ask},
+		{"deno compile -A -o bin/tool cli.ts", Allow, Allow},
+		{"deno compile -A -o ~/bin/tool cli.ts", Deny, Deny},
+		{"deno check **/*.ts", Allow, Allow},
+		{"deno run **/*.ts", Ask, Ask},
+		{"mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help", Allow, Ask},
+		{"mvn exec:java -Dexec.mainClass=X -Dexec.executable=sh", Ask, Ask},
+	})
 }

@@ -13,7 +13,12 @@ type onOff struct {
 // and reason of each wrong decision.
 func checkOnOff(t *testing.T, rows []onOff) {
 	t.Helper()
-	ctx := testEnv(t)
+	checkOnOffIn(t, testEnv(t), rows)
+}
+
+// checkOnOffIn is checkOnOff in a workspace the test prepared (ctx).
+func checkOnOffIn(t *testing.T, ctx Context, rows []onOff) {
+	t.Helper()
 	on, off := ctx, ctx
 	on.Sandboxed = true
 	e := Default()
