@@ -69,9 +69,9 @@ func (ps *placeholders) note(paths, targets []string) {
 }
 
 // removeUnchanged removes each placeholder still empty and the same file
-// (deepest first), and is a flag for each one that changed; root is the
-// place, whose paths are flagged relative to it.
-func (ps *placeholders) removeUnchanged(root string) []Flag {
+// (deepest first; none when keep), and is a flag for each one that
+// changed; root is the place, whose paths are flagged relative to it.
+func (ps *placeholders) removeUnchanged(root string, keep bool) []Flag {
 	if ps == nil {
 		return nil
 	}
@@ -94,7 +94,7 @@ func (ps *placeholders) removeUnchanged(root string) []Flag {
 		} else if same {
 			same = fi.Mode().IsRegular() && fi.Size() == 0 && fi.ModTime().UnixNano() == h.mtime
 		}
-		if same && os.Remove(h.path) == nil || !h.target {
+		if same && (keep || os.Remove(h.path) == nil) || !h.target {
 			continue // a folder above one, not held: the coder may put files in it
 		}
 		what := "empty file"
@@ -116,26 +116,22 @@ func (ps *placeholders) removeUnchanged(root string) []Flag {
 // are kept: its sandbox holds them read-only by a mount that removing
 // the path takes away, after which its coder could make the hooks folder
 // or include anew and write it (h/ipatk11: a second run wrote
-// .githooks/pre-commit once the first had ended). They stay empty.
+// .githooks/pre-commit once the first had ended). They stay empty; one
+// this run's coder changed is still flagged.
 func (g *gitGuard) removePlaceholders(self string) []Flag {
 	if g == nil {
 		return nil
 	}
-	if other := otherLiveInPlaceRun(g.p, self); other != "" {
-		g.made.mu.Lock()
-		g.made.list = nil
-		g.made.mu.Unlock()
-		return nil
-	}
-	return g.made.removeUnchanged(g.p.Root)
+	return g.made.removeUnchanged(g.p.Root, otherLiveInPlaceRun(g.p, self) != "")
 }
 
 // otherLiveInPlaceRun is the id of a live in-place run of p other than
-// self (its record says running and its lock is held), or "".
+// self (its record says running and its lock is held), or "". Runs that
+// cannot be listed may be live: "?" (the placeholders stay).
 func otherLiveInPlaceRun(p *Project, self string) string {
 	metas, err := ListRuns(p)
 	if err != nil {
-		return ""
+		return "?"
 	}
 	for _, m := range metas {
 		if m.ID == self || !m.InPlace || m.Status != StatusRunning {

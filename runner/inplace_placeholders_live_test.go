@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -51,6 +52,21 @@ func TestPlaceholdersStayWhileAnotherInPlaceRunIsLive(t *testing.T) {
 	if _, err := os.Stat(hooks); err != nil {
 		t.Fatalf("the hooks folder another live run holds read-only was removed: %v", err)
 	}
+	// Kept for the other run, a placeholder this run's coder wrote into is
+	// still this run's flag.
+	if err := os.Remove(hooks); err != nil {
+		t.Fatal(err)
+	}
+	g = made()
+	writeTestFile(t, filepath.Join(hooks, "pre-commit"), "#!/bin/sh\n")
+	if flags := g.removePlaceholders(self); len(flags) != 1 || !strings.Contains(flags[0].Reason, "DANGEROUS") {
+		t.Fatalf("a hooks placeholder written during the run, kept for another live run, flags %v", flags)
+	}
+	if err := os.RemoveAll(hooks); err != nil {
+		t.Fatal(err)
+	}
+	g = made()
+	g.removePlaceholders(self)
 	lock.release() // the other run has ended (killed: its record still says running)
 	if err := os.Remove(hooks); err != nil {
 		t.Fatal(err)
