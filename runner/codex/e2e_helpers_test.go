@@ -69,7 +69,7 @@ func newWorld(t *testing.T, script fakeresponses.Script, person approvals.Decide
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	eng, err := policy.Load()
+	eng, err := policy.Load(askScriptsRules(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,4 +224,18 @@ func approveAll() approvals.Decider {
 	return approvals.DeciderFunc(func(ctx context.Context, p *approvals.Prompt) approvals.Decision {
 		return approvals.Decision{Outcome: approvals.OutcomeAllow, By: "person", Reason: "approved once"}
 	})
+}
+
+// askScriptsRules is a rule file asking about every `sh ./script` (what
+// script writes): the built-in policy allows a workspace script with the
+// sandbox off, as `make test` runs it (issue 32), and these tests are about
+// how an ask travels between Codex and the broker, not about that judgment.
+func askScriptsRules(t *testing.T) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "policy.toml")
+	rules := "[[rule]]\nid = \"test.ask-scripts\"\ndecision = \"ask\"\nreason = \"the test asks about its scripts\"\nargv = [\"sh\", \"*\"]\n"
+	if err := os.WriteFile(f, []byte(rules), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

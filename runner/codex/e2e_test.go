@@ -47,7 +47,8 @@ func linesOf(w *world, lane journal.Lane, kind journal.Kind) []string {
 }
 
 // script writes a shell script into the workspace: running it (`sh
-// ./name`) is something the built-in policy asks a person about.
+// ./name`) is something the test world's policy asks a person about
+// (askScriptsRules).
 func script(t *testing.T, w *world, name, body string) string {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(w.ws, name), []byte(body+"\n"), 0o644); err != nil {
