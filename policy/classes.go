@@ -19,4 +19,5 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeProjectWipe(args)    // projectwipe.go: rm -rf ., find . -delete, rm -rf "$PWD"
 	x.judgeGlobalConfig(args)   // globalconfig.go: npm config set -g, pip config set, yarn config set --home
 	x.judgeAuditFix(args)       // auditfix.go: npm audit fix, pnpm audit --fix
+	x.judgeSecretDecrypt(args)  // secretdecrypt.go: bin/rails credentials:show, php artisan env:decrypt, sops -d
 }
