@@ -38,25 +38,27 @@ var secretCodeWords = []string{"credentials", "secrets", "secret_key", "master_k
 
 // secretSubcommands are other tools' sub-commands (the first words that are
 // not options) that print a secret or decrypt one into the workspace.
-var secretSubcommands = map[string][][]string{
-	"sops":          {{"-d"}, {"--decrypt"}, {"decrypt"}, {"exec-env"}, {"exec-file"}, {"edit"}},
-	"ansible-vault": {{"view"}, {"decrypt"}, {"edit"}, {"rekey"}},
-	"git-crypt":     {{"unlock"}, {"export-key"}},
-	"op":            {{"read"}, {"inject"}, {"run"}, {"item", "get"}, {"document", "get"}},
-	"dotenv":        {{"list"}, {"get"}},
-	"vault":         {{"read"}, {"kv", "get"}, {"token", "create"}, {"print", "token"}},
-	"gcloud": {{"auth", "print-access-token"}, {"auth", "print-identity-token"}, {"auth", "application-default", "print-access-token"},
-		{"secrets", "versions", "access"}, {"config", "config-helper"}},
-	"aws": {{"configure", "get"}, {"configure", "export-credentials"}, {"sts", "get-session-token"}, {"ecr", "get-login-password"},
-		{"secretsmanager", "get-secret-value"}, {"codeartifact", "get-authorization-token"}},
-	"az":      {{"account", "get-access-token"}, {"keyvault", "secret", "show"}},
-	"heroku":  {{"config"}, {"config:get"}},
-	"pulumi":  {{"config", "--show-secrets"}, {"stack", "output", "--show-secrets"}},
-	"kubectl": {{"config", "view", "--raw"}},
-	"pass":    {{"show"}},
-	"gpg":     {{"-d"}, {"--decrypt"}},
-	"age":     {{"-d"}, {"--decrypt"}},
-}
+var secretSubcommands = lazy[map[string][][]string]{build: func() map[string][][]string {
+	return map[string][][]string{
+		"sops":          {{"-d"}, {"--decrypt"}, {"decrypt"}, {"exec-env"}, {"exec-file"}, {"edit"}},
+		"ansible-vault": {{"view"}, {"decrypt"}, {"edit"}, {"rekey"}},
+		"git-crypt":     {{"unlock"}, {"export-key"}},
+		"op":            {{"read"}, {"inject"}, {"run"}, {"item", "get"}, {"document", "get"}},
+		"dotenv":        {{"list"}, {"get"}},
+		"vault":         {{"read"}, {"kv", "get"}, {"token", "create"}, {"print", "token"}},
+		"gcloud": {{"auth", "print-access-token"}, {"auth", "print-identity-token"}, {"auth", "application-default", "print-access-token"},
+			{"secrets", "versions", "access"}, {"config", "config-helper"}},
+		"aws": {{"configure", "get"}, {"configure", "export-credentials"}, {"sts", "get-session-token"}, {"ecr", "get-login-password"},
+			{"secretsmanager", "get-secret-value"}, {"codeartifact", "get-authorization-token"}},
+		"az":      {{"account", "get-access-token"}, {"keyvault", "secret", "show"}},
+		"heroku":  {{"config"}, {"config:get"}},
+		"pulumi":  {{"config", "--show-secrets"}, {"stack", "output", "--show-secrets"}},
+		"kubectl": {{"config", "view", "--raw"}},
+		"pass":    {{"show"}},
+		"gpg":     {{"-d"}, {"--decrypt"}},
+		"age":     {{"-d"}, {"--decrypt"}},
+	}
+}}
 
 // registryTokenTools print a registry token with `config get KEY`.
 var registryTokenTools = wordSet{words: []string{"npm", "pnpm", "yarn", "bun"}}
@@ -96,7 +98,7 @@ func (x *cmdCtx) judgeSecretDecrypt(args []word) {
 	case registryTokenTools.has(prog) && len(words) > 2 && words[0] == "config" && words[1] == "get" && tokenKey(words[2]):
 		x.add(Ask, RulePathReadSecret, prog+" config get "+quoteShort(words[2])+" prints a registry credential")
 	default:
-		for _, sub := range secretSubcommands[prog] {
+		for _, sub := range secretSubcommands.get()[prog] {
 			if hasSubcommand(rest, sub) {
 				x.add(Ask, RulePathReadSecret, prog+" "+strings.Join(sub, " ")+" decrypts or prints secrets")
 				return
