@@ -288,6 +288,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 		return
 	}
 	prog := name.val
+	args = filterOptionValues(args) // tildeuser.go: rspec --tag ~slow
 	if base, ok := resolvedProgram(prog); ok {
 		// /bin/bash is bash: system directories are read-only to the coder.
 		args = append([]word{{val: base, static: true}}, args[1:]...)

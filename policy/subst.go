@@ -81,7 +81,7 @@ func (c *checkEnv) substWord(w *syntax.Word) (word, bool) {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			v := p.Value
-			if i == 0 && strings.HasPrefix(v, "~") {
+			if i == 0 && (strings.HasPrefix(v, "~") || assignUserTilde(v)) { // tildeuser.go: dd if=~bob/x
 				return word{}, false
 			}
 			if pat, br := unquotedLit(&b, v); pat {

@@ -17,6 +17,9 @@ type word struct {
 	pattern bool // unquoted glob or brace-expansion characters: the shell may turn it into other words
 	brace   bool // unquoted brace expansion: the shell turns it into several words
 	tilde   bool // began with an unquoted ~ that was expanded
+	// userTilde: the word is one literal beginning with ~NAME, which bash
+	// expands to NAME's home directory when that login exists (tildeuser.go).
+	userTilde bool
 	// benignVars: every dynamic part is a plain $NAME of a variable whose
 	// value is not secret ($?, $HOME, $PWD, …); printing it is harmless.
 	benignVars bool
@@ -155,16 +158,23 @@ func decodeParts(w *syntax.Word, home string) word {
 				if user != "" || home == "" {
 					// ~user, ~+, ~- or no home: not knowable statically.
 					out.notStatic(&b)
+					out.userTilde = len(w.Parts) == 1 && userTildePrefix(v) // tildeuser.go
 				} else {
 					b.WriteString(home)
 					out.tilde = true
 					v = rest
 				}
-			} else if i == 0 && home != "" {
+			} else if i == 0 {
 				// bash (not in POSIX mode) expands ~ after "name=" and
 				// after ":" in such a word even when it is an argument:
-				// dd of=~/.bashrc writes the home directory.
-				v = expandAssignTilde(v, home)
+				// dd of=~/.bashrc writes the home directory, and
+				// dd if=~bob/x reads bob's (tildeuser.go).
+				if assignUserTilde(v) {
+					out.notStatic(&b)
+				}
+				if home != "" {
+					v = expandAssignTilde(v, home)
+				}
 			}
 			if pat, br := unquotedLit(&b, v); pat {
 				out.pattern = true
