@@ -175,6 +175,9 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 			return
 		}
 	}
+	if x.declaredFetchOff(launcher, pkg, toolArgs) { // npxdeclared_off.go
+		return
+	}
 	tool := npmFetchedTool(pkg)
 	if tool == "" && x.declaredNpmPackage(pkg) { // npxdeclared.go: the project's own dependency
 		tool = pkg
