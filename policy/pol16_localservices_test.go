@@ -225,7 +225,7 @@ func TestPol16DeclaredNpmPackages(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPol16Rows(t, ctx, []pol16Row{
-		{`npx some-gen --out src/gen`, "allow", "ask"},
+		{`npx some-gen --out src/gen`, "allow", "allow"}, // pol23: a declared package is the project's own tool off too (npxdeclared_off.go)
 		{`npx some-gen --out /etc/x`, "ask", "ask"},
 		{`npx evil`, "ask", "ask"},
 		{`npx gitdep`, "ask", "ask"},
