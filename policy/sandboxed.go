@@ -155,6 +155,9 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		return
 	}
 	if !x.c.sandbox {
+		if x.offComputeOnly(name, code) { // offinline.go
+			return
+		}
 		x.add(Ask, RuleInterpInline, name+" runs inline code")
 		return
 	}

@@ -1,0 +1,44 @@
+package policy
+
+import "testing"
+
+// TestOffInlineComputeOnly: with the sandbox off, inline code that only
+// computes, prints and reads workspace files it names literally, loading
+// only the standard library, is allowed; a snippet that reads a secret or
+// a file outside the workspace, a path it computes, writes, spawns, reaches
+// the network, reads the environment or loads a module whose calls its text
+// does not show (import boto3, import mymodule, require('lodash')) asks, as
+// all inline code did off (issue 32, pol23 item 5).
+func TestOffInlineComputeOnly(t *testing.T) {
+	checkOnOff(t, []onOff{
+		{`python -c 'print(1+1)'`, Allow, Allow},
+		{`python3 -c 'import sys; print(sys.version)'`, Allow, Allow},
+		{`python3 -c "import json; print(json.load(open('x.json'))['name'])"`, Allow, Allow},
+		{`python3 -c "import json as j, sys; print(j.dumps(sys.version_info[:2]))"`, Allow, Allow},
+		{`python3 -c 'from os import path; print(path.sep)'`, Allow, Allow},
+		{"python3 - <<'EOF'\nimport json\nprint(json.load(open('x.json'))['name'])\nEOF", Allow, Allow},
+		{`node -e "console.log(require('./x.json').version)"`, Allow, Allow},
+		{`node -e "console.log(require('path').join('a','b'))"`, Allow, Allow},
+		{`node -p "1+1"`, Allow, Allow},
+		// Still asked off.
+		{`python3 -c "print(open('.env').read())"`, Ask, Ask},
+		{`python3 -c "print(open('/srv/app/config.yml').read())"`, Allow, Ask},                              // contained by the sandbox
+		{`python3 -c "import pathlib; print(pathlib.Path('/srv/app/config.yml').read_text())"`, Allow, Ask}, // contained by the sandbox
+		{`python3 -c "import sys; print(open(sys.argv[1]).read())" /etc/hosts`, Allow, Ask},                 // contained by the sandbox
+		{`python3 -c "print(open(f'{x}').read())"`, Allow, Ask},                                             // contained by the sandbox
+		{`python3 -c "print(open('../other/x').read())"`, Allow, Ask},                                       // contained by the sandbox
+		{`python3 -c "import os; print(os.listdir('/'))"`, Allow, Ask},                                      // contained by the sandbox
+		{`python3 -c "import boto3; boto3.client('s3').delete_bucket(Bucket='x')"`, Allow, Ask},             // contained by the sandbox
+		{`python3 -c "import json as j, boto3; print(1)"`, Allow, Ask},                                      // contained by the sandbox
+		{`python3 -c "import mymodule; mymodule.main()"`, Allow, Ask},
+		{`python3 -c "from mymodule import main; main()"`, Allow, Ask},
+		{`python3 -c "if 1: import mymodule"`, Allow, Ask},
+		{`python3 -c "import urllib.request; urllib.request.urlopen('http://x')"`, Ask, Ask},
+		{`python3 -c "import os; print(os.environ)"`, Ask, Ask},
+		{`node -e "console.log(require('lodash').VERSION)"`, Allow, Ask},
+		{`node -e "console.log(require(process.argv[1]))"`, Allow, Ask}, // contained by the sandbox
+		{`node -e "require('child_process').execSync('id')"`, Ask, Ask},
+		{`ruby -e 'load "x.rb"'`, Ask, Ask},
+		{"echo 'x=1' > mymod.py && python3 -c 'print(1)'", Allow, Ask},
+	})
+}
