@@ -8,21 +8,27 @@ package policy
 // arguments are judged as the installed tool's (npx prettier --write src/
 // writes the workspace; prisma db push still asks). The name must be the
 // one fetched: `npx tsc` fetches the package named tsc, not typescript, so
-// a project declaring typescript still asks for it. An undeclared package
-// is code nobody on the line chose: it asks, as does any package in place
-// (fetchRun) and one a line that wrote a file first could have declared.
+// a project declaring typescript still asks for it. In place (sentinel
+// exec, on the person's own files) it is the project's tool as `npm test`
+// is, allowed there too. An undeclared package is code nobody on the line
+// chose: it asks (fetchRun), as does one a line that wrote a file first
+// could have declared.
 
-// declaredFetchOff judges a fetch-and-run of pkg with the sandbox off; it
-// reports whether it did.
+// declaredFetchOff judges a fetch-and-run of pkg with the sandbox off or in
+// place; it reports whether it did.
 func (x *cmdCtx) declaredFetchOff(launcher, pkg string, toolArgs []word) bool {
-	if x.c.sandbox || !x.declaredNpmPackage(pkg) {
+	if x.c.sandbox && !x.c.inPlace || !x.declaredNpmPackage(pkg) {
 		return false
+	}
+	mode := "(--sandbox off)"
+	if x.c.inPlace {
+		mode = "(in place)"
 	}
 	tool := npmFetchedTool(pkg)
 	if tool == "" {
 		tool = pkg
 	}
-	x.add(Allow, RuleSandboxCode, launcher+" runs "+pkg+", a dependency the project's package.json declares, as `npm test` runs it (--sandbox off)")
+	x.add(Allow, RuleSandboxCode, launcher+" runs "+pkg+", a dependency the project's package.json declares, as `npm test` runs it "+mode)
 	fetchedProjectTool(x, tool, toolArgs)
 	return true
 }

@@ -10,7 +10,8 @@ import (
 // workspace's package.json declares at a registry version is the project's
 // own tool and allowed, whatever the launcher; an undeclared package, a
 // package declared from outside the registry, a name other than the one
-// declared (npx tsc with typescript declared) and in place still ask
+// declared (npx tsc with typescript declared) still ask; in place it is
+// the project's tool as npm test is
 // (issue 32, pol23 item 5).
 func TestNpxDeclaredOff(t *testing.T) {
 	ctx := testEnv(t)
@@ -46,7 +47,9 @@ func TestNpxDeclaredOff(t *testing.T) {
 	})
 	inPlace := ctx
 	inPlace.Sandboxed, inPlace.InPlace = true, true
-	if v := Default().Check(Query{Kind: KindShell, Command: "npx vitest run", Context: inPlace}); v.Decision == Allow {
-		t.Errorf("npx vitest run in place: allowed by %s (%s)", v.Rule, v.Reason)
+	for c, want := range map[string]Decision{"npx vitest run": Allow, "npx cowsay hi": Ask, "npx tsc --noEmit": Ask} {
+		if v := Default().Check(Query{Kind: KindShell, Command: c, Context: inPlace}); v.Decision != want {
+			t.Errorf("%q in place: %s by %s (%s), want %s", c, v.Decision, v.Rule, v.Reason, want)
+		}
 	}
 }
