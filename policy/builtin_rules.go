@@ -157,7 +157,7 @@ var builtinCatalog = []Rule{
 	{ID: RulePublish, Decision: Deny, Reason: "publishing, deploying or changing remote infrastructure", Match: []string{"npm unpublish x", "cargo login", "yarn login"}},
 	{ID: RulePersist, Decision: Deny, Reason: "scheduling or installing things that run later outside the run", Match: []string{"crontab x", "systemctl --user enable x"}},
 	{ID: RuleSystem, Decision: Deny, Reason: "system-wide destructive actions", Match: []string{"mkfs.ext4 /dev/sda", "shutdown now"}},
-	{ID: RuleInterpInline, Decision: Ask, Reason: "an interpreter running inline code", Match: []string{"python -c 'import os'", "node -e 'x'"}},
+	{ID: RuleInterpInline, Decision: Ask, Reason: "an interpreter running inline code", Match: []string{"python -c 'import os'", "node -e 'require(m)'"}},
 	{ID: RuleInterpScript, Decision: Ask, Reason: "an interpreter running a script file", Match: []string{"python /tmp/tool.py"}},
 	{ID: RuleInterpSafe, Decision: Allow, Reason: "an interpreter running a known test or inspection module", Match: []string{"python -m mypy .", "python3 -V"}},
 	{ID: RuleToolExec, Decision: Deny, Reason: "an option that makes a tool run another program", Match: []string{"rg --pre ./evil x", "tar --to-command=sh -xf a.tar", "sort --compress-program=sh x"}},

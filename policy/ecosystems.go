@@ -244,12 +244,16 @@ func railsCmd(x *cmdCtx, args []word) {
 				}
 			}
 			return
+		case "server", "s":
+			if railsServer(x, args[2:]) { // projectbuilds_off.go
+				return
+			}
 		case "runner", "r":
 			if railsRunner(x, args[2:]) { // dbschema.go
 				return
 			}
 		case "routes", "about", "stats", "notes", "-v", "--version", "version":
-			if len(args) <= 3 {
+			if len(args) <= 3 || sub == "routes" && railsRouteFilters(args[2:]) { // projectbuilds_off.go
 				x.add(Allow, RuleReadOnly, "rails "+sub+" prints information")
 				x.inWorkspace()
 				return

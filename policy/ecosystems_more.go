@@ -127,7 +127,8 @@ func javaCmd(prev handler) handler {
 			return
 		}
 		for _, f := range files {
-			if !x.runFile(f, "java runs "+f.val, RulePathProgram, "java runs "+f.val+", the project's own program, and the sandbox is off") {
+			// projectbuilds_off.go: a jar of the project's build output runs off too.
+			if !x.runFileOff(f, "java runs "+f.val, RulePathProgram, "java runs "+f.val+", the project's own program, and the sandbox is off", x.javaJarOff(f)) {
 				return
 			}
 		}

@@ -41,7 +41,7 @@ func TestInlineCodeIsJudgedInEveryLanguage(t *testing.T) {
 	cases = append(cases,
 		modeCase{"gdb -batch -ex run -ex bt ./a.out", "allow", "ask"},
 		modeCase{"perl -e 'print \"hi\\n\"'", "ask", "ask"},
-		modeCase{`python3 -c "print(open('README.md').read())"`, "allow", "ask"},
+		modeCase{`python3 -c "print(open('README.md').read())"`, "allow", "allow"}, // pol23: compute-only inline code is allowed off (offinline.go)
 		modeCase{`python3 -c "open('out.txt','w').write('x')"`, "allow", "ask"},
 	)
 	checkModes(t, cases)
@@ -55,8 +55,8 @@ func TestEvalCodeAndApplyPatch(t *testing.T) {
 		return "apply_patch <<'PATCH'\n*** Begin Patch\n" + lines + "*** End Patch\nPATCH"
 	}
 	checkModes(t, []modeCase{
-		{`deno eval "console.log(Deno.version)"`, "allow", "ask"},
-		{"bun -e 'console.log(1+1)'", "allow", "ask"},
+		{`deno eval "console.log(Deno.version)"`, "allow", "allow"}, // pol23: compute-only inline code is allowed off (offinline.go)
+		{"bun -e 'console.log(1+1)'", "allow", "allow"},             // pol23: compute-only inline code is allowed off (offinline.go)
 		{`deno eval "Deno.removeSync(Deno.env.get('HOME'), {recursive: true})"`, "deny", "deny"},
 		{patch("*** Update File: src/app.py\n@@\n-x = 1\n+x = 2\n"), "allow", "allow"},
 		{patch("*** Add File: .git/hooks/pre-commit\n+rm -rf ~\n"), "deny", "deny"},

@@ -57,11 +57,11 @@ func TestInlineCodeSpellings(t *testing.T) {
 		// code is the next word, not "e" (was allowed in the sandbox)
 		{`node -pe 'require("child_process").execSync("rm -rf ~")'`, "deny", "deny"},
 		{`node -pe 'process.env' > out.txt`, "deny", "deny"},
-		{`node -pe '1+1'`, "allow", "ask"},
+		{`node -pe '1+1'`, "allow", "allow"}, // pol23: compute-only inline code is allowed off (offinline.go)
 		// the everyday forms stay as they were
-		{`python3 -c'print(1+1)'`, "allow", "ask"},
-		{`python3 -Bc 'import json; print(json.dumps({}))'`, "allow", "ask"},
-		{`node -pe'1+1'`, "allow", "ask"},
+		{`python3 -c'print(1+1)'`, "allow", "allow"},                           // pol23: compute-only inline code is allowed off (offinline.go)
+		{`python3 -Bc 'import json; print(json.dumps({}))'`, "allow", "allow"}, // pol23: compute-only inline code is allowed off (offinline.go)
+		{`node -pe'1+1'`, "allow", "allow"},                                    // pol23: compute-only inline code is allowed off (offinline.go)
 		{`perl -pie 'system("rm -rf ~")' x`, "!allow", "!allow"},
 		{`python3 -m pytest -c pytest.ini`, "allow", "allow"},
 		{`perl -lne 'print if /x/' README.md`, "ask", "ask"},
@@ -79,7 +79,7 @@ func TestCallNamesStartAtABoundary(t *testing.T) {
 		{`julia -e 'x=1;rm(homedir(); recursive=true)'`, "deny", "deny"},
 		{`julia -e 'Base.rm(homedir(); recursive=true)'`, "deny", "deny"},
 		{`python3 -c 'import os;	os.system("rm -rf ~")'`, "deny", "deny"},
-		{`python3 -c 'print(confirm("/usr/x"))'`, "allow", "ask"},
+		{`python3 -c 'print(confirm("/usr/x"))'`, "allow", "allow"}, // pol23: compute-only inline code is allowed off (offinline.go)
 	})
 	var got []string
 	eachCall("lo_unlink(1); x.unlink(2);\tunlink(3)", []string{"unlink("}, func(a string) bool {
@@ -166,7 +166,7 @@ func TestInlineCodeWritingTheEnvironment(t *testing.T) {
 		{`node -e 'require("fs").writeFileSync("k.txt", JSON.stringify(process.env))'`, "deny", "deny"},
 		{`perl -e 'open(F, ">k.txt"); print F %ENV'`, "deny", "deny"},
 		{`python3 -c 'import os; print(os.environ.get("HOME"))'`, "ask", "ask"},
-		{`python3 -c 'print(open("x").read())'`, "allow", "ask"},
+		{`python3 -c 'print(open("x").read())'`, "allow", "allow"}, // pol23: compute-only inline code is allowed off (offinline.go)
 	})
 }
 

@@ -46,8 +46,8 @@ func TestOffStillAsks(t *testing.T) {
 		"deno run -A https://deno.land/x/foo/mod.ts",        // code from the network
 		"npx left-pad-cli",                                  // an undeclared npx package
 		"uvx ruff check",                                    // a registry tool
-		"python3 -c 'print(1)'",                             // inline code keeps its judgment
-		"node -e 'console.log(1)'",                          // inline code keeps its judgment
+		"python3 -c 'import mymodule'",                      // inline code loading a module its text does not show (pol23)
+		"node -e 'require(m)'",                              // inline code loading a module its text does not show (pol23)
 		"xargs -a cmds.txt -I{} sh -c '{}'",                 // a data file's lines as shell
 		"python /tmp/x.py",                                  // outside the workspace
 		"python ../other/x.py",                              // outside the workspace

@@ -101,13 +101,13 @@ func literalFirstArg(args string) (string, bool) {
 // pyComputeModules are standard-library modules a snippet off may import.
 var pyComputeModules = wordSet{words: []string{"json", "sys", "platform", "math", "cmath", "re", "datetime", "time",
 	"collections", "itertools", "functools", "string", "textwrap", "pprint", "hashlib", "uuid", "random", "statistics",
-	"decimal", "fractions", "csv", "tomllib", "configparser", "pathlib", "os", "typing", "dataclasses", "enum",
+	"decimal", "fractions", "csv", "tomllib", "configparser", "pathlib", "typing", "dataclasses", "enum",
 	"calendar", "locale", "unicodedata", "difflib", "keyword", "operator", "copy", "heapq", "bisect", "numbers",
 	"zoneinfo", "fnmatch", "sysconfig", "struct", "array", "ast", "shlex", "ipaddress"}}
 
 // jsComputeModules are Node builtins a snippet off may require.
 var jsComputeModules = wordSet{words: []string{"path", "node:path", "util", "node:util", "url", "node:url",
-	"assert", "node:assert", "os", "node:os", "querystring", "node:querystring"}}
+	"assert", "node:assert", "querystring", "node:querystring"}}
 
 func jsLike(name string) bool {
 	return name == "node" || name == "nodejs" || name == "bun" || name == "deno"

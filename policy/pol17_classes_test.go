@@ -261,8 +261,8 @@ func TestAgentIdiomsOfPolcorp7(t *testing.T) {
 		{`for d in */; do (cd "$d" && echo x > .git/hooks/pre-commit); done`, Deny, Deny, Deny},
 		{`for d in */; do (cd "$d" && rm -rf ../..); done`, Deny, Deny, Deny},
 		{"for d in $(ls); do (cd $d && npm test); done", Ask, Ask, Ask},
-		{`python -c "import tomllib;print(tomllib.load(open('pyproject.toml','rb'))['project']['version'])"`, Allow, Ask, Ask},
-		{`python3 -c "print(open('a', mode='rt').read())"`, Allow, Ask, Ask},
+		{`python -c "import tomllib;print(tomllib.load(open('pyproject.toml','rb'))['project']['version'])"`, Allow, Allow, Allow}, // pol23: compute-only inline code is allowed off (offinline.go)
+		{`python3 -c "print(open('a', mode='rt').read())"`, Allow, Allow, Allow},                                                   // pol23: compute-only inline code is allowed off (offinline.go)
 		{`python3 -c "open('a','rb+').write(b'x')"`, Ask, Ask, Ask},
 		{`python3 -c "open('a', m).write(b'x')"`, Ask, Ask, Ask},
 		{`python3 -c "open('a', 'r', opener=x)"`, Ask, Ask, Ask},
