@@ -55,9 +55,11 @@ commits .sentinel/) is left out here too, with a line on stderr saying so.
 --sandbox says whether the command would run inside Sentinel's sandbox, as a
 run does by default: inside it, running the project's own scripts, programs,
 generators and plain inline snippets is allowed; with --sandbox off, where the
-policy is the only gate, inline snippets, generators and workspace programs run
-directly ask, while a workspace script run through a known interpreter
-(sh, bash, python, node, ruby, php…) is allowed, as 'make test' is.`,
+policy is the only gate, generators, workspace programs run directly and inline
+snippets that do more than compute and read workspace files they name ask,
+while a workspace script run through a known interpreter (sh, bash, python,
+node, ruby, php…), a jar of the project's build output and an npx of a package
+package.json declares are allowed, as 'make test' is.`,
 		RunE: func(c *cobra.Command, args []string) error { return runPolicyCheck(c, f, args) },
 	}
 	check.Flags().StringVar(&f.cwd, "cwd", "", "directory the command runs in (default: current directory)")
