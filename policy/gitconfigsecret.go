@@ -9,6 +9,21 @@ import "strings"
 // keys named for tokens, passwords or secrets. Reading them shows the
 // coder a secret as cat .env would (path.read-secret-file asks); reading
 // other keys (user.email, remote.origin.url) stays a plain read.
+//
+// Listings stay allowed, by decision (issue 32, pol23): `git config
+// --list`, `git config -l --show-origin`, `git config --get-regexp url`,
+// `git config --get remote.origin.url`, `git remote -v`, `git remote
+// get-url origin` and `cat .git/config` print a token when a remote URL
+// embeds one (https://user:TOKEN@host/…) or when actions/checkout left an
+// extraheader, and they are allowed in every mode, alike. Agents run them
+// all day to learn where a repository pushes; asking each time would teach
+// the person to approve without reading, and would protect nothing: the
+// token is in the workspace's own .git/config, which any read of the
+// workspace reaches and git sends on every fetch. What keeps such a token
+// out of the model is redacting `scheme://user:secret@` and
+// `AUTHORIZATION:` values in the output the coder sees, which is the
+// output path's job, out of the policy's reach. A read that names a
+// credential key asks (above): it has no purpose but the secret.
 
 // gitConfigSecretKey reports whether a key or key pattern given to a git
 // config read names a credential.
