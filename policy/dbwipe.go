@@ -1,7 +1,5 @@
 package policy
 
-import "strings"
-
 // A database client told to empty or drop what it serves: `redis-cli
 // flushall`, `redis-cli -n 0 FLUSHDB`, `mongosh --eval 'db.dropDatabase()'`,
 // `psql -c 'DROP DATABASE app'`, `mysql -e 'drop database app'`. The data
@@ -17,13 +15,14 @@ var dbWipeWords = []string{"flushall", "flushdb", "dropdatabase(", "drop databas
 func dbWipe(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		for _, a := range args[1:] {
-			l := strings.ToLower(a.val)
-			for _, w := range dbWipeWords {
-				if l == w || strings.Contains(l, w) && strings.ContainsAny(l, " (;") {
-					x.add(Deny, RuleDatabaseDrop, args[0].val+" "+quoteShort(a.val)+" empties or drops a database, which no checkpoint restores")
-					return
-				}
+			if dbWipeText(a.val) {
+				x.add(Deny, RuleDatabaseDrop, args[0].val+" "+quoteShort(a.val)+" empties or drops a database, which no checkpoint restores")
+				return
 			}
+		}
+		if x.stdinWipes() { // dbstdin.go: psql <<< 'DROP TABLE users'
+			x.add(Deny, RuleDatabaseDrop, args[0].val+" reads statements from its input that empty or drop a database, which no checkpoint restores")
+			return
 		}
 		prev(x, args)
 	}
