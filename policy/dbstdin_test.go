@@ -8,7 +8,7 @@ import "testing"
 // however its statements arrive (issue 32, pol23 item 4).
 func TestDBClientsStdinAndRemoteHosts(t *testing.T) {
 	var rows []onOff
-	for _, c := range []string{
+	rows = append(rows, sameOnOff(Deny,
 		"psql <<< 'DROP TABLE users;'",
 		"psql -h db.prod.example.com <<< 'drop table users'",
 		"mysql -h db.prod.example.com <<< 'DROP DATABASE app'",
@@ -18,10 +18,8 @@ func TestDBClientsStdinAndRemoteHosts(t *testing.T) {
 		"mongosh mongodb://localhost/app <<< 'db.dropDatabase()'",
 		"psql <<'EOF'\nselect 1;\nTRUNCATE users;\nEOF",
 		"mongosh --quiet <<'EOF'\nuse app\ndb.dropDatabase()\nEOF",
-	} {
-		rows = append(rows, onOff{c, Deny, Deny})
-	}
-	for _, c := range []string{
+	)...)
+	rows = append(rows, sameOnOff(Ask,
 		"echo 'db.dropDatabase()' | mongo --host prod.example.com",
 		"echo 'db.dropDatabase()' | mongosh mongodb://prod.example.com/app",
 		"mongosh --host prod.example.com --eval 'db.users.find()'",
@@ -35,16 +33,12 @@ func TestDBClientsStdinAndRemoteHosts(t *testing.T) {
 		"echo FLUSHALL | redis-cli -h cache.prod.example.com",
 		"mysql -h db.prod.example.com < dump.sql",
 		"echo 'DROP TABLE users;' | psql",
-	} {
-		rows = append(rows, onOff{c, Ask, Ask})
-	}
-	for _, c := range []string{
+	)...)
+	rows = append(rows, sameOnOff(Deny,
 		"mongosh --host prod.example.com --eval 'db.dropDatabase()'",
 		"psql -h db.prod.example.com -c 'DROP TABLE users'",
 		"redis-cli -h cache.prod.example.com FLUSHALL",
 		"mysql -h db.prod.example.com -e 'DROP DATABASE app'",
-	} {
-		rows = append(rows, onOff{c, Deny, Deny})
-	}
+	)...)
 	checkOnOff(t, rows)
 }

@@ -11,8 +11,7 @@ import (
 // own tool and allowed, whatever the launcher; an undeclared package, a
 // package declared from outside the registry, a name other than the one
 // declared (npx tsc with typescript declared) still ask; in place it is
-// the project's tool as npm test is
-// (issue 32, pol23 item 5).
+// the project's tool as npm test is (issue 32, pol23 item 5).
 func TestNpxDeclaredOff(t *testing.T) {
 	ctx := testEnv(t)
 	pkg := `{"devDependencies":{"vitest":"^1.6.0","eslint":"^8","prettier":"3.x","typescript":"^5","@biomejs/biome":"^1",

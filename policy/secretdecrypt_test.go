@@ -23,7 +23,7 @@ func TestSecretDecryptAsks(t *testing.T) {
 		}
 	}
 	var rows []onOff
-	for _, c := range []string{
+	rows = append(rows, sameOnOff(Ask,
 		"bin/rails credentials:show",
 		"./bin/rails credentials:show",
 		"rails credentials:show",
@@ -80,10 +80,8 @@ func TestSecretDecryptAsks(t *testing.T) {
 		"pulumi stack output --show-secrets",
 		"kubectl config view --raw",
 		"gpg -d secrets.gpg",
-	} {
-		rows = append(rows, onOff{c, Ask, Ask})
-	}
-	for _, c := range []string{
+	)...)
+	rows = append(rows, sameOnOff(Deny,
 		"kubectl get secret db -o yaml",
 		"kubectl get secrets/db -o yaml",
 		"kubectl get secret/db -o jsonpath='{.data.password}'",
@@ -92,9 +90,7 @@ func TestSecretDecryptAsks(t *testing.T) {
 		"gh auth token",
 		"npm token list",
 		"EDITOR=cat bin/rails credentials:edit",
-	} {
-		rows = append(rows, onOff{c, Deny, Deny})
-	}
+	)...)
 	checkOnOffIn(t, ctx, rows)
 	// The project's own work stays as it was.
 	checkOnOffIn(t, ctx, []onOff{
