@@ -67,7 +67,7 @@ func (x *cmdCtx) offComputeOnly(name, code string) bool {
 		if jsComputeModules.has(p) && jsLike(baseName(name)) {
 			continue // require('path')
 		}
-		if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.Contains(p, "..") ||
+		if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "|") || strings.HasPrefix(p, "~") || strings.Contains(p, "..") ||
 			strings.ContainsAny(p, "$`{}*?[") {
 			return false
 		}
@@ -101,7 +101,7 @@ func literalFirstArg(args string) (string, bool) {
 // pyComputeModules are standard-library modules a snippet off may import.
 var pyComputeModules = wordSet{words: []string{"json", "sys", "platform", "math", "cmath", "re", "datetime", "time",
 	"collections", "itertools", "functools", "string", "textwrap", "pprint", "hashlib", "uuid", "random", "statistics",
-	"decimal", "fractions", "csv", "tomllib", "configparser", "pathlib", "typing", "dataclasses", "enum",
+	"decimal", "fractions", "csv", "tomllib", "pathlib", "typing", "dataclasses", "enum",
 	"calendar", "locale", "unicodedata", "difflib", "keyword", "operator", "copy", "heapq", "bisect", "numbers",
 	"zoneinfo", "fnmatch", "sysconfig", "struct", "array", "ast", "shlex", "ipaddress"}}
 
@@ -118,6 +118,11 @@ func jsLike(name string) bool {
 func computeModules(name, code string) bool {
 	low := strings.ToLower(code)
 	if strings.HasPrefix(name, "python") {
+		for _, m := range pyMutators {
+			if strings.Contains(low, m) {
+				return false
+			}
+		}
 		for _, stmt := range strings.FieldsFunc(code, func(r rune) bool { return r == '\n' || r == ';' }) {
 			f := strings.Fields(stmt)
 			if len(f) < 2 || f[0] != "import" && f[0] != "from" {
@@ -145,10 +150,36 @@ func computeModules(name, code string) bool {
 		}
 		return true
 	}
-	for _, kw := range []string{"import ", "import{", "require ", "use ", "load ", "load(", "include", "source(", "library(", "using "} {
+	if jsLike(name) {
+		// constructor and computed members reach Function and process
+		// under another spelling: [].fill.constructor('…')(), p['ex'+'ecSync'].
+		for _, kw := range []string{"import ", "import{", "require ", "load(", "include", "constructor", "this", "['", "[\"", "[`", "chdir"} {
+			if strings.Contains(low, kw) {
+				return false
+			}
+		}
+		return true
+	}
+	if name != "ruby" {
+		return false // perl do FILE, php require_once, lua dofile: no off allowance
+	}
+	for _, kw := range rubyLoads {
 		if strings.Contains(low, kw) {
 			return false
 		}
 	}
-	return jsLike(name) || !strings.Contains(low, "require(")
+	return true
 }
+
+// pyMutators are pathlib and sys calls a snippet off may not make: they
+// change files, leave the workspace or change where imports come from.
+var pyMutators = []string{"sys.path", "path.insert", "path.append", ".parent", "touch(", "mkdir(", "replace(",
+	"symlink_to(", "hardlink_to(", "help(", "breakpoint(",
+	// os reached through another module (pathlib.os.chdir('/')), and the
+	// dunders that reach any class (().__class__.__base__.__subclasses__())
+	"os.", "posix", "chdir", "makedirs", "mkfifo", "mknod", "__"}
+
+// rubyLoads are Ruby's ways to load or run other code and to open a pipe
+// (open("|cmd"), IO.read("|cmd")).
+var rubyLoads = []string{"require", "load", "open", "io.", "file.", "dir.", "%x", "kernel", "send(", "public_send",
+	"const_get", "objectspace", "syscall", "trap", "at_exit", "stdin", "gets", "argf", "__data__"}

@@ -40,5 +40,18 @@ func TestOffInlineComputeOnly(t *testing.T) {
 		{`node -e "require('child_process').execSync('id')"`, Ask, Ask},
 		{`ruby -e 'load "x.rb"'`, Ask, Ask},
 		{"echo 'x=1' > mymod.py && python3 -c 'print(1)'", Allow, Ask},
+		// Loading or running other code, pipes, paths that leave the workspace.
+		{`python3 -c "import sys; sys.path.insert(0, '/tmp'); import json"`, Allow, Ask},
+		{`python3 -c "from pathlib import Path; Path('x').replace('/usr/local/bin/x')"`, Allow, Ask},
+		{`python3 -c "import pathlib; print(list(pathlib.Path('.').resolve().parent.iterdir()))"`, Allow, Ask},
+		{`python3 -c "import configparser; c = configparser.ConfigParser(); c.read('/srv/app/prod.ini'); print(c.sections())"`, Allow, Ask},
+		{`ruby -e 'puts open("|id").read'`, Ask, Ask},
+		{`ruby -e 'require_relative "x"'`, Ask, Ask},
+		{`php -r "require_once('/tmp/evil.php');"`, Ask, Ask},
+		{`perl -e 'do "/tmp/x.pl"'`, Ask, Ask},
+		{`python3 -c "import pathlib; pathlib.os.chdir('/srv'); print(open('app/prod.ini').read())"`, Ask, Ask},
+		{`python3 -c "[c for c in ().__class__.__base__.__subclasses__() if c.__name__ == 'P' + 'open'][0](['id'])"`, Allow, Ask},
+		{`node -e "console.log([].fill.constructor('return 1+1')())"`, Allow, Ask},
+		{`node -p "require('./x.json')['version']"`, Allow, Ask},
 	})
 }
