@@ -9,6 +9,7 @@ import (
 // reported, not failed. A row listed here that is no longer allowed fails
 // the test, so the list only shrinks.
 var polcorp10Open = map[string]string{
+	`> src/main.rs`: `P10-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks since emptyfile.go, see TestPolcorp10InPlace`,
 	`git restore --source=HEAD --staged --worktree src/`: `P10-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp10InPlace`,
 	`git branch -D experiment/old-ui`:                    `P10-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp10InPlace`,
 	`rm -rf src/components/legacy`:                       `P10-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp10InPlace`,

@@ -1,0 +1,71 @@
+package policy
+
+import "testing"
+
+// TestRedirectEmptiesTreeFile: a truncating redirect on nothing, or on a
+// command that writes nothing, empties a file of the tree as truncate -s 0
+// does. In a disposable copy that is workspace work; in place, without a
+// checkpoint, it asks (inplace.uncommitted); with one it is allowed. A
+// command that writes output into the file, an append, a redirect to
+// /dev/null or a group's redirect stay writes (polcorp10: "> src/main.rs").
+func TestRedirectEmptiesTreeFile(t *testing.T) {
+	ctx := testEnv(t)
+	e := Default()
+	empties := []string{
+		"> src/main.rs",
+		"> src/a.go",
+		">| src/a.go",
+		"&> src/a.go",
+		"2> src/a.go",
+		": > src/a.go",
+		"true > README.md",
+		"false >src/a.go",
+		"cat /dev/null > src/a.go",
+		"echo -n > src/a.go",
+		"printf '' > src/a.go",
+		"printf %s > main.go",
+		"cd src && > a.go",
+		"ls && : > go.mod",
+		"> a > b",
+	}
+	writes := []string{
+		"echo x > src/a.go",
+		"cat > src/a.go <<'EOF'\npackage a\nEOF",
+		">> src/a.go",
+		": >> src/a.go",
+		"> /dev/null",
+		": > /dev/null",
+		"go test ./... > test.log 2>&1",
+		"{ echo a; echo b; } > out.txt",
+		"( printf 'x\\n' ) > out.txt",
+		"cat README.md > copy.md",
+		"echo -n x > src/a.go",
+		"printf 'x' > src/a.go",
+	}
+	for _, sb := range []bool{true, false} {
+		cp := ctx
+		cp.Sandboxed = sb
+		in := cp
+		in.InPlace = true
+		ck := in
+		ck.Checkpointed = true
+		for _, l := range empties {
+			if v := e.Check(Query{Kind: KindShell, Command: l, Context: cp}); v.Decision != Allow {
+				t.Errorf("copy (sandbox %v): %q: %s by %s (%s), want allow", sb, l, v.Decision, v.Rule, v.Reason)
+			}
+			if v := e.Check(Query{Kind: KindShell, Command: l, Context: in}); v.Decision != Ask || v.Rule != RuleInPlaceUncommitted {
+				t.Errorf("in place (sandbox %v): %q: %s by %s (%s), want ask by %s", sb, l, v.Decision, v.Rule, v.Reason, RuleInPlaceUncommitted)
+			}
+			if v := e.Check(Query{Kind: KindShell, Command: l, Context: ck}); v.Decision != Allow {
+				t.Errorf("in place, checkpointed (sandbox %v): %q: %s by %s (%s), want allow", sb, l, v.Decision, v.Rule, v.Reason)
+			}
+		}
+		for _, l := range writes {
+			for _, cx := range []Context{cp, in} {
+				if v := e.Check(Query{Kind: KindShell, Command: l, Context: cx}); v.Rule == RuleInPlaceUncommitted {
+					t.Errorf("%q (sandbox %v, in place %v): %s by %s (%s): a write, not emptying a file", l, sb, cx.InPlace, v.Decision, v.Rule, v.Reason)
+				}
+			}
+		}
+	}
+}
