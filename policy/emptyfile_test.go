@@ -4,7 +4,7 @@ import "testing"
 
 // TestRedirectEmptiesTreeFile: a truncating redirect on nothing, or on a
 // command that writes nothing, empties a file of the tree as truncate -s 0
-// does. In a disposable copy that is workspace work; in place, without a
+// does; so do cp/install of /dev/null, dd of nothing and tee of /dev/null. In a disposable copy that is workspace work; in place, without a
 // checkpoint, it asks (inplace.uncommitted); with one it is allowed. A
 // command that writes output into the file, an append, a redirect to
 // /dev/null or a group's redirect stay writes (polcorp10: "> src/main.rs").
@@ -27,6 +27,13 @@ func TestRedirectEmptiesTreeFile(t *testing.T) {
 		"cd src && > a.go",
 		"ls && : > go.mod",
 		"> a > b",
+		"cp /dev/null src/a.go",
+		"cp -f /dev/null main.go",
+		"install -m 644 /dev/null src/a.go",
+		"dd if=/dev/null of=src/a.go",
+		"dd of=src/a.go count=0 status=none",
+		"tee src/a.go < /dev/null",
+		"tee src/a.go README.md </dev/null >/dev/null",
 	}
 	writes := []string{
 		"echo x > src/a.go",
@@ -41,6 +48,12 @@ func TestRedirectEmptiesTreeFile(t *testing.T) {
 		"cat README.md > copy.md",
 		"echo -n x > src/a.go",
 		"printf 'x' > src/a.go",
+		"cp README.md src/a.go",
+		"cp /dev/null",
+		"dd if=README.md of=src/a.go",
+		"dd if=/dev/null of=src/a.go conv=notrunc",
+		"tee -a src/a.go < /dev/null",
+		"echo x | tee src/a.go",
 	}
 	for _, sb := range []bool{true, false} {
 		cp := ctx
