@@ -52,7 +52,7 @@ func addBuildHandlers(handlers map[string]handler) {
 	for _, n := range projectTools {
 		handlers[n] = projectTool
 	}
-	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
+	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "pipenv", "rye", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
 		handlers[n] = subcommandTool
 	}
 }

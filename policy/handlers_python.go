@@ -129,7 +129,7 @@ func coverageCmd(x *cmdCtx, args []word) {
 }
 
 // envRunner judges `uv run CMD`, `poetry run CMD`, `pdm run CMD`, `hatch
-// run CMD` and `pipenv run CMD`: CMD run in the project's environment, so
+// run CMD`, `pipenv run CMD` and `rye run CMD`: CMD run in the project's environment, so
 // CMD is what is judged. Options that add packages or pick another
 // interpreter ask. It reports whether args was such a form.
 func envRunner(x *cmdCtx, args []word) bool {
@@ -155,7 +155,7 @@ func envRunner(x *cmdCtx, args []word) bool {
 // option the policy does not know; cmd is CMD, nil when there is none.
 func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 	switch args[0].val {
-	case "uv", "poetry", "pdm", "hatch", "pipenv":
+	case "uv", "poetry", "pdm", "hatch", "pipenv", "rye":
 	default:
 		return nil, "", false
 	}
@@ -164,6 +164,14 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 	}
 	rest := args[2:]
 	for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
+		if mod, tail, ok := uvRunModule(args[0].val, rest); ok {
+			// uv run -m MOD ARGS is python -m MOD ARGS in the project's
+			// environment, judged as that.
+			if mod == "" {
+				return nil, "", true
+			}
+			return append([]word{{val: "python", static: true}, {val: "-m", static: true}, {val: mod, static: rest[0].static}}, tail...), "", true
+		}
 		switch name, _, _ := strings.Cut(rest[0].val, "="); name {
 		case "--frozen", "--locked", "--no-sync", "--offline", "-q", "--quiet", "--no-dev", "--all-extras", "--all-packages", "-v", "--verbose":
 		case "--extra", "--group", "--package", "--env", "-e", "--directory", "--project":
@@ -182,6 +190,28 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 		return nil, "", true
 	}
 	return rest, "", true
+}
+
+// uvRunModule reads uv run's -m/--module MOD (also -mMOD, --module=MOD)
+// at the head of rest: ok says it is that option, mod is the module ("" if
+// missing) and tail the words after it.
+func uvRunModule(tool string, rest []word) (mod string, tail []word, ok bool) {
+	if tool != "uv" {
+		return "", nil, false
+	}
+	v := rest[0].val
+	switch {
+	case v == "-m" || v == "--module":
+		if len(rest) < 2 {
+			return "", nil, true
+		}
+		return rest[1].val, rest[2:], true
+	case strings.HasPrefix(v, "--module="):
+		return v[len("--module="):], rest[1:], true
+	case strings.HasPrefix(v, "-m") && !strings.HasPrefix(v, "--"):
+		return v[2:], rest[1:], true
+	}
+	return "", nil, false
 }
 
 // loadsCodeOption reports whether a long option names code or settings
