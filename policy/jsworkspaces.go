@@ -84,5 +84,3 @@ func yarnWorkspaces(prev handler) handler {
 		prev(x, args)
 	}
 }
-
-
