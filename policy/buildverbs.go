@@ -183,7 +183,7 @@ func verbHandler(tool string, prev handler) handler {
 			prev(x, args)
 			return
 		}
-		reads, ok := buildArgs(x.buildPlaces(tool, rest), letters)
+		reads, ok := buildArgs(x.buildPlaces(tool, verb, rest), letters)
 		if !ok {
 			prev(x, args)
 			return
@@ -367,6 +367,14 @@ func buildArgs(args []word, letters string) ([]string, bool) {
 			continue
 		}
 		if !dashes && strings.HasPrefix(v, "-") && len(v) > 1 {
+			if props, ok := msbuildPropertySwitch(v); ok { // msbuildprops.go: -p:UseRazorBuildServer=false
+				r, risky := msbuildPropsRisky(props)
+				if risky {
+					return nil, false
+				}
+				reads = append(reads, r...)
+				continue
+			}
 			name, val, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
 			name = strings.ToLower(name)
 			if outputOptions.has(name) {
