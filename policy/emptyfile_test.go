@@ -58,21 +58,9 @@ func TestRedirectEmptiesTreeFile(t *testing.T) {
 	for _, sb := range []bool{true, false} {
 		cp := ctx
 		cp.Sandboxed = sb
+		checkDiscardsByPlace(t, e, cp, empties)
 		in := cp
 		in.InPlace = true
-		ck := in
-		ck.Checkpointed = true
-		for _, l := range empties {
-			if v := e.Check(Query{Kind: KindShell, Command: l, Context: cp}); v.Decision != Allow {
-				t.Errorf("copy (sandbox %v): %q: %s by %s (%s), want allow", sb, l, v.Decision, v.Rule, v.Reason)
-			}
-			if v := e.Check(Query{Kind: KindShell, Command: l, Context: in}); v.Decision != Ask || v.Rule != RuleInPlaceUncommitted {
-				t.Errorf("in place (sandbox %v): %q: %s by %s (%s), want ask by %s", sb, l, v.Decision, v.Rule, v.Reason, RuleInPlaceUncommitted)
-			}
-			if v := e.Check(Query{Kind: KindShell, Command: l, Context: ck}); v.Decision != Allow {
-				t.Errorf("in place, checkpointed (sandbox %v): %q: %s by %s (%s), want allow", sb, l, v.Decision, v.Rule, v.Reason)
-			}
-		}
 		for _, l := range writes {
 			for _, cx := range []Context{cp, in} {
 				if v := e.Check(Query{Kind: KindShell, Command: l, Context: cx}); v.Rule == RuleInPlaceUncommitted {

@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMSBuildPropertiesByName: dotnet's -p:/-property:/ /p: properties are
 // judged by each property's words and value, not by a substring of the
@@ -58,14 +61,7 @@ func TestCamelWords(t *testing.T) {
 		"net8_Target.x":                      "net8 target x",
 		"CscToolPath":                        "csc tool path",
 	} {
-		got := ""
-		for i, w := range camelWords(name) {
-			if i > 0 {
-				got += " "
-			}
-			got += w
-		}
-		if got != want {
+		if got := strings.Join(camelWords(name), " "); got != want {
 			t.Errorf("camelWords(%q) = %q, want %q", name, got, want)
 		}
 	}
