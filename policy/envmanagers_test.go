@@ -9,7 +9,8 @@ import "testing"
 // (sandbox only), list what they manage, and test or format the project;
 // pdm and hatch gained the same verbs. Adding a named package, another
 // interpreter or index, a shell and publishing are not allowed (polcorp10:
-// uv run -m pytest -q -k action_contract, pipenv run pytest).
+// uv run -m pytest -q -k action_contract, pipenv run pytest). With the
+// sandbox off the command they run is judged as it is without them.
 func TestPythonEnvManagers(t *testing.T) {
 	checkOnOff(t, []onOff{
 		{"uv run -m pytest -q -k action_contract", Allow, Allow},
@@ -46,5 +47,18 @@ func TestPythonEnvManagers(t *testing.T) {
 		{"pdm publish", Deny, Deny},
 		{"hatch test", Allow, Allow},
 		{"hatch publish", Deny, Deny},
+		// A program the policy does not know, run through any of them,
+		// is the environment's inside the sandbox and asks off, as it
+		// does without the runner (it was allowed off: uv run op item
+		// get … read a password).
+		{"uv run op item get github --fields password", Allow, Ask},
+		{"poetry run vault kv get secret/prod", Allow, Ask},
+		{"hatch run bw get password github", Allow, Ask},
+		{"pdm run evilprog", Allow, Ask},
+		{"pipenv run sometool", Allow, Ask},
+		{"rye run sometool --x", Allow, Ask},
+		{"uv run pytest -q", Allow, Allow},
+		{"poetry run python manage.py test", Allow, Allow},
+		{"uv run gcloud projects delete x", Deny, Deny},
 	})
 }

@@ -142,7 +142,22 @@ func envRunner(x *cmdCtx, args []word) bool {
 		x.add(Ask, RuleBuildOption, args[0].val+" run option "+bad+" can add packages or change the interpreter")
 	case len(cmd) == 0:
 		x.add(Ask, RuleBuildOption, args[0].val+" run with no command")
+	case !x.c.sandbox:
+		// With the sandbox off a program the policy does not know is
+		// judged as it is without the runner (`uv run op item get …`
+		// asks as `op item get …` does): judged on its own first, so
+		// that nothing decided before it stands in for its judgment.
+		saved, set := x.f, x.set
+		x.f, x.set = finding{}, false
+		x.command(cmd, 1)
+		if set {
+			x.addF(saved)
+		}
+		x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
+		x.inWorkspace()
 	default:
+		// Inside the sandbox a program of the project's environment
+		// (a console script of its virtualenv) is the project's code.
 		x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
 		x.inWorkspace()
 		x.command(cmd, 1)
