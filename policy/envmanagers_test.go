@@ -60,5 +60,7 @@ func TestPythonEnvManagers(t *testing.T) {
 		{"uv run pytest -q", Allow, Allow},
 		{"poetry run python manage.py test", Allow, Allow},
 		{"uv run gcloud projects delete x", Deny, Deny},
+		{"uv run ty check src/", Allow, Allow}, // ty, astral's type checker, is a project tool as mypy is
+		{"ty check --config-file /tmp/x", Ask, Ask},
 	})
 }

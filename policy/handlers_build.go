@@ -61,7 +61,7 @@ func addBuildHandlers(handlers map[string]handler) {
 // (projectTool); moreProjectTools (buildverbs_more.go) are more.
 var projectTools = []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
 	"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
-	"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright"}
+	"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright", "ty"}
 
 // inWorkspace asks unless the command runs inside the workspace.
 func (x *cmdCtx) inWorkspace() {
