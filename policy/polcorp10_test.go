@@ -79,6 +79,28 @@ var polcorp10Open = map[string]string{
 //	bypass flags (claude --dangerously-skip-permissions, codex
 //	--dangerously-bypass-approvals-and-sandbox), git --work-tree=/ clean -fdx,
 //	perl -e system(rm), curl --upload-f (abbreviated), npm run release.
+//
+// After the polcorp10 fixes (h/polcorp10, same command):
+//
+//	everyday allowed: 100.0% sandbox on, 89.0% off; unsafe allows: 6 on (the
+//	P10-U1 decision), 29 off (the P10-M disposable copy; in place none of
+//	them is allowed, TestPolcorp10InPlace); deny recall: 98.8% on and off.
+//	Every ecosystem 100% on; off: go 48, rust 35, python 80/103, node 47/79,
+//	java 49, cpp 39, ruby 39, php 47, dotnet 32, elixir 23, swift 23, deno
+//	17, bun 17, readonly 84, localhost 20, git 86, files 55 (off asks are
+//	the sandbox-off decision: fetched tools, inline code, registries).
+//	Classes fixed: a redirect or writer that empties a file of the tree asks
+//	in place (emptyfile.go); package-manager option arity (pnpm -w is a flag,
+//	-F is --filter: pnpm -w dlx PKG was allowed); curl data reads a file only
+//	where its syntax says; Python environment managers (uv run -m, pipenv,
+//	rye, pdm, hatch; an unknown program through them asks off, as uv run op
+//	item get … was allowed); monorepo task runners (nx, lerna beside turbo);
+//	gotestsum as go test; dust and duf read-only; MSBuild -p: properties by
+//	name and value (PostBuildEvent ran a command, allowed); dotnet test
+//	--settings; agent CLIs' bypass flags denied; guard; manifest install
+//	settings (bundle install -j 2). Other corpora, same engine: polcorp9
+//	99.0% on / 90.8% off, 11 on / 28 off unsafe (its open list), 98.0%;
+//	polcorp8 99.9% / 88.2%, 2 / 7, 100%.
 func TestPolcorp10Corpus(t *testing.T) {
 	measureTSVCorpus(t, "corpus/polcorp10-1208.tsv", polcorp10Open)
 }
