@@ -48,6 +48,13 @@ func agentBypass(args []word) string {
 	return ""
 }
 
+// addAgentCLIHandlers registers the coding agents' command lines.
+func addAgentCLIHandlers(handlers map[string]handler) {
+	for _, n := range []string{"claude", "codex", "gemini", "aider"} {
+		handlers[n] = agentCLICmd
+	}
+}
+
 func agentCLICmd(x *cmdCtx, args []word) {
 	if flag := agentBypass(args); flag != "" {
 		x.add(Deny, RuleToolExec, args[0].val+" "+flag+" starts a coding agent with its own approvals and sandbox off")

