@@ -129,9 +129,11 @@ func coverageCmd(x *cmdCtx, args []word) {
 }
 
 // envRunner judges `uv run CMD`, `poetry run CMD`, `pdm run CMD`, `hatch
-// run CMD`, `pipenv run CMD` and `rye run CMD`: CMD run in the project's environment, so
-// CMD is what is judged. Options that add packages or pick another
-// interpreter ask. It reports whether args was such a form.
+// run CMD`, `pipenv run CMD` and `rye run CMD`: CMD run in the project's
+// environment, so CMD is what is judged (with the sandbox off, a program
+// the policy does not know asks as it does alone). Options that add
+// packages or pick another interpreter ask. It reports whether args was
+// such a form.
 func envRunner(x *cmdCtx, args []word) bool {
 	cmd, bad, ok := readEnvRunner(args)
 	switch {
@@ -182,10 +184,10 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 		if mod, tail, ok := uvRunModule(args[0].val, rest); ok {
 			// uv run -m MOD ARGS is python -m MOD ARGS in the project's
 			// environment, judged as that.
-			if mod == "" {
+			if mod.val == "" {
 				return nil, "", true
 			}
-			return append([]word{{val: "python", static: true}, {val: "-m", static: true}, {val: mod, static: rest[0].static}}, tail...), "", true
+			return append([]word{{val: "python", static: true}, {val: "-m", static: true}, mod}, tail...), "", true
 		}
 		switch name, _, _ := strings.Cut(rest[0].val, "="); name {
 		case "--frozen", "--locked", "--no-sync", "--offline", "-q", "--quiet", "--no-dev", "--all-extras", "--all-packages", "-v", "--verbose":
@@ -208,25 +210,25 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 }
 
 // uvRunModule reads uv run's -m/--module MOD (also -mMOD, --module=MOD)
-// at the head of rest: ok says it is that option, mod is the module ("" if
-// missing) and tail the words after it.
-func uvRunModule(tool string, rest []word) (mod string, tail []word, ok bool) {
+// at the head of rest: ok says it is that option, mod is the module (an
+// empty word if missing) and tail the words after it.
+func uvRunModule(tool string, rest []word) (mod word, tail []word, ok bool) {
 	if tool != "uv" {
-		return "", nil, false
+		return word{}, nil, false
 	}
-	v := rest[0].val
-	switch {
+	w := rest[0]
+	switch v := w.val; {
 	case v == "-m" || v == "--module":
 		if len(rest) < 2 {
-			return "", nil, true
+			return word{}, nil, true
 		}
-		return rest[1].val, rest[2:], true
+		return rest[1], rest[2:], true
 	case strings.HasPrefix(v, "--module="):
-		return v[len("--module="):], rest[1:], true
+		return word{val: v[len("--module="):], static: w.static}, rest[1:], true
 	case strings.HasPrefix(v, "-m") && !strings.HasPrefix(v, "--"):
-		return v[2:], rest[1:], true
+		return word{val: v[2:], static: w.static}, rest[1:], true
 	}
-	return "", nil, false
+	return word{}, nil, false
 }
 
 // loadsCodeOption reports whether a long option names code or settings
