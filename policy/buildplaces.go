@@ -16,7 +16,8 @@ import "strings"
 //     --allow-read` is `deno test -A` is `deno test`; with the sandbox
 //     off they keep going to deno's handler;
 //   - MSBuild switches written with a slash (dotnet build /clp:ErrorsOnly,
-//     /p:X=Y) are the same switches as -clp:, -p:, not paths under /.
+//     /p:X=Y) are the same switches as -clp:, -p:, not paths under /;
+//   - dotnet test --settings FILE names a file the run reads: a read.
 
 // placeOptions name where a tool keeps its cache, scratch or results.
 var placeOptions = wordSet{words: []string{"cache-path", "cache-dir", "cache-folder", "scratch-path", "build-path",
@@ -74,9 +75,9 @@ func msbuildOutputFile(v string) (file string, ok bool) {
 	return "", false
 }
 
-// buildPlaces judges the arguments above and returns the rest, for
-// buildArgs.
-func (x *cmdCtx) buildPlaces(tool string, args []word) []word {
+// buildPlaces judges the arguments above of tool's verb and returns the
+// rest, for buildArgs.
+func (x *cmdCtx) buildPlaces(tool, verb string, args []word) []word {
 	var out []word
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -98,6 +99,20 @@ func (x *cmdCtx) buildPlaces(tool string, args []word) []word {
 			if msbuildSwitches.has(strings.ToLower(name)) {
 				w.val = "-" + v[1:]
 				out = append(out, w)
+				continue
+			}
+		}
+		if tool == "dotnet" && verb == "test" && (v == "-s" || strings.HasPrefix(v, "--settings:") || strings.HasPrefix(v, "-s:")) {
+			// dotnet test --settings FILE (-s, twinArgs): the test run's
+			// settings, a file the run reads (its data collectors and
+			// adapters are the project's, as its test projects are).
+			_, f, _ := strings.Cut(v, ":")
+			if f == "" && i+1 < len(args) && args[i+1].static {
+				i++
+				f = args[i].val
+			}
+			if f != "" {
+				x.readStr(strings.Trim(f, `"`))
 				continue
 			}
 		}

@@ -88,7 +88,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run)} { // buildverbs_p9.go // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run), p10BuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go, buildverbs_p9.go, buildverbs_p10.go
 		for tool, verbs := range more {
 			if t.m[tool] == nil {
 				t.m[tool] = map[string]verbClass{}
@@ -183,7 +183,7 @@ func verbHandler(tool string, prev handler) handler {
 			prev(x, args)
 			return
 		}
-		reads, ok := buildArgs(x.buildPlaces(tool, rest), letters)
+		reads, ok := buildArgs(x.buildPlaces(tool, verb, rest), letters)
 		if !ok {
 			prev(x, args)
 			return
@@ -367,6 +367,14 @@ func buildArgs(args []word, letters string) ([]string, bool) {
 			continue
 		}
 		if !dashes && strings.HasPrefix(v, "-") && len(v) > 1 {
+			if props, ok := msbuildPropertySwitch(v); ok { // msbuildprops.go: -p:UseRazorBuildServer=false
+				r, risky := msbuildPropsRisky(props)
+				if risky {
+					return nil, false
+				}
+				reads = append(reads, r...)
+				continue
+			}
 			name, val, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
 			name = strings.ToLower(name)
 			if outputOptions.has(name) {

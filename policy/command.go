@@ -247,6 +247,7 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	if !x.set {
 		x.add(Ask, RuleUnknownCommand, "nothing decided this command")
 	}
+	x.emptiesTreeFiles(words, redirs)                     // emptyfile.go: : > src/main.rs
 	x.secretStdin(st)                                     // pol7_secretstdin.go: cat <<< "$KEY"
 	p.Written = asWritten(st, call, len(p.Wrappers) == 0) // written.go
 	x.noteOutput(words, redirs)

@@ -251,7 +251,9 @@ func addEverydayHandlers(handlers map[string]handler) {
 		}
 		handlers[n] = localClient(prev) // loopback2.go
 	}
-	handlers["turbo"] = turboCmd // jsworkspaces.go
+	for _, n := range []string{"turbo", "nx", "lerna"} {
+		handlers[n] = taskRunnerCmd // monorepotasks.go
+	}
 	if _, ok := handlers["task"]; !ok {
 		handlers["task"] = goTaskCmd
 	}

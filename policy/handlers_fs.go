@@ -16,7 +16,7 @@ func addFSHandlers(handlers map[string]handler) {
 		"lsd", "shasum", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lz4cat",
 		"zgrep", "tokei", "scc", "pdfinfo",
 		"shellcheck", "hadolint", "yamllint", "jsonlint", "actionlint", "codespell",
-		"typos", "misspell", "test", "[", "nm", "objdump", "readelf", "size", "csvlook", "tree"} {
+		"typos", "misspell", "test", "[", "nm", "objdump", "readelf", "size", "csvlook", "tree", "dust", "duf"} {
 		handlers[n] = readAll
 	}
 	delete(handlers, "tree")
@@ -205,7 +205,7 @@ func hasOpt(args []word, short string, opts ...string) bool {
 func readAll(x *cmdCtx, args []word) {
 	x.add(Allow, RuleReadOnly, "read-only inspection")
 	switch args[0].val {
-	case "ls", "dir", "vdir", "du", "exa", "eza", "lsd", "tokei", "scc":
+	case "ls", "dir", "vdir", "du", "dust", "exa", "eza", "lsd", "tokei", "scc":
 		if len(operands(args[1:], "", nil)) == 0 {
 			x.readStr(".") // lists the working directory
 		}

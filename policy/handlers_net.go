@@ -100,7 +100,7 @@ func fetchCmd(x *cmdCtx, args []word) {
 		switch opt {
 		case "-d", "--data", "--data-binary", "--data-raw", "--data-ascii", "--data-urlencode", "--json", "-F", "--form", "--form-string":
 			v := next()
-			if strings.Contains(v, "@") || strings.Contains(v, "<") {
+			if dataReadsFile(name, opt, v) { // curldata.go
 				x.add(Deny, RuleNetExfil, name+" "+opt+" sends a local file")
 			} else {
 				x.add(Ask, RuleNetExfil, name+" "+opt+" sends data")

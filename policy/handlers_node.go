@@ -36,9 +36,8 @@ func npmOptions(x *cmdCtx, args []word, tool string) []word {
 				i++
 			}
 			x.readStr(v)
-		case contains(npmSafeGlobal, name):
-			if (name == "--loglevel" || name == "-w" || name == "--workspace" || name == "--depth" || name == "--omit" || name == "--include" ||
-				name == "--filter" || name == "--reporter" || name == "--resume-from") && !strings.Contains(a, "=") {
+		case contains(npmSafeGlobal, name) || tool == "pnpm" && name == "-F":
+			if npmValued(tool, name) && !strings.Contains(a, "=") {
 				i++
 			}
 		case name == "-g" || name == "--global" || name == "--location":
@@ -55,6 +54,23 @@ func npmOptions(x *cmdCtx, args []word, tool string) []word {
 		}
 	}
 	return ops
+}
+
+// npmValued reports whether a safe global option of tool takes the next
+// word as its value. Only npm's -w/--workspace name a workspace; pnpm's -w
+// is --workspace-root, a flag, and yarn and bun have no -w: reading the
+// next word as its value would hide the subcommand (pnpm -w dlx PKG) from
+// judgment. pnpm's -F is --filter.
+func npmValued(tool, name string) bool {
+	switch name {
+	case "--loglevel", "--depth", "--omit", "--include", "--filter", "--reporter", "--resume-from":
+		return true
+	case "-w", "--workspace":
+		return tool == "npm"
+	case "-F":
+		return tool == "pnpm"
+	}
+	return false
 }
 
 var npmDeny = wordSet{words: []string{"publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "token", "login",

@@ -129,9 +129,11 @@ func coverageCmd(x *cmdCtx, args []word) {
 }
 
 // envRunner judges `uv run CMD`, `poetry run CMD`, `pdm run CMD`, `hatch
-// run CMD` and `pipenv run CMD`: CMD run in the project's environment, so
-// CMD is what is judged. Options that add packages or pick another
-// interpreter ask. It reports whether args was such a form.
+// run CMD`, `pipenv run CMD` and `rye run CMD`: CMD run in the project's
+// environment, so CMD is what is judged (with the sandbox off, a program
+// the policy does not know asks as it does alone). Options that add
+// packages or pick another interpreter ask. It reports whether args was
+// such a form.
 func envRunner(x *cmdCtx, args []word) bool {
 	cmd, bad, ok := readEnvRunner(args)
 	switch {
@@ -142,7 +144,22 @@ func envRunner(x *cmdCtx, args []word) bool {
 		x.add(Ask, RuleBuildOption, args[0].val+" run option "+bad+" can add packages or change the interpreter")
 	case len(cmd) == 0:
 		x.add(Ask, RuleBuildOption, args[0].val+" run with no command")
+	case !x.c.sandbox:
+		// With the sandbox off a program the policy does not know is
+		// judged as it is without the runner (`uv run op item get …`
+		// asks as `op item get …` does): judged on its own first, so
+		// that nothing decided before it stands in for its judgment.
+		saved, set := x.f, x.set
+		x.f, x.set = finding{}, false
+		x.command(cmd, 1)
+		if set {
+			x.addF(saved)
+		}
+		x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
+		x.inWorkspace()
 	default:
+		// Inside the sandbox a program of the project's environment
+		// (a console script of its virtualenv) is the project's code.
 		x.add(Allow, RuleBuildProject, args[0].val+" run runs a command in the project's environment")
 		x.inWorkspace()
 		x.command(cmd, 1)
@@ -155,7 +172,7 @@ func envRunner(x *cmdCtx, args []word) bool {
 // option the policy does not know; cmd is CMD, nil when there is none.
 func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 	switch args[0].val {
-	case "uv", "poetry", "pdm", "hatch", "pipenv":
+	case "uv", "poetry", "pdm", "hatch", "pipenv", "rye":
 	default:
 		return nil, "", false
 	}
@@ -164,6 +181,14 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 	}
 	rest := args[2:]
 	for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
+		if mod, tail, ok := uvRunModule(args[0].val, rest); ok {
+			// uv run -m MOD ARGS is python -m MOD ARGS in the project's
+			// environment, judged as that.
+			if mod.val == "" {
+				return nil, "", true
+			}
+			return append([]word{{val: "python", static: true}, {val: "-m", static: true}, mod}, tail...), "", true
+		}
 		switch name, _, _ := strings.Cut(rest[0].val, "="); name {
 		case "--frozen", "--locked", "--no-sync", "--offline", "-q", "--quiet", "--no-dev", "--all-extras", "--all-packages", "-v", "--verbose":
 		case "--extra", "--group", "--package", "--env", "-e", "--directory", "--project":
@@ -182,6 +207,28 @@ func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 		return nil, "", true
 	}
 	return rest, "", true
+}
+
+// uvRunModule reads uv run's -m/--module MOD (also -mMOD, --module=MOD)
+// at the head of rest: ok says it is that option, mod is the module (an
+// empty word if missing) and tail the words after it.
+func uvRunModule(tool string, rest []word) (mod word, tail []word, ok bool) {
+	if tool != "uv" {
+		return word{}, nil, false
+	}
+	w := rest[0]
+	switch v := w.val; {
+	case v == "-m" || v == "--module":
+		if len(rest) < 2 {
+			return word{}, nil, true
+		}
+		return rest[1], rest[2:], true
+	case strings.HasPrefix(v, "--module="):
+		return word{val: v[len("--module="):], static: w.static}, rest[1:], true
+	case strings.HasPrefix(v, "-m") && !strings.HasPrefix(v, "--"):
+		return word{val: v[2:], static: w.static}, rest[1:], true
+	}
+	return word{}, nil, false
 }
 
 // loadsCodeOption reports whether a long option names code or settings

@@ -29,6 +29,7 @@ func copyCmd(x *cmdCtx, args []word) {
 		x.read(w)
 	}
 	x.write(ops[len(ops)-1])
+	x.copyEmpties(ops) // emptyfile.go: cp /dev/null src/main.rs
 	if len(ops) > 1 {
 		// The copy may land inside the destination directory.
 		last := ops[len(ops)-1]
@@ -167,6 +168,7 @@ func linkCmd(x *cmdCtx, args []word) {
 
 func ddCmd(x *cmdCtx, args []word) {
 	x.add(Allow, RuleFileWrite, "copies data inside the workspace")
+	x.ddEmpties(args) // emptyfile.go: dd if=/dev/null of=src/main.rs
 	for _, w := range args[1:] {
 		k, v, ok := strings.Cut(w.val, "=")
 		if !ok {

@@ -38,17 +38,7 @@ func TestInTreeDestructionByPlace(t *testing.T) {
 		in.InPlace = true
 		ck := in
 		ck.Checkpointed = true
-		for _, l := range discard {
-			if v := e.Check(Query{Kind: KindShell, Command: l, Context: cp}); v.Decision != Allow {
-				t.Errorf("copy (sandbox %v): %q: %s by %s (%s), want allow", sb, l, v.Decision, v.Rule, v.Reason)
-			}
-			if v := e.Check(Query{Kind: KindShell, Command: l, Context: in}); v.Decision != Ask || v.Rule != RuleInPlaceUncommitted {
-				t.Errorf("in place (sandbox %v): %q: %s by %s (%s), want ask by %s", sb, l, v.Decision, v.Rule, v.Reason, RuleInPlaceUncommitted)
-			}
-			if v := e.Check(Query{Kind: KindShell, Command: l, Context: ck}); v.Decision != Allow {
-				t.Errorf("in place, checkpointed (sandbox %v): %q: %s by %s (%s), want allow", sb, l, v.Decision, v.Rule, v.Reason)
-			}
-		}
+		checkDiscardsByPlace(t, e, cp, discard)
 		for _, l := range everywhereAsk {
 			for _, cx := range []Context{cp, in, ck} {
 				if v := e.Check(Query{Kind: KindShell, Command: l, Context: cx}); v.Decision == Allow {
@@ -67,6 +57,28 @@ func TestInTreeDestructionByPlace(t *testing.T) {
 			if v := e.Check(Query{Kind: KindShell, Command: l, Context: in}); v.Rule == RuleInPlaceUncommitted {
 				t.Errorf("in place (sandbox %v): %q asked as discarding work (%s)", sb, l, v.Reason)
 			}
+		}
+	}
+}
+
+// checkDiscardsByPlace checks that each line, which discards work of the
+// tree, is allowed in the copy cp, asks in place without a checkpoint
+// (inplace.uncommitted) and is allowed in place with one.
+func checkDiscardsByPlace(t *testing.T, e *Engine, cp Context, lines []string) {
+	t.Helper()
+	in := cp
+	in.InPlace = true
+	ck := in
+	ck.Checkpointed = true
+	for _, l := range lines {
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: cp}); v.Decision != Allow {
+			t.Errorf("copy (sandbox %v): %q: %s by %s (%s), want allow", cp.Sandboxed, l, v.Decision, v.Rule, v.Reason)
+		}
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: in}); v.Decision != Ask || v.Rule != RuleInPlaceUncommitted {
+			t.Errorf("in place (sandbox %v): %q: %s by %s (%s), want ask by %s", cp.Sandboxed, l, v.Decision, v.Rule, v.Reason, RuleInPlaceUncommitted)
+		}
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: ck}); v.Decision != Allow {
+			t.Errorf("in place, checkpointed (sandbox %v): %q: %s by %s (%s), want allow", cp.Sandboxed, l, v.Decision, v.Rule, v.Reason)
 		}
 	}
 }

@@ -110,11 +110,18 @@ func mavenVerbs(args []word) (string, []word, verbClass) {
 
 // manifestGroupOptions: per tool, the options of a manifest install whose
 // value names a group or extra the manifest declares (poetry install
-// --with dev, uv sync --group lint), not a package.
+// --with dev, uv sync --group lint) or a setting of the install (bundle
+// install -j 4, --retry 3; npm ci --omit dev), not a package.
 var manifestGroupOptions = lazy[map[string]map[string]bool]{build: func() map[string]map[string]bool {
 	return map[string]map[string]bool{
 		"poetry": setOf("--with", "--without", "--only", "-E", "--extras"),
 		"uv":     setOf("--extra", "--group", "--only-group", "--no-group", "--package", "--no-extra"),
+		"bundle": setOf("-j", "--jobs", "--retry", "--with", "--without"),
+		"npm":    setOf("--omit", "--include", "-w", "--workspace"),
+		"pnpm":   setOf("--filter", "-F"),
+		"mix":    setOf("--only"),
+		"pdm":    setOf("-G", "--group", "--without"),
+		"pipenv": setOf("--categories"),
 	}
 }}
 

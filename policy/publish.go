@@ -159,7 +159,7 @@ func publishes(prog string, args []word) string {
 var packageTools = wordSet{words: []string{"cabal", "stack", "opam", "rebar3", "nimble", "gem", "cargo", "npm", "pnpm", "yarn",
 	"bun", "deno", "jsr", "poetry", "uv", "hatch", "pdm", "flit", "twine", "maturin", "mix", "dart", "flutter", "pub", "vsce",
 	"ovsx", "swift", "conan", "helm", "pod", "sbt", "lein", "gradle", "mvn", "mvnd", "composer", "dune", "elm", "spago",
-	"luarocks", "wasm-pack", "esy", "pipenv", "hex", "nuget", "julia", "raco", "cpan", "nix", "vcpkg", "xmake", "bazel"}}
+	"luarocks", "wasm-pack", "esy", "pipenv", "rye", "hex", "nuget", "julia", "raco", "cpan", "nix", "vcpkg", "xmake", "bazel"}}
 
 // publishVerb says how a package tool publishes through a verb named
 // publish or upload (or ending in .publish / :publish), or "".

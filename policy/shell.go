@@ -138,7 +138,7 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 	call, isCall := st.Cmd.(*syntax.CallExpr)
 	if !isCall && len(st.Redirs) > 0 {
 		p := Part{Text: s.slice(st), Via: "redirect"}
-		c.judgeRedirects(&p, redirs, cw)
+		c.judgeRedirects(&p, redirs, cw, st.Cmd == nil)
 		c.addPart(p)
 	}
 	switch x := st.Cmd.(type) {
@@ -320,6 +320,7 @@ type redirTarget struct {
 	fd    bool // duplicates a descriptor: no path
 	// stdinNull: `< /dev/null` (or `0< /dev/null`).
 	stdinNull bool
+	trunc     bool // opens its file truncated (>, >|, &>): emptyfile.go
 }
 
 func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTarget {
@@ -337,7 +338,7 @@ func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTar
 			continue
 		}
 		w := decodeWord(r.Word, c.home)
-		t := redirTarget{w: w}
+		t := redirTarget{w: w, trunc: truncatingRedirect(r.Op)}
 		switch r.Op {
 		case syntax.RdrIn:
 			t.stdinNull = (r.N == nil || r.N.Value == "0") && w.static && w.val == "/dev/null"
@@ -367,8 +368,9 @@ func isDigits(s string) bool {
 	return true
 }
 
-// judgeRedirects records and judges redirection targets on a part.
-func (c *checkEnv) judgeRedirects(p *Part, rs []redirTarget, cw *cwds) {
+// judgeRedirects records and judges redirection targets on a part. bare
+// says there is no command (`> f`), which writes nothing.
+func (c *checkEnv) judgeRedirects(p *Part, rs []redirTarget, cw *cwds, bare bool) {
 	x := &cmdCtx{c: c, cw: cw, part: p}
 	x.f = finding{Allow, RuleShellBuiltin, "redirects output"}
 	for _, r := range rs {
@@ -385,6 +387,9 @@ func (c *checkEnv) judgeRedirects(p *Part, rs []redirTarget, cw *cwds) {
 				x.read(r.w)
 			}
 		})
+	}
+	if bare {
+		x.emptiesTreeFiles(nil, rs) // emptyfile.go: > src/main.rs
 	}
 	if p.Rule == "" || x.f.d >= p.Decision {
 		p.Decision, p.Rule, p.Reason = x.f.d, x.f.rule, x.f.reason

@@ -4,7 +4,8 @@ import "strings"
 
 // Test runners and linters a project runs from its own tree, as pytest and
 // rspec are: bats (shell tests), cucumber and behave (features), ava and
-// tap (Node), busted (Lua), ward (Python); the linters and formatters
+// tap (Node), busted (Lua), ward (Python), guard (Ruby: reruns the
+// project's tests as its Guardfile says); the linters and formatters
 // oxlint, xo, standard, dprint, stylua, selene and luacheck. Each reads the
 // project and runs its test code, which the sandbox contains, like every
 // project tool (projectTool: -c, -r and options that load code or a
@@ -14,7 +15,7 @@ import "strings"
 // asks as well.
 
 // testRunners are the project's test runners and linters of this file.
-var testRunners = []string{"bats", "cucumber", "cucumber-js", "behave", "ava", "tap", "busted", "ward",
+var testRunners = []string{"bats", "cucumber", "cucumber-js", "behave", "ava", "tap", "busted", "ward", "guard",
 	"oxlint", "xo", "standard", "dprint", "stylua", "selene", "luacheck"}
 
 // runnerLoadOptions are, per runner, the options whose value is a program
@@ -29,6 +30,7 @@ var runnerLoadOptions = lazy[map[string]*wordSet]{build: func() map[string]*word
 		"ava":         &wordSet{words: []string{"--node-arguments"}},
 		"busted":      &wordSet{words: []string{"-o", "--output", "--helper", "--loaders", "--lpath", "--cpath", "-e", "--run"}},
 		"dprint":      &wordSet{words: []string{"--plugins"}},
+		"guard":       &wordSet{words: []string{"-G", "--guardfile"}},
 	}
 }}
 

@@ -62,6 +62,7 @@ func (x *cmdCtx) capturing(judge func()) {
 // output like a redirection.
 func teeCmd(x *cmdCtx, args []word) {
 	x.capturing(func() { writeAll(x, args) })
+	x.teeEmpties(args) // emptyfile.go: tee src/main.rs < /dev/null
 }
 
 // buildOutput judges w as the path a build writes its product to: inside
