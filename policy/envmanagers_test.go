@@ -50,9 +50,10 @@ func TestPythonEnvManagers(t *testing.T) {
 		// A program the policy does not know, run through any of them,
 		// is the environment's inside the sandbox and asks off, as it
 		// does without the runner (it was allowed off: uv run op item
-		// get … read a password).
-		{"uv run op item get github --fields password", Allow, Ask},
-		{"poetry run vault kv get secret/prod", Allow, Ask},
+		// get … read a password). A secret printer the policy knows
+		// (secretdecrypt.go) asks in both modes, through a runner too.
+		{"uv run op item get github --fields password", Ask, Ask},
+		{"poetry run vault kv get secret/prod", Ask, Ask},
 		{"hatch run bw get password github", Allow, Ask},
 		{"pdm run evilprog", Allow, Ask},
 		{"pipenv run sometool", Allow, Ask},
