@@ -21,6 +21,7 @@ import (
 // request cap max_read_bytes alone would give; one byte more is refused as
 // over max_upload_bytes. Without upload_file the cap is not raised.
 func TestUploadBase64UpToMaxUploadBytes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	base := filepath.Join(f.rw, "uploads")
 	if err := os.MkdirAll(base, 0o755); err != nil {
