@@ -50,6 +50,7 @@ func TestVerificationSeedRunsThePersonsGo(t *testing.T) {
 	path := strings.Join([]string{".", filepath.Join(project, "bin"), filepath.Join(writable, "bin"), later, filepath.Dir(realGo), "/usr/bin", "/bin"}, ":")
 	defer hostbin.SetPersonPATHForTest(path)()
 	t.Setenv("PATH", path)
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 
 	pinPersonPrograms(project, sandbox.Profile{Workspace: project, Writable: []string{writable}})
 	plantGo(t, later, marker) // after the start: the pin holds

@@ -15,6 +15,8 @@ import (
 // sandbox cannot start) stops the watch on the place's git dirs: no
 // goroutine of it is left running.
 func TestAFailedInPlaceStartStopsTheGitWatch(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	p := stopRepo(t)
 	_, err := Start(context.Background(), Options{Project: p, Task: "x", InPlace: true,
 		Coder:   CoderOptions{Command: []string{"sh", "-c", "true"}},
