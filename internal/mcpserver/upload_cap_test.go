@@ -27,10 +27,15 @@ func TestUploadBase64UpToMaxUploadBytes(t *testing.T) {
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	const most = 3 << 20 // over 3 × 512 KiB + 256 KiB: the read-only cap would refuse it
-	cfg := mustConfig(t, f.config("upload_base = \""+base+"\"\n[limits]\nmax_read_bytes = 524288\nmax_upload_bytes = 3145728\n"))
+	// Small enough to be quick under -race (3 MiB took 12 s), big enough
+	// that the cap reading alone gives (3 × 64 KiB + 256 KiB) refuses it.
+	const most = 512 << 10
+	cfg := mustConfig(t, f.config("upload_base = \""+base+"\"\n[limits]\nmax_read_bytes = 65536\nmax_upload_bytes = 524288\n"))
 	if got := cfg.Limits.MaxRequestBytes(); got < int64(base64.StdEncoding.EncodedLen(most)) {
 		t.Fatalf("the request cap %d cannot carry a %d-byte upload in base64", got, most)
+	}
+	if readCap := int64(3*65536 + 256<<10); readCap >= int64(base64.StdEncoding.EncodedLen(most)) {
+		t.Fatalf("the cap reading alone gives (%d) would carry the upload too: the test proves nothing", readCap)
 	}
 	file := bytes.Repeat([]byte("0123456789abcdef"), most/16)
 	b64 := base64.StdEncoding.EncodeToString(file)
