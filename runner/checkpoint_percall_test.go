@@ -21,6 +21,8 @@ func noEmit(journal.Lane, journal.Kind, string, any) {}
 // call that cannot write (a read) or that changed nothing since the last
 // point costs no new manifest (31.6).
 func TestUndoToThePointBeforeOneToolCall(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	root, id := p.Root, c.rec.ID
 	shell := func(cmd string) approvals.Request { return approvals.Request{Kind: policy.KindShell, Command: cmd} }
@@ -81,6 +83,8 @@ func TestUndoToThePointBeforeOneToolCall(t *testing.T) {
 // Points stop at the bound, and a place too big for them has none; the
 // run says why, and whole-run undo is untouched.
 func TestCallPointsAreBounded(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	var said []string
 	emit := func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) }
@@ -119,8 +123,9 @@ func TestCallPointsAreBounded(t *testing.T) {
 // The run's broker takes the point: a shell command the policy allows in
 // place is preceded by one, a denied one is not.
 func TestRunBrokerCheckpointsBeforeAllowedCalls(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	dir := t.TempDir()
 	j, err := journal.Open(filepath.Join(dir, "events.jsonl"), c.rec.ID)
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 // the run reports the edit (it said "D .venv/bin/activate") and undo puts
 // the script and the mode back (it failed, leaving the trojan) (h/ipatk6).
 func TestExecEndAndUndoSeeIntoADirectoryTheRunMadeUnlistable(t *testing.T) {
+	t.Parallel()
+
 	if testuser.Rerun(t, testuser.CI) {
 		return
 	}

@@ -57,6 +57,8 @@ func endedWithCommits(t *testing.T, id string, tamper bool) (*Project, Snapshot,
 // were, like a live run: each with its message, authored by the person, in
 // order, then what it left uncommitted; the last tree is the verified one.
 func TestReviewLandsTheCodersCommitsAsTheyWere(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	id := "20260101-000000-00c101"
 	p, snap, ch := endedWithCommits(t, id, false)
@@ -89,6 +91,8 @@ func TestReviewLandsTheCodersCommitsAsTheyWere(t *testing.T) {
 // Kept commits that are not the ones Sentinel kept are not used: the work
 // lands as one commit.
 func TestReviewIgnoresChangedCoderCommits(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	id := "20260101-000000-00c102"
 	p, snap, _ := endedWithCommits(t, id, true)
@@ -110,6 +114,8 @@ func TestReviewIgnoresChangedCoderCommits(t *testing.T) {
 // non-zero after committing) keeps its commits, and review lands them one
 // by one.
 func TestAFailedRunKeepsTheCodersCommitsForReview(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	p := stopRepo(t)
 	script := "git -c user.name=bot -c user.email=bot@x commit -q --allow-empty -m 'chore: empty start' && echo b > a.txt && " +

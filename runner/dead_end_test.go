@@ -29,6 +29,8 @@ func deadRun(t *testing.T, p *Project, last time.Time) (string, string) {
 // is reopened after (a sweep on a full disk reopens it on every call and
 // cannot rewrite the record): its duration does not tick.
 func TestADeadRunEndsAtItsLastEvent(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	last := time.Now().Add(-time.Hour).UTC().Truncate(time.Millisecond)
 	_, dir := deadRun(t, p, last)
@@ -50,6 +52,8 @@ func TestADeadRunEndsAtItsLastEvent(t *testing.T) {
 
 // The sweep that settles a dead run records the same end, not its own time.
 func TestTheSweepRecordsADeadRunsLastEventAsItsEnd(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	last := time.Now().Add(-time.Hour).UTC().Truncate(time.Millisecond)
 	id, _ := deadRun(t, p, last)

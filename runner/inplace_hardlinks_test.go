@@ -19,8 +19,8 @@ import (
 // one file; content, mode and times are what they were. Without
 // unshareOutside the backup's files change with the place's.
 func TestInPlaceWritesDoNotReachAHardLinkOutsideThePlace(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Parallel()
+
 	base := t.TempDir()
 	root, outside := filepath.Join(base, "proj"), filepath.Join(base, "proj.bak")
 	for name, body := range map[string]string{"Makefile": "all:\n", ".venv/lib/site.py": "import os\n", "in1": "one\n"} {

@@ -19,8 +19,6 @@ import (
 // object's name.
 func killedInPlaceRun(t *testing.T) (p *Project, id, commit, forged string) {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	refsGit(t, root, "init", "-q", "-b", "main")
 	writeTestFile(t, filepath.Join(root, "a"), "1\n")
@@ -74,6 +72,8 @@ func killedInPlaceRun(t *testing.T) (p *Project, id, commit, forged string) {
 // and moves them in, so the repository is whole (git fsck passes), keeps
 // the forged object out and removes the scratch dir (31.1, kill -9).
 func TestKilledInPlaceRunsObjectsAreRecovered(t *testing.T) {
+	t.Parallel()
+
 	p, id, commit, forged := killedInPlaceRun(t)
 	fsck := func() error {
 		c := exec.Command("git", "fsck", "--connectivity-only", "--no-dangling")

@@ -57,6 +57,8 @@ func history(t *testing.T, p *Project, snap Snapshot, branch string) []string {
 }
 
 func TestLandKeepsTheCodersCommitsThenTheRest(t *testing.T) {
+	t.Parallel()
+
 	id := "20260101-000000-00c001"
 	p, ws, snap, runDir := wsRun(t, id)
 	gitT(t, p.Root, "config", "user.name", "Pat Person")
@@ -95,6 +97,8 @@ func TestLandKeepsTheCodersCommitsThenTheRest(t *testing.T) {
 }
 
 func TestLandAllCommittedEndsOnTheCodersLastCommit(t *testing.T) {
+	t.Parallel()
+
 	id := "20260101-000000-00c002"
 	p, ws, snap, runDir := wsRun(t, id)
 	write(t, filepath.Join(ws.Dir, "one.txt"), "one\n")
@@ -114,6 +118,8 @@ func TestLandAllCommittedEndsOnTheCodersLastCommit(t *testing.T) {
 }
 
 func TestLandWithoutCoderCommitsIsOneCommit(t *testing.T) {
+	t.Parallel()
+
 	id := "20260101-000000-00c003"
 	p, ws, snap, runDir := wsRun(t, id)
 	write(t, filepath.Join(ws.Dir, "one.txt"), "one\n")
@@ -126,6 +132,8 @@ func TestLandWithoutCoderCommitsIsOneCommit(t *testing.T) {
 // A commit that passed through a path no landing may write (even one the
 // coder removed again) is not replayed: the work lands as one commit.
 func TestCoderCommitsThroughAForbiddenPathLandAsOne(t *testing.T) {
+	t.Parallel()
+
 	id := "20260101-000000-00c004"
 	_, ws, _, _ := wsRun(t, id)
 	write(t, filepath.Join(ws.Dir, ".sentinel", "policy.toml"), "[policy]\n")
@@ -142,6 +150,8 @@ func TestCoderCommitsThroughAForbiddenPathLandAsOne(t *testing.T) {
 // A change a coder's commits do not lead to (the review accepted only part
 // of it) lands as one commit: no commit carries what was rejected.
 func TestLandCommitsThatDoNotApplyLandAsOne(t *testing.T) {
+	t.Parallel()
+
 	id := "20260101-000000-00c005"
 	p, ws, snap, runDir := wsRun(t, id)
 	ctx := context.Background()

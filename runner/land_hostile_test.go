@@ -34,7 +34,6 @@ var hostileNames = []string{
 func wsRun(t *testing.T, id string) (*Project, *Workspace, Snapshot, string) {
 	t.Helper()
 	ctx := context.Background()
-	t.Setenv("XDG_STATE_HOME", t.TempDir()) // pending applies are signed
 	p := dirtyRepo(t)
 	write(t, filepath.Join(p.StateDir(), "config.toml"), "# the person's own\n")
 	runDir := p.RunDir(id)
@@ -53,6 +52,8 @@ func wsRun(t *testing.T, id string) (*Project, *Workspace, Snapshot, string) {
 }
 
 func TestDiffLeavesOutGitAndSentinelInEverySpelling(t *testing.T) {
+	t.Parallel()
+
 	for _, mode := range []ApplyMode{ApplyBranch, ApplyWorktree} {
 		t.Run(string(mode), func(t *testing.T) {
 			ctx := context.Background()
@@ -136,6 +137,8 @@ func objectFiles(t *testing.T, p *Project) []string {
 // and a refused branch landing leave the project's object store as it was;
 // only a branch that lands brings its objects in.
 func TestRefusedLandingsWriteNoObjects(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	p, ws, snap, runDir := wsRun(t, "20260101-000000-0000c1")
 	write(t, filepath.Join(ws.Dir, "big.bin"), strings.Repeat("coder bytes\n", 5000))
@@ -183,6 +186,8 @@ func TestRefusedLandingsWriteNoObjects(t *testing.T) {
 }
 
 func TestDiffRefusesAChangeOverTheLimits(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	_, ws, _, _ := wsRun(t, "l1")
 	ws.Limits = Limits{MaxFileBytes: 1 << 20, MaxTotalBytes: 3 << 20}
@@ -230,6 +235,8 @@ func TestDiffRefusesAChangeOverTheLimits(t *testing.T) {
 }
 
 func TestPatchTextOverTheLimitStopsGit(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	_, ws, _, _ := wsRun(t, "l2")
 	// Compressible content: small per file, but deleting a tracked file's

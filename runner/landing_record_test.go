@@ -108,6 +108,8 @@ func TestInterruptedLandingIsSettledFromItsRecord(t *testing.T) {
 // A run that ended before its patch was written (a full disk) can still
 // be reviewed and landed: the patch is computed from its recovery copy.
 func TestRecoveryCopyWithoutAPatchCanLand(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	id := "20260101-000000-0000f1"
 	p, ws, snap, runDir := wsRun(t, id)

@@ -12,6 +12,8 @@ import (
 // a dead endpoint, a refused login) leaves no recovery entry; one that
 // fails after changing something keeps its work.
 func TestFailedCoderWithNoChangeLeavesNoRecovery(t *testing.T) {
+	t.Parallel()
+
 	for _, tc := range []struct {
 		name   string
 		script string

@@ -41,6 +41,8 @@ func TestOutputCapKeepsHeadAndTail(t *testing.T) {
 // A coder that prints far more than [journal] max_output leaves a journal
 // of about that size, with a line where the cut is and the output's end.
 func TestJournalBoundsTheCodersOutput(t *testing.T) {
+	t.Parallel()
+
 	p := stopRepo(t)
 	r, err := Start(context.Background(), Options{Project: p, Task: "print a lot",
 		Coder:   CoderOptions{Name: "command", Command: []string{"sh", "-c", "yes | head -c 4000000; echo THE-END"}, MaxOutput: 64 << 10},

@@ -15,8 +15,8 @@ import (
 // in repoA uses neither until the person trusts them (and then does); the
 // run's own .sentinel/ and a file that is not Sentinel's are not marked.
 func TestStateACoderWroteInAnotherRepositoryNeedsTrust(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Parallel()
+
 	work := t.TempDir()
 	repo := filepath.Join(work, "repoA")
 	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(repo, ".sentinel")} {
@@ -71,8 +71,8 @@ func TestStateACoderWroteInAnotherRepositoryNeedsTrust(t *testing.T) {
 // link) marks both files; a .sentinel/ that is a link to a directory the
 // coder controls needs trust even with no mark.
 func TestStateACoderWroteStaysHeldByItsBytes(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Parallel()
+
 	work := t.TempDir()
 	repo, other := filepath.Join(work, "repoA"), filepath.Join(work, "repoB")
 	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(repo, ".sentinel"), filepath.Join(other, ".git"), filepath.Join(work, "evil")} {

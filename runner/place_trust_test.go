@@ -55,8 +55,8 @@ func startContainment(t *testing.T, p *Project, person *approvals.PersonQueue) *
 // uses neither, and says how to trust them, until the person trusts
 // those exact bytes; a change withdraws it.
 func TestUntrustedPlaceStateIsIgnored(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Parallel()
+
 	root := t.TempDir()
 	tpl := filepath.Join(root, ".sentinel", "templates.toml")
 	if err := os.MkdirAll(filepath.Dir(tpl), 0o700); err != nil {
@@ -109,8 +109,8 @@ func TestUntrustedPlaceStateIsIgnored(t *testing.T) {
 
 // What Sentinel itself remembers into a place's templates stays trusted.
 func TestPlaceTemplatesSentinelWritesStayTrusted(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Parallel()
+
 	p := &Project{Root: t.TempDir()}
 	os.MkdirAll(filepath.Join(p.Root, ".sentinel"), 0o700)
 	b, _ := brokerFor(t, p)

@@ -16,6 +16,8 @@ import (
 // that for "no commits yet": it recovers the objects itself and finds the
 // project (31, kill -9 mid exec).
 func TestFindProjectRecoversAKilledInPlaceRunsCommit(t *testing.T) {
+	t.Parallel()
+
 	p, id, commit, _ := killedInPlaceRun(t)
 	got, err := FindProject(context.Background(), p.Root)
 	if err != nil {
@@ -37,6 +39,8 @@ func TestFindProjectRecoversAKilledInPlaceRunsCommit(t *testing.T) {
 // the repository yet: the error names that run, never "no commits yet",
 // and nothing of the live run's is moved.
 func TestFindProjectNamesALiveInPlaceRunsCommit(t *testing.T) {
+	t.Parallel()
+
 	p, id, _, _ := killedInPlaceRun(t)
 	l, err := lockRun(p.RunDir(id))
 	if err != nil {
@@ -58,7 +62,8 @@ func TestFindProjectNamesALiveInPlaceRunsCommit(t *testing.T) {
 
 // A repository with no commit at all is still "no commits yet".
 func TestFindProjectNoCommitsYet(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	refsGit(t, root, "init", "-q", "-b", "main")
 	if _, err := FindProject(context.Background(), root); !errors.Is(err, ErrNoCommits) {

@@ -15,8 +15,6 @@ import (
 // project, its broker started with a person to ask.
 func containmentWithPerson(t *testing.T) (*containment, *approvals.PersonQueue) {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	q := approvals.NewPersonQueue()
 	return startContainment(t, &Project{Root: t.TempDir()}, q), q
 }
@@ -43,6 +41,8 @@ func answerCard(t *testing.T, q *approvals.PersonQueue, want string, a approvals
 // set the proxy's ask reaches the person again: the runner keeps no list
 // of hosts of its own.
 func TestTheProxyFindsAnApprovedFetchsHostAmongTheRunsTemplates(t *testing.T) {
+	t.Parallel()
+
 	r, q := containmentWithPerson(t)
 	ctx := context.Background()
 	fetched := make(chan approvals.Decision, 1)

@@ -16,7 +16,6 @@ import (
 // and the user's state dir in a temp dir.
 func recordsProject(t *testing.T) *Project {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	p := &Project{Root: t.TempDir()}
 	for _, d := range []string{"runs", "work", "recovery"} {
 		if err := os.MkdirAll(filepath.Join(p.StateDir(), d), 0o700); err != nil {
@@ -37,6 +36,8 @@ func newRunDir(t *testing.T, p *Project) (string, string) {
 }
 
 func TestRunIDsAreValidatedBeforeUse(t *testing.T) {
+	t.Parallel()
+
 	for _, id := range []string{NewRunID(time.Now()), "20260101-000000-abcdef"} {
 		if !ValidRunID(id) {
 			t.Errorf("%q refused", id)
@@ -117,6 +118,8 @@ func forgeEnvelope(t *testing.T, path string, v any) {
 }
 
 func TestForgedPendingApplyIsNeverRestored(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	outside := t.TempDir()
 	write(t, filepath.Join(outside, "victim.txt"), "precious\n")
@@ -203,6 +206,8 @@ func TestGenuinePendingWithChangedBackupIsNotRestored(t *testing.T) {
 }
 
 func TestSymlinkedRunDirIsRefused(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	elsewhere := t.TempDir()
 	id := NewRunID(time.Now())
@@ -228,6 +233,8 @@ func TestSymlinkedRunDirIsRefused(t *testing.T) {
 }
 
 func TestApplyNeverWritesThroughSymlinks(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	_, runDir := newRunDir(t, p)
 	outside := t.TempDir()
@@ -303,6 +310,8 @@ func TestShadowGitDirIsOutsideTheProject(t *testing.T) {
 }
 
 func TestRunDirectoryWritesNeverFollowPlantedLinks(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	id, dir := newRunDir(t, p)
 	outside := filepath.Join(t.TempDir(), "bashrc")
@@ -325,7 +334,8 @@ func TestRunDirectoryWritesNeverFollowPlantedLinks(t *testing.T) {
 }
 
 func TestVerificationNeverUsesAGitDirFoundInTheRunDirectory(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+
 	ctx := context.Background()
 	p := dirtyRepo(t)
 	id, runDir := newRunDir(t, p)

@@ -16,6 +16,8 @@ import (
 // printed, leaves the branch with the coder's commit alone on the old
 // HEAD — the person's uncommitted changes are not on it.
 func TestFinalReportExplainsTheSnapshotAndItsCommandLandsWithoutIt(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	id := "20260101-000000-0000c1"
 	p, ws, snap, runDir := wsRun(t, id)

@@ -16,6 +16,8 @@ import (
 // review (Finished.OnEvent), often enough that the screen is never blank
 // for long.
 func TestReviewReportsVerificationProgress(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	id := "20260101-000000-0000f7"
 	p, ws, snap, runDir := wsRun(t, id)

@@ -9,6 +9,8 @@ import (
 // and its process holds the lock; not once the process is gone or the run
 // has ended.
 func TestRunLiveIsTheRecordAndTheLock(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	id, dir := newRunDir(t, p)
 	if err := writeMeta(dir, &Meta{ID: id, Status: StatusRunning, Started: time.Now().UTC()}); err != nil {

@@ -18,6 +18,7 @@ func TestSnapshotTreeIsWhatAddAllGives(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range snapshotCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // each case is a repository of its own
 			dir := snapshotBase(t)
 			c.setup(t, dir)
 			p := snapshotProject(t, dir)

@@ -54,6 +54,8 @@ func startSupervised(t *testing.T, p *Project, model *fakeModel, checks []Check)
 // A stop while the supervisor's completion review is under way names that
 // stage, not the coder's work (which had ended).
 func TestStopDuringTheCompletionReviewNamesIt(t *testing.T) {
+	t.Parallel()
+
 	p := stopRepo(t)
 	model := &fakeModel{asked: make(chan string, 8)}
 	r := startSupervised(t, p, model, nil)
@@ -74,6 +76,8 @@ func TestStopDuringTheCompletionReviewNamesIt(t *testing.T) {
 // verification stands at landing for the same bytes (#33), and the
 // journal says so.
 func TestSupervisedRunStartsItsChecksOnce(t *testing.T) {
+	t.Parallel()
+
 	p := stopRepo(t)
 	model := &fakeModel{reply: `{"verdict":"accept","reason":"done","missing":[]}`, asked: make(chan string, 8)}
 	r := startSupervised(t, p, model, []Check{{Command: "grep -q b a.txt", Source: "flag"}})

@@ -17,8 +17,6 @@ import (
 // state and config in temp dirs.
 func stopRepo(t *testing.T) *Project {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	dir := t.TempDir()
 	gitT(t, dir, "init", "-q")
 	write(t, filepath.Join(dir, "a.txt"), "a\n")
@@ -68,6 +66,8 @@ func waitResult(t *testing.T, r *Run, what string) Result {
 // process group is killed, nothing lands, the work is in recovery and the
 // run's end names the stage.
 func TestStopDuringVerificationLandsNothing(t *testing.T) {
+	t.Parallel()
+
 	p := stopRepo(t)
 	started := filepath.Join(t.TempDir(), "started")
 	r := startStopRun(t, p, ApplyBranch, "sleep 600 & touch "+started+"; sleep 600; wait")
@@ -94,6 +94,8 @@ func TestStopDuringVerificationLandsNothing(t *testing.T) {
 // lives (holds the run's lock): once the process is gone it is shown
 // interrupted with an end, even if nothing could rewrite its record.
 func TestDeadRunIsNeverShownRunning(t *testing.T) {
+	t.Parallel()
+
 	p := recordsProject(t)
 	id, dir := newRunDir(t, p)
 	started := time.Now().Add(-time.Hour).UTC()
@@ -190,6 +192,8 @@ func TestStopMidApplyRollsBack(t *testing.T) {
 // A stop before the branch's ref changes lands nothing and leaves no
 // landing record.
 func TestStopBeforeTheRefLandsNothing(t *testing.T) {
+	t.Parallel()
+
 	id := "20260101-000000-0000e2"
 	p, ws, snap, runDir := wsRun(t, id)
 	write(t, filepath.Join(ws.Dir, "a.txt"), "the coder's a\n")

@@ -19,8 +19,6 @@ import (
 // in-place run's checkpoint taken over it, in a state dir of its own.
 func gitPlaceFixture(t *testing.T) (*Project, *inPlaceCheckpoint) {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	root := t.TempDir()
 	gitT(t, root, "init", "-q")
 	writeTestFile(t, filepath.Join(root, "a.txt"), "a\n")
@@ -53,6 +51,8 @@ func readIndexT(t *testing.T, p *Project) []byte {
 // file the run did not touch got a new mtime), which changes its bytes
 // but not one staged entry: undo still unstages what the coder staged.
 func TestUndoIndexAfterAStatOnlyRefresh(t *testing.T) {
+	t.Parallel()
+
 	p, c := gitPlaceFixture(t)
 	root := p.Root
 	writeTestFile(t, filepath.Join(root, "c.txt"), "the coder's\n")
@@ -84,6 +84,8 @@ func TestUndoIndexAfterAStatOnlyRefresh(t *testing.T) {
 // What the person staged after the run is theirs: undo refuses and
 // leaves the index alone.
 func TestUndoIndexRefusesStagingChangedSince(t *testing.T) {
+	t.Parallel()
+
 	p, c := gitPlaceFixture(t)
 	root := p.Root
 	writeTestFile(t, filepath.Join(root, "c.txt"), "the coder's\n")
@@ -105,6 +107,8 @@ func TestUndoIndexRefusesStagingChangedSince(t *testing.T) {
 // `undo --to N` puts the index back as it was before call N: what the
 // coder staged before N stays staged, what it staged from N on goes.
 func TestUndoToPutsTheIndexBackToThePoint(t *testing.T) {
+	t.Parallel()
+
 	p, c := gitPlaceFixture(t)
 	root := p.Root
 	shell := func(cmd string) approvals.Request { return approvals.Request{Kind: policy.KindShell, Command: cmd} }
@@ -134,6 +138,8 @@ func TestUndoToPutsTheIndexBackToThePoint(t *testing.T) {
 // A point whose copy of the index is missing cannot put the index back:
 // undo --to refuses, saying what does work, and changes nothing.
 func TestUndoToRefusesWithoutThePointsIndex(t *testing.T) {
+	t.Parallel()
+
 	p, c := gitPlaceFixture(t)
 	root := p.Root
 	c.beforeCall(approvals.Request{Kind: policy.KindShell, Command: "git add x.txt"}, noEmit)
@@ -162,6 +168,8 @@ func TestUndoToRefusesWithoutThePointsIndex(t *testing.T) {
 // A run that staged nothing needs no copy of the index at a point: undo
 // --to of such a run (one kept before points had copies) is not refused.
 func TestUndoToWithoutThePointsIndexOfARunThatStagedNothing(t *testing.T) {
+	t.Parallel()
+
 	p, c := gitPlaceFixture(t)
 	c.beforeCall(approvals.Request{Kind: policy.KindShell, Command: "echo x > x.txt"}, noEmit)
 	writeTestFile(t, filepath.Join(p.Root, "x.txt"), "x\n")

@@ -15,6 +15,8 @@ import (
 // undone (by the first undo), its kept list emptied: `sentinel undo
 // --list` no longer shows it partly undone or undoable.
 func TestASecondUndoWithNothingLeftFinishesAPartlyUndoneRun(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	for f, body := range map[string]string{"main.go": "package coder\n", "notes.md": "the coder's\n", "made.txt": "x\n"} {
 		writeTestFile(t, filepath.Join(p.Root, f), body)

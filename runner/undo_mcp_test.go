@@ -13,6 +13,8 @@ import (
 // `sentinel undo` with no id undoes the newest in-place record of the
 // place, a `sentinel mcp` server's (kind "mcp") as an exec run's.
 func TestUndoWithoutAnIDTakesTheNewestMCPRecord(t *testing.T) {
+	t.Parallel()
+
 	p, c, _ := inPlaceFixture(t)
 	if _, _, err := c.end(noEmit); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/testdirs"
 )
 
 // TestMain lets this test binary serve as the seed's cache program
@@ -24,10 +26,19 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == prebuildArg {
 		os.Exit(prebuildMain())
 	}
+	// State and config dirs of this process's own: a test that only needs
+	// them kept from the person's runs in parallel instead of setting its
+	// own (t.Setenv); one that must see only its own files there sets its own.
+	removeDirs, err := testdirs.Private("XDG_STATE_HOME", "XDG_CONFIG_HOME")
+	if err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		os.Exit(1)
+	}
 	ServesSeedGuard()
 	startPrebuild()
 	code := m.Run()
 	removeSharedSeed()
+	removeDirs()
 	os.Exit(code)
 }
 

@@ -17,6 +17,8 @@ import (
 // second says where its results came from. A different patch, or other
 // checks, runs again.
 func TestSamePatchIsVerifiedOnce(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
 	id := "20260101-000000-0000c3"
 	p, ws, snap, runDir := wsRun(t, id)

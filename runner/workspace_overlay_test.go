@@ -30,7 +30,7 @@ func useOverlay(t *testing.T) {
 	old := overlayHelper
 	overlayHelper = func() (string, error) { return bin, nil }
 	t.Cleanup(func() { overlayHelper = old })
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // TestSweepCheckouts sweeps every checkout there
 	t.Setenv(WorkspaceEnv, "")
 	if err := sandbox.OverlayWorks(context.Background(), bin, sandbox.ModeAuto, t.TempDir(), t.TempDir()); err != nil {
 		if os.Getenv("CI") == "true" {

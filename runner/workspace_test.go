@@ -91,8 +91,9 @@ func readAll(t *testing.T, dir string, names ...string) string {
 }
 
 func TestWorkspaceHoldsHeadPlusUncommittedChangesAndLandsOnABranch(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
-	t.Setenv("XDG_STATE_HOME", t.TempDir()) // the landing record is signed
 	p := dirtyRepo(t)
 	before := fingerprint(t, p)
 	id := "20260101-000000-0000a1"
@@ -174,8 +175,9 @@ func TestWorkspaceHoldsHeadPlusUncommittedChangesAndLandsOnABranch(t *testing.T)
 }
 
 func TestApplyWorktreeAndNone(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
-	t.Setenv("XDG_STATE_HOME", t.TempDir()) // the pending apply is signed
 	p := dirtyRepo(t)
 	id := "20260101-000000-0000a2"
 	runDir := p.RunDir(id)
@@ -283,8 +285,9 @@ func TestUTF8BoundaryNeverSplitsARune(t *testing.T) {
 func validPrefix(b []byte) bool { return strings.ToValidUTF8(string(b), "\uFFFD") == string(b) }
 
 func TestWorktreeApplyIsThreeWay(t *testing.T) {
+	t.Parallel()
+
 	ctx := context.Background()
-	t.Setenv("XDG_STATE_HOME", t.TempDir()) // the pending apply is signed
 	id := "20260101-000000-0000a3"
 	dir := t.TempDir()
 	gitT(t, dir, "init", "-q")

@@ -9,6 +9,7 @@ import (
 )
 
 func TestAllowlist(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	c := mustConfig(t, f.config(""))
 	allowed := []string{
@@ -91,6 +92,7 @@ func TestAllowlist(t *testing.T) {
 
 // The refusal points at the right tool.
 func TestAllowlistNamesTheRightTool(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	c := mustConfig(t, `allowed_commands = ["git"]
 [[paths]]

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/filelock"
@@ -120,5 +121,15 @@ func (a *audit) close() {
 }
 
 func newRunID() string {
-	return fmt.Sprintf("mcp-%s-%d", time.Now().UTC().Format("20060102-150405"), os.Getpid())
+	id := fmt.Sprintf("mcp-%s-%d", time.Now().UTC().Format("20060102-150405"), os.Getpid())
+	if n := serversMade.Add(1); n > 1 {
+		id += fmt.Sprintf("-%d", n)
+	}
+	return id
 }
+
+// serversMade counts the servers this process made: a second one (a
+// process serving several, the tests) gets an id, and so a default audit
+// file, of its own even within the same second, where it used to find the
+// first one's file locked and refuse to start.
+var serversMade atomic.Int64

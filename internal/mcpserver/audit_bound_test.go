@@ -53,6 +53,7 @@ func fileSize(t *testing.T, p string) int64 {
 // a JSON-RPC error, the audit gains one line under 8 KiB (size, sha256, the
 // first KiB), and the server never holds the request whole.
 func TestAHugeStdioRequestIsRefusedAndAuditedSmall(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "stdio"})
 	if err != nil {
@@ -114,6 +115,7 @@ func TestAHugeStdioRequestIsRefusedAndAuditedSmall(t *testing.T) {
 
 // The same over HTTP: 413 before decoding, and a small audit line.
 func TestAHugeHTTPRequestIsRefusedAndAuditedSmall(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "http"})
 	if err != nil {
@@ -155,6 +157,7 @@ func TestAHugeHTTPRequestIsRefusedAndAuditedSmall(t *testing.T) {
 // Arguments under the cap but over a KiB — a refused 2 MiB edit, an
 // allowed big one — are kept as their summary; small ones whole.
 func TestTheAuditKeepsBigArgumentsAsASummary(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs, srv := session(t, mustConfig(t, f.config("")), Options{})
 	before := fileSize(t, srv.AuditPath())

@@ -46,6 +46,7 @@ func breakJournalFD(t *testing.T, path string) {
 // would go unrecorded is not made. Before, each later call acted and only
 // its answer said "this server stops answering".
 func TestAServerWhoseAuditFailedActsOnNothingMore(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs, srv := session(t, mustConfig(t, f.config("")), Options{})
 	notes := filepath.Join(f.rw, "notes.txt")

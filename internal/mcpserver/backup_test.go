@@ -31,7 +31,10 @@ func readOr(p string) string {
 // delete (a file, a symlink, a whole tree) and an overwriting copy or move
 // keep what they destroy, named in the answer and in the audit, in the
 // user's state dir.
-func TestDestructiveOpsKeepABackup(t *testing.T) { eachLayer(t, testDestructiveOpsKeepABackup) }
+func TestDestructiveOpsKeepABackup(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testDestructiveOpsKeepABackup)
+}
 
 func testDestructiveOpsKeepABackup(t *testing.T) {
 	f := newFixture(t)

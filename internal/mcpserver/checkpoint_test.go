@@ -72,6 +72,7 @@ func gitIn(t *testing.T, dir string, args ...string) {
 // leaves none), and undo --to the point before the deleting call puts the
 // place back byte for byte — the later calls' work going with it.
 func TestUndoOneMCPExecCall(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -20,10 +20,11 @@ import (
 // byte without --force: it refused ("build/out.o: created since the run
 // ended"), and --force left the coder's new file behind (h/ipatk6).
 func TestUndoAfterAnMCPCallMadeADirectoryUnlistable(t *testing.T) {
+	t.Parallel()
+
 	if testuser.Rerun(t, testuser.CI) {
 		return
 	}
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	app, _ := filepath.EvalSymlinks(t.TempDir())
 	write(t, filepath.Join(app, ".gitignore"), "build/\n")
 	write(t, filepath.Join(app, "Makefile"), "all:\n\techo ok\n")

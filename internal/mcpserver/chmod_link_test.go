@@ -11,6 +11,7 @@ import (
 // chmod holds to what chown does: a file with another name (a hard link)
 // outside the configured paths is refused, and its mode stays as it was.
 func TestChmodRefusesAHardLinkToOutside(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs, _ := stdioSession(t, mustConfig(t, f.config("")), Options{})
 	hard := filepath.Join(f.rw, "hard")

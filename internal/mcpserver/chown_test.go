@@ -21,7 +21,10 @@ func ownerOf(t *testing.T, p string) (uint32, uint32) {
 	return st.Uid, st.Gid
 }
 
-func TestChown(t *testing.T) { eachLayer(t, testChown) }
+func TestChown(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testChown)
+}
 
 func testChown(t *testing.T) {
 	if os.Geteuid() != 0 {

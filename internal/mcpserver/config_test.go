@@ -12,6 +12,7 @@ import (
 // Every key, given a bad value, is an error naming the file, the line that
 // sets it and the fix.
 func TestBadConfigEachKey(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rw := filepath.Join(dir, "rw")
 	os.MkdirAll(filepath.Join(rw, "sub"), 0o755)
@@ -89,6 +90,7 @@ func itoa(n int) string {
 }
 
 func TestGoodConfigDefaults(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	c := loadConfigText(t, f.config(""))
 	if c.ExecMode != ModeAllowlist || c.Network != NetNone || c.Sandbox != "auto" || c.Limits.MaxReadBytes != DefaultMaxReadBytes || c.Limits.ExecTimeoutDuration() != DefaultExecTimeout {

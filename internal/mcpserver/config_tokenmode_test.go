@@ -13,6 +13,7 @@ import (
 // CheckTokenFile (sentinel mcp --http asks it first) refuses it, naming
 // the fix. A 0600 file serves.
 func TestCheckTokenFileRefusesAFileOthersMayRead(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "mcp.toml")
 	src := "token = \"0123456789abcdef0123456789abcdef\"\n[[paths]]\npath = \"" + dir + "\"\naccess = \"r\"\n"

@@ -20,6 +20,7 @@ import (
 // first names the repository as held, and it stays the person's (a
 // command's sweep does not quarantine it).
 func TestExecHoldsWhatARepositoryMadeMidSessionSendsGitTo(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
@@ -75,6 +76,8 @@ access = "rw"
 // it is the person's and the sweep leaves it, not adopted (a command ran)
 // the sweep after that command quarantines it as before.
 func TestHoldsNowFindsANewRepositoryAndAdoptsItOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
+
 	for _, adopt := range []bool{true, false} {
 		g, root := guarded(t)
 		late := filepath.Join(root, "late")

@@ -26,6 +26,7 @@ func helper(t *testing.T) string {
 }
 
 func TestExecInSandbox(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	cs, srv := session(t, mustConfig(t, f.config(`allow_hosts = []`)), Options{Helper: bin})
@@ -71,6 +72,7 @@ func TestExecInSandbox(t *testing.T) {
 }
 
 func TestExecLimits(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("[limits]\nmax_output_bytes = 10\nexec_timeout = \"30s\"\n")), Options{Helper: bin})
@@ -81,6 +83,7 @@ func TestExecLimits(t *testing.T) {
 }
 
 func TestPolicyModeNoOneToAsk(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	cs, srv := session(t, mustConfig(t, strings.Replace(f.config(""), "allowed_commands", "exec_mode = \"policy\"\nallowed_commands", 1)), Options{Helper: bin})
@@ -105,6 +108,7 @@ func TestPolicyModeNoOneToAsk(t *testing.T) {
 }
 
 func TestServiceAndDiagnosticPlaybook(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	fake := filepath.Join(t.TempDir(), "systemctl")
@@ -133,7 +137,9 @@ commands = ["echo one", "ls"]
 func TestPolicyModeTemplates(t *testing.T) {
 	bin := helper(t)
 	f := newFixture(t)
-	write(t, filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "sentinel", "templates.toml"), "[[template]]\nid = \"curl-example\"\nprefix = [\"curl\", \"-s\", \"https://example.com/\"]\n")
+	cfgHome := t.TempDir() // the person's config: this test's own
+	t.Setenv("XDG_CONFIG_HOME", cfgHome)
+	write(t, filepath.Join(cfgHome, "sentinel", "templates.toml"), "[[template]]\nid = \"curl-example\"\nprefix = [\"curl\", \"-s\", \"https://example.com/\"]\n")
 	cs, srv := session(t, mustConfig(t, strings.Replace(f.config(""), "allowed_commands", "exec_mode = \"policy\"\nallowed_commands", 1)), Options{Helper: bin})
 	mustAllow(t, cs, "exec", map[string]any{"command": "curl -s https://example.com/"})
 	mustRefuse(t, cs, "exec", map[string]any{"command": "curl -s https://example.org/"}, ClassNoOneToAsk)

@@ -14,6 +14,7 @@ import (
 // hidden directory (not walked), an unlistable one, nested and repeated
 // rw paths in either order, and a file linked outside deep down.
 func TestLinkWalkFindsWhatTheWalkFinds(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	a, b, out := filepath.Join(base, "a"), filepath.Join(base, "b"), filepath.Join(base, "out")
 	inner := filepath.Join(a, "inner")

@@ -19,6 +19,7 @@ import (
 // reaches the outside file (ipatk9 row 5). A link made after the first
 // command is caught before the next one too.
 func TestExecWritesDoNotReachAHardLinkOutsideTheRwPaths(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	out := filepath.Join(f.outside, "Makefile.bak")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestExecStrictMode(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	cs, _ := stdioSession(t, mustConfig(t, f.config(`exec_mode = "strict"`)), Options{Helper: bin})
@@ -37,6 +38,7 @@ func TestExecStrictMode(t *testing.T) {
 }
 
 func TestExecUnrestrictedMode(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	cs, srv := stdioSession(t, mustConfig(t, f.config(`exec_mode = "unrestricted"`)), Options{Helper: bin})
@@ -78,6 +80,7 @@ func TestExecUnrestrictedMode(t *testing.T) {
 }
 
 func TestExecModeConfig(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	p := filepath.Join(t.TempDir(), "mcp.toml")
 	write(t, p, f.config(`exec_mode = "yolo"`))

@@ -5,7 +5,6 @@ package mcpserver
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -46,7 +45,9 @@ func serveQueue(t *testing.T) (*queue.Queue, chan queue.Entry) {
 // who answers it as they would a run's card.
 func TestPolicyModeDecidesThroughThePersonsChain(t *testing.T) {
 	f := newFixture(t)
-	write(t, filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "sentinel", "policy.toml"), `[[rule]]
+	cfgHome := t.TempDir() // the person's config: this test's own
+	t.Setenv("XDG_CONFIG_HOME", cfgHome)
+	write(t, filepath.Join(cfgHome, "sentinel", "policy.toml"), `[[rule]]
 id = "no-figlet"
 decision = "deny"
 reason = "the person said no figlet"

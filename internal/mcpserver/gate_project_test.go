@@ -17,6 +17,7 @@ import (
 // (one line says it was left out before), and in allowlist mode a line
 // the policy denies is refused even when the allowlist covers it.
 func TestGateUsesTheTrustedProjectsPolicy(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	pf := filepath.Join(f.rw, ".sentinel", "policy.toml")
 	write(t, pf, "[[rule]]\nid = \"no-echo-here\"\ndecision = \"deny\"\nreason = \"the project says no echo\"\nargv = [\"echo\"]\n")

@@ -17,6 +17,7 @@ import (
 // repository the command made is quarantined, and the audit record
 // carries the sweep's lines.
 func TestExecMovingAParentKeepsThePersonsRepository(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -24,7 +24,6 @@ func gitInit(t *testing.T, dir string) {
 // walked as before a sandbox starts.
 func guarded(t *testing.T) (*gitGuard, string) {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	root := t.TempDir()
 	gitInit(t, filepath.Join(root, "vendor", "lib"))
 	g := &gitGuard{}
@@ -38,6 +37,8 @@ func guarded(t *testing.T) (*gitGuard, string) {
 // (which succeeds: only the repository is mounted read-only) does not get
 // it quarantined: it is the same git dir at a new path, named as moved.
 func TestSweepLeavesAMovedRepositoryAlone(t *testing.T) {
+	t.Parallel()
+
 	g, root := guarded(t)
 	if err := os.Rename(filepath.Join(root, "vendor"), filepath.Join(root, "vendor2")); err != nil {
 		t.Fatal(err)

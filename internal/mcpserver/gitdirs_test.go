@@ -16,6 +16,7 @@ import (
 // stay as they were, and a repository or .git pointer the command made is
 // quarantined after it and named in the answer.
 func TestExecLeavesNoGitDirBehind(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -20,10 +20,11 @@ import (
 // person's) is left as it is and named. Root lists everything: the test
 // runs as the unprivileged CI user.
 func TestSweepQuarantinesAGitDirInADirectoryMadeUnlistable(t *testing.T) {
+	t.Parallel()
+
 	if testuser.Rerun(t, testuser.CI) {
 		return
 	}
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	root := t.TempDir()
 	mine := filepath.Join(root, "mine")
 	if err := os.Mkdir(mine, 0o311); err != nil {

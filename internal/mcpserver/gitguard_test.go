@@ -23,7 +23,10 @@ func git(t *testing.T, args ...string) {
 // new HEAD would complete. Nothing in or of them is written, moved or
 // deleted; a directory holding one is not moved or deleted whole. Reading
 // them, and the rest of the tree, works.
-func TestGitDirsAreKnownByWhatTheyAre(t *testing.T) { eachLayer(t, testGitDirsAreKnownByWhatTheyAre) }
+func TestGitDirsAreKnownByWhatTheyAre(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testGitDirsAreKnownByWhatTheyAre)
+}
 
 func testGitDirsAreKnownByWhatTheyAre(t *testing.T) {
 	f := newFixture(t)

@@ -15,6 +15,7 @@ import (
 // the answer names it, so git reads no file the command chose; a link the
 // command left alone stays where it is.
 func TestExecQuarantinesARepointedLinkToAnIncludedFile(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	gitInit(t, f.rw)

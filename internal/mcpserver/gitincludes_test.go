@@ -44,6 +44,7 @@ func includedRepo(t *testing.T) (fixture, map[string]string) {
 // includes, nor a hook in its core.hooksPath: git would run what it put
 // there on the person's next command, outside the sandbox.
 func TestExecCannotWriteGitConfigIncludes(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
@@ -81,6 +82,7 @@ access = "rw"
 
 // The file tools refuse the same files as read-only, present or missing.
 func TestFileToolsRefuseGitConfigIncludes(t *testing.T) {
+	t.Parallel()
 	f, targets := includedRepo(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	for name, p := range targets {

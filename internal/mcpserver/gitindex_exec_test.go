@@ -18,6 +18,7 @@ import (
 // person's git status) are removed after the command and named in its
 // answer, as sentinel exec does at the end of an in-place run.
 func TestExecRemovesIndexCachesTheCommandWrote(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -15,6 +15,7 @@ import (
 // nothing from the person's next git status: the marks are taken off and
 // named in the answer.
 func TestExecTakesOffTheMarksThatHideAChangeFromGit(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -15,6 +15,7 @@ import (
 // from the person's next git status: the index is written whole, the marks
 // are taken off and named.
 func TestExecSeesMarksInASplitIndex(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -38,6 +38,7 @@ open('.git/index', 'wb').write(body + hashlib.sha1(body).digest())
 // person's next git status: the record is cleared and named. A file
 // whose record a command only refreshed (git status) is left alone.
 func TestExecClearsAStatRecordForgedToHideAChange(t *testing.T) {
+	t.Parallel()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is needed to forge an index entry")

@@ -17,6 +17,7 @@ import (
 // packed-refs is deleted, a left-over rebase is moved out, each named; a
 // commit through exec still works.
 func TestExecLeavesNothingGitActsOnLater(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

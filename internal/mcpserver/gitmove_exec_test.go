@@ -17,6 +17,7 @@ import (
 // copy, a new git dir, is quarantined by the sweep), its config is
 // unchanged, and the person's own git afterwards runs nothing.
 func TestExecCannotMoveAGitDirAwayAndBack(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -13,6 +13,7 @@ import (
 // and "GIT~1" are; writing one, or in one, is refused as .git is, and so
 // is a "HEAD." that would complete a git dir.
 func TestFileToolsRefuseEverySpellingOfGit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	for _, n := range []string{".g\u200cit", ".git.", ".git ", "GIT~1", ".git::$INDEX_ALLOCATION", "\ufeff.GIT"} {

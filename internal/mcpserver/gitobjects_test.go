@@ -18,6 +18,7 @@ import (
 // in the scratch dir and never enters the person's store; a valid pack
 // (git repack) does.
 func TestExecCannotRewriteALooseObject(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
@@ -65,7 +66,8 @@ access = "rw"
 // A pack a command writes is proven: one whose bytes do not match its
 // index is moved out with its index, a valid one stays.
 func TestCheckObjectsProvesNewPacks(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+
 	root := t.TempDir()
 	gitInit(t, root)
 	g := &gitGuard{}
@@ -114,7 +116,8 @@ func TestCheckObjectsProvesNewPacks(t *testing.T) {
 // A command that rewrites only the index of the person's pack has the
 // index moved out; the person's pack, as it was, stays.
 func TestCheckObjectsKeepsThePersonsPackWhenOnlyTheIndexChanged(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+
 	root := t.TempDir()
 	gitInit(t, root)
 	write(t, filepath.Join(root, "a.txt"), strings.Repeat("some content to pack\n", 50))

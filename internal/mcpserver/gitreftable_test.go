@@ -17,6 +17,7 @@ const reftableFixtures = "../../internal/gitdir/testdata/reftable"
 // has no refs/replace directory to make read-only) is named in the answer,
 // as one in packed-refs is, whatever the host's git can do with reftable.
 func TestExecReplaceRefInReftableIsNamed(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

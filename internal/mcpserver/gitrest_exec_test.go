@@ -15,6 +15,7 @@ import (
 // audit record, as sentinel exec's end-of-run report names it; a commit
 // and a branch are not named.
 func TestExecNamesTheRestOfTheGitDir(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -79,6 +79,7 @@ func fsck(t *testing.T, app string) {
 // path's repository (issue 31 F3: `rm -rf .git/objects/*` left `fatal:
 // bad object HEAD`): the store is read-only to commands.
 func TestExecCannotLoseOrChangeAnObject(t *testing.T) {
+	t.Parallel()
 	for name, line := range map[string]string{
 		"rm":       `rm -rf .git/objects/*`,
 		"gc prune": `git reset -q --hard HEAD~1 && git reflog expire --expire=now --all && git gc -q --prune=now; git reset -q --hard ORIG_HEAD`,
@@ -119,6 +120,7 @@ func TestExecCannotLoseOrChangeAnObject(t *testing.T) {
 // own store (the host's git, with no scratch dir, reads it), a pack
 // (git repack) too.
 func TestExecCommitLandsInThePersonsStore(t *testing.T) {
+	t.Parallel()
 	app, run := objectRepo(t)
 	write(t, filepath.Join(app, "c.txt"), "third\n")
 	got := run(`git add c.txt && git -c user.name=A -c user.email=a@example.com commit -qm three && echo committed`)
@@ -147,6 +149,7 @@ func TestExecCommitLandsInThePersonsStore(t *testing.T) {
 // does not hash to, and a pack that does not verify, never enter the
 // person's store: each is quarantined and named.
 func TestExecPlantedObjectNeverLands(t *testing.T) {
+	t.Parallel()
 	app, run := objectRepo(t)
 	// old names a blob the person does not have: the command's object
 	// would be what git reads for it.

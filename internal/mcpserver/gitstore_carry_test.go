@@ -15,6 +15,7 @@ import (
 // names each ref's run-later files; a tag on the person's own first
 // commit carries nothing new and is not named.
 func TestExecNamesTheRunLaterFilesACommandsCommitsCarry(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
@@ -73,6 +74,7 @@ func lineWith(s, sub string) string {
 // older entry, which mcp (snapshotting only the top) named as if the
 // command had made it (h/ipatk8). The whole list is snapshotted now.
 func TestExecDoesNotNameThePersonsStashEntryAfterADrop(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

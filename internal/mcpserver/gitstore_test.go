@@ -15,6 +15,7 @@ import (
 // object (the store is read-only to it), and the deleted ref is named with
 // how to put it back.
 func TestExecDeletingObjectsLosesNoneAndNamesTheRef(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
@@ -45,7 +46,8 @@ access = "rw"
 // What still gets through to the store (here a deletion made beside the
 // sandbox) is named loudly after the command, and no further command runs.
 func TestDeletedObjectsAreToldAndStopTheServer(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+
 	root := t.TempDir()
 	write(t, filepath.Join(root, "README"), "hi\n")
 	gitIn(t, root, "init", "-q")

@@ -25,6 +25,7 @@ func gitRun(t *testing.T, dir string, args ...string) {
 // move, copy over or delete them, however the path is spelled, as they
 // refuse a .git directory's.
 func TestFileToolsRefuseTheGitDirOfALinkedWorktree(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	main, store, wt, admin := linkedWorktree(t, f.rw, f.rw)
 	cfg := mustConfig(t, `[[paths]]
@@ -67,6 +68,7 @@ access = "rw"
 // common dir (in another rw path) are held read-only, whatever they are
 // named, and the sandbox starts although the rw path's .git is a file.
 func TestExecCannotWriteTheGitDirOfALinkedWorktree(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	_, store, wt, admin := linkedWorktree(t, f.rw, f.outside)

@@ -12,6 +12,7 @@ import (
 // "tools/HK" its hooks directory: the file tools refuse every spelling a
 // file system may take for a protected file, as they refuse the file.
 func TestFileToolsRefuseEverySpellingOfAProtectedFile(t *testing.T) {
+	t.Parallel()
 	f, targets := includedRepo(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	evil := "[core]\n\tfsmonitor = touch /tmp/pwned\n"

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,9 +24,6 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("XDG_RUNTIME_DIR", t.TempDir()) // no user service unless a test starts one
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +103,7 @@ func session(t *testing.T, cfg *Config, opts Options) (*mcp.ClientSession, *Serv
 		opts.Transport = "memory"
 	}
 	if opts.files == nil {
-		opts.files = testLayer
+		opts.files = testLayer(t)
 	}
 	srv, err := New(cfg, opts)
 	if err != nil {
@@ -178,8 +176,24 @@ func auditCalls(t *testing.T, srv *Server) []Call {
 	return out
 }
 
-// testLayer is the file layer session gives a server (nil: the platform's).
-var testLayer fileLayer
+// layerOf is the file layer eachLayer gave each of its subtests, by the
+// subtest's name; testLayer finds it for that subtest and any under it.
+var layerOf sync.Map
+
+// testLayer is the file layer session gives a server in t (nil: the
+// platform's).
+func testLayer(t *testing.T) fileLayer {
+	for name := t.Name(); ; {
+		if l, ok := layerOf.Load(name); ok {
+			return l.(fileLayer)
+		}
+		i := strings.LastIndexByte(name, '/')
+		if i < 0 {
+			return nil
+		}
+		name = name[:i]
+	}
+}
 
 // eachLayer runs a file-tool test on every file layer this platform has:
 // here the unix openat layer and the portable os.Root one that Windows
@@ -187,8 +201,8 @@ var testLayer fileLayer
 func eachLayer(t *testing.T, test func(*testing.T)) {
 	for _, l := range testLayers() {
 		t.Run(l.Name(), func(t *testing.T) {
-			testLayer = l
-			defer func() { testLayer = nil }()
+			layerOf.Store(t.Name(), l)
+			defer layerOf.Delete(t.Name())
 			test(t)
 		})
 	}

@@ -10,6 +10,7 @@ import (
 )
 
 func TestHelpPathAndOpNames(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	base := filepath.Join(f.rw, "up")
 	os.Mkdir(base, 0o755)

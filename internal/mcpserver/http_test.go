@@ -14,6 +14,7 @@ import (
 )
 
 func TestCheckListen(t *testing.T) {
+	t.Parallel()
 	for addr, ok := range map[string]bool{"127.0.0.1:0": true, "[::1]:8765": true, "localhost:1": true, "0.0.0.0:8765": false, ":8765": false, "10.0.0.5:80": false, "example.com:80": false} {
 		err := CheckListen(addr, "")
 		if (err == nil) != ok {
@@ -39,6 +40,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func TestHTTPNeedsTheToken(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "http"})
 	if err != nil {
@@ -87,6 +89,7 @@ func TestHTTPNeedsTheToken(t *testing.T) {
 }
 
 func TestServeHTTPWithTokenFromEnv(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cfg := mustConfig(t, f.config(`token_env = "SENTINEL_MCP_TEST_TOKEN"`))
 	if _, err := cfg.ResolveToken(func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "SENTINEL_MCP_TEST_TOKEN is unset") {
@@ -149,6 +152,7 @@ const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"proto
 // another scheme, and a handler given no token at all (every request
 // refused). Nothing of what was refused reaches a tool.
 func TestHTTPServesNoOneWithoutTheToken(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "http"})
 	if err != nil {
@@ -187,6 +191,7 @@ func TestHTTPServesNoOneWithoutTheToken(t *testing.T) {
 // A made-up token is long and random, and the advice says how a client
 // passes it and how to keep one.
 func TestNewTokenAndItsAdvice(t *testing.T) {
+	t.Parallel()
 	a, err := NewToken()
 	if err != nil {
 		t.Fatal(err)

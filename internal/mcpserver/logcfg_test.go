@@ -31,6 +31,7 @@ func (l *lockedBuffer) String() string {
 }
 
 func TestLogLevel(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for level, want := range map[string]struct{ allow, args, deny bool }{
 		"debug": {true, true, true},
@@ -59,6 +60,7 @@ func TestLogLevel(t *testing.T) {
 
 // Without a [log] table nothing is logged.
 func TestLogOffByDefault(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	var out lockedBuffer
 	cs, _ := stdioSession(t, mustConfig(t, f.config("")), Options{Log: &out})
@@ -69,6 +71,7 @@ func TestLogOffByDefault(t *testing.T) {
 }
 
 func TestLogConfig(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	logFile := filepath.Join(t.TempDir(), "mcp.log")
 	c := mustConfig(t, f.config("[log]\nlevel = \"info\"\nfile = \""+logFile+"\"\n"))

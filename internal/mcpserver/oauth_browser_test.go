@@ -130,6 +130,7 @@ const hostileClientName = `<img src=x onerror="window.pwned=1">Claude` + "\u202e
 // granted tools are listed and run. Then the access token is refused once
 // it expires and once the person revokes the client.
 func TestOAuthFromDiscoveryToToolCallThroughTheConsentPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := newOAuthServer(t, f)
 	bctx := chromium(t)

@@ -21,6 +21,7 @@ import (
 )
 
 func TestOAuthConfigIsChecked(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for extra, want := range map[string]string{
 		"[oauth]\n": "needs public_url",
@@ -82,6 +83,7 @@ func selfSigned(t *testing.T, dir string) (cert, key string, pool *x509.CertPool
 // [tls] serves HTTPS with the person's certificate, and the MCP endpoint
 // still refuses a request without a token.
 func TestServeHTTPSWithTheConfiguredCertificate(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cert, key, pool := selfSigned(t, t.TempDir())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

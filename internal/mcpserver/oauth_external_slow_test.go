@@ -14,6 +14,7 @@ import (
 // An issuer that is slow to answer does not leave the person looking at
 // a silent server: the wait for its keys is named while it lasts.
 func TestOAuthSlowIssuerIsNamedWhileWaited(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	p := newIDP(t)
 	warn := &syncBuffer{}

@@ -105,6 +105,7 @@ func connectWith(t *testing.T, endpoint, token string) (*mcp.ClientSession, erro
 }
 
 func TestOAuthWithAnExternalIssuer(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	p := newIDP(t)
 	public, _ := externalServer(t, f, p)
@@ -161,6 +162,7 @@ func TestOAuthWithAnExternalIssuer(t *testing.T) {
 // TestOAuthExternalIssuerDownFailsClosed: keys that cannot be fetched at
 // the start are said, and no token gets in.
 func TestOAuthExternalIssuerDownFailsClosed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	p := newIDP(t)
 	p.down.Store(true)
@@ -174,6 +176,7 @@ func TestOAuthExternalIssuerDownFailsClosed(t *testing.T) {
 }
 
 func TestOAuthExternalIssuerConfig(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for extra, want := range map[string]string{
 		`issuer = "http://login.example.com"`:                                     "use https",

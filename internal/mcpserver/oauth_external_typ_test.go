@@ -16,6 +16,7 @@ import (
 // [oauth] accept_any_typ = true takes an issuer's tokens that carry no
 // typ; without it they are refused.
 func TestOAuthAcceptAnyTypReachesTheVerifier(t *testing.T) {
+	t.Parallel()
 	p := newIDP(t)
 	s, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: p.key}, (&jose.SignerOptions{}).WithHeader("kid", "k1"))
 	if err != nil {

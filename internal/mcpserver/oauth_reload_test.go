@@ -134,6 +134,7 @@ func listedTools(t *testing.T, cs *mcp.ClientSession) []string {
 // page and the metadata show the new paths and tools, and a token granted
 // before it reaches neither a removed path nor a tool the reload disabled.
 func TestOAuthAfterAReloadUsesTheCurrentConfig(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	o := newOAuthServer(t, f)
 	client := o.register(t)

@@ -35,6 +35,7 @@ func tree(t testing.TB) (base string) {
 }
 
 func TestCanonical(t *testing.T) {
+	t.Parallel()
 	base := tree(t)
 	r := filepath.Join(base, "root")
 	cases := map[string]string{
@@ -115,6 +116,7 @@ func FuzzCanonical(f *testing.F) {
 }
 
 func TestResolveRefusesEscapes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	c := mustConfig(t, f.config(""))
 	os.Symlink(f.outside, filepath.Join(f.rw, "out"))

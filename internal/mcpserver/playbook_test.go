@@ -10,6 +10,7 @@ import (
 )
 
 func TestPlaybookWhenRequiresNotes(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	flag := filepath.Join(f.rw, "flag")
@@ -57,6 +58,7 @@ steps = ["do it"]
 }
 
 func TestPlaybookConfigErrors(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for extra, want := range map[string]string{
 		"[playbooks.a]\nkind = \"procedure\"\nsteps = [\"x\"]\nwhen = \"a\\nb\"\n":           "when",

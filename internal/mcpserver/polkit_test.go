@@ -14,6 +14,7 @@ import (
 // polkit would load (in node, with polkit's side stubbed) and asks it about
 // the configured actions and everything around them.
 func TestServicePolkitRuleAllowsExactlyTheConfiguredActions(t *testing.T) {
+	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Fatal("node is needed to run the polkit rule: apt-get install -y nodejs")

@@ -34,13 +34,14 @@ func (l *lockedBuf) String() string {
 // is not silent: a line on standard error and, as the client sent a
 // progress token, a progress notification name what it does.
 func TestASlowCheckpointTellsTheClientAndStandardError(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cfg := mustConfig(t, `[[paths]]
 path = "`+f.rw+`"
 access = "rw"
 `)
 	warn := &lockedBuf{}
-	srv, err := New(cfg, Options{Transport: "stdio", files: testLayer, Warn: warn, tellAtOnce: true})
+	srv, err := New(cfg, Options{Transport: "stdio", files: testLayer(t), Warn: warn, tellAtOnce: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 // The starter config in the README parses (with its paths pointed at
 // directories that exist here).
 func TestReadmeStarterConfig(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 // sandbox under a call still running on the old config; that call's end
 // does. An idle old generation stops at once.
 func TestRetiredGenerationStopsAfterItsLastCall(t *testing.T) {
+	t.Parallel()
 	gen := func() (*Server, string) {
 		d := filepath.Join(t.TempDir(), "ws")
 		if err := os.Mkdir(d, 0o700); err != nil {

@@ -15,6 +15,7 @@ import (
 // start: a writing call there is preceded by a point (sentinel undo can
 // put it back), and a repository a command makes there is quarantined.
 func TestAReloadedRWPathIsCheckpointedAndSwept(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	added := filepath.Join(filepath.Dir(f.rw), "added")

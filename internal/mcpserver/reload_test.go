@@ -43,6 +43,7 @@ func (s *syncBuffer) String() string {
 // and see the new tool list, paths and allowlist on their next call; a
 // config that fails to load keeps the one before and says so in one line.
 func TestReloadKeepsSessionsAndAppliesTheNewConfig(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	file := filepath.Join(t.TempDir(), "mcp.toml")
 	write(t, file, f.config(`disabled_ops = ["chmod"]`))
@@ -129,6 +130,7 @@ func TestReloadKeepsSessionsAndAppliesTheNewConfig(t *testing.T) {
 // TestWatchConfigReloadsOnChangeAndOnSIGHUP: the file changing reloads it,
 // and so does SIGHUP.
 func TestWatchConfigReloadsOnChangeAndOnSIGHUP(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	file := filepath.Join(t.TempDir(), "mcp.toml")
 	write(t, file, f.config(`disabled_ops = ["chmod"]`))

@@ -16,6 +16,7 @@ import (
 // has it named in its answer and audit record as running code later; a
 // command that changes nothing there names nothing.
 func TestExecNamesTheProgramsOfAnEnvironmentItChanged(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -13,6 +13,7 @@ import (
 // virtual environment's bin: composer's vendor/bin, a tox environment's
 // bin, and a .local/bin inside an rw path.
 func TestExecNamesTheProgramsOfEveryEnvironmentKind(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

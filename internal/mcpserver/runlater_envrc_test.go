@@ -13,6 +13,7 @@ import (
 // only the .envrc, h/ipatk8): the file tools refuse to write them, and an
 // unrestricted command cannot either (held read-only like the .envrc).
 func TestFilesThePersonsEnvrcLoadsAreHeldLikeIt(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

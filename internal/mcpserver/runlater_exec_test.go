@@ -15,6 +15,7 @@ import (
 // --output= — and the file is left as it was; an ordinary write still
 // runs (issue 31).
 func TestExecRefusesRunLaterWrites(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	git := func(args ...string) {

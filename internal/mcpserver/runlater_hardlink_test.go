@@ -13,6 +13,7 @@ import (
 // second name of .envrc, of a file in a held .vscode/) is held read-only
 // too: a write through it, by any program, leaves the file as it was.
 func TestExecCannotWriteARunLaterFileThroughAHardLink(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw
@@ -46,6 +47,7 @@ access = "rw"
 
 // The same for a git hook: its other name is held with it.
 func TestExecCannotWriteAGitHookThroughAHardLink(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

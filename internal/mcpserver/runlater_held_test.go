@@ -16,6 +16,7 @@ import (
 // mount, not the policy, and so is renaming away the directory that holds
 // one to make it anew.
 func TestExecCannotWriteRunLaterFilesThroughAProgram(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
@@ -84,6 +85,7 @@ for d, f in [("web", "web/.vscode/tasks.json"), (".venv/bin", ".venv/bin/activat
 // existed when the sandbox started are held) is named in that command's
 // answer, once.
 func TestExecNamesARunLaterFileItMade(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -15,6 +15,7 @@ import (
 // one names is held read-only with it, so writing through the link's
 // target does not change what runs later.
 func TestExecRunLaterFilesThroughLinks(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

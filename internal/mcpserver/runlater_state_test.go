@@ -18,7 +18,8 @@ import (
 // mark (config.CoderWrote) is recorded for both policy.toml and
 // templates.toml.
 func TestExecMarksAProjectStateItWrote(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
+
 	bin := helper(t)
 	f := newFixture(t)
 	work := f.rw

@@ -11,6 +11,7 @@ import (
 // the same list (policy/runlater.toml) that makes such writes person-only
 // in the policy and flags them on the review screen.
 func TestFileToolsRefuseRunLaterFiles(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	for _, p := range []string{".envrc", ".vscode/tasks.json", ".github/workflows/ci.yml", ".cargo/config.toml",
@@ -28,6 +29,7 @@ func TestFileToolsRefuseRunLaterFiles(t *testing.T) {
 // programs unasked are out of reach too: `edit ~/.gitconfig` with
 // core.fsmonitor would run on the host at the person's next git command.
 func TestFileToolsRefuseTheHomesRunLaterSettings(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	for _, p := range []string{".gitconfig", ".config/git/config", ".ssh/config", ".ssh/authorized_keys",

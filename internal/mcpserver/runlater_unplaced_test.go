@@ -16,6 +16,7 @@ import (
 // applied with git apply, cp -t, a copied tree, an extracted archive.
 // Each is refused as a write whose target is unknown; plain work goes on.
 func TestExecRefusesWritesNamedByData(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	git := func(args ...string) {
@@ -69,6 +70,7 @@ access = "rw"
 // so such a line goes to the person (here no one: refused), while a new
 // branch and plain work still run.
 func TestPolicyModeAsksForWritesNamedByData(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	cmd := exec.Command("git", "-C", f.rw, "init", "-q")

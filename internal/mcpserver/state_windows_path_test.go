@@ -12,6 +12,7 @@ import (
 // knows its files as FileInfos and compares with os.SameFile: a hard link
 // to the record key elsewhere is still the key.
 func TestStateKnownBySameFileWithoutInodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	key := filepath.Join(dir, "state", "record.key")
 	write(t, key, "k")

@@ -14,6 +14,7 @@ import (
 // Garbage on stdin is answered with JSON-RPC errors, and the session goes
 // on: the call after it is answered.
 func TestStdioSurvivesBadInput(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "stdio"})
 	if err != nil {

@@ -17,7 +17,7 @@ func stdioSession(t *testing.T, cfg *Config, opts Options) (*mcp.ClientSession, 
 	t.Helper()
 	opts.Transport = "stdio"
 	if opts.files == nil {
-		opts.files = testLayer
+		opts.files = testLayer(t)
 	}
 	srv, err := New(cfg, opts)
 	if err != nil {

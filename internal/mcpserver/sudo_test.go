@@ -16,6 +16,7 @@ import (
 // edited through the helper (here answering this test's own uid), checked
 // on both sides; the helper's list, not the server's, is the gate.
 func TestEditRoutesListedRootFilesThroughTheSudoHelper(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	dir := t.TempDir()
 	site := filepath.Join(f.outside, "site.json")

@@ -17,6 +17,7 @@ import (
 // end-of-session summary, and to Options.Danger (the session's run
 // record that sentinel status shows).
 func TestRunLaterACommandLeftIsToldToThePersonNotOnlyTheClient(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	app := f.rw

@@ -13,7 +13,10 @@ import (
 // a symlink whose target stays inside. The file tools never pass through
 // a link at all, on either layer: a directory or file swapped for a link
 // to a sibling after the path was checked is refused, not followed.
-func TestSwapToALinkInsideIsRefused(t *testing.T) { eachLayer(t, testSwapToALinkInsideIsRefused) }
+func TestSwapToALinkInsideIsRefused(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testSwapToALinkInsideIsRefused)
+}
 
 func testSwapToALinkInsideIsRefused(t *testing.T) {
 	f := newFixture(t)

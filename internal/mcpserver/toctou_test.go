@@ -13,7 +13,10 @@ import (
 // (the race a hostile process in the same tree could win) cannot redirect
 // the read or the write: both reach their directory one component at a
 // time, never through a symlink.
-func TestSwapAfterCheckStaysInside(t *testing.T) { eachLayer(t, testSwapAfterCheckStaysInside) }
+func TestSwapAfterCheckStaysInside(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testSwapAfterCheckStaysInside)
+}
 
 func testSwapAfterCheckStaysInside(t *testing.T) {
 	f := newFixture(t)

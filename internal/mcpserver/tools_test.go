@@ -13,7 +13,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-func TestReadListSearchStayInside(t *testing.T) { eachLayer(t, testReadListSearchStayInside) }
+func TestReadListSearchStayInside(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testReadListSearchStayInside)
+}
 
 func testReadListSearchStayInside(t *testing.T) {
 	f := newFixture(t)
@@ -48,6 +51,7 @@ func testReadListSearchStayInside(t *testing.T) {
 }
 
 func TestEditBackupValidationAndReadOnly(t *testing.T) {
+	t.Parallel()
 	eachLayer(t, testEditBackupValidationAndReadOnly)
 }
 
@@ -107,7 +111,10 @@ func testEditBackupValidationAndReadOnly(t *testing.T) {
 	}
 }
 
-func TestWriteOpsRefuseSymlinkEscapes(t *testing.T) { eachLayer(t, testWriteOpsRefuseSymlinkEscapes) }
+func TestWriteOpsRefuseSymlinkEscapes(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testWriteOpsRefuseSymlinkEscapes)
+}
 
 func testWriteOpsRefuseSymlinkEscapes(t *testing.T) {
 	f := newFixture(t)
@@ -154,7 +161,10 @@ func testWriteOpsRefuseSymlinkEscapes(t *testing.T) {
 	mustAllow(t, cs, "delete", map[string]any{"path": f.rw + "/old.log"})
 }
 
-func TestDisabledOpsAndProgressiveHelp(t *testing.T) { eachLayer(t, testDisabledOpsAndProgressiveHelp) }
+func TestDisabledOpsAndProgressiveHelp(t *testing.T) {
+	t.Parallel()
+	eachLayer(t, testDisabledOpsAndProgressiveHelp)
+}
 
 func testDisabledOpsAndProgressiveHelp(t *testing.T) {
 	f := newFixture(t)
@@ -206,6 +216,7 @@ steps = ["read the log", "look at disk"]
 // Bad arguments, unknown tools and bad JSON-RPC are protocol errors, and
 // the server keeps answering.
 func TestProtocolErrorsDoNotCrash(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	ctx := context.Background()

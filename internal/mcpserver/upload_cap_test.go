@@ -21,15 +21,21 @@ import (
 // request cap max_read_bytes alone would give; one byte more is refused as
 // over max_upload_bytes. Without upload_file the cap is not raised.
 func TestUploadBase64UpToMaxUploadBytes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	base := filepath.Join(f.rw, "uploads")
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	const most = 3 << 20 // over 3 × 512 KiB + 256 KiB: the read-only cap would refuse it
-	cfg := mustConfig(t, f.config("upload_base = \""+base+"\"\n[limits]\nmax_read_bytes = 524288\nmax_upload_bytes = 3145728\n"))
+	// Small enough to be quick under -race (3 MiB took 12 s), big enough
+	// that the cap reading alone gives (3 × 64 KiB + 256 KiB) refuses it.
+	const most = 512 << 10
+	cfg := mustConfig(t, f.config("upload_base = \""+base+"\"\n[limits]\nmax_read_bytes = 65536\nmax_upload_bytes = 524288\n"))
 	if got := cfg.Limits.MaxRequestBytes(); got < int64(base64.StdEncoding.EncodedLen(most)) {
 		t.Fatalf("the request cap %d cannot carry a %d-byte upload in base64", got, most)
+	}
+	if readCap := int64(3*65536 + 256<<10); readCap >= int64(base64.StdEncoding.EncodedLen(most)) {
+		t.Fatalf("the cap reading alone gives (%d) would carry the upload too: the test proves nothing", readCap)
 	}
 	file := bytes.Repeat([]byte("0123456789abcdef"), most/16)
 	b64 := base64.StdEncoding.EncodeToString(file)

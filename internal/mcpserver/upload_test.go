@@ -84,6 +84,7 @@ func fakeDNS(t *testing.T, names map[string]netip.Addr) *net.Resolver {
 }
 
 func TestUploadFileSSRFGuard(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	base := filepath.Join(f.rw, "uploads")
 	os.Mkdir(base, 0o755)
@@ -216,6 +217,7 @@ max_upload_bytes = `+fmt.Sprint(max)))
 }
 
 func TestUploadFileStaysInUploadBase(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	base := filepath.Join(f.rw, "uploads")
 	os.Mkdir(base, 0o755)
@@ -250,6 +252,7 @@ func TestUploadFileStaysInUploadBase(t *testing.T) {
 }
 
 func TestUploadConfig(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	for extra, want := range map[string]string{
 		`upload_base = "relative"`:          "absolute",

@@ -11,6 +11,7 @@ import (
 )
 
 func TestEditValidatesWithPrograms(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	f := newFixture(t)
 	// nginx's check runs what a config names: only for a client that may
@@ -65,6 +66,7 @@ func TestEditValidatesWithPrograms(t *testing.T) {
 // running code, so a client that may not run code here — the default
 // allowlist, exec disabled — is refused it, and the file is not written.
 func TestNginxCheckOnlyForAClientThatMayRunCode(t *testing.T) {
+	t.Parallel()
 	bin := helper(t)
 	for name, extra := range map[string]string{"allowlist": "", "exec disabled": "exec_mode = \"unrestricted\"\ndisabled_ops = [\"exec\"]"} {
 		t.Run(name, func(t *testing.T) {
