@@ -67,3 +67,17 @@ func TestCacheRootRefusesAWritableDirectory(t *testing.T) {
 		t.Fatal("a world-writable cache directory was accepted")
 	}
 }
+
+// The binaries are built without -race unless RaceBinaryEnv asks for it,
+// and with it the build is another entry of the cache (the flags are in
+// its key).
+func TestRaceBinaryIsOptIn(t *testing.T) {
+	t.Setenv(RaceBinaryEnv, "")
+	if f := binaryFlags("-tags", "x"); len(f) != 2 {
+		t.Errorf("flags without %s = %q, want only the caller's", RaceBinaryEnv, f)
+	}
+	t.Setenv(RaceBinaryEnv, "1")
+	if f := binaryFlags(); len(f) != 1 || f[0] != "-race" {
+		t.Errorf("flags with %s=1 = %q, want -race", RaceBinaryEnv, f)
+	}
+}

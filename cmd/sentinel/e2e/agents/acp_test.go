@@ -17,6 +17,15 @@ import (
 // the broker (an allowed command runs, a denied one does not and the model
 // is told the policy's reason); its file writes are served by Sentinel from
 // the workspace; what landed agrees with the journal.
+//
+// The same run carries the person's own ~/.gemini (one gemini start where
+// there were two: this took in TestRealGeminiKeepsThePersonsContextNotTheirBypasses,
+// whose run was the same untrusted-workspace ACP run with only the denied
+// command): their GEMINI.md and Sentinel's where-am-I text reach the model,
+// while their settings — start in yolo (which auto-accepts edits too, what
+// this test's auto_edit setting checked before), allow the shell, write and
+// replace tools, and register a BeforeTool hook — take no effect: every
+// call above is still asked about and the hook never runs.
 func TestRealGeminiOverACP(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedGemini(t)
@@ -38,10 +47,21 @@ func TestRealGeminiOverACP(t *testing.T) {
 		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("All done.")}},
 		fg.Reply(fg.Text("Understood; nothing more to do.")),
 	})
-	// The person's own settings start sessions auto-accepting edits: in
-	// the untrusted workspace Gemini falls back to the mode that asks (and
-	// Sentinel would set a session that did not back to it: mode_test.go).
-	e2etest.WriteFile(t, filepath.Join(home, ".gemini", "settings.json"), settingsWith(t, "general", "defaultApprovalMode", "auto_edit"))
+	// The person's own settings start sessions in yolo and allow the tools:
+	// in the untrusted workspace Gemini falls back to the mode that asks
+	// (and Sentinel would set a session that did not back to it:
+	// mode_test.go). Their hook would leave hooked in the project.
+	settings := map[string]any{}
+	for k, v := range fg.Settings {
+		settings[k] = v
+	}
+	settings["general"] = map[string]any{"enableAutoUpdate": false, "enableAutoUpdateNotification": false, "defaultApprovalMode": "yolo"}
+	settings["tools"] = map[string]any{"allowed": []string{"run_shell_command", "write_file", "replace"}}
+	settings["hooksConfig"] = map[string]any{"enabled": true}
+	settings["hooks"] = map[string]any{"BeforeTool": []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": "touch " + dir + "/hooked"}}}}}
+	b, _ := json.Marshal(settings)
+	e2etest.WriteFile(t, filepath.Join(home, ".gemini", "settings.json"), "// the person's own settings\n"+string(b))
+	e2etest.WriteFile(t, filepath.Join(home, ".gemini", "GEMINI.md"), "Always remember: "+geminiMDMarker+"\n")
 	host := strings.TrimPrefix(model.URL, "http://")
 	res := e2etest.Sentinel(t, dir, model.Env(home), "run", "--coder", "acp", "--plain", "--allow-host", host,
 		"write hello.txt and edit main.txt", "--", "gemini", "--acp")
@@ -77,6 +97,18 @@ func TestRealGeminiOverACP(t *testing.T) {
 	}
 	if after := e2etest.Checkout(t, dir); after != before {
 		t.Errorf("the person's checkout changed")
+	}
+	// The person's setup: their context reached the model, their hook did not run.
+	if files := e2etest.Git(t, dir, "ls-files", "--others"); strings.Contains(files, "hooked") {
+		t.Errorf("the person's gemini hook ran")
+	}
+	var sawMD, sawWhere bool
+	for _, r := range model.Requests() {
+		sawMD = sawMD || strings.Contains(string(r.Body), geminiMDMarker)
+		sawWhere = sawWhere || strings.Contains(string(r.Body), whereAmIText)
+	}
+	if !sawMD || !sawWhere {
+		t.Errorf("the model saw the person's GEMINI.md: %v; Sentinel's where-am-I text: %v\n%s", sawMD, sawWhere, res.Stdout)
 	}
 }
 

@@ -135,7 +135,19 @@ func TestExecOpencodeApprovesEveryToolCall(t *testing.T) {
 	// and so is the project id it wrote to .git/opencode, which the first
 	// in-place run must write and tell as opencode's own state below; the
 	// id is computed again the same, from the repository's first commit).
-	direct(t, w, "direct question from the person")
+	// That start, outside a sandbox, leaves nothing in the temp dir it
+	// would inherit (here inherited, a private stand-in for the shared
+	// /tmp): the native library Bun writes at each start
+	// (.<hex>-00000000.so, 5.5 MB) goes to direct's temp dir of its own.
+	// (This was TestDirectOpencodeLeavesNoLibraryInTheTempDir, an opencode
+	// start of its own.)
+	inherited := t.TempDir()
+	dw := *w
+	dw.env = append(append([]string(nil), w.env...), "TMPDIR="+inherited)
+	direct(t, &dw, "direct question from the person")
+	if libs, err := filepath.Glob(filepath.Join(inherited, ".*.so")); err != nil || len(libs) != 0 {
+		t.Errorf("opencode left %d native libraries in the temp dir it was started from (%v): %v", len(libs), err, libs)
+	}
 	for _, m := range []string{"person-plugin-ran", "person-dir-plugin-ran", "repo-plugin-ran"} {
 		os.Remove(filepath.Join(w.dir, m))
 	}
