@@ -3,6 +3,8 @@ package checkpoint
 import (
 	"fmt"
 	"sort"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // What is how a path changed between two checkpoints.
@@ -26,17 +28,19 @@ type Change struct {
 
 // Line is the change as one line of a report: "M path", "A path",
 // "D path", "mode 0644→0755 path", with what the checkpoint could not see.
+// The path is the coder's to name: it is shown as textsafe.Line shows it,
+// so a newline or an escape in it cannot make a line of its own.
 func (c Change) Line() string {
-	s := ""
+	s, path := "", textsafe.Line(c.Path)
 	switch c.What {
 	case Added:
-		s = "A " + c.Path
+		s = "A " + path
 	case Deleted:
-		s = "D " + c.Path
+		s = "D " + path
 	case Modified:
-		s = "M " + c.Path
+		s = "M " + path
 	case ModeOnly:
-		s = fmt.Sprintf("mode %04o→%04o %s", uint32(c.Before.Mode.Perm()), uint32(c.After.Mode.Perm()), c.Path)
+		s = fmt.Sprintf("mode %04o→%04o %s", uint32(c.Before.Mode.Perm()), uint32(c.After.Mode.Perm()), path)
 	}
 	switch {
 	case c.After != nil && c.After.Kind == KindGit:

@@ -11,6 +11,8 @@ import (
 	"path"
 	"sort"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // Step is one path undo puts back: from what is there now (nil: nothing)
@@ -20,19 +22,20 @@ type Step struct {
 	Now, Was *Entry
 }
 
-// Line is the step as one line: what undo does to the path.
+// Line is the step as one line: what undo does to the path (shown as
+// Change.Line shows it).
 func (s Step) Line() string {
 	w, _ := compare(s.Now, s.Was)
-	c := Change{Path: s.Path, What: w, Before: s.Now, After: s.Was}
+	shown := textsafe.Line(s.Path)
 	switch w {
 	case Added:
-		return "recreate " + s.Path
+		return "recreate " + shown
 	case Deleted:
-		return "remove " + s.Path
+		return "remove " + shown
 	case ModeOnly:
-		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), s.Path)
+		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), shown)
 	}
-	return "restore " + c.Path
+	return "restore " + shown
 }
 
 // Conflict is a path the person changed after the run ended that undo
