@@ -122,6 +122,11 @@ func environmentScript(p string, before, after *checkpoint.Manifest) string {
 		if elems[i-1] == "node_modules" && elems[i] == ".bin" {
 			return "node_modules/.bin: npm scripts and npx run these programs"
 		}
+		if elems[i-1] == "node_modules" && i < len(elems)-1 {
+			// node_modules/.bin/jest links to ../jest/bin/jest.js: writing
+			// through it changes the package's file, not the link
+			return "an installed npm package: its programs run from node_modules/.bin and its files when required"
+		}
 		if elems[i-1] == "site-packages" || elems[i-1] == "dist-packages" {
 			return "an installed Python package: runs when it is imported"
 		}
