@@ -44,6 +44,9 @@ func inPlaceFlags(changes []checkpoint.Change, before, after *checkpoint.Manifes
 		if w := writableFlag(c); w != "" {
 			why = append([]string{w}, why...)
 		}
+		if w := defaultACLFlag(c); w != "" {
+			why = append([]string{w}, why...)
+		}
 		if len(why) > 0 {
 			out = append(out, Flag{c.Path, strings.Join(why, " · ")})
 		}
@@ -107,6 +110,18 @@ func writableFlag(c checkpoint.Change) string {
 		who, fix = "world-writable", "o-w"
 	}
 	return fmt.Sprintf("%smade %s (%04o): another user of this machine can now change it and plant code; `chmod %s %s` if you did not mean it", dangerousPrefix, who, uint32(a.Mode.Perm()), fix, c.Path)
+}
+
+// defaultACLFlag says when the run gave a directory a new default ACL:
+// the files the person's tools make in it later take its permissions
+// instead of their umask's, which can let another user of the machine
+// change them.
+func defaultACLFlag(c checkpoint.Change) string {
+	a, b := c.After, c.Before
+	if a == nil || a.Kind != checkpoint.KindDir || a.DefACL == "" || (b != nil && b.Kind == checkpoint.KindDir && b.DefACL == a.DefACL) {
+		return ""
+	}
+	return fmt.Sprintf("%sa new default ACL: files made in it later take its permissions, not your umask (another user of this machine may be able to change them); `setfacl -k %s` takes it away if you did not mean it", dangerousPrefix, c.Path)
 }
 
 // environmentScript says why the slash-separated path p, in an installed

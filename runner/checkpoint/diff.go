@@ -41,10 +41,17 @@ func (c Change) Line() string {
 		s = "M " + path
 	case ModeOnly:
 		s = fmt.Sprintf("mode %04o→%04o %s", uint32(c.Before.Mode.Perm()), uint32(c.After.Mode.Perm()), path)
+		if c.Before.Mode == c.After.Mode {
+			s = "acl " + path
+		}
 	}
 	switch {
 	case c.After != nil && c.After.Kind == KindGit:
 		s += " (a git dir: not looked into)"
+	case c.What == ModeOnly && c.Before.DefACL != c.After.DefACL && c.After.DefACL == "":
+		s += " (its default ACL taken away)"
+	case c.What == ModeOnly && c.Before.DefACL != c.After.DefACL:
+		s += " (a new default ACL: files made in it later take its permissions, not your umask)"
 	case c.Before != nil && c.After != nil && c.Before.Kind != c.After.Kind:
 		s += fmt.Sprintf(" (was a %s, now a %s)", c.Before.Kind, c.After.Kind)
 	case c.Before != nil && c.Before.Skip != "" && c.What != ModeOnly:
@@ -100,7 +107,7 @@ func compare(b, a *Entry) (What, bool) {
 	case KindGit, KindOther:
 		return "", false
 	}
-	if b.Mode != a.Mode {
+	if b.Mode != a.Mode || b.DefACL != a.DefACL {
 		return ModeOnly, true
 	}
 	return "", false

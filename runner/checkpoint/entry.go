@@ -52,6 +52,10 @@ type Entry struct {
 	// that file's, and undo links the path to it again.
 	OutDev uint64 `json:"od,omitempty"`
 	OutIno uint64 `json:"oi,omitempty"`
+	// DefACL is a directory's POSIX default ACL (defaultACL), "" for none:
+	// files made in the directory later take its permissions, not the
+	// umask, so one a run sets changes what the person's tools make there.
+	DefACL string `json:"da,omitempty"`
 	// The owner, put back when undo runs as root.
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`

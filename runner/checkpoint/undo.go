@@ -33,6 +33,9 @@ func (s Step) Line() string {
 	case Deleted:
 		return "remove " + shown
 	case ModeOnly:
+		if s.Now.Mode == s.Was.Mode {
+			return "put back the default ACL of " + shown
+		}
 		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), shown)
 	}
 	return "restore " + shown
@@ -276,7 +279,7 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
 		if st.Was != nil && st.Was.Kind == KindDir {
-			if ok, err := at(st.Path, func(pr *os.Root, base string) error { return chmodDir(pr, base, st.Was.Mode) }); ok && err != nil {
+			if ok, err := at(st.Path, func(pr *os.Root, base string) error { return chmodDirACL(pr, base, st.Was.Mode, &st.Was.DefACL) }); ok && err != nil {
 				fail(st.Path, err)
 			}
 		}
