@@ -47,6 +47,9 @@ type inPlaceCheckpoint struct {
 	// envrcLoads: the files the person's .envrc files load, read at the
 	// start (inplace_envrc.go).
 	envrcLoads envrcReads
+	// makeIncludes: the files the person's makefiles include, read at the
+	// same time (inplace_makeinc.go).
+	makeIncludes makeReads
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
 	// tellAfter is how long end's recording runs before it is told
@@ -118,7 +121,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m)}
+	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m), makeIncludes: makeIncludes(p.Root, m)}
 	c.calls.index, c.calls.indexSum = indexBefore, indexSum
 	return c
 }

@@ -61,9 +61,10 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 }
 
 // report is withCheckpoint's report with the files the person's .envrc
-// files load flagged too.
+// files load and the files the person's makefiles include flagged too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
 	ch.Flagged = mergeFlags(ch.Flagged, envrcFlags(ch.Files, c.envrcLoads))
+	ch.Flagged = mergeFlags(ch.Flagged, makeFlags(ch.Files, c.makeIncludes))
 	return ch
 }

@@ -1,6 +1,7 @@
 package runlater
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -45,15 +46,7 @@ func EnvrcSources(root, envrc string) []string {
 // loose names kept as patterns that Loads can test a path against.
 func ReadEnvrc(root, envrc string) Envrc {
 	r := Envrc{root: root, dir: filepath.Dir(envrc), File: envrc}
-	f, err := os.Open(envrc)
-	if err != nil {
-		return r
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return r
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxEnvrc))
+	b, err := readRegular(envrc, maxEnvrc)
 	if err != nil {
 		return r
 	}
@@ -112,6 +105,20 @@ func (r *Envrc) addNamed(verb, n string) {
 		p = filepath.Join(p, ".envrc")
 	}
 	add(p)
+}
+
+// readRegular is up to limit bytes of the regular file at name; a fifo,
+// device or directory is an error, not a read.
+func readRegular(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, errors.Join(err, errors.New(name+" is not a regular file"))
+	}
+	return io.ReadAll(io.LimitReader(f, limit))
 }
 
 // envrcCommands splits a shell file into simple commands (words, quotes
