@@ -53,7 +53,7 @@ func (c Change) Line() string {
 	case c.What == ModeOnly && c.Before.DefACL != c.After.DefACL:
 		s += " (a new default ACL: files made in it later take its permissions, not your umask)"
 	case c.Before != nil && c.After != nil && c.Before.Kind != c.After.Kind:
-		s += fmt.Sprintf(" (was a %s, now a %s)", c.Before.Kind, c.After.Kind)
+		s += fmt.Sprintf(" (was %s, now %s)", c.Before.Kind.withArticle(), c.After.Kind.withArticle())
 	case c.Before != nil && c.Before.Skip != "" && c.What != ModeOnly:
 		s += " (not covered by the checkpoint: " + c.Before.Skip + ")"
 	}

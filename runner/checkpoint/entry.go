@@ -22,6 +22,15 @@ const (
 	KindOther Kind = "other"
 )
 
+// withArticle is the kind as a report line names it: "a dir", "a fifo,
+// socket, device or unreadable entry".
+func (k Kind) withArticle() string {
+	if k == KindOther {
+		return "a fifo, socket, device or unreadable entry"
+	}
+	return "a " + string(k)
+}
+
 // Entry is one path of a place as a checkpoint saw it.
 type Entry struct {
 	Path   string      `json:"p"` // slash-separated, relative to the place

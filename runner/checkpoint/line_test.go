@@ -29,3 +29,12 @@ func TestAReportLineKeepsItsPathOnOneLine(t *testing.T) {
 		}
 	}
 }
+
+// A file replaced by a fifo reads as English in the report.
+func TestAReportLineNamesAFifoInWords(t *testing.T) {
+	t.Parallel()
+	l := Change{Path: "Makefile", What: Modified, Before: &Entry{Kind: KindFile}, After: &Entry{Kind: KindOther}}.Line()
+	if want := "M Makefile (was a file, now a fifo, socket, device or unreadable entry)"; l != want {
+		t.Errorf("%q; want %q", l, want)
+	}
+}
