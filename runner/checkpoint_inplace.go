@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -235,13 +236,20 @@ func withCheckpoint(ch InPlaceChange, changes []checkpoint.Change, before, after
 	return ch
 }
 
+// mergeFlags is a then b, one flag a path: a path flagged in both keeps
+// a's place and each reason (a new bin/git is a new executable and on the
+// PATH the person's .envrc sets).
 func mergeFlags(a, b []Flag) []Flag {
-	seen := map[string]bool{}
+	at := map[string]int{}
 	var out []Flag
-	for _, f := range append(a, b...) {
-		if !seen[f.Path] {
-			seen[f.Path] = true
+	for _, f := range append(slices.Clip(a), b...) {
+		i, seen := at[f.Path]
+		switch {
+		case !seen:
+			at[f.Path] = len(out)
 			out = append(out, f)
+		case !strings.Contains(out[i].Reason, f.Reason):
+			out[i].Reason += " · " + f.Reason
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 
@@ -55,6 +56,17 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 				out = append(out, Flag{f, "your " + rel + " may load it (`" + how + "` names a file Sentinel cannot read without running it): direnv runs it on cd with no new direnv allow"})
 			}
 			break
+		}
+		if fi, err := os.Lstat(abs); err == nil && fi.IsDir() {
+			continue
+		}
+		for _, e := range loads.envrcs {
+			if d, ok := e.OnPath(abs); ok {
+				rel, _ := filepath.Rel(loads.root, e.File)
+				dir, _ := filepath.Rel(loads.root, d)
+				out = append(out, Flag{f, "your " + filepath.ToSlash(rel) + " puts " + filepath.ToSlash(dir) + " on your PATH (PATH_add): after cd, a command of this name runs it"})
+				break
+			}
 		}
 	}
 	return out
