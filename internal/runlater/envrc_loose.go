@@ -26,9 +26,9 @@ type Envrc struct {
 	// DIR, path_add PATH DIR): a program there runs in place of the
 	// system's of that name after every cd.
 	PathDirs []string
-	root  string
-	dir   string
-	loose []looseName
+	root     string
+	dir      string
+	loose    []looseName
 }
 
 // looseName is one name an .envrc gives that cannot be read without
