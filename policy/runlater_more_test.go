@@ -132,3 +132,24 @@ func TestFilesRunOnCdOrLintAreRunLater(t *testing.T) {
 		{`echo x > envrc.go`, "allow"},
 	})
 }
+
+// Hook runners' and formatters' configs that a tool obeys with no step of
+// the person's own: husky 4 and lint-staged run the commands their config
+// names on commit, like .pre-commit-config.yaml; Prettier, stylelint,
+// flake8, coverage and nyc load the plugins theirs name when the editor
+// formats or the person tests; mise runs its file tasks and JetBrains its
+// shared run configurations. Each was reported as a plain change (h/ipatk12).
+func TestHookRunnerAndPluginConfigsAreRunLater(t *testing.T) {
+	for _, p := range []string{".huskyrc", ".huskyrc.json", "web/.huskyrc.js", ".lintstagedrc", ".lintstagedrc.json", "web/.lintstagedrc.yaml"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsUnasked {
+			t.Errorf("%s: flagged %v, class %q; want %q (it runs on the person's git commit)", p, ok, e.Class, RunsUnasked)
+		}
+	}
+	for _, p := range []string{".prettierrc", ".prettierrc.js", "web/.prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.json",
+		".stylelintrc", ".stylelintrc.js", ".flake8", "svc/.flake8", ".coveragerc", ".nycrc", ".nycrc.json",
+		".mise-tasks/build", "mise/tasks/test", "mise-tasks/lint", ".run/App.run.xml", "pnpm-workspace.yaml", "nx.json"} {
+		if e, ok := RunsLater(p); !ok || e.Class != RunsOnBuild {
+			t.Errorf("%s: flagged %v, class %q; want the build class", p, ok, e.Class)
+		}
+	}
+}

@@ -44,6 +44,9 @@ func inPlaceFlags(changes []checkpoint.Change, before, after *checkpoint.Manifes
 		if w := writableFlag(c); w != "" {
 			why = append([]string{w}, why...)
 		}
+		if w := defaultACLFlag(c); w != "" {
+			why = append([]string{w}, why...)
+		}
 		if len(why) > 0 {
 			out = append(out, Flag{c.Path, strings.Join(why, " · ")})
 		}
@@ -109,6 +112,18 @@ func writableFlag(c checkpoint.Change) string {
 	return fmt.Sprintf("%smade %s (%04o): another user of this machine can now change it and plant code; `chmod %s %s` if you did not mean it", dangerousPrefix, who, uint32(a.Mode.Perm()), fix, c.Path)
 }
 
+// defaultACLFlag says when the run gave a directory a new default ACL:
+// the files the person's tools make in it later take its permissions
+// instead of their umask's, which can let another user of the machine
+// change them.
+func defaultACLFlag(c checkpoint.Change) string {
+	a, b := c.After, c.Before
+	if a == nil || a.Kind != checkpoint.KindDir || a.DefACL == "" || (b != nil && b.Kind == checkpoint.KindDir && b.DefACL == a.DefACL) {
+		return ""
+	}
+	return fmt.Sprintf("%sa new default ACL: files made in it later take its permissions, not your umask (another user of this machine may be able to change them); `setfacl -k %s` takes it away if you did not mean it", dangerousPrefix, c.Path)
+}
+
 // environmentScript says why the slash-separated path p, in an installed
 // environment the project usually ignores, runs code later.
 func environmentScript(p string, before, after *checkpoint.Manifest) string {
@@ -121,6 +136,11 @@ func environmentScript(p string, before, after *checkpoint.Manifest) string {
 		}
 		if elems[i-1] == "node_modules" && elems[i] == ".bin" {
 			return "node_modules/.bin: npm scripts and npx run these programs"
+		}
+		if elems[i-1] == "node_modules" && i < len(elems)-1 {
+			// node_modules/.bin/jest links to ../jest/bin/jest.js: writing
+			// through it changes the package's file, not the link
+			return "an installed npm package: its programs run from node_modules/.bin and its files when required"
 		}
 		if elems[i-1] == "site-packages" || elems[i-1] == "dist-packages" {
 			return "an installed Python package: runs when it is imported"

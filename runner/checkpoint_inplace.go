@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -47,6 +48,9 @@ type inPlaceCheckpoint struct {
 	// envrcLoads: the files the person's .envrc files load, read at the
 	// start (inplace_envrc.go).
 	envrcLoads envrcReads
+	// makeIncludes: the files the person's makefiles include, read at the
+	// same time (inplace_makeinc.go).
+	makeIncludes makeReads
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
 	// tellAfter is how long end's recording runs before it is told
@@ -118,7 +122,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m)}
+	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m), makeIncludes: makeIncludes(p.Root, m)}
 	c.calls.index, c.calls.indexSum = indexBefore, indexSum
 	return c
 }
@@ -232,13 +236,20 @@ func withCheckpoint(ch InPlaceChange, changes []checkpoint.Change, before, after
 	return ch
 }
 
+// mergeFlags is a then b, one flag a path: a path flagged in both keeps
+// a's place and each reason (a new bin/git is a new executable and on the
+// PATH the person's .envrc sets).
 func mergeFlags(a, b []Flag) []Flag {
-	seen := map[string]bool{}
+	at := map[string]int{}
 	var out []Flag
-	for _, f := range append(a, b...) {
-		if !seen[f.Path] {
-			seen[f.Path] = true
+	for _, f := range append(slices.Clip(a), b...) {
+		i, seen := at[f.Path]
+		switch {
+		case !seen:
+			at[f.Path] = len(out)
 			out = append(out, f)
+		case !strings.Contains(out[i].Reason, f.Reason):
+			out[i].Reason += " · " + f.Reason
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 
@@ -56,14 +57,26 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 			}
 			break
 		}
+		if fi, err := os.Lstat(abs); err == nil && fi.IsDir() {
+			continue
+		}
+		for _, e := range loads.envrcs {
+			if d, ok := e.OnPath(abs); ok {
+				rel, _ := filepath.Rel(loads.root, e.File)
+				dir, _ := filepath.Rel(loads.root, d)
+				out = append(out, Flag{f, "your " + filepath.ToSlash(rel) + " puts " + filepath.ToSlash(dir) + " on your PATH (PATH_add): after cd, a command of this name runs it"})
+				break
+			}
+		}
 	}
 	return out
 }
 
 // report is withCheckpoint's report with the files the person's .envrc
-// files load flagged too.
+// files load and the files the person's makefiles include flagged too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
 	ch.Flagged = mergeFlags(ch.Flagged, envrcFlags(ch.Files, c.envrcLoads))
+	ch.Flagged = mergeFlags(ch.Flagged, makeFlags(ch.Files, c.makeIncludes))
 	return ch
 }

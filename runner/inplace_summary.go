@@ -62,12 +62,23 @@ func (c *InPlaceChanged) Details() string {
 	b.WriteString(refMovesText(c.Refs))
 	b.WriteString(indexCachesText(c.IndexCaches))
 	if len(c.Quarantined) > 0 {
-		b.WriteString("\nquarantined (the coder made these git dirs, pointers, refs or objects; moved out of your project, not deleted):\n  " + strings.Join(c.Quarantined, "\n  "))
+		b.WriteString("\nquarantined (the coder made these git dirs, pointers, refs or objects; moved out of your project, not deleted):\n  " + linesOf(c.Quarantined, "\n  "))
 	}
 	if len(c.Stuck) > 0 {
-		b.WriteString("\nstill in your project (the coder made these and they could not be moved out; run no git command in them until you have looked):\n  " + strings.Join(c.Stuck, "\n  "))
+		b.WriteString("\nstill in your project (the coder made these and they could not be moved out; run no git command in them until you have looked):\n  " + linesOf(c.Stuck, "\n  "))
 	}
 	return b.String()
+}
+
+// linesOf is items joined by sep, each shown as textsafe.Line shows it:
+// the coder names the directories these paths go through, and a newline
+// in a name must not make a line of its own under Sentinel's name.
+func linesOf(items []string, sep string) string {
+	shown := make([]string, len(items))
+	for i, it := range items {
+		shown[i] = textsafe.Line(it)
+	}
+	return strings.Join(shown, sep)
 }
 
 // FlagsText is the changed files that run code later, one a line after

@@ -41,3 +41,19 @@ func TestInPlaceHeadlineCountsEveryKindOfChange(t *testing.T) {
 		})
 	}
 }
+
+// Every git dir the report names as quarantined or stuck stays on its own
+// line, however the coder named the directory that held it.
+func TestInPlaceReportKeepsEachGitDirOnItsLine(t *testing.T) {
+	t.Parallel()
+	c := InPlaceChanged{
+		Quarantined: []string{"/p/v\nsentinel: exec done; no files changed/.git (now in /q/1-git)"},
+		Stuck:       []string{"/p/w\nsentinel: nothing stuck/.git: busy"},
+	}
+	report := c.Report(" in place")
+	for _, l := range strings.Split(report, "\n") {
+		if strings.HasPrefix(l, "sentinel:") {
+			t.Errorf("a name broke the report into a line of its own, %q:\n%s", l, report)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package runlater
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -45,15 +46,7 @@ func EnvrcSources(root, envrc string) []string {
 // loose names kept as patterns that Loads can test a path against.
 func ReadEnvrc(root, envrc string) Envrc {
 	r := Envrc{root: root, dir: filepath.Dir(envrc), File: envrc}
-	f, err := os.Open(envrc)
-	if err != nil {
-		return r
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return r
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxEnvrc))
+	b, err := readRegular(envrc, maxEnvrc)
 	if err != nil {
 		return r
 	}
@@ -61,6 +54,10 @@ func ReadEnvrc(root, envrc string) Envrc {
 	for _, cmd := range envrcCommands(string(b)) {
 		cmd = vars.take(cmd)
 		if len(cmd) == 0 {
+			continue
+		}
+		if dirs, ok := envrcPathAdd(cmd); ok {
+			r.addPathDirs(dirs, vars)
 			continue
 		}
 		verb, names, ok := envrcLoad(cmd)
@@ -85,6 +82,48 @@ func ReadEnvrc(root, envrc string) Envrc {
 		}
 	}
 	return r
+}
+
+// envrcPathAdd is the directories cmd puts on PATH: PATH_add DIR…,
+// path_add PATH DIR… (path_add of another variable puts nothing there).
+func envrcPathAdd(cmd []string) ([]string, bool) {
+	switch {
+	case cmd[0] == "PATH_add":
+		return cmd[1:], true
+	case cmd[0] == "path_add" && len(cmd) > 1:
+		return cmd[2:], cmd[1] == "PATH"
+	}
+	return nil, false
+}
+
+// addPathDirs adds each of dirs (relative to the .envrc's directory) under
+// root that names no variable left unread.
+func (r *Envrc) addPathDirs(dirs []string, vars envrcVars) {
+	for _, d := range dirs {
+		for _, n := range vars.expand(d, r.dir) {
+			if strings.ContainsAny(n, "$`*?[~") {
+				continue
+			}
+			if !filepath.IsAbs(n) {
+				n = filepath.Join(r.dir, n)
+			}
+			if n = filepath.Clean(n); within(n, r.root) {
+				r.PathDirs = append(r.PathDirs, n)
+			}
+		}
+	}
+}
+
+// OnPath reports whether p is a program in one of the directories the
+// .envrc puts on PATH, and which.
+func (r Envrc) OnPath(p string) (string, bool) {
+	dir := filepath.Dir(filepath.Clean(p))
+	for _, d := range r.PathDirs {
+		if d == dir {
+			return d, true
+		}
+	}
+	return "", false
 }
 
 // addNamed adds the path verb loads under the name n (no variable left).
@@ -112,6 +151,20 @@ func (r *Envrc) addNamed(verb, n string) {
 		p = filepath.Join(p, ".envrc")
 	}
 	add(p)
+}
+
+// readRegular is up to limit bytes of the regular file at name; a fifo,
+// device or directory is an error, not a read.
+func readRegular(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, errors.Join(err, errors.New(name+" is not a regular file"))
+	}
+	return io.ReadAll(io.LimitReader(f, limit))
 }
 
 // envrcCommands splits a shell file into simple commands (words, quotes

@@ -3,6 +3,8 @@ package checkpoint
 import (
 	"fmt"
 	"sort"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // What is how a path changed between two checkpoints.
@@ -26,23 +28,32 @@ type Change struct {
 
 // Line is the change as one line of a report: "M path", "A path",
 // "D path", "mode 0644→0755 path", with what the checkpoint could not see.
+// The path is the coder's to name: it is shown as textsafe.Line shows it,
+// so a newline or an escape in it cannot make a line of its own.
 func (c Change) Line() string {
-	s := ""
+	s, path := "", textsafe.Line(c.Path)
 	switch c.What {
 	case Added:
-		s = "A " + c.Path
+		s = "A " + path
 	case Deleted:
-		s = "D " + c.Path
+		s = "D " + path
 	case Modified:
-		s = "M " + c.Path
+		s = "M " + path
 	case ModeOnly:
-		s = fmt.Sprintf("mode %04o→%04o %s", uint32(c.Before.Mode.Perm()), uint32(c.After.Mode.Perm()), c.Path)
+		s = fmt.Sprintf("mode %04o→%04o %s", uint32(c.Before.Mode.Perm()), uint32(c.After.Mode.Perm()), path)
+		if c.Before.Mode == c.After.Mode {
+			s = "acl " + path
+		}
 	}
 	switch {
 	case c.After != nil && c.After.Kind == KindGit:
 		s += " (a git dir: not looked into)"
+	case c.What == ModeOnly && c.Before.DefACL != c.After.DefACL && c.After.DefACL == "":
+		s += " (its default ACL taken away)"
+	case c.What == ModeOnly && c.Before.DefACL != c.After.DefACL:
+		s += " (a new default ACL: files made in it later take its permissions, not your umask)"
 	case c.Before != nil && c.After != nil && c.Before.Kind != c.After.Kind:
-		s += fmt.Sprintf(" (was a %s, now a %s)", c.Before.Kind, c.After.Kind)
+		s += fmt.Sprintf(" (was %s, now %s)", c.Before.Kind.withArticle(), c.After.Kind.withArticle())
 	case c.Before != nil && c.Before.Skip != "" && c.What != ModeOnly:
 		s += " (not covered by the checkpoint: " + c.Before.Skip + ")"
 	}
@@ -96,7 +107,7 @@ func compare(b, a *Entry) (What, bool) {
 	case KindGit, KindOther:
 		return "", false
 	}
-	if b.Mode != a.Mode {
+	if b.Mode != a.Mode || b.DefACL != a.DefACL {
 		return ModeOnly, true
 	}
 	return "", false

@@ -22,6 +22,15 @@ const (
 	KindOther Kind = "other"
 )
 
+// withArticle is the kind as a report line names it: "a dir", "a fifo,
+// socket, device or unreadable entry".
+func (k Kind) withArticle() string {
+	if k == KindOther {
+		return "a fifo, socket, device or unreadable entry"
+	}
+	return "a " + string(k)
+}
+
 // Entry is one path of a place as a checkpoint saw it.
 type Entry struct {
 	Path   string      `json:"p"` // slash-separated, relative to the place
@@ -52,6 +61,10 @@ type Entry struct {
 	// that file's, and undo links the path to it again.
 	OutDev uint64 `json:"od,omitempty"`
 	OutIno uint64 `json:"oi,omitempty"`
+	// DefACL is a directory's POSIX default ACL (defaultACL), "" for none:
+	// files made in the directory later take its permissions, not the
+	// umask, so one a run sets changes what the person's tools make there.
+	DefACL string `json:"da,omitempty"`
 	// The owner, put back when undo runs as root.
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`

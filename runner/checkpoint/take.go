@@ -97,6 +97,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 				top := stampOf(rel, info)
 				top.Kind = KindDir
 				top.Size, top.MTime, top.CTime, top.Ino, top.Dev = 0, 0, 0, 0, 0
+				top.DefACL = defaultACL(root)
 				m.Top = &top
 			}
 			return werr // an unreadable place is no checkpoint
@@ -144,6 +145,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		case d.IsDir():
 			e.Kind = KindDir
 			e.Size, e.MTime, e.CTime, e.Ino, e.Dev = 0, 0, 0, 0, 0
+			e.DefACL = defaultACL(filepath.Join(root, filepath.FromSlash(rel)))
 		case info.Mode()&fs.ModeSymlink != 0:
 			e.Kind = KindSymlink
 			e.Target, err = r.Readlink(filepath.FromSlash(rel))

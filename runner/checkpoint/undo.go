@@ -11,6 +11,8 @@ import (
 	"path"
 	"sort"
 	"time"
+
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // Step is one path undo puts back: from what is there now (nil: nothing)
@@ -20,19 +22,23 @@ type Step struct {
 	Now, Was *Entry
 }
 
-// Line is the step as one line: what undo does to the path.
+// Line is the step as one line: what undo does to the path (shown as
+// Change.Line shows it).
 func (s Step) Line() string {
 	w, _ := compare(s.Now, s.Was)
-	c := Change{Path: s.Path, What: w, Before: s.Now, After: s.Was}
+	shown := textsafe.Line(s.Path)
 	switch w {
 	case Added:
-		return "recreate " + s.Path
+		return "recreate " + shown
 	case Deleted:
-		return "remove " + s.Path
+		return "remove " + shown
 	case ModeOnly:
-		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), s.Path)
+		if s.Now.Mode == s.Was.Mode {
+			return "put back the default ACL of " + shown
+		}
+		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), shown)
 	}
-	return "restore " + c.Path
+	return "restore " + shown
 }
 
 // Conflict is a path the person changed after the run ended that undo
@@ -273,7 +279,7 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
 		if st.Was != nil && st.Was.Kind == KindDir {
-			if ok, err := at(st.Path, func(pr *os.Root, base string) error { return chmodDir(pr, base, st.Was.Mode) }); ok && err != nil {
+			if ok, err := at(st.Path, func(pr *os.Root, base string) error { return chmodDirACL(pr, base, st.Was.Mode, &st.Was.DefACL) }); ok && err != nil {
 				fail(st.Path, err)
 			}
 		}
