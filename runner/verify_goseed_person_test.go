@@ -10,16 +10,22 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // TestMain lets this test binary serve as the seed's cache program
-// (GoCacheProgArg), as the sentinel binary does.
+// (GoCacheProgArg) and the sandbox's helper (HelperArg), as the sentinel
+// binary does.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == GoCacheProgArg {
 		os.Exit(GoCacheProgMain(os.Args[2:]))
 	}
 	if len(os.Args) > 1 && os.Args[1] == SeedGuardArg {
 		os.Exit(SeedGuardMain(os.Args[2:]))
+	}
+	if len(os.Args) > 1 && os.Args[1] == sandbox.HelperArg { // a verification's sandbox (Options.Helper unset)
+		os.Exit(sandbox.HelperMain(os.Args[2:]))
 	}
 	if len(os.Args) > 1 && os.Args[1] == prebuildArg {
 		os.Exit(prebuildMain())
