@@ -42,16 +42,10 @@ func TestMain(m *testing.M) {
 // compiling it again: the seed holds entries whose time is the person's,
 // older than the build.
 func TestSeedBuildTakesThePersonsCompiledPackages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	was := goCacheProgExe
-	goCacheProgExe = func() (string, error) { return os.Executable() }
-	t.Cleanup(func() { goCacheProgExe = was })
 	// The core seed (the same path as the full one, less CPU), built
 	// through goSeedTier as a verification builds it, once per test
 	// process (seed_shared_test.go): start is when that build started.
-	seed, start := sharedCoreSeed(t)
+	seed, start := servedCoreSeed(t)
 	dir := seed.dir
 	// Its signed manifest names the standard packages it holds, closed
 	// under dependencies (what a verification's imports are held against).

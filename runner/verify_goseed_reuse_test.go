@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -28,13 +27,7 @@ const goToolRuns = ` -x ./... >go-x.log 2>&1 || { cat go-x.log; exit 1; }; ` +
 // built under other settings — seen with GOAMD64=v2 or CGO_ENABLED=0 in
 // the seed's go environment — or no seed at all fails here.)
 func TestAVerificationAfterTheSeedBuildsNoStandardPackage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	was := goCacheProgExe
-	goCacheProgExe = func() (string, error) { return os.Executable() }
-	t.Cleanup(func() { goCacheProgExe = was })
-	sharedCoreSeed(t) // built as Sentinel builds it, once per test process
+	servedCoreSeed(t) // built as Sentinel builds it, once per test process
 	p, snap := goProject(t, "example.com/reuse", `package m
 
 import (
