@@ -67,9 +67,12 @@ import (
 // one vet run): TestAVerificationAfterTheSeedBuildsNoStandardPackage. So
 // the first run's extra time is the seed's wait alone; the demo now starts
 // the seed as soon as its sample's files are written (cmd/sentinel's
-// demo_seed.go), 0.7-1.5 s before the run would. Where the seed takes
-// longer than the coder (load 20 and over), the verification waits for it,
-// saying so every second, rather than building the same beside it.
+// demo_seed.go), 0.7-1.5 s before the run would. At load 16-36 (five
+// demos each way, interleaved) the seed was ready 9-17 s after the demo
+// started either way and the first verification took 1.6-41 s against the
+// second's 1.0-7.1: the load decides, not the start. Where the seed takes
+// longer than the coder, the verification waits for it, saying so every
+// second, rather than building the same beside it.
 
 // seedWaitLine and seedWaitWhy are what a verification waiting for the
 // seed says it does, and why.
