@@ -34,8 +34,10 @@ func TestGreet(t *testing.T) {
 
 // CreateSample makes the demo's sample project in dir (which must be empty
 // or not exist): a committed Go greeter plus one uncommitted change, so the
-// demo shows a snapshot of uncommitted work too.
-func CreateSample(ctx context.Context, dir string) error {
+// demo shows a snapshot of uncommitted work too. written, when not nil, is
+// called once the files are written, before git runs (most of the time
+// the sample takes): the demo starts the Go build cache seed there.
+func CreateSample(ctx context.Context, dir string, written func()) error {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty (give an empty directory, an existing git repository, or none)", dir)
 	}
@@ -51,6 +53,9 @@ func CreateSample(ctx context.Context, dir string) error {
 		if err := os.WriteFile(p, []byte(body), mode); err != nil {
 			return err
 		}
+	}
+	if written != nil {
+		written()
 	}
 	git := func(args ...string) error {
 		_, err := gitCmd{dir: dir}.run(ctx, append([]string{"-c", "user.name=Sentinel Demo", "-c", "user.email=demo@sentinel.invalid",

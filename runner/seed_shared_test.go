@@ -84,6 +84,20 @@ func sharedCoreSeed(t *testing.T) (goSeedDir, time.Time) {
 	return builtSharedCoreSeed(t)
 }
 
+// servedCoreSeed is sharedCoreSeed built as the sentinel binary builds it,
+// with this test binary as its cache program (TestMain serves it); it
+// skips the test under -short.
+func servedCoreSeed(t *testing.T) (goSeedDir, time.Time) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	was := goCacheProgExe
+	goCacheProgExe = func() (string, error) { return os.Executable() }
+	t.Cleanup(func() { goCacheProgExe = was })
+	return sharedCoreSeed(t)
+}
+
 // builtSharedCoreSeed is sharedCoreSeed in the dirs sharedSeedDirs gave.
 func builtSharedCoreSeed(t *testing.T) (goSeedDir, time.Time) {
 	t.Helper()

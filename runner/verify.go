@@ -156,7 +156,7 @@ func (v Verifier) verify(ctx context.Context, patchPath string, removeAfter func
 	home, _ := os.UserHomeDir()
 	prof := sandbox.DefaultProfile(ws.Dir, home)
 	prof.Net = sandbox.NetNone
-	prof.Env = append(prof.Env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true")
+	prof.Env = append(prof.Env, checkGoEnv...)
 	// Go's build cache is this verification's alone (see verify_gocache.go):
 	// a check can write it, so nothing it holds afterwards is ever read again.
 	checks, skipped := checksToRun(ws.Dir, v.Checks) // nothing to check yet (verify_nothing.go)

@@ -78,6 +78,10 @@ func TestSeed(t *testing.T) { _ = httptest.NewRecorder() }
 
 const seedPurpose = "verify-go-seed"
 
+// checkGoEnv is the go command's settings in a verification's checks, and
+// in the seed's build: the build cache's action IDs depend on them.
+var checkGoEnv = []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true"}
+
 // seedManifest names every file of a seed's cache with its digest.
 type seedManifest struct {
 	GoVersion string            `json:"go_version"`
@@ -267,9 +271,11 @@ func buildSeed(ctx context.Context, dir, version string, t seedTier, from *goSee
 	if err != nil {
 		return err
 	}
-	// The environment verification gives checks, so the same action IDs come out.
-	env := []string{"PATH=" + hostbin.PersonPATH(), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
-		"GOCACHE=" + cache, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CI=true", "GOENV=off"}
+	// The environment verification gives checks (checkGoEnv; a check's
+	// sandbox shows no go env file), so the same action IDs come out:
+	// TestAVerificationAfterTheSeedBuildsNoStandardPackage.
+	env := append([]string{"PATH=" + hostbin.PersonPATH(), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + os.TempDir(),
+		"GOCACHE=" + cache, "GOENV=off"}, checkGoEnv...)
 	goTest := func(env []string) error { return seedGoRuns(ctx, goBin, mod, env) }
 	// The seed's package list needs its module, not its build: it is
 	// listed while the seed builds (3 s at load 49 that the first

@@ -48,14 +48,31 @@ import (
 // the build asks for; a person who has run go test or go vet anywhere has
 // most of them); the verification's go command served from the seed as it
 // is built (a cache program outside the sandbox answering a check inside
-// it, to save the few seconds of the verification's own work); starting
-// the seed earlier in demo (it starts within a second of Sentinel's start).
+// it, to save the few seconds of the verification's own work).
 // Measured again (issue 33, first16; docs/measure/first-demo.sh, load
 // 30-64): the first demo's verification waited 89-100 s for the core seed,
 // which is all of its extra time (27-33 CPU-s for the first run against
 // 5 for the second: the seed's go test 11 and go vet 9); -p 8 for the
 // seed's go commands took 140 s against 293 s wall at load 60-72 but 115 s
 // against 137 s at load 40-48, for 10-17% more CPU: still not taken.
+//
+// Measured again (issue 33, first17; load 7-14): the core seed's go test
+// took 3.9 CPU-s (8 compiles: the testing package's own; 77 vet runs for
+// facts; a link) and its go vet 2.3 (77 vet runs), and the seed was ready
+// 5-9 s after the run started, while the demo's patch came at 9-11 s: the
+// first verification then took 1.5-3.3 s against the second's 1.1-3.2,
+// the seed's copy (56 MB, 0.2-1 s) in both. Once built, the seed leaves
+// nothing of the standard library to the verification (go test -x: the
+// project's package, its test main and the link; go vet -x: the project's
+// one vet run): TestAVerificationAfterTheSeedBuildsNoStandardPackage. So
+// the first run's extra time is the seed's wait alone; the demo now starts
+// the seed as soon as its sample's files are written (cmd/sentinel's
+// demo_seed.go), 0.7-1.5 s before the run would. At load 16-36 (five
+// demos each way, interleaved) the seed was ready 9-17 s after the demo
+// started either way and the first verification took 1.6-41 s against the
+// second's 1.0-7.1: the load decides, not the start. Where the seed takes
+// longer than the coder, the verification waits for it, saying so every
+// second, rather than building the same beside it.
 
 // seedWaitLine and seedWaitWhy are what a verification waiting for the
 // seed says it does, and why.

@@ -12,16 +12,21 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/testdirs"
+	"github.com/sentinelhq/sentinel/sandbox"
 )
 
 // TestMain lets this test binary serve as the seed's cache program
-// (GoCacheProgArg), as the sentinel binary does.
+// (GoCacheProgArg) and the sandbox's helper (HelperArg), as the sentinel
+// binary does.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == GoCacheProgArg {
 		os.Exit(GoCacheProgMain(os.Args[2:]))
 	}
 	if len(os.Args) > 1 && os.Args[1] == SeedGuardArg {
 		os.Exit(SeedGuardMain(os.Args[2:]))
+	}
+	if len(os.Args) > 1 && os.Args[1] == sandbox.HelperArg { // a verification's sandbox (Options.Helper unset)
+		os.Exit(sandbox.HelperMain(os.Args[2:]))
 	}
 	if len(os.Args) > 1 && os.Args[1] == prebuildArg {
 		os.Exit(prebuildMain())
@@ -47,16 +52,10 @@ func TestMain(m *testing.M) {
 // compiling it again: the seed holds entries whose time is the person's,
 // older than the build.
 func TestSeedBuildTakesThePersonsCompiledPackages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	was := goCacheProgExe
-	goCacheProgExe = func() (string, error) { return os.Executable() }
-	t.Cleanup(func() { goCacheProgExe = was })
 	// The core seed (the same path as the full one, less CPU), built
 	// through goSeedTier as a verification builds it, once per test
 	// process (seed_shared_test.go): start is when that build started.
-	seed, start := sharedCoreSeed(t)
+	seed, start := servedCoreSeed(t)
 	dir := seed.dir
 	// Its signed manifest names the standard packages it holds, closed
 	// under dependencies (what a verification's imports are held against).

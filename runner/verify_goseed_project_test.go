@@ -18,16 +18,10 @@ import (
 // (here: no compile of fmt in `go build -x`); a cache made before is left
 // as it is, and a project that is not Go gets none.
 func TestANewProjectsGoCacheStartsFromTheSeed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
 	// The seed is built as Sentinel builds it, from the person's cache
 	// (this machine's, which `go test` itself just used), once per test
 	// process (seed_shared_test.go); the state and cache dirs are fresh.
-	was := goCacheProgExe
-	goCacheProgExe = func() (string, error) { return os.Executable() }
-	t.Cleanup(func() { goCacheProgExe = was })
-	sharedCoreSeed(t)
+	servedCoreSeed(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang bound
 	defer cancel()
 

@@ -28,7 +28,7 @@ file edits, a CI workflow (a file that runs code later) and a new network
 host; it receives a steering message and finishes. Its work lands on a new branch you can look at.`,
 		Args: wantArgs(0, 1, "", "sentinel demo /tmp/sentinel-demo"),
 		RunE: func(c *cobra.Command, args []string) error {
-			dir, err := demoDir(c, args)
+			dir, err := demoDir(c, args, f.verify)
 			if err != nil {
 				return err
 			}
@@ -42,13 +42,17 @@ host; it receives a steering message and finishes. Its work lands on a new branc
 	return cmd
 }
 
-func demoDir(c *cobra.Command, args []string) (string, error) {
+// demoDir is the demo's project: a new sample (made in a new temporary
+// directory, or in the one args name), or the git repository args name.
+// verify is --verify: the checks the sample's Go build cache seed is
+// started for (warmDemoSeed).
+func demoDir(c *cobra.Command, args, verify []string) (string, error) {
 	if len(args) == 0 {
 		dir, err := os.MkdirTemp("", "sentinel-demo-")
 		if err != nil {
 			return "", err
 		}
-		return dir, makeSample(c.Context(), dir)
+		return dir, makeSample(c.Context(), dir, verify)
 	}
 	dir, err := filepath.Abs(args[0])
 	if err != nil {
@@ -60,7 +64,7 @@ func demoDir(c *cobra.Command, args []string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	return dir, makeSample(c.Context(), dir)
+	return dir, makeSample(c.Context(), dir, verify)
 }
 
 // A new person's first command is the demo, and its first seconds went to
@@ -83,12 +87,13 @@ var (
 const demoSayEvery = time.Second
 
 // makeSample makes the sample project in dir, saying so at once and every
-// demoSayEvery until it is made.
-func makeSample(ctx context.Context, dir string) error {
+// demoSayEvery until it is made; the Go build cache seed its verification
+// will want starts as soon as its files are written (warmDemoSeed).
+func makeSample(ctx context.Context, dir string, verify []string) error {
 	demoSay("demo: making a sample Go project in " + dir)
 	start := time.Now()
 	done := make(chan error, 1)
-	go func() { done <- createSample(ctx, dir) }()
+	go func() { done <- createSample(ctx, dir, func() { warmDemoSeed(verify, dir) }) }()
 	tick := time.NewTicker(demoSayEvery)
 	defer tick.Stop()
 	for {

@@ -22,14 +22,14 @@ func TestDemoSaysItMakesTheSampleWhileItIsSlow(t *testing.T) {
 	oldSay, oldCreate := demoSay, createSample
 	t.Cleanup(func() { demoSay, createSample = oldSay, oldCreate })
 	demoSay = func(s string) { mu.Lock(); said = append(said, s); mu.Unlock() }
-	createSample = func(context.Context, string) error {
+	createSample = func(context.Context, string, func()) error {
 		if !poll.Until(time.Minute, func() bool { return saidN() >= 2 }) {
 			return errors.New("nothing said while the sample was being made")
 		}
 		return nil
 	}
 	dir := t.TempDir()
-	if err := makeSample(context.Background(), dir); err != nil {
+	if err := makeSample(context.Background(), dir, nil); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()

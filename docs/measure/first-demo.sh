@@ -2,9 +2,9 @@
 # first-demo.sh — issue 33's check, as a new person meets it: a fresh home
 # and a fresh clone; `go run ./cmd/sentinel demo --plain` twice. Every
 # output line is stamped with the seconds since its run started; each run
-# ends with its largest silent gap and its verification's seconds (from the
+# ends with its largest silent gap, its verification's seconds (from the
 # first "verify"/"preparing the Go build cache" line to the verification's
-# result).
+# result) and when the Go build cache seed it built was ready.
 #
 # The home is new (XDG_* and GOCACHE unset), but its ~/.cache/go-build is
 # warm as `go run` leaves it: `go run ./cmd/sentinel --version` runs there
@@ -59,7 +59,14 @@ echo "# warming the person's build cache: go run ./cmd/sentinel --version"
 	GOPROXY=off GOTOOLCHAIN=local go run ./cmd/sentinel --version
 for n in 1 2; do
 	echo "# demo run $n: $(uptime)"
+	t0=$(date +%s.%N)
 	fresh go run ./cmd/sentinel demo --plain </dev/null 2>&1 | stamp
+	# When each seed this run built was signed, from the demo's start.
+	for sig in "$home"/.cache/sentinel/verify-go-seed/*/manifest.sig; do
+		[ -e "$sig" ] || continue
+		awk -v a="$(stat -c %.9Y "$sig")" -v b="$t0" -v n="$(basename "$(dirname "$sig")")" \
+			'BEGIN { if (a > b) printf "# seed %s ready %.1f s after the demo started\n", n, a - b }'
+	done
 done
 echo "# $(date -u +%FT%TZ) $(uptime)"
 if [ -z "${KEEP:-}" ]; then
