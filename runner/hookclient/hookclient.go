@@ -14,8 +14,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals/wire"
@@ -58,7 +60,53 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "sentinel: "+msg)
 		return code
 	}
-	return Run(context.Background(), args[0], stdin, stdout, stderr, os.Getenv(wire.EnvSocket))
+	ctx, stop := untilEndSignal()
+	defer stop()
+	return Run(ctx, args[0], stdin, stdout, stderr, os.Getenv(wire.EnvSocket))
+}
+
+// endSignals are the signals that would end a hook before it answers: a
+// hangup, an interrupt, a termination (its agent's process group ended or
+// its terminal gone, as when a run stops).
+var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM}
+
+// untilEndSignal is a context that one of endSignals ends, its cause
+// naming the signal. Unhandled, such a signal ends the hook with no exit
+// status and no answer, and Codex runs a call whose hook ended so (CI saw
+// a command the person had not yet answered run in place); caught, the
+// wait for the broker ends and the hook answers a deny saying why. SIGKILL
+// cannot be caught: the broker's bypass watch (approvals/bypass.go) is
+// what sees a call that ran after it.
+func untilEndSignal() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, endSignals...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			cancel(fmt.Errorf("the hook was sent %s before Sentinel answered", signalName(s)))
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// signalName is s as a person looks it up: SIGTERM, not "terminated".
+func signalName(s os.Signal) string {
+	switch s {
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return s.String()
 }
 
 // Run answers one hook invocation in adapter's dialect (an unknown adapter
@@ -125,6 +173,9 @@ func Run(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io
 	}
 	// On any failure AskOnce returns a deny saying why; it is answered the same way.
 	d, askErr := wire.AskWithin(ctx, socket, *ev.Request, wait)
+	if askErr != nil && ctx.Err() != nil {
+		d = wire.DenyBy("error", context.Cause(ctx).Error()) // why the wait ended, not "context canceled"
+	}
 	a := dialect.Answer(ev, d)
 	if steps != nil && !d.Allowed() {
 		if alt, ok := steps.AfterDeny(ev, payload, d, askErr, socket); ok {
