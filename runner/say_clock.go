@@ -56,3 +56,22 @@ func sayUntil(stop <-chan struct{}, say func(now time.Time)) {
 		}
 	}
 }
+
+// startSaying calls wait with the time since start each time a teller
+// speaks (sayUntil), until the stop it returns is called; nothing is said
+// after stop returns.
+func startSaying(start time.Time, wait func(time.Duration)) (stop func()) {
+	quit, said := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(said)
+		sayUntil(quit, func(now time.Time) {
+			if wait != nil {
+				wait(now.Sub(start))
+			}
+		})
+	}()
+	return func() {
+		close(quit)
+		<-said
+	}
+}

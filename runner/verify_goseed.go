@@ -288,19 +288,9 @@ func WarmGoSeed(dir string, checks []Check) {
 // whileSaying runs fn, calling wait every seedWaitEvery with the time since
 // start until fn returns.
 func whileSaying(start time.Time, wait func(time.Duration), fn func() error) error {
-	stop, said := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(said)
-		sayUntil(stop, func(now time.Time) {
-			if wait != nil {
-				wait(now.Sub(start))
-			}
-		})
-	}()
-	err := fn()
-	close(stop)
-	<-said // nothing is said after it returns
-	return err
+	stop := startSaying(start, wait)
+	defer stop()
+	return fn()
 }
 
 // seedGoRuns are the seed build's go commands, run in mod with env: go

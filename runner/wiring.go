@@ -79,7 +79,7 @@ func (r *containment) startBroker() error {
 		ask.Model = r.sup
 	}
 	if r.opts.Approval.Queue {
-		ask.Away = r.awayDecider()
+		ask.Away = r.queuePerson()
 	}
 	r.broker, err = approvals.NewBroker(approvals.BrokerConfig{
 		SocketPath:   r.socketPath(),

@@ -20,9 +20,12 @@ type Person struct {
 	Workspace string
 	// AtTerminal: a person sees the card at the run's terminal too.
 	AtTerminal bool
-	// Posted, if set, is told each request's id in the queue (the run
-	// journals it).
-	Posted func(req approvals.Request, id string)
+	// Posted, if set, is told each request's id once the queue holds it
+	// (the run journals it); what it returns, if not nil, is called when
+	// the request stops waiting there (answered, withdrawn, or the service
+	// gone), before Ask returns. A request the queue never held — no
+	// service — is never Posted: the run says nothing of a queue then.
+	Posted func(req approvals.Request, id string) (ended func())
 }
 
 // Ask implements approvals.Remote.
@@ -49,6 +52,12 @@ func (p *Person) Ask(ctx context.Context, pr *approvals.Prompt) (approvals.Decis
 		case <-finished:
 		}
 	}()
+	var ended func() // Posted's: set, and called, on this goroutine
+	defer func() {
+		if ended != nil {
+			ended()
+		}
+	}()
 	var a Answer
 	err := servicewire.Stream(sctx, OpPost, Post{Run: p.Run, Project: p.Project, Coder: p.Coder, Workspace: p.Workspace,
 		Request: pr.Request, Verdict: pr.Verdict, AtTerminal: p.AtTerminal},
@@ -60,8 +69,8 @@ func (p *Person) Ask(ctx context.Context, pr *approvals.Prompt) (approvals.Decis
 			mu.Lock()
 			id = got.ID
 			mu.Unlock()
-			if p.Posted != nil {
-				p.Posted(pr.Request, got.ID)
+			if p.Posted != nil && ended == nil {
+				ended = p.Posted(pr.Request, got.ID)
 			}
 			return nil
 		}, &a)
