@@ -26,8 +26,12 @@ import (
 //     on stderr) blocks the call and the model hears the reason. An allow
 //     must be an exit 0 with no output: permissionDecision "allow" is
 //     "unsupported" (the hook is marked failed, and the call runs anyway).
-//     A hook that fails — exit 1, a crash — lets the call run, so Sentinel's
-//     hook command answers every failure with a deny (runner/hookclient).
+//     A hook that fails — exit 1, a crash, ended by a signal ("hook exited
+//     without a status code") — lets the call run: Codex 0.171.0 has no
+//     setting that makes a failed hook block. So Sentinel's hook command
+//     answers every failure with a deny (runner/hookclient), a SIGHUP,
+//     SIGINT or SIGTERM while it waits included; a SIGKILL leaves only
+//     the broker's bypass watch (approvals/bypass.go), which stops the run.
 //   - Hooks from config layers (CODEX_HOME's hooks.json, a project's
 //     .codex/) run only once trusted (a hash kept in config.toml, set in
 //     the TUI). Managed hooks need no trust: RequirementsPath's [hooks]
