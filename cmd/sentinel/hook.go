@@ -37,7 +37,9 @@ tool call proceed.`,
 			Short: "Answer a " + adapter + " hook",
 			Args:  noArgs,
 			RunE: func(c *cobra.Command, _ []string) error {
-				code := hookclient.Run(c.Context(), adapter, os.Stdin, os.Stdout, os.Stderr, os.Getenv(approvals.EnvSocket))
+				ctx, stop := hookclient.UntilEndSignal(c.Context())
+				defer stop()
+				code := hookclient.Run(ctx, adapter, os.Stdin, os.Stdout, os.Stderr, os.Getenv(approvals.EnvSocket))
 				if code != 0 {
 					return exitError{code: code}
 				}

@@ -31,7 +31,7 @@ func TestHookChild(t *testing.T) {
 // the person answers a deny naming the signal and exits with a status:
 // ended by the signal instead, it left Codex a hook "exited without a
 // status code", and Codex ran the call (CI: a command the person had not
-// answered ran in place). Seen failing without untilEndSignal: the hook
+// answered ran in place). Seen failing without UntilEndSignal: the hook
 // died of the signal.
 func TestAHookSentAnEndSignalDenies(t *testing.T) {
 	t.Parallel()

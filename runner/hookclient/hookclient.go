@@ -60,7 +60,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "sentinel: "+msg)
 		return code
 	}
-	ctx, stop := untilEndSignal()
+	ctx, stop := UntilEndSignal(context.Background())
 	defer stop()
 	return Run(ctx, args[0], stdin, stdout, stderr, os.Getenv(wire.EnvSocket))
 }
@@ -70,15 +70,16 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // its terminal gone, as when a run stops).
 var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM}
 
-// untilEndSignal is a context that one of endSignals ends, its cause
-// naming the signal. Unhandled, such a signal ends the hook with no exit
-// status and no answer, and Codex runs a call whose hook ended so (CI saw
-// a command the person had not yet answered run in place); caught, the
-// wait for the broker ends and the hook answers a deny saying why. SIGKILL
-// cannot be caught: the broker's bypass watch (approvals/bypass.go) is
-// what sees a call that ran after it.
-func untilEndSignal() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
+// UntilEndSignal is parent ended also by one of endSignals, its cause
+// naming the signal: the context a hook command answers in (Main, and
+// `sentinel hook`); stop ends it and lets the signals go. Unhandled, such
+// a signal ends the hook with no exit status and no answer, and Codex runs
+// a call whose hook ended so (CI saw a command the person had not yet
+// answered run in place); caught, the wait for the broker ends and the
+// hook answers a deny saying why. SIGKILL cannot be caught: the broker's
+// bypass watch (approvals/bypass.go) is what sees a call that ran after it.
+func UntilEndSignal(parent context.Context) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(parent)
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, endSignals...)
 	done := make(chan struct{})
