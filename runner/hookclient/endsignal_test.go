@@ -29,10 +29,9 @@ func TestHookChild(t *testing.T) {
 
 // A hook that is sent SIGHUP, SIGINT or SIGTERM while its card waits for
 // the person answers a deny naming the signal and exits with a status:
-// ended by the signal instead, it left Codex a hook "exited without a
-// status code", and Codex ran the call (CI: a command the person had not
-// answered ran in place). Seen failing without UntilEndSignal: the hook
-// died of the signal.
+// ended by the signal instead, it leaves Codex a hook "exited without a
+// status code", and Codex runs the call. Seen failing without
+// UntilEndSignal: the hook died of the signal.
 func TestAHookSentAnEndSignalDenies(t *testing.T) {
 	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM} {

@@ -74,8 +74,7 @@ var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM}
 // naming the signal: the context a hook command answers in (Main, and
 // `sentinel hook`); stop ends it and lets the signals go. Unhandled, such
 // a signal ends the hook with no exit status and no answer, and Codex runs
-// a call whose hook ended so (CI saw a command the person had not yet
-// answered run in place); caught, the wait for the broker ends and the
+// a call whose hook ended so; caught, the wait for the broker ends and the
 // hook answers a deny saying why. SIGKILL cannot be caught: the broker's
 // bypass watch (approvals/bypass.go) is what sees a call that ran after it.
 func UntilEndSignal(parent context.Context) (ctx context.Context, stop func()) {
