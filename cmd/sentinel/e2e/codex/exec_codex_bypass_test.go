@@ -5,7 +5,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/approvals"
@@ -31,10 +33,18 @@ func TestExecCodexKilledHookStopsTheRun(t *testing.T) {
 	})
 	tm := e2etest.StartSentinel(t, dir, env, "exec", "--allow-host", host, "--", "codex", "Write the file.")
 	openCodexUntil(tm, "the card for "+asked, e2etest.Has(asked, "[a] approve once"))
-	// Only this test's hooks: other packages' tests run hooks at the same time.
+	// Only this test's hooks: other tests run the same helper's hooks at
+	// the same time (this package's TestExecCodexInteractiveInTmux among
+	// them), and a pkill of the pattern alone killed theirs — in CI the
+	// other test's card was withdrawn and its denied command ran.
 	pattern := regexp.QuoteMeta(e2etest.HelperBin) + " hook codex"
-	if out, err := exec.Command("pkill", "-9", "-f", pattern).CombinedOutput(); err != nil {
-		t.Fatalf("pkill %s: %v %s", pattern, err, out)
+	pane, _ := strconv.Atoi(strings.TrimSpace(tm.Cmd("display", "-p", "-t", "e2e", "#{pane_pid}")))
+	hooks := descendantsMatching(t, pane, pattern)
+	if len(hooks) == 0 {
+		t.Fatalf("no %s process under this test's terminal (pid %d)", pattern, pane)
+	}
+	for _, pid := range hooks {
+		_ = syscall.Kill(pid, syscall.SIGKILL) // ESRCH: it ended meanwhile
 	}
 	tm.WaitFor("the run stopped, failed", e2etest.Has("run failed"))
 	tm.Keys("q")
@@ -57,4 +67,40 @@ func TestExecCodexKilledHookStopsTheRun(t *testing.T) {
 	if !found {
 		t.Errorf("no %s event in the run's journal; screen:\n%s", approvals.KindGateBypassed, s)
 	}
+}
+
+// descendantsMatching are the processes whose command line matches pattern
+// (pgrep -f) and whose parents, read from /proc, reach root.
+func descendantsMatching(t *testing.T, root int, pattern string) []int {
+	t.Helper()
+	out, _ := exec.Command("pgrep", "-f", pattern).Output() // exit 1: none
+	var pids []int
+	for _, f := range strings.Fields(string(out)) {
+		pid, err := strconv.Atoi(f)
+		if err != nil {
+			continue
+		}
+		for p, i := pid, 0; p > 1 && i < 128; i++ {
+			if p == root {
+				pids = append(pids, pid)
+				break
+			}
+			p = parentOf(p)
+		}
+	}
+	return pids
+}
+
+// parentOf is pid's parent from /proc/PID/stat (0 when it cannot be read).
+func parentOf(pid int) int {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[1])
+	return n
 }
