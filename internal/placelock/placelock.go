@@ -95,7 +95,7 @@ func Acquire(root string, h Holder) (*Lock, error) {
 	if err != nil {
 		return nil, err
 	}
-	if busy, err := scan(dir, root, id); err != nil || busy != nil {
+	if busy, err := scan(dir, root, id, true); err != nil || busy != nil {
 		if busy != nil {
 			return nil, busy
 		}
@@ -122,19 +122,32 @@ func Acquire(root string, h Holder) (*Lock, error) {
 	return &Lock{f: f, path: path}, nil
 }
 
-// Live is the live holder of the place at root (the same place, one inside
-// it, or one that holds it), as a *BusyError, or nil when there is none.
-func Live(root string) error {
+// Live is the live holder of what is at path, as a *BusyError, or nil when
+// there is none: for a folder, of the same place, one inside it or one
+// that holds it; for a file or a path not there yet, of a place that
+// holds it.
+func Live(path string) error {
 	dir, mu, err := enter()
 	if err != nil {
 		return err
 	}
 	defer leave(mu)
-	id, err := identify(root)
+	at, folder := filepath.Clean(path), true
+	for {
+		if fi, err := os.Stat(at); err == nil && fi.IsDir() {
+			break
+		}
+		folder = false
+		if filepath.Dir(at) == at {
+			return nil
+		}
+		at = filepath.Dir(at)
+	}
+	id, err := identify(at)
 	if err != nil {
 		return err
 	}
-	busy, err := scan(dir, root, id)
+	busy, err := scan(dir, at, id, folder)
 	if busy != nil {
 		return busy
 	}
@@ -240,8 +253,8 @@ func contains(list []identity, id identity) bool {
 }
 
 // scan removes the stale locks in dir and is the first live one whose
-// place overlaps root's (id).
-func scan(dir, root string, id identity) (*BusyError, error) {
+// place holds root (id), or, when inside, lies inside it.
+func scan(dir, root string, id identity, inside bool) (*BusyError, error) {
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("the place locks' folder %s: %w", dir, err)
@@ -260,6 +273,9 @@ func scan(dir, root string, id identity) (*BusyError, error) {
 		theirs := identity{dev: h.Dev, ino: h.Ino, path: filepath.Clean(h.Root)}
 		if contains(mine, theirs) {
 			return &BusyError{Holder: h, Root: root}, nil // the same place, or one that holds it
+		}
+		if !inside {
+			continue
 		}
 		at, err := identify(h.Root)
 		if err != nil || !at.same(theirs) {

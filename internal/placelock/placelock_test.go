@@ -153,3 +153,30 @@ func TestStaleLockIsTakenOver(t *testing.T) {
 		t.Fatal("a live holder's lock was taken over")
 	}
 }
+
+// Live of a file or of a path not there yet sees a place that holds it;
+// of a folder that holds a live place, that place too.
+func TestLiveOfAFileOrAMissingPath(t *testing.T) {
+	base := setup(t)
+	place := mkdir(t, filepath.Join(base, "home", "app"))
+	notes := filepath.Join(base, "home", "notes.txt")
+	if err := os.WriteFile(notes, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(place, "main.go"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Acquire(place, Holder{Run: "r", Kind: KindExec, Started: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	for _, p := range []string{filepath.Join(place, "main.go"), filepath.Join(place, "new", "file"), filepath.Join(base, "home")} {
+		busy(t, Live(p))
+	}
+	for _, p := range []string{notes, filepath.Join(base, "home", "other.txt")} {
+		if err := Live(p); err != nil {
+			t.Errorf("%s beside the place: %v", p, err)
+		}
+	}
+}
