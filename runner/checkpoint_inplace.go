@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -47,6 +48,9 @@ type inPlaceCheckpoint struct {
 	// envrcLoads: the files the person's .envrc files load, read at the
 	// start (inplace_envrc.go).
 	envrcLoads envrcReads
+	// onPath: the folders of the place on the person's PATH, read at the
+	// start (inplace_onpath.go).
+	onPath runlater.PathDirs
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
 	// tellAfter is how long end's recording runs before it is told
@@ -118,7 +122,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m)}
+	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m), onPath: onPathOf(p.Root, m)}
 	c.calls.index, c.calls.indexSum = indexBefore, indexSum
 	return c
 }

@@ -61,9 +61,11 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 }
 
 // report is withCheckpoint's report with the files the person's .envrc
-// files load flagged too.
+// files load flagged too, and the executables in a folder on the person's
+// PATH (inplace_onpath.go).
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
 	ch.Flagged = mergeFlags(ch.Flagged, envrcFlags(ch.Files, c.envrcLoads))
+	ch.Flagged = joinFlags(ch.Flagged, onPathFlags(changes, c.onPath))
 	return ch
 }
