@@ -29,12 +29,12 @@ type Run struct {
 	info    Info
 	lock    *runLock
 	place   *placelock.Lock // an in-place run's place (inplace_lock.go)
-	guard   *containment  // the broker and the sandbox (containment.go)
-	coder   *coderStage   // the coder's life (stage_coder.go)
-	gate    *gateStage    // the completion gate and restarts (gate.go)
-	land    *LandingStage // verification, review and landing (stage_landing.go)
-	end     *endStage     // from the coder's end to the outcome (stage_end.go)
-	reports *reportStage  // the run's records (stage_reports.go)
+	guard   *containment    // the broker and the sandbox (containment.go)
+	coder   *coderStage     // the coder's life (stage_coder.go)
+	gate    *gateStage      // the completion gate and restarts (gate.go)
+	land    *LandingStage   // verification, review and landing (stage_landing.go)
+	end     *endStage       // from the coder's end to the outcome (stage_end.go)
+	reports *reportStage    // the run's records (stage_reports.go)
 
 	reviews chan *ReviewRequest
 	done    chan struct{}
