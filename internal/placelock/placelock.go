@@ -51,6 +51,7 @@ type BusyError struct {
 	Holder Holder
 	Root   string // the place asked for
 	Moved  bool   // the holder's place is not where it was: it may be this one
+	Inside bool   // the holder's place lies inside Root (else it is Root or holds it)
 }
 
 func (e *BusyError) Error() string {
@@ -63,8 +64,10 @@ func (e *BusyError) Error() string {
 	switch {
 	case e.Moved:
 		where = "in " + h.Root + ", which has moved since (it may hold this place)"
+	case e.Inside:
+		where = "in " + h.Root + ", inside " + e.Root
 	case filepath.Clean(h.Root) != filepath.Clean(e.Root):
-		where = "in " + h.Root + ", which holds or is inside " + e.Root
+		where = "in " + h.Root + ", which holds " + e.Root
 	}
 	return fmt.Sprintf("%s is live %s: one in-place run at a time acts on a place; wait for it to end, or end it (Ctrl-C in its terminal, or kill %d)", who, where, h.PID)
 }
@@ -282,7 +285,7 @@ func scan(dir, root string, id identity, inside bool) (*BusyError, error) {
 			return &BusyError{Holder: h, Root: root, Moved: true}, nil // cannot tell: fail closed
 		}
 		if contains(ancestry(h.Root), id) {
-			return &BusyError{Holder: h, Root: root}, nil // one inside it
+			return &BusyError{Holder: h, Root: root, Inside: true}, nil // one inside it
 		}
 	}
 	return nil, nil
