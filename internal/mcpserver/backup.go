@@ -66,9 +66,10 @@ func backupName(abs string) string {
 }
 
 // keepAside moves r's entry into the backups dir (dir, as name: see
-// plannedBackup) and returns the backup's path: the entry is gone from its place, kept whole, by one rename. Where
-// the backups dir cannot be renamed into (another file system; on the
-// os.Root layer, always) the entry is first renamed aside in its own
+// plannedBackup) and returns the backup's path: the entry is gone from
+// its place, kept whole, by one rename. Where the backups dir cannot be
+// renamed into (another file system; on the os.Root layer, always) the
+// entry is first renamed aside in its own
 // directory — one rename on its own file system, so from then on nothing
 // written to its path is lost with it (a new file there stays, a write
 // into a directory that was there fails) — then copied into the backups
