@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -51,6 +52,9 @@ type inPlaceCheckpoint struct {
 	// makeIncludes: the files the person's makefiles include, read at the
 	// same time (inplace_makeinc.go).
 	makeIncludes makeReads
+	// onPath: the folders of the place on the person's PATH, read at the
+	// start (inplace_onpath.go).
+	onPath runlater.PathDirs
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
 	// tellAfter is how long end's recording runs before it is told
@@ -122,7 +126,8 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		text += "\nnot covered (undo cannot bring these back): " + strings.Join(d.NotCovered, ", ")
 	}
 	emit(journal.System, KindCheckpoint, text, d)
-	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir, envrcLoads: envrcLoads(p.Root, m), makeIncludes: makeIncludes(p.Root, m)}
+	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir,
+		envrcLoads: envrcLoads(p.Root, m), makeIncludes: makeIncludes(p.Root, m), onPath: onPathOf(p.Root, m)}
 	c.calls.index, c.calls.indexSum = indexBefore, indexSum
 	return c
 }

@@ -25,17 +25,39 @@ func inPlaceFixture(t *testing.T) (*Project, *inPlaceCheckpoint, *[]string) {
 	} {
 		writeTestFile(t, filepath.Join(root, name), body)
 	}
+	var said []string
+	p, c := checkpointAt(t, root, func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) })
+	return p, c, &said
+}
+
+// checkpointAt is a run's checkpoint taken over the place at root (the
+// state dir the caller's).
+func checkpointAt(t *testing.T, root string, emit func(journal.Lane, journal.Kind, string, any)) (*Project, *inPlaceCheckpoint) {
+	t.Helper()
 	p := &Project{Root: root}
 	id := NewRunID(time.Now())
 	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	var said []string
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) })
+	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, emit)
 	if c == nil {
-		t.Fatalf("no checkpoint: %v", said)
+		t.Fatal("no checkpoint")
 	}
-	return p, c, &said
+	return p, c
+}
+
+// endFlags ends checkpoint c and is its report's flags, by path.
+func endFlags(t *testing.T, c *inPlaceCheckpoint) map[string]string {
+	t.Helper()
+	changes, after, err := c.end(noEmit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flagged := map[string]string{}
+	for _, f := range c.report(InPlaceChange{}, changes, after).Flagged {
+		flagged[f.Path] = f.Reason
+	}
+	return flagged
 }
 
 func writeTestFile(t *testing.T, path, body string) {

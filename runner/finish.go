@@ -81,6 +81,7 @@ func (r *Run) finish(end coderEnd) {
 		endLanding(r.opts.Project, r.id) // the summary says how the landing ended
 	}
 	r.lock.release()
+	r.place.Release()
 	r.reg.end(res.Status)
 	r.result = res
 	close(r.done)

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 
@@ -57,26 +56,18 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 			}
 			break
 		}
-		if fi, err := os.Lstat(abs); err == nil && fi.IsDir() {
-			continue
-		}
-		for _, e := range loads.envrcs {
-			if d, ok := e.OnPath(abs); ok {
-				rel, _ := filepath.Rel(loads.root, e.File)
-				dir, _ := filepath.Rel(loads.root, d)
-				out = append(out, Flag{f, "your " + filepath.ToSlash(rel) + " puts " + filepath.ToSlash(dir) + " on your PATH (PATH_add): after cd, a command of this name runs it"})
-				break
-			}
-		}
 	}
 	return out
 }
 
 // report is withCheckpoint's report with the files the person's .envrc
-// files load and the files the person's makefiles include flagged too.
+// files load, the files the person's makefiles include, and the
+// executables in a folder on the person's PATH (inplace_onpath.go) flagged
+// too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
 	ch.Flagged = mergeFlags(ch.Flagged, envrcFlags(ch.Files, c.envrcLoads))
 	ch.Flagged = mergeFlags(ch.Flagged, makeFlags(ch.Files, c.makeIncludes))
+	ch.Flagged = mergeFlags(ch.Flagged, onPathFlags(changes, c.onPath))
 	return ch
 }

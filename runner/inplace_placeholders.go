@@ -69,9 +69,9 @@ func (ps *placeholders) note(paths, targets []string) {
 }
 
 // removeUnchanged removes each placeholder still empty and the same file
-// (deepest first; none when keep), and is a flag for each one that
-// changed; root is the place, whose paths are flagged relative to it.
-func (ps *placeholders) removeUnchanged(root string, keep bool) []Flag {
+// (deepest first), and is a flag for each one that changed; root is the
+// place, whose paths are flagged relative to it.
+func (ps *placeholders) removeUnchanged(root string) []Flag {
 	if ps == nil {
 		return nil
 	}
@@ -94,7 +94,7 @@ func (ps *placeholders) removeUnchanged(root string, keep bool) []Flag {
 		} else if same {
 			same = fi.Mode().IsRegular() && fi.Size() == 0 && fi.ModTime().UnixNano() == h.mtime
 		}
-		if same && (keep || os.Remove(h.path) == nil) || !h.target {
+		if same && os.Remove(h.path) == nil || !h.target {
 			continue // a folder above one, not held: the coder may put files in it
 		}
 		what := "empty file"
@@ -111,41 +111,16 @@ func (ps *placeholders) removeUnchanged(root string, keep bool) []Flag {
 	return out
 }
 
-// removePlaceholders is removeUnchanged of what g made (nil g: nothing),
-// for run self. While another in-place run in the project is live they
-// are kept: its sandbox holds them read-only by a mount that removing
-// the path takes away, after which its coder could make the hooks folder
-// or include anew and write it (h/ipatk11: a second run wrote
-// .githooks/pre-commit once the first had ended). They stay empty; one
-// this run's coder changed is still flagged.
-func (g *gitGuard) removePlaceholders(self string) []Flag {
+// removePlaceholders is removeUnchanged of what g made (nil g: nothing).
+// No other in-place run can hold them read-only meanwhile: its sandbox
+// would hold them by a mount that removing the path takes away, after
+// which its coder could make the hooks folder or include anew and write
+// it (h/ipatk11: a second run wrote .githooks/pre-commit once the first
+// had ended), but a run holds its place for its whole life and a second
+// one there, inside it or around it is refused (inplace_lock.go).
+func (g *gitGuard) removePlaceholders() []Flag {
 	if g == nil {
 		return nil
 	}
-	return g.made.removeUnchanged(g.p.Root, otherLiveInPlaceRun(g.p, self) != "")
-}
-
-// otherLiveInPlaceRun is the id of a live in-place run of p other than
-// self (its record says running and its lock is held), or "". Runs that
-// cannot be listed may be live: "?" (the placeholders stay).
-func otherLiveInPlaceRun(p *Project, self string) string {
-	metas, err := ListRuns(p)
-	if err != nil {
-		return "?"
-	}
-	for _, m := range metas {
-		if m.ID == self || !m.InPlace || m.Status != StatusRunning {
-			continue
-		}
-		dir, err := p.runDir(m.ID)
-		if err != nil {
-			continue
-		}
-		l, err := lockRun(dir)
-		if err != nil {
-			return m.ID // alive: its own process holds the lock
-		}
-		l.release()
-	}
-	return ""
+	return g.made.removeUnchanged(g.p.Root)
 }

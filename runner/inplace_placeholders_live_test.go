@@ -9,29 +9,24 @@ import (
 	"time"
 )
 
-// Two in-place runs in one place: the first made .githooks (the person's
-// core.hooksPath) to hold it read-only, the second's sandbox holds it
-// read-only too. When the first ends while the second is live, the folder
-// stays: removing it takes the second sandbox's read-only mount away, and
-// its coder then made .githooks/pre-commit (h/ipatk11). Once no other run
-// is live, the first run's end removes it as before.
-func TestPlaceholdersStayWhileAnotherInPlaceRunIsLive(t *testing.T) {
+// Two in-place runs in one place once shared a placeholder: the first
+// made .githooks (the person's core.hooksPath) to hold it read-only, the
+// second's sandbox held it read-only too, and when the first ended and
+// removed it the second's mount went with it and its coder made
+// .githooks/pre-commit (h/ipatk11). Now a run holds its place for its
+// whole life: no second run in it (or in a folder inside it) can start to
+// hold its placeholders, so its end removes each one still empty, and
+// flags one its own coder changed.
+func TestPlaceholdersAreNeverHeldByAnotherInPlaceRun(t *testing.T) {
 	home, root := t.TempDir(), t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	writeTestFile(t, filepath.Join(home, ".gitconfig"), "[core]\n\thooksPath = .githooks\n")
+	writeTestFile(t, filepath.Join(root, "sub", "README"), "a folder in the place\n")
 	p := &Project{Root: root}
 	self, other := NewRunID(time.Now()), NewRunID(time.Now().Add(time.Second))
-	for _, id := range []string{self, other} {
-		if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := writeMeta(p.RunDir(id), &Meta{ID: id, Status: StatusRunning, InPlace: true, Started: time.Now().UTC()}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	hooks := filepath.Join(root, ".githooks")
 	made := func() *gitGuard {
 		g := &gitGuard{p: p}
@@ -43,37 +38,33 @@ func TestPlaceholdersStayWhileAnotherInPlaceRunIsLive(t *testing.T) {
 		}
 		return g
 	}
-	lock, err := lockRun(p.RunDir(other)) // the other run is live
+	lock, err := lockPlace(p, self, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := made()
-	g.removePlaceholders(self)
-	if _, err := os.Stat(hooks); err != nil {
-		t.Fatalf("the hooks folder another live run holds read-only was removed: %v", err)
+	for _, where := range []string{root, filepath.Join(root, "sub")} {
+		if l, err := lockPlace(&Project{Root: where}, other, time.Now()); err == nil || !strings.Contains(err.Error(), self) {
+			l.Release()
+			t.Fatalf("a second in-place run in %s while %s holds the place: %v", where, self, err)
+		}
 	}
-	// Kept for the other run, a placeholder this run's coder wrote into is
-	// still this run's flag.
-	if err := os.Remove(hooks); err != nil {
-		t.Fatal(err)
+	if flags := g.removePlaceholders(); len(flags) != 0 {
+		t.Fatalf("an untouched placeholder flags %v", flags)
 	}
+	if _, err := os.Stat(hooks); !os.IsNotExist(err) {
+		t.Fatalf("the run's end left its placeholder: %v", err)
+	}
+	// One this run's coder wrote into is kept and flagged.
 	g = made()
 	writeTestFile(t, filepath.Join(hooks, "pre-commit"), "#!/bin/sh\n")
-	if flags := g.removePlaceholders(self); len(flags) != 1 || !strings.Contains(flags[0].Reason, "DANGEROUS") {
-		t.Fatalf("a hooks placeholder written during the run, kept for another live run, flags %v", flags)
+	if flags := g.removePlaceholders(); len(flags) != 1 || !strings.Contains(flags[0].Reason, "DANGEROUS") {
+		t.Fatalf("a hooks placeholder written during the run flags %v", flags)
 	}
-	if err := os.RemoveAll(hooks); err != nil {
-		t.Fatal(err)
+	lock.Release()
+	second, err := lockPlace(p, other, time.Now())
+	if err != nil {
+		t.Fatalf("once the first run has ended: %v", err)
 	}
-	g = made()
-	g.removePlaceholders(self)
-	lock.release() // the other run has ended (killed: its record still says running)
-	if err := os.Remove(hooks); err != nil {
-		t.Fatal(err)
-	}
-	g = made()
-	g.removePlaceholders(self)
-	if _, err := os.Stat(hooks); !os.IsNotExist(err) {
-		t.Fatalf("with no other live run the placeholder is not removed: %v", err)
-	}
+	second.Release()
 }

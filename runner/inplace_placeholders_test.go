@@ -47,7 +47,7 @@ func TestSentinelsOwnPlaceholdersAreNotTheCodersChanges(t *testing.T) {
 		if write {
 			writeTestFile(t, inc, "[core]\n\tfsmonitor = ./pwn.sh\n")
 		}
-		flags := g.removePlaceholders("")
+		flags := g.removePlaceholders()
 		after, err := checkpoint.Take(s, root, checkpoint.Options{Prev: before, Skip: checkpointSkip()})
 		if err != nil {
 			t.Fatal(err)

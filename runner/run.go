@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/placelock"
 	"github.com/sentinelhq/sentinel/sandbox"
 	"github.com/sentinelhq/sentinel/supervisor"
 	"github.com/sentinelhq/sentinel/supervisor/steer"
@@ -27,12 +28,13 @@ type Run struct {
 	wsKind  string // WorkspaceClone or WorkspaceOverlay, chosen before the first line
 	info    Info
 	lock    *runLock
-	guard   *containment  // the broker and the sandbox (containment.go)
-	coder   *coderStage   // the coder's life (stage_coder.go)
-	gate    *gateStage    // the completion gate and restarts (gate.go)
-	land    *LandingStage // verification, review and landing (stage_landing.go)
-	end     *endStage     // from the coder's end to the outcome (stage_end.go)
-	reports *reportStage  // the run's records (stage_reports.go)
+	place   *placelock.Lock // an in-place run's place (inplace_lock.go)
+	guard   *containment    // the broker and the sandbox (containment.go)
+	coder   *coderStage     // the coder's life (stage_coder.go)
+	gate    *gateStage      // the completion gate and restarts (gate.go)
+	land    *LandingStage   // verification, review and landing (stage_landing.go)
+	end     *endStage       // from the coder's end to the outcome (stage_end.go)
+	reports *reportStage    // the run's records (stage_reports.go)
 
 	reviews chan *ReviewRequest
 	done    chan struct{}
@@ -84,6 +86,22 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 			return nil, err
 		}
 	}
+	// An in-place run takes its place first, and a second one in the
+	// same place refuses at once (inplace_lock.go).
+	now := time.Now()
+	id := NewRunID(now)
+	var place *placelock.Lock
+	if o.InPlace {
+		if place, err = lockPlace(o.Project, id, now); err != nil {
+			return nil, err
+		}
+	}
+	started := false
+	defer func() {
+		if !started {
+			place.Release()
+		}
+	}()
 	// The project's checks, the seed's start and the sweep below take
 	// seconds at load, before the run exists: the start says so from here.
 	starting := sayStarting(o.Preflight)
@@ -108,8 +126,8 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 	}
 	SweepStale(ctx, p)
 
-	now := time.Now()
-	r := newRun(o, NewRunID(now), adapter)
+	r := newRun(o, id, adapter)
+	r.place = place
 	r.starting = starting
 	r.starting.step("opening the run")
 	r.dir = p.RunDir(r.id)
@@ -188,6 +206,7 @@ func Start(ctx context.Context, o Options) (*Run, error) {
 		r.abort(err)
 		return nil, err
 	}
+	started = true
 	return r, nil
 }
 

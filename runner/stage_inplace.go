@@ -181,7 +181,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 	// a change of the coder's, and must not be reported or flagged as one.
 	r.guard.cleanupAdapter()
 	// So does what Sentinel made to hold read-only (inplace_placeholders.go).
-	madeFlags := r.ws.guard.removePlaceholders(r.id)
+	madeFlags := r.ws.guard.removePlaceholders()
 	// Before the checkpoint keeps the index as the run left it: no cache
 	// the coder's git wrote stays for the person's git to trust.
 	// A split index is written whole first: the checks below read the

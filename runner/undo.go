@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/placelock"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
@@ -66,6 +67,11 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		return nil, fmt.Errorf("another sentinel undo is working on %s; try again when it ends", p.Root)
 	}
 	defer lock.release()
+	place, err := placelock.Acquire(p.Root, placelock.Holder{Run: "undo", Kind: placelock.KindUndo, Started: time.Now()})
+	if err != nil {
+		return nil, fmt.Errorf("cannot undo in %s now: %w", p.Root, err)
+	}
+	defer place.Release()
 	rec, err := undoTarget(s, id)
 	if err != nil {
 		return nil, err

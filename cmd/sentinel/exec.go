@@ -53,6 +53,9 @@ says so. Before the program starts, the project (ignored files included, up
 to a size bound) is checkpointed in your state directory; at the end exec
 prints every change against it, and 'sentinel undo' puts it back. There is
 no landing step.
+One in-place run works on a place at a time: exec (or a shim) in a
+folder a live run works on, inside it or holding it, stops at once and
+names that run.
 Prefer 'sentinel run' for untrusted tasks, for walking away, and to review a
 change before it lands.
 

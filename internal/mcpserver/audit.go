@@ -11,6 +11,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/filelock"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/nofollow"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
@@ -21,7 +22,19 @@ const (
 	KindServe journal.Kind = "mcp-serve"
 	// KindCall is one tool call and its result (tool lane): Call.
 	KindCall journal.Kind = "mcp-call"
+	// KindAct is a destructive file operation about to act (tool lane):
+	// Act, written before it changes anything; its KindCall line follows
+	// with the result.
+	KindAct journal.Kind = "mcp-act"
 )
+
+// Act is the data of an mcp-act event: what a call is about to destroy
+// and where it will be kept.
+type Act struct {
+	Tool   string `json:"tool"`
+	Path   string `json:"path"`             // what is about to be replaced or removed
+	Backup string `json:"backup,omitempty"` // where it will be kept ("" for nothing to keep)
+}
 
 // Serve is the data of an mcp-serve event.
 type Serve struct {
@@ -67,6 +80,9 @@ const (
 // AsCall decodes an mcp-call event.
 func AsCall(ev journal.Event) (Call, bool) { return journal.As[Call](ev, journal.Tool, KindCall) }
 
+// AsAct decodes an mcp-act event.
+func AsAct(ev journal.Event) (Act, bool) { return journal.As[Act](ev, journal.Tool, KindAct) }
+
 // AsServe decodes an mcp-serve event.
 func AsServe(ev journal.Event) (Serve, bool) {
 	return journal.As[Serve](ev, journal.System, KindServe)
@@ -108,6 +124,20 @@ func openAudit(path, run string) (*audit, error) {
 func (a *audit) call(text string, c Call) error {
 	_, err := a.j.Append(journal.Tool, KindCall, text, c)
 	return err
+}
+
+// aboutToAct journals act before it happens. A line that cannot be
+// written refuses the call (fail closed): nothing is destroyed that the
+// audit did not hold first.
+func (a *audit) aboutToAct(act Act) error {
+	text := act.Tool + " about to act on " + act.Path
+	if act.Backup != "" {
+		text += "; backup: " + act.Backup
+	}
+	if _, err := a.j.Append(journal.Tool, KindAct, textsafe.Line(text), act); err != nil {
+		return fmt.Errorf("the audit journal could not record this %s before it acts (%v), so nothing was changed", act.Tool, err)
+	}
+	return nil
 }
 
 // failed is why the audit journal stopped taking lines (a full disk), or

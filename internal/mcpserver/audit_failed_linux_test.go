@@ -52,9 +52,13 @@ func TestAServerWhoseAuditFailedActsOnNothingMore(t *testing.T) {
 	notes := filepath.Join(f.rw, "notes.txt")
 	mustAllow(t, cs, "edit", map[string]any{"path": notes, "content": "one\n"})
 	breakJournalFD(t, srv.AuditPath())
-	// This call acts before its line fails: it is the one the failure
-	// is found on, and its answer says so.
+	// This call is the one the failure is found on: its "about to act"
+	// line cannot be written, so it does not act (before, it acted and
+	// only its result line failed), and its answer says so.
 	text, isErr := call(t, cs, "edit", map[string]any{"path": notes, "content": "two\n"})
+	if b, _ := os.ReadFile(notes); string(b) != "one\n" {
+		t.Fatalf("the edit acted although its \"about to act\" line could not be written: notes.txt is %q", b)
+	}
 	if !isErr || !strings.Contains(text, "audit journal failed") {
 		t.Fatalf("the failed audit line is not told: (error=%v) %s", isErr, text)
 	}
@@ -71,7 +75,7 @@ func TestAServerWhoseAuditFailedActsOnNothingMore(t *testing.T) {
 			t.Errorf("%s after the audit failed: (error=%v) %s", c.tool, isErr, text)
 		}
 	}
-	if b, _ := os.ReadFile(notes); string(b) != "two\n" {
+	if b, _ := os.ReadFile(notes); string(b) != "one\n" {
 		t.Errorf("an edit was made after the audit journal failed: notes.txt is %q", b)
 	}
 	if _, err := os.Stat(filepath.Join(f.rw, "config.json")); err != nil {

@@ -41,6 +41,16 @@ func backupDir() (string, error) {
 	return dir, nil
 }
 
+// plannedBackup is where a backup of abs will be kept: the backups dir,
+// the backup's name in it, and its path (told before the operation acts).
+func plannedBackup(abs string) (dir, name, path string, err error) {
+	if dir, err = backupDir(); err != nil {
+		return "", "", "", err
+	}
+	name = backupName(abs)
+	return dir, name, filepath.Join(dir, name), nil
+}
+
 // backupName is a new name for a backup of abs: when, and where it was.
 func backupName(abs string) string {
 	name := time.Now().UTC().Format("20060102-150405.000000000") + "-" + randHex()[:6] + "-" + strings.Map(func(r rune) rune {
@@ -55,26 +65,22 @@ func backupName(abs string) string {
 	return name
 }
 
-// keepAside moves r's entry into the backups dir and returns the backup's
-// path: the entry is gone from its place, kept whole, by one rename. Where
-// the backups dir cannot be renamed into (another file system; on the
-// os.Root layer, always) the entry is first renamed aside in its own
+// keepAside moves r's entry into the backups dir (dir, as name: see
+// plannedBackup) and returns the backup's path: the entry is gone from
+// its place, kept whole, by one rename. Where the backups dir cannot be
+// renamed into (another file system; on the os.Root layer, always) the
+// entry is first renamed aside in its own
 // directory — one rename on its own file system, so from then on nothing
 // written to its path is lost with it (a new file there stays, a write
 // into a directory that was there fails) — then copied into the backups
 // dir (within maxBackupBytes) and the aside entry removed; the person is
 // told on stderr that the backup was copied.
-func (s *Server) keepAside(r reached) (string, error) {
-	dir, err := backupDir()
-	if err != nil {
-		return "", err
-	}
+func (s *Server) keepAside(r reached, dir, name string) (string, error) {
 	bd, err := s.files.OpenRoot(dir)
 	if err != nil {
 		return "", err
 	}
 	defer bd.Close()
-	name := backupName(r.pl.Abs)
 	err = renameAside(s.files, r.dir, r.name, bd, name)
 	if err == nil {
 		return filepath.Join(dir, name), nil
@@ -106,19 +112,15 @@ func (s *Server) keepAside(r reached) (string, error) {
 // kept; tests change the place there, as another process might.
 var afterBackupCopy = func() {}
 
-// keepCopy copies r's regular file into the backups dir, leaving it in
-// place (for an overwrite that then replaces it atomically).
-func (s *Server) keepCopy(r reached) (string, error) {
-	dir, err := backupDir()
-	if err != nil {
-		return "", err
-	}
+// keepCopy copies r's regular file into the backups dir (dir, as name:
+// see plannedBackup), leaving it in place (for an overwrite that then
+// replaces it atomically).
+func (s *Server) keepCopy(r reached, dir, name string) (string, error) {
 	bd, err := s.files.OpenRoot(dir)
 	if err != nil {
 		return "", err
 	}
 	defer bd.Close()
-	name := backupName(r.pl.Abs)
 	budget := maxBackupBytes
 	if err := copyTreeAt(r.dir, r.name, bd, name, &budget); err != nil {
 		removeAllAt(bd, name)

@@ -13,7 +13,9 @@
 // content — so a path swapped after the check leads nowhere unchecked; see
 // at.go; the handles are openat file descriptors on unix and Go's os.Root
 // elsewhere, Windows included, see dirfs.go), backups of what a delete or
-// an overwrite destroys (backup.go), a checkpoint of every rw path before
+// an overwrite destroys (backup.go), each named in an "about to act" audit
+// line before it acts (a call whose line cannot be written is refused),
+// no write in a place a live in-place run works on (liveplace.go), a checkpoint of every rw path before
 // each writing call, for `sentinel undo RUN --to N` (checkpoint.go), the bounds on what one request may
 // cost (requestcap.go), the exec gate (both modes decide through the run's
 // chain — the built-in rules, the person's policy.toml and the project's

@@ -252,6 +252,8 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 		}
 		if s.cfg.disabled(op) {
 			err = &Refusal{Class: ClassOpDisabled, Rule: "disabled_ops", Reason: "the " + op + " tool is disabled in this server's config", Use: "see capabilities for the tools that are on"}
+		} else if err = s.refuseInLivePlace(op, req); err != nil {
+			// A live in-place run's place (liveplace.go): no point, no act.
 		} else {
 			ctx = s.withTeller(ctx, op, req)
 			ctx, pt = s.withPoint(ctx, op, req)

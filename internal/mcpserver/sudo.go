@@ -89,6 +89,10 @@ func (s *Server) sudoEdit(ctx context.Context, a editArgs) (edited, error) {
 				Use: "fix the content and edit again (or validate=none if it is meant to be so)"}
 		}
 	}
+	// The helper keeps the backup (root's) and names it in its answer.
+	if _, _, err := s.aboutToDestroy("edit (sudo helper)", a.Path, false); err != nil {
+		return edited{}, err
+	}
 	done, err := cl.Do(ctx, sudoedit.Request{Op: "write", Path: a.Path, Content: next, OldSHA256: cur.SHA256})
 	if err != nil {
 		return edited{}, refused(err)

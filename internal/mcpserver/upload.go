@@ -70,7 +70,11 @@ func (s *Server) upload(ctx context.Context, a uploadArgs) (outcome, error) {
 		if !a.Overwrite || !st.Mode().IsRegular() {
 			return outcome{}, &Refusal{Class: ClassBadInput, Reason: pl.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory or symlink)"}
 		}
-		if backup, err = s.keepCopy(r); err != nil {
+		dir, name, err := s.aboutToDestroy("upload_file", pl.Abs, true)
+		if err != nil {
+			return outcome{}, err
+		}
+		if backup, err = s.keepCopy(r, dir, name); err != nil {
 			return outcome{}, err
 		}
 	}

@@ -12,8 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/sentinelhq/sentinel/internal/userstate"
 )
 
 // editArgs is what the edit tool takes.
@@ -116,8 +114,12 @@ func (s *Server) edit(ctx context.Context, a editArgs) (edited, error) {
 		check.name = program
 	}
 	res := edited{Abs: pl.Abs, Bytes: len(next), Check: check.name}
+	dir, name, err := s.aboutToDestroy("edit", pl.Abs, exists)
+	if err != nil {
+		return edited{}, err
+	}
 	if exists {
-		if res.Backup, err = s.backup(pl.Abs, old); err != nil {
+		if res.Backup, err = s.backup(dir, name, old); err != nil {
 			return edited{}, fmt.Errorf("keep a backup of %s before editing (nothing changed): %w", pl.Abs, err)
 		}
 	}
@@ -127,16 +129,23 @@ func (s *Server) edit(ctx context.Context, a editArgs) (edited, error) {
 	return res, nil
 }
 
-// backup keeps old in the user's state dir and returns its path.
-func (s *Server) backup(abs string, old []byte) (string, error) {
-	dir, err := userstate.Path(filepath.Join("mcp", "backups"))
-	if err != nil {
-		return "", err
+// aboutToDestroy journals that tool is about to replace or remove abs
+// (audit.aboutToAct), with where what it destroys will be kept when keep:
+// the backups dir and the backup's name there (plannedBackup). An error
+// refuses the call before anything changed.
+func (s *Server) aboutToDestroy(tool, abs string, keep bool) (dir, name string, err error) {
+	var path string
+	if keep {
+		if dir, name, path, err = plannedBackup(abs); err != nil {
+			return "", "", fmt.Errorf("keep a backup of %s (nothing changed): %w", abs, err)
+		}
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	name := backupName(abs)
+	return dir, name, s.audit.aboutToAct(Act{Tool: tool, Path: abs, Backup: path})
+}
+
+// backup keeps old in the backups dir (dir, as name: see plannedBackup)
+// and returns its path.
+func (s *Server) backup(dir, name string, old []byte) (string, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return "", err
@@ -247,7 +256,11 @@ func (s *Server) move(from, to string, overwrite bool) (string, string, error) {
 		if !overwrite || dt.IsDir() {
 			return "", "", &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory)"}
 		}
-		if backup, err = s.keepAside(rd); err != nil {
+		dir, name, err := s.aboutToDestroy("move", dst.Abs, true)
+		if err != nil {
+			return "", "", err
+		}
+		if backup, err = s.keepAside(rd, dir, name); err != nil {
 			return "", "", fmt.Errorf("keep a backup of %s before overwriting it (nothing changed): %w", dst.Abs, err)
 		}
 	}
@@ -292,7 +305,11 @@ func (s *Server) copyFile(from, to string, overwrite bool) (string, int, string,
 		if !overwrite || !dt.Mode().IsRegular() {
 			return "", 0, "", &Refusal{Class: ClassBadInput, Reason: dst.Abs + " exists", Use: "choose another name, or set overwrite (not for a directory or symlink)"}
 		}
-		if backup, err = s.keepCopy(rd); err != nil {
+		dir, name, err := s.aboutToDestroy("copy", dst.Abs, true)
+		if err != nil {
+			return "", 0, "", err
+		}
+		if backup, err = s.keepCopy(rd, dir, name); err != nil {
 			return "", 0, "", err
 		}
 	}
@@ -334,6 +351,9 @@ func (s *Server) delete(p string, recursive bool) (string, string, error) {
 	switch {
 	case st.IsDir():
 		if !recursive {
+			if _, _, err := s.aboutToDestroy("delete", pl.Abs, false); err != nil {
+				return "", "", err
+			}
 			if err := r.dir.Remove(r.name); err != nil {
 				return "", "", &Refusal{Class: ClassBadInput, Reason: pl.Abs + " is a directory and not empty", Use: "set recursive to delete it and everything in it"}
 			}
@@ -346,7 +366,11 @@ func (s *Server) delete(p string, recursive bool) (string, string, error) {
 	case st.Mode()&fs.ModeSymlink != 0:
 		what = "symlink " + pl.Abs + " (not its target)"
 	}
-	backup, err := s.keepAside(r)
+	dir, name, err := s.aboutToDestroy("delete", pl.Abs, true)
+	if err != nil {
+		return "", "", err
+	}
+	backup, err := s.keepAside(r, dir, name)
 	if err != nil {
 		return "", "", err
 	}

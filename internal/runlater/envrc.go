@@ -56,10 +56,6 @@ func ReadEnvrc(root, envrc string) Envrc {
 		if len(cmd) == 0 {
 			continue
 		}
-		if dirs, ok := envrcPathAdd(cmd); ok {
-			r.addPathDirs(dirs, vars)
-			continue
-		}
 		verb, names, ok := envrcLoad(cmd)
 		if !ok {
 			continue
@@ -82,48 +78,6 @@ func ReadEnvrc(root, envrc string) Envrc {
 		}
 	}
 	return r
-}
-
-// envrcPathAdd is the directories cmd puts on PATH: PATH_add DIR…,
-// path_add PATH DIR… (path_add of another variable puts nothing there).
-func envrcPathAdd(cmd []string) ([]string, bool) {
-	switch {
-	case cmd[0] == "PATH_add":
-		return cmd[1:], true
-	case cmd[0] == "path_add" && len(cmd) > 1:
-		return cmd[2:], cmd[1] == "PATH"
-	}
-	return nil, false
-}
-
-// addPathDirs adds each of dirs (relative to the .envrc's directory) under
-// root that names no variable left unread.
-func (r *Envrc) addPathDirs(dirs []string, vars envrcVars) {
-	for _, d := range dirs {
-		for _, n := range vars.expand(d, r.dir) {
-			if strings.ContainsAny(n, "$`*?[~") {
-				continue
-			}
-			if !filepath.IsAbs(n) {
-				n = filepath.Join(r.dir, n)
-			}
-			if n = filepath.Clean(n); within(n, r.root) {
-				r.PathDirs = append(r.PathDirs, n)
-			}
-		}
-	}
-}
-
-// OnPath reports whether p is a program in one of the directories the
-// .envrc puts on PATH, and which.
-func (r Envrc) OnPath(p string) (string, bool) {
-	dir := filepath.Dir(filepath.Clean(p))
-	for _, d := range r.PathDirs {
-		if d == dir {
-			return d, true
-		}
-	}
-	return "", false
 }
 
 // addNamed adds the path verb loads under the name n (no variable left).

@@ -22,13 +22,9 @@ import (
 type Envrc struct {
 	File  string   // the .envrc
 	Paths []string // the paths it names outright, under root
-	// PathDirs are the directories under root it puts on PATH (PATH_add
-	// DIR, path_add PATH DIR): a program there runs in place of the
-	// system's of that name after every cd.
-	PathDirs []string
-	root     string
-	dir      string
-	loose    []looseName
+	root  string
+	dir   string
+	loose []looseName
 }
 
 // looseName is one name an .envrc gives that cannot be read without

@@ -58,7 +58,9 @@ func TestExecHidesEarlierRunsRecords(t *testing.T) {
 }
 
 // Issue 31 (known gap of the first fix): a run started after an exec's
-// sandbox was made is hidden from that exec's coder too, on either backend.
+// sandbox was made (a `sentinel run`, in a copy: a second in-place run in
+// the place is refused) is hidden from that exec's coder too, on either
+// backend.
 // The coder waits inside until the later exec has finished, then reads
 // every record of .sentinel/runs it can see.
 func TestExecHidesRunsStartedLater(t *testing.T) {
@@ -81,7 +83,9 @@ func TestExecHidesRunsStartedLater(t *testing.T) {
 				_ = first.Process.Kill()
 				t.Fatalf("the first coder never started:\n%s", firstOut.String())
 			}
-			later := exec.Command(e2etest.Bin, "exec", "--plain", "--sandbox", mode, "--", "/bin/sh", "-c", "true later-secret-"+"5e0a")
+			// The later run works in a copy: a second in-place run in the
+			// place is refused while the first is live (placelock).
+			later := exec.Command(e2etest.Bin, "run", "--plain", "--coder", "command", "--sandbox", mode, "--apply", "none", "later-secret-"+"5e0a", "--", "/bin/sh", "-c", "true")
 			later.Dir, later.Env = dir, env
 			if b, err := later.CombinedOutput(); err != nil {
 				_ = first.Process.Kill()
