@@ -150,6 +150,12 @@ func (g *allowGate) command(cmd *policy.Command, piped bool, depth int) error {
 		return &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: fmt.Sprintf("%q: a wrapper hides what runs (sudo, watch, an unknown option)", cmd.Text),
 			Use: "run the program directly"}
 	}
+	// env -S spells the command, and variables for it, inside one word:
+	// what runs is then not the command's last words.
+	if len(argv) > len(cmd.Args) || !slices.Equal(argv, cmd.Args[len(cmd.Args)-len(argv):]) {
+		return &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: fmt.Sprintf("%q spells the command inside one word (env -S), which can set variables for it", cmd.Text),
+			Use: "run the program directly"}
+	}
 	// Wrapper words (env, timeout, nice…) that set variables: env NAME=v.
 	for _, w := range cmd.Args[:len(cmd.Args)-len(argv)] {
 		if strings.Contains(w, "=") && !strings.HasPrefix(w, "-") {
