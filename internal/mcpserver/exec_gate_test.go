@@ -14,6 +14,13 @@ import (
 	"github.com/sentinelhq/sentinel/policy"
 )
 
+// verdict is the gate engine's verdict on line (judge, from a parse of
+// its own).
+func (g *policyGate) verdict(line string, pctx policy.Context) policy.Verdict {
+	v, _ := g.judge(policy.Read(line), pctx)
+	return v
+}
+
 // gateModes are the exec modes, in the order the tests report them.
 var gateModes = []string{ModeStrict, ModeAllowlist, ModePolicy, ModeUnrestricted}
 
@@ -139,6 +146,9 @@ func TestExecGateParses(t *testing.T) {
 		for _, line := range sampleLines {
 			top, all := countParses(line, func() { srv.gateExec(context.Background(), line, rw) })
 			t.Logf("%-12s %-48q parses of the line %d, of any text %d", mode, line, top, all)
+			if top != 1 {
+				t.Errorf("%s mode parsed %q %d times", mode, line, top)
+			}
 		}
 	}
 }
@@ -156,16 +166,77 @@ func countParses(line string, fn func()) (top, all int) {
 	return top, all
 }
 
-// BenchmarkExecGate is one exec gate decision per mode, over sampleLines.
+// oldGate is exec's gate as it was before the line was read once: each
+// step reads the line itself (ShellWrites, the unplaced writes' Check,
+// strictLine's and unrestrictedLine's reading, the deny's Check, the
+// allowlist's reading and built-in Check, policy mode's Check).
+func (s *Server) oldGate(ctx context.Context, line, cwd string) (string, error) {
+	check := func() policy.Verdict {
+		return s.gate.engine.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: s.policyContext(cwd)})
+	}
+	mode := s.cfg.ExecMode
+	if mode == ModeUnrestricted {
+		if err := unrestrictedLine(policy.Read(line)); err != nil {
+			return "", err
+		}
+		return "exec_mode unrestricted (sandboxed)", refuseDenied(check())
+	}
+	w := s.gate.engine.ShellWrites(line, s.policyContext(cwd))
+	if err := s.execRunLater(line, cwd, check(), w, mode != ModePolicy); err != nil {
+		return "", err
+	}
+	if mode == ModePolicy {
+		return s.gate.decide(ctx, line, s.policyContext(cwd), check())
+	}
+	if mode == ModeStrict {
+		if err := strictLine(policy.Read(line)); err != nil {
+			return "", err
+		}
+	}
+	return s.allowlistDecide(policy.Read(line), cwd, check())
+}
+
+// Every line of every policy corpus gets the same answer, allowed by the
+// same rule or refused with the same class, rule, reason and way forward,
+// from the gate that reads it once as from the gate whose every step read
+// it again, in every exec mode.
+func TestExecGateOneParseAnswersAsBefore(t *testing.T) {
+	srv, rw := gateServer(t)
+	lines := corpusLines(t)
+	for _, mode := range gateModes {
+		srv.cfg.ExecMode = mode
+		differ := 0
+		for _, line := range lines {
+			got := gateAnswer(srv.gateExec(context.Background(), line, rw))
+			want := gateAnswer(srv.oldGate(context.Background(), line, rw))
+			if got != want {
+				if differ++; differ <= 10 {
+					t.Errorf("%s mode, %q:\nread once:  %s\nread again: %s", mode, line, got, want)
+				}
+			}
+		}
+		if differ > 0 {
+			t.Errorf("%s mode: %d of %d lines answered differently", mode, differ, len(lines))
+		}
+	}
+}
+
+// BenchmarkExecGate is one exec gate decision per mode, over sampleLines:
+// the gate that reads the line once (once) and the one whose every step
+// read it again (before).
 func BenchmarkExecGate(b *testing.B) {
 	srv, rw := gateServer(b)
 	for _, mode := range gateModes {
-		b.Run(mode, func(b *testing.B) {
-			srv.cfg.ExecMode = mode
-			for i := 0; i < b.N; i++ {
-				line := sampleLines[i%len(sampleLines)]
-				srv.gateExec(context.Background(), line, rw)
-			}
-		})
+		for _, way := range []struct {
+			name string
+			gate func(context.Context, string, string) (string, error)
+		}{{"once", srv.gateExec}, {"before", srv.oldGate}} {
+			b.Run(mode+"/"+way.name, func(b *testing.B) {
+				srv.cfg.ExecMode = mode
+				for i := 0; i < b.N; i++ {
+					way.gate(context.Background(), sampleLines[i%len(sampleLines)], rw)
+				}
+			})
+		}
 	}
 }
