@@ -37,7 +37,10 @@ func (c *Config) gateAllowlist(rd *policy.Reading, cwd string) ([]string, error)
 	// runs that no word names, and what the line runs through other
 	// commands' arguments (find -exec, xargs, git bisect run, env -S).
 	// It is the built-in rules' walk in the sandbox, whatever the person's
-	// rules say: a walk of its own over the same parse.
+	// rules say: a walk of its own over the same parse, since the Parts
+	// depend on the Context as well as the rules (with the place's own
+	// Context, `rails runner 'system("id")'` has no Part for id, and the
+	// bindings of `c=rm; $c -rf .git` none for rm).
 	v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: line, Context: policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}, Reading: rd})
 	if why := runsToolOf(v.Parts); why != "" { // runlater_unplaced.go
 		return nil, &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: why, Use: "run git diff, or ask the person"}

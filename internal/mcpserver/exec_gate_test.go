@@ -24,14 +24,25 @@ func (g *policyGate) verdict(line string, pctx policy.Context) policy.Verdict {
 // gateModes are the exec modes, in the order the tests report them.
 var gateModes = []string{ModeStrict, ModeAllowlist, ModePolicy, ModeUnrestricted}
 
-// gateServer is a server for the gate tests: the fixture's paths, a wide
+// gateServer is a server for the gate tests: one rw path, a wide
 // allowlist (so that allowlist and strict modes get past "not covered" and
-// reach every check), no templates and no one to ask (policy-mode asks are
-// denies). Its mode is set per call with setMode.
+// reach every check), a person's policy.toml that denies curl (so that the
+// person's rules and the built-in ones answer differently), no templates
+// and no one to ask (policy-mode asks are denies). Tests set its
+// cfg.ExecMode.
 func gateServer(t testing.TB) (*Server, string) {
 	t.Helper()
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
+		t.Fatal(err)
+	}
+	cfgHome := filepath.Join(base, "config")
+	t.Setenv("XDG_CONFIG_HOME", cfgHome)
+	if err := os.MkdirAll(filepath.Join(cfgHome, "sentinel"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rules := "[[rule]]\nid = \"no-curl-here\"\ndecision = \"deny\"\nreason = \"the person said no curl\"\nargv = [\"curl\"]\n"
+	if err := os.WriteFile(filepath.Join(cfgHome, "sentinel", "policy.toml"), []byte(rules), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	rw := filepath.Join(base, "app")
