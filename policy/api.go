@@ -106,6 +106,10 @@ type Query struct {
 	Port    int    // KindNet; 0 means the scheme's default
 	Tool    string // KindMCP / KindOther: the tool name, e.g. mcp__github__create_issue
 	Context Context
+	// Reading is Read(Command), for a caller that asks more than one
+	// question of the same line: the engine judges it instead of parsing
+	// Command again (a Reading of other text is ignored). Optional.
+	Reading *Reading
 }
 
 // Part is the judgment of one simple command of a shell line (or the single

@@ -28,6 +28,7 @@ const maxBraceWords = 512
 // which role each plays depends on how many there are, so their readers
 // hold them to a stricter standard.
 func parseShell(text string) (f *syntax.File, braced map[*syntax.Word]bool, err error) {
+	noteParse(text) // parsewatch.go
 	p := parserPool.Get().(*syntax.Parser)
 	f, err = p.Parse(strings.NewReader(text), "")
 	parserPool.Put(p)

@@ -19,10 +19,15 @@
 // fed to a shell. It is built on the engine's own readWrapper (wrappers.go)
 // and readShell (handlers_exec.go), so approvals, the Codex adapter and
 // steering never see another program or script than the engine judges
-// (FuzzReaderAgreesWithEngine).
+// (FuzzReaderAgreesWithEngine). A caller that asks several questions of
+// one line (sentinel mcp's exec gate) parses it once with Read: the
+// Reading gives ReadShell's Line and, carried in Query.Reading, is what
+// Check walks instead of parsing again; CheckWrites gives a verdict and
+// ShellWrites from one walk. Walks only read the syntax tree, so one
+// Reading serves every engine and Context (reading.go).
 //
 // Files: engine.go (Check and structured queries), shell.go (the walk),
-// reader.go (the exported reading of shell text),
+// reader.go and reading.go (the exported reading of shell text),
 // command.go and wrappers.go (one simple command), handlers_*.go (what each
 // program's arguments mean), paths.go, hosts.go, rules.go (TOML rule files
 // and user rules), builtin_rules.go (every built-in rule id, as data),

@@ -91,6 +91,7 @@ func (e *Engine) Sources() []string { return append([]string(nil), e.sources...)
 type checkEnv struct {
 	e            *Engine
 	writes       *ShellWrites    // when set, every write judged (shellwrites.go)
+	reading      *Reading        // the query's parse of its line, when it carries one (reading.go)
 	addedRemotes map[string]bool // git remotes the line added (gitpushto.go)
 	ws           string
 	home         string
@@ -211,6 +212,7 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 	}
 	cw := c.startCwd(q.Context)
 	c.line = q.Command
+	c.reading = q.Reading
 	c.shell(q.Command, &cw, 0, "")
 	if len(c.parts) == 0 {
 		// Only comments: nothing runs, but nothing to judge either.

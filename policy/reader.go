@@ -9,7 +9,6 @@ package policy
 // and the engine never see a different program or script.
 
 import (
-	"fmt"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -56,15 +55,7 @@ type Command struct {
 // holding a NUL byte, is an error: the engine asks about those, and a
 // reader must not guess.
 func ReadShell(line string) (*Line, error) {
-	if strings.IndexByte(line, 0) >= 0 {
-		return nil, fmt.Errorf("cannot parse %q as a shell command: it holds a NUL byte", line)
-	}
-	f, braced, err := parseShell(line)
-	if err != nil {
-		return nil, fmt.Errorf("cannot parse %q as a shell command: %w", line, err)
-	}
-	r := reader{src: line, braced: braced}
-	return &Line{Stmts: r.stmts(f.Stmts)}, nil
+	return Read(line).Line() // reading.go
 }
 
 // Walk calls fn for every statement, parents before children, in source

@@ -60,7 +60,7 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 			Reason: "the text holds a NUL byte"})
 		return
 	}
-	f, braced, err := parseShell(text)
+	f, braced, err := c.reading.parsed(text) // reading.go: the caller's parse of the line, when it gave one
 	if err != nil {
 		c.addPart(Part{Text: text, Via: via, Decision: Ask, Rule: RuleShellParse,
 			Reason: "cannot be parsed as bash: " + err.Error()})

@@ -16,11 +16,21 @@ type ShellWrites struct {
 // verdict gives (sentinel mcp's exec keeps files that run code later the
 // person's, as its file tools do).
 func (e *Engine) ShellWrites(line string, ctx Context) ShellWrites {
-	c := e.newEnv(ctx)
+	_, w := e.CheckWrites(Query{Kind: KindShell, Command: line, Context: ctx})
+	return w
+}
+
+// CheckWrites is Check of a shell query and ShellWrites of its line from
+// one walk: recording the writes changes nothing in the verdict.
+func (e *Engine) CheckWrites(q Query) (Verdict, ShellWrites) {
+	if q.Kind != KindShell {
+		return e.Check(q), ShellWrites{}
+	}
+	c := e.newEnv(q.Context)
 	w := &ShellWrites{}
 	c.writes = w
-	c.checkShell(Query{Kind: KindShell, Command: line, Context: ctx})
-	return *w
+	v := c.checkShell(q)
+	return v, *w
 }
 
 // wrote records a judged write; "" is one whose target is not known.

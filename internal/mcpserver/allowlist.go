@@ -16,8 +16,11 @@ const maxScriptDepth = 4
 // in it, wherever it stands (lists, pipelines, substitutions, subshells,
 // `sh -c` scripts, what find -exec and xargs run), must be covered by an
 // allowed_commands entry as whole static words; a read-only filter on the
-// right of a pipe needs none. It returns the entries that allowed it.
-func (c *Config) gateAllowlist(line, cwd string) ([]string, error) {
+// right of a pipe needs none. It returns the entries that allowed it. rd
+// is the line's one parse: its Line is walked here, and the engine walks
+// it below.
+func (c *Config) gateAllowlist(rd *policy.Reading, cwd string) ([]string, error) {
+	line := rd.Text()
 	if strings.ContainsAny(line, "\n\r") {
 		return nil, &Refusal{Class: ClassMultiLine, Rule: "one line per exec", Reason: "the command holds more than one line",
 			Use: "send one line per exec call (join steps with && or ;), or ask the person for a playbook"}
@@ -26,13 +29,19 @@ func (c *Config) gateAllowlist(line, cwd string) ([]string, error) {
 		return nil, &Refusal{Class: ClassBadInput, Reason: "the command is empty", Use: "give a command line"}
 	}
 	g := allowGate{c: c, cwd: cwd}
-	if err := g.line(line, 0); err != nil {
+	l, err := rd.Line()
+	if err := g.read(l, err, 0); err != nil {
 		return nil, err
 	}
-	// One engine reading of the line serves both checks below: the tools
-	// git runs that no word names, and what the line runs through other
+	// One engine walk of the line serves both checks below: the tools git
+	// runs that no word names, and what the line runs through other
 	// commands' arguments (find -exec, xargs, git bisect run, env -S).
-	v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: line, Context: policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}})
+	// It is the built-in rules' walk in the sandbox, whatever the person's
+	// rules say: a walk of its own over the same parse, since the Parts
+	// depend on the Context as well as the rules (with the place's own
+	// Context, `rails runner 'system("id")'` has no Part for id, and the
+	// bindings of `c=rm; $c -rf .git` none for rm).
+	v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: line, Context: policy.Context{Workspace: cwd, Cwd: cwd, Sandboxed: true}, Reading: rd})
 	if why := runsToolOf(v.Parts); why != "" { // runlater_unplaced.go
 		return nil, &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: why, Use: "run git diff, or ask the person"}
 	}
@@ -79,11 +88,17 @@ type allowGate struct {
 	used []string
 }
 
+// line judges a shell's script (sh -c 'script') at depth.
 func (g *allowGate) line(line string, depth int) error {
+	l, err := policy.ReadShell(line)
+	return g.read(l, err, depth)
+}
+
+// read judges l, the reading of a line (err when it could not be read).
+func (g *allowGate) read(l *policy.Line, err error, depth int) error {
 	if depth > maxScriptDepth {
 		return &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: "shell scripts nested too deep", Use: "run the inner command directly"}
 	}
-	l, err := policy.ReadShell(line)
 	if err != nil {
 		return &Refusal{Class: ClassUnparseable, Rule: "shell syntax", Reason: err.Error(), Use: "fix the quoting; one plain shell line"}
 	}
@@ -148,6 +163,12 @@ func (g *allowGate) command(cmd *policy.Command, piped bool, depth int) error {
 	argv, static := cmd.ProgramStatic()
 	if argv == nil {
 		return &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: fmt.Sprintf("%q: a wrapper hides what runs (sudo, watch, an unknown option)", cmd.Text),
+			Use: "run the program directly"}
+	}
+	// env -S spells the command, and variables for it, inside one word:
+	// what runs is then not the command's last words.
+	if len(argv) > len(cmd.Args) || !slices.Equal(argv, cmd.Args[len(cmd.Args)-len(argv):]) {
+		return &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: fmt.Sprintf("%q spells the command inside one word (env -S), which can set variables for it", cmd.Text),
 			Use: "run the program directly"}
 	}
 	// Wrapper words (env, timeout, nice…) that set variables: env NAME=v.

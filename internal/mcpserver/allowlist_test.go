@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sentinelhq/sentinel/policy"
 )
 
 func TestAllowlist(t *testing.T) {
@@ -34,7 +36,7 @@ func TestAllowlist(t *testing.T) {
 		"! git diff --quiet",
 	}
 	for _, line := range allowed {
-		if _, err := c.gateAllowlist(line, f.rw); err != nil {
+		if _, err := c.gateAllowlist(policy.Read(line), f.rw); err != nil {
 			t.Errorf("%q refused: %v", line, err)
 		}
 	}
@@ -76,9 +78,13 @@ func TestAllowlist(t *testing.T) {
 		"git status 'unterminated":        ClassUnparseable,
 		"./git status":                    ClassNotAllowed,
 		"":                                ClassBadInput,
+
+		// env -S spells the command (and its variables) inside one word.
+		"env -S 'GIT_SSH_COMMAND=x git fetch'": ClassNotAllowed,
+		"env --split-string='ls -la /'":        ClassNotAllowed,
 	}
 	for line, class := range refused {
-		_, err := c.gateAllowlist(line, f.rw)
+		_, err := c.gateAllowlist(policy.Read(line), f.rw)
 		var r *Refusal
 		if !errors.As(err, &r) || r.Class != class {
 			t.Errorf("%q: want a %s refusal, got %v", line, class, err)
@@ -109,7 +115,7 @@ access = "rw"
 		"systemctl restart web":   "service tool",
 		"ls":                      "list tool",
 	} {
-		_, err := c.gateAllowlist(line, f.rw)
+		_, err := c.gateAllowlist(policy.Read(line), f.rw)
 		if err == nil || !strings.Contains(err.Error(), tool) {
 			t.Errorf("%q: want the refusal to name the %s, got %v", line, tool, err)
 		}

@@ -19,8 +19,9 @@
 // each writing call, for `sentinel undo RUN --to N` (checkpoint.go), the bounds on what one request may
 // cost (requestcap.go), the exec gate (both modes decide through the run's
 // chain — the built-in rules, the person's policy.toml and the project's
-// once trusted (gate_project.go); allowlist mode then needs an entry for
-// every command, read through policy's one shell reader; policy mode goes
+// once trusted (gate_project.go), the line parsed once and walked once by
+// that chain for every mode's steps (exec_gate.go); allowlist mode then
+// needs an entry for every command, read from that same parse; policy mode goes
 // on to remembered templates, then the person through the user service's
 // approval queue — no one to ask is a deny), running commands inside
 // Sentinel's sandbox (refused where there is none, see execplat_*.go) with

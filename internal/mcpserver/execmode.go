@@ -11,8 +11,9 @@ import (
 // lists (; && ||), pipes, background jobs, subshells or groups, command or
 // process substitutions, redirections, NAME=value prefixes, negation, or a
 // shell's script run through sh -c. What is left then still needs an
-// allowed_commands entry (gateAllowlist).
-func strictLine(line string) error {
+// allowed_commands entry (gateAllowlist). rd is the line's one parse.
+func strictLine(rd *policy.Reading) error {
+	line := rd.Text()
 	refuse := func(why string) error {
 		return &Refusal{Class: ClassNotSimple, Rule: "exec_mode strict", Reason: why,
 			Use: "send one plain command per exec call (no ; && || | & ( ) $( ) ` < >), or use the file tools to read and write files"}
@@ -24,7 +25,7 @@ func strictLine(line string) error {
 	if strings.HasSuffix(trimmed, ";") || strings.HasSuffix(trimmed, "&") {
 		return refuse(fmt.Sprintf("%q ends in a list operator", trimmed))
 	}
-	l, err := policy.ReadShell(line)
+	l, err := rd.Line()
 	if err != nil {
 		return &Refusal{Class: ClassUnparseable, Rule: "shell syntax", Reason: err.Error(), Use: "fix the quoting; one plain shell command"}
 	}
@@ -57,12 +58,12 @@ func strictLine(line string) error {
 // unrestrictedLine is unrestricted mode's one check before the policy's
 // deny: the line must parse (text no reader can read never runs). Every
 // command then runs in the sandbox, confined to the configured paths, and
-// is audited like any other call.
-func unrestrictedLine(line string) error {
-	if strings.TrimSpace(line) == "" {
+// is audited like any other call. rd is the line's one parse.
+func unrestrictedLine(rd *policy.Reading) error {
+	if strings.TrimSpace(rd.Text()) == "" {
 		return &Refusal{Class: ClassBadInput, Reason: "the command is empty", Use: "give a command line"}
 	}
-	if _, err := policy.ReadShell(line); err != nil {
+	if _, err := rd.Line(); err != nil {
 		return &Refusal{Class: ClassUnparseable, Rule: "shell syntax", Reason: err.Error(), Use: "fix the quoting"}
 	}
 	return nil

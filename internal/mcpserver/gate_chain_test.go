@@ -84,7 +84,7 @@ argv = ["figlet"]
 			}
 			answered <- q.Answer(queue.Answer{ID: e.ID, Decision: c.decision, Message: "not today", Via: "console"})
 		}()
-		rule, err := srv.gate.decide(ctx, "npm install left-pad", pctx)
+		rule, err := srv.gate.decide(ctx, "npm install left-pad", pctx, srv.gate.verdict("npm install left-pad", pctx))
 		close(decided)
 		if aerr := <-answered; aerr != nil {
 			t.Fatal(aerr)
@@ -107,7 +107,7 @@ func TestPolicyModeWithoutTheServiceHasNoOneToAsk(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	_, err = srv.gate.decide(context.Background(), "npm install left-pad", srv.policyContext(f.rw))
+	_, err = srv.gate.decide(context.Background(), "npm install left-pad", srv.policyContext(f.rw), srv.gate.verdict("npm install left-pad", srv.policyContext(f.rw)))
 	if err == nil || !strings.Contains(err.Error(), "[no-one-to-ask]") || !strings.Contains(err.Error(), "sentinel service") {
 		t.Fatalf("no service: %v", err)
 	}

@@ -99,19 +99,24 @@ func newPolicyGate(person Person, project string) (g *policyGate, warnings []str
 // policy denies (built-in rules, the person's and the trusted project's
 // policy.toml) is refused whatever the allowlist covers; what it allows
 // or asks still needs the allowlist, which stands for the person's
-// answer.
-func (g *policyGate) refuseDenied(line string, pctx policy.Context) error {
-	v := g.engine.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: pctx})
+// answer. v is the gate engine's verdict on the line (judge).
+func refuseDenied(v policy.Verdict) error {
 	if v.Decision == policy.Deny {
 		return &Refusal{Class: ClassPolicyDeny, Rule: "policy " + v.Rule, Reason: v.Reason, Use: "use a file tool for files, or a command the policy allows"}
 	}
 	return nil
 }
 
-// decide returns the rule that allowed the line, or a refusal.
-func (g *policyGate) decide(ctx context.Context, line string, pctx policy.Context) (string, error) {
-	v := g.engine.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: pctx})
-	if v.Decision == policy.Allow && writesUnplaced(g.engine, line, pctx) { // runlater_unplaced.go
+// judge is the gate engine's verdict on line in pctx, and what it
+// writes, from one walk of rd (the line's one parse).
+func (g *policyGate) judge(rd *policy.Reading, pctx policy.Context) (policy.Verdict, policy.ShellWrites) {
+	return g.engine.CheckWrites(policy.Query{Kind: policy.KindShell, Command: rd.Text(), Context: pctx, Reading: rd})
+}
+
+// decide returns the rule that allowed the line, or a refusal. v is the
+// gate engine's verdict on it (judge).
+func (g *policyGate) decide(ctx context.Context, line string, pctx policy.Context, v policy.Verdict) (string, error) {
+	if v.Decision == policy.Allow && writesUnplaced(v.Parts, pctx.Cwd) { // runlater_unplaced.go
 		v.Decision, v.Rule = policy.Ask, "mcp.writes-named-by-data"
 		v.Reason = "it writes files named by data, not by its words (a patch, an archive, a copied tree, a git checkout), in the person's own files: one could be a file that runs code later (.envrc, a Makefile, a git hook)"
 	}

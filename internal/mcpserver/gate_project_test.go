@@ -34,7 +34,7 @@ func TestGateUsesTheTrustedProjectsPolicy(t *testing.T) {
 	if !strings.Contains(warn, pf+" is not trusted") || strings.Count(warn, "\n") != 1 {
 		t.Fatalf("an untrusted project policy.toml should be left out with one line, got %q", warn)
 	}
-	if err := srv.gate.refuseDenied("echo hi", srv.policyContext(f.rw)); err != nil {
+	if err := refuseDenied(srv.gate.verdict("echo hi", srv.policyContext(f.rw))); err != nil {
 		t.Fatalf("an untrusted project's rule decided: %v", err)
 	}
 	srv.Close()
@@ -52,12 +52,12 @@ func TestGateUsesTheTrustedProjectsPolicy(t *testing.T) {
 		t.Fatalf("a trusted file got a warning: %q", warn)
 	}
 	var r *Refusal
-	if err := srv.gate.refuseDenied("echo hi", srv.policyContext(f.rw)); !errors.As(err, &r) || r.Class != ClassPolicyDeny || !strings.Contains(r.Rule, "no-echo-here") {
+	if err := refuseDenied(srv.gate.verdict("echo hi", srv.policyContext(f.rw))); !errors.As(err, &r) || r.Class != ClassPolicyDeny || !strings.Contains(r.Rule, "no-echo-here") {
 		t.Fatalf("the trusted project's deny rule did not decide: %v", err)
 	}
 	// The built-in rules decide in allowlist mode too: "git" is allowlisted,
 	// a force push is not the person's to give by an allowlist entry.
-	if err := srv.gate.refuseDenied("git push --force origin main", srv.policyContext(f.rw)); !errors.As(err, &r) || r.Class != ClassPolicyDeny {
+	if err := refuseDenied(srv.gate.verdict("git push --force origin main", srv.policyContext(f.rw))); !errors.As(err, &r) || r.Class != ClassPolicyDeny {
 		t.Fatalf("allowlist mode let a policy deny through: %v", err)
 	}
 	if _, err := srv.execTool(t.Context(), execArgs{Command: "git push --force origin main", Cwd: f.rw}); !errors.As(err, &r) || r.Class != ClassPolicyDeny {

@@ -21,14 +21,10 @@ import (
 // file: newLaterHold, for those that exist). With unknownToo (allowlist
 // and strict modes, where the allowlist stands for the person's answer) a
 // write whose target cannot be known before the line runs (an expansion,
-// a glob) is refused too: it could name such a file.
-func (s *Server) execRunLater(line, cwd string, unknownToo bool) error {
-	eng := policy.Default()
-	if s.gate != nil && s.gate.engine != nil {
-		eng = s.gate.engine
-	}
-	w := eng.ShellWrites(line, s.policyContext(cwd))
-	if unknownToo && !w.Unknown && writesUnplaced(eng, line, s.policyContext(cwd)) { // runlater_unplaced.go
+// a glob) is refused too: it could name such a file. v and w are the gate
+// engine's verdict on the line and what it writes (policyGate.judge).
+func (s *Server) execRunLater(line, cwd string, v policy.Verdict, w policy.ShellWrites, unknownToo bool) error {
+	if unknownToo && !w.Unknown && writesUnplaced(v.Parts, cwd) { // runlater_unplaced.go
 		w.Unknown = true
 	}
 	for _, p := range w.Paths {

@@ -15,11 +15,11 @@ import (
 // a tree copied or moved, a git command that checks files out, cp/mv/ln/
 // install into a -t directory. The policy's write judgement places only
 // the targets a line names, so execRunLater counts these as writes whose
-// target is unknown (refused in allowlist and strict modes).
-func writesUnplaced(eng *policy.Engine, line string, ctx policy.Context) bool {
-	v := eng.Check(policy.Query{Kind: policy.KindShell, Command: line, Context: ctx})
-	for _, p := range v.Parts {
-		if len(p.Argv) > 0 && argvWritesUnplaced(p.Argv, ctx.Cwd) {
+// target is unknown (refused in allowlist and strict modes). parts are
+// the gate engine's Parts of the line, run in cwd.
+func writesUnplaced(parts []policy.Part, cwd string) bool {
+	for _, p := range parts {
+		if len(p.Argv) > 0 && argvWritesUnplaced(p.Argv, cwd) {
 			return true
 		}
 	}

@@ -399,32 +399,7 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	if fi, err := os.Stat(pl.Abs); err != nil || !fi.IsDir() {
 		return outcome{}, &Refusal{Class: ClassBadInput, Reason: "cwd " + pl.Abs + " is not a directory", Use: "give an existing directory under " + s.cfg.rootList()}
 	}
-	// Files that run code later are the person's, as for the file tools
-	// (runlater_exec.go), before any mode's gate asks anyone. Unrestricted
-	// mode runs any program, so reading its line cannot hold them: the
-	// sandbox holds those that exist read-only in every mode (newLaterHold).
-	if s.cfg.ExecMode != ModeUnrestricted {
-		if err := s.execRunLater(a.Command, pl.Abs, s.cfg.ExecMode != ModePolicy); err != nil {
-			return outcome{}, err
-		}
-	}
-	var rule string
-	switch s.cfg.ExecMode {
-	case ModePolicy:
-		rule, err = s.gate.decide(ctx, a.Command, s.policyContext(pl.Abs))
-	case ModeUnrestricted:
-		rule = "exec_mode unrestricted (sandboxed)"
-		if err = unrestrictedLine(a.Command); err == nil {
-			err = s.gate.refuseDenied(a.Command, s.policyContext(pl.Abs))
-		}
-	case ModeStrict:
-		if err = strictLine(a.Command); err != nil {
-			break
-		}
-		fallthrough
-	default:
-		err = s.allowlistDecide(a.Command, pl.Abs, &rule)
-	}
+	rule, err := s.gateExec(ctx, a.Command, pl.Abs) // exec_gate.go
 	if err != nil {
 		return outcome{}, err
 	}
@@ -436,23 +411,6 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 	}
 	exit := r.Exit
 	return outcome{text: formatRan(r, s.cfg.Limits) + sweepNote(said), rule: rule, exit: &exit, bytes: len(r.Output), swept: said}, nil
-}
-
-// allowlistDecide is allowlist (and strict) mode: the policy's deny first,
-// then an entry for every command.
-func (s *Server) allowlistDecide(line, cwd string, rule *string) error {
-	if err := s.gate.refuseDenied(line, s.policyContext(cwd)); err != nil {
-		return err
-	}
-	used, err := s.cfg.gateAllowlist(line, cwd)
-	if err != nil {
-		return err
-	}
-	*rule = "allowed_commands " + strings.Join(used, ", ")
-	if len(used) == 0 {
-		*rule = "allowed_commands (read-only filters and shell grammar only)"
-	}
-	return nil
 }
 
 func formatRan(r ran, l Limits) string {

@@ -1,0 +1,59 @@
+package mcpserver
+
+import (
+	"context"
+	"strings"
+
+	"github.com/sentinelhq/sentinel/policy"
+)
+
+// gateExec is exec's gate for line run in cwd, in the configured
+// exec_mode: the rule that allowed it, or a refusal. The line is parsed
+// once (policy.Read) and every step reads that parse: the gate engine's
+// one walk gives the verdict, the Parts and the writes every mode's steps
+// use, and allowlist mode walks it again with the built-in rules in the
+// sandbox (gateAllowlist) — a second question, not a second parse.
+func (s *Server) gateExec(ctx context.Context, line, cwd string) (string, error) {
+	rd := policy.Read(line)
+	pctx := s.policyContext(cwd)
+	// Files that run code later are the person's, as for the file tools
+	// (runlater_exec.go), before any mode's gate asks anyone. Unrestricted
+	// mode runs any program, so reading its line cannot hold them: the
+	// sandbox holds those that exist read-only in every mode (newLaterHold).
+	if s.cfg.ExecMode == ModeUnrestricted {
+		if err := unrestrictedLine(rd); err != nil {
+			return "", err
+		}
+		v, _ := s.gate.judge(rd, pctx)
+		return "exec_mode unrestricted (sandboxed)", refuseDenied(v)
+	}
+	v, w := s.gate.judge(rd, pctx)
+	if err := s.execRunLater(line, cwd, v, w, s.cfg.ExecMode != ModePolicy); err != nil {
+		return "", err
+	}
+	switch s.cfg.ExecMode {
+	case ModePolicy:
+		return s.gate.decide(ctx, line, pctx, v)
+	case ModeStrict:
+		if err := strictLine(rd); err != nil {
+			return "", err
+		}
+	}
+	return s.allowlistDecide(rd, cwd, v)
+}
+
+// allowlistDecide is allowlist (and strict) mode: the policy's deny first
+// (v, the gate engine's verdict), then an entry for every command.
+func (s *Server) allowlistDecide(rd *policy.Reading, cwd string, v policy.Verdict) (string, error) {
+	if err := refuseDenied(v); err != nil {
+		return "", err
+	}
+	used, err := s.cfg.gateAllowlist(rd, cwd)
+	if err != nil {
+		return "", err
+	}
+	if len(used) == 0 {
+		return "allowed_commands (read-only filters and shell grammar only)", nil
+	}
+	return "allowed_commands " + strings.Join(used, ", "), nil
+}
