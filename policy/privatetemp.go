@@ -96,8 +96,8 @@ func (c *checkEnv) ownPlace(p string) bool {
 
 // tempLinkOut judges a link made at links (canonical; several for a
 // pattern) to target: in the private /tmp, a target outside it asks, as a
-// workspace link leading out of the workspace does (the package doc says
-// why). It reports whether a link is in the private /tmp, where the
+// workspace link leading out of the workspace does (the comment at the
+// top of this file says why). It reports whether a link is in the private /tmp, where the
 // caller's own check of the target (which allows the workspace) does not
 // apply.
 func (x *cmdCtx) tempLinkOut(links []string, target string) bool {
@@ -130,8 +130,7 @@ func (x *cmdCtx) allScratch(ops []word) bool {
 		}
 		v := w.val
 		if w.pattern {
-			v = filepath.Dir(v)
-			if !w.static || strings.ContainsAny(v, "*?[") {
+			if v = filepath.Dir(v); strings.ContainsAny(v, "*?[") {
 				return false
 			}
 		}

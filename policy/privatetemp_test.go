@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -150,7 +151,7 @@ func TestPrivateTempInPlace(t *testing.T) {
 	}
 	moves := []string{"mv main.go /tmp/m", "mv src /tmp/", "mv -t /tmp/x main.go", "mv --target-directory=/tmp/x src/a.go"}
 	for _, l := range moves {
-		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Ask || v.Rule != RuleInPlaceUncommitted && v.Rule != RulePathWriteOutside {
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Ask || v.Rule != RuleInPlaceUncommitted {
 			t.Errorf("in place: %q: %s by %s (%s), want ask by %s", l, v.Decision, v.Rule, v.Reason, RuleInPlaceUncommitted)
 		}
 	}
@@ -187,5 +188,28 @@ func TestMktempName(t *testing.T) {
 	}
 	if _, ok := (&checkEnv{}).mktempName([]string{"mktemp"}); ok {
 		t.Error("sandbox off: mktemp's name is known")
+	}
+}
+
+// TestPrivateTempKeepsWritableRootsUnderTmp: an extra writable root that
+// lives under /tmp (sentinel mcp's read-write paths, exec's writable
+// places) is the person's, shown through the private /tmp: deleting in it
+// in place is not scratch work.
+func TestPrivateTempKeepsWritableRootsUnderTmp(t *testing.T) {
+	on, _ := tempContexts(t)
+	root, err := os.MkdirTemp("/tmp", "tmp24-writable-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(root) })
+	if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	on.InPlace, on.Writable = true, []string{root}
+	e := Default()
+	for _, l := range []string{"rm -rf " + root + "/src", "rm " + root + "/x"} {
+		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision == Allow {
+			t.Errorf("in place, writable root %s: %q ALLOWED by %s (%s)", root, l, v.Rule, v.Reason)
+		}
 	}
 }
