@@ -62,6 +62,19 @@ func TestPrivateTempWritesAreTheCodersOwn(t *testing.T) {
 		`d=$(mktemp -d) && rm -rf "$d"`,
 		"ln -s /tmp/a /tmp/b",
 		"ln -s build /tmp/b",
+		"cargo build --target-dir /tmp/target",
+		"dd if=main.go of=/tmp/y",
+		"install -D main.go /tmp/y/main.go",
+		"truncate -s 0 /tmp/x",
+		"sort -o /tmp/x main.go",
+		"sed -i s/a/b/ /tmp/x",
+		"git archive -o /tmp/x.tgz HEAD",
+		"zip -r /tmp/x.zip src",
+		"touch /tmp/x && chmod +x /tmp/x",
+		"cmake -B /tmp/build -S . && cmake --build /tmp/build",
+		"rsync -a src/ /tmp/x/",
+		`mkdir -p "$TMPDIR/x" && cd "$TMPDIR/x" && ls`,
+		"npm --prefix /tmp/n run build",
 	}
 	for _, l := range lines {
 		if v := e.Check(Query{Kind: KindShell, Command: l, Context: on}); v.Decision != Allow {
