@@ -29,7 +29,7 @@ func copyCmd(x *cmdCtx, args []word) {
 	for _, w := range ops[:len(ops)-1] {
 		x.read(w)
 	}
-	if !x.intoTempDir(ops[len(ops)-1], ops[:len(ops)-1]) { // privatetemp.go: cp main.go /tmp/
+	if !x.intoTempDir(args[1:], ops[len(ops)-1], ops[:len(ops)-1]) { // privatetemp.go: cp main.go /tmp/
 		x.write(ops[len(ops)-1])
 	}
 	x.copyEmpties(ops) // emptyfile.go: cp /dev/null src/main.rs
@@ -73,7 +73,7 @@ func moveCmd(x *cmdCtx, args []word) {
 		x.writeInto(*t, ops, false) // pol7_trees.go: mv -t .cargo config.toml
 	}
 	for i, w := range ops {
-		if i < len(ops)-1 || !x.intoTempDir(w, ops[:i]) { // privatetemp.go: mv x.log /tmp/
+		if i < len(ops)-1 || !x.intoTempDir(args[1:], w, ops[:i]) { // privatetemp.go: mv x.log /tmp/
 			x.write(w)
 		}
 	}

@@ -264,12 +264,15 @@ func (x *cmdCtx) linksIntoTemp(args, ops []word, target *word) {
 	}
 }
 
-// intoTempDir reports whether dest, the last operand of cp or mv, is the
-// private /tmp itself and every source a static word, so that what is
-// written is /tmp/NAME of each source, which the caller judges: the
-// directory /tmp is not written as a whole (rm -rf /tmp still is).
-func (x *cmdCtx) intoTempDir(dest word, srcs []word) bool {
-	if !x.c.sandbox || x.c.tmp == "" || !dest.static || dest.pattern || dest.brace || len(srcs) == 0 {
+// intoTempDir reports whether dest, the last operand of cp or mv (opts
+// their arguments), is the private /tmp itself, a directory the sources go
+// into, and every source a static word, so that what is written is
+// /tmp/NAME of each source, which the caller judges: the directory /tmp
+// is not written as a whole (rm -rf /tmp still is). With -t the last
+// operand is a source, and with -T the destination itself is replaced.
+func (x *cmdCtx) intoTempDir(opts []word, dest word, srcs []word) bool {
+	if !x.c.sandbox || x.c.tmp == "" || !dest.static || dest.pattern || dest.brace || len(srcs) == 0 ||
+		targetDirOpt(opts, "S") != nil || hasOpt(opts, "T", "--no-target-directory") {
 		return false
 	}
 	for _, w := range srcs {

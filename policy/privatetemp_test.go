@@ -139,6 +139,9 @@ func TestPrivateTempNeighboursStayOutside(t *testing.T) {
 		`d=$(mktemp -t ../x.XXX) && cp -r . "$d"`,
 		`d=$(mktemp x.XXXX) && rm -rf "$d"/..`,
 		"/tmp/cat x",
+		"mv -t /tmp/x main.go /tmp",
+		"mv -T src /tmp",
+		"cp -rT src /tmp",
 	}
 	for _, l := range lines {
 		for _, cx := range []Context{on, off} {
