@@ -33,8 +33,8 @@
 // and user rules), builtin_rules.go (every built-in rule id, as data),
 // runlater.toml and runlater.go (the one list of files that run code later,
 // which also drives the review's flags and the report's risks),
-// envvalue.go (variables judged by their value), tmpdir.go (the sandbox's
-// private /tmp), inplace.go (deleting work in place or in a copy, and
+// envvalue.go (variables judged by their value), tmpdir.go and privatetemp.go (the
+// sandbox's private /tmp, the coder's own), inplace.go (deleting work in place or in a copy, and
 // databases), ecosystems*.go (everyday tools of every ecosystem),
 // heredoctext.go and codewrites.go (text and writes known from the line),
 // written.go (whether a part is as written, for templates), fetch.go

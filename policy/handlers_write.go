@@ -14,6 +14,7 @@ func copyCmd(x *cmdCtx, args []word) {
 		x.add(Deny, RuleToolExec, "install --strip-program runs a program")
 	}
 	target := targetDirOpt(args[1:], "SmogZ") // pol7_trees.go: -Dt DIR, --target DIR
+	x.linksIntoTemp(args, ops, target)        // privatetemp.go: cp -rl src /tmp/x
 	if target != nil {
 		x.write(*target)
 		for _, w := range ops {
@@ -28,7 +29,9 @@ func copyCmd(x *cmdCtx, args []word) {
 	for _, w := range ops[:len(ops)-1] {
 		x.read(w)
 	}
-	x.write(ops[len(ops)-1])
+	if !x.intoTempDir(args[1:], ops[len(ops)-1], ops[:len(ops)-1]) { // privatetemp.go: cp main.go /tmp/
+		x.write(ops[len(ops)-1])
+	}
 	x.copyEmpties(ops) // emptyfile.go: cp /dev/null src/main.rs
 	if len(ops) > 1 {
 		// The copy may land inside the destination directory.
@@ -69,9 +72,12 @@ func moveCmd(x *cmdCtx, args []word) {
 		x.write(*t)
 		x.writeInto(*t, ops, false) // pol7_trees.go: mv -t .cargo config.toml
 	}
-	for _, w := range ops {
-		x.write(w)
+	for i, w := range ops {
+		if i < len(ops)-1 || !x.intoTempDir(args[1:], w, ops[:i]) { // privatetemp.go: mv x.log /tmp/
+			x.write(w)
+		}
 	}
+	x.movesToTemp(args[1:], ops) // privatetemp.go: mv src/a /tmp/ in place
 	if len(ops) > 1 {
 		last := ops[len(ops)-1]
 		for _, w := range ops[:len(ops)-1] {
@@ -144,6 +150,10 @@ func linkCmd(x *cmdCtx, args []word) {
 		targets = ops[:len(ops)-1]
 	}
 	x.write(link)
+	var linkAt []string // canonical, for tempLinkOut
+	if link.static && !link.pattern {
+		linkAt = x.resolve(link)
+	}
 	for _, t := range targets {
 		if !t.static || t.pattern {
 			x.add(Ask, RulePathSymlinkOut, "a link to a target that cannot be known before it runs")
@@ -155,7 +165,7 @@ func linkCmd(x *cmdCtx, args []word) {
 			base.val = filepath.Join(filepath.Dir(link.val), t.val)
 		}
 		for _, p := range x.resolve(base) {
-			if !within(p, x.c.ws) {
+			if !x.tempLinkOut(linkAt, p) && !within(p, x.c.ws) {
 				x.add(Ask, RulePathSymlinkOut, "links to "+x.c.show(p)+", outside the workspace")
 			}
 			// A link to a secret is a read of it by another name.

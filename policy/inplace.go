@@ -35,7 +35,7 @@ func (x *cmdCtx) discardsWork(what, rule string, copyOK bool) {
 // checks). recursive is -r/-R; generated says every operand is a build
 // output or cache directory, which a build makes again.
 func (x *cmdCtx) removeInTree(ops []word, recursive, generated bool) {
-	if generated {
+	if generated || x.allScratch(ops) { // privatetemp.go: rm -rf /tmp/scratch
 		return
 	}
 	if !recursive {

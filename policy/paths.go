@@ -250,8 +250,8 @@ func (c *checkEnv) pathVerdict(p string, write bool) finding {
 				return finding{Allow, RulePathReadWorkspace, "reads inside an extra writable root"}
 			}
 		}
-		if c.privateTemp(p) && (!write || c.capture) {
-			return finding{Allow, RulePathWriteWorkspace, "uses " + p + ", inside the sandbox's private temp dir"}
+		if c.tempOwn(p) { // privatetemp.go
+			return c.tempVerdict(p)
 		}
 		if write {
 			return finding{Deny, RulePathWriteOutside, "writes outside the workspace (" + c.show(p) + ")"}

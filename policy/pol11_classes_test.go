@@ -49,7 +49,8 @@ var pol11Rows = []pol11Row{
 	// E3 everyday forms of build tools.
 	{"E3", "on", `ruby -v && bundle -v`, true},
 	{"E3", "on", `bundle config get path`, true},
-	{"E3", "on", `bundle config set path /tmp/x`, false},
+	{"E3", "on", `bundle config set path /tmp/x`, true}, // the private /tmp, as vendor/bundle (privatetemp.go)
+	{"E3", "off", `bundle config set path /tmp/x`, false},
 	{"E3", "on", `mix sobelow --config`, true},
 	{"E3", "on", `mix sobelow --config=/tmp/x.exs`, false},
 	{"E3", "on", `deno bundle src/mod.ts dist/bundle.js`, true},

@@ -22,6 +22,7 @@ func TestPolcorp1207EverydayClasses(t *testing.T) {
 		"grpcurl -plaintext 127.0.0.1:9090 describe",
 		"mkdir -p /tmp/work/out",
 		"tar -czf /tmp/snapshot.tgz src tests",
+		"tar -rf /tmp/x.tar src", // the private /tmp is the coder's (privatetemp.go)
 		"git pull --ff-only",
 		"git fetch upstream main --depth=50",
 	}
@@ -42,7 +43,6 @@ func TestPolcorp1207EverydayClasses(t *testing.T) {
 		"curl -X POST http://0.0.0.0:3000/shutdown",
 		"mkdir /tmp",
 		"mkdir -p " + ctx.Home + "/.config/x",
-		"tar -rf /tmp/x.tar src",
 		"git fetch https://x.example/r.git",
 		"git fetch ../other main",
 		"git pull --upload-pack=x origin",

@@ -99,7 +99,8 @@ func TestP9EverydayForms(t *testing.T) {
 		{"bun run scripts/gen.ts", "on", "allow"},
 		{"bun src/cli.ts --help", "off", "allow"},
 		{"bun run https://x.example/x.ts", "on", "not-allow"},
-		{"bun /tmp/evil.ts", "on", "not-allow"},
+		{"bun /tmp/evil.ts", "off", "not-allow"},
+		{"bun /tmp/evil.ts", "on", "allow"}, // a script the coder put in the private /tmp (privatetemp.go)
 		// gradle runs the build scripts ./gradlew runs
 		{"gradle test --tests '*Parser*'", "on", "allow"},
 		{"gradle -I /tmp/evil.gradle build", "on", "not-allow"},

@@ -36,7 +36,7 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 			x.command(append([]word{{val: base, static: true}}, args[1:]...), depth+1)
 			return
 		}
-		if !within(p, x.c.ws) || p == x.c.ws {
+		if !x.c.ownPlace(p) || p == x.c.ws { // privatetemp.go: /tmp/app in the sandbox
 			x.add(Ask, RulePathProgram, "runs "+name.val+", a path-qualified program, which is not the program of the same name")
 			x.pathNamedDeny(args) // innerdeny.go: /usr/local/bin/npm publish
 			return
@@ -107,7 +107,7 @@ func (x *cmdCtx) runFileOff(w word, what, rule, reason string, offOK bool) bool 
 		return false
 	}
 	for _, p := range paths {
-		if !within(p, x.c.ws) {
+		if !x.c.ownPlace(p) {
 			x.add(Ask, rule, what+", outside the workspace")
 			return false
 		}

@@ -337,7 +337,7 @@ func (c *checkEnv) redirects(s *src, rs []*syntax.Redirect, cw *cwds) []redirTar
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			continue
 		}
-		w := decodeWord(r.Word, c.home)
+		w := c.tempRedirect(r.Word, decodeWord(r.Word, c.home)) // privatetemp.go: > "$TMPDIR/x", > "$out"
 		t := redirTarget{w: w, trunc: truncatingRedirect(r.Op)}
 		switch r.Op {
 		case syntax.RdrIn:

@@ -264,6 +264,10 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		if len(argvs) == 1 && len(a) == 2 && programWord(a[1]) {
 			return substValue, "/usr/bin/" + a[1]
 		}
+	case "mktemp":
+		if v, ok := c.mktempName(a); ok && len(argvs) == 1 { // privatetemp.go
+			return substValue, v
+		}
 	case "uname":
 		return substValue, "Linux"
 	case "date":

@@ -49,6 +49,10 @@ func (c *checkEnv) bindSubstAssigns(f *syntax.File) {
 		uses []*syntax.ParamExp
 	}
 	cands := map[string]*cand{}
+	// The assignments of the candidates: their producer's words are
+	// static arguments of a known program, which name no variable (the
+	// -d of `d=$(mktemp -d)` is not the name d).
+	producers := map[*syntax.Assign]bool{}
 	var chain func(st *syntax.Stmt)
 	chain = func(st *syntax.Stmt) {
 		b, ok := st.Cmd.(*syntax.BinaryCmd)
@@ -71,6 +75,7 @@ func (c *checkEnv) bindSubstAssigns(f *syntax.File) {
 		if !ok {
 			return
 		}
+		producers[left.Cmd.(*syntax.CallExpr).Assigns[0]] = true
 		k := &cand{w: w}
 		// Uses: the right side of every && on the way down to it.
 		for at := st; at != left; {
@@ -108,6 +113,9 @@ func (c *checkEnv) bindSubstAssigns(f *syntax.File) {
 			if x.Name != nil {
 				count[x.Name.Value]++
 				names[x.Name] = true
+			}
+			if producers[x] {
+				return false
 			}
 		case *syntax.ParamExp:
 			if x.Param != nil {

@@ -10,28 +10,28 @@ import "strings"
 // back are workspace work. With --sandbox off /tmp is the machine's shared
 // one and those writes stay outside the workspace.
 //
-// Output captured by a redirection or tee counts, and so does what a build
-// makes of the workspace's sources: a compiler's or `go build`'s -o, a
-// test's profiles (buildOutput), an archive tar creates of what it reads,
-// and the directories mkdir makes for scratch (`mkdir -p /tmp/scratch`),
-// judged as a write to that path, and a git command's own output
-// (`git format-patch -o /tmp/patches`, `git diff --output=/tmp/d`,
-// gitoutput.go). Other programs told to put files in /tmp (`git worktree
-// add /tmp/wt`, `cp .env /tmp/x`) are still judged as writing outside.
+// Every write below it is the coder's (privatetemp.go says what the
+// sandbox gives and what stays outside). Output captured by a redirection
+// or tee, a build's product (buildOutput: the product is remembered, so
+// running it later in the line is known to run what the line built), an
+// archive tar creates of what it reads, mkdir's scratch and a git
+// command's own output file (gitoutput.go) are marked as captured
+// (capturing), which names them so in the reason.
 
 // sandboxTemp is the temp dir the sandbox gives the coder.
 const sandboxTemp = "/tmp"
 
 // privateTemp reports whether the canonical path p is inside the sandbox's
 // private temp dir: below it, and not in the top directory under /tmp that
-// holds the person's home or the workspace, nor an ancestor of them (a home
-// or a project that lives under /tmp is shown through the private one and
-// stays what it is; so do its neighbours, which `../` reaches).
+// holds the person's home, the workspace or an extra writable root, nor an
+// ancestor of them (a home or a project that lives under /tmp is shown
+// through the private one and stays what it is; so do its neighbours,
+// which `../` reaches).
 func (c *checkEnv) privateTemp(p string) bool {
 	if c.tmp == "" || p == c.tmp || !within(p, c.tmp) {
 		return false
 	}
-	for _, r := range []string{c.home, c.ws} {
+	for _, r := range append([]string{c.home, c.ws}, c.writable...) {
 		if r == "" || r == "/" {
 			continue
 		}
