@@ -87,9 +87,13 @@ func TestExecHidesRunsStartedLater(t *testing.T) {
 			// place is refused while the first is live (placelock).
 			later := exec.Command(e2etest.Bin, "run", "--plain", "--coder", "command", "--sandbox", mode, "--apply", "none", "later-secret-"+"5e0a", "--", "/bin/sh", "-c", "true")
 			later.Dir, later.Env = dir, env
+			// Its shared checkout is read-only, which an unprivileged
+			// user's TempDir cleanup cannot remove: clear it first (a
+			// cleanup registered after the state dir runs before its removal).
+			t.Cleanup(func() { e2etest.Sentinel(t, dir, env, "checkouts", "clear") })
 			if b, err := later.CombinedOutput(); err != nil {
 				_ = first.Process.Kill()
-				t.Fatalf("the later exec: %v\n%s", err, b)
+				t.Fatalf("the later run: %v\n%s", err, b)
 			}
 			if err := os.WriteFile(filepath.Join(dir, "go"), nil, 0o644); err != nil {
 				t.Fatal(err)
