@@ -89,6 +89,9 @@ func (x *cmdCtx) judgeRegistryOff(args []word) {
 			continue
 		}
 		what := strings.TrimSpace(prog + " " + strings.Join(f.words, " "))
+		if x.registryQueryOff(prog, what, opts) { // registryquery_off.go: no project config redirects it
+			return
+		}
 		x.add(Ask, RuleNetTool, what+" reaches the package registry with the person's own configuration and tokens, and the sandbox is off")
 		return
 	}
