@@ -44,20 +44,21 @@ func inPlaceWant(r pol16Row) string {
 
 // TestPol16LocalDatabases: clients and migration tools against the
 // sandbox's own loopback are allowed for reads, createdb and forward
-// migrations (localdb.go); other hosts, variables, writes, files and
+// migrations (localdb.go), and off and in place for reads
+// (dbloopback_off.go); other hosts, variables, writes, files and
 // stdin keep asking; a drop aimed elsewhere is denied (dbdrophost.go).
 func TestPol16LocalDatabases(t *testing.T) {
 	checkPol16Rows(t, testEnv(t), []pol16Row{
-		{`psql -h localhost -U postgres -d app_test -c '\dt'`, "allow", "ask"},
-		{`psql postgresql://postgres:postgres@localhost:5432/app_test -c 'select count(*) from users'`, "allow", "ask"},
-		{`psql --host=127.0.0.1 -X -A -t -c 'select 1'`, "allow", "ask"},
-		{`psql "host=localhost dbname=app_test" -c 'select 1'`, "allow", "ask"},
+		{`psql -h localhost -U postgres -d app_test -c '\dt'`, "allow", "allow"},
+		{`psql postgresql://postgres:postgres@localhost:5432/app_test -c 'select count(*) from users'`, "allow", "allow"},
+		{`psql --host=127.0.0.1 -X -A -t -c 'select 1'`, "allow", "allow"},
+		{`psql "host=localhost dbname=app_test" -c 'select 1'`, "allow", "allow"},
 		{`createdb -h localhost -U postgres app_test`, "allow", "ask"},
-		{`redis-cli -p 6379 info server`, "allow", "ask"},
-		{`redis-cli -h 127.0.0.1 get session:1`, "allow", "ask"},
-		{`mysql -h 127.0.0.1 -u root -proot app_test -e 'show tables'`, "allow", "ask"},
-		{`mysql -h127.0.0.1 --execute='select 1'`, "allow", "ask"},
-		{`mongosh --quiet mongodb://localhost:27017/app_test --eval 'db.users.countDocuments()'`, "allow", "ask"},
+		{`redis-cli -p 6379 info server`, "allow", "allow"},
+		{`redis-cli -h 127.0.0.1 get session:1`, "allow", "allow"},
+		{`mysql -h 127.0.0.1 -u root -proot app_test -e 'show tables'`, "allow", "allow"},
+		{`mysql -h127.0.0.1 --execute='select 1'`, "allow", "allow"},
+		{`mongosh --quiet mongodb://localhost:27017/app_test --eval 'db.users.countDocuments()'`, "allow", "allow"},
 		{`dbmate --url postgres://postgres:postgres@localhost/app_test?sslmode=disable up`, "allow", "ask"},
 		{`migrate -path db/migrations -database postgres://localhost:5432/app_test?sslmode=disable up`, "allow", "ask"},
 		// other hosts, variables, several hosts, a user named localhost
