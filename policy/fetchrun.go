@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"os"
 	"strings"
 )
 
@@ -155,13 +154,7 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 			x.add(Ask, RulePkgRemoteExec, launcher+" "+pkg+" may fetch and run a package")
 			return
 		}
-		installed := true
-		for _, d := range x.cw.dirs {
-			bin := x.c.canon(rawJoin(d, "node_modules/.bin/"+pkg))
-			if _, err := os.Stat(bin); err != nil || !within(bin, x.c.ws) {
-				installed = false
-			}
-		}
+		installed := x.projectBinInstalled(pkg) // npxlocal.go
 		if installed || noInstall {
 			// The project's installed copy runs; with --no-install
 			// nothing is downloaded: the installed program of that name
