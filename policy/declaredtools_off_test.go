@@ -31,6 +31,7 @@ func TestNpxHoistedBinOff(t *testing.T) {
 		"package.json":                     `{"devDependencies":{"typescript":"^5"}}`,
 		"node_modules/.bin/vitest":         "#!/bin/sh\n",
 		"node_modules/.bin/tsc":            "#!/bin/sh\n",
+		"node_modules/.bin/prisma":         "#!/bin/sh\n",
 		"apps/web/package.json":            `{"name":"web"}`,
 		"apps/web/node_modules/.bin/vite":  "#!/bin/sh\n",
 		"apps/api/package.json":            `{"name":"api"}`,
@@ -46,8 +47,12 @@ func TestNpxHoistedBinOff(t *testing.T) {
 		{"cd apps/api && npx vite build", Allow, Ask},
 		{"npx prettier --check .", Allow, Ask},
 		{"cd apps/api && npx cowsay hi", Ask, Ask},
-		// Its arguments are still judged.
+		// Its arguments are still judged: an installed prisma's db push
+		// acts on the database DATABASE_URL names, as a fetched one's does.
 		{"cd apps/web && npx vitest run --outputFile ~/.bashrc", Ask, Ask},
+		{"npx prisma generate", Allow, Allow},
+		{"npx prisma db push", Ask, Ask},
+		{"cd apps/web && npx prisma migrate deploy", Ask, Ask},
 	})
 	ctx2 := testEnv(t)
 	writeWS(t, ctx2.Workspace, map[string]string{"package.json": `{"devDependencies":{"typescript":"^5","@playwright/test":"^1"}}`})

@@ -161,7 +161,7 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 			// runs, or it fails.
 			tool := append([]word{{val: pkg, static: true}}, toolArgs...)
 			if installed {
-				projectTool(x, tool)
+				fetchedProjectTool(x, pkg, toolArgs) // npxdeclared.go: an installed prisma's db push still asks
 			} else {
 				x.command(tool, 1)
 			}
