@@ -90,8 +90,8 @@ func TestEverydayForms(t *testing.T) {
 		{"yarn workspaces foreach -A npm publish", Deny, Deny},
 		{"yarn workspaces foreach --evil run build", Ask, Ask},
 		{"yarn workspaces list", Allow, Allow},
-		{"turbo run build --filter=web", Allow, Ask},
-		{"pnpm exec turbo typecheck", Allow, Ask},
+		{"turbo run build --filter=web", Allow, Allow}, // off: the packages' own scripts (projectrunners_off.go)
+		{"pnpm exec turbo typecheck", Allow, Allow},
 		{"turbo login", Ask, Ask},
 		{"turbo run release", Ask, Ask},
 		{"turbo run build --token=abc", Ask, Ask},

@@ -192,7 +192,7 @@ func TestPol16BuildSubTools(t *testing.T) {
 		{`npx prisma migrate deploy`, "ask", "ask"},
 		{`npx prisma --schema prisma/schema.prisma db execute --stdin`, "ask", "ask"},
 		{`npx drizzle-kit push`, "ask", "ask"},
-		{`mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help`, "allow", "ask"}, // decided by pol20 (mvnexec.go)
+		{`mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help`, "allow", "allow"}, // decided by pol20 (mvnexec.go); off24: off too
 		{`mvn help:effective-pom -Doutput=build/effective-pom.xml`, "allow", "allow"},
 		{`mvn help:effective-pom -Doutput=/etc/profile.d/x.sh`, "deny", "deny"},
 		{`mvn exec:exec -Dexec.executable=sh`, "ask", "ask"},
