@@ -40,7 +40,7 @@ func TestEverydayForms(t *testing.T) {
 		{"conda list", Allow, Allow},
 		{"rbenv versions", Allow, Allow},
 		{"xcrun simctl list devices", Allow, Allow},
-		{"TF_LOG=DEBUG terraform validate", Allow, Ask},
+		{"TF_LOG=DEBUG terraform validate", Allow, Allow}, // off24: offlocal_tools.go
 		{"STACK_YAML=stack.yaml stack test", Allow, Allow},
 		{"STACK_YAML=/etc/x.yaml stack test", Ask, Ask},
 		{"nc -z localhost 5432", Allow, Allow}, // sends nothing (hostloopback.go)

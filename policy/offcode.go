@@ -47,6 +47,9 @@ func (x *cmdCtx) runScript(name string, w word, rule string) {
 // declare from the network; `stack exec` runs any program; bazel, nix,
 // terraform/tofu, tflint and buf fetch rules, providers and plugins.
 func offRunVerb(tool, verb string) bool {
+	if offTerraformVerb(tool, verb) { // offlocal_tools.go: validate, graph
+		return true
+	}
 	switch tool {
 	case "deno", "composer", "mix", "dotnet", "bun", "swift", "cabal":
 	case "stack":
