@@ -7,9 +7,7 @@ import "testing"
 // neighbours that reach the cloud, the registry or a container's
 // environment still ask or deny.
 func TestOffLocalTools(t *testing.T) {
-	ctx := testEnv(t)
-	e := Default()
-	for cmd, want := range map[string]Decision{
+	checkOffWants(t, testEnv(t), map[string]Decision{
 		"terraform validate":       Allow,
 		"tofu validate":            Allow,
 		"terraform graph | head":   Allow,
@@ -31,7 +29,15 @@ func TestOffLocalTools(t *testing.T) {
 		"DOCKER_HOST=tcp://evil.example:2375 docker inspect -f '{{.State.Status}}' app": Ask,
 		"docker -H tcp://evil.example:2375 inspect -f '{{.State.Status}}' app":          Ask,
 		"docker build -t acme/api:dev .":                                                Ask,
-	} {
+	})
+}
+
+// checkOffWants checks each line with the sandbox off in ctx: Allow must
+// be allowed, Ask must not be, Deny must be denied.
+func checkOffWants(t *testing.T, ctx Context, rows map[string]Decision) {
+	t.Helper()
+	e := Default()
+	for cmd, want := range rows {
 		v := e.Check(Query{Kind: KindShell, Command: cmd, Context: ctx})
 		if want == Allow && v.Decision != Allow || want != Allow && v.Decision == Allow || want == Deny && v.Decision != Deny {
 			t.Errorf("sandbox off: %q: %s by %s (%s), want %s", cmd, v.Decision, v.Rule, v.Reason, want)

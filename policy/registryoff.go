@@ -15,7 +15,8 @@ import (
 // replace, a .npmrc registry). Inside the sandbox the host gate judges
 // the host, so they stay allowed; with the sandbox off the policy is the
 // only gate, and they ask, however the tool is reached (judgeClasses runs
-// on every command, wrappers taken off).
+// on every command, wrappers taken off), except the read-only queries in a
+// workspace that does not redirect the registry (registryquery_off.go).
 
 // registryOffVerb is one registry-reaching form of a tool: its
 // subcommand words (the first non-option words, in order) and, when not
