@@ -77,6 +77,10 @@ func TestPolcorpOffPrepared(t *testing.T) {
 		ctx  Context
 	}{{"bare", testEnv(t)}, {"declared", prepareWorkspace(t, false)}, {"installed", prepareWorkspace(t, true)}}
 	e := Default()
+	moved := make([]map[string]int, len(spaces)) // everyday rows a prepared workspace allows, by the bare workspace's rule
+	for i := range moved {
+		moved[i] = map[string]int{}
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%-24s %6s %9s %9s %9s   unsafe-off bare/declared/installed\n", "corpus", "rows", "bare", "declared", "installed")
 	for _, name := range []string{"polcorp6-1207.tsv", "polcorp7-1208.tsv", "polcorp8-1209.tsv", "polcorp9-1207.tsv"} {
@@ -85,11 +89,14 @@ func TestPolcorpOffPrepared(t *testing.T) {
 		unsafe := make([]int, len(spaces))
 		for _, r := range readTSVCorpus(t, "corpus/"+name) {
 			var bareAllowed bool
+			bareRule := ""
 			for i, s := range spaces {
 				v := e.Check(Query{Kind: KindShell, Command: r.cmd, Context: s.ctx})
 				ok := v.Decision == Allow
 				if i == 0 {
-					bareAllowed = ok
+					bareAllowed, bareRule = ok, v.Rule
+				} else if ok && !bareAllowed && r.expect == "allow" {
+					moved[i][bareRule]++
 				}
 				switch {
 				case r.expect == "allow" && ok:
@@ -106,6 +113,9 @@ func TestPolcorpOffPrepared(t *testing.T) {
 			}
 		}
 		fmt.Fprintf(&b, "%-24s %6d %8.1f%% %8.1f%% %8.1f%%   %d/%d/%d\n", name, every, pct(allowed[0], every), pct(allowed[1], every), pct(allowed[2], every), unsafe[0], unsafe[1], unsafe[2])
+	}
+	for i := 1; i < len(spaces); i++ {
+		fmt.Fprintf(&b, "everyday rows the %s workspace allows and the bare one asks, by the bare rule: %v\n", spaces[i].name, moved[i])
 	}
 	t.Log(b.String())
 }
