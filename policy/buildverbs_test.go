@@ -28,7 +28,7 @@ func TestBuildVerbClasses(t *testing.T) {
 		// build and test verbs: the project's code, in both modes
 		{"swift build -c release", Allow, Allow},
 		{"mix test test/a_test.exs:25", Allow, Allow},
-		{"dotnet list package --outdated", Allow, Ask}, // asks NuGet: with the sandbox off that asks (registryoff.go)
+		{"dotnet list package --outdated", Allow, Allow}, // asks NuGet, the person's own: allowed off without a project NuGet.config (registryquery_off.go)
 		{"deno test --allow-read src/", Allow, Allow},
 		// deno's permission flags grant what the sandbox still confines (as
 		// deno test -A, allowed): inside it --allow-run is the project's

@@ -8,7 +8,9 @@ import "strings"
 // ~/.cargo/advisory-db) before it looks. Inside the sandbox that fetch goes
 // through the egress proxy and the clone lands in the sandbox's own home,
 // so it is allowed as the project's everyday check; with the sandbox off
-// it writes into the person's home and talks to the network: it asks.
+// it writes its own cache in the person's home, as cargo build writes
+// ~/.cargo/registry, and is allowed unless a file of the workspace
+// redirects it (.cargo/audit.toml, registryquery_off.go).
 // `cargo audit fix` rewrites the manifest, --db / --url choose where the
 // database comes from and goes: those ask in every mode.
 
@@ -49,6 +51,9 @@ func cargoAudit(x *cmdCtx, rest []word) {
 		}
 	}
 	x.inWorkspace()
+	if x.registryReadOff("cargo", "cargo audit") { // registryquery_off.go: its own cache, as cargo build's ~/.cargo/registry
+		return
+	}
 	x.sandboxedCode("cargo audit checks Cargo.lock against the RustSec advisory database, fetched through the sandbox's proxy",
 		RuleNetTool, "cargo audit fetches the RustSec advisory database into the home directory, and the sandbox is off")
 }

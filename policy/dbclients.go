@@ -85,6 +85,7 @@ type dbRead struct {
 	ops        []string
 	urlSeen    bool
 	nameFailed bool
+	hostNamed  bool // a host, URL host or socket directory was written (dbloopback_off.go)
 }
 
 func (t *dbRead) host(h string) {
@@ -93,6 +94,9 @@ func (t *dbRead) host(h string) {
 	}
 	if !localDBHost(h) {
 		t.local = false
+	}
+	if h != "" {
+		t.hostNamed = true
 	}
 }
 

@@ -9,7 +9,8 @@ import "testing"
 // project file of statements, and dump into the workspace; a remote host,
 // a variable's URL, a statement that reaches outside the server (COPY …
 // PROGRAM, dblink, an extension, a role), a drop and a dump outside the
-// workspace do not get through. docker's listings are allowed in both
+// workspace do not get through. With the sandbox off the reads of a
+// loopback server are allowed too, its writes ask (dbloopback_off.go). docker's listings are allowed in both
 // modes, compose's -f before the verb included; builds and runs still ask.
 // Shapes: https://www.postgresql.org/docs/current/app-psql.html (psql -h
 // -U -d -c/-f, -l, -A -t), https://redis.io/docs/latest/develop/tools/cli/
@@ -24,14 +25,14 @@ func TestLocalDatabaseAndContainerListings(t *testing.T) {
 	checkOnOffIn(t, ctx, []onOff{
 		{"psql -h 127.0.0.1 -U dev -d app_dev -f db/schema.sql", Allow, Ask},
 		{"PGPASSWORD=postgres psql -h localhost -U postgres -c 'create database app_test'", Allow, Ask},
-		{"psql -h localhost -U postgres -lqt | cut -d '|' -f 1", Allow, Ask},
-		{`psql "postgresql://postgres:postgres@localhost:5432/app_test" -At -c 'select 1'`, Allow, Ask},
+		{"psql -h localhost -U postgres -lqt | cut -d '|' -f 1", Allow, Allow},
+		{`psql "postgresql://postgres:postgres@localhost:5432/app_test" -At -c 'select 1'`, Allow, Allow},
 		{"psql -h localhost -c \"update users set name='x' where id=1\"", Allow, Ask},
-		{"pg_dump -h localhost -U postgres --schema-only app_test > db/schema.sql", Allow, Ask},
-		{"redis-cli -h 127.0.0.1 -p 6379 --scan --pattern 'session:*' | head", Allow, Ask},
-		{"clickhouse-client --host localhost --query 'SELECT 1'", Allow, Ask},
-		{"cqlsh localhost -e 'describe keyspaces'", Allow, Ask},
-		{"mongosh --quiet --host localhost:27017 --eval 'db.users.countDocuments()'", Allow, Ask},
+		{"pg_dump -h localhost -U postgres --schema-only app_test > db/schema.sql", Allow, Allow},
+		{"redis-cli -h 127.0.0.1 -p 6379 --scan --pattern 'session:*' | head", Allow, Allow},
+		{"clickhouse-client --host localhost --query 'SELECT 1'", Allow, Allow},
+		{"cqlsh localhost -e 'describe keyspaces'", Allow, Allow},
+		{"mongosh --quiet --host localhost:27017 --eval 'db.users.countDocuments()'", Allow, Allow},
 		{"alembic upgrade head", Allow, Ask},
 		{`alembic revision --autogenerate -m "add users table"`, Allow, Ask},
 		{"alembic downgrade -1", Ask, Ask},

@@ -24,8 +24,8 @@ func TestLocalDevToolsAreEveryday(t *testing.T) {
 		{"cargo insta test --review=false", "allow", "allow"},
 		{"cargo deny check licenses", "allow", "allow"},
 		{"rustc -C linker=/bin/sh main.rs", "!allow", "!allow"},
-		{"go work sync", "allow", "ask"},
-		{"tofu validate", "allow", "ask"},
+		{"go work sync", "allow", "allow"},  // off24: runs no code (projectrunners_off.go)
+		{"tofu validate", "allow", "allow"}, // off24: installed providers, no API call (offlocal_tools.go)
 		{"tofu fmt -check", "allow", "allow"},
 		{"xmllint --noout pom.xml", "allow", "allow"},
 		{"ansible-lint playbooks/site.yml", "allow", "allow"},

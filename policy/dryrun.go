@@ -52,7 +52,7 @@ func (x *cmdCtx) dryRun(prog string, args []word) bool {
 		return false
 	}
 	x.inWorkspace()
-	x.sandboxedCode(prog+" "+args[1].val+" --dry-run runs the project's packing scripts and uploads nothing", RuleSandboxCode,
+	x.projectCode(prog+" "+args[1].val+" --dry-run runs the project's packing scripts and uploads nothing", RuleSandboxCode, // projectrunners_off.go
 		prog+" "+args[1].val+" --dry-run runs the project's packing scripts")
 	return true
 }

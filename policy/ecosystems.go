@@ -260,6 +260,9 @@ func railsCmd(x *cmdCtx, args []word) {
 			}
 		}
 	}
+	if len(args) >= 2 && args[1].static && railsProjectTask(x, args[1].val, args[2:]) { // projectrunners_off.go
+		return
+	}
 	x.add(Ask, RuleBuildOption, "rails: only its test and listing commands are allowed without asking")
 }
 

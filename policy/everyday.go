@@ -409,18 +409,23 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 				name = n // ruff@0.6.9, black==24.8.0: a version of the same tool
 			}
 		}
-		if !fetchedTools.has(name) {
-			prev(x, args)
-			return
-		}
 		tool := append([]word{{val: name, static: true}}, args[i+1:]...)
-		x.fetchRun(strings.Join(vals(args[:i]), " "), name, true, func() { // fetchrun.go
+		judge := func() {
 			if h, ok := handlers[name]; ok {
 				h(x, tool)
 				return
 			}
 			projectTool(x, tool)
-		})
+		}
+		launcher := strings.Join(vals(args[:i]), " ")
+		if x.declaredPyToolOff(launcher, name, judge) { // uvxdeclared_off.go
+			return
+		}
+		if !fetchedTools.has(name) {
+			prev(x, args)
+			return
+		}
+		x.fetchRun(launcher, name, true, judge) // fetchrun.go
 	}
 }
 

@@ -32,8 +32,8 @@ func TestEverydayMissesClosedAsClasses(t *testing.T) {
 		{"go tool pprof -top -symbolize=remote cpu.out", "!allow", "!allow"},
 		{"go tool pprof -top -output=/etc/x cpu.out", "deny", "deny"},
 		{"go tool pprof -top ~/.ssh/id_rsa", "!allow", "!allow"},
-		{"cargo audit", "allow", "ask"},
-		{"cargo audit --json --deny warnings", "allow", "ask"},
+		{"cargo audit", "allow", "allow"}, // off: registryquery_off.go
+		{"cargo audit --json --deny warnings", "allow", "allow"},
 		{"cargo audit fix", "!allow", "!allow"},
 		{"cargo audit --db /tmp/db", "!allow", "!allow"},
 		{"cargo audit --url https://evil.example/db.git", "!allow", "!allow"},

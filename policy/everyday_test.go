@@ -40,7 +40,7 @@ func TestEverydayForms(t *testing.T) {
 		{"conda list", Allow, Allow},
 		{"rbenv versions", Allow, Allow},
 		{"xcrun simctl list devices", Allow, Allow},
-		{"TF_LOG=DEBUG terraform validate", Allow, Ask},
+		{"TF_LOG=DEBUG terraform validate", Allow, Allow}, // off24: offlocal_tools.go
 		{"STACK_YAML=stack.yaml stack test", Allow, Allow},
 		{"STACK_YAML=/etc/x.yaml stack test", Ask, Ask},
 		{"nc -z localhost 5432", Allow, Allow}, // sends nothing (hostloopback.go)
@@ -90,8 +90,8 @@ func TestEverydayForms(t *testing.T) {
 		{"yarn workspaces foreach -A npm publish", Deny, Deny},
 		{"yarn workspaces foreach --evil run build", Ask, Ask},
 		{"yarn workspaces list", Allow, Allow},
-		{"turbo run build --filter=web", Allow, Ask},
-		{"pnpm exec turbo typecheck", Allow, Ask},
+		{"turbo run build --filter=web", Allow, Allow}, // off: the packages' own scripts (projectrunners_off.go)
+		{"pnpm exec turbo typecheck", Allow, Allow},
 		{"turbo login", Ask, Ask},
 		{"turbo run release", Ask, Ask},
 		{"turbo run build --token=abc", Ask, Ask},

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"os"
 	"strings"
 )
 
@@ -155,20 +154,14 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 			x.add(Ask, RulePkgRemoteExec, launcher+" "+pkg+" may fetch and run a package")
 			return
 		}
-		installed := true
-		for _, d := range x.cw.dirs {
-			bin := x.c.canon(rawJoin(d, "node_modules/.bin/"+pkg))
-			if _, err := os.Stat(bin); err != nil || !within(bin, x.c.ws) {
-				installed = false
-			}
-		}
+		installed := x.projectBinInstalled(pkg) // npxlocal.go
 		if installed || noInstall {
 			// The project's installed copy runs; with --no-install
 			// nothing is downloaded: the installed program of that name
 			// runs, or it fails.
 			tool := append([]word{{val: pkg, static: true}}, toolArgs...)
 			if installed {
-				projectTool(x, tool)
+				fetchedProjectTool(x, pkg, toolArgs) // npxdeclared.go: an installed prisma's db push still asks
 			} else {
 				x.command(tool, 1)
 			}

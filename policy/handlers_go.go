@@ -83,9 +83,11 @@ func goCmd(x *cmdCtx, args []word) {
 		// go generate runs the project's //go:generate directives: the
 		// project's own code, like its build.
 		x.ranBuildFiles("go generate", func(b string) bool { return strings.HasSuffix(b, ".go") }, goGenerateCommands)
-		x.sandboxedCode("go generate runs the project's own generators", RuleBuildOption, "go generate runs commands the request does not show, and the sandbox is off")
+		x.projectCode("go generate runs the project's own generators", RuleBuildOption, "go generate runs commands the request does not show, and the sandbox is off") // projectrunners_off.go
 		x.inWorkspace()
 		goFlags(x, sargs)
+		return
+	case sub == "work" && goWorkSync(x, sargs): // projectrunners_off.go
 		return
 	case sub == "get" || sub == "install" || sub == "work" || sub == "tool" || sub == "bug" || sub == "telemetry":
 		if sub == "install" || sub == "get" {

@@ -149,6 +149,8 @@ func pythonCmd(x *cmdCtx, name string, rest []word) {
 			case mod == "http.server" || mod == "smtpd" || mod == "ftplib":
 				x.add(Ask, RuleNetTool, name+" -m "+mod+" opens network connections")
 			case x.pythonModuleTool(name, mod, args): // pymodule_tools.go
+			case x.workspaceModuleOff(mod): // pymodule_off.go
+				x.add(Allow, RuleSandboxCode, name+" -m "+mod+" runs a module of the workspace, as `make test` runs the project's code (--sandbox off)")
 			default:
 				x.sandboxedCode(name+" -m "+mod+" runs a module of the project or its packages", RuleInterpScript, name+" -m "+mod+" runs a module the policy does not know")
 			}

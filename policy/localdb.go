@@ -37,8 +37,8 @@ import (
 // dbclients.go does not hold; a host that is not the loopback; a host or
 // URL from a variable) goes to the client's earlier handler, which asks or
 // denies. With the sandbox off or in place the loopback is the person's
-// own machine: asked as before. A drop aimed at another host or a
-// variable's URL is denied (dbdrophost.go).
+// own machine: only reads are allowed there (dbloopback_off.go). A drop
+// aimed at another host or a variable's URL is denied (dbdrophost.go).
 
 // dbURLSchemes are connection-URL schemes of database servers.
 var dbURLSchemes = wordSet{words: []string{"postgres", "postgresql", "mysql", "mariadb", "mongodb", "mongodb+srv", "redis",
@@ -92,7 +92,9 @@ func localDBHost(h string) bool {
 func localDB(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		if !x.c.sandbox || x.c.inPlace {
-			prev(x, args)
+			if !x.localDBReadOff(args) { // dbloopback_off.go
+				prev(x, args)
+			}
 			return
 		}
 		for _, a := range args[1:] {

@@ -40,7 +40,7 @@ func TestLocalToolsAndCompileForms(t *testing.T) {
 		{"deno compile -A -o ~/bin/tool cli.ts", Deny, Deny},
 		{"deno check **/*.ts", Allow, Allow},
 		{"deno run **/*.ts", Ask, Ask},
-		{"mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help", Allow, Ask},
+		{"mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help", Allow, Allow}, // off: the project's class (projectrunners_off.go)
 		{"mvn exec:java -Dexec.mainClass=X -Dexec.executable=sh", Ask, Ask},
 	})
 }

@@ -39,6 +39,10 @@ func localClient(prev handler) handler {
 			x.add(Allow, RuleLocalHealth, args[0].val+" checks a server on the sandbox's own loopback")
 			return
 		}
+		if x.personsLoopback() && !httpieName.has(args[0].val) && localClientProbe(args) && !grpcControlPlane(args) { // dbloopback_off.go
+			x.add(Allow, RuleLocalHealth, args[0].val+" checks a server on "+x.loopbackWhere())
+			return
+		}
 		if httpieName.has(args[0].val) && localClientProbe(args) && !httpieControlPlane(args[1:]) { // hostloopback.go
 			x.add(Allow, RuleLocalHealth, args[0].val+" reads from a server on "+x.loopbackWhere())
 			return

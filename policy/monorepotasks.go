@@ -59,8 +59,8 @@ func taskRunnerCmd(x *cmdCtx, args []word) {
 		x.inWorkspace()
 		return
 	}
-	if !x.c.sandbox || len(args) < 2 {
-		x.add(Ask, RuleUnknownCommand, tool+" runs the packages' scripts; with the sandbox off a person decides")
+	if len(args) < 2 {
+		x.add(Ask, RuleUnknownCommand, tool+" with no task")
 		return
 	}
 	rest := args[1:]
@@ -97,7 +97,11 @@ func taskRunnerCmd(x *cmdCtx, args []word) {
 		x.add(Ask, RuleUnknownCommand, tool+" with no task")
 		return
 	}
-	x.add(Allow, RuleSandboxCode, tool+" runs the packages' own scripts, inside the sandbox")
+	if !x.c.sandbox && (x.cw.unknown || x.remoteCacheConfigured(tool)) { // projectrunners_off.go
+		x.add(Ask, RuleBuildOption, tool+" uploads its outputs to the remote cache the workspace configures, and the sandbox is off")
+		return
+	}
+	x.projectCode(tool+" runs the packages' own scripts", RuleUnknownCommand, tool+" runs the packages' scripts after the line wrote a file") // projectrunners_off.go
 	x.inWorkspace()
 }
 

@@ -5,17 +5,19 @@ import "testing"
 // TestMonorepoTaskRunners: turbo, nx and lerna are one class. Inside the
 // sandbox a plain run of the packages' own targets or scripts is allowed
 // as npm run is; their own commands, remote-cache and output options,
-// publishing-sounding tasks and the sandbox off ask, listing is read-only
+// publishing-sounding tasks ask; with the sandbox off a plain run is the
+// project's code as make test is (projectrunners_off.go) unless a remote
+// cache is configured; listing is read-only
 // (polcorp10: nx build portal, from iflastandards/standards-dev's
 // CLAUDE.md; it asked as an unknown program while turbo was allowed).
 func TestMonorepoTaskRunners(t *testing.T) {
 	checkOnOff(t, []onOff{
-		{"nx build portal", Allow, Ask},
-		{"nx run web:test", Allow, Ask},
-		{"nx run web:build:production", Allow, Ask},
-		{"nx affected -t test", Allow, Ask},
-		{"nx run-many -t build lint -p web api", Allow, Ask},
-		{"nx test web --skip-nx-cache --output-style=stream", Allow, Ask},
+		{"nx build portal", Allow, Allow},
+		{"nx run web:test", Allow, Allow},
+		{"nx run web:build:production", Allow, Allow},
+		{"nx affected -t test", Allow, Allow},
+		{"nx run-many -t build lint -p web api", Allow, Allow},
+		{"nx test web --skip-nx-cache --output-style=stream", Allow, Allow},
 		{"nx show projects", Allow, Allow},
 		{"nx show project web --web", Ask, Ask},
 		{"nx --version", Allow, Allow},
@@ -32,9 +34,9 @@ func TestMonorepoTaskRunners(t *testing.T) {
 		{"nx deploy web", Ask, Ask},
 		{`nx "$T" web`, Ask, Ask},
 		{"nx", Ask, Ask},
-		{"lerna run test", Allow, Ask},
-		{"lerna run build --scope @app/web", Allow, Ask},
-		{"lerna run test --stream -- --coverage", Allow, Ask},
+		{"lerna run test", Allow, Allow},
+		{"lerna run build --scope @app/web", Allow, Allow},
+		{"lerna run test --stream -- --coverage", Allow, Allow},
 		{"lerna list", Allow, Allow},
 		{"lerna ls --json", Allow, Allow},
 		{"lerna exec -- rm -rf node_modules", Ask, Ask},
@@ -43,8 +45,8 @@ func TestMonorepoTaskRunners(t *testing.T) {
 		{"lerna bootstrap", Ask, Ask},
 		{"lerna test", Ask, Ask},
 		{"lerna run release", Ask, Ask},
-		{"turbo run build", Allow, Ask},
-		{"turbo build --filter=web", Allow, Ask},
+		{"turbo run build", Allow, Allow},
+		{"turbo build --filter=web", Allow, Allow},
 		{"turbo login", Ask, Ask},
 		{"turbo run deploy", Ask, Ask},
 		{"turbo run build --token=x", Ask, Ask},

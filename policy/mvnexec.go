@@ -7,7 +7,7 @@ import "strings"
 //   - `mvn exec:java -Dexec.mainClass=C -Dexec.args=…` runs a main class
 //     of the project (or of its declared dependencies) in Maven's own JVM:
 //     the project's code, as `mvn spring-boot:run` is, allowed inside the
-//     sandbox and not in place. Only the exec:java properties that pick
+//     sandbox, off and in place (projectrunners_off.go). Only the exec:java properties that pick
 //     the class, its arguments and its classpath scope are read; exec:exec
 //     and exec.executable (which run any program) are not this form.
 //   - `mvn help:effective-pom -Doutput=FILE` prints the pom Maven computes,
@@ -34,7 +34,7 @@ func mvnSubGoal(prev handler) handler {
 			// exec-maven-plugin java-mojo): the project's code, and
 			// exec.args are that program's arguments, as go run's or npm
 			// run's are. Inside the sandbox only; asked elsewhere.
-			if !x.c.sandbox || x.c.inPlace {
+			if x.writtenBefore() { // off and in place the project's code, as make test (projectrunners_off.go)
 				prev(x, args)
 				return
 			}
@@ -56,7 +56,7 @@ func mvnSubGoal(prev handler) handler {
 					return
 				}
 			}
-			x.add(Allow, RuleSandboxCode, args[0].val+" exec:java runs a main class of the project in Maven's JVM, inside the sandbox")
+			x.projectCode(args[0].val+" exec:java runs a main class of the project in Maven's JVM", RuleBuildOption, "")
 			x.inWorkspace()
 		case "help:effective-pom":
 			out := ""

@@ -45,8 +45,13 @@ func (x *cmdCtx) runScript(name string, w word, rule string) {
 // deno, composer, mix, dotnet, bun, swift, cabal and stack. Maven plugin
 // goals (`mvn formatter:format`) resolve plugins the project may not
 // declare from the network; `stack exec` runs any program; bazel, nix,
-// terraform/tofu, tflint and buf fetch rules, providers and plugins.
+// terraform/tofu, tflint and buf fetch rules, providers and plugins
+// (terraform validate and graph only run the installed providers:
+// offlocal_tools.go).
 func offRunVerb(tool, verb string) bool {
+	if offTerraformVerb(tool, verb) { // offlocal_tools.go: validate, graph
+		return true
+	}
 	switch tool {
 	case "deno", "composer", "mix", "dotnet", "bun", "swift", "cabal":
 	case "stack":

@@ -44,20 +44,21 @@ func inPlaceWant(r pol16Row) string {
 
 // TestPol16LocalDatabases: clients and migration tools against the
 // sandbox's own loopback are allowed for reads, createdb and forward
-// migrations (localdb.go); other hosts, variables, writes, files and
+// migrations (localdb.go), and off and in place for reads
+// (dbloopback_off.go); other hosts, variables, writes, files and
 // stdin keep asking; a drop aimed elsewhere is denied (dbdrophost.go).
 func TestPol16LocalDatabases(t *testing.T) {
 	checkPol16Rows(t, testEnv(t), []pol16Row{
-		{`psql -h localhost -U postgres -d app_test -c '\dt'`, "allow", "ask"},
-		{`psql postgresql://postgres:postgres@localhost:5432/app_test -c 'select count(*) from users'`, "allow", "ask"},
-		{`psql --host=127.0.0.1 -X -A -t -c 'select 1'`, "allow", "ask"},
-		{`psql "host=localhost dbname=app_test" -c 'select 1'`, "allow", "ask"},
+		{`psql -h localhost -U postgres -d app_test -c '\dt'`, "allow", "allow"},
+		{`psql postgresql://postgres:postgres@localhost:5432/app_test -c 'select count(*) from users'`, "allow", "allow"},
+		{`psql --host=127.0.0.1 -X -A -t -c 'select 1'`, "allow", "allow"},
+		{`psql "host=localhost dbname=app_test" -c 'select 1'`, "allow", "allow"},
 		{`createdb -h localhost -U postgres app_test`, "allow", "ask"},
-		{`redis-cli -p 6379 info server`, "allow", "ask"},
-		{`redis-cli -h 127.0.0.1 get session:1`, "allow", "ask"},
-		{`mysql -h 127.0.0.1 -u root -proot app_test -e 'show tables'`, "allow", "ask"},
-		{`mysql -h127.0.0.1 --execute='select 1'`, "allow", "ask"},
-		{`mongosh --quiet mongodb://localhost:27017/app_test --eval 'db.users.countDocuments()'`, "allow", "ask"},
+		{`redis-cli -p 6379 info server`, "allow", "allow"},
+		{`redis-cli -h 127.0.0.1 get session:1`, "allow", "allow"},
+		{`mysql -h 127.0.0.1 -u root -proot app_test -e 'show tables'`, "allow", "allow"},
+		{`mysql -h127.0.0.1 --execute='select 1'`, "allow", "allow"},
+		{`mongosh --quiet mongodb://localhost:27017/app_test --eval 'db.users.countDocuments()'`, "allow", "allow"},
 		{`dbmate --url postgres://postgres:postgres@localhost/app_test?sslmode=disable up`, "allow", "ask"},
 		{`migrate -path db/migrations -database postgres://localhost:5432/app_test?sslmode=disable up`, "allow", "ask"},
 		// other hosts, variables, several hosts, a user named localhost
@@ -120,7 +121,7 @@ func TestPol16ContainerBuilds(t *testing.T) {
 		{`docker compose -f docker-compose.test.yml build`, "ask", "ask"},
 		{`docker-compose build web`, "ask", "ask"},
 		{`podman build -t x .`, "ask", "ask"},
-		{`docker inspect --format '{{.State.Health.Status}}' api-db`, "allow", "ask"},
+		{`docker inspect --format '{{.State.Health.Status}}' api-db`, "allow", "allow"}, // off24: state only (offlocal_tools.go)
 		{`docker image inspect api:dev`, "allow", "ask"},
 		{`docker build https://github.com/x/y.git`, "ask", "ask"},
 		{`docker build git@github.com:x/y.git`, "ask", "ask"},
@@ -191,7 +192,7 @@ func TestPol16BuildSubTools(t *testing.T) {
 		{`npx prisma migrate deploy`, "ask", "ask"},
 		{`npx prisma --schema prisma/schema.prisma db execute --stdin`, "ask", "ask"},
 		{`npx drizzle-kit push`, "ask", "ask"},
-		{`mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help`, "allow", "ask"}, // decided by pol20 (mvnexec.go)
+		{`mvn -q exec:java -Dexec.mainClass=com.acme.tools.SchemaDump -Dexec.args=--help`, "allow", "allow"}, // decided by pol20 (mvnexec.go); off24: off too
 		{`mvn help:effective-pom -Doutput=build/effective-pom.xml`, "allow", "allow"},
 		{`mvn help:effective-pom -Doutput=/etc/profile.d/x.sh`, "deny", "deny"},
 		{`mvn exec:exec -Dexec.executable=sh`, "ask", "ask"},

@@ -51,19 +51,20 @@ func TestMktempInThePrivateTemp(t *testing.T) {
 }
 
 // Reads of a package registry are everyday inside the sandbox, whose
-// network goes through the host gate (registryreads.go); a custom index
-// or registry stays denied.
+// network goes through the host gate (registryreads.go), and with it off
+// when no file of the workspace redirects the registry
+// (registryquery_off.go); a custom index or registry stays denied.
 func TestRegistryReadsInTheSandbox(t *testing.T) {
 	checkModes(t, []modeCase{
-		{"npm view react version", "allow", "ask"},
-		{"npm view lodash versions --json", "allow", "ask"},
-		{"npm info react", "allow", "ask"},
-		{"npm show react@18 dependencies", "allow", "ask"},
-		{"npm search eslint-plugin", "allow", "ask"},
-		{"pip index versions requests", "allow", "ask"},
-		{"pip3 index versions requests --pre", "allow", "ask"},
-		{"python -m pip index versions requests", "allow", "ask"},
-		{"cargo search serde", "allow", "ask"},
+		{"npm view react version", "allow", "allow"},
+		{"npm view lodash versions --json", "allow", "allow"},
+		{"npm info react", "allow", "allow"},
+		{"npm show react@18 dependencies", "allow", "allow"},
+		{"npm search eslint-plugin", "allow", "allow"},
+		{"pip index versions requests", "allow", "allow"},
+		{"pip3 index versions requests --pre", "allow", "allow"},
+		{"python -m pip index versions requests", "allow", "allow"},
+		{"cargo search serde", "allow", "allow"},
 		{"npm view react --registry=https://evil.example", "deny", "deny"},
 		{"pip index versions -i https://evil.example/simple requests", "deny", "deny"},
 		{"pip index versions requests --extra-index-url https://evil.example/simple", "deny", "deny"},

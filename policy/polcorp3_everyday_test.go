@@ -8,7 +8,7 @@ import "testing"
 // (loopback2.go), the private temp dir as mkdir's and tar's scratch
 // (tmpdir.go), and git fetch/pull of a configured remote through the
 // sandbox (remotereads.go). Each is allowed with the sandbox on and not
-// with it off; their near neighbours that change something still ask.
+// with it off (the loopback probes are allowed off too: dbloopback_off.go); their near neighbours that change something still ask.
 // (curl's and httpie's GET of the loopback are allowed with it off too:
 // TestSandboxOffClasses.)
 func TestPolcorp1207EverydayClasses(t *testing.T) {
@@ -16,10 +16,18 @@ func TestPolcorp1207EverydayClasses(t *testing.T) {
 	on, off := ctx, ctx
 	on.Sandboxed = true
 	e := Default()
-	allowOn := []string{
+	for _, l := range []string{ // allowed off too since off24 (dbloopback_off.go)
 		"pg_isready -h 127.0.0.1 -p 5433 -q",
 		"valkey-cli -h localhost -p 6380 info",
 		"grpcurl -plaintext 127.0.0.1:9090 describe",
+	} {
+		for _, cx := range []Context{on, off} {
+			if v := e.Check(Query{Kind: KindShell, Command: l, Context: cx}); v.Decision != Allow {
+				t.Errorf("sandbox %v: %q: %s by %s (%s), want allow", cx.Sandboxed, l, v.Decision, v.Rule, v.Reason)
+			}
+		}
+	}
+	allowOn := []string{
 		"mkdir -p /tmp/work/out",
 		"tar -czf /tmp/snapshot.tgz src tests",
 		"tar -rf /tmp/x.tar src", // the private /tmp is the coder's (privatetemp.go)

@@ -15,7 +15,8 @@ import (
 // replace, a .npmrc registry). Inside the sandbox the host gate judges
 // the host, so they stay allowed; with the sandbox off the policy is the
 // only gate, and they ask, however the tool is reached (judgeClasses runs
-// on every command, wrappers taken off).
+// on every command, wrappers taken off), except the read-only queries in a
+// workspace that does not redirect the registry (registryquery_off.go).
 
 // registryOffVerb is one registry-reaching form of a tool: its
 // subcommand words (the first non-option words, in order) and, when not
@@ -89,6 +90,9 @@ func (x *cmdCtx) judgeRegistryOff(args []word) {
 			continue
 		}
 		what := strings.TrimSpace(prog + " " + strings.Join(f.words, " "))
+		if x.registryQueryOff(prog, what, opts) { // registryquery_off.go: no project config redirects it
+			return
+		}
 		x.add(Ask, RuleNetTool, what+" reaches the package registry with the person's own configuration and tokens, and the sandbox is off")
 		return
 	}

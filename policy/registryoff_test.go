@@ -3,8 +3,8 @@ package policy
 import "testing"
 
 // TestRegistryReadsAskWithTheSandboxOff holds polcorp6's U5 as a class
-// (the lead's decision): registry reads and downloads ask with the sandbox
-// off, where the policy is the only gate and they use the person's own
+// (the lead's decision): registry downloads ask with the sandbox off (the
+// read-only queries are registryquery_off_test.go's), where the policy is the only gate and they use the person's own
 // configuration and tokens, and stay allowed inside it; the project's
 // local reads and builds stay allowed with the sandbox off.
 func TestRegistryReadsAskWithTheSandboxOff(t *testing.T) {
@@ -17,28 +17,9 @@ func TestRegistryReadsAskWithTheSandboxOff(t *testing.T) {
 		"go mod download -x golang.org/x/text",
 		"go mod tidy",
 		"go mod tidy && git diff --stat go.mod go.sum",
-		"go list -m -u all",
-		"govulncheck ./...",
 		"cargo fetch",
 		"cargo update -p serde",
 		"cargo generate-lockfile",
-		"npm audit",
-		"npm audit --json | jq '.metadata.vulnerabilities'",
-		"npm outdated",
-		"pnpm outdated",
-		"pnpm audit --prod",
-		"yarn outdated",
-		"yarn audit",
-		"dotnet list package --outdated",
-		"dotnet list package --vulnerable",
-		"mix hex.outdated",
-		"mix hex.audit",
-		"composer outdated",
-		"composer audit",
-		"bundle outdated",
-		"pip list --outdated",
-		"timeout 60 npm audit",
-		"env npm outdated",
 	}
 	for _, cmd := range registry {
 		if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: ctx}); v.Decision == Allow {

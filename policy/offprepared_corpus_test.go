@@ -1,0 +1,121 @@
+package policy
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The off-mode harness in a prepared workspace (issue 32, off24). The TSV
+// harness (measureTSVCorpus) judges every row in testEnv's workspace, which
+// holds no manifest: `npx vitest run` there is a fetch of code nobody
+// chose. Real projects declare and install their tools, so this measures
+// the everyday rows of polcorp6–9 with the sandbox off in three
+// workspaces, and reports all three (never only the flattering one):
+//
+//   - bare: testEnv's workspace, as the TSV harness;
+//   - declared: plus the usual manifests of each ecosystem (package.json
+//     with its devDependencies, pyproject.toml with a dev group, Gemfile,
+//     pom.xml), nothing installed;
+//   - installed: plus node_modules/.bin/ for every declared npm program,
+//     as after `npm ci`.
+//
+// It fails when a prepared workspace allows an ask or deny row that the
+// bare one does not (the manifests must not open an unsafe allow).
+// Run: go test -count=1 -run TestPolcorpOffPrepared -v ./policy/
+
+// preparedNpmDev are the devDependencies of the prepared package.json,
+// with the programs each installs in node_modules/.bin.
+var preparedNpmDev = map[string][]string{
+	"typescript": {"tsc", "tsserver"}, "vitest": {"vitest"}, "jest": {"jest"}, "eslint": {"eslint"},
+	"prettier": {"prettier"}, "vite": {"vite"}, "next": {"next"}, "@playwright/test": {"playwright"},
+	"@biomejs/biome": {"biome"}, "tsx": {"tsx"}, "knip": {"knip"}, "turbo": {"turbo"}, "prisma": {"prisma"},
+	"storybook": {"storybook", "sb"}, "drizzle-kit": {"drizzle-kit"}, "@changesets/cli": {"changeset"},
+}
+
+func prepareWorkspace(t *testing.T, installed bool) Context {
+	t.Helper()
+	ctx := testEnv(t)
+	var deps []string
+	for p := range preparedNpmDev {
+		deps = append(deps, fmt.Sprintf("%q: \"^1.0.0\"", p))
+	}
+	sort.Strings(deps)
+	files := map[string]string{
+		"package.json": `{"name":"app","private":true,"scripts":{"test":"vitest run","build":"vite build","lint":"eslint ."},` +
+			`"devDependencies":{` + strings.Join(deps, ",") + `}}`,
+		"pyproject.toml": "[project]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\n  \"fastapi>=0.110\",\n  \"alembic>=1.13\",\n]\n\n" +
+			"[dependency-groups]\ndev = [\n  \"pytest>=8\",\n  \"ruff>=0.6\",\n  \"mypy>=1.11\",\n  \"black>=24\",\n  \"pip-audit>=2.7\",\n  \"tox>=4\",\n  \"nox>=2024\",\n]\n",
+		"Gemfile": "source \"https://rubygems.org\"\n\ngem \"rails\", \"~> 7.1\"\ngem \"rspec-rails\", group: :test\n",
+		"pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>app</artifactId><version>1.0</version></project>\n",
+	}
+	if installed {
+		for _, bins := range preparedNpmDev {
+			for _, b := range bins {
+				files["node_modules/.bin/"+b] = "#!/bin/sh\n"
+			}
+		}
+	}
+	for f, text := range files {
+		p := filepath.Join(ctx.Workspace, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ctx
+}
+
+func TestPolcorpOffPrepared(t *testing.T) {
+	spaces := []struct {
+		name string
+		ctx  Context
+	}{{"bare", testEnv(t)}, {"declared", prepareWorkspace(t, false)}, {"installed", prepareWorkspace(t, true)}}
+	e := Default()
+	moved := make([]map[string]int, len(spaces)) // everyday rows a prepared workspace allows, by the bare workspace's rule
+	for i := range moved {
+		moved[i] = map[string]int{}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%-24s %6s %9s %9s %9s   unsafe-off bare/declared/installed\n", "corpus", "rows", "bare", "declared", "installed")
+	for _, name := range []string{"polcorp6-1207.tsv", "polcorp7-1208.tsv", "polcorp8-1209.tsv", "polcorp9-1207.tsv"} {
+		every := 0
+		allowed := make([]int, len(spaces))
+		unsafe := make([]int, len(spaces))
+		for _, r := range readTSVCorpus(t, "corpus/"+name) {
+			var bareAllowed bool
+			bareRule := ""
+			for i, s := range spaces {
+				v := e.Check(Query{Kind: KindShell, Command: r.cmd, Context: s.ctx})
+				ok := v.Decision == Allow
+				if i == 0 {
+					bareAllowed, bareRule = ok, v.Rule
+				} else if ok && !bareAllowed && r.expect == "allow" {
+					moved[i][bareRule]++
+				}
+				switch {
+				case r.expect == "allow" && ok:
+					allowed[i]++
+				case r.expect != "allow" && ok:
+					unsafe[i]++
+					if !bareAllowed {
+						t.Errorf("%s workspace: %s %q (%s) allowed by %s (%s), asked in the bare workspace", s.name, name, r.cmd, r.expect, v.Rule, v.Reason)
+					}
+				}
+			}
+			if r.expect == "allow" {
+				every++
+			}
+		}
+		fmt.Fprintf(&b, "%-24s %6d %8.1f%% %8.1f%% %8.1f%%   %d/%d/%d\n", name, every, pct(allowed[0], every), pct(allowed[1], every), pct(allowed[2], every), unsafe[0], unsafe[1], unsafe[2])
+	}
+	for i := 1; i < len(spaces); i++ {
+		fmt.Fprintf(&b, "everyday rows the %s workspace allows and the bare one asks, by the bare rule: %v\n", spaces[i].name, moved[i])
+	}
+	t.Log(b.String())
+}
