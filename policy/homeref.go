@@ -38,13 +38,19 @@ func codeNamesHome(text string) bool {
 // unknownCodeValue stands for an expression whose value the code computes.
 const unknownCodeValue = "\"$SENTINEL_CODE_VALUE\""
 
-// spawnLine returns the shell line a spawning call's arguments (the text
-// after its opening parenthesis) amount to.
-func spawnLine(args string) (string, bool) {
+// callArgs splits a call's arguments (the text after its opening
+// parenthesis, up to its closing one) at the top-level commas.
+func callArgs(args string) []string {
 	if end := closingParen(args); end >= 0 {
 		args = args[:end]
 	}
-	pieces := splitCodeArgs(args)
+	return splitCodeArgs(args)
+}
+
+// spawnLine returns the shell line a spawning call's arguments (the text
+// after its opening parenthesis) amount to.
+func spawnLine(args string) (string, bool) {
+	pieces := callArgs(args)
 	if len(pieces) == 0 {
 		return "", false
 	}

@@ -83,10 +83,7 @@ func (x *cmdCtx) offComputeOnly(name, code string) bool {
 // literalFirstArg is the text of a call's first argument (the text after
 // its opening parenthesis) when that argument is one string literal.
 func literalFirstArg(args string) (string, bool) {
-	if end := closingParen(args); end >= 0 {
-		args = args[:end]
-	}
-	pieces := splitCodeArgs(args)
+	pieces := callArgs(args) // homeref.go
 	if len(pieces) == 0 {
 		return "", false
 	}
