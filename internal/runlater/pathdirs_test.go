@@ -10,13 +10,14 @@ import (
 // The folders of a place on the person's PATH: an absolute entry in it
 // (through a symlink too), a relative entry (any folder of that name), the
 // current folder, and what an .envrc puts there (PATH_add, path_add PATH,
-// export PATH=); a folder no entry names is not.
+// export PATH=, through its variables too); a folder no entry names is not
+// (path_add PYTHONPATH lib puts lib on another variable).
 func TestOnPathFindsTheFoldersOfAPlaceOnPath(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range []string{"bin", "tools", "web/scripts", "sub/.local/bin", "lib", "sub/bin2"} {
+	for _, d := range []string{"bin", "tools", "web/scripts", "sub/.local/bin", "lib", "sub/bin2", "scripts"} {
 		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +27,7 @@ func TestOnPathFindsTheFoldersOfAPlaceOnPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	envrc := filepath.Join(root, ".envrc")
-	if err := os.WriteFile(envrc, []byte("PATH_add tools\npath_add PATH web/scripts\nexport PATH=\"$PWD/sub/.local/bin:$PATH\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(envrc, []byte("PATH_add tools\npath_add PATH web/scripts\nexport PATH=\"$PWD/sub/.local/bin:$PATH\"\npath_add PYTHONPATH lib\nD=scripts\nPATH_add $D\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	sub := filepath.Join(root, "sub", ".envrc")
@@ -42,6 +43,7 @@ func TestOnPathFindsTheFoldersOfAPlaceOnPath(t *testing.T) {
 		"web/scripts/deploy":         "your .envrc puts it on PATH",
 		"sub/.local/bin/git":         "your .envrc puts it on PATH",
 		"sub/bin2/ls":                "your sub/.envrc puts it on PATH",
+		"scripts/x":                  "your .envrc puts it on PATH", // through a variable
 		"lib/x.sh":                   "",
 		"main.go":                    "",
 		"bin/sub/x":                  "",
