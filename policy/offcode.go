@@ -32,12 +32,18 @@ var offInterpreters = wordSet{words: []string{"python", "python3", "node", "php"
 // wrote a file before it (the script may be what it wrote).
 func (x *cmdCtx) runScript(name string, w word, rule string) {
 	what := name + " runs the script " + quoteShort(w.val)
+	offOK := offInterpreter(name) && !x.writtenBefore()
+	x.runFileOff(w, what, rule, what+", and the sandbox is off", offOK)
+}
+
+// offInterpreter reports whether the interpreter name (python3.12,
+// /usr/bin/node) is one of offInterpreters.
+func offInterpreter(name string) bool {
 	base := strings.TrimRight(filepath.Base(name), "0123456789.")
 	if base == "python" || base == "python3" {
 		base = "python"
 	}
-	offOK := offInterpreters.has(base) && !x.writtenBefore()
-	x.runFileOff(w, what, rule, what+", and the sandbox is off", offOK)
+	return offInterpreters.has(base)
 }
 
 // offRunVerb reports whether the run verb of tool runs only the project's
