@@ -33,7 +33,22 @@ var offInterpreters = wordSet{words: []string{"python", "python3", "node", "php"
 func (x *cmdCtx) runScript(name string, w word, rule string) {
 	what := name + " runs the script " + quoteShort(w.val)
 	offOK := offInterpreter(name) && !x.writtenBefore()
+	if !x.c.sandbox && offOK && publishTarget(scriptStem(w.val)) {
+		// `make deploy` and `npm run release` ask as publishing; the same
+		// step as a script of the project (scripts/deploy.sh,
+		// bin/publish.js) is that step too, and with the sandbox off
+		// nothing holds what it reaches.
+		x.add(Ask, RulePublish, what+": its name says it installs, publishes or deploys, and the sandbox is off")
+		return
+	}
 	x.runFileOff(w, what, rule, what+", and the sandbox is off", offOK)
+}
+
+// scriptStem is a script path's file name without its extension
+// (scripts/deploy-prod.sh is deploy-prod).
+func scriptStem(p string) string {
+	b := filepath.Base(p)
+	return strings.TrimSuffix(b, filepath.Ext(b))
 }
 
 // offInterpreter reports whether the interpreter name (python3.12,
