@@ -6,7 +6,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"syscall"
 )
 
 // A workspace script run directly with the sandbox off (off25). Running
@@ -38,7 +37,7 @@ func shebangLine(p string) (string, bool) {
 	if err != nil || !fi.Mode().IsRegular() {
 		return "", false
 	}
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := openScriptHead(p) // shebangopen_*.go
 	if err != nil {
 		return "", false
 	}
