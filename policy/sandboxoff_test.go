@@ -62,12 +62,10 @@ func TestSandboxOffClasses(t *testing.T) {
 			}
 		}
 	}
-	// node_modules/dep/gradlew (#!/bin/sh) is judged off as `sh FILE` is,
-	// which the lead's decision allows (shebangoff.go, TestShebangOff); it
-	// stands in for no tool. ./scripts/deploy.sh is judged so too, and asks
-	// for its name (TestPublishingScriptsAskOff).
+	// ./scripts/deploy.sh and node_modules/dep/gradlew (#!/bin/sh) are
+	// judged off as `sh FILE` is, which the lead's decision allows
+	// (shebangoff.go, TestShebangOff); they stand in for no tool.
 	askOff := []string{
-		"./scripts/deploy.sh",
 		".venv/bin/python /tmp/evil.py",
 		".venv/bin/pip install requests",
 		"./gradlew --init-script /tmp/x.gradle build",
