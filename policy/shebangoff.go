@@ -20,13 +20,9 @@ import (
 // path is already canonical and inside the workspace). What keeps asking
 // off: a binary, a file with no shebang, an interpreter outside the system
 // directories or not in offInterpreters, env with options other than -S
-// or with text env -S would expand, a kernel argument that is not a plain
-// word (#!/usr/bin/node --require=/tmp/x), a shell given options other
-// than -e, -u and -x, a first line longer than the bound, a link, a FIFO
-// or other non-regular file, a program named like a known one
-// (pathProgram), and a file this line wrote (runFileOff). The verdict is
-// the line's: `#!/usr/bin/env -S deno run -A` is judged as `deno run -A
-// FILE`, whatever that is off.
+// or with text env -S would expand, a shell given options by its shebang,
+// a program named like a known one (pathProgram), and a file this line
+// wrote (runFileOff).
 
 // shebangMax bounds the read of a script's first line.
 const shebangMax = 256
