@@ -78,9 +78,7 @@ func shebangArgv(line string) ([]string, bool) {
 		if optarg == "" {
 			return []string{prog}, true
 		}
-		// The kernel passes the rest as one argument; only a plain one
-		// (-u, --enable-source-maps) is judged, never a path or a value.
-		return []string{prog, optarg}, plainToken(optarg)
+		return []string{prog, optarg}, true // the kernel passes the rest as one argument
 	}
 	// env: one program name, or -S and plain words env splits itself.
 	if rest, ok := strings.CutPrefix(optarg, "-S"); ok {
@@ -122,8 +120,8 @@ func (x *cmdCtx) shebangOff(name word, paths []string, args []word, depth int) b
 		x.runScript(argv[0], name, RulePathProgram)
 		return true
 	}
-	if slices.Contains(shellNames, argv[0]) && !shellTraceOpts(argv[1:]) {
-		return false // #!/bin/sh -c, -s, -i: other options to a shell keep asking
+	if slices.Contains(shellNames, argv[0]) {
+		return false // #!/bin/sh -c …: options to a shell keep asking
 	}
 	line := make([]word, 0, len(argv)+len(args)+1)
 	for _, a := range argv {
@@ -131,17 +129,5 @@ func (x *cmdCtx) shebangOff(name word, paths []string, args []word, depth int) b
 	}
 	line = append(line, name)
 	x.command(append(line, args...), depth+1)
-	return true
-}
-
-// shellTraceOpts reports whether a shell's shebang options only stop on
-// errors and trace (#!/bin/bash -eu, -x): they change no script the shell
-// reads.
-func shellTraceOpts(opts []string) bool {
-	for _, o := range opts {
-		if len(o) < 2 || o[0] != '-' || strings.Trim(o[1:], "eux") != "" {
-			return false
-		}
-	}
 	return true
 }
