@@ -62,10 +62,9 @@ func TestSandboxOffClasses(t *testing.T) {
 			}
 		}
 	}
-	// ./scripts/deploy.sh and node_modules/dep/gradlew (#!/bin/sh) are
-	// judged off as `sh FILE` is, which the lead's decision allows
-	// (shebangoff.go, TestShebangOff); they stand in for no tool.
 	askOff := []string{
+		"./scripts/deploy.sh",
+		"node_modules/dep/gradlew build",
 		".venv/bin/python /tmp/evil.py",
 		".venv/bin/pip install requests",
 		"./gradlew --init-script /tmp/x.gradle build",
