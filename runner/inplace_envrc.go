@@ -25,11 +25,23 @@ type envrcReads struct {
 // envrcLoads reads each of before's .envrc files under root.
 func envrcLoads(root string, before *checkpoint.Manifest) envrcReads {
 	out := envrcReads{root: root}
+	for _, f := range filesNamed(root, before, isEnvrc) {
+		out.envrcs = append(out.envrcs, runlater.ReadEnvrc(root, f))
+	}
+	return out
+}
+
+func isEnvrc(base string) bool { return base == ".envrc" }
+
+// filesNamed is the absolute path under root of each regular file of
+// before whose name match accepts: the person's files read at the start
+// (.envrc files, makefiles), before the coder acts.
+func filesNamed(root string, before *checkpoint.Manifest, match func(base string) bool) []string {
+	var out []string
 	for _, e := range before.Entries {
-		if path.Base(e.Path) != ".envrc" || e.Kind != checkpoint.KindFile {
-			continue
+		if e.Kind == checkpoint.KindFile && match(path.Base(e.Path)) {
+			out = append(out, filepath.Join(root, filepath.FromSlash(e.Path)))
 		}
-		out.envrcs = append(out.envrcs, runlater.ReadEnvrc(root, filepath.Join(root, filepath.FromSlash(e.Path))))
 	}
 	return out
 }

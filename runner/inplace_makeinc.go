@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -28,11 +27,9 @@ var makefileNames = map[string]bool{"Makefile": true, "makefile": true, "GNUmake
 // makeIncludes reads each of before's makefiles under root.
 func makeIncludes(root string, before *checkpoint.Manifest) makeReads {
 	out := makeReads{root: root}
-	for _, e := range before.Entries {
-		if base := path.Base(e.Path); e.Kind != checkpoint.KindFile || !(makefileNames[base] || strings.HasSuffix(base, ".mk")) {
-			continue
-		}
-		if m := runlater.ReadMakefile(filepath.Join(root, filepath.FromSlash(e.Path))); len(m.Includes) > 0 {
+	isMakefile := func(base string) bool { return makefileNames[base] || strings.HasSuffix(base, ".mk") }
+	for _, f := range filesNamed(root, before, isMakefile) { // inplace_envrc.go
+		if m := runlater.ReadMakefile(f); len(m.Includes) > 0 {
 			out.files = append(out.files, m)
 		}
 	}

@@ -2,8 +2,6 @@ package runner
 
 import (
 	"os"
-	"path"
-	"path/filepath"
 
 	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
@@ -20,13 +18,7 @@ import (
 // onPathOf reads which folders of the place at root are on the person's
 // PATH, with before's .envrc files.
 func onPathOf(root string, before *checkpoint.Manifest) runlater.PathDirs {
-	var envrcs []string
-	for _, e := range before.Entries {
-		if path.Base(e.Path) == ".envrc" && e.Kind == checkpoint.KindFile {
-			envrcs = append(envrcs, filepath.Join(root, filepath.FromSlash(e.Path)))
-		}
-	}
-	return runlater.OnPath(root, os.Getenv("PATH"), envrcs)
+	return runlater.OnPath(root, os.Getenv("PATH"), filesNamed(root, before, isEnvrc)) // inplace_envrc.go
 }
 
 // onPathFlags flags each executable file or symlink of changes, made or
