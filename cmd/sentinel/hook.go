@@ -39,7 +39,7 @@ tool call proceed.`,
 			RunE: func(c *cobra.Command, _ []string) error {
 				ctx, stop := hookclient.UntilEndSignal(c.Context())
 				defer stop()
-				code := hookclient.Run(ctx, adapter, os.Stdin, os.Stdout, os.Stderr, os.Getenv(approvals.EnvSocket))
+				code := hookclient.Answer(ctx, adapter, os.Stdin, os.Stdout, os.Stderr, os.Getenv(approvals.EnvSocket))
 				if code != 0 {
 					return exitError{code: code}
 				}

@@ -62,7 +62,16 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := UntilEndSignal(context.Background())
 	defer stop()
-	return Run(ctx, args[0], stdin, stdout, stderr, os.Getenv(wire.EnvSocket))
+	return Answer(ctx, args[0], stdin, stdout, stderr, os.Getenv(wire.EnvSocket))
+}
+
+// Answer is Run, under a guard for the agents that run a call whose hook
+// was killed (Guard).
+func Answer(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io.Writer, socket string) int {
+	if underGuard(adapter) {
+		return Guard(ctx, adapter, stdin, stdout, stderr, socket)
+	}
+	return Run(ctx, adapter, stdin, stdout, stderr, socket)
 }
 
 // endSignals are the signals that would end a hook before it answers: a
@@ -75,8 +84,9 @@ var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM}
 // `sentinel hook`); stop ends it and lets the signals go. Unhandled, such
 // a signal ends the hook with no exit status and no answer, and Codex runs
 // a call whose hook ended so; caught, the wait for the broker ends and the
-// hook answers a deny saying why. SIGKILL cannot be caught: the broker's
-// bypass watch (approvals/bypass.go) is what sees a call that ran after it.
+// hook answers a deny saying why. SIGKILL cannot be caught: a guard
+// (Guard) answers for a hook killed so, and the broker's bypass watch
+// (approvals/bypass.go) sees a call that ran after the guard was killed too.
 func UntilEndSignal(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	sigs := make(chan os.Signal, 1)

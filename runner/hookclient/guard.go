@@ -1,0 +1,132 @@
+package hookclient
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/sentinelhq/sentinel/runner/dialects"
+	"github.com/sentinelhq/sentinel/runner/hooks"
+)
+
+// A hook killed by a signal (SIGKILL, which UntilEndSignal cannot catch)
+// or stopped past the agent's hook timeout is, to Codex 0.171, a failed
+// hook, and Codex runs its call. So for the agents in guarded the hook
+// command Codex starts is a guard: it starts itself again as the hook that
+// asks the broker (the inner hook, envGuarded set), waits for it, and
+// passes its answer on; an inner hook ended by a signal, or still not done
+// by guardBound, is answered with a deny saying so. Codex waits on the
+// guard, so a coder command that kills only the process holding the card
+// gets the call refused and the model hears why.
+//
+// The guard is not a wall: it runs as the coder's uid in the coder's pid
+// namespace, and a command that kills it (first, or both at once) gets the
+// call run as before — which the broker's bypass watch sees
+// (approvals/bypass.go). What would keep a coder's command from signalling
+// Codex's hooks at all is a pid namespace of its own; runner/codex's
+// in-place doc says what was measured.
+
+// envGuarded marks the inner hook a guard started.
+const envGuarded = "SENTINEL_HOOK_GUARDED"
+
+// guarded are the agents whose hook runs under a guard: those that run a
+// call whose hook died (runner/codex: Codex in place, where the hook is
+// the only gate).
+var guarded = []string{"codex"}
+
+// guardSlack is how much longer than the inner hook's own wait (Timeout)
+// the guard waits for it: past that the inner hook is stopped or stuck,
+// and the guard denies before the agent's hook timeout (600 s) would run
+// the call.
+const guardSlack = 15 * time.Second
+
+// startInner starts the inner hook: this program again, with its own
+// arguments, marked by envGuarded. A variable so that tests can see it
+// called.
+var startInner = func(payload []byte, stdout, stderr io.Writer) (*exec.Cmd, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(exe, os.Args[1:]...)
+	cmd.Env = append(os.Environ(), envGuarded+"=1")
+	cmd.Stdin = bytes.NewReader(payload)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	return cmd, cmd.Start()
+}
+
+// underGuard reports whether this hook invocation for adapter is to be a
+// guard (false in the inner hook itself).
+func underGuard(adapter string) bool {
+	return slices.Contains(guarded, adapter) && os.Getenv(envGuarded) == ""
+}
+
+// Guard answers one hook invocation for adapter by way of an inner hook
+// (see envGuarded) and returns the exit status. A report (PostToolUse,
+// Stop) never blocks the agent, so it is answered here, in-process.
+func Guard(ctx context.Context, adapter string, stdin io.Reader, stdout, stderr io.Writer, socket string) int {
+	payload, err := io.ReadAll(io.LimitReader(stdin, 64<<20))
+	dialect, lookupErr := dialects.Lookup(adapter)
+	if err != nil || lookupErr != nil {
+		// Run answers a payload it cannot read, or an unknown agent, with a deny.
+		return Run(ctx, adapter, bytes.NewReader(payload), stdout, stderr, socket)
+	}
+	ev, err := dialect.Parse(payload)
+	if err != nil || ev.Request == nil {
+		return Run(ctx, adapter, bytes.NewReader(payload), stdout, stderr, socket)
+	}
+	fail := func(err error) int {
+		a := hooks.Failure(dialect, ev.Name, err)
+		stdout.Write(a.Stdout)
+		fmt.Fprintln(stderr, "sentinel hook "+adapter+": "+a.Stderr)
+		return a.Exit
+	}
+	var out, errOut bytes.Buffer
+	cmd, err := startInner(payload, &out, &errOut)
+	if err != nil {
+		return fail(fmt.Errorf("start the hook's inner process: %w", err))
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	bound := time.NewTimer(Timeout() + guardSlack)
+	defer bound.Stop()
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		cmd.Process.Kill()
+		<-done
+		return fail(context.Cause(ctx))
+	case <-bound.C:
+		cmd.Process.Kill()
+		<-done
+		return fail(fmt.Errorf("the hook's inner process gave no answer within %s (stopped?)", Timeout()+guardSlack))
+	}
+	if st, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+		return fail(fmt.Errorf("the hook's inner process was killed by %s before Sentinel answered", signalText(st.Signal())))
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return fail(fmt.Errorf("wait for the hook's inner process: %w", err))
+	}
+	stdout.Write(out.Bytes())
+	stderr.Write(errOut.Bytes())
+	return cmd.ProcessState.ExitCode()
+}
+
+// signalText is s as a person looks it up (SIGKILL), with its number.
+func signalText(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM:
+		return signalName(s)
+	}
+	return fmt.Sprintf("signal %d (%s)", int(s), s)
+}
