@@ -30,8 +30,37 @@ import (
 //     without a status code") — lets the call run: Codex 0.171.0 has no
 //     setting that makes a failed hook block. So Sentinel's hook command
 //     answers every failure with a deny (runner/hookclient), a SIGHUP,
-//     SIGINT or SIGTERM while it waits included; a SIGKILL leaves only
-//     the broker's bypass watch (approvals/bypass.go), which stops the run.
+//     SIGINT or SIGTERM while it waits included, and runs as a guard
+//     (hookclient.Guard): Codex waits on it, an inner hook holds the card,
+//     and an inner hook killed (SIGKILL) or stopped past its wait is
+//     answered with a deny — measured: the call was refused and the model
+//     heard "killed by SIGKILL before Sentinel answered" (e2e/codex
+//     TestExecCodexKilledInnerHookBlocksTheCall). A command that kills the
+//     guard (first, or `kill -9 -1`, or SIGSTOP then SIGKILL) still gets
+//     the call run: the guard is the coder's uid in the coder's pid
+//     namespace. That leaves the broker's bypass watch
+//     (approvals/bypass.go), which stops the run after the call.
+//   - Keeping the coder's commands from signalling the hooks at all, as
+//     measured: Codex's own Linux sandbox (`codex sandbox`, bubblewrap)
+//     runs a command in a new pid namespace (it saw 5 pids), but nested
+//     in Sentinel's it fails ("bwrap: No permissions to create new
+//     namespace": Sentinel's seccomp refuses new namespaces; allowed,
+//     Landlock would refuse bwrap's mounts — under a one-right Landlock
+//     domain in a new user namespace: "bwrap: Failed to make / slave:
+//     Operation not permitted"); its legacy Landlock mode refuses a
+//     restricted file system ("requires bubblewrap"). A nested Landlock
+//     domain scoped for signals (LANDLOCK_SCOPE_SIGNAL, no privilege, no
+//     namespace) does it: inside Sentinel's sandbox a command in one could
+//     not signal a process outside it (kill -9 PID and kill -9 -1 both
+//     EPERM), could still end its own children, and could still be ended
+//     by its parent. It would have to be entered by every command Codex
+//     starts, before the coder's code runs, and Codex gives no place for
+//     that: it starts commands and hooks as /bin/bash (the passwd shell)
+//     or the shell the model names in exec_command's "shell" (/bin/dash
+//     ran as /bin/sh), ignoring $SHELL and PATH, and the PreToolUse
+//     payload does not show which shell. So the wrapper entering the scope
+//     would be shown by the sandbox at each shell's own path (/bin/sh,
+//     /bin/bash, /bin/dash, zsh…), the real shells elsewhere; not built.
 //   - Hooks from config layers (CODEX_HOME's hooks.json, a project's
 //     .codex/) run only once trusted (a hash kept in config.toml, set in
 //     the TUI). Managed hooks need no trust: RequirementsPath's [hooks]
