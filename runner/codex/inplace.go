@@ -56,11 +56,15 @@ import (
 //     by its parent. It would have to be entered by every command Codex
 //     starts, before the coder's code runs, and Codex gives no place for
 //     that: it starts commands and hooks as /bin/bash (the passwd shell)
-//     or the shell the model names in exec_command's "shell" (/bin/dash
-//     ran as /bin/sh), ignoring $SHELL and PATH, and the PreToolUse
-//     payload does not show which shell. So the wrapper entering the scope
-//     would be shown by the sandbox at each shell's own path (/bin/sh,
-//     /bin/bash, /bin/dash, zsh…), the real shells elsewhere; not built.
+//     or the system shell of the kind the model names in exec_command's
+//     "shell" (/bin/dash ran as /bin/sh; a path of the coder's named bash
+//     ran /bin/bash; python3 ran the default), ignoring $SHELL and PATH,
+//     and the PreToolUse payload does not show which shell. So the wrapper
+//     entering the scope would be shown by the sandbox at each system
+//     shell's own path (/usr/bin/bash, /usr/bin/dash, zsh…), the real
+//     shells elsewhere, entering a new domain only when its parent is
+//     Codex; not built. Servers Codex starts itself (MCP) would stay in its
+//     domain.
 //   - Hooks from config layers (CODEX_HOME's hooks.json, a project's
 //     .codex/) run only once trusted (a hash kept in config.toml, set in
 //     the TUI). Managed hooks need no trust: RequirementsPath's [hooks]
