@@ -26,7 +26,7 @@ func TestDevServerPostOff(t *testing.T) {
 	}
 	ask := []string{
 		`curl -X POST http://localhost:2375/containers/create -H 'Content-Type: application/json' -d '{"Image":"alpine"}'`, // the Docker daemon
-		`curl -X POST http://localhost:9200/logs/_delete_by_query -d '{"query":{"match_all":{}}}'`,                        // Elasticsearch
+		`curl -X POST http://localhost:9200/logs/_delete_by_query -d '{"query":{"match_all":{}}}'`,                         // Elasticsearch
 		`curl -X POST http://127.0.0.1:11434/api/pull -d '{"name":"llama3"}'`,                                              // Ollama
 		`curl -X POST http://localhost:8888/api/terminals -d '{}'`,                                                         // Jupyter
 		`curl -X POST http://localhost:8200/v1/sys/unseal -d '{"key":"x"}'`,                                                // Vault
