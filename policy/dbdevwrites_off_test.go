@@ -59,11 +59,11 @@ func TestDevDatabaseWritesOff(t *testing.T) {
 		`migrate -path db/migrations -database postgres://localhost:5432/app_test?sslmode=disable up`,
 	}
 	ask := []string{
-		`psql -h localhost -U postgres -c 'create database app'`,         // not a dev or test name
-		`psql -h localhost -U postgres -c 'create table t(id int)'`,      // the default database
-		`psql -h localhost -d app_prod -f db/schema.sql`,                 // not a dev or test database
-		`psql -U postgres -d app_test -c 'create table t(id int)'`,       // no host: PGHOST may be remote
-		`psql -h db.example.com -d app_test -f db/schema.sql`,            // not the loopback
+		`psql -h localhost -U postgres -c 'create database app'`,    // not a dev or test name
+		`psql -h localhost -U postgres -c 'create table t(id int)'`, // the default database
+		`psql -h localhost -d app_prod -f db/schema.sql`,            // not a dev or test database
+		`psql -U postgres -d app_test -c 'create table t(id int)'`,  // no host: PGHOST may be remote
+		`psql -h db.example.com -d app_test -f db/schema.sql`,       // not the loopback
 		`PGHOSTADDR=10.0.0.5 psql -h localhost -d app_test -f db/schema.sql`,
 		`psql -h localhost -d app_test -f db/drop.sql`,
 		`psql -h localhost -d app_test -f db/program.sql`,
