@@ -60,3 +60,22 @@ func (x *cmdCtx) builtOutside(w word) {
 		x.c.builtOutside[p] = true
 	}
 }
+
+// goBuiltFrom marks go build -o's product as built outside the workspace
+// when an operand names a package by import path (github.com/x/y, a
+// dependency's code, which `go run github.com/x/y` asks for off) or a
+// directory outside the workspace: only `.`, `./…` and files inside the
+// workspace are the project's own.
+func (x *cmdCtx) goBuiltFrom(out word, ops *[]word) {
+	for _, o := range *ops {
+		v := o.val
+		if v == "-args" || v == "--" {
+			return // the rest are the program's arguments
+		}
+		local := o.static && (v == "." || strings.HasPrefix(v, "./") || strings.HasSuffix(v, ".go"))
+		if !local || !x.compiledFromWorkspace([]word{o}, nil) {
+			x.builtOutside(out)
+			return
+		}
+	}
+}

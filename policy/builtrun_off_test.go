@@ -33,6 +33,8 @@ func TestBuiltRunOff(t *testing.T) {
 		`gcc @opts -o build/x src/a.c && ./build/x`,
 		`gcc -B/tmp/bin -o build/x src/a.c && ./build/x`,
 		`./build/x`,
+		`go build -o bin/x github.com/evil/x && ./bin/x`, // a dependency's code: go run github.com/evil/x asks off
+		`go build -o bin/x std && ./bin/x`,
 	}
 	for _, cmd := range allow {
 		if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: off}); v.Decision != Allow {
