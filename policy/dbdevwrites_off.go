@@ -192,6 +192,11 @@ func devStatements(stmts []string) bool {
 			if strings.HasPrefix(l, `\`) || !sqlReadOnly(l) && !sqlLocalChange(l) {
 				return false
 			}
+			for _, w := range []string{"engine", "connection", "directory", "tablespace"} {
+				if containsWord(l, w) {
+					return false // a MySQL FEDERATED or CONNECT table, a data directory: storage outside the server
+				}
+			}
 			f := strings.Fields(l)
 			if f[0] == "delete" || f[0] == "update" && !containsWord(l, "where") {
 				return false

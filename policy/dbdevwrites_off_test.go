@@ -84,6 +84,8 @@ func TestDevDatabaseWritesOff(t *testing.T) {
 		`psql -h localhost -d app_test -c 'create database app; create table t(id int)'`,
 		`psql -h localhost -d app_test -c '\! id'`,
 		`psql -h localhost -d app_test -c "$SQL"`,
+		`mysql -h 127.0.0.1 -D app_test -e "CREATE TABLE t (id int) ENGINE=FEDERATED CONNECTION='mysql://u@remote.example/db/t'"`,
+		`mysql -h 127.0.0.1 -D app_test -e "CREATE TABLE t (id int) DATA DIRECTORY='/tmp/x'"`,
 		`createdb -h localhost -U postgres app`,
 		`createdb app_test`,
 		`dbmate --url postgres://localhost/app?sslmode=disable up`,
