@@ -8,10 +8,12 @@ import (
 // A request that sends data to the coder's dev server, with the sandbox
 // off (issue 32, off27): `curl -X POST http://localhost:3000/api/login -H
 // 'Content-Type: application/json' -d '{"email":"a@b.c"}'`, `curl -s
-// localhost:4000/graphql -d '{"query":"{__typename}"}'`, `http POST
-// :8000/api/items name=test`. Inside the sandbox the loopback is the run's
-// own and such a request is allowed (localGet); off, the loopback is the
-// person's machine, and what listens on a port there is not known.
+// localhost:4000/graphql -d '{"query":"{__typename}"}'`. Inside the
+// sandbox the loopback is the run's own and such a request is allowed
+// (localGet); off, the loopback is the person's machine, and what listens
+// on a port there is not known. httpie's data items (`http :3000/api
+// name=x`) ask in both modes, as polcorp1207 requires
+// (TestPolcorp1207EverydayClasses): off is never looser than the sandbox.
 //
 // The rule: a loopback port is the project's dev server only when it is
 // the port a web framework serves on by default (devServerPorts: Rails,
@@ -112,61 +114,6 @@ func devServerURL(v string) bool {
 	}
 	u, err := url.Parse(v)
 	return err == nil && devServerPorts.has(u.Port())
-}
-
-// httpieDevPostOff wraps httpie's and xh's handler: with the sandbox off,
-// `http POST :3000/api/items name=test n:=3` to a dev-server port (see
-// above) is allowed when every item is written on the line: fields
-// (k=v, k:=json), query parameters (k==v) and devPostHeaders (Accept:…).
-// An item read from a file (k=@f, k:=@f, k@f), any other header, an
-// option outside the few that only change the output (a --session, --auth
-// or --proxy would speak for the person) and any other host go to prev.
-func httpieDevPostOff(prev handler) handler {
-	return func(x *cmdCtx, args []word) {
-		if x.c.sandbox || x.c.inPlace || !httpieDevPost(args[1:]) {
-			prev(x, args)
-			return
-		}
-		x.add(Allow, RuleLocalHealth, args[0].val+" sends the data on this line to a dev server's port on "+x.loopbackWhere())
-	}
-}
-
-func httpieDevPost(args []word) bool {
-	urls, items := 0, 0
-	for i, a := range args {
-		v := a.val
-		if !a.static || a.pattern {
-			return false
-		}
-		switch {
-		case v == "-v" || v == "--verbose" || v == "-h" || v == "--headers" || v == "-b" || v == "--body" || v == "-j" ||
-			v == "--json" || v == "--check-status" || v == "--ignore-stdin" || v == "-I" || v == "--pretty=none" || v == "--print=hb":
-		case i == 0 && (v == "POST" || v == "PUT" || v == "PATCH"):
-		case strings.HasPrefix(v, "-"):
-			return false
-		case urls == 0:
-			if strings.HasPrefix(v, ":") {
-				port, _, _ := strings.Cut(v[1:], "/")
-				v = "http://localhost:" + port + "/"
-			}
-			if !devServerURL(v) {
-				return false
-			}
-			urls++
-		case strings.Contains(v, "@"):
-			return false // a field, header or upload read from a file
-		default:
-			sep := strings.IndexAny(v, "=:")
-			if sep <= 0 {
-				return false
-			}
-			if v[sep] == ':' && !strings.HasPrefix(v[sep:], ":=") && !devPostHeaders.has(strings.ToLower(v[:sep])) {
-				return false // a header that may name a credential or a host
-			}
-			items++
-		}
-	}
-	return urls == 1 && items > 0
 }
 
 // ipv6LoopbackGlob: an unquoted URL whose only glob characters are the

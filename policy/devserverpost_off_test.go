@@ -21,8 +21,6 @@ func TestDevServerPostOff(t *testing.T) {
 		`curl -sS -X PUT http://127.0.0.1:8080/api/users/1 -H 'Accept: application/json' --json '{"name":"x"}'`,
 		`curl -X PATCH localhost:5173/api/todo/2 -d 'done=true' -o /dev/null -w '%{http_code}'`,
 		`set -o pipefail; curl -X POST http://localhost:3000/api/login -H 'Content-Type: application/json' -d '{"email":"a@b.c","password":"x"}' 2>&1 | tail -n 50`,
-		`http POST :8000/api/items name=test price:=3`,
-		`xh POST http://localhost:3000/api/users name=ann Accept:application/json`,
 	}
 	ask := []string{
 		`curl -X POST http://localhost:2375/containers/create -H 'Content-Type: application/json' -d '{"Image":"alpine"}'`, // the Docker daemon

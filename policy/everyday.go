@@ -250,9 +250,6 @@ func addEverydayHandlers(handlers map[string]handler) {
 			}
 		}
 		handlers[n] = localClient(prev) // loopback2.go
-		if httpieName.has(n) {
-			handlers[n] = httpieDevPostOff(handlers[n]) // devserverpost_off.go
-		}
 	}
 	for _, n := range []string{"turbo", "nx", "lerna"} {
 		handlers[n] = taskRunnerCmd // monorepotasks.go
