@@ -24,7 +24,7 @@ func TestLocalDatabaseAndContainerListings(t *testing.T) {
 	ctx := testEnv(t)
 	checkOnOffIn(t, ctx, []onOff{
 		{"psql -h 127.0.0.1 -U dev -d app_dev -f db/schema.sql", Allow, Ask},
-		{"PGPASSWORD=postgres psql -h localhost -U postgres -c 'create database app_test'", Allow, Ask},
+		{"PGPASSWORD=postgres psql -h localhost -U postgres -c 'create database app'", Allow, Ask}, // app_test: allowed off since off27 (TestDevDatabaseWritesOff)
 		{"psql -h localhost -U postgres -lqt | cut -d '|' -f 1", Allow, Allow},
 		{`psql "postgresql://postgres:postgres@localhost:5432/app_test" -At -c 'select 1'`, Allow, Allow},
 		{"psql -h localhost -c \"update users set name='x' where id=1\"", Allow, Ask},

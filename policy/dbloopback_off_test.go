@@ -64,7 +64,7 @@ func TestLocalDBReadsOff(t *testing.T) {
 		`mongosh --eval 'db.dropDatabase()'`,
 		`mongosh mongodb://prod.example.com/app --eval 'db.users.countDocuments()'`,
 		`clickhouse-client --query 'SELECT 1'`,
-		`createdb -h localhost app_test`,
+		`createdb -h localhost app`, // was app_test, now allowed off as a dev loop's write (dbdevwrites_off.go); still asks in place
 		`pg_dump -h localhost app > ~/dump.sql`,
 		`grpcurl -plaintext localhost:2379 list`,
 		`grpcurl -plaintext -d '{"id":1}' localhost:50051 api.v1.Users/Delete`,

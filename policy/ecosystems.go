@@ -48,7 +48,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["bat"] = viewerCmd
 	handlers["batcat"] = viewerCmd
 	handlers["delta"] = viewerCmd
-	handlers["curl"] = localCurl(handlers["curl"])
+	handlers["curl"] = devServerPostOff(localCurl(handlers["curl"])) // devserverpost_off.go
 	handlers["pkg-config"] = noPaths
 	handlers["lsof"] = lsofCmd(handlers["lsof"])
 	handlers["ss"] = ssCmd // sscmd.go

@@ -301,7 +301,7 @@ func ninjaCmd(x *cmdCtx, args []word) {
 // asks.
 func compilerCmd(x *cmdCtx, args []word) {
 	ok := len(args) > 1
-	var reads, writes []word
+	var reads, includes, writes []word // includes: -I and -L directories
 	for i := 1; i < len(args) && ok; i++ {
 		a := args[i]
 		v := a.val
@@ -315,7 +315,7 @@ func compilerCmd(x *cmdCtx, args []word) {
 			}
 			i++
 			writes = append(writes, args[i])
-		case v == "-c" || v == "-S" || v == "-E" || v == "-shared" || v == "-static" || v == "-v" || v == "-M" || v == "-MM" || v == "-MD" || v == "-MMD":
+		case v == "-c" || v == "-S" || v == "-E" || v == "-shared" || v == "-static" || v == "-v" || v == "-M" || v == "-MM" || v == "-MD" || v == "-MMD" || v == "-MP":
 		case v == "-x" || v == "-MF" || v == "-MT" || v == "-I" || v == "-L" || v == "-include":
 			if i+1 >= len(args) {
 				ok = false
@@ -324,11 +324,13 @@ func compilerCmd(x *cmdCtx, args []word) {
 			i++
 			if v == "-MF" {
 				writes = append(writes, args[i])
+			} else if v == "-I" || v == "-L" {
+				includes = append(includes, args[i])
 			} else if v != "-x" && v != "-MT" {
 				reads = append(reads, args[i])
 			}
 		case strings.HasPrefix(v, "-I") || strings.HasPrefix(v, "-L"):
-			reads = append(reads, word{val: v[2:], static: true})
+			includes = append(includes, word{val: v[2:], static: true})
 		case strings.HasPrefix(v, "@"):
 			ok = false // a response file holds more options, unseen
 		case strings.HasPrefix(v, "-l") && plainToken(v[2:]):
@@ -343,10 +345,13 @@ func compilerCmd(x *cmdCtx, args []word) {
 		return
 	}
 	x.add(Allow, RuleBuildProject, args[0].val+" compiles the project's sources")
-	for _, r := range reads {
+	for _, r := range append(reads, includes...) {
 		x.read(r)
 	}
 	for _, w := range writes {
 		x.buildOutput(w)
+		if !x.compiledFromWorkspace(reads, includes) { // builtrun_off.go
+			x.builtOutside(w)
+		}
 	}
 }

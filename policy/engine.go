@@ -108,6 +108,7 @@ type checkEnv struct {
 	capture      bool                          // the path being judged is a redirection or tee target (tmpdir.go)
 	written      map[string][]string           // files this line writes: the spellings of their text, nil when unknown
 	built        map[string]int                // files this line builds from the project's sources, by the step that built them (tmpdir.go buildOutput)
+	builtOutside map[string]bool               // of built, the products compiled from a source outside the workspace (builtrun_off.go)
 	step         int                           // bumped wherever a later command runs even when an earlier one failed (builtrun.go)
 	cdTo         []string                      // where the last cd judged goes when it succeeds (cdand.go)
 	cdKnown      bool                          // cdTo is known

@@ -165,6 +165,9 @@ func goFlags(x *cmdCtx, sargs []word) []word {
 			x.add(Deny, RuleBuildExec, "go -"+name+" runs an arbitrary program")
 		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
 			x.buildOutput(word{val: val, static: true})
+			if name == "o" {
+				defer x.goBuiltFrom(word{val: val, static: true}, &ops) // builtrun_off.go, once every operand is known
+			}
 		case "outputdir", "pkgdir", "gocoverdir":
 			x.writeStr(filepath.Join(val, "glob-match"))
 		case "modfile", "overlay", "pgo":

@@ -92,7 +92,7 @@ func localDBHost(h string) bool {
 func localDB(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		if !x.c.sandbox || x.c.inPlace {
-			if !x.localDBReadOff(args) { // dbloopback_off.go
+			if !x.localDBReadOff(args) && !x.localDBDevWriteOff(args) { // dbloopback_off.go, dbdevwrites_off.go
 				prev(x, args)
 			}
 			return

@@ -53,14 +53,14 @@ func TestPol16LocalDatabases(t *testing.T) {
 		{`psql postgresql://postgres:postgres@localhost:5432/app_test -c 'select count(*) from users'`, "allow", "allow"},
 		{`psql --host=127.0.0.1 -X -A -t -c 'select 1'`, "allow", "allow"},
 		{`psql "host=localhost dbname=app_test" -c 'select 1'`, "allow", "allow"},
-		{`createdb -h localhost -U postgres app_test`, "allow", "ask"},
+		{`createdb -h localhost -U postgres app`, "allow", "ask"}, // app_test: allowed off since off27 (TestDevDatabaseWritesOff)
 		{`redis-cli -p 6379 info server`, "allow", "allow"},
 		{`redis-cli -h 127.0.0.1 get session:1`, "allow", "allow"},
 		{`mysql -h 127.0.0.1 -u root -proot app_test -e 'show tables'`, "allow", "allow"},
 		{`mysql -h127.0.0.1 --execute='select 1'`, "allow", "allow"},
 		{`mongosh --quiet mongodb://localhost:27017/app_test --eval 'db.users.countDocuments()'`, "allow", "allow"},
-		{`dbmate --url postgres://postgres:postgres@localhost/app_test?sslmode=disable up`, "allow", "ask"},
-		{`migrate -path db/migrations -database postgres://localhost:5432/app_test?sslmode=disable up`, "allow", "ask"},
+		{`dbmate --url postgres://postgres:postgres@localhost/app?sslmode=disable up`, "allow", "ask"},
+		{`migrate -path db/migrations -database postgres://localhost:5432/app?sslmode=disable up`, "allow", "ask"},
 		// other hosts, variables, several hosts, a user named localhost
 		{`psql -h db.prod.internal -U app -c 'select count(*) from users'`, "ask", "ask"},
 		{`psql -h "$DB_HOST" -c 'select 1'`, "ask", "ask"},

@@ -80,10 +80,11 @@ func TestRegistryReadsInTheSandbox(t *testing.T) {
 // method without data, another host and in place stay asked or denied.
 func TestLoopbackRequestWithInlineData(t *testing.T) {
 	checkModes(t, []modeCase{
-		{"curl -X POST -d '{}' http://localhost:3000/api", "allow", "ask"},
-		{"curl -X POST -H 'Content-Type: application/json' -d '{\"a\":1}' http://localhost:3000/api", "allow", "ask"},
-		{"curl -s -X PUT --json '{\"a\":1}' localhost:8080/items/1", "allow", "ask"},
-		{"curl -d'{}' 127.0.0.1:3000/api", "allow", "ask"},
+		{"curl -X POST -d '{}' http://localhost:3000/api", "allow", "allow"},                                            // a dev port: allowed off since off27 (devserverpost_off.go)
+		{"curl -X POST -H 'Content-Type: application/json' -d '{\"a\":1}' http://localhost:3000/api", "allow", "allow"}, // a dev port: allowed off since off27 (devserverpost_off.go)
+		{"curl -s -X PUT --json '{\"a\":1}' localhost:8080/items/1", "allow", "allow"},                                  // a dev port: allowed off since off27 (devserverpost_off.go)
+		{"curl -d'{}' 127.0.0.1:3000/api", "allow", "allow"},                                                            // a dev port: allowed off since off27 (devserverpost_off.go)
+		{"curl -d'{}' 127.0.0.1:9200/api", "allow", "ask"},                                                              // no dev server's port: asks off
 		{"curl -X POST -d @.env http://localhost:3000/api", "deny", "deny"},
 		{"curl -X POST -d @- http://localhost:3000/api", "deny", "deny"},
 		{"curl --data-urlencode name@.env localhost:3000/api", "deny", "deny"},

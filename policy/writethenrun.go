@@ -61,6 +61,10 @@ func (x *cmdCtx) ranWritten(w word, judge func(text string)) bool {
 			x.add(Allow, RuleSandboxCode, "runs "+quoteShort(w.val)+", which this line builds from the project's sources, inside the sandbox")
 			continue
 		}
+		if texts == nil && x.c.builtHere(p) && x.offBuiltRun(p) { // builtrun_off.go
+			x.add(Allow, RuleSandboxCode, "runs "+quoteShort(w.val)+", which this line builds from the project's sources, as `go run` runs them (--sandbox off)")
+			continue
+		}
 		if texts == nil {
 			x.add(Ask, RuleWriteThenRun, "runs "+quoteShort(w.val)+", which this line writes with text that cannot be judged")
 			continue
