@@ -57,6 +57,9 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		x.add(Ask, RulePathProgram, "runs "+name.val+", a workspace program named like "+base+", which it is not")
 		return
 	}
+	if !installed && x.shebangOff(name, paths, args[1:], depth) {
+		return // shebangoff.go: ./test.sh with #!/bin/sh is sh ./test.sh
+	}
 	// offcode.go: a program a package manager installed from the
 	// project's manifest (vendor/bin/php-cs-fixer) runs off as its
 	// test runner does; other workspace programs ask off.
