@@ -32,11 +32,16 @@ var offOpeners = []string{"path(", "require(", "read_csv(", "read_json(", "read_
 	"dir.entries(", "dir.children(", "file.exist", "exists("}
 
 // offComputeOnly allows name's inline code with the sandbox off when it
-// only computes and reads workspace files it names literally (see above);
-// it reports whether it did.
-func (x *cmdCtx) offComputeOnly(name, code string) bool {
-	if x.c.sandbox || x.writtenBefore() || riskyCodeToken(code) != "" || codeNamesHome(code) || x.cw.unknown ||
-		!computeModules(baseName(name), code) {
+// only computes, reads workspace files it names literally and writes
+// files it names literally (offinline_writes.go; see above); it reports
+// whether it did. wroteBefore is whether the line wrote a file before the
+// code ran (taken before the code's own writes were judged).
+func (x *cmdCtx) offComputeOnly(name, code string, wroteBefore bool) bool {
+	if x.c.sandbox || wroteBefore || codeNamesHome(code) || x.cw.unknown {
+		return false
+	}
+	code = strReplaceCalls(x.offLiteralWrites(name, code)) // offinline_writes.go
+	if riskyCodeToken(code) != "" || !computeModules(baseName(name), code) {
 		return false
 	}
 	var paths []string

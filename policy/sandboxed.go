@@ -149,6 +149,7 @@ func (x *cmdCtx) sandboxedCode(what, rule, reason string) {
 // deletes files, reads the environment or evaluates more text asks, and a
 // shell command spelled in it plainly is judged as shell.
 func (x *cmdCtx) inlineCode(name, code string) {
+	wroteBefore := x.writtenBefore() // before codeRisks records the code's own writes
 	x.codeRisks(name, code)
 	if dotenvCode(code) { // secretprinters.go
 		x.add(Ask, RulePathReadSecret, name+" code loads a dotenv file, whose values it can print: a read of secrets")
@@ -158,7 +159,7 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		return
 	}
 	if !x.c.sandbox {
-		if x.offComputeOnly(name, code) { // offinline.go
+		if x.offComputeOnly(name, code, wroteBefore) { // offinline.go
 			return
 		}
 		x.add(Ask, RuleInterpInline, name+" runs inline code")
