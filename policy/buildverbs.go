@@ -141,7 +141,7 @@ func verbHandler(tool string, prev handler) handler {
 			prev(x, args)
 			return
 		}
-		if (cls == verbManifest && !x.sessionRunOff(tool, rest) || cls == verbAdd || cls == verbRun && !offRunVerb(tool, verb) && !x.testDBVerbOff(tool, verb)) && !x.c.sandbox {
+		if (cls == verbManifest || cls == verbAdd || cls == verbRun && !offRunVerb(tool, verb) && !x.testDBVerbOff(tool, verb)) && !x.c.sandbox {
 			prev(x, args)
 			return
 		}
@@ -192,10 +192,6 @@ func verbHandler(tool string, prev handler) handler {
 		case verbRead:
 			x.add(Allow, RuleReadOnly, tool+" "+verb+" prints information about the project")
 		case verbManifest:
-			if !x.c.sandbox { // sessions_off.go: tox and nox
-				x.add(Allow, RuleSandboxCode, strings.TrimSpace(tool+" "+verb)+" runs the project's own sessions and installs what they name, as `uv run pytest` does (--sandbox off)")
-				break
-			}
 			x.add(Allow, RuleSandboxCode, tool+" "+verb+" installs what the project's own manifest names, inside the sandbox")
 		case verbRun:
 			where := ", inside the sandbox"

@@ -16,13 +16,11 @@ func TestBuildVerbsOfMoreEcosystems(t *testing.T) {
 		cmd     string
 		on, off Decision
 	}{
-		// off26: the project's own sessions run off as `uv run pytest`
-		// does (sessions_off.go; TestSessionRunnersOff* keep what asks)
-		{"tox", Allow, Allow},
-		{"tox -e py311", Allow, Allow},
-		{"tox -p auto -- -k parser", Allow, Allow},
-		{"nox -s tests-3.11", Allow, Allow},
-		{"nox", Allow, Allow},
+		{"tox", Allow, Ask},
+		{"tox -e py311", Allow, Ask},
+		{"tox -p auto -- -k parser", Allow, Ask},
+		{"nox -s tests-3.11", Allow, Ask},
+		{"nox", Allow, Ask},
 		{"stack build --system-ghc --test", Allow, Allow},
 		{"cabal build --enable-tests && cabal test", Allow, Allow},
 		{"terraform fmt -check -diff -recursive", Allow, Allow},
