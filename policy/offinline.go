@@ -8,9 +8,11 @@ import "strings"
 // "console.log(require('./package.json').version)"`. Inside the sandbox a
 // snippet that only computes and reads is allowed (inlineCode); without
 // it nothing contains what the snippet reads, so off only the narrower
-// class is allowed: the snippet passes the sandbox's judgment with no
-// write taken out (riskyCodeToken on the code as written: no spawn,
-// network, deletion, write, environment, home, eval or decoding), and
+// class is allowed: the snippet passes the sandbox's judgment
+// (riskyCodeToken: no spawn, network, deletion, other write, environment,
+// home, eval or decoding) once only its writes to files it names with a
+// plain string literal are taken out and judged as those writes
+// (offinline_writes.go, off26), and
 // every call that opens, reads or lists a file or loads a module names it
 // with one plain string literal, a relative path inside the workspace
 // judged as a read (so open('.env') asks as cat .env does). A path built
