@@ -30,7 +30,7 @@ var pyImportAttrs = wordSet{words: []string{"__version__", "__name__", "__file__
 // offImportsOnly allows a Python snippet that imports the project's own
 // or declared packages only to read their version (see above); it reports
 // whether it did.
-func (x *cmdCtx) offImportsOnly(name, code string) bool {
+func (x *cmdCtx) offImportsOnly(name, code string, wroteBefore bool) bool {
 	if x.c.sandbox || !strings.HasPrefix(baseName(name), "python") {
 		return false
 	}
@@ -74,7 +74,7 @@ func (x *cmdCtx) offImportsOnly(name, code string) bool {
 			return false
 		}
 	}
-	return x.offComputeOnly(name, rest)
+	return x.offComputeOnly(name, rest, wroteBefore)
 }
 
 // replaceAttrReads replaces every `m.ATTR` (ATTR one of pyImportAttrs) in

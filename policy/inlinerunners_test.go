@@ -42,7 +42,7 @@ func TestInlineCodeIsJudgedInEveryLanguage(t *testing.T) {
 		modeCase{"gdb -batch -ex run -ex bt ./a.out", "allow", "ask"},
 		modeCase{"perl -e 'print \"hi\\n\"'", "ask", "ask"},
 		modeCase{`python3 -c "print(open('README.md').read())"`, "allow", "allow"}, // pol23: compute-only inline code is allowed off (offinline.go)
-		modeCase{`python3 -c "open('out.txt','w').write('x')"`, "allow", "ask"},
+		modeCase{`python3 -c "open('out.txt','w').write('x')"`, "allow", "allow"},  // off26: a literal workspace write, judged as echo x > out.txt (offinline_writes.go)
 	)
 	checkModes(t, cases)
 }

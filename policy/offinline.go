@@ -8,9 +8,11 @@ import "strings"
 // "console.log(require('./package.json').version)"`. Inside the sandbox a
 // snippet that only computes and reads is allowed (inlineCode); without
 // it nothing contains what the snippet reads, so off only the narrower
-// class is allowed: the snippet passes the sandbox's judgment with no
-// write taken out (riskyCodeToken on the code as written: no spawn,
-// network, deletion, write, environment, home, eval or decoding), and
+// class is allowed: the snippet passes the sandbox's judgment
+// (riskyCodeToken: no spawn, network, deletion, other write, environment,
+// home, eval or decoding) once only its writes to files it names with a
+// plain string literal are taken out and judged as those writes
+// (offinline_writes.go, off26), and
 // every call that opens, reads or lists a file or loads a module names it
 // with one plain string literal, a relative path inside the workspace
 // judged as a read (so open('.env') asks as cat .env does). A path built
@@ -32,11 +34,16 @@ var offOpeners = []string{"path(", "require(", "read_csv(", "read_json(", "read_
 	"dir.entries(", "dir.children(", "file.exist", "exists("}
 
 // offComputeOnly allows name's inline code with the sandbox off when it
-// only computes and reads workspace files it names literally (see above);
-// it reports whether it did.
-func (x *cmdCtx) offComputeOnly(name, code string) bool {
-	if x.c.sandbox || x.writtenBefore() || riskyCodeToken(code) != "" || codeNamesHome(code) || x.cw.unknown ||
-		!computeModules(baseName(name), code) {
+// only computes, reads workspace files it names literally and writes
+// files it names literally (offinline_writes.go; see above); it reports
+// whether it did. wroteBefore is whether the line wrote a file before the
+// code ran (taken before the code's own writes were judged).
+func (x *cmdCtx) offComputeOnly(name, code string, wroteBefore bool) bool {
+	if x.c.sandbox || wroteBefore || codeNamesHome(code) || x.cw.unknown {
+		return false
+	}
+	code = strReplaceCalls(x.offLiteralWrites(name, code)) // offinline_writes.go
+	if riskyCodeToken(code) != "" || !computeModules(baseName(name), code) {
 		return false
 	}
 	var paths []string

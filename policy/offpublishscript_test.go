@@ -34,6 +34,7 @@ func TestPublishingScriptsAskOff(t *testing.T) {
 		{"sh ./deploy-prod.sh", Ask, Allow},
 		{"sh scripts/test.sh", Allow, Allow},
 		{"python3 scripts/build.py", Allow, Allow},
+		{"./scripts/test.sh", Allow, Allow},
 	} {
 		if v := e.Check(Query{Kind: KindShell, Command: tc.cmd, Context: off}); v.Decision != tc.off {
 			t.Errorf("%q off: %s by %s (%s), want %s", tc.cmd, v.Decision, v.Rule, v.Reason, tc.off)

@@ -160,10 +160,11 @@ func TestArtefactCleaningAndPerlSubstitution(t *testing.T) {
 // the environment.
 func TestBoundPathWritesAndVariableDurations(t *testing.T) {
 	checkModes(t, []modeCase{
-		{"python3 - <<'EOF'\nfrom pathlib import Path\np = Path('src/config.py')\np.write_text(p.read_text().replace('DEBUG = True', 'DEBUG = False'))\nEOF", "allow", "ask"},
+		// off26: a literal workspace write is judged off as sed -i is (offinline_writes.go)
+		{"python3 - <<'EOF'\nfrom pathlib import Path\np = Path('src/config.py')\np.write_text(p.read_text().replace('DEBUG = True', 'DEBUG = False'))\nEOF", "allow", "allow"},
 		{"python3 - <<'EOF'\nfrom pathlib import Path\np = Path('src/a.py')\np = Path('/etc/x')\np.write_text('x')\nEOF", "ask", "ask"},
 		{"python3 - <<'EOF'\nfrom pathlib import Path\np = Path('src/a.py')\nq = p\nq.write_text('x')\nEOF", "ask", "ask"},
-		{"python3 - <<'EOF'\nfrom pathlib import Path\np = Path('.git/hooks/pre-commit')\np.write_text('x')\nEOF", "deny", "ask"},
+		{"python3 - <<'EOF'\nfrom pathlib import Path\np = Path('.git/hooks/pre-commit')\np.write_text('x')\nEOF", "deny", "deny"}, // off26: denied off as inside the sandbox
 		{"timeout $T go test ./...", "allow", "allow"},
 		{`timeout "${TIMEOUT:-60}" go test ./...`, "allow", "allow"},
 		{"timeout -k 5 ${T}s go vet ./...", "allow", "allow"},

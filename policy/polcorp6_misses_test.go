@@ -39,8 +39,8 @@ func TestPolcorp6Misses(t *testing.T) {
 	}
 }
 
-// TestProbeLines prints the decision (sandbox on) for each line of the
-// file named by PROBE_FILE ("⏎" stands for a newline).
+// TestProbeLines prints the decision (sandbox on; off with PROBE_OFF=1) for
+// each line of the file named by PROBE_FILE ("⏎" stands for a newline).
 func TestProbeLines(t *testing.T) {
 	name := os.Getenv("PROBE_FILE")
 	if name == "" {
@@ -51,7 +51,7 @@ func TestProbeLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := testEnv(t)
-	ctx.Sandboxed = true
+	ctx.Sandboxed = os.Getenv("PROBE_OFF") == ""
 	ctx.InPlace = os.Getenv("PROBE_INPLACE") != ""
 	e := Default()
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {

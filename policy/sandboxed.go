@@ -57,6 +57,9 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 		x.add(Ask, RulePathProgram, "runs "+name.val+", a workspace program named like "+base+", which it is not")
 		return
 	}
+	if !installed && x.shebangOff(name, paths, args[1:], depth) {
+		return // shebangoff.go: ./test.sh with #!/bin/sh is sh ./test.sh
+	}
 	// offcode.go: a program a package manager installed from the
 	// project's manifest (vendor/bin/php-cs-fixer) runs off as its
 	// test runner does; other workspace programs ask off.
@@ -146,6 +149,7 @@ func (x *cmdCtx) sandboxedCode(what, rule, reason string) {
 // deletes files, reads the environment or evaluates more text asks, and a
 // shell command spelled in it plainly is judged as shell.
 func (x *cmdCtx) inlineCode(name, code string) {
+	wroteBefore := x.writtenBefore() // before codeRisks records the code's own writes
 	x.codeRisks(name, code)
 	if dotenvCode(code) { // secretprinters.go
 		x.add(Ask, RulePathReadSecret, name+" code loads a dotenv file, whose values it can print: a read of secrets")
@@ -155,7 +159,7 @@ func (x *cmdCtx) inlineCode(name, code string) {
 		return
 	}
 	if !x.c.sandbox {
-		if x.offComputeOnly(name, code) || x.offImportsOnly(name, code) { // offinline.go, inlineimports_off.go
+		if x.offComputeOnly(name, code, wroteBefore) || x.offImportsOnly(name, code, wroteBefore) { // offinline.go, inlineimports_off.go
 			return
 		}
 		x.add(Ask, RuleInterpInline, name+" runs inline code")

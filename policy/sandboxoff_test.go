@@ -62,9 +62,12 @@ func TestSandboxOffClasses(t *testing.T) {
 			}
 		}
 	}
+	// node_modules/dep/gradlew (#!/bin/sh) is judged off as `sh FILE` is,
+	// which the lead's decision allows (shebangoff.go, TestShebangOff); it
+	// stands in for no tool. ./scripts/deploy.sh is judged so too, and asks
+	// for its name (TestPublishingScriptsAskOff).
 	askOff := []string{
 		"./scripts/deploy.sh",
-		"node_modules/dep/gradlew build",
 		".venv/bin/python /tmp/evil.py",
 		".venv/bin/pip install requests",
 		"./gradlew --init-script /tmp/x.gradle build",

@@ -36,7 +36,7 @@ func TestRealClaudeRememberedApproval(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedClaude(t)
 	dir := e2etest.ScriptRepo(t)
-	e2etest.WriteFile(t, filepath.Join(dir, "scripts", "gen.sh"), "#!/bin/sh\necho \"generated $1\" >> \"gen-$1.txt\"\n")
+	e2etest.WriteFile(t, filepath.Join(dir, "scripts", "gen.sh"), "echo \"generated $1\" >> \"gen-$1.txt\"\n")
 	e2etest.Git(t, dir, "commit", "-qam", "gen.sh appends")
 
 	// Run 1: a person at a terminal remembers the approval for the project.

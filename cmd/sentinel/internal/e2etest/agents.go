@@ -177,12 +177,16 @@ func PatchOf(dir, id string) string {
 }
 
 // ScriptRepo is ScratchRepo with a committed, executable ./scripts/gen.sh
-// that writes gen-<arg>.txt: a path-qualified program the policy asks about.
+// that writes gen-<arg>.txt: a path-qualified program the policy asks about
+// with the sandbox off. It has no shebang line (the coder's shell runs it as
+// a shell script), so the policy cannot tell which interpreter runs it; a
+// script whose shebang names a known interpreter is judged as that
+// interpreter running it (policy/shebangoff.go) and need not ask.
 func ScriptRepo(t *testing.T) string {
 	t.Helper()
 	dir := ScratchRepo(t)
 	p := filepath.Join(dir, "scripts", "gen.sh")
-	WriteFile(t, p, "#!/bin/sh\necho \"generated $1\" > \"gen-$1.txt\"\n")
+	WriteFile(t, p, "echo \"generated $1\" > \"gen-$1.txt\"\n")
 	if err := os.Chmod(p, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -218,12 +222,13 @@ func JSONOf(v any) string {
 // CodexScriptRepo is ScratchRepo with two committed, executable scripts the
 // policy asks about (path-qualified programs): ./scripts/gen.sh appends
 // "generated <args>" to gen.log, so every run of it shows; ./scripts/deploy.sh
-// creates deployed.txt.
+// creates deployed.txt. gen.sh has no shebang line (see ScriptRepo);
+// deploy.sh asks off for its name whatever its first line.
 func CodexScriptRepo(t *testing.T) string {
 	t.Helper()
 	dir := ScratchRepo(t)
 	for name, body := range map[string]string{
-		"gen.sh":    "#!/bin/sh\necho \"generated $*\" >> gen.log\n",
+		"gen.sh":    "echo \"generated $*\" >> gen.log\n",
 		"deploy.sh": "#!/bin/sh\necho \"deployed $*\" > deployed.txt\n",
 	} {
 		p := filepath.Join(dir, "scripts", name)
