@@ -53,6 +53,7 @@ func loadPrograms() {
 		addTextToolHandlers(handlers)       // texttools.go: iconv, bc, history
 		addGotestsumHandlers(handlers)      // gotestsum.go: go test behind a formatter
 		addAgentCLIHandlers(handlers)       // agentcli.go: claude --dangerously-skip-permissions
+		addTSRunnerHandlers(handlers)       // tsrunners.go: tsx scripts/seed.ts, judged as node
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
