@@ -7,9 +7,10 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// make reading its makefile from standard input whose text the line
-// spells: `printf 'x:\n\trm -rf ~\n' | make -f -`, `make -f /dev/stdin
-// <<< $'all:\n\tgit push -f'`, `make -f - <<'EOF' … EOF`. The read itself
+// make reading its makefile from standard input or a process
+// substitution whose text the line spells: `printf 'x:\n\trm -rf ~\n' |
+// make -f -`, `make -f /dev/stdin <<< $'all:\n\tgit push -f'`, `make -f -
+// <<'EOF' … EOF`, `make -f <(printf 'all:\n\trm -rf ~\n')`. The read itself
 // asks (unseen.go: the text is a stream); when the producer is echo,
 // printf of static words, or a here-document or here-string, the
 // makefile is in plain sight, and its recipes and $(shell …) calls are
@@ -31,6 +32,11 @@ func (c *checkEnv) judgeMakefileFeeds(s *src, f *syntax.File, cw *cwds) {
 					c.judgeMakefileText(s, *t, cw)
 				}
 			}
+			if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+				for _, prod := range c.makeProcSubstFiles(call) {
+					c.judgeProducedMakefile(s, prod, cw)
+				}
+			}
 			return true
 		}
 		b, ok := n.(*syntax.BinaryCmd)
@@ -39,25 +45,65 @@ func (c *checkEnv) judgeMakefileFeeds(s *src, f *syntax.File, cw *cwds) {
 		}
 		stages := pipeStages(b)
 		for i := 1; i < len(stages); i++ {
-			prod, ok1 := stages[i-1].Cmd.(*syntax.CallExpr)
-			cons, ok2 := stages[i].Cmd.(*syntax.CallExpr)
-			if !ok1 || !ok2 || !c.makeReadsStdin(cons) {
+			cons, ok := stages[i].Cmd.(*syntax.CallExpr)
+			if !ok || !c.makeReadsStdin(cons) {
 				continue
 			}
-			var words []word
-			for _, a := range prod.Args {
-				words = append(words, decodeWord(a, c.home))
-			}
-			texts, ok := producedText(words, stdinText(stages[i-1])) // writethenrun.go
-			if !ok {
-				continue
-			}
-			for _, t := range texts {
-				c.judgeMakefileText(s, t, cw)
-			}
+			c.judgeProducedMakefile(s, stages[i-1], cw)
 		}
 		return true
 	})
+}
+
+// judgeProducedMakefile judges the makefile the statement st prints, when
+// it is in plain sight (echo, printf of static words, cat of a
+// here-document).
+func (c *checkEnv) judgeProducedMakefile(s *src, st *syntax.Stmt, cw *cwds) {
+	prod, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return
+	}
+	var words []word
+	for _, a := range prod.Args {
+		words = append(words, decodeWord(a, c.home))
+	}
+	texts, ok := producedText(words, stdinText(st)) // writethenrun.go
+	if !ok {
+		return
+	}
+	for _, t := range texts {
+		c.judgeMakefileText(s, t, cw)
+	}
+}
+
+// makeProcSubstFiles returns the statements of the process substitutions
+// make reads as its makefile: make -f <(printf 'all:\n\t…').
+func (c *checkEnv) makeProcSubstFiles(call *syntax.CallExpr) []*syntax.Stmt {
+	argv := c.staticArgv(call) // dumpenv.go
+	if len(argv) == 0 || len(argv) != len(call.Args) {
+		return nil
+	}
+	switch unseenProgram(argv[0]) {
+	case "make", "gmake", "bmake":
+	default:
+		return nil
+	}
+	var out []*syntax.Stmt
+	for i := 1; i+1 < len(call.Args); i++ {
+		switch argv[i] {
+		case "-f", "--file", "--makefile":
+		default:
+			continue
+		}
+		next := call.Args[i+1]
+		if len(next.Parts) != 1 {
+			continue
+		}
+		if ps, ok := next.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn && len(ps.Stmts) == 1 {
+			out = append(out, ps.Stmts[0])
+		}
+	}
+	return out
 }
 
 // makeReadsStdin reports whether call is make (gmake, bmake) given its

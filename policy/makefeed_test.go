@@ -16,6 +16,10 @@ func TestMakefileFedFromStdinJudged(t *testing.T) {
 		{"make -f- <<'EOF'\nall:\n\tcargo publish\nEOF", Deny, Deny},
 		{`printf 'X := $(shell rm -rf $(HOME))\nall: ;\n' | make -f -`, Deny, Deny},
 		{`printf 'all: ; rm -rf $$HOME\n' | make -f -`, Deny, Deny},
+		// A process substitution the line spells (polcorp6).
+		{`make -f <(printf 'all:\n\trm -rf ~\n')`, Deny, Deny},
+		{`make --file <(echo -e 'all:\n\tcargo publish')`, Deny, Deny},
+		{`make -f <(printf 'all:\n\techo hi\n')`, Ask, Ask},
 		// What the makefile says is harmless: the stream still asks.
 		{`printf 'all:\n\techo hi\n' | make -f -`, Ask, Ask},
 		{`make -f - <<< $'all:\n\tls'`, Ask, Ask},
