@@ -7,8 +7,9 @@ import "strings"
 // (ecosystems_tools.go) names one by one (polcorp11: curl --retry 5
 // --retry-connrefused -s http://localhost:8080/ready, the wait-for-server
 // loop of README Development sections, asked as a network tool; -Ssf asked
-// where -sSf was allowed). curl takes no --name=value form and no option
-// abbreviations, so the names are exact.
+// where -sSf was allowed). Names are matched exactly: curl takes no
+// --name=value form, and an abbreviation (which older curls resolve) is
+// no flag here, so it leaves the read to the network handler.
 
 // curlQuietLong are flag options of that kind: retries, progress output,
 // protocol version, buffering, address family, globbing.
