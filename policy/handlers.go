@@ -55,7 +55,6 @@ func loadPrograms() {
 		addAgentCLIHandlers(handlers)       // agentcli.go: claude --dangerously-skip-permissions
 		addTSRunnerHandlers(handlers)       // tsrunners.go: tsx scripts/seed.ts, judged as node
 		addCloudCLIHandlers(handlers)       // cloudresets.go: supabase db reset --linked, as heroku's
-		addPagerHandlers(handlers)          // pagerread.go: less -N README.md in the sandbox
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }
