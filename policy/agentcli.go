@@ -57,7 +57,7 @@ func addAgentCLIHandlers(handlers map[string]handler) {
 	for _, n := range []string{"claude", "codex", "gemini", "aider"} {
 		handlers[n] = agentCLICmd
 	}
-	for n := range otherAgentCLIs { // agentcli_more.go
+	for n := range otherAgentCLIs.get() { // agentcli_more.go
 		if handlers[n] == nil {
 			handlers[n] = agentCLICmd
 		}

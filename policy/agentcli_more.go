@@ -11,26 +11,28 @@ import "strings"
 
 // otherAgentCLIs maps each further agent to its own bypass flags, beside
 // the --dangerously-… prefix every one of them is judged by.
-var otherAgentCLIs = map[string][]string{
-	"opencode":     {"--yolo"},
-	"cursor-agent": {"--force", "-f", "--yolo"},
-	"qwen":         {"--yolo", "-y"},
-	"copilot":      {"--allow-all-tools", "--allow-all-paths", "--allow-all", "--yolo"},
-	"amp":          {"--yolo"},
-	"crush":        {"--yolo", "-y"},
-	"goose":        {"--yolo"},
-	"droid":        {"--skip-permissions-unsafe"},
-	"auggie":       {"--yolo"},
-	"kilocode":     {"--yolo", "--auto"},
-	"cline":        {"--yolo"},
-	"kiro-cli":     {"--trust-all-tools"},
-	"q":            {"--trust-all-tools"},
-}
+var otherAgentCLIs = lazy[map[string][]string]{build: func() map[string][]string {
+	return map[string][]string{
+		"opencode":     {"--yolo"},
+		"cursor-agent": {"--force", "-f", "--yolo"},
+		"qwen":         {"--yolo", "-y"},
+		"copilot":      {"--allow-all-tools", "--allow-all-paths", "--allow-all", "--yolo"},
+		"amp":          {"--yolo"},
+		"crush":        {"--yolo", "-y"},
+		"goose":        {"--yolo"},
+		"droid":        {"--skip-permissions-unsafe"},
+		"auggie":       {"--yolo"},
+		"kilocode":     {"--yolo", "--auto"},
+		"cline":        {"--yolo"},
+		"kiro-cli":     {"--trust-all-tools"},
+		"q":            {"--trust-all-tools"},
+	}
+}}
 
 // otherAgentBypass reports whether the option name (its value val) turns
 // off the approvals or sandbox of prog, one of otherAgentCLIs.
 func otherAgentBypass(prog, name, val string) bool {
-	flags, ok := otherAgentCLIs[prog]
+	flags, ok := otherAgentCLIs.get()[prog]
 	if !ok {
 		return false
 	}

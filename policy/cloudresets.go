@@ -15,12 +15,14 @@ import "strings"
 // cloudDataResets maps a hosting CLI to the command words that overwrite
 // a hosted database's data, matched against its first non-option words
 // joined by a space.
-var cloudDataResets = map[string][]string{
-	"heroku":   {"pg:reset", "pg:backups:restore", "pg:backups restore", "pg:copy", "pg:push", "redis:reset"},
-	"supabase": {"db reset"},
-	"pscale":   {"database restore-dump"},
-	"neonctl":  {"branches reset", "branches restore"},
-}
+var cloudDataResets = lazy[map[string][]string]{build: func() map[string][]string {
+	return map[string][]string{
+		"heroku":   {"pg:reset", "pg:backups:restore", "pg:backups restore", "pg:copy", "pg:push", "redis:reset"},
+		"supabase": {"db reset"},
+		"pscale":   {"database restore-dump"},
+		"neonctl":  {"branches reset", "branches restore"},
+	}
+}}
 
 // cloudRemoteFlag are the options that point supabase's db commands at
 // the hosted project instead of the local one.
@@ -29,7 +31,7 @@ var cloudRemoteFlag = wordSet{words: []string{"--linked", "--db-url"}}
 // cloudDataReset returns the command of args that overwrites a hosted
 // database, or "".
 func cloudDataReset(args []word) string {
-	resets, ok := cloudDataResets[args[0].val]
+	resets, ok := cloudDataResets.get()[args[0].val]
 	if !ok {
 		return ""
 	}

@@ -143,7 +143,9 @@ func (c *checkEnv) makeReadsStdin(call *syntax.CallExpr) bool {
 
 // makeVarRef is a make variable reference $(NAME) or ${NAME}: the
 // environment's variable of that name when the makefile sets none.
-var makeVarRef = regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
+var makeVarRef = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
+}}
 
 // judgeMakefileText judges the shell commands of the makefile text: its
 // recipe lines (a tab first, or after "target: ;") and its $(shell …)
@@ -190,7 +192,7 @@ func makefileCommands(text string) []string {
 	}
 	for i, cmd := range out {
 		cmd = strings.ReplaceAll(cmd, "$$", "\x00")
-		cmd = makeVarRef.ReplaceAllString(cmd, "$${$1}")
+		cmd = makeVarRef.get().ReplaceAllString(cmd, "$${$1}")
 		out[i] = strings.ReplaceAll(cmd, "\x00", "$")
 	}
 	return out
