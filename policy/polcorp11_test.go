@@ -47,6 +47,26 @@ var polcorp11Open = map[string]string{
 //	Deny recall misses (asked): make -f - reading a recipe piped from printf
 //	(7 spellings), npx -y https://…/pkg.tgz, heroku pg:reset, opencode run
 //	--dangerously-skip-permissions.
+//
+// After the polcorp11 fixes (h/polcorp11, same command):
+//
+//	everyday allowed: 99.7% sandbox on, 92.4% off; unsafe allows: 0 on, 3 off
+//	(the P11-M disposable copy; in place none is allowed); deny recall: 99.8%
+//	on and off. Every ecosystem 100% on but readonly 90/92 (less -N asks:
+//	the project's decision, TestEverydayReadsOfAgents); off: go 48, rust 33,
+//	python 62/71, node 39/55, java 39, cpp 38, ruby 40, php 42, dotnet 29,
+//	elixir 31, swift 23, deno 21, bun 15, readonly 89, localhost 35, git
+//	59/71, files 22 (off asks are the sandbox-off decision: npx, gh, fetch).
+//	Classes fixed: other agents' bypass flags (agentcli_more.go); curl's
+//	quiet options on a loopback read (curlloopbackopts.go); TypeScript
+//	loader runners as node (tsrunners.go); zsh -c payloads bash reads alike
+//	(zshplain.go); makefiles from a stream or process substitution the line
+//	spells (makefeed.go); hosted database resets and the hosting CLIs no
+//	handler named (cloudresets.go); perl q{…} strings and $ENV{…} in
+//	system() (perlquote.go). Left: npx -y URL asks (not denied).
+//	Other corpora, same engine: deny recall polcorp9 98.0 -> 98.7%,
+//	polcorp10 98.8 -> 99.1%, polcorp6 98.3 -> 98.5%; no everyday or unsafe
+//	change in polcorp4..10.
 func TestPolcorp11Corpus(t *testing.T) {
 	measureTSVCorpus(t, "corpus/polcorp11-1209.tsv", polcorp11Open)
 }
