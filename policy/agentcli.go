@@ -43,6 +43,10 @@ func agentBypass(args []word) string {
 			if name == "--yes-always" || name == "--yes" {
 				return v
 			}
+		default:
+			if otherAgentBypass(prog, name, val) { // agentcli_more.go
+				return v
+			}
 		}
 	}
 	return ""
@@ -52,6 +56,11 @@ func agentBypass(args []word) string {
 func addAgentCLIHandlers(handlers map[string]handler) {
 	for _, n := range []string{"claude", "codex", "gemini", "aider"} {
 		handlers[n] = agentCLICmd
+	}
+	for n := range otherAgentCLIs.get() { // agentcli_more.go
+		if handlers[n] == nil {
+			handlers[n] = agentCLICmd
+		}
 	}
 }
 

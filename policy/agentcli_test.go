@@ -32,3 +32,25 @@ func TestAgentCLIBypassFlags(t *testing.T) {
 		{`aider --message "x"`, Ask, Ask},
 	})
 }
+
+// TestOtherAgentCLIBypassFlags: the agents beside claude, codex, gemini
+// and aider (opencode, cursor-agent, qwen, copilot, amp, crush, droid, …)
+// started with their own bypass flag, or any --dangerously-… flag, are
+// denied as claude's is; started otherwise they ask (polcorp11: opencode
+// run --dangerously-skip-permissions was asked as an unknown program).
+func TestOtherAgentCLIBypassFlags(t *testing.T) {
+	checkOnOff(t, []onOff{
+		{`opencode run --dangerously-skip-permissions "x"`, Deny, Deny},
+		{`cursor-agent --force -p "refactor"`, Deny, Deny},
+		{`qwen --yolo -p "x"`, Deny, Deny},
+		{"qwen --approval-mode=yolo", Deny, Deny},
+		{`copilot -p "x" --allow-all-tools`, Deny, Deny},
+		{`amp --dangerously-allow-all -x "x"`, Deny, Deny},
+		{"crush -y", Deny, Deny},
+		{`droid exec --skip-permissions-unsafe "x"`, Deny, Deny},
+		{`bash -c 'opencode run --dangerously-skip-permissions x'`, Deny, Deny},
+		{`opencode run "fix the tests"`, Ask, Ask},
+		{`cursor-agent -p "x"`, Ask, Ask},
+		{`copilot -p "x"`, Ask, Ask},
+	})
+}

@@ -146,6 +146,9 @@ func localGet(args []word) bool {
 			if (v == "-w" || v == "--write-out") && (strings.HasPrefix(n, "@") || strings.Contains(n, "%output{")) {
 				return false // a format read from a file, or one that writes a file (curl 8.3's %output{FILE})
 			}
+		case curlLoopbackFlag(v): // curlloopbackopts.go
+		case i+1 < len(args) && curlLoopbackValued(v, args[i+1]):
+			i++
 		case strings.HasPrefix(v, "-"):
 			return false
 		default:

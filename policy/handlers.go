@@ -53,6 +53,8 @@ func loadPrograms() {
 		addTextToolHandlers(handlers)       // texttools.go: iconv, bc, history
 		addGotestsumHandlers(handlers)      // gotestsum.go: go test behind a formatter
 		addAgentCLIHandlers(handlers)       // agentcli.go: claude --dangerously-skip-permissions
+		addTSRunnerHandlers(handlers)       // tsrunners.go: tsx scripts/seed.ts, judged as node
+		addCloudCLIHandlers(handlers)       // cloudresets.go: supabase db reset --linked, as heroku's
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

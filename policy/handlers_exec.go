@@ -317,7 +317,7 @@ func shellCmd(x *cmdCtx, args []word) {
 			x.add(Ask, RuleShellDynamicArg, name+" -c with a command built from an expansion")
 			return
 		}
-		if name == "fish" || name == "csh" || name == "tcsh" || name == "zsh" {
+		if (name == "fish" || name == "csh" || name == "tcsh" || name == "zsh") && !(name == "zsh" && zshPlainAsBash(payload.val)) { // zshplain.go
 			x.add(Ask, RuleShellScript, name+" syntax is not bash; its payload is judged as bash only as a hint")
 		}
 		if len(ops) > 0 {

@@ -289,6 +289,9 @@ func remoteTool(x *cmdCtx, args []word) {
 	if verb := cloudDeletion(args); verb != "" { // cloudwipe.go
 		x.add(Deny, RuleDestructive, name+" "+verb+" deletes remote infrastructure or data that nothing here can restore")
 	}
+	if verb := cloudDataReset(args); verb != "" { // cloudresets.go
+		x.add(Deny, RuleDestructive, name+" "+verb+" overwrites a hosted database's data, which nothing here can restore")
+	}
 	if name == "docker" || name == "podman" {
 		for i, w := range args[1:] {
 			v := w.val

@@ -50,7 +50,7 @@ func callArgs(args string) []string {
 // spawnLine returns the shell line a spawning call's arguments (the text
 // after its opening parenthesis) amount to.
 func spawnLine(args string) (string, bool) {
-	pieces := callArgs(args)
+	pieces := callArgs(perlQuotedArgs(args)) // perlquote.go: system(q{…}), $ENV{HOME}
 	if len(pieces) == 0 {
 		return "", false
 	}

