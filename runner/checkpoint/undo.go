@@ -36,7 +36,7 @@ func (s Step) Line() string {
 		if s.Now.Mode == s.Was.Mode {
 			return "put back the default ACL of " + shown
 		}
-		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), shown)
+		return fmt.Sprintf("chmod %04o %s", unixMode(s.Was.Mode), shown)
 	}
 	return "restore " + shown
 }
