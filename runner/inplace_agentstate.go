@@ -58,7 +58,9 @@ func (g *gitGuard) tellRest(emit func(journal.Lane, journal.Kind, string, any)) 
 		}
 	}
 	if lines, n := g.restChanges(g.rest, now, 50); len(lines) > 0 {
-		emit(journal.System, KindError, fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes, or that now point at what the coder chose; look at each before you run git there:\n%s", n, strings.Join(lines, "\n")), nil)
+		text := fmt.Sprintf("in place: the coder changed %d thing(s) in your git dir that no commit, checkout or fetch writes, or that now point at what the coder chose; look at each before you run git there:\n%s", n, strings.Join(lines, "\n"))
+		emit(journal.System, KindError, text, nil)
+		g.warn(text)
 	}
 }
 

@@ -71,6 +71,12 @@ type gitGuard struct {
 	// not look at all (inplace_unlisted.go).
 	unlisted []string
 	scanErr  error
+	// warned are the end's lines about the git dir that no list of
+	// InPlaceChanged holds (what the coder changed there that no commit
+	// writes, where it could not look): kept for the terminal's last
+	// words (InPlaceChanged.GitDir), which still reach the person when
+	// the journal cannot be written.
+	warned []string
 	// commits are the coder's ordinary commits on the checked-out branch
 	// by branch, counted at the end (gitrest.Commits) for its ref's line.
 	commits map[string]int
@@ -256,6 +262,7 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 	done()
 	for _, l := range g.unlistedLines() {
 		emit(journal.System, KindError, l, nil)
+		g.warn(l)
 	}
 	for _, p := range swept {
 		emit(journal.System, KindNotice, textsafe.Line("in place: moved "+p+", which the coder made, out of your project into "+g.Quarantine+" (a git dir or pointer)"), nil)
@@ -277,6 +284,24 @@ func (g *gitGuard) finish(ctx context.Context, stop func(), emit func(journal.La
 		emit(journal.System, KindNotice, fmt.Sprintf("in place: %d git dir(s), pointer(s) or object(s) the coder made were quarantined, not deleted:\n%s", len(moved), linesOf(moved, "\n")), QuarantineNote{Quarantined: moved})
 	}
 	return moved
+}
+
+// warn keeps line for the end's summary (warned).
+func (g *gitGuard) warn(line string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.warned = append(g.warned, line)
+}
+
+// Warned are the lines kept for the end's summary; none for a place
+// without a guard.
+func (g *gitGuard) Warned() []string {
+	if g == nil {
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return slices.Clone(g.warned)
 }
 
 // Moved lists what was quarantined, each with where it is now.

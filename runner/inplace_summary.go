@@ -99,6 +99,23 @@ func (c *InPlaceChanged) FlagsText() string {
 	return b.String()
 }
 
+// GitDirText is what the coder changed in the git dir that no commit
+// writes, and where the end could not look, after a heading, or "" when
+// there is nothing.
+func (c *InPlaceChanged) GitDirText() string {
+	if len(c.GitDir) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\nin your git dir (look before you run git there):")
+	for _, w := range c.GitDir {
+		for _, l := range strings.Split(w, "\n") {
+			b.WriteString("\n  " + textsafe.Line(strings.TrimPrefix(l, "in place: ")))
+		}
+	}
+	return b.String()
+}
+
 // stuckOf is g.Stuck, nothing for a place without a guard.
 func stuckOf(g *gitGuard) []string {
 	if g == nil {

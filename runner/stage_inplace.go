@@ -207,7 +207,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindError, "could not tell what changed in place: "+err.Error(), nil)
 	} else {
 		r.meta.Files = ch.Files
-		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard), IndexCaches: caches, Flagged: ch.Flagged}
+		told = &InPlaceChanged{Files: ch.Files, Stat: ch.Stat, Changes: ch.Changes, Quarantined: quarantined, Stuck: stuckOf(r.ws.guard), IndexCaches: caches, Flagged: ch.Flagged, GitDir: r.ws.guard.Warned()}
 		moves, rerr := r.ws.guard.refMoves(ctx)
 		if rerr != nil {
 			r.emit(journal.System, KindNotice, "in place: could not compare the refs with the start ("+rerr.Error()+"); branch and tag moves are not in this report", nil)
@@ -301,6 +301,12 @@ type InPlaceChanged struct {
 	// repeat them (FlagsText) — the one place they still reach the person
 	// when the journal cannot be written.
 	Flagged []Flag `json:"flagged,omitempty"`
+	// GitDir: what the coder changed in the git dir that no commit,
+	// checkout or fetch writes (a MERGE_MSG, an lfs/ store, ORIG_HEAD)
+	// and where the end could not look for git dirs, each as the journal
+	// tells it; the terminal's last words repeat them (GitDirText), as
+	// they do Flagged.
+	GitDir []string `json:"git_dir,omitempty"`
 }
 
 // FindInPlaceProject is the project `sentinel exec` works in from dir: the

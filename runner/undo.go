@@ -184,6 +184,16 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		rep.Kept = applied.Kept
 		rep.Steps = append(rep.Steps, applied.Relinked...)
 		rep.Copies = applied.Copies
+		// What the person changed while undo ran is theirs, as what they
+		// changed after the run ended is: kept, and the run stays undoable.
+		rep.Changed = append(rep.Changed, applied.Raced...)
+		for _, c := range applied.Raced {
+			for _, st := range plan.Steps {
+				if st.Path == c.Path {
+					rep.Steps = slices.DeleteFunc(rep.Steps, func(l string) bool { return l == st.Line() })
+				}
+			}
+		}
 	}
 	if left, err := checkpoint.Take(s, p.Root, checkpoint.Options{Prev: now, Listable: before, Skip: checkpointSkip()}); err == nil {
 		if s.SaveManifest(rep.ID, "after", left) == nil {

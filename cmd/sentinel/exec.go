@@ -185,7 +185,7 @@ func execSummary(id string, res runner.Result) string {
 	if res.InPlace == nil {
 		msg += "; what changed could not be told (see: sentinel show " + id + ")"
 	} else {
-		msg += "; " + res.InPlace.Report(" in place") + res.InPlace.FlagsText()
+		msg += "; " + res.InPlace.Report(" in place") + res.InPlace.FlagsText() + res.InPlace.GitDirText()
 	}
 	return msg
 }

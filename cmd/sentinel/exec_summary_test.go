@@ -31,3 +31,15 @@ func TestExecSummaryNamesWhatRunsLater(t *testing.T) {
 		t.Fatalf("a summary with nothing flagged says something runs later:\n%s", got)
 	}
 }
+
+// The git dir's changes no commit writes are in the terminal's last
+// words too (ipatk13), not only in the journal.
+func TestExecSummaryNamesTheGitDirsChanges(t *testing.T) {
+	res := runner.Result{Status: runner.StatusDone, InPlace: &runner.InPlaceChanged{
+		GitDir: []string{"in place: the coder changed 1 thing(s) in your git dir …:\nnew /p/.git/MERGE_MSG — your next `git commit` takes it as its message"},
+	}}
+	got := execSummary("20261207-000000-abcdef", res)
+	if !strings.Contains(got, "/p/.git/MERGE_MSG — your next `git commit` takes it as its message") {
+		t.Fatalf("the summary does not name the git dir's change:\n%s", got)
+	}
+}

@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"fmt"
+	"io/fs"
 	"sort"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
@@ -40,7 +41,7 @@ func (c Change) Line() string {
 	case Modified:
 		s = "M " + path
 	case ModeOnly:
-		s = fmt.Sprintf("mode %04o→%04o %s", uint32(c.Before.Mode.Perm()), uint32(c.After.Mode.Perm()), path)
+		s = fmt.Sprintf("mode %04o→%04o %s", unixMode(c.Before.Mode), unixMode(c.After.Mode), path)
 		if c.Before.Mode == c.After.Mode {
 			s = "acl " + path
 		}
@@ -127,4 +128,21 @@ func sameContent(b, a *Entry) bool {
 func Same(b, a *Entry) bool {
 	_, changed := compare(b, a)
 	return !changed
+}
+
+// unixMode is m as chmod spells it: the permission bits with setuid
+// (04000), setgid (02000) and sticky (01000), which fs.FileMode keeps
+// apart; a change of those alone is not "0755→0755".
+func unixMode(m fs.FileMode) uint32 {
+	u := uint32(m.Perm())
+	if m&fs.ModeSetuid != 0 {
+		u |= 0o4000
+	}
+	if m&fs.ModeSetgid != 0 {
+		u |= 0o2000
+	}
+	if m&fs.ModeSticky != 0 {
+		u |= 0o1000
+	}
+	return u
 }

@@ -16,7 +16,9 @@
 // for a link while a checkpoint is taken (to ~/.ssh, say) is never read
 // through, and a file that is not the one the walk listed (device, inode)
 // is listed, not covered. Undo writes through the same root and refuses a
-// step whose parent is a link when it runs.
+// step whose parent is a link when it runs; a path that is no longer what
+// undo saw when it planned (the person saved it meanwhile) is kept, not
+// written over (undo_race.go).
 //
 // It owns the Store in the user's state dir (never the place, never where
 // the sandboxed coder can write), taking a Manifest (Take), comparing two

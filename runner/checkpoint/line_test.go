@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 )
@@ -36,5 +37,22 @@ func TestAReportLineNamesAFifoInWords(t *testing.T) {
 	l := Change{Path: "Makefile", What: Modified, Before: &Entry{Kind: KindFile}, After: &Entry{Kind: KindOther}}.Line()
 	if want := "M Makefile (was a file, now a fifo, socket, device or unreadable entry)"; l != want {
 		t.Errorf("%q; want %q", l, want)
+	}
+}
+
+// A mode line spells the sticky, setgid and setuid bits as chmod does
+// (ipatk13): `chmod +t build` read "mode 0755→0755 build", a change that
+// looked like none, and `chmod 1777 src` lost its sticky bit in the line.
+func TestAModeLineSpellsTheSpecialBits(t *testing.T) {
+	t.Parallel()
+	dir := func(m fs.FileMode) *Entry { return &Entry{Kind: KindDir, Mode: m} }
+	for want, c := range map[string]Change{
+		"mode 0755→1755 build": {Path: "build", What: ModeOnly, Before: dir(0o755), After: dir(0o755 | fs.ModeSticky)},
+		"mode 0755→1777 src":   {Path: "src", What: ModeOnly, Before: dir(0o755), After: dir(0o777 | fs.ModeSticky)},
+		"mode 0755→6755 tool":  {Path: "tool", What: ModeOnly, Before: &Entry{Kind: KindFile, Mode: 0o755}, After: &Entry{Kind: KindFile, Mode: 0o755 | fs.ModeSetuid | fs.ModeSetgid}},
+	} {
+		if got := c.Line(); got != want {
+			t.Errorf("%q; want %q", got, want)
+		}
 	}
 }

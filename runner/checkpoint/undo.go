@@ -36,7 +36,7 @@ func (s Step) Line() string {
 		if s.Now.Mode == s.Was.Mode {
 			return "put back the default ACL of " + shown
 		}
-		return fmt.Sprintf("chmod %04o %s", uint32(s.Was.Mode.Perm()), shown)
+		return fmt.Sprintf("chmod %04o %s", unixMode(s.Was.Mode), shown)
 	}
 	return "restore " + shown
 }
@@ -134,6 +134,9 @@ type Applied struct {
 	// Copies are the paths that were one file with a file outside the
 	// place and are put back as a copy of it, each with why (outside.go).
 	Copies []string
+	// Raced are the paths that changed after undo looked at the place,
+	// left as they are (undo_race.go).
+	Raced []Conflict
 }
 
 // Apply carries out plan on the place at root from store s. Every change
@@ -206,13 +209,26 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 	// Removals, deepest first: what the run created, and what stands where
 	// something of another kind was (a link is replaced, not followed).
 	removed := map[string]bool{}
+	raced := func(p string, err error) bool {
+		if errors.Is(err, errRaced) {
+			refused[p] = true
+			out.Raced = append(out.Raced, Conflict{p, racedWhy})
+			return true
+		}
+		return false
+	}
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
 		if st.Now == nil || (st.Was != nil && st.Was.Kind == st.Now.Kind && st.Now.Kind != KindSymlink) {
 			continue
 		}
-		ok, err := at(st.Path, func(pr *os.Root, base string) error { return pr.Remove(base) })
-		if !ok {
+		ok, err := at(st.Path, func(pr *os.Root, base string) error {
+			if err := stillAsPlanned(pr, base, st.Now); err != nil {
+				return err
+			}
+			return pr.Remove(base)
+		})
+		if !ok || raced(st.Path, err) {
 			continue
 		}
 		if err != nil {
@@ -236,6 +252,14 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 		}
 		there := st.Now != nil && !removed[st.Path]
 		ok, err := at(st.Path, func(pr *os.Root, base string) error {
+			var want *Entry // what the plan saw there, or nothing once removed
+			if there {
+				want = st.Now
+			}
+			still := func() error { return stillAsPlanned(pr, base, want) }
+			if err := still(); err != nil {
+				return err
+			}
 			var err error
 			switch st.Was.Kind {
 			case KindDir:
@@ -245,14 +269,14 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			case KindSymlink:
 				err = pr.Symlink(st.Was.Target, base)
 			case KindFile:
-				err = s.restoreFile(pr, base, st.Was)
+				err = s.restoreFile(pr, base, st.Was, still)
 			}
 			if err == nil && asRoot && st.Was.Kind != KindFile { // a file's owner is set before its rename
 				err = pr.Lchown(base, int(st.Was.UID), int(st.Was.GID))
 			}
 			return err
 		})
-		if !ok {
+		if !ok || raced(st.Path, err) {
 			continue
 		}
 		if err != nil {
@@ -317,7 +341,7 @@ func kindName(fi fs.FileInfo) string {
 
 // restoreFile writes the checkpoint's content of e at p: a temporary file
 // beside it, its hash checked, its mode and mtime set, renamed over p.
-func (s *Store) restoreFile(r *os.Root, p string, e *Entry) error {
+func (s *Store) restoreFile(r *os.Root, p string, e *Entry, still func() error) error {
 	src, err := s.openBlob(e.Hash)
 	if err != nil {
 		return fmt.Errorf("the checkpoint's copy is missing: %w", err)
@@ -347,6 +371,9 @@ func (s *Store) restoreFile(r *os.Root, p string, e *Entry) error {
 		return err
 	}
 	if err := r.Chtimes(tmp, time.Time{}, time.Unix(0, e.MTime)); err != nil {
+		return err
+	}
+	if err := still(); err != nil { // the copy took a while: look again
 		return err
 	}
 	return r.Rename(tmp, p)
