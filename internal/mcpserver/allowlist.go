@@ -90,7 +90,11 @@ type allowGate struct {
 
 // line judges a shell's script (sh -c 'script') at depth.
 func (g *allowGate) line(line string, depth int) error {
-	l, err := policy.ReadShell(line)
+	rd := policy.Read(line)
+	if err := evalSinkLine(rd); err != nil {
+		return err
+	}
+	l, err := rd.Line()
 	return g.read(l, err, depth)
 }
 

@@ -20,7 +20,9 @@
 // cost (requestcap.go), the exec gate (both modes decide through the run's
 // chain — the built-in rules, the person's policy.toml and the project's
 // once trusted (gate_project.go), the line parsed once and walked once by
-// that chain for every mode's steps (exec_gate.go); allowlist mode then
+// that chain for every mode's steps (exec_gate.go), a line in which bash
+// would evaluate a value as code refused in every mode but unrestricted
+// (policy.EvalSink); allowlist mode then
 // needs an entry for every command, read from that same parse; policy mode goes
 // on to remembered templates, then the person through the user service's
 // approval queue — no one to ask is a deny), running commands inside

@@ -80,6 +80,9 @@ func (r *runner) prepare() (*sandbox.Sandbox, error) {
 		}
 		home, _ := os.UserHomeDir()
 		p := sandbox.DefaultProfile(ws, home)
+		if path, dropped := absolutePATH(os.Getenv("PATH")); dropped { // onpath.go
+			p.Env = append(p.Env, "PATH="+path) // after the inherited PATH: the last one counts
+		}
 		p.Writable = append(p.Writable, writable...)
 		for _, w := range writable {
 			p.Protected = append(p.Protected, protectedIn(w)...) // as the workspace's own are

@@ -27,6 +27,9 @@ func (s *Server) gateExec(ctx context.Context, line, cwd string) (string, error)
 		v, _ := s.gate.judge(rd, pctx)
 		return "exec_mode unrestricted (sandboxed)", refuseDenied(v)
 	}
+	if err := evalSinkLine(rd); err != nil {
+		return "", err
+	}
 	v, w := s.gate.judge(rd, pctx)
 	if err := s.execRunLater(line, cwd, v, w, s.cfg.ExecMode != ModePolicy); err != nil {
 		return "", err
@@ -56,4 +59,16 @@ func (s *Server) allowlistDecide(rd *policy.Reading, cwd string, v policy.Verdic
 		return "allowed_commands (read-only filters and shell grammar only)", nil
 	}
 	return "allowed_commands " + strings.Join(used, ", "), nil
+}
+
+// evalSinkLine refuses a line in which bash would evaluate a value as
+// code that no word of the line spells (policy.EvalSink: x='a[$(id)]';
+// ls $((x)) runs id): the allowlist, strict mode and the policy judge the
+// commands a line spells, and this one is in a string.
+func evalSinkLine(rd *policy.Reading) error {
+	if why := rd.EvalSink(); why != "" {
+		return &Refusal{Class: ClassNotAllowed, Rule: "shell evaluation", Reason: why,
+			Use: "write the value out literally (no variable in $(( )), [[ -eq ]], a subscript, ${!x} or ${x@P})"}
+	}
+	return nil
 }

@@ -100,7 +100,10 @@ func (s *Server) ServeHTTP(ctx context.Context, addr, token string, ready func(n
 	if ready != nil {
 		ready(ln.Addr())
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10, TLSConfig: tlsCfg}
+	// IdleTimeout: a kept-alive connection waiting for its next request is
+	// closed (without it one waits for ever, and a local user's idle
+	// connections use up the server's descriptors; closeRefused).
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10, TLSConfig: tlsCfg}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -116,3 +119,28 @@ func (s *Server) ServeHTTP(ctx context.Context, addr, token string, ready func(n
 	}
 	return nil
 }
+
+// closeRefused closes the connection of every request refused for its
+// credential (401, 403): a client without the token keeps no connection
+// open past its answer. Before, each one sent with a wrong token stayed
+// open for ever: another local user held 1,000 (the server's descriptor
+// limit) and the person's own client could no longer connect.
+func closeRefused(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(&refusedCloser{ResponseWriter: w}, r)
+	})
+}
+
+type refusedCloser struct{ http.ResponseWriter }
+
+func (c *refusedCloser) WriteHeader(code int) {
+	if code == http.StatusUnauthorized || code == http.StatusForbidden {
+		c.Header().Set("Connection", "close")
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+// Flush and Unwrap keep streaming answers (text/event-stream) working.
+func (c *refusedCloser) Flush() { http.NewResponseController(c.ResponseWriter).Flush() }
+
+func (c *refusedCloser) Unwrap() http.ResponseWriter { return c.ResponseWriter }

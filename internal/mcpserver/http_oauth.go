@@ -253,13 +253,17 @@ func (s *Server) grantGate(next mcp.MethodHandler) mcp.MethodHandler {
 // without, the MCP endpoint at / behind the bearer token.
 func (s *Server) HTTPHandler(token string) (http.Handler, error) {
 	if !s.cfg.OAuthEnabled() {
-		return s.Handler(token), nil
+		return closeRefused(s.Handler(token)), nil
 	}
 	w := s.opts.Warn
 	if w == nil {
 		w = os.Stderr
 	}
-	return s.oauthHandler(token, w)
+	h, err := s.oauthHandler(token, w)
+	if err != nil {
+		return nil, err
+	}
+	return closeRefused(h), nil
 }
 
 // httpServing is the handler and, with [tls], the TLS config (the

@@ -4,6 +4,7 @@ package mcpserver
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -205,5 +206,57 @@ func TestNewTokenAndItsAdvice(t *testing.T) {
 		if !strings.Contains(adv, want) {
 			t.Errorf("the advice lacks %q:\n%s", want, adv)
 		}
+	}
+}
+
+// A request refused for its credential closes its connection (ipatk13m
+// row 12: sentinel-ci held 1,000 kept-alive connections with a wrong
+// token and the person's client could not connect); one with the token
+// keeps it.
+func TestHTTPClosesTheConnectionOfARefusedRequest(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	srv, err := New(mustConfig(t, f.config("")), Options{Transport: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	const token = "0123456789abcdef0123456789abcdef"
+	h, err := srv.HTTPHandler(token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	post := func(tok, origin string) *http.Response {
+		req, _ := http.NewRequest("POST", hs.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`))
+		if tok != "" {
+			req.Header.Set("Authorization", "Bearer "+tok)
+		}
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+			req.Header.Set("Sec-Fetch-Site", "cross-site")
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	for _, c := range []struct{ tok, origin string }{{"", ""}, {"wrong", ""}, {token, "https://evil.example"}} {
+		resp := post(c.tok, c.origin)
+		if resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
+			t.Errorf("token %q origin %q: %d", c.tok, c.origin, resp.StatusCode)
+		}
+		if !resp.Close {
+			t.Errorf("token %q origin %q: refused (%d) and the connection kept open", c.tok, c.origin, resp.StatusCode)
+		}
+	}
+	if resp := post(token, ""); resp.StatusCode != http.StatusOK || resp.Close {
+		t.Errorf("with the token: %d, close %v", resp.StatusCode, resp.Close)
 	}
 }

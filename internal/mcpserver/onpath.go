@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // onPath is where a name the person types is looked up: the directories
@@ -77,4 +78,23 @@ func pathDirsIn(onPath, roots []string) []string {
 		}
 	}
 	return out
+}
+
+// absolutePATH is path with its relative and empty entries left out, and
+// whether any was. A relative entry ("." or "bin", an empty one being the
+// working directory) finds a program in whatever directory a command runs
+// in: inside the sandbox that is an rw path, where the file tools and
+// commands write, so `ls` allowed by an entry would run a client's ./ls.
+// Exec's commands get the absolute entries only.
+func absolutePATH(path string) (string, bool) {
+	var keep []string
+	dropped := false
+	for _, d := range filepath.SplitList(path) {
+		if filepath.IsAbs(d) {
+			keep = append(keep, d)
+		} else {
+			dropped = true
+		}
+	}
+	return strings.Join(keep, string(os.PathListSeparator)), dropped
 }
