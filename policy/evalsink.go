@@ -75,7 +75,7 @@ func evalSinkOf(n syntax.Node) string {
 	case *syntax.UnaryTest:
 		if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
 			w, ok := n.X.(*syntax.Word)
-			if !ok || !plainName.MatchString(w.Lit()) {
+			if !ok || !plainName.get().MatchString(w.Lit()) {
 				return fmt.Sprintf("[[ %s … ]] on a name that is not a plain literal: bash resolves the name the value spells, and runs the $( ) of a subscript in it", n.Op)
 			}
 		}
@@ -121,9 +121,10 @@ func declSink(d *syntax.DeclClause) string {
 	return ""
 }
 
+// Built on first use, not at start-up (lazy.go).
 var (
-	plainName  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?$`)
-	numericLit = regexp.MustCompile(`^([0-9]+|0[xX][0-9a-fA-F]+)$`)
+	plainName  = lazy[*regexp.Regexp]{build: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?$`) }}
+	numericLit = lazy[*regexp.Regexp]{build: func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+|0[xX][0-9a-fA-F]+)$`) }}
 )
 
 // literalArithm says whether x holds only literal numbers and operators.
@@ -138,7 +139,7 @@ func literalArithm(x syntax.ArithmExpr) bool {
 	case *syntax.ParenArithm:
 		return literalArithm(x.X)
 	case *syntax.Word:
-		return numericLit.MatchString(x.Lit())
+		return numericLit.get().MatchString(x.Lit())
 	}
 	return false
 }
@@ -155,7 +156,7 @@ func allSubscript(x syntax.ArithmExpr) bool {
 
 func numericTestWord(x syntax.TestExpr) bool {
 	w, ok := x.(*syntax.Word)
-	return ok && numericLit.MatchString(strings.TrimPrefix(w.Lit(), "-"))
+	return ok && numericLit.get().MatchString(strings.TrimPrefix(w.Lit(), "-"))
 }
 
 func litOf(l *syntax.Lit) string {
