@@ -38,7 +38,7 @@ func ReadMakefiles(root string, files, envrcs []string) []Makefile {
 			queue = append(queue, todo{file: f, dir: filepath.Dir(e), why: "your " + filepath.ToSlash(rel) + " sets MAKEFILES (`" + filepath.Base(f) + "`): make reads it before your makefile in every make there"})
 		}
 	}
-	seen := map[string]int{}
+	seen := map[string]bool{}
 	var out []Makefile
 	for len(queue) > 0 && len(out) < maxMakefiles {
 		t := queue[0]
@@ -46,15 +46,12 @@ func ReadMakefiles(root string, files, envrcs []string) []Makefile {
 		if !within(t.file, root) {
 			continue
 		}
-		if i, ok := seen[t.file]; ok {
-			if out[i].Why == "" && t.why != "" {
-				out[i].Why = t.why
-			}
-			continue
+		if _, ok := seen[t.file]; ok {
+			continue // read already: by its name, or the first reason found
 		}
 		m := ReadMakefile(t.file)
 		m.Dir, m.Why = t.dir, t.why
-		seen[t.file] = len(out)
+		seen[t.file] = true
 		out = append(out, m)
 		if t.depth >= maxMakeDepth {
 			continue
@@ -105,10 +102,20 @@ func isMake(w string) bool {
 }
 
 // recipeMakes are the makes the recipe line runs with a -C or -f it can
-// read (a name built from a variable, $$d in a loop, is not followed).
+// read, after a `cd DIR` earlier on the line (a name built from a
+// variable, $$d in a loop, is not followed; nor a make after a cd to one).
 func recipeMakes(line string) []subMake {
 	var out []subMake
+	cwd, lost := "", false
 	for _, cmd := range envrcCommands(strings.TrimLeft(strings.TrimPrefix(line, "\t"), "@+- \t")) {
+		if len(cmd) > 0 && cmd[0] == "cd" {
+			if len(cmd) != 2 || strings.Contains(cmd[1], "$") || filepath.IsAbs(cmd[1]) {
+				lost = true
+			} else {
+				cwd = filepath.Join(cwd, filepath.FromSlash(cmd[1]))
+			}
+			continue
+		}
 		start := -1
 		for i, w := range cmd {
 			if isMake(w) {
@@ -119,8 +126,8 @@ func recipeMakes(line string) []subMake {
 		if start < 0 {
 			continue
 		}
-		s := subMake{text: strings.Join(cmd[start:], " ")}
-		ok := true
+		s := subMake{dir: cwd, text: strings.Join(cmd[start:], " ")}
+		ok := !lost
 		args := cmd[start+1:]
 		for i := 0; i < len(args); i++ {
 			a, val := args[i], ""
@@ -153,7 +160,7 @@ func recipeMakes(line string) []subMake {
 			}
 			*into = filepath.Join(*into, filepath.FromSlash(val)) // -C a -C b is a/b
 		}
-		if ok && (s.dir != "" || s.file != "") {
+		if ok && (s.dir != "" || s.file != "") && s.dir != "." {
 			out = append(out, s)
 		}
 	}
