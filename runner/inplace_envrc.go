@@ -58,13 +58,15 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 }
 
 // report is withCheckpoint's report with the files the person's .envrc
-// files load, the files the person's makefiles include, and the
-// executables in a folder on the person's PATH (inplace_makeinc.go) flagged
-// too.
+// files load, the files the person's makefiles include or run make on,
+// the executables in a folder on the person's PATH, and a changed script
+// the person's Makefile, package.json, justfile or .envrc runs
+// (placeflags, inplace_makeinc.go) flagged too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
 	ch.Flagged = mergeFlags(ch.Flagged, envrcFlags(ch.Files, c.envrcLoads))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Make(ch.Files)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.OnPath(changes)))
+	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Scripts(changes)))
 	return ch
 }

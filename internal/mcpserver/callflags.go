@@ -18,9 +18,10 @@ import (
 // (callPoints.after) with the same code (placeflags): a file or folder
 // made writable by other users (chmod o+w Makefile, chmod 777 build), a
 // new default ACL (setfacl -d -m o::rwx .), a changed file the person's
-// makefiles include or run make on, and an executable made or changed in
+// makefiles include or run make on, an executable made or changed in
 // a folder of the place on the person's PATH (the server's PATH, an
-// .envrc's PATH_add). Each goes in the answer and, since a hostile client
+// .envrc's PATH_add), and a changed script their Makefile, package.json,
+// justfile or .envrc runs. Each goes in the answer and, since a hostile client
 // need not show it, to the person (tell_person.go). With points off
 // (checkpoint.go: the bounds, a failure) there is no diff and nothing of
 // this is told.
@@ -58,7 +59,7 @@ func (pl *placePoints) flagsOf(before *checkpoint.Manifest, changes []checkpoint
 		abs = append(abs, c)
 	}
 	out := placeflags.Modes(abs)
-	for _, f := range append(pl.reads.reads.Make(files), pl.reads.reads.OnPath(changes)...) {
+	for _, f := range append(append(pl.reads.reads.Make(files), pl.reads.reads.OnPath(changes)...), pl.reads.reads.Scripts(changes)...) {
 		f.Path = filepath.Join(root, filepath.FromSlash(f.Path))
 		out = append(out, f)
 	}

@@ -5,10 +5,12 @@
 // read the same things with the same code.
 //
 // What it flags: a file or directory made writable by other users
-// (Writable), a new default ACL (DefaultACL), a changed file the person's
-// makefiles include or run make on, and an executable made or changed in
-// a folder on the person's PATH (Reads, read from the place as it was
-// before the coder acted).
+// (Writable), a new default ACL (DefaultACL), and, from Reads (read from
+// the place as it was before the coder acted): a changed file the person's
+// makefiles include or run make on (Make), an executable made or changed
+// in a folder on the person's PATH (OnPath), and a changed executable that
+// was there and that the person's Makefile, package.json, justfile or
+// .envrc names as a command (Scripts).
 package placeflags
 
 // Flag is one changed path and why it is flagged.

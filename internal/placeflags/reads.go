@@ -16,6 +16,7 @@ type Reads struct {
 	root  string
 	make  []runlater.Makefile
 	paths runlater.PathDirs
+	named map[string]string // an executable the person's runner files name (absolute) -> how (scripts.go)
 }
 
 // makefileNames are the names make reads as makefiles (a *.mk is one only
@@ -31,12 +32,14 @@ func Read(root string, before *checkpoint.Manifest, pathEnv string) Reads {
 	r := Reads{root: root}
 	isMakefile := func(base string) bool { return makefileNames[base] || strings.HasSuffix(base, ".mk") }
 	envrcs := FilesNamed(root, before, IsEnvrc)
-	for _, m := range runlater.ReadMakefiles(root, FilesNamed(root, before, isMakefile), envrcs) {
+	makefiles := runlater.ReadMakefiles(root, FilesNamed(root, before, isMakefile), envrcs)
+	for _, m := range makefiles {
 		if len(m.Includes) > 0 || m.Why != "" {
 			r.make = append(r.make, m)
 		}
 	}
 	r.paths = runlater.OnPath(root, pathEnv, envrcs)
+	r.named = readNamed(root, before, makefiles, envrcs)
 	return r
 }
 

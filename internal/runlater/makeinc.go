@@ -35,7 +35,8 @@ type Makefile struct {
 	// Why is set for a makefile read because another file makes make read
 	// it (a sub-make's -f, MAKEFILES), not by its name: what does.
 	Why  string
-	subs []subMake // the makes its recipes run (makeinc_follow.go)
+	subs []subMake  // the makes its recipes run (makeinc_follow.go)
+	runs []namedRun // the files its recipes name to run (scriptnames.go)
 }
 
 // ReadMakefile reads the include directives of the makefile at file.
@@ -52,10 +53,15 @@ func ReadMakefile(file string) Makefile {
 			vars.record(line)
 		}
 	}
+	target := ""
 	for _, line := range lines {
 		if strings.HasPrefix(line, "\t") {
 			m.subs = append(m.subs, recipeMakes(line)...) // the shell's, not make's: only a sub-make is read
+			m.runs = append(m.runs, recipeRuns(line, target)...)
 			continue
+		}
+		if t, ok := ruleTarget(line); ok {
+			target = t
 		}
 		verb, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 		if verb != "include" && verb != "-include" && verb != "sinclude" {
