@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -32,21 +33,34 @@ type placeDiff struct {
 	flags []placeflags.Flag
 }
 
-// placeReads is an rw path's makefiles and PATH folders as read from one
-// manifest, kept while the place's last manifest is that one.
+// placeReads is an rw path's makefiles, runner files and PATH folders as
+// read, kept while the files read (placeflags.IsRead) are unchanged.
 type placeReads struct {
-	of    *checkpoint.Manifest
+	done  bool
+	key   string
 	reads placeflags.Reads
+}
+
+// readsKey names each file of m that placeflags.Read reads, with its
+// content's hash.
+func readsKey(m *checkpoint.Manifest) string {
+	var b strings.Builder
+	for _, e := range m.Entries {
+		if e.Kind == checkpoint.KindFile && placeflags.IsRead(path.Base(e.Path)) {
+			b.WriteString(e.Path + "\x00" + e.Hash + "\n")
+		}
+	}
+	return b.String()
 }
 
 // flagsOf are the flags of changes made to pl since before (c.mu held):
 // the makefiles and PATH folders are read from the place as before left
-// it, once per manifest (the files they name that the sandbox holds
-// read-only cannot have changed since).
+// it, again only when one of the files read changed (the ones the
+// sandbox holds read-only cannot have).
 func (pl *placePoints) flagsOf(before *checkpoint.Manifest, changes []checkpoint.Change) []placeflags.Flag {
 	root := pl.rec.Place
-	if pl.reads.of != before {
-		pl.reads = placeReads{of: before, reads: placeflags.Read(root, before, os.Getenv("PATH"))}
+	if key := readsKey(before); !pl.reads.done || pl.reads.key != key {
+		pl.reads = placeReads{done: true, key: key, reads: placeflags.Read(root, before, os.Getenv("PATH"))}
 	}
 	var files []string
 	abs := make([]checkpoint.Change, 0, len(changes))

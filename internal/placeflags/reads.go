@@ -23,6 +23,13 @@ type Reads struct {
 // when included, which is what is read here too).
 var makefileNames = map[string]bool{"Makefile": true, "makefile": true, "GNUmakefile": true}
 
+// IsRead says whether Read reads a file named base (a makefile, an
+// .envrc, a package.json or a justfile): a caller that keeps Reads may
+// read again only when one of those changed.
+func IsRead(base string) bool {
+	return makefileNames[base] || strings.HasSuffix(base, ".mk") || IsEnvrc(base) || base == "package.json" || justfileNames[base]
+}
+
 // IsEnvrc says whether base is direnv's file name.
 func IsEnvrc(base string) bool { return base == ".envrc" }
 
