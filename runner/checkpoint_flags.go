@@ -1,11 +1,10 @@
 package runner
 
 import (
-	"fmt"
-	"io/fs"
 	"path"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/placeflags"
 	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 	"github.com/sentinelhq/sentinel/runner/patch"
@@ -41,10 +40,10 @@ func inPlaceFlags(changes []checkpoint.Change, before, after *checkpoint.Manifes
 		if w := kindFlag(c); w != "" {
 			why = append(why, w)
 		}
-		if w := writableFlag(c); w != "" {
+		if w := placeflags.Writable(c); w != "" {
 			why = append([]string{w}, why...)
 		}
-		if w := defaultACLFlag(c); w != "" {
+		if w := placeflags.DefaultACL(c); w != "" {
 			why = append([]string{w}, why...)
 		}
 		if len(why) > 0 {
@@ -77,52 +76,7 @@ func kindFlag(c checkpoint.Change) string {
 
 // dangerousPrefix starts the reason of a flag that is DANGEROUS in
 // itself, whatever the file holds.
-const dangerousPrefix = "DANGEROUS: "
-
-// writableFlag says when the coder made a file or directory writable by
-// other users (chmod o+w Makefile, g+w on a directory): another user of
-// the machine can then change it, or plant a file in it, and the person
-// runs that code. A new entry is judged by o+w only (g+w is what a
-// umask of 002 gives every file); one that was there by any write bit for
-// group or others that it did not have. Symbolic links have no mode of
-// their own.
-func writableFlag(c checkpoint.Change) string {
-	a, b := c.After, c.Before
-	if a == nil || a.Kind == checkpoint.KindSymlink {
-		return ""
-	}
-	var bits fs.FileMode = 0o002
-	if b != nil && b.Kind == a.Kind {
-		bits = 0o022
-	}
-	added := a.Mode & bits
-	if b != nil && b.Kind == a.Kind {
-		added &^= b.Mode
-	}
-	if added == 0 {
-		return ""
-	}
-	who, fix := "group-writable", "g-w"
-	switch {
-	case added&0o022 == 0o022:
-		who, fix = "group- and world-writable", "go-w"
-	case added&0o002 != 0:
-		who, fix = "world-writable", "o-w"
-	}
-	return fmt.Sprintf("%smade %s (%04o): another user of this machine can now change it and plant code; `chmod %s %s` if you did not mean it", dangerousPrefix, who, uint32(a.Mode.Perm()), fix, c.Path)
-}
-
-// defaultACLFlag says when the run gave a directory a new default ACL:
-// the files the person's tools make in it later take its permissions
-// instead of their umask's, which can let another user of the machine
-// change them.
-func defaultACLFlag(c checkpoint.Change) string {
-	a, b := c.After, c.Before
-	if a == nil || a.Kind != checkpoint.KindDir || a.DefACL == "" || (b != nil && b.Kind == checkpoint.KindDir && b.DefACL == a.DefACL) {
-		return ""
-	}
-	return fmt.Sprintf("%sa new default ACL: files made in it later take its permissions, not your umask (another user of this machine may be able to change them); `setfacl -k %s` takes it away if you did not mean it", dangerousPrefix, c.Path)
-}
+const dangerousPrefix = placeflags.Dangerous
 
 // environmentScript says why the slash-separated path p, in an installed
 // environment the project usually ignores, runs code later.

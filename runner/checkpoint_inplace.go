@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
-	"github.com/sentinelhq/sentinel/internal/runlater"
+	"github.com/sentinelhq/sentinel/internal/placeflags"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -49,12 +49,10 @@ type inPlaceCheckpoint struct {
 	// envrcLoads: the files the person's .envrc files load, read at the
 	// start (inplace_envrc.go).
 	envrcLoads envrcReads
-	// makeIncludes: the files the person's makefiles include, read at the
-	// same time (inplace_makeinc.go).
-	makeIncludes makeReads
-	// onPath: the folders of the place on the person's PATH, read at the
-	// start (inplace_onpath.go).
-	onPath runlater.PathDirs
+	// reads: the files the person's makefiles include or run make on,
+	// and the folders of the place on the person's PATH, read at the same
+	// time (inplace_makeinc.go).
+	reads placeflags.Reads
 
 	lim checkpoint.Limits // the person's bounds ([exec] checkpoint_*), for every point
 	// tellAfter is how long end's recording runs before it is told
@@ -127,7 +125,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 	}
 	emit(journal.System, KindCheckpoint, text, d)
 	c := &inPlaceCheckpoint{store: s, rec: rec, before: m, lim: lim, tellAfter: tellAfter, gitDir: p.GitDir,
-		envrcLoads: envrcLoads(p.Root, m), makeIncludes: makeIncludes(p.Root, m), onPath: onPathOf(p.Root, m)}
+		envrcLoads: envrcLoads(p.Root, m), reads: placeReads(p.Root, m)}
 	c.calls.index, c.calls.indexSum = indexBefore, indexSum
 	return c
 }

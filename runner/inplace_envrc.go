@@ -1,9 +1,9 @@
 package runner
 
 import (
-	"path"
 	"path/filepath"
 
+	"github.com/sentinelhq/sentinel/internal/placeflags"
 	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -25,23 +25,8 @@ type envrcReads struct {
 // envrcLoads reads each of before's .envrc files under root.
 func envrcLoads(root string, before *checkpoint.Manifest) envrcReads {
 	out := envrcReads{root: root}
-	for _, f := range filesNamed(root, before, isEnvrc) {
+	for _, f := range placeflags.FilesNamed(root, before, placeflags.IsEnvrc) {
 		out.envrcs = append(out.envrcs, runlater.ReadEnvrc(root, f))
-	}
-	return out
-}
-
-func isEnvrc(base string) bool { return base == ".envrc" }
-
-// filesNamed is the absolute path under root of each regular file of
-// before whose name match accepts: the person's files read at the start
-// (.envrc files, makefiles), before the coder acts.
-func filesNamed(root string, before *checkpoint.Manifest, match func(base string) bool) []string {
-	var out []string
-	for _, e := range before.Entries {
-		if e.Kind == checkpoint.KindFile && match(path.Base(e.Path)) {
-			out = append(out, filepath.Join(root, filepath.FromSlash(e.Path)))
-		}
 	}
 	return out
 }
@@ -73,13 +58,15 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 }
 
 // report is withCheckpoint's report with the files the person's .envrc
-// files load, the files the person's makefiles include, and the
-// executables in a folder on the person's PATH (inplace_onpath.go) flagged
-// too.
+// files load, the files the person's makefiles include or run make on,
+// the executables in a folder on the person's PATH, and a changed script
+// the person's Makefile, package.json, justfile or .envrc runs
+// (placeflags, inplace_makeinc.go) flagged too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
 	ch.Flagged = mergeFlags(ch.Flagged, envrcFlags(ch.Files, c.envrcLoads))
-	ch.Flagged = mergeFlags(ch.Flagged, makeFlags(ch.Files, c.makeIncludes))
-	ch.Flagged = mergeFlags(ch.Flagged, onPathFlags(changes, c.onPath))
+	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Make(ch.Files)))
+	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.OnPath(changes)))
+	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Scripts(changes)))
 	return ch
 }

@@ -58,6 +58,7 @@ type placePoints struct {
 	last    *checkpoint.Manifest // the place as last recorded
 	lastRef string               // last's name in the record; "" when it is only the "after"
 	isAfter bool                 // last is what "after" holds
+	reads   placeReads           // the person's makefiles and PATH folders, as last read (callflags.go)
 }
 
 func newCallPoints(id, task string, lim checkpoint.Limits, roots []string, warn func(string)) *callPoints {
@@ -199,10 +200,11 @@ func (c *callPoints) before(what string) int {
 
 // after records each rw path as call n left it (the record's "after");
 // a call that was refused and changed nothing there leaves no point.
-// It says whether the point was dropped.
-func (c *callPoints) after(n int, refused bool) (dropped bool) {
+// It says whether the point was dropped, and is what the call changed in
+// each rw path (callflags.go).
+func (c *callPoints) after(n int, refused bool) (dropped bool, diffs []placeDiff) {
 	if n == 0 {
-		return false
+		return false, nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -216,11 +218,14 @@ func (c *callPoints) after(n int, refused bool) (dropped bool) {
 			m, err := checkpoint.Take(pl.store, root, checkpoint.Options{Limits: c.lim, Prev: pl.last, Listable: pl.first, Skip: skip})
 			if err != nil {
 				c.stop("a checkpoint failed: " + err.Error())
-				return false
+				return false, diffs
 			}
-			now, unchanged = m, len(checkpoint.Diff(pl.last, m)) == 0
+			d := checkpoint.Diff(pl.last, m)
+			now, unchanged = m, len(d) == 0
 			if unchanged {
 				pl.last = m // the same place, newer stamps
+			} else {
+				diffs = append(diffs, placeDiff{root: root, flags: pl.flagsOf(pl.last, d)}) // callflags.go
 			}
 		}
 		if !refused || !unchanged {
@@ -242,17 +247,17 @@ func (c *callPoints) after(n int, refused bool) (dropped bool) {
 		if !pl.isAfter || !pl.rec.HasAfter {
 			if err := pl.store.SaveManifest(c.id, "after", pl.last); err != nil {
 				c.stop("a checkpoint could not be saved: " + err.Error())
-				return dropped
+				return dropped, diffs
 			}
 			pl.isAfter = true
 		}
 		pl.rec.HasAfter, pl.rec.Ended = true, time.Now().UTC()
 		if err := pl.save(); err != nil {
 			c.stop("the record could not be saved: " + err.Error())
-			return dropped
+			return dropped, diffs
 		}
 	}
-	return dropped
+	return dropped, diffs
 }
 
 // pointKey carries a writing call's point through its handler.
@@ -266,6 +271,8 @@ type callPoint struct {
 	what string
 	n    int
 	done bool
+	// diffs is what the call changed, once finished (callflags.go).
+	diffs []placeDiff
 }
 
 // take takes the call's point, once (what describes the call; "" keeps
@@ -315,7 +322,9 @@ func (p *callPoint) finish(err error) {
 	var r *Refusal
 	done := p.tell.slow("recording the rw paths as the call left them")
 	defer done()
-	if p.c.after(p.n, errors.As(err, &r)) {
+	dropped, diffs := p.c.after(p.n, errors.As(err, &r))
+	p.diffs = diffs
+	if dropped {
 		p.n = 0
 	}
 }

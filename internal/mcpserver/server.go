@@ -259,6 +259,7 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 			ctx, pt = s.withPoint(ctx, op, req)
 			out, err = h(s, ctx, in)
 			pt.finish(err)
+			out.text += s.tellFlags(op, req, pt) // callflags.go
 		}
 		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, GitSweep: out.swept, DurationMS: time.Since(start).Milliseconds(), Point: pt.number()}
 		if req != nil && req.Params != nil {

@@ -29,18 +29,39 @@ type MakeInclude struct {
 type Makefile struct {
 	File     string // its path
 	Includes []MakeInclude
+	// Dir is where make runs it, which its include names are relative
+	// to: the makefile's folder, or a sub-make's -C (ReadMakefiles).
+	Dir string
+	// Why is set for a makefile read because another file makes make read
+	// it (a sub-make's -f, MAKEFILES), not by its name: what does.
+	Why  string
+	subs []subMake  // the makes its recipes run (makeinc_follow.go)
+	runs []namedRun // the files its recipes name to run (scriptnames.go)
 }
 
 // ReadMakefile reads the include directives of the makefile at file.
 func ReadMakefile(file string) Makefile {
-	m := Makefile{File: file}
+	m := Makefile{File: file, Dir: filepath.Dir(file)}
 	b, err := readRegular(file, maxMakefile)
 	if err != nil {
 		return m
 	}
-	for _, line := range makeLines(string(b)) {
+	lines := makeLines(string(b))
+	vars := makeVars{}
+	for _, line := range lines {
+		if !strings.HasPrefix(line, "\t") {
+			vars.record(line)
+		}
+	}
+	target := ""
+	for _, line := range lines {
 		if strings.HasPrefix(line, "\t") {
-			continue // a recipe line: the shell's, not make's
+			m.subs = append(m.subs, recipeMakes(line)...) // the shell's, not make's: only a sub-make is read
+			m.runs = append(m.runs, recipeRuns(line, target)...)
+			continue
+		}
+		if t, ok := ruleTarget(line); ok {
+			target = t
 		}
 		verb, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 		if verb != "include" && verb != "-include" && verb != "sinclude" {
@@ -48,7 +69,7 @@ func ReadMakefile(file string) Makefile {
 		}
 		text := strings.TrimSpace(line)
 		for _, w := range makeWords(rest) {
-			m.Includes = append(m.Includes, makeInclude(w, text)...)
+			m.Includes = append(m.Includes, vars.expand(w, text, 0)...)
 		}
 	}
 	return m
@@ -57,7 +78,11 @@ func ReadMakefile(file string) Makefile {
 // IncludesFile reports whether the makefile includes the file at abs, and the
 // directive that does.
 func (m Makefile) IncludesFile(abs string) (string, bool) {
-	rel, err := filepath.Rel(filepath.Dir(m.File), abs)
+	dir := m.Dir
+	if dir == "" {
+		dir = filepath.Dir(m.File)
+	}
+	rel, err := filepath.Rel(dir, abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
@@ -150,5 +175,5 @@ func makeInclude(w, text string) []MakeInclude {
 			return []MakeInclude{{Suffix: repl, Text: text}}
 		}
 	}
-	return nil // $(DEPS): cannot be told without running make
+	return nil // $(DEPS) the makefile does not assign: cannot be told without running make
 }
