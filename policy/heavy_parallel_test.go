@@ -19,6 +19,8 @@ var heavyTests = []string{
 	"TestMetamorphicSpellingsNeverAllow",
 	"TestRespellingsNeverAllow",
 	"TestSpellingsNeverMorePermissive",
+	"TestReadingIsNotChanged",
+	"TestPolcorpOffPrepared",
 	"TestPolicyInitDoesNoWork",
 	"FuzzCheck",
 }

@@ -25,6 +25,8 @@ var outsideRaceSweeps = []string{
 	"TestMetamorphicSpellingsNeverAllow",
 	"TestRespellingsNeverAllow",
 	"TestSpellingsNeverMorePermissive",
+	"TestReadingIsNotChanged", // every corpus row, Checked twice in each of three contexts
+	"TestPolcorpOffPrepared",  // four corpora in three workspaces
 }
 
 // sweepChildEnv marks the child, which runs its sweeps itself whatever it
