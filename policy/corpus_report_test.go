@@ -15,6 +15,10 @@ import (
 //
 //	go test -run TestCorpusReport -v ./policy/
 func TestCorpusReport(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	ctx := testEnv(t)
 	on, off := ctx, ctx
 	on.Sandboxed = true
