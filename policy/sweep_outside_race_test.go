@@ -17,10 +17,11 @@ import (
 // outsideRaceSweeps are the corpus sweeps that, in a test binary built
 // with -race (the README's test command), run in one child `go test` built
 // without it. Each judges corpus rows (the sweeps a few hundred thousand
-// spellings) on one engine: pure computation whose concurrency TestConcurrentChecksAgree already
-// checks under -race, and which the race detector made most of the whole
-// package's CPU (issue 33: the suite in minutes on 2 cores). Every
-// spelling is still judged on every run; only the instrumentation goes.
+// spellings) on one engine: pure computation whose concurrency
+// TestConcurrentChecksAgree already checks under -race, and which the race
+// detector made most of the whole package's CPU (issue 33: the suite in
+// minutes on 2 cores). Every row and spelling is still judged on every
+// run; only the instrumentation goes.
 var outsideRaceSweeps = []string{
 	"TestMetamorphicSpellingsNeverAllow",
 	"TestRespellingsNeverAllow",
