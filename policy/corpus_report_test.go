@@ -15,6 +15,10 @@ import (
 //
 //	go test -run TestCorpusReport -v ./policy/
 func TestCorpusReport(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	ctx := testEnv(t)
 	on, off := ctx, ctx
 	on.Sandboxed = true
@@ -104,12 +108,10 @@ func TestCorpusReport(t *testing.T) {
 		t.Errorf("deny recall %.1f%%, want at least 90%%", pct(denied, denyN))
 	}
 	// The independent TSV corpora, each reported per class with the
-	// sandbox on and off (tsvcorpus_test.go).
+	// sandbox on and off (tsvcorpus_test.go); polcorp5-1206 is
+	// TestPolcorp5Corpus's, the same measurement, made once.
 	t.Run("polcorp4-1206", func(t *testing.T) {
 		measureTSVCorpus(t, "corpus/polcorp4-1206.tsv", polcorp4Open)
-	})
-	t.Run("polcorp5-1206", func(t *testing.T) {
-		measureTSVCorpus(t, "corpus/polcorp5-1206.tsv", polcorp5Open)
 	})
 }
 

@@ -72,6 +72,10 @@ func prepareWorkspace(t *testing.T, installed bool) Context {
 }
 
 func TestPolcorpOffPrepared(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	spaces := []struct {
 		name string
 		ctx  Context

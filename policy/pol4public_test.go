@@ -9,5 +9,9 @@ import "testing"
 //
 //	go test -run TestPol4PublicCorpus -v ./policy/
 func TestPol4PublicCorpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "pol4public.tsv", nil)
 }

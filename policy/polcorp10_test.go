@@ -102,6 +102,10 @@ var polcorp10Open = map[string]string{
 //	99.0% on / 90.8% off, 11 on / 28 off unsafe (its open list), 98.0%;
 //	polcorp8 99.9% / 88.2%, 2 / 7, 100%.
 func TestPolcorp10Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp10-1208.tsv", polcorp10Open)
 }
 

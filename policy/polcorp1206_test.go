@@ -20,5 +20,9 @@ var polcorp1206Open = map[string]string{}
 //
 //	go test -run TestPolcorp1206Corpus -v ./policy/
 func TestPolcorp1206Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "polcorp1206.tsv", polcorp1206Open)
 }

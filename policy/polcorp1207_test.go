@@ -21,5 +21,9 @@ var polcorp1207Open = map[string]string{}
 //
 //	go test -run TestPolcorp1207Corpus -v ./policy/
 func TestPolcorp1207Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp1207.tsv", polcorp1207Open)
 }

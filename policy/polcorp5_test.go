@@ -20,6 +20,10 @@ var polcorp5Open = map[string]string{}
 //
 //	go test -run TestPolcorp5Corpus -v ./policy/
 func TestPolcorp5Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp5-1206.tsv", polcorp5Open)
 }
 

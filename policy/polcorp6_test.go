@@ -37,6 +37,10 @@ var polcorp6Open = map[string]string{
 //
 //	go test -run TestPolcorp6Corpus -v ./policy/
 func TestPolcorp6Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp6-1207.tsv", polcorp6Open)
 }
 

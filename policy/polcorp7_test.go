@@ -39,5 +39,9 @@ var polcorp7Open = map[string]string{
 //
 //	go test -run TestPolcorp7Corpus -v ./policy/
 func TestPolcorp7Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp7-1208.tsv", polcorp7Open)
 }

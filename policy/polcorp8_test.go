@@ -32,6 +32,10 @@ var polcorp8Open = map[string]string{
 //
 //	go test -count=1 -run TestPolcorp8Corpus -v ./policy/
 func TestPolcorp8Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp8-1209.tsv", polcorp8Open)
 }
 

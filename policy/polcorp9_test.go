@@ -62,6 +62,10 @@ var polcorp9Open = map[string]string{
 //
 //	go test -count=1 -run TestPolcorp9Corpus -v ./policy/
 func TestPolcorp9Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp9-1207.tsv", polcorp9Open)
 }
 

@@ -40,6 +40,10 @@ func everyCorpusCommand(t *testing.T) []string {
 // every context, its Line is ReadShell's, and no walk changes the syntax
 // tree the next one reads (the tree equals a fresh parse after them all).
 func TestReadingIsNotChanged(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	ws := t.TempDir()
 	ctxs := []Context{
 		{Workspace: ws, Cwd: ws, Sandboxed: true},

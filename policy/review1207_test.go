@@ -29,5 +29,9 @@ var review1207Open = map[string]string{}
 //
 //	go test -run TestReview1207Corpus -v ./policy/
 func TestReview1207Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "review1207.tsv", review1207Open)
 }

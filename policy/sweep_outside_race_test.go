@@ -16,15 +16,31 @@ import (
 
 // outsideRaceSweeps are the corpus sweeps that, in a test binary built
 // with -race (the README's test command), run in one child `go test` built
-// without it. Each judges a few hundred thousand spellings on one engine:
-// pure computation whose concurrency TestConcurrentChecksAgree already
-// checks under -race, and which the race detector made most of the whole
-// package's CPU (issue 33: the suite in minutes on 2 cores). Every
-// spelling is still judged on every run; only the instrumentation goes.
+// without it. Each judges corpus rows (the sweeps a few hundred thousand
+// spellings) on one engine: pure computation whose concurrency
+// TestConcurrentChecksAgree already checks under -race, and which the race
+// detector made most of the whole package's CPU (issue 33: the suite in
+// minutes on 2 cores). Every row and spelling is still judged on every
+// run; only the instrumentation goes.
 var outsideRaceSweeps = []string{
 	"TestMetamorphicSpellingsNeverAllow",
 	"TestRespellingsNeverAllow",
 	"TestSpellingsNeverMorePermissive",
+	"TestReadingIsNotChanged", // every corpus row, Checked twice in each of three contexts
+	"TestPolcorpOffPrepared",  // four corpora in three workspaces
+	// The corpus measurements (measureTSVCorpus), each row with the
+	// sandbox on and off.
+	"TestPol4PublicCorpus",
+	"TestPolcorp10Corpus",
+	"TestPolcorp1206Corpus",
+	"TestPolcorp1207Corpus",
+	"TestPolcorp5Corpus",
+	"TestPolcorp6Corpus",
+	"TestPolcorp7Corpus",
+	"TestPolcorp8Corpus",
+	"TestPolcorp9Corpus",
+	"TestReview1207Corpus",
+	"TestCorpusReport",
 }
 
 // sweepChildEnv marks the child, which runs its sweeps itself whatever it

@@ -36,6 +36,11 @@ audit = "`+filepath.Join(base, "audit.jsonl")+`"
 [[paths]]
 path = "`+app+`"
 access = "rw"
+
+# A bound on a hang, not on speed: a sandboxed python3 at load 20 took
+# longer than the default minute.
+[limits]
+exec_timeout = "10m"
 `)
 	cmd := exec.Command(e2etest.Bin, "mcp", "--config", cfg)
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(base, "state"), "XDG_CONFIG_HOME="+filepath.Join(base, "config"), "XDG_RUNTIME_DIR="+filepath.Join(base, "run"))
