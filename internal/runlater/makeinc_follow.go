@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // What else make reads as the person's makefiles, without running make:
@@ -169,7 +170,9 @@ func recipeMakes(line string) []subMake {
 
 // makeAssign is a makefile's variable assignment (override/export
 // allowed; != runs the shell and is not read).
-var makeAssign = regexp.MustCompile(`^(?:override\s+|export\s+)*([A-Za-z_][A-Za-z0-9_.-]*)\s*(::?=|:::=|\?=|\+=|=)\s*(.*)$`)
+var makeAssign = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:override\s+|export\s+)*([A-Za-z_][A-Za-z0-9_.-]*)\s*(::?=|:::=|\?=|\+=|=)\s*(.*)$`)
+})
 
 // maxVarDepth bounds how deep a variable's value is expanded through
 // other variables.
@@ -181,7 +184,7 @@ type makeVars map[string][]string
 
 // record reads line as an assignment, when it is one.
 func (v makeVars) record(line string) {
-	m := makeAssign.FindStringSubmatch(strings.TrimSpace(line))
+	m := makeAssign().FindStringSubmatch(strings.TrimSpace(line))
 	if m == nil {
 		return
 	}

@@ -64,7 +64,7 @@ func recipeRuns(line, target string) []namedRun {
 // ruleTarget is the first target of a rule line (`test: build`), not an
 // assignment or a directive.
 func ruleTarget(line string) (string, bool) {
-	if makeAssign.MatchString(strings.TrimSpace(line)) || strings.HasPrefix(line, " ") {
+	if makeAssign().MatchString(strings.TrimSpace(line)) || strings.HasPrefix(line, " ") {
 		return "", false
 	}
 	head, _, ok := strings.Cut(line, ":")
