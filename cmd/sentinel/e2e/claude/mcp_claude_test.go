@@ -33,7 +33,9 @@ func TestRealClaudeOverSentinelMCP(t *testing.T) {
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.ToolUse("mcp__sentinel__edit", map[string]any{"path": f.rw + "/notes.txt", "old_string": "hello world", "new_string": "hello claude"})}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
 	})
-	env := append(append([]string{}, f.env...), e2etest.ClaudeEnv(t, model)...)
+	// On a busy machine sentinel mcp may answer after Claude's default
+	// start-up bound (TestRealClaudeWaitsForALateSentinelMCP).
+	env := append(append([]string{}, f.env...), append(e2etest.ClaudeEnv(t, model), claudeWaitsForMCP)...)
 	cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"sentinel": map[string]any{
 		"type": "stdio", "command": e2etest.Bin, "args": []string{"mcp", "--config", f.config},
 		"env": map[string]string{"XDG_STATE_HOME": filepath.Join(f.dir, "state"), "XDG_CONFIG_HOME": filepath.Join(f.dir, "config")},
