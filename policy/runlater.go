@@ -27,6 +27,11 @@ const (
 	RunsOnBuild RunLaterClass = "build"
 	// AgentInstructions: an agent reads and obeys it. Flagged, not blocked.
 	AgentInstructions RunLaterClass = "instructions"
+	// ReadOnCd: a version manager reads it when the person cds into the
+	// folder (.python-version, .nvmrc) and picks, or fetches, the
+	// interpreter it names. Flagged in the report, not blocked: the
+	// coder may mean it (pyenv local, uv python pin).
+	ReadOnCd RunLaterClass = "cd"
 )
 
 // RunLaterEntry is one entry of runlater.toml.
@@ -242,7 +247,7 @@ func loadRunLater(src string) ([]RunLaterEntry, error) {
 		return nil, fmt.Errorf("policy/runlater.toml: unknown key %q (want pattern, reason and optionally jvm_options)", un[0].String())
 	}
 	var out []RunLaterEntry
-	for _, class := range []RunLaterClass{RunsUnasked, RunsOnBuild, AgentInstructions} {
+	for _, class := range []RunLaterClass{RunsUnasked, RunsOnBuild, AgentInstructions, ReadOnCd} {
 		for _, e := range file[string(class)] {
 			e.Class = class
 			if e.Pattern == "" || e.Reason == "" {
@@ -264,7 +269,7 @@ func loadRunLater(src string) ([]RunLaterEntry, error) {
 		delete(file, string(class))
 	}
 	for k := range file {
-		return nil, fmt.Errorf("policy/runlater.toml: unknown class %q (want auto, build or instructions)", k)
+		return nil, fmt.Errorf("policy/runlater.toml: unknown class %q (want auto, build, instructions or cd)", k)
 	}
 	return out, nil
 }

@@ -46,9 +46,10 @@ func renderRunLaterList(list []RunLaterEntry) string {
 		RunsUnasked:       "**Run without being asked** (editor, direnv, agent settings, git hooks, CI): the coder's writes are person-only — a supervisor model may never approve them — and review and report flag them:",
 		RunsOnBuild:       "**Run when you build, test or install**: review and report flag them; the policy does not block them:",
 		AgentInstructions: "**Agent instructions**: review and report flag them; the policy does not block them:",
+		ReadOnCd:          "**Read by your version manager when you cd** (the interpreter it picks or fetches): review and report flag them; the policy does not block them:",
 	}
 	var b strings.Builder
-	for _, class := range []RunLaterClass{RunsUnasked, RunsOnBuild, AgentInstructions} {
+	for _, class := range []RunLaterClass{RunsUnasked, RunsOnBuild, AgentInstructions, ReadOnCd} {
 		var names []string
 		for _, e := range list {
 			if e.Class == class {

@@ -37,7 +37,7 @@ func Writable(c checkpoint.Change) string {
 	case added&0o002 != 0:
 		who, fix = "world-writable", "o-w"
 	}
-	return fmt.Sprintf("%smade %s (%04o): another user of this machine can now change it and plant code; `chmod %s %s` if you did not mean it", Dangerous, who, uint32(a.Mode.Perm()), fix, c.Path)
+	return fmt.Sprintf("%smade %s (%04o): another user of this machine can now change it and plant code; `chmod %s %s` if you did not mean it", Dangerous, who, checkpoint.UnixMode(a.Mode), fix, c.Path)
 }
 
 // DefaultACL says when the change gave a directory a new default ACL:

@@ -146,3 +146,7 @@ func unixMode(m fs.FileMode) uint32 {
 	}
 	return u
 }
+
+// UnixMode is m as chmod spells it (unixMode), for the other lines that
+// print a checkpoint entry's mode (placeflags' DANGEROUS lines).
+func UnixMode(m fs.FileMode) uint32 { return unixMode(m) }
