@@ -39,7 +39,7 @@ const envGuarded = "SENTINEL_HOOK_GUARDED"
 // guarded are the agents whose hook runs under a guard: those that run a
 // call whose hook died (runner/codex: Codex in place, where the hook is
 // the only gate).
-var guarded = []string{"codex"}
+var guarded = []string{"codex", "claude"}
 
 // guardSlack is how much longer than the inner hook's own wait (Timeout)
 // the guard waits for it: past that the inner hook is stopped or stuck,
