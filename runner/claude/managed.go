@@ -148,7 +148,11 @@ func readInstructions(path, heading string) string {
 // unchecked; with it, Claude refuses the call itself (the evidence:
 // cmd/sentinel/e2e/claude TestRealClaudeFallsBackToItsDialogWhenAPreToolUseHookDies).
 // In place (sentinel exec) the person is at Claude's own screen and keeps
-// its dialog, its question tool and plan mode, which the setting withdraws.
+// its dialog, its question tool and plan mode, which the setting withdraws;
+// there Claude's hook runs under hookclient's guard, which answers a
+// killed inner hook with a deny (exit 2), so a hook killed by the coder's
+// command no longer reaches that dialog (measured: cmd/sentinel/e2e/claude
+// TestExecClaudeKilledInnerHookBlocksTheCall).
 func (a *Adapter) unattendedPermissions() map[string]any {
 	p := map[string]any{"disableBypassPermissionsMode": "disable", "disableAutoMode": "disable"}
 	if len(a.opts.Launch) == 0 {

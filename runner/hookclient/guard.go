@@ -38,8 +38,14 @@ const envGuarded = "SENTINEL_HOOK_GUARDED"
 
 // guarded are the agents whose hook runs under a guard: those that run a
 // call whose hook died (runner/codex: Codex in place, where the hook is
-// the only gate).
-var guarded = []string{"codex"}
+// the only gate), and Claude Code, which in place (no
+// denyInsteadOfPrompting: runner/claude's unattendedPermissions) takes a
+// killed hook (sh -c's exit 137, a non-blocking error) as no answer and
+// asks its own "Do you want to proceed? 1. Yes", where one Enter in its
+// pane runs the call unchecked — measured with 2.1.332 under sentinel exec
+// (cmd/sentinel/e2e/claude TestExecClaudeKilledInnerHookBlocksTheCall);
+// under the guard it gets exit 2 and refuses the call itself.
+var guarded = []string{"codex", "claude"}
 
 // guardSlack is how much longer than the inner hook's own wait (Timeout)
 // the guard waits for it: past that the inner hook is stopped or stuck,

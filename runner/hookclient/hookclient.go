@@ -6,8 +6,8 @@
 // it runs on every tool call: one connect, one write and one read on the
 // broker's socket, and none of the policy engine, TOML or net package
 // (whose cgo resolver would start every hook through the dynamic loader).
-// For an agent that runs a call whose hook was killed (Codex), the hook
-// is a guard waiting on a second copy of itself that asks (guard.go).
+// For an agent that runs a call whose hook was killed (Codex), or falls
+// back to its own yes/no dialog (Claude Code in place), the hook is a guard waiting on a second copy of itself that asks (guard.go).
 package hookclient
 
 import (
