@@ -51,7 +51,7 @@ func evalSinkIn(f *syntax.File) (syntax.Node, string) {
 // another ask's.
 func (c *checkEnv) judgeEvalSinks(s *src, f *syntax.File) {
 	if n, why := evalSinkIn(f); why != "" {
-		c.addPart(Part{Text: s.slice(n), Via: s.via, Dynamic: true, Decision: Ask, Rule: RuleShellArith,
+		c.addPart(Part{Text: s.slice(n), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
 			Reason: evalSinkReason + why})
 	}
 }
