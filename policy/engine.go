@@ -225,7 +225,8 @@ func (c *checkEnv) checkShell(q Query) Verdict {
 	v := Verdict{Parts: c.parts, NeverDelegable: c.never}
 	best := -1
 	for i, p := range c.parts {
-		if best < 0 || p.Decision > c.parts[best].Decision {
+		if best < 0 || p.Decision > c.parts[best].Decision ||
+			p.Decision == c.parts[best].Decision && isEvalSink(p) && !isEvalSink(c.parts[best]) {
 			best = i
 		}
 	}

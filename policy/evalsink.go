@@ -23,16 +23,42 @@ func (r *Reading) EvalSink() string {
 	if r == nil || r.f == nil || r.err != nil {
 		return ""
 	}
+	_, why := evalSinkIn(r.f)
+	return why
+}
+
+// evalSinkIn is EvalSink's walk of a parsed line: the first sink's node
+// and why it is one.
+func evalSinkIn(f *syntax.File) (syntax.Node, string) {
+	var at syntax.Node
 	var why string
-	syntax.Walk(r.f, func(n syntax.Node) bool {
+	syntax.Walk(f, func(n syntax.Node) bool {
 		if why != "" {
 			return false
 		}
-		why = evalSinkOf(n)
+		if why = evalSinkOf(n); why != "" {
+			at = n
+		}
 		return why == ""
 	})
-	return why
+	return at, why
 }
+
+// judgeEvalSinks: the engine's reading of a line judges the commands it
+// spells, and a value bash evaluates as code is in none of them
+// (x='a[$(rm -rf ~)]'; echo $((x)) runs rm). Such a place asks, in and
+// out of the sandbox, naming it; checkShell gives this reason before
+// another ask's.
+func (c *checkEnv) judgeEvalSinks(s *src, f *syntax.File) {
+	if n, why := evalSinkIn(f); why != "" {
+		c.addPart(Part{Text: s.slice(n), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
+			Reason: evalSinkReason + why})
+	}
+}
+
+const evalSinkReason = "bash evaluates a value as code here: "
+
+func isEvalSink(p Part) bool { return strings.HasPrefix(p.Reason, evalSinkReason) }
 
 func evalSinkOf(n syntax.Node) string {
 	const arith = "bash evaluates a variable's value in arithmetic as an expression, and a subscript in it runs its $( )"

@@ -91,6 +91,7 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 		cwAfter[i] = cw.copy()
 	}
 	c.judgeConstants(s, f, cwAfter) // constprop.go: x=rm; $x -rf /
+	c.judgeEvalSinks(s, f)          // evalsink.go: x='a[$(id)]'; ls $((x))
 	c.judgeDumps(s, f, pipes)       // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw)     // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
 	c.judgeMakefileFeeds(s, f, cw)  // makefeed.go: printf 'x:\n\trm -rf ~\n' | make -f -

@@ -23,8 +23,8 @@
 // chain — the built-in rules, the person's policy.toml and the project's
 // once trusted (gate_project.go), the line parsed once and walked once by
 // that chain for every mode's steps (exec_gate.go), a line in which bash
-// would evaluate a value as code refused in every mode but unrestricted
-// (policy.EvalSink); allowlist mode then
+// would evaluate a value as code refused in allowlist and strict mode
+// (policy.EvalSink; in policy mode the engine asks for it); allowlist mode then
 // needs an entry for every command, read from that same parse; policy mode goes
 // on to remembered templates, then the person through the user service's
 // approval queue — no one to ask is a deny), running commands inside

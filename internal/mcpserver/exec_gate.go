@@ -27,8 +27,12 @@ func (s *Server) gateExec(ctx context.Context, line, cwd string) (string, error)
 		v, _ := s.gate.judge(rd, pctx)
 		return "exec_mode unrestricted (sandboxed)", refuseDenied(v)
 	}
-	if err := evalSinkLine(rd); err != nil {
-		return "", err
+	if s.cfg.ExecMode != ModePolicy {
+		// Policy mode has it from the engine: a value bash evaluates as
+		// code asks there (policy/evalsink.go), as it does in runs.
+		if err := evalSinkLine(rd); err != nil {
+			return "", err
+		}
 	}
 	v, w := s.gate.judge(rd, pctx)
 	if err := s.execRunLater(line, cwd, v, w, s.cfg.ExecMode != ModePolicy); err != nil {

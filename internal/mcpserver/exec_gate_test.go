@@ -192,8 +192,10 @@ func (s *Server) oldGate(ctx context.Context, line, cwd string) (string, error) 
 		}
 		return "exec_mode unrestricted (sandboxed)", refuseDenied(check())
 	}
-	if err := evalSinkLine(policy.Read(line)); err != nil {
-		return "", err
+	if mode != ModePolicy { // policy mode: the engine asks for it
+		if err := evalSinkLine(policy.Read(line)); err != nil {
+			return "", err
+		}
 	}
 	w := s.gate.engine.ShellWrites(line, s.policyContext(cwd))
 	if err := s.execRunLater(line, cwd, check(), w, mode != ModePolicy); err != nil {
