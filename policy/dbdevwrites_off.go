@@ -59,21 +59,7 @@ func (x *cmdCtx) localDBDevWriteOff(args []word) bool {
 	if x.c.sandbox || x.c.inPlace || x.writtenBefore() {
 		return false
 	}
-	for _, a := range args[1:] {
-		if !a.static || a.pattern && !globAfterHost(a.val) {
-			return false
-		}
-	}
-	if x.part != nil {
-		for _, as := range x.part.Assigns {
-			name, _, _ := strings.Cut(as, "=")
-			if !dbPasswordVars.has(name) {
-				return false
-			}
-		}
-	}
-	prog := baseName(args[0].val)
-	t, ok := readDBArgs(prog, args[1:]) // dbclients.go
+	prog, t, ok := x.localDBArgs(args) // dbloopback_off.go
 	if ok && prog == "psql" && len(t.ops) > 0 {
 		ok = t.dbname(t.ops[0]) // a URL or conninfo names the host
 	}

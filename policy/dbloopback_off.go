@@ -35,21 +35,7 @@ var dbPasswordVars = wordSet{words: []string{"PGPASSWORD", "MYSQL_PWD", "REDISCL
 // localDBReadOff allows a read of a loopback database with the sandbox off
 // or in place (see above); it reports whether it did.
 func (x *cmdCtx) localDBReadOff(args []word) bool {
-	for _, a := range args[1:] {
-		if !a.static || a.pattern && !globAfterHost(a.val) {
-			return false
-		}
-	}
-	if x.part != nil {
-		for _, as := range x.part.Assigns {
-			name, _, _ := strings.Cut(as, "=")
-			if !dbPasswordVars.has(name) {
-				return false
-			}
-		}
-	}
-	prog := baseName(args[0].val)
-	t, ok := readDBArgs(prog, args[1:]) // dbclients.go
+	prog, t, ok := x.localDBArgs(args)
 	if !ok || !t.local {
 		return false
 	}
@@ -127,4 +113,28 @@ func grpcControlPlane(args []word) bool {
 		}
 	}
 	return false
+}
+
+// localDBArgs reads a database client's words for the loopback allowances
+// off (this file's reads, dbdevwrites_off.go's writes): every operand
+// static (a glob only after a host), no environment prefix but a
+// password, then the client's own reading (dbclients.go); ok false when
+// any of that fails.
+func (x *cmdCtx) localDBArgs(args []word) (prog string, t dbRead, ok bool) {
+	for _, a := range args[1:] {
+		if !a.static || a.pattern && !globAfterHost(a.val) {
+			return "", t, false
+		}
+	}
+	if x.part != nil {
+		for _, as := range x.part.Assigns {
+			name, _, _ := strings.Cut(as, "=")
+			if !dbPasswordVars.has(name) {
+				return "", t, false
+			}
+		}
+	}
+	prog = baseName(args[0].val)
+	t, ok = readDBArgs(prog, args[1:]) // dbclients.go
+	return prog, t, ok
 }
