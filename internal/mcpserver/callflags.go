@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -28,53 +27,10 @@ import (
 // (checkpoint.go: the bounds, a failure) there is no diff and nothing of
 // this is told.
 
-// Every path a writing call changed, made or removed is named too, flag
-// or none (wroteLines): a "read-only" command can write (git diff
-// --output=Makefile emptied the Makefile and was answered "[exit 0]"),
-// and the person should not have to diff the checkpoints to see it. The
-// first maxWroteNamed of each rw path are named, with a count of the rest.
-
-// maxWroteNamed bounds the paths one call's answer names in one rw path.
-const maxWroteNamed = 20
-
-// placeDiff is what one call changed in one rw path and what of it
-// flags.
+// placeDiff is what one call's change to one rw path flags.
 type placeDiff struct {
 	root  string
 	flags []placeflags.Flag
-	wrote []string // the first maxWroteNamed changes, as checkpoint.Change.Line
-	total int      // how many paths changed
-}
-
-// newPlaceDiff is d, the call's changes in root, and their flags.
-func newPlaceDiff(root string, d []checkpoint.Change, flags []placeflags.Flag) placeDiff {
-	out := placeDiff{root: root, flags: flags, total: len(d)}
-	for _, c := range d {
-		if len(out.wrote) == maxWroteNamed {
-			break
-		}
-		out.wrote = append(out.wrote, c.Line())
-	}
-	return out
-}
-
-// wroteLines name what the call changed, one line an rw path.
-func (p *callPoint) wroteLines() []string {
-	if p == nil {
-		return nil
-	}
-	var out []string
-	for _, d := range p.diffs {
-		if d.total == 0 {
-			continue
-		}
-		l := fmt.Sprintf("this call wrote %d path(s) in %s: %s", d.total, d.root, strings.Join(d.wrote, ", "))
-		if more := d.total - len(d.wrote); more > 0 {
-			l += fmt.Sprintf(" and %d more (sentinel undo --list)", more)
-		}
-		out = append(out, textsafe.Line(l)) // names are the client's
-	}
-	return out
 }
 
 // placeReads is an rw path's makefiles, runner files and PATH folders as
@@ -149,22 +105,19 @@ func (p *callPoint) flagLines() []string {
 	return out
 }
 
-// tellFlags tells the person what the call wrote and its flags, and is
-// the note for its answer ("" when it wrote nothing).
+// tellFlags tells the person the call's flags and is the note for its
+// answer ("" when none).
 func (s *Server) tellFlags(op string, req *mcp.CallToolRequest, p *callPoint) string {
-	wrote, lines := p.wroteLines(), p.flagLines()
-	if len(wrote) == 0 && len(lines) == 0 {
+	lines := p.flagLines()
+	if len(lines) == 0 {
 		return ""
 	}
 	what := "sentinel mcp " + op
 	if req != nil && req.Params != nil {
 		what += ": " + argSummary(string(req.Params.Arguments))
 	}
-	if s.run != nil && s.run.wrote != nil && len(wrote) > 0 {
-		s.run.wrote(what, wrote)
-	}
-	if s.run != nil && s.run.tell != nil && len(lines) > 0 {
+	if s.run != nil && s.run.tell != nil {
 		s.run.tell(what, lines)
 	}
-	return sweepNote(append(wrote, lines...))
+	return sweepNote(lines)
 }

@@ -225,7 +225,7 @@ func (c *callPoints) after(n int, refused bool) (dropped bool, diffs []placeDiff
 			if unchanged {
 				pl.last = m // the same place, newer stamps
 			} else {
-				diffs = append(diffs, newPlaceDiff(root, d, pl.flagsOf(pl.last, d))) // callflags.go
+				diffs = append(diffs, placeDiff{root: root, flags: pl.flagsOf(pl.last, d)}) // callflags.go
 			}
 		}
 		if !refused || !unchanged {

@@ -36,10 +36,7 @@ type runner struct {
 	later *laterHold
 	// tell, when set, tells the person (not only the client) what a
 	// command left that runs code later (tell_person.go).
-	tell func(what string, lines []string)
-	// wrote, when set, tells the person what a writing call changed
-	// (tell_person.go: personTeller.wrote).
-	wrote  func(what string, lines []string)
+	tell   func(what string, lines []string)
 	err    error
 	closed sync.Once
 	// What the sandbox was made from, for one that holds more

@@ -165,7 +165,7 @@ func rwRoots(cfg *Config) []string {
 // policy gate (the state guard is the caller's, once the audit is known).
 func (sh *shared) generation(cfg *Config) (*Server, error) {
 	s := &Server{shared: sh, cfg: cfg}
-	s.run = &runner{cfg: cfg, helper: sh.opts.Helper, tell: sh.teller.tell, wrote: sh.teller.wrote}
+	s.run = &runner{cfg: cfg, helper: sh.opts.Helper, tell: sh.teller.tell}
 	// Both modes decide through the policy chain (gate_project.go); in
 	// allowlist mode the allowlist then stands for the person's answer.
 	person := sh.opts.Person
