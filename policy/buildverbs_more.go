@@ -260,16 +260,19 @@ func sbtCmd(prev handler) handler {
 			case "-batch", "--batch", "-no-colors", "--no-colors", "--client", "-v", "--verbose", "-warn", "--warn", "-error", "--error":
 				continue
 			}
-			if strings.HasPrefix(a.val, "-") {
+			if strings.HasPrefix(a.val, "-") && !sbtPlainProp(a.val) { // sbttasks.go: -Dfile.encoding=UTF8
 				prev(x, args)
 				return
+			}
+			if strings.HasPrefix(a.val, "-") {
+				continue
 			}
 			for _, c := range strings.Split(a.val, ";") {
 				f := strings.Fields(c)
 				if len(f) == 0 {
 					continue
 				}
-				if !sbtSafeCommand(f) {
+				if !sbtSafeCommand(f) && !sbtProjectTask(f) { // sbttasks.go: the build's own tasks
 					prev(x, args) // a command the policy does not know, or one with more words than it takes
 					return
 				}

@@ -102,7 +102,7 @@ func (x *cmdCtx) everydayArgs(tool, verb string, rest []word) ([]word, bool) {
 		}
 		return out, true
 	}
-	return rest, true
+	return x.moreEverydayArgs(tool, verb, rest) // everyday_p12.go: dart, flutter, zig
 }
 
 // dotnetNewOwn are dotnet new's own commands, which fetch or change the

@@ -256,7 +256,9 @@ func mktempCmd(x *cmdCtx, args []word) {
 // installed dependencies. Deleting them inside the workspace loses nothing.
 var generatedDirs = wordSet{words: []string{"build", "dist", "out", "target", "node_modules", ".next", ".nuxt", ".svelte-kit",
 	"coverage", "htmlcov", ".pytest_cache", "__pycache__", ".mypy_cache", ".ruff_cache", ".tox", ".nox",
-	".turbo", ".parcel-cache", ".cache", ".gradle", "obj", ".eggs", ".hypothesis", ".coverage", "tmp"}}
+	".turbo", ".parcel-cache", ".cache", ".gradle", "obj", ".eggs", ".hypothesis", ".coverage", "tmp",
+	// polcorp12: Elixir/rebar3/dune, Dart, SwiftPM, Zig, cabal, stack, Terraform, .NET tests
+	"_build", ".dart_tool", ".build", "zig-out", ".zig-cache", "zig-cache", "dist-newstyle", ".stack-work", ".terraform", "TestResults"}}
 
 // generatedOnly reports whether every operand is a generated directory
 // (or an .egg-info) inside the workspace, named plainly.
