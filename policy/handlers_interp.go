@@ -73,6 +73,15 @@ func interpreter(x *cmdCtx, args []word) {
 			if base == "ruby" && !rubyScriptAt(rest, i) {
 				continue
 			}
+			if w.val == "-" && w.static {
+				// the script is its input, as python3 - reads it (polcorp12: elixir -, lua -, Rscript -)
+				if x.stdin != nil {
+					x.inlineCode(name, *x.stdin)
+					return
+				}
+				x.add(Deny, RuleShellStdin, name+" - runs code read from its input")
+				return
+			}
 			if p := pwshParam(strings.ToLower(w.val)); (base == "pwsh" || base == "powershell") && contains(pwshValued, p) {
 				if p == "-workingdirectory" || p == "-wd" {
 					x.add(Ask, RuleInterpScript, name+" -WorkingDirectory changes where its script runs")
