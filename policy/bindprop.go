@@ -265,7 +265,7 @@ func (b *binder) value(p syntax.WordPart) ([]string, bool) {
 		return []string{v}, true
 	case *syntax.ParamExp:
 		if x.Param == nil || x.Excl || x.Length || x.Width || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil || x.NestedParam != nil {
-			return nil, false
+			return b.paramOp(x) // bindparams.go: ${x:1}, ${X,,}, ${!v}, ${v:-w}
 		}
 		name := x.Param.Value
 		var vals []string
@@ -318,6 +318,13 @@ func (b *binder) value(p syntax.WordPart) ([]string, bool) {
 				return []string{""}, true
 			}
 			return vals[i : i+1], true
+		default:
+			if i, ok := b.arith(iw); ok && i >= 0 && i < 1000 { // bindparams.go: ${a[$((2-1))]}
+				if i >= len(vals) {
+					return []string{""}, true
+				}
+				return vals[i : i+1], true
+			}
 		}
 	}
 	return nil, false

@@ -247,6 +247,8 @@ func (b *binder) substOutput(cs *syntax.CmdSubst) (string, bool) {
 		out = path.Dir(args[1])
 	case args[0] == "basename" && len(args) == 2:
 		out = path.Base(args[1])
+	case (args[0] == "true" || args[0] == ":" || args[0] == "false") && len(args) == 1:
+		out = "" // prints nothing: $(true)git is git (polcorp12)
 	case args[0] == "pwd" && len(args) == 1 && b.cwd != "":
 		out = b.cwd
 	default:

@@ -107,3 +107,29 @@ func TestInterpreterDashReadsTheScriptFromInput(t *testing.T) {
 		{"lua - <<'EOF'\nprint(1)\nEOF", "!deny"},
 	})
 }
+
+// polcorp12: a command's name spelled by a parameter operator over the
+// line's own bindings (a substring, a case change, an indirect reference,
+// an element at an arithmetic index), by an empty substitution or default
+// glued to it, or by a default naming the shell ("${SHELL:-bash}" -c …) is
+// what bash runs, and a deny of it is the line's. They asked as dynamic
+// command names. The same spellings of an everyday command still ask: the
+// pass only ever adds a deny.
+func TestProgramNamesByParameterOperators(t *testing.T) {
+	checkClass(t, []classCase{
+		{`x=Zgit; ${x:1} push --force origin main`, "deny"},
+		{`x=Zterraformx; ${x:1:9} destroy -auto-approve`, "deny"},
+		{`X=GIT; ${X,,} push --force origin main`, "deny"},
+		{`X=dOCKER; ${X^} run --privileged -v /:/host alpine chroot /host`, "!allow"},
+		{`v1=git; v2=v1; ${!v2} push --force origin main`, "deny"},
+		{`a=(x git); ${a[$((2-1))]} push --force origin main`, "deny"},
+		{`$(true)git push --force origin main`, "deny"},
+		{`git${u:-} push --force origin main`, "deny"},
+		{`"${SHELL:-bash}" -c 'git push --force origin main'`, "deny"},
+		{`${SHELL:-sh} -c "rm -rf ~/.aws"`, "deny"},
+		{`x=Zgit; ${x:1} status`, "ask"},
+		{`"${SHELL:-bash}" -c 'git status'`, "ask"},
+		{`echo "${NAME:-world}"`, "!deny"},
+		{`rm -rf "${BUILD_DIR:-build}"`, "!deny"},
+	})
+}
