@@ -33,7 +33,7 @@ import (
 // bindingsLikely is the cheap test for a line the pass could change: it
 // expands something, or defines an alias.
 func bindingsLikely(text string) bool {
-	return strings.IndexByte(text, '$') >= 0 || strings.IndexByte(text, '`') >= 0 || strings.Contains(text, "alias") ||
+	return strings.IndexByte(text, '$') >= 0 || strings.IndexByte(text, '`') >= 0 || strings.Contains(text, "alias") || strings.Contains(text, "hash") ||
 		strings.Contains(text, "~+") || strings.Contains(text, "~-")
 }
 
@@ -43,13 +43,14 @@ type bindEdit struct {
 }
 
 type binder struct {
-	c       *checkEnv
-	text    string
-	cwd     string // the one directory the line starts in, "" when not known or the line changes it
-	vars    map[string][]string
-	pos     []string // $0 $1 …; nil when not known
-	aliases map[string]string
-	edits   []bindEdit
+	c        *checkEnv
+	text     string
+	cwd      string // the one directory the line starts in, "" when not known or the line changes it
+	vars     map[string][]string
+	pos      []string // $0 $1 …; nil when not known
+	aliases  map[string]string
+	namerefs map[string]string // declare -n (bindfilters.go)
+	edits    []bindEdit
 }
 
 // judgeBindings re-judges the line with its own bindings written in and
@@ -267,7 +268,7 @@ func (b *binder) value(p syntax.WordPart) ([]string, bool) {
 		if x.Param == nil || x.Excl || x.Length || x.Width || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil || x.NestedParam != nil {
 			return b.paramOp(x) // bindparams.go: ${x:1}, ${X,,}, ${!v}, ${v:-w}
 		}
-		name := x.Param.Value
+		name := b.namerefTarget(x.Param.Value) // bindfilters.go: declare -n
 		var vals []string
 		switch {
 		case name == "@" || name == "*":

@@ -18,6 +18,9 @@ func (b *binder) bind(st *syntax.Stmt) {
 	}
 	switch x := st.Cmd.(type) {
 	case *syntax.DeclClause:
+		if b.bindNameref(x) { // bindfilters.go: declare -n ref=v
+			return
+		}
 		for _, a := range x.Args {
 			if a.Naked {
 				if a.Name != nil {
@@ -131,6 +134,8 @@ func (b *binder) bindCall(st *syntax.Stmt, args []string) {
 		for _, a := range args[1:] {
 			delete(b.vars, a)
 		}
+	case "hash":
+		b.bindHash(args) // bindfilters.go: hash -p /usr/bin/git ls
 	case "alias":
 		for _, a := range args[1:] {
 			if name, v, ok := strings.Cut(a, "="); ok && known(a) {
@@ -219,6 +224,9 @@ func (b *binder) bindRead(st *syntax.Stmt, args []string) {
 // substOutput is the output of $(…) when its program's output is known
 // from its arguments, trailing newlines taken off as bash does.
 func (b *binder) substOutput(cs *syntax.CmdSubst) (string, bool) {
+	if out, ok := b.filterSubst(cs); ok { // bindfilters.go: $(rev <<< tig), $(echo x | tr …)
+		return out, true
+	}
 	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
 		return "", false
 	}

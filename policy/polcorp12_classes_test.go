@@ -133,3 +133,22 @@ func TestProgramNamesByParameterOperators(t *testing.T) {
 		{`rm -rf "${BUILD_DIR:-build}"`, "!deny"},
 	})
 }
+
+// polcorp12: three more bindings bash makes, each spelling a command's name
+// polcorp12 found asked: hash -p PATH NAME makes NAME run PATH; a nameref
+// (declare -n ref=v) stands for v's value; and a filter of text in plain
+// sight (rev of a here-string, echo … | tr SET1 SET2) prints what it
+// prints. As for every binding, only a deny of the line so written is kept.
+func TestHashNamerefAndTextFilterBindings(t *testing.T) {
+	checkClass(t, []classCase{
+		{`hash -p /usr/bin/git ls; ls push --force origin main`, "deny"},
+		{`declare -n ref=v; v=terraform; $ref destroy -auto-approve`, "deny"},
+		{`$(rev <<< tig) push --force origin main`, "deny"},
+		{`$(echo tig | rev) push --force origin main`, "deny"},
+		{`$(echo hju | tr b-z a-y) push --force origin main`, "deny"},
+		{`$(printf 'ufssbgpsn' | tr b-z a-y) destroy -auto-approve`, "deny"},
+		{`$(rev <<< tig) status`, "ask"},
+		{`hash -p /usr/bin/git ls; ls status`, "!deny"},
+		{`echo hello | tr a-z A-Z`, "allow"},
+	})
+}
