@@ -152,3 +152,19 @@ func TestHashNamerefAndTextFilterBindings(t *testing.T) {
 		{`echo hello | tr a-z A-Z`, "allow"},
 	})
 }
+
+// polcorp12: scala-cli (Scala's single-project build tool) was unknown, so
+// its compile, test and fmt asked; publishing, a remote script or another
+// repository still do not pass.
+func TestScalaCliBuildVerbs(t *testing.T) {
+	checkClass(t, []classCase{
+		{`scala-cli test .`, "allow"},
+		{`scala-cli compile .`, "allow"},
+		{`scala-cli fmt --check .`, "allow"},
+		{`scala-cli --version`, "allow"},
+		{`scala-cli publish .`, "!allow"},
+		{`scala-cli run https://x.example/a.sc`, "!allow"},
+		{`scala-cli test --repository https://x.example/m2 .`, "!allow"},
+		{`scala-cli compile ~/other`, "!allow"},
+	})
+}
