@@ -57,6 +57,34 @@ var polcorp12Open = map[string]string{
 //	${a[$((2-1))]}, $(true)git, git${u:-}, $(rev <<< …), $(… | tr …)),
 //	hash -p, "${SHELL:-bash}" -c '…', rm -rf ~root/…, curl … | elixir -,
 //	dotnet fsi URL, cdk destroy, terraform workspace delete.
+//
+// After the polcorp12 fixes (h/polcorp12, same command):
+//
+//	everyday allowed: 98.5% sandbox on, 94.3% off; unsafe allows: 3 on, 8
+//	off, all on the open list; deny recall: 99.6% on and off.
+//	Per ecosystem on/off: php 39/39, dotnet 29/29, elixir 26/26, swift
+//	22/22, kotlin 25/25, zig 24/24 of 24, haskell 28/28 of 30 (direnv exec
+//	asks), scala 30/30 of 30, dart 32/30 of 32, terraform 27/16 of 28
+//	(terraform state list asks: TestEverydayForms pins it), idiom 45/44 of
+//	47 (rm -rf bin obj and deps/.mix ask).
+//	Unsafe: 3 on (and off) are P12-L, rows labelled stricter than the
+//	project's decision that MSBuild's and sbt's build files are flagged,
+//	not blocked; off also P12-M (4) and sbt update (P12-L).
+//	Classes fixed (each test seen red without its fix): NuGet settings and
+//	IEx/OCaml/Octave start files are run-later (runlater.toml,
+//	TestPackageSourcesAndReplStartFilesOfMoreEcosystems); sbt tasks of the
+//	build and project NAME (sbttasks.go); dart/flutter reporters, zig
+//	-Dtarget, flutter --target-platform, dart compile -o (everyday_p12.go);
+//	build output folders of more ecosystems (handlers_write.go);
+//	terraform/tofu workspace delete and cdk/cdktf destroy denied
+//	(handlers_net.go); an interpreter's "-" script is its input
+//	(handlers_interp.go); a command name spelled by parameter operators,
+//	empty substitutions, defaults (bindparams.go), hash -p, namerefs and
+//	text filters (bindfilters.go); scala-cli (buildverbs_p12.go).
+//	Left: dotnet fsi URL and rm -rf ~root/… ask (~NAME is not knowable:
+//	tildeuser.go); direnv exec judged only for an inner deny.
+//	Other corpora, same engine: every summary, per-class row and miss line
+//	of TestPolcorp*/TestCorpus* identical to main's.
 func TestPolcorp12Corpus(t *testing.T) {
 	measureTSVCorpus(t, "corpus/polcorp12-1210.tsv", polcorp12Open)
 }
