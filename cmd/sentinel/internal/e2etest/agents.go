@@ -58,6 +58,16 @@ func ClaudeEnv(t *testing.T, model *fakemodel.Server) []string {
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1"}
 }
 
+// ClaudeStill is the settings key (first in a settings object, with its
+// comma) that every Claude Code a test starts in tmux gets:
+// prefersReducedMotion, the person's "Reduce motion" preference, which stops
+// the spinner's 120 ms and shimmer's 50 ms redraws. Claude Code 2.1.332 in
+// tmux waiting on a hung model used 2.7 CPU-s in 20 s with them and 0.4
+// without (docs/measure/claude-spinner.sh): the tests that wait on a hook's
+// timeout or a person's card spent most of their CPU redrawing the spinner.
+// It changes no text the tests read but the spinner's glyph and its verb.
+const ClaudeStill = `"prefersReducedMotion":true,`
+
 // ModelHost is the fake model's host:port, for --allow-host.
 func ModelHost(model *fakemodel.Server) string { return strings.TrimPrefix(model.URL, "http://") }
 
