@@ -65,7 +65,8 @@ func ClaudeEnv(t *testing.T, model *fakemodel.Server) []string {
 // tmux waiting on a hung model used 2.7 CPU-s in 20 s with them and 0.4
 // without (docs/measure/claude-spinner.sh): the tests that wait on a hook's
 // timeout or a person's card spent most of their CPU redrawing the spinner.
-// It changes no text the tests read but the spinner's glyph and its verb.
+// Of the screen it changes only the spinner's line (a still glyph, no
+// elapsed seconds), which no test reads.
 const ClaudeStill = `"prefersReducedMotion":true,`
 
 // ModelHost is the fake model's host:port, for --allow-host.
