@@ -62,9 +62,9 @@ func ClaudeEnv(t *testing.T, model *fakemodel.Server) []string {
 // comma) that every Claude Code a test starts in tmux gets:
 // prefersReducedMotion, the person's "Reduce motion" preference, which stops
 // the spinner's 120 ms and shimmer's 50 ms redraws. Claude Code 2.1.332 in
-// tmux waiting on a hung model used 2.7 CPU-s in 20 s with them and 0.4
-// without (docs/measure/claude-spinner.sh): the tests that wait on a hook's
-// timeout or a person's card spent most of their CPU redrawing the spinner.
+// tmux waiting on a hung model used 1.3-2.7 CPU-s in 20 s with them and
+// 0.4 without (docs/measure/claude-spinner.sh), for the whole of a test's
+// wait on a hook's timeout or a person's card.
 // Of the screen it changes only the spinner's line (a still glyph, no
 // elapsed seconds), which no test reads.
 const ClaudeStill = `"prefersReducedMotion":true,`
