@@ -39,7 +39,7 @@ echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"
 		t.Fatal(err)
 	}
 	e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"),
-		`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hook+`"}]}]}}`)
+		`{`+e2etest.ClaudeStill+`"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hook+`"}]}]}}`)
 	if err := claude.SeedConfig(claude.ConfigFile(home), dir, e2etest.ClaudeTestKey); err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ esac
 		t.Fatal(err)
 	}
 	e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"),
-		`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hook+`"}]}]}}`)
+		`{`+e2etest.ClaudeStill+`"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hook+`"}]}]}}`)
 	if err := claude.SeedConfig(claude.ConfigFile(home), dir, e2etest.ClaudeTestKey); err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ esac
 		if err := os.Chmod(hook, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{"hooks":{`+
+		e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{`+e2etest.ClaudeStill+`"hooks":{`+
 			`"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hook+`"}]}],`+
 			`"PermissionRequest":[{"matcher":"Bash","hooks":[{"type":"command","timeout":30,"command":"`+hook+`"}]}]}`+
 			permissions+`}`)

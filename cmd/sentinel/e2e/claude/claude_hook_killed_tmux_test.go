@@ -54,7 +54,7 @@ esac
 		if err := os.Chmod(hook, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		settings := `{"hooks":{` +
+		settings := `{` + e2etest.ClaudeStill + `"hooks":{` +
 			`"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","timeout":5,"command":"` + hook + `"}]}]},` +
 			`"permissions":{"disableAutoMode":"disable","disableBypassPermissionsMode":"disable"` + extra + `}}`
 		if err := claude.SeedConfig(claude.ConfigFile(home), dir, e2etest.ClaudeTestKey); err != nil {

@@ -58,6 +58,17 @@ func ClaudeEnv(t *testing.T, model *fakemodel.Server) []string {
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1"}
 }
 
+// ClaudeStill is the settings key (first in a settings object, with its
+// comma) that every Claude Code a test starts in tmux gets:
+// prefersReducedMotion, the person's "Reduce motion" preference, which stops
+// the spinner's 120 ms and shimmer's 50 ms redraws. Claude Code 2.1.332 in
+// tmux waiting on a hung model used 1.3-2.7 CPU-s in 20 s with them and
+// 0.4 without (docs/measure/claude-spinner.sh), for the whole of a test's
+// wait on a hook's timeout or a person's card.
+// Of the screen it changes only the spinner's line (a still glyph, no
+// elapsed seconds), which no test reads.
+const ClaudeStill = `"prefersReducedMotion":true,`
+
 // ModelHost is the fake model's host:port, for --allow-host.
 func ModelHost(model *fakemodel.Server) string { return strings.TrimPrefix(model.URL, "http://") }
 
