@@ -55,6 +55,7 @@ type KeptState struct {
 	lines     map[string]int64     // rel → the run copy's size after SeedLines
 	dirs      []string             // rels of directories WriteBack walks
 	held      []keptRule           // never copied back
+	heldN     map[string]int       // held rule → files WriteBack left
 	told      []keptRule           // copied back and named
 }
 
@@ -63,8 +64,8 @@ type KeptState struct {
 type keptRule struct{ rel, why string }
 
 // Held names a path (relative; a directory covers what is under it)
-// whose new and changed files WriteBack never copies back, noting each
-// with why.
+// whose new and changed files WriteBack never copies back, noting how
+// many with why.
 func (k *KeptState) Held(rel, why string) {
 	k.held = append(k.held, keptRule{filepath.Clean(rel), why})
 }
@@ -88,7 +89,7 @@ func ruleOf(rules []keptRule, rel string) (keptRule, bool) {
 
 // NewKeptState starts keeping state from real in run.
 func NewKeptState(real, run string) *KeptState {
-	return &KeptState{Real: real, Run: run, real: map[string]keptStamp{}, run: map[string]keptStamp{}, lines: map[string]int64{}}
+	return &KeptState{Real: real, Run: run, real: map[string]keptStamp{}, run: map[string]keptStamp{}, lines: map[string]int64{}, heldN: map[string]int{}}
 }
 
 // Dir names a directory (relative) whose new and changed files WriteBack
@@ -187,6 +188,12 @@ func (k *KeptState) WriteBack() (notes []string) {
 			return nil
 		})
 	}
+	for _, r := range k.held {
+		if n := k.heldN[r.rel]; n > 0 {
+			notes = append(notes, fmt.Sprintf("%d file(s) the run wrote under %s not kept: %s", n, filepath.Join(k.Real, r.rel), r.why))
+			delete(k.heldN, r.rel)
+		}
+	}
 	for rel, from := range k.lines {
 		if n := k.appendLines(rel, from); n != "" {
 			notes = append(notes, n)
@@ -205,7 +212,8 @@ func (k *KeptState) writeBackFile(rel string) string {
 		return "" // unchanged by the run
 	}
 	if r, ok := ruleOf(k.held, rel); ok {
-		return fmt.Sprintf("%s not kept: %s", dst, r.why)
+		k.heldN[r.rel]++
+		return ""
 	}
 	if fi.Size() > maxKeptFile {
 		return fmt.Sprintf("%s not kept: larger than %d MB", dst, maxKeptFile>>20)
