@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"os"
@@ -84,3 +85,39 @@ func TestExtendedAttributesArePartOfTheRecord(t *testing.T) {
 }
 
 func hexOf(s string) string { return hex.EncodeToString([]byte(s)) }
+
+// A rewrite drops a file's capabilities (the kernel clears
+// security.capability on a write): undo of a run that appended to the
+// person's setcap'ed tool put its bytes back without them (h/ipatk14).
+func TestUndoPutsBackAFilesCapabilities(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("setting file capabilities needs root")
+	}
+	root := t.TempDir()
+	write(t, root, "build/tool", "#!/bin/true\n", 0o755)
+	tool := filepath.Join(root, "build/tool")
+	// VFS_CAP_REVISION_2 with the effective flag; permitted: cap_net_raw (13).
+	caps := binary.LittleEndian.AppendUint32(nil, 0x02000001)
+	for _, v := range []uint32{1 << 13, 0, 0, 0} {
+		caps = binary.LittleEndian.AppendUint32(caps, v)
+	}
+	if err := unix.Setxattr(tool, "security.capability", caps, 0); err != nil {
+		t.Skipf("cannot set file capabilities here: %v", err)
+	}
+	s := newStore(t, root)
+	before := take(t, s, root, Options{})
+	must(t, s.SaveManifest("20260101-000000-aaaaaa", "before", before))
+	f, err := os.OpenFile(tool, os.O_APPEND|os.O_WRONLY, 0)
+	must(t, err)
+	_, err = f.WriteString("more\n")
+	must(t, errors.Join(err, f.Close()))
+	after := take(t, s, root, Options{Prev: before})
+	now := take(t, s, root, Options{Prev: after})
+	plan := PlanUndo(before, after, now)
+	if _, err := Apply(s, root, plan); err != nil {
+		t.Fatal(err)
+	}
+	if got := xattrsOf(tool); got != "security.capability="+hex.EncodeToString(caps) {
+		t.Errorf("the tool's capabilities after undo: %q", got)
+	}
+}
