@@ -355,7 +355,7 @@ func (s *Store) restoreFile(r *os.Root, p string, e *Entry, still func() error) 
 		return fmt.Errorf("the checkpoint's copy is missing: %w", err)
 	}
 	defer src.Close()
-	tmp := path.Join(path.Dir(p), fmt.Sprintf(".%s.sentinel-undo-%d", path.Base(p), time.Now().UnixNano()))
+	tmp := path.Join(path.Dir(p), besideName(path.Base(p), "undo"))
 	f, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
