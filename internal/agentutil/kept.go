@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/nofollow"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // An agent run in place keeps its own history the way direct use does:
@@ -183,7 +184,7 @@ func (k *KeptState) WriteBack() (notes []string) {
 			}
 			done[r] = true
 			if n := k.writeBackFile(r); n != "" {
-				notes = append(notes, n)
+				notes = append(notes, textsafe.Line(n)) // a name the coder chose
 			}
 			return nil
 		})
