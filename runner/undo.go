@@ -74,7 +74,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 	defer place.Release()
 	rec, err := undoTarget(s, id)
 	if err != nil {
-		return nil, err
+		return nil, movedHint(p, s, err)
 	}
 	if rec.Kind == "exec" && ValidRunID(rec.ID) {
 		SweepStale(ctx, p)

@@ -10,10 +10,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
+	"strings"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/nofollow"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 )
 
 // An agent run in place keeps its own history the way direct use does:
@@ -25,6 +26,16 @@ import (
 // cannot leave a link in the person's state that their own agent later
 // writes through (a transcript linked to ~/.bashrc), and sees no other
 // project's history. Only regular files travel, never links.
+
+// Some of what an agent keeps is code or orders its next start obeys, not
+// history: Claude Code runs the scripts in session-env/<session>/ ahead of
+// every Bash command of that session, and Gemini CLI runs git in its
+// checkpoint repository (history/<slug>/.git) with that repository's
+// config. The coder writes the run's copy (it is the agent's state dir in
+// the sandbox), so what it left there would run on the host under the
+// person's own, unsandboxed agent. Such paths are seeded but never copied
+// back (Held); paths whose content the agent obeys as instructions (Claude
+// Code's auto memory) come back and are named (Told).
 
 // maxKeptFile bounds one file copied in or back.
 const maxKeptFile = 256 << 20
@@ -44,11 +55,42 @@ type KeptState struct {
 	run       map[string]keptStamp // rel → the run's copy as seeded
 	lines     map[string]int64     // rel → the run copy's size after SeedLines
 	dirs      []string             // rels of directories WriteBack walks
+	held      []keptRule           // never copied back
+	heldN     map[string]int       // held rule → files WriteBack left
+	told      []keptRule           // copied back and named
+}
+
+// keptRule is a relative path (and everything under it) and why it is
+// held or told.
+type keptRule struct{ rel, why string }
+
+// Held names a path (relative; a directory covers what is under it)
+// whose new and changed files WriteBack never copies back, noting how
+// many with why.
+func (k *KeptState) Held(rel, why string) {
+	k.held = append(k.held, keptRule{filepath.Clean(rel), why})
+}
+
+// Told names a path whose new and changed files WriteBack copies back
+// and notes with why.
+func (k *KeptState) Told(rel, why string) {
+	k.told = append(k.told, keptRule{filepath.Clean(rel), why})
+}
+
+// ruleOf is the first rule covering rel.
+func ruleOf(rules []keptRule, rel string) (keptRule, bool) {
+	rel = filepath.Clean(rel)
+	for _, r := range rules {
+		if rel == r.rel || strings.HasPrefix(rel, r.rel+string(filepath.Separator)) {
+			return r, true
+		}
+	}
+	return keptRule{}, false
 }
 
 // NewKeptState starts keeping state from real in run.
 func NewKeptState(real, run string) *KeptState {
-	return &KeptState{Real: real, Run: run, real: map[string]keptStamp{}, run: map[string]keptStamp{}, lines: map[string]int64{}}
+	return &KeptState{Real: real, Run: run, real: map[string]keptStamp{}, run: map[string]keptStamp{}, lines: map[string]int64{}, heldN: map[string]int{}}
 }
 
 // Dir names a directory (relative) whose new and changed files WriteBack
@@ -129,6 +171,7 @@ func (k *KeptState) SeedLines(rel string, keep func(line []byte) bool) error {
 // line files. A file the person changed meanwhile is left as they have
 // it, and said so; notes say what was not kept.
 func (k *KeptState) WriteBack() (notes []string) {
+	done := map[string]bool{} // a dir and one inside it are both named
 	for _, rel := range k.dirs {
 		root := filepath.Join(k.Run, rel)
 		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -136,14 +179,21 @@ func (k *KeptState) WriteBack() (notes []string) {
 				return nil
 			}
 			r, err := filepath.Rel(k.Run, p)
-			if err != nil {
+			if err != nil || done[r] {
 				return nil
 			}
+			done[r] = true
 			if n := k.writeBackFile(r); n != "" {
-				notes = append(notes, n)
+				notes = append(notes, textsafe.Line(n)) // a name the coder chose
 			}
 			return nil
 		})
+	}
+	for _, r := range k.held {
+		if n := k.heldN[r.rel]; n > 0 {
+			notes = append(notes, fmt.Sprintf("%d file(s) the run wrote under %s not kept: %s", n, filepath.Join(k.Real, r.rel), r.why))
+			delete(k.heldN, r.rel)
+		}
 	}
 	for rel, from := range k.lines {
 		if n := k.appendLines(rel, from); n != "" {
@@ -162,6 +212,10 @@ func (k *KeptState) writeBackFile(rel string) string {
 	if seeded, ok := k.run[rel]; ok && seeded == stampOf(fi) {
 		return "" // unchanged by the run
 	}
+	if r, ok := ruleOf(k.held, rel); ok {
+		k.heldN[r.rel]++
+		return ""
+	}
 	if fi.Size() > maxKeptFile {
 		return fmt.Sprintf("%s not kept: larger than %d MB", dst, maxKeptFile>>20)
 	}
@@ -176,6 +230,9 @@ func (k *KeptState) writeBackFile(rel string) string {
 	}
 	if err := copyReplace(src, dst); err != nil {
 		return fmt.Sprintf("%s not kept: %v", dst, err)
+	}
+	if r, ok := ruleOf(k.told, rel); ok {
+		return fmt.Sprintf("%s kept, changed by the run: %s", dst, r.why)
 	}
 	return ""
 }

@@ -71,3 +71,17 @@ func TestKeptStateWritesBackWhatTheRunAdded(t *testing.T) {
 		t.Errorf("history: %q", got)
 	}
 }
+
+// A note names a file the coder named: an escape or a newline in that
+// name is spelled, not sent to the person's terminal (h/ipatk14).
+func TestKeptStateNotesSpellTheCodersNames(t *testing.T) {
+	real, run := t.TempDir(), t.TempDir()
+	k := NewKeptState(real, run)
+	k.Dir("mem")
+	k.Told("mem", "read as instructions")
+	write(t, filepath.Join(run, "mem", "x\x1b[2J\nsentinel: nothing kept.md"), "more\n")
+	notes := k.WriteBack()
+	if len(notes) != 1 || strings.ContainsAny(notes[0], "\x1b\n") {
+		t.Errorf("notes: %q", notes)
+	}
+}

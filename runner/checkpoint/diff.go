@@ -42,8 +42,12 @@ func (c Change) Line() string {
 		s = "M " + path
 	case ModeOnly:
 		s = fmt.Sprintf("mode %04o→%04o %s", unixMode(c.Before.Mode), unixMode(c.After.Mode), path)
-		if c.Before.Mode == c.After.Mode {
+		switch {
+		case c.Before.Mode != c.After.Mode:
+		case c.Before.DefACL != c.After.DefACL:
 			s = "acl " + path
+		default:
+			s = "xattr " + path
 		}
 	}
 	switch {
@@ -53,6 +57,8 @@ func (c Change) Line() string {
 		s += " (its default ACL taken away)"
 	case c.What == ModeOnly && c.Before.DefACL != c.After.DefACL:
 		s += " (a new default ACL: files made in it later take its permissions, not your umask)"
+	case c.What == ModeOnly && c.Before.XAttrs != c.After.XAttrs:
+		s += " (" + xattrChange(c.Before.XAttrs, c.After.XAttrs) + ")"
 	case c.Before != nil && c.After != nil && c.Before.Kind != c.After.Kind:
 		s += fmt.Sprintf(" (was %s, now %s)", c.Before.Kind.withArticle(), c.After.Kind.withArticle())
 	case c.Before != nil && c.Before.Skip != "" && c.What != ModeOnly:
@@ -108,7 +114,7 @@ func compare(b, a *Entry) (What, bool) {
 	case KindGit, KindOther:
 		return "", false
 	}
-	if b.Mode != a.Mode || b.DefACL != a.DefACL {
+	if b.Mode != a.Mode || b.DefACL != a.DefACL || b.XAttrs != a.XAttrs {
 		return ModeOnly, true
 	}
 	return "", false

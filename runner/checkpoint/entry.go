@@ -65,6 +65,10 @@ type Entry struct {
 	// files made in the directory later take its permissions, not the
 	// umask, so one a run sets changes what the person's tools make there.
 	DefACL string `json:"da,omitempty"`
+	// XAttrs are a file's or directory's user.* extended attributes and
+	// file capabilities (xattrsOf), "" for none: a run may set the one,
+	// and a rewrite drops the other.
+	XAttrs string `json:"xa,omitempty"`
 	// The owner, put back when undo runs as root.
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`

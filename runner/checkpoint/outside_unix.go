@@ -3,9 +3,7 @@
 package checkpoint
 
 import (
-	"fmt"
 	"os"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -19,7 +17,7 @@ func linkFromStore(pr *os.Root, anchor, base string) error {
 		return err
 	}
 	defer d.Close()
-	tmp := fmt.Sprintf(".%s.sentinel-undo-%d", base, time.Now().UnixNano())
+	tmp := besideName(base, "undo")
 	if err := unix.Linkat(unix.AT_FDCWD, anchor, int(d.Fd()), tmp, 0); err != nil {
 		return err
 	}

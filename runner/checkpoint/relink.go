@@ -10,7 +10,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
 	"github.com/sentinelhq/sentinel/internal/nofollow"
@@ -142,7 +141,7 @@ func linkOver(r *os.Root, to, p string) error {
 	if err := linkAbove(r, p); err != nil {
 		return err
 	}
-	tmp := path.Join(path.Dir(p), fmt.Sprintf(".%s.sentinel-undo-%d", path.Base(p), time.Now().UnixNano()))
+	tmp := path.Join(path.Dir(p), besideName(path.Base(p), "undo"))
 	if err := r.Link(to, tmp); err != nil {
 		return err
 	}

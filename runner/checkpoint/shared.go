@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"time"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
 	"github.com/sentinelhq/sentinel/internal/nofollow"
@@ -101,7 +100,7 @@ func unshareOne(r *os.Root, p string) (bool, error) {
 	if !fi.Mode().IsRegular() || !ok || st.Nlink < 2 {
 		return false, nil
 	}
-	tmp := path.Join(path.Dir(p), fmt.Sprintf(".%s.sentinel-own-%d", path.Base(p), time.Now().UnixNano()))
+	tmp := path.Join(path.Dir(p), besideName(path.Base(p), "own"))
 	dst, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return false, err

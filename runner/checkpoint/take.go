@@ -98,6 +98,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 				top.Kind = KindDir
 				top.Size, top.MTime, top.CTime, top.Ino, top.Dev = 0, 0, 0, 0, 0
 				top.DefACL = defaultACL(root)
+				top.XAttrs = xattrsOf(root)
 				m.Top = &top
 			}
 			return werr // an unreadable place is no checkpoint
@@ -145,7 +146,8 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		case d.IsDir():
 			e.Kind = KindDir
 			e.Size, e.MTime, e.CTime, e.Ino, e.Dev = 0, 0, 0, 0, 0
-			e.DefACL = defaultACL(filepath.Join(root, filepath.FromSlash(rel)))
+			abs := filepath.Join(root, filepath.FromSlash(rel))
+			e.DefACL, e.XAttrs = defaultACL(abs), xattrsOf(abs)
 		case info.Mode()&fs.ModeSymlink != 0:
 			e.Kind = KindSymlink
 			e.Target, err = r.Readlink(filepath.FromSlash(rel))
@@ -157,10 +159,11 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			e.Kind = KindFile
 			if prev, ok := o.Prev.Get(rel); ok && prev.Kind == KindFile && prev.Hash != "" && sameStamp(prev, &e) && e.Size <= lim.MaxFileBytes &&
 				time.Unix(0, e.CTime).Before(reuseBefore) && s.has(prev.Hash) && m.Bytes+e.Size <= lim.MaxTotalBytes {
-				e.Hash = prev.Hash
+				e.Hash, e.XAttrs = prev.Hash, prev.XAttrs // an attribute set since changed the ctime
 				m.Bytes += e.Size
 				break
 			}
+			e.XAttrs = xattrsOf(filepath.Join(root, filepath.FromSlash(rel)))
 			switch {
 			case e.Size > lim.MaxFileBytes:
 				e.Skip = fmt.Sprintf("over the per-file bound (%d bytes > %d)", e.Size, lim.MaxFileBytes)

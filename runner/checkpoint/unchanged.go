@@ -44,7 +44,7 @@ func Unchanged(root string, prev *Manifest, skip []string) bool {
 			return errDiffers // Take would record it unreadable: let it
 		}
 		if p == root {
-			if info, err := d.Info(); prev.Top != nil && (err != nil || !Same(prev.Top, &Entry{Kind: KindDir, Mode: info.Mode() & modeBits, DefACL: defaultACL(root)})) {
+			if info, err := d.Info(); prev.Top != nil && (err != nil || !Same(prev.Top, &Entry{Kind: KindDir, Mode: info.Mode() & modeBits, DefACL: defaultACL(root), XAttrs: xattrsOf(root)})) {
 				return errDiffers
 			}
 			return nil
@@ -91,7 +91,7 @@ func Unchanged(root string, prev *Manifest, skip []string) bool {
 			}
 			return fs.SkipDir
 		case d.IsDir():
-			if was.Kind != KindDir || was.Mode != now.Mode || was.DefACL != defaultACL(p) {
+			if was.Kind != KindDir || was.Mode != now.Mode || was.DefACL != defaultACL(p) || was.XAttrs != xattrsOf(p) {
 				return errDiffers
 			}
 		case info.Mode()&fs.ModeSymlink != 0:

@@ -33,8 +33,14 @@ func (s Step) Line() string {
 	case Deleted:
 		return "remove " + shown
 	case ModeOnly:
-		if s.Now.Mode == s.Was.Mode {
+		switch {
+		case s.Now.Mode != s.Was.Mode:
+		case s.Now.DefACL != s.Was.DefACL:
 			return "put back the default ACL of " + shown
+		case s.Was.Kind == KindDir:
+			return "put back the extended attributes of " + shown
+		default:
+			return "restore " + shown
 		}
 		return fmt.Sprintf("chmod %04o %s", unixMode(s.Was.Mode), shown)
 	}
@@ -303,7 +309,9 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 	for i := len(plan.Steps) - 1; i >= 0; i-- {
 		st := plan.Steps[i]
 		if st.Was != nil && st.Was.Kind == KindDir {
-			if ok, err := at(st.Path, func(pr *os.Root, base string) error { return chmodDirACL(pr, base, st.Was.Mode, &st.Was.DefACL) }); ok && err != nil {
+			if ok, err := at(st.Path, func(pr *os.Root, base string) error {
+				return chmodDirACL(pr, base, st.Was.Mode, &st.Was.DefACL, &st.Was.XAttrs)
+			}); ok && err != nil {
 				fail(st.Path, err)
 			}
 		}
@@ -347,7 +355,7 @@ func (s *Store) restoreFile(r *os.Root, p string, e *Entry, still func() error) 
 		return fmt.Errorf("the checkpoint's copy is missing: %w", err)
 	}
 	defer src.Close()
-	tmp := path.Join(path.Dir(p), fmt.Sprintf(".%s.sentinel-undo-%d", path.Base(p), time.Now().UnixNano()))
+	tmp := path.Join(path.Dir(p), besideName(path.Base(p), "undo"))
 	f, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
@@ -363,6 +371,9 @@ func (s *Store) restoreFile(r *os.Root, p string, e *Entry, still func() error) 
 	}
 	if err == nil {
 		err = f.Chmod(e.Mode & modeBits) // after chown, which clears setuid
+	}
+	if err == nil && e.XAttrs != "" {
+		err = setXAttrs(f, e.XAttrs) // after chown, which clears capabilities
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

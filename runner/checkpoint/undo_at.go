@@ -52,14 +52,14 @@ func stepDir(r *os.Root, dir *os.File, p string, hook func(p string)) (pr *os.Ro
 // One this user cannot open (a run took its read bit away) is changed by
 // name once it is seen to be a directory: os.Root keeps that in r.
 func chmodDir(r *os.Root, name string, mode os.FileMode) error {
-	return chmodDirACL(r, name, mode, nil)
+	return chmodDirACL(r, name, mode, nil, nil)
 }
 
 // chmodDirACL is chmodDir that also gives the directory the default ACL
 // acl points to ("": none); nil leaves its ACL as it is. A directory
 // opened by name only (no read bit) keeps its ACL: the mode is the part
 // undo cannot do without.
-func chmodDirACL(r *os.Root, name string, mode os.FileMode, acl *string) error {
+func chmodDirACL(r *os.Root, name string, mode os.FileMode, acl, xattrs *string) error {
 	f, err := nofollow.OpenDirIn(r, name)
 	if errors.Is(err, fs.ErrPermission) {
 		if fi, lerr := r.Lstat(name); lerr == nil && fi.IsDir() {
@@ -72,6 +72,11 @@ func chmodDirACL(r *os.Root, name string, mode os.FileMode, acl *string) error {
 	defer f.Close()
 	if acl != nil {
 		if err := setDefaultACL(f, *acl); err != nil {
+			return err
+		}
+	}
+	if xattrs != nil && *xattrs != xattrsOfFile(f) {
+		if err := setXAttrs(f, *xattrs); err != nil {
 			return err
 		}
 	}

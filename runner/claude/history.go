@@ -17,7 +17,12 @@ import (
 // session environments of those sessions, and the project's lines of the
 // prompt history (history.jsonl) are copied into the run's config dir, and
 // what the run added comes back after it, so `claude --continue` and
-// `--resume` find the session next time, in Sentinel or not. Its settings,
+// `--resume` find the session next time, in Sentinel or not. Session
+// environments and file checkpoints travel in but never back (/rewind
+// writes a checkpoint into whatever path the transcript names): Claude Code runs the scripts
+// there ahead of each Bash command, so the coder's would run on the host
+// under the person's own claude. The project's auto memory (read as
+// instructions) comes back and is named in the run's notes. Its settings,
 // hooks, commands and login stay the run's own copies, read-only where
 // they matter (ProtectedPaths).
 
@@ -70,6 +75,16 @@ func KeepHistory(real, configDir, workspace string) (*agentutil.KeptState, error
 	for _, d := range []string{"todos", "file-history", "session-env"} {
 		k.Dir(d)
 	}
+	// Claude Code runs the scripts in session-env/<session>/ ahead of each
+	// Bash command of that session: the coder's would run on the host in
+	// the person's next `claude --continue`.
+	k.Held("session-env", "Claude Code runs what is there ahead of every Bash command of that session, outside any sandbox when you run it yourself; a coder in the run could write it")
+	// Its file checkpoints are what /rewind writes back, into the paths the
+	// session's transcript names (the coder writes both): wherever they
+	// are, outside any sandbox in the person's own claude.
+	k.Held("file-history", "Claude Code's /rewind writes these into the files the session's transcript names, wherever they are, outside any sandbox when you run it yourself; a coder in the run could write both (sentinel undo puts back what the run changed)")
+	// Its auto memory is read as instructions by every session there.
+	k.Told(filepath.Join(proj, "memory"), "Claude Code reads it as instructions in every session in this project, also when you run it yourself; look at what the run wrote")
 	if err := k.SeedLines("history.jsonl", func(line []byte) bool {
 		var h struct{ Project string }
 		return json.Unmarshal(line, &h) == nil && h.Project == workspace

@@ -18,7 +18,12 @@ import (
 // (`gemini --resume` finds the session next time). A project Gemini had
 // never seen gets its new directory copied back only when the person has
 // none of that name. Settings, hooks and extensions stay the run's own,
-// read-only (prepareHome's protected paths).
+// read-only (prepareHome's protected paths). Gemini's checkpoint
+// repository (history/<slug>/.git and the .gitconfig beside it) travels
+// in but never back: Gemini runs git there with that repository's config
+// (core.fsmonitor, hooks) on every checkpoint, so what the coder wrote in
+// the run's copy would run on the host under the person's own gemini.
+// A checkpoint the run made is then not restorable outside Sentinel.
 
 // historyBases are the directories of ~/.gemini that hold per-project
 // directories.
@@ -42,6 +47,7 @@ func keepHistoryFor(realGemini, runGemini, workspace string) (*keptHistory, erro
 			if err := k.SeedDir(filepath.Join(base, slug)); err != nil {
 				return nil, err
 			}
+			holdShadowRepo(k, filepath.Join(base, slug))
 		}
 	}
 	return &keptHistory{k: k, workspace: workspace}, nil
@@ -72,6 +78,17 @@ func projectDirs(base, workspace string) []string {
 	return out
 }
 
+// shadowRepoWhy says why a checkpoint repository's files stay out.
+const shadowRepoWhy = "Gemini CLI runs git in its checkpoint repository with that repository's config and hooks, outside any sandbox when you run it yourself; a coder in the run could write them"
+
+// holdShadowRepo keeps the checkpoint repository under dir (one project's
+// directory of the kept history) from coming back.
+func holdShadowRepo(k *agentutil.KeptState, dir string) {
+	for _, name := range []string{".git", ".gitconfig", ".gitconfig_system_empty"} {
+		k.Held(filepath.Join(dir, name), shadowRepoWhy)
+	}
+}
+
 // writeBack copies back what the run added: the seeded directories, and a
 // directory the run made for the project when the person has none of its
 // name.
@@ -83,6 +100,7 @@ func (h *keptHistory) writeBack() []string {
 				continue // seeded (and named) already, or another project's
 			}
 			h.k.Dir(rel)
+			holdShadowRepo(h.k, rel)
 		}
 	}
 	return h.k.WriteBack()

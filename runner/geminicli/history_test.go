@@ -3,6 +3,7 @@ package geminicli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +69,42 @@ func TestGeminiHistoryIsKeptAcrossInPlaceRuns(t *testing.T) {
 	h2.writeBack()
 	if b, err := os.ReadFile(filepath.Join(real2, "tmp", "proj-1", "chats", "s.json")); err != nil || string(b) != "first" {
 		t.Errorf("a new project's first session was not kept: %q %v", b, err)
+	}
+}
+
+// Gemini runs git in its checkpoint repository (history/<slug>/.git) with
+// that repository's config on every checkpoint: what the coder wrote in
+// the run's copy (core.fsmonitor in the config, a hook, the global
+// .gitconfig beside it) must not reach the person's, where their own
+// gemini would run it on the host; in a project's new directory either.
+func TestGeminiCheckpointRepositoryDoesNotComeBack(t *testing.T) {
+	real, run := filepath.Join(t.TempDir(), ".gemini"), filepath.Join(t.TempDir(), ".gemini")
+	workspace := "/work/proj"
+	put(t, filepath.Join(real, "history", "proj", ".project_root"), workspace)
+	put(t, filepath.Join(real, "history", "proj", ".git", "config"), "[core]\n\tbare = false\n")
+	h, err := keepHistoryFor(real, run, workspace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	put(t, filepath.Join(run, "history", "proj", ".git", "config"), "[core]\n\tfsmonitor = touch /tmp/PWNED\n")
+	put(t, filepath.Join(run, "history", "proj", ".git", "hooks", "post-commit"), "#!/bin/sh\ntouch /tmp/PWNED\n")
+	put(t, filepath.Join(run, "history", "proj", ".gitconfig"), "[core]\n\tpager = touch /tmp/PWNED\n")
+	put(t, filepath.Join(run, "history", "proj", "shell_history"), "ls\n")
+	put(t, filepath.Join(run, "history", "proj-1", ".project_root"), "/work/proj")
+	put(t, filepath.Join(run, "history", "proj-1", ".git", "config"), "[core]\n\tfsmonitor = touch /tmp/PWNED\n")
+	notes := h.writeBack()
+	if b, _ := os.ReadFile(filepath.Join(real, "history", "proj", ".git", "config")); string(b) != "[core]\n\tbare = false\n" {
+		t.Errorf("the checkpoint repository's config was overwritten: %q", b)
+	}
+	for _, p := range []string{"proj/.git/hooks/post-commit", "proj/.gitconfig", "proj-1/.git/config"} {
+		if _, err := os.Stat(filepath.Join(real, "history", p)); err == nil {
+			t.Errorf("the coder's history/%s reached ~/.gemini", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(real, "history", "proj", "shell_history")); err != nil {
+		t.Errorf("the run's history was not kept: %v", err)
+	}
+	if all := strings.Join(notes, "\n"); strings.Count(all, "not kept: Gemini CLI runs git") != 3 {
+		t.Errorf("notes:\n%s", all)
 	}
 }
