@@ -20,12 +20,12 @@ const maxGoModRead = 1 << 20
 
 // goToolchainFlags are changes' go.mod and go.work flags.
 func (c *inPlaceCheckpoint) goToolchainFlags(changes []checkpoint.Change) []Flag {
-	return flagsOf(placeflags.GoToolchain(changes, func(p string, e *checkpoint.Entry) []byte {
+	return flagsOf(placeflags.GoToolchain(changes, func(p string, e *checkpoint.Entry, after bool) []byte {
 		if b, err := c.store.ReadBlob(e, maxGoModRead); err == nil {
 			return b
 		}
-		if c.rec == nil || e.Hash != "" {
-			return nil // stored, but not readable now
+		if c.rec == nil || e.Hash != "" || !after {
+			return nil // stored but not readable, or the old content, which only the store has
 		}
 		root, err := os.OpenRoot(c.rec.Place) // the file as it is: never through a link out of the place
 		if err != nil {

@@ -68,7 +68,7 @@ func (c *callPoints) event(root string, now *checkpoint.Manifest) {
 		reads = &placeReads{}
 		c.win.reads[root] = reads
 	}
-	flags := reads.flagsOf(root, prev, d) // callflags.go
+	flags := append(reads.flagsOf(root, prev, d), c.goToolchainFlags(root, d)...) // callflags.go, callgotoolchain.go
 	for _, p := range c.win.live {
 		var with []string
 		for _, o := range c.win.live {

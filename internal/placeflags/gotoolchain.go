@@ -23,21 +23,22 @@ const maxGoMod = 1 << 20
 
 // GoToolchain flags each changed go.mod or go.work of changes whose
 // toolchain line now names another toolchain, or whose go line asks for
-// a newer Go than before. read is a file's content as entry e recorded it
-// (nil when it cannot be had: then nothing is told of that file).
-func GoToolchain(changes []checkpoint.Change, read func(p string, e *checkpoint.Entry) []byte) []Flag {
+// a newer Go than before. read is a file's content as entry e recorded it,
+// after: e is the change's After, the file as it is now (nil when it
+// cannot be had: then nothing is told of that file).
+func GoToolchain(changes []checkpoint.Change, read func(p string, e *checkpoint.Entry, after bool) []byte) []Flag {
 	var out []Flag
 	for _, c := range changes {
 		if base := path.Base(c.Path); base != "go.mod" && base != "go.work" || c.After == nil || c.After.Kind != checkpoint.KindFile {
 			continue
 		}
-		now := read(c.Path, c.After)
+		now := read(c.Path, c.After, true)
 		if now == nil {
 			continue
 		}
 		var was goLines
 		if c.Before != nil && c.Before.Kind == checkpoint.KindFile {
-			old := read(c.Path, c.Before)
+			old := read(c.Path, c.Before, false)
 			if old == nil {
 				continue
 			}

@@ -18,7 +18,7 @@ func TestGoToolchainChangesAreFlagged(t *testing.T) {
 		content[h] = body
 		return &checkpoint.Entry{Kind: checkpoint.KindFile, Hash: h}
 	}
-	read := func(_ string, e *checkpoint.Entry) []byte {
+	read := func(_ string, e *checkpoint.Entry, _ bool) []byte {
 		if b, ok := content[e.Hash]; ok {
 			return []byte(b)
 		}
