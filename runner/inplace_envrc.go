@@ -59,14 +59,16 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 
 // report is withCheckpoint's report with the files the person's .envrc
 // files load, the files the person's makefiles include or run make on,
-// the executables in a folder on the person's PATH, and a changed script
+// the executables in a folder on the person's PATH, a changed script
 // the person's Makefile, package.json, justfile or .envrc runs
-// (placeflags, inplace_makeinc.go) flagged too.
+// (placeflags, inplace_makeinc.go) and a go.mod's new toolchain
+// (inplace_gotoolchain.go) flagged too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
 	ch.Flagged = mergeFlags(ch.Flagged, envrcFlags(ch.Files, c.envrcLoads))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Make(ch.Files)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.OnPath(changes)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Scripts(changes)))
+	ch.Flagged = mergeFlags(ch.Flagged, c.goToolchainFlags(changes)) // inplace_gotoolchain.go
 	return ch
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -23,14 +24,17 @@ import (
 // a folder of the place on the person's PATH (the server's PATH, an
 // .envrc's PATH_add), and a changed script their Makefile, package.json,
 // justfile or .envrc runs. Each goes in the answer and, since a hostile client
-// need not show it, to the person (tell_person.go). With points off
-// (checkpoint.go: the bounds, a failure) there is no diff and nothing of
-// this is told.
+// need not show it, to the person (tell_person.go). The diff is of the
+// stretches the call ran in (callwindow.go): of its points' records, or of
+// stamps of the place when points are off (checkpoint.go: the bounds, a
+// failure).
 
-// placeDiff is what one call's change to one rw path flags.
+// placeDiff is what one stretch's changes to one rw path flag, and the
+// other calls running in it (none: the call ran alone).
 type placeDiff struct {
 	root  string
 	flags []placeflags.Flag
+	with  []string
 }
 
 // placeReads is an rw path's makefiles, runner files and PATH folders as
@@ -42,25 +46,24 @@ type placeReads struct {
 }
 
 // readsKey names each file of m that placeflags.Read reads, with its
-// content's hash.
+// content's hash (its stamp in a stamp of the place: checkpoint.Stamp).
 func readsKey(m *checkpoint.Manifest) string {
 	var b strings.Builder
 	for _, e := range m.Entries {
 		if e.Kind == checkpoint.KindFile && placeflags.IsRead(path.Base(e.Path)) {
-			b.WriteString(e.Path + "\x00" + e.Hash + "\n")
+			fmt.Fprintf(&b, "%s\x00%s\x00%d.%d.%d.%d\n", e.Path, e.Hash, e.Size, e.MTime, e.CTime, e.Ino)
 		}
 	}
 	return b.String()
 }
 
-// flagsOf are the flags of changes made to pl since before (c.mu held):
-// the makefiles and PATH folders are read from the place as before left
-// it, again only when one of the files read changed (the ones the
+// flagsOf are the flags of changes made to root since before (c.mu
+// held): the makefiles and PATH folders are read from the place as before
+// left it, again only when one of the files read changed (the ones the
 // sandbox holds read-only cannot have).
-func (pl *placePoints) flagsOf(before *checkpoint.Manifest, changes []checkpoint.Change) []placeflags.Flag {
-	root := pl.rec.Place
-	if key := readsKey(before); !pl.reads.done || pl.reads.key != key {
-		pl.reads = placeReads{done: true, key: key, reads: placeflags.Read(root, before, os.Getenv("PATH"))}
+func (pr *placeReads) flagsOf(root string, before *checkpoint.Manifest, changes []checkpoint.Change) []placeflags.Flag {
+	if key := readsKey(before); !pr.done || pr.key != key {
+		*pr = placeReads{done: true, key: key, reads: placeflags.Read(root, before, os.Getenv("PATH"))}
 	}
 	var files []string
 	abs := make([]checkpoint.Change, 0, len(changes))
@@ -73,7 +76,7 @@ func (pl *placePoints) flagsOf(before *checkpoint.Manifest, changes []checkpoint
 		abs = append(abs, c)
 	}
 	out := placeflags.Modes(abs)
-	for _, f := range append(append(pl.reads.reads.Make(files), pl.reads.reads.OnPath(changes)...), pl.reads.reads.Scripts(changes)...) {
+	for _, f := range append(append(pr.reads.Make(files), pr.reads.OnPath(changes)...), pr.reads.Scripts(changes)...) {
 		f.Path = filepath.Join(root, filepath.FromSlash(f.Path))
 		out = append(out, f)
 	}
@@ -96,7 +99,11 @@ func (p *callPoint) flagLines() []string {
 				continue
 			}
 			at[f.Path] = len(lines)
-			lines = append(lines, "the call changed "+f.Path+": "+why)
+			who := "the call"
+			if len(d.with) > 0 {
+				who = "the call or another writing call running with it (" + strings.Join(d.with, "; ") + ")"
+			}
+			lines = append(lines, who+" changed "+f.Path+": "+why)
 		}
 		for _, l := range lines {
 			out = append(out, textsafe.Line(l)) // names are the client's
@@ -112,12 +119,17 @@ func (s *Server) tellFlags(op string, req *mcp.CallToolRequest, p *callPoint) st
 	if len(lines) == 0 {
 		return ""
 	}
+	if s.run != nil && s.run.tell != nil {
+		s.run.tell(callWhat(op, req), lines)
+	}
+	return sweepNote(lines)
+}
+
+// callWhat names a call to the person: the tool and its arguments.
+func callWhat(op string, req *mcp.CallToolRequest) string {
 	what := "sentinel mcp " + op
 	if req != nil && req.Params != nil {
 		what += ": " + argSummary(string(req.Params.Arguments))
 	}
-	if s.run != nil && s.run.tell != nil {
-		s.run.tell(what, lines)
-	}
-	return sweepNote(lines)
+	return what
 }

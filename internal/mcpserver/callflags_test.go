@@ -42,10 +42,9 @@ func TestExecTellsAFileMadeWorldWritable(t *testing.T) {
 // records it; setfacl is not on every machine, so the diff is given).
 func TestCallFlagsTellANewDefaultACL(t *testing.T) {
 	root := t.TempDir()
-	pl := &placePoints{rec: &checkpoint.Record{Place: root}}
 	plain := &checkpoint.Entry{Kind: checkpoint.KindDir, Mode: 0o755}
 	acl := &checkpoint.Entry{Kind: checkpoint.KindDir, Mode: 0o755, DefACL: "0200000001000700ffffffff"}
-	p := &callPoint{diffs: []placeDiff{{root: root, flags: pl.flagsOf(&checkpoint.Manifest{}, []checkpoint.Change{
+	p := &callPoint{diffs: []placeDiff{{root: root, flags: (&placeReads{}).flagsOf(root, &checkpoint.Manifest{}, []checkpoint.Change{
 		{Path: ".", What: checkpoint.ModeOnly, Before: plain, After: acl},
 		{Path: "src", What: checkpoint.ModeOnly, Before: acl, After: plain},
 	})}}}

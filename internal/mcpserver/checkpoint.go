@@ -48,6 +48,10 @@ type callPoints struct {
 	places []*placePoints // each rw path's, opened at its first point
 	off    string         // why no more points are taken
 	taken  int
+	// win gives each writing call the changes made while it ran
+	// (callwindow.go); made is what Sentinel made itself (callwrote.go).
+	win  callWindow
+	made *heldMade
 }
 
 // placePoints is one rw path's record.
@@ -58,7 +62,6 @@ type placePoints struct {
 	last    *checkpoint.Manifest // the place as last recorded
 	lastRef string               // last's name in the record; "" when it is only the "after"
 	isAfter bool                 // last is what "after" holds
-	reads   placeReads           // the person's makefiles and PATH folders, as last read (callflags.go)
 }
 
 func newCallPoints(id, task string, lim checkpoint.Limits, roots []string, warn func(string)) *callPoints {
@@ -185,6 +188,7 @@ func (c *callPoints) before(what string) int {
 			pl.last = m
 		}
 		pl.lastRef = ref
+		c.event(root, pl.last) // callwindow.go
 		pl.rec.Points = append(pl.rec.Points, checkpoint.Point{N: n, Manifest: ref, Call: call, Time: time.Now().UTC()})
 		if err := pl.save(); err != nil {
 			c.stop("the record could not be saved: " + err.Error())
@@ -200,14 +204,17 @@ func (c *callPoints) before(what string) int {
 
 // after records each rw path as call n left it (the record's "after");
 // a call that was refused and changed nothing there leaves no point.
-// It says whether the point was dropped, and is what the call changed in
-// each rw path (callflags.go).
-func (c *callPoints) after(n int, refused bool) (dropped bool, diffs []placeDiff) {
+// It says whether the point was dropped; the call, no longer running,
+// has what it changed (callwindow.go).
+func (c *callPoints) after(n int, refused bool) (dropped bool) {
 	if n == 0 {
-		return false, nil
+		return false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if p := c.liveOf(n); p != nil {
+		defer c.end(p)
+	}
 	dropped = refused
 	skip := checkpoint.OwnDirs()
 	for _, pl := range c.places {
@@ -218,15 +225,15 @@ func (c *callPoints) after(n int, refused bool) (dropped bool, diffs []placeDiff
 			m, err := checkpoint.Take(pl.store, root, checkpoint.Options{Limits: c.lim, Prev: pl.last, Listable: pl.first, Skip: skip})
 			if err != nil {
 				c.stop("a checkpoint failed: " + err.Error())
-				return false, diffs
+				return false
 			}
-			d := checkpoint.Diff(pl.last, m)
-			now, unchanged = m, len(d) == 0
+			c.event(root, m) // callwindow.go
+			now, unchanged = m, len(checkpoint.Diff(pl.last, m)) == 0
 			if unchanged {
 				pl.last = m // the same place, newer stamps
-			} else {
-				diffs = append(diffs, placeDiff{root: root, flags: pl.flagsOf(pl.last, d)}) // callflags.go
 			}
+		} else {
+			c.event(root, pl.last)
 		}
 		if !refused || !unchanged {
 			dropped = false
@@ -247,17 +254,17 @@ func (c *callPoints) after(n int, refused bool) (dropped bool, diffs []placeDiff
 		if !pl.isAfter || !pl.rec.HasAfter {
 			if err := pl.store.SaveManifest(c.id, "after", pl.last); err != nil {
 				c.stop("a checkpoint could not be saved: " + err.Error())
-				return dropped, diffs
+				return dropped
 			}
 			pl.isAfter = true
 		}
 		pl.rec.HasAfter, pl.rec.Ended = true, time.Now().UTC()
 		if err := pl.save(); err != nil {
 			c.stop("the record could not be saved: " + err.Error())
-			return dropped, diffs
+			return dropped
 		}
 	}
-	return dropped, diffs
+	return dropped
 }
 
 // pointKey carries a writing call's point through its handler.
@@ -271,8 +278,10 @@ type callPoint struct {
 	what string
 	n    int
 	done bool
-	// diffs is what the call changed, once finished (callflags.go).
+	// diffs are the call's flags, once finished (callflags.go); share is
+	// what the stretches it ran in gave it (callwindow.go).
 	diffs []placeDiff
+	share callShare
 }
 
 // take takes the call's point, once (what describes the call; "" keeps
@@ -287,6 +296,13 @@ func (p *callPoint) take(what string) {
 	}
 	done := p.tell.slow("taking a checkpoint of the rw paths before the call")
 	p.n = p.c.before(p.what)
+	if p.n > 0 {
+		p.c.mu.Lock()
+		p.c.begin(p) // callwindow.go
+		p.c.mu.Unlock()
+	} else {
+		p.c.stampBegin(p) // no point: a stamp of the place
+	}
 	done()
 }
 
@@ -316,15 +332,17 @@ func (s *Server) withPoint(ctx context.Context, op string, req *mcp.CallToolRequ
 
 // finish records the place after the call (err: how it ended).
 func (p *callPoint) finish(err error) {
-	if p == nil || p.n == 0 {
+	if p == nil || !p.done || p.c == nil {
+		return
+	}
+	done := p.tell.slow("recording the rw paths as the call left them")
+	defer done()
+	if p.n == 0 {
+		p.c.stampEnd(p) // callwindow.go
 		return
 	}
 	var r *Refusal
-	done := p.tell.slow("recording the rw paths as the call left them")
-	defer done()
-	dropped, diffs := p.c.after(p.n, errors.As(err, &r))
-	p.diffs = diffs
-	if dropped {
+	if dropped := p.c.after(p.n, errors.As(err, &r)); dropped {
 		p.n = 0
 	}
 }

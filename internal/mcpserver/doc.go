@@ -16,9 +16,11 @@
 // an overwrite destroys (backup.go), each named in an "about to act" audit
 // line before it acts (a call whose line cannot be written is refused),
 // no write in a place a live in-place run works on (liveplace.go), a checkpoint of every rw path before
-// each writing call, for `sentinel undo RUN --to N` (checkpoint.go), whose diff after the call is
-// flagged as an in-place run's report flags it (modes, default ACLs, what the person's makefiles,
-// scripts and PATH run: callflags.go, placeflags), the bounds on what one request may
+// each writing call, for `sentinel undo RUN --to N` (checkpoint.go), whose diff after the call —
+// per call when calls run at once, from a stamp of the place when points are off (callwindow.go) —
+// is flagged as an in-place run's report flags it (modes, default ACLs, what the person's makefiles,
+// scripts, PATH and go.mod run: callflags.go, placeflags) and named path by path in the answer's
+// own block, on standard error and in the audit (callwrote.go), the bounds on what one request may
 // cost (requestcap.go), the exec gate (both modes decide through the run's
 // chain — the built-in rules, the person's policy.toml and the project's
 // once trusted (gate_project.go), the line parsed once and walked once by

@@ -115,7 +115,7 @@ func (g *gitGuard) fullLook(ctx context.Context, roots []string) (*lookAnswer, e
 		a.scans[root] = sc
 	}
 	var err error
-	a.targets, a.links, err = targetsOf(ctx, roots, func(root string) []string { return a.scans[root].Dirs })
+	a.targets, a.links, err = targetsOf(ctx, roots, func(root string) []string { return a.scans[root].Dirs }, g.held)
 	return a, err
 }
 

@@ -83,6 +83,10 @@ type gitGuard struct {
 
 	looks lookCache // the look before each command (exec_holds_cache.go)
 
+	// held is what the look made in the rw paths to hold it read-only,
+	// which is no call's change (callwrote.go; nil: not remembered).
+	held *heldMade
+
 	// mover moves into the quarantine (a test's fails its renames).
 	mover gitdir.Mover
 	// made are the git dirs and pointers a command made (by identity,

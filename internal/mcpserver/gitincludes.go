@@ -30,7 +30,7 @@ import (
 // of each of roots (and of the git dirs found under it at the start) names
 // inside roots, made where missing.
 func (g *gitGuard) configTargets(ctx context.Context, roots []string) ([]string, error) {
-	out, links, err := targetsOf(ctx, roots, g.dirsOf)
+	out, links, err := targetsOf(ctx, roots, g.dirsOf, g.held)
 	if err != nil {
 		return nil, err
 	}
@@ -41,23 +41,24 @@ func (g *gitGuard) configTargets(ctx context.Context, roots []string) ([]string,
 }
 
 // targetsOf is configTargets for the git dirs dirsOf gives under each
-// root, with the links on the way to an included file (not recorded).
-func targetsOf(ctx context.Context, roots []string, dirsOf func(root string) []string) ([]string, map[string]string, error) {
+// root, with the links on the way to an included file (not recorded);
+// made remembers what it makes.
+func targetsOf(ctx context.Context, roots []string, dirsOf func(root string) []string, made *heldMade) ([]string, map[string]string, error) {
 	var out []string
 	links := map[string]string{}
 	for _, root := range roots {
 		dirs := dirsOf(root)
 		files, l := gitincludes.Files(ctx, root, dirs, roots)
-		if err := gitincludes.MakeFiles(files); err != nil {
+		if err := made.make(files, gitincludes.MakeFiles); err != nil {
 			return nil, nil, err
 		}
 		programs := gitincludes.Programs(ctx, root, dirs, roots)
-		if err := gitincludes.MakeFiles(programs); err != nil {
+		if err := made.make(programs, gitincludes.MakeFiles); err != nil {
 			return nil, nil, err
 		}
 		files = append(files, programs...)
 		hooks := gitincludes.HooksDirs(ctx, root, dirs, roots)
-		if err := gitincludes.MakeDirs(hooks); err != nil {
+		if err := made.make(hooks, gitincludes.MakeDirs); err != nil {
 			return nil, nil, err
 		}
 		for k, v := range l {

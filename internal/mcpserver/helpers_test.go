@@ -128,19 +128,41 @@ func session(t *testing.T, cfg *Config, opts Options) (*mcp.ClientSession, *Serv
 }
 
 // call calls a tool and returns its text and whether it was an error.
+// call is the call's answer: its first block. A second one, when the
+// call changed paths in an rw path, names them (callwrote.go): callBlocks.
 func call(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) (string, bool) {
+	t.Helper()
+	answer, _, isErr := callBlocks(t, cs, tool, args)
+	return answer, isErr
+}
+
+// callBlocks is the call's answer and the block naming what it changed
+// ("" for none).
+func callBlocks(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) (answer, changed string, isErr bool) {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s %v: protocol error %v", tool, args, err)
 	}
-	var b strings.Builder
+	var texts []string
 	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
+		tc, ok := c.(*mcp.TextContent)
+		if !ok {
+			t.Fatalf("%s %v: a block that is not text: %T", tool, args, c)
 		}
+		texts = append(texts, tc.Text)
 	}
-	return b.String(), res.IsError
+	switch len(texts) {
+	case 1:
+		return texts[0], "", res.IsError
+	case 2:
+		if !strings.HasPrefix(texts[1], "[sentinel: ") {
+			t.Fatalf("%s %v: the second block is not what the call changed: %q", tool, args, texts[1])
+		}
+		return texts[0], texts[1], res.IsError
+	}
+	t.Fatalf("%s %v: %d blocks, want the answer and at most what the call changed: %q", tool, args, len(texts), texts)
+	return "", "", false
 }
 
 func mustAllow(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) string {

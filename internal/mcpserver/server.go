@@ -93,6 +93,7 @@ type shared struct {
 	gens      generations
 	points    *callPoints   // checkpoints before writing calls (checkpoint.go), in the current rw paths
 	teller    *personTeller // run-later lines told to the person, not only the client (tell_person.go)
+	made      *heldMade     // what Sentinel made in the rw paths to hold it read-only (callwrote.go)
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -100,7 +101,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	if opts.Systemctl == "" {
 		opts.Systemctl = "systemctl"
 	}
-	sh := &shared{opts: opts, fetch: opts.fetch, runID: newRunID()}
+	sh := &shared{opts: opts, fetch: opts.fetch, runID: newRunID(), made: &heldMade{}}
 	sh.teller = newPersonTeller(opts.Warn, func() *audit { return sh.audit })
 	sh.teller.also = opts.Danger
 	s, err := sh.generation(cfg)
@@ -146,6 +147,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		warn = os.Stderr
 	}
 	s.points = newCallPoints(s.runID, "sentinel mcp "+cfg.File, opts.Checkpoint, rwRoots(cfg), func(line string) { fmt.Fprintln(warn, line) })
+	s.points.made = sh.made // what Sentinel makes in the rw paths is not a call's (callwrote.go)
 	s.addTools()
 	return s, nil
 }
@@ -166,6 +168,7 @@ func rwRoots(cfg *Config) []string {
 func (sh *shared) generation(cfg *Config) (*Server, error) {
 	s := &Server{shared: sh, cfg: cfg}
 	s.run = &runner{cfg: cfg, helper: sh.opts.Helper, tell: sh.teller.tell}
+	s.run.git.held = sh.made
 	// Both modes decide through the policy chain (gate_project.go); in
 	// allowlist mode the allowlist then stands for the person's answer.
 	person := sh.opts.Person
@@ -246,6 +249,7 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 		var out outcome
 		var err error
 		var pt *callPoint
+		var wrote mcp.Content // what the call changed: its own block (callwrote.go)
 		if aerr := s.audit.failed(); aerr != nil {
 			// Refused before it acts: nothing it did would be recorded.
 			return nil, nil, fmt.Errorf("the audit journal failed, so this server acts on nothing more (restart it once there is room): %w", aerr)
@@ -260,6 +264,7 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 			out, err = h(s, ctx, in)
 			pt.finish(err)
 			out.text += s.tellFlags(op, req, pt) // callflags.go
+			wrote = s.tellWrote(callWhat(op, req), pt)
 		}
 		c := Call{Tool: op, Decision: DecisionAllow, Rule: out.rule, ExitCode: out.exit, Bytes: out.bytes, Backup: out.backup, GitSweep: out.swept, DurationMS: time.Since(start).Milliseconds(), Point: pt.number()}
 		if req != nil && req.Params != nil {
@@ -292,11 +297,14 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 			}
 			return nil, nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", aerr)
 		}
+		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out.text}}}
 		if err != nil {
-			res := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
-			return res, nil, nil
+			res = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: out.text}}}, nil, nil
+		if wrote != nil {
+			res.Content = append(res.Content, wrote)
+		}
+		return res, nil, nil
 	}
 }
 

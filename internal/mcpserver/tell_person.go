@@ -25,6 +25,10 @@ import (
 // (a file that runs code later a command made or its commits carry).
 const KindDanger journal.Kind = "mcp-danger"
 
+// KindWrote is a line naming what a writing call changed, in the audit's
+// system lane (callwrote.go).
+const KindWrote journal.Kind = "mcp-wrote"
+
 // dangerPrefix starts every such line, as in an in-place run's report.
 const dangerPrefix = "DANGEROUS: "
 
@@ -71,6 +75,25 @@ func (t *personTeller) tell(what string, lines []string) {
 			t.told = append(t.told, l)
 		} else {
 			t.more++
+		}
+	}
+}
+
+// wrote writes each line, what a call changed, to standard error and the
+// audit's system lane; not DANGEROUS, so not in the summary.
+func (t *personTeller) wrote(what string, lines []string) {
+	if t == nil || len(lines) == 0 {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, l := range lines {
+		l = textsafe.Line(l + " (" + what + ")")
+		fmt.Fprintln(t.warn, "sentinel mcp: "+l)
+		if a := t.j(); a != nil {
+			if _, err := a.j.Append(journal.System, KindWrote, l, nil); err != nil {
+				fmt.Fprintln(t.warn, "sentinel mcp: the audit journal failed to keep the line above: "+err.Error())
+			}
 		}
 	}
 }

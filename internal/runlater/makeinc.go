@@ -56,7 +56,7 @@ func ReadMakefile(file string) Makefile {
 	target := ""
 	for _, line := range lines {
 		if strings.HasPrefix(line, "\t") {
-			m.subs = append(m.subs, recipeMakes(line)...) // the shell's, not make's: only a sub-make is read
+			m.subs = append(m.subs, loopMakes(line, vars, m.Dir)...) // the shell's, not make's: only a sub-make is read (makeinc_loops.go)
 			m.runs = append(m.runs, recipeRuns(line, target)...)
 			continue
 		}

@@ -59,6 +59,13 @@ func ReadMakefiles(root string, files, envrcs []string) []Makefile {
 		}
 		rel, _ := filepath.Rel(root, t.file)
 		for _, s := range m.subs {
+			if s.dyn {
+				for _, d := range dynDirs(filepath.Join(t.dir, s.dir), s.file) { // makeinc_loops.go
+					queue = append(queue, todo{file: d.file, dir: d.dir, depth: t.depth + 1,
+						why: "your " + filepath.ToSlash(rel) + " runs make in folders it names only when it runs (`" + s.text + "`), maybe this one"})
+				}
+				continue
+			}
 			file := s.file
 			if file == "" {
 				file = defaultMakefile(filepath.Join(t.dir, s.dir))
@@ -90,7 +97,12 @@ func defaultMakefile(dir string) string {
 
 // subMake is one make a recipe runs: in dir (-C, relative to where the
 // makefile's make runs), on file (-f, relative to dir; "" the default).
-type subMake struct{ dir, file, text string }
+// dyn: in a folder below dir the recipe names only when it runs (-C $$d,
+// cd $$d, the loop not read: makeinc_loops.go).
+type subMake struct {
+	dir, file, text string
+	dyn             bool
+}
 
 // isMake says whether a recipe word runs make.
 func isMake(w string) bool {
@@ -103,16 +115,21 @@ func isMake(w string) bool {
 }
 
 // recipeMakes are the makes the recipe line runs with a -C or -f it can
-// read, after a `cd DIR` earlier on the line (a name built from a
-// variable, $$d in a loop, is not followed; nor a make after a cd to one).
+// read, after a `cd DIR` earlier on the line. One in a folder named from
+// a variable (-C $$d, after cd $$d) is dyn; a -f built from one, or a
+// make after a cd out of the place, is not followed.
 func recipeMakes(line string) []subMake {
 	var out []subMake
-	cwd, lost := "", false
+	cwd, lost, dyn := "", false, false
 	for _, cmd := range envrcCommands(strings.TrimLeft(strings.TrimPrefix(line, "\t"), "@+- \t")) {
+		cmd = unSubshell(cmd) // (cd d && $(MAKE)): makeinc_loops.go
 		if len(cmd) > 0 && cmd[0] == "cd" {
-			if len(cmd) != 2 || strings.Contains(cmd[1], "$") || filepath.IsAbs(cmd[1]) {
+			switch {
+			case len(cmd) == 2 && strings.Contains(cmd[1], "$") && !filepath.IsAbs(cmd[1]) && !dyn:
+				dyn = true
+			case len(cmd) != 2 || strings.Contains(cmd[1], "$") || filepath.IsAbs(cmd[1]):
 				lost = true
-			} else {
+			default:
 				cwd = filepath.Join(cwd, filepath.FromSlash(cmd[1]))
 			}
 			continue
@@ -127,7 +144,7 @@ func recipeMakes(line string) []subMake {
 		if start < 0 {
 			continue
 		}
-		s := subMake{dir: cwd, text: strings.Join(cmd[start:], " ")}
+		s := subMake{dir: cwd, text: strings.Join(cmd[start:], " "), dyn: dyn}
 		ok := !lost
 		args := cmd[start+1:]
 		for i := 0; i < len(args); i++ {
@@ -155,13 +172,17 @@ func recipeMakes(line string) []subMake {
 			default:
 				continue
 			}
+			if val != "" && strings.Contains(val, "$") && into == &s.dir && !s.dyn && !filepath.IsAbs(val) {
+				s.dyn = true // -C $$d: below where it runs
+				continue
+			}
 			if val == "" || strings.Contains(val, "$") {
 				ok = false
 				break
 			}
 			*into = filepath.Join(*into, filepath.FromSlash(val)) // -C a -C b is a/b
 		}
-		if ok && (s.dir != "" || s.file != "") && s.dir != "." {
+		if ok && (s.dir != "" || s.file != "" || s.dyn) && (s.dir != "." || s.dyn) {
 			out = append(out, s)
 		}
 	}

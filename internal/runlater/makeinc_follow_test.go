@@ -136,3 +136,51 @@ func TestMakefilesFollowIsBounded(t *testing.T) {
 		t.Errorf("a makefile naming 100: read %d makefiles, want %d", n, maxMakefiles)
 	}
 }
+
+// A recipe's shell loop over folders, `for d in $(SUBDIRS); do $(MAKE)
+// -C $$d; done`, is followed into each folder it names (assigned
+// variables, literal names, globs), and one whose folders are known only
+// when it runs ($$(ls)) into every folder right below with a makefile,
+// each named with why: the loop was not followed before (ipgaps27).
+func TestMakefilesFollowSubMakesInAShellLoop(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"Makefile": "SUBDIRS := lib app\nall:\n\tfor d in $(SUBDIRS); do $(MAKE) -C $$d all || exit 1; done\n" +
+			"\t@for x in plug/*; do (cd $${x} && $(MAKE)); done\n",
+		"lib/Makefile":      "include lib.conf\n",
+		"app/GNUmakefile":   "-include rules.inc\n",
+		"app/other":         "",
+		"plug/one/Makefile": "include one.inc\n",
+		"tools/Makefile":    "include tools.inc\n",
+		"dyn/Makefile":      "all:\n\tfor m in $$(ls); do $(MAKE) -C $$m; done\n",
+		"dyn/a/Makefile":    "include a.inc\n",
+		"dyn/b/makefile":    "include b.inc\n",
+		"dyn/c/README":      "",
+	})
+	ms := ReadMakefiles(root, []string{filepath.Join(root, "Makefile"), filepath.Join(root, "dyn", "Makefile")}, nil)
+	why := map[string]string{}
+	var includes []string
+	for _, m := range ms {
+		rel, _ := filepath.Rel(root, m.File)
+		why[filepath.ToSlash(rel)] = m.Why
+		for _, p := range []string{"lib/lib.conf", "app/rules.inc", "plug/one/one.inc", "tools/tools.inc", "dyn/a/a.inc", "dyn/b/b.inc"} {
+			if _, ok := m.IncludesFile(filepath.Join(root, filepath.FromSlash(p))); ok {
+				includes = append(includes, p)
+			}
+		}
+	}
+	for f, want := range map[string]string{
+		"lib/Makefile":      "runs make on it (`$(MAKE) -C lib all`)",
+		"app/GNUmakefile":   "runs make on it (`$(MAKE) -C app all`)",
+		"plug/one/Makefile": "your Makefile runs make",
+		"dyn/a/Makefile":    "your dyn/Makefile runs make in folders it names only when it runs (`$(MAKE) -C $$m`), maybe this one",
+		"dyn/b/makefile":    "names only when it runs",
+	} {
+		if !strings.Contains(why[f], want) {
+			t.Errorf("%s: why %q, want it to say %q (read: %v)", f, why[f], want, why)
+		}
+	}
+	if got, want := strings.Join(includes, " "), "lib/lib.conf app/rules.inc plug/one/one.inc dyn/a/a.inc dyn/b/b.inc"; !sameWords(got, want) {
+		t.Errorf("included: %q, want %q (tools/ is in no loop)", got, want)
+	}
+}

@@ -136,6 +136,14 @@ func Same(b, a *Entry) bool {
 	return !changed
 }
 
+// Between is how the path p changed from b to a (either nil: not there),
+// as Diff would tell it, and whether it did: for one path seen changed in
+// several diffs, from the first one's before to the last one's after.
+func Between(p string, b, a *Entry) (Change, bool) {
+	w, changed := compare(b, a)
+	return Change{Path: p, What: w, Before: b, After: a}, changed
+}
+
 // unixMode is m as chmod spells it: the permission bits with setuid
 // (04000), setgid (02000) and sticky (01000), which fs.FileMode keeps
 // apart; a change of those alone is not "0755→0755".

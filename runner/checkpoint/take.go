@@ -46,6 +46,9 @@ type Options struct {
 	// own state dir when the place holds it).
 	Skip []string
 
+	// stampOnly records each file's stamp and no content (Stamp).
+	stampOnly bool
+
 	// Test seams (unset in the program), fields so that tests running in
 	// parallel cannot see each other's: walked runs once the walk has
 	// recorded an entry (for a directory: before it is listed),
@@ -157,6 +160,9 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			e.Size, e.MTime, e.CTime, e.Ino, e.Dev = 0, 0, 0, 0, 0
 		case info.Mode().IsRegular():
 			e.Kind = KindFile
+			if o.stampOnly {
+				break // compared by stamp (Diff's sameContent)
+			}
 			if prev, ok := o.Prev.Get(rel); ok && prev.Kind == KindFile && prev.Hash != "" && sameStamp(prev, &e) && e.Size <= lim.MaxFileBytes &&
 				time.Unix(0, e.CTime).Before(reuseBefore) && s.has(prev.Hash) && m.Bytes+e.Size <= lim.MaxTotalBytes {
 				e.Hash, e.XAttrs = prev.Hash, prev.XAttrs // an attribute set since changed the ctime
@@ -184,7 +190,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		}
 		return nil
 	}, reopen)
-	if err == nil {
+	if err == nil && !o.stampOnly {
 		if o.betweenWalkAndRead != nil {
 			o.betweenWalkAndRead()
 		}
@@ -198,7 +204,9 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		return nil, fmt.Errorf("checkpoint %s: %w", root, err)
 	}
 	sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
-	s.anchorOutside(root, m)
+	if !o.stampOnly {
+		s.anchorOutside(root, m)
+	}
 	m.Took = time.Since(start).Milliseconds()
 	return m, nil
 }

@@ -1,0 +1,46 @@
+package runner
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/sentinelhq/sentinel/internal/placeflags"
+	"github.com/sentinelhq/sentinel/runner/checkpoint"
+)
+
+// A changed toolchain line (or a raised go line) in a go.mod or go.work of
+// the place chooses the Go the person's next go command runs
+// (placeflags.GoToolchain). The old content is the checkpoint's stored
+// copy; the new one the end's, or the file itself when the end could not
+// store it.
+
+// maxGoModRead bounds a go.mod or go.work read for the flag.
+const maxGoModRead = 1 << 20
+
+// goToolchainFlags are changes' go.mod and go.work flags.
+func (c *inPlaceCheckpoint) goToolchainFlags(changes []checkpoint.Change) []Flag {
+	return flagsOf(placeflags.GoToolchain(changes, func(p string, e *checkpoint.Entry, after bool) []byte {
+		if b, err := c.store.ReadBlob(e, maxGoModRead); err == nil {
+			return b
+		}
+		if c.rec == nil || e.Hash != "" || !after {
+			return nil // stored but not readable, or the old content, which only the store has
+		}
+		root, err := os.OpenRoot(c.rec.Place) // the file as it is: never through a link out of the place
+		if err != nil {
+			return nil
+		}
+		defer root.Close()
+		f, err := root.Open(filepath.FromSlash(p))
+		if err != nil {
+			return nil
+		}
+		defer f.Close()
+		b, err := io.ReadAll(io.LimitReader(f, maxGoModRead+1))
+		if err != nil || len(b) > maxGoModRead {
+			return nil
+		}
+		return b
+	}))
+}
