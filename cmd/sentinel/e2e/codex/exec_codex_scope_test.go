@@ -43,7 +43,9 @@ func TestExecCodexBackgroundKillerCannotReachTheHooks(t *testing.T) {
 	// The loop runs; the next call's card must stay up through several of
 	// its rounds, its hooks neither killed nor stopped.
 	cardUp := e2etest.Has(asked, "[a] approve once")
-	gone := func(s string) bool { return strings.Contains(s, "run failed") || strings.Contains(s, "Blocked by hook") }
+	gone := func(s string) bool {
+		return strings.Contains(s, "run failed") || strings.Contains(s, "Blocked by hook")
+	}
 	s := tm.WaitFor("the card for "+asked+" (or the run failed)", func(s string) bool { return cardUp(s) || gone(s) })
 	if !cardUp(s) {
 		t.Fatalf("the card for %q never came up: the loop reached the hooks\n%s", asked, s)
