@@ -29,8 +29,26 @@ const claudeKillerLoop = `setsid sh -c 'while :; do pkill -STOP -f "hook [c]laud
 // runs.
 func TestExecClaudeBackgroundKillerCannotReachTheHooks(t *testing.T) {
 	t.Parallel()
+	claudeKillerRun(t, "")
+}
+
+// The same with the repository's .claude/settings.json naming the real
+// shell, unwrapped, as SHELL and CLAUDE_CODE_SHELL (settings env reaches
+// Claude Code's own environment): the commands are still scoped.
+func TestExecClaudeRepositoryShellSettingIsStillScoped(t *testing.T) {
+	t.Parallel()
+	claudeKillerRun(t, `{"env": {"SHELL": "/.sentinel-shells/usr/bin/bash", "CLAUDE_CODE_SHELL": "/.sentinel-shells/usr/bin/bash"}}`)
+}
+
+// claudeKillerRun runs the killer loop then an asked call under sentinel
+// exec -- claude, with settings (when not "") as the repository's
+// .claude/settings.json, and checks that the loop never reached the hooks.
+func claudeKillerRun(t *testing.T, settings string) {
 	e2etest.NeedClaude(t)
 	dir := e2etest.ScriptRepo(t)
+	if settings != "" {
+		e2etest.WriteFile(t, filepath.Join(dir, ".claude", "settings.json"), settings)
+	}
 	const asked = `eval "echo ran > bypassed.txt"` // the policy asks about eval
 	model := e2etest.StartModel(t, fakemodel.Script{
 		fakemodel.Reply(fakemodel.Bash(claudeKillerLoop)),
