@@ -26,7 +26,9 @@ const claudeKillerLoop = `setsid sh -c 'while :; do pkill -STOP -f "hook [c]laud
 // every hook process cannot reach them (internal/shellscope: Claude Code
 // starts each command with $SHELL, shown as the wrapper): the next call's
 // card stays up, the person's deny reaches the model and the call never
-// runs.
+// runs. Seen failing without the scope (claude not in runner's
+// scopedAgents): the loop's pkill matched Claude Code itself, which
+// exited 137, and the run failed before the second call.
 func TestExecClaudeBackgroundKillerCannotReachTheHooks(t *testing.T) {
 	t.Parallel()
 	claudeKillerRun(t, "")
@@ -65,7 +67,7 @@ func claudeKillerRun(t *testing.T, settings string) {
 	}
 	s := tm.WaitFor("the card for "+asked+" (or the run failed, or Claude's own dialog)", func(s string) bool { return cardUp(s) || gone(s) })
 	if !cardUp(s) {
-		t.Fatalf("the card for %q never came up: the loop reached the hooks\n%s", asked, s)
+		t.Fatalf("the card for %q never came up: the loop reached the agent or its hooks\n%s", asked, s)
 	}
 	log := filepath.Join(dir, "killer.log")
 	from := claudeRounds(log)

@@ -48,7 +48,7 @@ func TestExecCodexBackgroundKillerCannotReachTheHooks(t *testing.T) {
 	}
 	s := tm.WaitFor("the card for "+asked+" (or the run failed)", func(s string) bool { return cardUp(s) || gone(s) })
 	if !cardUp(s) {
-		t.Fatalf("the card for %q never came up: the loop reached the hooks\n%s", asked, s)
+		t.Fatalf("the card for %q never came up: the loop reached the agent or its hooks\n%s", asked, s)
 	}
 	log := filepath.Join(dir, "killer.log")
 	from := rounds(log)
