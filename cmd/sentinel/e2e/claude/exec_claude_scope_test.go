@@ -31,25 +31,52 @@ const claudeKillerLoop = `setsid sh -c 'while :; do pkill -STOP -f "hook [c]laud
 // exited 137, and the run failed before the second call.
 func TestExecClaudeBackgroundKillerCannotReachTheHooks(t *testing.T) {
 	t.Parallel()
-	claudeKillerRun(t, "")
+	claudeKillerRun(t, "", "")
 }
 
 // The same with the repository's .claude/settings.json naming the real
 // shell, unwrapped, as SHELL and CLAUDE_CODE_SHELL (settings env reaches
-// Claude Code's own environment): the commands are still scoped.
+// Claude Code's own environment): measured with 2.1.332, the commands are
+// still scoped (why was not found; this pins it).
 func TestExecClaudeRepositoryShellSettingIsStillScoped(t *testing.T) {
 	t.Parallel()
-	claudeKillerRun(t, `{"env": {"SHELL": "/.sentinel-shells/usr/bin/bash", "CLAUDE_CODE_SHELL": "/.sentinel-shells/usr/bin/bash"}}`)
+	claudeKillerRun(t, `{"env": {"SHELL": "/.sentinel-shells/usr/bin/bash", "CLAUDE_CODE_SHELL": "/.sentinel-shells/usr/bin/bash"}}`, "")
+}
+
+// The same for a person whose $SHELL is a bash at a path the sandbox does
+// not show as the wrapper (here a copy in the project, like a bash of
+// Homebrew's or Nix's): measured with 2.1.332, the commands are still
+// scoped — Claude Code did not start that copy (why was not found; this
+// pins it: a Claude Code that starts $SHELL from anywhere fails here).
+func TestExecClaudeUncoveredShellIsStillScoped(t *testing.T) {
+	t.Parallel()
+	claudeKillerRun(t, "", "tools/bash")
 }
 
 // claudeKillerRun runs the killer loop then an asked call under sentinel
 // exec -- claude, with settings (when not "") as the repository's
-// .claude/settings.json, and checks that the loop never reached the hooks.
-func claudeKillerRun(t *testing.T, settings string) {
+// .claude/settings.json and, with shellCopy (a path in the project), the
+// person's SHELL a copy of bash there, and checks that the loop never
+// reached the agent or its hooks.
+func claudeKillerRun(t *testing.T, settings, shellCopy string) {
 	e2etest.NeedClaude(t)
 	dir := e2etest.ScriptRepo(t)
 	if settings != "" {
 		e2etest.WriteFile(t, filepath.Join(dir, ".claude", "settings.json"), settings)
+	}
+	shell := "/bin/bash"
+	if shellCopy != "" {
+		b, err := os.ReadFile("/bin/bash")
+		if err != nil {
+			t.Skip("no /bin/bash to copy")
+		}
+		shell = filepath.Join(dir, shellCopy)
+		if err := os.MkdirAll(filepath.Dir(shell), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(shell, b, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	const asked = `eval "echo ran > bypassed.txt"` // the policy asks about eval
 	model := e2etest.StartModel(t, fakemodel.Script{
@@ -57,7 +84,7 @@ func claudeKillerRun(t *testing.T, settings string) {
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Bash(asked)}},
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
 	})
-	env := append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir(), "SHELL=/bin/bash")
+	env := append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir(), "SHELL="+shell)
 	tm := e2etest.StartSentinel(t, dir, env, "exec", "--allow-host", e2etest.ModelHost(model), "--", "claude", "Start the loop, then write the file.")
 	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
 	tm.Keys("a")
