@@ -46,6 +46,7 @@ func (r *containment) start(ctx context.Context) (sandbox.Profile, error) {
 		if profile, err = r.inPlaceProfile(ctx, profile); err != nil {
 			return profile, err
 		}
+		profile = r.withShellScope(profile)
 	}
 	pinPersonPrograms(r.opts.Project.Root, profile)
 	r.sb, err = sandbox.Prepare(profile, sandbox.Options{Mode: r.opts.Sandbox.Mode, Asker: r.askHost, OnDeny: r.proxyDenied, OnExecDeny: r.execDenied})

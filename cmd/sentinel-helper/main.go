@@ -1,6 +1,9 @@
 // Command sentinel-helper is the small second program beside sentinel: it
 // answers coding agents' hooks (`sentinel-helper hook <agent>`, the same
-// answer as `sentinel hook <agent>`) and is the sandbox's re-executed helper.
+// answer as `sentinel hook <agent>`), is the sandbox's re-executed helper,
+// and, shown over the system shells in an in-place sandbox, the wrapper
+// that puts each command an agent starts in its own signal scope
+// (internal/shellscope).
 // Both run once per tool call or sandboxed command, so this program links
 // only the hook client, the dialects and the sandbox's in-namespace side
 // (sandbox/inside) — none of the terminal UI, syntax highlighting, model
@@ -17,11 +20,15 @@ import (
 	"os"
 
 	"github.com/sentinelhq/sentinel/internal/helperbin/stamp"
+	"github.com/sentinelhq/sentinel/internal/shellscope"
 	"github.com/sentinelhq/sentinel/runner/hookclient"
 	"github.com/sentinelhq/sentinel/sandbox/inside"
 )
 
 func main() {
+	if real, ok := shellscope.Invoked(); ok { // shown over a shell in the sandbox
+		os.Exit(shellscope.Main(real))
+	}
 	args := os.Args[1:]
 	switch {
 	case len(args) > 0 && args[0] == inside.Arg:

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sentinelhq/sentinel/internal/hostbin"
+	"github.com/sentinelhq/sentinel/internal/shellscope"
 	"os"
 	"strings"
 
@@ -132,6 +133,9 @@ func (e exitError) Error() string {
 func (e exitError) Unwrap() error { return e.err }
 
 func main() {
+	if real, ok := shellscope.Invoked(); ok { // shown over a shell in the sandbox, without sentinel-helper
+		os.Exit(shellscope.Main(real))
+	}
 	// Before anything starts a program: no loader entry of the person's
 	// environment may send one to a library in its working directory
 	// (the place, where the coder writes).

@@ -38,33 +38,34 @@ import (
 //     TestExecCodexKilledInnerHookBlocksTheCall). A command that kills the
 //     guard (first, or `kill -9 -1`, or SIGSTOP then SIGKILL) still gets
 //     the call run: the guard is the coder's uid in the coder's pid
-//     namespace. That leaves the broker's bypass watch
-//     (approvals/bypass.go), which stops the run after the call.
-//   - Keeping the coder's commands from signalling the hooks at all, as
-//     measured: Codex's own Linux sandbox (`codex sandbox`, bubblewrap)
-//     runs a command in a new pid namespace (it saw 5 pids), but nested
-//     in Sentinel's it fails ("bwrap: No permissions to create new
-//     namespace": Sentinel's seccomp refuses new namespaces; allowed,
-//     Landlock would refuse bwrap's mounts — under a one-right Landlock
-//     domain in a new user namespace: "bwrap: Failed to make / slave:
-//     Operation not permitted"); its legacy Landlock mode refuses a
-//     restricted file system ("requires bubblewrap"). A nested Landlock
-//     domain scoped for signals (LANDLOCK_SCOPE_SIGNAL, no privilege, no
-//     namespace) does it: inside Sentinel's sandbox a command in one could
-//     not signal a process outside it (kill -9 PID and kill -9 -1 both
-//     EPERM), could still end its own children, and could still be ended
-//     by its parent. It would have to be entered by every command Codex
-//     starts, before the coder's code runs, and Codex gives no place for
-//     that: it starts commands and hooks as /bin/bash (the passwd shell)
-//     or the system shell of the kind the model names in exec_command's
-//     "shell" (/bin/dash ran as /bin/sh; a path of the coder's named bash
-//     ran /bin/bash; python3 ran the default), ignoring $SHELL and PATH,
-//     and the PreToolUse payload does not show which shell. So the wrapper
-//     entering the scope would be shown by the sandbox at each system
-//     shell's own path (/usr/bin/bash, /usr/bin/dash, zsh…), the real
-//     shells elsewhere, entering a new domain only when its parent is
-//     Codex; not built. Servers Codex starts itself (MCP) would stay in its
-//     domain.
+//     namespace, so under the Linux sandbox each command Codex starts is
+//     kept from signalling it at all (next point); without that (an older
+//     kernel, --sandbox off) the broker's bypass watch
+//     (approvals/bypass.go) stops the run after the call.
+//   - Keeping the coder's commands from signalling the hooks:
+//     internal/shellscope, built on what was measured. Codex's own Linux
+//     sandbox (`codex sandbox`, bubblewrap) cannot nest in Sentinel's
+//     ("bwrap: No permissions to create new namespace": Sentinel's seccomp
+//     refuses new namespaces; allowed, Landlock would refuse bwrap's
+//     mounts), and its legacy Landlock mode refuses a restricted file
+//     system ("requires bubblewrap"). A nested Landlock domain scoped for
+//     signals (LANDLOCK_SCOPE_SIGNAL, ABI 6, no privilege, no namespace)
+//     does it, and Codex starts commands and hooks as /bin/bash (the
+//     passwd shell) or the system shell of the kind the model names in
+//     exec_command's "shell" (/bin/dash ran as /bin/sh; a path of the
+//     coder's named bash ran /bin/bash; python3 ran the default),
+//     ignoring $SHELL and PATH. So the sandbox shows a wrapper over each
+//     system shell's real file (bash, dash, zsh) and the real shells at
+//     /.sentinel-shells; the wrapper enters a new scope unless it is
+//     already below one and execs the real shell. Each command, and each
+//     hook, is then in a scope of its own: a command's `kill -9 -1`,
+//     `pkill -9 -f 'hook codex'` or SIGSTOP reaches nothing outside it
+//     (e2e/codex TestExecCodexBackgroundKillerCannotReachTheHooks: an
+//     approved background loop killing every hook process five times a
+//     second left the next call's card up). Codex, outside, still ends the
+//     commands it started. The cost: a command cannot signal what an
+//     earlier command started (call 2's `pkill -f vite` misses call 1's
+//     server). Servers Codex starts itself (MCP) stay in its domain.
 //   - Hooks from config layers (CODEX_HOME's hooks.json, a project's
 //     .codex/) run only once trusted (a hash kept in config.toml, set in
 //     the TUI). Managed hooks need no trust: RequirementsPath's [hooks]

@@ -26,12 +26,13 @@ import (
 // guard, so a coder command that kills only the process holding the card
 // gets the call refused and the model hears why.
 //
-// The guard is not a wall: it runs as the coder's uid in the coder's pid
-// namespace, and a command that kills it (first, or both at once) gets the
-// call run as before — which the broker's bypass watch sees
-// (approvals/bypass.go). What would keep a coder's command from signalling
-// Codex's hooks at all is a pid namespace of its own; runner/codex's
-// in-place doc says what was measured.
+// The guard alone is not a wall: it runs as the coder's uid in the
+// coder's pid namespace, and a command that kills it (first, or both at
+// once) would get the call run as before — which the broker's bypass
+// watch sees (approvals/bypass.go). In place under the Linux sandbox each
+// command Codex and Claude Code start runs in a Landlock signal scope of
+// its own (internal/shellscope), so no command can signal the guard or
+// the inner hook; the guard stays for a kernel without that scope.
 
 // envGuarded marks the inner hook a guard started.
 const envGuarded = "SENTINEL_HOOK_GUARDED"

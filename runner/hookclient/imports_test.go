@@ -35,10 +35,12 @@ func TestHookLinksOnlyWhatItNeeds(t *testing.T) {
 // net and net/http: linked, they made every hook start through the dynamic
 // loader (measured: 2.4× a bare Go program's start, 1.4× without).
 // Nor the stamp cache (internal/helperbin, with its HMAC and state files):
-// the helper only prints its stamp.
+// the helper only prints its stamp. It is also the shell wrapper in place
+// (internal/shellscope: the standard library and x/sys/unix only), which
+// every shell start in the sandbox pays for.
 func TestHelperLinksOnlyWhatItNeeds(t *testing.T) {
 	seen := checkLinks(t, "sentinel-helper", "cmd/sentinel-helper",
-		append([]string{"cmd/sentinel-helper", "sandbox/inside", "internal/helperbin/stamp"}, hookPackages...))
+		append([]string{"cmd/sentinel-helper", "sandbox/inside", "internal/helperbin/stamp", "internal/shellscope"}, hookPackages...))
 	if !seen[module+"/sandbox/inside"] || !seen[module+"/runner/hookclient"] || !seen["golang.org/x/sys/unix"] {
 		t.Fatalf("the walk missed what sentinel-helper surely links (saw %d packages)", len(seen))
 	}

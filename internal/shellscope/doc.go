@@ -1,0 +1,41 @@
+// Package shellscope keeps the commands an agent starts in place from
+// signalling the agent, its hooks and the hooks' guard: a wall around the
+// gate, where runner/hookclient's guard alone is not one (a command that
+// kills the guard, `kill -9 -1`, `pkill -f 'hook codex'`, a background
+// killer loop an approved command leaves, or SIGSTOP of the guard, got the
+// next call run before the broker's bypass watch stopped the run).
+//
+// How: inside the Linux sandbox the system shells (bash, sh/dash, zsh) are
+// shown as a wrapper (Places: sentinel-helper, or the sentinel binary when
+// the helper is absent, over each shell's real file) and the real shells
+// at RealDir+their path. Codex starts every command and hook as /bin/bash
+// (the passwd shell) or the system shell of the kind the model names,
+// ignoring $SHELL and PATH; Claude Code starts them with $SHELL. The
+// wrapper (Main) enters a new Landlock domain scoped for signals
+// (LANDLOCK_SCOPE_SIGNAL, ABI 6, no privilege) and execs the real shell
+// with its own argv and environment. A process in that domain gets EPERM
+// signalling anything outside it: the agent, the hooks (each started
+// through its own shell, so each in its own sibling domain), the guard,
+// stage 1 — `kill -9 -1` included. The agent, in the outer domain, can
+// still signal (stop, kill) the commands it started.
+//
+// When it enters: only when the shell is not already below a scope — no
+// ancestor but pid 1 (the sandbox's stage 1) refuses a signal 0. That is a
+// shell the agent (or its hook runner) started; a shell a command starts
+// (make's sh -c, a script's bash) stays in its command's domain, so one
+// command's processes still signal each other as before. It reads no
+// environment variable and no file the coder could write, so a coder
+// cannot make the agent's next shell skip the scope; a coder that runs the
+// real shell at RealDir directly is still in its own command's domain.
+//
+// The cost, by design: a command cannot signal what an earlier command
+// started (a dev server started by call 1 cannot be stopped by `pkill -f
+// vite` in call 2); the agent's own kill of a background shell still
+// works (it is the outer domain). And every shell start in the sandbox,
+// make's sh -c per recipe line included, pays for one more program start
+// (a Go binary): measured at load 11 on 2 cores, 20.1 ms of CPU for an
+// agent-started `bash -c true` against 10.0 for the real bash, and 16.8
+// against 8.2 for `sh -c true` inside a command (200 each,
+// docs/measure/shellscope.sh). A kernel without Landlock ABI 6 gets no
+// wrapper, and the run's journal says so (runner).
+package shellscope
