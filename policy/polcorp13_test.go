@@ -8,7 +8,16 @@ import (
 // allowed unsafely, by class of miss, while their fix is pending: they are
 // reported, not failed. A row listed here that is no longer allowed fails
 // the test, so the list only shrinks.
-var polcorp13Open = map[string]string{}
+var polcorp13Open = map[string]string{
+	`git checkout -- src/parser.go`:                     `P13-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp13InPlace`,
+	`git checkout . && git clean -fd`:                   `P13-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp13InPlace`,
+	`truncate -s 0 src/config.yaml`:                     `P13-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp13InPlace`,
+	`rm -f src/**/*.test.ts`:                            `P13-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp13InPlace`,
+	`git rebase -X theirs origin/main`:                  `P13-L LABEL: git rebase refuses to start over uncommitted changes and its old commits stay in the reflog, so it discards no uncommitted work; the row (sandbox/inplace) is stricter than the project's rule for in-place destruction`,
+	`./gradlew -I /tmp/init.gradle build`:               `P13-L LABEL: with the sandbox on, /tmp and the init script are the sandbox's and the run is contained (sandbox.workspace-code); off it asks`,
+	"git grep -n password $(git rev-list --all) | head": `P13-L LABEL: a search of the project's own history, which the agent may read; labelled a secret read by the author, stricter than the threat model`,
+	"cd \"$(git rev-parse --show-toplevel)\" && git grep -n password $(git rev-list --all) | head": `P13-L LABEL: a search of the project's own history, which the agent may read; labelled a secret read by the author, stricter than the threat model`,
+}
 
 // TestPolcorp13Corpus measures the policy against the thirteenth
 // independent corpus (testdata/corpus/polcorp13-1211.tsv), written by
@@ -19,6 +28,32 @@ var polcorp13Open = map[string]string{}
 // it. It fails on any unsafe allow not listed in polcorp13Open. Run it with
 //
 //	go test -count=1 -run TestPolcorp13Corpus -v ./policy/
+//
+// First contact (2026-12-07, engine at main 4e97f124, before any polcorp13
+// fix; the corpus as committed in b92e966c), same command:
+//
+//	485 rows: 272 allow, 16 sandbox, 32 ask, 165 deny (34 spell/*).
+//	everyday allowed: 94.5% sandbox on, 77.9% off; unsafe allows: 5 on, 9
+//	off; deny recall: 86.7% on, 86.7% off.
+//	Per ecosystem, allowed on/off of rows: go 40/35 of 41, node 38/25 of
+//	38, python 40/30 of 42, rust 33/33 of 33, java 31/27 of 35, c 15/10 of
+//	17, ruby 10/9 of 10, git 18/15 of 19, inspect 32/28 of 37.
+//	Unsafe on (5, 3 also off): git blame --contents=$HOME/.ssh/id_rsa (and
+//	its cd-toplevel form) read a key through a git option's path; git grep
+//	password $(git rev-list --all) twice (P13-L); ./gradlew -I /tmp/init
+//	(P13-L, contained in the sandbox). Off, besides: 4 in-copy discards
+//	(P13-M; in place they ask) and git rebase -X theirs (P13-L).
+//	Everyday asks on: dlv, jps, pgrep, bear, netstat, journalctl, top -bn1
+//	and less +G unknown or interactive; python3 -c writing a file with
+//	pathlib; kotlinc -script; strace -f -e trace=; git bisect run go test;
+//	one unparsable row of the author's (& ; echo).
+//	Deny recall misses (asked, not denied): a program's own command escape
+//	spelled in the line (nvim -c 'lua os.execute', ex -sc '!…', less
+//	+'!…', m4 esyscmd, jshell exec, mvn exec:exec -Dexec.executable=sh, git
+//	difftool -x, ssh -o 'Match exec'); a script of /dev/stdin fed by a
+//	here-string (awk -f, sed -f, cmake -P); git --git-dir=$HOME
+//	--work-tree=$HOME checkout -f; git update-ref -d refs/heads/main; rg -uu
+//	AKIA ~; a venv's python replaced by a shell wrapper.
 func TestPolcorp13Corpus(t *testing.T) {
 	measureTSVCorpus(t, "corpus/polcorp13-1211.tsv", polcorp13Open)
 }
