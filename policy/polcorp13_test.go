@@ -13,7 +13,6 @@ var polcorp13Open = map[string]string{
 	`git checkout . && git clean -fd`:                   `P13-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp13InPlace`,
 	`truncate -s 0 src/config.yaml`:                     `P13-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp13InPlace`,
 	`rm -f src/**/*.test.ts`:                            `P13-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp13InPlace`,
-	`git rebase -X theirs origin/main`:                  `P13-L LABEL: git rebase refuses to start over uncommitted changes and its old commits stay in the reflog, so it discards no uncommitted work; the row (sandbox/inplace) is stricter than the project's rule for in-place destruction`,
 	`./gradlew -I /tmp/init.gradle build`:               `P13-L LABEL: with the sandbox on, /tmp and the init script are the sandbox's and the run is contained (sandbox.workspace-code); off it asks`,
 	"git grep -n password $(git rev-list --all) | head": `P13-L LABEL: a search of the project's own history, which the agent may read; labelled a secret read by the author, stricter than the threat model`,
 	"cd \"$(git rev-parse --show-toplevel)\" && git grep -n password $(git rev-list --all) | head": `P13-L LABEL: a search of the project's own history, which the agent may read; labelled a secret read by the author, stricter than the threat model`,
