@@ -9,15 +9,20 @@ import "strings"
 // file. A short option of one letter is also read attached (-Ffile), as
 // git's option parser accepts. --pathspec-from-file is read by every
 // subcommand that takes it (its lines come back in error messages).
-var gitFileReadOpts = map[string][]string{
-	"blame":    {"--contents", "--ignore-revs-file", "-S"},
-	"annotate": {"--contents", "--ignore-revs-file", "-S"},
-	"commit":   {"-F", "--file", "-t", "--template"},
-	"tag":      {"-F", "--file"},
-	"merge":    {"-F", "--file"},
-	"notes":    {"-F", "--file"},
-	"grep":     {"-f"},
-	"ls-files": {"--exclude-from", "-X"},
+func gitFileReadOpts(sub string) []string {
+	switch sub {
+	case "blame", "annotate":
+		return []string{"--contents", "--ignore-revs-file", "-S"}
+	case "commit":
+		return []string{"-F", "--file", "-t", "--template"}
+	case "tag", "merge", "notes":
+		return []string{"-F", "--file"}
+	case "grep":
+		return []string{"-f"}
+	case "ls-files":
+		return []string{"--exclude-from", "-X"}
+	}
+	return nil
 }
 
 // gitOptionReads judges the files git's options read (gitFileReadOpts)
@@ -25,7 +30,7 @@ var gitFileReadOpts = map[string][]string{
 // judged as reading it with cat would be, in either spelling (--opt FILE,
 // --opt=FILE, -oFILE).
 func gitOptionReads(x *cmdCtx, sub string, sargs []word) {
-	opts := append([]string{"--pathspec-from-file"}, gitFileReadOpts[sub]...)
+	opts := append([]string{"--pathspec-from-file"}, gitFileReadOpts(sub)...)
 	for k := 0; k < len(sargs); k++ {
 		a := sargs[k]
 		v := a.val
