@@ -54,3 +54,27 @@ func TestAwkSedProgramFedFromTheLine(t *testing.T) {
 		{`sed -f /dev/stdin go.mod <<< 's/a/b/'`, "!deny"},
 	})
 }
+
+// polcorp13: pgrep and netstat, which agents use to find the dev server or
+// test process of a long session (pgrep -af 'manage.py runserver',
+// netstat -tlnp | grep 5432), were unknown and asked, while ps aux | grep
+// and ss -ltnp are allowed. They list processes and sockets and change
+// nothing; their options that read a file, signal, or never end still
+// ask, and pkill is not pgrep.
+func TestProcessAndPortListers(t *testing.T) {
+	checkClass(t, []classCase{
+		{`pgrep -af 'python manage.py runserver'`, "allow"},
+		{`pgrep -f vite`, "allow"},
+		{`pgrep -x node -u root -l`, "allow"},
+		{`pgrep -c -f 'jest --watch'`, "allow"},
+		{`jstack $(pgrep -f 'app-1.0.jar') | head -60`, "!deny"},
+		{`netstat -tlnp 2>/dev/null | grep 5432`, "allow"},
+		{`netstat -an | grep LISTEN`, "allow"},
+		{`netstat -s`, "allow"},
+		{`pgrep -F ~/.ssh/id_rsa`, "!allow"},
+		{`pgrep --signal KILL node`, "!allow"},
+		{`pkill -f vite`, "!allow"},
+		{`netstat -c`, "!allow"},
+		{`netstat --continuous -t`, "!allow"},
+	})
+}
