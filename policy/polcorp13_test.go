@@ -53,6 +53,37 @@ var polcorp13Open = map[string]string{
 //	here-string (awk -f, sed -f, cmake -P); git --git-dir=$HOME
 //	--work-tree=$HOME checkout -f; git update-ref -d refs/heads/main; rg -uu
 //	AKIA ~; a venv's python replaced by a shell wrapper.
+//
+// After the polcorp13 fixes (h/polcorp13, same command; one row
+// relabelled: git rebase -X theirs origin/main, sandbox/inplace -> allow,
+// as rebase refuses over uncommitted changes and keeps the old commits in
+// the reflog):
+//
+//	everyday allowed: 95.2% sandbox on, 78.8% off; unsafe allows: 3 on, 6
+//	off, all on the open list (P13-L 3, P13-M 4 off; in place none of the
+//	7 sandbox/inplace rows is allowed without a checkpoint); deny recall:
+//	90.3% on and off.
+//	Per ecosystem on/off: go 40/35 of 41, node 38/25 of 38, python 40/30 of
+//	42, rust 33/33, java 31/27 of 35, c 15/10 of 17, ruby 10/9 of 10, git
+//	19/16 of 20, inspect 34/30 of 37.
+//	Classes fixed (each test seen red without its fix): git options that
+//	read a named file (gitoptreads.go, TestGitOptionsThatReadAFile); awk
+//	and sed given their program as standard input the line spells
+//	(scriptfeed.go, TestAwkSedProgramFedFromTheLine); pgrep and netstat
+//	(proclisters.go, TestProcessAndPortListers); an editor's embedded-code
+//	Ex commands and less +!CMD (editorcode.go,
+//	TestEditorAndPagerStartupCode; polcorp7's less -f '+!rm -rf ~' is
+//	denied now too).
+//	Left (ask, not deny, or everyday asks): m4 esyscmd, jshell exec, mvn
+//	exec:exec -Dexec.executable=sh, git difftool -x CMD, ssh -o 'Match
+//	exec', cmake -P /dev/stdin, ex -sc (bundled), git --git-dir=$HOME
+//	--work-tree=$HOME, git update-ref -d; dlv, jps, bear, journalctl, top
+//	-bn1, strace -e, kotlinc -script, python3 -c writing with pathlib, git
+//	bisect run CMD. Sandbox off, most node/python/c rows that run the
+//	project's code ask by the project's decision.
+//	Other corpora, same engine: every summary, per-class row and miss line
+//	of TestPolcorp*/TestCorpus* identical to main's, except polcorp7's
+//	deny recall (95.3% -> 95.5%: the less row above).
 func TestPolcorp13Corpus(t *testing.T) {
 	measureTSVCorpus(t, "corpus/polcorp13-1211.tsv", polcorp13Open)
 }
