@@ -51,7 +51,9 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["curl"] = devServerPostOff(localCurl(handlers["curl"])) // devserverpost_off.go
 	handlers["pkg-config"] = noPaths
 	handlers["lsof"] = lsofCmd(handlers["lsof"])
-	handlers["ss"] = ssCmd // sscmd.go
+	handlers["ss"] = ssCmd           // sscmd.go
+	handlers["pgrep"] = pgrepCmd     // proclisters.go
+	handlers["netstat"] = netstatCmd // proclisters.go
 	handlers["kill"] = jobKill(handlers["kill"])
 	for _, n := range []string{"rubocop", "standardrb", "erb_lint", "brakeman", "phpstan", "phpcs", "phpcbf", "psalm",
 		"pint", "clang-format", "cppcheck", "cpplint", "swiftformat", "shellcheck", "hadolint", "yamllint", "actionlint",

@@ -23,6 +23,9 @@ func addEditorHandlers(handlers map[string]handler) {
 	for _, n := range emacsNames.words {
 		handlers[n] = emacsCmd
 	}
+	for _, n := range []string{"less", "more"} {
+		handlers[n] = lessCmd // editorcode.go: less +'!CMD'
+	}
 }
 
 func vimCmd(x *cmdCtx, args []word) {
@@ -72,6 +75,11 @@ func vimCmd(x *cmdCtx, args []word) {
 // writes the files being edited, and :! / :r ! / :w ! run a shell line.
 func (x *cmdCtx) exCommands(line string, files []word) {
 	for line != "" {
+		// :lua, :py3, :perl, :ruby, :call, :exe take the rest of the
+		// line, bars included (editorcode.go)
+		if x.exEmbeddedCode(strings.TrimLeft(strings.TrimLeft(line, " \t:"), "%0123456789,.$'<>-+ \t")) {
+			return
+		}
 		c, rest := splitEx(line)
 		line = rest
 		c = strings.TrimLeft(c, " \t:")

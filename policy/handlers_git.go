@@ -163,7 +163,8 @@ sub:
 			x.read(a)
 		}
 	}
-	gitOutputs(x, sub, sargs) // gitoutput.go
+	gitOutputs(x, sub, sargs)     // gitoutput.go
+	gitOptionReads(x, sub, sargs) // gitoptreads.go
 	switch {
 	case gitDenyCmds.has(sub):
 		x.add(Deny, RuleNetExfil, "git "+sub+" sends data or credentials out, or serves the repository")

@@ -95,6 +95,7 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	c.judgeDumps(s, f, pipes)       // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw)     // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
 	c.judgeMakefileFeeds(s, f, cw)  // makefeed.go: printf 'x:\n\trm -rf ~\n' | make -f -
+	c.judgeScriptFeeds(s, f, cw)    // scriptfeed.go: awk -f /dev/stdin <<< 'BEGIN{system("rm -rf ~")}'
 	c.judgeCurlConfigs(s, f, cw)    // curlconfig.go: curl -K <(printf 'upload-file = .env…')
 	c.judgeSecretWrites(s, f)       // secretwrite.go: printf "$API_KEY" > k.txt
 	c.judgeSecretFileSends(s, f)    // secretfilesinks.go: curl "…?k=$(cat .env)", cat .env | nc …
