@@ -73,6 +73,9 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	}
 	if strings.Contains(text, "xargs") {
 		c.feedXargs(f) // substassign.go: echo ./internal/... | xargs go vet
+		if !c.sandbox {
+			c.markListedXargs(f) // xargslisted_off.go: git ls-files '*.go' | xargs gofmt -l
+		}
 	}
 	var cw0 cwds
 	bound := bindingsLikely(text)
