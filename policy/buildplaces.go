@@ -119,7 +119,10 @@ func (x *cmdCtx) buildPlaces(tool, verb string, args []word) []word {
 		if tool == "deno" && x.c.sandbox && (v == "-A" || v == "--allow-all" || strings.HasPrefix(v, "--allow-")) {
 			continue
 		}
-		if tool == "deno" && !x.c.sandbox && x.denoPermissionOff(v) { // denoperms_off.go
+		if tool == "deno" && !x.c.sandbox && strings.HasPrefix(v, "--allow") { // denoperms_off.go
+			if !x.denoPermissionOff(v, args[i+1:]) {
+				x.add(Ask, RuleBuildOption, "deno "+quoteShort(v)+" grants the project's code more than its own workspace and loopback")
+			}
 			continue
 		}
 		if strings.HasPrefix(v, "--") {

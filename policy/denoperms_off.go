@@ -27,16 +27,20 @@ import "strings"
 // Inside the sandbox every permission flag is dropped (buildplaces.go),
 // so off stays no looser than on.
 
-// denoPermissionOff judges v, one of deno's permission flags, with the
-// sandbox off: true when it is judged here and can be dropped.
-func (x *cmdCtx) denoPermissionOff(v string) bool {
+// denoPermissionOff judges v, a word starting --allow, with the sandbox
+// off: true when it is judged here and can be dropped; false for any
+// other spelling (an abbreviation, an unknown
+// flag), which asks. A bare --allow-net or --allow-write followed by an
+// operand asks too: a reader may take the operand as the flag's value
+// (--allow-net paste.example.org).
+func (x *cmdCtx) denoPermissionOff(v string, after []word) bool {
 	name, val, has := strings.Cut(v, "=")
 	switch name {
 	case "--allow-env", "--allow-sys", "--allow-hrtime", "--allow-scripts":
 		return true
 	case "--allow-net":
 		if !has {
-			return true
+			return !valueNext(after)
 		}
 		for _, h := range strings.Split(val, ",") {
 			if !loopbackHostPort(h) {
@@ -46,7 +50,7 @@ func (x *cmdCtx) denoPermissionOff(v string) bool {
 		return true
 	case "--allow-read", "--allow-write":
 		if !has {
-			return true
+			return name == "--allow-read" || !valueNext(after)
 		}
 		for _, p := range strings.Split(val, ",") {
 			if p == "" {
@@ -61,4 +65,9 @@ func (x *cmdCtx) denoPermissionOff(v string) bool {
 		return true
 	}
 	return false
+}
+
+// valueNext: the next word is an operand, not an option.
+func valueNext(after []word) bool {
+	return len(after) > 0 && !strings.HasPrefix(after[0].val, "-")
 }

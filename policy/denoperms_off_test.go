@@ -32,6 +32,10 @@ func TestDenoPermissionsOff(t *testing.T) {
 	}
 	for _, line := range []string{
 		`deno test --allow-net=example.com`,
+		`deno test --allow-n=paste.example.org`, // an abbreviation the metamorphic test made
+		`deno test --allow-ne=paste.example.org`,
+		`deno test --allow-net paste.example.org`, // a reader may take it as the value
+		`deno test --allow-write /tmp/x`,
 		`deno test --allow-net=localhost,paste.example.org`,
 		`deno test --allow-read=/etc`,
 		`deno test --allow-read=.,../other`,
