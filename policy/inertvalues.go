@@ -26,13 +26,15 @@ import (
 //     `export i` all make it not inert (the test is the name as a word of
 //     the text, so any mention but $i, ${i} and arithmetic asks).
 //
-// Bash's own numeric variables (RANDOM, SECONDS, LINENO, $#, $?, $$, …)
-// are numbers whatever the line does.
+// Bash's special parameters $#, $?, $$ and $! are numbers whatever the
+// line does: no assignment can name them. Its numeric variables (RANDOM,
+// SECONDS, PPID …) are not counted: `unset RANDOM` takes away what makes
+// them numbers, and the line may then give them any value.
 
 type inertSet map[string]bool
 
-// inertNumeric are bash's variables that always hold a number.
-var inertNumeric = wordSet{words: []string{"RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "PPID", "UID", "EUID", "#", "?", "$", "!"}}
+// inertNumeric are bash's special parameters that always hold a number.
+var inertNumeric = wordSet{words: []string{"#", "?", "$", "!"}}
 
 var digitsOnly = lazy[*regexp.Regexp]{build: func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]*$`) }}
 

@@ -21,8 +21,8 @@ func TestInertShellValues(t *testing.T) {
 		`i=0; ((i++)); echo $i`,
 		`i=0; i=$((i+1)); echo "step $((i))"`,
 		`i=0; while true; do i=$((i+1)); echo $((i)); break; done`,
-		`echo $((RANDOM % 10))`,
 		`(( n = 2 )); echo $((n * 3))`,
+		`echo $(($# + 1))`,
 	} {
 		for _, cx := range []Context{off, on} {
 			if v := e.Check(Query{Kind: KindShell, Command: line, Context: cx}); v.Decision != Allow {
@@ -32,6 +32,9 @@ func TestInertShellValues(t *testing.T) {
 	}
 	for _, line := range []string{
 		`echo $((i+1))`,
+		`echo $((RANDOM % 10))`,
+		`unset RANDOM; RANDOM='a[$(id)]'; echo $((RANDOM))`,
+		`echo $((PPID))`,
 		`echo $((i)); i=0`,
 		`i=0 true; echo $((i))`,
 		`x='a[$(touch pwn)]'; echo $((x))`,
