@@ -479,11 +479,7 @@ func goTaskCmd(x *cmdCtx, args []word) {
 			tasks = append(tasks, a)
 		}
 	}
-	if !x.c.sandbox {
-		x.add(Allow, RuleSandboxCode, "task runs the project's own Taskfile tasks, as `make test` runs its targets (--sandbox off)")
-	} else {
-		x.add(Allow, RuleSandboxCode, "task runs the project's own Taskfile tasks, inside the sandbox")
-	}
+	x.add(Allow, RuleSandboxCode, goTaskAllowReason(x.c.sandbox)) // gotask_off.go
 	x.inWorkspace()
 	for _, w := range cliArgs {
 		if looksLikePath(trimLine(w.val)) {

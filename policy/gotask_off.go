@@ -78,3 +78,11 @@ func taskwarriorWord(w string) bool {
 	}
 	return false
 }
+
+// goTaskAllowReason says where go-task's tasks run.
+func goTaskAllowReason(sandbox bool) string {
+	if !sandbox {
+		return "task runs the project's own Taskfile tasks, as `make test` runs its targets (--sandbox off)"
+	}
+	return "task runs the project's own Taskfile tasks, inside the sandbox"
+}
