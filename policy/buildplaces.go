@@ -14,7 +14,7 @@ import "strings"
 //     project's code what the sandbox still confines: inside the sandbox
 //     they change nothing the sandbox allows, so `deno test --allow-env
 //     --allow-read` is `deno test -A` is `deno test`; with the sandbox
-//     off they keep going to deno's handler;
+//     off they are judged by what their values name (denoperms_off.go);
 //   - MSBuild switches written with a slash (dotnet build /clp:ErrorsOnly,
 //     /p:X=Y) are the same switches as -clp:, -p:, not paths under /;
 //   - dotnet test --settings FILE names a file the run reads: a read.
@@ -117,6 +117,12 @@ func (x *cmdCtx) buildPlaces(tool, verb string, args []word) []word {
 			}
 		}
 		if tool == "deno" && x.c.sandbox && (v == "-A" || v == "--allow-all" || strings.HasPrefix(v, "--allow-")) {
+			continue
+		}
+		if tool == "deno" && !x.c.sandbox && strings.HasPrefix(v, "--allow") { // denoperms_off.go
+			if !x.denoPermissionOff(v, args[i+1:]) {
+				x.add(Ask, RuleBuildOption, "deno "+quoteShort(v)+" grants the project's code more than its own workspace and loopback")
+			}
 			continue
 		}
 		if strings.HasPrefix(v, "--") {

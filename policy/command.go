@@ -190,6 +190,9 @@ func (c *checkEnv) call(s *src, st *syntax.Stmt, call *syntax.CallExpr, cw *cwds
 	for i, w := range call.Args {
 		words[i] = decodeWord(w, c.home)
 		words[i].braced = s.braced[w]
+		if i > 0 && !words[i].static && s.inert.numberWord(w) {
+			words[i].benignVars = true // inertvalues.go: echo $((i+1)) after i=0
+		}
 		argv[i] = words[i].val
 		if !words[i].static {
 			static = false

@@ -119,6 +119,7 @@ type checkEnv struct {
 	dumps        map[*syntax.CallExpr]dumpMemo // calls read as environment dumps during this Check (dumpenv.go)
 	substVars    map[*syntax.ParamExp]word     // uses of NAME=$(producer) bound to the producer's stand-in (substassign.go)
 	xargsFed     map[*syntax.CallExpr][]word   // xargs stages fed plain static items by echo or printf (substassign.go)
+	xargsListed  map[*syntax.CallExpr]string   // xargs stages fed the workspace's own names, with the name that stands for one (xargslisted_off.go)
 	fetched      map[string]bool               // files this line downloads into (fetchedrun.go)
 	substEmpty   bool                          // substitutions decode as empty, as when their producer fails (emptysubst.go)
 }

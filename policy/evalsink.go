@@ -32,11 +32,12 @@ func (r *Reading) EvalSink() string {
 func evalSinkIn(f *syntax.File) (syntax.Node, string) {
 	var at syntax.Node
 	var why string
+	in := inertNames(f) // inertvalues.go: i=0; echo $((i+1))
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if why != "" {
 			return false
 		}
-		if why = evalSinkOf(n); why != "" {
+		if why = evalSinkOf(n, in); why != "" {
 			at = n
 		}
 		return why == ""
@@ -60,20 +61,20 @@ const evalSinkReason = "bash evaluates a value as code here: "
 
 func isEvalSink(p Part) bool { return strings.HasPrefix(p.Reason, evalSinkReason) }
 
-func evalSinkOf(n syntax.Node) string {
+func evalSinkOf(n syntax.Node, in inertSet) string {
 	const arith = "bash evaluates a variable's value in arithmetic as an expression, and a subscript in it runs its $( )"
 	switch n := n.(type) {
 	case *syntax.ArithmExp:
-		if !literalArithm(n.X) {
+		if !in.arithm(n.X) {
 			return "$(( )) holds a name or expansion: " + arith
 		}
 	case *syntax.ArithmCmd:
-		if !literalArithm(n.X) {
+		if !in.arithm(n.X) {
 			return "(( )) holds a name or expansion: " + arith
 		}
 	case *syntax.CStyleLoop:
 		for _, x := range []syntax.ArithmExpr{n.Init, n.Cond, n.Post} {
-			if x != nil && !literalArithm(x) {
+			if x != nil && !in.arithm(x) {
 				return "for (( )) holds a name or expansion: " + arith
 			}
 		}
@@ -154,18 +155,22 @@ var (
 )
 
 // literalArithm says whether x holds only literal numbers and operators.
-func literalArithm(x syntax.ArithmExpr) bool {
+func literalArithm(x syntax.ArithmExpr) bool { return inertSet(nil).arithm(x) }
+
+// arithm says whether x holds only literal numbers, operators and names
+// whose every value is a number (inertvalues.go).
+func (in inertSet) arithm(x syntax.ArithmExpr) bool {
 	switch x := x.(type) {
 	case nil:
 		return true
 	case *syntax.BinaryArithm:
-		return literalArithm(x.X) && literalArithm(x.Y)
+		return in.arithm(x.X) && in.arithm(x.Y)
 	case *syntax.UnaryArithm:
-		return literalArithm(x.X)
+		return in.arithm(x.X)
 	case *syntax.ParenArithm:
-		return literalArithm(x.X)
+		return in.arithm(x.X)
 	case *syntax.Word:
-		return numericLit.get().MatchString(x.Lit())
+		return numericLit.get().MatchString(x.Lit()) || in.word(x)
 	}
 	return false
 }

@@ -443,11 +443,12 @@ func leadingOptions(args []word) []word {
 // goTaskCmd: inside the sandbox, go-task's `task NAME… [-- ARGS]` runs the
 // project's Taskfile tasks, as just runs its recipes (justCmd); the words
 // after -- are the tasks' CLI_ARGS, read when they name files. Taskwarrior
-// is also called task, so with the sandbox off a person decides; another
+// is also called task, so with the sandbox off a person decides unless a
+// Taskfile in the workspace says go-task (gotask_off.go); another
 // Taskfile or directory (-t, -d), a variable, or a task that sounds like
 // installing or publishing asks.
 func goTaskCmd(x *cmdCtx, args []word) {
-	if !x.c.sandbox {
+	if !x.c.sandbox && !x.goTaskfileHere() { // gotask_off.go: a Taskfile says go-task
 		x.add(Ask, RuleUnknownCommand, "task is go-task or Taskwarrior; with the sandbox off a person decides")
 		return
 	}
@@ -471,11 +472,14 @@ func goTaskCmd(x *cmdCtx, args []word) {
 		case publishWord(a.val) || strings.Contains(strings.ToLower(a.val), "install"):
 			x.add(Ask, RulePublish, "the task "+quoteShort(a.val)+" sounds like it installs, publishes or deploys")
 			return
+		case !x.c.sandbox && taskwarriorWord(a.val):
+			x.add(Ask, RuleUnknownCommand, "task "+quoteShort(a.val)+" is also a Taskwarrior command, which changes or sends the person's tasks")
+			return
 		default:
 			tasks = append(tasks, a)
 		}
 	}
-	x.add(Allow, RuleSandboxCode, "task runs the project's own Taskfile tasks, inside the sandbox")
+	x.add(Allow, RuleSandboxCode, goTaskAllowReason(x.c.sandbox)) // gotask_off.go
 	x.inWorkspace()
 	for _, w := range cliArgs {
 		if looksLikePath(trimLine(w.val)) {

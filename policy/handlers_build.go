@@ -147,6 +147,10 @@ func subcommandTool(x *cmdCtx, args []word) {
 			return
 		}
 	}
+	if !x.c.sandbox && mvnInstallsLocal(args) { // mvninstall_off.go
+		x.add(Ask, RuleBuildOption, mvnInstallOffReason)
+		return
+	}
 	x.add(Ask, RuleBuildOption, args[0].val+": only its plain build and test forms are allowed without asking")
 }
 

@@ -136,6 +136,14 @@ func coverageCmd(x *cmdCtx, args []word) {
 // such a form.
 func envRunner(x *cmdCtx, args []word) bool {
 	cmd, bad, ok := readEnvRunner(args)
+	if ok && bad == "" && !x.c.sandbox && args[0].val == "hatch" {
+		if lines, rest, ok := x.hatchScriptOff(cmd); ok && rest != nil {
+			cmd = rest // hatchscripts_off.go: hatch run test:pytest is pytest
+		} else if ok {
+			x.hatchScriptLines(cmd[0].val, lines)
+			return true
+		}
+	}
 	switch {
 	case !ok:
 		return false

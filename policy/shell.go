@@ -46,6 +46,7 @@ type src struct {
 	depth  int
 	via    string
 	braced map[*syntax.Word]bool // words a brace expansion made (braces.go)
+	inert  inertSet              // names whose every value is a number (inertvalues.go)
 }
 
 // shell parses text and judges every simple command in it.
@@ -67,12 +68,18 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 		return
 	}
 	s := &src{text: text, depth: depth, via: via, braced: braced}
+	if strings.Contains(text, "((") {
+		s.inert = inertNames(f) // inertvalues.go: i=0; echo $((i+1))
+	}
 	pipes := c.screenEnvListings(text, f) // envscreen.go
 	if strings.Contains(text, "$(") || strings.Contains(text, "`") {
 		c.bindSubstAssigns(f) // substassign.go: B=$(git branch --show-current) && git log origin/$B
 	}
 	if strings.Contains(text, "xargs") {
 		c.feedXargs(f) // substassign.go: echo ./internal/... | xargs go vet
+		if !c.sandbox {
+			c.markListedXargs(f) // xargslisted_off.go: git ls-files '*.go' | xargs gofmt -l
+		}
 	}
 	var cw0 cwds
 	bound := bindingsLikely(text)
@@ -216,8 +223,10 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 				c.scan(s, w, cw)
 			}
 		case *syntax.CStyleLoop:
-			c.addPart(Part{Text: s.slice(l), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
-				Reason: "arithmetic evaluation can run code through array subscripts"})
+			if !s.inert.arithm(l.Init) || !s.inert.arithm(l.Cond) || !s.inert.arithm(l.Post) { // inertvalues.go
+				c.addPart(Part{Text: s.slice(l), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
+					Reason: "arithmetic evaluation can run code through array subscripts"})
+			}
 			c.scan(s, l, cw)
 		}
 		c.stmts(s, x.Do, cw)
@@ -243,8 +252,10 @@ func (c *checkEnv) stmt(s *src, st *syntax.Stmt, cw *cwds) {
 		body := cwds{unknown: true}
 		c.stmt(s, x.Body, &body)
 	case *syntax.ArithmCmd:
-		c.addPart(Part{Text: s.slice(x), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
-			Reason: "arithmetic evaluation can run code through array subscripts"})
+		if !s.inert.arithm(x.X) { // inertvalues.go: (( i++ )) after i=0
+			c.addPart(Part{Text: s.slice(x), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,
+				Reason: "arithmetic evaluation can run code through array subscripts"})
+		}
 		c.scan(s, x, cw)
 	case *syntax.LetClause:
 		c.addPart(Part{Text: s.slice(x), Via: "arith", Dynamic: true, Decision: Ask, Rule: RuleShellArith,

@@ -367,6 +367,9 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		if x.inputShell("xargs", rest[r.n:], repl, true, argFile) { // inputshell.go
 			return nil, true
 		}
+		if argFile == nil && x.xargsListedOff(rest[r.n:], repl) { // xargslisted_off.go
+			return nil, true
+		}
 		inner := rest[r.n].val
 		if b, ok := resolvedProgram(inner); ok {
 			inner = b
