@@ -15,7 +15,9 @@
 # run (not the build) holds that flock: e2e packages must
 # (runner, runner/*, internal/mcpserver, sandbox, cmd/sentinel/...).
 # Prints "CPU-s wall-s test", most CPU first, and the totals. -keep DIR
-# also leaves the raw -v output in DIR/PKGNAME.out. Needs root and cgroup
+# also leaves the raw -v output in DIR/PKGNAME.out; TESTCPU_TRACE=FILE writes
+# each event with the cgroup's CPU and wall time so far, and the CPU since
+# the previous event with whom it was charged to. Needs root and cgroup
 # v1 cpuacct (or a cgroup v2 mount where cpu.stat is readable).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -44,14 +46,13 @@ args=(-test.count=1 -test.parallel=1 -test.v -test.timeout=60m)
 [ -z "$run" ] || args+=(-test.run "$run")
 out=/dev/null
 if [ -n "$keep" ]; then mkdir -p "$keep"; out=$keep/$(basename "$dir").out; fi
-# The reader (python) stays outside the cgroup; only the binary and what it
-# starts are inside it. `sh -c` joins the cgroup and then execs the binary.
-runit() {
-	cd "$dir" && sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" "$bin" "${args[@]}" 2>&1
-}
+# The reader (python) stays outside the cgroup and starts the binary
+# itself (`sh -c` joins the cgroup and then execs it), so that it reads
+# every line as it comes.
 cat >"$tmp/reader.py" <<'PYEOF'
-import os, re, sys, time
-cg, out = sys.argv[1], sys.argv[2]
+import os, re, subprocess, sys, time
+cg, out, pkgdir = sys.argv[1], sys.argv[2], sys.argv[3]
+cmd = ["sh", "-c", 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"', "sh", cg] + sys.argv[4:]
 def usage():
     try:
         with open(os.path.join(cg, "cpuacct.usage")) as f:
@@ -70,13 +71,17 @@ cur = OUT
 last_u, last_t = usage(), time.monotonic()
 start_u, start_t = last_u, last_t
 log = open(out, "w")
+proc = subprocess.Popen(cmd, cwd=pkgdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+trace = open(os.environ["TESTCPU_TRACE"], "w") if os.environ.get("TESTCPU_TRACE") else None
 def charge():
     global last_u, last_t
     u, t = usage(), time.monotonic()
+    if trace:
+        trace.write("%9.3f %9.3f +%7.3f %s -> " % ((u - start_u) / 1e9, t - start_t, (u - last_u) / 1e9, cur))
     cpu[cur] = cpu.get(cur, 0) + (u - last_u)
     wall[cur] = wall.get(cur, 0) + (t - last_t)
     last_u, last_t = u, t
-for line in sys.stdin:
+for line in proc.stdout:
     log.write(line)
     m = ev.match(line)
     if not m or "/" in m.group(4):
@@ -85,13 +90,18 @@ for line in sys.stdin:
         continue
     charge()
     kind, name = m.group(2) or m.group(3), m.group(4)
+    if trace:
+        trace.write(line)
     if kind in ("RUN", "CONT"):
         cur = name
     else:
         if kind in ("PASS", "FAIL", "SKIP"):
             status[name] = kind
         cur = OUT
+rc = proc.wait()
 charge()
+if trace:
+    trace.write("end\n")
 log.close()
 rows = sorted(cpu, key=lambda k: -cpu[k])
 print("%8s %8s  %s" % ("CPU-s", "wall-s", "test"))
@@ -100,11 +110,12 @@ for k in rows:
     print("%8.2f %8.2f  %s%s" % (cpu[k] / 1e9, wall[k], k, "" if st in ("PASS", "") else "  [" + st + "]"))
 fails = sum(1 for v in status.values() if v == "FAIL")
 print("%8.2f %8.2f  TOTAL (%d tests, %d failed)" % ((last_u - start_u) / 1e9, last_t - start_t, len(status), fails))
+sys.exit(rc)
 PYEOF
-reader() { python3 -u "$tmp/reader.py" "$cg" "$out"; }
+reader() { python3 -u "$tmp/reader.py" "$cg" "$out" "$dir" "$bin" "${args[@]}"; }
 rc=0
 if [ -n "${TESTCPU_LOCK:-}" ]; then exec {lockfd}>>"$TESTCPU_LOCK"; flock "$lockfd"; fi
-runit | reader || rc=$?
+reader || rc=$?
 if [ -n "${TESTCPU_LOCK:-}" ]; then flock -u "$lockfd"; exec {lockfd}>&-; fi
 left=$(cat "$cg/cgroup.procs" 2>/dev/null | wc -l)
 [ "$left" -eq 0 ] || echo "test-cpu.sh: $left process(es) outlived the test binary (their later CPU is not counted)" >&2
