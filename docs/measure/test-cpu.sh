@@ -88,8 +88,13 @@ for line in proc.stdout:
         if line.startswith(("FAIL", "panic:")):
             sys.stderr.write(line)
         continue
-    charge()
     kind, name = m.group(2) or m.group(3), m.group(4)
+    if kind in ("PASS", "FAIL", "SKIP") and cur == OUT:
+        # A parallel test resumed with no output of its own gets no CONT
+        # line (go test prints one only when the output changes test):
+        # with -parallel 1, what ran since the last line was this test.
+        cur = name
+    charge()
     if trace:
         trace.write(line)
     if kind in ("RUN", "CONT"):
