@@ -27,6 +27,7 @@ var sharedSeed struct {
 	once         sync.Once
 	dir, key     string    // the process's dir; the key's 64 hex digits
 	buildStarted time.Time // when the first ask started the build
+	built        string    // the seed's dir once a test had it built
 }
 
 // sharedSeedDirs points XDG_STATE_HOME and XDG_CACHE_HOME at fresh dirs
@@ -114,6 +115,9 @@ func builtSharedCoreSeed(t *testing.T) (goSeedDir, time.Time) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Through the process's own dir, not this test's cache dir (whose
+	// link to it goes with the test).
+	sharedSeed.built = filepath.Join(sharedSeed.dir, "verify-go-seed", filepath.Base(s.dir))
 	return s, sharedSeed.buildStarted
 }
 

@@ -23,6 +23,9 @@ func TestWritingAllocatesNothingPerByte(t *testing.T) {
 // The style table stays bounded however many styles the coder prints (a
 // truecolor gradient), and the screen keeps the colours it shows.
 func TestStyleTableStaysBounded(t *testing.T) {
+	if outsideRace.Ran(t) { // child_test.go
+		return
+	}
 	term := New(40, 10)
 	for i := range 3 * maxStyles {
 		fmt.Fprintf(term, "\x1b[38;2;%d;%d;%dmx", i>>16&0xff, i>>8&0xff, i&0xff)
@@ -187,6 +190,9 @@ func TestZeroCountMeansOne(t *testing.T) {
 // nothing remembered under the full table's indexes: the same SGR from
 // the pen that later takes the old pen's index applies to that pen.
 func TestSGRThatRebuildsTheStyleTableIsNotRemembered(t *testing.T) {
+	if outsideRace.Ran(t) { // child_test.go
+		return
+	}
 	term := New(4, 1)
 	n := 0
 	fill := func(upTo int) { // new styles, each set by an SGR too long to be remembered

@@ -24,6 +24,9 @@ func recording(t testing.TB, name string) []byte {
 // Claude Code's and Codex's recorded output draw as x/vt drew them, at
 // every size and however they are cut into writes.
 func TestRecordedCodersMatchXVT(t *testing.T) {
+	if outsideRace.Ran(t) { // child_test.go
+		return
+	}
 	for _, name := range []string{"claude-code-2.1.332.pty", "codex-0.171.0.pty"} {
 		rec := recording(t, name)
 		for _, sz := range sizes {
@@ -37,6 +40,9 @@ func TestRecordedCodersMatchXVT(t *testing.T) {
 
 // A test log scrolling the screen draws as x/vt drew it.
 func TestTestLogMatchesXVT(t *testing.T) {
+	if outsideRace.Ran(t) { // child_test.go
+		return
+	}
 	log := testLog(300)
 	for _, sz := range sizes {
 		for _, chunk := range []int{len(log), 4096, 13, 0} {
@@ -64,16 +70,13 @@ func TestResizeMatchesXVT(t *testing.T) {
 }
 
 // Random output (text of every width, controls, escape sequences with wild
-// parameters, broken sequences) draws as x/vt draws it. Built with -race
-// (as `go test -race ./...` builds it) it draws the first 100 of the 300
-// seeds, about 40 s of CPU less: the detector has nothing to find in this
-// package, and the other 200 seeds run whenever the package is tested
-// without it (`go test ./tui/vterm`).
+// parameters, broken sequences) draws as x/vt draws it: 300 seeds, drawn
+// without -race (child_test.go).
 func TestRandomOutputMatchesXVT(t *testing.T) {
-	seeds := 300
-	if raceDetector {
-		seeds = 100
+	if outsideRace.Ran(t) {
+		return
 	}
+	seeds := 300
 	if testing.Short() {
 		seeds = 30
 	}

@@ -1,6 +1,0 @@
-//go:build !race
-
-package policy
-
-// raceBuild: this test binary was built with -race.
-const raceBuild = false
