@@ -2,8 +2,10 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/mcpserver/sudoedit"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -14,6 +16,9 @@ import (
 // use, and allowlist mode walks it again with the built-in rules in the
 // sandbox (gateAllowlist) — a second question, not a second parse.
 func (s *Server) gateExec(ctx context.Context, line, cwd string) (string, error) {
+	if err := tooDeepToParse("the command", line); err != nil {
+		return "", err
+	}
 	rd := policy.Read(line)
 	pctx := s.policyContext(cwd)
 	// Files that run code later are the person's, as for the file tools
@@ -75,4 +80,20 @@ func evalSinkLine(rd *policy.Reading) error {
 			Use: "write the value out literally (no variable in $(( )), [[ -eq ]], a subscript, ${!x} or ${x@P})"}
 	}
 	return nil
+}
+
+// tooDeepToParse refuses shell text that nests deeper than
+// sudoedit.MaxNesting before the shell parser sees it: the parser
+// recurses once a level, and `(` or `$(` repeated a few hundred thousand
+// times (a 3 MB exec line, a 1 MiB script) overflowed the goroutine stack
+// and killed the server (fatal, not recoverable) with every session on it.
+func tooDeepToParse(what, text string) error {
+	switch sudoedit.TooDeep([]byte(text), true) {
+	case "":
+		return nil
+	case "brackets":
+		return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s nests brackets or parentheses more than %d deep (counted outside quoting too); it is refused before it is parsed", what, sudoedit.MaxNesting), Use: "nest less deeply"}
+	default:
+		return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s nests compound commands (if, while, for, case...) more than %d deep; it is refused before it is parsed", what, sudoedit.MaxNesting), Use: "nest less deeply"}
+	}
 }

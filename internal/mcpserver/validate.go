@@ -57,6 +57,9 @@ var validators = map[string]validator{
 		return err
 	}},
 	"sh": {"sh", func(b []byte) error {
+		if err := tooDeepToParse("the script", string(b)); err != nil {
+			return err
+		}
 		_, err := policy.ReadShell(string(b))
 		return err
 	}},
