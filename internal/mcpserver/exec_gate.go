@@ -20,6 +20,9 @@ func (s *Server) gateExec(ctx context.Context, line, cwd string) (string, error)
 		return "", err
 	}
 	rd := policy.Read(line)
+	if rd.DeeperThan(maxSyntaxDepth) {
+		return "", tooDeepTree("the command")
+	}
 	pctx := s.policyContext(cwd)
 	// Files that run code later are the person's, as for the file tools
 	// (runlater_exec.go), before any mode's gate asks anyone. Unrestricted
@@ -96,4 +99,16 @@ func tooDeepToParse(what, text string) error {
 	default:
 		return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s nests compound commands (if, while, for, case...) more than %d deep; it is refused before it is parsed", what, sudoedit.MaxNesting), Use: "nest less deeply"}
 	}
+}
+
+// maxSyntaxDepth bounds how deep a parsed line's syntax tree may be
+// before anything walks it (a bracket level is two to four levels of it).
+const maxSyntaxDepth = 4096
+
+// tooDeepTree refuses a line whose syntax tree is deeper than
+// maxSyntaxDepth: `ls && ` or `+1` inside $(( )) repeated 300,000 times
+// parses without one bracket, and the policy's walk of it overflowed the
+// goroutine stack and killed the server.
+func tooDeepTree(what string) error {
+	return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s chains or nests more than %d levels deep (&&, ||, |, arithmetic operators...); it is refused before it is judged", what, maxSyntaxDepth), Use: "split it into shorter commands"}
 }

@@ -35,3 +35,29 @@ func TestExecAndScriptEditRefuseNestingTooDeepToParse(t *testing.T) {
 	// A script that nests as scripts do still passes.
 	mustAllow(t, cs, "edit", map[string]any{"path": p, "content": "#!/bin/sh\nif [ -n \"$(ls)\" ]; then\n  for f in *; do case $f in (a) echo \"${f}\";; esac; done\nfi\n"})
 }
+
+// A line can be deep without one bracket: `ls && ` repeated makes a chain
+// of BinaryCmds, `+1` repeated inside $(( )) a chain of BinaryAriths.
+// Both parsed, then the policy's walk (syntax.Walk) overflowed the stack
+// and the server died; the depth is now measured (without recursing)
+// before anything walks the tree. Without the check this test dies with
+// "fatal error: stack overflow".
+func TestExecAndScriptEditRefuseASyntaxTreeTooDeepToWalk(t *testing.T) {
+	f := newFixture(t)
+	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
+	chain := strings.Repeat("ls && ", 300_000) + "ls"
+	arith := "ls $((1" + strings.Repeat("+1", 600_000) + "))"
+	for _, line := range []string{chain, arith} {
+		text := mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassUnparseable)
+		if !strings.Contains(text, "more than 4096 levels deep") {
+			t.Errorf("exec %.20q…: the refusal does not say why: %.300s", line, text)
+		}
+	}
+	p := filepath.Join(f.rw, "chain.sh")
+	text := mustRefuse(t, cs, "edit", map[string]any{"path": p, "content": "ls $((1" + strings.Repeat("+1", 400_000) + "))"}, ClassValidation)
+	if !strings.Contains(text, "more than 4096 levels deep") {
+		t.Errorf("edit chain.sh: the refusal does not say why: %.300s", text)
+	}
+	// A long flat line is not deep: 2,000 commands after each other pass the gate.
+	mustRefuse(t, cs, "exec", map[string]any{"command": strings.Repeat("ls; ", 2000) + "nosuchcmd"}, ClassNotAllowed)
+}

@@ -60,7 +60,11 @@ var validators = map[string]validator{
 		if err := tooDeepToParse("the script", string(b)); err != nil {
 			return err
 		}
-		_, err := policy.ReadShell(string(b))
+		rd := policy.Read(string(b))
+		if rd.DeeperThan(maxSyntaxDepth) {
+			return tooDeepTree("the script")
+		}
+		_, err := rd.Line()
 		return err
 	}},
 }
