@@ -16,8 +16,13 @@ import "strings"
 
 // addCmdRunOptHandlers wraps the handlers of the programs above.
 func addCmdRunOptHandlers(h map[string]handler) {
+	// A name without a handler is left alone (./mvnw is judged through
+	// mvn's), but m4's, which has none.
 	wrap := func(name string, extra func(x *cmdCtx, args []word)) {
 		prev, ok := h[name]
+		if !ok && name != "m4" && name != "gm4" {
+			return
+		}
 		h[name] = func(x *cmdCtx, args []word) {
 			if ok {
 				prev(x, args)
