@@ -156,11 +156,16 @@ func sshMatchExec(x *cmdCtx, args []word) {
 	}
 }
 
-// mvnExecExecutable: -Dexec.executable=PROG (exec:exec) runs PROG with
-// -Dexec.args.
+// mvnExecExecutable: exec:exec -Dexec.executable=PROG -Dexec.args=ARGS
+// runs PROG ARGS. exec:java ignores exec.executable, and a program given
+// without arguments keeps mvn's ask.
 func mvnExecExecutable(x *cmdCtx, args []word) {
 	var exe, eargs *word
+	goal := false
 	for i := 1; i < len(args); i++ {
+		if v := args[i].val; v == "exec:exec" || strings.HasPrefix(v, "org.codehaus.mojo:exec-maven-plugin:") && strings.HasSuffix(v, ":exec") {
+			goal = true
+		}
 		w, n, ok := optValue(args, i, "-D")
 		if !ok {
 			continue
@@ -175,15 +180,11 @@ func mvnExecExecutable(x *cmdCtx, args []word) {
 			eargs = &val
 		}
 	}
-	if exe == nil {
-		return
+	if !goal || exe == nil || eargs == nil {
+		return // mvn's own ask stands (a bare interpreter reads Maven's input)
 	}
-	line := word{val: shellQuote(exe.val), static: exe.static}
-	if eargs != nil {
-		// exec.args is split at spaces and quotes, as a shell splits it
-		line.val += " " + eargs.val
-		line.static = line.static && eargs.static
-	}
+	// exec.args is split at spaces and quotes, as a shell splits it
+	line := word{val: shellQuote(exe.val) + " " + eargs.val, static: exe.static && eargs.static}
 	x.runLine(line, args[0].val+" -Dexec.executable")
 }
 

@@ -38,7 +38,8 @@ func TestCommandRunningOptionsMvnExecutable(t *testing.T) {
 	checkClass(t, []classCase{
 		{`mvn exec:exec -Dexec.executable=sh -Dexec.args='-c "rm -rf ~"'`, "deny"},
 		{`mvn -q exec:exec -Dexec.executable=rm -Dexec.args='-rf /home'`, "deny"},
-		{`mvn exec:exec -Dexec.executable="$X"`, "ask"},
+		{`mvn exec:exec -Dexec.executable="$X" -Dexec.args=-c`, "ask"},
+		{`mvn exec:java -Dexec.mainClass=X -Dexec.executable=sh -Dexec.args='-c "rm -rf ~"'`, "ask"},
 		{`mvn exec:exec -Dexec.executable=echo -Dexec.args=hi`, "ask"},
 	})
 }
