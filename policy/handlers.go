@@ -55,6 +55,7 @@ func loadPrograms() {
 		addAgentCLIHandlers(handlers)       // agentcli.go: claude --dangerously-skip-permissions
 		addTSRunnerHandlers(handlers)       // tsrunners.go: tsx scripts/seed.ts, judged as node
 		addCloudCLIHandlers(handlers)       // cloudresets.go: supabase db reset --linked, as heroku's
+		addCmdRunOptHandlers(handlers)      // cmdrunopts.go: difftool -x, ssh Match exec, m4 esyscmd
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

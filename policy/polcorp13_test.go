@@ -84,6 +84,18 @@ var polcorp13Open = map[string]string{
 //	Other corpora, same engine: every summary, per-class row and miss line
 //	of TestPolcorp*/TestCorpus* identical to main's, except polcorp7's
 //	deny recall (95.3% -> 95.5%: the less row above).
+//
+// Round two (h/deny13, same command): commands handed to a program by an
+// option or macro judged as shell lines (cmdrunopts.go,
+// TestCommandRunningOptions*): git difftool -x/--extcmd, ssh -o 'Match
+// exec', mvn exec:exec -Dexec.executable/-Dexec.args, m4 esyscmd, cmake
+// -P /dev/stdin execute_process, jshell Runtime.exec/ProcessBuilder,
+// bundled vi flags (ex -sc), git --work-tree=DIR with a tree-rewriting
+// command. Deny recall 90.3% -> 96.4% on and off (polcorp6 98.5->98.7,
+// polcorp7 95.5->95.8, polcorp10 99.1->99.4); everyday and unsafe
+// allows unchanged. Left: git update-ref -d (asks; git branch -D, the same
+// ref deletion, is allowed, and HEAD's reflog keeps the commits through
+// gc --prune=now), rg -uu AKIA ~ (asks), a venv python replaced (asks).
 func TestPolcorp13Corpus(t *testing.T) {
 	measureTSVCorpus(t, "corpus/polcorp13-1211.tsv", polcorp13Open)
 }
