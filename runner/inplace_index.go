@@ -1,8 +1,10 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -119,6 +121,19 @@ func (w *Workspace) stagedEntries(ctx context.Context, index string) (map[string
 	return out, nil
 }
 
+// stagedEntriesAgain is stagedEntries(ctx, index), answered with
+// entries (read from the file prev) when index holds byte for byte what
+// prev held: the same index file lists the same entries, and the index a
+// run leaves untouched is the common case.
+func (w *Workspace) stagedEntriesAgain(ctx context.Context, index, prev string, entries map[string]string) (map[string]string, error) {
+	a, errA := os.ReadFile(index)
+	b, errB := os.ReadFile(prev)
+	if errA == nil && errB == nil && bytes.Equal(a, b) {
+		return maps.Clone(entries), nil
+	}
+	return w.stagedEntries(ctx, index)
+}
+
 // stagedChanges compares the project's index now with the start, and
 // names each of changed (the paths the run changed) that the index now
 // hides from git (hiddenChanges), and each of forged, whose stat record
@@ -138,7 +153,7 @@ func (w *Workspace) stagedChanges(ctx context.Context, changed, forged []string)
 	} else if os.IsNotExist(err) {
 		_ = os.Remove(end)
 	}
-	after, err := w.stagedEntries(ctx, end)
+	after, err := w.stagedEntriesAgain(ctx, end, projectIndexStart(w.Shadow), before)
 	if err != nil {
 		return nil, fmt.Errorf("read the index: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/gitdir"
+	"github.com/sentinelhq/sentinel/internal/gitincludes"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -106,13 +107,16 @@ func (r *containment) inPlaceProfile(ctx context.Context, prof sandbox.Profile) 
 		prof.Env = append(prof.Env, "GIT_OBJECT_DIRECTORY="+g.Objects, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+strings.Join(alts, ":"))
 	}
 	prof.Protected = append(prof.Protected, gitDirsProtected(g.scan, append([]string{p.Root}, prof.Writable...))...)
-	incs, links, err := gitConfigIncludes(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...), &g.made)
+	// The includes listed once for the files and the hooks dirs: nothing
+	// runs in the place between the two (gitincludes.WithMemo).
+	ictx := gitincludes.WithMemo(ctx)
+	incs, links, err := gitConfigIncludes(ictx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...), &g.made)
 	if err != nil {
 		return prof, err
 	}
 	g.configLinks.Store(&links)
 	prof.Protected = append(prof.Protected, incs...)
-	hooks, err := gitHooksDirs(ctx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...), &g.made)
+	hooks, err := gitHooksDirs(ictx, p.Root, g.scan.Dirs, append([]string{p.Root}, prof.Writable...), &g.made)
 	if err != nil {
 		return prof, err
 	}

@@ -118,7 +118,11 @@ func (w *Workspace) initInPlaceShadow(ctx context.Context) error {
 // inPlaceTree records the project as it is now (tracked and untracked
 // files, not ignored ones) as a tree in the shadow git dir.
 func (w *Workspace) inPlaceTree(ctx context.Context) (string, error) {
-	g := w.shadowGit()
+	return inPlaceTreeWith(ctx, w.shadowGit())
+}
+
+// inPlaceTreeWith is inPlaceTree through g, the shadow git dir's gitCmd.
+func inPlaceTreeWith(ctx context.Context, g gitCmd) (string, error) {
 	if _, err := g.run(ctx, "add", "-A", "--", "."); err != nil {
 		return "", err
 	}
@@ -142,11 +146,17 @@ func (w *Workspace) inPlaceChange(ctx context.Context) (InPlaceChange, error) {
 	if w.Snapshot.Commit == "" {
 		return InPlaceChange{}, errors.New("no record of the project at the start")
 	}
-	end, err := w.inPlaceTree(ctx)
+	// The shadow git dir is Sentinel's and the coder has ended: nothing
+	// writes its config between these commands, so one scan for drivers
+	// serves the add and both diffs (gitCmd.scanned).
+	g, err := w.shadowGit().scanned(ctx)
 	if err != nil {
 		return InPlaceChange{}, err
 	}
-	g := w.shadowGit()
+	end, err := inPlaceTreeWith(ctx, g)
+	if err != nil {
+		return InPlaceChange{}, err
+	}
 	names, err := g.run(ctx, "diff-tree", "-r", "-z", "--name-only", "--no-renames", w.Snapshot.Commit, end)
 	if err != nil {
 		return InPlaceChange{}, err

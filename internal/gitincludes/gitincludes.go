@@ -48,7 +48,7 @@ const maxLines = 1000
 // must notice one re-pointed. Nothing is made: see MakeFiles.
 func Files(ctx context.Context, root string, gitDirs, roots []string) (files []string, links map[string]string) {
 	links = map[string]string{}
-	for _, l := range allIncludes(ctx, root, gitDirs) {
+	for _, l := range memoIncludes(ctx, root, gitDirs) {
 		for a := l; a != filepath.Dir(a); a = filepath.Dir(a) {
 			if st, err := os.Lstat(a); err == nil && st.Mode()&os.ModeSymlink != 0 && Inside(a, roots) {
 				links[a], _ = os.Readlink(a)
@@ -96,7 +96,7 @@ func allIncludes(ctx context.Context, root string, gitDirs []string) []string {
 // where their condition holds.
 func conditionalFiles(ctx context.Context, root string, gitDirs []string) []string {
 	var out []string
-	for _, f := range allIncludes(ctx, root, gitDirs) {
+	for _, f := range memoIncludes(ctx, root, gitDirs) {
 		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
 			out = append(out, f)
 		}
