@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/sentinelhq/sentinel/internal/userstate"
 )
@@ -52,9 +53,12 @@ func plannedBackup(abs string) (dir, name, path string, err error) {
 }
 
 // backupName is a new name for a backup of abs: when, and where it was.
+// A control or bidi character of the path (a newline, an ESC a client put
+// in a file's name) becomes '_', so listing the backups dir in a terminal
+// prints nothing the client chose to send to it.
 func backupName(abs string) string {
 	name := time.Now().UTC().Format("20060102-150405.000000000") + "-" + randHex()[:6] + "-" + strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == ':' {
+		if r == '/' || r == '\\' || r == ':' || unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
 			return '_'
 		}
 		return r

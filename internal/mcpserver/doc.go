@@ -21,7 +21,9 @@
 // is flagged as an in-place run's report flags it (modes, default ACLs, what the person's makefiles,
 // scripts, PATH and go.mod run: callflags.go, placeflags) and named path by path in the answer's
 // own block, on standard error and in the audit (callwrote.go), the bounds on what one request may
-// cost (requestcap.go), the exec gate (both modes decide through the run's
+// cost (requestcap.go; an edit's replace_all measured before it is built,
+// shell text nesting too deep to parse or walk refused before either:
+// exec_gate.go), the exec gate (both modes decide through the run's
 // chain — the built-in rules, the person's policy.toml and the project's
 // once trusted (gate_project.go), the line parsed once and walked once by
 // that chain for every mode's steps (exec_gate.go), a line in which bash

@@ -2,8 +2,10 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
+	"github.com/sentinelhq/sentinel/internal/mcpserver/sudoedit"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -14,7 +16,13 @@ import (
 // use, and allowlist mode walks it again with the built-in rules in the
 // sandbox (gateAllowlist) — a second question, not a second parse.
 func (s *Server) gateExec(ctx context.Context, line, cwd string) (string, error) {
+	if err := tooDeepToParse("the command", line); err != nil {
+		return "", err
+	}
 	rd := policy.Read(line)
+	if rd.DeeperThan(maxSyntaxDepth) {
+		return "", tooDeepTree("the command")
+	}
 	pctx := s.policyContext(cwd)
 	// Files that run code later are the person's, as for the file tools
 	// (runlater_exec.go), before any mode's gate asks anyone. Unrestricted
@@ -75,4 +83,32 @@ func evalSinkLine(rd *policy.Reading) error {
 			Use: "write the value out literally (no variable in $(( )), [[ -eq ]], a subscript, ${!x} or ${x@P})"}
 	}
 	return nil
+}
+
+// tooDeepToParse refuses shell text that nests deeper than
+// sudoedit.MaxNesting before the shell parser sees it: the parser
+// recurses once a level, and `(` or `$(` repeated a few hundred thousand
+// times (a 3 MB exec line, a 1 MiB script) overflowed the goroutine stack
+// and killed the server (fatal, not recoverable) with every session on it.
+func tooDeepToParse(what, text string) error {
+	switch sudoedit.TooDeep([]byte(text), true) {
+	case "":
+		return nil
+	case "brackets":
+		return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s nests brackets or parentheses more than %d deep (counted outside quoting too); it is refused before it is parsed", what, sudoedit.MaxNesting), Use: "nest less deeply"}
+	default:
+		return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s nests compound commands (if, while, for, case...) more than %d deep; it is refused before it is parsed", what, sudoedit.MaxNesting), Use: "nest less deeply"}
+	}
+}
+
+// maxSyntaxDepth bounds how deep a parsed line's syntax tree may be
+// before anything walks it (a bracket level is two to four levels of it).
+const maxSyntaxDepth = 4096
+
+// tooDeepTree refuses a line whose syntax tree is deeper than
+// maxSyntaxDepth: `ls && ` or `+1` inside $(( )) repeated 300,000 times
+// parses without one bracket, and the policy's walk of it overflowed the
+// goroutine stack and killed the server.
+func tooDeepTree(what string) error {
+	return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s chains or nests more than %d levels deep (&&, ||, |, arithmetic operators...); it is refused before it is judged", what, maxSyntaxDepth), Use: "split it into shorter commands"}
 }

@@ -81,6 +81,9 @@ func (s *Server) sudoEdit(ctx context.Context, a editArgs) (edited, error) {
 		case n > 1 && !a.ReplaceAll:
 			return edited{}, &Refusal{Class: ClassBadInput, Reason: fmt.Sprintf("old_string occurs %d times in %s", n, a.Path), Use: "add surrounding text to make it unique, or set replace_all"}
 		}
+		if err := replacedFits(a.Path, len(old), n, a.OldString, a.NewString, sudoedit.MaxBytesCeiling); err != nil {
+			return edited{}, err
+		}
 		next = []byte(strings.ReplaceAll(old, a.OldString, a.NewString))
 	}
 	if check.name != "" {

@@ -57,7 +57,14 @@ var validators = map[string]validator{
 		return err
 	}},
 	"sh": {"sh", func(b []byte) error {
-		_, err := policy.ReadShell(string(b))
+		if err := tooDeepToParse("the script", string(b)); err != nil {
+			return err
+		}
+		rd := policy.Read(string(b))
+		if rd.DeeperThan(maxSyntaxDepth) {
+			return tooDeepTree("the script")
+		}
+		_, err := rd.Line()
 		return err
 	}},
 }

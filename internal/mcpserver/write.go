@@ -96,6 +96,9 @@ func (s *Server) edit(ctx context.Context, a editArgs) (edited, error) {
 		case n > 1 && !a.ReplaceAll:
 			return edited{}, &Refusal{Class: ClassBadInput, Reason: fmt.Sprintf("old_string occurs %d times in %s", n, pl.Abs), Use: "add surrounding text to make it unique, or set replace_all"}
 		}
+		if err := replacedFits(pl.Abs, len(old), n, a.OldString, a.NewString, s.cfg.Limits.MaxReadBytes); err != nil {
+			return edited{}, err
+		}
 		next = []byte(strings.Replace(string(old), a.OldString, a.NewString, -1))
 	}
 	if int64(len(next)) > s.cfg.Limits.MaxReadBytes {
@@ -127,6 +130,18 @@ func (s *Server) edit(ctx context.Context, a editArgs) (edited, error) {
 		return edited{}, err
 	}
 	return res, nil
+}
+
+// replacedFits refuses a replace_all whose result would be over max bytes
+// before it is built: n occurrences of oldString in size bytes, each
+// replaced by newString. Built first and measured after, 1 MiB of "a"
+// with a 4 KiB new_string asked the server for 4 GiB in one call (the
+// server died of it, or the machine ran out of memory).
+func replacedFits(abs string, size, n int, oldString, newString string, max int64) error {
+	if want := int64(size) + int64(n)*(int64(len(newString))-int64(len(oldString))); want > max {
+		return &Refusal{Class: ClassLimit, Rule: "limits.max_read_bytes", Reason: fmt.Sprintf("the new content would be %d bytes (%d replacements), over max_read_bytes (%d); nothing changed", want, n, max), Use: "write a smaller file"}
+	}
+	return nil
 }
 
 // aboutToDestroy journals that tool is about to replace or remove abs

@@ -19,6 +19,10 @@ const (
 	defaultMax    = 4 << 20
 )
 
+// MaxBytesCeiling is the most max_bytes may be: no file the helper reads
+// or writes is bigger.
+const MaxBytesCeiling = defaultMax
+
 // Config is the helper's root-owned config.
 type Config struct {
 	// User is the MCP service's user (name or number): the only one the
