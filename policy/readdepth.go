@@ -109,13 +109,19 @@ type TooDeepError struct {
 }
 
 func (e *TooDeepError) Error() string {
-	if e.Parsed {
-		return fmt.Sprintf("this command nests deeper than Sentinel reads: it chains or nests more than %d levels deep (&&, ||, |, arithmetic operators...); it is refused before it is judged", MaxSyntaxDepth)
+	return "this command nests deeper than Sentinel reads: it " + e.Detail()
+}
+
+// Detail says how the text is too deep, as a verb phrase ("nests brackets
+// … more than 256 deep; …") for a caller that names the text itself.
+func (e *TooDeepError) Detail() string {
+	switch {
+	case e.Parsed:
+		return fmt.Sprintf("chains or nests more than %d levels deep (&&, ||, |, arithmetic operators...); it is refused before it is judged", MaxSyntaxDepth)
+	case e.What == "compound commands":
+		return fmt.Sprintf("nests compound commands (if, while, for, case...) more than %d deep; it is refused before it is parsed", nesting.Max)
 	}
-	if e.What == "compound commands" {
-		return fmt.Sprintf("this command nests deeper than Sentinel reads: it nests compound commands (if, while, for, case...) more than %d deep; it is refused before it is parsed", nesting.Max)
-	}
-	return fmt.Sprintf("this command nests deeper than Sentinel reads: it nests brackets or parentheses more than %d deep (counted inside quoting too); it is refused before it is parsed", nesting.Max)
+	return fmt.Sprintf("nests brackets or parentheses more than %d deep (counted inside quoting too); it is refused before it is parsed", nesting.Max)
 }
 
 // TooDeep is the line's TooDeepError when parseShell refused it for its
