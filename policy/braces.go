@@ -29,11 +29,17 @@ const maxBraceWords = 512
 // hold them to a stricter standard.
 func parseShell(text string) (f *syntax.File, braced map[*syntax.Word]bool, err error) {
 	noteParse(text) // parsewatch.go
+	if err := tooDeepToRead(text, nil); err != nil {
+		return nil, nil, err // readdepth.go: the parser would recurse past its stack
+	}
 	p := parserPool.Get().(*syntax.Parser)
 	f, err = p.Parse(strings.NewReader(text), "")
 	parserPool.Put(p)
 	if err != nil {
 		return nil, nil, err
+	}
+	if err := tooDeepToRead(text, f); err != nil {
+		return nil, nil, err // readdepth.go: every walk of f would
 	}
 	if ifsOnlyExpanded(text) {
 		braced = splitIFS(f) // ifssplit.go: rm${IFS}-rf${IFS}~ is rm -rf ~

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"sync"
@@ -62,6 +63,10 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 		return
 	}
 	f, braced, err := c.reading.parsed(text) // reading.go: the caller's parse of the line, when it gave one
+	if td := (*TooDeepError)(nil); errors.As(err, &td) {
+		c.addPart(Part{Text: text, Via: via, Decision: Ask, Rule: RuleShellTooDeep, Reason: td.Error()})
+		return
+	}
 	if err != nil {
 		c.addPart(Part{Text: text, Via: via, Decision: Ask, Rule: RuleShellParse,
 			Reason: "cannot be parsed as bash: " + err.Error()})

@@ -2,10 +2,8 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
-	"github.com/sentinelhq/sentinel/internal/mcpserver/sudoedit"
 	"github.com/sentinelhq/sentinel/policy"
 )
 
@@ -16,12 +14,9 @@ import (
 // use, and allowlist mode walks it again with the built-in rules in the
 // sandbox (gateAllowlist) — a second question, not a second parse.
 func (s *Server) gateExec(ctx context.Context, line, cwd string) (string, error) {
-	if err := tooDeepToParse("the command", line); err != nil {
-		return "", err
-	}
 	rd := policy.Read(line)
-	if rd.DeeperThan(maxSyntaxDepth) {
-		return "", tooDeepTree("the command")
+	if err := tooDeep("the command", rd); err != nil {
+		return "", err
 	}
 	pctx := s.policyContext(cwd)
 	// Files that run code later are the person's, as for the file tools
@@ -85,30 +80,19 @@ func evalSinkLine(rd *policy.Reading) error {
 	return nil
 }
 
-// tooDeepToParse refuses shell text that nests deeper than
-// sudoedit.MaxNesting before the shell parser sees it: the parser
-// recurses once a level, and `(` or `$(` repeated a few hundred thousand
-// times (a 3 MB exec line, a 1 MiB script) overflowed the goroutine stack
-// and killed the server (fatal, not recoverable) with every session on it.
-func tooDeepToParse(what, text string) error {
-	switch sudoedit.TooDeep([]byte(text), true) {
-	case "":
+// tooDeep refuses a line the engine's parse refused for its depth
+// (policy.TooDeepError: brackets or compound commands nesting over 256
+// before parsing, a syntax tree over 4096 levels after). The engine asks
+// about such a line on its own; the gate says so as an unparseable
+// refusal first, naming what was too deep, so a client learns what to change.
+func tooDeep(what string, rd *policy.Reading) error {
+	td := rd.TooDeep()
+	if td == nil {
 		return nil
-	case "brackets":
-		return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s nests brackets or parentheses more than %d deep (counted outside quoting too); it is refused before it is parsed", what, sudoedit.MaxNesting), Use: "nest less deeply"}
-	default:
-		return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s nests compound commands (if, while, for, case...) more than %d deep; it is refused before it is parsed", what, sudoedit.MaxNesting), Use: "nest less deeply"}
 	}
-}
-
-// maxSyntaxDepth bounds how deep a parsed line's syntax tree may be
-// before anything walks it (a bracket level is two to four levels of it).
-const maxSyntaxDepth = 4096
-
-// tooDeepTree refuses a line whose syntax tree is deeper than
-// maxSyntaxDepth: `ls && ` or `+1` inside $(( )) repeated 300,000 times
-// parses without one bracket, and the policy's walk of it overflowed the
-// goroutine stack and killed the server.
-func tooDeepTree(what string) error {
-	return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: fmt.Sprintf("%s chains or nests more than %d levels deep (&&, ||, |, arithmetic operators...); it is refused before it is judged", what, maxSyntaxDepth), Use: "split it into shorter commands"}
+	use := "nest less deeply"
+	if td.Parsed {
+		use = "split it into shorter commands"
+	}
+	return &Refusal{Class: ClassUnparseable, Rule: "shell nesting", Reason: what + " " + td.Detail(), Use: use}
 }

@@ -57,12 +57,9 @@ var validators = map[string]validator{
 		return err
 	}},
 	"sh": {"sh", func(b []byte) error {
-		if err := tooDeepToParse("the script", string(b)); err != nil {
-			return err
-		}
 		rd := policy.Read(string(b))
-		if rd.DeeperThan(maxSyntaxDepth) {
-			return tooDeepTree("the script")
+		if err := tooDeep("the script", rd); err != nil {
+			return err
 		}
 		_, err := rd.Line()
 		return err

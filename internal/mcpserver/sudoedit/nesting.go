@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/policy/nesting"
 )
 
 // MaxNesting bounds how deep brackets, braces and parentheses may nest in
@@ -13,7 +15,7 @@ import (
 // parser recurses until the goroutine stack overflows (fatal, not
 // recoverable). No hand-written config nests this deep. The MCP server
 // holds its own shell parses (an exec line, an edited script) to it too.
-const MaxNesting = 256
+const MaxNesting = nesting.Max
 
 // checkNesting refuses data whose brackets nest deeper than MaxNesting.
 func checkNesting(path string, data []byte) error {
@@ -28,57 +30,9 @@ func checkNesting(path string, data []byte) error {
 }
 
 // TooDeep says what in data nests deeper than MaxNesting: "brackets",
-// "compound commands" (only when shell), or "" when nothing does.
-// It counts every ( [ { as an opening and every ) ] } as a closing,
-// ignoring quoting: an opener inside a string counts too, which can only
-// make it stricter, never let a deeper text through.
-// For a shell script, the compound commands (if, while, until, for,
-// case, select) count as openings and fi, done, esac as closings, outside
-// comments: "if a;then " repeated takes the parser seconds and a gigabyte.
+// "compound commands" (only when shell), or "" when nothing does. The
+// count is the policy engine's (policy/nesting), so the helper and every
+// parse of shell text refuse the same texts.
 func TooDeep(data []byte, shell bool) string {
-	if shell && shellTooDeep(data) {
-		return "compound commands"
-	}
-	depth := 0
-	for _, c := range data {
-		switch c {
-		case '(', '[', '{':
-			depth++
-			if depth > MaxNesting {
-				return "brackets"
-			}
-		case ')', ']', '}':
-			if depth > 0 {
-				depth--
-			}
-		}
-	}
-	return ""
-}
-
-// shellTooDeep says whether a script's compound commands nest deeper
-// than MaxNesting; a keyword in a string counts too (stricter).
-func shellTooDeep(data []byte) bool {
-	depth := 0
-	for _, line := range strings.Split(string(data), "\n") {
-		for _, w := range strings.FieldsFunc(line, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r == '#')
-		}) {
-			if strings.HasPrefix(w, "#") {
-				break // a comment, or what follows one
-			}
-			switch w {
-			case "if", "while", "until", "for", "case", "select":
-				depth++
-				if depth > MaxNesting {
-					return true
-				}
-			case "fi", "done", "esac":
-				if depth > 0 {
-					depth--
-				}
-			}
-		}
-	}
-	return false
+	return nesting.TooDeep(string(data), shell)
 }
