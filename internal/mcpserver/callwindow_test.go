@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // blocks is a result's text blocks.
@@ -27,14 +29,10 @@ func blocks(res *mcp.CallToolResult) []string {
 // waitFor waits until p exists (a bound on a hang only).
 func waitFor(t *testing.T, p string) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if _, err := os.Lstat(p); err == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never appeared", p)
-		}
-	}
+	poll.Must(t, 5*time.Minute, p+" to appear", func() bool {
+		_, err := os.Lstat(p)
+		return err == nil
+	})
 }
 
 // Two exec calls running at once are each told their own changes, not

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -61,11 +62,14 @@ access = "rw"
 		mustRefuse(t, cs, "exec", map[string]any{"command": line, "cwd": f.rw}, ClassReadOnlyPath)
 	}
 	// A target the line builds as it runs could be any of them.
-	for _, line := range []string{
-		"cat payload.txt > ${X:-.envrc}",
-		"cat payload.txt > .env*",
-	} {
-		mustRefuse(t, cs, "exec", map[string]any{"command": line, "cwd": f.rw}, ClassNotAllowed)
+	mustRefuse(t, cs, "exec", map[string]any{"command": "cat payload.txt > .env*", "cwd": f.rw}, ClassNotAllowed)
+	// A default the line spells is read as the file it names (.envrc, a
+	// run-later file) since this session's engine writes such expansions
+	// out; refused either way, as a run-later write or as unknowable.
+	line := "cat payload.txt > ${X:-.envrc}"
+	if text, isErr := call(t, cs, "exec", map[string]any{"command": line, "cwd": f.rw}); !isErr ||
+		!strings.Contains(text, "["+string(ClassReadOnlyPath)+"]") && !strings.Contains(text, "["+string(ClassNotAllowed)+"]") {
+		t.Fatalf("exec %q: want a refusal, got (error=%v) %s", line, isErr, text)
 	}
 	for rel, body := range later {
 		if b, _ := os.ReadFile(filepath.Join(f.rw, rel)); string(b) != body {
