@@ -3,6 +3,7 @@
 package claude
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ import (
 // round in killer.log and pkill's complaints in killer.err. The brackets
 // keep the loop's own sh from matching.
 const claudeKillerLoop = `setsid sh -c 'while :; do pkill -STOP -f "hook [c]laude" 2>>killer.err; ` +
-	`pkill -9 -f "hook [c]laude" 2>>killer.err; echo round >> killer.log; sleep 0.2; done' >/dev/null 2>&1 </dev/null &`
+	`pkill -9 -f "hook [c]laude" 2>>killer.err; echo round >> killer.log; sleep 0.2; done' >/dev/null 2>&1 </dev/null & until [ -s killer.log ]; do sleep 0.1; done`
 
 // In place, an approved command's background loop that kills or stops
 // every hook process cannot reach them (internal/shellscope: Claude Code
@@ -100,7 +101,10 @@ func claudeKillerRun(t *testing.T, settings, shellCopy string) {
 	from := claudeRounds(log)
 	e2etest.Eventually(t, "three more rounds of the killer loop with the card up", func() bool {
 		return claudeRounds(log) >= from+3 || gone(tm.Screen())
-	}, func() string { return tm.Screen() })
+	}, func() string {
+		errs, _ := os.ReadFile(filepath.Join(dir, "killer.err"))
+		return fmt.Sprintf("rounds %d (from %d), killer.err %q\n%s", claudeRounds(log), from, errs, tm.Screen())
+	})
 	if s := tm.Screen(); !cardUp(s) || gone(s) {
 		t.Fatalf("the card for %q went away while the loop ran\n%s", asked, s)
 	}

@@ -1,6 +1,7 @@
 package codex
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,9 +18,12 @@ import (
 // session, which stops (SIGSTOP) and kills (SIGKILL) every process of
 // Sentinel's Codex hook — guard and inner hook — five times a second and
 // notes each round in killer.log, pkill's complaints in killer.err. The
-// pattern's brackets keep the loop's own sh from matching it.
+// pattern's brackets keep the loop's own sh from matching it. The command
+// returns only once the loop has logged a round, so it is in its own
+// session before the agent ends the command's process group (on a loaded
+// machine the loop was otherwise ended with it, and never ran).
 const killerLoop = `setsid sh -c 'while :; do pkill -STOP -f "hook [c]odex" 2>>killer.err; ` +
-	`pkill -9 -f "hook [c]odex" 2>>killer.err; echo round >> killer.log; sleep 0.2; done' >/dev/null 2>&1 </dev/null &`
+	`pkill -9 -f "hook [c]odex" 2>>killer.err; echo round >> killer.log; sleep 0.2; done' >/dev/null 2>&1 </dev/null & until [ -s killer.log ]; do sleep 0.1; done`
 
 // An approved command's background loop that kills or stops every hook
 // process cannot reach them (internal/shellscope): each command Codex
@@ -54,7 +58,10 @@ func TestExecCodexBackgroundKillerCannotReachTheHooks(t *testing.T) {
 	from := rounds(log)
 	e2etest.Eventually(t, "three more rounds of the killer loop with the card up", func() bool {
 		return rounds(log) >= from+3 || gone(tm.Screen())
-	}, func() string { return tm.Screen() })
+	}, func() string {
+		errs, _ := os.ReadFile(filepath.Join(dir, "killer.err"))
+		return fmt.Sprintf("rounds %d (from %d), killer.err %q\n%s", rounds(log), from, errs, tm.Screen())
+	})
 	if s := tm.Screen(); !cardUp(s) {
 		t.Fatalf("the card for %q went away while the loop ran\n%s", asked, s)
 	}
