@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // In allowlist mode with git, cp and tar allowed (a common config), a
@@ -54,10 +56,7 @@ access = "rw"
 	} {
 		mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNotAllowed)
 	}
-	got := mustRefuse(t, cs, "exec", map[string]any{"command": `git difftool -y -x 'sh -c "echo x > .envrc"' HEAD`}, ClassNotAllowed)
-	if !strings.Contains(got, "difftool") {
-		t.Errorf("git difftool -x: the refusal does not say why: %s", got)
-	}
+	refusedAsDifftoolOrEnvrc(t, cs, ClassNotAllowed)
 	if _, err := os.Lstat(filepath.Join(f.rw, ".envrc")); err == nil {
 		t.Fatal("a line planted .envrc")
 	}
@@ -84,7 +83,8 @@ access = "rw"
 `), Options{Helper: bin})
 	mustAllow(t, cs, "edit", map[string]any{"path": f.rw + "/p.patch",
 		"content": "diff --git a/.envrc b/.envrc\nnew file mode 100644\n--- /dev/null\n+++ b/.envrc\n@@ -0,0 +1 @@\n+touch /tmp/pwned\n"})
-	for line, why := range map[string]string{"git apply p.patch": "named by data", "tar xf t.tar": "named by data", "git difftool -y -x 'sh -c \"echo x > .envrc\"' HEAD": "difftool"} {
+	refusedAsDifftoolOrEnvrc(t, cs, ClassNoOneToAsk)
+	for line, why := range map[string]string{"git apply p.patch": "named by data", "tar xf t.tar": "named by data"} {
 		got := mustRefuse(t, cs, "exec", map[string]any{"command": line}, ClassNoOneToAsk)
 		if !strings.Contains(got, why) {
 			t.Errorf("%s: the refusal does not say why: %s", line, got)
@@ -95,4 +95,19 @@ access = "rw"
 	}
 	mustAllow(t, cs, "exec", map[string]any{"command": "git status"})
 	mustAllow(t, cs, "exec", map[string]any{"command": "git checkout -q -b feature"})
+}
+
+// refusedAsDifftoolOrEnvrc checks that git difftool -x running a command
+// that writes .envrc is refused saying why: as the mode's refusal naming
+// difftool, or (since the engine judges the command difftool is handed,
+// policy/cmdrunopts.go) as a run-later write naming .envrc itself.
+func refusedAsDifftoolOrEnvrc(t *testing.T, cs *mcp.ClientSession, class Class) {
+	t.Helper()
+	line := `git difftool -y -x 'sh -c "echo x > .envrc"' HEAD`
+	got, isErr := call(t, cs, "exec", map[string]any{"command": line})
+	byMode := strings.Contains(got, "["+string(class)+"]") && strings.Contains(got, "difftool")
+	byFile := strings.Contains(got, "["+string(ClassReadOnlyPath)+"]") && strings.Contains(got, ".envrc")
+	if !isErr || !byMode && !byFile {
+		t.Errorf("%s: want a %s refusal naming difftool or a %s one naming .envrc, got (error=%v) %s", line, class, ClassReadOnlyPath, isErr, got)
+	}
 }
