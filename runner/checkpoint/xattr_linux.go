@@ -27,6 +27,12 @@ func recordedXAttr(name string) bool {
 	return strings.HasPrefix(name, "user.") || name == "security.capability"
 }
 
+// plainXAttrName says whether name can stand in the record's
+// "name=hex" lines: no newline, no "=".
+func plainXAttrName(name string) bool {
+	return !strings.ContainsAny(name, "\n=")
+}
+
 // xattrsOf are the recorded attributes of path (not following a link),
 // as "name=hexvalue" joined by newlines in name order; "" for none or
 // where they cannot be listed, "?" when they are over maxXAttrs.
@@ -58,6 +64,13 @@ func readXAttrs(list func([]byte) (int, error), get func(string, []byte) (int, e
 	var names []string
 	for _, b := range bytes.Split(buf[:n], []byte{0}) {
 		if name := string(b); recordedXAttr(name) {
+			if !plainXAttrName(name) {
+				// A name with a newline or "=" would read back as
+				// other lines of the record (a coder's
+				// "user.x\nsecurity.capability" as a capability
+				// undo sets as root): the record cannot hold it.
+				return "?"
+			}
 			names = append(names, name)
 		}
 	}
@@ -92,6 +105,9 @@ func setXAttrs(f *os.File, want string) error {
 		name, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			continue
+		}
+		if !recordedXAttr(name) || !plainXAttrName(name) {
+			return errors.New("its recorded extended attributes name one the record does not keep: not put back")
 		}
 		b, err := hex.DecodeString(v)
 		if err != nil {
