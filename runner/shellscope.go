@@ -2,7 +2,10 @@ package runner
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/helperbin"
 	"github.com/sentinelhq/sentinel/internal/journal"
@@ -38,8 +41,44 @@ func (r *containment) withShellScope(prof sandbox.Profile) sandbox.Profile {
 		r.emit(journal.System, KindNotice, "in place: no shell wrapper ("+err.Error()+"); commands are not kept from signalling the hooks", nil)
 		return prof
 	}
+	wrapped := map[string]bool{}
 	for _, pl := range shellscope.Places(wrapper) {
 		prof.Places = append(prof.Places, sandbox.Place{Path: pl.Path, Source: pl.Source})
+		wrapped[pl.Path] = pl.Source == wrapper
 	}
+	return r.shellInScope(prof, wrapped)
+}
+
+// shellInScope makes sure the shell Claude Code starts its commands with
+// ($SHELL) is one the wrapper covers: a person whose $SHELL is elsewhere
+// (/usr/local/bin/zsh, a Nix profile's bash, fish) would otherwise get no
+// scope and no word of it. Such a run's commands use /bin/bash, and its
+// journal says so. Codex starts its commands with /bin/bash or the system
+// shell the model names, all covered.
+func (r *containment) shellInScope(prof sandbox.Profile, wrapped map[string]bool) sandbox.Profile {
+	if r.adapter.Name() != "claude" {
+		return prof
+	}
+	sh := os.Getenv("SHELL")
+	for _, kv := range prof.Env {
+		if v, ok := strings.CutPrefix(kv, "SHELL="); ok {
+			sh = v
+		}
+	}
+	if sh != "" {
+		if real, err := filepath.EvalSymlinks(sh); err == nil && wrapped[real] {
+			return prof
+		}
+	}
+	bash, err := filepath.EvalSymlinks("/bin/bash")
+	if err != nil || !wrapped[bash] {
+		r.emit(journal.System, KindNotice, fmt.Sprintf("in place: your SHELL (%q) is not a shell Sentinel can keep in a signal scope and there is no /bin/bash to use instead: commands are not kept from signalling the hooks", sh), nil)
+		return prof
+	}
+	prof.Env = append(prof.Env, "SHELL=/bin/bash")
+	if sh == "" {
+		return prof // Claude Code would look for a bash itself
+	}
+	r.emit(journal.System, KindNotice, fmt.Sprintf("in place: your SHELL (%q) is not a shell Sentinel can keep in a signal scope, so claude's commands run with /bin/bash", sh), nil)
 	return prof
 }

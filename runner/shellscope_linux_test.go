@@ -76,3 +76,54 @@ func TestInPlaceShellScopeFollowsTheKernel(t *testing.T) {
 		t.Error("--sandbox off got the shell wrapper")
 	}
 }
+
+// Claude Code starts its commands with $SHELL: one the wrapper does not
+// cover (fish, a zsh under /usr/local) gets /bin/bash instead, and the
+// journal says why; a covered one is left alone. Seen failing without
+// shellInScope (no scope, nothing said). Not parallel: it sets SHELL and
+// swaps scopeABI.
+func TestInPlaceClaudeShellIsOneTheScopeCovers(t *testing.T) {
+	bash, err := filepath.EvalSymlinks("/bin/bash")
+	if err != nil || !slices.ContainsFunc(shellscope.Places("/w"), func(pl shellscope.Place) bool { return pl.Path == bash }) {
+		t.Skip("no /bin/bash on this host")
+	}
+	defer func(old func() int) { scopeABI = old }(scopeABI)
+	scopeABI = func() int { return 6 }
+	shellOf := func(p sandbox.Profile) string {
+		sh := ""
+		for _, kv := range p.Env {
+			if v, ok := strings.CutPrefix(kv, "SHELL="); ok {
+				sh = v
+			}
+		}
+		return sh
+	}
+	for _, c := range []struct{ shell, want, said string }{
+		{"/bin/bash", "", ""},
+		{"/usr/local/bin/fish", "/bin/bash", `your SHELL ("/usr/local/bin/fish") is not a shell Sentinel can keep in a signal scope`},
+		{"", "/bin/bash", ""},
+	} {
+		t.Setenv("SHELL", c.shell)
+		r, path := scopeRun(t, "claude")
+		if got := shellOf(r.withShellScope(sandbox.Profile{})); got != c.want {
+			t.Errorf("SHELL=%q: the sandbox's SHELL = %q, want %q", c.shell, got, c.want)
+		}
+		evs, err := journal.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var said []string
+		for _, ev := range evs {
+			said = append(said, ev.Text)
+		}
+		if c.said == "" && len(said) > 0 || c.said != "" && !slices.ContainsFunc(said, func(s string) bool { return strings.Contains(s, c.said) }) {
+			t.Errorf("SHELL=%q: the journal said %q, want %q", c.shell, said, c.said)
+		}
+	}
+	// Codex is not touched: it does not start commands with $SHELL.
+	t.Setenv("SHELL", "/usr/local/bin/fish")
+	r, _ := scopeRun(t, "codex")
+	if got := shellOf(r.withShellScope(sandbox.Profile{})); got != "" {
+		t.Errorf("codex got SHELL=%q", got)
+	}
+}
