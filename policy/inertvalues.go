@@ -64,6 +64,12 @@ func inertNames(f *syntax.File) inertSet {
 		return nil
 	}
 	bad := map[string]bool{}
+	// Names bash itself fills from data without the name on the line
+	// (read's REPLY, mapfile's MAPFILE, getopts' OPTARG, select's REPLY,
+	// [[ =~ ]]'s BASH_REMATCH, coproc's COPROC): never inert.
+	for _, name := range []string{"REPLY", "MAPFILE", "OPTARG", "OPTIND", "BASH_REMATCH", "COPROC"} {
+		bad[name] = true
+	}
 	uses := map[string]syntax.Pos{}
 	use := func(name string, at syntax.Pos) {
 		if p, ok := uses[name]; !ok || at.Offset() < p.Offset() {
@@ -96,7 +102,9 @@ func inertNames(f *syntax.File) inertSet {
 		switch n := n.(type) {
 		case *syntax.CallExpr:
 			for _, w := range n.Args {
-				if l := w.Lit(); l == "source" || l == "." || l == "eval" || l == "let" {
+				switch w.Lit() {
+				case "source", ".", "eval", "let", // may set any name
+					"read", "mapfile", "readarray", "getopts", "coproc": // set names given or implied
 					every = true
 				}
 				mention(w)
@@ -124,6 +132,9 @@ func inertNames(f *syntax.File) inertSet {
 				}
 			}
 		case *syntax.ForClause:
+			if n.Select {
+				every = true // select sets REPLY from the person's input
+			}
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
 				bad[wi.Name.Value] = true
 			}

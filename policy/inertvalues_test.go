@@ -52,6 +52,12 @@ func TestInertShellValues(t *testing.T) {
 		`i=0; declare -n i=x; echo $((i))`,
 		`i=; : ${i:='a[$(id)]'}; echo $((i))`,
 		`i=0; mapfile -t i < x; echo $((i))`,
+		// Names bash fills from data itself (review of this session's diff).
+		`REPLY=0; read -r < data.txt; echo $((REPLY+1))`,
+		`MAPFILE=0; mapfile < data.txt; echo $((MAPFILE))`,
+		`OPTARG=0; getopts a: o -a x; echo $((OPTARG))`,
+		`REPLY=0; select x in a b; do break; done; echo $((REPLY))`,
+		`i=0; coproc cat; echo $((i))`,
 		`i=0; (( i = x )); echo $((i))`,
 		`i=0; a[i]=1; echo $((a))`,
 		`(( i = i )); echo $((i))`,
