@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"regexp"
 	"strings"
@@ -33,7 +35,10 @@ func (x *cmdCtx) hatchScriptOff(cmd []word) (lines []string, rest []word, ok boo
 		return nil, nil, false
 	}
 	script, found := x.hatchScript(env, name)
-	if !found {
+	switch found {
+	case hatchUnknown:
+		return nil, nil, false
+	case hatchAbsent:
 		return nil, append([]word{{val: name, static: true}}, cmd[1:]...), true
 	}
 	if !allStatic(cmd[1:]) {
@@ -49,54 +54,87 @@ func (x *cmdCtx) hatchScriptOff(cmd []word) (lines []string, rest []word, ok boo
 		} else if extra != "" {
 			l += " " + extra
 		}
+		if strings.Contains(l, "{") {
+			return nil, nil, false // {home}, {root}, {env:VAR}, {/}: hatch fills them in
+		}
 		lines = append(lines, l)
 	}
 	return lines, nil, true
 }
 
+// hatchFind is what hatchScript learned of a script name.
+type hatchFind int
+
+const (
+	hatchAbsent  hatchFind = iota // no environment of a readable project defines it
+	hatchFound                    // ENV's own script
+	hatchUnknown                  // not knowable here: ask
+)
+
 // hatchScript finds the script NAME of environment ENV in the workspace's
-// pyproject.toml or hatch.toml.
-func (x *cmdCtx) hatchScript(env, name string) ([]string, bool) {
+// pyproject.toml or hatch.toml. A file that cannot be read or parsed, one
+// the line writes first, or a NAME another environment defines (hatch
+// environments inherit scripts through `template`, default "default",
+// and matrices) is hatchUnknown.
+func (x *cmdCtx) hatchScript(env, name string) ([]string, hatchFind) {
 	if x.c.ws == "" || x.cw.unknown || x.writtenBefore() {
-		return nil, false
+		return nil, hatchUnknown
 	}
+	var all []map[string]any
 	for _, f := range []string{"pyproject.toml", "hatch.toml"} {
 		p := x.c.canon(rawJoin(x.c.ws, f))
 		if !within(p, x.c.ws) {
 			continue
 		}
 		b, err := os.ReadFile(p)
-		if err != nil || len(b) > 1<<20 {
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
+		}
+		if err != nil || len(b) > 1<<20 {
+			return nil, hatchUnknown
 		}
 		var doc map[string]any
 		if toml.Unmarshal(b, &doc) != nil {
-			continue
+			return nil, hatchUnknown
 		}
 		envs := tomlPath(doc, "envs")
 		if f == "pyproject.toml" {
 			envs = tomlPath(doc, "tool", "hatch", "envs")
 		}
+		all = append(all, envs)
+	}
+	for _, envs := range all {
 		s, ok := tomlPath(envs, env, "scripts")[name]
 		if !ok {
 			continue
 		}
 		switch v := s.(type) {
 		case string:
-			return []string{v}, true
+			return []string{v}, hatchFound
 		case []any:
 			var out []string
 			for _, e := range v {
 				str, ok := e.(string)
 				if !ok {
-					return nil, false
+					return nil, hatchUnknown
 				}
 				out = append(out, str)
 			}
-			return out, len(out) > 0
+			if len(out) == 0 {
+				return nil, hatchUnknown
+			}
+			return out, hatchFound
+		}
+		return nil, hatchUnknown
+	}
+	for _, envs := range all {
+		for other := range envs {
+			if _, ok := tomlPath(envs, other, "scripts")[name]; ok {
+				return nil, hatchUnknown // inherited, or a matrix's: not followed here
+			}
 		}
 	}
-	return nil, false
+	return nil, hatchAbsent
 }
 
 // tomlPath walks nested tables; nil when a step is missing.
