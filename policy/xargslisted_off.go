@@ -100,6 +100,12 @@ func filterOfNames(argv []string) bool {
 			if strings.ContainsAny(a, "fo=") && a != "-E" && a != "-F" { // grep -f FILE, sort -o FILE, --files0-from=
 				return false
 			}
+			// grep filters its input only with these; -r, -R, -d,
+			// --include … make it search the folder and print what
+			// the files hold, which xargs would hand on as names.
+			if argv[0] == "grep" && (len(a) < 2 || strings.Trim(a[1:], "viEFxw") != "") {
+				return false
+			}
 		default:
 			ops++
 		}

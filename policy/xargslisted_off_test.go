@@ -35,6 +35,8 @@ func TestXargsOverWorkspaceListOff(t *testing.T) {
 		}
 	}
 	for _, line := range []string{
+		`git ls-files | grep -rh x | xargs black`, // grep -r searches the folder: xargs gets file contents as names (review)
+		`git ls-files | grep -R --include=*.py y | xargs ruff check --fix`,
 		`git ls-files | xargs rm`,
 		`git ls-files | xargs rm -f`,
 		`git ls-files | xargs sed -i s/a/b/`,
