@@ -31,6 +31,27 @@ func TestGitOptionsThatReadAFile(t *testing.T) {
 		{`git grep -f patterns.txt`, "allow"},
 		{`git branch -t feature origin/main`, "allow"},
 		{`git checkout -t origin/feature`, "allow"},
+		// The file option's letter after other letters of one bundled
+		// short-flag word (review): the rest of the word, or the next
+		// word, is still the file.
+		{`git commit -aF/root/.aws/credentials`, "deny"},
+		{`git commit -aF ~/.aws/credentials`, "deny"},
+		{`git commit -avF/root/.aws/credentials`, "deny"},
+		{`git tag -aF/root/.ssh/id_rsa v1`, "deny"},
+		{`git tag -sF ~/.ssh/id_rsa v1`, "deny"},
+		{`git grep -nf/root/.aws/credentials`, "deny"},
+		{`git grep -inwf ~/.aws/credentials -- .`, "deny"},
+		{`git blame -wS/etc/passwd README`, "!allow"},
+		{`git blame -wS$HOME/.ssh/id_rsa README`, "deny"},
+		{`git ls-files -ioX/root/.ssh/id_rsa`, "deny"},
+		{`git merge -nF/root/.aws/credentials feature`, "deny"},
+		// A letter that takes a value ends the word: what follows is
+		// that value, not more letters.
+		{`git commit -am/root/.aws/credentials`, "allow"},
+		{`git commit -aF msg.txt`, "allow"},
+		{`git grep -nf patterns.txt`, "allow"},
+		{`git grep -e/root/.aws/credentials`, "allow"},
+		{`git blame -wS .git-blame-ignore-revs README.md`, "allow"},
 	})
 }
 
