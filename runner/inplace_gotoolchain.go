@@ -1,10 +1,6 @@
 package runner
 
 import (
-	"io"
-	"os"
-	"path/filepath"
-
 	"github.com/sentinelhq/sentinel/internal/placeflags"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -27,20 +23,6 @@ func (c *inPlaceCheckpoint) goToolchainFlags(changes []checkpoint.Change) []Flag
 		if c.rec == nil || e.Hash != "" || !after {
 			return nil // stored but not readable, or the old content, which only the store has
 		}
-		root, err := os.OpenRoot(c.rec.Place) // the file as it is: never through a link out of the place
-		if err != nil {
-			return nil
-		}
-		defer root.Close()
-		f, err := root.Open(filepath.FromSlash(p))
-		if err != nil {
-			return nil
-		}
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, maxGoModRead+1))
-		if err != nil || len(b) > maxGoModRead {
-			return nil
-		}
-		return b
+		return placeflags.ReadInPlace(c.rec.Place, p, maxGoModRead) // never through a link out of the place, never a FIFO
 	}))
 }

@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/sentinelhq/sentinel/internal/placeflags"
@@ -41,23 +39,6 @@ func (c *callPoints) goToolchainFlags(root string, d []checkpoint.Change) []plac
 	return out
 }
 
-// readInPlace is the file p (slash-separated) of the place at root as it
-// is now, read never through a link out of it; nil when it cannot be
-// read whole within max.
-func readInPlace(root, p string, max int64) []byte {
-	r, err := os.OpenRoot(root)
-	if err != nil {
-		return nil
-	}
-	defer r.Close()
-	f, err := r.Open(filepath.FromSlash(p))
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil || int64(len(b)) > max {
-		return nil
-	}
-	return b
-}
+// readInPlace is placeflags.ReadInPlace: the file as it is now, never
+// through a link out of the place, never a FIFO.
+func readInPlace(root, p string, max int64) []byte { return placeflags.ReadInPlace(root, p, max) }
