@@ -191,7 +191,7 @@ func (k *KeptState) WriteBack() (notes []string) {
 	}
 	for _, r := range k.held {
 		if n := k.heldN[r.rel]; n > 0 {
-			notes = append(notes, fmt.Sprintf("%d file(s) the run wrote under %s not kept: %s", n, filepath.Join(k.Real, r.rel), r.why))
+			notes = append(notes, textsafe.Line(fmt.Sprintf("%d file(s) the run wrote under %s not kept: %s", n, filepath.Join(k.Real, r.rel), r.why))) // a folder name the coder may have chosen
 			delete(k.heldN, r.rel)
 		}
 	}

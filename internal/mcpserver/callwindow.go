@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
@@ -165,7 +166,7 @@ func (c *callPoints) stampStop(why string) {
 		return
 	}
 	c.win.off = why
-	c.warn("sentinel mcp: no more records of the rw paths around writing calls (" + why + "): what a call changes and what of it runs code later is no longer told after it")
+	c.warn("sentinel mcp: no more records of the rw paths around writing calls (" + textsafe.Line(why) + "): what a call changes and what of it runs code later is no longer told after it")
 }
 
 // shortWhat is a call as another call's answer names it.
