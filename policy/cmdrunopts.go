@@ -227,7 +227,7 @@ func cmakeStdinScript(x *cmdCtx, args []word) {
 	}
 	fed := false
 	for i := 1; i < len(args); i++ {
-		if w, _, ok := optValue(args, i, "-P"); ok && (w.val == "-" || w.val == "/dev/stdin" || w.val == "/dev/fd/0" || w.val == "/proc/self/fd/0") {
+		if w, _, ok := optValue(args, i, "-P"); ok && namesStdin(w.val) {
 			fed = true
 		}
 	}

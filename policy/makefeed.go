@@ -119,9 +119,6 @@ func (c *checkEnv) makeReadsStdin(call *syntax.CallExpr) bool {
 	default:
 		return false
 	}
-	stdin := func(v string) bool {
-		return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
-	}
 	for i := 1; i < len(argv); i++ {
 		v := argv[i]
 		if v == "--" {
@@ -129,11 +126,11 @@ func (c *checkEnv) makeReadsStdin(call *syntax.CallExpr) bool {
 		}
 		for _, o := range []string{"-f", "--file", "--makefile"} {
 			switch {
-			case v == o && i+1 < len(argv) && stdin(argv[i+1]):
+			case v == o && i+1 < len(argv) && namesStdin(argv[i+1]):
 				return true
-			case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"=") && stdin(v[len(o)+1:]):
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"=") && namesStdin(v[len(o)+1:]):
 				return true
-			case o == "-f" && strings.HasPrefix(v, "-f") && !strings.HasPrefix(v, "--") && stdin(v[2:]):
+			case o == "-f" && strings.HasPrefix(v, "-f") && !strings.HasPrefix(v, "--") && namesStdin(v[2:]):
 				return true
 			}
 		}

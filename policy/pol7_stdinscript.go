@@ -8,6 +8,10 @@ package policy
 // stdinScriptPaths name the shell's own input as a file.
 var stdinScriptPaths = wordSet{words: []string{"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"}}
 
+// namesStdin says whether a program's file operand v is its input: "-"
+// or one of stdinScriptPaths (awk/sed -f, make -f, cmake -P …).
+func namesStdin(v string) bool { return v == "-" || stdinScriptPaths.has(v) }
+
 // stdinScriptAsDashS rewrites a shell's script operand that names its
 // input (/dev/stdin, /dev/fd/0, /proc/self/fd/0) as -s, keeping the
 // arguments after it.

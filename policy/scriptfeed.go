@@ -94,9 +94,6 @@ func (c *checkEnv) scriptFromStdin(call *syntax.CallExpr) []string {
 	default:
 		return nil
 	}
-	stdin := func(v string) bool {
-		return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
-	}
 	for i := 1; i < len(argv); i++ {
 		v := argv[i]
 		if v == "--" {
@@ -104,10 +101,10 @@ func (c *checkEnv) scriptFromStdin(call *syntax.CallExpr) []string {
 		}
 		n := 0
 		switch {
-		case (v == "-f" || v == "--file") && i+1 < len(argv) && stdin(argv[i+1]):
+		case (v == "-f" || v == "--file") && i+1 < len(argv) && namesStdin(argv[i+1]):
 			n = 2
-		case strings.HasPrefix(v, "--file=") && stdin(v[len("--file="):]),
-			strings.HasPrefix(v, "-f") && !strings.HasPrefix(v, "--") && stdin(v[2:]):
+		case strings.HasPrefix(v, "--file=") && namesStdin(v[len("--file="):]),
+			strings.HasPrefix(v, "-f") && !strings.HasPrefix(v, "--") && namesStdin(v[2:]):
 			n = 1
 		}
 		if n > 0 {
