@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -15,26 +16,7 @@ import (
 // run in parallel with one another instead of one after the other on a
 // 2-core machine. FuzzCheck's seeds (every corpus row) run in parallel
 // through t.Parallel in its fuzz function.
-var heavyTests = []string{
-	"TestMetamorphicSpellingsNeverAllow",
-	"TestRespellingsNeverAllow",
-	"TestSpellingsNeverMorePermissive",
-	"TestReadingIsNotChanged",
-	"TestPolcorpOffPrepared",
-	"TestPol4PublicCorpus",
-	"TestPolcorp10Corpus",
-	"TestPolcorp1206Corpus",
-	"TestPolcorp1207Corpus",
-	"TestPolcorp5Corpus",
-	"TestPolcorp6Corpus",
-	"TestPolcorp7Corpus",
-	"TestPolcorp8Corpus",
-	"TestPolcorp9Corpus",
-	"TestReview1207Corpus",
-	"TestCorpusReport",
-	"TestPolicyInitDoesNoWork",
-	"FuzzCheck",
-}
+var heavyTests = append(slices.Clone(outsideRaceSweeps), "TestPolicyInitDoesNoWork", "FuzzCheck")
 
 // TestHeavyTestsRunInParallel keeps them so: a heavy test that loses its
 // t.Parallel puts its minutes back on the package's wall time.

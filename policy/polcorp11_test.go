@@ -68,6 +68,10 @@ var polcorp11Open = map[string]string{
 //	polcorp10 98.8 -> 99.1%, polcorp6 98.3 -> 98.5%; no everyday or unsafe
 //	change in polcorp4..10.
 func TestPolcorp11Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp11-1209.tsv", polcorp11Open)
 }
 

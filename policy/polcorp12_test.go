@@ -86,6 +86,10 @@ var polcorp12Open = map[string]string{
 //	Other corpora, same engine: every summary, per-class row and miss line
 //	of TestPolcorp*/TestCorpus* identical to main's.
 func TestPolcorp12Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp12-1210.tsv", polcorp12Open)
 }
 

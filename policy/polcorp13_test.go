@@ -97,6 +97,10 @@ var polcorp13Open = map[string]string{
 // ref deletion, is allowed, and HEAD's reflog keeps the commits through
 // gc --prune=now), rg -uu AKIA ~ (asks), a venv python replaced (asks).
 func TestPolcorp13Corpus(t *testing.T) {
+	t.Parallel()             // see heavy_parallel_test.go
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	measureTSVCorpus(t, "corpus/polcorp13-1211.tsv", polcorp13Open)
 }
 
