@@ -69,7 +69,8 @@ func ReadMakefile(file string) Makefile {
 		}
 		text := strings.TrimSpace(line)
 		for _, w := range makeWords(rest) {
-			m.Includes = append(m.Includes, vars.expand(w, text, 0)...)
+			visits := 0
+			m.Includes = append(m.Includes, vars.expand(w, text, 0, &visits)...)
 		}
 	}
 	return m

@@ -199,6 +199,12 @@ var makeAssign = sync.OnceValue(func() *regexp.Regexp {
 // other variables.
 const maxVarDepth = 4
 
+// maxVarVisits bounds the variable references one word's expansion
+// follows in all: 64 words a variable at 4 levels would otherwise be 64^4
+// (a coder's makefile making the end report or mcp hang). Past it a word
+// stays as written, unexpanded.
+const maxVarVisits = 4096
+
 // makeVars are a makefile's variables: each value any assignment gave
 // (+= adds, a later = may be in a branch), as words.
 type makeVars map[string][]string
@@ -211,12 +217,16 @@ func (v makeVars) record(line string) {
 	}
 	if len(v[m[1]]) < 64 {
 		v[m[1]] = append(v[m[1]], makeWords(m[3])...)
+		v[m[1]] = v[m[1]][:min(len(v[m[1]]), 64)] // one assignment of any length
 	}
 }
 
 // expand is what one include word names, with a bare $(VAR) or ${VAR}
 // the makefile assigns replaced by the words it gave.
-func (v makeVars) expand(w, text string, depth int) []MakeInclude {
+func (v makeVars) expand(w, text string, depth int, visits *int) []MakeInclude {
+	if *visits++; *visits > maxVarVisits {
+		return makeInclude(w, text)
+	}
 	name := ""
 	if (strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")")) || (strings.HasPrefix(w, "${") && strings.HasSuffix(w, "}")) {
 		name = w[2 : len(w)-1]
@@ -227,7 +237,7 @@ func (v makeVars) expand(w, text string, depth int) []MakeInclude {
 	}
 	var out []MakeInclude
 	for _, val := range vals {
-		out = append(out, v.expand(val, text, depth+1)...)
+		out = append(out, v.expand(val, text, depth+1, visits)...)
 	}
 	return out
 }

@@ -55,7 +55,8 @@ func recipeLoop(line string, vars makeVars, dir string) (name string, words []st
 		return "", nil, false
 	}
 	for _, w := range makeWords(list) {
-		for _, v := range vars.words(w, 0) {
+		visits := 0
+		for _, v := range vars.words(w, 0, &visits) {
 			switch {
 			case strings.Contains(v, "$") || strings.ContainsAny(v, "`'\"\\"):
 				return "", nil, false // known only when it runs
@@ -83,7 +84,10 @@ func recipeLoop(line string, vars makeVars, dir string) (name string, words []st
 
 // words is what one word of a recipe names with a bare $(VAR) or ${VAR}
 // the makefile assigns replaced by its words (the word itself otherwise).
-func (v makeVars) words(w string, depth int) []string {
+func (v makeVars) words(w string, depth int, visits *int) []string {
+	if *visits++; *visits > maxVarVisits {
+		return []string{w}
+	}
 	name := ""
 	if (strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")")) || (strings.HasPrefix(w, "${") && strings.HasSuffix(w, "}")) {
 		name = w[2 : len(w)-1]
@@ -94,7 +98,7 @@ func (v makeVars) words(w string, depth int) []string {
 	}
 	var out []string
 	for _, val := range vals {
-		out = append(out, v.words(val, depth+1)...)
+		out = append(out, v.words(val, depth+1, visits)...)
 	}
 	return out
 }
