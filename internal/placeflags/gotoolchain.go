@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"go/version"
 	"path"
+	"runtime"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
@@ -55,6 +56,11 @@ func GoToolchain(changes []checkpoint.Change, read func(p string, e *checkpoint.
 		}
 		if was.goVer != "" && is.goVer != "" && version.Compare("go"+is.goVer, "go"+was.goVer) > 0 {
 			why = append(why, "its go line now asks for go "+is.goVer+" (was "+was.goVer+")")
+		}
+		if here := runtime.Version(); was.goVer == "" && is.goVer != "" && version.IsValid(here) && version.Compare("go"+is.goVer, here) > 0 {
+			// A new file (or one with no go line before): only a Go newer
+			// than this machine's is a download.
+			why = append(why, "its go line asks for go "+is.goVer+", newer than this machine's "+here)
 		}
 		if len(why) > 0 {
 			out = append(out, Flag{c.Path, strings.Join(why, "; ") + ": your next go command here downloads and runs that toolchain (GOTOOLCHAIN=auto)"})

@@ -35,16 +35,21 @@ func TestGoToolchainChangesAreFlagged(t *testing.T) {
 		{Path: "gone/go.mod", What: checkpoint.Modified, Before: &checkpoint.Entry{Kind: checkpoint.KindFile, Hash: "lost"}, After: entry("go 1.30\ntoolchain go1.30.0\n")},
 		{Path: "src/go.mod.txt", What: checkpoint.Added, After: entry("toolchain go1.30.0\n")},
 		{Path: "old/go.mod", What: checkpoint.Deleted, Before: entry(mod)},
+		// A new file's go line alone: a download only when newer than
+		// this machine's Go (review).
+		{Path: "newgo/go.mod", What: checkpoint.Added, After: entry("module y\ngo 1.99\n")},
+		{Path: "oldgo/go.mod", What: checkpoint.Added, After: entry("module z\ngo 1.13\n")},
 	}
 	got := map[string]string{}
 	for _, f := range GoToolchain(changes, read) {
 		got[f.Path] = f.Reason
 	}
 	for p, want := range map[string]string{
-		"go.mod":     "its toolchain line now names go1.99.1: your next go command here downloads and runs that toolchain",
-		"svc/go.mod": "names go1.22.9 (was go1.22.1)",
-		"go.work":    "its go line now asks for go 1.23rc1 (was 1.21)",
-		"new/go.mod": "names go1.30.0",
+		"go.mod":       "its toolchain line now names go1.99.1: your next go command here downloads and runs that toolchain",
+		"svc/go.mod":   "names go1.22.9 (was go1.22.1)",
+		"go.work":      "its go line now asks for go 1.23rc1 (was 1.21)",
+		"new/go.mod":   "names go1.30.0",
+		"newgo/go.mod": "its go line asks for go 1.99, newer than this machine's",
 	} {
 		if !strings.Contains(got[p], want) {
 			t.Errorf("%s: flagged %q, want it to say %q", p, got[p], want)
