@@ -38,13 +38,15 @@ func TestRealClaudeWaitsForALateSentinelMCP(t *testing.T) {
 		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Done.")}},
 	})
 	asked := filepath.Join(f.dir, "asked")
-	// The late server: it polls (at most 45 s) for the sign that the model
+	// The late server: it polls (at most 45 s of wall clock, bash's
+	// SECONDS, not a count of sleeps: at load 47, 450 rounds of `sleep 0.1`
+	// took longer than Claude's 120 s bound) for the sign that the model
 	// was asked before it starts, so a Claude that does not wait for it
 	// always asks first.
 	late := filepath.Join(f.dir, "late-mcp.sh")
-	e2etest.WriteFile(t, late, `#!/bin/sh
-i=0
-while [ ! -e "$ASKED" ] && [ $i -lt 450 ]; do sleep 0.1; i=$((i+1)); done
+	e2etest.WriteFile(t, late, `#!/bin/bash
+SECONDS=0
+while [ ! -e "$ASKED" ] && [ "$SECONDS" -lt 45 ]; do sleep 0.1; done
 exec "$@"
 `)
 	if err := os.Chmod(late, 0o755); err != nil {
