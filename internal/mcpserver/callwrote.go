@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -34,7 +35,9 @@ import (
 // lane (KindWrote), since a hostile client need not show them. What
 // Sentinel itself made in an rw path — the empty file or folder that
 // holds a missing include or hooks directory a git config names
-// read-only (gitincludes.go) — is not the call's, and is not named.
+// read-only (gitincludes.go) — is not the call's, and is not named; nor
+// is what changed where no tool reaches (a credential location, Sentinel's
+// state: unseenByCalls).
 
 // maxWroteNamed bounds the paths named per rw path, own and shared apart.
 const maxWroteNamed = 20
@@ -219,4 +222,35 @@ func (h *heldMade) isMade(p string, e *checkpoint.Entry) bool {
 	}
 	now, err := filestamp.IDOf(fi)
 	return err == nil && now == id
+}
+
+// unseenByCalls are the locations no tool of cfg's server reaches, which
+// an rw path may hold: the credential locations (the file tools refuse
+// them, commands never see them), Sentinel's state (state) and the user
+// service's socket dir. No call can change what is under them, so a
+// change there is the person's own — and naming it would tell a client
+// what it may not see: with the home rw for the file tools, a client that
+// kept a writing call running was told "A .password-store/bank.example.com/
+// alice.gpg" and "A .ssh/id_work" as the person made them.
+func unseenByCalls(cfg *Config, state *stateGuard) []string {
+	out := append(slices.Clone(cfg.guards.hidden), servicewire.DirPath())
+	if state != nil {
+		out = append(out, state.hidden()...)
+	}
+	return out
+}
+
+// dropUnseen is d without the changes under an unseen location.
+func dropUnseen(root string, d []checkpoint.Change, unseen []string) []checkpoint.Change {
+	if len(unseen) == 0 {
+		return d
+	}
+	out := make([]checkpoint.Change, 0, len(d))
+	for _, c := range d {
+		p := filepath.Join(root, filepath.FromSlash(c.Path))
+		if !slices.ContainsFunc(unseen, func(u string) bool { return withinFolded(p, u) }) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -147,7 +147,8 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		warn = os.Stderr
 	}
 	s.points = newCallPoints(s.runID, "sentinel mcp "+cfg.File, opts.Checkpoint, rwRoots(cfg), func(line string) { fmt.Fprintln(warn, line) })
-	s.points.made = sh.made // what Sentinel makes in the rw paths is not a call's (callwrote.go)
+	s.points.made = sh.made                       // what Sentinel makes in the rw paths is not a call's (callwrote.go)
+	s.points.unseen = unseenByCalls(cfg, s.state) // never named to a call (callwrote.go)
 	s.addTools()
 	return s, nil
 }
