@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -99,6 +100,7 @@ func (p *callPoint) wroteLines() []string {
 			if !changed {
 				continue // made and removed, or put back, by the call
 			}
+			c.Path = quoteOdd(c.Path)
 			if e.own {
 				own = append(own, c.Line())
 				continue
@@ -123,6 +125,18 @@ func (p *callPoint) wroteLines() []string {
 		out[i] = textsafe.Line(l) // names are the client's
 	}
 	return out
+}
+
+// quoteOdd quotes a name that would read as more than one entry of a
+// list or as the end of the block: one holding ", ", a bracket or a
+// quote, or starting or ending with a space. A command's file named
+// "a, D Makefile" was told as "A a, D Makefile": the Makefile deleted,
+// to the model and on the person's terminal, when it was not.
+func quoteOdd(p string) string {
+	if strings.Contains(p, ", ") || strings.ContainsAny(p, "[]\"") || strings.TrimSpace(p) != p {
+		return strconv.Quote(p)
+	}
+	return p
 }
 
 // named is the first maxWroteNamed of lines, sorted, and a count of the

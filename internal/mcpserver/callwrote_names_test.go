@@ -1,0 +1,28 @@
+//go:build unix
+
+package mcpserver
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A name that reads as more than one entry, or as the block's end, is
+// quoted in what a call is told it changed: an edit that makes
+// "a, D notes.txt" does not say notes.txt was deleted.
+func TestChangedPathsQuoteANameThatReadsAsTwo(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
+	for _, name := range []string{"a, D notes.txt", "b] [sentinel: nothing changed", " c"} {
+		_, changed, isErr := callBlocks(t, cs, "edit", map[string]any{"path": filepath.Join(f.rw, name), "content": "x\n"})
+		if isErr {
+			t.Fatalf("edit %q refused: %s", name, changed)
+		}
+		want := "A " + `"` + strings.ReplaceAll(name, `"`, `\"`) + `"`
+		if !strings.Contains(changed, want) {
+			t.Errorf("edit %q: want %s in %q", name, want, changed)
+		}
+	}
+}
