@@ -139,10 +139,22 @@ func quoteOdd(p string) string {
 	return p
 }
 
-// named is the first maxWroteNamed of lines, sorted, and a count of the
-// rest.
+// named is the first maxWroteNamed of lines, and a count of the rest:
+// changes to paths that were there first (M, D, mode), then the paths
+// made (A), each sorted. Sorted by name alone, a command that made 20
+// files named 000… and changed src/app.go was told "A 000, …, A 019 and
+// 1 more": the one change to the person's own file was the one not named.
 func named(lines []string) string {
-	slices.Sort(lines)
+	made := func(l string) bool { return strings.HasPrefix(l, "A ") }
+	slices.SortFunc(lines, func(a, b string) int {
+		if made(a) != made(b) {
+			if made(a) {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a, b)
+	})
 	if len(lines) <= maxWroteNamed {
 		return strings.Join(lines, ", ")
 	}

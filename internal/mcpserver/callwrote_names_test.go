@@ -3,6 +3,7 @@
 package mcpserver
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,6 +24,23 @@ func TestChangedPathsQuoteANameThatReadsAsTwo(t *testing.T) {
 		want := "A " + `"` + strings.ReplaceAll(name, `"`, `\"`) + `"`
 		if !strings.Contains(changed, want) {
 			t.Errorf("edit %q: want %s in %q", name, want, changed)
+		}
+	}
+}
+
+// A change to a path that was there first is named before the paths the
+// call made, so making more than maxWroteNamed files does not push it
+// into "and N more".
+func TestChangedPathsNameAChangedFileBeforeTheMadeOnes(t *testing.T) {
+	t.Parallel()
+	lines := []string{"M src/app.go", "D zz.txt"}
+	for i := range maxWroteNamed + 5 {
+		lines = append(lines, fmt.Sprintf("A %03d", i))
+	}
+	got := named(lines)
+	for _, want := range []string{"M src/app.go", "D zz.txt", "and 7 more"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in %q", want, got)
 		}
 	}
 }
