@@ -60,7 +60,7 @@ func (c *callPoints) event(root string, now *checkpoint.Manifest) {
 	if prev == nil || prev == now || len(c.win.live) == 0 {
 		return
 	}
-	d := c.made.drop(root, checkpoint.Diff(prev, now)) // not Sentinel's own placeholders (callwrote.go)
+	d := c.made.drop(root, dropUnseen(root, checkpoint.Diff(prev, now), c.unseen)) // not Sentinel's own placeholders, nor what no tool reaches (callwrote.go)
 	if len(d) == 0 {
 		return
 	}

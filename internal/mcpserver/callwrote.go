@@ -5,12 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sentinelhq/sentinel/internal/filestamp"
+	"github.com/sentinelhq/sentinel/internal/servicewire"
 	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
@@ -34,7 +36,9 @@ import (
 // lane (KindWrote), since a hostile client need not show them. What
 // Sentinel itself made in an rw path — the empty file or folder that
 // holds a missing include or hooks directory a git config names
-// read-only (gitincludes.go) — is not the call's, and is not named.
+// read-only (gitincludes.go) — is not the call's, and is not named; nor
+// is what changed where no tool reaches (a credential location, Sentinel's
+// state: unseenByCalls).
 
 // maxWroteNamed bounds the paths named per rw path, own and shared apart.
 const maxWroteNamed = 20
@@ -96,6 +100,7 @@ func (p *callPoint) wroteLines() []string {
 			if !changed {
 				continue // made and removed, or put back, by the call
 			}
+			c.Path = quoteOdd(c.Path)
 			if e.own {
 				own = append(own, c.Line())
 				continue
@@ -122,10 +127,34 @@ func (p *callPoint) wroteLines() []string {
 	return out
 }
 
-// named is the first maxWroteNamed of lines, sorted, and a count of the
-// rest.
+// quoteOdd quotes a name that would read as more than one entry of a
+// list or as the end of the block: one holding ", ", a bracket or a
+// quote, or starting or ending with a space. A command's file named
+// "a, D Makefile" was told as "A a, D Makefile": the Makefile deleted,
+// to the model and on the person's terminal, when it was not.
+func quoteOdd(p string) string {
+	if strings.Contains(p, ", ") || strings.ContainsAny(p, "[]\"") || strings.TrimSpace(p) != p {
+		return strconv.Quote(p)
+	}
+	return p
+}
+
+// named is the first maxWroteNamed of lines, and a count of the rest:
+// changes to paths that were there first (M, D, mode), then the paths
+// made (A), each sorted. Sorted by name alone, a command that made 20
+// files named 000… and changed src/app.go was told "A 000, …, A 019 and
+// 1 more": the one change to the person's own file was the one not named.
 func named(lines []string) string {
-	slices.Sort(lines)
+	made := func(l string) bool { return strings.HasPrefix(l, "A ") }
+	slices.SortFunc(lines, func(a, b string) int {
+		if made(a) != made(b) {
+			if made(a) {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a, b)
+	})
 	if len(lines) <= maxWroteNamed {
 		return strings.Join(lines, ", ")
 	}
@@ -219,4 +248,35 @@ func (h *heldMade) isMade(p string, e *checkpoint.Entry) bool {
 	}
 	now, err := filestamp.IDOf(fi)
 	return err == nil && now == id
+}
+
+// unseenByCalls are the locations no tool of cfg's server reaches, which
+// an rw path may hold: the credential locations (the file tools refuse
+// them, commands never see them), Sentinel's state (state) and the user
+// service's socket dir. No call can change what is under them, so a
+// change there is the person's own — and naming it would tell a client
+// what it may not see: with the home rw for the file tools, a client that
+// kept a writing call running was told "A .password-store/bank.example.com/
+// alice.gpg" and "A .ssh/id_work" as the person made them.
+func unseenByCalls(cfg *Config, state *stateGuard) []string {
+	out := append(slices.Clone(cfg.guards.hidden), servicewire.DirPath())
+	if state != nil {
+		out = append(out, state.hidden()...)
+	}
+	return out
+}
+
+// dropUnseen is d without the changes under an unseen location.
+func dropUnseen(root string, d []checkpoint.Change, unseen []string) []checkpoint.Change {
+	if len(unseen) == 0 {
+		return d
+	}
+	out := make([]checkpoint.Change, 0, len(d))
+	for _, c := range d {
+		p := filepath.Join(root, filepath.FromSlash(c.Path))
+		if !slices.ContainsFunc(unseen, func(u string) bool { return withinFolded(p, u) }) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -52,6 +52,9 @@ type callPoints struct {
 	// (callwindow.go); made is what Sentinel made itself (callwrote.go).
 	win  callWindow
 	made *heldMade
+	// unseen are the locations no tool reaches (credentials, Sentinel's
+	// state): what changes there is never a call's (callwrote.go).
+	unseen []string
 }
 
 // placePoints is one rw path's record.

@@ -31,7 +31,7 @@
 // (policy.EvalSink; in policy mode the engine asks for it); allowlist mode then
 // needs an entry for every command, read from that same parse; policy mode goes
 // on to remembered templates, then the person through the user service's
-// approval queue — no one to ask is a deny), running commands inside
+// approval queue, at most maxAsksWaiting at once — no one to ask is a deny), running commands inside
 // Sentinel's sandbox (refused where there is none, see execplat_*.go) with
 // every git dir under an rw path read-only and a new one quarantined after
 // each command (gitdirs.go), an rw path's own object store read-only with

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"time"
 
@@ -60,7 +61,18 @@ type policyGate struct {
 	engine    *policy.Engine
 	templates *approvals.TemplateSet
 	person    Person
+	// asking holds a place for each ask waiting for the person, at most
+	// maxAsksWaiting (the server's, across reloads; nil: no bound).
+	asking chan struct{}
 }
+
+// maxAsksWaiting bounds the asks one server has waiting for the person at
+// once. Each is a card in the person's console queue, shared with every
+// run, and a connection to the user service for up to askTimeout: a
+// client that sent 300 exec calls without waiting put 300 cards in the
+// queue ahead of any run's, and nothing bounded 30,000. One past the
+// bound is refused at once, without asking.
+const maxAsksWaiting = 4
 
 // newPolicyGate loads the chain for project (the server's workspace):
 // policy.RuleFiles and the templates, the project's files only when
@@ -131,6 +143,15 @@ func (g *policyGate) decide(ctx context.Context, line string, pctx policy.Contex
 		if ids, ok := g.templates.Covering(req, v, pctx); ok {
 			g.templates.MarkUsed(ids)
 			return "template " + ids[0], nil
+		}
+	}
+	if g.asking != nil {
+		select {
+		case g.asking <- struct{}{}:
+			defer func() { <-g.asking }()
+		default:
+			return "", &Refusal{Class: ClassLimit, Rule: "policy " + v.Rule + " (ask)", Reason: fmt.Sprintf("%d questions from this server already wait for the person, the most it asks at once (the policy asks about this one: %s)", maxAsksWaiting, v.Reason),
+				Use: "wait for the answers to the questions already asked, then call again"}
 		}
 	}
 	allow, reason, err := g.person.Ask(ctx, req, v)

@@ -94,6 +94,7 @@ type shared struct {
 	points    *callPoints   // checkpoints before writing calls (checkpoint.go), in the current rw paths
 	teller    *personTeller // run-later lines told to the person, not only the client (tell_person.go)
 	made      *heldMade     // what Sentinel made in the rw paths to hold it read-only (callwrote.go)
+	asking    chan struct{} // the asks waiting for the person (gate_policy.go)
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -101,7 +102,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	if opts.Systemctl == "" {
 		opts.Systemctl = "systemctl"
 	}
-	sh := &shared{opts: opts, fetch: opts.fetch, runID: newRunID(), made: &heldMade{}}
+	sh := &shared{opts: opts, fetch: opts.fetch, runID: newRunID(), made: &heldMade{}, asking: make(chan struct{}, maxAsksWaiting)}
 	sh.teller = newPersonTeller(opts.Warn, func() *audit { return sh.audit })
 	sh.teller.also = opts.Danger
 	s, err := sh.generation(cfg)
@@ -147,7 +148,8 @@ func New(cfg *Config, opts Options) (*Server, error) {
 		warn = os.Stderr
 	}
 	s.points = newCallPoints(s.runID, "sentinel mcp "+cfg.File, opts.Checkpoint, rwRoots(cfg), func(line string) { fmt.Fprintln(warn, line) })
-	s.points.made = sh.made // what Sentinel makes in the rw paths is not a call's (callwrote.go)
+	s.points.made = sh.made                       // what Sentinel makes in the rw paths is not a call's (callwrote.go)
+	s.points.unseen = unseenByCalls(cfg, s.state) // never named to a call (callwrote.go)
 	s.addTools()
 	return s, nil
 }
@@ -179,6 +181,7 @@ func (sh *shared) generation(cfg *Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.asking = sh.asking
 	s.gate = g
 	warn := sh.opts.Warn
 	if warn == nil {
