@@ -44,6 +44,7 @@ func TestToolConfigsThatLoadCodeAreRunLater(t *testing.T) {
 		".yarn/releases/yarn-4.1.cjs", ".yarn/plugins/@yarnpkg/plugin-x.cjs", ".pnp.cjs", ".pnp.loader.mjs",
 		"deno.json", "deno.jsonc", "composer.json", ".rspec", ".rubocop.yml",
 		"Directory.Build.props", "src/Directory.Build.targets", "src/App/App.csproj", "Lib.fsproj", "Old.vbproj",
+		"global.json", "src/global.json", // .NET 10's sdk.paths: the person's dotnet runs an SDK from the project (31-ipatk15)
 		"Package.swift", "build.sbt", "project/plugins.sbt", "mix.exs", "Setup.hs", "build.zig", "Tiltfile",
 		"Earthfile", "devbox.json", ".gitpod.yml"} {
 		e, ok := RunsLater(p)

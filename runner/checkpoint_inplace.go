@@ -87,7 +87,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 		done := slowtell.Start(tellAfter, func(took time.Duration) {
 			emit(journal.System, KindNotice, "in place: taking a checkpoint of "+p.Root+" before the coder acts ("+slowtell.Took(took)+" so far; a big folder takes a while)", nil)
 		})
-		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip()})
+		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip(), OpenUnlistable: true})
 		done()
 	}
 	if err == nil {

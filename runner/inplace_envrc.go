@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"os"
 	"path/filepath"
 
 	"github.com/sentinelhq/sentinel/internal/placeflags"
@@ -60,8 +61,9 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 // report is withCheckpoint's report with the files the person's .envrc
 // files load, the files the person's makefiles include or run make on,
 // the executables in a folder on the person's PATH, a changed script
-// the person's Makefile, package.json, justfile or .envrc runs
-// (placeflags, inplace_makeinc.go) and a go.mod's new toolchain
+// the person's Makefile, package.json, justfile or .envrc runs, a
+// Python module that `python -m` would import instead of the installed
+// one (placeflags, inplace_makeinc.go) and a go.mod's new toolchain
 // (inplace_gotoolchain.go) flagged too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
@@ -69,6 +71,7 @@ func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Make(ch.Files)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.OnPath(changes)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Scripts(changes)))
+	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.PythonShadows(changes, os.Getenv("PYTHONPATH"))))
 	ch.Flagged = mergeFlags(ch.Flagged, c.goToolchainFlags(changes)) // inplace_gotoolchain.go
 	return ch
 }

@@ -32,7 +32,7 @@ func unshareOutside(s *checkpoint.Store, root string, m *checkpoint.Manifest, li
 	if err != nil {
 		return nil, fmt.Errorf("in place: %w; the coder's writes to it would change that other file too: make it a file of its own (cp -p FILE FILE.own && mv FILE.own FILE) or use sentinel run", err)
 	}
-	again, err := checkpoint.Take(s, root, checkpoint.Options{Limits: lim, Prev: m, Skip: checkpointSkip()})
+	again, err := checkpoint.Take(s, root, checkpoint.Options{Limits: lim, Prev: m, Skip: checkpointSkip(), OpenUnlistable: true})
 	if err != nil {
 		return nil, err
 	}

@@ -76,7 +76,8 @@ func (pr *placeReads) flagsOf(root string, before *checkpoint.Manifest, changes 
 		abs = append(abs, c)
 	}
 	out := placeflags.Modes(abs)
-	for _, f := range append(append(pr.reads.Make(files), pr.reads.OnPath(changes)...), pr.reads.Scripts(changes)...) {
+	flags := append(append(pr.reads.Make(files), pr.reads.OnPath(changes)...), pr.reads.Scripts(changes)...)
+	for _, f := range append(flags, pr.reads.PythonShadows(changes, os.Getenv("PYTHONPATH"))...) {
 		f.Path = filepath.Join(root, filepath.FromSlash(f.Path))
 		out = append(out, f)
 	}

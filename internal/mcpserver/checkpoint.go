@@ -92,7 +92,7 @@ func (c *callPoints) open() error {
 		if err != nil {
 			return err
 		}
-		m, err := checkpoint.Take(s, root, checkpoint.Options{Limits: c.lim, Prev: s.Latest(), Skip: skip})
+		m, err := checkpoint.Take(s, root, checkpoint.Options{Limits: c.lim, Prev: s.Latest(), Skip: skip, OpenUnlistable: true})
 		if err != nil {
 			return err
 		}

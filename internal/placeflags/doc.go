@@ -10,7 +10,9 @@
 // makefiles include or run make on (Make), an executable made or changed
 // in a folder on the person's PATH (OnPath), and a changed executable that
 // was there and that the person's Makefile, package.json, justfile or
-// .envrc names as a command (Scripts).
+// .envrc names as a command (Scripts), and a Python module named like a
+// standard or -m tool's module at the top of the place or on the person's
+// PYTHONPATH (PythonShadows).
 package placeflags
 
 // Flag is one changed path and why it is flagged.

@@ -27,8 +27,29 @@ type PathDirs struct {
 // OnPath reads which folders of the place at root (a real path) the PATH
 // value pathEnv and the .envrc files envrcs (absolute) put on PATH.
 func OnPath(root, pathEnv string, envrcs []string) PathDirs {
+	d := OnSearchPath(root, "PATH", pathEnv)
+	for _, envrc := range envrcs {
+		rel, err := filepath.Rel(root, envrc)
+		if err != nil {
+			continue
+		}
+		for _, dir := range envrcPathDirs(envrc) {
+			d.addAbs(dir, "your "+filepath.ToSlash(rel)+" puts it on PATH (direnv, on cd)")
+		}
+	}
+	return d
+}
+
+// OnSearchPath reads which folders of the place at root (a real path) the
+// search path value (a list like PATH's) of the variable name puts first:
+// its absolute entries inside the place, and its relative entries, which
+// name a folder relative to wherever the person is.
+func OnSearchPath(root, name, value string) PathDirs {
 	d := PathDirs{root: root, dirs: map[string]string{}, rel: map[string]string{}}
-	for _, e := range filepath.SplitList(pathEnv) {
+	if value == "" {
+		return d
+	}
+	for _, e := range filepath.SplitList(value) {
 		if !filepath.IsAbs(e) {
 			rel := path.Clean(filepath.ToSlash(e))
 			for strings.HasPrefix(rel, "../") {
@@ -38,20 +59,11 @@ func OnPath(root, pathEnv string, envrcs []string) PathDirs {
 				rel = "."
 			}
 			if _, ok := d.rel[rel]; !ok {
-				d.rel[rel] = "your PATH has the relative entry " + quoteEntry(e)
+				d.rel[rel] = "your " + name + " has the relative entry " + quoteEntry(e)
 			}
 			continue
 		}
-		d.addAbs(e, "your PATH has "+e)
-	}
-	for _, envrc := range envrcs {
-		rel, err := filepath.Rel(root, envrc)
-		if err != nil {
-			continue
-		}
-		for _, dir := range envrcPathDirs(envrc) {
-			d.addAbs(dir, "your "+filepath.ToSlash(rel)+" puts it on PATH (direnv, on cd)")
-		}
+		d.addAbs(e, "your "+name+" has "+e)
 	}
 	return d
 }

@@ -16,20 +16,23 @@ type reopenedDirs []struct {
 }
 
 // reopener is the walk's hook for a directory it cannot list: one the run
-// made unlistable (o.Listable had it listed, or did not have it) is given
+// made unlistable (o.Listable had it listed, or did not have it), or any
+// in the first record (o.OpenUnlistable), is given
 // u+rwx and listed again. The directory is looked at without following a
 // link first; os.Root keeps the chmod in the place whatever is swapped in.
 func (o Options) reopener(r *os.Root) (*reopenedDirs, func(string, error) bool) {
 	done := &reopenedDirs{}
-	if o.Listable == nil {
+	if o.Listable == nil && !o.OpenUnlistable {
 		return done, nil
 	}
 	return done, func(rel string, err error) bool {
 		if !errors.Is(err, fs.ErrPermission) || rel == "." {
 			return false
 		}
-		if was, ok := o.Listable.Get(rel); ok && was.Kind != KindDir {
-			return false // the person's own unlistable directory, or not a directory then
+		if o.Listable != nil {
+			if was, ok := o.Listable.Get(rel); ok && was.Kind != KindDir {
+				return false // unlistable when first recorded (another user's), or not a directory then
+			}
 		}
 		name := filepath.FromSlash(rel)
 		fi, err := r.Lstat(name)
@@ -91,4 +94,43 @@ func openDirForUndo(path string) (putBack func() error, opened fs.FileMode, err 
 		}
 		return nil
 	}, mode | fs.ModeDir, nil
+}
+
+// openAbove opens (u+rwx) each directory above a step that this user
+// cannot list or enter now and that is no step itself: the person's own
+// unlistable directory, which the first record opened to see into
+// (Options.OpenUnlistable) and which the run left as it was, while what
+// is inside changed. It returns them, outermost first, with the modes
+// to put back once the steps are done.
+func openAbove(r *os.Root, steps []Step, at func(string, func(*os.Root, string) error) (bool, error)) reopenedDirs {
+	stepped := make(map[string]bool, len(steps))
+	for _, st := range steps {
+		stepped[st.Path] = true
+	}
+	var out reopenedDirs
+	seen := map[string]bool{}
+	for _, st := range steps {
+		for i := 0; i < len(st.Path); i++ {
+			if st.Path[i] != '/' {
+				continue
+			}
+			dir := st.Path[:i]
+			if stepped[dir] || seen[dir] {
+				continue
+			}
+			seen[dir] = true
+			fi, err := r.Lstat(filepath.FromSlash(dir))
+			if err != nil || !fi.IsDir() || fi.Mode()&0o700 == 0o700 {
+				continue
+			}
+			mode := fi.Mode() & modeBits
+			if ok, err := at(dir, func(pr *os.Root, base string) error { return chmodDir(pr, base, mode|0o700) }); ok && err == nil {
+				out = append(out, struct {
+					rel  string
+					mode fs.FileMode
+				}{dir, mode})
+			}
+		}
+	}
+	return out
 }

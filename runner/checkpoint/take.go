@@ -40,8 +40,17 @@ type Options struct {
 	// left there, which git, a shell and `source` still reach by name).
 	// It is opened (u+rwx) for the walk and the read, and its mode put
 	// back at the end; it is recorded with the mode it had. A directory
-	// the person could not list before stays one uncovered entry.
+	// the person could not list before stays one uncovered entry, unless
+	// the first record opened it (OpenUnlistable).
 	Listable *Manifest
+	// OpenUnlistable, for the first record of a place (the one the run is
+	// compared with), opens every directory this user cannot list but may
+	// chmod (its own) as Listable's are opened: the coder has the
+	// person's uid, so it can open one, change what is inside and take
+	// the bits away again ("no files changed", nothing to undo:
+	// 31-ipatk15). A directory of another user stays one uncovered entry:
+	// the coder cannot open it either.
+	OpenUnlistable bool
 	// Skip are absolute paths under the place left out entirely (Sentinel's
 	// own state dir when the place holds it).
 	Skip []string

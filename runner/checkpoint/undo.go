@@ -212,6 +212,7 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			_, _ = at(st.Path, func(pr *os.Root, base string) error { return chmodDir(pr, base, st.Now.Mode|0o700) })
 		}
 	}
+	reclose := openAbove(r, plan.Steps, at)
 	// Removals, deepest first: what the run created, and what stands where
 	// something of another kind was (a link is replaced, not followed).
 	removed := map[string]bool{}
@@ -314,6 +315,12 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			}); ok && err != nil {
 				fail(st.Path, err)
 			}
+		}
+	}
+	for i := len(reclose) - 1; i >= 0; i-- {
+		d := reclose[i]
+		if ok, err := at(d.rel, func(pr *os.Root, base string) error { return chmodDir(pr, base, d.mode) }); ok && err != nil {
+			fail(d.rel, err)
 		}
 	}
 	return out, errors.Join(errs...)

@@ -92,3 +92,76 @@ func treeHashOpen(t *testing.T, root, mine string) string {
 	defer os.Chmod(mine, fi.Mode().Perm())
 	return treeHash(t, root)
 }
+
+// The person's own directory that they cannot list (chmod 000) is no
+// hiding place either: the coder has their uid, opens it, changes what
+// is inside and takes the bits away again. Before, the end said "no files
+// changed" and undo "nothing to undo" (31-ipatk15, as sentinel-ci). The
+// first record opens it (OpenUnlistable), so the change is reported and
+// undo, which opens it above its steps, puts it back with its mode.
+func TestAPersonsOwnUnlistableDirectoryIsOpenedForTheFirstRecord(t *testing.T) {
+	if asUnprivileged(t) {
+		return
+	}
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	write(t, root, "a.txt", "alpha\n", 0o644)
+	write(t, root, "mine/secret.txt", "the person's\n", 0o644)
+	write(t, root, "mine/gone.txt", "kept\n", 0o644)
+	write(t, root, "mine/in/deep.txt", "deep\n", 0o644)
+	mine, in := filepath.Join(root, "mine"), filepath.Join(root, "mine", "in")
+	must(t, os.Chmod(in, 0o311))
+	must(t, os.Chmod(mine, 0o000))
+	t.Cleanup(func() { os.Chmod(mine, 0o755); os.Chmod(in, 0o755) })
+	open := func() { must(t, os.Chmod(mine, 0o755)); must(t, os.Chmod(in, 0o755)) }
+	shut := func() { must(t, os.Chmod(in, 0o311)); must(t, os.Chmod(mine, 0o000)) }
+	open()
+	want := treeHash(t, root)
+	shut()
+	s := newStore(t, root)
+	before := take(t, s, root, Options{OpenUnlistable: true})
+	if fi, err := os.Stat(mine); err != nil || fi.Mode().Perm() != 0 {
+		t.Fatalf("the first record left the mode of mine changed: %v %v", fi.Mode(), err)
+	}
+
+	// the coder, with the person's uid
+	open()
+	write(t, root, "mine/secret.txt", "the coder's\n", 0o644)
+	write(t, root, "mine/in/deep.txt", "the coder's\n", 0o644)
+	write(t, root, "mine/new.txt", "new\n", 0o644)
+	must(t, os.Remove(filepath.Join(root, "mine/gone.txt")))
+	shut()
+
+	after := take(t, s, root, Options{Prev: before, Listable: before})
+	var lines []string
+	for _, c := range Diff(before, after) {
+		lines = append(lines, c.Line())
+	}
+	for _, w := range []string{"M mine/secret.txt", "M mine/in/deep.txt", "A mine/new.txt", "D mine/gone.txt"} {
+		if !contains(lines, w) {
+			t.Errorf("the change report misses %q:\n%s", w, strings.Join(lines, "\n"))
+		}
+	}
+	now := take(t, s, root, Options{Prev: after, Listable: before})
+	plan := PlanUndo(before, after, now)
+	if len(plan.Conflicts)+len(plan.Cannot) > 0 {
+		t.Fatalf("conflicts %v, cannot %v", plan.Conflicts, plan.Cannot)
+	}
+	if _, err := Apply(s, root, plan); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []struct {
+		path string
+		mode os.FileMode
+	}{{mine, 0}, {in, 0o311}} {
+		fi, err := os.Stat(d.path)
+		must(t, err)
+		if fi.Mode().Perm() != d.mode {
+			t.Fatalf("undo left the mode of %s %v; want %04o", d.path, fi.Mode(), uint32(d.mode))
+		}
+		must(t, os.Chmod(mine, 0o755)) // to look at in
+	}
+	open()
+	if got := treeHash(t, root); got != want {
+		t.Fatalf("not restored:\nwant\n%s\ngot\n%s", want, got)
+	}
+}
