@@ -71,6 +71,51 @@ func (r *containment) agentShellsInScope(prof sandbox.Profile, wrapper string, w
 		wrapped[real] = true
 		r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s (%q) is kept in a signal scope like the system shells", s.how, real), nil)
 	}
+	return r.bashFirstOnPath(prof, wrapper, root)
+}
+
+// pathBashDir is the folder Gemini CLI's PATH starts with when a folder
+// the coder can write comes before the system bash on it: it holds only
+// bash (the wrapper, with the real bash at shellscope.RealDir+its path),
+// under shellscope.RealDir, which is never writable.
+const pathBashDir = shellscope.RealDir + "/path"
+
+// bashFirstOnPath keeps Gemini CLI's `bash` (every command and every hook,
+// looked up on PATH at each start) from being one the coder made: when a
+// folder inside the project (or a relative PATH entry, which is) comes
+// before the first bash on PATH, a bash the coder wrote there would run as
+// the next hook, answering allow, outside any scope. Such a run's PATH
+// starts with pathBashDir, and its journal says so.
+func (r *containment) bashFirstOnPath(prof sandbox.Profile, wrapper, root string) sandbox.Profile {
+	if r.adapter.Name() != "gemini" || root == "" {
+		return prof
+	}
+	path := envIn(prof, "PATH")
+	var before string
+	for _, d := range filepath.SplitList(path) {
+		abs := d
+		if !filepath.IsAbs(d) {
+			abs = filepath.Join(root, d)
+		}
+		if abs == root || strings.HasPrefix(abs, root+string(filepath.Separator)) {
+			before = d
+			break
+		}
+		if lookIn(d, "bash", root) != "" {
+			return prof // a bash the coder cannot write comes first
+		}
+	}
+	if before == "" {
+		return prof
+	}
+	bash, err := filepath.EvalSymlinks("/bin/bash")
+	if err != nil {
+		return prof
+	}
+	prof.Places = append(prof.Places, sandbox.Place{Path: pathBashDir + "/bash", Source: wrapper},
+		sandbox.Place{Path: shellscope.RealDir + pathBashDir + "/bash", Source: bash})
+	prof.Env = append(prof.Env, "PATH="+pathBashDir+string(filepath.ListSeparator)+path)
+	r.emit(journal.System, KindNotice, fmt.Sprintf("in place: your PATH has %q, in the project, before any bash: gemini runs `bash` from PATH for every command and hook, so its PATH starts with %s (a bash the coder writes there is not run)", before, pathBashDir), nil)
 	return prof
 }
 

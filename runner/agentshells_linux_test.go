@@ -116,3 +116,47 @@ func journalTexts(t *testing.T, path string) []string {
 	}
 	return out
 }
+
+// Gemini CLI looks `bash` up on PATH at every command and hook: with a
+// folder of the project ahead of the system bash on PATH (here a relative
+// entry and an absolute one), a bash the coder wrote there would be the
+// next hook. Its PATH then starts with a folder that holds only the
+// wrapped bash, and the journal says why; with the system bash first, or
+// for another agent, PATH is left alone. Seen failing without
+// bashFirstOnPath (PATH unchanged).
+func TestInPlaceGeminiBashComesFirstOnPath(t *testing.T) {
+	bash, err := filepath.EvalSymlinks("/bin/bash")
+	if err != nil || len(shellscope.Places("/w")) == 0 {
+		t.Skip("no /bin/bash on this host")
+	}
+	defer func(old func() int) { scopeABI = old }(scopeABI)
+	scopeABI = func() int { return 6 }
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sys := os.Getenv("PATH")
+	for _, c := range []struct {
+		coder, path string
+		first       bool
+	}{
+		{"gemini", "bin:" + sys, true},
+		{"gemini", filepath.Join(root, "bin") + ":" + sys, true},
+		{"gemini", sys + ":" + filepath.Join(root, "bin"), false},
+		{"codex", filepath.Join(root, "bin") + ":" + sys, false},
+	} {
+		t.Setenv("PATH", c.path)
+		r, jpath := scopeRun(t, c.coder)
+		r.opts.Project = &Project{Root: root}
+		p := r.withShellScope(sandbox.Profile{})
+		got := envIn(p, "PATH")
+		first := strings.HasPrefix(got, pathBashDir+":") && slices.Contains(p.Places, sandbox.Place{Path: shellscope.RealDir + pathBashDir + "/bash", Source: bash})
+		if first != c.first || (first && got != pathBashDir+":"+c.path) || (!first && got != c.path) {
+			t.Errorf("%s with PATH %q: the sandbox's PATH = %q (its own bash first: %v, want %v)", c.coder, c.path, got, first, c.first)
+		}
+		said := slices.ContainsFunc(journalTexts(t, jpath), func(s string) bool { return strings.Contains(s, "so its PATH starts with "+pathBashDir) })
+		if said != c.first {
+			t.Errorf("%s with PATH %q: said %v, want %v", c.coder, c.path, said, c.first)
+		}
+	}
+}
