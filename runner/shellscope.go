@@ -14,10 +14,13 @@ import (
 )
 
 // scopedAgents are the agents whose commands, in place, each run in a
-// signal scope of their own (internal/shellscope): those whose hook is the
-// gate and runs under runner/hookclient's guard, which a command could
-// otherwise kill or stop before the next call's hook answers.
-var scopedAgents = []string{"codex", "claude"}
+// signal scope of their own (internal/shellscope): every agent whose hook
+// is the gate. Codex's and Claude Code's hooks run under runner/hookclient's
+// guard, which a command could otherwise kill or stop before the next
+// call's hook answers; Gemini CLI lets a call run when its hook's shell is
+// killed; opencode's plugin blocks on a killed hook, but a command could
+// still stop or kill opencode itself and every hook.
+var scopedAgents = []string{"codex", "claude", "gemini", "opencode"}
 
 // scopeABI is the kernel's Landlock ABI; a variable so that a test can
 // play an older kernel.
@@ -46,17 +49,20 @@ func (r *containment) withShellScope(prof sandbox.Profile) sandbox.Profile {
 		prof.Places = append(prof.Places, sandbox.Place{Path: pl.Path, Source: pl.Source})
 		wrapped[pl.Path] = pl.Source == wrapper
 	}
+	prof = r.agentShellsInScope(prof, wrapper, wrapped) // agentshells.go
 	return r.shellInScope(prof, wrapped)
 }
 
-// shellInScope makes sure the shell Claude Code starts its commands with
-// ($SHELL) is one the wrapper covers: a person whose $SHELL is elsewhere
-// (/usr/local/bin/zsh, a Nix profile's bash, fish) would otherwise get no
-// scope and no word of it. Such a run's commands use /bin/bash, and its
-// journal says so. Codex starts its commands with /bin/bash or the system
-// shell the model names, all covered.
+// shellInScope makes sure the shell Claude Code or opencode starts its
+// commands with ($SHELL) is one the wrapper covers: a person whose $SHELL
+// is not a bash, zsh or sh (fish, ksh; agentShellsInScope covers those
+// kinds wherever they are) would otherwise get no scope and no word of it.
+// Such a run's commands use /bin/bash, and its journal says so. Codex
+// starts its commands with its passwd shell when that is a bash, zsh or sh
+// (covered by agentShellsInScope), else with the bash on PATH (covered);
+// Gemini CLI with the bash on PATH (covered).
 func (r *containment) shellInScope(prof sandbox.Profile, wrapped map[string]bool) sandbox.Profile {
-	if r.adapter.Name() != "claude" {
+	if name := r.adapter.Name(); name != "claude" && name != "opencode" {
 		return prof
 	}
 	sh := os.Getenv("SHELL")
@@ -77,8 +83,8 @@ func (r *containment) shellInScope(prof sandbox.Profile, wrapped map[string]bool
 	}
 	prof.Env = append(prof.Env, "SHELL=/bin/bash")
 	if sh == "" {
-		return prof // Claude Code would look for a bash itself
+		return prof // the agent would look for a bash itself
 	}
-	r.emit(journal.System, KindNotice, fmt.Sprintf("in place: your SHELL (%q) is not a shell Sentinel can keep in a signal scope, so claude's commands run with /bin/bash", sh), nil)
+	r.emit(journal.System, KindNotice, fmt.Sprintf("in place: your SHELL (%q) is not a shell Sentinel can keep in a signal scope, so %s's commands run with /bin/bash", sh, r.adapter.Name()), nil)
 	return prof
 }

@@ -26,9 +26,11 @@ func scopeRun(t *testing.T, name string) (*containment, string) {
 		adapter: &commandAdapter{argv: []string{"true"}, program: name}}}, path
 }
 
-// In place, Codex and Claude Code get the shell wrapper over the system
-// shells when the kernel has the signal scope; on an older kernel the run
-// goes on without it and its journal says so; other coders never get it.
+// In place, Codex, Claude Code, Gemini CLI and opencode get the shell
+// wrapper over the system shells when the kernel has the signal scope; on
+// an older kernel the run goes on without it and its journal says so;
+// other coders never get it. (Gemini CLI and opencode were "never" before
+// they were wired in, h/scope28.)
 // Not parallel: it swaps scopeABI.
 func TestInPlaceShellScopeFollowsTheKernel(t *testing.T) {
 	if len(shellscope.Places("/w")) == 0 {
@@ -48,7 +50,9 @@ func TestInPlaceShellScopeFollowsTheKernel(t *testing.T) {
 		{"claude", 7, true, ""},
 		{"codex", 5, false, "Landlock (ABI 5, the signal scope needs 6) cannot keep codex's commands from signalling its hooks"},
 		{"claude", 0, false, "Landlock (ABI 0"},
-		{"gemini", 6, false, ""},
+		{"gemini", 6, true, ""},
+		{"opencode", 6, true, ""},
+		{"opencode", 5, false, "cannot keep opencode's commands from signalling its hooks"},
 		{"command", 6, false, ""},
 	} {
 		scopeABI = func() int { return c.abi }

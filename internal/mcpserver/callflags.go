@@ -63,7 +63,7 @@ func readsKey(m *checkpoint.Manifest) string {
 // sandbox holds read-only cannot have).
 func (pr *placeReads) flagsOf(root string, before *checkpoint.Manifest, changes []checkpoint.Change) []placeflags.Flag {
 	if key := readsKey(before); !pr.done || pr.key != key {
-		*pr = placeReads{done: true, key: key, reads: placeflags.Read(root, before, os.Getenv("PATH"))}
+		*pr = placeReads{done: true, key: key, reads: placeflags.Read(root, before, os.Getenv("PATH"), os.Getenv("MAKEFILES"))}
 	}
 	var files []string
 	abs := make([]checkpoint.Change, 0, len(changes))

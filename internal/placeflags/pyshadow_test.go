@@ -15,7 +15,7 @@ import (
 // project's own module names, a mode change and a deletion are not.
 func TestPythonModulesThatShadowTheInstalledOnesAreFlagged(t *testing.T) {
 	root := t.TempDir()
-	r := Read(root, &checkpoint.Manifest{}, "")
+	r := Read(root, &checkpoint.Manifest{}, "", "")
 	file := func(h string) *checkpoint.Entry {
 		return &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o644, Hash: h}
 	}

@@ -34,12 +34,18 @@ func IsRead(base string) bool {
 func IsEnvrc(base string) bool { return base == ".envrc" }
 
 // Read reads before's makefiles and .envrc files under root (a real
-// path), with pathEnv the PATH the person's shell has.
-func Read(root string, before *checkpoint.Manifest, pathEnv string) Reads {
+// path), with pathEnv the PATH the person's shell has and makefilesEnv
+// its MAKEFILES (make reads the makefiles it names before any other).
+func Read(root string, before *checkpoint.Manifest, pathEnv, makefilesEnv string) Reads {
 	r := Reads{root: root}
 	isMakefile := func(base string) bool { return makefileNames[base] || strings.HasSuffix(base, ".mk") }
 	envrcs := FilesNamed(root, before, IsEnvrc)
-	makefiles := runlater.ReadMakefiles(root, FilesNamed(root, before, isMakefile), envrcs)
+	named := FilesNamed(root, before, isMakefile)
+	var dirs []string
+	for _, f := range named {
+		dirs = append(dirs, filepath.Dir(f))
+	}
+	makefiles := runlater.ReadMakefiles(root, named, envrcs, runlater.EnvMakefiles(root, makefilesEnv, dirs))
 	for _, m := range makefiles {
 		if len(m.Includes) > 0 || m.Why != "" {
 			r.make = append(r.make, m)

@@ -34,7 +34,7 @@ func TestScriptsTheRunnerFilesNameAreFlagged(t *testing.T) {
 		}
 		before.Entries = append(before.Entries, checkpoint.Entry{Path: rel, Kind: checkpoint.KindFile, Mode: 0o644})
 	}
-	r := Read(root, &before, "")
+	r := Read(root, &before, "", "")
 	exe := func(h string) *checkpoint.Entry {
 		return &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o755, Hash: h}
 	}

@@ -17,7 +17,7 @@ func TestMakeVariablesCannotMultiplyPastTheBound(t *testing.T) {
 		"Makefile": "E := x.mk\nD := " + rep("$(E)") + "\nC := " + rep("$(D)") + "\nB := " + rep("$(C)") +
 			"\nA := " + rep("$(B)") + "\ninclude $(B)\nall:\n\tfor d in $(B); do $(MAKE) -C $$d; done\n",
 	})
-	ms := ReadMakefiles(root, []string{filepath.Join(root, "Makefile")}, nil)
+	ms := ReadMakefiles(root, []string{filepath.Join(root, "Makefile")}, nil, nil)
 	n := 0
 	for _, m := range ms {
 		n += len(m.Includes)

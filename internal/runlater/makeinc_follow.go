@@ -22,14 +22,19 @@ const (
 )
 
 // ReadMakefiles reads the makefiles files (absolute, the person's by
-// name) and the .envrc files envrcs (absolute) of the place at root, and
-// follows what they make read as makefiles, inside root.
-func ReadMakefiles(root string, files, envrcs []string) []Makefile {
+// name), the makefiles the person's own MAKEFILES names (envMakefiles,
+// EnvMakefiles' answer) and the .envrc files envrcs (absolute) of the
+// place at root, and follows what they make read as makefiles, inside
+// root.
+func ReadMakefiles(root string, files, envrcs []string, envMakefiles []MakefileAt) []Makefile {
 	type todo struct {
 		file, dir, why string
 		depth          int
 	}
 	var queue []todo
+	for _, f := range envMakefiles {
+		queue = append(queue, todo{file: f.File, dir: f.Dir, why: "your MAKEFILES names it (`" + filepath.Base(f.File) + "`): make reads it before your makefile in every make"})
+	}
 	for _, f := range files {
 		queue = append(queue, todo{file: f, dir: filepath.Dir(f)})
 	}
@@ -241,6 +246,35 @@ func (v makeVars) expand(w, text string, depth int, visits *int) []MakeInclude {
 	}
 	return out
 }
+
+// EnvMakefiles are the makefiles of the place at root that the person's
+// MAKEFILES (value, from their environment) makes every make of theirs
+// read first: an absolute entry inside root; a relative one is relative
+// to wherever make runs, so that name in root and in each folder of dirs
+// (the folders of the place's makefiles). An entry with a $ is left out
+// (make expands it; it is not followed). Each is read as make reads it
+// from its folder: an absolute one's includes from root, a relative one's
+// from the folder it was found from.
+func EnvMakefiles(root, value string, dirs []string) []MakefileAt {
+	var out []MakefileAt
+	for _, p := range strings.Fields(value) {
+		if strings.Contains(p, "$") {
+			continue
+		}
+		if filepath.IsAbs(p) {
+			out = append(out, MakefileAt{filepath.Clean(p), root})
+			continue
+		}
+		for _, d := range append([]string{root}, dirs...) {
+			out = append(out, MakefileAt{filepath.Join(d, p), d})
+		}
+	}
+	return out
+}
+
+// MakefileAt is a makefile and the folder make reads it from (where its
+// relative includes are found).
+type MakefileAt struct{ File, Dir string }
 
 // envrcMakefiles are the makefiles an .envrc's MAKEFILES names (export
 // MAKEFILES=common.mk), absolute, relative ones taken from its folder.

@@ -58,7 +58,7 @@ func TestMakefilesFollowSubMakesAndMakefiles(t *testing.T) {
 		"common.mk":         "include common.inc\n",
 		"tools/defs.make":   "x:\n",
 	})
-	ms := ReadMakefiles(root, []string{filepath.Join(root, "Makefile")}, []string{filepath.Join(root, ".envrc")})
+	ms := ReadMakefiles(root, []string{filepath.Join(root, "Makefile")}, []string{filepath.Join(root, ".envrc")}, nil)
 	why := map[string]string{}
 	var includes []string
 	for _, m := range ms {
@@ -129,10 +129,10 @@ func TestMakefilesFollowIsBounded(t *testing.T) {
 	}
 	files["w/Makefile"] = many.String()
 	writeFiles(t, root, files)
-	if n := len(ReadMakefiles(root, []string{filepath.Join(root, "Makefile")}, nil)); n != maxMakeDepth+1 {
+	if n := len(ReadMakefiles(root, []string{filepath.Join(root, "Makefile")}, nil, nil)); n != maxMakeDepth+1 {
 		t.Errorf("a chain of sub-makes: read %d makefiles, want %d", n, maxMakeDepth+1)
 	}
-	if n := len(ReadMakefiles(root, []string{filepath.Join(root, "w", "Makefile")}, nil)); n != maxMakefiles {
+	if n := len(ReadMakefiles(root, []string{filepath.Join(root, "w", "Makefile")}, nil, nil)); n != maxMakefiles {
 		t.Errorf("a makefile naming 100: read %d makefiles, want %d", n, maxMakefiles)
 	}
 }
@@ -157,7 +157,7 @@ func TestMakefilesFollowSubMakesInAShellLoop(t *testing.T) {
 		"dyn/b/makefile":    "include b.inc\n",
 		"dyn/c/README":      "",
 	})
-	ms := ReadMakefiles(root, []string{filepath.Join(root, "Makefile"), filepath.Join(root, "dyn", "Makefile")}, nil)
+	ms := ReadMakefiles(root, []string{filepath.Join(root, "Makefile"), filepath.Join(root, "dyn", "Makefile")}, nil, nil)
 	why := map[string]string{}
 	var includes []string
 	for _, m := range ms {

@@ -10,7 +10,10 @@
 // the helper is absent, over each shell's real file) and the real shells
 // at RealDir+their path. Codex starts every command and hook as /bin/bash
 // (the passwd shell) or the system shell of the kind the model names,
-// ignoring $SHELL and PATH; Claude Code starts them with $SHELL. The
+// ignoring $SHELL and PATH; Claude Code and opencode start them with
+// $SHELL; Gemini CLI with the bash first on PATH. A shell of those outside
+// /bin and /usr/bin (a passwd shell or $SHELL under /usr/local, a bash
+// first on PATH) is shown as the wrapper too (runner, Covers). The
 // wrapper (Main) enters a new Landlock domain scoped for signals
 // (LANDLOCK_SCOPE_SIGNAL, ABI 6, no privilege) and execs the real shell
 // with its own argv and environment. A process in that domain gets EPERM

@@ -51,5 +51,12 @@ func Places(wrapper string) []Place {
 	return out
 }
 
+// Covers reports whether the wrapper answers to a shell whose real file
+// (symlinks resolved) is at path: its base name is one of the system
+// shells'. A shell an agent starts from elsewhere (a passwd shell under
+// /usr/local, the bash first on PATH) is covered by showing the wrapper
+// over that file too, with the file at RealDir+path (runner).
+func Covers(path string) bool { return slices.Contains(names, filepath.Base(path)) }
+
 // Place is one file the sandbox shows: Source (a host file) at Path.
 type Place struct{ Path, Source string }

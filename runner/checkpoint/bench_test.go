@@ -39,3 +39,14 @@ func BenchmarkTakeAgain(b *testing.B) {
 		take(b, s, root, Options{Prev: prev})
 	}
 }
+
+// BenchmarkStamp is a stamp of the place (sentinel mcp's per-call window
+// when its points are off): one walk, each file's attributes listed.
+func BenchmarkStamp(b *testing.B) {
+	root := benchPlace(b)
+	for b.Loop() {
+		if _, err := Stamp(root, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -2,7 +2,8 @@ package checkpoint
 
 // Stamp is the place at root as a walk sees it, with no file read and
 // nothing stored: each file by its stamp (size, mtime, ctime, inode,
-// device, mode), each directory, link and git dir as Take records them.
+// device, mode) and its extended attributes (one listxattr each, as a
+// record has them, so a stamp compares with a record), each directory, link and git dir as Take records them.
 // Diff of two stamps names what changed between them (a file whose stamp
 // moved as modified, though its content may be the same), for what only
 // needs to know what a command touched, not to put it back (sentinel mcp's

@@ -170,7 +170,11 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 		case info.Mode().IsRegular():
 			e.Kind = KindFile
 			if o.stampOnly {
-				break // compared by stamp (Diff's sameContent)
+				// Compared by stamp (Diff's sameContent), and by its
+				// attributes as the record is: a stamp compared with a
+				// record would otherwise read every attribute as removed.
+				e.XAttrs = xattrsOf(filepath.Join(root, filepath.FromSlash(rel)))
+				break
 			}
 			if prev, ok := o.Prev.Get(rel); ok && prev.Kind == KindFile && prev.Hash != "" && sameStamp(prev, &e) && e.Size <= lim.MaxFileBytes &&
 				time.Unix(0, e.CTime).Before(reuseBefore) && s.has(prev.Hash) && m.Bytes+e.Size <= lim.MaxTotalBytes {

@@ -1,0 +1,156 @@
+package agents
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
+	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
+	"github.com/sentinelhq/sentinel/internal/fakemodel"
+	"github.com/sentinelhq/sentinel/internal/journal"
+)
+
+// killerLoop is an approved command that leaves a loop behind, in its own
+// session, which stops (SIGSTOP) and kills (SIGKILL) every process whose
+// command line holds "hook NAME" (the hook's shell and Sentinel's inner
+// hook) five times a second and notes each round in killer.log, pkill's
+// complaints in killer.err. The pattern's brackets keep the loop's own sh
+// from matching it. The command returns only once the loop has logged a
+// round, so it is in its own session before the agent ends the command.
+func killerLoop(name string) string {
+	pat := "hook [" + name[:1] + "]" + name[1:]
+	return `setsid sh -c 'while :; do pkill -STOP -f "` + pat + `" 2>>killer.err; ` +
+		`pkill -9 -f "` + pat + `" 2>>killer.err; echo round >> killer.log; sleep 0.2; done' >/dev/null 2>&1 </dev/null & until [ -s killer.log ]; do sleep 0.1; done`
+}
+
+// killerHolds is the part of the killer tests after the loop was approved:
+// the next call's card (asked) comes up and stays up through three more
+// rounds of the loop, whose pkill is refused; the person denies it with a
+// message; the call never runs (bypassed.txt) and no bypass is journaled.
+func killerHolds(t *testing.T, tm *e2etest.Tmux, dir, asked string) {
+	t.Helper()
+	cardUp := e2etest.Has(asked, "[a] approve once")
+	gone := func(s string) bool {
+		_, err := os.Stat(filepath.Join(dir, "bypassed.txt"))
+		return err == nil || strings.Contains(s, "run failed") || strings.Contains(s, "SENTINEL-EXITED")
+	}
+	s := tm.WaitFor("the card for "+asked+" (or the call ran)", func(s string) bool { return cardUp(s) || gone(s) })
+	if !cardUp(s) {
+		t.Fatalf("the card for %q never came up: the loop reached the agent or its hooks\n%s", asked, s)
+	}
+	log := filepath.Join(dir, "killer.log")
+	from := rounds(log)
+	e2etest.Eventually(t, "three more rounds of the killer loop with the card up", func() bool {
+		return rounds(log) >= from+3 || gone(tm.Screen())
+	}, func() string {
+		errs, _ := os.ReadFile(filepath.Join(dir, "killer.err"))
+		return fmt.Sprintf("rounds %d (from %d), killer.err %q\n%s", rounds(log), from, errs, tm.Screen())
+	})
+	if s := tm.Screen(); !cardUp(s) || gone(s) {
+		t.Fatalf("the card for %q went away while the loop ran\n%s", asked, s)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "killer.err")); !strings.Contains(string(b), "Operation not permitted") {
+		t.Errorf("killer.err = %q: the loop's pkill was not refused", b)
+	}
+	tm.Keys("d")
+	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
+	tm.TypeText("not this one")
+	tm.Keys("Enter")
+}
+
+// killerAfter checks the end of a killer test: the asked call did not run
+// and the run journaled no bypass.
+func killerAfter(t *testing.T, dir string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(dir, "bypassed.txt")); err == nil {
+		t.Errorf("bypassed.txt exists: the agent ran the refused call")
+	}
+	for _, ev := range e2etest.RunEvents(t, dir, e2etest.LastRun(t, dir)) {
+		if ev.Lane == journal.System && ev.Kind == approvals.KindGateBypassed {
+			t.Errorf("the run journaled a bypass: %s", ev.Text)
+		}
+	}
+}
+
+// rounds is how many lines the killer loop has written to path.
+func rounds(path string) int {
+	b, _ := os.ReadFile(path)
+	return strings.Count(string(b), "\n")
+}
+
+// An approved command's background loop that kills or stops every process
+// of Gemini CLI's hook cannot reach them (internal/shellscope): each
+// command Gemini starts in place is in its own signal scope, so the next
+// call's card stays up, the person's deny blocks it and it never runs.
+// Gemini lets a call run when its hook's shell is killed, so without the
+// scope this is the hole: seen failing with gemini out of scopedAgents
+// (the loop killed the hook's bash and Gemini ran the asked call).
+func TestExecGeminiBackgroundKillerCannotReachTheHooks(t *testing.T) {
+	t.Parallel()
+	e2etest.NeedGemini(t)
+	dir := e2etest.ScratchRepo(t)
+	const asked = `eval "echo ran > bypassed.txt"` // the policy asks about eval
+	model, home := fg.StartWithHome(t, fg.Script{
+		fg.Reply(fg.ShellCommand(killerLoop("gemini"), "")),
+		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand(asked, "")}},
+		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("All done.")}},
+	})
+	host := strings.TrimPrefix(model.URL, "http://")
+	tm := e2etest.StartSentinel(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
+		"exec", "--allow-host", host, "--", "gemini", "-i", "Start the loop, then write the file.")
+	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
+	tm.Keys("a")
+	killerHolds(t, tm, dir, asked)
+	e2etest.Eventually(t, "the model's third request", func() bool { return len(model.Requests()) >= 3 },
+		func() string { return tm.Screen() })
+	var told bool
+	for _, f := range model.Requests()[2].LastFunctionResponses() {
+		told = told || (f.IsError() && strings.Contains(f.Output(), "not this one"))
+	}
+	if !told {
+		t.Errorf("the model was not told the person's deny: %+v", model.Requests()[2].LastFunctionResponses())
+	}
+	killerAfter(t, dir)
+}
+
+// The same for opencode in place: its plugin runs Sentinel's hook as a
+// child of opencode, and blocks the call when that hook is killed or
+// stopped; with each command in its own scope, the loop reaches neither
+// the hook nor opencode, and the person's card decides. Seen failing with
+// opencode out of scopedAgents (the loop killed the hook, the card went
+// away and the call was blocked without the person).
+func TestExecOpencodeBackgroundKillerCannotReachTheHooks(t *testing.T) {
+	t.Parallel()
+	const asked = `eval "echo ran > bypassed.txt"`
+	bash := func(cmd string) fakemodel.Block {
+		return fakemodel.ToolUse("bash", map[string]any{"command": cmd, "description": "scripted by the test"})
+	}
+	w := newOpencodeExecWorld(t, e2etest.ScratchRepo(t), fakemodel.Script{
+		fakemodel.Reply(fakemodel.Text("Starting."), bash(killerLoop("opencode"))),
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{bash(asked)}},
+		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
+		fakemodel.Reply(fakemodel.Text("Understood.")),
+	})
+	tm := e2etest.StartSentinel(t, w.dir, w.env, "exec", "--allow-host", e2etest.ModelHost(w.model), "--", "opencode")
+	tm.WaitFor("opencode's prompt", e2etest.Has("Ask anything", "Fake model"))
+	tm.Keys("i")
+	tm.TypeText("Start the loop, then write the file.")
+	tm.Keys("Enter")
+	tm.Keys("C-]")
+	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
+	tm.Keys("a")
+	killerHolds(t, tm, w.dir, asked)
+	tm.WaitRequests(w.model, 3)
+	var told bool
+	for _, r := range e2etest.ToolResults(w.model) {
+		told = told || (r.IsError && strings.Contains(r.Content, "not this one"))
+	}
+	if !told {
+		t.Errorf("the model never heard the person's deny: %+v", e2etest.ToolResults(w.model))
+	}
+	killerAfter(t, w.dir)
+}
