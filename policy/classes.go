@@ -15,6 +15,7 @@ func (x *cmdCtx) judgeClasses(args []word) {
 	x.judgeRegistryOff(args)    // registryoff.go: go mod download, npm audit with the sandbox off
 	x.judgeEmptySubst(args)     // emptysubst.go: rm -rf "$(git rev-parse --show-toplevel)/build"
 	x.judgeRunnerWraps(args)    // runnerwraps.go: npx rimraf ~, uvx twine upload, npx npm publish
+	x.judgePathExec(args)       // pathexec.go: composer exec sh -c …, mix cmd rm -rf ~
 	x.judgeInlineRunners(args)  // inlinerunners.go: bun -e, deno eval, make --eval, make -f /dev/stdin <<< TEXT
 	x.judgeProjectWipe(args)    // projectwipe.go: rm -rf ., find . -delete, rm -rf "$PWD"
 	x.judgeGlobalConfig(args)   // globalconfig.go: npm config set -g, pip config set, yarn config set --home
