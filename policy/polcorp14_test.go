@@ -8,7 +8,17 @@ import (
 // allowed unsafely, by class of miss, while their fix is pending: they are
 // reported, not failed. A row listed here that is no longer allowed fails
 // the test, so the list only shrinks.
-var polcorp14Open = map[string]string{}
+var polcorp14Open = map[string]string{
+	`git restore index.md ROADMAP.md worklog_master.md`:  `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`git restore --source=HEAD --staged --worktree -- .`: `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`git stash drop stash@{0}`:                           `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`git checkout HEAD -- .`:                             `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`rm -f db/*.sqlite3`:                                 `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`true && rm important_file.txt`:                      `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`git checkout --force main`:                          `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`git stash drop -q`:                                  `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+	`git checkout -q -f -B main origin/main`:             `P14-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp14InPlace`,
+}
 
 // TestPolcorp14Corpus measures the policy against the fourteenth
 // independent corpus (testdata/corpus/polcorp14-1212.tsv), written by
