@@ -23,16 +23,20 @@ import (
 //   - gosec, the Go security scanner, reads the project and writes its
 //     report inside it: a project tool (devtools.go).
 
-// locatorVerbs are, per program, the verbs that print where a program is.
-var locatorVerbs = map[string][]string{
-	"pyenv": {"which", "whence", "prefix", "root", "version", "version-name", "--version"},
-	"asdf":  {"which", "where", "current", "--version"},
-	"mise":  {"which", "where", "current", "--version"},
+// locatorVerbs are tool's verbs that print where a program is.
+func locatorVerbs(tool string) []string {
+	switch tool {
+	case "pyenv":
+		return []string{"which", "whence", "prefix", "root", "version", "version-name", "--version"}
+	case "asdf", "mise":
+		return []string{"which", "where", "current", "--version"}
+	}
+	return nil
 }
 
 // addLocatorHandlers wraps the locators and flask.
 func addLocatorHandlers(handlers map[string]handler) {
-	for n := range locatorVerbs {
+	for _, n := range []string{"pyenv", "asdf", "mise"} {
 		handlers[n] = locatorCmd(n, orUnknown(handlers[n]))
 	}
 	handlers["xcrun"] = xcrunFind(orUnknown(handlers["xcrun"]))
@@ -56,7 +60,7 @@ func locatorOperands(args []word) bool {
 
 func locatorCmd(tool string, prev handler) handler {
 	return func(x *cmdCtx, args []word) {
-		if len(args) >= 2 && args[1].static && contains(locatorVerbs[tool], args[1].val) && locatorOperands(args[2:]) {
+		if len(args) >= 2 && args[1].static && contains(locatorVerbs(tool), args[1].val) && locatorOperands(args[2:]) {
 			x.add(Allow, RuleReadOnly, tool+" "+args[1].val+" prints where a program or toolchain is")
 			return
 		}
@@ -90,13 +94,12 @@ func xcodeSelectPrint(prev handler) handler {
 
 // flaskApp is an --app value: a module, a file of the workspace, and an
 // optional factory name with an empty call.
-var flaskApp = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_./-]*(:[A-Za-z_][A-Za-z0-9_]*(\(\))?)?$`)
+var flaskApp = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_./-]*(:[A-Za-z_][A-Za-z0-9_]*(\(\))?)?$`)
+}}
 
 // flaskPort is a port number.
-var flaskPort = regexp.MustCompile(`^[0-9]{1,5}$`)
-
-// flaskVerbs are the verbs that run the application as the project does.
-var flaskVerbs = [][]string{{"routes"}, {"run"}, {"db", "upgrade"}, {"db", "current"}, {"db", "history"}, {"db", "check"}}
+var flaskPort = lazy[*regexp.Regexp]{build: func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,5}$`) }}
 
 func flaskCmd(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
@@ -132,12 +135,13 @@ func flaskEveryday(args []word) bool {
 			}
 			val, args = args[1].val, args[1:]
 		}
-		if !flaskApp.MatchString(val) || strings.Contains(val, "..") {
+		if !flaskApp.get().MatchString(val) || strings.Contains(val, "..") {
 			return false
 		}
 		args = args[1:]
 	}
-	for _, v := range flaskVerbs {
+	// the verbs that run the application as the project does
+	for _, v := range [][]string{{"routes"}, {"run"}, {"db", "upgrade"}, {"db", "current"}, {"db", "history"}, {"db", "check"}} {
 		if len(args) < len(v) {
 			continue
 		}
@@ -176,7 +180,7 @@ func flaskRunOptions(args []word) bool {
 		}
 		switch name {
 		case "--port", "-p":
-			if !flaskPort.MatchString(val) {
+			if !flaskPort.get().MatchString(val) {
 				return false
 			}
 		default:

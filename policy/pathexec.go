@@ -17,14 +17,16 @@ import (
 // siblings), the project's dependencies, and stays the verb's own
 // judgement.
 
-// pathExecVerbs: per tool, the verb that starts a program and that verb's
-// options taking the next word as their value.
-var pathExecVerbs = map[string]struct {
-	verb   string
-	valued []string
-}{
-	"composer": {"exec", []string{"-d", "--working-dir"}},
-	"mix":      {"cmd", []string{"--app", "--cd"}},
+// pathExecVerb: tool's verb that starts a program and that verb's options
+// taking the next word as their value (ok false for other tools).
+func pathExecVerb(tool string) (verb string, valued []string, ok bool) {
+	switch tool {
+	case "composer":
+		return "exec", []string{"-d", "--working-dir"}, true
+	case "mix":
+		return "cmd", []string{"--app", "--cd"}, true
+	}
+	return "", nil, false
 }
 
 // pathExecInner returns the command a composer exec / mix cmd line starts.
@@ -32,7 +34,7 @@ func pathExecInner(args []word) []word {
 	if len(args) < 3 {
 		return nil
 	}
-	form, ok := pathExecVerbs[filepath.Base(args[0].val)]
+	verb, valued, ok := pathExecVerb(filepath.Base(args[0].val))
 	if !ok {
 		return nil
 	}
@@ -48,11 +50,11 @@ func pathExecInner(args []word) []word {
 			}
 			return args[i+1:]
 		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if name, _, eq := strings.Cut(v, "="); !eq && contains(form.valued, name) {
+			if name, _, eq := strings.Cut(v, "="); !eq && contains(valued, name) {
 				i++
 			}
 		case !seenVerb:
-			if v != form.verb {
+			if v != verb {
 				return nil
 			}
 			seenVerb = true
@@ -79,7 +81,8 @@ func (x *cmdCtx) judgePathExec(args []word) {
 	if !sub.set {
 		return
 	}
-	via := " (run through " + filepath.Base(args[0].val) + " " + pathExecVerbs[filepath.Base(args[0].val)].verb + ")"
+	verb, _, _ := pathExecVerb(filepath.Base(args[0].val))
+	via := " (run through " + filepath.Base(args[0].val) + " " + verb + ")"
 	switch {
 	case sub.f.d == Deny:
 		x.add(Deny, sub.f.rule, sub.f.reason+via)

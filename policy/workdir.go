@@ -21,12 +21,19 @@ import (
 //     _ . + -, no slash) selects, it names no place. Any other value is
 //     left to the generic judgement, which asks.
 
-// workDirOpts are, per tool, the options that set its working directory.
-var workDirOpts = map[string][]string{
-	"composer": {"-d", "--working-dir"},
-	"poetry":   {"-C", "--directory", "-P", "--project"},
-	"uv":       {"--directory", "--project"},
-	"rake":     {"-C", "--directory"},
+// workDirOpts are tool's options that set its working directory.
+func workDirOpts(tool string) []string {
+	switch tool {
+	case "composer":
+		return []string{"-d", "--working-dir"}
+	case "poetry":
+		return []string{"-C", "--directory", "-P", "--project"}
+	case "uv":
+		return []string{"--directory", "--project"}
+	case "rake":
+		return []string{"-C", "--directory"}
+	}
+	return nil
 }
 
 // workDirArgs takes tool's working-directory options out of args (before
@@ -34,7 +41,7 @@ var workDirOpts = map[string][]string{
 // false when such an option's value is missing or not static: the line is
 // then left as it was.
 func workDirArgs(tool string, args []word) (rest []word, dirs []string, ok bool) {
-	opts := workDirOpts[tool]
+	opts := workDirOpts(tool)
 	if len(opts) == 0 {
 		return args, nil, true
 	}
@@ -66,7 +73,7 @@ func workDirArgs(tool string, args []word) (rest []word, dirs []string, ok bool)
 }
 
 // targetName is a target or platform triple named bare.
-var targetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.+-]*$`)
+var targetName = lazy[*regexp.Regexp]{build: func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.+-]*$`) }}
 
 // selectsTarget: args[i] is tool's --target choosing by name; span is how
 // many words it takes (0 when it is not one).
@@ -76,12 +83,12 @@ func selectsTarget(tool, verb string, args []word, i int) (span int) {
 	}
 	v := args[i].val
 	if v == "--target" {
-		if i+1 < len(args) && args[i+1].static && !args[i+1].brace && targetName.MatchString(args[i+1].val) {
+		if i+1 < len(args) && args[i+1].static && !args[i+1].brace && targetName.get().MatchString(args[i+1].val) {
 			return 2
 		}
 		return 0
 	}
-	if val, ok := strings.CutPrefix(v, "--target="); ok && targetName.MatchString(val) {
+	if val, ok := strings.CutPrefix(v, "--target="); ok && targetName.get().MatchString(val) {
 		return 1
 	}
 	return 0
