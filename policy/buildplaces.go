@@ -86,6 +86,10 @@ func (x *cmdCtx) buildPlaces(tool, verb string, args []word) []word {
 			continue
 		}
 		v := w.val
+		if span := selectsTarget(tool, verb, args, i); span > 0 { // workdir.go: swift build --target MyTarget
+			i += span - 1
+			continue
+		}
 		if tool == "dotnet" {
 			if file, ok := msbuildOutputFile(v); ok {
 				if file != "" {

@@ -117,7 +117,13 @@ func addBuildVerbHandlers(handlers map[string]handler) {
 
 func verbHandler(tool string, prev handler) handler {
 	return func(x *cmdCtx, args []word) {
-		args = twinArgs(tool, args) // shorttwins.go: --configuration is -c
+		args = twinArgs(tool, args)                                         // shorttwins.go: --configuration is -c
+		if rest, dirs, ok := workDirArgs(tool, args); ok && len(dirs) > 0 { // workdir.go: composer -d DIR
+			for _, d := range dirs {
+				x.readStr(d)
+			}
+			args = rest
+		}
 		if tool == "docker" {
 			args = composeVerbFirst(args) // containerbuild.go: docker compose -f FILE ps
 		}

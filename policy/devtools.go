@@ -16,7 +16,7 @@ import "strings"
 // devProjectTools are single-command formatters, generators and linters.
 var devProjectTools = []string{"gofumpt", "gci", "golines", "shfmt", "mockgen", "stringer", "bandit", "ansible-lint",
 	"sphinx-build", "xmllint", "dos2unix", "unix2dos", "javap", "autoreconf", "protolint", "yapf", "autopep8",
-	"pyupgrade", "djlint", "taplo", "sqlfluff", "codespell", "typos", "vale"}
+	"pyupgrade", "djlint", "taplo", "sqlfluff", "codespell", "typos", "vale", "gosec"}
 
 func devToolVerbs(p, r, m, run verbClass) map[string]map[string]verbClass {
 	return map[string]map[string]verbClass{

@@ -56,6 +56,7 @@ func loadPrograms() {
 		addTSRunnerHandlers(handlers)       // tsrunners.go: tsx scripts/seed.ts, judged as node
 		addCloudCLIHandlers(handlers)       // cloudresets.go: supabase db reset --linked, as heroku's
 		addCmdRunOptHandlers(handlers)      // cmdrunopts.go: difftool -x, ssh Match exec, m4 esyscmd
+		addLocatorHandlers(handlers)        // locators.go: xcrun --find, pyenv which, flask routes
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

@@ -20,9 +20,9 @@ import (
 //   - toolchain: go env GOROOT / GOPATH / GOMODCACHE / … — programs that
 //     only read;
 //   - names: git ls-files, git diff --name-only, rg -l / --files, grep -l,
-//     find without actions, ls, go list — programs that only look at
-//     files' names or sizes (wc, ls, stat, go test …), since the names
-//     may be anything the workspace holds;
+//     find without actions, ls, go list, gofmt -l (fmtlist.go) — programs
+//     that only look at files' names or sizes (wc, ls, stat, go test …),
+//     since the names may be anything the workspace holds;
 //   - text: git config user.name / user.email — free text (the project's
 //     .git/config may set it to anything, blanks and leading dashes
 //     included), so only git may take it, only inside double quotes (one
@@ -320,6 +320,10 @@ func (c *checkEnv) producer(cs *syntax.CmdSubst) (byte, string) {
 		}
 	case "ls", "fd":
 		return substNames, standInNames
+	case "gofmt", "goimports", "gofumpt", "shfmt":
+		if listOnlyFormat(a) { // fmtlist.go: test -z "$(gofmt -l .)"
+			return substNames, standInNames
+		}
 	case "find":
 		for _, x := range a[1:] {
 			if strings.HasPrefix(x, "-exec") || strings.HasPrefix(x, "-ok") || x == "-delete" || strings.HasPrefix(x, "-fprint") || x == "-fls" {

@@ -29,6 +29,7 @@ var outsideRaceSweeps = []string{
 	"TestPolcorp11Corpus",
 	"TestPolcorp12Corpus",
 	"TestPolcorp13Corpus",
+	"TestPolcorp14Corpus",
 	"TestPolcorp5Corpus",
 	"TestPolcorp6Corpus",
 	"TestPolcorp7Corpus",
