@@ -139,7 +139,10 @@ try devnull 'echo ok > /dev/null'`
 		t.Errorf("no refusal reads EACCES:\n%s", out)
 	}
 	var names []string
-	filepath.Walk(state, func(p string, _ os.FileInfo, _ error) error { names = append(names, strings.TrimPrefix(p, state)); return nil })
+	filepath.Walk(state, func(p string, _ os.FileInfo, _ error) error {
+		names = append(names, strings.TrimPrefix(p, state))
+		return nil
+	})
 	if want := []string{"", "/projects", "/projects/-w", "/projects/-w/s1.jsonl"}; !slices.Equal(names, want) {
 		t.Errorf("the agent's state holds %q, want %q", names, want)
 	}
