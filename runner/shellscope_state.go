@@ -19,6 +19,9 @@ import (
 // cannot be left out of that root's grant, and the run's journal says
 // so. Called with the wrapper shown (withShellScope).
 func (r *containment) keepAgentState(prof sandbox.Profile) sandbox.Profile {
+	if r.ws == nil {
+		return prof
+	}
 	dir := r.agentStateDir()
 	real := resolvedPath(dir)
 	own := false
