@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -87,32 +88,19 @@ func WriteRoots(p inside.Spec) ([]string, error) {
 		}
 		kept := false
 		for _, a := range p.AgentState {
-			if within(r, a) {
+			if inside.Within(r, a) {
 				kept = true
 				break
 			}
-			if within(a, r) {
+			if inside.Within(a, r) {
 				return nil, fmt.Errorf("the agent's state %s lies in the writable %s, which cannot be granted without it", a, r)
 			}
 		}
-		if !kept && !contains(out, r) {
+		if !kept && !slices.Contains(out, r) {
 			out = append(out, r)
 		}
 	}
 	return out, nil
-}
-
-func within(path, root string) bool {
-	return path == root || strings.HasPrefix(path, strings.TrimSuffix(root, "/")+"/")
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // planRoots reads the sandbox's plan and returns the roots to grant
