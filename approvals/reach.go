@@ -29,8 +29,18 @@ func (b *Broker) outOfReach(req Request, v policy.Verdict) (Decision, bool) {
 		return Decision{}, false
 	}
 	p := requestPath(req, b.cfg.Context)
-	if p == "" || b.cfg.Sees(p, req.Kind != policy.KindRead) {
+	write := req.Kind != policy.KindRead
+	if p == "" || b.cfg.Sees(p, write) {
 		return Decision{}, false
 	}
+	if write && b.cfg.Sees(p, false) {
+		return denyBy("sandbox", sandboxReadOnly(p)), true
+	}
 	return denyBy("sandbox", sandboxHides(p)), true
+}
+
+// sandboxReadOnly is the reason given for a write the sandbox shows but
+// keeps from the coder's tools.
+func sandboxReadOnly(path string) string {
+	return "the sandbox keeps this path from the coder's tools; approving cannot make it writable (" + path + " is read-only to them: a protected file, Sentinel's own state, or the agent's own transcripts and sessions, which only the agent writes)"
 }

@@ -36,12 +36,12 @@ func (r *containment) withShellScope(prof sandbox.Profile) sandbox.Profile {
 		return prof
 	}
 	if abi := scopeABI(); abi < shellscope.ScopeABI {
-		r.emit(journal.System, KindNotice, fmt.Sprintf("in place: this kernel's Landlock (ABI %d, the signal scope needs %d) cannot keep %s's commands from signalling its hooks: a command that kills or stops the hook's guard gets the next call run, which the bypass watch then stops the run for", abi, shellscope.ScopeABI, r.adapter.Name()), nil)
+		r.emit(journal.System, KindNotice, fmt.Sprintf("in place: this kernel's Landlock (ABI %d, the signal scope needs %d) cannot keep %s's commands from signalling its hooks: a command that kills or stops the hook's guard gets the next call run, which the bypass watch then stops the run for; nor from writing its transcripts and sessions, which come back into your home at the end", abi, shellscope.ScopeABI, r.adapter.Name()), nil)
 		return prof
 	}
 	wrapper, err := helperbin.Path()
 	if err != nil {
-		r.emit(journal.System, KindNotice, "in place: no shell wrapper ("+err.Error()+"); commands are not kept from signalling the hooks", nil)
+		r.emit(journal.System, KindNotice, "in place: no shell wrapper ("+err.Error()+"); commands are not kept from signalling the hooks, nor from writing the agent's transcripts and sessions", nil)
 		return prof
 	}
 	wrapped := map[string]bool{}
@@ -50,7 +50,7 @@ func (r *containment) withShellScope(prof sandbox.Profile) sandbox.Profile {
 		wrapped[pl.Path] = pl.Source == wrapper
 	}
 	prof = r.agentShellsInScope(prof, wrapper, wrapped) // agentshells.go
-	return r.shellInScope(prof, wrapped)
+	return r.keepAgentState(r.shellInScope(prof, wrapped))
 }
 
 // shellInScope makes sure the shell Claude Code or opencode starts its

@@ -32,9 +32,18 @@ const (
 
 // Profile says what a sandboxed process tree may do.
 type Profile struct {
-	Workspace  string   // writable root: the coder's workspace
-	TempDir    string   // private temp dir; made by Prepare when empty
-	Writable   []string // further writable roots (agent state dirs and files)
+	Workspace string   // writable root: the coder's workspace
+	TempDir   string   // private temp dir; made by Prepare when empty
+	Writable  []string // further writable roots (agent state dirs and files)
+	// AgentState are roots of Writable that are the agent's own state
+	// (Claude Code's config dir, CODEX_HOME: transcripts, sessions): the
+	// agent writes them, the commands it starts through the system
+	// shells (internal/shellscope's wrapper, shown by Places) cannot.
+	// Each must be a root of Writable that lies in no other writable root
+	// (Landlock grants a hierarchy whole); Prepare refuses one that does.
+	// Linux backends with the wrapper only; elsewhere the commands can
+	// write them as before.
+	AgentState []string
 	Readable   []string // further readable locations beyond the system ones
 	Hidden     []string // never readable (credential locations, config additions)
 	Protected  []string // inside writable roots but kept read-only (.git/hooks, .git/config, …)

@@ -89,7 +89,7 @@ func (s *Sandbox) spec(dir string) helperSpec {
 	sp := helperSpec{
 		Backend: string(s.mode), Dir: dir, Workspace: s.p.Workspace, TempDir: s.p.TempDir,
 		Writable: m.Writable, Readable: m.Readable, ReadOnly: m.ReadOnly,
-		Hidden: m.Hidden, Protected: m.Protected, Net: string(s.p.Net), Places: s.p.Places,
+		Hidden: m.Hidden, Protected: m.Protected, AgentState: s.p.AgentState, Net: string(s.p.Net), Places: s.p.Places,
 		Links: s.p.links,
 		Empty: filepath.Join(s.base, "empty"), Root: filepath.Join(s.base, "root"),
 		Denied: s.denied, Report: s.reportW != nil,
@@ -133,7 +133,7 @@ func (s *Sandbox) command(ctx context.Context, dir string, argv []string) (*exec
 	if err != nil {
 		return nil, err
 	}
-	helperArgs := append([]string{s.helper, HelperArg, "stage1", string(js), "--"}, argv...)
+	helperArgs := append([]string{s.helper, HelperArg, inside.Stage1, string(js), "--"}, argv...)
 	var c *exec.Cmd
 	switch s.mode {
 	case ModeBwrap:

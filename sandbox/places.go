@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 )
 
 // PlacesEnforced says whether a sandbox in mode m shows Profile.Places: the
@@ -41,4 +42,22 @@ func normalizePlaces(places []Place, workspace string, writable []string) ([]Pla
 		out = append(out, pl)
 	}
 	return out, nil
+}
+
+// checkAgentState checks Profile.AgentState: each a root of writable that
+// lies in no other writable root (the workspace, the private /tmp
+// included), or no Landlock rule could leave it out of the commands'
+// writes.
+func checkAgentState(state []string, workspace string, writable []string) error {
+	for _, a := range state {
+		if !slices.Contains(writable, a) {
+			return fmt.Errorf("sandbox profile: agent state %s is not one of the writable roots", a)
+		}
+		for _, w := range append([]string{workspace, "/tmp", "/dev"}, writable...) {
+			if w != a && within(a, w) {
+				return fmt.Errorf("sandbox profile: agent state %s lies in the writable %s, so its commands could write it; keep it outside", a, w)
+			}
+		}
+	}
+	return nil
 }

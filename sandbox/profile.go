@@ -84,6 +84,7 @@ func (p Profile) normalize() (Profile, error) {
 	}
 	p.Workspace = ws[0]
 	p.Writable = clean("writable", p.Writable)
+	p.AgentState = clean("agent state", p.AgentState)
 	p.links = readableLinks(p.Readable)
 	p.Readable = clean("readable", p.Readable)
 	p.Hidden = clean("hidden", append(slices.Clone(p.Hidden), systemHidden...))
@@ -102,6 +103,9 @@ func (p Profile) normalize() (Profile, error) {
 		return p, err
 	}
 	if p.Places, err = normalizePlaces(p.Places, p.Workspace, p.Writable); err != nil {
+		return p, err
+	}
+	if err := checkAgentState(p.AgentState, p.Workspace, p.Writable); err != nil {
 		return p, err
 	}
 	for _, list := range []struct {

@@ -46,7 +46,10 @@ func (p Profile) Sees(path string, write bool) bool {
 		}
 	}
 	if write {
-		for _, r := range slices.Concat(p.Protected, p.ReadOnly) {
+		// The agent's own state is written by the agent, never through a
+		// tool call: a call that would write there (Claude Code's Write,
+		// Codex's apply_patch into its transcripts) is out of reach.
+		for _, r := range slices.Concat(p.Protected, p.ReadOnly, p.AgentState) {
 			if within(path, r) {
 				return false
 			}

@@ -6,15 +6,29 @@
 # committed changes), so that a plain bash script plays the agent: each
 # `bash -c` it starts is a command in a scope of its own.
 #
+# With STATE=1 the command coder also gets an agent state dir of its own
+# (made writable and named the profile's AgentState, as Claude Code's and
+# Codex's are), so each agent-started shell also reads the sandbox's plan
+# and adds the write rules that keep the commands out of it.
+#
 #   bash docs/measure/shellscope.sh            # as root or as any user
 #   SANDBOX=ns bash docs/measure/shellscope.sh
+#   STATE=1 bash docs/measure/shellscope.sh
 set -uo pipefail
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 work=$(mktemp -d /tmp/shellscope.XXXXXX)
 sed 's/^var scopedAgents = \[\]string{"codex", "claude"}/var scopedAgents = []string{"codex", "claude", "command"}/' \
 	"$repo/runner/shellscope.go" >"$work/shellscope.go"
 grep -q '"command"}' "$work/shellscope.go" || { echo "scopedAgents changed; edit this script" >&2; exit 1; }
-printf '{"Replace":{"%s":"%s"}}\n' "$repo/runner/shellscope.go" "$work/shellscope.go" >"$work/overlay.json"
+if [ "${STATE:-}" = 1 ]; then
+	sed 's|^\tdir := r.agentStateDir()$|\tdir := r.agentStateDir(); if r.adapter.Name() == "command" { _ = os.MkdirAll(dir, 0o700); prof.Writable = append(prof.Writable, dir) }|' \
+		"$repo/runner/shellscope_state.go" | sed 's|^import (|import (\n\t"os"|' >"$work/shellscope_state.go"
+	grep -q 'MkdirAll' "$work/shellscope_state.go" || { echo "keepAgentState changed; edit this script" >&2; exit 1; }
+	printf '{"Replace":{"%s":"%s","%s":"%s"}}\n' "$repo/runner/shellscope.go" "$work/shellscope.go" \
+		"$repo/runner/shellscope_state.go" "$work/shellscope_state.go" >"$work/overlay.json"
+else
+	printf '{"Replace":{"%s":"%s"}}\n' "$repo/runner/shellscope.go" "$work/shellscope.go" >"$work/overlay.json"
+fi
 (cd "$repo" && go build -overlay "$work/overlay.json" -o "$work/bin/" ./cmd/sentinel ./cmd/sentinel-helper) || exit 1
 mkdir -p "$work/place" && git -C "$work/place" init -q
 cat >"$work/place/what.sh" <<'SH'
@@ -25,6 +39,8 @@ bash -c 'kill -0 $PPID 2>/dev/null; echo "a command signals the agent: rc=$? (1:
 bash -c 'sleep 200 & bash -c "kill \$1; echo \"a nested shell kills its own command'"'"'s process: rc=\$? (0: allowed)\"" x $!; wait'
 bash -c 'kill -9 -1; echo "a command ran kill -9 -1"'
 echo "the agent is still alive after it"
+[ -n "${STATE_DIR:-}" ] || STATE_DIR=$(tr '\0' '\n' </proc/1/cmdline | grep -o '"agent_state":\["[^"]*' | sed 's/.*\["//')
+if [ -n "$STATE_DIR" ]; then bash -c 'echo x > "$1/planted" 2>/dev/null; echo "a command writes the agent state: rc=$? (1: refused)"' x "$STATE_DIR"; fi
 kill $(cat pid1); echo "the agent kills what its command left running: rc=$? (0: allowed)"
 SH
 cat >"$work/place/cost.sh" <<'SH'

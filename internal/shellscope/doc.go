@@ -22,13 +22,30 @@
 // stage 1 — `kill -9 -1` included. The agent, in the outer domain, can
 // still signal (stop, kill) the commands it started.
 //
+// The agent's state is the agent's: when the sandbox's plan names agent
+// state (sandbox.Profile.AgentState: Claude Code's config dir, Codex's
+// CODEX_HOME, in place), the same domain also handles the file-system
+// write rights (write, truncate, remove, make, refer and device ioctl, as
+// the ABI has them) and grants them under every root the sandbox makes
+// writable except the state dirs (WriteRoots). So no command can write a
+// transcript, a session or a rollout — not by appending, truncating, a
+// hard link or rename into the state, a link out of it, nor a symlink
+// swap — and what the agent itself writes there is all that is: the
+// person's later `claude --continue` or `codex resume` acts on the
+// agent's own record. The plan is read from stage 1's argv
+// (/proc/1/cmdline: stage 1 runs outside the sandbox's Landlock domain,
+// so no command can ptrace it or rewrite its memory); a plan without
+// agent state handles no file right. The hooks an agent starts through a
+// shell are commands in this sense: they cannot write its state either.
+//
 // When it enters: only when the shell is not already below a scope — no
 // ancestor but pid 1 (the sandbox's stage 1) refuses a signal 0. That is a
 // shell the agent (or its hook runner) started; a shell a command starts
 // (make's sh -c, a script's bash) stays in its command's domain, so one
 // command's processes still signal each other as before. It reads no
-// environment variable and no file the coder could write, so a coder
-// cannot make the agent's next shell skip the scope; a coder that runs the
+// environment variable and no file the coder could write (stage 1's argv
+// is the sandbox's), so a coder cannot make the agent's next shell skip
+// the scope or its write rules; a coder that runs the
 // real shell at RealDir directly is still in its own command's domain.
 //
 // The cost, by design: a command cannot signal what an earlier command

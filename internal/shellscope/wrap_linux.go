@@ -38,8 +38,12 @@ func Invoked() (string, bool) {
 func Main(real string) int {
 	runtime.LockOSThread() // Landlock and no-new-privs bind the thread that execs
 	if !scoped(os.Getppid(), signalZero, parentOf) {
-		if err := enter(); err != nil {
-			fmt.Fprintf(os.Stderr, "sentinel: %s: cannot enter the signal scope that keeps a command from the agent's hooks (%v); not run\n", filepath.Base(real), err)
+		roots, err := planRoots()
+		if err == nil {
+			err = enter(roots)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "sentinel: %s: cannot enter the scope that keeps a command from the agent's hooks and state (%v); not run\n", filepath.Base(real), err)
 			return 126
 		}
 	}
@@ -87,23 +91,32 @@ func parentOf(pid int) int {
 }
 
 // enter puts the calling thread (and what it execs) in a new Landlock
-// domain that handles no file or network right and scopes signals only:
-// nothing it could reach before is closed, except signalling a process
-// outside it.
-func enter() error {
+// domain scoped for signals. With roots (the sandbox's writable roots less
+// the agent's state, writes_linux.go) it also handles the write rights and
+// grants them under roots only: writing the agent's state is closed too.
+// Without, it handles no file or network right: nothing it could reach
+// before is closed, except signalling a process outside it.
+func enter(roots []string) error {
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("no-new-privs: %w", err)
 	}
-	if abi := ABI(); abi < ScopeABI {
+	abi := ABI()
+	if abi < ScopeABI {
 		return fmt.Errorf("the kernel's Landlock ABI is %d; a signal scope needs %d", abi, ScopeABI)
 	}
 	attr := unix.LandlockRulesetAttr{Scoped: unix.LANDLOCK_SCOPE_SIGNAL}
+	if len(roots) > 0 {
+		attr.Handled_access_fs = writeRights(abi)
+	}
 	size := unsafe.Offsetof(attr.Quiet_access_fs) // the fields ABI 6 knows
 	fd, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0)
 	if e != 0 {
 		return fmt.Errorf("create ruleset: %w", e)
 	}
 	defer unix.Close(int(fd))
+	if err := addWriteRules(int(fd), roots, attr.Handled_access_fs); err != nil {
+		return err
+	}
 	if _, _, e := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, fd, 0, 0); e != 0 {
 		return fmt.Errorf("restrict self: %w", e)
 	}

@@ -14,7 +14,15 @@ import (
 // it names.
 const envWrap = "SHELLSCOPE_TEST_WRAP"
 
+// envPlan names the file the wrapper reads the sandbox's plan from in
+// place of stage 1's argv (the test has no stage 1); read only by this
+// test binary.
+const envPlan = "SHELLSCOPE_TEST_PLAN"
+
 func TestMain(m *testing.M) {
+	if p := os.Getenv(envPlan); p != "" {
+		planFile = p
+	}
 	if real := os.Getenv(envWrap); real != "" {
 		os.Exit(Main(real))
 	}

@@ -17,7 +17,14 @@ import (
 // session environments of those sessions, and the project's lines of the
 // prompt history (history.jsonl) are copied into the run's config dir, and
 // what the run added comes back after it, so `claude --continue` and
-// `--resume` find the session next time, in Sentinel or not. Session
+// `--resume` find the session next time, in Sentinel or not. What comes
+// back is Claude Code's own writing: the config dir is the run's agent
+// state (sandbox.Profile.AgentState), which no command it starts can
+// write (internal/shellscope), hooks included (each runs through a shell,
+// as a command does), and which its file tools cannot write either (the
+// policy denies a write outside the workspace, the sandbox one into the
+// state). Where the kernel or the layout cannot keep the commands out,
+// the run's journal says the transcripts come back as before. Session
 // environments and file checkpoints travel in but never back (/rewind
 // writes a checkpoint into whatever path the transcript names): Claude Code runs the scripts
 // there ahead of each Bash command, so the coder's would run on the host
@@ -77,7 +84,11 @@ func KeepHistory(real, configDir, workspace string) (*agentutil.KeptState, error
 	}
 	// Claude Code runs the scripts in session-env/<session>/ ahead of each
 	// Bash command of that session: the coder's would run on the host in
-	// the person's next `claude --continue`.
+	// the person's next `claude --continue`. They stay held with the
+	// commands kept out: what writes them is hooks (CLAUDE_ENV_FILE), and
+	// hooks are commands, so in place nothing of the run writes them that
+	// the person's own claude should run; and on a kernel without the
+	// scope a command could.
 	k.Held("session-env", "Claude Code runs what is there ahead of every Bash command of that session, outside any sandbox when you run it yourself; a coder in the run could write it")
 	// Its file checkpoints are what /rewind writes back, into the paths the
 	// session's transcript names (the coder writes both): wherever they

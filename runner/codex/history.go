@@ -17,7 +17,12 @@ import (
 // their lines of the prompt history (history.jsonl) are copied into the
 // run's CODEX_HOME, and what the run added comes back after it, so `codex
 // resume` finds the session next time. Its config, hooks and rules stay
-// the run's own, read-only (ProtectedPaths).
+// the run's own, read-only (ProtectedPaths). What comes back is Codex's
+// own writing: CODEX_HOME is the run's agent state
+// (sandbox.Profile.AgentState), which no command or hook it starts can
+// write (internal/shellscope) and apply_patch cannot either (the policy
+// denies a write outside the workspace, the sandbox one into the state);
+// where that cannot be kept, the run's journal says so.
 
 // maxRollouts bounds how many rollouts keepHistory looks into.
 const maxRollouts = 20000

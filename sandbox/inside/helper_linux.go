@@ -36,7 +36,7 @@ func Main(args []string) int {
 	if err != nil {
 		return helperFail("bad spec", err)
 	}
-	if args[0] == "stage1" {
+	if args[0] == Stage1 {
 		return stage1(sp, argv)
 	}
 	return helperFail("unknown stage "+args[0], nil)

@@ -11,6 +11,10 @@ import (
 // follows it.
 const Arg = "__sandbox-exec"
 
+// Stage1 is the stage that follows Arg in the argv of the namespace's pid 1;
+// the spec is the argument after it (internal/shellscope reads it there).
+const Stage1 = "stage1"
+
 // The backends and network modes a Spec names: the sandbox package's
 // ModeNS, ModeBwrap and NetProxy are these.
 const (
@@ -23,15 +27,19 @@ const (
 // makes it and it travels as one JSON argument (it holds paths, never
 // secrets).
 type Spec struct {
-	Backend    string       `json:"backend"` // BackendNS: the helper mounts; BackendBwrap: bwrap did
-	Dir        string       `json:"dir"`
-	Workspace  string       `json:"workspace"`
-	TempDir    string       `json:"tmp"`
-	Writable   []string     `json:"writable,omitempty"`
-	Readable   []string     `json:"readable,omitempty"`
-	ReadOnly   []string     `json:"readonly,omitempty"`
-	Hidden     []string     `json:"hidden,omitempty"`
-	Protected  []string     `json:"protected,omitempty"`
+	Backend   string   `json:"backend"` // BackendNS: the helper mounts; BackendBwrap: bwrap did
+	Dir       string   `json:"dir"`
+	Workspace string   `json:"workspace"`
+	TempDir   string   `json:"tmp"`
+	Writable  []string `json:"writable,omitempty"`
+	Readable  []string `json:"readable,omitempty"`
+	ReadOnly  []string `json:"readonly,omitempty"`
+	Hidden    []string `json:"hidden,omitempty"`
+	Protected []string `json:"protected,omitempty"`
+	// AgentState are writable roots (in Writable) that are the agent's
+	// own state: the shells the agent starts (internal/shellscope) enter a
+	// domain that cannot write them (sandbox.Profile.AgentState).
+	AgentState []string     `json:"agent_state,omitempty"`
 	Net        string       `json:"net"` // the sandbox's NetMode
 	ProxyPort  int          `json:"proxy_port,omitempty"`
 	Empty      string       `json:"empty"` // an empty read-only file mounted over hidden files

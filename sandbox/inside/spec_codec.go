@@ -22,7 +22,7 @@ func EncodeSpec(sp Spec) ([]byte, error) {
 	for _, l := range []struct {
 		ss   []string
 		name string
-	}{{sp.Writable, "writable"}, {sp.Readable, "readable"}, {sp.ReadOnly, "readonly"}, {sp.Hidden, "hidden"}, {sp.Protected, "protected"}} {
+	}{{sp.Writable, "writable"}, {sp.Readable, "readable"}, {sp.ReadOnly, "readonly"}, {sp.Hidden, "hidden"}, {sp.Protected, "protected"}, {sp.AgentState, "agent_state"}} {
 		if len(l.ss) > 0 {
 			w.Strings(l.name, l.ss)
 		}
@@ -86,7 +86,7 @@ func DecodeSpec(data []byte) (Spec, error) {
 	for _, l := range []struct {
 		dst  *[]string
 		name string
-	}{{&sp.Writable, "writable"}, {&sp.Readable, "readable"}, {&sp.ReadOnly, "readonly"}, {&sp.Hidden, "hidden"}, {&sp.Protected, "protected"}} {
+	}{{&sp.Writable, "writable"}, {&sp.Readable, "readable"}, {&sp.ReadOnly, "readonly"}, {&sp.Hidden, "hidden"}, {&sp.Protected, "protected"}, {&sp.AgentState, "agent_state"}} {
 		if *l.dst, err = o.Strings(l.name); err != nil {
 			return sp, err
 		}
