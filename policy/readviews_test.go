@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestReadOnlyViewsAndTracers: process views, Delve and the
 // build watchers in the forms agents use (polcorp7/12/13 everyday
@@ -91,6 +95,50 @@ func TestGitBisectRunIsTheCommandItRuns(t *testing.T) {
 		for _, cx := range []Context{off, on} {
 			if v := e.Check(Query{Kind: KindShell, Command: line, Context: cx}); v.Decision != want {
 				t.Errorf("sandbox %v: %q: %s by %s (%s), want %s", cx.Sandboxed, line, v.Decision, v.Rule, v.Reason, want)
+			}
+		}
+	}
+}
+
+// TestKotlinScriptOfTheWorkspace: kotlinc -script FILE runs a workspace
+// script (kotlinscript.go, off29; polcorp13's `kotlinc -script
+// scripts/check.main.kts`); off, a script whose annotations fetch code
+// asks.
+func TestKotlinScriptOfTheWorkspace(t *testing.T) {
+	off := testEnv(t)
+	on := off
+	on.Sandboxed = true
+	for f, text := range map[string]string{
+		"scripts/check.main.kts": "println(\"ok\")\n",
+		"scripts/deps.main.kts":  "@file:DependsOn(\"com.evil:x:1.0\")\nprintln(1)\n",
+	} {
+		p := filepath.Join(off.Workspace, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := Default()
+	for _, c := range []struct {
+		line    string
+		on, off Decision
+	}{
+		{"kotlinc -script scripts/check.main.kts", Allow, Allow},
+		{"kotlinc -script scripts/check.main.kts arg1", Allow, Allow},
+		{"kotlinc -script scripts/deps.main.kts", Allow, Ask},
+		{"echo x > scripts/a.kts && kotlinc -script scripts/check.main.kts", Allow, Ask},
+		{"kotlinc -script /tmp/x.main.kts", Allow, Ask}, // the sandbox's private /tmp
+		{"kotlinc -script ~/.x.main.kts", Ask, Ask},
+		{"kotlinc -e 'println(1)'", Ask, Ask},
+	} {
+		for _, m := range []struct {
+			cx   Context
+			want Decision
+		}{{on, c.on}, {off, c.off}} {
+			if v := e.Check(Query{Kind: KindShell, Command: c.line, Context: m.cx}); v.Decision != m.want {
+				t.Errorf("sandbox %v: %q: %s by %s (%s), want %s", m.cx.Sandboxed, c.line, v.Decision, v.Rule, v.Reason, m.want)
 			}
 		}
 	}
