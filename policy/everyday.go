@@ -43,12 +43,9 @@ func everydayBuildVerbs(p, r, m, run verbClass) map[string]map[string]verbClass 
 		// plan runs the providers init fetched and the configuration's
 		// external data sources, and reads remote state: inside the sandbox
 		// with no cloud credentials in reach and every host asked by the
-		// proxy; show prints a plan or state file. state list (off29, the
-		// lead's question) reads the same state plan reads and prints only
-		// the resources' addresses, no attribute value: allowed where plan
-		// is (inside the sandbox), asked off as plan is (a remote backend
-		// reached with the person's credentials). state show and state pull
-		// print attribute values, secrets among them, and keep asking.
+		// proxy; show prints a plan or state file. state list (off29) reads
+		// the state plan reads and prints only addresses: allowed where plan
+		// is, asked off as plan is; state show/pull print secrets and ask.
 		"terraform": {"plan": run, "show": run, "state list": run},
 	}
 }
