@@ -22,8 +22,8 @@ func TestBuildArgumentClasses(t *testing.T) {
 		{"swift build --cache-path /etc/x", "deny", "deny"},
 		{"swift build --scratch-path ~/.ssh", "deny", "deny"},
 		{"dotnet test --results-directory:./bin/test/results", "allow", "allow"},
-		{"deno test --allow-env --allow-read --allow-write --allow-run --allow-net", "allow", "!allow"},
-		{"deno test --allow-run=sh", "allow", "!allow"},
+		{"deno test --allow-env --allow-read --allow-write --allow-run --allow-net", "allow", "allow"}, // off29: as -A
+		{"deno test --allow-run=sh", "allow", "allow"},
 		{"dotnet build -p:WarningLevel=0 /clp:ErrorsOnly", "allow", "allow"},
 		{"dotnet build /etc/passwd", "!allow", "!allow"},
 		{"composer analyse", "allow", "allow"},

@@ -32,8 +32,9 @@ func TestBuildVerbClasses(t *testing.T) {
 		{"deno test --allow-read src/", Allow, Allow},
 		// deno's permission flags grant what the sandbox still confines (as
 		// deno test -A, allowed): inside it --allow-run is the project's
-		// code spawning confined processes; off, it asks (buildplaces.go)
-		{"deno test --allow-run src/", Allow, Ask},
+		// code spawning confined processes; off, as -A, the project's own
+		// code (off29, denoperms_off.go)
+		{"deno test --allow-run src/", Allow, Allow},
 		// running the project's code: inside the sandbox only
 		{"deno task test", Allow, Allow},
 		{"dotnet run --project src/Api", Allow, Allow},

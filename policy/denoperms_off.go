@@ -17,12 +17,17 @@ import "strings"
 //     workspace asks);
 //   - --allow-net=H,… must name only loopback hosts (a remote host named
 //     on the line is the network beyond loopback: deno's handler asks);
-//   - --allow-run and --allow-ffi, bare or with a value, keep asking off
-//     (TestBuildVerbClasses, TestBuildArgumentClasses): they say the code
-//     spawns programs or loads native libraries that are not the
-//     project's JavaScript. `deno test -A` grants them too and stays
-//     allowed, as every corpus records it: a blanket flag says nothing
-//     about what the code does, these two do.
+//   - --allow-run (bare or naming programs) and a bare --allow-ffi are
+//     allowed off, and --allow-ffi=P,… is judged as reads of the
+//     libraries it names (off29, the lead's question: `deno test -A`
+//     was allowed off while `--allow-run` asked). -A grants both, and the
+//     project's code under `npm test`, `node scripts/x.js` or `go test`
+//     spawns programs and loads native code with every permission the
+//     person has, all allowed off; a flag that grants less than -A cannot
+//     be the riskier line. What a flag names is still judged: a path
+//     outside the workspace or a remote host asks, as before. (off28 kept
+//     them asking because they "say what the code does"; but the code is
+//     the project's either way, and -A says it too.)
 //
 // Inside the sandbox every permission flag is dropped (buildplaces.go),
 // so off stays no looser than on.
@@ -36,7 +41,18 @@ import "strings"
 func (x *cmdCtx) denoPermissionOff(v string, after []word) bool {
 	name, val, has := strings.Cut(v, "=")
 	switch name {
-	case "--allow-env", "--allow-sys", "--allow-hrtime", "--allow-scripts":
+	case "--allow-env", "--allow-sys", "--allow-hrtime", "--allow-scripts", "--allow-run":
+		return true
+	case "--allow-ffi":
+		if !has {
+			return true
+		}
+		for _, p := range strings.Split(val, ",") {
+			if p == "" {
+				return false
+			}
+			x.readStr(p)
+		}
 		return true
 	case "--allow-net":
 		if !has {

@@ -8,7 +8,8 @@ import "testing"
 // test` is (denoperms_off.go). Shapes from polcorp8/9/10/11 everyday/deno
 // (denoland/deno_std and fresh READMEs and Makefiles). A value naming a
 // place outside the workspace, a remote host, a program or a library
-// still asks or is denied, and so do --allow-run and --allow-ffi.
+// still asks or is denied; --allow-run and --allow-ffi are allowed as -A
+// is (off29).
 func TestDenoPermissionsOff(t *testing.T) {
 	off := testEnv(t)
 	on := off
@@ -23,6 +24,13 @@ func TestDenoPermissionsOff(t *testing.T) {
 		`deno test --allow-env --allow-read --allow-write --allow-net`,
 		`deno test --allow-write=build --allow-sys`,
 		`cd src && deno test --allow-read --allow-env`,
+		// off29: as -A, which grants them too (denoperms_off.go)
+		`deno run --allow-run=bash src/a.go`,
+		`deno test --allow-run src/`,
+		`deno test --allow-read --allow-ffi`,
+		`deno run --allow-ffi=./libx.so src/a.go`,
+		`deno test -A`,
+		`deno test --allow-all src/`,
 	} {
 		for _, cx := range []Context{off, on} {
 			if v := e.Check(Query{Kind: KindShell, Command: line, Context: cx}); v.Decision != Allow {
@@ -41,10 +49,9 @@ func TestDenoPermissionsOff(t *testing.T) {
 		`deno test --allow-read=.,../other`,
 		`deno test --allow-read=$HOME`,
 		`deno test --allow-write=/tmp/x`,
-		`deno run --allow-run=bash src/a.go`,
-		`deno test --allow-run src/`,
-		`deno test --allow-read --allow-ffi`,
-		`deno run --allow-ffi=./libx.so src/a.go`,
+		`deno run --allow-ffi=/tmp/libx.so src/a.go`,
+		`deno test --allow-ffi=$HOME/x.so`,
+		`deno test --allow-r src/`, // --allow-read or --allow-run: ambiguous
 		`deno run --allow-env https://x.example/mod.ts`,
 		`deno run --allow-read jsr:@check/deps`,
 	} {

@@ -54,6 +54,9 @@ func addEcosystemHandlers(handlers map[string]handler) {
 	handlers["ss"] = ssCmd           // sscmd.go
 	handlers["pgrep"] = pgrepCmd     // proclisters.go
 	handlers["netstat"] = netstatCmd // proclisters.go
+	handlers["top"] = topCmd         // readviews.go
+	handlers["jps"] = jpsCmd         // readviews.go
+	handlers["dlv"] = dlvCmd         // readviews.go
 	handlers["kill"] = jobKill(handlers["kill"])
 	for _, n := range []string{"rubocop", "standardrb", "erb_lint", "brakeman", "phpstan", "phpcs", "phpcbf", "psalm",
 		"pint", "clang-format", "cppcheck", "cpplint", "swiftformat", "shellcheck", "hadolint", "yamllint", "actionlint",
@@ -63,6 +66,7 @@ func addEcosystemHandlers(handlers map[string]handler) {
 			handlers[n] = projectTool
 		}
 	}
+	handlers["javac"] = javacOut(handlers["javac"]) // buildoutput_off.go
 }
 
 // rubyBinstubs are the programs Rails and Bundler generate into bin/, and

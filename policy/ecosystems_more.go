@@ -161,7 +161,7 @@ func lddCmd(x *cmdCtx, args []word) {
 			inWS = inWS && within(p, x.c.ws)
 		}
 		if inWS {
-			x.runFile(a, "ldd runs "+a.val+" to find its libraries", RulePathProgram, "ldd may run "+a.val+", a program of the workspace, and the sandbox is off")
+			x.runFileOff(a, "ldd runs "+a.val+" to find its libraries", RulePathProgram, "ldd may run "+a.val+", a program of the workspace, and the sandbox is off", x.builtProgramOff(x.resolve(a)))
 		} else {
 			x.read(a)
 		}

@@ -186,6 +186,7 @@ func cmakeCmd(x *cmdCtx, args []word) {
 	}
 	for _, d := range outs {
 		x.rewriteTree(d) // treewrites.go: cmake --build . is an in-source build
+		x.markBuilt(d)   // buildoutput_off.go: what runs from it next is the build's product
 	}
 }
 

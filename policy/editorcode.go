@@ -58,6 +58,13 @@ func (x *cmdCtx) exEmbeddedCode(c string) bool {
 
 // lessCmd is less: it asks (it is interactive and runs commands of its
 // own), and the shell line of a +!CMD start-up command is judged.
+//
+// Even its moving forms (less +G, -N, -F) keep asking, in both modes (off29
+// weighed them and kept the decision of polcorp5's relabelled row and
+// adversarial.txt's "pager can run commands"): less reads its keys from
+// the terminal, and an agent that holds the command's terminal (Codex's
+// write_stdin) can type `!CMD` into it, which no line shows. `cat`, `head
+// -n`, `tail -n` and `sed -n` read the same text unasked.
 func lessCmd(x *cmdCtx, args []word) {
 	x.add(Ask, RuleUnknownCommand, args[0].val+" is interactive or can run commands of its own")
 	for _, a := range args[1:] {

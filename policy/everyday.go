@@ -43,8 +43,10 @@ func everydayBuildVerbs(p, r, m, run verbClass) map[string]map[string]verbClass 
 		// plan runs the providers init fetched and the configuration's
 		// external data sources, and reads remote state: inside the sandbox
 		// with no cloud credentials in reach and every host asked by the
-		// proxy; show prints a plan or state file.
-		"terraform": {"plan": run, "show": run},
+		// proxy; show prints a plan or state file. state list (off29) reads
+		// the state plan reads and prints only addresses: allowed where plan
+		// is, asked off as plan is; state show/pull print secrets and ask.
+		"terraform": {"plan": run, "show": run, "state list": run},
 	}
 }
 

@@ -58,7 +58,11 @@ func TestEverydayForms(t *testing.T) {
 		{"uvx evil", Ask, Ask},
 		{"uvx --from git+https://x.example/r ruff check .", Ask, Ask},
 		{"uvx ruff check ~/.ssh", Deny, Deny}, // the tool is judged in both modes (runnerwraps.go)
-		{"terraform state list", Ask, Ask},
+		{"terraform state list", Allow, Ask},  // off29: as plan, which reads the same state (everyday.go)
+		{"terraform state show aws_db_instance.main", Ask, Ask},
+		{"terraform state pull", Ask, Ask},
+		{"time terraform state list", Allow, Ask},
+		{"terraform state list -state=/etc/x.tfstate", Ask, Ask},
 		{"terraform state rm x", Deny, Deny},
 		{"terraform -chdir=infra state mv a b", Deny, Deny},
 		{"terraform state push x.tfstate", Deny, Deny},

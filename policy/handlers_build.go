@@ -86,6 +86,9 @@ func projectTool(x *cmdCtx, args []word) {
 			x.add(Ask, RuleBuildOption, args[0].val+" "+quoteShort(w.val)+" reads its options from a file")
 			continue
 		}
+		if w.val == "-script" && x.kotlinScript(args[0].val, args[i+1:]) { // kotlinscript.go
+			return
+		}
 		if inlineCodeOption(args[0].val, w.val) {
 			x.add(Ask, RuleInterpInline, args[0].val+" "+w.val+" runs inline code")
 			continue

@@ -89,7 +89,7 @@ func addFSHandlers(handlers map[string]handler) {
 			x.add(Ask, RuleShellOption, n+" changes this shell, other processes or file ownership")
 		}
 	}
-	for _, n := range []string{"less", "more", "most", "man", "info", "vi", "vim", "nvim", "nano", "emacs", "view", "pico", "ed", "ex", "joe", "micro", "code", "open", "xdg-open", "top", "htop", "lsof", "dc", "bc", "gdb"} {
+	for _, n := range []string{"less", "more", "most", "man", "info", "vi", "vim", "nvim", "nano", "emacs", "view", "pico", "ed", "ex", "joe", "micro", "code", "open", "xdg-open", "htop", "lsof", "dc", "bc", "gdb"} {
 		n := n
 		handlers[n] = func(x *cmdCtx, a []word) {
 			x.add(Ask, RuleUnknownCommand, n+" is interactive or can run commands of its own")

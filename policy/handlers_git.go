@@ -360,9 +360,15 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 		moveCmd(x, append([]word{{val: "git-mv", static: true}}, sargs...)) // git mv x .cargo/config.toml is mv's write
 	case "bisect":
 		if len(sargs) > 0 && sargs[0].val == "run" {
-			x.add(Ask, RuleGitOther, "git bisect run runs a command at every step")
+			// off29: the command runs once per commit bisect checks out, the
+			// project's own history; it is judged as itself (`git bisect run
+			// go test ./parser/` is go test), as `git bisect good` and a
+			// checkout of each commit already are. No command asks.
 			if len(sargs) > 1 {
+				x.add(Allow, RuleGitLocal, "git bisect run runs the command below at every step")
 				x.nested(sargs[1:], "git bisect run")
+			} else {
+				x.add(Ask, RuleGitOther, "git bisect run with no command")
 			}
 		}
 		if len(sargs) > 0 && (sargs[0].val == "visualize" || sargs[0].val == "view") {
@@ -393,6 +399,15 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 		}
 	case "update-ref", "symbolic-ref", "replace", "update-index", "commit-tree", "mktree", "read-tree",
 		"checkout-index", "hash-object", "mktag", "merge-index", "bundle":
+		// `git update-ref -d refs/heads/X` keeps asking in the copy and in
+		// place although `git branch -D X` is allowed in the copy (off29,
+		// the lead's question): they are not the same deletion. branch -D
+		// refuses the branch HEAD is on and any name that is not a branch;
+		// update-ref -d deletes whatever ref it is given (the checked-out
+		// branch, leaving HEAD unborn and every file "new"; a tag; the
+		// stash; refs/remotes/*) with no check, and is never how a person
+		// cleans up a branch. In place branch -D of an unmerged branch asks
+		// too (inplace.go), so in place both ask. TestBranchRefDeletions.
 		x.add(Ask, RuleGitOther, "git "+sub+" is plumbing that rewrites repository state")
 	case "reflog":
 		if len(sargs) > 0 && (sargs[0].val == "expire" || sargs[0].val == "delete" || sargs[0].val == "drop") {

@@ -28,6 +28,7 @@ func TestPrivilegeToolsAndUnknownRunners(t *testing.T) {
 		{"xcrun simctl list", "allow", "allow"},
 		{"nix-shell --run 'go test ./...'", "ask", "ask"},
 		{"gdb -batch -ex run -ex bt ./a.out", "allow", "ask"},
-		{"strace -f -o trace.txt ./build/main", "!allow", "!allow"},
+		{"strace -f -o trace.txt ./build/main", "allow", "!allow"}, // off29: strace with options it knows is the program it runs (tracers.go)
+		{"strace -f -E LD_PRELOAD=./x.so ./build/main", "!allow", "!allow"},
 	})
 }

@@ -1,6 +1,11 @@
 package policy
 
-import "strings"
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strings"
+)
 
 // The project's own programs with the sandbox off (issue 32, pol23 item 5).
 //
@@ -63,11 +68,36 @@ func (x *cmdCtx) javaJarOff(f word) bool {
 		return false
 	}
 	for _, p := range paths {
-		if !buildOutputJar(x.c, p) {
+		if !buildOutputJar(x.c, p) && !x.classDirOff(p) {
 			return false
 		}
 	}
 	return true
+}
+
+// classDirOff reports whether p, a class path entry, is a folder of the
+// workspace's build output (out, build/classes, target/classes) that the
+// build on this line's && chain wrote (markBuilt: `javac -d out … && java
+// -cp out com.example.Main`), or lies in one: the project's compiled
+// sources, as `mvn test` runs them (buildoutput_off.go). A folder the line
+// did not build keeps asking (TestBuildOutputsAndProjectSettings).
+func (x *cmdCtx) classDirOff(p string) bool {
+	r, ok := relTo(x.c.ws, p)
+	if !ok || x.wroteBesidesBuilds() {
+		return false
+	}
+	top, _, _ := strings.Cut(r, "/")
+	if !buildOutputDirs.has(top) && !strings.HasPrefix(top, "cmake-build-") {
+		return false
+	}
+	built := false
+	for q := range x.c.built {
+		if (q == p || within(p, q)) && x.c.builtHere(q) {
+			built = true
+		}
+	}
+	fi, err := os.Lstat(p)
+	return built && (errors.Is(err, fs.ErrNotExist) || err == nil && fi.IsDir())
 }
 
 // railsServerOpts are rails server's options that take a value and which

@@ -49,7 +49,7 @@ var wrapKinds = lazy[map[string]wrapKind]{build: func() map[string]wrapKind {
 		"nsenter", "chroot", "setpriv", "capsh"} { // privtools.go: enter other namespaces, change root or capabilities
 		m[n] = wrapPriv
 	}
-	for _, n := range []string{"unshare", "firejail", "bwrap", "systemd-run", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "rlwrap", "entr", "nodemon", "tmux", "screen", "dtach"} {
+	for _, n := range []string{"unshare", "firejail", "bwrap", "systemd-run", "proot", "fakeroot", "faketime", "strace", "ltrace", "gdb", "valgrind", "script", "expect", "rlwrap", "entr", "nodemon", "tmux", "screen", "dtach", "bear"} {
 		m[n] = wrapOpaque
 	}
 	for n := range runWrappers.get() {
@@ -252,6 +252,16 @@ func (x *cmdCtx) wrapper(args []word) (inner []word, ok bool) {
 		}
 		if name == "gdb" {
 			if inner, ok := x.gdbInner(args[1:]); ok { // gdb.go
+				return inner, true
+			}
+		}
+		if name == "strace" {
+			if inner, ok := x.straceInner(args[1:]); ok { // tracers.go
+				return inner, true
+			}
+		}
+		if name == "bear" {
+			if inner, ok := x.bearInner(args[1:]); ok { // tracers.go
 				return inner, true
 			}
 		}
