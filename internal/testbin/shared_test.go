@@ -6,9 +6,14 @@ import (
 	"testing"
 )
 
-// The build key follows what a build reads: a source or embedded file
-// changes it; a test file, test data or a dot-directory does not.
+// The build key follows what a build of the binaries reads (go list
+// -deps): a source or embedded file of a package they are made of, a new
+// file in one, go.mod, the flags and the packages change it; a test file,
+// test data, a dot-directory, a package they do not import (a test helper)
+// or a script beside them does not.
 func TestBuildKeyFollowsTheSources(t *testing.T) {
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
 	root := t.TempDir()
 	write := func(rel, body string) {
 		t.Helper()
@@ -20,32 +25,52 @@ func TestBuildKeyFollowsTheSources(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	pkgs := []string{"./cmd/app"}
 	key := func(flags ...string) string {
 		t.Helper()
-		k, err := buildKey(root, flags)
+		k, err := buildKey(root, flags, pkgs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return k
 	}
-	write("go.mod", "module x\n")
-	write("a/a.go", "package a\n")
+	write("go.mod", "module x\n\ngo 1.21\n")
+	write("cmd/app/main.go", "package main\n\nimport _ \"x/a\"\n\nfunc main() {}\n")
+	write("a/a.go", "package a\n\nimport _ \"embed\"\n\n//go:embed page.html\nvar Page string\n")
 	write("a/page.html", "<p>embedded</p>\n")
+	write("helper/helper.go", "package helper\n")
 	k0 := key()
-	for _, rel := range []string{"a/a_test.go", "a/testdata/x.txt", ".git/HEAD"} {
+	for _, rel := range []string{"a/a_test.go", "a/testdata/x.txt", ".git/HEAD", "a/notes.txt", "docs/measure/x.sh"} {
 		write(rel, "changed\n")
 		if k := key(); k != k0 {
 			t.Errorf("writing %s changed the key", rel)
 		}
 	}
+	write("helper/helper.go", "package helper\n\nvar Changed = 1\n")
+	write("helper/more.go", "package helper\n")
+	if k := key(); k != k0 {
+		t.Error("a package the binaries do not import changed the key (a test helper's edit rebuilt them)")
+	}
 	if key("-tags", "sentineltest") == k0 {
 		t.Error("build flags do not change the key")
 	}
-	for _, rel := range []string{"a/a.go", "a/page.html", "go.mod", "b/new.go"} {
-		write(rel, "package changed\n")
+	pkgs = []string{"./cmd/app", "./helper"}
+	if key() == k0 {
+		t.Error("another package to build does not change the key")
+	}
+	pkgs = []string{"./cmd/app"}
+	for _, c := range []struct{ rel, body string }{
+		{"a/a.go", "package a\n\nimport _ \"embed\"\n\n//go:embed page.html\nvar Page string\n\nvar B = 2\n"},
+		{"a/page.html", "<p>changed</p>\n"},
+		{"a/new.go", "package a\n"},
+		{"cmd/app/main.go", "package main\n\nimport _ \"x/a\"\nimport _ \"x/helper\"\n\nfunc main() {}\n"},
+		{"helper/helper.go", "package helper\n\nvar Changed = 2\n"}, // imported now
+		{"go.mod", "module x\n\ngo 1.22\n"},
+	} {
+		write(c.rel, c.body)
 		k := key()
 		if k == k0 {
-			t.Errorf("writing %s did not change the key", rel)
+			t.Errorf("writing %s did not change the key", c.rel)
 		}
 		k0 = k
 	}
