@@ -61,11 +61,11 @@ func sharedBuild(helper bool, flags ...string) (string, error) {
 	if helper {
 		pkgs = append(pkgs, "./cmd/sentinel-helper")
 	}
-	key, err := buildKey(root, flags, pkgs)
+	cache, err := cacheRoot()
 	if err != nil {
 		return "", err
 	}
-	cache, err := cacheRoot()
+	key, err := memoKey(cache, root, flags, pkgs)
 	if err != nil {
 		return "", err
 	}
@@ -117,11 +117,18 @@ func sharedBuild(helper bool, flags ...string) (string, error) {
 }
 
 // prune removes builds other than keep that no process has used for
-// cacheMaxAge, skipping any whose lock another process holds.
+// cacheMaxAge, skipping any whose lock another process holds, and key
+// memos (memoKey) as old.
 func prune(cache, keep string) {
 	ents, _ := os.ReadDir(cache)
 	for _, e := range ents {
 		name := e.Name()
+		if !e.IsDir() && strings.HasPrefix(name, "key-") {
+			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > cacheMaxAge {
+				_ = os.Remove(filepath.Join(cache, name)) // a memo (memoKey) no process used
+			}
+			continue
+		}
 		if !e.IsDir() || name == keep || strings.HasSuffix(name, ".tmp") {
 			continue
 		}

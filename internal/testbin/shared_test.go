@@ -106,3 +106,64 @@ func TestRaceBinaryIsOptIn(t *testing.T) {
 		t.Errorf("flags with %s=1 = %q, want -race", RaceBinaryEnv, f)
 	}
 }
+
+// The key is remembered per tree: a second process with the same files
+// reads it (a planted memo is what it returns), a changed file anywhere is
+// a new memo whose key still follows buildKey (a helper's edit: the same
+// key; a source's: another), and a memo that is not a key is not trusted.
+func TestMemoKeyIsRememberedPerTree(t *testing.T) {
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
+	root, cache := t.TempDir(), t.TempDir()
+	write := func(rel, body string) {
+		t.Helper()
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs := []string{"./cmd/app"}
+	key := func() string {
+		t.Helper()
+		k, err := memoKey(cache, root, nil, pkgs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	write("go.mod", "module x\n\ngo 1.21\n")
+	write("cmd/app/main.go", "package main\n\nfunc main() {}\n")
+	write("helper/helper.go", "package helper\n")
+	k0 := key()
+	if want, _ := buildKey(root, nil, pkgs); k0 != want {
+		t.Fatalf("memoKey %s, buildKey %s", k0, want)
+	}
+	tree, err := treeHash(root, nil, pkgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := filepath.Join(cache, "key-"+tree)
+	if b, _ := os.ReadFile(memo); string(b) != k0 {
+		t.Fatalf("memo holds %q, want %s", b, k0)
+	}
+	const planted = "0123456789abcdef01234567"
+	os.WriteFile(memo, []byte(planted), 0o644)
+	if k := key(); k != planted {
+		t.Errorf("the same tree gave %s, not its memo %s", k, planted)
+	}
+	os.WriteFile(memo, []byte("not a key"), 0o644)
+	if k := key(); k != k0 {
+		t.Errorf("a memo that is not a key gave %q", k)
+	}
+	write("helper/helper.go", "package helper\n\nvar Changed = 1\n")
+	if k := key(); k != k0 {
+		t.Errorf("a helper's edit gave another build key %s (want %s)", k, k0)
+	}
+	write("cmd/app/main.go", "package main\n\nfunc main() { println() }\n")
+	if k := key(); k == k0 {
+		t.Error("a source's edit kept the build key")
+	}
+}
