@@ -23,8 +23,11 @@ type busy struct {
 	step  string       // a wait said only by progress (no check started): which
 }
 
-// spinner frames, one a second (the TUI's tick).
+// spinner frames, one a second (the TUI's tick); stillMark instead with
+// Options.ReduceMotion (the elapsed seconds beside it still move).
 var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+
+const stillMark = "•"
 
 // trackBusy follows the waits ev starts or ends; it reports whether ev is
 // only a sign of life (a check's progress), which the spinner line shows
@@ -68,7 +71,11 @@ func (m *model) busyLine(w int) string {
 		return ""
 	}
 	d := max(m.opts.Now().Sub(b.since), 0).Truncate(time.Second)
-	s := fmt.Sprintf(" %s %s · %s", spinner[int(d.Seconds())%len(spinner)], b.what, d)
+	mark := spinner[int(d.Seconds())%len(spinner)]
+	if m.opts.ReduceMotion {
+		mark = stillMark
+	}
+	s := fmt.Sprintf(" %s %s · %s", mark, b.what, d)
 	if b.last != "" {
 		s += " · " + b.last
 	}

@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -61,5 +63,44 @@ func TestAWaitBeforeAnyCheckSpins(t *testing.T) {
 	h.send(eventsMsg{ev(2, journal.Tool, runner.KindVerifyStart, "verify: go test ./...", runner.Check{Command: "go test ./..."})})
 	if s := h.screen(); strings.Contains(s, "Go build cache") || !strings.Contains(s, "verifying go test ./...") {
 		t.Fatalf("the first check does not take the spinner over:\n%s", s)
+	}
+}
+
+// With the person's reduce-motion choice the wait line's mark holds still,
+// and its elapsed seconds still count up every second (never silent); the
+// coder pane's frame is ReducedMotionFrame unless one is given.
+func TestReduceMotionStillsTheSpinnerButNotTheClock(t *testing.T) {
+	s := NewReplay(testInfo(), nil)
+	clk := &clock{now: t0.Add(90 * time.Second)}
+	r, m := newLive(s, Options{Theme: "dark", Now: clk.Now, History: 1000, ReduceMotion: true}, func(b []byte) { _ = s.SendKeys(b) })
+	t.Cleanup(m.close)
+	h := &harness{t: t, r: r, m: m, s: s, clk: clk}
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	h.send(eventsMsg{ev(1, journal.Tool, runner.KindVerifyStart, "verify: go test ./...", runner.Check{Command: "go test ./...", Source: "detected"})})
+	var marks []string
+	for i := 1; i <= 3; i++ {
+		h.clk.Add(time.Second)
+		sc := h.screen()
+		want := fmt.Sprintf("%s verifying go test ./... · %ds", stillMark, i)
+		if !strings.Contains(sc, want) {
+			t.Fatalf("second %d: no %q:\n%s", i, want, sc)
+		}
+		for _, f := range spinner {
+			if strings.Contains(sc, f) {
+				marks = append(marks, f)
+			}
+		}
+	}
+	if len(marks) > 0 {
+		t.Errorf("the spinner turned with reduce motion: %q", marks)
+	}
+	if f := (Options{ReduceMotion: true}).withDefaults().Frame; f != ReducedMotionFrame {
+		t.Errorf("reduce motion's frame = %v, want %v", f, ReducedMotionFrame)
+	}
+	if f := (Options{}).withDefaults().Frame; f != DefaultFrame {
+		t.Errorf("the default frame = %v, want %v", f, DefaultFrame)
+	}
+	if f := (Options{ReduceMotion: true, Frame: time.Millisecond}).withDefaults().Frame; f != time.Millisecond {
+		t.Errorf("a given frame = %v, want 1ms", f)
 	}
 }

@@ -25,8 +25,15 @@ type Options struct {
 	// waiting for the person to press q.
 	ExitWhenDone bool
 	// Frame is how long streaming events are gathered before the screen is
-	// redrawn. 0 means DefaultFrame.
+	// redrawn, and the coder pane's redraws are at most one a Frame. 0 means
+	// DefaultFrame, or ReducedMotionFrame with ReduceMotion.
 	Frame time.Duration
+	// ReduceMotion is the person's "reduce motion" choice (reduce_motion in
+	// their config.toml): the wait line's spinner is a still mark (its
+	// elapsed seconds still count up each second, so a wait is never
+	// silent), and the coder pane, which follows every frame of the
+	// coder's own animations, redraws at most once a ReducedMotionFrame.
+	ReduceMotion bool
 	// Guard is how long a newly opened approval card ignores keys, so a
 	// keystroke already in flight cannot answer it. 0 means DefaultGuard.
 	Guard time.Duration
@@ -52,7 +59,12 @@ type Options struct {
 const (
 	DefaultHistory = 10000
 	DefaultFrame   = 16 * time.Millisecond
-	DefaultGuard   = 400 * time.Millisecond
+	// ReducedMotionFrame is the coder pane's frame with ReduceMotion: an
+	// agent's spinner (Claude Code's every 120 ms, its shimmer every 50 ms)
+	// moves at most ten times a second; typed text still shows at once
+	// after a pause.
+	ReducedMotionFrame = 100 * time.Millisecond
+	DefaultGuard       = 400 * time.Millisecond
 )
 
 func (o Options) withDefaults() Options {
@@ -61,6 +73,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Frame <= 0 {
 		o.Frame = DefaultFrame
+		if o.ReduceMotion {
+			o.Frame = ReducedMotionFrame
+		}
 	}
 	if o.Guard <= 0 {
 		o.Guard = DefaultGuard

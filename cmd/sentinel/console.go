@@ -40,7 +40,7 @@ q leaves the console; the runs and their requests go on.`,
 			if err != nil {
 				return err
 			}
-			return tui.RunConsole(c.Context(), tui.Options{Theme: theme, Signal: tuiSignal()})
+			return tui.RunConsole(c.Context(), tui.Options{Theme: theme, Signal: tuiSignal(), ReduceMotion: tuiReduceMotion()})
 		},
 	}
 	c.Flags().StringVar(&theme, "theme", "", "TUI theme: auto, dark, light, high-contrast, or a user theme's name")

@@ -303,7 +303,7 @@ func showRun(ctx context.Context, r *runner.Run, person *approvals.PersonQueue, 
 		}
 	}()
 	if useTUI {
-		if err := tui.Run(tuiCtx, r, tui.Options{Theme: theme, Preview: r.PreviewGrant, Signal: tuiSignal()}); err != nil {
+		if err := tui.Run(tuiCtx, r, tui.Options{Theme: theme, Preview: r.PreviewGrant, Signal: tuiSignal(), ReduceMotion: tuiReduceMotion()}); err != nil {
 			r.Stop()
 			r.Wait()
 			return runner.Result{}, err

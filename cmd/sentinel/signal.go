@@ -22,3 +22,10 @@ func tuiSignal() tui.Signal {
 	}
 	return s
 }
+
+// tuiReduceMotion is the person's reduce_motion (config.Config.ReduceMotion)
+// for the TUI; off when the config cannot be read.
+func tuiReduceMotion() bool {
+	c, err := config.Load("")
+	return err == nil && c.ReduceMotion != nil && *c.ReduceMotion
+}

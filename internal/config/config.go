@@ -37,10 +37,20 @@ import (
 
 // Config is everything that can be configured in a file.
 type Config struct {
-	Coder   string  `toml:"coder"` // default --coder
-	Theme   string  `toml:"theme"`
-	Verify  Verify  `toml:"verify"`
-	Sandbox Sandbox `toml:"sandbox"`
+	Coder string `toml:"coder"` // default --coder
+	Theme string `toml:"theme"`
+	// ReduceMotion is the person's "reduce motion" choice for Sentinel's
+	// TUI (reduce_motion = true): its spinner holds still (the elapsed
+	// seconds still count) and the coder pane redraws at most ten times a
+	// second (tui.Options.ReduceMotion). The person's own choice: the TUI
+	// reads it from the user's config.toml only, as [notify] (a project
+	// file's is withheld by Narrow). An agent's own animations follow the
+	// agent's own setting, which a run keeps (Claude Code's
+	// prefersReducedMotion, Codex's [tui] animations, Gemini CLI's
+	// ui.showSpinner, opencode's animations_enabled).
+	ReduceMotion *bool   `toml:"reduce_motion"`
+	Verify       Verify  `toml:"verify"`
+	Sandbox      Sandbox `toml:"sandbox"`
 	// Supervisor is the [supervisor] section: backend, base_url, model,
 	// api_key_env, timeout, prompts, max_tokens, command; and the role
 	// sections [supervisor.judge|reviewer|adversary|relay].
@@ -319,7 +329,7 @@ func parse(path string, src []byte) (Config, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		key := und[0].String()
-		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command, [supervisor.judge|reviewer|adversary|relay] backend/base_url/model/api_key_env/timeout/max_tokens/command, [service] require_launcher/allowed_apps/blocked_dirs/denied_executables/grace/scan_interval, [notify] command/desktop/bell/title/terminal, [exec] writable)", path, lineOf(string(src), und[0]...), key)
+		return c, fmt.Errorf("%s:%d: unknown key %q (known: coder, theme, reduce_motion, [verify] commands/timeout, [sandbox] allow_hosts/hidden/readable, [supervisor] backend/base_url/model/api_key_env/timeout/prompts/max_tokens/command, [supervisor.judge|reviewer|adversary|relay] backend/base_url/model/api_key_env/timeout/max_tokens/command, [service] require_launcher/allowed_apps/blocked_dirs/denied_executables/grace/scan_interval, [notify] command/desktop/bell/title/terminal, [exec] writable)", path, lineOf(string(src), und[0]...), key)
 	}
 	for _, name := range RoleNames {
 		if t := c.Supervisor.Role(name).Timeout; t != "" {

@@ -84,6 +84,12 @@ func intString(n int) string {
 var fields = []field{
 	{key: "coder", get: func(c Config) string { return c.Coder }},
 	{key: "theme", get: func(c Config) string { return c.Theme }},
+	{key: "reduce_motion", get: func(c Config) string {
+		if c.ReduceMotion != nil {
+			return strconv.FormatBool(*c.ReduceMotion)
+		}
+		return ""
+	}},
 	{key: "verify.commands", get: func(c Config) string { return joinList(c.Verify.Commands) }},
 	{key: "verify.timeout", get: func(c Config) string { return c.Verify.Timeout }},
 	{key: "sandbox.allow_hosts", get: func(c Config) string { return joinList(c.Sandbox.AllowHosts) }, list: true},

@@ -9,6 +9,9 @@ func (c *Config) merge(o Config) {
 	if o.Theme != "" {
 		c.Theme = o.Theme
 	}
+	if o.ReduceMotion != nil {
+		c.ReduceMotion = o.ReduceMotion
+	}
 	if len(o.Verify.Commands) > 0 {
 		c.Verify.Commands = o.Verify.Commands
 	}

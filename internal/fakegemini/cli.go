@@ -12,8 +12,11 @@ import (
 // against this server: API-key auth (without it gemini -p fails with
 // "Invalid auth method selected."), and no usage statistics (on by default:
 // they resolve play.googleapis.com), telemetry, update checks or IDE
-// integration.
+// integration; and, as a person who asked for a still screen would have
+// it, no spinner (ui.showSpinner; a run keeps it), so a waiting gemini's
+// TUI does not redraw.
 var Settings = map[string]any{
+	"ui":        map[string]any{"showSpinner": false},
 	"security":  map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
 	"privacy":   map[string]any{"usageStatisticsEnabled": false},
 	"telemetry": map[string]any{"enabled": false},

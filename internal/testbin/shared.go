@@ -5,10 +5,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -20,9 +20,9 @@ import (
 // test ./...` runs many packages' tests at once, and each used to build and
 // link its own 100 MB sentinel. The first process to need a build takes a
 // lock in a cache directory of this user's, builds into a directory named
-// by a hash of everything the build reads (the module's non-test sources,
-// go.mod, go.sum, the Go toolchain and the flags), and the others wait on
-// the lock and reuse it.
+// by a hash of everything the build reads (buildKey: the sources of the
+// packages the binaries are made of, go.mod, go.sum, the Go toolchain and
+// the flags), and the others wait on the lock and reuse it.
 
 // cacheMaxAge is how long an unused build stays in the cache: longer than
 // any test process lives (CI gives a whole run 90 minutes; a reuse touches
@@ -61,11 +61,11 @@ func sharedBuild(helper bool, flags ...string) (string, error) {
 	if helper {
 		pkgs = append(pkgs, "./cmd/sentinel-helper")
 	}
-	key, err := buildKey(root, append(append([]string(nil), flags...), pkgs...))
+	cache, err := cacheRoot()
 	if err != nil {
 		return "", err
 	}
-	cache, err := cacheRoot()
+	key, err := memoKey(cache, root, flags, pkgs)
 	if err != nil {
 		return "", err
 	}
@@ -117,11 +117,18 @@ func sharedBuild(helper bool, flags ...string) (string, error) {
 }
 
 // prune removes builds other than keep that no process has used for
-// cacheMaxAge, skipping any whose lock another process holds.
+// cacheMaxAge, skipping any whose lock another process holds, and key
+// memos (memoKey) as old.
 func prune(cache, keep string) {
 	ents, _ := os.ReadDir(cache)
 	for _, e := range ents {
 		name := e.Name()
+		if !e.IsDir() && strings.HasPrefix(name, "key-") {
+			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > cacheMaxAge {
+				_ = os.Remove(filepath.Join(cache, name)) // a memo (memoKey) no process used
+			}
+			continue
+		}
 		if !e.IsDir() || name == keep || strings.HasSuffix(name, ".tmp") {
 			continue
 		}
@@ -142,44 +149,81 @@ func prune(cache, keep string) {
 	}
 }
 
-// buildKey hashes what a build of the module's commands reads: every
-// file under root except tests, test data and dot-directories, the Go
-// toolchain's identity and settings, and the build flags.
-func buildKey(root string, flags []string) (string, error) {
+// buildKey hashes what a build of pkgs with flags reads, as `go list -deps`
+// (given the same flags, so -tags and -race pick the same files) names it:
+// for each package of this module (or replaced by a local directory) the
+// files it compiles and embeds; for each other module its path and
+// version (go.sum pins their content); go.mod, go.sum and go.work; the Go
+// toolchain's identity and settings; and the flags. A change anywhere else
+// (a test, a test helper package such as cmd/sentinel/internal/e2etest, a
+// script under docs/) is not in the binary and no longer rebuilds it.
+func buildKey(root string, flags, pkgs []string) (string, error) {
 	h := sha256.New()
 	env, err := exec.Command("go", "env", "GOVERSION", "GOROOT", "GOFLAGS", "GOEXPERIMENT", "CGO_ENABLED", "GOOS", "GOARCH", "GOAMD64", "CC").Output()
 	if err != nil {
 		return "", fmt.Errorf("go env: %w", err)
 	}
-	fmt.Fprintf(h, "env\x00%s\x00flags\x00%q\x00", env, flags)
-	var files []string
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if p != root && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Type().IsRegular() && !strings.HasSuffix(name, "_test.go") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	fmt.Fprintf(h, "env\x00%s\x00flags\x00%q\x00pkgs\x00%q\x00", env, flags, pkgs)
+	files, mods, err := buildInputs(root, flags, pkgs)
 	if err != nil {
 		return "", err
 	}
+	for _, f := range []string{"go.mod", "go.sum", "go.work", "go.work.sum"} {
+		if _, err := os.Stat(filepath.Join(root, f)); err == nil {
+			files = append(files, filepath.Join(root, f))
+		}
+	}
 	sort.Strings(files)
+	files = slices.Compact(files)
 	for _, p := range files {
-		rel, _ := filepath.Rel(root, p)
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			rel = p
+		}
 		if err := hashFile(h, rel, p); err != nil {
 			return "", err
 		}
 	}
+	sort.Strings(mods)
+	fmt.Fprintf(h, "modules\x00%q\x00", slices.Compact(mods))
 	return hex.EncodeToString(h.Sum(nil))[:24], nil
+}
+
+// listFormat prints, for each package a build of the listed ones compiles,
+// a line "M <module>@<version>" for a package of a module from the module
+// cache, or "F <dir>" and then the package's Go, cgo, C, C++, assembly,
+// header, syso and embedded files, NUL-separated. Standard packages are
+// covered by GOROOT and GOVERSION in the key.
+const listFormat = `{{if not .Standard}}{{if and .Module (not .Module.Main) (not .Module.Replace) .Module.Version}}M {{.Module.Path}}@{{.Module.Version}}` +
+	`{{else if and .Module .Module.Replace .Module.Replace.Version}}M {{.Module.Path}}=>{{.Module.Replace.Path}}@{{.Module.Replace.Version}}` +
+	`{{else}}F {{.Dir}}{{range .GoFiles}}{{"\x00"}}{{.}}{{end}}{{range .CgoFiles}}{{"\x00"}}{{.}}{{end}}{{range .CFiles}}{{"\x00"}}{{.}}{{end}}` +
+	`{{range .CXXFiles}}{{"\x00"}}{{.}}{{end}}{{range .SFiles}}{{"\x00"}}{{.}}{{end}}{{range .HFiles}}{{"\x00"}}{{.}}{{end}}` +
+	`{{range .SysoFiles}}{{"\x00"}}{{.}}{{end}}{{range .EmbedFiles}}{{"\x00"}}{{.}}{{end}}{{end}}` + "\n{{end}}"
+
+// buildInputs are the files (absolute) and the modules (path@version) a
+// build of pkgs with flags reads, from `go list -deps`.
+func buildInputs(root string, flags, pkgs []string) (files, mods []string, err error) {
+	args := append(append(append([]string{"list", "-e", "-deps", "-f", listFormat}, flags...), "--"), pkgs...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		switch {
+		case strings.HasPrefix(line, "M "):
+			mods = append(mods, line[2:])
+		case strings.HasPrefix(line, "F "):
+			parts := strings.Split(line[2:], "\x00")
+			for _, f := range parts[1:] {
+				files = append(files, filepath.Join(parts[0], f))
+			}
+		}
+	}
+	return files, mods, nil
 }
 
 // hashFile adds a file's name and content to h; a file over 16 MB (a

@@ -190,8 +190,9 @@ func (a *Adapter) HookCommand() (string, error) {
 // file; see doc.go).
 //
 // Without a managed policy (Options.Managed unset: --sandbox off, macOS)
-// it also carries the person's settings env and deny rules (Options.Personal)
-// under those overrides.
+// it also carries the person's settings env, display settings
+// (displaySettings) and deny rules (Options.Personal) under those overrides:
+// no settings file is read then.
 func (a *Adapter) Settings() (string, error) {
 	hooks, err := a.hooks()
 	if err != nil {
@@ -214,6 +215,11 @@ func (a *Adapter) Settings() (string, error) {
 				merged[k] = v
 			}
 			settings["env"] = merged
+		}
+		for _, k := range displaySettings {
+			if v, ok := a.opts.Personal[k]; ok {
+				settings[k] = v
+			}
 		}
 		perms := a.unattendedPermissions()
 		if len(a.opts.Deny) > 0 {

@@ -105,6 +105,31 @@ func TestSettingsInjectHooksThatCannotBeSwitchedOff(t *testing.T) {
 	}
 }
 
+// Without a managed policy no settings file is read, so the person's
+// "Reduce motion" goes in --settings with their env; with one, their
+// settings.json carries it (TestPersonalSettings).
+func TestSettingsCarryThePersonsReduceMotionWithoutAPolicy(t *testing.T) {
+	for _, managed := range []bool{false, true} {
+		a := New(Options{Binary: "/opt/claude", Sentinel: "/opt/sentinel", Managed: managed,
+			Personal: map[string]any{"prefersReducedMotion": true, "model": "opus"}})
+		argv, err := a.Argv("t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := settingsOf(t, argv)
+		if got, want := s["prefersReducedMotion"], any(true); managed {
+			if got != nil {
+				t.Errorf("with a managed policy --settings has prefersReducedMotion %v; the person's settings.json carries it", got)
+			}
+		} else if got != want {
+			t.Errorf("without a managed policy --settings has prefersReducedMotion %v, want the person's true", got)
+		}
+		if s["model"] != nil {
+			t.Errorf("--settings has model %v: only display settings go there", s["model"])
+		}
+	}
+}
+
 func TestSteerBytesAndInitialInput(t *testing.T) {
 	inter, head := New(Options{}), New(Options{Mode: Headless})
 	if got := string(inter.SteerBytes("stop\nand  test")); got != "stop and test\r" {

@@ -71,14 +71,19 @@ func TestPersonalSettings(t *testing.T) {
 		"permissions":  map[string]any{"allow": []any{"Bash(*)"}, "deny": []any{"Read"}},
 		"statusLine":   map[string]any{"type": "command", "command": "x"},
 		"apiKeyHelper": "x",
+		// the person's "Reduce motion": display only, runs nothing
+		"prefersReducedMotion": true,
 	})
 	keys := []string{}
 	for k := range got {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	if strings.Join(keys, ",") != "env,model" {
-		t.Errorf("kept keys %v, want env,model", keys)
+	if strings.Join(keys, ",") != "env,model,prefersReducedMotion" {
+		t.Errorf("kept keys %v, want env,model,prefersReducedMotion", keys)
+	}
+	if got["prefersReducedMotion"] != true {
+		t.Errorf("prefersReducedMotion = %v, want the person's true", got["prefersReducedMotion"])
 	}
 	if env := got["env"].(map[string]any); len(env) != 1 || env["FOO"] != "1" {
 		t.Errorf("env = %v, want only FOO", env)

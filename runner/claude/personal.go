@@ -19,8 +19,17 @@ var personalEntries = []string{"CLAUDE.md", "commands", "skills", "agents"}
 // keptSettings are the keys of the person's settings.json a run keeps.
 // Hooks, permission rules (deny rules go to the managed policy instead:
 // ManagedSettings), status-line and helper commands, and anything else
-// that runs a command or widens access are left out.
-var keptSettings = []string{"env", "model", "outputStyle", "alwaysThinkingEnabled", "includeCoAuthoredBy", "language"}
+// that runs a command or widens access are left out. displaySettings are
+// among them.
+var keptSettings = append([]string{"env", "model", "outputStyle", "alwaysThinkingEnabled", "includeCoAuthoredBy", "language"}, displaySettings...)
+
+// displaySettings are the person's settings that only change how Claude
+// Code draws its screen, kept in every run, with a managed policy or
+// without one (Settings): prefersReducedMotion is their "Reduce motion"
+// (an accessibility choice; it also stops the spinner's 120 ms and the
+// shimmer's 50 ms redraws, which cost a waiting Claude 1.3-2.7 CPU-s per
+// 20 s against 0.4: docs/measure/claude-spinner.sh).
+var displaySettings = []string{"prefersReducedMotion"}
 
 // personalDir is the person's own Claude Code directory: $CLAUDE_CONFIG_DIR
 // or ~/.claude.

@@ -27,7 +27,8 @@ type Plan struct {
 	Hosts []string
 	// Auth says the person's auth.json is copied into the run's CODEX_HOME.
 	Auth bool
-	// Keep are the person's settings taken over as they are (keepKeys).
+	// Keep are the person's settings taken over as they are (keepKeys,
+	// keepTUIKeys under "tui").
 	Keep map[string]any
 	// MCP are the person's MCP servers, each made to ask before every tool
 	// call (askEveryTool).
@@ -47,6 +48,14 @@ type Plan struct {
 var keepKeys = []string{"model_reasoning_effort", "model_reasoning_summary", "model_verbosity",
 	"model_context_window", "model_auto_compact_token_limit", "service_tier",
 	"project_doc_max_bytes", "project_doc_fallback_filenames"}
+
+// keepTUIKeys are the person's [tui] settings a run keeps: animations is
+// their "Animations" setting (Settings > Effects in the TUI; 0.171.0 checks
+// it is a boolean), which stills the welcome screen, the working indicator
+// and transitions. It only changes how Codex draws its screen, and a person
+// who turned motion off for their eyes keeps it off under Sentinel (a
+// waiting Codex then also stops redrawing, and Sentinel's coder pane with it).
+var keepTUIKeys = []string{"animations"}
 
 // openaiID is Codex's built-in provider.
 const openaiID = "openai"
@@ -122,6 +131,15 @@ func NewPlan(env Provider, person *Person, whereAmI string) (Plan, error) {
 		if v, ok := person.setting(k); ok {
 			pl.Keep[k] = v
 		}
+	}
+	tui := map[string]any{}
+	for _, k := range keepTUIKeys {
+		if v, ok := person.table("tui")[k]; ok {
+			tui[k] = v
+		}
+	}
+	if len(tui) > 0 {
+		pl.Keep["tui"] = tui
 	}
 	if servers := person.table("mcp_servers"); len(servers) > 0 {
 		pl.MCP = map[string]any{}

@@ -57,6 +57,9 @@ trust_level = "trusted"
 command = "srv"
 [mcp_servers.s.tools.t]
 approval_mode = "approve"
+[tui]
+animations = false
+notifications = ["x"]
 `, "")
 	pl, err := NewPlan(Provider{FromEnv: true, BaseURL: "http://ignored"}, p, "WHERE")
 	if err != nil {
@@ -73,6 +76,10 @@ approval_mode = "approve"
 		if _, ok := c[k]; ok {
 			t.Errorf("%s reached the run's config", k)
 		}
+	}
+	// The person's "Animations" off (display only) is kept; nothing else of [tui].
+	if tui, _ := c["tui"].(map[string]any); len(tui) != 1 || tui["animations"] != false {
+		t.Errorf("[tui] = %v, want only the person's animations = false", c["tui"])
 	}
 	if c["approvals_reviewer"] != "user" || c["sandbox_mode"] != SandboxMode || c["developer_instructions"] != "WHERE" {
 		t.Errorf("forced settings: %v", c)

@@ -21,7 +21,13 @@ func TestForceSettings(t *testing.T) {
 		"hooksConfig": map[string]any{"enabled": true},
 		"mcpServers":  map[string]any{"s": map[string]any{"command": "srv", "trust": true}},
 		"autoAccept":  true, "allowedTools": []any{"x"}, "model": map[string]any{"name": "m"},
+		// the person's still screen (display only): no spinner, no phrases
+		"ui": map[string]any{"showSpinner": false, "loadingPhrases": "off", "accessibility": map[string]any{"screenReader": true}},
 	})
+	if ui, _ := m["ui"].(map[string]any); ui["showSpinner"] != false || ui["loadingPhrases"] != "off" ||
+		ui["accessibility"].(map[string]any)["screenReader"] != true {
+		t.Errorf("the person's ui settings were not kept: %v", m["ui"])
+	}
 	g, tools, sec := m["general"].(map[string]any), m["tools"].(map[string]any), m["security"].(map[string]any)
 	if g["defaultApprovalMode"] != "default" || g["vimMode"] != true {
 		t.Errorf("general = %v", g)

@@ -16,7 +16,8 @@
 //
 // The person's own opencode setup comes along in the run's own home:
 // their config (providers, model, MCP servers, agents) rewritten by
-// ExecConfig, their global AGENTS.md and their login. No plugin of theirs
+// ExecConfig, their global AGENTS.md, their login and their TUI's
+// display choices ("Disable animations": display.go). No plugin of theirs
 // or the project's is loaded: plugins are code inside opencode that could
 // act, or change a call after Sentinel judged it, out of Sentinel's sight.
 // opencode's own permission prompts are turned off (ask → allow, denials

@@ -67,7 +67,8 @@ const gitignore = "node_modules\npackage.json\npackage-lock.json\nbun.lock\n.git
 // sandbox, so the coder cannot add a plugin, change Sentinel's or its
 // settings for a later start, and opencode installs nothing into it (it
 // skips a dir it cannot write; its npm install would otherwise reach the
-// registry at every start). The person's login (auth.json) is copied.
+// registry at every start). The person's login (auth.json) is copied, and
+// their TUI's display choices (keepDisplay: "Disable animations").
 // Everything else of opencode's state (sessions, logs, caches) is the
 // run's own, under the same home. The person's files are only read.
 func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
@@ -122,6 +123,9 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 		if err := agentutil.CopyPrivate(filepath.Join(dir, "opencode", "models.json"), filepath.Join(home, modelsFile)); err != nil {
 			return Needs{}, fmt.Errorf("opencode: copy your model catalog (models.json) into the run: %w", err)
 		}
+	}
+	if err := keepDisplay(p.Home, home, getenv); err != nil {
+		return Needs{}, err
 	}
 	hook, err := a.hookArgv()
 	if err != nil {

@@ -97,6 +97,9 @@ func TestPrepare(t *testing.T) {
 	write(t, filepath.Join(home, ".local", "share", "opencode", "auth.json"), `{"fake": {"type": "api", "key": "k"}}`)
 	write(t, filepath.Join(home, ".cache", "opencode", "models.json"), `{"p": {}}`)
 	write(t, filepath.Join(project, "CLAUDE.md"), "project rules\n")
+	// The person turned animations off in opencode's TUI; its other
+	// remembered choices are theirs alone.
+	write(t, filepath.Join(home, ".local", "state", "opencode", "kv.json"), `{"animations_enabled": false, "recent_model": "x/y"}`)
 	env := map[string]string{"XDG_CONFIG_HOME": xdg, "OPENCODE_CONFIG": extra}
 
 	a := New(Options{Sentinel: "/opt/sentinel/sentinel-helper", Launch: []string{"/usr/bin/opencode"}})
@@ -125,6 +128,7 @@ func TestPrepare(t *testing.T) {
 		filepath.Join(cfg, ".gitignore"):                                   gitignore,
 		filepath.Join(runHome, ".local", "share", "opencode", "auth.json"): `{"fake": {"type": "api", "key": "k"}}`,
 		filepath.Join(runHome, ".cache", "opencode", "models.json"):        `{"p": {}}`,
+		filepath.Join(runHome, ".local", "state", "opencode", "kv.json"):   "{\n  \"animations_enabled\": false\n}\n",
 	} {
 		if b, err := os.ReadFile(path); err != nil || string(b) != want {
 			t.Errorf("%s = %q, %v; want %q", path, b, err, want)

@@ -64,6 +64,9 @@ func newOpencodeExecWorld(t *testing.T, dir string, script fakemodel.Script) *op
 	// spares it a fetch (models.opencode.ai) at start.
 	personHome := t.TempDir()
 	e2etest.WriteFile(t, filepath.Join(personHome, ".cache", "opencode", "models.json"), "{}\n")
+	// They turned animations off in opencode's TUI (its kv.json): a run
+	// keeps it, so opencode's spinners hold still while it waits.
+	e2etest.WriteFile(t, filepath.Join(personHome, ".local", "state", "opencode", "kv.json"), `{"animations_enabled": false}`+"\n")
 	w.env = []string{"HOME=" + personHome, "XDG_CONFIG_HOME=" + w.cfgHome}
 	return w
 }

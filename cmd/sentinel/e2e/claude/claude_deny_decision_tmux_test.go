@@ -112,7 +112,9 @@ exit 0
 	if err := os.Chmod(stand, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	a := claude.New(claude.Options{Binary: "claude", Sentinel: stand})
+	// No settings file is read here (--setting-sources ""): the person's
+	// Reduce motion travels in --settings, as a run without a policy gives it.
+	a := claude.New(claude.Options{Binary: "claude", Sentinel: stand, Personal: map[string]any{"prefersReducedMotion": true}})
 	settings, err := a.Settings()
 	if err != nil {
 		t.Fatal(err)

@@ -45,7 +45,7 @@ func TestRealClaudeInteractiveLandsAfterExit(t *testing.T) {
 	})
 	env := e2etest.ClaudeEnv(t, model)
 	home := strings.TrimPrefix(env[0], "HOME=")
-	e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{"permissions":{"deny":["Bash(rm:*)"]}}`)
+	e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{`+e2etest.ClaudeStill+`"permissions":{"deny":["Bash(rm:*)"]}}`)
 	tm := e2etest.StartSentinelSized(t, 80, 24, dir, append(env, "XDG_CONFIG_HOME="+t.TempDir()),
 		"run", "--sandbox", "off", "--coder", "claude", "Tidy up, then generate the land file.")
 	tm.WaitArmed("the card for ./scripts/gen.sh", e2etest.Has("./scripts/gen.sh land", "[a] approve once"))

@@ -25,6 +25,9 @@ func codexExecEnv(t *testing.T, name string, script fr.Script) (model *fr.Server
 	}
 	t.Cleanup(func() { model.Close() })
 	home := t.TempDir()
+	// The person has Codex's animations off (e2etest.CodexStill): a run
+	// keeps it, so Codex's TUI holds still while it waits.
+	e2etest.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), e2etest.CodexStill)
 	env = []string{"HOME=" + home, "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "XDG_STATE_HOME=" + filepath.Join(home, ".state"),
 		"OPENAI_BASE_URL=" + model.BaseURL(), "OPENAI_API_KEY=sk-test-fake", "SENTINEL_CODEX_MODEL=" + name}
 	return model, env, strings.TrimPrefix(model.URL, "http://")
@@ -62,7 +65,7 @@ func TestExecCodexHooksGateEveryToolCall(t *testing.T) {
 	home := strings.TrimPrefix(env[0], "HOME=")
 	e2etest.WriteFile(t, filepath.Join(home, ".codex", "hooks.json"),
 		`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"touch `+filepath.Join(dir, "person-hook-ran")+`"}]}]}}`)
-	e2etest.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), "[features]\nhooks = true\n\n[[hooks.PreToolUse]]\nmatcher = \"*\"\n"+
+	e2etest.WriteFile(t, filepath.Join(home, ".codex", "config.toml"), e2etest.CodexStill+"[features]\nhooks = true\n\n[[hooks.PreToolUse]]\nmatcher = \"*\"\n"+
 		"[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"touch "+filepath.Join(dir, "person-config-hook-ran")+"\"\n")
 	res := e2etest.Sentinel(t, dir, env, "exec", "--plain", "--allow-host", host, "--", "codex", "exec", "--skip-git-repo-check", "Write the files.")
 	if res.Code != 0 {

@@ -54,20 +54,33 @@ func NeedOpencode(t *testing.T) { t.Helper(); needCLI(t, "opencode", "opencode-a
 // test's environment: a throwaway HOME and the fake model as the API.
 func ClaudeEnv(t *testing.T, model *fakemodel.Server) []string {
 	t.Helper()
-	return []string{"HOME=" + t.TempDir(), "ANTHROPIC_BASE_URL=" + model.URL, "ANTHROPIC_API_KEY=" + ClaudeTestKey,
+	home := t.TempDir()
+	// The person's own settings ask for reduced motion (ClaudeStill): a
+	// run keeps it (runner/claude's keptSettings), so every Claude a test
+	// starts through Sentinel, in a TUI or not, holds still while it waits.
+	WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{`+strings.TrimSuffix(ClaudeStill, ",")+`}`)
+	return []string{"HOME=" + home, "ANTHROPIC_BASE_URL=" + model.URL, "ANTHROPIC_API_KEY=" + ClaudeTestKey,
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1"}
 }
 
 // ClaudeStill is the settings key (first in a settings object, with its
-// comma) that every Claude Code a test starts in tmux gets:
-// prefersReducedMotion, the person's "Reduce motion" preference, which stops
-// the spinner's 120 ms and shimmer's 50 ms redraws. Claude Code 2.1.332 in
-// tmux waiting on a hung model used 1.3-2.7 CPU-s in 20 s with them and
-// 0.4 without (docs/measure/claude-spinner.sh), for the whole of a test's
-// wait on a hook's timeout or a person's card.
-// Of the screen it changes only the spinner's line (a still glyph, no
-// elapsed seconds), which no test reads.
+// comma) that every Claude Code a test starts gets in the person's
+// settings (ClaudeEnv writes it; a test that writes its own settings.json
+// starts it with this): prefersReducedMotion, the person's "Reduce motion"
+// preference, which stops the spinner's 120 ms and shimmer's 50 ms
+// redraws. Claude Code 2.1.332 in tmux waiting on a hung model used
+// 1.3-2.7 CPU-s in 20 s with them and 0.4 without
+// (docs/measure/claude-spinner.sh), for the whole of a test's wait on a
+// hook's timeout or a person's card, and Sentinel's coder pane redraws
+// with it. Of the screen it changes only the spinner's line (a still
+// glyph, no elapsed seconds), which no test reads.
 const ClaudeStill = `"prefersReducedMotion":true,`
+
+// CodexStill is the person's ~/.codex/config.toml table that turns Codex's
+// Animations setting off (0.171.0), which a run keeps (runner/codex's
+// keepTUIKeys): a test that writes the person's config.toml starts it
+// with this, as ClaudeStill for Claude.
+const CodexStill = "[tui]\nanimations = false\n\n"
 
 // ModelHost is the fake model's host:port, for --allow-host.
 func ModelHost(model *fakemodel.Server) string { return strings.TrimPrefix(model.URL, "http://") }
