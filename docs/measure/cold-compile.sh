@@ -34,7 +34,7 @@ for a in "$@"; do
 	prev=$a last=$a
 done
 case $tool in
-link) pkg="link:$(basename "$out")" ;;
+link) [ -z "$out" ] || pkg="link:$(basename "$out")" ;; # no -o: the version query
 vet) case $last in *.cfg) pkg=$(sed -n 's/.*"ImportPath": *"\([^"]*\)".*/\1/p' "$last" | head -1) ;; esac ;;
 esac
 t=$(mktemp)
