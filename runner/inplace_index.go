@@ -134,6 +134,18 @@ func (w *Workspace) stagedEntriesAgain(ctx context.Context, index, prev string, 
 	return w.stagedEntries(ctx, index)
 }
 
+// sameIndexFile says whether the index files a and b are there and hold
+// the same bytes, or are both absent (a repository with no index then and
+// now).
+func sameIndexFile(a, b string) bool {
+	x, errA := os.ReadFile(a)
+	y, errB := os.ReadFile(b)
+	if errA != nil || errB != nil {
+		return os.IsNotExist(errA) && errB == nil && len(y) == 0
+	}
+	return bytes.Equal(x, y)
+}
+
 // stagedChanges compares the project's index now with the start, and
 // names each of changed (the paths the run changed) that the index now
 // hides from git (hiddenChanges), and each of forged, whose stat record
@@ -143,23 +155,25 @@ func (w *Workspace) stagedChanges(ctx context.Context, changed, forged []string)
 	if w == nil || w.project == nil || w.project.GitDir == "" {
 		return nil, nil
 	}
-	before, err := w.stagedEntries(ctx, projectIndexStart(w.Shadow))
-	if err != nil {
-		return nil, fmt.Errorf("read the index as it was: %w", err)
-	}
 	end := w.Shadow + ".index-end"
 	if err := copyWholeGitIndex(ctx, w.project.GitDir, end); err != nil && !os.IsNotExist(err) {
 		return nil, err
 	} else if os.IsNotExist(err) {
 		_ = os.Remove(end)
 	}
+	if len(changed) == 0 && len(forged) == 0 && sameIndexFile(end, projectIndexStart(w.Shadow)) {
+		// The index holds byte for byte what it held at the start, so it
+		// stages what it staged; nothing changed can hide behind it and no
+		// stat record was forged: nothing for git to read.
+		return nil, nil
+	}
+	before, err := w.stagedEntries(ctx, projectIndexStart(w.Shadow))
+	if err != nil {
+		return nil, fmt.Errorf("read the index as it was: %w", err)
+	}
 	after, err := w.stagedEntriesAgain(ctx, end, projectIndexStart(w.Shadow), before)
 	if err != nil {
 		return nil, fmt.Errorf("read the index: %w", err)
-	}
-	work, err := w.stagedEntries(ctx, shadowIndex(w.Shadow))
-	if err != nil {
-		return nil, fmt.Errorf("read the work tree's record: %w", err)
 	}
 	var out []StagedChange
 	for path, b := range before {
@@ -171,6 +185,13 @@ func (w *Workspace) stagedChanges(ctx context.Context, changed, forged []string)
 		if _, ok := before[path]; !ok {
 			out = append(out, StagedChange{Path: path, After: a})
 		}
+	}
+	if len(out) == 0 && len(changed) == 0 && len(forged) == 0 {
+		return nil, nil // the work tree's record would be read for nothing
+	}
+	work, err := w.stagedEntries(ctx, shadowIndex(w.Shadow))
+	if err != nil {
+		return nil, fmt.Errorf("read the work tree's record: %w", err)
 	}
 	hidden, err := w.hiddenChanges(ctx, end, after, work, changed)
 	if err != nil {

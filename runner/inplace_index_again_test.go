@@ -39,3 +39,53 @@ func TestStagedEntriesAgainSkipsGitForAnUnchangedIndex(t *testing.T) {
 		t.Error("changed index: no error under a cancelled ctx; want it read by git")
 	}
 }
+
+// An end whose index is byte for byte the start's, with nothing changed
+// and no stat record forged, has no staged change to report and starts no
+// git (neither list of entries, nor the work tree's record); with a path
+// changed, or the index changed, git reads them. The ctx is cancelled, so
+// any git started fails.
+func TestStagedChangesStartNoGitWhenNothingMoved(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"add", "a.txt"}} {
+		if args[0] == "add" {
+			if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := (gitCmd{dir: dir}).run(context.Background(), args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git := filepath.Join(dir, ".git")
+	w := &Workspace{Dir: dir, Shadow: filepath.Join(t.TempDir(), "shadow.git"), project: &Project{Root: dir, GitDir: git}}
+	if _, err := (gitCmd{dir: dir}).run(context.Background(), "init", "-q", "--bare", w.Shadow); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.recordIndex(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if st, err := w.stagedChanges(ctx, nil, nil); err != nil || st != nil {
+		t.Fatalf("nothing moved: %v, %v; want nothing and no git", st, err)
+	}
+	if _, err := w.stagedChanges(ctx, []string{"a.txt"}, nil); err == nil {
+		t.Error("a changed path: no error under a cancelled ctx; want the entries read by git")
+	}
+	if _, err := w.stagedChanges(ctx, nil, []string{"a.txt"}); err == nil {
+		t.Error("a forged stat record: no error under a cancelled ctx; want the entries read by git")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b.txt"), []byte("b\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (gitCmd{dir: dir}).run(context.Background(), "add", "b.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.stagedChanges(ctx, nil, nil); err == nil {
+		t.Error("a changed index: no error under a cancelled ctx; want it read by git")
+	}
+	if st, err := w.stagedChanges(context.Background(), nil, nil); err != nil || len(st) != 1 || st[0].Path != "b.txt" {
+		t.Errorf("a changed index: %v, %v; want b.txt staged", st, err)
+	}
+}

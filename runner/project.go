@@ -41,12 +41,8 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
 	g := gitCmd{dir: abs}
-	root, err := g.line(ctx, "rev-parse", "--show-toplevel")
-	if err != nil || root == "" {
-		return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
-	}
-	gitDir, err := g.line(ctx, "rev-parse", "--absolute-git-dir")
-	if err != nil {
+	root, gitDir, inRepo, err := topLevelAndGitDir(ctx, g)
+	if !inRepo || err != nil {
 		return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
 	}
 	p := &Project{Root: root, GitDir: gitDir}
@@ -58,6 +54,28 @@ func FindProject(ctx context.Context, dir string) (*Project, error) {
 		}
 	}
 	return p, nil
+}
+
+// topLevelAndGitDir asks git for the work tree's top level and the
+// absolute git dir of the repository at g.dir in one process (rev-parse
+// prints one line for each). inRepo is false when git finds no work tree
+// there; err is set when it finds one but not its git dir. Should the
+// answer not be exactly two lines (a path holding a newline), it asks for
+// each alone, as it always did.
+func topLevelAndGitDir(ctx context.Context, g gitCmd) (root, gitDir string, inRepo bool, err error) {
+	if out, err := g.run(ctx, "rev-parse", "--show-toplevel", "--absolute-git-dir"); err == nil {
+		if lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); len(lines) == 2 {
+			root, gitDir = strings.TrimSpace(lines[0]), strings.TrimSpace(lines[1])
+			if root != "" && gitDir != "" {
+				return root, gitDir, true, nil
+			}
+		}
+	}
+	if root, err = g.line(ctx, "rev-parse", "--show-toplevel"); err != nil || root == "" {
+		return "", "", false, nil
+	}
+	gitDir, err = g.line(ctx, "rev-parse", "--absolute-git-dir")
+	return root, gitDir, true, err
 }
 
 // TopLevel is the work tree's top level of the repository containing dir,

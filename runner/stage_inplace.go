@@ -333,9 +333,7 @@ func FindInPlaceProject(ctx context.Context, dir string) (*Project, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	g := gitCmd{dir: abs}
-	if root, err := g.line(ctx, "rev-parse", "--show-toplevel"); err == nil && root != "" {
-		gitDir, err := g.line(ctx, "rev-parse", "--absolute-git-dir")
+	if root, gitDir, inRepo, err := topLevelAndGitDir(ctx, gitCmd{dir: abs}); inRepo {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepo)
 		}

@@ -30,6 +30,9 @@ func pythonVersions(getenv func(string) string, pyenvRoot string) []string {
 		}
 		ents, _ := os.ReadDir(d)
 		for _, e := range ents {
+			if !strings.HasPrefix(e.Name(), "python") {
+				continue // most of /usr/bin: no regexp run over each name
+			}
 			if m := pythonVersionName().FindStringSubmatch(e.Name()); m != nil {
 				note(m[1])
 			}

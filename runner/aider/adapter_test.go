@@ -1,4 +1,4 @@
-package aider
+package aider_test
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinelhq/sentinel/runner/aider"
 	"github.com/sentinelhq/sentinel/runner/coder"
 )
 
@@ -14,7 +15,7 @@ import (
 // writes nothing of its own into the workspace and keeps its history in
 // the run's state.
 func TestRunArgvDoesTheTaskAndLeavesTheWorkspaceAlone(t *testing.T) {
-	a := New(Options{})
+	a := aider.New(aider.Options{})
 	state := t.TempDir()
 	t.Setenv("OPENAI_API_BASE", "http://127.0.0.1:4567/v1")
 	got, err := a.PrepareRun(coder.Setup{StateDir: state, Workspace: t.TempDir()})
@@ -57,7 +58,7 @@ func TestRunArgvDoesTheTaskAndLeavesTheWorkspaceAlone(t *testing.T) {
 // In place (sentinel exec), Aider runs as the person started it, with their
 // own arguments, and keeps its history where it always does.
 func TestInPlaceRunsAsThePersonStartedIt(t *testing.T) {
-	a, err := Agent.InPlace(coder.InPlaceArgs{Launch: []string{"/usr/bin/python3", "/home/u/.local/bin/aider", "--model", "x"}, At: 2})
+	a, err := aider.Agent.InPlace(coder.InPlaceArgs{Launch: []string{"/usr/bin/python3", "/home/u/.local/bin/aider", "--model", "x"}, At: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func TestInPlaceRunsAsThePersonStartedIt(t *testing.T) {
 	if !slices.Equal(argv, []string{"/usr/bin/python3", "/home/u/.local/bin/aider", "--model", "x"}) {
 		t.Errorf("argv %q", argv)
 	}
-	if a.Name() != Agent.Name || coder.FailureSourceOf(a) != coder.ExitStatus || a.PerCommandApproval() {
+	if a.Name() != aider.Agent.Name || coder.FailureSourceOf(a) != coder.ExitStatus || a.PerCommandApproval() {
 		t.Errorf("name %q, failure %v, per-command %v", a.Name(), coder.FailureSourceOf(a), a.PerCommandApproval())
 	}
 }
@@ -76,8 +77,8 @@ func TestInPlaceRunsAsThePersonStartedIt(t *testing.T) {
 // A missing aider is one line naming the fix.
 func TestPreflightNamesTheInstall(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	err := New(Options{}).Preflight()
-	if err == nil || !strings.Contains(err.Error(), Install) {
+	err := aider.New(aider.Options{}).Preflight()
+	if err == nil || !strings.Contains(err.Error(), aider.Install) {
 		t.Fatalf("preflight = %v", err)
 	}
 	bin := filepath.Join(t.TempDir(), "aider")
@@ -85,7 +86,7 @@ func TestPreflightNamesTheInstall(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", filepath.Dir(bin))
-	if err := New(Options{}).Preflight(); err != nil {
+	if err := aider.New(aider.Options{}).Preflight(); err != nil {
 		t.Fatalf("aider on PATH: %v", err)
 	}
 }

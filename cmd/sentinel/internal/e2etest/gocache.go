@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/filelock"
-	"github.com/sentinelhq/sentinel/runner"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
 
@@ -24,6 +23,14 @@ import (
 // per user and Go version on this machine, built once (under a lock) by the
 // first test process that asks and shared by all the others: the test
 // still compiles, links, tests and caches its project's own code.
+
+// GoCacheProgArg is runner.GoCacheProgArg, written out: e2etest does not
+// import runner for one string, so the end-to-end packages that use none of
+// runner's code (codex, hostile, runs, scripts, tmux) link about 70
+// packages fewer into their -race test binaries.
+// e2e/inplace's TestE2ETestNamesTheGoCacheProgArgumentAsRunnerDoes keeps it
+// equal.
+const GoCacheProgArg = "__sentinel-go-cache-prog"
 
 // warmGoModule is the module whose build fills the warm cache: the
 // standard packages small projects and their tests use (those of the
@@ -184,7 +191,7 @@ func warmGoCache(t *testing.T) (string, bool) {
 	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "GOCACHE="+cache)
 	if out, err := exec.Command(goBin, "env", "GOCACHE").Output(); err == nil && Bin != "" {
 		if host := strings.TrimSpace(string(out)); filepath.IsAbs(host) {
-			env = append(env, "GOCACHEPROG="+Bin+" "+runner.GoCacheProgArg+" "+host+" "+cache)
+			env = append(env, "GOCACHEPROG="+Bin+" "+GoCacheProgArg+" "+host+" "+cache)
 		}
 	}
 	for _, args := range [][]string{{"test", "-count=1", "./..."}, {"vet", "./..."}, {"build", "-o", os.DevNull, "."}} {
