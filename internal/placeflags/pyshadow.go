@@ -22,8 +22,17 @@ import (
 
 // PythonShadows flags each change of changes that makes or changes such a
 // module: NAME.py, NAME.pyc or NAME*.so in the place's top folder or a
-// folder on pythonPath (the person's PYTHONPATH), or a .py file right
-// inside a package folder NAME there.
+// folder on pythonPath (the person's PYTHONPATH), a symlink named NAME
+// there (a package folder kept elsewhere), or a .py, .pyc or .so file
+// right inside a package folder NAME there. NAME includes sitecustomize
+// and usercustomize, which Python's start-up imports from the search path
+// before any program runs.
+//
+// Not flagged, by design: the same names in a folder of the project's
+// own scripts (python3 tools/build.py imports tools/json.py first). A
+// person who runs a project script runs the project's code, and every
+// change beside it is in the report as one; the top of the place and
+// PYTHONPATH are where the person runs the installed tool instead.
 func (r Reads) PythonShadows(changes []checkpoint.Change, pythonPath string) []Flag {
 	on := runlater.OnSearchPath(r.root, "PYTHONPATH", pythonPath)
 	var out []Flag
@@ -39,8 +48,10 @@ func (r Reads) PythonShadows(changes []checkpoint.Change, pythonPath string) []F
 		where, module := dir, ""
 		if n, ok := pyModuleName(base); ok && shadowed[n] {
 			module = n
-		} else if strings.HasSuffix(base, ".py") && dir != "." && shadowed[path.Base(dir)] {
-			where, module = path.Dir(dir), path.Base(dir) // ./NAME/__init__.py, ./NAME/__main__.py, ./NAME/x.py
+		} else if a.Kind == checkpoint.KindSymlink && shadowed[base] {
+			module = base // ./pip -> vendor/pip: the package folder is wherever the link points
+		} else if _, ok := pyModuleName(base); (ok || isPyFile(base)) && dir != "." && shadowed[path.Base(dir)] {
+			where, module = path.Dir(dir), path.Base(dir) // ./NAME/__init__.py, ./NAME/__init__.pyc, ./NAME/__main__.py, ./NAME/x.so
 		} else {
 			continue
 		}
@@ -55,6 +66,13 @@ func (r Reads) PythonShadows(changes []checkpoint.Change, pythonPath string) []F
 		out = append(out, Flag{c.Path, "a Python module named `" + module + "`, " + why + " instead of the installed " + module + ", on your machine, outside the sandbox"})
 	}
 	return out
+}
+
+// isPyFile says whether base is a file Python imports from inside a
+// package folder: a .py source, a sourceless .pyc, or an extension .so
+// (whatever its name's dots say: __init__.cpython-313-x86_64-linux-gnu.so).
+func isPyFile(base string) bool {
+	return strings.HasSuffix(base, ".py") || strings.HasSuffix(base, ".pyc") || strings.HasSuffix(base, ".so")
 }
 
 // pyModuleName is the module a file named base is to Python's import

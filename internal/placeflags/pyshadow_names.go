@@ -5,7 +5,7 @@ package placeflags
 // less the private and joke ones) and the tools people run with
 // `python -m` and the modules those import first.
 var shadowed = map[string]bool{
-	"abc": true, "aifc": true, "argparse": true, "array": true, "ast": true, "asynchat": true,
+	"abc": true, "sitecustomize": true, "usercustomize": true, "aifc": true, "argparse": true, "array": true, "ast": true, "asynchat": true,
 	"asyncio": true, "asyncore": true, "atexit": true, "audioop": true, "base64": true, "bdb": true,
 	"binascii": true, "bisect": true, "builtins": true, "bz2": true, "cProfile": true,
 	"calendar": true, "cgi": true, "cgitb": true, "chunk": true, "cmath": true, "cmd": true,

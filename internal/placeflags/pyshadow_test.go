@@ -30,6 +30,12 @@ func TestPythonModulesThatShadowTheInstalledOnesAreFlagged(t *testing.T) {
 		added("myapp.py"), added("app/__init__.py"), added("json/decoder/x.py"), added("a.b.py"),
 		{Path: "re.py", What: checkpoint.Modified, Before: file("same"), After: &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o755, Hash: "same"}},
 		{Path: "os.py", What: checkpoint.Deleted, Before: file("x")},
+		// the class, not the instance (review): a symlinked package folder,
+		// a package whose start file is not a .py, the start-up hooks
+		{Path: "pip", What: checkpoint.Added, After: &checkpoint.Entry{Kind: checkpoint.KindSymlink, Mode: 0o777, Target: "vendor/pip"}},
+		added("vendor/pip/__init__.py"), added("venv/__init__.pyc"), added("json/__init__.cpython-313-x86_64-linux-gnu.so"),
+		added("src/sitecustomize.py"), added("usercustomize.py"),
+		{Path: "mylink", What: checkpoint.Added, After: &checkpoint.Entry{Kind: checkpoint.KindSymlink, Mode: 0o777, Target: "x"}},
 	}
 	pythonPath := filepath.Join(root, "src") + ":lib:" + filepath.Join(t.TempDir(), "elsewhere")
 	got := map[string]string{}
@@ -46,6 +52,11 @@ func TestPythonModulesThatShadowTheInstalledOnesAreFlagged(t *testing.T) {
 		"http/server.py":                      "`http`, at the top",
 		"src/json.py":                         "on your PYTHONPATH (your PYTHONPATH has " + filepath.Join(root, "src"),
 		"lib/subprocess.py":                   `PYTHONPATH has the relative entry "lib"`,
+		"pip":                                 "`pip`, at the top",
+		"venv/__init__.pyc":                   "`venv`, at the top",
+		"json/__init__.cpython-313-x86_64-linux-gnu.so": "`json`, at the top",
+		"src/sitecustomize.py":                          "`sitecustomize`, in a folder on your PYTHONPATH",
+		"usercustomize.py":                              "`usercustomize`, at the top",
 	}
 	for p, w := range want {
 		if !strings.Contains(got[p], w) {
@@ -57,7 +68,7 @@ func TestPythonModulesThatShadowTheInstalledOnesAreFlagged(t *testing.T) {
 			t.Errorf("%s: flagged %q; it shadows nothing", p, why)
 		}
 	}
-	if n := len(r.PythonShadows(changes, "")); n != 7 {
-		t.Errorf("without a PYTHONPATH %d flags; want the 7 at the top", n)
+	if n := len(r.PythonShadows(changes, "")); n != 11 {
+		t.Errorf("without a PYTHONPATH %d flags; want the 11 at the top", n)
 	}
 }
