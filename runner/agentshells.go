@@ -82,8 +82,9 @@ const pathBashDir = shellscope.RealDir + "/path"
 
 // bashFirstOnPath keeps Gemini CLI's `bash` (every command and every hook,
 // looked up on PATH at each start) from being one the coder made: when a
-// folder inside the project (or a relative PATH entry, which is) comes
-// before the first bash on PATH, a bash the coder wrote there would run as
+// folder the coder can write (coderWrites: in the project — a relative
+// PATH entry is —, the sandbox's private /tmp, or another root the sandbox
+// makes writable) comes before the first bash on PATH, a bash the coder wrote there would run as
 // the next hook, answering allow, outside any scope. Such a run's PATH
 // starts with pathBashDir, and its journal says so.
 func (r *containment) bashFirstOnPath(prof sandbox.Profile, wrapper, root string) sandbox.Profile {
@@ -97,7 +98,7 @@ func (r *containment) bashFirstOnPath(prof sandbox.Profile, wrapper, root string
 		if !filepath.IsAbs(d) {
 			abs = filepath.Join(root, d)
 		}
-		if abs == root || strings.HasPrefix(abs, root+string(filepath.Separator)) {
+		if coderWrites(prof, root, abs) {
 			before = d
 			break
 		}
@@ -117,6 +118,18 @@ func (r *containment) bashFirstOnPath(prof sandbox.Profile, wrapper, root string
 	prof.Env = append(prof.Env, "PATH="+pathBashDir+string(filepath.ListSeparator)+path)
 	r.emit(journal.System, KindNotice, fmt.Sprintf("in place: your PATH has %q, in the project, before any bash: gemini runs `bash` from PATH for every command and hook, so its PATH starts with %s (a bash the coder writes there is not run)", before, pathBashDir), nil)
 	return prof
+}
+
+// coderWrites says whether dir (absolute) is one the sandbox of prof lets
+// the coder write: in root (the project), the workspace, /tmp (the
+// sandbox's own, whatever the host's holds) or a further writable root.
+func coderWrites(prof sandbox.Profile, root, dir string) bool {
+	for _, w := range append([]string{root, prof.Workspace, "/tmp"}, prof.Writable...) {
+		if w != "" && (dir == w || strings.HasPrefix(dir, w+string(filepath.Separator))) {
+			return true
+		}
+	}
+	return false
 }
 
 // envIn is key's value in the sandbox: the profile's last setting of it,

@@ -136,6 +136,7 @@ func TestInPlaceGeminiBashComesFirstOnPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	sys := os.Getenv("PATH")
+	runHome := "/srv/sentinel-run-home" // a further root the sandbox makes writable (the agent's run home), outside /tmp
 	for _, c := range []struct {
 		coder, path string
 		first       bool
@@ -144,11 +145,15 @@ func TestInPlaceGeminiBashComesFirstOnPath(t *testing.T) {
 		{"gemini", filepath.Join(root, "bin") + ":" + sys, true},
 		{"gemini", sys + ":" + filepath.Join(root, "bin"), false},
 		{"codex", filepath.Join(root, "bin") + ":" + sys, false},
+		// the sandbox's private /tmp and its other writable roots are the
+		// coder's as much as the project is (review)
+		{"gemini", "/tmp/tools/bin:" + sys, true},
+		{"gemini", filepath.Join(runHome, ".local/bin") + ":" + sys, true},
 	} {
 		t.Setenv("PATH", c.path)
 		r, jpath := scopeRun(t, c.coder)
 		r.opts.Project = &Project{Root: root}
-		p := r.withShellScope(sandbox.Profile{})
+		p := r.withShellScope(sandbox.Profile{Writable: []string{runHome}})
 		got := envIn(p, "PATH")
 		first := strings.HasPrefix(got, pathBashDir+":") && slices.Contains(p.Places, sandbox.Place{Path: shellscope.RealDir + pathBashDir + "/bash", Source: bash})
 		if first != c.first || (first && got != pathBashDir+":"+c.path) || (!first && got != c.path) {
