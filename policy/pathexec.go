@@ -65,11 +65,42 @@ func pathExecInner(args []word) []word {
 	return nil
 }
 
+// shellTextChars are the characters that make a word read differently as
+// shell text than as one word.
+const shellTextChars = " \t\n;&|<>()$`\\\"'~*?[]{}#"
+
+// pathExecShellLine is the shell line tool runs for inner: composer's
+// binary word as shell text with the other words escaped, mix's words
+// joined as they are.
+func pathExecShellLine(tool string, inner []word) string {
+	vals := make([]string, len(inner))
+	for i, w := range inner {
+		vals[i] = w.val
+		if tool == "composer" && i > 0 {
+			vals[i] = "'" + strings.ReplaceAll(w.val, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(vals, " ")
+}
+
 // judgePathExec judges the command a composer exec / mix cmd line starts.
 func (x *cmdCtx) judgePathExec(args []word) {
 	inner := pathExecInner(args)
 	if len(inner) == 0 {
 		return
+	}
+	// composer runs its binary argument as a shell line (ExecCommand.php
+	// escapes only the words after it), and mix cmd before Elixir 1.19
+	// joins its words and runs them through the shell: a word shell text
+	// reads differently (`composer exec "rm -rf ~"`, `mix cmd true ';' rm
+	// -rf '~'`) is judged as the shell line the words make (review).
+	tool := filepath.Base(args[0].val)
+	for _, w := range inner {
+		if w.static && strings.ContainsAny(w.val, shellTextChars) {
+			verb, _, _ := pathExecVerb(tool)
+			x.runLine(word{val: pathExecShellLine(tool, inner), static: true}, tool+" "+verb)
+			break // and judged as words too below: the stricter answer stands
+		}
 	}
 	part := Part{}
 	if x.part != nil {
