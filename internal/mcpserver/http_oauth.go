@@ -176,10 +176,9 @@ func (s *Server) resourceMux(mux *http.ServeMux, issuer string, scopes func() []
 		}
 		return check(ctx, got, r)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, s.streamableOptions())
 	mcpEndpoint := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{
 		ResourceMetadataURL: s.cfg.OAuth.PublicURL + prmPathMCP, AllowMissingExpiration: len(want) > 0,
-	})(http.NewCrossOriginProtection().Handler(s.capBody(h)))
+	})(http.NewCrossOriginProtection().Handler(s.streamableHandler()))
 	mux.Handle(MCPPath, mcpEndpoint)
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, _ *http.Request) {
 		http.Error(w, "Sentinel MCP: the MCP endpoint is "+s.cfg.Resource(), http.StatusNotFound)

@@ -95,6 +95,11 @@ type shared struct {
 	teller    *personTeller // run-later lines told to the person, not only the client (tell_person.go)
 	made      *heldMade     // what Sentinel made in the rw paths to hold it read-only (callwrote.go)
 	asking    chan struct{} // the asks waiting for the person (gate_policy.go)
+
+	// httpIdle and httpMaxSessions bound HTTP sessions (httpsessions.go);
+	// zero takes HTTPSessionIdle and MaxHTTPSessions (tests set less).
+	httpIdle        time.Duration
+	httpMaxSessions int
 }
 
 // New prepares a server for cfg and opens its audit journal.
