@@ -224,6 +224,7 @@ func (s *Server) grantGate(next mcp.MethodHandler) mcp.MethodHandler {
 					Use: "use a tool from tools/list; the person can grant more by connecting the client again"}
 				c := Call{Tool: call.Params.Name, Decision: DecisionDeny, Class: r.Class, Rule: r.Rule, Reason: r.Reason}
 				c.Args, c.ArgsSummary = summarize(call.Params.Arguments)
+				markAudited(ctx)
 				if err := s.audit.call(textsafe.Line(call.Params.Name+" deny [op-disabled] outside the client's OAuth grant"), c); err != nil {
 					return nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", err)
 				}
