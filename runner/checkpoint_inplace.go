@@ -13,6 +13,7 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/internal/placeflags"
 	"github.com/sentinelhq/sentinel/internal/slowtell"
+	"github.com/sentinelhq/sentinel/internal/textsafe"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
 )
 
@@ -117,7 +118,7 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 			d.NotCovered = append(d.NotCovered, fmt.Sprintf("and %d more", rec.NotCovered-10))
 			break
 		}
-		d.NotCovered = append(d.NotCovered, e.Path+" ("+e.Skip+")")
+		d.NotCovered = append(d.NotCovered, textsafe.Line(e.Path)+" ("+e.Skip+")") // a name is bytes: one line
 	}
 	text := fmt.Sprintf("in place: checkpoint of %d entries (%s) in %dms; 'sentinel undo %s' puts the place back", len(m.Entries), byteSize(m.Bytes), m.Took, id)
 	if len(d.NotCovered) > 0 {

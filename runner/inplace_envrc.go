@@ -63,7 +63,8 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 // the executables in a folder on the person's PATH, a changed script
 // the person's Makefile, package.json, justfile or .envrc runs, a
 // Python module that `python -m` would import instead of the installed
-// one (placeflags, inplace_makeinc.go) and a go.mod's new toolchain
+// one, a file in a folder on PERL5LIB, RUBYLIB, NODE_PATH …
+// (placeflags, inplace_makeinc.go) and a go.mod's new toolchain
 // (inplace_gotoolchain.go) flagged too.
 func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change, after *checkpoint.Manifest) InPlaceChange {
 	ch = withCheckpoint(ch, changes, c.before, after)
@@ -72,6 +73,7 @@ func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.OnPath(changes)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Scripts(changes)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.PythonShadows(changes, os.Getenv("PYTHONPATH"))))
-	ch.Flagged = mergeFlags(ch.Flagged, c.goToolchainFlags(changes)) // inplace_gotoolchain.go
+	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.LibPathShadows(changes, os.Getenv))) // PERL5LIB, RUBYLIB, NODE_PATH …
+	ch.Flagged = mergeFlags(ch.Flagged, c.goToolchainFlags(changes))                         // inplace_gotoolchain.go
 	return ch
 }

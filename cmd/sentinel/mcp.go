@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -29,7 +30,9 @@ which has no sandbox backend yet, exec refuses and the file tools work.
 
 Over HTTP nothing is served without a bearer token: token or token_env in the
 config, or (on loopback) one made up at start and printed to stderr with how
-clients pass it. Any address beyond loopback needs a configured token. ` + mcpserver.TLSAdvice + `.
+clients pass it. Any address beyond loopback needs a configured token. A
+session idle for ` + mcpserver.HTTPSessionIdle.String() + ` is closed, and at most ` + strconv.Itoa(mcpserver.MaxHTTPSessions) + ` are open at once.
+` + mcpserver.TLSAdvice + `.
 
 With an [oauth] table (public_url), remote clients such as claude.ai and
 ChatGPT attach with OAuth at PUBLIC_URL/mcp: each new client's consent page

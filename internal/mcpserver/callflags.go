@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -77,6 +78,7 @@ func (pr *placeReads) flagsOf(root string, before *checkpoint.Manifest, changes 
 	}
 	out := placeflags.Modes(abs)
 	flags := append(append(pr.reads.Make(files), pr.reads.OnPath(changes)...), pr.reads.Scripts(changes)...)
+	flags = append(flags, pr.reads.LibPathShadows(changes, os.Getenv)...) // PERL5LIB, RUBYLIB, NODE_PATH …
 	for _, f := range append(flags, pr.reads.PythonShadows(changes, os.Getenv("PYTHONPATH"))...) {
 		f.Path = filepath.Join(root, filepath.FromSlash(f.Path))
 		out = append(out, f)
@@ -114,14 +116,15 @@ func (p *callPoint) flagLines() []string {
 }
 
 // tellFlags tells the person the call's flags and is the note for its
-// answer ("" when none).
+// answer ("" when none), with the mount points its point found first
+// (the person heard those when the point was taken).
 func (s *Server) tellFlags(op string, req *mcp.CallToolRequest, p *callPoint) string {
 	lines := p.flagLines()
-	if len(lines) == 0 {
-		return ""
-	}
-	if s.run != nil && s.run.tell != nil {
+	if len(lines) > 0 && s.run != nil && s.run.tell != nil {
 		s.run.tell(callWhat(op, req), lines)
+	}
+	if p != nil {
+		lines = append(slices.Clone(p.mounts), lines...)
 	}
 	return sweepNote(lines)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -55,6 +56,10 @@ type callPoints struct {
 	// unseen are the locations no tool reaches (credentials, Sentinel's
 	// state): what changes there is never a call's (callwrote.go).
 	unseen []string
+	// mounts name the other filesystems mounted in an rw path that a
+	// place's first record found (checkpoint.OtherMount: not looked
+	// into), until the call that took it tells them, once.
+	mounts []string
 }
 
 // placePoints is one rw path's record.
@@ -100,6 +105,13 @@ func (c *callPoints) open() error {
 			return fmt.Errorf("%s has %d entries (more than %d)", root, len(m.Entries), checkpoint.MaxCallPointEntries)
 		}
 		rec := &checkpoint.Record{ID: c.id, Kind: "mcp", Place: root, Task: c.task, Started: time.Now().UTC(), NotCovered: len(m.NotCovered())}
+		for _, e := range m.NotCovered() {
+			if e.Skip == checkpoint.OtherMount {
+				line := textsafe.Line(filepath.Join(root, filepath.FromSlash(e.Path))) + ": " + checkpoint.OtherMount + " (checkpoints and undo stop there)"
+				c.warn("sentinel mcp: " + line)
+				c.mounts = append(c.mounts, line)
+			}
+		}
 		if err := s.SaveManifest(c.id, "before", m); err != nil {
 			return err
 		}
@@ -285,6 +297,8 @@ type callPoint struct {
 	// what the stretches it ran in gave it (callwindow.go).
 	diffs []placeDiff
 	share callShare
+	// mounts are the mount points its point found first (callPoints.mounts).
+	mounts []string
 }
 
 // take takes the call's point, once (what describes the call; "" keeps
@@ -299,6 +313,9 @@ func (p *callPoint) take(what string) {
 	}
 	done := p.tell.slow("taking a checkpoint of the rw paths before the call")
 	p.n = p.c.before(p.what)
+	p.c.mu.Lock()
+	p.mounts, p.c.mounts = p.c.mounts, nil // told in this call's answer (flagLines)
+	p.c.mu.Unlock()
 	if p.n > 0 {
 		p.c.mu.Lock()
 		p.c.begin(p) // callwindow.go

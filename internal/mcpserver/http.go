@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TLSAdvice says how to serve over TLS: the server speaks plain HTTP and is
@@ -68,8 +67,7 @@ func TokenAdvice(configFile, token string) string {
 // an HTTP server never serves anyone without a credential. A request body
 // over the request cap is refused before it is decoded.
 func (s *Server) Handler(token string) http.Handler {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, s.streamableOptions())
-	var out http.Handler = http.NewCrossOriginProtection().Handler(s.capBody(h))
+	var out http.Handler = http.NewCrossOriginProtection().Handler(s.streamableHandler())
 	want := []byte(token)
 	verify := func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
 		if len(want) == 0 || subtle.ConstantTimeCompare([]byte(got), want) != 1 {

@@ -176,10 +176,9 @@ func (s *Server) resourceMux(mux *http.ServeMux, issuer string, scopes func() []
 		}
 		return check(ctx, got, r)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, s.streamableOptions())
 	mcpEndpoint := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{
 		ResourceMetadataURL: s.cfg.OAuth.PublicURL + prmPathMCP, AllowMissingExpiration: len(want) > 0,
-	})(http.NewCrossOriginProtection().Handler(s.capBody(h)))
+	})(http.NewCrossOriginProtection().Handler(s.streamableHandler()))
 	mux.Handle(MCPPath, mcpEndpoint)
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, _ *http.Request) {
 		http.Error(w, "Sentinel MCP: the MCP endpoint is "+s.cfg.Resource(), http.StatusNotFound)
@@ -225,6 +224,7 @@ func (s *Server) grantGate(next mcp.MethodHandler) mcp.MethodHandler {
 					Use: "use a tool from tools/list; the person can grant more by connecting the client again"}
 				c := Call{Tool: call.Params.Name, Decision: DecisionDeny, Class: r.Class, Rule: r.Rule, Reason: r.Reason}
 				c.Args, c.ArgsSummary = summarize(call.Params.Arguments)
+				markAudited(ctx)
 				if err := s.audit.call(textsafe.Line(call.Params.Name+" deny [op-disabled] outside the client's OAuth grant"), c); err != nil {
 					return nil, fmt.Errorf("the audit journal failed, so this server stops answering: %w", err)
 				}

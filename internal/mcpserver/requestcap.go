@@ -144,6 +144,7 @@ func (s *Server) capBody(h http.Handler) http.Handler {
 // streamableOptions lift the SDK's own body limit (a few MiB) to the
 // request cap, which capBody enforces first with an audit record: else an
 // upload the config allows would be refused by the SDK over HTTP alone.
+// An idle session is closed (httpsessions.go).
 func (s *Server) streamableOptions() *mcp.StreamableHTTPOptions {
-	return &mcp.StreamableHTTPOptions{MaxRequestBodyBytes: s.cfg.Limits.MaxRequestBytes()}
+	return &mcp.StreamableHTTPOptions{MaxRequestBodyBytes: s.cfg.Limits.MaxRequestBytes(), SessionTimeout: s.sessionIdle()}
 }

@@ -95,6 +95,11 @@ type shared struct {
 	teller    *personTeller // run-later lines told to the person, not only the client (tell_person.go)
 	made      *heldMade     // what Sentinel made in the rw paths to hold it read-only (callwrote.go)
 	asking    chan struct{} // the asks waiting for the person (gate_policy.go)
+
+	// httpIdle and httpMaxSessions bound HTTP sessions (httpsessions.go);
+	// zero takes HTTPSessionIdle and MaxHTTPSessions (tests set less).
+	httpIdle        time.Duration
+	httpMaxSessions int
 }
 
 // New prepares a server for cfg and opens its audit journal.
@@ -147,6 +152,7 @@ func New(cfg *Config, opts Options) (*Server, error) {
 	if warn == nil {
 		warn = os.Stderr
 	}
+	s.mcp.AddReceivingMiddleware(sh.auditEveryCall) // audit_refused.go
 	s.points = newCallPoints(s.runID, "sentinel mcp "+cfg.File, opts.Checkpoint, rwRoots(cfg), func(line string) { fmt.Fprintln(warn, line) })
 	s.points.made = sh.made                       // what Sentinel makes in the rw paths is not a call's (callwrote.go)
 	s.points.unseen = unseenByCalls(cfg, s.state) // never named to a call (callwrote.go)
@@ -292,6 +298,7 @@ func handle[In any](root *Server, op string, h func(*Server, context.Context, In
 			shown = fmt.Sprintf("(%d bytes, sha256 %s) %s", c.ArgsSummary.Size, c.ArgsSummary.SHA256, c.ArgsSummary.Head)
 		}
 		s.logCall(c)
+		markAudited(ctx) // audit_refused.go
 		if aerr := s.audit.call(textsafe.Line(summary+" "+argSummary(shown)), c); aerr != nil {
 			// No audit, no action reported as done: the client hears it,
 			// and the person, whom a hostile client never tells.

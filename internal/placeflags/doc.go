@@ -12,7 +12,9 @@
 // was there and that the person's Makefile, package.json, justfile or
 // .envrc names as a command (Scripts), and a Python module named like a
 // standard or -m tool's module at the top of the place or on the person's
-// PYTHONPATH (PythonShadows).
+// PYTHONPATH (PythonShadows), and a file in a folder on the person's
+// PERL5LIB, RUBYLIB, NODE_PATH, GEM_PATH, GEM_HOME or CLASSPATH
+// (LibPathShadows).
 package placeflags
 
 // Flag is one changed path and why it is flagged.

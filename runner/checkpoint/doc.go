@@ -10,6 +10,9 @@
 // covered, and a `.git` (directory or file) is recorded by its presence
 // only: git dirs are never read or written here. The place's own
 // .sentinel (Sentinel's state and journal) and the Skip paths are left out.
+// A directory on another filesystem than the place's top (a mount point:
+// st_dev differs) is listed once and not looked into, as find -xdev
+// (OtherMount): not covered.
 //
 // The place is listed and read only from itself (its os.Root; on Linux
 // each file with one openat2 that follows no link): a directory swapped

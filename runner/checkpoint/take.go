@@ -26,6 +26,14 @@ const racyMargin = 2 * time.Second
 // unreadable starts the Skip of an entry that could not be read.
 const unreadable = "unreadable: "
 
+// OtherMount is the Skip of a directory on another filesystem than the
+// place's top (st_dev differs: a mount point, like find -xdev stops at):
+// it is listed once, not looked into. A /proc or a network share mounted
+// inside an rw path would otherwise be read whole at the first record
+// while every later writing call waits (31-ipatk15m), and undo cannot
+// put another filesystem's contents back anyway.
+const OtherMount = "another filesystem mounted here: not looked into, not covered"
+
 // Options say how to take a checkpoint.
 type Options struct {
 	Limits Limits
@@ -96,6 +104,8 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	}
 	defer r.Close()
 	var jobs []readJob
+	var topDev uint64
+	var topDevKnown bool
 	reopened, reopen := o.reopener(r)
 	// The walk lists each directory through r too: one swapped for a link
 	// out of the place while the walk runs is unreadable, not listed.
@@ -107,6 +117,9 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 					return err
 				}
 				top := stampOf(rel, info)
+				if _, ok := filestamp.Of(info); ok {
+					topDev, topDevKnown = top.Dev, true
+				}
 				top.Kind = KindDir
 				top.Size, top.MTime, top.CTime, top.Ino, top.Dev = 0, 0, 0, 0, 0
 				top.DefACL = defaultACL(root)
@@ -147,6 +160,10 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			}
 		}
 		e := stampOf(rel, info)
+		if d.IsDir() && topDevKnown && e.Dev != topDev && name != ".git" {
+			m.Entries = append(m.Entries, Entry{Path: rel, Kind: KindOther, Skip: OtherMount})
+			return fs.SkipDir
+		}
 		switch {
 		case name == ".git":
 			e = Entry{Path: rel, Kind: KindGit}
