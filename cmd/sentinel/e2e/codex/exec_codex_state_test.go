@@ -5,6 +5,7 @@ package codex
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,9 +71,35 @@ func TestExecCodexCommandsCannotWriteItsSessions(t *testing.T) {
 	if len(rollouts) == 0 {
 		t.Fatalf("no session came back into %s\n%s", filepath.Join(home, ".codex"), res.Stdout)
 	}
-	// Not checked: that the person's own `codex exec resume --last`
-	// resumes it. Tried with Codex 0.171 and a provider pointed at a second
-	// fake server: it answered, but its request held none of the run's
-	// turns (why was not found: its own session index, not the rollout
-	// files KeepHistory brings back, may be what it reads).
+	for _, p := range rollouts {
+		b, _ := os.ReadFile(p)
+		first, _, _ := strings.Cut(string(b), "\n")
+		t.Logf("kept %s: %.600s", p, first)
+	}
+	// The person's own Codex, run directly afterwards with its own
+	// provider (the built-in one, pointed at a second fake model),
+	// resumes the run's session: its request carries the run's turns.
+	again, err := fr.Start(fr.Script{fr.Reply(fr.Text("Resumed."))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { again.Close() })
+	// Codex 0.171's built-in provider takes its endpoint from
+	// openai_base_url (OPENAI_BASE_URL alone left it looking up
+	// api.openai.com); timeout only guards against a hang.
+	direct := []string{"HOME=" + home, "XDG_CACHE_HOME=" + cache, "OPENAI_API_KEY=sk-test-fake"}
+	out := e2etest.RunProgram(t, "timeout", dir, "", direct, "300", "codex", "exec", "--skip-git-repo-check", "-m", "gpt-5.5",
+		"-c", "openai_base_url="+strconv.Quote(again.BaseURL()), "resume", "--last", "Go on.")
+	if out.Code != 0 {
+		t.Fatalf("the direct resume: exit %d\nstderr: %s\nstdout:\n%s", out.Code, out.Stderr, out.Stdout)
+	}
+	resumed := false
+	for _, r := range again.Requests() {
+		for _, u := range r.UserTexts() {
+			resumed = resumed || strings.Contains(u, "Plant it.")
+		}
+	}
+	if !resumed {
+		t.Errorf("the person's direct `codex exec resume --last` did not resume the run's session (its request holds none of its turns)\nstderr: %s", out.Stderr)
+	}
 }
