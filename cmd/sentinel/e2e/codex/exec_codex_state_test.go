@@ -74,7 +74,13 @@ func TestExecCodexCommandsCannotWriteItsSessions(t *testing.T) {
 	for _, p := range rollouts {
 		b, _ := os.ReadFile(p)
 		first, _, _ := strings.Cut(string(b), "\n")
-		t.Logf("kept %s: %.600s", p, first)
+		_, prov, _ := strings.Cut(first, `"model_provider"`)
+		t.Logf("kept %s: model_provider%.20s", p, prov)
+	}
+	if ents, err := os.ReadDir(filepath.Join(home, ".codex")); err == nil {
+		for _, e := range ents {
+			t.Logf("in ~/.codex before the direct resume: %s", e.Name())
+		}
 	}
 	// The person's own Codex, run directly afterwards with its own
 	// provider (the built-in one, pointed at a second fake model),
