@@ -42,7 +42,10 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 // KeepHistory seeds home (a run's own CODEX_HOME) with the history the
 // person's real one keeps for workspace; the KeptState's WriteBack, after
 // the run, copies back what it added. `sentinel sandbox run --agent codex`
-// uses it for its per-run home too.
+// uses it for its per-run home too. Open: Codex 0.171 lists `resume
+// --last` from its state db (state_5.sqlite) once that exists; a rollout
+// copied back into a ~/.codex that already has one is not in it, so only
+// a person without that db (or `codex resume <id>`) finds it yet.
 func KeepHistory(real, home, workspace string) (*agentutil.KeptState, error) {
 	k := agentutil.NewKeptState(real, home)
 	k.Rewrite = asDirectUse
