@@ -58,6 +58,10 @@ type KeptState struct {
 	held      []keptRule           // never copied back
 	heldN     map[string]int       // held rule → files WriteBack left
 	told      []keptRule           // copied back and named
+	// Rewrite, when set, turns a whole file WriteBack copies back (rel
+	// under Real) into what is written there: what names the run's own
+	// setup becomes what the person's direct use would have written.
+	Rewrite func(rel string, data []byte) []byte
 }
 
 // keptRule is a relative path (and everything under it) and why it is
@@ -228,13 +232,43 @@ func (k *KeptState) writeBackFile(rel string) string {
 	case err != nil && !errors.Is(err, os.ErrNotExist):
 		return fmt.Sprintf("%s not kept: %v", dst, err)
 	}
-	if err := copyReplace(src, dst); err != nil {
+	if err := k.copyBack(rel, src, dst); err != nil {
 		return fmt.Sprintf("%s not kept: %v", dst, err)
 	}
 	if r, ok := ruleOf(k.told, rel); ok {
 		return fmt.Sprintf("%s kept, changed by the run: %s", dst, r.why)
 	}
 	return ""
+}
+
+// copyBack is copyReplace through Rewrite, when set.
+func (k *KeptState) copyBack(rel, src, dst string) error {
+	if k.Rewrite == nil {
+		return copyReplace(src, dst)
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return err
+	}
+	tmp := filepath.Join(filepath.Dir(dst), ".sentinel-keep-"+filepath.Base(dst))
+	_ = os.Remove(tmp)
+	out, err := nofollow.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600) // never through a link
+	if err != nil {
+		return err
+	}
+	if _, err := out.Write(k.Rewrite(rel, data)); err != nil {
+		out.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := out.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, dst)
 }
 
 // copyReplace writes src over dst through a temp file beside it and a

@@ -2,6 +2,7 @@ package codex
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -41,9 +42,13 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 // KeepHistory seeds home (a run's own CODEX_HOME) with the history the
 // person's real one keeps for workspace; the KeptState's WriteBack, after
 // the run, copies back what it added. `sentinel sandbox run --agent codex`
-// uses it for its per-run home too.
+// uses it for its per-run home too. Open: Codex 0.171 lists `resume
+// --last` from its state db (state_5.sqlite) once that exists; a rollout
+// copied back into a ~/.codex that already has one is not in it, so only
+// a person without that db (or `codex resume <id>`) finds it yet.
 func KeepHistory(real, home, workspace string) (*agentutil.KeptState, error) {
 	k := agentutil.NewKeptState(real, home)
+	k.Rewrite = asDirectUse
 	k.Dir("sessions")
 	ids := map[string]bool{}
 	seen := 0
@@ -80,6 +85,24 @@ func KeepHistory(real, home, workspace string) (*agentutil.KeptState, error) {
 		return nil, err
 	}
 	return k, nil
+}
+
+// asDirectUse makes a rollout the run wrote name the provider the
+// person's direct use names: the built-in "openai". Only where Sentinel
+// wrote a provider of its own (ProviderID, for OPENAI_API_KEY /
+// OPENAI_BASE_URL: NewPlan) does a rollout name it, and the person's own
+// Codex lists for `resume --last` only the sessions of its own provider:
+// without this, their direct resume never found the run's session. Only
+// the JSON keys themselves match (inside a string value the quotes are
+// escaped); nothing else changes.
+func asDirectUse(rel string, data []byte) []byte {
+	if !strings.HasSuffix(rel, ".jsonl") {
+		return data
+	}
+	for _, key := range []string{"model_provider", "model_provider_id"} {
+		data = bytes.ReplaceAll(data, []byte(`"`+key+`":"`+ProviderID+`"`), []byte(`"`+key+`":"`+openaiID+`"`))
+	}
+	return data
 }
 
 // rolloutMeta reads a rollout's session id and working directory from its

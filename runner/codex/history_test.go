@@ -42,11 +42,19 @@ func TestInPlaceKeepsCodexHistory(t *testing.T) {
 		t.Errorf("seeded history: %s", h)
 	}
 	added := filepath.Join("sessions", "2026", "12", "05", "rollout-c.jsonl")
-	put(t, filepath.Join(state, added), `{"type":"session_meta","payload":{"id":"c","cwd":"`+ws+`"}}`+"\n")
+	put(t, filepath.Join(state, added), `{"type":"session_meta","payload":{"id":"c","cwd":"`+ws+`","model_provider":"sentinel","text":"say \"model_provider\":\"sentinel\""}}`+"\n"+
+		`{"type":"turn_context","payload":{"thread_settings":{"model_provider_id":"sentinel"}}}`+"\n")
 	if notes := a.WriteBackState(); len(notes) != 0 {
 		t.Errorf("notes: %q", notes)
 	}
-	if _, err := os.Stat(filepath.Join(person, added)); err != nil {
-		t.Errorf("the run's session did not reach the person's CODEX_HOME: %v", err)
+	b, err := os.ReadFile(filepath.Join(person, added))
+	if err != nil {
+		t.Fatalf("the run's session did not reach the person's CODEX_HOME: %v", err)
+	}
+	// It names the provider the person's own Codex uses (its resume --last
+	// lists only those sessions), not Sentinel's; a string value is kept.
+	if want := `"model_provider":"openai","text":"say \"model_provider\":\"sentinel\""`; !strings.Contains(string(b), want) ||
+		!strings.Contains(string(b), `"model_provider_id":"openai"`) {
+		t.Errorf("the kept rollout still names Sentinel's provider:\n%s", b)
 	}
 }

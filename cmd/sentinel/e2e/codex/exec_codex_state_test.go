@@ -5,6 +5,7 @@ package codex
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,9 +17,14 @@ import (
 // shell wrapper's domain grants no write there): a project script that
 // tries to plant a session rollout is refused every way, nothing of it
 // comes back into the person's ~/.codex, and the session rollout Codex
-// itself wrote does come back. Seen failing without the
-// write rule set (the wrapper's domain scoping signals only): every plant
-// was written and came back into ~/.codex/sessions.
+// itself wrote does come back, and the person's own `codex exec resume
+// --last` afterwards resumes it. Seen failing without the write rule set
+// (the wrapper's domain scoping signals only): every plant was written and
+// came back into ~/.codex/sessions; and without asDirectUse (the rollout
+// named Sentinel's provider): the direct resume started a new session.
+// Not covered: a person whose ~/.codex already holds Codex's state db
+// (state_5.sqlite), which lists only the threads it indexed; see
+// KeepHistory.
 func TestExecCodexCommandsCannotWriteItsSessions(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedCodex(t)
@@ -70,9 +76,30 @@ func TestExecCodexCommandsCannotWriteItsSessions(t *testing.T) {
 	if len(rollouts) == 0 {
 		t.Fatalf("no session came back into %s\n%s", filepath.Join(home, ".codex"), res.Stdout)
 	}
-	// Not checked: that the person's own `codex exec resume --last`
-	// resumes it. Tried with Codex 0.171 and a provider pointed at a second
-	// fake server: it answered, but its request held none of the run's
-	// turns (why was not found: its own session index, not the rollout
-	// files KeepHistory brings back, may be what it reads).
+	// The person's own Codex, run directly afterwards with its own
+	// provider (the built-in one, pointed at a second fake model),
+	// resumes the run's session: its request carries the run's turns.
+	again, err := fr.Start(fr.Script{fr.Reply(fr.Text("Resumed."))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { again.Close() })
+	// Codex 0.171's built-in provider takes its endpoint from
+	// openai_base_url (OPENAI_BASE_URL alone left it looking up
+	// api.openai.com); timeout only guards against a hang.
+	direct := []string{"HOME=" + home, "XDG_CACHE_HOME=" + cache, "OPENAI_API_KEY=sk-test-fake"}
+	out := e2etest.RunProgram(t, "timeout", dir, "", direct, "300", "codex", "exec", "--skip-git-repo-check", "-m", "gpt-5.5",
+		"-c", "openai_base_url="+strconv.Quote(again.BaseURL()), "resume", "--last", "Go on.")
+	if out.Code != 0 {
+		t.Fatalf("the direct resume: exit %d\nstderr: %s\nstdout:\n%s", out.Code, out.Stderr, out.Stdout)
+	}
+	resumed := false
+	for _, r := range again.Requests() {
+		for _, u := range r.UserTexts() {
+			resumed = resumed || strings.Contains(u, "Plant it.")
+		}
+	}
+	if !resumed {
+		t.Errorf("the person's direct `codex exec resume --last` did not resume the run's session (its request holds none of its turns)\nstderr: %s", out.Stderr)
+	}
 }
