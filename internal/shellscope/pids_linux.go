@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // Pid exhaustion against the hooks. The agent, its hooks and its commands
@@ -124,4 +126,34 @@ func sameFileAsSelf(path string) bool {
 	}
 	st, err := os.Stat(path)
 	return err == nil && os.SameFile(self, st)
+}
+
+// leaveRoomForHooks lowers a command shell's RLIMIT_NPROC (soft and hard,
+// so the command cannot raise it again) by hooksRoom(limit) below the
+// sandbox's: the limit counts every process of the sandbox's user, so
+// the agent, whose limit is the sandbox's, keeps that many starts for its
+// hooks whatever its commands hold. It is what bounds a sandbox where
+// Sentinel may make no pids cgroup (not root, no delegated cgroup), so no
+// pids.events to read. The host's root is not bound by it (the cgroup is).
+func leaveRoomForHooks() {
+	var lim unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NPROC, &lim) != nil || lim.Cur == unix.RLIM_INFINITY {
+		return
+	}
+	room := hooksRoom(lim.Cur)
+	if room == 0 {
+		return
+	}
+	lim.Cur -= room
+	lim.Max = lim.Cur
+	_ = unix.Setrlimit(unix.RLIMIT_NPROC, &lim)
+}
+
+// hooksRoom is how many of limit's starts a command leaves the agent: a
+// sixteenth, at least 32 (0 for a limit too small to share).
+func hooksRoom(limit uint64) uint64 {
+	if limit < 128 {
+		return 0
+	}
+	return max(limit/16, 32)
 }

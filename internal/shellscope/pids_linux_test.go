@@ -89,3 +89,41 @@ func TestThePidsEventsAreTheSandboxs(t *testing.T) {
 		t.Errorf("refusedStarts = %d, want 0", n)
 	}
 }
+
+// A command's shell has a lower RLIMIT_NPROC than the agent's (hard too),
+// so the agent keeps starts for its hooks; the hook's own shell does not.
+func TestACommandLeavesTheAgentRoomForItsHooks(t *testing.T) {
+	if ABI() < ScopeABI {
+		t.Skipf("Landlock ABI %d: no signal scope (needs %d)", ABI(), ScopeABI)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	run := func(script string) string {
+		t.Helper()
+		cmd := exec.Command("prlimit", "--nproc=1024:1024", self, "-c", script)
+		cmd.Env = append(os.Environ(), envWrap+"="+bash)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Skip("no prlimit")
+	}
+	if got := run("echo $(ulimit -Su) $(ulimit -Hu)"); got != "960 960" {
+		t.Errorf("a command's nproc limits = %q, want 960 960 (1024 less the hooks' 64)", got)
+	}
+	if got := run("'" + self + "' hook codex"); got != "hook ran" {
+		t.Errorf("the hook: %q", got)
+	}
+	if hooksRoom(100) != 0 || hooksRoom(4096) != 256 || hooksRoom(300) != 32 {
+		t.Errorf("hooksRoom: %d %d %d", hooksRoom(100), hooksRoom(4096), hooksRoom(300))
+	}
+}
