@@ -34,7 +34,10 @@
 // it enters a scope, the wrapper reads the sandbox's pids.events: once the
 // limit has refused any start, an agent-started shell runs no command
 // (exit 126, saying why) for the rest of the run; only the agent's exact
-// hook command (this program, "hook", the agent) still runs.
+// hook command (this program, "hook", the agent) still runs. And a
+// command's shell gets a RLIMIT_NPROC (hard too) a sixteenth below the
+// agent's, so where no pids cgroup bounds the sandbox (not root) the
+// agent keeps starts for its hooks.
 //
 // The cost, by design: a command cannot signal what an earlier command
 // started (a dev server started by call 1 cannot be stopped by `pkill -f
