@@ -43,11 +43,16 @@ done
 // check): the asked call's hook shell got a pid but the wrapper (Go) could
 // not make a thread and died with exit 2, which Codex takes as a block
 // ("Command blocked by PreToolUse hook"); a hook whose start itself failed
-// showed "Hook failed: Resource temporarily unavailable (os error 11)"
-// (the Stop hook). A PreToolUse start failing outright was not hit, so this
-// test did not see the bypass; shellscope's check (no agent-started shell
-// runs after the limit refused a start) is what closes it if hit, tested
-// in internal/shellscope. The premise not met (the card came up): skipped.
+// showed "Hook failed: Resource temporarily unavailable (os error 11)" —
+// and twice that was the asked call's PreToolUse hook: no card, and Codex
+// went on to start the call itself ("exec_command failed: CreateProcess …
+// os error 11", "Exited (status -1) eval …"), stopped only because the
+// filler had not freed its pids yet. So the hole is real; this filler
+// (2 ms polls, kill 0) never won that race, so the test did not see a
+// file written. shellscope's check (no agent-started shell runs after the
+// limit refused a start) is what refuses the call's shell when a coder
+// does win it, tested in internal/shellscope. The premise not met (the
+// card came up): skipped.
 func TestExecCodexPidsFillerCannotSkipTheHook(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedCodex(t)
