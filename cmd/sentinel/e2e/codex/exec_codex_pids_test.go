@@ -32,7 +32,7 @@ while :; do
   if [ -n "$armed" ] && ((k > armed)); then kill -9 0; fi
   read -r cur < "$d/pids.current"
   if ((cur < max)); then { read -r -u 9 _; } & fi
-  read -r -t 0.002 -u 9 _
+  [ -n "$armed" ] || read -r -t 0.002 -u 9 _
 done
 `
 
