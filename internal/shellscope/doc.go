@@ -48,6 +48,17 @@
 // the scope or its write rules; a coder that runs the
 // real shell at RealDir directly is still in its own command's domain.
 //
+// Pid exhaustion (pids_linux.go): the agent, its hooks and its commands
+// share the sandbox's pids limit, so a command that fills it makes the
+// agent's next hook fail to start, and Codex then runs that call. Before
+// it enters a scope, the wrapper reads the sandbox's pids.events: once the
+// limit has refused any start, an agent-started shell runs no command
+// (exit 126, saying why) for the rest of the run; only the agent's exact
+// hook command (this program, "hook", the agent) still runs. And a
+// command's shell gets a RLIMIT_NPROC (hard too) a sixteenth below the
+// agent's, so where no pids cgroup bounds the sandbox (not root) the
+// agent keeps starts for its hooks.
+//
 // The cost, by design: a command cannot signal what an earlier command
 // started (a dev server started by call 1 cannot be stopped by `pkill -f
 // vite` in call 2); the agent's own kill of a background shell still

@@ -38,6 +38,13 @@ func Invoked() (string, bool) {
 func Main(real string) int {
 	runtime.LockOSThread() // Landlock and no-new-privs bind the thread that execs
 	if !scoped(os.Getppid(), signalZero, parentOf) {
+		if !isHook(os.Args, sameFileAsSelf) {
+			if n := pidsExhausted(); n > 0 {
+				fmt.Fprintf(os.Stderr, "sentinel: this sandbox ran out of processes (its pids limit refused %d starts), so one of the agent's hooks may not have started: no command of the agent runs any more in this run\n", n)
+				return 126
+			}
+			leaveRoomForHooks()
+		}
 		roots, err := planRoots()
 		if err == nil {
 			err = enter(roots)

@@ -2,6 +2,7 @@ package shellscope
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -19,9 +20,19 @@ const envWrap = "SHELLSCOPE_TEST_WRAP"
 // test binary.
 const envPlan = "SHELLSCOPE_TEST_PLAN"
 
+// envEvents gives the wrapper a pids.events file of the test's own.
+const envEvents = "SHELLSCOPE_TEST_PIDS_EVENTS"
+
 func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == "hook" { // the hook a wrapped shell runs
+		fmt.Println("hook ran")
+		os.Exit(0)
+	}
 	if p := os.Getenv(envPlan); p != "" {
 		planFile = p
+	}
+	if f := os.Getenv(envEvents); f != "" {
+		pidsEventsFile = func() string { return f }
 	}
 	if real := os.Getenv(envWrap); real != "" {
 		os.Exit(Main(real))

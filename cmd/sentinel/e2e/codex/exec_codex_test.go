@@ -205,13 +205,20 @@ func TestExecCodexInteractiveInTmux(t *testing.T) {
 // untrusted in the run — is answered "Open restricted" through attach.
 func openCodexUntil(tm *e2etest.Tmux, what string, cond func(string) bool) {
 	tm.T.Helper()
+	openCodex(tm, what, func(s string, armed bool) bool { return armed && cond(s) })
+}
+
+// openCodex is openCodexUntil for a cond that is told whether a card is up
+// and armed (one that may show without a card).
+func openCodex(tm *e2etest.Tmux, what string, cond func(s string, armed bool) bool) {
+	tm.T.Helper()
 	opened := false
 	if e2etest.Until(func() bool {
 		s := tm.Screen()
 		card := strings.Contains(s, "── APPROVAL ·") // a card's header, armed or still in its key guard
 		armed := card && strings.Contains(s, "[a] approve once") && !strings.Contains(s, e2etest.GuardNotice)
 		switch {
-		case cond(s) && armed:
+		case cond(s, armed):
 			return true
 		case armed && strings.Contains(s, "APPROVAL · net"):
 			host := cardHost(s)
