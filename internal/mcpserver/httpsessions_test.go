@@ -4,6 +4,7 @@ package mcpserver
 
 import (
 	"context"
+	"github.com/sentinelhq/sentinel/internal/poll"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -48,10 +49,8 @@ func TestHTTPSessionsAreBounded(t *testing.T) {
 		}
 		defer cs.Close()
 	}
-	for end := time.Now().Add(time.Minute); open() > 0; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatalf("%d sessions idle for a minute are still open (idle bound 50ms)", open())
-		}
+	if !poll.Until(time.Minute, func() bool { return open() == 0 }) {
+		t.Fatalf("%d sessions idle for a minute are still open (idle bound 50ms)", open())
 	}
 
 	// The most: a third session while two are open is refused.

@@ -12,7 +12,7 @@ import (
 // are: it shadows the module the person's next command loads (31-ipatk15).
 func TestLibraryPathShadowsAreFlagged(t *testing.T) {
 	root := t.TempDir()
-	r := Read(root, &checkpoint.Manifest{}, "")
+	r := Read(root, &checkpoint.Manifest{}, "", "")
 	added := func(p string) checkpoint.Change {
 		return checkpoint.Change{Path: p, What: checkpoint.Added, After: &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o644, Hash: "new"}}
 	}
