@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // A program the line's own build made in a build folder, run with the
@@ -25,6 +26,26 @@ import (
 // held, which no request showed; a text file there (judged by its
 // shebang, shebangoff.go); a link; a program named like a known one
 // (./build/make); and a run after the line wrote any other file.
+
+// plainProgramArgs reports whether args, a built program's arguments, are
+// plain words naming nothing outside the workspace: letters, digits and
+// -_.=/:,+@*% only, none starting with ~ or /, none with "..". An ELF in a
+// build folder is not proof the build made it (`cp /bin/rm build/app` on
+// an earlier line, then `cmake --build build && ./build/app -rf ~`, or a
+// copied python3 given -c CODE): arguments like those ask (review).
+func plainProgramArgs(args []word) bool {
+	for _, a := range args {
+		if !a.static || a.pattern || a.brace || strings.HasPrefix(a.val, "~") || strings.HasPrefix(a.val, "/") || strings.Contains(a.val, "..") {
+			return false
+		}
+		for _, r := range a.val {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.=/:,+@*%", r)) {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // elfMagic starts every ELF program.
 var elfMagic = []byte{0x7f, 'E', 'L', 'F'}

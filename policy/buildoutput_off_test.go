@@ -66,6 +66,13 @@ func TestBuiltProgramsRunOff(t *testing.T) {
 		`java -cp src com.example.Main`,
 		`echo x > src/a.go && java -cp out com.example.Main`,
 		`./build/app > /etc/x`,
+		// an ELF in a build folder need not be the build's (cp /bin/rm
+		// build/app earlier): its arguments must be plain (review)
+		`cmake --build build && ./build/app -rf ~`,
+		`cmake --build build && ./build/app -rf /home`,
+		`cmake --build build && ./build/app -c 'import shutil; shutil.rmtree("/home")'`,
+		`cmake --build build && ./build/app ../../x`,
+		`cmake --build build && ./build/app "$HOME"`,
 	} {
 		if v := e.Check(Query{Kind: KindShell, Command: line, Context: off}); v.Decision == Allow {
 			t.Errorf("off: %q allowed: %s: %s", line, v.Rule, v.Reason)

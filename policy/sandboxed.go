@@ -63,7 +63,7 @@ func (x *cmdCtx) pathProgram(args []word, depth int) {
 	// offcode.go: a program a package manager installed from the
 	// project's manifest (vendor/bin/php-cs-fixer) runs off as its
 	// test runner does; other workspace programs ask off.
-	offOK := installed && !x.writtenBefore() || !installed && x.builtProgramOff(paths) // buildoutput_off.go
+	offOK := installed && !x.writtenBefore() || !installed && x.builtProgramOff(paths) && plainProgramArgs(args[1:]) // buildoutput_off.go
 	if !x.runFileOff(name, "runs "+name.val, RulePathProgram, "runs "+name.val+", a program of the workspace, and the sandbox is off", offOK) {
 		return
 	}
