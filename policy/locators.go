@@ -60,6 +60,14 @@ func locatorOperands(args []word) bool {
 
 func locatorCmd(tool string, prev handler) handler {
 	return func(x *cmdCtx, args []word) {
+		// mise renders the project's mise.toml each time it loads it
+		// ({{exec(…)}} templates, _.source scripts) and `mise trust`
+		// records the file's path, not its content: with the sandbox off
+		// that is the project's code on the host, so it asks (review).
+		if tool == "mise" && !x.c.sandbox {
+			x.add(Ask, RuleUnknownCommand, "mise renders the project's mise.toml (its exec templates and env scripts run) each time it loads it, and the sandbox is off")
+			return
+		}
 		if len(args) >= 2 && args[1].static && contains(locatorVerbs(tool), args[1].val) && locatorOperands(args[2:]) {
 			x.add(Allow, RuleReadOnly, tool+" "+args[1].val+" prints where a program or toolchain is")
 			return

@@ -104,6 +104,14 @@ func dlvCmd(x *cmdCtx, args []word) {
 		}
 		goArgs = append(goArgs, a)
 	}
+	if !x.c.sandbox {
+		// Delve's console writes any file (transcript PATH, dump) and runs
+		// Starlark (source): an agent holding the terminal can type them,
+		// and no request shows it; less asks for the same reason (review)
+		x.add(Ask, RuleUnknownCommand, "dlv "+args[1].val+" opens Delve's console, which can write files and run scripts outside what this request shows, and the sandbox is off")
+		x.nested(goArgs, "dlv") // a deny of what it runs stands
+		return
+	}
 	x.add(Allow, RuleBuildProject, "dlv "+args[1].val+" runs the project's "+map[string]string{"test": "tests", "debug": "program"}[args[1].val]+" under the debugger")
 	x.nested(goArgs, "dlv")
 }

@@ -22,8 +22,6 @@ func TestReadOnlyViewsAndTracers(t *testing.T) {
 		`top -b -n 1 -o %CPU | head`,
 		`jps -l`,
 		`jps -lm`,
-		`dlv test ./parser/ -- -test.run TestLex`,
-		`dlv debug ./cmd/app -- --port 8080`,
 		`strace -f -e trace=openat go test ./...`,
 		`strace -c -f make test 2>&1 | tail -30`,
 		`bear -- make -j2`,
@@ -33,6 +31,16 @@ func TestReadOnlyViewsAndTracers(t *testing.T) {
 			if v := e.Check(Query{Kind: KindShell, Command: line, Context: cx}); v.Decision != Allow {
 				t.Errorf("sandbox %v: %q: %s %s: %s", cx.Sandboxed, line, v.Decision, v.Rule, v.Reason)
 			}
+		}
+	}
+	// Delve's console writes files and runs scripts an agent holding the
+	// terminal can type: allowed in the sandbox, asks off (review)
+	for _, line := range []string{`dlv test ./parser/ -- -test.run TestLex`, `dlv debug ./cmd/app -- --port 8080`} {
+		if v := e.Check(Query{Kind: KindShell, Command: line, Context: on}); v.Decision != Allow {
+			t.Errorf("sandbox on: %q: %s %s: %s", line, v.Decision, v.Rule, v.Reason)
+		}
+		if v := e.Check(Query{Kind: KindShell, Command: line, Context: off}); v.Decision != Ask {
+			t.Errorf("sandbox off: %q: %s %s: %s, want ask", line, v.Decision, v.Rule, v.Reason)
 		}
 	}
 	for line, want := range map[string]Decision{
