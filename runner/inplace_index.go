@@ -135,8 +135,9 @@ func (w *Workspace) stagedEntriesAgain(ctx context.Context, index, prev string, 
 }
 
 // sameIndexFile says whether the index files a and b are there and hold
-// the same bytes, or are both absent (a repository with no index then and
-// now).
+// the same bytes, or a is absent and b is there but empty. Two absent
+// files are not the same here: the caller then reads the index with git,
+// as before (review: the comment said otherwise).
 func sameIndexFile(a, b string) bool {
 	x, errA := os.ReadFile(a)
 	y, errB := os.ReadFile(b)
