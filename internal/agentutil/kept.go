@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sentinelhq/sentinel/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
@@ -241,7 +242,9 @@ func (k *KeptState) writeBackFile(rel string) string {
 	return ""
 }
 
-// copyBack is copyReplace through Rewrite, when set.
+// copyBack is copyReplace through Rewrite, when set: the rewritten bytes
+// replace dst whole (atomicfile: a fresh temp file beside it, renamed
+// over it, so no link there is followed).
 func (k *KeptState) copyBack(rel, src, dst string) error {
 	if k.Rewrite == nil {
 		return copyReplace(src, dst)
@@ -253,22 +256,7 @@ func (k *KeptState) copyBack(rel, src, dst string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 		return err
 	}
-	tmp := filepath.Join(filepath.Dir(dst), ".sentinel-keep-"+filepath.Base(dst))
-	_ = os.Remove(tmp)
-	out, err := nofollow.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600) // never through a link
-	if err != nil {
-		return err
-	}
-	if _, err := out.Write(k.Rewrite(rel, data)); err != nil {
-		out.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := out.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, dst)
+	return atomicfile.Write(dst, k.Rewrite(rel, data), 0o600)
 }
 
 // copyReplace writes src over dst through a temp file beside it and a
