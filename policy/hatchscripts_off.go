@@ -149,11 +149,11 @@ func tomlPath(m map[string]any, keys ...string) map[string]any {
 	return m
 }
 
-// quoteAll single-quotes every word for a shell line.
+// quoteAll quotes every word as one shell word (shellQuote).
 func quoteAll(vs []string) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
-		out[i] = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+		out[i] = shellQuote(v) // parallel.go
 	}
 	return out
 }

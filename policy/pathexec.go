@@ -77,7 +77,7 @@ func pathExecShellLine(tool string, inner []word) string {
 	for i, w := range inner {
 		vals[i] = w.val
 		if tool == "composer" && i > 0 {
-			vals[i] = "'" + strings.ReplaceAll(w.val, "'", `'\''`) + "'"
+			vals[i] = shellQuote(w.val) // parallel.go
 		}
 	}
 	return strings.Join(vals, " ")
