@@ -62,7 +62,7 @@ func (r *containment) agentShellsInScope(prof sandbox.Profile, wrapper string, w
 		if st, err := os.Stat(real); err != nil || !st.Mode().IsRegular() {
 			continue
 		}
-		if root != "" && (real == root || strings.HasPrefix(real, root+string(filepath.Separator))) {
+		if root != "" && within(real, root) { // inplace_profile.go
 			r.emit(journal.System, KindNotice, fmt.Sprintf("in place: %s (%q) is inside the project, where the coder can write: %s's commands started with it are not kept from signalling the hooks", s.how, real, r.adapter.Name()), nil)
 			continue
 		}
@@ -125,7 +125,7 @@ func (r *containment) bashFirstOnPath(prof sandbox.Profile, wrapper, root string
 // sandbox's own, whatever the host's holds) or a further writable root.
 func coderWrites(prof sandbox.Profile, root, dir string) bool {
 	for _, w := range append([]string{root, prof.Workspace, "/tmp"}, prof.Writable...) {
-		if w != "" && (dir == w || strings.HasPrefix(dir, w+string(filepath.Separator))) {
+		if w != "" && within(dir, w) {
 			return true
 		}
 	}
