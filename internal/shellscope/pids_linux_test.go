@@ -13,17 +13,7 @@ import (
 // start, and the agent may be running that call without it); the agent's
 // hook itself still runs, and before any refusal every shell runs.
 func TestAShellAfterThePidsLimitRefusedAStartDoesNotRun(t *testing.T) {
-	if ABI() < ScopeABI {
-		t.Skipf("Landlock ABI %d: no signal scope (needs %d)", ABI(), ScopeABI)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
+	self, bash := wrapperAndBash(t)
 	events := filepath.Join(t.TempDir(), "pids.events")
 	run := func(counted, script string) (string, int) {
 		t.Helper()
@@ -93,17 +83,7 @@ func TestThePidsEventsAreTheSandboxs(t *testing.T) {
 // A command's shell has a lower RLIMIT_NPROC than the agent's (hard too),
 // so the agent keeps starts for its hooks; the hook's own shell does not.
 func TestACommandLeavesTheAgentRoomForItsHooks(t *testing.T) {
-	if ABI() < ScopeABI {
-		t.Skipf("Landlock ABI %d: no signal scope (needs %d)", ABI(), ScopeABI)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
+	self, bash := wrapperAndBash(t)
 	run := func(script string) string {
 		t.Helper()
 		cmd := exec.Command("prlimit", "--nproc=1024:1024", self, "-c", script)

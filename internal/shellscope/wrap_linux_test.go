@@ -82,17 +82,7 @@ func TestScopedWalksTheAncestors(t *testing.T) {
 // it has seen its parent refuse a signal: unscoped, as root on a shared
 // machine, it would end every process there.
 func TestTheWrapperScopesTheShellItRuns(t *testing.T) {
-	if ABI() < ScopeABI {
-		t.Skipf("Landlock ABI %d: no signal scope (needs %d)", ABI(), ScopeABI)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
+	self, bash := wrapperAndBash(t)
 	bystander := exec.Command("sleep", "300") // started outside, like a hook
 	if err := bystander.Start(); err != nil {
 		t.Fatal(err)
@@ -118,4 +108,23 @@ if ! kill -0 $PPID 2>/dev/null; then kill -9 -1 2>/dev/null; echo "after kill -9
 	if err := bystander.Process.Signal(syscall.Signal(0)); errors.Is(err, os.ErrProcessDone) {
 		t.Errorf("the process outside the scope was killed by the wrapped shell's kill -9 -1")
 	}
+}
+
+// wrapperAndBash skips a test on a kernel without the signal scope or a
+// host without bash, and returns this test binary (which runs Main when
+// envWrap names a shell, as the wrapper) and bash.
+func wrapperAndBash(t *testing.T) (self, bash string) {
+	t.Helper()
+	if ABI() < ScopeABI {
+		t.Skipf("Landlock ABI %d: no signal scope (needs %d)", ABI(), ScopeABI)
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	self, err = os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return self, bash
 }

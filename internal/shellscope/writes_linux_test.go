@@ -67,17 +67,7 @@ func TestThePlanIsStageOnesSpec(t *testing.T) {
 // workspace. Each is refused and the state is as before; the workspace,
 // /tmp and /dev/null stay writable.
 func TestTheWrapperKeepsCommandsOutOfTheAgentState(t *testing.T) {
-	if ABI() < ScopeABI {
-		t.Skipf("Landlock ABI %d: no signal scope (needs %d)", ABI(), ScopeABI)
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash")
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	self, bash := wrapperAndBash(t)
 	ws := t.TempDir()
 	// The state must lie outside /tmp: the grant names /tmp whole (the
 	// sandbox's private one), as a writable root.
