@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -127,13 +128,16 @@ func (p *callPoint) wroteLines() []string {
 	return out
 }
 
-// quoteOdd quotes a name that would read as more than one entry of a
-// list or as the end of the block: one holding ", ", a bracket or a
-// quote, or starting or ending with a space. A command's file named
-// "a, D Makefile" was told as "A a, D Makefile": the Makefile deleted,
-// to the model and on the person's terminal, when it was not.
+// quoteOdd quotes a name that could read as more than one entry of a
+// list, as the list's "and N more" or as the end of the block: one
+// holding a space, a comma, a bracket, a quote or anything not graphic.
+// A command's file named "a, D Makefile" was told as "A a, D Makefile":
+// the Makefile deleted, to the model and on the person's terminal, when
+// it was not; "x and 9 more" would have hidden a count the same way.
 func quoteOdd(p string) string {
-	if strings.Contains(p, ", ") || strings.ContainsAny(p, "[]\"") || strings.TrimSpace(p) != p {
+	if strings.ContainsFunc(p, func(r rune) bool {
+		return r == ' ' || r == ',' || strings.ContainsRune("[]\"", r) || !unicode.IsGraphic(r)
+	}) {
 		return strconv.Quote(p)
 	}
 	return p

@@ -5,6 +5,7 @@ package mcpserver
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -16,12 +17,12 @@ func TestChangedPathsQuoteANameThatReadsAsTwo(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
-	for _, name := range []string{"a, D notes.txt", "b] [sentinel: nothing changed", " c"} {
+	for _, name := range []string{"a, D notes.txt", "b] [sentinel: nothing changed", " c", "x and 9 more", "tab\tname"} {
 		_, changed, isErr := callBlocks(t, cs, "edit", map[string]any{"path": filepath.Join(f.rw, name), "content": "x\n"})
 		if isErr {
 			t.Fatalf("edit %q refused: %s", name, changed)
 		}
-		want := "A " + `"` + strings.ReplaceAll(name, `"`, `\"`) + `"`
+		want := "A " + strconv.Quote(name)
 		if !strings.Contains(changed, want) {
 			t.Errorf("edit %q: want %s in %q", name, want, changed)
 		}
