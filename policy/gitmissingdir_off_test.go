@@ -52,3 +52,13 @@ func TestGitInAMissingDirectoryOff(t *testing.T) {
 		{"cd evil && git status", Allow, Ask},
 	})
 }
+
+// TestGitBranchDeleteInAMissingDirectoryStillAsksOff (off30): polcorp9's
+// sandbox-only `git -C services/api branch -D feature/old-auth` keeps
+// asking off though its directory is missing (branch is not among the
+// sub-commands gitmissingdir_off.go lets through).
+func TestGitBranchDeleteInAMissingDirectoryStillAsksOff(t *testing.T) {
+	checkOnOffIn(t, testEnv(t), []onOff{
+		{"git -C services/api branch -D feature/old-auth", Allow, Ask},
+	})
+}
