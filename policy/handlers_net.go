@@ -247,6 +247,7 @@ func rsyncCmd(x *cmdCtx, args []word) {
 	}
 	x.write(word{val: dest.val + "/glob-match", static: dest.static})
 	x.write(dest)
+	x.rsyncDiscards(args[1:]) // rsyncdelete.go
 	var srcs []word
 	for _, o := range ops[:len(ops)-1] {
 		if !isRemoteSpec(o.val) {
