@@ -34,6 +34,13 @@ func addNetHandlers(handlers map[string]handler) {
 		"ansible", "ansible-playbook", "twine", "gem", "apt", "apt-get", "yum", "dnf", "brew", "apk", "pacman", "snap", "flatpak", "nix", "nix-env", "conda", "mamba"} {
 		handlers[n] = remoteTool
 	}
+	for _, n := range []string{"conda", "mamba", "micromamba"} {
+		handlers[n] = func(x *cmdCtx, a []word) {
+			if !condaEnvCmd(x, a) { // condarun.go: conda run -n ENV pytest is pytest
+				remoteTool(x, a)
+			}
+		}
+	}
 }
 
 // hostOf extracts a host from a URL-ish argument ("" when it has none).
