@@ -31,7 +31,7 @@ func addNetHandlers(handlers map[string]handler) {
 	}
 	for _, n := range []string{"docker", "podman", "kubectl", "helm", "terraform", "tofu", "pulumi", "aws", "gcloud", "gsutil", "az",
 		"doctl", "flyctl", "fly", "heroku", "vercel", "netlify", "firebase", "wrangler", "serverless", "sls", "gh", "glab",
-		"ansible", "ansible-playbook", "twine", "gem", "apt", "apt-get", "yum", "dnf", "brew", "apk", "pacman", "snap", "flatpak", "nix", "nix-env", "conda", "mamba"} {
+		"ansible", "ansible-playbook", "twine", "gem", "apt", "apt-get", "yum", "dnf", "brew", "apk", "pacman", "snap", "flatpak", "nix", "nix-env", "conda", "mamba", "terragrunt", "sst"} {
 		handlers[n] = remoteTool
 	}
 	for _, n := range []string{"conda", "mamba", "micromamba"} {
