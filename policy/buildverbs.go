@@ -88,7 +88,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run), p10BuildVerbs(p, r, m, run), p12BuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go, buildverbs_p9.go, buildverbs_p10.go, buildverbs_p12.go
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run), p10BuildVerbs(p, r, m, run), p12BuildVerbs(p, r, m, run), p15BuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go, buildverbs_p9.go, buildverbs_p10.go, buildverbs_p12.go, buildverbs_p15.go
 		for tool, verbs := range more {
 			if t.m[tool] == nil {
 				t.m[tool] = map[string]verbClass{}

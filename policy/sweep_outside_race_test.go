@@ -30,6 +30,7 @@ var outsideRaceSweeps = []string{
 	"TestPolcorp12Corpus",
 	"TestPolcorp13Corpus",
 	"TestPolcorp14Corpus",
+	"TestPolcorp15Corpus",
 	"TestPolcorp5Corpus",
 	"TestPolcorp6Corpus",
 	"TestPolcorp7Corpus",
