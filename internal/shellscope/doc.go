@@ -59,6 +59,14 @@
 // agent's, so where no pids cgroup bounds the sandbox (not root) the
 // agent keeps starts for its hooks.
 //
+// Calls Landlock does not scope (seccomp_linux.go): a command could lower
+// the agent's RLIMIT_NPROC or RLIMIT_NOFILE (prlimit64) so its next hook
+// fails to start, or starve it and its hooks (nice 19, SCHED_IDLE, the
+// idle I/O class) past a hook timeout. An agent-started shell also gets a
+// seccomp filter that answers EPERM to prlimit64 setting, setpriority,
+// sched_setscheduler/setparam/setattr and ioprio_set on any process but
+// the caller (pid 0).
+//
 // The cost, by design: a command cannot signal what an earlier command
 // started (a dev server started by call 1 cannot be stopped by `pkill -f
 // vite` in call 2); the agent's own kill of a background shell still
