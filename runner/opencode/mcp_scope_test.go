@@ -17,7 +17,9 @@ func TestTheRunsServersStartThroughTheShell(t *testing.T) {
 			"web": map[string]any{"type": "remote", "url": "https://mcp.example/"}},
 		"lsp": map[string]any{"go": map[string]any{"command": []any{"gopls"}, "extensions": []any{".go"}}},
 	}, nil)
-	through := func(argv ...any) []any { return append([]any{agentutil.ScopeShell, "-c", agentutil.ScopeScript}, argv...) }
+	through := func(argv ...any) []any {
+		return append([]any{agentutil.ScopeShell, "-c", agentutil.ScopeScript}, argv...)
+	}
 	if got := m["mcp"].(map[string]any)["s"].(map[string]any)["command"]; !reflect.DeepEqual(got, through("bun", "srv.ts")) {
 		t.Errorf("mcp server s command = %v", got)
 	}
