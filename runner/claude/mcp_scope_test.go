@@ -45,3 +45,40 @@ func TestTheRunsMCPServersStartThroughTheShell(t *testing.T) {
 		t.Errorf("the person's ~/.claude.json changed:\n%s", b)
 	}
 }
+
+// The project's .mcp.json servers the person approved start through the
+// system shell, as local servers of the run of the same name; the managed
+// policy rejects every .mcp.json name, so Claude Code starts none as the
+// file has it. The repository's own settings cannot approve a server.
+func TestTheProjectsApprovedServersStartThroughTheShell(t *testing.T) {
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	home, ws, policy := t.TempDir(), t.TempDir(), t.TempDir()
+	put(t, filepath.Join(home, ".claude", "settings.json"), `{"enabledMcpjsonServers": ["ok"]}`)
+	put(t, filepath.Join(ws, ".mcp.json"), `{"mcpServers": {"ok": {"command": "node", "args": ["ok.js"]}, "new": {"command": "node", "args": ["new.js"]}}}`)
+	put(t, filepath.Join(ws, ".claude", "settings.json"), `{"enableAllProjectMcpServers": true}`)
+	state := filepath.Join(t.TempDir(), "c")
+	a := New(Options{Mode: Interactive, Sentinel: "/bin/true"})
+	n, err := a.Prepare(RunPaths{Home: home, Workspace: ws, StateDir: state, Placed: true, PolicyDir: policy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := readSettings(filepath.Join(state, ".claude.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	local, _ := cfg["projects"].(map[string]any)[ws].(map[string]any)["mcpServers"].(map[string]any)
+	ok, _ := local["ok"].(map[string]any)
+	if ok["command"] != agentutil.ScopeShell || !reflect.DeepEqual(ok["args"], []any{"-c", agentutil.ScopeScript, "node", "ok.js"}) {
+		t.Errorf("the approved server = %v, want node ok.js through %s", ok, agentutil.ScopeShell)
+	}
+	if _, set := local["new"]; set {
+		t.Errorf("a server the person did not approve became a local server: %v", local["new"])
+	}
+	managed, err := readSettings(n.Places[ManagedSettingsPath])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := managed["disabledMcpjsonServers"]; !reflect.DeepEqual(got, []any{"new", "ok"}) {
+		t.Errorf("managed disabledMcpjsonServers = %v, want [new ok]", got)
+	}
+}

@@ -70,6 +70,11 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 			return Needs{}, err
 		}
 		if p.Placed && p.PolicyDir != "" {
+			mcpjson, err := scopeProjectServers(filepath.Join(a.opts.ConfigDir, ".claude.json"), p.Workspace, filepath.Join(personalDir(p.Home), "settings.json"))
+			if err != nil {
+				return Needs{}, err
+			}
+			a.mcpjson = mcpjson // rejected in the managed policy: started scoped instead (mcp_scope.go)
 			file := filepath.Join(p.PolicyDir, "claude-managed-settings.json")
 			m, err := a.ManagedSettings(hostManaged(), a.opts.Deny)
 			if err != nil {
