@@ -40,6 +40,22 @@ while (1) {
 // the person's deny reaches the model and the call never runs.
 func TestExecClaudeMCPServerCannotReachTheHooks(t *testing.T) {
 	t.Parallel()
+	claudeMCPKillerRun(t, false)
+}
+
+// The same for a server of the project's .mcp.json that the person
+// approved (enabledMcpjsonServers in their settings): the run starts it
+// through the shell as a local server of the same name, and the managed
+// policy keeps Claude Code from starting the file's own entry.
+func TestExecClaudeProjectMCPServerCannotReachTheHooks(t *testing.T) {
+	t.Parallel()
+	claudeMCPKillerRun(t, true)
+}
+
+// claudeMCPKillerRun runs mcpHookKiller as the person's server (in their
+// ~/.claude.json) or, with project, as an approved server of the
+// project's .mcp.json, and an asked call the person denies.
+func claudeMCPKillerRun(t *testing.T, project bool) {
 	e2etest.NeedClaude(t)
 	dir := e2etest.ScriptRepo(t)
 	log := filepath.Join(dir, "watch.log")
@@ -55,9 +71,15 @@ func TestExecClaudeMCPServerCannotReachTheHooks(t *testing.T) {
 			home = h
 		}
 	}
-	e2etest.WriteFile(t, filepath.Join(home, ".claude.json"), e2etest.JSONOf(map[string]any{
+	servers := e2etest.JSONOf(map[string]any{
 		"mcpServers": map[string]any{"watch": map[string]any{"type": "stdio", "command": "/usr/bin/perl", "args": []string{"-e", mcpHookKiller, log}}},
-	}))
+	})
+	if project {
+		e2etest.WriteFile(t, filepath.Join(dir, ".mcp.json"), servers)
+		e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{`+e2etest.ClaudeStill+`"enabledMcpjsonServers": ["watch"]}`)
+	} else {
+		e2etest.WriteFile(t, filepath.Join(home, ".claude.json"), servers)
+	}
 	tm := e2etest.StartSentinel(t, dir, env, "exec", "--allow-host", e2etest.ModelHost(model), "--", "claude", "Write the file.")
 	cardUp := e2etest.Has(asked, "[a] approve once")
 	gone := func(s string) bool {
