@@ -38,6 +38,12 @@
 // agent state handles no file right. The hooks an agent starts through a
 // shell are commands in this sense: they cannot write its state either.
 //
+// A program the agent starts without a shell (a stdio MCP server, a
+// language server) would sit in the agent's own domain, from which it
+// may signal every hook; the run's configs start each such server the
+// person or the project configured through /bin/sh
+// (agentutil.ScopedArgv), so it enters a scope of its own too.
+//
 // When it enters: only when the shell is not already below a scope — no
 // ancestor but pid 1 (the sandbox's stage 1) refuses a signal 0. That is a
 // shell the agent (or its hook runner) started; a shell a command starts
