@@ -107,6 +107,11 @@ func openAudit(path, run string) (*audit, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit journal %s: %w", path, err)
 	}
+	for _, p := range []string{path, path + ".lock"} {
+		if err := ownJournalFile(p); err != nil { // owner_unix.go
+			return nil, fmt.Errorf("audit journal %s: %w", path, err)
+		}
+	}
 	lf, err := nofollow.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("audit journal %s: %w", path, err)

@@ -145,7 +145,7 @@ const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, al
 // someone other than root or this user owns it or may write it. Every
 // error names the file, the line and the fix.
 func LoadConfig(path string) (*Config, error) {
-	src, err := readOwnConfig(path) // config_owner_unix.go
+	src, err := readOwnConfig(path) // owner_unix.go
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", path, err)
 	}

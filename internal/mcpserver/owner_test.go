@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -83,5 +84,76 @@ func TestAConfigAnotherUserMayWriteIsRefused(t *testing.T) {
 			t.Errorf("a reload of a config others may write was applied")
 		}
 		mustRefuse(t, cs, "read", map[string]any{"path": f.secret}, ClassPathNotAllowed)
+	})
+}
+
+// An audit journal someone else may write is not the person's record:
+// root's server appended to sentinel-ci's mode-666 file at the configured
+// audit path, and sentinel-ci emptied it (31-ipatk16m). The server refuses
+// to start on such a file (or its lock, or a fifo there, or a folder others
+// may write).
+func TestAnAuditFileAnotherUserMayWriteIsRefused(t *testing.T) {
+	f := newFixture(t)
+	start := func(t *testing.T, audit string) error {
+		t.Helper()
+		cfg := mustConfig(t, f.config(`audit = "`+audit+`"`))
+		srv, err := New(cfg, Options{Transport: "memory", files: testLayer(t)})
+		if err == nil {
+			srv.Close()
+		}
+		return err
+	}
+	cases := map[string]func(t *testing.T) (audit, want string){
+		"file mode 666": func(t *testing.T) (string, string) {
+			p := filepath.Join(t.TempDir(), "audit.jsonl")
+			write(t, p, "")
+			os.Chmod(p, 0o666)
+			return p, "writable by group or others"
+		},
+		"lock mode 666": func(t *testing.T) (string, string) {
+			p := filepath.Join(t.TempDir(), "audit.jsonl")
+			write(t, p+".lock", "")
+			os.Chmod(p+".lock", 0o666)
+			return p, "writable by group or others"
+		},
+		"directory mode 777": func(t *testing.T) (string, string) {
+			dir := t.TempDir()
+			os.Chmod(dir, 0o777)
+			return filepath.Join(dir, "audit.jsonl"), "writable by group or others"
+		},
+		"a fifo": func(t *testing.T) (string, string) {
+			p := filepath.Join(t.TempDir(), "audit.jsonl")
+			if err := syscall.Mkfifo(p, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			return p, "not a regular file"
+		},
+		"another user's file": func(t *testing.T) (string, string) {
+			if os.Geteuid() != 0 {
+				t.Skip("needs root to give the file away")
+			}
+			p := filepath.Join(t.TempDir(), "audit.jsonl")
+			write(t, p, "")
+			os.Chmod(p, 0o600)
+			if err := os.Chown(p, 65534, 65534); err != nil {
+				t.Fatal(err)
+			}
+			return p, "belongs to uid 65534"
+		},
+	}
+	for name, mk := range cases {
+		t.Run(name, func(t *testing.T) {
+			audit, want := mk(t)
+			if err := start(t, audit); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("New with audit %s: %v, want it refused (%q)", audit, err, want)
+			}
+		})
+	}
+	t.Run("the person's own file", func(t *testing.T) {
+		dir := t.TempDir()
+		os.Chmod(dir, 0o777|os.ModeSticky)
+		if err := start(t, filepath.Join(dir, "audit.jsonl")); err != nil {
+			t.Errorf("a new audit file in a sticky folder: %v", err)
+		}
 	})
 }

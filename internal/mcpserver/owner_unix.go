@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // readOwnConfig is the config file at path, refused when someone other
@@ -54,10 +56,39 @@ func ownedHere(p string, fi os.FileInfo, what string) error {
 		return fmt.Errorf("cannot tell who owns %s", p)
 	}
 	if uid := int(st.Uid); uid != 0 && uid != os.Geteuid() {
-		return fmt.Errorf("%s %s belongs to uid %d, not to you or root: another user could change what this server allows (chown it, or copy the config into a folder of yours)", what, p, uid)
+		return fmt.Errorf("%s %s belongs to uid %d, not to you or root: another user could change it (chown it, or use a file in a folder of yours)", what, p, uid)
 	}
 	if fi.Mode().Perm()&0o022 != 0 && !(fi.IsDir() && fi.Mode()&os.ModeSticky != 0) {
-		return fmt.Errorf("%s %s is writable by group or others (mode %04o): another user could change what this server allows; chmod go-w %s", what, p, fi.Mode().Perm(), p)
+		return fmt.Errorf("%s %s is writable by group or others (mode %04o): another user could change it; chmod go-w %s", what, p, fi.Mode().Perm(), p)
 	}
 	return nil
+}
+
+// ownJournalFile refuses an audit journal (or its lock) at path that is not
+// a regular file of root's or this user's that only its owner may write,
+// in a directory no one else may replace it in. An audit path in a shared
+// folder was another user's file: root's server appended to sentinel-ci's
+// mode-666 file, and sentinel-ci emptied it (31-ipatk16m). The file is
+// made (0600) when missing and checked as opened, never through a link.
+func ownJournalFile(path string) error {
+	f, err := nofollow.OpenFile(path, os.O_CREATE|os.O_RDONLY|syscall.O_NONBLOCK, 0o600)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file (%s)", path, fi.Mode().Type())
+	}
+	if err := ownedHere(path, fi, "the audit file"); err != nil {
+		return err
+	}
+	di, err := os.Stat(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	return ownedHere(filepath.Dir(path), di, "the audit file's directory")
 }

@@ -17,3 +17,6 @@ func readOwnConfig(path string) ([]byte, error) {
 	defer f.Close()
 	return io.ReadAll(f)
 }
+
+// ownJournalFile: owners and modes are checked on unix only.
+func ownJournalFile(string) error { return nil }
