@@ -20,3 +20,8 @@ func readOwnConfig(path string) ([]byte, error) {
 
 // ownJournalFile: owners and modes are checked on unix only.
 func ownJournalFile(string) error { return nil }
+
+// openLogFile opens the [log] file to append to it.
+func openLogFile(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+}

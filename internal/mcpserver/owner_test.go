@@ -157,3 +157,48 @@ func TestAnAuditFileAnotherUserMayWriteIsRefused(t *testing.T) {
 		}
 	})
 }
+
+// The [log] file is opened as the audit file is: never through a symlink,
+// and only a regular file of root's or this user's that no one else may
+// write. A [log] file in /tmp was sentinel-ci's symlink to a file of
+// root's, and root's server appended its log lines to it (31-ipatk16m).
+func TestALogFileIsNotOpenedThroughALinkOrAnotherUsersFile(t *testing.T) {
+	f := newFixture(t)
+	start := func(t *testing.T, log string) error {
+		t.Helper()
+		cfg := mustConfig(t, f.config("[log]\nlevel = \"info\"\nfile = \""+log+"\"\n"))
+		srv, err := New(cfg, Options{Transport: "memory", files: testLayer(t)})
+		if err == nil {
+			srv.Close()
+		}
+		return err
+	}
+	t.Run("a symlink", func(t *testing.T) {
+		victim := filepath.Join(t.TempDir(), "victim")
+		write(t, victim, "root's file\n")
+		log := filepath.Join(t.TempDir(), "mcp.log")
+		if err := os.Symlink(victim, log); err != nil {
+			t.Fatal(err)
+		}
+		if err := start(t, log); err == nil {
+			t.Errorf("a [log] file that is a symlink was opened")
+		}
+		if b, _ := os.ReadFile(victim); string(b) != "root's file\n" {
+			t.Errorf("the file the link names was written: %q", b)
+		}
+	})
+	t.Run("mode 666", func(t *testing.T) {
+		log := filepath.Join(t.TempDir(), "mcp.log")
+		write(t, log, "")
+		os.Chmod(log, 0o666)
+		if err := start(t, log); err == nil || !strings.Contains(err.Error(), "writable by group or others") {
+			t.Errorf("a [log] file others may write: %v", err)
+		}
+	})
+	t.Run("the person's own", func(t *testing.T) {
+		log := filepath.Join(t.TempDir(), "mcp.log")
+		if err := start(t, log); err != nil {
+			t.Errorf("a new [log] file: %v", err)
+		}
+	})
+}

@@ -71,24 +71,46 @@ func ownedHere(p string, fi os.FileInfo, what string) error {
 // mode-666 file, and sentinel-ci emptied it (31-ipatk16m). The file is
 // made (0600) when missing and checked as opened, never through a link.
 func ownJournalFile(path string) error {
-	f, err := nofollow.OpenFile(path, os.O_CREATE|os.O_RDONLY|syscall.O_NONBLOCK, 0o600)
+	f, err := openOwn(path, os.O_RDONLY, "the audit file")
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	return f.Close()
+}
+
+// openLogFile opens the [log] file to append to it, held to what
+// ownJournalFile holds the audit file to: a [log] file in /tmp was
+// another user's symlink to a file of root's, and root's server appended
+// its log lines (with text the client chose) to it (31-ipatk16m).
+func openLogFile(path string) (*os.File, error) {
+	return openOwn(path, os.O_WRONLY|os.O_APPEND, "the log file")
+}
+
+// openOwn opens path with flag, made (0600) when missing, never through a
+// symlink nor waiting on a fifo, and refused unless it is a regular file
+// ownedHere in a directory ownedHere.
+func openOwn(path string, flag int, what string) (*os.File, error) {
+	f, err := nofollow.OpenFile(path, flag|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
+	if err != nil {
+		return nil, err
+	}
 	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s %s is not a regular file (%s)", what, path, fi.Mode().Type())
+	}
+	if err == nil {
+		err = ownedHere(path, fi, what)
+	}
+	var di os.FileInfo
+	if err == nil {
+		di, err = os.Stat(filepath.Dir(path))
+	}
+	if err == nil {
+		err = ownedHere(filepath.Dir(path), di, what+"'s directory")
+	}
 	if err != nil {
-		return err
+		f.Close()
+		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file (%s)", path, fi.Mode().Type())
-	}
-	if err := ownedHere(path, fi, "the audit file"); err != nil {
-		return err
-	}
-	di, err := os.Stat(filepath.Dir(path))
-	if err != nil {
-		return err
-	}
-	return ownedHere(filepath.Dir(path), di, "the audit file's directory")
+	return f, nil
 }
