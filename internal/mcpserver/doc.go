@@ -4,7 +4,8 @@
 //
 // It owns the server's TOML config, its validation and its reload while
 // the server runs (reload.go: each call runs on one whole generation of
-// it), the polkit rule the service tool needs as a user service
+// it; a config, audit or [log] file another user owns or may write is
+// refused, owner_unix.go), the polkit rule the service tool needs as a user service
 // (polkit.go), the path gate (every
 // path canonicalised — symlinks resolved, `..` collapsed as the kernel would —
 // before the prefix check, then every directory reached one component at a
