@@ -157,3 +157,15 @@ func EnvrcRuns(file, rel string) []Named {
 	}
 	return resolve(filepath.Dir(file), runWords(string(b), ""), func(string) string { return "your " + rel + " runs it (direnv, on cd)" })
 }
+
+// HookRuns are the files a git hook script names to run; git runs a hook
+// in the top folder of the work tree (workTree), so a relative name is
+// taken from there.
+func HookRuns(file, rel, workTree string) []Named {
+	b, err := readRegular(file, maxEnvrc)
+	if err != nil {
+		return nil
+	}
+	name := filepath.Base(file)
+	return resolve(workTree, runWords(string(b), ""), func(string) string { return "your git hook " + rel + " runs it (on " + name + ")" })
+}
