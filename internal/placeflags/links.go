@@ -20,8 +20,9 @@ import (
 // as a plain change (h/ipatk16). So the links the place had before the
 // coder acted whose names run later (and every hook of the repository's
 // own hooks folder, linked or not) are followed to what they name in the
-// place, and the files the hooks name to run are read, as the makefiles'
-// are (runlater.Named).
+// place, and the files the hooks (and a .pre-commit-config.yaml's local
+// hooks' entry lines) name to run are read, as the makefiles' are
+// (runlater.Named).
 
 // maxHooks bounds how many hook files are read.
 const maxHooks = 64
@@ -43,6 +44,11 @@ func readLinked(root string, before *checkpoint.Manifest) []reached {
 	var out []reached
 	inside := func(p string) (string, bool) {
 		real, err := filepath.EvalSymlinks(p)
+		if os.IsNotExist(err) { // named, not made yet: the coder may make it
+			if real, err = filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+				real = filepath.Join(real, filepath.Base(p))
+			}
+		}
 		if err != nil {
 			return "", false
 		}
@@ -63,6 +69,17 @@ func readLinked(root string, before *checkpoint.Manifest) []reached {
 			}
 			if real, ok := inside(filepath.Join(root, filepath.FromSlash(e.Path))); ok {
 				out = append(out, reached{real, "your " + e.Path + " is a link to it (" + ent.Reason + ")"})
+			}
+		}
+	}
+	for _, f := range FilesNamed(root, before, func(base string) bool { return base == ".pre-commit-config.yaml" || base == ".pre-commit-config.yml" }) {
+		rel, _ := filepath.Rel(root, f)
+		if filepath.Dir(rel) != "." {
+			continue // pre-commit reads the one at the top of the repository
+		}
+		for _, nm := range runlater.PreCommitRuns(f, filepath.ToSlash(rel), root) {
+			if real, ok := inside(nm.Path); ok {
+				out = append(out, reached{real, nm.How})
 			}
 		}
 	}

@@ -44,20 +44,24 @@ func TestWhatALinkOrAHookReachesIsFlagged(t *testing.T) {
 	file("scripts/pre-push.sh", "#!/bin/sh\n")
 	file("scripts/lint.sh", "#!/bin/sh\n")
 	file("scripts/other.sh", "#!/bin/sh\n")
+	file("tools/fmt.py", "print(1)\n")
 	file("config/editor/settings.json", "{}\n")
 	file("env/dev.sh", "export A=1\n")
 	file(".git/hooks/pre-push", "#!/bin/sh\n# checks\nexec scripts/pre-push.sh \"$@\"\n")
 	file(".git/hooks/pre-rebase.sample", "#!/bin/sh\n./scripts/other.sh\n")
 	file(".husky/pre-commit", "sh scripts/lint.sh\n")
+	file(".pre-commit-config.yaml", "repos:\n- repo: local\n  hooks:\n  - id: fmt\n    entry: python3 tools/fmt.py\n    language: system\n  - id: chk\n    entry: 'scripts/check.sh --all'\n    language: script\n")
 	link(".git/hooks/pre-commit", "../../scripts/pre-commit.sh", false) // the git dir is not in the record
 	link(".vscode", "config/editor", true)
 	link(".envrc", "env/dev.sh", true)
 	link("docs/link", "../scripts/other.sh", true) // not a run-later name
 	link(".idea", "/etc", true)                    // out of the place
 	r := Read(root, &before, "", "")
-	f := func(h string) *checkpoint.Entry { return &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o755, Hash: h} }
+	f := func(h string) *checkpoint.Entry {
+		return &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o755, Hash: h}
+	}
 	var changes []checkpoint.Change
-	for _, p := range []string{"scripts/pre-commit.sh", "scripts/pre-push.sh", "scripts/lint.sh", "config/editor/tasks.json", "env/dev.sh", "scripts/other.sh", "src/a.c"} {
+	for _, p := range []string{"scripts/pre-commit.sh", "scripts/pre-push.sh", "scripts/lint.sh", "config/editor/tasks.json", "env/dev.sh", "scripts/other.sh", "src/a.c", "tools/fmt.py", "scripts/check.sh"} {
 		changes = append(changes, checkpoint.Change{Path: p, What: checkpoint.Modified, Before: f("a"), After: f("b")})
 	}
 	got := map[string]string{}
@@ -70,6 +74,8 @@ func TestWhatALinkOrAHookReachesIsFlagged(t *testing.T) {
 		"scripts/lint.sh":          "your git hook .husky/pre-commit runs it",
 		"config/editor/tasks.json": "your .vscode is a link to it (editor tasks",
 		"env/dev.sh":               "your .envrc is a link to it (direnv runs it on cd)",
+		"tools/fmt.py":             "your .pre-commit-config.yaml runs it (pre-commit, on commit)",
+		"scripts/check.sh":         "your .pre-commit-config.yaml runs it (pre-commit, on commit)",
 	} {
 		if !strings.HasPrefix(got[p], want) {
 			t.Errorf("%s: flagged %q, want %q…", p, got[p], want)
@@ -80,8 +86,8 @@ func TestWhatALinkOrAHookReachesIsFlagged(t *testing.T) {
 			t.Errorf("%s flagged (%q); no hook or run-later link reaches it", p, why)
 		}
 	}
-	if len(got) != 5 {
-		t.Errorf("flagged %d files, want 5: %v", len(got), slices.Sorted(maps.Keys(got)))
+	if len(got) != 7 {
+		t.Errorf("flagged %d files, want 7: %v", len(got), slices.Sorted(maps.Keys(got)))
 	}
 }
 
