@@ -61,7 +61,10 @@ def records(path):
 
 
 def program(comm):
-    """comm, or BUN for the Bun programs' own names and their threads'."""
+    """comm, or BUN for the Bun programs' own names and their threads';
+    a Go test binary (claude.test, the e2e/claude package's) is itself."""
+    if comm.endswith(".test"):
+        return comm
     return BUN if comm.startswith(BUN_THREADS) else comm
 
 
