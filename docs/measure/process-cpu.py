@@ -37,7 +37,7 @@ REC = struct.Struct("<BBHIIIIIIfHHHHHHHH16s")  # struct acct_v3, 64 bytes
 AGENTS = ("claude", "opencode", "gemini", "codex", "node")
 BUN = "bun: claude/opencode"
 BUN_THREADS = ("JITWorker", "HeapHelper", "JSCWarmUp", "fs.watch", "HTTP Client", "mi-scavenger",
-               "notify-rs inoti", "fff-bg", "Bun Pool", "File Watcher", "t Helper Thread",
+               "notify-rs", "fff-bg", "Bun Pool", "File Watcher", "t Helper Thread",
                "claude", "opencode")
 
 
