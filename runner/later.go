@@ -120,7 +120,9 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 	}
 	m, s := f.Meta, f.stage(o.Sandbox)
 	why := f.Unverified()
-	f.sayLandingStarts(why, accepted != nil, o.Force)
+	if accepted != nil || why == "" || o.Force || len(f.verifyChecks(o)) > 0 {
+		f.sayLandingStarts(why, accepted != nil, o.Force) // else the error below comes at once
+	}
 	// Always the verified bytes, as a regular file of Sentinel's (the rename
 	// replaces whatever stood at that name, a planted link included): git
 	// reads this path, so it must hold exactly what was checked.
