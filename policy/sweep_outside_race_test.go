@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/norace"
@@ -39,11 +40,22 @@ var outsideRaceSweeps = []string{
 	"TestCorpusReport",
 }
 
+// outsideRaceSerial run in the same child but are not parallel (they set
+// the process's stack limit): the deep-text tests, each parsing a few
+// megabytes of nested shell text twice over, single-threaded, under -race
+// about 11 CPU-s of the package's (measured 2026-12-07, -cpuprofile: the
+// race detector's shadow-memory work, then the parser). Every text is still
+// judged on every run.
+var outsideRaceSerial = []string{
+	"TestCheckAsksAboutTextNestedDeeperThanItReads",
+	"TestReadShellRefusesTextNestedDeeperThanItReads",
+}
+
 // sweepChild is the one child run the sweeps share (internal/norace).
 var sweepChild = &norace.Child{
 	What:  "the policy sweeps",
 	Env:   "SENTINEL_POLICY_SWEEP_CHILD",
-	Tests: outsideRaceSweeps,
+	Tests: append(slices.Clone(outsideRaceSweeps), outsideRaceSerial...),
 }
 
 // sweptOutsideRace reports whether t's sweep ran in the child, with its
