@@ -247,11 +247,15 @@ func TestExecGateOneParseAnswersAsBefore(t *testing.T) {
 // two gates, one goroutine, pure computation whose concurrency the
 // detector has nothing to find in, and under it about 30 CPU-s, the most
 // of any test in the package (issue 33: the suite in minutes on 2 cores).
-// Every line is still compared on every run.
+// Every line is still compared on every run. The same child runs
+// TestExecAndScriptEditRefuseASyntaxTreeTooDeepToWalk, whose exec and edit
+// lines of megabytes of nested shell are refused before anything runs:
+// parsing and measuring them, single-threaded, was about 10 s of the
+// package's wall time under -race.
 var gateSweepChild = &norace.Child{
 	What:  "the exec gate sweep",
 	Env:   "SENTINEL_MCP_GATE_SWEEP_CHILD",
-	Tests: []string{"TestExecGateOneParseAnswersAsBefore"},
+	Tests: []string{"TestExecGateOneParseAnswersAsBefore", "TestExecAndScriptEditRefuseASyntaxTreeTooDeepToWalk"},
 }
 
 // BenchmarkExecGate is one exec gate decision per mode, over sampleLines:
