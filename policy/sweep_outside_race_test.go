@@ -40,15 +40,17 @@ var outsideRaceSweeps = []string{
 	"TestCorpusReport",
 }
 
-// outsideRaceSerial run in the same child but are not parallel (they set
-// the process's stack limit): the deep-text tests, each parsing a few
-// megabytes of nested shell text twice over, single-threaded, under -race
-// about 11 CPU-s of the package's (measured 2026-12-07, -cpuprofile: the
-// race detector's shadow-memory work, then the parser). Every text is still
-// judged on every run.
+// outsideRaceSerial run in the same child but are not parallel (the
+// deep-text tests set the process's stack limit): the deep-text tests, each
+// parsing a few megabytes of nested shell text twice over, single-threaded
+// (13.9 CPU-s under -race, 3.7 without, measured 2026-12-07 with
+// tools/cgexec.sh; -cpuprofile: the race detector's shadow memory, then the
+// parser), and the shebang corpus. Every text and row is still judged on
+// every run.
 var outsideRaceSerial = []string{
 	"TestCheckAsksAboutTextNestedDeeperThanItReads",
 	"TestReadShellRefusesTextNestedDeeperThanItReads",
+	"TestShebangOffCorpus", // four corpora in two workspaces: 3.4 CPU-s under -race, 0.8 without
 }
 
 // sweepChild is the one child run the sweeps share (internal/norace).
