@@ -56,3 +56,22 @@ func TestTheHostsManagedMCPServersStartThroughTheShell(t *testing.T) {
 		t.Error("a host managed-mcp.json that does not read is no error: its servers would reach the run unscoped")
 	}
 }
+
+// The managed policy adds no plugin marketplace, whatever the host's own
+// policy allows: Claude Code 2.1.332 loaded a plugin from a marketplace
+// the project's settings named (a directory in the repository) at start,
+// with no dialog, and started its MCP server directly — measured with the
+// real CLI (docs/replay/31-scope29.md, scope30's rows).
+func TestThePolicyAddsNoPluginMarketplace(t *testing.T) {
+	a := New(Options{Mode: Interactive, Sentinel: "/bin/true"})
+	host := map[string]any{"strictKnownMarketplaces": []any{map[string]any{"source": "github", "repo": "corp/plugins"}}}
+	for _, h := range []map[string]any{nil, host} {
+		m, err := a.ManagedSettings(h, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := m["strictKnownMarketplaces"].([]any); !ok || len(got) != 0 {
+			t.Errorf("host %v: strictKnownMarketplaces = %#v, want [] (no marketplace may be added)", h, m["strictKnownMarketplaces"])
+		}
+	}
+}
