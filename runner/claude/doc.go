@@ -34,6 +34,11 @@
 // .claude/ files, and MCP servers from ~/.claude.json (user-level, and the
 // person's entry for the real project given to the workspace: MapProject)
 // reach the model, and MCP tool calls come through the hook like any other.
+// Every stdio server starts through the system shell, so in place it enters
+// a signal scope (mcp_scope.go); the host's managed-mcp.json is shown
+// rewritten the same way (managed_mcp.go); the policy adds no plugin
+// marketplace (strictKnownMarketplaces empty), so a repository's plugin
+// starts no server of its own.
 //
 // Without the sandbox (--sandbox off) or on macOS no policy can be placed:
 // the adapter passes --setting-sources "" (no settings file is read; with

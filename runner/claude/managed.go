@@ -28,6 +28,8 @@ const ManagedSettingsPath = "/etc/claude-code/managed-settings.json"
 //   - bypassPermissions and auto mode are disabled; env forces --bare and
 //     --safe-mode off.
 //   - in a run (not in place), denyInsteadOfPrompting (unattendedPermissions).
+//   - strictKnownMarketplaces empty: no plugin marketplace is added, so no
+//     plugin's MCP server starts outside a signal scope.
 func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[string]any, error) {
 	hooks, err := a.hooks()
 	if err != nil {
@@ -77,6 +79,14 @@ func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[strin
 	out["hooks"] = hooks
 	out["env"] = env
 	out["permissions"] = perms
+	// No plugin marketplace may be added (strictKnownMarketplaces empty):
+	// a project's .claude/settings.json that names a marketplace
+	// (extraKnownMarketplaces, a directory in the repository) and enables
+	// its plugin otherwise had Claude Code 2.1.332 load it at start in a
+	// trusted folder, with no dialog, and start the plugin's MCP servers
+	// directly, in its own Landlock domain (no signal scope). The person's
+	// own plugins are not copied into a run (personalEntries).
+	out["strictKnownMarketplaces"] = []any{}
 	out["allowManagedHooksOnly"] = true
 	out["allowManagedPermissionRulesOnly"] = true
 	out["disableAllHooks"] = false

@@ -84,6 +84,12 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 				return Needs{}, fmt.Errorf("write claude's managed policy: %w", err)
 			}
 			places = map[string]string{ManagedSettingsPath: file}
+			mcpFile := filepath.Join(p.PolicyDir, "claude-managed-mcp.json")
+			if ok, err := scopedManagedMCP(mcpFile); err != nil { // managed_mcp.go
+				return Needs{}, err
+			} else if ok {
+				places[ManagedMCPPath] = mcpFile
+			}
 			a.opts.Managed = true
 		} else if err := a.writeMCPConfig(p, filepath.Join(p.StateDir, "sentinel-mcp.json")); err != nil {
 			// In the per-run state dir, removed with the run: server
