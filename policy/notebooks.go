@@ -61,6 +61,8 @@ func jupyterCmd(x *cmdCtx, args []word) {
 				val = args[i].val
 			}
 			switch name {
+			case "--ExecutePreprocessor.enabled":
+				execute = true // any value: the option turns running on (review of the session)
 			case "--output":
 				outputs = append(outputs, word{val: val, static: true})
 			case "--output-dir":

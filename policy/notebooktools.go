@@ -8,7 +8,9 @@ import "strings"
 // and asked with it off. papermill IN OUT runs IN with parameters into OUT,
 // likewise. jupytext converts between notebook formats and nbstripout
 // strips outputs: both only rewrite the project's files, as a formatter
-// does, and run nothing. jupyter kernelspec list prints. Options that run a
+// does (jupytext loads its .jupytext.py configuration, the project's own
+// code, and may pair a notebook with files in other folders:
+// jupytextElsewhere). jupyter kernelspec list prints. Options that run a
 // program (jupytext --pipe, --check, --exec, --execute), install a git
 // filter or hook (nbstripout --install), or name a configuration, kernel or
 // template ask; the notebooks and outputs are judged as reads and writes
@@ -45,6 +47,9 @@ func addNotebookToolHandlers(handlers map[string]handler) {
 		notebookRun(x, "papermill", args[1:], &papermillFlags, &papermillValued, true)
 	}
 	handlers["jupytext"] = func(x *cmdCtx, args []word) {
+		if jupytextElsewhere(x, args[1:]) {
+			return
+		}
 		notebookRewrite(x, "jupytext", args[1:], &jupytextKnown, &jupytextValued)
 	}
 	handlers["nbstripout"] = func(x *cmdCtx, args []word) {
@@ -137,10 +142,45 @@ func notebookRewrite(x *cmdCtx, tool string, args []word, known, valued *wordSet
 		x.add(Ask, RuleBuildOption, tool+" without a notebook")
 		return
 	}
+	if tool == "jupytext" && !x.c.sandbox && x.writtenBefore() {
+		// jupytext loads .jupytext.py from the working directory and its
+		// parents (traitlets runs it): a line that wrote first may have
+		// written that (review of the session), as nbconvert's judgment says.
+		x.add(Ask, RuleInterpScript, "jupytext loads its Python configuration (.jupytext.py) after this line wrote a file, and the sandbox is off")
+		return
+	}
 	x.add(Allow, RuleBuildProject, tool+" rewrites the project's notebooks and runs nothing")
 	x.inWorkspace()
 	for _, n := range ops {
 		x.read(n)
 		x.write(n)
 	}
+}
+
+// jupytextElsewhere judges what writes jupytext makes beside a notebook:
+// a paired format (--to, --set-formats, --opt formats=) may name a folder
+// ("DIR//py", "../x//sh"), joined to the notebook's folder as text so ..
+// climbs out of the workspace, and --sync writes the pairs the notebook's
+// own metadata or configuration names, both files the coder may write. A
+// folder in a format asks; --sync asks with the sandbox off (inside it the
+// writes stay in the sandbox's). It reports whether it decided.
+func jupytextElsewhere(x *cmdCtx, args []word) bool {
+	for i, a := range args {
+		name, val, hasVal := strings.Cut(a.val, "=")
+		if name == "--sync" && !x.c.sandbox {
+			x.add(Ask, RulePathUnknown, "jupytext --sync writes the paired files the notebook's metadata names, which the line does not show, and the sandbox is off")
+			return true
+		}
+		if name != "--to" && name != "--set-formats" && name != "--opt" {
+			continue
+		}
+		if !hasVal && i+1 < len(args) {
+			val = args[i+1].val
+		}
+		if strings.Contains(val, "/") || strings.Contains(val, "\\") {
+			x.add(Ask, RulePathUnknown, "jupytext "+name+" names a paired file in another folder ("+quoteShort(val)+"), a write the policy does not follow")
+			return true
+		}
+	}
+	return false
 }
