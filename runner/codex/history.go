@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
@@ -31,7 +33,11 @@ const maxRollouts = 20000
 // keepHistory seeds the run's CODEX_HOME with the person's history for
 // workspace and keeps what the run adds (WriteBackState).
 func (a *Adapter) keepHistory(real, workspace string) error {
-	k, err := KeepHistory(real, a.opts.Home, workspace)
+	provider := ""
+	if a.plan != nil {
+		provider = a.plan.ProviderID
+	}
+	k, err := keepHistoryAs(real, a.opts.Home, workspace, provider)
 	if err != nil {
 		return err
 	}
@@ -47,8 +53,21 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 // copied back into a ~/.codex that already has one is not in it, so only
 // a person without that db (or `codex resume <id>`) finds it yet.
 func KeepHistory(real, home, workspace string) (*agentutil.KeptState, error) {
+	return keepHistoryAs(real, home, workspace, "")
+}
+
+// keepHistoryAs is KeepHistory for a run whose Codex uses provider: when
+// that is Sentinel's own (ProviderID), the person's rollouts are seeded
+// naming it (asRunUse), so that `resume --last` inside the run, which
+// lists only its provider's sessions, finds the person's last session of
+// the project; one the run resumed comes back named as theirs again
+// (asDirectUse).
+func keepHistoryAs(real, home, workspace, provider string) (*agentutil.KeptState, error) {
 	k := agentutil.NewKeptState(real, home)
 	k.Rewrite = asDirectUse
+	if provider == ProviderID {
+		k.SeedRewrite = asRunUse
+	}
 	k.Dir("sessions")
 	ids := map[string]bool{}
 	seen := 0
@@ -105,6 +124,22 @@ func asDirectUse(rel string, data []byte) []byte {
 	return data
 }
 
+// asRunUse is asDirectUse's inverse, for seeding: a rollout of the
+// person's direct use (the built-in "openai") names Sentinel's provider.
+func asRunUse(rel string, data []byte) []byte {
+	if !strings.HasSuffix(rel, ".jsonl") {
+		return data
+	}
+	for _, key := range []string{"model_provider", "model_provider_id"} {
+		data = bytes.ReplaceAll(data, []byte(`"`+key+`":"`+openaiID+`"`), []byte(`"`+key+`":"`+ProviderID+`"`))
+	}
+	return data
+}
+
+// sessionID is a Codex session id (a UUID): only such an id goes into a
+// command line shown to the person.
+var sessionID = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+
 // rolloutMeta reads a rollout's session id and working directory from its
 // first line (the session_meta record; older rollouts carry them at the
 // top level).
@@ -142,5 +177,35 @@ func (a *Adapter) WriteBackState() []string {
 	if a.kept == nil {
 		return nil
 	}
-	return a.kept.WriteBack()
+	return append(a.kept.WriteBack(), resumeNotes(a.kept)...)
+}
+
+// resumeNotes name the exact `codex resume` line for each session the run
+// started that came back, when the person's CODEX_HOME has Codex's state
+// db: from then on Codex lists `resume --last` (and its picker) from that
+// index, which only Codex writes, as it runs; a session copied back into
+// the sessions folder afterwards is not in it until Codex opens it by id.
+// (Sentinel does not write Codex's own database.)
+func resumeNotes(k *agentutil.KeptState) []string {
+	dbs, _ := filepath.Glob(filepath.Join(k.Real, "state_*.sqlite"))
+	if len(dbs) == 0 {
+		return nil
+	}
+	var notes []string
+	_ = filepath.WalkDir(filepath.Join(k.Run, "sessions"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".jsonl") {
+			return nil
+		}
+		rel, err := filepath.Rel(k.Run, p)
+		if err != nil || k.Seeded(rel) {
+			return nil
+		}
+		id, _ := rolloutMeta(filepath.Join(k.Real, rel))
+		if !sessionID.MatchString(id) {
+			return nil // not kept, or not a session id Codex wrote
+		}
+		notes = append(notes, fmt.Sprintf("Codex's `resume --last` lists the sessions its index (%s) holds, and this run's session came back beside it, not into it: continue it with `codex resume %s` (or `codex exec resume %s`)", dbs[len(dbs)-1], id, id))
+		return nil
+	})
+	return notes
 }
