@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
@@ -180,18 +181,34 @@ func (a *Adapter) WriteBackState() []string {
 	return append(a.kept.WriteBack(), resumeNotes(a.kept)...)
 }
 
-// resumeNotes name the exact `codex resume` line for each session the run
-// started that came back, when the person's CODEX_HOME has Codex's state
-// db: from then on Codex lists `resume --last` (and its picker) from that
-// index, which only Codex writes, as it runs; a session copied back into
-// the sessions folder afterwards is not in it until Codex opens it by id.
-// (Sentinel does not write Codex's own database.)
+// resumeNotes see that the person's Codex lists the sessions the run
+// started: when their CODEX_HOME has Codex's state db, Codex lists `resume
+// --last` (and its picker) from that index, which holds no session copied
+// back, so Codex is told to index them again (reindexFrom); where that
+// cannot be done, the exact `codex resume ID` line for each is named.
 func resumeNotes(k *agentutil.KeptState) []string {
 	dbs, _ := filepath.Glob(filepath.Join(k.Real, "state_*.sqlite"))
 	if len(dbs) == 0 {
+		return nil // Codex lists --last from the sessions folder
+	}
+	rels, ids := sessionsBack(k)
+	if len(rels) == 0 {
+		return nil
+	}
+	err := reindexFrom(k.Real, filepath.ToSlash(slices.Min(rels)))
+	if err == nil {
 		return nil
 	}
 	var notes []string
+	for _, id := range ids {
+		notes = append(notes, fmt.Sprintf("Codex's `resume --last` lists the sessions its index (%s) holds, and this run's session came back beside it, not into it (%s not re-indexed: %v): continue it with `codex resume %s` (or `codex exec resume %s`)", dbs[len(dbs)-1], stateDB, err, id, id))
+	}
+	return notes
+}
+
+// sessionsBack are the rollouts the run started (not seeded) that came
+// back into the person's sessions folder, relative to it, and their ids.
+func sessionsBack(k *agentutil.KeptState) (rels, ids []string) {
 	_ = filepath.WalkDir(filepath.Join(k.Run, "sessions"), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(d.Name(), ".jsonl") {
 			return nil
@@ -204,8 +221,8 @@ func resumeNotes(k *agentutil.KeptState) []string {
 		if !sessionID.MatchString(id) {
 			return nil // not kept, or not a session id Codex wrote
 		}
-		notes = append(notes, fmt.Sprintf("Codex's `resume --last` lists the sessions its index (%s) holds, and this run's session came back beside it, not into it: continue it with `codex resume %s` (or `codex exec resume %s`)", dbs[len(dbs)-1], id, id))
+		rels, ids = append(rels, rel), append(ids, id)
 		return nil
 	})
-	return notes
+	return rels, ids
 }
