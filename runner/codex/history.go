@@ -49,10 +49,11 @@ func (a *Adapter) keepHistory(real, workspace string) error {
 // KeepHistory seeds home (a run's own CODEX_HOME) with the history the
 // person's real one keeps for workspace; the KeptState's WriteBack, after
 // the run, copies back what it added. `sentinel sandbox run --agent codex`
-// uses it for its per-run home too. Open: Codex 0.171 lists `resume
-// --last` from its state db (state_5.sqlite) once that exists; a rollout
-// copied back into a ~/.codex that already has one is not in it, so only
-// a person without that db (or `codex resume <id>`) finds it yet.
+// uses it for its per-run home too. Codex 0.171 lists `resume --last`
+// from its state db once that exists, which holds no rollout copied back:
+// the adapter's WriteBackState has Codex index them again (reindex.go);
+// `sentinel sandbox run --agent codex` does not yet (there, `codex resume
+// <id>` finds its session).
 func KeepHistory(real, home, workspace string) (*agentutil.KeptState, error) {
 	return keepHistoryAs(real, home, workspace, "")
 }
