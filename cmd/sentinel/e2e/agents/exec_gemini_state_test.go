@@ -45,6 +45,7 @@ func TestExecGeminiCommandsCannotWriteItsChats(t *testing.T) {
 	}
 	log, _ := os.ReadFile(filepath.Join(dir, "plant.log"))
 	errs, _ := os.ReadFile(filepath.Join(dir, "plant.err"))
+	t.Logf("plants:\n%s%s", log, errs)
 	for _, how := range []string{"append", "new", "python", "hardlink", "rename", "mv", "swap"} {
 		if !strings.Contains(string(log), how+"=refused") {
 			t.Errorf("the %s plant was not refused:\n%s\n%s\n%s", how, log, errs, res.Stdout)
