@@ -29,6 +29,9 @@ func (b *binder) paramOp(x *syntax.ParamExp) ([]string, bool) {
 		return nil, false
 	}
 	vals, known := b.vars[name]
+	if !known && x.Exp != nil && x.Slice == nil && patternRemoval(x.Exp.Op) {
+		vals, known = b.removalBase(name) // paramremove.go: ${PWD%/*}
+	}
 	val := ""
 	if len(vals) > 0 {
 		val = vals[0]
@@ -84,6 +87,11 @@ func (b *binder) paramOp(x *syntax.ParamExp) ([]string, bool) {
 			default:
 				return []string{strings.ToLower(val[:1]) + val[1:]}, true
 			}
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+			if !known {
+				return nil, false
+			}
+			return b.removePattern(x.Exp.Op, val, x.Exp.Word) // paramremove.go
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
 			arg, ok := b.lit(x.Exp.Word)
 			if !ok {

@@ -48,7 +48,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"swift": {"build": p, "test": p, "package resolve": m, "package update": m, "package describe": r, "package show-dependencies": r,
 			"package dump-package": r, "package clean": p, "package reset": p, "run": run,
 			"format": p, "format lint": p, "format format": p},
-		"mix": {"test": p, "compile": p, "format": p, "credo": p, "dialyzer": p, "docs": p, "xref": p, "deps.get": m, "deps.compile": m,
+		"mix": {"test": p, "compile": p, "format": p, "credo": p, "dialyzer": p, "docs": p, "xref": p, "deps.get": m, "deps.compile": p, // off30: compiles what deps/ holds, as mix compile does
 			"deps.tree": r, "deps": r, "help": r, "ecto.migrate": run, "ecto.create": run, "ecto.gen.migration": p, "run": run,
 			"phx.server": run, "phx.routes": r, "hex.outdated": r, "hex.audit": r, "hex.info": r, "deps.update": m, "clean": p, "deps.unlock": p, "sobelow": p},
 		"deno": {"test": p, "fmt": p, "lint": p, "check": p, "bench": p, "doc": r, "info": r, "task": run, "run": run, "cache": m,
@@ -88,7 +88,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run), p10BuildVerbs(p, r, m, run), p12BuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go, buildverbs_p9.go, buildverbs_p10.go, buildverbs_p12.go
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run), p10BuildVerbs(p, r, m, run), p12BuildVerbs(p, r, m, run), p15BuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go, buildverbs_p9.go, buildverbs_p10.go, buildverbs_p12.go, buildverbs_p15.go
 		for tool, verbs := range more {
 			if t.m[tool] == nil {
 				t.m[tool] = map[string]verbClass{}

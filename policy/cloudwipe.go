@@ -17,7 +17,8 @@ import "strings"
 // they remove is local and judged elsewhere.
 var cloudCLIs = wordSet{words: []string{"aws", "gcloud", "gsutil", "az", "doctl", "flyctl", "fly", "heroku", "vercel",
 	"netlify", "firebase", "wrangler", "serverless", "sls", "gh", "glab", "supabase", "railway", "hcloud", "linode-cli",
-	"oci", "ibmcloud", "scw", "vultr-cli", "render", "neonctl", "planetscale", "pscale", "turso", "upstash", "exoscale"}}
+	"oci", "ibmcloud", "scw", "vultr-cli", "render", "neonctl", "planetscale", "pscale", "turso", "upstash", "exoscale",
+	"terragrunt", "sst"}} // terragrunt run-all destroy, sst remove (polcorp15)
 
 // cloudDeleteVerbs are the verbs (whole, or one part of a hyphenated or
 // colon-separated command word) that delete.

@@ -363,6 +363,9 @@ func (x *cmdCtx) command(args []word, depth int) {
 	if x.dryRun(prog, args) { // dryrun.go: npm publish --dry-run uploads nothing
 		return
 	}
+	if prog == "kubectl" && x.kubectlClientDryRun(args) { // kubedryrun.go
+		return
+	}
 	_, prefixRules := builtins()
 	for i := range prefixRules {
 		r := &prefixRules[i]

@@ -73,7 +73,10 @@ func TestUvxDeclaredOff(t *testing.T) {
 	})
 	checkOnOffIn(t, ctx, []onOff{
 		{"uvx ruff check .", Allow, Allow},
-		{"uvx ruff@0.6.9 format --check .", Allow, Allow},
+		// A version on the line is not the one the project locked (off30,
+		// premise changed by polcorp14's sandbox-only label on `uvx
+		// ruff@0.6.9 check .`; TestFetchOfAnotherVersionAsksOff).
+		{"uvx ruff@0.6.9 format --check .", Allow, Ask},
 		{"uv tool run mypy src", Allow, Allow},
 		{"pipx run ruff check src", Allow, Allow},
 		{"uvx pip-audit", Ask, Allow},

@@ -33,6 +33,9 @@ func lowStack(t *testing.T) {
 // Every caller of the engine gets an ask, with the reason, for text that
 // nests deeper than it reads: the bound is in parseShell, the one parse.
 func TestCheckAsksAboutTextNestedDeeperThanItReads(t *testing.T) {
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	lowStack(t)
 	e := Default()
 	for _, line := range deepTexts() {
@@ -50,6 +53,9 @@ func TestCheckAsksAboutTextNestedDeeperThanItReads(t *testing.T) {
 
 // A reader (ReadShell, Read) gets the refusal as its error, typed.
 func TestReadShellRefusesTextNestedDeeperThanItReads(t *testing.T) {
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	lowStack(t)
 	for _, line := range deepTexts() {
 		if _, err := ReadShell(line); err == nil || !strings.Contains(err.Error(), "nests deeper than Sentinel reads") {

@@ -406,6 +406,7 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 			return
 		}
 		name := args[i].val
+		spec := name
 		for _, sep := range []string{"@", "=="} {
 			if n, v, ok := strings.Cut(name, sep); ok && plainToken(v) {
 				name = n // ruff@0.6.9, black==24.8.0: a version of the same tool
@@ -420,7 +421,7 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 			projectTool(x, tool)
 		}
 		launcher := strings.Join(vals(args[:i]), " ")
-		if x.declaredPyToolOff(launcher, name, judge) { // uvxdeclared_off.go
+		if name == spec && x.declaredPyToolOff(launcher, name, judge) { // uvxdeclared_off.go: a version on the line is not the declared one (off30)
 			return
 		}
 		if !fetchedTools.has(name) {

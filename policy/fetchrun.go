@@ -168,7 +168,9 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 			return
 		}
 	}
-	if x.declaredFetchOff(launcher, pkg, toolArgs) { // npxdeclared_off.go
+	// A version on the line (vitest@latest) is a download of that version,
+	// not the one the project locked: it is not the declared tool (off30).
+	if pkg == spec && x.declaredFetchOff(launcher, pkg, toolArgs) { // npxdeclared_off.go
 		return
 	}
 	tool := npmFetchedTool(pkg)

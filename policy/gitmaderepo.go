@@ -23,7 +23,11 @@ func gitMadeRepo(x *cmdCtx, sub string) {
 		return
 	}
 	for _, d := range x.cw.dirs {
-		if why := madeRepoAt(x.c.ws, d); why != "" {
+		why := madeRepoAt(x.c.ws, d)
+		if why == notYetMade && lineMakesNoDirs(x.c.line, 0) {
+			continue // gitmissingdir_off.go: nothing on the line can make it, so git does not run there
+		}
+		if why != "" {
 			rel, err := filepath.Rel(x.c.ws, d)
 			if err != nil {
 				rel = d
@@ -53,7 +57,7 @@ func madeRepoAt(ws, dir string) string {
 			return ""
 		}
 		if _, err := os.Lstat(d); err != nil {
-			return "the directory does not exist yet (a repository made in this line)"
+			return notYetMade
 		}
 		if looksGitDir(d) {
 			return "it looks like a git directory (HEAD and refs)"
@@ -63,6 +67,8 @@ func madeRepoAt(ws, dir string) string {
 		}
 	}
 }
+
+const notYetMade = "the directory does not exist yet (a repository made in this line)"
 
 // looksGitDir: git's own test, loosely: a HEAD file and a refs directory
 // (or a commondir file, as a linked worktree's git dir has).

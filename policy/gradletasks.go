@@ -45,6 +45,20 @@ var gradlePlaces = wordSet{words: []string{"-p", "--project-dir", "-b", "--build
 var gradleUnsafeKey = []string{"home", "path", "dir", "class", "agent", "library", "security", "proxy", "host",
 	"url", "repo", "init", "file", "jvmargs", "truststore", "keystore"}
 
+// gradleUnsafeKeyName reports a property key (lower case) holding one of
+// gradleUnsafeKey. The word "profile" is taken out first (off30:
+// spring.profiles.active and -Pprofile=ci asked because "profile" holds
+// "file"); what is left is matched as before, so profileFile still asks.
+func gradleUnsafeKeyName(lk string) bool {
+	lk = strings.ReplaceAll(lk, "profile", "")
+	for _, bad := range gradleUnsafeKey {
+		if strings.Contains(lk, bad) {
+			return true
+		}
+	}
+	return false
+}
+
 func gradleTasks(prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		places, ok := gradleLine(args[1:])
@@ -131,10 +145,8 @@ func gradleProperty(kv string) bool {
 	if k == "" || !plainToken(k) || v != "" && !plainToken(v) {
 		return false
 	}
-	for _, bad := range gradleUnsafeKey {
-		if strings.Contains(lk, bad) {
-			return false
-		}
+	if gradleUnsafeKeyName(lk) {
+		return false
 	}
 	for _, o := range jvmLoadingOptions { // jvmoptions.go
 		if strings.Contains(lk, strings.TrimPrefix(o, "-")) {

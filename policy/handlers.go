@@ -57,6 +57,7 @@ func loadPrograms() {
 		addCloudCLIHandlers(handlers)       // cloudresets.go: supabase db reset --linked, as heroku's
 		addCmdRunOptHandlers(handlers)      // cmdrunopts.go: difftool -x, ssh Match exec, m4 esyscmd
 		addLocatorHandlers(handlers)        // locators.go: xcrun --find, pyenv which, flask routes
+		addNotebookToolHandlers(handlers)   // notebooktools.go: jupyter execute, papermill, jupytext, nbstripout
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

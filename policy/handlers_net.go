@@ -31,8 +31,15 @@ func addNetHandlers(handlers map[string]handler) {
 	}
 	for _, n := range []string{"docker", "podman", "kubectl", "helm", "terraform", "tofu", "pulumi", "aws", "gcloud", "gsutil", "az",
 		"doctl", "flyctl", "fly", "heroku", "vercel", "netlify", "firebase", "wrangler", "serverless", "sls", "gh", "glab",
-		"ansible", "ansible-playbook", "twine", "gem", "apt", "apt-get", "yum", "dnf", "brew", "apk", "pacman", "snap", "flatpak", "nix", "nix-env", "conda", "mamba"} {
+		"ansible", "ansible-playbook", "twine", "gem", "apt", "apt-get", "yum", "dnf", "brew", "apk", "pacman", "snap", "flatpak", "nix", "nix-env", "conda", "mamba", "terragrunt", "sst"} {
 		handlers[n] = remoteTool
+	}
+	for _, n := range []string{"conda", "mamba", "micromamba"} {
+		handlers[n] = func(x *cmdCtx, a []word) {
+			if !condaEnvCmd(x, a) { // condarun.go: conda run -n ENV pytest is pytest
+				remoteTool(x, a)
+			}
+		}
 	}
 }
 
@@ -247,6 +254,7 @@ func rsyncCmd(x *cmdCtx, args []word) {
 	}
 	x.write(word{val: dest.val + "/glob-match", static: dest.static})
 	x.write(dest)
+	x.rsyncDiscards(args[1:]) // rsyncdelete.go
 	var srcs []word
 	for _, o := range ops[:len(ops)-1] {
 		if !isRemoteSpec(o.val) {

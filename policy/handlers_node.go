@@ -294,5 +294,5 @@ func npmConfigRuns(name string) bool {
 // npx maps it: tsc is typescript's): type checkers, linters, formatters,
 // test runners and bundlers of the project.
 var npxDevTools = wordSet{words: []string{"tsc", "eslint", "prettier", "vitest", "jest", "playwright", "next", "tsx", "ts-node",
-	"vite", "webpack", "rollup", "esbuild", "biome", "mocha", "nx", "turbo", "stylelint", "svelte-check", "vue-tsc",
+	"vite", "webpack", "rollup", "esbuild", "biome", "mocha", "nx", "turbo", "lerna", "stylelint", "svelte-check", "vue-tsc",
 	"astro", "nuxi", "tailwindcss", "ava", "c8", "nyc", "knip", "depcheck", "madge", "oxlint", "tsup", "vue-cli-service", "ng", "cypress"}}

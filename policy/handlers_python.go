@@ -181,6 +181,8 @@ func envRunner(x *cmdCtx, args []word) bool {
 func readEnvRunner(args []word) (cmd []word, bad string, ok bool) {
 	switch args[0].val {
 	case "uv", "poetry", "pdm", "hatch", "pipenv", "rye":
+	case "conda", "mamba", "micromamba":
+		return condaRunSplit(args) // condarun.go
 	default:
 		return nil, "", false
 	}

@@ -86,6 +86,16 @@ func taskRunnerCmd(x *cmdCtx, args []word) {
 				x.add(Ask, RuleBuildOption, tool+" "+w.val+" reaches a remote cache or writes elsewhere")
 				return
 			}
+			if name, task, ok := strings.Cut(v, "="); ok && (name == "--target" || name == "--targets") {
+				// nx run-many --target=build: the task list, as -t build
+				for _, t := range strings.Split(task, ",") {
+					if publishWord(t) {
+						x.add(Ask, RuleBuildOption, tool+" "+w.val+" is not a plain task of the packages")
+						return
+					}
+				}
+				tasks++
+			}
 		case tasks == 0 && r.own.has(v) || publishWord(v):
 			x.add(Ask, RuleBuildOption, tool+" "+w.val+" is not a plain task of the packages")
 			return

@@ -9,8 +9,14 @@ import (
 // with --execute, runs their cells: the project's own code, like `python
 // script.py`. It also loads jupyter_nbconvert_config.py from the working
 // directory. So inside the sandbox a conversion of workspace notebooks
-// with known options is allowed (its outputs judged as writes), and with
-// the sandbox off it asks. Templates, configuration files, preprocessors
+// with known options is allowed (its outputs judged as writes). With the
+// sandbox off (off30) a conversion without --execute is allowed too: it
+// runs no cell, and jupyter_nbconvert_config.py in the working directory
+// is the project's own code, as a workspace script run through python is
+// (offcode.go); a line that wrote a file before it asks, as runScript
+// does. --execute asks off: the kernel the notebook or
+// --ExecutePreprocessor.kernel_name names is any the person installed,
+// remote kernels (a cluster, a cloud workspace) among them. Templates, configuration files, preprocessors
 // or exporters named on the line, and every other jupyter command (servers
 // among them), ask.
 
@@ -33,6 +39,7 @@ func jupyterCmd(x *cmdCtx, args []word) {
 		return
 	}
 	var notebooks, outputs []word
+	execute := false
 	for i := 2; i < len(args); i++ {
 		a := args[i]
 		if !a.static || a.brace {
@@ -41,6 +48,8 @@ func jupyterCmd(x *cmdCtx, args []word) {
 		}
 		name, val, hasVal := strings.Cut(a.val, "=")
 		switch {
+		case a.val == "--execute":
+			execute = true
 		case nbconvertFlags.has(a.val):
 		case nbconvertValued.has(name):
 			if !hasVal {
@@ -68,8 +77,12 @@ func jupyterCmd(x *cmdCtx, args []word) {
 		x.add(Ask, RuleBuildOption, "jupyter nbconvert without a notebook")
 		return
 	}
-	x.sandboxedCode("jupyter nbconvert converts (and may run) the project's notebooks", RuleInterpScript,
-		"jupyter nbconvert runs the project's notebook cells and configuration, and the sandbox is off")
+	if !x.c.sandbox && !execute && !x.writtenBefore() {
+		x.add(Allow, RuleSandboxCode, "jupyter nbconvert converts the project's notebooks without running them; its configuration in the working directory is the project's own code, as `make test` runs it (--sandbox off)")
+	} else {
+		x.sandboxedCode("jupyter nbconvert converts (and may run) the project's notebooks", RuleInterpScript,
+			"jupyter nbconvert runs the project's notebook cells and configuration, and the sandbox is off")
+	}
 	x.inWorkspace()
 	for _, n := range notebooks {
 		x.read(n)

@@ -114,5 +114,11 @@ func fetchedProjectTool(x *cmdCtx, tool string, args []word) {
 		x.add(Ask, RuleNetTool, tool+" "+v+" acts on the database its configuration names (DATABASE_URL), which the line does not show")
 		return
 	}
+	if _, ok := taskRunners.get()[tool]; ok {
+		// turbo, nx and lerna keep their own table (monorepotasks.go):
+		// npx nx release publishes as nx release does.
+		taskRunnerCmd(x, append([]word{{val: tool, static: true}}, args...))
+		return
+	}
 	projectTool(x, append([]word{{val: tool, static: true}}, args...))
 }

@@ -12,7 +12,10 @@ package policy
 // exec, on the person's own files) it is the project's tool as `npm test`
 // is, allowed there too. An undeclared package is code nobody on the line
 // chose: it asks (fetchRun), as does one a line that wrote a file first
-// could have declared.
+// could have declared. So does a version on the line (npx vitest@latest,
+// uvx ruff@0.6.9, uv tool run black==24.8.0; off30): the launcher
+// downloads that version, not the one the project locked, and the newest
+// release is where a hijacked package lands first.
 
 // declaredFetchOff judges a fetch-and-run of pkg with the sandbox off or in
 // place; it reports whether it did.

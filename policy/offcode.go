@@ -18,6 +18,25 @@ import (
 // https://…`, installs), inline code, a script the same line writes
 // (writtenBefore), writes outside the workspace, secrets and remote
 // services.
+//
+// The off misses by class over every corpus (off30), and what stays asked:
+// npx/bunx/uvx/uv tool run/pipx run of a tool the workspace does not
+// declare, or of a version the line names (the newest or a chosen release,
+// not the locked one: a download run on the host); installs and lockfile
+// resolutions (npm ci, pnpm/yarn/bun install, uv sync, uv lock --check,
+// pip install, poetry install/lock, composer install, bundle install, mvn
+// install, swift package resolve, dotnet restore: they fetch from a
+// registry and may run the fetched packages' build code); tox and nox
+// (they install from the index); tools that reach a network service with
+// the person's credentials (gh, kubectl, terraform plan/init, git
+// fetch/pull, go mod tidy/download, pip-audit, cargo update); writes to the
+// person's /tmp (not the coder's own with the sandbox off); databases an
+// ORM's configuration names (alembic upgrade, rails runner, db:test:prepare,
+// ecto.reset); a workspace binary run by path (./build/x, valgrind, gdb,
+// ldd: a copy of any system program could sit there); pagers (less) and
+// debuggers with consoles (pdb, dlv); python -m http.server (it serves every
+// file, .env included, to any local process or page); cargo +toolchain
+// (rustup may fetch the toolchain). Each is decided in its own rule file.
 
 // offInterpreters run a workspace script that is allowed with the sandbox
 // off: the interpreters and runners agents use on a project's own scripts.

@@ -107,7 +107,8 @@ var pyComputeModules = wordSet{words: []string{"json", "sys", "platform", "math"
 	"collections", "itertools", "functools", "string", "textwrap", "pprint", "hashlib", "uuid", "random", "statistics",
 	"decimal", "fractions", "csv", "tomllib", "pathlib", "typing", "dataclasses", "enum",
 	"calendar", "locale", "unicodedata", "difflib", "keyword", "operator", "copy", "heapq", "bisect", "numbers",
-	"zoneinfo", "fnmatch", "sysconfig", "struct", "array", "ast", "shlex", "ipaddress"}}
+	"zoneinfo", "fnmatch", "sysconfig", "struct", "array", "ast", "shlex", "ipaddress",
+	"secrets"}} // off30: secrets only draws random tokens (token_hex, choice, compare_digest)
 
 // jsComputeModules are Node builtins a snippet off may require.
 var jsComputeModules = wordSet{words: []string{"path", "node:path", "util", "node:util", "url", "node:url",
@@ -122,6 +123,9 @@ func jsLike(name string) bool {
 func computeModules(name, code string) bool {
 	low := strings.ToLower(code)
 	if strings.HasPrefix(name, "python") {
+		// off30: printing the import path reads it; every other use of
+		// sys.path (insert, append, assignment) is a mutator below.
+		low = strings.ReplaceAll(low, "print(sys.path)", "print()")
 		for _, m := range pyMutators {
 			if strings.Contains(low, m) {
 				return false

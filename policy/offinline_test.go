@@ -55,3 +55,18 @@ func TestOffInlineComputeOnly(t *testing.T) {
 		{`node -p "require('./x.json')['version']"`, Allow, Ask},
 	})
 }
+
+// TestOffInlinePrintsThePathAndDrawsTokens (off30): `python -c 'import sys;
+// print(sys.path)'` (polcorp13) reads the import path, and the secrets
+// module only draws random tokens (polcorp6's probe `python -c "import
+// secrets; print(secrets.token_hex(16))"`): both only compute, allowed off.
+// Changing sys.path still asks, as before.
+func TestOffInlinePrintsThePathAndDrawsTokens(t *testing.T) {
+	checkOnOffIn(t, testEnv(t), []onOff{
+		{`python -c 'import sys; print(sys.path)'`, Allow, Allow},
+		{`cd "$(git rev-parse --show-toplevel)" && python -c 'import sys; print(sys.path)'`, Allow, Allow},
+		{`python -c "import secrets; print(secrets.token_hex(16))"`, Allow, Allow},
+		{`python -c "import sys; sys.path.insert(0, '/tmp'); print(sys.path)"`, Allow, Ask},
+		{`python -c "import sys; sys.path = ['/tmp']; print(sys.path)"`, Allow, Ask},
+	})
+}

@@ -37,6 +37,7 @@ func (x *cmdCtx) judgeProjectWipe(args []word) {
 		}
 	case "find":
 		x.findWipe(args[1:])
+		x.findGitWipe(args[1:]) // findgitwipe.go: find . -name .git -exec rm -rf {} +
 	}
 }
 

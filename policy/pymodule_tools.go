@@ -142,7 +142,13 @@ func (x *cmdCtx) pyCodeModule(name, mod string, args []word) {
 			if w, ok := takes(); ok {
 				codes, static = append(codes, strings.TrimPrefix(w.val, "!")), static && w.static
 			}
-		case (mod == "cProfile" || mod == "profile") && v == "-o" || mod == "trace" && (v == "--file" || v == "-f" || v == "--coverdir"):
+		case (mod == "cProfile" || mod == "profile") && (v == "-s" || v == "--sort"):
+			takes() // the sort key (cumtime), not the script (off30)
+		case (mod == "cProfile" || mod == "profile") && v == "-o":
+			if w, ok := takes(); ok {
+				defer x.write(w) // after the script is judged: the profile is written once it ran, not a file it runs
+			}
+		case mod == "trace" && (v == "--file" || v == "-f" || v == "--coverdir"):
 			if w, ok := takes(); ok {
 				x.write(w)
 			}
@@ -154,6 +160,12 @@ func (x *cmdCtx) pyCodeModule(name, mod string, args []word) {
 		case strings.HasPrefix(v, "-"):
 		case mod == "timeit":
 			codes, static = append(codes, v), static && a.static
+		case mod == "cProfile" || mod == "profile":
+			// off30: the profiler runs the script as python does, and
+			// only adds timing (its -o file judged above): judged as
+			// `python SCRIPT`, so a workspace script is allowed off too.
+			x.interpScript(name, a)
+			i = len(args)
 		default:
 			x.interpScript(what, a)
 			i = len(args)

@@ -17,6 +17,9 @@ import (
 // through that the bare workspace asks.
 // Run: go test -count=1 -run TestShebangOffCorpus -v ./policy/
 func TestShebangOffCorpus(t *testing.T) {
+	if sweptOutsideRace(t) { // sweep_outside_race_test.go
+		return
+	}
 	bare, held := testEnv(t), testEnv(t)
 	for f, text := range map[string]string{"test.sh": "#!/bin/sh\n", "configure": "#!/bin/sh\n",
 		"build/unit_tests": "\x7fELF\n", "build/tests/unit_tests": "\x7fELF\n", "build/test_list": "\x7fELF\n", "build/app": "\x7fELF\n"} {

@@ -118,11 +118,45 @@ func (x *cmdCtx) declaredPyPackage(name string) bool {
 		if err != nil || len(b) > 1<<20 {
 			continue
 		}
+		section := ""
 		for _, line := range strings.Split(strings.ToLower(strings.ReplaceAll(string(b), "_", "-")), "\n") {
 			t := strings.TrimLeft(strings.TrimSpace(line), "\"'")
-			if rest, ok := strings.CutPrefix(t, name); ok && (rest == "" || strings.ContainsRune("[<>=!~ ;\"',", rune(rest[0]))) {
+			if strings.HasPrefix(t, "[") && !strings.Contains(t, "=") {
+				section = strings.Trim(t, "[] ")
+			}
+			if declaresReq(t, name) || inlineReqList(section, t, name) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// declaresReq: t (a line with its leading quotes taken off) starts with
+// the requirement name.
+func declaresReq(t, name string) bool {
+	rest, ok := strings.CutPrefix(t, name)
+	return ok && (rest == "" || strings.ContainsRune("[<>=!~ ;\"',", rune(rest[0])))
+}
+
+// inlineReqList (off30): a one-line list of requirements, `dev =
+// ["pytest>=8", "ruff"]` or `dependencies = ["fastapi"]`, names name. Only
+// the keys that hold requirements count: dependencies and
+// dev-dependencies anywhere, and every key of [dependency-groups] and
+// [project.optional-dependencies] (keywords = ["ruff"] does not).
+func inlineReqList(section, t, name string) bool {
+	key, list, ok := strings.Cut(t, "=")
+	key = strings.TrimSpace(key)
+	list = strings.TrimSpace(list)
+	if !ok || !strings.HasPrefix(list, "[") {
+		return false
+	}
+	if key != "dependencies" && key != "dev-dependencies" && section != "dependency-groups" && section != "project.optional-dependencies" {
+		return false
+	}
+	for _, item := range strings.Split(strings.Trim(list, "[] "), ",") {
+		if declaresReq(strings.Trim(strings.TrimSpace(item), "\"'"), name) {
+			return true
 		}
 	}
 	return false

@@ -26,6 +26,7 @@ func (c *checkEnv) judgeXargsFeeds(s *src, f *syntax.File, cw *cwds) {
 		// xargs fed by a here-string: `xargs rm -rf <<< ~` runs rm -rf ~.
 		if st, ok := n.(*syntax.Stmt); ok {
 			if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+				c.judgeXargsProcFeed(s, st, call, cw) // xargsopts.go: xargs rm -rf < <(echo ~)
 				for _, r := range st.Redirs {
 					if r.Op != syntax.WordHdoc || r.Word == nil {
 						continue
@@ -195,6 +196,30 @@ func xargsCommand(s *src, call *syntax.CallExpr, items []string) (string, bool) 
 	mark := ""
 	for len(args) > 0 {
 		v := s.slice(args[0])
+		if long, ok := xargsLongOption(v); ok { // xargsopts.go: --max-args=1, --replace=X
+			if long.mark != "" {
+				mark = long.mark
+			}
+			args = args[1:]
+			continue
+		}
+		if b, ok := xargsBundle(v); ok { // xargsopts.go: -0r, -rn1, -0I{}
+			if b.needsNext {
+				if len(args) < 2 {
+					return "", false
+				}
+				if b.opt == 'I' {
+					mark = s.slice(args[1])
+				}
+				args = args[2:]
+				continue
+			}
+			if b.opt == 'I' {
+				mark = b.val
+			}
+			args = args[1:]
+			continue
+		}
 		switch {
 		case v == "-r" || v == "--no-run-if-empty" || v == "-t" || v == "--verbose" || v == "-x" || v == "-0" || v == "--null":
 			args = args[1:]

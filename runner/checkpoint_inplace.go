@@ -252,8 +252,12 @@ func mergeFlags(a, b []Flag) []Flag {
 		case !seen:
 			at[f.Path] = len(out)
 			out = append(out, f)
-		case !strings.Contains(out[i].Reason, f.Reason):
-			out[i].Reason += " · " + f.Reason
+		default:
+			for _, r := range strings.Split(f.Reason, " · ") { // a reason already joined is taken part by part
+				if !slices.Contains(strings.Split(out[i].Reason, " · "), r) {
+					out[i].Reason += " · " + r
+				}
+			}
 		}
 	}
 	return out

@@ -61,7 +61,9 @@ func envrcFlags(files []string, loads envrcReads) []Flag {
 // report is withCheckpoint's report with the files the person's .envrc
 // files load, the files the person's makefiles include or run make on,
 // the executables in a folder on the person's PATH, a changed script
-// the person's Makefile, package.json, justfile or .envrc runs, a
+// the person's Makefile, package.json, justfile or .envrc runs, a file
+// a run-later link (a tracked .vscode linked to a folder) or a git hook
+// (a link, or a script naming it) reaches, a
 // Python module that `python -m` would import instead of the installed
 // one, a file in a folder on PERL5LIB, RUBYLIB, NODE_PATH …
 // (placeflags, inplace_makeinc.go) and a go.mod's new toolchain
@@ -72,6 +74,7 @@ func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Make(ch.Files)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.OnPath(changes)))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Scripts(changes)))
+	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.Linked(changes))) // what a run-later link or a git hook reaches
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.PythonShadows(changes, os.Getenv("PYTHONPATH"))))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.LibPathShadows(changes, os.Getenv))) // PERL5LIB, RUBYLIB, NODE_PATH …
 	ch.Flagged = mergeFlags(ch.Flagged, c.goToolchainFlags(changes))                         // inplace_gotoolchain.go

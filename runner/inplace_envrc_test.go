@@ -70,4 +70,11 @@ func TestFlagsOfOnePathKeepEachReason(t *testing.T) {
 	if len(got) != 2 || got[0].Reason != "new executable · on your PATH" || got[1].Reason != "x" {
 		t.Errorf("merged %+v", got)
 	}
+	// A reason that comes already joined is not repeated (h/ipatk16:
+	// "tools/bazel: bazelisk runs it instead of bazel · bazelisk runs it
+	// instead of bazel · new executable").
+	got = mergeFlags([]Flag{{"tools/bazel", "bazelisk runs it"}}, []Flag{{"tools/bazel", "bazelisk runs it · new executable"}})
+	if len(got) != 1 || got[0].Reason != "bazelisk runs it · new executable" {
+		t.Errorf("merged %+v", got)
+	}
 }

@@ -119,6 +119,10 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		return Landing{}, errors.New("the run changed nothing; there is nothing to land")
 	}
 	m, s := f.Meta, f.stage(o.Sandbox)
+	why := f.Unverified()
+	if accepted != nil || why == "" || o.Force || len(f.verifyChecks(o)) > 0 {
+		f.sayLandingStarts(why, accepted != nil, o.Force) // else the error below comes at once
+	}
 	// Always the verified bytes, as a regular file of Sentinel's (the rename
 	// replaces whatever stood at that name, a planted link included): git
 	// reads this path, so it must hold exactly what was checked.
@@ -139,7 +143,6 @@ func (f *Finished) Approve(ctx context.Context, accepted []byte, mode ApplyMode,
 		}
 		patchPath, ch = filepath.Join(f.Dir, "patch.diff"), Change{Patch: f.Patch, Files: names}
 	}
-	why := f.Unverified()
 	switch {
 	case why != "" && o.Force && accepted == nil:
 		g := GateFailure{Gate: gateForced, Reason: f.NotChecked(o)}
@@ -200,4 +203,22 @@ func (f *Finished) save() error {
 	f.Meta.Decisions = CountDecisions(evs)
 	writeReports(f.Dir, f.Meta, evs)
 	return writeMeta(f.Dir, f.Meta)
+}
+
+// sayLandingStarts tells whoever watches the review, at once, what comes
+// before the change lands: a verification on a clean copy (of the part
+// accepted, or of a run that never passed one) or the landing itself.
+// Every step after it reports only once it has taken a second, and at load
+// 20 the patch, the accepted part and the clean copy's first second made
+// a blank terminal of 2-3 s after the review screen closed or --approve
+// was given (measured in docs/measure/33-check29.md).
+func (f *Finished) sayLandingStarts(why string, part, force bool) {
+	what := stepLanding
+	switch {
+	case part:
+		what = "verifying the part you accepted on a clean copy before it lands"
+	case why != "" && !force:
+		what = why + ": verifying it on a clean copy before it lands"
+	}
+	f.emit(journal.System, KindVerifyProgress, what+": 0s", CheckProgress{Command: what})
 }

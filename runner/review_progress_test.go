@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -65,5 +66,67 @@ func TestReviewReportsVerificationProgress(t *testing.T) {
 	}
 	if !seen {
 		t.Fatalf("no progress while the check ran: %+v", progress)
+	}
+}
+
+// sentinel review says at once what comes before the change lands: the
+// steps after it (the patch, the accepted part, the clean copy) report
+// only once they have taken a second, and at load 20 the terminal stayed
+// blank for 2-3 s after --approve or the review screen closed. Nothing is
+// timed: the first thing the watcher hears must be the announcement, before
+// any step or check reports.
+func TestReviewSaysAtOnceThatItVerifies(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, id string
+		part     bool
+		want     string
+	}{
+		{"whole", "20260101-000000-0000f8", false, "failed before its change passed verification: verifying it on a clean copy before it lands"},
+		{"part", "20260101-000000-0000f9", true, "verifying the part you accepted on a clean copy before it lands"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			p, ws, snap, runDir := wsRun(t, tc.id)
+			write(t, filepath.Join(ws.Dir, "a.txt"), "the coder's a\n")
+			if _, err := keepForRecovery(p, tc.id, ws.Dir, filepath.Join(runDir, "patch.diff")); err != nil {
+				t.Fatal(err)
+			}
+			m := &Meta{ID: tc.id, Status: StatusFailed, Started: time.Now().UTC(), Apply: ApplyBranch, Base: snap.Base, Snapshot: snap.Commit, Workspace: WorkspaceClone}
+			if err := writeMeta(runDir, m); err != nil {
+				t.Fatal(err)
+			}
+			f, err := OpenFinished(ctx, p, tc.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var mu sync.Mutex
+			var kinds []journal.Kind
+			var first string
+			f.OnEvent = func(_ journal.Lane, kind journal.Kind, _ string, data any) {
+				mu.Lock()
+				defer mu.Unlock()
+				if len(kinds) == 0 {
+					if pr, ok := data.(CheckProgress); ok {
+						first = pr.Command
+					}
+				}
+				kinds = append(kinds, kind)
+			}
+			var accepted []byte
+			if tc.part {
+				accepted = f.Patch
+			}
+			if _, err := f.Approve(ctx, accepted, ApplyBranch, ApproveOptions{Sandbox: sandbox.ModeOff, Checks: []Check{{Command: "true", Source: "flag"}}}); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(kinds) == 0 || kinds[0] != KindVerifyProgress || !strings.HasSuffix(first, tc.want) {
+				t.Fatalf("the first thing said was not %q but %q (events %v)", tc.want, first, kinds)
+			}
+		})
 	}
 }

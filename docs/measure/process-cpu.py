@@ -3,7 +3,7 @@
 kernel's process accounting (issue 33: which agent CLI starts, sentinel
 runs, git and tmux processes a test package's CPU goes to).
 
-    python3 docs/measure/process-cpu.py [--starts] -- COMMAND…
+    python3 docs/measure/process-cpu.py [--starts] [--own] -- COMMAND…
 
 Turns on BSD process accounting (acct(2), needs root and a kernel with
 CONFIG_BSD_PROCESS_ACCT_V3) into a file of its own for the life of COMMAND,
@@ -16,7 +16,12 @@ of the process to exit: claude and opencode (Bun programs) mostly end on a
 thread of Bun's (JITWorker, HeapHelper, Bun Pool 0, ...), so those names
 are counted together as "bun: claude/opencode"; gemini and codex's
 launcher are "node". --starts also prints each agent CLI process with its
-start time, CPU and wall time.
+start time, CPU and wall time. --own counts only COMMAND's own processes
+and their descendants, whatever else runs on the machine: this script
+becomes a child subreaper (prctl PR_SET_CHILD_SUBREAPER), so a process
+that daemonizes (a tmux server) or outlives its parent is reparented to
+it, and a record is kept when its parent chain (the ppid each record
+carries at exit) reaches COMMAND's pid or this script's own.
 """
 import ctypes
 import os
@@ -32,7 +37,7 @@ REC = struct.Struct("<BBHIIIIIIfHHHHHHHH16s")  # struct acct_v3, 64 bytes
 AGENTS = ("claude", "opencode", "gemini", "codex", "node")
 BUN = "bun: claude/opencode"
 BUN_THREADS = ("JITWorker", "HeapHelper", "JSCWarmUp", "fs.watch", "HTTP Client", "mi-scavenger",
-               "notify-rs inoti", "fff-bg", "Bun Pool", "File Watcher", "t Helper Thread",
+               "notify-rs", "fff-bg", "Bun Pool", "File Watcher", "t Helper Thread",
                "claude", "opencode")
 
 
@@ -56,13 +61,43 @@ def records(path):
 
 
 def program(comm):
-    """comm, or BUN for the Bun programs' own names and their threads'."""
+    """comm, or BUN for the Bun programs' own names and their threads';
+    a Go test binary (claude.test, the e2e/claude package's) is itself."""
+    if comm.endswith(".test"):
+        return comm
     return BUN if comm.startswith(BUN_THREADS) else comm
+
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def descendants(recs, roots):
+    """The records whose parent chain reaches one of roots (pids)."""
+    parent = {r["pid"]: r["ppid"] for r in recs}
+    memo = {}
+
+    def reaches(pid):
+        seen = []
+        while pid not in memo:
+            if pid in roots:
+                memo[pid] = True
+                break
+            if pid not in parent or pid in seen:
+                memo[pid] = False
+                break
+            seen.append(pid)
+            pid = parent[pid]
+        for q in seen:
+            memo[q] = memo[pid]
+        return memo[pid]
+
+    return [r for r in recs if r["pid"] in roots or reaches(r["ppid"])]
 
 
 def main():
     args = sys.argv[1:]
     starts = "--starts" in args
+    own = "--own" in args
     if "--" not in args or not args[args.index("--") + 1:]:
         sys.exit(__doc__)
     cmd = args[args.index("--") + 1:]
@@ -71,19 +106,25 @@ def main():
     os.close(fd)
     if libc.acct(path.encode()) != 0:
         sys.exit(f"process-cpu: acct: {os.strerror(ctypes.get_errno())} (needs root)")
+    if own and libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+        sys.exit(f"process-cpu: prctl: {os.strerror(ctypes.get_errno())}")
     t0 = time.time()
     try:
-        rc = subprocess.call(cmd)
+        p = subprocess.Popen(cmd)
+        rc = p.wait()
     finally:
         libc.acct(None)
     wall = time.time() - t0
     recs = list(records(path))
     os.remove(path)
+    if own:
+        recs = descendants(recs, {p.pid, os.getpid()})
     by = {}
     for r in recs:
         by.setdefault(r["comm"], []).append(r["cpu"])
     total = sum(r["cpu"] for r in recs)
-    print(f"{wall:.0f} s wall, {total:.1f} CPU-s in {len(recs)} processes that exited (machine-wide)")
+    where = "COMMAND and its descendants" if own else "machine-wide"
+    print(f"{wall:.0f} s wall, {total:.1f} CPU-s in {len(recs)} processes that exited ({where})")
     print(f"{'program':<22}{'procs':>7}{'CPU-s':>9}{'median':>8}{'max':>8}")
     for comm, cpus in sorted(by.items(), key=lambda kv: -sum(kv[1])):
         if sum(cpus) < 0.05:

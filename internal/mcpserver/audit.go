@@ -22,18 +22,20 @@ const (
 	KindServe journal.Kind = "mcp-serve"
 	// KindCall is one tool call and its result (tool lane): Call.
 	KindCall journal.Kind = "mcp-call"
-	// KindAct is a destructive file operation about to act (tool lane):
+	// KindAct is a destructive file operation about to act, or a command
+	// (exec, a playbook's, a service action) about to run (tool lane):
 	// Act, written before it changes anything; its KindCall line follows
-	// with the result.
+	// with the result. A server killed mid-call leaves this line.
 	KindAct journal.Kind = "mcp-act"
 )
 
 // Act is the data of an mcp-act event: what a call is about to destroy
-// and where it will be kept.
+// and where it will be kept, or the command it is about to run and where.
 type Act struct {
-	Tool   string `json:"tool"`
-	Path   string `json:"path"`             // what is about to be replaced or removed
-	Backup string `json:"backup,omitempty"` // where it will be kept ("" for nothing to keep)
+	Tool    string `json:"tool"`
+	Path    string `json:"path"`              // what is about to be replaced or removed; a command's directory or unit
+	Backup  string `json:"backup,omitempty"`  // where it will be kept ("" for nothing to keep)
+	Command string `json:"command,omitempty"` // the command line about to run (exec, playbook, service)
 }
 
 // Serve is the data of an mcp-serve event.
@@ -105,6 +107,11 @@ func openAudit(path, run string) (*audit, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit journal %s: %w", path, err)
 	}
+	for _, p := range []string{path, path + ".lock"} {
+		if err := ownJournalFile(p); err != nil { // owner_unix.go
+			return nil, fmt.Errorf("audit journal %s: %w", path, err)
+		}
+	}
 	lf, err := nofollow.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("audit journal %s: %w", path, err)
@@ -136,6 +143,19 @@ func (a *audit) aboutToAct(act Act) error {
 	}
 	if _, err := a.j.Append(journal.Tool, KindAct, textsafe.Line(text), act); err != nil {
 		return fmt.Errorf("the audit journal could not record this %s before it acts (%v), so nothing was changed", act.Tool, err)
+	}
+	return nil
+}
+
+// aboutToRun journals a command before it starts (fail closed, as
+// aboutToAct): the call's own line comes only when it ends, so a server
+// killed while the command ran (SIGKILL, a crash, the machine going down)
+// left nothing in the journal of a command that had already written to
+// the person's files or restarted a service (31-ipatk16m).
+func (a *audit) aboutToRun(tool, where, line string) error {
+	text := textsafe.Line(tool + " about to run in " + where + ": " + argSummary(line))
+	if _, err := a.j.Append(journal.Tool, KindAct, text, Act{Tool: tool, Path: where, Command: line}); err != nil {
+		return fmt.Errorf("the audit journal could not record this %s before it runs (%v), so nothing ran", tool, err)
 	}
 	return nil
 }

@@ -79,6 +79,7 @@ func (pr *placeReads) flagsOf(root string, before *checkpoint.Manifest, changes 
 	out := placeflags.Modes(abs)
 	flags := append(append(pr.reads.Make(files), pr.reads.OnPath(changes)...), pr.reads.Scripts(changes)...)
 	flags = append(flags, pr.reads.LibPathShadows(changes, os.Getenv)...) // PERL5LIB, RUBYLIB, NODE_PATH …
+	flags = append(flags, pr.reads.Linked(changes)...)                    // what a run-later link or a git hook reaches
 	for _, f := range append(flags, pr.reads.PythonShadows(changes, os.Getenv("PYTHONPATH"))...) {
 		f.Path = filepath.Join(root, filepath.FromSlash(f.Path))
 		out = append(out, f)

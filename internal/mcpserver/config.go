@@ -141,10 +141,11 @@ var serviceActions = []string{"status", "start", "stop", "restart", "reload", "e
 
 const knownKeys = "exec_mode, allowed_commands, audit, disabled_ops, network, allow_hosts, sandbox, upload_base, upload_urls, token, token_env, [[paths]] path/access, [limits] max_read_bytes/max_list_entries/max_search_results/exec_timeout/max_output_bytes/max_upload_bytes, [services.NAME] unit/actions, [playbooks.NAME] description/kind/commands/steps/when/requires/notes, [log] level/file"
 
-// LoadConfig reads and validates a config file. Every error names the
-// file, the line and the fix.
+// LoadConfig reads and validates a config file, refused on unix when
+// someone other than root or this user owns it or may write it. Every
+// error names the file, the line and the fix.
 func LoadConfig(path string) (*Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := readOwnConfig(path) // owner_unix.go
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", path, err)
 	}

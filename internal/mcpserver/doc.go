@@ -4,7 +4,8 @@
 //
 // It owns the server's TOML config, its validation and its reload while
 // the server runs (reload.go: each call runs on one whole generation of
-// it), the polkit rule the service tool needs as a user service
+// it; a config, audit or [log] file another user owns or may write is
+// refused, owner_unix.go), the polkit rule the service tool needs as a user service
 // (polkit.go), the path gate (every
 // path canonicalised — symlinks resolved, `..` collapsed as the kernel would —
 // before the prefix check, then every directory reached one component at a
@@ -15,6 +16,8 @@
 // elsewhere, Windows included, see dirfs.go), backups of what a delete or
 // an overwrite destroys (backup.go), each named in an "about to act" audit
 // line before it acts (a call whose line cannot be written is refused),
+// and so is every command a call runs (exec, a playbook's, a service
+// action) before it starts, so a server killed mid-call leaves its trace,
 // no write in a place a live in-place run works on (liveplace.go), a checkpoint of every rw path before
 // each writing call, for `sentinel undo RUN --to N` (checkpoint.go), whose diff after the call —
 // per call when calls run at once, from a stamp of the place when points are off (callwindow.go) —

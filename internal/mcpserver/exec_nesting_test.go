@@ -43,6 +43,9 @@ func TestExecAndScriptEditRefuseNestingTooDeepToParse(t *testing.T) {
 // before anything walks the tree. Without the check this test dies with
 // "fatal error: stack overflow".
 func TestExecAndScriptEditRefuseASyntaxTreeTooDeepToWalk(t *testing.T) {
+	if gateSweepChild.Ran(t) { // exec_gate_test.go
+		return
+	}
 	f := newFixture(t)
 	cs, _ := session(t, mustConfig(t, f.config("")), Options{})
 	chain := strings.Repeat("ls && ", 300_000) + "ls"

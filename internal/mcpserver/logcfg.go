@@ -16,7 +16,9 @@ type LogConfig struct {
 	// Level is debug (each call with its arguments), info (each call),
 	// warn (refusals, the default) or error (failures only).
 	Level string `toml:"level"`
-	// File is where the log goes (appended, 0600); empty is standard error.
+	// File is where the log goes (appended, 0600; never through a symlink,
+	// and only a file no one else may write: openLogFile); empty is
+	// standard error.
 	File string `toml:"file"`
 
 	level slog.Level
@@ -63,7 +65,7 @@ func openLog(l LogConfig, w io.Writer) (*slog.Logger, io.Closer, error) {
 	if w == nil {
 		w = os.Stderr
 		if l.File != "" {
-			f, err := os.OpenFile(l.File, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+			f, err := openLogFile(l.File) // owner_unix.go
 			if err != nil {
 				return nil, nil, fmt.Errorf("[log] file %s: %w (fix the path or its permissions)", l.File, err)
 			}

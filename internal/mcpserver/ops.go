@@ -31,6 +31,9 @@ func (s *Server) serviceTool(ctx context.Context, a serviceArgs) (outcome, error
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Limits.ExecTimeoutDuration())
 	defer cancel()
 	args := []string{a.Action, "--no-pager", "--", unit}
+	if err := s.audit.aboutToRun("service", unit, "systemctl "+strings.Join(args, " ")); err != nil {
+		return outcome{rule: "services." + a.Unit}, err
+	}
 	cmd := exec.CommandContext(ctx, s.opts.Systemctl, args...)
 	out := &capped{max: s.cfg.Limits.MaxOutputBytes}
 	cmd.Stdout, cmd.Stderr = out, out
@@ -67,6 +70,9 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 	}
 	var swept []string
 	if pb.When != "" {
+		if err := s.audit.aboutToRun("playbook", s.defaultCwd(), pb.When); err != nil {
+			return outcome{rule: "playbooks." + a.Name + ".when"}, err
+		}
 		r, err := s.run.run(ctx, s.defaultCwd(), pb.When)
 		said := r.Swept
 		swept = append(swept, said...)
@@ -94,6 +100,9 @@ func (s *Server) playbookTool(ctx context.Context, a playbookArgs) (outcome, err
 	}
 	last := 0
 	for _, c := range pb.Commands {
+		if err := s.audit.aboutToRun("playbook", s.defaultCwd(), c); err != nil {
+			return outcome{rule: "playbooks." + a.Name, swept: swept}, err
+		}
 		r, err := s.run.run(ctx, s.defaultCwd(), c)
 		said := r.Swept
 		swept = append(swept, said...)

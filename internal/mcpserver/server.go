@@ -423,6 +423,9 @@ func (s *Server) execTool(ctx context.Context, a execArgs) (outcome, error) {
 		return outcome{}, err
 	}
 	pointOf(ctx).take("exec: " + a.Command)
+	if err := s.audit.aboutToRun("exec", pl.Abs, a.Command); err != nil {
+		return outcome{rule: rule}, err
+	}
 	r, err := s.run.run(ctx, pl.Abs, a.Command)
 	said := r.Swept
 	if err != nil {

@@ -13,10 +13,11 @@ import (
 // from the place as it was before the coder acted (Read): the files its
 // makefiles include, and its folders on the person's PATH.
 type Reads struct {
-	root  string
-	make  []runlater.Makefile
-	paths runlater.PathDirs
-	named map[string]string // an executable the person's runner files name (absolute) -> how (scripts.go)
+	root   string
+	make   []runlater.Makefile
+	paths  runlater.PathDirs
+	named  map[string]string // an executable the person's runner files name (absolute) -> how (scripts.go)
+	linked []reached         // what the place's run-later links and hooks reach (links.go)
 }
 
 // makefileNames are the names make reads as makefiles (a *.mk is one only
@@ -53,6 +54,7 @@ func Read(root string, before *checkpoint.Manifest, pathEnv, makefilesEnv string
 	}
 	r.paths = runlater.OnPath(root, pathEnv, envrcs)
 	r.named = readNamed(root, before, makefiles, envrcs)
+	r.linked = readLinked(root, before)
 	return r
 }
 

@@ -108,17 +108,28 @@ func (r *Envrc) addNamed(verb, n string) {
 }
 
 // readRegular is up to limit bytes of the regular file at name; a fifo,
-// device or directory is an error, not a read.
+// device or directory is an error, not a read (and not a wait: openRegular).
 func readRegular(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := openRegular(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+// openRegular opens the regular file at name. It never waits: a fifo is
+// opened without blocking, then refused with a device or a directory.
+func openRegular(name string) (*os.File, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|oNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
 		return nil, errors.Join(err, errors.New(name+" is not a regular file"))
 	}
-	return io.ReadAll(io.LimitReader(f, limit))
+	return f, nil
 }
 
 // envrcCommands splits a shell file into simple commands (words, quotes

@@ -2,7 +2,6 @@ package runlater
 
 import (
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -111,14 +110,11 @@ func (d PathDirs) Why(file string) string {
 // assignment (export PATH="$PWD/bin:$PATH"), relative ones taken from the
 // .envrc's folder.
 func envrcPathDirs(envrc string) []string {
-	f, err := os.Open(envrc)
+	f, err := openRegular(envrc)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil
-	}
 	b, err := io.ReadAll(io.LimitReader(f, maxEnvrc))
 	if err != nil {
 		return nil

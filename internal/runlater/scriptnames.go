@@ -157,3 +157,44 @@ func EnvrcRuns(file, rel string) []Named {
 	}
 	return resolve(filepath.Dir(file), runWords(string(b), ""), func(string) string { return "your " + rel + " runs it (direnv, on cd)" })
 }
+
+// HookRuns are the files a git hook script names to run; git runs a hook
+// in the top folder of the work tree (workTree), so a relative name is
+// taken from there.
+func HookRuns(file, rel, workTree string) []Named {
+	b, err := readRegular(file, maxEnvrc)
+	if err != nil {
+		return nil
+	}
+	name := filepath.Base(file)
+	return resolve(workTree, runWords(string(b), ""), func(string) string { return "your git hook " + rel + " runs it (on " + name + ")" })
+}
+
+// PreCommitRuns are the files the local hooks of a .pre-commit-config.yaml
+// (at the top of workTree, where pre-commit runs them) name in their
+// `entry:` lines: pre-commit runs them at each commit once installed as
+// the git hook, and in CI.
+func PreCommitRuns(file, rel, workTree string) []Named {
+	b, err := readRegular(file, maxMakefile)
+	if err != nil {
+		return nil
+	}
+	var runs []namedRun
+	for _, line := range strings.Split(string(b), "\n") {
+		t := strings.TrimLeft(strings.TrimSpace(line), "- ")
+		v, ok := strings.CutPrefix(t, "entry:")
+		if !ok {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		}
+		w := strings.Fields(v)
+		if len(w) > 0 && !strings.Contains(w[0], "/") && !interpreters[filepath.Base(w[0])] {
+			w[0] = "./" + w[0] // language: script takes a bare name from the top of the tree
+		}
+		runs = append(runs, runWords(strings.Join(w, " "), "")...)
+	}
+	return resolve(workTree, runs, func(string) string { return "your " + rel + " runs it (pre-commit, on commit)" })
+}

@@ -38,6 +38,12 @@
 // agent state handles no file right. The hooks an agent starts through a
 // shell are commands in this sense: they cannot write its state either.
 //
+// A program the agent starts without a shell (a stdio MCP server, a
+// language server) would sit in the agent's own domain, from which it
+// may signal every hook; the run's configs start each such server the
+// person or the project configured through /bin/sh
+// (agentutil.ScopedArgv), so it enters a scope of its own too.
+//
 // When it enters: only when the shell is not already below a scope — no
 // ancestor but pid 1 (the sandbox's stage 1) refuses a signal 0. That is a
 // shell the agent (or its hook runner) started; a shell a command starts
@@ -58,6 +64,14 @@
 // command's shell gets a RLIMIT_NPROC (hard too) a sixteenth below the
 // agent's, so where no pids cgroup bounds the sandbox (not root) the
 // agent keeps starts for its hooks.
+//
+// Calls Landlock does not scope (seccomp_linux.go): a command could lower
+// the agent's RLIMIT_NPROC or RLIMIT_NOFILE (prlimit64) so its next hook
+// fails to start, or starve it and its hooks (nice 19, SCHED_IDLE, the
+// idle I/O class) past a hook timeout. An agent-started shell also gets a
+// seccomp filter that answers EPERM to prlimit64 setting, setpriority,
+// sched_setscheduler/setparam/setattr and ioprio_set on any process but
+// the caller (pid 0).
 //
 // The cost, by design: a command cannot signal what an earlier command
 // started (a dev server started by call 1 cannot be stopped by `pkill -f

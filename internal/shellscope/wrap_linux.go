@@ -49,6 +49,9 @@ func Main(real string) int {
 		if err == nil {
 			err = enter(roots)
 		}
+		if err == nil {
+			err = refuseOtherProcesses() // seccomp_linux.go
+		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "sentinel: %s: cannot enter the scope that keeps a command from the agent's hooks and state (%v); not run\n", filepath.Base(real), err)
 			return 126

@@ -41,7 +41,13 @@ var (
 // without -race (79 CPU-s with a cold cache, once per machine and
 // content; a -race build would mostly reuse the test builds' archives):
 // less than what the race detector adds in every package that runs the
-// binary (the end-to-end packages, runner, sandbox, approvals).
+// binary (the end-to-end packages, runner, sandbox, approvals). Nor is
+// most of that compile the binary's alone: the children built without
+// -race (internal/norace: policy, internal/mcpserver, tui/vterm) and
+// policy's init probe compile the same non-race archives, 378 of the 403
+// packages of sentinel and sentinel-helper (`go list -deps`, 2026-12-07);
+// what only the binary adds is the other 25 (cmd/sentinel, tui, runner's
+// service and dialects among them), the plain mcpserver and the links.
 const RaceBinaryEnv = "SENTINEL_TEST_RACE_BINARY"
 
 // binaryFlags are the build flags of the binaries the tests run.

@@ -14,8 +14,9 @@ import (
 // openIn opens the slash-separated rel under the place for reading: one
 // openat2 from the place's directory (dir) that follows no symlink in any
 // element and never leaves the place; on a kernel without openat2 (before
-// 5.6), through r, which keeps every element in the place and refuses a
-// link at the last.
+// 5.6), or for a rel longer than PATH_MAX (which one openat2 cannot take),
+// through r, which keeps every element in the place and refuses a link at
+// the last.
 func openIn(r *os.Root, dir *os.File, rel string, flag int) (*os.File, error) {
 	if f, ok, err := openBeneath(r, dir, rel, flag); ok {
 		return f, err
@@ -25,8 +26,9 @@ func openIn(r *os.Root, dir *os.File, rel string, flag int) (*os.File, error) {
 
 // openBeneath opens rel from dir with one openat2 that follows no symlink
 // in any element and never leaves dir; ok is false where there is no
-// openat2 or dir is nil (a test of the fallback), for the caller's
-// fallback.
+// openat2, dir is nil (a test of the fallback) or rel is longer than one
+// openat2 takes (a place nested past PATH_MAX: os.Root opens it element by
+// element), for the caller's fallback.
 func openBeneath(r *os.Root, dir *os.File, rel string, flag int) (f *os.File, ok bool, err error) {
 	if dir == nil {
 		return nil, false, nil
@@ -44,6 +46,10 @@ func openBeneath(r *os.Root, dir *os.File, rel string, flag int) (f *os.File, ok
 			continue
 		case unix.ENOSYS, unix.EPERM:
 			return nil, false, nil // no openat2 here (or a filter forbids it)
+		case unix.ENAMETOOLONG:
+			if len(rel) >= unix.PathMax {
+				return nil, false, nil // the whole path is too long for one call, not a name
+			}
 		}
 		return nil, true, &os.PathError{Op: "openat2", Path: rel, Err: err}
 	}

@@ -106,6 +106,10 @@ type Adapter struct {
 	// workspace is where the agent works, whose sessions AgentDenials
 	// reads (set by Prepare).
 	workspace string
+	// mcpjson are the names of the project's .mcp.json servers, which the
+	// managed policy rejects: the approved ones start through the shell,
+	// as local servers of the run (mcp_scope.go).
+	mcpjson []string
 }
 
 // New returns the adapter; it does not check the installation (Preflight does).

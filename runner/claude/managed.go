@@ -4,6 +4,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
 // ManagedSettingsPath is where Claude Code on Linux reads its managed
@@ -46,6 +48,10 @@ func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[strin
 				}
 			}
 		}
+	}
+	if len(a.mcpjson) > 0 {
+		old, _ := agentutil.StringList(host["disabledMcpjsonServers"])
+		out["disabledMcpjsonServers"] = dedupe(append(old, a.mcpjson...))
 	}
 	env := hookEnv()
 	if hostEnv, ok := host["env"].(map[string]any); ok {

@@ -66,7 +66,15 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 				return Needs{}, err
 			}
 		}
+		if err := scopeMCPServers(filepath.Join(a.opts.ConfigDir, ".claude.json")); err != nil { // mcp_scope.go
+			return Needs{}, err
+		}
 		if p.Placed && p.PolicyDir != "" {
+			mcpjson, err := scopeProjectServers(filepath.Join(a.opts.ConfigDir, ".claude.json"), p.Workspace, filepath.Join(personalDir(p.Home), "settings.json"))
+			if err != nil {
+				return Needs{}, err
+			}
+			a.mcpjson = mcpjson // rejected in the managed policy: started scoped instead (mcp_scope.go)
 			file := filepath.Join(p.PolicyDir, "claude-managed-settings.json")
 			m, err := a.ManagedSettings(hostManaged(), a.opts.Deny)
 			if err != nil {
@@ -205,6 +213,7 @@ func (a *Adapter) writeMCPConfig(p RunPaths, path string) error {
 	if len(servers) == 0 {
 		return nil
 	}
+	agentutil.ScopeCommandServers(servers) // copies: the person's file is as it was
 	if err := writeJSON(path, map[string]any{"mcpServers": servers}); err != nil {
 		return fmt.Errorf("write claude's MCP servers: %w", err)
 	}

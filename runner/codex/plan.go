@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
 
 // Plan is the run's Codex setup: which model provider and model it uses,
@@ -148,6 +150,9 @@ func NewPlan(env Provider, person *Person, whereAmI string) (Plan, error) {
 				pl.MCP[name] = askEveryTool(t)
 			}
 		}
+		// Each stdio server starts through the system shell, so in place
+		// it enters a signal scope (agentutil.ScopeCommandServers).
+		agentutil.ScopeCommandServers(pl.MCP)
 	}
 	var instr []string
 	if s := person.str("developer_instructions"); strings.TrimSpace(s) != "" {

@@ -103,6 +103,13 @@ func prepareHome(home, abs, whereAmI string, gate *coder.MCPGate, edit func(map[
 	if gs != nil || home != "" {
 		gs = ForceSettings(gs)
 		notes = append(notes, gateMCP(gs, gate)...)
+		if servers, ok := gs["mcpServers"].(map[string]any); ok && gate == nil {
+			// sentinel exec: each stdio server starts through the system
+			// shell, so in place it enters a signal scope of its own
+			// (agentutil.ScopeCommandServers) and cannot kill a hook's
+			// shell, which Gemini CLI would take as leave to run the call.
+			agentutil.ScopeCommandServers(servers)
+		}
 		if edit != nil {
 			edit(gs)
 		}

@@ -1,5 +1,7 @@
 package opencode
 
+import "github.com/sentinelhq/sentinel/internal/agentutil"
+
 // ExecConfig is a person's opencode (1.18) config made for a run whose
 // every tool call Sentinel's plugin decides first, keeping their
 // providers, model, MCP servers, agents and instructions:
@@ -17,6 +19,9 @@ package opencode
 //     already decided the call, and asking again in opencode's own prompt
 //     would ask the person twice (and headless `opencode run` rejects
 //     every ask). Every "deny" stays: the person's denials only narrow.
+//   - each local MCP server and each language server with a command
+//     starts through the system shell (agentutil.ScopedArgv), so in place
+//     it enters a signal scope and cannot kill the hooks.
 //   - autoupdate is off: it cannot replace the installed binary from the
 //     sandbox, and its check would reach the network.
 //   - instructions gains extra (Sentinel's where-am-I text, the project's
@@ -53,6 +58,14 @@ func ExecConfig(m map[string]any, extra []string) map[string]any {
 		}
 	}
 	m["autoupdate"] = false
+	// Each local MCP server and each language server the person set a
+	// command for starts through the system shell, so in place it enters
+	// a signal scope (agentutil.ScopeArgvServers).
+	for _, key := range []string{"mcp", "lsp"} {
+		if servers, ok := m[key].(map[string]any); ok {
+			agentutil.ScopeArgvServers(servers)
+		}
+	}
 	if len(extra) > 0 {
 		var ins []any
 		if old, ok := m["instructions"].([]any); ok {

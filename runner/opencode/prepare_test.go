@@ -59,7 +59,7 @@ func TestExecConfig(t *testing.T) {
 		"agent": {"build": {"permission": {"bash": "allow", "edit": "deny"}}, "plan": {"prompt": "p"}},
 		"mode": {"old": {"permission": {"edit": "allow"}}},
 		"instructions": ["docs/rules.md", "/run/whereami.md", "/p/AGENTS.md"],
-		"mcp": {"gh": {"type": "local", "command": ["gh-mcp"]}},
+		"mcp": {"gh": {"type": "local", "command": ["/bin/sh", "-c", "exec \"$0\" \"$@\"", "gh-mcp"]}},
 		"autoupdate": false
 	}`), &want); err != nil {
 		t.Fatal(err)

@@ -336,16 +336,35 @@ func TestExecOpencodeHookWithoutBrokerFailsClosed(t *testing.T) {
 // runs and writes the project) and deny `mytool deploy --prod` with a
 // message (it does not run, and the model hears the message as the tool's
 // error). opencode itself never asks: Sentinel's chain is the one gate.
+//
+// It took in TestExecOpencodeBackgroundKillerCannotReachTheHooks (the same
+// TUI session in place, cards approved and denied: one opencode TUI start,
+// 13-14 CPU-s, fewer). Between the two mytool calls the person approves a
+// command that leaves a loop behind (killerLoop) which stops and kills
+// every process of opencode's hook five times a second: opencode's plugin
+// runs Sentinel's hook as a child of opencode and blocks the call when that
+// hook is killed or stopped; with each command in its own scope the loop
+// reaches neither the hook nor opencode, so the next call's card stays up
+// through three rounds and the person's deny decides it, and the deploy
+// card after it still comes up and is decided with the loop still running.
+// (Seen failing with opencode out of scopedAgents: the loop killed the
+// hook, the card went away and the call was blocked without the person.)
 func TestExecOpencodeInTmux(t *testing.T) {
 	t.Parallel()
 	const denyMsg = "no deploys from a sandbox"
+	const asked = `eval "echo ran > bypassed.txt"` // the policy asks about eval
 	bash := func(cmd string) fakemodel.Block {
 		return fakemodel.ToolUse("bash", map[string]any{"command": cmd, "description": "scripted by the test"})
 	}
+	after := func(b fakemodel.Block) fakemodel.Turn {
+		return fakemodel.Turn{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{b}}
+	}
 	w := newOpencodeExecWorld(t, e2etest.ScratchRepo(t), fakemodel.Script{
 		fakemodel.Reply(fakemodel.Text("Generating."), bash("mytool gen")),
-		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{bash("mytool deploy --prod")}},
-		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("Generated; deploy was refused.")}},
+		after(bash(killerLoop("opencode"))),
+		after(bash(asked)),
+		after(bash("mytool deploy --prod")),
+		after(fakemodel.Text("Generated; deploy was refused.")),
 		fakemodel.Reply(fakemodel.Text("Understood.")),
 	})
 	bin := t.TempDir() // on PATH, so shown inside the sandbox
@@ -357,23 +376,27 @@ func TestExecOpencodeInTmux(t *testing.T) {
 	tm := e2etest.StartSentinel(t, w.dir, env, "exec", "--allow-host", e2etest.ModelHost(w.model), "--", "opencode")
 	tm.WaitFor("opencode's prompt", e2etest.Has("Ask anything", "Fake model"))
 	tm.Keys("i") // type into the coder
-	tm.TypeText("Generate, then deploy.")
+	tm.TypeText("Generate, start the loop, then deploy.")
 	tm.Keys("Enter")
 	tm.Keys("C-]")
 
 	tm.WaitArmed("the card for mytool gen", e2etest.Has("mytool gen", "[a] approve once"))
 	tm.Keys("a")
+	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
+	tm.Keys("a")
+	killerHolds(t, tm, w.dir, asked)
 	tm.WaitArmed("the card for mytool deploy", e2etest.Has("mytool deploy --prod", "[a] approve once"))
 	tm.Keys("d")
 	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
 	tm.TypeText(denyMsg)
 	tm.Keys("Enter")
-	tm.WaitRequests(w.model, 3)
+	tm.WaitRequests(w.model, 5)
 
 	tm.Keys("D")
 	tm.WaitFor("the question whether the coder is done", e2etest.Has("The coder is done"))
 	tm.Keys("y")
-	tm.WaitFor("the run's end", e2etest.Has("in place: 1 file(s) changed", ": done"))
+	// mytool.log, and the loop's killer.log and killer.err.
+	tm.WaitFor("the run's end", e2etest.Has("in place: 3 file(s) changed", ": done"))
 	tm.Keys("q")
 	if s := tm.WaitFor("sentinel to exit", e2etest.Has("SENTINEL-EXITED")); !strings.Contains(s, "SENTINEL-EXITED 0") {
 		t.Errorf("sentinel exited with an error:\n%s", s)
@@ -388,15 +411,19 @@ func TestExecOpencodeInTmux(t *testing.T) {
 			got = append(got, j.Request.Command+" → "+string(j.Decision.Outcome)+" by "+j.Decision.By)
 		}
 	}
-	if want := "mytool gen → allow by person; mytool deploy --prod → deny by person"; strings.Join(got, "; ") != want {
+	want := "mytool gen → allow by person; " + killerLoop("opencode") + " → allow by person; " +
+		asked + " → deny by person; mytool deploy --prod → deny by person"
+	if strings.Join(got, "; ") != want {
 		t.Errorf("decisions:\n%s\nwant %s", strings.Join(got, "\n"), want)
 	}
-	var told bool
+	var told, toldKiller bool
 	for _, r := range e2etest.ToolResults(w.model) {
 		told = told || (r.IsError && strings.Contains(r.Content, denyMsg))
+		toldKiller = toldKiller || (r.IsError && strings.Contains(r.Content, "not this one"))
 	}
-	if !told {
-		t.Errorf("the model never heard the person's message: %+v", e2etest.ToolResults(w.model))
+	if !told || !toldKiller {
+		t.Errorf("the model heard the person's deny of deploy: %v, of %s: %v: %+v", told, asked, toldKiller, e2etest.ToolResults(w.model))
 	}
+	killerAfter(t, w.dir)
 	w.noPluginRan(t)
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
 	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
-	"github.com/sentinelhq/sentinel/internal/fakemodel"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -115,42 +114,4 @@ func TestExecGeminiBackgroundKillerCannotReachTheHooks(t *testing.T) {
 		t.Errorf("the model was not told the person's deny: %+v", model.Requests()[2].LastFunctionResponses())
 	}
 	killerAfter(t, dir)
-}
-
-// The same for opencode in place: its plugin runs Sentinel's hook as a
-// child of opencode, and blocks the call when that hook is killed or
-// stopped; with each command in its own scope, the loop reaches neither
-// the hook nor opencode, and the person's card decides. Seen failing with
-// opencode out of scopedAgents (the loop killed the hook, the card went
-// away and the call was blocked without the person).
-func TestExecOpencodeBackgroundKillerCannotReachTheHooks(t *testing.T) {
-	t.Parallel()
-	const asked = `eval "echo ran > bypassed.txt"`
-	bash := func(cmd string) fakemodel.Block {
-		return fakemodel.ToolUse("bash", map[string]any{"command": cmd, "description": "scripted by the test"})
-	}
-	w := newOpencodeExecWorld(t, e2etest.ScratchRepo(t), fakemodel.Script{
-		fakemodel.Reply(fakemodel.Text("Starting."), bash(killerLoop("opencode"))),
-		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{bash(asked)}},
-		{When: fakemodel.AfterToolResult, Blocks: []fakemodel.Block{fakemodel.Text("All done.")}},
-		fakemodel.Reply(fakemodel.Text("Understood.")),
-	})
-	tm := e2etest.StartSentinel(t, w.dir, w.env, "exec", "--allow-host", e2etest.ModelHost(w.model), "--", "opencode")
-	tm.WaitFor("opencode's prompt", e2etest.Has("Ask anything", "Fake model"))
-	tm.Keys("i")
-	tm.TypeText("Start the loop, then write the file.")
-	tm.Keys("Enter")
-	tm.Keys("C-]")
-	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
-	tm.Keys("a")
-	killerHolds(t, tm, w.dir, asked)
-	tm.WaitRequests(w.model, 3)
-	var told bool
-	for _, r := range e2etest.ToolResults(w.model) {
-		told = told || (r.IsError && strings.Contains(r.Content, "not this one"))
-	}
-	if !told {
-		t.Errorf("the model never heard the person's deny: %+v", e2etest.ToolResults(w.model))
-	}
-	killerAfter(t, w.dir)
 }

@@ -61,6 +61,7 @@ func RerunUnprivileged(t *testing.T, sentinelBin string, tests []string) {
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + u.HomeDir, "USER=" + name,
 		"SENTINEL_TEST_BIN=" + bin, "CI=" + os.Getenv("CI"), "TMPDIR=/tmp", "LANG=C.UTF-8"}
 	out, err := cmd.CombinedOutput()
+	t.Logf("as %s:\n%s", name, out) // a SKIP passes too: -v shows which
 	for _, name := range tests {
 		if !regexp.MustCompile(`--- (PASS|SKIP): ` + name + ` `).Match(out) {
 			t.Errorf("%s did not pass as %s", name, u.Username)
