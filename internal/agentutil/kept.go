@@ -63,6 +63,12 @@ type KeptState struct {
 	// under Real) into what is written there: what names the run's own
 	// setup becomes what the person's direct use would have written.
 	Rewrite func(rel string, data []byte) []byte
+	// SeedRewrite, when set, turns a whole file SeedFile copies in into
+	// what the run's copy holds: the person's own setup named as the
+	// run's (Rewrite's inverse), so the run's agent lists it as its own.
+	// The copy's stamp is taken after, so a file the run left alone is
+	// still unchanged by it.
+	SeedRewrite func(rel string, data []byte) []byte
 }
 
 // keptRule is a relative path (and everything under it) and why it is
@@ -109,7 +115,7 @@ func (k *KeptState) SeedFile(rel string) error {
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxKeptFile {
 		return nil
 	}
-	if err := CopyPrivate(src, dst); err != nil {
+	if err := k.copyIn(rel, src, dst); err != nil {
 		return fmt.Errorf("copy %s into the run: %w", src, err)
 	}
 	out, err := os.Lstat(dst)
@@ -118,6 +124,12 @@ func (k *KeptState) SeedFile(rel string) error {
 	}
 	k.real[rel], k.run[rel] = stampOf(fi), stampOf(out)
 	return nil
+}
+
+// Seeded says Run/rel was copied in from the person's (SeedFile).
+func (k *KeptState) Seeded(rel string) bool {
+	_, ok := k.run[filepath.Clean(rel)]
+	return ok
 }
 
 // SeedDir copies the regular files under Real/rel into Run/rel, and names
@@ -240,6 +252,21 @@ func (k *KeptState) writeBackFile(rel string) string {
 		return fmt.Sprintf("%s kept, changed by the run: %s", dst, r.why)
 	}
 	return ""
+}
+
+// copyIn is CopyPrivate through SeedRewrite, when set.
+func (k *KeptState) copyIn(rel, src, dst string) error {
+	if k.SeedRewrite == nil {
+		return CopyPrivate(src, dst)
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return err
+	}
+	return atomicfile.Write(dst, k.SeedRewrite(rel, data), 0o600)
 }
 
 // copyBack is copyReplace through Rewrite, when set: the rewritten bytes

@@ -56,6 +56,17 @@ func (a *Adapter) Name() string { return "opencode" }
 // which git never reads (runner/inplace_agentstate.go).
 func (a *Adapter) GitDirState() []string { return []string{"opencode"} }
 
+// AgentStateDirs names opencode's own state that its commands must not
+// write, in place: the project's session store (sessions.go), which a
+// later run's `opencode --continue` reads. None outside a run in place.
+// The run's HOME is not in it: the commands build and cache there.
+func (a *Adapter) AgentStateDirs() []string {
+	if a.db == "" {
+		return nil
+	}
+	return []string{filepath.Dir(a.db)}
+}
+
 // FullScreen is true: opencode draws its own TUI (or, as `opencode run`,
 // prints to the terminal).
 func (a *Adapter) FullScreen() bool { return true }

@@ -35,6 +35,9 @@ import (
 // coder writes into the store can become code or settings that any
 // opencode later loads. Two runs of one project share the store as two
 // opencode processes share the person's file (SQLite's own locking).
+// The store is opencode's own state (AgentStateDirs): in place, the
+// commands it starts cannot write it (internal/shellscope), so none can
+// plant a session that a later run's opencode continues.
 //
 // What this costs: sessions the person made with opencode directly are
 // not seen inside, and sessions made inside are not seen by their direct

@@ -22,9 +22,8 @@ import (
 // (the wrapper's domain scoping signals only): every plant was written and
 // came back into ~/.codex/sessions; and without asDirectUse (the rollout
 // named Sentinel's provider): the direct resume started a new session.
-// Not covered: a person whose ~/.codex already holds Codex's state db
-// (state_5.sqlite), which lists only the threads it indexed; see
-// KeepHistory.
+// A person whose ~/.codex already holds Codex's state db (state_5.sqlite),
+// which lists only the threads it indexed: TestExecCodexResumesAcrossThePersonsIndex.
 func TestExecCodexCommandsCannotWriteItsSessions(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedCodex(t)
