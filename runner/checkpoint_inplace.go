@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"path/filepath"
@@ -136,14 +137,31 @@ func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Li
 // place was recorded but the record could not be saved (a coder that filled
 // the file system the state dir is on), the changes come back with the
 // error: the comparison is in memory and must still be told.
-func (c *inPlaceCheckpoint) end(emit func(journal.Lane, journal.Kind, string, any)) ([]checkpoint.Change, *checkpoint.Manifest, error) {
+//
+// stopped, when closed, ends a record in progress (a stop asked for while
+// it runs): it returns the context's error and nothing is compared.
+func (c *inPlaceCheckpoint) end(stopped <-chan struct{}, emit func(journal.Lane, journal.Kind, string, any)) ([]checkpoint.Change, *checkpoint.Manifest, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.ended = true
 	done := slowtell.Start(c.tellAfter, func(took time.Duration) {
 		emit(journal.System, KindNotice, "in place: recording what the run changed in "+c.rec.Place+" ("+slowtell.Took(took)+" so far)", nil)
 	})
-	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Listable: c.before, Skip: checkpointSkip()})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	select {
+	case <-stopped: // stopped before the record began: it does not begin
+		cancel()
+	default:
+	}
+	go func() {
+		select {
+		case <-stopped:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	after, err := checkpoint.Take(c.store, c.rec.Place, checkpoint.Options{Prev: c.before, Listable: c.before, Skip: checkpointSkip(), Ctx: ctx})
 	done()
 	if err != nil {
 		return nil, nil, err

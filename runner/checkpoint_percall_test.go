@@ -39,7 +39,7 @@ func TestUndoToThePointBeforeOneToolCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.beforeCall(shell("true"), noEmit) // point 4: .venv gone
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	rec, err := CheckpointPoints(p, id)

@@ -22,7 +22,7 @@ func TestASlowCheckpointSaysWhatItDoes(t *testing.T) {
 	if c == nil {
 		t.Fatalf("no checkpoint: %q", said)
 	}
-	if _, _, err := c.end(emit); err != nil {
+	if _, _, err := c.end(nil, emit); err != nil {
 		t.Fatal(err)
 	}
 	all := strings.Join(said, "\n")

@@ -29,7 +29,7 @@ func TestExecEndAndUndoSeeIntoADirectoryTheRunMadeUnlistable(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(bin, 0o755) })
-	changes, _, err := c.end(noEmit)
+	changes, _, err := c.end(nil, noEmit)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,10 +12,11 @@ import (
 // changed, or the run cannot be undone as recorded. The run fails with it
 // (failUnreported): a coder that fills the file system the state dir is
 // on must not end "done" with an ignored file it trojaned left out.
-func endCheckpoint(c *inPlaceCheckpoint, id string, ch InPlaceChange, err error, emit func(journal.Lane, journal.Kind, string, any)) (InPlaceChange, error, error) {
+// stopped ends the record in progress (stopSignal.again).
+func endCheckpoint(c *inPlaceCheckpoint, id string, stopped <-chan struct{}, ch InPlaceChange, err error, emit func(journal.Lane, journal.Kind, string, any)) (InPlaceChange, error, error) {
 	var unreported error
 	if c != nil {
-		changes, after, cerr := c.end(emit)
+		changes, after, cerr := c.end(stopped, emit)
 		if cerr != nil {
 			unreported = endRecordFailure(id, after != nil, cerr)
 			emit(journal.System, KindError, "in place: "+unreported.Error(), nil)

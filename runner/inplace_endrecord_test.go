@@ -39,7 +39,7 @@ func TestInPlaceReportSurvivesAnEndRecordThatCannotBeSaved(t *testing.T) {
 		}
 	}
 	gitErr := errors.New("git add: fatal: unable to write loose object file: No space left on device")
-	ch, err, unreported := endCheckpoint(c, id, InPlaceChange{}, gitErr, emit)
+	ch, err, unreported := endCheckpoint(c, id, nil, InPlaceChange{}, gitErr, emit)
 	if err != nil {
 		t.Fatalf("the checkpoint's comparison did not stand in for git's: %v", err)
 	}
@@ -76,7 +76,7 @@ func TestInPlaceReportSurvivesAnEndRecordThatCannotBeSaved(t *testing.T) {
 // what it changed was reported.
 func TestInPlaceRunFailsWhenNothingCouldBeTold(t *testing.T) {
 	t.Parallel()
-	_, err, unreported := endCheckpoint(nil, "x", InPlaceChange{}, errors.New("git: no space"), noEmit)
+	_, err, unreported := endCheckpoint(nil, "x", nil, InPlaceChange{}, errors.New("git: no space"), noEmit)
 	if err == nil || unreported == nil {
 		t.Fatalf("want git's failure kept and the run failed, got %v, %v", err, unreported)
 	}

@@ -78,5 +78,6 @@ func (c *inPlaceCheckpoint) report(ch InPlaceChange, changes []checkpoint.Change
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.PythonShadows(changes, os.Getenv("PYTHONPATH"))))
 	ch.Flagged = mergeFlags(ch.Flagged, flagsOf(c.reads.LibPathShadows(changes, os.Getenv))) // PERL5LIB, RUBYLIB, NODE_PATH …
 	ch.Flagged = mergeFlags(ch.Flagged, c.goToolchainFlags(changes))                         // inplace_gotoolchain.go
+	ch.Flagged = mergeFlags(ch.Flagged, c.sentinelEnvFlags(changes))                         // inplace_gotoolchain.go
 	return ch
 }

@@ -21,7 +21,7 @@ func flagsOfAChange(t *testing.T, root string, change func()) (flagged map[strin
 		t.Fatal("no checkpoint")
 	}
 	change()
-	changes, after, err := c.end(noEmit)
+	changes, after, err := c.end(nil, noEmit)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,13 +16,26 @@ const maxGoModRead = 1 << 20
 
 // goToolchainFlags are changes' go.mod and go.work flags.
 func (c *inPlaceCheckpoint) goToolchainFlags(changes []checkpoint.Change) []Flag {
-	return flagsOf(placeflags.GoToolchain(changes, func(p string, e *checkpoint.Entry, after bool) []byte {
-		if b, err := c.store.ReadBlob(e, maxGoModRead); err == nil {
+	return flagsOf(placeflags.GoToolchain(changes, c.changedContent(maxGoModRead)))
+}
+
+// sentinelEnvFlags are changes' run-later files that now name one of
+// Sentinel's own variables (placeflags.SentinelEnv).
+func (c *inPlaceCheckpoint) sentinelEnvFlags(changes []checkpoint.Change) []Flag {
+	return flagsOf(placeflags.SentinelEnv(changes, c.changedContent(maxGoModRead)))
+}
+
+// changedContent reads a changed file's content as an entry recorded it,
+// up to max: the stored copy, or the file itself when the end could not
+// store it.
+func (c *inPlaceCheckpoint) changedContent(max int64) func(p string, e *checkpoint.Entry, after bool) []byte {
+	return func(p string, e *checkpoint.Entry, after bool) []byte {
+		if b, err := c.store.ReadBlob(e, max); err == nil {
 			return b
 		}
 		if c.rec == nil || e.Hash != "" || !after {
 			return nil // stored but not readable, or the old content, which only the store has
 		}
-		return placeflags.ReadInPlace(c.rec.Place, p, maxGoModRead) // never through a link out of the place, never a FIFO
-	}))
+		return placeflags.ReadInPlace(c.rec.Place, p, max) // never through a link out of the place, never a FIFO
+	}
 }

@@ -84,7 +84,7 @@ func TestInPlaceWritesDoNotReachAHardLinkOutsideThePlace(t *testing.T) {
 	// Undo: the run's rewrite goes, and each path is one file with its
 	// outside name again (the outside file is unchanged), though the
 	// record undo reads was taken after the copies were made (ipfix13).
-	if _, _, err := c.end(func(journal.Lane, journal.Kind, string, any) {}); err != nil {
+	if _, _, err := c.end(nil, func(journal.Lane, journal.Kind, string, any) {}); err != nil {
 		t.Fatal(err)
 	}
 	rep, err := Undo(context.Background(), p, id, UndoOptions{})

@@ -210,7 +210,7 @@ func (r *endStage) concludeInPlace(ctx context.Context, end coderEnd) Result {
 		r.emit(journal.System, KindError, "in place: could not check the stat records of your git index ("+ferr.Error()+"); a stat record the coder forged could hide a changed file of this report from git status (`touch FILE` makes git read it again)", nil)
 	}
 	ch, err := r.ws.inPlaceChange(ctx)
-	ch, err, unreported := endCheckpoint(r.ws.checkpoint, r.id, ch, err, r.emit)
+	ch, err, unreported := endCheckpoint(r.ws.checkpoint, r.id, r.stop.again(), ch, err, r.emit)
 	ch.Flagged = mergeFlags(madeFlags, ch.Flagged)
 	var told *InPlaceChanged
 	if err != nil {

@@ -64,12 +64,37 @@ var errLandingRolledBack = errors.New("stopped: the landing was rolled back")
 type stopSignal struct {
 	once sync.Once
 	ch   chan struct{}
+
+	mu   sync.Mutex
+	next []chan struct{} // again's: closed at the next raise
 }
 
 func newStopSignal() *stopSignal { return &stopSignal{ch: make(chan struct{})} }
 
-// raise stops the run; it is safe to call more than once.
-func (s *stopSignal) raise() { s.once.Do(func() { close(s.ch) }) }
+// raise stops the run; it is safe to call more than once: each call also
+// ends what again handed out before it.
+func (s *stopSignal) raise() {
+	s.once.Do(func() { close(s.ch) })
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.next {
+		close(c)
+	}
+	s.next = nil
+}
+
+// again is closed at the next raise, whether or not the run was stopped
+// before: what must still run after a stop (the end record, which tells
+// what the coder changed) stops at a stop asked for while it runs (a
+// second Ctrl-C, or the SIGTERM that ended a 47-minute record only by
+// SIGKILL: 31-ipatk16).
+func (s *stopSignal) again() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := make(chan struct{})
+	s.next = append(s.next, c)
+	return c
+}
 
 // raised says the run was asked to stop.
 func (s *stopSignal) raised() bool {

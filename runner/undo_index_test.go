@@ -57,7 +57,7 @@ func TestUndoIndexAfterAStatOnlyRefresh(t *testing.T) {
 	root := p.Root
 	writeTestFile(t, filepath.Join(root, "c.txt"), "the coder's\n")
 	gitT(t, root, "add", "c.txt")
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	left := readIndexT(t, p)
@@ -90,7 +90,7 @@ func TestUndoIndexRefusesStagingChangedSince(t *testing.T) {
 	root := p.Root
 	writeTestFile(t, filepath.Join(root, "c.txt"), "the coder's\n")
 	gitT(t, root, "add", "c.txt")
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	writeTestFile(t, filepath.Join(root, "d.txt"), "the person's\n")
@@ -119,7 +119,7 @@ func TestUndoToPutsTheIndexBackToThePoint(t *testing.T) {
 	writeTestFile(t, filepath.Join(root, "y.txt"), "y\n")
 	gitT(t, root, "add", "y.txt")
 	c.beforeCall(shell("true"), noEmit) // point 3: the index as it is now
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	rep, err := Undo(context.Background(), p, c.rec.ID, UndoOptions{To: 2, DryRun: true})
@@ -146,7 +146,7 @@ func TestUndoToRefusesWithoutThePointsIndex(t *testing.T) {
 	writeTestFile(t, filepath.Join(root, "x.txt"), "x\n")
 	gitT(t, root, "add", "x.txt")
 	c.beforeCall(approvals.Request{Kind: policy.KindShell, Command: "true"}, noEmit)
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	dir, err := c.store.RecordDir(c.rec.ID)
@@ -173,7 +173,7 @@ func TestUndoToWithoutThePointsIndexOfARunThatStagedNothing(t *testing.T) {
 	p, c := gitPlaceFixture(t)
 	c.beforeCall(approvals.Request{Kind: policy.KindShell, Command: "echo x > x.txt"}, noEmit)
 	writeTestFile(t, filepath.Join(p.Root, "x.txt"), "x\n")
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	rec, err := CheckpointPoints(p, c.rec.ID)

@@ -21,7 +21,7 @@ func TestASecondUndoWithNothingLeftFinishesAPartlyUndoneRun(t *testing.T) {
 	for f, body := range map[string]string{"main.go": "package coder\n", "notes.md": "the coder's\n", "made.txt": "x\n"} {
 		writeTestFile(t, filepath.Join(p.Root, f), body)
 	}
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"main.go", "notes.md"} {

@@ -16,7 +16,7 @@ func TestUndoWithoutAnIDTakesTheNewestMCPRecord(t *testing.T) {
 	t.Parallel()
 
 	p, c, _ := inPlaceFixture(t)
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	s, err := checkpoint.Open(p.Root)

@@ -17,7 +17,7 @@ func TestUndoInAMovedPlaceSaysWhereTheCheckpointIs(t *testing.T) {
 
 	p, c, _ := inPlaceFixture(t)
 	writeTestFile(t, filepath.Join(p.Root, "main.go"), "package coder\n")
-	if _, _, err := c.end(noEmit); err != nil {
+	if _, _, err := c.end(nil, noEmit); err != nil {
 		t.Fatal(err)
 	}
 	if err := writeMeta(p.RunDir(c.rec.ID), &Meta{ID: c.rec.ID, Status: StatusDone, InPlace: true, Started: time.Now().UTC()}); err != nil {

@@ -19,8 +19,18 @@ const maxGoModRead = 1 << 20
 // goToolchainFlags are d's go.mod and go.work flags in root (c.mu held),
 // with absolute paths.
 func (c *callPoints) goToolchainFlags(root string, d []checkpoint.Change) []placeflags.Flag {
+	read := c.changedContent(root)
+	out := append(placeflags.GoToolchain(d, read), placeflags.SentinelEnv(d, read)...) // and a run-later file naming a SENTINEL_ variable
+	for i := range out {
+		out[i].Path = filepath.Join(root, filepath.FromSlash(out[i].Path))
+	}
+	return out
+}
+
+// changedContent reads a changed file of root as entry e recorded it (c.mu held).
+func (c *callPoints) changedContent(root string) func(p string, e *checkpoint.Entry, after bool) []byte {
 	pl := c.placeOf(root)
-	out := placeflags.GoToolchain(d, func(p string, e *checkpoint.Entry, after bool) []byte {
+	return func(p string, e *checkpoint.Entry, after bool) []byte {
 		if pl != nil && e.Hash != "" {
 			b, err := pl.store.ReadBlob(e, maxGoModRead)
 			if err != nil {
@@ -32,11 +42,7 @@ func (c *callPoints) goToolchainFlags(root string, d []checkpoint.Change) []plac
 			return nil // the old content: only a point's copy has it
 		}
 		return readInPlace(root, p, maxGoModRead)
-	})
-	for i := range out {
-		out[i].Path = filepath.Join(root, filepath.FromSlash(out[i].Path))
 	}
-	return out
 }
 
 // readInPlace is placeflags.ReadInPlace: the file as it is now, never

@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -62,6 +63,10 @@ type Options struct {
 	// Skip are absolute paths under the place left out entirely (Sentinel's
 	// own state dir when the place holds it).
 	Skip []string
+	// Ctx, when set, ends a record in progress: the walk stops at its next
+	// entry and the read at its next file, and Take returns Ctx's error
+	// (a SIGTERM to sentinel exec stops a record of a deep tree at once).
+	Ctx context.Context
 
 	// stampOnly records each file's stamp and no content (Stamp).
 	stampOnly bool
@@ -75,11 +80,18 @@ type Options struct {
 	walked             func(rel string)
 	betweenWalkAndRead func()
 	noOpenat2          bool
+	// opened counts the path elements the walk opens or stats (linear in
+	// the entries, not in their depth).
+	opened func(elements int)
 }
 
 // Take records the place at root into s.
 func Take(s *Store, root string, o Options) (*Manifest, error) {
 	lim := o.Limits.withDefaults()
+	ctx := o.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	start := time.Now()
 	m := &Manifest{Root: root, Started: start}
 	skip := make([]os.FileInfo, 0, len(o.Skip))
@@ -109,7 +121,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 	reopened, reopen := o.reopener(r)
 	// The walk lists each directory through r too: one swapped for a link
 	// out of the place while the walk runs is unreadable, not listed.
-	err = walkRoot(r, func(rel string, d fs.DirEntry, werr error) error {
+	err = walkRoot(ctx, r, func(rel string, d fs.DirEntry, werr error) error {
 		if rel == "." {
 			if werr == nil {
 				info, err := d.Info()
@@ -179,7 +191,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			e.DefACL, e.XAttrs = defaultACL(abs), xattrsOf(abs)
 		case info.Mode()&fs.ModeSymlink != 0:
 			e.Kind = KindSymlink
-			e.Target, err = r.Readlink(filepath.FromSlash(rel))
+			e.Target, err = readlinkOf(r, filepath.FromSlash(rel), d)
 			if err != nil {
 				e.Kind, e.Skip = KindOther, "unreadable link: "+err.Error()
 			}
@@ -219,12 +231,13 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 			o.walked(rel)
 		}
 		return nil
-	}, reopen)
+	}, reopen, o.opened)
 	if err == nil && !o.stampOnly {
 		if o.betweenWalkAndRead != nil {
 			o.betweenWalkAndRead()
 		}
-		s.readAll(r, m, jobs, o.noOpenat2)
+		s.readAll(ctx, r, m, jobs, o.noOpenat2)
+		err = ctx.Err()
 	}
 	if topMode != 0 && m.Top != nil {
 		m.Top.Mode = topMode & modeBits // as the run left it, not as opened for the record
@@ -256,8 +269,8 @@ const readers = 8
 
 // readAll reads and stores the files of jobs into their entries of m,
 // each opened through r (the place), never through a link; noOpenat2
-// leaves out openIn's one-call open.
-func (s *Store) readAll(r *os.Root, m *Manifest, jobs []readJob, noOpenat2 bool) {
+// leaves out openIn's one-call open; ctx ends it before its next file.
+func (s *Store) readAll(ctx context.Context, r *os.Root, m *Manifest, jobs []readJob, noOpenat2 bool) {
 	var dir *os.File
 	if !noOpenat2 {
 		var err error
@@ -289,6 +302,9 @@ func (s *Store) readAll(r *os.Root, m *Manifest, jobs []readJob, noOpenat2 bool)
 		}()
 	}
 	for _, j := range jobs {
+		if ctx.Err() != nil {
+			break // the record is dropped: Take returns ctx's error
+		}
 		ch <- j
 	}
 	close(ch)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -34,7 +35,11 @@ import (
 // its own (internal/shellscope), so no command can signal the guard or
 // the inner hook; the guard stays for a kernel without that scope.
 
-// envGuarded marks the inner hook a guard started.
+// envGuarded marks the inner hook a guard started: its value is the
+// guard's pid, which the inner hook checks is its parent. A value that
+// came from anywhere else (a coder-written .envrc, .env or editor
+// terminal env loaded into the person's shell before the next launch:
+// 31-ipatk16) is no mark, so it cannot turn the guard off.
 const envGuarded = "SENTINEL_HOOK_GUARDED"
 
 // guarded are the agents whose hook runs under a guard: those that run a
@@ -63,16 +68,22 @@ var startInner = func(payload []byte, stdout, stderr io.Writer) (*exec.Cmd, erro
 		return nil, err
 	}
 	cmd := exec.Command(exe, os.Args[1:]...)
-	cmd.Env = append(os.Environ(), envGuarded+"=1")
+	cmd.Env = append(os.Environ(), envGuarded+"="+strconv.Itoa(os.Getpid())) // the last value wins
 	cmd.Stdin = bytes.NewReader(payload)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	return cmd, cmd.Start()
 }
 
 // underGuard reports whether this hook invocation for adapter is to be a
-// guard (false in the inner hook itself).
+// guard (false in the inner hook itself: its parent's pid is envGuarded's).
 func underGuard(adapter string) bool {
-	return slices.Contains(guarded, adapter) && os.Getenv(envGuarded) == ""
+	return slices.Contains(guarded, adapter) && !startedByGuard(os.Getenv(envGuarded), os.Getppid())
+}
+
+// startedByGuard says whether mark, envGuarded's value, is the pid of
+// parent, the guard that started this hook.
+func startedByGuard(mark string, parent int) bool {
+	return mark != "" && parent > 1 && mark == strconv.Itoa(parent)
 }
 
 // Guard answers one hook invocation for adapter by way of an inner hook
