@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/internal/poll"
 )
 
 // A command a call runs (exec, a playbook's, a service action) is in the
@@ -82,15 +83,20 @@ commands = ["`+wait+`"]
 // with its answer.
 func waitForFile(t *testing.T, p string, done chan string) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	var ended *string
+	poll.Must(t, 5*time.Minute, p+" to appear", func() bool {
 		if _, err := os.Stat(p); err == nil {
-			return
+			return true
 		}
 		select {
 		case text := <-done:
-			t.Fatalf("the call ended before its command started: %s", text)
+			ended = &text
+			return true
 		default:
+			return false
 		}
+	})
+	if ended != nil {
+		t.Fatalf("the call ended before its command started: %s", *ended)
 	}
-	t.Fatalf("%s never appeared", p)
 }
