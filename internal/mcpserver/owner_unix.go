@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 )
 
@@ -67,9 +68,21 @@ func trustedLastLink(path string, openErr error) (string, error) {
 	return target, nil
 }
 
-// trustedUID reports whether uid is root's or this process's.
+// trustedUID reports whether uid is root's or this process's, or, when
+// root runs the server through sudo, the invoking user's (SUDO_UID):
+// `sudo sentinel mcp --config ~/mcp.toml` was refused because the file is
+// the person's own (review #31, MED 4). Group and others still may not
+// write it (ownedHere).
 func trustedUID(uid int) bool {
-	return uid == 0 || uid == os.Geteuid()
+	euid := os.Geteuid()
+	if uid == 0 || uid == euid {
+		return true
+	}
+	if euid != 0 {
+		return false
+	}
+	sudo, err := strconv.Atoi(os.Getenv("SUDO_UID"))
+	return err == nil && sudo > 0 && uid == sudo
 }
 
 // ownedHere refuses fi (at p) when it belongs to a user other than root or
@@ -81,7 +94,7 @@ func ownedHere(p string, fi os.FileInfo, what string) error {
 		return fmt.Errorf("cannot tell who owns %s", p)
 	}
 	if uid := int(st.Uid); !trustedUID(uid) {
-		return fmt.Errorf("%s %s belongs to uid %d, not to you or root: another user could change it (chown it, or use a file in a folder of yours)", what, p, uid)
+		return fmt.Errorf("%s %s belongs to uid %d, not to you (or the sudo user) or root: another user could change it (chown it, or use a file in a folder of yours)", what, p, uid)
 	}
 	if fi.Mode().Perm()&0o022 != 0 && !(fi.IsDir() && fi.Mode()&os.ModeSticky != 0) {
 		return fmt.Errorf("%s %s is writable by group or others (mode %04o): another user could change it; chmod go-w %s", what, p, fi.Mode().Perm(), p)

@@ -69,3 +69,47 @@ func TestAnotherUsersLinkedParentIsRefused(t *testing.T) {
 		t.Errorf("readOwnConfig through your own link: %v", err)
 	}
 }
+
+// Under sudo (root, SUDO_UID set) the invoking user's own config, audit
+// and log files are accepted: `sudo sentinel mcp --config ~/mcp.toml` was
+// refused (review #31, MED 4). Another user's, or one group or others may
+// write, still is not. Not parallel: it sets SUDO_UID.
+func TestTheSudoUsersOwnFilesAreAccepted(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mcp.toml")
+	write(t, file, newFixture(t).config(""))
+	for _, p := range []string{dir, file} {
+		if err := os.Chown(p, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("SUDO_UID", "")
+	if _, err := LoadConfig(file); err == nil {
+		t.Fatalf("another user's config without sudo: nil error")
+	}
+	t.Setenv("SUDO_UID", "65534")
+	if _, err := LoadConfig(file); err != nil {
+		t.Errorf("the sudo user's own config: %v", err)
+	}
+	f, err := openLogFile(filepath.Join(dir, "mcp.log"))
+	if err != nil {
+		t.Errorf("a log file in the sudo user's folder: %v", err)
+	} else {
+		f.Close()
+	}
+	if err := ownJournalFile(filepath.Join(dir, "audit.jsonl")); err != nil {
+		t.Errorf("an audit file in the sudo user's folder: %v", err)
+	}
+	os.Chmod(file, 0o664)
+	if _, err := LoadConfig(file); err == nil || !strings.Contains(err.Error(), "writable by group or others") {
+		t.Errorf("the sudo user's group-writable config: %v, want it refused", err)
+	}
+	t.Setenv("SUDO_UID", "65533")
+	os.Chmod(file, 0o644)
+	if _, err := LoadConfig(file); err == nil {
+		t.Errorf("a config of a user other than SUDO_UID: nil error")
+	}
+}
