@@ -14,27 +14,54 @@ package agentutil
 // the real shell, which execs the server with its own argv, found on PATH
 // as the agent would). Outside the in-place sandbox /bin/sh is the real
 // shell and the server starts as before.
+//
+// A command that starts with '-' would read as an option of exec (bash:
+// "exec: -s: invalid option"; dash takes no "--" after exec), so it starts
+// through ScopeScriptDash, where env runs it after "--" (a path such as
+// "-dir/srv" starts as "./-dir/srv"). The rewrite is
+// made only on Linux, where /bin/sh is Sentinel's wrapper in place;
+// elsewhere (macOS, Windows, which may have no /bin/sh) argv is kept.
+
+import (
+	"runtime"
+	"strings"
+)
 
 // ScopeShell and ScopeScript are the shell and script a scoped server
 // starts through.
+// ScopeScriptDash is the script for a command that starts with '-'.
 const (
-	ScopeShell  = "/bin/sh"
-	ScopeScript = `exec "$0" "$@"`
+	ScopeShell      = "/bin/sh"
+	ScopeScript     = `exec "$0" "$@"`
+	ScopeScriptDash = `exec /usr/bin/env -- "$0" "$@"`
 )
 
+// scopeOS is the system the rewrite is for (a variable for tests).
+var scopeOS = runtime.GOOS
+
 // ScopedArgv is argv (a server's command and arguments) started through
-// ScopeShell; an argv already so started, or empty, is returned as it is.
+// ScopeShell; an argv already so started, or empty, or any argv on a
+// system other than Linux, is returned as it is.
 func ScopedArgv(argv []string) []string {
-	if len(argv) == 0 || IsScoped(argv) {
+	if len(argv) == 0 || IsScoped(argv) || scopeOS != "linux" {
 		return argv
 	}
-	return append([]string{ScopeShell, "-c", ScopeScript}, argv...)
+	script := ScopeScript
+	if strings.HasPrefix(argv[0], "-") {
+		if strings.Contains(argv[0], "/") { // a path: the same file
+			argv = append([]string{"./" + argv[0]}, argv[1:]...)
+		} else { // a name on PATH
+			script = ScopeScriptDash
+		}
+	}
+	return append([]string{ScopeShell, "-c", script}, argv...)
 }
 
 // IsScoped reports whether argv starts through ScopeShell with
-// ScopeScript and names a command.
+// ScopeScript or ScopeScriptDash and names a command.
 func IsScoped(argv []string) bool {
-	return len(argv) >= 4 && argv[0] == ScopeShell && argv[1] == "-c" && argv[2] == ScopeScript
+	return len(argv) >= 4 && argv[0] == ScopeShell && argv[1] == "-c" &&
+		(argv[2] == ScopeScript || argv[2] == ScopeScriptDash)
 }
 
 // ScopeCommandServers rewrites, in place, each server object of servers
@@ -60,10 +87,10 @@ func ScopeCommandServers(servers map[string]any) int {
 			}
 		}
 		argv := append([]string{cmd}, args...)
-		if IsScoped(argv) {
-			continue
-		}
 		scoped := ScopedArgv(argv)
+		if len(scoped) == len(argv) {
+			continue // already scoped, or not on this system
+		}
 		s["command"] = scoped[0]
 		s["args"] = AnyList(scoped[1:])
 		n++
@@ -81,10 +108,14 @@ func ScopeArgvServers(servers map[string]any) int {
 			continue
 		}
 		argv, ok := StringList(s["command"])
-		if !ok || len(argv) == 0 || IsScoped(argv) {
+		if !ok || len(argv) == 0 {
 			continue
 		}
-		s["command"] = AnyList(ScopedArgv(argv))
+		scoped := ScopedArgv(argv)
+		if len(scoped) == len(argv) {
+			continue // already scoped, or not on this system
+		}
+		s["command"] = AnyList(scoped)
 		n++
 	}
 	return n

@@ -35,3 +35,22 @@ func TestStdioServersStartThroughTheShell(t *testing.T) {
 		t.Errorf("argv servers: %d rewritten, %v", n, lsp)
 	}
 }
+
+// Outside Linux /bin/sh is not Sentinel's wrapper (and Windows has none),
+// so servers are left as they are.
+func TestStdioServersAreKeptOutsideLinux(t *testing.T) {
+	old := scopeOS
+	scopeOS = "windows"
+	defer func() { scopeOS = old }()
+	servers := map[string]any{"notes": map[string]any{"command": "npx", "args": []any{"-y", "notes-mcp"}}}
+	if n := ScopeCommandServers(servers); n != 0 {
+		t.Errorf("rewrote %d servers on windows, want 0", n)
+	}
+	lsp := map[string]any{"go": map[string]any{"command": []any{"gopls", "serve"}}}
+	if n := ScopeArgvServers(lsp); n != 0 {
+		t.Errorf("rewrote %d argv servers on windows, want 0", n)
+	}
+	if got := ScopedArgv([]string{"srv"}); len(got) != 1 {
+		t.Errorf("ScopedArgv on windows = %q", got)
+	}
+}

@@ -7,9 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
-
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // readOwnConfig is the config file at path, refused when someone other
@@ -19,32 +18,71 @@ import (
 // to the next call: another local user who could write a mode-666 config
 // made root's running server write /etc/cron.d through the edit tool
 // (31-ipatk16m). The file is checked as opened, so a swap after the check
-// is not read.
+// is not read. Its directories are walked by openDirWalked; the config
+// itself may be a symlink of root's or yours (a dotfiles link), whose
+// target is checked the same way.
 func readOwnConfig(path string) ([]byte, error) {
-	real, err := filepath.EvalSymlinks(path)
+	for range 40 { // as the kernel's limit on links
+		f, err := openOwnedIn(path, os.O_RDONLY|syscall.O_NONBLOCK, "the config")
+		if err != nil {
+			target, lerr := trustedLastLink(path, err)
+			if lerr != nil {
+				return nil, lerr
+			}
+			path = target
+			continue
+		}
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil {
+			return nil, err
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("the config file %s is not a regular file (%s)", path, fi.Mode().Type())
+		}
+		if err := ownedHere(path, fi, "the config file"); err != nil {
+			return nil, err
+		}
+		return io.ReadAll(f)
+	}
+	return nil, fmt.Errorf("the config %s: too many levels of symbolic links", path)
+}
+
+// trustedLastLink is the target of path when opening it failed (openErr)
+// because it is a symlink root or you own; otherwise an error.
+func trustedLastLink(path string, openErr error) (string, error) {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return "", openErr
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); !ok || !trustedUID(int(st.Uid)) {
+		return "", fmt.Errorf("the config %s is a symlink of another user's: it could point anywhere", path)
+	}
+	target, err := os.Readlink(path)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	f, err := os.Open(real)
-	if err != nil {
-		return nil, err
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(filepath.Dir(path), target)
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
+	return target, nil
+}
+
+// trustedUID reports whether uid is root's or this process's, or, when
+// root runs the server through sudo, the invoking user's (SUDO_UID):
+// `sudo sentinel mcp --config ~/mcp.toml` was refused because the file is
+// the person's own (review #31, MED 4). Group and others still may not
+// write it (ownedHere).
+func trustedUID(uid int) bool {
+	euid := os.Geteuid()
+	if uid == 0 || uid == euid {
+		return true
 	}
-	if err := ownedHere(real, fi, "the config file"); err != nil {
-		return nil, err
+	if euid != 0 {
+		return false
 	}
-	di, err := os.Stat(filepath.Dir(real))
-	if err != nil {
-		return nil, err
-	}
-	if err := ownedHere(filepath.Dir(real), di, "the config's directory"); err != nil {
-		return nil, err
-	}
-	return io.ReadAll(f)
+	sudo, err := strconv.Atoi(os.Getenv("SUDO_UID"))
+	return err == nil && sudo > 0 && uid == sudo
 }
 
 // ownedHere refuses fi (at p) when it belongs to a user other than root or
@@ -55,8 +93,8 @@ func ownedHere(p string, fi os.FileInfo, what string) error {
 	if !ok {
 		return fmt.Errorf("cannot tell who owns %s", p)
 	}
-	if uid := int(st.Uid); uid != 0 && uid != os.Geteuid() {
-		return fmt.Errorf("%s %s belongs to uid %d, not to you or root: another user could change it (chown it, or use a file in a folder of yours)", what, p, uid)
+	if uid := int(st.Uid); !trustedUID(uid) {
+		return fmt.Errorf("%s %s belongs to uid %d, not to you (or the sudo user) or root: another user could change it (chown it, or use a file in a folder of yours)", what, p, uid)
 	}
 	if fi.Mode().Perm()&0o022 != 0 && !(fi.IsDir() && fi.Mode()&os.ModeSticky != 0) {
 		return fmt.Errorf("%s %s is writable by group or others (mode %04o): another user could change it; chmod go-w %s", what, p, fi.Mode().Perm(), p)
@@ -87,10 +125,10 @@ func openLogFile(path string) (*os.File, error) {
 }
 
 // openOwn opens path with flag, made (0600) when missing, never through a
-// symlink nor waiting on a fifo, and refused unless it is a regular file
-// ownedHere in a directory ownedHere.
+// symlink (its directories: openDirWalked) nor waiting on a fifo, and
+// refused unless it is a regular file ownedHere in a directory ownedHere.
 func openOwn(path string, flag int, what string) (*os.File, error) {
-	f, err := nofollow.OpenFile(path, flag|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
+	f, err := openOwnedIn(path, flag|os.O_CREATE|syscall.O_NONBLOCK, what)
 	if err != nil {
 		return nil, err
 	}
@@ -100,13 +138,6 @@ func openOwn(path string, flag int, what string) (*os.File, error) {
 	}
 	if err == nil {
 		err = ownedHere(path, fi, what)
-	}
-	var di os.FileInfo
-	if err == nil {
-		di, err = os.Stat(filepath.Dir(path))
-	}
-	if err == nil {
-		err = ownedHere(filepath.Dir(path), di, what+"'s directory")
 	}
 	if err != nil {
 		f.Close()

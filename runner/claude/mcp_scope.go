@@ -1,11 +1,14 @@
 package claude
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
+	"github.com/sentinelhq/sentinel/internal/hardgit"
 )
 
 // scopeMCPServers makes each stdio MCP server in the run's copy of the
@@ -51,7 +54,8 @@ func scopeServersIn(path string, cfg map[string]any, n int) error {
 // reads and starts directly once approved): each server the person
 // approved (enabledMcpjsonServers or enableAllProjectMcpServers in their
 // settings, the project's settings.local.json or the run's state file;
-// never the repository's own .claude/settings.json) is given to the
+// never the repository's own .claude/settings.json, nor a settings.local.json
+// the repository commits: committedLocalSettings) is given to the
 // workspace's entry in the run's state file (path) as a local server of
 // the same name, through the shell — a local server outranks the project's
 // of its name — and every name in .mcp.json is returned, for the managed
@@ -82,7 +86,11 @@ func scopeProjectServers(path, workspace, personSettings string) ([]string, erro
 	}
 	all, approved := false, []string{}
 	sources := []map[string]any{entry}
-	for _, f := range []string{personSettings, filepath.Join(workspace, ".claude", "settings.local.json")} {
+	files := []string{personSettings}
+	if !committedLocalSettings(workspace) {
+		files = append(files, filepath.Join(workspace, ".claude", "settings.local.json"))
+	}
+	for _, f := range files {
 		if m, err := readSettings(f); err == nil {
 			sources = append(sources, m)
 		}
@@ -109,4 +117,21 @@ func scopeProjectServers(path, workspace, personSettings string) ([]string, erro
 		entry["mcpServers"] = local
 	}
 	return names, scopeServersIn(path, cfg, 1)
+}
+
+// committedLocalSettings reports whether the workspace's
+// .claude/settings.local.json is the repository's rather than the
+// person's: git tracks it (a repository can commit one with
+// enableAllProjectMcpServers, and Sentinel would then start every
+// .mcp.json server with no dialog; review #31 LOW 8). When git cannot
+// tell for another reason than the place being no repository, the file
+// is taken as the repository's (its approvals do not count). Outside a
+// repository the file is taken as the person's: where it came from is
+// not known.
+func committedLocalSettings(workspace string) bool {
+	out, err := hardgit.Git{Dir: workspace}.Run(context.Background(), "ls-files", "-z", "--", ".claude/settings.local.json")
+	if err != nil {
+		return !strings.Contains(err.Error(), "not a git repository")
+	}
+	return out != ""
 }
