@@ -28,8 +28,8 @@ import (
 )
 
 // ScopeShell and ScopeScript are the shell and script a scoped server
-// starts through.
-// ScopeScriptDash is the script for a command that starts with '-'.
+// starts through; ScopeScriptDash is the script for a command that starts
+// with '-'.
 const (
 	ScopeShell      = "/bin/sh"
 	ScopeScript     = `exec "$0" "$@"`
