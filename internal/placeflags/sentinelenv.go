@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
@@ -20,7 +21,7 @@ import (
 // maxEnvFileRead bounds a run-later file read for the flag.
 const maxEnvFileRead = 1 << 20
 
-var sentinelVar = regexp.MustCompile(`SENTINEL_[A-Za-z0-9_]+`)
+var sentinelVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`SENTINEL_[A-Za-z0-9_]+`) })
 
 // SentinelEnv flags each changed run-later file of changes whose content
 // now names a SENTINEL_ variable it did not name before. read is as
@@ -62,7 +63,7 @@ const BypassVar = "SENTINEL_SHIM_BYPASS"
 // sentinelVarsIn are the distinct SENTINEL_ names b holds, in order.
 func sentinelVarsIn(b []byte) []string {
 	var out []string
-	for _, m := range sentinelVar.FindAll(b, 32) {
+	for _, m := range sentinelVar().FindAll(b, 32) {
 		if n := string(m); !slices.Contains(out, n) {
 			out = append(out, n)
 		}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
 )
@@ -140,7 +141,9 @@ func asRunUse(rel string, data []byte) []byte {
 
 // sessionID is a Codex session id (a UUID): only such an id goes into a
 // command line shown to the person.
-var sessionID = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+var sessionID = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+})
 
 // rolloutMeta reads a rollout's session id and working directory from its
 // first line (the session_meta record; older rollouts carry them at the
@@ -219,7 +222,7 @@ func sessionsBack(k *agentutil.KeptState) (rels, ids []string) {
 			return nil
 		}
 		id, _ := rolloutMeta(filepath.Join(k.Real, rel))
-		if !sessionID.MatchString(id) {
+		if !sessionID().MatchString(id) {
 			return nil // not kept, or not a session id Codex wrote
 		}
 		rels, ids = append(rels, rel), append(ids, id)
