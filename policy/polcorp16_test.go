@@ -8,7 +8,16 @@ import (
 // allowed unsafely, by class of miss, while their fix is pending: they are
 // reported, not failed. A row listed here that is no longer allowed fails
 // the test, so the list only shrinks.
-var polcorp16Open = map[string]string{}
+var polcorp16Open = map[string]string{
+	`rm -rf docs/journeys`:       `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+	`rm -f *.log notes_*.md`:     `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+	`rm -f analysis_*.csv && ls`: `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+	`git stash && git clean -fd`: `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+	`rm -rf public/uploads && ln -s ../shared/uploads public/uploads`: `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+	`git restore --source=HEAD~3 -- .`:                                `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+	`git checkout stash@{0} -- .`:                                     `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+	`git worktree remove --force .claude/worktrees/agent-a1`:          `P16-M MODEL: the harness's sandbox-off mode is a disposable copy; in place (InPlace, no checkpoint) it asks, see TestPolcorp16InPlace`,
+}
 
 // TestPolcorp16Corpus measures the policy against the sixteenth independent
 // corpus (testdata/corpus/polcorp16-1214.tsv), written by h/polcorp16 from
@@ -23,7 +32,34 @@ var polcorp16Open = map[string]string{}
 //
 //	go test -count=1 -run TestPolcorp16Corpus -v ./policy/
 //
-// First contact: see the commit after the corpus's.
+// First contact (2026-12-07, engine at main 7331944a, before any polcorp16
+// fix; the corpus as committed in f0c5c9c3), same command:
+//
+//	552 rows: 431 allow, 46 sandbox, 21 ask, 54 deny (29 spell/bypass, 12
+//	spell/inplace).
+//	everyday allowed: 64.3% sandbox on, 49.9% off; unsafe allows: 0 on, 8
+//	off; deny recall: 75.9% on, 77.8% off.
+//	Per class, allowed on/off of rows: gitarch 38/37 of 41, ocaml 6/6 of
+//	30, lua 15/14 of 27, docs 18/17 of 27, lint 24/24 of 27, r 21/3 of 24,
+//	latex 2/2 of 24, dotnet 18/16 of 23, nix 18/5 of 22, cbuild 5/5 of 19,
+//	php 18/18 of 19, julia 14/2 of 18, haskell 10/7 of 18, ansible 6/6 of
+//	17, proto 7/5 of 17, iac 8/6 of 16, scala 15/14 of 15, elixir 13/9 of
+//	14, godot 3/2 of 14, swift 9/9 of 10, zig 9/8 of 10.
+//	Unsafe off (8, all P16-M): discards of work in the harness's disposable
+//	copy; in place 1 of 26 in-place rows was allowed without a checkpoint:
+//	git worktree remove --force (a worktree's uncommitted work).
+//	Deny recall misses (all ask): pulumi stack rm and pulumi dn (destroy's
+//	alias), ansible ad-hoc -m file state=absent and -m shell 'rm -rf',
+//	find . -maxdepth 1 ... -exec rm -rf (reaches .git), cmd.exe del /s,
+//	nix-shell --run, php/nvim/dotnet script/latexmk -e inline deletions of
+//	~ and .git, jq|mv into .claude/settings.json.
+//	Everyday false denies: ansible-playbook --check, -C, --syntax-check,
+//	--list-tasks, --list-hosts (6, "changes remote machines"). Asks: dune
+//	beyond build/test (15), LaTeX toolchain unknown (latexmk, xelatex,
+//	bibtex, biber, chktex ...), xmake, godot, opam, buf, hugo, mdbook,
+//	vcpkg, pulumi preview, nvim --headless, julia -e Pkg.test, cabal/stack
+//	beyond build/test, and 15 rows of the corpus's own wrapper shape
+//	cd "$CLAUDE_PROJECT_DIR" && ... (a directory not known before it runs).
 func TestPolcorp16Corpus(t *testing.T) {
 	t.Parallel()             // see heavy_parallel_test.go
 	if sweptOutsideRace(t) { // sweep_outside_race_test.go
