@@ -88,7 +88,7 @@ var buildVerbs = lazy[map[string]map[string]verbClass]{build: func() map[string]
 		"java":      {"-version": r, "--version": r},
 		"jar":       {"tf": r, "tvf": r, "-tf": r, "--list": r},
 	}
-	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run), p10BuildVerbs(p, r, m, run), p12BuildVerbs(p, r, m, run), p15BuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go, buildverbs_p9.go, buildverbs_p10.go, buildverbs_p12.go, buildverbs_p15.go
+	for _, more := range []map[string]map[string]verbClass{moreBuildVerbs(p, r, m, run), everydayBuildVerbs(p, r, m, run), everydayFormVerbs(p, r, m, run), devToolVerbs(p, r, m, run), p9BuildVerbs(p, r, m, run), p10BuildVerbs(p, r, m, run), p12BuildVerbs(p, r, m, run), p15BuildVerbs(p, r, m, run), p16BuildVerbs(p, r, m, run)} { // buildverbs_more.go, everyday.go, everyday_forms.go, devtools.go, buildverbs_p9.go, buildverbs_p10.go, buildverbs_p12.go, buildverbs_p15.go, buildverbs_p16.go
 		for tool, verbs := range more {
 			if t.m[tool] == nil {
 				t.m[tool] = map[string]verbClass{}
@@ -135,7 +135,8 @@ func verbHandler(tool string, prev handler) handler {
 			prev(x, args) // buildopts.go: an option the allowlist does not hold
 			return
 		}
-		rest = toolArgs(tool, rest) // buildverbs_more.go: labels, modes, settings
+		rest = toolArgs(tool, rest)       // buildverbs_more.go: labels, modes, settings
+		rest, outs := p16Args(tool, rest) // p16args.go: dune @aliases, xmake modes, buf/hugo outputs
 		if cls == 0 && !x.writtenBefore() {
 			if v, r, ok := projectScriptVerb(tool, args[1:]); ok {
 				verb, rest, cls = v, r, verbRun // buildscripts.go: composer analyse, mix coveralls.html
@@ -211,6 +212,9 @@ func verbHandler(tool string, prev handler) handler {
 		x.inWorkspace()
 		for _, r := range reads {
 			x.readStr(r)
+		}
+		for _, o := range outs {
+			x.write(o)
 		}
 	}
 }

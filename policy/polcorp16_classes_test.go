@@ -1,0 +1,54 @@
+package policy
+
+import "testing"
+
+// checkLines asserts each line's decision in the given contexts: want
+// Allow means allowed; any other want means not allowed (ask or deny) when
+// want is Ask, and exactly denied when want is Deny.
+func checkLines(t *testing.T, ctxs []Context, want Decision, lines ...string) {
+	t.Helper()
+	e := Default()
+	for _, c := range ctxs {
+		for _, cmd := range lines {
+			v := e.Check(Query{Kind: KindShell, Command: cmd, Context: c})
+			switch {
+			case want == Allow && v.Decision != Allow,
+				want == Ask && v.Decision == Allow,
+				want == Deny && v.Decision != Deny:
+				t.Errorf("sandbox %v in place %v: %q is %s by %s (%s), want %s", c.Sandboxed, c.InPlace, cmd, v.Decision, v.Rule, v.Reason, want)
+			}
+		}
+	}
+}
+
+// polcorp16Contexts returns the sandbox-on, sandbox-off and in-place
+// contexts of the test environment.
+func polcorp16Contexts(t *testing.T) (on, off, inPlace Context) {
+	off = testEnv(t)
+	on = off
+	on.Sandboxed = true
+	inPlace = off
+	inPlace.InPlace = true
+	return on, off, inPlace
+}
+
+// TestNewDomainBuildVerbs: the build tools of domains polcorp16 found
+// unknown (dune, xmake, buf, vcpkg, hugo, mdbook, pulumi preview) are
+// judged by verb class (buildverbs_p16.go), their own argument spellings
+// read for what they are (p16args.go).
+func TestNewDomainBuildVerbs(t *testing.T) {
+	on, off, inPlace := polcorp16Contexts(t)
+	checkLines(t, []Context{on}, Allow,
+		"dune build @runtest", "dune build @default @runtest --auto-promote", "dune fmt", "dune promote", "dune clean",
+		"dune exec bin/main.exe", "dune build @src/fmt --auto-promote",
+		"xmake", "xmake f -p linux -a x86_64 -m debug", "xmake project -k compile_commands", "xmake run test", "xmake clean",
+		"buf lint", "buf generate", "buf format -d --exit-code", "buf build -o image.binpb", "buf ls-files",
+		"buf generate --template buf.gen.openapi.yaml --path proto/public -o openapiv2/public",
+		"vcpkg install", "vcpkg list", "hugo --minify", "hugo server -D", "hugo new content posts/a.md", "mdbook build", "mdbook test",
+		"pulumi preview", "pulumi preview --diff", "pulumi stack ls")
+	checkLines(t, []Context{on, off, inPlace}, Ask,
+		"dune build @../outside", "dune build @/etc/x", "buf push", "buf build -o /etc/x", "buf generate -o .git/hooks",
+		"hugo deploy", "hugo build -d /etc", "hugo mod get -u", "xmake update", "xmake f -p $(evil)", "vcpkg install fmt",
+		"vcpkg add port fmt", "pulumi up", "pulumi destroy", "pulumi refresh --yes", "buf generate -o x && rm -rf ~")
+	checkLines(t, []Context{off, inPlace}, Ask, "pulumi preview", "pulumi stack ls", "vcpkg install")
+}
