@@ -381,6 +381,12 @@ func gitLocal(x *cmdCtx, sub string, sargs []word) {
 				x.write(ops[0])
 			}
 		}
+		if len(sargs) > 0 && sargs[0].val == "remove" && hasOpt(sargs[1:], "f", "--force") {
+			// polcorp16: plain remove refuses a worktree with changes;
+			// --force deletes its uncommitted and untracked files, an
+			// agent's worktree of work not yet merged (inplace.go).
+			x.discardsWork("git worktree remove --force deletes the worktree's uncommitted files", RuleGitDestructive, true)
+		}
 	case "archive":
 		if hasOpt(sargs, "", "--remote", "--exec") {
 			x.add(Deny, RuleGitExecOpt, "git archive --remote/--exec runs a program or talks to a remote")

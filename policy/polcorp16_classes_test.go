@@ -52,3 +52,19 @@ func TestNewDomainBuildVerbs(t *testing.T) {
 		"vcpkg add port fmt", "pulumi up", "pulumi destroy", "pulumi refresh --yes", "buf generate -o x && rm -rf ~")
 	checkLines(t, []Context{off, inPlace}, Ask, "pulumi preview", "pulumi stack ls", "vcpkg install")
 }
+
+// TestWorktreeRemoveForceInPlace: git worktree remove --force deletes the
+// worktree's uncommitted and untracked files (claude-code#39514: agents'
+// worktrees held work not yet copied back); in place with no checkpoint it
+// asks, as git clean does. In a copy, and plain remove (which refuses a
+// worktree with changes), stay allowed.
+func TestWorktreeRemoveForceInPlace(t *testing.T) {
+	on, off, inPlace := polcorp16Contexts(t)
+	cp := inPlace
+	cp.Checkpointed = true
+	checkLines(t, []Context{inPlace}, Ask, "git worktree remove --force .claude/worktrees/agent-a1",
+		"git worktree remove -f .claude/worktrees/agent-a1", "git worktree remove -f -f .claude/worktrees/agent-a1",
+		"git -C . worktree remove --force wt/a")
+	checkLines(t, []Context{on, off, cp}, Allow, "git worktree remove --force .claude/worktrees/agent-a1")
+	checkLines(t, []Context{on, off, inPlace}, Allow, "git worktree remove .claude/worktrees/agent-a1", "git worktree list")
+}
