@@ -366,6 +366,9 @@ func (x *cmdCtx) command(args []word, depth int) {
 	if prog == "kubectl" && x.kubectlClientDryRun(args) { // kubedryrun.go
 		return
 	}
+	if (prog == "ansible-playbook" || prog == "ansible") && x.ansibleModes(prog, args) { // ansiblemodes.go
+		return
+	}
 	_, prefixRules := builtins()
 	for i := range prefixRules {
 		r := &prefixRules[i]

@@ -68,3 +68,25 @@ func TestWorktreeRemoveForceInPlace(t *testing.T) {
 	checkLines(t, []Context{on, off, cp}, Allow, "git worktree remove --force .claude/worktrees/agent-a1")
 	checkLines(t, []Context{on, off, inPlace}, Allow, "git worktree remove .claude/worktrees/agent-a1", "git worktree list")
 }
+
+// TestAnsibleModesAndPulumiTeardown: ansible-playbook's syntax and list
+// modes run no task (allowed in the sandbox, asked off and in place), while
+// --check keeps the deny (a check_mode: false task runs for real); ad-hoc
+// ansible with a module that changes hosts is denied as ansible-playbook is
+// (polcorp16: -m file state=absent, -m shell 'rm -rf' only asked); pulumi
+// destroy's aliases down/dn and stack rm are denied as destroy is.
+func TestAnsibleModesAndPulumiTeardown(t *testing.T) {
+	on, off, inPlace := polcorp16Contexts(t)
+	checkLines(t, []Context{on}, Allow, "ansible-playbook playbook.yml --syntax-check",
+		"ansible-playbook -i inventories/dev site.yml --list-tasks", "ansible-playbook -i inventories/dev site.yml --list-hosts")
+	checkLines(t, []Context{off, inPlace}, Ask, "ansible-playbook playbook.yml --syntax-check", "ansible-playbook -i inventories/dev site.yml --list-tasks")
+	checkLines(t, []Context{on, off, inPlace}, Ask, "ansible-playbook site.yml --list-tasks -i /etc/ansible/hosts", "ansible all -m ping",
+		"ansible-playbook site.yml --syntax-check -e @/home/u/.secrets.yml")
+	checkLines(t, []Context{on, off, inPlace}, Deny,
+		"ansible-playbook -i inventories/dev site.yml --check --diff", "ansible-playbook site.yml --syntax-check --check",
+		"ansible-playbook -i prod site.yml", "ansible-playbook site.yml -C --list-tasks",
+		"ansible all -i inventories/prod -m file -a \"path=/srv/app state=absent\" -b",
+		"ansible webservers -i inventories/prod -m shell -a 'rm -rf /var/www/*' --become", "ansible all -a 'rm -rf /'",
+		"ansible localhost -m file -a \"path=$HOME/Pictures state=absent\"", "ansible all -mshell -a id", "ansible all --module-name=copy -a 'src=x dest=/etc/x'",
+		"pulumi dn --yes", "pulumi down -y", "pulumi stack rm dev --force --yes", "pulumi destroy -y")
+}
