@@ -58,6 +58,7 @@ func loadPrograms() {
 		addCmdRunOptHandlers(handlers)      // cmdrunopts.go: difftool -x, ssh Match exec, m4 esyscmd
 		addLocatorHandlers(handlers)        // locators.go: xcrun --find, pyenv which, flask routes
 		addNotebookToolHandlers(handlers)   // notebooktools.go: jupyter execute, papermill, jupytext, nbstripout
+		addTeXHandlers(handlers)            // textools.go: pdflatex, latexmk, bibtex, chktex
 		programs.handlers, programs.codeRunners = handlers, codeRunners
 	})
 }

@@ -90,3 +90,27 @@ func TestAnsibleModesAndPulumiTeardown(t *testing.T) {
 		"ansible localhost -m file -a \"path=$HOME/Pictures state=absent\"", "ansible all -mshell -a id", "ansible all --module-name=copy -a 'src=x dest=/etc/x'",
 		"pulumi dn --yes", "pulumi down -y", "pulumi stack rm dev --force --yes", "pulumi destroy -y")
 }
+
+// TestTeXToolchain: compiling the project's LaTeX document (latexmk, the
+// TeX engines, bibtex/biber, chktex, texcount) is the project's own build
+// (textools.go); -shell-escape only inside the sandbox; latexmk -e/-r
+// (Perl), an engine command that is not a TeX engine, a viewer (-pv),
+// outputs outside the workspace or into .git/hooks, and a latexmkrc
+// written by the same line are not allowed.
+func TestTeXToolchain(t *testing.T) {
+	on, off, inPlace := polcorp16Contexts(t)
+	checkLines(t, []Context{on, off, inPlace}, Allow, "latexmk main.tex", "latexmk -c", "latexmk -C",
+		"latexmk -xelatex -output-directory=out src/paper.tex",
+		"xelatex -output-directory=out -synctex=1 -interaction=nonstopmode -file-line-error src/paper.tex",
+		"xelatex -output-directory=out src/paper.tex && bibtex out/paper && xelatex -output-directory=out src/paper.tex",
+		"latexmk -pdf -pdflatex=\"pdflatex -interaction=nonstopmode\" -use-make BachelorThesis.tex",
+		"pdflatex -interaction=nonstopmode -output-directory build main.tex", "platex main.tex && pbibtex main && dvipdfmx main.dvi",
+		"biber out/paper", "chktex main.tex", "lacheck main.tex", "texcount -1 -sum -merge -q chapters.tex")
+	checkLines(t, []Context{on}, Allow, "latexmk -shell-escape -interaction=nonstopmode -lualatex ./thesis.tex -outdir=./output/")
+	checkLines(t, []Context{off, inPlace}, Ask, "latexmk -shell-escape -lualatex ./thesis.tex", "pdflatex -shell-escape main.tex")
+	checkLines(t, []Context{on, off, inPlace}, Ask,
+		"latexmk -e '$pdflatex=q/rm -rf ~\\/Pictures/' -pdf main.tex", "latexmk -r /tmp/evilrc main.tex",
+		"latexmk -pdflatex=\"sh -c evil\" main.tex", "latexmk -pdflatex='pdflatex; rm -rf ~' main.tex", "latexmk -pv main.tex",
+		"pdflatex -output-directory=/etc main.tex", "latexmk -outdir=.git/hooks main.tex", "echo x > .latexmkrc && latexmk main.tex",
+		"echo x > main.tex && pdflatex -shell-escape main.tex", "pdflatex ~/.ssh/id_rsa", "chktex -o /etc/x main.tex", "pdflatex $DOC")
+}
