@@ -114,3 +114,24 @@ func TestTeXToolchain(t *testing.T) {
 		"pdflatex -output-directory=/etc main.tex", "latexmk -outdir=.git/hooks main.tex", "echo x > .latexmkrc && latexmk main.tex",
 		"echo x > main.tex && pdflatex -shell-escape main.tex", "pdflatex ~/.ssh/id_rsa", "chktex -o /etc/x main.tex", "pdflatex $DOC")
 }
+
+// TestFindDepthOneWipe: a find rooted at the project with -maxdepth 1 (or
+// more) and negated name tests that spare something other than .git
+// deletes the project's .git with everything else (gemini-cli#15792: a
+// working directory wiped after 'allow for this session'); it is denied as
+// find . -delete is. Sparing .git, a positive name test, -type f under a
+// depth limit, or a root below the project are judged as before (not
+// denied).
+func TestFindDepthOneWipe(t *testing.T) {
+	on, off, inPlace := polcorp16Contexts(t)
+	checkLines(t, []Context{on, off, inPlace}, Deny,
+		"find . -maxdepth 1 ! -name '.venv' ! -name '.' -exec rm -rf {} +", "find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +",
+		"find . -maxdepth 2 -not -name node_modules -delete", "find ./ -maxdepth 1 ! -iname README.md -exec rm -rf {} +")
+	e := Default()
+	for _, cmd := range []string{"find . -maxdepth 1 -not -name '.g*' -exec rm -rf {} +", "find . -maxdepth 1 -type f -delete",
+		"find . -maxdepth 1 -name '*.log' -delete", "find src -maxdepth 1 ! -name keep.py -delete", "find . -maxdepth 0 -delete"} {
+		if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: on}); v.Decision == Deny {
+			t.Errorf("%q denied by %s (%s): it spares .git", cmd, v.Rule, v.Reason)
+		}
+	}
+}

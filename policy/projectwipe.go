@@ -71,8 +71,26 @@ func (x *cmdCtx) wipesRoot(w word) bool {
 var findWideOpts = wordSet{words: []string{"-mindepth", "-depth", "-d", "-xdev", "-mount", "-type", "-xtype", "-print", "-print0",
 	"-ignore_readdir_race", "-noleaf", "-true", "-P", "-L", "-H", "-O0", "-O1", "-O2", "-O3", "-follow", "-nowarn", "-warn"}}
 
+// findNameTests are find's tests that name what they pick.
+var findNameTests = wordSet{words: []string{"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"}}
+
+// findPatternSparesGit: a negated name test with pattern pat excludes the
+// project's ./.git (so the walk is narrowed and judged as before).
+func findPatternSparesGit(test, pat string) bool {
+	target := ".git"
+	if test != "-name" && test != "-iname" {
+		target = "./.git"
+	}
+	if strings.HasPrefix(test, "-i") {
+		pat, target = strings.ToLower(pat), strings.ToLower(target)
+	}
+	ok, err := filepath.Match(pat, target)
+	return ok || err != nil
+}
+
 // findWipe denies a find rooted at the workspace (or above) that deletes
-// everything it walks.
+// everything it walks. A depth limit of one or more and negated name tests
+// that spare something other than .git do not narrow it (polcorp16).
 func (x *cmdCtx) findWipe(args []word) {
 	var roots []word
 	deletes := false
@@ -80,6 +98,7 @@ func (x *cmdCtx) findWipe(args []word) {
 	for ; i < len(args) && !strings.HasPrefix(args[i].val, "-") && args[i].val != "(" && args[i].val != "!"; i++ {
 		roots = append(roots, args[i])
 	}
+	types, depthCapped := "", false
 	if len(roots) == 0 {
 		roots = []word{{val: ".", static: true}}
 	}
@@ -96,15 +115,35 @@ func (x *cmdCtx) findWipe(args []word) {
 			}
 			for i++; i < len(args) && args[i].val != ";" && args[i].val != "+"; i++ {
 			}
-		case v == "-mindepth" || v == "-type" || v == "-xtype":
+		case v == "-type" || v == "-xtype":
+			if i+1 < len(args) {
+				types += args[i+1].val
+			}
 			i++ // their value does not narrow to something named
+		case v == "-mindepth":
+			i++
+		case v == "-maxdepth":
+			// polcorp16: .git is at depth 1, so a walk of depth 1 or more
+			// still reaches it (find . -maxdepth 1 ... -exec rm -rf {} +)
+			if i+1 >= len(args) || !args[i+1].static || args[i+1].val == "0" || strings.Trim(args[i+1].val, "0123456789") != "" {
+				return
+			}
+			depthCapped = true
+			i++
+		case (v == "!" || v == "-not") && i+2 < len(args) && findNameTests.has(args[i+1].val):
+			// polcorp16: a negated name test spares what it names and
+			// nothing else; sparing .git narrows the walk
+			if !args[i+2].static || findPatternSparesGit(args[i+1].val, args[i+2].val) {
+				return
+			}
+			i += 2
 		case findWideOpts.has(v):
 		default:
 			return
 		}
 	}
-	if !deletes {
-		return
+	if !deletes || depthCapped && types != "" && !strings.Contains(types, "d") {
+		return // find . -maxdepth 1 -type f -delete never reaches .git
 	}
 	for _, r := range roots {
 		if x.wipesRoot(r) {
