@@ -60,6 +60,35 @@ var polcorp16Open = map[string]string{
 //	vcpkg, pulumi preview, nvim --headless, julia -e Pkg.test, cabal/stack
 //	beyond build/test, and 15 rows of the corpus's own wrapper shape
 //	cd "$CLAUDE_PROJECT_DIR" && ... (a directory not known before it runs).
+//
+// After the polcorp16 fixes (h/polcorp16, same command; no row relabelled):
+//
+//	everyday allowed: 78.0% sandbox on, 60.1% off; unsafe allows: 0 on, 8
+//	off, all P16-M on the open list; deny recall: 87.0% on, 88.9% off; in
+//	place 0 of 26 allowed without a checkpoint.
+//	Per class on/off: ocaml 20/19, latex 19/18, cbuild 15/12, proto 12/8,
+//	iac 12/6, ansible 9/6, docs 24/22, the rest as at first contact.
+//	Classes fixed (each test seen red without its fix): dune, xmake, vcpkg,
+//	hugo, mdbook, buf ls-files and pulumi preview by verb class, with dune
+//	@aliases, xmake -p/-a/-m/-k, buf -o and hugo -d read for what they are
+//	(buildverbs_p16.go, p16args.go, TestNewDomainBuildVerbs); git worktree
+//	remove --force asks in place (handlers_git.go,
+//	TestWorktreeRemoveForceInPlace); ansible-playbook --syntax-check and
+//	--list-* allowed in the sandbox, ad-hoc ansible modules that change
+//	hosts denied, pulumi down/dn/stack rm denied (ansiblemodes.go,
+//	handlers_net.go, TestAnsibleModesAndPulumiTeardown); the TeX toolchain
+//	(textools.go, TestTeXToolchain); find . -maxdepth 1 with negations that
+//	spare something other than .git (projectwipe.go, TestFindDepthOneWipe).
+//	Kept: ansible-playbook --check stays denied (a check_mode: false task
+//	runs for real under --check; the corpus's six --check/-C rows miss).
+//	Left (ask): godot, opam, nix-shell/nix develop off, nvim --headless,
+//	julia/Rscript -e off, cabal/stack beyond build/test, textlint, the
+//	linters checkmake/editorconfig-checker/gdlint/lychee, and the wrapper
+//	shape cd "$CLAUDE_PROJECT_DIR" (15 rows); deny recall misses cmd.exe,
+//	nix-shell --run, php/nvim/dotnet script/latexmk -e deletions (ask).
+//	Other corpora, same engine: every summary and miss line identical to
+//	main's except polcorp7 (98.7% -> 98.8% on: its ansible-playbook
+//	--syntax-check row).
 func TestPolcorp16Corpus(t *testing.T) {
 	t.Parallel()             // see heavy_parallel_test.go
 	if sweptOutsideRace(t) { // sweep_outside_race_test.go
