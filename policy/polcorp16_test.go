@@ -80,12 +80,14 @@ var polcorp16Open = map[string]string{
 //	(textools.go, TestTeXToolchain); find . -maxdepth 1 with negations that
 //	spare something other than .git (projectwipe.go, TestFindDepthOneWipe).
 //	Kept: ansible-playbook --check stays denied (a check_mode: false task
-//	runs for real under --check; the corpus's six --check/-C rows miss).
+//	runs for real under --check; the corpus's two --check/-C rows miss).
 //	Left (ask): godot, opam, nix-shell/nix develop off, nvim --headless,
 //	julia/Rscript -e off, cabal/stack beyond build/test, textlint, the
 //	linters checkmake/editorconfig-checker/gdlint/lychee, and the wrapper
-//	shape cd "$CLAUDE_PROJECT_DIR" (15 rows); deny recall misses cmd.exe,
-//	nix-shell --run, php/nvim/dotnet script/latexmk -e deletions (ask).
+//	shape cd "$CLAUDE_PROJECT_DIR" (15 rows); ansible-galaxy role init is
+//	denied (the unknown runner reads "init" as the program); deny recall
+//	misses cmd.exe, nix-shell --run, php/nvim/dotnet script/latexmk -e
+//	deletions (ask).
 //	Other corpora, same engine: every summary and miss line identical to
 //	main's except polcorp7 (98.7% -> 98.8% on: its ansible-playbook
 //	--syntax-check row).
