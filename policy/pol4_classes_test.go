@@ -140,7 +140,7 @@ func TestArtefactCleaningAndPerlSubstitution(t *testing.T) {
 		{"find . -name '*.pyc' -o -name '*.go' -delete", "ask", "ask"},
 		{"find . -name *.pyc -delete", "ask", "ask"},
 		{"find . -name '*.go' -delete", "ask", "ask"},
-		{"find . -not -name '*.pyc' -delete", "ask", "ask"},
+		{"find . -not -name '*.pyc' -delete", "deny", "deny"}, // polcorp16: it deletes ./.git with the rest (projectwipe.go)
 		{"find / -name '*.pyc' -delete", "deny", "deny"},
 		{"find . -name __pycache__ -exec rm -rf {} ~ +", "deny", "deny"},
 		{"perl -pi -e 's/oldName/newName/g' src/*.go", "allow", "allow"},
