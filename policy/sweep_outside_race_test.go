@@ -32,6 +32,7 @@ var outsideRaceSweeps = []string{
 	"TestPolcorp13Corpus",
 	"TestPolcorp14Corpus",
 	"TestPolcorp15Corpus",
+	"TestPolcorp16Corpus",
 	"TestPolcorp5Corpus",
 	"TestPolcorp6Corpus",
 	"TestPolcorp7Corpus",
