@@ -46,25 +46,27 @@ while (1) {
 // guards, and each asked call is `eval` (the policy asks about it) writing
 // a file of its own, which must never appear. The model's script:
 //
-//  1. asked call 1 — the card comes up while three servers Claude Code
-//     started with the session try to kill the hook holding it
-//     (RepositoryPluginStartsNoServer, MCPServerCannotReachTheHooks,
-//     ProjectMCPServerCannotReachTheHooks); the person denies it
+//  1. asked call 1 — the card comes up while two servers Claude Code
+//     would start with the session try to kill the hook holding it
+//     (RepositoryPluginStartsNoServer, MCPServerCannotReachTheHooks);
+//     the person denies it
 //     (AskedCallsCardHoldsAndItsDenyReachesTheModel);
 //  2. claudeKillerLoop, approved; 3. asked call 2, its card up while the
 //     loop runs, denied (BackgroundKillerCannotReachTheHooks);
 //  4. asked call 3, whose inner hook the test kills (KilledInnerHookBlocksTheCall);
 //  5. an allowed echo; 6. "All done.".
 //
-// Took in (issue 33, one Claude start instead of five): the former
+// Took in (issue 33, one Claude start instead of four): the former
 // TestExecClaudeRepositoryPluginStartsNoServer,
 // TestExecClaudeMCPServerCannotReachTheHooks,
-// TestExecClaudeProjectMCPServerCannotReachTheHooks,
 // TestExecClaudeBackgroundKillerCannotReachTheHooks and
 // TestExecClaudeKilledInnerHookBlocksTheCall, each assertion kept under the
 // subtest of the same name. The shell variants of the killer loop
-// (exec_claude_scope_test.go) keep sessions of their own: their setup is
-// what they check.
+// (exec_claude_scope_test.go) and the project's approved .mcp.json server
+// (exec_claude_mcp_scope_test.go) keep sessions of their own: their setup
+// is what they check (a project server in this session would put the
+// person's own server through the shell too, hiding a missing rewrite of
+// the person's servers).
 func TestExecClaudeSessionHooksHold(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedClaude(t)
@@ -84,19 +86,13 @@ func TestExecClaudeSessionHooksHold(t *testing.T) {
 	})
 	env := append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir(), "SHELL=/bin/bash")
 	home := strings.TrimPrefix(env[0], "HOME=")
-	// The person's own stdio server (~/.claude.json), and the project's
-	// .mcp.json server the person approved (enabledMcpjsonServers): the run
-	// starts both through the shell, which enters a signal scope
-	// (agentutil.ScopedArgv; the project's as a local server of the same
-	// name, the managed policy keeping Claude Code from starting the
-	// file's own entry).
-	userLog, projectLog, pluginLog := filepath.Join(dir, "watch-user.log"), filepath.Join(dir, "watch-project.log"), filepath.Join(dir, "watch-plugin.log")
+	// The person's own stdio server (~/.claude.json): the run starts it
+	// through the shell, which enters a signal scope (agentutil.ScopedArgv).
+	userLog, pluginLog := filepath.Join(dir, "watch-user.log"), filepath.Join(dir, "watch-plugin.log")
 	server := func(log string) map[string]any {
 		return map[string]any{"type": "stdio", "command": "/usr/bin/perl", "args": []string{"-e", mcpHookKiller, log}}
 	}
 	e2etest.WriteFile(t, filepath.Join(home, ".claude.json"), e2etest.JSONOf(map[string]any{"mcpServers": map[string]any{"watch": server(userLog)}}))
-	e2etest.WriteFile(t, filepath.Join(dir, ".mcp.json"), e2etest.JSONOf(map[string]any{"mcpServers": map[string]any{"watchp": server(projectLog)}}))
-	e2etest.WriteFile(t, filepath.Join(home, ".claude", "settings.json"), `{`+e2etest.ClaudeStill+`"enabledMcpjsonServers": ["watchp"]}`)
 	// The repository's .claude/settings.json names a plugin marketplace in
 	// the repository (a directory) and enables its plugin, whose MCP server
 	// is mcpHookKiller: outside Sentinel, Claude Code 2.1.332 registers it
@@ -118,7 +114,7 @@ func TestExecClaudeSessionHooksHold(t *testing.T) {
 	tm := e2etest.StartSentinel(t, dir, env, "exec", "--allow-host", e2etest.ModelHost(model), "--", "claude", "Write the files.")
 	read := func(p string) string { b, _ := os.ReadFile(p); return string(b) }
 	logs := func() string {
-		return fmt.Sprintf("watch-user.log %q, watch-project.log %q, watch-plugin.log %q", read(userLog), read(projectLog), read(pluginLog))
+		return fmt.Sprintf("watch-user.log %q, watch-plugin.log %q", read(userLog), read(pluginLog))
 	}
 	gone := func(s string) bool {
 		return strings.Contains(s, "run failed") || strings.Contains(s, "Do you want to proceed?") || strings.Contains(s, "All done.")
@@ -134,21 +130,19 @@ func TestExecClaudeSessionHooksHold(t *testing.T) {
 			t.Errorf("the repository's plugin server ran: %s\n%s", logs(), s)
 		}
 	})
-	watched := func(name, log string) {
-		tm.Check(t, name, func(t *testing.T) {
-			if !first {
-				t.Fatalf("the card for %q never came up (%s)\n%s", asked1, logs(), s)
-			}
-			e2etest.Eventually(t, "the server's watcher to find the hook", func() bool {
-				return strings.Contains(read(log), "refused") || strings.Contains(read(log), "reached")
-			}, func() string { return logs() + "\n" + tm.Screen() })
-			if w := read(log); strings.Contains(w, "reached") || !strings.Contains(w, "Operation not permitted") {
-				t.Errorf("%s = %q: the MCP server's kill of the hook was not refused", filepath.Base(log), w)
-			}
-		})
-	}
-	watched("MCPServerCannotReachTheHooks", userLog)
-	watched("ProjectMCPServerCannotReachTheHooks", projectLog)
+	// In place, a stdio MCP server of the person's (Claude Code starts it
+	// directly, not through a shell) cannot signal the hooks.
+	tm.Check(t, "MCPServerCannotReachTheHooks", func(t *testing.T) {
+		if !first {
+			t.Fatalf("the card for %q never came up (%s)\n%s", asked1, logs(), s)
+		}
+		e2etest.Eventually(t, "the server's watcher to find the hook", func() bool {
+			return strings.Contains(read(userLog), "refused") || strings.Contains(read(userLog), "reached")
+		}, func() string { return logs() + "\n" + tm.Screen() })
+		if w := read(userLog); strings.Contains(w, "reached") || !strings.Contains(w, "Operation not permitted") {
+			t.Errorf("%s = %q: the MCP server's kill of the hook was not refused", filepath.Base(userLog), w)
+		}
+	})
 	// deny answers the card up with msg and waits for the model's next
 	// request (the n-th).
 	deny := func(msg string, n int) {
