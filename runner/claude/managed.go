@@ -168,7 +168,7 @@ func readInstructions(path, heading string) string {
 // there Claude's hook runs under hookclient's guard, which answers a
 // killed inner hook with a deny (exit 2), so a hook killed by the coder's
 // command no longer reaches that dialog (measured: cmd/sentinel/e2e/claude
-// TestExecClaudeKilledInnerHookBlocksTheCall).
+// TestExecClaudeSessionHooksHold/KilledInnerHookBlocksTheCall).
 func (a *Adapter) unattendedPermissions() map[string]any {
 	p := map[string]any{"disableBypassPermissionsMode": "disable", "disableAutoMode": "disable"}
 	if len(a.opts.Launch) == 0 {

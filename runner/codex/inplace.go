@@ -35,7 +35,7 @@ import (
 //     and an inner hook killed (SIGKILL) or stopped past its wait is
 //     answered with a deny — measured: the call was refused and the model
 //     heard "killed by SIGKILL before Sentinel answered" (e2e/codex
-//     TestExecCodexKilledInnerHookBlocksTheCall). A command that kills the
+//     TestExecCodexSessionHooksHold/KilledInnerHookBlocksTheCall). A command that kills the
 //     guard (first, or `kill -9 -1`, or SIGSTOP then SIGKILL) still gets
 //     the call run: the guard is the coder's uid in the coder's pid
 //     namespace, so under the Linux sandbox each command Codex starts is
@@ -60,7 +60,7 @@ import (
 //     already below one and execs the real shell. Each command, and each
 //     hook, is then in a scope of its own: a command's `kill -9 -1`,
 //     `pkill -9 -f 'hook codex'` or SIGSTOP reaches nothing outside it
-//     (e2e/codex TestExecCodexBackgroundKillerCannotReachTheHooks: an
+//     (e2e/codex TestExecCodexSessionHooksHold/BackgroundKillerCannotReachTheHooks: an
 //     approved background loop killing every hook process five times a
 //     second left the next call's card up). Codex, outside, still ends the
 //     commands it started. The cost: a command cannot signal what an

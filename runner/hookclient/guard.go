@@ -49,7 +49,7 @@ const envGuarded = "SENTINEL_HOOK_GUARDED"
 // killed hook (sh -c's exit 137, a non-blocking error) as no answer and
 // asks its own "Do you want to proceed? 1. Yes", where one Enter in its
 // pane runs the call unchecked — measured with 2.1.332 under sentinel exec
-// (cmd/sentinel/e2e/claude TestExecClaudeKilledInnerHookBlocksTheCall);
+// (cmd/sentinel/e2e/claude TestExecClaudeSessionHooksHold/KilledInnerHookBlocksTheCall);
 // under the guard it gets exit 2 and refuses the call itself.
 var guarded = []string{"codex", "claude"}
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sentinelhq/sentinel/approvals"
 	"github.com/sentinelhq/sentinel/cmd/sentinel/internal/e2etest"
-	fg "github.com/sentinelhq/sentinel/internal/fakegemini"
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
@@ -79,39 +78,4 @@ func killerAfter(t *testing.T, dir string) {
 func rounds(path string) int {
 	b, _ := os.ReadFile(path)
 	return strings.Count(string(b), "\n")
-}
-
-// An approved command's background loop that kills or stops every process
-// of Gemini CLI's hook cannot reach them (internal/shellscope): each
-// command Gemini starts in place is in its own signal scope, so the next
-// call's card stays up, the person's deny blocks it and it never runs.
-// Gemini lets a call run when its hook's shell is killed, so without the
-// scope this is the hole: seen failing with gemini out of scopedAgents
-// (the loop killed the hook's bash and Gemini ran the asked call).
-func TestExecGeminiBackgroundKillerCannotReachTheHooks(t *testing.T) {
-	t.Parallel()
-	e2etest.NeedGemini(t)
-	dir := e2etest.ScratchRepo(t)
-	const asked = `eval "echo ran > bypassed.txt"` // the policy asks about eval
-	model, home := fg.StartWithHome(t, fg.Script{
-		fg.Reply(fg.ShellCommand(killerLoop("gemini"), "")),
-		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.ShellCommand(asked, "")}},
-		{When: fg.AfterFunctionResponse, Items: []fg.Item{fg.Text("All done.")}},
-	})
-	host := strings.TrimPrefix(model.URL, "http://")
-	tm := e2etest.StartSentinel(t, dir, append(model.Env(home), "XDG_CONFIG_HOME="+t.TempDir()),
-		"exec", "--allow-host", host, "--", "gemini", "-i", "Start the loop, then write the file.")
-	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
-	tm.Keys("a")
-	killerHolds(t, tm, dir, asked)
-	e2etest.Eventually(t, "the model's third request", func() bool { return len(model.Requests()) >= 3 },
-		func() string { return tm.Screen() })
-	var told bool
-	for _, f := range model.Requests()[2].LastFunctionResponses() {
-		told = told || (f.IsError() && strings.Contains(f.Output(), "not this one"))
-	}
-	if !told {
-		t.Errorf("the model was not told the person's deny: %+v", model.Requests()[2].LastFunctionResponses())
-	}
-	killerAfter(t, dir)
 }

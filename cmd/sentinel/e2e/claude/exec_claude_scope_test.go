@@ -24,18 +24,9 @@ const claudeKillerLoop = `setsid sh -c 'while :; do pkill -STOP -f "hook [c]laud
 	`pkill -9 -f "hook [c]laude" 2>>killer.err; echo round >> killer.log; sleep 0.2; done' >/dev/null 2>&1 </dev/null & until [ -s killer.log ]; do sleep 0.1; done`
 
 // In place, an approved command's background loop that kills or stops
-// every hook process cannot reach them (internal/shellscope: Claude Code
-// starts each command with $SHELL, shown as the wrapper): the next call's
-// card stays up, the person's deny reaches the model and the call never
-// runs. Seen failing without the scope (claude not in runner's
-// scopedAgents): the loop's pkill matched Claude Code itself, which
-// exited 137, and the run failed before the second call.
-func TestExecClaudeBackgroundKillerCannotReachTheHooks(t *testing.T) {
-	t.Parallel()
-	claudeKillerRun(t, "", "")
-}
-
-// The same with the repository's .claude/settings.json naming the real
+// every hook process cannot reach the hooks (exec_claude_session_test.go's
+// BackgroundKillerCannotReachTheHooks, the person's SHELL /bin/bash), also
+// with the repository's .claude/settings.json naming the real
 // shell, unwrapped, as SHELL and CLAUDE_CODE_SHELL (settings env reaches
 // Claude Code's own environment): measured with 2.1.332, the commands are
 // still scoped (why was not found; this pins it).
@@ -87,30 +78,10 @@ func claudeKillerRun(t *testing.T, settings, shellCopy string) {
 	})
 	env := append(e2etest.ClaudeEnv(t, model), "XDG_CONFIG_HOME="+t.TempDir(), "SHELL="+shell)
 	tm := e2etest.StartSentinel(t, dir, env, "exec", "--allow-host", e2etest.ModelHost(model), "--", "claude", "Start the loop, then write the file.")
-	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
-	tm.Keys("a")
-	cardUp := e2etest.Has(asked, "[a] approve once")
 	gone := func(s string) bool {
 		return strings.Contains(s, "run failed") || strings.Contains(s, "Do you want to proceed?") || strings.Contains(s, "All done.")
 	}
-	s := tm.WaitFor("the card for "+asked+" (or the run failed, or Claude's own dialog)", func(s string) bool { return cardUp(s) || gone(s) })
-	if !cardUp(s) {
-		t.Fatalf("the card for %q never came up: the loop reached the agent or its hooks\n%s", asked, s)
-	}
-	log := filepath.Join(dir, "killer.log")
-	from := claudeRounds(log)
-	e2etest.Eventually(t, "three more rounds of the killer loop with the card up", func() bool {
-		return claudeRounds(log) >= from+3 || gone(tm.Screen())
-	}, func() string {
-		errs, _ := os.ReadFile(filepath.Join(dir, "killer.err"))
-		return fmt.Sprintf("rounds %d (from %d), killer.err %q\n%s", claudeRounds(log), from, errs, tm.Screen())
-	})
-	if s := tm.Screen(); !cardUp(s) || gone(s) {
-		t.Fatalf("the card for %q went away while the loop ran\n%s", asked, s)
-	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "killer.err")); !strings.Contains(string(b), "Operation not permitted") {
-		t.Errorf("killer.err = %q: the loop's pkill was not refused", b)
-	}
+	claudeKillerHolds(t, tm, dir, asked, gone)
 	const denyMsg = "not this one"
 	tm.Keys("d")
 	tm.WaitFor("the deny message prompt", e2etest.Has("message for the coder"))
@@ -128,6 +99,35 @@ func claudeKillerRun(t *testing.T, settings, shellCopy string) {
 		if ev.Lane == journal.System && ev.Kind == approvals.KindGateBypassed {
 			t.Errorf("the run journaled a bypass: %s", ev.Text)
 		}
+	}
+}
+
+// claudeKillerHolds approves the card for claudeKillerLoop, then waits for
+// the card for asked (a call the policy asks about) and checks that it
+// stays up over three rounds of the loop and that the loop's pkill was
+// refused; gone says the session went past the card.
+func claudeKillerHolds(t *testing.T, tm *e2etest.Tmux, dir, asked string, gone func(string) bool) {
+	t.Helper()
+	tm.WaitArmed("the card for the killer loop", e2etest.Has("pkill -STOP", "[a] approve once"))
+	tm.Keys("a")
+	cardUp := e2etest.Has(asked, "[a] approve once")
+	s := tm.WaitFor("the card for "+asked+" (or the run failed, or Claude's own dialog)", func(s string) bool { return cardUp(s) || gone(s) })
+	if !cardUp(s) {
+		t.Fatalf("the card for %q never came up: the loop reached the agent or its hooks\n%s", asked, s)
+	}
+	log := filepath.Join(dir, "killer.log")
+	from := claudeRounds(log)
+	e2etest.Eventually(t, "three more rounds of the killer loop with the card up", func() bool {
+		return claudeRounds(log) >= from+3 || gone(tm.Screen())
+	}, func() string {
+		errs, _ := os.ReadFile(filepath.Join(dir, "killer.err"))
+		return fmt.Sprintf("rounds %d (from %d), killer.err %q\n%s", claudeRounds(log), from, errs, tm.Screen())
+	})
+	if s := tm.Screen(); !cardUp(s) || gone(s) {
+		t.Fatalf("the card for %q went away while the loop ran\n%s", asked, s)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "killer.err")); !strings.Contains(string(b), "Operation not permitted") {
+		t.Errorf("killer.err = %q: the loop's pkill was not refused", b)
 	}
 }
 

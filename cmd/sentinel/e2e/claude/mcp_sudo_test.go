@@ -22,6 +22,7 @@ import (
 // the unprivileged sentinel-ci edits a root-owned file its root helper
 // lists, and nothing else: the real `sentinel mcp sudo-helper` runs as root.
 func TestMCPSudoEditThroughTheRootHelper(t *testing.T) {
+	t.Parallel() // it waits on the helper and the server and changes no process-wide state
 	if os.Geteuid() != 0 {
 		t.Skip("needs root: the helper runs as root, the server as sentinel-ci")
 	}

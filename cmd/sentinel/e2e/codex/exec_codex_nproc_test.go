@@ -16,6 +16,7 @@ import (
 // RLIMIT_NPROC case as the unprivileged CI user, where Sentinel makes no
 // cgroup.
 func TestExecCodexNprocFillerUnprivileged(t *testing.T) {
+	t.Parallel() // it waits on its re-run as sentinel-ci and changes no process-wide state
 	e2etest.NeedCodex(t)
 	e2etest.RerunUnprivileged(t, e2etest.Bin, []string{"TestExecCodexNprocFillerCannotSkipTheHook"})
 }
