@@ -424,7 +424,10 @@ func fetchedTool(handlers map[string]handler, prev handler) handler {
 		if name == spec && x.declaredPyToolOff(launcher, name, judge) { // uvxdeclared_off.go: a version on the line is not the declared one (off30)
 			return
 		}
-		if !fetchedTools.has(name) {
+		if name == spec && x.offListedFetch(launcher, "pypi", name, "", func(string) { judge() }) { // offtools.go
+			return
+		}
+		if _, listed := offListedTool("pypi", name, ""); !fetchedTools.has(name) && !listed {
 			prev(x, args)
 			return
 		}
