@@ -18,9 +18,9 @@ func TestOffToolsListLoads(t *testing.T) {
 		t.Fatalf("offtools.toml: %d npm and %d pypi entries", len(m["npm"]), len(m["pypi"]))
 	}
 	for _, bad := range []string{
-		"[[npm]]\ncommand = \"x\"\npackage = \"x\"\n",                                      // no source
-		"[[npm]]\ncommand = \"x\"\npackage = \"x@1.0.0\"\nsource = \"https://a\"\n",        // a version
-		"[[cargo]]\ncommand = \"x\"\npackage = \"x\"\nsource = \"https://a\"\n",            // a registry it does not know
+		"[[npm]]\ncommand = \"x\"\npackage = \"x\"\n",                                       // no source
+		"[[npm]]\ncommand = \"x\"\npackage = \"x@1.0.0\"\nsource = \"https://a\"\n",         // a version
+		"[[cargo]]\ncommand = \"x\"\npackage = \"x\"\nsource = \"https://a\"\n",             // a registry it does not know
 		"[[npm]]\ncommand = \"x\"\npackage = \"x\"\nsource = \"https://a\"\nregistry = 1\n", // an unknown key
 	} {
 		if _, err := loadOffTools(bad); err == nil {
