@@ -36,7 +36,7 @@ func offInfraPlanVerb(tool, verb string) bool {
 	case "tflint":
 		return verb == "" || verb == "--recursive"
 	}
-	return true // not an infrastructure tool: offRunVerb's own table decides
+	return false
 }
 
 // offInfraPlanArgs reports whether the arguments of an off-allowed verb

@@ -40,5 +40,9 @@ func TestInfraReadsOff(t *testing.T) {
 		{"kubectl delete pod x", Deny, Deny},
 		{"kubectl apply -f k8s/", Deny, Deny},
 		{"kubectl exec -it api -- sh", Deny, Deny},
+		// Other tools' run verbs keep offRunVerb's table (an early
+		// draft let every run verb through off).
+		{"mix setup", Allow, Ask},
+		{"tox -e py312", Allow, Ask},
 	})
 }
