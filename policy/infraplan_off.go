@@ -39,9 +39,19 @@ func offInfraPlanVerb(tool, verb string) bool {
 	return false
 }
 
-// offInfraPlanArgs reports whether the arguments of an off-allowed verb
-// keep it read-only (see above); tools other than terraform and tofu pass.
-func offInfraPlanArgs(tool, verb string, rest []word) bool {
+// offRunArgs reports whether the arguments of an off-allowed run verb keep
+// it what offRunVerb allowed: terraform's keep it read-only (see above);
+// `dvc repro --pull` and `dvc exp run --pull` download the data first
+// (offcode.go). Other tools pass.
+func offRunArgs(tool, verb string, rest []word) bool {
+	if tool == "dvc" {
+		for _, w := range rest {
+			if name, _, _ := strings.Cut(w.val, "="); !w.static || name == "--pull" || name == "--queue" || name == "--run-all" {
+				return false
+			}
+		}
+		return true
+	}
 	if tool != "terraform" && tool != "tofu" {
 		return true
 	}

@@ -43,6 +43,13 @@ func TestInfraReadsOff(t *testing.T) {
 		// Other tools' run verbs keep offRunVerb's table (an early
 		// draft let every run verb through off).
 		{"mix setup", Allow, Ask},
+		// dvc's pipeline is the project's own commands, as make's targets.
+		{"dvc repro", Allow, Allow},
+		{"dvc repro train", Allow, Allow},
+		{"dvc exp run", Allow, Allow},
+		{"dvc repro --pull", Allow, Ask},
+		{"dvc push", Ask, Ask},
+		{"dvc gc -w", Ask, Ask},
 		{"tox -e py312", Allow, Ask},
 	})
 }
