@@ -290,7 +290,8 @@ func gitNetwork(x *cmdCtx, sub string, sargs []word) {
 	x.c.never = true
 	if (sub == "fetch" || sub == "pull") && x.c.sandbox && !x.c.inPlace && gitFetchPlain(sargs) { // remotereads.go
 		x.add(Allow, RuleRemoteRead, "git "+sub+" reads a configured remote through the sandbox and changes only the workspace")
-	} else {
+	} else if !x.gitFetchOff(sub, sargs) { // remotereads_off.go
+
 		x.add(Ask, RuleGitNetwork, "git "+sub+" talks to a remote")
 	}
 	gitPushTarget(x, sub, sargs) // gitpushto.go
