@@ -19,8 +19,7 @@ import (
 //   - bare: testEnv's workspace, as the TSV harness;
 //   - declared: plus the usual manifests of each ecosystem (package.json
 //     with its devDependencies, pyproject.toml with a dev group, Gemfile,
-//     pom.xml) and a clone's .git/config naming origin (off31), nothing
-//     installed;
+//     pom.xml), nothing installed;
 //   - installed: plus node_modules/.bin/ for every declared npm program,
 //     as after `npm ci`.
 //
@@ -51,7 +50,6 @@ func prepareWorkspace(t *testing.T, installed bool) Context {
 		"pyproject.toml": "[project]\nname = \"app\"\nversion = \"0.1.0\"\ndependencies = [\n  \"fastapi>=0.110\",\n  \"alembic>=1.13\",\n]\n\n" +
 			"[dependency-groups]\ndev = [\n  \"pytest>=8\",\n  \"ruff>=0.6\",\n  \"mypy>=1.11\",\n  \"black>=24\",\n  \"pip-audit>=2.7\",\n  \"tox>=4\",\n  \"nox>=2024\",\n]\n",
 		"Gemfile": "source \"https://rubygems.org\"\n\ngem \"rails\", \"~> 7.1\"\ngem \"rspec-rails\", group: :test\n",
-		".git/config": "[core]\n\tbare = false\n[remote \"origin\"]\n\turl = git@github.com:acme/app.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n",
 		"pom.xml": "<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>app</artifactId><version>1.0</version></project>\n",
 	}
 	if installed {

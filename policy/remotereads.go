@@ -70,7 +70,7 @@ func remoteReadRefused(tool string, w word) bool {
 func remoteRead(tool string, prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		verbs := remoteReadVerbs.get()[tool]
-		if !x.c.sandbox && (tool == "kubectl" && x.kubectlReadOff(args) || tool == "gh" && x.ghReadOff(args)) { // infraplan_off.go, remotereads_off.go
+		if !x.c.sandbox && tool == "kubectl" && x.kubectlReadOff(args) { // infraplan_off.go
 			return
 		}
 		if !x.c.sandbox || x.c.inPlace || len(args) < 2 {
