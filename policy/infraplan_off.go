@@ -25,7 +25,9 @@ import "strings"
 //     context the person configured: no --context, --kubeconfig, server,
 //     token or impersonation option and no KUBECONFIG or other
 //     environment prefix, and nothing naming secrets or service-account
-//     tokens (remoteReadRefused). `kubectl get secret` stays denied.
+//     tokens (remoteReadRefused). Reads of every namespace (-A) or of one
+//     whose name says production (`-n prod`) still ask: polcorp6 and
+//     polcorp7 label exactly those asks. `kubectl get secret` stays denied.
 
 // offInfraPlanVerb reports whether verb of tool is one of the read-only
 // infrastructure verbs above.
@@ -54,6 +56,9 @@ func offRunArgs(tool, verb string, rest []word) bool {
 	}
 	if tool != "terraform" && tool != "tofu" {
 		return true
+	}
+	if verb == "show" && len(operands(rest, "", nil)) == 0 {
+		return false // the backend's state, not a plan file
 	}
 	for _, w := range rest {
 		if !w.static {
@@ -90,8 +95,9 @@ func (x *cmdCtx) kubectlReadOff(args []word) bool {
 	}
 	for _, w := range args[2:] {
 		name, _, _ := strings.Cut(w.val, "=")
-		if remoteReadRefused("kubectl", w) || name == "--context" || name == "--namespace-file" {
-			return false
+		if remoteReadRefused("kubectl", w) || name == "--context" || name == "-A" || name == "--all-namespaces" ||
+			strings.Contains(strings.ToLower(w.val), "prod") {
+			return false // another context, every namespace, or production's
 		}
 	}
 	x.add(Allow, RuleNetTool, "kubectl "+verb+" reads the cluster of the person's configured context and changes nothing (--sandbox off)")

@@ -22,6 +22,10 @@ func TestInfraReadsOff(t *testing.T) {
 		{"kubectl describe pod -l app=test-app", Allow, Allow},
 		{"kubectl config current-context", Allow, Allow},
 		{"kubectl explain deployment.spec.strategy", Allow, Allow},
+		{"kubectl get pods -A", Allow, Ask},
+		{"kubectl get pods -n prod", Allow, Ask},
+		{"kubectl describe deploy api --namespace=production", Allow, Ask},
+		{"terraform show", Allow, Ask},
 
 		{"terraform show -json tfplan", Allow, Ask},
 		{"terraform plan -out=/etc/tfplan", Deny, Deny},
