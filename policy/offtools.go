@@ -110,23 +110,19 @@ func launcherRegistryProg(launcher string) string {
 	return "npm"
 }
 
-// offListedFetch allows, outside the disposable sandbox, a fetch-and-run
+// offListedFetch allows, with the sandbox off, a fetch-and-run
 // by launcher of the listed package pkg running cmd ("" as in
 // offListedTool), and judges the tool's arguments with judge; it reports
 // whether it decided. Inside the sandbox fetchRun decides.
 func (x *cmdCtx) offListedFetch(launcher, registry, pkg, cmd string, judge func(tool string)) bool {
-	if x.c.sandbox && !x.c.inPlace {
-		return false
+	if x.c.sandbox {
+		return false // inside the sandbox fetchRun decides (in place it asks)
 	}
 	e, ok := offListedTool(registry, pkg, cmd)
 	if !ok || !x.offFetchUnredirected(launcherRegistryProg(launcher)) {
 		return false
 	}
-	mode := "(--sandbox off)"
-	if x.c.inPlace {
-		mode = "(in place)"
-	}
-	x.add(Allow, RuleSandboxCode, launcher+" runs "+e.Command+" from "+e.Package+", a well-known developer tool of policy/offtools.toml, from the person's own registry "+mode)
+	x.add(Allow, RuleSandboxCode, launcher+" runs "+e.Command+" from "+e.Package+", a well-known developer tool of policy/offtools.toml, from the person's own registry (--sandbox off)")
 	judge(e.Command)
 	return true
 }
@@ -170,4 +166,31 @@ func packageManagerEnv(name string) bool {
 		}
 	}
 	return false
+}
+
+// fetchedToolBeyondProject names what a fetched or declared npm tool's
+// arguments do beyond checking, building or testing the project, which
+// asks with the sandbox off and in place (fetchedProjectTool): tsx and
+// ts-node evaluating inline code or opening a console, playwright
+// downloading browsers into the person's cache (install-deps and
+// --with-deps install system packages with sudo), eslint --init fetching
+// and installing a configuration package. "" for the rest.
+func fetchedToolBeyondProject(tool string, args []word) string {
+	ops := operands(args, "", nil)
+	for _, a := range args {
+		name, _, _ := strings.Cut(a.val, "=")
+		switch {
+		case (tool == "tsx" || tool == "ts-node") && (name == "-e" || name == "--eval" || name == "-p" || name == "--print" || name == "-i" || name == "--interactive"):
+			return "runs inline code (" + name + ")"
+		case tool == "eslint" && name == "--init":
+			return "--init fetches and installs a configuration package"
+		}
+	}
+	if (tool == "tsx" || tool == "ts-node") && len(ops) == 0 {
+		return "opens a console"
+	}
+	if tool == "playwright" && len(ops) > 0 && (ops[0].val == "install" || ops[0].val == "install-deps" || ops[0].val == "uninstall") {
+		return ops[0].val + " downloads browsers or system packages outside the workspace"
+	}
+	return ""
 }

