@@ -148,7 +148,7 @@ func verbHandler(tool string, prev handler) handler {
 			prev(x, args)
 			return
 		}
-		if (cls == verbManifest || cls == verbAdd || cls == verbRun && !offRunVerb(tool, verb) && !x.testDBVerbOff(tool, verb)) && !x.c.sandbox {
+		if (cls == verbManifest || cls == verbAdd || cls == verbRun && (!offRunVerb(tool, verb) || !offRunArgs(tool, verb, rest)) && !x.testDBVerbOff(tool, verb)) && !x.c.sandbox {
 			prev(x, args)
 			return
 		}

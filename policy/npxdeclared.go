@@ -110,6 +110,10 @@ func schemaToolRemote(tool string, args []word) string {
 // sub-command that acts on the configured database asks; the rest is
 // the project's tool (projectTool).
 func fetchedProjectTool(x *cmdCtx, tool string, args []word) {
+	if why := fetchedToolBeyondProject(tool, args); why != "" && (!x.c.sandbox || x.c.inPlace) { // offtools.go
+		x.add(Ask, RuleInterpInline, tool+" "+why+", and nothing contains it here")
+		return
+	}
 	if v := schemaToolRemote(tool, args); v != "" {
 		x.add(Ask, RuleNetTool, tool+" "+v+" acts on the database its configuration names (DATABASE_URL), which the line does not show")
 		return

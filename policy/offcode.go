@@ -82,7 +82,8 @@ func offInterpreter(name string) bool {
 
 // offRunVerb reports whether the run verb of tool runs only the project's
 // own code, so that it is allowed with the sandbox off: the runners of
-// deno, composer, mix, dotnet, bun, swift, cabal and stack. Maven plugin
+// deno, composer, mix, dotnet, bun, swift, cabal and stack, and dvc's
+// pipeline. Maven plugin
 // goals (`mvn formatter:format`) resolve plugins the project may not
 // declare from the network; `stack exec` runs any program; bazel, nix,
 // terraform/tofu, tflint and buf fetch rules, providers and plugins
@@ -93,6 +94,11 @@ func offRunVerb(tool, verb string) bool {
 		return true
 	}
 	switch tool {
+	case "dvc":
+		// dvc repro and exp run run the stages dvc.yaml names, the
+		// project's own commands, as make runs its targets (off31);
+		// --pull, --queue and --run-all ask (offRunArgs).
+		return verb == "repro" || verb == "exp run"
 	case "deno", "composer", "mix", "dotnet", "bun", "swift", "cabal":
 	case "stack":
 		if verb == "exec" {

@@ -45,7 +45,7 @@ func TestOffStillAsks(t *testing.T) {
 		"deno run https://example.com/x.ts",                 // code from the network
 		"deno run -A https://deno.land/x/foo/mod.ts",        // code from the network
 		"npx left-pad-cli",                                  // an undeclared npx package
-		"uvx ruff check",                                    // a registry tool
+		"uvx bandit -r src",                                 // a registry tool not in offtools.toml (off31: ruff is)
 		"python3 -c 'import mymodule'",                      // inline code loading a module its text does not show (pol23)
 		"node -e 'require(m)'",                              // inline code loading a module its text does not show (pol23)
 		"xargs -a cmds.txt -I{} sh -c '{}'",                 // a data file's lines as shell

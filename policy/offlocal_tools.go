@@ -25,8 +25,13 @@ import (
 //     build still asks off: it can retag an image other projects run
 //     (`-t node:20 .`) on the person's daemon.
 
-// offTerraformVerb: the terraform or tofu verbs allowed off.
+// offTerraformVerb: the terraform or tofu verbs allowed off (validate,
+// graph; plan, state list, show and tflint since off31:
+// infraplan_off.go).
 func offTerraformVerb(tool, verb string) bool {
+	if offInfraPlanVerb(tool, verb) {
+		return true
+	}
 	return (tool == "terraform" || tool == "tofu") && (verb == "validate" || verb == "graph")
 }
 

@@ -59,7 +59,7 @@ func TestEverydayReadsOfAgents(t *testing.T) {
 		{"xcodebuild test 2>&1 | xcpretty -r junit -o build/report.xml", "allow", "allow"},
 		{"swift test 2>&1 | xcpretty -r junit --output ~/.bashrc", "deny", "deny"},
 		{"swift test | xcpretty --frobnicate", "ask", "ask"},
-		{"git diff --name-only | xargs -r npx eslint", "allow", "ask"},
+		{"git diff --name-only | xargs -r npx eslint", "allow", "allow"}, // off31: eslint is in offtools.toml
 		{"git diff --name-only | xargs npx cowsay", "ask", "ask"},
 		{"git diff --name-only | xargs npx -y cowsay", "ask", "ask"},
 	})

@@ -11,7 +11,7 @@ import "testing"
 func TestUvxDeclaredInAOneLineList(t *testing.T) {
 	ctx := testEnv(t)
 	writeWS(t, ctx.Workspace, map[string]string{
-		"pyproject.toml": "[project]\nname = \"app\"\nkeywords = [\"black\", \"lint\"]\n" +
+		"pyproject.toml": "[project]\nname = \"app\"\nkeywords = [\"bandit\", \"lint\"]\n" +
 			"dependencies = [\"fastapi\", \"uvicorn[standard]>=0.30\"]\n\n" +
 			"[dependency-groups]\ndev = [\"pytest>=8\", 'ruff>=0.6']\n\n" +
 			"[project.optional-dependencies]\ntypes = [\"mypy==1.11.2\"]\n",
@@ -20,7 +20,7 @@ func TestUvxDeclaredInAOneLineList(t *testing.T) {
 		{"uvx ruff check .", Allow, Allow},
 		{"uv tool run mypy src", Allow, Allow},
 		{"uvx ruff@0.6.9 check .", Allow, Ask},
-		{"uvx black --check .", Allow, Ask},
+		{"uvx bandit -r src", Allow, Ask}, // off31: bandit, not black, which offtools.toml lists
 		{"uvx cowsay hi", Ask, Ask},
 	})
 }

@@ -70,6 +70,9 @@ func remoteReadRefused(tool string, w word) bool {
 func remoteRead(tool string, prev handler) handler {
 	return func(x *cmdCtx, args []word) {
 		verbs := remoteReadVerbs.get()[tool]
+		if !x.c.sandbox && tool == "kubectl" && x.kubectlReadOff(args) { // infraplan_off.go
+			return
+		}
 		if !x.c.sandbox || x.c.inPlace || len(args) < 2 {
 			prev(x, args)
 			return
