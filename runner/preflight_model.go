@@ -50,7 +50,16 @@ func preflightModel(ctx context.Context, a Adapter, say func(string)) error {
 	if say != nil {
 		say(fmt.Sprintf("preflight: coder %s: checking that its model endpoint %s answers (up to %s)", name, base, reachTimeout))
 	}
-	if err := reachable(ctx, base, reachTimeout); err != nil {
+	var probe coder.Probe
+	if p, ok := m.(coder.Probing); ok {
+		probe = p.ModelProbe()
+	}
+	err = probeAPI(ctx, base, probe, reachTimeout)
+	var other notTheAPI
+	switch {
+	case errors.As(err, &other):
+		return fmt.Errorf("coder %s: its model endpoint %s %v (%s)", name, base, err, fix)
+	case err != nil:
 		return fmt.Errorf("coder %s: its model endpoint %s is not reachable: %v (%s)", name, base, err, fix)
 	}
 	return nil

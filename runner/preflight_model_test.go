@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,8 +45,8 @@ func cleanCoderEnv(t *testing.T) string {
 
 func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 	dead := closedURL(t)
-	answering := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
-	defer answering.Close()
+	answering := apiWithoutKey(t)
+	wrong := answers404(t)
 	for _, tc := range []struct {
 		name    string
 		adapter func() Adapter
@@ -58,6 +59,12 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 			want: []string{"coder claude: its model endpoint " + dead + " is not reachable: connection refused", "point ANTHROPIC_BASE_URL at one"}},
 		{name: "claude answering", adapter: func() Adapter { return claude.New(claude.Options{}) },
 			env: map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": answering.URL}},
+		// Something answers there, but 404 for every path: Claude Code
+		// would start, get model_not_found and wait for a person.
+		{name: "claude at an endpoint answering 404", adapter: func() Adapter { return claude.New(claude.Options{}) },
+			env: map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": wrong.URL},
+			want: []string{"coder claude: its model endpoint " + wrong.URL + " answers HTTP 404 to GET /v1/models, GET /models, POST /v1/messages, POST /messages: it is not the Anthropic Messages API",
+				"point ANTHROPIC_BASE_URL at one"}},
 		{name: "claude no key", adapter: func() Adapter { return claude.New(claude.Options{}) },
 			env:  map[string]string{"ANTHROPIC_BASE_URL": answering.URL},
 			want: []string{"coder claude: no API key and no sign-in", "ANTHROPIC_API_KEY"}},
@@ -66,6 +73,10 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 			want: []string{"coder codex: its model endpoint " + dead + " is not reachable: connection refused", "point OPENAI_BASE_URL at one"}},
 		{name: "codex answering", adapter: func() Adapter { return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}) },
 			env: map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": answering.URL}},
+		{name: "codex at an endpoint answering 404", adapter: func() Adapter { return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}) },
+			env: map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": wrong.URL + "/v1"},
+			want: []string{"coder codex: its model endpoint " + wrong.URL + "/v1 answers HTTP 404 to GET /models, POST /responses, POST /chat/completions: it is not the OpenAI API",
+				"point OPENAI_BASE_URL at one"}},
 		{name: "codex no key", adapter: func() Adapter { return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}) },
 			env:  map[string]string{"OPENAI_BASE_URL": answering.URL},
 			want: []string{"coder codex: no API key and no sign-in", "OPENAI_API_KEY", "codex login"}},
@@ -77,6 +88,9 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 			want: []string{"coder gemini: its model endpoint " + dead + " is not reachable: connection refused", "point GOOGLE_GEMINI_BASE_URL at one"}},
 		{name: "gemini over acp answering", adapter: geminiACP,
 			env: map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": answering.URL}},
+		{name: "gemini over acp at an endpoint answering 404", adapter: geminiACP,
+			env:  map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": wrong.URL},
+			want: []string{"coder gemini: its model endpoint " + wrong.URL + " answers HTTP 404 to GET /v1beta/models: it is not the Gemini API"}},
 		{name: "gemini over acp no key", adapter: geminiACP,
 			want: []string{"coder gemini: no API key and no sign-in", "GEMINI_API_KEY"}},
 	} {
@@ -137,6 +151,31 @@ func TestStartWithADeadEndpointLeavesNoRun(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("the preflight ran codex on the host")
 	}
+}
+
+// apiWithoutKey is a model API asked without a key, under any base path:
+// 401 for its models lists and calls, 404 else.
+func apiWithoutKey(t *testing.T) *httptest.Server {
+	t.Helper()
+	has := map[string]bool{"models": true, "messages": true, "responses": true, "completions": true}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if has[path.Base(r.URL.Path)] {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// answers404 is an endpoint that answers, but 404 for every path (as a
+// gateway or a network's catch-all does).
+func answers404(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
+	t.Cleanup(srv.Close)
+	return srv
 }
 
 func geminiACP() Adapter {

@@ -1,0 +1,57 @@
+package plain
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
+	"github.com/sentinelhq/sentinel/internal/journal"
+	"github.com/sentinelhq/sentinel/runner"
+)
+
+// A coder that goes quiet under --plain (Claude Code waiting for input
+// after its model refused the request) is told, at After and then at each
+// doubling; one that prints, or waits for the person's answer, is not.
+func TestQuietTellsACoderThatShowsNothing(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	q := &Quiet{After: 60 * time.Second}
+	if line := q.Due(at(600)); line != "" {
+		t.Fatalf("told before the coder started: %q", line)
+	}
+	q.See(journal.Event{Lane: journal.System, Kind: runner.KindCoderStart, Text: "coder claude started"}, at(0))
+	if line := q.Due(at(59)); line != "" {
+		t.Fatalf("told at 59s: %q", line)
+	}
+	line := q.Due(at(60))
+	if !strings.Contains(line, "shown nothing and asked for nothing for 1m0s") || !strings.Contains(line, "Ctrl-C") {
+		t.Fatalf("at 60s: %q", line)
+	}
+	if line := q.Due(at(61)); line != "" {
+		t.Fatalf("told again a second later: %q", line)
+	}
+	if line := q.Due(at(120)); !strings.Contains(line, "for 2m0s") {
+		t.Fatalf("at 120s: %q", line)
+	}
+	// Output is a sign of life: the count starts again.
+	q.See(journal.Event{Lane: journal.Coder, Kind: coderstream.Output, Text: "✻ Thinking…"}, at(130))
+	if line := q.Due(at(189)); line != "" {
+		t.Fatalf("told 59s after output: %q", line)
+	}
+	// A request waits for the person: not the coder's silence.
+	req := journal.Event{Lane: journal.Approval, Kind: approvals.KindRequest, Data: []byte(`{"id":"r1","tool":"Bash"}`)}
+	if _, ok := approvals.AsRequest(req); !ok {
+		t.Fatal("the test's request does not decode as one")
+	}
+	q.See(req, at(190))
+	if line := q.Due(at(900)); line != "" {
+		t.Fatalf("told while a request waits for the person: %q", line)
+	}
+	// Once the coder has ended, nothing is told.
+	q.See(journal.Event{Lane: journal.System, Kind: runner.KindCoderExit}, at(901))
+	if line := q.Due(at(5000)); line != "" {
+		t.Fatalf("told after the coder ended: %q", line)
+	}
+}
