@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sentinelhq/sentinel/approvals"
+	"github.com/sentinelhq/sentinel/internal/coderstream"
 	"github.com/sentinelhq/sentinel/internal/journal"
 	"github.com/sentinelhq/sentinel/runner"
 )
@@ -17,7 +18,9 @@ const QuietAfter = 60 * time.Second
 // Quiet tells a coder that went quiet while it runs: no output, no tool
 // call, no request for Sentinel's approval for After — as Claude Code is
 // when its model refused the request and it waits for input that --plain
-// has nobody to give (seen: 28 minutes, silent, until stopped). A stretch
+// has nobody to give (seen: 28 minutes, silent, until stopped). A turn that
+// ended on the model's error (Claude Code's StopFailure) is told at once;
+// the coder's "waiting for your input" notices are no sign of life. A stretch
 // is told at After, then at each doubling, so a long one is told a few
 // times, not every second. Waiting for the person's own answer to a
 // request is not the coder's silence.
@@ -27,7 +30,8 @@ type Quiet struct {
 	coding  bool      // between coder-start and the coder's end
 	last    time.Time // the coder's last sign of life
 	next    time.Duration
-	pending int // approval requests not yet decided
+	pending int    // approval requests not yet decided
+	failed  string // the turn's failure, not yet told
 }
 
 // See takes one event of the run at now.
@@ -41,6 +45,12 @@ func (q *Quiet) See(ev journal.Event, now time.Time) {
 		ev.Is(journal.System, runner.KindRunEnd), ev.Is(journal.System, runner.KindVerifyStart),
 		ev.Is(journal.System, runner.KindPatch):
 		q.coding = false
+	case ev.Is(journal.Coder, coderstream.CoderStopFailure):
+		// The turn ended on the model's error (model_not_found): the
+		// coder now waits for input; told at once, not after After.
+		q.failed = ev.Text
+	case ev.Is(journal.Coder, coderstream.Notification), ev.Is(journal.Coder, coderstream.CoderStop):
+		// "Claude is waiting for your input": no sign of life.
 	case ev.Lane == journal.Coder || ev.Lane == journal.Tool:
 		q.alive(now)
 	case ev.Lane == journal.Approval:
@@ -62,6 +72,10 @@ func (q *Quiet) alive(now time.Time) {
 func (q *Quiet) Due(now time.Time) string {
 	if !q.coding || q.pending > 0 || q.After <= 0 {
 		return ""
+	}
+	if f := q.failed; f != "" {
+		q.failed = ""
+		return "the coder's turn ended on an error (" + f + ") and it waits for input, which --plain has no way to give it: stop the run with Ctrl-C (its work is kept), fix what the error names, and run again"
 	}
 	quiet := now.Sub(q.last)
 	if quiet < q.next {

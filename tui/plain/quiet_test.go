@@ -49,6 +49,17 @@ func TestQuietTellsACoderThatShowsNothing(t *testing.T) {
 	if line := q.Due(at(900)); line != "" {
 		t.Fatalf("told while a request waits for the person: %q", line)
 	}
+	q.See(journal.Event{Lane: journal.Approval, Kind: approvals.KindDecision, Data: []byte(`{"id":"r1","decision":"allow"}`)}, at(950))
+	// Claude Code's turn ends on the model's error, then it says it waits:
+	// told at once, and its notice is no sign of life.
+	q.See(journal.Event{Lane: journal.Coder, Kind: coderstream.CoderStopFailure, Text: "StopFailure: model_not_found"}, at(951))
+	if line := q.Due(at(952)); !strings.Contains(line, "ended on an error (StopFailure: model_not_found)") {
+		t.Fatalf("a failed turn: %q", line)
+	}
+	q.See(journal.Event{Lane: journal.Coder, Kind: coderstream.Notification, Text: "Claude is waiting for your input"}, at(1000))
+	if line := q.Due(at(1010)); !strings.Contains(line, "for 1m0s") {
+		t.Fatalf("the notice counted as life: %q", line)
+	}
 	// Once the coder has ended, nothing is told.
 	q.See(journal.Event{Lane: journal.System, Kind: runner.KindCoderExit}, at(901))
 	if line := q.Due(at(5000)); line != "" {
