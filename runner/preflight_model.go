@@ -26,7 +26,8 @@ type modelCoder = coder.Model
 const reachTimeout = 3 * time.Second
 
 // preflightModel checks a, when it talks to a model: its sign-in, then its
-// endpoint (reachable). say, when set, is told of the endpoint check as it
+// endpoint: reachable, and its API's when the coder says how to tell it
+// (coder.Probing; probeAPI), so an endpoint answering 404 is refused too. say, when set, is told of the endpoint check as it
 // starts (it may take up to reachTimeout).
 func preflightModel(ctx context.Context, a Adapter, say func(string)) error {
 	name := a.Name()
