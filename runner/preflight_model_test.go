@@ -9,10 +9,12 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -90,7 +92,7 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 			env: map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": answering.URL}},
 		{name: "gemini over acp at an endpoint answering 404", adapter: geminiACP,
 			env:  map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": wrong.URL},
-			want: []string{"coder gemini: its model endpoint " + wrong.URL + " answers HTTP 404 to GET /v1beta/models: it is not the Gemini API"}},
+			want: []string{"coder gemini: its model endpoint " + wrong.URL + " answers HTTP 404 to GET /v1beta/models, POST /v1beta/models/gemini-2.5-flash:countTokens: it is not the Gemini API"}},
 		{name: "gemini over acp no key", adapter: geminiACP,
 			want: []string{"coder gemini: no API key and no sign-in", "GEMINI_API_KEY"}},
 	} {
@@ -199,5 +201,37 @@ func TestReachableCountsAnUntrustedCertificateAsAnAnswer(t *testing.T) {
 	}
 	if err := reachable(context.Background(), closedURL(t), reachTimeout); err == nil {
 		t.Fatal("a closed port is reachable")
+	}
+}
+
+// A gateway that has the coder's call but no models list is the API: the
+// probe's POST finds it (no credentials sent), and a list that answers
+// spares the call.
+func TestProbeFindsTheCallWhenTheListIs404(t *testing.T) {
+	t.Parallel()
+	var got []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.Method+" "+r.URL.Path+" key="+r.Header.Get("x-api-key")+r.Header.Get("Authorization"))
+		mu.Unlock()
+		if r.Method == http.MethodPost && r.URL.Path == "/gw/v1/messages" {
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	defer srv.Close()
+	// A minute: a bound on a hang, not on speed.
+	if err := probeAPI(context.Background(), srv.URL+"/gw/", coder.AnthropicProbe, time.Minute); err != nil {
+		t.Fatalf("a gateway with the call only: %v", err)
+	}
+	want := []string{"GET /gw/v1/models key=", "GET /gw/models key=", "POST /gw/v1/messages key="}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("asked %q, want %q", got, want)
+	}
+	err := probeAPI(context.Background(), srv.URL, coder.AnthropicProbe, time.Minute)
+	if err == nil || !strings.Contains(err.Error(), "answers HTTP 404 to GET /v1/models, GET /models, POST /v1/messages, POST /messages: it is not the Anthropic Messages API") {
+		t.Errorf("at the root, where every path is 404: %v", err)
 	}
 }

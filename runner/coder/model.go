@@ -51,5 +51,6 @@ var AnthropicProbe = Probe{API: "Anthropic Messages API", List: []string{"/v1/mo
 var OpenAIProbe = Probe{API: "OpenAI API", List: []string{"/models"}, Call: []string{"/responses", "/chat/completions"}}
 
 // GeminiProbe is the Gemini API's probe (generativelanguage's base URL,
-// without the version).
-var GeminiProbe = Probe{API: "Gemini API", List: []string{"/v1beta/models"}}
+// without the version): the models list, then a token count (free, and
+// the shape of Gemini CLI's own calls) for a gateway without the list.
+var GeminiProbe = Probe{API: "Gemini API", List: []string{"/v1beta/models"}, Call: []string{"/v1beta/models/gemini-2.5-flash:countTokens"}}
