@@ -66,3 +66,27 @@ func TestQuietTellsACoderThatShowsNothing(t *testing.T) {
 		t.Fatalf("told after the coder ended: %q", line)
 	}
 }
+
+// FollowQuiet prints what Quiet tells on a tick, as a system line, between
+// the run's own lines.
+func TestFollowQuietPrintsTheNotice(t *testing.T) {
+	var out strings.Builder
+	p := NewPrinter(&out, nil)
+	events := make(chan journal.Event)
+	tick := make(chan time.Time)
+	done := make(chan struct{})
+	go func() {
+		p.FollowQuiet(events, &Quiet{After: time.Minute}, tick)
+		close(done)
+	}()
+	events <- journal.Event{Lane: journal.System, Kind: runner.KindCoderStart, Text: "coder claude started"}
+	tick <- time.Now().Add(time.Second)
+	tick <- time.Now().Add(2 * time.Minute)
+	close(events)
+	<-done
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "coder claude started") ||
+		!strings.HasPrefix(lines[1], "[SYSTEM] the coder has shown nothing and asked for nothing for 2m") {
+		t.Fatalf("printed:\n%s", out.String())
+	}
+}
