@@ -26,7 +26,8 @@ type modelCoder = coder.Model
 const reachTimeout = 3 * time.Second
 
 // preflightModel checks a, when it talks to a model: its sign-in, then its
-// endpoint (reachable). say, when set, is told of the endpoint check as it
+// endpoint: reachable, and its API's when the coder says how to tell it
+// (coder.Probing; probeAPI), so an endpoint answering 404 is refused too. say, when set, is told of the endpoint check as it
 // starts (it may take up to reachTimeout).
 func preflightModel(ctx context.Context, a Adapter, say func(string)) error {
 	name := a.Name()
@@ -50,7 +51,16 @@ func preflightModel(ctx context.Context, a Adapter, say func(string)) error {
 	if say != nil {
 		say(fmt.Sprintf("preflight: coder %s: checking that its model endpoint %s answers (up to %s)", name, base, reachTimeout))
 	}
-	if err := reachable(ctx, base, reachTimeout); err != nil {
+	var probe coder.Probe
+	if p, ok := m.(coder.Probing); ok {
+		probe = p.ModelProbe()
+	}
+	err = probeAPI(ctx, base, probe, reachTimeout)
+	var other notTheAPI
+	switch {
+	case errors.As(err, &other):
+		return fmt.Errorf("coder %s: its model endpoint %s %v (%s)", name, base, err, fix)
+	case err != nil:
 		return fmt.Errorf("coder %s: its model endpoint %s is not reachable: %v (%s)", name, base, err, fix)
 	}
 	return nil

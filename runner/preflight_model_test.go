@@ -6,12 +6,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/sentinelhq/sentinel/runner/claude"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"github.com/sentinelhq/sentinel/runner/codex"
 	"github.com/sentinelhq/sentinel/sandbox"
 )
@@ -44,8 +47,8 @@ func cleanCoderEnv(t *testing.T) string {
 
 func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 	dead := closedURL(t)
-	answering := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
-	defer answering.Close()
+	answering := apiWithoutKey(t)
+	wrong := answers404(t)
 	for _, tc := range []struct {
 		name    string
 		adapter func() Adapter
@@ -58,6 +61,12 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 			want: []string{"coder claude: its model endpoint " + dead + " is not reachable: connection refused", "point ANTHROPIC_BASE_URL at one"}},
 		{name: "claude answering", adapter: func() Adapter { return claude.New(claude.Options{}) },
 			env: map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": answering.URL}},
+		// Something answers there, but 404 for every path: Claude Code
+		// would start, get model_not_found and wait for a person.
+		{name: "claude at an endpoint answering 404", adapter: func() Adapter { return claude.New(claude.Options{}) },
+			env: map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": wrong.URL},
+			want: []string{"coder claude: its model endpoint " + wrong.URL + " answers HTTP 404 to GET /v1/models, GET /models, POST /v1/messages, POST /messages: it is not the Anthropic Messages API",
+				"point ANTHROPIC_BASE_URL at one"}},
 		{name: "claude no key", adapter: func() Adapter { return claude.New(claude.Options{}) },
 			env:  map[string]string{"ANTHROPIC_BASE_URL": answering.URL},
 			want: []string{"coder claude: no API key and no sign-in", "ANTHROPIC_API_KEY"}},
@@ -66,6 +75,10 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 			want: []string{"coder codex: its model endpoint " + dead + " is not reachable: connection refused", "point OPENAI_BASE_URL at one"}},
 		{name: "codex answering", adapter: func() Adapter { return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}) },
 			env: map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": answering.URL}},
+		{name: "codex at an endpoint answering 404", adapter: func() Adapter { return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}) },
+			env: map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": wrong.URL + "/v1"},
+			want: []string{"coder codex: its model endpoint " + wrong.URL + "/v1 answers HTTP 404 to GET /models, POST /responses, POST /chat/completions: it is not the OpenAI API",
+				"point OPENAI_BASE_URL at one"}},
 		{name: "codex no key", adapter: func() Adapter { return codex.New(codex.Options{Provider: codex.ProviderFromEnv()}) },
 			env:  map[string]string{"OPENAI_BASE_URL": answering.URL},
 			want: []string{"coder codex: no API key and no sign-in", "OPENAI_API_KEY", "codex login"}},
@@ -77,6 +90,9 @@ func TestPreflightModelRefusesADeadEndpoint(t *testing.T) {
 			want: []string{"coder gemini: its model endpoint " + dead + " is not reachable: connection refused", "point GOOGLE_GEMINI_BASE_URL at one"}},
 		{name: "gemini over acp answering", adapter: geminiACP,
 			env: map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": answering.URL}},
+		{name: "gemini over acp at an endpoint answering 404", adapter: geminiACP,
+			env:  map[string]string{"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": wrong.URL},
+			want: []string{"coder gemini: its model endpoint " + wrong.URL + " answers HTTP 404 to GET /v1beta/models, POST /v1beta/models/gemini-2.5-flash:countTokens: it is not the Gemini API"}},
 		{name: "gemini over acp no key", adapter: geminiACP,
 			want: []string{"coder gemini: no API key and no sign-in", "GEMINI_API_KEY"}},
 	} {
@@ -139,6 +155,31 @@ func TestStartWithADeadEndpointLeavesNoRun(t *testing.T) {
 	}
 }
 
+// apiWithoutKey is a model API asked without a key, under any base path:
+// 401 for its models lists and calls, 404 else.
+func apiWithoutKey(t *testing.T) *httptest.Server {
+	t.Helper()
+	has := map[string]bool{"models": true, "messages": true, "responses": true, "completions": true}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if has[path.Base(r.URL.Path)] {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// answers404 is an endpoint that answers, but 404 for every path (as a
+// gateway or a network's catch-all does).
+func answers404(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 func geminiACP() Adapter {
 	a, err := NewAdapter("acp", "", []string{"/usr/local/bin/gemini", "--acp"})
 	if err != nil {
@@ -160,5 +201,37 @@ func TestReachableCountsAnUntrustedCertificateAsAnAnswer(t *testing.T) {
 	}
 	if err := reachable(context.Background(), closedURL(t), reachTimeout); err == nil {
 		t.Fatal("a closed port is reachable")
+	}
+}
+
+// A gateway that has the coder's call but no models list is the API: the
+// probe's POST finds it (no credentials sent), and a list that answers
+// spares the call.
+func TestProbeFindsTheCallWhenTheListIs404(t *testing.T) {
+	t.Parallel()
+	var got []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.Method+" "+r.URL.Path+" key="+r.Header.Get("x-api-key")+r.Header.Get("Authorization"))
+		mu.Unlock()
+		if r.Method == http.MethodPost && r.URL.Path == "/gw/v1/messages" {
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	defer srv.Close()
+	// A minute: a bound on a hang, not on speed.
+	if err := probeAPI(context.Background(), srv.URL+"/gw/", coder.AnthropicProbe, time.Minute); err != nil {
+		t.Fatalf("a gateway with the call only: %v", err)
+	}
+	want := []string{"GET /gw/v1/models key=", "GET /gw/models key=", "POST /gw/v1/messages key="}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("asked %q, want %q", got, want)
+	}
+	err := probeAPI(context.Background(), srv.URL, coder.AnthropicProbe, time.Minute)
+	if err == nil || !strings.Contains(err.Error(), "answers HTTP 404 to GET /v1/models, GET /models, POST /v1/messages, POST /messages: it is not the Anthropic Messages API") {
+		t.Errorf("at the root, where every path is 404: %v", err)
 	}
 }

@@ -2,8 +2,6 @@ package runner
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,8 +22,8 @@ func opencodeACP(args ...string) func() Adapter {
 // answering; the check says what it does as it starts.
 func TestPreflightChecksOpencode(t *testing.T) {
 	dead := closedURL(t)
-	answering := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
-	defer answering.Close()
+	answering := apiWithoutKey(t)
+	wrong := answers404(t)
 	emptyXDG := t.TempDir()
 	for _, tc := range []struct {
 		name    string
@@ -40,6 +38,13 @@ func TestPreflightChecksOpencode(t *testing.T) {
 			want: []string{"coder opencode: its model endpoint " + dead + " is not reachable: connection refused", "point ANTHROPIC_BASE_URL at one"}},
 		{name: "answering", adapter: opencodeACP("--model=anthropic/claude-x"),
 			env: map[string]string{"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": answering.URL}},
+		{name: "at an endpoint answering 404", adapter: opencodeACP("-m", "openai/gpt-x"),
+			env:  map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": wrong.URL + "/v1"},
+			want: []string{"coder opencode: its model endpoint " + wrong.URL + "/v1 answers HTTP 404 to GET /models", "not the OpenAI API"}},
+		// The person's own provider: its API's shape is not known, so
+		// any answer will do.
+		{name: "the person's provider answering 404", adapter: opencodeACP(),
+			config: `{"model": "local/qwen", "provider": {"local": {"options": {"baseURL": "` + wrong.URL + `"}}}}`},
 		{name: "model from config, no key", adapter: opencodeACP(), config: `{"model": "openai/gpt-x"}`,
 			env:  map[string]string{"OPENAI_BASE_URL": answering.URL},
 			want: []string{"coder opencode: no key and no login for provider openai", "OPENAI_API_KEY", "opencode auth login"}},

@@ -325,7 +325,9 @@ func runPlain(r *runner.Run, person *approvals.PersonQueue, interactive bool, th
 		pr := &plain.Prompter{In: os.Stdin, Out: os.Stdout, Printer: printer, Bell: !tuiSignal().NoBell}
 		go pr.Serve(person.Prompts(), r.Reviews(), r.Done())
 	}
-	printer.Follow(events)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	printer.FollowQuiet(events, &plain.Quiet{After: plain.QuietAfter}, tick.C)
 }
 
 // checksFor picks the verification commands: --verify, else config, else

@@ -10,6 +10,7 @@
 #
 #   bash docs/measure/workspace500k-options.sh
 #   REPO=/tmp/sentinel-bench-repo-500000 RUNS=5 bash docs/measure/workspace500k-options.sh
+#   VARIANTS="no-untracked-cache" RUNS=5 nice -n -5 bash docs/measure/workspace500k-options.sh  # the cache's worth
 set -uo pipefail
 repo=${REPO:-/tmp/sentinel-bench-repo-500000}
 runs=${RUNS:-5}
@@ -33,6 +34,7 @@ variant() { # name, then git -c options over base
 	cp "$repo/.git/index" "$work/index.$name"
 	env GIT_INDEX_FILE="$work/index.$name" git -C "$repo" update-index --untracked-cache --index-version 3 >/dev/null 2>&1
 	case " $* " in *"index.version=4"*) env GIT_INDEX_FILE="$work/index.$name" git -C "$repo" update-index --index-version 4 ;; esac
+	case " $* " in *"core.untrackedCache=false"*) env GIT_INDEX_FILE="$work/index.$name" git -C "$repo" update-index --no-untracked-cache >/dev/null 2>&1 ;; esac
 	for _ in 1 2; do timed "$name" >/dev/null; done
 }
 timed() { # name: one scan, its wall and CPU seconds on stdout
@@ -43,12 +45,13 @@ timed() { # name: one scan, its wall and CPU seconds on stdout
 }
 med() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 variant base
+variant no-untracked-cache -c core.untrackedCache=false
 variant v4 -c index.version=4
 variant checkstat-minimal -c core.checkStat=minimal
 variant no-preload -c core.preloadIndex=false
 variant fsmonitor-unsafe-bound -c core.fsmonitor="$work/nothing-changed" -c core.fsmonitorHookVersion=2
 echo "# $(date -u +%FT%TZ) $(uptime); git $(git --version | cut -d' ' -f3); $(git -C "$repo" ls-files | wc -l) tracked files"
-for v in v4 checkstat-minimal no-preload fsmonitor-unsafe-bound; do
+for v in ${VARIANTS:-no-untracked-cache v4 checkstat-minimal no-preload fsmonitor-unsafe-bound}; do
 	: >"$work/a"; : >"$work/b"; : >"$work/r"
 	for _ in $(seq "$runs"); do
 		a=$(timed "$v"); b=$(timed base)

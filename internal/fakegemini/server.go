@@ -75,6 +75,11 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request) {
 	switch {
 	case model && (req.Action == "streamGenerateContent" || req.Action == "generateContent"):
 		s.generate(w, hr, req)
+	case hr.Method == http.MethodGet && strings.TrimSuffix(hr.URL.Path, "/") == "/v1beta/models":
+		// The models list, as the run's preflight asks it (without a key
+		// the real API answers 403; any answer but 404 is the API).
+		s.Record(fakehttp.Other, req)
+		fakehttp.WriteJSON(w, http.StatusOK, map[string]any{"models": []any{}})
 	case model && req.Action == "countTokens":
 		s.Record(fakehttp.Side, req)
 		fakehttp.WriteJSON(w, http.StatusOK, map[string]any{"totalTokens": len(req.Body)/4 + 1})

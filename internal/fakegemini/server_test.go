@@ -187,14 +187,25 @@ func TestOtherEndpointsAndCountTokens(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&ct); err != nil || ct.TotalTokens <= 0 {
 		t.Errorf("countTokens = %+v, %v", ct, err)
 	}
+	// The models list answers, as the real API does (the run's preflight
+	// asks it); any other path is 404.
 	r, err := http.Get(s.URL + "/v1beta/models")
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(r.Body)
 	r.Body.Close()
-	if r.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "NOT_FOUND") || len(s.OtherRequests()) != 1 {
+	if r.StatusCode != http.StatusOK || !strings.Contains(string(body), `"models"`) || len(s.OtherRequests()) != 1 {
 		t.Errorf("GET /v1beta/models: %d %s, other %d", r.StatusCode, body, len(s.OtherRequests()))
+	}
+	r, err = http.Get(s.URL + "/v1beta/tunedModels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(r.Body)
+	r.Body.Close()
+	if r.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "NOT_FOUND") || len(s.OtherRequests()) != 2 {
+		t.Errorf("GET /v1beta/tunedModels: %d %s, other %d", r.StatusCode, body, len(s.OtherRequests()))
 	}
 }
 

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"errors"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -66,3 +67,8 @@ func (a *Adapter) ModelEndpoint() (url, fix string, err error) {
 	}
 	return DefaultBaseURL, "check this machine's network, or set ANTHROPIC_BASE_URL to an endpoint that answers", nil
 }
+
+// ModelProbe is how the preflight tells the Anthropic API at the endpoint
+// from a wrong one (an endpoint answering 404 left Claude Code waiting for
+// a person, forever under --plain).
+func (a *Adapter) ModelProbe() coder.Probe { return coder.AnthropicProbe }

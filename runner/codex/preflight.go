@@ -2,6 +2,7 @@ package codex
 
 import (
 	"fmt"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"os"
 	"path/filepath"
 )
@@ -57,4 +58,15 @@ func (a *Adapter) ModelEndpoint() (url, fix string, err error) {
 		return pl.BaseURL, "check this machine's network, or set OPENAI_BASE_URL to an endpoint that answers", nil
 	}
 	return pl.BaseURL, "start it, or point openai_base_url / chatgpt_base_url in " + cfg + " at one that answers", nil
+}
+
+// ModelProbe is how the preflight tells the OpenAI API at the plan's base
+// URL from a wrong endpoint; none (reachability only) for a provider of the
+// person's with query_params (Azure's api-version): its paths are its own.
+func (a *Adapter) ModelProbe() coder.Probe {
+	pl, _, err := a.preflightPlan()
+	if err != nil || pl.Provider["query_params"] != nil {
+		return coder.Probe{}
+	}
+	return coder.OpenAIProbe
 }

@@ -32,3 +32,5 @@ type model struct{}
 
 func (model) SignIn() error                               { return SignIn() }
 func (model) ModelEndpoint() (url, fix string, err error) { return ModelEndpoint() }
+
+func (model) ModelProbe() coder.Probe { return coder.GeminiProbe }

@@ -2,6 +2,7 @@ package geminicli
 
 import (
 	"errors"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"os"
 	"path/filepath"
 )
@@ -55,3 +56,7 @@ func (a *Adapter) SignIn() error { return SignIn() }
 
 // ModelEndpoint is the package's ModelEndpoint, for the runner's preflight.
 func (a *Adapter) ModelEndpoint() (url, fix string, err error) { return ModelEndpoint() }
+
+// ModelProbe is how the preflight tells the Gemini API at the endpoint
+// from a wrong one.
+func (a *Adapter) ModelProbe() coder.Probe { return coder.GeminiProbe }

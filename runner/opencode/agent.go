@@ -40,3 +40,4 @@ type model struct{ args []string }
 
 func (m model) SignIn() error                               { return SignIn(m.args) }
 func (m model) ModelEndpoint() (url, fix string, err error) { return ModelEndpoint(m.args) }
+func (m model) ModelProbe() coder.Probe                     { return ModelProbe(m.args) }

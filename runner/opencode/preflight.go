@@ -2,6 +2,7 @@ package opencode
 
 import (
 	"fmt"
+	"github.com/sentinelhq/sentinel/runner/coder"
 	"os"
 	"path/filepath"
 	"strings"
@@ -141,4 +142,21 @@ func ModelEndpoint(args []string) (url, fix string, err error) {
 		return os.Getenv(kp.urlEnv), "start it, or point " + kp.urlEnv + " at one that answers", nil
 	}
 	return kp.base, "check this machine's network", nil
+}
+
+// ModelProbe is how the preflight tells the API of the run's provider
+// from a wrong endpoint: Anthropic's or OpenAI's shape for the providers it
+// knows (openrouter speaks OpenAI's), none (reachability only) for others.
+func ModelProbe(args []string) coder.Probe {
+	pf, err := readPreflight(args)
+	if err != nil {
+		return coder.Probe{}
+	}
+	switch pf.provider {
+	case "anthropic":
+		return coder.AnthropicProbe
+	case "openai", "openrouter":
+		return coder.OpenAIProbe
+	}
+	return coder.Probe{}
 }

@@ -1,7 +1,8 @@
 // Package plain is Sentinel's line mode (--plain): one line per event,
 // tagged by lane, for logs and pipes, and approval prompts answered at a
-// terminal prompt. It is a view: it reads events and answers prompts and
-// must not reach into the runner.
+// terminal prompt; a coder that goes quiet is told (quiet.go). It is a
+// view: it reads events and answers prompts and must not reach into the
+// runner.
 package plain
 
 import (
