@@ -2,6 +2,7 @@ package norace
 
 import (
 	"runtime/debug"
+	"slices"
 	"testing"
 )
 
@@ -36,5 +37,17 @@ func TestTheChildPacesItsCollector(t *testing.T) {
 				t.Errorf("memory limit in the child: %d, want %d", got, wantLimit)
 			}
 		})
+	}
+}
+
+// The child does not vet again what the parent's go test vetted.
+func TestTheChildIsNotVettedTwice(t *testing.T) {
+	t.Parallel()
+	args := (&Child{Tests: []string{"TestA", "TestB"}}).goTestArgs(t)
+	if !slices.Contains(args, "-vet=off") {
+		t.Errorf("the child's go test %q vets the package again", args)
+	}
+	if i := slices.Index(args, "-run"); i < 0 || args[i+1] != "^(TestA|TestB)$" || args[len(args)-1] != "." {
+		t.Errorf("the child's go test %q does not run just its tests in this package", args)
 	}
 }
