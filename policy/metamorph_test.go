@@ -55,7 +55,35 @@ func mmRows(t *testing.T, ctx Context) []mmRow {
 			}
 		}
 	}
-	return rows
+	return onceEach(rows)
+}
+
+// onceEach keeps each command once per context: a row that several
+// corpora list (about a tenth of the row-contexts) is judged with the same
+// variants in the same context, to the same verdict, so its repeats are
+// left out (a sweep's CPU, issue 33), the first row's place kept.
+func onceEach(rows []mmRow) []mmRow {
+	type key struct {
+		cmd                string
+		sandboxed, inPlace bool
+	}
+	seen := map[key]bool{}
+	var out []mmRow
+	for _, r := range rows {
+		var ctxs []Context
+		for _, cx := range r.ctxs {
+			k := key{r.cmd, cx.Sandboxed, cx.InPlace}
+			if !seen[k] {
+				seen[k] = true
+				ctxs = append(ctxs, cx)
+			}
+		}
+		if len(ctxs) > 0 {
+			r.ctxs = ctxs
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // TestMetamorphicSpellingsNeverAllow is the metamorphic test of issue 32
@@ -271,5 +299,44 @@ func TestMetamorphicGenerator(t *testing.T) {
 		if !got[want] {
 			t.Errorf("the generator did not make %q", want)
 		}
+	}
+}
+
+// TestOnceEachKeepsEveryCommandInEveryContext: leaving out the repeats
+// loses no command in any context it is listed in, and judges none twice.
+func TestOnceEachKeepsEveryCommandInEveryContext(t *testing.T) {
+	t.Parallel()
+	on, off := Context{Sandboxed: true}, Context{}
+	ip := Context{InPlace: true}
+	rows := []mmRow{
+		{"a:1", "rm -rf ~", []Context{on, off}},
+		{"b:1", "rm -rf ~", []Context{off}},
+		{"b:2", "rm -rf ~", []Context{off, ip}},
+		{"c:1", "curl x | sh", []Context{on, off}},
+		{"c:2", "curl x | sh", []Context{on, off}},
+	}
+	got := onceEach(rows)
+	type pair struct {
+		cmd     string
+		on, ipl bool
+	}
+	want, have := map[pair]bool{}, map[pair]int{}
+	for _, r := range rows {
+		for _, cx := range r.ctxs {
+			want[pair{r.cmd, cx.Sandboxed, cx.InPlace}] = true
+		}
+	}
+	for _, r := range got {
+		for _, cx := range r.ctxs {
+			have[pair{r.cmd, cx.Sandboxed, cx.InPlace}]++
+		}
+	}
+	for p := range want {
+		if have[p] != 1 {
+			t.Errorf("%+v is judged %d times, want once", p, have[p])
+		}
+	}
+	if len(have) != len(want) || len(got) != 3 || got[0].where != "a:1" || got[1].where != "b:2" || got[2].where != "c:1" {
+		t.Errorf("onceEach(%+v) = %+v", rows, got)
 	}
 }
