@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -43,7 +44,7 @@ type CheckpointTaken struct {
 // inPlaceCheckpoint is an in-place run's checkpoint of its place.
 type inPlaceCheckpoint struct {
 	// refuse, when set, is why the coder must not start (unshareOutside
-	// failed); nothing else is set.
+	// failed, or a stop came during the record); nothing else is set.
 	refuse error
 	store  *checkpoint.Store
 	rec    *checkpoint.Record
@@ -73,24 +74,52 @@ type inPlaceCheckpoint struct {
 // state, which change during every run.
 func checkpointSkip() []string { return checkpoint.OwnDirs() }
 
+// ErrStoppedBeforeCoder is a stop (SIGINT, SIGTERM, SIGHUP) that came
+// while the first record of the place was being taken: the record is
+// abandoned (nothing of it is saved for undo to trust) and the coder
+// never starts.
+var ErrStoppedBeforeCoder = errors.New("stopped while recording the place, before the coder started: nothing ran, no checkpoint was kept (nothing to undo)")
+
+// stoppedBy is a context that stop's closing cancels; done releases it.
+func stoppedBy(stop <-chan struct{}) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	if stop == nil {
+		return ctx, cancel
+	}
+	go func() {
+		select {
+		case <-stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
+}
+
 // takeInPlaceCheckpoint records the place before run id acts on it. A
 // checkpoint that cannot be taken is told, not fatal: the run goes on, and
-// nothing counts as covered.
-func takeInPlaceCheckpoint(p *Project, id, task string, lim checkpoint.Limits, emit func(journal.Lane, journal.Kind, string, any)) *inPlaceCheckpoint {
-	return takeInPlaceCheckpointTelling(p, id, task, lim, slowtell.After, emit)
+// nothing counts as covered. ctx ending while it records (a stop) refuses
+// the run with ErrStoppedBeforeCoder.
+func takeInPlaceCheckpoint(ctx context.Context, p *Project, id, task string, lim checkpoint.Limits, emit func(journal.Lane, journal.Kind, string, any)) *inPlaceCheckpoint {
+	return takeInPlaceCheckpointTelling(ctx, p, id, task, lim, slowtell.After, emit)
 }
 
 // takeInPlaceCheckpointTelling is takeInPlaceCheckpoint telling a step
 // that runs longer than tellAfter (0: at once, in a test).
-func takeInPlaceCheckpointTelling(p *Project, id, task string, lim checkpoint.Limits, tellAfter time.Duration, emit func(journal.Lane, journal.Kind, string, any)) *inPlaceCheckpoint {
+func takeInPlaceCheckpointTelling(ctx context.Context, p *Project, id, task string, lim checkpoint.Limits, tellAfter time.Duration, emit func(journal.Lane, journal.Kind, string, any)) *inPlaceCheckpoint {
 	s, err := checkpoint.Open(p.Root)
 	var m *checkpoint.Manifest
 	if err == nil {
 		done := slowtell.Start(tellAfter, func(took time.Duration) {
 			emit(journal.System, KindNotice, "in place: taking a checkpoint of "+p.Root+" before the coder acts ("+slowtell.Took(took)+" so far; a big folder takes a while)", nil)
 		})
-		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip(), OpenUnlistable: true})
+		m, err = checkpoint.Take(s, p.Root, checkpoint.Options{Limits: lim, Prev: s.Latest(), Skip: checkpointSkip(), OpenUnlistable: true, Ctx: ctx})
 		done()
+		if err != nil && ctx.Err() != nil {
+			// Stop means stop: the record's blobs are unreferenced (the
+			// next prune drops them); no manifest, no record is saved.
+			return &inPlaceCheckpoint{refuse: ErrStoppedBeforeCoder}
+		}
 	}
 	if err == nil {
 		m, err = unshareOutside(s, p.Root, m, lim, emit)

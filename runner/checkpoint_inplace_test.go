@@ -39,7 +39,7 @@ func checkpointAt(t *testing.T, root string, emit func(journal.Lane, journal.Kin
 	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, emit)
+	c := takeInPlaceCheckpoint(context.Background(), p, id, "exec: test", checkpointLimitsForTest, emit)
 	if c == nil {
 		t.Fatal("no checkpoint")
 	}
@@ -160,7 +160,7 @@ func TestCheckpointCovers(t *testing.T) {
 	big := strings.Repeat("x", int(checkpointLimitsForTest.MaxFileBytes)+1)
 	writeTestFile(t, filepath.Join(p.Root, "data/big.bin"), big)
 	writeTestFile(t, filepath.Join(p.Root, "data/small.txt"), "s")
-	c2 := takeInPlaceCheckpoint(p, NewRunID(time.Now().Add(time.Second)), "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { *said = append(*said, text) })
+	c2 := takeInPlaceCheckpoint(context.Background(), p, NewRunID(time.Now().Add(time.Second)), "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { *said = append(*said, text) })
 	w := &Workspace{checkpoint: c2}
 	for rel, want := range map[string]bool{"main.go": true, ".venv/bin/activate": true, "data/small.txt": true,
 		"data/big.bin": false, "data": false, "../etc/passwd": false, "missing": false} {
@@ -222,7 +222,7 @@ func TestInPlacePolicyKnowsItsCheckpoint(t *testing.T) {
 		t.Errorf("git reset --hard with the place checkpointed: %v, want allow", d)
 	}
 	writeTestFile(t, filepath.Join(p.Root, "data/big.bin"), strings.Repeat("x", int(checkpointLimitsForTest.MaxFileBytes)+1))
-	part := takeInPlaceCheckpoint(p, NewRunID(time.Now().Add(time.Second)), "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { *said = append(*said, text) })
+	part := takeInPlaceCheckpoint(context.Background(), p, NewRunID(time.Now().Add(time.Second)), "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { *said = append(*said, text) })
 	for name, r := range map[string]*containment{
 		"a checkpoint that left a file out": {runCore: &runCore{opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root, checkpoint: part}}},
 		"no checkpoint":                     {runCore: &runCore{opts: Options{InPlace: true}, ws: &Workspace{Dir: p.Root}}},

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ func TestASlowCheckpointSaysWhatItDoes(t *testing.T) {
 	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
 	var said []string
 	emit := func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) }
-	c := takeInPlaceCheckpointTelling(p, NewRunID(time.Now()), "exec: test", checkpointLimitsForTest, 0, emit)
+	c := takeInPlaceCheckpointTelling(context.Background(), p, NewRunID(time.Now()), "exec: test", checkpointLimitsForTest, 0, emit)
 	if c == nil {
 		t.Fatalf("no checkpoint: %q", said)
 	}

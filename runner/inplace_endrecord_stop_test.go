@@ -32,7 +32,7 @@ func TestAStopDuringTheEndRecordEndsIt(t *testing.T) {
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	gitInit(t, root)
 	p := &Project{Root: root, GitDir: filepath.Join(root, ".git")}
-	c := takeInPlaceCheckpoint(p, NewRunID(time.Now()), "exec: test", checkpointLimitsForTest, noEmit)
+	c := takeInPlaceCheckpoint(context.Background(), p, NewRunID(time.Now()), "exec: test", checkpointLimitsForTest, noEmit)
 	if c == nil {
 		t.Fatal("no checkpoint")
 	}

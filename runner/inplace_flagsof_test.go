@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"os"
 	"testing"
 	"time"
@@ -16,7 +17,7 @@ func flagsOfAChange(t *testing.T, root string, change func()) (flagged map[strin
 	if err := os.MkdirAll(p.RunDir(id), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, noEmit)
+	c := takeInPlaceCheckpoint(context.Background(), p, id, "exec: test", checkpointLimitsForTest, noEmit)
 	if c == nil {
 		t.Fatal("no checkpoint")
 	}

@@ -49,7 +49,7 @@ func TestInPlaceWritesDoNotReachAHardLinkOutsideThePlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	var said []string
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) })
+	c := takeInPlaceCheckpoint(context.Background(), p, id, "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) })
 	if c == nil || c.refused() != nil {
 		t.Fatalf("no checkpoint: %v", c.refused())
 	}

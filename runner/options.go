@@ -38,6 +38,12 @@ type Options struct {
 	// Checkpoint bounds the checkpoint an in-place run takes before the
 	// coder acts (checkpoint_inplace.go); zero fields are the defaults.
 	Checkpoint checkpoint.Limits
+	// StopStarting, closed by a stop that comes before the run is shown
+	// (cmd's signal watch during Start), ends an in-place start: a first
+	// record in progress is abandoned and the coder does not start
+	// (ErrStoppedBeforeCoder). Nothing else of the start is cancelled by
+	// it (the git watch outlives Start). Nil: no such stop.
+	StopStarting <-chan struct{}
 }
 
 // CoderOptions say which coder runs and how it is shown.

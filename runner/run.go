@@ -243,7 +243,10 @@ func (r *Run) prepare(ctx context.Context) error {
 	r.info.Workspace = ws.Dir
 	tell := r.coder.tellCoder
 	if o.InPlace {
-		if ws.checkpoint = takeInPlaceCheckpoint(p, r.id, o.Task, o.Checkpoint, r.emit); ws.checkpoint.refused() != nil {
+		rctx, stopRecord := stoppedBy(o.StopStarting)
+		ws.checkpoint = takeInPlaceCheckpoint(rctx, p, r.id, o.Task, o.Checkpoint, r.emit)
+		stopRecord()
+		if ws.checkpoint.refused() != nil {
 			err, ws.checkpoint = ws.checkpoint.refused(), nil
 			return err
 		}
@@ -284,6 +287,9 @@ func (r *Run) prepare(ctx context.Context) error {
 		return err // a run whose state cannot be recorded does not start
 	}
 
+	if closed(o.StopStarting) { // stopped while the sandbox started: no coder
+		return ErrStoppedBeforeCoder
+	}
 	cctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	r.starting.step("starting the coder")

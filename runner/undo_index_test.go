@@ -31,7 +31,7 @@ func gitPlaceFixture(t *testing.T) (*Project, *inPlaceCheckpoint) {
 		t.Fatal(err)
 	}
 	var said []string
-	c := takeInPlaceCheckpoint(p, id, "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) })
+	c := takeInPlaceCheckpoint(context.Background(), p, id, "exec: test", checkpointLimitsForTest, func(_ journal.Lane, _ journal.Kind, text string, _ any) { said = append(said, text) })
 	if c == nil {
 		t.Fatalf("no checkpoint: %v", said)
 	}

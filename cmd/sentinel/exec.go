@@ -110,16 +110,25 @@ func startExec(ctx context.Context, f execFlags, argv []string, dir string) erro
 		return err
 	}
 	interactive, useTUI, person, cols, rows := openTerminal(f.plain)
+	// A stop before the run is shown (the first record of a big place
+	// takes a while) ends the start: the record is abandoned, the coder
+	// never starts (runner.ErrStoppedBeforeCoder).
+	stopped, stopWatching := startSignals()
+	defer stopWatching()
 	r, err := runner.Start(ctx, runner.Options{
 		Project: project, Task: "exec: " + strings.Join(argv, " "), Notices: notices, InPlace: true,
 		Coder: runner.CoderOptions{Command: argv, Cols: cols, Rows: rows},
 		Sandbox: runner.SandboxOptions{Mode: mode, AllowHosts: append(cfg.Sandbox.AllowHosts, f.allowHosts...),
 			Hidden: cfg.Sandbox.Hidden, Readable: cfg.Sandbox.Readable, DeniedExecutables: cfg.Service.DeniedExecutables, PidsMax: cfg.Sandbox.PidsMax,
 			Writable: writable, SSHAgent: cfg.Sandbox.SSHAgent},
-		Approval:   runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
-		Checkpoint: checkpoint.Limits{MaxFileBytes: int64(cfg.Exec.CheckpointMaxFileMiB) << 20, MaxTotalBytes: int64(cfg.Exec.CheckpointMaxTotalMiB) << 20},
+		Approval:     runner.ApprovalOptions{Person: person, Timeout: f.timeout, Queue: true},
+		Checkpoint:   checkpoint.Limits{MaxFileBytes: int64(cfg.Exec.CheckpointMaxFileMiB) << 20, MaxTotalBytes: int64(cfg.Exec.CheckpointMaxTotalMiB) << 20},
+		StopStarting: stopped,
 	})
 	if err != nil {
+		if errors.Is(err, runner.ErrStoppedBeforeCoder) {
+			return exitError{code: 130, err: err}
+		}
 		if errors.As(err, new(runner.CoderNameError)) {
 			return usageError{err}
 		}

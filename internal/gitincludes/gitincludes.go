@@ -141,6 +141,19 @@ func MakeFiles(files []string) error {
 // taken from the repository's work tree, as git runs hooks there. Nothing
 // is made: see MakeDirs.
 func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []string {
+	var out []string
+	for _, d := range AllHooksDirs(ctx, root, gitDirs) {
+		if Inside(d, roots) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// AllHooksDirs are the directories core.hooksPath names, as HooksDirs,
+// wherever they lie (a global hooksPath in the person's home whose hooks
+// run scripts of the place): each resolved, once.
+func AllHooksDirs(ctx context.Context, root string, gitDirs []string) []string {
 	type value struct{ v, worktree string }
 	var vals []value
 	for _, v := range configValues(ctx, root, "core.hooksPath") {
@@ -177,7 +190,7 @@ func HooksDirs(ctx context.Context, root string, gitDirs, roots []string) []stri
 		}
 		note(ctx, d)
 		d = Resolved(filepath.Clean(d))
-		if Inside(d, roots) && !slices.Contains(out, d) {
+		if !slices.Contains(out, d) {
 			out = append(out, d)
 		}
 	}

@@ -37,6 +37,7 @@ func TestAConfigAnotherUserMayWriteIsRefused(t *testing.T) {
 	})
 	t.Run("file mode 620", func(t *testing.T) {
 		file := good(t)
+		sharedGroup(t, file)
 		os.Chmod(file, 0o620)
 		refused(t, file, "writable by group or others")
 	})

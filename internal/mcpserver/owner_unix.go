@@ -86,8 +86,9 @@ func trustedUID(uid int) bool {
 }
 
 // ownedHere refuses fi (at p) when it belongs to a user other than root or
-// this process's, or group or others may write it (a sticky directory only
-// lets others add names, not replace this one).
+// this process's, or others may write it, or its group may and the group
+// is not its owner's private one (privateGroup); a sticky directory only
+// lets others add names, not replace this one.
 func ownedHere(p string, fi os.FileInfo, what string) error {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
@@ -96,8 +97,19 @@ func ownedHere(p string, fi os.FileInfo, what string) error {
 	if uid := int(st.Uid); !trustedUID(uid) {
 		return fmt.Errorf("%s %s belongs to uid %d, not to you (or the sudo user) or root: another user could change it (chown it, or use a file in a folder of yours)", what, p, uid)
 	}
-	if fi.Mode().Perm()&0o022 != 0 && !(fi.IsDir() && fi.Mode()&os.ModeSticky != 0) {
-		return fmt.Errorf("%s %s is writable by group or others (mode %04o): another user could change it; chmod go-w %s", what, p, fi.Mode().Perm(), p)
+	if fi.IsDir() && fi.Mode()&os.ModeSticky != 0 {
+		return nil
+	}
+	perm := fi.Mode().Perm()
+	if perm&0o002 != 0 {
+		return fmt.Errorf("%s %s is writable by group or others (mode %04o): another user could change it; chmod go-w %s", what, p, perm, p)
+	}
+	if perm&0o020 != 0 {
+		// umask 002 with user private groups (Debian, Fedora, WSL): the
+		// group is the owner's alone, so no one else may write it.
+		if ok, why := privateGroup(int(st.Uid), int(st.Gid)); !ok {
+			return fmt.Errorf("%s %s is writable by group or others (mode %04o; %s): another user could change it; chmod g-w %s", what, p, perm, why, p)
+		}
 	}
 	return nil
 }

@@ -103,6 +103,7 @@ func TestTheSudoUsersOwnFilesAreAccepted(t *testing.T) {
 	if err := ownJournalFile(filepath.Join(dir, "audit.jsonl")); err != nil {
 		t.Errorf("an audit file in the sudo user's folder: %v", err)
 	}
+	sharedGroup(t, file)
 	os.Chmod(file, 0o664)
 	if _, err := LoadConfig(file); err == nil || !strings.Contains(err.Error(), "writable by group or others") {
 		t.Errorf("the sudo user's group-writable config: %v, want it refused", err)

@@ -1,11 +1,15 @@
 package placeflags
 
 import (
+	"context"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
 
+	"github.com/sentinelhq/sentinel/internal/gitincludes"
 	"github.com/sentinelhq/sentinel/internal/runlater"
 	"github.com/sentinelhq/sentinel/policy"
 	"github.com/sentinelhq/sentinel/runner/checkpoint"
@@ -27,10 +31,45 @@ import (
 // maxHooks bounds how many hook files are read.
 const maxHooks = 64
 
-// hookDirs are the hooks folders read: git's own and the tracked ones
-// hook managers keep (their files run as hooks through core.hooksPath or
-// a stub in .git/hooks).
+// hookDirs are the hooks folders always read: git's own and the tracked
+// ones hook managers keep (their files run as hooks through
+// core.hooksPath or a stub in .git/hooks); hooksFolders adds what
+// core.hooksPath names.
 var hookDirs = []string{".git/hooks", ".husky", ".githooks", ".git-hooks"}
+
+// hooksFolders are the hooks folders read (absolute): hookDirs in the
+// place, and every folder core.hooksPath names for the place's
+// repositories, wherever it lies and however it is set (absolute or
+// relative, in any scope, through include/includeIf, in a worktree's
+// config.worktree: gitincludes.AllHooksDirs, git's own reading), since
+// that is what git runs at the person's next commit instead of
+// .git/hooks.
+func hooksFolders(root string, before *checkpoint.Manifest) []string {
+	var out []string
+	for _, d := range hookDirs {
+		out = append(out, filepath.Join(root, filepath.FromSlash(d)))
+	}
+	var gitDirs []string
+	if before != nil {
+		for _, e := range before.Entries {
+			if e.Kind == checkpoint.KindDir && path.Base(e.Path) == ".git" {
+				gitDirs = append(gitDirs, filepath.Join(root, filepath.FromSlash(e.Path)))
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), hooksPathWait)
+	defer cancel()
+	for _, d := range gitincludes.AllHooksDirs(ctx, root, gitDirs) {
+		if !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// hooksPathWait bounds asking git for core.hooksPath (one git config per
+// scope and repository).
+const hooksPathWait = 30 * time.Second
 
 // reached is a file or folder of the place (absolute, a real path) that
 // a run-later name reaches, with how.
@@ -84,10 +123,14 @@ func readLinked(root string, before *checkpoint.Manifest) []reached {
 		}
 	}
 	n := 0
-	for _, d := range hookDirs {
-		des, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(d)))
+	for _, d := range hooksFolders(root, before) {
+		des, err := os.ReadDir(d)
 		if err != nil {
 			continue
+		}
+		shown := d // the hook as the flag names it: from the place, or whole
+		if rel, err := filepath.Rel(root, d); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			shown = filepath.ToSlash(rel)
 		}
 		for _, de := range des {
 			name := de.Name()
@@ -95,8 +138,8 @@ func readLinked(root string, before *checkpoint.Manifest) []reached {
 				continue
 			}
 			n++
-			hook := path.Join(d, name)
-			abs := filepath.Join(root, filepath.FromSlash(hook))
+			hook := path.Join(shown, name)
+			abs := filepath.Join(d, name)
 			if de.Type()&os.ModeSymlink != 0 {
 				if real, ok := inside(abs); ok {
 					out = append(out, reached{real, "your git hook " + hook + " is a link to it: git runs it (on " + name + ")"})

@@ -7,21 +7,19 @@ import (
 	"path/filepath"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/sentinelhq/sentinel/internal/nofollow"
 )
 
 // openIn opens the slash-separated rel under the place for reading: one
 // openat2 from the place's directory (dir) that follows no symlink in any
 // element and never leaves the place; on a kernel without openat2 (before
 // 5.6), or for a rel longer than PATH_MAX (which one openat2 cannot take),
-// through r, which keeps every element in the place and refuses a link at
-// the last.
+// an element at a time through r, following no link either
+// (openNoLinks).
 func openIn(r *os.Root, dir *os.File, rel string, flag int) (*os.File, error) {
 	if f, ok, err := openBeneath(r, dir, rel, flag); ok {
 		return f, err
 	}
-	return nofollow.OpenIn(r, filepath.FromSlash(rel), flag, 0)
+	return openNoLinks(r, rel, flag)
 }
 
 // openBeneath opens rel from dir with one openat2 that follows no symlink

@@ -2,17 +2,12 @@
 
 package checkpoint
 
-import (
-	"os"
-	"path/filepath"
+import "os"
 
-	"github.com/sentinelhq/sentinel/internal/nofollow"
-)
-
-// openIn opens the slash-separated rel under the place for reading through
-// r, which keeps every element in the place, refusing a link at the last.
+// openIn opens the slash-separated rel under the place for reading, an
+// element at a time through r, following no link (openNoLinks).
 func openIn(r *os.Root, _ *os.File, rel string, flag int) (*os.File, error) {
-	return nofollow.OpenIn(r, filepath.FromSlash(rel), flag, 0)
+	return openNoLinks(r, rel, flag)
 }
 
 // openBeneath is Linux's openat2; elsewhere the caller falls back.

@@ -11,7 +11,11 @@ func (a *Adapter) PrepareRun(s coder.Setup) (coder.Prepared, error) {
 	n, err := a.Prepare(RunPaths{Home: s.Home, Workspace: s.Workspace, Source: s.Source, Project: s.Project,
 		StateDir: s.StateDir, PolicyDir: s.PolicyDir, Placed: s.Contained,
 		SystemPrompt: s.WhereAmI, APIKey: os.Getenv("ANTHROPIC_API_KEY"), KeepHistory: s.InPlace})
-	return coder.Prepared{Needs: n}, err
+	var notes []string
+	if note := pluginsNote(personalDir(s.Home)); note != "" && err == nil {
+		notes = append(notes, note)
+	}
+	return coder.Prepared{Needs: n, Notes: notes}, err
 }
 
 // Transport: headless Claude Code speaks stream-json on a pipe; the

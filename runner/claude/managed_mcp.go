@@ -1,7 +1,10 @@
 package claude
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
@@ -23,15 +26,25 @@ var hostManagedMCP = ManagedMCPPath
 // ScopeCommandServers), so that in place it enters a signal scope of its
 // own, and reports whether there was one: the run then shows file at
 // ManagedMCPPath (a sandbox place, read-only) instead of the host's,
-// which is never written. A host file that does not read as JSON fails
-// the run rather than reach it unscoped.
+// which is never written. A host file that cannot be read, or does not
+// read as JSON, fails the run rather than reach it unscoped, with one line
+// naming the file and the fix.
 func scopedManagedMCP(file string) (bool, error) {
-	if _, err := os.Stat(hostManagedMCP); os.IsNotExist(err) {
+	if _, err := os.Lstat(hostManagedMCP); errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
-	cfg, err := readSettings(hostManagedMCP)
+	b, err := os.ReadFile(hostManagedMCP)
 	if err != nil {
-		return false, fmt.Errorf("the host's managed MCP servers: %w", err)
+		why := err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			why = pe.Err
+		}
+		return false, fmt.Errorf("cannot read the host's managed MCP servers %s (%v): Sentinel must rewrite its servers to start them in the sandbox's scope, so the run stops here; make it readable to you (sudo chmod a+r %s, and a+x on its folder) or have it moved away", hostManagedMCP, why, hostManagedMCP)
+	}
+	cfg := map[string]any{}
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		return false, fmt.Errorf("the host's managed MCP servers %s is not a JSON object (%v): fix it or move it away", hostManagedMCP, err)
 	}
 	if servers, ok := cfg["mcpServers"].(map[string]any); ok {
 		agentutil.ScopeCommandServers(servers)

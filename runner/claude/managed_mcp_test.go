@@ -1,8 +1,10 @@
 package claude
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/internal/agentutil"
@@ -54,6 +56,30 @@ func TestTheHostsManagedMCPServersStartThroughTheShell(t *testing.T) {
 	a := New(Options{Mode: Interactive, Sentinel: "/bin/true"})
 	if _, err := a.Prepare(RunPaths{Home: t.TempDir(), Workspace: t.TempDir(), StateDir: filepath.Join(t.TempDir(), "c"), Placed: true, PolicyDir: t.TempDir()}); err == nil {
 		t.Error("a host managed-mcp.json that does not read is no error: its servers would reach the run unscoped")
+	}
+}
+
+// A host managed-mcp.json this user cannot read still fails the run
+// (closed: its servers cannot be rewritten), with one line that names the
+// file and the fix. A folder at its path stands for an unreadable file
+// (root reads a mode-000 file). Swaps a package variable: not parallel.
+func TestAnUnreadableManagedMCPFileIsNamedWithItsFix(t *testing.T) {
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	host := filepath.Join(t.TempDir(), "managed-mcp.json")
+	if err := os.Mkdir(host, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := hostManagedMCP
+	hostManagedMCP = host
+	t.Cleanup(func() { hostManagedMCP = old })
+	a := New(Options{Mode: Interactive, Sentinel: "/bin/true"})
+	_, err := a.Prepare(RunPaths{Home: t.TempDir(), Workspace: t.TempDir(), StateDir: filepath.Join(t.TempDir(), "c"), Placed: true, PolicyDir: t.TempDir()})
+	if err == nil {
+		t.Fatal("an unreadable host managed-mcp.json is no error: the run would go on with its servers unscoped")
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "\n") || strings.Count(msg, host) < 2 || !strings.Contains(msg, "chmod a+r") {
+		t.Errorf("the error %q is not one line naming %s and its fix (chmod a+r)", msg, host)
 	}
 }
 

@@ -22,6 +22,8 @@ import "github.com/sentinelhq/sentinel/internal/agentutil"
 //   - each local MCP server and each language server with a command
 //     starts through the system shell (agentutil.ScopedArgv), so in place
 //     it enters a signal scope and cannot kill the hooks.
+//   - opencode's built-in language servers are off (builtinLSPOff): it
+//     starts them itself, not through any command of the config.
 //   - autoupdate is off: it cannot replace the installed binary from the
 //     sandbox, and its check would reach the network.
 //   - instructions gains extra (Sentinel's where-am-I text, the project's
@@ -66,6 +68,7 @@ func ExecConfig(m map[string]any, extra []string) map[string]any {
 			agentutil.ScopeArgvServers(servers)
 		}
 	}
+	builtinLSPOff(m)
 	if len(extra) > 0 {
 		var ins []any
 		if old, ok := m["instructions"].([]any); ok {
