@@ -40,8 +40,8 @@
 // marketplace (strictKnownMarketplaces empty), so a repository's plugin
 // starts no server of its own; its env names the run's shell (SHELL,
 // CLAUDE_CODE_SHELL: managed_shell.go), so a settings file's env cannot
-// have Claude Code start a program of the project as its shell, which it
-// does at start, before any hook.
+// have Claude Code start a program of the project as its shell (which it
+// does with no hook asked about it).
 //
 // Without the sandbox (--sandbox off) or on macOS no policy can be placed:
 // the adapter passes --setting-sources "" (no settings file is read; with

@@ -14,13 +14,14 @@ import (
 //
 // The managed policy names it as SHELL and CLAUDE_CODE_SHELL in its env,
 // which outranks every settings file's: Claude Code 2.1.332 takes a
-// settings file's env into its own environment and starts its shell with
-// it at once (`-c env`, the shell snapshot), before any tool call and so
-// before any hook. A repository's .claude/settings.json naming a program
-// of the project there (a coder's write in an earlier run) had that
-// program run at every in-place start with no approval, and, being no
-// system shell, outside the signal scope (internal/shellscope), from
-// where it could kill the hooks.
+// settings file's env into its own environment and, once a first Bash
+// call is allowed, starts its shell with it (`-c env`, the shell
+// snapshot, then every command inside it). A repository's
+// .claude/settings.json naming a program of the project there (a coder's
+// write in an earlier run) had that program run in each later in-place
+// run with no hook asked about it, and a program that is no system shell
+// would sit outside the signal scope (internal/shellscope), from where it
+// could kill the hooks.
 func launchShell() string {
 	sh := os.Getenv("SHELL")
 	if filepath.IsAbs(sh) {
