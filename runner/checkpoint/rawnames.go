@@ -53,5 +53,8 @@ func decodeManifest(b []byte) (*Manifest, error) {
 	if len(f.Raw) > 0 {
 		sort.Slice(m.Entries, func(i, j int) bool { return m.Entries[i].Path < m.Entries[j].Path })
 	}
+	if err := checkEntries(m); err != nil { // manifest_check.go
+		return nil, err
+	}
 	return m, nil
 }

@@ -38,7 +38,10 @@
 // a signal scope (mcp_scope.go); the host's managed-mcp.json is shown
 // rewritten the same way (managed_mcp.go); the policy adds no plugin
 // marketplace (strictKnownMarketplaces empty), so a repository's plugin
-// starts no server of its own.
+// starts no server of its own; its env names the run's shell (SHELL,
+// CLAUDE_CODE_SHELL: managed_shell.go), so a settings file's env cannot
+// have Claude Code start a program of the project as its shell (which it
+// does with no hook asked about it).
 //
 // Without the sandbox (--sandbox off) or on macOS no policy can be placed:
 // the adapter passes --setting-sources "" (no settings file is read; with

@@ -26,7 +26,7 @@ const ManagedSettingsPath = "/etc/claude-code/managed-settings.json"
 //     rule from any file may apply. The person's and the repository's deny
 //     rules (deny) are copied here and still refuse.
 //   - bypassPermissions and auto mode are disabled; env forces --bare and
-//     --safe-mode off.
+//     --safe-mode off, and names the run's shell (launchShell).
 //   - in a run (not in place), denyInsteadOfPrompting (unattendedPermissions).
 //   - strictKnownMarketplaces empty: no plugin marketplace is added, so no
 //     plugin's MCP server starts outside a signal scope.
@@ -63,6 +63,9 @@ func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[strin
 			}
 		}
 	}
+	// The shell is the run's, never a settings file's (launchShell).
+	env["SHELL"] = launchShell()
+	env["CLAUDE_CODE_SHELL"] = env["SHELL"]
 	perms := map[string]any{}
 	if hp, ok := host["permissions"].(map[string]any); ok {
 		for k, v := range hp {

@@ -28,8 +28,12 @@ const claudeKillerLoop = `setsid sh -c 'while :; do pkill -STOP -f "hook [c]laud
 // BackgroundKillerCannotReachTheHooks, the person's SHELL /bin/bash), also
 // with the repository's .claude/settings.json naming the real
 // shell, unwrapped, as SHELL and CLAUDE_CODE_SHELL (settings env reaches
-// Claude Code's own environment): measured with 2.1.332, the commands are
-// still scoped (why was not found; this pins it).
+// Claude Code's own environment): the commands are still scoped. Why it
+// held before the run's managed policy named the shell (runner/claude's
+// launchShell): Claude Code 2.1.332 did start that shell, but the loop
+// goes through `sh -c`, the wrapper, which entered a scope of its own
+// there; a killer with no system shell on its way was not kept
+// (TestExecClaudeSettingsShellIsNotTheProjects).
 func TestExecClaudeRepositoryShellSettingIsStillScoped(t *testing.T) {
 	t.Parallel()
 	claudeKillerRun(t, `{"env": {"SHELL": "/.sentinel-shells/usr/bin/bash", "CLAUDE_CODE_SHELL": "/.sentinel-shells/usr/bin/bash"}}`, "")
