@@ -31,8 +31,11 @@
 // once trusted (gate_project.go), the line parsed once and walked once by
 // that chain for every mode's steps (exec_gate.go), a line in which bash
 // would evaluate a value as code refused in allowlist and strict mode
-// (policy.EvalSink; in policy mode the engine asks for it); allowlist mode then
-// needs an entry for every command, read from that same parse; policy mode goes
+// (policy.EvalSink, an extended pattern of [[ ]] holding $( ) among them; in
+// policy mode the engine asks for it); allowlist mode then needs an entry for
+// every command, read from that same parse, and no glob bash may expand to an
+// option of it (policy.Command.OptionGlob: rg x * with a file named --pre=sh),
+// and a chown that gives an entry to another user is told to the person; policy mode goes
 // on to remembered templates, then the person through the user service's
 // approval queue, at most maxAsksWaiting at once — no one to ask is a deny), running commands inside
 // Sentinel's sandbox (refused where there is none, see execplat_*.go) with
