@@ -25,7 +25,10 @@ func TestAChownToAnotherUserIsToldToThePerson(t *testing.T) {
 	tellPerson = func(l string) { told = append(told, l) }
 	t.Cleanup(func() { tellPerson = func(string) {} })
 	mk := filepath.Join(rw, "Makefile")
-	if err := os.WriteFile(mk, []byte("all:\n\techo hi\n"), 0o664); err != nil {
+	if err := os.WriteFile(mk, []byte("all:\n\techo hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(mk, 0o664); err != nil { // group-writable, whatever the umask
 		t.Fatal(err)
 	}
 	out, err := srv.chown(chownArgs{Path: mk, Owner: "4242"})
