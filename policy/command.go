@@ -344,7 +344,7 @@ func (x *cmdCtx) command(args []word, depth int) {
 				x.add(Ask, RuleShellDynamicArg, "a brace expansion turns one word into several arguments")
 				break
 			}
-			if a.pattern && !afterDashes && !globSafe.has(name.val) && !globSafeVerb(name.val, args) /* everyday.go */ && strings.IndexAny(a.val[:1], "*?[") == 0 {
+			if !afterDashes && !globSafe.has(name.val) && !globSafeVerb(name.val, args) /* everyday.go */ && globReadAsOption(a) /* globoption.go */ {
 				x.add(Ask, RuleShellDynamicArg, "a glob may expand to file names that "+name.val+" would read as options")
 				break
 			}

@@ -14,6 +14,9 @@ import (
 // runs id); ${x@P} expands x as a prompt, $( ) included; ${!x}, a nameref
 // and [[ -v $x ]] resolve a name the value spells, subscript included. The
 // command that runs is then in a string no reader of the line sees as one.
+// So is one in an extended pattern: the parser keeps @( ), !( ), +( ), *( )
+// and ?( ) as text, and bash, which parses [[ … == PATTERN ]] as if extglob
+// were on, expands the $( ) in it ([[ a == @(a|$(id)) ]] runs id).
 
 // EvalSink names the first place in the line where bash would evaluate a
 // value as code that the line does not spell out, or "" when there is none
@@ -92,6 +95,10 @@ func evalSinkOf(n syntax.Node, in inertSet) string {
 		}
 	case *syntax.DeclClause:
 		return declSink(n)
+	case *syntax.ExtGlob:
+		if p := litOf(n.Pattern); strings.ContainsAny(p, "$`") || strings.Contains(p, "<(") || strings.Contains(p, ">(") {
+			return fmt.Sprintf("the extended pattern %s%s) holds an expansion the parser keeps as text: bash expands it in [[ ]], $( ) included", n.Op, p)
+		}
 	case *syntax.BinaryTest:
 		switch n.Op {
 		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:

@@ -10,6 +10,8 @@ func TestEvalSinkFindsValuesBashRunsAsCode(t *testing.T) {
 		`ls ${x@P}`, `ls ${!x}`, `ls ${a[x]}`, `ls ${a[$x]}`, `ls ${#a[x]}`, `ls ${x:x}`, `ls ${x:0:$n}`,
 		`a[x]=1`, `a=([x]=1)`, `declare -i y=1`, `typeset -in y`, `declare -n r=x`, `declare "$x"`,
 		`[[ $x -eq 0 ]]`, `[[ 1 -lt y ]]`, `[[ -v $x ]]`, `[[ -v a[x] ]]`, `cat <<< $((x))`,
+		// ipatk17m: the parser keeps an extended pattern as text.
+		"[[ a == @(a|$(id)) ]]", "[[ a = !($(id)) ]]", "[[ a != +(x|`id`) ]]", "[[ a == *(${x@P}) ]]", "[[ a == ?($((x))) ]]",
 	}
 	for _, line := range sinks {
 		if Read(line).EvalSink() == "" {
@@ -24,6 +26,7 @@ func TestEvalSinkFindsValuesBashRunsAsCode(t *testing.T) {
 		// numbers is inert (inertvalues.go); this counting loop was a
 		// sink before only because any name was one.
 		`for ((i=0;i<3;i++)); do :; done`, `i=0; echo $((i+1))`,
+		`[[ $f == @(*.go|*.md) ]]`, `[[ a == !(b) ]]`,
 	} {
 		if why := Read(line).EvalSink(); why != "" {
 			t.Errorf("%q: %s", line, why)

@@ -185,6 +185,12 @@ func (g *allowGate) command(cmd *policy.Command, piped bool, depth int) error {
 	if err := g.redirects(cmd); err != nil {
 		return err
 	}
+	// rg x * with a file named --pre=sh in the folder runs sh: the entry
+	// covers the words the line spells, not the ones a glob becomes.
+	if glob := cmd.OptionGlob(); glob != "" {
+		return &Refusal{Class: ClassNotAllowed, Rule: "allowed_commands", Reason: fmt.Sprintf("%q: the glob %s may expand to a file name that %s reads as an option (a file named --pre=sh makes rg run sh)", cmd.Text, glob, argv[0]),
+			Use: "start the glob with ./ (./*), or put -- before it"}
+	}
 	if e := g.c.covering(argv, static); e != "" {
 		g.used = appendNew(g.used, e)
 		return nil

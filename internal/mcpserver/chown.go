@@ -58,10 +58,23 @@ func (s *Server) chown(a chownArgs) (string, error) {
 		return "", err
 	}
 	defer f.Close()
+	was, err := f.Stat()
+	if err != nil {
+		return "", fileErr(pl, err)
+	}
 	if err := f.Chown(uid, gid); err != nil {
 		return "", fileErr(pl, err)
 	}
-	return fmt.Sprintf("%s is now owned by %s", pl.Abs, ownerText(a, uid, gid)), nil
+	msg := fmt.Sprintf("%s is now owned by %s", pl.Abs, ownerText(a, uid, gid))
+	// A checkpoint's diff compares content and modes, not owners: a
+	// Makefile given to another user of the machine (who may then plant
+	// a recipe the person runs) would be told to no one but the client.
+	if to := handedTo(was, uid, gid); to != "" {
+		warn := fmt.Sprintf("DANGEROUS: %s was given to %s, who can now change it and plant code you run from it; chown it back if you did not mean it", pl.Abs, to)
+		tellPerson("chown: " + warn)
+		msg += "\n" + warn
+	}
+	return msg, nil
 }
 
 // openOwned opens r's entry without following it, for a change of its

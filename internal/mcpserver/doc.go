@@ -14,7 +14,8 @@
 // content — so a path swapped after the check leads nowhere unchecked; see
 // at.go; the handles are openat file descriptors on unix and Go's os.Root
 // elsewhere, Windows included, see dirfs.go), backups of what a delete or
-// an overwrite destroys (backup.go), each named in an "about to act" audit
+// an overwrite destroys (backup.go), a chown that gives an entry to another
+// user told to the person (chown.go), each named in an "about to act" audit
 // line before it acts (a call whose line cannot be written is refused),
 // and so is every command a call runs (exec, a playbook's, a service
 // action) before it starts, so a server killed mid-call leaves its trace,
@@ -31,8 +32,11 @@
 // once trusted (gate_project.go), the line parsed once and walked once by
 // that chain for every mode's steps (exec_gate.go), a line in which bash
 // would evaluate a value as code refused in allowlist and strict mode
-// (policy.EvalSink; in policy mode the engine asks for it); allowlist mode then
-// needs an entry for every command, read from that same parse; policy mode goes
+// (policy.EvalSink, an extended pattern of [[ ]] holding $( ) among them; in
+// policy mode the engine asks for it); allowlist mode then needs an entry for
+// every command, read from that same parse, and no glob bash may expand to an
+// option of it (policy.Command.OptionGlob: rg x * with a file named --pre=sh);
+// policy mode goes
 // on to remembered templates, then the person through the user service's
 // approval queue, at most maxAsksWaiting at once — no one to ask is a deny), running commands inside
 // Sentinel's sandbox (refused where there is none, see execplat_*.go) with

@@ -25,3 +25,6 @@ func ownJournalFile(string) error { return nil }
 func openLogFile(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 }
+
+// handedTo: ownership is not told apart here.
+func handedTo(os.FileInfo, int, int) string { return "" }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -156,4 +157,23 @@ func openOwn(path string, flag int, what string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// handedTo names whom a chown to uid and gid gives fi (the entry as it was)
+// to, who could not change it before and can now: a user other than its
+// owner, root and this process's (or sudo's) user; or a new group, when
+// the entry is group-writable. "" when no one.
+func handedTo(fi os.FileInfo, uid, gid int) string {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return ""
+	}
+	var to []string
+	if uid >= 0 && uid != int(st.Uid) && !trustedUID(uid) {
+		to = append(to, fmt.Sprintf("user %d", uid))
+	}
+	if gid >= 0 && gid != int(st.Gid) && fi.Mode().Perm()&0o020 != 0 {
+		to = append(to, fmt.Sprintf("group %d", gid))
+	}
+	return strings.Join(to, " and ")
 }
