@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,12 +27,14 @@ func blocks(res *mcp.CallToolResult) []string {
 	return out
 }
 
-// waitFor waits until p exists (a bound on a hang only).
-func waitFor(t *testing.T, p string) {
+// waitForContent waits until p holds want: a file `echo a > p` made is
+// there before its text is, and a call starting in between sees the
+// write as its own change (a bound on a hang only).
+func waitForContent(t *testing.T, p, want string) {
 	t.Helper()
-	poll.Must(t, 5*time.Minute, p+" to appear", func() bool {
-		_, err := os.Lstat(p)
-		return err == nil
+	poll.Must(t, 5*time.Minute, p+" to hold "+strconv.Quote(want), func() bool {
+		b, err := os.ReadFile(p)
+		return err == nil && string(b) == want
 	})
 }
 
@@ -64,9 +67,9 @@ func TestConcurrentCallsAreToldTheirOwnChanges(t *testing.T) {
 	lineA := "echo a > a.txt; " + wait("go-a")
 	lineB := "echo b > b.txt; " + wait("go-b")
 	resA := run(lineA)
-	waitFor(t, filepath.Join(f.rw, "a.txt"))
+	waitForContent(t, filepath.Join(f.rw, "a.txt"), "a\n") // written, not only created: B must start after A's write
 	resB := run(lineB)
-	waitFor(t, filepath.Join(f.rw, "b.txt"))
+	waitForContent(t, filepath.Join(f.rw, "b.txt"), "b\n")
 	write(t, filepath.Join(ctl, "go-a"), "")
 	a := <-resA
 	write(t, filepath.Join(ctl, "go-b"), "")
