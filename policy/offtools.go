@@ -182,6 +182,10 @@ func fetchedToolBeyondProject(tool string, args []word) string {
 		switch {
 		case (tool == "tsx" || tool == "ts-node") && (name == "-e" || name == "--eval" || name == "-p" || name == "--print" || name == "-i" || name == "--interactive"):
 			return "runs inline code (" + name + ")"
+		case (tool == "tsx" || tool == "ts-node") && len(name) > 2 && name[0] == '-' && name[1] != '-' && strings.ContainsAny(name, "epi"):
+			// a bundle of short options, as node reads one: -pe CODE is
+			// --print --eval CODE (revpol)
+			return "runs inline code (" + name + ")"
 		case tool == "eslint" && name == "--init":
 			return "--init fetches and installs a configuration package"
 		}
