@@ -9,6 +9,9 @@ import "testing"
 //   - kubectl get -f FILE / -k DIR / -f - reads the kinds and names from
 //     a file or stdin, so a Secret there is printed with its values, as
 //     `kubectl get secret` (denied) would print it.
+//   - eslint --inspect-config spawns `npx @eslint/config-inspector@latest`,
+//     a second fetch at a version nobody locked; turbo --cwd DIR runs the
+//     package scripts of another tree (/tmp, ..).
 //   - openout_any=a in the environment overrides texmf.cnf (kpathsea reads
 //     every setting from the environment first): TeX's \openout then writes
 //     anywhere, ~/.bashrc included, the premise of a plain compile gone.
@@ -23,6 +26,9 @@ func TestOffAllowsReviewed(t *testing.T) {
 		{`npx ts-node -ep x`, Allow, Ask},
 		{`npx tsx -pe 'process.exit(0)'`, Allow, Ask},
 		{`npx ts-node -T scripts/gen.ts`, Allow, Allow},
+		{"npx eslint --inspect-config", Allow, Ask},
+		{"npx turbo run build --cwd /tmp", Ask, Ask},
+		{"npx turbo run build --cwd=..", Ask, Ask},
 
 		{"kubectl get -f ./refs.yaml -o yaml", Allow, Ask},
 		{"kubectl get --filename=refs.yaml -o jsonpath={.data}", Allow, Ask},
