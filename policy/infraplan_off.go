@@ -60,6 +60,11 @@ func offRunArgs(tool, verb string, rest []word) bool {
 	if verb == "show" && len(operands(rest, "", nil)) == 0 {
 		return false // the backend's state, not a plan file
 	}
+	for _, o := range operands(rest, "", nil) {
+		if verb == "show" && strings.Contains(o.val, ".tfstate") {
+			return false // a state file holds every attribute, secrets in clear (cat asks for it) (revpol)
+		}
+	}
 	for _, w := range rest {
 		if !w.static {
 			return false

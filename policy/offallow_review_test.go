@@ -12,6 +12,8 @@ import "testing"
 //   - eslint --inspect-config spawns `npx @eslint/config-inspector@latest`,
 //     a second fetch at a version nobody locked; turbo --cwd DIR runs the
 //     package scripts of another tree (/tmp, ..).
+//   - terraform show terraform.tfstate prints the state's attributes, the
+//     secrets not marked sensitive in clear; `cat terraform.tfstate` asks.
 //   - openout_any=a in the environment overrides texmf.cnf (kpathsea reads
 //     every setting from the environment first): TeX's \openout then writes
 //     anywhere, ~/.bashrc included, the premise of a plain compile gone.
@@ -37,6 +39,10 @@ func TestOffAllowsReviewed(t *testing.T) {
 		{"kubectl get -f - -o yaml", Allow, Ask},
 		{"kubectl get pods -owide", Allow, Allow},
 		{"kubectl get pods -nfoo", Allow, Allow},
+
+		{"terraform show terraform.tfstate", Allow, Ask},
+		{"terraform show -no-color terraform.tfstate.backup", Allow, Ask},
+		{"terraform show tfplan", Allow, Allow},
 
 		{"openout_any=a pdflatex main.tex", Ask, Ask},
 		{"openout_any=a latexmk -pdf main.tex", Ask, Ask},
