@@ -83,7 +83,8 @@ var benignGitVars = wordSet{words: []string{"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL
 
 var askVars = wordSet{words: []string{"USER", "LOGNAME", "MAIL", "EMAIL", "DISPLAY", "WAYLAND_DISPLAY", "KUBECONFIG",
 	"XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "XDG_STATE_HOME", "SSH_AUTH_SOCK",
-	"GPG_AGENT_INFO", "GNUPGHOME", "NPM_TOKEN", "GITHUB_TOKEN", "GH_TOKEN", "OLDPWD", "PWD"}}
+	"GPG_AGENT_INFO", "GNUPGHOME", "NPM_TOKEN", "GITHUB_TOKEN", "GH_TOKEN", "OLDPWD", "PWD",
+	"OPENOUT_ANY", "OPENIN_ANY"}} // kpathsea reads texmf.cnf's settings from the environment first: openout_any=a lets TeX write anywhere (textools.go)
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))

@@ -60,6 +60,11 @@ func offRunArgs(tool, verb string, rest []word) bool {
 	if verb == "show" && len(operands(rest, "", nil)) == 0 {
 		return false // the backend's state, not a plan file
 	}
+	for _, o := range operands(rest, "", nil) {
+		if verb == "show" && strings.Contains(o.val, ".tfstate") {
+			return false // a state file holds every attribute, secrets in clear (cat asks for it) (revpol)
+		}
+	}
 	for _, w := range rest {
 		if !w.static {
 			return false
@@ -99,7 +104,29 @@ func (x *cmdCtx) kubectlReadOff(args []word) bool {
 			strings.Contains(strings.ToLower(w.val), "prod") {
 			return false // another context, every namespace, or production's
 		}
+		if name == "--filename" || name == "--kustomize" || kubectlShortFileOpt(w.val) {
+			return false // kinds and names from a file or stdin: a Secret there prints its values (revpol)
+		}
 	}
 	x.add(Allow, RuleNetTool, "kubectl "+verb+" reads the cluster of the person's configured context and changes nothing (--sandbox off)")
 	return true
+}
+
+// kubectlShortFileOpt reports whether a short option word (-f, -k, or a
+// bundle holding them: -Rf, -fx.yaml) names the objects from a file, a
+// kustomization or stdin. A letter that takes a value (-o, -l, -n, -s, -L,
+// -c) ends the bundle: -owide, -nfoo.
+func kubectlShortFileOpt(v string) bool {
+	if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return false
+	}
+	for _, c := range v[1:] {
+		switch {
+		case c == 'f' || c == 'k':
+			return true
+		case strings.ContainsRune("olnsLc=", c):
+			return false
+		}
+	}
+	return false
 }

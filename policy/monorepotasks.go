@@ -29,7 +29,7 @@ var taskRunners = lazy[map[string]*taskRunner]{build: func() map[string]*taskRun
 			own: wordSet{words: []string{"login", "logout", "link", "unlink", "telemetry", "gen", "generate", "prune",
 				"daemon", "bin", "scan", "info", "ls", "query", "watch", "boundaries", "docs"}},
 			badOpts: []string{"token", "team", "api", "remote", "login", "graph", "cache-dir", "output", "profile", "summarize",
-				"preflight", "signature", "env-mode", "framework-inference"},
+				"preflight", "signature", "env-mode", "framework-inference", "cwd"}, // --cwd /tmp runs another tree's scripts
 		},
 		"nx": {
 			lead: wordSet{words: []string{"run", "run-many", "affected"}},

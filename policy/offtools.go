@@ -174,7 +174,8 @@ func packageManagerEnv(name string) bool {
 // ts-node evaluating inline code or opening a console, playwright
 // downloading browsers into the person's cache (install-deps and
 // --with-deps install system packages with sudo), eslint --init fetching
-// and installing a configuration package. "" for the rest.
+// and installing a configuration package, eslint --inspect-config fetching
+// and running the config inspector. "" for the rest.
 func fetchedToolBeyondProject(tool string, args []word) string {
 	ops := operands(args, "", nil)
 	for _, a := range args {
@@ -182,8 +183,15 @@ func fetchedToolBeyondProject(tool string, args []word) string {
 		switch {
 		case (tool == "tsx" || tool == "ts-node") && (name == "-e" || name == "--eval" || name == "-p" || name == "--print" || name == "-i" || name == "--interactive"):
 			return "runs inline code (" + name + ")"
+		case (tool == "tsx" || tool == "ts-node") && len(name) > 2 && name[0] == '-' && name[1] != '-' && strings.ContainsAny(name, "epi"):
+			// a bundle of short options, as node reads one: -pe CODE is
+			// --print --eval CODE (revpol)
+			return "runs inline code (" + name + ")"
 		case tool == "eslint" && name == "--init":
 			return "--init fetches and installs a configuration package"
+		case tool == "eslint" && name == "--inspect-config":
+			// eslint spawns `npx @eslint/config-inspector@latest` (revpol)
+			return "--inspect-config fetches and runs @eslint/config-inspector@latest"
 		}
 	}
 	if (tool == "tsx" || tool == "ts-node") && len(ops) == 0 {

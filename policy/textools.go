@@ -120,6 +120,9 @@ func texEngine(x *cmdCtx, args []word) {
 			x.add(Ask, RuleShellDynamicArg, args[0].val+" has an argument that cannot be judged before it runs")
 			return
 		}
+		if x.texInlineCode(args[0].val, args[i]) {
+			return
+		}
 		ok, esc, skip := x.texCompile(args, i, &outs)
 		if !ok {
 			x.add(Ask, RuleBuildOption, args[0].val+" "+quoteShort(args[i].val)+" is not an option the policy knows")
@@ -129,6 +132,20 @@ func texEngine(x *cmdCtx, args []word) {
 		i += skip
 	}
 	x.texDecide(args[0].val, escape, outs)
+}
+
+// texInlineCode: an engine's argument that begins with a backslash is TeX
+// code (web2c's \FIRST-LINE: `lualatex '\directlua{…}'` runs Lua, whose
+// io.open and os.remove LuaTeX leaves unrestricted without --safer), one
+// that begins with & names a format to load: code on the line, not the
+// project's document, so it asks off and in place (revpol). It reports
+// whether it asked.
+func (x *cmdCtx) texInlineCode(prog string, w word) bool {
+	if !strings.HasPrefix(w.val, `\`) && !strings.HasPrefix(w.val, "&") || x.c.sandbox && !x.c.inPlace {
+		return false
+	}
+	x.add(Ask, RuleInterpInline, prog+" runs TeX code given on the line ("+quoteShort(w.val)+"), not the project's document")
+	return true
 }
 
 func latexmkCmd(x *cmdCtx, args []word) {
