@@ -17,7 +17,7 @@ func kubectlPreviews(t *testing.T, root string) map[string]int {
 	e := queue.Entry{ID: "1", Run: "r", Project: root, Request: shell("kubectl get pods -A"), Verdict: askVerdict}
 	c := cardOf(e, time.Now())
 	ps := newProjects()
-	ps.past[root] = []approvals.Request{shell("kubectl get pods -A"), shell("kubectl get pods -n web"), shell("ls")}
+	ps.past[root] = []approvals.Request{shell("kubectl get pods -A"), shell("kubectl get pods --context=staging"), shell("ls")}
 	previewsOf(&c, e, ps)
 	got := map[string]int{}
 	for _, o := range c.Options {
@@ -48,7 +48,7 @@ func TestRememberPreviewUsesThePersonsRules(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(cfg, "sentinel"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	rule := "[[rule]]\nid = \"web-pods\"\ndecision = \"allow\"\nargv = [\"kubectl\", \"get\", \"pods\", \"-n\", \"web\"]\n"
+	rule := "[[rule]]\nid = \"web-pods\"\ndecision = \"allow\"\nargv = [\"kubectl\", \"get\", \"pods\", \"--context=staging\"]\n"
 	if err := os.WriteFile(filepath.Join(cfg, "sentinel", "policy.toml"), []byte(rule), 0o600); err != nil {
 		t.Fatal(err)
 	}
