@@ -13,6 +13,9 @@ func TestOptionGlobFindsAGlobThatBecomesAnOption(t *testing.T) {
 		`git log [-]*`: "[-]*", `env rg x *`: "*",
 		`rg x ./*`: "", `rg x -- *`: "", `rg --glob=*.go x`: "", `go test -run=Test*`: "", `ls *`: "", `cat -*`: "",
 		`rg x src/*`: "", `rg x "*"`: "",
+		// A `--` that is an option's value ends nothing (HIGH, review revin).
+		`tar -cf -- *`: "*", `tar -c -f -- *`: "*", `tar cf -- *`: "*", `tar --file -- *`: "*", `git -C -- log *`: "*",
+		`rg -e -- *`: "*", `find -- *`: "*", `rg -e -- -- *`: "", `tar -c --file=x -- *`: "", `git log -- *`: "",
 	} {
 		l, err := ReadShell(line)
 		if err != nil {

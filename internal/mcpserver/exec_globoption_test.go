@@ -17,7 +17,11 @@ func TestExecRefusesAGlobThatMayExpandToAnOption(t *testing.T) {
 	srv, rw := gateServer(t)
 	for _, mode := range []string{ModeAllowlist, ModeStrict} {
 		srv.cfg.ExecMode = mode
-		for _, line := range []string{`git log *`, `git log --ou*`, `tar cf /dev/null *`, `git log -?output=x`, `git log [-]*`, `git log {*,}`} {
+		for _, line := range []string{`git log *`, `git log --ou*`, `tar cf /dev/null *`, `git log -?output=x`, `git log [-]*`, `git log {*,}`,
+			// A -- that is an option's value: GNU tar then writes the
+			// archive "--" and reads files named --checkpoint=1 and
+			// --checkpoint-action=exec=sh x.sh as options (review revin).
+			`tar -cf -- *`, `tar cf -- *`, `git -C -- log *`} {
 			_, err := srv.gateExec(context.Background(), line, rw)
 			var r *Refusal
 			if !errors.As(err, &r) || r.Class != ClassNotAllowed {

@@ -70,12 +70,19 @@ func TestWhatACoreHooksPathHookReachesIsFlagged(t *testing.T) {
 	git("config", "--worktree", "core.hooksPath", filepath.Join(outside, "wthooks"))
 	put(filepath.Join(outside, "wthooks/prepare-commit-msg"), "#!/bin/sh\nexec scripts/wt.sh\n")
 
+	// A nested repository's own core.hooksPath: its .git as the record
+	// has it (KindGit, never a KindDir).
+	git("init", "-q", "sub")
+	git("-C", "sub", "config", "core.hooksPath", filepath.Join(outside, "nhooks"))
+	put(filepath.Join(outside, "nhooks/pre-commit"), "#!/bin/sh\nexec scripts/nested.sh\n")
+	before.Entries = append(before.Entries, checkpoint.Entry{Path: "sub/.git", Kind: checkpoint.KindGit})
+
 	r := Read(root, &before, "", "")
 	f := func(h string) *checkpoint.Entry {
 		return &checkpoint.Entry{Kind: checkpoint.KindFile, Mode: 0o755, Hash: h}
 	}
 	var changes []checkpoint.Change
-	for _, s := range []string{"rel", "global", "link", "inc", "incif", "wt"} {
+	for _, s := range []string{"rel", "global", "link", "inc", "incif", "wt", "nested"} {
 		changes = append(changes, checkpoint.Change{Path: "scripts/" + s + ".sh", What: checkpoint.Modified, Before: f("a"), After: f("b")})
 	}
 	got := map[string]string{}
@@ -89,6 +96,7 @@ func TestWhatACoreHooksPathHookReachesIsFlagged(t *testing.T) {
 		"scripts/inc.sh":    "your git hook " + filepath.Join(outside, "inchooks/commit-msg") + " runs it",
 		"scripts/incif.sh":  "your git hook " + filepath.Join(outside, "ifhooks/pre-merge-commit") + " runs it",
 		"scripts/wt.sh":     "your git hook " + filepath.Join(outside, "wthooks/prepare-commit-msg") + " runs it",
+		"scripts/nested.sh": "your git hook " + filepath.Join(outside, "nhooks/pre-commit") + " runs it",
 	} {
 		if !strings.HasPrefix(got[p], want) {
 			t.Errorf("%s: flagged %q, want %q…", p, got[p], want)

@@ -52,7 +52,8 @@ func hooksFolders(root string, before *checkpoint.Manifest) []string {
 	var gitDirs []string
 	if before != nil {
 		for _, e := range before.Entries {
-			if e.Kind == checkpoint.KindDir && path.Base(e.Path) == ".git" {
+			// Take records a .git as KindGit (by presence), never KindDir.
+			if (e.Kind == checkpoint.KindGit || e.Kind == checkpoint.KindDir) && path.Base(e.Path) == ".git" {
 				gitDirs = append(gitDirs, filepath.Join(root, filepath.FromSlash(e.Path)))
 			}
 		}
