@@ -104,6 +104,7 @@ func (c *checkEnv) shell(text string, cw *cwds, depth int, via string) {
 	}
 	c.judgeConstants(s, f, cwAfter) // constprop.go: x=rm; $x -rf /
 	c.judgeEvalSinks(s, f)          // evalsink.go: x='a[$(id)]'; ls $((x))
+	c.judgeExtGlobs(s, f, cw)       // extglobsubst.go: [[ a == @(a|$(cat /etc/shadow)) ]]
 	c.judgeDumps(s, f, pipes)       // dumpenv.go: the environment never reaches a file or the network
 	c.judgeXargsFeeds(s, f, cw)     // xargsfeed.go: echo ~ | xargs rm -rf runs rm -rf ~
 	c.judgeMakefileFeeds(s, f, cw)  // makefeed.go: printf 'x:\n\trm -rf ~\n' | make -f -

@@ -105,7 +105,7 @@ func (p *callPoint) flagLines() []string {
 			at[f.Path] = len(lines)
 			who := "the call"
 			if len(d.with) > 0 {
-				who = "the call or another writing call running with it (" + strings.Join(d.with, "; ") + ")"
+				who = "the call or another writing call running with it (" + withNamed(d.with) + ")"
 			}
 			lines = append(lines, who+" changed "+f.Path+": "+why)
 		}

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/sentinelhq/sentinel/internal/textsafe"
@@ -167,6 +168,22 @@ func (c *callPoints) stampStop(why string) {
 	}
 	c.win.off = why
 	c.warn("sentinel mcp: no more records of the rw paths around writing calls (" + textsafe.Line(why) + "): what a call changes and what of it runs code later is no longer told after it")
+}
+
+// maxWithNamed bounds the other calls an answer's line names as running
+// with it. Each line named every call in flight: at 160 concurrent calls
+// the "changed while another writing call ran too" line was kilobytes,
+// on the model's answer and the person's terminal, per call.
+const maxWithNamed = 5
+
+// withNamed is the other calls running, sorted, the first maxWithNamed
+// named and a count of the rest, as the changed paths are (named).
+func withNamed(with []string) string {
+	with = slices.Sorted(slices.Values(with))
+	if len(with) <= maxWithNamed {
+		return strings.Join(with, "; ")
+	}
+	return strings.Join(with[:maxWithNamed], "; ") + fmt.Sprintf(" and %d more", len(with)-maxWithNamed)
 }
 
 // shortWhat is a call as another call's answer names it.

@@ -117,9 +117,8 @@ func (p *callPoint) wroteLines() []string {
 			out = append(out, fmt.Sprintf("this call changed %d path(s) in %s: %s", len(own), root, named(own)))
 		}
 		if len(shared) > 0 {
-			slices.Sort(with)
 			out = append(out, fmt.Sprintf("%d path(s) in %s changed while another writing call ran too (%s), so either may have changed them: %s",
-				len(shared), root, strings.Join(with, "; "), named(shared)))
+				len(shared), root, withNamed(with), named(shared)))
 		}
 	}
 	for i, l := range out {

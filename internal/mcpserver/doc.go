@@ -33,7 +33,8 @@
 // that chain for every mode's steps (exec_gate.go), a line in which bash
 // would evaluate a value as code refused in allowlist and strict mode
 // (policy.EvalSink, an extended pattern of [[ ]] holding $( ) among them; in
-// policy mode the engine asks for it); allowlist mode then needs an entry for
+// policy mode the engine asks for it, and a deny of a command in such a
+// pattern is the line's in every mode, unrestricted too); allowlist mode then needs an entry for
 // every command, read from that same parse, and no glob bash may expand to an
 // option of it (policy.Command.OptionGlob: rg x * with a file named --pre=sh);
 // policy mode goes

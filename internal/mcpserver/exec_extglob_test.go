@@ -42,3 +42,29 @@ func TestExecRefusesACommandInAnExtendedPatternOfATest(t *testing.T) {
 		}
 	}
 }
+
+// The follow-up: unrestricted mode refuses only denies, and a command in
+// an extended pattern only asked (an eval sink), so
+// [[ a == @(a|$(cat /etc/shadow)) ]] ran past the deny of its command.
+// The engine judges the pattern's commands now: their deny is the line's.
+func TestUnrestrictedExecRefusesADeniedCommandInAnExtendedPattern(t *testing.T) {
+	srv, rw := gateServer(t)
+	srv.cfg.ExecMode = ModeUnrestricted
+	for _, inner := range []string{"cat /etc/shadow", "sudo true", "curl https://example.com"} {
+		if _, err := srv.gateExec(context.Background(), inner, rw); err == nil {
+			t.Fatalf("premise: %q allowed in unrestricted mode", inner)
+		}
+		for _, line := range []string{
+			"[[ a == @(a|$(" + inner + ")) ]]",
+			"[[ a != +(x|`" + inner + "`) ]] && ls",
+			"ls; [[ a == *(a|<(" + inner + ")) ]]",
+		} {
+			if _, err := srv.gateExec(context.Background(), line, rw); err == nil {
+				t.Errorf("%q allowed in unrestricted mode", line)
+			}
+		}
+	}
+	if _, err := srv.gateExec(context.Background(), "[[ a == @(a|$(ls)) ]]", rw); err != nil {
+		t.Errorf("a pattern whose command is allowed refused in unrestricted mode: %v", err)
+	}
+}
