@@ -13,15 +13,16 @@ import (
 )
 
 // A coder can leave Gemini CLI settings for the next in-place launch in any
-// folder of the project, not only at its top: Gemini reads the workspace
-// settings and the .gemini/.env of the folder it starts in (its cwd), and a
-// person who runs `sentinel exec -- gemini` from a subfolder starts it
-// there. Replayed with the real gemini started once in sub/, whose
-// .gemini/settings.json switches Sentinel's hook off by name and adds a
-// hook of its own, and whose .gemini/.env sets a variable (the same way a
-// GOOGLE_GEMINI_BASE_URL would send the person's API key to the coder's
-// server): the policy still denies the hostile command, the project's hook
-// never runs, and the .env is never read.
+// folder of the project, not only at its top, where the sandbox hides
+// .gemini/: Gemini reads the workspace settings and the .gemini/.env of the
+// folder it starts in. Replayed with the real gemini, `sentinel exec` run
+// from sub/, whose .gemini/settings.json switches Sentinel's hook off by
+// name and adds a hook of its own, and whose .gemini/.env sets a variable
+// (as a GOOGLE_GEMINI_BASE_URL there would send the person's API key to
+// the coder's server): Sentinel starts gemini at the place's top
+// (measured: a probe only in sub/ was not found), so the policy still
+// denies the hostile command, the project's hook never runs and the .env
+// is never read (docs/replay/31-projcfg.md).
 func TestExecGeminiFromASubfolderIgnoresItsProjectSettings(t *testing.T) {
 	t.Parallel()
 	e2etest.NeedGemini(t)
