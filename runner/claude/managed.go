@@ -26,7 +26,8 @@ const ManagedSettingsPath = "/etc/claude-code/managed-settings.json"
 //     rule from any file may apply. The person's and the repository's deny
 //     rules (deny) are copied here and still refuse.
 //   - bypassPermissions and auto mode are disabled; env forces --bare and
-//     --safe-mode off, and names the run's shell (launchShell).
+//     --safe-mode off, and names the run's shell (launchShell) and the
+//     endpoint the run was started with (pinEndpoint).
 //   - in a run (not in place), denyInsteadOfPrompting (unattendedPermissions).
 //   - strictKnownMarketplaces empty: no plugin marketplace is added, so no
 //     plugin's MCP server starts outside a signal scope.
@@ -63,6 +64,8 @@ func (a *Adapter) ManagedSettings(host map[string]any, deny []string) (map[strin
 			}
 		}
 	}
+	// The endpoint is the person's, never a settings file's (pinEndpoint).
+	pinEndpoint(env, host, a.runUserSettings())
 	// The shell is the run's, never a settings file's (launchShell).
 	env["SHELL"] = launchShell()
 	env["CLAUDE_CODE_SHELL"] = env["SHELL"]

@@ -70,6 +70,9 @@ func (a *Adapter) Prepare(p RunPaths) (Needs, error) {
 			return Needs{}, err
 		}
 		if p.Placed && p.PolicyDir != "" {
+			if err := checkProjectHelpers(p.Workspace); err != nil { // project_helpers.go
+				return Needs{}, err
+			}
 			mcpjson, err := scopeProjectServers(filepath.Join(a.opts.ConfigDir, ".claude.json"), p.Workspace, filepath.Join(personalDir(p.Home), "settings.json"))
 			if err != nil {
 				return Needs{}, err
