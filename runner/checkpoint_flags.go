@@ -46,6 +46,9 @@ func inPlaceFlags(changes []checkpoint.Change, before, after *checkpoint.Manifes
 		if w := placeflags.DefaultACL(c); w != "" {
 			why = append([]string{w}, why...)
 		}
+		if w := placeflags.Owner(c, c.Path); w != "" {
+			why = append([]string{w}, why...)
+		}
 		if len(why) > 0 {
 			out = append(out, Flag{c.Path, strings.Join(why, " · ")})
 		}

@@ -44,6 +44,9 @@ type UndoReport struct {
 	// 'sentinel undo --force RUN' can still put them back.
 	Changed []checkpoint.Conflict
 	To      int // the tool call the place was put back before (0: the run)
+	// Owners are the paths put back whose owner undo could not give back
+	// (it is not root), one line each.
+	Owners []string
 }
 
 // CheckpointRecords are the checkpoints of project p's place, newest first.
@@ -184,6 +187,7 @@ func Undo(ctx context.Context, p *Project, id string, o UndoOptions) (*UndoRepor
 		rep.Kept = applied.Kept
 		rep.Steps = append(rep.Steps, applied.Relinked...)
 		rep.Copies = applied.Copies
+		rep.Owners = applied.Owners
 		// What the person changed while undo ran is theirs, as what they
 		// changed after the run ended is: kept, and the run stays undoable.
 		rep.Changed = append(rep.Changed, applied.Raced...)
@@ -276,6 +280,8 @@ type UndoDone struct {
 	Kept   []string `json:"kept,omitempty"`
 	Forced []string `json:"forced,omitempty"`
 	Error  string   `json:"error,omitempty"`
+	// Owners: paths whose owner undo could not give back (not root).
+	Owners []string `json:"owners,omitempty"`
 }
 
 // journalUndo records the undo in the journal of the run it concerns: the
@@ -295,7 +301,7 @@ func journalUndo(p *Project, rec *checkpoint.Record, rep *UndoReport, aerr error
 	if err != nil {
 		return
 	}
-	d := UndoDone{Undo: rep.ID, Undone: rec.ID, Steps: rep.Steps, Cannot: rep.Cannot, Kept: slices.Clone(rep.Kept), Forced: rep.Forced}
+	d := UndoDone{Undo: rep.ID, Undone: rec.ID, Steps: rep.Steps, Cannot: rep.Cannot, Kept: slices.Clone(rep.Kept), Forced: rep.Forced, Owners: rep.Owners}
 	for _, c := range rep.Changed {
 		d.Kept = append(d.Kept, c.Path+": "+c.Why)
 	}
@@ -304,6 +310,9 @@ func journalUndo(p *Project, rec *checkpoint.Record, rep *UndoReport, aerr error
 	}
 	if n := len(d.Steps); n > maxChangeLines {
 		d.Steps = append(d.Steps[:maxChangeLines:maxChangeLines], fmt.Sprintf("… and %d more", n-maxChangeLines))
+	}
+	if len(rep.Owners) > 0 {
+		text += fmt.Sprintf("; %d path(s) are back without their owner (only root can give it back)", len(rep.Owners))
 	}
 	if aerr != nil {
 		d.Error = aerr.Error()

@@ -139,6 +139,9 @@ func undo(c *cobra.Command, p *runner.Project, id string, f undoFlags) error {
 	for _, s := range rep.Cannot {
 		fmt.Fprintln(out, "  not put back: "+textsafe.Line(s))
 	}
+	for _, s := range rep.Owners {
+		fmt.Fprintln(out, "  owner not put back: "+textsafe.Line(s))
+	}
 	if rep.ID != "" {
 		fmt.Fprintf(out, "the project before this undo is checkpoint %s ('sentinel undo %s' puts it back)\n", rep.ID, rep.ID)
 	}

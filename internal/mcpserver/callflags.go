@@ -67,16 +67,21 @@ func (pr *placeReads) flagsOf(root string, before *checkpoint.Manifest, changes 
 		*pr = placeReads{done: true, key: key, reads: placeflags.Read(root, before, os.Getenv("PATH"), os.Getenv("MAKEFILES"))}
 	}
 	var files []string
+	var owners []placeflags.Flag
 	abs := make([]checkpoint.Change, 0, len(changes))
 	for _, c := range changes {
 		if c.After == nil {
 			continue // a deletion leaves nothing behind to run
 		}
 		files = append(files, c.Path)
-		c.Path = filepath.Join(root, filepath.FromSlash(c.Path)) // the flag's fix names the whole path
+		whole := filepath.Join(root, filepath.FromSlash(c.Path)) // the flag's fix names the whole path
+		if why := placeflags.Owner(c, whole); why != "" {
+			owners = append(owners, placeflags.Flag{Path: whole, Reason: why})
+		}
+		c.Path = whole
 		abs = append(abs, c)
 	}
-	out := placeflags.Modes(abs)
+	out := append(placeflags.Modes(abs), owners...)
 	flags := append(append(pr.reads.Make(files), pr.reads.OnPath(changes)...), pr.reads.Scripts(changes)...)
 	flags = append(flags, pr.reads.LibPathShadows(changes, os.Getenv)...) // PERL5LIB, RUBYLIB, NODE_PATH …
 	flags = append(flags, pr.reads.Linked(changes)...)                    // what a run-later link or a git hook reaches

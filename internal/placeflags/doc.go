@@ -5,7 +5,8 @@
 // read the same things with the same code.
 //
 // What it flags: a file or directory made writable by other users
-// (Writable), a new default ACL (DefaultACL), and, from Reads (read from
+// (Writable), a new default ACL (DefaultACL), one given to another user
+// or group (Owner), and, from Reads (read from
 // the place as it was before the coder acted): a changed file the person's
 // makefiles include or run make on (Make), an executable made or changed
 // in a folder on the person's PATH (OnPath), and a changed executable that

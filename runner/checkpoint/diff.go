@@ -16,7 +16,9 @@ const (
 	Added    What = "added"
 	Deleted  What = "deleted"
 	Modified What = "modified" // content, symlink target, or what kind of entry it is
-	ModeOnly What = "mode"     // only its permission bits
+	ModeOnly What = "mode"     // only its permission bits (or default ACL, or extended attributes)
+	// OwnerOnly: only its owner or group (owner.go).
+	OwnerOnly What = "owner"
 )
 
 // Change is one path that differs between two checkpoints.
@@ -28,7 +30,8 @@ type Change struct {
 }
 
 // Line is the change as one line of a report: "M path", "A path",
-// "D path", "mode 0644→0755 path", with what the checkpoint could not see.
+// "D path", "mode 0644→0755 path", "owner me→them path", with what the
+// checkpoint could not see and an owner that changed with the rest.
 // The path is the coder's to name: it is shown as textsafe.Line shows it,
 // so a newline or an escape in it cannot make a line of its own.
 func (c Change) Line() string {
@@ -40,6 +43,8 @@ func (c Change) Line() string {
 		s = "D " + path
 	case Modified:
 		s = "M " + path
+	case OwnerOnly:
+		s = fmt.Sprintf("owner %s→%s %s", OwnerText(c.Before), OwnerText(c.After), path)
 	case ModeOnly:
 		s = fmt.Sprintf("mode %04o→%04o %s", unixMode(c.Before.Mode), unixMode(c.After.Mode), path)
 		switch {
@@ -63,6 +68,9 @@ func (c Change) Line() string {
 		s += fmt.Sprintf(" (was %s, now %s)", c.Before.Kind.withArticle(), c.After.Kind.withArticle())
 	case c.Before != nil && c.Before.Skip != "" && c.What != ModeOnly:
 		s += " (not covered by the checkpoint: " + c.Before.Skip + ")"
+	}
+	if c.What != OwnerOnly {
+		s += ownerLine(c.Before, c.After)
 	}
 	return s
 }
@@ -110,12 +118,18 @@ func compare(b, a *Entry) (What, bool) {
 		if b.Target != a.Target {
 			return Modified, true
 		}
+		if ownerChanged(b, a) { // lchown: it says who may remove it from a sticky directory
+			return OwnerOnly, true
+		}
 		return "", false // a symlink's own mode means nothing on Linux
 	case KindGit, KindOther:
 		return "", false
 	}
 	if b.Mode != a.Mode || b.DefACL != a.DefACL || b.XAttrs != a.XAttrs {
 		return ModeOnly, true
+	}
+	if ownerChanged(b, a) {
+		return OwnerOnly, true
 	}
 	return "", false
 }

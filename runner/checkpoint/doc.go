@@ -3,7 +3,7 @@
 // it can be compared later and restored byte for byte.
 //
 // A checkpoint is a Manifest: every entry under the place (tracked,
-// untracked and ignored files alike: content hash, mode, size and stamp;
+// untracked and ignored files alike: content hash, mode, owner, size and stamp;
 // symlinks and their targets; directories and their modes), with the file
 // contents in a content-addressed Store (sha256 → blob, written once,
 // atomically). Files over a size bound (Limits) are listed but not
@@ -25,7 +25,8 @@
 //
 // It owns the Store in the user's state dir (never the place, never where
 // the sandboxed coder can write), taking a Manifest (Take), comparing two
-// (Diff), and restoring a place to one (PlanUndo, Apply). It must not run
+// (Diff: content, modes and owners, owner.go), and restoring a place to
+// one (PlanUndo, Apply; owners given back as root, told when not). It must not run
 // git, touch a git dir, or decide policy: the runner wires it into an
 // in-place run and `sentinel undo`; the policy may ask Manifest.Covers.
 package checkpoint

@@ -69,9 +69,14 @@ type Entry struct {
 	// file capabilities (xattrsOf), "" for none: a run may set the one,
 	// and a rewrite drops the other.
 	XAttrs string `json:"xa,omitempty"`
-	// The owner, put back when undo runs as root.
+	// The owner (0 is root: see Manifest.Owners), compared (OwnerOnly)
+	// and put back when undo runs as root (owner.go).
 	UID uint32 `json:"u,omitempty"`
 	GID uint32 `json:"g,omitempty"`
+	// owned: UID and GID were recorded. A manifest saved before Sentinel
+	// recorded owners reads them as 0 (root); its entries are neither
+	// compared by owner nor given an owner by undo (owner.go).
+	owned bool
 }
 
 // covered says whether the entry can be restored exactly.
@@ -119,6 +124,10 @@ type Manifest struct {
 	// nil in a checkpoint taken before Sentinel recorded it, and then
 	// neither compared nor put back.
 	Top *Entry `json:"top,omitempty"`
+	// Owners says every entry's owner was recorded (u and g left out
+	// for 0); false in a manifest of a platform without owners or saved
+	// before this field (ownersKnown).
+	Owners bool `json:"owners,omitempty"`
 
 	indexOnce sync.Once // Get may be asked from many goroutines (the policy's Covers)
 	index     map[string]int

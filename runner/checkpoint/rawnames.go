@@ -56,5 +56,6 @@ func decodeManifest(b []byte) (*Manifest, error) {
 	if err := checkEntries(m); err != nil { // manifest_check.go
 		return nil, err
 	}
+	ownersKnown(m) // owner.go
 	return m, nil
 }

@@ -131,6 +131,7 @@ func Take(s *Store, root string, o Options) (*Manifest, error) {
 				top := stampOf(rel, info)
 				if _, ok := filestamp.Of(info); ok {
 					topDev, topDevKnown = top.Dev, true
+					m.Owners = true
 				}
 				top.Kind = KindDir
 				top.Size, top.MTime, top.CTime, top.Ino, top.Dev = 0, 0, 0, 0, 0
@@ -316,7 +317,7 @@ func stampOf(rel string, info fs.FileInfo) Entry {
 	if st, ok := filestamp.Of(info); ok {
 		e.CTime = st.CtimeSec*1e9 + st.CtimeNsec
 		e.Ino, e.Dev = st.Ino, st.Dev
-		e.UID, e.GID = uint32(st.UID), uint32(st.GID)
+		e.UID, e.GID, e.owned = uint32(st.UID), uint32(st.GID), true
 		if info.Mode().IsRegular() && st.Nlink > 1 {
 			e.Out = st.Nlink // all its names, until anchorOutside counts those in the place
 		}

@@ -25,6 +25,17 @@ type Step struct {
 // Line is the step as one line: what undo does to the path (shown as
 // Change.Line shows it).
 func (s Step) Line() string {
+	line := s.line()
+	if w, _ := compare(s.Now, s.Was); w != OwnerOnly && w != Deleted && ownerChanged(s.Now, s.Was) {
+		line += " and its owner " + OwnerText(s.Was)
+	}
+	if ownerNotBack(s) {
+		line += " (its owner " + OwnerText(s.Was) + " only root can give back: undo is not running as root)"
+	}
+	return line
+}
+
+func (s Step) line() string {
 	w, _ := compare(s.Now, s.Was)
 	shown := textsafe.Line(s.Path)
 	switch w {
@@ -32,6 +43,8 @@ func (s Step) Line() string {
 		return "recreate " + shown
 	case Deleted:
 		return "remove " + shown
+	case OwnerOnly:
+		return "chown " + OwnerText(s.Was) + " " + shown
 	case ModeOnly:
 		switch {
 		case s.Now.Mode != s.Was.Mode:
@@ -143,6 +156,9 @@ type Applied struct {
 	// Raced are the paths that changed after undo looked at the place,
 	// left as they are (undo_race.go).
 	Raced []Conflict
+	// Owners are the paths put back whose owner or group is not the
+	// checkpoint's (undo is not root), one line each (owner.go).
+	Owners []string
 }
 
 // Apply carries out plan on the place at root from store s. Every change
@@ -258,6 +274,8 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			continue
 		}
 		there := st.Now != nil && !removed[st.Path]
+		uid, gid, setOwner := ownerTo(st, there)
+		left := ""
 		ok, err := at(st.Path, func(pr *os.Root, base string) error {
 			var want *Entry // what the plan saw there, or nothing once removed
 			if there {
@@ -276,10 +294,17 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			case KindSymlink:
 				err = pr.Symlink(st.Was.Target, base)
 			case KindFile:
-				err = s.restoreFile(pr, base, st.Was, still)
+				err = s.restoreFile(pr, base, st.Was, owner{uid, gid, setOwner}, still)
 			}
-			if err == nil && asRoot && st.Was.Kind != KindFile { // a file's owner is set before its rename
-				err = pr.Lchown(base, int(st.Was.UID), int(st.Was.GID))
+			if err == nil && setOwner && st.Was.Kind != KindFile { // a file's owner is set before its rename
+				if asRoot {
+					err = pr.Lchown(base, uid, gid)
+				} else if uid == euid {
+					_ = pr.Lchown(base, -1, gid) // a group of its own user's, if it still is one; ownerLeft tells if not
+				}
+			}
+			if err == nil {
+				left = ownerLeft(pr, base, st.Path, st.Was)
 			}
 			return err
 		})
@@ -291,6 +316,9 @@ func apply(s *Store, root string, plan *Plan, o applyOptions) (*Applied, error) 
 			continue
 		}
 		out.Done = append(out.Done, st.Line())
+		if left != "" {
+			out.Owners = append(out.Owners, left)
+		}
 		if st.Was.Kind == KindFile {
 			restored[st.Path] = st.Was
 		}
@@ -355,8 +383,9 @@ func kindName(fi fs.FileInfo) string {
 }
 
 // restoreFile writes the checkpoint's content of e at p: a temporary file
-// beside it, its hash checked, its mode and mtime set, renamed over p.
-func (s *Store) restoreFile(r *os.Root, p string, e *Entry, still func() error) error {
+// beside it, its hash checked, its owner (own), mode and mtime set,
+// renamed over p.
+func (s *Store) restoreFile(r *os.Root, p string, e *Entry, own owner, still func() error) error {
 	src, err := s.openBlob(e.Hash)
 	if err != nil {
 		return fmt.Errorf("the checkpoint's copy is missing: %w", err)
@@ -373,8 +402,12 @@ func (s *Store) restoreFile(r *os.Root, p string, e *Entry, still func() error) 
 	if err == nil && hex.EncodeToString(h.Sum(nil)) != e.Hash {
 		err = errors.New("the checkpoint's copy does not match its hash; not restored")
 	}
-	if err == nil && asRoot {
-		err = f.Chown(int(e.UID), int(e.GID))
+	switch {
+	case err != nil || !own.set:
+	case asRoot:
+		err = f.Chown(own.uid, own.gid)
+	case own.uid == euid:
+		_ = f.Chown(-1, own.gid) // a group of its own user's, if it still is one; ownerLeft tells if not
 	}
 	if err == nil {
 		err = f.Chmod(e.Mode & modeBits) // after chown, which clears setuid
