@@ -1,0 +1,26 @@
+package policy
+
+import "testing"
+
+// TestSubcommandHomonyms: a tool's verb that shares its name with a denied
+// program (init, route, service, at, batch) is not read as that program
+// among an unknown tool's arguments (homonyms.go); where a runner puts its
+// command, with that program's arguments, it still is.
+func TestSubcommandHomonyms(t *testing.T) {
+	checkOnOff(t, []onOff{
+		{"ansible-galaxy role init roles/nginx", Ask, Ask},
+		{"ansible-galaxy collection init acme.tools", Ask, Ask},
+		{"ansible-galaxy init roles/nginx", Ask, Ask},
+		{"opam init --bare", Ask, Ask},
+		{"fly2 service list", Ask, Ask},
+		{"mytool route list", Ask, Ask},
+		{"mytool at 10:00", Deny, Deny}, // at's own shape: still a runner's command
+		// Still denied: the program where a runner puts it, with its arguments.
+		{"xcrun init 0", Deny, Deny},
+		{"foo exec -- init 6", Deny, Deny},
+		{"caffeinate telinit 1", Deny, Deny},
+		{"caffeinate route add default gw 10.0.0.1", Deny, Deny},
+		{"xcrun rm -rf ~", Deny, Deny},
+		{"mytool project rm -rf ~", Deny, Deny},
+	})
+}
