@@ -18,7 +18,9 @@ import "strings"
 var homonymVerbs = map[string]func(next string) bool{
 	"init":    runlevelWord,
 	"telinit": runlevelWord,
-	"route":   func(n string) bool { return n == "add" || n == "del" || n == "delete" || n == "change" || n == "flush" || strings.HasPrefix(n, "-") },
+	"route": func(n string) bool {
+		return n == "add" || n == "del" || n == "delete" || n == "change" || n == "flush" || strings.HasPrefix(n, "-")
+	},
 	"service": nil,
 	"at":      nil,
 	"batch":   nil,
