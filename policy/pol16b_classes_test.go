@@ -24,3 +24,17 @@ func TestSubcommandHomonyms(t *testing.T) {
 		{"mytool project rm -rf ~", Deny, Deny},
 	})
 }
+
+// TestDataConfigLinters: linters and formatters whose configuration is data
+// (gdtoolkit's gdformat/gdlint, checkmake, editorconfig-checker) are
+// project tools; their paths stay in the workspace.
+func TestDataConfigLinters(t *testing.T) {
+	checkOnOff(t, []onOff{
+		{"gdformat --check scripts/", Allow, Allow},
+		{"gdlint scripts/", Allow, Allow},
+		{"checkmake Makefile", Allow, Allow},
+		{"editorconfig-checker", Allow, Allow},
+		{"gdformat ~/.bashrc", Ask, Ask},
+		{"checkmake /etc/passwd", Ask, Ask},
+	})
+}
