@@ -38,3 +38,25 @@ func TestDataConfigLinters(t *testing.T) {
 		{"checkmake /etc/passwd", Ask, Ask},
 	})
 }
+
+// TestWorkspaceVars: a variable the runner set to the workspace
+// (Context.WorkspaceVars, CLAUDE_PROJECT_DIR) is the workspace root: cd to
+// it and the paths under it are known; without the runner's word it stays
+// unknown, and a line that assigns it is judged by its own value.
+func TestWorkspaceVars(t *testing.T) {
+	ctx := testEnv(t)
+	known := ctx
+	known.WorkspaceVars = []string{"CLAUDE_PROJECT_DIR"}
+	checkOnOffIn(t, known, []onOff{
+		{`cd "$CLAUDE_PROJECT_DIR" && go test ./...`, Allow, Allow},
+		{`cd "${CLAUDE_PROJECT_DIR}" && ls -la`, Allow, Allow},
+		{`cat "$CLAUDE_PROJECT_DIR/README.md"`, Allow, Allow},
+		{`cd "$CLAUDE_PROJECT_DIR/.." && rm -rf *`, Deny, Deny},
+		{`rm -rf "$CLAUDE_PROJECT_DIR/.git"`, Deny, Deny},
+		{`CLAUDE_PROJECT_DIR=/ && cd "$CLAUDE_PROJECT_DIR" && rm -rf etc`, Deny, Deny},
+		{`cd "$OTHER_PROJECT_DIR" && go test ./...`, Ask, Ask},
+	})
+	checkOnOffIn(t, ctx, []onOff{
+		{`cd "$CLAUDE_PROJECT_DIR" && go test ./...`, Ask, Ask},
+	})
+}
