@@ -93,7 +93,7 @@ func schemaToolRemote(tool string, args []word) string {
 	verb := strings.Join(ops, " ")
 	switch tool {
 	case "prisma":
-		for _, v := range []string{"db push", "db pull", "db execute", "db seed", "migrate deploy", "migrate reset", "migrate resolve"} {
+		for _, v := range []string{"db push", "db pull", "db execute", "db seed", "migrate deploy", "migrate dev", "migrate reset", "migrate resolve"} {
 			if verb == v {
 				return v
 			}

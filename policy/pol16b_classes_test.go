@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestSubcommandHomonyms: a tool's verb that shares its name with a denied
 // program (init, route, service, at, batch) is not read as that program
@@ -58,5 +62,20 @@ func TestWorkspaceVars(t *testing.T) {
 	})
 	checkOnOffIn(t, ctx, []onOff{
 		{`cd "$CLAUDE_PROJECT_DIR" && go test ./...`, Ask, Ask},
+	})
+}
+
+// TestPrismaMigrateDevAsks: npx prisma migrate dev applies (and may reset)
+// the database DATABASE_URL names, as migrate deploy does; it asks even
+// where the project declares prisma. It was denied only by reading its
+// --name init value as /sbin/init (homonyms.go), which hid this.
+func TestPrismaMigrateDevAsks(t *testing.T) {
+	ctx := testEnv(t)
+	if err := os.WriteFile(filepath.Join(ctx.Workspace, "package.json"), []byte(`{"devDependencies":{"prisma":"^5.0.0"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkOnOffIn(t, ctx, []onOff{
+		{"npx prisma migrate dev --name init", Ask, Ask},
+		{"npx prisma migrate dev", Ask, Ask},
 	})
 }
