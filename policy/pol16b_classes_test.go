@@ -66,7 +66,9 @@ func TestWorkspaceVars(t *testing.T) {
 }
 
 // TestPrismaMigrateDevAsks: npx prisma migrate dev applies (and may reset)
-// the database DATABASE_URL names, as migrate deploy does; it asks even
+// the development database; inside the sandbox (its proxy gates the host)
+// it is allowed, with the sandbox off it asks, as migrate deploy does:
+// DATABASE_URL names; off it asks even
 // where the project declares prisma. It was denied only by reading its
 // --name init value as /sbin/init (homonyms.go), which hid this.
 func TestPrismaMigrateDevAsks(t *testing.T) {
@@ -75,7 +77,8 @@ func TestPrismaMigrateDevAsks(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkOnOffIn(t, ctx, []onOff{
-		{"npx prisma migrate dev --name init", Ask, Ask},
-		{"npx prisma migrate dev", Ask, Ask},
+		{"npx prisma migrate dev --name init", Allow, Ask},
+		{"npx prisma migrate dev", Allow, Ask},
+		{"npx prisma migrate deploy", Ask, Ask},
 	})
 }
