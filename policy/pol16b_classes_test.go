@@ -66,11 +66,11 @@ func TestWorkspaceVars(t *testing.T) {
 }
 
 // TestPrismaMigrateDevAsks: npx prisma migrate dev applies (and may reset)
-// the development database; inside the sandbox (its proxy gates the host)
-// it is allowed, with the sandbox off it asks, as migrate deploy does:
-// DATABASE_URL names; off it asks even
-// where the project declares prisma. It was denied only by reading its
-// --name init value as /sbin/init (homonyms.go), which hid this.
+// the development database DATABASE_URL names. Inside the sandbox (its
+// proxy gates the host) it is allowed; with the sandbox off it asks, as
+// migrate deploy does, even where the project declares prisma. It was
+// denied only by reading its --name init value as /sbin/init
+// (homonyms.go), which hid this.
 func TestPrismaMigrateDevAsks(t *testing.T) {
 	ctx := testEnv(t)
 	if err := os.WriteFile(filepath.Join(ctx.Workspace, "package.json"), []byte(`{"devDependencies":{"prisma":"^5.0.0"}}`), 0o644); err != nil {
