@@ -12,18 +12,25 @@ import "strings"
 // `xcrun init 0`, `foo exec -- init 6` and `caffeinate route add …` are
 // still judged (and denied) as init and route are.
 
-// homonymVerbs are the denied programs whose names are common verbs, each
-// with the check of the argument that follows it when it is that program
-// (nil: any argument).
-var homonymVerbs = map[string]func(next string) bool{
-	"init":    runlevelWord,
-	"telinit": runlevelWord,
-	"route": func(n string) bool {
-		return n == "add" || n == "del" || n == "delete" || n == "change" || n == "flush" || strings.HasPrefix(n, "-")
-	},
-	"service": nil,
-	"at":      nil,
-	"batch":   nil,
+// homonymVerb reports whether name is a denied program whose name is a
+// common verb, with the check of the argument that follows it when it is
+// that program (nil: any argument). A switch, not a map: the package
+// builds nothing when a process starts (init_test.go).
+func homonymVerb(name string) (check func(next string) bool, ok bool) {
+	switch name {
+	case "init", "telinit":
+		return runlevelWord, true
+	case "route":
+		return routeVerb, true
+	case "service", "at", "batch":
+		return nil, true
+	}
+	return nil, false
+}
+
+// routeVerb reports whether w is what route takes first.
+func routeVerb(w string) bool {
+	return w == "add" || w == "del" || w == "delete" || w == "change" || w == "flush" || strings.HasPrefix(w, "-")
 }
 
 // runlevelWord reports whether w is an init runlevel or request.
@@ -40,7 +47,7 @@ var runnerVerbs = wordSet{words: []string{"--", "exec", "run", "x", "-c"}}
 // verb of the tool: ansible-galaxy role init), or the word after it is not
 // one the program takes (opam init, ansible-galaxy init roles/x).
 func subcommandHomonym(args []word, i int) bool {
-	check, ok := homonymVerbs[args[i].val]
+	check, ok := homonymVerb(args[i].val)
 	if !ok {
 		return false
 	}
