@@ -94,6 +94,11 @@ type Context struct {
 	// agent's model host). A net request for one of them is allowed
 	// (RuleNetRunHost) instead of asking about a host the proxy passes anyway.
 	AllowHosts []string
+	// WorkspaceVars names environment variables the runner set to Workspace
+	// in the coder's environment (CLAUDE_PROJECT_DIR): cd "$CLAUDE_PROJECT_DIR"
+	// is then cd to the workspace root, as cd "$HOME" is cd ~. Names not
+	// listed stay unknown; a line that assigns one judges its own value.
+	WorkspaceVars []string
 }
 
 // Query is one structured question to the engine.

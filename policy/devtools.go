@@ -16,7 +16,10 @@ import "strings"
 // devProjectTools are single-command formatters, generators and linters.
 var devProjectTools = []string{"gofumpt", "gci", "golines", "shfmt", "mockgen", "stringer", "bandit", "ansible-lint",
 	"sphinx-build", "xmllint", "dos2unix", "unix2dos", "javap", "autoreconf", "protolint", "yapf", "autopep8",
-	"pyupgrade", "djlint", "taplo", "sqlfluff", "codespell", "typos", "vale", "gosec"}
+	"pyupgrade", "djlint", "taplo", "sqlfluff", "codespell", "typos", "vale", "gosec",
+	// GDScript's formatter and linter (gdtoolkit), checkmake and
+	// editorconfig-checker read the project and its data-only config.
+	"gdformat", "gdlint", "checkmake", "editorconfig-checker"}
 
 func devToolVerbs(p, r, m, run verbClass) map[string]map[string]verbClass {
 	return map[string]map[string]verbClass{

@@ -100,6 +100,7 @@ type checkEnv struct {
 	never        bool
 	budget       int                           // simple commands left before the line is too large to judge
 	wsRaw        string                        // the workspace as given
+	wsVars       []string                      // variables the runner set to the workspace (Context.WorkspaceVars)
 	line         string                        // the whole line being judged, nested texts included
 	sandbox      bool                          // the command runs inside Sentinel's sandbox
 	inPlace      bool                          // the person's real files, not a disposable copy (inplace.go)
@@ -152,6 +153,7 @@ func (e *Engine) newEnv(ctx Context) *checkEnv {
 	if ws != "" && filepath.IsAbs(ws) {
 		c.ws = e.root(ws)
 		c.wsRaw = filepath.Clean(ws)
+		c.wsVars = ctx.WorkspaceVars
 	}
 	if ctx.Sandboxed {
 		c.tmp = e.root(sandboxTemp) // tmpdir.go

@@ -68,6 +68,9 @@ func (x *cmdCtx) innerDeny(args []word) {
 		if base, ok := resolvedProgram(prog); ok {
 			prog = base
 		}
+		if subcommandHomonym(args, i) {
+			continue // ansible-galaxy role init: a verb, not /sbin/init
+		}
 		if _, known := handlerFor(prog); known {
 			inner := args[i:]
 			x.denyOnly(func() { x.nested(inner, args[0].val) })

@@ -93,7 +93,7 @@ func schemaToolRemote(tool string, args []word) string {
 	verb := strings.Join(ops, " ")
 	switch tool {
 	case "prisma":
-		for _, v := range []string{"db push", "db pull", "db execute", "db seed", "migrate deploy", "migrate reset", "migrate resolve"} {
+		for _, v := range []string{"db push", "db pull", "db execute", "db seed", "migrate deploy", "migrate dev", "migrate reset", "migrate resolve"} {
 			if verb == v {
 				return v
 			}
@@ -114,7 +114,10 @@ func fetchedProjectTool(x *cmdCtx, tool string, args []word) {
 		x.add(Ask, RuleInterpInline, tool+" "+why+", and nothing contains it here")
 		return
 	}
-	if v := schemaToolRemote(tool, args); v != "" {
+	// migrate dev applies migrations to the development database (and may
+	// reset it): the sandbox's proxy gates where that database is; with
+	// the sandbox off or in place it asks as migrate deploy does.
+	if v := schemaToolRemote(tool, args); v != "" && (v != "migrate dev" || !x.c.sandbox || x.c.inPlace) {
 		x.add(Ask, RuleNetTool, tool+" "+v+" acts on the database its configuration names (DATABASE_URL), which the line does not show")
 		return
 	}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -94,6 +95,9 @@ func (c *checkEnv) knownValue(name string) string {
 		return c.home
 	case "TMPDIR":
 		return c.tmp
+	}
+	if slices.Contains(c.wsVars, name) {
+		return c.ws // CLAUDE_PROJECT_DIR, set by the runner
 	}
 	return ""
 }

@@ -91,6 +91,25 @@ var polcorp16Open = map[string]string{
 //	Other corpora, same engine: every summary and miss line identical to
 //	main's except polcorp7 (98.7% -> 98.8% on: its ansible-playbook
 //	--syntax-check row).
+//
+// After h/pol16b (same command; no row relabelled):
+//
+//	everyday allowed: 81.9% sandbox on, 63.3% off (from 78.0%/60.3%);
+//	unsafe allows: 0 on, 8 off (the P16-M list); deny recall: 87.0% on,
+//	88.9% off (unchanged).
+//	Classes fixed (pol16b_classes_test.go, each seen red without its fix):
+//	the runner sets CLAUDE_PROJECT_DIR to the workspace in the coder's
+//	environment and the policy takes it as the workspace root
+//	(Context.WorkspaceVars, TestWorkspaceVars, runner
+//	TestRunPolicyContextWorkspaceVars; the corpus harness sets it as the
+//	runner does); a tool's verb named like a denied program (ansible-galaxy
+//	role init, opam init) is no longer read as that program
+//	(homonyms.go, TestSubcommandHomonyms); gdformat, gdlint, checkmake,
+//	editorconfig-checker are project tools (TestDataConfigLinters). The
+//	homonym fix uncovered npx prisma migrate dev allowed off in a
+//	workspace declaring prisma (hidden by a false init deny): it now asks
+//	off and in place (TestPrismaMigrateDevAsks).
+//	Other corpora: every summary line identical to main's.
 func TestPolcorp16Corpus(t *testing.T) {
 	t.Parallel()             // see heavy_parallel_test.go
 	if sweptOutsideRace(t) { // sweep_outside_race_test.go

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -166,6 +167,10 @@ func (c *checkEnv) substPart(p syntax.WordPart) (val string, class byte, pattern
 		if !bound && p.Param.Value == "HOME" && c.home != "" {
 			// $HOME is the home directory: rm -rf "$HOME" is rm -rf ~.
 			return c.home, substNone, false, true
+		}
+		if !bound && c.ws != "" && slices.Contains(c.wsVars, p.Param.Value) {
+			// the runner set it to the workspace (Context.WorkspaceVars)
+			return c.ws, substNone, false, true
 		}
 		if !bound && p.Param.Value == "TMPDIR" && c.tmp != "" {
 			// Inside the sandbox TMPDIR is its private /tmp (tmpdir.go);

@@ -58,6 +58,9 @@ func readTSVCorpus(t testing.TB, name string) []tsvRow {
 func measureTSVCorpus(t *testing.T, name string, open map[string]string) {
 
 	ctx := testEnv(t)
+	// The runner sets CLAUDE_PROJECT_DIR to the workspace in the coder's
+	// environment and says so (runner/wiring.go workspaceVars).
+	ctx.WorkspaceVars = []string{"CLAUDE_PROJECT_DIR"}
 	on, off := ctx, ctx
 	on.Sandboxed = true
 	e := Default()

@@ -3,6 +3,7 @@ package runner
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/sentinelhq/sentinel/policy"
@@ -30,5 +31,25 @@ func TestRunPolicyContextFollowsTheSandbox(t *testing.T) {
 		if v.Decision != want {
 			t.Errorf("--sandbox %s: ./build.sh is %s by %s, want %s", mode, v.Decision, v.Rule, want)
 		}
+	}
+}
+
+// The variables the policy takes for the workspace are the ones the coder's
+// environment sets to it: cd "$CLAUDE_PROJECT_DIR" && go test ./... is
+// judged in the workspace, and the coder's shell goes there.
+func TestRunPolicyContextWorkspaceVars(t *testing.T) {
+	t.Parallel()
+	ws := t.TempDir()
+	r := &containment{runCore: &runCore{opts: Options{Sandbox: SandboxOptions{Mode: sandbox.ModeAuto}}, ws: &Workspace{Dir: ws}}}
+	ctx := r.policyContext()
+	env := workspaceEnv(ws)
+	for _, n := range ctx.WorkspaceVars {
+		if !slices.Contains(env, n+"="+ws) {
+			t.Errorf("the policy takes $%s for the workspace but the coder's environment %q does not set it", n, env)
+		}
+	}
+	v := policy.Default().Check(policy.Query{Kind: policy.KindShell, Command: `cd "$CLAUDE_PROJECT_DIR" && go test ./...`, Context: ctx})
+	if v.Decision != policy.Allow {
+		t.Errorf(`cd "$CLAUDE_PROJECT_DIR" && go test ./... is %s by %s (%s), want allow`, v.Decision, v.Rule, v.Reason)
 	}
 }

@@ -62,6 +62,7 @@ func (r *coderStage) launchCoder(ctx context.Context, task string) error {
 	}
 	cmd.Env = append(cmd.Env, r.adapter.Env()...)
 	cmd.Env = append(cmd.Env, approvals.EnvSocket+"="+r.guard.socketPath(), approvals.EnvRun+"="+r.id)
+	cmd.Env = append(cmd.Env, workspaceEnv(r.ws.Dir)...) // wiring.go: last, so the person's own value does not stand
 	r.pumpDone, r.outRelay = make(chan struct{}), &relayWatch{}
 	if err := r.startCoder(cmd, task); err != nil {
 		return fmt.Errorf("start coder %s: %w", r.adapter.Name(), err)

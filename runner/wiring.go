@@ -45,7 +45,27 @@ func (r *containment) policyContext() policy.Context {
 		// taken before the coder started holds all of the place (nothing
 		// left out by its size bounds): then sentinel undo brings it back.
 		Checkpointed: r.opts.InPlace && r.ws.CheckpointCovers("."),
-		AllowHosts:   slices.Clone(r.opts.Sandbox.AllowHosts)}
+		AllowHosts:   slices.Clone(r.opts.Sandbox.AllowHosts),
+		// launchCoder sets these to the workspace in the coder's
+		// environment: cd "$CLAUDE_PROJECT_DIR" && … is judged in it.
+		WorkspaceVars: slices.Clone(workspaceVars)}
+}
+
+// workspaceVars are the variables the coder's environment holds the
+// workspace in. Claude Code gives CLAUDE_PROJECT_DIR to its hooks and
+// MCP servers but not to its Bash tool, which inherits it from the coder's
+// environment (anthropics/claude-code#33815); agents' CLAUDE.md files
+// nonetheless write cd "$CLAUDE_PROJECT_DIR" && …, so the runner sets it
+// and the policy knows its value.
+var workspaceVars = []string{"CLAUDE_PROJECT_DIR"}
+
+// workspaceEnv is the coder's environment entries for workspaceVars.
+func workspaceEnv(dir string) []string {
+	env := make([]string, 0, len(workspaceVars))
+	for _, n := range workspaceVars {
+		env = append(env, n+"="+dir)
+	}
+	return env
 }
 
 // startBroker loads the policy and the remembered templates and starts the
