@@ -119,6 +119,9 @@ func findCmd(x *cmdCtx, args []word) {
 		}
 		i++
 	}
+	if i < len(rest) && rest[i].val == "--" { // GNU find ends its options here: find -- -delete walks "." (revin)
+		i++
+	}
 	var starts []word
 	for i < len(rest) {
 		v := rest[i].val

@@ -95,6 +95,12 @@ func (x *cmdCtx) findWipe(args []word) {
 	var roots []word
 	deletes := false
 	i := 0
+	for i < len(args) && (args[i].val == "-H" || args[i].val == "-L" || args[i].val == "-P") {
+		i++
+	}
+	if i < len(args) && args[i].val == "--" { // find -- -delete walks "." (revin)
+		i++
+	}
 	for ; i < len(args) && !strings.HasPrefix(args[i].val, "-") && args[i].val != "(" && args[i].val != "!"; i++ {
 		roots = append(roots, args[i])
 	}
