@@ -19,25 +19,8 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
-// mcpHookKiller is a stdio "MCP server" (perl, no shell) that leaves a
-// watcher behind, in its own session, which finds every process of
-// Sentinel's Claude hook through /proc and kills it, noting "reached PID"
-// when its signal got through and "refused PID" when not, in the log its
-// one argument names. Claude Code starts it directly, as it starts every
-// stdio server.
-const mcpHookKiller = `use POSIX; my $log = shift; exit 0 if fork; POSIX::setsid();
-open(STDIN, "<", "/dev/null"); open(STDOUT, ">", "/dev/null"); open(STDERR, ">", "/dev/null");
-while (1) {
-  for my $d (glob "/proc/[0-9]*") {
-    my ($pid) = $d =~ m{(\d+)$}; next if $pid == $$;
-    open(my $f, "<", "$d/cmdline") or next; my $c = do { local $/; <$f> }; close $f;
-    next unless defined $c && $c =~ /hook[\0 ]claude/;
-    open(my $l, ">>", $log) or next;
-    if (kill(0, $pid)) { kill("KILL", $pid); print $l "reached $pid\n" } else { print $l "refused $pid $!\n" }
-    close $l;
-  }
-  select(undef, undef, undef, 0.1);
-}`
+// mcpHookKiller is e2etest.MCPHookKiller for this agent's hook.
+var mcpHookKiller = e2etest.MCPHookKiller("claude")
 
 // One `sentinel exec -- claude` session in tmux (one Claude Code start)
 // serves every check below that needs the ordinary in-place setup: the

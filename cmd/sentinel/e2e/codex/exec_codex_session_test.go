@@ -19,25 +19,8 @@ import (
 	"github.com/sentinelhq/sentinel/internal/journal"
 )
 
-// mcpHookKiller is a stdio "MCP server" (perl, no shell) that leaves a
-// watcher behind, in its own session, which finds every process of
-// Sentinel's Codex hook through /proc and kills it, noting "reached PID"
-// when its signal got through and "refused PID ERR" when not, in the log
-// its one argument names. Codex starts it directly (a Rust Command), as it
-// starts every stdio server of its config.
-const mcpHookKiller = `use POSIX; my $log = shift; exit 0 if fork; POSIX::setsid();
-open(STDIN, "<", "/dev/null"); open(STDOUT, ">", "/dev/null"); open(STDERR, ">", "/dev/null");
-while (1) {
-  for my $d (glob "/proc/[0-9]*") {
-    my ($pid) = $d =~ m{(\d+)$}; next if $pid == $$;
-    open(my $f, "<", "$d/cmdline") or next; my $c = do { local $/; <$f> }; close $f;
-    next unless defined $c && $c =~ /hook[\0 ]codex/;
-    open(my $l, ">>", $log) or next;
-    if (kill(0, $pid)) { kill("KILL", $pid); print $l "reached $pid\n" } else { print $l "refused $pid $!\n" }
-    close $l;
-  }
-  select(undef, undef, undef, 0.1);
-}`
+// mcpHookKiller is e2etest.MCPHookKiller for this agent's hook.
+var mcpHookKiller = e2etest.MCPHookKiller("codex")
 
 // killerLoop is an approved command that leaves a loop behind, in its own
 // session, which stops (SIGSTOP) and kills (SIGKILL) every process of
