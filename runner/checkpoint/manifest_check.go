@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -15,11 +16,11 @@ import (
 // rewritten manifest cannot have undo write into a git dir (a hook) either.
 func checkEntries(m *Manifest) error {
 	for _, e := range m.Entries {
-		p := e.Path
-		if p == "" || !filepath.IsLocal(p) || filepath.Clean(p) != p {
+		p := e.Path // a slash path on every system, as take records it
+		if p == "" || path.Clean(p) != p || !filepath.IsLocal(filepath.FromSlash(p)) {
 			return fmt.Errorf("entry %q is not a path inside the place", p)
 		}
-		parts := strings.Split(p, string(filepath.Separator))
+		parts := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == filepath.Separator })
 		for i, el := range parts {
 			if el == ".git" && (i != len(parts)-1 || e.Kind != KindGit) {
 				return fmt.Errorf("entry %q lies in a git dir, which no record holds", p)
