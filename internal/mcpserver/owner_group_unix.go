@@ -45,10 +45,21 @@ func privateGroup(uid, gid int) (ok bool, why string) {
 			return false, fmt.Sprintf("group %s has other members (%s)", name, m)
 		}
 	}
+	// Every user, to see no other has gid as its primary group: a listing
+	// that fails, times out or leaves out the owner itself (NSS without
+	// enumeration) cannot show that, and the group is not private.
+	listed := false
 	for _, u := range getent("passwd") {
-		if len(u) >= 4 && u[3] == strconv.Itoa(gid) && u[2] != strconv.Itoa(uid) {
+		if len(u) < 4 {
+			continue
+		}
+		listed = listed || u[2] == strconv.Itoa(uid)
+		if u[3] == strconv.Itoa(gid) && u[2] != strconv.Itoa(uid) {
 			return false, fmt.Sprintf("group %s is also %s's primary group", name, u[0])
 		}
+	}
+	if !listed {
+		return false, fmt.Sprintf("the users of group %s cannot all be listed", name)
 	}
 	return true, ""
 }
@@ -79,6 +90,9 @@ func getent(database string, keys ...string) [][]string {
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		entries = append(entries, strings.Split(sc.Text(), ":"))
+	}
+	if sc.Err() != nil {
+		return nil // a listing cut short is no listing
 	}
 	return entries
 }
